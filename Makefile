@@ -1,0 +1,30 @@
+# Two entry points for a fresh machine with Python >= 3.11: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test venv bench clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+## Build the offline snapshot from packaged data and release the sample batch.
+demo: $(STAMP)
+	$(BIN)/swepseudo demo
+
+## Run the test suite (pytest's "no tests collected" exit 5 counts as success).
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+
+bench: $(STAMP)
+	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) raw curated keys corpus/releases

@@ -1,0 +1,167 @@
+"""Build sources into the store: fetch, curate, validate, then publish what succeeded.
+
+A failing source (download, parse or validation) keeps its previous part current; the outcome
+names the source and the reason, and the caller exits non-zero.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+import requests
+
+from builders.fetch import FetchError, FetchRecord, fetch
+from builders.schemas import KEYS, SchemaError, conform
+from builders.source import Remote, Source
+from builders.store import Store
+
+
+class ValidationError(ValueError):
+    """Curated data failed a gate (schema, row floor, shrink)."""
+
+
+@dataclass
+class Outcome:
+    """The result of building one source."""
+
+    source: str
+    ok: bool
+    reason: str = ""
+    part: dict | None = None
+    missing: list[str] = field(default_factory=list)  # optional remotes that were not available
+    rows: dict[str, int] = field(default_factory=dict)
+
+
+def select(sources: Mapping[str, Source], only: Iterable[str] = (), offline: bool = False
+           ) -> list[Source]:
+    """Sources named by `only` (exact names or prefixes such as 'geonames'); all when empty."""
+    chosen = [s for s in sources.values() if s.packaged] if offline else list(sources.values())
+    wanted = list(only)
+    if not wanted:
+        return chosen
+    unknown = [w for w in wanted if not any(s.name == w or s.name.startswith(w) for s in chosen)]
+    if unknown:
+        raise KeyError(f"unknown source(s): {', '.join(unknown)}; known: "
+                       f"{', '.join(sorted(sources))}")
+    return [s for s in chosen if any(s.name == w or s.name.startswith(w) for w in wanted)]
+
+
+def fetch_remotes(source: Source, store: Store, mirror: str | None,
+                  http: requests.Session | None = None, progress: bool | None = None
+                  ) -> tuple[dict[str, Path], dict[str, FetchRecord], list[str]]:
+    """Fetch every remote of a source, trying fallbacks; optional misses are listed, not raised."""
+    files: dict[str, Path] = {}
+    records: dict[str, FetchRecord] = {}
+    missing: list[str] = []
+    for remote in source.remotes:
+        errors = []
+        for url in (remote.url, *remote.fallbacks):
+            try:
+                rec = fetch(url, source=source.name, filename=remote.filename,
+                            licence=source.licence, root=store.root, mirror=mirror, http=http,
+                            method=remote.method, body=dict(remote.body) if remote.body else None,
+                            progress=progress)
+            except FetchError as exc:
+                errors.append(str(exc))
+                continue
+            files[remote.filename] = store.root / rec.path
+            records[remote.filename] = rec
+            break
+        else:
+            if remote.optional:
+                missing.append(f"{remote.filename} ({errors[-1]})")
+            else:
+                raise FetchError("; ".join(errors))
+    return files, records, missing
+
+
+def validate(source: Source, frames: Mapping[str, pl.DataFrame], store: Store
+             ) -> dict[str, pl.DataFrame]:
+    """Schema, row floor and maximum shrink versus the current part; raise ValidationError."""
+    out = {}
+    for gazetteer in source.outputs:
+        if gazetteer not in frames:
+            raise ValidationError(f"produced no {gazetteer!r} table")
+        try:
+            frame = conform(gazetteer, frames[gazetteer])
+        except SchemaError as exc:
+            raise ValidationError(str(exc)) from exc
+        floor = source.min_rows.get(gazetteer, 1)
+        if frame.height < floor:
+            raise ValidationError(f"{gazetteer}: {frame.height} rows, below the floor of {floor}")
+        previous = store.part_rows(source.name, gazetteer)
+        if previous and frame.height < previous * source.max_shrink:
+            raise ValidationError(f"{gazetteer}: {frame.height} rows, shrunk from {previous} "
+                                  f"(more than {1 - source.max_shrink:.0%} fewer)")
+        out[gazetteer] = frame
+    return out
+
+
+def build_source(source: Source, store: Store, mirror: str | None = None,
+                 http: requests.Session | None = None, progress: bool | None = None) -> Outcome:
+    """Fetch, curate and validate one source, and write its part (not yet current)."""
+    try:
+        files, records, missing = fetch_remotes(source, store, mirror, http, progress)
+        frames = validate(source, source.curate(files, records), store)
+    except (FetchError, ValidationError, ValueError, OSError, KeyError,
+            pl.exceptions.PolarsError) as exc:
+        return Outcome(source.name, ok=False, reason=_one_line(exc))
+    provenance = {"source": source.name, "description": source.description,
+                  "licence": source.licence, "attribution": source.attribution,
+                  "fetch": [records[r.filename].to_dict() for r in source.remotes
+                            if r.filename in records]}
+    if source.provenance is not None:
+        provenance["packages"] = source.provenance()
+    if missing:
+        provenance["missing"] = missing
+    part = store.write_part(source.name, frames, provenance)
+    return Outcome(source.name, ok=True, part=part, missing=missing,
+                   rows={g: f.height for g, f in frames.items()})
+
+
+def publish(outcomes: Iterable[Outcome], store: Store) -> dict | None:
+    """Make the successful parts current and write the snapshot; None if nothing succeeded."""
+    parts = {o.source: o.part for o in outcomes if o.ok and o.part}
+    return store.commit(parts) if parts else None
+
+
+def build(sources: Iterable[Source], store: Store, mirror: str | None = None,
+          progress: bool | None = None,
+          on_outcome: Callable[[Outcome], None] | None = None) -> tuple[list[Outcome], dict | None]:
+    """Build each source, then publish the successes together as one snapshot."""
+    outcomes = []
+    for source in sources:
+        outcome = build_source(source, store, mirror, progress=progress)
+        if on_outcome:
+            on_outcome(outcome)
+        outcomes.append(outcome)
+    return outcomes, publish(outcomes, store)
+
+
+def diff(store: Store, a: str, b: str) -> dict[str, dict]:
+    """Rows added and removed per gazetteer between two snapshots (by `fold` plus schema keys)."""
+    snap_a, snap_b = store.snapshot(a), store.snapshot(b)
+    report = {}
+    for gazetteer in sorted(set(snap_a["gazetteers"]) | set(snap_b["gazetteers"])):
+        keys = list(KEYS[gazetteer])
+        frames = []
+        for snap in (snap_a, snap_b):
+            g = snap["gazetteers"].get(gazetteer)
+            frames.append(pl.read_parquet(store.root / g["path"], columns=keys).unique()
+                          if g else None)
+        old, new = frames
+        if old is None or new is None:
+            report[gazetteer] = {"added": new.height if new is not None else 0,
+                                 "removed": old.height if old is not None else 0}
+            continue
+        report[gazetteer] = {"added": new.join(old, on=keys, how="anti", nulls_equal=True).height,
+                             "removed": old.join(new, on=keys, how="anti", nulls_equal=True).height,
+                             "rows_a": old.height, "rows_b": new.height}
+    return report
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -1,0 +1,85 @@
+"""Gazetteer schemas: the only contract between the builders and the pseudonymizer.
+
+Every gazetteer has a `fold` column (lower case, transliterated to ASCII) used for matching and a
+`source` column naming the builder source that contributed the row.
+"""
+from __future__ import annotations
+
+import polars as pl
+from unidecode import unidecode
+
+SCHEMA_VERSION = 1
+
+SCHEMAS: dict[str, dict[str, pl.DataType]] = {
+    # gender: female | male | unknown
+    "first_names": {"name": pl.String, "fold": pl.String, "gender": pl.String,
+                    "count": pl.Int64, "rank": pl.Int32, "source": pl.String},
+    "surnames": {"name": pl.String, "fold": pl.String, "count": pl.Int64, "rank": pl.Int32,
+                 "source": pl.String},
+    # kind: city | area | region | municipality | place | geo | street
+    "places": {"name": pl.String, "fold": pl.String, "kind": pl.String, "feature_code": pl.String,
+               "country": pl.String, "admin1": pl.String, "admin2": pl.String,
+               "population": pl.Int64, "geonameid": pl.Int64, "source": pl.String},
+    # one row per name variant; lang: sv | en | alias
+    "countries": {"iso2": pl.String, "name": pl.String, "fold": pl.String, "lang": pl.String,
+                  "name_sv": pl.String, "name_en": pl.String, "source": pl.String},
+    "admin_codes": {"code": pl.String, "name": pl.String, "fold": pl.String, "level": pl.Int8,
+                    "country": pl.String, "geonameid": pl.Int64, "source": pl.String},
+    "languages": {"name": pl.String, "fold": pl.String, "iso639_1": pl.String,
+                  "iso639_3": pl.String, "source": pl.String},
+    "postal_codes": {"code": pl.String, "fold": pl.String, "place": pl.String,
+                     "admin1": pl.String, "admin2": pl.String, "country": pl.String,
+                     "source": pl.String},
+    "streets": {"name": pl.String, "fold": pl.String, "municipality": pl.String,
+                "city": pl.String, "source": pl.String},
+    # kind: company | school | university | authority | workplace | other
+    "organizations": {"name": pl.String, "fold": pl.String, "kind": pl.String,
+                      "legal_form": pl.String, "municipality": pl.String, "source": pl.String},
+    "professions": {"name": pl.String, "fold": pl.String, "code": pl.String, "source": pl.String},
+    # category: a trigger or word class (see builders/data/lexicon.tsv); value: e.g. 19 for "nitton"
+    "lexicon": {"word": pl.String, "fold": pl.String, "category": pl.String, "value": pl.String,
+                "source": pl.String},
+    # frequency: Zipf value (log10 per billion words)
+    "common_words": {"word": pl.String, "fold": pl.String, "frequency": pl.Float64,
+                     "source": pl.String},
+}
+
+# Columns that identify a row; duplicates on these (keeping the first source) are removed when parts
+# from several sources are merged into one gazetteer.
+KEYS: dict[str, tuple[str, ...]] = {
+    "first_names": ("fold", "gender"), "surnames": ("fold",),
+    "places": ("fold", "kind", "country", "admin1"), "countries": ("iso2", "fold"),
+    "admin_codes": ("code",), "languages": ("fold",), "postal_codes": ("code", "place"),
+    "streets": ("fold", "municipality"), "organizations": ("fold", "kind"),
+    "professions": ("fold",), "lexicon": ("fold", "category"), "common_words": ("fold",),
+}
+
+
+def fold(text: str) -> str:
+    """Matching key: lower case, ASCII transliteration (Göteborg -> goteborg)."""
+    return unidecode(text).lower().strip()
+
+
+def fold_expr(column: str = "name") -> pl.Expr:
+    """The same fold as :func:`fold`, vectorised for a polars column."""
+    return pl.col(column).map_elements(fold, return_dtype=pl.String)
+
+
+class SchemaError(ValueError):
+    """A curated frame does not match its gazetteer schema."""
+
+
+def conform(gazetteer: str, frame: pl.DataFrame) -> pl.DataFrame:
+    """Select and cast the schema's columns in order; raise SchemaError naming what is missing."""
+    schema = SCHEMAS[gazetteer]
+    missing = [c for c in schema if c not in frame.columns]
+    if missing:
+        raise SchemaError(f"{gazetteer}: missing column(s) {', '.join(missing)}")
+    try:
+        out = frame.select([pl.col(c).cast(t, strict=True) for c, t in schema.items()])
+    except pl.exceptions.PolarsError as exc:  # pragma: no cover - message varies by polars version
+        raise SchemaError(f"{gazetteer}: column types do not fit the schema ({exc})") from exc
+    for key in ("fold",) if "fold" in schema else ():
+        if out[key].null_count() or (out[key].str.len_chars() == 0).any():
+            raise SchemaError(f"{gazetteer}: empty matching key in {key!r}")
+    return out

@@ -1,0 +1,1 @@
+"""Prefect orchestration (thin) and the command-line interface."""

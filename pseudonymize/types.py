@@ -1,0 +1,64 @@
+"""The few frozen types that cross module borders inside the pseudonymizer."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+REPLACE = "replace"
+MARK = "mark"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A candidate or resolved detection: character offsets into the essay text."""
+
+    start: int
+    end: int
+    label: str
+    attrs: tuple[str, ...] = ()
+    score: float = 1.0
+    rule: str = ""
+    key: str = ""  # canonical form used for coreference (e.g. the gazetteer's fold of the lemma)
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """A resolved span with its running number, action and surrogate.
+
+    `original` is the essay's own text: it belongs in the key only, never in a release.
+    """
+
+    start: int
+    end: int
+    label: str
+    attrs: tuple[str, ...]
+    ref: int
+    action: str  # REPLACE or MARK
+    original: str
+    pseudonym: str
+    target_start: int
+    target_end: int
+    rule: str = ""
+
+    def record(self) -> dict:
+        """The publishable span record: offsets, label, running number; no original text."""
+        return {"start": self.start, "end": self.end, "label": self.label,
+                "attrs": list(self.attrs), "ref": self.ref, "action": self.action}
+
+
+@dataclass(frozen=True)
+class Result:
+    """One pseudonymized essay."""
+
+    essay_id: str
+    source: str  # original text: review material, kept with the key only
+    target: str
+    annotations: tuple[Annotation, ...] = field(default_factory=tuple)
+
+    def span_records(self) -> list[dict]:
+        return [a.record() for a in self.annotations]
+
+    def key_rows(self) -> list[dict]:
+        """Original <-> pseudonym for replaced entities (the key file's rows)."""
+        return [{"essay_id": self.essay_id, "label": a.label, "ref": a.ref,
+                 "original": a.original, "pseudonym": a.pseudonym}
+                for a in self.annotations if a.action == REPLACE]

@@ -1,0 +1,21 @@
+"""The only place Prefect starts: one temporary server for the whole session."""
+from __future__ import annotations
+
+import os
+import tempfile
+
+import pytest
+
+_HOME = tempfile.mkdtemp(prefix="swepseudo-prefect-")
+os.environ.setdefault("PREFECT_HOME", _HOME)
+os.environ["PREFECT_SERVER_ANALYTICS_ENABLED"] = "false"
+os.environ["PREFECT_LOGGING_LEVEL"] = "WARNING"
+os.environ["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "90"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def prefect_harness():
+    from prefect.testing.utilities import prefect_test_harness
+
+    with prefect_test_harness(server_startup_timeout=90):
+        yield
