@@ -5,6 +5,7 @@ names the source and the reason, and the caller exits non-zero.
 """
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import polars as pl
 import requests
 
-from builders.fetch import FetchError, FetchRecord, fetch
+from builders.fetch import TIMEOUT, FetchError, FetchRecord, fetch
 from builders.schemas import KEYS, SchemaError, conform
 from builders.source import Remote, Source
 from builders.store import Store
@@ -49,7 +50,8 @@ def select(sources: Mapping[str, Source], only: Iterable[str] = (), offline: boo
 
 
 def fetch_remotes(source: Source, store: Store, mirror: str | None,
-                  http: requests.Session | None = None, progress: bool | None = None
+                  http: requests.Session | None = None, progress: bool | None = None,
+                  timeout: tuple[float, float] = TIMEOUT
                   ) -> tuple[dict[str, Path], dict[str, FetchRecord], list[str]]:
     """Fetch every remote of a source, trying fallbacks; optional misses are listed, not raised."""
     files: dict[str, Path] = {}
@@ -62,7 +64,7 @@ def fetch_remotes(source: Source, store: Store, mirror: str | None,
                 rec = fetch(url, source=source.name, filename=remote.filename,
                             licence=source.licence, root=store.root, mirror=mirror, http=http,
                             method=remote.method, body=dict(remote.body) if remote.body else None,
-                            progress=progress)
+                            progress=progress, timeout=timeout)
             except FetchError as exc:
                 errors.append(str(exc))
                 continue
@@ -100,13 +102,15 @@ def validate(source: Source, frames: Mapping[str, pl.DataFrame], store: Store
 
 
 def build_source(source: Source, store: Store, mirror: str | None = None,
-                 http: requests.Session | None = None, progress: bool | None = None) -> Outcome:
+                 http: requests.Session | None = None, progress: bool | None = None,
+                 timeout: tuple[float, float] = TIMEOUT) -> Outcome:
     """Fetch, curate and validate one source, and write its part (not yet current)."""
     try:
-        files, records, missing = fetch_remotes(source, store, mirror, http, progress)
+        files, records, missing = fetch_remotes(source, store, mirror, http, progress, timeout)
         frames = validate(source, source.curate(files, records), store)
-    except (FetchError, ValidationError, ValueError, OSError, KeyError,
-            pl.exceptions.PolarsError) as exc:
+    # BadZipFile/EOFError: a damaged zip (or xlsx) download must fail its source, not the build.
+    except (FetchError, ValidationError, ValueError, OSError, KeyError, zipfile.BadZipFile,
+            EOFError, pl.exceptions.PolarsError) as exc:
         return Outcome(source.name, ok=False, reason=_one_line(exc))
     provenance = {"source": source.name, "description": source.description,
                   "licence": source.licence, "attribution": source.attribution,
@@ -129,11 +133,14 @@ def publish(outcomes: Iterable[Outcome], store: Store) -> dict | None:
 
 def build(sources: Iterable[Source], store: Store, mirror: str | None = None,
           progress: bool | None = None,
-          on_outcome: Callable[[Outcome], None] | None = None) -> tuple[list[Outcome], dict | None]:
+          on_outcome: Callable[[Outcome], None] | None = None,
+          http: requests.Session | None = None,
+          timeout: tuple[float, float] = TIMEOUT) -> tuple[list[Outcome], dict | None]:
     """Build each source, then publish the successes together as one snapshot."""
     outcomes = []
     for source in sources:
-        outcome = build_source(source, store, mirror, progress=progress)
+        outcome = build_source(source, store, mirror, http=http, progress=progress,
+                               timeout=timeout)
         if on_outcome:
             on_outcome(outcome)
         outcomes.append(outcome)

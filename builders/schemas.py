@@ -16,7 +16,8 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
                     "count": pl.Int64, "rank": pl.Int32, "source": pl.String},
     "surnames": {"name": pl.String, "fold": pl.String, "count": pl.Int64, "rank": pl.Int32,
                  "source": pl.String},
-    # kind: city | area | region | municipality | place | geo | street
+    # kind: city | area | region | municipality | place | geo | street | exonym (a Swedish name
+    # for the feature with the same geonameid); feature_code: GeoNames class.code, e.g. P.PPLC
     "places": {"name": pl.String, "fold": pl.String, "kind": pl.String, "feature_code": pl.String,
                "country": pl.String, "admin1": pl.String, "admin2": pl.String,
                "population": pl.Int64, "geonameid": pl.Int64, "source": pl.String},
@@ -48,7 +49,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
 # from several sources are merged into one gazetteer.
 KEYS: dict[str, tuple[str, ...]] = {
     "first_names": ("fold", "gender"), "surnames": ("fold",),
-    "places": ("fold", "kind", "country", "admin1"), "countries": ("iso2", "fold"),
+    "places": ("fold", "kind", "country", "admin1", "geonameid"), "countries": ("iso2", "fold"),
     "admin_codes": ("code",), "languages": ("fold",), "postal_codes": ("code", "place"),
     "streets": ("fold", "municipality"), "organizations": ("fold", "kind"),
     "professions": ("fold",), "lexicon": ("fold", "category"), "common_words": ("fold",),

@@ -192,4 +192,5 @@ class Store:
 
 
 def _now() -> str:
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    # Microseconds: snapshots() orders by creation time, and builds can commit twice a second.
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="microseconds")

@@ -1,60 +1,90 @@
 """The engine: one compiled lexicon, the detector registry, resolution and rendering.
 
-Public API (used by flows/ and the CLI):
-    engine = Engine.load(snapshot_json_path)        # compiled once, cached by snapshot id
+    engine = Engine.load(snapshot_json_path)       # compiled once, cached by snapshot id
     result = engine.pseudonymize(text, essay_id, strategy="realistic", seed=0, memory=None)
-    spans  = engine.detect(text)                   # resolved spans, no rendering
-`memory` is a `Memory` shared across the essays of one learner for consistent running numbers.
+    spans  = engine.detect(text)                  # resolved spans, no rendering
+A `Memory` shared across the essays of one learner keeps running numbers and surrogates
+consistent between them.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import regex
-
-from pseudonymize.types import REPLACE, Annotation, Result, Span
+from pseudonymize import lexicon as lexicon_mod
+from pseudonymize import resolve
+from pseudonymize.detectors import patterns
+from pseudonymize.detectors.context import ContextRules
+from pseudonymize.detectors.gazetteer_match import Matcher
+from pseudonymize.doc import Doc
+from pseudonymize.labels import LABELS
+from pseudonymize.lexicon import Lexicon
+from pseudonymize.surrogates import Renderer
+from pseudonymize.types import Annotation, Result, Span
 
 STRATEGIES = ("realistic", "placeholder", "tag")
 
 
 @dataclass
 class Memory:
-    """Entities seen in earlier essays of the same learner: key -> (label, ref)."""
+    """What one learner's earlier essays established: running numbers and surrogates."""
 
+    scope: str = ""
     refs: dict[tuple[str, str], int] = field(default_factory=dict)
+    bases: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 class Engine:
-    """Pseudonymizer bound to one resource snapshot (placeholder body; replaced by the real one)."""
+    """Pseudonymizer bound to one resource snapshot."""
 
-    _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-
-    def __init__(self, snapshot: dict) -> None:
-        self.snapshot = snapshot
-        self.snapshot_id: str = snapshot["id"]
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+        self.snapshot_id = lex.snapshot_id
+        self.matcher = Matcher(lex)
+        self.context = ContextRules(lex)
 
     @classmethod
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:
-        return cls(json.loads(Path(snapshot_path).read_text()))
+        return cls(lexicon_mod.load(Path(snapshot_path), cache_dir))
+
+    def candidates(self, text: str) -> list[Span]:
+        """Every detector's proposals, overlapping."""
+        doc = Doc.make(text, self.lex)
+        return patterns.detect(doc, self.lex) + self.matcher.detect(doc) + self.context.detect(doc)
 
     def detect(self, text: str) -> list[Span]:
-        return [Span(m.start(), m.end(), "email", rule="email") for m in self._EMAIL.finditer(text)]
+        """Resolved, non-overlapping spans in text order, one label per entity."""
+        return resolve.unify(resolve.select(self.candidates(text)), text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None) -> Result:
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
-        out, anns, pos, shift = [], [], 0, 0
-        for ref, span in enumerate(self.detect(text), 1):
-            pseudo = "email@dot.com"
+        spans = self.detect(text)
+        refs = resolve.number(spans, text, memory.refs if memory else None)
+        originals = {text[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
+        renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
+                            else essay_id, originals)
+        if memory:
+            renderer.base = memory.bases
+            renderer.used = {v.lower() for v in memory.bases.values()}
+        out: list[str] = []
+        anns: list[Annotation] = []
+        pos = shift = 0
+        for span, ref in zip(spans, refs):
+            original = text[span.start:span.end]
+            info = LABELS[span.label]
+            if info.action == "mark":
+                pseudo = original
+            else:
+                country = self.lex.get(span.key).place_country if span.key else ""
+                pseudo = renderer.render(span, ref, original, country)
             out.append(text[pos:span.start])
-            t0 = span.start + shift
             out.append(pseudo)
-            shift += len(pseudo) - (span.end - span.start)
-            anns.append(Annotation(span.start, span.end, span.label, span.attrs, ref, REPLACE,
-                                   text[span.start:span.end], pseudo, t0, t0 + len(pseudo)))
+            t0 = span.start + shift
+            shift += len(pseudo) - len(original)
+            anns.append(Annotation(span.start, span.end, span.label, span.attrs, ref, info.action,
+                                   original, pseudo, t0, t0 + len(pseudo), span.rule))
             pos = span.end
         out.append(text[pos:])
         return Result(essay_id, text, "".join(out), tuple(anns))

@@ -1,0 +1,111 @@
+"""Prefect flow `release_corpus`: prepare -> pseudonymize shards (mapped) -> gate and publish.
+
+Reads like the release steps; the work is in `pseudonymize.corpus.release`. Every task touches
+essay text, so none is cached, none persists its result and none logs prints; tasks pass paths,
+counts and hashes, never text. Shards are whole learners and run on
+  * a local ThreadPoolTaskRunner (workers=1, or processes=False) or ProcessPoolTaskRunner,
+  * a Dask cluster: `dask="tcp://host:8786"` (workers must see the same file system), or
+  * `dask="local"`: a LocalCluster of `workers` workers started for this run.
+"""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+from prefect import flow, get_run_logger, task
+from prefect.artifacts import create_markdown_artifact
+from prefect.cache_policies import NO_CACHE
+from prefect.futures import as_completed
+from prefect.task_runners import ProcessPoolTaskRunner, TaskRunner, ThreadPoolTaskRunner
+from tqdm import tqdm
+
+from builders.store import Store, code_revision, data_root
+from pseudonymize.corpus import keys as keyfile
+from pseudonymize.corpus import release as rel
+
+# Tasks that see essay text: never cached, never persisted, never printing.
+PRIVATE = {"cache_policy": NO_CACHE, "persist_result": False, "log_prints": False}
+
+
+@task(name="prepare-release", **PRIVATE)
+def prepare(batch: str, out: str, snapshot_path: str, keys_dir: str, strategy: str, seed: int,
+            revision: str) -> rel.Plan:
+    return rel.prepare(Path(batch), Path(out), Path(snapshot_path), Path(keys_dir),
+                       strategy=strategy, seed=seed, code_revision=revision)
+
+
+@task(name="pseudonymize-shard", task_run_name="shard-{index}", **PRIVATE)
+def pseudonymize_shard(plan: rel.Plan, index: int) -> dict:
+    return rel.process_shard(plan, index)
+
+
+@task(name="gate-and-publish", **PRIVATE)
+def publish(plan: rel.Plan, reports: list[dict]) -> dict:
+    return rel.finalize(plan, reports, keyfile.passphrase())
+
+
+def task_runner(workers: int = 2, dask: str | None = None, processes: bool = True) -> TaskRunner:
+    """The runner for the shard tasks (see the module docstring)."""
+    if dask:
+        from prefect_dask import DaskTaskRunner
+
+        if dask == "local":
+            return DaskTaskRunner(cluster_class="distributed.LocalCluster",
+                                  cluster_kwargs={"n_workers": workers, "threads_per_worker": 1,
+                                                  "processes": processes,
+                                                  "dashboard_address": None})
+        return DaskTaskRunner(address=dask)
+    if workers > 1 and processes:
+        return ProcessPoolTaskRunner(max_workers=workers)
+    return ThreadPoolTaskRunner(max_workers=workers)
+
+
+@flow(name="release-corpus", persist_result=False, log_prints=False)
+def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: str = "realistic",
+                   seed: int = 0, workers: int = 2, dask: str | None = None,
+                   keys: str | None = None, processes: bool = True,
+                   progress: bool = False) -> dict:
+    """Release a batch into `<out>/<release-id>/`; the key goes to `keys` (default
+    `$SWEPSEUDO_HOME/keys`). Returns the summary (ids, paths, counts; no text)."""
+    logger = get_run_logger()
+    store = Store(data_root())
+    plan = prepare(batch, out, str(store.snapshot_path(snapshot)),
+                   keys or str(keyfile.default_keys_dir(store.root)), strategy, seed,
+                   code_revision())
+    logger.info("release %s: %d essays in %d shards, %d quarantined", plan.release_id,
+                plan.essays, len(plan.shards), plan.quarantined)
+    try:
+        with task_runner(workers, dask, processes) as runner:
+            futures = [runner.submit(pseudonymize_shard, {"plan": plan, "index": i})
+                       for i in range(len(plan.shards))]
+            reports = []
+            with tqdm(total=plan.essays, unit="essay", desc=f"release {plan.release_id}",
+                      disable=not progress, file=sys.stderr) as bar:
+                for future in as_completed(futures):
+                    reports.append(future.result())
+                    bar.update(reports[-1]["essays"])
+        summary = publish(plan, sorted(reports, key=lambda r: r["shard"]))
+    except BaseException:
+        rel.abort(plan)
+        raise
+    create_markdown_artifact(markdown=summary_markdown(summary), key=f"release-{plan.release_id}",
+                             description=f"corpus release {plan.release_id}")
+    logger.info("release %s published: %s", plan.release_id, summary["path"])
+    return summary
+
+
+def summary_markdown(summary: dict) -> str:
+    """Counts per label and per quarantine reason; ids and paths only, never essay text."""
+    counts = summary["counts"]
+    lines = [f"# Corpus release `{summary['release_id']}`", "",
+             f"- essays released: {counts['essays']}",
+             f"- quarantined: {counts['quarantined']}",
+             f"- entities replaced: {counts['replaced']} (spans: {counts['spans']})",
+             f"- release: `{summary['path']}`", "", "| label | spans |", "|---|---:|"]
+    lines += [f"| {label} | {n} |" for label, n in sorted(counts["labels"].items())]
+    reasons = Counter(reason for _, reason in summary["quarantine"])
+    if reasons:
+        lines += ["", "| quarantine reason | essays |", "|---|---:|"]
+        lines += [f"| {reason} | {n} |" for reason, n in sorted(reasons.items())]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,95 @@
+"""Audit: from any output file to its release, snapshot, gazetteer versions and upstream sources.
+
+The file's sha256 must match its release's manifest (or SHA256SUMS, for the manifest itself);
+otherwise the file was modified after release and the audit fails.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from builders.store import sha256_file
+
+
+class AuditError(ValueError):
+    """The path is not inside a release directory."""
+
+
+def find_release(path: Path) -> Path:
+    """The release directory holding `path` (the nearest parent with manifest.json + SHA256SUMS)."""
+    path = Path(path).resolve()
+    for parent in [path, *path.parents]:
+        if (parent / "manifest.json").is_file() and (parent / "SHA256SUMS").is_file():
+            return parent
+    raise AuditError(f"{path}: not inside a release directory (no manifest.json above it)")
+
+
+def audit(path: Path) -> tuple[bool, dict]:
+    """(ok, report): the report names the release, the snapshot and each gazetteer's version,
+    sha256 and upstream sources; ok is False when the file's hash matches no manifest entry."""
+    path = Path(path)
+    if not path.is_file():
+        raise AuditError(f"{path}: no such file")
+    root = find_release(path)
+    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    rel = path.resolve().relative_to(root).as_posix()
+    sha = sha256_file(path)
+    recorded = dict(manifest.get("outputs", {}))
+    recorded.update(_sums(root / "SHA256SUMS"))
+    matches = sorted(r for r, s in recorded.items() if s == sha)
+    report: dict = {"file": rel, "sha256": sha,
+                    "status": "ok" if rel in matches else
+                              (f"ok (same content as {matches[0]})" if matches else
+                               "MODIFIED: sha256 matches no manifest entry"),
+                    "expected_sha256": recorded.get(rel),
+                    "release": {"id": manifest["release_id"], "path": str(root),
+                                "created_at": manifest.get("created_at"),
+                                "package": manifest.get("package"),
+                                "code_revision": manifest.get("code_revision"),
+                                "config": manifest.get("config"), "seed": manifest.get("seed")}}
+    essay_id = _essay_of(rel)
+    essays = manifest.get("inputs", {}).get("essays", {})
+    if essay_id in essays:
+        entry = essays[essay_id]
+        report["essay"] = {"id": essay_id, "input_sha256": entry["sha256"],
+                           "source": entry["source"], "encoding": entry["encoding"],
+                           "batch": manifest["inputs"].get("batch")}
+    report["snapshot"] = _snapshot(manifest.get("snapshot", {}))
+    return bool(matches), report
+
+
+def _sums(path: Path) -> dict[str, str]:
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        sha, _, rel = line.partition("  ")
+        if rel:
+            out[rel] = sha
+    return out
+
+
+def _essay_of(rel: str) -> str | None:
+    parts = rel.split("/")
+    return Path(parts[1]).stem if len(parts) == 2 and parts[0] in ("texts", "svala") else None
+
+
+def _snapshot(snapshot: dict) -> dict:
+    """Gazetteers with their version, sha256 and the upstream files (or packages) behind them."""
+    sources = snapshot.get("sources", {})
+    gazetteers = {}
+    for name, g in snapshot.get("gazetteers", {}).items():
+        upstream = []
+        for source in g.get("sources", []):
+            prov = sources.get(source, {})
+            entry = {"source": source, "licence": prov.get("licence"),
+                     "attribution": prov.get("attribution"),
+                     "fetched": [{k: rec.get(k) for k in ("url", "final_url", "sha256",
+                                                          "retrieved_at", "etag",
+                                                          "last_modified", "bytes")}
+                                 for rec in prov.get("fetch", [])]}
+            if prov.get("packages"):
+                entry["packages"] = prov["packages"]
+            upstream.append(entry)
+        gazetteers[name] = {"version": g.get("version"), "sha256": g.get("sha256"),
+                            "rows": g.get("rows"), "upstream": upstream}
+    return {"id": snapshot.get("id"), "created_at": snapshot.get("created_at"),
+            "gazetteers": gazetteers}

@@ -1,0 +1,384 @@
+"""Write a release: prepare (read, shard) -> process each shard -> finalize (gate, key, publish).
+
+Release directory `<out>/<release-id>/`, built in `<out>/.<release-id>.<random>.partial` and renamed
+only when complete:
+    texts/<id>.txt       pseudonymized essays (UTF-8)
+    svala/<id>.json      SVALA graphs, both sides pseudonymized
+    spans.parquet        essay_id, start, end (offsets in texts/<id>.txt), label, attrs, ref, action
+    manifest.json        ids, config, seed, snapshot + provenance, input/output sha256, counts,
+                         quarantine; `created_at` is its only time stamp
+    provenance.jsonl     OpenLineage START/COMPLETE run events (inputs: gazetteers, essays by hash)
+    SHA256SUMS           `sha256sum -c` format, every file above
+Working files that hold original text (shard inputs, key rows, review graphs) live in a private
+directory beside the key, never under `<out>`.
+
+The release id hashes the inputs, the quarantine, the snapshot, the strategy, the seed and the
+code revision, so the same inputs and code give the same id and byte-identical content.
+Output does not depend on sharding: a learner's essays are always processed together, in essay-id
+order, sharing one `Memory`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+import io
+import json
+import os
+import shutil
+import tempfile
+import uuid
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Protocol
+
+import polars as pl
+import pyarrow.parquet as pq
+
+import pseudonymize
+from builders.store import sha256_file
+from pseudonymize import svala
+from pseudonymize.corpus import keys as keyfile
+from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
+from pseudonymize.corpus.leakgate import LeakError, scan_release
+from pseudonymize.engine import STRATEGIES, Engine, Memory
+from pseudonymize.types import REPLACE, Result
+
+SHARD_SIZE = 250  # essays per shard (whole learners, so shards may be a little larger)
+PRODUCER = "https://github.com/swepseudo/swepseudo"
+SPANS_SCHEMA = {"essay_id": pl.String, "start": pl.Int64, "end": pl.Int64, "label": pl.String,
+                "attrs": pl.List(pl.String), "ref": pl.Int64, "action": pl.String}
+
+
+class ReleaseError(RuntimeError):
+    """A release cannot be made (bad arguments, existing release, engine failure)."""
+
+
+class EssayLike(Protocol):
+    essay_id: str
+    text: str
+
+    @property
+    def learner(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class ShardEssay:
+    """What a shard needs of an essay (the shard files in the private work directory)."""
+
+    essay_id: str
+    learner: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything the shard and finalize steps need, as paths and plain values (no text)."""
+
+    release_id: str
+    final: str
+    staging: str
+    work: str
+    keys_dir: str
+    snapshot_path: str
+    strategy: str
+    seed: int
+    shards: tuple[str, ...]
+    essays: int
+    quarantined: int
+    started_at: str
+
+
+# --- the pure processing step --------------------------------------------------------------
+
+@functools.lru_cache(maxsize=2)
+def _engine(snapshot_path: str) -> Engine:
+    """One engine per process and snapshot (threads of one worker share it)."""
+    return Engine.load(Path(snapshot_path))
+
+
+def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayLike],
+                       strategy: str, seed: int) -> list[tuple[str, Result]]:
+    """Pseudonymize whole learners: each learner's essays in id order, sharing one Memory.
+
+    Engine errors are re-raised without their message, which could quote the essay.
+    """
+    engine = _engine(str(engine_snapshot_path))
+    memories: dict[str, Memory] = {}
+    out = []
+    for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
+        memory = memories.setdefault(essay.learner, Memory())
+        try:
+            result = engine.pseudonymize(essay.text, essay.essay_id, strategy=strategy, seed=seed,
+                                         memory=memory)
+        except Exception as exc:  # noqa: BLE001 - the message may hold essay text
+            raise ReleaseError(f"essay {essay.essay_id}: the engine failed "
+                               f"({type(exc).__name__})") from None
+        out.append((essay.essay_id, result))
+    return out
+
+
+def shard_by_learner(essays: Sequence[Essay], size: int = SHARD_SIZE) -> list[list[Essay]]:
+    """Consecutive learners (sorted) packed into shards of about `size` essays."""
+    by_learner: dict[str, list[Essay]] = {}
+    for essay in essays:
+        by_learner.setdefault(essay.learner, []).append(essay)
+    shards: list[list[Essay]] = [[]]
+    for learner in sorted(by_learner):
+        if shards[-1] and len(shards[-1]) + len(by_learner[learner]) > size:
+            shards.append([])
+        shards[-1].extend(by_learner[learner])
+    return [s for s in shards if s]
+
+
+# --- prepare -------------------------------------------------------------------------------
+
+def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
+            strategy: str = "realistic", seed: int = 0, code_revision: str = "",
+            max_bytes: int = MAX_BYTES, shard_size: int = SHARD_SIZE) -> Plan:
+    """Read the batch, fix the release id, create the staging and work dirs, write shard files."""
+    if strategy not in STRATEGIES:
+        raise ReleaseError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    started_at = _now()
+    batch = read_batch(Path(batch_path), max_bytes)
+    snapshot = json.loads(Path(snapshot_path).read_text())
+    config = {"strategy": strategy, "seed": seed, "max_bytes": max_bytes}
+    identity = {"config": config, "snapshot": snapshot["id"], "code_revision": code_revision,
+                "version": pseudonymize.__version__, "files": batch.files,
+                "essays": [[e.essay_id, e.sha256, e.learner_id, e.metadata] for e in batch.essays],
+                "quarantine": [q.to_dict() for q in batch.quarantine]}
+    release_id = hashlib.sha256(json.dumps(identity, sort_keys=True, ensure_ascii=False)
+                                .encode()).hexdigest()[:16]
+    out_root, keys_dir = Path(out_root).resolve(), Path(keys_dir).resolve()
+    final = out_root / release_id
+    if final.exists():
+        raise ReleaseError(f"{final}: this release already exists (same inputs, snapshot, "
+                           f"seed and code); check it with `swepseudo verify {final}`")
+    out_root.mkdir(parents=True, exist_ok=True)
+    keys_dir.mkdir(parents=True, exist_ok=True)
+    os.chmod(keys_dir, 0o700)
+    # Leftovers of a run of this release that was killed: never published, safe to remove.
+    for stale in [*out_root.glob(f".{release_id}.*.partial"), *keys_dir.glob(f".work-{release_id}.*")]:
+        shutil.rmtree(stale, ignore_errors=True)
+    staging = Path(tempfile.mkdtemp(dir=out_root, prefix=f".{release_id}.", suffix=".partial"))
+    work = Path(tempfile.mkdtemp(dir=keys_dir, prefix=f".work-{release_id}."))
+    for sub in (staging / "texts", staging / "svala", work / "review"):
+        sub.mkdir()
+    shards = []
+    for n, shard in enumerate(shard_by_learner(batch.essays, shard_size)):
+        path = work / f"shard-{n:05d}.jsonl"
+        path.write_text("".join(json.dumps(asdict(ShardEssay(e.essay_id, e.learner, e.text)),
+                                           ensure_ascii=False) + "\n" for e in shard),
+                        encoding="utf-8")
+        shards.append(str(path))
+    info = {"batch": str(batch.path), "files": batch.files, "config": config,
+            "code_revision": code_revision, "snapshot": snapshot_summary(snapshot),
+            "essays": {e.essay_id: _essay_entry(e) for e in batch.essays},
+            "quarantine": [q.to_dict() for q in batch.quarantine]}
+    (work / "plan.json").write_text(json.dumps(info, ensure_ascii=False), encoding="utf-8")
+    return Plan(release_id, str(final), str(staging), str(work), str(keys_dir),
+                str(Path(snapshot_path).resolve()), strategy, seed, tuple(shards),
+                len(batch.essays), len(batch.quarantine), started_at)
+
+
+def _essay_entry(essay: Essay) -> dict:
+    entry = {"sha256": essay.sha256, "source": essay.source, "encoding": essay.encoding,
+             "learner_id": essay.learner_id, "metadata": essay.metadata}
+    if essay.note:
+        entry["note"] = essay.note
+    return entry
+
+
+def snapshot_summary(snapshot: dict) -> dict:
+    """The snapshot as a release records it: gazetteer versions and every source's provenance."""
+    return {"id": snapshot["id"], "created_at": snapshot.get("created_at"),
+            "schema_version": snapshot.get("schema_version"),
+            "code_revision": snapshot.get("code_revision"),
+            "gazetteers": {g: {"version": v["version"], "sha256": v.get("sha256"),
+                               "rows": v.get("rows"), "sources": v.get("sources", [])}
+                           for g, v in sorted(snapshot.get("gazetteers", {}).items())},
+            "sources": {s: v.get("provenance", {})
+                        for s, v in sorted(snapshot.get("sources", {}).items())}}
+
+
+def gazetteer_files(snapshot_path: Path) -> dict[str, Path]:
+    """Gazetteer files of a snapshot (paths are relative to the data root,
+    `<root>/curated/snapshots/<id>.json`)."""
+    snapshot_path = Path(snapshot_path)
+    root = snapshot_path.resolve().parents[2]
+    snapshot = json.loads(snapshot_path.read_text())
+    return {g: root / v["path"] for g, v in snapshot.get("gazetteers", {}).items()}
+
+
+# --- one shard -----------------------------------------------------------------------------
+
+def process_shard(plan: Plan, index: int) -> dict:
+    """Pseudonymize one shard file; write its texts and SVALA into staging and its spans, key
+    rows and review graphs into the work dir. Returns counts and hashes only."""
+    shard = Path(plan.shards[index])
+    essays = [ShardEssay(**json.loads(line))
+              for line in shard.read_text(encoding="utf-8").splitlines()]
+    results = pseudonymize_shard(plan.snapshot_path, essays, plan.strategy, plan.seed)
+    staging, work = Path(plan.staging), Path(plan.work)
+    files: dict[str, str] = {}
+    labels: Counter[str] = Counter()
+    spans, key_rows = [], []
+    for essay_id, result in results:
+        for rel, data in ((f"texts/{essay_id}.txt", result.target.encode()),
+                          (f"svala/{essay_id}.json", svala.dumps(to_release_svala(result)))):
+            (staging / rel).write_bytes(data)
+            files[rel] = hashlib.sha256(data).hexdigest()
+        (work / "review" / f"{essay_id}.json").write_bytes(
+            svala.dumps(svala.to_svala(result, side="original")))
+        for a in result.annotations:
+            labels[a.label] += 1
+            spans.append({"essay_id": essay_id, "start": a.target_start, "end": a.target_end,
+                          "label": a.label, "attrs": list(a.attrs), "ref": a.ref,
+                          "action": a.action})
+        key_rows += result.key_rows()
+    pl.DataFrame(spans, schema=SPANS_SCHEMA).write_parquet(work / f"{shard.stem}.spans.parquet")
+    pl.DataFrame(key_rows, schema=keyfile.KEY_SCHEMA).write_parquet(
+        work / f"{shard.stem}.key.parquet")
+    return {"shard": index, "essays": len(results), "files": files, "labels": dict(labels)}
+
+
+def to_release_svala(result: Result) -> dict:
+    return svala.to_svala(result, side="pseudonymized")
+
+
+# --- finalize ------------------------------------------------------------------------------
+
+def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> dict:
+    """Merge shards, write spans/provenance/manifest, run the leak gate, write the key and
+    SHA256SUMS, then publish by renaming the staging dir. Returns a summary (no text)."""
+    staging, work = Path(plan.staging), Path(plan.work)
+    info = json.loads((work / "plan.json").read_text(encoding="utf-8"))
+    if sum(r["essays"] for r in reports) != plan.essays:
+        raise ReleaseError(f"release {plan.release_id}: shards returned "
+                           f"{sum(r['essays'] for r in reports)} of {plan.essays} essays")
+    spans = _concat(work.glob("*.spans.parquet"), SPANS_SCHEMA).sort(["essay_id", "start", "end"])
+    key = _concat(work.glob("*.key.parquet"), keyfile.KEY_SCHEMA).sort(["essay_id", "label", "ref"])
+    _write_parquet(spans, staging / "spans.parquet")
+    outputs = {rel: sha for r in reports for rel, sha in r["files"].items()}
+    outputs["spans.parquet"] = sha256_file(staging / "spans.parquet")
+    labels: Counter[str] = Counter()
+    for r in reports:
+        labels.update(r["labels"])
+    essays = info["essays"]
+    for essay_id, entry in essays.items():
+        entry["outputs"] = {"text": outputs[f"texts/{essay_id}.txt"],
+                            "svala": outputs[f"svala/{essay_id}.json"]}
+    finished_at = _now()
+    events = lineage_events(plan, info, outputs, finished_at)
+    provenance = "".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in events)
+    (staging / "provenance.jsonl").write_text(provenance, encoding="utf-8")
+    outputs["provenance.jsonl"] = sha256_file(staging / "provenance.jsonl")
+    counts = {"essays": plan.essays, "quarantined": plan.quarantined,
+              "labels": dict(sorted(labels.items())),
+              "replaced": int(key.height), "spans": int(spans.height)}
+    manifest = {"release_id": plan.release_id, "created_at": finished_at,
+                "package": {"name": "swepseudo", "version": pseudonymize.__version__},
+                "code_revision": info["code_revision"], "config": info["config"],
+                "seed": plan.seed, "snapshot": info["snapshot"],
+                "inputs": {"batch": info["batch"], "files": info["files"], "essays": essays},
+                "outputs": dict(sorted(outputs.items())), "counts": counts,
+                "quarantine": info["quarantine"]}
+    (staging / "manifest.json").write_text(
+        json.dumps(manifest, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    originals: dict[str, list[tuple[str, str]]] = {}
+    for row in key.select("essay_id", "label", "original").iter_rows():
+        originals.setdefault(row[0], []).append((row[1], row[2]))
+    hits = scan_release(staging, originals)
+    if hits:
+        raise LeakError(hits)
+
+    key_path = keyfile.write_key(Path(plan.keys_dir), plan.release_id, key, work / "review",
+                                 secret)
+    sums = {p.relative_to(staging).as_posix(): sha256_file(p)
+            for p in staging.rglob("*") if p.is_file()}
+    (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
+                                                for rel, sha in sorted(sums.items())))
+    os.rename(staging, plan.final)
+    shutil.rmtree(work, ignore_errors=True)
+    return {"release_id": plan.release_id, "path": plan.final, "key": str(key_path),
+            "review": str(Path(plan.keys_dir) / f"{plan.release_id}.review"),
+            "counts": counts, "quarantine": [(q["essay_id"], q["reason"])
+                                             for q in info["quarantine"]]}
+
+
+def abort(plan: Plan) -> None:
+    """Remove what an unfinished release left: nothing partial is ever published."""
+    shutil.rmtree(plan.staging, ignore_errors=True)
+    shutil.rmtree(plan.work, ignore_errors=True)
+
+
+def release(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
+            strategy: str = "realistic", seed: int = 0, code_revision: str = "",
+            max_bytes: int = MAX_BYTES, shard_size: int = SHARD_SIZE,
+            secret: str | None = None) -> dict:
+    """The whole release in this process (no Prefect): the reference the flow must match."""
+    plan = prepare(batch_path, out_root, snapshot_path, keys_dir, strategy=strategy, seed=seed,
+                   code_revision=code_revision, max_bytes=max_bytes, shard_size=shard_size)
+    try:
+        reports = [process_shard(plan, i) for i in range(len(plan.shards))]
+        return finalize(plan, reports, secret)
+    except BaseException:
+        abort(plan)
+        raise
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def lineage_events(plan: Plan, info: dict, outputs: dict[str, str], finished_at: str
+                   ) -> list[dict]:
+    """OpenLineage START and COMPLETE run events: gazetteers and essays (by hash) in, release out."""
+    schema = "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent"
+    version_facet = "https://openlineage.io/spec/facets/1-0-1/DatasetVersionDatasetFacet.json"
+
+    def version(v: str) -> dict:
+        return {"version": {"_producer": PRODUCER, "_schemaURL": version_facet,
+                            "datasetVersion": v}}
+
+    inputs = [{"namespace": "swepseudo-curated", "name": g,
+               "facets": {**version(v["version"]),
+                          "swepseudo_resource": {"_producer": PRODUCER,
+                                                 "_schemaURL": f"{PRODUCER}/facets/resource.json",
+                                                 "sha256": v["sha256"], "sources": v["sources"]}}}
+              for g, v in info["snapshot"]["gazetteers"].items()]
+    inputs += [{"namespace": f"file://{info['batch']}", "name": f"essay/{essay_id}",
+                "facets": version(f"sha256:{e['sha256']}")}
+               for essay_id, e in sorted(info["essays"].items())]
+    release_ns = f"swepseudo-release:{plan.release_id}"
+    outs = []
+    for name, prefix in (("texts", "texts/"), ("svala", "svala/"), ("spans.parquet", "spans.")):
+        lines = "".join(f"{sha}  {rel}\n" for rel, sha in sorted(outputs.items())
+                        if rel.startswith(prefix))
+        outs.append({"namespace": release_ns, "name": name,
+                     "facets": version(f"sha256:{hashlib.sha256(lines.encode()).hexdigest()}")})
+    run = {"runId": str(uuid.uuid5(uuid.NAMESPACE_URL, f"{PRODUCER}/release/{plan.release_id}")),
+           "facets": {}}
+    job = {"namespace": "swepseudo", "name": "release_corpus"}
+    base = {"run": run, "job": job, "producer": PRODUCER, "schemaURL": schema}
+    return [{**base, "eventType": "START", "eventTime": plan.started_at, "inputs": inputs,
+             "outputs": []},
+            {**base, "eventType": "COMPLETE", "eventTime": finished_at, "inputs": inputs,
+             "outputs": outs}]
+
+
+def _concat(paths: Iterable[Path], schema: dict) -> pl.DataFrame:
+    frames = [pl.read_parquet(p) for p in sorted(paths)]
+    return pl.concat(frames, how="vertical") if frames else pl.DataFrame(schema=schema)
+
+
+def _write_parquet(frame: pl.DataFrame, path: Path) -> None:
+    """Deterministic Parquet bytes (same rows -> same bytes; no time stamps)."""
+    buf = io.BytesIO()
+    pq.write_table(frame.to_arrow(), buf, compression="zstd")
+    path.write_bytes(buf.getvalue())
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")

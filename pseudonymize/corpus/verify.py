@@ -1,0 +1,123 @@
+"""Verify: re-run a release from its recorded inputs, snapshot and seed and compare every byte.
+
+Content files (texts, SVALA, spans) must be byte-identical; manifest.json and provenance.jsonl are
+compared without their time stamps (`created_at`, `eventTime`). The recorded snapshot must still
+exist with the same gazetteer files, and the batch must still hold the same input bytes.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from builders.store import sha256_file
+from pseudonymize.corpus.batch import read_batch
+from pseudonymize.corpus.leakgate import LeakError
+from pseudonymize.corpus.release import ReleaseError, gazetteer_files, release
+
+UNTIMED = {"manifest.json": ("created_at",), "provenance.jsonl": ("eventTime",)}
+
+
+def normalized(root: Path, rel: str) -> bytes:
+    """A release file's bytes, minus the time stamps that legitimately differ between runs."""
+    data = (root / rel).read_bytes()
+    if rel not in UNTIMED:
+        return data
+    lines = data.decode().splitlines() if rel.endswith(".jsonl") else [data.decode()]
+    out = []
+    for line in lines:
+        obj = json.loads(line)
+        for key in UNTIMED[rel]:
+            obj.pop(key, None)
+        out.append(json.dumps(obj, sort_keys=True, ensure_ascii=False))
+    return "\n".join(out).encode()
+
+
+def content_files(root: Path) -> list[str]:
+    """Files compared by verify: everything but SHA256SUMS (it hashes the time-stamped manifest)."""
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                  if p.is_file() and p.name != "SHA256SUMS")
+
+
+def compare(a: Path, b: Path) -> list[dict]:
+    """Differences between two release dirs: a missing file, or the first differing byte."""
+    files_a, files_b = set(content_files(a)), set(content_files(b))
+    diffs = [{"file": rel, "difference": "only in the release"} for rel in sorted(files_a - files_b)]
+    diffs += [{"file": rel, "difference": "only in the re-run"} for rel in sorted(files_b - files_a)]
+    for rel in sorted(files_a & files_b):
+        x, y = normalized(a, rel), normalized(b, rel)
+        if x != y:
+            offset = next((i for i, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
+            diffs.append({"file": rel, "difference": f"first differing byte at offset {offset}"
+                          + (" (normalized)" if rel in UNTIMED else "")})
+    return diffs
+
+
+def check_snapshot(manifest: dict, snapshot_path: Path | None) -> list[str]:
+    """Problems with the recorded snapshot: missing, another id, or changed gazetteer files."""
+    recorded = manifest["snapshot"]
+    if snapshot_path is None or not Path(snapshot_path).is_file():
+        return [f"snapshot {recorded['id']} is not in the store"]
+    snapshot = json.loads(Path(snapshot_path).read_text())
+    if snapshot.get("id") != recorded["id"]:
+        return [f"snapshot file holds {snapshot.get('id')}, the release used {recorded['id']}"]
+    problems = []
+    files = gazetteer_files(Path(snapshot_path))
+    for name, g in recorded["gazetteers"].items():
+        current = snapshot.get("gazetteers", {}).get(name, {})
+        if current.get("version") != g["version"]:
+            problems.append(f"gazetteer {name}: version {current.get('version')} in the snapshot, "
+                            f"{g['version']} in the release")
+        elif name not in files or not files[name].is_file():
+            problems.append(f"gazetteer {name}: file missing")
+        elif g.get("sha256") and sha256_file(files[name]) != g["sha256"]:
+            problems.append(f"gazetteer {name}: file changed (sha256 differs from the release's)")
+    problems += [f"gazetteer {n}: in the snapshot, not in the release"
+                 for n in sorted(set(snapshot.get("gazetteers", {})) - set(recorded["gazetteers"]))]
+    return problems
+
+
+def check_inputs(manifest: dict, batch: Path) -> list[str]:
+    recorded = manifest["inputs"]["essays"]
+    max_bytes = manifest["config"].get("max_bytes")
+    current = {e.essay_id: e.sha256 for e in read_batch(batch, max_bytes).essays}
+    problems = [f"essay {i}: missing from the batch" for i in sorted(set(recorded) - set(current))]
+    problems += [f"essay {i}: input changed" for i in sorted(recorded)
+                 if i in current and current[i] != recorded[i]["sha256"]]
+    problems += [f"essay {i}: new in the batch" for i in sorted(set(current) - set(recorded))]
+    return problems
+
+
+def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str = "",
+           batch: Path | None = None) -> dict:
+    """Re-run the release in a temporary directory and report every difference (ok when none)."""
+    release_dir = Path(release_dir).resolve()
+    manifest = json.loads((release_dir / "manifest.json").read_text(encoding="utf-8"))
+    batch = Path(batch or manifest["inputs"]["batch"])
+    report: dict = {"release": manifest["release_id"], "path": str(release_dir),
+                    "snapshot": manifest["snapshot"]["id"], "batch": str(batch),
+                    "snapshot_problems": check_snapshot(manifest, snapshot_path)}
+    if not batch.exists():
+        report.update(ok=False, input_problems=[f"{batch}: batch not found"], differences=[])
+        return report
+    report["input_problems"] = check_inputs(manifest, batch)
+    if report["snapshot_problems"] and snapshot_path is None:
+        report.update(ok=False, differences=[])
+        return report
+    tmp = Path(tempfile.mkdtemp(prefix="swepseudo-verify-"))
+    try:
+        rerun = release(batch, tmp / "out", Path(snapshot_path), tmp / "keys",
+                        strategy=manifest["config"]["strategy"], seed=manifest["seed"],
+                        code_revision=code_revision, max_bytes=manifest["config"]["max_bytes"])
+        report["rerun_release_id"] = rerun["release_id"]
+        report["differences"] = compare(release_dir, Path(rerun["path"]))
+        report["compared_files"] = len(content_files(release_dir))
+    except (ReleaseError, LeakError, OSError, ValueError) as exc:
+        # a changed snapshot may break the engine; say so instead of failing without a report
+        report["differences"] = [{"file": "*", "difference": f"re-run failed: {exc}"}]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    report["ok"] = not (report["snapshot_problems"] or report["input_problems"]
+                        or report["differences"])
+    return report

@@ -1,0 +1,144 @@
+"""Context rules: ages, date parts, street numbers, transport lines, institutions by suffix,
+initials, and the mark-only labels (prof, edu, fam, sensitive) from the lexicon."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from pseudonymize.doc import Doc
+from pseudonymize.lexicon import Lexicon
+from pseudonymize.types import Span
+
+MARK_CATS = ("sensitive", "prof", "edu", "fam")  # first wins when a word has several
+AGE_AFTER = frozenset({"ar", "ars", "aring", "aringar", "arig", "ariga", "gammal", "gamla"})
+DURATION_BEFORE = frozenset({"i", "for", "efter", "pa", "om", "under", "varje", "sedan", "ca",
+                             "cirka", "inom", "per", "nastan", "flera", "manga", "tva", "hela"})
+DURATION_AFTER = frozenset({"sedan", "senare", "till", "tidigare", "kvar", "i", "pa"})
+AGE_VERBS = frozenset({"fyllde", "fyller", "fylla", "fyllt"})
+STREET_SUFFIXES = ("gatan", "vagen", "torget", "stigen", "grand", "gand", "allen", "backen",
+                   "plan", "leden", "gata", "vag")
+
+
+@lru_cache(maxsize=50_000)
+def _split_number_word(key: str, words: tuple[str, ...]) -> bool:
+    """tjugofem, trettiotvå: a concatenation of number words."""
+    if not key:
+        return True
+    return any(key.startswith(w) and _split_number_word(key[len(w):], words) for w in words)
+
+
+class ContextRules:
+    """Rules needing the neighbouring words; one instance per engine."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+        self.number_words = tuple(sorted(
+            (k for k, e in lex.entries.items() if "number_word" in e.cats and " " not in k),
+            key=len, reverse=True))
+        self.institution = lex.suffixes.get("institution_suffix", [])
+
+    def _is_number_word(self, key: str) -> bool:
+        if "number_word" in self.lex.get(key).cats:
+            return True
+        if len(key) >= 6 and _split_number_word(key, self.number_words):
+            return True
+        if len(key) >= 5 and self.number_words:
+            best = process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
+                                      score_cutoff=1 if len(key) < 8 else 2)
+            return best is not None
+        return False
+
+    def detect(self, doc: Doc) -> list[Span]:
+        spans: list[Span] = []
+        add = spans.append
+        tokens, folds, entries = doc.tokens, doc.folds, doc.entries
+        n = len(tokens)
+        for i, tok in enumerate(tokens):
+            key = folds[i]
+            e = entries[i]
+            nxt = folds[i + 1] if i + 1 < n else ""
+            prev = folds[i - 1] if i else ""
+            if tok.text[0].isdigit():
+                self._number(doc, i, add)
+                continue
+            if not tok.text[0].isalpha():
+                continue
+            for cat in MARK_CATS:
+                if cat in e.cats:
+                    add(Span(tok.start, tok.end, cat, (), 0.6, "lexicon", key))
+                    break
+            if nxt in AGE_AFTER and prev not in DURATION_BEFORE and self._is_number_word(key):
+                start = i
+                if i and self._is_number_word(prev) and tokens[i - 1].is_word:
+                    start = i - 1  # "tjugo fem år"
+                after = folds[i + 2] if i + 2 < n else ""
+                if after not in DURATION_AFTER:
+                    add(Span(tokens[start].start, tok.end, "age_string", (), 0.85, "age-word", key))
+            elif prev in AGE_VERBS and self._is_number_word(key):
+                add(Span(tok.start, tok.end, "age_string", (), 0.8, "age-word", key))
+            if "month" in e.cats and self._date_context(doc, i):
+                add(Span(tok.start, tok.end, "month_word", (), 0.8, "month", key))
+            if tok.text[0].isupper() or (i and tokens[i - 1].text[0].isupper()):
+                self._institution(doc, i, add)
+            if len(tok.text) == 1 and tok.text.isupper() and nxt == "." and i + 2 < n \
+                    and tokens[i + 2].text[0].isupper() and i not in doc.starts:
+                add(Span(tok.start, tokens[i + 1].end, "initials", (), 0.6, "initial", key))
+        return spans
+
+    def _date_context(self, doc: Doc, i: int) -> bool:
+        """A month name next to a day number or a year, or after "född"."""
+        toks = doc.tokens
+        before = toks[i - 1].text if i else ""
+        after = toks[i + 1].text if i + 1 < len(toks) else ""
+        return (before[:1].isdigit() or after[:1].isdigit() or "date_trigger" in
+                (doc.entries[i - 1].cats if i else ()) and doc.folds[i - 1] != "den")
+
+    def _number(self, doc: Doc, i: int, add) -> None:
+        tokens, folds = doc.tokens, doc.folds
+        tok = tokens[i]
+        text = tok.text
+        digits = text.split("-")[0]
+        if not (digits.isascii() and digits.isdigit()):
+            return
+        value = int(digits)
+        n = len(tokens)
+        nxt = folds[i + 1] if i + 1 < n else ""
+        prev = folds[i - 1] if i else ""
+        rest = folds[i][len(digits):]
+        if 0 < value < 120 and len(digits) <= 3:
+            suffix_age = rest.lstrip("-") in AGE_AFTER
+            after = folds[i + 2] if i + 2 < n else ""
+            if (suffix_age or nxt in AGE_AFTER and after not in DURATION_AFTER
+                    and prev not in DURATION_BEFORE) or prev in AGE_VERBS:
+                add(Span(tok.start, tok.start + len(digits), "age_digits", (), 0.85, "age", digits))
+                return
+        if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < n \
+                and "month" in doc.entries[i + 1].cats:
+            add(Span(tok.start, tok.start + len(digits), "day", (), 0.85, "day", digits))
+            return
+        if prev in ("den",) and 1 <= value <= 31 and text.endswith((":e", ":a")):
+            add(Span(tok.start, tok.end, "day", (), 0.7, "day", digits))
+            return
+        if i and "transport_word" in doc.entries[i - 1].cats and len(digits) <= 4:
+            add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", digits))
+            return
+        if i and value < 1000 and (prev.endswith(STREET_SUFFIXES) and tokens[i - 1].text[0].isupper()):
+            add(Span(tok.start, tok.end, "street_nr", (), 0.85, "street-number", digits))
+
+    def _institution(self, doc: Doc, i: int, add) -> None:
+        tokens, folds = doc.tokens, doc.folds
+        key = folds[i]
+        for suffix, label in self.institution:
+            if not key.endswith(suffix):
+                continue
+            attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
+            if len(key) > len(suffix) + 2 and tokens[i].text[0].isupper() and i not in doc.starts:
+                add(Span(tokens[i].start, tokens[i].end, label or "other_institution", attrs, 0.75,
+                         "institution-suffix", key))
+            elif key == suffix and i and tokens[i - 1].text[0].isupper() and tokens[i - 1].is_word \
+                    and (i - 1) not in doc.starts:
+                add(Span(tokens[i - 1].start, tokens[i].end, label or "other_institution", attrs,
+                         0.8, "institution-phrase", f"{folds[i - 1]} {key}"))
+            return

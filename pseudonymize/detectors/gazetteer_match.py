@@ -1,0 +1,277 @@
+"""Gazetteer matching: names, places, countries, institutions, with learner-text robustness.
+
+A word is a candidate when a gazetteer knows it (directly, as a genitive, as a hyphenated name,
+a multi-word phrase, or a bounded misspelling). Whether it is accepted depends on capitalisation,
+sentence position, triggers ("heter", "bor i") and whether the word is also a common Swedish word:
+a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a capital and context.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from pseudonymize.doc import Doc
+from pseudonymize.labels import FIRSTNAME, NAME_LABELS
+from pseudonymize.lexicon import EMPTY, Entry, Lexicon
+from pseudonymize.types import Span
+
+PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
+               "region": "region", "geo": "geo", "place": "place", "street": "place"}
+ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
+             "authority": "other_institution", "other": "other_institution"}
+NEVER = frozenset({"sverige", "sweden", "svensk", "svenska", "svenskar"})
+STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytta", "flyttat",
+                                "flyttar", "kommer", "kom", "kommit", "fodd", "fodde", "akte",
+                                "aker", "reste", "reser", "besokte", "besoker", "vaxte", "vuxit",
+                                "arbetar", "jobbar", "jobbade", "arbetade", "studerar", "pluggar"})
+PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
+COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
+RARE = 2.6       # below this a capitalised word is taken as a proper noun
+
+
+def _is_common(e: Entry) -> bool:
+    """An everyday Swedish word (or a known homograph) rather than mainly a name."""
+    if "common_name_homograph" in e.cats or "not_name" in e.cats:
+        return True
+    if e.zipf < COMMON:
+        return False
+    dominant = ((e.first_rank and e.zipf < 5.3) or e.country or e.se_pop >= 20_000
+                or (e.place_kind == "city" and e.place_pop >= 500_000))
+    return not dominant
+
+
+def _excluded(e: Entry, key: str) -> bool:
+    return key in NEVER or "nationality" in e.cats or "language" in e.cats or "not_name" in e.cats
+
+
+def _place_context(doc: Doc, i: int) -> int:
+    """2 after "bor i"/"flyttade till"-like phrases, 1 after a bare place preposition, else 0."""
+    folds = doc.folds
+    j = i - 1
+    if j >= 0 and folds[j] in PLACE_PREPS:
+        k = j - 1
+        while k >= 0 and not doc.tokens[k].is_word:
+            k -= 1
+        if k >= 0 and (folds[k] in STRONG_PLACE_VERBS or folds[k] in ("har", "hade") and j - k == 1):
+            return 2
+        return 1
+    if j >= 0 and folds[j] in STRONG_PLACE_VERBS and folds[j] in ("besokte", "besoker"):
+        return 2
+    return 0
+
+
+def _name_context(doc: Doc, i: int) -> bool:
+    j = i - 1
+    while j >= 0 and doc.tokens[j].text in {",", ":"}:
+        j -= 1
+    return j >= 0 and ("name_trigger" in doc.entries[j].cats or "fam" in doc.entries[j].cats)
+
+
+class Matcher:
+    """Holds the lexicon and a misspelling cache; one per engine."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+        self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+
+    def _fuzzy_uncached(self, key: str) -> str | None:
+        choices = self.lex.fuzzy_targets.get(key[0])
+        if not choices or len(key) < 5:
+            return None
+        limit = 1 if len(key) < 8 else 2
+        best = process.extractOne(key, choices, scorer=Levenshtein.distance, score_cutoff=limit)
+        return best[0] if best else None
+
+    def lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
+        """(entry, canonical key, morphology attrs) for a folded word, or EMPTY."""
+        lex = self.lex
+        e = lex.entries.get(key)
+        if len(key) > 3 and key[-1] == "s":
+            base = lex.entries.get(key[:-1])
+            if base is not None and self._attested(base) and (
+                    e is None or not self._attested(e) or e.zipf >= RARE and base.zipf > e.zipf):
+                return base, key[:-1], ("gen",)
+        if e is not None and (e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind):
+            return e, key, ()
+        if "-" in key:
+            parts = key.split("-")
+            heads = [lex.entries.get(p, EMPTY) for p in parts]
+            if all(h.gender for h in heads):
+                return heads[0], key, ()
+            if all(h.surname_rank or h.gender for h in heads):
+                return heads[-1]._replace(gender=None, first_rank=0), key, ()
+        return e or EMPTY, key, ()
+
+    def detect(self, doc: Doc) -> list[Span]:
+        spans: list[Span] = []
+        tokens, folds, entries, starts = doc.tokens, doc.folds, doc.entries, doc.starts
+        n = len(tokens)
+        prev_name_end = -2  # index of the last accepted person-name token
+        i = 0
+        while i < n:
+            tok = tokens[i]
+            text = tok.text
+            if not text[0].isalpha():
+                i += 1
+                continue
+            key = folds[i]
+            cap = text[0].isupper()
+            initial = i in starts
+            phrase = self._phrase(doc, i) if key in self.lex.phrases else None
+            if phrase:
+                j, e, pkey = phrase
+                label, attrs = self._label_for(e, pkey)
+                if label and (cap or _place_context(doc, i)) and pkey not in NEVER:
+                    spans.append(Span(tok.start, tokens[j - 1].end, label, attrs, 0.9,
+                                      "phrase", pkey))
+                    i = j
+                    continue
+            e, ckey, attrs = self.lookup(key)
+            if _excluded(e, ckey):
+                i += 1
+                continue
+            span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1)
+            if span is not None:
+                spans.append(span)
+                if span.label in FIRSTNAME.values() or span.label == "surname":
+                    prev_name_end = i
+            i += 1
+        return spans
+
+    def _phrase(self, doc: Doc, i: int) -> tuple[int, Entry, str] | None:
+        folds = doc.folds
+        for words, e in self.lex.phrases[folds[i]]:
+            j, w = i, 0
+            while w < len(words) and j < len(folds):
+                if not doc.tokens[j].is_word and folds[j] not in ("-", "."):
+                    break
+                if doc.tokens[j].is_word:
+                    if folds[j] != words[w]:
+                        break
+                    w += 1
+                j += 1
+            if w == len(words):
+                return j, e, " ".join(words)
+        return None
+
+    @staticmethod
+    def _label_for(e: Entry, key: str, name_ctx: bool = False, place_ctx: int = 0
+                   ) -> tuple[str | None, tuple[str, ...]]:
+        """Choose between a word's readings (country, place, institution, name) by context
+        first, then by how strongly the resources attest each reading."""
+        if e.country:
+            return ("country", ()) if e.country != "SE" else (None, ())
+        name = FIRSTNAME[e.gender] if e.gender else "surname" if e.surname_rank else None
+        place = None
+        if e.place_kind:
+            foreign = () if e.se_pop or e.place_country in ("SE", "") else ("foreign",)
+            place = (PLACE_LABEL.get(e.place_kind, "city"), foreign)
+        if name and place:
+            if name_ctx:
+                place = None
+            elif not place_ctx:
+                name_strong = (e.first_rank and e.first_rank <= 1500) or (
+                    e.surname_rank and e.surname_rank <= 1500)
+                place_strong = (e.se_pop and e.place_kind in ("city", "municipality", "region")
+                                or e.place_pop >= 100_000)
+                if name_strong and (not place_strong or e.first_rank and e.first_rank <= 300):
+                    place = None
+        if place:
+            return place
+        if e.org_kind:
+            return ORG_LABEL.get(e.org_kind, "other_institution"), ()
+        return (name, ()) if name else (None, ())
+
+    def _classify(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...], cap: bool,
+                  initial: bool, after_name: bool) -> Span | None:
+        tok = doc.tokens[i]
+        common = _is_common(e)
+        place_ctx = _place_context(doc, i)
+        name_ctx = _name_context(doc, i)
+        label, attrs = self._label_for(e, key, name_ctx, place_ctx)
+        upper = tok.text.isupper() and len(tok.text) > 1
+        if label is None and e is not EMPTY and e.zipf >= RARE:
+            return None
+        if label is None:
+            # Unknown word: a misspelt known name/place, or a proper noun by capital and context.
+            if cap and (not initial or place_ctx or name_ctx) and not upper:
+                target = self._fuzzy(key) if len(key) >= 5 else None
+                if target:
+                    fe = self.lex.entries[target]
+                    flabel, fattrs = self._label_for(fe, target, name_ctx, place_ctx)
+                    if flabel:
+                        return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
+                if e.zipf >= RARE:
+                    return None
+                if after_name:
+                    return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
+                if place_ctx:
+                    return Span(tok.start, tok.end, self._place_by_suffix(key), morph, 0.7,
+                                "place-context", key)
+                if name_ctx:
+                    return Span(tok.start, tok.end, "firstname_unknown", morph, 0.7,
+                                "name-context", key)
+                if not initial:
+                    guess = self._suffix_guess(key)
+                    return Span(tok.start, tok.end, guess, morph, 0.5, "proper-noun", key)
+            elif not cap and place_ctx == 2 and len(key) >= 5:
+                target = self._fuzzy(key)
+                if target:
+                    fe = self.lex.entries[target]
+                    flabel, fattrs = self._label_for(fe, target, False, place_ctx)
+                    if flabel:
+                        return Span(tok.start, tok.end, flabel, fattrs + morph, 0.6, "fuzzy", target)
+            return None
+        is_name = label.startswith("firstname") or label == "surname"
+        if after_name and cap and not common and (is_name or label == "city" and not place_ctx):
+            label, attrs, is_name = "surname", (), True
+        if is_name and place_ctx == 2 and not e.place_kind and len(key) >= 5:
+            # "bor i Stokholm": a misspelt place beats a rare surname reading.
+            target = self._fuzzy(key)
+            if target:
+                flabel, fattrs = self._label_for(self.lex.entries[target], target, False, place_ctx)
+                if flabel and flabel not in NAME_LABELS:
+                    return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
+        if cap and not upper:
+            if initial and not (place_ctx or name_ctx) and (common or not self._attested(e)):
+                return None
+            if not initial and common and not (place_ctx or name_ctx or after_name):
+                if not (e.place_kind and e.place_pop >= 100_000) and not e.country:
+                    return None
+        elif upper:
+            if common and not (place_ctx or name_ctx):
+                return None
+        else:  # lower case: needs context, and never an everyday word
+            if common:
+                return None
+            if not (name_ctx and is_name or place_ctx and not is_name or after_name):
+                strong = (is_name and e.first_rank and e.first_rank <= 500 and e.zipf < 5.0
+                          or e.country or e.se_pop >= 20_000 or e.place_pop >= 500_000)
+                if not strong:
+                    return None
+        return Span(tok.start, tok.end, label, attrs + morph, 0.8 if cap else 0.6, "gazetteer", key)
+
+    @staticmethod
+    def _attested(e: Entry) -> bool:
+        """Strong enough to be taken as a name or place at the start of a sentence."""
+        return bool(e.country or (e.first_rank and e.first_rank <= 3000)
+                    or (e.surname_rank and e.surname_rank <= 3000) or e.se_pop
+                    or e.place_pop >= 100_000 or e.org_kind)
+
+    def _place_by_suffix(self, key: str) -> str:
+        for suffix, label in self.lex.suffixes.get("place_suffix", ()):
+            if key.endswith(suffix) and len(key) > len(suffix):
+                return label or "city"
+        return "city"
+
+    def _suffix_guess(self, key: str) -> str:
+        for suffix, label in self.lex.suffixes.get("place_suffix", ()):
+            if key.endswith(suffix) and len(key) > len(suffix) + 1:
+                return label or "city"
+        for suffix in ("sson", "son", "qvist", "kvist", "strom", "berg", "gren", "lund", "blom",
+                       "dahl", "ander", "ius", "ell", "sen", "ski", "ska", "wicz", "ovic", "ic"):
+            if key.endswith(suffix) and len(key) > len(suffix) + 1:
+                return "surname"
+        return "firstname_unknown"

@@ -1,0 +1,34 @@
+"""One essay prepared for the detectors: tokens, folds, lexicon entries, sentence starts."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pseudonymize.lexicon import Entry, Lexicon, fold
+from pseudonymize.tokenize import Token, sentence_starts, tokenize
+
+
+@dataclass(slots=True)
+class Doc:
+    text: str
+    tokens: list[Token]
+    folds: list[str]
+    entries: list[Entry]
+    starts: set[int]
+
+    @classmethod
+    def make(cls, text: str, lex: Lexicon) -> Doc:
+        tokens = tokenize(text)
+        folds = [fold(t.text) for t in tokens]
+        get = lex.get
+        return cls(text, tokens, folds, [get(f) for f in folds], sentence_starts(tokens))
+
+    def index_at(self, offset: int) -> int:
+        """Index of the first token starting at or after a character offset."""
+        lo, hi = 0, len(self.tokens)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.tokens[mid].start < offset:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo

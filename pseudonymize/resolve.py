@@ -1,0 +1,78 @@
+"""Resolve candidate spans into one non-overlapping labelled set with running numbers.
+
+Overlaps: longer spans win, then higher scores; a replaced label beats a mark-only one. Running
+numbers count distinct entities per label within an essay (or across a learner's essays when a
+`Memory` is shared); variants of one entity (Stokholm/Stockholm, Anna/Annas) share a number because
+they share a canonical key.
+"""
+from __future__ import annotations
+
+from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
+from pseudonymize.types import REPLACE, Span
+
+
+def _priority(span: Span) -> tuple:
+    replace = LABELS[span.label].action == REPLACE
+    return (replace, span.end - span.start, span.score)
+
+
+def select(spans: list[Span]) -> list[Span]:
+    """Greedy selection of the best non-overlapping spans, in text order."""
+    chosen: list[Span] = []
+    taken: list[tuple[int, int]] = []
+    for span in sorted(spans, key=_priority, reverse=True):
+        if span.end <= span.start:
+            continue
+        if any(span.start < e and s < span.end for s, e in taken):
+            continue
+        chosen.append(span)
+        taken.append((span.start, span.end))
+    return sorted(chosen, key=lambda s: s.start)
+
+
+def family(label: str) -> str:
+    """Coreference family: an entity keeps one label across mentions within its family."""
+    if label in NAME_LABELS:
+        return "name"
+    if label in PLACE_LABELS:
+        return "place"
+    return label
+
+
+def _key(span: Span, text: str) -> str:
+    return span.key or text[span.start:span.end].lower()
+
+
+def unify(spans: list[Span], text: str) -> list[Span]:
+    """Give every mention of one entity the label of its most confident mention."""
+    best: dict[tuple[str, str], Span] = {}
+    for span in spans:
+        ident = (family(span.label), _key(span, text))
+        if ident not in best or span.score > best[ident].score:
+            best[ident] = span
+    out = []
+    for span in spans:
+        top = best[(family(span.label), _key(span, text))]
+        out.append(span if top.label == span.label else
+                   Span(span.start, span.end, top.label,
+                        tuple(a for a in top.attrs if a == "foreign")
+                        + tuple(a for a in span.attrs if a != "foreign"),
+                        span.score, span.rule, span.key))
+    return out
+
+
+def number(spans: list[Span], text: str, refs: dict[tuple[str, str], int] | None = None
+           ) -> list[int]:
+    """Running number per label; `refs` carries earlier assignments (a learner's memory)."""
+    refs = {} if refs is None else refs
+    counters: dict[str, int] = {}
+    for label, _ in refs:
+        counters[label] = counters.get(label, 0) + 1
+    out = []
+    for span in spans:
+        ident = (span.label, _key(span, text))
+        if ident not in refs:
+            counters[span.label] = counters.get(span.label, 0) + 1
+            refs[ident] = counters[span.label]
+        out.append(refs[ident])
+    return out

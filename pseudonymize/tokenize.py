@@ -1,0 +1,73 @@
+"""Tokens and sentences with exact character offsets.
+
+Every non-space character belongs to exactly one token and the gaps between tokens are pure
+white space, so `text[t.start:t.end]` plus the gaps reproduce any input exactly.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import regex
+
+# Order matters: URLs and e-mails stay whole, words keep inner hyphens/apostrophes/colons
+# (Anna-Karin, 070-123, S:t), anything else is a one-character token.
+_TOKEN = regex.compile(
+    r"""
+    (?:https?://|www\.)[^\s<>"]+[^\s<>".,;:!?)\]]     # URL
+  | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                      # e-mail
+  | \w+(?:[-'’:.]\w+)*                                 # word, number, 070-123, 15.03.2019
+  | \S                                                 # punctuation, symbols
+    """,
+    regex.VERBOSE,
+)
+_SENTENCE_END = regex.compile(r"[.!?]+[\"'”»)]*$")
+
+
+class Token(NamedTuple):
+    start: int
+    end: int
+    text: str
+    ws: str  # the white space after the token (SVALA keeps it)
+
+    @property
+    def is_word(self) -> bool:
+        return self.text[0].isalnum()
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split text into tokens, each carrying the white space that follows it."""
+    matches = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    tokens = []
+    for i, (start, end) in enumerate(matches):
+        nxt = matches[i + 1][0] if i + 1 < len(matches) else len(text)
+        tokens.append(Token(start, end, text[start:end], text[end:nxt]))
+    return tokens
+
+
+def leading_space(text: str) -> str:
+    """White space before the first token (tokens carry only trailing space)."""
+    m = _TOKEN.search(text)
+    return text[: m.start()] if m else text
+
+
+def sentences(tokens: list[Token]) -> list[list[Token]]:
+    """Group tokens into sentences: after . ! ? (or a blank line) before a new token."""
+    out: list[list[Token]] = []
+    current: list[Token] = []
+    for tok in tokens:
+        current.append(tok)
+        if _SENTENCE_END.search(tok.text) and not tok.text[0].isalnum() or "\n\n" in tok.ws:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+def sentence_starts(tokens: list[Token]) -> set[int]:
+    """Indexes of tokens that open a sentence, a line, or follow a quote/colon."""
+    starts = {0}
+    for i, tok in enumerate(tokens[:-1]):
+        if tok.text in {".", "!", "?", ":", "\"", "”", "-", "–", "…"} or "\n" in tok.ws:
+            starts.add(i + 1)
+    return starts

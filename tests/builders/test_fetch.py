@@ -1,0 +1,129 @@
+"""builders.fetch against a local HTTP server: mirror URLs, content addressing, conditional GET,
+retries and the failures that must surface as FetchError naming the URL."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from builders.fetch import FetchError, fetch, mirrored, session
+from tests.builders.httpserver import http_server, serve  # noqa: F401 (fixture)
+
+UPSTREAM = "https://download.geonames.org/export/dump/countryInfo.txt"
+PATH = "/geonames/export/dump/countryInfo.txt"
+BODY = b"SE\tSWE\t752\tSW\tSweden\n"
+
+
+def get(root: Path, mirror: str, **kwargs):
+    kwargs.setdefault("http", session(retries=0))
+    return fetch(UPSTREAM, source="geonames-countryinfo", filename="countryInfo.txt",
+                 licence="CC BY 4.0", root=root, mirror=mirror, **kwargs)
+
+
+def raw_versions(root: Path) -> list[Path]:
+    return sorted(p for p in (root / "raw" / "geonames-countryinfo").iterdir() if p.is_dir())
+
+
+def leftovers(root: Path) -> list[Path]:
+    return [p for p in (root / "raw").rglob("*") if p.name.startswith(".")]
+
+
+@pytest.mark.parametrize("url, mirror, expected", [
+    (UPSTREAM, None, UPSTREAM),
+    (UPSTREAM, "http://127.0.0.1:8000/", "http://127.0.0.1:8000/geonames/export/dump/countryInfo.txt"),
+    ("https://api.scb.se/OV0104/v1/doris/sv/ssd?query=1", "http://m",
+     "http://m/scb-api/OV0104/v1/doris/sv/ssd?query=1"),
+    ("https://example.org/a/b.csv", "http://m/base", "http://m/base/example.org/a/b.csv"),
+])
+def test_mirror_rewrites_host_to_alias(url, mirror, expected):
+    assert mirrored(url, mirror) == expected
+
+
+def test_fetch_stores_content_addressed_with_a_record(tmp_path, http_server):
+    http_server.put(PATH, BODY)
+    rec = get(tmp_path, http_server.url)
+    sha = hashlib.sha256(BODY).hexdigest()
+    assert rec.path == f"raw/geonames-countryinfo/{sha[:16]}/countryInfo.txt"
+    assert (tmp_path / rec.path).read_bytes() == BODY
+    assert (rec.sha256, rec.bytes, rec.status, rec.licence) == (sha, len(BODY), 200, "CC BY 4.0")
+    assert (rec.url, rec.final_url) == (UPSTREAM, http_server.url_for(PATH))
+    assert rec.etag and rec.last_modified
+    stored = json.loads((tmp_path / rec.path).with_name("fetch.json").read_text())
+    assert stored == rec.to_dict()
+    assert leftovers(tmp_path) == []
+
+
+def test_unchanged_file_is_not_downloaded_again(tmp_path, http_server):
+    http_server.put(PATH, BODY)
+    first = get(tmp_path, http_server.url)
+    second = get(tmp_path, http_server.url)
+    conditional = http_server.requests_for(PATH)[1].headers
+    assert conditional["If-None-Match"] == first.etag
+    assert conditional["If-Modified-Since"] == first.last_modified
+    assert second == first
+    assert len(raw_versions(tmp_path)) == 1
+
+
+def test_same_bytes_without_validators_make_no_new_version(tmp_path):
+    with serve({PATH: BODY}, validators=False) as server:
+        first = get(tmp_path, server.url)
+        second = get(tmp_path, server.url)
+    assert "If-None-Match" not in server.requests_for(PATH)[1].headers
+    assert second.path == first.path
+    assert len(raw_versions(tmp_path)) == 1
+
+
+def test_changed_file_gets_a_new_version_and_keeps_the_old(tmp_path, http_server):
+    http_server.put(PATH, BODY)
+    first = get(tmp_path, http_server.url)
+    http_server.put(PATH, BODY + b"NO\tNOR\t578\tNO\tNorway\n")
+    second = get(tmp_path, http_server.url)
+    assert second.sha256 != first.sha256
+    assert (tmp_path / first.path).exists() and (tmp_path / second.path).exists()
+    latest = json.loads((tmp_path / "raw" / "geonames-countryinfo" / "latest.json").read_text())
+    assert latest[UPSTREAM]["sha256"] == second.sha256
+
+
+def test_server_errors_are_retried_until_success(tmp_path, http_server):
+    http_server.put(PATH, BODY)
+    http_server.fail(PATH, 500, times=2)
+    rec = get(tmp_path, http_server.url, http=session(retries=3, backoff=0))
+    assert rec.bytes == len(BODY)
+    assert len(http_server.requests_for(PATH)) == 3
+
+
+def test_persistent_server_error_names_the_url(tmp_path, http_server):
+    http_server.fail(PATH, 500)
+    with pytest.raises(FetchError, match=rf"^{http_server.url_for(PATH)}: HTTP 500"):
+        get(tmp_path, http_server.url, http=session(retries=1, backoff=0))
+    assert len(http_server.requests_for(PATH)) == 2
+
+
+def test_missing_file_names_the_url(tmp_path, http_server):
+    with pytest.raises(FetchError, match=rf"^{http_server.url_for(PATH)}: HTTP 404"):
+        get(tmp_path, http_server.url)
+    assert leftovers(tmp_path) == []
+
+
+def test_timeout_is_a_fetch_error(tmp_path, http_server):
+    http_server.put(PATH, BODY)
+    http_server.hang(PATH, 30)
+    with pytest.raises(FetchError, match=rf"^{http_server.url_for(PATH)}: .*Timeout"):
+        get(tmp_path, http_server.url, timeout=(2, 0.3))
+
+
+def test_truncated_body_is_a_fetch_error_and_leaves_nothing(tmp_path, http_server):
+    http_server.put(PATH, BODY * 100)
+    http_server.truncate(PATH, keep=len(BODY) * 10)
+    with pytest.raises(FetchError, match=rf"^{http_server.url_for(PATH)}: download interrupted"):
+        get(tmp_path, http_server.url)
+    assert raw_versions(tmp_path) == []
+    assert leftovers(tmp_path) == []
+
+
+def test_empty_body_is_a_fetch_error(tmp_path, http_server):
+    http_server.put(PATH, b"")
+    with pytest.raises(FetchError, match=rf"^{http_server.url_for(PATH)}: empty response"):
+        get(tmp_path, http_server.url)

@@ -1,0 +1,112 @@
+"""The curated store: parts, merged gazetteers, snapshots, the lock and Parquet provenance."""
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+
+from builders.schemas import SCHEMA_VERSION, conform
+from builders.store import Store, read_provenance
+
+
+def countries(*rows: tuple[str, str, str], source: str) -> dict[str, pl.DataFrame]:
+    frame = pl.DataFrame({"iso2": [r[0] for r in rows], "name": [r[1] for r in rows],
+                          "fold": [r[1].lower() for r in rows], "lang": [r[2] for r in rows],
+                          "name_sv": [None] * len(rows), "name_en": [None] * len(rows),
+                          "source": [source] * len(rows)})
+    return {"countries": conform("countries", frame)}
+
+
+def provenance(source: str) -> dict:
+    return {"source": source, "licence": "CC BY 4.0", "fetch": [{"url": f"https://x/{source}",
+                                                               "sha256": "ab" * 32}]}
+
+
+def commit(store: Store, source: str, frames: dict[str, pl.DataFrame]) -> dict:
+    return store.commit({source: store.write_part(source, frames, provenance(source))})
+
+
+def gazetteer(store: Store, snapshot: dict, name: str) -> pl.DataFrame:
+    return pl.read_parquet(store.root / snapshot["gazetteers"][name]["path"])
+
+
+def test_a_second_source_keeps_the_first_sources_part(tmp_path):
+    store = Store(tmp_path)
+    first = commit(store, "geonames-countryinfo",
+                   countries(("SE", "Sweden", "en"), ("NO", "Norway", "en"), source="geonames-countryinfo"))
+    second = commit(store, "packaged", countries(("SE", "Sverige", "sv"), source="packaged"))
+    lock = store.lock()
+    assert lock["current"] == second["id"] != first["id"]
+    assert set(lock["parts"]) == {"geonames-countryinfo", "packaged"}
+    assert sorted(gazetteer(store, second, "countries")["name"]) == ["Norway", "Sverige", "Sweden"]
+    assert second["gazetteers"]["countries"]["sources"] == ["geonames-countryinfo", "packaged"]
+
+
+def test_upstream_rows_win_over_packaged_rows_on_duplicate_keys(tmp_path):
+    store = Store(tmp_path)
+    commit(store, "packaged", countries(("SE", "Sweden", "alias"), source="packaged"))
+    snap = commit(store, "geonames-countryinfo",
+                  countries(("SE", "Sweden", "en"), source="geonames-countryinfo"))
+    merged = gazetteer(store, snap, "countries")
+    assert merged.select("lang", "source").rows() == [("en", "geonames-countryinfo")]
+
+
+def test_identical_rebuild_gives_the_same_snapshot(tmp_path):
+    store = Store(tmp_path)
+    frames = countries(("SE", "Sweden", "en"), ("FI", "Finland", "en"), source="geonames-countryinfo")
+    first = commit(store, "geonames-countryinfo", frames)
+    # Row order must not matter: parts are sorted before they are hashed.
+    again = commit(store, "geonames-countryinfo",
+                   {"countries": frames["countries"].reverse()})
+    assert again["id"] == first["id"]
+    assert again["gazetteers"] == first["gazetteers"]
+    assert len(store.snapshots()) == 1
+    assert len(list((tmp_path / "curated" / "countries").glob("*.parquet"))) == 1
+
+
+def test_old_snapshots_stay_loadable(tmp_path):
+    store = Store(tmp_path)
+    first = commit(store, "geonames-countryinfo",
+                   countries(("SE", "Sweden", "en"), source="geonames-countryinfo"))
+    second = commit(store, "geonames-countryinfo",
+                    countries(("SE", "Sweden", "en"), ("DK", "Denmark", "en"),
+                              source="geonames-countryinfo"))
+    assert store.snapshot("current")["id"] == second["id"]
+    assert store.snapshot(first["id"][:6])["id"] == first["id"]
+    assert [s["id"] for s in store.snapshots()] == [first["id"], second["id"]]  # oldest first
+    assert gazetteer(store, store.snapshot(first["id"]), "countries").height == 1
+
+
+def test_no_snapshot_yet_is_a_lookup_error(tmp_path):
+    with pytest.raises(LookupError, match="no snapshot yet"):
+        Store(tmp_path).snapshot()
+
+
+def test_provenance_is_in_the_parquet_key_value_metadata(tmp_path):
+    store = Store(tmp_path)
+    snap = commit(store, "geonames-countryinfo",
+                  countries(("SE", "Sweden", "en"), source="geonames-countryinfo"))
+    merged = read_provenance(tmp_path / snap["gazetteers"]["countries"]["path"])
+    assert merged["gazetteer"] == "countries"
+    assert merged["schema_version"] == SCHEMA_VERSION
+    assert merged["rows"] == 1
+    assert merged["builder"].startswith("swepseudo.builders ")
+    source = merged["sources"]["geonames-countryinfo"]
+    assert source["fetch"] == provenance("geonames-countryinfo")["fetch"]
+    assert source["part"] == store.current_part("geonames-countryinfo")["outputs"]["countries"]["version"]
+    part = read_provenance(tmp_path / store.current_part("geonames-countryinfo")["outputs"]["countries"]["path"])
+    assert (part["gazetteer"], part["rows"], part["licence"]) == ("countries", 1, "CC BY 4.0")
+
+
+def test_snapshot_and_lock_files_name_every_version(tmp_path):
+    store = Store(tmp_path)
+    snap = commit(store, "geonames-countryinfo",
+                  countries(("SE", "Sweden", "en"), source="geonames-countryinfo"))
+    on_disk = json.loads(store.snapshot_path().read_text())
+    assert on_disk == snap
+    assert on_disk["schema_version"] == SCHEMA_VERSION and on_disk["code_revision"]
+    entry = on_disk["gazetteers"]["countries"]
+    assert entry["path"] == f"curated/countries/{entry['version']}.parquet"
+    assert on_disk["sources"]["geonames-countryinfo"]["outputs"] == {
+        "countries": store.current_part("geonames-countryinfo")["outputs"]["countries"]["version"]}

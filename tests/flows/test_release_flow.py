@@ -1,0 +1,62 @@
+"""The release flow under Prefect: local and Dask runs agree byte for byte; no text escapes."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from flows.corpus import release_corpus
+from pseudonymize.corpus.verify import compare
+from tests.pseudonymize.corpus_support import ESSAYS, SECRET_EMAIL, SECRET_NAME, make_batch, make_snapshot
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SWEPSEUDO_HOME", str(root))
+        mp.delenv("SWEPSEUDO_KEY_PASSPHRASE", raising=False)
+        make_snapshot(root)
+        make_batch(root / "batch")
+        yield root
+
+
+@pytest.fixture(scope="module")
+def local_release(home: Path) -> dict:
+    return release_corpus(str(home / "batch"), str(home / "local"), workers=2)
+
+
+def test_local_release_is_published_with_key_outside(local_release: dict, home: Path):
+    root = Path(local_release["path"])
+    assert root.parent == home / "local" and (root / "SHA256SUMS").is_file()
+    assert Path(local_release["key"]).parent == home / "keys"
+    assert local_release["counts"]["essays"] == 3 and local_release["counts"]["labels"]["email"] == 2
+    assert [p.name for p in (home / "local").iterdir()] == [root.name]
+    published = b"".join(p.read_bytes() for p in root.rglob("*") if p.is_file())
+    assert SECRET_EMAIL.encode() not in published
+
+
+def test_dask_local_cluster_release_is_byte_identical(local_release: dict, home: Path):
+    dask = release_corpus(str(home / "batch"), str(home / "dask"), dask="local", workers=2,
+                          processes=False)
+    assert dask["release_id"] == local_release["release_id"]
+    assert compare(Path(local_release["path"]), Path(dask["path"])) == []
+
+
+def test_no_essay_text_in_prefect_logs_results_or_artifacts(local_release: dict):
+    from prefect.client.orchestration import get_client
+
+    with get_client(sync_client=True) as client:
+        logs = client.read_logs(limit=200)
+        artifacts = client.read_artifacts()
+        runs = client.read_flow_runs() + client.read_task_runs()
+    artifact = next(a for a in artifacts if a.key == f"release-{local_release['release_id']}")
+    assert "| email | 2 |" in artifact.data
+    seen = "\n".join([*(log.message for log in logs), *(str(a.data) for a in artifacts),
+                      *(json.dumps(r.parameters if hasattr(r, "parameters") else {}, default=str)
+                        for r in runs),
+                      *(str(r.state.message if r.state else "") for r in runs)])
+    assert logs and local_release["release_id"] in seen
+    for needle in (SECRET_NAME, SECRET_EMAIL, *(t.split(".")[0] for t in ESSAYS.values())):
+        assert needle not in seen

@@ -1,0 +1,73 @@
+"""The leak gate: planted originals and IDs are found and reported without the string."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pseudonymize.corpus.leakgate import Hit, LeakError, id_hits, scan_release
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Mitt personnummer är 900101-1234.", ["personid_nr"]),
+    ("född 19900101+1234", ["personid_nr"]),
+    ("Ring mig på 070-123 45 67!", ["phone_nr"]),
+    ("eller +46 70 123 45 67", ["phone_nr"]),
+    ("mejla anna.b@example.se", ["email"]),
+    # the taxonomy's own placeholders are not IDs
+    ("Personnummer 123456-0000, telefon 000-000 00 00, mejl email@dot.com.", []),
+    # years, dates, times and prices are not IDs
+    ("Jag kom 2019-03-15 kl. 08 30 och betalade 1500 kr.", []),
+])
+def test_id_shapes(text: str, labels: list[str]):
+    assert [label for _, label in id_hits(text)] == labels
+
+
+def _stage(root: Path, texts: dict[str, str], metadata: dict | None = None) -> Path:
+    for sub in ("texts", "svala"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    for essay_id, text in texts.items():
+        (root / "texts" / f"{essay_id}.txt").write_text(text)
+        graph = {"source": [{"id": "s0", "text": text}], "target": [{"id": "t0", "text": text}],
+                 "edges": {"e-s0-t0": {"id": "e-s0-t0", "ids": ["s0", "t0"], "labels": [],
+                                       "manual": False}}}
+        (root / "svala" / f"{essay_id}.json").write_text(json.dumps(graph))
+    manifest = {"inputs": {"essays": {i: {"learner_id": None, "metadata": (metadata or {}).get(i, {})}
+                                      for i in texts}}, "quarantine": []}
+    (root / "manifest.json").write_text(json.dumps(manifest))
+    return root
+
+
+def test_planted_leak_is_reported_without_the_string(tmp_path: Path):
+    root = _stage(tmp_path, {
+        "e1": "Jag heter Maria. Min syster ZLATIMIRA bor i A-stad.",
+        "e2": "Zlatimira är ett namn här, men inte en original för e2.",
+    }, metadata={"e1": {"teacher": "fröken Zlatimira"}})
+    originals = {"e1": [("firstname_female", "Zlatimira"), ("city", "Lund"),
+                        ("age_digits", "17"), ("initials", "Z")],
+                 "e2": [("firstname_male", "Omar")]}
+    hits = scan_release(root, originals)
+    assert hits == [
+        Hit("texts/e1.txt", "text", 28, "firstname_female"),
+        Hit("svala/e1.json", "source", 28, "firstname_female"),
+        Hit("svala/e1.json", "target", 28, "firstname_female"),
+        Hit("manifest.json", "essays.e1.teacher", 7, "firstname_female"),
+    ]
+    error = LeakError(hits)
+    assert "texts/e1.txt [text] @28: firstname_female" in str(error)
+    assert "latimira" not in str(error).lower()
+
+
+def test_word_bounded_and_low_signal_labels(tmp_path: Path):
+    root = _stage(tmp_path, {"e1": "Lundagård och 17 år; Anna-Karin och annat. Z."})
+    originals = {"e1": [("city", "Lund"), ("age_digits", "17"), ("initials", "Z"),
+                        ("firstname_female", "Anna")]}
+    # "Lund" inside "Lundagård" and "anna" inside "annat" are not hits; "Anna" in "Anna-Karin" is
+    assert [(h.file, h.offset) for h in scan_release(root, originals)] == [
+        ("texts/e1.txt", 21), ("svala/e1.json", 21), ("svala/e1.json", 21)]
+
+
+def test_clean_release_passes(tmp_path: Path):
+    root = _stage(tmp_path, {"e1": "Jag heter Maria och bor i A-stad. Mejl: email@dot.com."})
+    assert scan_release(root, {"e1": [("firstname_female", "Zlatimira")]}) == []

@@ -1,0 +1,175 @@
+"""Release, audit and verify without Prefect: layout, determinism, tamper, leaks, interruption."""
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from pseudonymize.corpus import release as rel
+from pseudonymize.corpus.audit import AuditError, audit
+from pseudonymize.corpus.keys import read_key
+from pseudonymize.corpus.leakgate import LeakError
+from pseudonymize.corpus.verify import compare, verify
+from pseudonymize.types import REPLACE, Annotation, Result
+from tests.pseudonymize.corpus_support import SECRET_EMAIL, make_batch, make_snapshot
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> dict:
+    return {"snapshot": make_snapshot(tmp_path / "home"), "batch": make_batch(tmp_path / "batch"),
+            "out": tmp_path / "out", "keys": tmp_path / "keys"}
+
+
+def _release(s: dict, out: Path | None = None, **kw) -> dict:
+    return rel.release(s["batch"], out or s["out"], s["snapshot"], s["keys"],
+                       code_revision="test", **kw)
+
+
+def test_release_layout_manifest_and_key(setup: dict):
+    summary = _release(setup)
+    root = Path(summary["path"])
+    assert root.parent == setup["out"] and root.name == summary["release_id"]
+    assert sorted(p.name for p in setup["out"].iterdir()) == [root.name]  # nothing else left
+    files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    assert files == ["SHA256SUMS", "manifest.json", "provenance.jsonl", "spans.parquet",
+                     "svala/e01.json", "svala/e02.json", "svala/e03.json",
+                     "texts/e01.txt", "texts/e02.txt", "texts/e03.txt"]
+    manifest = json.loads((root / "manifest.json").read_text())
+    assert manifest["release_id"] == root.name and manifest["seed"] == 0
+    assert manifest["config"]["strategy"] == "realistic"
+    assert manifest["snapshot"]["id"] == json.loads(setup["snapshot"].read_text())["id"]
+    assert manifest["snapshot"]["sources"]["fake"]["packages"] == [{"package": "fake",
+                                                                   "version": "1"}]
+    assert manifest["inputs"]["essays"]["e01"]["learner_id"] == "L1"
+    assert manifest["inputs"]["essays"]["e01"]["metadata"] == {"level": "B1"}
+    assert manifest["counts"]["essays"] == 3 and manifest["counts"]["labels"]["email"] == 2
+    sums = dict(reversed(line.split("  ")) for line in (root / "SHA256SUMS").read_text().splitlines())
+    assert set(sums) == set(files) - {"SHA256SUMS"}
+    spans = pl.read_parquet(root / "spans.parquet")
+    assert spans.columns == ["essay_id", "start", "end", "label", "attrs", "ref", "action"]
+    for row in spans.iter_rows(named=True):  # offsets point into the published text
+        text = (root / "texts" / f"{row['essay_id']}.txt").read_text()
+        assert 0 <= row["start"] < row["end"] <= len(text)
+    events = [json.loads(x) for x in (root / "provenance.jsonl").read_text().splitlines()]
+    assert [e["eventType"] for e in events] == ["START", "COMPLETE"]
+    assert {i["name"] for i in events[0]["inputs"]} >= {"first_names", "essay/e01"}
+
+    key = read_key(Path(summary["key"]))
+    assert stat.S_IMODE(Path(summary["key"]).stat().st_mode) == 0o600
+    assert SECRET_EMAIL in key["original"].to_list()
+    published = b"".join(p.read_bytes() for p in root.rglob("*") if p.is_file())
+    for original in key["original"]:
+        assert original.encode() not in published
+    review = json.loads((Path(summary["review"]) / "e01.json").read_text())
+    assert SECRET_EMAIL in "".join(t["text"] for t in review["source"])
+
+
+def test_output_is_independent_of_sharding_and_runs(setup: dict, tmp_path: Path):
+    first = Path(_release(setup)["path"])
+    plan = rel.prepare(setup["batch"], tmp_path / "out2", setup["snapshot"], tmp_path / "keys2",
+                       code_revision="test", shard_size=1)
+    assert len(plan.shards) == 2  # e01 and e02 share learner L1, so they share a shard
+    second = Path(rel.finalize(plan, [rel.process_shard(plan, i)
+                                      for i in reversed(range(len(plan.shards)))])["path"])
+    assert second.name == first.name
+    assert compare(first, second) == []
+
+
+def test_audit_names_the_sources_and_fails_on_a_tampered_file(setup: dict):
+    root = Path(_release(setup)["path"])
+    ok, report = audit(root / "texts" / "e01.txt")
+    assert ok and report["status"] == "ok" and report["release"]["id"] == root.name
+    assert report["essay"]["id"] == "e01" and report["essay"]["source"] == "e01.txt"
+    gaz = report["snapshot"]["gazetteers"]["first_names"]
+    assert gaz["version"] and len(gaz["sha256"]) == 64
+    assert gaz["upstream"][0]["source"] == "fake" and gaz["upstream"][0]["licence"] == "CC0"
+    assert audit(root / "manifest.json")[0]
+    target = root / "svala" / "e02.json"
+    target.write_bytes(target.read_bytes().replace(b"Jag", b"Vi"))
+    ok, report = audit(target)
+    assert not ok and report["status"].startswith("MODIFIED")
+    with pytest.raises(AuditError, match="not inside a release"):
+        audit(setup["snapshot"])
+
+
+def test_verify_passes_then_detects_a_changed_snapshot_and_input(setup: dict):
+    root = Path(_release(setup)["path"])
+    report = verify(root, setup["snapshot"], code_revision="test")
+    assert report["ok"], report
+    assert report["differences"] == [] and report["compared_files"] == 9
+    gazetteer = next(rel.gazetteer_files(setup["snapshot"]).values().__iter__())
+    gazetteer.write_bytes(gazetteer.read_bytes() + b"\0")
+    (setup["batch"] / "e03.txt").write_text("Ändrad text.\n")
+    report = verify(root, setup["snapshot"], code_revision="test")
+    assert not report["ok"]
+    assert report["snapshot_problems"] == ["gazetteer first_names: file changed (sha256 differs "
+                                           "from the release's)"]
+    assert report["input_problems"] == ["essay e03: input changed"]
+    assert {d["file"] for d in report["differences"]} >= {"texts/e03.txt", "svala/e03.json"}
+
+
+def test_verify_reports_a_changed_output_byte(setup: dict):
+    root = Path(_release(setup)["path"])
+    text = root / "texts" / "e02.txt"
+    text.write_bytes(text.read_bytes()[:5] + b"X" + text.read_bytes()[6:])
+    report = verify(root, setup["snapshot"], code_revision="test")
+    assert not report["ok"]
+    assert report["differences"] == [{"file": "texts/e02.txt",
+                                      "difference": "first differing byte at offset 5"}]
+
+
+def test_killed_release_leaves_nothing_and_a_rerun_succeeds(setup: dict,
+                                                            monkeypatch: pytest.MonkeyPatch):
+    # a hard kill after prepare: the staging and work dirs stay behind, unpublished
+    rel.prepare(setup["batch"], setup["out"], setup["snapshot"], setup["keys"],
+                code_revision="test")
+    assert [p.name for p in setup["out"].iterdir()][0].endswith(".partial")
+    # an interruption in the middle of the shards cleans up after itself
+    real = rel.pseudonymize_shard
+    calls = []
+
+    def crash(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rel, "pseudonymize_shard", crash)
+    with pytest.raises(KeyboardInterrupt):
+        rel.release(setup["batch"], setup["out"], setup["snapshot"], setup["keys"],
+                    code_revision="test", shard_size=1)
+    monkeypatch.setattr(rel, "pseudonymize_shard", real)
+    assert not any(p.is_dir() and not p.name.startswith(".") for p in setup["out"].iterdir())
+    summary = _release(setup)
+    assert [p.name for p in setup["out"].iterdir()] == [summary["release_id"]]
+    assert sorted(p.name for p in setup["keys"].iterdir()) == [
+        f"{summary['release_id']}.parquet", f"{summary['release_id']}.review"]
+    with pytest.raises(rel.ReleaseError, match="already exists"):
+        _release(setup)
+
+
+class _LeakyEngine:
+    """Replaces the e-mail but 'misses' the same name elsewhere in the essay."""
+
+    def pseudonymize(self, text, essay_id, *, strategy, seed, memory):
+        name = "Zlatimira"
+        start = text.find(name)
+        if start < 0:
+            return Result(essay_id, text, text, ())
+        ann = Annotation(start, start + len(name), "firstname_female", (), 1, REPLACE, name,
+                         "Maria", start, start + 5)
+        target = text[:start] + "Maria" + text[start + len(name):] + f" PS. {name.upper()}!"
+        return Result(essay_id, text, target, (ann,))
+
+
+def test_planted_leak_fails_the_release(setup: dict, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(rel, "_engine", lambda path: _LeakyEngine())
+    with pytest.raises(LeakError) as caught:
+        _release(setup)
+    message = str(caught.value)
+    assert "texts/e01.txt [text]" in message and "firstname_female" in message
+    assert "zlatimira" not in message.lower()
+    assert list(setup["out"].iterdir()) == [] and list(setup["keys"].iterdir()) == []
