@@ -1,6 +1,8 @@
 """Write a synthetic file in the genuine layout of Bolagsverket's `bolagsverket_bulkfil.zip`.
 
-    python benchmarks/gen_bolagsverket.py [N] [PATH]   (default: 10000 rows, $TMPDIR/bolagsverket_bulkfil.zip)
+    python benchmarks/gen_bolagsverket.py [N] [PATH]
+
+Defaults: 10000 rows, $TMPDIR/bolagsverket_bulkfil.zip.
 
 Deterministic (seeded): the same N gives the same bytes. About 5% of rows are sole traders
 (`PERSON-IDORG`, form `E-ORGFO`) with made-up personnummer, which the builder must drop; some
@@ -66,7 +68,8 @@ def rows(n: int, seed: int = 20260101) -> Iterator[str]:
             name = f"{rng.choice(SURNAMES)}s {rng.choice(WORDS)} {rng.choice(WORDS)} {i} {form}"
             names = f"{name}$FORETAGSNAMN-ORGNAM${registered}"
             if rng.random() < 0.1:
-                names += f"|{rng.choice(WORDS)} {rng.choice(WORDS)} {i}$SARS_FORNAMN-ORGNAM${registered}"
+                second = f"{rng.choice(WORDS)} {rng.choice(WORDS)} {i}"
+                names += f"|{second}$SARS_FORNAMN-ORGNAM${registered}"
             deregistered = f"{rng.randint(2000, 2025)}-06-30" if rng.random() < 0.1 else ""
             fields = (f"{orgnr}$ORGNR-IDORG", "1", "SE-LAND", names, f"{form}-ORGFO",
                       deregistered, "AVREG-AVORG" if deregistered else "", "", registered,

@@ -127,11 +127,13 @@ def read_tsv(stream: IO[bytes], layout: Mapping[str, pl.DataType], label: str, *
             frame = pl.scan_csv(data, has_header=False, separator="\t", quote_char=None,
                                 schema=dict(layout), empty_string_is_null=False)
             if where is not None:
+                frame = frame.filter(where)
+            kept = frame.select(columns).collect()
+            if where is not None:
                 # Copy the kept strings: polars string views would otherwise pin every parsed
                 # block in memory, and a filtered huge file would cost as much as the whole file.
-                frame = frame.filter(where).with_columns(
-                    pl.col(c) + "" for c in columns if layout[c] == pl.String)
-            frames.append(frame.select(columns).collect())
+                kept = kept.with_columns(pl.col(c) + "" for c in columns if layout[c] == pl.String)
+            frames.append(kept)
         except pl.exceptions.PolarsError as exc:
             reason = str(exc).splitlines()[0]
             raise LayoutError(f"{label} lines {line_no}-{last_line}: {reason}") from exc

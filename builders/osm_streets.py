@@ -2,8 +2,8 @@
 
 Upstream is `sweden-latest.osm.pbf` (~700 MB). It is read with pyosmium, ways only, with a C++-side
 key filter on `highway`, so Python sees only road ways and memory holds only the distinct names.
-Every named way tagged `highway=*` (except ways that are not streets: proposed, abandoned, platforms,
-raceways …) gives its `name` (and `alt_name`/`old_name`/`official_name`); municipality and city
+Every named way tagged `highway=*` (except ways that are not streets: proposed, abandoned,
+platforms, raceways …) gives its `name` (and `alt_name`/`old_name`/`official_name`); municipality and city
 come from `addr:municipality` / `addr:city` when the way carries them (most do not).
 
 Licence: OpenStreetMap data is ODbL 1.0, a share-alike database licence. The curated `streets`

@@ -10,7 +10,8 @@ Declared inputs (package -> gazetteers):
     pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
                        admin_codes (ISO 3166-2 län of Sweden)
     wordfreq           common_words (Swedish top 50,000 with Zipf frequency; data CC BY-SA 4.0)
-    builders/data/lexicon.tsv   lexicon, organizations, professions, regions, aliases, exonyms
+    builders/data/lexicon.tsv   lexicon, organizations, professions, unisex first names,
+                                regions, country aliases, city exonyms (places kind "exonym")
 Not built here, for lack of real packaged data:
     streets       Faker's sv_SE streets are invented prefix+suffix pairs ("Björk"+"gatan"), not
                   streets of real towns.
@@ -90,7 +91,8 @@ def read_lexicon(path: Path = LEXICON) -> list[LexiconRow]:
         fields = line.split("\t")
         if not header:
             if fields != ["word", "category", "value"]:
-                raise ValueError(f"{path}:{number}: expected the header word<TAB>category<TAB>value")
+                raise ValueError(f"{path}:{number}: expected the header "
+                                 "word<TAB>category<TAB>value")
             header = True
             continue
         if len(fields) not in (2, 3) or not fields[0].strip():
@@ -127,8 +129,9 @@ def generated_lexicon(rows: list[LexiconRow]) -> list[LexiconRow]:
                     for month, name in sorted(sv.months[context][width].items())]
             out += [(name, "weekday", str(day + 1))
                     for day, name in sorted(sv.days[context][width].items())]
+    weekdays = sorted(sv.days["format"]["wide"].items())
     out += [(name + ending, "weekday", str(day + 1))
-            for day, name in sorted(sv.days["format"]["wide"].items()) for ending in WEEKDAY_ENDINGS]
+            for day, name in weekdays for ending in WEEKDAY_ENDINGS]
     return out
 
 

@@ -57,8 +57,8 @@ SOURCES: tuple[Source, ...] = (
     Source(name="scb-surnames",
            description="Surnames of everyone registered in Sweden (>= 2 bearers)",
            licence=LICENCE, attribution=ATTRIBUTION, outputs=("surnames",),
-           remotes=(Remote(WORKBOOK, "surnames",
-                           fallbacks=(PXWEB.format(table="BE0001ENamn10", variable="Efternamn"),)),),
+           remotes=(Remote(WORKBOOK, "surnames", fallbacks=(
+               PXWEB.format(table="BE0001ENamn10", variable="Efternamn"),)),),
            curate=_curate_surnames, min_rows={"surnames": 10_000}),
 )
 
@@ -291,7 +291,7 @@ def curate(gazetteer: str, path: Path, record: FetchRecord, source: str) -> pl.D
             .sort(["rank", *keys]))
 
 
-# --- SCB workbooks in general (the tätort and SSYK builders read theirs with this) -----------------
+# --- SCB workbooks in general (the tätort and SSYK builders read theirs with this) ----------------
 Header = Mapping[str, Callable[[str], bool]]
 
 

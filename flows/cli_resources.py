@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -76,9 +77,17 @@ def cmd_build(args: argparse.Namespace) -> int:
         records = [dataclasses.asdict(o) for o in outcomes]
         current = snapshot["id"] if snapshot else previous
     else:
+        # Without PREFECT_API_URL Prefect starts a temporary server: give it time on a busy
+        # machine, and no telemetry (its heartbeat only logs sqlite lock errors offline).
+        os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "90")
+        os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
         from flows.resources import build_resources
 
-        summary = build_resources(only=args.only, offline=args.offline, mirror=args.mirror)
+        try:
+            summary = build_resources(only=args.only, offline=args.offline, mirror=args.mirror)
+        except RuntimeError as exc:  # e.g. the Prefect API could not be reached or started
+            raise CLIError(f"the Prefect flow did not run ({' '.join(str(exc).split())}); "
+                           "`--no-prefect` builds without Prefect") from exc
         records, current = summary["outcomes"], summary["snapshot"]
         for record in records:
             print(outcome_line(record))

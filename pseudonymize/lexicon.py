@@ -64,6 +64,7 @@ class Lexicon:
     cities_by_country: dict[str, list[str]] = field(default_factory=dict)
     streets_by_city: dict[str, list[str]] = field(default_factory=dict)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
+    common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
 
     def get(self, key: str) -> Entry:
@@ -218,8 +219,13 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     for key, e in entries.items():
         if len(key) >= 4 and " " not in key and _fuzzy_target(e):
             fuzzy[key[0]].append(key)
+    common_by_letter: dict[str, list[str]] = defaultdict(list)
+    for key, e in entries.items():
+        if e.zipf >= 4.0 and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
+            common_by_letter[key[0]].append(key)
     return Lexicon(
         snapshot_id=snapshot["id"], entries=entries,
+        common_by_letter={k: sorted(v) for k, v in common_by_letter.items()},
         phrases={w: sorted(((words, entries[k]) for words, k in lst), key=lambda p: -len(p[0]))
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,

@@ -14,11 +14,13 @@ from pseudonymize.types import Span
 MARK_CATS = ("sensitive", "prof", "edu", "fam")  # first wins when a word has several
 AGE_AFTER = frozenset({"ar", "ars", "aring", "aringar", "arig", "ariga", "gammal", "gamla"})
 DURATION_BEFORE = frozenset({"i", "for", "efter", "pa", "om", "under", "varje", "sedan", "ca",
-                             "cirka", "inom", "per", "nastan", "flera", "manga", "tva", "hela"})
+                             "cirka", "inom", "per", "nastan", "flera", "manga", "tva", "hela",
+                             "over", "fran", "mellan", "och", "eller", "alla", "barn"})
+GENERIC_SUBJECTS = frozenset({"man", "barn", "ungdomar", "alla", "de", "dom", "folk", "manniskor"})
 DURATION_AFTER = frozenset({"sedan", "senare", "till", "tidigare", "kvar", "i", "pa"})
 AGE_VERBS = frozenset({"fyllde", "fyller", "fylla", "fyllt"})
-STREET_SUFFIXES = ("gatan", "vagen", "torget", "stigen", "grand", "gand", "allen", "backen",
-                   "plan", "leden", "gata", "vag")
+STREET_SUFFIXES = ("gatan", "vagen", "torget", "stigen", "grand", "gangen", "allen", "backen",
+                   "leden", "gata", "vag", "plan", "stig")
 
 
 @lru_cache(maxsize=50_000)
@@ -69,7 +71,8 @@ class ContextRules:
                 if cat in e.cats:
                     add(Span(tok.start, tok.end, cat, (), 0.6, "lexicon", key))
                     break
-            if nxt in AGE_AFTER and prev not in DURATION_BEFORE and self._is_number_word(key):
+            if nxt in AGE_AFTER and prev not in DURATION_BEFORE and key not in ("ett", "en") \
+                    and self._is_number_word(key):
                 start = i
                 if i and self._is_number_word(prev) and tokens[i - 1].is_word:
                     start = i - 1  # "tjugo fem år"
@@ -82,10 +85,20 @@ class ContextRules:
                 add(Span(tok.start, tok.end, "month_word", (), 0.8, "month", key))
             if tok.text[0].isupper() or (i and tokens[i - 1].text[0].isupper()):
                 self._institution(doc, i, add)
+            street = key[:-1] if key.endswith("s") else key  # Strandvägens
+            if street.endswith(STREET_SUFFIXES) and e.zipf < 4.0 and not self._bare_suffix(street):
+                add(Span(tok.start, tok.end, "place", ("gen",) if street != key else (), 0.7,
+                         "street-suffix", street))
             if len(tok.text) == 1 and tok.text.isupper() and nxt == "." and i + 2 < n \
                     and tokens[i + 2].text[0].isupper() and i not in doc.starts:
                 add(Span(tok.start, tokens[i + 1].end, "initials", (), 0.6, "initial", key))
         return spans
+
+    @staticmethod
+    def _bare_suffix(key: str) -> bool:
+        """gatan, vägen, stora torget: the suffix word itself, not a street name."""
+        return any(key == sfx or len(key) < len(sfx) + 3 for sfx in STREET_SUFFIXES
+                   if key.endswith(sfx))
 
     def _date_context(self, doc: Doc, i: int) -> bool:
         """A month name next to a day number or a year, or after "född"."""
@@ -110,8 +123,9 @@ class ContextRules:
         if 0 < value < 120 and len(digits) <= 3:
             suffix_age = rest.lstrip("-") in AGE_AFTER
             after = folds[i + 2] if i + 2 < n else ""
-            if (suffix_age or nxt in AGE_AFTER and after not in DURATION_AFTER
-                    and prev not in DURATION_BEFORE) or prev in AGE_VERBS:
+            generic = i >= 2 and folds[i - 2] in GENERIC_SUBJECTS
+            if ((suffix_age or nxt in AGE_AFTER and after not in DURATION_AFTER
+                    and prev not in DURATION_BEFORE) or prev in AGE_VERBS) and not generic:
                 add(Span(tok.start, tok.start + len(digits), "age_digits", (), 0.85, "age", digits))
                 return
         if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < n \

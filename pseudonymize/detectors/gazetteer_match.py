@@ -22,18 +22,23 @@ PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area":
 ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
              "authority": "other_institution", "other": "other_institution"}
 NEVER = frozenset({"sverige", "sweden", "svensk", "svenska", "svenskar"})
+EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "weekday"})
 STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytta", "flyttat",
                                 "flyttar", "kommer", "kom", "kommit", "fodd", "fodde", "akte",
                                 "aker", "reste", "reser", "besokte", "besoker", "vaxte", "vuxit",
                                 "arbetar", "jobbar", "jobbade", "arbetade", "studerar", "pluggar"})
 PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
+PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
 
+NAMEISH_CATS = frozenset({"region"})
+
+
 def _is_common(e: Entry) -> bool:
     """An everyday Swedish word (or a known homograph) rather than mainly a name."""
-    if "common_name_homograph" in e.cats or "not_name" in e.cats:
+    if e.cats and not e.cats <= NAMEISH_CATS:
         return True
     if e.zipf < COMMON:
         return False
@@ -43,7 +48,7 @@ def _is_common(e: Entry) -> bool:
 
 
 def _excluded(e: Entry, key: str) -> bool:
-    return key in NEVER or "nationality" in e.cats or "language" in e.cats or "not_name" in e.cats
+    return key in NEVER or bool(e.cats & EXCLUDED_CATS)
 
 
 def _place_context(doc: Doc, i: int) -> int:
@@ -123,7 +128,9 @@ class Matcher:
             if phrase:
                 j, e, pkey = phrase
                 label, attrs = self._label_for(e, pkey)
-                if label and (cap or _place_context(doc, i)) and pkey not in NEVER:
+                last = tokens[j - 1].text
+                shaped = cap and (last[0].isupper() or last.lower() in PHRASE_TAILS)
+                if label and (shaped or _place_context(doc, i) == 2) and pkey not in NEVER:
                     spans.append(Span(tok.start, tokens[j - 1].end, label, attrs, 0.9,
                                       "phrase", pkey))
                     i = j
@@ -192,38 +199,9 @@ class Matcher:
         name_ctx = _name_context(doc, i)
         label, attrs = self._label_for(e, key, name_ctx, place_ctx)
         upper = tok.text.isupper() and len(tok.text) > 1
-        if label is None and e is not EMPTY and e.zipf >= RARE:
-            return None
         if label is None:
-            # Unknown word: a misspelt known name/place, or a proper noun by capital and context.
-            if cap and (not initial or place_ctx or name_ctx) and not upper:
-                target = self._fuzzy(key) if len(key) >= 5 else None
-                if target:
-                    fe = self.lex.entries[target]
-                    flabel, fattrs = self._label_for(fe, target, name_ctx, place_ctx)
-                    if flabel:
-                        return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
-                if e.zipf >= RARE:
-                    return None
-                if after_name:
-                    return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
-                if place_ctx:
-                    return Span(tok.start, tok.end, self._place_by_suffix(key), morph, 0.7,
-                                "place-context", key)
-                if name_ctx:
-                    return Span(tok.start, tok.end, "firstname_unknown", morph, 0.7,
-                                "name-context", key)
-                if not initial:
-                    guess = self._suffix_guess(key)
-                    return Span(tok.start, tok.end, guess, morph, 0.5, "proper-noun", key)
-            elif not cap and place_ctx == 2 and len(key) >= 5:
-                target = self._fuzzy(key)
-                if target:
-                    fe = self.lex.entries[target]
-                    flabel, fattrs = self._label_for(fe, target, False, place_ctx)
-                    if flabel:
-                        return Span(tok.start, tok.end, flabel, fattrs + morph, 0.6, "fuzzy", target)
-            return None
+            return self._unknown(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
+                                 name_ctx)
         is_name = label.startswith("firstname") or label == "surname"
         if after_name and cap and not common and (is_name or label == "city" and not place_ctx):
             label, attrs, is_name = "surname", (), True
@@ -238,7 +216,7 @@ class Matcher:
             if initial and not (place_ctx or name_ctx) and (common or not self._attested(e)):
                 return None
             if not initial and common and not (place_ctx or name_ctx or after_name):
-                if not (e.place_kind and e.place_pop >= 100_000) and not e.country:
+                if not (e.place_kind and e.place_pop >= 100_000 and e.zipf < 5.0) and not e.country:
                     return None
         elif upper:
             if common and not (place_ctx or name_ctx):
@@ -246,12 +224,88 @@ class Matcher:
         else:  # lower case: needs context, and never an everyday word
             if common:
                 return None
-            if not (name_ctx and is_name or place_ctx and not is_name or after_name):
-                strong = (is_name and e.first_rank and e.first_rank <= 500 and e.zipf < 5.0
-                          or e.country or e.se_pop >= 20_000 or e.place_pop >= 500_000)
-                if not strong:
-                    return None
+            if is_name:
+                ok = name_ctx or after_name or (e.first_rank and e.first_rank <= 100
+                                                and e.zipf < 5.0)
+            elif label == "country":
+                ok = True
+            else:
+                big = e.se_pop >= 20_000 or e.place_pop >= 1_000_000 and e.zipf < 4.5
+                ok = place_ctx == 2 or big or place_ctx == 1 and (e.se_pop or e.place_pop >= 100_000)
+            if not ok:
+                return None
         return Span(tok.start, tok.end, label, attrs + morph, 0.8 if cap else 0.6, "gazetteer", key)
+
+    def _unknown(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...], cap: bool,
+                 initial: bool, after_name: bool, place_ctx: int, name_ctx: bool) -> Span | None:
+        """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
+        its context and its shape (Swedish compounds of ordinary words are not names)."""
+        tok = doc.tokens[i]
+        if (not cap and place_ctx < 2) or (tok.text.isupper() and len(tok.text) > 1) or ":" in key:
+            return None
+        if e.cats or len(key) < 3:
+            return None
+        limit = 3.0 if initial and not (place_ctx or name_ctx) else 3.8
+        if e.zipf >= limit:
+            if cap and place_ctx == 2 and e.zipf < 4.5:  # "bor i Haga"
+                return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
+            return None
+        if len(key) >= 5 and (cap or place_ctx == 2):
+            target = self._fuzzy(key)
+            if target:
+                flabel, fattrs = self._label_for(self.lex.entries[target], target, name_ctx, place_ctx)
+                if flabel:
+                    return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
+        if not cap:
+            return None
+        suffix_label = self._place_suffix(key)
+        if suffix_label and (not initial or e.zipf < 3.0):
+            return Span(tok.start, tok.end, suffix_label, morph, 0.6, "place-suffix", key)
+        if self._compound(key) or self._misspelt(key):
+            return None
+        if place_ctx:
+            return Span(tok.start, tok.end, "city", morph, 0.7, "place-context", key)
+        if after_name:
+            return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
+        if name_ctx:
+            return Span(tok.start, tok.end, "firstname_unknown", morph, 0.7, "name-context", key)
+        if initial and len(key) < 4:
+            return None
+        return Span(tok.start, tok.end, self._name_guess(key), morph, 0.5, "proper-noun", key)
+
+    def _compound(self, key: str) -> bool:
+        """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
+        (the modifier may carry a linking s or have dropped its final vowel: stjärn|lösa)."""
+        get = self.lex.entries.get
+
+        def word(k: str) -> bool:
+            e = get(k)
+            return e is not None and e.zipf >= 2.5
+
+        parts = key.split("-")
+        if len(parts) > 1:
+            return word(parts[-1])
+        for k in range(len(key) - 3, 2, -1):
+            if not word(key[k:]):
+                continue
+            mod = key[:k]
+            if word(mod) or mod[-1] == "s" and word(mod[:-1]) or word(mod + "a") or word(mod + "e"):
+                return True
+        return False
+
+    def _misspelt(self, key: str) -> bool:
+        """Within one edit of an everyday word: a learner's spelling, not a name."""
+        if len(key) < 4:
+            return False
+        words = self.lex.common_by_letter.get(key[0], ())
+        return bool(words) and process.extractOne(
+            key, words, scorer=Levenshtein.distance, score_cutoff=1) is not None
+
+    def _place_suffix(self, key: str) -> str | None:
+        for suffix, label in self.lex.suffixes.get("place_suffix", ()):
+            if key.endswith(suffix) and len(key) >= len(suffix) + 3:
+                return label or "city"
+        return None
 
     @staticmethod
     def _attested(e: Entry) -> bool:
@@ -260,16 +314,8 @@ class Matcher:
                     or (e.surname_rank and e.surname_rank <= 3000) or e.se_pop
                     or e.place_pop >= 100_000 or e.org_kind)
 
-    def _place_by_suffix(self, key: str) -> str:
-        for suffix, label in self.lex.suffixes.get("place_suffix", ()):
-            if key.endswith(suffix) and len(key) > len(suffix):
-                return label or "city"
-        return "city"
-
-    def _suffix_guess(self, key: str) -> str:
-        for suffix, label in self.lex.suffixes.get("place_suffix", ()):
-            if key.endswith(suffix) and len(key) > len(suffix) + 1:
-                return label or "city"
+    @staticmethod
+    def _name_guess(key: str) -> str:
         for suffix in ("sson", "son", "qvist", "kvist", "strom", "berg", "gren", "lund", "blom",
                        "dahl", "ander", "ius", "ell", "sen", "ski", "ska", "wicz", "ovic", "ic"):
             if key.endswith(suffix) and len(key) > len(suffix) + 1:

@@ -90,5 +90,22 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
     for m in DATE.finditer(text):
         add(Span(m.start(), m.end(), "date_digits", score=0.95, rule="date"))
     for m in YEAR.finditer(text):
-        add(Span(m.start(), m.end(), "year", score=0.5, rule="year"))
+        if _personal_year(doc, m.start(), m.group()):
+            add(Span(m.start(), m.end(), "year", score=0.5, rule="year"))
     return spans
+
+
+PERSONAL = frozenset({"jag", "vi", "min", "mitt", "mina", "mig", "oss", "var", "vart", "vara",
+                      "fodd", "fodde", "flyttade", "kom", "gifte", "borjade", "han", "hon"})
+
+
+def _personal_year(doc: Doc, start: int, year: str) -> bool:
+    """Years tied to a person (born, moved, started): a first/third-person clause nearby, not a
+    citation "(2012)" and not history (before 1930)."""
+    if int(year) < 1930:
+        return False
+    i = doc.index_at(start)
+    if i and doc.tokens[i - 1].text == "(":
+        return False
+    window = doc.folds[max(0, i - 8): i + 6]
+    return any(w in PERSONAL for w in window)

@@ -1,4 +1,4 @@
-"""Bolagsverket bulk file: genuine layout, sole traders dropped, streamed in batches, built over HTTP."""
+"""Bolagsverket bulk file: genuine layout, sole traders dropped, batched streaming, HTTP build."""
 from __future__ import annotations
 
 import dataclasses

@@ -77,7 +77,7 @@ def osm_file(path: Path) -> Path:
     return path
 
 
-# --- parsers ---------------------------------------------------------------------------------------
+# --- parsers --------------------------------------------------------------------------------------
 def test_tatorter(tmp_path):
     places = scb_tatorter.curate(tatorter_workbook(tmp_path / "t.xlsx"))
     assert places.select("name", "admin2", "population").rows() == [
@@ -95,7 +95,8 @@ def test_tatorter_without_the_code_column_fails_naming_the_file(tmp_path):
 def test_ssyk(tmp_path):
     professions = ssyk.curate(ssyk_workbook(tmp_path / "s.xlsx"))
     assert professions.select("name", "code", "fold").rows() == [
-        ("Barnmorska", "2222", "barnmorska"), ("Civilingenjör, bygg", "2142", "civilingenjor, bygg"),
+        ("Barnmorska", "2222", "barnmorska"),
+        ("Civilingenjör, bygg", "2142", "civilingenjor, bygg"),
         ("Officer", "0110", "officer")]
 
 
@@ -130,7 +131,7 @@ def test_universities_labels_and_aliases():
     assert set(orgs["kind"]) == {"university"}
 
 
-# --- one build per source through a mirror ---------------------------------------------------------
+# --- one build per source through a mirror --------------------------------------------------------
 def _tatorter(tmp: Path) -> bytes:
     return tatorter_workbook(tmp / "t.xlsx").read_bytes()
 

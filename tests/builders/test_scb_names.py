@@ -37,7 +37,7 @@ def test_initials_are_not_names(raw, kept):
     assert scb_names.is_name(raw) is kept
 
 
-# --- genuine SCB exports in ../shared --------------------------------------------------------------
+# --- genuine SCB exports in ../shared -------------------------------------------------------------
 def test_newborn_tables_sum_the_years_per_name():
     girls = scb_names.parse_workbook(shared_path(*BARNNAMN, "be0001namntab11-2020.xlsx"))
     boys = scb_names.parse_workbook(shared_path(*BARNNAMN, "be0001namntab12-2020.xlsx"))
@@ -59,7 +59,7 @@ def test_pxweb_csv_export():
     assert ("Astrid", "female", 603) in top
 
 
-# --- the 2022 whole-population workbook layout -----------------------------------------------------
+# --- the 2022 whole-population workbook layout ----------------------------------------------------
 def write_2022_workbook(path: Path) -> Path:
     """Tiny workbook in the layout of namn-med-minst-tva-barare-31-december-2022.xlsx."""
     book = openpyxl.Workbook()
@@ -113,7 +113,7 @@ def test_a_workbook_without_a_header_row_fails_naming_file_and_sheet(tmp_path):
         scb_names.parse_workbook(tmp_path / "bad.xlsx")
 
 
-# --- PxWeb json-stat2 (the fallback's answer) ------------------------------------------------------
+# --- PxWeb json-stat2 (the fallback's answer) -----------------------------------------------------
 def jsonstat2() -> bytes:
     """BE0001FNamn10-shaped answer: name codes carry the gender (K/M); two years, dense values."""
     names = {"AnnaK": "ANNA", "KimK": "KIM", "KimM": "KIM", "ErikM": "ERIK"}
@@ -137,7 +137,7 @@ def test_jsonstat2_uses_the_latest_year_and_code_suffix_gender():
                                     ("KIM", "female", 700), ("KIM", "male", 600)]
 
 
-# --- end to end over HTTP --------------------------------------------------------------------------
+# --- end to end over HTTP -------------------------------------------------------------------------
 def mirror_path(url: str) -> str:
     """Where `--mirror` looks for an upstream URL: /<host alias>/<path>."""
     parts = urlsplit(url)

@@ -211,7 +211,8 @@ def test_no_surrogate_place_names_in_detection_code_or_data() -> None:
     offenders = []
     for top in ("builders", "pseudonymize"):
         for path in sorted((REPO / top).rglob("*")):
-            if (not path.is_file() or "__pycache__" in path.parts
+            # Markdown is documentation (it may say which names are deliberately absent)
+            if (not path.is_file() or "__pycache__" in path.parts or path.suffix == ".md"
                     or path == REPO / "pseudonymize" / "evaluate.py"):
                 continue
             hit = pattern.search(path.read_bytes().decode("utf-8", errors="ignore"))

