@@ -97,6 +97,12 @@ def _load_latest(raw_dir: Path, source: str) -> dict[str, dict]:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write via a temp file in the same directory and rename, so readers never see half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -104,6 +110,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 is for secrets; these are not
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

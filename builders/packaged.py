@@ -137,7 +137,8 @@ def generated_lexicon(rows: list[LexiconRow]) -> list[LexiconRow]:
 
 # --- gazetteers -----------------------------------------------------------------------------------
 def _table(gazetteer: str, rows: Iterable[Mapping], key: str = "name") -> pl.DataFrame:
-    """Rows (without fold/source) in the gazetteer's column order, deduplicated on its keys.
+    """Rows (without fold/source; absent columns are null) in the gazetteer's column order,
+    deduplicated on its keys.
 
     The first row wins on a duplicate key, so callers list their preferred rows first.
     """
@@ -170,12 +171,11 @@ def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
     rows += [{"name": n, "gender": "unknown",
               "count": (female.get(n, 0) + male.get(n, 0)) or None}
              for n, _ in _by_category(lexicon, "unisex_name")]
-    return _ranked(_table("first_names", [{**r, "rank": 0} for r in rows]), group="gender")
+    return _ranked(_table("first_names", rows), group="gender")
 
 
 def surnames() -> pl.DataFrame:
-    rows = [{"name": n, "count": c, "rank": 0}
-            for n, c in _per_million(FakerPerson.last_names).items()]
+    rows = [{"name": n, "count": c} for n, c in _per_million(FakerPerson.last_names).items()]
     return _ranked(_table("surnames", rows))
 
 
@@ -244,7 +244,7 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
 
 def admin_codes() -> pl.DataFrame:
     rows = [{"code": s.code, "name": _drop_bracket(s.name), "level": 2 if s.parent_code else 1,
-             "country": s.country_code, "geonameid": None}
+             "country": s.country_code}
             for s in sorted(pycountry.subdivisions.get(country_code="SE"), key=lambda s: s.code)]
     return _table("admin_codes", rows)
 

@@ -66,6 +66,7 @@ class Lexicon:
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
+    marks: dict[str, str] = field(default_factory=dict)  # lower-case word -> mark-only label
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
@@ -106,6 +107,7 @@ def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
     return pl.read_parquet(root / g["path"]) if g else None
 
 
+MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
                    "street": 6, "exonym": 7}
 
@@ -183,6 +185,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         for city, names in streets.group_by("city", maintain_order=True).agg(pl.col("name")).iter_rows():
             if city:
                 streets_by_city[city] = sorted(set(names))[:200]
+    marks: dict[str, str] = {}
     orgs = _read(snapshot, root, "organizations")
     if orgs is not None:
         for key, kind in orgs.select("fold", "kind").iter_rows():
@@ -191,15 +194,20 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
             pools[f"org_{kind}"] = orgs.filter(pl.col("kind") == kind)["name"].head(200).to_list()
     profs = _read(snapshot, root, "professions")
     if profs is not None:
-        for key in profs["fold"]:
-            note(key).setdefault("cats", set()).add("prof")
+        for name in profs["name"]:
+            marks.setdefault(name.lower(), "prof")
     suffixes: dict[str, list[tuple[str, str]]] = defaultdict(list)
     lexicon = _read(snapshot, root, "lexicon")
     if lexicon is not None:
         for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows():
             if cat.endswith("_suffix"):
-                suffixes[cat].append((key.lstrip("-"), value or ""))
+                # Compared with the lower-cased word, not the fold: "-å" must not match "Hawa".
+                suffixes[cat].append((word.lower().lstrip("-"), value or ""))
                 continue
+            if cat in MARK_LABELS:
+                low = word.lower()
+                if MARK_LABELS.index(cat) < MARK_LABELS.index(marks.get(low, "fam")) or low not in marks:
+                    marks[low] = cat
             d = note(key)
             d.setdefault("cats", set()).add(cat)
             if value and not d.get("value"):
@@ -230,7 +238,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
-        suffixes=dict(suffixes))
+        suffixes=dict(suffixes), marks=marks)
 
 
 _SHARED: dict = {}

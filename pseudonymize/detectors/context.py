@@ -11,7 +11,13 @@ from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.types import Span
 
-MARK_CATS = ("sensitive", "prof", "edu", "fam")  # first wins when a word has several
+POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "hennes", "deras",
+                         "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
+PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
+                         "arbetar", "jobbade", "arbetade", "utbildad"})
+LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
+TRANSPORT_SUFFIXES = ("banan", "tåg", "tåget", "tågen", "bussarna", "linjen", "pendeln", "expressen")
+STUDY_VERBS = frozenset({"laste", "laser", "studerar", "studerade", "pluggar", "pluggade"})
 AGE_AFTER = frozenset({"ar", "ars", "aring", "aringar", "arig", "ariga", "gammal", "gamla"})
 DURATION_BEFORE = frozenset({"i", "for", "efter", "pa", "om", "under", "varje", "sedan", "ca",
                              "cirka", "inom", "per", "nastan", "flera", "manga", "tva", "hela",
@@ -67,10 +73,11 @@ class ContextRules:
                 continue
             if not tok.text[0].isalpha():
                 continue
-            for cat in MARK_CATS:
-                if cat in e.cats:
-                    add(Span(tok.start, tok.end, cat, (), 0.6, "lexicon", key))
-                    break
+            mark = self.lex.marks.get(tok.text.lower())
+            if mark and self._mark_context(doc, i, mark):
+                add(Span(tok.start, tok.end, mark, (), 0.6, "lexicon", key))
+            elif prev in STUDY_VERBS and tok.text.islower() and e.zipf < 5.0 and not e.cats:
+                add(Span(tok.start, tok.end, "edu", (), 0.5, "studies", key))
             if nxt in AGE_AFTER and prev not in DURATION_BEFORE and key not in ("ett", "en") \
                     and self._is_number_word(key):
                 start = i
@@ -89,10 +96,33 @@ class ContextRules:
             if street.endswith(STREET_SUFFIXES) and e.zipf < 4.0 and not self._bare_suffix(street):
                 add(Span(tok.start, tok.end, "place", ("gen",) if street != key else (), 0.7,
                          "street-suffix", street))
-            if len(tok.text) == 1 and tok.text.isupper() and nxt == "." and i + 2 < n \
-                    and tokens[i + 2].text[0].isupper() and i not in doc.starts:
-                add(Span(tok.start, tokens[i + 1].end, "initials", (), 0.6, "initial", key))
+            self._transport(doc, i, add)
         return spans
+
+    @staticmethod
+    def _transport(doc: Doc, i: int, add) -> None:
+        """Röda linjen, Roslagsbanan, Öresundståg: named lines and trains."""
+        tok, low = doc.tokens[i], doc.tokens[i].text.lower()
+        if low in ("linjen", "linje") and i and doc.folds[i - 1] in LINE_COLOURS:
+            add(Span(doc.tokens[i - 1].start, tok.end, "transport_name", (), 0.8, "line", low))
+        elif tok.text[0].isupper() and low.endswith(TRANSPORT_SUFFIXES) and i not in doc.starts \
+                and not any(low == sfx for sfx in TRANSPORT_SUFFIXES):
+            add(Span(tok.start, tok.end, "transport_name", (), 0.7, "transport-suffix", low))
+
+    @staticmethod
+    def _mark_context(doc: Doc, i: int, mark: str) -> bool:
+        """Family and profession words are marked when they refer to a specific person:
+        "min bror", "moster Hawa", "jobbar som kock"; sensitive and education words always."""
+        folds, tokens = doc.folds, doc.tokens
+        before = folds[max(0, i - 3):i]
+        if mark == "fam":
+            nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+            return (any(w in POSSESSIVES for w in before[-2:]) or nxt[:1].isupper() and nxt.isalpha()
+                    or bool(before) and (before[-1].isdigit() or "number_word" in doc.entries[i - 1].cats)
+                    or tokens[i].text[0].isupper() and i in doc.starts)
+        if mark == "prof":
+            return any(w in PROF_BEFORE for w in before[-2:])
+        return True
 
     @staticmethod
     def _bare_suffix(key: str) -> bool:
@@ -143,7 +173,7 @@ class ContextRules:
 
     def _institution(self, doc: Doc, i: int, add) -> None:
         tokens, folds = doc.tokens, doc.folds
-        key = folds[i]
+        key = tokens[i].text.lower()
         for suffix, label in self.institution:
             if not key.endswith(suffix):
                 continue

@@ -83,7 +83,7 @@ class Matcher:
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
-        if not choices or len(key) < 5:
+        if not choices or len(key) < 6:
             return None
         limit = 1 if len(key) < 8 else 2
         best = process.extractOne(key, choices, scorer=Levenshtein.distance, score_cutoff=limit)
@@ -145,7 +145,44 @@ class Matcher:
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
             i += 1
-        return spans
+        return self._name_runs(doc, spans)
+
+    def _name_runs(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """Anna Maria Svensson: inner names of a run are middle names; a lone capital letter
+        beside a name is an initial (Amina Y., Magdalena A Kowalska)."""
+        tokens = doc.tokens
+        by_start = {s.start: n for n, s in enumerate(spans)}
+        out = list(spans)
+        idx = {t.start: k for k, t in enumerate(tokens)}
+        run: list[int] = []
+
+        def flush() -> None:
+            if len(run) >= 3 and out[run[0]].label.startswith("firstname"):
+                for n in run[1:-1]:
+                    s = out[n]
+                    out[n] = Span(s.start, s.end, "middlename", s.attrs, s.score, s.rule, s.key)
+            run.clear()
+
+        for n, s in enumerate(spans):
+            if s.label.startswith("firstname") or s.label in ("surname", "middlename"):
+                k = idx.get(s.start)
+                if run and k is not None and idx.get(spans[run[-1]].start, -9) + 1 == k:
+                    run.append(n)
+                else:
+                    flush()
+                    run.append(n)
+            else:
+                flush()
+        flush()
+        names = {idx[s.start] for s in out if s.start in idx and (
+            s.label.startswith("firstname") or s.label in ("surname", "middlename"))}
+        for k, tok in enumerate(tokens):
+            text = tok.text
+            if len(text) == 1 and text.isupper() and text.isalpha() and tok.start not in by_start:
+                nxt = k + 2 if k + 1 < len(tokens) and tokens[k + 1].text == "." else k + 1
+                if k - 1 in names or nxt in names:
+                    out.append(Span(tok.start, tok.end, "initials", (), 0.7, "initial", text))
+        return sorted(out, key=lambda s: s.start)
 
     def _phrase(self, doc: Doc, i: int) -> tuple[int, Entry, str] | None:
         folds = doc.folds
@@ -171,6 +208,9 @@ class Matcher:
         if e.country:
             return ("country", ()) if e.country != "SE" else (None, ())
         name = FIRSTNAME[e.gender] if e.gender else "surname" if e.surname_rank else None
+        if name is None and name_ctx and not e.org_kind and e.se_pop == 0 \
+                and e.place_pop < 100_000:
+            name = Matcher._name_guess(key)  # "min son Mahad": not the town of Mahad
         place = None
         if e.place_kind:
             foreign = () if e.se_pop or e.place_country in ("SE", "") else ("foreign",)
@@ -258,17 +298,17 @@ class Matcher:
                     return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
         if not cap:
             return None
-        suffix_label = self._place_suffix(key)
+        suffix_label = self._place_suffix(tok.text.lower())
         if suffix_label and (not initial or e.zipf < 3.0):
             return Span(tok.start, tok.end, suffix_label, morph, 0.6, "place-suffix", key)
-        if self._compound(key) or self._misspelt(key):
+        if place_ctx < 2 and (self._compound(key) or self._misspelt(key)):
             return None
         if place_ctx:
             return Span(tok.start, tok.end, "city", morph, 0.7, "place-context", key)
         if after_name:
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
         if name_ctx:
-            return Span(tok.start, tok.end, "firstname_unknown", morph, 0.7, "name-context", key)
+            return Span(tok.start, tok.end, self._name_guess(key), morph, 0.7, "name-context", key)
         if initial and len(key) < 4:
             return None
         return Span(tok.start, tok.end, self._name_guess(key), morph, 0.5, "proper-noun", key)
@@ -301,9 +341,10 @@ class Matcher:
         return bool(words) and process.extractOne(
             key, words, scorer=Levenshtein.distance, score_cutoff=1) is not None
 
-    def _place_suffix(self, key: str) -> str | None:
+    def _place_suffix(self, low: str) -> str | None:
+        """Swedish place-name endings (-köping, -sjön, -gatan), on the lower-cased word."""
         for suffix, label in self.lex.suffixes.get("place_suffix", ()):
-            if key.endswith(suffix) and len(key) >= len(suffix) + 3:
+            if low.endswith(suffix) and len(low) >= len(suffix) + 3 + (len(suffix) < 3):
                 return label or "city"
         return None
 
@@ -316,8 +357,11 @@ class Matcher:
 
     @staticmethod
     def _name_guess(key: str) -> str:
+        """A name the gazetteers lack: surname by its ending, else a first name whose gender
+        follows the ending (-a, -e, -ie, -ine are mostly women's names)."""
         for suffix in ("sson", "son", "qvist", "kvist", "strom", "berg", "gren", "lund", "blom",
-                       "dahl", "ander", "ius", "ell", "sen", "ski", "ska", "wicz", "ovic", "ic"):
+                       "dahl", "ander", "ius", "sen", "ski", "ska", "wicz", "ovic", "enko",
+                       "escu", "ian", "yan", "zadeh", "poor", "pour"):
             if key.endswith(suffix) and len(key) > len(suffix) + 1:
                 return "surname"
-        return "firstname_unknown"
+        return "firstname_female" if key.endswith(("a", "e", "ah")) else "firstname_male"

@@ -33,6 +33,7 @@ DATE = regex.compile(
     r"|(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?:\s(?:19|20)\d{2})?"                # 15/3 2019
     r"|(?:1\d|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"                         # 20190315
     r")(?![\w/-]|[.,]\d)")
+HANDLE = regex.compile(r"(?<![\w.@])@[\w.]{2,}\w|(?<![\w@.])\p{L}[\w]*_[\w]+(?![\w@])")
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 _PHONE_TRIGGERS = frozenset({"phone_trigger"})
@@ -87,6 +88,8 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
         add(Span(m.start(), m.end(), "zip_code", score=0.85, rule="zip"))
     for m in LICENSE.finditer(text):
         add(Span(m.start(), m.end(), "license_nr", score=0.8, rule="licence-plate"))
+    for m in HANDLE.finditer(text):
+        add(Span(m.start(), m.end(), "extra", score=0.7, rule="handle"))
     for m in DATE.finditer(text):
         add(Span(m.start(), m.end(), "date_digits", score=0.95, rule="date"))
     for m in YEAR.finditer(text):

@@ -32,7 +32,8 @@ def leftovers(root: Path) -> list[Path]:
 
 @pytest.mark.parametrize("url, mirror, expected", [
     (UPSTREAM, None, UPSTREAM),
-    (UPSTREAM, "http://127.0.0.1:8000/", "http://127.0.0.1:8000/geonames/export/dump/countryInfo.txt"),
+    (UPSTREAM, "http://127.0.0.1:8000/",
+     "http://127.0.0.1:8000/geonames/export/dump/countryInfo.txt"),
     ("https://api.scb.se/OV0104/v1/doris/sv/ssd?query=1", "http://m",
      "http://m/scb-api/OV0104/v1/doris/sv/ssd?query=1"),
     ("https://example.org/a/b.csv", "http://m/base", "http://m/base/example.org/a/b.csv"),

@@ -29,7 +29,7 @@ def geonames_files() -> dict[str, bytes]:
     dump, alternates = "/geonames/export/dump/", fixture("dump/alternatenames/SE.txt")
     return {
         dump + "SE.zip": zip_bytes({"SE.txt": fixture("dump/SE.txt"),
-                                    "readme.txt": b"Readme for GeoNames Gazetteer extract files\n"}),
+                                    "readme.txt": b"Readme for GeoNames extract files\n"}),
         dump + "cities500.zip": zip_bytes({"cities500.txt": fixture("dump/cities500.txt")}),
         dump + "countryInfo.txt": fixture("dump/countryInfo.txt"),
         dump + "admin1CodesASCII.txt": fixture("dump/admin1CodesASCII.txt"),
@@ -113,7 +113,8 @@ def test_cities500_keeps_every_row_with_admin_codes_and_population(tmp_path):
 
 
 def test_countries_skip_the_comment_preamble_and_blank_lines(tmp_path):
-    countries = geonames.curate_countries(written(tmp_path, "/geonames/export/dump/countryInfo.txt"))
+    path = written(tmp_path, "/geonames/export/dump/countryInfo.txt")
+    countries = geonames.curate_countries(path)
     assert countries.height == 20
     sweden = countries.filter(pl.col("iso2") == "SE").row(0, named=True)
     assert sweden == {"iso2": "SE", "name": "Sweden", "fold": "sweden", "lang": "en",
@@ -203,7 +204,8 @@ def test_a_dropped_column_fails_even_in_a_later_block():
 
 def test_small_blocks_read_the_same_rows_as_one_block():
     data = fixture("dump/cities500.txt")
-    whole = geonames.read_tsv(io.BytesIO(data), geonames.GEONAME, "x", columns=["geonameid", "name"])
+    whole = geonames.read_tsv(io.BytesIO(data), geonames.GEONAME, "x",
+                              columns=["geonameid", "name"])
     blocks = geonames.read_tsv(io.BytesIO(data), geonames.GEONAME, "x",
                                columns=["geonameid", "name"], block_bytes=50)
     assert whole.height == 8

@@ -34,7 +34,8 @@ def gazetteer(store: Store, snapshot: dict, name: str) -> pl.DataFrame:
 def test_a_second_source_keeps_the_first_sources_part(tmp_path):
     store = Store(tmp_path)
     first = commit(store, "geonames-countryinfo",
-                   countries(("SE", "Sweden", "en"), ("NO", "Norway", "en"), source="geonames-countryinfo"))
+                   countries(("SE", "Sweden", "en"), ("NO", "Norway", "en"),
+                             source="geonames-countryinfo"))
     second = commit(store, "packaged", countries(("SE", "Sverige", "sv"), source="packaged"))
     lock = store.lock()
     assert lock["current"] == second["id"] != first["id"]
@@ -54,7 +55,8 @@ def test_upstream_rows_win_over_packaged_rows_on_duplicate_keys(tmp_path):
 
 def test_identical_rebuild_gives_the_same_snapshot(tmp_path):
     store = Store(tmp_path)
-    frames = countries(("SE", "Sweden", "en"), ("FI", "Finland", "en"), source="geonames-countryinfo")
+    frames = countries(("SE", "Sweden", "en"), ("FI", "Finland", "en"),
+                       source="geonames-countryinfo")
     first = commit(store, "geonames-countryinfo", frames)
     # Row order must not matter: parts are sorted before they are hashed.
     again = commit(store, "geonames-countryinfo",
@@ -94,8 +96,9 @@ def test_provenance_is_in_the_parquet_key_value_metadata(tmp_path):
     assert merged["builder"].startswith("swepseudo.builders ")
     source = merged["sources"]["geonames-countryinfo"]
     assert source["fetch"] == provenance("geonames-countryinfo")["fetch"]
-    assert source["part"] == store.current_part("geonames-countryinfo")["outputs"]["countries"]["version"]
-    part = read_provenance(tmp_path / store.current_part("geonames-countryinfo")["outputs"]["countries"]["path"])
+    part_record = store.current_part("geonames-countryinfo")["outputs"]["countries"]
+    assert source["part"] == part_record["version"]
+    part = read_provenance(tmp_path / part_record["path"])
     assert (part["gazetteer"], part["rows"], part["licence"]) == ("countries", 1, "CC BY 4.0")
 
 

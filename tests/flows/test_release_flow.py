@@ -48,7 +48,7 @@ def test_no_essay_text_in_prefect_logs_results_or_artifacts(local_release: dict)
     from prefect.client.orchestration import get_client
     from prefect.logging.handlers import APILogHandler
 
-    APILogHandler.flush()
+    APILogHandler().flush()
     with get_client(sync_client=True) as client:
         logs = client.read_logs(limit=200)
         artifacts = client.read_artifacts()
