@@ -67,7 +67,7 @@ CATEGORIES = (
     "account_trigger", "address_trigger", "date_trigger", "license_trigger", "transport_word",
     "place_trigger", "name_trigger", "fam", "prof", "edu", "sensitive", "institution_suffix",
     "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
-    "unisex_name", "country_alias", "organization", "city_exonym",
+    "unisex_name", "country_alias", "organization", "city_exonym", "district", "geo", "landmark",
 )
 
 EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from ISO 3166-1
@@ -206,6 +206,13 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
         rows.append(_city_row(world[geonameid], name, kind="exonym"))
     rows += [{"name": name, "kind": "region", "country": country}
              for name, country in _by_category(lexicon, "region")]
+    # Swedish city districts are `city` in the SweLL taxonomy; their town goes in admin2.
+    rows += [{"name": name, "kind": "city", "country": "SE", "admin2": town}
+             for name, town in _by_category(lexicon, "district")]
+    rows += [{"name": name, "kind": "geo", "country": country or ""}
+             for name, country in _by_category(lexicon, "geo")]
+    rows += [{"name": name, "kind": "place", "country": country or ""}
+             for name, country in _by_category(lexicon, "landmark")]
     return _table("places", rows)
 
 

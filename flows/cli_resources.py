@@ -130,8 +130,10 @@ def cmd_list(args: argparse.Namespace) -> int:
                               "current": s["id"] == current,
                               "gazetteers": {g: v["rows"] for g, v in s["gazetteers"].items()}}
                              for s in snapshots],
-               "provenance": {g: {s: snap["sources"][s]["provenance"] for s in v["sources"]}
-                              for g, v in snap["gazetteers"].items()}}
+               "gazetteers": {g: {"version": v["version"], "rows": v["rows"],
+                                  "sources": v["sources"]}
+                              for g, v in sorted(snap["gazetteers"].items())},
+               "sources": {name: src["provenance"] for name, src in snap["sources"].items()}}
     if args.json:
         print(json.dumps(listing, indent=2, ensure_ascii=False))
         return 0
@@ -139,12 +141,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     for s in listing["snapshots"]:
         rows = " ".join(f"{g}={n}" for g, n in sorted(s["gazetteers"].items()))
         print(f"{'*' if s['current'] else ' '} {s['id']}  {s['created_at']}  {rows}")
-    print(f"\nprovenance of snapshot {snap['id']}:")
-    for gazetteer, sources in sorted(listing["provenance"].items()):
-        print(f"{gazetteer}:")
-        for name, prov in sources.items():
-            for line in provenance_lines(name, prov):
-                print(f"  {line}")
+    print(f"\ngazetteers of snapshot {snap['id']}:")
+    for gazetteer, g in listing["gazetteers"].items():
+        print(f"  {gazetteer:<16} {g['rows']:>9} rows  version {g['version']}  "
+              f"from {', '.join(g['sources'])}")
+    print("sources:")
+    for name, prov in sorted(listing["sources"].items()):
+        for line in provenance_lines(name, prov):
+            print(f"  {line}")
     return 0
 
 
@@ -157,7 +161,8 @@ def provenance_lines(source: str, provenance: dict) -> list[str]:
                      f"sha256 {rec['sha256'][:12]}")
     for pkg in provenance.get("packages", []):
         name = pkg.get("package") or pkg.get("name") or json.dumps(pkg, sort_keys=True)
-        lines.append(f"  package {name} {pkg.get('version', '')}".rstrip())
+        tag = f"  [{pkg['licence']}]" if pkg.get("licence") else ""
+        lines.append(f"  package {name} {pkg.get('version', '')}".rstrip() + tag)
     lines += [f"  missing optional: {m}" for m in provenance.get("missing", [])]
     return lines
 

@@ -139,11 +139,19 @@ def _layout(sentences: list[list[str]]) -> tuple[str, list[list[tuple[int, int]]
     return "".join(parts), offsets
 
 
+# Locations the taxonomy never replaces: Sweden as country of residence or origin, and
+# continents (not personal information). Gold LOC spans of these count neither way.
+NOT_PERSONAL_LOC = frozenset({"sverige", "sveriges", "sweden", "europa", "europas", "asien",
+                              "asiens", "afrika", "afrikas", "nordamerika", "sydamerika",
+                              "antarktis", "oceanien"})
+
+
 def read_conll(path: Path, sentences_per_doc: int = 50) -> Iterator[Document]:
     """News NER (`token TAG`, no BIO): gold spans are maximal runs of one non-0 tag."""
     for n, chunk in enumerate(_chunks(read_sentences(path), sentences_per_doc)):
         text, offsets = _layout([[f[0] for f in s] for s in chunk])
-        spans = []
+        spans: list[GoldSpan] = []
+        neutral: list[tuple[int, int]] = []
         for sentence, offs in zip(chunk, offsets):
             run_tag, run_start, run_end = "0", 0, 0
             for fields, (start, end) in [*zip(sentence, offs), (["", "0"], (0, 0))]:
@@ -151,10 +159,12 @@ def read_conll(path: Path, sentences_per_doc: int = 50) -> Iterator[Document]:
                 if tag == run_tag and tag != "0":
                     run_end = end
                     continue
-                if run_tag != "0":
+                if run_tag == "LOC" and text[run_start:run_end].lower() in NOT_PERSONAL_LOC:
+                    neutral.append((run_start, run_end))
+                elif run_tag != "0":
                     spans.append(GoldSpan(run_start, run_end, run_tag))
                 run_tag, run_start, run_end = tag, start, end
-        yield Document(f"{Path(path).stem}-{n:05d}", text, tuple(spans))
+        yield Document(f"{Path(path).stem}-{n:05d}", text, tuple(spans), neutral=tuple(neutral))
 
 
 @dataclass(frozen=True)

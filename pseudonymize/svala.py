@@ -13,6 +13,7 @@ The *pseudonymized* graph (published) has both sides pseudonymized, as SweLL rel
 """
 from __future__ import annotations
 
+import bisect
 import json
 from collections.abc import Iterable
 
@@ -33,9 +34,7 @@ def to_svala(result: Result, side: str = "pseudonymized") -> dict:
     if side == "original":
         links = [(a.start, a.end, a.target_start, a.target_end, lab) for a, lab in labelled]
         return _graph(result.source, result.target, links)
-    links = [(a.target_start, a.target_end, a.target_start, a.target_end, lab)
-             for a, lab in labelled]
-    return _graph(result.target, result.target, links)
+    return _mirror(result.target, [(a.target_start, a.target_end, lab) for a, lab in labelled])
 
 
 def dumps(graph: dict) -> bytes:
@@ -61,6 +60,30 @@ def _side(text: str, prefix: str) -> tuple[list[dict], list[int], list[int]]:
         starts.append(tok.start)
         ends.append(tok.end)
     return out, starts, ends
+
+
+def _mirror(text: str, spans: list[tuple[int, int, list[str]]]) -> dict:
+    """Both sides the same text: token i pairs with token i; a span's tokens share one edge."""
+    src, starts, ends = _side(text, "s")
+    tgt = [{"id": f"t{i}", "text": tok["text"]} for i, tok in enumerate(src)]
+    group = list(range(len(src)))
+    labels: dict[int, list[str]] = {}
+    for lo, hi, lab in sorted(spans):
+        members = _overlapping(starts, ends, lo, hi)
+        if members:
+            first = group[members[0]]
+            for m in members:
+                group[m] = first
+            labels.setdefault(first, []).extend(lab)
+    edges = {}
+    for first in dict.fromkeys(group):
+        members = [m for m in range(first, len(group)) if group[m] == first] \
+            if first in labels else [first]
+        ids = sorted([f"s{m}" for m in members] + [f"t{m}" for m in members])
+        lab = list(dict.fromkeys(labels.get(first, [])))
+        edge_id = "e-" + "-".join(ids)
+        edges[edge_id] = {"id": edge_id, "ids": ids, "labels": lab, "manual": bool(lab)}
+    return {"source": src, "target": tgt, "edges": edges}
 
 
 def _graph(source: str, target: str, links: Iterable[_Link]) -> dict:
@@ -101,8 +124,9 @@ def _graph(source: str, target: str, links: Iterable[_Link]) -> dict:
             k += 1
         if in_span[i]:
             continue
-        for pos in range(s_starts[i], s_ends[i]):
-            j = t_index[pos + shift] if 0 <= pos + shift < len(t_index) else -1
+        # the first and last character suffice: tokens outside spans are unchanged text
+        for pos in {s_starts[i] + shift, s_ends[i] - 1 + shift}:
+            j = t_index[pos] if 0 <= pos < len(t_index) else -1
             if j >= 0:
                 union(i, len(src) + j)
 
@@ -123,8 +147,13 @@ def _graph(source: str, target: str, links: Iterable[_Link]) -> dict:
 
 def _overlapping(starts: list[int], ends: list[int], lo: int, hi: int) -> list[int]:
     """Indexes of tokens overlapping [lo, hi) (a zero-width span takes the token at lo)."""
-    return [i for i, (a, b) in enumerate(zip(starts, ends))
-            if (a < hi and b > lo) or (lo == hi and a <= lo < b)]
+    first = bisect.bisect_right(ends, lo)  # tokens are sorted and disjoint: ends ascend too
+    out = []
+    for i in range(first, len(starts)):
+        if starts[i] >= hi and not (lo == hi and starts[i] <= lo):
+            break
+        out.append(i)
+    return out
 
 
 def _char_index(starts: list[int], ends: list[int], length: int) -> list[int]:

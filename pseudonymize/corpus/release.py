@@ -56,6 +56,15 @@ class ReleaseError(RuntimeError):
     """A release cannot be made (bad arguments, existing release, engine failure)."""
 
 
+class ReleaseExists(ReleaseError):
+    """The same inputs, snapshot, seed and code were released already (same id)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(f"{path}: this release already exists (same inputs, snapshot, seed "
+                         f"and code); check it with `swepseudo verify {path}`")
+
+
 class EssayLike(Protocol):
     essay_id: str
     text: str
@@ -154,8 +163,7 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     out_root, keys_dir = Path(out_root).resolve(), Path(keys_dir).resolve()
     final = out_root / release_id
     if final.exists():
-        raise ReleaseError(f"{final}: this release already exists (same inputs, snapshot, "
-                           f"seed and code); check it with `swepseudo verify {final}`")
+        raise ReleaseExists(final)
     out_root.mkdir(parents=True, exist_ok=True)
     keys_dir.mkdir(parents=True, exist_ok=True)
     os.chmod(keys_dir, 0o700)

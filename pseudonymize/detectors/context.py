@@ -15,6 +15,8 @@ POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "
                          "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
 PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
                          "arbetar", "jobbade", "arbetade", "utbildad"})
+MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "borjan",
+                         "slutet", "mitten"})
 LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
 TRANSPORT_SUFFIXES = ("banan", "tåg", "tåget", "tågen", "bussarna", "linjen", "pendeln", "expressen")
 STUDY_VERBS = frozenset({"laste", "laser", "studerar", "studerade", "pluggar", "pluggade"})
@@ -131,12 +133,14 @@ class ContextRules:
                    if key.endswith(sfx))
 
     def _date_context(self, doc: Doc, i: int) -> bool:
-        """A month name next to a day number or a year, or after "född"."""
+        """A month name next to a day number or a year, or after a preposition of time
+        ("i november", "sedan mars") or "född"."""
         toks = doc.tokens
         before = toks[i - 1].text if i else ""
         after = toks[i + 1].text if i + 1 < len(toks) else ""
-        return (before[:1].isdigit() or after[:1].isdigit() or "date_trigger" in
-                (doc.entries[i - 1].cats if i else ()) and doc.folds[i - 1] != "den")
+        prev = doc.folds[i - 1] if i else ""
+        return (before[:1].isdigit() or after[:1].isdigit() or prev in MONTH_PREPS
+                or "date_trigger" in (doc.entries[i - 1].cats if i else ()) and prev != "den")
 
     def _number(self, doc: Doc, i: int, add) -> None:
         tokens, folds = doc.tokens, doc.folds

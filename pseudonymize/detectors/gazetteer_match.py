@@ -33,7 +33,8 @@ COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless 
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
 
-NAMEISH_CATS = frozenset({"region"})
+NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
+                          "organization"})
 
 
 def _is_common(e: Entry) -> bool:
@@ -43,6 +44,7 @@ def _is_common(e: Entry) -> bool:
     if e.zipf < COMMON:
         return False
     dominant = ((e.first_rank and e.zipf < 5.3) or e.country or e.se_pop >= 20_000
+                or (e.surname_rank and e.surname_rank <= 2000 and e.zipf < 5.0)
                 or (e.place_kind == "city" and e.place_pop >= 500_000))
     return not dominant
 
@@ -287,7 +289,7 @@ class Matcher:
             return None
         limit = 3.0 if initial and not (place_ctx or name_ctx) else 3.8
         if e.zipf >= limit:
-            if cap and place_ctx == 2 and e.zipf < 4.5:  # "bor i Haga"
+            if cap and place_ctx == 2 and e.zipf < 4.5:  # "bor i Kista"
                 return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
             return None
         if len(key) >= 5 and (cap or place_ctx == 2):
@@ -301,7 +303,8 @@ class Matcher:
         suffix_label = self._place_suffix(tok.text.lower())
         if suffix_label and (not initial or e.zipf < 3.0):
             return Span(tok.start, tok.end, suffix_label, morph, 0.6, "place-suffix", key)
-        if place_ctx < 2 and (self._compound(key) or self._misspelt(key)):
+        surname_like = self._name_guess(key) == "surname"  # Andersson = anders+son, not a noun
+        if place_ctx < 2 and not surname_like and (self._compound(key) or self._misspelt(key)):
             return None
         if place_ctx:
             return Span(tok.start, tok.end, "city", morph, 0.7, "place-context", key)

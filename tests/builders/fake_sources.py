@@ -35,7 +35,8 @@ def names_source(names: tuple[str, ...] = ("Anna", "Erik", "Maja"), version: str
     return Source(name="fake-names", description="Fake first names from a package",
                   licence="MIT", attribution="fakenames authors", outputs=("first_names",),
                   curate=curate, packaged=True,
-                  provenance=lambda: [{"package": "fakenames", "version": version}])
+                  provenance=lambda: [{"package": "fakenames", "version": version,
+                                        "licence": "MIT"}])
 
 
 def _curate_places(files: Mapping[str, Path], records: Mapping[str, FetchRecord]) -> dict:

@@ -124,13 +124,16 @@ def test_list_shows_snapshots_and_provenance(fakes, upstream, capsys, data_root)
     record = store.current_part("fake-places")["provenance"]["fetch"][0]
     assert f"{fake.PLACES_URL}  retrieved {record['retrieved_at']}  sha256 {record['sha256'][:12]}" \
         in out
-    assert "fake-places [CC BY 4.0]" in out and "package fakenames 1.0" in out
+    assert "fake-places [CC BY 4.0]" in out and "package fakenames 1.0  [MIT]" in out
+    places = store.snapshot()["gazetteers"]["places"]
+    assert f"  places                   3 rows  version {places['version']}  from fake-places" in out
 
     code, out, _ = run(capsys, "list", "--json")
     listing = json.loads(out)
     assert listing["current"] == second
     assert {s["id"]: s["current"] for s in listing["snapshots"]} == {first: False, second: True}
-    assert listing["provenance"]["places"]["fake-places"]["fetch"][0]["url"] == fake.PLACES_URL
+    assert listing["gazetteers"]["places"]["sources"] == ["fake-places"]
+    assert listing["sources"]["fake-places"]["fetch"][0]["url"] == fake.PLACES_URL
 
 
 def test_show_gazetteer(fakes, upstream, capsys, data_root):

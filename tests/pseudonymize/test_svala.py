@@ -84,3 +84,9 @@ def test_dumps_is_deterministic_utf8_json():
     assert json.loads(data) == svala.to_svala(RESULT)
     with pytest.raises(ValueError, match="unknown SVALA side"):
         svala.to_svala(RESULT, side="gold")
+
+
+def test_mirror_fast_path_equals_the_general_alignment():
+    links = [(a.target_start, a.target_end, a.target_start, a.target_end,
+              [a.label, *a.attrs, str(a.ref)]) for a in RESULT.annotations]
+    assert svala.to_svala(RESULT) == svala._graph(TARGET, TARGET, links)

@@ -1,0 +1,138 @@
+"""Corpus release throughput: essays/s and peak RSS for a generated batch, three task runners.
+
+    python benchmarks/bench_release.py [--n 10000] [--write docs/benchmarks.md]
+
+Builds the offline snapshot and generates N essays (gen_essays.py) in a temporary
+SWEPSEUDO_HOME, starts Prefect once with a warm-up flow (start-up is not timed), then releases the
+batch with (a) 1 local worker, (b) 2 local worker processes, (c) a 2-worker Dask LocalCluster.
+Wall time covers the whole flow: read, shard, pseudonymize, SVALA, spans, leak gate, key, publish.
+Peak RSS is sampled every 0.1 s over this process and the workers it starts (the Prefect server,
+already running before the timed run, is excluded). Targets: >= 600 essays/s on 2 cores,
+peak RSS < 2 GB.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+class PeakRSS:
+    """Samples the summed RSS of this process and its new descendants in a thread."""
+
+    def __init__(self) -> None:
+        me = psutil.Process()
+        self.excluded = {p.pid for p in me.children(recursive=True)}
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _sample(self) -> int:
+        me = psutil.Process()
+        total = me.memory_info().rss
+        for child in me.children(recursive=True):
+            if child.pid not in self.excluded:
+                try:
+                    total += child.memory_info().rss
+                except psutil.Error:
+                    pass
+        return total
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, self._sample())
+            time.sleep(0.1)
+
+    def __enter__(self) -> PeakRSS:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=10_000)
+    parser.add_argument("--write", type=Path, help="replace the 'Corpus release' section there")
+    args = parser.parse_args()
+
+    home = Path(tempfile.mkdtemp(prefix="swepseudo-bench-"))
+    os.environ["SWEPSEUDO_HOME"] = str(home)
+    os.environ.setdefault("PREFECT_HOME", str(home / "prefect"))
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
+    os.environ["PREFECT_SERVER_ANALYTICS_ENABLED"] = "false"
+
+    from builders import build, registry
+    from builders.store import Store
+    from gen_essays import generate
+    from pseudonymize.tokenize import tokenize
+
+    outcomes, snapshot = build.build(build.select(registry.SOURCES, offline=True), Store(home))
+    if snapshot is None:
+        sys.exit("offline snapshot failed: " + "; ".join(o.reason for o in outcomes if not o.ok))
+    batch = generate(home / "batch", args.n)
+    tokens = sum(len(tokenize(p.read_text())) for p in batch.glob("*.txt"))
+    print(f"batch: {args.n} essays, {tokens:,} tokens; snapshot {snapshot['id']}", flush=True)
+
+    from flows.corpus import release_corpus
+    from pseudonymize.corpus.leakgate import LeakError
+
+    warm = generate(home / "warm", 4)
+    release_corpus(str(warm), str(home / "warm-out"), workers=1)  # starts Prefect: not timed
+
+    runs = [("1 local worker (thread)", {"workers": 1}),
+            ("2 local workers (processes)", {"workers": 2}),
+            ("Dask LocalCluster, 2 worker processes", {"workers": 2, "dask": "local"})]
+    rows = []
+    for n, (label, kwargs) in enumerate(runs):
+        note = ""
+        with PeakRSS() as rss:
+            start = time.perf_counter()
+            try:
+                release_corpus(str(batch), str(home / f"out{n}"), **kwargs)
+            except LeakError as exc:
+                note = f"leak gate failed ({len(exc.hits)} hits)"
+            seconds = time.perf_counter() - start
+        row = (label, seconds, args.n / seconds, rss.peak / 2**20, note)
+        rows.append(row)
+        print(f"{label}: {seconds:.1f} s, {row[2]:.0f} essays/s, peak RSS {row[3]:.0f} MiB "
+              f"{note}", flush=True)
+    if args.write:
+        write_section(args.write, args.n, tokens, rows)
+
+
+def write_section(path: Path, n: int, tokens: int, rows: list[tuple]) -> None:
+    lines = ["## Corpus release", "", "Command (from the repository root):", "", "```",
+             ".venv/bin/python benchmarks/bench_release.py --write docs/benchmarks.md", "```", "",
+             f"A generated batch of {n:,} essays ({tokens:,} tokens; `benchmarks/gen_essays.py`, "
+             "4 essays per learner) released end to end by the Prefect flow with the offline "
+             "snapshot: read, shard, pseudonymize, SVALA (published and review graphs), spans, "
+             "leak gate, key, publish. Prefect start-up is excluded (a warm-up flow runs "
+             "first). Peak RSS sums this process and the workers it starts, sampled every "
+             "0.1 s; the Prefect server is not counted.", "",
+             "| runner | wall time | essays/s | peak RSS | note |", "|---|---|---|---|---|"]
+    lines += [f"| {label} | {s:.1f} s | {eps:.0f} | {mib:.0f} MiB | {note} |"
+              for label, s, eps, mib, note in rows]
+    lines += ["", "Targets: >= 600 essays/s on 2 cores; peak RSS < 2 GB.", ""]
+    section = "\n".join(lines)
+    text = path.read_text() if path.exists() else "# Benchmarks\n"
+    pattern = re.compile(r"^## Corpus release\n.*?(?=^## |\Z)", re.S | re.M)
+    text = pattern.sub(section, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
+    path.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
