@@ -36,7 +36,7 @@ def prepare(batch: str, out: str, snapshot_path: str, keys_dir: str, strategy: s
 
 
 @task(name="pseudonymize-shard", task_run_name="shard-{index}", **PRIVATE)
-def pseudonymize_shard(plan: rel.Plan, index: int) -> dict:
+def run_shard(plan: rel.Plan, index: int) -> dict:
     return rel.process_shard(plan, index)
 
 
@@ -77,7 +77,7 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
                 plan.essays, len(plan.shards), plan.quarantined)
     try:
         with task_runner(workers, dask, processes) as runner:
-            futures = [runner.submit(pseudonymize_shard, {"plan": plan, "index": i})
+            futures = [runner.submit(run_shard, {"plan": plan, "index": i})
                        for i in range(len(plan.shards))]
             reports = []
             with tqdm(total=plan.essays, unit="essay", desc=f"release {plan.release_id}",

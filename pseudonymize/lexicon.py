@@ -14,6 +14,7 @@ import pickle
 import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -25,6 +26,7 @@ _FAST = str.maketrans("åäöéèüáàíóúæøç", "aaoeeuaaiouaoc")
 _FAST_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789åäöéèüáàíóúæøç-'’. ")
 
 
+@lru_cache(maxsize=1 << 18)
 def fold(text: str) -> str:
     """Matching key, identical to the gazetteers' `fold` column: ASCII transliteration, lower case."""
     low = text.lower()
@@ -205,9 +207,11 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 suffixes[cat].append((word.lower().lstrip("-"), value or ""))
                 continue
             if cat in MARK_LABELS:
+                # Looked up by exact lower-case word: folding would make "målaren" a "malaren".
                 low = word.lower()
-                if MARK_LABELS.index(cat) < MARK_LABELS.index(marks.get(low, "fam")) or low not in marks:
+                if low not in marks or MARK_LABELS.index(cat) < MARK_LABELS.index(marks[low]):
                     marks[low] = cat
+                continue
             d = note(key)
             d.setdefault("cats", set()).add(cat)
             if value and not d.get("value"):

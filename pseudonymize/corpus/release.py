@@ -172,15 +172,12 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
         shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(dir=out_root, prefix=f".{release_id}.", suffix=".partial"))
     work = Path(tempfile.mkdtemp(dir=keys_dir, prefix=f".work-{release_id}."))
-    for sub in (staging / "texts", staging / "svala", work / "review"):
-        sub.mkdir()
-    shards = []
-    for n, shard in enumerate(shard_by_learner(batch.essays, shard_size)):
-        path = work / f"shard-{n:05d}.jsonl"
-        path.write_text("".join(json.dumps(asdict(ShardEssay(e.essay_id, e.learner, e.text)),
-                                           ensure_ascii=False) + "\n" for e in shard),
-                        encoding="utf-8")
-        shards.append(str(path))
+    try:
+        shards = _write_shards(batch.essays, staging, work, shard_size)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     info = {"batch": str(batch.path), "files": batch.files, "config": config,
             "code_revision": code_revision, "snapshot": snapshot_summary(snapshot),
             "essays": {e.essay_id: _essay_entry(e) for e in batch.essays},
@@ -189,6 +186,19 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     return Plan(release_id, str(final), str(staging), str(work), str(keys_dir),
                 str(Path(snapshot_path).resolve()), strategy, seed, tuple(shards),
                 len(batch.essays), len(batch.quarantine), started_at)
+
+
+def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, size: int) -> list[str]:
+    for sub in (staging / "texts", staging / "svala", work / "review"):
+        sub.mkdir()
+    shards = []
+    for n, shard in enumerate(shard_by_learner(essays, size)):
+        path = work / f"shard-{n:05d}.jsonl"
+        path.write_text("".join(json.dumps(asdict(ShardEssay(e.essay_id, e.learner, e.text)),
+                                           ensure_ascii=False) + "\n" for e in shard),
+                        encoding="utf-8")
+        shards.append(str(path))
+    return shards
 
 
 def _essay_entry(essay: Essay) -> dict:

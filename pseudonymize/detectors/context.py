@@ -48,6 +48,7 @@ class ContextRules:
             (k for k, e in lex.entries.items() if "number_word" in e.cats and " " not in k),
             key=len, reverse=True))
         self.institution = lex.suffixes.get("institution_suffix", [])
+        self.institution_ends = tuple(sfx for sfx, _ in self.institution)
 
     def _is_number_word(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -98,7 +99,8 @@ class ContextRules:
             if street.endswith(STREET_SUFFIXES) and e.zipf < 4.0 and not self._bare_suffix(street):
                 add(Span(tok.start, tok.end, "place", ("gen",) if street != key else (), 0.7,
                          "street-suffix", street))
-            self._transport(doc, i, add)
+            if tok.text[0].isupper() or key in ("linjen", "linje"):
+                self._transport(doc, i, add)
         return spans
 
     @staticmethod
@@ -178,6 +180,8 @@ class ContextRules:
     def _institution(self, doc: Doc, i: int, add) -> None:
         tokens, folds = doc.tokens, doc.folds
         key = tokens[i].text.lower()
+        if not key.endswith(self.institution_ends):
+            return
         for suffix, label in self.institution:
             if not key.endswith(suffix):
                 continue

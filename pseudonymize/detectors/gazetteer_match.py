@@ -34,7 +34,7 @@ RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
 
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
-                          "organization"})
+                          "organization", "district", "geo", "landmark"})
 
 
 def _is_common(e: Entry) -> bool:
@@ -45,7 +45,8 @@ def _is_common(e: Entry) -> bool:
         return False
     dominant = ((e.first_rank and e.zipf < 5.3) or e.country or e.se_pop >= 20_000
                 or (e.surname_rank and e.surname_rank <= 2000 and e.zipf < 5.0)
-                or (e.place_kind == "city" and e.place_pop >= 500_000))
+                or (e.place_kind in ("city", "exonym") and e.place_pop >= 500_000)
+                or e.cats & NAMEISH_CATS and e.zipf < 5.0)
     return not dominant
 
 
@@ -69,11 +70,13 @@ def _place_context(doc: Doc, i: int) -> int:
     return 0
 
 
-def _name_context(doc: Doc, i: int) -> bool:
+def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
+    """After "heter", "kompis", "min bror" (optionally with a comma): a person's name follows."""
     j = i - 1
     while j >= 0 and doc.tokens[j].text in {",", ":"}:
         j -= 1
-    return j >= 0 and ("name_trigger" in doc.entries[j].cats or "fam" in doc.entries[j].cats)
+    return j >= 0 and ("name_trigger" in doc.entries[j].cats
+                       or marks.get(doc.tokens[j].text.lower()) == "fam")
 
 
 class Matcher:
@@ -125,8 +128,17 @@ class Matcher:
                 continue
             key = folds[i]
             cap = text[0].isupper()
+            if not cap:
+                # Fast path: an everyday lower-case word with no name/place reading, not after
+                # a place preposition, needs no further thought (most tokens of an essay).
+                e = entries[i]
+                if e.zipf >= RARE and not (e.gender or e.surname_rank or e.place_kind or e.country
+                                           or e.org_kind) and (i == 0 or folds[i - 1] not in PLACE_PREPS):
+                    i += 1
+                    continue
             initial = i in starts
-            phrase = self._phrase(doc, i) if key in self.lex.phrases else None
+            phrase = self._phrase(doc, i) if key in self.lex.phrases and (
+                cap or i and folds[i - 1] in PLACE_PREPS) else None
             if phrase:
                 j, e, pkey = phrase
                 label, attrs = self._label_for(e, pkey)
@@ -238,7 +250,7 @@ class Matcher:
         tok = doc.tokens[i]
         common = _is_common(e)
         place_ctx = _place_context(doc, i)
-        name_ctx = _name_context(doc, i)
+        name_ctx = _name_context(doc, i, self.lex.marks)
         label, attrs = self._label_for(e, key, name_ctx, place_ctx)
         upper = tok.text.isupper() and len(tok.text) > 1
         if label is None:

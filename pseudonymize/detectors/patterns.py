@@ -34,6 +34,8 @@ DATE = regex.compile(
     r"|(?:1\d|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"                         # 20190315
     r")(?![\w/-]|[.,]\d)")
 HANDLE = regex.compile(r"(?<![\w.@])@[\w.]{2,}\w|(?<![\w@.])\p{L}[\w]*_[\w]+(?![\w@])")
+URL_HINT = regex.compile(r"://|www\.|\.(?:se|com|nu|org|net|info|eu)\b", regex.I)
+DIGIT = regex.compile(r"[0-9]")
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 _PHONE_TRIGGERS = frozenset({"phone_trigger"})
@@ -57,10 +59,17 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
     text = doc.text
     spans: list[Span] = []
     add = spans.append
-    for m in EMAIL.finditer(text):
-        add(Span(m.start(), m.end(), "email", score=1.0, rule="email"))
-    for m in URL.finditer(text):
-        add(Span(m.start(), m.end(), "url", score=0.95, rule="url"))
+    if "@" in text:
+        for m in EMAIL.finditer(text):
+            add(Span(m.start(), m.end(), "email", score=1.0, rule="email"))
+    if URL_HINT.search(text):
+        for m in URL.finditer(text):
+            add(Span(m.start(), m.end(), "url", score=0.95, rule="url"))
+    if "@" in text or "_" in text:
+        for m in HANDLE.finditer(text):
+            add(Span(m.start(), m.end(), "extra", score=0.7, rule="handle"))
+    if not DIGIT.search(text):
+        return spans
     for m in IBAN.finditer(text):
         add(Span(m.start(), m.end(), "account_nr", score=1.0, rule="iban"))
     for m in PERSONNUMMER.finditer(text):
@@ -88,8 +97,6 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
         add(Span(m.start(), m.end(), "zip_code", score=0.85, rule="zip"))
     for m in LICENSE.finditer(text):
         add(Span(m.start(), m.end(), "license_nr", score=0.8, rule="licence-plate"))
-    for m in HANDLE.finditer(text):
-        add(Span(m.start(), m.end(), "extra", score=0.7, rule="handle"))
     for m in DATE.finditer(text):
         add(Span(m.start(), m.end(), "date_digits", score=0.95, rule="date"))
     for m in YEAR.finditer(text):

@@ -61,8 +61,9 @@ def test_release_layout_manifest_and_key(setup: dict):
     assert stat.S_IMODE(Path(summary["key"]).stat().st_mode) == 0o600
     assert SECRET_EMAIL in key["original"].to_list()
     published = b"".join(p.read_bytes() for p in root.rglob("*") if p.is_file())
-    for original in key["original"]:
-        assert original.encode() not in published
+    assert SECRET_EMAIL.encode() not in published
+    for essay_id, original in key.select("essay_id", "original").iter_rows():
+        assert original not in (root / "texts" / f"{essay_id}.txt").read_text()
     review = json.loads((Path(summary["review"]) / "e01.json").read_text())
     assert SECRET_EMAIL in "".join(t["text"] for t in review["source"])
 
