@@ -47,14 +47,16 @@ class Engine:
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:
         return cls(lexicon_mod.load(Path(snapshot_path), cache_dir))
 
-    def candidates(self, text: str) -> list[Span]:
+    def candidates(self, doc: Doc) -> list[Span]:
         """Every detector's proposals, overlapping."""
-        doc = Doc.make(text, self.lex)
         return patterns.detect(doc, self.lex) + self.matcher.detect(doc) + self.context.detect(doc)
 
     def detect(self, text: str) -> list[Span]:
-        """Resolved, non-overlapping spans in text order, one label per entity."""
-        return resolve.unify(resolve.select(self.candidates(text)), text)
+        """Resolved, non-overlapping spans in text order, one label per entity; every other
+        mention of a replaced name or place in the essay is labelled too."""
+        doc = Doc.make(text, self.lex)
+        spans = resolve.select(self.candidates(doc))
+        return resolve.unify(resolve.propagate(spans, doc), text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None) -> Result:

@@ -7,8 +7,11 @@ they share a canonical key.
 """
 from __future__ import annotations
 
+from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.types import REPLACE, Span
+
+PROPAGATED = NAME_LABELS | PLACE_LABELS | {"school", "work", "other_institution", "extra"}
 
 
 def _priority(span: Span) -> tuple:
@@ -28,6 +31,29 @@ def select(spans: list[Span]) -> list[Span]:
         chosen.append(span)
         taken.append((span.start, span.end))
     return sorted(chosen, key=lambda s: s.start)
+
+
+def propagate(spans: list[Span], doc: Doc) -> list[Span]:
+    """Label every further mention of a replaced one-word name or place ("vår son Minh ...
+    Minh är åtta år"): context found it once, and one surviving mention would leak it."""
+    known: dict[str, Span] = {}
+    for span in spans:
+        surface = doc.text[span.start:span.end]
+        if span.label in PROPAGATED and surface.isalpha() and len(surface) > 1:
+            known.setdefault(surface.lower(), span)
+    if not known:
+        return spans
+    taken = [(s.start, s.end) for s in spans]
+    out = list(spans)
+    for tok in doc.tokens:
+        low = tok.text.lower()
+        base = known.get(low) or (known.get(low[:-1]) if low.endswith("s") else None)
+        if base is None or any(tok.start < e and s < tok.end for s, e in taken):
+            continue
+        attrs = base.attrs if base is known.get(low) else base.attrs + ("gen",)
+        out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",
+                        base.key))
+    return sorted(out, key=lambda s: s.start)
 
 
 def family(label: str) -> str:

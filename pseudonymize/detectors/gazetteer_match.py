@@ -297,6 +297,10 @@ class Matcher:
         tok = doc.tokens[i]
         if (not cap and place_ctx < 2) or (tok.text.isupper() and len(tok.text) > 1) or ":" in key:
             return None
+        if after_name and cap and not initial and not e.cats & EXCLUDED_CATS:
+            # "Nguyen Thi Lan": a capitalised word right after a name continues it, even when
+            # it is (or folds like) an ordinary word ("Lan" ~ "län").
+            return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
         if e.cats or len(key) < 3:
             return None
         limit = 3.0 if initial and not (place_ctx or name_ctx) else 3.8

@@ -22,6 +22,7 @@ PHONE = regex.compile(
     r"(?<![\w+])(?:(?:\+|00)46[\s-]?(?:\(0\)\s?)?\d{1,3}|0\d{1,3})"
     r"(?:[\s/-]?\d{2,4}){1,4}(?![\w-])")
 BARE_DIGITS = regex.compile(r"(?<![\w-])\d{2,4}(?:[\s-]?\d{2,4}){1,4}(?![\w-])")
+ACCOUNT = regex.compile(r"(?<![\w-])\d{1,6}(?:[ -]\d{1,7}){1,5}(?![\w-])")  # 8214-9, 903 441 558-1
 IBAN = regex.compile(r"\bSE\d{2}(?:\s?\d{4}){5}\b")
 ZIP = regex.compile(r"(?<![\w-])(?:SE-?\s?)?\d{3}\s?\d{2}(?=\s+\p{Lu})")
 LICENSE = regex.compile(r"(?<![\w-])\p{Lu}{3}\s?\d{2}[\dA-Z](?![\w-])")
@@ -83,13 +84,16 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
         ndig = sum(ch.isdigit() for ch in m.group())
         if 7 <= ndig <= 13:
             add(Span(m.start(), m.end(), "phone_nr", score=0.9, rule="phone"))
+    for m in ACCOUNT.finditer(text):
+        if sum(ch.isdigit() for ch in m.group()) >= 5 and _preceded_by(doc, m.start(), _ACCOUNT, 8):
+            add(Span(m.start(), m.end(), "account_nr", score=0.85, rule="account-trigger"))
     for m in BARE_DIGITS.finditer(text):
         ndig = sum(ch.isdigit() for ch in m.group())
         if ndig < 6:
             continue
         if _preceded_by(doc, m.start(), _ACCOUNT, 5):
-            add(Span(m.start(), m.end(), "account_nr", score=0.85, rule="account-trigger"))
-        elif _preceded_by(doc, m.start(), "phone_trigger", 5):
+            continue  # the account pattern above covers it
+        if _preceded_by(doc, m.start(), "phone_trigger", 5):
             add(Span(m.start(), m.end(), "phone_nr", score=0.85, rule="phone-trigger"))
         elif ndig >= 8:
             add(Span(m.start(), m.end(), "other_nr_seq", score=0.6, rule="digits"))
