@@ -319,6 +319,7 @@ def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> 
             for p in staging.rglob("*") if p.is_file()}
     (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
                                                 for rel, sha in sorted(sums.items())))
+    os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read
     os.rename(staging, plan.final)
     shutil.rmtree(work, ignore_errors=True)
     return {"release_id": plan.release_id, "path": plan.final, "key": str(key_path),

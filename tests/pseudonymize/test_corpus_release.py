@@ -32,6 +32,7 @@ def test_release_layout_manifest_and_key(setup: dict):
     summary = _release(setup)
     root = Path(summary["path"])
     assert root.parent == setup["out"] and root.name == summary["release_id"]
+    assert stat.S_IMODE(root.stat().st_mode) == 0o755
     assert sorted(p.name for p in setup["out"].iterdir()) == [root.name]  # nothing else left
     files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
     assert files == ["SHA256SUMS", "manifest.json", "provenance.jsonl", "spans.parquet",
