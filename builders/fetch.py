@@ -22,6 +22,8 @@ from requests.adapters import HTTPAdapter
 from tqdm import tqdm
 from urllib3.util.retry import Retry
 
+from builders.atomic import atomic_write_bytes, atomic_write_json  # noqa: F401  (re-exported)
+
 # Upstream host -> alias used under a mirror base URL (`--mirror BASE_URL`).
 HOST_ALIASES: dict[str, str] = {
     "download.geonames.org": "geonames",
@@ -95,30 +97,6 @@ def _latest_path(raw_dir: Path, source: str) -> Path:
 def _load_latest(raw_dir: Path, source: str) -> dict[str, dict]:
     path = _latest_path(raw_dir, source)
     return json.loads(path.read_text()) if path.exists() else {}
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write via a temp file in the same directory and rename, so readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 is for secrets; these are not
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def atomic_write_json(path: Path, data: object) -> None:
-    atomic_write_bytes(path, (json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n").encode())
 
 
 def fetch(url: str, *, source: str, filename: str, licence: str, root: Path,

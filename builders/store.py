@@ -16,14 +16,16 @@ import json
 import os
 import subprocess
 from pathlib import Path
-
-import polars as pl
-import pyarrow as pa
-import pyarrow.parquet as pq
+from typing import TYPE_CHECKING
 
 import builders
-from builders.fetch import atomic_write_bytes, atomic_write_json
-from builders.schemas import KEYS, SCHEMA_VERSION, SCHEMAS
+from builders.atomic import atomic_write_bytes, atomic_write_json
+
+if TYPE_CHECKING:
+    import polars as pl
+
+# polars, pyarrow and the schemas are imported where frames are handled: reading the lock and the
+# snapshots (all that `swepseudo text`/`annotate` need) then costs no heavy import.
 
 PROVENANCE_KEY = b"swepseudo.provenance"
 
@@ -56,6 +58,8 @@ def sha256_file(path: Path) -> str:
 
 def _parquet_bytes(frame: pl.DataFrame, provenance: dict) -> bytes:
     """Deterministic Parquet bytes carrying provenance in key-value metadata."""
+    import pyarrow.parquet as pq
+
     table = frame.to_arrow()
     meta = {PROVENANCE_KEY: json.dumps(provenance, sort_keys=True, ensure_ascii=False).encode()}
     table = table.replace_schema_metadata(meta)
@@ -66,6 +70,8 @@ def _parquet_bytes(frame: pl.DataFrame, provenance: dict) -> bytes:
 
 def read_provenance(path: Path) -> dict:
     """The `swepseudo.provenance` metadata of a curated Parquet file."""
+    import pyarrow.parquet as pq
+
     meta = pq.read_schema(path).metadata or {}
     return json.loads(meta.get(PROVENANCE_KEY, b"{}"))
 
@@ -97,6 +103,8 @@ class Store:
 
     def write_part(self, source: str, frames: dict[str, pl.DataFrame], provenance: dict) -> dict:
         """Write a source's curated frames as one part per gazetteer; return the part record."""
+        from builders.schemas import SCHEMAS
+
         outputs = {}
         for gazetteer, frame in sorted(frames.items()):
             frame = frame.sort(list(SCHEMAS[gazetteer]))
@@ -122,6 +130,8 @@ class Store:
 
         Sources absent from `parts` keep their current part. Returns the new snapshot.
         """
+        from builders.schemas import SCHEMA_VERSION
+
         lock = self.lock()
         all_parts = {**lock["parts"], **parts}
         by_gazetteer: dict[str, list[tuple[str, dict]]] = {}
@@ -149,6 +159,10 @@ class Store:
 
     def _merge(self, gazetteer: str, contribs: list[tuple[str, dict]],
                parts: dict[str, dict]) -> dict:
+        import polars as pl
+
+        from builders.schemas import KEYS, SCHEMA_VERSION, SCHEMAS
+
         # Packaged data is the fallback: real upstream rows win on duplicate keys.
         ordered = sorted(contribs, key=lambda c: (c[0] == "packaged", c[0]))
         frames = [pl.read_parquet(self.root / out["path"]) for _, out in ordered]

@@ -16,9 +16,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import polars as pl
+if TYPE_CHECKING:
+    import polars as pl
+
 from unidecode import unidecode
 
 
@@ -105,6 +107,8 @@ def load(snapshot_path: Path, cache_dir: Path | None = None) -> Lexicon:
 
 
 def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
+    import polars as pl  # only when compiling: a cached lexicon loads without it
+
     g = snapshot["gazetteers"].get(name)
     return pl.read_parquet(root / g["path"]) if g else None
 
@@ -116,6 +120,8 @@ _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 
 
 def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     """Build the word index and surrogate pools from a snapshot's gazetteers."""
+    import polars as pl
+
     acc: dict[str, dict] = defaultdict(dict)
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
     pools: dict[str, list[str]] = {}

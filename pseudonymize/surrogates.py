@@ -99,7 +99,9 @@ class Renderer:
         if self.strategy == "tag":
             return f"@{label}_{ref}"
         base = self.base.get((label, ref))
-        if base is None:
+        if base is None or base.lower() in self.avoid:
+            # A surrogate remembered from the learner's earlier essay may be an original here
+            # ("Gävle" named in this essay): draw another rather than publish the original.
             base = self._choose(span, ref, original, foreign_country)
             self.base[(label, ref)] = base
             self.used.add(base.lower())
@@ -110,7 +112,7 @@ class Renderer:
         return base
 
     def _draw(self, pool: list[str], label: str, ref: int) -> str | None:
-        rng = _rng(self.seed, self.scope, label, ref)
+        rng = _rng(self.seed, self.scope, label, ref, len(self.avoid & self.used))
         if not pool:
             return None
         for _ in range(50):
