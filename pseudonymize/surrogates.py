@@ -112,7 +112,7 @@ class Renderer:
         return base
 
     def _draw(self, pool: list[str], label: str, ref: int) -> str | None:
-        rng = _rng(self.seed, self.scope, label, ref, len(self.avoid & self.used))
+        rng = _rng(self.seed, self.scope, label, ref)
         if not pool:
             return None
         for _ in range(50):
