@@ -113,6 +113,7 @@ def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
     return pl.read_parquet(root / g["path"]) if g else None
 
 
+LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
                    "street": 6, "exonym": 7}
@@ -226,6 +227,11 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 pools.setdefault("month", []).append(word)
     for cat in suffixes:
         suffixes[cat].sort(key=lambda sv: -len(sv[0]))
+    for d in acc.values():
+        # The hand-written lexicon knows better than a homonymous village: Landvetter the airport.
+        kind = next((LEXICON_KINDS[c] for c in d.get("cats", ()) if c in LEXICON_KINDS), None)
+        if kind:
+            d["place_kind"] = kind
     common = _read(snapshot, root, "common_words")
     if common is not None:
         for key, freq in common.select("fold", "frequency").iter_rows():

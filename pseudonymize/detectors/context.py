@@ -15,6 +15,7 @@ POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "
                          "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
 PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
                          "arbetar", "jobbade", "arbetade", "utbildad"})
+TOWN_BODIES = frozenset({"stad", "kommun", "kommuns", "region", "regions", "landsting"})
 MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "borjan",
                          "slutet", "mitten"})
 LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
@@ -180,6 +181,11 @@ class ContextRules:
     def _institution(self, doc: Doc, i: int, add) -> None:
         tokens, folds = doc.tokens, doc.folds
         key = tokens[i].text.lower()
+        if key in TOWN_BODIES and i and tokens[i - 1].text[0].isupper() \
+                and doc.entries[i - 1].place_kind and (i - 1) not in doc.starts:
+            add(Span(tokens[i - 1].start, tokens[i].end, "other_institution", (), 0.8,
+                     "town-body", f"{folds[i - 1]} {key}"))
+            return
         if not key.endswith(self.institution_ends):
             return
         for suffix, label in self.institution:

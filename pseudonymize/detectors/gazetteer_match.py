@@ -13,7 +13,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from pseudonymize.doc import Doc
-from pseudonymize.labels import FIRSTNAME, NAME_LABELS
+from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon
 from pseudonymize.types import Span
 
@@ -29,6 +29,10 @@ STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytt
                                 "arbetar", "jobbar", "jobbade", "arbetade", "studerar", "pluggar"})
 PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
 PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
+HOMOGRAPH = frozenset({"common_name_homograph"})
+ADVERBS = frozenset({"dar", "har", "nu", "fortfarande", "ocksa", "kvar", "inte", "redan", "just",
+                     "sjalv", "tillsammans", "alltid"})
+GUESSES = frozenset({"proper-noun", "name-context", "after-name", "place-suffix"})
 COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
@@ -60,7 +64,7 @@ def _place_context(doc: Doc, i: int) -> int:
     j = i - 1
     if j >= 0 and folds[j] in PLACE_PREPS:
         k = j - 1
-        while k >= 0 and not doc.tokens[k].is_word:
+        while k >= 0 and (not doc.tokens[k].is_word or folds[k] in ADVERBS):
             k -= 1
         if k >= 0 and (folds[k] in STRONG_PLACE_VERBS or folds[k] in ("har", "hade") and j - k == 1):
             return 2
@@ -154,6 +158,15 @@ class Matcher:
                 i += 1
                 continue
             span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1)
+            last = spans[-1] if spans else None
+            if (cap and not initial and last is not None and last.label in PLACE_LABELS
+                    and last.end + 1 == tok.start and doc.text[last.end] == " "
+                    and (span is None or span.rule in GUESSES) and not _is_common(e)):
+                # "Nowa Huta", "Farsta strand": a capitalised word continuing a place name.
+                spans[-1] = Span(last.start, tok.end, last.label, last.attrs, last.score,
+                                 last.rule, f"{last.key} {key}")
+                i += 1
+                continue
             if span is not None:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
@@ -301,12 +314,13 @@ class Matcher:
             # "Nguyen Thi Lan": a capitalised word right after a name continues it, even when
             # it is (or folds like) an ordinary word ("Lan" ~ "län").
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
+        if cap and place_ctx == 2 and e.zipf < 4.5 and e.cats <= HOMOGRAPH and len(key) >= 3:
+            # "bor i Sund", "flyttade till Björk": the verb makes the word a place.
+            return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
         if e.cats or len(key) < 3:
             return None
         limit = 3.0 if initial and not (place_ctx or name_ctx) else 3.8
         if e.zipf >= limit:
-            if cap and place_ctx == 2 and e.zipf < 4.5:  # "bor i Kista"
-                return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
             return None
         if len(key) >= 5 and (cap or place_ctx == 2):
             target = self._fuzzy(key)
@@ -320,7 +334,7 @@ class Matcher:
         if suffix_label and (not initial or e.zipf < 3.0):
             return Span(tok.start, tok.end, suffix_label, morph, 0.6, "place-suffix", key)
         surname_like = self._name_guess(key) == "surname"  # Andersson = anders+son, not a noun
-        if place_ctx < 2 and not surname_like and (self._compound(key) or self._misspelt(key)):
+        if not place_ctx and not surname_like and (self._compound(key) or self._misspelt(key)):
             return None
         if place_ctx:
             return Span(tok.start, tok.end, "city", morph, 0.7, "place-context", key)
@@ -354,7 +368,7 @@ class Matcher:
 
     def _misspelt(self, key: str) -> bool:
         """Within one edit of an everyday word: a learner's spelling, not a name."""
-        if len(key) < 4:
+        if len(key) < 5:
             return False
         words = self.lex.common_by_letter.get(key[0], ())
         return bool(words) and process.extractOne(
