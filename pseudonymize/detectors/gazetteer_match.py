@@ -30,9 +30,10 @@ STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytt
 PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
 PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
+PAIR_ZIPF = 4.6
 ADVERBS = frozenset({"dar", "har", "nu", "fortfarande", "ocksa", "kvar", "inte", "redan", "just",
                      "sjalv", "tillsammans", "alltid"})
-GUESSES = frozenset({"proper-noun", "name-context", "after-name", "place-suffix"})
+GUESSES = frozenset({"proper-noun", "name-context", "after-name", "place-suffix", "name-pair"})
 COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
@@ -319,7 +320,11 @@ class Matcher:
             return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
         if e.cats or len(key) < 3:
             return None
-        limit = 3.0 if initial and not (place_ctx or name_ctx) else 3.8
+        if not initial and cap and e.zipf < PAIR_ZIPF and self._capitalised_pair(doc, i):
+            # "miljardären Donald Trump": two capitalised words inside a sentence are a name
+            # even when each is also a frequent word form.
+            return Span(tok.start, tok.end, self._name_guess(key), morph, 0.6, "name-pair", key)
+        limit = 3.5 if initial and not (place_ctx or name_ctx) else 3.8
         if e.zipf >= limit:
             return None
         if len(key) >= 5 and (cap or place_ctx == 2):
@@ -334,7 +339,9 @@ class Matcher:
         if suffix_label and (not initial or e.zipf < 3.0):
             return Span(tok.start, tok.end, suffix_label, morph, 0.6, "place-suffix", key)
         surname_like = self._name_guess(key) == "surname"  # Andersson = anders+son, not a noun
-        if not place_ctx and not surname_like and (self._compound(key) or self._misspelt(key)):
+        # A misspelt everyday word is a risk only where every word is capitalised anyway.
+        if not place_ctx and not surname_like and (
+                self._compound(key) or initial and self._misspelt(key)):
             return None
         if place_ctx:
             return Span(tok.start, tok.end, "city", morph, 0.7, "place-context", key)
@@ -346,6 +353,15 @@ class Matcher:
             return None
         return Span(tok.start, tok.end, self._name_guess(key), morph, 0.5, "proper-noun", key)
 
+    @staticmethod
+    def _capitalised_pair(doc: Doc, i: int) -> bool:
+        """The next token is also a capitalised, lower-frequency word (not an acronym)."""
+        if i + 1 >= len(doc.tokens) or doc.tokens[i].ws != " ":
+            return False
+        nxt, e = doc.tokens[i + 1].text, doc.entries[i + 1]
+        return (nxt[0].isupper() and nxt.isalpha() and not nxt.isupper() and e.zipf < PAIR_ZIPF
+                and not e.cats & EXCLUDED_CATS and not (e.cats - NAMEISH_CATS - HOMOGRAPH))
+
     def _compound(self, key: str) -> bool:
         """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
         (the modifier may carry a linking s or have dropped its final vowel: stjärn|lösa)."""
@@ -353,12 +369,12 @@ class Matcher:
 
         def word(k: str) -> bool:
             e = get(k)
-            return e is not None and e.zipf >= 2.5
+            return e is not None and e.zipf >= 3.0
 
         parts = key.split("-")
         if len(parts) > 1:
             return word(parts[-1])
-        for k in range(len(key) - 3, 2, -1):
+        for k in range(len(key) - 4, 2, -1):
             if not word(key[k:]):
                 continue
             mod = key[:k]
