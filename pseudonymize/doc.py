@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pseudonymize.lexicon import Entry, Lexicon, fold
+from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.tokenize import Token, sentence_starts, tokenize
 
 
@@ -21,6 +21,13 @@ class Doc:
         folds = [fold(t.text) for t in tokens]
         get = lex.get
         return cls(text, tokens, folds, [get(f) for f in folds], sentence_starts(tokens))
+
+    def entries_by_fold(self, key: str) -> Entry:
+        """The lexicon entry of a folded word that occurs in this essay."""
+        for k, e in zip(self.folds, self.entries):
+            if k == key:
+                return e
+        return EMPTY
 
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""

@@ -11,6 +11,8 @@ from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.types import REPLACE, Span
 
+FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
+                            "ett", "och", "som", "men", "for", "att", "har", "var", "kan"})
 PROPAGATED = NAME_LABELS | PLACE_LABELS | {"school", "work", "other_institution", "extra"}
 
 
@@ -41,14 +43,20 @@ def propagate(spans: list[Span], doc: Doc) -> list[Span]:
         surface = doc.text[span.start:span.end]
         if span.label in PROPAGATED and surface.isalpha() and len(surface) > 1:
             known.setdefault(surface.lower(), span)
+    # Everyday words are propagated only with the same capital ("Jag" found as a name once
+    # must not turn every "jag" into one).
+    everyday = {k for k in known if doc.entries_by_fold(k).zipf >= 4.5}
     if not known:
         return spans
     taken = [(s.start, s.end) for s in spans]
     out = list(spans)
     for tok in doc.tokens:
         low = tok.text.lower()
-        base = known.get(low) or (known.get(low[:-1]) if low.endswith("s") else None)
-        if base is None or any(tok.start < e and s < tok.end for s, e in taken):
+        stem = low if low in known else low[:-1] if low.endswith("s") and low[:-1] in known else None
+        if stem is None or any(tok.start < e and s < tok.end for s, e in taken):
+            continue
+        base = known[stem]
+        if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS):
             continue
         attrs = base.attrs if base is known.get(low) else base.attrs + ("gen",)
         out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",

@@ -30,6 +30,9 @@ STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytt
 PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
 PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
+# Swedish derivational and definite-plural endings: ordinary words, whatever their capital.
+ORDINARY_ENDINGS = ("vis", "arna", "erna", "orna", "heten", "ningen", "ningar", "tionen",
+                    "skapet", "mässigt", "massigt", "talet", "iskt", "ligen")
 PAIR_ZIPF = 4.6
 ADVERBS = frozenset({"dar", "har", "nu", "fortfarande", "ocksa", "kvar", "inte", "redan", "just",
                      "sjalv", "tillsammans", "alltid"})
@@ -48,7 +51,7 @@ def _is_common(e: Entry) -> bool:
         return True
     if e.zipf < COMMON:
         return False
-    dominant = ((e.first_rank and e.zipf < 5.3) or e.country or e.se_pop >= 20_000
+    dominant = ((e.first_rank and e.zipf < 5.3) or e.country or e.se_pop >= 5_000 and e.zipf < 5.0
                 or (e.surname_rank and e.surname_rank <= 2000 and e.zipf < 5.0)
                 or (e.place_kind in ("city", "exonym") and e.place_pop >= 500_000)
                 or e.cats & NAMEISH_CATS and e.zipf < 5.0)
@@ -284,13 +287,18 @@ class Matcher:
             if initial and not (place_ctx or name_ctx) and (common or not self._attested(e)):
                 return None
             if not initial and common and not (place_ctx or name_ctx or after_name):
-                if not (e.place_kind and e.place_pop >= 100_000 and e.zipf < 5.0) and not e.country:
+                # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans),
+                # "hans bror" (his).
+                homograph = e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS
+                if not (e.place_kind and e.place_pop >= 100_000 and e.zipf < 5.0) \
+                        and not e.country and not homograph:
                     return None
         elif upper:
             if common and not (place_ctx or name_ctx):
                 return None
         else:  # lower case: needs context, and never an everyday word
-            if common:
+            if common and not (place_ctx == 2 and not is_name and e.cats <= HOMOGRAPH
+                               and (e.country or e.se_pop >= 5_000)):  # "från polen" (a homograph)
                 return None
             if is_name:
                 ok = name_ctx or after_name or (e.first_rank and e.first_rank <= 100
@@ -311,12 +319,23 @@ class Matcher:
         tok = doc.tokens[i]
         if (not cap and place_ctx < 2) or (tok.text.isupper() and len(tok.text) > 1) or ":" in key:
             return None
-        if after_name and cap and not initial and not e.cats & EXCLUDED_CATS:
+        if after_name and cap and not initial and not e.cats & EXCLUDED_CATS and e.zipf < 5.5:
             # "Nguyen Thi Lan": a capitalised word right after a name continues it, even when
             # it is (or folds like) an ordinary word ("Lan" ~ "län").
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
+        if tok.text.lower() in self.lex.marks or e.cats - HOMOGRAPH or (
+                not place_ctx and key.endswith(ORDINARY_ENDINGS)):
+            return None  # "Sfi", "heter", "Avslutningsvis", "Bröderna": words, not names
+        if len(key) >= 5 and (cap or place_ctx == 2) and e.zipf < 3.8:  # misspelt, not a word
+            target = self._fuzzy(key)
+            if target in NEVER:
+                return None  # "Sverge": misspelt Sweden, never replaced
+            if target:
+                flabel, fattrs = self._label_for(self.lex.entries[target], target, name_ctx, place_ctx)
+                if flabel:
+                    return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
         if cap and place_ctx == 2 and e.zipf < 4.5 and e.cats <= HOMOGRAPH and len(key) >= 3:
-            # "bor i Sund", "flyttade till Björk": the verb makes the word a place.
+            # "bor i Hjo", "flyttade till Björk": the verb makes the word a place.
             return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
         if e.cats or len(key) < 3:
             return None
@@ -327,12 +346,6 @@ class Matcher:
         limit = 3.5 if initial and not (place_ctx or name_ctx) else 3.8
         if e.zipf >= limit:
             return None
-        if len(key) >= 5 and (cap or place_ctx == 2):
-            target = self._fuzzy(key)
-            if target:
-                flabel, fattrs = self._label_for(self.lex.entries[target], target, name_ctx, place_ctx)
-                if flabel:
-                    return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
         if not cap:
             return None
         suffix_label = self._place_suffix(tok.text.lower())

@@ -12,9 +12,10 @@ from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.types import Span
 
+TLDS = "se|com|nu|org|net|info|eu|io|de|dk|no|fi|uk|fr|es|it|pl|ru|ua|tr|ir|so|co|us|ca|app|me|tv"
 EMAIL = regex.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL = regex.compile(r"(?<![\w@])(?:https?://|www\.)[^\s<>\"]+[^\s<>\".,;:!?)\]]"
-                    r"|(?<![\w@./-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:se|com|nu|org|net|info|eu)"
+                    r"|(?<![\w@./-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:" + TLDS + r")"
                     r"(?:/[^\s<>\"]*[^\s<>\".,;:!?)\]])?(?![\w@])", regex.I)
 PERSONNUMMER = regex.compile(
     r"(?<![\w-])(?:(?:19|20)?\d{2})(?:0[1-9]|1[0-2])(?:[0-2]\d|3[01]|[6-8]\d|9[01])[-+ ]?\d{4}(?![\w-])")
@@ -32,11 +33,18 @@ DATE = regex.compile(
     r"|(?:0?[1-9]|[12]\d|3[01])[-./_](?:0?[1-9]|1[0-2])[-./_](?:(?:1\d|20)\d{2}|\d{2})"  # 15.03.2019
     r"|(?:0?[1-9]|1[0-2])[-/](?:0?[1-9]|[12]\d|3[01])[-/](?:(?:1\d|20)\d{2})"           # 3/15/2019
     r"|(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?:\s(?:19|20)\d{2})?"                # 15/3 2019
+    r"|(?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])"                                          # 3/15
     r"|(?:1\d|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"                         # 20190315
     r")(?![\w/-]|[.,]\d)")
 HANDLE = regex.compile(r"(?<![\w.@])@[\w.]{2,}\w|(?<![\w@.])\p{L}[\w]*_[\w]+(?![\w@])")
-URL_HINT = regex.compile(r"://|www\.|\.(?:se|com|nu|org|net|info|eu)\b", regex.I)
+URL_HINT = regex.compile(r"://|www\.|\.(?:" + TLDS + r")\b", regex.I)
 DIGIT = regex.compile(r"[0-9]")
+# Case, booking and reference numbers: letters and at least three digits in one code
+# (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023).
+REFERENCE = regex.compile(
+    r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-z]|[\w./-]*[./-]\d+[./-])"
+    r"[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
+    r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])")
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 _PHONE_TRIGGERS = frozenset({"phone_trigger"})
@@ -97,6 +105,8 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
             add(Span(m.start(), m.end(), "phone_nr", score=0.85, rule="phone-trigger"))
         elif ndig >= 8:
             add(Span(m.start(), m.end(), "other_nr_seq", score=0.6, rule="digits"))
+    for m in REFERENCE.finditer(text):
+        add(Span(m.start(), m.end(), "other_nr_seq", score=0.55, rule="reference"))
     for m in ZIP.finditer(text):
         add(Span(m.start(), m.end(), "zip_code", score=0.85, rule="zip"))
     for m in LICENSE.finditer(text):
@@ -110,7 +120,8 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
 
 
 PERSONAL = frozenset({"jag", "vi", "min", "mitt", "mina", "mig", "oss", "var", "vart", "vara",
-                      "fodd", "fodde", "flyttade", "kom", "gifte", "borjade", "han", "hon"})
+                      "fodd", "fodde", "flyttade", "kom", "gifte", "borjade", "han", "hon",
+                      "hans", "hennes", "deras", "sin", "sitt", "sina", "byggde", "kopte"})
 
 
 def _personal_year(doc: Doc, start: int, year: str) -> bool:
