@@ -15,6 +15,19 @@ POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "
                          "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
 PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
                          "arbetar", "jobbade", "arbetade", "utbildad"})
+# "Stora torget", "Gamla stan", "Norra berget", "Röda korset": a capitalised adjective naming a
+# place with an ordinary noun.
+NAME_ADJECTIVES = frozenset({"stora", "lilla", "norra", "sodra", "ostra", "vastra", "gamla", "nya",
+                             "ovre", "nedre", "yttre", "inre", "roda", "grona", "bla", "gula",
+                             "vita", "svarta", "kungliga", "centrala", "langa", "breda"})
+PLACE_NOUNS = {**dict.fromkeys(("gatan", "vagen", "torget", "torg", "station", "stationen", "hamnen",
+                                "parken", "allen", "granden", "kajen", "plan", "bron", "strand",
+                                "stranden", "bryggan"), "place"),
+               **dict.fromkeys(("berget", "sjon", "on", "skogen", "an", "alven", "fjallet", "viken",
+                                "udden", "kusten", "dalen"), "geo"),
+               **dict.fromkeys(("stan", "staden"), "city"),
+               **dict.fromkeys(("korset", "kyrkan", "sjukhuset", "biblioteket", "teatern"),
+                               "other_institution")}
 TOWN_BODIES = frozenset({"stad", "kommun", "kommuns", "region", "regions", "landsting"})
 MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "borjan",
                          "slutet", "mitten"})
@@ -102,6 +115,10 @@ class ContextRules:
                          "street-suffix", street))
             if tok.text[0].isupper() or key in ("linjen", "linje"):
                 self._transport(doc, i, add)
+            if key in NAME_ADJECTIVES and tok.text[0].isupper() and nxt in PLACE_NOUNS \
+                    and tokens[i + 1].text.islower():
+                add(Span(tok.start, tokens[i + 1].end, PLACE_NOUNS[nxt], (), 0.75, "adjective-place",
+                         f"{key} {nxt}"))
         return spans
 
     @staticmethod
