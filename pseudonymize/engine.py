@@ -56,7 +56,7 @@ class Engine:
         mention of a replaced name or place in the essay is labelled too."""
         doc = Doc.make(text, self.lex)
         spans = resolve.select(self.candidates(doc))
-        return resolve.unify(resolve.propagate(spans, doc), text)
+        return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc), doc), text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None) -> Result:

@@ -7,6 +7,7 @@ they share a canonical key.
 """
 from __future__ import annotations
 
+from pseudonymize.detectors.gazetteer_match import AREA_WORDS
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.types import REPLACE, Span
@@ -62,6 +63,31 @@ def propagate(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",
                         base.key))
     return sorted(out, key=lambda s: s.start)
+
+
+def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
+    """A district of a foreign city is an `area`: "i Kraków i Nowa Huta", "i stadsdelen Praga",
+    "Wrzeszcz, en stadsdel". (Districts of Swedish towns stay `city`, as SweLL labels them.)"""
+    index = {t.start: k for k, t in enumerate(doc.tokens)}
+    out = []
+    prev: Span | None = None
+    for span in spans:
+        k = index.get(span.start)
+        if span.label == "city" and k is not None:
+            folds = doc.folds
+            before = folds[k - 1] if k else ""
+            after = folds[k + 1:k + 4]
+            in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
+                          and before == "i" and k >= 2 and doc.tokens[k - 2].end == prev.end)
+            named_area = before in AREA_WORDS or (  # "Wrzeszcz, en stadsdel"
+                after[:2] in ([",", "en"], [",", "ett"]) and after[2:3] and after[2] in AREA_WORDS)
+            if in_foreign or named_area and (prev is None or "foreign" in prev.attrs
+                                             or "foreign" in span.attrs):
+                span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
+                            span.score, span.rule, span.key)
+        out.append(span)
+        prev = span
+    return out
 
 
 def family(label: str) -> str:

@@ -186,6 +186,13 @@ class ContextRules:
                 and "month" in doc.entries[i + 1].cats:
             add(Span(tok.start, tok.start + len(digits), "day", (), 0.85, "day", digits))
             return
+        if prev == "den" and 1 <= value <= 31 and text == digits and i + 2 < n and nxt == "i" \
+                and tokens[i + 2].text.isdigit() and 1 <= int(tokens[i + 2].text) <= 12:
+            # "den 23 i 8": the spoken Swedish date, day and month number.
+            add(Span(tok.start, tok.end, "day", (), 0.85, "day-i-month", digits))
+            month = tokens[i + 2]
+            add(Span(month.start, month.end, "month_digit", (), 0.85, "day-i-month", month.text))
+            return
         if prev in ("den",) and 1 <= value <= 31 and text.endswith((":e", ":a")):
             add(Span(tok.start, tok.end, "day", (), 0.7, "day", digits))
             return

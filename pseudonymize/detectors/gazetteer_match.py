@@ -30,6 +30,7 @@ STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytt
 PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
 PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
+AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omradet", "forort", "fororten", "kvarteret"})
 # Swedish derivational and definite-plural endings: ordinary words, whatever their capital.
 ORDINARY_ENDINGS = ("vis", "arna", "erna", "orna", "heten", "ningen", "ningar", "tionen",
                     "skapet", "mässigt", "massigt", "talet", "iskt", "ligen")
@@ -66,6 +67,8 @@ def _place_context(doc: Doc, i: int) -> int:
     """2 after "bor i"/"flyttade till"-like phrases, 1 after a bare place preposition, else 0."""
     folds = doc.folds
     j = i - 1
+    if j >= 0 and folds[j] in AREA_WORDS:
+        return 1  # "i stadsdelen Praga"
     if j >= 0 and folds[j] in PLACE_PREPS:
         k = j - 1
         while k >= 0 and (not doc.tokens[k].is_word or folds[k] in ADVERBS):
@@ -210,8 +213,14 @@ class Matcher:
         for k, tok in enumerate(tokens):
             text = tok.text
             if len(text) == 1 and text.isupper() and text.isalpha() and tok.start not in by_start:
-                nxt = k + 2 if k + 1 < len(tokens) and tokens[k + 1].text == "." else k + 1
-                if k - 1 in names or nxt in names:
+                dotted = k + 1 < len(tokens) and tokens[k + 1].text == "."
+                nxt = k + 2 if dotted else k + 1
+                follower = tokens[nxt].text if nxt < len(tokens) else ""
+                # "Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a
+                # name, or dotted before another capitalised word.
+                if k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
+                        and (len(follower) > 1 or nxt + 1 < len(tokens)
+                             and tokens[nxt + 1].text == "."):
                     out.append(Span(tok.start, tok.end, "initials", (), 0.7, "initial", text))
         return sorted(out, key=lambda s: s.start)
 
@@ -319,7 +328,8 @@ class Matcher:
         tok = doc.tokens[i]
         if (not cap and place_ctx < 2) or (tok.text.isupper() and len(tok.text) > 1) or ":" in key:
             return None
-        if after_name and cap and not initial and not e.cats & EXCLUDED_CATS and e.zipf < 5.5:
+        if after_name and cap and not initial and not e.cats & EXCLUDED_CATS and e.zipf < 5.5 \
+                and len(key) > 1:
             # "Nguyen Thi Lan": a capitalised word right after a name continues it, even when
             # it is (or folds like) an ordinary word ("Lan" ~ "län").
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
@@ -339,7 +349,8 @@ class Matcher:
             return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
         if e.cats or len(key) < 3:
             return None
-        if not initial and cap and e.zipf < PAIR_ZIPF and self._capitalised_pair(doc, i):
+        if not initial and cap and not place_ctx and e.zipf < PAIR_ZIPF \
+                and self._capitalised_pair(doc, i):
             # "miljardären Donald Trump": two capitalised words inside a sentence are a name
             # even when each is also a frequent word form.
             return Span(tok.start, tok.end, self._name_guess(key), morph, 0.6, "name-pair", key)
