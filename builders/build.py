@@ -6,7 +6,7 @@ names the source and the reason, and the caller exits non-zero.
 from __future__ import annotations
 
 import zipfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,16 +101,19 @@ def validate(source: Source, frames: Mapping[str, pl.DataFrame], store: Store
     return out
 
 
-def build_source(source: Source, store: Store, mirror: str | None = None,
-                 http: requests.Session | None = None, progress: bool | None = None,
-                 timeout: tuple[float, float] = TIMEOUT) -> Outcome:
-    """Fetch, curate and validate one source, and write its part (not yet current)."""
+# What a failing source raises: reported as its Outcome, never raised out of a build.
+# BadZipFile/EOFError: a damaged zip (or xlsx) download must fail its source, not the build.
+SOURCE_ERRORS = (FetchError, ValidationError, ValueError, OSError, KeyError, zipfile.BadZipFile,
+                 EOFError, pl.exceptions.PolarsError)
+
+
+def curate_source(source: Source, store: Store, files: Mapping[str, Path],
+                  records: Mapping[str, FetchRecord], missing: Sequence[str] = ()) -> Outcome:
+    """Curate and validate a source from files fetched already, and write its part (not yet
+    current): the Prefect flow fetches in its own task and must not download a second time."""
     try:
-        files, records, missing = fetch_remotes(source, store, mirror, http, progress, timeout)
         frames = validate(source, source.curate(files, records), store)
-    # BadZipFile/EOFError: a damaged zip (or xlsx) download must fail its source, not the build.
-    except (FetchError, ValidationError, ValueError, OSError, KeyError, zipfile.BadZipFile,
-            EOFError, pl.exceptions.PolarsError) as exc:
+    except SOURCE_ERRORS as exc:
         return Outcome(source.name, ok=False, reason=_one_line(exc))
     provenance = {"source": source.name, "description": source.description,
                   "licence": source.licence, "attribution": source.attribution,
@@ -119,10 +122,21 @@ def build_source(source: Source, store: Store, mirror: str | None = None,
     if source.provenance is not None:
         provenance["packages"] = source.provenance()
     if missing:
-        provenance["missing"] = missing
+        provenance["missing"] = list(missing)
     part = store.write_part(source.name, frames, provenance)
-    return Outcome(source.name, ok=True, part=part, missing=missing,
+    return Outcome(source.name, ok=True, part=part, missing=list(missing),
                    rows={g: f.height for g, f in frames.items()})
+
+
+def build_source(source: Source, store: Store, mirror: str | None = None,
+                 http: requests.Session | None = None, progress: bool | None = None,
+                 timeout: tuple[float, float] = TIMEOUT) -> Outcome:
+    """Fetch, curate and validate one source, and write its part (not yet current)."""
+    try:
+        files, records, missing = fetch_remotes(source, store, mirror, http, progress, timeout)
+    except SOURCE_ERRORS as exc:
+        return Outcome(source.name, ok=False, reason=_one_line(exc))
+    return curate_source(source, store, files, records, missing)
 
 
 def publish(outcomes: Iterable[Outcome], store: Store) -> dict | None:

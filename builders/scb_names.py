@@ -5,7 +5,9 @@ sheet per list: "Förnamn kvinnor", "Förnamn män", "Tilltalsnamn …", "Eftern
 then a header row "<Förnamn|Efternamn>", "Antal bärare"). SCB stopped producing name statistics in
 2024, so this frozen workbook is the newest whole-population source. When it cannot be fetched, the
 same statistics are asked of the PxWeb API (tables BE0001FNamn10 / BE0001ENamn10); `curate` looks at
-which URL answered (the fetch record) and parses the workbook, a json-stat2 answer or a PxWeb CSV.
+which URL answered (the fetch record) and parses the workbook, a json-stat2 answer or a PxWeb CSV,
+or a JSON array of names: lists derived from these tables that kept the names but not the counts
+(such names get no count and no rank).
 """
 from __future__ import annotations
 
@@ -232,6 +234,16 @@ def parse_jsonstat2(data: bytes) -> pl.DataFrame:
                         orient="row")
 
 
+def parse_name_list(data: bytes) -> pl.DataFrame:
+    """(name, gender, count) from a JSON array of names, e.g. okasi/swedish-pii's lists derived
+    from BE0001FNamn10 / BE0001ENamn10: the names are SCB's, the gender and counts are unknown."""
+    names = json.loads(data)
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError("not a JSON array of names")
+    return pl.DataFrame({"name": names, "gender": None, "count": None},
+                        schema={"name": pl.String, "gender": pl.String, "count": pl.Int64})
+
+
 def parse_pxweb_csv(data: bytes) -> pl.DataFrame:
     """(name, gender, count) from a PxWeb CSV export (UTF-8 or Latin-1, tab/comma/semicolon, one
     name column, an optional sex column, counts in the last column; '..' = not published)."""
@@ -261,28 +273,40 @@ def parse_pxweb_csv(data: bytes) -> pl.DataFrame:
 
 # --- curation -------------------------------------------------------------------------------------
 def parse(gazetteer: str, path: Path, record: FetchRecord) -> pl.DataFrame:
-    """Raw (name, [gender,] count) rows from whichever upstream answered."""
+    """Raw (name, [gender,] count) rows from whichever upstream answered; a PxWeb answer is told
+    by its first byte (json-stat2 object, name list array, else CSV)."""
     if record.url == WORKBOOK:
         frames = parse_workbook(path)
         if gazetteer not in frames:
             raise ValueError(f"{path.name}: the workbook has no {gazetteer} sheet")
         return frames[gazetteer]
     data = path.read_bytes()
+    parser = {b"{": parse_jsonstat2, b"[": parse_name_list}.get(data.lstrip()[:1], parse_pxweb_csv)
     try:
-        return parse_jsonstat2(data) if data.lstrip()[:1] == b"{" else parse_pxweb_csv(data)
+        return parser(data)
     except (KeyError, StopIteration, json.JSONDecodeError) as exc:
         raise ValueError(f"{path.name} from {record.url}: not a PxWeb answer ({exc!r})") from exc
+    except ValueError as exc:
+        raise ValueError(f"{path.name} from {record.url}: {exc}") from exc
+
+
+def as_written(name: str) -> str:
+    """An UPPER-case name title-cased; a name already in mixed case ("McDonald", "D´Angelo") is
+    kept as written, since title-casing would lose its inner capitals."""
+    return title_name(name) if name.isupper() else name.strip()
 
 
 def curate(gazetteer: str, path: Path, record: FetchRecord, source: str) -> pl.DataFrame:
-    """Title-cased names without initials, counts summed per name (and gender), ranked by count."""
+    """Names as written without initials, counts summed per name (and gender), ranked by count;
+    names without a count (a name list) keep a null count and rank."""
     frame = parse(gazetteer, path, record)
     keys = ["name", "gender"] if gazetteer == "first_names" else ["name"]
     if gazetteer == "first_names":
         frame = frame.filter(pl.col("gender").is_in(["female", "male"]))
+    counted = pl.col("count").count() > 0  # sum() of nulls alone would be 0
     frame = (frame.filter(pl.col("name").map_elements(is_name, return_dtype=pl.Boolean))
-             .with_columns(name=pl.col("name").map_elements(title_name, return_dtype=pl.String))
-             .group_by(keys).agg(pl.col("count").sum()))
+             .with_columns(name=pl.col("name").map_elements(as_written, return_dtype=pl.String))
+             .group_by(keys).agg(pl.when(counted).then(pl.col("count").sum())))
     rank = pl.col("count").rank("min", descending=True)
     if gazetteer == "first_names":
         rank = rank.over("gender")

@@ -1,9 +1,10 @@
 """Prefect flow: rebuild the curated gazetteers from every source and publish one snapshot.
 
 Per source: `fetch_source` (I/O, retried on download errors) then `build_source` (curate and
-validate; cached on the fetched files' sha256s, the builder code and package versions). Then
-`publish` the successes as one snapshot and `report` what changed as a markdown artifact. A failing
-source never fails the run: it keeps its previous part and is named in the summary.
+validate what the fetch task downloaded, without downloading again; cached on the fetched files'
+sha256s, the builder code and package versions). Then `publish` the successes as one snapshot and
+`report` what changed as a markdown artifact. A failing source never fails the run: it keeps its
+previous part and is named in the summary.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from prefect.states import State
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from builders import build, registry
-from builders.fetch import FetchError
+from builders.fetch import FetchError, FetchRecord
 from builders.source import Source
 from builders.store import Store
 
@@ -36,15 +37,11 @@ class SourceFailed(RuntimeError):
     """A source did not build; the message is the builder's one-line reason."""
 
 
-class SourceFetchFailed(SourceFailed):
-    """A source did not build because a download failed (worth a retry)."""
-
-
 def _is_fetch_error(task, task_run, state) -> bool:
-    """Retry only downloads: a parse or validation error fails the same way twice."""
+    """Retry only download errors: anything else fails the same way twice."""
     try:
         state.result()
-    except (FetchError, SourceFetchFailed):
+    except FetchError:
         return True
     except Exception:
         return False
@@ -73,24 +70,25 @@ def _input_key(context, parameters: dict) -> str:
 @task(task_run_name="fetch-{name}", retries=2, retry_delay_seconds=[10, 60],
       retry_condition_fn=_is_fetch_error)
 def fetch_source(name: str, root: str, mirror: str | None) -> dict:
-    """Download a source's remotes into raw/; return {filename: sha256} (the cache inputs)."""
+    """Download a source's remotes into raw/; return references, not data: {filename: sha256}
+    (the cache inputs), the fetch records (whose paths are relative to `root`) and the misses."""
     _files, records, missing = build.fetch_remotes(registry.SOURCES[name], Store(Path(root)),
                                                    mirror)
-    return {"files": {f: r.sha256 for f, r in sorted(records.items())}, "missing": missing}
+    return {"files": {f: r.sha256 for f, r in sorted(records.items())},
+            "records": {f: r.to_dict() for f, r in sorted(records.items())}, "missing": missing}
 
 
-@task(task_run_name="build-{name}", retries=2, retry_delay_seconds=[10, 60],
-      retry_condition_fn=_is_fetch_error, cache_key_fn=_input_key)
-def build_source(name: str, root: str, mirror: str | None, inputs: dict) -> dict:
-    """Curate and validate one source into a part; return the outcome record (no frames).
-
-    The builder fetches again, which costs a conditional GET (304) after `fetch_source`.
-    Failures raise, so they are never cached.
-    """
-    outcome = build.build_source(registry.SOURCES[name], Store(Path(root)), mirror)
+@task(task_run_name="build-{name}", cache_key_fn=_input_key)
+def build_source(name: str, root: str, inputs: dict) -> dict:
+    """Curate and validate the files `fetch_source` downloaded into a part; return the outcome
+    record (no frames). No I/O upstream, so no retries; failures raise and are never cached."""
+    store = Store(Path(root))
+    records = {f: FetchRecord.from_dict(r) for f, r in inputs["records"].items()}
+    outcome = build.curate_source(registry.SOURCES[name], store,
+                                  {f: store.root / r.path for f, r in records.items()},
+                                  records, inputs["missing"])
     if not outcome.ok:
-        failed = SourceFetchFailed if outcome.reason.startswith("FetchError") else SourceFailed
-        raise failed(outcome.reason)
+        raise SourceFailed(outcome.reason)
     return dataclasses.asdict(outcome)
 
 
@@ -118,8 +116,8 @@ def build_resources(only: list[str] | None = None, offline: bool = False,
     root = str(store.root)
     names = [s.name for s in build.select(registry.SOURCES, only or (), offline)]
     fetched = {n: fetch_source.submit(n, root, mirror) for n in names}
-    built = {n: build_source.submit(n, root, mirror, fetched[n]) for n in names}
-    outcomes = [_settle(n, root, mirror, fetched[n], built[n]) for n in names]
+    built = {n: build_source.submit(n, root, fetched[n]) for n in names}
+    outcomes = [_settle(n, root, fetched[n], built[n]) for n in names]
     previous = store.current_snapshot_id()
     snapshot = publish(root, outcomes) or previous
     summary = {"snapshot": snapshot, "previous": previous,
@@ -127,8 +125,7 @@ def build_resources(only: list[str] | None = None, offline: bool = False,
     return {**summary, "changes": report(root, summary)}
 
 
-def _settle(name: str, root: str, mirror: str | None, fetched: PrefectFuture,
-            built: PrefectFuture) -> dict:
+def _settle(name: str, root: str, fetched: PrefectFuture, built: PrefectFuture) -> dict:
     """The outcome record of one source, turning a failed task into a failed outcome."""
     for future in (fetched, built):
         future.wait()
@@ -138,7 +135,7 @@ def _settle(name: str, root: str, mirror: str | None, fetched: PrefectFuture,
     if all((Path(root) / o["path"]).exists() for o in outcome["part"]["outputs"].values()):
         return outcome
     # A cached outcome from another data root (or a wiped curated/): build the part here.
-    state = build_source.with_options(refresh_cache=True)(name, root, mirror, fetched.result(),
+    state = build_source.with_options(refresh_cache=True)(name, root, fetched.result(),
                                                           return_state=True)
     return state.result() if state.is_completed() else _failed(name, state)
 

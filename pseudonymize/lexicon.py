@@ -113,6 +113,7 @@ def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
     return pl.read_parquet(root / g["path"]) if g else None
 
 
+NO_RANK = 1_000_000  # rank of a listed name with no frequency
 LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
@@ -135,14 +136,15 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
 
     first = _read(snapshot, root, "first_names")
     if first is not None:
-        first = first.sort(["rank", "name"])
+        # Names without a frequency (lists, not statistics) rank after every counted name.
+        first = first.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
         for gender in ("female", "male", "unknown"):
             pools[f"first_{gender}"] = first.filter(pl.col("gender") == gender)["name"].head(300).to_list()
         for key, gender, rank in first.select("fold", "gender", "rank").iter_rows():
             if " " in key:
                 continue
             d = note(key, phrase=False)
-            rank = max(int(rank or 1), 1)
+            rank = max(int(rank), 1)
             if "gender" not in d:
                 d["gender"], d["first_rank"] = gender, rank
             elif d["gender"] != gender and rank < 3 * d["first_rank"]:
@@ -150,11 +152,11 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 d["gender"] = "unknown" if d["first_rank"] * 3 > rank else d["gender"]
     sur = _read(snapshot, root, "surnames")
     if sur is not None:
-        sur = sur.sort(["rank", "name"])
+        sur = sur.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
         pools["surname"] = sur["name"].head(300).to_list()
         for key, rank in sur.select("fold", "rank").iter_rows():
             if " " not in key:
-                note(key, phrase=False).setdefault("surname_rank", max(int(rank or 1), 1))
+                note(key, phrase=False).setdefault("surname_rank", max(int(rank), 1))
     places = _read(snapshot, root, "places")
     cities_by_country: dict[str, list[str]] = {}
     if places is not None:

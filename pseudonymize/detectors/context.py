@@ -15,6 +15,11 @@ POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "
                          "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
 PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
                          "arbetar", "jobbade", "arbetade", "utbildad"})
+BUSINESS_HEADS = frozenset({"restaurang", "restaurant", "cafe", "kafe", "hotell", "hotel",
+                            "salong", "salon", "taxi", "pizzeria", "bageri", "frisor", "butik",
+                            "kiosk", "pub", "bar", "bistro", "gym", "klinik", "pho", "sushi",
+                            "kebab", "grill", "livs", "mataffar", "foretag", "firma", "stadfirma",
+                            "bilverkstad", "verkstad", "tandlakare", "apotek"})
 # "Stora torget", "Gamla stan", "Norra berget", "Röda korset": a capitalised adjective naming a
 # place with an ordinary noun.
 NAME_ADJECTIVES = frozenset({"stora", "lilla", "norra", "sodra", "ostra", "vastra", "gamla", "nya",
@@ -115,6 +120,14 @@ class ContextRules:
                          "street-suffix", street))
             if tok.text[0].isupper() or key in ("linjen", "linje"):
                 self._transport(doc, i, add)
+            if key in BUSINESS_HEADS and tok.text[0].isupper() and i + 1 < n \
+                    and tokens[i + 1].text[:1].isupper() and tokens[i + 1].text.isalpha():
+                end = i + 1
+                while end + 1 < n and tokens[end + 1].text[:1].isupper() and tokens[end + 1].text.isalpha() \
+                        and tokens[end].ws == " ":
+                    end += 1
+                add(Span(tok.start, tokens[end].end, "work", (), 0.85, "business-name",
+                         " ".join(folds[i:end + 1])))
             if key in NAME_ADJECTIVES and tok.text[0].isupper() and nxt in PLACE_NOUNS \
                     and tokens[i + 1].text.islower():
                 add(Span(tok.start, tokens[i + 1].end, PLACE_NOUNS[nxt], (), 0.75, "adjective-place",
@@ -217,7 +230,7 @@ class ContextRules:
                 continue
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
             if len(key) > len(suffix) + 2 and tokens[i].text[0].isupper() and i not in doc.starts:
-                add(Span(tokens[i].start, tokens[i].end, label or "other_institution", attrs, 0.75,
+                add(Span(tokens[i].start, tokens[i].end, label or "other_institution", attrs, 0.85,
                          "institution-suffix", key))
             elif key == suffix and i and tokens[i - 1].text[0].isupper() and tokens[i - 1].is_word \
                     and (i - 1) not in doc.starts:

@@ -81,6 +81,25 @@ def _place_context(doc: Doc, i: int) -> int:
     return 0
 
 
+WORK_VERBS = frozenset({"jobbar", "jobbade", "jobba", "arbetar", "arbetade", "arbeta", "praktik",
+                        "praktiserar", "praktiserade", "anstalld", "anstallda", "borjar",
+                        "borjade", "sommarjobb", "extrajobb", "jobb", "tjanst"})
+SCHOOL_VERBS = frozenset({"gar", "gick", "studerar", "studerade", "laser", "laste", "pluggar",
+                          "pluggade", "utbildade", "examen"})
+
+
+def _institution_context(doc: Doc, i: int) -> str | None:
+    """"jobbar på X", "praktik hos X" -> work; "studerar vid X", "går på X" -> school."""
+    if i < 2 or doc.folds[i - 1] not in ("pa", "hos", "vid", "for"):
+        return None
+    verb = doc.folds[i - 2]
+    if verb in WORK_VERBS:
+        return "work"
+    if verb in SCHOOL_VERBS and doc.folds[i - 1] != "hos":
+        return "school"
+    return None
+
+
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror" (optionally with a comma): a person's name follows."""
     j = i - 1
@@ -165,6 +184,11 @@ class Matcher:
                 i += 1
                 continue
             span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1)
+            if span is not None and span.rule in GUESSES | {"gazetteer"} \
+                    and span.label in NAME_LABELS | {"city"} and _institution_context(doc, i) \
+                    and not (e.country or e.se_pop >= 20_000):
+                span = Span(span.start, span.end, _institution_context(doc, i), span.attrs,
+                            span.score, "institution-context", span.key)
             last = spans[-1] if spans else None
             if (cap and not initial and last is not None and last.label in PLACE_LABELS
                     and last.end + 1 == tok.start and doc.text[last.end] == " "
@@ -255,6 +279,9 @@ class Matcher:
         if e.place_kind:
             foreign = () if e.se_pop or e.place_country in ("SE", "") else ("foreign",)
             place = (PLACE_LABEL.get(e.place_kind, "city"), foreign)
+        if e.org_kind and "organization" in e.cats and not e.se_pop:
+            # The hand-written organisations beat a homonymous town abroad: ICA, not Ica (Peru).
+            return ORG_LABEL.get(e.org_kind, "other_institution"), ()
         if name and place:
             if name_ctx:
                 place = None
@@ -367,6 +394,9 @@ class Matcher:
         if not place_ctx and not surname_like and (
                 self._compound(key) or initial and self._misspelt(key)):
             return None
+        institution = _institution_context(doc, i)
+        if institution:
+            return Span(tok.start, tok.end, institution, morph, 0.7, "institution-context", key)
         if place_ctx:
             return Span(tok.start, tok.end, "city", morph, 0.7, "place-context", key)
         if after_name:

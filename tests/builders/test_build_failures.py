@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import pytest
 
-from builders.build import build
-from builders.fetch import session
+from builders.build import build, curate_source, fetch_remotes
+from builders.fetch import FetchRecord, session
 from builders.registry import SOURCES
 from builders.store import Store
 from tests.builders.httpserver import LocalServer, http_server, zip_bytes  # noqa: F401 (fixture)
@@ -104,3 +104,29 @@ def test_one_failure_does_not_block_the_others(built):
     # The failed source's gazetteer is carried over unchanged into the new snapshot.
     assert snapshot["gazetteers"]["places"] == first["gazetteers"]["places"]
     assert snapshot["gazetteers"]["countries"] != first["gazetteers"]["countries"]
+
+
+def test_curate_source_builds_from_fetched_files_without_a_request(built, tmp_path):
+    """The split the Prefect flow relies on: fetch once, then curate with no second download."""
+    server, store, _ = built
+    source = RELAXED["geonames-countryinfo"]
+    files, records, missing = fetch_remotes(source, store, server.url,
+                                            http=session(retries=1, backoff=0), timeout=TIMEOUT)
+    server.requests.clear()
+    outcome = curate_source(source, store, files, records, missing)
+    assert not server.requests
+    assert outcome.ok and outcome.part == store.current_part(source.name)  # same bytes, same part
+    assert outcome.part["provenance"]["fetch"] == [records["countryInfo.txt"].to_dict()]
+
+
+def test_curate_source_failure_is_an_outcome_naming_the_file(built, tmp_path):
+    _, store, first = built
+    source = RELAXED["geonames-cities500"]
+    damaged = tmp_path / "cities500.zip"
+    damaged.write_bytes(truncated(zip_bytes({"cities500.txt": fixture("dump/cities500.txt")})))
+    record = store.current_part(source.name)["provenance"]["fetch"][0]
+    outcome = curate_source(source, store, {"cities500.zip": damaged},
+                            {"cities500.zip": FetchRecord.from_dict(record)})
+    assert (outcome.ok, outcome.part) == (False, None)
+    assert re.search(r"cities500\.zip: damaged zip", outcome.reason), outcome.reason
+    assert store.current_snapshot_id() == first["id"]

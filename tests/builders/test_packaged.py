@@ -9,7 +9,7 @@ import pytest
 
 from builders import packaged
 from builders.build import build
-from builders.schemas import SCHEMAS, conform
+from builders.schemas import SCHEMAS, conform, fold
 from builders.store import Store, read_provenance
 
 SOURCE = packaged.SOURCES[0]
@@ -72,9 +72,64 @@ def test_golden_rows(built, gazetteer, where, expected):
 
 
 def test_first_names_rank_by_count_within_gender(built):
-    female = table(built, "first_names").filter(gender="female").sort("rank")
-    assert female["rank"].to_list() == list(range(1, female.height + 1))
+    female = table(built, "first_names").filter(gender="female").sort("rank", "name")
     assert female["count"].is_sorted(descending=True)
+    # Competition ranking: a row's rank is 1 + the number of rows with a higher count.
+    counts = female["count"].to_list()
+    assert female["rank"].to_list() == [1 + sum(c > count for c in counts) for count in counts]
+
+
+@pytest.mark.parametrize(("name", "gender", "from_faker"), [
+    ("Fatima", "female", True), ("Ahmed", "male", True), ("Hodan", "female", False),
+    ("Abdirizak", "male", False), ("Zeynep", "female", False), ("Dragana", "female", False),
+    ("Tesfay", "male", False), ("Deniz", "unknown", False),
+])
+def test_given_names_of_immigrant_groups(built, name, gender, from_faker):
+    rows = table(built, "first_names").filter(name=name, gender=gender)
+    assert rows.height == 1
+    assert (rows["count"][0] > 0) is from_faker  # Faker's row wins over the lexicon's
+
+
+@pytest.mark.parametrize(("name", "from_faker"), [
+    ("Nguyen", True), ("Hosseini", True), ("Kowalska", False), ("Wiśniewski", False),
+    ("Hodžić", False), ("Gebremedhin", False), ("Yılmaz", False), ("Rodríguez", False),
+])
+def test_family_names_of_immigrant_groups(built, name, from_faker):
+    rows = table(built, "surnames").filter(name=name)
+    assert rows.height == 1
+    assert (rows["count"][0] > 0) is from_faker
+
+
+def test_a_name_can_be_both_given_name_and_surname(built):
+    assert table(built, "first_names").filter(name="Abdullahi", gender="male").height == 1
+    assert table(built, "surnames").filter(name="Abdullahi").height == 1
+    assert table(built, "first_names").filter(fold="nguyen").height == 0  # a surname only
+
+
+@pytest.mark.parametrize(("gazetteer", "group"), [("first_names", "gender"), ("surnames", None)])
+def test_lexicon_names_rank_together_after_all_faker_names(built, gazetteer, group):
+    frame = table(built, gazetteer).filter(pl.col("count").is_not_null())
+    for _, part in (frame.group_by(group) if group else [(None, frame)]):
+        faker, lexicon = part.filter(pl.col("count") > 0), part.filter(pl.col("count") == 0)
+        assert lexicon.height > 0
+        assert lexicon["rank"].unique().to_list() == [faker.height + 1]
+        assert faker["rank"].max() <= faker.height
+
+
+def test_names_are_not_lexicon_words(built):
+    lexicon = table(built, "lexicon")
+    assert lexicon.filter(pl.col("category").is_in(packaged.NAME_CATEGORIES)).height == 0
+    assert lexicon.filter(word="le")["category"].to_list() == ["common_name_homograph"]
+
+
+def test_a_name_that_is_an_everyday_word_is_a_homograph(built):
+    """An everyday Swedish word (Zipf >= 4.5, compared by fold: Sahar ~ såhär) listed as a name
+    must be a common_name_homograph, so the engine wants a capital and context."""
+    frequent = set(table(built, "common_words").filter(pl.col("frequency") >= 4.5)["fold"])
+    rows = packaged.read_lexicon()
+    homographs = {fold(w) for w, c, _ in rows if c == "common_name_homograph"}
+    names = {fold(w) for w, c, _ in rows if c in packaged.NAME_CATEGORIES}
+    assert names & frequent <= homographs
 
 
 def test_provenance_names_every_package_with_its_installed_version(built):
@@ -98,11 +153,12 @@ def test_a_second_build_is_byte_identical(built, data_root):
 
 
 def test_lexicon_keeps_corpus_pseudonyms_out_of_place_and_name_categories():
-    named = {fold for fold, category, _ in
-             ((w.lower(), c, v) for w, c, v in packaged.read_lexicon())
+    named = {fold(w) for w, category, _ in packaged.read_lexicon()
              if category in ("region", "unisex_name", "city_exonym", "country_alias",
-                             "organization")}
-    assert not named & {"tuna", "sund", "västanå", "segerstad", "norrby", "björkqvist"}
+                             "organization", "given_name", "family_name")}
+    pseudonyms = ("Tuna Sund Västanå Segerstad Norrby Björkqvist Lövsta Haga Björkås "
+                  "Sydlunda Rosaborg Petersborg Sydden Hanskim Lundby")
+    assert not named & {fold(p) for p in pseudonyms.split()}
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -117,6 +173,11 @@ def test_a_bad_lexicon_line_is_named(tmp_path: Path, text, message):
     with pytest.raises(ValueError, match=message) as info:
         packaged.read_lexicon(path)
     assert str(path) in str(info.value)
+
+
+def test_a_given_name_with_an_unknown_gender_fails():
+    with pytest.raises(ValueError, match="given_name 'Hodan' has gender 'woman'"):
+        packaged.first_names([("Hodan", "given_name", "woman")])
 
 
 def test_an_alias_for_an_unknown_country_code_fails():

@@ -59,6 +59,27 @@ def test_pxweb_csv_export():
     assert ("Astrid", "female", 603) in top
 
 
+def test_name_list_without_counts():
+    """okasi/swedish-pii's surname list (derived from BE0001ENamn10, no counts), as a PxWeb answer."""
+    path = shared_path("data", "names-scb", "okasi-swedish-pii", "last-names.json")
+    frame = scb_names.curate("surnames", path, record(scb_names.SOURCES[1].remotes[0].fallbacks[0]),
+                             "scb-surnames")
+    assert frame.height == 107_762 - 25  # initials and abbreviations ("A Anthony", "K C") dropped
+    assert frame["count"].null_count() == frame["rank"].null_count() == frame.height
+    names = set(frame["name"])
+    assert {"Andersson", "Abdalle", "McDonald", "D´Angelo"} <= names  # "ABDALLE" title-cased
+    assert not {"ABDALLE", "Mcdonald", "A Anthony", "K C"} & names
+
+
+def test_a_name_list_without_names_fails_naming_the_file(tmp_path):
+    path = tmp_path / "surnames"
+    path.write_bytes(b'["Andersson", 42]')
+    with pytest.raises(ValueError, match=r"^surnames from https://api\.scb\.se/\S+: not a JSON "
+                                         r"array of names$"):
+        scb_names.curate("surnames", path, record(scb_names.SOURCES[1].remotes[0].fallbacks[0]),
+                         "scb-surnames")
+
+
 # --- the 2022 whole-population workbook layout ----------------------------------------------------
 def write_2022_workbook(path: Path) -> Path:
     """Tiny workbook in the layout of namn-med-minst-tva-barare-31-december-2022.xlsx."""
@@ -165,3 +186,13 @@ def test_a_missing_workbook_falls_back_to_pxweb(http_server: LocalServer, tmp_pa
                                                       mirror_path(pxweb)]
     assert outcome.part["provenance"]["fetch"][0]["url"] == pxweb
     assert outcome.rows == {"first_names": 4}
+
+
+def test_the_genuine_pxweb_csv_served_as_the_fallback(http_server: LocalServer, tmp_path):  # noqa: F811
+    """SCB's own PxWeb CSV export where the json-stat2 answer is asked for: told by its content."""
+    source = dataclasses.replace(scb_names.SOURCES[0], min_rows={})  # newborns: 4,697 names
+    http_server.put(mirror_path(source.remotes[0].fallbacks[0]),
+                    shared_path(*BARNNAMN, "000004F5_20230427-104949.csv").read_bytes())
+    outcome = build_source(source, Store(tmp_path), mirror=http_server.url, progress=False)
+    assert outcome.ok, outcome.reason
+    assert outcome.rows == {"first_names": 4697}

@@ -27,11 +27,10 @@ def upstream() -> Iterator[LocalServer]:
 
 @pytest.fixture(autouse=True)
 def no_retry_delay(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep the retries, drop their waiting; start counting curate calls afresh."""
+    """Keep the download retries, drop their waiting; start counting curate calls afresh."""
     fake.CALLS.clear()
-    for name in ("fetch_source", "build_source"):
-        monkeypatch.setattr(resources, name,
-                            getattr(resources, name).with_options(retry_delay_seconds=0))
+    monkeypatch.setattr(resources, "fetch_source",
+                        resources.fetch_source.with_options(retry_delay_seconds=0))
 
 
 def run_flow(upstream: LocalServer, **params) -> tuple[dict, str]:
@@ -81,6 +80,19 @@ def test_failing_source_keeps_previous_part_and_is_reported(monkeypatch, upstrea
     assert second["changes"]["places"]["removed"] == 0
     assert "- **fake-places**: FetchError: " in report
     assert len(upstream.requests_for(fake.PLACES_PATH)) == 3  # one attempt and two retries
+
+
+def test_each_file_is_downloaded_once_per_run(monkeypatch, upstream, data_root):
+    """The build task curates what the fetch task downloaded, even from a server that ignores
+    conditional headers (where a second fetch would send the whole file again)."""
+    monkeypatch.setattr(registry, "SOURCES", fake.sources(fake.places_source()))
+    upstream.validators = False
+    summary, _ = run_flow(upstream)
+    assert outcomes(summary) == {"fake-places": (True, "")}
+    assert len(upstream.requests_for(fake.PLACES_PATH)) == 1
+    assert fake.CALLS == ["fake-places"]
+    record = Store(data_root).current_part("fake-places")["provenance"]["fetch"][0]
+    assert (record["url"], record["status"]) == (fake.PLACES_URL, 200)
 
 
 def test_unchanged_inputs_hit_the_cache(monkeypatch, upstream, data_root):
