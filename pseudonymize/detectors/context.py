@@ -15,6 +15,15 @@ POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "
                          "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
 PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
                          "arbetar", "jobbade", "arbetade", "utbildad"})
+NAMED_INSTITUTIONS = {**dict.fromkeys(("forskolan", "skolan", "gymnasiet", "forskola", "skola",
+                                       "friskolan", "folkhogskolan"), "school"),
+                      **dict.fromkeys(("foretaget", "firman", "restaurangen", "butiken",
+                                       "bolaget", "kedjan", "hotellet", "kafeet", "cafeet",
+                                       "salongen"), "work"),
+                      **dict.fromkeys(("foreningen", "klubben", "kyrkan", "moskén", "mosken",
+                                       "forsamlingen", "organisationen", "myndigheten",
+                                       "kliniken", "sjukhuset", "biblioteket"),
+                                      "other_institution")}
 BUSINESS_HEADS = frozenset({"restaurang", "restaurant", "cafe", "kafe", "hotell", "hotel",
                             "salong", "salon", "taxi", "pizzeria", "bageri", "frisor", "butik",
                             "kiosk", "pub", "bar", "bistro", "gym", "klinik", "pho", "sushi",
@@ -34,7 +43,7 @@ PLACE_NOUNS = {**dict.fromkeys(("gatan", "vagen", "torget", "torg", "station", "
                **dict.fromkeys(("korset", "kyrkan", "sjukhuset", "biblioteket", "teatern"),
                                "other_institution")}
 TOWN_BODIES = frozenset({"stad", "kommun", "kommuns", "region", "regions", "landsting"})
-MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "borjan",
+MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "for", "borjan",
                          "slutet", "mitten"})
 LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
 TRANSPORT_SUFFIXES = ("banan", "tåg", "tåget", "tågen", "bussarna", "linjen", "pendeln", "expressen")
@@ -128,6 +137,12 @@ class ContextRules:
                     end += 1
                 add(Span(tok.start, tokens[end].end, "work", (), 0.85, "business-name",
                          " ".join(folds[i:end + 1])))
+            if key in NAMED_INSTITUTIONS and i + 1 < n and tokens[i + 1].text[:1].isupper() \
+                    and tokens[i + 1].text.isalpha() and (i + 1) not in doc.starts:
+                # "förskolan Rymden", "föreningen Gemenskap": the name after the kind.
+                nxt_tok = tokens[i + 1]
+                add(Span(nxt_tok.start, nxt_tok.end, NAMED_INSTITUTIONS[key], (), 0.8,
+                         "named-institution", nxt))
             if key in NAME_ADJECTIVES and tok.text[0].isupper() and nxt in PLACE_NOUNS \
                     and tokens[i + 1].text.islower():
                 add(Span(tok.start, tokens[i + 1].end, PLACE_NOUNS[nxt], (), 0.75, "adjective-place",

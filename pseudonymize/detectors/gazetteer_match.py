@@ -30,6 +30,8 @@ STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytt
 PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
 PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
+REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
+                          "delstat", "landsdelen", "distriktet"})
 AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omradet", "forort", "fororten", "kvarteret"})
 # Swedish derivational and definite-plural endings: ordinary words, whatever their capital.
 ORDINARY_ENDINGS = ("vis", "arna", "erna", "orna", "heten", "ningen", "ningar", "tionen",
@@ -52,7 +54,8 @@ def _is_common(e: Entry) -> bool:
         return True
     if e.zipf < COMMON:
         return False
-    dominant = ((e.first_rank and e.zipf < 5.3) or e.country or e.se_pop >= 5_000 and e.zipf < 5.0
+    dominant = ((e.first_rank and e.zipf < 5.3) or e.country or e.se_pop >= 50_000
+                or e.se_pop >= 5_000 and e.zipf < 5.0
                 or (e.surname_rank and e.surname_rank <= 2000 and e.zipf < 5.0)
                 or (e.place_kind in ("city", "exonym") and e.place_pop >= 500_000)
                 or e.cats & NAMEISH_CATS and e.zipf < 5.0)
@@ -67,8 +70,8 @@ def _place_context(doc: Doc, i: int) -> int:
     """2 after "bor i"/"flyttade till"-like phrases, 1 after a bare place preposition, else 0."""
     folds = doc.folds
     j = i - 1
-    if j >= 0 and folds[j] in AREA_WORDS:
-        return 1  # "i stadsdelen Praga"
+    if j >= 0 and (folds[j] in AREA_WORDS or folds[j] in REGION_WORDS):
+        return 1  # "i stadsdelen Praga", "i provinsen Fars"
     if j >= 0 and folds[j] in PLACE_PREPS:
         k = j - 1
         while k >= 0 and (not doc.tokens[k].is_word or folds[k] in ADVERBS):
@@ -120,9 +123,14 @@ class Matcher:
         choices = self.lex.fuzzy_targets.get(key[0])
         if not choices or len(key) < 6:
             return None
-        limit = 1 if len(key) < 8 else 2
-        best = process.extractOne(key, choices, scorer=Levenshtein.distance, score_cutoff=limit)
-        return best[0] if best else None
+        best = process.extractOne(key, choices, scorer=Levenshtein.distance, score_cutoff=1)
+        if best or len(key) < 8:
+            return best[0] if best else None
+        # Two edits only towards places ("Götebrog"): a name that far off is another name.
+        best = process.extractOne(key, choices, scorer=Levenshtein.distance, score_cutoff=2)
+        if best and not self.lex.entries[best[0]].gender:
+            return best[0]
+        return None
 
     def lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
         """(entry, canonical key, morphology attrs) for a folded word, or EMPTY."""
@@ -330,8 +338,8 @@ class Matcher:
                         and not e.country and not homograph:
                     return None
         elif upper:
-            if common and not (place_ctx or name_ctx):
-                return None
+            if common and not (place_ctx or name_ctx) or is_name and len(key) <= 4:
+                return None  # IVA, EMA: acronyms, not names
         else:  # lower case: needs context, and never an everyday word
             if common and not (place_ctx == 2 and not is_name and e.cats <= HOMOGRAPH
                                and (e.country or e.se_pop >= 5_000)):  # "från polen" (a homograph)
@@ -369,6 +377,8 @@ class Matcher:
                 return None  # "Sverge": misspelt Sweden, never replaced
             if target:
                 flabel, fattrs = self._label_for(self.lex.entries[target], target, name_ctx, place_ctx)
+                if flabel in NAME_LABELS and self._place_suffix(tok.text.lower()):
+                    flabel = None  # "Baraön" is an island, not a misspelt "Baran"
                 if flabel:
                     return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
         if cap and place_ctx == 2 and e.zipf < 4.5 and e.cats <= HOMOGRAPH and len(key) >= 3:
@@ -398,7 +408,8 @@ class Matcher:
         if institution:
             return Span(tok.start, tok.end, institution, morph, 0.7, "institution-context", key)
         if place_ctx:
-            return Span(tok.start, tok.end, "city", morph, 0.7, "place-context", key)
+            label = "region" if i and doc.folds[i - 1] in REGION_WORDS else "city"
+            return Span(tok.start, tok.end, label, morph, 0.7, "place-context", key)
         if after_name:
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
         if name_ctx:
@@ -454,7 +465,7 @@ class Matcher:
     @staticmethod
     def _attested(e: Entry) -> bool:
         """Strong enough to be taken as a name or place at the start of a sentence."""
-        return bool(e.country or (e.first_rank and e.first_rank <= 3000)
+        return bool(e.country or e.cats & NAMEISH_CATS or (e.first_rank and e.first_rank <= 3000)
                     or (e.surname_rank and e.surname_rank <= 3000) or e.se_pop
                     or e.place_pop >= 100_000 or e.org_kind)
 
