@@ -378,7 +378,7 @@ class Matcher:
             if target:
                 flabel, fattrs = self._label_for(self.lex.entries[target], target, name_ctx, place_ctx)
                 if flabel in NAME_LABELS and self._place_suffix(tok.text.lower()):
-                    flabel = None  # "Baraön" is an island, not a misspelt "Baran"
+                    flabel = None  # an island in -ön is not a misspelt name
                 if flabel:
                     return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
         if cap and place_ctx == 2 and e.zipf < 4.5 and e.cats <= HOMOGRAPH and len(key) >= 3:
