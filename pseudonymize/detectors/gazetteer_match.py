@@ -281,7 +281,7 @@ class Matcher:
             return ("country", ()) if e.country != "SE" else (None, ())
         name = FIRSTNAME[e.gender] if e.gender else "surname" if e.surname_rank else None
         if name is None and name_ctx and not e.org_kind and e.se_pop == 0 \
-                and e.place_pop < 100_000:
+                and e.place_pop < 100_000 and e.zipf < 5.0:
             name = Matcher._name_guess(key)  # "min son Mahad": not the town of Mahad
         place = None
         if e.place_kind:
@@ -361,7 +361,8 @@ class Matcher:
         """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
         its context and its shape (Swedish compounds of ordinary words are not names)."""
         tok = doc.tokens[i]
-        if (not cap and place_ctx < 2) or (tok.text.isupper() and len(tok.text) > 1) or ":" in key:
+        if (not cap and place_ctx < 2) or (tok.text.isupper() and len(tok.text) > 1) or ":" in key \
+                or "." in key:
             return None
         if after_name and cap and not initial and not e.cats & EXCLUDED_CATS and e.zipf < 5.5 \
                 and len(key) > 1:
