@@ -233,10 +233,15 @@ class ContextRules:
     def _institution(self, doc: Doc, i: int, add) -> None:
         tokens, folds = doc.tokens, doc.folds
         key = tokens[i].text.lower()
-        if key in TOWN_BODIES and i and tokens[i - 1].text[0].isupper() \
-                and doc.entries[i - 1].place_kind and (i - 1) not in doc.starts:
-            add(Span(tokens[i - 1].start, tokens[i].end, "other_institution", (), 0.8,
-                     "town-body", f"{folds[i - 1]} {key}"))
+        if key in TOWN_BODIES and i and tokens[i - 1].text[0].isupper() and (i - 1) not in doc.starts:
+            if i >= 2 and folds[i - 2] == "i":
+                # "i X kommun": the place itself.
+                add(Span(tokens[i - 1].start, tokens[i - 1].end, "city", (), 0.8, "in-municipality",
+                         folds[i - 1]))
+            elif doc.entries[i - 1].place_kind:
+                # "jobbar på Malmö stad", "Sundsvalls kommun": the body.
+                add(Span(tokens[i - 1].start, tokens[i].end, "other_institution", (), 0.8,
+                         "town-body", f"{folds[i - 1]} {key}"))
             return
         if not key.endswith(self.institution_ends):
             return

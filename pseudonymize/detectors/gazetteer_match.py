@@ -30,6 +30,9 @@ STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytt
 PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
 PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
+LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
+                      "firstname_female": "firstname_female", "city": "city", "place": "place",
+                      "geo": "geo", "country": "country"}
 REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
                           "delstat", "landsdelen", "distriktet"})
 AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omradet", "forort", "fororten", "kvarteret"})
@@ -382,6 +385,11 @@ class Matcher:
                     flabel = None  # an island in -ön is not a misspelt name
                 if flabel:
                     return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
+        if cap and not initial and e.cats and e.cats <= HOMOGRAPH:
+            # A homograph capitalised inside a sentence is its name reading ("i Sund", "och
+            # Björk"); the lexicon's value says which kind of name.
+            label = "city" if place_ctx else LABEL_OF_HOMOGRAPH.get(e.value, "firstname_unknown")
+            return Span(tok.start, tok.end, label, morph, 0.6, "homograph-capital", key)
         if cap and place_ctx == 2 and e.zipf < 4.5 and e.cats <= HOMOGRAPH and len(key) >= 3:
             # "bor i Hjo", "flyttade till Björk": the verb makes the word a place.
             return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
