@@ -386,7 +386,7 @@ class Matcher:
                 if flabel:
                     return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
         if cap and not initial and e.cats and e.cats <= HOMOGRAPH:
-            # A homograph capitalised inside a sentence is its name reading ("i Sund", "och
+            # A homograph capitalised inside a sentence is its name reading ("i Hjo", "och
             # Björk"); the lexicon's value says which kind of name.
             label = "city" if place_ctx else LABEL_OF_HOMOGRAPH.get(e.value, "firstname_unknown")
             return Span(tok.start, tok.end, label, morph, 0.6, "homograph-capital", key)
