@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import regex
+
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
@@ -33,6 +35,7 @@ HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
+AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
 REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
                           "delstat", "landsdelen", "distriktet"})
 AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omradet", "forort", "fororten", "kvarteret"})
@@ -107,11 +110,11 @@ def _institution_context(doc: Doc, i: int) -> str | None:
 
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
-    """After "heter", "kompis", "min bror" (optionally with a comma): a person's name follows."""
+    """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma): a person."""
     j = i - 1
     while j >= 0 and doc.tokens[j].text in {",", ":"}:
         j -= 1
-    return j >= 0 and ("name_trigger" in doc.entries[j].cats
+    return j >= 0 and ("name_trigger" in doc.entries[j].cats or AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.tokens[j].text.lower()) == "fam")
 
 
@@ -400,7 +403,7 @@ class Matcher:
             # "miljardären Donald Trump": two capitalised words inside a sentence are a name
             # even when each is also a frequent word form.
             return Span(tok.start, tok.end, self._name_guess(key), morph, 0.6, "name-pair", key)
-        limit = 3.5 if initial and not (place_ctx or name_ctx) else 3.8
+        limit = 3.5 if initial and not (place_ctx or name_ctx) else 4.0
         if e.zipf >= limit:
             return None
         if not cap:
@@ -443,7 +446,7 @@ class Matcher:
 
         def word(k: str) -> bool:
             e = get(k)
-            return e is not None and e.zipf >= 3.0
+            return e is not None and e.zipf >= 3.3
 
         parts = key.split("-")
         if len(parts) > 1:
@@ -482,7 +485,7 @@ class Matcher:
     def _name_guess(key: str) -> str:
         """A name the gazetteers lack: surname by its ending, else a first name whose gender
         follows the ending (-a, -e, -ie, -ine are mostly women's names)."""
-        for suffix in ("sson", "son", "qvist", "kvist", "strom", "berg", "gren", "lund", "blom",
+        for suffix in ("sson", "son", "dotter", "qvist", "kvist", "strom", "berg", "gren", "lund", "blom",
                        "dahl", "ander", "ius", "sen", "ski", "ska", "wicz", "ovic", "enko",
                        "escu", "ian", "yan", "zadeh", "poor", "pour"):
             if key.endswith(suffix) and len(key) > len(suffix) + 1:
