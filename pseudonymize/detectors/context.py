@@ -131,23 +131,29 @@ class ContextRules:
                 self._transport(doc, i, add)
             if key in BUSINESS_HEADS and tok.text[0].isupper() and i + 1 < n \
                     and tokens[i + 1].text[:1].isupper() and tokens[i + 1].text.isalpha():
-                end = i + 1
-                while end + 1 < n and tokens[end + 1].text[:1].isupper() and tokens[end + 1].text.isalpha() \
-                        and tokens[end].ws == " ":
-                    end += 1
+                end = self._capitalised_run(doc, i + 1)
                 add(Span(tok.start, tokens[end].end, "work", (), 0.85, "business-name",
                          " ".join(folds[i:end + 1])))
             if key in NAMED_INSTITUTIONS and i + 1 < n and tokens[i + 1].text[:1].isupper() \
                     and tokens[i + 1].text.isalpha() and (i + 1) not in doc.starts:
-                # "förskolan Rymden", "föreningen Gemenskap": the name after the kind.
-                nxt_tok = tokens[i + 1]
-                add(Span(nxt_tok.start, nxt_tok.end, NAMED_INSTITUTIONS[key], (), 0.8,
-                         "named-institution", nxt))
+                # "förskolan Rymden", "restaurangen Sabor Andina": the name after the kind.
+                end = self._capitalised_run(doc, i + 1)
+                add(Span(tokens[i + 1].start, tokens[end].end, NAMED_INSTITUTIONS[key], (), 0.85,
+                         "named-institution", " ".join(folds[i + 1:end + 1])))
             if key in NAME_ADJECTIVES and tok.text[0].isupper() and nxt in PLACE_NOUNS \
                     and tokens[i + 1].text.islower():
                 add(Span(tok.start, tokens[i + 1].end, PLACE_NOUNS[nxt], (), 0.75, "adjective-place",
                          f"{key} {nxt}"))
         return spans
+
+    @staticmethod
+    def _capitalised_run(doc: Doc, k: int) -> int:
+        """Index of the last token of the run of capitalised words starting at k."""
+        tokens = doc.tokens
+        while k + 1 < len(tokens) and tokens[k].ws == " " and tokens[k + 1].text[:1].isupper() \
+                and tokens[k + 1].text.isalpha() and (k + 1) not in doc.starts:
+            k += 1
+        return k
 
     @staticmethod
     def _transport(doc: Doc, i: int, add) -> None:
@@ -250,7 +256,10 @@ class ContextRules:
                 continue
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
             if len(key) > len(suffix) + 2 and tokens[i].text[0].isupper() and i not in doc.starts:
-                add(Span(tokens[i].start, tokens[i].end, label or "other_institution", attrs, 0.85,
+                # "Sundsvalls Hockeyklubb": a capitalised genitive before it belongs to the name.
+                first = i - 1 if i and tokens[i - 1].text[0].isupper() and tokens[i - 1].text.endswith(
+                    "s") and tokens[i - 1].ws == " " and (i - 1) not in doc.starts else i
+                add(Span(tokens[first].start, tokens[i].end, label or "other_institution", attrs, 0.85,
                          "institution-suffix", key))
             elif key == suffix and i and tokens[i - 1].text[0].isupper() and tokens[i - 1].is_word \
                     and (i - 1) not in doc.starts:

@@ -124,6 +124,7 @@ class Matcher:
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -206,7 +207,8 @@ class Matcher:
             last = spans[-1] if spans else None
             if (cap and not initial and last is not None and last.label in PLACE_LABELS
                     and last.end + 1 == tok.start and doc.text[last.end] == " "
-                    and (span is None or span.rule in GUESSES) and not _is_common(e)):
+                    and (span is None or span.rule in GUESSES) and not _is_common(e) and e.zipf < 3.0
+                    and not text.lower().endswith(self.institution_ends)):
                 # "Nowa Huta", "Farsta strand": a capitalised word continuing a place name.
                 spans[-1] = Span(last.start, tok.end, last.label, last.attrs, last.score,
                                  last.rule, f"{last.key} {key}")

@@ -37,8 +37,8 @@ GOLD_LABEL_F2_FLOOR = {
     "country": 1.00, "date_digits": 1.00, "day": 0.96, "edu": 0.59, "email": 1.00,
     "extra": 0.83, "fam": 0.86, "firstname_female": 0.90, "firstname_male": 0.83, "firstname_unknown": 0.95,
     "geo": 0.64, "initials": 0.88, "license_nr": 0.71, "middlename": 0.93, "month_digit": 1.00,
-    "month_word": 0.92, "other_institution": 0.59, "other_nr_seq": 0.78, "personid_nr": 1.00, "phone_nr": 0.97,
-    "place": 0.72, "prof": 0.77, "region": 0.62, "school": 0.76, "sensitive": 0.65,
+    "month_word": 0.92, "other_institution": 0.61, "other_nr_seq": 0.78, "personid_nr": 1.00, "phone_nr": 0.97,
+    "place": 0.72, "prof": 0.77, "region": 0.62, "school": 0.84, "sensitive": 0.65,
     "street_nr": 0.88, "surname": 0.91, "transport_name": 0.87, "transport_nr": 0.94, "url": 1.00,
     "work": 0.75, "year": 1.00, "zip_code": 1.00,
 }
