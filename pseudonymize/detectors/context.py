@@ -94,57 +94,75 @@ class ContextRules:
         add = spans.append
         tokens, folds, entries = doc.tokens, doc.folds, doc.entries
         n = len(tokens)
+        marks = self.lex.marks
         for i, tok in enumerate(tokens):
+            text = tok.text
+            first = text[0]
+            if first.isdigit():
+                self._number(doc, i, add)
+                continue
+            if not first.isalpha():
+                continue
             key = folds[i]
             e = entries[i]
             nxt = folds[i + 1] if i + 1 < n else ""
             prev = folds[i - 1] if i else ""
-            if tok.text[0].isdigit():
-                self._number(doc, i, add)
-                continue
-            if not tok.text[0].isalpha():
-                continue
-            mark = self.lex.marks.get(tok.text.lower())
+            cap = first.isupper()
+            mark = marks.get(text.lower())
             if mark and self._mark_context(doc, i, mark):
                 add(Span(tok.start, tok.end, mark, (), 0.6, "lexicon", key))
-            elif prev in STUDY_VERBS and tok.text.islower() and e.zipf < 5.0 and not e.cats:
+            elif prev in STUDY_VERBS and not cap and e.zipf < 5.0 and not e.cats:
                 add(Span(tok.start, tok.end, "edu", (), 0.5, "studies", key))
-            if nxt in AGE_AFTER and prev not in DURATION_BEFORE and key not in ("ett", "en") \
-                    and self._is_number_word(key):
-                start = i
-                if i and self._is_number_word(prev) and tokens[i - 1].is_word:
-                    start = i - 1  # "tjugo fem år"
-                after = folds[i + 2] if i + 2 < n else ""
-                if after not in DURATION_AFTER:
-                    add(Span(tokens[start].start, tok.end, "age_string", (), 0.85, "age-word", key))
-            elif prev in AGE_VERBS and self._is_number_word(key):
-                add(Span(tok.start, tok.end, "age_string", (), 0.8, "age-word", key))
+            if (nxt in AGE_AFTER or prev in AGE_VERBS) and e.zipf < 5.5 or "number_word" in e.cats:
+                self._age_word(doc, i, add)
             if "month" in e.cats and self._date_context(doc, i):
                 add(Span(tok.start, tok.end, "month_word", (), 0.8, "month", key))
-            if tok.text[0].isupper() or (i and tokens[i - 1].text[0].isupper()):
-                self._institution(doc, i, add)
-            street = key[:-1] if key.endswith("s") else key  # Strandvägens
-            if street.endswith(STREET_SUFFIXES) and e.zipf < 4.0 and not self._bare_suffix(street):
-                add(Span(tok.start, tok.end, "place", ("gen",) if street != key else (), 0.7,
-                         "street-suffix", street))
-            if tok.text[0].isupper() or key in ("linjen", "linje"):
-                self._transport(doc, i, add)
-            if key in BUSINESS_HEADS and tok.text[0].isupper() and i + 1 < n \
-                    and tokens[i + 1].text[:1].isupper() and tokens[i + 1].text.isalpha():
-                end = self._capitalised_run(doc, i + 1)
-                add(Span(tok.start, tokens[end].end, "work", (), 0.85, "business-name",
-                         " ".join(folds[i:end + 1])))
+            if e.zipf < 4.0 and len(key) > 6:
+                street = key[:-1] if key.endswith("s") else key  # Strandvägens
+                if street.endswith(STREET_SUFFIXES) and not self._bare_suffix(street):
+                    add(Span(tok.start, tok.end, "place", ("gen",) if street != key else (), 0.7,
+                             "street-suffix", street))
             if key in NAMED_INSTITUTIONS and i + 1 < n and tokens[i + 1].text[:1].isupper() \
                     and tokens[i + 1].text.isalpha() and (i + 1) not in doc.starts:
                 # "förskolan Rymden", "restaurangen Sabor Andina": the name after the kind.
                 end = self._capitalised_run(doc, i + 1)
                 add(Span(tokens[i + 1].start, tokens[end].end, NAMED_INSTITUTIONS[key], (), 0.85,
                          "named-institution", " ".join(folds[i + 1:end + 1])))
-            if key in NAME_ADJECTIVES and tok.text[0].isupper() and nxt in PLACE_NOUNS \
-                    and tokens[i + 1].text.islower():
+            if key in ("linjen", "linje"):
+                self._transport(doc, i, add)
+            if i and tokens[i - 1].text[0].isupper() and not cap:
+                self._institution(doc, i, add)  # "Göteborgs universitet"
+            if not cap:
+                continue
+            # Capitalised words only from here.
+            self._institution(doc, i, add)
+            self._transport(doc, i, add)
+            if key in BUSINESS_HEADS and i + 1 < n and tokens[i + 1].text[:1].isupper() \
+                    and tokens[i + 1].text.isalpha():
+                end = self._capitalised_run(doc, i + 1)
+                add(Span(tok.start, tokens[end].end, "work", (), 0.85, "business-name",
+                         " ".join(folds[i:end + 1])))
+            if key in NAME_ADJECTIVES and nxt in PLACE_NOUNS and tokens[i + 1].text.islower():
                 add(Span(tok.start, tokens[i + 1].end, PLACE_NOUNS[nxt], (), 0.75, "adjective-place",
                          f"{key} {nxt}"))
         return spans
+
+    def _age_word(self, doc: Doc, i: int, add) -> None:
+        """"tjugo fem år", "niotton år", "fyllde trettio": an age in words."""
+        tokens, folds = doc.tokens, doc.folds
+        key, n = folds[i], len(tokens)
+        nxt = folds[i + 1] if i + 1 < n else ""
+        prev = folds[i - 1] if i else ""
+        if nxt in AGE_AFTER and prev not in DURATION_BEFORE and key not in ("ett", "en") \
+                and self._is_number_word(key):
+            start = i
+            if i and self._is_number_word(prev) and tokens[i - 1].is_word:
+                start = i - 1  # "tjugo fem år"
+            after = folds[i + 2] if i + 2 < n else ""
+            if after not in DURATION_AFTER:
+                add(Span(tokens[start].start, tokens[i].end, "age_string", (), 0.85, "age-word", key))
+        elif prev in AGE_VERBS and self._is_number_word(key):
+            add(Span(tokens[i].start, tokens[i].end, "age_string", (), 0.8, "age-word", key))
 
     @staticmethod
     def _capitalised_run(doc: Doc, k: int) -> int:
