@@ -163,11 +163,15 @@ class Store:
 
         from builders.schemas import KEYS, SCHEMA_VERSION, SCHEMAS
 
-        # Packaged data is the fallback: real upstream rows win on duplicate keys.
+        # Packaged data is the fallback: real upstream rows win on duplicate keys, except that a
+        # row with a frequency beats a row from a plain name list (a count-less "Larsson" must not
+        # replace a counted one).
         ordered = sorted(contribs, key=lambda c: (c[0] == "packaged", c[0]))
         frames = [pl.read_parquet(self.root / out["path"]) for _, out in ordered]
-        merged = pl.concat(frames, how="vertical").unique(
-            subset=list(KEYS[gazetteer]), keep="first", maintain_order=True)
+        merged = pl.concat(frames, how="vertical")
+        if "count" in merged.columns:
+            merged = merged.sort(pl.col("count").is_null(), maintain_order=True)
+        merged = merged.unique(subset=list(KEYS[gazetteer]), keep="first", maintain_order=True)
         merged = merged.sort(list(SCHEMAS[gazetteer]))
         provenance = {"gazetteer": gazetteer, "schema_version": SCHEMA_VERSION,
                       "builder": f"swepseudo.builders {builders.__version__}",

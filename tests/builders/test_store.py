@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -113,3 +114,23 @@ def test_snapshot_and_lock_files_name_every_version(tmp_path):
     assert entry["path"] == f"curated/countries/{entry['version']}.parquet"
     assert on_disk["sources"]["geonames-countryinfo"]["outputs"] == {
         "countries": store.current_part("geonames-countryinfo")["outputs"]["countries"]["version"]}
+
+
+def test_merge_prefers_counted_rows_over_plain_name_lists(tmp_path: Path) -> None:
+    """A count-less upstream list must not replace the frequency a packaged row carries."""
+    def surnames(rows: list[tuple[str, int | None]], source: str) -> pl.DataFrame:
+        return pl.DataFrame({"name": [n for n, _ in rows], "fold": [n.lower() for n, _ in rows],
+                             "count": [c for _, c in rows],
+                             "rank": [1 if c else None for _, c in rows],
+                             "source": [source] * len(rows)},
+                            schema={"name": pl.String, "fold": pl.String, "count": pl.Int64,
+                                    "rank": pl.Int32, "source": pl.String})
+
+    store = Store(tmp_path)
+    packaged = store.write_part("packaged", {"surnames": surnames([("Larsson", 900)], "packaged")},
+                                {"source": "packaged"})
+    listed = store.write_part("names-list", {"surnames": surnames(
+        [("Larsson", None), ("Hodžić", None)], "names-list")}, {"source": "names-list"})
+    snapshot = store.commit({"packaged": packaged, "names-list": listed})
+    merged = pl.read_parquet(tmp_path / snapshot["gazetteers"]["surnames"]["path"])
+    assert dict(zip(merged["name"], merged["count"])) == {"Larsson": 900, "Hodžić": None}
