@@ -10,31 +10,103 @@ are `e-` plus the sorted token ids, the editor's own convention.
 
 The *pseudonymized* graph (published) has both sides pseudonymized, as SweLL releases do; the
 *original* graph (source = the essay as written) is review material that is kept with the key.
+
+A release writes both graphs of every essay, so `graphs` tokenizes each text once and
+`Graph.encode` writes the JSON bytes directly (the bytes of `dumps(to_svala(...))`, as the tests
+check).
 """
 from __future__ import annotations
 
 import bisect
 import json
-from collections.abc import Iterable
+from collections.abc import Sequence
+from json.encoder import encode_basestring  # the C string encoder json.dumps uses (no ASCII escapes)
+from typing import NamedTuple
 
-from pseudonymize.tokenize import leading_space, tokenize
+# the tokenizer's own pattern: SVALA needs only token ranges, not `tokenize`'s Token objects
+from pseudonymize.tokenize import _TOKEN
 from pseudonymize.types import Result
 
 SIDES = ("pseudonymized", "original")
 
 # (source start, source end, target start, target end, labels) of one pseudonymized span
 _Link = tuple[int, int, int, int, list[str]]
+# One edge, in the graph's edge order: (i, j) pairs source token i with target token j alone;
+# (token ids sorted as strings, labels) is any other edge
+_Edge = tuple[int, int] | tuple[list[str], list[str]]
+
+
+class _Side(NamedTuple):
+    """One side's tokens: texts (trailing white space included) and character ranges."""
+
+    texts: list[str]
+    starts: list[int]
+    ends: list[int]
+
+
+class Graph(NamedTuple):
+    """A graph before serialization: token texts of both sides and the edges in order."""
+
+    source: list[str]
+    target: list[str]
+    edges: list[_Edge]
+
+    def text(self, side: str) -> str:
+        """The text of one side ("source" or "target")."""
+        return "".join(self.source if side == "source" else self.target)
+
+    def labels(self) -> list[str]:
+        """Every edge label in edge order."""
+        return [lab for edge in self.edges if type(edge[0]) is not int for lab in edge[1]]
+
+    def to_dict(self) -> dict:
+        edges = {}
+        for edge in self.edges:
+            ids, labels = _ids_labels(edge)
+            edge_id = "e-" + "-".join(ids)
+            edges[edge_id] = {"id": edge_id, "ids": ids, "labels": labels,
+                              "manual": bool(labels)}
+        return {"source": [{"id": f"s{i}", "text": t} for i, t in enumerate(self.source)],
+                "target": [{"id": f"t{i}", "text": t} for i, t in enumerate(self.target)],
+                "edges": edges}
+
+    def encode(self) -> bytes:
+        """`dumps(self.to_dict())` without building the dicts: token and edge ids are plain
+        ASCII, texts and labels go through json's own string encoder."""
+        source = ",".join(['{"id":"s%d","text":%s}' % (i, encode_basestring(t))
+                           for i, t in enumerate(self.source)])
+        target = ",".join(['{"id":"t%d","text":%s}' % (i, encode_basestring(t))
+                           for i, t in enumerate(self.target)])
+        edges = []
+        for edge in self.edges:
+            if type(edge[0]) is int:
+                edges.append('"e-s%d-t%d":{"id":"e-s%d-t%d","ids":["s%d","t%d"],"labels":[],'
+                             '"manual":false}' % (edge * 3))
+                continue
+            ids, labels = edge
+            edge_id = "e-" + "-".join(ids)
+            edges.append('"%s":{"id":"%s","ids":["%s"],"labels":[%s],"manual":%s}'
+                         % (edge_id, edge_id, '","'.join(ids),
+                            ",".join(map(encode_basestring, labels)),
+                            "true" if labels else "false"))
+        return ('{"source":[%s],"target":[%s],"edges":{%s}}'
+                % (source, target, ",".join(edges))).encode()
 
 
 def to_svala(result: Result, side: str = "pseudonymized") -> dict:
     """The SVALA graph of one result; `side="original"` keeps the essay's own text as source."""
     if side not in SIDES:
         raise ValueError(f"unknown SVALA side {side!r}; choose one of {', '.join(SIDES)}")
-    labelled = [(a, [a.label, *a.attrs, str(a.ref)]) for a in result.annotations]
+    target = _tokens(result.target)
     if side == "original":
-        links = [(a.start, a.end, a.target_start, a.target_end, lab) for a, lab in labelled]
-        return _graph(result.source, result.target, links)
-    return _mirror(result.target, [(a.target_start, a.target_end, lab) for a, lab in labelled])
+        return _original(result, _tokens(result.source), target).to_dict()
+    return _published(result, target).to_dict()
+
+
+def graphs(result: Result) -> tuple[Graph, Graph]:
+    """(published, original) graphs of one result, tokenizing the target text once."""
+    target = _tokens(result.target)
+    return _published(result, target), _original(result, _tokens(result.source), target)
 
 
 def dumps(graph: dict) -> bytes:
@@ -47,49 +119,101 @@ def side_text(graph: dict, side: str) -> str:
     return "".join(tok["text"] for tok in graph[side])
 
 
-def _side(text: str, prefix: str) -> tuple[list[dict], list[int], list[int]]:
-    """Tokens as SVALA dicts plus each token's character range in `text`.
-
-    White space before the first token is glued to it so the texts still concatenate to `text`.
-    """
-    tokens = tokenize(text)
-    lead = leading_space(text)
-    out, starts, ends = [], [], []
-    for i, tok in enumerate(tokens):
-        out.append({"id": f"{prefix}{i}", "text": (lead if i == 0 else "") + tok.text + tok.ws})
-        starts.append(tok.start)
-        ends.append(tok.end)
-    return out, starts, ends
+def _labels(result: Result) -> list[list[str]]:
+    return [[a.label, *a.attrs, str(a.ref)] for a in result.annotations]
 
 
-def _mirror(text: str, spans: list[tuple[int, int, list[str]]]) -> dict:
-    """Both sides the same text: token i pairs with token i; a span's tokens share one edge."""
-    src, starts, ends = _side(text, "s")
-    tgt = [{"id": f"t{i}", "text": tok["text"]} for i, tok in enumerate(src)]
-    group = list(range(len(src)))
+def _published(result: Result, target: _Side) -> Graph:
+    spans = [(a.target_start, a.target_end, lab)
+             for a, lab in zip(result.annotations, _labels(result))]
+    return Graph(target.texts, target.texts, _mirror_edges(target, spans))
+
+
+def _original(result: Result, source: _Side, target: _Side) -> Graph:
+    links = sorted((a.start, a.end, a.target_start, a.target_end, lab)
+                   for a, lab in zip(result.annotations, _labels(result)))
+    edges = _aligned_edges(source, target, links)
+    if edges is None:
+        edges = _union_edges(source, target, links)
+    return Graph(source.texts, target.texts, edges)
+
+
+def _tokens(text: str) -> _Side:
+    """Tokens of `text`; white space before the first token is glued to it so the texts still
+    concatenate to `text`."""
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    if not spans:
+        return _Side([], [], [])
+    starts, ends = (list(x) for x in zip(*spans))
+    bounds = [0, *starts[1:], len(text)]
+    return _Side([text[a:b] for a, b in zip(bounds, bounds[1:])], starts, ends)
+
+
+def _mirror_edges(side: _Side, spans: list[tuple[int, int, list[str]]]) -> list[_Edge]:
+    """Both sides the same tokens: token i pairs with token i; a span's tokens share one edge."""
+    group = list(range(len(side.texts)))
     labels: dict[int, list[str]] = {}
     for lo, hi, lab in sorted(spans):
-        members = _overlapping(starts, ends, lo, hi)
+        members = _overlapping(side.starts, side.ends, lo, hi)
         if members:
             first = group[members[0]]
             for m in members:
                 group[m] = first
             labels.setdefault(first, []).extend(lab)
-    edges = {}
-    for first in dict.fromkeys(group):
-        members = [m for m in range(first, len(group)) if group[m] == first] \
-            if first in labels else [first]
-        ids = sorted([f"s{m}" for m in members] + [f"t{m}" for m in members])
-        lab = list(dict.fromkeys(labels.get(first, [])))
-        edge_id = "e-" + "-".join(ids)
-        edges[edge_id] = {"id": edge_id, "ids": ids, "labels": lab, "manual": bool(lab)}
-    return {"source": src, "target": tgt, "edges": edges}
+    members_of: dict[int, list[int]] = {}
+    for m, first in enumerate(group):
+        members_of.setdefault(first, []).append(m)
+    return [(first, first) if first not in labels else
+            (sorted([f"s{m}" for m in ms] + [f"t{m}" for m in ms]),
+             list(dict.fromkeys(labels[first])))
+            for first, ms in members_of.items()]
 
 
-def _graph(source: str, target: str, links: Iterable[_Link]) -> dict:
-    src, s_starts, s_ends = _side(source, "s")
-    tgt, t_starts, t_ends = _side(target, "t")
-    parent = list(range(len(src) + len(tgt)))  # union-find over source then target tokens
+def _aligned_edges(src: _Side, tgt: _Side, links: Sequence[_Link]) -> list[_Edge] | None:
+    """The edges in one linear walk when every span starts and ends on token boundaries on both
+    sides and the text between spans is tokenized alike (the usual case); None otherwise.
+    Where it answers, the answer equals `_union_edges`'s."""
+    n_src, n_tgt = len(src.starts), len(tgt.starts)
+    edges: list[_Edge] = []
+    i = j = shift = 0
+
+    def pair_until(limit: int) -> bool:
+        """Pair the unchanged tokens before source offset `limit` one to one."""
+        nonlocal i, j
+        while i < n_src and src.starts[i] < limit:
+            if (j >= n_tgt or src.ends[i] > limit or tgt.starts[j] != src.starts[i] + shift
+                    or tgt.ends[j] != src.ends[i] + shift):
+                return False
+            edges.append((i, j))
+            i += 1
+            j += 1
+        return True
+
+    for s0, s1, t0, t1, lab in links:
+        if s0 >= s1 or t0 >= t1 or not pair_until(s0):
+            return None
+        i0, j0 = i, j
+        while i < n_src and src.ends[i] <= s1:
+            i += 1
+        while j < n_tgt and tgt.ends[j] <= t1:
+            j += 1
+        if (i == i0 or j == j0 or src.starts[i0] != s0 or src.ends[i - 1] != s1
+                or tgt.starts[j0] != t0 or tgt.ends[j - 1] != t1):
+            return None
+        ids = sorted([f"s{m}" for m in range(i0, i)] + [f"t{m}" for m in range(j0, j)])
+        edges.append((ids, list(dict.fromkeys(lab))))
+        shift += (t1 - t0) - (s1 - s0)
+    if not pair_until(src.ends[-1] + 1 if n_src else 0) or j != n_tgt:
+        return None
+    return edges
+
+
+def _union_edges(src: _Side, tgt: _Side, links: Sequence[_Link]) -> list[_Edge]:
+    """The general alignment: tokens overlapping one span belong to one edge; outside spans the
+    text is unchanged, so a source character maps to the target character shifted by the spans
+    before it (tokens are united through union-find over source then target tokens)."""
+    n_src = len(src.starts)
+    parent = list(range(n_src + len(tgt.starts)))
 
     def find(i: int) -> int:
         while parent[i] != i:
@@ -100,35 +224,32 @@ def _graph(source: str, target: str, links: Iterable[_Link]) -> dict:
     def union(i: int, j: int) -> None:
         parent[find(i)] = find(j)
 
-    # Tokens overlapping one span belong to one edge; outside spans the text is unchanged, so a
-    # source character maps to the target character shifted by the spans before it.
-    links = sorted(links)
     labels: dict[int, list[str]] = {}
-    in_span = [False] * len(src)
+    in_span = [False] * n_src
     for s0, s1, t0, t1, lab in links:
-        members = _overlapping(s_starts, s_ends, s0, s1) + [
-            len(src) + j for j in _overlapping(t_starts, t_ends, t0, t1)]
+        members = _overlapping(src.starts, src.ends, s0, s1) + [
+            n_src + j for j in _overlapping(tgt.starts, tgt.ends, t0, t1)]
         for m in members[1:]:
             union(members[0], m)
         for m in members:
-            if m < len(src):
+            if m < n_src:
                 in_span[m] = True
         if members:
             labels.setdefault(members[0], []).extend(lab)
-    t_index = _char_index(t_starts, t_ends, len(target))
+    t_index = _char_index(tgt.starts, tgt.ends, tgt.ends[-1] if tgt.ends else 0)
     shift, k = 0, 0
-    for i in range(len(src)):
-        while k < len(links) and links[k][1] <= s_starts[i]:
+    for i in range(n_src):
+        while k < len(links) and links[k][1] <= src.starts[i]:
             s0, s1, t0, t1, _ = links[k]
             shift += (t1 - t0) - (s1 - s0)
             k += 1
         if in_span[i]:
             continue
         # the first and last character suffice: tokens outside spans are unchanged text
-        for pos in {s_starts[i] + shift, s_ends[i] - 1 + shift}:
+        for pos in {src.starts[i] + shift, src.ends[i] - 1 + shift}:
             j = t_index[pos] if 0 <= pos < len(t_index) else -1
             if j >= 0:
-                union(i, len(src) + j)
+                union(i, n_src + j)
 
     groups: dict[int, list[int]] = {}
     for m in range(len(parent)):
@@ -136,13 +257,9 @@ def _graph(source: str, target: str, links: Iterable[_Link]) -> dict:
     group_labels: dict[int, list[str]] = {}
     for m, lab in labels.items():
         group_labels.setdefault(find(m), []).extend(lab)
-    edges = {}
-    for root, members in sorted(groups.items(), key=lambda g: min(g[1])):
-        ids = sorted(src[m]["id"] if m < len(src) else tgt[m - len(src)]["id"] for m in members)
-        lab = list(dict.fromkeys(group_labels.get(root, [])))
-        edge_id = "e-" + "-".join(ids)
-        edges[edge_id] = {"id": edge_id, "ids": ids, "labels": lab, "manual": bool(lab)}
-    return {"source": src, "target": tgt, "edges": edges}
+    return [(sorted(f"s{m}" if m < n_src else f"t{m - n_src}" for m in members),
+             list(dict.fromkeys(group_labels.get(root, ()))))
+            for root, members in sorted(groups.items(), key=lambda g: g[1][0])]
 
 
 def _overlapping(starts: list[int], ends: list[int], lo: int, hi: int) -> list[int]:
@@ -162,3 +279,9 @@ def _char_index(starts: list[int], ends: list[int], length: int) -> list[int]:
     for i, (a, b) in enumerate(zip(starts, ends)):
         index[a:b] = [i] * (b - a)
     return index
+
+
+def _ids_labels(edge: _Edge) -> tuple[list[str], list[str]]:
+    if type(edge[0]) is int:
+        return [f"s{edge[0]}", f"t{edge[1]}"], []
+    return edge  # type: ignore[return-value]

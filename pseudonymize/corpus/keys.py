@@ -87,6 +87,12 @@ def _write_private(path: Path, data: bytes) -> None:
     os.chmod(path, 0o600)
 
 
+def write_private(path: Path, data: bytes) -> None:
+    """Create a working file (e.g. a review graph) readable by its owner only from the start."""
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as fh:
+        fh.write(data)
+
+
 def key_path(keys_dir: Path, release_id: str, sealer: Sealer) -> Path:
     return keys_dir / f"{release_id}.parquet{sealer.suffix}"
 
@@ -95,7 +101,8 @@ def write_key(keys_dir: Path, release_id: str, rows: pl.DataFrame, review: Path 
               secret: str | None = None) -> Path:
     """Write the key table (and move the review graphs under `review` beside it); return its path.
 
-    The review directory is replaced atomically (built beside it, then renamed).
+    The review directory is replaced atomically: renamed into place as it is when nothing is
+    encrypted (it must be on the same file system), else sealed into a new directory first.
     """
     sealer = Sealer(secret)
     _private_dir(keys_dir)
@@ -105,11 +112,15 @@ def write_key(keys_dir: Path, release_id: str, rows: pl.DataFrame, review: Path 
     _write_private(path, sealer.seal(buf.getvalue()))
     if review is not None:
         final = keys_dir / f"{release_id}.review"
-        tmp = Path(tempfile.mkdtemp(dir=keys_dir, prefix=f".{release_id}.review."))
-        for graph in sorted(review.glob("*.json")):
-            target = tmp / (graph.name + sealer.suffix)
-            target.write_bytes(sealer.seal(graph.read_bytes()))
-            os.chmod(target, 0o600)
+        if sealer.suffix:
+            tmp = Path(tempfile.mkdtemp(dir=keys_dir, prefix=f".{release_id}.review."))
+            for graph in sorted(review.glob("*.json")):
+                write_private(tmp / (graph.name + sealer.suffix), sealer.seal(graph.read_bytes()))
+        else:
+            tmp = review
+            for graph in review.glob("*.json"):
+                os.chmod(graph, 0o600)
+            os.chmod(tmp, 0o700)
         old = keys_dir / f".{release_id}.review.old"
         if final.exists():
             os.replace(final, old)

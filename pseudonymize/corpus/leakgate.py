@@ -101,42 +101,56 @@ def scan_text(text: str, originals: Originals, file: str, field: str) -> list[Hi
     return [Hit(file, field, offset, label) for offset, label in sorted(found)]
 
 
-def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]]) -> list[Hit]:
-    """Scan a (staged) release directory; `originals` maps essay id -> (label, original) rows."""
-    patterns = {essay_id: Originals(rows) for essay_id, rows in originals.items()}
+def scan_essay(essay_id: str, originals: Originals, text: str | None,
+               svala_fields: Mapping[str, str] | None, carried: Mapping[str, object]) -> list[Hit]:
+    """One essay's published parts: its id, text, SVALA fields ("source", "target", "labels")
+    and the metadata the manifest carries for it. Shards run this on what they just wrote."""
+    text_file, svala_file = f"texts/{essay_id}.txt", f"svala/{essay_id}.json"
+    hits = scan_text(essay_id, originals, text_file, "essay_id")
+    text_hits = scan_text(text, originals, text_file, "text") if text is not None else []
+    hits += text_hits
+    for field, value in (svala_fields or {}).items():
+        if value == text:  # a published side is the text itself: the same hits
+            hits += [Hit(svala_file, field, h.offset, h.label) for h in text_hits]
+        else:
+            hits += scan_text(value, originals, svala_file, field)
+    for key, value in carried.items():
+        if value is not None:
+            value = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            hits += scan_text(value, originals, "manifest.json", f"essays.{essay_id}.{key}")
+    return hits
+
+
+def scan_quarantine(entries: Iterable[Mapping[str, object]]) -> list[Hit]:
+    """Quarantined essays appear in the manifest by id and source only: scan those for IDs."""
     empty = Originals(())
-    hits: list[Hit] = []
-    for path in sorted((root / "texts").glob("*.txt")):
-        essay_id = path.stem
-        pat = patterns.get(essay_id, empty)
-        rel = f"texts/{path.name}"
-        hits += scan_text(essay_id, pat, rel, "essay_id")
-        hits += scan_text(path.read_text(encoding="utf-8"), pat, rel, "text")
-    for path in sorted((root / "svala").glob("*.json")):
-        pat = patterns.get(path.stem, empty)
-        rel = f"svala/{path.name}"
-        graph = json.loads(path.read_text(encoding="utf-8"))
-        for side in ("source", "target"):
-            hits += scan_text(svala.side_text(graph, side), pat, rel, side)
-        labels = " ".join(lab for e in graph["edges"].values() for lab in e["labels"])
-        hits += scan_text(labels, pat, rel, "labels")
-    manifest = root / "manifest.json"
-    if manifest.exists():
-        hits += _scan_manifest(json.loads(manifest.read_text(encoding="utf-8")), patterns, empty)
-    return hits
+    return [hit for entry in entries for key in ("essay_id", "source")
+            for hit in scan_text(str(entry.get(key, "")), empty, "manifest.json",
+                                 f"quarantine.{key}")]
 
 
-def _scan_manifest(manifest: dict, patterns: Mapping[str, Originals], empty: Originals
-                   ) -> list[Hit]:
+def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]]) -> list[Hit]:
+    """Scan a staged or published release directory as files; `originals` maps essay id ->
+    (label, original) rows. The same checks as the shards' `scan_essay`, read back from disk."""
+    manifest_path = root / "manifest.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8")) \
+        if manifest_path.exists() else {}
+    entries = manifest.get("inputs", {}).get("essays", {})
+    ids = sorted({p.stem for p in (root / "texts").glob("*.txt")}
+                 | {p.stem for p in (root / "svala").glob("*.json")} | set(entries))
     hits: list[Hit] = []
-    for essay_id, entry in manifest.get("inputs", {}).get("essays", {}).items():
-        pat = patterns.get(essay_id, empty)
+    for essay_id in ids:
+        text_path, svala_path = root / "texts" / f"{essay_id}.txt", root / "svala" / f"{essay_id}.json"
+        text = text_path.read_text(encoding="utf-8") if text_path.exists() else None
+        fields = None
+        if svala_path.exists():
+            graph = json.loads(svala_path.read_text(encoding="utf-8"))
+            fields = {"source": svala.side_text(graph, "source"),
+                      "target": svala.side_text(graph, "target"),
+                      "labels": " ".join(lab for e in graph["edges"].values()
+                                         for lab in e["labels"])}
+        entry = entries.get(essay_id, {})
         carried = {"learner_id": entry.get("learner_id"), **entry.get("metadata", {})}
-        for key, value in carried.items():
-            if value is not None:
-                text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-                hits += scan_text(text, pat, "manifest.json", f"essays.{essay_id}.{key}")
-    for entry in manifest.get("quarantine", []):
-        for key in ("essay_id", "source"):
-            hits += scan_text(str(entry.get(key, "")), empty, "manifest.json", f"quarantine.{key}")
-    return hits
+        hits += scan_essay(essay_id, Originals(originals.get(essay_id, ())), text, fields,
+                           carried)
+    return hits + scan_quarantine(manifest.get("quarantine", []))

@@ -12,6 +12,9 @@ only when complete:
 Working files that hold original text (shard inputs, key rows, review graphs) live in a private
 directory beside the key, never under `<out>`.
 
+Each shard runs the leak gate over what it wrote, in the worker; finalize only adds the
+quarantine list, so the serial part of a release is reading the batch and writing the manifest.
+
 The release id hashes the inputs, the quarantine, the snapshot, the strategy, the seed and the
 code revision, so the same inputs and code give the same id and byte-identical content.
 Output does not depend on sharding: a learner's essays are always processed together, in essay-id
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import gc
 import hashlib
 import io
 import json
@@ -38,13 +42,12 @@ import polars as pl
 import pyarrow.parquet as pq
 
 import pseudonymize
-from builders.store import sha256_file
 from pseudonymize import svala
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
-from pseudonymize.corpus.leakgate import LeakError, scan_release
+from pseudonymize.corpus.leakgate import Hit, LeakError, Originals, scan_essay, scan_quarantine
 from pseudonymize.engine import STRATEGIES, Engine, Memory
-from pseudonymize.types import REPLACE, Result
+from pseudonymize.types import Result
 
 SHARD_SIZE = 250  # essays per shard (whole learners, so shards may be a little larger)
 PRODUCER = "https://github.com/swepseudo/swepseudo"
@@ -80,6 +83,7 @@ class ShardEssay:
     essay_id: str
     learner: str
     text: str
+    carried: dict  # learner id and metadata, as the manifest carries them (the gate scans them)
 
 
 @dataclass(frozen=True)
@@ -104,8 +108,12 @@ class Plan:
 
 @functools.lru_cache(maxsize=2)
 def _engine(snapshot_path: str) -> Engine:
-    """One engine per process and snapshot (threads of one worker share it)."""
-    return Engine.load(Path(snapshot_path))
+    """One engine per process and snapshot (threads of one worker share it). Its objects are
+    moved out of the garbage collector's sight: they live as long as the process, and every full
+    collection would otherwise walk the whole lexicon again."""
+    engine = Engine.load(Path(snapshot_path))
+    gc.freeze()
+    return engine
 
 
 def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayLike],
@@ -194,11 +202,16 @@ def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, size: int)
     shards = []
     for n, shard in enumerate(shard_by_learner(essays, size)):
         path = work / f"shard-{n:05d}.jsonl"
-        path.write_text("".join(json.dumps(asdict(ShardEssay(e.essay_id, e.learner, e.text)),
+        path.write_text("".join(json.dumps(asdict(ShardEssay(e.essay_id, e.learner, e.text,
+                                                             _carried(e))),
                                            ensure_ascii=False) + "\n" for e in shard),
                         encoding="utf-8")
         shards.append(str(path))
     return shards
+
+
+def _carried(essay: Essay) -> dict:
+    return {"learner_id": essay.learner_id, **essay.metadata}
 
 
 def _essay_entry(essay: Essay) -> dict:
@@ -234,53 +247,62 @@ def gazetteer_files(snapshot_path: Path) -> dict[str, Path]:
 
 def process_shard(plan: Plan, index: int) -> dict:
     """Pseudonymize one shard file; write its texts and SVALA into staging and its spans, key
-    rows and review graphs into the work dir. Returns counts and hashes only."""
+    rows and review graphs into the work dir; run the leak gate over the essays' published parts.
+    Returns counts, hashes and gate hits (file, field, offset, label) only."""
     shard = Path(plan.shards[index])
     essays = [ShardEssay(**json.loads(line))
               for line in shard.read_text(encoding="utf-8").splitlines()]
+    carried = {e.essay_id: e.carried for e in essays}
     results = pseudonymize_shard(plan.snapshot_path, essays, plan.strategy, plan.seed)
     staging, work = Path(plan.staging), Path(plan.work)
     files: dict[str, str] = {}
     labels: Counter[str] = Counter()
-    spans, key_rows = [], []
+    spans, key_rows, hits = [], [], []
     for essay_id, result in results:
+        published, review = svala.graphs(result)
         for rel, data in ((f"texts/{essay_id}.txt", result.target.encode()),
-                          (f"svala/{essay_id}.json", svala.dumps(to_release_svala(result)))):
-            (staging / rel).write_bytes(data)
-            files[rel] = hashlib.sha256(data).hexdigest()
-        (work / "review" / f"{essay_id}.json").write_bytes(
-            svala.dumps(svala.to_svala(result, side="original")))
+                          (f"svala/{essay_id}.json", published.encode())):
+            files[rel] = _write(staging / rel, data)
+        keyfile.write_private(work / "review" / f"{essay_id}.json", review.encode())
+        rows = result.key_rows()
+        hits += scan_essay(essay_id, Originals((r["label"], r["original"]) for r in rows),
+                           result.target, {"source": published.text("source"),
+                                           "target": published.text("target"),
+                                           "labels": " ".join(published.labels())},
+                           carried[essay_id])
         for a in result.annotations:
             labels[a.label] += 1
             spans.append({"essay_id": essay_id, "start": a.target_start, "end": a.target_end,
                           "label": a.label, "attrs": list(a.attrs), "ref": a.ref,
                           "action": a.action})
-        key_rows += result.key_rows()
+        key_rows += rows
     pl.DataFrame(spans, schema=SPANS_SCHEMA).write_parquet(work / f"{shard.stem}.spans.parquet")
     pl.DataFrame(key_rows, schema=keyfile.KEY_SCHEMA).write_parquet(
         work / f"{shard.stem}.key.parquet")
-    return {"shard": index, "essays": len(results), "files": files, "labels": dict(labels)}
-
-
-def to_release_svala(result: Result) -> dict:
-    return svala.to_svala(result, side="pseudonymized")
+    return {"shard": index, "essays": len(results), "files": files, "labels": dict(labels),
+            "hits": [h.to_dict() for h in hits]}
 
 
 # --- finalize ------------------------------------------------------------------------------
 
 def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> dict:
-    """Merge shards, write spans/provenance/manifest, run the leak gate, write the key and
-    SHA256SUMS, then publish by renaming the staging dir. Returns a summary (no text)."""
+    """Stop on any leak the shards' gates found (or an ID in the quarantine list); merge shards,
+    write spans/provenance/manifest, the key and SHA256SUMS, then publish by renaming the
+    staging dir. Returns a summary (no text)."""
     staging, work = Path(plan.staging), Path(plan.work)
     info = json.loads((work / "plan.json").read_text(encoding="utf-8"))
     if sum(r["essays"] for r in reports) != plan.essays:
         raise ReleaseError(f"release {plan.release_id}: shards returned "
                            f"{sum(r['essays'] for r in reports)} of {plan.essays} essays")
+    hits = sorted((Hit(**h) for r in reports for h in r["hits"]), key=_hit_order)
+    hits += scan_quarantine(info["quarantine"])
+    if hits:
+        raise LeakError(hits)
+
     spans = _concat(work.glob("*.spans.parquet"), SPANS_SCHEMA).sort(["essay_id", "start", "end"])
     key = _concat(work.glob("*.key.parquet"), keyfile.KEY_SCHEMA).sort(["essay_id", "label", "ref"])
-    _write_parquet(spans, staging / "spans.parquet")
     outputs = {rel: sha for r in reports for rel, sha in r["files"].items()}
-    outputs["spans.parquet"] = sha256_file(staging / "spans.parquet")
+    outputs["spans.parquet"] = _write(staging / "spans.parquet", _parquet_bytes(spans))
     labels: Counter[str] = Counter()
     for r in reports:
         labels.update(r["labels"])
@@ -290,9 +312,6 @@ def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> 
                             "svala": outputs[f"svala/{essay_id}.json"]}
     finished_at = _now()
     events = lineage_events(plan, info, outputs, finished_at)
-    provenance = "".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in events)
-    # provenance.jsonl carries event times, so only SHA256SUMS hashes it (like the manifest)
-    (staging / "provenance.jsonl").write_text(provenance, encoding="utf-8")
     counts = {"essays": plan.essays, "quarantined": plan.quarantined,
               "labels": dict(sorted(labels.items())),
               "replaced": int(key.height), "spans": int(spans.height)}
@@ -303,20 +322,15 @@ def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> 
                 "inputs": {"batch": info["batch"], "files": info["files"], "essays": essays},
                 "outputs": dict(sorted(outputs.items())), "counts": counts,
                 "quarantine": info["quarantine"]}
-    (staging / "manifest.json").write_text(
-        json.dumps(manifest, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-
-    originals: dict[str, list[tuple[str, str]]] = {}
-    for row in key.select("essay_id", "label", "original").iter_rows():
-        originals.setdefault(row[0], []).append((row[1], row[2]))
-    hits = scan_release(staging, originals)
-    if hits:
-        raise LeakError(hits)
+    # manifest.json and provenance.jsonl carry times, so only SHA256SUMS hashes them
+    sums = {**outputs,
+            "provenance.jsonl": _write(staging / "provenance.jsonl", "".join(
+                json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in events).encode()),
+            "manifest.json": _write(staging / "manifest.json", (json.dumps(
+                manifest, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode())}
 
     key_path = keyfile.write_key(Path(plan.keys_dir), plan.release_id, key, work / "review",
                                  secret)
-    sums = {p.relative_to(staging).as_posix(): sha256_file(p)
-            for p in staging.rglob("*") if p.is_file()}
     (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
                                                 for rel, sha in sorted(sums.items())))
     os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read
@@ -326,6 +340,12 @@ def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> 
             "review": str(Path(plan.keys_dir) / f"{plan.release_id}.review"),
             "counts": counts, "quarantine": [(q["essay_id"], q["reason"])
                                              for q in info["quarantine"]]}
+
+
+def _hit_order(hit: Hit) -> tuple:
+    """Texts, then SVALA, then the manifest; whatever the sharding was."""
+    return ({"texts": 0, "svala": 1}.get(hit.file.split("/")[0], 2), hit.file, hit.field,
+            hit.offset)
 
 
 def abort(plan: Plan) -> None:
@@ -392,11 +412,17 @@ def _concat(paths: Iterable[Path], schema: dict) -> pl.DataFrame:
     return pl.concat(frames, how="vertical") if frames else pl.DataFrame(schema=schema)
 
 
-def _write_parquet(frame: pl.DataFrame, path: Path) -> None:
+def _parquet_bytes(frame: pl.DataFrame) -> bytes:
     """Deterministic Parquet bytes (same rows -> same bytes; no time stamps)."""
     buf = io.BytesIO()
     pq.write_table(frame.to_arrow(), buf, compression="zstd")
-    path.write_bytes(buf.getvalue())
+    return buf.getvalue()
+
+
+def _write(path: Path, data: bytes) -> str:
+    """Write a release file; return its sha256 (for the manifest and SHA256SUMS)."""
+    path.write_bytes(data)
+    return hashlib.sha256(data).hexdigest()
 
 
 def _now() -> str:

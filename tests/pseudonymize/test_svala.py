@@ -6,6 +6,7 @@ import json
 import pytest
 
 from pseudonymize import svala
+from pseudonymize.svala import SIDES
 from pseudonymize.types import REPLACE, Annotation, Result
 
 SOURCE = "Hej! Jag heter Anna Berg och bor i Nya Zeeland.\n"
@@ -86,7 +87,66 @@ def test_dumps_is_deterministic_utf8_json():
         svala.to_svala(RESULT, side="gold")
 
 
-def test_mirror_fast_path_equals_the_general_alignment():
-    links = [(a.target_start, a.target_end, a.target_start, a.target_end,
-              [a.label, *a.attrs, str(a.ref)]) for a in RESULT.annotations]
-    assert svala.to_svala(RESULT) == svala._graph(TARGET, TARGET, links)
+def _replace(source: str, spans: list[tuple[int, int, str]]) -> Result:
+    """A result replacing source[start:end] by each pseudonym (spans in text order)."""
+    anns, out, pos, shift = [], [], 0, 0
+    for n, (start, end, pseudonym) in enumerate(spans, 1):
+        t0 = start + shift
+        anns.append(Annotation(start, end, "city", (), n, REPLACE, source[start:end], pseudonym,
+                               t0, t0 + len(pseudonym)))
+        out += [source[pos:start], pseudonym]
+        shift += len(pseudonym) - (end - start)
+        pos = end
+    return Result("x", source, "".join(out) + source[pos:], tuple(anns))
+
+
+def _general(result: Result, side: str) -> dict:
+    """The union-find alignment alone, as the reference for the linear walks."""
+    target = svala._tokens(result.target)
+    if side == "original":
+        links = sorted((a.start, a.end, a.target_start, a.target_end,
+                        [a.label, *a.attrs, str(a.ref)]) for a in result.annotations)
+        source = svala._tokens(result.source)
+    else:
+        links = sorted((a.target_start, a.target_end, a.target_start, a.target_end,
+                        [a.label, *a.attrs, str(a.ref)]) for a in result.annotations)
+        source = target
+    edges = svala._union_edges(source, target, links)
+    return svala.Graph(source.texts, target.texts, edges).to_dict()
+
+
+CASES = [
+    RESULT,
+    _replace("Jag bor i Lund.", [(10, 14, "Nya Zeeland")]),          # one token -> two
+    _replace("Jag bor i Nya Zeeland nu.", [(10, 21, "Umeå")]),       # two tokens -> one
+    _replace("Anna-Karin och Lundbo", [(0, 4, "Maria"), (15, 19, "Ume")]),  # inside a token
+    _replace("Hej Anna ! Lund", [(4, 9, "Eva "), (11, 15, "")]),      # ends in space; emptied
+    _replace("Lund,Umeå.Gävle", [(0, 4, "A-stad"), (5, 9, "B"), (10, 15, "C-stad")]),
+    _replace("  Omar bor i Lund och Lund.\n", [(2, 6, "Ali"), (13, 17, "Kiruna"),
+                                                (22, 26, "Kiruna")]),
+    Result("z", "Hej Anna!", "Hej Anna!", (Annotation(4, 4, "firstname_female", (), 1, REPLACE,
+                                                      "", "", 4, 4),)),  # zero width
+]
+
+
+@pytest.mark.parametrize("result", CASES)
+@pytest.mark.parametrize("side", SIDES)
+def test_linear_walks_and_encoder_equal_the_general_alignment(result: Result, side: str):
+    graph = svala.to_svala(result, side=side)
+    assert graph == _general(result, side)
+    assert svala.side_text(graph, "target") == result.target
+    published, original = svala.graphs(result)
+    built = published if side == "pseudonymized" else original
+    assert built.encode() == svala.dumps(graph)
+    assert built.text("source") == svala.side_text(graph, "source")
+    assert built.labels() == [lab for e in graph["edges"].values() for lab in e["labels"]]
+
+
+def test_the_walk_declines_what_it_cannot_align():
+    assert svala._aligned_edges(svala._tokens(CASES[1].source), svala._tokens(CASES[1].target),
+                                [(10, 14, 10, 21, ["city", "1"])]) is not None
+    for result in CASES[3:5]:
+        links = sorted((a.start, a.end, a.target_start, a.target_end, [a.label])
+                       for a in result.annotations)
+        assert svala._aligned_edges(svala._tokens(result.source), svala._tokens(result.target),
+                                    links) is None
