@@ -21,7 +21,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from builders.fetch import atomic_write_bytes  # noqa: E402
+from builders.atomic import atomic_write_bytes  # noqa: E402
 from builders.store import Store, code_revision  # noqa: E402
 from pseudonymize.engine import Engine  # noqa: E402
 from pseudonymize.evaluate import Report, evaluate, format_report, read_gold  # noqa: E402

@@ -15,7 +15,7 @@ import requests
 
 from builders.fetch import TIMEOUT, FetchError, FetchRecord, fetch
 from builders.schemas import KEYS, SchemaError, conform
-from builders.source import Remote, Source
+from builders.source import Source
 from builders.store import Store
 
 

@@ -84,3 +84,11 @@ def conform(gazetteer: str, frame: pl.DataFrame) -> pl.DataFrame:
         if out[key].null_count() or (out[key].str.len_chars() == 0).any():
             raise SchemaError(f"{gazetteer}: empty matching key in {key!r}")
     return out
+
+
+def organizations_frame(rows: list[tuple[str, str | None]], kind: str, source: str) -> pl.DataFrame:
+    """(name, municipality) pairs as `organizations` rows of one kind, one row per folded name."""
+    frame = pl.DataFrame(rows, schema={"name": pl.String, "municipality": pl.String}, orient="row")
+    return (frame.with_columns(fold=fold_expr("name"), kind=pl.lit(kind),
+                               legal_form=pl.lit(None, pl.String), source=pl.lit(source))
+            .unique(subset=["fold", "kind"], keep="first", maintain_order=True))

@@ -16,7 +16,7 @@ from pathlib import Path
 import polars as pl
 
 from builders.fetch import FetchRecord
-from builders.schemas import fold_expr
+from builders.schemas import organizations_frame
 from builders.source import Remote, Source
 
 NAME = "skolverket"
@@ -73,8 +73,4 @@ def curate(path: Path) -> pl.DataFrame:
             rows.append((bare, municipality))
     if not rows:
         raise ValueError(f"{path.name}: no named school unit")
-    frame = pl.DataFrame(rows, schema={"name": pl.String, "municipality": pl.String},
-                         orient="row")
-    return (frame.with_columns(fold=fold_expr("name"), kind=pl.lit("school"),
-                               legal_form=pl.lit(None, pl.String), source=pl.lit(NAME))
-            .unique(subset=["fold", "kind"], keep="first", maintain_order=True))
+    return organizations_frame(rows, "school", NAME)

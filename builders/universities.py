@@ -16,7 +16,7 @@ from urllib.parse import quote
 import polars as pl
 
 from builders.fetch import FetchRecord
-from builders.schemas import fold_expr
+from builders.schemas import organizations_frame
 from builders.source import Remote, Source
 
 NAME = "universities"
@@ -70,8 +70,4 @@ def curate(path: Path) -> pl.DataFrame:
                 rows.append((name, municipality))
     if not rows:
         raise ValueError(f"{path.name}: no labelled institution")
-    frame = pl.DataFrame(rows, schema={"name": pl.String, "municipality": pl.String},
-                         orient="row")
-    return (frame.with_columns(fold=fold_expr("name"), kind=pl.lit("university"),
-                               legal_form=pl.lit(None, pl.String), source=pl.lit(NAME))
-            .unique(subset=["fold", "kind"], keep="first", maintain_order=True))
+    return organizations_frame(rows, "university", NAME)

@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))  # the repo root, for builders.fetch
 
-from builders.fetch import atomic_write_bytes  # noqa: E402
+from builders.atomic import atomic_write_bytes  # noqa: E402
 
 SRC = HERE / "essays.src"
 JSONL = HERE / "essays.jsonl"
