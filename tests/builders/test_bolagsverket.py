@@ -11,7 +11,7 @@ import pytest
 from builders import bolagsverket
 from builders.build import build_source
 from builders.store import Store
-from tests.builders.httpserver import LocalServer, http_server  # noqa: F401 - fixture
+from tests.builders.httpserver import LocalServer
 
 FIXTURE = Path(__file__).parent / "fixtures" / "bolagsverket" / "bolagsverket_bulkfil.zip"
 PERSONNUMMER = "196406253432"

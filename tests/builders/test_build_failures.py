@@ -15,7 +15,7 @@ from builders.build import build, curate_source, fetch_remotes
 from builders.fetch import FetchRecord, session
 from builders.registry import SOURCES
 from builders.store import Store
-from tests.builders.httpserver import LocalServer, http_server, zip_bytes  # noqa: F401 (fixture)
+from tests.builders.httpserver import LocalServer, zip_bytes
 from tests.builders.test_geonames import fixture, geonames_files
 
 CITIES = "/geonames/export/dump/cities500.zip"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from builders.fetch import FetchError, fetch, mirrored, session
-from tests.builders.httpserver import http_server, serve  # noqa: F401 (fixture)
+from tests.builders.httpserver import serve
 
 UPSTREAM = "https://download.geonames.org/export/dump/countryInfo.txt"
 PATH = "/geonames/export/dump/countryInfo.txt"

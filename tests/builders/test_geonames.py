@@ -13,7 +13,7 @@ from builders.build import build, select, validate
 from builders.geonames import LayoutError
 from builders.registry import SOURCES
 from builders.store import Store
-from tests.builders.httpserver import http_server, serve, zip_bytes  # noqa: F401 (fixture)
+from tests.builders.httpserver import serve, zip_bytes
 from tests.conftest import shared_path
 
 FIXTURES = Path(__file__).parent / "fixtures" / "geonames"

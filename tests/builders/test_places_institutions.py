@@ -15,7 +15,7 @@ from builders import osm_streets, scb_tatorter, skolverket, ssyk, universities
 from builders.build import build_source
 from builders.fetch import mirrored
 from builders.store import Store
-from tests.builders.httpserver import LocalServer, http_server  # noqa: F401 - fixture
+from tests.builders.httpserver import LocalServer
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -14,7 +14,7 @@ from builders import scb_names
 from builders.build import build_source
 from builders.fetch import FetchRecord
 from builders.store import Store
-from tests.builders.httpserver import LocalServer, http_server  # noqa: F401 - fixture
+from tests.builders.httpserver import LocalServer
 from tests.conftest import shared_path
 
 BARNNAMN = ("data", "names-scb", "scb-newborn-names-barnnamn")

@@ -1,8 +1,6 @@
 """The engine on a tiny hand-made snapshot: labels, running numbers, propagation, surrogates."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import polars as pl
 import pytest
 
