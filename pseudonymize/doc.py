@@ -19,8 +19,8 @@ class Doc:
     def make(cls, text: str, lex: Lexicon) -> Doc:
         tokens = tokenize(text)
         folds = [fold(t.text) for t in tokens]
-        get = lex.get
-        return cls(text, tokens, folds, [get(f) for f in folds], sentence_starts(tokens))
+        get = lex.entries.get
+        return cls(text, tokens, folds, [get(f, EMPTY) for f in folds], sentence_starts(tokens))
 
     def entries_by_fold(self, key: str) -> Entry:
         """The lexicon entry of a folded word that occurs in this essay."""

@@ -36,12 +36,10 @@ class Token(NamedTuple):
 
 def tokenize(text: str) -> list[Token]:
     """Split text into tokens, each carrying the white space that follows it."""
-    matches = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
-    tokens = []
-    for i, (start, end) in enumerate(matches):
-        nxt = matches[i + 1][0] if i + 1 < len(matches) else len(text)
-        tokens.append(Token(start, end, text[start:end], text[end:nxt]))
-    return tokens
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    starts = [s for s, _ in spans[1:]]
+    starts.append(len(text))
+    return [Token(s, e, text[s:e], text[e:n]) for (s, e), n in zip(spans, starts)]
 
 
 def leading_space(text: str) -> str:
