@@ -43,6 +43,8 @@ PLACE_NOUNS = {**dict.fromkeys(("gatan", "vagen", "torget", "torg", "station", "
                **dict.fromkeys(("korset", "kyrkan", "sjukhuset", "biblioteket", "teatern"),
                                "other_institution")}
 TOWN_BODIES = frozenset({"stad", "kommun", "kommuns", "region", "regions", "landsting"})
+ID_TRIGGERS = frozenset({"id", "anvandarnamn", "anvandarnamnet", "instagram", "snapchat", "line",
+                         "skype", "discord", "tiktok", "kik", "telegram", "signal", "whatsapp"})
 MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "for", "borjan",
                          "slutet", "mitten"})
 LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
@@ -130,6 +132,8 @@ class ContextRules:
                          "named-institution", " ".join(folds[i + 1:end + 1])))
             if key in ("linjen", "linje"):
                 self._transport(doc, i, add)
+            if ("." in key or "_" in key) and any(w in ID_TRIGGERS for w in folds[max(0, i - 3):i]):
+                add(Span(tok.start, tok.end, "extra", (), 0.7, "user-id", key))  # "mitt id är a.b.c"
             if i and tokens[i - 1].text[0].isupper() and not cap:
                 self._institution(doc, i, add)  # "Göteborgs universitet"
             if not cap:
@@ -156,8 +160,9 @@ class ContextRules:
         if nxt in AGE_AFTER and prev not in DURATION_BEFORE and key not in ("ett", "en") \
                 and self._is_number_word(key):
             start = i
-            if i and self._is_number_word(prev) and tokens[i - 1].is_word:
-                start = i - 1  # "tjugo fem år"
+            while start and (self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
+                             and start >= 2 and self._is_number_word(folds[start - 2])):
+                start -= 1  # "tjugo fem år", "hundra och ett år"
             after = folds[i + 2] if i + 2 < n else ""
             if after not in DURATION_AFTER:
                 add(Span(tokens[start].start, tokens[i].end, "age_string", (), 0.85, "age-word", key))

@@ -36,6 +36,13 @@ LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
+NAME_VERBS = frozenset({"ar", "var", "har", "hade", "vill", "ville", "kan", "kunde", "ska", "skulle",
+                        "maste", "far", "fick", "blir", "blev", "kommer", "kom", "gar", "gick",
+                        "bor", "bodde", "jobbar", "jobbade", "sager", "sa", "tycker", "tyckte",
+                        "tror", "vet", "heter", "foljer", "foljde", "gor", "gjorde", "brukar",
+                        "alskar", "ater", "sover", "aker", "akte", "tar", "tog", "ger", "gav",
+                        "ser", "sag", "borjade", "slutade", "borjar", "pratar", "pratade",
+                        "laser", "studerar", "arbetar", "arbetade", "fyller", "fyllde"})
 REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
                           "delstat", "landsdelen", "distriktet"})
 AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omradet", "forort", "fororten", "kvarteret"})
@@ -336,7 +343,8 @@ class Matcher:
                 if flabel and flabel not in NAME_LABELS:
                     return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
         if cap and not upper:
-            if initial and not (place_ctx or name_ctx) and (common or not self._attested(e)):
+            if initial and not (place_ctx or name_ctx) and (common or not self._attested(e)) \
+                    and not (is_name and self._name_follows(doc, i)):
                 return None
             if not initial and common and not (place_ctx or name_ctx or after_name):
                 # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans),
@@ -475,6 +483,15 @@ class Matcher:
             if low.endswith(suffix) and len(low) >= len(suffix) + 3 + (len(suffix) < 3):
                 return label or "city"
         return None
+
+    @staticmethod
+    def _name_follows(doc: Doc, i: int) -> bool:
+        """"Hans vill …", "Björn H": a verb or an initial after a sentence-initial name reading
+        (the possessive "Hans bror" is followed by a noun)."""
+        if i + 1 >= len(doc.tokens):
+            return False
+        nxt = doc.tokens[i + 1].text
+        return doc.folds[i + 1] in NAME_VERBS or len(nxt) == 1 and nxt.isupper()
 
     @staticmethod
     def _attested(e: Entry) -> bool:
