@@ -6,17 +6,21 @@ counts and hashes, never text. Shards are whole learners and run on
   * a local ThreadPoolTaskRunner (workers=1, or processes=False) or ProcessPoolTaskRunner,
   * a Dask cluster: `dask="tcp://host:8786"` (workers must see the same file system), or
   * `dask="local"`: a LocalCluster of `workers` workers started for this run.
+Each worker process loads the engine once (`release._engine`) and gates its own shards, so the
+flow process only prepares, collects reports and publishes.
 """
 from __future__ import annotations
 
 import sys
 from collections import Counter
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from pathlib import Path
 
 from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.futures import as_completed
+from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_EPHEMERAL_ENABLED, temporary_settings
 from prefect.task_runners import ProcessPoolTaskRunner, TaskRunner, ThreadPoolTaskRunner
 from tqdm import tqdm
 
@@ -28,11 +32,17 @@ from pseudonymize.corpus import release as rel
 PRIVATE = {"cache_policy": NO_CACHE, "persist_result": False, "log_prints": False}
 
 
+@task(name="load-engine", cache_policy=NO_CACHE, persist_result=False)
+def load_engine(snapshot_path: str) -> str:
+    """Start a worker and load its engine while the flow process reads the batch."""
+    return rel.load_engine(snapshot_path).snapshot_id
+
+
 @task(name="prepare-release", **PRIVATE)
 def prepare(batch: str, out: str, snapshot_path: str, keys_dir: str, strategy: str, seed: int,
-            revision: str) -> rel.Plan:
+            revision: str, workers: int) -> rel.Plan:
     return rel.prepare(Path(batch), Path(out), Path(snapshot_path), Path(keys_dir),
-                       strategy=strategy, seed=seed, code_revision=revision)
+                       strategy=strategy, seed=seed, code_revision=revision, workers=workers)
 
 
 @task(name="pseudonymize-shard", task_run_name="shard-{index}", **PRIVATE)
@@ -61,6 +71,19 @@ def task_runner(workers: int = 2, dask: str | None = None, processes: bool = Tru
     return ThreadPoolTaskRunner(max_workers=workers)
 
 
+def shared_api() -> AbstractContextManager:
+    """Point worker processes at this flow's API. With no PREFECT_API_URL the flow runs on an
+    ephemeral server of its own, and every spawned worker would start another one (seconds of
+    CPU per worker, task runs recorded on a server nobody reads, servers left running)."""
+    if PREFECT_API_URL.value() or not PREFECT_SERVER_EPHEMERAL_ENABLED.value():
+        return nullcontext()
+    from prefect.server.api.server import SubprocessASGIServer
+
+    server = SubprocessASGIServer()  # the flow's own (a singleton), already started
+    server.start()
+    return temporary_settings({PREFECT_API_URL: server.api_url})
+
+
 @flow(name="release-corpus", persist_result=False, log_prints=False)
 def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: str = "realistic",
                    seed: int = 0, workers: int = 2, dask: str | None = None,
@@ -70,13 +93,18 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
     `$SWEPSEUDO_HOME/keys`). Returns the summary (ids, paths, counts; no text)."""
     logger = get_run_logger()
     store = Store(data_root())
-    plan = prepare(batch, out, str(store.snapshot_path(snapshot)),
-                   keys or str(keyfile.default_keys_dir(store.root)), strategy, seed,
-                   code_revision())
-    logger.info("release %s: %d essays in %d shards, %d quarantined", plan.release_id,
-                plan.essays, len(plan.shards), plan.quarantined)
-    try:
-        with task_runner(workers, dask, processes) as runner:
+    snapshot_path = str(store.snapshot_path(snapshot))
+    with ExitStack() as stack:
+        stack.enter_context(shared_api())
+        runner = stack.enter_context(task_runner(workers, dask, processes))
+        warm = [runner.submit(load_engine, {"snapshot_path": snapshot_path})
+                for _ in range(max(1, workers))]
+        plan = prepare(batch, out, snapshot_path,
+                       keys or str(keyfile.default_keys_dir(store.root)), strategy, seed,
+                       code_revision(), workers)
+        logger.info("release %s: %d essays in %d shards, %d quarantined", plan.release_id,
+                    plan.essays, len(plan.shards), plan.quarantined)
+        try:
             futures = [runner.submit(run_shard, {"plan": plan, "index": i})
                        for i in range(len(plan.shards))]
             reports = []
@@ -85,10 +113,14 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
                 for future in as_completed(futures):
                     reports.append(future.result())
                     bar.update(reports[-1]["essays"])
-        summary = publish(plan, sorted(reports, key=lambda r: r["shard"]))
-    except BaseException:
-        rel.abort(plan)
-        raise
+            for future in warm:
+                future.result()
+            stack.close()  # the workers stop (and free their memory) before publishing
+            summary = publish(plan, sorted(reports, key=lambda r: r["shard"]))
+        except BaseException:
+            stack.close()  # no shard still writes when the partial release is removed
+            rel.abort(plan)
+            raise
     create_markdown_artifact(markdown=summary_markdown(summary), key=f"release-{plan.release_id}",
                              description=f"corpus release {plan.release_id}")
     logger.info("release %s published: %s", plan.release_id, summary["path"])

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import bisect
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from json.encoder import encode_basestring  # the C string encoder json.dumps uses (no ASCII escapes)
 from typing import NamedTuple
 
@@ -31,57 +31,71 @@ SIDES = ("pseudonymized", "original")
 
 # (source start, source end, target start, target end, labels) of one pseudonymized span
 _Link = tuple[int, int, int, int, list[str]]
-# One edge, in the graph's edge order: (i, j) pairs source token i with target token j alone;
-# (token ids sorted as strings, labels) is any other edge
-_Edge = tuple[int, int] | tuple[list[str], list[str]]
+# One edge or several, in the graph's edge order: a run (i, j, n) pairs source token i + k with
+# target token j + k alone for k < n; a group (token ids sorted as strings, labels) is one edge.
+_Edge = tuple[int, int, int] | tuple[list[str], list[str]]
+
+_TOKEN_JSON = '{"id":"%s%%d","text":%%s}'
+_PAIR_JSON = '"e-s%d-t%d":{"id":"e-s%d-t%d","ids":["s%d","t%d"],"labels":[],"manual":false}'
 
 
-class _Side(NamedTuple):
-    """One side's tokens: texts (trailing white space included) and character ranges."""
+class _Side:
+    """One side's tokens: texts (trailing white space included), character ranges, and the
+    texts as JSON strings (made once, shared by the graphs that show this side)."""
 
-    texts: list[str]
-    starts: list[int]
-    ends: list[int]
+    __slots__ = ("texts", "starts", "ends", "_escaped")
+
+    def __init__(self, texts: list[str], starts: list[int], ends: list[int]) -> None:
+        self.texts, self.starts, self.ends = texts, starts, ends
+        self._escaped: list[str] | None = None
+
+    def json(self, prefix: str) -> str:
+        """The side as SVALA token objects with ids `<prefix>0`, `<prefix>1`, ... (no brackets),
+        formatted by one `%` over a repeated template rather than token by token."""
+        if self._escaped is None:
+            self._escaped = list(map(encode_basestring, self.texts))
+        args: list = [0] * (2 * len(self.texts))
+        args[0::2] = range(len(self.texts))
+        args[1::2] = self._escaped
+        return ",".join([_TOKEN_JSON % prefix] * len(self.texts)) % tuple(args)
 
 
 class Graph(NamedTuple):
-    """A graph before serialization: token texts of both sides and the edges in order."""
+    """A graph before serialization: both sides' tokens and the edges in order."""
 
-    source: list[str]
-    target: list[str]
+    source: _Side
+    target: _Side
     edges: list[_Edge]
 
     def text(self, side: str) -> str:
         """The text of one side ("source" or "target")."""
-        return "".join(self.source if side == "source" else self.target)
+        return "".join((self.source if side == "source" else self.target).texts)
 
     def labels(self) -> list[str]:
         """Every edge label in edge order."""
-        return [lab for edge in self.edges if type(edge[0]) is not int for lab in edge[1]]
+        return [lab for edge in self.edges if len(edge) == 2 for lab in edge[1]]
 
     def to_dict(self) -> dict:
         edges = {}
-        for edge in self.edges:
-            ids, labels = _ids_labels(edge)
+        for ids, labels in _each_edge(self.edges):
             edge_id = "e-" + "-".join(ids)
             edges[edge_id] = {"id": edge_id, "ids": ids, "labels": labels,
                               "manual": bool(labels)}
-        return {"source": [{"id": f"s{i}", "text": t} for i, t in enumerate(self.source)],
-                "target": [{"id": f"t{i}", "text": t} for i, t in enumerate(self.target)],
+        return {"source": [{"id": f"s{i}", "text": t} for i, t in enumerate(self.source.texts)],
+                "target": [{"id": f"t{i}", "text": t} for i, t in enumerate(self.target.texts)],
                 "edges": edges}
 
     def encode(self) -> bytes:
         """`dumps(self.to_dict())` without building the dicts: token and edge ids are plain
         ASCII, texts and labels go through json's own string encoder."""
-        source = ",".join(['{"id":"s%d","text":%s}' % (i, encode_basestring(t))
-                           for i, t in enumerate(self.source)])
-        target = ",".join(['{"id":"t%d","text":%s}' % (i, encode_basestring(t))
-                           for i, t in enumerate(self.target)])
         edges = []
         for edge in self.edges:
-            if type(edge[0]) is int:
-                edges.append('"e-s%d-t%d":{"id":"e-s%d-t%d","ids":["s%d","t%d"],"labels":[],'
-                             '"manual":false}' % (edge * 3))
+            if len(edge) == 3:
+                i, j, n = edge
+                args: list[int] = [0] * (6 * n)
+                args[0::6] = args[2::6] = args[4::6] = range(i, i + n)
+                args[1::6] = args[3::6] = args[5::6] = range(j, j + n)
+                edges.append(",".join([_PAIR_JSON] * n) % tuple(args))
                 continue
             ids, labels = edge
             edge_id = "e-" + "-".join(ids)
@@ -90,7 +104,8 @@ class Graph(NamedTuple):
                             ",".join(map(encode_basestring, labels)),
                             "true" if labels else "false"))
         return ('{"source":[%s],"target":[%s],"edges":{%s}}'
-                % (source, target, ",".join(edges))).encode()
+                % (self.source.json("s"), self.target.json("t"),
+                   ",".join(edges))).encode()
 
 
 def to_svala(result: Result, side: str = "pseudonymized") -> dict:
@@ -124,9 +139,13 @@ def _labels(result: Result) -> list[list[str]]:
 
 
 def _published(result: Result, target: _Side) -> Graph:
-    spans = [(a.target_start, a.target_end, lab)
-             for a, lab in zip(result.annotations, _labels(result))]
-    return Graph(target.texts, target.texts, _mirror_edges(target, spans))
+    """Both sides are the target: token i pairs with token i, a span's tokens share one edge."""
+    links = sorted((a.target_start, a.target_end, a.target_start, a.target_end, lab)
+                   for a, lab in zip(result.annotations, _labels(result)))
+    edges = _aligned_edges(target, target, links)
+    if edges is None:
+        edges = _mirror_edges(target, links)
+    return Graph(target, target, edges)
 
 
 def _original(result: Result, source: _Side, target: _Side) -> Graph:
@@ -135,7 +154,7 @@ def _original(result: Result, source: _Side, target: _Side) -> Graph:
     edges = _aligned_edges(source, target, links)
     if edges is None:
         edges = _union_edges(source, target, links)
-    return Graph(source.texts, target.texts, edges)
+    return Graph(source, target, edges)
 
 
 def _tokens(text: str) -> _Side:
@@ -149,11 +168,11 @@ def _tokens(text: str) -> _Side:
     return _Side([text[a:b] for a, b in zip(bounds, bounds[1:])], starts, ends)
 
 
-def _mirror_edges(side: _Side, spans: list[tuple[int, int, list[str]]]) -> list[_Edge]:
-    """Both sides the same tokens: token i pairs with token i; a span's tokens share one edge."""
+def _mirror_edges(side: _Side, links: Sequence[_Link]) -> list[_Edge]:
+    """The general mirror graph: tokens overlapping a span (even partly) share its edge."""
     group = list(range(len(side.texts)))
     labels: dict[int, list[str]] = {}
-    for lo, hi, lab in sorted(spans):
+    for lo, hi, _, _, lab in links:
         members = _overlapping(side.starts, side.ends, lo, hi)
         if members:
             first = group[members[0]]
@@ -163,7 +182,7 @@ def _mirror_edges(side: _Side, spans: list[tuple[int, int, list[str]]]) -> list[
     members_of: dict[int, list[int]] = {}
     for m, first in enumerate(group):
         members_of.setdefault(first, []).append(m)
-    return [(first, first) if first not in labels else
+    return [(first, first, 1) if first not in labels else
             (sorted([f"s{m}" for m in ms] + [f"t{m}" for m in ms]),
              list(dict.fromkeys(labels[first])))
             for first, ms in members_of.items()]
@@ -172,31 +191,34 @@ def _mirror_edges(side: _Side, spans: list[tuple[int, int, list[str]]]) -> list[
 def _aligned_edges(src: _Side, tgt: _Side, links: Sequence[_Link]) -> list[_Edge] | None:
     """The edges in one linear walk when every span starts and ends on token boundaries on both
     sides and the text between spans is tokenized alike (the usual case); None otherwise.
-    Where it answers, the answer equals `_union_edges`'s."""
+    Where it answers, the answer equals `_union_edges`'s (and `_mirror_edges`'s when both sides
+    are one)."""
     n_src, n_tgt = len(src.starts), len(tgt.starts)
     edges: list[_Edge] = []
     i = j = shift = 0
 
     def pair_until(limit: int) -> bool:
-        """Pair the unchanged tokens before source offset `limit` one to one."""
+        """Pair the unchanged tokens starting before source offset `limit` one to one: they
+        must sit in the target where the shift puts them."""
         nonlocal i, j
-        while i < n_src and src.starts[i] < limit:
-            if (j >= n_tgt or src.ends[i] > limit or tgt.starts[j] != src.starts[i] + shift
-                    or tgt.ends[j] != src.ends[i] + shift):
-                return False
-            edges.append((i, j))
-            i += 1
-            j += 1
+        end = bisect.bisect_left(src.starts, limit, i)
+        n = end - i
+        if n == 0:
+            return True
+        if (j + n > n_tgt or src.ends[end - 1] > limit
+                or tgt.starts[j:j + n] != list(map(shift.__add__, src.starts[i:end]))
+                or tgt.ends[j:j + n] != list(map(shift.__add__, src.ends[i:end]))):
+            return False
+        edges.append((i, j, n))
+        i, j = end, j + n
         return True
 
     for s0, s1, t0, t1, lab in links:
         if s0 >= s1 or t0 >= t1 or not pair_until(s0):
             return None
         i0, j0 = i, j
-        while i < n_src and src.ends[i] <= s1:
-            i += 1
-        while j < n_tgt and tgt.ends[j] <= t1:
-            j += 1
+        i = bisect.bisect_right(src.ends, s1, i)
+        j = bisect.bisect_right(tgt.ends, t1, j)
         if (i == i0 or j == j0 or src.starts[i0] != s0 or src.ends[i - 1] != s1
                 or tgt.starts[j0] != t0 or tgt.ends[j - 1] != t1):
             return None
@@ -281,7 +303,11 @@ def _char_index(starts: list[int], ends: list[int], length: int) -> list[int]:
     return index
 
 
-def _ids_labels(edge: _Edge) -> tuple[list[str], list[str]]:
-    if type(edge[0]) is int:
-        return [f"s{edge[0]}", f"t{edge[1]}"], []
-    return edge  # type: ignore[return-value]
+def _each_edge(edges: Sequence[_Edge]) -> Iterator[tuple[list[str], list[str]]]:
+    """(ids, labels) of every single edge, runs unrolled."""
+    for edge in edges:
+        if len(edge) == 3:
+            i, j, n = edge
+            yield from (([f"s{i + k}", f"t{j + k}"], []) for k in range(n))
+        else:
+            yield edge

@@ -19,7 +19,7 @@ import polars as pl
 from cryptography.fernet import Fernet, InvalidToken
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-from builders.fetch import atomic_write_bytes
+from builders.atomic import atomic_write_bytes
 
 PASSPHRASE_ENV = "SWEPSEUDO_KEY_PASSPHRASE"
 KEY_SCHEMA = {"essay_id": pl.String, "label": pl.String, "ref": pl.Int64, "original": pl.String,

@@ -49,7 +49,10 @@ from pseudonymize.corpus.leakgate import Hit, LeakError, Originals, scan_essay, 
 from pseudonymize.engine import STRATEGIES, Engine, Memory
 from pseudonymize.types import Result
 
-SHARD_SIZE = 250  # essays per shard (whole learners, so shards may be a little larger)
+# A shard task costs about 0.1 s of Prefect bookkeeping in a process pool: a few shards per
+# worker keep the workers evenly busy at little cost; the cap bounds a worker's memory.
+SHARDS_PER_WORKER = 4
+MAX_SHARD = 2000  # essays (whole learners, so shards may be a little larger)
 PRODUCER = "https://github.com/swepseudo/swepseudo"
 SPANS_SCHEMA = {"essay_id": pl.String, "start": pl.Int64, "end": pl.Int64, "label": pl.String,
                 "attrs": pl.List(pl.String), "ref": pl.Int64, "action": pl.String}
@@ -106,6 +109,11 @@ class Plan:
 
 # --- the pure processing step --------------------------------------------------------------
 
+def load_engine(snapshot_path: Path | str) -> Engine:
+    """This process's engine for a snapshot, loaded on first use."""
+    return _engine(str(Path(snapshot_path).resolve()))
+
+
 @functools.lru_cache(maxsize=2)
 def _engine(snapshot_path: str) -> Engine:
     """One engine per process and snapshot (threads of one worker share it). Its objects are
@@ -122,7 +130,7 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
 
     Engine errors are re-raised without their message, which could quote the essay.
     """
-    engine = _engine(str(engine_snapshot_path))
+    engine = load_engine(engine_snapshot_path)
     memories: dict[str, Memory] = {}
     out = []
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
@@ -137,7 +145,12 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
     return out
 
 
-def shard_by_learner(essays: Sequence[Essay], size: int = SHARD_SIZE) -> list[list[Essay]]:
+def auto_shard_size(essays: int, workers: int) -> int:
+    """Essays per shard for `workers` parallel workers."""
+    return max(1, min(MAX_SHARD, -(-essays // (max(1, workers) * SHARDS_PER_WORKER))))
+
+
+def shard_by_learner(essays: Sequence[Essay], size: int) -> list[list[Essay]]:
     """Consecutive learners (sorted) packed into shards of about `size` essays."""
     by_learner: dict[str, list[Essay]] = {}
     for essay in essays:
@@ -154,8 +167,9 @@ def shard_by_learner(essays: Sequence[Essay], size: int = SHARD_SIZE) -> list[li
 
 def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
-            max_bytes: int = MAX_BYTES, shard_size: int = SHARD_SIZE) -> Plan:
-    """Read the batch, fix the release id, create the staging and work dirs, write shard files."""
+            max_bytes: int = MAX_BYTES, shard_size: int | None = None, workers: int = 1) -> Plan:
+    """Read the batch, fix the release id, create the staging and work dirs, write shard files
+    (`shard_size` essays each, by default sized for `workers`; the output does not depend on it)."""
     if strategy not in STRATEGIES:
         raise ReleaseError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     started_at = _now()
@@ -181,7 +195,8 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     staging = Path(tempfile.mkdtemp(dir=out_root, prefix=f".{release_id}.", suffix=".partial"))
     work = Path(tempfile.mkdtemp(dir=keys_dir, prefix=f".work-{release_id}."))
     try:
-        shards = _write_shards(batch.essays, staging, work, shard_size)
+        shards = _write_shards(batch.essays, staging, work,
+                               shard_size or auto_shard_size(len(batch.essays), workers))
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
@@ -356,7 +371,7 @@ def abort(plan: Plan) -> None:
 
 def release(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
-            max_bytes: int = MAX_BYTES, shard_size: int = SHARD_SIZE,
+            max_bytes: int = MAX_BYTES, shard_size: int | None = None,
             secret: str | None = None) -> dict:
     """The whole release in this process (no Prefect): the reference the flow must match."""
     plan = prepare(batch_path, out_root, snapshot_path, keys_dir, strategy=strategy, seed=seed,

@@ -36,6 +36,7 @@ LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
+DEFINITE_ENDINGS = ("en", "et", "na", "an")  # "Boken är", "Barnet har": nouns, not names
 NAME_VERBS = frozenset({"ar", "var", "har", "hade", "vill", "ville", "kan", "kunde", "ska", "skulle",
                         "maste", "far", "fick", "blir", "blev", "kommer", "kom", "gar", "gick",
                         "bor", "bodde", "jobbar", "jobbade", "sager", "sa", "tycker", "tyckte",
@@ -414,6 +415,8 @@ class Matcher:
             # even when each is also a frequent word form.
             return Span(tok.start, tok.end, self._name_guess(key), morph, 0.6, "name-pair", key)
         limit = 3.5 if initial and not (place_ctx or name_ctx) else 4.0
+        if initial and self._name_follows(doc, i) and not key.endswith(DEFINITE_ENDINGS):
+            limit = 4.0  # "Lind har", "Wenger kom": a subject followed by its verb
         if e.zipf >= limit:
             return None
         if not cap:

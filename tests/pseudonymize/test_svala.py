@@ -112,7 +112,7 @@ def _general(result: Result, side: str) -> dict:
                         [a.label, *a.attrs, str(a.ref)]) for a in result.annotations)
         source = target
     edges = svala._union_edges(source, target, links)
-    return svala.Graph(source.texts, target.texts, edges).to_dict()
+    return svala.Graph(source, target, edges).to_dict()
 
 
 CASES = [
