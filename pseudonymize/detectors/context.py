@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
@@ -43,6 +44,9 @@ PLACE_NOUNS = {**dict.fromkeys(("gatan", "vagen", "torget", "torg", "station", "
                **dict.fromkeys(("korset", "kyrkan", "sjukhuset", "biblioteket", "teatern"),
                                "other_institution")}
 TOWN_BODIES = frozenset({"stad", "kommun", "kommuns", "region", "regions", "landsting"})
+STREET_NOUNS = frozenset({"alle", "backar", "backe", "gata", "vag", "torg", "grand", "plan",
+                          "stig", "strand", "park", "gard", "hojd", "hojden", "ang", "angen"})
+LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
 ID_TRIGGERS = frozenset({"id", "anvandarnamn", "anvandarnamnet", "instagram", "snapchat", "line",
                          "skype", "discord", "tiktok", "kik", "telegram", "signal", "whatsapp"})
 MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "for", "borjan",
@@ -50,13 +54,18 @@ MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore",
 LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
 TRANSPORT_SUFFIXES = ("banan", "tåg", "tåget", "tågen", "bussarna", "linjen", "pendeln", "expressen")
 STUDY_VERBS = frozenset({"laste", "laser", "studerar", "studerade", "pluggar", "pluggade"})
-AGE_AFTER = frozenset({"ar", "ars", "aring", "aringar", "arig", "ariga", "gammal", "gamla"})
+AGE_AFTER = frozenset({"ar", "ars", "aring", "aringar", "arig", "ariga", "gammal", "gamla",
+                       "arsdagen", "arsdag", "arsfest", "arskalas"})
 DURATION_BEFORE = frozenset({"i", "for", "efter", "pa", "om", "under", "varje", "sedan", "ca",
                              "cirka", "inom", "per", "nastan", "flera", "manga", "tva", "hela",
                              "over", "fran", "mellan", "och", "eller", "alla", "barn"})
 GENERIC_SUBJECTS = frozenset({"man", "barn", "ungdomar", "alla", "de", "dom", "folk", "manniskor"})
 DURATION_AFTER = frozenset({"sedan", "senare", "till", "tidigare", "kvar", "i", "pa"})
 AGE_VERBS = frozenset({"fyllde", "fyller", "fylla", "fyllt"})
+BE_VERBS = frozenset({"ar", "var", "blir", "blev", "ble"})
+PERSONS = frozenset({"jag", "du", "han", "hon", "vi", "ni", "de", "dom", "hen"})
+UNIT_WORDS = frozenset({"kr", "kronor", "procent", "minuter", "timmar", "grader", "st", "stycken",
+                        "barn", "ganger", "meter", "km", "kilo", "kg", "dagar", "veckor", "manader"})
 STREET_SUFFIXES = ("gatan", "vagen", "torget", "stigen", "grand", "gangen", "allen", "backen",
                    "leden", "gata", "vag", "plan", "stig")
 
@@ -115,7 +124,7 @@ class ContextRules:
                 add(Span(tok.start, tok.end, mark, (), 0.6, "lexicon", key))
             elif prev in STUDY_VERBS and not cap and e.zipf < 5.0 and not e.cats:
                 add(Span(tok.start, tok.end, "edu", (), 0.5, "studies", key))
-            if (nxt in AGE_AFTER or prev in AGE_VERBS) and e.zipf < 5.5 or "number_word" in e.cats:
+            if "number_word" in e.cats or nxt in AGE_AFTER and e.zipf < 4.0 or prev in AGE_VERBS:
                 self._age_word(doc, i, add)
             if "month" in e.cats and self._date_context(doc, i):
                 add(Span(tok.start, tok.end, "month_word", (), 0.8, "month", key))
@@ -132,6 +141,13 @@ class ContextRules:
                          "named-institution", " ".join(folds[i + 1:end + 1])))
             if key in ("linjen", "linje"):
                 self._transport(doc, i, add)
+            if key in STREET_NOUNS and i and tokens[i - 1].text[:1].isupper() \
+                    and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts:
+                # "Tensta allé", "Hjulsta backar": a place name with a lower-case street word.
+                add(Span(tokens[i - 1].start, tok.end, "place", (), 0.75, "street-noun",
+                         f"{folds[i - 1]} {key}"))
+            if "transport_word" in (entries[i - 1].cats if i else ()) and LINE_CODE.fullmatch(text):
+                add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", key))  # linje M2
             if ("." in key or "_" in key) and any(w in ID_TRIGGERS for w in folds[max(0, i - 3):i]):
                 add(Span(tok.start, tok.end, "extra", (), 0.7, "user-id", key))  # "mitt id är a.b.c"
             if i and tokens[i - 1].text[0].isupper() and not cap:
@@ -151,23 +167,50 @@ class ContextRules:
                          f"{key} {nxt}"))
         return spans
 
-    def _age_word(self, doc: Doc, i: int, add) -> None:
-        """"tjugo fem år", "niotton år", "fyllde trettio": an age in words."""
-        tokens, folds = doc.tokens, doc.folds
-        key, n = folds[i], len(tokens)
+    @staticmethod
+    def _is_age(doc: Doc, i: int, suffixed: bool = False, first: int | None = None) -> bool:
+        """A number is an age after "fyllde"/"är" with a person as subject ("jag är 34", "min
+        son är fem år"), or before "år" unless the phrase is a duration ("i tre år", "för fem år
+        sedan") or generic ("man är 18 år")."""
+        folds, n = doc.folds, len(doc.tokens)
+        first = i if first is None else first  # the number may span words: "hundra och ett"
         nxt = folds[i + 1] if i + 1 < n else ""
-        prev = folds[i - 1] if i else ""
-        if nxt in AGE_AFTER and prev not in DURATION_BEFORE and key not in ("ett", "en") \
-                and self._is_number_word(key):
-            start = i
-            while start and (self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
-                             and start >= 2 and self._is_number_word(folds[start - 2])):
-                start -= 1  # "tjugo fem år", "hundra och ett år"
+        prev = folds[first - 1] if first else ""
+        prev2 = folds[first - 2] if first >= 2 else ""
+        if prev2 in GENERIC_SUBJECTS and prev in BE_VERBS:
+            return False
+        if prev in AGE_VERBS or suffixed:
+            return True
+        if prev in BE_VERBS and (prev2 in PERSONS or first >= 2 and doc.tokens[first - 2].text[:1].isupper()
+                                 and first - 2 not in doc.starts) and nxt not in UNIT_WORDS:
+            return True  # "jag är 34", "Omar var 12"
+        if nxt in AGE_AFTER:
             after = folds[i + 2] if i + 2 < n else ""
-            if after not in DURATION_AFTER:
-                add(Span(tokens[start].start, tokens[i].end, "age_string", (), 0.85, "age-word", key))
-        elif prev in AGE_VERBS and self._is_number_word(key):
-            add(Span(tokens[i].start, tokens[i].end, "age_string", (), 0.8, "age-word", key))
+            return prev not in DURATION_BEFORE and (after not in DURATION_AFTER or prev in BE_VERBS)
+        return False
+
+    def _age_word(self, doc: Doc, i: int, add) -> None:
+        """"tjugo fem år", "niotton år", "fyllde trettio", "hundra och ett år": an age in words."""
+        tokens, folds = doc.tokens, doc.folds
+        key = folds[i]
+        nxt = folds[i + 1] if i + 1 < len(tokens) else ""
+        if key in ("ett", "en") and not (i and folds[i - 1] == "och"):
+            return
+        if not (self._is_number_word(key) or nxt in AGE_AFTER and len(key) >= 3
+                and self._near_number_word(key)):
+            return
+        start = i
+        while start and (self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
+                         and start >= 2 and self._is_number_word(folds[start - 2])):
+            start -= 1  # "tjugo fem år", "hundra och ett år"
+        if not self._is_age(doc, i, first=start):
+            return
+        add(Span(tokens[start].start, tokens[i].end, "age_string", (), 0.85, "age-word", key))
+
+    def _near_number_word(self, key: str) -> bool:
+        """"åta år": one letter from a number word, when "år" follows."""
+        return process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
+                                  score_cutoff=1) is not None
 
     @staticmethod
     def _capitalised_run(doc: Doc, k: int) -> int:
@@ -198,7 +241,7 @@ class ContextRules:
             nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
             return (any(w in POSSESSIVES for w in before[-2:]) or nxt[:1].isupper() and nxt.isalpha()
                     or bool(before) and (before[-1].isdigit() or "number_word" in doc.entries[i - 1].cats)
-                    or tokens[i].text[0].isupper() and i in doc.starts)
+                    or tokens[i].text[0].isupper() and i in doc.starts and folds[i] != "man")
         if mark == "prof":
             return any(w in PROF_BEFORE for w in before[-2:])
         return True
@@ -231,12 +274,8 @@ class ContextRules:
         nxt = folds[i + 1] if i + 1 < n else ""
         prev = folds[i - 1] if i else ""
         rest = folds[i][len(digits):]
-        if 0 < value < 120 and len(digits) <= 3:
-            suffix_age = rest.lstrip("-") in AGE_AFTER
-            after = folds[i + 2] if i + 2 < n else ""
-            generic = i >= 2 and folds[i - 2] in GENERIC_SUBJECTS
-            if ((suffix_age or nxt in AGE_AFTER and after not in DURATION_AFTER
-                    and prev not in DURATION_BEFORE) or prev in AGE_VERBS) and not generic:
+        if 0 < value < 120 and len(digits) <= 3 and text == digits or rest.lstrip("-") in AGE_AFTER:
+            if self._is_age(doc, i, rest.lstrip("-") in AGE_AFTER):
                 add(Span(tok.start, tok.start + len(digits), "age_digits", (), 0.85, "age", digits))
                 return
         if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < n \
@@ -256,7 +295,9 @@ class ContextRules:
         if i and "transport_word" in doc.entries[i - 1].cats and len(digits) <= 4:
             add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", digits))
             return
-        if i and value < 1000 and (prev.endswith(STREET_SUFFIXES) and tokens[i - 1].text[0].isupper()):
+        if i and value < 1000 and (prev.endswith(STREET_SUFFIXES) and tokens[i - 1].text[0].isupper()
+                                   or prev in STREET_NOUNS and i >= 2
+                                   and tokens[i - 2].text[:1].isupper()):
             add(Span(tok.start, tok.end, "street_nr", (), 0.85, "street-number", digits))
 
     def _institution(self, doc: Doc, i: int, add) -> None:

@@ -43,7 +43,8 @@ NAME_VERBS = frozenset({"ar", "var", "har", "hade", "vill", "ville", "kan", "kun
                         "tror", "vet", "heter", "foljer", "foljde", "gor", "gjorde", "brukar",
                         "alskar", "ater", "sover", "aker", "akte", "tar", "tog", "ger", "gav",
                         "ser", "sag", "borjade", "slutade", "borjar", "pratar", "pratade",
-                        "laser", "studerar", "arbetar", "arbetade", "fyller", "fyllde"})
+                        "laser", "studerar", "arbetar", "arbetade", "fyller", "fyllde",
+                        "halsar", "halsade", "ringer", "ringde", "skriver", "skrev", "kan"})
 REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
                           "delstat", "landsdelen", "distriktet"})
 AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omradet", "forort", "fororten", "kvarteret"})
@@ -494,7 +495,9 @@ class Matcher:
         if i + 1 >= len(doc.tokens):
             return False
         nxt = doc.tokens[i + 1].text
-        return doc.folds[i + 1] in NAME_VERBS or len(nxt) == 1 and nxt.isupper()
+        after = doc.tokens[i + 2].text if i + 2 < len(doc.tokens) else ""
+        return (doc.folds[i + 1] in NAME_VERBS or len(nxt) == 1 and nxt.isupper()
+                or nxt == "och" and after[:1].isupper())  # "Liv och Oskar"
 
     @staticmethod
     def _attested(e: Entry) -> bool:
