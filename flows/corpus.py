@@ -6,8 +6,9 @@ counts and hashes, never text. Shards are whole learners and run on
   * a local ThreadPoolTaskRunner (workers=1, or processes=False) or ProcessPoolTaskRunner,
   * a Dask cluster: `dask="tcp://host:8786"` (workers must see the same file system), or
   * `dask="local"`: a LocalCluster of `workers` workers started for this run.
-Each worker process loads the engine once (`release._engine`) and gates its own shards, so the
-flow process only prepares, collects reports and publishes.
+Each worker process loads the engine once (`release.load_engine`, started by a `load-engine`
+task while the flow process reads the batch) and gates its own shards, so the flow process only
+prepares, collects reports and publishes.
 """
 from __future__ import annotations
 

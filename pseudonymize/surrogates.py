@@ -117,12 +117,16 @@ class Renderer:
             return None
         for _ in range(50):
             pick = pool[rng.randrange(min(len(pool), 200))]
-            if pick.lower() not in self.avoid and pick.lower() not in self.used:
+            if self._free(pick):
                 return pick
-        for pick in pool:
-            if pick.lower() not in self.avoid and pick.lower() not in self.used:
-                return pick
-        return None
+        return next((pick for pick in pool if self._free(pick)), None)
+
+    def _free(self, pick: str) -> bool:
+        """Not used yet, and neither it nor any of its words is an original of the essay
+        ("Göteborgs Hotell" must not be drawn where Göteborg is an original)."""
+        low = pick.lower()
+        return low not in self.used and low not in self.avoid and not any(
+            w in self.avoid for w in low.replace("-", " ").split())
 
     def _placeholder(self, label: str, ref: int, attrs: tuple[str, ...]) -> str:
         forms = DEFINITE if "def" in attrs and label in DEFINITE else INDEFINITE

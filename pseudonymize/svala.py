@@ -20,7 +20,8 @@ from __future__ import annotations
 import bisect
 import json
 from collections.abc import Iterator, Sequence
-from json.encoder import encode_basestring  # the C string encoder json.dumps uses (no ASCII escapes)
+# json.dumps's own (C) string encoder for ensure_ascii=False
+from json.encoder import encode_basestring
 from typing import NamedTuple
 
 # the tokenizer's own pattern: SVALA needs only token ranges, not `tokenize`'s Token objects
@@ -37,27 +38,31 @@ _Edge = tuple[int, int, int] | tuple[list[str], list[str]]
 
 _TOKEN_JSON = '{"id":"%s%%d","text":%%s}'
 _PAIR_JSON = '"e-s%d-t%d":{"id":"e-s%d-t%d","ids":["s%d","t%d"],"labels":[],"manual":false}'
+# Pair edges recur in every graph (s0-t0, s1-t1, ...; after a span s9-t10, s10-t11, ...): their
+# JSON is kept per offset j - i for the first _PAIRS_KEPT source tokens.
+_PAIRS: dict[int, list[str]] = {}
+_PAIRS_KEPT = 4096
 
 
 class _Side:
     """One side's tokens: texts (trailing white space included), character ranges, and the
     texts as JSON strings (made once, shared by the graphs that show this side)."""
 
-    __slots__ = ("texts", "starts", "ends", "_escaped")
+    __slots__ = ("texts", "starts", "ends", "_json")
 
     def __init__(self, texts: list[str], starts: list[int], ends: list[int]) -> None:
         self.texts, self.starts, self.ends = texts, starts, ends
-        self._escaped: list[str] | None = None
+        self._json: dict[str, str] = {}
 
     def json(self, prefix: str) -> str:
         """The side as SVALA token objects with ids `<prefix>0`, `<prefix>1`, ... (no brackets),
         formatted by one `%` over a repeated template rather than token by token."""
-        if self._escaped is None:
-            self._escaped = list(map(encode_basestring, self.texts))
-        args: list = [0] * (2 * len(self.texts))
-        args[0::2] = range(len(self.texts))
-        args[1::2] = self._escaped
-        return ",".join([_TOKEN_JSON % prefix] * len(self.texts)) % tuple(args)
+        if prefix not in self._json:
+            args: list = [0] * (2 * len(self.texts))
+            args[0::2] = range(len(self.texts))
+            args[1::2] = map(encode_basestring, self.texts)
+            self._json[prefix] = ",".join([_TOKEN_JSON % prefix] * len(self.texts)) % tuple(args)
+        return self._json[prefix]
 
 
 class Graph(NamedTuple):
@@ -91,11 +96,7 @@ class Graph(NamedTuple):
         edges = []
         for edge in self.edges:
             if len(edge) == 3:
-                i, j, n = edge
-                args: list[int] = [0] * (6 * n)
-                args[0::6] = args[2::6] = args[4::6] = range(i, i + n)
-                args[1::6] = args[3::6] = args[5::6] = range(j, j + n)
-                edges.append(",".join([_PAIR_JSON] * n) % tuple(args))
+                edges.append(_pairs_json(*edge))
                 continue
             ids, labels = edge
             edge_id = "e-" + "-".join(ids)
@@ -108,20 +109,44 @@ class Graph(NamedTuple):
                    ",".join(edges))).encode()
 
 
+def _pairs_json(i: int, j: int, n: int) -> str:
+    """JSON of the pair edges (i + k, j + k) for k < n."""
+    if i + n <= _PAIRS_KEPT:
+        kept = _PAIRS.get(j - i, [])
+        if len(kept) < i + n:
+            # a new list, never extended in place: threads sharing the cache each see a whole
+            # one, in which kept[k] is the pair (k, k + j - i)
+            kept = kept + _pairs_format(len(kept), len(kept) + j - i,
+                                        i + n - len(kept)).split("\0")
+            _PAIRS[j - i] = kept
+        return ",".join(kept[i:i + n])
+    return _pairs_format(i, j, n).replace("\0", ",")
+
+
+def _pairs_format(i: int, j: int, n: int) -> str:
+    """The pair edges (i + k, j + k), k < n, separated by NUL: one `%` for them all."""
+    args: list[int] = [0] * (6 * n)
+    args[0::6] = args[2::6] = args[4::6] = range(i, i + n)
+    args[1::6] = args[3::6] = args[5::6] = range(j, j + n)
+    return "\0".join([_PAIR_JSON] * n) % tuple(args)
+
+
 def to_svala(result: Result, side: str = "pseudonymized") -> dict:
     """The SVALA graph of one result; `side="original"` keeps the essay's own text as source."""
     if side not in SIDES:
         raise ValueError(f"unknown SVALA side {side!r}; choose one of {', '.join(SIDES)}")
     target = _tokens(result.target)
+    labels = _labels(result)
     if side == "original":
-        return _original(result, _tokens(result.source), target).to_dict()
-    return _published(result, target).to_dict()
+        return _original(result, labels, _tokens(result.source), target).to_dict()
+    return _published(result, labels, target).to_dict()
 
 
 def graphs(result: Result) -> tuple[Graph, Graph]:
     """(published, original) graphs of one result, tokenizing the target text once."""
-    target = _tokens(result.target)
-    return _published(result, target), _original(result, _tokens(result.source), target)
+    target, labels = _tokens(result.target), _labels(result)
+    return (_published(result, labels, target),
+            _original(result, labels, _tokens(result.source), target))
 
 
 def dumps(graph: dict) -> bytes:
@@ -138,19 +163,19 @@ def _labels(result: Result) -> list[list[str]]:
     return [[a.label, *a.attrs, str(a.ref)] for a in result.annotations]
 
 
-def _published(result: Result, target: _Side) -> Graph:
+def _published(result: Result, labels: list[list[str]], target: _Side) -> Graph:
     """Both sides are the target: token i pairs with token i, a span's tokens share one edge."""
     links = sorted((a.target_start, a.target_end, a.target_start, a.target_end, lab)
-                   for a, lab in zip(result.annotations, _labels(result)))
+                   for a, lab in zip(result.annotations, labels))
     edges = _aligned_edges(target, target, links)
     if edges is None:
         edges = _mirror_edges(target, links)
     return Graph(target, target, edges)
 
 
-def _original(result: Result, source: _Side, target: _Side) -> Graph:
+def _original(result: Result, labels: list[list[str]], source: _Side, target: _Side) -> Graph:
     links = sorted((a.start, a.end, a.target_start, a.target_end, lab)
-                   for a, lab in zip(result.annotations, _labels(result)))
+                   for a, lab in zip(result.annotations, labels))
     edges = _aligned_edges(source, target, links)
     if edges is None:
         edges = _union_edges(source, target, links)
@@ -165,7 +190,7 @@ def _tokens(text: str) -> _Side:
         return _Side([], [], [])
     starts, ends = (list(x) for x in zip(*spans))
     bounds = [0, *starts[1:], len(text)]
-    return _Side([text[a:b] for a, b in zip(bounds, bounds[1:])], starts, ends)
+    return _Side(list(map(text.__getitem__, map(slice, bounds, bounds[1:]))), starts, ends)
 
 
 def _mirror_edges(side: _Side, links: Sequence[_Link]) -> list[_Edge]:

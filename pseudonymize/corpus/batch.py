@@ -13,6 +13,7 @@ import csv
 import hashlib
 import io
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,17 +117,22 @@ def _read_dir(root: Path, max_bytes: int) -> Batch:
     metadata = _read_metadata(root, files)
     essays: list[Essay] = []
     quarantine: list[Quarantined] = []
-    for file in sorted(p for p in root.iterdir() if p.is_file() and p.suffix.lower() == ".txt"):
-        essay_id, source = file.stem, file.name
+    # scandir: file type from the directory listing, one stat per essay (batches are large)
+    entries = sorted((e for e in os.scandir(root)
+                      if os.path.splitext(e.name)[1].lower() == ".txt" and e.is_file()),
+                     key=lambda e: e.name)
+    for entry in entries:
+        essay_id, source = os.path.splitext(entry.name)[0], entry.name
         if not _ID.fullmatch(essay_id):
             quarantine.append(Quarantined(essay_id, source, INVALID, "id is not a safe file name"))
             continue
-        size = file.stat().st_size
+        size = entry.stat().st_size
         if size > max_bytes:
             quarantine.append(Quarantined(essay_id, source, OVERSIZED,
                                           f"{size} bytes > {max_bytes}"))
             continue
-        data = file.read_bytes()
+        with open(entry.path, "rb") as fh:
+            data = fh.read()
         meta = dict(metadata.get(essay_id, {}))
         try:
             text, encoding, note = decode(data)

@@ -31,6 +31,7 @@ _PERSONNUMMER = re.compile(r"(?<![\d])(?:19|20)?(\d{2})(\d{2})(\d{2})[-+ ]?\d{4}
 _PHONE = re.compile(r"(?<![\w+])(?:(?:\+46|0046)[ -]?(?:\(0\))?[ -]?|0)\d{1,3}(?:[ -]?\d){5,8}"
                     r"(?!\w)|(?<![\w+])\+\d{1,3}(?:[ -]?\d){6,12}(?!\w)")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_DIGIT = re.compile(r"\d")
 PLACEHOLDER_PERSONNUMMER = frozenset({"123456-0000", "123456+0000", "1234560000", "123456 0000"})
 PLACEHOLDER_EMAIL = "email@dot.com"
 
@@ -61,6 +62,12 @@ class LeakError(RuntimeError):
 
 def id_hits(text: str) -> Iterable[tuple[int, str]]:
     """(offset, label) of ID-shaped strings, placeholders excepted."""
+    if "@" in text:
+        for m in _EMAIL.finditer(text):
+            if m.group(0).lower() != PLACEHOLDER_EMAIL:
+                yield m.start(), "email"
+    if len(_DIGIT.findall(text)) < 6:  # a phone number has 6 digits or more, a personnummer 10
+        return
     for m in _PERSONNUMMER.finditer(text):
         month, day = int(m.group(2)), int(m.group(3))
         if (m.group(0) not in PLACEHOLDER_PERSONNUMMER and 1 <= month <= 12
@@ -70,9 +77,6 @@ def id_hits(text: str) -> Iterable[tuple[int, str]]:
         digits = re.sub(r"\D", "", m.group(0).removeprefix("+46").removeprefix("0046"))
         if digits.strip("0"):
             yield m.start(), "phone_nr"
-    for m in _EMAIL.finditer(text):
-        if m.group(0).lower() != PLACEHOLDER_EMAIL:
-            yield m.start(), "email"
 
 
 class Originals:
@@ -140,7 +144,8 @@ def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]])
                  | {p.stem for p in (root / "svala").glob("*.json")} | set(entries))
     hits: list[Hit] = []
     for essay_id in ids:
-        text_path, svala_path = root / "texts" / f"{essay_id}.txt", root / "svala" / f"{essay_id}.json"
+        text_path = root / "texts" / f"{essay_id}.txt"
+        svala_path = root / "svala" / f"{essay_id}.json"
         text = text_path.read_text(encoding="utf-8") if text_path.exists() else None
         fields = None
         if svala_path.exists():

@@ -34,7 +34,7 @@ import tempfile
 import uuid
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -217,8 +217,8 @@ def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, size: int)
     shards = []
     for n, shard in enumerate(shard_by_learner(essays, size)):
         path = work / f"shard-{n:05d}.jsonl"
-        path.write_text("".join(json.dumps(asdict(ShardEssay(e.essay_id, e.learner, e.text,
-                                                             _carried(e))),
+        path.write_text("".join(json.dumps({"essay_id": e.essay_id, "learner": e.learner,
+                                            "text": e.text, "carried": _carried(e)},
                                            ensure_ascii=False) + "\n" for e in shard),
                         encoding="utf-8")
         shards.append(str(path))
@@ -280,9 +280,9 @@ def process_shard(plan: Plan, index: int) -> dict:
             files[rel] = _write(staging / rel, data)
         keyfile.write_private(work / "review" / f"{essay_id}.json", review.encode())
         rows = result.key_rows()
+        side = published.text("target")  # both sides of the published graph are this text
         hits += scan_essay(essay_id, Originals((r["label"], r["original"]) for r in rows),
-                           result.target, {"source": published.text("source"),
-                                           "target": published.text("target"),
+                           result.target, {"source": side, "target": side,
                                            "labels": " ".join(published.labels())},
                            carried[essay_id])
         for a in result.annotations:
@@ -341,8 +341,8 @@ def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> 
     sums = {**outputs,
             "provenance.jsonl": _write(staging / "provenance.jsonl", "".join(
                 json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in events).encode()),
-            "manifest.json": _write(staging / "manifest.json", (json.dumps(
-                manifest, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode())}
+            "manifest.json": _write(staging / "manifest.json",
+                                    (_json_lines(manifest, 3) + "\n").encode())}
 
     key_path = keyfile.write_key(Path(plan.keys_dir), plan.release_id, key, work / "review",
                                  secret)
@@ -436,8 +436,25 @@ def _parquet_bytes(frame: pl.DataFrame) -> bytes:
 
 def _write(path: Path, data: bytes) -> str:
     """Write a release file; return its sha256 (for the manifest and SHA256SUMS)."""
-    path.write_bytes(data)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
     return hashlib.sha256(data).hexdigest()
+
+
+def _json_lines(value: object, depth: int, indent: int = 0) -> str:
+    """JSON with sorted keys, dicts of the top `depth` levels one key per line and everything
+    deeper on one line: readable like `indent=`, but written by json's C encoder (which
+    `indent=` would replace by the pure-Python one: seconds for a large manifest)."""
+    if depth == 0 or not isinstance(value, dict) or not value:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    pad = " " * (indent + 1)
+    return ("{\n" + ",\n".join(f"{pad}{json.dumps(k, ensure_ascii=False)}: "
+                               f"{_json_lines(v, depth - 1, indent + 1)}"
+                               for k, v in sorted(value.items()))
+            + "\n" + " " * indent + "}")
 
 
 def _now() -> str:

@@ -319,7 +319,9 @@ class ContextRules:
             if not key.endswith(suffix):
                 continue
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
-            if len(key) > len(suffix) + 2 and tokens[i].text[0].isupper() and i not in doc.starts:
+            # Two-letter forms (AB, HB, IF, IK) are separate words: "Volvo AB", not "Zainab".
+            if len(suffix) > 2 and len(key) > len(suffix) + 2 and tokens[i].text[0].isupper() \
+                    and i not in doc.starts:
                 # "Sundsvalls Hockeyklubb": a capitalised genitive before it belongs to the name.
                 first = i - 1 if i and tokens[i - 1].text[0].isupper() and tokens[i - 1].text.endswith(
                     "s") and tokens[i - 1].ws == " " and (i - 1) not in doc.starts else i

@@ -60,5 +60,8 @@ def test_no_essay_text_in_prefect_logs_results_or_artifacts(local_release: dict)
                         for r in runs),
                       *(str(r.state.message if r.state else "") for r in runs)])
     assert local_release["release_id"] in seen
+    # the worker processes reported their task runs to this server (not to servers of their own)
+    names = {r.name for r in runs}
+    assert {"shard-0", "shard-1"} <= names and any(n.startswith("load-engine") for n in names)
     for needle in (SECRET_NAME, SECRET_EMAIL, *(t.split(".")[0] for t in ESSAYS.values())):
         assert needle not in seen

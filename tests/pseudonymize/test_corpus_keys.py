@@ -28,6 +28,7 @@ def test_plain_key_is_owner_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert _mode(path) == 0o600 and _mode(tmp_path / "keys") == 0o700
     graph = tmp_path / "keys" / "r1.review" / "e1.json"
     assert _mode(graph) == 0o600 and graph.read_text() == '{"source": []}'
+    assert _mode(graph.parent) == 0o700 and not review.exists()  # moved, not copied
     assert keys.read_key(path).equals(ROWS)
 
 

@@ -6,13 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from pseudonymize.corpus.leakgate import Hit, LeakError, id_hits, scan_release
+from pseudonymize.corpus.leakgate import (Hit, LeakError, Originals, id_hits, scan_essay,
+                                          scan_quarantine, scan_release)
 
 
 @pytest.mark.parametrize("text, labels", [
     ("Mitt personnummer är 900101-1234.", ["personid_nr"]),
     ("född 19900101+1234", ["personid_nr"]),
     ("Ring mig på 070-123 45 67!", ["phone_nr"]),
+    ("ring 0701234", ["phone_nr"]),  # seven digits: the digit pre-check must let it through
     ("eller +46 70 123 45 67", ["phone_nr"]),
     ("mejla anna.b@example.se", ["email"]),
     # the taxonomy's own placeholders are not IDs
@@ -71,3 +73,24 @@ def test_word_bounded_and_low_signal_labels(tmp_path: Path):
 def test_clean_release_passes(tmp_path: Path):
     root = _stage(tmp_path, {"e1": "Jag heter Maria och bor i A-stad. Mejl: email@dot.com."})
     assert scan_release(root, {"e1": [("firstname_female", "Zlatimira")]}) == []
+
+
+def test_scan_essay_covers_id_text_svala_and_carried_metadata():
+    originals = Originals([("firstname_female", "Zlatimira"), ("surname", "Berg")])
+    text = "Hej! Jag heter Maria Holm, ring 070-123 45 67."
+    hits = scan_essay("e1", originals, text,
+                      {"source": text, "target": text, "labels": "firstname_female 1"},
+                      {"learner_id": "L1", "teacher": "Zlatimira Berg", "grade": None})
+    assert hits == [Hit("texts/e1.txt", "text", 32, "phone_nr"),
+                    Hit("svala/e1.json", "source", 32, "phone_nr"),
+                    Hit("svala/e1.json", "target", 32, "phone_nr"),
+                    Hit("manifest.json", "essays.e1.teacher", 0, "firstname_female"),
+                    Hit("manifest.json", "essays.e1.teacher", 10, "surname")]
+    assert scan_essay("zlatimira", originals, None, None, {}) == [
+        Hit("texts/zlatimira.txt", "essay_id", 0, "firstname_female")]
+
+
+def test_quarantine_entries_are_scanned_for_ids():
+    assert scan_quarantine([{"essay_id": "a1", "source": "a1.txt"},
+                            {"essay_id": "<line 3>", "source": "mejl anna@example.se"}]) == [
+        Hit("manifest.json", "quarantine.source", 5, "email")]

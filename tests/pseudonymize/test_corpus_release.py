@@ -11,7 +11,7 @@ import pytest
 from pseudonymize.corpus import release as rel
 from pseudonymize.corpus.audit import AuditError, audit
 from pseudonymize.corpus.keys import read_key
-from pseudonymize.corpus.leakgate import LeakError
+from pseudonymize.corpus.leakgate import Hit, LeakError, scan_release
 from pseudonymize.corpus.verify import compare, verify
 from pseudonymize.types import REPLACE, Annotation, Result
 from tests.pseudonymize.corpus_support import SECRET_EMAIL, make_batch, make_snapshot
@@ -175,3 +175,40 @@ def test_planted_leak_fails_the_release(setup: dict, monkeypatch: pytest.MonkeyP
     assert "texts/e01.txt [text]" in message and "firstname_female" in message
     assert "zlatimira" not in message.lower()
     assert list(setup["out"].iterdir()) == [] and list(setup["keys"].iterdir()) == []
+
+
+def test_each_shard_gates_its_own_outputs_as_a_scan_of_the_files_would(
+        setup: dict, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(rel, "_engine", lambda path: _LeakyEngine())
+    plan = rel.prepare(setup["batch"], setup["out"], setup["snapshot"], setup["keys"],
+                       code_revision="test", shard_size=1)
+    reports = [rel.process_shard(plan, i) for i in range(len(plan.shards))]
+    hits = [Hit(**h) for r in reports for h in r["hits"]]
+    # the planted name (this engine replaces it once, then 'misses' it) and the e-mail addresses
+    # it leaves alone
+    assert {(h.file, h.field, h.label) for h in hits if h.label != "email"} == {
+        ("texts/e01.txt", "text", "firstname_female"),
+        ("svala/e01.json", "source", "firstname_female"),
+        ("svala/e01.json", "target", "firstname_female")}
+    assert {h.file for h in hits if h.label == "email"} == {
+        "texts/e01.txt", "svala/e01.json", "texts/e02.txt", "svala/e02.json"}
+    assert "zlatimira" not in repr(reports).lower()
+    key = {"e01": [("firstname_female", "Zlatimira")]}
+    assert sorted(hits, key=rel._hit_order) == sorted(scan_release(Path(plan.staging), key),
+                                                      key=rel._hit_order)
+    with pytest.raises(LeakError):
+        rel.finalize(plan, reports)
+    assert not (setup["keys"] / f"{plan.release_id}.parquet").exists()  # gate before the key
+    rel.abort(plan)
+
+
+def test_shards_are_sized_for_the_workers():
+    assert rel.auto_shard_size(10_000, 2) == 1250
+    assert rel.auto_shard_size(3, 2) == 1
+    assert rel.auto_shard_size(10**6, 2) == rel.MAX_SHARD
+
+
+def test_manifest_lines_are_json_with_sorted_keys():
+    text = rel._json_lines({"b": {"y": {"z": [1]}, "x": "å"}, "a": 1}, 2)
+    assert text == '{\n "a": 1,\n "b": {\n  "x": "å",\n  "y": {"z": [1]}\n }\n}'
+    assert json.loads(text) == {"a": 1, "b": {"x": "å", "y": {"z": [1]}}}

@@ -150,3 +150,11 @@ def test_the_walk_declines_what_it_cannot_align():
                        for a in result.annotations)
         assert svala._aligned_edges(svala._tokens(result.source), svala._tokens(result.target),
                                     links) is None
+
+
+def test_pair_edges_beyond_the_kept_ones_are_the_same(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(svala, "_PAIRS", {})
+    monkeypatch.setattr(svala, "_PAIRS_KEPT", 3)
+    for side in SIDES:
+        graph = svala.graphs(RESULT)[SIDES.index(side)]
+        assert graph.encode() == svala.dumps(svala.to_svala(RESULT, side=side))
