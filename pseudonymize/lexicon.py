@@ -71,6 +71,9 @@ class Lexicon:
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
     marks: dict[str, str] = field(default_factory=dict)  # lower-case word -> mark-only label
+    # Frequent words spelt with letters that folding removes (å ä ö é ü): "pär" is not the
+    # frequent "par", so a name spelt that way is not judged by its folded twin.
+    common_accented: frozenset[str] = frozenset()
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
@@ -235,7 +238,10 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         if kind:
             d["place_kind"] = kind
     common = _read(snapshot, root, "common_words")
+    common_accented: frozenset[str] = frozenset()
     if common is not None:
+        common_accented = frozenset(w.lower() for w, f in common.select("word", "frequency").iter_rows()
+                                    if f >= 4.0 and not w.isascii())
         for key, freq in common.select("fold", "frequency").iter_rows():
             if key in acc or " " not in key:
                 d = acc[key]
@@ -256,7 +262,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
-        suffixes=dict(suffixes), marks=marks)
+        suffixes=dict(suffixes), marks=marks, common_accented=common_accented)
 
 
 _SHARED: dict = {}

@@ -297,7 +297,7 @@ class Matcher:
         if e.country:
             return ("country", ()) if e.country != "SE" else (None, ())
         name = FIRSTNAME[e.gender] if e.gender else "surname" if e.surname_rank else None
-        if name is None and name_ctx and not e.org_kind and e.se_pop == 0 \
+        if name is None and name_ctx and e.place_kind and not e.org_kind and e.se_pop == 0 \
                 and e.place_pop < 100_000 and e.zipf < 5.0:
             name = Matcher._name_guess(key)  # "min son Mahad": not the town of Mahad
         place = None
@@ -327,6 +327,9 @@ class Matcher:
                   initial: bool, after_name: bool) -> Span | None:
         tok = doc.tokens[i]
         common = _is_common(e)
+        if common and not tok.text.isascii() and tok.text.lower() not in self.lex.common_accented \
+                and not e.cats - HOMOGRAPH - NAMEISH_CATS:
+            common = False  # "Pär" is judged as itself, not as the frequent "par"
         place_ctx = _place_context(doc, i)
         name_ctx = _name_context(doc, i, self.lex.marks)
         label, attrs = self._label_for(e, key, name_ctx, place_ctx)
