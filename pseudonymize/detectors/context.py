@@ -124,7 +124,8 @@ class ContextRules:
                 add(Span(tok.start, tok.end, mark, (), 0.6, "lexicon", key))
             elif prev in STUDY_VERBS and not cap and e.zipf < 5.0 and not e.cats:
                 add(Span(tok.start, tok.end, "edu", (), 0.5, "studies", key))
-            if "number_word" in e.cats or nxt in AGE_AFTER and e.zipf < 4.0 or prev in AGE_VERBS:
+            rare = e.zipf < 4.0 or not text.isascii() and text.lower() not in self.lex.common_accented
+            if "number_word" in e.cats or nxt in AGE_AFTER and rare or prev in AGE_VERBS:
                 self._age_word(doc, i, add)
             if "month" in e.cats and self._date_context(doc, i):
                 add(Span(tok.start, tok.end, "month_word", (), 0.8, "month", key))

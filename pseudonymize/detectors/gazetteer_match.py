@@ -44,7 +44,9 @@ NAME_VERBS = frozenset({"ar", "var", "har", "hade", "vill", "ville", "kan", "kun
                         "alskar", "ater", "sover", "aker", "akte", "tar", "tog", "ger", "gav",
                         "ser", "sag", "borjade", "slutade", "borjar", "pratar", "pratade",
                         "laser", "studerar", "arbetar", "arbetade", "fyller", "fyllde",
-                        "halsar", "halsade", "ringer", "ringde", "skriver", "skrev", "kan"})
+                        "halsar", "halsade", "ringer", "ringde", "skriver", "skrev", "kan",
+                        "kanner", "kande", "traffade", "traffar", "bjuder", "bjod", "vantar",
+                        "skickar", "skickade", "hjalper", "hjalpte", "saknar", "bestamde"})
 REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
                           "delstat", "landsdelen", "distriktet"})
 AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omradet", "forort", "fororten", "kvarteret"})
@@ -390,7 +392,7 @@ class Matcher:
             # "Nguyen Thi Lan": a capitalised word right after a name continues it, even when
             # it is (or folds like) an ordinary word ("Lan" ~ "län").
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
-        if tok.text.lower() in self.lex.marks or e.cats - HOMOGRAPH or (
+        if tok.text.lower() in self.lex.marks and not (place_ctx and cap) or e.cats - HOMOGRAPH or (
                 not place_ctx and key.endswith(ORDINARY_ENDINGS)):
             return None  # "Sfi", "heter", "Avslutningsvis", "Bröderna": words, not names
         if len(key) >= 5 and (cap or place_ctx == 2) and e.zipf < 3.8:  # misspelt, not a word
