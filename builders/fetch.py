@@ -22,7 +22,7 @@ from requests.adapters import HTTPAdapter
 from tqdm import tqdm
 from urllib3.util.retry import Retry
 
-from builders.atomic import atomic_write_bytes, atomic_write_json  # noqa: F401  (re-exported)
+from builders.atomic import atomic_write_json
 
 # Upstream host -> alias used under a mirror base URL (`--mirror BASE_URL`).
 HOST_ALIASES: dict[str, str] = {
