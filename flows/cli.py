@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # Modules that add subcommands, in help order.
@@ -34,6 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A temporary Prefect server must not try to phone home (no network is assumed), and gets
+    # time to start on a busy 2-core machine; users can still override both.
+    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "90")
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)

@@ -77,11 +77,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         records = [dataclasses.asdict(o) for o in outcomes]
         current = snapshot["id"] if snapshot else previous
     else:
-        # Without PREFECT_API_URL Prefect starts a temporary server: give it time on a busy
-        # machine, and no telemetry (its heartbeat only logs sqlite lock errors offline).
-        os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "90")
-        os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
-        from flows.resources import build_resources
+        from flows.resources import build_resources  # Prefect settings: see flows.cli.main
 
         try:
             summary = build_resources(only=args.only, offline=args.offline, mirror=args.mirror)
