@@ -22,13 +22,6 @@ class Doc:
         get = lex.entries.get
         return cls(text, tokens, folds, [get(f, EMPTY) for f in folds], sentence_starts(tokens))
 
-    def entries_by_fold(self, key: str) -> Entry:
-        """The lexicon entry of a folded word that occurs in this essay."""
-        for k, e in zip(self.folds, self.entries):
-            if k == key:
-                return e
-        return EMPTY
-
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""
         lo, hi = 0, len(self.tokens)

@@ -40,13 +40,17 @@ def propagate(spans: list[Span], doc: Doc) -> list[Span]:
     """Label every further mention of a replaced one-word name or place ("vår son Minh ...
     Minh är åtta år"): context found it once, and one surviving mention would leak it."""
     known: dict[str, Span] = {}
+    # Everyday words are propagated only with the same capital ("Jag" found as a name once
+    # must not turn every "jag" into one); the span's own token says how frequent it is.
+    everyday: set[str] = set()
     for span in spans:
         surface = doc.text[span.start:span.end]
         if span.label in PROPAGATED and surface.isalpha() and len(surface) > 1:
-            known.setdefault(surface.lower(), span)
-    # Everyday words are propagated only with the same capital ("Jag" found as a name once
-    # must not turn every "jag" into one).
-    everyday = {k for k in known if doc.entries_by_fold(k).zipf >= 4.5}
+            low = surface.lower()
+            if low not in known:
+                known[low] = span
+                if doc.entries[doc.index_at(span.start)].zipf >= 4.5:
+                    everyday.add(low)
     if not known:
         return spans
     taken = [(s.start, s.end) for s in spans]
