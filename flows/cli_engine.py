@@ -38,6 +38,7 @@ def _text(args: argparse.Namespace) -> int:
 
 def _annotate(args: argparse.Namespace) -> int:
     from pseudonymize.labels import LABELS
+    from pseudonymize.resolve import number
 
     engine = _engine(args.snapshot)
     out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
@@ -54,8 +55,6 @@ def _annotate(args: argparse.Namespace) -> int:
                     raise CLIError(f"{args.inp}:{n}: expected a JSON object with id and text "
                                    f"({type(exc).__name__})") from exc
                 spans = engine.detect(text)
-                from pseudonymize.resolve import number
-
                 refs = number(spans, text)
                 out.write(json.dumps({"id": essay_id, "spans": [
                     {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),

@@ -211,10 +211,11 @@ class Matcher:
                 continue
             span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1)
             if span is not None and span.rule in GUESSES | {"gazetteer"} \
-                    and span.label in NAME_LABELS | {"city"} and _institution_context(doc, i) \
-                    and not (e.country or e.se_pop >= 20_000):
-                span = Span(span.start, span.end, _institution_context(doc, i), span.attrs,
-                            span.score, "institution-context", span.key)
+                    and span.label in NAME_LABELS | {"city"} and not (e.country or e.se_pop >= 20_000):
+                institution = _institution_context(doc, i)
+                if institution:
+                    span = Span(span.start, span.end, institution, span.attrs, span.score,
+                                "institution-context", span.key)
             last = spans[-1] if spans else None
             if (cap and not initial and last is not None and last.label in PLACE_LABELS
                     and last.end + 1 == tok.start and doc.text[last.end] == " "
