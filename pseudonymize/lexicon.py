@@ -13,6 +13,7 @@ import os
 import pickle
 import tempfile
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -246,7 +247,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
             if key in acc or " " not in key:
                 d = acc[key]
                 d["zipf"] = max(d.get("zipf", 0.0), float(freq))
-    entries = {key: _entry(d) for key, d in acc.items()}
+    shared: dict = {}  # one object per distinct value, so the pickled cache stores each once
+    entries = {key: _entry(d, lambda v: shared.setdefault(v, v)) for key, d in acc.items()}
     fuzzy: dict[str, list[str]] = defaultdict(list)
     for key, e in entries.items():
         if len(key) >= 4 and " " not in key and _fuzzy_target(e):
@@ -265,15 +267,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented)
 
 
-_SHARED: dict = {}
-
-
-def _shared(value):
-    """One object per distinct value, so the pickled cache stores each only once."""
-    return _SHARED.setdefault(value, value)
-
-
-def _entry(d: dict) -> Entry:
+def _entry(d: dict, _shared: Callable) -> Entry:
     return Entry(_shared(d.get("gender")), d.get("first_rank", 0), d.get("surname_rank", 0),
                  _shared(d.get("place_kind")), _shared(d.get("place_country", "")),
                  d.get("place_pop", 0), d.get("se_pop", 0),
