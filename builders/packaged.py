@@ -69,7 +69,8 @@ PACKAGES: dict[str, tuple[str, str]] = {
 # Categories lexicon.tsv may use; anything else is a typo and fails the build.
 CATEGORIES = (
     "number_word", "ordinal", "month", "weekday", "age_trigger", "phone_trigger", "id_trigger",
-    "account_trigger", "address_trigger", "date_trigger", "license_trigger", "transport_word",
+    "account_trigger", "reference_trigger", "address_trigger", "date_trigger", "license_trigger",
+    "transport_word",
     "place_trigger", "name_trigger", "fam", "prof", "edu", "sensitive", "institution_suffix",
     "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
     "unisex_name", "country_alias", "organization", "city_exonym", "district", "geo", "landmark",
@@ -180,6 +181,11 @@ def _ranked(frame: pl.DataFrame, group: str | None = None) -> pl.DataFrame:
 def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
     female = _per_million(FakerPerson.first_names_female)
     male = _per_million(FakerPerson.first_names_male)
+    # Faker lists a few men's names (Ahmed, Ali, Abdi) under women's names as well; the
+    # hand-written gender of a name Faker gives both settles it.
+    for name, gender in _by_category(lexicon, "given_name"):
+        if name in female and name in male and gender in ("female", "male"):
+            del (male if gender == "female" else female)[name]
     rows = [{"name": n, "gender": "female", "count": c} for n, c in female.items()]
     rows += [{"name": n, "gender": "male", "count": c} for n, c in male.items()]
     # A unisex name's count is what Faker gives it under any gender, when it knows the name.

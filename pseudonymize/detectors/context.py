@@ -16,15 +16,36 @@ POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "
                          "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
 PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
                          "arbetar", "jobbade", "arbetade", "utbildad"})
-NAMED_INSTITUTIONS = {**dict.fromkeys(("forskolan", "skolan", "gymnasiet", "forskola", "skola",
-                                       "friskolan", "folkhogskolan"), "school"),
-                      **dict.fromkeys(("foretaget", "firman", "restaurangen", "butiken",
-                                       "bolaget", "kedjan", "hotellet", "kafeet", "cafeet",
-                                       "salongen"), "work"),
-                      **dict.fromkeys(("foreningen", "klubben", "kyrkan", "moskén", "mosken",
-                                       "forsamlingen", "organisationen", "myndigheten",
-                                       "kliniken", "sjukhuset", "biblioteket"),
-                                      "other_institution")}
+
+def _kinds(**groups: str) -> dict[str, str]:
+    return {word: label for label, words in groups.items() for word in words.split()}
+
+
+# A noun saying what kind of thing a name names: "förskolan Rymden", "sjön Roxen", "en vik som
+# heter X", "restaurangen där jag jobbar heter X". Folded forms; definite singular forms may
+# stand right before the name.
+KIND_NOUNS = _kinds(
+    school="forskolan skolan gymnasiet forskola skola friskolan folkhogskolan",
+    work="foretaget firman restaurangen butiken bolaget kedjan hotellet kafeet cafeet salongen "
+         "restaurang foretag hotell butik kafe cafe salong pizzeria pizzerian",
+    other_institution="foreningen klubben kyrkan mosken forsamlingen organisationen myndigheten "
+                      "kliniken sjukhuset biblioteket lag laget klubb forening kyrka moske "
+                      "museum museet banken bank",
+    geo="sjo sjon o on halvo halvon vik viken berg berget fjall fjallet alv alven flod floden "
+        "skog skogen dal dalen vulkan vulkanen bukt bukten fjord fjorden kulle kullen "
+        "nationalpark nationalparken",
+    place="gata gatan torg torget park parken tradgard tradgarden ruiner ruinerna station "
+          "stationen hallplats hallplatsen kopcentrum kopcentret galleria gallerian marknad "
+          "marknaden basar basaren flygplats flygplatsen strand stranden",
+    city="stad staden by byn ort orten stadsdel stadsdelen omrade omradet kvarter kvarteret "
+         "forort fororten",
+    region="provins provinsen region regionen delstat delstaten landskap landskapet oblast "
+           "distrikt distriktet",
+)
+# Definite forms name the thing right before its name: "sjön Roxen", "i provinsen Fars".
+DEFINITE_KINDS = frozenset(k for k in KIND_NOUNS if k.endswith(("en", "et", "an", "on", "yn"))
+                           and k not in ("vulkan", "station", "region", "on"))
+NAMING_VERBS = frozenset({"heter", "hette", "kallas", "kallades"})
 BUSINESS_HEADS = frozenset({"restaurang", "restaurant", "cafe", "kafe", "hotell", "hotel",
                             "salong", "salon", "taxi", "pizzeria", "bageri", "frisor", "butik",
                             "kiosk", "pub", "bar", "bistro", "gym", "klinik", "pho", "sushi",
@@ -46,6 +67,12 @@ PLACE_NOUNS = {**dict.fromkeys(("gatan", "vagen", "torget", "torg", "station", "
 TOWN_BODIES = frozenset({"stad", "kommun", "kommuns", "region", "regions", "landsting"})
 STREET_NOUNS = frozenset({"alle", "backar", "backe", "gata", "vag", "torg", "grand", "plan",
                           "stig", "strand", "park", "gard", "hojd", "hojden", "ang", "angen"})
+# A lower-case head after a capitalised name, naming the whole: "Tensta allé", "Mörby centrum",
+# "Stockholms central", "Motala ström", "Poltava oblast", "Nevskij prospekt".
+HEAD_NOUNS = {**dict.fromkeys(STREET_NOUNS | {"centrum", "central", "centralstation", "prospekt",
+                                              "station", "avenue", "avenyn"}, "place"),
+              **dict.fromkeys(("strom", "alv", "fjall", "kanal"), "geo"),
+              **dict.fromkeys(("oblast", "provins", "lan"), "region")}
 LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
 ID_TRIGGERS = frozenset({"id", "anvandarnamn", "anvandarnamnet", "instagram", "snapchat", "line",
                          "skype", "discord", "tiktok", "kik", "telegram", "signal", "whatsapp"})
@@ -131,21 +158,22 @@ class ContextRules:
                 add(Span(tok.start, tok.end, "month_word", (), 0.8, "month", key))
             if e.zipf < 4.0 and len(key) > 6:
                 street = key[:-1] if key.endswith("s") else key  # Strandvägens
-                if street.endswith(STREET_SUFFIXES) and not self._bare_suffix(street):
-                    add(Span(tok.start, tok.end, "place", ("gen",) if street != key else (), 0.7,
-                             "street-suffix", street))
-            if key in NAMED_INSTITUTIONS and i + 1 < n and tokens[i + 1].text[:1].isupper() \
-                    and tokens[i + 1].text.isalpha() and (i + 1) not in doc.starts:
-                # "förskolan Rymden", "restaurangen Sabor Andina": the name after the kind.
-                end = self._capitalised_run(doc, i + 1)
-                add(Span(tokens[i + 1].start, tokens[end].end, NAMED_INSTITUTIONS[key], (), 0.85,
-                         "named-institution", " ".join(folds[i + 1:end + 1])))
+                if street.endswith(STREET_SUFFIXES) and not self._bare_suffix(
+                        street, cap and i not in doc.starts):
+                    # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
+                    first = i - 1 if i and prev in NAME_ADJECTIVES and tokens[i - 1].text[0].isupper() \
+                        and tokens[i - 1].ws == " " else i
+                    add(Span(tokens[first].start, tok.end, "place",
+                             ("gen",) if street != key else (), 0.7, "street-suffix",
+                             " ".join(folds[first:i] + [street])))
+            if key in KIND_NOUNS:
+                self._named_kind(doc, i, add)
             if key in ("linjen", "linje"):
                 self._transport(doc, i, add)
-            if key in STREET_NOUNS and i and tokens[i - 1].text[:1].isupper() \
+            if key in HEAD_NOUNS and not cap and i and tokens[i - 1].text[:1].isupper() \
                     and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts:
-                # "Tensta allé", "Hjulsta backar": a place name with a lower-case street word.
-                add(Span(tokens[i - 1].start, tok.end, "place", (), 0.75, "street-noun",
+                # "Tensta allé", "Mörby centrum": a place name with a lower-case head word.
+                add(Span(tokens[i - 1].start, tok.end, HEAD_NOUNS[key], (), 0.75, "head-noun",
                          f"{folds[i - 1]} {key}"))
             if "transport_word" in (entries[i - 1].cats if i else ()) and LINE_CODE.fullmatch(text):
                 add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", key))  # linje M2
@@ -223,6 +251,32 @@ class ContextRules:
         return k
 
     @staticmethod
+    def _named_kind(doc: Doc, i: int, add) -> None:
+        """The name a kind noun introduces: "sjön Roxen", "förskolan Rymden", "en ö som heter
+        Visingsö", "ruiner som heter Persepolis", "restaurangen där jag jobbar heter Casa
+        Andina", "en restaurang i Kista som heter Sabor Latino"."""
+        tokens, folds = doc.tokens, doc.folds
+        n, key = len(tokens), folds[i]
+        j = i + 1
+        if key not in DEFINITE_KINDS or not (j < n and tokens[j].text[:1].isupper()):
+            if j + 1 < n and folds[j] in ("i", "pa") and tokens[j + 1].text[:1].isupper():
+                j += 2  # "en restaurang i Kista som heter …"
+            if j < n and folds[j] == "dar":
+                j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in NAMING_VERBS), n)
+            elif j < n and folds[j] == "som":
+                j += 1
+            elif i and folds[i - 1] in ("pa", "i", "hos", "fran", "till", "med"):
+                return  # "min kompis på restaurangen heter Anna": the kompis is named
+            if j >= n or folds[j] not in NAMING_VERBS:
+                return
+            j += 1
+        if j >= n or not tokens[j].text[:1].isupper() or not tokens[j].is_word or j in doc.starts:
+            return
+        end = ContextRules._capitalised_run(doc, j)
+        add(Span(tokens[j].start, tokens[end].end, KIND_NOUNS[key], (), 0.9, "named-kind",
+                 " ".join(folds[j:end + 1])))
+
+    @staticmethod
     def _transport(doc: Doc, i: int, add) -> None:
         """Röda linjen, Roslagsbanan, Öresundståg: named lines and trains."""
         tok, low = doc.tokens[i], doc.tokens[i].text.lower()
@@ -248,9 +302,10 @@ class ContextRules:
         return True
 
     @staticmethod
-    def _bare_suffix(key: str) -> bool:
-        """gatan, vägen, stora torget: the suffix word itself, not a street name."""
-        return any(key == sfx or len(key) < len(sfx) + 3 for sfx in STREET_SUFFIXES
+    def _bare_suffix(key: str, named: bool) -> bool:
+        """gatan, vägen, omvägen: the suffix word itself or a short everyday compound, not a
+        street name — unless capitalised inside a sentence (Ekvägen, Ågatan)."""
+        return any(key == sfx or len(key) < len(sfx) + 3 and not named for sfx in STREET_SUFFIXES
                    if key.endswith(sfx))
 
     def _date_context(self, doc: Doc, i: int) -> bool:

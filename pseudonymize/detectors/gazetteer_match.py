@@ -56,7 +56,15 @@ ORDINARY_ENDINGS = ("vis", "arna", "erna", "orna", "heten", "ningen", "ningar", 
 PAIR_ZIPF = 4.6
 ADVERBS = frozenset({"dar", "har", "nu", "fortfarande", "ocksa", "kvar", "inte", "redan", "just",
                      "sjalv", "tillsammans", "alltid"})
-GUESSES = frozenset({"proper-noun", "name-context", "after-name", "place-suffix", "name-pair"})
+# Verbs whose "på" takes a person: "väntar på Anna", "tänker på Anna", "hälsa på Anna".
+PARTICLE_VERBS = frozenset({"vanta", "vantar", "vantade", "tanka", "tanker", "tankte", "titta",
+                            "tittar", "tittade", "halsa", "halsar", "halsade", "lita", "litar",
+                            "litade", "tro", "tror", "trodde", "svara", "svarar", "svarade",
+                            "ringa", "ringer", "ringde", "kolla", "kollar", "kollade", "passa",
+                            "passar", "passade", "hoppas", "klaga", "klagar", "arg", "sur",
+                            "kar", "stolt", "glad", "ledsen", "avundsjuk"})
+GUESSES = frozenset({"proper-noun", "name-context", "after-name", "place-suffix", "name-pair",
+                     "place-preposition"})
 COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
@@ -117,6 +125,39 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         return "work"
     if verb in SCHOOL_VERBS and doc.folds[i - 1] != "hos":
         return "school"
+    return None
+
+
+FEMALE_KIN = frozenset({"mamma", "mor", "syster", "systern", "fru", "frun", "hustru", "dotter",
+                        "dottern", "moster", "faster", "mormor", "farmor", "flickvan", "tjej",
+                        "tjejen", "flicka", "flickan", "kvinna", "kvinnan", "froken", "svarmor",
+                        "svagerska", "vaninna"})
+MALE_KIN = frozenset({"pappa", "bror", "brodern", "make", "maken", "son", "sonen", "morbror",
+                      "farbror", "morfar", "farfar", "pojkvan", "kille", "killen", "pojke",
+                      "pojken", "herr", "svarfar", "svager"})
+# Words that are kin only after a possessive: "min man Abdi" (not "man"), "min far" (not "får").
+MALE_AFTER_POSSESSIVE = frozenset({"man", "far"})
+POSSESSIVE_KIN = frozenset({"min", "din", "hennes", "sin", "hans", "var", "er"})
+GENDER_SKIP = frozenset({"heter", "hette", ",", "lilla", "lille", "kara", "min", "din", "sin"})
+
+
+def _gender_hint(doc: Doc, i: int) -> str | None:
+    """"min mamma heter X", "din syster X", "X och hon är 61": a gendered word before an unknown
+    name, or the first personal pronoun after it in its sentence, tells its gender."""
+    folds = doc.folds
+    for j in range(i - 1, max(-1, i - 4), -1):
+        f = folds[j]
+        if f in FEMALE_KIN:
+            return "female"
+        if f in MALE_KIN or f in MALE_AFTER_POSSESSIVE and j and folds[j - 1] in POSSESSIVE_KIN:
+            return "male"
+        if f not in GENDER_SKIP:
+            break
+    for j in range(i + 1, min(len(folds), i + 7)):
+        if j in doc.starts or folds[j] in ("jag", "du", "vi", "ni", "de") or doc.entries[j].gender:
+            break
+        if folds[j] in ("hon", "han"):
+            return "female" if folds[j] == "hon" else "male"
     return None
 
 
@@ -217,7 +258,8 @@ class Matcher:
                     span = Span(span.start, span.end, institution, span.attrs, span.score,
                                 "institution-context", span.key)
             last = spans[-1] if spans else None
-            if (cap and not initial and last is not None and last.label in PLACE_LABELS
+            if (cap and not initial and not text.isupper() and last is not None
+                    and last.label in PLACE_LABELS
                     and last.end + 1 == tok.start and doc.text[last.end] == " "
                     and (span is None or span.rule in GUESSES) and not _is_common(e) and e.zipf < 3.0
                     and not text.lower().endswith(self.institution_ends)):
@@ -420,7 +462,8 @@ class Matcher:
                 and self._capitalised_pair(doc, i):
             # "miljardären Donald Trump": two capitalised words inside a sentence are a name
             # even when each is also a frequent word form.
-            return Span(tok.start, tok.end, self._name_guess(key), morph, 0.6, "name-pair", key)
+            return Span(tok.start, tok.end, self._name_guess(key, doc, i), morph, 0.6, "name-pair",
+                        key)
         limit = 3.5 if initial and not (place_ctx or name_ctx) else 4.0
         if initial and self._name_follows(doc, i) and not key.endswith(DEFINITE_ENDINGS):
             limit = 4.0  # "Lind har", "Wenger kom": a subject followed by its verb
@@ -445,10 +488,16 @@ class Matcher:
         if after_name:
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
         if name_ctx:
-            return Span(tok.start, tok.end, self._name_guess(key), morph, 0.7, "name-context", key)
+            return Span(tok.start, tok.end, self._name_guess(key, doc, i), morph, 0.7, "name-context",
+                        key)
         if initial and len(key) < 4:
             return None
-        return Span(tok.start, tok.end, self._name_guess(key), morph, 0.5, "proper-noun", key)
+        genitive = key.endswith("s") and i + 1 < len(doc.tokens) and doc.tokens[i + 1].text.islower()
+        if i >= 2 and doc.folds[i - 1] in ("pa", "vid") and doc.folds[i - 2] not in PARTICLE_VERBS \
+                and not genitive:  # "på Kings novell": a person's
+            # "simskola på Fyrishov", "fiskar vid X": where something is, not who.
+            return Span(tok.start, tok.end, "place", morph, 0.5, "place-preposition", key)
+        return Span(tok.start, tok.end, self._name_guess(key, doc, i), morph, 0.5, "proper-noun", key)
 
     @staticmethod
     def _capitalised_pair(doc: Doc, i: int) -> bool:
@@ -490,7 +539,7 @@ class Matcher:
     def _place_suffix(self, low: str) -> str | None:
         """Swedish place-name endings (-köping, -sjön, -gatan), on the lower-cased word."""
         for suffix, label in self.lex.suffixes.get("place_suffix", ()):
-            if low.endswith(suffix) and len(low) >= len(suffix) + 3 + (len(suffix) < 3):
+            if low.endswith(suffix) and len(low) >= len(suffix) + 3 + (len(suffix) < 2):
                 return label or "city"
         return None
 
@@ -513,12 +562,16 @@ class Matcher:
                     or e.place_pop >= 100_000 or e.org_kind)
 
     @staticmethod
-    def _name_guess(key: str) -> str:
+    def _name_guess(key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending, else a first name whose gender
-        follows the ending (-a, -e, -ie, -ine are mostly women's names)."""
+        the words around it tell ("min mamma heter X") or, failing that, its ending (-a, -e,
+        -ie, -ine are mostly women's names)."""
         for suffix in ("sson", "son", "dotter", "qvist", "kvist", "strom", "berg", "gren", "lund", "blom",
                        "dahl", "ander", "ius", "sen", "ski", "ska", "wicz", "ovic", "enko",
                        "escu", "ian", "yan", "zadeh", "poor", "pour"):
             if key.endswith(suffix) and len(key) > len(suffix) + 1:
                 return "surname"
+        hint = _gender_hint(doc, i) if doc is not None else None
+        if hint:
+            return FIRSTNAME[hint]
         return "firstname_female" if key.endswith(("a", "e", "ah")) else "firstname_male"

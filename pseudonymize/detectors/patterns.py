@@ -26,8 +26,10 @@ PHONE = regex.compile(
     r"(?<![\w+])(?:(?:\+|00)46[\s-]?(?:\(0\)\s?)?\d{1,3}|0\d{1,3})"
     r"(?:[\s/-]?\d{2,4}){1,4}(?![\w-])")
 BARE_DIGITS = regex.compile(r"(?<![\w-])\d{2,4}(?:[\s-]?\d{2,4}){1,4}(?![\w-])")
-ACCOUNT = regex.compile(r"(?<![\w-])\d{1,6}(?:[ -]\d{1,7}){1,5}(?![\w-])")  # 8214-9, 903 441 558-1
-IBAN = regex.compile(r"\bSE\d{2}(?:\s?\d{4}){5}\b")
+# 8214-9, 903 441 558-1; clearing and account written apart: "8214-9, 934 556 712-4".
+ACCOUNT = regex.compile(r"(?<![\w-])\d{1,6}(?:[ -]\d{1,7}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,7}){1,5})?(?![\w-])")
+# Any country's IBAN (SE45 5000 …, DE89 3704 …, UA21 3223 … 1): country, check digits, groups.
+IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
 ZIP = regex.compile(r"(?<![\w-])(?:SE-?\s?)?\d{3}\s?\d{2}(?=\s+\p{Lu})")
 LICENSE = regex.compile(r"(?<![\w-])\p{Lu}{3}\s?\d{2}[\dA-Z](?![\w-])")
 DATE = re.compile(
@@ -53,8 +55,13 @@ REFERENCE = re.compile(
     r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])")
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
-_PHONE_TRIGGERS = frozenset({"phone_trigger"})
-_ACCOUNT = "account_trigger"
+# The kind of number a trigger word announces. A bare "nummer" announces a phone number only
+# when no more specific word is near: "körkort, nummer 8709…", "Ärendet har nummer 16-884512".
+NUMBER_TRIGGERS = (("account_trigger", "account_nr"), ("license_trigger", "license_nr"),
+                   ("reference_trigger", "other_nr_seq"), ("phone_trigger", "phone_nr"))
+GENERIC_NUMBER = frozenset({"nummer", "numret", "nr"})
+NUMBER_HEADS = ("nummer", "numret", "nr")
+CODE_PREFIX = regex.compile(r"\p{Lu}{1,4}")  # "TF 448 192", "WU 882-194-5530", "UHR 2021-04477"
 
 
 def _luhn(digits: str) -> bool:
@@ -68,6 +75,50 @@ def _luhn(digits: str) -> bool:
 def _preceded_by(doc: Doc, start: int, category: str, window: int = 4) -> bool:
     i = doc.index_at(start)
     return any(category in doc.entries[j].cats for j in range(max(0, i - window), i))
+
+
+def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
+    """The number label a word announces, also for compounds ending in -nummer
+    ("körkortsnummer", "legitimationsnumret", "OCR-nummer")."""
+    for cat, label in NUMBER_TRIGGERS:
+        if cat in cats:
+            return label
+    for head in NUMBER_HEADS:
+        if key.endswith(head) and len(key) > len(head) + 2:
+            stem = key[:-len(head)].rstrip("-")
+            for cand in (stem, stem[:-1] if stem.endswith("s") else stem):
+                label = _trigger_label(lex, cand, lex.get(cand).cats)
+                if label and cand not in GENERIC_NUMBER:
+                    return label
+    return None
+
+
+def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
+    """The label announced by the nearest specific trigger in the `window` words before a
+    number, else by a generic "nummer"."""
+    i = doc.index_at(start)
+    generic = None
+    for j in range(i - 1, max(-1, i - 1 - window), -1):
+        if not doc.tokens[j].is_word:
+            continue
+        label = _trigger_label(lex, doc.folds[j], doc.entries[j].cats)
+        if label is None:
+            continue
+        if doc.folds[j] not in GENERIC_NUMBER:
+            return label
+        generic = generic or label
+    return generic
+
+
+def _with_prefix(doc: Doc, start: int) -> int:
+    """Start a number at the letter code written before it: "TF 448 192", "WU 882-194"."""
+    i = doc.index_at(start)
+    if not i:
+        return start
+    before = doc.tokens[i - 1]
+    code = (before.ws == " " and CODE_PREFIX.fullmatch(before.text) is not None
+            and (i - 1) not in doc.starts and not doc.entries[i - 1].cats)
+    return before.start if code or before.text == "+" and before.end == start else start
 
 
 def detect(doc: Doc, lex: Lexicon) -> list[Span]:
@@ -99,21 +150,28 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
         if 7 <= ndig <= 13:
             add(Span(m.start(), m.end(), "phone_nr", score=0.9, rule="phone"))
     for m in ACCOUNT.finditer(text):
-        if sum(ch.isdigit() for ch in m.group()) >= 5 and _preceded_by(doc, m.start(), _ACCOUNT, 8):
+        if sum(ch.isdigit() for ch in m.group()) >= 5 \
+                and _number_kind(doc, lex, m.start(), 8) == "account_nr":
             add(Span(m.start(), m.end(), "account_nr", score=0.85, rule="account-trigger"))
     for m in BARE_DIGITS.finditer(text):
         ndig = sum(ch.isdigit() for ch in m.group())
-        if ndig < 6:
+        if ndig < 4:
             continue
-        if _preceded_by(doc, m.start(), _ACCOUNT, 5):
+        kind = _number_kind(doc, lex, m.start(), 5)
+        if kind == "account_nr" and ndig >= 5:
             continue  # the account pattern above covers it
-        if _preceded_by(doc, m.start(), "phone_trigger", 5):
-            add(Span(m.start(), m.end(), "phone_nr", score=0.85, rule="phone-trigger"))
-        elif ndig >= 8:
-            add(Span(m.start(), m.end(), "other_nr_seq", score=0.6, rule="digits"))
+        if kind is None and ndig >= 8 or ndig >= 6 and kind is not None:
+            label = kind or "other_nr_seq"
+            add(Span(_with_prefix(doc, m.start()), m.end(), label,
+                     score=0.85 if kind else 0.6, rule="number-trigger" if kind else "digits"))
+        elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and _ends_with(doc, m.start()):
+            # "kontot som slutar på 4471": the last digits still point at one account.
+            add(Span(m.start(), m.end(), kind, score=0.8, rule="number-ending"))
     if REFERENCE_HINT.search(text):
         for m in REFERENCE.finditer(text):
-            add(Span(m.start(), m.end(), "other_nr_seq", score=0.55, rule="reference"))
+            kind = _number_kind(doc, lex, m.start(), 5)
+            label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
+            add(Span(_with_prefix(doc, m.start()), m.end(), label, score=0.55, rule="reference"))
     for m in ZIP.finditer(text):
         add(Span(m.start(), m.end(), "zip_code", score=0.85, rule="zip"))
     for m in LICENSE.finditer(text):
@@ -125,6 +183,12 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
         if _personal_year(doc, m.start(), m.group()):
             add(Span(m.start(), m.end(), "year", score=0.5, rule="year"))
     return spans
+
+
+def _ends_with(doc: Doc, start: int) -> bool:
+    """"slutar på 4471", "som slutar med 4471"."""
+    i = doc.index_at(start)
+    return i >= 2 and doc.folds[i - 1] in ("pa", "med") and doc.folds[i - 2] in ("slutar", "slutade")
 
 
 PERSONAL = frozenset({"jag", "vi", "min", "mitt", "mina", "mig", "oss", "var", "vart", "vara",
