@@ -27,6 +27,8 @@ relative frequency rather than a head count. Faker's lists are mostly Swedish-or
 lexicon adds names of Arabic, Somali, Persian, Kurdish, Turkish, Balkan, Polish, East Slavic,
 Eritrean, Thai, Vietnamese, Chinese, Spanish and Filipino origin: attested names without a
 frequency, so `count` 0 and ranks after all of Faker's (Faker's row wins when both list a name).
+Faker's Latin-script locales (en_US, es_ES, pl_PL, tr_TR, …) add international first names the
+same way, count 0, leaving out those that are everyday Swedish words.
 """
 from __future__ import annotations
 
@@ -120,6 +122,12 @@ def read_lexicon(path: Path = LEXICON) -> list[LexiconRow]:
     return rows
 
 
+# Faker locales whose first-name lists are in Latin script, with their sexes kept apart.
+INTERNATIONAL_LOCALES = ("en_US", "en_GB", "es_ES", "es_CO", "es_MX", "pt_BR", "fr_FR", "it_IT",
+                         "de_DE", "pl_PL", "hr_HR", "tr_TR")
+EVERYDAY_ZIPF = 4.0
+
+
 def _by_category(rows: Iterable[LexiconRow], category: str) -> list[tuple[str, str | None]]:
     return [(word, value) for word, cat, value in rows if cat == category]
 
@@ -198,7 +206,31 @@ def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
             raise ValueError(f"{LEXICON}: given_name {name!r} has gender {gender!r}, "
                              f"expected one of {', '.join(GENDERS)}")
         rows.append({"name": name, "gender": gender, "count": 0})
-    return _ranked(_table("first_names", rows), group="gender")
+    # International names are listed, not ranked: no rank (the engine's weakest reading, never a
+    # target for misspellings), and a name already listed above keeps its row.
+    international = _table("first_names", [{"name": n, "gender": g}
+                                           for n, g in international_first_names()])
+    return pl.concat([_ranked(_table("first_names", rows), group="gender"), international]
+                     ).unique(subset=list(KEYS["first_names"]), keep="first", maintain_order=True)
+
+
+def international_first_names() -> list[tuple[str, str]]:
+    """(name, gender) from Faker's Latin-script locales, for names of visitors, relatives abroad
+    and public figures (Whitney, Craig, Juan, Lucía). A name that is also an everyday Swedish
+    word (April, Mark, Rose) is left out: it would be a homograph with no frequency to judge it
+    by, and Swedish homograph names come from the Swedish lists."""
+    everyday: set[str] = set()  # folds of everyday words: "Fran" would read "från"
+    for index, bucket in enumerate(wordfreq.get_frequency_list("sv")):
+        if 9 - index / 100 < EVERYDAY_ZIPF:
+            break
+        everyday.update(fold(w) for w in bucket)
+    out = []
+    for locale in INTERNATIONAL_LOCALES:
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        for gender in ("female", "male"):
+            out += [(name, gender) for name in getattr(provider, f"first_names_{gender}")
+                    if name.isalpha() and fold(name) not in everyday]
+    return out
 
 
 def surnames(lexicon: list[LexiconRow]) -> pl.DataFrame:

@@ -22,6 +22,15 @@ class Doc:
         get = lex.entries.get
         return cls(text, tokens, folds, [get(f, EMPTY) for f in folds], sentence_starts(tokens))
 
+    def capitalised_run(self, k: int) -> int:
+        """Index of the last token of the run of capitalised words starting at k, within its
+        sentence: "Casa Andina", "Scandic Sundsvall City"."""
+        tokens = self.tokens
+        while k + 1 < len(tokens) and tokens[k].ws == " " and tokens[k + 1].text[:1].isupper() \
+                and tokens[k + 1].text.isalpha() and (k + 1) not in self.starts:
+            k += 1
+        return k
+
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""
         lo, hi = 0, len(self.tokens)

@@ -188,7 +188,7 @@ class ContextRules:
             self._transport(doc, i, add)
             if key in BUSINESS_HEADS and i + 1 < n and tokens[i + 1].text[:1].isupper() \
                     and tokens[i + 1].text.isalpha():
-                end = self._capitalised_run(doc, i + 1)
+                end = doc.capitalised_run(i + 1)
                 add(Span(tok.start, tokens[end].end, "work", (), 0.85, "business-name",
                          " ".join(folds[i:end + 1])))
             if key in NAME_ADJECTIVES and nxt in PLACE_NOUNS and tokens[i + 1].text.islower():
@@ -242,15 +242,6 @@ class ContextRules:
                                   score_cutoff=1) is not None
 
     @staticmethod
-    def _capitalised_run(doc: Doc, k: int) -> int:
-        """Index of the last token of the run of capitalised words starting at k."""
-        tokens = doc.tokens
-        while k + 1 < len(tokens) and tokens[k].ws == " " and tokens[k + 1].text[:1].isupper() \
-                and tokens[k + 1].text.isalpha() and (k + 1) not in doc.starts:
-            k += 1
-        return k
-
-    @staticmethod
     def _named_kind(doc: Doc, i: int, add) -> None:
         """The name a kind noun introduces: "sjön Roxen", "förskolan Rymden", "en ö som heter
         Visingsö", "ruiner som heter Persepolis", "restaurangen där jag jobbar heter Casa
@@ -272,7 +263,7 @@ class ContextRules:
             j += 1
         if j >= n or not tokens[j].text[:1].isupper() or not tokens[j].is_word or j in doc.starts:
             return
-        end = ContextRules._capitalised_run(doc, j)
+        end = doc.capitalised_run(j)
         add(Span(tokens[j].start, tokens[end].end, KIND_NOUNS[key], (), 0.9, "named-kind",
                  " ".join(folds[j:end + 1])))
 

@@ -161,6 +161,28 @@ def _gender_hint(doc: Doc, i: int) -> str | None:
     return None
 
 
+ORG_LABELS = frozenset({"school", "work", "other_institution"})
+# Words saying that someone works at the institution the sentence names.
+WORK_WORDS = frozenset({"jobbar", "jobbade", "jobba", "jobbat", "arbetar", "arbetade", "arbeta",
+                        "arbetat", "jobb", "jobbet", "praktik", "praktiken", "praktiserar",
+                        "anstalld", "anstallda", "kollega", "kollegor", "arbetsplats",
+                        "arbetsplatsen", "arbetspass", "tjansten", "sommarjobb", "extrajobb"})
+
+
+def _org_role(doc: Doc, i: int, e: Entry, label: str) -> str:
+    """A known organisation is `work` in a sentence about working there ("praktik på
+    Sahlgrenska"); a hospital, bank or authority is otherwise `other_institution`
+    ("remiss till Sahlgrenska", "konto i Nordea"). Universities stay `school`."""
+    if label == "school":
+        return label
+    k = i - 1
+    while k >= 0 and k + 1 not in doc.starts:
+        if doc.folds[k] in WORK_WORDS:
+            return "work"
+        k -= 1
+    return "work" if e.org_kind == "company" else "other_institution"
+
+
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma): a person."""
     j = i - 1
@@ -242,6 +264,8 @@ class Matcher:
                 last = tokens[j - 1].text
                 shaped = cap and (last[0].isupper() or last.lower() in PHRASE_TAILS)
                 if label and (shaped or _place_context(doc, i) == 2) and pkey not in NEVER:
+                    if label in ORG_LABELS and e.org_kind:
+                        label = _org_role(doc, i, e, label)
                     spans.append(Span(tok.start, tokens[j - 1].end, label, attrs, 0.9,
                                       "phrase", pkey))
                     i = j
@@ -257,6 +281,17 @@ class Matcher:
                 if institution:
                     span = Span(span.start, span.end, institution, span.attrs, span.score,
                                 "institution-context", span.key)
+            elif span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
+                # "Folktandvården Mölndal", "Apoteket Hjärtat": a branch's name follows (a
+                # person's name does not belong to it: "Socialstyrelsen AnnaLisa").
+                end = doc.capitalised_run(i)
+                end = next((k - 1 for k in range(i + 1, end + 1)
+                            if entries[k].gender or entries[k].surname_rank), end)
+                span = Span(span.start, tokens[end].end, _org_role(doc, i, e, span.label),
+                            span.attrs, span.score, span.rule, " ".join(folds[i:end + 1]))
+                spans.append(span)
+                i = end + 1
+                continue
             last = spans[-1] if spans else None
             if (cap and not initial and not text.isupper() and last is not None
                     and last.label in PLACE_LABELS
@@ -341,7 +376,9 @@ class Matcher:
         first, then by how strongly the resources attest each reading."""
         if e.country:
             return ("country", ()) if e.country != "SE" else (None, ())
-        name = FIRSTNAME[e.gender] if e.gender else "surname" if e.surname_rank else None
+        # The better-ranked name reading: Holm is a surname, though a German first name too.
+        first = e.gender and not (e.surname_rank and e.surname_rank * 20 < e.first_rank)
+        name = FIRSTNAME[e.gender] if first else "surname" if e.surname_rank else None
         if name is None and name_ctx and e.place_kind and not e.org_kind and e.se_pop == 0 \
                 and e.place_pop < 100_000 and e.zipf < 5.0:
             name = Matcher._name_guess(key)  # "min son Mahad": not the town of Mahad
@@ -385,6 +422,11 @@ class Matcher:
         is_name = label.startswith("firstname") or label == "surname"
         if after_name and cap and not common and (is_name or label == "city" and not place_ctx):
             label, attrs, is_name = "surname", (), True
+        elif e.gender and label in PLACE_LABELS and cap and not place_ctx \
+                and not (e.se_pop or e.place_pop >= 100_000) and self._capitalised_pair(doc, i):
+            # "Whitney Houston", "Craig Gardner": a first name before another capitalised word
+            # is a person, not the small town of the same name.
+            label, attrs, is_name = FIRSTNAME[e.gender], (), True
         if is_name and place_ctx == 2 and not e.place_kind and len(key) >= 5:
             # "bor i Stokholm": a misspelt place beats a rare surname reading.
             target = self._fuzzy(key)
@@ -394,7 +436,8 @@ class Matcher:
                     return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
         if cap and not upper:
             if initial and not (place_ctx or name_ctx) and (common or not self._attested(e)) \
-                    and not (is_name and self._name_follows(doc, i)):
+                    and not (is_name and (self._name_follows(doc, i)
+                                          or e.gender and self._capitalised_pair(doc, i))):
                 return None
             if not initial and common and not (place_ctx or name_ctx or after_name):
                 # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans),
