@@ -72,7 +72,8 @@ def test_golden_rows(built, gazetteer, where, expected):
 
 
 def test_first_names_rank_by_count_within_gender(built):
-    female = table(built, "first_names").filter(gender="female").sort("rank", "name")
+    female = table(built, "first_names").filter(pl.col("rank").is_not_null(), gender="female"
+                                                 ).sort("rank", "name")
     assert female["count"].is_sorted(descending=True)
     # Competition ranking: a row's rank is 1 + the number of rows with a higher count.
     counts = female["count"].to_list()
@@ -88,6 +89,24 @@ def test_given_names_of_immigrant_groups(built, name, gender, from_faker):
     rows = table(built, "first_names").filter(name=name, gender=gender)
     assert rows.height == 1
     assert (rows["count"][0] > 0) is from_faker  # Faker's row wins over the lexicon's
+
+
+@pytest.mark.parametrize(("name", "gender"), [("Whitney", "female"), ("Craig", "male"),
+                                              ("Guadalupe", "female")])
+def test_international_first_names_are_listed_unranked(built, name, gender):
+    rows = table(built, "first_names").filter(name=name, gender=gender)
+    assert rows.height == 1 and rows["rank"][0] is None and rows["count"][0] is None
+
+
+def test_international_names_leave_out_everyday_words(built):
+    # de_DE/es_ES list "Till", "Alla" and "Fran" (folds like "från"): everyday words.
+    listed = table(built, "first_names").filter(pl.col("rank").is_null())
+    assert not {"till", "alla", "fran", "bara"} & set(listed["fold"].to_list())
+    assert {"whitney", "craig"} <= set(listed["fold"].to_list())
+
+
+def test_faker_mens_names_listed_as_womens_too_follow_the_lexicon(built):
+    assert table(built, "first_names").filter(name="Ahmed")["gender"].to_list() == ["male"]
 
 
 @pytest.mark.parametrize(("name", "from_faker"), [
