@@ -14,6 +14,13 @@ from pseudonymize.types import Span
 
 POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "hennes", "deras",
                          "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
+HAVE_VERBS = frozenset({"har", "hade", "fick", "fatt", "skaffade"})
+# Kin words used like a name, without an article: "hos farmor", "Hälsa mamma".
+NAMELIKE_KIN = frozenset({"mamma", "mammas", "pappa", "pappas", "mormor", "mormors", "morfar",
+                          "morfars", "farmor", "farmors", "farfar", "farfars", "moster", "faster",
+                          "morbror", "farbror", "mor", "far"})
+PROF_FILLERS = frozenset({"en", "ett", "den", "det", "bra", "basta", "duktig", "ny", "nytt",
+                          "gammal", "erfaren", "utbildad", "legitimerad", "egen"})
 PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
                          "arbetar", "jobbade", "arbetade", "utbildad"})
 
@@ -146,7 +153,12 @@ class ContextRules:
             nxt = folds[i + 1] if i + 1 < n else ""
             prev = folds[i - 1] if i else ""
             cap = first.isupper()
-            mark = marks.get(text.lower())
+            low = text.lower()
+            mark = marks.get(low)
+            if mark is None and not cap and e.zipf < 4.0 and self._prof_context(doc, i):
+                # "mattelärare", "butikschef": a compound of a profession, or any word after
+                # "jobbar som" ("kallskänka").
+                mark = "prof" if self._prof_compound(low) or folds[i - 1] == "som" else None
             if mark and self._mark_context(doc, i, mark):
                 add(Span(tok.start, tok.end, mark, (), 0.6, "lexicon", key))
             elif prev in STUDY_VERBS and not cap and e.zipf < 5.0 and not e.cats:
@@ -277,20 +289,69 @@ class ContextRules:
                 and not any(low == sfx for sfx in TRANSPORT_SUFFIXES):
             add(Span(tok.start, tok.end, "transport_name", (), 0.7, "transport-suffix", low))
 
-    @staticmethod
-    def _mark_context(doc: Doc, i: int, mark: str) -> bool:
+    def _mark_context(self, doc: Doc, i: int, mark: str) -> bool:
         """Family and profession words are marked when they refer to a specific person:
         "min bror", "moster Hawa", "jobbar som kock"; sensitive and education words always."""
         folds, tokens = doc.folds, doc.tokens
         before = folds[max(0, i - 3):i]
         if mark == "fam":
-            nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
-            return (any(w in POSSESSIVES for w in before[-2:]) or nxt[:1].isupper() and nxt.isalpha()
-                    or bool(before) and (before[-1].isdigit() or "number_word" in doc.entries[i - 1].cats)
-                    or tokens[i].text[0].isupper() and i in doc.starts and folds[i] != "man")
+            return self._kin_context(doc, i)
         if mark == "prof":
-            return any(w in PROF_BEFORE for w in before[-2:])
+            return self._prof_context(doc, i)
         return True
+
+    @staticmethod
+    def _prof_context(doc: Doc, i: int) -> bool:
+        """An occupation stated about someone: "jobbar som X", "är (en bra) X", "kan bli X",
+        "söker jobbet som X"."""
+        folds = doc.folds
+        k = i - 1
+        while k >= 0 and i - k <= 3 and folds[k] in PROF_FILLERS:
+            k -= 1
+        return k >= 0 and folds[k] in PROF_BEFORE
+
+    def _prof_compound(self, low: str) -> bool:
+        """A word ending in a known profession: mattelärare, ekonomiassistent, kökschef."""
+        marks = self.lex.marks
+        return any(marks.get(low[k:]) == "prof" for k in range(3, len(low) - 3))
+
+    def _kin_context(self, doc: Doc, i: int) -> bool:
+        """A kin word about someone in the writer's circle: "min bror", "Pers föräldrar",
+        "moster Hawa", "hos farmor", "Hur mår mamma?", "barnen", "har en kusin", "en pojkvän
+        som heter", "två små barn" after "har" — not "barn behöver", "att vara mamma", "sex
+        barn från förskolan"."""
+        folds, tokens = doc.folds, doc.tokens
+        key = folds[i]
+        before = folds[max(0, i - 6):i]
+        prev = before[-1] if before else ""
+        nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        if any(w in POSSESSIVES for w in before[-2:]) or nxt[:1].isupper() and nxt.isalpha() \
+                and i + 1 not in doc.starts:
+            return True
+        owner = tokens[i - 1].text if i else ""
+        if owner[:1].isupper() and owner.endswith("s") and (
+                i - 1 not in doc.starts or self.lex.get(folds[i - 1][:-1]).gender):
+            return True  # "Pers föräldrar", "Valentinas pappa"
+        if tokens[i].text[0].isupper() and i in doc.starts:
+            return key != "man"
+        number = next((k for k in (i - 1, i - 2) if k >= 0 and (
+            folds[k].isdigit() or "number_word" in doc.entries[k].cats)), None)
+        if number is not None:
+            if not key.startswith("barn"):
+                return True  # "tre systrar", "två kompisar"
+            # "två små barn" is the writer's after "har" or beside another kin word, not "sex
+            # barn från förskolan".
+            marks = self.lex.marks
+            return any(folds[k] in HAVE_VERBS or folds[k] in POSSESSIVES
+                       or marks.get(tokens[k].text.lower()) == "fam"
+                       for k in range(max(0, number - 4), number))
+        if key in NAMELIKE_KIN and prev not in ("en", "ett", "att", "vara", "bli", "som", "ar",
+                                                "var", "blev", "varit"):
+            return True  # "hos farmor", "Hur mår mamma?", "för mammas medicin"
+        if prev in ("en", "ett") and any(w in HAVE_VERBS for w in before[:-1]):
+            return True  # "jag har en bror", "min man hade en kusin där"
+        return key != "man" and nxt == "som" and i + 2 < len(tokens) \
+            and folds[i + 2] in ("heter", "hette")  # "en pojkvän som heter Elias"
 
     @staticmethod
     def _bare_suffix(key: str, named: bool) -> bool:
