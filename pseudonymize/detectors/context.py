@@ -87,7 +87,12 @@ MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore",
                          "slutet", "mitten"})
 LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
 TRANSPORT_SUFFIXES = ("banan", "tåg", "tåget", "tågen", "bussarna", "linjen", "pendeln", "expressen")
-STUDY_VERBS = frozenset({"laste", "laser", "studerar", "studerade", "pluggar", "pluggade"})
+STUDY_VERBS = frozenset({"laste", "laser", "lasa", "studerar", "studerade", "studera", "pluggar",
+                         "pluggade", "plugga", "utbildar", "utbildade"})
+# "söker jobbet som X", "arbetspass som X": the word after "som" is an occupation.
+JOB_WORDS = frozenset({"jobbar", "jobbade", "jobba", "jobbat", "arbetar", "arbetade", "arbeta",
+                       "arbetat", "jobb", "jobbet", "tjansten", "tjanst", "arbetspass",
+                       "anstalld", "anstallning", "praktik", "praktiserar", "vikarierar"})
 AGE_AFTER = frozenset({"ar", "ars", "aring", "aringar", "arig", "ariga", "gammal", "gamla",
                        "arsdagen", "arsdag", "arsfest", "arskalas"})
 DURATION_BEFORE = frozenset({"i", "for", "efter", "pa", "om", "under", "varje", "sedan", "ca",
@@ -121,6 +126,11 @@ class ContextRules:
             (k for k, e in lex.entries.items() if "number_word" in e.cats and " " not in k),
             key=len, reverse=True))
         self.institution = lex.suffixes.get("institution_suffix", [])
+        self.mark_phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for words, mark in lex.marks.items():
+            if " " in words:
+                head, *rest = words.split()
+                self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
 
     def _is_number_word(self, key: str) -> bool:
@@ -154,15 +164,26 @@ class ContextRules:
             prev = folds[i - 1] if i else ""
             cap = first.isupper()
             low = text.lower()
+            if low in self.mark_phrases and self._mark_phrase(doc, i, add):
+                continue  # "högt blodtryck"
             mark = marks.get(low)
-            if mark is None and not cap and e.zipf < 4.0 and self._prof_context(doc, i):
-                # "mattelärare", "butikschef": a compound of a profession, or any word after
-                # "jobbar som" ("kallskänka").
-                mark = "prof" if self._prof_compound(low) or folds[i - 1] == "som" else None
+            if mark is None and not cap and e.zipf < 4.0:
+                # "mattelärare", "prostatacancer", "juristexamen": a compound of a marked word;
+                # any word after "jobbar som" ("kallskänka").
+                mark = self._compound_mark(low) if len(low) >= 8 else None
+                if mark is None and prev == "som" and i >= 2 and folds[i - 2] in JOB_WORDS:
+                    mark = "prof"
             if mark and self._mark_context(doc, i, mark):
-                add(Span(tok.start, tok.end, mark, (), 0.6, "lexicon", key))
-            elif prev in STUDY_VERBS and not cap and e.zipf < 5.0 and not e.cats:
-                add(Span(tok.start, tok.end, "edu", (), 0.5, "studies", key))
+                end = i
+                if (mark == "edu" or low.endswith("ingenjor")) and nxt == "i" and i + 2 < n \
+                        and tokens[i + 2].text.islower() and tokens[i + 2].is_word:
+                    end, mark = i + 2, "edu"  # "magisterexamen i matematik"
+                elif mark == "prof" and prev == "till" and i >= 2 and folds[i - 2] in STUDY_VERBS:
+                    mark = "edu"  # "studerar till sjuksköterska"
+                add(Span(tok.start, tokens[end].end, mark, (), 0.6, "lexicon", key))
+            elif not cap and e.zipf < 5.0 and not e.cats and (prev in STUDY_VERBS or i >= 2 and (
+                    folds[i - 2] in STUDY_VERBS and prev.endswith("sk"))):
+                add(Span(tok.start, tok.end, "edu", (), 0.5, "studies", key))  # läsa (svensk) juridik
             rare = e.zipf < 4.0 or not text.isascii() and text.lower() not in self.lex.common_accented
             if "number_word" in e.cats or nxt in AGE_AFTER and rare or prev in AGE_VERBS:
                 self._age_word(doc, i, add)
@@ -310,10 +331,28 @@ class ContextRules:
             k -= 1
         return k >= 0 and folds[k] in PROF_BEFORE
 
-    def _prof_compound(self, low: str) -> bool:
-        """A word ending in a known profession: mattelärare, ekonomiassistent, kökschef."""
+    def _compound_mark(self, low: str) -> str | None:
+        """The mark of a word ending in a marked word: mattelärare, ekonomiassistent (prof),
+        prostatacancer (sensitive), juristexamen (edu). Kin words head no compounds here
+        (barnvagn, mammaledig)."""
         marks = self.lex.marks
-        return any(marks.get(low[k:]) == "prof" for k in range(3, len(low) - 3))
+        for k in range(3, len(low) - 3):
+            mark = marks.get(low[k:])
+            if mark is not None and mark != "fam":
+                return mark
+        return None
+
+    def _mark_phrase(self, doc: Doc, i: int, add) -> bool:
+        """A multi-word marked entry ("högt blodtryck", "emot regeringen") starting at i."""
+        tokens = doc.tokens
+        for rest, mark in self.mark_phrases[tokens[i].text.lower()]:
+            end = i + len(rest)
+            if end < len(tokens) and all(tokens[i + 1 + k].text.lower() == w
+                                         for k, w in enumerate(rest)):
+                add(Span(tokens[i].start, tokens[end].end, mark, (), 0.6, "lexicon",
+                         " ".join(doc.folds[i:end + 1])))
+                return True
+        return False
 
     def _kin_context(self, doc: Doc, i: int) -> bool:
         """A kin word about someone in the writer's circle: "min bror", "Pers föräldrar",
