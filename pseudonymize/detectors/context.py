@@ -8,6 +8,7 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from pseudonymize.detectors.gazetteer_match import _org_role
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.types import Span
@@ -212,7 +213,8 @@ class ContextRules:
                 add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", key))  # linje M2
             if ("." in key or "_" in key) and any(w in ID_TRIGGERS for w in folds[max(0, i - 3):i]):
                 add(Span(tok.start, tok.end, "extra", (), 0.7, "user-id", key))  # "mitt id är a.b.c"
-            if i and tokens[i - 1].text[0].isupper() and not cap:
+            if not cap and i and (tokens[i - 1].text[0].isupper() or i >= 2
+                                  and tokens[i - 2].text[0].isupper()):
                 self._institution(doc, i, add)  # "Göteborgs universitet"
             if not cap:
                 continue
@@ -450,15 +452,19 @@ class ContextRules:
     def _institution(self, doc: Doc, i: int, add) -> None:
         tokens, folds = doc.tokens, doc.folds
         key = tokens[i].text.lower()
-        if key in TOWN_BODIES and i and tokens[i - 1].text[0].isupper() and (i - 1) not in doc.starts:
-            if i >= 2 and folds[i - 2] == "i":
+        cap = tokens[i].text[0].isupper()
+        if key in TOWN_BODIES and i and tokens[i - 1].text[0].isupper():
+            owner = folds[i - 1]
+            place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
+                owner[:-1]).place_kind
+            if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
                 # "i X kommun": the place itself.
                 add(Span(tokens[i - 1].start, tokens[i - 1].end, "city", (), 0.8, "in-municipality",
-                         folds[i - 1]))
-            elif doc.entries[i - 1].place_kind:
-                # "jobbar på Malmö stad", "Sundsvalls kommun": the body.
+                         owner))
+            elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
+                # "jobbar på Malmö stad", "Till Jönköpings kommun": the body.
                 add(Span(tokens[i - 1].start, tokens[i].end, "other_institution", (), 0.8,
-                         "town-body", f"{folds[i - 1]} {key}"))
+                         "town-body", f"{owner} {key}"))
             return
         if not key.endswith(self.institution_ends):
             return
@@ -466,16 +472,27 @@ class ContextRules:
             if not key.endswith(suffix):
                 continue
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
+            label = _org_role(doc, i, label or "other_institution")
             # Two-letter forms (AB, HB, IF, IK) are separate words: "Volvo AB", not "Zainab".
-            if len(suffix) > 2 and len(key) > len(suffix) + 2 and tokens[i].text[0].isupper() \
-                    and i not in doc.starts:
-                # "Sundsvalls Hockeyklubb": a capitalised genitive before it belongs to the name.
+            if cap and len(suffix) > 2 and len(key) > len(suffix) + 2 and i not in doc.starts:
+                # "Sundsvalls Hockeyklubb": a capitalised genitive before it belongs to the name;
+                # "Universitetssjukhuset Örebro", "Länssjukhuset Ryhov": so does a name after it.
                 first = i - 1 if i and tokens[i - 1].text[0].isupper() and tokens[i - 1].text.endswith(
                     "s") and tokens[i - 1].ws == " " and (i - 1) not in doc.starts else i
-                add(Span(tokens[first].start, tokens[i].end, label or "other_institution", attrs, 0.85,
-                         "institution-suffix", key))
-            elif key == suffix and i and tokens[i - 1].text[0].isupper() and tokens[i - 1].is_word \
-                    and (i - 1) not in doc.starts:
-                add(Span(tokens[i - 1].start, tokens[i].end, label or "other_institution", attrs,
-                         0.8, "institution-phrase", f"{folds[i - 1]} {key}"))
+                end = doc.capitalised_run(i)
+                end = next((k - 1 for k in range(i + 1, end + 1)
+                            if doc.entries[k].gender or doc.entries[k].surname_rank), end)
+                add(Span(tokens[first].start, tokens[end].end, label, attrs, 0.85,
+                         "institution-suffix", " ".join(folds[first:end + 1])))
+            elif key == suffix or not cap and len(suffix) > 2:
+                # "Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet".
+                j = i - 1
+                if j >= 1 and tokens[j].text.islower() and len(folds[j]) >= 5 \
+                        and folds[j].endswith(("ska", "lla", "iga")) and tokens[j - 1].text[:1].isupper():
+                    j -= 1
+                owner = tokens[j].text if j >= 0 else ""
+                if owner[:1].isupper() and tokens[j].is_word and (
+                        j not in doc.starts or owner.endswith("s") and j + 1 == i):
+                    add(Span(tokens[j].start, tokens[i].end, label, attrs, 0.8,
+                             "institution-phrase", " ".join(folds[j:i + 1])))
             return

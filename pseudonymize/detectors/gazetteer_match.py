@@ -169,10 +169,11 @@ WORK_WORDS = frozenset({"jobbar", "jobbade", "jobba", "jobbat", "arbetar", "arbe
                         "arbetsplatsen", "arbetspass", "tjansten", "sommarjobb", "extrajobb"})
 
 
-def _org_role(doc: Doc, i: int, e: Entry, label: str) -> str:
-    """A known organisation is `work` in a sentence about working there ("praktik på
-    Sahlgrenska"); a hospital, bank or authority is otherwise `other_institution`
-    ("remiss till Sahlgrenska", "konto i Nordea"). Universities stay `school`."""
+def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
+    """An institution is `work` in a sentence about working there ("praktik på Sahlgrenska",
+    "jobbar på en avdelning på Länssjukhuset Ryhov"); a known hospital, bank or authority
+    (`kind`) is otherwise `other_institution` ("remiss till Sahlgrenska", "konto i Nordea").
+    Schools and universities stay `school`."""
     if label == "school":
         return label
     k = i - 1
@@ -180,7 +181,9 @@ def _org_role(doc: Doc, i: int, e: Entry, label: str) -> str:
         if doc.folds[k] in WORK_WORDS:
             return "work"
         k -= 1
-    return "work" if e.org_kind == "company" else "other_institution"
+    if kind is None:
+        return label
+    return "work" if kind == "company" else "other_institution"
 
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
@@ -265,7 +268,7 @@ class Matcher:
                 shaped = cap and (last[0].isupper() or last.lower() in PHRASE_TAILS)
                 if label and (shaped or _place_context(doc, i) == 2) and pkey not in NEVER:
                     if label in ORG_LABELS and e.org_kind:
-                        label = _org_role(doc, i, e, label)
+                        label = _org_role(doc, i, label, e.org_kind)
                     spans.append(Span(tok.start, tokens[j - 1].end, label, attrs, 0.9,
                                       "phrase", pkey))
                     i = j
@@ -287,7 +290,7 @@ class Matcher:
                 end = doc.capitalised_run(i)
                 end = next((k - 1 for k in range(i + 1, end + 1)
                             if entries[k].gender or entries[k].surname_rank), end)
-                span = Span(span.start, tokens[end].end, _org_role(doc, i, e, span.label),
+                span = Span(span.start, tokens[end].end, _org_role(doc, i, span.label, e.org_kind),
                             span.attrs, span.score, span.rule, " ".join(folds[i:end + 1]))
                 spans.append(span)
                 i = end + 1
