@@ -14,13 +14,15 @@ class Doc:
     folds: list[str]
     entries: list[Entry]
     starts: set[int]
+    lex: Lexicon
 
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
         tokens = tokenize(text)
         folds = [fold(t.text) for t in tokens]
         get = lex.entries.get
-        return cls(text, tokens, folds, [get(f, EMPTY) for f in folds], sentence_starts(tokens))
+        return cls(text, tokens, folds, [get(f, EMPTY) for f in folds], sentence_starts(tokens),
+                   lex)
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its

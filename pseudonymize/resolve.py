@@ -15,6 +15,11 @@ from pseudonymize.types import REPLACE, Span
 FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
                             "ett", "och", "som", "men", "for", "att", "har", "var", "kan"})
 PROPAGATED = NAME_LABELS | PLACE_LABELS | {"school", "work", "other_institution", "extra"}
+# A city of this many people has districts learners name; an unknown place, or a known one under
+# DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
+METROPOLIS = 1_000_000
+DISTRICT_MAX = 150_000
+DISTRICT_RULES = frozenset({"place-context", "place-preposition", "proper-noun", "name-context"})
 
 
 def _priority(span: Span) -> tuple:
@@ -71,24 +76,38 @@ def propagate(spans: list[Span], doc: Doc) -> list[Span]:
 
 def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     """A district of a foreign city is an `area`: "i Kraków i Nowa Huta", "i stadsdelen Praga",
-    "Wrzeszcz, en stadsdel". (Districts of Swedish towns stay `city`, as SweLL labels them.)"""
+    "Wrzeszcz, en stadsdel", and a small or unknown place mentioned while the essay is in a big
+    foreign city ("Jag föddes i Mogadishu. Vi bodde i Hodan", "i Teheran … en klinik i Tajrish").
+    (Districts of Swedish towns stay `city`, as SweLL labels them.)"""
     index = {t.start: k for k, t in enumerate(doc.tokens)}
     out = []
     prev: Span | None = None
+    metropolis = ""  # key of the last big foreign city mentioned, "" after a Swedish place
     for span in spans:
         k = index.get(span.start)
         if span.label == "city" and k is not None:
             folds = doc.folds
+            entry = doc.lex.get(span.key) if span.key else doc.entries[k]
             before = folds[k - 1] if k else ""
-            after = folds[k + 1:k + 4]
+            after = folds[k + 1:k + 5]
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
                           and before == "i" and k >= 2 and doc.tokens[k - 2].end == prev.end)
-            named_area = before in AREA_WORDS or (  # "Wrzeszcz, en stadsdel"
-                after[:2] in ([",", "en"], [",", "ett"]) and after[2:3] and after[2] in AREA_WORDS)
-            if in_foreign or named_area and (prev is None or "foreign" in prev.attrs
-                                             or "foreign" in span.attrs):
+            named_area = before in AREA_WORDS or (  # "Wrzeszcz, en stadsdel", "ett stort område"
+                after[:2] in ([",", "en"], [",", "ett"]) and any(w in AREA_WORDS for w in after[2:]))
+            district = (metropolis and span.key != metropolis and not entry.se_pop
+                        and entry.place_country != "SE" and after[:1] != ["i"]  # "Lesbos i Grekland"
+                        and (span.rule in DISTRICT_RULES and not entry.place_pop
+                             or "foreign" in span.attrs and entry.place_pop < DISTRICT_MAX))
+            if in_foreign or district or named_area and (
+                    prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
                             span.score, span.rule, span.key)
+            elif entry.se_pop or entry.place_country == "SE":
+                metropolis = ""
+            elif "foreign" in span.attrs and entry.place_pop >= METROPOLIS:
+                metropolis = span.key or ""
+        elif span.label == "country":
+            metropolis = ""  # "flydde till Kenya … i lägret i Dadaab": another country's place
         out.append(span)
         prev = span
     return out

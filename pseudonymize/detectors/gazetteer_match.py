@@ -65,6 +65,11 @@ PARTICLE_VERBS = frozenset({"vanta", "vantar", "vantade", "tanka", "tanker", "ta
                             "kar", "stolt", "glad", "ledsen", "avundsjuk"})
 GUESSES = frozenset({"proper-noun", "name-context", "after-name", "place-suffix", "name-pair",
                      "place-preposition"})
+# Money sent "till X": X is a payee (a landlord, a bank), not a place.
+PAYMENT_WORDS = frozenset({"betala", "betalar", "betalade", "betalat", "pengar", "pengarna",
+                           "hyra", "hyran", "skicka", "skickar", "skickade", "skickat", "swisha",
+                           "swishade", "overfora", "overforde", "avgiften", "rakningen",
+                           "fakturan"})
 COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
@@ -417,6 +422,8 @@ class Matcher:
             common = False  # "Pär" is judged as itself, not as the frequent "par"
         place_ctx = _place_context(doc, i)
         name_ctx = _name_context(doc, i, self.lex.marks)
+        if i >= 2 and doc.folds[i - 1] == "fran" and "name_trigger" in doc.entries[i - 2].cats:
+            place_ctx, name_ctx = 0, True  # "Hälsningar från Rania", "Kram från Sai"
         label, attrs = self._label_for(e, key, name_ctx, place_ctx)
         upper = tok.text.isupper() and len(tok.text) > 1
         if label is None:
@@ -437,6 +444,9 @@ class Matcher:
                 flabel, fattrs = self._label_for(self.lex.entries[target], target, False, place_ctx)
                 if flabel and flabel not in NAME_LABELS:
                     return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
+        if is_name and place_ctx == 2 and cap and not name_ctx and doc.folds[i - 1] == "i":
+            # "Vi bodde i Hodan": one lives in a place, whatever else the word names.
+            return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
         if cap and not upper:
             if initial and not (place_ctx or name_ctx) and (common or not self._attested(e)) \
                     and not (is_name and (self._name_follows(doc, i)
@@ -529,7 +539,13 @@ class Matcher:
         if institution:
             return Span(tok.start, tok.end, institution, morph, 0.7, "institution-context", key)
         if place_ctx:
-            label = "region" if i and doc.folds[i - 1] in REGION_WORDS else "city"
+            folds = doc.folds
+            if folds[i - 1] == "till" and (i - 1 in doc.starts or any(
+                    w in PAYMENT_WORDS for w in folds[max(0, i - 6):i - 1])):
+                # "Till Bostadsbolaget" heading a letter, "betalat hyran till Vätterhem".
+                return Span(tok.start, tok.end, "other_institution", morph, 0.6, "addressee", key)
+            label = "region" if folds[i - 1] in REGION_WORDS or folds[i - 1] == "i" and i >= 2 \
+                and folds[i - 2] in ("by", "byn", "byar") else "city"  # "en by i Isan"
             return Span(tok.start, tok.end, label, morph, 0.7, "place-context", key)
         if after_name:
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
