@@ -321,19 +321,28 @@ def compatible(fmt: str, gold_label: str, pred_label: str) -> bool:
 def leaked(doc: Document, result: Result, fmt: str) -> list[str]:
     """Gold labels whose original surface survives in the target, word-bounded.
 
-    Case-insensitive except for surfaces of three characters or fewer; each distinct surface
+    A surface leaks when the target holds it more often than the source does outside the gold
+    spans that should replace it: the pronoun "hans" kept beside the replaced name Hans, or the
+    article "ett" beside the replaced age "ett", is the writer's text, not a leak. A single
+    letter (an initial) is not found inside the taxonomy's placeholders (A-gatan). Matching is
+    case-insensitive except for surfaces of three characters or fewer; each distinct surface
     counts once per document. Mark-only labels are kept by design; for news NER only persons
     are checked, since public places and organisations are not meant to be replaced.
     """
+    checked = [g for g in doc.spans
+               if g.label not in MARK_LABELS and not (fmt == "conll" and g.label != "PER")]
     out, seen = [], set()
-    for g in doc.spans:
+    for g in checked:
         surface = doc.text[g.start:g.end]
-        if (g.label in MARK_LABELS or (fmt == "conll" and g.label != "PER")
-                or _UNCHECKED.fullmatch(surface) or surface.casefold() in seen):
+        if _UNCHECKED.fullmatch(surface) or surface.casefold() in seen:
             continue
         seen.add(surface.casefold())
         flags = re.IGNORECASE if len(surface) > 3 else 0  # `Bo` the name, not `bo` the verb
-        if re.search(rf"(?<!\w){re.escape(surface)}(?!\w)", result.target, flags):
+        after = r"(?![\w-])" if len(surface) == 1 else r"(?!\w)"
+        pattern = re.compile(rf"(?<!\w){re.escape(surface)}{after}", flags)
+        kept = sum(not any(s.start <= m.start() < s.end for s in checked)
+                   for m in pattern.finditer(doc.text))
+        if sum(1 for _ in pattern.finditer(result.target)) > kept:
             out.append(g.label)
     return out
 

@@ -82,6 +82,10 @@ HEAD_NOUNS = {**dict.fromkeys(STREET_NOUNS | {"centrum", "central", "centralstat
               **dict.fromkeys(("strom", "alv", "fjall", "kanal"), "geo"),
               **dict.fromkeys(("oblast", "provins", "lan"), "region")}
 LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
+CODE_NAME = regex.compile(r"[A-ZÅÄÖ]{1,3}\d{1,3}")
+CEFR_LEVELS = frozenset({"A1", "A2", "B1", "B2", "C1", "C2"})  # "jag läser på B1": a level
+SPORT_WORDS = frozenset({"spelar", "spelade", "spelare", "spelaren", "lag", "laget", "match",
+                         "matchen", "tranar", "tranade", "mot", "supporter", "heja"})
 ID_TRIGGERS = frozenset({"id", "anvandarnamn", "anvandarnamnet", "instagram", "snapchat", "line",
                          "skype", "discord", "tiktok", "kik", "telegram", "signal", "whatsapp"})
 MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "for", "borjan",
@@ -204,6 +208,17 @@ class ContextRules:
                 self._named_kind(doc, i, add)
             if key in ("linjen", "linje"):
                 self._transport(doc, i, add)
+            if key in ("skola", "skolan") and nxt in ("nummer", "nr") and i + 2 < n \
+                    and tokens[i + 2].text.isdigit():
+                add(Span(tok.start, tokens[i + 2].end, "school", (), 0.85, "numbered-school",
+                         f"{key} {nxt} {tokens[i + 2].text}"))  # "Skola nummer 112"
+            if cap and CODE_NAME.fullmatch(text) and text not in CEFR_LEVELS \
+                    and not (i and (tokens[i - 1].text[:1].isupper() and i - 1 not in doc.starts
+                                    or "transport_word" in entries[i - 1].cats)):
+                # "spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road.
+                label = "place" if prev in ("i", "pa", "vid", "till", "langs") and (
+                    i < 2 or folds[i - 2] not in SPORT_WORDS) else "other_institution"
+                add(Span(tok.start, tok.end, label, (), 0.5, "code-name", key))
             if key in HEAD_NOUNS and not cap and i and tokens[i - 1].text[:1].isupper() \
                     and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts:
                 # "Tensta allé", "Mörby centrum": a place name with a lower-case head word.
@@ -258,8 +273,10 @@ class ContextRules:
         tokens, folds = doc.tokens, doc.folds
         key = folds[i]
         nxt = folds[i + 1] if i + 1 < len(tokens) else ""
-        if key in ("ett", "en") and not (i and folds[i - 1] == "och"):
-            return
+        if key in ("ett", "en") and not (i and folds[i - 1] == "och") and not (
+                nxt == "ar" and i >= 2 and folds[i - 1] in ("bara", "nastan", "knappt")
+                and folds[i - 2] in BE_VERBS):
+            return  # "ett år" is a duration, but "hon var bara ett år" an age
         if not (self._is_number_word(key) or nxt in AGE_AFTER and len(key) >= 3
                 and self._near_number_word(key)):
             return

@@ -25,6 +25,7 @@ ORG_LABEL = {"school": "school", "university": "school", "company": "work", "wor
              "authority": "other_institution", "other": "other_institution"}
 NEVER = frozenset({"sverige", "sweden", "svensk", "svenska", "svenskar"})
 EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "weekday"})
+NOT_NAME = frozenset({"not_name"})
 STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytta", "flyttat",
                                 "flyttar", "kommer", "kom", "kommit", "fodd", "fodde", "akte",
                                 "aker", "reste", "reser", "besokte", "besoker", "vaxte", "vuxit",
@@ -279,7 +280,9 @@ class Matcher:
                     i = j
                     continue
             e, ckey, attrs = self.lookup(key)
-            if _excluded(e, ckey):
+            if _excluded(e, ckey) and not (
+                    cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
+                    and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 i += 1
                 continue
             span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1)
@@ -349,7 +352,11 @@ class Matcher:
             s.label.startswith("firstname") or s.label in ("surname", "middlename"))}
         for k, tok in enumerate(tokens):
             text = tok.text
-            if len(text) == 1 and text.isupper() and text.isalpha() and tok.start not in by_start:
+            if len(text) == 1 and text.islower() and text not in "aeioåö" and k - 1 in names \
+                    and tokens[k - 1].text.islower() and tok.start not in by_start \
+                    and (k + 1 == len(tokens) or not tokens[k + 1].is_word):
+                out.append(Span(tok.start, tok.end, "initials", (), 0.6, "initial", text))  # "anna b,"
+            elif len(text) == 1 and text.isupper() and text.isalpha() and tok.start not in by_start:
                 dotted = k + 1 < len(tokens) and tokens[k + 1].text == "."
                 nxt = k + 2 if dotted else k + 1
                 follower = tokens[nxt].text if nxt < len(tokens) else ""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pseudonymize.evaluate import (SLOTS_PATH, Document, GoldFormatError, GoldSpan, Report,
-                                   evaluate, format_report, load_slots, read_conll, read_gold,
+                                   evaluate, format_report, leaked, load_slots, read_conll, read_gold,
                                    read_jsonl, read_multiged)
 from pseudonymize.types import MARK, REPLACE, Annotation, Result
 
@@ -170,6 +170,20 @@ def test_jsonl_metrics_and_leaks() -> None:
     # the second Anna and the phone number survive; prof is mark-only and never a leak
     assert sorted(report.leaks) == [("e1", "firstname_female"), ("e1", "phone_nr")]
     assert report.overall.recall == pytest.approx(2 / 5)
+
+
+def test_leaks_count_only_what_the_writer_did_not_write_elsewhere() -> None:
+    # Hans the name is replaced, "hans" the pronoun is the writer's; the initial "A" is
+    # replaced, the placeholder "A-gatan" is not it.
+    text = "Min man Hans kom. Det är hans bil. Magdalena A Kowalska, Storgatan 3."
+    gold = (GoldSpan(8, 12, "firstname_male"), GoldSpan(45, 46, "initials"),
+            GoldSpan(57, 66, "place"))
+    doc = Document("e1", text, gold)
+    target = "Min man Olof kom. Det är hans bil. Magdalena B Kowalska, A-gatan 3."
+    assert leaked(doc, Result("e1", text, target, ()), "jsonl") == []
+    # the name kept, or the initial kept as a word: leaks
+    assert leaked(doc, Result("e1", text, text.replace("Storgatan", "A-gatan"), ()), "jsonl") \
+        == ["firstname_male", "initials"]
 
 
 def test_multiged_slot_recall_and_false_positives(tmp_path: Path) -> None:
