@@ -17,8 +17,8 @@ FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon",
 PROPAGATED = NAME_LABELS | PLACE_LABELS | {"school", "work", "other_institution", "extra"}
 # A city of this many people has districts learners name; an unknown place, or a known one under
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
-METROPOLIS = 1_000_000
-DISTRICT_MAX = 150_000
+METROPOLIS = 100_000
+DISTRICT_MAX = 100_000
 DISTRICT_RULES = frozenset({"place-context", "place-preposition", "proper-noun", "name-context"})
 
 
@@ -85,7 +85,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     metropolis = ""  # key of the last big foreign city mentioned, "" after a Swedish place
     for span in spans:
         k = index.get(span.start)
-        if span.label == "city" and k is not None:
+        if (span.label == "city" or span.rule == "place-preposition") and k is not None:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
             before = folds[k - 1] if k else ""

@@ -81,6 +81,7 @@ HEAD_NOUNS = {**dict.fromkeys(STREET_NOUNS | {"centrum", "central", "centralstat
                                               "station", "avenue", "avenyn"}, "place"),
               **dict.fromkeys(("strom", "alv", "fjall", "kanal"), "geo"),
               **dict.fromkeys(("oblast", "provins", "lan"), "region")}
+GEO_HEAD_ENDINGS = ("landskap", "naturreservat", "nationalpark")
 LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
 CODE_NAME = regex.compile(r"[A-ZÅÄÖ]{1,3}\d{1,3}")
 CEFR_LEVELS = frozenset({"A1", "A2", "B1", "B2", "C1", "C2"})  # "jag läser på B1": a level
@@ -92,8 +93,18 @@ MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore",
                          "slutet", "mitten"})
 LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
 TRANSPORT_SUFFIXES = ("banan", "tåg", "tåget", "tågen", "bussarna", "linjen", "pendeln", "expressen")
-STUDY_VERBS = frozenset({"laste", "laser", "lasa", "studerar", "studerade", "studera", "pluggar",
+STUDY_VERBS = frozenset({"laste", "laser", "studerar", "studerade", "studera", "pluggar",
                          "pluggade", "plugga", "utbildar", "utbildade"})
+# Words that begin the names of mountains, islands and lakes in the learners' languages:
+# "Koh Samet", "Doi Suthep", "Sierra Nevada de Santa Marta", "Lake Victoria".
+GEO_PREFIXES = frozenset({"koh", "ko", "doi", "isla", "islas", "mount", "mt", "lake", "lago",
+                          "monte", "sierra", "cerro", "pico", "playa", "cabo", "jabal", "jebel",
+                          "kuh", "dag", "ozero", "gora", "wadi"})
+NAME_CONNECTORS = frozenset({"de", "del", "la", "di", "da", "do", "dos", "el", "al"})
+# Business kinds written after the name: "Rimping Hotel", "Sabor Restaurant".
+TRAILING_HEADS = frozenset({"hotel", "hotell", "restaurant", "restaurang", "cafe", "kafe", "bar",
+                            "pizzeria", "grill", "kebab", "sushi", "bistro", "salong", "salon",
+                            "livs", "market", "shop", "center", "centre"})
 # "söker jobbet som X", "arbetspass som X": the word after "som" is an occupation.
 JOB_WORDS = frozenset({"jobbar", "jobbade", "jobba", "jobbat", "arbetar", "arbetade", "arbeta",
                        "arbetat", "jobb", "jobbet", "tjansten", "tjanst", "arbetspass",
@@ -180,9 +191,10 @@ class ContextRules:
                     mark = "prof"
             if mark and self._mark_context(doc, i, mark):
                 end = i
-                if (mark == "edu" or low.endswith("ingenjor")) and nxt == "i" and i + 2 < n \
-                        and tokens[i + 2].text.islower() and tokens[i + 2].is_word:
-                    end, mark = i + 2, "edu"  # "magisterexamen i matematik"
+                if (mark == "edu" or key.endswith("ingenjor")) and nxt == "i" and i + 2 < n \
+                        and tokens[i + 2].text.islower() and tokens[i + 2].is_word \
+                        and entries[i + 2].zipf < 4.8 and "number_word" not in entries[i + 2].cats:
+                    end, mark = i + 2, "edu"  # "magisterexamen i matematik", not "i skolan"
                 elif mark == "prof" and prev == "till" and i >= 2 and folds[i - 2] in STUDY_VERBS:
                     mark = "edu"  # "studerar till sjuksköterska"
                 add(Span(tok.start, tokens[end].end, mark, (), 0.6, "lexicon", key))
@@ -219,10 +231,20 @@ class ContextRules:
                 label = "place" if prev in ("i", "pa", "vid", "till", "langs") and (
                     i < 2 or folds[i - 2] not in SPORT_WORDS) else "other_institution"
                 add(Span(tok.start, tok.end, label, (), 0.5, "code-name", key))
-            if key in HEAD_NOUNS and not cap and i and tokens[i - 1].text[:1].isupper() \
+            head = HEAD_NOUNS.get(key) or key.endswith(GEO_HEAD_ENDINGS) and "geo"
+            if head and not cap and i and tokens[i - 1].text[:1].isupper() \
                     and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts:
-                # "Tensta allé", "Mörby centrum": a place name with a lower-case head word.
-                add(Span(tokens[i - 1].start, tok.end, HEAD_NOUNS[key], (), 0.75, "head-noun",
+                # "Tensta allé", "Mörby centrum", "Tinnerö eklandskap": a place name with a
+                # lower-case head word.
+                add(Span(tokens[i - 1].start, tok.end, head, (), 0.75, "head-noun",
+                         f"{folds[i - 1]} {key}"))
+            if cap and key in GEO_PREFIXES and i + 1 < n and tokens[i + 1].text[:1].isupper():
+                end = self._connected_run(doc, i + 1)
+                add(Span(tok.start, tokens[end].end, "geo", (), 0.8, "geo-prefix",
+                         " ".join(folds[i:end + 1])))
+            if cap and key in TRAILING_HEADS and i and i - 1 not in doc.starts \
+                    and tokens[i - 1].text[:1].isupper() and tokens[i - 1].is_word:
+                add(Span(tokens[i - 1].start, tok.end, "work", (), 0.8, "business-name",
                          f"{folds[i - 1]} {key}"))
             if "transport_word" in (entries[i - 1].cats if i else ()) and LINE_CODE.fullmatch(text):
                 add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", key))  # linje M2
@@ -292,6 +314,17 @@ class ContextRules:
         """"åta år": one letter from a number word, when "år" follows."""
         return process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
                                   score_cutoff=1) is not None
+
+    @staticmethod
+    def _connected_run(doc: Doc, k: int) -> int:
+        """Last index of a capitalised run that may go on over "de", "del", "la":
+        "Nevada de Santa Marta"."""
+        tokens = doc.tokens
+        end = doc.capitalised_run(k)
+        while end + 2 < len(tokens) and doc.folds[end + 1] in NAME_CONNECTORS \
+                and tokens[end + 1].ws == " " and tokens[end + 2].text[:1].isupper():
+            end = doc.capitalised_run(end + 2)
+        return end
 
     @staticmethod
     def _named_kind(doc: Doc, i: int, add) -> None:

@@ -50,7 +50,8 @@ NAME_VERBS = frozenset({"ar", "var", "har", "hade", "vill", "ville", "kan", "kun
                         "skickar", "skickade", "hjalper", "hjalpte", "saknar", "bestamde"})
 REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
                           "delstat", "landsdelen", "distriktet"})
-AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omradet", "forort", "fororten", "kvarteret"})
+AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omrade", "omradet", "forort", "fororten",
+                        "kvarteret"})
 # Swedish derivational and definite-plural endings: ordinary words, whatever their capital.
 ORDINARY_ENDINGS = ("vis", "arna", "erna", "orna", "heten", "ningen", "ningar", "tionen",
                     "skapet", "mässigt", "massigt", "talet", "iskt", "ligen")
@@ -71,6 +72,9 @@ PAYMENT_WORDS = frozenset({"betala", "betalar", "betalade", "betalat", "pengar",
                            "hyra", "hyran", "skicka", "skickar", "skickade", "skickat", "swisha",
                            "swishade", "overfora", "overforde", "avgiften", "rakningen",
                            "fakturan"})
+# Words that follow a name but never make it a genitive's owner: "på Laureles och …".
+FUNCTION_AFTER = frozenset({"och", "men", "eller", "i", "pa", "med", "till", "fran", "for", "som",
+                            "nar", "dar", "att", "om", "vid", "efter", "innan", "sedan", "nu"})
 COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
@@ -561,7 +565,8 @@ class Matcher:
                         key)
         if initial and len(key) < 4:
             return None
-        genitive = key.endswith("s") and i + 1 < len(doc.tokens) and doc.tokens[i + 1].text.islower()
+        genitive = key.endswith("s") and i + 1 < len(doc.tokens) \
+            and doc.tokens[i + 1].text.islower() and doc.folds[i + 1] not in FUNCTION_AFTER
         if i >= 2 and doc.folds[i - 1] in ("pa", "vid") and doc.folds[i - 2] not in PARTICLE_VERBS \
                 and not genitive:  # "på Kings novell": a person's
             # "simskola på Fyrishov", "fiskar vid X": where something is, not who.
