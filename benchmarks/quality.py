@@ -1,12 +1,17 @@
 """Measure detection quality on every gold set and regenerate docs/quality.md.
 
-    python benchmarks/quality.py [--home DIR] [--shared DIR] [--out docs/quality.md]
+    python benchmarks/quality.py [--home [NAME=]DIR ...] [--shared DIR] [--out docs/quality.md]
                                  [--strategy realistic] [--seed 0]
 
-Loads the current snapshot of the store under `--home` (default `$SWEPSEUDO_HOME` or the current
-directory), then scores the synthetic gold (tests/data/gold/essays.jsonl, when present), the
-SweLL-gold slots of MultiGED and the Swedish news NER corpus (both under `--shared`, default
-`$SWEPSEUDO_SHARED` or ../shared). Prints one table per data set and writes them to `--out`.
+Loads the current snapshot of each store given with `--home` (default `$SWEPSEUDO_HOME` or the
+current directory), then scores the synthetic gold (tests/data/gold/essays.jsonl, when present),
+the SweLL-gold slots of MultiGED and the Swedish news NER corpus (both under `--shared`, default
+`$SWEPSEUDO_SHARED` or ../shared). Writes a summary against the issue's targets with one column per
+snapshot, then one table per data set for the first snapshot, to `--out`:
+
+    python benchmarks/quality.py --home offline=/tmp/h1 --home "GeoNames mirror=/tmp/h2" \
+        --home "mirror + names-scb=/tmp/h3"
+
 The data sets are public, so leaking document ids are listed here; the CLI prints counts only.
 """
 from __future__ import annotations
@@ -36,6 +41,22 @@ DATA_SETS = (
      ("data", "swedish-ner", "train_corpus.txt")),
 )
 SHOWN_LEAKS = 20
+# (measure, target text, data set format, value of a report, whether the value meets the target)
+TARGETS = (
+    ("synthetic gold: overall F2", "≥ 0.95", "jsonl", lambda r: r.overall.f(2), lambda v: v >= 0.95),
+    ("synthetic gold: lowest label F2", "≥ 0.85", "jsonl",
+     lambda r: min(s.f(2) or 0.0 for s in r.labels.values()), lambda v: v >= 0.85),
+    ("synthetic gold: leaks", "0", "jsonl", lambda r: len(r.leaks), lambda v: v == 0),
+    ("MultiGED: slot recall", "≥ 0.97", "multiged", lambda r: r.overall.recall, lambda v: v >= 0.97),
+    ("MultiGED: other word tokens flagged", "≤ 1%", "multiged", lambda r: r.false_positive_rate,
+     lambda v: v <= 0.01),
+    ("news NER: PER recall", "≥ 0.95", "conll", lambda r: r.labels["PER"].recall,
+     lambda v: v >= 0.95),
+    ("news NER: LOC recall (Sverige and continents not counted: never replaced)", "≥ 0.92",
+     "conll", lambda r: r.labels["LOC"].recall, lambda v: v >= 0.92),
+    ("news NER: flagged name/place/institution spans on a gold entity", "≥ 85%", "conll",
+     lambda r: r.flagged_precision, lambda v: v >= 0.85),
+)
 
 
 def run(engine: Engine, shared: Path, strategy: str, seed: int
@@ -58,6 +79,29 @@ def run(engine: Engine, shared: Path, strategy: str, seed: int
     return out
 
 
+def summary(columns: list[tuple[str, list[tuple[str, Path, Report | str, float]]]]) -> str:
+    """The issue's targets against each snapshot's figures; bold where met."""
+    lines = ["## Summary against the targets (issue 3)", "",
+             "| measure | target | " + " | ".join(name for name, _ in columns) + " |",
+             "|---|---|" + "---|" * len(columns)]
+    for measure, target, fmt, value, met in TARGETS:
+        cells = []
+        for _, results in columns:
+            report = next((r for _, _, r, _ in results if isinstance(r, Report) and r.fmt == fmt),
+                          None)
+            v = value(report) if report is not None else None
+            if v is None:
+                cells.append("-")
+                continue
+            text = str(v) if isinstance(v, int) else f"{v:.2%}" if "%" in target else f"{v:.3f}"
+            cells.append(f"**{text}**" if met(v) else text)
+        lines.append(f"| {measure} | {target} | " + " | ".join(cells) + " |")
+    lines += ["", "Bold: target met. The tables below are for the first column's snapshot; "
+              "`tests/pseudonymize/test_quality.py` locks the offline figures so that a "
+              "regression fails CI."]
+    return "\n".join(lines)
+
+
 def section(title: str, path: Path, report: Report | str, seconds: float) -> str:
     if isinstance(report, str):
         return f"## {title}\n\n`{path.name}`: **evaluation failed** — {report}"
@@ -72,28 +116,37 @@ def section(title: str, path: Path, report: Report | str, seconds: float) -> str
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--home", type=Path, default=None,
-                        help="data root holding curated/ (default $SWEPSEUDO_HOME or cwd)")
+    parser.add_argument("--home", action="append", default=None, metavar="[NAME=]DIR",
+                        help="data root holding curated/, repeatable (default $SWEPSEUDO_HOME or "
+                             "cwd); NAME heads its column in the summary")
     parser.add_argument("--shared", type=Path,
                         default=Path(os.environ.get("SWEPSEUDO_SHARED", REPO.parent / "shared")))
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "quality.md")
     parser.add_argument("--strategy", default="realistic")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    try:
-        snapshot_path = Store(args.home).snapshot_path()
-    except LookupError as exc:
-        print(f"quality: {exc}", file=sys.stderr)
-        return 2
-    engine = Engine.load(snapshot_path)
-    results = run(engine, args.shared, args.strategy, args.seed)
-    sections = [section(*r) for r in results]
-    command = "python benchmarks/quality.py" + "".join(f" {a}" for a in (argv or sys.argv[1:]))
+    columns: list[tuple[str, list[tuple[str, Path, Report | str, float]]]] = []
+    snapshots: list[str] = []
+    for item in args.home or [None]:
+        name, _, home = item.rpartition("=") if item else ("", "", None)
+        try:
+            snapshot_path = Store(Path(home) if home else None).snapshot_path()
+        except LookupError as exc:
+            print(f"quality: {exc}", file=sys.stderr)
+            return 2
+        engine = Engine.load(snapshot_path)
+        columns.append((name or f"snapshot {engine.snapshot_id}",
+                        run(engine, args.shared, args.strategy, args.seed)))
+        snapshots.append(f"`{engine.snapshot_id}` ({name or home or 'default home'})")
+    results = columns[0][1]
+    sections = [summary(columns)] + [section(*r) for r in results]
+    command = "python benchmarks/quality.py" + "".join(
+        f" {a!r}" if " " in a else f" {a}" for a in (argv or sys.argv[1:]))
     header = "\n".join([
         "# Detection quality", "",
         "Generated by `benchmarks/quality.py`; do not edit by hand.", "",
         f"- command: `{command}`",
-        f"- snapshot: `{engine.snapshot_id}`",
+        f"- snapshots: {', '.join(snapshots)}",
         f"- code revision: `{code_revision()}`",
         f"- date: {dt.datetime.now(dt.timezone.utc).isoformat(timespec='seconds')}",
         f"- strategy: `{args.strategy}`, seed {args.seed}", "",
@@ -108,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     atomic_write_bytes(args.out, text.encode())
     print(f"wrote {args.out}", file=sys.stderr)
-    return 1 if any(isinstance(r[2], str) for r in results) else 0
+    return 1 if any(isinstance(r[2], str) for _, rs in columns for r in rs) else 0
 
 
 if __name__ == "__main__":
