@@ -54,6 +54,7 @@ KIND_NOUNS = _kinds(
 DEFINITE_KINDS = frozenset(k for k in KIND_NOUNS if k.endswith(("en", "et", "an", "on", "yn"))
                            and k not in ("vulkan", "station", "region", "on"))
 NAMING_VERBS = frozenset({"heter", "hette", "kallas", "kallades"})
+QUOTES = frozenset("\"”“„«»'’")
 BUSINESS_HEADS = frozenset({"restaurang", "restaurant", "cafe", "kafe", "hotell", "hotel",
                             "salong", "salon", "taxi", "pizzeria", "bageri", "frisor", "butik",
                             "kiosk", "pub", "bar", "bistro", "gym", "klinik", "pho", "sushi",
@@ -346,6 +347,8 @@ class ContextRules:
             if j >= n or folds[j] not in NAMING_VERBS:
                 return
             j += 1
+        if j < n and tokens[j].text in QUOTES:
+            j += 1  # "som hette ” Nyskolan ”"
         if j >= n or not tokens[j].text[:1].isupper() or not tokens[j].is_word or j in doc.starts:
             return
         end = doc.capitalised_run(j)

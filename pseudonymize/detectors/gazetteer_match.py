@@ -31,6 +31,10 @@ STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytt
                                 "aker", "reste", "reser", "besokte", "besoker", "vaxte", "vuxit",
                                 "arbetar", "jobbar", "jobbade", "arbetade", "studerar", "pluggar"})
 PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
+LOCATING_PREPS = frozenset({"i", "utanfor", "utan", "nara", "vid", "pa", "mitt", "norr", "soder",
+                            "oster", "vaster", "mellan"})
+PLACE_KINDS = frozenset({"stad", "by", "stadsdel", "ort", "forort", "storstad", "smastad",
+                         "kommun", "o", "hamnstad", "huvudstad"})
 PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
@@ -102,8 +106,13 @@ def _excluded(e: Entry, key: str) -> bool:
 
 
 def _place_context(doc: Doc, i: int) -> int:
-    """2 after "bor i"/"flyttade till"-like phrases, 1 after a bare place preposition, else 0."""
+    """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
+    after a bare place preposition; else 0."""
     folds = doc.folds
+    after = folds[i + 1:i + 5]
+    if after[:1] in (["ligger"], ["lagger"]) and after[1:2] and after[1] in LOCATING_PREPS \
+            or after[:2] in (["ar", "en"], ["ar", "ett"]) and any(w in PLACE_KINDS for w in after[2:]):
+        return 2  # "Berga ligger utanför stan", "Vallby är en stadsdel"
     j = i - 1
     if j >= 0 and (folds[j] in AREA_WORDS or folds[j] in REGION_WORDS):
         return 1  # "i stadsdelen Praga", "i provinsen Fars"

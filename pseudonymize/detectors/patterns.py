@@ -174,6 +174,10 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
             add(Span(_with_prefix(doc, m.start()), m.end(), label, score=0.55, rule="reference"))
     for m in ZIP.finditer(text):
         add(Span(m.start(), m.end(), "zip_code", score=0.85, rule="zip"))
+        k = doc.index_at(m.end())
+        if k < len(doc.tokens) and doc.tokens[k].is_word and not doc.entries[k].cats:
+            town = doc.tokens[k]  # "415 05 Göteborg": the post town
+            add(Span(town.start, town.end, "city", score=0.8, rule="zip-town", key=doc.folds[k]))
     for m in LICENSE.finditer(text):
         add(Span(m.start(), m.end(), "license_nr", score=0.8, rule="licence-plate"))
     date_like = DATE_HINT.search(text) or COMPACT_DATE_HINT.search(text)
