@@ -55,6 +55,12 @@ DEFINITE_KINDS = frozenset(k for k in KIND_NOUNS if k.endswith(("en", "et", "an"
                            and k not in ("vulkan", "station", "region", "on"))
 NAMING_VERBS = frozenset({"heter", "hette", "kallas", "kallades"})
 QUOTES = frozenset("\"”“„«»'’")
+# Lexicon categories of the word itself that a rule below acts on (others act on a neighbour).
+TOKEN_CATS = frozenset({"number_word", "month"})
+# Words whose follower a rule below looks at: studies, ages, "jobbar som X", "studerar till X".
+WATCHED_BEFORE = frozenset({"laste", "laser", "studerar", "studerade", "studera", "pluggar",
+                            "pluggade", "plugga", "utbildar", "utbildade", "fyllde", "fyller",
+                            "fylla", "fyllt", "som", "till", "den"})
 BUSINESS_HEADS = frozenset({"restaurang", "restaurant", "cafe", "kafe", "hotell", "hotel",
                             "salong", "salon", "taxi", "pizzeria", "bageri", "frisor", "butik",
                             "kiosk", "pub", "bar", "bistro", "gym", "klinik", "pho", "sushi",
@@ -148,7 +154,11 @@ class ContextRules:
             if " " in words:
                 head, *rest = words.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
+        # Lower-case words some rule below looks at; any other frequent word is skipped.
+        self.watched = frozenset(lex.marks) | set(self.mark_phrases) | set(KIND_NOUNS) \
+            | set(HEAD_NOUNS) | TOWN_BODIES | {"linjen", "linje", "skola", "skolan"}
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
+        self.watched_ends = self.institution_ends + GEO_HEAD_ENDINGS
 
     def _is_number_word(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -167,6 +177,7 @@ class ContextRules:
         tokens, folds, entries = doc.tokens, doc.folds, doc.entries
         n = len(tokens)
         marks = self.lex.marks
+        watched, ends = self.watched, self.watched_ends
         for i, tok in enumerate(tokens):
             text = tok.text
             first = text[0]
@@ -181,6 +192,10 @@ class ContextRules:
             prev = folds[i - 1] if i else ""
             cap = first.isupper()
             low = text.lower()
+            if not cap and e.zipf >= 4.0 and not e.cats & TOKEN_CATS and low not in watched \
+                    and key not in watched and prev not in WATCHED_BEFORE and nxt not in AGE_AFTER \
+                    and "." not in key and "_" not in key and not key.endswith(ends):
+                continue  # an everyday lower-case word no rule here looks at (most tokens)
             if low in self.mark_phrases and self._mark_phrase(doc, i, add):
                 continue  # "högt blodtryck"
             mark = marks.get(low)
