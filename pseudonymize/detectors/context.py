@@ -13,8 +13,9 @@ from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.types import Span
 
+# Lower-case surfaces, not folds: "våra" (our) folds like "vara" (to be).
 POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "hennes", "deras",
-                         "sin", "sitt", "sina", "var", "vart", "vara", "er", "ert", "era"})
+                         "sin", "sitt", "sina", "vår", "vårt", "våra", "er", "ert", "era"})
 HAVE_VERBS = frozenset({"har", "hade", "fick", "fatt", "skaffade"})
 # Kin words used like a name, without an article: "hos farmor", "Hälsa mamma".
 NAMELIKE_KIN = frozenset({"mamma", "mammas", "pappa", "pappas", "mormor", "mormors", "morfar",
@@ -434,7 +435,8 @@ class ContextRules:
         before = folds[max(0, i - 6):i]
         prev = before[-1] if before else ""
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
-        if any(w in POSSESSIVES for w in before[-2:]) or nxt[:1].isupper() and nxt.isalpha() \
+        if any(t.text.lower() in POSSESSIVES for t in tokens[max(0, i - 2):i]) \
+                or nxt[:1].isupper() and nxt.isalpha() \
                 and i + 1 not in doc.starts:
             return True
         owner = tokens[i - 1].text if i else ""
@@ -451,7 +453,7 @@ class ContextRules:
             # "två små barn" is the writer's after "har" or beside another kin word, not "sex
             # barn från förskolan".
             marks = self.lex.marks
-            return any(folds[k] in HAVE_VERBS or folds[k] in POSSESSIVES
+            return any(folds[k] in HAVE_VERBS or tokens[k].text.lower() in POSSESSIVES
                        or marks.get(tokens[k].text.lower()) == "fam"
                        for k in range(max(0, number - 4), number))
         if key in NAMELIKE_KIN and prev not in ("en", "ett", "att", "vara", "bli", "som", "ar",
