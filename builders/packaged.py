@@ -125,7 +125,7 @@ def read_lexicon(path: Path = LEXICON) -> list[LexiconRow]:
 # Faker locales whose first-name lists are in Latin script, with their sexes kept apart.
 INTERNATIONAL_LOCALES = ("en_US", "en_GB", "es_ES", "es_CO", "es_MX", "pt_BR", "fr_FR", "it_IT",
                          "de_DE", "pl_PL", "hr_HR", "tr_TR")
-EVERYDAY_ZIPF = 4.0
+EVERYDAY_ZIPF = 5.0
 
 
 def _by_category(rows: Iterable[LexiconRow], category: str) -> list[tuple[str, str | None]]:

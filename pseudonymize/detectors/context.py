@@ -105,9 +105,9 @@ STUDY_VERBS = frozenset({"laste", "laser", "studerar", "studerade", "studera", "
                          "pluggade", "plugga", "utbildar", "utbildade"})
 # Words that begin the names of mountains, islands and lakes in the learners' languages:
 # "Koh Samet", "Doi Suthep", "Sierra Nevada de Santa Marta", "Lake Victoria".
-GEO_PREFIXES = frozenset({"koh", "ko", "doi", "isla", "islas", "mount", "mt", "lake", "lago",
-                          "monte", "sierra", "cerro", "pico", "playa", "cabo", "jabal", "jebel",
-                          "kuh", "dag", "ozero", "gora", "wadi"})
+GEO_PREFIXES = frozenset({"koh", "doi", "isla", "islas", "mount", "mt", "lake", "lago",
+                          "monte", "sierra", "cerro", "pico", "playa", "cabo", "jabal", "jebel"})
+
 NAME_CONNECTORS = frozenset({"de", "del", "la", "di", "da", "do", "dos", "el", "al"})
 # Business kinds written after the name: "Rimping Hotel", "Sabor Restaurant".
 TRAILING_HEADS = frozenset({"hotel", "hotell", "restaurant", "restaurang", "cafe", "kafe", "bar",

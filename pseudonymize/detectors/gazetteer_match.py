@@ -16,7 +16,7 @@ from rapidfuzz.distance import Levenshtein
 
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, Entry, Lexicon
+from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon
 from pseudonymize.types import Span
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
@@ -93,7 +93,8 @@ def _is_common(e: Entry) -> bool:
         return True
     if e.zipf < COMMON:
         return False
-    dominant = ((e.first_rank and e.zipf < 5.3) or e.country or e.se_pop >= 50_000
+    dominant = ((e.first_rank and e.first_rank < NO_RANK and e.zipf < 5.3) or e.country
+                or e.se_pop >= 50_000
                 or e.se_pop >= 5_000 and e.zipf < 5.0
                 or (e.surname_rank and e.surname_rank <= 2000 and e.zipf < 5.0)
                 or (e.place_kind in ("city", "exonym") and e.place_pop >= 500_000)
@@ -327,6 +328,14 @@ class Matcher:
                                  last.rule, f"{last.key} {key}")
                 i += 1
                 continue
+            if span is not None and last is not None and self._town_pair(doc, last, span, e, i):
+                # "Winston Churchill", "Missy Franklin": two small foreign towns side by side
+                # are a person's names.
+                first = self.lex.get(last.key)
+                spans[-1] = Span(last.start, last.end, FIRSTNAME[first.gender] if first.gender
+                                 else self._name_guess(last.key, doc, i - 1), (), 0.6, "name-pair",
+                                 last.key)
+                span = Span(span.start, span.end, "surname", span.attrs, 0.6, "name-pair", span.key)
             if span is not None:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
@@ -452,7 +461,8 @@ class Matcher:
         is_name = label.startswith("firstname") or label == "surname"
         if after_name and cap and not common and (is_name or label == "city" and not place_ctx):
             label, attrs, is_name = "surname", (), True
-        elif e.gender and label in PLACE_LABELS and cap and not place_ctx \
+        elif e.gender and label in PLACE_LABELS and cap and (
+                not place_ctx or place_ctx == 1 and e.first_rank and e.first_rank <= 300) \
                 and not (e.se_pop or e.place_pop >= 100_000) and self._capitalised_pair(doc, i):
             # "Whitney Houston", "Craig Gardner": a first name before another capitalised word
             # is a person, not the small town of the same name.
@@ -472,7 +482,8 @@ class Matcher:
                     and not (is_name and (self._name_follows(doc, i)
                                           or e.gender and self._capitalised_pair(doc, i))):
                 return None
-            if not initial and common and not (place_ctx or name_ctx or after_name):
+            if not initial and common and not (place_ctx or name_ctx or after_name) \
+                    and not (is_name and self._capitalised_pair(doc, i)):  # "Donald Trump"
                 # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans),
                 # "hans bror" (his).
                 homograph = e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS
@@ -581,6 +592,15 @@ class Matcher:
             # "simskola på Fyrishov", "fiskar vid X": where something is, not who.
             return Span(tok.start, tok.end, "place", morph, 0.5, "place-preposition", key)
         return Span(tok.start, tok.end, self._name_guess(key, doc, i), morph, 0.5, "proper-noun", key)
+
+    def _town_pair(self, doc: Doc, last: Span, span: Span, e: Entry, i: int) -> bool:
+        """Whether `last` and `span` are two small foreign towns written as one name."""
+        if not (span.label == last.label == "city" and span.rule == last.rule == "gazetteer"
+                and last.end + 1 == span.start and doc.text[last.end] == " "
+                and _place_context(doc, i - 1) < 2):
+            return False
+        return all(not x.se_pop and x.place_pop < 100_000 and not x.country and x.place_kind
+                   for x in (e, self.lex.get(last.key)))
 
     @staticmethod
     def _capitalised_pair(doc: Doc, i: int) -> bool:
