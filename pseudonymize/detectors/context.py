@@ -8,14 +8,11 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pseudonymize.detectors.gazetteer_match import _org_role
+from pseudonymize.detectors.gazetteer_match import POSSESSIVES, _org_role
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.types import Span
 
-# Lower-case surfaces, not folds: "våra" (our) folds like "vara" (to be).
-POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "hennes", "deras",
-                         "sin", "sitt", "sina", "vår", "vårt", "våra", "er", "ert", "era"})
 HAVE_VERBS = frozenset({"har", "hade", "fick", "fatt", "skaffade"})
 # Kin words used like a name, without an article: "hos farmor", "Hälsa mamma".
 NAMELIKE_KIN = frozenset({"mamma", "mammas", "pappa", "pappas", "mormor", "mormors", "morfar",

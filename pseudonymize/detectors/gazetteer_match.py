@@ -157,7 +157,9 @@ MALE_KIN = frozenset({"pappa", "bror", "brodern", "make", "maken", "son", "sonen
                       "pojken", "herr", "svarfar", "svager"})
 # Words that are kin only after a possessive: "min man Abdi" (not "man"), "min far" (not "får").
 MALE_AFTER_POSSESSIVE = frozenset({"man", "far"})
-POSSESSIVE_KIN = frozenset({"min", "din", "hennes", "sin", "hans", "var", "er"})
+# Lower-case surfaces, not folds: "våra" (our) folds like "vara" (to be).
+POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "hennes", "deras",
+                         "sin", "sitt", "sina", "vår", "vårt", "våra", "er", "ert", "era"})
 GENDER_SKIP = frozenset({"heter", "hette", ",", "lilla", "lille", "kara", "min", "din", "sin"})
 
 
@@ -169,7 +171,8 @@ def _gender_hint(doc: Doc, i: int) -> str | None:
         f = folds[j]
         if f in FEMALE_KIN:
             return "female"
-        if f in MALE_KIN or f in MALE_AFTER_POSSESSIVE and j and folds[j - 1] in POSSESSIVE_KIN:
+        if f in MALE_KIN or f in MALE_AFTER_POSSESSIVE and j \
+                and doc.tokens[j - 1].text.lower() in POSSESSIVES:
             return "male"
         if f not in GENDER_SKIP:
             break
@@ -183,10 +186,9 @@ def _gender_hint(doc: Doc, i: int) -> str | None:
 
 ORG_LABELS = frozenset({"school", "work", "other_institution"})
 # Words saying that someone works at the institution the sentence names.
-WORK_WORDS = frozenset({"jobbar", "jobbade", "jobba", "jobbat", "arbetar", "arbetade", "arbeta",
-                        "arbetat", "jobb", "jobbet", "praktik", "praktiken", "praktiserar",
-                        "anstalld", "anstallda", "kollega", "kollegor", "arbetsplats",
-                        "arbetsplatsen", "arbetspass", "tjansten", "sommarjobb", "extrajobb"})
+WORK_WORDS = WORK_VERBS - {"borjar", "borjade"} | {
+    "jobbat", "arbetat", "jobbet", "praktiken", "kollega", "kollegor", "arbetsplats",
+    "arbetsplatsen", "arbetspass", "tjansten"}
 
 
 def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:

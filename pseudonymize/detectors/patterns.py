@@ -86,7 +86,7 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
     for head in NUMBER_HEADS:
         if key.endswith(head) and len(key) > len(head) + 2:
             stem = key[:-len(head)].rstrip("-")
-            for cand in (stem, stem[:-1] if stem.endswith("s") else stem):
+            for cand in {stem, stem.removesuffix("s")}:  # "körkorts|nummer"
                 label = _trigger_label(lex, cand, lex.get(cand).cats)
                 if label and cand not in GENERIC_NUMBER:
                     return label
