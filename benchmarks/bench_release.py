@@ -3,8 +3,9 @@
     python benchmarks/bench_release.py [--n 10000] [--write docs/benchmarks.md]
 
 Builds the offline snapshot and generates N essays (gen_essays.py) in a temporary
-SWEPSEUDO_HOME, starts Prefect once with a warm-up flow (start-up is not timed), then releases the
-batch with (a) 1 local worker, (b) 2 local worker processes, (c) a 2-worker Dask LocalCluster.
+SWEPSEUDO_HOME (under $TMPDIR, removed at exit; the file system it is on is reported), starts
+Prefect once with a warm-up flow (start-up is not timed), then releases the batch with (a) 1 local
+worker, (b) 2 local worker processes, (c) a 2-worker Dask LocalCluster.
 Wall time covers the whole flow: read, shard, pseudonymize, SVALA, spans, leak gate, key, publish,
 and the workers' start-up. CPU time is user + system of this process and the workers it started
 (the load average at the start says whether other work shared the cores). Peak RSS is sampled
@@ -15,9 +16,11 @@ Targets: >= 600 essays/s on 2 cores, peak RSS < 2 GB.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
 import resource
+import shutil
 import sys
 import tempfile
 import threading
@@ -75,6 +78,8 @@ def main() -> None:
     args = parser.parse_args()
 
     home = Path(tempfile.mkdtemp(prefix="swepseudo-bench-"))
+    # registered before Prefect's own exit handlers, so it runs after its server has stopped
+    atexit.register(shutil.rmtree, home, True)
     os.environ["SWEPSEUDO_HOME"] = str(home)
     os.environ.setdefault("PREFECT_HOME", str(home / "prefect"))
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
@@ -90,7 +95,9 @@ def main() -> None:
         sys.exit("offline snapshot failed: " + "; ".join(o.reason for o in outcomes if not o.ok))
     batch = generate(home / "batch", args.n)
     tokens = sum(len(tokenize(p.read_text())) for p in batch.glob("*.txt"))
-    print(f"batch: {args.n} essays, {tokens:,} tokens; snapshot {snapshot['id']}", flush=True)
+    where = f"{home.parent} ({file_system(home)})"
+    print(f"batch: {args.n} essays, {tokens:,} tokens; snapshot {snapshot['id']}; "
+          f"working directory {where}", flush=True)
 
     from flows.corpus import release_corpus
     from pseudonymize.corpus.leakgate import LeakError
@@ -120,7 +127,14 @@ def main() -> None:
         print(f"{label}: {seconds:.1f} s, {row[2]:.0f} essays/s, CPU {row[3]:.1f} s, "
               f"peak RSS {row[4]:.0f} MiB, load {load:.1f} {note}", flush=True)
     if args.write:
-        write_section(args.write, args.n, tokens, rows, args.repeat)
+        write_section(args.write, args.n, tokens, rows, args.repeat, where)
+
+
+def file_system(path: Path) -> str:
+    """Type of the file system holding `path` (tmpfs, ext4, ...)."""
+    mounts = [p for p in psutil.disk_partitions(all=True)
+              if str(path).startswith(p.mountpoint.rstrip("/") + "/")]
+    return max(mounts, key=lambda p: len(p.mountpoint)).fstype if mounts else "unknown"
 
 
 def _cpu_seconds() -> float:
@@ -133,10 +147,13 @@ def _cpu_seconds() -> float:
 MARKER = "<!-- figures above are written by bench_release.py --write; notes below are kept -->"
 
 
-def write_section(path: Path, n: int, tokens: int, rows: list[tuple], repeat: int = 1) -> None:
+def write_section(path: Path, n: int, tokens: int, rows: list[tuple], repeat: int = 1,
+                  where: str = "") -> None:
     options = f"--n {n} " + (f"--repeat {repeat} " if repeat > 1 else "")
+    tmpdir = f"TMPDIR={os.environ['TMPDIR']} " if os.environ.get("TMPDIR") else ""
     lines = ["## Corpus release", "", "Command (from the repository root):", "", "```",
-             f".venv/bin/python benchmarks/bench_release.py {options}--write docs/benchmarks.md",
+             f"{tmpdir}.venv/bin/python benchmarks/bench_release.py {options}"
+             "--write docs/benchmarks.md",
              "```", "",
              f"A generated batch of {n:,} essays ({tokens:,} tokens; `benchmarks/gen_essays.py`, "
              "4 essays per learner) released end to end by the Prefect flow with the offline "
@@ -145,7 +162,8 @@ def write_section(path: Path, n: int, tokens: int, rows: list[tuple], repeat: in
              "first); the workers' start-up is included. CPU is user + system time of the flow "
              "process and its workers; load is the 1-minute load average before the run (other "
              "sessions share this machine's 2 cores). Peak RSS sums the flow process and the "
-             "workers it starts, sampled every 0.1 s; the Prefect server is not counted.", "",
+             "workers it starts, sampled every 0.1 s; the Prefect server is not counted. "
+             f"Measured {time.strftime('%Y-%m-%d')}; working directory {where}.", "",
              "| runner | wall time | essays/s | CPU | peak RSS | load | note |",
              "|---|---|---|---|---|---|---|"]
     lines += [f"| {label} | {s:.1f} s | {eps:.0f} | {cpu:.0f} s | {mib:.0f} MiB | {load:.1f} | "

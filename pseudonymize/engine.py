@@ -54,15 +54,19 @@ class Engine:
     def detect(self, text: str) -> list[Span]:
         """Resolved, non-overlapping spans in text order, one label per entity; every other
         mention of a replaced name or place in the essay is labelled too."""
-        doc = Doc.make(text, self.lex)
+        return self.detect_doc(Doc.make(text, self.lex))
+
+    def detect_doc(self, doc: Doc) -> list[Span]:
+        """`detect` on a prepared essay."""
         spans = resolve.select(self.candidates(doc))
-        return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc), doc), text)
+        return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc), doc), doc.text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None) -> Result:
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
-        spans = self.detect(text)
+        doc = Doc.make(text, self.lex)
+        spans = self.detect_doc(doc)
         refs = resolve.number(spans, text, memory.refs if memory else None)
         originals = {text[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
@@ -89,4 +93,4 @@ class Engine:
                                    original, pseudo, t0, t0 + len(pseudo), span.rule))
             pos = span.end
         out.append(text[pos:])
-        return Result(essay_id, text, "".join(out), tuple(anns))
+        return Result(essay_id, text, "".join(out), tuple(anns), tuple(doc.tokens))

@@ -11,9 +11,10 @@ are `e-` plus the sorted token ids, the editor's own convention.
 The *pseudonymized* graph (published) has both sides pseudonymized, as SweLL releases do; the
 *original* graph (source = the essay as written) is review material that is kept with the key.
 
-A release writes both graphs of every essay, so `graphs` tokenizes each text once and
-`Graph.encode` writes the JSON bytes directly (the bytes of `dumps(to_svala(...))`, as the tests
-check).
+A release writes both graphs of every essay, so `graphs` reuses the engine's tokens of the
+source (`Result.tokens`), derives the target's from them (only the stretches around replaced spans
+are tokenized again) and `Graph.encode` writes the JSON bytes directly (the bytes of
+`dumps(to_svala(...))`, as the tests check).
 """
 from __future__ import annotations
 
@@ -24,8 +25,7 @@ from collections.abc import Iterator, Sequence
 from json.encoder import encode_basestring
 from typing import NamedTuple
 
-# the tokenizer's own pattern: SVALA needs only token ranges, not `tokenize`'s Token objects
-from pseudonymize.tokenize import _TOKEN
+from pseudonymize.tokenize import token_spans
 from pseudonymize.types import Result
 
 SIDES = ("pseudonymized", "original")
@@ -56,12 +56,20 @@ class _Side:
 
     def json(self, prefix: str) -> str:
         """The side as SVALA token objects with ids `<prefix>0`, `<prefix>1`, ... (no brackets),
-        formatted by one `%` over a repeated template rather than token by token."""
+        formatted by one `%` over a repeated template rather than token by token. A side shown
+        under both prefixes (the published graph's) is formatted once and the other copy made
+        by replacing the id prefix: `{"id":"` cannot occur inside a JSON-encoded text, whose
+        quotes are escaped."""
         if prefix not in self._json:
-            args: list = [0] * (2 * len(self.texts))
-            args[0::2] = range(len(self.texts))
-            args[1::2] = map(encode_basestring, self.texts)
-            self._json[prefix] = ",".join([_TOKEN_JSON % prefix] * len(self.texts)) % tuple(args)
+            if self._json:
+                other, done = next(iter(self._json.items()))
+                self._json[prefix] = done.replace('{"id":"' + other, '{"id":"' + prefix)
+            else:
+                args: list = [0] * (2 * len(self.texts))
+                args[0::2] = range(len(self.texts))
+                args[1::2] = map(encode_basestring, self.texts)
+                self._json[prefix] = (",".join([_TOKEN_JSON % prefix] * len(self.texts))
+                                      % tuple(args))
         return self._json[prefix]
 
 
@@ -135,18 +143,18 @@ def to_svala(result: Result, side: str = "pseudonymized") -> dict:
     """The SVALA graph of one result; `side="original"` keeps the essay's own text as source."""
     if side not in SIDES:
         raise ValueError(f"unknown SVALA side {side!r}; choose one of {', '.join(SIDES)}")
-    target = _tokens(result.target)
+    source, target = _sides(result)
     labels = _labels(result)
     if side == "original":
-        return _original(result, labels, _tokens(result.source), target).to_dict()
+        return _original(result, labels, source, target).to_dict()
     return _published(result, labels, target).to_dict()
 
 
 def graphs(result: Result) -> tuple[Graph, Graph]:
-    """(published, original) graphs of one result, tokenizing the target text once."""
-    target, labels = _tokens(result.target), _labels(result)
-    return (_published(result, labels, target),
-            _original(result, labels, _tokens(result.source), target))
+    """(published, original) graphs of one result, sharing the target side."""
+    source, target = _sides(result)
+    labels = _labels(result)
+    return _published(result, labels, target), _original(result, labels, source, target)
 
 
 def dumps(graph: dict) -> bytes:
@@ -183,14 +191,84 @@ def _original(result: Result, labels: list[list[str]], source: _Side, target: _S
 
 
 def _tokens(text: str) -> _Side:
-    """Tokens of `text`; white space before the first token is glued to it so the texts still
-    concatenate to `text`."""
-    spans = [m.span() for m in _TOKEN.finditer(text)]
+    """Tokens of `text`."""
+    spans = token_spans(text)
     if not spans:
         return _Side([], [], [])
     starts, ends = (list(x) for x in zip(*spans))
+    return _side(text, starts, ends)
+
+
+def _side(text: str, starts: list[int], ends: list[int]) -> _Side:
+    """The side of `text` with these tokens; white space before the first token is glued to it
+    so the texts still concatenate to `text`."""
+    if not starts:
+        return _Side([], [], [])
     bounds = [0, *starts[1:], len(text)]
     return _Side(list(map(text.__getitem__, map(slice, bounds, bounds[1:]))), starts, ends)
+
+
+def _sides(result: Result) -> tuple[_Side, _Side]:
+    """(source, target) sides. With the engine's tokens of the source (and its annotations:
+    in text order, not overlapping, the target's text between them unchanged), the target's
+    tokens are derived from them (`_derived_target`); anything else is tokenized afresh."""
+    anns = result.annotations
+    if not result.tokens or any(a.end > b.start for a, b in zip(anns, anns[1:])) or (
+            len(result.target) - len(result.source)
+            != sum((a.target_end - a.target_start) - (a.end - a.start) for a in anns)):
+        return _tokens(result.source), _tokens(result.target)
+    starts = [t.start for t in result.tokens]
+    ends = [t.end for t in result.tokens]
+    source = _side(result.source, starts, ends)
+    target_starts, target_ends = _derived_target(result, starts, ends)
+    return source, _side(result.target, target_starts, target_ends)
+
+
+def _derived_target(result: Result, starts: list[int], ends: list[int]
+                    ) -> tuple[list[int], list[int]]:
+    """The target's token ranges from the source's. Tokens never contain white space and the
+    text outside the annotated spans is unchanged, so the target tokenizes like the source
+    except inside each stretch between white space (or either end) that holds a span: only
+    those stretches are tokenized again, the other tokens are the source's, shifted."""
+    n = len(starts)
+    out_starts: list[int] = []
+    out_ends: list[int] = []
+    copied = shift = 0  # source tokens [0, copied) are placed; the target is `shift` longer
+    anns = result.annotations
+    k = 0
+    while k < len(anns):
+        # the stretch: from the token run holding the character before the span ...
+        lo = anns[k].start
+        t = bisect.bisect_right(starts, lo - 1) - 1
+        first = t + 1
+        if t >= 0 and ends[t] >= lo:
+            while t > 0 and ends[t - 1] == starts[t]:
+                t -= 1
+            lo, first = starts[t], t
+        # ... to the run holding the character after it, joined with the next spans that
+        # start in it (or right at its end: their first character may not be white space)
+        hi, grown = anns[k].end, shift
+        while True:
+            grown += (anns[k].target_end - anns[k].target_start) - (anns[k].end - anns[k].start)
+            hi = max(hi, anns[k].end)
+            u = bisect.bisect_right(starts, hi) - 1
+            last = bisect.bisect_left(starts, hi)
+            if u >= 0 and ends[u] > hi:
+                while u + 1 < n and starts[u + 1] == ends[u]:
+                    u += 1
+                hi, last = ends[u], u + 1
+            k += 1
+            if k == len(anns) or anns[k].start > hi:
+                break
+        out_starts += [s + shift for s in starts[copied:first]]
+        out_ends += [e + shift for e in ends[copied:first]]
+        for s, e in token_spans(result.target, lo + shift, hi + grown):
+            out_starts.append(s)
+            out_ends.append(e)
+        copied, shift = last, grown
+    out_starts += [s + shift for s in starts[copied:]]
+    out_ends += [e + shift for e in ends[copied:]]
+    return out_starts, out_ends
 
 
 def _mirror_edges(side: _Side, links: Sequence[_Link]) -> list[_Edge]:
@@ -230,8 +308,11 @@ def _aligned_edges(src: _Side, tgt: _Side, links: Sequence[_Link]) -> list[_Edge
         n = end - i
         if n == 0:
             return True
-        if (j + n > n_tgt or src.ends[end - 1] > limit
-                or tgt.starts[j:j + n] != list(map(shift.__add__, src.starts[i:end]))
+        if j + n > n_tgt or src.ends[end - 1] > limit:
+            return False
+        # (a side paired with itself, as in the published graph, needs no comparing)
+        if (src is not tgt or i != j or shift) and (
+                tgt.starts[j:j + n] != list(map(shift.__add__, src.starts[i:end]))
                 or tgt.ends[j:j + n] != list(map(shift.__add__, src.ends[i:end]))):
             return False
         edges.append((i, j, n))

@@ -42,6 +42,12 @@ def tokenize(text: str) -> list[Token]:
     return [Token(s, e, text[s:e], text[e:n]) for (s, e), n in zip(spans, starts)]
 
 
+def token_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """(start, end) of the tokens in text[start:end], as offsets into text: the ranges alone,
+    for callers that need no Token objects (SVALA)."""
+    return [m.span() for m in _TOKEN.finditer(text, start, len(text) if end is None else end)]
+
+
 def leading_space(text: str) -> str:
     """White space before the first token (tokens carry only trailing space)."""
     m = _TOKEN.search(text)

@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pseudonymize.tokenize import Token
 
 REPLACE = "replace"
 MARK = "mark"
@@ -53,6 +57,9 @@ class Result:
     source: str  # original text: review material, kept with the key only
     target: str
     annotations: tuple[Annotation, ...] = field(default_factory=tuple)
+    # the source's tokens as the engine split it (empty when not known): SVALA reuses them
+    # instead of tokenizing the essay a second time
+    tokens: tuple[Token, ...] = ()
 
     def span_records(self) -> list[dict]:
         return [a.record() for a in self.annotations]

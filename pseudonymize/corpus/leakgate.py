@@ -16,9 +16,10 @@ and are not scanned for; nor are one-character originals (initials).
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +32,12 @@ _PERSONNUMMER = re.compile(r"(?<![\d])(?:19|20)?(\d{2})(\d{2})(\d{2})[-+ ]?\d{4}
 _PHONE = re.compile(r"(?<![\w+])(?:(?:\+46|0046)[ -]?(?:\(0\))?[ -]?|0)\d{1,3}(?:[ -]?\d){5,8}"
                     r"(?!\w)|(?<![\w+])\+\d{1,3}(?:[ -]?\d){6,12}(?!\w)")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# A personnummer or phone number lies inside one run of the characters those two patterns
+# consume, starting at a digit or "+"; such a run needs 6 digits to hold one (a phone number
+# has 7 or more, a personnummer 10).
+_NUMBER_RUN = re.compile(r"[+\d][\d()+ -]*")
 _DIGIT = re.compile(r"\d")
+_EMAIL_LOCAL = re.compile(r"[\w.+-]")
 PLACEHOLDER_PERSONNUMMER = frozenset({"123456-0000", "123456+0000", "1234560000", "123456 0000"})
 PLACEHOLDER_EMAIL = "email@dot.com"
 
@@ -62,25 +68,64 @@ class LeakError(RuntimeError):
 
 def id_hits(text: str) -> Iterable[tuple[int, str]]:
     """(offset, label) of ID-shaped strings, placeholders excepted."""
-    if "@" in text:
-        for m in _EMAIL.finditer(text):
-            if m.group(0).lower() != PLACEHOLDER_EMAIL:
-                yield m.start(), "email"
-    if len(_DIGIT.findall(text)) < 6:  # a phone number has 6 digits or more, a personnummer 10
-        return
-    for m in _PERSONNUMMER.finditer(text):
-        month, day = int(m.group(2)), int(m.group(3))
-        if (m.group(0) not in PLACEHOLDER_PERSONNUMMER and 1 <= month <= 12
-                and (1 <= day <= 31 or 61 <= day <= 91)):
-            yield m.start(), "personid_nr"
-    for m in _PHONE.finditer(text):
-        digits = re.sub(r"\D", "", m.group(0).removeprefix("+46").removeprefix("0046"))
-        if digits.strip("0"):
-            yield m.start(), "phone_nr"
+    for m in _emails(text):
+        if m.group(0).lower() != PLACEHOLDER_EMAIL:
+            yield m.start(), "email"
+    for run in _NUMBER_RUN.finditer(text):
+        start, end = run.span()
+        if len(_DIGIT.findall(text, start, end)) < 6:
+            continue
+        # the pattern sees the run and the character after it, as a scan of the whole text
+        # would (lookbehinds see the text before `start` anyway)
+        for m in _PERSONNUMMER.finditer(text, start, end + 1):
+            month, day = int(m.group(2)), int(m.group(3))
+            if (m.group(0) not in PLACEHOLDER_PERSONNUMMER and 1 <= month <= 12
+                    and (1 <= day <= 31 or 61 <= day <= 91)):
+                yield m.start(), "personid_nr"
+        for m in _PHONE.finditer(text, start, end + 1):
+            digits = re.sub(r"\D", "", m.group(0).removeprefix("+46").removeprefix("0046"))
+            if digits.strip("0"):
+                yield m.start(), "phone_nr"
+
+
+def _emails(text: str) -> Iterator[re.Match]:
+    """`_EMAIL.finditer(text)`, tried only where an "@" is: a match holds exactly one, and
+    starts where the run of local-part characters before it starts (scanning every position
+    for the local part costs far more on a long text)."""
+    end, at = 0, text.find("@")
+    while at >= 0:
+        start = at
+        while start > end and _EMAIL_LOCAL.match(text[start - 1]):
+            start -= 1
+        m = _EMAIL.match(text, start) if start < at else None
+        if m:
+            yield m
+            end = m.end()
+        at = text.find("@", end if m else at + 1)
+
+
+def _loose(text: str) -> str:
+    """A case mapping at least as loose as `re.IGNORECASE`, character by character: two
+    characters the regex engine matches case-insensitively (K and the Kelvin sign, s and long
+    s, i and dotless i, final and medial sigma) map to the same string. Upper case of lower
+    case does it, once dotted capital I (whose lower case is two characters) is made "i"."""
+    return (text.replace("\u0130", "i") if "\u0130" in text else text).lower().upper()
+
+
+@functools.lru_cache(maxsize=1024)
+def _alternation(originals: tuple[str, ...]) -> re.Pattern:
+    """One word-bounded, case-insensitive pattern: the originals in order, white space between
+    their words matching any run of white space."""
+    body = "|".join(r"\s+".join(re.escape(w) for w in o.split(" ")) for o in originals)
+    return re.compile(rf"(?<!\w)(?:{body})(?!\w)", re.IGNORECASE)
 
 
 class Originals:
-    """One essay's originals as a single word-bounded, case-insensitive pattern."""
+    """One essay's originals as a single word-bounded, case-insensitive pattern (longest
+    first), compiled only for the originals that can occur in the text at hand: an original
+    each of whose words occurs in the text under `_loose`. The others cannot match anywhere,
+    so leaving them out of the alternation changes nothing it finds, and a text holding none
+    (the usual case) costs no compilation at all."""
 
     def __init__(self, rows: Iterable[tuple[str, str]]) -> None:
         self.labels: dict[str, str] = {}
@@ -89,14 +134,17 @@ class Originals:
             if label in NOT_SCANNED or len(original) < 2:
                 continue
             self.labels.setdefault(original.casefold(), label)
-        alternatives = sorted(self.labels, key=len, reverse=True)
-        body = "|".join(r"\s+".join(re.escape(w) for w in o.split(" ")) for o in alternatives)
-        self.pattern = re.compile(rf"(?<!\w)(?:{body})(?!\w)", re.IGNORECASE) if body else None
+        self._words = [(o, [_loose(w) for w in o.split(" ")])
+                       for o in sorted(self.labels, key=len, reverse=True)]
 
     def hits(self, text: str) -> Iterable[tuple[int, str]]:
-        if self.pattern is None:
+        if not self._words:
             return
-        for m in self.pattern.finditer(text):
+        loose = _loose(text)
+        present = tuple(o for o, words in self._words if all(w in loose for w in words))
+        if not present:
+            return
+        for m in _alternation(present).finditer(text):
             yield m.start(), self.labels.get(" ".join(m.group(0).split()).casefold(), "original")
 
 

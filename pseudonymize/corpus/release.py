@@ -27,19 +27,19 @@ import functools
 import gc
 import hashlib
 import io
+import itertools
 import json
 import os
 import shutil
 import tempfile
 import uuid
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 import polars as pl
-import pyarrow.parquet as pq
 
 import pseudonymize
 from pseudonymize import svala
@@ -49,9 +49,8 @@ from pseudonymize.corpus.leakgate import Hit, LeakError, Originals, scan_essay, 
 from pseudonymize.engine import STRATEGIES, Engine, Memory
 from pseudonymize.types import Result
 
-# A shard task costs about 0.1 s of Prefect bookkeeping in a process pool: a few shards per
-# worker keep the workers evenly busy at little cost; the cap bounds a worker's memory.
-SHARDS_PER_WORKER = 4
+# A shard task costs about 0.1 s of Prefect bookkeeping in a process pool, so shards are few
+# and large, except the last ones (see `shard_sizes`); the cap bounds a shard's duration.
 MAX_SHARD = 2000  # essays (whole learners, so shards may be a little larger)
 PRODUCER = "https://github.com/swepseudo/swepseudo"
 SPANS_SCHEMA = {"essay_id": pl.String, "start": pl.Int64, "end": pl.Int64, "label": pl.String,
@@ -125,14 +124,14 @@ def _engine(snapshot_path: str) -> Engine:
 
 
 def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayLike],
-                       strategy: str, seed: int) -> list[tuple[str, Result]]:
+                       strategy: str, seed: int) -> Iterator[tuple[str, Result]]:
     """Pseudonymize whole learners: each learner's essays in id order, sharing one Memory.
+    Results are yielded one by one, so a shard never holds more than one essay's.
 
     Engine errors are re-raised without their message, which could quote the essay.
     """
     engine = load_engine(engine_snapshot_path)
     memories: dict[str, Memory] = {}
-    out = []
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
         memory = memories.setdefault(essay.learner, Memory())
         try:
@@ -141,25 +140,44 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
         except Exception as exc:  # noqa: BLE001 - the message may hold essay text
             raise ReleaseError(f"essay {essay.essay_id}: the engine failed "
                                f"({type(exc).__name__})") from None
-        out.append((essay.essay_id, result))
-    return out
+        yield essay.essay_id, result
 
 
-def auto_shard_size(essays: int, workers: int) -> int:
-    """Essays per shard for `workers` parallel workers."""
-    return max(1, min(MAX_SHARD, -(-essays // (max(1, workers) * SHARDS_PER_WORKER))))
+def shard_sizes(essays: int, workers: int) -> list[int]:
+    """Shard sizes for `workers` parallel workers, in the order they are handed out: each
+    shard takes 1/(2 * workers) of the essays not yet given out (guided scheduling), at most
+    MAX_SHARD and at least 1/(16 * workers) of the batch. The first shards are large (little
+    bookkeeping), the last ones small, so the workers run out of work at about the same time."""
+    workers = max(1, workers)
+    floor = min(MAX_SHARD, max(1, -(-essays // (16 * workers))))
+    sizes: list[int] = []
+    left = essays
+    while left > 0:
+        size = min(MAX_SHARD, max(floor, -(-left // (2 * workers))))
+        if left - size < floor:  # no sliver of a shard at the end
+            size = min(MAX_SHARD, left)
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
-def shard_by_learner(essays: Sequence[Essay], size: int) -> list[list[Essay]]:
-    """Consecutive learners (sorted) packed into shards of about `size` essays."""
+def shard_by_learner(essays: Sequence[Essay], sizes: Sequence[int]) -> list[list[Essay]]:
+    """Consecutive learners (sorted) packed into shards of about `sizes` essays: a shard
+    closes at the first learner boundary where the essays so far reach the sizes' running
+    total."""
     by_learner: dict[str, list[Essay]] = {}
     for essay in essays:
         by_learner.setdefault(essay.learner, []).append(essay)
+    totals = list(itertools.accumulate(sizes))
     shards: list[list[Essay]] = [[]]
+    done = k = 0
     for learner in sorted(by_learner):
-        if shards[-1] and len(shards[-1]) + len(by_learner[learner]) > size:
-            shards.append([])
         shards[-1].extend(by_learner[learner])
+        done += len(by_learner[learner])
+        if k < len(totals) - 1 and done >= totals[k]:
+            shards.append([])
+            while k < len(totals) - 1 and done >= totals[k]:
+                k += 1
     return [s for s in shards if s]
 
 
@@ -169,7 +187,8 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
             max_bytes: int = MAX_BYTES, shard_size: int | None = None, workers: int = 1) -> Plan:
     """Read the batch, fix the release id, create the staging and work dirs, write shard files
-    (`shard_size` essays each, by default sized for `workers`; the output does not depend on it)."""
+    (`shard_size` essays each, by default `shard_sizes` for `workers`; the output does not
+    depend on it)."""
     if strategy not in STRATEGIES:
         raise ReleaseError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     started_at = _now()
@@ -195,8 +214,9 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     staging = Path(tempfile.mkdtemp(dir=out_root, prefix=f".{release_id}.", suffix=".partial"))
     work = Path(tempfile.mkdtemp(dir=keys_dir, prefix=f".work-{release_id}."))
     try:
-        shards = _write_shards(batch.essays, staging, work,
-                               shard_size or auto_shard_size(len(batch.essays), workers))
+        n = len(batch.essays)
+        sizes = [shard_size] * -(-n // shard_size) if shard_size else shard_sizes(n, workers)
+        shards = _write_shards(batch.essays, staging, work, sizes)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
@@ -211,11 +231,12 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
                 len(batch.essays), len(batch.quarantine), started_at)
 
 
-def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, size: int) -> list[str]:
+def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, sizes: Sequence[int]
+                  ) -> list[str]:
     for sub in (staging / "texts", staging / "svala", work / "review"):
         sub.mkdir()
     shards = []
-    for n, shard in enumerate(shard_by_learner(essays, size)):
+    for n, shard in enumerate(shard_by_learner(essays, sizes)):
         path = work / f"shard-{n:05d}.jsonl"
         path.write_text("".join(json.dumps({"essay_id": e.essay_id, "learner": e.learner,
                                             "text": e.text, "carried": _carried(e)},
@@ -261,19 +282,21 @@ def gazetteer_files(snapshot_path: Path) -> dict[str, Path]:
 # --- one shard -----------------------------------------------------------------------------
 
 def process_shard(plan: Plan, index: int) -> dict:
-    """Pseudonymize one shard file; write its texts and SVALA into staging and its spans, key
-    rows and review graphs into the work dir; run the leak gate over the essays' published parts.
-    Returns counts, hashes and gate hits (file, field, offset, label) only."""
+    """Pseudonymize one shard file; write its texts and SVALA into staging and their sha256s,
+    its spans, key rows and review graphs into the work dir; run the leak gate over the
+    essays' published parts. Returns counts and gate hits (file, field, offset, label) only:
+    a small report (Prefect walks every task parameter; two hashes per essay, passed on to
+    the publishing task, made it wait 0.6 s for 10,000 essays)."""
     shard = Path(plan.shards[index])
     essays = [ShardEssay(**json.loads(line))
               for line in shard.read_text(encoding="utf-8").splitlines()]
     carried = {e.essay_id: e.carried for e in essays}
-    results = pseudonymize_shard(plan.snapshot_path, essays, plan.strategy, plan.seed)
     staging, work = Path(plan.staging), Path(plan.work)
     files: dict[str, str] = {}
     labels: Counter[str] = Counter()
     spans, key_rows, hits = [], [], []
-    for essay_id, result in results:
+    for essay_id, result in pseudonymize_shard(plan.snapshot_path, essays, plan.strategy,
+                                               plan.seed):
         published, review = svala.graphs(result)
         for rel, data in ((f"texts/{essay_id}.txt", result.target.encode()),
                           (f"svala/{essay_id}.json", published.encode())):
@@ -294,7 +317,9 @@ def process_shard(plan: Plan, index: int) -> dict:
     pl.DataFrame(spans, schema=SPANS_SCHEMA).write_parquet(work / f"{shard.stem}.spans.parquet")
     pl.DataFrame(key_rows, schema=keyfile.KEY_SCHEMA).write_parquet(
         work / f"{shard.stem}.key.parquet")
-    return {"shard": index, "essays": len(results), "files": files, "labels": dict(labels),
+    (work / f"{shard.stem}.sha256").write_text(
+        "".join(f"{sha}  {rel}\n" for rel, sha in files.items()), encoding="utf-8")
+    return {"shard": index, "essays": len(essays), "labels": dict(labels),
             "hits": [h.to_dict() for h in hits]}
 
 
@@ -316,7 +341,8 @@ def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> 
 
     spans = _concat(work.glob("*.spans.parquet"), SPANS_SCHEMA).sort(["essay_id", "start", "end"])
     key = _concat(work.glob("*.key.parquet"), keyfile.KEY_SCHEMA).sort(["essay_id", "label", "ref"])
-    outputs = {rel: sha for r in reports for rel, sha in r["files"].items()}
+    outputs = dict(reversed(line.split("  ", 1)) for path in sorted(work.glob("*.sha256"))
+                   for line in path.read_text(encoding="utf-8").splitlines())
     outputs["spans.parquet"] = _write(staging / "spans.parquet", _parquet_bytes(spans))
     labels: Counter[str] = Counter()
     for r in reports:
@@ -429,6 +455,8 @@ def _concat(paths: Iterable[Path], schema: dict) -> pl.DataFrame:
 
 def _parquet_bytes(frame: pl.DataFrame) -> bytes:
     """Deterministic Parquet bytes (same rows -> same bytes; no time stamps)."""
+    import pyarrow.parquet as pq  # here: only finalize needs it, workers start faster without
+
     buf = io.BytesIO()
     pq.write_table(frame.to_arrow(), buf, compression="zstd")
     return buf.getvalue()

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 
 import pytest
 
+from pseudonymize.corpus import leakgate
 from pseudonymize.corpus.leakgate import (Hit, LeakError, Originals, id_hits, scan_essay,
                                           scan_quarantine, scan_release)
 
@@ -94,3 +97,58 @@ def test_quarantine_entries_are_scanned_for_ids():
     assert scan_quarantine([{"essay_id": "a1", "source": "a1.txt"},
                             {"essay_id": "<line 3>", "source": "mejl anna@example.se"}]) == [
         Hit("manifest.json", "quarantine.source", 5, "email")]
+
+
+def _full_scan(rows: list[tuple[str, str]], text: str) -> list[tuple[int, str]]:
+    """The gate's definition, applied without shortcuts: one alternation of every original
+    (longest first) and each ID pattern over the whole text."""
+    originals = Originals(rows)
+    found = []
+    if originals.labels:
+        pattern = leakgate._alternation(tuple(sorted(originals.labels, key=len, reverse=True)))
+        found += [(m.start(), originals.labels.get(" ".join(m.group(0).split()).casefold(),
+                                                   "original")) for m in pattern.finditer(text)]
+    found += [(m.start(), "email") for m in leakgate._EMAIL.finditer(text)
+              if m.group(0).lower() != leakgate.PLACEHOLDER_EMAIL]
+    found += [(m.start(), "personid_nr") for m in leakgate._PERSONNUMMER.finditer(text)
+              if m.group(0) not in leakgate.PLACEHOLDER_PERSONNUMMER
+              and 1 <= int(m.group(2)) <= 12
+              and (1 <= int(m.group(3)) <= 31 or 61 <= int(m.group(3)) <= 91)]
+    found += [(m.start(), "phone_nr") for m in leakgate._PHONE.finditer(text)
+              if re.sub(r"\D", "", m.group(0).removeprefix("+46").removeprefix("0046")).strip("0")]
+    return sorted(found)
+
+
+# characters the regex engine folds together case-insensitively, or that the shortcuts key on
+TRICKY = ["İ", "ı", "i", "I", "ſ", "s", "S", "K", "k", "\u212a", "ß", "ẞ", "Σ", "σ", "ς", "µ", "μ"]
+PIECES = ["0", "7", "1", "9", " ", " ", "-", "+", "(", ")", "@", ".", "_", "a", "Å", "\n", "\xa0",
+          "x@y.se", "a.b+c@d-e.se.", "070-123 45 67", "+46 (0)70-123 45 67", "19900101-1234",
+          "900101+1234", "email@dot.com", *TRICKY]
+ORIGINALS = ["Sıla", "İstanbul", "ſara", "Kiruna", "ΣΟΦΙΑ", "Straße", "x@y.se", "Anna Berg",
+             "070-123 45 67", "a.b", "Ka", "Gävle"]
+
+
+def test_shortcuts_find_exactly_what_full_scans_find() -> None:
+    rng = random.Random(11)
+    kinds: set[str] = set()
+    for _ in range(4000):
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 30)))
+        if rng.random() < 0.6:
+            word = rng.choice(ORIGINALS)
+            word = rng.choice([word, word.upper(), word.lower(), word.swapcase()])
+            text += rng.choice(["", " ", "\n"]) + word + rng.choice(["", "s", ".", " 12"])
+        rows = [(rng.choice(["city", "firstname_female", "email", "phone_nr"]),
+                 rng.choice(ORIGINALS)) for _ in range(rng.randint(0, 4))]
+        found = sorted([*Originals(rows).hits(text), *id_hits(text)])
+        assert found == _full_scan(rows, text), (text, rows)
+        kinds.update(label for _, label in found)
+    assert kinds >= {"city", "firstname_female", "email", "phone_nr", "personid_nr"}
+
+
+def test_the_loose_case_mapping_joins_what_ignorecase_joins() -> None:
+    for a in TRICKY:
+        for b in TRICKY:
+            if re.fullmatch(re.escape(a), b, re.IGNORECASE):
+                assert leakgate._loose(a) == leakgate._loose(b), (a, b)
+    # dotted capital I lower-cases to two characters; the mapping keeps it one
+    assert leakgate._loose("İstanbul") == leakgate._loose("ıstanbul") == "ISTANBUL"

@@ -202,10 +202,22 @@ def test_each_shard_gates_its_own_outputs_as_a_scan_of_the_files_would(
     rel.abort(plan)
 
 
-def test_shards_are_sized_for_the_workers():
-    assert rel.auto_shard_size(10_000, 2) == 1250
-    assert rel.auto_shard_size(3, 2) == 1
-    assert rel.auto_shard_size(10**6, 2) == rel.MAX_SHARD
+def test_shards_shrink_towards_the_end_and_cover_the_batch():
+    sizes = rel.shard_sizes(10_000, 2)
+    assert sizes == [2000, 2000, 1500, 1125, 844, 633, 475, 356, 313, 313, 441]
+    assert rel.shard_sizes(3, 2) == [1, 1, 1] and rel.shard_sizes(0, 2) == []
+    for n, workers in ((10**6, 2), (13_000, 4), (7, 1), (2001, 2)):
+        sizes = rel.shard_sizes(n, workers)
+        assert sum(sizes) == n and max(sizes) <= rel.MAX_SHARD
+        assert min(sizes) >= min(rel.MAX_SHARD, -(-n // (16 * workers)), n)
+
+
+def test_learners_are_never_split_and_no_shard_is_a_sliver():
+    essays = [rel.ShardEssay(f"e{i:02d}", f"L{i // 3}", "", {}) for i in range(10)]  # 3 per learner
+    shards = rel.shard_by_learner(essays, [4, 4, 2])
+    assert [[e.essay_id for e in s] for s in shards] == [
+        ["e00", "e01", "e02", "e03", "e04", "e05"], ["e06", "e07", "e08"], ["e09"]]
+    assert [len(s) for s in rel.shard_by_learner(essays, [1] * 10)] == [3, 3, 3, 1]
 
 
 def test_manifest_lines_are_json_with_sorted_keys():

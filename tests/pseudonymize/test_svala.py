@@ -1,12 +1,15 @@
 """SVALA parallel JSON: a small golden example, both the published and the review graph."""
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 
 import pytest
 
 from pseudonymize import svala
 from pseudonymize.svala import SIDES
+from pseudonymize.tokenize import tokenize
 from pseudonymize.types import REPLACE, Annotation, Result
 
 SOURCE = "Hej! Jag heter Anna Berg och bor i Nya Zeeland.\n"
@@ -158,3 +161,33 @@ def test_pair_edges_beyond_the_kept_ones_are_the_same(monkeypatch: pytest.Monkey
     for side in SIDES:
         graph = svala.graphs(RESULT)[SIDES.index(side)]
         assert graph.encode() == svala.dumps(svala.to_svala(RESULT, side=side))
+
+
+def _with_tokens(result: Result) -> Result:
+    """The result as the engine returns it: carrying the source's tokens."""
+    return dataclasses.replace(result, tokens=tuple(tokenize(result.source)))
+
+
+@pytest.mark.parametrize("result", CASES[:-1])  # (the engine makes no zero-width spans)
+def test_graphs_from_the_engines_tokens_are_the_same(result: Result):
+    fresh, carried = svala.graphs(result), svala.graphs(_with_tokens(result))
+    assert [g.encode() for g in carried] == [g.encode() for g in fresh]
+
+
+PIECES = ["Anna", "Lund", "Å", " ", " ", "\n", "\xa0", "-", ".", ",", "'", "’", ":", "!", "(",
+          "@", "x.se", "a@b.se", "http://a.se/b", "www.", "070-123", "1"]
+PSEUDONYMS = ["", " ", "A-stad", "Nya Zeeland", "x", "-", ".", "a b", " a", "a ", "@", "q.se"]
+
+
+def test_the_derived_target_tokens_are_the_targets_own():
+    rng = random.Random(5)
+    for _ in range(3000):
+        source = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 25)))
+        cuts = sorted(rng.sample(range(len(source) + 1), min(len(source) + 1,
+                                                             2 * rng.randint(0, 3))))
+        spans = [(a, b, rng.choice(PSEUDONYMS)) for a, b in zip(cuts[0::2], cuts[1::2]) if a < b]
+        result = _with_tokens(_replace(source, spans))
+        derived = svala._sides(result)[1]
+        fresh = svala._tokens(result.target)
+        assert (derived.starts, derived.ends, derived.texts) == (
+            fresh.starts, fresh.ends, fresh.texts), (source, spans)
