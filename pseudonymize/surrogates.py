@@ -32,6 +32,7 @@ INDEFINITE = {"school": "{L}-skola", "work": "{L}-arbetsplats", "other_instituti
 _DIGIT = regex.compile(r"[0-9]")
 _LETTER = regex.compile(r"\p{L}")
 T = TypeVar("T")
+INITIALS = "ABCDEFGHJKLMNOPRSTUVWXYZ"  # I and Q read as words or digits; A as the taxonomy says
 
 
 def swedish_number(n: int) -> str:
@@ -160,7 +161,9 @@ class Renderer:
         kind = LABELS[label].kind
         if kind == "name":
             if label in ("middlename", "initials"):
-                return "A." if original.endswith(".") else "A"
+                # "A" per the taxonomy, else the next letter that is no original of the essay.
+                initial = next(c for c in INITIALS if c != original[:1].upper() and self._free(c))
+                return initial + "." if original.endswith(".") else initial
             pool = lex.pools.get("surname" if label == "surname" else
                                  "first_" + label.removeprefix("firstname_"), [])
             return self._draw(pool, rng) or f"{letter(ref)}-namn"

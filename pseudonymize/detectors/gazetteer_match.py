@@ -79,6 +79,10 @@ PAYMENT_WORDS = frozenset({"betala", "betalar", "betalade", "betalat", "pengar",
 # Words that follow a name but never make it a genitive's owner: "på Laureles och …".
 FUNCTION_AFTER = frozenset({"och", "men", "eller", "i", "pa", "med", "till", "fran", "for", "som",
                             "nar", "dar", "att", "om", "vid", "efter", "innan", "sedan", "nu"})
+# Nouns a capital letter names a class of: "körkort B", "kurs D", "nivå C", "sal A".
+CLASS_WORDS = frozenset({"korkort", "korkortet", "kurs", "kursen", "klass", "klassen", "niva",
+                         "nivan", "grupp", "gruppen", "sal", "salen", "rum", "typ", "vitamin",
+                         "hus", "huset", "trappa", "plan", "spar", "perrong", "terminal"})
 COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
@@ -388,7 +392,8 @@ class Matcher:
                 # name, or dotted before another capitalised word.
                 if k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
                         and (len(follower) > 1 or nxt + 1 < len(tokens)
-                             and tokens[nxt + 1].text == "."):
+                             and tokens[nxt + 1].text == ".") \
+                        and not (k and doc.folds[k - 1] in CLASS_WORDS):  # "körkort B. Mitt"
                     out.append(Span(tok.start, tok.end, "initials", (), 0.7, "initial", text))
         return sorted(out, key=lambda s: s.start)
 

@@ -96,3 +96,13 @@ def test_learner_memory_never_reuses_an_original_of_the_next_essay(engine: Engin
 def test_case_is_kept(engine: Engine) -> None:
     out = engine.pseudonymize("JAG BOR I STOCKHOLM.", "e3").target
     assert out.isupper() and "STOCKHOLM" not in out
+
+
+def test_an_initial_is_never_replaced_by_itself_or_another_original(engine: Engine) -> None:
+    # "A" is the taxonomy's surrogate for an initial; an original A (or B, once A is an
+    # original) must get another letter.
+    result = engine.pseudonymize("Hälsningar Anna A Svensson och Erik B. Berg.", "e4")
+    initials = {a.original: a.pseudonym for a in result.annotations if a.label == "initials"}
+    assert set(initials) == {"A", "B"}, initials
+    assert initials["A"] not in {"A", "B"} and initials["B"] not in {"A", "B"}
+    assert "Erik B." not in result.target and " A " not in result.target
