@@ -19,7 +19,7 @@ class Doc:
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
         tokens = tokenize(text)
-        folds = [fold(t.text) for t in tokens]
+        folds = [fold(t[2]) for t in tokens]  # t.text
         get = lex.entries.get
         return cls(text, tokens, folds, [get(f, EMPTY) for f in folds], sentence_starts(tokens),
                    lex)

@@ -44,31 +44,35 @@ def select(spans: list[Span]) -> list[Span]:
 def propagate(spans: list[Span], doc: Doc) -> list[Span]:
     """Label every further mention of a replaced one-word name or place ("vår son Minh ...
     Minh är åtta år"): context found it once, and one surviving mention would leak it."""
-    known: dict[str, Span] = {}
+    known: dict[str, Span] = {}  # by fold: "Goteborg" is another mention of "Göteborg"
     # Everyday words are propagated only with the same capital ("Jag" found as a name once
     # must not turn every "jag" into one); the span's own token says how frequent it is.
     everyday: set[str] = set()
     for span in spans:
         surface = doc.text[span.start:span.end]
         if span.label in PROPAGATED and surface.isalpha() and len(surface) > 1:
-            low = surface.lower()
-            if low not in known:
-                known[low] = span
-                if doc.entries[doc.index_at(span.start)].zipf >= 4.5:
-                    everyday.add(low)
+            k = doc.index_at(span.start)
+            key = doc.folds[k]
+            if key not in known:
+                known[key] = span
+                if doc.entries[k].zipf >= 4.5:
+                    everyday.add(key)
     if not known:
         return spans
     taken = [(s.start, s.end) for s in spans]
     out = list(spans)
-    for tok in doc.tokens:
-        low = tok.text.lower()
-        stem = low if low in known else low[:-1] if low.endswith("s") and low[:-1] in known else None
-        if stem is None or any(tok.start < e and s < tok.end for s, e in taken):
+    tokens = doc.tokens
+    for k, key in enumerate(doc.folds):
+        stem = key if key in known else key[:-1] if key[-1:] == "s" and key[:-1] in known else None
+        if stem is None:
+            continue
+        tok = tokens[k]
+        if any(tok.start < e and s < tok.end for s, e in taken):
             continue
         base = known[stem]
         if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS):
             continue
-        attrs = base.attrs if base is known.get(low) else base.attrs + ("gen",)
+        attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",
                         base.key))
     return sorted(out, key=lambda s: s.start)

@@ -10,7 +10,7 @@ from rapidfuzz.distance import Levenshtein
 
 from pseudonymize.detectors.gazetteer_match import POSSESSIVES, _org_role
 from pseudonymize.doc import Doc
-from pseudonymize.lexicon import Lexicon
+from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
 
 HAVE_VERBS = frozenset({"har", "hade", "fick", "fatt", "skaffade"})
@@ -152,9 +152,10 @@ class ContextRules:
             if " " in words:
                 head, *rest = words.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
-        # Lower-case words some rule below looks at; any other frequent word is skipped.
-        self.watched = frozenset(lex.marks) | set(self.mark_phrases) | set(KIND_NOUNS) \
-            | set(HEAD_NOUNS) | TOWN_BODIES | {"linjen", "linje", "skola", "skolan"}
+        # Folds of the lower-case words some rule below looks at (marks are keyed by surface:
+        # their folds cover every spelling); any other frequent word is skipped.
+        self.watched = frozenset(map(fold, lex.marks)) | set(map(fold, self.mark_phrases)) \
+            | set(KIND_NOUNS) | set(HEAD_NOUNS) | TOWN_BODIES | {"linjen", "linje", "skola", "skolan"}
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
         self.watched_ends = self.institution_ends + GEO_HEAD_ENDINGS
 
@@ -179,21 +180,23 @@ class ContextRules:
         for i, tok in enumerate(tokens):
             text = tok.text
             first = text[0]
+            e = entries[i]
+            if first.islower() and e.zipf >= 4.0 and (not e.cats or e.cats.isdisjoint(TOKEN_CATS)):
+                key = folds[i]
+                if key not in watched and (not i or folds[i - 1] not in WATCHED_BEFORE) \
+                        and (i + 1 == n or folds[i + 1] not in AGE_AFTER) \
+                        and not key.endswith(ends) and "." not in key and "_" not in key:
+                    continue  # an everyday lower-case word no rule here looks at (most tokens)
             if first.isdigit():
                 self._number(doc, i, add)
                 continue
             if not first.isalpha():
                 continue
             key = folds[i]
-            e = entries[i]
             nxt = folds[i + 1] if i + 1 < n else ""
             prev = folds[i - 1] if i else ""
             cap = first.isupper()
             low = text.lower()
-            if not cap and e.zipf >= 4.0 and not e.cats & TOKEN_CATS and low not in watched \
-                    and key not in watched and prev not in WATCHED_BEFORE and nxt not in AGE_AFTER \
-                    and "." not in key and "_" not in key and not key.endswith(ends):
-                continue  # an everyday lower-case word no rule here looks at (most tokens)
             if low in self.mark_phrases and self._mark_phrase(doc, i, add):
                 continue  # "högt blodtryck"
             mark = marks.get(low)
@@ -238,7 +241,7 @@ class ContextRules:
                     and tokens[i + 2].text.isdigit():
                 add(Span(tok.start, tokens[i + 2].end, "school", (), 0.85, "numbered-school",
                          f"{key} {nxt} {tokens[i + 2].text}"))  # "Skola nummer 112"
-            if cap and CODE_NAME.fullmatch(text) and text not in CEFR_LEVELS \
+            if cap and text[-1].isdigit() and CODE_NAME.fullmatch(text) and text not in CEFR_LEVELS \
                     and not (i and (tokens[i - 1].text[:1].isupper() and i - 1 not in doc.starts
                                     or "transport_word" in entries[i - 1].cats)):
                 # "spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road.

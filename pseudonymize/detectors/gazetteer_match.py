@@ -83,6 +83,10 @@ FUNCTION_AFTER = frozenset({"och", "men", "eller", "i", "pa", "med", "till", "fr
 CLASS_WORDS = frozenset({"korkort", "korkortet", "kurs", "kursen", "klass", "klassen", "niva",
                          "nivan", "grupp", "gruppen", "sal", "salen", "rum", "typ", "vitamin",
                          "hus", "huset", "trappa", "plan", "spar", "perrong", "terminal"})
+# Endings of surnames the gazetteers lack: Andersson, Lindqvist, Kowalski, Shevchenko.
+SURNAME_ENDINGS = ("sson", "son", "dotter", "qvist", "kvist", "strom", "berg", "gren", "lund",
+                   "blom", "dahl", "ander", "ius", "sen", "ski", "ska", "wicz", "ovic", "enko",
+                   "escu", "ian", "yan", "zadeh", "poor", "pour")
 COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
 RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
@@ -228,6 +232,7 @@ class Matcher:
         self.lex = lex
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
+        self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -281,7 +286,8 @@ class Matcher:
                 # a place preposition, needs no further thought (most tokens of an essay).
                 e = entries[i]
                 if e.zipf >= RARE and not (e.gender or e.surname_rank or e.place_kind or e.country
-                                           or e.org_kind) and (i == 0 or folds[i - 1] not in PLACE_PREPS):
+                                           or e.org_kind) and (e.zipf >= COMMON or i == 0
+                                                               or folds[i - 1] not in PLACE_PREPS):
                     i += 1
                     continue
             initial = i in starts
@@ -355,7 +361,8 @@ class Matcher:
         tokens = doc.tokens
         by_start = {s.start: n for n, s in enumerate(spans)}
         out = list(spans)
-        idx = {t.start: k for k, t in enumerate(tokens)}
+        index_at = doc.index_at
+        idx = {s.start: k for s in spans if tokens[k := index_at(s.start)].start == s.start}
         run: list[int] = []
 
         def flush() -> None:
@@ -380,11 +387,13 @@ class Matcher:
             s.label.startswith("firstname") or s.label in ("surname", "middlename"))}
         for k, tok in enumerate(tokens):
             text = tok.text
-            if len(text) == 1 and text.islower() and text not in "aeioåö" and k - 1 in names \
+            if len(text) != 1:
+                continue
+            if text.islower() and text not in "aeioåö" and k - 1 in names \
                     and tokens[k - 1].text.islower() and tok.start not in by_start \
                     and (k + 1 == len(tokens) or not tokens[k + 1].is_word):
                 out.append(Span(tok.start, tok.end, "initials", (), 0.6, "initial", text))  # "anna b,"
-            elif len(text) == 1 and text.isupper() and text.isalpha() and tok.start not in by_start:
+            elif text.isupper() and text.isalpha() and tok.start not in by_start:
                 dotted = k + 1 < len(tokens) and tokens[k + 1].text == "."
                 nxt = k + 2 if dotted else k + 1
                 follower = tokens[nxt].text if nxt < len(tokens) else ""
@@ -648,6 +657,8 @@ class Matcher:
 
     def _place_suffix(self, low: str) -> str | None:
         """Swedish place-name endings (-köping, -sjön, -gatan), on the lower-cased word."""
+        if not low.endswith(self.place_ends):
+            return None
         for suffix, label in self.lex.suffixes.get("place_suffix", ()):
             if low.endswith(suffix) and len(low) >= len(suffix) + 3 + (len(suffix) < 2):
                 return label or "city"
@@ -676,11 +687,9 @@ class Matcher:
         """A name the gazetteers lack: surname by its ending, else a first name whose gender
         the words around it tell ("min mamma heter X") or, failing that, its ending (-a, -e,
         -ie, -ine are mostly women's names)."""
-        for suffix in ("sson", "son", "dotter", "qvist", "kvist", "strom", "berg", "gren", "lund", "blom",
-                       "dahl", "ander", "ius", "sen", "ski", "ska", "wicz", "ovic", "enko",
-                       "escu", "ian", "yan", "zadeh", "poor", "pour"):
-            if key.endswith(suffix) and len(key) > len(suffix) + 1:
-                return "surname"
+        if key.endswith(SURNAME_ENDINGS) and any(
+                key.endswith(s) and len(key) > len(s) + 1 for s in SURNAME_ENDINGS):
+            return "surname"
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:
             return FIRSTNAME[hint]
