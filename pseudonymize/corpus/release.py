@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import gc
 import hashlib
 import io
 import itertools
@@ -115,12 +114,8 @@ def load_engine(snapshot_path: Path | str) -> Engine:
 
 @functools.lru_cache(maxsize=2)
 def _engine(snapshot_path: str) -> Engine:
-    """One engine per process and snapshot (threads of one worker share it). Its objects are
-    moved out of the garbage collector's sight: they live as long as the process, and every full
-    collection would otherwise walk the whole lexicon again."""
-    engine = Engine.load(Path(snapshot_path))
-    gc.freeze()
-    return engine
+    """One engine per process and snapshot (threads of one worker share it)."""
+    return Engine.load(Path(snapshot_path))
 
 
 def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayLike],

@@ -154,10 +154,15 @@ class ContextRules:
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
         # Folds of the lower-case words some rule below looks at (marks are keyed by surface:
         # their folds cover every spelling); any other frequent word is skipped.
-        self.watched = frozenset(map(fold, lex.marks)) | set(map(fold, self.mark_phrases)) \
+        watched = frozenset(map(fold, lex.marks)) | set(map(fold, self.mark_phrases)) \
             | set(KIND_NOUNS) | set(HEAD_NOUNS) | TOWN_BODIES | {"linjen", "linje", "skola", "skolan"}
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
-        self.watched_ends = self.institution_ends + GEO_HEAD_ENDINGS
+        ends = self.institution_ends + GEO_HEAD_ENDINGS
+        # Frequent words whose own lexicon entry no rule here acts on.
+        self.plain = frozenset(
+            k for k, e in lex.entries.items()
+            if e.zipf >= 4.0 and (not e.cats or e.cats.isdisjoint(TOKEN_CATS))
+            and k not in watched and not k.endswith(ends) and "." not in k and "_" not in k)
 
     def _is_number_word(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -176,17 +181,16 @@ class ContextRules:
         tokens, folds, entries = doc.tokens, doc.folds, doc.entries
         n = len(tokens)
         marks = self.lex.marks
-        watched, ends = self.watched, self.watched_ends
-        for i, tok in enumerate(tokens):
+        plain = self.plain
+        # Skip every everyday lower-case word no rule here looks at (most tokens).
+        todo = [i for i, (t, key) in enumerate(zip(tokens, folds)) if not (
+            t[2][0].islower() and key in plain and (not i or folds[i - 1] not in WATCHED_BEFORE)
+            and (i + 1 == n or folds[i + 1] not in AGE_AFTER))]
+        for i in todo:
+            tok = tokens[i]
             text = tok.text
             first = text[0]
             e = entries[i]
-            if first.islower() and e.zipf >= 4.0 and (not e.cats or e.cats.isdisjoint(TOKEN_CATS)):
-                key = folds[i]
-                if key not in watched and (not i or folds[i - 1] not in WATCHED_BEFORE) \
-                        and (i + 1 == n or folds[i + 1] not in AGE_AFTER) \
-                        and not key.endswith(ends) and "." not in key and "_" not in key:
-                    continue  # an everyday lower-case word no rule here looks at (most tokens)
             if first.isdigit():
                 self._number(doc, i, add)
                 continue

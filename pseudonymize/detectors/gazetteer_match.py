@@ -270,26 +270,21 @@ class Matcher:
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
         tokens, folds, entries, starts = doc.tokens, doc.folds, doc.entries, doc.starts
-        n = len(tokens)
         prev_name_end = -2  # index of the last accepted person-name token
-        i = 0
-        while i < n:
+        plain, plain_rare = self.lex.unnamed, self.lex.unnamed_rare
+        # Fast path: an everyday lower-case word with no name/place reading (a rarer one not
+        # after a place preposition) needs no further thought: most tokens of an essay.
+        todo = [i for i, (t, key) in enumerate(zip(tokens, folds)) if t[2][0].isalpha() and not (
+            t[2][0].islower() and (key in plain or key in plain_rare
+                                   and (not i or folds[i - 1] not in PLACE_PREPS)))]
+        skip_to = 0
+        for i in todo:
+            if i < skip_to:
+                continue
             tok = tokens[i]
             text = tok.text
-            if not text[0].isalpha():
-                i += 1
-                continue
             key = folds[i]
             cap = text[0].isupper()
-            if not cap:
-                # Fast path: an everyday lower-case word with no name/place reading, not after
-                # a place preposition, needs no further thought (most tokens of an essay).
-                e = entries[i]
-                if e.zipf >= RARE and not (e.gender or e.surname_rank or e.place_kind or e.country
-                                           or e.org_kind) and (e.zipf >= COMMON or i == 0
-                                                               or folds[i - 1] not in PLACE_PREPS):
-                    i += 1
-                    continue
             initial = i in starts
             phrase = self._phrase(doc, i) if key in self.lex.phrases and (
                 cap or i and folds[i - 1] in PLACE_PREPS) else None
@@ -303,13 +298,12 @@ class Matcher:
                         label = _org_role(doc, i, label, e.org_kind)
                     spans.append(Span(tok.start, tokens[j - 1].end, label, attrs, 0.9,
                                       "phrase", pkey))
-                    i = j
+                    skip_to = j
                     continue
             e, ckey, attrs = self.lookup(key)
             if _excluded(e, ckey) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
-                i += 1
                 continue
             span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1)
             if span is not None and span.rule in GUESSES | {"gazetteer"} \
@@ -327,7 +321,7 @@ class Matcher:
                 span = Span(span.start, tokens[end].end, _org_role(doc, i, span.label, e.org_kind),
                             span.attrs, span.score, span.rule, " ".join(folds[i:end + 1]))
                 spans.append(span)
-                i = end + 1
+                skip_to = end + 1
                 continue
             last = spans[-1] if spans else None
             if (cap and not initial and not text.isupper() and last is not None
@@ -338,7 +332,6 @@ class Matcher:
                 # "Nowa Huta", "Farsta strand": a capitalised word continuing a place name.
                 spans[-1] = Span(last.start, tok.end, last.label, last.attrs, last.score,
                                  last.rule, f"{last.key} {key}")
-                i += 1
                 continue
             if span is not None and last is not None and self._town_pair(doc, last, span, e, i):
                 # "Winston Churchill", "Missy Franklin": two small foreign towns side by side
@@ -352,7 +345,6 @@ class Matcher:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
-            i += 1
         return self._name_runs(doc, spans)
 
     def _name_runs(self, doc: Doc, spans: list[Span]) -> list[Span]:
