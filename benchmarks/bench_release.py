@@ -3,9 +3,11 @@
     python benchmarks/bench_release.py [--n 10000] [--write docs/benchmarks.md]
 
 Builds the offline snapshot and generates N essays (gen_essays.py) in a temporary
-SWEPSEUDO_HOME (under $TMPDIR, removed at exit; the file system it is on is reported), starts
-Prefect once with a warm-up flow (start-up is not timed), then releases the batch with (a) 1 local
-worker, (b) 2 local worker processes, (c) a 2-worker Dask LocalCluster.
+SWEPSEUDO_HOME (under $TMPDIR, removed at exit; the file system it is on is reported), then
+releases the batch with (a) 1 local worker, (b) 2 local worker processes, (c) a 2-worker Dask
+LocalCluster, each in a fresh Python process that first starts Prefect with a warm-up flow (start-up
+is not timed): later runs in one long-lived process were measured 10-20 % slower, so no runner
+inherits another's state. Each run's output is deleted before the next.
 Wall time covers the whole flow: read, shard, pseudonymize, SVALA, spans, leak gate, key, publish,
 and the workers' start-up. CPU time is user + system of this process and the workers it started
 (the load average at the start says whether other work shared the cores). Peak RSS is sampled
@@ -17,10 +19,12 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import json
 import os
 import re
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -75,7 +79,12 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=1, help="run the three runners N times")
     parser.add_argument("--write", type=Path, help="replace the 'Corpus release' section there")
+    parser.add_argument("--child", help=argparse.SUPPRESS)  # one run: release_corpus kwargs
+    parser.add_argument("--batch", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        return run_child(json.loads(args.child), args.batch, args.out)
 
     home = Path(tempfile.mkdtemp(prefix="swepseudo-bench-"))
     # registered before Prefect's own exit handlers, so it runs after its server has stopped
@@ -99,35 +108,47 @@ def main() -> None:
     print(f"batch: {args.n} essays, {tokens:,} tokens; snapshot {snapshot['id']}; "
           f"working directory {where}", flush=True)
 
-    from flows.corpus import release_corpus
-    from pseudonymize.corpus.leakgate import LeakError
-
-    warm = generate(home / "warm", 4)
-    release_corpus(str(warm), str(home / "warm-out"), workers=1)  # starts Prefect: not timed
-
     runs = [("1 local worker (thread)", {"workers": 1}),
             ("2 local workers (processes)", {"workers": 2}),
             ("Dask LocalCluster, 2 worker processes", {"workers": 2, "dask": "local"})]
     rows = []
     for n, (label, kwargs) in enumerate(runs * args.repeat):
-        note, load = "", os.getloadavg()[0]
-        cpu = _cpu_seconds()
-        with PeakRSS() as rss:
-            start = time.perf_counter()
-            try:
-                release_corpus(str(batch), str(home / f"out{n}"), **kwargs)
-            except LeakError as exc:
-                labels = sorted(Counter(hit.label for hit in exc.hits).items())
-                by_label = ", ".join(f"{name} {count}" for name, count in labels)
-                note = f"leak gate failed: {len(exc.hits)} hits ({by_label})"
-            seconds = time.perf_counter() - start
-        row = (label, seconds, args.n / seconds, _cpu_seconds() - cpu, rss.peak / 2**20, load,
-               note)
+        out = home / f"out{n}"
+        child = subprocess.run([sys.executable, __file__, "--child", json.dumps(kwargs),
+                                "--batch", str(batch), "--out", str(out)],
+                               stdout=subprocess.PIPE, text=True, check=True)
+        seconds, cpu, peak, load, note = json.loads(child.stdout.strip().splitlines()[-1])
+        for done in (out, out.with_name(out.name + "-warm"), out.with_name(out.name + "-warm-out")):
+            shutil.rmtree(done, ignore_errors=True)
+        row = (label, seconds, args.n / seconds, cpu, peak / 2**20, load, note)
         rows.append(row)
-        print(f"{label}: {seconds:.1f} s, {row[2]:.0f} essays/s, CPU {row[3]:.1f} s, "
+        print(f"{label}: {seconds:.1f} s, {row[2]:.0f} essays/s, CPU {cpu:.1f} s, "
               f"peak RSS {row[4]:.0f} MiB, load {load:.1f} {note}", flush=True)
     if args.write:
         write_section(args.write, args.n, tokens, rows, args.repeat, where)
+
+
+def run_child(kwargs: dict, batch: Path, out: Path) -> None:
+    """One timed release in this fresh process, after an untimed warm-up flow; prints
+    [seconds, cpu, peak rss bytes, load, note] as one JSON line."""
+    from flows.corpus import release_corpus
+    from gen_essays import generate
+    from pseudonymize.corpus.leakgate import LeakError
+
+    warm = generate(out.with_name(out.name + "-warm"), 4)
+    release_corpus(str(warm), str(out.with_name(out.name + "-warm-out")), workers=1)
+    note, load = "", os.getloadavg()[0]
+    cpu = _cpu_seconds()
+    with PeakRSS() as rss:
+        start = time.perf_counter()
+        try:
+            release_corpus(str(batch), str(out), **kwargs)
+        except LeakError as exc:
+            labels = sorted(Counter(hit.label for hit in exc.hits).items())
+            by_label = ", ".join(f"{name} {count}" for name, count in labels)
+            note = f"leak gate failed: {len(exc.hits)} hits ({by_label})"
+        seconds = time.perf_counter() - start
+    print(json.dumps([seconds, _cpu_seconds() - cpu, rss.peak, load, note]), flush=True)
 
 
 def file_system(path: Path) -> str:

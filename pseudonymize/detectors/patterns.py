@@ -7,6 +7,7 @@ confidence or decide between readings (a bare 7-digit group is a phone number on
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import regex
 
@@ -43,12 +44,12 @@ DATE = re.compile(
     r")(?![\w/-]|[.,]\d)")
 HANDLE = re.compile(r"(?<![\w.@])@[\w.]{2,}\w|(?<![\w@.])[^\W\d_]\w*_\w+(?![\w@])")
 URL_HINT = re.compile(r"://|www\.|\.(?:" + TLDS + r")\b", re.I)
-DIGIT = re.compile(r"[0-9]")
+WHITE = re.compile(r"\s")
+# Digit runs and the characters of e-mails and handles: where the patterns below can match.
+SPECIAL = re.compile(r"[0-9]+|[@_]")
 # Case, booking and reference numbers: letters and at least three digits in one code
 # (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023).
 REFERENCE_HINT = re.compile(r"[A-Za-z]\d|\d[A-Za-z]|\d[./-]\d+[./-]")
-DATE_HINT = re.compile(r"\d[-./_]\d|\d/\d")
-COMPACT_DATE_HINT = re.compile(r"(?:1\d|20)\d{6}")  # 20190315
 REFERENCE = re.compile(
     r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-z]|[\w./-]*[./-]\d+[./-])"
     r"[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
@@ -125,20 +126,36 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
     text = doc.text
     spans: list[Span] = []
     add = spans.append
-    if "@" in text:
-        for m in EMAIL.finditer(text):
-            add(Span(m.start(), m.end(), "email", score=1.0, rule="email"))
-    if URL_HINT.search(text):
-        for m in URL.finditer(text):
+    # E-mails, handles, URLs and reference codes never contain white space: they are looked
+    # for only in the space-delimited chunks that can hold one, not across the whole essay.
+    chunks, runs = [], []  # chunks with a digit, "@" or "_"; starts of digit runs
+    end = -1
+    for m in SPECIAL.finditer(text):
+        if m.group()[0].isdigit():
+            runs.append(m.start())
+        if m.start() >= end:
+            s, end = _chunk_at(text, m.start())
+            chunks.append((s, end, text[s:end]))
+    for s, e, chunk in chunks:
+        if "@" in chunk:
+            for m in EMAIL.finditer(text, s, e):
+                add(Span(m.start(), m.end(), "email", score=1.0, rule="email"))
+        if "@" in chunk or "_" in chunk:
+            for m in HANDLE.finditer(text, s, e):
+                add(Span(m.start(), m.end(), "extra", score=0.7, rule="handle"))
+    done = -1
+    for hint in URL_HINT.finditer(text):
+        if hint.start() < done:
+            continue
+        s, e = _chunk_at(text, hint.start())
+        for m in URL.finditer(text, s, e):
             add(Span(m.start(), m.end(), "url", score=0.95, rule="url"))
-    if "@" in text or "_" in text:
-        for m in HANDLE.finditer(text):
-            add(Span(m.start(), m.end(), "extra", score=0.7, rule="handle"))
-    if not DIGIT.search(text):
+        done = e
+    if not runs:
         return spans
     for m in IBAN.finditer(text):
         add(Span(m.start(), m.end(), "account_nr", score=1.0, rule="iban"))
-    for m in PERSONNUMMER.finditer(text):
+    for m in _anchored(PERSONNUMMER, text, runs):
         digits = "".join(ch for ch in m.group() if ch.isdigit())
         valid = _luhn(digits)
         if m.group()[0] == "0" and not valid and not _preceded_by(doc, m.start(), "id_trigger"):
@@ -149,11 +166,11 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
         ndig = sum(ch.isdigit() for ch in m.group())
         if 7 <= ndig <= 13:
             add(Span(m.start(), m.end(), "phone_nr", score=0.9, rule="phone"))
-    for m in ACCOUNT.finditer(text):
+    for m in _anchored(ACCOUNT, text, runs):
         if sum(ch.isdigit() for ch in m.group()) >= 5 \
                 and _number_kind(doc, lex, m.start(), 8) == "account_nr":
             add(Span(m.start(), m.end(), "account_nr", score=0.85, rule="account-trigger"))
-    for m in BARE_DIGITS.finditer(text):
+    for m in _anchored(BARE_DIGITS, text, runs):
         ndig = sum(ch.isdigit() for ch in m.group())
         if ndig < 4:
             continue
@@ -167,11 +184,13 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
         elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and _ends_with(doc, m.start()):
             # "kontot som slutar på 4471": the last digits still point at one account.
             add(Span(m.start(), m.end(), kind, score=0.8, rule="number-ending"))
-    if REFERENCE_HINT.search(text):
-        for m in REFERENCE.finditer(text):
-            kind = _number_kind(doc, lex, m.start(), 5)
-            label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
-            add(Span(_with_prefix(doc, m.start()), m.end(), label, score=0.55, rule="reference"))
+    for s, e, chunk in chunks:
+        if REFERENCE_HINT.search(chunk):
+            for m in REFERENCE.finditer(text, s, e):
+                kind = _number_kind(doc, lex, m.start(), 5)
+                label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
+                add(Span(_with_prefix(doc, m.start()), m.end(), label, score=0.55,
+                         rule="reference"))
     for m in ZIP.finditer(text):
         add(Span(m.start(), m.end(), "zip_code", score=0.85, rule="zip"))
         k = doc.index_at(m.end())
@@ -180,13 +199,31 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
             add(Span(town.start, town.end, "city", score=0.8, rule="zip-town", key=doc.folds[k]))
     for m in LICENSE.finditer(text):
         add(Span(m.start(), m.end(), "license_nr", score=0.8, rule="licence-plate"))
-    date_like = DATE_HINT.search(text) or COMPACT_DATE_HINT.search(text)
-    for m in DATE.finditer(text) if date_like else ():
+    for m in _anchored(DATE, text, runs):
         add(Span(m.start(), m.end(), "date_digits", score=0.95, rule="date"))
-    for m in YEAR.finditer(text):
+    for m in _anchored(YEAR, text, runs):
         if _personal_year(doc, m.start(), m.group()):
             add(Span(m.start(), m.end(), "year", score=0.5, rule="year"))
     return spans
+
+
+def _anchored(pattern: re.Pattern | regex.Pattern, text: str, starts: list[int]) -> Iterator:
+    """`pattern.finditer(text)` for a pattern whose matches can only begin where a digit run
+    begins (its look-behind forbids a word character before it): tried only there."""
+    end = -1
+    for pos in starts:
+        if pos >= end and (m := pattern.match(text, pos)):
+            end = m.end()
+            yield m
+
+
+def _chunk_at(text: str, pos: int) -> tuple[int, int]:
+    """The white-space-delimited stretch of text around `pos`."""
+    m = WHITE.search(text, pos)
+    start = pos
+    while start and not text[start - 1].isspace():
+        start -= 1
+    return start, m.start() if m else len(text)
 
 
 def _ends_with(doc: Doc, start: int) -> bool:

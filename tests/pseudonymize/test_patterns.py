@@ -1,0 +1,38 @@
+"""The pattern detectors scan only where a match can begin; that must find what a scan of the
+whole text finds."""
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pseudonymize.detectors import patterns as P
+
+# Text made of the characters these patterns care about, so that matches are frequent.
+ALPHABET = "0123456789 -/.,:+@_abcSEXÅ\n"
+texts = st.text(alphabet=ALPHABET, max_size=80)
+
+
+def _runs(text: str) -> list[int]:
+    return [m.start() for m in re.finditer(r"[0-9]+", text)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts)
+def test_anchored_scans_find_what_full_scans_find(text: str) -> None:
+    for pattern in (P.PERSONNUMMER, P.ACCOUNT, P.BARE_DIGITS, P.DATE, P.YEAR):
+        assert [m.span() for m in P._anchored(pattern, text, _runs(text))] == \
+            [m.span() for m in pattern.finditer(text)], pattern.pattern
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts)
+def test_chunk_scans_find_what_full_scans_find(text: str) -> None:
+    # e-mails, handles, URLs and references never span white space
+    for pattern in (P.EMAIL, P.HANDLE, P.URL, P.REFERENCE):
+        full = [m.span() for m in pattern.finditer(text)]
+        chunked = []
+        for m in re.finditer(r"\S+", text):
+            chunked += [x.span() for x in pattern.finditer(text, m.start(), m.end())]
+        assert chunked == full, pattern.pattern
