@@ -119,9 +119,10 @@ def _place_context(doc: Doc, i: int) -> int:
     after a bare place preposition; else 0."""
     folds = doc.folds
     after = folds[i + 1:i + 5]
-    if after[:1] in (["ligger"], ["lagger"]) and after[1:2] and after[1] in LOCATING_PREPS \
-            or after[:2] in (["ar", "en"], ["ar", "ett"]) and any(w in PLACE_KINDS for w in after[2:]):
-        return 2  # "Berga ligger utanför stan", "Vallby är en stadsdel"
+    if (after[:1] in (["ligger"], ["lagger"]) and after[1:2] and after[1] in LOCATING_PREPS
+            or after[:2] in (["ar", "en"], ["ar", "ett"]) and any(w in PLACE_KINDS for w in after[2:])) \
+            and not (folds[i].endswith(DEFINITE_ENDINGS) and doc.entries[i].zipf >= 2.5):
+        return 2  # "Berga ligger utanför stan", "Vallby är en stadsdel"; not "Affären ligger"
     j = i - 1
     if j >= 0 and (folds[j] in AREA_WORDS or folds[j] in REGION_WORDS):
         return 1  # "i stadsdelen Praga", "i provinsen Fars"
@@ -221,7 +222,8 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     j = i - 1
     while j >= 0 and doc.tokens[j].text in {",", ":"}:
         j -= 1
-    return j >= 0 and ("name_trigger" in doc.entries[j].cats or AGED.fullmatch(doc.folds[j])
+    return j >= 0 and ("name_trigger" in doc.entries[j].cats
+                       or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.tokens[j].text.lower()) == "fam")
 
 

@@ -106,3 +106,9 @@ def test_an_initial_is_never_replaced_by_itself_or_another_original(engine: Engi
     assert set(initials) == {"A", "B"}, initials
     assert initials["A"] not in {"A", "B"} and initials["B"] not in {"A", "B"}
     assert "Erik B." not in result.target and " A " not in result.target
+
+
+def test_what_is_said_of_a_place_makes_an_unknown_word_one(engine: Engine) -> None:
+    assert ("Kolby", "city") in labels(engine, "Kolby ligger utanför stan.")
+    # an everyday noun in the definite form is not a place by what is said of it
+    assert labels(engine, "Affären ligger utanför stan.") == []
