@@ -532,9 +532,11 @@ class Matcher:
             # "Nguyen Thi Lan": a capitalised word right after a name continues it, even when
             # it is (or folds like) an ordinary word ("Lan" ~ "län").
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
+        plural_place = cap and not initial and not e.zipf and i and doc.folds[i - 1] in ("pa", "i")
         if tok.text.lower() in self.lex.marks and not (place_ctx and cap) or e.cats - HOMOGRAPH or (
-                not place_ctx and key.endswith(ORDINARY_ENDINGS)):
-            return None  # "Sfi", "heter", "Avslutningsvis", "Bröderna": words, not names
+                not place_ctx and key.endswith(ORDINARY_ENDINGS) and not plural_place):
+            return None  # "Sfi", "heter", "Avslutningsvis", "Bröderna": words, not names;
+            # but an unknown "på Kanarieöarna" is a place
         if len(key) >= 5 and (cap or place_ctx == 2) and e.zipf < 3.8:  # misspelt, not a word
             target = self._fuzzy(key)
             if target in NEVER:
