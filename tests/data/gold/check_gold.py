@@ -2,6 +2,8 @@
 
     python tests/data/gold/check_gold.py --build   # essays.src -> essays.jsonl, then validate
     python tests/data/gold/check_gold.py           # validate essays.jsonl, print label counts
+    python tests/data/gold/check_gold.py --src tests/data/gold/heldout.src \
+        --out tests/data/gold/heldout.jsonl --build --min-common 1 --min-rare 1   # another set
 
 `essays.src` is the human-editable source: a header line `@@ <essay id> <learner id>` opens an
 essay, the lines up to the next header are its text, and each annotated mention is written
@@ -38,7 +40,7 @@ REPLACED_COMMON = (
 REPLACED_RARE = ("other_nr_seq", "extra")
 MARK_ONLY = ("prof", "edu", "fam", "sensitive")
 LABELS = frozenset(REPLACED_COMMON + REPLACED_RARE + MARK_ONLY)
-MIN_COUNT = {**{lab: 15 for lab in REPLACED_COMMON + MARK_ONLY}, **{lab: 5 for lab in REPLACED_RARE}}
+MIN_COMMON, MIN_RARE = 15, 5  # minimum spans per label; a small held-out set may ask for fewer
 
 ATTRS = frozenset({"gen", "def", "pl", "foreign"})
 FOREIGN_OK = frozenset({"city", "region", "place", "geo", "area"})
@@ -64,7 +66,7 @@ def entity_key(surface: str, attrs: list[str], key: str | None) -> str:
     return GEN_SUFFIX.sub("", folded) if "gen" in attrs else folded
 
 
-def parse_markup(essay_id: str, learner: str, body: str) -> dict:
+def parse_markup(source: str, essay_id: str, learner: str, body: str) -> dict:
     """One essay's markup -> {id, learner_id, text, spans} with offsets and running numbers."""
     text, spans, pos = [], [], 0
     length = 0
@@ -90,7 +92,7 @@ def parse_markup(essay_id: str, learner: str, body: str) -> dict:
     stray = re.search(r"[\[\]]", plain_text)
     if stray:
         snippet = plain_text[max(0, stray.start() - 30):stray.start() + 30]
-        raise GoldError(f"{SRC.name}: {essay_id}: unparsed markup near {snippet!r}")
+        raise GoldError(f"{source}: {essay_id}: unparsed markup near {snippet!r}")
     return {"id": essay_id, "learner_id": learner, "text": plain_text, "spans": spans}
 
 
@@ -100,7 +102,7 @@ def read_source(path: Path) -> list[dict]:
 
     def flush() -> None:
         if head is not None:
-            essays.append(parse_markup(head[0], head[1], "\n".join(lines).strip()))
+            essays.append(parse_markup(path.name, head[0], head[1], "\n".join(lines).strip()))
 
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         m = HEADER.match(line)
@@ -178,7 +180,8 @@ def load_jsonl(path: Path) -> list[dict]:
     return essays
 
 
-def validate(essays: list[dict]) -> tuple[list[str], Counter[str]]:
+def validate(essays: list[dict], min_common: int = MIN_COMMON,
+             min_rare: int = MIN_RARE) -> tuple[list[str], Counter[str]]:
     """All problems of the set, and the span count per label."""
     problems: list[str] = []
     ids = Counter(e.get("id") for e in essays)
@@ -187,8 +190,10 @@ def validate(essays: list[dict]) -> tuple[list[str], Counter[str]]:
     for essay in essays:
         problems += validate_essay(essay)
         counts.update(s["label"] for s in essay.get("spans", []))
+    minimum = {**{lab: min_common for lab in REPLACED_COMMON + MARK_ONLY},
+               **{lab: min_rare for lab in REPLACED_RARE}}
     problems += [f"label {lab}: {counts[lab]} spans, want at least {n}"
-                 for lab, n in MIN_COUNT.items() if counts[lab] < n]
+                 for lab, n in minimum.items() if counts[lab] < n]
     return problems, counts
 
 
@@ -206,20 +211,26 @@ def report(essays: list[dict], counts: Counter[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", action="store_true", help=f"rebuild {JSONL.name} from {SRC.name}")
+    parser.add_argument("--build", action="store_true", help="rebuild --out from --src")
+    parser.add_argument("--src", type=Path, default=SRC, help=f"markup source (default {SRC.name})")
+    parser.add_argument("--out", type=Path, default=JSONL, help=f"gold JSONL (default {JSONL.name})")
+    parser.add_argument("--min-common", type=int, default=MIN_COMMON, metavar="N",
+                        help=f"spans wanted per common label (default {MIN_COMMON})")
+    parser.add_argument("--min-rare", type=int, default=MIN_RARE, metavar="N",
+                        help=f"spans wanted per rare label (default {MIN_RARE})")
     args = parser.parse_args(argv)
     try:
         if args.build:
-            essays = read_source(SRC)
+            essays = read_source(args.src)
             payload = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
                               for e in essays)
-            atomic_write_bytes(JSONL, payload.encode("utf-8"))
-            JSONL.chmod(0o644)  # a committed data file; the temp file was created 0600
-        essays = load_jsonl(JSONL)
+            atomic_write_bytes(args.out, payload.encode("utf-8"))
+            args.out.chmod(0o644)  # a committed data file; the temp file was created 0600
+        essays = load_jsonl(args.out)
     except (GoldError, OSError) as exc:
         print(f"check_gold: {exc}", file=sys.stderr)
         return 2
-    problems, counts = validate(essays)
+    problems, counts = validate(essays, args.min_common, args.min_rare)
     report(essays, counts)
     for problem in problems:
         print(f"PROBLEM {problem}", file=sys.stderr)
