@@ -88,6 +88,8 @@ HEAD_NOUNS = {**dict.fromkeys(STREET_NOUNS | {"centrum", "central", "centralstat
               **dict.fromkeys(("oblast", "provins", "lan"), "region")}
 GEO_HEAD_ENDINGS = ("landskap", "naturreservat", "nationalpark")
 LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
+DAY_MONTH = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])")
+DATE_CONTEXT_CATS = frozenset({"weekday", "date_trigger"})
 CODE_NAME = regex.compile(r"[A-ZÅÄÖ]{1,3}\d{1,3}")
 CEFR_LEVELS = frozenset({"A1", "A2", "B1", "B2", "C1", "C2"})  # "jag läser på B1": a level
 SPORT_WORDS = frozenset({"spelar", "spelade", "spelare", "spelaren", "lag", "laget", "match",
@@ -491,6 +493,10 @@ class ContextRules:
         text = tok.text
         digits = text.split("-")[0]
         if not (digits.isascii() and digits.isdigit()):
+            if DAY_MONTH.fullmatch(text) and i and (
+                    doc.entries[i - 1].cats & DATE_CONTEXT_CATS or folds[i - 1] == "den"):
+                # "lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal
+                add(Span(tok.start, tok.end, "date_digits", (), 0.8, "day-month", text))
             return
         value = int(digits)
         n = len(tokens)

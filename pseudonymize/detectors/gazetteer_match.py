@@ -217,6 +217,21 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     return "work" if kind == "company" else "other_institution"
 
 
+def _institution_role(doc: Doc, i: int) -> str | None:
+    """`work` or `school` after "på"/"hos"/"vid" in a sentence about working or studying:
+    "söker sommarjobb som ingenjör på X", "läser tredje året maskinteknik på X"."""
+    if not i or doc.folds[i - 1] not in ("pa", "hos", "vid"):
+        return None
+    if _org_role(doc, i, "other_institution") == "work":
+        return "work"
+    k = i - 1
+    while k >= 0 and k + 1 not in doc.starts:
+        if doc.folds[k] in SCHOOL_VERBS:
+            return "school"
+        k -= 1
+    return None
+
+
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma): a person."""
     j = i - 1
@@ -524,6 +539,10 @@ class Matcher:
         """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
         its context and its shape (Swedish compounds of ordinary words are not names)."""
         tok = doc.tokens[i]
+        if tok.text.isupper() and len(tok.text) > 1 and not initial:
+            role = _institution_role(doc, i)
+            if role:  # "fått fast jobb på SSAB", "läser maskinteknik på LTU": an acronym
+                return Span(tok.start, tok.end, role, morph, 0.6, "institution-context", key)
         if (not cap and place_ctx < 2) or (tok.text.isupper() and len(tok.text) > 1) or ":" in key \
                 or "." in key:
             return None

@@ -49,7 +49,6 @@ WHITE = re.compile(r"\s")
 SPECIAL = re.compile(r"[0-9]+|[@_]")
 # Case, booking and reference numbers: letters and at least three digits in one code
 # (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023).
-REFERENCE_HINT = re.compile(r"[A-Za-z]\d|\d[A-Za-z]|\d[./-]\d+[./-]")
 REFERENCE = re.compile(
     r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-z]|[\w./-]*[./-]\d+[./-])"
     r"[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
@@ -181,16 +180,15 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
             label = kind or "other_nr_seq"
             add(Span(_with_prefix(doc, m.start()), m.end(), label,
                      score=0.85 if kind else 0.6, rule="number-trigger" if kind else "digits"))
-        elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and _ends_with(doc, m.start()):
-            # "kontot som slutar på 4471": the last digits still point at one account.
+        elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and (
+                _ends_with(doc, m.start()) or _number_kind(doc, lex, m.start(), 1) == kind):
+            # "kontot som slutar på 4471", "clearingnummer 7412": four digits of one account.
             add(Span(m.start(), m.end(), kind, score=0.8, rule="number-ending"))
-    for s, e, chunk in chunks:
-        if REFERENCE_HINT.search(chunk):
-            for m in REFERENCE.finditer(text, s, e):
-                kind = _number_kind(doc, lex, m.start(), 5)
-                label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
-                add(Span(_with_prefix(doc, m.start()), m.end(), label, score=0.55,
-                         rule="reference"))
+    for s, e, _ in chunks:
+        for m in REFERENCE.finditer(text, s, e):
+            kind = _number_kind(doc, lex, m.start(), 5)
+            label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
+            add(Span(_with_prefix(doc, m.start()), m.end(), label, score=0.55, rule="reference"))
     for m in ZIP.finditer(text):
         add(Span(m.start(), m.end(), "zip_code", score=0.85, rule="zip"))
         k = doc.index_at(m.end())

@@ -25,7 +25,8 @@ LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("i", "place_tri
            ("nummer", "phone_trigger"), ("körkort", "license_trigger"),
            ("ärendet", "reference_trigger"), ("kontot", "account_trigger"), ("farmor", "fam"),
            ("bror", "fam"), ("lärare", "prof"), ("cancer", "sensitive"),
-           ("högt blodtryck", "sensitive")]
+           ("högt blodtryck", "sensitive"), ("ärende", "reference_trigger"),
+           ("clearingnummer", "account_trigger"), ("lördag", "weekday", "6")]
 
 
 def _frame(rows: list[dict]) -> pl.DataFrame:

@@ -44,6 +44,13 @@ def test_detects_learner_sentences(engine: Engine, text: str, expected: list) ->
     # a place met while the essay is in a big foreign city is one of its districts
     ("Jag föddes i Bagdad. Vi bodde i Karrada.", ("Karrada", "area")),
     ("Han spelar i HV71.", ("HV71", "other_institution")),
+    # found on the held-out essays: acronyms where someone works or studies, a reference code
+    # with its letters, a clearing number alone, a day.month date after a weekday
+    ("Han har fått fast jobb på SSAB.", ("SSAB", "work")),
+    ("Jag läser maskinteknik på LTU.", ("LTU", "school")),
+    ("Jag har ärendenummer FA-558 hos er.", ("FA-558", "other_nr_seq")),
+    ("Mitt clearingnummer 7412 är nytt.", ("7412", "account_nr")),
+    ("Kalaset är på lördag 13.4 hemma.", ("13.4", "date_digits")),
 ])
 def test_context_decides_the_label(engine: Engine, text: str, expected: tuple) -> None:
     assert expected in labels(engine, text)
