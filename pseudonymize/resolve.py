@@ -83,13 +83,16 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     "Wrzeszcz, en stadsdel", and a small or unknown place mentioned while the essay is in a big
     foreign city ("Jag föddes i Mogadishu. Vi bodde i Hodan", "i Teheran … en klinik i Tajrish").
     (Districts of Swedish towns stay `city`, as SweLL labels them.)"""
-    index = {t.start: k for k, t in enumerate(doc.tokens)}
     out = []
     prev: Span | None = None
     metropolis = ""  # key of the last big foreign city mentioned, "" after a Swedish place
     for span in spans:
-        k = index.get(span.start)
-        if (span.label == "city" or span.rule == "place-preposition") and k is not None:
+        k = None
+        if span.label == "city" or span.rule == "place-preposition":
+            k = doc.index_at(span.start)
+            if k == len(doc.tokens) or doc.tokens[k].start != span.start:
+                k = None  # a span not on a token start: nothing to refine
+        if k is not None:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
             before = folds[k - 1] if k else ""

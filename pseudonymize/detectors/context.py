@@ -149,6 +149,8 @@ class ContextRules:
             (k for k, e in lex.entries.items() if "number_word" in e.cats and " " not in k),
             key=len, reverse=True))
         self.institution = lex.suffixes.get("institution_suffix", [])
+        # Misspelt number words are looked up once per engine, not once per mention.
+        self._is_number_word = lru_cache(maxsize=50_000)(self._number_word_uncached)
         self.mark_phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for words, mark in lex.marks.items():
             if " " in words:
@@ -166,7 +168,7 @@ class ContextRules:
             if e.zipf >= 4.0 and (not e.cats or e.cats.isdisjoint(TOKEN_CATS))
             and k not in watched and not k.endswith(ends) and "." not in k and "_" not in k)
 
-    def _is_number_word(self, key: str) -> bool:
+    def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
             return True
         if len(key) >= 6 and _split_number_word(key, self.number_words):
