@@ -84,6 +84,9 @@ class Lexicon:
         return self.entries.get(key, EMPTY)
 
 
+COMMON = 4.0  # Zipf: a word at least this frequent is ordinary text unless shown otherwise
+RARE = 2.6    # Zipf: below this a capitalised word is taken as a proper noun
+
 # The cache is keyed by snapshot id and by this module's source, so a compiler change recompiles.
 CACHE_VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
 
@@ -265,7 +268,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     for key, e in entries.items():
         if e.zipf >= 4.0 and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
             common_by_letter[key[0]].append(key)
-    unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= 2.6 and not (
+    unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= RARE and not (
         e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind)]
     return Lexicon(
         snapshot_id=snapshot["id"], entries=entries,
@@ -275,8 +278,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented,
-        unnamed=frozenset(k for k, z in unnamed if z >= 4.0),
-        unnamed_rare=frozenset(k for k, z in unnamed if z < 4.0))
+        unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
+        unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
 
 
 def _entry(d: dict, _shared: Callable) -> Entry:

@@ -16,7 +16,7 @@ from rapidfuzz.distance import Levenshtein
 
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon
+from pseudonymize.lexicon import COMMON, EMPTY, NO_RANK, RARE, Entry, Lexicon
 from pseudonymize.types import Span
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
@@ -87,8 +87,6 @@ CLASS_WORDS = frozenset({"korkort", "korkortet", "kurs", "kursen", "klass", "kla
 SURNAME_ENDINGS = ("sson", "son", "dotter", "qvist", "kvist", "strom", "berg", "gren", "lund",
                    "blom", "dahl", "ander", "ius", "sen", "ski", "ska", "wicz", "ovic", "enko",
                    "escu", "ian", "yan", "zadeh", "poor", "pour")
-COMMON = 4.0     # a word at least this frequent (Zipf) is ordinary text unless shown otherwise
-RARE = 2.6       # below this a capitalised word is taken as a proper noun
 
 
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
