@@ -83,6 +83,19 @@ class Lexicon:
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
 
+    def mark_of(self, low: str) -> str | None:
+        """The mark-only label of a lower-case word, also of a compound ending in a marked word
+        (mattelärare: prof, prostatacancer: sensitive); kin words head no compounds here
+        (barnvagn, mammaledig)."""
+        mark = self.marks.get(low)
+        if mark is not None or len(low) < 8:
+            return mark
+        for k in range(3, len(low) - 3):
+            mark = self.marks.get(low[k:])
+            if mark is not None and mark != "fam":
+                return mark
+        return None
+
 
 COMMON = 4.0  # Zipf: a word at least this frequent is ordinary text unless shown otherwise
 RARE = 2.6    # Zipf: below this a capitalised word is taken as a proper noun

@@ -211,7 +211,7 @@ class ContextRules:
             if mark is None and not cap and e.zipf < 4.0:
                 # "mattelärare", "prostatacancer", "juristexamen": a compound of a marked word;
                 # any word after "jobbar som" ("kallskänka").
-                mark = self._compound_mark(low) if len(low) >= 8 else None
+                mark = self.lex.mark_of(low)
                 if mark is None and prev == "som" and i >= 2 and folds[i - 2] in JOB_WORDS:
                     mark = "prof"
             if mark and self._mark_context(doc, i, mark):
@@ -409,17 +409,6 @@ class ContextRules:
         while k >= 0 and i - k <= 3 and folds[k] in PROF_FILLERS:
             k -= 1
         return k >= 0 and folds[k] in PROF_BEFORE
-
-    def _compound_mark(self, low: str) -> str | None:
-        """The mark of a word ending in a marked word: mattelärare, ekonomiassistent (prof),
-        prostatacancer (sensitive), juristexamen (edu). Kin words head no compounds here
-        (barnvagn, mammaledig)."""
-        marks = self.lex.marks
-        for k in range(3, len(low) - 3):
-            mark = marks.get(low[k:])
-            if mark is not None and mark != "fam":
-                return mark
-        return None
 
     def _mark_phrase(self, doc: Doc, i: int, add) -> bool:
         """A multi-word marked entry ("högt blodtryck", "emot regeringen") starting at i."""

@@ -226,6 +226,8 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     while k >= 0 and k + 1 not in doc.starts:
         if doc.folds[k] in SCHOOL_VERBS:
             return "school"
+        if doc.lex.mark_of(doc.tokens[k].text.lower()) == "prof":
+            return "work"  # "var jag truckförare på X"
         k -= 1
     return None
 

@@ -26,7 +26,7 @@ LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("i", "place_tri
            ("ärendet", "reference_trigger"), ("kontot", "account_trigger"), ("farmor", "fam"),
            ("bror", "fam"), ("lärare", "prof"), ("cancer", "sensitive"),
            ("högt blodtryck", "sensitive"), ("ärende", "reference_trigger"),
-           ("clearingnummer", "account_trigger"), ("lördag", "weekday", "6")]
+           ("clearingnummer", "account_trigger"), ("lördag", "weekday", "6"), ("förare", "prof")]
 
 
 def _frame(rows: list[dict]) -> pl.DataFrame:

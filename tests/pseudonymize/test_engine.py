@@ -48,6 +48,7 @@ def test_detects_learner_sentences(engine: Engine, text: str, expected: list) ->
     # with its letters, a clearing number alone, a day.month date after a weekday
     ("Han har fått fast jobb på SSAB.", ("SSAB", "work")),
     ("Jag läser maskinteknik på LTU.", ("LTU", "school")),
+    ("I somras var jag truckförare på LKAB.", ("LKAB", "work")),
     ("Jag har ärendenummer FA-558 hos er.", ("FA-558", "other_nr_seq")),
     ("Mitt clearingnummer 7412 är nytt.", ("7412", "account_nr")),
     ("Kalaset är på lördag 13.4 hemma.", ("13.4", "date_digits")),
