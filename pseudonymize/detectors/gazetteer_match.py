@@ -217,19 +217,24 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
 
 def _institution_role(doc: Doc, i: int) -> str | None:
     """`work` or `school` after "på"/"hos"/"vid" in a sentence about working or studying:
-    "söker sommarjobb som ingenjör på X", "läser tredje året maskinteknik på X"."""
+    "söker sommarjobb som ingenjör på X", "var jag truckförare på X", "läser maskinteknik på X".
+    A work word anywhere in the sentence decides; else the nearer of a study verb and a stated
+    profession."""
     if not i or doc.folds[i - 1] not in ("pa", "hos", "vid"):
         return None
-    if _org_role(doc, i, "other_institution") == "work":
-        return "work"
+    nearest = None
     k = i - 1
     while k >= 0 and k + 1 not in doc.starts:
-        if doc.folds[k] in SCHOOL_VERBS:
-            return "school"
-        if doc.lex.mark_of(doc.tokens[k].text.lower()) == "prof":
-            return "work"  # "var jag truckförare på X"
+        fold = doc.folds[k]
+        if fold in WORK_WORDS:
+            return "work"
+        if nearest is None:
+            if fold in SCHOOL_VERBS:
+                nearest = "school"
+            elif doc.lex.mark_of(doc.tokens[k].text.lower()) == "prof":
+                nearest = "work"
         k -= 1
-    return None
+    return nearest
 
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
