@@ -55,10 +55,6 @@ NAMING_VERBS = frozenset({"heter", "hette", "kallas", "kallades"})
 QUOTES = frozenset("\"”“„«»'’")
 # Lexicon categories of the word itself that a rule below acts on (others act on a neighbour).
 TOKEN_CATS = frozenset({"number_word", "month"})
-# Words whose follower a rule below looks at: studies, ages, "jobbar som X", "studerar till X".
-WATCHED_BEFORE = frozenset({"laste", "laser", "studerar", "studerade", "studera", "pluggar",
-                            "pluggade", "plugga", "utbildar", "utbildade", "fyllde", "fyller",
-                            "fylla", "fyllt", "som", "till", "den"})
 BUSINESS_HEADS = frozenset({"restaurang", "restaurant", "cafe", "kafe", "hotell", "hotel",
                             "salong", "salon", "taxi", "pizzeria", "bageri", "frisor", "butik",
                             "kiosk", "pub", "bar", "bistro", "gym", "klinik", "pho", "sushi",
@@ -124,6 +120,8 @@ DURATION_BEFORE = frozenset({"i", "for", "efter", "pa", "om", "under", "varje", 
 GENERIC_SUBJECTS = frozenset({"man", "barn", "ungdomar", "alla", "de", "dom", "folk", "manniskor"})
 DURATION_AFTER = frozenset({"sedan", "senare", "till", "tidigare", "kvar", "i", "pa"})
 AGE_VERBS = frozenset({"fyllde", "fyller", "fylla", "fyllt"})
+# Words whose follower a rule below looks at: studies, ages, "jobbar som X", "studerar till X".
+WATCHED_BEFORE = STUDY_VERBS | AGE_VERBS | {"som", "till", "den"}
 BE_VERBS = frozenset({"ar", "var", "blir", "blev", "ble"})
 PERSONS = frozenset({"jag", "du", "han", "hon", "vi", "ni", "de", "dom", "hen"})
 UNIT_WORDS = frozenset({"kr", "kronor", "procent", "minuter", "timmar", "grader", "st", "stycken",
@@ -189,6 +187,7 @@ class ContextRules:
         # Skip every everyday lower-case word no rule here looks at (most tokens).
         todo = [i for i, (t, key) in enumerate(zip(tokens, folds)) if not (
             t[2][0].islower() and key in plain and (not i or folds[i - 1] not in WATCHED_BEFORE)
+            and (i < 2 or folds[i - 2] not in STUDY_VERBS)  # "läser svensk juridik"
             and (i + 1 == n or folds[i + 1] not in AGE_AFTER))]
         for i in todo:
             tok = tokens[i]

@@ -16,7 +16,7 @@ CITIES = [("Stockholm", "SE", 1_500_000), ("Göteborg", "SE", 580_000), ("Malmö
           ("Basra", "IQ", 1_000_000), ("Mosul", "IQ", 1_700_000)]
 COMMON = {"jag": 7.3, "och": 7.4, "bor": 5.4, "i": 7.5, "min": 6.5, "heter": 5.0, "hans": 5.8,
           "mina": 5.8, "är": 7.3, "år": 6.0, "vän": 5.0, "från": 6.5, "kommer": 6.0, "sund": 4.0,
-          "affären": 3.9}
+          "affären": 3.9, "historia": 4.5}
 LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("i", "place_trigger"),
            ("från", "place_trigger"), ("år", "age_trigger"), ("hans", "common_name_homograph"),
            ("mamma", "fam"), ("läkare", "prof"), ("tjugo", "number_word", "20"),

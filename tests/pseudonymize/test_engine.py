@@ -41,6 +41,7 @@ def test_detects_learner_sentences(engine: Engine, text: str, expected: list) ->
     ("Hon arbetade som mattelärare.", ("mattelärare", "prof")),
     ("Han har prostatacancer.", ("prostatacancer", "sensitive")),
     ("Hon har högt blodtryck.", ("högt blodtryck", "sensitive")),
+    ("Hon läser svensk historia.", ("historia", "edu")),  # a frequent word two after the verb
     # a place met while the essay is in a big foreign city is one of its districts
     ("Jag föddes i Bagdad. Vi bodde i Karrada.", ("Karrada", "area")),
     ("Han spelar i HV71.", ("HV71", "other_institution")),
