@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pseudonymize import lexicon as lexicon_mod
-from pseudonymize import resolve
+from pseudonymize import normalize, resolve
 from pseudonymize.detectors import patterns
 from pseudonymize.detectors.context import ContextRules
 from pseudonymize.detectors.gazetteer_match import Matcher
@@ -47,14 +47,28 @@ class Engine:
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:
         return cls(lexicon_mod.load(Path(snapshot_path), cache_dir))
 
+    def ordinary(self, word: str) -> bool:
+        """An everyday word with no name or place reading (an all-capitals run shows it in
+        lower case to the detectors): "JAG BOR I" -> "Jag bor i"."""
+        low = word.lower()
+        key = lexicon_mod.fold(low)
+        lex = self.lex
+        return low in lex.common_accented or key in lex.unnamed or key in lex.unnamed_rare
+
     def candidates(self, doc: Doc) -> list[Span]:
         """Every detector's proposals, overlapping."""
         return patterns.detect(doc, self.lex) + self.matcher.detect(doc) + self.context.detect(doc)
 
     def detect(self, text: str) -> list[Span]:
         """Resolved, non-overlapping spans in text order, one label per entity; every other
-        mention of a replaced name or place in the essay is labelled too."""
-        return self.detect_doc(Doc.make(text, self.lex))
+        mention of a replaced name or place in the essay is labelled too. Detection reads the
+        normalized view (`normalize.view`); the spans cover the original characters."""
+        view = normalize.view(text, self.ordinary)
+        spans = self.detect_doc(Doc.make(view.text, self.lex))
+        if view.identity:
+            return spans
+        return [Span(*view.span(s.start, s.end), s.label, s.attrs, s.score, s.rule, s.key)
+                for s in spans]
 
     def detect_doc(self, doc: Doc) -> list[Span]:
         """`detect` on a prepared essay."""
@@ -65,10 +79,13 @@ class Engine:
                      seed: int = 0, memory: Memory | None = None) -> Result:
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
-        doc = Doc.make(text, self.lex)
-        spans = self.detect_doc(doc)
-        refs = resolve.number(spans, text, memory.refs if memory else None)
-        originals = {text[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
+        view = normalize.view(text, self.ordinary)
+        doc = Doc.make(view.text, self.lex)
+        spans = self.detect_doc(doc)  # offsets into the view
+        refs = resolve.number(spans, view.text, memory.refs if memory else None)
+        # Compared under the view's normalization: "Malmo\u0308" must not become "Malmö".
+        clean = view.clean
+        originals = {clean[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
                             else essay_id, originals)
         if memory:
@@ -78,19 +95,23 @@ class Engine:
         anns: list[Annotation] = []
         pos = shift = 0
         for span, ref in zip(spans, refs):
-            original = text[span.start:span.end]
+            start, end = view.span(span.start, span.end)
+            original = text[start:end]  # every original character, whatever its variant
             info = LABELS[span.label]
             if info.action == "mark":
                 pseudo = original
             else:
                 country = self.lex.get(span.key).place_country if span.key else ""
-                pseudo = renderer.render(span, ref, original, country)
-            out.append(text[pos:span.start])
+                # the surrogate takes its shape (case, digits) from the normalized mention
+                pseudo = renderer.render(span, ref, clean[span.start:span.end], country)
+            out.append(text[pos:start])
             out.append(pseudo)
-            t0 = span.start + shift
+            t0 = start + shift
             shift += len(pseudo) - len(original)
-            anns.append(Annotation(span.start, span.end, span.label, span.attrs, ref, info.action,
+            anns.append(Annotation(start, end, span.label, span.attrs, ref, info.action,
                                    original, pseudo, t0, t0 + len(pseudo), span.rule))
-            pos = span.end
+            pos = end
         out.append(text[pos:])
-        return Result(essay_id, text, "".join(out), tuple(anns), tuple(doc.tokens))
+        # the view's tokens are the original's only when the view is the original itself
+        return Result(essay_id, text, "".join(out), tuple(anns),
+                      tuple(doc.tokens) if view.text is text else ())

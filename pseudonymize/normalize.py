@@ -1,0 +1,203 @@
+"""The normalized view of an essay that the detectors read, with offsets back to the original.
+
+A writer (or an attacker) can spell one name many ways that look alike: `An\u200bna`,
+`Kris\u00adtina`, `Go\u0308teborg`, `ＡＮＮＡ`, `JAG HETER ANNA`, `070\u2011123\u201145\u201167`,
+`anna(at)gmail.com`. The view undoes those variants so that detection sees ordinary text:
+
+  * NFC (decomposed accents composed: `o` + U+0308 becomes one `ö`);
+  * zero-width characters and soft hyphens removed (U+200B-U+200D, U+2060, U+FEFF, U+00AD);
+  * Unicode hyphens and minus signs mapped to `-`, en and em dashes too between two digits
+    (`070–123`; between words a dash separates them: "Stockholm–Göteborg" is two cities), every
+    decimal digit (full-width, Arabic-Indic, ...) to its ASCII digit, full-width ASCII forms
+    (`Ａ`, `＠`) to ASCII;
+  * e-mail addresses written `name(at)gmail(dot)com`, `name [at] gmail.com` or
+    `name at gmail.com` shown as `name@gmail.com`;
+  * words of an all-capitals run (`JAG HETER ANNA`) written as in ordinary text in `text`
+    (`Jag heter Anna`): the run's first word and a word after . ! ? : capitalised, an ordinary
+    word (the caller's `ordinary` says which) in lower case, any other word capitalised; so
+    capitalisation-aware rules read it like any other writing. `clean` keeps the case.
+
+`starts[i]` is where view character i begins in the original; it ends where the next one begins
+(`starts[len(view)] == len(original)`), so a view span maps to one original span that covers every
+original character it stands for (a removed character belongs to the view character before it).
+The map is monotone and built and read in linear time. Text with none of these variants (most
+essays) costs two C-level scans and gets the identity view (`starts is None`).
+"""
+from __future__ import annotations
+
+import unicodedata
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import regex
+
+REMOVED = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
+HYPHENS = frozenset("\u2010\u2011\u2012\u2212\ufe63\uff0d")
+DASHES = frozenset("\u2013\u2014\u2015")  # hyphens between digits only
+# Characters the character pass acts on, besides combining marks and other non-NFC text.
+_SPECIAL = regex.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff\u2010-\u2015\u2212\ufe63\uff01-\uff5e]"
+                         r"|(?![0-9])\d")
+_NON_ASCII = regex.compile(r"[^\x00-\x7f]+")
+_DIGITS = "0123456789"
+_FULL_WIDTH = range(0xFF01, 0xFF5F)  # full-width forms of ASCII "!" .. "~"
+
+# Obfuscated "@" and "." inside an e-mail address; the address must end in a dotted domain.
+_AT = r"(?:[ \t]*[(\[{][ \t]*at[ \t]*[)\]}][ \t]*|[ \t]+at[ \t]+)"
+_DOT = r"(?:[ \t]*[(\[{][ \t]*dot[ \t]*[)\]}][ \t]*|[ \t]+dot[ \t]+|\.)"
+_OBFUSCATED_EMAIL = regex.compile(
+    rf"(?<![\w.+-])[\w.+-]*\w{_AT}[\w-]+(?:{_DOT}[\w-]+)*{_DOT}[^\W\d_]{{2,}}(?![\w-])",
+    regex.IGNORECASE)
+_EMAIL_HINT = regex.compile(r"[(\[{][ \t]*at[ \t]*[)\]}]|[ \t]at[ \t]", regex.IGNORECASE)
+_EMAIL_PART = regex.compile(rf"(?P<at>{_AT})|(?P<dot>{_DOT})", regex.IGNORECASE)
+# Two or more upper-case words in a row on one line (single letters may sit among them:
+# "JAG BOR I STOCKHOLM"); a word with a digit or a lower-case letter ends the run.
+_CAPS_RUN = regex.compile(r"(?<!\w)\p{Lu}+(?:[^\w\n]+\p{Lu}+)+(?!\w)")
+_CAPS_WORD = regex.compile(r"\p{Lu}{2,}")  # a single capital stays: "ANDERS W JONSSON"
+_SENTENCE_END = frozenset(".!?:")
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A normalized view of `original`: `text` for the detectors, `clean` the same with the
+    original's letter case (what surrogates take their shape from)."""
+
+    original: str
+    text: str
+    clean: str
+    starts: array | None  # view index -> original index; None: the view is the original
+
+    @property
+    def identity(self) -> bool:
+        return self.starts is None
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The original characters a view span [start, end) stands for."""
+        if self.starts is None:
+            return start, end
+        return self.starts[start], self.starts[end]
+
+
+def view(text: str, ordinary: Callable[[str], bool] | None = None) -> View:
+    """The detection view of `text` (see the module docstring); `ordinary(word)` tells an
+    everyday word of an all-capitals run, written in lower case in the view."""
+    clean, starts = text, None
+    if not text.isascii() and (_SPECIAL.search(text) is not None
+                               or not unicodedata.is_normalized("NFC", text)):
+        clean, starts = _characters(text)
+    if _EMAIL_HINT.search(clean) is not None:
+        clean, starts = _emails(clean, starts)
+    shown = _case_runs(clean, ordinary)
+    if starts is None and clean is text:
+        return View(text, shown, text, None)
+    return View(text, shown, clean, starts)
+
+
+def fold(text: str) -> str:
+    """`text` under the view's character normalization, case kept: the form in which two
+    spellings of one original compare equal (the leak gate, the surrogates' avoid list)."""
+    return view(text).clean
+
+
+def _characters(text: str) -> tuple[str, array]:
+    """NFC, removals and ASCII mappings, with the offset map. ASCII stretches are copied
+    whole; only non-ASCII characters (and the ASCII letter a combining mark may join) are
+    looked at one by one."""
+    out: list[str] = []
+    starts = array("q")
+    pos = 0
+    decimal, combining, nfc = unicodedata.decimal, unicodedata.combining, unicodedata.normalize
+    for m in _NON_ASCII.finditer(text):
+        a, b = m.span()
+        if a > pos:
+            out.append(text[pos:a])
+            starts.extend(range(pos, a))
+        for i in range(a, b):
+            ch = text[i]
+            if ch in REMOVED:
+                continue
+            d = decimal(ch, -1)
+            if d >= 0:
+                out.append(_DIGITS[d])
+            elif ch in HYPHENS or ch in DASHES and text[i - 1:i].isdecimal() \
+                    and text[i + 1:i + 2].isdecimal():
+                out.append("-")
+            elif ord(ch) in _FULL_WIDTH:
+                out.append(chr(ord(ch) - 0xFEE0))
+            elif combining(ch) and out:
+                last = out[-1]
+                joined = nfc("NFC", last[-1] + ch)
+                if len(joined) == 1:  # the mark composes with the character before it
+                    out[-1] = joined if len(last) == 1 else last[:-1]
+                    if len(last) > 1:
+                        out.append(joined)
+                    continue
+                out.append(ch)
+            else:
+                norm = nfc("NFC", ch)
+                out.append(norm)
+                for _ in range(len(norm) - 1):
+                    starts.append(i)
+            starts.append(i)
+        pos = b
+    if pos < len(text):
+        out.append(text[pos:])
+        starts.extend(range(pos, len(text)))
+    starts.append(len(text))
+    return "".join(out), starts
+
+
+def _emails(clean: str, starts: array | None) -> tuple[str, array | None]:
+    """`name(at)gmail(dot)com` -> `name@gmail.com`; the `@` and `.` stand for the whole
+    obfuscation (spaces and brackets included)."""
+    out: list[str] = []
+    new = array("q")
+    base = starts if starts is not None else array("q", range(len(clean) + 1))
+    pos = 0
+    for m in _OBFUSCATED_EMAIL.finditer(clean):
+        for part in _EMAIL_PART.finditer(clean, m.start(), m.end()):
+            a, b = part.span()
+            if part.group("dot") == ".":
+                continue
+            out.append(clean[pos:a])
+            new.extend(base[pos:a])
+            out.append("@" if part.group("at") else ".")
+            new.append(base[a])
+            pos = b
+    if not out:
+        return clean, starts
+    out.append(clean[pos:])
+    new.extend(base[pos:])  # includes the end sentinel
+    return "".join(out), new
+
+
+def _case_runs(clean: str, ordinary: Callable[[str], bool] | None) -> str:
+    """All-capitals runs written in ordinary case, character for character (offsets kept)."""
+    runs = list(_CAPS_RUN.finditer(clean))
+    if not runs:
+        return clean
+    out: list[str] = []
+    pos = 0
+    for run in runs:
+        words = list(_CAPS_WORD.finditer(clean, run.start(), run.end()))
+        if len(words) < 2:
+            continue  # "EU A", "I USA": not two words of text
+        for n, w in enumerate(words):
+            a, b = w.span()
+            before = clean[words[n - 1].end():a].strip() if n else ""
+            capital = not n or before[-1:] in _SENTENCE_END or not (
+                ordinary and ordinary(clean[a:b]))
+            out.append(clean[pos:a])
+            out.append(clean[a] if capital else _lower(clean[a]))
+            out.append(_lower(clean[a + 1:b]))
+            pos = b
+    out.append(clean[pos:])
+    return "".join(out)
+
+
+def _lower(word: str) -> str:
+    """Lower case, character for character (a character whose lower case is longer stays)."""
+    low = word.lower()
+    if len(low) == len(word):
+        return low
+    return "".join(c if len(lc := c.lower()) != 1 else lc for c in word)
