@@ -1,6 +1,7 @@
 """One essay prepared for the detectors: tokens, folds, lexicon entries, sentence starts."""
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
@@ -15,6 +16,7 @@ class Doc:
     entries: list[Entry]
     starts: set[int]
     lex: Lexicon
+    offsets: list[int]  # each token's start, for `index_at`
 
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
@@ -22,7 +24,7 @@ class Doc:
         folds = [fold(t[2]) for t in tokens]  # t.text
         get = lex.entries.get
         return cls(text, tokens, folds, [get(f, EMPTY) for f in folds], sentence_starts(tokens),
-                   lex)
+                   lex, [t[0] for t in tokens])
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its
@@ -35,11 +37,4 @@ class Doc:
 
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""
-        lo, hi = 0, len(self.tokens)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.tokens[mid].start < offset:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
+        return bisect_left(self.offsets, offset)

@@ -93,6 +93,7 @@ class Engine:
             renderer.used = {v.lower() for v in memory.bases.values()}
         out: list[str] = []
         anns: list[Annotation] = []
+        rendered: dict[tuple, str] = {}
         pos = shift = 0
         for span, ref in zip(spans, refs):
             start, end = view.span(span.start, span.end)
@@ -102,8 +103,13 @@ class Engine:
                 pseudo = original
             else:
                 country = self.lex.get(span.key).place_country if span.key else ""
-                # the surrogate takes its shape (case, digits) from the normalized mention
-                pseudo = renderer.render(span, ref, clean[span.start:span.end], country)
+                # the surrogate takes its shape (case, digits) from the normalized mention;
+                # one mention's surrogate is a function of these, so a repeated one is reused
+                shape = clean[span.start:span.end]
+                seen = (span.label, ref, span.attrs, span.key, shape, country)
+                pseudo = rendered.get(seen)
+                if pseudo is None:
+                    pseudo = rendered[seen] = renderer.render(span, ref, shape, country)
             out.append(text[pos:start])
             out.append(pseudo)
             t0 = start + shift

@@ -88,7 +88,7 @@ class Lexicon:
         (mattelärare: prof, prostatacancer: sensitive); kin words head no compounds here
         (barnvagn, mammaledig)."""
         mark = self.marks.get(low)
-        if mark is not None or len(low) < 8:
+        if mark is not None or len(low) < 8 or len(low) > LONGEST_COMPOUND:
             return mark
         for k in range(3, len(low) - 3):
             mark = self.marks.get(low[k:])
@@ -97,6 +97,9 @@ class Lexicon:
         return None
 
 
+# Compounds are split only up to this length: two everyday words never make a longer one, and
+# splitting a hostile 1 MB "word" would cost time quadratic in its length.
+LONGEST_COMPOUND = 60
 COMMON = 4.0  # Zipf: a word at least this frequent is ordinary text unless shown otherwise
 RARE = 2.6    # Zipf: below this a capitalised word is taken as a proper noun
 

@@ -488,7 +488,8 @@ class ContextRules:
                 # "lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal
                 add(Span(tok.start, tok.end, "date_digits", (), 0.8, "day-month", text))
             return
-        value = int(digits)
+        # every rule below wants a number under 1000; int() refuses over 4300 digits
+        value = int(digits) if len(digits) < 8 else 10**8
         n = len(tokens)
         nxt = folds[i + 1] if i + 1 < n else ""
         prev = folds[i - 1] if i else ""
@@ -502,7 +503,8 @@ class ContextRules:
             add(Span(tok.start, tok.start + len(digits), "day", (), 0.85, "day", digits))
             return
         if prev == "den" and 1 <= value <= 31 and text == digits and i + 2 < n and nxt == "i" \
-                and tokens[i + 2].text.isdigit() and 1 <= int(tokens[i + 2].text) <= 12:
+                and tokens[i + 2].text.isdecimal() and len(tokens[i + 2].text) < 8 \
+                and 1 <= int(tokens[i + 2].text) <= 12:
             # "den 23 i 8": the spoken Swedish date, day and month number.
             add(Span(tok.start, tok.end, "day", (), 0.85, "day-i-month", digits))
             month = tokens[i + 2]

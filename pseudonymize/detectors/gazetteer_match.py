@@ -16,7 +16,7 @@ from rapidfuzz.distance import Levenshtein
 
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import COMMON, EMPTY, NO_RANK, RARE, Entry, Lexicon
+from pseudonymize.lexicon import COMMON, EMPTY, LONGEST_COMPOUND, NO_RANK, RARE, Entry, Lexicon
 from pseudonymize.types import Span
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
@@ -659,6 +659,8 @@ class Matcher:
         parts = key.split("-")
         if len(parts) > 1:
             return word(parts[-1])
+        if len(key) > LONGEST_COMPOUND:
+            return False
         for k in range(len(key) - 4, 2, -1):
             if not word(key[k:]):
                 continue
