@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pseudonymize import svala
+from pseudonymize import normalize, svala
 
 NOT_SCANNED = frozenset({"age_digits", "age_string", "year", "day", "month_digit", "month_word",
                          "street_nr", "transport_nr"})
@@ -130,7 +130,8 @@ class Originals:
     def __init__(self, rows: Iterable[tuple[str, str]]) -> None:
         self.labels: dict[str, str] = {}
         for label, original in rows:
-            original = " ".join(original.split())
+            # as the engine reads it: "An\u200bna" is "Anna", "Go\u0308teborg" is "Göteborg"
+            original = " ".join(normalize.fold(original).split())
             if label in NOT_SCANNED or len(original) < 2:
                 continue
             self.labels.setdefault(original.casefold(), label)
@@ -149,7 +150,15 @@ class Originals:
 
 
 def scan_text(text: str, originals: Originals, file: str, field: str) -> list[Hit]:
-    found = [*originals.hits(text), *id_hits(text)]
+    """Hits in `text` as written and, when it differs, in its normalized view (the engine's:
+    `An\u200bna`, `Kris\u00adtina`, `０７０…`, `name(at)gmail.com` are caught); offsets are
+    always into `text`."""
+    found = {*originals.hits(text), *id_hits(text)}
+    view = normalize.view(text)
+    if view.clean is not text:
+        seen = view.clean
+        found |= {(view.span(offset, offset)[0], label)
+                  for offset, label in (*originals.hits(seen), *id_hits(seen))}
     return [Hit(file, field, offset, label) for offset, label in sorted(found)]
 
 

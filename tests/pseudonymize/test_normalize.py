@@ -1,0 +1,188 @@
+"""The normalized view: variants of one spelling read alike, spans map back over every original
+character, the surrogate replaces the whole variant and is never the original in another form;
+hostile essays complete in work linear in their length."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pseudonymize import normalize
+from pseudonymize.engine import Engine
+
+# (original, the view's text, the view's clean form)
+VIEWS = [
+    ("An\u200bna", "Anna", "Anna"),
+    ("Kris\u00adtina", "Kristina", "Kristina"),
+    ("Göte\u200bborg", "Göteborg", "Göteborg"),
+    ("\ufeffGo\u0308teborg\u2060", "Göteborg", "Göteborg"),
+    ("Malmo\u0308", "Malmö", "Malmö"),
+    ("JAG HETER ANNA", "Jag Heter Anna", "JAG HETER ANNA"),  # no lexicon: every word capitalised
+    ("070\u2011123\u201145\u201167", "070-123-45-67", "070-123-45-67"),
+    ("14\u201316 och Stockholm\u2013Göteborg", "14-16 och Stockholm\u2013Göteborg",
+     "14-16 och Stockholm\u2013Göteborg"),  # a dash between words stays a separator
+    ("name(at)gmail.com", "name@gmail.com", "name@gmail.com"),
+    ("anna.s [at] mail (dot) se", "anna.s@mail.se", "anna.s@mail.se"),
+    ("anna at gmail.com", "anna@gmail.com", "anna@gmail.com"),
+    ("\uff10\uff17\uff10\uff0d\uff11\uff12\uff13", "070-123", "070-123"),
+    ("\u0660\u0667\u0660\u0661\u0662\u0663", "070123", "070123"),
+    ("\u06f0\u06f7\u06f0", "070", "070"),  # Persian digits
+    ("\uff21\uff4e\uff4e\uff41", "Anna", "Anna"),
+    ("IKEA och CSN", "IKEA och CSN", "IKEA och CSN"),  # lone acronyms stay as written
+    ("jag var at home", "jag var at home", "jag var at home"),  # not an address
+]
+
+
+@pytest.mark.parametrize("original, text, clean", VIEWS)
+def test_view(original: str, text: str, clean: str) -> None:
+    view = normalize.view(original)
+    assert (view.text, view.clean) == (text, clean)
+    assert view.span(0, len(view.text)) == (_first_kept(original), len(original))
+
+
+def _first_kept(text: str) -> int:
+    return next(i for i, ch in enumerate(text) if ch not in normalize.REMOVED)
+
+
+def test_ordinary_words_of_a_capitals_run_in_lower_case() -> None:
+    view = normalize.view("JAG HETER ANNA. JAG BOR I STOCKHOLM", {"JAG", "HETER", "BOR"}.__contains__)
+    assert view.text == "Jag heter Anna. Jag bor I Stockholm"
+
+
+@pytest.mark.parametrize("text", ["Jag heter Anna och bor i Göteborg.", "plain ascii, 070-123",
+                                  "Åsa & Örjan: 1999-01-02", ""])
+def test_text_without_variants_is_its_own_view(text: str) -> None:
+    view = normalize.view(text)
+    assert view.identity and view.text is text and view.clean is text
+
+
+VARIANT_PIECES = ["Anna", "Göteborg", " ", ". ", "\u200b", "\u00ad", "o\u0308", "a\u0301\u0323",
+                  "\u2011", "\u2013", "070", "\uff10\uff17", "\u0661\u0662", "\uff21", "JAG ",
+                  "BOR ", "(at)", " at ", "x.se", "\ufeff", "\u0308", "é", "İ", "\u212b", "-"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(VARIANT_PIECES) | st.text(max_size=4), max_size=30))
+def test_offsets_monotone_within_bounds_and_covering(pieces: list[str]) -> None:
+    original = "".join(pieces)
+    view = normalize.view(original)
+    assert len(view.text) == len(view.clean)
+    if view.identity:
+        assert view.clean == original
+        return
+    starts = list(view.starts)
+    assert len(starts) == len(view.clean) + 1 and starts[-1] == len(original)
+    assert all(0 <= a <= b <= len(original) for a, b in zip(starts, starts[1:]))
+    # every original character the view dropped is one it removes (zero-width, soft hyphen)
+    covered = {i for a, b in zip(starts, starts[1:]) for i in range(a, b)}
+    assert all(original[i] in normalize.REMOVED for i in set(range(len(original))) - covered)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=60))
+def test_ascii_text_is_its_own_view_unless_it_hides_an_address(text: str) -> None:
+    view = normalize.view(text)
+    if " at " not in text.lower() and "(at)" not in text.lower() and "[at]" not in text.lower() \
+            and "{at}" not in text.lower() and not any(w.isupper() and len(w) > 1 for w in text.split()):
+        assert view.identity and view.text is text
+
+
+# Unicode variants through the engine: (essay, the original the span must cover, its label)
+VARIANTS = [
+    ("Jag heter An\u200bna.", "An\u200bna", "firstname_female"),
+    ("Min vän heter Kris\u00adtina.", "Kris\u00adtina", None),
+    ("Jag bor i Göte\u200bborg.", "Göte\u200bborg", "city"),
+    ("Jag bor i Go\u0308teborg.", "Go\u0308teborg", "city"),
+    ("Jag bor i Malmo\u0308 nu.", "Malmo\u0308", "city"),
+    ("JAG HETER ANNA OCH BOR I STOCKHOLM.", "ANNA", "firstname_female"),
+    ("Ring min telefon 070\u2011123\u201145\u201167.", "070\u2011123\u201145\u201167", "phone_nr"),
+    ("Maila name(at)gmail.com i dag.", "name(at)gmail.com", "email"),
+    ("Ring min telefon \uff10\uff17\uff10-123 45 67.", "\uff10\uff17\uff10-123 45 67", "phone_nr"),
+    ("Ring min telefon \u0660\u0667\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667.",
+     "\u0660\u0667\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667", "phone_nr"),
+]
+
+
+@pytest.mark.parametrize("text, original, label", VARIANTS)
+def test_variant_is_found_and_replaced_whole(engine: Engine, text: str, original: str,
+                                             label: str | None) -> None:
+    result = engine.pseudonymize(text, "e1")
+    ann = next(a for a in result.annotations if a.original == original)
+    assert text[ann.start:ann.end] == original
+    assert label is None or ann.label == label
+    assert original not in result.target
+    folded = normalize.fold(original).lower()
+    assert folded not in normalize.fold(result.target).lower()
+
+
+def test_surrogate_is_never_the_original_in_another_form(engine: Engine) -> None:
+    """Decomposed Malmö is Malmö: drawn from a pool holding only the essay's own cities, the
+    surrogate must be something else (placeholder), not the composed original."""
+    text = "Jag bor i Malmo\u0308, Go\u0308teborg, Stockholm, Ga\u0308vle och Va\u0308stera\u030as."
+    for seed in range(20):
+        target = engine.pseudonymize(text, "e1", seed=seed).target
+        for city in ("Malmö", "Göteborg", "Stockholm", "Gävle", "Västerås"):
+            assert city not in target
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(VARIANT_PIECES + ["Anna ", "bor i ", "heter ", "Malmö"]),
+                max_size=20))
+def test_annotations_cover_the_original_and_rebuild_the_target(engine: Engine,
+                                                               pieces: list[str]) -> None:
+    text = "".join(pieces)
+    result = engine.pseudonymize(text, "e1")
+    out, pos = [], 0
+    for ann in result.annotations:
+        assert pos <= ann.start < ann.end <= len(text)
+        assert text[ann.start:ann.end] == ann.original
+        out += [text[pos:ann.start], ann.pseudonym]
+        pos = ann.end
+    assert "".join(out) + text[pos:] == result.target
+
+
+def _work(fn: Callable[[], object]) -> int:
+    """Python function calls made by `fn` (generator steps included): a measure of work
+    that does not depend on the machine's speed."""
+    calls = 0
+
+    def count(frame, event, arg) -> None:  # noqa: ANN001
+        nonlocal calls
+        if event in ("call", "c_call"):
+            calls += 1
+
+    sys.setprofile(count)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "Anna " * n,  # every mention is a span: overlap checks were spans x spans
+    lambda n: "Jag heter Anna och bor i Malmö. " * (n // 8),
+])
+def test_work_grows_linearly_with_the_essay(engine: Engine, make: Callable[[int], str]) -> None:
+    engine.pseudonymize(make(50), "warm")  # caches filled
+    small = _work(lambda: engine.pseudonymize(make(2000), "e1"))
+    large = _work(lambda: engine.pseudonymize(make(8000), "e1"))
+    assert large < 4.8 * small  # quadratic work would be 16 times
+
+
+@pytest.mark.parametrize("text, spans", [
+    ("Anna " * 20_000, 20_000),
+    ("Tjänste" + "bilregister" * 20_000, 1),  # one word of 220,000 letters
+    ("0701234567" * 20_000, 0),  # 200,000 digits: int() refuses more than 4,300
+    ("Jag är " + "7" * 5_000 + " år.", None),
+    ("\u0660" * 50_000, None),
+])
+def test_hostile_essays_complete_with_sane_spans(engine: Engine, text: str,
+                                                 spans: int | None) -> None:
+    result = engine.pseudonymize(text, "e1")
+    if spans is not None:
+        assert len(result.annotations) == spans
+    assert all(0 <= a.start < a.end <= len(text) for a in result.annotations)
