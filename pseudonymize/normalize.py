@@ -25,6 +25,7 @@ essays) costs two C-level scans and gets the identity view (`starts is None`).
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from array import array
 from collections.abc import Callable
@@ -35,10 +36,8 @@ import regex
 REMOVED = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 HYPHENS = frozenset("\u2010\u2011\u2012\u2212\ufe63\uff0d")
 DASHES = frozenset("\u2013\u2014\u2015")  # hyphens between digits only
-# Characters the character pass acts on, besides combining marks and other non-NFC text.
-_SPECIAL = regex.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff\u2010-\u2015\u2212\ufe63\uff01-\uff5e]"
-                         r"|(?![0-9])\d")
-_NON_ASCII = regex.compile(r"[^\x00-\x7f]+")
+_BEYOND_LATIN1 = re.compile(r"[^\x00-\xff]")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _DIGITS = "0123456789"
 _FULL_WIDTH = range(0xFF01, 0xFF5F)  # full-width forms of ASCII "!" .. "~"
 
@@ -48,7 +47,7 @@ _DOT = r"(?:[ \t]*[(\[{][ \t]*dot[ \t]*[)\]}][ \t]*|[ \t]+dot[ \t]+|\.)"
 _OBFUSCATED_EMAIL = regex.compile(
     rf"(?<![\w.+-])[\w.+-]*\w{_AT}[\w-]+(?:{_DOT}[\w-]+)*{_DOT}[^\W\d_]{{2,}}(?![\w-])",
     regex.IGNORECASE)
-_EMAIL_HINT = regex.compile(r"[(\[{][ \t]*at[ \t]*[)\]}]|[ \t]at[ \t]", regex.IGNORECASE)
+_EMAIL_HINT = re.compile(r"[ \t(\[{][aA][tT][ \t)\]}]")  # a cheap superset of _AT
 _EMAIL_PART = regex.compile(rf"(?P<at>{_AT})|(?P<dot>{_DOT})", regex.IGNORECASE)
 # Two or more upper-case words in a row on one line (single letters may sit among them:
 # "JAG BOR I STOCKHOLM"); a word with a digit or a lower-case letter ends the run.
@@ -82,8 +81,7 @@ def view(text: str, ordinary: Callable[[str], bool] | None = None) -> View:
     """The detection view of `text` (see the module docstring); `ordinary(word)` tells an
     everyday word of an all-capitals run, written in lower case in the view."""
     clean, starts = text, None
-    if not text.isascii() and (_SPECIAL.search(text) is not None
-                               or not unicodedata.is_normalized("NFC", text)):
+    if not _plain(text):
         clean, starts = _characters(text)
     if _EMAIL_HINT.search(clean) is not None:
         clean, starts = _emails(clean, starts)
@@ -91,6 +89,24 @@ def view(text: str, ordinary: Callable[[str], bool] | None = None) -> View:
     if starts is None and clean is text:
         return View(text, shown, text, None)
     return View(text, shown, clean, starts)
+
+
+def _plain(text: str) -> bool:
+    """No character the character pass would change, checked at C speed where it can be: most
+    essays are Latin-1 (always NFC; only the soft hyphen to remove) or hold a few curly quotes."""
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return unicodedata.is_normalized("NFC", text) and not any(
+            _changes(text, m.start()) for m in _BEYOND_LATIN1.finditer(text))
+    return "\u00ad" not in text
+
+
+def _changes(text: str, i: int) -> bool:
+    """Whether the character pass changes `text[i]` (NFC aside)."""
+    ch = text[i]
+    return (ch in REMOVED or ch in HYPHENS or ch.isdecimal() or ord(ch) in _FULL_WIDTH
+            or ch in DASHES and text[i - 1:i].isdecimal() and text[i + 1:i + 2].isdecimal())
 
 
 def fold(text: str) -> str:
@@ -119,8 +135,7 @@ def _characters(text: str) -> tuple[str, array]:
             d = decimal(ch, -1)
             if d >= 0:
                 out.append(_DIGITS[d])
-            elif ch in HYPHENS or ch in DASHES and text[i - 1:i].isdecimal() \
-                    and text[i + 1:i + 2].isdecimal():
+            elif ch in HYPHENS or ch in DASHES and _changes(text, i):
                 out.append("-")
             elif ord(ch) in _FULL_WIDTH:
                 out.append(chr(ord(ch) - 0xFEE0))
@@ -149,12 +164,21 @@ def _characters(text: str) -> tuple[str, array]:
 
 def _emails(clean: str, starts: array | None) -> tuple[str, array | None]:
     """`name(at)gmail(dot)com` -> `name@gmail.com`; the `@` and `.` stand for the whole
-    obfuscation (spaces and brackets included)."""
+    obfuscation (spaces and brackets included). Tried only where an "at" is, from the start of
+    the word before it."""
     out: list[str] = []
     new = array("q")
     base = starts if starts is not None else array("q", range(len(clean) + 1))
     pos = 0
-    for m in _OBFUSCATED_EMAIL.finditer(clean):
+    for hint in _EMAIL_HINT.finditer(clean):
+        local = hint.start()
+        while local > pos and clean[local - 1] in " \t":
+            local -= 1
+        while local > pos and (clean[local - 1].isalnum() or clean[local - 1] in "._+-"):
+            local -= 1
+        m = _OBFUSCATED_EMAIL.match(clean, local) if local < hint.start() else None
+        if m is None:
+            continue
         for part in _EMAIL_PART.finditer(clean, m.start(), m.end()):
             a, b = part.span()
             if part.group("dot") == ".":
