@@ -15,7 +15,7 @@ from typing import TypeVar
 import regex
 
 from pseudonymize.labels import LABELS
-from pseudonymize.lexicon import Lexicon
+from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
 
 ONES = ["noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
@@ -113,7 +113,8 @@ class Renderer:
     def __init__(self, lex: Lexicon, strategy: str, seed: int, scope: str,
                  originals: set[str]) -> None:
         self.lex, self.strategy, self.seed, self.scope = lex, strategy, seed, scope
-        self.avoid = {o.lower() for o in originals}
+        # lower case and folded: "Umea" in the essay rules out drawing "Umeå"
+        self.avoid = {o.lower() for o in originals} | {fold(o) for o in originals}
         self.used: set[str] = set()
         self.base: dict[tuple[str, int], str] = {}  # (label, ref) -> uninflected surrogate
         self.city: str | None = None
@@ -123,7 +124,7 @@ class Renderer:
         if self.strategy == "tag":
             return f"@{label}_{ref}"
         base = self.base.get((label, ref))
-        if base is None or base.lower() in self.avoid:
+        if base is None or not self._original_free(base):
             # A surrogate remembered from the learner's earlier essay may be an original here
             # ("Gävle" named in this essay): draw another rather than publish the original.
             base = self._choose(span, ref, original, foreign_country)
@@ -147,9 +148,13 @@ class Renderer:
     def _free(self, pick: str) -> bool:
         """Not used yet, and neither it nor any of its words is an original of the essay
         ("Göteborgs Hotell" must not be drawn where Göteborg is an original)."""
-        low = pick.lower()
-        return low not in self.used and low not in self.avoid and not any(
-            w in self.avoid for w in low.replace("-", " ").split())
+        return pick.lower() not in self.used and self._original_free(pick)
+
+    def _original_free(self, pick: str) -> bool:
+        """Neither it nor any of its words is an original, in any spelling that folds alike."""
+        low, key = pick.lower(), fold(pick)
+        return low not in self.avoid and key not in self.avoid and not any(
+            w in self.avoid for w in (*low.replace("-", " ").split(), *key.replace("-", " ").split()))
 
     def _placeholder(self, label: str, ref: int, attrs: tuple[str, ...]) -> str:
         forms = DEFINITE if "def" in attrs and label in DEFINITE else INDEFINITE

@@ -118,10 +118,13 @@ def test_variant_is_found_and_replaced_whole(engine: Engine, text: str, original
     assert folded not in normalize.fold(result.target).lower()
 
 
-def test_surrogate_is_never_the_original_in_another_form(engine: Engine) -> None:
-    """Decomposed Malmö is Malmö: drawn from a pool holding only the essay's own cities, the
-    surrogate must be something else (placeholder), not the composed original."""
-    text = "Jag bor i Malmo\u0308, Go\u0308teborg, Stockholm, Ga\u0308vle och Va\u0308stera\u030as."
+@pytest.mark.parametrize("text", [
+    "Jag bor i Malmo\u0308, Go\u0308teborg, Stockholm, Ga\u0308vle och Va\u0308stera\u030as.",
+    "Jag bor i Malmo, Goteborg, Stockholm, Gavle och Vasteras.",  # spelt without accents
+])
+def test_surrogate_is_never_the_original_in_another_form(engine: Engine, text: str) -> None:
+    """Decomposed Malmö is Malmö, and Malmo names it too: drawn from a pool holding only the
+    essay's own cities, the surrogates must be something else, never one of them."""
     for seed in range(20):
         target = engine.pseudonymize(text, "e1", seed=seed).target
         for city in ("Malmö", "Göteborg", "Stockholm", "Gävle", "Västerås"):
