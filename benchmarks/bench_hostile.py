@@ -56,9 +56,14 @@ def main() -> int:
     worst = 0.0
     for name, text in hostile(size).items():
         t0 = time.perf_counter()
-        spans = engine.detect(text)
-        t1 = time.perf_counter()
-        engine.pseudonymize(text, "hostile")
+        try:
+            spans = engine.detect(text)
+            t1 = time.perf_counter()
+            engine.pseudonymize(text, "hostile")
+        except Exception as exc:  # an older engine measured for comparison may crash here
+            print(f"{name:<24} failed: {type(exc).__name__}")
+            worst = float("inf")
+            continue
         t2 = time.perf_counter()
         worst = max(worst, t1 - t0, t2 - t1)
         verdict = "ok" if max(t1 - t0, t2 - t1) < TARGET_S else "SLOW"
