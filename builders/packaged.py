@@ -362,7 +362,8 @@ def lexicon_table(lexicon: list[LexiconRow]) -> pl.DataFrame:
 
 
 def common_words() -> pl.DataFrame:
-    """Swedish words by frequency; a fold shared by several words keeps the most frequent.
+    """Swedish words by frequency, every spelling: "våra" and "vara" share a fold, and the
+    engine must know both as everyday words (the Swedish place Vara must not claim "våra").
 
     wordfreq stores words in centibel buckets, bucket i holding Zipf 9 - i/100: exactly what
     `zipf_frequency` returns for these words, without re-tokenizing 50,000 of them. Tokens with

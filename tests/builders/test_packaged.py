@@ -69,6 +69,8 @@ def test_every_declared_gazetteer_is_built_non_empty_and_conforms(built):
     ("lexicon", {"word": "måndags", "category": "weekday"}, {"value": "1"}),
     ("lexicon", {"word": "läkare", "category": "prof"}, {}),
     ("common_words", {"word": "och"}, {"fold": "och"}),
+    ("common_words", {"word": "våra"}, {"fold": "vara"}),  # every spelling, not one per fold
+    ("common_words", {"word": "vara"}, {"fold": "vara"}),
 ])
 def test_golden_rows(built, gazetteer, where, expected):
     frame = table(built, gazetteer).filter(**where)
