@@ -45,9 +45,9 @@ _CHUNK = re.compile(f"[{JS_SPACE}]*[^{JS_SPACE}]+[{JS_SPACE}]*")
 _SPACE = re.compile(f"[{JS_SPACE}]+")
 
 # One edge or several, in the graph's edge order: a run (i, j, n) pairs source token i + k with
-# target token j + k alone for k < n; a group (token ids sorted as strings, labels) is one
-# manual edge.
-_Edge = tuple[int, int, int] | tuple[list[str], list[str]]
+# target token j + k alone for k < n; a group (token ids sorted as strings, labels, manual) is
+# one edge.
+_Edge = tuple[int, int, int] | tuple[list[str], list[str], bool]
 
 _TOKEN_JSON = '{"id":"%s%%d","text":%%s}'
 _PAIR_JSON = '"e-s%d-t%d":{"id":"e-s%d-t%d","ids":["s%d","t%d"],"labels":[],"manual":false}'
@@ -123,7 +123,7 @@ class Graph(NamedTuple):
 
     def labels(self) -> list[str]:
         """Every edge label in edge order."""
-        return [lab for edge in self.edges if len(edge) == 2 for lab in edge[1]]
+        return [lab for edge in self.edges if not isinstance(edge[0], int) for lab in edge[1]]
 
     def to_dict(self) -> dict:
         edges = {}
@@ -139,14 +139,15 @@ class Graph(NamedTuple):
         ASCII, texts and labels go through json's own string encoder."""
         edges = []
         for edge in self.edges:
-            if len(edge) == 3:
+            if isinstance(edge[0], int):
                 edges.append(_pairs_json(*edge))
                 continue
-            ids, labels = edge
+            ids, labels, manual = edge
             edge_id = "e-" + "-".join(ids)
-            edges.append('"%s":{"id":"%s","ids":["%s"],"labels":[%s],"manual":true}'
+            edges.append('"%s":{"id":"%s","ids":["%s"],"labels":[%s],"manual":%s}'
                          % (edge_id, edge_id, '","'.join(ids),
-                            ",".join(map(encode_basestring, labels))))
+                            ",".join(map(encode_basestring, labels)),
+                            "true" if manual else "false"))
         return ('{"source":[%s],"target":[%s],"edges":{%s}}'
                 % (self.source.json("s"), self.target.json("t"),
                    ",".join(edges))).encode()
@@ -250,7 +251,11 @@ def _graph(src: _Side, tgt: _Side, links: Sequence[tuple[tuple[int, int], tuple[
         if src.texts[i:i_end] == tgt.texts[j:j_end]:
             if pending:
                 edges.append(_group_edge(pending))
-            if i_end > i:
+            if i_end - i == 1 and not src.texts[i].strip(" "):
+                # a text of spaces alone: the editor aligns by characters other than the
+                # space, so it leaves the two tokens apart
+                edges += [([f"s{i}"], [], False), ([f"t{j}"], [], False)]
+            elif i_end > i:
                 edges.append((i, j, i_end - i))
         elif group:  # joins the group after it
             if pending:
@@ -266,17 +271,17 @@ def _graph(src: _Side, tgt: _Side, links: Sequence[tuple[tuple[int, int], tuple[
     return Graph(src, tgt, edges)
 
 
-def _group_edge(group: _Group) -> tuple[list[str], list[str]]:
+def _group_edge(group: _Group) -> tuple[list[str], list[str], bool]:
     i0, i1, j0, j1, labels = group
     return (sorted([f"s{m}" for m in range(i0, i1)] + [f"t{m}" for m in range(j0, j1)]),
-            list(dict.fromkeys(labels)))
+            list(dict.fromkeys(labels)), True)
 
 
 def _each_edge(edges: Sequence[_Edge]) -> Iterator[tuple[list[str], list[str], bool]]:
     """(ids, labels, manual) of every single edge, runs unrolled."""
     for edge in edges:
-        if len(edge) == 3:
+        if isinstance(edge[0], int):
             i, j, n = edge
             yield from (([f"s{i + k}", f"t{j + k}"], [], False) for k in range(n))
         else:
-            yield edge[0], edge[1], True
+            yield edge
