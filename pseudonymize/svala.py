@@ -40,7 +40,9 @@ from pseudonymize.types import Result
 SIDES = ("pseudonymized", "original")
 
 # JavaScript's \s (ECMAScript WhiteSpace and LineTerminator), the editor's notion of white space
-JS_SPACE = "\t\n\v\f\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_SPACE_CHARS = frozenset("\t\n\v\f\r \xa0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff"
+                         + "".join(map(chr, range(0x2000, 0x200B))))
+JS_SPACE = "".join(sorted(_SPACE_CHARS))  # a character class (no character in it is special)
 _CHUNK = re.compile(f"[{JS_SPACE}]*[^{JS_SPACE}]+[{JS_SPACE}]*")
 _SPACE = re.compile(f"[{JS_SPACE}]+")
 
@@ -86,28 +88,20 @@ class _Side:
                                       % tuple(args))
         return self._json[prefix]
 
-    def touched(self, lo: int, hi: int) -> tuple[int, int]:
-        """[first, last) of the tokens holding a non-space character of [lo, hi); for a span
-        of white space alone (or none), the token holding lo (the last one at the end)."""
-        first = bisect.bisect_right(self.ends, lo)
-        last = bisect.bisect_left(self.starts, hi)
-        if first < last:
-            # white space at either end of the span belongs to the neighbouring token only
-            while first < last and _only_space(self, first, lo, hi):
-                first += 1
-            while last > first and _only_space(self, last - 1, lo, hi):
-                last -= 1
-            if first < last:
-                return first, last
-        at = min(bisect.bisect_right(self.ends, lo), len(self.texts) - 1)
+    def touched(self, text: str, lo: int, hi: int) -> tuple[int, int]:
+        """[first, last) of the tokens holding a non-space character of text[lo:hi] (this
+        side's text); for a span of white space alone (or none), the token holding lo (the
+        last one at the end)."""
+        at = lo
+        space = _SPACE.match(text, lo, hi)
+        if space:
+            lo = space.end()
+        while hi > lo and text[hi - 1] in _SPACE_CHARS:
+            hi -= 1
+        if lo < hi:  # text[lo] and text[hi - 1] are inside tokens
+            return bisect.bisect_right(self.ends, lo), bisect.bisect_left(self.starts, hi)
+        at = min(bisect.bisect_right(self.ends, at), len(self.texts) - 1)
         return (at, at + 1) if at >= 0 else (0, 0)
-
-
-def _only_space(side: _Side, i: int, lo: int, hi: int) -> bool:
-    """Whether token i's characters inside [lo, hi) are all white space."""
-    text = side.texts[i]
-    a, b = max(lo, side.starts[i]) - side.starts[i], min(hi, side.ends[i]) - side.starts[i]
-    return _SPACE.fullmatch(text, a, b) is not None or a >= b
 
 
 class Graph(NamedTuple):
@@ -204,13 +198,11 @@ def to_svala(result: Result, side: str = "pseudonymized") -> dict:
 def graphs(result: Result) -> tuple[Graph, Graph]:
     """(published, original) graphs of one result, sharing the target side."""
     source, target = tokenize(result.source), tokenize(result.target)
-    labelled = [([a.label, *a.attrs, str(a.ref)], a) for a in result.annotations]
-    published = _graph(target, target, [(target.touched(a.target_start, a.target_end),
-                                         target.touched(a.target_start, a.target_end), lab)
-                                        for lab, a in labelled])
-    original = _graph(source, target, [(source.touched(a.start, a.end),
-                                        target.touched(a.target_start, a.target_end), lab)
-                                       for lab, a in labelled])
+    links = [(source.touched(result.source, a.start, a.end),
+              target.touched(result.target, a.target_start, a.target_end),
+              [a.label, *a.attrs, str(a.ref)]) for a in result.annotations]
+    published = _graph(target, target, [(t, t, lab) for _, t, lab in links])
+    original = _graph(source, target, links)
     return published, original
 
 
