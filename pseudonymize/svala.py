@@ -172,10 +172,10 @@ def _pairs_format(i: int, j: int, n: int) -> str:
 def tokens(text: str) -> list[str]:
     """The editor's tokens of `text` (its `tokenize`): texts concatenating to `text`, plus one
     space when `text` does not end in white space."""
-    return tokenize(text).texts
+    return _tokenize(text).texts
 
 
-def tokenize(text: str) -> _Side:
+def _tokenize(text: str) -> _Side:
     """The side of `text`: the editor's tokens with their character ranges."""
     spans = [m.span() for m in _CHUNK.finditer(text)]
     if not spans:  # empty, or white space alone: one token (none for "")
@@ -197,7 +197,7 @@ def to_svala(result: Result, side: str = "pseudonymized") -> dict:
 
 def graphs(result: Result) -> tuple[Graph, Graph]:
     """(published, original) graphs of one result, sharing the target side."""
-    source, target = tokenize(result.source), tokenize(result.target)
+    source, target = _tokenize(result.source), _tokenize(result.target)
     links = [(source.touched(result.source, a.start, a.end),
               target.touched(result.target, a.target_start, a.target_end),
               [a.label, *a.attrs, str(a.ref)]) for a in result.annotations]
