@@ -110,6 +110,15 @@ def show_help(parser: argparse.ArgumentParser, topic: list[str]) -> int:
     return OK
 
 
+def progress(total: int, desc: str, unit: str = "item"):
+    """A tqdm bar on stderr when it is a terminal, silent otherwise (pipes, logs, tests); print
+    lines meanwhile with `bar.write`."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False,
+                disable=not sys.stderr.isatty())
+
+
 def quiet_logging(verbose: bool) -> None:
     """Prefect and Dask log at WARNING unless --verbose. Set in the environment so it reaches
     the Prefect server, Dask workers and spawned worker processes too; a user's own setting
@@ -130,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     # time to start on a busy 2-core machine; users can still override both.
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
     os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "90")
+    os.environ.setdefault("DO_NOT_TRACK", "1")  # Prefect's client telemetry and its notice
     try:
         args = build_parser().parse_args(argv)
         quiet_logging(args.verbose)
