@@ -151,8 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # Python's documented recipe: point stdout at devnull so the interpreter's final flush
         # does not raise again, and exit as a process killed by SIGPIPE would (128 + 13).
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # stdout is no file (captured, replaced)
+            pass
         return BROKEN_PIPE
     except KeyboardInterrupt:
         return _fail("interrupted", INTERRUPTED, argv)
