@@ -15,7 +15,8 @@ $(STAMP): pyproject.toml constraints.txt
 
 venv: $(STAMP)
 
-## Build the offline snapshot from packaged data and release the sample batch.
+## Release the sample batch (building the offline snapshot when there is none) and say where
+## the release, the key and the audit trail are; `swepseudo demo --rebuild` rebuilds it first.
 demo: $(STAMP)
 	$(BIN)/swepseudo demo
 
