@@ -43,6 +43,13 @@ def examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+def command_group(subparsers: argparse._SubParsersAction, name: str, help: str
+                  ) -> argparse._SubParsersAction:
+    """A command with actions (`swepseudo resources build`): returns the actions' subparsers."""
+    parser = subparsers.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".")
+    return parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+
+
 def package_version() -> str:
     try:
         return version("swepseudo")

@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from flows.cli import CLIError, examples
+from flows.cli import CLIError, command_group, examples
 
 FORMATS = ("table", "jsonl", "csv")
 
@@ -88,9 +88,7 @@ def print_table(header: list[str], rows: list[list[str]]) -> None:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("key", help="read a release's key (its owner only)",
-                                   description="Read a release's key: original <-> pseudonym.")
-    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = command_group(subparsers, "key", "read a release's key (its owner only)")
     p = sub.add_parser(
         "show", help="print the key's rows (essay_id, label, ref, original, pseudonym)",
         description="Print a key's rows. An encrypted key (.enc) is opened with "

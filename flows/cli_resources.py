@@ -11,7 +11,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from flows.cli import CLIError, examples, progress
+from flows.cli import CLIError, command_group, examples, progress
 
 if TYPE_CHECKING:
     from builders.source import Source
@@ -19,9 +19,7 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("resources", help="build and inspect the curated gazetteers",
-                                   description="Build and inspect the curated gazetteers.")
-    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = command_group(subparsers, "resources", "build and inspect the curated gazetteers")
 
     p = sub.add_parser(
         "build", help="fetch, curate and publish a new snapshot",
