@@ -14,6 +14,7 @@ import sys
 import traceback
 from collections.abc import Iterator
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 # Modules that add subcommands, in help order.
 COMMAND_MODULES = ("flows.cli_resources", "flows.cli_engine", "flows.cli_release",
@@ -115,6 +116,17 @@ def show_help(parser: argparse.ArgumentParser, topic: list[str]) -> int:
         target = subs[0].choices[word]
     target.print_help()
     return OK
+
+
+def writable_dir(path: Path, what: str) -> None:
+    """Fail now, not after minutes of work, when `path` cannot be created or written."""
+    existing = path.absolute()
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise CLIError(f"{path}: {what} cannot be a directory ({existing} is a file)")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise CLIError(f"{path}: {what} is not writable ({existing})")
 
 
 def progress(total: int, desc: str, unit: str = "item"):

@@ -4,10 +4,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 
-from flows.cli import CLIError, examples
+from flows.cli import CLIError, examples, writable_dir
 from flows.cli_key import unseal
 
 MEMORY_FORMAT = "swepseudo-memory-1"
@@ -133,8 +135,15 @@ def _annotate(args: argparse.Namespace) -> int:
 
     if not Path(args.inp).is_file():
         raise CLIError(f"{args.inp}: no such file")
+    if args.out != "-":
+        writable_dir(Path(args.out).parent, "--out's directory")
     engine = _engine(args.snapshot)
-    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
+    # a file output is written beside its target and renamed when complete
+    if args.out != "-":
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    out = sys.stdout if args.out == "-" else tempfile.NamedTemporaryFile(
+        "w", encoding="utf-8", dir=Path(args.out).parent, prefix=f".{Path(args.out).name}.",
+        delete=False)
     count = 0
     try:
         with open(args.inp, encoding="utf-8-sig") as fh:
@@ -154,11 +163,15 @@ def _annotate(args: argparse.Namespace) -> int:
                      "ref": ref, "action": LABELS[s.label].action}
                     for s, ref in zip(spans, refs)]}, ensure_ascii=False) + "\n")
                 count += 1
+        if out is not sys.stdout:
+            out.close()
+            os.replace(out.name, args.out)
     except UnicodeDecodeError:
         raise CLIError(f"{args.inp}: not UTF-8 (JSON Lines must be UTF-8)") from None
     finally:
         if out is not sys.stdout:
             out.close()
+            Path(out.name).unlink(missing_ok=True)
     print(f"annotated {count} essays", file=sys.stderr)
     return 0
 

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from flows.cli import CLIError, examples
+from flows.cli import CLIError, examples, writable_dir
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -61,17 +61,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="rebuild the offline (packaged) part of the snapshot first, e.g. after "
                         "editing builders/data/lexicon.tsv or upgrading a package")
     p.set_defaults(func=cmd_demo)
-
-
-def writable_dir(path: Path, what: str) -> None:
-    """Fail now, not after the release ran, when `path` cannot be created or written."""
-    existing = path.absolute()
-    while not existing.exists():
-        existing = existing.parent
-    if not existing.is_dir():
-        raise CLIError(f"{path}: {what} cannot be a directory ({existing} is a file)")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise CLIError(f"{path}: {what} is not writable ({existing})")
 
 
 def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy: str,

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from flows.cli import CLIError, command_group, examples, progress
+from flows.cli import CLIError, command_group, examples, progress, writable_dir
 
 if TYPE_CHECKING:
     from builders.source import Source
@@ -75,6 +75,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not sources:
         raise CLIError("no source selected" + (" (--offline keeps only packaged sources)"
                                                if args.offline else ""))
+    writable_dir(store.root, "the data root ($SWEPSEUDO_HOME)")
     previous = store.current_snapshot_id()
     if args.no_prefect:
         outcomes, snapshot = build_with_progress(sources, store, args.mirror)

@@ -13,7 +13,7 @@ import pytest
 
 from builders.store import Store, code_revision
 from flows import cli_release
-from flows.cli import BROKEN_PIPE, INTERNAL, USAGE, build_parser, main, parsers
+from flows.cli import BROKEN_PIPE, INTERNAL, USAGE, build_parser, main, parsers, quiet_logging
 from tests.pseudonymize.conftest import tiny_snapshot
 
 REPO = Path(__file__).resolve().parents[1]
@@ -136,8 +136,9 @@ def test_unexpected_error_is_one_line_unless_debugging(home, capsys, monkeypatch
     assert code == INTERNAL
     assert err == ("swepseudo: internal error: RuntimeError: something broke "
                    "(rerun with --debug for the traceback)\n")
-    code, _, err = run(capsys, "resources", "list", "--debug")
-    assert code == INTERNAL and err.startswith("Traceback") and "RuntimeError" in err
+    for argv in (["resources", "list", "--debug"], ["--debug", "resources", "list"]):
+        code, _, err = run(capsys, *argv)
+        assert code == INTERNAL and err.startswith("Traceback") and "RuntimeError" in err
     monkeypatch.setenv("SWEPSEUDO_DEBUG", "1")
     code, _, err = run(capsys, "resources", "list")
     assert code == INTERNAL and err.startswith("Traceback")
@@ -215,3 +216,42 @@ def test_broken_pipe_status_is_reported_by_main(capsys, monkeypatch):
 def test_json_listing_is_valid(home, capsys):
     code, out, _ = run(capsys, "resources", "list", "--json")
     assert code == 0 and json.loads(out)["current"] == Store(home).current_snapshot_id()
+
+
+def test_annotate_publishes_its_output_only_when_complete(home, tmp_path, capsys):
+    good = '{"id": "a", "text": "Jag heter Anna."}\n'
+    (tmp_path / "in.jsonl").write_text(good + "not json\n", encoding="utf-8")
+    out = tmp_path / "new" / "spans.jsonl"
+    code, _, err = run(capsys, "annotate", "--in", str(tmp_path / "in.jsonl"), "--out", str(out))
+    assert code == USAGE and "in.jsonl:2: expected a JSON object" in err
+    assert list(out.parent.iterdir()) == []  # neither the file nor its temporary
+    (tmp_path / "in.jsonl").write_text(good, encoding="utf-8")
+    code, _, err = run(capsys, "annotate", "--in", str(tmp_path / "in.jsonl"), "--out", str(out))
+    assert code == 0 and err == "annotated 1 essays\n"
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["a"]
+    assert [p.name for p in out.parent.iterdir()] == ["spans.jsonl"]
+
+
+def test_a_data_root_that_cannot_be_made_is_refused_before_building(tmp_path, capsys,
+                                                                    monkeypatch):
+    (tmp_path / "file").write_text("x")
+    monkeypatch.setenv("SWEPSEUDO_HOME", str(tmp_path / "file" / "home"))
+    code, out, err = run(capsys, "resources", "build", "--offline")
+    assert (code, out) == (USAGE, "")
+    assert err.endswith("the data root ($SWEPSEUDO_HOME) cannot be a directory "
+                        f"({tmp_path / 'file'} is a file)\n")
+
+
+@pytest.mark.parametrize("verbose,prefect,dask", [(False, "WARNING", "warning"),
+                                                  (True, "INFO", "info")])
+def test_prefect_and_dask_log_warnings_unless_verbose(monkeypatch, verbose, prefect, dask):
+    for name in ("PREFECT_LOGGING_LEVEL", "PREFECT_SERVER_LOGGING_LEVEL",
+                 "DASK_LOGGING__DISTRIBUTED"):
+        monkeypatch.delenv(name, raising=False)
+    quiet_logging(verbose)
+    assert os.environ["PREFECT_LOGGING_LEVEL"] == os.environ["PREFECT_SERVER_LOGGING_LEVEL"] \
+        == prefect
+    assert os.environ["DASK_LOGGING__DISTRIBUTED"] == dask
+    monkeypatch.setenv("PREFECT_LOGGING_LEVEL", "DEBUG")
+    quiet_logging(verbose)
+    assert os.environ["PREFECT_LOGGING_LEVEL"] == "DEBUG"  # the user's own setting wins
