@@ -35,8 +35,14 @@ class CLIError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
 
 
-class Formatter(argparse.RawDescriptionHelpFormatter):
-    """Keeps the examples and exit statuses of an epilog as written."""
+class Formatter(argparse.HelpFormatter):
+    """Wraps prose lines of a description or epilog to the terminal, but keeps indented lines
+    (examples, the exit statuses) as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line if line.startswith("  ") or not line.strip()
+                         else super(Formatter, self)._fill_text(line, width, indent)
+                         for line in text.splitlines())
 
 
 def examples(*lines: str) -> str:

@@ -197,30 +197,28 @@ def _eval(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     from pseudonymize.engine import STRATEGIES
 
-    strategies = ", ".join(STRATEGIES)
-
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--snapshot", default="current",
                        help="resource snapshot id or unique prefix (default: current)")
 
     def strategy(p: argparse.ArgumentParser) -> None:
         p.add_argument("--strategy", choices=STRATEGIES, default="realistic",
-                       help=f"how to replace: {strategies} (default: realistic): realistic "
-                            "surrogates, SweLL placeholders (A-stad) or tags (@city_1)")
+                       help="realistic surrogates, SweLL placeholders (A-stad) or tags "
+                            "(@city_1) (default: realistic)")
 
     p = sub.add_parser(
         "text", help="pseudonymize one text (stdin or a file) to stdout",
         description="Pseudonymize one text. Input is decoded as a batch essay is: UTF-8 with or "
-                    "without BOM, Latin-1/CP1252 detected and converted (noted on stderr).",
+                    "without BOM, Latin-1/CP1252 detected and converted (noted on stderr).\n"
+                    "Without --id a text's surrogates are seeded by --seed and a hash of the "
+                    "text: the same text gives the same output, different texts different "
+                    "surrogates.",
         epilog=examples(
             'echo "Jag heter Amina och bor i Göteborg." | swepseudo text',
             "swepseudo text essay.txt --strategy placeholder --seed 7",
             "swepseudo text essay.txt --format svala > essay.svala.json",
             "swepseudo text e1.txt --learner L7 --memory L7.mem   # later: e2.txt, same "
-            "surrogates",
-            "",
-            "Without --id a text's surrogates are seeded by --seed and a hash of the text: "
-            "the same text gives the same output, different texts different surrogates."))
+            "surrogates"))
     p.add_argument("file", nargs="?", default="-", metavar="FILE",
                    help="the text to pseudonymize (default: standard input)")
     strategy(p)
