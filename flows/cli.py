@@ -202,5 +202,7 @@ def _fail(message: str, status: int, argv: list[str]) -> int:
     return status
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # `python -m flows.cli`: run the importable module, whose CLIError
+    from flows import cli    # the commands raise (this file runs as __main__, a second copy)
+
+    sys.exit(cli.main())
