@@ -108,8 +108,8 @@ def _text(args: argparse.Namespace) -> int:
     if args.memory and not args.learner:
         raise CLIError("--memory needs --learner (whose surrogates it keeps)")
     memories = MemoryFile(Path(args.memory)) if args.memory else None  # fails before any work
-    engine = _engine(args.snapshot)
     text = read_text(args.file)
+    engine = _engine(args.snapshot)
     memory = (memories.memory(args.learner, args.strategy, args.seed) if memories
               else Memory())
     # the draws' scope: the essay id when given (as in a release), else the text's hash

@@ -255,3 +255,10 @@ def test_prefect_and_dask_log_warnings_unless_verbose(monkeypatch, verbose, pref
     monkeypatch.setenv("PREFECT_LOGGING_LEVEL", "DEBUG")
     quiet_logging(verbose)
     assert os.environ["PREFECT_LOGGING_LEVEL"] == "DEBUG"  # the user's own setting wins
+
+
+def test_module_entry_point_gives_the_same_one_line_error(tmp_path):
+    proc = subprocess.run([*SWEPSEUDO, "text", str(tmp_path / "missing.txt")], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert (proc.returncode, proc.stdout) == (USAGE, "")
+    assert proc.stderr == f"swepseudo: error: {tmp_path / 'missing.txt'}: no such file\n"
