@@ -93,7 +93,7 @@ def test_help_of_an_unknown_command_is_one_line(capsys):
 # --- one-line errors --------------------------------------------------------------------------
 ERRORS = [  # (argv, fragment of the one line); {tmp} is a scratch directory
     (["text", "{tmp}/missing.txt"], "missing.txt: no such file"),
-    (["text", "--snapshot", "ffff"], "ffff"),
+    (["text", "{batch}/e1.txt", "--snapshot", "ffff"], "ffff"),
     (["text", "--memory", "{tmp}/m.json"], "--memory needs --learner"),
     (["annotate", "--in", "{tmp}/missing.jsonl"], "missing.jsonl: no such file"),
     (["eval", "--gold", "{tmp}/gold.jsonl", "--format", "jsonl"], "gold.jsonl: no such file"),
