@@ -85,7 +85,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         from flows.resources import build_resources  # Prefect settings: see flows.cli.main
 
         try:
-            summary = build_resources(only=args.only, offline=args.offline, mirror=args.mirror)
+            summary = build_resources(only=args.only, offline=args.offline, mirror=args.mirror,
+                                      progress=sys.stderr.isatty())
         except RuntimeError as exc:  # e.g. the Prefect API could not be reached or started
             raise CLIError(f"the Prefect flow did not run ({' '.join(str(exc).split())}); "
                            "`--no-prefect` builds without Prefect") from exc
