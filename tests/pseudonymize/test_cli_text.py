@@ -210,3 +210,16 @@ def test_passphrase_prompt_uses_getpass_on_a_terminal(monkeypatch, tmp_path):
     monkeypatch.setattr(cli_key.getpass, "getpass", lambda prompt: f"typed at {prompt!r}")
     monkeypatch.setattr("builtins.open", lambda *a, **k: io.BytesIO())  # a terminal is there
     assert cli_key.ask_passphrase(tmp_path / "k") == f"typed at 'passphrase for {tmp_path}/k: '"
+
+
+def test_utf16_with_bom_is_read_when_the_batch_reads_it(home, capsys, monkeypatch):
+    from pseudonymize.corpus.batch import decode
+
+    data = ESSAY.encode("utf-16")  # with its BOM
+    try:
+        decode(data)
+    except ValueError:
+        pytest.skip("pseudonymize.corpus.batch.decode does not read UTF-16 yet (issue 8)")
+    code, out, err = text(capsys, monkeypatch, data)
+    assert code == 0 and out.startswith("Jag heter ") and "Göteborg" not in out
+    assert err.startswith("swepseudo: note: standard input: decoded as")
