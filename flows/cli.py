@@ -24,7 +24,8 @@ DEBUG_ENV = "SWEPSEUDO_DEBUG"
 # Exit statuses of every command (the README's command reference lists them per command).
 OK, FAILED, USAGE, INTERNAL, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 70, 130, 141
 EXIT = {OK: "success",
-        FAILED: "the command ran and found a problem (named on stderr or in its report)",
+        FAILED: "the command ran and found a problem (named on stderr or in its report), or a "
+                "file could not be read or written",
         USAGE: "bad arguments or input, refused before any work (one line on stderr)",
         INTERNAL: "an unexpected error (a bug: rerun with --debug and report it)",
         INTERRUPTED: "interrupted (Ctrl-C); nothing partial is published",

@@ -262,3 +262,18 @@ def test_module_entry_point_gives_the_same_one_line_error(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert (proc.returncode, proc.stdout) == (USAGE, "")
     assert proc.stderr == f"swepseudo: error: {tmp_path / 'missing.txt'}: no such file\n"
+
+
+@pytest.mark.parametrize("exc,status,line", [
+    (PermissionError(13, "Permission denied", "/srv/x"), 1,
+     "swepseudo: error: /srv/x: Permission denied\n"),
+    (OSError(28, "No space left on device"), 1, "swepseudo: error: No space left on device\n"),
+    (KeyboardInterrupt(), 130, "swepseudo: interrupted\n"),
+])
+def test_os_errors_and_interrupts_are_one_line(capsys, monkeypatch, exc, status, line):
+    def fail(args):
+        raise exc
+
+    monkeypatch.setattr("flows.cli_resources.cmd_list", fail)
+    code, _, err = run(capsys, "resources", "list")
+    assert (code, err) == (status, line)
