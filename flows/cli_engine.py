@@ -34,6 +34,9 @@ def read_text(source: str) -> str:
     name = "standard input" if source == "-" else source
     try:
         if source == "-":
+            if sys.stdin.isatty():
+                print("swepseudo: reading the text from the terminal; end it with Ctrl-D",
+                      file=sys.stderr)
             data = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
             with open(source, "rb") as fh:
