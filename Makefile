@@ -28,4 +28,4 @@ bench: $(STAMP)
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) raw curated keys corpus/releases
+	rm -rf $(VENV) raw curated keys audits corpus/releases
