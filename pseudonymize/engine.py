@@ -113,13 +113,14 @@ class Engine:
             if info.action == "mark":
                 pseudo = original
             else:
-                country = self.lex.get(span.key).place_country if span.key else ""
                 # the surrogate takes its shape (case, digits) from the normalized mention;
-                # one mention's surrogate is a function of these, so a repeated one is reused
+                # one mention's surrogate is a function of these (the country one of the key),
+                # so a repeated one is reused
                 shape = clean[span.start:span.end]
-                seen = (span.label, ref, span.attrs, span.key, shape, country)
+                seen = (span.label, ref, span.attrs, span.key, shape)
                 pseudo = rendered.get(seen)
                 if pseudo is None:
+                    country = self.lex.get(span.key).place_country if span.key else ""
                     pseudo = rendered[seen] = renderer.render(span, ref, shape, country)
             out.append(text[pos:start])
             out.append(pseudo)
