@@ -3,6 +3,7 @@ character, the surrogate replaces the whole variant and is never the original in
 hostile essays complete in work linear in their length."""
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 
@@ -85,8 +86,9 @@ def test_offsets_monotone_within_bounds_and_covering(pieces: list[str]) -> None:
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=60))
 def test_ascii_text_is_its_own_view_unless_it_hides_an_address(text: str) -> None:
     view = normalize.view(text)
-    if " at " not in text.lower() and "(at)" not in text.lower() and "[at]" not in text.lower() \
-            and "{at}" not in text.lower() and not any(w.isupper() and len(w) > 1 for w in text.split()):
+    low = text.lower()
+    if not any(at in low for at in (" at", "(at", "[at", "{at", "\tat")) \
+            and re.search(r"[A-Z]{2}", text) is None:  # nor an all-capitals word to case
         assert view.identity and view.text is text
 
 
