@@ -56,6 +56,62 @@ class Entry(NamedTuple):
 
 
 EMPTY = Entry(None, 0, 0, None, "", 0, 0, "", None, frozenset(), "", 0.0)
+NO_WORDS: frozenset[str] = frozenset()
+
+
+class WordLists(dict):
+    """Category -> folds; a category the snapshot lacks (one built without the lexicon) is
+    empty: the rules reading it then find nothing, as with any missing gazetteer."""
+
+    def __missing__(self, category: str) -> frozenset[str]:
+        return NO_WORDS
+
+
+class EndingLists(dict):
+    """Category -> endings, longest first; empty for a category the snapshot lacks."""
+
+    def __missing__(self, category: str) -> tuple[str, ...]:
+        return ()
+
+
+@dataclass
+class Words:
+    """The word lists the rules read, by category: builders/data/rules.tsv and the lexicon's own
+    categories (place_trigger, age_trigger, ...), written in ordinary spelling and folded here.
+    A word written "-vis" is an ending, kept without its dash."""
+
+    folds: dict[str, frozenset[str]] = field(default_factory=WordLists)
+    surfaces: dict[str, frozenset[str]] = field(default_factory=dict)  # exact lower-case words
+    values: dict[str, dict[str, str]] = field(default_factory=dict)    # category -> fold -> value
+    unions: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+    ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # endings, longest first
+
+    def __post_init__(self) -> None:
+        self.ends = EndingLists({c: self.endings(c) for c in self.folds})
+
+    def __call__(self, category: str, *values: str) -> frozenset[str]:
+        """The folds of a category, or of its rows with one of `values`."""
+        if not values:
+            return self.folds.get(category, NO_WORDS)
+        return frozenset(k for k, v in self.values.get(category, {}).items() if v in values)
+
+    def union(self, *categories: str) -> frozenset[str]:
+        """The folds of several categories together ("study_verb", "school_verb"), computed once."""
+        found = self.unions.get(categories)
+        if found is None:
+            found = self.unions[categories] = frozenset().union(*(self(c) for c in categories))
+        return found
+
+    def surface(self, category: str) -> frozenset[str]:
+        return self.surfaces.get(category, NO_WORDS)
+
+    def value(self, category: str) -> dict[str, str]:
+        return self.values.get(category, {})
+
+    def endings(self, category: str, surface: bool = False) -> tuple[str, ...]:
+        """A category of endings, longest first (so the first match is the most specific)."""
+        words = self.surface(category) if surface else self(category)
+        return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
 @dataclass
@@ -79,6 +135,7 @@ class Lexicon:
     # >= 4 (never a name in lower case) and 2.6-4 (a name only after a place preposition).
     unnamed: frozenset[str] = frozenset()
     unnamed_rare: frozenset[str] = frozenset()
+    words: Words = field(default_factory=Words)
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
@@ -142,6 +199,7 @@ def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
 
 
 NO_RANK = 1_000_000  # rank of a listed name with no frequency
+RULE_PREFIX = "rule:"  # builders/packaged.py: the rules' word lists inside the lexicon gazetteer
 LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
@@ -236,9 +294,12 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         for name in profs["name"]:
             marks.setdefault(name.lower(), "prof")
     suffixes: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    words = _words(_read(snapshot, root, "lexicon"))
     lexicon = _read(snapshot, root, "lexicon")
     if lexicon is not None:
         for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows():
+            if cat.startswith(RULE_PREFIX):
+                continue
             if cat.endswith("_suffix"):
                 # Compared with the lower-cased word, not the fold: "-å" must not match "Hawa".
                 suffixes[cat].append((word.lower().lstrip("-"), value or ""))
@@ -290,9 +351,30 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
-        suffixes=dict(suffixes), marks=marks, common_accented=common_accented,
+        suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+
+
+def _words(lexicon: pl.DataFrame | None) -> Words:
+    """Every category's words, folded and exact; the rules' own lists without their prefix."""
+    folds: dict[str, set[str]] = defaultdict(set)
+    surfaces: dict[str, set[str]] = defaultdict(set)
+    values: dict[str, dict[str, str]] = defaultdict(dict)
+    if lexicon is not None:
+        for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows():
+            cat = cat.removeprefix(RULE_PREFIX)
+            low = word.lower()
+            if low.startswith("-") and len(low) > 1:
+                low, key = low[1:], key.lstrip("-")
+            folds[cat].add(key)
+            surfaces[cat].add(low)
+            values[cat].setdefault(key, value or "")
+            if value:  # "place_trigger.verb": the rows of one value, as a category of their own
+                folds[f"{cat}.{value}"].add(key)
+                surfaces[f"{cat}.{value}"].add(low)
+    return Words(WordLists({c: frozenset(v) for c, v in folds.items()}),
+                 {c: frozenset(v) for c, v in surfaces.items()}, dict(values))
 
 
 def _entry(d: dict, _shared: Callable) -> Entry:

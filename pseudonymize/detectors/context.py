@@ -8,126 +8,17 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pseudonymize.detectors.gazetteer_match import POSSESSIVES, _org_role
+from pseudonymize.detectors.gazetteer_match import _org_role
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
 
-HAVE_VERBS = frozenset({"har", "hade", "fick", "fatt", "skaffade"})
-# Kin words used like a name, without an article: "hos farmor", "Hälsa mamma".
-NAMELIKE_KIN = frozenset({"mamma", "mammas", "pappa", "pappas", "mormor", "mormors", "morfar",
-                          "morfars", "farmor", "farmors", "farfar", "farfars", "moster", "faster",
-                          "morbror", "farbror", "mor", "far"})
-PROF_FILLERS = frozenset({"en", "ett", "den", "det", "bra", "basta", "duktig", "ny", "nytt",
-                          "gammal", "erfaren", "utbildad", "legitimerad", "egen"})
-PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
-                         "arbetar", "jobbade", "arbetade", "utbildad"})
-
-def _kinds(**groups: str) -> dict[str, str]:
-    return {word: label for label, words in groups.items() for word in words.split()}
-
-
-# A noun saying what kind of thing a name names: "förskolan Rymden", "sjön Roxen", "en vik som
-# heter X", "restaurangen där jag jobbar heter X". Folded forms; definite singular forms may
-# stand right before the name.
-KIND_NOUNS = _kinds(
-    school="forskolan skolan gymnasiet forskola skola friskolan folkhogskolan",
-    work="foretaget firman restaurangen butiken bolaget kedjan hotellet kafeet cafeet salongen "
-         "restaurang foretag hotell butik kafe cafe salong pizzeria pizzerian",
-    other_institution="foreningen klubben kyrkan mosken forsamlingen organisationen myndigheten "
-                      "kliniken sjukhuset biblioteket lag laget klubb forening kyrka moske "
-                      "museum museet banken bank",
-    geo="sjo sjon o on halvo halvon vik viken berg berget fjall fjallet alv alven flod floden "
-        "skog skogen dal dalen vulkan vulkanen bukt bukten fjord fjorden kulle kullen "
-        "nationalpark nationalparken",
-    place="gata gatan torg torget park parken tradgard tradgarden ruiner ruinerna station "
-          "stationen hallplats hallplatsen kopcentrum kopcentret galleria gallerian marknad "
-          "marknaden basar basaren flygplats flygplatsen strand stranden",
-    city="stad staden by byn ort orten stadsdel stadsdelen omrade omradet kvarter kvarteret "
-         "forort fororten",
-    region="provins provinsen region regionen delstat delstaten landskap landskapet oblast "
-           "distrikt distriktet",
-)
-# Definite forms name the thing right before its name: "sjön Roxen", "i provinsen Fars".
-DEFINITE_KINDS = frozenset(k for k in KIND_NOUNS if k.endswith(("en", "et", "an", "on", "yn"))
-                           and k not in ("vulkan", "station", "region", "on"))
-NAMING_VERBS = frozenset({"heter", "hette", "kallas", "kallades"})
 QUOTES = frozenset("\"”“„«»'’")
-# Lexicon categories of the word itself that a rule below acts on (others act on a neighbour).
 TOKEN_CATS = frozenset({"number_word", "month"})
-BUSINESS_HEADS = frozenset({"restaurang", "restaurant", "cafe", "kafe", "hotell", "hotel",
-                            "salong", "salon", "taxi", "pizzeria", "bageri", "frisor", "butik",
-                            "kiosk", "pub", "bar", "bistro", "gym", "klinik", "pho", "sushi",
-                            "kebab", "grill", "livs", "mataffar", "foretag", "firma", "stadfirma",
-                            "bilverkstad", "verkstad", "tandlakare", "apotek"})
-# "Stora torget", "Gamla stan", "Norra berget", "Röda korset": a capitalised adjective naming a
-# place with an ordinary noun.
-NAME_ADJECTIVES = frozenset({"stora", "lilla", "norra", "sodra", "ostra", "vastra", "gamla", "nya",
-                             "ovre", "nedre", "yttre", "inre", "roda", "grona", "bla", "gula",
-                             "vita", "svarta", "kungliga", "centrala", "langa", "breda"})
-PLACE_NOUNS = {**dict.fromkeys(("gatan", "vagen", "torget", "torg", "station", "stationen", "hamnen",
-                                "parken", "allen", "granden", "kajen", "plan", "bron", "strand",
-                                "stranden", "bryggan"), "place"),
-               **dict.fromkeys(("berget", "sjon", "on", "skogen", "an", "alven", "fjallet", "viken",
-                                "udden", "kusten", "dalen"), "geo"),
-               **dict.fromkeys(("stan", "staden"), "city"),
-               **dict.fromkeys(("korset", "kyrkan", "sjukhuset", "biblioteket", "teatern"),
-                               "other_institution")}
-TOWN_BODIES = frozenset({"stad", "kommun", "kommuns", "region", "regions", "landsting"})
-STREET_NOUNS = frozenset({"alle", "backar", "backe", "gata", "vag", "torg", "grand", "plan",
-                          "stig", "strand", "park", "gard", "hojd", "hojden", "ang", "angen"})
-# A lower-case head after a capitalised name, naming the whole: "Tensta allé", "Mörby centrum",
-# "Stockholms central", "Motala ström", "Poltava oblast", "Nevskij prospekt".
-HEAD_NOUNS = {**dict.fromkeys(STREET_NOUNS | {"centrum", "central", "centralstation", "prospekt",
-                                              "station", "avenue", "avenyn"}, "place"),
-              **dict.fromkeys(("strom", "alv", "fjall", "kanal"), "geo"),
-              **dict.fromkeys(("oblast", "provins", "lan"), "region")}
-GEO_HEAD_ENDINGS = ("landskap", "naturreservat", "nationalpark")
 LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
 DAY_MONTH = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])")
 DATE_CONTEXT_CATS = frozenset({"weekday", "date_trigger"})
 CODE_NAME = regex.compile(r"[A-ZÅÄÖ]{1,3}\d{1,3}")
-CEFR_LEVELS = frozenset({"A1", "A2", "B1", "B2", "C1", "C2"})  # "jag läser på B1": a level
-SPORT_WORDS = frozenset({"spelar", "spelade", "spelare", "spelaren", "lag", "laget", "match",
-                         "matchen", "tranar", "tranade", "mot", "supporter", "heja"})
-ID_TRIGGERS = frozenset({"id", "anvandarnamn", "anvandarnamnet", "instagram", "snapchat", "line",
-                         "skype", "discord", "tiktok", "kik", "telegram", "signal", "whatsapp"})
-MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "for", "borjan",
-                         "slutet", "mitten"})
-LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
-TRANSPORT_SUFFIXES = ("banan", "tåg", "tåget", "tågen", "bussarna", "linjen", "pendeln", "expressen")
-STUDY_VERBS = frozenset({"laste", "laser", "studerar", "studerade", "studera", "pluggar",
-                         "pluggade", "plugga", "utbildar", "utbildade"})
-# Words that begin the names of mountains, islands and lakes in the learners' languages:
-# "Koh Samet", "Doi Suthep", "Sierra Nevada de Santa Marta", "Lake Victoria".
-GEO_PREFIXES = frozenset({"koh", "doi", "isla", "islas", "mount", "mt", "lake", "lago",
-                          "monte", "sierra", "cerro", "pico", "playa", "cabo", "jabal", "jebel"})
-
-NAME_CONNECTORS = frozenset({"de", "del", "la", "di", "da", "do", "dos", "el", "al"})
-# Business kinds written after the name: "Rimping Hotel", "Sabor Restaurant".
-TRAILING_HEADS = frozenset({"hotel", "hotell", "restaurant", "restaurang", "cafe", "kafe", "bar",
-                            "pizzeria", "grill", "kebab", "sushi", "bistro", "salong", "salon",
-                            "livs", "market", "shop", "center", "centre"})
-# "söker jobbet som X", "arbetspass som X": the word after "som" is an occupation.
-JOB_WORDS = frozenset({"jobbar", "jobbade", "jobba", "jobbat", "arbetar", "arbetade", "arbeta",
-                       "arbetat", "jobb", "jobbet", "tjansten", "tjanst", "arbetspass",
-                       "anstalld", "anstallning", "praktik", "praktiserar", "vikarierar"})
-AGE_AFTER = frozenset({"ar", "ars", "aring", "aringar", "arig", "ariga", "gammal", "gamla",
-                       "arsdagen", "arsdag", "arsfest", "arskalas"})
-DURATION_BEFORE = frozenset({"i", "for", "efter", "pa", "om", "under", "varje", "sedan", "ca",
-                             "cirka", "inom", "per", "nastan", "flera", "manga", "tva", "hela",
-                             "over", "fran", "mellan", "och", "eller", "alla", "barn"})
-GENERIC_SUBJECTS = frozenset({"man", "barn", "ungdomar", "alla", "de", "dom", "folk", "manniskor"})
-DURATION_AFTER = frozenset({"sedan", "senare", "till", "tidigare", "kvar", "i", "pa"})
-AGE_VERBS = frozenset({"fyllde", "fyller", "fylla", "fyllt"})
-# Words whose follower a rule below looks at: studies, ages, "jobbar som X", "studerar till X".
-WATCHED_BEFORE = STUDY_VERBS | AGE_VERBS | {"som", "till", "den"}
-BE_VERBS = frozenset({"ar", "var", "blir", "blev", "ble"})
-PERSONS = frozenset({"jag", "du", "han", "hon", "vi", "ni", "de", "dom", "hen"})
-UNIT_WORDS = frozenset({"kr", "kronor", "procent", "minuter", "timmar", "grader", "st", "stycken",
-                        "barn", "ganger", "meter", "km", "kilo", "kg", "dagar", "veckor", "manader"})
-STREET_SUFFIXES = ("gatan", "vagen", "torget", "stigen", "grand", "gangen", "allen", "backen",
-                   "leden", "gata", "vag", "plan", "stig")
 
 
 @lru_cache(maxsize=50_000)
@@ -143,6 +34,17 @@ class ContextRules:
 
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
+        words = lex.words
+        self.w = words.folds
+        self.kind_nouns = words.value("kind_noun")
+        self.place_nouns = words.value("adjective_place_noun")
+        self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
+        self.geo_head_endings = words.endings("geo_head_ending")
+        self.transport_endings = words.endings("transport_ending", surface=True)
+        self.street_endings = words.endings("street_ending")
+        self.possessives = words.surface("possessive")
+        # Words whose follower a rule below looks at: studies, ages, "jobbar som X", "studerar till X".
+        self.watched_before = words("study_verb") | words("age_trigger.verb") | {"som", "till", "den"}
         self.number_words = tuple(sorted(
             (k for k, e in lex.entries.items() if "number_word" in e.cats and " " not in k),
             key=len, reverse=True))
@@ -157,9 +59,9 @@ class ContextRules:
         # Folds of the lower-case words some rule below looks at (marks are keyed by surface:
         # their folds cover every spelling); any other frequent word is skipped.
         watched = frozenset(map(fold, lex.marks)) | set(map(fold, self.mark_phrases)) \
-            | set(KIND_NOUNS) | set(HEAD_NOUNS) | TOWN_BODIES | {"linjen", "linje", "skola", "skolan"}
+            | set(self.kind_nouns) | set(self.head_nouns) | self.w["town_body"] | {"linjen", "linje", "skola", "skolan"}
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
-        ends = self.institution_ends + GEO_HEAD_ENDINGS
+        ends = self.institution_ends + self.geo_head_endings
         # Frequent words whose own lexicon entry no rule here acts on.
         self.plain = frozenset(
             k for k, e in lex.entries.items()
@@ -186,9 +88,9 @@ class ContextRules:
         plain = self.plain
         # Skip every everyday lower-case word no rule here looks at (most tokens).
         todo = [i for i, (t, key) in enumerate(zip(tokens, folds)) if not (
-            t[2][0].islower() and key in plain and (not i or folds[i - 1] not in WATCHED_BEFORE)
-            and (i < 2 or folds[i - 2] not in STUDY_VERBS)  # "läser svensk juridik"
-            and (i + 1 == n or folds[i + 1] not in AGE_AFTER))]
+            t[2][0].islower() and key in plain and (not i or folds[i - 1] not in self.watched_before)
+            and (i < 2 or folds[i - 2] not in self.w["study_verb"])  # "läser svensk juridik"
+            and (i + 1 == n or folds[i + 1] not in self.w["age_trigger.after"]))]
         for i in todo:
             tok = tokens[i]
             text = tok.text
@@ -211,7 +113,7 @@ class ContextRules:
                 # "mattelärare", "prostatacancer", "juristexamen": a compound of a marked word;
                 # any word after "jobbar som" ("kallskänka").
                 mark = self.lex.mark_of(low)
-                if mark is None and prev == "som" and i >= 2 and folds[i - 2] in JOB_WORDS:
+                if mark is None and prev == "som" and i >= 2 and folds[i - 2] in self.w["work_word"]:
                     mark = "prof"
             if mark and self._mark_context(doc, i, mark):
                 end = i
@@ -219,28 +121,28 @@ class ContextRules:
                         and tokens[i + 2].text.islower() and tokens[i + 2].is_word \
                         and entries[i + 2].zipf < 4.8 and "number_word" not in entries[i + 2].cats:
                     end, mark = i + 2, "edu"  # "magisterexamen i matematik", not "i skolan"
-                elif mark == "prof" and prev == "till" and i >= 2 and folds[i - 2] in STUDY_VERBS:
+                elif mark == "prof" and prev == "till" and i >= 2 and folds[i - 2] in self.w["study_verb"]:
                     mark = "edu"  # "studerar till sjuksköterska"
                 add(Span(tok.start, tokens[end].end, mark, (), 0.6, "lexicon", key))
-            elif not cap and e.zipf < 5.0 and not e.cats and (prev in STUDY_VERBS or i >= 2 and (
-                    folds[i - 2] in STUDY_VERBS and prev.endswith("sk"))):
+            elif not cap and e.zipf < 5.0 and not e.cats and (prev in self.w["study_verb"] or i >= 2 and (
+                    folds[i - 2] in self.w["study_verb"] and prev.endswith("sk"))):
                 add(Span(tok.start, tok.end, "edu", (), 0.5, "studies", key))  # läsa (svensk) juridik
             rare = e.zipf < 4.0 or not text.isascii() and text.lower() not in self.lex.common_accented
-            if "number_word" in e.cats or nxt in AGE_AFTER and rare or prev in AGE_VERBS:
+            if "number_word" in e.cats or nxt in self.w["age_trigger.after"] and rare or prev in self.w["age_trigger.verb"]:
                 self._age_word(doc, i, add)
             if "month" in e.cats and self._date_context(doc, i):
                 add(Span(tok.start, tok.end, "month_word", (), 0.8, "month", key))
             if e.zipf < 4.0 and len(key) > 6:
                 street = key[:-1] if key.endswith("s") else key  # Strandvägens
-                if street.endswith(STREET_SUFFIXES) and not self._bare_suffix(
+                if street.endswith(self.street_endings) and not self._bare_suffix(
                         street, cap and i not in doc.starts):
                     # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
-                    first = i - 1 if i and prev in NAME_ADJECTIVES and tokens[i - 1].text[0].isupper() \
+                    first = i - 1 if i and prev in self.w["name_adjective"] and tokens[i - 1].text[0].isupper() \
                         and tokens[i - 1].ws == " " else i
                     add(Span(tokens[first].start, tok.end, "place",
                              ("gen",) if street != key else (), 0.7, "street-suffix",
                              " ".join(folds[first:i] + [street])))
-            if key in KIND_NOUNS:
+            if key in self.kind_nouns:
                 self._named_kind(doc, i, add)
             if key in ("linjen", "linje"):
                 self._transport(doc, i, add)
@@ -248,31 +150,31 @@ class ContextRules:
                     and tokens[i + 2].text.isdigit():
                 add(Span(tok.start, tokens[i + 2].end, "school", (), 0.85, "numbered-school",
                          f"{key} {nxt} {tokens[i + 2].text}"))  # "Skola nummer 112"
-            if cap and text[-1].isdigit() and CODE_NAME.fullmatch(text) and text not in CEFR_LEVELS \
+            if cap and text[-1].isdigit() and CODE_NAME.fullmatch(text) and key not in self.w["language_level"] \
                     and not (i and (tokens[i - 1].text[:1].isupper() and i - 1 not in doc.starts
                                     or "transport_word" in entries[i - 1].cats)):
                 # "spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road.
                 label = "place" if prev in ("i", "pa", "vid", "till", "langs") and (
-                    i < 2 or folds[i - 2] not in SPORT_WORDS) else "other_institution"
+                    i < 2 or folds[i - 2] not in self.w["sport_word"]) else "other_institution"
                 add(Span(tok.start, tok.end, label, (), 0.5, "code-name", key))
-            head = HEAD_NOUNS.get(key) or key.endswith(GEO_HEAD_ENDINGS) and "geo"
+            head = self.head_nouns.get(key) or key.endswith(self.geo_head_endings) and "geo"
             if head and not cap and i and tokens[i - 1].text[:1].isupper() \
                     and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts:
                 # "Tensta allé", "Mörby centrum", "Tinnerö eklandskap": a place name with a
                 # lower-case head word.
                 add(Span(tokens[i - 1].start, tok.end, head, (), 0.75, "head-noun",
                          f"{folds[i - 1]} {key}"))
-            if cap and key in GEO_PREFIXES and i + 1 < n and tokens[i + 1].text[:1].isupper():
+            if cap and key in self.w["geo_prefix"] and i + 1 < n and tokens[i + 1].text[:1].isupper():
                 end = self._connected_run(doc, i + 1)
                 add(Span(tok.start, tokens[end].end, "geo", (), 0.8, "geo-prefix",
                          " ".join(folds[i:end + 1])))
-            if cap and key in TRAILING_HEADS and i and i - 1 not in doc.starts \
+            if cap and key in self.w["business_tail"] and i and i - 1 not in doc.starts \
                     and tokens[i - 1].text[:1].isupper() and tokens[i - 1].is_word:
                 add(Span(tokens[i - 1].start, tok.end, "work", (), 0.8, "business-name",
                          f"{folds[i - 1]} {key}"))
             if "transport_word" in (entries[i - 1].cats if i else ()) and LINE_CODE.fullmatch(text):
                 add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", key))  # linje M2
-            if ("." in key or "_" in key) and any(w in ID_TRIGGERS for w in folds[max(0, i - 3):i]):
+            if ("." in key or "_" in key) and any(w in self.w["username_trigger"] for w in folds[max(0, i - 3):i]):
                 add(Span(tok.start, tok.end, "extra", (), 0.7, "user-id", key))  # "mitt id är a.b.c"
             if not cap and i and (tokens[i - 1].text[0].isupper() or i >= 2
                                   and tokens[i - 2].text[0].isupper()):
@@ -282,18 +184,17 @@ class ContextRules:
             # Capitalised words only from here.
             self._institution(doc, i, add)
             self._transport(doc, i, add)
-            if key in BUSINESS_HEADS and i + 1 < n and tokens[i + 1].text[:1].isupper() \
+            if key in self.w["business_head"] and i + 1 < n and tokens[i + 1].text[:1].isupper() \
                     and tokens[i + 1].text.isalpha():
                 end = doc.capitalised_run(i + 1)
                 add(Span(tok.start, tokens[end].end, "work", (), 0.85, "business-name",
                          " ".join(folds[i:end + 1])))
-            if key in NAME_ADJECTIVES and nxt in PLACE_NOUNS and tokens[i + 1].text.islower():
-                add(Span(tok.start, tokens[i + 1].end, PLACE_NOUNS[nxt], (), 0.75, "adjective-place",
+            if key in self.w["name_adjective"] and nxt in self.place_nouns and tokens[i + 1].text.islower():
+                add(Span(tok.start, tokens[i + 1].end, self.place_nouns[nxt], (), 0.75, "adjective-place",
                          f"{key} {nxt}"))
         return spans
 
-    @staticmethod
-    def _is_age(doc: Doc, i: int, suffixed: bool = False, first: int | None = None) -> bool:
+    def _is_age(self, doc: Doc, i: int, suffixed: bool = False, first: int | None = None) -> bool:
         """A number is an age after "fyllde"/"är" with a person as subject ("jag är 34", "min
         son är fem år"), or before "år" unless the phrase is a duration ("i tre år", "för fem år
         sedan") or generic ("man är 18 år")."""
@@ -302,16 +203,16 @@ class ContextRules:
         nxt = folds[i + 1] if i + 1 < n else ""
         prev = folds[first - 1] if first else ""
         prev2 = folds[first - 2] if first >= 2 else ""
-        if prev2 in GENERIC_SUBJECTS and prev in BE_VERBS:
+        if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"]:
             return False
-        if prev in AGE_VERBS or suffixed:
+        if prev in self.w["age_trigger.verb"] or suffixed:
             return True
-        if prev in BE_VERBS and (prev2 in PERSONS or first >= 2 and doc.tokens[first - 2].text[:1].isupper()
-                                 and first - 2 not in doc.starts) and nxt not in UNIT_WORDS:
+        if prev in self.w["be_verb"] and (prev2 in self.w["personal_pronoun"] or first >= 2 and doc.tokens[first - 2].text[:1].isupper()
+                                 and first - 2 not in doc.starts) and nxt not in self.w["unit_word"]:
             return True  # "jag är 34", "Omar var 12"
-        if nxt in AGE_AFTER:
+        if nxt in self.w["age_trigger.after"]:
             after = folds[i + 2] if i + 2 < n else ""
-            return prev not in DURATION_BEFORE and (after not in DURATION_AFTER or prev in BE_VERBS)
+            return prev not in self.w["duration_before"] and (after not in self.w["duration_after"] or prev in self.w["be_verb"])
         return False
 
     def _age_word(self, doc: Doc, i: int, add) -> None:
@@ -321,9 +222,9 @@ class ContextRules:
         nxt = folds[i + 1] if i + 1 < len(tokens) else ""
         if key in ("ett", "en") and not (i and folds[i - 1] == "och") and not (
                 nxt == "ar" and i >= 2 and folds[i - 1] in ("bara", "nastan", "knappt")
-                and folds[i - 2] in BE_VERBS):
+                and folds[i - 2] in self.w["be_verb"]):
             return  # "ett år" is a duration, but "hon var bara ett år" an age
-        if not (self._is_number_word(key) or nxt in AGE_AFTER and len(key) >= 3
+        if not (self._is_number_word(key) or nxt in self.w["age_trigger.after"] and len(key) >= 3
                 and self._near_number_word(key)):
             return
         start = i
@@ -339,35 +240,33 @@ class ContextRules:
         return process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
                                   score_cutoff=1) is not None
 
-    @staticmethod
-    def _connected_run(doc: Doc, k: int) -> int:
+    def _connected_run(self, doc: Doc, k: int) -> int:
         """Last index of a capitalised run that may go on over "de", "del", "la":
         "Nevada de Santa Marta"."""
         tokens = doc.tokens
         end = doc.capitalised_run(k)
-        while end + 2 < len(tokens) and doc.folds[end + 1] in NAME_CONNECTORS \
+        while end + 2 < len(tokens) and doc.folds[end + 1] in self.w["name_connector"] \
                 and tokens[end + 1].ws == " " and tokens[end + 2].text[:1].isupper():
             end = doc.capitalised_run(end + 2)
         return end
 
-    @staticmethod
-    def _named_kind(doc: Doc, i: int, add) -> None:
+    def _named_kind(self, doc: Doc, i: int, add) -> None:
         """The name a kind noun introduces: "sjön Roxen", "förskolan Rymden", "en ö som heter
         Visingsö", "ruiner som heter Persepolis", "restaurangen där jag jobbar heter Casa
         Andina", "en restaurang i Kista som heter Sabor Latino"."""
         tokens, folds = doc.tokens, doc.folds
         n, key = len(tokens), folds[i]
         j = i + 1
-        if key not in DEFINITE_KINDS or not (j < n and tokens[j].text[:1].isupper()):
+        if key not in self.w["kind_noun_before_name"] or not (j < n and tokens[j].text[:1].isupper()):
             if j + 1 < n and folds[j] in ("i", "pa") and tokens[j + 1].text[:1].isupper():
                 j += 2  # "en restaurang i Kista som heter …"
             if j < n and folds[j] == "dar":
-                j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in NAMING_VERBS), n)
+                j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
             elif j < n and folds[j] == "som":
                 j += 1
             elif i and folds[i - 1] in ("pa", "i", "hos", "fran", "till", "med"):
                 return  # "min kompis på restaurangen heter Anna": the kompis is named
-            if j >= n or folds[j] not in NAMING_VERBS:
+            if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
             j += 1
         if j < n and tokens[j].text in QUOTES:
@@ -375,17 +274,16 @@ class ContextRules:
         if j >= n or not tokens[j].text[:1].isupper() or not tokens[j].is_word or j in doc.starts:
             return
         end = doc.capitalised_run(j)
-        add(Span(tokens[j].start, tokens[end].end, KIND_NOUNS[key], (), 0.9, "named-kind",
+        add(Span(tokens[j].start, tokens[end].end, self.kind_nouns[key], (), 0.9, "named-kind",
                  " ".join(folds[j:end + 1])))
 
-    @staticmethod
-    def _transport(doc: Doc, i: int, add) -> None:
+    def _transport(self, doc: Doc, i: int, add) -> None:
         """Röda linjen, Roslagsbanan, Öresundståg: named lines and trains."""
         tok, low = doc.tokens[i], doc.tokens[i].text.lower()
-        if low in ("linjen", "linje") and i and doc.folds[i - 1] in LINE_COLOURS:
+        if low in ("linjen", "linje") and i and doc.folds[i - 1] in self.w["line_colour"]:
             add(Span(doc.tokens[i - 1].start, tok.end, "transport_name", (), 0.8, "line", low))
-        elif tok.text[0].isupper() and low.endswith(TRANSPORT_SUFFIXES) and i not in doc.starts \
-                and not any(low == sfx for sfx in TRANSPORT_SUFFIXES):
+        elif tok.text[0].isupper() and low.endswith(self.transport_endings) and i not in doc.starts \
+                and not any(low == sfx for sfx in self.transport_endings):
             add(Span(tok.start, tok.end, "transport_name", (), 0.7, "transport-suffix", low))
 
     def _mark_context(self, doc: Doc, i: int, mark: str) -> bool:
@@ -399,15 +297,14 @@ class ContextRules:
             return self._prof_context(doc, i)
         return True
 
-    @staticmethod
-    def _prof_context(doc: Doc, i: int) -> bool:
+    def _prof_context(self, doc: Doc, i: int) -> bool:
         """An occupation stated about someone: "jobbar som X", "är (en bra) X", "kan bli X",
         "söker jobbet som X"."""
         folds = doc.folds
         k = i - 1
-        while k >= 0 and i - k <= 3 and folds[k] in PROF_FILLERS:
+        while k >= 0 and i - k <= 3 and folds[k] in self.w["profession_filler"]:
             k -= 1
-        return k >= 0 and folds[k] in PROF_BEFORE
+        return k >= 0 and folds[k] in self.w["profession_verb"]
 
     def _mark_phrase(self, doc: Doc, i: int, add) -> bool:
         """A multi-word marked entry ("högt blodtryck", "emot regeringen") starting at i."""
@@ -431,7 +328,7 @@ class ContextRules:
         before = folds[max(0, i - 6):i]
         prev = before[-1] if before else ""
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
-        if any(t.text.lower() in POSSESSIVES for t in tokens[max(0, i - 2):i]) \
+        if any(t.text.lower() in self.possessives for t in tokens[max(0, i - 2):i]) \
                 or nxt[:1].isupper() and nxt.isalpha() \
                 and i + 1 not in doc.starts:
             return True
@@ -449,22 +346,21 @@ class ContextRules:
             # "två små barn" is the writer's after "har" or beside another kin word, not "sex
             # barn från förskolan".
             marks = self.lex.marks
-            return any(folds[k] in HAVE_VERBS or tokens[k].text.lower() in POSSESSIVES
+            return any(folds[k] in self.w["have_verb"] or tokens[k].text.lower() in self.possessives
                        or marks.get(tokens[k].text.lower()) == "fam"
                        for k in range(max(0, number - 4), number))
-        if key in NAMELIKE_KIN and prev not in ("en", "ett", "att", "vara", "bli", "som", "ar",
+        if key in self.w["namelike_kin"] and prev not in ("en", "ett", "att", "vara", "bli", "som", "ar",
                                                 "var", "blev", "varit"):
             return True  # "hos farmor", "Hur mår mamma?", "för mammas medicin"
-        if prev in ("en", "ett") and any(w in HAVE_VERBS for w in before[:-1]):
+        if prev in ("en", "ett") and any(w in self.w["have_verb"] for w in before[:-1]):
             return True  # "jag har en bror", "min man hade en kusin där"
         return key != "man" and nxt == "som" and i + 2 < len(tokens) \
             and folds[i + 2] in ("heter", "hette")  # "en pojkvän som heter Elias"
 
-    @staticmethod
-    def _bare_suffix(key: str, named: bool) -> bool:
+    def _bare_suffix(self, key: str, named: bool) -> bool:
         """gatan, vägen, omvägen: the suffix word itself or a short everyday compound, not a
         street name — unless capitalised inside a sentence (Ekvägen, Ågatan)."""
-        return any(key == sfx or len(key) < len(sfx) + 3 and not named for sfx in STREET_SUFFIXES
+        return any(key == sfx or len(key) < len(sfx) + 3 and not named for sfx in self.street_endings
                    if key.endswith(sfx))
 
     def _date_context(self, doc: Doc, i: int) -> bool:
@@ -474,7 +370,7 @@ class ContextRules:
         before = toks[i - 1].text if i else ""
         after = toks[i + 1].text if i + 1 < len(toks) else ""
         prev = doc.folds[i - 1] if i else ""
-        return (before[:1].isdigit() or after[:1].isdigit() or prev in MONTH_PREPS
+        return (before[:1].isdigit() or after[:1].isdigit() or prev in self.w["month_preposition"]
                 or "date_trigger" in (doc.entries[i - 1].cats if i else ()) and prev != "den")
 
     def _number(self, doc: Doc, i: int, add) -> None:
@@ -493,8 +389,8 @@ class ContextRules:
         nxt = folds[i + 1] if i + 1 < n else ""
         prev = folds[i - 1] if i else ""
         rest = folds[i][len(digits):]
-        if 0 < value < 120 and len(digits) <= 3 and text == digits or rest.lstrip("-") in AGE_AFTER:
-            if self._is_age(doc, i, rest.lstrip("-") in AGE_AFTER):
+        if 0 < value < 120 and len(digits) <= 3 and text == digits or rest.lstrip("-") in self.w["age_trigger.after"]:
+            if self._is_age(doc, i, rest.lstrip("-") in self.w["age_trigger.after"]):
                 add(Span(tok.start, tok.start + len(digits), "age_digits", (), 0.85, "age", digits))
                 return
         if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < n \
@@ -514,8 +410,8 @@ class ContextRules:
         if i and "transport_word" in doc.entries[i - 1].cats and len(digits) <= 4:
             add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", digits))
             return
-        if i and value < 1000 and (prev.endswith(STREET_SUFFIXES) and tokens[i - 1].text[0].isupper()
-                                   or prev in STREET_NOUNS and i >= 2
+        if i and value < 1000 and (prev.endswith(self.street_endings) and tokens[i - 1].text[0].isupper()
+                                   or prev in self.w["street_noun"] and i >= 2
                                    and tokens[i - 2].text[:1].isupper()):
             add(Span(tok.start, tok.end, "street_nr", (), 0.85, "street-number", digits))
 
@@ -523,7 +419,7 @@ class ContextRules:
         tokens, folds = doc.tokens, doc.folds
         key = tokens[i].text.lower()
         cap = tokens[i].text[0].isupper()
-        if key in TOWN_BODIES and i and tokens[i - 1].text[0].isupper():
+        if key in self.w["town_body"] and i and tokens[i - 1].text[0].isupper():
             owner = folds[i - 1]
             place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
                 owner[:-1]).place_kind

@@ -23,70 +23,16 @@ PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area":
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
 ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
              "authority": "other_institution", "other": "other_institution"}
-NEVER = frozenset({"sverige", "sweden", "svensk", "svenska", "svenskar"})
 EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "weekday"})
 NOT_NAME = frozenset({"not_name"})
-STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytta", "flyttat",
-                                "flyttar", "kommer", "kom", "kommit", "fodd", "fodde", "akte",
-                                "aker", "reste", "reser", "besokte", "besoker", "vaxte", "vuxit",
-                                "arbetar", "jobbar", "jobbade", "arbetade", "studerar", "pluggar"})
-PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
-LOCATING_PREPS = frozenset({"i", "utanfor", "utan", "nara", "vid", "pa", "mitt", "norr", "soder",
-                            "oster", "vaster", "mellan"})
-PLACE_KINDS = frozenset({"stad", "by", "stadsdel", "ort", "forort", "storstad", "smastad",
-                         "kommun", "o", "hamnstad", "huvudstad"})
-PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
-DEFINITE_ENDINGS = ("en", "et", "na", "an")  # "Boken är", "Barnet har": nouns, not names
-NAME_VERBS = frozenset({"ar", "var", "har", "hade", "vill", "ville", "kan", "kunde", "ska", "skulle",
-                        "maste", "far", "fick", "blir", "blev", "kommer", "kom", "gar", "gick",
-                        "bor", "bodde", "jobbar", "jobbade", "sager", "sa", "tycker", "tyckte",
-                        "tror", "vet", "heter", "foljer", "foljde", "gor", "gjorde", "brukar",
-                        "alskar", "ater", "sover", "aker", "akte", "tar", "tog", "ger", "gav",
-                        "ser", "sag", "borjade", "slutade", "borjar", "pratar", "pratade",
-                        "laser", "studerar", "arbetar", "arbetade", "fyller", "fyllde",
-                        "halsar", "halsade", "ringer", "ringde", "skriver", "skrev", "kan",
-                        "kanner", "kande", "traffade", "traffar", "bjuder", "bjod", "vantar",
-                        "skickar", "skickade", "hjalper", "hjalpte", "saknar", "bestamde"})
-REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
-                          "delstat", "landsdelen", "distriktet"})
-AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omrade", "omradet", "forort", "fororten",
-                        "kvarteret"})
-# Swedish derivational and definite-plural endings: ordinary words, whatever their capital.
-ORDINARY_ENDINGS = ("vis", "arna", "erna", "orna", "heten", "ningen", "ningar", "tionen",
-                    "skapet", "mässigt", "massigt", "talet", "iskt", "ligen")
 PAIR_ZIPF = 4.6
-ADVERBS = frozenset({"dar", "har", "nu", "fortfarande", "ocksa", "kvar", "inte", "redan", "just",
-                     "sjalv", "tillsammans", "alltid"})
-# Verbs whose "på" takes a person: "väntar på Anna", "tänker på Anna", "hälsa på Anna".
-PARTICLE_VERBS = frozenset({"vanta", "vantar", "vantade", "tanka", "tanker", "tankte", "titta",
-                            "tittar", "tittade", "halsa", "halsar", "halsade", "lita", "litar",
-                            "litade", "tro", "tror", "trodde", "svara", "svarar", "svarade",
-                            "ringa", "ringer", "ringde", "kolla", "kollar", "kollade", "passa",
-                            "passar", "passade", "hoppas", "klaga", "klagar", "arg", "sur",
-                            "kar", "stolt", "glad", "ledsen", "avundsjuk"})
 GUESSES = frozenset({"proper-noun", "name-context", "after-name", "place-suffix", "name-pair",
                      "place-preposition"})
-# Money sent "till X": X is a payee (a landlord, a bank), not a place.
-PAYMENT_WORDS = frozenset({"betala", "betalar", "betalade", "betalat", "pengar", "pengarna",
-                           "hyra", "hyran", "skicka", "skickar", "skickade", "skickat", "swisha",
-                           "swishade", "overfora", "overforde", "avgiften", "rakningen",
-                           "fakturan"})
-# Words that follow a name but never make it a genitive's owner: "på Laureles och …".
-FUNCTION_AFTER = frozenset({"och", "men", "eller", "i", "pa", "med", "till", "fran", "for", "som",
-                            "nar", "dar", "att", "om", "vid", "efter", "innan", "sedan", "nu"})
-# Nouns a capital letter names a class of: "körkort B", "kurs D", "nivå C", "sal A".
-CLASS_WORDS = frozenset({"korkort", "korkortet", "kurs", "kursen", "klass", "klassen", "niva",
-                         "nivan", "grupp", "gruppen", "sal", "salen", "rum", "typ", "vitamin",
-                         "hus", "huset", "trappa", "plan", "spar", "perrong", "terminal"})
-# Endings of surnames the gazetteers lack: Andersson, Lindqvist, Kowalski, Shevchenko.
-SURNAME_ENDINGS = ("sson", "son", "dotter", "qvist", "kvist", "strom", "berg", "gren", "lund",
-                   "blom", "dahl", "ander", "ius", "sen", "ski", "ska", "wicz", "ovic", "enko",
-                   "escu", "ian", "yan", "zadeh", "poor", "pour")
 
 
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
@@ -108,39 +54,33 @@ def _is_common(e: Entry) -> bool:
     return not dominant
 
 
-def _excluded(e: Entry, key: str) -> bool:
-    return key in NEVER or bool(e.cats & EXCLUDED_CATS)
+def _excluded(e: Entry, key: str, never: frozenset[str]) -> bool:
+    return key in never or bool(e.cats & EXCLUDED_CATS)
 
 
 def _place_context(doc: Doc, i: int) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
     after a bare place preposition; else 0."""
-    folds = doc.folds
+    folds, W = doc.folds, doc.lex.words.folds
+    ENDS = doc.lex.words.ends
     after = folds[i + 1:i + 5]
-    if (after[:1] in (["ligger"], ["lagger"]) and after[1:2] and after[1] in LOCATING_PREPS
-            or after[:2] in (["ar", "en"], ["ar", "ett"]) and any(w in PLACE_KINDS for w in after[2:])) \
-            and not (folds[i].endswith(DEFINITE_ENDINGS) and doc.entries[i].zipf >= 2.5):
+    if (after[:1] in (["ligger"], ["lagger"]) and after[1:2] and after[1] in W["locating_preposition"]
+            or after[:2] in (["ar", "en"], ["ar", "ett"]) and any(w in W["place_kind_noun"] for w in after[2:])) \
+            and not (folds[i].endswith(ENDS["definite_ending"]) and doc.entries[i].zipf >= 2.5):
         return 2  # "Berga ligger utanför stan", "Vallby är en stadsdel"; not "Affären ligger"
     j = i - 1
-    if j >= 0 and (folds[j] in AREA_WORDS or folds[j] in REGION_WORDS):
+    if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]):
         return 1  # "i stadsdelen Praga", "i provinsen Fars"
-    if j >= 0 and folds[j] in PLACE_PREPS:
+    if j >= 0 and folds[j] in W["place_trigger.prep"]:
         k = j - 1
-        while k >= 0 and (not doc.tokens[k].is_word or folds[k] in ADVERBS):
+        while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]):
             k -= 1
-        if k >= 0 and (folds[k] in STRONG_PLACE_VERBS or folds[k] in ("har", "hade") and j - k == 1):
+        if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in ("har", "hade") and j - k == 1):
             return 2
         return 1
-    if j >= 0 and folds[j] in STRONG_PLACE_VERBS and folds[j] in ("besokte", "besoker"):
+    if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
     return 0
-
-
-WORK_VERBS = frozenset({"jobbar", "jobbade", "jobba", "arbetar", "arbetade", "arbeta", "praktik",
-                        "praktiserar", "praktiserade", "anstalld", "anstallda", "borjar",
-                        "borjade", "sommarjobb", "extrajobb", "jobb", "tjanst"})
-SCHOOL_VERBS = frozenset({"gar", "gick", "studerar", "studerade", "laser", "laste", "pluggar",
-                          "pluggade", "utbildade", "examen"})
 
 
 def _institution_context(doc: Doc, i: int) -> str | None:
@@ -148,40 +88,28 @@ def _institution_context(doc: Doc, i: int) -> str | None:
     if i < 2 or doc.folds[i - 1] not in ("pa", "hos", "vid", "for"):
         return None
     verb = doc.folds[i - 2]
-    if verb in WORK_VERBS:
+    words = doc.lex.words
+    if verb in words.union("work_word", "work_start"):
         return "work"
-    if verb in SCHOOL_VERBS and doc.folds[i - 1] != "hos":
+    if verb in words.union("study_verb", "school_verb") and doc.folds[i - 1] != "hos":
         return "school"
     return None
-
-
-FEMALE_KIN = frozenset({"mamma", "mor", "syster", "systern", "fru", "frun", "hustru", "dotter",
-                        "dottern", "moster", "faster", "mormor", "farmor", "flickvan", "tjej",
-                        "tjejen", "flicka", "flickan", "kvinna", "kvinnan", "froken", "svarmor",
-                        "svagerska", "vaninna"})
-MALE_KIN = frozenset({"pappa", "bror", "brodern", "make", "maken", "son", "sonen", "morbror",
-                      "farbror", "morfar", "farfar", "pojkvan", "kille", "killen", "pojke",
-                      "pojken", "herr", "svarfar", "svager"})
-# Words that are kin only after a possessive: "min man Abdi" (not "man"), "min far" (not "får").
-MALE_AFTER_POSSESSIVE = frozenset({"man", "far"})
-# Lower-case surfaces, not folds: "våra" (our) folds like "vara" (to be).
-POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "hennes", "deras",
-                         "sin", "sitt", "sina", "vår", "vårt", "våra", "er", "ert", "era"})
-GENDER_SKIP = frozenset({"heter", "hette", ",", "lilla", "lille", "kara", "min", "din", "sin"})
 
 
 def _gender_hint(doc: Doc, i: int) -> str | None:
     """"min mamma heter X", "din syster X", "X och hon är 61": a gendered word before an unknown
     name, or the first personal pronoun after it in its sentence, tells its gender."""
-    folds = doc.folds
+    folds, words = doc.folds, doc.lex.words
+    kin = words.value("kin_gender")
     for j in range(i - 1, max(-1, i - 4), -1):
         f = folds[j]
-        if f in FEMALE_KIN:
+        gender = kin.get(f)
+        if gender == "female":
             return "female"
-        if f in MALE_KIN or f in MALE_AFTER_POSSESSIVE and j \
-                and doc.tokens[j - 1].text.lower() in POSSESSIVES:
+        if gender == "male" or gender == "male_after_possessive" and j \
+                and doc.tokens[j - 1].text.lower() in words.surface("possessive"):
             return "male"
-        if f not in GENDER_SKIP:
+        if f not in words("gender_skip"):
             break
     for j in range(i + 1, min(len(folds), i + 7)):
         if j in doc.starts or folds[j] in ("jag", "du", "vi", "ni", "de") or doc.entries[j].gender:
@@ -192,10 +120,6 @@ def _gender_hint(doc: Doc, i: int) -> str | None:
 
 
 ORG_LABELS = frozenset({"school", "work", "other_institution"})
-# Words saying that someone works at the institution the sentence names.
-WORK_WORDS = WORK_VERBS - {"borjar", "borjade"} | {
-    "jobbat", "arbetat", "jobbet", "praktiken", "kollega", "kollegor", "arbetsplats",
-    "arbetsplatsen", "arbetspass", "tjansten"}
 
 
 def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
@@ -205,9 +129,10 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     Schools and universities stay `school`."""
     if label == "school":
         return label
+    work = doc.lex.words("work_word")
     k = i - 1
     while k >= 0 and k + 1 not in doc.starts:
-        if doc.folds[k] in WORK_WORDS:
+        if doc.folds[k] in work:
             return "work"
         k -= 1
     if kind is None:
@@ -223,13 +148,14 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     if not i or doc.folds[i - 1] not in ("pa", "hos", "vid"):
         return None
     nearest = None
+    work, school = doc.lex.words("work_word"), doc.lex.words.union("study_verb", "school_verb")
     k = i - 1
     while k >= 0 and k + 1 not in doc.starts:
         fold = doc.folds[k]
-        if fold in WORK_WORDS:
+        if fold in work:
             return "work"
         if nearest is None:
-            if fold in SCHOOL_VERBS:
+            if fold in school:
                 nearest = "school"
             elif doc.lex.mark_of(doc.tokens[k].text.lower()) == "prof":
                 nearest = "work"
@@ -252,6 +178,7 @@ class Matcher:
 
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
+        self.W, self.ENDS = lex.words.folds, lex.words.ends
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
@@ -298,7 +225,7 @@ class Matcher:
         # after a place preposition) needs no further thought: most tokens of an essay.
         todo = [i for i, (t, key) in enumerate(zip(tokens, folds)) if t[2][0].isalpha() and not (
             t[2][0].islower() and (key in plain or key in plain_rare
-                                   and (not i or folds[i - 1] not in PLACE_PREPS)))]
+                                   and (not i or folds[i - 1] not in self.W["place_trigger.prep"])))]
         skip_to = 0
         for i in todo:
             if i < skip_to:
@@ -309,13 +236,13 @@ class Matcher:
             cap = text[0].isupper()
             initial = i in starts
             phrase = self._phrase(doc, i) if key in self.lex.phrases and (
-                cap or i and folds[i - 1] in PLACE_PREPS) else None
+                cap or i and folds[i - 1] in self.W["place_trigger.prep"]) else None
             if phrase:
                 j, e, pkey = phrase
                 label, attrs = self._label_for(e, pkey)
                 last = tokens[j - 1].text
-                shaped = cap and (last[0].isupper() or last.lower() in PHRASE_TAILS)
-                if label and (shaped or _place_context(doc, i) == 2) and pkey not in NEVER:
+                shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"])
+                if label and (shaped or _place_context(doc, i) == 2) and pkey not in self.W["never_replaced"]:
                     if label in ORG_LABELS and e.org_kind:
                         label = _org_role(doc, i, label, e.org_kind)
                     spans.append(Span(tok.start, tokens[j - 1].end, label, attrs, 0.9,
@@ -323,7 +250,7 @@ class Matcher:
                     skip_to = j
                     continue
             e, ckey, attrs = self.lookup(key)
-            if _excluded(e, ckey) and not (
+            if _excluded(e, ckey, self.W["never_replaced"]) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 continue
@@ -416,7 +343,7 @@ class Matcher:
                 if k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
                         and (len(follower) > 1 or nxt + 1 < len(tokens)
                              and tokens[nxt + 1].text == ".") \
-                        and not (k and doc.folds[k - 1] in CLASS_WORDS):  # "körkort B. Mitt"
+                        and not (k and doc.folds[k - 1] in self.W["class_noun"]):  # "körkort B. Mitt"
                     out.append(Span(tok.start, tok.end, "initials", (), 0.7, "initial", text))
         return sorted(out, key=lambda s: s.start)
 
@@ -436,8 +363,7 @@ class Matcher:
                 return j, e, " ".join(words)
         return None
 
-    @staticmethod
-    def _label_for(e: Entry, key: str, name_ctx: bool = False, place_ctx: int = 0
+    def _label_for(self, e: Entry, key: str, name_ctx: bool = False, place_ctx: int = 0
                    ) -> tuple[str | None, tuple[str, ...]]:
         """Choose between a word's readings (country, place, institution, name) by context
         first, then by how strongly the resources attest each reading."""
@@ -448,7 +374,7 @@ class Matcher:
         name = FIRSTNAME[e.gender] if first else "surname" if e.surname_rank else None
         if name is None and name_ctx and e.place_kind and not e.org_kind and e.se_pop == 0 \
                 and e.place_pop < 100_000 and e.zipf < 5.0:
-            name = Matcher._name_guess(key)  # "min son Mahad": not the town of Mahad
+            name = self._name_guess(key)  # "min son Mahad": not the town of Mahad
         place = None
         if e.place_kind:
             foreign = () if e.se_pop or e.place_country in ("SE", "") else ("foreign",)
@@ -558,12 +484,12 @@ class Matcher:
             return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
         plural_place = cap and not initial and not e.zipf and i and doc.folds[i - 1] in ("pa", "i")
         if tok.text.lower() in self.lex.marks and not (place_ctx and cap) or e.cats - HOMOGRAPH or (
-                not place_ctx and key.endswith(ORDINARY_ENDINGS) and not plural_place):
+                not place_ctx and key.endswith(self.ENDS["ordinary_ending"]) and not plural_place):
             return None  # "Sfi", "heter", "Avslutningsvis", "Bröderna": words, not names;
             # but an unknown "på Kanarieöarna" is a place
         if len(key) >= 5 and (cap or place_ctx == 2) and e.zipf < 3.8:  # misspelt, not a word
             target = self._fuzzy(key)
-            if target in NEVER:
+            if target in self.W["never_replaced"]:
                 return None  # "Sverge": misspelt Sweden, never replaced
             if target:
                 flabel, fattrs = self._label_for(self.lex.entries[target], target, name_ctx, place_ctx)
@@ -577,7 +503,11 @@ class Matcher:
             label = "city" if place_ctx else LABEL_OF_HOMOGRAPH.get(e.value, "firstname_unknown")
             return Span(tok.start, tok.end, label, morph, 0.6, "homograph-capital", key)
         if cap and place_ctx == 2 and e.zipf < 4.5 and e.cats <= HOMOGRAPH and len(key) >= 3:
-            # "bor i Hjo", "flyttade till Björk": the verb makes the word a place.
+            # "bor i Hjo", "flyttade till Björk": the verb makes the word a place; its ending may
+            # say which kind ("åka till Kilsbergen").
+            suffix_label = self._place_suffix(tok.text.lower())
+            if suffix_label:
+                return Span(tok.start, tok.end, suffix_label, morph, 0.6, "place-suffix", key)
             return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
         if e.cats or len(key) < 3:
             return None
@@ -588,7 +518,7 @@ class Matcher:
             return Span(tok.start, tok.end, self._name_guess(key, doc, i), morph, 0.6, "name-pair",
                         key)
         limit = 3.5 if initial and not (place_ctx or name_ctx) else 4.0
-        if initial and self._name_follows(doc, i) and not key.endswith(DEFINITE_ENDINGS):
+        if initial and self._name_follows(doc, i) and not key.endswith(self.ENDS["definite_ending"]):
             limit = 4.0  # "Lind har", "Wenger kom": a subject followed by its verb
         if e.zipf >= limit:
             return None
@@ -608,10 +538,10 @@ class Matcher:
         if place_ctx:
             folds = doc.folds
             if folds[i - 1] == "till" and (i - 1 in doc.starts or any(
-                    w in PAYMENT_WORDS for w in folds[max(0, i - 6):i - 1])):
+                    w in self.W["payment_word"] for w in folds[max(0, i - 6):i - 1])):
                 # "Till Bostadsbolaget" heading a letter, "betalat hyran till Vätterhem".
                 return Span(tok.start, tok.end, "other_institution", morph, 0.6, "addressee", key)
-            label = "region" if folds[i - 1] in REGION_WORDS or folds[i - 1] == "i" and i >= 2 \
+            label = "region" if folds[i - 1] in self.W["region_word"] or folds[i - 1] == "i" and i >= 2 \
                 and folds[i - 2] in ("by", "byn", "byar") else "city"  # "en by i Isan"
             return Span(tok.start, tok.end, label, morph, 0.7, "place-context", key)
         if after_name:
@@ -622,8 +552,8 @@ class Matcher:
         if initial and len(key) < 4:
             return None
         genitive = key.endswith("s") and i + 1 < len(doc.tokens) \
-            and doc.tokens[i + 1].text.islower() and doc.folds[i + 1] not in FUNCTION_AFTER
-        if i >= 2 and doc.folds[i - 1] in ("pa", "vid") and doc.folds[i - 2] not in PARTICLE_VERBS \
+            and doc.tokens[i + 1].text.islower() and doc.folds[i + 1] not in self.W["function_after_name"]
+        if i >= 2 and doc.folds[i - 1] in ("pa", "vid") and doc.folds[i - 2] not in self.W["person_particle_verb"] \
                 and not genitive:  # "på Kings novell": a person's
             # "simskola på Fyrishov", "fiskar vid X": where something is, not who.
             return Span(tok.start, tok.end, "place", morph, 0.5, "place-preposition", key)
@@ -684,15 +614,14 @@ class Matcher:
                 return label or "city"
         return None
 
-    @staticmethod
-    def _name_follows(doc: Doc, i: int) -> bool:
+    def _name_follows(self, doc: Doc, i: int) -> bool:
         """"Hans vill …", "Björn H": a verb or an initial after a sentence-initial name reading
         (the possessive "Hans bror" is followed by a noun)."""
         if i + 1 >= len(doc.tokens):
             return False
         nxt = doc.tokens[i + 1].text
         after = doc.tokens[i + 2].text if i + 2 < len(doc.tokens) else ""
-        return (doc.folds[i + 1] in NAME_VERBS or len(nxt) == 1 and nxt.isupper()
+        return (doc.folds[i + 1] in self.W["name_verb"] or len(nxt) == 1 and nxt.isupper()
                 or nxt == "och" and after[:1].isupper())  # "Liv och Oskar"
 
     @staticmethod
@@ -702,13 +631,12 @@ class Matcher:
                     or (e.surname_rank and e.surname_rank <= 3000) or e.se_pop
                     or e.place_pop >= 100_000 or e.org_kind)
 
-    @staticmethod
-    def _name_guess(key: str, doc: Doc | None = None, i: int = 0) -> str:
+    def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending, else a first name whose gender
         the words around it tell ("min mamma heter X") or, failing that, its ending (-a, -e,
         -ie, -ine are mostly women's names)."""
-        if key.endswith(SURNAME_ENDINGS) and any(
-                key.endswith(s) and len(key) > len(s) + 1 for s in SURNAME_ENDINGS):
+        if key.endswith(self.ENDS["surname_ending"]) and any(
+                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]):
             return "surname"
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:

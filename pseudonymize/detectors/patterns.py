@@ -59,8 +59,6 @@ YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 # when no more specific word is near: "körkort, nummer 8709…", "Ärendet har nummer 16-884512".
 NUMBER_TRIGGERS = (("account_trigger", "account_nr"), ("license_trigger", "license_nr"),
                    ("reference_trigger", "other_nr_seq"), ("phone_trigger", "phone_nr"))
-GENERIC_NUMBER = frozenset({"nummer", "numret", "nr"})
-NUMBER_HEADS = ("nummer", "numret", "nr")
 CODE_PREFIX = regex.compile(r"\p{Lu}{1,4}")  # "TF 448 192", "WU 882-194-5530", "UHR 2021-04477"
 
 
@@ -83,12 +81,13 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
     for cat, label in NUMBER_TRIGGERS:
         if cat in cats:
             return label
-    for head in NUMBER_HEADS:
+    generic = lex.words("generic_number_word")
+    for head in generic:
         if key.endswith(head) and len(key) > len(head) + 2:
             stem = key[:-len(head)].rstrip("-")
             for cand in {stem, stem.removesuffix("s")}:  # "körkorts|nummer"
                 label = _trigger_label(lex, cand, lex.get(cand).cats)
-                if label and cand not in GENERIC_NUMBER:
+                if label and cand not in generic:
                     return label
     return None
 
@@ -104,7 +103,7 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
         label = _trigger_label(lex, doc.folds[j], doc.entries[j].cats)
         if label is None:
             continue
-        if doc.folds[j] not in GENERIC_NUMBER:
+        if doc.folds[j] not in lex.words("generic_number_word"):
             return label
         generic = generic or label
     return generic
@@ -230,11 +229,6 @@ def _ends_with(doc: Doc, start: int) -> bool:
     return i >= 2 and doc.folds[i - 1] in ("pa", "med") and doc.folds[i - 2] in ("slutar", "slutade")
 
 
-PERSONAL = frozenset({"jag", "vi", "min", "mitt", "mina", "mig", "oss", "var", "vart", "vara",
-                      "fodd", "fodde", "flyttade", "kom", "gifte", "borjade", "han", "hon",
-                      "hans", "hennes", "deras", "sin", "sitt", "sina", "byggde", "kopte"})
-
-
 def _personal_year(doc: Doc, start: int, year: str) -> bool:
     """Years tied to a person (born, moved, started): a first/third-person clause nearby, not a
     citation "(2012)" and not history (before 1930)."""
@@ -244,4 +238,5 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
     if i and doc.tokens[i - 1].text == "(":
         return False
     window = doc.folds[max(0, i - 8): i + 6]
-    return any(w in PERSONAL for w in window)
+    personal = doc.lex.words("personal_word")
+    return any(w in personal for w in window)
