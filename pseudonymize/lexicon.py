@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 from unidecode import unidecode
 
+from pseudonymize import thresholds as T
+from pseudonymize.thresholds import COMMON, RARE
+
 
 _FAST = str.maketrans("åäöéèüáàíóúæøç", "aaoeeuaaiouaoc")
 _FAST_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789åäöéèüáàíóúæøç-'’. ")
@@ -154,11 +157,10 @@ class Lexicon:
         return None
 
 
-COMMON = 4.0  # Zipf: a word at least this frequent is ordinary text unless shown otherwise
-RARE = 2.6    # Zipf: below this a capitalised word is taken as a proper noun
-
-# The cache is keyed by snapshot id and by this module's source, so a compiler change recompiles.
-CACHE_VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+# The cache is keyed by snapshot id and by the compiler's source and thresholds, so a change
+# of either recompiles.
+CACHE_VERSION = hashlib.sha256(Path(__file__).read_bytes()
+                               + Path(T.__file__).read_bytes()).hexdigest()[:12]
 
 
 def load(snapshot_path: Path, cache_dir: Path | None = None) -> Lexicon:
@@ -327,7 +329,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     common_accented: frozenset[str] = frozenset()
     if common is not None:
         common_accented = frozenset(w.lower() for w, f in common.select("word", "frequency").iter_rows()
-                                    if f >= 4.0 and not w.isascii())
+                                    if f >= COMMON and not w.isascii())
         for key, freq in common.select("fold", "frequency").iter_rows():
             if key in acc or " " not in key:
                 d = acc[key]
@@ -340,7 +342,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
             fuzzy[key[0]].append(key)
     common_by_letter: dict[str, list[str]] = defaultdict(list)
     for key, e in entries.items():
-        if e.zipf >= 4.0 and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
+        if e.zipf >= COMMON and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
             common_by_letter[key[0]].append(key)
     unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= RARE and not (
         e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind)]
@@ -388,6 +390,6 @@ def _entry(d: dict, _shared: Callable) -> Entry:
 
 def _fuzzy_target(e: Entry) -> bool:
     """Misspellings are matched only against well-attested names and places."""
-    return bool(e.country or (e.first_rank and e.first_rank <= 2000)
+    return bool(e.country or (e.first_rank and e.first_rank <= T.FUZZY_NAME_RANK)
                 or (e.se_pop and e.place_kind in ("city", "municipality", "region"))
-                or (e.place_kind == "city" and e.place_pop >= 100_000))
+                or (e.place_kind == "city" and e.place_pop >= T.BIG_PLACE))

@@ -7,6 +7,8 @@ they share a canonical key.
 """
 from __future__ import annotations
 
+from pseudonymize.detectors.gazetteer_match import (NAME_CONTEXT, PLACE_CONTEXT,
+                                                     PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.types import REPLACE, Span
@@ -18,7 +20,8 @@ PROPAGATED = NAME_LABELS | PLACE_LABELS | {"school", "work", "other_institution"
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
 DISTRICT_MAX = 100_000
-DISTRICT_RULES = frozenset({"place-context", "place-preposition", "proper-noun", "name-context"})
+DISTRICT_RULES = frozenset(r.name for r in (PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
+                                           NAME_CONTEXT))
 
 
 def _priority(span: Span) -> tuple:

@@ -14,7 +14,7 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pseudonymize.detectors import thresholds as T
+from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import _org_role
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
@@ -283,16 +283,9 @@ class ContextRules:
         before = folds[max(0, i - 6):i]
         prev = before[-1] if before else ""
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
-        if any(t.text.lower() in self.possessives for t in tokens[max(0, i - 2):i]) \
-                or nxt[:1].isupper() and nxt.isalpha() \
-                and i + 1 not in doc.starts:
-            return True
-        owner = tokens[i - 1].text if i else ""
-        if owner[:1].isupper() and owner.endswith("s") and (
-                i - 1 not in doc.starts or self.lex.get(folds[i - 1][:-1]).gender):
-            return True  # "Pers föräldrar", "Valentinas pappa"
-        if tokens[i].text[0].isupper() and i in doc.starts:
-            return key != "man"
+        owned = self._kin_owned(doc, i)
+        if owned is not None:
+            return owned
         number = next((k for k in (i - 1, i - 2) if k >= 0 and (
             folds[k].isdigit() or "number_word" in doc.entries[k].cats)), None)
         if number is not None:
@@ -310,6 +303,22 @@ class ContextRules:
             return True  # "jag har en bror", "min man hade en kusin där"
         return key != "man" and nxt == "som" and i + 2 < len(tokens) \
             and folds[i + 2] in self.w["naming_verb"]  # "en pojkvän som heter Elias"
+
+    def _kin_owned(self, doc: Doc, i: int) -> bool | None:
+        """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name; a
+        capitalised one starting a sentence ("Mamma kom") is one too, unless it is "Man"."""
+        tokens = doc.tokens
+        nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        if any(t.text.lower() in self.possessives for t in tokens[max(0, i - 2):i]) \
+                or nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts:
+            return True
+        owner = tokens[i - 1].text if i else ""
+        if owner[:1].isupper() and owner.endswith("s") and (
+                i - 1 not in doc.starts or self.lex.get(doc.folds[i - 1][:-1]).gender):
+            return True  # "Pers föräldrar", "Valentinas pappa"
+        if tokens[i].text[0].isupper() and i in doc.starts:
+            return doc.folds[i] != "man"
+        return None
 
     def _bare_suffix(self, key: str, named: bool) -> bool:
         """gatan, vägen, omvägen: the suffix word itself or a short everyday compound, not a

@@ -3,7 +3,8 @@
 Word frequencies are Zipf values from wordfreq (the `common_words` gazetteer): 7 is "och", 4 a
 word seen in every essay collection, 3 a word a learner knows, 0 a word the list lacks.
 Populations are GeoNames'. Ranks are a name's frequency rank in the name statistics (1 = most
-frequent). Scores of spans are declared by each rule (pseudonymize/detectors/*.py).
+frequent). Scores of spans are declared by each rule (pseudonymize/detectors/*.py). Read by the
+detectors and by the lexicon compiler (its word bands).
 """
 from __future__ import annotations
 
