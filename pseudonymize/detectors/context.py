@@ -40,7 +40,8 @@ LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
 LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb"))
-STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("study_verb",))
+STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("study_verb",),
+                reads=("definite_ending",))
 AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
@@ -445,7 +446,8 @@ def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     study = r.w["study_verb"]
     if not tok.text[0].isupper() and e.zipf < T.STUDY_OBJECT_MAX and not e.cats and (
             prev in study or i >= 2 and folds[i - 2] in study and prev.endswith("sk")) \
-            and r._mark(doc, i) is None:
+            and not folds[i].endswith(r.lex.words.ends["definite_ending"]) \
+            and r._mark(doc, i) is None:  # "läser tidningen": a thing read, not a subject
         add(STUDIES.span(tok.start, tok.end, "edu", key=folds[i]))
     return False
 
@@ -602,11 +604,11 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"restaurang Sabor Latino": a business by its kind and name."""
+    """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name."""
     tokens = doc.tokens
-    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["business_head"] \
-            and i + 1 < len(tokens) and tokens[i + 1].text[:1].isupper() \
-            and tokens[i + 1].text.isalpha():
+    if doc.folds[i] in r.w["business_head"] and i + 1 < len(tokens) \
+            and tokens[i + 1].text[:1].isupper() and tokens[i + 1].text.isalpha() \
+            and i + 1 not in doc.starts:
         end = doc.capitalised_run(i + 1)
         add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end, "work",
                                key=" ".join(doc.folds[i:end + 1])))
@@ -628,7 +630,8 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 # --- number rules (digit tokens): the first that fires ends the token -------------------------
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
-    digits = doc.tokens[i].text.split("-")[0]
+    """The leading number of a digit token ("34-åring", "5:e") and its value (-1: not one)."""
+    digits = doc.tokens[i].text.split("-")[0].split(":")[0]
     return digits, int(digits) if digits.isascii() and digits.isdigit() else -1
 
 

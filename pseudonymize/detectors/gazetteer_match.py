@@ -42,7 +42,7 @@ FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
-    "work_word", "work_start", "study_verb", "school_verb", "prof"))
+    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level"))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7)
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix",))
@@ -628,7 +628,7 @@ class Matcher:
 
     def _compound(self, key: str) -> bool:
         """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
-        (the modifier may carry a linking s or have dropped its final vowel: stjärn|lösa)."""
+        (the modifier may carry a linking s or e or have dropped its final vowel: stjärn|lösa)."""
         get = self.lex.entries.get
 
         def word(k: str) -> bool:
@@ -642,7 +642,8 @@ class Matcher:
             if not word(key[k:]):
                 continue
             mod = key[:k]
-            if word(mod) or mod[-1] == "s" and word(mod[:-1]) or word(mod + "a") or word(mod + "e"):
+            if word(mod) or mod[-1] in "se" and word(mod[:-1]) or word(mod + "a") \
+                    or word(mod + "e"):  # linking s or e: tjänste|bil, arbets|dag
                 return True
         return False
 
@@ -708,7 +709,8 @@ def _tok_span(rule: Rule, c: Cand, label: str, score: float | None = None,
 def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
     """"fått fast jobb på SSAB", "läser maskinteknik på LTU": an acronym is an institution."""
     text = c.doc.tokens[c.i].text
-    if text.isupper() and len(text) > 1 and not c.initial:
+    if text.isupper() and len(text) > 1 and not c.initial \
+            and c.key not in m.W["language_level"]:  # "jag läser på B1": a level
         role = _institution_role(c.doc, c.i)
         if role:
             return _tok_span(INSTITUTION_CONTEXT, c, role, score=0.6)
