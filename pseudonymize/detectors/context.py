@@ -37,7 +37,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
 
 # --- rule names (resolve and the tests import these) -----------------------------------------
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
-LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, reads=(
+LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb"))
 STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("study_verb",),
@@ -48,7 +48,8 @@ AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                         "unit_word", "duration_before", "duration_after"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger"))
-STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, reads=("street_ending", "name_adjective"))
+STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
+                      reads=("street_ending", "name_adjective"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region"), 0.9, word=("kind_noun",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition"))
@@ -57,13 +58,15 @@ NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_sc
                         reads=("generic_number_word",))
 CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                        reads=("language_level", "code_name_preposition", "sport_word",
-                              "transport_word"))
+                              "transport_word"), capital=True)
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",))
-GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, reads=("geo_prefix", "name_connector"))
-BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, reads=("business_tail",))
-LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, reads=("transport_word",))
-USER_ID = _rule("user-id", ("extra",), 0.7, reads=("username_trigger",))
+GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, reads=("geo_prefix", "name_connector"),
+                   capital=True)
+BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, reads=("business_tail",), capital=True)
+LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, reads=("transport_word",),
+                       capital=True)
+USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
@@ -71,10 +74,10 @@ INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_insti
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",), reads=("adjective_ending",))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         reads=("transport_ending",))
-BUSINESS_NAME = _rule("business-name", ("work",), 0.85, reads=("business_head",))
+                         reads=("transport_ending",), capital=True)
+BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
-                        reads=("name_adjective", "adjective_place_noun"))
+                        reads=("name_adjective", "adjective_place_noun"), capital=True)
 # Digit tokens.
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
@@ -124,6 +127,7 @@ class ContextRules:
                 head, *rest = phrase.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
+        self.lower = LowerIndex(lex, WORD_RULES)
 
     def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -148,12 +152,15 @@ class ContextRules:
             t[2][0].islower() and key in plain and (not i or folds[i - 1] not in before)
             and (i < 2 or folds[i - 2] not in before2)
             and (i + 1 == n or folds[i + 1] not in after))]
+        lower = self.lower
         for i in todo:
             first = tokens[i].text[0]
             if first.isdigit():
                 rules = NUMBER_FNS
-            elif first.isalpha():
+            elif first.isupper():
                 rules = WORD_FNS
+            elif first.isalpha():
+                rules = lower.functions(doc, i)
             else:
                 continue
             for fn in rules:
@@ -735,7 +742,7 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _with(rule: Rule, fn: Callable) -> Rule:
     return Rule(rule.name, rule.family, rule.labels, rule.score, rule.reads, fn, rule.word,
-                rule.ending, rule.before, rule.before2, rule.after)
+                rule.ending, rule.before, rule.before2, rule.after, rule.capital, rule.rare)
 
 
 # The registry of this family, in the order the rules run on a token (the order matters only
@@ -763,6 +770,69 @@ def _functions(rules: tuple[Rule, ...]) -> tuple[Callable, ...]:
 
 
 WORD_FNS = _functions(WORD_RULES)
+
+
+class LowerIndex:
+    """Which rule functions can act on a lower-case word, from the rules' declarations: its
+    own categories and ending, its neighbours' categories, and whether it is rare. One bit per
+    function; the functions run in registry order."""
+
+    def __init__(self, lex: Lexicon, rules: tuple[Rule, ...]) -> None:
+        lower = tuple(rule for rule in rules if not rule.capital)
+        self.fns = _functions(lower)
+        bit = {fn: 1 << n for n, fn in enumerate(self.fns)}
+        words = lex.words
+        self.index: dict[str, dict[str, int]] = {f: {} for f in ("word", "before", "before2",
+                                                                 "after")}
+        self.rare_mask = 0
+        endings: dict[str, int] = {}
+        for rule in lower:
+            b = bit[rule.fn]
+            for field, index in self.index.items():
+                for cat in getattr(rule, field):
+                    for w in _category_words(lex, cat):
+                        index[w] = index.get(w, 0) | b
+            for cat in rule.ending:
+                for e in words.ends[cat]:
+                    endings[e] = endings.get(e, 0) | b
+            if rule.rare:
+                self.rare_mask |= b
+        self.endings = tuple(sorted(endings.items(), key=lambda eb: -len(eb[0])))
+        self.ends = tuple(endings)
+        self._cache: dict[int, tuple[Callable, ...]] = {}
+
+    def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
+        folds, n = doc.folds, len(doc.folds)
+        key = folds[i]
+        index = self.index
+        mask = index["word"].get(key, 0)
+        if i:
+            mask |= index["before"].get(folds[i - 1], 0)
+            if i > 1:
+                mask |= index["before2"].get(folds[i - 2], 0)
+        if i + 1 < n:
+            mask |= index["after"].get(folds[i + 1], 0)
+        if doc.entries[i].zipf < T.COMMON:
+            mask |= self.rare_mask
+        if key.endswith(self.ends):
+            for e, b in self.endings:
+                if key.endswith(e):
+                    mask |= b
+        found = self._cache.get(mask)
+        if found is None:
+            found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)
+                                              if mask >> n & 1)
+        return found
+
+
+def _category_words(lex: Lexicon, cat: str) -> frozenset[str]:
+    """The folds a word category names; the mark categories also hold the professions list
+    (lex.marks) and the first words of marked phrases ("högt blodtryck")."""
+    found = lex.words(cat)
+    if cat in MARKS:
+        marks = {fold(w) for w, label in lex.marks.items() if label == cat}
+        found = found | marks | {w.split()[0] for w in marks if " " in w}
+    return found
 NUMBER_FNS = _functions(NUMBER_RULES)
 
 

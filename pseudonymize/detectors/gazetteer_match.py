@@ -286,10 +286,11 @@ class Matcher:
         tokens, folds = doc.tokens, doc.folds
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
+        phrases = self.lex.phrases
         for i in self._todo(doc):
             if i < skip_to:
                 continue
-            phrase = self._phrase_span(doc, i)
+            phrase = self._phrase_span(doc, i) if folds[i] in phrases else None
             if phrase is not None:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
@@ -425,9 +426,10 @@ class Matcher:
                                       or s.label in ("surname", "middlename"))
                  and tokens[k := index_at(s.start)].start == s.start}
         out = list(spans)
-        for k, tok in enumerate(tokens):
+        for k in [k for k, tok in enumerate(tokens) if len(tok.text) == 1]:
+            tok = tokens[k]
             text = tok.text
-            if len(text) != 1 or tok.start in by_start:
+            if tok.start in by_start:
                 continue
             if text.islower() and text not in "aeioåö" and k - 1 in names \
                     and tokens[k - 1].text.islower() \

@@ -30,6 +30,8 @@ class Rule:
     before: tuple[str, ...] = ()
     before2: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
+    capital: bool = False  # acts on capitalised words only: never run on a lower-case one
+    rare: bool = False     # may act on any rare lower-case word (misspelt, compound, unknown)
 
     def span(self, start: int, end: int, label: str, attrs: tuple[str, ...] = (),
              key: str = "", score: float | None = None) -> Span:
