@@ -15,7 +15,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.gazetteer_match import _org_role
+from pseudonymize.detectors.gazetteer_match import _institution_context, _org_role
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon, fold
@@ -70,9 +70,11 @@ USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger"
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
-                           ending=("institution_suffix",), reads=("work_word",))
+                           ending=("institution_suffix",),
+                           reads=("work_word", "work_start", "study_verb", "school_verb"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
-                           ending=("institution_suffix",), reads=("adjective_ending",))
+                           ending=("institution_suffix",),
+                           reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          reads=("transport_ending",), capital=True)
 BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",))
@@ -394,7 +396,10 @@ class ContextRules:
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
             label = _org_role(doc, i, label or "other_institution")
             # Two-letter forms (AB, HB, IF, IK) are separate words: "Volvo AB", not "Zainab".
-            if cap and len(suffix) > 2 and len(key) > len(suffix) + 2 and i not in doc.starts:
+            if len(suffix) > 2 and len(key) > len(suffix) + 2 and (
+                    cap and i not in doc.starts or not cap and _institution_context(doc, i)):
+                # "Hockeyklubben", and in lower case after a study or work verb: "går på
+                # rinkebyskolan".
                 self._suffixed_name(doc, i, label, attrs, add)
             elif key == suffix or not cap and len(suffix) > 2:
                 self._owned_name(doc, i, label, attrs, add)
@@ -423,7 +428,10 @@ class ContextRules:
                 and tokens[j - 1].text[:1].isupper():
             j -= 1
         owner = tokens[j].text if j >= 0 else ""
-        if owner[:1].isupper() and tokens[j].is_word and (
+        # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb.
+        lower = j >= 0 and owner.islower() and doc.entries[j].zipf < T.COMMON \
+            and _institution_context(doc, j) is not None
+        if (owner[:1].isupper() or lower) and tokens[j].is_word and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
             add(INSTITUTION_PHRASE.span(tokens[j].start, tokens[i].end, label, attrs,
                                         key=" ".join(folds[j:i + 1])))
@@ -592,7 +600,8 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Malmö stad", "i Jönköpings kommun", "Göteborgs universitet", "Hockeyklubben"."""
     tokens = doc.tokens
     if tokens[i].text[0].isupper() or i and (tokens[i - 1].text[0].isupper()
-                                              or i >= 2 and tokens[i - 2].text[0].isupper()):
+                                              or i >= 2 and tokens[i - 2].text[0].isupper()) \
+            or _institution_context(doc, i) or i and _institution_context(doc, i - 1):
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
         elif tokens[i].text.lower().endswith(r.institution_ends):

@@ -37,7 +37,8 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
                                                       "never_replaced", "work_word"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "place_trigger", "locating_preposition", "place_kind_noun", "definite_ending", "area_word",
-    "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced"))
+    "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
+    "list_word"))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
@@ -50,7 +51,8 @@ NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gen
                                             "possessive"))
 ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
-                                                  "kin_gender"))
+                                                  "kin_gender", "naming_verb", "list_word",
+                                                  "personal_pronoun"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
@@ -106,6 +108,7 @@ class Cand(NamedTuple):
     place_ctx: int
     name_ctx: bool
     common: bool
+    named: bool = False  # right after a naming verb, or in a list of names after one
 
 
 def _name_beats_place(e: Entry) -> bool:
@@ -301,7 +304,9 @@ class Matcher:
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 continue
-            span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1)
+            listed = prev_name_end == i - 2 and folds[i - 1] in self.W["list_word"]
+            span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1,
+                                  listed)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
                 span = self._branch(doc, i, span, e)
                 spans.append(span)
@@ -499,11 +504,14 @@ class Matcher:
         return name
 
     def _classify(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...], cap: bool,
-                  initial: bool, after_name: bool) -> Span | None:
-        """The span a known word gives in its context, or None."""
+                  initial: bool, after_name: bool, listed: bool = False) -> Span | None:
+        """The span a known word gives in its context, or None. `listed`: the word follows a
+        name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
+        named = self._named(doc, i, listed)
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, _place_context(doc, i),
-                 _name_context(doc, i, self.lex.marks), self._common(doc, i, e))
-        if i >= 2 and doc.folds[i - 1] == "fran" and "name_trigger" in doc.entries[i - 2].cats:
+                 named or _name_context(doc, i, self.lex.marks), self._common(doc, i, e), named)
+        if i >= 2 and doc.folds[i - 1] == "fran" \
+                and doc.folds[i - 2] in self.W["name_trigger.greeting"]:
             c = c._replace(place_ctx=0, name_ctx=True)  # "Hälsningar från Rania", "Kram från Sai"
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
         if label is None:
@@ -519,6 +527,29 @@ class Matcher:
         tok = doc.tokens[i]
         return GAZETTEER.span(tok.start, tok.end, label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _named(self, doc: Doc, i: int, listed: bool) -> bool:
+        """Right after "heter", "hette", "kallas", or a later name of a list after one in the
+        same sentence ("mina barn heter Abdi, hodan och liban"): a name even in lower case."""
+        naming = self.W["naming_verb"]
+        k = i - 1
+        while k >= 0 and k + 1 not in doc.starts and (listed or k == i - 1):
+            if doc.folds[k] in naming:
+                return self._said_of_person(doc, k)
+            k -= 1
+        return False
+
+    def _said_of_person(self, doc: Doc, k: int) -> bool:
+        """The naming verb at k names a person: a pronoun, a kin or friend word or a name
+        among the three words before it ("mina barn heter", "jag heter", "min kompis som
+        heter"), not a thing ("en kruka som heter jebena")."""
+        for j in range(max(0, k - 3), k):
+            low = doc.tokens[j].text.lower()
+            if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) == "fam" \
+                    or doc.folds[j] in self.W["name_trigger.kin"] \
+                    or doc.folds[j] in self.W["name_trigger.social"]:
+                return True
+        return False
 
     def _common(self, doc: Doc, i: int, e: Entry) -> bool:
         """An everyday word; "Pär" is judged as itself, not as the frequent "par"."""
@@ -586,9 +617,16 @@ class Matcher:
     def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
         e = c.e
         if c.common:
-            # "från polen": a homograph that is a country or a sizeable Swedish town.
-            return c.place_ctx == 2 and not is_name and e.cats <= HOMOGRAPH \
-                and bool(e.country or e.se_pop >= T.SE_ATTESTED)
+            # "bor i lund", "min fru från polen": a homograph that is a country (after any
+            # place preposition) or a sizeable Swedish town (after a place verb).
+            return not is_name and e.cats <= HOMOGRAPH and (
+                c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
+                or c.place_ctx == 1 and bool(e.country))
+        if label in ORG_LABELS:
+            # "jobbar på volvo", "pluggar på kth": a known institution after a work or school
+            # verb; a definite noun is the common noun ("jobbar på apoteket", "banken").
+            return _institution_context(c.doc, c.i) is not None \
+                and not c.key.endswith(self.ENDS["definite_ending"])
         if is_name:
             return bool(c.name_ctx or c.after_name or (
                 e.first_rank and e.first_rank <= T.LOWER_CASE_NAME_RANK
@@ -722,8 +760,8 @@ def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
     """Lower case without a place verb, acronyms, "kl:s", "a.b": not names."""
     text = c.doc.tokens[c.i].text
-    if (not c.cap and c.place_ctx < 2) or (text.isupper() and len(text) > 1) or ":" in c.key \
-            or "." in c.key:
+    if (not c.cap and c.place_ctx < 2 and not c.named) or (text.isupper() and len(text) > 1) \
+            or ":" in c.key or "." in c.key:
         return REJECT
     return None
 
@@ -801,7 +839,7 @@ def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
     if c.initial and m._name_follows(c.doc, c.i) \
             and not c.key.endswith(m.ENDS["definite_ending"]):
         limit = T.COMMON
-    return REJECT if c.e.zipf >= limit or not c.cap else None
+    return REJECT if c.e.zipf >= limit or not (c.cap or c.named) else None
 
 
 def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
