@@ -194,17 +194,12 @@ def test_gold_essays_through_text_format_svala(offline_snapshot: Path, tmp_path:
     assert checked > 150
     monkeypatch.setenv("SWEPSEUDO_HOME", str(offline_snapshot.parents[2]))  # curated/snapshots/
     for essay in essays[:5]:
-        monkeypatch.setattr("sys.stdin", _Stdin(essay["text"]))
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(essay["text"].encode())))
         assert main(["text", "--format", "svala", "--id", essay["id"],
                      "--snapshot", offline_snapshot.stem]) == 0
         graph = json.loads(capsys.readouterr().out)
         assert check_invariant(graph) == "ok"
         assert graph == svala.to_svala(engine.pseudonymize(essay["text"], essay["id"]))
-
-
-def _Stdin(text: str) -> io.TextIOWrapper:
-    """Standard input holding one essay (not a terminal), bytes underneath as the CLI reads."""
-    return io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
 
 
 def test_sample_release_graphs_pass_the_editors_invariant(offline_snapshot: Path, tmp_path: Path):
