@@ -1,22 +1,31 @@
-"""Engine speed on MultiGED learner text: start-up, annotate and full pseudonymization + SVALA.
+"""Engine speed on MultiGED learner text: start-up, annotate and full pseudonymization + SVALA,
+and `swepseudo annotate` (a process: start-up and JSON I/O included) beside a pure-Python floor
+measured in the same run (regex tokenization plus one dict lookup per token), with their ratio.
 
-    python benchmarks/bench_engine.py [--home DIR] [--repeat N]
+    python benchmarks/bench_engine.py [--home DIR] [--repeat N] [--runs K]
 
 Reads ../shared/data/multiged-sv (skips with a message when absent) and the current snapshot of
 `--home` (default $SWEPSEUDO_HOME or the current directory). Prints tokens/s; figures go to
-docs/benchmarks.md by hand, with the command used.
+docs/benchmarks.md by hand, with the command used. The machine is shared: the CLI and the floor
+are run alternately, K times each, and the ratio is taken per pair.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import resource
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-MULTIGED = REPO.parent / "shared" / "data" / "multiged-sv" / "sv_swell_train.tsv"
+SHARED = Path(os.environ.get("SWEPSEUDO_SHARED", REPO.parent / "shared"))
+MULTIGED = SHARED / "data" / "multiged-sv" / "sv_swell_train.tsv"
+WORD = re.compile(r"\w+|[^\w\s]")
 
 
 def essays(path: Path, per_essay: int = 15) -> list[str]:
@@ -32,10 +41,37 @@ def essays(path: Path, per_essay: int = 15) -> list[str]:
     return [" ".join(sentences[i:i + per_essay]) for i in range(0, len(sentences), per_essay)]
 
 
+def floor(texts: list[str], table: dict[str, object]) -> tuple[int, float]:
+    """(tokens, seconds) of the least any detector must do: tokenize with one regex and look
+    every lower-cased token up in a dict."""
+    t0 = time.perf_counter()
+    n = 0
+    get = table.get
+    for text in texts:
+        for m in WORD.finditer(text):
+            get(m.group().lower())
+            n += 1
+    return n, time.perf_counter() - t0
+
+
+def annotate_cli(texts: list[str], home: str) -> float:
+    """Seconds of one `swepseudo annotate` process over the texts as JSON Lines."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "in.jsonl", Path(tmp) / "out.jsonl"
+        src.write_text("".join(json.dumps({"id": str(n), "text": t}, ensure_ascii=False) + "\n"
+                               for n, t in enumerate(texts)), encoding="utf-8")
+        exe = Path(sys.executable).with_name("swepseudo")
+        t0 = time.perf_counter()
+        subprocess.run([str(exe), "annotate", "--in", str(src), "--out", str(out)], check=True,
+                       env={**os.environ, "SWEPSEUDO_HOME": home})
+        return time.perf_counter() - t0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--home", default=os.environ.get("SWEPSEUDO_HOME", "."))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="CLI/floor pairs")
     args = parser.parse_args()
     if not MULTIGED.exists():
         print(f"skip: {MULTIGED} not present")
@@ -66,6 +102,13 @@ def main() -> int:
     print(f"annotate: {ntok / (t4 - t3):,.0f} tokens/s ({t4 - t3:.2f} s)")
     print(f"pseudonymize + SVALA: {ntok / (t5 - t4):,.0f} tokens/s ({t5 - t4:.2f} s)")
     print(f"peak RSS {rss:.0f} MB")
+    table = dict.fromkeys(engine.lex.entries)  # a dict of the lexicon's size
+    for run in range(args.runs):
+        seconds = annotate_cli(texts, os.environ["SWEPSEUDO_HOME"])
+        nfloor, fsec = floor(texts, table)
+        cli, base = ntok / seconds, nfloor / fsec
+        print(f"run {run + 1}: swepseudo annotate {cli:,.0f} tokens/s ({seconds:.2f} s); "
+              f"floor {base:,.0f} tokens/s ({fsec:.2f} s); ratio {cli / base:.3f}")
     return 0
 
 

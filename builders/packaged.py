@@ -54,6 +54,12 @@ from builders.source import Source
 
 NAME = "packaged"
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.tsv"
+# The rules' word lists (pseudonymize/detectors): any lower-case category, each declared by the
+# rules that read it; they land in the lexicon gazetteer under RULE_PREFIX, so the engine keeps
+# them apart from the lexicon's word classes (a word's class decides how names are judged).
+RULE_WORDS = Path(__file__).resolve().parent / "data" / "rules.tsv"
+RULE_PREFIX = "rule:"
+RULE_CATEGORY = re.compile(r"[a-z][a-z_]*")
 MUNICIPALITIES = LEXICON.with_name("municipalities.tsv")
 
 # Package -> (licence, what this source takes from it). Licences are the packages' and their data's.
@@ -95,8 +101,10 @@ LexiconRow = tuple[str, str, str | None]
 
 
 # --- the lexicon file ---------------------------------------------------------------------------
-def read_lexicon(path: Path = LEXICON) -> list[LexiconRow]:
-    """Rows of the hand-written lexicon; raise ValueError naming the file and line of a bad row."""
+def read_lexicon(path: Path = LEXICON, categories: tuple[str, ...] | None = CATEGORIES
+                 ) -> list[LexiconRow]:
+    """Rows of a hand-written word file; raise ValueError naming the file and line of a bad row.
+    `categories` lists the allowed ones (None: any lower-case identifier, as in rules.tsv)."""
     rows: list[LexiconRow] = []
     seen: dict[tuple[str, str], int] = {}
     header = False
@@ -114,7 +122,8 @@ def read_lexicon(path: Path = LEXICON) -> list[LexiconRow]:
             raise ValueError(f"{path}:{number}: expected word<TAB>category[<TAB>value]: {line!r}")
         word, category = fields[0].strip(), fields[1].strip()
         value = fields[2].strip() if len(fields) == 3 and fields[2].strip() else None
-        if category not in CATEGORIES:
+        if (category not in categories if categories is not None
+                else not RULE_CATEGORY.fullmatch(category)):
             raise ValueError(f"{path}:{number}: unknown category {category!r}")
         key = (word.lower(), category)
         if key in seen:
@@ -355,9 +364,10 @@ def professions(lexicon: list[LexiconRow]) -> pl.DataFrame:
     return _table("professions", [{"name": n} for n, _ in _by_category(lexicon, "prof")])
 
 
-def lexicon_table(lexicon: list[LexiconRow]) -> pl.DataFrame:
+def lexicon_table(lexicon: list[LexiconRow], rule_words: list[LexiconRow] = ()) -> pl.DataFrame:
     rows = [{"word": w, "category": c, "value": v}
             for w, c, v in lexicon + generated_lexicon(lexicon) if c not in NAME_CATEGORIES]
+    rows += [{"word": w, "category": RULE_PREFIX + c, "value": v} for w, c, v in rule_words]
     return _table("lexicon", rows, key="word")
 
 
@@ -386,7 +396,8 @@ def curate(_files: Mapping[str, Path], _records: Mapping[str, FetchRecord]
             "places": places(lexicon), "countries": countries(lexicon),
             "admin_codes": admin_codes(), "languages": languages(),
             "organizations": organizations(lexicon), "professions": professions(lexicon),
-            "lexicon": lexicon_table(lexicon), "common_words": common_words()}
+            "lexicon": lexicon_table(lexicon, read_lexicon(RULE_WORDS, None)),
+            "common_words": common_words()}
 
 
 def provenance() -> list[dict]:
@@ -395,7 +406,7 @@ def provenance() -> list[dict]:
     out = [{"package": package, "version": importlib.metadata.version(package),
             "licence": licence, "data": data}
            for package, (licence, data) in sorted(PACKAGES.items())]
-    for path in (LEXICON, MUNICIPALITIES):
+    for path in (LEXICON, RULE_WORDS, MUNICIPALITIES):
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         out.append({"package": "swepseudo", "version": builders.__version__, "licence": "MIT",
                     "data": f"builders/data/{path.name} sha256:{digest}"})

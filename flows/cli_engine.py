@@ -194,6 +194,9 @@ def _eval(args: argparse.Namespace) -> int:
     except evaluate.GoldFormatError as exc:
         raise CLIError(str(exc)) from exc
     print(evaluate.format_report(report))
+    if args.by_rule:
+        print()
+        print(evaluate.format_rules(report))
     return 0
 
 
@@ -262,5 +265,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--slots", metavar="FILE",
                    help="multiged: slot inventory TSV (default: tests/data/multiged_slots.tsv)")
     strategy(p)
+    p.add_argument("--by-rule", action="store_true",
+                   help="also print precision and recall per detection rule")
     common(p)
     p.set_defaults(func=_eval)

@@ -13,9 +13,7 @@ from pathlib import Path
 
 from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import normalize, resolve
-from pseudonymize.detectors import patterns
-from pseudonymize.detectors.context import ContextRules
-from pseudonymize.detectors.gazetteer_match import Matcher
+from pseudonymize.detectors import FAMILIES
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon
@@ -51,8 +49,7 @@ class Engine:
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
         self.snapshot_id = lex.snapshot_id
-        self.matcher = Matcher(lex)
-        self.context = ContextRules(lex)
+        self.detectors = tuple(family(lex) for family in FAMILIES)
 
     @classmethod
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:
@@ -68,7 +65,7 @@ class Engine:
 
     def candidates(self, doc: Doc) -> list[Span]:
         """Every detector's proposals, overlapping."""
-        return patterns.detect(doc, self.lex) + self.matcher.detect(doc) + self.context.detect(doc)
+        return [span for detector in self.detectors for span in detector.detect(doc)]
 
     def detect(self, text: str) -> list[Span]:
         """Resolved, non-overlapping spans in text order, one label per entity; every other

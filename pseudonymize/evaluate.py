@@ -297,6 +297,10 @@ class Report:
     words: int = 0           # multiged: non-slot, non-ignored word tokens
     words_flagged: int = 0   # ... covered by a replaced prediction
     leaks: list[tuple[str, str]] = field(default_factory=list)  # (doc id, gold label)
+    # Per detection rule (a span's `rule`): its predictions and the gold spans it finds; `gold`
+    # is the number of gold spans of the labels the rule emits (every slot for multiged).
+    rules: dict[str, Score] = field(default_factory=dict)
+    rule_labels: dict[str, set[str]] = field(default_factory=dict)
 
     @property
     def flagged_precision(self) -> float | None:
@@ -385,6 +389,38 @@ def score_document(doc: Document, annotations: Iterable[Annotation], fmt: str,
             s.correct += any(compatible(fmt, g.label, a.label) for g in on_gold)
 
 
+def score_rules(doc: Document, annotations: Iterable[Annotation], fmt: str,
+                report: Report) -> None:
+    """Add one document's counts per rule to `report.rules` (`format_rules` prints them)."""
+    anns = [a for a in annotations if fmt != "multiged" or a.action == REPLACE]
+    for a in anns:
+        s = report.rules.setdefault(a.rule, Score(a.rule))
+        report.rule_labels.setdefault(a.rule, set()).add(a.label)
+        on_gold = [g for g in doc.spans if _overlaps((a.start, a.end), (g.start, g.end))]
+        s.pred += 1
+        s.correct += bool(on_gold) if fmt == "multiged" else any(
+            compatible(fmt, g.label, a.label) for g in on_gold)
+    for g in doc.spans:
+        for rule in {a.rule for a in anns if _overlaps((a.start, a.end), (g.start, g.end))
+                     and (fmt == "multiged" or compatible(fmt, g.label, a.label))}:
+            report.rules[rule].found += 1
+
+
+def _rule_gold(report: Report) -> None:
+    """Each rule's gold count: the gold spans of the labels it is declared to emit (and any it
+    emitted), or every slot for multiged."""
+    from pseudonymize.detectors import BY_NAME
+
+    for name, s in report.rules.items():
+        labels = set(BY_NAME[name].labels) if name in BY_NAME else set()
+        labels |= report.rule_labels.get(name, set())
+        if report.fmt == "multiged":
+            s.gold = report.overall.gold
+        else:
+            s.gold = sum(score.gold for gold_label, score in report.labels.items()
+                         if any(compatible(report.fmt, gold_label, label) for label in labels))
+
+
 def evaluate(engine: Pseudonymizer, docs: Iterable[Document], fmt: str, *,
              strategy: str = "realistic", seed: int = 0) -> Report:
     """Pseudonymize every document and score detections, slots and leaks."""
@@ -395,9 +431,11 @@ def evaluate(engine: Pseudonymizer, docs: Iterable[Document], fmt: str, *,
         result = engine.pseudonymize(doc.text, doc.id, strategy=strategy, seed=seed)
         report.docs += 1
         score_document(doc, result.annotations, fmt, report)
+        score_rules(doc, result.annotations, fmt, report)
         report.leaks.extend((doc.id, label) for label in leaked(doc, result, fmt))
     for s in report.labels.values():
         report.overall.add(s)
+    _rule_gold(report)
     return report
 
 
@@ -429,3 +467,19 @@ def format_report(report: Report) -> str:
                  f"in {docs} documents")
     return "\n".join(lines)
 
+
+
+def format_rules(report: Report) -> str:
+    """A Markdown table per detection rule: its precision (its spans on a gold span of their
+    label) and recall (the gold spans of its labels it finds; several rules may find one), so
+    a weak rule is visible. For multiged, precision is the share of its replaced spans on a
+    slot and recall the share of all slots it covers."""
+    from pseudonymize.detectors import BY_NAME
+
+    lines = ["| rule | family | predicted | correct | precision | found | gold | recall |",
+             "|" + "---|" * 8]
+    for name, s in sorted(report.rules.items()):
+        family = BY_NAME[name].family if name in BY_NAME else "resolve"
+        lines.append(f"| {name or '-'} | {family} | {s.pred} | {s.correct} | "
+                     f"{_pct(s.precision)} | {s.found} | {s.gold} | {_pct(s.recall)} |")
+    return "\n".join(lines)

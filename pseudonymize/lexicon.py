@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 from unidecode import unidecode
 
+from pseudonymize import thresholds as T
+from pseudonymize.thresholds import COMMON, RARE
+
 
 _FAST = str.maketrans("åäöéèüáàíóúæøç", "aaoeeuaaiouaoc")
 _FAST_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789åäöéèüáàíóúæøç-'’. ")
@@ -56,6 +59,62 @@ class Entry(NamedTuple):
 
 
 EMPTY = Entry(None, 0, 0, None, "", 0, 0, "", None, frozenset(), "", 0.0)
+NO_WORDS: frozenset[str] = frozenset()
+
+
+class WordLists(dict):
+    """Category -> folds; a category the snapshot lacks (one built without the lexicon) is
+    empty: the rules reading it then find nothing, as with any missing gazetteer."""
+
+    def __missing__(self, category: str) -> frozenset[str]:
+        return NO_WORDS
+
+
+class EndingLists(dict):
+    """Category -> endings, longest first; empty for a category the snapshot lacks."""
+
+    def __missing__(self, category: str) -> tuple[str, ...]:
+        return ()
+
+
+@dataclass
+class Words:
+    """The word lists the rules read, by category: builders/data/rules.tsv and the lexicon's own
+    categories (place_trigger, age_trigger, ...), written in ordinary spelling and folded here.
+    A word written "-vis" is an ending, kept without its dash."""
+
+    folds: dict[str, frozenset[str]] = field(default_factory=WordLists)
+    surfaces: dict[str, frozenset[str]] = field(default_factory=dict)  # exact lower-case words
+    values: dict[str, dict[str, str]] = field(default_factory=dict)    # category -> fold -> value
+    unions: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+    ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # endings, longest first
+
+    def __post_init__(self) -> None:
+        self.ends = EndingLists({c: self.endings(c) for c in self.folds})
+
+    def __call__(self, category: str, *values: str) -> frozenset[str]:
+        """The folds of a category, or of its rows with one of `values`."""
+        if not values:
+            return self.folds.get(category, NO_WORDS)
+        return frozenset(k for k, v in self.values.get(category, {}).items() if v in values)
+
+    def union(self, *categories: str) -> frozenset[str]:
+        """The folds of several categories together ("study_verb", "school_verb"), computed once."""
+        found = self.unions.get(categories)
+        if found is None:
+            found = self.unions[categories] = frozenset().union(*(self(c) for c in categories))
+        return found
+
+    def surface(self, category: str) -> frozenset[str]:
+        return self.surfaces.get(category, NO_WORDS)
+
+    def value(self, category: str) -> dict[str, str]:
+        return self.values.get(category, {})
+
+    def endings(self, category: str, surface: bool = False) -> tuple[str, ...]:
+        """A category of endings, longest first (so the first match is the most specific)."""
+        words = self.surface(category) if surface else self(category)
+        return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
 @dataclass
@@ -79,6 +138,7 @@ class Lexicon:
     # >= 4 (never a name in lower case) and 2.6-4 (a name only after a place preposition).
     unnamed: frozenset[str] = frozenset()
     unnamed_rare: frozenset[str] = frozenset()
+    words: Words = field(default_factory=Words)
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
@@ -88,7 +148,7 @@ class Lexicon:
         (mattelärare: prof, prostatacancer: sensitive); kin words head no compounds here
         (barnvagn, mammaledig)."""
         mark = self.marks.get(low)
-        if mark is not None or len(low) < 8 or len(low) > LONGEST_COMPOUND:
+        if mark is not None or len(low) < 8 or len(low) > T.LONGEST_COMPOUND:
             return mark
         for k in range(3, len(low) - 3):
             mark = self.marks.get(low[k:])
@@ -97,14 +157,10 @@ class Lexicon:
         return None
 
 
-# Compounds are split only up to this length: two everyday words never make a longer one, and
-# splitting a hostile 1 MB "word" would cost time quadratic in its length.
-LONGEST_COMPOUND = 60
-COMMON = 4.0  # Zipf: a word at least this frequent is ordinary text unless shown otherwise
-RARE = 2.6    # Zipf: below this a capitalised word is taken as a proper noun
-
-# The cache is keyed by snapshot id and by this module's source, so a compiler change recompiles.
-CACHE_VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+# The cache is keyed by snapshot id and by the compiler's source and thresholds, so a change
+# of either recompiles.
+CACHE_VERSION = hashlib.sha256(Path(__file__).read_bytes()
+                               + Path(T.__file__).read_bytes()).hexdigest()[:12]
 
 
 def load(snapshot_path: Path, cache_dir: Path | None = None) -> Lexicon:
@@ -145,6 +201,7 @@ def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
 
 
 NO_RANK = 1_000_000  # rank of a listed name with no frequency
+RULE_PREFIX = "rule:"  # builders/packaged.py: the rules' word lists inside the lexicon gazetteer
 LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
@@ -239,9 +296,12 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         for name in profs["name"]:
             marks.setdefault(name.lower(), "prof")
     suffixes: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    words = _words(_read(snapshot, root, "lexicon"))
     lexicon = _read(snapshot, root, "lexicon")
     if lexicon is not None:
         for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows():
+            if cat.startswith(RULE_PREFIX):
+                continue
             if cat.endswith("_suffix"):
                 # Compared with the lower-cased word, not the fold: "-å" must not match "Hawa".
                 suffixes[cat].append((word.lower().lstrip("-"), value or ""))
@@ -269,7 +329,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     common_accented: frozenset[str] = frozenset()
     if common is not None:
         common_accented = frozenset(w.lower() for w, f in common.select("word", "frequency").iter_rows()
-                                    if f >= 4.0 and not w.isascii())
+                                    if f >= COMMON and not w.isascii())
         for key, freq in common.select("fold", "frequency").iter_rows():
             if key in acc or " " not in key:
                 d = acc[key]
@@ -282,7 +342,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
             fuzzy[key[0]].append(key)
     common_by_letter: dict[str, list[str]] = defaultdict(list)
     for key, e in entries.items():
-        if e.zipf >= 4.0 and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
+        if e.zipf >= COMMON and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
             common_by_letter[key[0]].append(key)
     unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= RARE and not (
         e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind)]
@@ -293,9 +353,30 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
-        suffixes=dict(suffixes), marks=marks, common_accented=common_accented,
+        suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+
+
+def _words(lexicon: pl.DataFrame | None) -> Words:
+    """Every category's words, folded and exact; the rules' own lists without their prefix."""
+    folds: dict[str, set[str]] = defaultdict(set)
+    surfaces: dict[str, set[str]] = defaultdict(set)
+    values: dict[str, dict[str, str]] = defaultdict(dict)
+    if lexicon is not None:
+        for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows():
+            cat = cat.removeprefix(RULE_PREFIX)
+            low = word.lower()
+            if low.startswith("-") and len(low) > 1:
+                low, key = low[1:], key.lstrip("-")
+            folds[cat].add(key)
+            surfaces[cat].add(low)
+            values[cat].setdefault(key, value or "")
+            if value:  # "place_trigger.verb": the rows of one value, as a category of their own
+                folds[f"{cat}.{value}"].add(key)
+                surfaces[f"{cat}.{value}"].add(low)
+    return Words(WordLists({c: frozenset(v) for c, v in folds.items()}),
+                 {c: frozenset(v) for c, v in surfaces.items()}, dict(values))
 
 
 def _entry(d: dict, _shared: Callable) -> Entry:
@@ -309,6 +390,6 @@ def _entry(d: dict, _shared: Callable) -> Entry:
 
 def _fuzzy_target(e: Entry) -> bool:
     """Misspellings are matched only against well-attested names and places."""
-    return bool(e.country or (e.first_rank and e.first_rank <= 2000)
+    return bool(e.country or (e.first_rank and e.first_rank <= T.FUZZY_NAME_RANK)
                 or (e.se_pop and e.place_kind in ("city", "municipality", "region"))
-                or (e.place_kind == "city" and e.place_pop >= 100_000))
+                or (e.place_kind == "city" and e.place_pop >= T.BIG_PLACE))

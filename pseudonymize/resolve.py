@@ -7,7 +7,8 @@ they share a canonical key.
 """
 from __future__ import annotations
 
-from pseudonymize.detectors.gazetteer_match import AREA_WORDS
+from pseudonymize.detectors.gazetteer_match import (NAME_CONTEXT, PLACE_CONTEXT,
+                                                     PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.types import REPLACE, Span
@@ -19,7 +20,8 @@ PROPAGATED = NAME_LABELS | PLACE_LABELS | {"school", "work", "other_institution"
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
 DISTRICT_MAX = 100_000
-DISTRICT_RULES = frozenset({"place-context", "place-preposition", "proper-noun", "name-context"})
+DISTRICT_RULES = frozenset(r.name for r in (PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
+                                           NAME_CONTEXT))
 
 
 def _priority(span: Span) -> tuple:
@@ -102,8 +104,9 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             after = folds[k + 1:k + 5]
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
                           and before == "i" and k >= 2 and doc.tokens[k - 2].end == prev.end)
-            named_area = before in AREA_WORDS or (  # "Wrzeszcz, en stadsdel", "ett stort område"
-                after[:2] in ([",", "en"], [",", "ett"]) and any(w in AREA_WORDS for w in after[2:]))
+            area_words = doc.lex.words("area_word")
+            named_area = before in area_words or (  # "Wrzeszcz, en stadsdel", "ett stort område"
+                after[:2] in ([",", "en"], [",", "ett"]) and any(w in area_words for w in after[2:]))
             district = (metropolis and span.key != metropolis and not entry.se_pop
                         and entry.place_country != "SE" and after[:1] != ["i"]  # "Lesbos i Grekland"
                         and (span.rule in DISTRICT_RULES and not entry.place_pop

@@ -1,133 +1,97 @@
 """Context rules: ages, date parts, street numbers, transport lines, institutions by suffix,
-initials, and the mark-only labels (prof, edu, fam, sensitive) from the lexicon."""
+initials, and the mark-only labels (prof, edu, fam, sensitive) from the lexicon.
+
+Each rule is a declared `Rule` (name, labels, score, the lexicon categories it reads) with one
+small function `(rules, doc, i, add) -> bool` run on token i (True: no later rule looks at the
+token). NUMBER_RULES run on digit tokens, WORD_RULES on the others, in order.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import regex
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pseudonymize.detectors.gazetteer_match import POSSESSIVES, _org_role
+from pseudonymize import thresholds as T
+from pseudonymize.detectors.gazetteer_match import _institution_context, _org_role
+from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
 
-HAVE_VERBS = frozenset({"har", "hade", "fick", "fatt", "skaffade"})
-# Kin words used like a name, without an article: "hos farmor", "Hälsa mamma".
-NAMELIKE_KIN = frozenset({"mamma", "mammas", "pappa", "pappas", "mormor", "mormors", "morfar",
-                          "morfars", "farmor", "farmors", "farfar", "farfars", "moster", "faster",
-                          "morbror", "farbror", "mor", "far"})
-PROF_FILLERS = frozenset({"en", "ett", "den", "det", "bra", "basta", "duktig", "ny", "nytt",
-                          "gammal", "erfaren", "utbildad", "legitimerad", "egen"})
-PROF_BEFORE = frozenset({"som", "ar", "var", "bli", "blev", "blir", "vara", "varit", "jobbar",
-                         "arbetar", "jobbade", "arbetade", "utbildad"})
-
-def _kinds(**groups: str) -> dict[str, str]:
-    return {word: label for label, words in groups.items() for word in words.split()}
-
-
-# A noun saying what kind of thing a name names: "förskolan Rymden", "sjön Roxen", "en vik som
-# heter X", "restaurangen där jag jobbar heter X". Folded forms; definite singular forms may
-# stand right before the name.
-KIND_NOUNS = _kinds(
-    school="forskolan skolan gymnasiet forskola skola friskolan folkhogskolan",
-    work="foretaget firman restaurangen butiken bolaget kedjan hotellet kafeet cafeet salongen "
-         "restaurang foretag hotell butik kafe cafe salong pizzeria pizzerian",
-    other_institution="foreningen klubben kyrkan mosken forsamlingen organisationen myndigheten "
-                      "kliniken sjukhuset biblioteket lag laget klubb forening kyrka moske "
-                      "museum museet banken bank",
-    geo="sjo sjon o on halvo halvon vik viken berg berget fjall fjallet alv alven flod floden "
-        "skog skogen dal dalen vulkan vulkanen bukt bukten fjord fjorden kulle kullen "
-        "nationalpark nationalparken",
-    place="gata gatan torg torget park parken tradgard tradgarden ruiner ruinerna station "
-          "stationen hallplats hallplatsen kopcentrum kopcentret galleria gallerian marknad "
-          "marknaden basar basaren flygplats flygplatsen strand stranden",
-    city="stad staden by byn ort orten stadsdel stadsdelen omrade omradet kvarter kvarteret "
-         "forort fororten",
-    region="provins provinsen region regionen delstat delstaten landskap landskapet oblast "
-           "distrikt distriktet",
-)
-# Definite forms name the thing right before its name: "sjön Roxen", "i provinsen Fars".
-DEFINITE_KINDS = frozenset(k for k in KIND_NOUNS if k.endswith(("en", "et", "an", "on", "yn"))
-                           and k not in ("vulkan", "station", "region", "on"))
-NAMING_VERBS = frozenset({"heter", "hette", "kallas", "kallades"})
+FAMILY = "context"
+Add = Callable[[Span], None]
 QUOTES = frozenset("\"”“„«»'’")
-# Lexicon categories of the word itself that a rule below acts on (others act on a neighbour).
-TOKEN_CATS = frozenset({"number_word", "month"})
-BUSINESS_HEADS = frozenset({"restaurang", "restaurant", "cafe", "kafe", "hotell", "hotel",
-                            "salong", "salon", "taxi", "pizzeria", "bageri", "frisor", "butik",
-                            "kiosk", "pub", "bar", "bistro", "gym", "klinik", "pho", "sushi",
-                            "kebab", "grill", "livs", "mataffar", "foretag", "firma", "stadfirma",
-                            "bilverkstad", "verkstad", "tandlakare", "apotek"})
-# "Stora torget", "Gamla stan", "Norra berget", "Röda korset": a capitalised adjective naming a
-# place with an ordinary noun.
-NAME_ADJECTIVES = frozenset({"stora", "lilla", "norra", "sodra", "ostra", "vastra", "gamla", "nya",
-                             "ovre", "nedre", "yttre", "inre", "roda", "grona", "bla", "gula",
-                             "vita", "svarta", "kungliga", "centrala", "langa", "breda"})
-PLACE_NOUNS = {**dict.fromkeys(("gatan", "vagen", "torget", "torg", "station", "stationen", "hamnen",
-                                "parken", "allen", "granden", "kajen", "plan", "bron", "strand",
-                                "stranden", "bryggan"), "place"),
-               **dict.fromkeys(("berget", "sjon", "on", "skogen", "an", "alven", "fjallet", "viken",
-                                "udden", "kusten", "dalen"), "geo"),
-               **dict.fromkeys(("stan", "staden"), "city"),
-               **dict.fromkeys(("korset", "kyrkan", "sjukhuset", "biblioteket", "teatern"),
-                               "other_institution")}
-TOWN_BODIES = frozenset({"stad", "kommun", "kommuns", "region", "regions", "landsting"})
-STREET_NOUNS = frozenset({"alle", "backar", "backe", "gata", "vag", "torg", "grand", "plan",
-                          "stig", "strand", "park", "gard", "hojd", "hojden", "ang", "angen"})
-# A lower-case head after a capitalised name, naming the whole: "Tensta allé", "Mörby centrum",
-# "Stockholms central", "Motala ström", "Poltava oblast", "Nevskij prospekt".
-HEAD_NOUNS = {**dict.fromkeys(STREET_NOUNS | {"centrum", "central", "centralstation", "prospekt",
-                                              "station", "avenue", "avenyn"}, "place"),
-              **dict.fromkeys(("strom", "alv", "fjall", "kanal"), "geo"),
-              **dict.fromkeys(("oblast", "provins", "lan"), "region")}
-GEO_HEAD_ENDINGS = ("landskap", "naturreservat", "nationalpark")
 LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
 DAY_MONTH = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])")
 DATE_CONTEXT_CATS = frozenset({"weekday", "date_trigger"})
 CODE_NAME = regex.compile(r"[A-ZÅÄÖ]{1,3}\d{1,3}")
-CEFR_LEVELS = frozenset({"A1", "A2", "B1", "B2", "C1", "C2"})  # "jag läser på B1": a level
-SPORT_WORDS = frozenset({"spelar", "spelade", "spelare", "spelaren", "lag", "laget", "match",
-                         "matchen", "tranar", "tranade", "mot", "supporter", "heja"})
-ID_TRIGGERS = frozenset({"id", "anvandarnamn", "anvandarnamnet", "instagram", "snapchat", "line",
-                         "skype", "discord", "tiktok", "kik", "telegram", "signal", "whatsapp"})
-MONTH_PREPS = frozenset({"i", "sedan", "fran", "till", "under", "efter", "fore", "for", "borjan",
-                         "slutet", "mitten"})
-LINE_COLOURS = frozenset({"roda", "grona", "bla", "gula", "orange", "lila", "rosa", "vita", "svarta"})
-TRANSPORT_SUFFIXES = ("banan", "tåg", "tåget", "tågen", "bussarna", "linjen", "pendeln", "expressen")
-STUDY_VERBS = frozenset({"laste", "laser", "studerar", "studerade", "studera", "pluggar",
-                         "pluggade", "plugga", "utbildar", "utbildade"})
-# Words that begin the names of mountains, islands and lakes in the learners' languages:
-# "Koh Samet", "Doi Suthep", "Sierra Nevada de Santa Marta", "Lake Victoria".
-GEO_PREFIXES = frozenset({"koh", "doi", "isla", "islas", "mount", "mt", "lake", "lago",
-                          "monte", "sierra", "cerro", "pico", "playa", "cabo", "jabal", "jebel"})
+MARKS = ("prof", "edu", "fam", "sensitive")
 
-NAME_CONNECTORS = frozenset({"de", "del", "la", "di", "da", "do", "dos", "el", "al"})
-# Business kinds written after the name: "Rimping Hotel", "Sabor Restaurant".
-TRAILING_HEADS = frozenset({"hotel", "hotell", "restaurant", "restaurang", "cafe", "kafe", "bar",
-                            "pizzeria", "grill", "kebab", "sushi", "bistro", "salong", "salon",
-                            "livs", "market", "shop", "center", "centre"})
-# "söker jobbet som X", "arbetspass som X": the word after "som" is an occupation.
-JOB_WORDS = frozenset({"jobbar", "jobbade", "jobba", "jobbat", "arbetar", "arbetade", "arbeta",
-                       "arbetat", "jobb", "jobbet", "tjansten", "tjanst", "arbetspass",
-                       "anstalld", "anstallning", "praktik", "praktiserar", "vikarierar"})
-AGE_AFTER = frozenset({"ar", "ars", "aring", "aringar", "arig", "ariga", "gammal", "gamla",
-                       "arsdagen", "arsdag", "arsfest", "arskalas"})
-DURATION_BEFORE = frozenset({"i", "for", "efter", "pa", "om", "under", "varje", "sedan", "ca",
-                             "cirka", "inom", "per", "nastan", "flera", "manga", "tva", "hela",
-                             "over", "fran", "mellan", "och", "eller", "alla", "barn"})
-GENERIC_SUBJECTS = frozenset({"man", "barn", "ungdomar", "alla", "de", "dom", "folk", "manniskor"})
-DURATION_AFTER = frozenset({"sedan", "senare", "till", "tidigare", "kvar", "i", "pa"})
-AGE_VERBS = frozenset({"fyllde", "fyller", "fylla", "fyllt"})
-# Words whose follower a rule below looks at: studies, ages, "jobbar som X", "studerar till X".
-WATCHED_BEFORE = STUDY_VERBS | AGE_VERBS | {"som", "till", "den"}
-BE_VERBS = frozenset({"ar", "var", "blir", "blev", "ble"})
-PERSONS = frozenset({"jag", "du", "han", "hon", "vi", "ni", "de", "dom", "hen"})
-UNIT_WORDS = frozenset({"kr", "kronor", "procent", "minuter", "timmar", "grader", "st", "stycken",
-                        "barn", "ganger", "meter", "km", "kilo", "kg", "dagar", "veckor", "manader"})
-STREET_SUFFIXES = ("gatan", "vagen", "torget", "stigen", "grand", "gangen", "allen", "backen",
-                   "leden", "gata", "vag", "plan", "stig")
+
+def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
+    return Rule(name, FAMILY, labels, score, **kw)
+
+
+# --- rule names (resolve and the tests import these) -----------------------------------------
+LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
+LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
+    "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
+    "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb"))
+STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("study_verb",),
+                reads=("definite_ending",))
+AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
+                 before=("age_trigger.verb",), after=("age_trigger.after",),
+                 reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
+                        "unit_word", "duration_before", "duration_after"))
+MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
+              reads=("month_preposition", "date_trigger"))
+STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
+                      reads=("street_ending", "name_adjective"))
+NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
+                                  "region"), 0.9, word=("kind_noun",),
+                   reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition"))
+LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
+NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_school_noun",),
+                        reads=("generic_number_word",))
+CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
+                       reads=("language_level", "code_name_preposition", "sport_word",
+                              "transport_word"), capital=True)
+HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
+                  word=("street_noun", "head_noun"), ending=("geo_head_ending",))
+GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, reads=("geo_prefix", "name_connector"),
+                   capital=True)
+BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, reads=("business_tail",), capital=True)
+LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, reads=("transport_word",),
+                       capital=True)
+USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
+IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
+TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
+INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
+                           ending=("institution_suffix",),
+                           reads=("work_word", "work_start", "study_verb", "school_verb"))
+INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
+                           ending=("institution_suffix",),
+                           reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
+TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
+                         reads=("transport_ending",), capital=True)
+BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",))
+ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
+                        reads=("name_adjective", "adjective_place_noun"), capital=True)
+# Digit tokens.
+DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
+AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
+            + AGE_WORD.after)
+DAY = _rule("day", ("day",), 0.85, reads=("month",))
+DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
+DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
+TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8, reads=("transport_word",))
+STREET_NUMBER = _rule("street-number", ("street_nr",), 0.85,
+                      reads=("street_ending", "street_noun"))
+APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
+                         reads=("address_trigger.apartment",))
 
 
 @lru_cache(maxsize=50_000)
@@ -143,28 +107,29 @@ class ContextRules:
 
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
+        words = lex.words
+        self.w = words.folds
+        self.kind_nouns = words.value("kind_noun")
+        self.place_nouns = words.value("adjective_place_noun")
+        self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
+        self.geo_head_endings = words.endings("geo_head_ending")
+        self.transport_endings = words.endings("transport_ending", surface=True)
+        self.street_endings = words.endings("street_ending")
+        self.possessives = words.surface("possessive")
         self.number_words = tuple(sorted(
             (k for k, e in lex.entries.items() if "number_word" in e.cats and " " not in k),
             key=len, reverse=True))
         self.institution = lex.suffixes.get("institution_suffix", [])
+        self.institution_ends = tuple(sfx for sfx, _ in self.institution)
         # Misspelt number words are looked up once per engine, not once per mention.
         self._is_number_word = lru_cache(maxsize=50_000)(self._number_word_uncached)
         self.mark_phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-        for words, mark in lex.marks.items():
-            if " " in words:
-                head, *rest = words.split()
+        for phrase, mark in lex.marks.items():
+            if " " in phrase:
+                head, *rest = phrase.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
-        # Folds of the lower-case words some rule below looks at (marks are keyed by surface:
-        # their folds cover every spelling); any other frequent word is skipped.
-        watched = frozenset(map(fold, lex.marks)) | set(map(fold, self.mark_phrases)) \
-            | set(KIND_NOUNS) | set(HEAD_NOUNS) | TOWN_BODIES | {"linjen", "linje", "skola", "skolan"}
-        self.institution_ends = tuple(sfx for sfx, _ in self.institution)
-        ends = self.institution_ends + GEO_HEAD_ENDINGS
-        # Frequent words whose own lexicon entry no rule here acts on.
-        self.plain = frozenset(
-            k for k, e in lex.entries.items()
-            if e.zipf >= 4.0 and (not e.cats or e.cats.isdisjoint(TOKEN_CATS))
-            and k not in watched and not k.endswith(ends) and "." not in k and "_" not in k)
+        self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
+        self.lower = LowerIndex(lex, WORD_RULES)
 
     def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -180,120 +145,32 @@ class ContextRules:
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
         add = spans.append
-        tokens, folds, entries = doc.tokens, doc.folds, doc.entries
+        tokens, folds = doc.tokens, doc.folds
         n = len(tokens)
-        marks = self.lex.marks
-        plain = self.plain
-        # Skip every everyday lower-case word no rule here looks at (most tokens).
+        plain, before, before2, after = self.plain, self.before, self.before2, self.after
+        # Skip every everyday lower-case word no rule looks at (most tokens): derived from the
+        # rules' declarations (`fast_path`).
         todo = [i for i, (t, key) in enumerate(zip(tokens, folds)) if not (
-            t[2][0].islower() and key in plain and (not i or folds[i - 1] not in WATCHED_BEFORE)
-            and (i < 2 or folds[i - 2] not in STUDY_VERBS)  # "läser svensk juridik"
-            and (i + 1 == n or folds[i + 1] not in AGE_AFTER))]
+            t[2][0].islower() and key in plain and (not i or folds[i - 1] not in before)
+            and (i < 2 or folds[i - 2] not in before2)
+            and (i + 1 == n or folds[i + 1] not in after))]
+        lower = self.lower
         for i in todo:
-            tok = tokens[i]
-            text = tok.text
-            first = text[0]
-            e = entries[i]
+            first = tokens[i].text[0]
             if first.isdigit():
-                self._number(doc, i, add)
+                rules = NUMBER_FNS
+            elif first.isupper():
+                rules = WORD_FNS
+            elif first.isalpha():
+                rules = lower.functions(doc, i)
+            else:
                 continue
-            if not first.isalpha():
-                continue
-            key = folds[i]
-            nxt = folds[i + 1] if i + 1 < n else ""
-            prev = folds[i - 1] if i else ""
-            cap = first.isupper()
-            low = text.lower()
-            if low in self.mark_phrases and self._mark_phrase(doc, i, add):
-                continue  # "högt blodtryck"
-            mark = marks.get(low)
-            if mark is None and not cap and e.zipf < 4.0:
-                # "mattelärare", "prostatacancer", "juristexamen": a compound of a marked word;
-                # any word after "jobbar som" ("kallskänka").
-                mark = self.lex.mark_of(low)
-                if mark is None and prev == "som" and i >= 2 and folds[i - 2] in JOB_WORDS:
-                    mark = "prof"
-            if mark and self._mark_context(doc, i, mark):
-                end = i
-                if (mark == "edu" or key.endswith("ingenjor")) and nxt == "i" and i + 2 < n \
-                        and tokens[i + 2].text.islower() and tokens[i + 2].is_word \
-                        and entries[i + 2].zipf < 4.8 and "number_word" not in entries[i + 2].cats:
-                    end, mark = i + 2, "edu"  # "magisterexamen i matematik", not "i skolan"
-                elif mark == "prof" and prev == "till" and i >= 2 and folds[i - 2] in STUDY_VERBS:
-                    mark = "edu"  # "studerar till sjuksköterska"
-                add(Span(tok.start, tokens[end].end, mark, (), 0.6, "lexicon", key))
-            elif not cap and e.zipf < 5.0 and not e.cats and (prev in STUDY_VERBS or i >= 2 and (
-                    folds[i - 2] in STUDY_VERBS and prev.endswith("sk"))):
-                add(Span(tok.start, tok.end, "edu", (), 0.5, "studies", key))  # läsa (svensk) juridik
-            rare = e.zipf < 4.0 or not text.isascii() and text.lower() not in self.lex.common_accented
-            if "number_word" in e.cats or nxt in AGE_AFTER and rare or prev in AGE_VERBS:
-                self._age_word(doc, i, add)
-            if "month" in e.cats and self._date_context(doc, i):
-                add(Span(tok.start, tok.end, "month_word", (), 0.8, "month", key))
-            if e.zipf < 4.0 and len(key) > 6:
-                street = key[:-1] if key.endswith("s") else key  # Strandvägens
-                if street.endswith(STREET_SUFFIXES) and not self._bare_suffix(
-                        street, cap and i not in doc.starts):
-                    # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
-                    first = i - 1 if i and prev in NAME_ADJECTIVES and tokens[i - 1].text[0].isupper() \
-                        and tokens[i - 1].ws == " " else i
-                    add(Span(tokens[first].start, tok.end, "place",
-                             ("gen",) if street != key else (), 0.7, "street-suffix",
-                             " ".join(folds[first:i] + [street])))
-            if key in KIND_NOUNS:
-                self._named_kind(doc, i, add)
-            if key in ("linjen", "linje"):
-                self._transport(doc, i, add)
-            if key in ("skola", "skolan") and nxt in ("nummer", "nr") and i + 2 < n \
-                    and tokens[i + 2].text.isdigit():
-                add(Span(tok.start, tokens[i + 2].end, "school", (), 0.85, "numbered-school",
-                         f"{key} {nxt} {tokens[i + 2].text}"))  # "Skola nummer 112"
-            if cap and text[-1].isdigit() and CODE_NAME.fullmatch(text) and text not in CEFR_LEVELS \
-                    and not (i and (tokens[i - 1].text[:1].isupper() and i - 1 not in doc.starts
-                                    or "transport_word" in entries[i - 1].cats)):
-                # "spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road.
-                label = "place" if prev in ("i", "pa", "vid", "till", "langs") and (
-                    i < 2 or folds[i - 2] not in SPORT_WORDS) else "other_institution"
-                add(Span(tok.start, tok.end, label, (), 0.5, "code-name", key))
-            head = HEAD_NOUNS.get(key) or key.endswith(GEO_HEAD_ENDINGS) and "geo"
-            if head and not cap and i and tokens[i - 1].text[:1].isupper() \
-                    and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts:
-                # "Tensta allé", "Mörby centrum", "Tinnerö eklandskap": a place name with a
-                # lower-case head word.
-                add(Span(tokens[i - 1].start, tok.end, head, (), 0.75, "head-noun",
-                         f"{folds[i - 1]} {key}"))
-            if cap and key in GEO_PREFIXES and i + 1 < n and tokens[i + 1].text[:1].isupper():
-                end = self._connected_run(doc, i + 1)
-                add(Span(tok.start, tokens[end].end, "geo", (), 0.8, "geo-prefix",
-                         " ".join(folds[i:end + 1])))
-            if cap and key in TRAILING_HEADS and i and i - 1 not in doc.starts \
-                    and tokens[i - 1].text[:1].isupper() and tokens[i - 1].is_word:
-                add(Span(tokens[i - 1].start, tok.end, "work", (), 0.8, "business-name",
-                         f"{folds[i - 1]} {key}"))
-            if "transport_word" in (entries[i - 1].cats if i else ()) and LINE_CODE.fullmatch(text):
-                add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", key))  # linje M2
-            if ("." in key or "_" in key) and any(w in ID_TRIGGERS for w in folds[max(0, i - 3):i]):
-                add(Span(tok.start, tok.end, "extra", (), 0.7, "user-id", key))  # "mitt id är a.b.c"
-            if not cap and i and (tokens[i - 1].text[0].isupper() or i >= 2
-                                  and tokens[i - 2].text[0].isupper()):
-                self._institution(doc, i, add)  # "Göteborgs universitet"
-            if not cap:
-                continue
-            # Capitalised words only from here.
-            self._institution(doc, i, add)
-            self._transport(doc, i, add)
-            if key in BUSINESS_HEADS and i + 1 < n and tokens[i + 1].text[:1].isupper() \
-                    and tokens[i + 1].text.isalpha():
-                end = doc.capitalised_run(i + 1)
-                add(Span(tok.start, tokens[end].end, "work", (), 0.85, "business-name",
-                         " ".join(folds[i:end + 1])))
-            if key in NAME_ADJECTIVES and nxt in PLACE_NOUNS and tokens[i + 1].text.islower():
-                add(Span(tok.start, tokens[i + 1].end, PLACE_NOUNS[nxt], (), 0.75, "adjective-place",
-                         f"{key} {nxt}"))
+            for fn in rules:
+                if fn(self, doc, i, add):
+                    break
         return spans
 
-    @staticmethod
-    def _is_age(doc: Doc, i: int, suffixed: bool = False, first: int | None = None) -> bool:
+    def _is_age(self, doc: Doc, i: int, suffixed: bool = False, first: int | None = None) -> bool:
         """A number is an age after "fyllde"/"är" with a person as subject ("jag är 34", "min
         son är fem år"), or before "år" unless the phrase is a duration ("i tre år", "för fem år
         sedan") or generic ("man är 18 år")."""
@@ -302,28 +179,28 @@ class ContextRules:
         nxt = folds[i + 1] if i + 1 < n else ""
         prev = folds[first - 1] if first else ""
         prev2 = folds[first - 2] if first >= 2 else ""
-        if prev2 in GENERIC_SUBJECTS and prev in BE_VERBS:
+        if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"]:
             return False
-        if prev in AGE_VERBS or suffixed:
+        if prev in self.w["age_trigger.verb"] or suffixed:
             return True
-        if prev in BE_VERBS and (prev2 in PERSONS or first >= 2 and doc.tokens[first - 2].text[:1].isupper()
-                                 and first - 2 not in doc.starts) and nxt not in UNIT_WORDS:
+        if prev in self.w["be_verb"] and (prev2 in self.w["personal_pronoun"] or first >= 2 and doc.tokens[first - 2].text[:1].isupper()
+                                 and first - 2 not in doc.starts) and nxt not in self.w["unit_word"]:
             return True  # "jag är 34", "Omar var 12"
-        if nxt in AGE_AFTER:
+        if nxt in self.w["age_trigger.after"]:
             after = folds[i + 2] if i + 2 < n else ""
-            return prev not in DURATION_BEFORE and (after not in DURATION_AFTER or prev in BE_VERBS)
+            return prev not in self.w["duration_before"] and (after not in self.w["duration_after"] or prev in self.w["be_verb"])
         return False
 
-    def _age_word(self, doc: Doc, i: int, add) -> None:
+    def _age_word(self, doc: Doc, i: int, add: Add) -> None:
         """"tjugo fem år", "niotton år", "fyllde trettio", "hundra och ett år": an age in words."""
         tokens, folds = doc.tokens, doc.folds
         key = folds[i]
         nxt = folds[i + 1] if i + 1 < len(tokens) else ""
         if key in ("ett", "en") and not (i and folds[i - 1] == "och") and not (
-                nxt == "ar" and i >= 2 and folds[i - 1] in ("bara", "nastan", "knappt")
-                and folds[i - 2] in BE_VERBS):
+                nxt == "ar" and i >= 2 and folds[i - 1] in self.w["age_adverb"]
+                and folds[i - 2] in self.w["be_verb"]):
             return  # "ett år" is a duration, but "hon var bara ett år" an age
-        if not (self._is_number_word(key) or nxt in AGE_AFTER and len(key) >= 3
+        if not (self._is_number_word(key) or nxt in self.w["age_trigger.after"] and len(key) >= 3
                 and self._near_number_word(key)):
             return
         start = i
@@ -332,42 +209,40 @@ class ContextRules:
             start -= 1  # "tjugo fem år", "hundra och ett år"
         if not self._is_age(doc, i, first=start):
             return
-        add(Span(tokens[start].start, tokens[i].end, "age_string", (), 0.85, "age-word", key))
+        add(AGE_WORD.span(tokens[start].start, tokens[i].end, "age_string", key=key))
 
     def _near_number_word(self, key: str) -> bool:
         """"åta år": one letter from a number word, when "år" follows."""
         return process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
                                   score_cutoff=1) is not None
 
-    @staticmethod
-    def _connected_run(doc: Doc, k: int) -> int:
+    def _connected_run(self, doc: Doc, k: int) -> int:
         """Last index of a capitalised run that may go on over "de", "del", "la":
         "Nevada de Santa Marta"."""
         tokens = doc.tokens
         end = doc.capitalised_run(k)
-        while end + 2 < len(tokens) and doc.folds[end + 1] in NAME_CONNECTORS \
+        while end + 2 < len(tokens) and doc.folds[end + 1] in self.w["name_connector"] \
                 and tokens[end + 1].ws == " " and tokens[end + 2].text[:1].isupper():
             end = doc.capitalised_run(end + 2)
         return end
 
-    @staticmethod
-    def _named_kind(doc: Doc, i: int, add) -> None:
+    def _named_kind(self, doc: Doc, i: int, add: Add) -> None:
         """The name a kind noun introduces: "sjön Roxen", "förskolan Rymden", "en ö som heter
         Visingsö", "ruiner som heter Persepolis", "restaurangen där jag jobbar heter Casa
         Andina", "en restaurang i Kista som heter Sabor Latino"."""
         tokens, folds = doc.tokens, doc.folds
         n, key = len(tokens), folds[i]
         j = i + 1
-        if key not in DEFINITE_KINDS or not (j < n and tokens[j].text[:1].isupper()):
+        if key not in self.w["kind_noun_before_name"] or not (j < n and tokens[j].text[:1].isupper()):
             if j + 1 < n and folds[j] in ("i", "pa") and tokens[j + 1].text[:1].isupper():
                 j += 2  # "en restaurang i Kista som heter …"
             if j < n and folds[j] == "dar":
-                j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in NAMING_VERBS), n)
+                j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
             elif j < n and folds[j] == "som":
                 j += 1
-            elif i and folds[i - 1] in ("pa", "i", "hos", "fran", "till", "med"):
+            elif i and folds[i - 1] in self.w["kind_noun_preposition"]:
                 return  # "min kompis på restaurangen heter Anna": the kompis is named
-            if j >= n or folds[j] not in NAMING_VERBS:
+            if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
             j += 1
         if j < n and tokens[j].text in QUOTES:
@@ -375,49 +250,36 @@ class ContextRules:
         if j >= n or not tokens[j].text[:1].isupper() or not tokens[j].is_word or j in doc.starts:
             return
         end = doc.capitalised_run(j)
-        add(Span(tokens[j].start, tokens[end].end, KIND_NOUNS[key], (), 0.9, "named-kind",
-                 " ".join(folds[j:end + 1])))
-
-    @staticmethod
-    def _transport(doc: Doc, i: int, add) -> None:
-        """Röda linjen, Roslagsbanan, Öresundståg: named lines and trains."""
-        tok, low = doc.tokens[i], doc.tokens[i].text.lower()
-        if low in ("linjen", "linje") and i and doc.folds[i - 1] in LINE_COLOURS:
-            add(Span(doc.tokens[i - 1].start, tok.end, "transport_name", (), 0.8, "line", low))
-        elif tok.text[0].isupper() and low.endswith(TRANSPORT_SUFFIXES) and i not in doc.starts \
-                and not any(low == sfx for sfx in TRANSPORT_SUFFIXES):
-            add(Span(tok.start, tok.end, "transport_name", (), 0.7, "transport-suffix", low))
+        add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],
+                            key=" ".join(folds[j:end + 1])))
 
     def _mark_context(self, doc: Doc, i: int, mark: str) -> bool:
         """Family and profession words are marked when they refer to a specific person:
         "min bror", "moster Hawa", "jobbar som kock"; sensitive and education words always."""
-        folds, tokens = doc.folds, doc.tokens
-        before = folds[max(0, i - 3):i]
         if mark == "fam":
             return self._kin_context(doc, i)
         if mark == "prof":
             return self._prof_context(doc, i)
         return True
 
-    @staticmethod
-    def _prof_context(doc: Doc, i: int) -> bool:
+    def _prof_context(self, doc: Doc, i: int) -> bool:
         """An occupation stated about someone: "jobbar som X", "är (en bra) X", "kan bli X",
         "söker jobbet som X"."""
         folds = doc.folds
         k = i - 1
-        while k >= 0 and i - k <= 3 and folds[k] in PROF_FILLERS:
+        while k >= 0 and i - k <= 3 and folds[k] in self.w["profession_filler"]:
             k -= 1
-        return k >= 0 and folds[k] in PROF_BEFORE
+        return k >= 0 and folds[k] in self.w["profession_verb"]
 
-    def _mark_phrase(self, doc: Doc, i: int, add) -> bool:
+    def _mark_phrase(self, doc: Doc, i: int, add: Add) -> bool:
         """A multi-word marked entry ("högt blodtryck", "emot regeringen") starting at i."""
         tokens = doc.tokens
         for rest, mark in self.mark_phrases[tokens[i].text.lower()]:
             end = i + len(rest)
             if end < len(tokens) and all(tokens[i + 1 + k].text.lower() == w
                                          for k, w in enumerate(rest)):
-                add(Span(tokens[i].start, tokens[end].end, mark, (), 0.6, "lexicon",
-                         " ".join(doc.folds[i:end + 1])))
+                add(LEXICON_PHRASE.span(tokens[i].start, tokens[end].end, mark,
+                                        key=" ".join(doc.folds[i:end + 1])))
                 return True
         return False
 
@@ -431,16 +293,9 @@ class ContextRules:
         before = folds[max(0, i - 6):i]
         prev = before[-1] if before else ""
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
-        if any(t.text.lower() in POSSESSIVES for t in tokens[max(0, i - 2):i]) \
-                or nxt[:1].isupper() and nxt.isalpha() \
-                and i + 1 not in doc.starts:
-            return True
-        owner = tokens[i - 1].text if i else ""
-        if owner[:1].isupper() and owner.endswith("s") and (
-                i - 1 not in doc.starts or self.lex.get(folds[i - 1][:-1]).gender):
-            return True  # "Pers föräldrar", "Valentinas pappa"
-        if tokens[i].text[0].isupper() and i in doc.starts:
-            return key != "man"
+        owned = self._kin_owned(doc, i)
+        if owned is not None:
+            return owned
         number = next((k for k in (i - 1, i - 2) if k >= 0 and (
             folds[k].isdigit() or "number_word" in doc.entries[k].cats)), None)
         if number is not None:
@@ -449,22 +304,36 @@ class ContextRules:
             # "två små barn" is the writer's after "har" or beside another kin word, not "sex
             # barn från förskolan".
             marks = self.lex.marks
-            return any(folds[k] in HAVE_VERBS or tokens[k].text.lower() in POSSESSIVES
+            return any(folds[k] in self.w["have_verb"] or tokens[k].text.lower() in self.possessives
                        or marks.get(tokens[k].text.lower()) == "fam"
                        for k in range(max(0, number - 4), number))
-        if key in NAMELIKE_KIN and prev not in ("en", "ett", "att", "vara", "bli", "som", "ar",
-                                                "var", "blev", "varit"):
+        if key in self.w["namelike_kin"] and prev not in self.w["not_before_namelike_kin"]:
             return True  # "hos farmor", "Hur mår mamma?", "för mammas medicin"
-        if prev in ("en", "ett") and any(w in HAVE_VERBS for w in before[:-1]):
+        if prev in ("en", "ett") and any(w in self.w["have_verb"] for w in before[:-1]):
             return True  # "jag har en bror", "min man hade en kusin där"
         return key != "man" and nxt == "som" and i + 2 < len(tokens) \
-            and folds[i + 2] in ("heter", "hette")  # "en pojkvän som heter Elias"
+            and folds[i + 2] in self.w["naming_verb"]  # "en pojkvän som heter Elias"
 
-    @staticmethod
-    def _bare_suffix(key: str, named: bool) -> bool:
+    def _kin_owned(self, doc: Doc, i: int) -> bool | None:
+        """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name; a
+        capitalised one starting a sentence ("Mamma kom") is one too, unless it is "Man"."""
+        tokens = doc.tokens
+        nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        if any(t.text.lower() in self.possessives for t in tokens[max(0, i - 2):i]) \
+                or nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts:
+            return True
+        owner = tokens[i - 1].text if i else ""
+        if owner[:1].isupper() and owner.endswith("s") and (
+                i - 1 not in doc.starts or self.lex.get(doc.folds[i - 1][:-1]).gender):
+            return True  # "Pers föräldrar", "Valentinas pappa"
+        if tokens[i].text[0].isupper() and i in doc.starts:
+            return doc.folds[i] != "man"
+        return None
+
+    def _bare_suffix(self, key: str, named: bool) -> bool:
         """gatan, vägen, omvägen: the suffix word itself or a short everyday compound, not a
         street name — unless capitalised inside a sentence (Ekvägen, Ågatan)."""
-        return any(key == sfx or len(key) < len(sfx) + 3 and not named for sfx in STREET_SUFFIXES
+        return any(key == sfx or len(key) < len(sfx) + 3 and not named for sfx in self.street_endings
                    if key.endswith(sfx))
 
     def _date_context(self, doc: Doc, i: int) -> bool:
@@ -474,97 +343,528 @@ class ContextRules:
         before = toks[i - 1].text if i else ""
         after = toks[i + 1].text if i + 1 < len(toks) else ""
         prev = doc.folds[i - 1] if i else ""
-        return (before[:1].isdigit() or after[:1].isdigit() or prev in MONTH_PREPS
+        return (before[:1].isdigit() or after[:1].isdigit() or prev in self.w["month_preposition"]
                 or "date_trigger" in (doc.entries[i - 1].cats if i else ()) and prev != "den")
 
-    def _number(self, doc: Doc, i: int, add) -> None:
-        tokens, folds = doc.tokens, doc.folds
-        tok = tokens[i]
-        text = tok.text
-        digits = text.split("-")[0]
-        if not (digits.isascii() and digits.isdigit()):
-            if DAY_MONTH.fullmatch(text) and i and (
-                    doc.entries[i - 1].cats & DATE_CONTEXT_CATS or folds[i - 1] == "den"):
-                # "lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal
-                add(Span(tok.start, tok.end, "date_digits", (), 0.8, "day-month", text))
-            return
-        # every rule below wants a number under 1000; int() refuses over 4300 digits
-        value = int(digits) if len(digits) < 8 else 10**8
-        n = len(tokens)
-        nxt = folds[i + 1] if i + 1 < n else ""
+    def _mark(self, doc: Doc, i: int) -> tuple[int, str] | None:
+        """(last token, label) of a marked word said of someone, or None: a lexicon mark, a
+        compound of one ("mattelärare", "prostatacancer"), any word after "jobbar som"
+        ("kallskänka"); "magisterexamen i matematik" takes its subject along."""
+        tokens, folds, entries = doc.tokens, doc.folds, doc.entries
+        low, n = tokens[i].text.lower(), len(tokens)
         prev = folds[i - 1] if i else ""
-        rest = folds[i][len(digits):]
-        if 0 < value < 120 and len(digits) <= 3 and text == digits or rest.lstrip("-") in AGE_AFTER:
-            if self._is_age(doc, i, rest.lstrip("-") in AGE_AFTER):
-                add(Span(tok.start, tok.start + len(digits), "age_digits", (), 0.85, "age", digits))
-                return
-        if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < n \
-                and "month" in doc.entries[i + 1].cats:
-            add(Span(tok.start, tok.start + len(digits), "day", (), 0.85, "day", digits))
-            return
-        if prev == "den" and 1 <= value <= 31 and text == digits and i + 2 < n and nxt == "i" \
-                and tokens[i + 2].text.isdecimal() and len(tokens[i + 2].text) < 8 \
-                and 1 <= int(tokens[i + 2].text) <= 12:
-            # "den 23 i 8": the spoken Swedish date, day and month number.
-            add(Span(tok.start, tok.end, "day", (), 0.85, "day-i-month", digits))
-            month = tokens[i + 2]
-            add(Span(month.start, month.end, "month_digit", (), 0.85, "day-i-month", month.text))
-            return
-        if prev in ("den",) and 1 <= value <= 31 and text.endswith((":e", ":a")):
-            add(Span(tok.start, tok.end, "day", (), 0.7, "day", digits))
-            return
-        if i and "transport_word" in doc.entries[i - 1].cats and len(digits) <= 4:
-            add(Span(tok.start, tok.end, "transport_nr", (), 0.8, "transport", digits))
-            return
-        if i and value < 1000 and (prev.endswith(STREET_SUFFIXES) and tokens[i - 1].text[0].isupper()
-                                   or prev in STREET_NOUNS and i >= 2
-                                   and tokens[i - 2].text[:1].isupper()):
-            add(Span(tok.start, tok.end, "street_nr", (), 0.85, "street-number", digits))
+        mark = self.lex.marks.get(low)
+        if mark is None and not tokens[i].text[0].isupper() and entries[i].zipf < T.COMMON:
+            mark = self.lex.mark_of(low)
+            if mark is None and prev == "som" and i >= 2 and folds[i - 2] in self.w["work_word"]:
+                mark = "prof"
+        if not mark or not self._mark_context(doc, i, mark):
+            return None
+        if (mark == "edu" or folds[i].endswith("ingenjor")) and i + 2 < n and folds[i + 1] == "i" \
+                and tokens[i + 2].text.islower() and tokens[i + 2].is_word \
+                and entries[i + 2].zipf < T.EDU_SUBJECT_MAX \
+                and "number_word" not in entries[i + 2].cats:
+            return i + 2, "edu"  # "magisterexamen i matematik", not "i skolan"
+        if mark == "prof" and prev == "till" and i >= 2 and folds[i - 2] in self.w["study_verb"]:
+            return i, "edu"  # "studerar till sjuksköterska"
+        return i, mark
 
-    def _institution(self, doc: Doc, i: int, add) -> None:
+    def _town_body(self, doc: Doc, i: int, add: Add) -> None:
+        """"i X kommun": the place itself; "jobbar på Malmö stad", "Till Jönköpings kommun":
+        the body."""
         tokens, folds = doc.tokens, doc.folds
+        if not (i and tokens[i - 1].text[0].isupper()):
+            return
+        owner = folds[i - 1]
+        place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
+            owner[:-1]).place_kind
+        if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
+            add(IN_MUNICIPALITY.span(tokens[i - 1].start, tokens[i - 1].end, "city", key=owner))
+        elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
+            add(TOWN_BODY.span(tokens[i - 1].start, tokens[i].end, "other_institution",
+                               key=f"{owner} {tokens[i].text.lower()}"))
+
+    def _institution(self, doc: Doc, i: int, add: Add) -> None:
+        """An institution by the ending of its name: "Sundsvalls Hockeyklubb",
+        "Universitetssjukhuset Örebro" (the word itself), "Lunds universitet" (its owner before)."""
+        tokens = doc.tokens
         key = tokens[i].text.lower()
         cap = tokens[i].text[0].isupper()
-        if key in TOWN_BODIES and i and tokens[i - 1].text[0].isupper():
-            owner = folds[i - 1]
-            place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
-                owner[:-1]).place_kind
-            if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
-                # "i X kommun": the place itself.
-                add(Span(tokens[i - 1].start, tokens[i - 1].end, "city", (), 0.8, "in-municipality",
-                         owner))
-            elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
-                # "jobbar på Malmö stad", "Till Jönköpings kommun": the body.
-                add(Span(tokens[i - 1].start, tokens[i].end, "other_institution", (), 0.8,
-                         "town-body", f"{owner} {key}"))
-            return
-        if not key.endswith(self.institution_ends):
-            return
         for suffix, label in self.institution:
             if not key.endswith(suffix):
                 continue
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
             label = _org_role(doc, i, label or "other_institution")
             # Two-letter forms (AB, HB, IF, IK) are separate words: "Volvo AB", not "Zainab".
-            if cap and len(suffix) > 2 and len(key) > len(suffix) + 2 and i not in doc.starts:
-                # "Sundsvalls Hockeyklubb": a capitalised genitive before it belongs to the name;
-                # "Universitetssjukhuset Örebro", "Länssjukhuset Ryhov": so does a name after it.
-                first = i - 1 if i and tokens[i - 1].text[0].isupper() and tokens[i - 1].text.endswith(
-                    "s") and tokens[i - 1].ws == " " and (i - 1) not in doc.starts else i
-                end = doc.capitalised_run(i)
-                end = next((k - 1 for k in range(i + 1, end + 1)
-                            if doc.entries[k].gender or doc.entries[k].surname_rank), end)
-                add(Span(tokens[first].start, tokens[end].end, label, attrs, 0.85,
-                         "institution-suffix", " ".join(folds[first:end + 1])))
+            if len(suffix) > 2 and len(key) > len(suffix) + 2 and (
+                    cap and i not in doc.starts or not cap and _institution_context(doc, i)):
+                # "Hockeyklubben", and in lower case after a study or work verb: "går på
+                # rinkebyskolan".
+                self._suffixed_name(doc, i, label, attrs, add)
             elif key == suffix or not cap and len(suffix) > 2:
-                # "Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet".
-                j = i - 1
-                if j >= 1 and tokens[j].text.islower() and len(folds[j]) >= 5 \
-                        and folds[j].endswith(("ska", "lla", "iga")) and tokens[j - 1].text[:1].isupper():
-                    j -= 1
-                owner = tokens[j].text if j >= 0 else ""
-                if owner[:1].isupper() and tokens[j].is_word and (
-                        j not in doc.starts or owner.endswith("s") and j + 1 == i):
-                    add(Span(tokens[j].start, tokens[i].end, label, attrs, 0.8,
-                             "institution-phrase", " ".join(folds[j:i + 1])))
+                self._owned_name(doc, i, label, attrs, add)
             return
+
+    @staticmethod
+    def _suffixed_name(doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
+        """"Sundsvalls Hockeyklubb": a capitalised genitive before it belongs to the name;
+        "Universitetssjukhuset Örebro", "Länssjukhuset Ryhov": so does a name after it."""
+        tokens, folds = doc.tokens, doc.folds
+        before = tokens[i - 1] if i else None
+        first = i - 1 if before and before.text[0].isupper() and before.text.endswith("s") \
+            and before.ws == " " and (i - 1) not in doc.starts else i
+        end = doc.capitalised_run(i)
+        end = next((k - 1 for k in range(i + 1, end + 1)
+                    if doc.entries[k].gender or doc.entries[k].surname_rank), end)
+        add(INSTITUTION_SUFFIX.span(tokens[first].start, tokens[end].end, label, attrs,
+                                    key=" ".join(folds[first:end + 1])))
+
+    def _owned_name(self, doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
+        """"Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet"."""
+        tokens, folds = doc.tokens, doc.folds
+        j = i - 1
+        if j >= 1 and tokens[j].text.islower() and len(folds[j]) >= 5 \
+                and folds[j].endswith(self.lex.words.ends["adjective_ending"]) \
+                and tokens[j - 1].text[:1].isupper():
+            j -= 1
+        owner = tokens[j].text if j >= 0 else ""
+        # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb.
+        lower = j >= 0 and owner.islower() and doc.entries[j].zipf < T.COMMON \
+            and _institution_context(doc, j) is not None
+        if (owner[:1].isupper() or lower) and tokens[j].is_word and (
+                j not in doc.starts or owner.endswith("s") and j + 1 == i):
+            add(INSTITUTION_PHRASE.span(tokens[j].start, tokens[i].end, label, attrs,
+                                        key=" ".join(folds[j:i + 1])))
+
+
+# --- word rules ----------------------------------------------------------------------------------
+def _lexicon_phrase(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"högt blodtryck": a multi-word marked entry; no other rule looks at its first word."""
+    low = doc.tokens[i].text.lower()
+    return low in r.mark_phrases and r._mark_phrase(doc, i, add)
+
+
+def _lexicon_mark(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"min bror", "jobbar som kock", "mattelärare", "magisterexamen i matematik": a marked
+    word said of someone."""
+    found = r._mark(doc, i)
+    if found is not None:
+        end, mark = found
+        add(LEXICON_MARK.span(doc.tokens[i].start, doc.tokens[end].end, mark, key=doc.folds[i]))
+    return False
+
+
+def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"läser juridik", "läsa svensk historia": what is studied."""
+    folds, tok, e = doc.folds, doc.tokens[i], doc.entries[i]
+    prev = folds[i - 1] if i else ""
+    study = r.w["study_verb"]
+    if not tok.text[0].isupper() and e.zipf < T.STUDY_OBJECT_MAX and not e.cats and (
+            prev in study or i >= 2 and folds[i - 2] in study and prev.endswith("sk")) \
+            and not folds[i].endswith(r.lex.words.ends["definite_ending"]) \
+            and r._mark(doc, i) is None:  # "läser tidningen": a thing read, not a subject
+        add(STUDIES.span(tok.start, tok.end, "edu", key=folds[i]))
+    return False
+
+
+def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"tjugo fem år", "fyllde trettio": an age in words."""
+    folds, e, text = doc.folds, doc.entries[i], doc.tokens[i].text
+    nxt = folds[i + 1] if i + 1 < len(folds) else ""
+    prev = folds[i - 1] if i else ""
+    rare = e.zipf < T.COMMON or not text.isascii() and text.lower() not in r.lex.common_accented
+    if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and rare \
+            or prev in r.w["age_trigger.verb"]:
+        r._age_word(doc, i, add)
+    return False
+
+
+def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"i november", "3 mars": a month name in a date."""
+    if "month" in doc.entries[i].cats and r._date_context(doc, i):
+        tok = doc.tokens[i]
+        add(MONTH.span(tok.start, tok.end, "month_word", key=doc.folds[i]))
+    return False
+
+
+def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Ekvägen", "Södra Förstadsgatan", "Strandvägens": a street by its ending."""
+    key, tokens = doc.folds[i], doc.tokens
+    if doc.entries[i].zipf >= T.COMMON or len(key) <= 6:
+        return False
+    street = key[:-1] if key.endswith("s") else key
+    cap = tokens[i].text[0].isupper()
+    if street.endswith(r.street_endings) and not r._bare_suffix(street, cap and i not in doc.starts):
+        # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
+        first = i - 1 if i and doc.folds[i - 1] in r.w["name_adjective"] \
+            and tokens[i - 1].text[0].isupper() and tokens[i - 1].ws == " " else i
+        add(STREET_SUFFIX.span(tokens[first].start, tokens[i].end, "place",
+                               ("gen",) if street != key else (),
+                               key=" ".join(doc.folds[first:i] + [street])))
+    return False
+
+
+def _named_kind(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    if doc.folds[i] in r.kind_nouns:
+        r._named_kind(doc, i, add)
+    return False
+
+
+def _line(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Röda linjen": a named line."""
+    tok = doc.tokens[i]
+    low = tok.text.lower()
+    if doc.folds[i] in r.w["line_word"] and i and doc.folds[i - 1] in r.w["line_colour"]:
+        add(LINE.span(doc.tokens[i - 1].start, tok.end, "transport_name", key=low))
+    return False
+
+
+def _numbered_school(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Skola nummer 112"."""
+    folds, tokens = doc.folds, doc.tokens
+    if folds[i] in r.w["numbered_school_noun"] and i + 2 < len(tokens) \
+            and folds[i + 1] in r.w["generic_number_word"] and tokens[i + 2].text.isdigit():
+        add(NUMBERED_SCHOOL.span(tokens[i].start, tokens[i + 2].end, "school",
+                                 key=f"{folds[i]} {folds[i + 1]} {tokens[i + 2].text}"))
+    return False
+
+
+def _code_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road."""
+    tokens, folds, text = doc.tokens, doc.folds, doc.tokens[i].text
+    if not (text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text)) \
+            or folds[i] in r.w["language_level"]:
+        return False
+    if i and (tokens[i - 1].text[:1].isupper() and i - 1 not in doc.starts
+              or "transport_word" in doc.entries[i - 1].cats):
+        return False
+    place = i and folds[i - 1] in r.w["code_name_preposition"] and (
+        i < 2 or folds[i - 2] not in r.w["sport_word"])
+    add(CODE_NAME_RULE.span(tokens[i].start, tokens[i].end,
+                            "place" if place else "other_institution", key=folds[i]))
+    return False
+
+
+def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Tensta allé", "Mörby centrum", "Tinnerö eklandskap": a place name with a lower-case
+    head word."""
+    tokens, key = doc.tokens, doc.folds[i]
+    head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
+    if head and not tokens[i].text[0].isupper() and i and tokens[i - 1].text[:1].isupper() \
+            and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts:
+        add(HEAD_NOUN.span(tokens[i - 1].start, tokens[i].end, head,
+                           key=f"{doc.folds[i - 1]} {key}"))
+    return False
+
+
+def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Koh Samet", "Sierra Nevada de Santa Marta"."""
+    tokens = doc.tokens
+    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["geo_prefix"] \
+            and i + 1 < len(tokens) and tokens[i + 1].text[:1].isupper():
+        end = r._connected_run(doc, i + 1)
+        add(GEO_PREFIX.span(tokens[i].start, tokens[end].end, "geo",
+                            key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Rimping Hotel", "Sabor Restaurant"."""
+    tokens, key = doc.tokens, doc.folds[i]
+    if tokens[i].text[0].isupper() and key in r.w["business_tail"] and i \
+            and i - 1 not in doc.starts and tokens[i - 1].text[:1].isupper() \
+            and tokens[i - 1].is_word:
+        add(BUSINESS_TAIL.span(tokens[i - 1].start, tokens[i].end, "work",
+                               key=f"{doc.folds[i - 1]} {key}"))
+    return False
+
+
+def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"linje M2": a line's code after a transport word."""
+    tok = doc.tokens[i]
+    if i and "transport_word" in doc.entries[i - 1].cats and LINE_CODE.fullmatch(tok.text):
+        add(LINE_CODE_RULE.span(tok.start, tok.end, "transport_nr", key=doc.folds[i]))
+    return False
+
+
+def _user_id(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"mitt instagram är a.b.c": a user name."""
+    key = doc.folds[i]
+    if ("." in key or "_" in key) and any(
+            w in r.w["username_trigger"] for w in doc.folds[max(0, i - 3):i]):
+        add(USER_ID.span(doc.tokens[i].start, doc.tokens[i].end, "extra", key=key))
+    return False
+
+
+def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Malmö stad", "i Jönköpings kommun", "Göteborgs universitet", "Hockeyklubben"."""
+    tokens = doc.tokens
+    if tokens[i].text[0].isupper() or i and (tokens[i - 1].text[0].isupper()
+                                              or i >= 2 and tokens[i - 2].text[0].isupper()) \
+            or _institution_context(doc, i) or i and _institution_context(doc, i - 1):
+        if doc.folds[i] in r.w["town_body"]:
+            r._town_body(doc, i, add)
+        elif tokens[i].text.lower().endswith(r.institution_ends):
+            r._institution(doc, i, add)
+    return False
+
+
+def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Roslagsbanan", "Öresundståg": a named line or train."""
+    tok = doc.tokens[i]
+    low = tok.text.lower()
+    if tok.text[0].isupper() and low.endswith(r.transport_endings) and i not in doc.starts \
+            and low not in r.transport_endings:
+        add(TRANSPORT_SUFFIX.span(tok.start, tok.end, "transport_name", key=low))
+    return False
+
+
+def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name."""
+    tokens = doc.tokens
+    if doc.folds[i] in r.w["business_head"] and i + 1 < len(tokens) \
+            and tokens[i + 1].text[:1].isupper() and tokens[i + 1].text.isalpha() \
+            and i + 1 not in doc.starts:
+        end = doc.capitalised_run(i + 1)
+        add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end, "work",
+                               key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Stora torget", "Gamla stan", "Röda korset"."""
+    tokens, folds = doc.tokens, doc.folds
+    if not tokens[i].text[0].isupper() or folds[i] not in r.w["name_adjective"] \
+            or i + 1 >= len(tokens):
+        return False
+    label = r.place_nouns.get(folds[i + 1])
+    if label and tokens[i + 1].text.islower():
+        add(ADJECTIVE_PLACE.span(tokens[i].start, tokens[i + 1].end, label,
+                                 key=f"{folds[i]} {folds[i + 1]}"))
+    return False
+
+
+# --- number rules (digit tokens): the first that fires ends the token -------------------------
+def _digits(doc: Doc, i: int) -> tuple[str, int]:
+    """The leading number of a digit token ("34-åring", "5:e") and its value (-1: not one)."""
+    digits = doc.tokens[i].text.split("-")[0].split(":")[0]
+    ok = digits.isascii() and digits.isdigit() and len(digits) <= T.LONGEST_NUMBER
+    return digits, int(digits) if ok else -1
+
+
+def _day_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal."""
+    if _digits(doc, i)[1] >= 0:
+        return False
+    tok = doc.tokens[i]
+    if DAY_MONTH.fullmatch(tok.text) and i and (
+            doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
+        add(DAY_MONTH_RULE.span(tok.start, tok.end, "date_digits", key=tok.text))
+    return True
+
+
+def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"jag är 34", "34 år", "34-åring": an age in digits."""
+    digits, value = _digits(doc, i)
+    tok = doc.tokens[i]
+    rest = doc.folds[i][len(digits):].lstrip("-")
+    suffixed = rest in r.w["age_trigger.after"]
+    if (0 < value < 120 and len(digits) <= 3 and tok.text == digits or suffixed) \
+            and r._is_age(doc, i, suffixed):
+        add(AGE.span(tok.start, tok.start + len(digits), "age_digits", key=digits))
+        return True
+    return False
+
+
+def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"3 mars": a day before a month name."""
+    digits, value = _digits(doc, i)
+    tok = doc.tokens[i]
+    if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.tokens) \
+            and "month" in doc.entries[i + 1].cats:
+        add(DAY.span(tok.start, tok.start + len(digits), "day", key=digits))
+        return True
+    return False
+
+
+def _day_i_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"den 23 i 8": the spoken Swedish date, day and month number."""
+    digits, value = _digits(doc, i)
+    tokens, folds = doc.tokens, doc.folds
+    if not (i and folds[i - 1] == "den" and 1 <= value <= 31 and tokens[i].text == digits
+            and i + 2 < len(tokens) and folds[i + 1] == "i" and _digits(doc, i + 2)[0] == tokens[i + 2].text
+            and 1 <= _digits(doc, i + 2)[1] <= 12):
+        return False
+    add(DAY_I_MONTH.span(tokens[i].start, tokens[i].end, "day", key=digits))
+    month = tokens[i + 2]
+    add(DAY_I_MONTH.span(month.start, month.end, "month_digit", key=month.text))
+    return True
+
+
+def _day_ordinal(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"den 5:e"."""
+    digits, value = _digits(doc, i)
+    tok = doc.tokens[i]
+    if i and doc.folds[i - 1] == "den" and 1 <= value <= 31 and tok.text.endswith((":e", ":a")):
+        add(DAY_ORDINAL.span(tok.start, tok.end, "day", key=digits))
+        return True
+    return False
+
+
+def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"buss 4", "linje 17"."""
+    digits, value = _digits(doc, i)
+    tok = doc.tokens[i]
+    if value >= 0 and i and "transport_word" in doc.entries[i - 1].cats and len(digits) <= 4:
+        add(TRANSPORT_NR.span(tok.start, tok.end, "transport_nr", key=digits))
+        return True
+    return False
+
+
+def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"lgh 1102", "lägenhet nr 1203": an apartment number identifies the home. Labelled
+    other_nr_seq (TAXONOMY: street_nr is the building number, rendered 1-99; an apartment number
+    is a number sequence, rendered digit by digit as 0000)."""
+    digits, value = _digits(doc, i)
+    folds, apartment = doc.folds, r.w["address_trigger.apartment"]
+    k = i - 1
+    while k >= 0 and k >= i - 3 and (folds[k] in (".", ":") or folds[k] in r.w["generic_number_word"]):
+        k -= 1  # "lgh. 1102", "lägenhet nr 1203"
+    if value >= 0 and k >= 0 and folds[k] in apartment and 1 <= len(digits) <= 5:
+        tok = doc.tokens[i]
+        add(APARTMENT_NUMBER.span(tok.start, tok.start + len(digits), "other_nr_seq", key=digits))
+        return True
+    return False
+
+
+def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Storgatan 5", "Tensta allé 12"."""
+    digits, value = _digits(doc, i)
+    tokens = doc.tokens
+    prev = doc.folds[i - 1] if i else ""
+    if 0 <= value < 1000 and i and (
+            prev.endswith(r.street_endings) and tokens[i - 1].text[0].isupper()
+            or prev in r.w["street_noun"] and i >= 2 and tokens[i - 2].text[:1].isupper()):
+        add(STREET_NUMBER.span(tokens[i].start, tokens[i].end, "street_nr", key=digits))
+        return True
+    return False
+
+
+def _with(rule: Rule, fn: Callable) -> Rule:
+    return Rule(rule.name, rule.family, rule.labels, rule.score, rule.reads, fn, rule.word,
+                rule.ending, rule.before, rule.before2, rule.after, rule.capital, rule.rare)
+
+
+# The registry of this family, in the order the rules run on a token (the order matters only
+# where a rule ends the token: a marked phrase, and the number rules).
+WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
+    (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
+    (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
+    (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
+    (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
+    (BUSINESS_TAIL, _business_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
+    (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
+    (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution),
+    (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
+    (ADJECTIVE_PLACE, _adjective_place)))
+NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
+    (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),
+    (DAY_ORDINAL, _day_ordinal), (TRANSPORT_NR, _transport_nr),
+    (APARTMENT_NUMBER, _apartment_number), (STREET_NUMBER, _street_number)))
+RULES = WORD_RULES + NUMBER_RULES
+
+
+def _functions(rules: tuple[Rule, ...]) -> tuple[Callable, ...]:
+    """Each rule function once, in order (several rules may share one: _institution)."""
+    return tuple(dict.fromkeys(rule.fn for rule in rules))
+
+
+WORD_FNS = _functions(WORD_RULES)
+
+
+class LowerIndex:
+    """Which rule functions can act on a lower-case word, from the rules' declarations: its
+    own categories and ending, its neighbours' categories, and whether it is rare. One bit per
+    function; the functions run in registry order."""
+
+    def __init__(self, lex: Lexicon, rules: tuple[Rule, ...]) -> None:
+        lower = tuple(rule for rule in rules if not rule.capital)
+        self.fns = _functions(lower)
+        bit = {fn: 1 << n for n, fn in enumerate(self.fns)}
+        words = lex.words
+        self.index: dict[str, dict[str, int]] = {f: {} for f in ("word", "before", "before2",
+                                                                 "after")}
+        self.rare_mask = 0
+        endings: dict[str, int] = {}
+        for rule in lower:
+            b = bit[rule.fn]
+            for field, index in self.index.items():
+                for cat in getattr(rule, field):
+                    for w in _category_words(lex, cat):
+                        index[w] = index.get(w, 0) | b
+            for cat in rule.ending:
+                for e in words.ends[cat]:
+                    endings[e] = endings.get(e, 0) | b
+            if rule.rare:
+                self.rare_mask |= b
+        self.endings = tuple(sorted(endings.items(), key=lambda eb: -len(eb[0])))
+        self.ends = tuple(endings)
+        self._cache: dict[int, tuple[Callable, ...]] = {}
+
+    def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
+        folds, n = doc.folds, len(doc.folds)
+        key = folds[i]
+        index = self.index
+        mask = index["word"].get(key, 0)
+        if i:
+            mask |= index["before"].get(folds[i - 1], 0)
+            if i > 1:
+                mask |= index["before2"].get(folds[i - 2], 0)
+        if i + 1 < n:
+            mask |= index["after"].get(folds[i + 1], 0)
+        if doc.entries[i].zipf < T.COMMON:
+            mask |= self.rare_mask
+        if key.endswith(self.ends):
+            for e, b in self.endings:
+                if key.endswith(e):
+                    mask |= b
+        found = self._cache.get(mask)
+        if found is None:
+            found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)
+                                              if mask >> n & 1)
+        return found
+
+
+def _category_words(lex: Lexicon, cat: str) -> frozenset[str]:
+    """The folds a word category names; the mark categories also hold the professions list
+    (lex.marks) and the first words of marked phrases ("högt blodtryck")."""
+    found = lex.words(cat)
+    if cat in MARKS:
+        marks = {fold(w) for w, label in lex.marks.items() if label == cat}
+        found = found | marks | {w.split()[0] for w in marks if " " in w}
+    return found
+NUMBER_FNS = _functions(NUMBER_RULES)
+
+
+def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
+              ) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """The everyday words no rule looks at, and the neighbours that make rules look anyway,
+    derived from the rules' declarations: (plain words, watched before, two before, after).
+
+    An everyday word is plain unless one of its categories (or its ending, or for a phrase its
+    first word) is one a rule declares in `word`/`ending`; user names (a.b, a_b) never are."""
+    words = lex.words
+
+    def union(field: str) -> frozenset[str]:
+        cats = {c for rule in rules for c in getattr(rule, field)}
+        found = frozenset().union(*(words(c) for c in cats))
+        return found | {w.split()[0] for w in found if " " in w}
+
+    watched = union("word") | frozenset(map(fold, lex.marks)) \
+        | {fold(p.split()[0]) for p in lex.marks if " " in p}
+    ends = tuple({e for rule in rules for c in rule.ending for e in words.ends[c]}) \
+        + tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
+    plain = frozenset(k for k, e in lex.entries.items()
+                      if e.zipf >= T.COMMON and k not in watched and not k.endswith(ends)
+                      and "." not in k and "_" not in k)
+    return plain, union("before"), union("before2"), union("after")

@@ -8,85 +8,70 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import regex
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from pseudonymize import thresholds as T
+from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import COMMON, EMPTY, LONGEST_COMPOUND, NO_RANK, RARE, Entry, Lexicon
+from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon
 from pseudonymize.types import Span
+
+FAMILY = "gazetteer"
+NAMES = ("firstname_male", "firstname_female", "firstname_unknown", "surname")
+PLACES = ("city", "area", "region", "geo", "place", "country")
+ORGS = ("school", "work", "other_institution")
+
+
+def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ...] = ()) -> Rule:
+    return Rule(name, FAMILY, labels, score, reads)
+
+
+# --- rule names (resolve imports these) -------------------------------------------------------
+PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_tail",
+                                                      "never_replaced", "work_word"))
+GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
+    "place_trigger", "locating_preposition", "place_kind_noun", "definite_ending", "area_word",
+    "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
+    "list_word"))
+FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
+PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
+                                                                 "village_word"))
+INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
+    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level"))
+AFTER_NAME = _rule("after-name", ("surname",), 0.7)
+HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
+PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix",))
+NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
+                                            "possessive"))
+ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
+NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
+                                                  "kin_gender", "naming_verb", "list_word",
+                                                  "personal_pronoun"))
+PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
+                                                                 "function_after_name"))
+PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
+                                               "kin_gender"))
+INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
 ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
              "authority": "other_institution", "other": "other_institution"}
-NEVER = frozenset({"sverige", "sweden", "svensk", "svenska", "svenskar"})
 EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "weekday"})
 NOT_NAME = frozenset({"not_name"})
-STRONG_PLACE_VERBS = frozenset({"bor", "bodde", "bott", "bo", "flyttade", "flytta", "flyttat",
-                                "flyttar", "kommer", "kom", "kommit", "fodd", "fodde", "akte",
-                                "aker", "reste", "reser", "besokte", "besoker", "vaxte", "vuxit",
-                                "arbetar", "jobbar", "jobbade", "arbetade", "studerar", "pluggar"})
-PLACE_PREPS = frozenset({"i", "fran", "till", "via", "utanfor", "nara", "mot", "genom", "runt"})
-LOCATING_PREPS = frozenset({"i", "utanfor", "utan", "nara", "vid", "pa", "mitt", "norr", "soder",
-                            "oster", "vaster", "mellan"})
-PLACE_KINDS = frozenset({"stad", "by", "stadsdel", "ort", "forort", "storstad", "smastad",
-                         "kommun", "o", "hamnstad", "huvudstad"})
-PHRASE_TAILS = frozenset({"län", "kommun", "universitet", "högskola", "sjukhus", "gymnasium"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
-DEFINITE_ENDINGS = ("en", "et", "na", "an")  # "Boken är", "Barnet har": nouns, not names
-NAME_VERBS = frozenset({"ar", "var", "har", "hade", "vill", "ville", "kan", "kunde", "ska", "skulle",
-                        "maste", "far", "fick", "blir", "blev", "kommer", "kom", "gar", "gick",
-                        "bor", "bodde", "jobbar", "jobbade", "sager", "sa", "tycker", "tyckte",
-                        "tror", "vet", "heter", "foljer", "foljde", "gor", "gjorde", "brukar",
-                        "alskar", "ater", "sover", "aker", "akte", "tar", "tog", "ger", "gav",
-                        "ser", "sag", "borjade", "slutade", "borjar", "pratar", "pratade",
-                        "laser", "studerar", "arbetar", "arbetade", "fyller", "fyllde",
-                        "halsar", "halsade", "ringer", "ringde", "skriver", "skrev", "kan",
-                        "kanner", "kande", "traffade", "traffar", "bjuder", "bjod", "vantar",
-                        "skickar", "skickade", "hjalper", "hjalpte", "saknar", "bestamde"})
-REGION_WORDS = frozenset({"provinsen", "regionen", "lanet", "delstaten", "landskapet", "provins",
-                          "delstat", "landsdelen", "distriktet"})
-AREA_WORDS = frozenset({"stadsdel", "stadsdelen", "omrade", "omradet", "forort", "fororten",
-                        "kvarteret"})
-# Swedish derivational and definite-plural endings: ordinary words, whatever their capital.
-ORDINARY_ENDINGS = ("vis", "arna", "erna", "orna", "heten", "ningen", "ningar", "tionen",
-                    "skapet", "mässigt", "massigt", "talet", "iskt", "ligen")
-PAIR_ZIPF = 4.6
-ADVERBS = frozenset({"dar", "har", "nu", "fortfarande", "ocksa", "kvar", "inte", "redan", "just",
-                     "sjalv", "tillsammans", "alltid"})
-# Verbs whose "på" takes a person: "väntar på Anna", "tänker på Anna", "hälsa på Anna".
-PARTICLE_VERBS = frozenset({"vanta", "vantar", "vantade", "tanka", "tanker", "tankte", "titta",
-                            "tittar", "tittade", "halsa", "halsar", "halsade", "lita", "litar",
-                            "litade", "tro", "tror", "trodde", "svara", "svarar", "svarade",
-                            "ringa", "ringer", "ringde", "kolla", "kollar", "kollade", "passa",
-                            "passar", "passade", "hoppas", "klaga", "klagar", "arg", "sur",
-                            "kar", "stolt", "glad", "ledsen", "avundsjuk"})
-GUESSES = frozenset({"proper-noun", "name-context", "after-name", "place-suffix", "name-pair",
-                     "place-preposition"})
-# Money sent "till X": X is a payee (a landlord, a bank), not a place.
-PAYMENT_WORDS = frozenset({"betala", "betalar", "betalade", "betalat", "pengar", "pengarna",
-                           "hyra", "hyran", "skicka", "skickar", "skickade", "skickat", "swisha",
-                           "swishade", "overfora", "overforde", "avgiften", "rakningen",
-                           "fakturan"})
-# Words that follow a name but never make it a genitive's owner: "på Laureles och …".
-FUNCTION_AFTER = frozenset({"och", "men", "eller", "i", "pa", "med", "till", "fran", "for", "som",
-                            "nar", "dar", "att", "om", "vid", "efter", "innan", "sedan", "nu"})
-# Nouns a capital letter names a class of: "körkort B", "kurs D", "nivå C", "sal A".
-CLASS_WORDS = frozenset({"korkort", "korkortet", "kurs", "kursen", "klass", "klassen", "niva",
-                         "nivan", "grupp", "gruppen", "sal", "salen", "rum", "typ", "vitamin",
-                         "hus", "huset", "trappa", "plan", "spar", "perrong", "terminal"})
-# Endings of surnames the gazetteers lack: Andersson, Lindqvist, Kowalski, Shevchenko.
-SURNAME_ENDINGS = ("sson", "son", "dotter", "qvist", "kvist", "strom", "berg", "gren", "lund",
-                   "blom", "dahl", "ander", "ius", "sen", "ski", "ska", "wicz", "ovic", "enko",
-                   "escu", "ian", "yan", "zadeh", "poor", "pour")
+GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLACE_SUFFIX,
+                                     NAME_PAIR, PLACE_PREPOSITION))
 
 
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
@@ -97,50 +82,73 @@ def _is_common(e: Entry) -> bool:
     """An everyday Swedish word (or a known homograph) rather than mainly a name."""
     if e.cats and not e.cats <= NAMEISH_CATS:
         return True
-    if e.zipf < COMMON:
+    if e.zipf < T.COMMON:
         return False
-    dominant = ((e.first_rank and e.first_rank < NO_RANK and e.zipf < 5.3) or e.country
-                or e.se_pop >= 50_000
-                or e.se_pop >= 5_000 and e.zipf < 5.0
-                or (e.surname_rank and e.surname_rank <= 2000 and e.zipf < 5.0)
-                or (e.place_kind in ("city", "exonym") and e.place_pop >= 500_000)
-                or e.cats & NAMEISH_CATS and e.zipf < 5.0)
+    dominant = ((e.first_rank and e.first_rank < NO_RANK and e.zipf < T.VERY_COMMON) or e.country
+                or e.se_pop >= T.SE_DOMINANT
+                or e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD
+                or (e.surname_rank and e.surname_rank <= T.SURNAME_DOMINANT_RANK
+                    and e.zipf < T.DOMINANT_WORD)
+                or (e.place_kind in ("city", "exonym") and e.place_pop >= T.WORLD_DOMINANT)
+                or e.cats & NAMEISH_CATS and e.zipf < T.DOMINANT_WORD)
     return not dominant
 
 
-def _excluded(e: Entry, key: str) -> bool:
-    return key in NEVER or bool(e.cats & EXCLUDED_CATS)
+class Cand(NamedTuple):
+    """A word being judged and what its context says."""
+
+    doc: Doc
+    i: int
+    e: Entry
+    key: str
+    morph: tuple[str, ...]
+    cap: bool
+    initial: bool
+    after_name: bool
+    place_ctx: int
+    name_ctx: bool
+    common: bool
+    named: bool = False  # right after a naming verb, or in a list of names after one
+
+
+def _name_beats_place(e: Entry) -> bool:
+    """Out of context, a frequent name beats a small place of the same spelling, and a very
+    frequent first name beats even a big one."""
+    name_strong = (e.first_rank and e.first_rank <= T.STRONG_NAME_RANK) or (
+        e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK)
+    place_strong = (e.se_pop and e.place_kind in ("city", "municipality", "region")
+                    or e.place_pop >= T.BIG_PLACE)
+    return bool(name_strong and (not place_strong or e.first_rank
+                                 and e.first_rank <= T.TOP_NAME_RANK))
+
+
+def _excluded(e: Entry, key: str, never: frozenset[str]) -> bool:
+    return key in never or bool(e.cats & EXCLUDED_CATS)
 
 
 def _place_context(doc: Doc, i: int) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
     after a bare place preposition; else 0."""
-    folds = doc.folds
+    folds, W = doc.folds, doc.lex.words.folds
+    ENDS = doc.lex.words.ends
     after = folds[i + 1:i + 5]
-    if (after[:1] in (["ligger"], ["lagger"]) and after[1:2] and after[1] in LOCATING_PREPS
-            or after[:2] in (["ar", "en"], ["ar", "ett"]) and any(w in PLACE_KINDS for w in after[2:])) \
-            and not (folds[i].endswith(DEFINITE_ENDINGS) and doc.entries[i].zipf >= 2.5):
+    if (after[:1] in (["ligger"], ["lagger"]) and after[1:2] and after[1] in W["locating_preposition"]
+            or after[:2] in (["ar", "en"], ["ar", "ett"]) and any(w in W["place_kind_noun"] for w in after[2:])) \
+            and not (folds[i].endswith(ENDS["definite_ending"]) and doc.entries[i].zipf >= T.DEFINITE_NOUN_MIN):
         return 2  # "Berga ligger utanför stan", "Vallby är en stadsdel"; not "Affären ligger"
     j = i - 1
-    if j >= 0 and (folds[j] in AREA_WORDS or folds[j] in REGION_WORDS):
+    if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]):
         return 1  # "i stadsdelen Praga", "i provinsen Fars"
-    if j >= 0 and folds[j] in PLACE_PREPS:
+    if j >= 0 and folds[j] in W["place_trigger.prep"]:
         k = j - 1
-        while k >= 0 and (not doc.tokens[k].is_word or folds[k] in ADVERBS):
+        while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]):
             k -= 1
-        if k >= 0 and (folds[k] in STRONG_PLACE_VERBS or folds[k] in ("har", "hade") and j - k == 1):
+        if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in ("har", "hade") and j - k == 1):
             return 2
         return 1
-    if j >= 0 and folds[j] in STRONG_PLACE_VERBS and folds[j] in ("besokte", "besoker"):
+    if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
     return 0
-
-
-WORK_VERBS = frozenset({"jobbar", "jobbade", "jobba", "arbetar", "arbetade", "arbeta", "praktik",
-                        "praktiserar", "praktiserade", "anstalld", "anstallda", "borjar",
-                        "borjade", "sommarjobb", "extrajobb", "jobb", "tjanst"})
-SCHOOL_VERBS = frozenset({"gar", "gick", "studerar", "studerade", "laser", "laste", "pluggar",
-                          "pluggade", "utbildade", "examen"})
 
 
 def _institution_context(doc: Doc, i: int) -> str | None:
@@ -148,40 +156,28 @@ def _institution_context(doc: Doc, i: int) -> str | None:
     if i < 2 or doc.folds[i - 1] not in ("pa", "hos", "vid", "for"):
         return None
     verb = doc.folds[i - 2]
-    if verb in WORK_VERBS:
+    words = doc.lex.words
+    if verb in words.union("work_word", "work_start"):
         return "work"
-    if verb in SCHOOL_VERBS and doc.folds[i - 1] != "hos":
+    if verb in words.union("study_verb", "school_verb") and doc.folds[i - 1] != "hos":
         return "school"
     return None
-
-
-FEMALE_KIN = frozenset({"mamma", "mor", "syster", "systern", "fru", "frun", "hustru", "dotter",
-                        "dottern", "moster", "faster", "mormor", "farmor", "flickvan", "tjej",
-                        "tjejen", "flicka", "flickan", "kvinna", "kvinnan", "froken", "svarmor",
-                        "svagerska", "vaninna"})
-MALE_KIN = frozenset({"pappa", "bror", "brodern", "make", "maken", "son", "sonen", "morbror",
-                      "farbror", "morfar", "farfar", "pojkvan", "kille", "killen", "pojke",
-                      "pojken", "herr", "svarfar", "svager"})
-# Words that are kin only after a possessive: "min man Abdi" (not "man"), "min far" (not "får").
-MALE_AFTER_POSSESSIVE = frozenset({"man", "far"})
-# Lower-case surfaces, not folds: "våra" (our) folds like "vara" (to be).
-POSSESSIVES = frozenset({"min", "mitt", "mina", "din", "ditt", "dina", "hans", "hennes", "deras",
-                         "sin", "sitt", "sina", "vår", "vårt", "våra", "er", "ert", "era"})
-GENDER_SKIP = frozenset({"heter", "hette", ",", "lilla", "lille", "kara", "min", "din", "sin"})
 
 
 def _gender_hint(doc: Doc, i: int) -> str | None:
     """"min mamma heter X", "din syster X", "X och hon är 61": a gendered word before an unknown
     name, or the first personal pronoun after it in its sentence, tells its gender."""
-    folds = doc.folds
+    folds, words = doc.folds, doc.lex.words
+    kin = words.value("kin_gender")
     for j in range(i - 1, max(-1, i - 4), -1):
         f = folds[j]
-        if f in FEMALE_KIN:
+        gender = kin.get(f)
+        if gender == "female":
             return "female"
-        if f in MALE_KIN or f in MALE_AFTER_POSSESSIVE and j \
-                and doc.tokens[j - 1].text.lower() in POSSESSIVES:
+        if gender == "male" or gender == "male_after_possessive" and j \
+                and doc.tokens[j - 1].text.lower() in words.surface("possessive"):
             return "male"
-        if f not in GENDER_SKIP:
+        if f not in words("gender_skip"):
             break
     for j in range(i + 1, min(len(folds), i + 7)):
         if j in doc.starts or folds[j] in ("jag", "du", "vi", "ni", "de") or doc.entries[j].gender:
@@ -192,10 +188,6 @@ def _gender_hint(doc: Doc, i: int) -> str | None:
 
 
 ORG_LABELS = frozenset({"school", "work", "other_institution"})
-# Words saying that someone works at the institution the sentence names.
-WORK_WORDS = WORK_VERBS - {"borjar", "borjade"} | {
-    "jobbat", "arbetat", "jobbet", "praktiken", "kollega", "kollegor", "arbetsplats",
-    "arbetsplatsen", "arbetspass", "tjansten"}
 
 
 def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
@@ -205,9 +197,10 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     Schools and universities stay `school`."""
     if label == "school":
         return label
+    work = doc.lex.words("work_word")
     k = i - 1
     while k >= 0 and k + 1 not in doc.starts:
-        if doc.folds[k] in WORK_WORDS:
+        if doc.folds[k] in work:
             return "work"
         k -= 1
     if kind is None:
@@ -223,13 +216,14 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     if not i or doc.folds[i - 1] not in ("pa", "hos", "vid"):
         return None
     nearest = None
+    work, school = doc.lex.words("work_word"), doc.lex.words.union("study_verb", "school_verb")
     k = i - 1
     while k >= 0 and k + 1 not in doc.starts:
         fold = doc.folds[k]
-        if fold in WORK_WORDS:
+        if fold in work:
             return "work"
         if nearest is None:
-            if fold in SCHOOL_VERBS:
+            if fold in school:
                 nearest = "school"
             elif doc.lex.mark_of(doc.tokens[k].text.lower()) == "prof":
                 nearest = "work"
@@ -252,6 +246,7 @@ class Matcher:
 
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
+        self.W, self.ENDS = lex.words.folds, lex.words.ends
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
@@ -276,7 +271,7 @@ class Matcher:
         if len(key) > 3 and key[-1] == "s":
             base = lex.entries.get(key[:-1])
             if base is not None and self._attested(base) and (
-                    e is None or not self._attested(e) or e.zipf >= RARE and base.zipf > e.zipf):
+                    e is None or not self._attested(e) or e.zipf >= T.RARE and base.zipf > e.zipf):
                 return base, key[:-1], ("gen",)
         if e is not None and (e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind):
             return e, key, ()
@@ -291,134 +286,174 @@ class Matcher:
 
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
-        tokens, folds, entries, starts = doc.tokens, doc.folds, doc.entries, doc.starts
+        tokens, folds = doc.tokens, doc.folds
         prev_name_end = -2  # index of the last accepted person-name token
-        plain, plain_rare = self.lex.unnamed, self.lex.unnamed_rare
-        # Fast path: an everyday lower-case word with no name/place reading (a rarer one not
-        # after a place preposition) needs no further thought: most tokens of an essay.
-        todo = [i for i, (t, key) in enumerate(zip(tokens, folds)) if t[2][0].isalpha() and not (
-            t[2][0].islower() and (key in plain or key in plain_rare
-                                   and (not i or folds[i - 1] not in PLACE_PREPS)))]
         skip_to = 0
-        for i in todo:
+        phrases = self.lex.phrases
+        for i in self._todo(doc):
             if i < skip_to:
                 continue
-            tok = tokens[i]
-            text = tok.text
-            key = folds[i]
-            cap = text[0].isupper()
-            initial = i in starts
-            phrase = self._phrase(doc, i) if key in self.lex.phrases and (
-                cap or i and folds[i - 1] in PLACE_PREPS) else None
-            if phrase:
-                j, e, pkey = phrase
-                label, attrs = self._label_for(e, pkey)
-                last = tokens[j - 1].text
-                shaped = cap and (last[0].isupper() or last.lower() in PHRASE_TAILS)
-                if label and (shaped or _place_context(doc, i) == 2) and pkey not in NEVER:
-                    if label in ORG_LABELS and e.org_kind:
-                        label = _org_role(doc, i, label, e.org_kind)
-                    spans.append(Span(tok.start, tokens[j - 1].end, label, attrs, 0.9,
-                                      "phrase", pkey))
-                    skip_to = j
-                    continue
-            e, ckey, attrs = self.lookup(key)
-            if _excluded(e, ckey) and not (
+            phrase = self._phrase_span(doc, i) if folds[i] in phrases else None
+            if phrase is not None:
+                spans.append(phrase)
+                skip_to = doc.index_at(phrase.end - 1) + 1
+                continue
+            e, ckey, attrs = self.lookup(folds[i])
+            cap, initial = tokens[i].text[0].isupper(), i in doc.starts
+            if _excluded(e, ckey, self.W["never_replaced"]) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 continue
-            span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1)
-            if span is not None and span.rule in GUESSES | {"gazetteer"} \
-                    and span.label in NAME_LABELS | {"city"} and not (e.country or e.se_pop >= 20_000):
-                institution = _institution_context(doc, i)
-                if institution:
-                    span = Span(span.start, span.end, institution, span.attrs, span.score,
-                                "institution-context", span.key)
-            elif span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
-                # "Folktandvården Mölndal", "Apoteket Hjärtat": a branch's name follows (a
-                # person's name does not belong to it: "Socialstyrelsen AnnaLisa").
-                end = doc.capitalised_run(i)
-                end = next((k - 1 for k in range(i + 1, end + 1)
-                            if entries[k].gender or entries[k].surname_rank), end)
-                span = Span(span.start, tokens[end].end, _org_role(doc, i, span.label, e.org_kind),
-                            span.attrs, span.score, span.rule, " ".join(folds[i:end + 1]))
+            listed = prev_name_end == i - 2 and folds[i - 1] in self.W["list_word"]
+            span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1,
+                                  listed)
+            if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
+                span = self._branch(doc, i, span, e)
                 spans.append(span)
-                skip_to = end + 1
+                skip_to = doc.index_at(span.end - 1) + 1
                 continue
-            last = spans[-1] if spans else None
-            if (cap and not initial and not text.isupper() and last is not None
-                    and last.label in PLACE_LABELS
-                    and last.end + 1 == tok.start and doc.text[last.end] == " "
-                    and (span is None or span.rule in GUESSES) and not _is_common(e) and e.zipf < 3.0
-                    and not text.lower().endswith(self.institution_ends)):
-                # "Nowa Huta", "Farsta strand": a capitalised word continuing a place name.
-                spans[-1] = Span(last.start, tok.end, last.label, last.attrs, last.score,
-                                 last.rule, f"{last.key} {key}")
+            span = self._institution_of(doc, i, span, e)
+            if self._continues_place(doc, i, spans, span, e):
                 continue
-            if span is not None and last is not None and self._town_pair(doc, last, span, e, i):
-                # "Winston Churchill", "Missy Franklin": two small foreign towns side by side
-                # are a person's names.
-                first = self.lex.get(last.key)
-                spans[-1] = Span(last.start, last.end, FIRSTNAME[first.gender] if first.gender
-                                 else self._name_guess(last.key, doc, i - 1), (), 0.6, "name-pair",
-                                 last.key)
-                span = Span(span.start, span.end, "surname", span.attrs, 0.6, "name-pair", span.key)
+            if span is not None and spans and self._town_pair(doc, spans[-1], span, e, i):
+                spans[-1], span = self._person_pair(doc, i, spans[-1], span)
             if span is not None:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
-        return self._name_runs(doc, spans)
+        return self._initials(doc, self._middle_names(doc, spans))
 
-    def _name_runs(self, doc: Doc, spans: list[Span]) -> list[Span]:
-        """Anna Maria Svensson: inner names of a run are middle names; a lone capital letter
-        beside a name is an initial (Amina Y., Magdalena A Kowalska)."""
-        tokens = doc.tokens
-        by_start = {s.start: n for n, s in enumerate(spans)}
-        out = list(spans)
-        index_at = doc.index_at
+    def _todo(self, doc: Doc) -> list[int]:
+        """Fast path: an everyday lower-case word with no name/place reading (a rarer one not
+        after a place preposition) needs no further thought: most tokens of an essay."""
+        folds = doc.folds
+        plain, plain_rare = self.lex.unnamed, self.lex.unnamed_rare
+        preps = self.W["place_trigger.prep"]
+        return [i for i, (t, key) in enumerate(zip(doc.tokens, folds)) if t[2][0].isalpha() and not (
+            t[2][0].islower() and (key in plain or key in plain_rare
+                                   and (not i or folds[i - 1] not in preps)))]
+
+    def _phrase_span(self, doc: Doc, i: int) -> Span | None:
+        """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
+        tokens, folds = doc.tokens, doc.folds
+        cap = tokens[i].text[0].isupper()
+        if folds[i] not in self.lex.phrases or not (
+                cap or i and folds[i - 1] in self.W["place_trigger.prep"]):
+            return None
+        found = self._phrase(doc, i)
+        if not found:
+            return None
+        j, e, pkey = found
+        label, attrs = self._label_for(e, pkey)
+        last = tokens[j - 1].text
+        shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"])
+        if not label or not (shaped or _place_context(doc, i) == 2) \
+                or pkey in self.W["never_replaced"]:
+            return None
+        if label in ORG_LABELS and e.org_kind:
+            label = _org_role(doc, i, label, e.org_kind)
+        return PHRASE.span(tokens[i].start, tokens[j - 1].end, label, attrs, key=pkey)
+
+    def _institution_of(self, doc: Doc, i: int, span: Span | None, e: Entry) -> Span | None:
+        """"jobbar på X", "går på X": a guessed name or small town there is an institution."""
+        if span is not None and span.rule in GUESSES | {GAZETTEER.name} \
+                and span.label in NAME_LABELS | {"city"} \
+                and not (e.country or e.se_pop >= T.SE_LOWER_CASE):
+            institution = _institution_context(doc, i)
+            if institution:
+                return Span(span.start, span.end, institution, span.attrs, span.score,
+                            INSTITUTION_CONTEXT.name, span.key)
+        return span
+
+    @staticmethod
+    def _branch(doc: Doc, i: int, span: Span, e: Entry) -> Span:
+        """"Folktandvården Mölndal", "Apoteket Hjärtat": a branch's name follows (a person's
+        name does not belong to it: "Socialstyrelsen AnnaLisa")."""
+        end = doc.capitalised_run(i)
+        end = next((k - 1 for k in range(i + 1, end + 1)
+                    if doc.entries[k].gender or doc.entries[k].surname_rank), end)
+        return Span(span.start, doc.tokens[end].end, _org_role(doc, i, span.label, e.org_kind),
+                    span.attrs, span.score, span.rule, " ".join(doc.folds[i:end + 1]))
+
+    def _continues_place(self, doc: Doc, i: int, spans: list[Span], span: Span | None,
+                         e: Entry) -> bool:
+        """"Nowa Huta", "Farsta strand": a capitalised word continuing a place name (the last
+        span is extended)."""
+        tok, last = doc.tokens[i], spans[-1] if spans else None
+        text = tok.text
+        if not (text[0].isupper() and i not in doc.starts and not text.isupper()
+                and last is not None and last.label in PLACE_LABELS
+                and last.end + 1 == tok.start and doc.text[last.end] == " "
+                and (span is None or span.rule in GUESSES) and not _is_common(e)
+                and e.zipf < T.CONTINUATION_MAX
+                and not text.lower().endswith(self.institution_ends)):
+            return False
+        spans[-1] = Span(last.start, tok.end, last.label, last.attrs, last.score, last.rule,
+                         f"{last.key} {doc.folds[i]}")
+        return True
+
+    def _person_pair(self, doc: Doc, i: int, last: Span, span: Span) -> tuple[Span, Span]:
+        """"Winston Churchill", "Missy Franklin": two small foreign towns side by side are a
+        person's names."""
+        first = self.lex.get(last.key)
+        label = FIRSTNAME[first.gender] if first.gender else self._name_guess(last.key, doc, i - 1)
+        return (NAME_PAIR.span(last.start, last.end, label, key=last.key),
+                NAME_PAIR.span(span.start, span.end, "surname", span.attrs, key=span.key))
+
+    def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """Anna Maria Svensson: the inner names of a run starting with a first name are middle
+        names."""
+        tokens, index_at = doc.tokens, doc.index_at
         idx = {s.start: k for s in spans if tokens[k := index_at(s.start)].start == s.start}
-        run: list[int] = []
-
-        def flush() -> None:
+        out = list(spans)
+        runs: list[list[int]] = []
+        for n, s in enumerate(spans):
+            if not (s.label.startswith("firstname") or s.label in ("surname", "middlename")):
+                runs.append([])
+                continue
+            k = idx.get(s.start)
+            if runs and runs[-1] and k is not None and idx.get(spans[runs[-1][-1]].start, -9) + 1 == k:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        for run in runs:
             if len(run) >= 3 and out[run[0]].label.startswith("firstname"):
                 for n in run[1:-1]:
                     s = out[n]
                     out[n] = Span(s.start, s.end, "middlename", s.attrs, s.score, s.rule, s.key)
-            run.clear()
+        return out
 
-        for n, s in enumerate(spans):
-            if s.label.startswith("firstname") or s.label in ("surname", "middlename"):
-                k = idx.get(s.start)
-                if run and k is not None and idx.get(spans[run[-1]].start, -9) + 1 == k:
-                    run.append(n)
-                else:
-                    flush()
-                    run.append(n)
-            else:
-                flush()
-        flush()
-        names = {idx[s.start] for s in out if s.start in idx and (
-            s.label.startswith("firstname") or s.label in ("surname", "middlename"))}
-        for k, tok in enumerate(tokens):
+    def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
+        tokens, index_at = doc.tokens, doc.index_at
+        by_start = {s.start for s in spans}
+        names = {k for s in spans if (s.label.startswith("firstname")
+                                      or s.label in ("surname", "middlename"))
+                 and tokens[k := index_at(s.start)].start == s.start}
+        out = list(spans)
+        for k in [k for k, tok in enumerate(tokens) if len(tok.text) == 1]:
+            tok = tokens[k]
             text = tok.text
-            if len(text) != 1:
+            if tok.start in by_start:
                 continue
             if text.islower() and text not in "aeioåö" and k - 1 in names \
-                    and tokens[k - 1].text.islower() and tok.start not in by_start \
+                    and tokens[k - 1].text.islower() \
                     and (k + 1 == len(tokens) or not tokens[k + 1].is_word):
-                out.append(Span(tok.start, tok.end, "initials", (), 0.6, "initial", text))  # "anna b,"
-            elif text.isupper() and text.isalpha() and tok.start not in by_start:
-                dotted = k + 1 < len(tokens) and tokens[k + 1].text == "."
-                nxt = k + 2 if dotted else k + 1
-                follower = tokens[nxt].text if nxt < len(tokens) else ""
-                # "Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a
-                # name, or dotted before another capitalised word.
-                if k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
-                        and (len(follower) > 1 or nxt + 1 < len(tokens)
-                             and tokens[nxt + 1].text == ".") \
-                        and not (k and doc.folds[k - 1] in CLASS_WORDS):  # "körkort B. Mitt"
-                    out.append(Span(tok.start, tok.end, "initials", (), 0.7, "initial", text))
+                out.append(INITIAL.span(tok.start, tok.end, "initials", key=text, score=0.6))
+            elif text.isupper() and text.isalpha() and self._capital_initial(doc, k, names):
+                out.append(INITIAL.span(tok.start, tok.end, "initials", key=text))
         return sorted(out, key=lambda s: s.start)
+
+    def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
+        """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name, or
+        dotted before another capitalised word (not "körkort B. Mitt")."""
+        tokens = doc.tokens
+        dotted = k + 1 < len(tokens) and tokens[k + 1].text == "."
+        nxt = k + 2 if dotted else k + 1
+        follower = tokens[nxt].text if nxt < len(tokens) else ""
+        return k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
+            and (len(follower) > 1 or nxt + 1 < len(tokens) and tokens[nxt + 1].text == ".") \
+            and not (k and doc.folds[k - 1] in self.W["class_noun"])
 
     def _phrase(self, doc: Doc, i: int) -> tuple[int, Entry, str] | None:
         folds = doc.folds
@@ -436,198 +471,182 @@ class Matcher:
                 return j, e, " ".join(words)
         return None
 
-    @staticmethod
-    def _label_for(e: Entry, key: str, name_ctx: bool = False, place_ctx: int = 0
+    def _label_for(self, e: Entry, key: str, name_ctx: bool = False, place_ctx: int = 0
                    ) -> tuple[str | None, tuple[str, ...]]:
         """Choose between a word's readings (country, place, institution, name) by context
         first, then by how strongly the resources attest each reading."""
         if e.country:
             return ("country", ()) if e.country != "SE" else (None, ())
-        # The better-ranked name reading: Holm is a surname, though a German first name too.
-        first = e.gender and not (e.surname_rank and e.surname_rank * 20 < e.first_rank)
-        name = FIRSTNAME[e.gender] if first else "surname" if e.surname_rank else None
-        if name is None and name_ctx and e.place_kind and not e.org_kind and e.se_pop == 0 \
-                and e.place_pop < 100_000 and e.zipf < 5.0:
-            name = Matcher._name_guess(key)  # "min son Mahad": not the town of Mahad
+        if e.org_kind and "organization" in e.cats and not e.se_pop:
+            # The hand-written organisations beat a homonymous town abroad: ICA, not Ica (Peru).
+            return ORG_LABEL.get(e.org_kind, "other_institution"), ()
+        name = self._name_reading(e, key, name_ctx)
         place = None
         if e.place_kind:
             foreign = () if e.se_pop or e.place_country in ("SE", "") else ("foreign",)
             place = (PLACE_LABEL.get(e.place_kind, "city"), foreign)
-        if e.org_kind and "organization" in e.cats and not e.se_pop:
-            # The hand-written organisations beat a homonymous town abroad: ICA, not Ica (Peru).
-            return ORG_LABEL.get(e.org_kind, "other_institution"), ()
-        if name and place:
-            if name_ctx:
-                place = None
-            elif not place_ctx:
-                name_strong = (e.first_rank and e.first_rank <= 1500) or (
-                    e.surname_rank and e.surname_rank <= 1500)
-                place_strong = (e.se_pop and e.place_kind in ("city", "municipality", "region")
-                                or e.place_pop >= 100_000)
-                if name_strong and (not place_strong or e.first_rank and e.first_rank <= 300):
-                    place = None
+        if name and place and (name_ctx or not place_ctx and _name_beats_place(e)):
+            place = None
         if place:
             return place
         if e.org_kind:
             return ORG_LABEL.get(e.org_kind, "other_institution"), ()
         return (name, ()) if name else (None, ())
 
-    def _classify(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...], cap: bool,
-                  initial: bool, after_name: bool) -> Span | None:
-        tok = doc.tokens[i]
-        common = _is_common(e)
-        if common and not tok.text.isascii() and tok.text.lower() not in self.lex.common_accented \
-                and not e.cats - HOMOGRAPH - NAMEISH_CATS:
-            common = False  # "Pär" is judged as itself, not as the frequent "par"
-        place_ctx = _place_context(doc, i)
-        name_ctx = _name_context(doc, i, self.lex.marks)
-        if i >= 2 and doc.folds[i - 1] == "fran" and "name_trigger" in doc.entries[i - 2].cats:
-            place_ctx, name_ctx = 0, True  # "Hälsningar från Rania", "Kram från Sai"
-        label, attrs = self._label_for(e, key, name_ctx, place_ctx)
-        upper = tok.text.isupper() and len(tok.text) > 1
-        if label is None:
-            return self._unknown(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
-                                 name_ctx)
-        is_name = label.startswith("firstname") or label == "surname"
-        if after_name and cap and not common and (is_name or label == "city" and not place_ctx):
-            label, attrs, is_name = "surname", (), True
-        elif e.gender and label in PLACE_LABELS and cap and (
-                not place_ctx or place_ctx == 1 and e.first_rank and e.first_rank <= 300) \
-                and not (e.se_pop or e.place_pop >= 100_000) and self._capitalised_pair(doc, i):
-            # "Whitney Houston", "Craig Gardner": a first name before another capitalised word
-            # is a person, not the small town of the same name.
-            label, attrs, is_name = FIRSTNAME[e.gender], (), True
-        if is_name and place_ctx == 2 and not e.place_kind and len(key) >= 5:
-            # "bor i Stokholm": a misspelt place beats a rare surname reading.
-            target = self._fuzzy(key)
-            if target:
-                flabel, fattrs = self._label_for(self.lex.entries[target], target, False, place_ctx)
-                if flabel and flabel not in NAME_LABELS:
-                    return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
-        if is_name and place_ctx == 2 and cap and not name_ctx and doc.folds[i - 1] == "i":
-            # "Vi bodde i Hodan": one lives in a place, whatever else the word names.
-            return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
-        if cap and not upper:
-            if initial and not (place_ctx or name_ctx) and (common or not self._attested(e)) \
-                    and not (is_name and (self._name_follows(doc, i)
-                                          or e.gender and self._capitalised_pair(doc, i))):
-                return None
-            if not initial and common and not (place_ctx or name_ctx or after_name) \
-                    and not (is_name and self._capitalised_pair(doc, i)):  # "Donald Trump"
-                # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans),
-                # "hans bror" (his).
-                homograph = e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS
-                if not (e.place_kind and e.place_pop >= 100_000 and e.zipf < 5.0) \
-                        and not e.country and not homograph:
-                    return None
-        elif upper:
-            if common and not (place_ctx or name_ctx) or is_name and len(key) <= 4:
-                return None  # IVA, EMA: acronyms, not names
-        else:  # lower case: needs context, and never an everyday word
-            if common and not (place_ctx == 2 and not is_name and e.cats <= HOMOGRAPH
-                               and (e.country or e.se_pop >= 5_000)):  # "från polen" (a homograph)
-                return None
-            if is_name:
-                ok = name_ctx or after_name or (e.first_rank and e.first_rank <= 100
-                                                and e.zipf < 5.0)
-            elif label == "country":
-                ok = True
-            else:
-                big = e.se_pop >= 20_000 or e.place_pop >= 1_000_000 and e.zipf < 4.5
-                ok = place_ctx == 2 or big or place_ctx == 1 and (e.se_pop or e.place_pop >= 100_000)
-            if not ok:
-                return None
-        return Span(tok.start, tok.end, label, attrs + morph, 0.8 if cap else 0.6, "gazetteer", key)
+    def _name_reading(self, e: Entry, key: str, name_ctx: bool) -> str | None:
+        """The better-ranked name reading (Holm is a surname, though a German first name too);
+        after a naming trigger a small foreign place's name is a person's ("min son Mahad")."""
+        first = e.gender and not (e.surname_rank and e.surname_rank * 20 < e.first_rank)
+        name = FIRSTNAME[e.gender] if first else "surname" if e.surname_rank else None
+        if name is None and name_ctx and e.place_kind and not e.org_kind and e.se_pop == 0 \
+                and e.place_pop < T.BIG_PLACE and e.zipf < T.DOMINANT_WORD:
+            name = self._name_guess(key)
+        return name
 
-    def _unknown(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...], cap: bool,
-                 initial: bool, after_name: bool, place_ctx: int, name_ctx: bool) -> Span | None:
-        """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
-        its context and its shape (Swedish compounds of ordinary words are not names)."""
+    def _classify(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...], cap: bool,
+                  initial: bool, after_name: bool, listed: bool = False) -> Span | None:
+        """The span a known word gives in its context, or None. `listed`: the word follows a
+        name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
+        named = self._named(doc, i, listed)
+        c = Cand(doc, i, e, key, morph, cap, initial, after_name, _place_context(doc, i),
+                 named or _name_context(doc, i, self.lex.marks), self._common(doc, i, e), named)
+        if i >= 2 and doc.folds[i - 1] == "fran" \
+                and doc.folds[i - 2] in self.W["name_trigger.greeting"]:
+            c = c._replace(place_ctx=0, name_ctx=True)  # "Hälsningar från Rania", "Kram från Sai"
+        label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
+        if label is None:
+            return self._unknown(c)
+        label, attrs = self._relabel(c, label, attrs)
+        is_name = label.startswith("firstname") or label == "surname"
+        if is_name and c.place_ctx == 2:
+            span = self._named_place(c)
+            if span is not None:
+                return span
+        if not self._accepted(c, label, is_name):
+            return None
         tok = doc.tokens[i]
-        if tok.text.isupper() and len(tok.text) > 1 and not initial:
-            role = _institution_role(doc, i)
-            if role:  # "fått fast jobb på SSAB", "läser maskinteknik på LTU": an acronym
-                return Span(tok.start, tok.end, role, morph, 0.6, "institution-context", key)
-        if (not cap and place_ctx < 2) or (tok.text.isupper() and len(tok.text) > 1) or ":" in key \
-                or "." in key:
-            return None
-        if after_name and cap and not initial and not e.cats & EXCLUDED_CATS and e.zipf < 5.5 \
-                and len(key) > 1:
-            # "Nguyen Thi Lan": a capitalised word right after a name continues it, even when
-            # it is (or folds like) an ordinary word ("Lan" ~ "län").
-            return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
-        plural_place = cap and not initial and not e.zipf and i and doc.folds[i - 1] in ("pa", "i")
-        if tok.text.lower() in self.lex.marks and not (place_ctx and cap) or e.cats - HOMOGRAPH or (
-                not place_ctx and key.endswith(ORDINARY_ENDINGS) and not plural_place):
-            return None  # "Sfi", "heter", "Avslutningsvis", "Bröderna": words, not names;
-            # but an unknown "på Kanarieöarna" is a place
-        if len(key) >= 5 and (cap or place_ctx == 2) and e.zipf < 3.8:  # misspelt, not a word
-            target = self._fuzzy(key)
-            if target in NEVER:
-                return None  # "Sverge": misspelt Sweden, never replaced
+        return GAZETTEER.span(tok.start, tok.end, label, attrs + morph, key=key,
+                              score=0.8 if cap else 0.6)
+
+    def _named(self, doc: Doc, i: int, listed: bool) -> bool:
+        """Right after "heter", "hette", "kallas", or a later name of a list after one in the
+        same sentence ("mina barn heter Abdi, hodan och liban"): a name even in lower case."""
+        naming = self.W["naming_verb"]
+        k = i - 1
+        while k >= 0 and k + 1 not in doc.starts and (listed or k == i - 1):
+            if doc.folds[k] in naming:
+                return self._said_of_person(doc, k)
+            k -= 1
+        return False
+
+    def _said_of_person(self, doc: Doc, k: int) -> bool:
+        """The naming verb at k names a person: a pronoun, a kin or friend word or a name
+        among the three words before it ("mina barn heter", "jag heter", "min kompis som
+        heter"), not a thing ("en kruka som heter jebena")."""
+        for j in range(max(0, k - 3), k):
+            low = doc.tokens[j].text.lower()
+            if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) == "fam" \
+                    or doc.folds[j] in self.W["name_trigger.kin"] \
+                    or doc.folds[j] in self.W["name_trigger.social"]:
+                return True
+        return False
+
+    def _common(self, doc: Doc, i: int, e: Entry) -> bool:
+        """An everyday word; "Pär" is judged as itself, not as the frequent "par"."""
+        text = doc.tokens[i].text
+        return _is_common(e) and not (not text.isascii()
+                                      and text.lower() not in self.lex.common_accented
+                                      and not e.cats - HOMOGRAPH - NAMEISH_CATS)
+
+    def _relabel(self, c: Cand, label: str, attrs: tuple[str, ...]
+                 ) -> tuple[str, tuple[str, ...]]:
+        """A capitalised name or small town right after a name is a surname; a first name
+        before another capitalised word is a person, not the small town of the same name
+        ("Whitney Houston")."""
+        e = c.e
+        is_name = label.startswith("firstname") or label == "surname"
+        if c.after_name and c.cap and not c.common and (
+                is_name or label == "city" and not c.place_ctx):
+            return "surname", ()
+        if e.gender and label in PLACE_LABELS and c.cap and (
+                not c.place_ctx or c.place_ctx == 1 and e.first_rank
+                and e.first_rank <= T.TOP_NAME_RANK) \
+                and not (e.se_pop or e.place_pop >= T.BIG_PLACE) \
+                and self._capitalised_pair(c.doc, c.i):
+            return FIRSTNAME[e.gender], ()
+        return label, attrs
+
+    def _named_place(self, c: Cand) -> Span | None:
+        """A name reading after "bor i": "bor i Stokholm" is a misspelt place (beating a rare
+        surname), "Vi bodde i Hodan" a place whatever else the word names."""
+        tok = c.doc.tokens[c.i]
+        if not c.e.place_kind and len(c.key) >= 5:
+            target = self._fuzzy(c.key)
             if target:
-                flabel, fattrs = self._label_for(self.lex.entries[target], target, name_ctx, place_ctx)
-                if flabel in NAME_LABELS and self._place_suffix(tok.text.lower()):
-                    flabel = None  # an island in -ön is not a misspelt name
-                if flabel:
-                    return Span(tok.start, tok.end, flabel, fattrs + morph, 0.7, "fuzzy", target)
-        if cap and not initial and e.cats and e.cats <= HOMOGRAPH:
-            # A homograph capitalised inside a sentence is its name reading ("i Hjo", "och
-            # Björk"); the lexicon's value says which kind of name.
-            label = "city" if place_ctx else LABEL_OF_HOMOGRAPH.get(e.value, "firstname_unknown")
-            return Span(tok.start, tok.end, label, morph, 0.6, "homograph-capital", key)
-        if cap and place_ctx == 2 and e.zipf < 4.5 and e.cats <= HOMOGRAPH and len(key) >= 3:
-            # "bor i Hjo", "flyttade till Björk": the verb makes the word a place.
-            return Span(tok.start, tok.end, "city", morph, 0.6, "place-context", key)
-        if e.cats or len(key) < 3:
-            return None
-        if not initial and cap and not place_ctx and e.zipf < PAIR_ZIPF \
-                and self._capitalised_pair(doc, i):
-            # "miljardären Donald Trump": two capitalised words inside a sentence are a name
-            # even when each is also a frequent word form.
-            return Span(tok.start, tok.end, self._name_guess(key, doc, i), morph, 0.6, "name-pair",
-                        key)
-        limit = 3.5 if initial and not (place_ctx or name_ctx) else 4.0
-        if initial and self._name_follows(doc, i) and not key.endswith(DEFINITE_ENDINGS):
-            limit = 4.0  # "Lind har", "Wenger kom": a subject followed by its verb
-        if e.zipf >= limit:
-            return None
-        if not cap:
-            return None
-        suffix_label = self._place_suffix(tok.text.lower())
-        if suffix_label and (not initial or e.zipf < 3.0):
-            return Span(tok.start, tok.end, suffix_label, morph, 0.6, "place-suffix", key)
-        surname_like = self._name_guess(key) == "surname"  # Andersson = anders+son, not a noun
-        # A misspelt everyday word is a risk only where every word is capitalised anyway.
-        if not place_ctx and not surname_like and (
-                self._compound(key) or initial and self._misspelt(key)):
-            return None
-        institution = _institution_context(doc, i)
-        if institution:
-            return Span(tok.start, tok.end, institution, morph, 0.7, "institution-context", key)
-        if place_ctx:
-            folds = doc.folds
-            if folds[i - 1] == "till" and (i - 1 in doc.starts or any(
-                    w in PAYMENT_WORDS for w in folds[max(0, i - 6):i - 1])):
-                # "Till Bostadsbolaget" heading a letter, "betalat hyran till Vätterhem".
-                return Span(tok.start, tok.end, "other_institution", morph, 0.6, "addressee", key)
-            label = "region" if folds[i - 1] in REGION_WORDS or folds[i - 1] == "i" and i >= 2 \
-                and folds[i - 2] in ("by", "byn", "byar") else "city"  # "en by i Isan"
-            return Span(tok.start, tok.end, label, morph, 0.7, "place-context", key)
-        if after_name:
-            return Span(tok.start, tok.end, "surname", morph, 0.7, "after-name", key)
-        if name_ctx:
-            return Span(tok.start, tok.end, self._name_guess(key, doc, i), morph, 0.7, "name-context",
-                        key)
-        if initial and len(key) < 4:
-            return None
-        genitive = key.endswith("s") and i + 1 < len(doc.tokens) \
-            and doc.tokens[i + 1].text.islower() and doc.folds[i + 1] not in FUNCTION_AFTER
-        if i >= 2 and doc.folds[i - 1] in ("pa", "vid") and doc.folds[i - 2] not in PARTICLE_VERBS \
-                and not genitive:  # "på Kings novell": a person's
-            # "simskola på Fyrishov", "fiskar vid X": where something is, not who.
-            return Span(tok.start, tok.end, "place", morph, 0.5, "place-preposition", key)
-        return Span(tok.start, tok.end, self._name_guess(key, doc, i), morph, 0.5, "proper-noun", key)
+                flabel, fattrs = self._label_for(self.lex.entries[target], target, False,
+                                                 c.place_ctx)
+                if flabel and flabel not in NAME_LABELS:
+                    return FUZZY.span(tok.start, tok.end, flabel, fattrs + c.morph, key=target)
+        if c.cap and not c.name_ctx and c.doc.folds[c.i - 1] == "i":
+            return PLACE_CONTEXT.span(tok.start, tok.end, "city", c.morph, key=c.key, score=0.6)
+        return None
+
+    def _accepted(self, c: Cand, label: str, is_name: bool) -> bool:
+        """Whether a known word's reading stands, by its case: a capital proves little at a
+        sentence start, an acronym is no name, a lower-case word needs context."""
+        text = c.doc.tokens[c.i].text
+        if text.isupper() and len(text) > 1:
+            return not (c.common and not (c.place_ctx or c.name_ctx) or is_name and len(c.key) <= 4)
+        if c.cap:
+            return self._capital_accepted(c, is_name)
+        return self._lower_accepted(c, label, is_name)
+
+    def _capital_accepted(self, c: Cand, is_name: bool) -> bool:
+        doc, i, e = c.doc, c.i, c.e
+        context = c.place_ctx or c.name_ctx
+        if c.initial:
+            return bool(context) or not (c.common or not self._attested(e)) or is_name and (
+                self._name_follows(doc, i) or e.gender and self._capitalised_pair(doc, i))
+        if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
+            return True
+        # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans), "hans bror".
+        homograph = e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS
+        return bool(e.place_kind and e.place_pop >= T.BIG_PLACE and e.zipf < T.DOMINANT_WORD
+                    or e.country or homograph)
+
+    def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
+        e = c.e
+        if c.common:
+            # "bor i lund", "min fru från polen": a homograph that is a country (after any
+            # place preposition) or a sizeable Swedish town (after a place verb).
+            return not is_name and e.cats <= HOMOGRAPH and (
+                c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
+                or c.place_ctx == 1 and bool(e.country))
+        if label in ORG_LABELS:
+            # "jobbar på volvo", "pluggar på kth": a known institution after a work or school
+            # verb; a definite noun is the common noun ("jobbar på apoteket", "banken").
+            return _institution_context(c.doc, c.i) is not None \
+                and not c.key.endswith(self.ENDS["definite_ending"])
+        if is_name:
+            return bool(c.name_ctx or c.after_name or (
+                e.first_rank and e.first_rank <= T.LOWER_CASE_NAME_RANK
+                and e.zipf < T.DOMINANT_WORD))
+        if label == "country":
+            return True
+        big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
+            and e.zipf < T.BIG_PLACE_WORD_MAX
+        return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
+            e.se_pop or e.place_pop >= T.BIG_PLACE))
+
+    def _unknown(self, c: Cand) -> Span | None:
+        """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
+        its context and its shape (Swedish compounds of ordinary words are not names). The
+        steps run in order; the first that decides (a span, or REJECT) ends it."""
+        for step in UNKNOWN_STEPS:
+            found = step(self, c)
+            if found is not None:
+                return found or None
+        return None
 
     def _town_pair(self, doc: Doc, last: Span, span: Span, e: Entry, i: int) -> bool:
         """Whether `last` and `span` are two small foreign towns written as one name."""
@@ -635,7 +654,7 @@ class Matcher:
                 and last.end + 1 == span.start and doc.text[last.end] == " "
                 and _place_context(doc, i - 1) < 2):
             return False
-        return all(not x.se_pop and x.place_pop < 100_000 and not x.country and x.place_kind
+        return all(not x.se_pop and x.place_pop < T.BIG_PLACE and not x.country and x.place_kind
                    for x in (e, self.lex.get(last.key)))
 
     @staticmethod
@@ -644,12 +663,12 @@ class Matcher:
         if i + 1 >= len(doc.tokens) or doc.tokens[i].ws != " ":
             return False
         nxt, e = doc.tokens[i + 1].text, doc.entries[i + 1]
-        return (nxt[0].isupper() and nxt.isalpha() and not nxt.isupper() and e.zipf < PAIR_ZIPF
+        return (nxt[0].isupper() and nxt.isalpha() and not nxt.isupper() and e.zipf < T.PAIR_ZIPF
                 and not e.cats & EXCLUDED_CATS and not (e.cats - NAMEISH_CATS - HOMOGRAPH))
 
     def _compound(self, key: str) -> bool:
         """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
-        (the modifier may carry a linking s or have dropped its final vowel: stjärn|lösa)."""
+        (the modifier may carry a linking s or e or have dropped its final vowel: stjärn|lösa)."""
         get = self.lex.entries.get
 
         def word(k: str) -> bool:
@@ -659,13 +678,14 @@ class Matcher:
         parts = key.split("-")
         if len(parts) > 1:
             return word(parts[-1])
-        if len(key) > LONGEST_COMPOUND:
+        if len(key) > T.LONGEST_COMPOUND:
             return False
         for k in range(len(key) - 4, 2, -1):
             if not word(key[k:]):
                 continue
             mod = key[:k]
-            if word(mod) or mod[-1] == "s" and word(mod[:-1]) or word(mod + "a") or word(mod + "e"):
+            if word(mod) or mod[-1] in "se" and word(mod[:-1]) or word(mod + "a") \
+                    or word(mod + "e"):  # linking s or e: tjänste|bil, arbets|dag
                 return True
         return False
 
@@ -686,33 +706,217 @@ class Matcher:
                 return label or "city"
         return None
 
-    @staticmethod
-    def _name_follows(doc: Doc, i: int) -> bool:
+    def _name_follows(self, doc: Doc, i: int) -> bool:
         """"Hans vill …", "Björn H": a verb or an initial after a sentence-initial name reading
         (the possessive "Hans bror" is followed by a noun)."""
         if i + 1 >= len(doc.tokens):
             return False
         nxt = doc.tokens[i + 1].text
         after = doc.tokens[i + 2].text if i + 2 < len(doc.tokens) else ""
-        return (doc.folds[i + 1] in NAME_VERBS or len(nxt) == 1 and nxt.isupper()
+        return (doc.folds[i + 1] in self.W["name_verb"] or len(nxt) == 1 and nxt.isupper()
                 or nxt == "och" and after[:1].isupper())  # "Liv och Oskar"
 
     @staticmethod
     def _attested(e: Entry) -> bool:
         """Strong enough to be taken as a name or place at the start of a sentence."""
-        return bool(e.country or e.cats & NAMEISH_CATS or (e.first_rank and e.first_rank <= 3000)
-                    or (e.surname_rank and e.surname_rank <= 3000) or e.se_pop
-                    or e.place_pop >= 100_000 or e.org_kind)
+        return bool(e.country or e.cats & NAMEISH_CATS or (e.first_rank and e.first_rank <= T.ATTESTED_RANK)
+                    or (e.surname_rank and e.surname_rank <= T.ATTESTED_RANK) or e.se_pop
+                    or e.place_pop >= T.BIG_PLACE or e.org_kind)
 
-    @staticmethod
-    def _name_guess(key: str, doc: Doc | None = None, i: int = 0) -> str:
+    def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending, else a first name whose gender
         the words around it tell ("min mamma heter X") or, failing that, its ending (-a, -e,
         -ie, -ine are mostly women's names)."""
-        if key.endswith(SURNAME_ENDINGS) and any(
-                key.endswith(s) and len(key) > len(s) + 1 for s in SURNAME_ENDINGS):
+        if key.endswith(self.ENDS["surname_ending"]) and any(
+                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]):
             return "surname"
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:
             return FIRSTNAME[hint]
         return "firstname_female" if key.endswith(("a", "e", "ah")) else "firstname_male"
+
+
+# --- the steps that judge a word no gazetteer knows (Matcher._unknown), in order -------------
+# Each returns a span, REJECT (not a name, stop) or None (no decision, go on).
+REJECT = False
+
+
+def _tok_span(rule: Rule, c: Cand, label: str, score: float | None = None,
+              key: str | None = None, attrs: tuple[str, ...] = ()) -> Span:
+    tok = c.doc.tokens[c.i]
+    return rule.span(tok.start, tok.end, label, attrs + c.morph,
+                     key=c.key if key is None else key, score=score)
+
+
+def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
+    """"fått fast jobb på SSAB", "läser maskinteknik på LTU": an acronym is an institution."""
+    text = c.doc.tokens[c.i].text
+    if text.isupper() and len(text) > 1 and not c.initial \
+            and c.key not in m.W["language_level"]:  # "jag läser på B1": a level
+        role = _institution_role(c.doc, c.i)
+        if role:
+            return _tok_span(INSTITUTION_CONTEXT, c, role, score=0.6)
+    return None
+
+
+def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
+    """Lower case without a place verb, acronyms, "kl:s", "a.b": not names."""
+    text = c.doc.tokens[c.i].text
+    if (not c.cap and c.place_ctx < 2 and not c.named) or (text.isupper() and len(text) > 1) \
+            or ":" in c.key or "." in c.key:
+        return REJECT
+    return None
+
+
+def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Nguyen Thi Lan": a capitalised word right after a name continues it, even when it is (or
+    folds like) an ordinary word ("Lan" ~ "län")."""
+    if c.after_name and c.cap and not c.initial and not c.e.cats & EXCLUDED_CATS \
+            and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1:
+        return _tok_span(AFTER_NAME, c, "surname")
+    return None
+
+
+def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Sfi", "heter", "Avslutningsvis", "Bröderna": words, not names; but an unknown "på
+    Kanarieöarna" is a place."""
+    doc, i, e = c.doc, c.i, c.e
+    plural_place = c.cap and not c.initial and not e.zipf and i \
+        and doc.folds[i - 1] in ("pa", "i")
+    if doc.tokens[i].text.lower() in m.lex.marks and not (c.place_ctx and c.cap) \
+            or e.cats - HOMOGRAPH or (not c.place_ctx and not plural_place
+                                      and c.key.endswith(m.ENDS["ordinary_ending"])):
+        return REJECT
+    return None
+
+
+def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
+    """A misspelt name or place ("Stokholm"), not a word; "Sverge" is misspelt Sweden."""
+    if not (len(c.key) >= 5 and (c.cap or c.place_ctx == 2) and c.e.zipf < T.MISSPELT_MAX):
+        return None
+    target = m._fuzzy(c.key)
+    if target in m.W["never_replaced"]:
+        return REJECT
+    if target:
+        flabel, fattrs = m._label_for(m.lex.entries[target], target, c.name_ctx, c.place_ctx)
+        if flabel in NAME_LABELS and m._place_suffix(c.doc.tokens[c.i].text.lower()):
+            flabel = None  # an island in -ön is not a misspelt name
+        if flabel:
+            return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
+    return None
+
+
+def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
+    """A homograph capitalised inside a sentence is its name reading ("i Hjo", "och Björk"),
+    the lexicon's value saying which kind; after a place verb a rare one is a place ("bor i
+    Hjo", "åka till Kilsbergen": its ending may say which kind)."""
+    e = c.e
+    if c.cap and not c.initial and e.cats and e.cats <= HOMOGRAPH:
+        label = "city" if c.place_ctx else LABEL_OF_HOMOGRAPH.get(e.value, "firstname_unknown")
+        return _tok_span(HOMOGRAPH_CAPITAL, c, label)
+    if c.cap and c.place_ctx == 2 and e.zipf < T.HOMOGRAPH_PLACE_MAX and e.cats <= HOMOGRAPH \
+            and len(c.key) >= 3:
+        suffix_label = m._place_suffix(c.doc.tokens[c.i].text.lower())
+        if suffix_label:
+            return _tok_span(PLACE_SUFFIX, c, suffix_label)
+        return _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
+    if e.cats or len(c.key) < 3:
+        return REJECT
+    return None
+
+
+def _u_name_pair(m: Matcher, c: Cand) -> Span | bool | None:
+    """"miljardären Donald Trump": two capitalised words inside a sentence are a name even when
+    each is also a frequent word form."""
+    if not c.initial and c.cap and not c.place_ctx and c.e.zipf < T.PAIR_ZIPF \
+            and m._capitalised_pair(c.doc, c.i):
+        return _tok_span(NAME_PAIR, c, m._name_guess(c.key, c.doc, c.i))
+    return None
+
+
+def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
+    """Too frequent a word to be a name here (a subject before its verb may be rarer: "Lind
+    har", "Wenger kom"); lower case goes no further."""
+    limit = T.INITIAL_UNKNOWN_MAX if c.initial and not (c.place_ctx or c.name_ctx) else T.COMMON
+    if c.initial and m._name_follows(c.doc, c.i) \
+            and not c.key.endswith(m.ENDS["definite_ending"]):
+        limit = T.COMMON
+    return REJECT if c.e.zipf >= limit or not (c.cap or c.named) else None
+
+
+def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Kilsbergen", "Norrköping": a place by its ending."""
+    suffix_label = m._place_suffix(c.doc.tokens[c.i].text.lower())
+    if suffix_label and (not c.initial or c.e.zipf < T.SUFFIX_INITIAL_MAX):
+        return _tok_span(PLACE_SUFFIX, c, suffix_label)
+    return None
+
+
+def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Tjänstebil", a misspelt everyday word at a sentence start: not a name (a surname-like
+    word is: Andersson = anders+son)."""
+    if not c.place_ctx and m._name_guess(c.key) != "surname" and (
+            m._compound(c.key) or c.initial and m._misspelt(c.key)):
+        return REJECT
+    return None
+
+
+def _u_institution(m: Matcher, c: Cand) -> Span | bool | None:
+    institution = _institution_context(c.doc, c.i)
+    return _tok_span(INSTITUTION_CONTEXT, c, institution) if institution else None
+
+
+def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
+    """After a place preposition: a place; "Till Bostadsbolaget" heading a letter, "betalat
+    hyran till Vätterhem": an addressee; "en by i Isan", "i provinsen Fars": a region."""
+    if not c.place_ctx:
+        return None
+    folds, i = c.doc.folds, c.i
+    if folds[i - 1] == "till" and (i - 1 in c.doc.starts or any(
+            w in m.W["payment_word"] for w in folds[max(0, i - 6):i - 1])):
+        return _tok_span(ADDRESSEE, c, "other_institution")
+    region = folds[i - 1] in m.W["region_word"] or folds[i - 1] == "i" and i >= 2 \
+        and folds[i - 2] in m.W["village_word"]
+    return _tok_span(PLACE_CONTEXT, c, "region" if region else "city")
+
+
+def _u_person(m: Matcher, c: Cand) -> Span | bool | None:
+    """After a name: a surname; after a naming trigger: a name."""
+    if c.after_name:
+        return _tok_span(AFTER_NAME, c, "surname")
+    if c.name_ctx:
+        return _tok_span(NAME_CONTEXT, c, m._name_guess(c.key, c.doc, c.i))
+    if c.initial and len(c.key) < 4:
+        return REJECT
+    return None
+
+
+def _u_proper_noun(m: Matcher, c: Cand) -> Span | bool | None:
+    """"simskola på Fyrishov", "fiskar vid X": where something is; otherwise a capitalised
+    unknown word is a name ("på Kings novell": a person's)."""
+    doc, i, key = c.doc, c.i, c.key
+    genitive = key.endswith("s") and i + 1 < len(doc.tokens) \
+        and doc.tokens[i + 1].text.islower() and doc.folds[i + 1] not in m.W["function_after_name"]
+    if i >= 2 and doc.folds[i - 1] in ("pa", "vid") \
+            and doc.folds[i - 2] not in m.W["person_particle_verb"] and not genitive:
+        return _tok_span(PLACE_PREPOSITION, c, "place")
+    return _tok_span(PROPER_NOUN, c, m._name_guess(key, doc, i))
+
+
+def _with(rule: Rule, fn: object) -> Rule:
+    return Rule(rule.name, rule.family, rule.labels, rule.score, rule.reads, fn)
+
+
+UNKNOWN_STEPS = (_u_acronym, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
+                 _u_name_pair, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
+                 _u_place_context, _u_person, _u_proper_noun)
+
+# The registry of this family: the known-word rules, then the unknown-word steps in order.
+RULES: tuple[Rule, ...] = (
+    _with(PHRASE, Matcher._phrase_span), _with(GAZETTEER, Matcher._classify),
+    _with(FUZZY, _u_fuzzy), _with(INSTITUTION_CONTEXT, _u_institution),
+    _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
+    _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
+    _with(PLACE_CONTEXT, _u_place_context), _with(ADDRESSEE, _u_place_context),
+    _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
+    _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials))

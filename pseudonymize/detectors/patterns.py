@@ -7,10 +7,12 @@ confidence or decide between readings (a bare 7-digit group is a phone number on
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import regex
 
+from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.types import Span
@@ -59,8 +61,7 @@ YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 # when no more specific word is near: "körkort, nummer 8709…", "Ärendet har nummer 16-884512".
 NUMBER_TRIGGERS = (("account_trigger", "account_nr"), ("license_trigger", "license_nr"),
                    ("reference_trigger", "other_nr_seq"), ("phone_trigger", "phone_nr"))
-GENERIC_NUMBER = frozenset({"nummer", "numret", "nr"})
-NUMBER_HEADS = ("nummer", "numret", "nr")
+Add = Callable[[Span], None]
 CODE_PREFIX = regex.compile(r"\p{Lu}{1,4}")  # "TF 448 192", "WU 882-194-5530", "UHR 2021-04477"
 
 
@@ -83,12 +84,13 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
     for cat, label in NUMBER_TRIGGERS:
         if cat in cats:
             return label
-    for head in NUMBER_HEADS:
+    generic = lex.words("generic_number_word")
+    for head in generic:
         if key.endswith(head) and len(key) > len(head) + 2:
             stem = key[:-len(head)].rstrip("-")
             for cand in {stem, stem.removesuffix("s")}:  # "körkorts|nummer"
                 label = _trigger_label(lex, cand, lex.get(cand).cats)
-                if label and cand not in GENERIC_NUMBER:
+                if label and cand not in generic:
                     return label
     return None
 
@@ -104,7 +106,7 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
         label = _trigger_label(lex, doc.folds[j], doc.entries[j].cats)
         if label is None:
             continue
-        if doc.folds[j] not in GENERIC_NUMBER:
+        if doc.folds[j] not in lex.words("generic_number_word"):
             return label
         generic = generic or label
     return generic
@@ -121,87 +123,190 @@ def _with_prefix(doc: Doc, start: int) -> int:
     return before.start if code or before.text == "+" and before.end == start else start
 
 
-def detect(doc: Doc, lex: Lexicon) -> list[Span]:
-    text = doc.text
-    spans: list[Span] = []
-    add = spans.append
-    # E-mails, handles, URLs and reference codes never contain white space: they are looked
-    # for only in the space-delimited chunks that can hold one, not across the whole essay.
-    chunks, runs = [], []  # chunks with a digit, "@" or "_"; starts of digit runs
-    end = -1
-    for m in SPECIAL.finditer(text):
-        if m.group()[0].isdigit():
-            runs.append(m.start())
-        if m.start() >= end:
-            s, end = _chunk_at(text, m.start())
-            chunks.append((s, end, text[s:end]))
-    for s, e, chunk in chunks:
+FAMILY = "patterns"
+
+
+def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ...] = ()) -> Rule:
+    return Rule(name, FAMILY, labels, score, reads)
+
+
+TRIGGERS = tuple(cat for cat, _ in NUMBER_TRIGGERS) + ("generic_number_word",)
+EMAIL_RULE = _rule("email", ("email",), 1.0)
+HANDLE_RULE = _rule("handle", ("extra",), 0.7)
+URL_RULE = _rule("url", ("url",), 0.95)
+IBAN_RULE = _rule("iban", ("account_nr",), 1.0)
+PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",))
+PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9, ("id_trigger",))
+PHONE_RULE = _rule("phone", ("phone_nr",), 0.9)
+ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS)
+NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
+                                          "phone_nr"), 0.85, TRIGGERS)
+DIGITS_RULE = _rule("digits", ("other_nr_seq",), 0.6, TRIGGERS)
+NUMBER_ENDING = _rule("number-ending", ("account_nr", "other_nr_seq"), 0.8, TRIGGERS)
+REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr"), 0.55, TRIGGERS)
+ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
+ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
+LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8)
+DATE_RULE = _rule("date", ("date_digits",), 0.95)
+YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word",))
+
+
+@dataclass
+class Scan:
+    """One pass over an essay's text: the white-space chunks that hold a digit, "@" or "_"
+    (e-mails, handles, URLs and codes never span white space) and where digit runs start."""
+
+    chunks: list[tuple[int, int, str]]
+    runs: list[int]
+
+    @classmethod
+    def of(cls, text: str) -> Scan:
+        chunks, runs = [], []
+        end = -1
+        for m in SPECIAL.finditer(text):
+            if m.group()[0].isdigit():
+                runs.append(m.start())
+            if m.start() >= end:
+                s, end = _chunk_at(text, m.start())
+                chunks.append((s, end, text[s:end]))
+        return cls(chunks, runs)
+
+
+def _emails(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for s, e, chunk in scan.chunks:
         if "@" in chunk:
-            for m in EMAIL.finditer(text, s, e):
-                add(Span(m.start(), m.end(), "email", score=1.0, rule="email"))
+            for m in EMAIL.finditer(doc.text, s, e):
+                add(EMAIL_RULE.span(m.start(), m.end(), "email"))
         if "@" in chunk or "_" in chunk:
-            for m in HANDLE.finditer(text, s, e):
-                add(Span(m.start(), m.end(), "extra", score=0.7, rule="handle"))
+            for m in HANDLE.finditer(doc.text, s, e):
+                add(HANDLE_RULE.span(m.start(), m.end(), "extra"))
+
+
+def _urls(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     done = -1
-    for hint in URL_HINT.finditer(text):
+    for hint in URL_HINT.finditer(doc.text):
         if hint.start() < done:
             continue
-        s, e = _chunk_at(text, hint.start())
-        for m in URL.finditer(text, s, e):
-            add(Span(m.start(), m.end(), "url", score=0.95, rule="url"))
+        s, e = _chunk_at(doc.text, hint.start())
+        for m in URL.finditer(doc.text, s, e):
+            add(URL_RULE.span(m.start(), m.end(), "url"))
         done = e
-    if not runs:
-        return spans
-    for m in IBAN.finditer(text):
-        add(Span(m.start(), m.end(), "account_nr", score=1.0, rule="iban"))
-    for m in _anchored(PERSONNUMMER, text, runs):
-        digits = "".join(ch for ch in m.group() if ch.isdigit())
-        valid = _luhn(digits)
+
+
+def _ibans(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for m in IBAN.finditer(doc.text):
+        add(IBAN_RULE.span(m.start(), m.end(), "account_nr"))
+
+
+def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    """Learners' invalid personnummer are caught too; a valid checksum scores higher."""
+    for m in _anchored(PERSONNUMMER, doc.text, scan.runs):
+        valid = _luhn("".join(ch for ch in m.group() if ch.isdigit()))
         if m.group()[0] == "0" and not valid and not _preceded_by(doc, m.start(), "id_trigger"):
             continue  # 0701234567 is a mobile number, not a person
-        add(Span(m.start(), m.end(), "personid_nr", score=1.0 if valid else 0.9,
-                 rule="personnummer" + ("" if valid else "-badchecksum")))
-    for m in PHONE.finditer(text):
-        ndig = sum(ch.isdigit() for ch in m.group())
-        if 7 <= ndig <= 13:
-            add(Span(m.start(), m.end(), "phone_nr", score=0.9, rule="phone"))
-    for m in _anchored(ACCOUNT, text, runs):
+        rule = PERSONNUMMER_RULE if valid else PERSONNUMMER_BAD
+        add(rule.span(m.start(), m.end(), "personid_nr"))
+
+
+def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for m in PHONE.finditer(doc.text):
+        if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13:
+            add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
+
+
+def _accounts(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for m in _anchored(ACCOUNT, doc.text, scan.runs):
         if sum(ch.isdigit() for ch in m.group()) >= 5 \
                 and _number_kind(doc, lex, m.start(), 8) == "account_nr":
-            add(Span(m.start(), m.end(), "account_nr", score=0.85, rule="account-trigger"))
-    for m in _anchored(BARE_DIGITS, text, runs):
+            add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
+
+
+def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    """A digit group announced by a trigger ("telefon", "ärendenummer"), or long enough to be a
+    number of some kind; four digits only as the end of an account ("slutar på 4471")."""
+    for m in _anchored(BARE_DIGITS, doc.text, scan.runs):
         ndig = sum(ch.isdigit() for ch in m.group())
         if ndig < 4:
             continue
         kind = _number_kind(doc, lex, m.start(), 5)
         if kind == "account_nr" and ndig >= 5:
-            continue  # the account pattern above covers it
+            continue  # the account pattern covers it
         if kind is None and ndig >= 8 or ndig >= 6 and kind is not None:
-            label = kind or "other_nr_seq"
-            add(Span(_with_prefix(doc, m.start()), m.end(), label,
-                     score=0.85 if kind else 0.6, rule="number-trigger" if kind else "digits"))
+            rule = NUMBER_TRIGGER if kind else DIGITS_RULE
+            add(rule.span(_with_prefix(doc, m.start()), m.end(), kind or "other_nr_seq"))
         elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and (
                 _ends_with(doc, m.start()) or _number_kind(doc, lex, m.start(), 1) == kind):
-            # "kontot som slutar på 4471", "clearingnummer 7412": four digits of one account.
-            add(Span(m.start(), m.end(), kind, score=0.8, rule="number-ending"))
-    for s, e, _ in chunks:
-        for m in REFERENCE.finditer(text, s, e):
+            add(NUMBER_ENDING.span(m.start(), m.end(), kind))
+
+
+def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for s, e, _ in scan.chunks:
+        for m in REFERENCE.finditer(doc.text, s, e):
             kind = _number_kind(doc, lex, m.start(), 5)
             label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
-            add(Span(_with_prefix(doc, m.start()), m.end(), label, score=0.55, rule="reference"))
-    for m in ZIP.finditer(text):
-        add(Span(m.start(), m.end(), "zip_code", score=0.85, rule="zip"))
+            add(REFERENCE_RULE.span(_with_prefix(doc, m.start()), m.end(), label))
+
+
+def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for m in ZIP.finditer(doc.text):
+        add(ZIP_RULE.span(m.start(), m.end(), "zip_code"))
         k = doc.index_at(m.end())
         if k < len(doc.tokens) and doc.tokens[k].is_word and not doc.entries[k].cats:
             town = doc.tokens[k]  # "415 05 Göteborg": the post town
-            add(Span(town.start, town.end, "city", score=0.8, rule="zip-town", key=doc.folds[k]))
-    for m in LICENSE.finditer(text):
-        add(Span(m.start(), m.end(), "license_nr", score=0.8, rule="licence-plate"))
-    for m in _anchored(DATE, text, runs):
-        add(Span(m.start(), m.end(), "date_digits", score=0.95, rule="date"))
-    for m in _anchored(YEAR, text, runs):
+            add(ZIP_TOWN.span(town.start, town.end, "city", key=doc.folds[k]))
+
+
+def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for m in LICENSE.finditer(doc.text):
+        add(LICENCE_RULE.span(m.start(), m.end(), "license_nr"))
+
+
+def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for m in _anchored(DATE, doc.text, scan.runs):
+        add(DATE_RULE.span(m.start(), m.end(), "date_digits"))
+
+
+def _years(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for m in _anchored(YEAR, doc.text, scan.runs):
         if _personal_year(doc, m.start(), m.group()):
-            add(Span(m.start(), m.end(), "year", score=0.5, rule="year"))
+            add(YEAR_RULE.span(m.start(), m.end(), "year"))
+
+
+def _with(rules: tuple[Rule, ...], fn: Callable) -> tuple[Rule, ...]:
+    return tuple(Rule(r.name, r.family, r.labels, r.score, r.reads, fn) for r in rules)
+
+
+# The registry of this family, in order. Rules before DIGIT_RULES need no digit in the text.
+TEXT_RULES: tuple[Rule, ...] = (_with((EMAIL_RULE, HANDLE_RULE), _emails)
+                                + _with((URL_RULE,), _urls))
+DIGIT_RULES: tuple[Rule, ...] = (
+    _with((IBAN_RULE,), _ibans) + _with((PERSONNUMMER_RULE, PERSONNUMMER_BAD), _personnummer)
+    + _with((PHONE_RULE,), _phones) + _with((ACCOUNT_RULE,), _accounts)
+    + _with((NUMBER_TRIGGER, DIGITS_RULE, NUMBER_ENDING), _bare_numbers)
+    + _with((REFERENCE_RULE,), _references) + _with((ZIP_RULE, ZIP_TOWN), _zips)
+    + _with((LICENCE_RULE,), _licences) + _with((DATE_RULE,), _dates)
+    + _with((YEAR_RULE,), _years))
+RULES = TEXT_RULES + DIGIT_RULES
+_TEXT_FNS = tuple(dict.fromkeys(r.fn for r in TEXT_RULES))
+_DIGIT_FNS = tuple(dict.fromkeys(r.fn for r in DIGIT_RULES))
+
+
+class PatternRules:
+    """The pattern family bound to one lexicon (its trigger words); one per engine."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+
+    def detect(self, doc: Doc) -> list[Span]:
+        return detect(doc, self.lex)
+
+
+def detect(doc: Doc, lex: Lexicon) -> list[Span]:
+    """Every pattern rule's spans; the number rules only when the essay has a digit."""
+    spans: list[Span] = []
+    scan = Scan.of(doc.text)
+    for fn in _TEXT_FNS + (_DIGIT_FNS if scan.runs else ()):
+        fn(doc, lex, scan, spans.append)
     return spans
 
 
@@ -230,11 +335,6 @@ def _ends_with(doc: Doc, start: int) -> bool:
     return i >= 2 and doc.folds[i - 1] in ("pa", "med") and doc.folds[i - 2] in ("slutar", "slutade")
 
 
-PERSONAL = frozenset({"jag", "vi", "min", "mitt", "mina", "mig", "oss", "var", "vart", "vara",
-                      "fodd", "fodde", "flyttade", "kom", "gifte", "borjade", "han", "hon",
-                      "hans", "hennes", "deras", "sin", "sitt", "sina", "byggde", "kopte"})
-
-
 def _personal_year(doc: Doc, start: int, year: str) -> bool:
     """Years tied to a person (born, moved, started): a first/third-person clause nearby, not a
     citation "(2012)" and not history (before 1930)."""
@@ -244,4 +344,5 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
     if i and doc.tokens[i - 1].text == "(":
         return False
     window = doc.folds[max(0, i - 8): i + 6]
-    return any(w in PERSONAL for w in window)
+    personal = doc.lex.words("personal_word")
+    return any(w in personal for w in window)

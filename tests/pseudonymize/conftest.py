@@ -4,6 +4,7 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
+from builders.packaged import RULE_PREFIX, RULE_WORDS, read_lexicon
 from builders.schemas import fold
 from builders.store import Store
 from pseudonymize.engine import Engine
@@ -17,8 +18,7 @@ CITIES = [("Stockholm", "SE", 1_500_000), ("Göteborg", "SE", 580_000), ("Malmö
 COMMON = {"jag": 7.3, "och": 7.4, "bor": 5.4, "i": 7.5, "min": 6.5, "heter": 5.0, "hans": 5.8,
           "mina": 5.8, "är": 7.3, "år": 6.0, "vän": 5.0, "från": 6.5, "kommer": 6.0, "sund": 4.0,
           "affären": 3.9, "historia": 4.5}
-LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("i", "place_trigger"),
-           ("från", "place_trigger"), ("år", "age_trigger"), ("hans", "common_name_homograph"),
+LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("hans", "common_name_homograph"),
            ("mamma", "fam"), ("läkare", "prof"), ("tjugo", "number_word", "20"),
            ("fem", "number_word", "5"), ("nitton", "number_word", "19"),
            ("telefon", "phone_trigger"), ("skolan", "institution_suffix", "school"),
@@ -27,6 +27,10 @@ LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("i", "place_tri
            ("bror", "fam"), ("lärare", "prof"), ("cancer", "sensitive"),
            ("högt blodtryck", "sensitive"), ("ärende", "reference_trigger"),
            ("clearingnummer", "account_trigger"), ("lördag", "weekday", "6"), ("förare", "prof")]
+
+
+# The lexicon's categories the rules read as word lists (all of their rows, as in a real snapshot).
+RULE_TRIGGERS = ("place_trigger", "age_trigger", "address_trigger")
 
 
 def _frame(rows: list[dict]) -> pl.DataFrame:
@@ -52,8 +56,11 @@ def tiny_snapshot(store: Store) -> dict:
                          "name_sv": "Irak", "name_en": "Iraq", "source": "t"},
                         {"iso2": "SY", "name": "Syrien", "fold": "syrien", "lang": "sv",
                          "name_sv": "Syrien", "name_en": "Syria", "source": "t"}])
+    # The rules' own word lists come with every snapshot, this one too.
+    rules = [(w, RULE_PREFIX + c, v or "") for w, c, v in read_lexicon(RULE_WORDS, None)]
+    rules += [(w, c, v or "") for w, c, v in read_lexicon() if c in RULE_TRIGGERS]
     lex = _frame([{"word": r[0], "fold": fold(r[0]), "category": r[1],
-                   "value": r[2] if len(r) > 2 else "", "source": "t"} for r in LEXICON])
+                   "value": r[2] if len(r) > 2 else "", "source": "t"} for r in LEXICON + rules])
     common = _frame([{"word": w, "fold": fold(w), "frequency": z, "source": "t"}
                      for w, z in COMMON.items()])
     frames = {"first_names": first.with_columns(pl.col("rank").cast(pl.Int32)),

@@ -26,7 +26,7 @@ TARGETS = {"gold_f2": 0.95, "gold_label_f2": 0.85, "gold_leaks": 0, "multiged_sl
 
 GOLD_F2_MIN = 0.95            # synthetic gold, all labels together
 GOLD_LEAKS_MAX = 0           # gold originals surviving in the output (target 0)
-HELDOUT_F2_MIN = 0.89         # held-out synthetic gold (written after tuning; first measured 0.881)
+HELDOUT_F2_MIN = 0.90         # held-out synthetic gold (written after tuning; first measured 0.881)
 HELDOUT_LEAKS_MAX = 0
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)

@@ -1,0 +1,45 @@
+"""A rule: one declared unit of detection.
+
+A rule declares its name (the `rule` of every span it emits, the key `eval --by-rule` reports
+by), its family (the detector module it belongs to), the labels it may emit, its score, and the
+lexicon categories it reads (builders/data/rules.tsv and lexicon.tsv). Rules that can act on an
+everyday lower-case word also declare what makes them look at one (`word`, `ending`, `before`,
+`before2`, `after`): the context family's fast path skips every other everyday word, derived
+from these declarations and never listed by hand.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pseudonymize.types import Span
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    family: str
+    labels: tuple[str, ...]
+    score: float
+    reads: tuple[str, ...] = ()
+    fn: Callable | None = None
+    # Categories that make the rule look at an everyday lower-case word: the word itself
+    # (`word`, or its ending: `ending`), the word before it, two before, or after it.
+    word: tuple[str, ...] = ()
+    ending: tuple[str, ...] = ()
+    before: tuple[str, ...] = ()
+    before2: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    capital: bool = False  # acts on capitalised words only: never run on a lower-case one
+    rare: bool = False     # may act on any rare lower-case word (misspelt, compound, unknown)
+
+    def span(self, start: int, end: int, label: str, attrs: tuple[str, ...] = (),
+             key: str = "", score: float | None = None) -> Span:
+        """A span of this rule, with its declared score."""
+        return Span(start, end, label, attrs, self.score if score is None else score, self.name,
+                    key)
+
+    def categories(self) -> frozenset[str]:
+        """Every lexicon category the rule looks at."""
+        return frozenset(self.reads + self.word + self.ending + self.before + self.before2
+                         + self.after)

@@ -1,0 +1,50 @@
+"""The numbers that decide, in one place, each with why.
+
+Word frequencies are Zipf values from wordfreq (the `common_words` gazetteer): 7 is "och", 4 a
+word seen in every essay collection, 3 a word a learner knows, 0 a word the list lacks.
+Populations are GeoNames'. Ranks are a name's frequency rank in the name statistics (1 = most
+frequent). Scores of spans are declared by each rule (pseudonymize/detectors/*.py). Read by the
+detectors and by the lexicon compiler (its word bands).
+"""
+from __future__ import annotations
+
+# --- word frequency (Zipf) -------------------------------------------------------------------
+COMMON = 4.0          # at least this frequent: ordinary text unless shown otherwise
+RARE = 2.6            # below this a capitalised word is taken as a proper noun
+DOMINANT_WORD = 5.0   # above this the word reading beats most name and place readings
+VERY_COMMON = 5.3     # above this even a frequent first name is read as the word (Per, Bo)
+PAIR_ZIPF = 4.6       # two capitalised words below this inside a sentence are a name pair
+AFTER_NAME_MAX = 5.5  # a capitalised word after a name continues it unless this frequent
+MISSPELT_MAX = 3.8    # a word this rare may be a misspelt name or place ("Stokholm")
+HOMOGRAPH_PLACE_MAX = 4.5  # "bor i Hjo": a homograph this rare after a place verb is a place
+INITIAL_UNKNOWN_MAX = 3.5  # an unknown capitalised word starting a sentence: a name below this
+SUFFIX_INITIAL_MAX = 3.0   # a sentence-initial word with a place ending is a place below this
+COMPOUND_PART_MIN = 3.3    # each part of a compound of ordinary words is at least this frequent
+CONTINUATION_MAX = 3.0     # "Nowa Huta": a capitalised word after a place continues it below this
+DEFINITE_NOUN_MIN = 2.5    # "Affären ligger": a definite form this frequent is a noun
+STUDY_OBJECT_MAX = 5.0     # "läser juridik": what is studied is rarer than this
+EDU_SUBJECT_MAX = 4.8      # "magisterexamen i matematik": the subject is rarer than this
+BIG_PLACE_WORD_MAX = 4.5   # a city of a million people is named in lower case below this
+
+# --- lengths ---------------------------------------------------------------------------------
+LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
+                       # make a longer one, and splitting a hostile 1 MB "word" costs time
+                       # quadratic in its length
+LONGEST_NUMBER = 7     # digit runs read as a value (ages, days, street numbers) have at most
+                       # this many digits; int() refuses more than 4,300
+
+# --- populations -----------------------------------------------------------------------------
+SE_DOMINANT = 50_000      # a Swedish place this big is its name before it is a word (Lund)
+SE_ATTESTED = 5_000       # ... this big, when the word is not very frequent either
+SE_LOWER_CASE = 20_000    # a Swedish town this big is taken in lower case ("bor i västerås")
+WORLD_DOMINANT = 500_000  # a foreign city this big is its name before it is a word
+BIG_PLACE = 100_000       # a place this big is well attested (fuzzy target, strong reading)
+MILLION = 1_000_000       # a city this big is named even in lower case
+
+# --- name ranks ------------------------------------------------------------------------------
+FUZZY_NAME_RANK = 2000     # misspellings are matched only against first names this frequent
+SURNAME_DOMINANT_RANK = 2000  # a surname this frequent is its name before it is a word
+STRONG_NAME_RANK = 1500    # a name this frequent beats a small place of the same spelling
+TOP_NAME_RANK = 300        # ... and beats even a big place, unless the context says place
+ATTESTED_RANK = 3000       # a name this frequent may start a sentence as a name
+LOWER_CASE_NAME_RANK = 100  # a first name this frequent is a name even in lower case

@@ -1,0 +1,65 @@
+"""The rules' declarations against the data they read and the engine that runs them."""
+from __future__ import annotations
+
+from builders.packaged import RULE_WORDS, read_lexicon
+from pseudonymize.detectors import FAMILIES, RULES, categories
+from pseudonymize.detectors.context import ContextRules, fast_path
+from pseudonymize.evaluate import (Document, GoldSpan, Report, _rule_gold, format_rules,
+                                   score_document, score_rules)
+from pseudonymize.types import Annotation
+
+
+def _read() -> set[str]:
+    return {cat.split(".")[0] for cat in categories()}
+
+
+def test_every_rule_word_category_is_read_by_a_rule_and_exists() -> None:
+    data = {cat for _, cat, _ in read_lexicon(RULE_WORDS, None)}
+    read = _read()
+    assert data - read == set()  # a category no rule reads is dead data
+    lexicon = {cat for _, cat, _ in read_lexicon()}
+    assert read - data - lexicon == set()  # a rule reads a category nobody wrote
+
+
+def test_the_lexicon_triggers_are_read() -> None:
+    assert {"place_trigger", "age_trigger", "address_trigger"} <= _read()
+
+
+def test_rule_names_are_unique_and_declared_whole() -> None:
+    names = [rule.name for rule in RULES]
+    assert len(names) == len(set(names))
+    assert all(rule.labels and 0 < rule.score <= 1 and rule.fn is not None for rule in RULES)
+    assert {rule.family for rule in RULES} == {"patterns", "gazetteer", "context"}
+    assert len(FAMILIES) == 3
+
+
+def test_the_fast_path_follows_the_declarations(offline_engine) -> None:
+    """A frequent word is looked at because a rule declares its category, and skipped without
+    that rule: nothing is listed by hand."""
+    from pseudonymize.detectors.context import LINE, WORD_RULES
+
+    lex = offline_engine.lex
+    assert lex.get("linjen").zipf >= 4.0
+    assert "linjen" not in ContextRules(lex).plain
+    others = tuple(r for r in WORD_RULES if r.name != LINE.name)
+    assert "linjen" in fast_path(lex, others)[0]
+
+
+def test_by_rule_counts_precision_and_recall_per_rule() -> None:
+    doc = Document("d", "Anna bor i Lund och Erik i Oslo.",
+                   (GoldSpan(0, 4, "firstname_female"), GoldSpan(11, 15, "city"),
+                    GoldSpan(20, 24, "firstname_male")))
+    anns = [Annotation(0, 4, "firstname_female", (), 1, "replace", "Anna", "X", 0, 1, "gazetteer"),
+            Annotation(11, 15, "city", (), 1, "replace", "Lund", "Y", 0, 1, "place-context"),
+            Annotation(27, 31, "city", (), 2, "replace", "Oslo", "Z", 0, 1, "place-context")]
+    report = Report("jsonl")
+    score_document(doc, anns, "jsonl", report)
+    score_rules(doc, anns, "jsonl", report)
+    _rule_gold(report)
+    place = report.rules["place-context"]
+    assert (place.pred, place.correct, place.found, place.gold) == (2, 1, 1, 1)
+    names = report.rules["gazetteer"]
+    assert (names.pred, names.correct, names.found) == (1, 1, 1)
+    assert names.gold == 3  # the gazetteer rule emits names and places
+    table = format_rules(report)
+    assert "| place-context | gazetteer | 2 | 1 | 0.500 | 1 | 1 | 1.000 |" in table
