@@ -3,11 +3,13 @@
     engine = Engine.load(snapshot_json_path)       # compiled once, cached by snapshot id
     result = engine.pseudonymize(text, essay_id, strategy="realistic", seed=0, memory=None)
     spans  = engine.detect(text)                  # resolved spans, no rendering
-A `Memory` shared across the essays of one learner keeps running numbers and surrogates
-consistent between them.
+A `Memory` shared across the essays of one learner keeps surrogates consistent between them;
+running numbers start at 1 in each essay. A `Policy` (pseudonymize.policy) carries a corpus's
+own judgement.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,19 +21,23 @@ from pseudonymize.detectors.gazetteer_match import Matcher
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon
+from pseudonymize.policy import Policy
 from pseudonymize.surrogates import Renderer
-from pseudonymize.types import Annotation, Result, Span
+from pseudonymize.types import MARK, Annotation, Result, Span
 
 STRATEGIES = ("realistic", "placeholder", "tag")
 
 
 @dataclass
 class Memory:
-    """What one learner's earlier essays established: running numbers and surrogates."""
+    """What one learner's earlier essays established: the surrogate of each entity (numbered
+    learner-wide in `refs`, for the draws only: running numbers restart at 1 in each essay) and
+    the surrogate country of each replaced country."""
 
     scope: str = ""
     refs: dict[tuple[str, str], int] = field(default_factory=dict)
     bases: dict[tuple[str, int], str] = field(default_factory=dict)
+    countries: dict[str, str] = field(default_factory=dict)
 
 
 class Engine:
@@ -62,34 +68,45 @@ class Engine:
         return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc), doc), doc.text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
-                     seed: int = 0, memory: Memory | None = None) -> Result:
+                     seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,
+                     metadata: Mapping[str, object] | None = None) -> Result:
+        """Detect, apply the policy (keep/replace lists, per-label action, strategy and score,
+        countries of origin; `metadata` selects the rules that apply to this essay), number the
+        entities from 1 in this essay and render them."""
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
         doc = Doc.make(text, self.lex)
         spans = self.detect_doc(doc)
-        refs = resolve.number(spans, text, memory.refs if memory else None)
+        if policy is not None:
+            countries = {s.key: self.lex.get(s.key).country for s in spans if s.label == "country"}
+            spans = policy.apply(spans, text, metadata or {}, countries)
+        refs = resolve.number(spans, text)
+        # The learner's memory numbers entities across essays for the surrogate draws only.
+        draws = resolve.number(spans, text, memory.refs) if memory else refs
         originals = {text[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
-                            else essay_id, originals)
-        if memory:
-            renderer.base = memory.bases
-            renderer.used = {v.lower() for v in memory.bases.values()}
+                            else essay_id, originals, policy,
+                            memory.bases if memory else None, memory.countries if memory else None)
+        # Countries first: a city abroad follows the surrogate of its country wherever it stands.
+        order = sorted(range(len(spans)), key=lambda i: spans[i].label != "country")
+        pseudos: dict[int, str] = {}
+        for i in order:
+            span = spans[i]
+            original = text[span.start:span.end]
+            action = policy.action(span.label) if policy else LABELS[span.label].action
+            pseudos[i] = original if action == MARK else renderer.render(span, refs[i], original,
+                                                                         draws[i])
         out: list[str] = []
         anns: list[Annotation] = []
         pos = shift = 0
-        for span, ref in zip(spans, refs):
-            original = text[span.start:span.end]
-            info = LABELS[span.label]
-            if info.action == "mark":
-                pseudo = original
-            else:
-                country = self.lex.get(span.key).place_country if span.key else ""
-                pseudo = renderer.render(span, ref, original, country)
+        for i, (span, ref) in enumerate(zip(spans, refs)):
+            original, pseudo = text[span.start:span.end], pseudos[i]
+            action = policy.action(span.label) if policy else LABELS[span.label].action
             out.append(text[pos:span.start])
             out.append(pseudo)
             t0 = span.start + shift
             shift += len(pseudo) - len(original)
-            anns.append(Annotation(span.start, span.end, span.label, span.attrs, ref, info.action,
+            anns.append(Annotation(span.start, span.end, span.label, span.attrs, ref, action,
                                    original, pseudo, t0, t0 + len(pseudo), span.rule))
             pos = span.end
         out.append(text[pos:])

@@ -68,6 +68,9 @@ class Lexicon:
     pools: dict[str, list[str]] = field(default_factory=dict)  # surrogate candidates
     cities_by_country: dict[str, list[str]] = field(default_factory=dict)
     streets_by_city: dict[str, list[str]] = field(default_factory=dict)
+    # surrogate place name -> folds of every name of the same feature (geonameid): a surrogate
+    # must not be the original under another spelling (Damascus for "damaskus")
+    place_aliases: dict[str, frozenset[str]] = field(default_factory=dict)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -187,6 +190,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 note(key, phrase=False).setdefault("surname_rank", max(int(rank), 1))
     places = _read(snapshot, root, "places")
     cities_by_country: dict[str, list[str]] = {}
+    place_aliases: dict[str, frozenset[str]] = {}
     if places is not None:
         places = places.with_columns(pl.col("population").fill_null(0))
         # Most populous first; among a place's spellings the native one (Örebro before OErebro).
@@ -201,12 +205,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
             if old is None or (_PLACE_PRIORITY.get(kind, 9) < _PLACE_PRIORITY.get(old, 9)
                                and (pop or 0) >= d.get("place_pop", 0) // 10):
                 d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
-        cities = ranked.filter(pl.col("kind") == "city", ~pl.col("name").str.contains(" ")).unique(
-            subset=["geonameid", "country"], keep="first", maintain_order=True)
-        for country, names in cities.group_by("country", maintain_order=True).agg(
-                pl.col("name").head(40)).iter_rows():
-            if country:
-                cities_by_country[country] = names
+        cities_by_country, place_aliases = _surrogate_places(ranked, pools)
         for kind in ("region", "geo", "area", "place", "street"):
             pools[kind] = ranked.filter(pl.col("kind") == kind, pl.col("country") == "SE")[
                 "name"].head(200).to_list()
@@ -289,10 +288,55 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         phrases={w: sorted(((words, entries[k]) for words, k in lst), key=lambda p: -len(p[0]))
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
+        place_aliases=place_aliases,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+
+
+# Surrogate places are written as a Swedish learner writes them: Swedish or plain Latin letters
+# (never a scholarly transliteration such as "Ḩarastā").
+PLAIN_NAME = r"^[A-Za-zÅÄÖåäöÉéÜü'’ -]+$"
+SURROGATE_PLACES = 40  # per country and kind, most populous first
+
+
+def _surrogate_places(ranked: pl.DataFrame, pools: dict[str, list[str]]
+                      ) -> tuple[dict[str, list[str]], dict[str, frozenset[str]]]:
+    """Cities by country and regions/areas/geo features by "kind:country" pool, each feature
+    once under its Swedish name (a GeoNames exonym: Göteborg, not Gothenburg) or else its
+    main name, in plain letters; and the folds of all names of each chosen feature."""
+    import polars as pl
+
+    feature = pl.coalesce(pl.col("geonameid").cast(pl.String), pl.lit("n:") + pl.col("fold"))
+    rows = ranked.with_columns(feature=feature, swedish=pl.col("kind") == "exonym")
+    aliases = rows.group_by("feature").agg(pl.col("fold"))
+    # an exonym's kind is the kind of its feature's main row
+    kinds = rows.filter(~pl.col("swedish")).group_by("feature").agg(pl.col("kind").first().alias("fkind"))
+    named = rows.join(kinds, on="feature", how="left").with_columns(
+        fkind=pl.coalesce("fkind", "kind")).filter(
+        pl.col("fkind").is_in(["city", "region", "area", "geo"]),
+        pl.col("name").str.contains(PLAIN_NAME), ~pl.col("name").str.contains(" ")
+        | (pl.col("fkind") != "city"))
+    named = named.sort(["population", "swedish", "native", "name"],
+                       descending=[True, True, True, False], nulls_last=True).unique(
+        subset=["feature"], keep="first", maintain_order=True)
+    chosen = named.group_by(["fkind", "country"], maintain_order=True).agg(
+        pl.col("name").head(SURROGATE_PLACES), pl.col("feature").head(SURROGATE_PLACES))
+    cities: dict[str, list[str]] = {}
+    wanted: dict[str, str] = {}
+    for kind, country, names, features in chosen.iter_rows():
+        if not country:
+            continue
+        if kind == "city":
+            cities[country] = names
+        else:
+            pools[f"{kind}:{country}"] = names
+        wanted.update(zip(features, names))
+    out = {}
+    for feat, folds in aliases.filter(pl.col("feature").is_in(list(wanted))).iter_rows():
+        out[wanted[feat]] = frozenset(folds) | out.get(wanted[feat], frozenset())
+    return cities, out
 
 
 def _entry(d: dict, _shared: Callable) -> Entry:

@@ -1,22 +1,32 @@
 """Render surrogates: one per entity, seeded, grammatical, never equal to an original.
 
 Strategies: `realistic` (frequent names of the same gender, cities of the same country, streets
-of the chosen city), `placeholder` (A-stad, B-skola: SweLL-gold style; person names stay
-realistic as in SweLL-gold) and `tag` (@firstname_male_1). Morphology (genitive, definite) and
-case (STOCKHOLM, stockholm) of the original mention are re-applied.
+of the chosen city, institutions of the same kind: never a placeholder), `placeholder` (A-stad,
+B-skolan: SweLL-gold style; person names stay realistic as in SweLL-gold) and `tag`
+(@firstname_male_1). Morphology (genitive, definite, plural: attributes of the mention) and case
+(STOCKHOLM, stockholm) of the original mention are re-applied in every strategy. Geography holds
+together: a replaced country takes its cities, regions and areas along into the surrogate country,
+and a surrogate place is never the original feature under another name.
 """
 from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Sequence
-from typing import TypeVar
+import tomllib
+from collections.abc import MutableMapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import regex
 
 from pseudonymize.labels import LABELS
-from pseudonymize.lexicon import Lexicon
+from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
+
+if TYPE_CHECKING:
+    from pseudonymize.policy import Policy
 
 ONES = ["noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
         "tolv", "tretton", "fjorton", "femton", "sexton", "sjutton", "arton", "nitton"]
@@ -101,41 +111,135 @@ def genitive(word: str) -> str:
     return word if word[-1:].lower() in ("s", "x", "z") else word + "s"
 
 
+def plural(name: str, definite: bool) -> str:
+    """A family name in the plural: Andersson -> Anderssönerna / Anderssöner, Lind -> Linds."""
+    if name.endswith("son"):
+        return name[:-3] + ("sönerna" if definite else "söner")
+    return genitive(name)
+
+
+@dataclass(frozen=True)
+class Words:
+    """The word data of surrogates.toml (see that file)."""
+
+    stems: tuple[str, ...]
+    street_endings: tuple[str, ...]
+    default_street_ending: str
+    lines: tuple[str, ...]
+    endings: dict[str, tuple[str, ...]]
+
+
+WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
+
+
+@cache
+def words() -> Words:
+    data = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    endings = {k: tuple(v) for k, v in data["endings"].items()}
+    return Words(tuple(data["stems"]), tuple(sorted(data["street_endings"], key=len, reverse=True)),
+                 data["default_street_ending"], tuple(data["lines"]),
+                 dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))))
+
+
+def morphology(original: str, span: Span) -> frozenset[str]:
+    """The mention's attributes: the detector's, plus what its ending after the entity's lemma
+    says (Göteborgs: gen; Stadsbiblioteket: def; Anderssönerna: pl def)."""
+    attrs = set(span.attrs)
+    low, key = fold(original), span.key
+    if key and low != key and low.startswith(key) and " " not in key:
+        attrs.update(words().endings.get(low[len(key):], ()))
+    elif key.endswith("son") and low.startswith(key[:-3] + "son") is False and low.startswith(key[:-3]):
+        attrs.update(("pl",) + (("def",) if low.endswith("na") else ()))  # Anderssönerna
+    return frozenset(attrs)
+
+
+def kind_word(name: str, lex: Lexicon) -> str:
+    """The institution's kind word as written at the end of its name ("Nackstaskolan" ->
+    "skolan", "Stadsbiblioteket" -> "biblioteket"), or "" (SSAB, IKEA)."""
+    low = name.lower()
+    for suffix, _ in lex.suffixes.get("institution_suffix", ()):  # longest first
+        if low.endswith(suffix) and len(low) > len(suffix) + 1:
+            return name[len(name) - len(suffix):]
+    return ""
+
+
+def street_ending(name: str) -> str:
+    low = name.lower()
+    return next((e for e in words().street_endings if low.endswith(e) and len(low) > len(e)), "")
+
+
 def mask(original: str, digit: str, fallback: str) -> str:
     """Every digit becomes `digit` (delimiters kept); never returns the original itself."""
     out = _DIGIT.sub(digit, original)
     return out if out != original else _DIGIT.sub(fallback, original)
 
 
+PLACE_LIKE = ("city", "area", "region", "place", "geo")
+
+
 class Renderer:
-    """Chooses surrogates for one essay (or one learner scope)."""
+    """Chooses surrogates for one essay. `base` (realistic surrogates by label and learner-wide
+    entity number) and `countries` (original ISO -> surrogate ISO) may be a learner's memory."""
 
     def __init__(self, lex: Lexicon, strategy: str, seed: int, scope: str,
-                 originals: set[str]) -> None:
+                 originals: set[str], policy: Policy | None = None,
+                 base: MutableMapping[tuple[str, int], str] | None = None,
+                 countries: MutableMapping[str, str] | None = None) -> None:
         self.lex, self.strategy, self.seed, self.scope = lex, strategy, seed, scope
+        self.policy = policy
         self.avoid = {o.lower() for o in originals}
-        self.used: set[str] = set()
-        self.base: dict[tuple[str, int], str] = {}  # (label, ref) -> uninflected surrogate
+        self.avoid_folds = {fold(o) for o in originals}
+        # countries named in the essay: a surrogate country is none of them
+        self.avoid_countries = {lex.get(f).country for f in self.avoid_folds} - {""}
+        self.base = {} if base is None else base
+        self.countries = {} if countries is None else countries
+        self.used: set[str] = {v.lower() for v in self.base.values()}
         self.city: str | None = None
 
-    def render(self, span: Span, ref: int, original: str, foreign_country: str = "") -> str:
+    def render(self, span: Span, ref: int, original: str, draw: int | None = None) -> str:
+        """The surrogate of one mention: `ref` is the essay's running number (placeholders,
+        tags), `draw` the entity's number in the learner's memory (realistic choices)."""
         label = span.label
-        if self.strategy == "tag":
-            return f"@{label}_{ref}"
-        base = self.base.get((label, ref))
-        if base is None or base.lower() in self.avoid:
-            # A surrogate remembered from the learner's earlier essay may be an original here
-            # ("Gävle" named in this essay): draw another rather than publish the original.
-            base = self._choose(span, ref, original, foreign_country)
-            self.base[(label, ref)] = base
-            self.used.add(base.lower())
-        if LABELS[label].kind in ("name", "place", "institution", "text") and label not in (
-                "email", "url"):
-            out = genitive(base) if "gen" in span.attrs else base
-            return apply_case(out, original)
+        strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        attrs = morphology(original, span)
+        if strategy == "tag":
+            return f"@{label}_{ref}" + ("s" if "gen" in attrs else "")
+        kind = LABELS[label].kind
+        if strategy == "placeholder" and (kind in ("place", "institution") or label == "extra"):
+            base = self._placeholder(label, ref, attrs, original)
+        else:
+            key = (label, ref if draw is None else draw)
+            base = self.base.get(key)
+            if base is None or self._original(base):
+                # A surrogate remembered from the learner's earlier essay may be an original here
+                # ("Gävle" named in this essay): draw another rather than publish the original.
+                base = self._choose(span, key[1], original, attrs)
+                self.base[key] = base
+                self.used.add(base.lower())
+            elif kind == "institution":
+                base = self._with_kind(base, original)
+        if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
+            return apply_case(self._inflect(base, label, attrs), original)
         return base
 
-    def _draw(self, pool: list[str], rng: Draws) -> str | None:
+    def _inflect(self, base: str, label: str, attrs: frozenset[str]) -> str:
+        if "pl" in attrs and label == "surname":
+            return plural(base, "def" in attrs) + ("s" if "gen" in attrs and "def" in attrs else "")
+        return genitive(base) if "gen" in attrs else base
+
+    def _original(self, pick: str) -> bool:
+        """The pick is an original of the essay, under any spelling or name of the feature."""
+        low = pick.lower()
+        folds = self.lex.place_aliases.get(pick, frozenset()) | {fold(pick)}
+        return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
+            w in self.avoid for w in low.replace("-", " ").split())
+
+    def _free(self, pick: str) -> bool:
+        """Not used yet, and neither it nor any of its words is an original of the essay
+        ("Göteborgs Hotell" must not be drawn where Göteborg is an original)."""
+        return pick.lower() not in self.used and not self._original(pick)
+
+    def _draw(self, pool: Sequence[str], rng: Draws) -> str | None:
         if not pool:
             return None
         for _ in range(50):
@@ -144,20 +248,37 @@ class Renderer:
                 return pick
         return next((pick for pick in pool if self._free(pick)), None)
 
-    def _free(self, pick: str) -> bool:
-        """Not used yet, and neither it nor any of its words is an original of the essay
-        ("Göteborgs Hotell" must not be drawn where Göteborg is an original)."""
-        low = pick.lower()
-        return low not in self.used and low not in self.avoid and not any(
-            w in self.avoid for w in low.replace("-", " ").split())
-
-    def _placeholder(self, label: str, ref: int, attrs: tuple[str, ...]) -> str:
+    def _placeholder(self, label: str, ref: int, attrs: frozenset[str], original: str) -> str:
+        kind = kind_word(original, self.lex) if LABELS[label].kind == "institution" else ""
+        if kind:  # Nackstaskolan -> A-skolan, Stadsbiblioteket -> A-biblioteket
+            return f"{letter(ref)}-{kind.lower()}"
         forms = DEFINITE if "def" in attrs and label in DEFINITE else INDEFINITE
         return forms.get(label, "{L}-extra").format(L=letter(ref))
 
-    def _choose(self, span: Span, ref: int, original: str, foreign_country: str) -> str:
-        label, attrs, lex = span.label, span.attrs, self.lex
-        rng = Draws(self.seed, self.scope, label, ref)
+    def _with_kind(self, base: str, original: str) -> str:
+        """A remembered institution surrogate in this mention's form of its kind word
+        (Ekbackaskola -> Ekbackaskolan)."""
+        old, new = kind_word(base, self.lex), kind_word(original, self.lex)
+        if old and new and old.lower() != new.lower():
+            return base[:len(base) - len(old)] + new.lower()
+        return base
+
+    def _compound(self, rng: Draws, ending: str) -> str:
+        """An invented Swedish name: a stem and the original's kind word (Ekbacka + skolan)."""
+        stems = words().stems
+        for _ in range(50):
+            pick = stems[rng.below(len(stems))] + ending.lower()
+            if self._free(pick):
+                return pick
+        return stems[0] + ending.lower()
+
+    def _country_of(self, span: Span, original: str) -> str:
+        entry = self.lex.get(span.key or fold(original))
+        return entry.country or entry.place_country or ("" if "foreign" in span.attrs else "SE")
+
+    def _choose(self, span: Span, draw: int, original: str, attrs: frozenset[str]) -> str:
+        label, lex = span.label, self.lex
+        rng = Draws(self.seed, self.scope, label, draw)
         kind = LABELS[label].kind
         if kind == "name":
             if label in ("middlename", "initials"):
@@ -166,26 +287,75 @@ class Renderer:
                 return initial + "." if original.endswith(".") else initial
             pool = lex.pools.get("surname" if label == "surname" else
                                  "first_" + label.removeprefix("firstname_"), [])
-            return self._draw(pool, rng) or f"{letter(ref)}-namn"
-        if kind in ("place", "institution") or label == "extra":
-            if self.strategy == "placeholder" or label in ("extra", "transport_name"):
-                return self._placeholder(label, ref, attrs)
-            pool: list[str] = []
-            if label in ("city", "area"):
-                country = foreign_country if "foreign" in attrs else "SE"
-                pool = lex.cities_by_country.get(country or "SE") or lex.cities_by_country.get("SE", [])
-            elif label == "place":
-                pool = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
-            elif label == "school":
-                pool = lex.pools.get("org_school", [])
-            elif label == "work":
-                pool = lex.pools.get("org_company", [])
-            else:
-                pool = lex.pools.get(label, [])
-            pick = self._draw(pool, rng)
-            if label == "city" and pick and self.city is None:
-                self.city = pick
-            return pick or self._placeholder(label, ref, attrs)
+            return self._draw(pool, rng) or self._compound(rng, "")
+        if label == "country":
+            return self._country(span, original, rng)
+        if label in PLACE_LIKE:
+            return self._place(span, original, rng)
+        if kind == "institution":
+            return self._institution(label, original, rng)
+        if label == "extra":
+            return self._placeholder(label, draw, attrs, original)
+        return self._number(label, original, draw, rng)
+
+    def _country(self, span: Span, original: str, rng: Draws) -> str:
+        """Another country with cities to draw from; the original's cities will follow it."""
+        iso, lex = self._country_of(span, original), self.lex
+        pool = [c for c in lex.pools.get("country", [])
+                if lex.get(fold(c)).country not in self.avoid_countries]
+        towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
+        pick = (self._draw([c for c, n in zip(pool, towns) if n >= 5], rng)
+                or self._draw([c for c, n in zip(pool, towns) if n], rng) or self._draw(pool, rng))
+        if pick is None:
+            return self._compound(rng, "land")
+        if iso:
+            self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
+        return pick
+
+    def _place(self, span: Span, original: str, rng: Draws) -> str:
+        """A place of the same kind in the surrogate of its country (or its own country when
+        that is not replaced); a street of the essay's surrogate city."""
+        label, lex = span.label, self.lex
+        home = self._country_of(span, original) if "foreign" in span.attrs else "SE"
+        country = self.countries.get(home, home) or "SE"
+        if label == "place":
+            ending = street_ending(original)
+            streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
+            same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
+            return (self._draw(same, rng) or self._draw(streets, rng)
+                    or self._compound(rng, ending or words().default_street_ending))
+        cities = lex.cities_by_country.get(country, [])
+        if label == "city":
+            pool = cities
+        elif label == "geo" and country == "SE":
+            pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
+        else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
+            pool = lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
+                                                           else cities)
+        pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
+            lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
+        if label == "city" and self.city is None and country == "SE":
+            self.city = pick
+        return pick
+
+    def _institution(self, label: str, original: str, rng: Draws) -> str:
+        """A real institution with the same kind word, else an invented one of the kind
+        (Nackstaskolan -> Ekbackaskolan); a line from the line names."""
+        lex = self.lex
+        if label == "transport_name":
+            return self._draw(words().lines, rng) or self._compound(rng, "linjen")
+        kind = kind_word(original, lex)
+        pool = {"school": lex.pools.get("org_school", []) + lex.pools.get("org_university", []),
+                "work": lex.pools.get("org_company", [])}.get(
+            label, lex.pools.get("org_authority", []) + lex.pools.get(label, []))
+        if kind:
+            same = [p for p in pool if p.lower().endswith(kind.lower()) and " " not in p]
+            return self._draw(same, rng) or self._compound(rng, kind)
+        return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _number(self, label: str, original: str, draw: int, rng: Draws) -> str:
+        """Numbers, dates and ages in the taxonomy's forms."""
+        lex, ref = self.lex, draw
         if label in ("phone_nr", "account_nr", "other_nr_seq", "zip_code"):
             out = mask(original, "0", "1")
             return _LETTER.sub("A", out) if label == "zip_code" else out
