@@ -20,11 +20,25 @@ def _engine(snapshot: str):
         raise CLIError(f"{exc} (data root {store.root})") from exc
 
 
+def _policy(path: str | None):
+    """The policy named by --policy, or None; an invalid one is one CLI error line."""
+    from pseudonymize.policy import PolicyError, load
+
+    if path is None:
+        return None
+    try:
+        return load(Path(path))
+    except PolicyError as exc:
+        raise CLIError(str(exc)) from None
+
+
 def _text(args: argparse.Namespace) -> int:
     from pseudonymize.svala import to_svala
 
+    policy = _policy(args.policy)
     engine = _engine(args.snapshot)
-    result = engine.pseudonymize(sys.stdin.read(), args.id, strategy=args.strategy, seed=args.seed)
+    result = engine.pseudonymize(sys.stdin.read(), args.id, strategy=args.strategy, seed=args.seed,
+                                 policy=policy)
     if args.format == "svala":
         json.dump(to_svala(result, side="pseudonymized"), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -37,9 +51,10 @@ def _text(args: argparse.Namespace) -> int:
 
 
 def _annotate(args: argparse.Namespace) -> int:
-    from pseudonymize.labels import LABELS
+    from pseudonymize.policy import DEFAULT
     from pseudonymize.resolve import number
 
+    policy = _policy(args.policy)
     engine = _engine(args.snapshot)
     out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
     count = 0
@@ -55,10 +70,13 @@ def _annotate(args: argparse.Namespace) -> int:
                     raise CLIError(f"{args.inp}:{n}: expected a JSON object with id and text "
                                    f"({type(exc).__name__})") from exc
                 spans = engine.detect(text)
+                if policy is not None:
+                    spans = policy.apply(spans, text, record, {
+                        s.key: engine.lex.get(s.key).country for s in spans if s.label == "country"})
                 refs = number(spans, text)
                 out.write(json.dumps({"id": essay_id, "spans": [
                     {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
-                     "ref": ref, "action": LABELS[s.label].action}
+                     "ref": ref, "action": (policy or DEFAULT).action(s.label)}
                     for s, ref in zip(spans, refs)]}, ensure_ascii=False) + "\n")
                 count += 1
     except FileNotFoundError as exc:
@@ -91,6 +109,10 @@ def _eval(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     from pseudonymize.engine import STRATEGIES
 
+    def policy(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--policy", metavar="FILE",
+                       help="corpus policy (TOML; see corpus/policy.example.toml)")
+
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--snapshot", default="current", help="snapshot id or prefix (default: current)")
 
@@ -100,12 +122,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--id", default="stdin", help="essay id (seeds the surrogate choice)")
     p.add_argument("--format", choices=("text", "svala", "spans"), default="text")
     common(p)
+    policy(p)
     p.set_defaults(func=_text)
 
     p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)")
     p.add_argument("--in", dest="inp", required=True, help='JSON Lines with {"id", "text"}')
     p.add_argument("--out", default="-", help="output JSON Lines (default stdout)")
     common(p)
+    policy(p)
     p.set_defaults(func=_annotate)
 
     p = sub.add_parser("eval", help="precision/recall/F1/F2 and leaks against a gold set")

@@ -32,6 +32,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="run shards on a Dask scheduler, or on a new LocalCluster ('local')")
     p.add_argument("--snapshot", default="current", metavar="ID",
                    help="resource snapshot id or prefix (default current)")
+    p.add_argument("--policy", metavar="FILE",
+                   help="corpus policy (TOML; see corpus/policy.example.toml); its hash enters "
+                        "the release id, manifest and provenance")
     p.set_defaults(func=cmd_release)
 
     p = subparsers.add_parser("audit", help="which release, snapshot and sources made a file")
@@ -68,7 +71,15 @@ def _release(batch: Path, out: Path, reuse: bool = False, **kwargs) -> dict:
 
 
 def cmd_release(args: argparse.Namespace) -> int:
+    from pseudonymize.policy import PolicyError, load
+
+    if args.policy:
+        try:  # fail on a bad policy before any worker starts
+            load(Path(args.policy))
+        except PolicyError as exc:
+            raise CLIError(str(exc)) from None
     summary = _release(Path(args.batch), Path(args.out), snapshot=args.snapshot,
+                       policy=args.policy,
                        strategy=args.strategy, seed=args.seed, workers=args.workers,
                        dask=args.dask, keys=args.keys, processes=not args.threads)
     print_summary(summary)

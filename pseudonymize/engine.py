@@ -9,6 +9,7 @@ own judgement.
 """
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,13 +20,14 @@ from pseudonymize.detectors import patterns
 from pseudonymize.detectors.context import ContextRules
 from pseudonymize.detectors.gazetteer_match import Matcher
 from pseudonymize.doc import Doc
-from pseudonymize.labels import LABELS
+from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.policy import Policy
 from pseudonymize.surrogates import Renderer
 from pseudonymize.types import MARK, Annotation, Result, Span
 
 STRATEGIES = ("realistic", "placeholder", "tag")
+SENTENCE = 300  # characters: a country further from a place is not said of it
 
 
 @dataclass
@@ -89,13 +91,14 @@ class Engine:
                             memory.bases if memory else None, memory.countries if memory else None)
         # Countries first: a city abroad follows the surrogate of its country wherever it stands.
         order = sorted(range(len(spans)), key=lambda i: spans[i].label != "country")
+        hints = country_hints(spans, text, self.lex)
         pseudos: dict[int, str] = {}
         for i in order:
             span = spans[i]
             original = text[span.start:span.end]
             action = policy.action(span.label) if policy else LABELS[span.label].action
-            pseudos[i] = original if action == MARK else renderer.render(span, refs[i], original,
-                                                                         draws[i])
+            pseudos[i] = original if action == MARK else renderer.render(
+                span, refs[i], original, draws[i], hints.get(i, ""))
         out: list[str] = []
         anns: list[Annotation] = []
         pos = shift = 0
@@ -111,3 +114,24 @@ class Engine:
             pos = span.end
         out.append(text[pos:])
         return Result(essay_id, text, "".join(out), tuple(anns), tuple(doc.tokens))
+
+
+def country_hints(spans: list[Span], text: str, lex: Lexicon) -> dict[int, str]:
+    """For a place the gazetteers lack ("från staden Basra i södra Irak"), the country named
+    nearest to it in its sentence: where its surrogate must come from when that is replaced."""
+    countries = [(s.start, lex.get(s.key).country) for s in spans if s.label == "country"
+                 and lex.get(s.key).country]
+    starts = [pos for pos, _ in countries]
+    out: dict[int, str] = {}
+    for i, span in enumerate(spans):
+        entry = lex.get(span.key)
+        if span.label not in PLACE_LABELS or span.label == "country" or entry.place_country \
+                or entry.se_pop:
+            continue
+        k = bisect.bisect(starts, span.start)  # the nearest country before and after it
+        near = [(abs(pos - span.start), iso) for pos, iso in countries[max(0, k - 1):k + 1]
+                if abs(pos - span.start) < SENTENCE
+                and "." not in text[min(pos, span.start):max(pos, span.start)]]
+        if near:
+            out[i] = min(near)[1]
+    return out

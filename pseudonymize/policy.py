@@ -186,8 +186,11 @@ def parse(raw: bytes, name: str = "<policy>") -> Policy:
     except UnicodeDecodeError:
         raise PolicyError(f"{name}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
-        raise PolicyError(f"{name}:{getattr(exc, 'lineno', '?')}: invalid TOML: "
-                          f"{getattr(exc, 'msg', str(exc))}") from None
+        # Python 3.11's tomllib gives the position only in its message: "(at line 3, column 7)"
+        where = regex.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", str(exc))
+        line = (where.group(1) or len(text.splitlines())) if where else "?"
+        reason = str(exc)[:where.start()].strip() if where else str(exc)
+        raise PolicyError(f"{name}:{line}: invalid TOML: {reason}") from None
     return _Reader(name, text).policy(data, hashlib.sha256(raw).hexdigest())
 
 

@@ -195,11 +195,15 @@ class Renderer:
         self.countries = {} if countries is None else countries
         self.used: set[str] = {v.lower() for v in self.base.values()}
         self.city: str | None = None
+        self.hint = ""
 
-    def render(self, span: Span, ref: int, original: str, draw: int | None = None) -> str:
+    def render(self, span: Span, ref: int, original: str, draw: int | None = None,
+               country: str = "") -> str:
         """The surrogate of one mention: `ref` is the essay's running number (placeholders,
-        tags), `draw` the entity's number in the learner's memory (realistic choices)."""
+        tags), `draw` the entity's number in the learner's memory (realistic choices),
+        `country` the ISO code of a country named beside a place the gazetteers lack."""
         label = span.label
+        self.hint = country
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         attrs = morphology(original, span)
         if strategy == "tag":
@@ -273,8 +277,13 @@ class Renderer:
         return stems[0] + ending.lower()
 
     def _country_of(self, span: Span, original: str) -> str:
+        """The country a place lies in: a known Swedish place is Swedish unless marked foreign."""
         entry = self.lex.get(span.key or fold(original))
-        return entry.country or entry.place_country or ("" if "foreign" in span.attrs else "SE")
+        if entry.country:
+            return entry.country
+        if entry.se_pop and "foreign" not in span.attrs:
+            return "SE"
+        return entry.place_country or self.hint or "SE"
 
     def _choose(self, span: Span, draw: int, original: str, attrs: frozenset[str]) -> str:
         label, lex = span.label, self.lex
@@ -316,7 +325,7 @@ class Renderer:
         """A place of the same kind in the surrogate of its country (or its own country when
         that is not replaced); a street of the essay's surrogate city."""
         label, lex = span.label, self.lex
-        home = self._country_of(span, original) if "foreign" in span.attrs else "SE"
+        home = self._country_of(span, original)
         country = self.countries.get(home, home) or "SE"
         if label == "place":
             ending = street_ending(original)
