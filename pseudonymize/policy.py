@@ -201,12 +201,23 @@ class _Reader:
         self.name, self.lines = name, text.splitlines()
 
     def fail(self, key: str, reason: str, needle: str = "") -> PolicyError:
-        return PolicyError(f"{self.name}:{self.line(needle or key)}: {key}: {reason}")
+        return PolicyError(f"{self.name}:{self.line(needle or key, key)}: {key}: {reason}")
 
-    def line(self, needle: str) -> int | str:
-        """The first line mentioning the key's last part (TOML keeps no positions)."""
+    def line(self, needle: str, key: str) -> int | str:
+        """The first line mentioning the key's last part (TOML keeps no positions), after the
+        table it belongs to ([labels.city], the n-th [[replace]])."""
         last = needle.rsplit(".", 1)[-1].split("[")[0]
-        for n, line in enumerate(self.lines, 1):
+        start = 0
+        item = regex.match(r"(\w+)\[(\d+)\]", key)
+        if item:
+            headers = [n for n, line in enumerate(self.lines)
+                       if line.strip().startswith(f"[[{item.group(1)}]]")]
+            start = headers[int(item.group(2))] if int(item.group(2)) < len(headers) else 0
+        elif key.startswith(("labels.", "countries.")) and key.count(".") >= 1:
+            table = ".".join(key.split(".")[:2 if key.startswith("labels.") else 1])
+            start = next((n for n, line in enumerate(self.lines)
+                          if line.strip().startswith(f"[{table}]")), 0)
+        for n, line in enumerate(self.lines[start:], start + 1):
             code = line.split("#", 1)[0]
             if regex.search(rf"(?<![\w-]){regex.escape(last)}(?![\w-])", code):
                 return n

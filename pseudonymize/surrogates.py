@@ -157,9 +157,11 @@ def kind_word(name: str, lex: Lexicon) -> str:
     """The institution's kind word as written at the end of its name ("Nackstaskolan" ->
     "skolan", "Stadsbiblioteket" -> "biblioteket"), or "" (SSAB, IKEA)."""
     low = name.lower()
+    bare = low[:-1] if low.endswith("s") else low  # Nackstaskolans: the genitive of -skolan
     for suffix, _ in lex.suffixes.get("institution_suffix", ()):  # longest first
-        if low.endswith(suffix) and len(low) > len(suffix) + 1:
-            return name[len(name) - len(suffix):]
+        for form in (low, bare):
+            if form.endswith(suffix) and len(form) > len(suffix) + 1:
+                return name[len(form) - len(suffix):len(form)]
     return ""
 
 
@@ -206,9 +208,11 @@ class Renderer:
         self.hint = country
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         attrs = morphology(original, span)
+        kind = LABELS[label].kind
+        if kind == "institution" and not original.endswith(kind_word(original, self.lex)):
+            attrs |= {"gen"}  # Nackstaskolans
         if strategy == "tag":
             return f"@{label}_{ref}" + ("s" if "gen" in attrs else "")
-        kind = LABELS[label].kind
         if strategy == "placeholder" and (kind in ("place", "institution") or label == "extra"):
             base = self._placeholder(label, ref, attrs, original)
         else:

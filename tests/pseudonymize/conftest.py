@@ -10,13 +10,14 @@ from pseudonymize.engine import Engine
 
 FIRST = [("Anna", "female"), ("Erik", "male"), ("Maria", "female"), ("Johan", "male"),
          ("Sara", "female"), ("Omar", "male"), ("Kim", "unknown"), ("Lina", "female")]
-SUR = ["Svensson", "Lindqvist", "Berg", "Holm"]
+SUR = ["Svensson", "Lindqvist", "Berg", "Holm", "Andersson"]
 CITIES = [("Stockholm", "SE", 1_500_000), ("Göteborg", "SE", 580_000), ("Malmö", "SE", 300_000),
           ("Gävle", "SE", 75_000), ("Västerås", "SE", 120_000), ("Bagdad", "IQ", 5_000_000),
           ("Basra", "IQ", 1_000_000), ("Mosul", "IQ", 1_700_000), ("Damaskus", "SY", 2_000_000),
           ("Aleppo", "SY", 1_800_000), ("Homs", "SY", 700_000)]
 # other names of the features above (same geonameid: the index in CITIES)
-EXONYMS = [("Damascus", 8), ("Dimashq", 8), ("Gothenburg", 1)]
+# (an English main name beside the Swedish one, and Swedish exonyms)
+EXONYMS = [("Damascus", 8, "city"), ("Dimashq", 8, "city"), ("Gothenburg", 1, "city")]
 COMMON = {"jag": 7.3, "och": 7.4, "bor": 5.4, "i": 7.5, "min": 6.5, "heter": 5.0, "hans": 5.8,
           "mina": 5.8, "är": 7.3, "år": 6.0, "vän": 5.0, "från": 6.5, "kommer": 6.0, "sund": 4.0,
           "affären": 3.9, "historia": 4.5}
@@ -29,7 +30,8 @@ LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("i", "place_tri
            ("ärendet", "reference_trigger"), ("kontot", "account_trigger"), ("farmor", "fam"),
            ("bror", "fam"), ("lärare", "prof"), ("cancer", "sensitive"),
            ("högt blodtryck", "sensitive"), ("ärende", "reference_trigger"),
-           ("clearingnummer", "account_trigger"), ("lördag", "weekday", "6"), ("förare", "prof")]
+           ("clearingnummer", "account_trigger"), ("biblioteket", "institution_suffix", "other_institution"),
+           ("gymnasiet", "institution_suffix", "school"), ("skola", "institution_suffix", "school"), ("lördag", "weekday", "6"), ("förare", "prof")]
 
 
 def _frame(rows: list[dict]) -> pl.DataFrame:
@@ -46,10 +48,10 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     places = _frame([{"name": n, "fold": fold(n), "kind": "city", "feature_code": "P.PPL",
                       "country": c, "admin1": "", "admin2": "", "population": p,
                       "geonameid": i, "source": "t"} for i, (n, c, p) in enumerate(CITIES)]
-                    + [{"name": n, "fold": fold(n), "kind": "exonym", "feature_code": "",
+                    + [{"name": n, "fold": fold(n), "kind": k, "feature_code": "",
                         "country": CITIES[i][1], "admin1": "", "admin2": "",
                         "population": CITIES[i][2], "geonameid": i, "source": "t"}
-                       for n, i in EXONYMS])
+                       for n, i, k in EXONYMS])
     countries = _frame([{"iso2": "IQ", "name": "Irak", "fold": "irak", "lang": "sv",
                          "name_sv": "Irak", "name_en": "Iraq", "source": "t"},
                         {"iso2": "SY", "name": "Syrien", "fold": "syrien", "lang": "sv",
