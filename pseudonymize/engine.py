@@ -26,7 +26,7 @@ from pseudonymize.policy import Policy
 from pseudonymize.surrogates import Renderer
 from pseudonymize.types import MARK, Annotation, Result, Span
 
-STRATEGIES = ("realistic", "placeholder", "tag")
+STRATEGIES = ("realistic", "lifelike", "placeholder", "tag")
 SENTENCE = 300  # characters: a country further from a place is not said of it
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 KEEP = "keep"
 ACTIONS = (REPLACE, MARK, KEEP)
-STRATEGIES = ("realistic", "placeholder", "tag")
+STRATEGIES = ("realistic", "lifelike", "placeholder", "tag")
 COUNTRY_MODES = ("all", "none", "rare")
 # Endings a surface takes in running text: genitive, definite, definite genitive
 # (Kvarnbacka, Kvarnbackas; Nackstaskolan; Biblioteket, Bibliotekets).

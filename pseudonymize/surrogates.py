@@ -161,7 +161,10 @@ def kind_word(name: str, lex: Lexicon) -> str:
     for suffix, _ in lex.suffixes.get("institution_suffix", ()):  # longest first
         for form in (low, bare):
             if form.endswith(suffix) and len(form) > len(suffix) + 1:
-                return name[len(form) - len(suffix):len(form)]
+                start = len(form) - len(suffix)
+                # a separate kind word keeps its space: Växjö domkyrka -> Ekbacka domkyrka
+                start -= name[start - 1] in " -"
+                return name[start:len(form)]
     return ""
 
 
@@ -198,6 +201,7 @@ class Renderer:
         self.used: set[str] = {v.lower() for v in self.base.values()}
         self.city: str | None = None
         self.hint = ""
+        self.effective = strategy  # the strategy of the mention being rendered
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
@@ -207,9 +211,11 @@ class Renderer:
         label = span.label
         self.hint = country
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        self.effective = strategy
         attrs = morphology(original, span)
         kind = LABELS[label].kind
-        if kind == "institution" and not original.endswith(kind_word(original, self.lex)):
+        word = kind_word(original, self.lex) if kind == "institution" else ""
+        if word and not original.endswith(word):
             attrs |= {"gen"}  # Nackstaskolans
         if strategy == "tag":
             return f"@{label}_{ref}" + ("s" if "gen" in attrs else "")
@@ -259,7 +265,7 @@ class Renderer:
     def _placeholder(self, label: str, ref: int, attrs: frozenset[str], original: str) -> str:
         kind = kind_word(original, self.lex) if LABELS[label].kind == "institution" else ""
         if kind:  # Nackstaskolan -> A-skolan, Stadsbiblioteket -> A-biblioteket
-            return f"{letter(ref)}-{kind.lower()}"
+            return f"{letter(ref)}-{kind.lower().lstrip(' -')}"
         forms = DEFINITE if "def" in attrs and label in DEFINITE else INDEFINITE
         return forms.get(label, "{L}-extra").format(L=letter(ref))
 
@@ -362,13 +368,15 @@ class Renderer:
                 "work": lex.pools.get("org_company", [])}.get(
             label, lex.pools.get("org_authority", []) + lex.pools.get(label, []))
         if kind:
-            same = [p for p in pool if p.lower().endswith(kind.lower()) and " " not in p]
+            same = [p for p in pool if p.lower().endswith(kind.lower())]
             return self._draw(same, rng) or self._compound(rng, kind)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
 
     def _number(self, label: str, original: str, draw: int, rng: Draws) -> str:
-        """Numbers, dates and ages in the taxonomy's forms."""
+        """Numbers, dates and ages in the taxonomy's forms (`lifelike`: in real forms)."""
         lex, ref = self.lex, draw
+        if self.effective == "lifelike" and label in LIFELIKE:
+            return LIFELIKE[label](self, original, rng)
         if label in ("phone_nr", "account_nr", "other_nr_seq", "zip_code"):
             out = mask(original, "0", "1")
             return _LETTER.sub("A", out) if label == "zip_code" else out
@@ -406,3 +414,128 @@ class Renderer:
         if label == "transport_nr":
             return str(ref) if str(ref) != original else str(ref + 10)
         return LABELS[label].placeholder or "X"
+
+
+# --- lifelike: numbers a reader takes for real, that reach no one ----------------------------
+# PTS reserves 070-1740605 .. 070-1740699 for fiction (film, TV, books; PTS via DN, 2020).
+FICTION_MOBILE = ("0701740", range(605, 700))
+# RFC 2606 reserves these second-level domains for examples.
+EXAMPLE_DOMAINS = ("example.com", "example.org", "example.net")
+PLATE_LETTERS = "ABCDEFGHJKLMNOPRSTUWXYZ"  # I, Q, V, Å, Ä, Ö never appear on Swedish plates
+
+
+def learner_shift(seed: int, scope: str) -> int:
+    """One offset per essay or learner: ages move by it and years against it, so "född 1990"
+    and "34 år" still agree (1988 and 36)."""
+    return Draws(seed, scope, "shift", 0).choice((-3, -2, -1, 1, 2, 3))
+
+
+def pour(digits: str, template: str) -> str:
+    """`digits` in the original's layout (076-218 44 09 -> 070-174 06 05) when the counts
+    agree; else the digits in the plain national form."""
+    slots = sum(ch.isdigit() for ch in template)
+    if slots != len(digits):
+        return digits[:3] + "-" + digits[3:]
+    it = iter(digits)
+    return "".join(next(it) if ch.isdigit() else ch for ch in template)
+
+
+def luhn(digits: str) -> str:
+    """The check digit of a personnummer's first nine digits (modulus 10, weights 2 and 1)."""
+    total = 0
+    for i, ch in enumerate(digits):
+        n = int(ch) * (2 if i % 2 == 0 else 1)
+        total += n // 10 + n % 10
+    return str((10 - total % 10) % 10)
+
+
+def _phone(r: Renderer, original: str, rng: Draws) -> str:
+    prefix, numbers = FICTION_MOBILE
+    digits = prefix + str(rng.choice(numbers))
+    if original.lstrip().startswith("+46") or original.startswith("0046"):
+        lead = "+46" if original.lstrip().startswith("+") else "0046"
+        rest = digits[1:]
+        template = original.lstrip()[len(lead):]
+        return lead + (pour(rest, template) if sum(c.isdigit() for c in template) == len(rest)
+                       else " " + rest[:2] + "-" + rest[2:])
+    return pour(digits, original)
+
+
+def _personid(r: Renderer, original: str, rng: Draws) -> str:
+    """A Luhn-valid number on the essay's shifted birth date, with a birth number in the 98x-99x
+    series and the original's sex digit parity (see docs/quality.md: not checked against
+    Skatteverket's list of test numbers, which this machine cannot fetch)."""
+    digits = "".join(ch for ch in original if ch.isdigit())
+    century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
+    yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
+    year = (int(century or "19") * 100 + int(yy)) - learner_shift(r.seed, r.scope)
+    month = min(max(int(mm), 1), 12)
+    day = min(max(int(dd) % 60, 1), 28)  # samordningsnummer (+60) become plain dates
+    sex = int(body[8]) % 2 if len(body) > 8 else 0
+    birth = f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
+    nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
+    delim = next((ch for ch in original if not ch.isdigit()), "")
+    return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + luhn(nine)
+
+
+def _email(r: Renderer, original: str, rng: Draws) -> str:
+    first = r.lex.pools.get("first_unknown") or r.lex.pools.get("first_female") or ["kim"]
+    last = r.lex.pools.get("surname") or ["berg"]
+    local = f"{fold(rng.choice(first))}.{fold(rng.choice(last))}".replace(" ", "")
+    return f"{regex.sub(r'[^a-z0-9.]', '', local)}@{rng.choice(EXAMPLE_DOMAINS)}"
+
+
+def _url(r: Renderer, original: str, rng: Draws) -> str:
+    scheme = next((s for s in ("https://", "http://") if original.lower().startswith(s)), "")
+    www = "www." if "www." in original.lower() else ""
+    path = "/" + rng.choice(("blogg", "om-mig", "bilder", "profil")) if "/" in original.removeprefix(
+        scheme).rstrip("/") else ""
+    return f"{scheme}{www}{rng.choice(EXAMPLE_DOMAINS)}{path}"
+
+
+def _plate(r: Renderer, original: str, rng: Draws) -> str:
+    letters = "".join(rng.choice(PLATE_LETTERS) for _ in range(3))
+    tail = f"{rng.below(100):02d}" + (rng.choice(PLATE_LETTERS) if original[-1:].isalpha()
+                                       else str(rng.below(10)))
+    sep = " " if " " in original else "-" if "-" in original else ""
+    return letters + sep + tail
+
+
+def _year(r: Renderer, original: str, rng: Draws) -> str:
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if len(digits) != 4:
+        return str(max(1, int(digits or 20) + learner_shift(r.seed, r.scope)))
+    return original.replace(digits, str(int(digits) - learner_shift(r.seed, r.scope)))
+
+
+def _age(r: Renderer, original: str, rng: Draws) -> str:
+    digits = "".join(ch for ch in original if ch.isdigit())
+    value = max(1, int(digits or 20) + learner_shift(r.seed, r.scope))
+    return original.replace(digits, str(value)) if digits else str(value)
+
+
+def _age_words(r: Renderer, original: str, rng: Draws) -> str:
+    value = max(1, (word_value(original, r.lex) or 20) + learner_shift(r.seed, r.scope))
+    return apply_case(swedish_number(value), original)
+
+
+def _date(r: Renderer, original: str, rng: Draws) -> str:
+    """A numeric date with its year shifted like every year of the essay and its day moved."""
+    shift = learner_shift(r.seed, r.scope)
+    out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(int(m.group(0)) - shift), original)
+    day = int(rng.below(28)) + 1
+    parts = regex.split(r"(\D)", out)
+    # the day: the last short part after a leading year (2015-11-03), else the first (3/11)
+    order = range(len(parts) - 1, -1, -1) if len(parts[0]) == 4 else range(len(parts))
+    for i in order:
+        part = parts[i]
+        if part.isdigit() and len(part) <= 2 and 1 <= int(part) <= 31:
+            parts[i] = f"{day:0{len(part)}d}"
+            break
+    out = "".join(parts)
+    return out if out != original else mask(original, "1", "2")
+
+
+LIFELIKE = {"phone_nr": _phone, "personid_nr": _personid, "email": _email, "url": _url,
+            "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
+            "date_digits": _date}

@@ -130,12 +130,14 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
     """
     engine = load_engine(engine_snapshot_path)
     memories: dict[str, Memory] = {}
+    with_policy = policy is not None
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
         memory = memories.setdefault(essay.learner, Memory())
         try:
+            extra = {"policy": policy, "metadata": getattr(essay, "carried", None)
+                     } if with_policy else {}
             result = engine.pseudonymize(essay.text, essay.essay_id, strategy=strategy, seed=seed,
-                                         memory=memory, policy=policy,
-                                         metadata=getattr(essay, "carried", None))
+                                         memory=memory, **extra)
         except Exception as exc:  # noqa: BLE001 - the message may hold essay text
             raise ReleaseError(f"essay {essay.essay_id}: the engine failed "
                                f"({type(exc).__name__})") from None

@@ -136,3 +136,24 @@ def test_running_numbers_restart_per_essay_while_surrogates_persist(engine: Engi
     assert after["Sara"] != before["Anna"]  # a new entity never takes an earlier surrogate
     tags = engine.pseudonymize("Sara träffade Erik.", "c", memory=memory, strategy="tag").target
     assert tags == "@firstname_female_1 träffade @firstname_male_1."
+
+
+def test_a_release_records_its_policy_by_hash(tmp_path: Path) -> None:
+    import json
+
+    from pseudonymize.corpus import release as rel
+    from tests.pseudonymize.corpus_support import make_batch, make_snapshot
+
+    snapshot, batch = make_snapshot(tmp_path / "home"), make_batch(tmp_path / "batch")
+    plain = rel.release(batch, tmp_path / "out", snapshot, tmp_path / "keys", code_revision="t")
+    policy = pol('keep = ["Kvarnbacka"]\n[countries]\nreplace = "rare"\nmin_learners = 2')
+    with_policy = rel.release(batch, tmp_path / "out", snapshot, tmp_path / "keys",
+                              code_revision="t", policy=policy)
+    assert with_policy["release_id"] != plain["release_id"]
+    root = Path(with_policy["path"])
+    manifest = json.loads((root / "manifest.json").read_text())
+    assert manifest["config"]["policy"] == {"sha256": policy.digest, "kept_countries": []}
+    events = [json.loads(x) for x in (root / "provenance.jsonl").read_text().splitlines()]
+    assert {"namespace": "swepseudo-policy", "name": "policy"}.items() <= next(
+        i for i in events[1]["inputs"] if i["name"] == "policy").items()
+    assert "Kvarnbacka" not in (root / "manifest.json").read_text()

@@ -78,6 +78,7 @@ FORMS = [
     ("Jag går på Rinkebyskolans kurs.", "Rinkebyskolans", "realistic", r"^\p{Lu}\p{Ll}+skolans$"),
     ("Jag går på Rinkebyskolan.", "Rinkebyskolan", "placeholder", r"^A-skolan$"),
     ("Jag läser på Kvarngymnasiet.", "Kvarngymnasiet", "placeholder", r"^A-gymnasiet$"),
+    ("Jag var på Gävle biblioteket.", "Gävle biblioteket", "realistic", r"^\p{Lu}\p{Ll}+ biblioteket$"),
     ("Gävles hamn är stor.", "Gävles", "realistic", r"^\p{Lu}\p{Ll}+s$"),
     ("Gävles hamn är stor.", "Gävles", "placeholder", r"^A-stads$"),
     ("Gävles hamn är stor.", "Gävles", "tag", r"^@city_1s$"),
@@ -129,3 +130,36 @@ def test_a_surrogate_is_never_an_original_under_fold_or_another_name(
     for a in result.annotations:
         names_of = engine.lex.place_aliases.get(a.pseudonym, frozenset()) | {fold(a.pseudonym)}
         assert names_of.isdisjoint(originals), (text, a.original, a.pseudonym)
+
+
+# (essay, original, pattern of its lifelike surrogate)
+LIFELIKE = [
+    ("Ring min telefon 070-123 45 67.", "070-123 45 67", r"^070-174 06 (0[5-9]|[1-9]\d)$"),
+    ("Mitt personnummer är 850315-1234.", "850315-1234", r"^\d{6}-9[89]\d\d$"),
+    ("Maila anna.s@mail.se!", "anna.s@mail.se", r"^[a-z]+\.[a-z]+@example\.(com|org|net)$"),
+]
+
+
+def test_lifelike_numbers_reach_no_one(engine: Engine) -> None:
+    for text, original, pattern in LIFELIKE:
+        got = surrogates(engine, text, strategy="lifelike").get(original)
+        assert got is not None and regex.match(pattern, got), (text, got)
+
+
+def test_lifelike_personnummer_has_a_valid_checksum(engine: Engine) -> None:
+    from pseudonymize.surrogates import luhn
+
+    assert luhn("640823323") == "4"  # the worked example of the modulus-10 rule
+    for seed in range(5):
+        got = surrogates(engine, "Mitt personnummer är 850315-1234.", seed, strategy="lifelike")
+        digits = got["850315-1234"].replace("-", "")
+        assert luhn(digits[:9]) == digits[9] and int(digits[8]) % 2 == 1  # a man, as the original
+
+
+def test_lifelike_ages_and_years_still_agree(engine: Engine) -> None:
+    from pseudonymize.surrogates import Renderer
+
+    renderer = Renderer(engine.lex, "lifelike", 4, "L1", {"1990", "34"})
+    year = int(renderer.render(Span(0, 4, "year"), 1, "1990", 1))
+    age = int(renderer.render(Span(0, 2, "age_digits"), 1, "34", 1))
+    assert year != 1990 and year + age == 1990 + 34
