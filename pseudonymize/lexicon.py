@@ -71,6 +71,8 @@ class Lexicon:
     # surrogate place name -> folds of every name of the same feature (geonameid): a surrogate
     # must not be the original under another spelling (Damascus for "damaskus")
     place_aliases: dict[str, frozenset[str]] = field(default_factory=dict)
+    # folded name -> the origin groups whose lists hold it (arabic, somali, swedish, ...)
+    name_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -158,6 +160,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     acc: dict[str, dict] = defaultdict(dict)
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
     pools: dict[str, list[str]] = {}
+    origins: dict[str, tuple[str, ...]] = {}
 
     def note(key: str, phrase: bool = True) -> dict:
         if " " in key and phrase:
@@ -171,6 +174,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         first = first.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
         for gender in ("female", "male", "unknown"):
             pools[f"first_{gender}"] = first.filter(pl.col("gender") == gender)["name"].head(300).to_list()
+        _origin_pools(first, "first_", pools, origins)
         for key, gender, rank in first.select("fold", "gender", "rank").iter_rows():
             if " " in key:
                 continue
@@ -185,6 +189,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     if sur is not None:
         sur = sur.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
         pools["surname"] = sur["name"].head(300).to_list()
+        _origin_pools(sur, "surname", pools, origins)
         for key, rank in sur.select("fold", "rank").iter_rows():
             if " " not in key:
                 note(key, phrase=False).setdefault("surname_rank", max(int(rank), 1))
@@ -288,11 +293,31 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         phrases={w: sorted(((words, entries[k]) for words, k in lst), key=lambda p: -len(p[0]))
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
-        place_aliases=place_aliases,
+        place_aliases=place_aliases, name_origins=origins,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+
+
+def _origin_pools(frame: pl.DataFrame, prefix: str, pools: dict[str, list[str]],
+                  origins: dict[str, tuple[str, ...]]) -> None:
+    """Surrogate pools per origin group ("first_female:somali", "surname:polish") and the
+    origin groups of every name, where the gazetteer records them."""
+    import polars as pl
+
+    if "origin" not in frame.columns:
+        return
+    known = frame.filter(pl.col("origin").is_not_null())
+    by = ["gender", "origin"] if prefix == "first_" else ["origin"]
+    # surrogates in letters a Swedish reader knows: Ihsan, not İhsan
+    plain = known.filter(pl.col("name").str.contains(PLAIN_NAME))
+    for *key, names in plain.group_by(by, maintain_order=True).agg(
+            pl.col("name").head(300)).iter_rows():
+        pools[f"{prefix}{key[0]}:{key[1]}" if len(key) == 2 else f"{prefix}:{key[0]}"] = names
+    for key, origin in known.select("fold", "origin").iter_rows():
+        if origin not in origins.get(key, ()):
+            origins[key] = origins.get(key, ()) + (origin,)
 
 
 # Surrogate places are written as a Swedish learner writes them: Swedish or plain Latin letters

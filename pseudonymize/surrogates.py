@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import struct
 import tomllib
+from collections import Counter
 from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -180,6 +181,7 @@ def mask(original: str, digit: str, fallback: str) -> str:
 
 
 PLACE_LIKE = ("city", "area", "region", "place", "geo")
+SWEDISH_ORIGIN = "swedish"
 
 
 class Renderer:
@@ -202,6 +204,7 @@ class Renderer:
         self.city: str | None = None
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
+        self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
@@ -286,6 +289,19 @@ class Renderer:
                 return pick
         return stems[0] + ending.lower()
 
+    def _origin(self, original: str, key: str) -> str:
+        """The origin group of a name: of the lists that hold it, the one the essay's other
+        names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
+        holds takes the essay's dominant origin, else Swedish."""
+        if self.origin_votes is None:
+            self.origin_votes = Counter(o for f in self.avoid_folds
+                                        for o in self.lex.name_origins.get(f, ()))
+        votes = self.origin_votes
+        groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
+        if groups:
+            return max(groups, key=lambda g: (votes[g], -groups.index(g)))
+        return max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN), default=SWEDISH_ORIGIN)
+
     def _country_of(self, span: Span, original: str) -> str:
         """The country a place lies in: a known Swedish place is Swedish unless marked foreign."""
         entry = self.lex.get(span.key or fold(original))
@@ -304,9 +320,10 @@ class Renderer:
                 # "A" per the taxonomy, else the next letter that is no original of the essay.
                 initial = next(c for c in INITIALS if c != original[:1].upper() and self._free(c))
                 return initial + "." if original.endswith(".") else initial
-            pool = lex.pools.get("surname" if label == "surname" else
-                                 "first_" + label.removeprefix("firstname_"), [])
-            return self._draw(pool, rng) or self._compound(rng, "")
+            general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+            origin = self._origin(original, span.key)
+            return (self._draw(lex.pools.get(f"{general}:{origin}", []), rng)
+                    or self._draw(lex.pools.get(general, []), rng) or self._compound(rng, ""))
         if label == "country":
             return self._country(span, original, rng)
         if label in PLACE_LIKE:

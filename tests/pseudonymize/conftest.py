@@ -9,7 +9,10 @@ from builders.store import Store
 from pseudonymize.engine import Engine
 
 FIRST = [("Anna", "female"), ("Erik", "male"), ("Maria", "female"), ("Johan", "male"),
-         ("Sara", "female"), ("Omar", "male"), ("Kim", "unknown"), ("Lina", "female")]
+         ("Sara", "female"), ("Omar", "male"), ("Kim", "unknown"), ("Lina", "female"),
+         ("Hodan", "female"), ("Fartun", "female"), ("Abdi", "male"), ("Warsame", "male")]
+ORIGINS = {"Omar": "arabic", "Hodan": "somali", "Fartun": "somali", "Abdi": "somali",
+           "Warsame": "somali", "Kim": None}  # the others: swedish
 SUR = ["Svensson", "Lindqvist", "Berg", "Holm", "Andersson"]
 CITIES = [("Stockholm", "SE", 1_500_000), ("Göteborg", "SE", 580_000), ("Malmö", "SE", 300_000),
           ("Gävle", "SE", 75_000), ("Västerås", "SE", 120_000), ("Bagdad", "IQ", 5_000_000),
@@ -42,7 +45,8 @@ def _frame(rows: list[dict]) -> pl.DataFrame:
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     store = Store(tmp_path_factory.mktemp("engine-home"))
     first = _frame([{"name": n, "fold": fold(n), "gender": g, "count": 100 - i, "rank": i + 1,
-                     "source": "t"} for i, (n, g) in enumerate(FIRST)])
+                     "source": "t", "origin": ORIGINS.get(n, "swedish")}
+                    for i, (n, g) in enumerate(FIRST)])
     sur = _frame([{"name": n, "fold": fold(n), "count": 10, "rank": i + 1, "source": "t"}
                   for i, n in enumerate(SUR)])
     places = _frame([{"name": n, "fold": fold(n), "kind": "city", "feature_code": "P.PPL",

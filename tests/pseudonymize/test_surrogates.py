@@ -163,3 +163,18 @@ def test_lifelike_ages_and_years_still_agree(engine: Engine) -> None:
     year = int(renderer.render(Span(0, 4, "year"), 1, "1990", 1))
     age = int(renderer.render(Span(0, 2, "age_digits"), 1, "34", 1))
     assert year != 1990 and year + age == 1990 + 34
+
+
+# (essay, original, the names its surrogate must come from: same gender, same origin group)
+ORIGIN = [
+    ("Min mamma heter Hodan och min pappa heter Abdi.", "Hodan", {"Fartun"}),
+    ("Min mamma heter Hodan och min pappa heter Abdi.", "Abdi", {"Warsame"}),
+    ("Min vän heter Anna.", "Anna", {"Maria", "Sara", "Lina"}),
+]
+
+
+def test_names_keep_gender_and_origin(engine: Engine) -> None:
+    for text, original, allowed in ORIGIN:
+        for seed in range(4):
+            got = surrogates(engine, text, seed)[original]
+            assert got in allowed, (text, seed, got)
