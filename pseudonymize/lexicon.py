@@ -73,6 +73,7 @@ class Lexicon:
     place_aliases: dict[str, frozenset[str]] = field(default_factory=dict)
     # folded name -> the origin groups whose lists hold it (arabic, somali, swedish, ...)
     name_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> GeoNames continent code
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -161,6 +162,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
     pools: dict[str, list[str]] = {}
     origins: dict[str, tuple[str, ...]] = {}
+    continents: dict[str, str] = {}
 
     def note(key: str, phrase: bool = True) -> dict:
         if " " in key and phrase:
@@ -218,6 +220,9 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     if countries is not None:
         for key, iso in countries.select("fold", "iso2").iter_rows():
             note(key)["country"] = iso
+        if "continent" in countries.columns:
+            for iso, continent in countries.select("iso2", "continent").drop_nulls().iter_rows():
+                continents.setdefault(iso, continent)
         pools["country"] = sorted(set(countries["name_sv"].drop_nulls().to_list()) - {"Sverige"})
     streets = _read(snapshot, root, "streets")
     streets_by_city: dict[str, list[str]] = {}
@@ -293,7 +298,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         phrases={w: sorted(((words, entries[k]) for words, k in lst), key=lambda p: -len(p[0]))
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
-        place_aliases=place_aliases, name_origins=origins,
+        place_aliases=place_aliases, name_origins=origins, continents=continents,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),

@@ -339,8 +339,12 @@ class Renderer:
         iso, lex = self._country_of(span, original), self.lex
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
+        # a transit country or a homeland stays on its continent: a route stays a route
+        continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
-        pick = (self._draw([c for c, n in zip(pool, towns) if n >= 5], rng)
+        near = [c for c, n in zip(pool, towns) if n >= 5 and continent
+                and lex.continents.get(lex.get(fold(c)).country) == continent]
+        pick = (self._draw(near, rng) or self._draw([c for c, n in zip(pool, towns) if n >= 5], rng)
                 or self._draw([c for c, n in zip(pool, towns) if n], rng) or self._draw(pool, rng))
         if pick is None:
             return self._compound(rng, "land")
