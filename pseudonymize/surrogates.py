@@ -342,10 +342,12 @@ class Renderer:
         # a transit country or a homeland stays on its continent: a route stays a route
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
-        near = [c for c, n in zip(pool, towns) if n >= 5 and continent
-                and lex.continents.get(lex.get(fold(c)).country) == continent]
-        pick = (self._draw(near, rng) or self._draw([c for c, n in zip(pool, towns) if n >= 5], rng)
-                or self._draw([c for c, n in zip(pool, towns) if n], rng) or self._draw(pool, rng))
+        same = [bool(continent) and lex.continents.get(lex.get(fold(c)).country) == continent
+                for c in pool]
+        pick = None
+        for least, near in ((5, True), (1, True), (5, False), (1, False), (0, False)):
+            pick = pick or self._draw([c for c, n, s in zip(pool, towns, same)
+                                       if n >= least and (s or not near)], rng)
         if pick is None:
             return self._compound(rng, "land")
         if iso:

@@ -17,7 +17,9 @@ SUR = ["Svensson", "Lindqvist", "Berg", "Holm", "Andersson"]
 CITIES = [("Stockholm", "SE", 1_500_000), ("Göteborg", "SE", 580_000), ("Malmö", "SE", 300_000),
           ("Gävle", "SE", 75_000), ("Västerås", "SE", 120_000), ("Bagdad", "IQ", 5_000_000),
           ("Basra", "IQ", 1_000_000), ("Mosul", "IQ", 1_700_000), ("Damaskus", "SY", 2_000_000),
-          ("Aleppo", "SY", 1_800_000), ("Homs", "SY", 700_000)]
+          ("Aleppo", "SY", 1_800_000), ("Homs", "SY", 700_000), ("Bamako", "ML", 2_000_000)]
+COUNTRIES = [("IQ", "Irak", "Iraq", "AS"), ("SY", "Syrien", "Syria", "AS"),
+             ("ML", "Mali", "Mali", "AF")]
 # other names of the features above (same geonameid: the index in CITIES)
 # (an English main name beside the Swedish one, and Swedish exonyms)
 EXONYMS = [("Damascus", 8, "city"), ("Dimashq", 8, "city"), ("Gothenburg", 1, "city")]
@@ -56,10 +58,9 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
                         "country": CITIES[i][1], "admin1": "", "admin2": "",
                         "population": CITIES[i][2], "geonameid": i, "source": "t"}
                        for n, i, k in EXONYMS])
-    countries = _frame([{"iso2": "IQ", "name": "Irak", "fold": "irak", "lang": "sv",
-                         "name_sv": "Irak", "name_en": "Iraq", "source": "t"},
-                        {"iso2": "SY", "name": "Syrien", "fold": "syrien", "lang": "sv",
-                         "name_sv": "Syrien", "name_en": "Syria", "source": "t"}])
+    countries = _frame([{"iso2": iso, "name": sv, "fold": fold(sv), "lang": "sv", "name_sv": sv,
+                         "name_en": en, "source": "t", "continent": continent}
+                        for iso, sv, en, continent in COUNTRIES])
     lex = _frame([{"word": r[0], "fold": fold(r[0]), "category": r[1],
                    "value": r[2] if len(r) > 2 else "", "source": "t"} for r in LEXICON])
     common = _frame([{"word": w, "fold": fold(w), "frequency": z, "source": "t"}

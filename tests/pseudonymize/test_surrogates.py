@@ -23,7 +23,8 @@ def surrogates(engine: Engine, text: str, seed: int = 0, **kw) -> dict[str, str]
 
 # (essay, original place, the set its surrogate must come from)
 GEOGRAPHY = [
-    # the country is replaced: its city goes along, before or after the country is named
+    # the country is replaced by one of its continent (Syrien, not Mali), and its city goes
+    # along, before or after the country is named
     ("Jag kommer från Damaskus i Syrien.", "Damaskus", IRAQI),
     ("Jag kommer från Syrien, från Aleppo.", "Aleppo", IRAQI),
     ("Jag kommer från Irak, från staden Basra.", "Basra", SYRIAN),
@@ -40,6 +41,12 @@ def test_geography_holds_together(engine: Engine) -> None:
         for seed in range(6):
             got = surrogates(engine, text, seed)[original]
             assert got in allowed, (text, seed, got)
+
+
+def test_a_country_keeps_its_continent(engine: Engine) -> None:
+    for seed in range(8):
+        assert surrogates(engine, "Vi reste genom Irak.", seed)["Irak"] == "Syrien"
+        assert surrogates(engine, "Vi reste genom Mali.", seed)["Mali"] != "Mali"
 
 
 def test_a_city_follows_its_country_across_a_learners_essays(engine: Engine) -> None:
