@@ -341,9 +341,17 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
                          if getattr(iso, attr, None) and ", " not in getattr(iso, attr)]
         variants += [(alias, "alias") for alias, c in aliases if c == code]
         rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": name_sv, "name_en": name_en,
-                  "continent": continents.get(code, {}).get("continentcode")}
+                  "continent": continents.get(code, {}).get("continentcode"),
+                  "languages": _main_languages(continents.get(code, {}).get("languages"))}
                  for name, lang in variants]
     return _table("countries", rows)
+
+
+def _main_languages(codes: str | None, n: int = 2) -> str | None:
+    """GeoNames' language list "ar-IQ,ku,hy" -> its first `n` languages "ar,ku"."""
+    if not codes:
+        return None
+    return ",".join(list(dict.fromkeys(c.split("-")[0] for c in codes.split(",") if c))[:n])
 
 
 def admin_codes() -> pl.DataFrame:

@@ -25,7 +25,8 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     # one row per name variant; lang: sv | en | alias
     "countries": {"iso2": pl.String, "name": pl.String, "fold": pl.String, "lang": pl.String,
                   "name_sv": pl.String, "name_en": pl.String, "source": pl.String,
-                  "continent": pl.String},  # GeoNames continent code: AF AS EU NA OC SA AN
+                  # GeoNames continent code (AF AS EU NA OC SA AN) and main languages (ar,ku)
+                  "continent": pl.String, "languages": pl.String},
     "admin_codes": {"code": pl.String, "name": pl.String, "fold": pl.String, "level": pl.Int8,
                     "country": pl.String, "geonameid": pl.Int64, "source": pl.String},
     "languages": {"name": pl.String, "fold": pl.String, "iso639_1": pl.String,
@@ -50,7 +51,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
 # Columns a source may leave out (null): not every source knows a name's origin.
 OPTIONAL: dict[str, frozenset[str]] = {"first_names": frozenset({"origin"}),
                                        "surnames": frozenset({"origin"}),
-                                       "countries": frozenset({"continent"})}
+                                       "countries": frozenset({"continent", "languages"})}
 
 # Columns that identify a row; duplicates on these (keeping the first source) are removed when parts
 # from several sources are merged into one gazetteer.

@@ -74,6 +74,7 @@ class Lexicon:
     # folded name -> the origin groups whose lists hold it (arabic, somali, swedish, ...)
     name_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> GeoNames continent code
+    country_languages: dict[str, frozenset[str]] = field(default_factory=dict)  # ISO2 -> main ones
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -163,6 +164,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     pools: dict[str, list[str]] = {}
     origins: dict[str, tuple[str, ...]] = {}
     continents: dict[str, str] = {}
+    languages: dict[str, frozenset[str]] = {}
 
     def note(key: str, phrase: bool = True) -> dict:
         if " " in key and phrase:
@@ -223,6 +225,9 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         if "continent" in countries.columns:
             for iso, continent in countries.select("iso2", "continent").drop_nulls().iter_rows():
                 continents.setdefault(iso, continent)
+        if "languages" in countries.columns:
+            for iso, langs in countries.select("iso2", "languages").drop_nulls().iter_rows():
+                languages.setdefault(iso, frozenset(langs.split(",")))
         pools["country"] = sorted(set(countries["name_sv"].drop_nulls().to_list()) - {"Sverige"})
     streets = _read(snapshot, root, "streets")
     streets_by_city: dict[str, list[str]] = {}
@@ -299,6 +304,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         place_aliases=place_aliases, name_origins=origins, continents=continents,
+        country_languages=languages,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
@@ -327,7 +333,7 @@ def _origin_pools(frame: pl.DataFrame, prefix: str, pools: dict[str, list[str]],
 
 # Surrogate places are written as a Swedish learner writes them: Swedish or plain Latin letters
 # (never a scholarly transliteration such as "Ḩarastā").
-PLAIN_NAME = r"^[A-Za-zÅÄÖåäöÉéÜü'’ -]+$"
+PLAIN_NAME = r"^[A-Za-zÅÄÖåäöÉéÜü -]+$"
 SURROGATE_PLACES = 40  # per country and kind, most populous first
 
 

@@ -342,12 +342,18 @@ class Renderer:
         # a transit country or a homeland stays on its continent: a route stays a route
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
-        same = [bool(continent) and lex.continents.get(lex.get(fold(c)).country) == continent
-                for c in pool]
+        # closeness: 2 = same continent and a shared main language (Irak: Syrien, Jordanien),
+        # 1 = same continent; names of the essay's origin stay plausible there
+        langs = lex.country_languages.get(iso, frozenset())
+        close = []
+        for c in pool:
+            other = lex.get(fold(c)).country
+            same = bool(continent) and lex.continents.get(other) == continent
+            close.append(same + (same and not langs.isdisjoint(lex.country_languages.get(other, ()))))
         pick = None
-        for least, near in ((5, True), (1, True), (5, False), (1, False), (0, False)):
-            pick = pick or self._draw([c for c, n, s in zip(pool, towns, same)
-                                       if n >= least and (s or not near)], rng)
+        for least, near in ((5, 2), (5, 1), (1, 1), (5, 0), (1, 0), (0, 0)):
+            pick = pick or self._draw([c for c, n, k in zip(pool, towns, close)
+                                       if n >= least and k >= near], rng)
         if pick is None:
             return self._compound(rng, "land")
         if iso:
