@@ -565,6 +565,17 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
     return out if out != original else mask(original, "1", "2")
 
 
-LIFELIKE = {"phone_nr": _phone, "personid_nr": _personid, "email": _email, "url": _url,
+def _digits(r: Renderer, original: str, rng: Draws) -> str:
+    """Account numbers, zip codes, other numbers: random digits (and letters) in the original's
+    layout, never the original."""
+    for _ in range(5):
+        out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
+                      if ch.isalpha() else ch for ch in original)
+        if out != original:
+            return out
+    return mask(original, "1", "2")
+
+
+LIFELIKE = {"phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _digits, "personid_nr": _personid, "email": _email, "url": _url,
             "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
             "date_digits": _date}
