@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.policy import PolicyError, count_country_learners, load, parse
@@ -157,3 +159,28 @@ def test_a_release_records_its_policy_by_hash(tmp_path: Path) -> None:
     assert {"namespace": "swepseudo-policy", "name": "policy"}.items() <= next(
         i for i in events[1]["inputs"] if i["name"] == "policy").items()
     assert "Kvarnbacka" not in (root / "manifest.json").read_text()
+
+
+WORDS = ["Kvarnbacka", "kvarnbackas", "KVARNBACKA", "Lilla", "hagen", "Hagen", "och", "bor", "i",
+         "Kvarnbackagatan", "Lillahagen", ",", ".", "Lilla  Hagens"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=st.lists(st.sampled_from(WORDS), max_size=12))
+def test_surfaces_are_found_whole_and_only_whole(words: list[str]) -> None:
+    from pseudonymize.policy import _matches
+
+    text = " ".join(words)
+    rules = pol('[[replace]]\nsurface = "Kvarnbacka"\nlabel = "city"\n'
+                '[[replace]]\nsurface = "Lilla Hagen"\nlabel = "area"').replace
+    found = list(_matches(rules, text, {}))
+    for rule, start, end in found:
+        piece = " ".join(text[start:end].split()).casefold()
+        surface = rule.surface.casefold()
+        assert piece == surface or (piece.startswith(surface) and piece[len(surface):] in
+                                    ("s", "en", "et", "n", "t", "ens", "ets", "ns", "ts"))
+        assert (start == 0 or not text[start - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum())
+    # every whole-word mention is found (Kvarnbackagatan is another name)
+    expected = sum(w.casefold() in ("kvarnbacka", "kvarnbackas") for w in words)
+    assert sum(r.surface == "Kvarnbacka" for r, _, _ in found) == expected
