@@ -14,7 +14,6 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,6 +72,8 @@ class Policy:
     kept_countries: frozenset[str] = frozenset()
     path: str = ""
     digest: str = ""
+    # word indexes of the keep/replace lists, built on first use (see `_matches`)
+    _indexes: dict = field(default_factory=dict, compare=False, repr=False)
 
     def rule(self, label: str) -> LabelRule:
         return self.labels.get(label, NO_RULE)
@@ -101,8 +102,8 @@ class Policy:
         `country_of` maps a span key to the ISO code of the country it names."""
         forced = [Span(a, b, rule.label, _attrs(text[a:b], rule.surface), 1.0,
                        "policy-replace", _fold(rule.surface))
-                  for rule, a, b in _matches(self.replace, text, metadata)]
-        kept = [(a, b) for _, a, b in _matches(self.keep, text, metadata)]
+                  for rule, a, b in _matches(self.replace, text, metadata, self._indexes)]
+        kept = [(a, b) for _, a, b in _matches(self.keep, text, metadata, self._indexes)]
         blocked = sorted(kept + [(s.start, s.end) for s in forced])
         out = list(forced)
         for span in spans:
@@ -134,7 +135,6 @@ def _attrs(found: str, surface: str) -> tuple[str, ...]:
 _WORD = regex.compile(r"\w+")
 
 
-@lru_cache(maxsize=64)
 def _index(rules: tuple[Rule, ...]) -> dict[str, list[tuple[tuple[str, ...], Rule]]]:
     """Rules by the case-folded first word of their surface, longest surfaces first."""
     index: dict[str, list[tuple[tuple[str, ...], Rule]]] = {}
@@ -149,15 +149,22 @@ def _inflected(word: str, lemma: str) -> bool:
     return word == lemma or (word.startswith(lemma) and word[len(lemma):] in INFLECTIONS)
 
 
-def _matches(rules: tuple[Rule, ...], text: str, metadata: Mapping[str, object]
-             ) -> Iterable[tuple[Rule, int, int]]:
+def _matches(rules: tuple[Rule, ...], text: str, metadata: Mapping[str, object],
+             cache: dict | None = None) -> Iterable[tuple[Rule, int, int]]:
     """(rule, start, end) of the rules that apply to this essay, case-insensitive, the last word
     inflected (Kvarnbackas, Stadsbiblioteket); one dictionary look-up per word of the essay, so
-    time stays linear in the essay and in the lists."""
-    live = tuple(r for r in rules if r.applies(metadata))
-    if not live:
+    time stays linear in the essay and in the lists. `cache` keeps the word index per set of
+    rules that apply (one set for all essays when no rule has metadata conditions)."""
+    left_out = tuple(i for i, r in enumerate(rules) if r.where and not r.applies(metadata))
+    key = (id(rules), left_out)
+    index = cache.get(key) if cache is not None else None
+    if index is None:
+        skip = set(left_out)
+        index = _index(tuple(r for i, r in enumerate(rules) if i not in skip))
+        if cache is not None:
+            cache[key] = index
+    if not index:
         return
-    index = _index(live)
     tokens = [(m.start(), m.end(), m.group().casefold()) for m in _WORD.finditer(text)]
     k = 0
     while k < len(tokens):
