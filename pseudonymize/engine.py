@@ -102,8 +102,9 @@ class Engine:
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
                             else essay_id, originals, policy,
                             memory.bases if memory else None, memory.countries if memory else None)
-        # Countries first: a city abroad follows the surrogate of its country wherever it stands.
-        order = sorted(range(len(spans)), key=lambda i: spans[i].label != "country")
+        # Countries and towns first: a city abroad follows its country, a district its town.
+        order = sorted(range(len(spans)), key=lambda i: renderer.order(
+            spans[i], text[spans[i].start:spans[i].end]))
         hints = country_hints(spans, text, self.lex)
         pseudos: dict[int, str] = {}
         for i in order:

@@ -75,6 +75,7 @@ class Lexicon:
     name_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> GeoNames continent code
     country_languages: dict[str, frozenset[str]] = field(default_factory=dict)  # ISO2 -> main ones
+    districts_by_town: dict[str, list[str]] = field(default_factory=dict)  # Swedish town -> districts
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -200,6 +201,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     places = _read(snapshot, root, "places")
     cities_by_country: dict[str, list[str]] = {}
     place_aliases: dict[str, frozenset[str]] = {}
+    districts_by_town: dict[str, list[str]] = {}
     if places is not None:
         places = places.with_columns(pl.col("population").fill_null(0))
         # Most populous first; among a place's spellings the native one (Örebro before OErebro).
@@ -215,6 +217,16 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                                and (pop or 0) >= d.get("place_pop", 0) // 10):
                 d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
         cities_by_country, place_aliases = _surrogate_places(ranked, pools)
+        # Swedish districts by town (Rinkeby: Stockholm): a district's surrogate is a district
+        # of the surrogate town; the towns' pool holds no district
+        towns = ranked.filter(pl.col("country") == "SE", pl.col("kind") == "city",
+                              pl.col("admin2").is_not_null(), pl.col("admin2") != "")
+        for town, names in towns.group_by("admin2", maintain_order=True).agg(
+                pl.col("name").unique(maintain_order=True)).iter_rows():
+            districts_by_town[town] = names
+        district_names = {n for names in districts_by_town.values() for n in names}
+        if "SE" in cities_by_country:
+            cities_by_country["SE"] = [c for c in cities_by_country["SE"] if c not in district_names]
         for kind in ("region", "geo", "area", "place", "street"):
             pools[kind] = ranked.filter(pl.col("kind") == kind, pl.col("country") == "SE")[
                 "name"].head(200).to_list()
@@ -304,7 +316,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         place_aliases=place_aliases, name_origins=origins, continents=continents,
-        country_languages=languages,
+        country_languages=languages, districts_by_town=districts_by_town,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),

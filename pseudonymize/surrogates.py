@@ -205,6 +205,7 @@ class Renderer:
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
+        self.has_district = False  # set by `order` when the essay names a Swedish district
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
@@ -288,6 +289,22 @@ class Renderer:
             if self._free(pick):
                 return pick
         return stems[0] + ending.lower()
+
+    def is_district(self, span: Span, original: str) -> bool:
+        """A district of a Swedish town (the lexicon's district list)."""
+        return "district" in self.lex.get(span.key or fold(original)).cats
+
+    def order(self, span: Span, original: str) -> int:
+        """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
+        follows its country and a district its town wherever they stand in the essay."""
+        if span.label == "country":
+            return 0
+        if span.label == "city" and self.is_district(span, original):
+            self.has_district = True
+        if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
+                span, original):
+            return 1
+        return 2
 
     def _origin(self, original: str, key: str) -> str:
         """The origin group of a name: of the lists that hold it, the one the essay's other
@@ -373,7 +390,14 @@ class Renderer:
             return (self._draw(same, rng) or self._draw(streets, rng)
                     or self._compound(rng, ending or words().default_street_ending))
         cities = lex.cities_by_country.get(country, [])
-        if label == "city":
+        if label == "city" and country == "SE" and self.is_district(span, original):
+            # Hulta (in Borås) -> a district of the essay's surrogate town, else of any town
+            pool = lex.districts_by_town.get(self.city or "", []) or [
+                d for names in lex.districts_by_town.values() for d in names]
+        elif label == "city" and country == "SE" and self.has_district:
+            # the essay names a district: its town comes from the towns whose districts we know
+            pool = [c for c in cities if c in lex.districts_by_town] or cities
+        elif label == "city":
             pool = cities
         elif label == "geo" and country == "SE":
             pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
@@ -382,7 +406,8 @@ class Renderer:
                                                            else cities)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
-        if label == "city" and self.city is None and country == "SE":
+        if label == "city" and self.city is None and country == "SE" and pick not in {
+                d for names in lex.districts_by_town.values() for d in names}:
             self.city = pick
         return pick
 

@@ -185,3 +185,22 @@ def test_names_keep_gender_and_origin(engine: Engine) -> None:
         for seed in range(4):
             got = surrogates(engine, text, seed)[original]
             assert got in allowed, (text, seed, got)
+
+
+def test_a_district_follows_its_town(engine: Engine) -> None:
+    from pseudonymize.surrogates import Renderer
+
+    lex = engine.lex
+    original = dict(lex.districts_by_town)
+    try:  # the fixture lexicon lists no districts: two towns with theirs
+        lex.districts_by_town.update({"Malmö": ["Rosengård", "Husie"], "Gävle": ["Sätra"]})
+        renderer = Renderer(lex, "realistic", 0, "d1", {"Västerås", "Bergsjön"})
+        renderer.has_district = True
+        town = renderer.render(Span(0, 8, "city", (), 1.0, "", "vasteras"), 1, "Västerås", 1)
+        assert town in ("Malmö", "Gävle")
+        renderer.is_district = lambda span, original: True  # Bergsjön, a district
+        district = renderer.render(Span(0, 8, "city", (), 1.0, "", "bergsjon"), 2, "Bergsjön", 2)
+        assert district in lex.districts_by_town[town]
+    finally:
+        lex.districts_by_town.clear()
+        lex.districts_by_town.update(original)
