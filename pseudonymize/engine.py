@@ -21,7 +21,8 @@ from pseudonymize.detectors.context import ContextRules
 from pseudonymize.detectors.gazetteer_match import Matcher
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, PLACE_LABELS
-from pseudonymize.lexicon import Lexicon
+from pseudonymize.detectors.gazetteer_match import AREA_WORDS
+from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.policy import Policy
 from pseudonymize.surrogates import Renderer
 from pseudonymize.types import MARK, Annotation, Result, Span
@@ -103,6 +104,9 @@ class Engine:
                             else essay_id, originals, policy,
                             memory.bases if memory else None, memory.countries if memory else None)
         # Countries and towns first: a city abroad follows its country, a district its town.
+        # "i området Hulta": a place the essay calls a district (the word just before it)
+        renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
+            text[max(0, s.start - 20):s.start]).split() or [""])[-1] in AREA_WORDS}
         order = sorted(range(len(spans)), key=lambda i: renderer.order(
             spans[i], text[spans[i].start:spans[i].end]))
         hints = country_hints(spans, text, self.lex)

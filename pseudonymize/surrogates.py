@@ -206,6 +206,7 @@ class Renderer:
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
         self.has_district = False  # set by `order` when the essay names a Swedish district
+        self.districts: set[int] = set()  # starts of places the essay calls districts
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
@@ -291,8 +292,10 @@ class Renderer:
         return stems[0] + ending.lower()
 
     def is_district(self, span: Span, original: str) -> bool:
-        """A district of a Swedish town (the lexicon's district list)."""
-        return "district" in self.lex.get(span.key or fold(original)).cats
+        """A district of a Swedish town: the lexicon lists it, or the essay calls it one
+        ("i området Hulta", `districts` holds such spans' starts)."""
+        return span.start in self.districts or "district" in self.lex.get(
+            span.key or fold(original)).cats
 
     def order(self, span: Span, original: str) -> int:
         """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
