@@ -159,13 +159,19 @@ def kind_word(name: str, lex: Lexicon) -> str:
     "skolan", "Stadsbiblioteket" -> "biblioteket"), or "" (SSAB, IKEA)."""
     low = name.lower()
     bare = low[:-1] if low.endswith("s") else low  # Nackstaskolans: the genitive of -skolan
-    for suffix, _ in lex.suffixes.get("institution_suffix", ()):  # longest first
+    suffixes = lex.suffixes.get("institution_suffix", ())  # longest first
+    for suffix, _ in suffixes:
         for form in (low, bare):
             if form.endswith(suffix) and len(form) > len(suffix) + 1:
                 start = len(form) - len(suffix)
                 # a separate kind word keeps its space: Växjö domkyrka -> Ekbacka domkyrka
                 start -= name[start - 1] in " -"
                 return name[start:len(form)]
+    # the kind word in an earlier word: "Universitetssjukhuset i Linköping" -> "sjukhuset"
+    for word in reversed(name.split()[:-1]):
+        for suffix, _ in suffixes:
+            if word.lower().endswith(suffix) and len(word) > len(suffix) + 1:
+                return word[len(word) - len(suffix):]
     return ""
 
 
@@ -220,7 +226,7 @@ class Renderer:
         attrs = morphology(original, span)
         kind = LABELS[label].kind
         word = kind_word(original, self.lex) if kind == "institution" else ""
-        if word and not original.endswith(word):
+        if word and original.lower().endswith(word.lower() + "s"):
             attrs |= {"gen"}  # Nackstaskolans
         if strategy == "tag":
             return f"@{label}_{ref}" + ("s" if "gen" in attrs else "")

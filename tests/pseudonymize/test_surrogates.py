@@ -107,6 +107,7 @@ def test_kind_words(engine: Engine) -> None:
     assert kind_word("Nackstaskolan", engine.lex) == "skolan"
     assert kind_word("Stadsbiblioteket", engine.lex) == "biblioteket"
     assert kind_word("Nackstaskolans", engine.lex) == "skolan"
+    assert kind_word("Stadsbiblioteket i Gävle", engine.lex) == "biblioteket"
     assert kind_word("IKEA", engine.lex) == ""
 
 
