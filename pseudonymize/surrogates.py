@@ -542,9 +542,10 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _email(r: Renderer, original: str, rng: Draws) -> str:
-    first = r.lex.pools.get("first_unknown") or r.lex.pools.get("first_female") or ["kim"]
-    last = r.lex.pools.get("surname") or ["berg"]
-    local = f"{fold(rng.choice(first))}.{fold(rng.choice(last))}".replace(" ", "")
+    # names that are no original of the essay: the leak gate would find one in the address
+    first = r._draw(r.lex.pools.get("first_unknown") or r.lex.pools.get("first_female", []), rng)
+    last = r._draw(r.lex.pools.get("surname", []), rng)
+    local = f"{fold(first or 'kontakt')}.{fold(last or 'post')}".replace(" ", "")
     return f"{regex.sub(r'[^a-z0-9.]', '', local)}@{rng.choice(EXAMPLE_DOMAINS)}"
 
 

@@ -207,3 +207,11 @@ def test_a_district_follows_its_town(engine: Engine) -> None:
     finally:
         lex.districts_by_town.clear()
         lex.districts_by_town.update(original)
+
+
+def test_a_lifelike_address_holds_no_original(engine: Engine) -> None:
+    for seed in range(10):
+        result = engine.pseudonymize("Jag heter Kim Berg. Maila kim.b@mail.se!", "m1", seed=seed,
+                                     strategy="lifelike")
+        address = next(a.pseudonym for a in result.annotations if a.label == "email")
+        assert "kim" not in address and "berg" not in address, address
