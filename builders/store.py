@@ -103,11 +103,11 @@ class Store:
 
     def write_part(self, source: str, frames: dict[str, pl.DataFrame], provenance: dict) -> dict:
         """Write a source's curated frames as one part per gazetteer; return the part record."""
-        from builders.schemas import SCHEMAS
+        from builders.schemas import SCHEMAS, complete
 
         outputs = {}
         for gazetteer, frame in sorted(frames.items()):
-            frame = frame.sort(list(SCHEMAS[gazetteer]))
+            frame = complete(gazetteer, frame).sort(list(SCHEMAS[gazetteer]))
             data = _parquet_bytes(frame, {**provenance, "gazetteer": gazetteer,
                                           "rows": frame.height})
             version = hashlib.sha256(data).hexdigest()[:16]
@@ -161,13 +161,14 @@ class Store:
                parts: dict[str, dict]) -> dict:
         import polars as pl
 
-        from builders.schemas import KEYS, SCHEMA_VERSION, SCHEMAS
+        from builders.schemas import KEYS, SCHEMA_VERSION, SCHEMAS, complete
 
         # Packaged data is the fallback: real upstream rows win on duplicate keys, except that a
         # row with a frequency beats a row from a plain name list (a count-less "Larsson" must not
         # replace a counted one).
         ordered = sorted(contribs, key=lambda c: (c[0] == "packaged", c[0]))
-        frames = [pl.read_parquet(self.root / out["path"]) for _, out in ordered]
+        frames = [complete(gazetteer, pl.read_parquet(self.root / out["path"])).select(
+            list(SCHEMAS[gazetteer])) for _, out in ordered]
         merged = pl.concat(frames, how="vertical")
         if "count" in merged.columns:
             merged = merged.sort(pl.col("count").is_null(), maintain_order=True)

@@ -26,6 +26,18 @@ def _engine(snapshot: str):
         raise CLIError(f"{exc} (data root {store.root})") from exc
 
 
+def _policy(path: str | None):
+    """The policy named by --policy, or None; an invalid one is one CLI error line."""
+    from pseudonymize.policy import PolicyError, load
+
+    if path is None:
+        return None
+    try:
+        return load(Path(path))
+    except PolicyError as exc:
+        raise CLIError(str(exc)) from None
+
+
 def read_text(source: str) -> str:
     """An essay from a file or standard input ('-'), decoded as a batch essay is (UTF-8 with or
     without BOM, Latin-1/CP1252 detected); a conversion is noted on stderr."""
@@ -108,6 +120,7 @@ def _text(args: argparse.Namespace) -> int:
     from pseudonymize.engine import Memory
     from pseudonymize.svala import to_svala
 
+    policy = _policy(args.policy)
     if args.memory and not args.learner:
         raise CLIError("--memory needs --learner (whose surrogates it keeps)")
     memories = MemoryFile(Path(args.memory)) if args.memory else None  # fails before any work
@@ -118,7 +131,7 @@ def _text(args: argparse.Namespace) -> int:
     # the draws' scope: the essay id when given (as in a release), else the text's hash
     memory.scope = "" if args.id else text_scope(text)
     result = engine.pseudonymize(text, args.id or "stdin", strategy=args.strategy,
-                                 seed=args.seed, memory=memory)
+                                 seed=args.seed, memory=memory, policy=policy)
     if memories:
         memories.save(args.learner, args.strategy, args.seed, memory)
     if args.format == "svala":
@@ -133,9 +146,10 @@ def _text(args: argparse.Namespace) -> int:
 
 
 def _annotate(args: argparse.Namespace) -> int:
-    from pseudonymize.labels import LABELS
+    from pseudonymize.policy import DEFAULT
     from pseudonymize.resolve import number
 
+    policy = _policy(args.policy)
     if not Path(args.inp).is_file():
         raise CLIError(f"{args.inp}: no such file")
     if args.out != "-":
@@ -160,10 +174,13 @@ def _annotate(args: argparse.Namespace) -> int:
                     raise CLIError(f"{args.inp}:{n}: expected a JSON object with id and text "
                                    f"({type(exc).__name__})") from exc
                 spans = engine.detect(text)
+                if policy is not None:
+                    spans = policy.apply(spans, text, record, {
+                        s.key: engine.lex.get(s.key).country for s in spans if s.label == "country"})
                 refs = number(spans, text)
                 out.write(json.dumps({"id": essay_id, "spans": [
                     {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
-                     "ref": ref, "action": LABELS[s.label].action}
+                     "ref": ref, "action": (policy or DEFAULT).action(s.label)}
                     for s, ref in zip(spans, refs)]}, ensure_ascii=False) + "\n")
                 count += 1
         if out is not sys.stdout:
@@ -203,13 +220,18 @@ def _eval(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     from pseudonymize.engine import STRATEGIES
 
+    def policy(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--policy", metavar="FILE",
+                       help="corpus policy (TOML; see corpus/policy.example.toml)")
+
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--snapshot", default="current",
                        help="resource snapshot id or unique prefix (default: current)")
 
     def strategy(p: argparse.ArgumentParser) -> None:
         p.add_argument("--strategy", choices=STRATEGIES, default="realistic",
-                       help="realistic surrogates, SweLL placeholders (A-stad) or tags "
+                       help="realistic surrogates, lifelike ones (no placeholder: fiction "
+                            "phone numbers, example.com), SweLL placeholders (A-stad) or tags "
                             "(@city_1) (default: realistic)")
 
     p = sub.add_parser(
@@ -239,11 +261,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "list of the replaced and marked spans (default: text)")
     p.add_argument("--learner", metavar="ID",
                    help="the learner who wrote it: with --memory, an entity keeps its "
-                        "surrogate and running number across this learner's texts")
+                        "surrogate across this learner's texts (numbers restart per text)")
     p.add_argument("--memory", metavar="FILE",
                    help="learner memory file, read and updated (key material: mode 0600, "
                         "encrypted when SWEPSEUDO_KEY_PASSPHRASE is set)")
     common(p)
+    policy(p)
     p.set_defaults(func=_text)
 
     p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)",
@@ -253,6 +276,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default="-", metavar="FILE",
                    help="JSON Lines output, one {\"id\", \"spans\"} per essay (default: stdout)")
     common(p)
+    policy(p)
     p.set_defaults(func=_annotate)
 
     p = sub.add_parser("eval", help="precision/recall/F1/F2 and leaks against a gold set",

@@ -41,6 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="run shards on a Dask scheduler, or on a new LocalCluster ('local')")
     p.add_argument("--snapshot", default="current", metavar="ID",
                    help="resource snapshot id or prefix (default current)")
+    p.add_argument("--policy", metavar="FILE",
+                   help="corpus policy (TOML; see corpus/policy.example.toml); its hash enters "
+                        "the release id, manifest and provenance")
     p.set_defaults(func=cmd_release)
 
     p = subparsers.add_parser("audit", help="which release, snapshot and sources made a file")
@@ -64,7 +67,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy: str,
-              seed: int, workers: int) -> tuple[str, Path | None]:
+              seed: int, workers: int, policy_sha256: str | None = None
+              ) -> tuple[str, Path | None]:
     """The checks that can fail, before Prefect starts: (the snapshot id, the path of an
     identical release already published or None). Reads the batch once to know the release id."""
     from builders.store import Store, code_revision
@@ -91,8 +95,8 @@ def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy:
         read = read_batch(batch, MAX_BYTES)
     except BatchError as exc:
         raise CLIError(str(exc)) from None
-    rid = identity.release_id(read, snap["id"], identity.release_config(strategy, seed, MAX_BYTES),
-                              code_revision())
+    rid = identity.release_id(read, snap["id"], identity.release_config(
+        strategy, seed, MAX_BYTES, policy_sha256), code_revision())
     final = out.resolve() / rid
     return snap["id"], final if final.exists() else None
 
@@ -111,13 +115,19 @@ def _release(batch: Path, out: Path, **kwargs) -> dict:
 
 
 def cmd_release(args: argparse.Namespace) -> int:
+    from pseudonymize.policy import PolicyError, load
+
+    try:  # a bad policy fails before anything else is read or started
+        policy = load(Path(args.policy)) if args.policy else None
+    except PolicyError as exc:
+        raise CLIError(str(exc)) from None
     batch, out = Path(args.batch), Path(args.out)
     snapshot, existing = preflight(batch, out, args.keys, args.snapshot, args.strategy,
-                                   args.seed, args.workers)
+                                   args.seed, args.workers, policy.digest if policy else None)
     if existing:
         raise CLIError(f"{existing}: this release already exists (same inputs, snapshot, seed "
                        f"and code); check it with `swepseudo verify {existing}`")
-    summary = _release(batch, out, snapshot=snapshot,
+    summary = _release(batch, out, snapshot=snapshot, policy=args.policy,
                        strategy=args.strategy, seed=args.seed, workers=args.workers,
                        dask=args.dask, keys=args.keys, processes=not args.threads)
     print_summary(summary)

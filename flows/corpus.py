@@ -30,6 +30,8 @@ from tqdm import tqdm
 from builders.store import Store, code_revision, data_root
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus import release as rel
+from pseudonymize.policy import Policy
+from pseudonymize.policy import load as load_policy
 
 # Tasks that see essay text: never cached, never persisted, never printing.
 PRIVATE = {"cache_policy": NO_CACHE, "persist_result": False, "log_prints": False}
@@ -43,9 +45,10 @@ def load_engine(snapshot_path: str) -> str:
 
 @task(name="prepare-release", **PRIVATE)
 def prepare(batch: str, out: str, snapshot_path: str, keys_dir: str, strategy: str, seed: int,
-            revision: str, workers: int) -> rel.Plan:
+            revision: str, workers: int, policy: Policy | None = None) -> rel.Plan:
     return rel.prepare(Path(batch), Path(out), Path(snapshot_path), Path(keys_dir),
-                       strategy=strategy, seed=seed, code_revision=revision, workers=workers)
+                       strategy=strategy, seed=seed, code_revision=revision, workers=workers,
+                       policy=policy)
 
 
 @task(name="pseudonymize-shard", task_run_name="shard-{index}", **PRIVATE)
@@ -104,7 +107,7 @@ def shared_api() -> AbstractContextManager:
 def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: str = "realistic",
                    seed: int = 0, workers: int = 2, dask: str | None = None,
                    keys: str | None = None, processes: bool = True,
-                   progress: bool = False) -> dict:
+                   progress: bool = False, policy: str | None = None) -> dict:
     """Release a batch into `<out>/<release-id>/`; the key goes to `keys` (default
     `$SWEPSEUDO_HOME/keys`). Returns the summary (ids, paths, counts; no text)."""
     logger = get_run_logger()
@@ -114,7 +117,8 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
         # the batch is read (in a thread of this process) while the workers start
         prepared = prepare.submit(batch, out, snapshot_path,
                                   keys or str(keyfile.default_keys_dir(store.root)), strategy,
-                                  seed, code_revision(), workers)
+                                  seed, code_revision(), workers,
+                                  load_policy(Path(policy)) if policy else None)
         try:
             stack.enter_context(shared_api())
             stack.enter_context(runner_settings(dask))

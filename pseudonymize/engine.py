@@ -3,11 +3,14 @@
     engine = Engine.load(snapshot_json_path)       # compiled once, cached by snapshot id
     result = engine.pseudonymize(text, essay_id, strategy="realistic", seed=0, memory=None)
     spans  = engine.detect(text)                  # resolved spans, no rendering
-A `Memory` shared across the essays of one learner keeps running numbers and surrogates
-consistent between them.
+A `Memory` shared across the essays of one learner keeps surrogates consistent between them;
+running numbers start at 1 in each essay. A `Policy` (pseudonymize.policy) carries a corpus's
+own judgement.
 """
 from __future__ import annotations
 
+import bisect
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,32 +18,39 @@ from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import normalize, resolve
 from pseudonymize.detectors import FAMILIES
 from pseudonymize.doc import Doc
-from pseudonymize.labels import LABELS
-from pseudonymize.lexicon import Lexicon
+from pseudonymize.labels import LABELS, PLACE_LABELS
+from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.policy import Policy
 from pseudonymize.surrogates import Renderer
-from pseudonymize.types import Annotation, Result, Span
+from pseudonymize.types import MARK, Annotation, Result, Span
 
-STRATEGIES = ("realistic", "placeholder", "tag")
+STRATEGIES = ("realistic", "lifelike", "placeholder", "tag")
+SENTENCE = 300  # characters: a country further from a place is not said of it
 
 
 @dataclass
 class Memory:
-    """What one learner's earlier essays established: running numbers and surrogates."""
+    """What one learner's earlier essays established: the surrogate of each entity (numbered
+    learner-wide in `refs`, for the draws only: running numbers restart at 1 in each essay) and
+    the surrogate country of each replaced country."""
 
     scope: str = ""
     refs: dict[tuple[str, str], int] = field(default_factory=dict)
     bases: dict[tuple[str, int], str] = field(default_factory=dict)
+    countries: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         """JSON-ready rows (the scope is chosen per call, not kept). They pair originals with
         surrogates: whoever stores them stores key material."""
         return {"refs": [[label, key, ref] for (label, key), ref in self.refs.items()],
-                "bases": [[label, ref, base] for (label, ref), base in self.bases.items()]}
+                "bases": [[label, ref, base] for (label, ref), base in self.bases.items()],
+                "countries": [[iso, other] for iso, other in self.countries.items()]}
 
     @classmethod
     def from_json(cls, data: dict) -> Memory:
         return cls(refs={(label, key): int(ref) for label, key, ref in data.get("refs", [])},
-                   bases={(label, int(ref)): base for label, ref, base in data.get("bases", [])})
+                   bases={(label, int(ref)): base for label, ref, base in data.get("bases", [])},
+                   countries={iso: other for iso, other in data.get("countries", [])})
 
 
 class Engine:
@@ -84,49 +94,90 @@ class Engine:
         return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc), doc), doc.text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
-                     seed: int = 0, memory: Memory | None = None) -> Result:
+                     seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,
+                     metadata: Mapping[str, object] | None = None) -> Result:
+        """Detect on the normalized view, apply the policy (keep/replace lists, per-label
+        action, strategy and score, countries of origin; `metadata` selects the rules that apply
+        to this essay), number the entities from 1 in this essay and render them over every
+        original character of each mention."""
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
         view = normalize.view(text, self.ordinary)
         doc = Doc.make(view.text, self.lex)
         spans = self.detect_doc(doc)  # offsets into the view
-        refs = resolve.number(spans, view.text, memory.refs if memory else None)
-        # Compared under the view's normalization: "Malmo\u0308" must not become "Malmö".
+        # Compared and shaped under the view's normalization: "Malmo\u0308" must not become
+        # "Malmö", and the surrogate takes its case and digits from the normalized mention.
         clean = view.clean
+        if policy is not None:
+            countries = {s.key: self.lex.get(s.key).country for s in spans if s.label == "country"}
+            spans = policy.apply(spans, clean, metadata or {}, countries)
+        refs = resolve.number(spans, clean)
+        # The learner's memory numbers entities across essays for the surrogate draws only.
+        draws = resolve.number(spans, clean, memory.refs) if memory else refs
         originals = {clean[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
-                            else essay_id, originals)
-        if memory:
-            renderer.base = memory.bases
-            renderer.used = {v.lower() for v in memory.bases.values()}
+                            else essay_id, originals, policy,
+                            memory.bases if memory else None, memory.countries if memory else None)
+        # Countries and towns first: a city abroad follows its country, a district its town.
+        # "i området Hulta": a place the essay calls a district (the word just before it)
+        area_words = self.lex.words("area_word")
+        renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
+            clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
+        order = sorted(range(len(spans)), key=lambda i: renderer.order(
+            spans[i], clean[spans[i].start:spans[i].end]))
+        hints = country_hints(spans, clean, self.lex)
+        actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
+        pseudos: dict[int, str] = {}
+        rendered: dict[tuple, str] = {}  # a repeated mention is rendered once
+        for i in order:
+            span, shape = spans[i], clean[spans[i].start:spans[i].end]
+            if actions[i] == MARK:
+                continue
+            seen = (span.label, draws[i], span.attrs, span.key, shape, hints.get(i, ""))
+            pseudo = rendered.get(seen)
+            if pseudo is None:
+                pseudo = rendered[seen] = renderer.render(span, refs[i], shape, draws[i],
+                                                          hints.get(i, ""))
+            pseudos[i] = pseudo
         out: list[str] = []
         anns: list[Annotation] = []
-        rendered: dict[tuple, str] = {}
         pos = shift = 0
-        for span, ref in zip(spans, refs):
+        for i, (span, ref) in enumerate(zip(spans, refs)):
             start, end = view.span(span.start, span.end)
             original = text[start:end]  # every original character, whatever its variant
-            info = LABELS[span.label]
-            if info.action == "mark":
-                pseudo = original
-            else:
-                # the surrogate takes its shape (case, digits) from the normalized mention;
-                # one mention's surrogate is a function of these (the country one of the key),
-                # so a repeated one is reused
-                shape = clean[span.start:span.end]
-                seen = (span.label, ref, span.attrs, span.key, shape)
-                pseudo = rendered.get(seen)
-                if pseudo is None:
-                    country = self.lex.get(span.key).place_country if span.key else ""
-                    pseudo = rendered[seen] = renderer.render(span, ref, shape, country)
+            pseudo = pseudos.get(i, original)
             out.append(text[pos:start])
             out.append(pseudo)
             t0 = start + shift
             shift += len(pseudo) - len(original)
-            anns.append(Annotation(start, end, span.label, span.attrs, ref, info.action,
+            anns.append(Annotation(start, end, span.label, span.attrs, ref, actions[i],
                                    original, pseudo, t0, t0 + len(pseudo), span.rule))
             pos = end
         out.append(text[pos:])
         # the view's tokens are the original's only when the view is the original itself
         return Result(essay_id, text, "".join(out), tuple(anns),
                       tuple(doc.tokens) if view.text is text else ())
+
+
+def country_hints(spans: list[Span], text: str, lex: Lexicon) -> dict[int, str]:
+    """For a place the gazetteers lack ("från staden Basra i södra Irak", "snö i Minnesota" after
+    "i Minneapolis"), the country named, or of the known foreign place, nearest to it in its
+    sentence: where its surrogate must come from."""
+    countries = [(s.start, lex.get(s.key).country or lex.get(s.key).place_country) for s in spans
+                 if s.label == "country" and lex.get(s.key).country
+                 or "foreign" in s.attrs and s.label in PLACE_LABELS
+                 and lex.get(s.key).place_country not in ("", "SE")]
+    starts = [pos for pos, _ in countries]
+    out: dict[int, str] = {}
+    for i, span in enumerate(spans):
+        entry = lex.get(span.key)
+        if span.label not in PLACE_LABELS or span.label == "country" or entry.place_country \
+                or entry.se_pop:
+            continue
+        k = bisect.bisect(starts, span.start)  # the nearest country before and after it
+        near = [(abs(pos - span.start), iso) for pos, iso in countries[max(0, k - 1):k + 1]
+                if abs(pos - span.start) < SENTENCE
+                and "." not in text[min(pos, span.start):max(pos, span.start)]]
+        if near:
+            out[i] = min(near)[1]
+    return out

@@ -127,6 +127,14 @@ class Lexicon:
     pools: dict[str, list[str]] = field(default_factory=dict)  # surrogate candidates
     cities_by_country: dict[str, list[str]] = field(default_factory=dict)
     streets_by_city: dict[str, list[str]] = field(default_factory=dict)
+    # surrogate place name -> folds of every name of the same feature (geonameid): a surrogate
+    # must not be the original under another spelling (Damascus for "damaskus")
+    place_aliases: dict[str, frozenset[str]] = field(default_factory=dict)
+    # folded name -> the origin groups whose lists hold it (arabic, somali, swedish, ...)
+    name_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> GeoNames continent code
+    country_languages: dict[str, frozenset[str]] = field(default_factory=dict)  # ISO2 -> main ones
+    districts_by_town: dict[str, list[str]] = field(default_factory=dict)  # Swedish town -> districts
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -215,6 +223,9 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     acc: dict[str, dict] = defaultdict(dict)
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
     pools: dict[str, list[str]] = {}
+    origins: dict[str, tuple[str, ...]] = {}
+    continents: dict[str, str] = {}
+    languages: dict[str, frozenset[str]] = {}
 
     def note(key: str, phrase: bool = True) -> dict:
         if " " in key and phrase:
@@ -228,6 +239,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         first = first.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
         for gender in ("female", "male", "unknown"):
             pools[f"first_{gender}"] = first.filter(pl.col("gender") == gender)["name"].head(300).to_list()
+        _origin_pools(first, "first_", pools, origins)
         for key, gender, rank in first.select("fold", "gender", "rank").iter_rows():
             if " " in key:
                 continue
@@ -242,11 +254,14 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     if sur is not None:
         sur = sur.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
         pools["surname"] = sur["name"].head(300).to_list()
+        _origin_pools(sur, "surname", pools, origins)
         for key, rank in sur.select("fold", "rank").iter_rows():
             if " " not in key:
                 note(key, phrase=False).setdefault("surname_rank", max(int(rank), 1))
     places = _read(snapshot, root, "places")
     cities_by_country: dict[str, list[str]] = {}
+    place_aliases: dict[str, frozenset[str]] = {}
+    districts_by_town: dict[str, list[str]] = {}
     if places is not None:
         places = places.with_columns(pl.col("population").fill_null(0))
         # Most populous first; among a place's spellings the native one (Örebro before OErebro).
@@ -261,12 +276,17 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
             if old is None or (_PLACE_PRIORITY.get(kind, 9) < _PLACE_PRIORITY.get(old, 9)
                                and (pop or 0) >= d.get("place_pop", 0) // 10):
                 d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
-        cities = ranked.filter(pl.col("kind") == "city", ~pl.col("name").str.contains(" ")).unique(
-            subset=["geonameid", "country"], keep="first", maintain_order=True)
-        for country, names in cities.group_by("country", maintain_order=True).agg(
-                pl.col("name").head(40)).iter_rows():
-            if country:
-                cities_by_country[country] = names
+        cities_by_country, place_aliases = _surrogate_places(ranked, pools)
+        # Swedish districts by town (Rinkeby: Stockholm): a district's surrogate is a district
+        # of the surrogate town; the towns' pool holds no district
+        towns = ranked.filter(pl.col("country") == "SE", pl.col("kind") == "city",
+                              pl.col("admin2").is_not_null(), pl.col("admin2") != "")
+        for town, names in towns.group_by("admin2", maintain_order=True).agg(
+                pl.col("name").unique(maintain_order=True)).iter_rows():
+            districts_by_town[town] = names
+        district_names = {n for names in districts_by_town.values() for n in names}
+        if "SE" in cities_by_country:
+            cities_by_country["SE"] = [c for c in cities_by_country["SE"] if c not in district_names]
         for kind in ("region", "geo", "area", "place", "street"):
             pools[kind] = ranked.filter(pl.col("kind") == kind, pl.col("country") == "SE")[
                 "name"].head(200).to_list()
@@ -274,6 +294,12 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     if countries is not None:
         for key, iso in countries.select("fold", "iso2").iter_rows():
             note(key)["country"] = iso
+        if "continent" in countries.columns:
+            for iso, continent in countries.select("iso2", "continent").drop_nulls().iter_rows():
+                continents.setdefault(iso, continent)
+        if "languages" in countries.columns:
+            for iso, langs in countries.select("iso2", "languages").drop_nulls().iter_rows():
+                languages.setdefault(iso, frozenset(langs.split(",")))
         pools["country"] = sorted(set(countries["name_sv"].drop_nulls().to_list()) - {"Sverige"})
     streets = _read(snapshot, root, "streets")
     streets_by_city: dict[str, list[str]] = {}
@@ -352,6 +378,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         phrases={w: sorted(((words, entries[k]) for words, k in lst), key=lambda p: -len(p[0]))
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
+        place_aliases=place_aliases, name_origins=origins, continents=continents,
+        country_languages=languages, districts_by_town=districts_by_town,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
@@ -377,6 +405,70 @@ def _words(lexicon: pl.DataFrame | None) -> Words:
                 surfaces[f"{cat}.{value}"].add(low)
     return Words(WordLists({c: frozenset(v) for c, v in folds.items()}),
                  {c: frozenset(v) for c, v in surfaces.items()}, dict(values))
+
+
+def _origin_pools(frame: pl.DataFrame, prefix: str, pools: dict[str, list[str]],
+                  origins: dict[str, tuple[str, ...]]) -> None:
+    """Surrogate pools per origin group ("first_female:somali", "surname:polish") and the
+    origin groups of every name, where the gazetteer records them."""
+    import polars as pl
+
+    if "origin" not in frame.columns:
+        return
+    known = frame.filter(pl.col("origin").is_not_null())
+    by = ["gender", "origin"] if prefix == "first_" else ["origin"]
+    # surrogates in letters a Swedish reader knows: Ihsan, not İhsan
+    plain = known.filter(pl.col("name").str.contains(PLAIN_NAME))
+    for *key, names in plain.group_by(by, maintain_order=True).agg(
+            pl.col("name").head(300)).iter_rows():
+        pools[f"{prefix}{key[0]}:{key[1]}" if len(key) == 2 else f"{prefix}:{key[0]}"] = names
+    for key, origin in known.select("fold", "origin").iter_rows():
+        if origin not in origins.get(key, ()):
+            origins[key] = origins.get(key, ()) + (origin,)
+
+
+# Surrogate places are written as a Swedish learner writes them: Swedish or plain Latin letters
+# (never a scholarly transliteration such as "Ḩarastā").
+PLAIN_NAME = r"^[A-Za-zÅÄÖåäöÉéÜü -]+$"
+SURROGATE_PLACES = 40  # per country and kind, most populous first
+
+
+def _surrogate_places(ranked: pl.DataFrame, pools: dict[str, list[str]]
+                      ) -> tuple[dict[str, list[str]], dict[str, frozenset[str]]]:
+    """Cities by country and regions/areas/geo features by "kind:country" pool, each feature
+    once under its Swedish name (a GeoNames exonym: Göteborg, not Gothenburg) or else its
+    main name, in plain letters; and the folds of all names of each chosen feature."""
+    import polars as pl
+
+    feature = pl.coalesce(pl.col("geonameid").cast(pl.String), pl.lit("n:") + pl.col("fold"))
+    rows = ranked.with_columns(feature=feature, swedish=pl.col("kind") == "exonym")
+    aliases = rows.group_by("feature").agg(pl.col("fold"))
+    # an exonym's kind is the kind of its feature's main row
+    kinds = rows.filter(~pl.col("swedish")).group_by("feature").agg(pl.col("kind").first().alias("fkind"))
+    named = rows.join(kinds, on="feature", how="left").with_columns(
+        fkind=pl.coalesce("fkind", "kind")).filter(
+        pl.col("fkind").is_in(["city", "region", "area", "geo"]),
+        pl.col("name").str.contains(PLAIN_NAME), ~pl.col("name").str.contains(" ")
+        | (pl.col("fkind") != "city"))
+    named = named.sort(["population", "swedish", "native", "name"],
+                       descending=[True, True, True, False], nulls_last=True).unique(
+        subset=["feature"], keep="first", maintain_order=True)
+    chosen = named.group_by(["fkind", "country"], maintain_order=True).agg(
+        pl.col("name").head(SURROGATE_PLACES), pl.col("feature").head(SURROGATE_PLACES))
+    cities: dict[str, list[str]] = {}
+    wanted: dict[str, str] = {}
+    for kind, country, names, features in chosen.iter_rows():
+        if not country:
+            continue
+        if kind == "city":
+            cities[country] = names
+        else:
+            pools[f"{kind}:{country}"] = names
+        wanted.update(zip(features, names))
+    out = {}
+    for feat, folds in aliases.filter(pl.col("feature").is_in(list(wanted))).iter_rows():
+        out[wanted[feat]] = frozenset(folds) | out.get(wanted[feat], frozenset())
+    return cities, out
 
 
 def _entry(d: dict, _shared: Callable) -> Entry:

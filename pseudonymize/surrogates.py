@@ -1,22 +1,33 @@
 """Render surrogates: one per entity, seeded, grammatical, never equal to an original.
 
 Strategies: `realistic` (frequent names of the same gender, cities of the same country, streets
-of the chosen city), `placeholder` (A-stad, B-skola: SweLL-gold style; person names stay
-realistic as in SweLL-gold) and `tag` (@firstname_male_1). Morphology (genitive, definite) and
-case (STOCKHOLM, stockholm) of the original mention are re-applied.
+of the chosen city, institutions of the same kind: never a placeholder), `placeholder` (A-stad,
+B-skolan: SweLL-gold style; person names stay realistic as in SweLL-gold) and `tag`
+(@firstname_male_1). Morphology (genitive, definite, plural: attributes of the mention) and case
+(STOCKHOLM, stockholm) of the original mention are re-applied in every strategy. Geography holds
+together: a replaced country takes its cities, regions and areas along into the surrogate country,
+and a surrogate place is never the original feature under another name.
 """
 from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Sequence
-from typing import TypeVar
+import tomllib
+from collections import Counter
+from collections.abc import MutableMapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import regex
 
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
+
+if TYPE_CHECKING:
+    from pseudonymize.policy import Policy
 
 ONES = ["noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
         "tolv", "tretton", "fjorton", "femton", "sexton", "sjutton", "arton", "nitton"]
@@ -101,42 +112,160 @@ def genitive(word: str) -> str:
     return word if word[-1:].lower() in ("s", "x", "z") else word + "s"
 
 
+def plural(name: str, definite: bool) -> str:
+    """A family name in the plural: Andersson -> Anderssönerna / Anderssöner, Lind -> Linds."""
+    if name.endswith("son"):
+        return name[:-3] + ("sönerna" if definite else "söner")
+    return genitive(name)
+
+
+@dataclass(frozen=True)
+class Words:
+    """The word data of surrogates.toml (see that file)."""
+
+    stems: tuple[str, ...]
+    street_endings: tuple[str, ...]
+    default_street_ending: str
+    lines: tuple[str, ...]
+    endings: dict[str, tuple[str, ...]]
+
+
+WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
+
+
+@cache
+def words() -> Words:
+    data = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    endings = {k: tuple(v) for k, v in data["endings"].items()}
+    return Words(tuple(data["stems"]), tuple(sorted(data["street_endings"], key=len, reverse=True)),
+                 data["default_street_ending"], tuple(data["lines"]),
+                 dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))))
+
+
+def morphology(original: str, span: Span) -> frozenset[str]:
+    """The mention's attributes: the detector's, plus what its ending after the entity's lemma
+    says (Göteborgs: gen; Stadsbiblioteket: def; Anderssönerna: pl def)."""
+    attrs = set(span.attrs)
+    low, key = fold(original), span.key
+    if key and low != key and low.startswith(key) and " " not in key:
+        attrs.update(words().endings.get(low[len(key):], ()))
+    elif key.endswith("son") and low.startswith(key[:-3] + "son") is False and low.startswith(key[:-3]):
+        attrs.update(("pl",) + (("def",) if low.endswith("na") else ()))  # Anderssönerna
+    return frozenset(attrs)
+
+
+def kind_word(name: str, lex: Lexicon) -> str:
+    """The institution's kind word as written at the end of its name ("Nackstaskolan" ->
+    "skolan", "Stadsbiblioteket" -> "biblioteket"), or "" (SSAB, IKEA)."""
+    low = name.lower()
+    bare = low[:-1] if low.endswith("s") else low  # Nackstaskolans: the genitive of -skolan
+    suffixes = lex.suffixes.get("institution_suffix", ())  # longest first
+    for suffix, _ in suffixes:
+        for form in (low, bare):
+            if form.endswith(suffix) and len(form) > len(suffix) + 1:
+                start = len(form) - len(suffix)
+                # a separate kind word keeps its space: Växjö domkyrka -> Ekbacka domkyrka
+                start -= name[start - 1] in " -"
+                return name[start:len(form)]
+    # the kind word in an earlier word: "Universitetssjukhuset i Linköping" -> "sjukhuset"
+    for word in reversed(name.split()[:-1]):
+        for suffix, _ in suffixes:
+            if word.lower().endswith(suffix) and len(word) > len(suffix) + 1:
+                return word[len(word) - len(suffix):]
+    return ""
+
+
+def street_ending(name: str) -> str:
+    low = name.lower()
+    return next((e for e in words().street_endings if low.endswith(e) and len(low) > len(e)), "")
+
+
 def mask(original: str, digit: str, fallback: str) -> str:
     """Every digit becomes `digit` (delimiters kept); never returns the original itself."""
     out = _DIGIT.sub(digit, original)
     return out if out != original else _DIGIT.sub(fallback, original)
 
 
+PLACE_LIKE = ("city", "area", "region", "place", "geo")
+SWEDISH_ORIGIN = "swedish"
+
+
 class Renderer:
-    """Chooses surrogates for one essay (or one learner scope)."""
+    """Chooses surrogates for one essay. `base` (realistic surrogates by label and learner-wide
+    entity number) and `countries` (original ISO -> surrogate ISO) may be a learner's memory."""
 
     def __init__(self, lex: Lexicon, strategy: str, seed: int, scope: str,
-                 originals: set[str]) -> None:
+                 originals: set[str], policy: Policy | None = None,
+                 base: MutableMapping[tuple[str, int], str] | None = None,
+                 countries: MutableMapping[str, str] | None = None) -> None:
         self.lex, self.strategy, self.seed, self.scope = lex, strategy, seed, scope
-        # lower case and folded: "Umea" in the essay rules out drawing "Umeå"
-        self.avoid = {o.lower() for o in originals} | {fold(o) for o in originals}
-        self.used: set[str] = set()
-        self.base: dict[tuple[str, int], str] = {}  # (label, ref) -> uninflected surrogate
+        self.policy = policy
+        self.avoid = {o.lower() for o in originals}
+        self.avoid_folds = {fold(o) for o in originals}
+        # countries named in the essay: a surrogate country is none of them
+        self.avoid_countries = {lex.get(f).country for f in self.avoid_folds} - {""}
+        self.base = {} if base is None else base
+        self.countries = {} if countries is None else countries
+        self.used: set[str] = {v.lower() for v in self.base.values()}
         self.city: str | None = None
+        self.hint = ""
+        self.effective = strategy  # the strategy of the mention being rendered
+        self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
+        self.has_district = False  # set by `order` when the essay names a Swedish district
+        self.districts: set[int] = set()  # starts of places the essay calls districts
 
-    def render(self, span: Span, ref: int, original: str, foreign_country: str = "") -> str:
+    def render(self, span: Span, ref: int, original: str, draw: int | None = None,
+               country: str = "") -> str:
+        """The surrogate of one mention: `ref` is the essay's running number (placeholders,
+        tags), `draw` the entity's number in the learner's memory (realistic choices),
+        `country` the ISO code of a country named beside a place the gazetteers lack."""
         label = span.label
-        if self.strategy == "tag":
-            return f"@{label}_{ref}"
-        base = self.base.get((label, ref))
-        if base is None or not self._original_free(base):
-            # A surrogate remembered from the learner's earlier essay may be an original here
-            # ("Gävle" named in this essay): draw another rather than publish the original.
-            base = self._choose(span, ref, original, foreign_country)
-            self.base[(label, ref)] = base
-            self.used.add(base.lower())
-        if LABELS[label].kind in ("name", "place", "institution", "text") and label not in (
-                "email", "url"):
-            out = genitive(base) if "gen" in span.attrs else base
-            return apply_case(out, original)
+        self.hint = country
+        strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        self.effective = strategy
+        attrs = morphology(original, span)
+        kind = LABELS[label].kind
+        word = kind_word(original, self.lex) if kind == "institution" else ""
+        if word and original.lower().endswith(word.lower() + "s"):
+            attrs |= {"gen"}  # Nackstaskolans
+        if strategy == "tag":
+            return f"@{label}_{ref}" + ("s" if "gen" in attrs else "")
+        if strategy == "placeholder" and (kind in ("place", "institution") or label == "extra"):
+            base = self._placeholder(label, ref, attrs, original)
+        else:
+            key = (label, ref if draw is None else draw)
+            base = self.base.get(key)
+            if base is None or self._original(base):
+                # A surrogate remembered from the learner's earlier essay may be an original here
+                # ("Gävle" named in this essay): draw another rather than publish the original.
+                base = self._choose(span, key[1], original, attrs)
+                self.base[key] = base
+                self.used.add(base.lower())
+            elif kind == "institution":
+                base = self._with_kind(base, original)
+        if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
+            return apply_case(self._inflect(base, label, attrs), original)
         return base
 
-    def _draw(self, pool: list[str], rng: Draws) -> str | None:
+    def _inflect(self, base: str, label: str, attrs: frozenset[str]) -> str:
+        if "pl" in attrs and label == "surname":
+            return plural(base, "def" in attrs) + ("s" if "gen" in attrs and "def" in attrs else "")
+        return genitive(base) if "gen" in attrs else base
+
+    def _original(self, pick: str) -> bool:
+        """The pick is an original of the essay, under any spelling or name of the feature."""
+        low = pick.lower()
+        folds = self.lex.place_aliases.get(pick, frozenset()) | {fold(pick)}
+        return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
+            w in self.avoid for w in low.replace("-", " ").split()) or any(
+            w in self.avoid_folds for w in fold(pick).replace("-", " ").split())
+
+    def _free(self, pick: str) -> bool:
+        """Not used yet, and neither it nor any of its words is an original of the essay
+        ("Göteborgs Hotell" must not be drawn where Göteborg is an original)."""
+        return pick.lower() not in self.used and not self._original(pick)
+
+    def _draw(self, pool: Sequence[str], rng: Draws) -> str | None:
         if not pool:
             return None
         for _ in range(50):
@@ -145,52 +274,173 @@ class Renderer:
                 return pick
         return next((pick for pick in pool if self._free(pick)), None)
 
-    def _free(self, pick: str) -> bool:
-        """Not used yet, and neither it nor any of its words is an original of the essay
-        ("Göteborgs Hotell" must not be drawn where Göteborg is an original)."""
-        return pick.lower() not in self.used and self._original_free(pick)
-
-    def _original_free(self, pick: str) -> bool:
-        """Neither it nor any of its words is an original, in any spelling that folds alike."""
-        low, key = pick.lower(), fold(pick)
-        return low not in self.avoid and key not in self.avoid and not any(
-            w in self.avoid for w in (*low.replace("-", " ").split(), *key.replace("-", " ").split()))
-
-    def _placeholder(self, label: str, ref: int, attrs: tuple[str, ...]) -> str:
+    def _placeholder(self, label: str, ref: int, attrs: frozenset[str], original: str) -> str:
+        kind = kind_word(original, self.lex) if LABELS[label].kind == "institution" else ""
+        if kind:  # Nackstaskolan -> A-skolan, Stadsbiblioteket -> A-biblioteket
+            return f"{letter(ref)}-{kind.lower().lstrip(' -')}"
         forms = DEFINITE if "def" in attrs and label in DEFINITE else INDEFINITE
         return forms.get(label, "{L}-extra").format(L=letter(ref))
 
-    def _choose(self, span: Span, ref: int, original: str, foreign_country: str) -> str:
-        label, attrs, lex = span.label, span.attrs, self.lex
-        rng = Draws(self.seed, self.scope, label, ref)
+    def _with_kind(self, base: str, original: str) -> str:
+        """A remembered institution surrogate in this mention's form of its kind word
+        (Ekbackaskola -> Ekbackaskolan)."""
+        old, new = kind_word(base, self.lex), kind_word(original, self.lex)
+        if old and new and old.lower() != new.lower():
+            return base[:len(base) - len(old)] + new.lower()
+        return base
+
+    def _compound(self, rng: Draws, ending: str) -> str:
+        """An invented Swedish name: a stem and the original's kind word (Ekbacka + skolan)."""
+        stems = words().stems
+        for _ in range(50):
+            pick = stems[rng.below(len(stems))] + ending.lower()
+            if self._free(pick):
+                return pick
+        return stems[0] + ending.lower()
+
+    def is_district(self, span: Span, original: str) -> bool:
+        """A district of a Swedish town: the lexicon lists it, or the essay calls it one
+        ("i området Hulta", `districts` holds such spans' starts)."""
+        return span.start in self.districts or "district" in self.lex.get(
+            span.key or fold(original)).cats
+
+    def order(self, span: Span, original: str) -> int:
+        """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
+        follows its country and a district its town wherever they stand in the essay."""
+        if span.label == "country":
+            return 0
+        if span.label == "city" and self.is_district(span, original):
+            self.has_district = True
+        if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
+                span, original):
+            return 1
+        return 2
+
+    def _origin(self, original: str, key: str) -> str:
+        """The origin group of a name: of the lists that hold it, the one the essay's other
+        names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
+        holds takes the essay's dominant origin, else Swedish."""
+        if self.origin_votes is None:
+            self.origin_votes = Counter(o for f in self.avoid_folds
+                                        for o in self.lex.name_origins.get(f, ()))
+        votes = self.origin_votes
+        groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
+        if groups:
+            return max(groups, key=lambda g: (votes[g], -groups.index(g)))
+        return max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN), default=SWEDISH_ORIGIN)
+
+    def _country_of(self, span: Span, original: str) -> str:
+        """The country a place lies in: a known Swedish place is Swedish unless marked foreign."""
+        entry = self.lex.get(span.key or fold(original))
+        if entry.country:
+            return entry.country
+        if entry.se_pop and "foreign" not in span.attrs:
+            return "SE"
+        return entry.place_country or self.hint or "SE"
+
+    def _choose(self, span: Span, draw: int, original: str, attrs: frozenset[str]) -> str:
+        label, lex = span.label, self.lex
+        rng = Draws(self.seed, self.scope, label, draw)
         kind = LABELS[label].kind
         if kind == "name":
             if label in ("middlename", "initials"):
                 # "A" per the taxonomy, else the next letter that is no original of the essay.
                 initial = next(c for c in INITIALS if c != original[:1].upper() and self._free(c))
                 return initial + "." if original.endswith(".") else initial
-            pool = lex.pools.get("surname" if label == "surname" else
-                                 "first_" + label.removeprefix("firstname_"), [])
-            return self._draw(pool, rng) or f"{letter(ref)}-namn"
-        if kind in ("place", "institution") or label == "extra":
-            if self.strategy == "placeholder" or label in ("extra", "transport_name"):
-                return self._placeholder(label, ref, attrs)
-            pool: list[str] = []
-            if label in ("city", "area"):
-                country = foreign_country if "foreign" in attrs else "SE"
-                pool = lex.cities_by_country.get(country or "SE") or lex.cities_by_country.get("SE", [])
-            elif label == "place":
-                pool = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
-            elif label == "school":
-                pool = lex.pools.get("org_school", [])
-            elif label == "work":
-                pool = lex.pools.get("org_company", [])
-            else:
-                pool = lex.pools.get(label, [])
-            pick = self._draw(pool, rng)
-            if label == "city" and pick and self.city is None:
-                self.city = pick
-            return pick or self._placeholder(label, ref, attrs)
+            general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+            origin = self._origin(original, span.key)
+            return (self._draw(lex.pools.get(f"{general}:{origin}", []), rng)
+                    or self._draw(lex.pools.get(general, []), rng) or self._compound(rng, ""))
+        if label == "country":
+            return self._country(span, original, rng)
+        if label in PLACE_LIKE:
+            return self._place(span, original, rng)
+        if kind == "institution":
+            return self._institution(label, original, rng)
+        if label == "extra":
+            return self._placeholder(label, draw, attrs, original)
+        return self._number(label, original, draw, rng)
+
+    def _country(self, span: Span, original: str, rng: Draws) -> str:
+        """Another country with cities to draw from; the original's cities will follow it."""
+        iso, lex = self._country_of(span, original), self.lex
+        pool = [c for c in lex.pools.get("country", [])
+                if lex.get(fold(c)).country not in self.avoid_countries]
+        # a transit country or a homeland stays on its continent: a route stays a route
+        continent = lex.continents.get(iso)
+        towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
+        # closeness: 2 = same continent and a shared main language (Irak: Syrien, Jordanien),
+        # 1 = same continent; names of the essay's origin stay plausible there
+        langs = lex.country_languages.get(iso, frozenset())
+        close = []
+        for c in pool:
+            other = lex.get(fold(c)).country
+            same = bool(continent) and lex.continents.get(other) == continent
+            close.append(same + (same and not langs.isdisjoint(lex.country_languages.get(other, ()))))
+        pick = None
+        for least, near in ((5, 2), (5, 1), (1, 1), (5, 0), (1, 0), (0, 0)):
+            pick = pick or self._draw([c for c, n, k in zip(pool, towns, close)
+                                       if n >= least and k >= near], rng)
+        if pick is None:
+            return self._compound(rng, "land")
+        if iso:
+            self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
+        return pick
+
+    def _place(self, span: Span, original: str, rng: Draws) -> str:
+        """A place of the same kind in the surrogate of its country (or its own country when
+        that is not replaced); a street of the essay's surrogate city."""
+        label, lex = span.label, self.lex
+        home = self._country_of(span, original)
+        country = self.countries.get(home, home) or "SE"
+        if label == "place":
+            ending = street_ending(original)
+            streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
+            same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
+            return (self._draw(same, rng) or self._draw(streets, rng)
+                    or self._compound(rng, ending or words().default_street_ending))
+        cities = lex.cities_by_country.get(country, [])
+        if label == "city" and country == "SE" and self.is_district(span, original):
+            # Hulta (in Borås) -> a district of the essay's surrogate town, else of any town
+            pool = lex.districts_by_town.get(self.city or "", []) or [
+                d for names in lex.districts_by_town.values() for d in names]
+        elif label == "city" and country == "SE" and self.has_district:
+            # the essay names a district: its town comes from the towns whose districts we know
+            pool = [c for c in cities if c in lex.districts_by_town] or cities
+        elif label == "city":
+            pool = cities
+        elif label == "geo" and country == "SE":
+            pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
+        else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
+            pool = lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
+                                                           else cities)
+        pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
+            lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
+        if label == "city" and self.city is None and country == "SE" and pick not in {
+                d for names in lex.districts_by_town.values() for d in names}:
+            self.city = pick
+        return pick
+
+    def _institution(self, label: str, original: str, rng: Draws) -> str:
+        """A real institution with the same kind word, else an invented one of the kind
+        (Nackstaskolan -> Ekbackaskolan); a line from the line names."""
+        lex = self.lex
+        if label == "transport_name":
+            return self._draw(words().lines, rng) or self._compound(rng, "linjen")
+        kind = kind_word(original, lex)
+        pool = {"school": lex.pools.get("org_school", []) + lex.pools.get("org_university", []),
+                "work": lex.pools.get("org_company", [])}.get(
+            label, lex.pools.get("org_authority", []) + lex.pools.get(label, []))
+        if kind:
+            same = [p for p in pool if p.lower().endswith(kind.lower())]
+            return self._draw(same, rng) or self._compound(rng, kind)
+        return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _number(self, label: str, original: str, draw: int, rng: Draws) -> str:
+        """Numbers, dates and ages in the taxonomy's forms (`lifelike`: in real forms)."""
+        lex, ref = self.lex, draw
+        if self.effective == "lifelike" and label in LIFELIKE:
+            return LIFELIKE[label](self, original, rng)
         if label in ("phone_nr", "account_nr", "other_nr_seq", "zip_code"):
             out = mask(original, "0", "1")
             return _LETTER.sub("A", out) if label == "zip_code" else out
@@ -228,3 +478,140 @@ class Renderer:
         if label == "transport_nr":
             return str(ref) if str(ref) != original else str(ref + 10)
         return LABELS[label].placeholder or "X"
+
+
+# --- lifelike: numbers a reader takes for real, that reach no one ----------------------------
+# PTS reserves 070-1740605 .. 070-1740699 for fiction (film, TV, books; PTS via DN, 2020).
+FICTION_MOBILE = ("0701740", range(605, 700))
+# RFC 2606 reserves these second-level domains for examples.
+EXAMPLE_DOMAINS = ("example.com", "example.org", "example.net")
+PLATE_LETTERS = "ABCDEFGHJKLMNOPRSTUWXYZ"  # I, Q, V, Å, Ä, Ö never appear on Swedish plates
+
+
+def learner_shift(seed: int, scope: str) -> int:
+    """One offset per essay or learner: ages move by it and years against it, so "född 1990"
+    and "34 år" still agree (1988 and 36)."""
+    return Draws(seed, scope, "shift", 0).choice((-3, -2, -1, 1, 2, 3))
+
+
+def pour(digits: str, template: str) -> str:
+    """`digits` in the original's layout (076-218 44 09 -> 070-174 06 05) when the counts
+    agree; else the digits in the plain national form."""
+    slots = sum(ch.isdigit() for ch in template)
+    if slots != len(digits):
+        return digits[:3] + "-" + digits[3:]
+    it = iter(digits)
+    return "".join(next(it) if ch.isdigit() else ch for ch in template)
+
+
+def luhn(digits: str) -> str:
+    """The check digit of a personnummer's first nine digits (modulus 10, weights 2 and 1)."""
+    total = 0
+    for i, ch in enumerate(digits):
+        n = int(ch) * (2 if i % 2 == 0 else 1)
+        total += n // 10 + n % 10
+    return str((10 - total % 10) % 10)
+
+
+def _phone(r: Renderer, original: str, rng: Draws) -> str:
+    prefix, numbers = FICTION_MOBILE
+    digits = prefix + str(rng.choice(numbers))
+    if original.lstrip().startswith("+46") or original.startswith("0046"):
+        lead = "+46" if original.lstrip().startswith("+") else "0046"
+        rest = digits[1:]
+        template = original.lstrip()[len(lead):]
+        return lead + (pour(rest, template) if sum(c.isdigit() for c in template) == len(rest)
+                       else " " + rest[:2] + "-" + rest[2:])
+    return pour(digits, original)
+
+
+def _personid(r: Renderer, original: str, rng: Draws) -> str:
+    """A Luhn-valid number on the essay's shifted birth date, with a birth number in the 98x-99x
+    series and the original's sex digit parity (see docs/quality.md: not checked against
+    Skatteverket's list of test numbers, which this machine cannot fetch)."""
+    digits = "".join(ch for ch in original if ch.isdigit())
+    century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
+    yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
+    year = (int(century or "19") * 100 + int(yy)) - learner_shift(r.seed, r.scope)
+    month = min(max(int(mm), 1), 12)
+    day = min(max(int(dd) % 60, 1), 28)  # samordningsnummer (+60) become plain dates
+    sex = int(body[8]) % 2 if len(body) > 8 else 0
+    birth = f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
+    nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
+    delim = next((ch for ch in original if not ch.isdigit()), "")
+    return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + luhn(nine)
+
+
+def _email(r: Renderer, original: str, rng: Draws) -> str:
+    # names that are no original of the essay: the leak gate would find one in the address
+    first = r._draw(r.lex.pools.get("first_unknown") or r.lex.pools.get("first_female", []), rng)
+    last = r._draw(r.lex.pools.get("surname", []), rng)
+    local = f"{fold(first or 'kontakt')}.{fold(last or 'post')}".replace(" ", "")
+    return f"{regex.sub(r'[^a-z0-9.]', '', local)}@{rng.choice(EXAMPLE_DOMAINS)}"
+
+
+def _url(r: Renderer, original: str, rng: Draws) -> str:
+    scheme = next((s for s in ("https://", "http://") if original.lower().startswith(s)), "")
+    www = "www." if "www." in original.lower() else ""
+    path = "/" + rng.choice(("blogg", "om-mig", "bilder", "profil")) if "/" in original.removeprefix(
+        scheme).rstrip("/") else ""
+    return f"{scheme}{www}{rng.choice(EXAMPLE_DOMAINS)}{path}"
+
+
+def _plate(r: Renderer, original: str, rng: Draws) -> str:
+    letters = "".join(rng.choice(PLATE_LETTERS) for _ in range(3))
+    tail = f"{rng.below(100):02d}" + (rng.choice(PLATE_LETTERS) if original[-1:].isalpha()
+                                       else str(rng.below(10)))
+    sep = " " if " " in original else "-" if "-" in original else ""
+    return letters + sep + tail
+
+
+def _year(r: Renderer, original: str, rng: Draws) -> str:
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if len(digits) != 4:
+        return str(max(1, int(digits or 20) + learner_shift(r.seed, r.scope)))
+    return original.replace(digits, str(int(digits) - learner_shift(r.seed, r.scope)))
+
+
+def _age(r: Renderer, original: str, rng: Draws) -> str:
+    digits = "".join(ch for ch in original if ch.isdigit())
+    value = max(1, int(digits or 20) + learner_shift(r.seed, r.scope))
+    return original.replace(digits, str(value)) if digits else str(value)
+
+
+def _age_words(r: Renderer, original: str, rng: Draws) -> str:
+    value = max(1, (word_value(original, r.lex) or 20) + learner_shift(r.seed, r.scope))
+    return apply_case(swedish_number(value), original)
+
+
+def _date(r: Renderer, original: str, rng: Draws) -> str:
+    """A numeric date with its year shifted like every year of the essay and its day moved."""
+    shift = learner_shift(r.seed, r.scope)
+    out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(int(m.group(0)) - shift), original)
+    day = int(rng.below(28)) + 1
+    parts = regex.split(r"(\D)", out)
+    # the day: the last short part after a leading year (2015-11-03), else the first (3/11)
+    order = range(len(parts) - 1, -1, -1) if len(parts[0]) == 4 else range(len(parts))
+    for i in order:
+        part = parts[i]
+        if part.isdigit() and len(part) <= 2 and 1 <= int(part) <= 31:
+            parts[i] = f"{day:0{len(part)}d}"
+            break
+    out = "".join(parts)
+    return out if out != original else mask(original, "1", "2")
+
+
+def _digits(r: Renderer, original: str, rng: Draws) -> str:
+    """Account numbers, zip codes, other numbers: random digits (and letters) in the original's
+    layout, never the original."""
+    for _ in range(5):
+        out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
+                      if ch.isalpha() else ch for ch in original)
+        if out != original:
+            return out
+    return mask(original, "1", "2")
+
+
+LIFELIKE = {"phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _digits, "personid_nr": _personid, "email": _email, "url": _url,
+            "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
+            "date_digits": _date}

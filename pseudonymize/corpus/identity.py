@@ -10,9 +10,14 @@ import pseudonymize
 from pseudonymize.corpus.batch import Batch
 
 
-def release_config(strategy: str, seed: int, max_bytes: int) -> dict:
-    """The options that change a release's content, as the manifest records them."""
-    return {"strategy": strategy, "seed": seed, "max_bytes": max_bytes}
+def release_config(strategy: str, seed: int, max_bytes: int, policy_sha256: str | None = None
+                   ) -> dict:
+    """The options that change a release's content, as the manifest records them (a policy by
+    the sha256 of its file)."""
+    config: dict = {"strategy": strategy, "seed": seed, "max_bytes": max_bytes}
+    if policy_sha256:
+        config["policy"] = {"sha256": policy_sha256}
+    return config
 
 
 def release_id(batch: Batch, snapshot_id: str, config: dict, code_revision: str) -> str:

@@ -47,6 +47,7 @@ from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
 from pseudonymize.corpus.leakgate import Hit, LeakError, Originals, scan_essay, scan_quarantine
 from pseudonymize.engine import STRATEGIES, Engine, Memory
+from pseudonymize.policy import Policy, count_country_learners
 from pseudonymize.types import Result
 
 # A shard task costs about 0.1 s of Prefect bookkeeping in a process pool, so shards are few
@@ -104,6 +105,7 @@ class Plan:
     essays: int
     quarantined: int
     started_at: str
+    policy: Policy | None = None  # with its kept countries fixed over the whole batch
 
 
 # --- the pure processing step --------------------------------------------------------------
@@ -120,7 +122,8 @@ def _engine(snapshot_path: str) -> Engine:
 
 
 def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayLike],
-                       strategy: str, seed: int) -> Iterator[tuple[str, Result]]:
+                       strategy: str, seed: int, policy: Policy | None = None
+                       ) -> Iterator[tuple[str, Result]]:
     """Pseudonymize whole learners: each learner's essays in id order, sharing one Memory.
     Results are yielded one by one, so a shard never holds more than one essay's.
 
@@ -128,11 +131,14 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
     """
     engine = load_engine(engine_snapshot_path)
     memories: dict[str, Memory] = {}
+    with_policy = policy is not None
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
         memory = memories.setdefault(essay.learner, Memory())
         try:
+            extra = {"policy": policy, "metadata": getattr(essay, "carried", None)
+                     } if with_policy else {}
             result = engine.pseudonymize(essay.text, essay.essay_id, strategy=strategy, seed=seed,
-                                         memory=memory)
+                                         memory=memory, **extra)
         except Exception as exc:  # noqa: BLE001 - the message may hold essay text
             raise ReleaseError(f"essay {essay.essay_id}: the engine failed "
                                f"({type(exc).__name__})") from None
@@ -181,7 +187,8 @@ def shard_by_learner(essays: Sequence[Essay], sizes: Sequence[int]) -> list[list
 
 def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
-            max_bytes: int = MAX_BYTES, shard_size: int | None = None, workers: int = 1) -> Plan:
+            max_bytes: int = MAX_BYTES, shard_size: int | None = None, workers: int = 1,
+            policy: Policy | None = None) -> Plan:
     """Read the batch, fix the release id, create the staging and work dirs, write shard files
     (`shard_size` essays each, by default `shard_sizes` for `workers`; the output does not
     depend on it)."""
@@ -190,12 +197,17 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     started_at = _now()
     batch = read_batch(Path(batch_path), max_bytes)
     snapshot = json.loads(Path(snapshot_path).read_text())
-    config = identity.release_config(strategy, seed, max_bytes)
+    config = identity.release_config(strategy, seed, max_bytes, policy.digest if policy else None)
     release_id = identity.release_id(batch, snapshot["id"], config, code_revision)
     out_root, keys_dir = Path(out_root).resolve(), Path(keys_dir).resolve()
     final = out_root / release_id
     if final.exists():
         raise ReleaseExists(final)
+    if policy is not None:
+        # `rare` countries are judged on the whole batch, before any shard runs; the result
+        # follows from what the id hashes already (batch, snapshot, policy, code)
+        policy = policy_for_batch(policy, snapshot_path, batch.essays)
+        config["policy"]["kept_countries"] = sorted(policy.kept_countries)
     out_root.mkdir(parents=True, exist_ok=True)
     keys_dir.mkdir(parents=True, exist_ok=True)
     os.chmod(keys_dir, 0o700)
@@ -219,7 +231,17 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     (work / "plan.json").write_text(json.dumps(info, ensure_ascii=False), encoding="utf-8")
     return Plan(release_id, str(final), str(staging), str(work), str(keys_dir),
                 str(Path(snapshot_path).resolve()), strategy, seed, tuple(shards),
-                len(batch.essays), len(batch.quarantine), started_at)
+                len(batch.essays), len(batch.quarantine), started_at, policy)
+
+
+def policy_for_batch(policy: Policy, snapshot_path: Path, essays: Sequence[Essay]) -> Policy:
+    """The policy with the countries `rare` keeps: those at least `min_learners` learners of
+    the batch name (the guidelines' judgement is on the corpus, not on one shard)."""
+    if policy.countries != "rare":
+        return policy
+    engine = load_engine(snapshot_path)
+    return policy.with_country_counts(count_country_learners(
+        engine, ((e.learner, e.text) for e in essays)))
 
 
 def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, sizes: Sequence[int]
@@ -287,7 +309,7 @@ def process_shard(plan: Plan, index: int) -> dict:
     labels: Counter[str] = Counter()
     spans, key_rows, hits = [], [], []
     for essay_id, result in pseudonymize_shard(plan.snapshot_path, essays, plan.strategy,
-                                               plan.seed):
+                                               plan.seed, plan.policy):
         published, review = svala.graphs(result)
         for rel, data in ((f"texts/{essay_id}.txt", result.target.encode()),
                           (f"svala/{essay_id}.json", published.encode())):
@@ -389,10 +411,11 @@ def abort(plan: Plan) -> None:
 def release(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
             max_bytes: int = MAX_BYTES, shard_size: int | None = None,
-            secret: str | None = None) -> dict:
+            secret: str | None = None, policy: Policy | None = None) -> dict:
     """The whole release in this process (no Prefect): the reference the flow must match."""
     plan = prepare(batch_path, out_root, snapshot_path, keys_dir, strategy=strategy, seed=seed,
-                   code_revision=code_revision, max_bytes=max_bytes, shard_size=shard_size)
+                   code_revision=code_revision, max_bytes=max_bytes, shard_size=shard_size,
+                   policy=policy)
     try:
         reports = [process_shard(plan, i) for i in range(len(plan.shards))]
         return finalize(plan, reports, secret)
@@ -422,6 +445,10 @@ def lineage_events(plan: Plan, info: dict, outputs: dict[str, str], finished_at:
     inputs += [{"namespace": f"file://{info['batch']}", "name": f"essay/{essay_id}",
                 "facets": version(f"sha256:{e['sha256']}")}
                for essay_id, e in sorted(info["essays"].items())]
+    policy = info["config"].get("policy")
+    if policy:  # the policy by its content hash only: its lists may name people and places
+        inputs.append({"namespace": "swepseudo-policy", "name": "policy",
+                       "facets": version(f"sha256:{policy['sha256']}")})
     release_ns = f"swepseudo-release:{plan.release_id}"
     outs = []
     for name, prefix in (("texts", "texts/"), ("svala", "svala/"), ("spans.parquet", "spans.")):

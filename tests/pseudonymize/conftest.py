@@ -10,11 +10,20 @@ from builders.store import Store
 from pseudonymize.engine import Engine
 
 FIRST = [("Anna", "female"), ("Erik", "male"), ("Maria", "female"), ("Johan", "male"),
-         ("Sara", "female"), ("Omar", "male"), ("Kim", "unknown"), ("Lina", "female")]
-SUR = ["Svensson", "Lindqvist", "Berg", "Holm"]
+         ("Sara", "female"), ("Omar", "male"), ("Kim", "unknown"), ("Lina", "female"),
+         ("Hodan", "female"), ("Fartun", "female"), ("Abdi", "male"), ("Warsame", "male")]
+ORIGINS = {"Omar": "arabic", "Hodan": "somali", "Fartun": "somali", "Abdi": "somali",
+           "Warsame": "somali", "Kim": None}  # the others: swedish
+SUR = ["Svensson", "Lindqvist", "Berg", "Holm", "Andersson"]
 CITIES = [("Stockholm", "SE", 1_500_000), ("Göteborg", "SE", 580_000), ("Malmö", "SE", 300_000),
           ("Gävle", "SE", 75_000), ("Västerås", "SE", 120_000), ("Bagdad", "IQ", 5_000_000),
-          ("Basra", "IQ", 1_000_000), ("Mosul", "IQ", 1_700_000)]
+          ("Basra", "IQ", 1_000_000), ("Mosul", "IQ", 1_700_000), ("Damaskus", "SY", 2_000_000),
+          ("Aleppo", "SY", 1_800_000), ("Homs", "SY", 700_000), ("Bamako", "ML", 2_000_000)]
+COUNTRIES = [("IQ", "Irak", "Iraq", "AS"), ("SY", "Syrien", "Syria", "AS"),
+             ("ML", "Mali", "Mali", "AF")]
+# other names of the features above (same geonameid: the index in CITIES)
+# (an English main name beside the Swedish one, and Swedish exonyms)
+EXONYMS = [("Damascus", 8, "city"), ("Dimashq", 8, "city"), ("Gothenburg", 1, "city")]
 COMMON = {"jag": 7.3, "och": 7.4, "bor": 5.4, "i": 7.5, "min": 6.5, "heter": 5.0, "hans": 5.8,
           "mina": 5.8, "är": 7.3, "år": 6.0, "vän": 5.0, "från": 6.5, "kommer": 6.0, "sund": 4.0,
           "affären": 3.9, "historia": 4.5}
@@ -26,7 +35,8 @@ LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("hans", "common
            ("ärendet", "reference_trigger"), ("kontot", "account_trigger"), ("farmor", "fam"),
            ("bror", "fam"), ("lärare", "prof"), ("cancer", "sensitive"),
            ("högt blodtryck", "sensitive"), ("ärende", "reference_trigger"),
-           ("clearingnummer", "account_trigger"), ("lördag", "weekday", "6"), ("förare", "prof")]
+           ("clearingnummer", "account_trigger"), ("biblioteket", "institution_suffix", "other_institution"),
+           ("gymnasiet", "institution_suffix", "school"), ("skola", "institution_suffix", "school"), ("lördag", "weekday", "6"), ("förare", "prof")]
 
 
 # The lexicon's categories the rules read as word lists (all of their rows, as in a real snapshot).
@@ -46,16 +56,20 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
 def tiny_snapshot(store: Store) -> dict:
     """Commit the hand-made gazetteers as the store's current snapshot."""
     first = _frame([{"name": n, "fold": fold(n), "gender": g, "count": 100 - i, "rank": i + 1,
-                     "source": "t"} for i, (n, g) in enumerate(FIRST)])
+                     "source": "t", "origin": ORIGINS.get(n, "swedish")}
+                    for i, (n, g) in enumerate(FIRST)])
     sur = _frame([{"name": n, "fold": fold(n), "count": 10, "rank": i + 1, "source": "t"}
                   for i, n in enumerate(SUR)])
     places = _frame([{"name": n, "fold": fold(n), "kind": "city", "feature_code": "P.PPL",
                       "country": c, "admin1": "", "admin2": "", "population": p,
-                      "geonameid": i, "source": "t"} for i, (n, c, p) in enumerate(CITIES)])
-    countries = _frame([{"iso2": "IQ", "name": "Irak", "fold": "irak", "lang": "sv",
-                         "name_sv": "Irak", "name_en": "Iraq", "source": "t"},
-                        {"iso2": "SY", "name": "Syrien", "fold": "syrien", "lang": "sv",
-                         "name_sv": "Syrien", "name_en": "Syria", "source": "t"}])
+                      "geonameid": i, "source": "t"} for i, (n, c, p) in enumerate(CITIES)]
+                    + [{"name": n, "fold": fold(n), "kind": k, "feature_code": "",
+                        "country": CITIES[i][1], "admin1": "", "admin2": "",
+                        "population": CITIES[i][2], "geonameid": i, "source": "t"}
+                       for n, i, k in EXONYMS])
+    countries = _frame([{"iso2": iso, "name": sv, "fold": fold(sv), "lang": "sv", "name_sv": sv,
+                         "name_en": en, "source": "t", "continent": continent}
+                        for iso, sv, en, continent in COUNTRIES])
     # The rules' own word lists come with every snapshot, this one too.
     rules = [(w, RULE_PREFIX + c, v or "") for w, c, v in read_lexicon(RULE_WORDS, None)]
     rules += [(w, c, v or "") for w, c, v in read_lexicon() if c in RULE_TRIGGERS]
