@@ -48,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("swepseudo: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:  # a full or read-only disk, a missing directory: one line, the path
+        where = exc.filename or "?"
+        print(f"swepseudo: error: {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -1,13 +1,17 @@
-"""`swepseudo release | audit | verify | demo`: publish a corpus release and answer for it.
+"""`swepseudo release | audit | verify | withdraw | demo`: publish a corpus release, answer for it.
 
 `release` runs the Prefect flow; `audit` and `verify` read the release (verify re-runs it in this
-process); `demo` builds the offline snapshot, releases `corpus/sample/` and audits one file.
+process, with the key directory's secret); `withdraw` re-publishes a release without one learner
+(in this process); `demo` builds the offline snapshot, releases `corpus/sample/` and audits one file.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from flows.cli import CLIError
@@ -32,16 +36,41 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="run shards on a Dask scheduler, or on a new LocalCluster ('local')")
     p.add_argument("--snapshot", default="current", metavar="ID",
                    help="resource snapshot id or prefix (default current)")
+    p.add_argument("--keep-ids", action="store_true",
+                   help="publish essay and learner ids as they are (they pass the leak gate, "
+                        "'_', '-' and '.' read as spaces); default: opaque ids")
+    p.add_argument("--publish-metadata", nargs="+", action="extend", default=[], metavar="COL",
+                   help="metadata columns to publish (default: none)")
+    p.add_argument("--bin-years", nargs="+", action="extend", default=[], metavar="COL",
+                   help="birth-year or age columns to publish as 5-year bins (1985-1989)")
+    p.add_argument("--strict", action="store_true",
+                   help="fail the release when any essay is quarantined")
     p.set_defaults(func=cmd_release)
 
     p = subparsers.add_parser("audit", help="which release, snapshot and sources made a file")
     p.add_argument("path", metavar="PATH", help="any file of a release")
+    p.add_argument("--keys", metavar="DIR",
+                   help="the release's key directory: name the input and check it is unchanged")
     p.set_defaults(func=cmd_audit)
 
     p = subparsers.add_parser("verify", help="re-run a release and compare every byte")
     p.add_argument("release", metavar="RELEASE", help="a release directory")
     p.add_argument("--batch", help="the batch, if it moved since the release")
+    p.add_argument("--keys", metavar="DIR",
+                   help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
     p.set_defaults(func=cmd_verify)
+
+    p = subparsers.add_parser("withdraw", help="re-publish a release without one learner",
+                              description="Publish a new release without the learner's essays, "
+                                          "erase them from the key and record that the new "
+                                          "release supersedes RELEASE.")
+    p.add_argument("release", metavar="RELEASE", help="a release directory")
+    p.add_argument("--learner", required=True, metavar="ID", help="the learner id to withdraw")
+    p.add_argument("--keys", metavar="DIR",
+                   help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
+    p.add_argument("--batch", help="the batch, if it moved since the release")
+    p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
+    p.set_defaults(func=cmd_withdraw)
 
     p = subparsers.add_parser("demo", help="build the offline snapshot and release the sample")
     p.set_defaults(func=cmd_demo)
@@ -51,26 +80,42 @@ def _release(batch: Path, out: Path, reuse: bool = False, **kwargs) -> dict:
     """Run the flow, turning the release's own errors into one-line CLI errors; with `reuse`,
     an existing identical release is returned as `{"path": ..., "existing": True}`."""
     from flows.corpus import release_corpus
-    from pseudonymize.corpus.batch import BatchError
-    from pseudonymize.corpus.leakgate import LeakError
-    from pseudonymize.corpus.release import ReleaseError, ReleaseExists
+    from pseudonymize.corpus import safety
+    from pseudonymize.corpus.release import ReleaseExists
 
-    if not batch.exists():
+    if not os.path.lexists(batch):
         raise CLIError(f"{batch}: no such batch")
+    safety.stop_on_signals()
+    with release_errors():
+        try:
+            return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
+        except ReleaseExists as exc:
+            if reuse:
+                return {"path": str(exc.path), "existing": True}
+            raise
+
+
+@contextmanager
+def release_errors() -> Iterator[None]:
+    """The release's own errors (and the key's) as one-line CLI errors."""
+    from pseudonymize.corpus.batch import BatchError
+    from pseudonymize.corpus.keys import KeyFileError, KeysDirError
+    from pseudonymize.corpus.leakgate import LeakError
+    from pseudonymize.corpus.release import ReleaseError
+
     try:
-        return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
-    except ReleaseExists as exc:
-        if reuse:
-            return {"path": str(exc.path), "existing": True}
-        raise CLIError(str(exc)) from None
-    except (ReleaseError, LeakError, BatchError, LookupError) as exc:
+        yield
+    except (ReleaseError, LeakError, BatchError, KeysDirError, KeyFileError,
+            LookupError) as exc:
         raise CLIError(str(exc)) from None
 
 
 def cmd_release(args: argparse.Namespace) -> int:
     summary = _release(Path(args.batch), Path(args.out), snapshot=args.snapshot,
                        strategy=args.strategy, seed=args.seed, workers=args.workers,
-                       dask=args.dask, keys=args.keys, processes=not args.threads)
+                       dask=args.dask, keys=args.keys, processes=not args.threads,
+                       keep_ids=args.keep_ids, publish_metadata=tuple(args.publish_metadata),
+                       bin_years=tuple(args.bin_years), strict=args.strict)
     print_summary(summary)
     return 0
 
@@ -83,13 +128,15 @@ def print_summary(summary: dict) -> None:
           f"{counts['replaced']} entities replaced")
     for essay_id, reason in summary["quarantine"]:
         print(f"  quarantined {essay_id}: {reason}")
+    if summary["quarantine"]:
+        print(f"  (the id map {summary['ids']} names their input files)")
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.audit import AuditError, audit
 
     try:
-        ok, report = audit(Path(args.path))
+        ok, report = audit(Path(args.path), Path(args.keys) if args.keys else None)
     except AuditError as exc:
         raise CLIError(str(exc)) from None
     print(json.dumps(report, indent=2, ensure_ascii=False))
@@ -110,9 +157,41 @@ def cmd_verify(args: argparse.Namespace) -> int:
     except LookupError:
         snapshot_path = None
     report = verify(release, snapshot_path, code_revision=code_revision(),
-                    batch=Path(args.batch) if args.batch else None)
+                    batch=Path(args.batch) if args.batch else None,
+                    keys_dir=Path(args.keys) if args.keys else default_keys())
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 0 if report["ok"] else 1
+
+
+def default_keys() -> Path:
+    from builders.store import data_root
+    from pseudonymize.corpus.keys import default_keys_dir
+
+    return default_keys_dir(data_root())
+
+
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    from builders.store import Store, code_revision
+    from pseudonymize.corpus import safety
+    from pseudonymize.corpus.keys import passphrase
+    from pseudonymize.corpus.withdraw import withdraw
+
+    release = Path(args.release)
+    manifest = release / "manifest.json"
+    if not manifest.is_file():
+        raise CLIError(f"{release}: not a release directory (no manifest.json)")
+    safety.stop_on_signals()
+    with release_errors():
+        snapshot_path = Store().snapshot_path(json.loads(manifest.read_text())["snapshot"]["id"])
+        summary = withdraw(release, args.learner, Path(args.keys) if args.keys else default_keys(),
+                           snapshot_path, code_revision=code_revision(),
+                           out_root=Path(args.out) if args.out else None,
+                           batch=Path(args.batch) if args.batch else None, secret=passphrase())
+    print_summary(summary)
+    print(f"withdrew learner {summary['withdrawn']} (opaque id): {summary['erased']} key rows "
+          f"erased from release {summary['supersedes']}, which this release supersedes; retract "
+          f"{release} wherever it was published, and remove the learner's essays from the batch")
+    return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -146,7 +146,7 @@ def read_regular(path: Path | str, limit: int) -> bytes:
         if st.st_size > limit:
             raise ValueError(OVERSIZED)
         with os.fdopen(os.dup(fd), "rb") as fh:
-            data = fh.read(limit + 1)
+            data = fh.read(min(limit, st.st_size) + 1)
     except OSError:
         raise ValueError(UNREADABLE) from None
     finally:
@@ -185,6 +185,11 @@ def _read_dir(root: Path, max_bytes: int) -> Batch:
             reason = INVALID
         if reason is not None:
             quarantine.append(Quarantined(essay_id, source, reason))
+            continue
+        size = entry.stat(follow_symlinks=False).st_size
+        if size > max_bytes:
+            quarantine.append(Quarantined(essay_id, source, OVERSIZED,
+                                          f"{size} bytes > {max_bytes}"))
             continue
         meta = dict(metadata.get(essay_id, {}))
         try:

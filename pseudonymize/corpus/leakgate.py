@@ -173,14 +173,6 @@ def scan_essay(essay_id: str, originals: Originals, text: str | None,
     return hits
 
 
-def scan_quarantine(entries: Iterable[Mapping[str, object]]) -> list[Hit]:
-    """Quarantined essays appear in the manifest by id and source only: scan those for IDs."""
-    empty = Originals(())
-    return [hit for entry in entries for key in ("essay_id", "source")
-            for hit in scan_text(str(entry.get(key, "")), empty, "manifest.json",
-                                 f"quarantine.{key}")]
-
-
 def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]]) -> list[Hit]:
     """Scan a staged or published release directory as files; `originals` maps essay id ->
     (label, original) rows. The same checks as the shards' `scan_essay`, read back from disk."""
@@ -203,7 +195,7 @@ def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]])
                       "labels": " ".join(lab for e in graph["edges"].values()
                                          for lab in e["labels"])}
         entry = entries.get(essay_id, {})
-        carried = {"learner_id": entry.get("learner_id"), **entry.get("metadata", {})}
+        carried = {"learner_id": entry.get("learner"), **entry.get("metadata", {})}
         hits += scan_essay(essay_id, Originals(originals.get(essay_id, ())), text, fields,
                            carried)
-    return hits + scan_quarantine(manifest.get("quarantine", []))
+    return hits

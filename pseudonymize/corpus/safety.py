@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import atexit
-import fcntl
 import multiprocessing
 import os
 import re
@@ -21,9 +20,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
+
+from builders.store import hold_lock
 
 _STALE = re.compile(r"^\.(?:work-)?[0-9a-f]{16}\.(\d+)\.[^/]+$")
 _ACTIVE: set[str] = set()
@@ -86,15 +86,10 @@ atexit.register(remove_active)
 
 
 def acquire(lock_dir: Path, what: str) -> str:
-    """Hold `<lock_dir>/.release.lock` (waiting, with a message, while another run holds it);
-    return the token for `release`."""
-    path = str(Path(lock_dir) / ".release.lock")
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        notify(f"waiting for another {what} holding {path} ...")
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    """Hold `<lock_dir>/.release.lock` (waiting, with a message, while another run holds it)
+    across the steps of a release; return the token for `release_lock`."""
+    path = Path(lock_dir) / ".release.lock"
+    fd = hold_lock(path, what)
     token = f"{path}#{fd}"
     _LOCKS[token] = fd
     return token
@@ -103,18 +98,7 @@ def acquire(lock_dir: Path, what: str) -> str:
 def release_lock(token: str | None) -> None:
     fd = _LOCKS.pop(token, None) if token else None
     if fd is not None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
-
-
-@contextmanager
-def file_lock(path: Path, what: str) -> Iterator[None]:
-    """An exclusive `flock` on `path` for the duration of the block (the second waits)."""
-    token = acquire(path, what)
-    try:
-        yield
-    finally:
-        release_lock(token)
 
 
 def die_with_parent() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from pseudonymize.corpus import leakgate
 from pseudonymize.corpus.leakgate import (Hit, LeakError, Originals, id_hits, scan_essay,
-                                          scan_quarantine, scan_release)
+                                          scan_release)
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -91,12 +91,6 @@ def test_scan_essay_covers_id_text_svala_and_carried_metadata():
                     Hit("manifest.json", "essays.e1.teacher", 10, "surname")]
     assert scan_essay("zlatimira", originals, None, None, {}) == [
         Hit("texts/zlatimira.txt", "essay_id", 0, "firstname_female")]
-
-
-def test_quarantine_entries_are_scanned_for_ids():
-    assert scan_quarantine([{"essay_id": "a1", "source": "a1.txt"},
-                            {"essay_id": "<line 3>", "source": "mejl anna@example.se"}]) == [
-        Hit("manifest.json", "quarantine.source", 5, "email")]
 
 
 def _full_scan(rows: list[tuple[str, str]], text: str) -> list[tuple[int, str]]:
