@@ -255,7 +255,14 @@ _ID_SEPARATORS = re.compile(r"[_.\-]+")
 
 def id_words(identifier: str) -> str:
     """An id as words for the gate: `_`, `-` and `.` separate words (they must not hide a name)."""
-    return " ".join(w[:1].upper() + w[1:] for w in _ID_SEPARATORS.split(identifier) if w)
+    return " ".join(w for w in _ID_SEPARATORS.split(identifier) if w)
+
+
+def id_names(identifier: str) -> str:
+    """The alphabetic words of an id, capitalized, as a name would be written in a text (what
+    the engine reads for names; codes such as `e01` or `L1` are left out, it would take them
+    for acronyms)."""
+    return " ".join(w.capitalize() for w in _ID_SEPARATORS.split(identifier) if w.isalpha())
 
 
 # --- prepare -------------------------------------------------------------------------------
@@ -414,10 +421,11 @@ def _id_hits(plan: Plan, essay: ShardEssay, originals: Originals) -> list[Hit]:
     for field, value in (("essay_id", essay.essay_id), ("learner_id", essay.carried.get("learner_id"))):
         if not value:
             continue
-        words = id_words(str(value))
-        hits += scan_text(words, originals, f"texts/{essay.essay_id}.txt", field)
+        hits += scan_text(id_words(str(value)), originals, f"texts/{essay.essay_id}.txt", field)
+        names = id_names(str(value))
         try:
-            found = engine.pseudonymize(words, "id", strategy="tag", seed=0).annotations
+            found = engine.pseudonymize(names, "id", strategy="tag", seed=0).annotations \
+                if names else ()
         except (Exception, RecursionError):  # noqa: BLE001 - an id the engine fails on is not kept
             found = (None,)
         hits += [Hit(f"texts/{essay.essay_id}.txt", field, 0, getattr(a, "label", "error"))
@@ -483,10 +491,11 @@ def process_shard(plan: Plan, index: int) -> dict:
 
 def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> dict:
     """Quarantine what the shards' gates and engines refused (or fail, when strict); merge the
-    shards, write spans/provenance/manifest, the key (with `secret`, the passphrase) and
-    SHA256SUMS, then publish by renaming the staging dir. Returns a summary (no text)."""
+    shards, write spans/provenance/manifest, the key (sealed with `secret`, the passphrase,
+    by default `$SWEPSEUDO_KEY_PASSPHRASE`) and SHA256SUMS, then publish by renaming the staging
+    dir. Returns a summary (no text)."""
     try:
-        return _finalize(plan, reports, secret)
+        return _finalize(plan, reports, secret or keyfile.passphrase())
     finally:
         abort(plan)  # the work dir (and staging, unless published) go; the lock is released
 
