@@ -77,6 +77,13 @@ class FetchRecord:
         return cls(**{f.name: data.get(f.name) for f in dataclasses.fields(cls)})
 
 
+def _no_connection(exc: requests.RequestException) -> bool:
+    """The host could not be reached at all (no network, no such host, nobody listening), as
+    opposed to a slow or broken answer (requests reports read timeouts as ConnectionError too)."""
+    return (isinstance(exc, requests.ConnectionError) and not isinstance(exc, requests.Timeout)
+            and "timed out" not in str(exc).lower())
+
+
 def mirrored(url: str, mirror: str | None) -> str:
     """Rewrite an upstream URL to `MIRROR/<alias>/<path>` (unchanged when no mirror is given)."""
     if not mirror:
@@ -135,10 +142,10 @@ def fetch(url: str, *, source: str, filename: str, licence: str, root: Path,
         try:
             resp = http.request(method, target_url, headers=headers, json=body, stream=True,
                                 timeout=timeout)
-        except requests.ConnectionError as exc:
-            raise FetchError(f"{target_url}: no connection ({type(exc).__name__}); offline? "
-                             f"{OFFLINE_HINT}", retryable=False) from exc
         except requests.RequestException as exc:
+            if _no_connection(exc):
+                raise FetchError(f"{target_url}: no connection ({type(exc).__name__}); "
+                                 f"offline? {OFFLINE_HINT}", retryable=False) from exc
             raise FetchError(f"{target_url}: {type(exc).__name__}: {exc}") from exc
         with resp:
             if resp.status_code == 304 and previous:

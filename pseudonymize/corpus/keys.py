@@ -27,6 +27,7 @@ from pathlib import Path
 
 import polars as pl
 from cryptography.fernet import Fernet, InvalidToken
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from builders.atomic import atomic_write_bytes
@@ -97,20 +98,22 @@ def open_sealed(data: bytes, secret: str | None = None) -> bytes:
 
 class WorkSealer:
     """Seals a running release's working files under a key that exists only in memory (passed
-    to the workers with the plan): after a kill, what is left on disk is ciphertext."""
+    to the workers with the plan): after a kill, what is left on disk is ciphertext. AES-GCM
+    with a random nonce per file (authenticated; several times cheaper than Fernet per file)."""
 
     def __init__(self, key: bytes) -> None:
-        self._fernet = Fernet(key)
+        self._aead = AESGCM(key)
 
     @staticmethod
     def new_key() -> bytes:
-        return Fernet.generate_key()
+        return AESGCM.generate_key(bit_length=128)
 
     def seal(self, data: bytes) -> bytes:
-        return self._fernet.encrypt(data)
+        nonce = os.urandom(12)
+        return nonce + self._aead.encrypt(nonce, data, None)
 
     def open(self, data: bytes) -> bytes:
-        return self._fernet.decrypt(data)
+        return self._aead.decrypt(data[:12], data[12:], None)
 
 
 def check_private_dir(path: Path) -> None:
