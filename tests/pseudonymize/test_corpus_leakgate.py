@@ -146,3 +146,11 @@ def test_the_loose_case_mapping_joins_what_ignorecase_joins() -> None:
                 assert leakgate._loose(a) == leakgate._loose(b), (a, b)
     # dotted capital I lower-cases to two characters; the mapping keeps it one
     assert leakgate._loose("İstanbul") == leakgate._loose("ıstanbul") == "ISTANBUL"
+
+
+@pytest.mark.parametrize("opaque, expected", [(True, []), (False, ["personid_nr"])])
+def test_opaque_ids_made_by_the_release_are_not_read_as_id_numbers(opaque, expected):
+    # a keyed hash in hex can hold ten digits that look like a personnummer
+    hits = scan_essay("e7a6e6006720588a3", Originals(()), "Hej.", None,
+                      {"learner_id": "l7a6e6006720588a3"}, opaque_ids=opaque)
+    assert sorted({h.label for h in hits}) == expected
