@@ -1,8 +1,10 @@
 """`swepseudo release | audit | verify | withdraw | demo`: publish a corpus release, answer for it.
 
-`release` runs the Prefect flow; `audit` and `verify` read the release (verify re-runs it in this
-process, with the key directory's secret); `withdraw` re-publishes a release without one learner
-(in this process); `demo` builds the offline snapshot, releases `corpus/sample/` and audits one file.
+`release` runs the Prefect flow after the checks that can fail early (`preflight`: arguments,
+paths, snapshot, an existing release) have passed without it; `audit` and `verify` read the
+release (verify re-runs it in this process, with the key directory's secret); `withdraw`
+re-publishes a release without one learner (in this process); `demo` releases `corpus/sample/` on the current
+snapshot (building the offline one when there is none) and audits one file.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from flows.cli import CLIError
+from flows.cli import CLIError, examples, writable_dir
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -22,7 +24,13 @@ REPO = Path(__file__).resolve().parents[1]
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("release", help="pseudonymize a batch into a publishable release",
                               description="Pseudonymize a batch (a directory of .txt essays or "
-                                          "a .jsonl file) into OUT/<release-id>/.")
+                                          "a .jsonl file) into OUT/<release-id>/.",
+                              epilog=examples(
+                                  "swepseudo release corpus/sample --out corpus/releases",
+                                  "SWEPSEUDO_KEY_PASSPHRASE=... swepseudo release batch.jsonl "
+                                  "--out /srv/releases --keys /secure/keys --seed 7",
+                                  "swepseudo release corpus/sample --out corpus/releases "
+                                  "--workers 4 --dask local"))
     p.add_argument("batch", metavar="BATCH", help="directory of .txt essays, or a .jsonl file")
     p.add_argument("--out", required=True, metavar="DIR", help="parent directory of the release")
     p.add_argument("--keys", metavar="DIR", help="where the key goes (default $SWEPSEUDO_HOME/keys)")
@@ -55,7 +63,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser("verify", help="re-run a release and compare every byte")
     p.add_argument("release", metavar="RELEASE", help="a release directory")
-    p.add_argument("--batch", help="the batch, if it moved since the release")
+    p.add_argument("--batch", metavar="BATCH", help="the batch, if it moved since the release")
     p.add_argument("--keys", metavar="DIR",
                    help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
     p.set_defaults(func=cmd_verify)
@@ -72,27 +80,71 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
     p.set_defaults(func=cmd_withdraw)
 
-    p = subparsers.add_parser("demo", help="build the offline snapshot and release the sample")
+    p = subparsers.add_parser(
+        "demo", help="release the sample batch and show where everything is",
+        description="Release corpus/sample/ on the current resource snapshot (built offline "
+                    "from packaged data when there is none), write one file's audit and print "
+                    "where the release, the key and the audit trail are.")
+    p.add_argument("--rebuild", action="store_true",
+                   help="rebuild the offline (packaged) part of the snapshot first, e.g. after "
+                        "editing builders/data/lexicon.tsv or upgrading a package")
     p.set_defaults(func=cmd_demo)
 
 
-def _release(batch: Path, out: Path, reuse: bool = False, **kwargs) -> dict:
-    """Run the flow, turning the release's own errors into one-line CLI errors; with `reuse`,
-    an existing identical release is returned as `{"path": ..., "existing": True}`."""
+def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy: str,
+              seed: int, workers: int, options: dict | None = None) -> tuple[str, Path | None]:
+    """The checks that can fail, before Prefect starts: (the snapshot id, the path of an
+    identical release already published or None). Reads the batch once to know the release id
+    (which needs the key directory's secret: without one, no release of it exists yet).
+    `options` are the release's keep_ids, publish_metadata and bin_years."""
+    from builders.store import Store, code_revision
+    from pseudonymize.corpus import identity, keys as keyfile, safety
+    from pseudonymize.corpus.batch import MAX_BYTES, BatchError, read_batch
+    from pseudonymize.corpus.keys import default_keys_dir
+    from pseudonymize.corpus.release import ReleaseError
+    from pseudonymize.engine import STRATEGIES
+
+    if strategy not in STRATEGIES:
+        raise CLIError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    if workers < 1:
+        raise CLIError(f"--workers must be at least 1, not {workers}")
+    if not batch.exists():
+        raise CLIError(f"{batch}: no such batch")
+    store = Store()
+    try:
+        snap = store.snapshot(snapshot)
+    except LookupError as exc:
+        raise CLIError(f"{exc.args[0]} (data root {store.root}; `swepseudo resources build "
+                       "--offline --no-prefect` builds one)") from None
+    keys_dir = Path(keys) if keys else default_keys_dir(store.root)
+    writable_dir(out, "--out")
+    writable_dir(keys_dir, "the keys directory")
+    try:
+        safety.check_places(batch, out, keys_dir)
+        if os.path.lexists(keys_dir):
+            keyfile.check_private_dir(keys_dir)
+        read = read_batch(batch, MAX_BYTES)
+        secret = keyfile.release_secret(keys_dir, create=False)
+    except keyfile.KeysDirError as exc:
+        if "no release secret" not in str(exc):
+            raise CLIError(str(exc)) from None
+        return snap["id"], None
+    except (BatchError, ReleaseError, keyfile.KeyFileError) as exc:
+        raise CLIError(str(exc)) from None
+    config = identity.release_config(strategy, seed, MAX_BYTES, **(options or {}))
+    rid = identity.describe(read, secret, snap["id"], code_revision(), config).release_id
+    final = out.resolve() / rid
+    return snap["id"], final if final.exists() else None
+
+
+def _release(batch: Path, out: Path, **kwargs) -> dict:
+    """Run the flow, turning the release's own errors into one-line CLI errors."""
     from flows.corpus import release_corpus
     from pseudonymize.corpus import safety
-    from pseudonymize.corpus.release import ReleaseExists
 
-    if not os.path.lexists(batch):
-        raise CLIError(f"{batch}: no such batch")
     safety.stop_on_signals()
     with release_errors():
-        try:
-            return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
-        except ReleaseExists as exc:
-            if reuse:
-                return {"path": str(exc.path), "existing": True}
-            raise
+        return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
 
 
 @contextmanager
@@ -111,11 +163,18 @@ def release_errors() -> Iterator[None]:
 
 
 def cmd_release(args: argparse.Namespace) -> int:
-    summary = _release(Path(args.batch), Path(args.out), snapshot=args.snapshot,
+    batch, out = Path(args.batch), Path(args.out)
+    options = {"keep_ids": args.keep_ids, "publish_metadata": tuple(args.publish_metadata),
+               "bin_years": tuple(args.bin_years)}
+    snapshot, existing = preflight(batch, out, args.keys, args.snapshot, args.strategy,
+                                   args.seed, args.workers, options)
+    if existing:
+        raise CLIError(f"{existing}: this release already exists (same inputs, snapshot, seed "
+                       f"and code); check it with `swepseudo verify {existing}`")
+    summary = _release(batch, out, snapshot=snapshot,
                        strategy=args.strategy, seed=args.seed, workers=args.workers,
                        dask=args.dask, keys=args.keys, processes=not args.threads,
-                       keep_ids=args.keep_ids, publish_metadata=tuple(args.publish_metadata),
-                       bin_years=tuple(args.bin_years), strict=args.strict)
+                       strict=args.strict, **options)
     print_summary(summary)
     return 0
 
@@ -195,30 +254,68 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from builders import build, registry
+    from builders.atomic import atomic_write_json
     from builders.store import Store
     from pseudonymize.corpus.audit import audit
 
     store = Store()
-    print(f"building the offline resource snapshot in {store.curated} ...", flush=True)
-    outcomes, snapshot = build.build(build.select(registry.SOURCES, offline=True), store)
-    for o in outcomes:
-        if not o.ok:
-            print(f"  {o.source}: FAILED {o.reason}")
+    snapshot = demo_snapshot(store, args.rebuild)
+    sample, releases = REPO / "corpus" / "sample", REPO / "corpus" / "releases"
+    snapshot_id, existing = preflight(sample, releases, None, snapshot["id"], "realistic", 0, 2)
+    if existing:
+        root = existing
+        print(f"release   {root} exists already (same sample, snapshot and code): reused")
+    else:
+        print(f"releasing {sample} ...", flush=True)
+        root = Path(_release(sample, releases, snapshot=snapshot_id)["path"])
+    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    example = sorted((root / "texts").glob("*.txt"))[0]
+    ok, report = audit(example)
+    trail = store.root / "audits" / f"{root.name}-{example.stem}.json"
+    atomic_write_json(trail, report)
+    key = next(iter(sorted((store.root / "keys").glob(f"{root.name}.parquet*"))), None)
+    print_demo_summary(snapshot, root, manifest, key, example, trail, report["status"])
+    return 0 if ok else 1
+
+
+def demo_snapshot(store, rebuild: bool) -> dict:
+    """The current snapshot, or the offline one built now when there is none (or --rebuild);
+    says which and why, because a data root may hold parts built from the network earlier."""
+    from builders import build, registry
+    from flows.cli_resources import build_with_progress
+
+    current = store.current_snapshot_id()
+    if current and not rebuild:
+        snap = store.snapshot(current)
+        print(f"resources using the current snapshot {current} of {store.curated} (built "
+              f"{snap['created_at']} from {', '.join(sorted(snap['sources']))}); "
+              "`swepseudo demo --rebuild` rebuilds its offline part first")
+        return snap
+    why = "--rebuild" if current else "no snapshot yet"
+    print(f"resources {why}: building the offline part from packaged data (no network) in "
+          f"{store.curated} ...", flush=True)
+    _, snapshot = build_with_progress(build.select(registry.SOURCES, offline=True), store)
     if snapshot is None:
         raise CLIError("the offline snapshot could not be built (see above)")
-    print(f"snapshot {snapshot['id']}: {', '.join(sorted(snapshot['gazetteers']))}")
-    sample, releases = REPO / "corpus" / "sample", REPO / "corpus" / "releases"
-    summary = _release(sample, releases, reuse=True, snapshot=snapshot["id"])
-    root = Path(summary["path"])
-    if summary.get("existing"):
-        print(f"release  {root}  (already made from these inputs; `swepseudo verify {root}`)")
-    else:
-        print_summary(summary)
-    print(f"trail    {root / 'manifest.json'}, {root / 'provenance.jsonl'}, "
-          f"{root / 'SHA256SUMS'}")
-    example = sorted((root / "texts").glob("*.txt"))[0]
-    print(f"\n$ swepseudo audit {example}")
-    ok, report = audit(example)
-    print(json.dumps(report, indent=2, ensure_ascii=False))
-    return 0 if ok else 1
+    print(f"resources snapshot {snapshot['id']} (from {', '.join(sorted(snapshot['sources']))})")
+    return snapshot
+
+
+def print_demo_summary(snapshot: dict, root: Path, manifest: dict, key: Path | None,
+                       example: Path, trail: Path, status: str) -> None:
+    """What was built and released, where the key and the audit trail are, what to try next."""
+    counts, rel = manifest["counts"], os.path.relpath(root)
+    print(f"""
+resources snapshot {snapshot['id']}: {len(snapshot['gazetteers'])} gazetteers \
+({', '.join(sorted(snapshot['gazetteers']))})
+released  {root}
+          {counts['essays']} essays, {counts['quarantined']} quarantined, \
+{counts['replaced']} entities replaced
+key       {key or 'not found'}  (owner only; review graphs in {root.name}.review/ beside it)
+trail     manifest.json, provenance.jsonl, SHA256SUMS in the release
+audit     {trail}  ({example.relative_to(root)}: {status})
+
+next      swepseudo audit {rel}/texts/{example.name}
+          swepseudo verify {rel}
+          swepseudo key show {key or 'KEYFILE'} --essay {example.stem}
+          echo "Jag heter Amina och bor i Göteborg." | swepseudo text""")

@@ -14,8 +14,6 @@ only in memory (`WorkSealer`), so a killed run leaves no plain original on disk.
 from __future__ import annotations
 
 import base64
-import hashlib
-import hmac
 import io
 import json
 import os
@@ -155,12 +153,6 @@ def release_secret(keys_dir: Path, create: bool = True) -> bytes:
     secret = os.urandom(32)
     _write_private(keys_dir / f"{SECRET_FILE}{sealer.suffix}", sealer.seal(secret))
     return secret
-
-
-def keyed(secret: bytes, kind: str, value: str | bytes) -> str:
-    """HMAC-SHA256 of `value` under the release secret, in hex; `kind` separates uses."""
-    data = value if isinstance(value, bytes) else value.encode("utf-8", "surrogatepass")
-    return hmac.new(secret, kind.encode() + b"\0" + data, hashlib.sha256).hexdigest()
 
 
 def _write_private(path: Path, data: bytes) -> None:

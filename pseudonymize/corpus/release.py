@@ -51,9 +51,10 @@ import polars as pl
 
 import pseudonymize
 from pseudonymize import svala
+from pseudonymize.corpus import identity
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus import safety
-from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
+from pseudonymize.corpus.batch import MAX_BYTES, read_batch
 from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
 from pseudonymize.engine import STRATEGIES, Engine, Memory
 from pseudonymize.types import Result
@@ -199,55 +200,17 @@ def shard_by_learner(essays: Sequence[EssayLike], sizes: Sequence[int]) -> list[
 
 # --- published ids and metadata ------------------------------------------------------------
 
-def opaque(secret: bytes, kind: str, value: str) -> str:
-    """The published form of an essay ("e…") or learner ("l…") id: keyed, so reruns with the
-    same secret agree and nobody without the key can confirm a guessed id."""
-    return kind[0] + keyfile.keyed(secret, kind, value)[:16]
-
-
-def binned(value: object) -> str | None:
-    """A year or an age as its 5-year bin ("1985-1989", "25-29"), None when not a number."""
-    try:
-        number = int(str(value).strip()[:6])
-    except ValueError:
-        return None
-    low = number - number % 5
-    return f"{low}-{low + 4}"
-
-
-def published_metadata(meta: dict, columns: Sequence[str], bins: Sequence[str]) -> dict:
-    """The metadata the manifest carries: only the named columns, year/age columns binned."""
-    out = {c: meta.get(c) for c in columns if c in meta}
-    out.update({c: binned(meta[c]) for c in bins if c in meta})
-    return dict(sorted(out.items()))
-
-
-def published_ids(secret: bytes, essay: Essay, keep_ids: bool) -> tuple[str, str | None]:
-    """(essay id, learner id) as published: opaque unless `keep_ids`."""
-    learner = essay.learner_id
-    if keep_ids:
-        return essay.essay_id, learner
-    return (opaque(secret, "essay", essay.essay_id),
-            opaque(secret, "learner", learner) if learner else None)
-
-
-def kept_essays(essays: Iterable[Essay], secret: bytes, withdrawn: Iterable[str]) -> list[Essay]:
-    """The essays of learners not withdrawn (`withdrawn` holds opaque learner ids)."""
-    gone = set(withdrawn)
-    return [e for e in essays
-            if not (e.learner_id and opaque(secret, "learner", e.learner_id) in gone)]
-
-
 def input_hmacs(batch: Path, secret: bytes, manifest: dict) -> dict[str, str]:
     """Published id -> keyed input hash of a batch as it is now, for the essays a release of
     it would not quarantine nor leave out (for verify and audit)."""
     config = manifest["config"]
     withdrawn = manifest.get("supersedes", {}).get("withdrawn", ())
     quarantined = {q["id"] for q in manifest.get("quarantine", ())}
-    essays = kept_essays(read_batch(Path(batch), config["max_bytes"]).essays, secret, withdrawn)
-    return {published_ids(secret, e, config.get("keep_ids", False))[0]:
-            keyfile.keyed(secret, "input", e.sha256) for e in essays
-            if opaque(secret, "essay", e.essay_id) not in quarantined}
+    essays = identity.kept_essays(read_batch(Path(batch), config["max_bytes"]).essays, secret,
+                                  withdrawn)
+    return {identity.published_ids(secret, e, config.get("keep_ids", False))[0]:
+            identity.keyed(secret, "input", e.sha256) for e in essays
+            if identity.opaque(secret, "essay", e.essay_id) not in quarantined}
 
 
 _ID_SEPARATORS = re.compile(r"[_.\-]+")
@@ -309,41 +272,14 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
         raise ReleaseError(f"--strict: {len(batch.quarantine)} input(s) quarantined "
                            f"({_reasons(q.reason for q in batch.quarantine)}); nothing released")
     snapshot = json.loads(Path(snapshot_path).read_text())
-    essays = kept_essays(batch.essays, secret, withdrawn)
-    config = {"strategy": strategy, "seed": seed, "max_bytes": max_bytes, "keep_ids": keep_ids,
-              "publish_metadata": sorted(publish_metadata), "bin_years": sorted(bin_years)}
-
-    published: dict[str, dict] = {}
-    shard_essays: list[ShardEssay] = []
-    ids: list[dict] = []
-    for essay in essays:
-        essay_pub, learner_pub = published_ids(secret, essay, keep_ids)
-        entry = {"input_hmac": keyfile.keyed(secret, "input", essay.sha256),
-                 "encoding": essay.encoding, "learner": learner_pub,
-                 "metadata": published_metadata(essay.metadata, publish_metadata, bin_years)}
-        if essay.note:
-            entry["note"] = essay.note
-        published[essay_pub] = entry
-        shard_essays.append(ShardEssay(essay_pub, learner_pub or f"essay:{essay_pub}",
-                                       essay.text, {"learner_id": learner_pub,
-                                                    **entry["metadata"]}))
-        ids.append({"id": essay_pub, "essay_id": essay.essay_id, "learner": learner_pub,
-                    "learner_id": essay.learner_id, "source": essay.source,
-                    "status": "released", "reason": None, "detail": None,
-                    "opaque": opaque(secret, "essay", essay.essay_id)})
-    quarantine = []
-    for q in batch.quarantine:
-        qid = opaque(secret, "essay", q.source)
-        quarantine.append({"id": qid, "reason": q.reason})
-        ids.append({"id": qid, "essay_id": q.essay_id, "learner": None, "learner_id": None,
-                    "source": q.source, "status": "quarantined", "reason": q.reason,
-                    "detail": q.detail, "opaque": qid})
-    files = {name: keyfile.keyed(secret, "input", sha) for name, sha in batch.files.items()}
-    identity = {"config": config, "snapshot": snapshot["id"], "code_revision": code_revision,
-                "version": pseudonymize.__version__, "files": files, "essays": published,
-                "quarantine": quarantine, "withdrawn": withdrawn, "supersedes": supersedes}
-    release_id = keyfile.keyed(secret, "release", json.dumps(identity, sort_keys=True,
-                                                             ensure_ascii=False))[:16]
+    config = identity.release_config(strategy, seed, max_bytes, keep_ids, publish_metadata,
+                                     bin_years)
+    described = identity.describe(batch, secret, snapshot["id"], code_revision, config,
+                                  withdrawn, supersedes)
+    release_id = described.release_id
+    shard_essays = [ShardEssay(pub, learner or f"essay:{pub}", essay.text,
+                               {"learner_id": learner, **entry["metadata"]})
+                    for essay, pub, learner, entry in described.essays]
     final = out_root / release_id
     if final.exists():
         raise ReleaseExists(final)
@@ -358,10 +294,10 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
         n = len(shard_essays)
         sizes = [shard_size] * -(-n // shard_size) if shard_size else shard_sizes(n, workers)
         shards = _write_shards(shard_essays, staging, work, sizes, sealer)
-        info = {"batch": str(batch.path), "files": files, "config": config,
+        info = {"batch": str(batch.path), "files": described.files, "config": config,
                 "code_revision": code_revision, "snapshot": snapshot_summary(snapshot),
-                "essays": published, "quarantine": quarantine, "ids": ids,
-                "withdrawn": list(withdrawn), "supersedes": supersedes}
+                "essays": described.published, "quarantine": described.quarantine,
+                "ids": described.ids, "withdrawn": list(withdrawn), "supersedes": supersedes}
         (work / "plan.json").write_bytes(sealer.seal(json.dumps(info, ensure_ascii=False)
                                                      .encode()))
     except BaseException:

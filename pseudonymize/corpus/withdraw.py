@@ -13,7 +13,8 @@ import shutil
 from pathlib import Path
 
 from pseudonymize.corpus import keys as keyfile
-from pseudonymize.corpus.release import ReleaseError, opaque, release
+from pseudonymize.corpus.identity import opaque
+from pseudonymize.corpus.release import ReleaseError, release
 from pseudonymize.corpus.verify import recorded_batch, release_options
 
 
