@@ -30,6 +30,7 @@ from tqdm import tqdm
 from builders.store import Store, code_revision, data_root
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus import release as rel
+from pseudonymize.corpus import safety
 
 # Tasks that see essay text: never cached, never persisted, never printing.
 PRIVATE = {"cache_policy": NO_CACHE, "persist_result": False, "log_prints": False}
@@ -98,6 +99,8 @@ def shared_api() -> AbstractContextManager:
 
     server = SubprocessASGIServer()  # the flow's own (a singleton), already started
     server.start()
+    if server.server_process is not None:  # it must not outlive a killed release
+        safety.reap_with_this_process(server.server_process.pid)
     return temporary_settings({PREFECT_API_URL: server.api_url})
 
 
@@ -153,6 +156,7 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
             stack.close()  # the workers stop (and free their memory) before publishing
             summary = publish(plan, sorted(reports, key=lambda r: r["shard"]))
         except BaseException:
+            safety.kill_workers()  # an aborted release does not wait for running shards
             stack.close()  # no shard still writes when the partial release is removed
             rel.abort(plan)
             raise

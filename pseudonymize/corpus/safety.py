@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -29,7 +30,7 @@ _STALE = re.compile(r"^\.(?:work-)?[0-9a-f]{16}\.(\d+)\.[^/]+$")
 _ACTIVE: set[str] = set()
 _LOCKS: dict[str, int] = {}
 _WATCHING = False
-STOP_SECONDS = 8.0  # a second signal, or this long after the first, ends the process anyway
+STOP_SECONDS = 6.0  # a second signal, or this long after the first, ends the process anyway
 
 
 def notify(message: str) -> None:
@@ -122,6 +123,40 @@ def die_with_parent() -> None:
     threading.Thread(target=watch, name="swepseudo-parent-watch", daemon=True).start()
 
 
+def kill_workers() -> None:
+    """Kill this process's worker processes at once: an aborted release must not wait for the
+    shards they are running (a pool's shutdown would)."""
+    children = multiprocessing.active_children()
+    for child in children:
+        child.kill()
+    for child in children:
+        child.join(2)
+
+
+_REAPER = """
+import os, signal, sys, time
+parent, target = int(sys.argv[1]), int(sys.argv[2])
+while os.getppid() == parent:
+    time.sleep(0.5)
+try:
+    os.kill(target, signal.SIGTERM)
+except OSError:
+    pass
+"""
+_REAPED: set[int] = set()
+
+
+def reap_with_this_process(pid: int) -> None:
+    """End process `pid` (a server this process started, e.g. Prefect's temporary one) when
+    this process dies, kill -9 included: a small watcher notices that its parent is gone."""
+    if pid in _REAPED:
+        return
+    _REAPED.add(pid)
+    subprocess.Popen([sys.executable, "-c", _REAPER, str(os.getpid()), str(pid)],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL)
+
+
 def stop_on_signals(cleanup: Callable[[], None] = remove_active) -> None:
     """SIGTERM (and SIGINT) stop the process: the first raises KeyboardInterrupt in the main
     thread so the release cleans up as on any error; a second signal, or `STOP_SECONDS` without
@@ -129,15 +164,16 @@ def stop_on_signals(cleanup: Callable[[], None] = remove_active) -> None:
     state = {"signalled": False}
 
     def hard_stop() -> None:
+        kill_workers()  # first, so that no worker writes while the directories go
         cleanup()
-        for child in multiprocessing.active_children():
-            child.kill()
+        notify("stopped: removed the unfinished release's directories")
         os._exit(130)
 
     def handler(signum: int, frame: object) -> None:
         if state["signalled"]:
             hard_stop()
         state["signalled"] = True
+        notify(f"stopping ({signal.Signals(signum).name}); nothing partial is kept")
         timer = threading.Timer(STOP_SECONDS, hard_stop)
         timer.daemon = True
         timer.start()

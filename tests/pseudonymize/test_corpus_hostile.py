@@ -368,3 +368,55 @@ def test_concurrent_releases_of_one_batch_are_serialized(setup: dict):
     assert "already exists" in err  # same inputs and secret: the first one's release
     assert [p.name for p in setup["out"].iterdir() if not p.name.startswith(".")] != []
     assert not list(setup["keys"].glob(".work-*")) and not list(setup["out"].glob(".*partial"))
+
+
+ORPHANS = {
+    "pool worker": """
+import concurrent.futures, multiprocessing, os, sys, time
+from pseudonymize.corpus import safety
+def work():
+    safety.die_with_parent()
+    return os.getpid()
+def hang():
+    time.sleep(120)
+if __name__ == "__main__":
+    pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    print(pool.submit(work).result(), flush=True)
+    pool.submit(hang)
+    time.sleep(120)
+""",
+    "server it started": """
+import subprocess, sys, time
+from pseudonymize.corpus import safety
+server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+safety.reap_with_this_process(server.pid)
+print(server.pid, flush=True)
+time.sleep(120)
+""",
+}
+
+
+@pytest.mark.parametrize("what", sorted(ORPHANS))
+def test_what_a_release_starts_dies_with_it_after_kill_9(tmp_path: Path, what: str):
+    script = tmp_path / "parent.py"
+    script.write_text(ORPHANS[what])
+    parent = subprocess.Popen([sys.executable, str(script)], cwd=REPO, stdout=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    child = int(parent.stdout.readline())
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 15
+    while rel.safety.pid_alive(child) and time.monotonic() < deadline:
+        try:  # reap it if it is ours (a zombie counts as alive)
+            os.waitpid(child, os.WNOHANG)
+        except ChildProcessError:
+            pass
+        time.sleep(0.1)
+    assert not rel.safety.pid_alive(child) or _zombie(child)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return False
