@@ -66,7 +66,7 @@ def fetch_remotes(source: Source, store: Store, mirror: str | None,
                             method=remote.method, body=dict(remote.body) if remote.body else None,
                             progress=progress, timeout=timeout)
             except FetchError as exc:
-                errors.append(str(exc))
+                errors.append(exc)
                 continue
             files[remote.filename] = store.root / rec.path
             records[remote.filename] = rec
@@ -75,7 +75,8 @@ def fetch_remotes(source: Source, store: Store, mirror: str | None,
             if remote.optional:
                 missing.append(f"{remote.filename} ({errors[-1]})")
             else:
-                raise FetchError("; ".join(errors))
+                raise FetchError("; ".join(map(str, errors)),
+                                 retryable=any(e.retryable for e in errors))
     return files, records, missing
 
 

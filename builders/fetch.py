@@ -40,8 +40,17 @@ CHUNK = 1 << 20
 TIMEOUT = (10, 60)  # connect, read (seconds between bytes)
 
 
+OFFLINE_HINT = "`swepseudo resources build --offline --no-prefect` builds from installed packages"
+
+
 class FetchError(RuntimeError):
-    """A download failed; the message names the URL and the reason."""
+    """A download failed; the message names the URL and the reason. `retryable` is False when
+    trying again later cannot help soon: a 4xx answer, or no network at all (the session has
+    already retried the connection with backoff)."""
+
+    def __init__(self, message: str, retryable: bool = True) -> None:
+        super().__init__(message)
+        self.retryable = retryable
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,13 @@ class FetchRecord:
     @classmethod
     def from_dict(cls, data: dict) -> FetchRecord:
         return cls(**{f.name: data.get(f.name) for f in dataclasses.fields(cls)})
+
+
+def _no_connection(exc: requests.RequestException) -> bool:
+    """The host could not be reached at all (no network, no such host, nobody listening), as
+    opposed to a slow or broken answer (requests reports read timeouts as ConnectionError too)."""
+    return (isinstance(exc, requests.ConnectionError) and not isinstance(exc, requests.Timeout)
+            and "timed out" not in str(exc).lower())
 
 
 def mirrored(url: str, mirror: str | None) -> str:
@@ -127,12 +143,16 @@ def fetch(url: str, *, source: str, filename: str, licence: str, root: Path,
             resp = http.request(method, target_url, headers=headers, json=body, stream=True,
                                 timeout=timeout)
         except requests.RequestException as exc:
+            if _no_connection(exc):
+                raise FetchError(f"{target_url}: no connection ({type(exc).__name__}); "
+                                 f"offline? {OFFLINE_HINT}", retryable=False) from exc
             raise FetchError(f"{target_url}: {type(exc).__name__}: {exc}") from exc
         with resp:
             if resp.status_code == 304 and previous:
                 return FetchRecord.from_dict(previous)
             if resp.status_code >= 400:
-                raise FetchError(f"{target_url}: HTTP {resp.status_code} {resp.reason}")
+                raise FetchError(f"{target_url}: HTTP {resp.status_code} {resp.reason}",
+                                 retryable=resp.status_code >= 500 or resp.status_code == 429)
             fd, tmp_name = tempfile.mkstemp(dir=raw_dir / source, prefix=".download.")
             tmp = Path(tmp_name)
             total = int(resp.headers.get("Content-Length") or 0) or None

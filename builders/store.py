@@ -10,11 +10,15 @@ Versions are content hashes, so rebuilding unchanged inputs yields the same file
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import hashlib
 import io
 import json
 import os
 import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,6 +50,30 @@ def code_revision() -> str:
         return rev + ("-dirty" if dirty else "")
     except (OSError, subprocess.SubprocessError):
         return f"swepseudo-{builders.__version__}"
+
+
+def hold_lock(path: Path, what: str) -> int:
+    """An exclusive `flock` on `path` (created 0600); while another process holds it, say so on
+    stderr and wait. Returns the descriptor: closing it releases the lock."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print(f"swepseudo: waiting for another {what} (lock {path}) ...", file=sys.stderr,
+              flush=True)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
+@contextmanager
+def locked(path: Path, what: str) -> Iterator[None]:
+    """`hold_lock` for the duration of a block."""
+    fd = hold_lock(path, what)
+    try:
+        yield
+    finally:
+        os.close(fd)
 
 
 def sha256_file(path: Path) -> str:
@@ -129,7 +157,13 @@ class Store:
         """Make `parts` (source -> part record) current, merge gazetteers, write a snapshot.
 
         Sources absent from `parts` keep their current part. Returns the new snapshot.
+        Concurrent builds commit one after the other (a file lock), each merging its parts into
+        the lock as the previous one left it, so no build's parts are lost.
         """
+        with locked(self.curated / ".commit.lock", "resource build"):
+            return self._commit(parts)
+
+    def _commit(self, parts: dict[str, dict]) -> dict:
         from builders.schemas import SCHEMA_VERSION
 
         lock = self.lock()
@@ -193,7 +227,9 @@ class Store:
         if ident == "current":
             cur = self.current_snapshot_id()
             if not cur:
-                raise LookupError(f"no snapshot yet in {self.curated}: run `swepseudo resources build`")
+                raise LookupError(f"no snapshot yet in {self.curated}: run `swepseudo resources "
+                                  f"build --offline --no-prefect` (or `swepseudo resources "
+                                  f"build` to download every source)")
             ident = cur
         matches = sorted((self.curated / "snapshots").glob(f"{ident}*.json"))
         if len(matches) != 1:

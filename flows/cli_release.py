@@ -1,8 +1,9 @@
-"""`swepseudo release | audit | verify | demo`: publish a corpus release and answer for it.
+"""`swepseudo release | audit | verify | withdraw | demo`: publish a corpus release, answer for it.
 
 `release` runs the Prefect flow after the checks that can fail early (`preflight`: arguments,
 paths, snapshot, an existing release) have passed without it; `audit` and `verify` read the
-release (verify re-runs it in this process); `demo` releases `corpus/sample/` on the current
+release (verify re-runs it in this process, with the key directory's secret); `withdraw`
+re-publishes a release without one learner (in this process); `demo` releases `corpus/sample/` on the current
 snapshot (building the offline one when there is none) and audits one file.
 """
 from __future__ import annotations
@@ -11,6 +12,8 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from flows.cli import CLIError, examples, writable_dir
@@ -44,16 +47,41 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--policy", metavar="FILE",
                    help="corpus policy (TOML; see corpus/policy.example.toml); its hash enters "
                         "the release id, manifest and provenance")
+    p.add_argument("--keep-ids", action="store_true",
+                   help="publish essay and learner ids as they are (they pass the leak gate, "
+                        "'_', '-' and '.' read as spaces); default: opaque ids")
+    p.add_argument("--publish-metadata", nargs="+", action="extend", default=[], metavar="COL",
+                   help="metadata columns to publish (default: none)")
+    p.add_argument("--bin-years", nargs="+", action="extend", default=[], metavar="COL",
+                   help="birth-year or age columns to publish as 5-year bins (1985-1989)")
+    p.add_argument("--strict", action="store_true",
+                   help="fail the release when any essay is quarantined")
     p.set_defaults(func=cmd_release)
 
     p = subparsers.add_parser("audit", help="which release, snapshot and sources made a file")
     p.add_argument("path", metavar="PATH", help="any file of a release")
+    p.add_argument("--keys", metavar="DIR",
+                   help="the release's key directory: name the input and check it is unchanged")
     p.set_defaults(func=cmd_audit)
 
     p = subparsers.add_parser("verify", help="re-run a release and compare every byte")
     p.add_argument("release", metavar="RELEASE", help="a release directory")
     p.add_argument("--batch", metavar="BATCH", help="the batch, if it moved since the release")
+    p.add_argument("--keys", metavar="DIR",
+                   help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
     p.set_defaults(func=cmd_verify)
+
+    p = subparsers.add_parser("withdraw", help="re-publish a release without one learner",
+                              description="Publish a new release without the learner's essays, "
+                                          "erase them from the key and record that the new "
+                                          "release supersedes RELEASE.")
+    p.add_argument("release", metavar="RELEASE", help="a release directory")
+    p.add_argument("--learner", required=True, metavar="ID", help="the learner id to withdraw")
+    p.add_argument("--keys", metavar="DIR",
+                   help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
+    p.add_argument("--batch", help="the batch, if it moved since the release")
+    p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
+    p.set_defaults(func=cmd_withdraw)
 
     p = subparsers.add_parser(
         "demo", help="release the sample batch and show where everything is",
@@ -67,14 +95,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy: str,
-              seed: int, workers: int, policy_sha256: str | None = None
-              ) -> tuple[str, Path | None]:
+              seed: int, workers: int, options: dict | None = None) -> tuple[str, Path | None]:
     """The checks that can fail, before Prefect starts: (the snapshot id, the path of an
-    identical release already published or None). Reads the batch once to know the release id."""
+    identical release already published or None). Reads the batch once to know the release id
+    (which needs the key directory's secret: without one, no release of it exists yet).
+    `options` are the release's keep_ids, publish_metadata, bin_years and policy_sha256."""
     from builders.store import Store, code_revision
-    from pseudonymize.corpus import identity
+    from pseudonymize.corpus import identity, keys as keyfile, safety
     from pseudonymize.corpus.batch import MAX_BYTES, BatchError, read_batch
     from pseudonymize.corpus.keys import default_keys_dir
+    from pseudonymize.corpus.release import ReleaseError
     from pseudonymize.engine import STRATEGIES
 
     if strategy not in STRATEGIES:
@@ -89,14 +119,23 @@ def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy:
     except LookupError as exc:
         raise CLIError(f"{exc.args[0]} (data root {store.root}; `swepseudo resources build "
                        "--offline --no-prefect` builds one)") from None
+    keys_dir = Path(keys) if keys else default_keys_dir(store.root)
     writable_dir(out, "--out")
-    writable_dir(Path(keys) if keys else default_keys_dir(store.root), "the keys directory")
+    writable_dir(keys_dir, "the keys directory")
     try:
+        safety.check_places(batch, out, keys_dir)
+        if os.path.lexists(keys_dir):
+            keyfile.check_private_dir(keys_dir)
         read = read_batch(batch, MAX_BYTES)
-    except BatchError as exc:
+        secret = keyfile.release_secret(keys_dir, create=False)
+    except keyfile.KeysDirError as exc:
+        if "no release secret" not in str(exc):
+            raise CLIError(str(exc)) from None
+        return snap["id"], None
+    except (BatchError, ReleaseError, keyfile.KeyFileError) as exc:
         raise CLIError(str(exc)) from None
-    rid = identity.release_id(read, snap["id"], identity.release_config(
-        strategy, seed, MAX_BYTES, policy_sha256), code_revision())
+    config = identity.release_config(strategy, seed, MAX_BYTES, **(options or {}))
+    rid = identity.describe(read, secret, snap["id"], code_revision(), config).release_id
     final = out.resolve() / rid
     return snap["id"], final if final.exists() else None
 
@@ -104,13 +143,25 @@ def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy:
 def _release(batch: Path, out: Path, **kwargs) -> dict:
     """Run the flow, turning the release's own errors into one-line CLI errors."""
     from flows.corpus import release_corpus
+    from pseudonymize.corpus import safety
+
+    safety.stop_on_signals()
+    with release_errors():
+        return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
+
+
+@contextmanager
+def release_errors() -> Iterator[None]:
+    """The release's own errors (and the key's) as one-line CLI errors."""
     from pseudonymize.corpus.batch import BatchError
+    from pseudonymize.corpus.keys import KeyFileError, KeysDirError
     from pseudonymize.corpus.leakgate import LeakError
     from pseudonymize.corpus.release import ReleaseError
 
     try:
-        return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
-    except (ReleaseError, LeakError, BatchError, LookupError) as exc:
+        yield
+    except (ReleaseError, LeakError, BatchError, KeysDirError, KeyFileError,
+            LookupError) as exc:
         raise CLIError(str(exc)) from None
 
 
@@ -122,14 +173,18 @@ def cmd_release(args: argparse.Namespace) -> int:
     except PolicyError as exc:
         raise CLIError(str(exc)) from None
     batch, out = Path(args.batch), Path(args.out)
+    options = {"keep_ids": args.keep_ids, "publish_metadata": tuple(args.publish_metadata),
+               "bin_years": tuple(args.bin_years)}
     snapshot, existing = preflight(batch, out, args.keys, args.snapshot, args.strategy,
-                                   args.seed, args.workers, policy.digest if policy else None)
+                                   args.seed, args.workers,
+                                   {**options, "policy_sha256": policy.digest if policy else None})
     if existing:
         raise CLIError(f"{existing}: this release already exists (same inputs, snapshot, seed "
                        f"and code); check it with `swepseudo verify {existing}`")
     summary = _release(batch, out, snapshot=snapshot, policy=args.policy,
                        strategy=args.strategy, seed=args.seed, workers=args.workers,
-                       dask=args.dask, keys=args.keys, processes=not args.threads)
+                       dask=args.dask, keys=args.keys, processes=not args.threads,
+                       strict=args.strict, **options)
     print_summary(summary)
     return 0
 
@@ -142,13 +197,15 @@ def print_summary(summary: dict) -> None:
           f"{counts['replaced']} entities replaced")
     for essay_id, reason in summary["quarantine"]:
         print(f"  quarantined {essay_id}: {reason}")
+    if summary["quarantine"]:
+        print(f"  (the id map {summary['ids']} names their input files)")
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.audit import AuditError, audit
 
     try:
-        ok, report = audit(Path(args.path))
+        ok, report = audit(Path(args.path), Path(args.keys) if args.keys else None)
     except AuditError as exc:
         raise CLIError(str(exc)) from None
     print(json.dumps(report, indent=2, ensure_ascii=False))
@@ -169,9 +226,41 @@ def cmd_verify(args: argparse.Namespace) -> int:
     except LookupError:
         snapshot_path = None
     report = verify(release, snapshot_path, code_revision=code_revision(),
-                    batch=Path(args.batch) if args.batch else None)
+                    batch=Path(args.batch) if args.batch else None,
+                    keys_dir=Path(args.keys) if args.keys else default_keys())
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 0 if report["ok"] else 1
+
+
+def default_keys() -> Path:
+    from builders.store import data_root
+    from pseudonymize.corpus.keys import default_keys_dir
+
+    return default_keys_dir(data_root())
+
+
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    from builders.store import Store, code_revision
+    from pseudonymize.corpus import safety
+    from pseudonymize.corpus.keys import passphrase
+    from pseudonymize.corpus.withdraw import withdraw
+
+    release = Path(args.release)
+    manifest = release / "manifest.json"
+    if not manifest.is_file():
+        raise CLIError(f"{release}: not a release directory (no manifest.json)")
+    safety.stop_on_signals()
+    with release_errors():
+        snapshot_path = Store().snapshot_path(json.loads(manifest.read_text())["snapshot"]["id"])
+        summary = withdraw(release, args.learner, Path(args.keys) if args.keys else default_keys(),
+                           snapshot_path, code_revision=code_revision(),
+                           out_root=Path(args.out) if args.out else None,
+                           batch=Path(args.batch) if args.batch else None, secret=passphrase())
+    print_summary(summary)
+    print(f"withdrew learner {summary['withdrawn']} (opaque id): {summary['erased']} key rows "
+          f"erased from release {summary['supersedes']}, which this release supersedes; retract "
+          f"{release} wherever it was published, and remove the learner's essays from the batch")
+    return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ from tqdm import tqdm
 from builders.store import Store, code_revision, data_root
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus import release as rel
+from pseudonymize.corpus import safety
 from pseudonymize.policy import Policy
 from pseudonymize.policy import load as load_policy
 
@@ -45,10 +46,11 @@ def load_engine(snapshot_path: str) -> str:
 
 @task(name="prepare-release", **PRIVATE)
 def prepare(batch: str, out: str, snapshot_path: str, keys_dir: str, strategy: str, seed: int,
-            revision: str, workers: int, policy: Policy | None = None) -> rel.Plan:
+            revision: str, workers: int, options: dict, policy: Policy | None = None
+            ) -> rel.Plan:
     return rel.prepare(Path(batch), Path(out), Path(snapshot_path), Path(keys_dir),
                        strategy=strategy, seed=seed, code_revision=revision, workers=workers,
-                       policy=policy)
+                       policy=policy, **options)
 
 
 @task(name="pseudonymize-shard", task_run_name="shard-{index}", **PRIVATE)
@@ -100,6 +102,8 @@ def shared_api() -> AbstractContextManager:
 
     server = SubprocessASGIServer()  # the flow's own (a singleton), already started
     server.start()
+    if server.server_process is not None:  # it must not outlive a killed release
+        safety.reap_with_this_process(server.server_process.pid)
     return temporary_settings({PREFECT_API_URL: server.api_url})
 
 
@@ -107,9 +111,13 @@ def shared_api() -> AbstractContextManager:
 def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: str = "realistic",
                    seed: int = 0, workers: int = 2, dask: str | None = None,
                    keys: str | None = None, processes: bool = True,
-                   progress: bool = False, policy: str | None = None) -> dict:
+                   progress: bool = False, keep_ids: bool = False,
+                   publish_metadata: tuple[str, ...] = (), bin_years: tuple[str, ...] = (),
+                   strict: bool = False, policy: str | None = None) -> dict:
     """Release a batch into `<out>/<release-id>/`; the key goes to `keys` (default
-    `$SWEPSEUDO_HOME/keys`). Returns the summary (ids, paths, counts; no text)."""
+    `$SWEPSEUDO_HOME/keys`). Ids are opaque unless `keep_ids`; only the metadata columns named
+    in `publish_metadata` (and `bin_years`, as 5-year bins) are published; `strict` fails the
+    release on any quarantine; `policy` is a policy file (pseudonymize.policy). Returns the summary (ids, paths, counts; no text)."""
     logger = get_run_logger()
     store = Store(data_root())
     snapshot_path = str(store.snapshot_path(snapshot))
@@ -118,6 +126,9 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
         prepared = prepare.submit(batch, out, snapshot_path,
                                   keys or str(keyfile.default_keys_dir(store.root)), strategy,
                                   seed, code_revision(), workers,
+                                  {"keep_ids": keep_ids,
+                                   "publish_metadata": tuple(publish_metadata),
+                                   "bin_years": tuple(bin_years), "strict": strict},
                                   load_policy(Path(policy)) if policy else None)
         try:
             stack.enter_context(shared_api())
@@ -149,6 +160,7 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
             stack.close()  # the workers stop (and free their memory) before publishing
             summary = publish(plan, sorted(reports, key=lambda r: r["shard"]))
         except BaseException:
+            safety.kill_workers()  # an aborted release does not wait for running shards
             stack.close()  # no shard still writes when the partial release is removed
             rel.abort(plan)
             raise

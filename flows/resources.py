@@ -40,11 +40,12 @@ class SourceFailed(RuntimeError):
 
 
 def _is_fetch_error(task, task_run, state) -> bool:
-    """Retry only download errors: anything else fails the same way twice."""
+    """Retry only download errors that may pass (not a 4xx answer, not a missing network):
+    anything else fails the same way twice."""
     try:
         state.result()
-    except FetchError:
-        return True
+    except FetchError as exc:
+        return exc.retryable
     except Exception:
         return False
     return False

@@ -1,7 +1,9 @@
 """Audit: from any output file to its release, snapshot, gazetteer versions and upstream sources.
 
 The file's sha256 must match its release's manifest (or SHA256SUMS, for the manifest itself);
-otherwise the file was modified after release and the audit fails.
+otherwise the file was modified after release and the audit fails. An essay's input is published
+only as a keyed hash under an opaque id: with the key directory, audit names the input file and
+checks that it is unchanged; without it, it says that the input was not checked.
 """
 from __future__ import annotations
 
@@ -24,9 +26,10 @@ def find_release(path: Path) -> Path:
     raise AuditError(f"{path}: not inside a release directory (no manifest.json above it)")
 
 
-def audit(path: Path) -> tuple[bool, dict]:
+def audit(path: Path, keys_dir: Path | None = None) -> tuple[bool, dict]:
     """(ok, report): the report names the release, the snapshot and each gazetteer's version,
-    sha256 and upstream sources; ok is False when the file's hash matches no manifest entry."""
+    sha256 and upstream sources; ok is False when the file's hash matches no manifest entry
+    (or, with `keys_dir`, when the essay's input changed)."""
     path = Path(path)
     if not path.is_file():
         raise AuditError(f"{path}: no such file")
@@ -49,13 +52,50 @@ def audit(path: Path) -> tuple[bool, dict]:
                                 "config": manifest.get("config"), "seed": manifest.get("seed")}}
     essay_id = _essay_of(rel)
     essays = manifest.get("inputs", {}).get("essays", {})
+    input_ok = True
     if essay_id in essays:
         entry = essays[essay_id]
-        report["essay"] = {"id": essay_id, "input_sha256": entry["sha256"],
-                           "source": entry["source"], "encoding": entry["encoding"],
-                           "batch": manifest["inputs"].get("batch")}
+        report["essay"] = {"id": essay_id, "input_hmac": entry["input_hmac"],
+                           "encoding": entry["encoding"]}
+        if keys_dir is None:
+            report["essay"]["input"] = ("not checked: give --keys DIR (the release's key "
+                                        "directory) to name and check the input")
+        else:
+            input_ok = _check_input(manifest, essay_id, Path(keys_dir), report["essay"])
     report["snapshot"] = _snapshot(manifest.get("snapshot", {}))
-    return bool(matches), report
+    return bool(matches) and input_ok, report
+
+
+def _check_input(manifest: dict, essay_id: str, keys_dir: Path, out: dict) -> bool:
+    """Name the essay's input file (from the key's id map) and compare its keyed hash."""
+    from pseudonymize.corpus import keys as keyfile
+    from pseudonymize.corpus.release import input_hmacs
+    from pseudonymize.corpus.verify import recorded_batch
+
+    release_id = manifest["release_id"]
+    try:
+        secret = keyfile.release_secret(keys_dir, create=False)
+        ids_file = keyfile.ids_path(keys_dir, release_id)
+        batch = recorded_batch(keys_dir, release_id)
+        if ids_file is None or batch is None:
+            raise keyfile.KeysDirError(f"{keys_dir}: no id map of release {release_id} here")
+        row = keyfile.read_key(ids_file).filter(id=essay_id).to_dicts()
+    except (keyfile.KeysDirError, keyfile.KeyFileError) as exc:
+        out["input"] = f"not checked: {exc}"
+        return False
+    if row:
+        out["source"], out["batch"] = row[0]["source"], str(batch)
+    try:
+        current = input_hmacs(batch, secret, manifest)
+    except (OSError, ValueError) as exc:
+        out["input"] = f"not checked: {exc}"
+        return False
+    if essay_id not in current:
+        out["input"] = "MISSING from the batch"
+        return False
+    same = current[essay_id] == out["input_hmac"]
+    out["input"] = "unchanged" if same else "CHANGED since the release"
+    return same
 
 
 def _sums(path: Path) -> dict[str, str]:

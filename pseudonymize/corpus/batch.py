@@ -1,20 +1,27 @@
 """Read an essay batch: a directory of `.txt` essays (+ optional metadata) or one JSON Lines file.
 
 Directory: `<id>.txt` files (id = file stem) and optionally `metadata.csv` or `metadata.jsonl`
-with `essay_id` (or `id`), `learner_id` and any other columns, which are carried into the release.
+with `essay_id` (or `id`), `learner_id` and any other columns (published only when named).
 JSON Lines: one `{"id": ..., "text": ..., "learner_id": ..., ...}` object per line.
 
-Text is UTF-8 with or without BOM; Latin-1/CP1252 is detected (charset-normalizer) and converted
-with a note. Whatever cannot be released is quarantined with its reason, never silently dropped.
+Every entry of the directory (or line of the file) has one fate: an essay, or a quarantine entry
+with its reason; nothing is dropped silently. Symlinks are never followed, special files never
+opened for reading (O_NOFOLLOW | O_NONBLOCK, then fstat). Text is UTF-8 with or without BOM, or
+UTF-16 with BOM; Latin-1/CP1252 is detected (charset-normalizer) and converted with a note.
+Malformed metadata is one `BatchError` naming the file and line, raised before any work.
 """
 from __future__ import annotations
 
 import csv
+import errno
 import hashlib
 import io
 import json
+import math
 import os
 import re
+import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,11 +33,14 @@ METADATA_FILES = ("metadata.csv", "metadata.jsonl")
 # Quarantine reasons (the manifest's vocabulary)
 UNDECODABLE, BINARY, EMPTY, OVERSIZED, DUPLICATE, INVALID = (
     "undecodable", "binary", "empty", "oversized", "duplicate id", "invalid record")
+SYMLINK, SPECIAL, DIRECTORY, NOT_ESSAY, UNREADABLE = (
+    "symlink (not followed)", "special file", "directory", "not a .txt essay", "unreadable")
 
 # Ids become file names in the release: word characters, dots and dashes, no leading dot.
 _ID = re.compile(r"\w[\w.-]{0,127}")
 # C0/C1 control characters other than tab, newline, carriage return and form feed
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_NOFOLLOW = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 class BatchError(ValueError):
@@ -77,8 +87,10 @@ class Batch:
 
 
 def read_batch(path: Path, max_bytes: int = MAX_BYTES) -> Batch:
-    """Read and decode a batch; every essay either lands in `essays` or in `quarantine`."""
+    """Read and decode a batch; every entry either lands in `essays` or in `quarantine`."""
     path = Path(path)
+    if path.is_symlink():
+        raise BatchError(f"{path}: the batch is a symlink (not followed); give the real path")
     if path.is_dir():
         return _read_dir(path, max_bytes)
     if path.is_file() and path.suffix.lower() == ".jsonl":
@@ -87,7 +99,13 @@ def read_batch(path: Path, max_bytes: int = MAX_BYTES) -> Batch:
 
 
 def decode(data: bytes) -> tuple[str, str, str]:
-    """(text, encoding, note) for UTF-8 ± BOM or Latin-1/CP1252; raise ValueError(reason)."""
+    """(text, encoding, note) for UTF-8 ± BOM, UTF-16 with BOM or Latin-1/CP1252; raise
+    ValueError(reason)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16"), "utf-16", "decoded as UTF-16, converted to UTF-8"
+        except UnicodeDecodeError:
+            raise ValueError(UNDECODABLE) from None
     if b"\x00" in data:
         raise ValueError(BINARY)
     try:
@@ -112,29 +130,70 @@ def _check_text(text: str) -> None:
         raise ValueError(BINARY)
 
 
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of a regular file, never following a symlink nor blocking on a FIFO; raise
+    ValueError(reason) for anything else and for more than `limit` bytes."""
+    try:
+        fd = os.open(path, _NOFOLLOW)
+    except OSError as exc:
+        raise ValueError(SYMLINK if exc.errno == errno.ELOOP else UNREADABLE) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise ValueError(DIRECTORY)
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError(SPECIAL)
+        if st.st_size > limit:
+            raise ValueError(OVERSIZED)
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            data = fh.read(min(limit, st.st_size) + 1)
+    except OSError:
+        raise ValueError(UNREADABLE) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ValueError(OVERSIZED)
+    return data
+
+
+def _entry_fate(entry: os.DirEntry) -> str | None:
+    """Why a directory entry is not an essay file (None when it is a regular `.txt` file)."""
+    if entry.is_symlink():
+        return SYMLINK
+    if entry.is_dir(follow_symlinks=False):
+        return DIRECTORY
+    if not entry.is_file(follow_symlinks=False):
+        return SPECIAL
+    if not entry.name.lower().endswith(".txt"):
+        return NOT_ESSAY
+    return None
+
+
 def _read_dir(root: Path, max_bytes: int) -> Batch:
     files: dict[str, str] = {}
     metadata = _read_metadata(root, files)
     essays: list[Essay] = []
     quarantine: list[Quarantined] = []
-    # scandir: file type from the directory listing, one stat per essay (batches are large)
-    entries = sorted((e for e in os.scandir(root)
-                      if os.path.splitext(e.name)[1].lower() == ".txt" and e.is_file()),
+    # scandir: file type from the directory listing (batches are large)
+    entries = sorted((e for e in os.scandir(root) if e.name not in METADATA_FILES),
                      key=lambda e: e.name)
     for entry in entries:
-        essay_id, source = os.path.splitext(entry.name)[0], entry.name
-        if not _ID.fullmatch(essay_id):
-            quarantine.append(Quarantined(essay_id, source, INVALID, "id is not a safe file name"))
+        source = entry.name
+        essay_id = source[:-4] if source.lower().endswith(".txt") else source
+        reason = _entry_fate(entry)
+        if reason is None and not _ID.fullmatch(essay_id):
+            reason = INVALID
+        if reason is not None:
+            quarantine.append(Quarantined(essay_id, source, reason))
             continue
-        size = entry.stat().st_size
+        size = entry.stat(follow_symlinks=False).st_size
         if size > max_bytes:
             quarantine.append(Quarantined(essay_id, source, OVERSIZED,
                                           f"{size} bytes > {max_bytes}"))
             continue
-        with open(entry.path, "rb") as fh:
-            data = fh.read()
         meta = dict(metadata.get(essay_id, {}))
         try:
+            data = read_regular(entry.path, max_bytes)
             text, encoding, note = decode(data)
             _check_text(text)
         except ValueError as exc:
@@ -146,29 +205,71 @@ def _read_dir(root: Path, max_bytes: int) -> Batch:
     return _dedupe(Batch(root.resolve(), essays, quarantine, files))
 
 
+def _csv_rows(path: Path, text: str) -> Iterator[tuple[int, dict]]:
+    """(line, row) of a CSV file; an unterminated quote or a ragged row is an error naming the
+    line (the csv module would otherwise swallow the rest of the file into one field)."""
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        header = next(reader, None)
+        if not header:
+            return
+        while True:
+            line = reader.line_num + 1
+            row = next(reader, None)
+            if row is None:
+                return
+            if not row:
+                continue
+            if len(row) != len(header):
+                raise BatchError(f"{path}:{line}: {len(row)} fields, the header has "
+                                 f"{len(header)}")
+            yield line, dict(zip(header, row))
+    except csv.Error as exc:
+        raise BatchError(f"{path}:{reader.line_num}: malformed CSV ({exc})") from None
+
+
+def _finite(text: str) -> float | None:
+    number = float(text)
+    return number if math.isfinite(number) else None
+
+
+def _json_record(line: str | bytes) -> object:
+    """One JSON value; NaN and Infinity become null (they are not JSON, and would make the
+    manifest invalid); absurd nesting and numbers raise ValueError."""
+    try:
+        return json.loads(line, parse_constant=lambda _name: None, parse_float=_finite)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
 def _read_metadata(root: Path, files: dict[str, str]) -> dict[str, dict]:
     """Metadata rows by essay id; an id listed twice makes its essay a duplicate."""
-    found = [root / name for name in METADATA_FILES if (root / name).exists()]
+    found = [root / name for name in METADATA_FILES if os.path.lexists(root / name)]
     if not found:
         return {}
     if len(found) > 1:
         raise BatchError(f"{root}: both metadata.csv and metadata.jsonl; keep one")
     meta_path = found[0]
-    data = meta_path.read_bytes()
-    files[meta_path.name] = hashlib.sha256(data).hexdigest()
     try:
-        text = data.decode("utf-8-sig")
-        if meta_path.suffix == ".csv":
-            rows = list(csv.DictReader(io.StringIO(text)))
-        else:
-            rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except (UnicodeDecodeError, json.JSONDecodeError, csv.Error) as exc:
-        raise BatchError(f"{meta_path}: unreadable ({type(exc).__name__})") from None
+        data = read_regular(meta_path, 64 * MAX_BYTES)
+        text, _encoding, _note = decode(data)
+    except ValueError as exc:
+        raise BatchError(f"{meta_path}: {exc}") from None
+    files[meta_path.name] = hashlib.sha256(data).hexdigest()
+    text = text.removeprefix("\ufeff")
+    if meta_path.suffix == ".csv":
+        rows: Iterator[tuple[int, object]] = _csv_rows(meta_path, text)
+    else:
+        rows = ((n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip())
     out: dict[str, dict] = {}
-    for n, row in enumerate(rows, 2 if meta_path.suffix == ".csv" else 1):
+    for n, row in rows:
+        if isinstance(row, str):
+            try:
+                row = _json_record(row)
+            except ValueError as exc:
+                raise BatchError(f"{meta_path}:{n}: not JSON ({exc})") from None
         if not isinstance(row, dict):
             raise BatchError(f"{meta_path}:{n}: not an object")
-        row = {k: v for k, v in row.items() if k is not None}
         essay_id = row.pop("essay_id", None) or row.pop("id", None)
         if not essay_id:
             raise BatchError(f"{meta_path}:{n}: no essay_id")
@@ -178,26 +279,36 @@ def _read_metadata(root: Path, files: dict[str, str]) -> dict[str, dict]:
 
 
 def _read_jsonl(path: Path, max_bytes: int) -> Batch:
-    data = path.read_bytes()
-    files = {path.name: hashlib.sha256(data).hexdigest()}
     try:
-        lines = data.decode("utf-8-sig").splitlines()
-    except UnicodeDecodeError:
-        raise BatchError(f"{path}: not UTF-8 (JSON Lines must be UTF-8)") from None
+        data = read_regular(path, 1 << 40)
+    except ValueError as exc:
+        raise BatchError(f"{path}: {exc}") from None
+    files = {path.name: hashlib.sha256(data).hexdigest()}
     essays: list[Essay] = []
     quarantine: list[Quarantined] = []
-    for n, line in enumerate(lines, 1):
+    # a line may hold the text escaped (up to 6 bytes per character) plus its other fields
+    line_cap = 6 * max_bytes + 65536
+    for n, line in enumerate(data.removeprefix(b"\xef\xbb\xbf").split(b"\n"), 1):
         if not line.strip():
             continue
         source = f"{path.name}:{n}"
+        if len(line) > line_cap:
+            quarantine.append(Quarantined(f"<line {n}>", source, OVERSIZED,
+                                          f"line of {len(line)} bytes"))
+            continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            quarantine.append(Quarantined(f"<line {n}>", source, INVALID, "not JSON"))
+            record = _json_record(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            quarantine.append(Quarantined(f"<line {n}>", source, UNDECODABLE, "not UTF-8"))
+            continue
+        except ValueError as exc:
+            quarantine.append(Quarantined(f"<line {n}>", source, INVALID, f"not JSON ({exc})"
+                                          if "nested" in str(exc) else "not JSON"))
             continue
         essay_id = record.get("id") if isinstance(record, dict) else None
         text = record.get("text") if isinstance(record, dict) else None
-        if not isinstance(essay_id, (str, int)) or not _ID.fullmatch(str(essay_id)):
+        if isinstance(essay_id, bool) or not isinstance(essay_id, (str, int)) \
+                or not _ID.fullmatch(str(essay_id)):
             quarantine.append(Quarantined(f"<line {n}>", source, INVALID, "missing or unsafe id"))
             continue
         essay_id = str(essay_id)

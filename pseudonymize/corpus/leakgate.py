@@ -163,11 +163,14 @@ def scan_text(text: str, originals: Originals, file: str, field: str) -> list[Hi
 
 
 def scan_essay(essay_id: str, originals: Originals, text: str | None,
-               svala_fields: Mapping[str, str] | None, carried: Mapping[str, object]) -> list[Hit]:
+               svala_fields: Mapping[str, str] | None, carried: Mapping[str, object],
+               opaque_ids: bool = False) -> list[Hit]:
     """One essay's published parts: its id, text, SVALA fields ("source", "target", "labels")
-    and the metadata the manifest carries for it. Shards run this on what they just wrote."""
+    and the metadata the manifest carries for it. Shards run this on what they just wrote.
+    Opaque ids (keyed hashes made by the release, hex digits that may look like an ID number)
+    are not scanned: they hold nothing of the essay."""
     text_file, svala_file = f"texts/{essay_id}.txt", f"svala/{essay_id}.json"
-    hits = scan_text(essay_id, originals, text_file, "essay_id")
+    hits = [] if opaque_ids else scan_text(essay_id, originals, text_file, "essay_id")
     text_hits = scan_text(text, originals, text_file, "text") if text is not None else []
     hits += text_hits
     for field, value in (svala_fields or {}).items():
@@ -176,18 +179,10 @@ def scan_essay(essay_id: str, originals: Originals, text: str | None,
         else:
             hits += scan_text(value, originals, svala_file, field)
     for key, value in carried.items():
-        if value is not None:
+        if value is not None and not (opaque_ids and key == "learner_id"):
             value = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
             hits += scan_text(value, originals, "manifest.json", f"essays.{essay_id}.{key}")
     return hits
-
-
-def scan_quarantine(entries: Iterable[Mapping[str, object]]) -> list[Hit]:
-    """Quarantined essays appear in the manifest by id and source only: scan those for IDs."""
-    empty = Originals(())
-    return [hit for entry in entries for key in ("essay_id", "source")
-            for hit in scan_text(str(entry.get(key, "")), empty, "manifest.json",
-                                 f"quarantine.{key}")]
 
 
 def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]]) -> list[Hit]:
@@ -212,7 +207,7 @@ def scan_release(root: Path, originals: Mapping[str, Iterable[tuple[str, str]]])
                       "labels": " ".join(lab for e in graph["edges"].values()
                                          for lab in e["labels"])}
         entry = entries.get(essay_id, {})
-        carried = {"learner_id": entry.get("learner_id"), **entry.get("metadata", {})}
+        carried = {"learner_id": entry.get("learner"), **entry.get("metadata", {})}
         hits += scan_essay(essay_id, Originals(originals.get(essay_id, ())), text, fields,
-                           carried)
-    return hits + scan_quarantine(manifest.get("quarantine", []))
+                           carried, not manifest.get("config", {}).get("keep_ids", True))
+    return hits

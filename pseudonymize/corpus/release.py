@@ -5,18 +5,26 @@ only when complete:
     texts/<id>.txt       pseudonymized essays (UTF-8)
     svala/<id>.json      SVALA graphs, both sides pseudonymized
     spans.parquet        essay_id, start, end (offsets in texts/<id>.txt), label, attrs, ref, action
-    manifest.json        ids, config, seed, snapshot + provenance, input/output sha256, counts,
-                         quarantine; `created_at` is its only time stamp
-    provenance.jsonl     OpenLineage START/COMPLETE run events (inputs: gazetteers, essays by hash)
+    manifest.json        ids, config, seed, snapshot + provenance, keyed input hashes, output
+                         sha256, counts, quarantine (opaque id + reason); `created_at` is its
+                         only time stamp
+    provenance.jsonl     OpenLineage START/COMPLETE run events (inputs: gazetteers, essays by
+                         keyed hash; a withdrawal names the release it supersedes)
     SHA256SUMS           `sha256sum -c` format, every file above
-Working files that hold original text (shard inputs, key rows, review graphs) live in a private
-directory beside the key, never under `<out>`.
+Nothing original is published: essay and learner ids are opaque (HMAC under the release secret
+kept with the key) unless `keep_ids`, and then they pass the gate like text; input hashes are
+keyed; metadata columns appear only when `publish_metadata` names them (year/age columns named in
+`bin_years` as 5-year bins). Working files that hold original text (shard inputs, key rows,
+review graphs) live in a private directory beside the key, sealed under a key that exists only
+in memory, never under `<out>`.
 
-Each shard runs the leak gate over what it wrote, in the worker; finalize only adds the
-quarantine list, so the serial part of a release is reading the batch and writing the manifest.
+One essay, one fate: each shard gates every essay before writing it; an essay with a gate hit or
+an engine error is quarantined with its reason and the rest is released (`strict` fails the
+release instead).
 
-The release id hashes the inputs, the quarantine, the snapshot, the strategy, the seed and the
-code revision, so the same inputs and code give the same id and byte-identical content.
+The release id is a keyed hash of the inputs, the quarantine, the snapshot, the options, the
+seed and the code revision, so the same inputs, secret and code give the same id and
+byte-identical content.
 Output does not depend on sharding: a learner's essays are always processed together, in essay-id
 order, sharing one `Memory`.
 """
@@ -29,12 +37,13 @@ import io
 import itertools
 import json
 import os
+import re
 import shutil
 import tempfile
 import uuid
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -44,8 +53,9 @@ import pseudonymize
 from pseudonymize import svala
 from pseudonymize.corpus import identity
 from pseudonymize.corpus import keys as keyfile
-from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
-from pseudonymize.corpus.leakgate import Hit, LeakError, Originals, scan_essay, scan_quarantine
+from pseudonymize.corpus import safety
+from pseudonymize.corpus.batch import MAX_BYTES, read_batch
+from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
 from pseudonymize.engine import STRATEGIES, Engine, Memory
 from pseudonymize.policy import Policy, count_country_learners
 from pseudonymize.types import Result
@@ -56,6 +66,10 @@ MAX_SHARD = 2000  # essays (whole learners, so shards may be a little larger)
 PRODUCER = "https://github.com/swepseudo/swepseudo"
 SPANS_SCHEMA = {"essay_id": pl.String, "start": pl.Int64, "end": pl.Int64, "label": pl.String,
                 "attrs": pl.List(pl.String), "ref": pl.Int64, "action": pl.String}
+
+
+# fields of the gate that are the essay's text (its SVALA sides are the text itself)
+GATED_TEXT = frozenset({"text", "source", "target"})
 
 
 class ReleaseError(RuntimeError):
@@ -81,17 +95,19 @@ class EssayLike(Protocol):
 
 @dataclass(frozen=True)
 class ShardEssay:
-    """What a shard needs of an essay (the shard files in the private work directory)."""
+    """What a shard needs of an essay (the sealed shard files in the private work directory)."""
 
-    essay_id: str
+    essay_id: str  # the published id
     learner: str
     text: str
     carried: dict  # learner id and metadata, as the manifest carries them (the gate scans them)
+    metadata: dict = field(default_factory=dict)  # all of it, for the policy; never published
 
 
 @dataclass(frozen=True)
 class Plan:
-    """Everything the shard and finalize steps need, as paths and plain values (no text)."""
+    """Everything the shard and finalize steps need, as paths and plain values (no text).
+    `work_key` seals the working files; it exists only in this plan, never on disk."""
 
     release_id: str
     final: str
@@ -105,6 +121,10 @@ class Plan:
     essays: int
     quarantined: int
     started_at: str
+    work_key: bytes = b""
+    keep_ids: bool = False
+    strict: bool = False
+    lock: str | None = None
     policy: Policy | None = None  # with its kept countries fixed over the whole batch
 
 
@@ -112,6 +132,7 @@ class Plan:
 
 def load_engine(snapshot_path: Path | str) -> Engine:
     """This process's engine for a snapshot, loaded on first use."""
+    safety.die_with_parent()
     return _engine(str(Path(snapshot_path).resolve()))
 
 
@@ -123,11 +144,12 @@ def _engine(snapshot_path: str) -> Engine:
 
 def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayLike],
                        strategy: str, seed: int, policy: Policy | None = None
-                       ) -> Iterator[tuple[str, Result]]:
+                       ) -> Iterator[tuple[str, Result | str]]:
     """Pseudonymize whole learners: each learner's essays in id order, sharing one Memory.
     Results are yielded one by one, so a shard never holds more than one essay's.
 
-    Engine errors are re-raised without their message, which could quote the essay.
+    An engine error costs its essay only: it is yielded as its reason (the exception's type,
+    never its message, which could quote the essay) in place of the result.
     """
     engine = load_engine(engine_snapshot_path)
     memories: dict[str, Memory] = {}
@@ -135,13 +157,12 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
         memory = memories.setdefault(essay.learner, Memory())
         try:
-            extra = {"policy": policy, "metadata": getattr(essay, "carried", None)
-                     } if with_policy else {}
-            result = engine.pseudonymize(essay.text, essay.essay_id, strategy=strategy, seed=seed,
-                                         memory=memory, **extra)
-        except Exception as exc:  # noqa: BLE001 - the message may hold essay text
-            raise ReleaseError(f"essay {essay.essay_id}: the engine failed "
-                               f"({type(exc).__name__})") from None
+            extra = {"policy": policy, "metadata": essay.metadata} if with_policy else {}
+            result: Result | str = engine.pseudonymize(essay.text, essay.essay_id,
+                                                       strategy=strategy, seed=seed,
+                                                       memory=memory, **extra)
+        except (Exception, RecursionError) as exc:  # noqa: BLE001 - one essay, one fate
+            result = f"engine error ({type(exc).__name__})"
         yield essay.essay_id, result
 
 
@@ -163,15 +184,15 @@ def shard_sizes(essays: int, workers: int) -> list[int]:
     return sizes
 
 
-def shard_by_learner(essays: Sequence[Essay], sizes: Sequence[int]) -> list[list[Essay]]:
+def shard_by_learner(essays: Sequence[EssayLike], sizes: Sequence[int]) -> list[list]:
     """Consecutive learners (sorted) packed into shards of about `sizes` essays: a shard
     closes at the first learner boundary where the essays so far reach the sizes' running
     total."""
-    by_learner: dict[str, list[Essay]] = {}
+    by_learner: dict[str, list] = {}
     for essay in essays:
         by_learner.setdefault(essay.learner, []).append(essay)
     totals = list(itertools.accumulate(sizes))
-    shards: list[list[Essay]] = [[]]
+    shards: list[list] = [[]]
     done = k = 0
     for learner in sorted(by_learner):
         shards[-1].extend(by_learner[learner])
@@ -183,23 +204,91 @@ def shard_by_learner(essays: Sequence[Essay], sizes: Sequence[int]) -> list[list
     return [s for s in shards if s]
 
 
+# --- published ids and metadata ------------------------------------------------------------
+
+def input_hmacs(batch: Path, secret: bytes, manifest: dict) -> dict[str, str]:
+    """Published id -> keyed input hash of a batch as it is now, for the essays a release of
+    it would not quarantine nor leave out (for verify and audit)."""
+    config = manifest["config"]
+    withdrawn = manifest.get("supersedes", {}).get("withdrawn", ())
+    quarantined = {q["id"] for q in manifest.get("quarantine", ())}
+    essays = identity.kept_essays(read_batch(Path(batch), config["max_bytes"]).essays, secret,
+                                  withdrawn)
+    return {identity.published_ids(secret, e, config.get("keep_ids", False))[0]:
+            identity.keyed(secret, "input", e.sha256) for e in essays
+            if identity.opaque(secret, "essay", e.essay_id) not in quarantined}
+
+
+_ID_SEPARATORS = re.compile(r"[_.\-]+")
+
+
+def id_words(identifier: str) -> str:
+    """An id as words for the gate: `_`, `-` and `.` separate words (they must not hide a name)."""
+    return " ".join(w for w in _ID_SEPARATORS.split(identifier) if w)
+
+
+def id_names(identifier: str) -> str:
+    """The alphabetic words of an id, capitalized, as a name would be written in a text (what
+    the engine reads for names; codes such as `e01` or `L1` are left out, it would take them
+    for acronyms)."""
+    return " ".join(w.capitalize() for w in _ID_SEPARATORS.split(identifier) if w.isalpha())
+
+
 # --- prepare -------------------------------------------------------------------------------
 
 def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
             max_bytes: int = MAX_BYTES, shard_size: int | None = None, workers: int = 1,
-            policy: Policy | None = None) -> Plan:
-    """Read the batch, fix the release id, create the staging and work dirs, write shard files
-    (`shard_size` essays each, by default `shard_sizes` for `workers`; the output does not
-    depend on it)."""
+            keep_ids: bool = False, publish_metadata: tuple[str, ...] = (),
+            bin_years: tuple[str, ...] = (), strict: bool = False,
+            withdrawn: tuple[str, ...] = (), supersedes: str | None = None,
+            release_secret: bytes | None = None, policy: Policy | None = None) -> Plan:
+    """Check the places, take the key directory's lock, read the batch, fix the release id,
+    create the staging and work dirs and write sealed shard files (`shard_size` essays each, by
+    default `shard_sizes` for `workers`; the output does not depend on it). `withdrawn` names
+    learners (opaque ids) left out; `supersedes` the release this one replaces; `policy` is the
+    corpus policy (pseudonymize.policy), its hash part of the release id."""
     if strategy not in STRATEGIES:
         raise ReleaseError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     started_at = _now()
-    batch = read_batch(Path(batch_path), max_bytes)
-    snapshot = json.loads(Path(snapshot_path).read_text())
-    config = identity.release_config(strategy, seed, max_bytes, policy.digest if policy else None)
-    release_id = identity.release_id(batch, snapshot["id"], config, code_revision)
     out_root, keys_dir = Path(out_root).resolve(), Path(keys_dir).resolve()
+    safety.check_places(Path(batch_path), out_root, keys_dir)
+    keyfile.private_dir(keys_dir)
+    lock = safety.acquire(keys_dir, "release with this key directory")
+    try:
+        safety.sweep_stale(out_root, keys_dir)
+        secret = release_secret or keyfile.release_secret(keys_dir)
+        return _prepare(batch_path, out_root, snapshot_path, keys_dir, secret, lock, started_at,
+                        strategy=strategy, seed=seed, code_revision=code_revision,
+                        max_bytes=max_bytes, shard_size=shard_size, workers=workers,
+                        keep_ids=keep_ids, publish_metadata=tuple(publish_metadata),
+                        bin_years=tuple(bin_years), strict=strict,
+                        withdrawn=tuple(sorted(withdrawn)), supersedes=supersedes,
+                        policy=policy)
+    except BaseException:
+        safety.release_lock(lock)
+        raise
+
+
+def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path,
+             secret: bytes, lock: str, started_at: str, *, strategy: str, seed: int,
+             code_revision: str, max_bytes: int, shard_size: int | None, workers: int,
+             keep_ids: bool, publish_metadata: tuple[str, ...], bin_years: tuple[str, ...],
+             strict: bool, withdrawn: tuple[str, ...], supersedes: str | None,
+             policy: Policy | None) -> Plan:
+    batch = read_batch(Path(batch_path), max_bytes)
+    if strict and batch.quarantine:
+        raise ReleaseError(f"--strict: {len(batch.quarantine)} input(s) quarantined "
+                           f"({_reasons(q.reason for q in batch.quarantine)}); nothing released")
+    snapshot = json.loads(Path(snapshot_path).read_text())
+    config = identity.release_config(strategy, seed, max_bytes, keep_ids, publish_metadata,
+                                     bin_years, policy.digest if policy else None)
+    described = identity.describe(batch, secret, snapshot["id"], code_revision, config,
+                                  withdrawn, supersedes)
+    release_id = described.release_id
+    shard_essays = [ShardEssay(pub, learner or f"essay:{pub}", essay.text,
+                               {"learner_id": learner, **entry["metadata"]}, essay.metadata)
+                    for essay, pub, learner, entry in described.essays]
     final = out_root / release_id
     if final.exists():
         raise ReleaseExists(final)
@@ -209,30 +298,29 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
         policy = policy_for_batch(policy, snapshot_path, batch.essays)
         config["policy"]["kept_countries"] = sorted(policy.kept_countries)
     out_root.mkdir(parents=True, exist_ok=True)
-    keys_dir.mkdir(parents=True, exist_ok=True)
-    os.chmod(keys_dir, 0o700)
-    # Leftovers of a run of this release that was killed: never published, safe to remove.
-    for stale in [*out_root.glob(f".{release_id}.*.partial"), *keys_dir.glob(f".work-{release_id}.*")]:
-        shutil.rmtree(stale, ignore_errors=True)
-    staging = Path(tempfile.mkdtemp(dir=out_root, prefix=f".{release_id}.", suffix=".partial"))
-    work = Path(tempfile.mkdtemp(dir=keys_dir, prefix=f".work-{release_id}."))
+    staging = Path(tempfile.mkdtemp(dir=out_root, prefix=safety.run_dir_prefix("out", release_id),
+                                    suffix=".partial"))
+    work = Path(tempfile.mkdtemp(dir=keys_dir, prefix=safety.run_dir_prefix("work", release_id)))
+    safety.register(staging, work)
+    work_key = keyfile.WorkSealer.new_key()
+    sealer = keyfile.WorkSealer(work_key)
     try:
-        n = len(batch.essays)
+        n = len(shard_essays)
         sizes = [shard_size] * -(-n // shard_size) if shard_size else shard_sizes(n, workers)
-        shards = _write_shards(batch.essays, staging, work, sizes)
+        shards = _write_shards(shard_essays, staging, work, sizes, sealer)
+        info = {"batch": str(batch.path), "files": described.files, "config": config,
+                "code_revision": code_revision, "snapshot": snapshot_summary(snapshot),
+                "essays": described.published, "quarantine": described.quarantine,
+                "ids": described.ids, "withdrawn": list(withdrawn), "supersedes": supersedes}
+        (work / "plan.json").write_bytes(sealer.seal(json.dumps(info, ensure_ascii=False)
+                                                     .encode()))
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.rmtree(work, ignore_errors=True)
+        _remove(staging, work)
         raise
-    info = {"batch": str(batch.path), "files": batch.files, "config": config,
-            "code_revision": code_revision, "snapshot": snapshot_summary(snapshot),
-            "essays": {e.essay_id: _essay_entry(e) for e in batch.essays},
-            "quarantine": [q.to_dict() for q in batch.quarantine]}
-    (work / "plan.json").write_text(json.dumps(info, ensure_ascii=False), encoding="utf-8")
     return Plan(release_id, str(final), str(staging), str(work), str(keys_dir),
                 str(Path(snapshot_path).resolve()), strategy, seed, tuple(shards),
-                len(batch.essays), len(batch.quarantine), started_at, policy)
-
+                len(shard_essays), len(batch.quarantine), started_at, work_key, keep_ids,
+                strict, lock, policy)
 
 def policy_for_batch(policy: Policy, snapshot_path: Path, essays: Sequence[Essay]) -> Policy:
     """The policy with the countries `rare` keeps: those at least `min_learners` learners of
@@ -244,31 +332,21 @@ def policy_for_batch(policy: Policy, snapshot_path: Path, essays: Sequence[Essay
         engine, ((e.learner, e.text) for e in essays)))
 
 
-def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, sizes: Sequence[int]
-                  ) -> list[str]:
+def _reasons(reasons: Iterable[str]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in sorted(Counter(reasons).items()))
+
+
+def _write_shards(essays: Sequence[ShardEssay], staging: Path, work: Path, sizes: Sequence[int],
+                  sealer: keyfile.WorkSealer) -> list[str]:
     for sub in (staging / "texts", staging / "svala", work / "review"):
         sub.mkdir()
     shards = []
     for n, shard in enumerate(shard_by_learner(essays, sizes)):
         path = work / f"shard-{n:05d}.jsonl"
-        path.write_text("".join(json.dumps({"essay_id": e.essay_id, "learner": e.learner,
-                                            "text": e.text, "carried": _carried(e)},
-                                           ensure_ascii=False) + "\n" for e in shard),
-                        encoding="utf-8")
+        path.write_bytes(sealer.seal("".join(
+            json.dumps(e.__dict__, ensure_ascii=False) + "\n" for e in shard).encode()))
         shards.append(str(path))
     return shards
-
-
-def _carried(essay: Essay) -> dict:
-    return {"learner_id": essay.learner_id, **essay.metadata}
-
-
-def _essay_entry(essay: Essay) -> dict:
-    entry = {"sha256": essay.sha256, "source": essay.source, "encoding": essay.encoding,
-             "learner_id": essay.learner_id, "metadata": essay.metadata}
-    if essay.note:
-        entry["note"] = essay.note
-    return entry
 
 
 def snapshot_summary(snapshot: dict) -> dict:
@@ -294,33 +372,65 @@ def gazetteer_files(snapshot_path: Path) -> dict[str, Path]:
 
 # --- one shard -----------------------------------------------------------------------------
 
+def _id_hits(plan: Plan, essay: ShardEssay, originals: Originals) -> list[Hit]:
+    """Kept ids pass the gate as text, `_`/`-`/`.` read as spaces: the essay's originals, ID
+    shapes, and anything the engine itself would replace in them."""
+    hits = []
+    engine = load_engine(plan.snapshot_path)
+    for field, value in (("essay_id", essay.essay_id), ("learner_id", essay.carried.get("learner_id"))):
+        if not value:
+            continue
+        hits += scan_text(id_words(str(value)), originals, f"texts/{essay.essay_id}.txt", field)
+        names = id_names(str(value))
+        try:
+            found = engine.pseudonymize(names, "id", strategy="tag", seed=0).annotations \
+                if names else ()
+        except (Exception, RecursionError):  # noqa: BLE001 - an id the engine fails on is not kept
+            found = (None,)
+        hits += [Hit(f"texts/{essay.essay_id}.txt", field, 0, getattr(a, "label", "error"))
+                 for a in found]
+    return hits
+
+
 def process_shard(plan: Plan, index: int) -> dict:
-    """Pseudonymize one shard file; write its texts and SVALA into staging and their sha256s,
-    its spans, key rows and review graphs into the work dir; run the leak gate over the
-    essays' published parts. Returns counts and gate hits (file, field, offset, label) only:
-    a small report (Prefect walks every task parameter; two hashes per essay, passed on to
-    the publishing task, made it wait 0.6 s for 10,000 essays)."""
+    """Pseudonymize one shard file and gate each essay's published parts before writing them:
+    a clean essay's texts and SVALA go to staging (their sha256s, its spans, key rows and
+    sealed review graphs to the work dir); an essay with a gate hit or an engine error is
+    quarantined with its reason. Returns counts and (id, reason) pairs only: a small report
+    (Prefect walks every task parameter)."""
     shard = Path(plan.shards[index])
+    sealer = keyfile.WorkSealer(plan.work_key)
     essays = [ShardEssay(**json.loads(line))
-              for line in shard.read_text(encoding="utf-8").splitlines()]
-    carried = {e.essay_id: e.carried for e in essays}
+              for line in sealer.open(shard.read_bytes()).decode().splitlines()]
+    by_id = {e.essay_id: e for e in essays}
     staging, work = Path(plan.staging), Path(plan.work)
     files: dict[str, str] = {}
     labels: Counter[str] = Counter()
-    spans, key_rows, hits = [], [], []
+    spans, key_rows, quarantined = [], [], []
     for essay_id, result in pseudonymize_shard(plan.snapshot_path, essays, plan.strategy,
                                                plan.seed, plan.policy):
+        if isinstance(result, str):
+            quarantined.append((essay_id, result))
+            continue
         published, review = svala.graphs(result)
+        rows = result.key_rows()
+        originals = Originals((r["label"], r["original"]) for r in rows)
+        side = published.text("target")  # both sides of the published graph are this text
+        hits = scan_essay(essay_id, originals, result.target,
+                          {"source": side, "target": side,
+                           "labels": " ".join(published.labels())},
+                          by_id[essay_id].carried, opaque_ids=not plan.keep_ids)
+        if plan.keep_ids:
+            hits += _id_hits(plan, by_id[essay_id], originals)
+        if hits:
+            quarantined.append((essay_id, "leak gate: " + ", ".join(
+                sorted({h.label if h.field in GATED_TEXT else f"{h.label} in {h.field}"
+                        for h in hits}))))
+            continue
         for rel, data in ((f"texts/{essay_id}.txt", result.target.encode()),
                           (f"svala/{essay_id}.json", published.encode())):
             files[rel] = _write(staging / rel, data)
-        keyfile.write_private(work / "review" / f"{essay_id}.json", review.encode())
-        rows = result.key_rows()
-        side = published.text("target")  # both sides of the published graph are this text
-        hits += scan_essay(essay_id, Originals((r["label"], r["original"]) for r in rows),
-                           result.target, {"source": side, "target": side,
-                                           "labels": " ".join(published.labels())},
-                           carried[essay_id])
+        (work / "review" / f"{essay_id}.json").write_bytes(sealer.seal(review.encode()))
         for a in result.annotations:
             labels[a.label] += 1
             spans.append({"essay_id": essay_id, "start": a.target_start, "end": a.target_end,
@@ -328,100 +438,125 @@ def process_shard(plan: Plan, index: int) -> dict:
                           "action": a.action})
         key_rows += rows
     pl.DataFrame(spans, schema=SPANS_SCHEMA).write_parquet(work / f"{shard.stem}.spans.parquet")
-    pl.DataFrame(key_rows, schema=keyfile.KEY_SCHEMA).write_parquet(
-        work / f"{shard.stem}.key.parquet")
+    (work / f"{shard.stem}.key").write_bytes(sealer.seal(_parquet_bytes(
+        pl.DataFrame(key_rows, schema=keyfile.KEY_SCHEMA))))
     (work / f"{shard.stem}.sha256").write_text(
         "".join(f"{sha}  {rel}\n" for rel, sha in files.items()), encoding="utf-8")
     return {"shard": index, "essays": len(essays), "labels": dict(labels),
-            "hits": [h.to_dict() for h in hits]}
+            "quarantined": quarantined}
 
 
 # --- finalize ------------------------------------------------------------------------------
 
 def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> dict:
-    """Stop on any leak the shards' gates found (or an ID in the quarantine list); merge shards,
-    write spans/provenance/manifest, the key and SHA256SUMS, then publish by renaming the
-    staging dir. Returns a summary (no text)."""
+    """Quarantine what the shards' gates and engines refused (or fail, when strict); merge the
+    shards, write spans/provenance/manifest, the key (sealed with `secret`, the passphrase,
+    by default `$SWEPSEUDO_KEY_PASSPHRASE`) and SHA256SUMS, then publish by renaming the staging
+    dir. Returns a summary (no text)."""
+    try:
+        return _finalize(plan, reports, secret or keyfile.passphrase())
+    finally:
+        abort(plan)  # the work dir (and staging, unless published) go; the lock is released
+
+
+def _finalize(plan: Plan, reports: Sequence[dict], secret: str | None) -> dict:
     staging, work = Path(plan.staging), Path(plan.work)
-    info = json.loads((work / "plan.json").read_text(encoding="utf-8"))
+    sealer = keyfile.WorkSealer(plan.work_key)
+    info = json.loads(sealer.open((work / "plan.json").read_bytes()))
     if sum(r["essays"] for r in reports) != plan.essays:
         raise ReleaseError(f"release {plan.release_id}: shards returned "
                            f"{sum(r['essays'] for r in reports)} of {plan.essays} essays")
-    hits = sorted((Hit(**h) for r in reports for h in r["hits"]), key=_hit_order)
-    hits += scan_quarantine(info["quarantine"])
-    if hits:
-        raise LeakError(hits)
+    essays, ids = info["essays"], {row["id"]: row for row in info["ids"]}
+    refused = sorted((essay_id, reason) for r in reports for essay_id, reason in r["quarantined"])
+    for essay_id, reason in refused:
+        del essays[essay_id]
+        row = ids[essay_id]
+        row.update(status="quarantined", reason=reason)
+        info["quarantine"].append({"id": row["opaque"], "reason": reason})
+    quarantine = sorted(info["quarantine"], key=lambda q: (q["id"], q["reason"]))
+    if plan.strict and quarantine:
+        raise ReleaseError(f"--strict: {len(quarantine)} essay(s) quarantined "
+                           f"({_reasons(q['reason'] for q in quarantine)}); nothing released")
 
     spans = _concat(work.glob("*.spans.parquet"), SPANS_SCHEMA).sort(["essay_id", "start", "end"])
-    key = _concat(work.glob("*.key.parquet"), keyfile.KEY_SCHEMA).sort(["essay_id", "label", "ref"])
+    key = pl.concat([pl.read_parquet(io.BytesIO(sealer.open(p.read_bytes())))
+                     for p in sorted(work.glob("*.key"))] or
+                    [pl.DataFrame(schema=keyfile.KEY_SCHEMA)], how="vertical")
+    key = key.sort(["essay_id", "label", "ref"])
     outputs = dict(reversed(line.split("  ", 1)) for path in sorted(work.glob("*.sha256"))
                    for line in path.read_text(encoding="utf-8").splitlines())
     outputs["spans.parquet"] = _write(staging / "spans.parquet", _parquet_bytes(spans))
     labels: Counter[str] = Counter()
     for r in reports:
         labels.update(r["labels"])
-    essays = info["essays"]
     for essay_id, entry in essays.items():
         entry["outputs"] = {"text": outputs[f"texts/{essay_id}.txt"],
                             "svala": outputs[f"svala/{essay_id}.json"]}
     finished_at = _now()
     events = lineage_events(plan, info, outputs, finished_at)
-    counts = {"essays": plan.essays, "quarantined": plan.quarantined,
+    counts = {"essays": len(essays), "quarantined": len(quarantine),
               "labels": dict(sorted(labels.items())),
               "replaced": int(key.height), "spans": int(spans.height)}
     manifest = {"release_id": plan.release_id, "created_at": finished_at,
                 "package": {"name": "swepseudo", "version": pseudonymize.__version__},
                 "code_revision": info["code_revision"], "config": info["config"],
                 "seed": plan.seed, "snapshot": info["snapshot"],
-                "inputs": {"batch": info["batch"], "files": info["files"], "essays": essays},
+                "inputs": {"files": info["files"], "essays": essays},
                 "outputs": dict(sorted(outputs.items())), "counts": counts,
-                "quarantine": info["quarantine"]}
+                "quarantine": quarantine}
+    if info["supersedes"]:
+        manifest["supersedes"] = {"release": info["supersedes"], "withdrawn": info["withdrawn"]}
     # manifest.json and provenance.jsonl carry times, so only SHA256SUMS hashes them
     sums = {**outputs,
             "provenance.jsonl": _write(staging / "provenance.jsonl", "".join(
-                json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in events).encode()),
+                _dumps(e) + "\n" for e in events).encode()),
             "manifest.json": _write(staging / "manifest.json",
                                     (_json_lines(manifest, 3) + "\n").encode())}
-
-    key_path = keyfile.write_key(Path(plan.keys_dir), plan.release_id, key, work / "review",
-                                 secret)
+    id_rows = pl.DataFrame([{c: row[c] for c in keyfile.IDS_SCHEMA} for row in ids.values()],
+                           schema=keyfile.IDS_SCHEMA).sort("id")
+    keys_dir = Path(plan.keys_dir)
+    review = ((p.name, sealer.open(p.read_bytes()))
+              for p in sorted((work / "review").glob("*.json")))
+    key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
+    keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"]}, secret)
     (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
                                                 for rel, sha in sorted(sums.items())))
     os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read
     os.rename(staging, plan.final)
-    shutil.rmtree(work, ignore_errors=True)
     return {"release_id": plan.release_id, "path": plan.final, "key": str(key_path),
-            "review": str(Path(plan.keys_dir) / f"{plan.release_id}.review"),
-            "counts": counts, "quarantine": [(q["essay_id"], q["reason"])
-                                             for q in info["quarantine"]]}
+            "review": str(keys_dir / f"{plan.release_id}.review"),
+            "ids": str(keyfile.ids_path(keys_dir, plan.release_id)),
+            "counts": counts, "quarantine": [(q["id"], q["reason"]) for q in quarantine]}
 
 
-def _hit_order(hit: Hit) -> tuple:
-    """Texts, then SVALA, then the manifest; whatever the sharding was."""
-    return ({"texts": 0, "svala": 1}.get(hit.file.split("/")[0], 2), hit.file, hit.field,
-            hit.offset)
+def _remove(*paths: Path | str) -> None:
+    for path in paths:
+        shutil.rmtree(path, ignore_errors=True)
+    safety.unregister(*paths)
 
 
 def abort(plan: Plan) -> None:
-    """Remove what an unfinished release left: nothing partial is ever published."""
-    shutil.rmtree(plan.staging, ignore_errors=True)
-    shutil.rmtree(plan.work, ignore_errors=True)
+    """Remove what an unfinished release left (nothing partial is ever published) and release
+    the key directory's lock."""
+    _remove(plan.staging, plan.work)
+    safety.release_lock(plan.lock)
 
 
 def release(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
             max_bytes: int = MAX_BYTES, shard_size: int | None = None,
-            secret: str | None = None, policy: Policy | None = None) -> dict:
-    """The whole release in this process (no Prefect): the reference the flow must match."""
+            secret: str | None = None, **options: object) -> dict:
+    """The whole release in this process (no Prefect): the reference the flow must match.
+    `options` are `prepare`'s (keep_ids, publish_metadata, bin_years, strict, withdrawn, ...)."""
     plan = prepare(batch_path, out_root, snapshot_path, keys_dir, strategy=strategy, seed=seed,
                    code_revision=code_revision, max_bytes=max_bytes, shard_size=shard_size,
-                   policy=policy)
+                   **options)
     try:
         reports = [process_shard(plan, i) for i in range(len(plan.shards))]
-        return finalize(plan, reports, secret)
     except BaseException:
         abort(plan)
         raise
+    return finalize(plan, reports, secret)
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -442,8 +577,8 @@ def lineage_events(plan: Plan, info: dict, outputs: dict[str, str], finished_at:
                                                  "_schemaURL": f"{PRODUCER}/facets/resource.json",
                                                  "sha256": v["sha256"], "sources": v["sources"]}}}
               for g, v in info["snapshot"]["gazetteers"].items()]
-    inputs += [{"namespace": f"file://{info['batch']}", "name": f"essay/{essay_id}",
-                "facets": version(f"sha256:{e['sha256']}")}
+    inputs += [{"namespace": "swepseudo-batch", "name": f"essay/{essay_id}",
+                "facets": version(f"hmac-sha256:{e['input_hmac']}")}
                for essay_id, e in sorted(info["essays"].items())]
     policy = info["config"].get("policy")
     if policy:  # the policy by its content hash only: its lists may name people and places
@@ -458,6 +593,10 @@ def lineage_events(plan: Plan, info: dict, outputs: dict[str, str], finished_at:
                      "facets": version(f"sha256:{hashlib.sha256(lines.encode()).hexdigest()}")})
     run = {"runId": str(uuid.uuid5(uuid.NAMESPACE_URL, f"{PRODUCER}/release/{plan.release_id}")),
            "facets": {}}
+    if info.get("supersedes"):  # a withdrawal: learners by opaque id only
+        run["facets"]["swepseudo_supersedes"] = {
+            "_producer": PRODUCER, "_schemaURL": f"{PRODUCER}/facets/supersedes.json",
+            "release": info["supersedes"], "withdrawn_learners": info["withdrawn"]}
     job = {"namespace": "swepseudo", "name": "release_corpus"}
     base = {"run": run, "job": job, "producer": PRODUCER, "schemaURL": schema}
     return [{**base, "eventType": "START", "eventTime": plan.started_at, "inputs": inputs,
@@ -490,14 +629,19 @@ def _write(path: Path, data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _dumps(value: object) -> str:
+    """Strict JSON (NaN and Infinity refused: the reader would choke on them)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
+
+
 def _json_lines(value: object, depth: int, indent: int = 0) -> str:
     """JSON with sorted keys, dicts of the top `depth` levels one key per line and everything
     deeper on one line: readable like `indent=`, but written by json's C encoder (which
     `indent=` would replace by the pure-Python one: seconds for a large manifest)."""
     if depth == 0 or not isinstance(value, dict) or not value:
-        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+        return _dumps(value)
     pad = " " * (indent + 1)
-    return ("{\n" + ",\n".join(f"{pad}{json.dumps(k, ensure_ascii=False)}: "
+    return ("{\n" + ",\n".join(f"{pad}{_dumps(k)}: "
                                f"{_json_lines(v, depth - 1, indent + 1)}"
                                for k, v in sorted(value.items()))
             + "\n" + " " * indent + "}")

@@ -2,7 +2,9 @@
 
 Content files (texts, SVALA, spans) must be byte-identical; manifest.json and provenance.jsonl are
 compared without their time stamps (`created_at`, `eventTime`). The recorded snapshot must still
-exist with the same gazetteer files, and the batch must still hold the same input bytes.
+exist with the same gazetteer files, and the batch must still hold the same input bytes. Inputs
+are published only as keyed hashes and ids are opaque, so checking them and re-running needs the
+key directory (its release secret and the batch's location); without it verify says so.
 """
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ import tempfile
 from pathlib import Path
 
 from builders.store import sha256_file
-from pseudonymize.corpus.batch import read_batch
+from pseudonymize.corpus import keys as keyfile
+from pseudonymize.corpus.batch import BatchError
 from pseudonymize.corpus.leakgate import LeakError
-from pseudonymize.corpus.release import ReleaseError, gazetteer_files, release
+from pseudonymize.corpus.release import ReleaseError, gazetteer_files, input_hmacs, release
 
 UNTIMED = {"manifest.json": ("created_at",), "provenance.jsonl": ("eventTime",)}
 
@@ -78,38 +81,71 @@ def check_snapshot(manifest: dict, snapshot_path: Path | None) -> list[str]:
     return problems
 
 
-def check_inputs(manifest: dict, batch: Path) -> list[str]:
+def check_inputs(manifest: dict, batch: Path, secret: bytes) -> list[str]:
+    """Essays (by published id) missing, changed or new in the batch, by their keyed hashes."""
     recorded = manifest["inputs"]["essays"]
-    max_bytes = manifest["config"].get("max_bytes")
-    current = {e.essay_id: e.sha256 for e in read_batch(batch, max_bytes).essays}
+    current = input_hmacs(batch, secret, manifest)
     problems = [f"essay {i}: missing from the batch" for i in sorted(set(recorded) - set(current))]
     problems += [f"essay {i}: input changed" for i in sorted(recorded)
-                 if i in current and current[i] != recorded[i]["sha256"]]
+                 if i in current and current[i] != recorded[i]["input_hmac"]]
     problems += [f"essay {i}: new in the batch" for i in sorted(set(current) - set(recorded))]
     return problems
 
 
+def release_options(manifest: dict) -> dict:
+    """The options a re-run needs to reproduce a release, from its manifest."""
+    config = manifest["config"]
+    return {"strategy": config["strategy"], "seed": manifest["seed"],
+            "max_bytes": config["max_bytes"], "keep_ids": config.get("keep_ids", False),
+            "publish_metadata": tuple(config.get("publish_metadata", ())),
+            "bin_years": tuple(config.get("bin_years", ())),
+            "withdrawn": tuple(manifest.get("supersedes", {}).get("withdrawn", ())),
+            "supersedes": manifest.get("supersedes", {}).get("release")}
+
+
+def recorded_batch(keys_dir: Path, release_id: str) -> Path | None:
+    note = keyfile.read_note(Path(keys_dir), release_id)
+    return Path(note["batch"]) if note else None
+
+
 def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str = "",
-           batch: Path | None = None) -> dict:
-    """Re-run the release in a temporary directory and report every difference (ok when none)."""
+           batch: Path | None = None, keys_dir: Path | None = None) -> dict:
+    """Re-run the release in a temporary directory and report every difference (ok when none).
+    `keys_dir` is the release's key directory: without it nothing but the snapshot is checked."""
     release_dir = Path(release_dir).resolve()
     manifest = json.loads((release_dir / "manifest.json").read_text(encoding="utf-8"))
-    batch = Path(batch or manifest["inputs"]["batch"])
     report: dict = {"release": manifest["release_id"], "path": str(release_dir),
-                    "snapshot": manifest["snapshot"]["id"], "batch": str(batch),
+                    "snapshot": manifest["snapshot"]["id"],
                     "snapshot_problems": check_snapshot(manifest, snapshot_path)}
+    try:
+        if keys_dir is None:
+            raise keyfile.KeysDirError("no key directory given: the inputs are published as keyed "
+                                       "hashes; give --keys DIR (the release's key directory)")
+        secret = keyfile.release_secret(Path(keys_dir), create=False)
+        batch = Path(batch) if batch else recorded_batch(Path(keys_dir), manifest["release_id"])
+        if batch is None:
+            raise keyfile.KeysDirError(f"{keys_dir}: the release's batch is not recorded here; "
+                                       f"give --batch")
+    except (keyfile.KeysDirError, keyfile.KeyFileError) as exc:
+        report.update(ok=False, input_problems=[str(exc)], differences=[])
+        return report
+    report["batch"] = str(batch)
     if not batch.exists():
         report.update(ok=False, input_problems=[f"{batch}: batch not found"], differences=[])
         return report
-    report["input_problems"] = check_inputs(manifest, batch)
+    try:
+        report["input_problems"] = check_inputs(manifest, batch, secret)
+    except BatchError as exc:
+        report.update(ok=False, input_problems=[str(exc)], differences=[])
+        return report
     if report["snapshot_problems"] and snapshot_path is None:
         report.update(ok=False, differences=[])
         return report
     tmp = Path(tempfile.mkdtemp(prefix="swepseudo-verify-"))
     try:
         rerun = release(batch, tmp / "out", Path(snapshot_path), tmp / "keys",
-                        strategy=manifest["config"]["strategy"], seed=manifest["seed"],
-                        code_revision=code_revision, max_bytes=manifest["config"]["max_bytes"])
+                        code_revision=code_revision, release_secret=secret,
+                        **release_options(manifest))
         report["rerun_release_id"] = rerun["release_id"]
         report["differences"] = compare(release_dir, Path(rerun["path"]))
         report["compared_files"] = len(content_files(release_dir))

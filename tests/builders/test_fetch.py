@@ -128,3 +128,28 @@ def test_empty_body_is_a_fetch_error(tmp_path, http_server):
     http_server.put(PATH, b"")
     with pytest.raises(FetchError, match=rf"^{http_server.url_for(PATH)}: empty response"):
         get(tmp_path, http_server.url)
+
+
+# (what the server answers, retryable): a 4xx is final, a 5xx or 429 may pass, no network is
+# final (the session already retried the connection)
+@pytest.mark.parametrize("status, retryable", [(404, False), (403, False), (410, False),
+                                               (500, True), (503, True), (429, True)])
+def test_only_answers_that_may_change_are_retryable(tmp_path, http_server, status, retryable):
+    http_server.fail(PATH, status)
+    with pytest.raises(FetchError) as caught:
+        get(tmp_path, http_server.url, http=session(retries=0))
+    assert caught.value.retryable is retryable
+    assert len(http_server.requests_for(PATH)) == 1
+
+
+def test_no_network_fails_at_once_naming_the_offline_build(tmp_path):
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on: connection refused, as offline
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(FetchError) as caught:
+        get(tmp_path, f"http://127.0.0.1:{port}", http=session(retries=1, backoff=0))
+    assert caught.value.retryable is False
+    assert "no connection" in str(caught.value)
+    assert "swepseudo resources build --offline --no-prefect" in str(caught.value)

@@ -134,3 +134,41 @@ def test_merge_prefers_counted_rows_over_plain_name_lists(tmp_path: Path) -> Non
     snapshot = store.commit({"packaged": packaged, "names-list": listed})
     merged = pl.read_parquet(tmp_path / snapshot["gazetteers"]["surnames"]["path"])
     assert dict(zip(merged["name"], merged["count"])) == {"Larsson": 900, "Hodžić": None}
+
+
+def _slow_commit(root: str, source: str, row: tuple[str, str, str]) -> None:
+    """Commit one source's part, with the merge slowed down so two commits would overlap."""
+    import time
+
+    store = Store(Path(root))
+    merge = store._merge
+
+    def slow(*args, **kwargs):
+        time.sleep(0.5)
+        return merge(*args, **kwargs)
+
+    store._merge = slow
+    commit(store, source, countries(row, source=source))
+
+
+def test_concurrent_builds_commit_one_after_the_other_and_lose_no_part(tmp_path):
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")  # polars must not be forked
+    builds = [ctx.Process(target=_slow_commit, args=(str(tmp_path), s, row))
+              for s, row in (("geonames-countryinfo", ("SE", "Sweden", "en")),
+                             ("packaged", ("NO", "Norge", "sv")))]
+    for p in builds:
+        p.start()
+    for p in builds:
+        p.join(60)
+        assert p.exitcode == 0
+    store = Store(tmp_path)
+    assert set(store.lock()["parts"]) == {"geonames-countryinfo", "packaged"}
+    snapshot = store.snapshot()
+    assert sorted(gazetteer(store, snapshot, "countries")["iso2"]) == ["NO", "SE"]
+
+
+def test_missing_snapshot_hint_names_the_offline_build(tmp_path):
+    with pytest.raises(LookupError, match="resources build --offline --no-prefect"):
+        Store(tmp_path).snapshot()

@@ -24,13 +24,14 @@ def test_demo_ends_with_the_summary_and_writes_the_audit(data_root, tmp_path, mo
                                "packaged data (no network)")
     assert len(lines) < 25 and "{" not in out  # the audit JSON went to its file
     release = next((repo / "corpus" / "releases").iterdir())
-    trail = data_root / "audits" / f"{release.name}-essay-01.json"
+    example = sorted((release / "texts").glob("*.txt"))[0].stem  # an opaque id
+    trail = data_root / "audits" / f"{release.name}-{example}.json"
     assert json.loads(trail.read_text())["status"] == "ok"
     summary = out.split("\n\n", 1)[1]
     for expected in (f"released  {release}", "32 essays, 0 quarantined",
                      f"key       {data_root / 'keys' / release.name}.parquet",
                      "trail     manifest.json, provenance.jsonl, SHA256SUMS",
-                     f"audit     {trail}  (texts/essay-01.txt: ok)",
+                     f"audit     {trail}  (texts/{example}.txt: ok)",
                      "swepseudo verify ", f"swepseudo key show {data_root / 'keys'}"):
         assert expected in summary
     assert lines[-1].strip() == 'echo "Jag heter Amina och bor i Göteborg." | swepseudo text'

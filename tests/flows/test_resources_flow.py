@@ -79,7 +79,7 @@ def test_failing_source_keeps_previous_part_and_is_reported(monkeypatch, upstrea
     assert second["snapshot"] == first["snapshot"]  # nothing changed, nothing removed
     assert second["changes"]["places"]["removed"] == 0
     assert "- **fake-places**: FetchError: " in report
-    assert len(upstream.requests_for(fake.PLACES_PATH)) == 3  # one attempt and two retries
+    assert len(upstream.requests_for(fake.PLACES_PATH)) == 1  # a 4xx answer is not retried
 
 
 def test_each_file_is_downloaded_once_per_run(monkeypatch, upstream, data_root):

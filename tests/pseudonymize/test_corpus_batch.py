@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,8 @@ def test_directory_with_metadata_and_encodings(tmp_path: Path):
     (tmp_path / "metadata.csv").write_text("essay_id,learner_id,level\nplain,L1,B1\nbom,L1,A2\n")
     batch = read_batch(tmp_path)
     essays = {e.essay_id: e for e in batch.essays}
-    assert sorted(essays) == ["bom", "latin", "plain"] and not batch.quarantine
+    assert sorted(essays) == ["bom", "latin", "plain"]
+    assert _reasons(batch) == {"README.md": b.NOT_ESSAY}  # accounted for, not dropped
     assert essays["bom"].text == "Hej då, Åsa!" and essays["bom"].encoding == "utf-8-sig"
     assert essays["latin"].text == "Min pappa är från Malmö och älskar smörgåsar."
     assert essays["latin"].encoding == "cp1252" and "converted to UTF-8" in essays["latin"].note
@@ -79,3 +81,114 @@ def test_batch_errors_name_the_file(tmp_path: Path):
     (tmp_path / "metadata.csv").write_text("learner_id\nL1\n")
     with pytest.raises(BatchError, match=r"metadata.csv:2: no essay_id"):
         read_batch(tmp_path)
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+# (file name, how it is made, expected reason): every entry of a hostile directory has one fate
+HOSTILE_ENTRIES = [
+    ("..txt", lambda p: p.write_text("Hej."), b.INVALID),
+    ("x.txt", lambda p: p.mkdir(), b.DIRECTORY),
+    ("fifo.txt", _fifo, b.SPECIAL),
+    ("passwd.txt", lambda p: p.symlink_to("/etc/passwd"), b.SYMLINK),
+    ("dangling.txt", lambda p: p.symlink_to(p.parent / "nowhere"), b.SYMLINK),
+    ("loop.txt", lambda p: p.symlink_to(p), b.SYMLINK),
+    ("subdir", lambda p: p.mkdir(), b.DIRECTORY),
+    ("notes.md", lambda p: p.write_text("Zlatomira Quxberg"), b.NOT_ESSAY),
+    ("Zlatomira_Quxberg.txt", lambda p: p.write_bytes(b""), b.EMPTY),
+    ("9" * 200 + ".txt", lambda p: p.write_text("Hej."), b.INVALID),  # an id too long to publish
+]
+
+
+@pytest.mark.parametrize("name, make, reason", HOSTILE_ENTRIES, ids=[r[0][:20] for r in HOSTILE_ENTRIES])
+def test_each_hostile_entry_is_quarantined_and_the_rest_read(tmp_path: Path, name, make, reason):
+    (tmp_path / "good.txt").write_text("Jag heter Kim.")
+    make(tmp_path / name)
+    batch = read_batch(tmp_path)
+    assert [e.essay_id for e in batch.essays] == ["good"]
+    assert [(q.source, q.reason) for q in batch.quarantine] == [(name, reason)]
+
+
+def test_unreadable_file_and_symlinked_batch(tmp_path: Path):
+    if os.geteuid() == 0:
+        pytest.skip("root reads files whatever their mode")
+    (tmp_path / "locked.txt").write_text("Hej.")
+    (tmp_path / "locked.txt").chmod(0)
+    assert _reasons(read_batch(tmp_path)) == {"locked": b.UNREADABLE}
+
+
+def test_symlinked_batch_is_refused(tmp_path: Path):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    with pytest.raises(BatchError, match="symlink"):
+        read_batch(tmp_path / "link")
+
+
+@pytest.mark.parametrize("data, text, encoding", [
+    ("Jag heter Omar.\n".encode("utf-16"), "Jag heter Omar.\n", "utf-16"),
+    (b"\xfe\xff" + "Hej Åsa".encode("utf-16-be"), "Hej Åsa", "utf-16"),
+    (b"\xef\xbb\xbfHej", "Hej", "utf-8-sig"),
+])
+def test_decodings(data: bytes, text: str, encoding: str):
+    assert b.decode(data)[:2] == (text, encoding)
+
+
+# JSON Lines: (line, expected reason or None when it is released)
+HOSTILE_LINES = [
+    ('{"id": "ok", "text": "Hej Kim."}', None),
+    ("[" * 200_000 + "]" * 200_000, b.INVALID),
+    ('{"id": ' + "7" * 5000 + ', "text": "Hej."}', b.INVALID),
+    ('{"id": "' + "7" * 5000 + '", "text": "Hej."}', b.INVALID),
+    ('{"id": "nan", "text": "Hej.", "score": NaN, "big": 1e999}', None),
+    ('{"text": "utan id"}', b.INVALID),
+    ('{"id": true, "text": "Hej."}', b.INVALID),
+    ('{"id": "bad", "text": "Hej.", "x": "\xff"}', b.UNDECODABLE),
+]
+
+
+def test_hostile_jsonl_lines_cost_their_line_only(tmp_path: Path):
+    path = tmp_path / "batch.jsonl"
+    path.write_bytes(b"\n".join(line.encode("utf-8", "surrogateescape")
+                                if "\xff" not in line else line.replace("\xff", "").encode()
+                                .replace(b'"x": ""', b'"x": "\xff"') for line, _ in HOSTILE_LINES))
+    batch = read_batch(path)
+    assert sorted(e.essay_id for e in batch.essays) == ["nan", "ok"]
+    nan = next(e for e in batch.essays if e.essay_id == "nan")
+    assert nan.metadata == {"score": None, "big": None}  # never NaN in a manifest
+    got = {int(q.source.rsplit(":", 1)[1]): q.reason for q in batch.quarantine}
+    assert got == {n: r for n, (_, r) in enumerate(HOSTILE_LINES, 1) if r}
+
+
+def test_oversized_jsonl_line_is_not_parsed(tmp_path: Path):
+    path = tmp_path / "batch.jsonl"
+    path.write_text('{"id": "a", "text": "' + "x" * 70_000 + '"}\n{"id": "b", "text": "Hej."}\n')
+    batch = read_batch(path, max_bytes=100)
+    assert [e.essay_id for e in batch.essays] == ["b"] and _reasons(batch) == {
+        "<line 1>": b.OVERSIZED}
+
+
+# Malformed metadata: one error naming the file and line, before any essay is read
+BAD_METADATA = [
+    ("metadata.csv", 'essay_id,learner_id\ne1,"L1\ne2,L2\n', r"metadata.csv:\d+: malformed CSV"),
+    ("metadata.csv", "essay_id,learner_id\n,L1\n", r"metadata.csv:2: no essay_id"),
+    ("metadata.csv", "essay_id,learner_id\ne1,L1,extra\n", r"metadata.csv:2: 3 fields"),
+    ("metadata.jsonl", '{"essay_id": "e1"}\n' + "[" * 100_000 + "\n", r"metadata.jsonl:2: not JSON"),
+    ("metadata.jsonl", '{"learner_id": "L1"}\n', r"metadata.jsonl:1: no essay_id"),
+]
+
+
+@pytest.mark.parametrize("name, content, message", BAD_METADATA)
+def test_malformed_metadata_is_one_error_with_file_and_line(tmp_path: Path, name, content,
+                                                             message):
+    (tmp_path / "e1.txt").write_text("Hej.")
+    (tmp_path / name).write_text(content)
+    with pytest.raises(BatchError, match=message):
+        read_batch(tmp_path)
+
+
+def test_latin1_metadata_is_decoded(tmp_path: Path):
+    (tmp_path / "e1.txt").write_text("Hej.")
+    (tmp_path / "metadata.csv").write_bytes("essay_id,learner_id,ort\ne1,L1,Malmö\n".encode("latin-1"))
+    assert read_batch(tmp_path).essays[0].metadata == {"ort": "Malmö"}

@@ -1,8 +1,12 @@
 """Release, audit and verify without Prefect: layout, determinism, tamper, leaks, interruption."""
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import re
 import stat
+import subprocess
 from pathlib import Path
 
 import polars as pl
@@ -11,7 +15,7 @@ import pytest
 from pseudonymize.corpus import release as rel
 from pseudonymize.corpus.audit import AuditError, audit
 from pseudonymize.corpus.keys import read_key
-from pseudonymize.corpus.leakgate import Hit, LeakError, scan_release
+from pseudonymize.corpus.leakgate import scan_release
 from pseudonymize.corpus.verify import compare, verify
 from pseudonymize.types import REPLACE, Annotation, Result
 from tests.pseudonymize.corpus_support import SECRET_EMAIL, make_batch, make_snapshot
@@ -28,24 +32,41 @@ def _release(s: dict, out: Path | None = None, **kw) -> dict:
                        code_revision="test", **kw)
 
 
+def published(summary: dict) -> dict[str, str]:
+    """Essay id -> published (opaque) id, from the key's id map."""
+    ids = read_key(Path(summary["ids"]))
+    return dict(ids.filter(status="released").select("essay_id", "id").iter_rows())
+
+
 def test_release_layout_manifest_and_key(setup: dict):
     summary = _release(setup)
     root = Path(summary["path"])
+    ids = published(summary)
+    e01, e02, e03 = ids["e01"], ids["e02"], ids["e03"]
+    assert all(re.fullmatch(r"e[0-9a-f]{16}", i) for i in ids.values())
     assert root.parent == setup["out"] and root.name == summary["release_id"]
     assert stat.S_IMODE(root.stat().st_mode) == 0o755
     assert sorted(p.name for p in setup["out"].iterdir()) == [root.name]  # nothing else left
     files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
-    assert files == ["SHA256SUMS", "manifest.json", "provenance.jsonl", "spans.parquet",
-                     "svala/e01.json", "svala/e02.json", "svala/e03.json",
-                     "texts/e01.txt", "texts/e02.txt", "texts/e03.txt"]
+    assert files == sorted(["SHA256SUMS", "manifest.json", "provenance.jsonl", "spans.parquet",
+                            *(f"svala/{i}.json" for i in ids.values()),
+                            *(f"texts/{i}.txt" for i in ids.values())])
     manifest = json.loads((root / "manifest.json").read_text())
     assert manifest["release_id"] == root.name and manifest["seed"] == 0
     assert manifest["config"]["strategy"] == "realistic"
     assert manifest["snapshot"]["id"] == json.loads(setup["snapshot"].read_text())["id"]
     assert manifest["snapshot"]["sources"]["fake"]["packages"] == [{"package": "fake",
                                                                    "version": "1"}]
-    assert manifest["inputs"]["essays"]["e01"]["learner_id"] == "L1"
-    assert manifest["inputs"]["essays"]["e01"]["metadata"] == {"level": "B1"}
+    entry = manifest["inputs"]["essays"][e01]
+    assert re.fullmatch(r"l[0-9a-f]{16}", entry["learner"])  # L1, opaque
+    assert entry["learner"] == manifest["inputs"]["essays"][e02]["learner"]
+    assert entry["learner"] != manifest["inputs"]["essays"][e03]["learner"]
+    assert entry["metadata"] == {}  # no column named: none published
+    assert "batch" not in manifest["inputs"] and "source" not in entry
+    # no plain hash of any input is published (a guessed essay could be confirmed)
+    plain = {hashlib.sha256(p.read_bytes()).hexdigest() for p in setup["batch"].iterdir()}
+    text = (root / "manifest.json").read_text() + (root / "provenance.jsonl").read_text()
+    assert not any(h in text for h in plain) and "e01" not in text and "L1" not in text
     assert manifest["counts"]["essays"] == 3 and manifest["counts"]["labels"]["email"] == 2
     sums = dict(reversed(line.split("  ")) for line in (root / "SHA256SUMS").read_text().splitlines())
     assert set(sums) == set(files) - {"SHA256SUMS"}
@@ -56,22 +77,22 @@ def test_release_layout_manifest_and_key(setup: dict):
         assert 0 <= row["start"] < row["end"] <= len(text)
     events = [json.loads(x) for x in (root / "provenance.jsonl").read_text().splitlines()]
     assert [e["eventType"] for e in events] == ["START", "COMPLETE"]
-    assert {i["name"] for i in events[0]["inputs"]} >= {"first_names", "essay/e01"}
+    assert {i["name"] for i in events[0]["inputs"]} >= {"first_names", f"essay/{e01}"}
 
     key = read_key(Path(summary["key"]))
     assert stat.S_IMODE(Path(summary["key"]).stat().st_mode) == 0o600
     assert SECRET_EMAIL in key["original"].to_list()
-    published = b"".join(p.read_bytes() for p in root.rglob("*") if p.is_file())
-    assert SECRET_EMAIL.encode() not in published
+    published_bytes = b"".join(p.read_bytes() for p in root.rglob("*") if p.is_file())
+    assert SECRET_EMAIL.encode() not in published_bytes
     for essay_id, original in key.select("essay_id", "original").iter_rows():
         assert original not in (root / "texts" / f"{essay_id}.txt").read_text()
-    review = json.loads((Path(summary["review"]) / "e01.json").read_text())
+    review = json.loads((Path(summary["review"]) / f"{e01}.json").read_text())
     assert SECRET_EMAIL in "".join(t["text"] for t in review["source"])
 
 
 def test_output_is_independent_of_sharding_and_runs(setup: dict, tmp_path: Path):
     first = Path(_release(setup)["path"])
-    plan = rel.prepare(setup["batch"], tmp_path / "out2", setup["snapshot"], tmp_path / "keys2",
+    plan = rel.prepare(setup["batch"], tmp_path / "out2", setup["snapshot"], setup["keys"],
                        code_revision="test", shard_size=1)
     assert len(plan.shards) == 2  # e01 and e02 share learner L1, so they share a shard
     second = Path(rel.finalize(plan, [rel.process_shard(plan, i)
@@ -82,14 +103,18 @@ def test_output_is_independent_of_sharding_and_runs(setup: dict, tmp_path: Path)
 
 def test_audit_names_the_sources_and_fails_on_a_tampered_file(setup: dict):
     root = Path(_release(setup)["path"])
-    ok, report = audit(root / "texts" / "e01.txt")
+    e01 = published({"ids": setup["keys"] / f"{root.name}.ids.parquet"})["e01"]
+    ok, report = audit(root / "texts" / f"{e01}.txt")
     assert ok and report["status"] == "ok" and report["release"]["id"] == root.name
-    assert report["essay"]["id"] == "e01" and report["essay"]["source"] == "e01.txt"
+    assert report["essay"]["id"] == e01 and "source" not in report["essay"]
+    assert report["essay"]["input"].startswith("not checked: give --keys DIR")
+    ok, report = audit(root / "texts" / f"{e01}.txt", setup["keys"])
+    assert ok and report["essay"]["source"] == "e01.txt" and report["essay"]["input"] == "unchanged"
     gaz = report["snapshot"]["gazetteers"]["first_names"]
     assert gaz["version"] and len(gaz["sha256"]) == 64
     assert gaz["upstream"][0]["source"] == "fake" and gaz["upstream"][0]["licence"] == "CC0"
     assert audit(root / "manifest.json")[0]
-    target = root / "svala" / "e02.json"
+    target = root / "svala" / f"{e01}.json"
     target.write_bytes(target.read_bytes().replace(b"Jag", b"Vi"))
     ok, report = audit(target)
     assert not ok and report["status"].startswith("MODIFIED")
@@ -98,37 +123,48 @@ def test_audit_names_the_sources_and_fails_on_a_tampered_file(setup: dict):
 
 
 def test_verify_passes_then_detects_a_changed_snapshot_and_input(setup: dict):
-    root = Path(_release(setup)["path"])
+    summary = _release(setup)
+    root, e03 = Path(summary["path"]), published(summary)["e03"]
     report = verify(root, setup["snapshot"], code_revision="test")
+    assert not report["ok"] and "give --keys DIR" in report["input_problems"][0]
+    report = verify(root, setup["snapshot"], code_revision="test", keys_dir=setup["keys"])
     assert report["ok"], report
     assert report["differences"] == [] and report["compared_files"] == 9
     gazetteer = next(rel.gazetteer_files(setup["snapshot"]).values().__iter__())
     gazetteer.write_bytes(gazetteer.read_bytes() + b"\0")
     (setup["batch"] / "e03.txt").write_text("Ändrad text.\n")
-    report = verify(root, setup["snapshot"], code_revision="test")
+    report = verify(root, setup["snapshot"], code_revision="test", keys_dir=setup["keys"])
     assert not report["ok"]
     assert report["snapshot_problems"] == ["gazetteer first_names: file changed (sha256 differs "
                                            "from the release's)"]
-    assert report["input_problems"] == ["essay e03: input changed"]
-    assert {d["file"] for d in report["differences"]} >= {"texts/e03.txt", "svala/e03.json"}
+    assert report["input_problems"] == [f"essay {e03}: input changed"]
+    assert {d["file"] for d in report["differences"]} >= {f"texts/{e03}.txt", f"svala/{e03}.json"}
 
 
 def test_verify_reports_a_changed_output_byte(setup: dict):
-    root = Path(_release(setup)["path"])
-    text = root / "texts" / "e02.txt"
+    summary = _release(setup)
+    root, e02 = Path(summary["path"]), published(summary)["e02"]
+    text = root / "texts" / f"{e02}.txt"
     text.write_bytes(text.read_bytes()[:5] + b"X" + text.read_bytes()[6:])
-    report = verify(root, setup["snapshot"], code_revision="test")
+    report = verify(root, setup["snapshot"], code_revision="test", keys_dir=setup["keys"])
     assert not report["ok"]
-    assert report["differences"] == [{"file": "texts/e02.txt",
+    assert report["differences"] == [{"file": f"texts/{e02}.txt",
                                       "difference": "first differing byte at offset 5"}]
 
 
 def test_killed_release_leaves_nothing_and_a_rerun_succeeds(setup: dict,
                                                             monkeypatch: pytest.MonkeyPatch):
-    # a hard kill after prepare: the staging and work dirs stay behind, unpublished
-    rel.prepare(setup["batch"], setup["out"], setup["snapshot"], setup["keys"],
-                code_revision="test")
+    # a hard kill after prepare: the staging and work dirs stay behind, unpublished; they hold
+    # the run's pid, so a release removes them once that run is dead (here: not yet)
+    plan = rel.prepare(setup["batch"], setup["out"], setup["snapshot"], setup["keys"],
+                       code_revision="test")
     assert [p.name for p in setup["out"].iterdir()][0].endswith(".partial")
+    rel.safety.release_lock(plan.lock)
+    rel.safety.unregister(plan.staging, plan.work)
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    for path in (plan.staging, plan.work):  # as if the run had been killed
+        os.rename(path, path.replace(f".{os.getpid()}.", f".{dead.pid}."))
     # an interruption in the middle of the shards cleans up after itself
     real = rel.pseudonymize_shard
     calls = []
@@ -147,8 +183,10 @@ def test_killed_release_leaves_nothing_and_a_rerun_succeeds(setup: dict,
     assert not any(p.is_dir() and not p.name.startswith(".") for p in setup["out"].iterdir())
     summary = _release(setup)
     assert [p.name for p in setup["out"].iterdir()] == [summary["release_id"]]
+    rid = summary["release_id"]
     assert sorted(p.name for p in setup["keys"].iterdir()) == [
-        f"{summary['release_id']}.parquet", f"{summary['release_id']}.review"]
+        ".release.lock", f"{rid}.ids.parquet", f"{rid}.json", f"{rid}.parquet", f"{rid}.review",
+        "secret"]
     with pytest.raises(rel.ReleaseError, match="already exists"):
         _release(setup)
 
@@ -167,38 +205,49 @@ class _LeakyEngine:
         return Result(essay_id, text, target, (ann,))
 
 
-def test_planted_leak_fails_the_release(setup: dict, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(rel, "_engine", lambda path: _LeakyEngine())
-    with pytest.raises(LeakError) as caught:
-        _release(setup)
-    message = str(caught.value)
-    assert "texts/e01.txt [text]" in message and "firstname_female" in message
-    assert "zlatimira" not in message.lower()
-    assert list(setup["out"].iterdir()) == [] and list(setup["keys"].iterdir()) == []
-
-
-def test_each_shard_gates_its_own_outputs_as_a_scan_of_the_files_would(
+def test_a_planted_leak_quarantines_its_essay_and_the_rest_is_released(
         setup: dict, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(rel, "_engine", lambda path: _LeakyEngine())
+    summary = _release(setup)
+    ids = read_key(Path(summary["ids"]))
+    fate = {r["essay_id"]: (r["status"], r["reason"]) for r in ids.iter_rows(named=True)}
+    assert fate["e03"] == ("released", None)
+    assert fate["e01"] == ("quarantined", "leak gate: email, firstname_female")
+    assert fate["e02"] == ("quarantined", "leak gate: email")
+    root = Path(summary["path"])
+    manifest = json.loads((root / "manifest.json").read_text())
+    assert sorted(q["reason"] for q in manifest["quarantine"]) == [
+        "leak gate: email", "leak gate: email, firstname_female"]
+    assert set(manifest["quarantine"][0]) == {"id", "reason"}
+    assert len(list((root / "texts").iterdir())) == 1
+    published_bytes = b"".join(p.read_bytes() for p in root.rglob("*") if p.is_file()).lower()
+    assert b"zlatimira" not in published_bytes and b"example.se" not in published_bytes
+    assert scan_release(root, {}) == []
+
+
+def test_strict_turns_any_quarantine_into_a_failed_release(setup: dict,
+                                                          monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(rel, "_engine", lambda path: _LeakyEngine())
+    with pytest.raises(rel.ReleaseError, match=r"--strict: 2 essay\(s\) quarantined"):
+        _release(setup, strict=True)
+    assert list(setup["out"].iterdir()) == []
+    assert not list(setup["keys"].glob("*.parquet"))
+    (setup["batch"] / "empty.txt").write_text("")
+    with pytest.raises(rel.ReleaseError, match=r"--strict: 1 input\(s\) quarantined \(1 empty\)"):
+        _release(setup, strict=True)
+
+
+def test_each_shard_gates_each_essay_before_writing_it(setup: dict,
+                                                       monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(rel, "_engine", lambda path: _LeakyEngine())
     plan = rel.prepare(setup["batch"], setup["out"], setup["snapshot"], setup["keys"],
                        code_revision="test", shard_size=1)
     reports = [rel.process_shard(plan, i) for i in range(len(plan.shards))]
-    hits = [Hit(**h) for r in reports for h in r["hits"]]
-    # the planted name (this engine replaces it once, then 'misses' it) and the e-mail addresses
-    # it leaves alone
-    assert {(h.file, h.field, h.label) for h in hits if h.label != "email"} == {
-        ("texts/e01.txt", "text", "firstname_female"),
-        ("svala/e01.json", "source", "firstname_female"),
-        ("svala/e01.json", "target", "firstname_female")}
-    assert {h.file for h in hits if h.label == "email"} == {
-        "texts/e01.txt", "svala/e01.json", "texts/e02.txt", "svala/e02.json"}
+    assert sorted(reason for r in reports for _, reason in r["quarantined"]) == [
+        "leak gate: email", "leak gate: email, firstname_female"]
     assert "zlatimira" not in repr(reports).lower()
-    key = {"e01": [("firstname_female", "Zlatimira")]}
-    assert sorted(hits, key=rel._hit_order) == sorted(scan_release(Path(plan.staging), key),
-                                                      key=rel._hit_order)
-    with pytest.raises(LeakError):
-        rel.finalize(plan, reports)
-    assert not (setup["keys"] / f"{plan.release_id}.parquet").exists()  # gate before the key
+    assert len(list((Path(plan.staging) / "texts").iterdir())) == 1  # never written
+    assert scan_release(Path(plan.staging), {}) == []
     rel.abort(plan)
 
 

@@ -1,0 +1,74 @@
+"""Withdrawal (GDPR erasure): a new release without one learner's essays, and the key without them.
+
+The new release is the old one re-run from the same batch, snapshot and options with the learner
+left out, so every other essay keeps its bytes; its manifest and provenance name the release it
+supersedes and the withdrawn learner by opaque id only (an HMAC under the release secret). The
+learner's rows leave the old release's key, id map and review graphs as well. The old release
+directory is left for its owner to retract: it may already have been copied elsewhere.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from pseudonymize.corpus import keys as keyfile
+from pseudonymize.corpus.identity import opaque
+from pseudonymize.corpus.release import ReleaseError, release
+from pseudonymize.corpus.verify import recorded_batch, release_options
+
+
+def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: Path, *,
+             code_revision: str = "", out_root: Path | None = None, batch: Path | None = None,
+             secret: str | None = None) -> dict:
+    """Publish the release again without `learner_id`'s essays; erase them from the old key.
+    Returns the new release's summary plus `supersedes`, `withdrawn` and `erased` (a count)."""
+    release_dir, keys_dir = Path(release_dir).resolve(), Path(keys_dir).resolve()
+    manifest_path = release_dir / "manifest.json"
+    if not manifest_path.is_file():
+        raise ReleaseError(f"{release_dir}: not a release directory (no manifest.json)")
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    old_id = manifest["release_id"]
+    release_secret = keyfile.release_secret(keys_dir, create=False)
+    ids_file = keyfile.ids_path(keys_dir, old_id)
+    if ids_file is None:
+        raise ReleaseError(f"{keys_dir}: no id map of release {old_id}; give the key directory "
+                           f"of the release with --keys")
+    ids = keyfile.read_key(ids_file)
+    mine = ids.filter(learner_id=learner_id)
+    if mine.is_empty():
+        raise ReleaseError(f"release {old_id} holds no essay of that learner")
+    batch = Path(batch) if batch else recorded_batch(keys_dir, old_id)
+    if batch is None or not batch.exists():
+        raise ReleaseError(f"the batch of release {old_id} is not found; give --batch")
+    learner = opaque(release_secret, "learner", learner_id)
+    options = release_options(manifest)
+    options.update(withdrawn=tuple(sorted({*options["withdrawn"], learner})), supersedes=old_id)
+    summary = release(batch, Path(out_root) if out_root else release_dir.parent, snapshot_path,
+                      keys_dir, code_revision=code_revision, secret=secret,
+                      release_secret=release_secret, **options)
+    erased = erase(keys_dir, old_id, set(mine["id"].to_list()))
+    return {**summary, "supersedes": old_id, "withdrawn": learner, "erased": erased}
+
+
+def erase(keys_dir: Path, release_id: str, essay_ids: set[str]) -> int:
+    """Remove essays (published ids) from a release's key, id map and review graphs; return how
+    many key rows went."""
+    erased = 0
+    key = keyfile.find_key(keys_dir, release_id)
+    if key is not None:
+        rows = keyfile.read_key(key)
+        kept = rows.filter(~rows["essay_id"].is_in(sorted(essay_ids)))
+        erased = rows.height - kept.height
+        keyfile.rewrite_table(key, kept, keyfile.KEY_SCHEMA)
+    ids_file = keyfile.ids_path(keys_dir, release_id)
+    if ids_file is not None:
+        ids = keyfile.read_key(ids_file)
+        keyfile.rewrite_table(ids_file, ids.filter(~ids["id"].is_in(sorted(essay_ids))),
+                              keyfile.IDS_SCHEMA)
+    review = keys_dir / f"{release_id}.review"
+    for essay_id in essay_ids:
+        for graph in (review / f"{essay_id}.json", review / f"{essay_id}.json.enc"):
+            graph.unlink(missing_ok=True)
+    shutil.rmtree(keys_dir / f".{release_id}.review.old", ignore_errors=True)
+    return erased
