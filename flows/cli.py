@@ -11,7 +11,8 @@ import os
 import sys
 
 # Modules that add subcommands, in help order.
-COMMAND_MODULES = ("flows.cli_resources", "flows.cli_engine", "flows.cli_release")
+COMMAND_MODULES = ("flows.cli_resources", "flows.cli_engine", "flows.cli_release",
+                   "flows.cli_review")
 
 
 class CLIError(Exception):

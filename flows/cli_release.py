@@ -32,6 +32,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="run shards on a Dask scheduler, or on a new LocalCluster ('local')")
     p.add_argument("--snapshot", default="current", metavar="ID",
                    help="resource snapshot id or prefix (default current)")
+    p.add_argument("--review", metavar="WORKSPACE",
+                   help="publish from this review workspace's decisions (`swepseudo review`)")
+    p.add_argument("--require-approved", action="store_true",
+                   help="with --review: refuse while an essay is unapproved or a mark undecided")
     p.set_defaults(func=cmd_release)
 
     p = subparsers.add_parser("audit", help="which release, snapshot and sources made a file")
@@ -68,9 +72,12 @@ def _release(batch: Path, out: Path, reuse: bool = False, **kwargs) -> dict:
 
 
 def cmd_release(args: argparse.Namespace) -> int:
+    if args.require_approved and not args.review:
+        raise CLIError("--require-approved needs --review WORKSPACE")
     summary = _release(Path(args.batch), Path(args.out), snapshot=args.snapshot,
                        strategy=args.strategy, seed=args.seed, workers=args.workers,
-                       dask=args.dask, keys=args.keys, processes=not args.threads)
+                       dask=args.dask, keys=args.keys, processes=not args.threads,
+                       review=args.review, require_approved=args.require_approved)
     print_summary(summary)
     return 0
 

@@ -43,9 +43,12 @@ def load_engine(snapshot_path: str) -> str:
 
 @task(name="prepare-release", **PRIVATE)
 def prepare(batch: str, out: str, snapshot_path: str, keys_dir: str, strategy: str, seed: int,
-            revision: str, workers: int) -> rel.Plan:
+            revision: str, workers: int, review: str | None = None,
+            require_approved: bool = False) -> rel.Plan:
     return rel.prepare(Path(batch), Path(out), Path(snapshot_path), Path(keys_dir),
-                       strategy=strategy, seed=seed, code_revision=revision, workers=workers)
+                       strategy=strategy, seed=seed, code_revision=revision, workers=workers,
+                       review=Path(review) if review else None,
+                       require_approved=require_approved)
 
 
 @task(name="pseudonymize-shard", task_run_name="shard-{index}", **PRIVATE)
@@ -104,9 +107,11 @@ def shared_api() -> AbstractContextManager:
 def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: str = "realistic",
                    seed: int = 0, workers: int = 2, dask: str | None = None,
                    keys: str | None = None, processes: bool = True,
-                   progress: bool = False) -> dict:
+                   progress: bool = False, review: str | None = None,
+                   require_approved: bool = False) -> dict:
     """Release a batch into `<out>/<release-id>/`; the key goes to `keys` (default
-    `$SWEPSEUDO_HOME/keys`). Returns the summary (ids, paths, counts; no text)."""
+    `$SWEPSEUDO_HOME/keys`). With `review`, from a review workspace's decisions (see
+    `pseudonymize.review`). Returns the summary (ids, paths, counts; no text)."""
     logger = get_run_logger()
     store = Store(data_root())
     snapshot_path = str(store.snapshot_path(snapshot))
@@ -114,7 +119,7 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
         # the batch is read (in a thread of this process) while the workers start
         prepared = prepare.submit(batch, out, snapshot_path,
                                   keys or str(keyfile.default_keys_dir(store.root)), strategy,
-                                  seed, code_revision(), workers)
+                                  seed, code_revision(), workers, review, require_approved)
         try:
             stack.enter_context(shared_api())
             stack.enter_context(runner_settings(dask))

@@ -3,6 +3,7 @@
     engine = Engine.load(snapshot_json_path)       # compiled once, cached by snapshot id
     result = engine.pseudonymize(text, essay_id, strategy="realistic", seed=0, memory=None)
     spans  = engine.detect(text)                  # resolved spans, no rendering
+    result = engine.render(text, spans, essay_id, strategy=..., seed=..., memory=...)
 A `Memory` shared across the essays of one learner keeps running numbers and surrogates
 consistent between them.
 """
@@ -63,10 +64,18 @@ class Engine:
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None) -> Result:
+        """`render` of what `detect` finds."""
+        doc = Doc.make(text, self.lex)
+        return self.render(text, self.detect_doc(doc), essay_id, strategy=strategy, seed=seed,
+                           memory=memory, tokens=doc.tokens)
+
+    def render(self, text: str, spans: list[Span], essay_id: str = "", *,
+               strategy: str = "realistic", seed: int = 0, memory: Memory | None = None,
+               tokens: list | tuple = ()) -> Result:
+        """Number and replace given spans (in text order, not overlapping): the engine's own,
+        or a reviewer's decisions."""
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
-        doc = Doc.make(text, self.lex)
-        spans = self.detect_doc(doc)
         refs = resolve.number(spans, text, memory.refs if memory else None)
         originals = {text[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
@@ -93,4 +102,4 @@ class Engine:
                                    original, pseudo, t0, t0 + len(pseudo), span.rule))
             pos = span.end
         out.append(text[pos:])
-        return Result(essay_id, text, "".join(out), tuple(anns), tuple(doc.tokens))
+        return Result(essay_id, text, "".join(out), tuple(anns), tuple(tokens))

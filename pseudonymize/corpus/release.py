@@ -36,17 +36,20 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import polars as pl
 
 import pseudonymize
 from pseudonymize import svala
 from pseudonymize.corpus import keys as keyfile
-from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
+from pseudonymize.corpus.batch import MAX_BYTES, Batch, Essay, Quarantined, read_batch
 from pseudonymize.corpus.leakgate import Hit, LeakError, Originals, scan_essay, scan_quarantine
 from pseudonymize.engine import STRATEGIES, Engine, Memory
-from pseudonymize.types import Result
+from pseudonymize.types import Result, Span
+
+if TYPE_CHECKING:
+    from pseudonymize.review.workspace import ReleaseReview
 
 # A shard task costs about 0.1 s of Prefect bookkeeping in a process pool, so shards are few
 # and large, except the last ones (see `shard_sizes`); the cap bounds a shard's duration.
@@ -85,6 +88,7 @@ class ShardEssay:
     learner: str
     text: str
     carried: dict  # learner id and metadata, as the manifest carries them (the gate scans them)
+    spans: list[dict] | None = None  # a review's decided spans (`release --review`)
 
 
 @dataclass(frozen=True)
@@ -129,9 +133,15 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
     memories: dict[str, Memory] = {}
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
         memory = memories.setdefault(essay.learner, Memory())
+        reviewed = getattr(essay, "spans", None)
         try:
-            result = engine.pseudonymize(essay.text, essay.essay_id, strategy=strategy, seed=seed,
-                                         memory=memory)
+            if reviewed is None:
+                result = engine.pseudonymize(essay.text, essay.essay_id, strategy=strategy,
+                                             seed=seed, memory=memory)
+            else:
+                result = engine.render(essay.text, [Span(**{**d, "attrs": tuple(d["attrs"])})
+                                                    for d in reviewed], essay.essay_id,
+                                       strategy=strategy, seed=seed, memory=memory)
         except Exception as exc:  # noqa: BLE001 - the message may hold essay text
             raise ReleaseError(f"essay {essay.essay_id}: the engine failed "
                                f"({type(exc).__name__})") from None
@@ -180,17 +190,20 @@ def shard_by_learner(essays: Sequence[Essay], sizes: Sequence[int]) -> list[list
 
 def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
-            max_bytes: int = MAX_BYTES, shard_size: int | None = None, workers: int = 1) -> Plan:
+            max_bytes: int = MAX_BYTES, shard_size: int | None = None, workers: int = 1,
+            review: Path | None = None, require_approved: bool = False) -> Plan:
     """Read the batch, fix the release id, create the staging and work dirs, write shard files
     (`shard_size` essays each, by default `shard_sizes` for `workers`; the output does not
-    depend on it)."""
+    depend on it). With `review` (a review workspace) the essays are rendered from its
+    decisions and the essays its reviewers quarantined are left out."""
     if strategy not in STRATEGIES:
         raise ReleaseError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     started_at = _now()
     batch = read_batch(Path(batch_path), max_bytes)
     snapshot = json.loads(Path(snapshot_path).read_text())
     config = {"strategy": strategy, "seed": seed, "max_bytes": max_bytes}
-    identity = {"config": config, "snapshot": snapshot["id"], "code_revision": code_revision,
+    reviewed = _reviewed(batch, review, require_approved) if review is not None else None
+    identity = {**({"review": reviewed.digest} if reviewed else {}), "config": config, "snapshot": snapshot["id"], "code_revision": code_revision,
                 "version": pseudonymize.__version__, "files": batch.files,
                 "essays": [[e.essay_id, e.sha256, e.learner_id, e.metadata] for e in batch.essays],
                 "quarantine": [q.to_dict() for q in batch.quarantine]}
@@ -211,7 +224,8 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     try:
         n = len(batch.essays)
         sizes = [shard_size] * -(-n // shard_size) if shard_size else shard_sizes(n, workers)
-        shards = _write_shards(batch.essays, staging, work, sizes)
+        shards = _write_shards(batch.essays, staging, work, sizes,
+                               reviewed.spans if reviewed else None)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
@@ -219,22 +233,40 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     info = {"batch": str(batch.path), "files": batch.files, "config": config,
             "code_revision": code_revision, "snapshot": snapshot_summary(snapshot),
             "essays": {e.essay_id: _essay_entry(e) for e in batch.essays},
-            "quarantine": [q.to_dict() for q in batch.quarantine]}
+            "quarantine": [q.to_dict() for q in batch.quarantine],
+            "review": reviewed.summary if reviewed else None}
     (work / "plan.json").write_text(json.dumps(info, ensure_ascii=False), encoding="utf-8")
     return Plan(release_id, str(final), str(staging), str(work), str(keys_dir),
                 str(Path(snapshot_path).resolve()), strategy, seed, tuple(shards),
                 len(batch.essays), len(batch.quarantine), started_at)
 
 
-def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, sizes: Sequence[int]
-                  ) -> list[str]:
+def _reviewed(batch: Batch, review: Path, require_approved: bool) -> ReleaseReview:
+    """--- review hook: the decided spans of a review workspace; the essays its reviewers
+    quarantined move from the batch to its quarantine list (reason only, never a note)."""
+    from pseudonymize.review.workspace import ReviewError, for_release
+
+    try:
+        reviewed = for_release(review, batch.essays, require_approved)
+    except ReviewError as exc:
+        raise ReleaseError(str(exc)) from None
+    out = set(reviewed.quarantined)
+    batch.quarantine += [Quarantined(e.essay_id, e.source, "quarantined in review")
+                         for e in batch.essays if e.essay_id in out]
+    batch.essays = [e for e in batch.essays if e.essay_id not in out]
+    return reviewed
+
+
+def _write_shards(essays: Sequence[Essay], staging: Path, work: Path, sizes: Sequence[int],
+                  reviewed: dict[str, list[dict]] | None = None) -> list[str]:
     for sub in (staging / "texts", staging / "svala", work / "review"):
         sub.mkdir()
     shards = []
     for n, shard in enumerate(shard_by_learner(essays, sizes)):
         path = work / f"shard-{n:05d}.jsonl"
         path.write_text("".join(json.dumps({"essay_id": e.essay_id, "learner": e.learner,
-                                            "text": e.text, "carried": _carried(e)},
+                                            "text": e.text, "carried": _carried(e),
+                                            "spans": reviewed[e.essay_id] if reviewed else None},
                                            ensure_ascii=False) + "\n" for e in shard),
                         encoding="utf-8")
         shards.append(str(path))
@@ -358,6 +390,8 @@ def finalize(plan: Plan, reports: Sequence[dict], secret: str | None = None) -> 
                 "inputs": {"batch": info["batch"], "files": info["files"], "essays": essays},
                 "outputs": dict(sorted(outputs.items())), "counts": counts,
                 "quarantine": info["quarantine"]}
+    if info.get("review"):
+        manifest["review"] = info["review"]
     # manifest.json and provenance.jsonl carry times, so only SHA256SUMS hashes them
     sums = {**outputs,
             "provenance.jsonl": _write(staging / "provenance.jsonl", "".join(
@@ -393,10 +427,12 @@ def abort(plan: Plan) -> None:
 def release(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path, *,
             strategy: str = "realistic", seed: int = 0, code_revision: str = "",
             max_bytes: int = MAX_BYTES, shard_size: int | None = None,
-            secret: str | None = None) -> dict:
+            secret: str | None = None, review: Path | None = None,
+            require_approved: bool = False) -> dict:
     """The whole release in this process (no Prefect): the reference the flow must match."""
     plan = prepare(batch_path, out_root, snapshot_path, keys_dir, strategy=strategy, seed=seed,
-                   code_revision=code_revision, max_bytes=max_bytes, shard_size=shard_size)
+                   code_revision=code_revision, max_bytes=max_bytes, shard_size=shard_size,
+                   review=review, require_approved=require_approved)
     try:
         reports = [process_shard(plan, i) for i in range(len(plan.shards))]
         return finalize(plan, reports, secret)
