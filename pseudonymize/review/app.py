@@ -10,7 +10,8 @@ one HTML document with its script and style inlined (no build step, no third-par
     GET  /api/essays?state=&marks=&learner=&label=&order=&offset=&limit=
     GET  /api/essays/{i}                 one essay: text, spans, pseudonymized text, entities
     POST /api/essays/{i}/decide          {"version": v, "action": ..., ...} -> the essay
-    GET  /api/search?q=                  every whole-word occurrence in the batch
+    POST /api/search                     {"q": text} -> every whole-word occurrence in the batch
+                                         (in the body: a URL never carries essay text)
     POST /api/apply                      {"label", "attrs", "occurrences": [{index, start, end}]}
     GET  /api/stats                      progress and decision counts
 """
@@ -116,9 +117,12 @@ def create_app(workspace: Workspace, engine: Engine, token: str) -> FastAPI:
                                  version)
         return essay_view(workspace, essay, engine)
 
-    @app.get("/api/search")
-    def search(q: str = "") -> dict:
-        return search_batch(workspace, q)
+    @app.post("/api/search")
+    async def search(request: Request) -> dict:
+        query = (await _body(request)).get("q")
+        if not isinstance(query, str):
+            raise ReviewError("search: {\"q\": text}")
+        return search_batch(workspace, query)
 
     @app.post("/api/apply")
     async def apply_all(request: Request) -> dict:

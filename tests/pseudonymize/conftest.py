@@ -1,6 +1,8 @@
 """A tiny hand-made snapshot and its engine, shared by the engine and surrogate tests."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import polars as pl
 import pytest
 
@@ -34,7 +36,13 @@ def _frame(rows: list[dict]) -> pl.DataFrame:
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+def engine(engine_snapshot: Path) -> Engine:
+    return Engine.load(engine_snapshot)
+
+
+@pytest.fixture(scope="module")
+def engine_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny snapshot's JSON path (what a release is given)."""
     store = Store(tmp_path_factory.mktemp("engine-home"))
     first = _frame([{"name": n, "fold": fold(n), "gender": g, "count": 100 - i, "rank": i + 1,
                      "source": "t"} for i, (n, g) in enumerate(FIRST)])
@@ -55,4 +63,4 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
               "surnames": sur.with_columns(pl.col("rank").cast(pl.Int32)), "places": places,
               "countries": countries, "lexicon": lex, "common_words": common}
     snapshot = store.commit({"t": store.write_part("t", frames, {"source": "t"})})
-    return Engine.load(store.snapshot_path(snapshot["id"]))
+    return store.snapshot_path(snapshot["id"])

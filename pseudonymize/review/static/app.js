@@ -276,7 +276,7 @@
     $("popup-close").onclick = closePopup;
   }
   async function offerElsewhere(surface, label, attrs, x, y) {
-    const data = await api("GET", "/api/search?q=" + encodeURIComponent(surface));
+    const data = await api("POST", "/api/search", { q: surface });
     const open = data.hits.filter((h) => !h.covered);
     if (!open.length) { closePopup(); toast(`added ${surface} as ${label}`); return; }
     const me = S.essay;
@@ -309,7 +309,7 @@
     const box = $("search-results");
     if (!q.trim()) { box.hidden = true; return; }
     let data;
-    try { data = await api("GET", "/api/search?q=" + encodeURIComponent(q)); } catch (err) { toast(err.message, true); return; }
+    try { data = await api("POST", "/api/search", { q }); } catch (err) { toast(err.message, true); return; }
     const open = data.hits.filter((h) => !h.covered);
     box.hidden = false;
     box.innerHTML = `<div><b>${data.hits.length}</b> occurrence${data.hits.length === 1 ? "" : "s"}${data.truncated ? " (first ones)" : ""}, ${open.length} not marked</div>` +
