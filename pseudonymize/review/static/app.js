@@ -178,7 +178,8 @@
       x.first.published_label.localeCompare(y.first.published_label) || x.first.ref - y.first.ref).map(({ first, surfaces }) =>
       `<li data-sid="${first.sid}"><b>${esc(first.published_label)} ${first.ref}</b> ` +
       `${[...surfaces].map(esc).join(", ")}` +
-      (first.pseudonym !== null && !first.mark ? ` <span class="arrow">→</span> ${esc(first.pseudonym)}` : "") + `</li>`).join("") ||
+      (first.pseudonym !== null && first.pseudonym !== S.essay.text.slice(first.start, first.end)
+        ? ` <span class="arrow">→</span> ${esc(first.pseudonym)}` : "") + `</li>`).join("") ||
       `<li class="muted">none</li>`;
   }
   function family(label) {
