@@ -145,6 +145,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock.bind((host, args.port))
     except OSError as exc:
         raise CLIError(f"cannot listen on {host}:{args.port} ({exc.strerror})") from None
+    sock.listen(128)  # connections wait from now on, so the printed URL works at once
     port = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"review {ws.id}: {len(ws.essays)} essays; stop with Ctrl-C", flush=True)
