@@ -183,17 +183,17 @@ def essay_list(workspace: Workspace, state: str = "all", marks: bool = False, le
             continue
         if learner and e.learner_id != learner:
             continue
-        if marks and not any(s.active and s.label in REVIEW_MARKS for s in e.spans):
+        if marks and not any(lab in REVIEW_MARKS for lab in e.active_labels()):
             continue
-        if label and not any(s.active and s.label == label for s in e.spans):
+        if label and label not in e.active_labels():
             continue
         chosen.append(e)
     if order == "risk":
-        chosen.sort(key=lambda e: (-(e.risk["score"] + 2 * len(e.undecided_marks())), e.index))
+        chosen.sort(key=lambda e: (-(e.risk["score"] + 2 * e.undecided_count()), e.index))
     offset, limit = max(0, offset), max(1, min(limit, 1000))
     items = [{"index": e.index, "id": e.essay_id, "learner": e.learner_id, "state": state_of(e),
-              "risk": e.risk["score"], "marks": len(e.undecided_marks()),
-              "spans": sum(s.active for s in e.spans)} for e in chosen[offset:offset + limit]]
+              "risk": e.risk["score"], "marks": e.undecided_count(),
+              "spans": len(e.active_labels())} for e in chosen[offset:offset + limit]]
     return {"matched": len(chosen), "offset": offset, "items": items,
             "progress": progress(workspace)}
 

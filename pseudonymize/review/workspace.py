@@ -4,6 +4,9 @@
         workspace.json    id, batch, snapshot, strategy, seed, code revision, batch quarantine
         essays.jsonl      per essay: id, learner, sha256, text, the engine's spans with their
                           running numbers and surrogates, risk features
+        index.json        per essay: id, learner, sha256, where its line is, risk, span labels:
+                          opening and filtering a workspace reads this alone; an essay's line is
+                          read when it is shown or decided
         decisions.jsonl   the append-only decision log (`log.DecisionLog`)
 
 The state of an essay is the engine's proposal with every logged decision applied in order, so
@@ -14,14 +17,16 @@ version is refused with a conflict instead of silently overwriting another tab's
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
+import itertools
 import json
 import os
 import shutil
 import tempfile
 import threading
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,16 +93,18 @@ class SpanState:
 
 @dataclass
 class EssayState:
-    """One essay with every decision so far applied."""
+    """One essay with every decision so far applied. Its text and spans are read from
+    essays.jsonl on first use (`load`); until then the index's labels answer the filters."""
 
     index: int
     essay_id: str
     learner_id: str | None
     sha256: str
-    text: str
-    spans: list[SpanState]
     risk: dict
-    record: dict = field(repr=False, default_factory=dict)  # the proposal, as prepared
+    labels: list[str]  # the engine's span labels (for filters before the essay is loaded)
+    load: Callable[[], dict] = field(repr=False)
+    _record: dict | None = field(default=None, repr=False)
+    _spans: list[SpanState] | None = field(default=None, repr=False)
     comments: list[dict] = field(default_factory=list)
     approved: dict | None = None
     quarantined: dict | None = None
@@ -108,6 +115,36 @@ class EssayState:
     @property
     def learner(self) -> str:
         return self.learner_id or f"essay:{self.essay_id}"
+
+    @property
+    def record(self) -> dict:
+        """The proposal as prepared (text and the engine's spans)."""
+        if self._record is None:
+            self._record = self.load()
+        return self._record
+
+    @property
+    def text(self) -> str:
+        return self.record["text"]
+
+    @property
+    def spans(self) -> list[SpanState]:
+        if self._spans is None:
+            self._spans = [SpanState(f"p{k}", s["start"], s["end"], s["label"],
+                                     tuple(s["attrs"]), s["key"], score=s["score"],
+                                     rule=s["rule"], engine_label=s["label"])
+                           for k, s in enumerate(self.record["spans"])]
+        return self._spans
+
+    def active_labels(self) -> list[str]:
+        if self._spans is None:
+            return self.labels
+        return [s.label for s in self._spans if s.active]
+
+    def undecided_count(self) -> int:
+        if self._spans is None:
+            return sum(label in REVIEW_MARKS for label in self.labels)
+        return len(self.undecided_marks())
 
     def span(self, sid: object) -> SpanState:
         for s in self.spans:
@@ -168,14 +205,21 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
     tmp = Path(tempfile.mkdtemp(dir=reviews, prefix=f".{wid}."))
     try:
         records = _proposals(batch.essays, engine, strategy, seed)
-        _write_private(tmp / "essays.jsonl", "".join(
-            json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records))
+        lines = [(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n").encode()
+                 for r in records]
+        _write_private(tmp / "essays.jsonl", b"".join(lines))
+        offsets = [0, *itertools.accumulate(map(len, lines))]
+        _write_private(tmp / "index.json", json.dumps(
+            [[r["id"], r["learner_id"], r["sha256"], offsets[k], len(lines[k]), r["risk"],
+              [sp["label"] for sp in r["spans"]]] for k, r in enumerate(records)],
+            ensure_ascii=False).encode())
         meta = {"id": wid, "created_at": _now(), "batch": str(batch.path), "files": batch.files,
                 "snapshot": engine.snapshot_id,
                 "snapshot_path": str(Path(snapshot_path).resolve()) if snapshot_path else "",
                 "strategy": strategy, "seed": seed, "code_revision": code_revision,
                 "essays": len(records), "quarantine": [q.to_dict() for q in batch.quarantine]}
-        _write_private(tmp / "workspace.json", json.dumps(meta, indent=1, ensure_ascii=False))
+        _write_private(tmp / "workspace.json", json.dumps(meta, indent=1, ensure_ascii=False)
+                       .encode())
         decision_log.create(tmp / "decisions.jsonl")
         os.rename(tmp, final)
     except BaseException:
@@ -184,10 +228,9 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
     return final
 
 
-def _write_private(path: Path, text: str) -> None:
-    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w",
-                   encoding="utf-8") as fh:
-        fh.write(text)
+def _write_private(path: Path, data: bytes) -> None:
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as fh:
+        fh.write(data)
 
 
 def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int) -> list[dict]:
@@ -237,22 +280,26 @@ class Workspace:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         meta_path = self.path / "workspace.json"
-        if not meta_path.is_file() or not (self.path / "essays.jsonl").is_file():
+        if not all((self.path / f).is_file() for f in ("workspace.json", "index.json",
+                                                         "essays.jsonl", "decisions.jsonl")):
             raise ReviewError(f"{self.path}: not a review workspace (no workspace.json); "
                               f"make one with `swepseudo review prepare`", 404)
         self.meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        self.essays: list[EssayState] = []
-        with open(self.path / "essays.jsonl", encoding="utf-8") as fh:
-            for i, line in enumerate(fh):
-                self.essays.append(_essay_state(i, json.loads(line)))
-        self.by_id: dict[str, EssayState] = {}
-        self.by_learner: dict[str, list[EssayState]] = {}
+        self._index = json.loads((self.path / "index.json").read_bytes())
         self._lock = threading.Lock()
         self._reload()
 
+    def _line(self, offset: int, length: int) -> dict:
+        with open(self.path / "essays.jsonl", "rb") as fh:
+            fh.seek(offset)
+            return json.loads(fh.read(length))
+
     def _reload(self) -> None:
         """Every essay's state from its proposal and the whole log."""
-        self.essays = [_essay_state(e.index, e.record) for e in self.essays]
+        self.essays = [EssayState(i, essay_id, learner_id, sha, risk, labels,
+                                  functools.partial(self._line, offset, length))
+                       for i, (essay_id, learner_id, sha, offset, length, risk, labels)
+                       in enumerate(self._index)]
         self.by_id = {e.essay_id: e for e in self.essays}
         self.by_learner = {}
         for e in sorted(self.essays, key=lambda e: e.essay_id):
@@ -408,14 +455,6 @@ def _event_label(essay: EssayState | None, event: dict) -> str:
 def _reviewer(name: object) -> str:
     name = " ".join(str(name or "").split())[:64]
     return name or "reviewer"
-
-
-def _essay_state(index: int, record: dict) -> EssayState:
-    spans = [SpanState(f"p{k}", s["start"], s["end"], s["label"], tuple(s["attrs"]), s["key"],
-                       score=s["score"], rule=s["rule"], engine_label=s["label"])
-             for k, s in enumerate(record["spans"])]
-    return EssayState(index, record["id"], record["learner_id"], record["sha256"],
-                      record["text"], spans, record["risk"], record)
 
 
 # --- decisions -----------------------------------------------------------------------------------
