@@ -88,9 +88,9 @@
     renderSide();
     $("comments").innerHTML = essay.comments.map((c) =>
       `<div class="c"><b>${esc(c.kind)}</b> ${esc(c.text)} <span class="muted">— ${esc(c.reviewer)}</span></div>`).join("");
-    for (const li of $("list").children) li.classList.toggle("cur", Number(li.dataset.i) === essay.index);
     const item = S.list.find((e) => e.index === essay.index);
     if (item) { item.state = essay.state; item.marks = spanList().filter((s) => s.undecided).length; }
+    renderList();
   }
   function visibleSpans() {
     // active spans, and rejected ones where no active span overlaps them

@@ -139,6 +139,7 @@ def test_review_in_the_browser_then_release(tmp_path: Path, server: str, browser
     span(browser, "mamma").click()
     key(browser, "a")
     wait.until(lambda d: "accepted" in span(d, "mamma").get_attribute("class"))
+    browser.execute_script("document.getElementById('toast').hidden = true")
     browser.save_screenshot(str(out / "review-essay.png"))
     browser.find_element(By.ID, "b-approve").click()
     wait.until(ec.text_to_be_present_in_element((By.ID, "progress"), "2 / 3 approved"))
