@@ -45,6 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("verify", help="re-run a release and compare every byte")
     p.add_argument("release", metavar="RELEASE", help="a release directory")
     p.add_argument("--batch", help="the batch, if it moved since the release")
+    p.add_argument("--review", metavar="WORKSPACE",
+                   help="the review workspace a `release --review` was made from")
     p.set_defaults(func=cmd_verify)
 
     p = subparsers.add_parser("demo", help="build the offline snapshot and release the sample")
@@ -117,7 +119,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     except LookupError:
         snapshot_path = None
     report = verify(release, snapshot_path, code_revision=code_revision(),
-                    batch=Path(args.batch) if args.batch else None)
+                    batch=Path(args.batch) if args.batch else None,
+                    review=Path(args.review) if args.review else None)
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 0 if report["ok"] else 1
 

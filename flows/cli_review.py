@@ -192,6 +192,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     print(f"workspace {ws.id}: {done['approved']} of {done['total']} approved, "
           f"{done['quarantined']} quarantined; by reviewer: "
           + (", ".join(f"{k} {v}" for k, v in done["reviewers"].items()) or "none"))
+    print("decisions made in: " + (", ".join(f"{k} {v}" for k, v in ws.summary()["via"].items())
+                                   or "none yet"))
     print(format_stats(result))
     return 0
 

@@ -90,8 +90,9 @@ def check_inputs(manifest: dict, batch: Path) -> list[str]:
 
 
 def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str = "",
-           batch: Path | None = None) -> dict:
-    """Re-run the release in a temporary directory and report every difference (ok when none)."""
+           batch: Path | None = None, review: Path | None = None) -> dict:
+    """Re-run the release in a temporary directory and report every difference (ok when none).
+    A release made from a review workspace is re-run from that workspace (`review`)."""
     release_dir = Path(release_dir).resolve()
     manifest = json.loads((release_dir / "manifest.json").read_text(encoding="utf-8"))
     batch = Path(batch or manifest["inputs"]["batch"])
@@ -102,6 +103,11 @@ def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str 
         report.update(ok=False, input_problems=[f"{batch}: batch not found"], differences=[])
         return report
     report["input_problems"] = check_inputs(manifest, batch)
+    if manifest.get("review") and review is None:
+        report.update(ok=False, differences=[])
+        report["input_problems"].append(f"made from review workspace "
+                                        f"{manifest['review']['workspace']}: pass its path")
+        return report
     if report["snapshot_problems"] and snapshot_path is None:
         report.update(ok=False, differences=[])
         return report
@@ -109,7 +115,8 @@ def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str 
     try:
         rerun = release(batch, tmp / "out", Path(snapshot_path), tmp / "keys",
                         strategy=manifest["config"]["strategy"], seed=manifest["seed"],
-                        code_revision=code_revision, max_bytes=manifest["config"]["max_bytes"])
+                        code_revision=code_revision, max_bytes=manifest["config"]["max_bytes"],
+                        review=review)
         report["rerun_release_id"] = rerun["release_id"]
         report["differences"] = compare(release_dir, Path(rerun["path"]))
         report["compared_files"] = len(content_files(release_dir))

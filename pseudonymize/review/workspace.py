@@ -470,6 +470,8 @@ def validate(essay: EssayState, event: dict) -> None:
             raise ReviewError(f"only mark-only items are replaced by a placeholder, not {span.label}")
         if not span.active and action in ("merge", "split", "replace"):
             raise ReviewError(f"span {span.sid} is rejected")
+        if not span.active and action in ("accept", "relabel"):  # brought back: no overlap
+            _check_free(essay, span.start, span.end)
     if action in ("relabel", "add"):
         _check_label(event)
     if action == "add":
@@ -479,9 +481,7 @@ def validate(essay: EssayState, event: dict) -> None:
             raise ReviewError(f"span {start!r}..{end!r} is outside the essay (0..{len(essay.text)})")
         if essay.text[start].isspace() or essay.text[end - 1].isspace():
             raise ReviewError("a span cannot begin or end with white space")
-        for s in essay.active():
-            if s.start < end and start < s.end:
-                raise ReviewError(f"span {start}..{end} overlaps span {s.sid} ({s.label})", 409)
+        _check_free(essay, start, end)
     elif action == "merge":
         into = essay.span(event.get("into"))
         span = essay.span(event["span"])
@@ -504,6 +504,12 @@ def validate(essay: EssayState, event: dict) -> None:
                 f"{n} {label}" for label, n in sorted(open_marks.items())), 409)
 
 
+def _check_free(essay: EssayState, start: int, end: int) -> None:
+    for s in essay.active():
+        if s.start < end and start < s.end:
+            raise ReviewError(f"span {start}..{end} overlaps span {s.sid} ({s.label})", 409)
+
+
 def _check_label(event: dict) -> None:
     if event.get("label") not in LABELS:
         raise ReviewError(f"unknown label {event.get('label')!r}")
@@ -523,7 +529,8 @@ def apply(essay: EssayState, event: dict) -> None:
     elif action == "relabel":
         span = essay.span(event["span"])
         # the entity changes label in every mention, as the engine labels one entity once
-        for s in [s for s in essay.spans if essay.ident(s) == essay.ident(span)]:
+        for s in [s for s in essay.spans
+                  if (s.active or s is span) and essay.ident(s) == essay.ident(span)]:
             s.label, s.attrs = event["label"], tuple(event["attrs"])
             s.status = "accepted"
             s.history.append((reviewer, f"relabel:{event['label']}"))

@@ -13,18 +13,7 @@ import pytest
 
 from flows.cli import main
 from flows.cli_review import loopback
-from tests.pseudonymize.corpus_support import ESSAYS, SECRET_NAME, make_batch, make_snapshot
-
-
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory):
-    root = tmp_path_factory.mktemp("review-home")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SWEPSEUDO_HOME", str(root))
-        mp.delenv("SWEPSEUDO_KEY_PASSPHRASE", raising=False)
-        make_snapshot(root)
-        make_batch(root / "batch")
-        yield root
+from tests.pseudonymize.corpus_support import ESSAYS, SECRET_NAME
 
 
 @pytest.mark.parametrize("host,ok", [("127.0.0.1", True), ("::1", True), ("localhost", True),
@@ -66,6 +55,7 @@ def test_prepare_approve_release_stats_export(home: Path, capsys: pytest.Capture
     assert main(["review", "stats", str(ws)]) == 0
     out = capsys.readouterr().out
     assert "3 of 3 approved" in out and "precision 100.0%" in out and SECRET_NAME not in out
+    assert "decisions made in: cli 3" in out
     gold = home / "gold.jsonl"
     assert main(["review", "export-gold", str(ws), "--out", str(gold)]) == 0
     assert [json.loads(x)["id"] for x in gold.read_text().splitlines()] == sorted(ESSAYS)

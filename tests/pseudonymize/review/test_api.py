@@ -210,6 +210,18 @@ def test_bad_bodies_and_queries(client: TestClient, ws_path: Path) -> None:
     assert log_lines(ws_path) == []
 
 
+def test_a_rejected_span_comes_back_only_where_nothing_overlaps_it(client: TestClient,
+                                                                  ws_path: Path) -> None:
+    view = client.get("/api/essays/2").json()
+    igar = span_of(view, "Igår")
+    decide(client, 2, action="reject", span=igar["sid"])
+    decide(client, 2, action="add", start=0, end=3, label="city")  # "Igå" now a city
+    for action in ({"action": "accept"}, {"action": "relabel", "label": "firstname_male"}):
+        res = client.post("/api/essays/2/decide", json={**action, "span": igar["sid"]})
+        assert res.status_code == 409 and "overlaps" in res.json()["detail"]
+    assert len(log_lines(ws_path)) == 2
+
+
 def test_two_tabs_on_one_essay_never_lose_an_update_silently(client: TestClient) -> None:
     tab1 = client.get("/api/essays/2").json()
     tab2 = client.get("/api/essays/2").json()

@@ -13,7 +13,7 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -75,9 +75,17 @@ def shots(tmp_path: Path) -> Path:
     return out
 
 
+def click(wait: WebDriverWait, find: Callable) -> None:
+    """Click what `find(driver)` returns, again if the page redrew it meanwhile."""
+    def attempt(driver: webdriver.Chrome) -> bool:
+        find(driver).click()
+        return True
+    wait.until(attempt)
+
+
 def open_essay(driver: webdriver.Chrome, wait: WebDriverWait, essay_id: str) -> None:
-    driver.find_element(By.XPATH, f"//ol[@id='list']/li[span[@class='eid' and text()='{essay_id}']]"
-                        ).click()
+    click(wait, lambda d: d.find_element(
+        By.XPATH, f"//ol[@id='list']/li[span[@class='eid' and text()='{essay_id}']]"))
     wait.until(ec.text_to_be_present_in_element((By.ID, "e-title"), essay_id))
 
 
@@ -102,7 +110,7 @@ def test_review_in_the_browser_then_release(tmp_path: Path, server: str, browser
 
     # e03: reject the false name "Igår" with the keyboard (click selects, r rejects)
     open_essay(browser, wait, "e03")
-    span(browser, "Igår").click()
+    click(wait, lambda d: span(d, "Igår"))
     key(browser, "r")
     wait.until(lambda d: d.find_element(By.ID, "pseudo").text.startswith("Igår kom"))
     assert "rejected" in span(browser, "Igår").get_attribute("class")
@@ -129,20 +137,22 @@ def test_review_in_the_browser_then_release(tmp_path: Path, server: str, browser
     key(browser, "A")  # approve; the page moves on to the next essay
     wait.until(ec.text_to_be_present_in_element((By.ID, "progress"), "1 / 3 approved"))
 
-    # e01: decide its marks (replace the sensitive one, keep the family word), approve by mouse
-    open_essay(browser, wait, "e01")
+    # e01 (opened by the approval): decide its marks (replace the sensitive one, keep the
+    # family word), approve by mouse
+    wait.until(ec.text_to_be_present_in_element((By.ID, "e-title"), "e01"))
     browser.find_element(By.ID, "b-approve").click()
     wait.until(ec.text_to_be_present_in_element((By.ID, "toast"), "decide the 2"))
-    span(browser, "cancer").click()
-    browser.find_element(By.XPATH, "//button[@data-act='replace']").click()
+    click(wait, lambda d: span(d, "cancer"))
+    click(wait, lambda d: d.find_element(By.XPATH, "//button[@data-act='replace']"))
     wait.until(lambda d: "cancer" not in d.find_element(By.ID, "pseudo").text)
-    span(browser, "mamma").click()
+    click(wait, lambda d: span(d, "mamma"))
     key(browser, "a")
     wait.until(lambda d: "accepted" in span(d, "mamma").get_attribute("class"))
     browser.execute_script("document.getElementById('toast').hidden = true")
     browser.save_screenshot(str(out / "review-essay.png"))
     browser.find_element(By.ID, "b-approve").click()
     wait.until(ec.text_to_be_present_in_element((By.ID, "progress"), "2 / 3 approved"))
+    wait.until(ec.text_to_be_present_in_element((By.ID, "e-title"), "e02"))
 
     # batch-wide search shows the name marked everywhere; e02 is approved from the list
     search = browser.find_element(By.ID, "search")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pseudonymize.corpus import release as rel
+from pseudonymize.corpus.verify import verify
 from pseudonymize.review.workspace import Workspace
 from tests.pseudonymize.review.conftest import ESSAYS, MISSED
 
@@ -79,6 +80,9 @@ def test_release_from_decisions_is_deterministic(tmp_path: Path, batch: Path, ws
     published = b"".join(p.read_bytes() for p in Path(one["path"]).rglob("*") if p.is_file())
     for word in ("Anna", "cancer", MISSED):
         assert word.encode() not in published
+    assert verify(Path(one["path"]), engine_snapshot, review=ws_path)["ok"]
+    unreviewed = verify(Path(one["path"]), engine_snapshot)
+    assert not unreviewed["ok"] and "review workspace" in unreviewed["input_problems"][0]
     assert "approve" not in json.loads((Path(plain["path"]) / "manifest.json").read_text()
                                        ).get("review", {})
 
