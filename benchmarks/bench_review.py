@@ -109,8 +109,10 @@ def run(args: argparse.Namespace, engine: Engine, snapshot: Path, tmp: Path) -> 
     page = median_ms(lambda: client.get(f"/api/essays/{index}").raise_for_status(), args.repeat)
     render = median_ms(lambda: engine.render(long_essay.text, long_essay.spans_for_render(),
                                              "x"), args.repeat)
-    row("essay page, 1,000 words (GET /api/essays/i: state, render, JSON)", f"{page:.1f} ms",
+    row("essay page, ~1,000 words (GET /api/essays/i: state, render, JSON)", f"{page:.1f} ms",
         f"engine.render alone: {render:.1f} ms", "< 200 ms")
+
+    browser_page(ws, engine, index, page)
 
     sid = long_essay.spans[0].sid
     actions = iter([{"action": "reject" if k % 2 else "accept", "span": sid}
@@ -119,9 +121,54 @@ def run(args: argparse.Namespace, engine: Engine, snapshot: Path, tmp: Path) -> 
     def round_trip() -> None:
         client.post(f"/api/essays/{index}/decide", json=next(actions)).raise_for_status()
 
-    row("decision round trip (fsync'd log line + re-render + JSON), 1,000-word essay",
+    row("decision round trip (fsync'd log line + re-render + JSON), ~1,000-word essay",
         f"{median_ms(round_trip, args.repeat):.1f} ms", f"GET of the same page: {page:.1f} ms",
         "< 50 ms")
+
+
+def browser_page(ws: Workspace, engine: Engine, index: int, api_ms: float) -> None:
+    """The same essay opened in headless Chromium: request, JSON, drawing both texts and the
+    side panel, up to the next animation frame (median of 10). Skipped without Chromium."""
+    chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
+    try:
+        from selenium import webdriver
+    except ImportError:
+        webdriver = None
+    if not (chromium and driver_path and webdriver):
+        print("(no Chromium/selenium: browser drawing not measured)")
+        return
+    import socket
+    import threading
+
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(create_app(ws, engine, TOKEN), access_log=False,
+                                           log_level="warning"))
+    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--window-size=1400,900"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=webdriver.ChromeService(driver_path), options=options)
+    try:
+        driver.get(f"http://127.0.0.1:{sock.getsockname()[1]}/?token={TOKEN}")
+        time.sleep(1)
+        script = """const done = arguments[arguments.length - 1], t = performance.now();
+            window.swepseudoReview.openEssay(arguments[0]).then(() =>
+                requestAnimationFrame(() => done(performance.now() - t)));"""
+        times = [driver.execute_async_script(script, index) for _ in range(10)]
+        row("essay page, ~1,000 words, in Chromium (fetch + draw, to the next frame)",
+            f"{statistics.median(times):.0f} ms", f"the API request alone: {api_ms:.1f} ms",
+            "< 200 ms")
+    finally:
+        driver.quit()
+        server.should_exit = True
 
 
 if __name__ == "__main__":

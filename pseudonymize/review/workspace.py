@@ -434,7 +434,7 @@ class Workspace:
                                                            "last": event["time"]})
             who["decisions"] += 1
             who["first"], who["last"] = min(who["first"], event["time"]), max(who["last"], event["time"])
-            label = event.get("label") or _event_label(essay, event) or "-"
+            label = event.get("label") or _event_label(essay, event) or "(essay)"
             decisions.setdefault(label, Counter())[action] += 1
         states = Counter("quarantined" if e.quarantined else "approved" if e.approved else "open"
                          for e in self.essays)

@@ -411,5 +411,6 @@
     await loadList(false);
     if (S.list.length) openEssay(S.list[0].index);
   }
+  window.swepseudoReview = { openEssay };  // for the benchmark's timing of a page
   start();
 })();
