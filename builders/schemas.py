@@ -52,7 +52,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "places": ("fold", "kind", "country", "admin1", "geonameid"), "countries": ("iso2", "fold"),
     "admin_codes": ("code",), "languages": ("fold",), "postal_codes": ("code", "place"),
     "streets": ("fold", "municipality"), "organizations": ("fold", "kind"),
-    "professions": ("fold",), "lexicon": ("fold", "category"), "common_words": ("fold",),
+    "professions": ("fold",), "lexicon": ("fold", "category"), "common_words": ("word",),
 }
 
 

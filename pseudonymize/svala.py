@@ -1,40 +1,55 @@
 """SVALA parallel JSON: the graph format of Språkbanken's SVALA (swell-editor) and `parallel-corpus`.
 
-    {"source": [{"id": "s0", "text": "Jag "}, ...], "target": [{"id": "t0", "text": "Jag "}, ...],
+    {"source": [{"id": "s0", "text": "Hej! "}, ...], "target": [{"id": "t0", "text": "Hej! "}, ...],
      "edges": {"e-s0-t0": {"id": "e-s0-t0", "ids": ["s0", "t0"], "labels": [], "manual": false}}}
 
-Token texts carry their trailing white space, so each side's texts concatenate to the essay. An
-edge groups the source and target tokens that correspond; a pseudonymized span gives one manual
-edge labelled `[label, *attrs, running number]` (as the SweLL anonymization layer does). Edge ids
-are `e-` plus the sorted token ids, the editor's own convention.
+Tokens follow the editor's own convention (`tokenize` in its src/Graph/Token.ts): a token is a
+run of non-white-space characters with the white space after it (white space before the first
+one is glued to it), and a last token without white space gets one space appended, as the editor
+appends it. So "Hej!" is one token `"Hej! "` and each side spells its text exactly, plus that one
+space when the text does not end in white space. "White space" is JavaScript's `\\s`, not
+Python's: the editor decides.
+
+An entity inside a token ("Haiti," "Annas." "@camila") takes the whole token: one manual edge
+joins the source tokens and the target tokens that an entity touches (the target token carries
+the pseudonym with the token's punctuation, "Haiti, " -> "B-land, "), labelled
+`[label, *attrs, running number]` as the SweLL anonymization layer does. Entities sharing a token
+("Anna/Erik") share its edge: the labels of each, in text order, and the editor keeps each
+distinct label once (its edge normal form), so two entities of one label in one token show as
+`city 1 2`. Every other token pairs one to one with its equal on the other side, which is what
+the editor's automatic alignment makes of them; edge ids are `e-` plus the sorted token ids.
+`pseudonymize.svala_check` checks all of this the way the editor does.
 
 The *pseudonymized* graph (published) has both sides pseudonymized, as SweLL releases do; the
 *original* graph (source = the essay as written) is review material that is kept with the key.
-
-A release writes both graphs of every essay, so `graphs` reuses the engine's tokens of the
-source (`Result.tokens`), derives the target's from them (only the stretches around replaced spans
-are tokenized again) and `Graph.encode` writes the JSON bytes directly (the bytes of
-`dumps(to_svala(...))`, as the tests check).
+`Graph.encode` writes the JSON bytes directly (the bytes of `dumps(to_svala(...))`, as the tests
+check): a release writes both graphs of every essay.
 """
 from __future__ import annotations
 
 import bisect
 import json
+import re
 from collections.abc import Iterator, Sequence
 # json.dumps's own (C) string encoder for ensure_ascii=False
 from json.encoder import encode_basestring
 from typing import NamedTuple
 
-from pseudonymize.tokenize import token_spans
 from pseudonymize.types import Result
 
 SIDES = ("pseudonymized", "original")
 
-# (source start, source end, target start, target end, labels) of one pseudonymized span
-_Link = tuple[int, int, int, int, list[str]]
+# JavaScript's \s (ECMAScript WhiteSpace and LineTerminator), the editor's notion of white space
+_SPACE_CHARS = frozenset("\t\n\v\f\r \xa0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff"
+                         + "".join(map(chr, range(0x2000, 0x200B))))
+JS_SPACE = "".join(sorted(_SPACE_CHARS))  # a character class (no character in it is special)
+_CHUNK = re.compile(f"[{JS_SPACE}]*[^{JS_SPACE}]+[{JS_SPACE}]*")
+_SPACE = re.compile(f"[{JS_SPACE}]+")
+
 # One edge or several, in the graph's edge order: a run (i, j, n) pairs source token i + k with
-# target token j + k alone for k < n; a group (token ids sorted as strings, labels) is one edge.
-_Edge = tuple[int, int, int] | tuple[list[str], list[str]]
+# target token j + k alone for k < n; a group (token ids sorted as strings, labels, manual) is
+# one edge.
+_Edge = tuple[int, int, int] | tuple[list[str], list[str], bool]
 
 _TOKEN_JSON = '{"id":"%s%%d","text":%%s}'
 _PAIR_JSON = '"e-s%d-t%d":{"id":"e-s%d-t%d","ids":["s%d","t%d"],"labels":[],"manual":false}'
@@ -45,8 +60,9 @@ _PAIRS_KEPT = 4096
 
 
 class _Side:
-    """One side's tokens: texts (trailing white space included), character ranges, and the
-    texts as JSON strings (made once, shared by the graphs that show this side)."""
+    """One side's tokens: texts, character ranges in the side's text (the appended space is
+    outside them), and the texts as JSON strings (made once, shared by the graphs that show
+    this side)."""
 
     __slots__ = ("texts", "starts", "ends", "_json")
 
@@ -72,6 +88,21 @@ class _Side:
                                       % tuple(args))
         return self._json[prefix]
 
+    def touched(self, text: str, lo: int, hi: int) -> tuple[int, int]:
+        """[first, last) of the tokens holding a non-space character of text[lo:hi] (this
+        side's text); for a span of white space alone (or none), the token holding lo (the
+        last one at the end)."""
+        at = lo
+        space = _SPACE.match(text, lo, hi)
+        if space:
+            lo = space.end()
+        while hi > lo and text[hi - 1] in _SPACE_CHARS:
+            hi -= 1
+        if lo < hi:  # text[lo] and text[hi - 1] are inside tokens
+            return bisect.bisect_right(self.ends, lo), bisect.bisect_left(self.starts, hi)
+        at = min(bisect.bisect_right(self.ends, at), len(self.texts) - 1)
+        return (at, at + 1) if at >= 0 else (0, 0)
+
 
 class Graph(NamedTuple):
     """A graph before serialization: both sides' tokens and the edges in order."""
@@ -86,14 +117,13 @@ class Graph(NamedTuple):
 
     def labels(self) -> list[str]:
         """Every edge label in edge order."""
-        return [lab for edge in self.edges if len(edge) == 2 for lab in edge[1]]
+        return [lab for edge in self.edges if not isinstance(edge[0], int) for lab in edge[1]]
 
     def to_dict(self) -> dict:
         edges = {}
-        for ids, labels in _each_edge(self.edges):
+        for ids, labels, manual in _each_edge(self.edges):
             edge_id = "e-" + "-".join(ids)
-            edges[edge_id] = {"id": edge_id, "ids": ids, "labels": labels,
-                              "manual": bool(labels)}
+            edges[edge_id] = {"id": edge_id, "ids": ids, "labels": labels, "manual": manual}
         return {"source": [{"id": f"s{i}", "text": t} for i, t in enumerate(self.source.texts)],
                 "target": [{"id": f"t{i}", "text": t} for i, t in enumerate(self.target.texts)],
                 "edges": edges}
@@ -103,15 +133,15 @@ class Graph(NamedTuple):
         ASCII, texts and labels go through json's own string encoder."""
         edges = []
         for edge in self.edges:
-            if len(edge) == 3:
+            if isinstance(edge[0], int):
                 edges.append(_pairs_json(*edge))
                 continue
-            ids, labels = edge
+            ids, labels, manual = edge
             edge_id = "e-" + "-".join(ids)
             edges.append('"%s":{"id":"%s","ids":["%s"],"labels":[%s],"manual":%s}'
                          % (edge_id, edge_id, '","'.join(ids),
                             ",".join(map(encode_basestring, labels)),
-                            "true" if labels else "false"))
+                            "true" if manual else "false"))
         return ('{"source":[%s],"target":[%s],"edges":{%s}}'
                 % (self.source.json("s"), self.target.json("t"),
                    ",".join(edges))).encode()
@@ -139,22 +169,41 @@ def _pairs_format(i: int, j: int, n: int) -> str:
     return "\0".join([_PAIR_JSON] * n) % tuple(args)
 
 
+def tokens(text: str) -> list[str]:
+    """The editor's tokens of `text` (its `tokenize`): texts concatenating to `text`, plus one
+    space when `text` does not end in white space."""
+    return _tokenize(text).texts
+
+
+def _tokenize(text: str) -> _Side:
+    """The side of `text`: the editor's tokens with their character ranges."""
+    spans = [m.span() for m in _CHUNK.finditer(text)]
+    if not spans:  # empty, or white space alone: one token (none for "")
+        return _Side([text], [0], [len(text)]) if text else _Side([], [], [])
+    starts = [s for s, _ in spans]
+    ends = [e for _, e in spans]
+    texts = list(map(text.__getitem__, map(slice, starts, ends)))
+    if _SPACE.fullmatch(text, len(text) - 1) is None:
+        texts[-1] += " "
+    return _Side(texts, starts, ends)
+
+
 def to_svala(result: Result, side: str = "pseudonymized") -> dict:
     """The SVALA graph of one result; `side="original"` keeps the essay's own text as source."""
     if side not in SIDES:
         raise ValueError(f"unknown SVALA side {side!r}; choose one of {', '.join(SIDES)}")
-    source, target = _sides(result)
-    labels = _labels(result)
-    if side == "original":
-        return _original(result, labels, source, target).to_dict()
-    return _published(result, labels, target).to_dict()
+    return graphs(result)[SIDES.index(side)].to_dict()
 
 
 def graphs(result: Result) -> tuple[Graph, Graph]:
     """(published, original) graphs of one result, sharing the target side."""
-    source, target = _sides(result)
-    labels = _labels(result)
-    return _published(result, labels, target), _original(result, labels, source, target)
+    source, target = _tokenize(result.source), _tokenize(result.target)
+    links = [(source.touched(result.source, a.start, a.end),
+              target.touched(result.target, a.target_start, a.target_end),
+              [a.label, *a.attrs, str(a.ref)]) for a in result.annotations]
+    published = _graph(target, target, [(t, t, lab) for _, t, lab in links])
+    original = _graph(source, target, links)
+    return published, original
 
 
 def dumps(graph: dict) -> bytes:
@@ -167,253 +216,64 @@ def side_text(graph: dict, side: str) -> str:
     return "".join(tok["text"] for tok in graph[side])
 
 
-def _labels(result: Result) -> list[list[str]]:
-    return [[a.label, *a.attrs, str(a.ref)] for a in result.annotations]
+_Group = list  # [source first, source last, target first, target last, labels]
 
 
-def _published(result: Result, labels: list[list[str]], target: _Side) -> Graph:
-    """Both sides are the target: token i pairs with token i, a span's tokens share one edge."""
-    links = sorted((a.target_start, a.target_end, a.target_start, a.target_end, lab)
-                   for a, lab in zip(result.annotations, labels))
-    edges = _aligned_edges(target, target, links)
-    if edges is None:
-        edges = _mirror_edges(target, links)
-    return Graph(target, target, edges)
-
-
-def _original(result: Result, labels: list[list[str]], source: _Side, target: _Side) -> Graph:
-    links = sorted((a.start, a.end, a.target_start, a.target_end, lab)
-                   for a, lab in zip(result.annotations, labels))
-    edges = _aligned_edges(source, target, links)
-    if edges is None:
-        edges = _union_edges(source, target, links)
-    return Graph(source, target, edges)
-
-
-def _tokens(text: str) -> _Side:
-    """Tokens of `text`."""
-    spans = token_spans(text)
-    if not spans:
-        return _Side([], [], [])
-    starts, ends = (list(x) for x in zip(*spans))
-    return _side(text, starts, ends)
-
-
-def _side(text: str, starts: list[int], ends: list[int]) -> _Side:
-    """The side of `text` with these tokens; white space before the first token is glued to it
-    so the texts still concatenate to `text`."""
-    if not starts:
-        return _Side([], [], [])
-    bounds = [0, *starts[1:], len(text)]
-    return _Side(list(map(text.__getitem__, map(slice, bounds, bounds[1:]))), starts, ends)
-
-
-def _sides(result: Result) -> tuple[_Side, _Side]:
-    """(source, target) sides. With the engine's tokens of the source (and its annotations:
-    in text order, not overlapping, the target's text between them unchanged), the target's
-    tokens are derived from them (`_derived_target`); anything else is tokenized afresh."""
-    anns = result.annotations
-    if not result.tokens or any(a.end > b.start for a, b in zip(anns, anns[1:])) or (
-            len(result.target) - len(result.source)
-            != sum((a.target_end - a.target_start) - (a.end - a.start) for a in anns)):
-        return _tokens(result.source), _tokens(result.target)
-    starts = [t.start for t in result.tokens]
-    ends = [t.end for t in result.tokens]
-    source = _side(result.source, starts, ends)
-    target_starts, target_ends = _derived_target(result, starts, ends)
-    return source, _side(result.target, target_starts, target_ends)
-
-
-def _derived_target(result: Result, starts: list[int], ends: list[int]
-                    ) -> tuple[list[int], list[int]]:
-    """The target's token ranges from the source's. Tokens never contain white space and the
-    text outside the annotated spans is unchanged, so the target tokenizes like the source
-    except inside each stretch between white space (or either end) that holds a span: only
-    those stretches are tokenized again, the other tokens are the source's, shifted."""
-    n = len(starts)
-    out_starts: list[int] = []
-    out_ends: list[int] = []
-    copied = shift = 0  # source tokens [0, copied) are placed; the target is `shift` longer
-    anns = result.annotations
-    k = 0
-    while k < len(anns):
-        # the stretch: from the token run holding the character before the span ...
-        lo = anns[k].start
-        t = bisect.bisect_right(starts, lo - 1) - 1
-        first = t + 1
-        if t >= 0 and ends[t] >= lo:
-            while t > 0 and ends[t - 1] == starts[t]:
-                t -= 1
-            lo, first = starts[t], t
-        # ... to the run holding the character after it, joined with the next spans that
-        # start in it (or right at its end: their first character may not be white space)
-        hi, grown = anns[k].end, shift
-        while True:
-            grown += (anns[k].target_end - anns[k].target_start) - (anns[k].end - anns[k].start)
-            hi = max(hi, anns[k].end)
-            u = bisect.bisect_right(starts, hi) - 1
-            last = bisect.bisect_left(starts, hi)
-            if u >= 0 and ends[u] > hi:
-                while u + 1 < n and starts[u + 1] == ends[u]:
-                    u += 1
-                hi, last = ends[u], u + 1
-            k += 1
-            if k == len(anns) or anns[k].start > hi:
-                break
-        out_starts += [s + shift for s in starts[copied:first]]
-        out_ends += [e + shift for e in ends[copied:first]]
-        for s, e in token_spans(result.target, lo + shift, hi + grown):
-            out_starts.append(s)
-            out_ends.append(e)
-        copied, shift = last, grown
-    out_starts += [s + shift for s in starts[copied:]]
-    out_ends += [e + shift for e in ends[copied:]]
-    return out_starts, out_ends
-
-
-def _mirror_edges(side: _Side, links: Sequence[_Link]) -> list[_Edge]:
-    """The general mirror graph: tokens overlapping a span (even partly) share its edge."""
-    group = list(range(len(side.texts)))
-    labels: dict[int, list[str]] = {}
-    for lo, hi, _, _, lab in links:
-        members = _overlapping(side.starts, side.ends, lo, hi)
-        if members:
-            first = group[members[0]]
-            for m in members:
-                group[m] = first
-            labels.setdefault(first, []).extend(lab)
-    members_of: dict[int, list[int]] = {}
-    for m, first in enumerate(group):
-        members_of.setdefault(first, []).append(m)
-    return [(first, first, 1) if first not in labels else
-            (sorted([f"s{m}" for m in ms] + [f"t{m}" for m in ms]),
-             list(dict.fromkeys(labels[first])))
-            for first, ms in members_of.items()]
-
-
-def _aligned_edges(src: _Side, tgt: _Side, links: Sequence[_Link]) -> list[_Edge] | None:
-    """The edges in one linear walk when every span starts and ends on token boundaries on both
-    sides and the text between spans is tokenized alike (the usual case); None otherwise.
-    Where it answers, the answer equals `_union_edges`'s (and `_mirror_edges`'s when both sides
-    are one)."""
-    n_src, n_tgt = len(src.starts), len(tgt.starts)
-    edges: list[_Edge] = []
-    i = j = shift = 0
-
-    def pair_until(limit: int) -> bool:
-        """Pair the unchanged tokens starting before source offset `limit` one to one: they
-        must sit in the target where the shift puts them."""
-        nonlocal i, j
-        end = bisect.bisect_left(src.starts, limit, i)
-        n = end - i
-        if n == 0:
-            return True
-        if j + n > n_tgt or src.ends[end - 1] > limit:
-            return False
-        # (a side paired with itself, as in the published graph, needs no comparing)
-        if (src is not tgt or i != j or shift) and (
-                tgt.starts[j:j + n] != list(map(shift.__add__, src.starts[i:end]))
-                or tgt.ends[j:j + n] != list(map(shift.__add__, src.ends[i:end]))):
-            return False
-        edges.append((i, j, n))
-        i, j = end, j + n
-        return True
-
-    for s0, s1, t0, t1, lab in links:
-        if s0 >= s1 or t0 >= t1 or not pair_until(s0):
-            return None
-        i0, j0 = i, j
-        i = bisect.bisect_right(src.ends, s1, i)
-        j = bisect.bisect_right(tgt.ends, t1, j)
-        if (i == i0 or j == j0 or src.starts[i0] != s0 or src.ends[i - 1] != s1
-                or tgt.starts[j0] != t0 or tgt.ends[j - 1] != t1):
-            return None
-        ids = sorted([f"s{m}" for m in range(i0, i)] + [f"t{m}" for m in range(j0, j)])
-        edges.append((ids, list(dict.fromkeys(lab))))
-        shift += (t1 - t0) - (s1 - s0)
-    if not pair_until(src.ends[-1] + 1 if n_src else 0) or j != n_tgt:
-        return None
-    return edges
-
-
-def _union_edges(src: _Side, tgt: _Side, links: Sequence[_Link]) -> list[_Edge]:
-    """The general alignment: tokens overlapping one span belong to one edge; outside spans the
-    text is unchanged, so a source character maps to the target character shifted by the spans
-    before it (tokens are united through union-find over source then target tokens)."""
-    n_src = len(src.starts)
-    parent = list(range(n_src + len(tgt.starts)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    def union(i: int, j: int) -> None:
-        parent[find(i)] = find(j)
-
-    labels: dict[int, list[str]] = {}
-    in_span = [False] * n_src
-    for s0, s1, t0, t1, lab in links:
-        members = _overlapping(src.starts, src.ends, s0, s1) + [
-            n_src + j for j in _overlapping(tgt.starts, tgt.ends, t0, t1)]
-        for m in members[1:]:
-            union(members[0], m)
-        for m in members:
-            if m < n_src:
-                in_span[m] = True
-        if members:
-            labels.setdefault(members[0], []).extend(lab)
-    t_index = _char_index(tgt.starts, tgt.ends, tgt.ends[-1] if tgt.ends else 0)
-    shift, k = 0, 0
-    for i in range(n_src):
-        while k < len(links) and links[k][1] <= src.starts[i]:
-            s0, s1, t0, t1, _ = links[k]
-            shift += (t1 - t0) - (s1 - s0)
-            k += 1
-        if in_span[i]:
+def _graph(src: _Side, tgt: _Side, links: Sequence[tuple[tuple[int, int], tuple[int, int],
+                                                         list[str]]]) -> Graph:
+    """The edges: the tokens each entity touches on either side form a manual edge (entities
+    touching a common token share one); between those, tokens pair one to one where the two
+    sides' tokens are equal, and a stretch that differs (a pseudonym that changed the white
+    space around it) joins the edge after it (before it, at the end)."""
+    groups: list[_Group] = []
+    for (i0, i1), (j0, j1), lab in sorted(links, key=lambda link: (link[0], link[1])):
+        if i0 == i1 and j0 == j1:  # both sides empty
             continue
-        # the first and last character suffice: tokens outside spans are unchanged text
-        for pos in {src.starts[i] + shift, src.ends[i] - 1 + shift}:
-            j = t_index[pos] if 0 <= pos < len(t_index) else -1
-            if j >= 0:
-                union(i, n_src + j)
-
-    groups: dict[int, list[int]] = {}
-    for m in range(len(parent)):
-        groups.setdefault(find(m), []).append(m)
-    group_labels: dict[int, list[str]] = {}
-    for m, lab in labels.items():
-        group_labels.setdefault(find(m), []).extend(lab)
-    return [(sorted(f"s{m}" if m < n_src else f"t{m - n_src}" for m in members),
-             list(dict.fromkeys(group_labels.get(root, ()))))
-            for root, members in sorted(groups.items(), key=lambda g: g[1][0])]
-
-
-def _overlapping(starts: list[int], ends: list[int], lo: int, hi: int) -> list[int]:
-    """Indexes of tokens overlapping [lo, hi) (a zero-width span takes the token at lo)."""
-    first = bisect.bisect_right(ends, lo)  # tokens are sorted and disjoint: ends ascend too
-    out = []
-    for i in range(first, len(starts)):
-        if starts[i] >= hi and not (lo == hi and starts[i] <= lo):
-            break
-        out.append(i)
-    return out
-
-
-def _char_index(starts: list[int], ends: list[int], length: int) -> list[int]:
-    """For every character, the index of the token holding it (-1 for white space)."""
-    index = [-1] * length
-    for i, (a, b) in enumerate(zip(starts, ends)):
-        index[a:b] = [i] * (b - a)
-    return index
+        groups.append([i0, i1, j0, j1, lab])
+        # a group overlapping the one before it on either side merges with it
+        while len(groups) > 1 and (groups[-1][0] < groups[-2][1] or groups[-1][2] < groups[-2][3]):
+            (a0, a1, b0, b1, a_lab), (c0, c1, d0, d1, c_lab) = groups[-2], groups.pop()
+            groups[-1] = [min(a0, c0), max(a1, c1), min(b0, d0), max(b1, d1), a_lab + c_lab]
+    # the stretches between groups: equal ones pair up, the others join a group
+    edges: list[_Edge] = []
+    i = j = 0
+    pending: _Group | None = None
+    for group in [*groups, None]:
+        i_end, j_end = (group[0], group[2]) if group else (len(src.texts), len(tgt.texts))
+        if src.texts[i:i_end] == tgt.texts[j:j_end]:
+            if pending:
+                edges.append(_group_edge(pending))
+            if i_end - i == 1 and not src.texts[i].strip(" "):
+                # a text of spaces alone: the editor aligns by characters other than the
+                # space, so it leaves the two tokens apart
+                edges += [([f"s{i}"], [], False), ([f"t{j}"], [], False)]
+            elif i_end > i:
+                edges.append((i, j, i_end - i))
+        elif group:  # joins the group after it
+            if pending:
+                edges.append(_group_edge(pending))
+            group[0], group[2] = i, j
+        elif pending:  # the tail joins the group before it
+            pending[1], pending[3] = i_end, j_end
+            edges.append(_group_edge(pending))
+        else:  # no group at all and the sides differ: one edge for everything
+            edges.append(_group_edge([i, i_end, j, j_end, []]))
+        if group:
+            pending, i, j = group, group[1], group[3]
+    return Graph(src, tgt, edges)
 
 
-def _each_edge(edges: Sequence[_Edge]) -> Iterator[tuple[list[str], list[str]]]:
-    """(ids, labels) of every single edge, runs unrolled."""
+def _group_edge(group: _Group) -> tuple[list[str], list[str], bool]:
+    i0, i1, j0, j1, labels = group
+    return (sorted([f"s{m}" for m in range(i0, i1)] + [f"t{m}" for m in range(j0, j1)]),
+            list(dict.fromkeys(labels)), True)
+
+
+def _each_edge(edges: Sequence[_Edge]) -> Iterator[tuple[list[str], list[str], bool]]:
+    """(ids, labels, manual) of every single edge, runs unrolled."""
     for edge in edges:
-        if len(edge) == 3:
+        if isinstance(edge[0], int):
             i, j, n = edge
-            yield from (([f"s{i + k}", f"t{j + k}"], []) for k in range(n))
+            yield from (([f"s{i + k}", f"t{j + k}"], [], False) for k in range(n))
         else:
             yield edge

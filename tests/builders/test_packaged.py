@@ -52,6 +52,11 @@ def test_every_declared_gazetteer_is_built_non_empty_and_conforms(built):
     ("places", {"name": "Göteborg", "kind": "city"}, {"country": "SE", "geonameid": 2711537}),
     ("places", {"name": "Köpenhamn"}, {"kind": "exonym", "country": "DK"}),
     ("places", {"name": "Småland"}, {"kind": "region", "country": "SE"}),
+    ("places", {"name": "Ljusdal", "kind": "municipality"}, {"country": "SE", "admin1": "SE-X"}),
+    ("places", {"name": "Östra Göinge", "kind": "municipality"}, {"country": "SE", "admin1": "SE-M"}),
+    ("places", {"name": "Halab"}, {"kind": "exonym", "country": "SY"}),
+    ("places", {"name": "Mazar-e Sharif"}, {"kind": "exonym", "country": "AF"}),
+    ("places", {"name": "Skiftinge"}, {"kind": "city", "country": "SE", "admin2": "Eskilstuna"}),
     ("admin_codes", {"code": "SE-M"}, {"name": "Skåne län", "level": 1}),
     ("languages", {"name": "arabiska"}, {"iso639_1": "ar", "iso639_3": "ara"}),
     ("organizations", {"name": "Migrationsverket"}, {"kind": "authority"}),
@@ -64,6 +69,8 @@ def test_every_declared_gazetteer_is_built_non_empty_and_conforms(built):
     ("lexicon", {"word": "måndags", "category": "weekday"}, {"value": "1"}),
     ("lexicon", {"word": "läkare", "category": "prof"}, {}),
     ("common_words", {"word": "och"}, {"fold": "och"}),
+    ("common_words", {"word": "våra"}, {"fold": "vara"}),  # every spelling, not one per fold
+    ("common_words", {"word": "vara"}, {"fold": "vara"}),
 ])
 def test_golden_rows(built, gazetteer, where, expected):
     frame = table(built, gazetteer).filter(**where)
@@ -160,6 +167,21 @@ def test_provenance_names_every_package_with_its_installed_version(built):
         assert versions[package] == importlib.metadata.version(package)
     assert all(p["licence"] for p in packages)
     assert any("lexicon.tsv sha256:" in p["data"] for p in packages)
+    assert any("municipalities.tsv sha256:" in p["data"] for p in packages)
+
+
+def test_every_swedish_municipality_is_a_place(built):
+    municipalities = table(built, "places").filter(kind="municipality", country="SE")
+    assert municipalities.height == 290  # every kommun, each in one of the 21 län
+    assert municipalities["admin1"].n_unique() == 21
+
+
+@pytest.mark.parametrize("line", ["Ljusdal", "Ljusdal\tGävleborg", "\tSE-X"])
+def test_a_malformed_municipality_row_fails_naming_its_line(tmp_path, line):
+    path = tmp_path / "municipalities.tsv"
+    path.write_text(f"# comment\nname\tcounty\nFlen\tSE-D\n{line}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"municipalities.tsv:4:"):
+        packaged.read_municipalities(path)
 
 
 def test_a_second_build_is_byte_identical(built, data_root):
