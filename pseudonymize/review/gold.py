@@ -43,51 +43,66 @@ def export_gold(workspace: Workspace, out: Path, include_open: bool = False) -> 
     return len(chosen)
 
 
-def graph_spans(graph: dict) -> tuple[str, list[tuple[int, int, str, list[str]]]]:
-    """(source text, labelled spans) of a SVALA graph: each labelled edge's source tokens give
-    one span (white space after its last token excluded), its first known label the label."""
+def graph_spans(graph: dict) -> tuple[str, list[tuple[int, int, list[str], list[str]]]]:
+    """(source text, labelled chunks) of a SVALA graph: each labelled edge gives the character
+    range of its source tokens (white space excluded; the editor's tokens are white-space
+    chunks, so punctuation may be inside) with its labels and attributes in order."""
     try:
         offsets, pos = {}, 0
         for tok in graph["source"]:
             text = tok["text"]
-            offsets[tok["id"]] = (pos, pos + len(text.rstrip()))
+            offsets[tok["id"]] = (pos + len(text) - len(text.lstrip()), pos + len(text.rstrip()))
             pos += len(text)
         source = "".join(tok["text"] for tok in graph["source"])
-        spans = []
+        chunks = []
         for edge in graph["edges"].values():
             labels = [lab for lab in edge.get("labels", []) if isinstance(lab, str)]
-            label = next((lab for lab in labels if lab in LABELS), None)
             ids = [i for i in edge["ids"] if i in offsets]
-            if label is None or not ids:
-                continue
-            spans.append((min(offsets[i][0] for i in ids), max(offsets[i][1] for i in ids),
-                          label, [a for a in ATTRS if a in labels]))
+            known = [lab for lab in labels if lab in LABELS]
+            if known and ids:
+                chunks.append((min(offsets[i][0] for i in ids), max(offsets[i][1] for i in ids),
+                               known, [a for a in ATTRS if a in labels]))
     except (KeyError, TypeError, AttributeError):
         raise ReviewError("not a SVALA graph (source, target, edges)") from None
-    return source, sorted(spans)
+    return source, sorted(chunks)
 
 
-def svala_decisions(essay: EssayState, spans: Iterable[tuple[int, int, str, list[str]]]
+def svala_decisions(essay: EssayState, chunks: Iterable[tuple[int, int, list[str], list[str]]]
                     ) -> list[dict]:
-    """The decisions that turn the essay's current spans into the graph's: spans the graph
-    dropped are rejected, changed labels relabelled, kept ones accepted, new ones added."""
-    wanted = {(s, e): (label, attrs) for s, e, label, attrs in spans}
+    """The decisions that turn the essay's current spans into the graph's labelling: a span in
+    no labelled chunk is rejected; a chunk's spans take its label when it names one per span
+    (or one for all), else are accepted as they are; a labelled chunk without a span adds one
+    (its word: punctuation at either end left out)."""
     out: list[dict] = []
-    kept = []
-    for span in essay.active():
-        target = wanted.get((span.start, span.end))
-        if target is None:
-            out.append({"action": "reject", "span": span.sid})
+    active = essay.active()
+    kept: set[str] = set()
+    for lo, hi, labels, attrs in chunks:
+        inside = [s for s in active if lo <= s.start and s.end <= hi]
+        if not inside:
+            start, end = _word(essay.text, lo, hi)
+            if start < end:
+                out.append({"action": "add", "start": start, "end": end, "label": labels[0],
+                            "attrs": attrs})
             continue
-        kept.append((span.start, span.end))
-        if (span.label, list(span.attrs)) != target:
-            out.append({"action": "relabel", "span": span.sid, "label": target[0],
-                        "attrs": target[1]})
-        elif span.status == "proposed":
-            out.append({"action": "accept", "span": span.sid})
-    out += [{"action": "add", "start": s, "end": e, "label": label, "attrs": attrs}
-            for (s, e), (label, attrs) in sorted(wanted.items()) if (s, e) not in kept]
-    return out
+        targets = labels if len(labels) == len(inside) else labels[:1] * len(inside) \
+            if len(labels) == 1 else [None] * len(inside)
+        for span, label in zip(inside, targets):
+            kept.add(span.sid)
+            if label is not None and (span.label, list(span.attrs)) != (label, attrs):
+                out.append({"action": "relabel", "span": span.sid, "label": label,
+                            "attrs": attrs})
+            elif span.status == "proposed":
+                out.append({"action": "accept", "span": span.sid})
+    rejected = [{"action": "reject", "span": s.sid} for s in active if s.sid not in kept]
+    return rejected + out
+
+
+def _word(text: str, lo: int, hi: int) -> tuple[int, int]:
+    while lo < hi and not text[lo].isalnum():
+        lo += 1
+    while hi > lo and not text[hi - 1].isalnum():
+        hi -= 1
+    return lo, hi
 
 
 def import_svala(workspace: Workspace, paths: Iterable[Path], reviewer: str = SVALA_REVIEWER
@@ -102,12 +117,13 @@ def import_svala(workspace: Workspace, paths: Iterable[Path], reviewer: str = SV
             graph = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise ReviewError(f"{path}: unreadable ({type(exc).__name__})") from None
-        source, spans = graph_spans(graph)
-        essay = by_text.get(source)
+        source, chunks = graph_spans(graph)
+        # the editor appends a space to a text that does not end in white space
+        essay = by_text.get(source) or by_text.get(source[:-1] if source.endswith(" ") else "")
         if essay is None:
             raise ReviewError(f"{path}: its source text is none of this workspace's essays")
         results = workspace.decide_many([(essay.index, d, None)
-                                         for d in svala_decisions(essay, spans)],
+                                         for d in svala_decisions(essay, chunks)],
                                         reviewer, "svala")
         report.append((str(path), sum(why is None for _, why in results),
                        [why for _, why in results if why]))

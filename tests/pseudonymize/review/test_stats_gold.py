@@ -93,14 +93,17 @@ def test_import_svala_turns_a_corrected_graph_into_decisions(ws_path: Path, engi
             edge["labels"] = ["firstname_unknown", "1"]
         if by_text[MISSED] in edge["ids"]:
             edge["labels"], edge["manual"] = ["firstname_female", "2"], True
+        if by_text["hem."] in edge["ids"]:  # a white-space token: its word alone is the span
+            edge["labels"], edge["manual"] = ["city", "2"], True
     path = tmp_path / "e03.json"
     path.write_text(json.dumps(graph), encoding="utf-8")
     (report,) = import_svala(ws, [path])
-    assert report[1:] == (4, [])  # reject, relabel, accept Malmö, add
+    assert report[1:] == (5, [])  # reject, relabel, accept Malmö, add two
     state = {ESSAYS["e03"][s.start:s.end]: (s.label, s.status) for s in e3.spans}
     assert state == {"Igår": ("firstname_male", "rejected"),
                      "Erik": ("firstname_unknown", "accepted"),
-                     "Malmö": ("city", "accepted"), MISSED: ("firstname_female", "accepted")}
+                     "Malmö": ("city", "accepted"), MISSED: ("firstname_female", "accepted"),
+                     "hem": ("city", "accepted")}
     assert {e["via"] for e in ws.events} == {"svala"}
     other = tmp_path / "other.json"
     graph["source"][0]["text"] = "Förr "
