@@ -15,7 +15,8 @@ $(STAMP): pyproject.toml constraints.txt
 
 venv: $(STAMP)
 
-## Build the offline snapshot from packaged data and release the sample batch.
+## Release the sample batch (building the offline snapshot when there is none) and say where
+## the release, the key and the audit trail are; `swepseudo demo --rebuild` rebuilds it first.
 demo: $(STAMP)
 	$(BIN)/swepseudo demo
 
@@ -27,4 +28,4 @@ bench: $(STAMP)
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) raw curated keys corpus/releases
+	rm -rf $(VENV) raw curated keys audits corpus/releases

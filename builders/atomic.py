@@ -14,14 +14,16 @@ def _umask() -> int:
     return mask
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write via a temp file in the same directory and rename, so readers never see half a file."""
+def atomic_write_bytes(path: Path, data: bytes, private: bool = False) -> None:
+    """Write via a temp file in the same directory and rename, so readers never see half a file.
+    `private` files (key material) keep mkstemp's mode 0600 from their first byte."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 is for secrets; these are not
+        if not private:
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 is for secrets; these are not
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

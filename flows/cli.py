@@ -1,7 +1,9 @@
 """`swepseudo` command line: parse arguments, call a flow or a library function, print a result.
 
 Each command family lives in its own module exposing `register(subparsers)`; heavy imports
-(Prefect, polars) happen inside the command functions so `swepseudo text` starts fast.
+(Prefect, polars) happen inside the command functions so `swepseudo text` starts fast and the
+checks that can fail (arguments, paths, snapshot, an existing release) answer before Prefect
+starts. `main` is the one place errors become one line and exit statuses (see EXIT below).
 """
 from __future__ import annotations
 
@@ -9,20 +11,70 @@ import argparse
 import importlib
 import os
 import sys
+import traceback
+from collections.abc import Iterator
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 # Modules that add subcommands, in help order.
 COMMAND_MODULES = ("flows.cli_resources", "flows.cli_engine", "flows.cli_release",
-                   "flows.cli_review")
+                   "flows.cli_key", "flows.cli_review")
+
+DEBUG_ENV = "SWEPSEUDO_DEBUG"
+# Exit statuses of every command (the README's command reference lists them per command).
+OK, FAILED, USAGE, INTERNAL, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 70, 130, 141
+EXIT = {OK: "success",
+        FAILED: "the command ran and found a problem (named on stderr or in its report), or a "
+                "file could not be read or written",
+        USAGE: "bad arguments or input, refused before any work (one line on stderr)",
+        INTERNAL: "an unexpected error (a bug: rerun with --debug and report it)",
+        INTERRUPTED: "interrupted (Ctrl-C); nothing partial is published",
+        BROKEN_PIPE: "the reader of standard output went away (e.g. `| head`), as for SIGPIPE"}
 
 
 class CLIError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
 
 
+class Formatter(argparse.HelpFormatter):
+    """Wraps prose lines of a description or epilog to the terminal, but keeps indented lines
+    (examples, the exit statuses) as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line if line.startswith("  ") or not line.strip()
+                         else super(Formatter, self)._fill_text(line, width, indent)
+                         for line in text.splitlines())
+
+
+def examples(*lines: str) -> str:
+    """A man-style EXAMPLES section for a command's --help."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def command_group(subparsers: argparse._SubParsersAction, name: str, help: str
+                  ) -> argparse._SubParsersAction:
+    """A command with actions (`swepseudo resources build`): returns the actions' subparsers."""
+    parser = subparsers.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".")
+    return parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+
+
+def package_version() -> str:
+    try:
+        return version("swepseudo")
+    except PackageNotFoundError:  # a checkout that is not installed
+        from pseudonymize import __version__
+
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="swepseudo",
-        description="Pseudonymize Swedish learner essays with versioned, auditable resources.")
+        description="Pseudonymize Swedish learner essays with versioned, auditable resources.",
+        epilog="`swepseudo help COMMAND` shows a command's options and examples.\n\nexit status:\n"
+               + "\n".join(f"  {code:<4} {text}" for code, text in EXIT.items()))
+    parser.add_argument("--version", action="version", version=f"swepseudo {package_version()}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:
@@ -32,24 +84,126 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         module.register(sub)
+    p = sub.add_parser("help", help="show the help of swepseudo or of a command")
+    p.add_argument("topic", nargs="*", metavar="COMMAND",
+                   help="a command, e.g. `text` or `resources build` (default: all commands)")
+    p.set_defaults(func=lambda args: show_help(parser, args.topic))
+    for each in parsers(parser):
+        each.formatter_class = Formatter
+        add_common_options(each, is_root=each is parser)
     return parser
 
 
+def parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """Every parser of the command tree, the root first, depth first."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):  # aliases share a parser
+                yield from parsers(child)
+
+
+def add_common_options(parser: argparse.ArgumentParser, is_root: bool) -> None:
+    """--debug and --verbose, accepted before or after the command. Below the root they default
+    to SUPPRESS so a subcommand does not reset what was given before it."""
+    default = False if is_root else argparse.SUPPRESS
+    group = parser.add_argument_group("output")
+    group.add_argument("--debug", action="store_true", default=default,
+                       help=f"print the traceback of an error (also: {DEBUG_ENV}=1)")
+    group.add_argument("--verbose", action="store_true", default=default,
+                       help="show Prefect's and Dask's INFO logging (default: warnings only)")
+
+
+def show_help(parser: argparse.ArgumentParser, topic: list[str]) -> int:
+    target = parser
+    for word in topic:
+        subs = [a for a in target._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs or word not in subs[0].choices:
+            raise CLIError(f"no command {' '.join(topic)!r}; `swepseudo help` lists them")
+        target = subs[0].choices[word]
+    target.print_help()
+    return OK
+
+
+def writable_dir(path: Path, what: str) -> None:
+    """Fail now, not after minutes of work, when `path` cannot be created or written."""
+    existing = path.absolute()
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise CLIError(f"{path}: {what} cannot be a directory ({existing} is a file)")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise CLIError(f"{path}: {what} is not writable ({existing})")
+
+
+def progress(total: int, desc: str, unit: str = "item"):
+    """A tqdm bar on stderr when it is a terminal, silent otherwise (pipes, logs, tests); print
+    lines meanwhile with `bar.write`."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False,
+                disable=not sys.stderr.isatty())
+
+
+def quiet_logging(verbose: bool) -> None:
+    """Prefect and Dask log at WARNING unless --verbose. Set in the environment so it reaches
+    the Prefect server, Dask workers and spawned worker processes too; a user's own setting
+    wins."""
+    level = "INFO" if verbose else "WARNING"
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", level)
+    os.environ.setdefault("PREFECT_SERVER_LOGGING_LEVEL", level)
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", level.lower())
+
+
+def debugging(argv: list[str]) -> bool:
+    return "--debug" in argv or os.environ.get(DEBUG_ENV, "") not in ("", "0")
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     # A temporary Prefect server must not try to phone home (no network is assumed), and gets
     # time to start on a busy 2-core machine; users can still override both.
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
     os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "90")
-    args = build_parser().parse_args(argv)
+    os.environ.setdefault("DO_NOT_TRACK", "1")  # Prefect's client telemetry and its notice
     try:
-        return int(args.func(args) or 0)
+        args = build_parser().parse_args(argv)
+        quiet_logging(args.verbose)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at exit
+        return status
     except CLIError as exc:
-        print(f"swepseudo: error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(f"error: {exc}", USAGE, argv)
+    except BrokenPipeError:
+        # Python's documented recipe: point stdout at devnull so the interpreter's final flush
+        # does not raise again, and exit as a process killed by SIGPIPE would (128 + 13).
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # stdout is no file (captured, replaced)
+            pass
+        return BROKEN_PIPE
     except KeyboardInterrupt:
-        print("swepseudo: interrupted", file=sys.stderr)
-        return 130
+        return _fail("interrupted", INTERRUPTED, argv)
+    except SystemExit:
+        raise  # argparse's usage errors (2) and --help/--version (0)
+    except OSError as exc:  # a path that cannot be read or written, a full disk
+        where = f"{exc.filename}: " if exc.filename else ""
+        return _fail(f"error: {where}{exc.strerror or exc}", FAILED, argv)
+    except Exception as exc:  # noqa: BLE001 - the one place a bug becomes one line
+        message = " ".join(str(exc).split())
+        return _fail(f"internal error: {type(exc).__name__}"
+                     + (f": {message}" if message else "")
+                     + " (rerun with --debug for the traceback)", INTERNAL, argv)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _fail(message: str, status: int, argv: list[str]) -> int:
+    if debugging(argv):
+        traceback.print_exc()
+    print(f"swepseudo: {message}", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":  # `python -m flows.cli`: run the importable module, whose CLIError
+    from flows import cli    # the commands raise (this file runs as __main__, a second copy)
+
+    sys.exit(cli.main())

@@ -2,11 +2,17 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 
-from flows.cli import CLIError
+from flows.cli import CLIError, examples, writable_dir
+from flows.cli_key import unseal
+
+MEMORY_FORMAT = "swepseudo-memory-1"
 
 
 def _engine(snapshot: str):
@@ -20,11 +26,101 @@ def _engine(snapshot: str):
         raise CLIError(f"{exc} (data root {store.root})") from exc
 
 
+def read_text(source: str) -> str:
+    """An essay from a file or standard input ('-'), decoded as a batch essay is (UTF-8 with or
+    without BOM, Latin-1/CP1252 detected); a conversion is noted on stderr."""
+    from pseudonymize.corpus.batch import MAX_BYTES, decode
+
+    name = "standard input" if source == "-" else source
+    try:
+        if source == "-":
+            if sys.stdin.isatty():
+                print("swepseudo: reading the text from the terminal; end it with Ctrl-D",
+                      file=sys.stderr)
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(source, "rb") as fh:
+                data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise CLIError(f"{source}: no such file") from None
+    except IsADirectoryError:
+        raise CLIError(f"{source}: is a directory") from None
+    if len(data) > MAX_BYTES:
+        raise CLIError(f"{name}: over {MAX_BYTES} bytes (the limit of an essay in a batch)")
+    try:
+        text, _, note = decode(data)
+    except ValueError as exc:
+        raise CLIError(f"{name}: {exc}") from None
+    if note:
+        print(f"swepseudo: note: {name}: {note}", file=sys.stderr)
+    return text
+
+
+def text_scope(text: str) -> str:
+    """The surrogate scope of a text given without --id: its content hash, so different texts
+    get different surrogates and the same text (with the same seed) the same ones. The hash
+    only seeds the choice; it is printed nowhere."""
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class MemoryFile:
+    """A learner's surrogates across separate `text` calls: `{learner: memory}` in one JSON file,
+    key material, so written atomically with mode 0600 and sealed like the key when
+    SWEPSEUDO_KEY_PASSPHRASE is set (or when it was sealed and its passphrase was typed)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.secret: str | None = None
+        self.learners: dict[str, dict] = {}
+        if path.exists():
+            plain, self.secret = unseal(path.read_bytes(), path)
+            try:
+                data = json.loads(plain)
+                if data.get("format") != MEMORY_FORMAT:
+                    raise ValueError(data.get("format"))
+            except (ValueError, AttributeError, UnicodeDecodeError):
+                raise CLIError(f"{path}: not a swepseudo memory file") from None
+            self.learners = data["learners"]
+
+    def memory(self, learner: str, strategy: str, seed: int):
+        from pseudonymize.engine import Memory
+
+        entry = self.learners.get(learner)
+        if entry is None:
+            return Memory()
+        if (entry["strategy"], entry["seed"]) != (strategy, seed):
+            raise CLIError(f"{self.path}: learner {learner!r} was pseudonymized with --strategy "
+                           f"{entry['strategy']} --seed {entry['seed']}; use the same options")
+        return Memory.from_json(entry)
+
+    def save(self, learner: str, strategy: str, seed: int, memory) -> None:
+        from builders.atomic import atomic_write_bytes
+        from pseudonymize.corpus import keys
+
+        self.learners[learner] = {"strategy": strategy, "seed": seed, **memory.to_json()}
+        data = json.dumps({"format": MEMORY_FORMAT, "learners": self.learners},
+                          ensure_ascii=False, sort_keys=True).encode()
+        sealer = keys.Sealer(keys.passphrase() or self.secret)
+        atomic_write_bytes(self.path, sealer.seal(data), private=True)
+
+
 def _text(args: argparse.Namespace) -> int:
+    from pseudonymize.engine import Memory
     from pseudonymize.svala import to_svala
 
+    if args.memory and not args.learner:
+        raise CLIError("--memory needs --learner (whose surrogates it keeps)")
+    memories = MemoryFile(Path(args.memory)) if args.memory else None  # fails before any work
+    text = read_text(args.file)
     engine = _engine(args.snapshot)
-    result = engine.pseudonymize(sys.stdin.read(), args.id, strategy=args.strategy, seed=args.seed)
+    memory = (memories.memory(args.learner, args.strategy, args.seed) if memories
+              else Memory())
+    # the draws' scope: the essay id when given (as in a release), else the text's hash
+    memory.scope = "" if args.id else text_scope(text)
+    result = engine.pseudonymize(text, args.id or "stdin", strategy=args.strategy,
+                                 seed=args.seed, memory=memory)
+    if memories:
+        memories.save(args.learner, args.strategy, args.seed, memory)
     if args.format == "svala":
         json.dump(to_svala(result, side="pseudonymized"), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -40,8 +136,17 @@ def _annotate(args: argparse.Namespace) -> int:
     from pseudonymize.labels import LABELS
     from pseudonymize.resolve import number
 
+    if not Path(args.inp).is_file():
+        raise CLIError(f"{args.inp}: no such file")
+    if args.out != "-":
+        writable_dir(Path(args.out).parent, "--out's directory")
     engine = _engine(args.snapshot)
-    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
+    # a file output is written beside its target and renamed when complete
+    if args.out != "-":
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    out = sys.stdout if args.out == "-" else tempfile.NamedTemporaryFile(
+        "w", encoding="utf-8", dir=Path(args.out).parent, prefix=f".{Path(args.out).name}.",
+        delete=False)
     count = 0
     try:
         with open(args.inp, encoding="utf-8-sig") as fh:
@@ -61,11 +166,15 @@ def _annotate(args: argparse.Namespace) -> int:
                      "ref": ref, "action": LABELS[s.label].action}
                     for s, ref in zip(spans, refs)]}, ensure_ascii=False) + "\n")
                 count += 1
-    except FileNotFoundError as exc:
-        raise CLIError(f"{args.inp}: no such file") from exc
+        if out is not sys.stdout:
+            out.close()
+            os.replace(out.name, args.out)
+    except UnicodeDecodeError:
+        raise CLIError(f"{args.inp}: not UTF-8 (JSON Lines must be UTF-8)") from None
     finally:
         if out is not sys.stdout:
             out.close()
+            Path(out.name).unlink(missing_ok=True)
     print(f"annotated {count} essays", file=sys.stderr)
     return 0
 
@@ -73,9 +182,9 @@ def _annotate(args: argparse.Namespace) -> int:
 def _eval(args: argparse.Namespace) -> int:
     from pseudonymize import evaluate
 
-    engine = _engine(args.snapshot)
-    if not Path(args.gold).exists():
+    if not Path(args.gold).is_file():
         raise CLIError(f"{args.gold}: no such file")
+    engine = _engine(args.snapshot)
     try:
         if args.format == "multiged" and args.slots:
             docs = evaluate.read_multiged(Path(args.gold), Path(args.slots))
@@ -92,26 +201,66 @@ def register(sub: argparse._SubParsersAction) -> None:
     from pseudonymize.engine import STRATEGIES
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--snapshot", default="current", help="snapshot id or prefix (default: current)")
+        p.add_argument("--snapshot", default="current",
+                       help="resource snapshot id or unique prefix (default: current)")
 
-    p = sub.add_parser("text", help="pseudonymize stdin to stdout")
-    p.add_argument("--strategy", choices=STRATEGIES, default="realistic")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--id", default="stdin", help="essay id (seeds the surrogate choice)")
-    p.add_argument("--format", choices=("text", "svala", "spans"), default="text")
+    def strategy(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--strategy", choices=STRATEGIES, default="realistic",
+                       help="realistic surrogates, SweLL placeholders (A-stad) or tags "
+                            "(@city_1) (default: realistic)")
+
+    p = sub.add_parser(
+        "text", help="pseudonymize one text (stdin or a file) to stdout",
+        description="Pseudonymize one text. Input is decoded as a batch essay is: UTF-8 with or "
+                    "without BOM, Latin-1/CP1252 detected and converted (noted on stderr).\n"
+                    "Without --id a text's surrogates are seeded by --seed and a hash of the "
+                    "text: the same text gives the same output, different texts different "
+                    "surrogates.",
+        epilog=examples(
+            'echo "Jag heter Amina och bor i Göteborg." | swepseudo text',
+            "swepseudo text essay.txt --strategy placeholder --seed 7",
+            "swepseudo text essay.txt --format svala > essay.svala.json",
+            "swepseudo text e1.txt --learner L7 --memory L7.mem   # later: e2.txt, same "
+            "surrogates"))
+    p.add_argument("file", nargs="?", default="-", metavar="FILE",
+                   help="the text to pseudonymize (default: standard input)")
+    strategy(p)
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the surrogate choice; the same seed gives the same output "
+                        "(default: 0)")
+    p.add_argument("--id", default=None,
+                   help="essay id: seeds the surrogate choice as in a release and names the "
+                        "essay in SVALA output (default: a hash of the text, shown as 'stdin')")
+    p.add_argument("--format", choices=("text", "svala", "spans"), default="text",
+                   help="text: the pseudonymized text; svala: SVALA JSON graph; spans: JSON "
+                        "list of the replaced and marked spans (default: text)")
+    p.add_argument("--learner", metavar="ID",
+                   help="the learner who wrote it: with --memory, an entity keeps its "
+                        "surrogate and running number across this learner's texts")
+    p.add_argument("--memory", metavar="FILE",
+                   help="learner memory file, read and updated (key material: mode 0600, "
+                        "encrypted when SWEPSEUDO_KEY_PASSPHRASE is set)")
     common(p)
     p.set_defaults(func=_text)
 
-    p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)")
-    p.add_argument("--in", dest="inp", required=True, help='JSON Lines with {"id", "text"}')
-    p.add_argument("--out", default="-", help="output JSON Lines (default stdout)")
+    p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)",
+                       epilog=examples("swepseudo annotate --in essays.jsonl --out spans.jsonl"))
+    p.add_argument("--in", dest="inp", required=True, metavar="FILE",
+                   help='JSON Lines input, one {"id", "text"} object per line')
+    p.add_argument("--out", default="-", metavar="FILE",
+                   help="JSON Lines output, one {\"id\", \"spans\"} per essay (default: stdout)")
     common(p)
     p.set_defaults(func=_annotate)
 
-    p = sub.add_parser("eval", help="precision/recall/F1/F2 and leaks against a gold set")
-    p.add_argument("--gold", required=True)
-    p.add_argument("--format", choices=("jsonl", "conll", "multiged"), required=True)
-    p.add_argument("--slots", help="multiged: slot inventory TSV (default tests/data/multiged_slots.tsv)")
-    p.add_argument("--strategy", choices=STRATEGIES, default="realistic")
+    p = sub.add_parser("eval", help="precision/recall/F1/F2 and leaks against a gold set",
+                       epilog=examples(
+                           "swepseudo eval --gold tests/data/gold/essays.jsonl --format jsonl"))
+    p.add_argument("--gold", required=True, metavar="FILE", help="the gold set to compare with")
+    p.add_argument("--format", choices=("jsonl", "conll", "multiged"), required=True,
+                   help="gold format: jsonl (swepseudo spans), conll (NER tags) or multiged "
+                        "(SweLL MultiGED TSV)")
+    p.add_argument("--slots", metavar="FILE",
+                   help="multiged: slot inventory TSV (default: tests/data/multiged_slots.tsv)")
+    strategy(p)
     common(p)
     p.set_defaults(func=_eval)

@@ -1,16 +1,19 @@
 """`swepseudo release | audit | verify | demo`: publish a corpus release and answer for it.
 
-`release` runs the Prefect flow; `audit` and `verify` read the release (verify re-runs it in this
-process); `demo` builds the offline snapshot, releases `corpus/sample/` and audits one file.
+`release` runs the Prefect flow after the checks that can fail early (`preflight`: arguments,
+paths, snapshot, an existing release) have passed without it; `audit` and `verify` read the
+release (verify re-runs it in this process); `demo` releases `corpus/sample/` on the current
+snapshot (building the offline one when there is none) and audits one file.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from flows.cli import CLIError
+from flows.cli import CLIError, examples, writable_dir
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -18,7 +21,13 @@ REPO = Path(__file__).resolve().parents[1]
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("release", help="pseudonymize a batch into a publishable release",
                               description="Pseudonymize a batch (a directory of .txt essays or "
-                                          "a .jsonl file) into OUT/<release-id>/.")
+                                          "a .jsonl file) into OUT/<release-id>/.",
+                              epilog=examples(
+                                  "swepseudo release corpus/sample --out corpus/releases",
+                                  "SWEPSEUDO_KEY_PASSPHRASE=... swepseudo release batch.jsonl "
+                                  "--out /srv/releases --keys /secure/keys --seed 7",
+                                  "swepseudo release corpus/sample --out corpus/releases "
+                                  "--workers 4 --dask local"))
     p.add_argument("batch", metavar="BATCH", help="directory of .txt essays, or a .jsonl file")
     p.add_argument("--out", required=True, metavar="DIR", help="parent directory of the release")
     p.add_argument("--keys", metavar="DIR", help="where the key goes (default $SWEPSEUDO_HOME/keys)")
@@ -44,31 +53,65 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser("verify", help="re-run a release and compare every byte")
     p.add_argument("release", metavar="RELEASE", help="a release directory")
-    p.add_argument("--batch", help="the batch, if it moved since the release")
+    p.add_argument("--batch", metavar="BATCH", help="the batch, if it moved since the release")
     p.add_argument("--review", metavar="WORKSPACE",
                    help="the review workspace a `release --review` was made from")
     p.set_defaults(func=cmd_verify)
 
-    p = subparsers.add_parser("demo", help="build the offline snapshot and release the sample")
+    p = subparsers.add_parser(
+        "demo", help="release the sample batch and show where everything is",
+        description="Release corpus/sample/ on the current resource snapshot (built offline "
+                    "from packaged data when there is none), write one file's audit and print "
+                    "where the release, the key and the audit trail are.")
+    p.add_argument("--rebuild", action="store_true",
+                   help="rebuild the offline (packaged) part of the snapshot first, e.g. after "
+                        "editing builders/data/lexicon.tsv or upgrading a package")
     p.set_defaults(func=cmd_demo)
 
 
-def _release(batch: Path, out: Path, reuse: bool = False, **kwargs) -> dict:
-    """Run the flow, turning the release's own errors into one-line CLI errors; with `reuse`,
-    an existing identical release is returned as `{"path": ..., "existing": True}`."""
+def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy: str,
+              seed: int, workers: int) -> tuple[str, Path | None]:
+    """The checks that can fail, before Prefect starts: (the snapshot id, the path of an
+    identical release already published or None). Reads the batch once to know the release id."""
+    from builders.store import Store, code_revision
+    from pseudonymize.corpus import identity
+    from pseudonymize.corpus.batch import MAX_BYTES, BatchError, read_batch
+    from pseudonymize.corpus.keys import default_keys_dir
+    from pseudonymize.engine import STRATEGIES
+
+    if strategy not in STRATEGIES:
+        raise CLIError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    if workers < 1:
+        raise CLIError(f"--workers must be at least 1, not {workers}")
+    if not batch.exists():
+        raise CLIError(f"{batch}: no such batch")
+    store = Store()
+    try:
+        snap = store.snapshot(snapshot)
+    except LookupError as exc:
+        raise CLIError(f"{exc.args[0]} (data root {store.root}; `swepseudo resources build "
+                       "--offline --no-prefect` builds one)") from None
+    writable_dir(out, "--out")
+    writable_dir(Path(keys) if keys else default_keys_dir(store.root), "the keys directory")
+    try:
+        read = read_batch(batch, MAX_BYTES)
+    except BatchError as exc:
+        raise CLIError(str(exc)) from None
+    rid = identity.release_id(read, snap["id"], identity.release_config(strategy, seed, MAX_BYTES),
+                              code_revision())
+    final = out.resolve() / rid
+    return snap["id"], final if final.exists() else None
+
+
+def _release(batch: Path, out: Path, **kwargs) -> dict:
+    """Run the flow, turning the release's own errors into one-line CLI errors."""
     from flows.corpus import release_corpus
     from pseudonymize.corpus.batch import BatchError
     from pseudonymize.corpus.leakgate import LeakError
-    from pseudonymize.corpus.release import ReleaseError, ReleaseExists
+    from pseudonymize.corpus.release import ReleaseError
 
-    if not batch.exists():
-        raise CLIError(f"{batch}: no such batch")
     try:
         return release_corpus(str(batch), str(out), progress=sys.stderr.isatty(), **kwargs)
-    except ReleaseExists as exc:
-        if reuse:
-            return {"path": str(exc.path), "existing": True}
-        raise CLIError(str(exc)) from None
     except (ReleaseError, LeakError, BatchError, LookupError) as exc:
         raise CLIError(str(exc)) from None
 
@@ -76,7 +119,14 @@ def _release(batch: Path, out: Path, reuse: bool = False, **kwargs) -> dict:
 def cmd_release(args: argparse.Namespace) -> int:
     if args.require_approved and not args.review:
         raise CLIError("--require-approved needs --review WORKSPACE")
-    summary = _release(Path(args.batch), Path(args.out), snapshot=args.snapshot,
+    batch, out = Path(args.batch), Path(args.out)
+    snapshot, existing = preflight(batch, out, args.keys, args.snapshot, args.strategy,
+                                   args.seed, args.workers)
+    # (a reviewed release has another id, which the release itself checks)
+    if existing and not args.review:
+        raise CLIError(f"{existing}: this release already exists (same inputs, snapshot, seed "
+                       f"and code); check it with `swepseudo verify {existing}`")
+    summary = _release(batch, out, snapshot=snapshot,
                        strategy=args.strategy, seed=args.seed, workers=args.workers,
                        dask=args.dask, keys=args.keys, processes=not args.threads,
                        review=args.review, require_approved=args.require_approved)
@@ -126,30 +176,68 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from builders import build, registry
+    from builders.atomic import atomic_write_json
     from builders.store import Store
     from pseudonymize.corpus.audit import audit
 
     store = Store()
-    print(f"building the offline resource snapshot in {store.curated} ...", flush=True)
-    outcomes, snapshot = build.build(build.select(registry.SOURCES, offline=True), store)
-    for o in outcomes:
-        if not o.ok:
-            print(f"  {o.source}: FAILED {o.reason}")
+    snapshot = demo_snapshot(store, args.rebuild)
+    sample, releases = REPO / "corpus" / "sample", REPO / "corpus" / "releases"
+    snapshot_id, existing = preflight(sample, releases, None, snapshot["id"], "realistic", 0, 2)
+    if existing:
+        root = existing
+        print(f"release   {root} exists already (same sample, snapshot and code): reused")
+    else:
+        print(f"releasing {sample} ...", flush=True)
+        root = Path(_release(sample, releases, snapshot=snapshot_id)["path"])
+    manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    example = sorted((root / "texts").glob("*.txt"))[0]
+    ok, report = audit(example)
+    trail = store.root / "audits" / f"{root.name}-{example.stem}.json"
+    atomic_write_json(trail, report)
+    key = next(iter(sorted((store.root / "keys").glob(f"{root.name}.parquet*"))), None)
+    print_demo_summary(snapshot, root, manifest, key, example, trail, report["status"])
+    return 0 if ok else 1
+
+
+def demo_snapshot(store, rebuild: bool) -> dict:
+    """The current snapshot, or the offline one built now when there is none (or --rebuild);
+    says which and why, because a data root may hold parts built from the network earlier."""
+    from builders import build, registry
+    from flows.cli_resources import build_with_progress
+
+    current = store.current_snapshot_id()
+    if current and not rebuild:
+        snap = store.snapshot(current)
+        print(f"resources using the current snapshot {current} of {store.curated} (built "
+              f"{snap['created_at']} from {', '.join(sorted(snap['sources']))}); "
+              "`swepseudo demo --rebuild` rebuilds its offline part first")
+        return snap
+    why = "--rebuild" if current else "no snapshot yet"
+    print(f"resources {why}: building the offline part from packaged data (no network) in "
+          f"{store.curated} ...", flush=True)
+    _, snapshot = build_with_progress(build.select(registry.SOURCES, offline=True), store)
     if snapshot is None:
         raise CLIError("the offline snapshot could not be built (see above)")
-    print(f"snapshot {snapshot['id']}: {', '.join(sorted(snapshot['gazetteers']))}")
-    sample, releases = REPO / "corpus" / "sample", REPO / "corpus" / "releases"
-    summary = _release(sample, releases, reuse=True, snapshot=snapshot["id"])
-    root = Path(summary["path"])
-    if summary.get("existing"):
-        print(f"release  {root}  (already made from these inputs; `swepseudo verify {root}`)")
-    else:
-        print_summary(summary)
-    print(f"trail    {root / 'manifest.json'}, {root / 'provenance.jsonl'}, "
-          f"{root / 'SHA256SUMS'}")
-    example = sorted((root / "texts").glob("*.txt"))[0]
-    print(f"\n$ swepseudo audit {example}")
-    ok, report = audit(example)
-    print(json.dumps(report, indent=2, ensure_ascii=False))
-    return 0 if ok else 1
+    print(f"resources snapshot {snapshot['id']} (from {', '.join(sorted(snapshot['sources']))})")
+    return snapshot
+
+
+def print_demo_summary(snapshot: dict, root: Path, manifest: dict, key: Path | None,
+                       example: Path, trail: Path, status: str) -> None:
+    """What was built and released, where the key and the audit trail are, what to try next."""
+    counts, rel = manifest["counts"], os.path.relpath(root)
+    print(f"""
+resources snapshot {snapshot['id']}: {len(snapshot['gazetteers'])} gazetteers \
+({', '.join(sorted(snapshot['gazetteers']))})
+released  {root}
+          {counts['essays']} essays, {counts['quarantined']} quarantined, \
+{counts['replaced']} entities replaced
+key       {key or 'not found'}  (owner only; review graphs in {root.name}.review/ beside it)
+trail     manifest.json, provenance.jsonl, SHA256SUMS in the release
+audit     {trail}  ({example.relative_to(root)}: {status})
+
+next      swepseudo audit {rel}/texts/{example.name}
+          swepseudo verify {rel}
+          swepseudo key show {key or 'KEYFILE'} --essay {example.stem}
+          echo "Jag heter Amina och bor i Göteborg." | swepseudo text""")

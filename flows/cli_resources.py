@@ -11,7 +11,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from flows.cli import CLIError
+from flows.cli import CLIError, command_group, examples, progress, writable_dir
 
 if TYPE_CHECKING:
     from builders.source import Source
@@ -19,11 +19,18 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("resources", help="build and inspect the curated gazetteers",
-                                   description="Build and inspect the curated gazetteers.")
-    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = command_group(subparsers, "resources", "build and inspect the curated gazetteers")
 
-    p = sub.add_parser("build", help="fetch, curate and publish a new snapshot")
+    p = sub.add_parser(
+        "build", help="fetch, curate and publish a new snapshot",
+        description="Fetch, curate and publish a new snapshot of the gazetteers. A failing "
+                    "source keeps its previous part; the others are published (exit 1).",
+        epilog=examples("swepseudo resources build --offline --no-prefect   # packaged data, "
+                        "seconds, no network",
+                        "swepseudo resources build                          # every source, "
+                        "as a Prefect flow",
+                        "swepseudo resources build --only geonames --mirror "
+                        "http://127.0.0.1:8000"))
     p.add_argument("--offline", action="store_true",
                    help="only sources that need no network (data inside installed packages)")
     p.add_argument("--only", nargs="+", action="extend", default=[], metavar="SOURCE",
@@ -68,18 +75,18 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not sources:
         raise CLIError("no source selected" + (" (--offline keeps only packaged sources)"
                                                if args.offline else ""))
+    writable_dir(store.root, "the data root ($SWEPSEUDO_HOME)")
     previous = store.current_snapshot_id()
     if args.no_prefect:
-        outcomes, snapshot = build.build(
-            sources, store, args.mirror,
-            on_outcome=lambda o: print(outcome_line(dataclasses.asdict(o)), flush=True))
+        outcomes, snapshot = build_with_progress(sources, store, args.mirror)
         records = [dataclasses.asdict(o) for o in outcomes]
         current = snapshot["id"] if snapshot else previous
     else:
         from flows.resources import build_resources  # Prefect settings: see flows.cli.main
 
         try:
-            summary = build_resources(only=args.only, offline=args.offline, mirror=args.mirror)
+            summary = build_resources(only=args.only, offline=args.offline, mirror=args.mirror,
+                                      progress=sys.stderr.isatty())
         except RuntimeError as exc:  # e.g. the Prefect API could not be reached or started
             raise CLIError(f"the Prefect flow did not run ({' '.join(str(exc).split())}); "
                            "`--no-prefect` builds without Prefect") from exc
@@ -96,6 +103,21 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"swepseudo: {len(failed)} source(s) failed: {', '.join(failed)}", file=sys.stderr)
         return 1
     return 0
+
+
+def build_with_progress(sources: list, store: Store, mirror: str | None = None
+                        ) -> tuple[list, dict | None]:
+    """`builders.build.build` printing each source's line as it finishes, under a progress bar
+    when stderr is a terminal."""
+    from builders import build
+
+    with progress(len(sources), "build", unit="source") as bar:
+        def done(outcome) -> None:
+            bar.write(outcome_line(dataclasses.asdict(outcome)), file=sys.stdout)
+            sys.stdout.flush()
+            bar.update(1)
+
+        return build.build(sources, store, mirror, on_outcome=done)
 
 
 def outcome_line(outcome: dict) -> str:
@@ -235,8 +257,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     print(f"{a['id']} -> {b['id']}")
     print(f"{'gazetteer':<16} {'rows A':>9} {'rows B':>9} {'added':>9} {'removed':>9}")
     for gazetteer, c in report.items():
-        print(f"{gazetteer:<16} {c.get('rows_a', '-'):>9} {c.get('rows_b', '-'):>9} "
-              f"{c['added']:>9} {c['removed']:>9}")
+        rows = [snap["gazetteers"].get(gazetteer, {}).get("rows", "-") for snap in (a, b)]
+        print(f"{gazetteer:<16} {rows[0]:>9} {rows[1]:>9} {c['added']:>9} {c['removed']:>9}")
     return 0
 
 

@@ -12,6 +12,7 @@ import dataclasses
 import hashlib
 import inspect
 import json
+import sys
 from pathlib import Path
 
 from prefect import flow, task
@@ -19,6 +20,7 @@ from prefect.artifacts import create_markdown_artifact
 from prefect.futures import PrefectFuture
 from prefect.states import State
 from prefect.task_runners import ThreadPoolTaskRunner
+from tqdm import tqdm
 
 from builders import build, registry
 from builders.fetch import FetchError, FetchRecord
@@ -110,14 +112,20 @@ def report(root: str, summary: dict) -> dict:
 
 @flow(name="build-resources", task_runner=ThreadPoolTaskRunner(max_workers=2))
 def build_resources(only: list[str] | None = None, offline: bool = False,
-                    mirror: str | None = None) -> dict:
-    """Fetch and build each selected source, publish one snapshot, report what changed."""
+                    mirror: str | None = None, progress: bool = False) -> dict:
+    """Fetch and build each selected source, publish one snapshot, report what changed;
+    `progress` shows a bar of settled sources on stderr."""
     store = Store()
     root = str(store.root)
     names = [s.name for s in build.select(registry.SOURCES, only or (), offline)]
     fetched = {n: fetch_source.submit(n, root, mirror) for n in names}
     built = {n: build_source.submit(n, root, fetched[n]) for n in names}
-    outcomes = [_settle(n, root, fetched[n], built[n]) for n in names]
+    with tqdm(total=len(names), desc="build", unit="source", leave=False, file=sys.stderr,
+              disable=not progress) as bar:
+        outcomes = []
+        for n in names:
+            outcomes.append(_settle(n, root, fetched[n], built[n]))
+            bar.update(1)
     previous = store.current_snapshot_id()
     snapshot = publish(root, outcomes) or previous
     summary = {"snapshot": snapshot, "previous": previous,

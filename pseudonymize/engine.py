@@ -34,6 +34,17 @@ class Memory:
     refs: dict[tuple[str, str], int] = field(default_factory=dict)
     bases: dict[tuple[str, int], str] = field(default_factory=dict)
 
+    def to_json(self) -> dict:
+        """JSON-ready rows (the scope is chosen per call, not kept). They pair originals with
+        surrogates: whoever stores them stores key material."""
+        return {"refs": [[label, key, ref] for (label, key), ref in self.refs.items()],
+                "bases": [[label, ref, base] for (label, ref), base in self.bases.items()]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Memory:
+        return cls(refs={(label, key): int(ref) for label, key, ref in data.get("refs", [])},
+                   bases={(label, int(ref)): base for label, ref, base in data.get("bases", [])})
+
 
 class Engine:
     """Pseudonymizer bound to one resource snapshot."""

@@ -42,6 +42,7 @@ import polars as pl
 
 import pseudonymize
 from pseudonymize import svala
+from pseudonymize.corpus import identity
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.batch import MAX_BYTES, Batch, Essay, Quarantined, read_batch
 from pseudonymize.corpus.leakgate import Hit, LeakError, Originals, scan_essay, scan_quarantine
@@ -201,14 +202,10 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
     started_at = _now()
     batch = read_batch(Path(batch_path), max_bytes)
     snapshot = json.loads(Path(snapshot_path).read_text())
-    config = {"strategy": strategy, "seed": seed, "max_bytes": max_bytes}
+    config = identity.release_config(strategy, seed, max_bytes)
     reviewed = _reviewed(batch, review, require_approved) if review is not None else None
-    identity = {**({"review": reviewed.digest} if reviewed else {}), "config": config, "snapshot": snapshot["id"], "code_revision": code_revision,
-                "version": pseudonymize.__version__, "files": batch.files,
-                "essays": [[e.essay_id, e.sha256, e.learner_id, e.metadata] for e in batch.essays],
-                "quarantine": [q.to_dict() for q in batch.quarantine]}
-    release_id = hashlib.sha256(json.dumps(identity, sort_keys=True, ensure_ascii=False)
-                                .encode()).hexdigest()[:16]
+    release_id = identity.release_id(batch, snapshot["id"], config, code_revision,
+                                     reviewed.digest if reviewed else None)
     out_root, keys_dir = Path(out_root).resolve(), Path(keys_dir).resolve()
     final = out_root / release_id
     if final.exists():

@@ -1,6 +1,7 @@
 """`swepseudo resources build/list/show/diff --no-prefect` with fake sources and a local server."""
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -173,3 +174,31 @@ def test_diff_counts_rows_by_prefix(fakes, upstream, capsys, data_root):
     code, out, err = run(capsys, "diff", first, "ffffffff")
     assert code == 2 and err == ("swepseudo: error: snapshot 'ffffffff': not found in "
                                  f"{data_root / 'curated' / 'snapshots'}\n")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_build_shows_a_progress_bar_on_a_terminal_only(fakes, upstream, capsys, monkeypatch):
+    code, out, err = build(capsys, upstream, "--only", "fake-names", "fake-places")
+    assert code == 0 and err == ""  # not a terminal: no bar
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    code, out, _ = build(capsys, upstream, "--only", "fake-names", "fake-places")
+    assert code == 0
+    assert "build:   0%|" in terminal.getvalue() and "0/2 [" in terminal.getvalue()
+    assert [line.split()[:2] for line in out.splitlines()[:2]] == [["ok", "fake-names"],
+                                                                   ["ok", "fake-places"]]
+
+
+def test_diff_shows_the_rows_of_a_table_only_in_b(fakes, upstream, capsys, data_root):
+    assert build(capsys, upstream, "--only", "fake-names")[0] == 0
+    first = Store(data_root).current_snapshot_id()
+    assert build(capsys, upstream, "--only", "fake-places")[0] == 0
+    code, out, _ = run(capsys, "diff", first, "current")
+    assert code == 0
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:]}
+    assert rows["places"] == ["-", "3", "3", "0"]
+    assert rows["first_names"] == ["3", "3", "0", "0"]

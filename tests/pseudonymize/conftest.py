@@ -44,6 +44,11 @@ def engine(engine_snapshot: Path) -> Engine:
 def engine_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny snapshot's JSON path (what a release is given)."""
     store = Store(tmp_path_factory.mktemp("engine-home"))
+    return store.snapshot_path(tiny_snapshot(store)["id"])
+
+
+def tiny_snapshot(store: Store) -> dict:
+    """Commit the hand-made gazetteers as the store's current snapshot."""
     first = _frame([{"name": n, "fold": fold(n), "gender": g, "count": 100 - i, "rank": i + 1,
                      "source": "t"} for i, (n, g) in enumerate(FIRST)])
     sur = _frame([{"name": n, "fold": fold(n), "count": 10, "rank": i + 1, "source": "t"}
@@ -62,5 +67,4 @@ def engine_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
     frames = {"first_names": first.with_columns(pl.col("rank").cast(pl.Int32)),
               "surnames": sur.with_columns(pl.col("rank").cast(pl.Int32)), "places": places,
               "countries": countries, "lexicon": lex, "common_words": common}
-    snapshot = store.commit({"t": store.write_part("t", frames, {"source": "t"})})
-    return store.snapshot_path(snapshot["id"])
+    return store.commit({"t": store.write_part("t", frames, {"source": "t"})})
