@@ -4,6 +4,7 @@ svala`, and the sample release."""
 from __future__ import annotations
 
 import copy
+import io
 import json
 import re
 from pathlib import Path
@@ -193,20 +194,12 @@ def test_gold_essays_through_text_format_svala(offline_snapshot: Path, tmp_path:
     assert checked > 150
     monkeypatch.setenv("SWEPSEUDO_HOME", str(offline_snapshot.parents[2]))  # curated/snapshots/
     for essay in essays[:5]:
-        monkeypatch.setattr("sys.stdin", _Stdin(essay["text"]))
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(essay["text"].encode())))
         assert main(["text", "--format", "svala", "--id", essay["id"],
                      "--snapshot", offline_snapshot.stem]) == 0
         graph = json.loads(capsys.readouterr().out)
         assert check_invariant(graph) == "ok"
         assert graph == svala.to_svala(engine.pseudonymize(essay["text"], essay["id"]))
-
-
-class _Stdin:
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def read(self) -> str:
-        return self.text
 
 
 def test_sample_release_graphs_pass_the_editors_invariant(offline_snapshot: Path, tmp_path: Path):

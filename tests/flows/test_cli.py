@@ -16,7 +16,7 @@ from flows import cli_release
 from flows.cli import BROKEN_PIPE, INTERNAL, USAGE, build_parser, main, parsers, quiet_logging
 from tests.pseudonymize.conftest import tiny_snapshot
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SWEPSEUDO = [sys.executable, "-m", "flows.cli"]
 
 
