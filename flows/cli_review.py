@@ -11,19 +11,20 @@ import socket
 import sys
 from pathlib import Path
 
-from flows.cli import CLIError
+from flows.cli import CLIError, command_group, examples
 
 LOOPBACK = "127.0.0.1"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    review = subparsers.add_parser(
-        "review", help="inspect, correct and approve essays in the browser before release",
-        description="Review before publishing: prepare a workspace from a batch, review it in "
-                    "a local web page, then `swepseudo release BATCH --review WORKSPACE`.")
-    sub = review.add_subparsers(dest="review_command", required=True, metavar="COMMAND")
+    sub = command_group(subparsers, "review",
+                        "inspect, correct and approve essays in the browser before release")
 
-    p = sub.add_parser("prepare", help="run the engine and write a review workspace")
+    p = sub.add_parser("prepare", help="run the engine and write a review workspace",
+                       epilog=examples("swepseudo review prepare corpus/sample --keys keys",
+                                       "swepseudo review serve keys/reviews/<workspace-id>",
+                                       "swepseudo release corpus/sample --out corpus/releases "
+                                       "--review keys/reviews/<workspace-id> --require-approved"))
     p.add_argument("batch", metavar="BATCH", help="directory of .txt essays, or a .jsonl file")
     p.add_argument("--keys", required=True, metavar="DIR",
                    help="the key directory; the workspace goes to DIR/reviews/<id>/")
@@ -35,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_prepare)
 
     p = sub.add_parser("serve", help="start the review web app (prints its URL)")
-    p.add_argument("workspace", metavar="WORKSPACE")
+    p.add_argument("workspace", metavar="WORKSPACE",
+                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 = any free)")
     p.add_argument("--host", default=None,
                    help=f"address to listen on (default {LOOPBACK}); anything but loopback "
@@ -43,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("approve", help="approve essays from the command line")
-    p.add_argument("workspace", metavar="WORKSPACE")
+    p.add_argument("workspace", metavar="WORKSPACE",
+                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--essay", nargs="+", metavar="ID", help="essay ids")
     which.add_argument("--all", action="store_true", help="every essay not yet approved")
@@ -53,20 +56,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_approve)
 
     p = sub.add_parser("stats", help="decisions per label, engine precision/recall, kappa")
-    p.add_argument("workspace", metavar="WORKSPACE")
+    p.add_argument("workspace", metavar="WORKSPACE",
+                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("export-gold", help="write reviewed essays as eval jsonl gold")
-    p.add_argument("workspace", metavar="WORKSPACE")
-    p.add_argument("--out", required=True, metavar="FILE")
+    p.add_argument("workspace", metavar="WORKSPACE",
+                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
+    p.add_argument("--out", required=True, metavar="FILE",
+                   help="the gold JSON Lines file (it holds original text)")
     p.add_argument("--include-open", action="store_true",
                    help="also essays not yet approved (quarantined ones never)")
     p.set_defaults(func=cmd_export_gold)
 
     p = sub.add_parser("import-svala", help="turn corrected SVALA graphs into decisions")
-    p.add_argument("workspace", metavar="WORKSPACE")
-    p.add_argument("graphs", nargs="+", metavar="GRAPH.json")
+    p.add_argument("workspace", metavar="WORKSPACE",
+                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
+    p.add_argument("graphs", nargs="+", metavar="GRAPH.json",
+                   help="SVALA graphs whose source side is an essay of the workspace")
     p.add_argument("--reviewer", default="svala", help="name in the log (default svala)")
     p.set_defaults(func=cmd_import_svala)
 
