@@ -9,6 +9,7 @@ import json
 import secrets
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from flows.cli import CLIError, command_group, examples
@@ -35,48 +36,46 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="realistic | placeholder | tag (default realistic)")
     p.set_defaults(func=cmd_prepare)
 
-    p = sub.add_parser("serve", help="start the review web app (prints its URL)")
-    p.add_argument("workspace", metavar="WORKSPACE",
-                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
+    p = on_workspace(sub, "serve", "start the review web app (prints its URL)", cmd_serve)
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 = any free)")
     p.add_argument("--host", default=None,
                    help=f"address to listen on (default {LOOPBACK}); anything but loopback "
                         "exposes original text to the network")
-    p.set_defaults(func=cmd_serve)
 
-    p = sub.add_parser("approve", help="approve essays from the command line")
-    p.add_argument("workspace", metavar="WORKSPACE",
-                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
+    p = on_workspace(sub, "approve", "approve essays from the command line", cmd_approve)
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--essay", nargs="+", metavar="ID", help="essay ids")
     which.add_argument("--all", action="store_true", help="every essay not yet approved")
     p.add_argument("--keep-marks", action="store_true",
                    help="keep every undecided mark-only item as it is (else such essays wait)")
     p.add_argument("--reviewer", default=None, help="name in the log (default: your login)")
-    p.set_defaults(func=cmd_approve)
 
-    p = sub.add_parser("stats", help="decisions per label, engine precision/recall, kappa")
-    p.add_argument("workspace", metavar="WORKSPACE",
-                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
+    p = on_workspace(sub, "stats", "decisions per label, engine precision/recall, kappa",
+                     cmd_stats)
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=cmd_stats)
 
-    p = sub.add_parser("export-gold", help="write reviewed essays as eval jsonl gold")
-    p.add_argument("workspace", metavar="WORKSPACE",
-                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
+    p = on_workspace(sub, "export-gold", "write reviewed essays as eval jsonl gold",
+                     cmd_export_gold)
     p.add_argument("--out", required=True, metavar="FILE",
                    help="the gold JSON Lines file (it holds original text)")
     p.add_argument("--include-open", action="store_true",
                    help="also essays not yet approved (quarantined ones never)")
-    p.set_defaults(func=cmd_export_gold)
 
-    p = sub.add_parser("import-svala", help="turn corrected SVALA graphs into decisions")
-    p.add_argument("workspace", metavar="WORKSPACE",
-                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
+    p = on_workspace(sub, "import-svala", "turn corrected SVALA graphs into decisions",
+                     cmd_import_svala)
     p.add_argument("graphs", nargs="+", metavar="GRAPH.json",
                    help="SVALA graphs whose source side is an essay of the workspace")
     p.add_argument("--reviewer", default="svala", help="name in the log (default svala)")
-    p.set_defaults(func=cmd_import_svala)
+
+
+def on_workspace(sub: argparse._SubParsersAction, name: str, help: str,
+                 func: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+    """An action whose first argument is a workspace."""
+    p = sub.add_parser(name, help=help)
+    p.add_argument("workspace", metavar="WORKSPACE",
+                   help="a review workspace (<keys>/reviews/<id>, made by `review prepare`)")
+    p.set_defaults(func=func)
+    return p
 
 
 def _workspace(path: str):  # noqa: ANN202 - the Workspace type is imported lazily
@@ -183,7 +182,8 @@ def cmd_approve(args: argparse.Namespace) -> int:
     print(f"approved {len(results) - len(waiting)} essays; "
           f"{sum(bool(e.approved) for e in ws.essays)} of {len(ws.essays)} approved now")
     for essay_id, why in waiting:
-        print(f"  not approved {essay_id}: {why}" + (" (or --keep-marks)" if "marks" in why else ""))
+        hint = " (or --keep-marks)" if "marks" in why else ""
+        print(f"  not approved {essay_id}: {why}{hint}")
     return 1 if waiting else 0
 
 

@@ -93,7 +93,8 @@ def format_stats(result: dict) -> str:
     lines = [f"{'label':<20}" + "".join(f"{d:>11}" for d in DECISIONS)]
     for label, counts in result["labels"].items():
         lines.append(f"{label:<20}" + "".join(f"{counts[d]:>11}" for d in DECISIONS))
-    lines.append(f"\nautomatic pass vs reviewed result ({result['reviewed_essays']} approved essays)")
+    lines.append(f"\nautomatic pass vs reviewed result "
+                 f"({result['reviewed_essays']} approved essays)")
     for name in ("spans", "labelled"):
         r = result[name]
         lines.append(f"  {name:<9} precision {_pct(r['precision'])}  recall {_pct(r['recall'])}"

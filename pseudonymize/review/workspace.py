@@ -313,7 +313,8 @@ class Workspace:
         return self.meta["id"]
 
     def essay(self, index: object) -> EssayState:
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.essays):
+        if not isinstance(index, int) or isinstance(index, bool) \
+                or not 0 <= index < len(self.essays):
             raise ReviewError(f"no essay number {index!r} in this workspace", 404)
         return self.essays[index]
 
@@ -351,7 +352,8 @@ class Workspace:
                             f"essay {essay.index} was changed meanwhile (now version "
                             f"{essay.version}, by {who.get('reviewer', '?')} at "
                             f"{who.get('time', '?')}): reload it and decide again", 409)
-                    event = self._event(essay, action, reviewer, via, len(self.events) + len(events))
+                    event = self._event(essay, action, reviewer, via,
+                                        len(self.events) + len(events))
                     validate(essay, event)
                 except ReviewError as exc:
                     if not skip_invalid:
@@ -433,7 +435,8 @@ class Workspace:
             who = reviewers.setdefault(event["reviewer"], {"decisions": 0, "first": event["time"],
                                                            "last": event["time"]})
             who["decisions"] += 1
-            who["first"], who["last"] = min(who["first"], event["time"]), max(who["last"], event["time"])
+            who["first"] = min(who["first"], event["time"])
+            who["last"] = max(who["last"], event["time"])
             label = event.get("label") or _event_label(essay, event) or "(essay)"
             decisions.setdefault(label, Counter())[action] += 1
         states = Counter("quarantined" if e.quarantined else "approved" if e.approved else "open"
@@ -467,7 +470,8 @@ def validate(essay: EssayState, event: dict) -> None:
     if action in SPAN_ACTIONS or action in ("relabel", "merge", "split"):
         span = essay.span(event.get("span"))
         if action == "replace" and span.label not in REVIEW_MARKS:
-            raise ReviewError(f"only mark-only items are replaced by a placeholder, not {span.label}")
+            raise ReviewError(f"only mark-only items are replaced by a placeholder, "
+                              f"not {span.label}")
         if not span.active and action in ("merge", "split", "replace"):
             raise ReviewError(f"span {span.sid} is rejected")
         if not span.active and action in ("accept", "relabel"):  # brought back: no overlap
@@ -478,7 +482,8 @@ def validate(essay: EssayState, event: dict) -> None:
         start, end = event.get("start"), event.get("end")
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in (start, end)) \
                 or not 0 <= start < end <= len(essay.text):
-            raise ReviewError(f"span {start!r}..{end!r} is outside the essay (0..{len(essay.text)})")
+            raise ReviewError(f"span {start!r}..{end!r} is outside the essay "
+                              f"(0..{len(essay.text)})")
         if essay.text[start].isspace() or essay.text[end - 1].isspace():
             raise ReviewError("a span cannot begin or end with white space")
         _check_free(essay, start, end)

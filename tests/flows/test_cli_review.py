@@ -40,7 +40,8 @@ def test_prepare_approve_release_stats_export(home: Path, capsys: pytest.Capture
 
     assert main(["review", "approve", str(ws), "--essay", "e01", "nope"]) == 2
     assert "no such essay" in capsys.readouterr().err
-    assert main(["review", "approve", str(ws), "--all", "--keep-marks", "--reviewer", "cli-ada"]) == 0
+    assert main(["review", "approve", str(ws), "--all", "--keep-marks",
+                 "--reviewer", "cli-ada"]) == 0
     assert "approved 3 essays; 3 of 3 approved now" in capsys.readouterr().out
 
     assert main(release) == 0

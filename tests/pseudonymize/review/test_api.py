@@ -82,7 +82,7 @@ def test_list_filters_and_risk_order(client: TestClient) -> None:
 
 def test_accept_reject_relabel_and_live_rendering(client: TestClient, ws_path: Path) -> None:
     view = client.get("/api/essays/2").json()
-    assert view["target"].startswith("Erik kom") or "Igår" not in view["target"]
+    assert "Igår" not in view["target"]  # the engine took it for a name
     igar = span_of(view, "Igår")
     view = decide(client, 2, action="reject", span=igar["sid"])
     assert view["target"].startswith("Igår kom")  # re-rendered: the original is kept
@@ -91,7 +91,7 @@ def test_accept_reject_relabel_and_live_rendering(client: TestClient, ws_path: P
     view = decide(client, 2, action="accept", span=erik["sid"])
     assert span_of(view, "Erik")["status"] == "accepted"
     view = decide(client, 2, action="relabel", span=erik["sid"], label="firstname_unknown",
-                  attrs=["gen", "bogus"] if False else ["gen"])
+                  attrs=["gen"])
     erik = span_of(view, "Erik")
     assert (erik["label"], erik["attrs"], erik["engine_label"]) == (
         "firstname_unknown", ["gen"], "firstname_male")
@@ -109,9 +109,9 @@ def test_add_span_and_apply_everywhere(client: TestClient, ws_path: Path) -> Non
     assert MISSED not in view["target"]
     hits = client.post("/api/search", json={"q": MISSED.upper()}).json()["hits"]
     assert [(h["id"], h["covered"]) for h in hits] == [("e02", "firstname_female"), ("e03", None)]
+    occurrences = [{k: h[k] for k in ("index", "start", "end")} for h in hits]
     res = client.post("/api/apply", json={"label": "firstname_female", "attrs": [],
-                                         "occurrences": [{k: h[k] for k in ("index", "start", "end")}
-                                                         for h in hits]})
+                                         "occurrences": occurrences})
     # the one already marked is skipped with its reason, the other added
     assert res.json()["added"] == 1 and "overlaps" in res.json()["skipped"][0]["reason"]
     assert MISSED not in client.get("/api/essays/2").json()["target"]

@@ -117,7 +117,8 @@ def test_review_in_the_browser_then_release(tmp_path: Path, server: str, browser
 
     # select the missed name in the original text, add it, then apply it batch-wide
     browser.execute_script("""
-        const node = [...document.querySelectorAll('#orig span')].find(s => s.textContent.includes(arguments[0]));
+        const node = [...document.querySelectorAll('#orig span')]
+            .find(s => s.textContent.includes(arguments[0]));
         const text = node.firstChild, at = text.data.indexOf(arguments[0]);
         const range = document.createRange();
         range.setStart(text, at); range.setEnd(text, at + arguments[0].length);
