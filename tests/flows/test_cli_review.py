@@ -66,6 +66,7 @@ def test_prepare_approve_release_stats_export(home: Path, capsys: pytest.Capture
     assert "decisions" in capsys.readouterr().out
     assert main(["review", "stats", str(home / "batch")]) == 2
     assert "not a review workspace" in capsys.readouterr().err
+    assert_no_essay_text_in_prefect()
 
 
 def test_serve_prints_one_url_and_guards_it_with_the_token(home: Path) -> None:
@@ -92,3 +93,47 @@ def test_serve_prints_one_url_and_guards_it_with_the_token(home: Path) -> None:
         proc.terminate()
         _, err = proc.communicate(timeout=20)
     assert SECRET_NAME not in err and "e01" not in err and "/api/" not in err
+
+
+def test_serve_warns_about_a_non_loopback_host(home: Path, capsys: pytest.CaptureFixture,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    assert main(["review", "prepare", str(home / "batch"), "--keys", str(home / "k3")]) == 0
+    ws = next((home / "k3" / "reviews").iterdir())
+    capsys.readouterr()
+    served = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: served.append(sockets))
+    assert main(["review", "serve", str(ws), "--port", "0", "--host", "0.0.0.0"]) == 0
+    out, err = capsys.readouterr()
+    assert "warning: serving on 0.0.0.0" in err and "original essay text" in err
+    assert out.splitlines()[1].startswith("http://0.0.0.0:") and len(served) == 1
+    served[0][0].close()
+    assert main(["review", "serve", str(ws), "--port", "0"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.splitlines()[1].startswith("http://127.0.0.1:")
+    served[1][0].close()
+
+
+def assert_no_essay_text_in_prefect() -> None:
+    """The reviewed releases' flow runs, their logs and the artifacts hold paths, ids, labels
+    and counts only."""
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import LogFilter, LogFilterFlowRunId
+    from prefect.logging.handlers import APILogHandler
+
+    APILogHandler().flush()
+    with get_client(sync_client=True) as client:
+        flows = [r for r in client.read_flow_runs() if r.parameters.get("review")]
+        assert flows, "no reviewed release ran through the flow"
+        logs = client.read_logs(log_filter=LogFilter(flow_run_id=LogFilterFlowRunId(
+            any_=[r.id for r in flows])), limit=200)
+        artifacts = client.read_artifacts()
+        runs = flows + client.read_task_runs()
+    seen = "\n".join([*(log.message for log in logs), *(str(a.data) for a in artifacts),
+                      *(json.dumps(getattr(r, "parameters", {}), default=str) for r in runs)])
+    assert "not approved" in seen  # the refusal was logged (ids and labels only)
+    for text in ESSAYS.values():
+        for word in text.split():
+            if len(word) > 6:
+                assert word.strip(".!") not in seen, word
