@@ -18,7 +18,7 @@ from pathlib import Path
 
 # Modules that add subcommands, in help order.
 COMMAND_MODULES = ("flows.cli_resources", "flows.cli_engine", "flows.cli_release",
-                   "flows.cli_key")
+                   "flows.cli_key", "flows.cli_review")
 
 DEBUG_ENV = "SWEPSEUDO_DEBUG"
 # Exit statuses of every command (the README's command reference lists them per command).

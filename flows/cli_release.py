@@ -56,6 +56,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="birth-year or age columns to publish as 5-year bins (1985-1989)")
     p.add_argument("--strict", action="store_true",
                    help="fail the release when any essay is quarantined")
+    p.add_argument("--review", metavar="WORKSPACE",
+                   help="publish from this review workspace's decisions (`swepseudo review`)")
+    p.add_argument("--require-approved", action="store_true",
+                   help="with --review: refuse while an essay is unapproved or a mark undecided")
     p.set_defaults(func=cmd_release)
 
     p = subparsers.add_parser("audit", help="which release, snapshot and sources made a file")
@@ -69,6 +73,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--batch", metavar="BATCH", help="the batch, if it moved since the release")
     p.add_argument("--keys", metavar="DIR",
                    help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
+    p.add_argument("--review", metavar="WORKSPACE",
+                   help="the review workspace a `release --review` was made from")
     p.set_defaults(func=cmd_verify)
 
     p = subparsers.add_parser("withdraw", help="re-publish a release without one learner",
@@ -168,6 +174,8 @@ def release_errors() -> Iterator[None]:
 def cmd_release(args: argparse.Namespace) -> int:
     from pseudonymize.policy import PolicyError, load
 
+    if args.require_approved and not args.review:
+        raise CLIError("--require-approved needs --review WORKSPACE")
     try:  # a bad policy fails before anything else is read or started
         policy = load(Path(args.policy)) if args.policy else None
     except PolicyError as exc:
@@ -178,13 +186,15 @@ def cmd_release(args: argparse.Namespace) -> int:
     snapshot, existing = preflight(batch, out, args.keys, args.snapshot, args.strategy,
                                    args.seed, args.workers,
                                    {**options, "policy_sha256": policy.digest if policy else None})
-    if existing:
+    # (a reviewed release has another id, which the release itself checks)
+    if existing and not args.review:
         raise CLIError(f"{existing}: this release already exists (same inputs, snapshot, seed "
                        f"and code); check it with `swepseudo verify {existing}`")
     summary = _release(batch, out, snapshot=snapshot, policy=args.policy,
                        strategy=args.strategy, seed=args.seed, workers=args.workers,
                        dask=args.dask, keys=args.keys, processes=not args.threads,
-                       strict=args.strict, **options)
+                       strict=args.strict, review=args.review,
+                       require_approved=args.require_approved, **options)
     print_summary(summary)
     return 0
 
@@ -227,7 +237,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         snapshot_path = None
     report = verify(release, snapshot_path, code_revision=code_revision(),
                     batch=Path(args.batch) if args.batch else None,
-                    keys_dir=Path(args.keys) if args.keys else default_keys())
+                    keys_dir=Path(args.keys) if args.keys else default_keys(),
+                    review=Path(args.review) if args.review else None)
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 0 if report["ok"] else 1
 

@@ -113,11 +113,14 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
                    keys: str | None = None, processes: bool = True,
                    progress: bool = False, keep_ids: bool = False,
                    publish_metadata: tuple[str, ...] = (), bin_years: tuple[str, ...] = (),
-                   strict: bool = False, policy: str | None = None) -> dict:
+                   strict: bool = False, policy: str | None = None, review: str | None = None,
+                   require_approved: bool = False) -> dict:
     """Release a batch into `<out>/<release-id>/`; the key goes to `keys` (default
     `$SWEPSEUDO_HOME/keys`). Ids are opaque unless `keep_ids`; only the metadata columns named
     in `publish_metadata` (and `bin_years`, as 5-year bins) are published; `strict` fails the
-    release on any quarantine; `policy` is a policy file (pseudonymize.policy). Returns the summary (ids, paths, counts; no text)."""
+    release on any quarantine; `policy` is a policy file (pseudonymize.policy); with `review`,
+    from a review workspace's decisions (see `pseudonymize.review`). Returns the summary (ids,
+    paths, counts; no text)."""
     logger = get_run_logger()
     store = Store(data_root())
     snapshot_path = str(store.snapshot_path(snapshot))
@@ -128,7 +131,9 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
                                   seed, code_revision(), workers,
                                   {"keep_ids": keep_ids,
                                    "publish_metadata": tuple(publish_metadata),
-                                   "bin_years": tuple(bin_years), "strict": strict},
+                                   "bin_years": tuple(bin_years), "strict": strict,
+                                   "review": Path(review) if review else None,
+                                   "require_approved": require_approved},
                                   load_policy(Path(policy)) if policy else None)
         try:
             stack.enter_context(shared_api())

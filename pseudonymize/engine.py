@@ -2,7 +2,9 @@
 
     engine = Engine.load(snapshot_json_path)       # compiled once, cached by snapshot id
     result = engine.pseudonymize(text, essay_id, strategy="realistic", seed=0, memory=None)
-    spans  = engine.detect(text)                  # resolved spans, no rendering
+    spans  = engine.detect(text, policy=..., metadata=...)   # resolved spans, no rendering
+    result = engine.render(text, spans, essay_id, strategy=..., seed=..., memory=...)
+`render` takes spans from anywhere (the engine's, or a reviewer's decisions) in original offsets.
 A `Memory` shared across the essays of one learner keeps surrogates consistent between them;
 running numbers start at 1 in each essay. A `Policy` (pseudonymize.policy) carries a corpus's
 own judgement.
@@ -77,16 +79,30 @@ class Engine:
         """Every detector's proposals, overlapping."""
         return [span for detector in self.detectors for span in detector.detect(doc)]
 
-    def detect(self, text: str) -> list[Span]:
+    def detect(self, text: str, *, policy: Policy | None = None,
+               metadata: Mapping[str, object] | None = None) -> list[Span]:
         """Resolved, non-overlapping spans in text order, one label per entity; every other
-        mention of a replaced name or place in the essay is labelled too. Detection reads the
-        normalized view (`normalize.view`); the spans cover the original characters."""
-        view = normalize.view(text, self.ordinary)
-        spans = self.detect_doc(Doc.make(view.text, self.lex))
+        mention of a replaced name or place in the essay is labelled too; the policy's lists and
+        scores applied. Detection reads the normalized view (`normalize.view`); the spans cover
+        the original characters."""
+        view, _, spans = self._analyse(text, policy, metadata)
         if view.identity:
             return spans
         return [Span(*view.span(s.start, s.end), s.label, s.attrs, s.score, s.rule, s.key)
                 for s in spans]
+
+    def _analyse(self, text: str, policy: Policy | None, metadata: Mapping[str, object] | None
+                 ) -> tuple[normalize.View, Doc, list[Span]]:
+        """The normalized view, its Doc and the spans (offsets into the view) after the policy.
+        Compared and shaped under the view's normalization: "Malmo\u0308" must not become
+        "Malmö", and a surrogate takes its case and digits from the normalized mention."""
+        view = normalize.view(text, self.ordinary)
+        doc = Doc.make(view.text, self.lex)
+        spans = self.detect_doc(doc)
+        if policy is not None:
+            countries = {s.key: self.lex.get(s.key).country for s in spans if s.label == "country"}
+            spans = policy.apply(spans, view.clean, metadata or {}, countries)
+        return view, doc, spans
 
     def detect_doc(self, doc: Doc) -> list[Span]:
         """`detect` on a prepared essay."""
@@ -100,17 +116,29 @@ class Engine:
         action, strategy and score, countries of origin; `metadata` selects the rules that apply
         to this essay), number the entities from 1 in this essay and render them over every
         original character of each mention."""
-        if strategy not in STRATEGIES:
-            raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+        _check_strategy(strategy)
+        view, doc, spans = self._analyse(text, policy, metadata)
+        # the view's tokens are the original's only when the view is the original itself
+        return self._render(view, spans, essay_id, strategy, seed, memory, policy,
+                            tuple(doc.tokens) if view.text is text else ())
+
+    def render(self, text: str, spans: list[Span], essay_id: str = "", *,
+               strategy: str = "realistic", seed: int = 0, memory: Memory | None = None,
+               policy: Policy | None = None) -> Result:
+        """Number and replace given spans (original offsets, in text order, not overlapping):
+        the engine's own, or a reviewer's decisions. The policy's lists are not applied again;
+        its actions and surrogate rules are."""
+        _check_strategy(strategy)
         view = normalize.view(text, self.ordinary)
-        doc = Doc.make(view.text, self.lex)
-        spans = self.detect_doc(doc)  # offsets into the view
-        # Compared and shaped under the view's normalization: "Malmo\u0308" must not become
-        # "Malmö", and the surrogate takes its case and digits from the normalized mention.
-        clean = view.clean
-        if policy is not None:
-            countries = {s.key: self.lex.get(s.key).country for s in spans if s.label == "country"}
-            spans = policy.apply(spans, clean, metadata or {}, countries)
+        if not view.identity:
+            spans = [Span(*view.inward(s.start, s.end), s.label, s.attrs, s.score, s.rule, s.key)
+                     for s in spans]
+        return self._render(view, spans, essay_id, strategy, seed, memory, policy, ())
+
+    def _render(self, view: normalize.View, spans: list[Span], essay_id: str, strategy: str,
+                seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple) -> Result:
+        """Render spans given in view offsets over the original text."""
+        text, clean = view.original, view.clean
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
@@ -154,9 +182,12 @@ class Engine:
                                    original, pseudo, t0, t0 + len(pseudo), span.rule))
             pos = end
         out.append(text[pos:])
-        # the view's tokens are the original's only when the view is the original itself
-        return Result(essay_id, text, "".join(out), tuple(anns),
-                      tuple(doc.tokens) if view.text is text else ())
+        return Result(essay_id, text, "".join(out), tuple(anns), tokens)
+
+
+def _check_strategy(strategy: str) -> None:
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
 
 
 def country_hints(spans: list[Span], text: str, lex: Lexicon) -> dict[int, str]:

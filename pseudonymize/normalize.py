@@ -25,6 +25,7 @@ essays) costs two C-level scans and gets the identity view (`starts is None`).
 """
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from array import array
@@ -75,6 +76,13 @@ class View:
         if self.starts is None:
             return start, end
         return self.starts[start], self.starts[end]
+
+    def inward(self, start: int, end: int) -> tuple[int, int]:
+        """The view span standing for original characters [start, end): `span`'s inverse on
+        spans whose ends fall on character boundaries of both."""
+        if self.starts is None:
+            return start, end
+        return bisect.bisect_left(self.starts, start), bisect.bisect_left(self.starts, end)
 
 
 def view(text: str, ordinary: Callable[[str], bool] | None = None) -> View:

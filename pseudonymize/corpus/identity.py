@@ -76,6 +76,15 @@ def release_config(strategy: str, seed: int, max_bytes: int, keep_ids: bool = Fa
     return config
 
 
+def published_review(summary: dict, secret: bytes) -> dict:
+    """A review's summary as the manifest carries it: the workspace by a keyed id and the
+    reviewers numbered in the order they started (their login names stay with the key)."""
+    order = sorted(summary["reviewers"], key=lambda r: (summary["reviewers"][r]["first"], r))
+    return {**summary, "workspace": "w" + keyed(secret, "review", summary["workspace"])[:16],
+            "reviewers": {f"reviewer {n}": summary["reviewers"][r]
+                          for n, r in enumerate(order, 1)}}
+
+
 @dataclass
 class Described:
     """A batch as a release will publish it: its id, and what each essay becomes."""
@@ -90,9 +99,11 @@ class Described:
 
 
 def describe(batch: Batch, secret: bytes, snapshot_id: str, code_revision: str, config: dict,
-             withdrawn: tuple[str, ...] = (), supersedes: str | None = None) -> Described:
+             withdrawn: tuple[str, ...] = (), supersedes: str | None = None,
+             review: str | None = None) -> Described:
     """Published ids, keyed hashes and metadata of every essay, the quarantine list and the id
-    map for the key, and the release id (keyed hash of all that plus snapshot, config and code)."""
+    map for the key, and the release id (keyed hash of all that plus snapshot, config, code and
+    the digest of a review's decisions, `release --review`)."""
     keep_ids = config["keep_ids"]
     essays, published, ids = [], {}, []
     for essay in kept_essays(batch.essays, secret, withdrawn):
@@ -119,7 +130,8 @@ def describe(batch: Batch, secret: bytes, snapshot_id: str, code_revision: str, 
     files = {name: keyed(secret, "input", sha) for name, sha in batch.files.items()}
     identity = {"config": config, "snapshot": snapshot_id, "code_revision": code_revision,
                 "version": pseudonymize.__version__, "files": files, "essays": published,
-                "quarantine": quarantine, "withdrawn": list(withdrawn), "supersedes": supersedes}
+                "quarantine": quarantine, "withdrawn": list(withdrawn), "supersedes": supersedes,
+                **({"review": review} if review else {})}
     release_id = keyed(secret, "release", json.dumps(identity, sort_keys=True,
                                                      ensure_ascii=False))[:16]
     return Described(release_id, config, essays, published, quarantine, ids, files)

@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import polars as pl
 
@@ -54,11 +54,14 @@ from pseudonymize import svala
 from pseudonymize.corpus import identity
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus import safety
-from pseudonymize.corpus.batch import MAX_BYTES, read_batch
+from pseudonymize.corpus.batch import MAX_BYTES, Batch, Essay, Quarantined, read_batch
 from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
 from pseudonymize.engine import STRATEGIES, Engine, Memory
 from pseudonymize.policy import Policy, count_country_learners
-from pseudonymize.types import Result
+from pseudonymize.types import Result, Span
+
+if TYPE_CHECKING:
+    from pseudonymize.review.workspace import ReleaseReview
 
 # A shard task costs about 0.1 s of Prefect bookkeeping in a process pool, so shards are few
 # and large, except the last ones (see `shard_sizes`); the cap bounds a shard's duration.
@@ -102,6 +105,7 @@ class ShardEssay:
     text: str
     carried: dict  # learner id and metadata, as the manifest carries them (the gate scans them)
     metadata: dict = field(default_factory=dict)  # all of it, for the policy; never published
+    spans: list[dict] | None = None  # a review's decided spans (`release --review`)
 
 
 @dataclass(frozen=True)
@@ -156,11 +160,17 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
     with_policy = policy is not None
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
         memory = memories.setdefault(essay.learner, Memory())
+        reviewed = getattr(essay, "spans", None)
         try:
-            extra = {"policy": policy, "metadata": essay.metadata} if with_policy else {}
-            result: Result | str = engine.pseudonymize(essay.text, essay.essay_id,
-                                                       strategy=strategy, seed=seed,
-                                                       memory=memory, **extra)
+            extra = {"policy": policy} if with_policy else {}
+            if reviewed is None:
+                result: Result | str = engine.pseudonymize(
+                    essay.text, essay.essay_id, strategy=strategy, seed=seed, memory=memory,
+                    **extra, **({"metadata": essay.metadata} if with_policy else {}))
+            else:
+                result = engine.render(essay.text, [Span(**{**d, "attrs": tuple(d["attrs"])})
+                                                    for d in reviewed], essay.essay_id,
+                                       strategy=strategy, seed=seed, memory=memory, **extra)
         except (Exception, RecursionError) as exc:  # noqa: BLE001 - one essay, one fate
             result = f"engine error ({type(exc).__name__})"
         yield essay.essay_id, result
@@ -242,12 +252,15 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
             keep_ids: bool = False, publish_metadata: tuple[str, ...] = (),
             bin_years: tuple[str, ...] = (), strict: bool = False,
             withdrawn: tuple[str, ...] = (), supersedes: str | None = None,
-            release_secret: bytes | None = None, policy: Policy | None = None) -> Plan:
+            release_secret: bytes | None = None, policy: Policy | None = None,
+            review: Path | None = None, require_approved: bool = False) -> Plan:
     """Check the places, take the key directory's lock, read the batch, fix the release id,
     create the staging and work dirs and write sealed shard files (`shard_size` essays each, by
     default `shard_sizes` for `workers`; the output does not depend on it). `withdrawn` names
     learners (opaque ids) left out; `supersedes` the release this one replaces; `policy` is the
-    corpus policy (pseudonymize.policy), its hash part of the release id."""
+    corpus policy (pseudonymize.policy), its hash part of the release id. With `review` (a
+    review workspace) the essays are rendered from its decisions and the essays its reviewers
+    quarantined are left out."""
     if strategy not in STRATEGIES:
         raise ReleaseError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     started_at = _now()
@@ -264,7 +277,7 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
                         keep_ids=keep_ids, publish_metadata=tuple(publish_metadata),
                         bin_years=tuple(bin_years), strict=strict,
                         withdrawn=tuple(sorted(withdrawn)), supersedes=supersedes,
-                        policy=policy)
+                        policy=policy, review=review, require_approved=require_approved)
     except BaseException:
         safety.release_lock(lock)
         raise
@@ -275,19 +288,21 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
              code_revision: str, max_bytes: int, shard_size: int | None, workers: int,
              keep_ids: bool, publish_metadata: tuple[str, ...], bin_years: tuple[str, ...],
              strict: bool, withdrawn: tuple[str, ...], supersedes: str | None,
-             policy: Policy | None) -> Plan:
+             policy: Policy | None, review: Path | None, require_approved: bool) -> Plan:
     batch = read_batch(Path(batch_path), max_bytes)
     if strict and batch.quarantine:
         raise ReleaseError(f"--strict: {len(batch.quarantine)} input(s) quarantined "
                            f"({_reasons(q.reason for q in batch.quarantine)}); nothing released")
+    reviewed = _reviewed(batch, review, require_approved) if review is not None else None
     snapshot = json.loads(Path(snapshot_path).read_text())
     config = identity.release_config(strategy, seed, max_bytes, keep_ids, publish_metadata,
                                      bin_years, policy.digest if policy else None)
     described = identity.describe(batch, secret, snapshot["id"], code_revision, config,
-                                  withdrawn, supersedes)
+                                  withdrawn, supersedes, reviewed.digest if reviewed else None)
     release_id = described.release_id
     shard_essays = [ShardEssay(pub, learner or f"essay:{pub}", essay.text,
-                               {"learner_id": learner, **entry["metadata"]}, essay.metadata)
+                               {"learner_id": learner, **entry["metadata"]}, essay.metadata,
+                               reviewed.spans[essay.essay_id] if reviewed else None)
                     for essay, pub, learner, entry in described.essays]
     final = out_root / release_id
     if final.exists():
@@ -311,7 +326,9 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
         info = {"batch": str(batch.path), "files": described.files, "config": config,
                 "code_revision": code_revision, "snapshot": snapshot_summary(snapshot),
                 "essays": described.published, "quarantine": described.quarantine,
-                "ids": described.ids, "withdrawn": list(withdrawn), "supersedes": supersedes}
+                "ids": described.ids, "withdrawn": list(withdrawn), "supersedes": supersedes,
+                "review": identity.published_review(reviewed.summary, secret)
+                if reviewed else None}
         (work / "plan.json").write_bytes(sealer.seal(json.dumps(info, ensure_ascii=False)
                                                      .encode()))
     except BaseException:
@@ -334,6 +351,22 @@ def policy_for_batch(policy: Policy, snapshot_path: Path, essays: Sequence[Essay
 
 def _reasons(reasons: Iterable[str]) -> str:
     return ", ".join(f"{n} {r}" for r, n in sorted(Counter(reasons).items()))
+
+
+def _reviewed(batch: Batch, review: Path, require_approved: bool) -> ReleaseReview:
+    """--- review hook: the decided spans of a review workspace; the essays its reviewers
+    quarantined move from the batch to its quarantine list (reason only, never a note)."""
+    from pseudonymize.review.workspace import ReviewError, for_release
+
+    try:
+        reviewed = for_release(review, batch.essays, require_approved)
+    except ReviewError as exc:
+        raise ReleaseError(str(exc)) from None
+    out = set(reviewed.quarantined)
+    batch.quarantine += [Quarantined(e.essay_id, e.source, "quarantined in review")
+                         for e in batch.essays if e.essay_id in out]
+    batch.essays = [e for e in batch.essays if e.essay_id not in out]
+    return reviewed
 
 
 def _write_shards(essays: Sequence[ShardEssay], staging: Path, work: Path, sizes: Sequence[int],
@@ -377,17 +410,18 @@ def _id_hits(plan: Plan, essay: ShardEssay, originals: Originals) -> list[Hit]:
     shapes, and anything the engine itself would replace in them."""
     hits = []
     engine = load_engine(plan.snapshot_path)
-    for field, value in (("essay_id", essay.essay_id), ("learner_id", essay.carried.get("learner_id"))):
+    for name, value in (("essay_id", essay.essay_id),
+                        ("learner_id", essay.carried.get("learner_id"))):
         if not value:
             continue
-        hits += scan_text(id_words(str(value)), originals, f"texts/{essay.essay_id}.txt", field)
+        hits += scan_text(id_words(str(value)), originals, f"texts/{essay.essay_id}.txt", name)
         names = id_names(str(value))
         try:
             found = engine.pseudonymize(names, "id", strategy="tag", seed=0).annotations \
                 if names else ()
         except (Exception, RecursionError):  # noqa: BLE001 - an id the engine fails on is not kept
             found = (None,)
-        hits += [Hit(f"texts/{essay.essay_id}.txt", field, 0, getattr(a, "label", "error"))
+        hits += [Hit(f"texts/{essay.essay_id}.txt", name, 0, getattr(a, "label", "error"))
                  for a in found]
     return hits
 
@@ -506,6 +540,8 @@ def _finalize(plan: Plan, reports: Sequence[dict], secret: str | None) -> dict:
                 "quarantine": quarantine}
     if info["supersedes"]:
         manifest["supersedes"] = {"release": info["supersedes"], "withdrawn": info["withdrawn"]}
+    if info.get("review"):
+        manifest["review"] = info["review"]
     # manifest.json and provenance.jsonl carry times, so only SHA256SUMS hashes them
     sums = {**outputs,
             "provenance.jsonl": _write(staging / "provenance.jsonl", "".join(

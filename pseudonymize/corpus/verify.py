@@ -109,9 +109,11 @@ def recorded_batch(keys_dir: Path, release_id: str) -> Path | None:
 
 
 def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str = "",
-           batch: Path | None = None, keys_dir: Path | None = None) -> dict:
+           batch: Path | None = None, keys_dir: Path | None = None,
+           review: Path | None = None) -> dict:
     """Re-run the release in a temporary directory and report every difference (ok when none).
-    `keys_dir` is the release's key directory: without it nothing but the snapshot is checked."""
+    `keys_dir` is the release's key directory: without it nothing but the snapshot is checked.
+    A release made from a review workspace is re-run from that workspace (`review`)."""
     release_dir = Path(release_dir).resolve()
     manifest = json.loads((release_dir / "manifest.json").read_text(encoding="utf-8"))
     report: dict = {"release": manifest["release_id"], "path": str(release_dir),
@@ -138,6 +140,11 @@ def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str 
     except BatchError as exc:
         report.update(ok=False, input_problems=[str(exc)], differences=[])
         return report
+    if manifest.get("review") and review is None:
+        report.update(ok=False, differences=[])
+        report["input_problems"].append("made from a review workspace: pass its path "
+                                        "with --review")
+        return report
     if report["snapshot_problems"] and snapshot_path is None:
         report.update(ok=False, differences=[])
         return report
@@ -145,7 +152,7 @@ def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str 
     try:
         rerun = release(batch, tmp / "out", Path(snapshot_path), tmp / "keys",
                         code_revision=code_revision, release_secret=secret,
-                        **release_options(manifest))
+                        review=review, **release_options(manifest))
         report["rerun_release_id"] = rerun["release_id"]
         report["differences"] = compare(release_dir, Path(rerun["path"]))
         report["compared_files"] = len(content_files(release_dir))

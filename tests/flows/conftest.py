@@ -19,3 +19,17 @@ def prefect_harness():
 
     with prefect_test_harness(server_startup_timeout=90):
         yield
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory):
+    """A data root with the tiny snapshot and batch (one per test module), as SWEPSEUDO_HOME."""
+    from tests.pseudonymize.corpus_support import make_batch, make_snapshot
+
+    root = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SWEPSEUDO_HOME", str(root))
+        mp.delenv("SWEPSEUDO_KEY_PASSPHRASE", raising=False)
+        make_snapshot(root)
+        make_batch(root / "batch")
+        yield root

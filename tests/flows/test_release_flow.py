@@ -8,18 +8,7 @@ import pytest
 
 from flows.corpus import release_corpus
 from pseudonymize.corpus.verify import compare
-from tests.pseudonymize.corpus_support import ESSAYS, SECRET_EMAIL, SECRET_NAME, make_batch, make_snapshot
-
-
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory):
-    root = tmp_path_factory.mktemp("home")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SWEPSEUDO_HOME", str(root))
-        mp.delenv("SWEPSEUDO_KEY_PASSPHRASE", raising=False)
-        make_snapshot(root)
-        make_batch(root / "batch")
-        yield root
+from tests.pseudonymize.corpus_support import ESSAYS, SECRET_EMAIL, SECRET_NAME
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,8 @@
 """A tiny hand-made snapshot and its engine, shared by the engine and surrogate tests."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import polars as pl
 import pytest
 
@@ -48,9 +50,15 @@ def _frame(rows: list[dict]) -> pl.DataFrame:
 
 
 @pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+def engine(engine_snapshot: Path) -> Engine:
+    return Engine.load(engine_snapshot)
+
+
+@pytest.fixture(scope="module")
+def engine_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny snapshot's JSON path (what a release is given)."""
     store = Store(tmp_path_factory.mktemp("engine-home"))
-    return Engine.load(store.snapshot_path(tiny_snapshot(store)["id"]))
+    return store.snapshot_path(tiny_snapshot(store)["id"])
 
 
 def tiny_snapshot(store: Store) -> dict:

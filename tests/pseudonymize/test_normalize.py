@@ -149,6 +149,20 @@ def test_annotations_cover_the_original_and_rebuild_the_target(engine: Engine,
     assert "".join(out) + text[pos:] == result.target
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(VARIANT_PIECES + ["Anna ", "bor i ", "heter ", "Malmö"]),
+                max_size=20))
+def test_rendering_detected_spans_is_pseudonymizing(engine: Engine, pieces: list[str]) -> None:
+    """`render` takes spans in original offsets (a reviewer's decisions) and maps them into the
+    view: given the engine's own spans it must give exactly what `pseudonymize` gives."""
+    text = "".join(pieces)
+    spans = engine.detect(text)
+    assert engine.render(text, spans, "e1").target == engine.pseudonymize(text, "e1").target
+    view = normalize.view(text, engine.ordinary)
+    for s in spans:
+        assert view.span(*view.inward(s.start, s.end)) == (s.start, s.end)
+
+
 def _work(fn: Callable[[], object]) -> int:
     """Python function calls made by `fn` (generator steps included): a measure of work
     that does not depend on the machine's speed."""

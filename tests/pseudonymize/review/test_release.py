@@ -1,0 +1,119 @@
+"""`release --review`: the release renders the reviewed spans, deterministically; with
+--require-approved it waits for every approval and mark decision; the manifest records the
+review as counts only."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pseudonymize.corpus import keys as keyfile
+from pseudonymize.corpus import release as rel
+from pseudonymize.corpus.verify import verify
+from pseudonymize.review.workspace import Workspace
+from tests.pseudonymize.review.conftest import ESSAYS, MISSED
+
+# names kept: the texts are looked up by essay id
+SAME = {"keep_ids": True}
+
+
+def review(ws_path: Path) -> None:
+    """Reject a false name, add the missed one in both essays, decide the marks, approve."""
+    ws = Workspace(ws_path)
+    e3 = ws.by_id["e03"]
+    igar = next(s for s in e3.spans if e3.text[s.start:s.end] == "Igår")
+    ws.decide(e3.index, {"action": "reject", "span": igar.sid}, "ada")
+    ws.decide_many([(ws.by_id[i].index, {"action": "add", "label": "firstname_female",
+                                         "start": ESSAYS[i].index(MISSED),
+                                         "end": ESSAYS[i].index(MISSED) + len(MISSED)}, None)
+                    for i in ("e02", "e03")], "ada")
+    e1 = ws.by_id["e01"]
+    for s in e1.spans:
+        if e1.text[s.start:s.end] == "cancer":
+            ws.decide(e1.index, {"action": "replace", "span": s.sid}, "bo")
+        elif e1.text[s.start:s.end] == "mamma":
+            ws.decide(e1.index, {"action": "accept", "span": s.sid}, "bo")
+    for e in ws.essays:
+        ws.decide(e.index, {"action": "approve"}, "ada")
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and p.name not in ("manifest.json", "provenance.jsonl", "SHA256SUMS")}
+
+
+def test_require_approved_lists_open_items_by_id_and_label(tmp_path: Path, batch: Path,
+                                                           ws_path: Path,
+                                                           engine_snapshot: Path) -> None:
+    with pytest.raises(rel.ReleaseError) as info:
+        rel.release(batch, tmp_path / "out", engine_snapshot, tmp_path / "keys", **SAME,
+                    review=ws_path, require_approved=True)
+    message = str(info.value)
+    assert "essay e01: not approved" in message and "essay e03: not approved" in message
+    assert "essay e01: 1 undecided sensitive mark" in message
+    assert "essay e01: 1 undecided fam mark" in message
+    for essay in ESSAYS.values():  # ids and labels, never the text
+        assert not any(word in message for word in ("Anna", "cancer", "mamma", MISSED))
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_release_from_decisions_is_deterministic(tmp_path: Path, batch: Path, ws_path: Path,
+                                                 engine_snapshot: Path) -> None:
+    review(ws_path)
+    one = rel.release(batch, tmp_path / "out1", engine_snapshot, tmp_path / "keys1", **SAME,
+                      review=ws_path, require_approved=True)
+    secret = keyfile.release_secret(tmp_path / "keys1", create=False)  # the same in both
+    two = rel.release(batch, tmp_path / "out2", engine_snapshot, tmp_path / "keys2", **SAME,
+                      review=ws_path, require_approved=True, release_secret=secret)
+    assert one["release_id"] == two["release_id"]
+    assert files(Path(one["path"])) == files(Path(two["path"]))
+    plain = rel.release(batch, tmp_path / "out3", engine_snapshot, tmp_path / "keys3", **SAME,
+                        release_secret=secret)
+    assert plain["release_id"] != one["release_id"]  # the decisions are part of the identity
+
+    texts = {p.stem: p.read_text() for p in (Path(one["path"]) / "texts").glob("*.txt")}
+    assert texts["e03"].startswith("Igår kom ")  # rejected: the original stays
+    assert all(MISSED not in t for t in texts.values())  # added everywhere, replaced
+    assert "cancer" not in texts["e01"] and "mamma" in texts["e01"]
+    assert MISSED in files(Path(plain["path"]))["texts/e02.txt"].decode()  # the engine alone
+
+    manifest = json.loads((Path(one["path"]) / "manifest.json").read_text())
+    assert manifest["review"]["essays"] == {"approved": 3}
+    assert manifest["review"]["decisions"]["firstname_female"]["add"] == 2
+    assert manifest["review"]["decisions"]["sensitive"] == {"replace": 1}
+    # reviewers are numbered in the manifest; their login names stay with the key
+    assert set(manifest["review"]["reviewers"]) == {"reviewer 1", "reviewer 2"}
+    assert b'"ada"' not in (Path(one["path"]) / "manifest.json").read_bytes()
+    published = b"".join(p.read_bytes() for p in Path(one["path"]).rglob("*") if p.is_file())
+    for word in ("Anna", "cancer", MISSED):
+        assert word.encode() not in published
+    keys = {"keys_dir": tmp_path / "keys1"}
+    assert verify(Path(one["path"]), engine_snapshot, review=ws_path, **keys)["ok"]
+    unreviewed = verify(Path(one["path"]), engine_snapshot, **keys)
+    assert not unreviewed["ok"] and "review workspace" in unreviewed["input_problems"][0]
+    assert "approve" not in json.loads((Path(plain["path"]) / "manifest.json").read_text()
+                                       ).get("review", {})
+
+
+def test_review_quarantine_leaves_the_essay_out(tmp_path: Path, batch: Path, ws_path: Path,
+                                                engine_snapshot: Path) -> None:
+    review(ws_path)
+    ws = Workspace(ws_path)
+    ws.decide(ws.by_id["e02"].index, {"action": "quarantine", "reason": "Anna is famous"}, "ada")
+    out = rel.release(batch, tmp_path / "out", engine_snapshot, tmp_path / "k", **SAME,
+                      review=ws_path,
+                      require_approved=True)
+    assert sorted(p.stem for p in (Path(out["path"]) / "texts").glob("*.txt")) == ["e01", "e03"]
+    # a quarantined essay is listed by its opaque id, whatever keep_ids says
+    assert [reason for _, reason in out["quarantine"]] == ["quarantined in review"]
+    assert out["quarantine"][0][0] != "e02"
+    assert b"famous" not in (Path(out["path"]) / "manifest.json").read_bytes()
+
+
+def test_a_changed_batch_is_refused(tmp_path: Path, batch: Path, ws_path: Path,
+                                    engine_snapshot: Path) -> None:
+    (batch / "e02.txt").write_text("Något annat.\n", encoding="utf-8")
+    with pytest.raises(rel.ReleaseError, match="not the one reviewed.*e02"):
+        rel.release(batch, tmp_path / "out", engine_snapshot, tmp_path / "k", **SAME,
+                    review=ws_path)
