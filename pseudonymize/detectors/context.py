@@ -45,7 +45,7 @@ STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("stud
 AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
-                        "unit_word", "duration_before", "duration_after"))
+                        "duration_before", "duration_after", "function_after_name"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -183,13 +183,29 @@ class ContextRules:
             return False
         if prev in self.w["age_trigger.verb"] or suffixed:
             return True
-        if prev in self.w["be_verb"] and (prev2 in self.w["personal_pronoun"] or first >= 2 and doc.tokens[first - 2].text[:1].isupper()
-                                 and first - 2 not in doc.starts) and nxt not in self.w["unit_word"]:
-            return True  # "jag är 34", "Omar var 12"
+        verb = first - 1  # past an adverb: "Meron är bara två"
+        if verb > 0 and folds[verb] in self.w["age_adverb"]:
+            verb -= 1
+        # the age ends the clause or "år" follows, not a noun: "vi är tjugo personer"
+        ends = i + 1 >= n or not doc.tokens[i + 1].is_word or nxt in self.w[
+            "age_trigger.after"] or nxt in self.w["function_after_name"]
+        if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and (
+                folds[verb - 1] in self.w["personal_pronoun"] or self._person(doc, verb - 1)):
+            return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
         if nxt in self.w["age_trigger.after"]:
             after = folds[i + 2] if i + 2 < n else ""
             return prev not in self.w["duration_before"] and (after not in self.w["duration_after"] or prev in self.w["be_verb"])
         return False
+
+    def _person(self, doc: Doc, k: int) -> bool:
+        """A word that can name the person an age is said of: capitalised inside a sentence,
+        or a first name that is no everyday word, whatever its case ("Sara", "zosia")."""
+        tok = doc.tokens[k]
+        if not tok.is_word:
+            return False
+        if tok.text[:1].isupper() and k not in doc.starts:
+            return True
+        return bool(doc.entries[k].first_rank) and doc.entries[k].zipf < T.VERY_COMMON
 
     def _age_word(self, doc: Doc, i: int, add: Add) -> None:
         """"tjugo fem år", "niotton år", "fyllde trettio", "hundra och ett år": an age in words."""

@@ -14,7 +14,7 @@ import regex
 
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
-from pseudonymize.lexicon import Lexicon
+from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
 
 TLDS = "se|com|nu|org|net|info|eu|io|de|dk|no|fi|uk|fr|es|it|pl|ru|ua|tr|ir|so|co|us|ca|app|me|tv"
@@ -33,8 +33,13 @@ BARE_DIGITS = regex.compile(r"(?<![\w-])\d{2,4}(?:[\s-]?\d{2,4}){1,4}(?![\w-])")
 ACCOUNT = regex.compile(r"(?<![\w-])\d{1,6}(?:[ -]\d{1,7}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,7}){1,5})?(?![\w-])")
 # Any country's IBAN (SE45 5000 …, DE89 3704 …, UA21 3223 … 1): country, check digits, groups.
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
-ZIP = regex.compile(r"(?<![\w-])(?:SE-?\s?)?\d{3}\s?\d{2}(?=\s+\p{Lu})")
+# A post code before its town; a lower-case town only when it is no everyday word (see _zips).
+ZIP = regex.compile(r"(?<![\w-])(?:SE-?\s?)?\d{3}\s?\d{2}(?=\s+\p{L})")
 LICENSE = regex.compile(r"(?<![\w-])\p{Lu}{3}\s?\d{2}[\dA-Z](?![\w-])")
+# "kxr 55b": a learner's plate in lower case, taken after a trigger ("bilen", "regnummer")
+LICENSE_ANY_CASE = regex.compile(r"(?<![\w-])(\p{L}{3})\s?\d{2}[\d\p{L}](?![\w-])")
+# "AX 4471 KM": the two-letters, four-digits, two-letters plates of many European countries
+LICENSE_EUROPEAN = regex.compile(r"(?<![\w-])\p{Lu}{2}\s?\d{4}\s?\p{Lu}{2}(?![\w-])")
 DATE = re.compile(
     r"(?<![\w.,/-])(?:"
     r"(?:1\d|20)\d{2}[-./_](?:0?[1-9]|1[0-2])[-./_](?:0?[1-9]|[12]\d|3[01])"          # 2019-03-15
@@ -249,16 +254,28 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in ZIP.finditer(doc.text):
-        add(ZIP_RULE.span(m.start(), m.end(), "zip_code"))
         k = doc.index_at(m.end())
-        if k < len(doc.tokens) and doc.tokens[k].is_word and not doc.entries[k].cats:
-            town = doc.tokens[k]  # "415 05 Göteborg": the post town
+        if k >= len(doc.tokens) or not doc.tokens[k].is_word:
+            continue
+        town, entry = doc.tokens[k], doc.entries[k]
+        lower = not town.text[:1].isupper()
+        if lower and doc.folds[k] in lex.unnamed and not entry.place_kind:
+            continue  # "100 00 kronor"
+        add(ZIP_RULE.span(m.start(), m.end(), "zip_code"))
+        if lower or not entry.cats:  # "415 05 Göteborg", "827 30 ljusdal": the post town
             add(ZIP_TOWN.span(town.start, town.end, "city", key=doc.folds[k]))
 
 
 def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
-    for m in LICENSE.finditer(doc.text):
-        add(LICENCE_RULE.span(m.start(), m.end(), "license_nr"))
+    found = {m.span() for m in LICENSE.finditer(doc.text)}
+    found |= {m.span() for m in LICENSE_EUROPEAN.finditer(doc.text)}
+    for m in LICENSE_ANY_CASE.finditer(doc.text):
+        letters = fold(m.group(1))
+        if m.span() not in found and letters not in lex.unnamed and letters not in \
+                lex.unnamed_rare and _number_kind(doc, lex, m.start(), 6) is not None:
+            found.add(m.span())
+    for start, end in sorted(found):
+        add(LICENCE_RULE.span(start, end, "license_nr"))
 
 
 def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
