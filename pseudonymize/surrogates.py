@@ -321,7 +321,8 @@ class Renderer:
         names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
         holds takes the essay's dominant origin, else Swedish."""
         if self.origin_votes is None:
-            self.origin_votes = Counter(o for f in self.avoid_folds
+            # in a fixed order: a tie goes to the first counted, whatever the hash seed
+            self.origin_votes = Counter(o for f in sorted(self.avoid_folds)
                                         for o in self.lex.name_origins.get(f, ()))
         votes = self.origin_votes
         groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
