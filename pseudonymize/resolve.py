@@ -7,6 +7,8 @@ they share a canonical key.
 """
 from __future__ import annotations
 
+from itertools import compress, count
+
 from pseudonymize.detectors.gazetteer_match import (NAME_CONTEXT, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
@@ -66,11 +68,12 @@ def propagate(spans: list[Span], doc: Doc) -> list[Span]:
     for s in spans:
         taken[s.start:s.end] = b"\x01" * (s.end - s.start)
     out = list(spans)
-    tokens = doc.tokens
-    for k, key in enumerate(doc.folds):
-        stem = key if key in known else key[:-1] if key[-1:] == "s" and key[:-1] in known else None
-        if stem is None:
-            continue
+    tokens, folds = doc.tokens, doc.folds
+    # the tokens that are a known fold or its genitive, found in one C-level pass
+    mentions = set(known) | {key + "s" for key in known}
+    for k in compress(count(), map(mentions.__contains__, folds)):
+        key = folds[k]
+        stem = key if key in known else key[:-1]
         tok = tokens[k]
         if taken.find(1, tok.start, tok.end) >= 0:
             continue
@@ -135,13 +138,21 @@ def family(label: str) -> str:
     return label
 
 
-def _key(span: Span, text: str) -> str:
-    return span.key or text[span.start:span.end].lower()
+class _Families(dict):
+    """label -> `family(label)`, computed once per label."""
+
+    def __missing__(self, label: str) -> str:
+        self[label] = found = family(label)
+        return found
+
+
+FAMILY_OF = _Families()
 
 
 def unify(spans: list[Span], text: str) -> list[Span]:
     """Give every mention of one entity the label of its most confident mention."""
-    idents = [(family(span.label), _key(span, text)) for span in spans]
+    # an entity's key: its canonical key, else its lower-case text
+    idents = [(FAMILY_OF[s.label], s.key or text[s.start:s.end].lower()) for s in spans]
     best: dict[tuple[str, str], Span] = {}
     for span, ident in zip(spans, idents):
         top = best.get(ident)
@@ -167,7 +178,7 @@ def number(spans: list[Span], text: str, refs: dict[tuple[str, str], int] | None
         counters[label] = counters.get(label, 0) + 1
     out = []
     for span in spans:
-        ident = (span.label, _key(span, text))
+        ident = (span.label, span.key or text[span.start:span.end].lower())
         if ident not in refs:
             counters[span.label] = counters.get(span.label, 0) + 1
             refs[ident] = counters[span.label]
