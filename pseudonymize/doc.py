@@ -4,7 +4,6 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import repeat
-from operator import itemgetter
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.tokenize import Token, sentence_starts, split
@@ -19,8 +18,6 @@ class Doc:
     starts: set[int]
     lex: Lexicon
     offsets: list[int]  # each token's start, for `index_at`
-    texts: tuple[str, ...]  # each token's text, and its first character: what the detectors'
-    firsts: list[str]       # pre-filters read in C-level passes over the whole essay
 
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
@@ -28,8 +25,7 @@ class Doc:
         tokens, texts, spaces, offsets = split(text)
         folds = list(map(fold, texts))
         entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
-        return cls(text, tokens, folds, entries, sentence_starts(texts, spaces), lex, offsets,
-                   texts, list(map(itemgetter(0), texts)))
+        return cls(text, tokens, folds, entries, sentence_starts(texts, spaces), lex, offsets)
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its

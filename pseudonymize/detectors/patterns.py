@@ -199,7 +199,7 @@ def _urls(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 
 def _ibans(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
-    for m in IBAN.finditer(doc.text):
+    for m in _anchored(IBAN, doc.text, _before(scan.runs, IBAN_BACK)):
         add(IBAN_RULE.span(m.start(), m.end(), "account_nr"))
 
 
@@ -253,7 +253,7 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 
 def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
-    for m in ZIP.finditer(doc.text):
+    for m in _anchored(ZIP, doc.text, _before(scan.runs, ZIP_BACK)):
         k = doc.index_at(m.end())
         if k >= len(doc.tokens) or not doc.tokens[k].is_word:
             continue
@@ -267,9 +267,11 @@ def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 
 def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
-    found = {m.span() for m in LICENSE.finditer(doc.text)}
-    found |= {m.span() for m in LICENSE_EUROPEAN.finditer(doc.text)}
-    for m in LICENSE_ANY_CASE.finditer(doc.text):
+    plates = _before(scan.runs, LICENSE_BACK)
+    found = {m.span() for m in _anchored(LICENSE, doc.text, plates)}
+    found |= {m.span() for m in _anchored(LICENSE_EUROPEAN, doc.text,
+                                          _before(scan.runs, LICENSE_EUROPEAN_BACK))}
+    for m in _anchored(LICENSE_ANY_CASE, doc.text, plates):
         letters = fold(m.group(1))
         if m.span() not in found and letters not in lex.unnamed and letters not in \
                 lex.unnamed_rare and _number_kind(doc, lex, m.start(), 6) is not None:
@@ -335,6 +337,20 @@ def _anchored(pattern: re.Pattern | regex.Pattern, text: str, starts: list[int])
         if pos >= end and (m := pattern.match(text, pos)):
             end = m.end()
             yield m
+
+
+# How far before its first digit run a match of these patterns begins: letters (and a space)
+# before the digits of a plate or an IBAN, an optional "SE-" before a post code.
+IBAN_BACK = (2,)
+LICENSE_BACK = (3, 4)
+LICENSE_EUROPEAN_BACK = (2, 3)
+ZIP_BACK = (0, 2, 3, 4)
+
+
+def _before(runs: list[int], back: tuple[int, ...]) -> list[int]:
+    """Where a match may begin whose first digit run starts `back` characters after it, in
+    text order: the starts `_anchored` tries (instead of every character of the text)."""
+    return sorted({run - b for run in runs for b in back if run >= b})
 
 
 def _chunk_at(text: str, pos: int) -> tuple[int, int]:

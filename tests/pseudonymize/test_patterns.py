@@ -26,6 +26,21 @@ def test_anchored_scans_find_what_full_scans_find(text: str) -> None:
             [m.span() for m in pattern.finditer(text)], pattern.pattern
 
 
+# Plates, IBANs and post codes begin a few letters (or "SE-") before their first digit run.
+PLATE_ALPHABET = "0123456789 -\nabcxyzSEXÅDKQ"
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet=PLATE_ALPHABET, max_size=60))
+def test_scans_before_digit_runs_find_what_full_scans_find(text: str) -> None:
+    for pattern, back in ((P.IBAN, P.IBAN_BACK), (P.ZIP, P.ZIP_BACK),
+                          (P.LICENSE, P.LICENSE_BACK), (P.LICENSE_ANY_CASE, P.LICENSE_BACK),
+                          (P.LICENSE_EUROPEAN, P.LICENSE_EUROPEAN_BACK)):
+        starts = P._before(_runs(text), back)
+        assert [m.span() for m in P._anchored(pattern, text, starts)] == \
+            [m.span() for m in pattern.finditer(text)], pattern.pattern
+
+
 @settings(max_examples=400, deadline=None)
 @given(texts)
 def test_chunk_scans_find_what_full_scans_find(text: str) -> None:
