@@ -2,12 +2,14 @@
 and `swepseudo annotate` (a process: start-up and JSON I/O included) beside a pure-Python floor
 measured in the same run (regex tokenization plus one dict lookup per token), with their ratio.
 
-    python benchmarks/bench_engine.py [--home DIR] [--repeat N] [--runs K]
+    python benchmarks/bench_engine.py [--home DIR] [--repeat N] [--runs K] [--baseline DIR]
 
 Reads ../shared/data/multiged-sv (skips with a message when absent) and the current snapshot of
 `--home` (default $SWEPSEUDO_HOME or the current directory). Prints tokens/s; figures go to
 docs/benchmarks.md by hand, with the command used. The machine is shared: the CLI and the floor
-are run alternately, K times each, and the ratio is taken per pair.
+are run alternately, K times each, and the ratio is taken per pair. `--baseline DIR` (a checkout
+of another commit, e.g. `git worktree add /tmp/base main`) runs that checkout's `swepseudo
+annotate` too, right before each run of this one, with its ratio to the same floor.
 """
 from __future__ import annotations
 
@@ -41,30 +43,41 @@ def essays(path: Path, per_essay: int = 15) -> list[str]:
     return [" ".join(sentences[i:i + per_essay]) for i in range(0, len(sentences), per_essay)]
 
 
-def floor(texts: list[str], table: dict[str, object]) -> tuple[int, float]:
-    """(tokens, seconds) of the least any detector must do: tokenize with one regex and look
-    every lower-cased token up in a dict."""
-    t0 = time.perf_counter()
+def floor(texts: list[str], table: dict[str, object]) -> tuple[int, float, float]:
+    """(tokens, seconds, CPU seconds) of the least any detector must do: tokenize with one
+    regex and look every lower-cased token up in a dict."""
+    t0, c0 = time.perf_counter(), time.process_time()
     n = 0
     get = table.get
     for text in texts:
         for m in WORD.finditer(text):
             get(m.group().lower())
             n += 1
-    return n, time.perf_counter() - t0
+    return n, time.perf_counter() - t0, time.process_time() - c0
 
 
-def annotate_cli(texts: list[str], home: str) -> float:
-    """Seconds of one `swepseudo annotate` process over the texts as JSON Lines."""
+def child_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def annotate_cli(texts: list[str], home: str, code: Path | None = None) -> tuple[float, float]:
+    """(seconds, CPU seconds) of one `swepseudo annotate` process over the texts as JSON Lines;
+    `code`: run the engine and CLI of that checkout instead of this one (same interpreter and
+    packages)."""
+    env = {**os.environ, "SWEPSEUDO_HOME": home}
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "in.jsonl", Path(tmp) / "out.jsonl"
         src.write_text("".join(json.dumps({"id": str(n), "text": t}, ensure_ascii=False) + "\n"
                                for n, t in enumerate(texts)), encoding="utf-8")
         exe = Path(sys.executable).with_name("swepseudo")
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), child_cpu()
         subprocess.run([str(exe), "annotate", "--in", str(src), "--out", str(out)], check=True,
-                       env={**os.environ, "SWEPSEUDO_HOME": home})
-        return time.perf_counter() - t0
+                       env=env, cwd=code)
+        return time.perf_counter() - t0, child_cpu() - c0
 
 
 def main() -> int:
@@ -72,6 +85,7 @@ def main() -> int:
     parser.add_argument("--home", default=os.environ.get("SWEPSEUDO_HOME", "."))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--runs", type=int, default=3, help="CLI/floor pairs")
+    parser.add_argument("--baseline", type=Path, help="another checkout measured alongside")
     args = parser.parse_args()
     if not MULTIGED.exists():
         print(f"skip: {MULTIGED} not present")
@@ -103,12 +117,21 @@ def main() -> int:
     print(f"pseudonymize + SVALA: {ntok / (t5 - t4):,.0f} tokens/s ({t5 - t4:.2f} s)")
     print(f"peak RSS {rss:.0f} MB")
     table = dict.fromkeys(engine.lex.entries)  # a dict of the lexicon's size
+    print("tokens/s in wall time (CPU time in brackets: steadier when others share the machine)")
     for run in range(args.runs):
-        seconds = annotate_cli(texts, os.environ["SWEPSEUDO_HOME"])
-        nfloor, fsec = floor(texts, table)
-        cli, base = ntok / seconds, nfloor / fsec
-        print(f"run {run + 1}: swepseudo annotate {cli:,.0f} tokens/s ({seconds:.2f} s); "
-              f"floor {base:,.0f} tokens/s ({fsec:.2f} s); ratio {cli / base:.3f}")
+        before = annotate_cli(texts, os.environ["SWEPSEUDO_HOME"], args.baseline.resolve()) \
+            if args.baseline else None
+        seconds, cpu = annotate_cli(texts, os.environ["SWEPSEUDO_HOME"])
+        nfloor, fsec, fcpu = floor(texts, table)
+        print(f"run {run + 1}: swepseudo annotate {ntok / seconds:,.0f} ({ntok / cpu:,.0f}) "
+              f"tokens/s, {seconds:.2f} s; floor {nfloor / fsec:,.0f} ({nfloor / fcpu:,.0f}) "
+              f"tokens/s, {fsec:.2f} s; ratio {ntok / seconds / (nfloor / fsec):.3f} "
+              f"({ntok / cpu / (nfloor / fcpu):.3f})")
+        if before is not None:
+            print(f"       baseline {args.baseline}: {ntok / before[0]:,.0f} "
+                  f"({ntok / before[1]:,.0f}) tokens/s, {before[0]:.2f} s; "
+                  f"ratio {ntok / before[0] / (nfloor / fsec):.3f} "
+                  f"({ntok / before[1] / (nfloor / fcpu):.3f})")
     return 0
 
 

@@ -22,10 +22,11 @@ class Doc:
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
         """Tokens, folds and entries built with `map` (C speed, no Python per token)."""
-        tokens, texts, spaces, offsets = split(text)
+        tokens, texts, _, offsets = split(text)
         folds = list(map(fold, texts))
         entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
-        return cls(text, tokens, folds, entries, sentence_starts(texts, spaces), lex, offsets)
+        return cls(text, tokens, folds, entries, sentence_starts(text, texts, offsets), lex,
+                   offsets)
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its

@@ -6,6 +6,7 @@ white space, so `text[t.start:t.end]` plus the gaps reproduce any input exactly.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from itertools import accumulate, chain, compress, count, repeat
 from typing import NamedTuple
 
@@ -88,13 +89,21 @@ def sentences(tokens: list[Token]) -> list[list[Token]]:
     return out
 
 
-def sentence_starts(texts: tuple[str, ...], spaces: tuple[str, ...]) -> set[int]:
+def sentence_starts(text: str, texts: tuple[str, ...], offsets: list[int]) -> set[int]:
     """Indexes of tokens that open a sentence, a line, or follow a quote/colon (given the
-    tokens' texts and the white space after each)."""
+    tokens' texts and start offsets): after an opener token, and after each line break (the
+    next token is the number of tokens starting before it)."""
     found = {0}
+    n = len(texts)
+    if n < 2:
+        return found
     found.update(compress(count(1), map(_OPENERS_AFTER.__contains__, texts[:-1])))
-    found.update(compress(count(1), map(str.__contains__, spaces[:-1], repeat("\n"))))
+    for m in _NEWLINE.finditer(text, offsets[0], offsets[-1]):
+        k = bisect_right(offsets, m.start())
+        if k < n:
+            found.add(k)
     return found
 
 
+_NEWLINE = re.compile("\n")
 _OPENERS_AFTER = frozenset({".", "!", "?", ":", "\"", "”", "-", "–", "…"})

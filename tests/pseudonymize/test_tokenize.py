@@ -1,7 +1,14 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pseudonymize.tokenize import leading_space, sentences, tokenize
+from pseudonymize.tokenize import (_OPENERS_AFTER, _TOKEN, leading_space, sentence_starts,
+                                   sentences, split, tokenize)
+
+# Text rich in what the tokenizer's fast paths decide on: line breaks, openers, URL and
+# e-mail marks (the full pattern is used only where "@", "://" or "www." occurs).
+FRAGMENTS = ["http://", "https://x.se/a", "www.", "a@b.se", "Anna", "ö", "1", " ", "\n", "\t",
+             "\u00a0", "\u2028", ".", "-", ":", "/", "”", "!", "'", "se"]
+TRICKY = st.lists(st.sampled_from(FRAGMENTS), max_size=25).map("".join) | st.text(max_size=60)
 
 
 @settings(max_examples=300, deadline=None)
@@ -33,3 +40,18 @@ def test_sentence_split() -> None:
     toks = tokenize("Jag bor i Malmö. Det är fint!\n\nHej då")
     assert [" ".join(t.text for t in s) for s in sentences(toks)] == [
         "Jag bor i Malmö .", "Det är fint !", "Hej då"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(TRICKY)
+def test_split_is_the_plain_scan(text: str) -> None:
+    """`split` (one findall, C-level sums, the short pattern without "@", "://" or "www.")
+    gives exactly the tokens and sentence starts of a plain scan with the full pattern."""
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    nexts = [s for s, _ in spans[1:]] + [len(text)]
+    expected = [(s, e, text[s:e], text[e:n]) for (s, e), n in zip(spans, nexts)]
+    tokens, texts, _, offsets = split(text)
+    assert [tuple(t) for t in tokens] == expected
+    assert {0} | {i + 1 for i, t in enumerate(expected[:-1])
+                  if t[2] in _OPENERS_AFTER or "\n" in t[3]} \
+        == sentence_starts(text, texts, offsets)
