@@ -130,6 +130,7 @@ class ContextRules:
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
         self.lower = LowerIndex(lex, WORD_RULES)
+        self.capital = LowerIndex(lex, WORD_RULES, capital=True)
 
     def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -160,7 +161,7 @@ class ContextRules:
             if first.isdigit():
                 rules = NUMBER_FNS
             elif first.isupper():
-                rules = WORD_FNS
+                rules = self.capital.functions(doc, i)
             elif first.isalpha():
                 rules = lower.functions(doc, i)
             else:
@@ -795,25 +796,28 @@ def _functions(rules: tuple[Rule, ...]) -> tuple[Callable, ...]:
     return tuple(dict.fromkeys(rule.fn for rule in rules))
 
 
-WORD_FNS = _functions(WORD_RULES)
-
-
 class LowerIndex:
-    """Which rule functions can act on a lower-case word, from the rules' declarations: its
-    own categories and ending, its neighbours' categories, and whether it is rare. One bit per
-    function; the functions run in registry order."""
+    """Which rule functions can act on a word, from the rules' declarations: its own categories
+    and ending, its neighbours' categories, and whether it is rare. One bit per function; the
+    functions run in registry order. For a lower-case word (the default) the capital-only rules
+    never run; for a capitalised one (`capital=True`) they always do, and the others by their
+    declarations as for a lower-case word (a user name, a.b or a_b, counts as rare)."""
 
-    def __init__(self, lex: Lexicon, rules: tuple[Rule, ...]) -> None:
-        lower = tuple(rule for rule in rules if not rule.capital)
+    def __init__(self, lex: Lexicon, rules: tuple[Rule, ...], capital: bool = False) -> None:
+        lower = tuple(rule for rule in rules if capital or not rule.capital)
         self.fns = _functions(lower)
         bit = {fn: 1 << n for n, fn in enumerate(self.fns)}
         words = lex.words
         self.index: dict[str, dict[str, int]] = {f: {} for f in ("word", "before", "before2",
                                                                  "after")}
-        self.rare_mask = 0
+        self.rare_mask = self.always = 0
+        self.names = capital  # user names are rare
         endings: dict[str, int] = {}
         for rule in lower:
             b = bit[rule.fn]
+            if rule.capital:
+                self.always |= b
+                continue
             for field, index in self.index.items():
                 for cat in getattr(rule, field):
                     for w in _category_words(lex, cat):
@@ -831,14 +835,14 @@ class LowerIndex:
         folds, n = doc.folds, len(doc.folds)
         key = folds[i]
         index = self.index
-        mask = index["word"].get(key, 0)
+        mask = self.always | index["word"].get(key, 0)
         if i:
             mask |= index["before"].get(folds[i - 1], 0)
             if i > 1:
                 mask |= index["before2"].get(folds[i - 2], 0)
         if i + 1 < n:
             mask |= index["after"].get(folds[i + 1], 0)
-        if doc.entries[i].zipf < T.COMMON:
+        if doc.entries[i].zipf < T.COMMON or self.names and ("." in key or "_" in key):
             mask |= self.rare_mask
         if key.endswith(self.ends):
             for e, b in self.endings:
