@@ -128,6 +128,8 @@ class Words:
     default_street_ending: str
     lines: tuple[str, ...]
     endings: dict[str, tuple[str, ...]]
+    train_words: tuple[str, ...] = ()
+    trains: tuple[str, ...] = ()
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -139,7 +141,8 @@ def words() -> Words:
     endings = {k: tuple(v) for k, v in data["endings"].items()}
     return Words(tuple(data["stems"]), tuple(sorted(data["street_endings"], key=len, reverse=True)),
                  data["default_street_ending"], tuple(data["lines"]),
-                 dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))))
+                 dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
+                 tuple(fold(w) for w in data["train_words"]), tuple(data["trains"]))
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,7 @@ def institution_kind(original: str, before: Sequence[str] = ()) -> Kind | None:
         if key in kind.names or (key.endswith("s") and key[:-1] in kind.names):
             return kind
     tokens = key.replace("-", " ").split()
+    tokens += [t[:-1] for t in tokens if t.endswith("s")]  # Nackstaskolans
     for kind in kinds:
         for word in kind.words:
             if any(t == word or (len(word) >= 4 and t.endswith(word) and len(t) > len(word) + 1)
@@ -375,8 +379,8 @@ class Renderer:
             self.name_map.setdefault(span.key or fold(original), base)
         elif label in PLACE_LIKE or label == "country":
             self.place_map.setdefault(span.key or fold(original), base)
-        if kind == "institution" and original.isupper() and len(original) <= 5:
-            return self._inflect(base, label, attrs)  # SCA, HV71: an acronym, not a shout
+        if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
+            return self._inflect(base, label, attrs)  # SCA, HV71, A6: an acronym, not a shout
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             return apply_case(self._inflect(base, label, attrs), original)
         return base
@@ -602,7 +606,8 @@ class Renderer:
             return self._draw([n for n, w in same if w == target], rng)
         towns = self.towns or ([self.city] if self.city else [])
         return (self._draw([n for n, w in same if w and w in towns], rng)
-                or self._draw([n for n, w in same if w == ""], rng))
+                or self._draw([n for n, w in same if w == ""], rng)
+                or (None if towns else self._draw([n for n, w in same if w in geo.towns], rng)))
 
     def _swedish_towns(self, cities: list[str]) -> list[str]:
         """The Swedish towns a surrogate town is drawn from: towns, not districts; none in a
@@ -639,8 +644,8 @@ class Renderer:
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
         if abroad(where) or (not where and country != "SE"):
             isos = {self.countries.get(w, w) for w in where} or {country}
-            scored = sorted(((len(w & isos), n) for n, w in same if abroad(w) and w & isos),
-                            key=lambda sn: -sn[0])
+            scored = sorted(((len(w & isos), n) for n, w in same
+                             if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
             best = [n for score, n in scored if score == scored[0][0]] if scored else []
             continents = {self.lex.continents.get(iso) for iso in isos} - {None}
             nearby = [n for n, w in same if abroad(w) and any(
@@ -656,6 +661,13 @@ class Renderer:
         the (surrogate) country; a line from the line names."""
         label, lex = span.label, self.lex
         if label == "transport_name":
+            # a regional train by a regional train (Krösatåg -> Norrtåg), else a city line
+            low = fold(original)
+            if any(low.endswith(w) for w in words().train_words) or fold(original) in {
+                    fold(t) for t in words().trains}:
+                pick = self._draw(words().trains, rng)
+                if pick:
+                    return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")
         kind = institution_kind(original, self.before.get(span.start, ()))
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
@@ -691,6 +703,16 @@ class Renderer:
                 return pick
         if kind.bare and not word and not any(fold(original).endswith(w) for w in kind.words):
             return self._draw(kind.bare, rng)  # "förskolan Rymden": a bare name of the kind
+        if kind.pool and kind.towns:
+            # "Sundsvalls sjukhus" in an essay that never names Sundsvall: a hospital of a town
+            # the essay's other towns are not
+            for _, key, _ in self._swedish_places(original):
+                if key not in self.place_map:
+                    free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
+                    pick = self._draw(free, rng)
+                    if pick:
+                        self.place_map[key] = dict(kind.pool)[pick]
+                        return pick
         if kind.pool:
             towns = [t for t in near if t in kind.towns] + self.towns
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
@@ -770,12 +792,16 @@ class Renderer:
                 pick = self._draw(self.lex.districts_by_town.get(self._town(rng), []), rng)
             if pick is None and country == "SE":
                 pick = self._town(rng)
-            if pick is None:
-                pick = self._draw(self.lex.cities_by_country.get(self.countries.get(country, country),
-                                                                 []), rng) or self._town(rng)
+            if pick is None:  # a town of the (surrogate) country, never the place renamed
+                towns = [c for c in self.lex.cities_by_country.get(
+                    self.countries.get(country, country), []) if fold(c) != key
+                    and key not in self.lex.place_aliases.get(c, frozenset())]
+                pick = self._draw(towns, rng) or self._town(rng)
                 self.place_map[key] = pick
+            # Gdańsks universitet, Damaskus universitet: a place before the kind word is a genitive
+            then = original[original.index(word) + len(word):].lstrip()
             form = (town_genitive(pick) if country == "SE" else genitive(pick)) if fold(
-                word) != key else pick
+                word) != key or (word[-1:] in "sxz" and then[:1].islower()) else pick
             out = out.replace(word, form, 1)
         out = _DIGIT.sub(lambda m: str(rng.below(9) + 1), out)
         return out if self._free(out) else self._compound(rng, kind_word(original, self.lex) or "gruppen")
@@ -877,8 +903,10 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
     year = (int(century or "19") * 100 + int(yy)) - learner_shift(r.seed, r.scope)
-    month = min(max(int(mm), 1), 12)
-    day = min(max(int(dd) % 60, 1), 28)  # samordningsnummer (+60) become plain dates
+    months, days = calendar_shift(r.seed, r.scope)
+    month = shift_month(min(max(int(mm), 1), 12), months)
+    # a samordningsnummer (day + 60) stays one
+    day = shift_day(max(int(dd) % 60, 1), days) + (60 if int(dd) > 60 else 0)
     sex = int(body[8]) % 2 if len(body) > 8 else 0
     birth = f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
     nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
@@ -954,21 +982,57 @@ def _age_words(r: Renderer, original: str, rng: Draws) -> str:
     return apply_case(swedish_number(value), original)
 
 
+def calendar_shift(seed: int, scope: str) -> tuple[int, int]:
+    """(months, days): one move of the calendar per essay or learner, so a birth date written
+    out and the same date inside a personnummer still agree, and "den 3 i 11" and "3/11" too."""
+    draws = Draws(seed, scope, "calendar", 0)
+    return draws.choice((-1, 1)), draws.choice((-9, -7, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 7, 9))
+
+
+def shift_day(day: int, days: int) -> int:
+    """A day of the month moved by `days`, within 1..28 (never the original day)."""
+    return (day - 1 + days) % 28 + 1
+
+
+def shift_month(month: int, months: int) -> int:
+    return (month - 1 + months) % 12 + 1
+
+
 def _date(r: Renderer, original: str, rng: Draws) -> str:
-    """A numeric date with its year shifted like every year of the essay and its day moved."""
+    """A numeric date moved like every date of the essay: years by the learner's shift, month
+    and day by the essay's calendar shift (2015-11-03 -> 2013-12-07)."""
     shift = learner_shift(r.seed, r.scope)
+    months, days = calendar_shift(r.seed, r.scope)
     out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(int(m.group(0)) - shift), original)
-    day = int(rng.below(28)) + 1
     parts = regex.split(r"(\D)", out)
+    short = [i for i, part in enumerate(parts) if part.isdigit() and len(part) <= 2]
     # the day: the last short part after a leading year (2015-11-03), else the first (3/11)
-    order = range(len(parts) - 1, -1, -1) if len(parts[0]) == 4 else range(len(parts))
-    for i in order:
-        part = parts[i]
-        if part.isdigit() and len(part) <= 2 and 1 <= int(part) <= 31:
-            parts[i] = f"{day:0{len(part)}d}"
-            break
+    if len(parts[0]) == 4:
+        short.reverse()
+    if short and 1 <= int(parts[short[0]]) <= 31:
+        parts[short[0]] = f"{shift_day(int(parts[short[0]]), days):0{len(parts[short[0]])}d}"
+    if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12:
+        parts[short[1]] = f"{shift_month(int(parts[short[1]]), months):0{len(parts[short[1]])}d}"
     out = "".join(parts)
     return out if out != original else mask(original, "1", "2")
+
+
+def _day(r: Renderer, original: str, rng: Draws) -> str:
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if not digits or not 1 <= int(digits) <= 31:
+        return str(rng.below(28) + 1)
+    return original.replace(digits, str(shift_day(int(digits), calendar_shift(r.seed, r.scope)[1])), 1)
+
+
+def _month(r: Renderer, original: str, rng: Draws) -> str:
+    months = calendar_shift(r.seed, r.scope)[0]
+    low = original.lower()
+    if low in MONTHS:
+        return apply_case(MONTHS[shift_month(MONTHS.index(low) + 1, months) - 1], original)
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if digits and 1 <= int(digits) <= 12:
+        return original.replace(digits, str(shift_month(int(digits), months)), 1)
+    return apply_case(rng.choice([m for m in MONTHS if m != low]), original)
 
 
 def _digits(r: Renderer, original: str, rng: Draws) -> str:
@@ -995,4 +1059,4 @@ def _zip(r: Renderer, original: str, rng: Draws) -> str:
 
 LIFELIKE = {"phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
             "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
-            "date_digits": _date}
+            "date_digits": _date, "day": _day, "month_digit": _month, "month_word": _month}
