@@ -4,13 +4,24 @@ airport by an airport, a postcode of the surrogate town, an e-mail built from th
 surrogate name, and one calendar move per essay so dates and personnummer agree."""
 from __future__ import annotations
 
-import regex
 import pytest
+import regex
 
 from pseudonymize.engine import Engine
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import (Renderer, _date, _email, _personid, _zip, calendar_shift,
-                                     geography, institution_kind, learner_shift, luhn)
+from pseudonymize.surrogates import (
+    Draws,
+    Renderer,
+    _date,
+    _email,
+    _personid,
+    _zip,
+    calendar_shift,
+    geography,
+    institution_kind,
+    learner_shift,
+    luhn,
+)
 from pseudonymize.types import Span
 
 SEEDS = range(6)
@@ -206,8 +217,7 @@ def test_a_postcode_belongs_to_the_surrogate_town(engine: Engine, town: str, pre
         assert got.startswith(prefix) and regex.match(r"^\d{3} \d{2}$", got), got
 
 
-def _draws(seed: int):
-    from pseudonymize.surrogates import Draws
+def _draws(seed: int) -> Draws:
     return Draws(seed, "e1", "test", 1)
 
 
