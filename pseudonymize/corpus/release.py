@@ -554,7 +554,8 @@ def _finalize(plan: Plan, reports: Sequence[dict], secret: str | None) -> dict:
     review = ((p.name, sealer.open(p.read_bytes()))
               for p in sorted((work / "review").glob("*.json")))
     key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
-    keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"]}, secret)
+    keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"], **(
+        {"policy": plan.policy.source} if plan.policy is not None else {})}, secret)
     (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
                                                 for rel, sha in sorted(sums.items())))
     os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read
