@@ -33,7 +33,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="resource snapshot id or prefix (default current)")
     p.add_argument("--seed", type=int, default=0, help="surrogate seed (default 0)")
     p.add_argument("--strategy", default="realistic",
-                   help="realistic | placeholder | tag (default realistic)")
+                   help="realistic | lifelike | placeholder | tag (default realistic)")
+    p.add_argument("--policy", metavar="FILE",
+                   help="corpus policy (TOML; see corpus/policy.example.toml): the proposals "
+                        "follow it, and a release from the workspace uses it")
     p.set_defaults(func=cmd_prepare)
 
     p = on_workspace(sub, "serve", "start the review web app (prints its URL)", cmd_serve)
@@ -105,13 +108,20 @@ def cmd_prepare(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.batch import BatchError
     from pseudonymize.review.workspace import ReviewError, Workspace, prepare
 
+    from pseudonymize.policy import PolicyError, load
+
     batch = Path(args.batch)
     if not batch.exists():
         raise CLIError(f"{batch}: no such batch")
+    try:
+        policy = load(Path(args.policy)) if args.policy else None
+    except PolicyError as exc:
+        raise CLIError(str(exc)) from None
     snapshot_path, engine = _engine(args.snapshot)
     try:
         path = prepare(batch, Path(args.keys), engine, strategy=args.strategy, seed=args.seed,
-                       code_revision=code_revision(), snapshot_path=snapshot_path)
+                       code_revision=code_revision(), snapshot_path=snapshot_path,
+                       policy=policy)
     except (ReviewError, BatchError) as exc:
         raise CLIError(str(exc)) from None
     ws = Workspace(path)

@@ -341,6 +341,14 @@ class _Reader:
 
 
 # --- countries of origin (`rare`) ---------------------------------------------------------------
+def for_batch(policy: Policy, engine: Engine, essays: Iterable[tuple[str, str]]) -> Policy:
+    """The policy with the countries `rare` keeps, judged on the whole batch of (learner id,
+    text) pairs (the guidelines' judgement is on the corpus, not on one essay or shard)."""
+    if policy.countries != "rare":
+        return policy
+    return policy.with_country_counts(count_country_learners(engine, essays))
+
+
 def count_country_learners(engine: Engine, essays: Iterable[tuple[str, str]]) -> Counter[str]:
     """How many distinct learners name each country (ISO code), over (learner id, text) pairs;
     an essay without a learner id counts as its own learner. Run over the whole batch before
