@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from builders.build import build, select
 from builders.registry import SOURCES
-from builders.store import Store
 from pseudonymize.engine import Engine
 from pseudonymize.evaluate import Report, evaluate, format_report, read_gold
 from tests.conftest import shared_path
@@ -55,16 +53,11 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="session")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    """The engine on an offline snapshot built once per session from installed packages."""
+def engine(offline_snapshot: Path) -> Engine:
+    """The engine on the offline snapshot, built once per session from installed packages."""
     if "packaged" not in SOURCES:
         pytest.skip("the packaged source is not registered yet")
-    store = Store(tmp_path_factory.mktemp("quality-home"))
-    outcomes, snapshot = build(select(SOURCES, offline=True), store)
-    if snapshot is None:
-        reasons = "; ".join(f"{o.source}: {o.reason}" for o in outcomes if not o.ok)
-        pytest.skip(f"offline snapshot could not be built ({reasons or 'no sources'})")
-    return Engine.load(store.snapshot_path(snapshot["id"]))
+    return Engine.load(offline_snapshot)
 
 
 def _report(engine: Engine, path: Path, fmt: str) -> Report:
