@@ -194,11 +194,12 @@ def workspace_id(essays: Sequence[Essay], snapshot_id: str, strategy: str, seed:
 
 def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str = "realistic",
             seed: int = 0, code_revision: str = "", snapshot_path: Path | None = None,
-            max_bytes: int = MAX_BYTES, policy: Policy | None = None) -> Path:
+            max_bytes: int = MAX_BYTES, policy: Policy | None = None,
+            on_essay: Callable[[int], None] | None = None) -> Path:
     """Run the engine over a batch and write a new workspace; return its directory. The
     directory appears complete or not at all (built under a temporary name, then renamed).
     With a corpus `policy` the proposals follow it, and the workspace keeps its text: a release
-    from the workspace uses it."""
+    from the workspace uses it. `on_essay(total)` is called after each essay (a progress bar)."""
     if strategy not in STRATEGIES:
         raise ReviewError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     batch = read_batch(Path(batch_path), max_bytes)
@@ -215,7 +216,7 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
         raise WorkspaceExists(final)
     tmp = Path(tempfile.mkdtemp(dir=reviews, prefix=f".{wid}."))
     try:
-        records = _proposals(batch.essays, engine, strategy, seed, policy)
+        records = _proposals(batch.essays, engine, strategy, seed, policy, on_essay)
         lines = [(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n").encode()
                  for r in records]
         _write_private(tmp / "essays.jsonl", b"".join(lines))
@@ -247,7 +248,8 @@ def _write_private(path: Path, data: bytes) -> None:
 
 
 def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int,
-               policy: Policy | None = None) -> list[dict]:
+               policy: Policy | None = None,
+               on_essay: Callable[[int], None] | None = None) -> list[dict]:
     """The engine's spans, running numbers and surrogates per essay (learners' essays in id
     order sharing one memory, as a release renders them), in batch order."""
     out: dict[str, dict] = {}
@@ -265,6 +267,8 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
             "spans": [{"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
                        "score": s.score, "rule": s.rule, "key": s.key, "ref": a.ref,
                        "pseudonym": a.pseudonym} for s, a in zip(spans, result.annotations)]}
+        if on_essay is not None:
+            on_essay(len(essays))
     return [out[e.essay_id] for e in essays]
 
 

@@ -142,3 +142,12 @@ def test_a_workspace_prepared_with_a_policy_is_released_with_it(
     with pytest.raises(rel.ReleaseError, match="prepared with another policy"):
         rel.release(batch, tmp_path / "out2", engine_snapshot, tmp_path / "k2", **SAME,
                     review=ws_path, policy=parse(b'keep = ["Anna"]\n', "q.toml"))
+
+
+def test_prepare_reports_each_essay_for_a_progress_bar(tmp_path: Path, batch: Path,
+                                                       engine) -> None:
+    from pseudonymize.review.workspace import prepare
+
+    calls: list[int] = []
+    prepare(batch, tmp_path / "keys", engine, on_essay=calls.append)
+    assert calls == [len(ESSAYS)] * len(ESSAYS)
