@@ -262,6 +262,25 @@ def geography() -> Geography:
                      {fold(name): name for name in landmarks})
 
 
+# Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
+SURNAME_FORMS = (("ska", "ski"), ("cka", "cki"), ("dzka", "dzki"), ("ova", "ov"), ("eva", "ev"),
+                 ("ina", "in"), ("ová", "ý"))
+
+
+def surname_form(pick: str, original: str) -> str:
+    """The surrogate surname in the original's form for a woman or a man: Kowalska -> Witkowska,
+    never Witkowski for a woman."""
+    low = original.lower()
+    woman = any(low.endswith(female) for female, _ in SURNAME_FORMS)
+    man = any(low.endswith(male) for _, male in SURNAME_FORMS)
+    for female, male in SURNAME_FORMS:
+        if woman and pick.endswith(male):
+            return pick[:len(pick) - len(male)] + female
+        if man and not woman and pick.endswith(female):
+            return pick[:len(pick) - len(female)] + male
+    return pick
+
+
 def town_genitive(town: str) -> str:
     """A town's form before an institution's word: Jönköpings kommun, Umeå kommun, Malmö stad."""
     return town if town[-1:].lower() in "aeiouyåäösxz" else town + "s"
@@ -474,6 +493,28 @@ class Renderer:
             return max(groups, key=lambda g: (votes[g], -groups.index(g)))
         return max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN), default=SWEDISH_ORIGIN)
 
+    def _nickname(self, original: str, gender: str) -> str | None:
+        """A short form of another name of the essay ("Magdalena ... alla säger Magda") is the
+        same short form of that name's surrogate where one is a first name (Alexandra -> Alex),
+        else the surrogate's first syllable or so; None when it is no short form."""
+        key = fold(original)
+        if len(key) < 3:
+            return None
+        full = next((self.name_map[o] for o in sorted(self.name_map) if o != key
+                     and o.startswith(key) and len(o) > len(key) + 1), None)
+        if full is None:
+            return None
+        cuts = range(len(full) - 1, 2, -1)
+        # a short form that is a name of the other sex would make Kajsa a Kaj
+        fits = (gender, "unknown", None) if gender != "unknown" else ("female", "male", "unknown")
+        named = [full[:n] for n in cuts if self.lex.get(fold(full[:n])).gender in fits[:2]
+                 and self.lex.get(fold(full[:n])).gender]
+        vowel = next((n for n in range(2, len(full)) if full[n - 1].lower() in "aeiouyåäö"
+                      and full[n].lower() not in "aeiouyåäö"), None)
+        cut = [full[:vowel + 1]] if vowel and vowel + 1 < len(full) else []
+        cut = [c for c in cut if self.lex.get(fold(c)).gender in fits]
+        return next((p for p in named + cut if len(p) >= 3 and self._free(p)), None)
+
     def _country_of(self, span: Span, original: str) -> str:
         """The country a place lies in: a known Swedish place is Swedish unless marked foreign;
         a place no gazetteer knows lies where the essay's last place abroad does ("Jag föddes i
@@ -496,9 +537,17 @@ class Renderer:
                 initial = next(c for c in INITIALS if c != original[:1].upper() and self._free(c))
                 return initial + "." if original.endswith(".") else initial
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+            nick = self._nickname(original, general.removeprefix("first_")) if (
+                general != "surname") else None
+            if nick:
+                return nick
             origin = self._origin(original, span.key)
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
+            if general == "surname":
+                pick = self._draw(lex.pools.get(f"surname:{origin}", []), rng) or self._draw(
+                    lex.pools.get("surname", []), rng)
+                return surname_form(pick, original) if pick else self._compound(rng, "")
             return (self._draw(lex.pools.get(f"{general}:{origin}", []), rng)
                     or self._draw(lex.pools.get(general, []), rng)
                     or next(filter(None, (self._draw(lex.pools.get(f"{o}:{origin}", []), rng)
@@ -570,7 +619,12 @@ class Renderer:
             if pick:
                 return pick
         if label == "city" and country == "SE" and self.is_district(span, original):
-            # Hulta (in Borås) -> a district of the essay's surrogate town, else of any town
+            # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
+            # districts only keeps them in one town (never Flemingsberg beside Luthagen)
+            if self.city is None:
+                towns = [t for t in self._swedish_towns(list(lex.districts_by_town))
+                         if t in lex.districts_by_town and self._free(t)]
+                self.city = self._draw(towns, rng)
             pool = lex.districts_by_town.get(self.city or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
         elif label == "city" and country == "SE" and self.has_district:
@@ -971,14 +1025,19 @@ def _year(r: Renderer, original: str, rng: Draws) -> str:
     return original.replace(digits, str(int(digits) - learner_shift(r.seed, r.scope)))
 
 
+def moved_age(age: int, shift: int) -> int:
+    """An age moved by the learner's shift; a baby's age moves up instead of to 0 or below."""
+    return age + shift if age + shift >= 1 else age - shift
+
+
 def _age(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
-    value = max(1, int(digits or 20) + learner_shift(r.seed, r.scope))
+    value = moved_age(int(digits or 20), learner_shift(r.seed, r.scope))
     return original.replace(digits, str(value)) if digits else str(value)
 
 
 def _age_words(r: Renderer, original: str, rng: Draws) -> str:
-    value = max(1, (word_value(original, r.lex) or 20) + learner_shift(r.seed, r.scope))
+    value = moved_age(word_value(original, r.lex) or 20, learner_shift(r.seed, r.scope))
     return apply_case(swedish_number(value), original)
 
 

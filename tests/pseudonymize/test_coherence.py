@@ -4,6 +4,8 @@ airport by an airport, a postcode of the surrogate town, an e-mail built from th
 surrogate name, and one calendar move per essay so dates and personnummer agree."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 import regex
 
@@ -21,6 +23,7 @@ from pseudonymize.surrogates import (
     institution_kind,
     learner_shift,
     luhn,
+    surname_form,
 )
 from pseudonymize.types import Span
 
@@ -65,6 +68,7 @@ KINDS = [
     ("Göteborgs Vuxenutbildning", (), "adult_education"),
     ("Postnord", (), "logistics"),
     ("Volvo", (), "industry"),
+    ("Ikea", (), "home_shop"),
 ]
 
 
@@ -267,3 +271,41 @@ def test_a_name_of_unknown_gender_is_never_an_invented_word(engine: Engine) -> N
         got = render(renderer(engine, seed, {"Kim"}), "Kim", "firstname_unknown")
         assert got in {"Anna", "Erik", "Maria", "Johan", "Sara", "Lina", "Omar", "Hodan",
                        "Fartun", "Abdi", "Warsame"}, got
+
+
+# (surrogate drawn, original, the surrogate in the original's form)
+SURNAME_FORMS = [("Witkowski", "Kowalska", "Witkowska"), ("Czarnecki", "Kowalska", "Czarnecka"),
+                 ("Ivanova", "Petrov", "Ivanov"), ("Svensson", "Kowalska", "Svensson"),
+                 ("Nowak", "Kowalski", "Nowak")]
+
+
+@pytest.mark.parametrize(("pick", "original", "expected"), SURNAME_FORMS)
+def test_a_surname_keeps_the_form_for_a_woman_or_a_man(pick: str, original: str,
+                                                       expected: str) -> None:
+    assert surname_form(pick, original) == expected
+
+
+def test_a_short_form_follows_its_full_name(engine: Engine) -> None:
+    """"Magdalena ... alla säger Magda": the short form is a short form of the surrogate."""
+    for seed in SEEDS:
+        r = renderer(engine, seed, {"Marianne", "Mari"})
+        r.name_map["marianne"] = "Marianne"  # the full name's surrogate, here a made-up one
+        got = render(r, "Mari", "firstname_female")
+        assert got == "Maria" or "Marianne".startswith(got), got
+
+
+def test_an_essay_naming_only_districts_keeps_them_in_one_town(engine: Engine) -> None:
+    districts = {"Gävle": ["Sätra", "Andersberg"], "Västerås": ["Bäckby", "Råby"]}
+    lex = dataclasses.replace(engine.lex, districts_by_town=districts)
+    for seed in range(10):
+        r = Renderer(lex, "lifelike", seed, "e1", {"Hulta", "Kista"})
+        r.districts = {0, 10}
+        first = r.render(Span(0, 5, "city", (), 1.0, "", "hulta"), 1, "Hulta", 1)
+        second = r.render(Span(10, 15, "city", (), 1.0, "", "kista"), 2, "Kista", 2)
+        assert any({first, second} <= set(names) for names in districts.values()), (first, second)
+
+
+def test_a_babys_age_is_never_kept(engine: Engine) -> None:
+    for seed in range(12):
+        assert render(renderer(engine, seed, {"ett"}), "ett", "age_string") != "ett"
+        assert render(renderer(engine, seed, {"1"}), "1", "age_digits") != "1"
