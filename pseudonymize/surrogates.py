@@ -845,7 +845,12 @@ class Renderer:
             if pick is None and country == "SE" and "district" in self.lex.get(key).cats:
                 pick = self._draw(self.lex.districts_by_town.get(self._town(rng), []), rng)
             if pick is None and country == "SE":
-                pick = self._town(rng)
+                # a town the essay names only inside this name ("Sundsvalls Hockeyklubb ... ett
+                # lag från Timrå"): another town than the essay's, so the two stay apart
+                others = [t for t in self._swedish_towns(self.lex.cities_by_country.get("SE", []))
+                          if t not in self.towns]
+                pick = self._draw(others, rng) or self._town(rng)
+                self.place_map[key] = pick
             if pick is None:  # a town of the (surrogate) country, never the place renamed
                 towns = [c for c in self.lex.cities_by_country.get(
                     self.countries.get(country, country), []) if fold(c) != key
