@@ -990,10 +990,13 @@ def _email(r: Renderer, original: str, rng: Draws) -> str:
             named = True
         elif len(letters) > 1 and (r.lex.get(fold(letters)).gender or r.lex.get(
                 fold(letters)).surname_rank):
-            # a name the essay does not name elsewhere: another of its kind
+            # a name the essay does not name elsewhere: a first name first, then a surname,
+            # of the name's origin as the essay reads it (yusuf -> a Somali surname)
             entry = r.lex.get(fold(letters))
-            pool = (r.lex.pools.get(f"first_{entry.gender}", []) if entry.gender
-                    else r.lex.pools.get("surname", []))
+            slot = f"first_{entry.gender}" if entry.gender and not named else "surname"
+            origin = r._origin(letters, fold(letters))
+            pool = [p for p in r.lex.pools.get(f"{slot}:{origin}") or r.lex.pools.get(slot, [])
+                    if fold(p) != fold(letters)]  # never the address's own name
             parts.append(fold(r._draw(pool, rng) or "kontakt"))
             named = True
         elif len(letters) == 1 and letters.isalpha():

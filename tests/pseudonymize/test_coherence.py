@@ -227,7 +227,10 @@ def _draws(seed: int) -> Draws:
 EMAILS = [("amina.yusuf92@hotmail.com", {"amina": "Hodan", "yusuf": "Warsame"},
            r"^hodan\.warsame\d\d@example\.(com|org|net)$"),
           ("amina.y.gbg@gmail.com", {"amina": "Hodan"}, r"^hodan\.[a-z]@example\.(com|org|net)$"),
-          ("kontakt@firma.se", {"erik": "Johan"}, r"^johan@example\.(com|org|net)$")]
+          ("kontakt@firma.se", {"erik": "Johan"}, r"^johan@example\.(com|org|net)$"),
+          # a name the essay names only in the address: a first name, then a surname
+          ("anna.omar@mail.se", {},
+           r"^(?!anna)[a-z]+\.(svensson|lindqvist|berg|holm|andersson)@example\.(com|org|net)$")]
 
 
 @pytest.mark.parametrize(("original", "names", "pattern"), EMAILS)
