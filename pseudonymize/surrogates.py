@@ -15,7 +15,7 @@ import struct
 import tomllib
 from collections import Counter
 from collections.abc import MutableMapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -129,7 +129,7 @@ class Words:
     lines: tuple[str, ...]
     endings: dict[str, tuple[str, ...]]
     train_words: tuple[str, ...] = ()
-    trains: tuple[str, ...] = ()
+    trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -142,7 +142,8 @@ def words() -> Words:
     return Words(tuple(data["stems"]), tuple(sorted(data["street_endings"], key=len, reverse=True)),
                  data["default_street_ending"], tuple(data["lines"]),
                  dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
-                 tuple(fold(w) for w in data["train_words"]), tuple(data["trains"]))
+                 tuple(fold(w) for w in data["train_words"]),
+                 {train: tuple(where) for train, where in data["trains"].items()})
 
 
 @dataclass(frozen=True)
@@ -522,6 +523,11 @@ class Renderer:
         entry = self.lex.get(span.key or fold(original))
         if entry.country:
             return entry.country
+        geo = geography()
+        where = geo.features.get(geo.feature_folds.get(fold(original), ""), ("", frozenset()))[1]
+        if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
+            named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
+            return (named or sorted(where))[0]
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
         known = entry.place_kind or entry.se_pop or "district" in entry.cats
@@ -704,6 +710,8 @@ class Renderer:
             continents = {self.lex.continents.get(iso) for iso in isos} - {None}
             nearby = [n for n, w in same if abroad(w) and any(
                 self.lex.continents.get(iso) in continents for iso in w)]
+            if any(self.countries.get(w, w) != w for w in where):
+                nearby = []  # its country is replaced: never Mazurien "i Estland"
             return self._draw(best, rng) or self._draw(nearby, rng)
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
@@ -717,9 +725,12 @@ class Renderer:
         if label == "transport_name":
             # a regional train by a regional train (Krösatåg -> Norrtåg), else a city line
             low = fold(original)
-            if any(low.endswith(w) for w in words().train_words) or fold(original) in {
-                    fold(t) for t in words().trains}:
-                pick = self._draw(words().trains, rng)
+            trains = words().trains
+            if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
+                # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
+                home = geography().towns.get(self.city or "", ("",))[0]
+                pick = self._draw([t for t in trains if home in trains[t]], rng) or self._draw(
+                    list(trains), rng)
                 if pick:
                     return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")

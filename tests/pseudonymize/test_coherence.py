@@ -332,3 +332,22 @@ def test_an_institution_named_after_a_place_follows_its_surrogate(
     r = renderer(engine, 0, {original}, (town[1],))
     r.place_map[town[0]] = town[1]
     assert render(r, original, "other_institution") == expected
+
+
+@pytest.mark.parametrize(("town", "allowed"), [("Malmö", {"Öresundståg", "Pågatåg", "Krösatåg"}),
+                                               ("Västerås", {"Mälartåg", "Tåg i Bergslagen"})])
+def test_a_regional_train_runs_where_the_surrogate_town_lies(engine: Engine, town: str,
+                                                             allowed: set[str]) -> None:
+    for seed in SEEDS:
+        got = render(renderer(engine, seed, {"Norrtåg"}, (town,)), "Norrtåg", "transport_name")
+        assert got in allowed, (town, seed, got)
+
+
+def test_a_feature_abroad_never_lies_in_another_country_than_its_surrogate(
+        engine: Engine) -> None:
+    """Helhalvön when Polen became Irak: no Polish feature "i Irak" (a town of Irak instead)."""
+    for seed in SEEDS:
+        r = renderer(engine, seed, {"Helhalvön", "Polen"})
+        r.countries["PL"] = "IQ"
+        got = render(r, "Helhalvön", "geo")
+        assert got in {"Bagdad", "Basra", "Mosul"}, got
