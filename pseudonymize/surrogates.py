@@ -859,7 +859,7 @@ class Renderer:
                 # a town the essay names only inside this name ("Sundsvalls Hockeyklubb ... ett
                 # lag från Timrå"): another town than the essay's, so the two stay apart
                 others = [t for t in self._swedish_towns(self.lex.cities_by_country.get("SE", []))
-                          if t not in self.towns]
+                          if t not in self.towns and fold(t) != key]
                 pick = self._draw(others, rng) or self._town(rng)
                 self.place_map[key] = pick
             if pick is None:  # a town of the (surrogate) country, never the place renamed

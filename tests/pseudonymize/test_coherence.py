@@ -314,10 +314,11 @@ def test_a_babys_age_is_never_kept(engine: Engine) -> None:
 
 def test_a_town_named_only_inside_an_institution_is_another_town(engine: Engine) -> None:
     """"Sundsvalls Hockeyklubb ... ett lag från Timrå": the club's town is not Timrå's surrogate."""
-    for seed in SEEDS:
+    for seed in range(12):
         r = renderer(engine, seed, {"Gävles IF", "Stockholm"}, ("Malmö",))
         got = render(r, "Gävles IF", "other_institution")
-        assert regex.match(r"^\p{Lu}\p{Ll}+ IF$", got) and not got.startswith("Malmö"), got
+        assert regex.match(r"^\p{Lu}\p{Ll}+s IF$", got), got  # never the original's own town
+        assert not got.startswith(("Malmö", "Gävle")), got
 
 
 # (institution, the town the essay names and its surrogate, the institution's surrogate)
