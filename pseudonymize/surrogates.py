@@ -24,6 +24,7 @@ import regex
 
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.thresholds import TOWN_SIZE_FACTORS
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -335,6 +336,11 @@ PLACE_LIKE = ("city", "area", "region", "place", "geo")
 SWEDISH_ORIGIN = "swedish"
 
 
+def _population(lex: Lexicon, name: str, country: str) -> int:
+    entry = lex.get(fold(name))
+    return entry.se_pop if country == "SE" else entry.place_pop
+
+
 class Renderer:
     """Chooses surrogates for one essay. `base` (realistic surrogates by label and learner-wide
     entity number) and `countries` (original ISO -> surrogate ISO) may be a learner's memory."""
@@ -637,7 +643,7 @@ class Renderer:
             # the essay names a district: its town comes from the towns whose districts we know
             pool = [c for c in cities if c in lex.districts_by_town] or cities
         elif label == "city":
-            pool = cities
+            pool = self._similar_size(cities, span, original, country)
         elif label == "geo" and country == "SE":
             pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
         else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
@@ -668,6 +674,24 @@ class Renderer:
         return (self._draw([n for n, w in same if w and w in towns], rng)
                 or self._draw([n for n, w in same if w == ""], rng)
                 or (None if towns else self._draw([n for n, w in same if w in geo.towns], rng)))
+
+    def _similar_size(self, cities: list[str], span: Span, original: str, country: str
+                      ) -> list[str]:
+        """Towns of about the original's size ("Ljusdal är en liten stad" must not become
+        Göteborg): within a factor of 4 of its population, widened to 10 when that leaves fewer
+        than 3 towns; every town when none is that close or the original's size is unknown."""
+        lex = self.lex
+        entry = lex.get(span.key or fold(original))
+        size = entry.se_pop if country == "SE" else entry.place_pop
+        if size <= 1:
+            return cities
+        near: list[str] = []
+        for factor in TOWN_SIZE_FACTORS:
+            near = [c for c in cities if size / factor <= _population(lex, c, country)
+                    <= size * factor]
+            if len(near) >= 3:
+                break
+        return near or cities
 
     def _swedish_towns(self, cities: list[str]) -> list[str]:
         """The Swedish towns a surrogate town is drawn from: towns, not districts; none in a

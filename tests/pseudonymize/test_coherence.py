@@ -352,3 +352,14 @@ def test_a_feature_abroad_never_lies_in_another_country_than_its_surrogate(
         r.countries["PL"] = "IQ"
         got = render(r, "Helhalvön", "geo")
         assert got in {"Bagdad", "Basra", "Mosul"}, got
+
+
+@pytest.mark.parametrize(("original", "allowed"), [
+    ("Gävle", {"Västerås", "Malmö"}),          # 75,000: within 4x
+    ("Stockholm", {"Göteborg", "Malmö"}),       # 1.5 million: within 10x, never Gävle
+])
+def test_a_town_becomes_one_of_about_its_size(engine: Engine, original: str,
+                                              allowed: set[str]) -> None:
+    for seed in SEEDS:
+        got = render(renderer(engine, seed, {original}), original, "city")
+        assert got in allowed, (seed, got)
