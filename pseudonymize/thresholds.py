@@ -40,6 +40,9 @@ SE_LOWER_CASE = 20_000    # a Swedish town this big is taken in lower case ("bor
 WORLD_DOMINANT = 500_000  # a foreign city this big is its name before it is a word
 BIG_PLACE = 100_000       # a place this big is well attested (fuzzy target, strong reading)
 MILLION = 1_000_000       # a city this big is named even in lower case
+# a surrogate town is about the original's size: within the first factor of its population,
+# the second when that leaves fewer than three towns ("en liten stad" stays small)
+TOWN_SIZE_FACTORS = (4, 10)
 
 # --- name ranks ------------------------------------------------------------------------------
 FUZZY_NAME_RANK = 2000     # misspellings are matched only against first names this frequent
