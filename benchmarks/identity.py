@@ -20,27 +20,21 @@ import os
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_engine import essays  # noqa: E402  (a sibling script)
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("SWEPSEUDO_SHARED", REPO.parent / "shared")) / "data"
 GOLD = REPO / "tests" / "data" / "gold"
 
 
-def token_file(path: Path, per_essay: int = 15) -> list[str]:
-    """Running text rebuilt from a one-token-per-line file, `per_essay` sentences per text."""
+def token_file(path: Path) -> list[str]:
+    """Running text rebuilt from a one-token-per-line file (bench_engine's essays)."""
     if not path.exists():
         print(f"note: {path} not present, skipped", file=sys.stderr)
         return []
-    sentences, current = [], []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            if current:
-                sentences.append(" ".join(current))
-                current = []
-            continue
-        current.append(line.split("\t")[0])
-    if current:
-        sentences.append(" ".join(current))
-    return [" ".join(sentences[i:i + per_essay]) for i in range(0, len(sentences), per_essay)]
+    return essays(path)
 
 
 def gold() -> list[tuple[str, str]]:
