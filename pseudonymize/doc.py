@@ -21,8 +21,8 @@ class Doc:
 
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
-        """Tokens, folds and entries built with `map` (C speed, no Python per token)."""
-        tokens, texts, _, offsets = split(text)
+        """Tokens, then folds and entries by `map` (C speed, no Python per token)."""
+        tokens, texts, offsets = split(text)
         folds = list(map(fold, texts))
         entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
         return cls(text, tokens, folds, entries, sentence_starts(text, texts, offsets), lex,

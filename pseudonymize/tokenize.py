@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from itertools import accumulate, chain, compress, count, repeat
+from itertools import compress, count
+from operator import itemgetter
 from typing import NamedTuple
 
 # Order matters: URLs and e-mails stay whole, words keep inner hyphens/apostrophes/colons
@@ -46,21 +47,20 @@ def tokenize(text: str) -> list[Token]:
     return split(text)[0]
 
 
-def split(text: str) -> tuple[list[Token], tuple[str, ...], tuple[str, ...], list[int]]:
-    """(tokens, their texts, the white space after each, their start offsets). Every step
-    runs at C speed (one `findall`, running sums of lengths, `map`): no Python per token."""
+def split(text: str) -> tuple[list[Token], list[str], list[int]]:
+    """(tokens, their texts, their start offsets): one `findall` of (token, white space) pairs
+    at C speed, then one short loop summing their lengths."""
     special = "@" in text or "://" in text or "www." in text
     pairs = (_TOKEN_SPACE if special else _WORD_SPACE).findall(text)
-    if not pairs:
-        return [], (), (), []
-    texts, spaces = zip(*pairs)
-    lead = len(text) - len(text.lstrip())  # white space before the first token
-    # start, end, start, end, ...: each token's length, then the space after it
-    bounds = list(accumulate(chain.from_iterable(zip(map(len, texts), map(len, spaces))),
-                             initial=lead))
-    starts = bounds[0:-1:2]
-    tokens = list(map(tuple.__new__, repeat(Token), zip(starts, bounds[1::2], texts, spaces)))
-    return tokens, texts, spaces, starts
+    pos = len(text) - len(text.lstrip())  # white space before the first token
+    new = tuple.__new__  # Token(...) without the generated __new__'s call overhead
+    tokens: list[Token] = []
+    append = tokens.append
+    for word, space in pairs:
+        end = pos + len(word)
+        append(new(Token, (pos, end, word, space)))
+        pos = end + len(space)
+    return tokens, list(map(itemgetter(2), tokens)), list(map(itemgetter(0), tokens))
 
 
 def token_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -89,7 +89,7 @@ def sentences(tokens: list[Token]) -> list[list[Token]]:
     return out
 
 
-def sentence_starts(text: str, texts: tuple[str, ...], offsets: list[int]) -> set[int]:
+def sentence_starts(text: str, texts: list[str], offsets: list[int]) -> set[int]:
     """Indexes of tokens that open a sentence, a line, or follow a quote/colon (given the
     tokens' texts and start offsets): after an opener token, and after each line break (the
     next token is the number of tokens starting before it)."""
