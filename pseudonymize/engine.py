@@ -19,6 +19,7 @@ from pathlib import Path
 from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import normalize, resolve
 from pseudonymize.detectors import FAMILIES
+from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
@@ -73,7 +74,13 @@ class Engine:
         low = word.lower()
         key = lexicon_mod.fold(low)
         lex = self.lex
-        return low in lex.common_accented or key in lex.unnamed or key in lex.unnamed_rare
+        if low in lex.common_accented or key in lex.unnamed or key in lex.unnamed_rare:
+            return True
+        # a lexicon word first ("BOR": a place verb, though also a town abroad), not a name
+        # or a homograph ("HANS")
+        e = lex.get(key)
+        return bool(e.cats) and not (e.cats & NAMEISH_CATS or e.cats & HOMOGRAPH
+                                     or e.gender or e.surname_rank)
 
     def candidates(self, doc: Doc) -> list[Span]:
         """Every detector's proposals, overlapping."""

@@ -396,8 +396,10 @@ class Matcher:
         """"Folktandvården Mölndal", "Apoteket Hjärtat": a branch's name follows (a person's
         name does not belong to it: "Socialstyrelsen AnnaLisa")."""
         end = doc.capitalised_run(i)
+        # nor does a preposition of an all-capitals line ("VOLVO I GÖTEBORG")
         end = next((k - 1 for k in range(i + 1, end + 1)
-                    if doc.entries[k].gender or doc.entries[k].surname_rank), end)
+                    if doc.entries[k].gender or doc.entries[k].surname_rank
+                    or doc.folds[k] in doc.lex.words("place_trigger.prep")), end)
         return Span(span.start, doc.tokens[end].end, _org_role(doc, i, span.label, e.org_kind),
                     span.attrs, span.score, span.rule, " ".join(doc.folds[i:end + 1]))
 
@@ -656,9 +658,12 @@ class Matcher:
         if c.common:
             # "bor i lund", "min fru från polen": a homograph that is a country (after any
             # place preposition) or a sizeable Swedish town (after a place verb).
+            folds, i = c.doc.folds, c.i
+            listed = i >= 2 and folds[i - 1] in self.W["list_word"] \
+                and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
             return not is_name and e.cats <= HOMOGRAPH and (
                 c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
-                or c.place_ctx == 1 and bool(e.country))
+                or (c.place_ctx == 1 or listed) and bool(e.country))
         if label in ORG_LABELS:
             # "jobbar på volvo", "pluggar på kth": a known institution after a work or school
             # verb; a definite noun is the common noun ("jobbar på apoteket", "banken").
