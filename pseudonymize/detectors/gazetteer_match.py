@@ -593,8 +593,9 @@ class Matcher:
         ("Whitney Houston")."""
         e = c.e
         is_name = label.startswith("firstname") or label == "surname"
-        if c.after_name and c.cap and not c.common and (
-                is_name or label == "city" and not c.place_ctx):
+        if c.after_name and not c.common and (
+                c.cap and (is_name or label == "city" and not c.place_ctx)
+                or is_name and e.surname_rank):  # "mohamed abdi": also in lower case
             return "surname", ()
         if e.gender and label in PLACE_LABELS and c.cap and (
                 not c.place_ctx or c.place_ctx == 1 and e.first_rank
