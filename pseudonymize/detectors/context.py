@@ -410,14 +410,17 @@ class ContextRules:
         place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
             owner[:-1]).place_kind
         # in lower case only a Swedish town's genitive: "ljusdals kommun", not "min kommun"
-        if not tokens[i - 1].text[0].isupper() and not (
-                owner.endswith("s") and self.lex.get(owner[:-1]).se_pop):
+        if not tokens[i - 1].text[0].isupper() and not self._place_genitive(owner):
             return
         if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
             add(IN_MUNICIPALITY.span(tokens[i - 1].start, tokens[i - 1].end, "city", key=owner))
         elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
             add(TOWN_BODY.span(tokens[i - 1].start, tokens[i].end, "other_institution",
                                key=f"{owner} {tokens[i].text.lower()}"))
+
+    def _place_genitive(self, key: str) -> bool:
+        """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution."""
+        return key.endswith("s") and bool(self.lex.get(key[:-1]).se_pop)
 
     def _institution(self, doc: Doc, i: int, add: Add) -> None:
         """An institution by the ending of its name: "Sundsvalls Hockeyklubb",
@@ -472,9 +475,11 @@ class ContextRules:
                 and tokens[j - 1].text[:1].isupper():
             j -= 1
         owner = tokens[j].text if j >= 0 else ""
-        # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb.
-        lower = j >= 0 and owner.islower() and doc.entries[j].zipf < T.COMMON \
-            and _institution_context(doc, j) is not None
+        # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
+        # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere.
+        lower = j >= 0 and owner.islower() and (
+            doc.entries[j].zipf < T.COMMON and _institution_context(doc, j) is not None
+            or self._place_genitive(doc.folds[j]))
         if (owner[:1].isupper() or lower) and tokens[j].is_word and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
             add(INSTITUTION_PHRASE.span(tokens[j].start, tokens[i].end, label, attrs,
