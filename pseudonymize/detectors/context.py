@@ -78,7 +78,8 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          reads=("transport_ending",), capital=True)
-BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",))
+BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",),
+                      reads=("work_word", "work_start", "place_adverb", "place_trigger"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
                         reads=("name_adjective", "adjective_place_noun"), capital=True)
 # Digit tokens.
@@ -672,14 +673,20 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name."""
+    """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name; in lower
+    case where someone works there ("jobbar på pizzeria roma")."""
     tokens = doc.tokens
-    if doc.folds[i] in r.w["business_head"] and i + 1 < len(tokens) \
-            and tokens[i + 1].text[:1].isupper() and tokens[i + 1].text.isalpha() \
-            and i + 1 not in doc.starts:
+    if doc.folds[i] not in r.w["business_head"] or i + 1 >= len(tokens) \
+            or not tokens[i + 1].text.isalpha() or i + 1 in doc.starts:
+        return False
+    if tokens[i + 1].text[0].isupper():
         end = doc.capitalised_run(i + 1)
-        add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end, "work",
-                               key=" ".join(doc.folds[i:end + 1])))
+    elif _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1):
+        end = i + 1
+    else:
+        return False
+    add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end, "work",
+                           key=" ".join(doc.folds[i:end + 1])))
     return False
 
 
