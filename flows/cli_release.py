@@ -75,6 +75,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
     p.add_argument("--review", metavar="WORKSPACE",
                    help="the review workspace a `release --review` was made from")
+    p.add_argument("--policy", metavar="FILE",
+                   help="the policy file, if not the copy kept beside the key (same sha256)")
     p.set_defaults(func=cmd_verify)
 
     p = subparsers.add_parser("withdraw", help="re-publish a release without one learner",
@@ -87,6 +89,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
     p.add_argument("--batch", help="the batch, if it moved since the release")
     p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
+    p.add_argument("--policy", metavar="FILE",
+                   help="the policy file, if not the copy kept beside the key (same sha256)")
     p.set_defaults(func=cmd_withdraw)
 
     p = subparsers.add_parser(
@@ -238,7 +242,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     report = verify(release, snapshot_path, code_revision=code_revision(),
                     batch=Path(args.batch) if args.batch else None,
                     keys_dir=Path(args.keys) if args.keys else default_keys(),
-                    review=Path(args.review) if args.review else None)
+                    review=Path(args.review) if args.review else None,
+                    policy=Path(args.policy) if args.policy else None)
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 0 if report["ok"] else 1
 
@@ -266,7 +271,8 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
         summary = withdraw(release, args.learner, Path(args.keys) if args.keys else default_keys(),
                            snapshot_path, code_revision=code_revision(),
                            out_root=Path(args.out) if args.out else None,
-                           batch=Path(args.batch) if args.batch else None, secret=passphrase())
+                           batch=Path(args.batch) if args.batch else None, secret=passphrase(),
+                           policy=Path(args.policy) if args.policy else None)
     print_summary(summary)
     print(f"withdrew learner {summary['withdrawn']} (opaque id): {summary['erased']} key rows "
           f"erased from release {summary['supersedes']}, which this release supersedes; retract "

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from flows.cli import CLIError, command_group, examples
+from flows.cli import CLIError, command_group, examples, progress
 
 LOOPBACK = "127.0.0.1"
 
@@ -33,7 +33,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="resource snapshot id or prefix (default current)")
     p.add_argument("--seed", type=int, default=0, help="surrogate seed (default 0)")
     p.add_argument("--strategy", default="realistic",
-                   help="realistic | placeholder | tag (default realistic)")
+                   help="realistic | lifelike | placeholder | tag (default realistic)")
+    p.add_argument("--policy", metavar="FILE",
+                   help="corpus policy (TOML; see corpus/policy.example.toml): the proposals "
+                        "follow it, and a release from the workspace uses it")
     p.set_defaults(func=cmd_prepare)
 
     p = on_workspace(sub, "serve", "start the review web app (prints its URL)", cmd_serve)
@@ -105,15 +108,32 @@ def cmd_prepare(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.batch import BatchError
     from pseudonymize.review.workspace import ReviewError, Workspace, prepare
 
+    from pseudonymize.policy import PolicyError, load
+
     batch = Path(args.batch)
     if not batch.exists():
         raise CLIError(f"{batch}: no such batch")
+    try:
+        policy = load(Path(args.policy)) if args.policy else None
+    except PolicyError as exc:
+        raise CLIError(str(exc)) from None
     snapshot_path, engine = _engine(args.snapshot)
+    bar = None
+
+    def tick(total: int) -> None:  # the batch's size is known once it is read
+        nonlocal bar
+        bar = bar or progress(total, "prepare", unit="essay")
+        bar.update()
+
     try:
         path = prepare(batch, Path(args.keys), engine, strategy=args.strategy, seed=args.seed,
-                       code_revision=code_revision(), snapshot_path=snapshot_path)
+                       code_revision=code_revision(), snapshot_path=snapshot_path,
+                       policy=policy, on_essay=tick)
     except (ReviewError, BatchError) as exc:
         raise CLIError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.close()
     ws = Workspace(path)
     marks = sum(len(e.undecided_marks()) for e in ws.essays)
     print(f"workspace {path}")
@@ -186,12 +206,12 @@ def cmd_approve(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from pseudonymize.review.app import progress
+    from pseudonymize.review.app import progress as review_progress
     from pseudonymize.review.stats import compute, format_stats
 
     ws = _workspace(args.workspace)
     result = compute(ws)
-    done = progress(ws)
+    done = review_progress(ws)
     if args.json:
         print(json.dumps({"progress": done, **result}, indent=2, ensure_ascii=False))
         return 0

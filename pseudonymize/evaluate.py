@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from pseudonymize.types import REPLACE, Annotation, Result
+from pseudonymize.labels import LABELS
+from pseudonymize.types import MARK, REPLACE, Annotation, Result
 
 FORMATS = ("jsonl", "conll", "multiged")
-MARK_LABELS = frozenset({"prof", "edu", "fam", "sensitive"})
+MARK_LABELS = frozenset(label for label, info in LABELS.items() if info.action == MARK)
 SLOTS_PATH = Path(__file__).resolve().parents[1] / "tests" / "data" / "multiged_slots.tsv"
 
 # News NER tags -> the taxonomy labels that count as finding them.
@@ -296,6 +297,8 @@ class Report:
     flagged_on_gold: int = 0  # ... overlapping any gold span (any label)
     words: int = 0           # multiged: non-slot, non-ignored word tokens
     words_flagged: int = 0   # ... covered by a replaced prediction
+    lower_words: int = 0     # multiged: those of them in lower case (everyday words, mostly)
+    lower_flagged: int = 0   # ... covered by a replaced prediction
     leaks: list[tuple[str, str]] = field(default_factory=list)  # (doc id, gold label)
     # Per detection rule (a span's `rule`): its predictions and the gold spans it finds; `gold`
     # is the number of gold spans of the labels the rule emits (every slot for multiged).
@@ -309,6 +312,22 @@ class Report:
     @property
     def false_positive_rate(self) -> float | None:
         return self.words_flagged / self.words if self.words else None
+
+    @property
+    def lower_flagged_rate(self) -> float | None:
+        """Lower-case words replaced: what recall on lower-case names costs in everyday words."""
+        return self.lower_flagged / self.lower_words if self.lower_words else None
+
+    @property
+    def replace_recall(self) -> float | None:
+        """Recall over the labels the taxonomy replaces (mark-only labels left out)."""
+        scores = [s for label, s in self.labels.items() if label not in MARK_LABELS]
+        gold = sum(s.gold for s in scores)
+        return sum(s.found for s in scores) / gold if gold else None
+
+    @property
+    def leaks_per_20(self) -> float | None:
+        return 20 * len(self.leaks) / self.docs if self.docs else None
 
 
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -371,8 +390,12 @@ def score_document(doc: Document, annotations: Iterable[Annotation], fmt: str,
         for tok in doc.tokens:
             if tok in skip or not _WORD.search(doc.text[tok[0]:tok[1]]):
                 continue
+            flagged = any(_overlaps(tok, r) for r in replaced)
             report.words += 1
-            report.words_flagged += any(_overlaps(tok, r) for r in replaced)
+            report.words_flagged += flagged
+            if doc.text[tok[0]].islower():
+                report.lower_words += 1
+                report.lower_flagged += flagged
         return
     gold_labels = NER_LABELS if fmt == "conll" else None
     for a in anns:

@@ -13,6 +13,7 @@ import hashlib
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
+import dataclasses
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -72,6 +73,9 @@ class Policy:
     kept_countries: frozenset[str] = frozenset()
     path: str = ""
     digest: str = ""
+    # the file's text: kept with a release's key (its lists may name people) so that verify and
+    # withdraw re-run the release with the very policy it was made with
+    source: str = field(default="", repr=False, compare=False)
     # word indexes of the keep/replace lists, built on first use (see `_matches`)
     _indexes: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -224,7 +228,8 @@ def parse(raw: bytes, name: str = "<policy>") -> Policy:
         line = (where.group(1) or len(text.splitlines())) if where else "?"
         reason = str(exc)[:where.start()].strip() if where else str(exc)
         raise PolicyError(f"{name}:{line}: invalid TOML: {reason}") from None
-    return _Reader(name, text).policy(data, hashlib.sha256(raw).hexdigest())
+    return dataclasses.replace(_Reader(name, text).policy(data, hashlib.sha256(raw).hexdigest()),
+                               source=text)
 
 
 class _Reader:
@@ -336,6 +341,14 @@ class _Reader:
 
 
 # --- countries of origin (`rare`) ---------------------------------------------------------------
+def for_batch(policy: Policy, engine: Engine, essays: Iterable[tuple[str, str]]) -> Policy:
+    """The policy with the countries `rare` keeps, judged on the whole batch of (learner id,
+    text) pairs (the guidelines' judgement is on the corpus, not on one essay or shard)."""
+    if policy.countries != "rare":
+        return policy
+    return policy.with_country_counts(count_country_learners(engine, essays))
+
+
 def count_country_learners(engine: Engine, essays: Iterable[tuple[str, str]]) -> Counter[str]:
     """How many distinct learners name each country (ISO code), over (learner id, text) pairs;
     an essay without a learner id counts as its own learner. Run over the whole batch before

@@ -23,3 +23,18 @@ def data_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty SWEPSEUDO_HOME for one test."""
     monkeypatch.setenv("SWEPSEUDO_HOME", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture(scope="session")
+def offline_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The offline snapshot (packaged data only), built once per session; its JSON path."""
+    from builders.build import build, select
+    from builders.registry import SOURCES
+    from builders.store import Store
+
+    store = Store(tmp_path_factory.mktemp("offline-home"))
+    outcomes, snapshot = build(select(SOURCES, offline=True), store)
+    if snapshot is None:
+        reasons = "; ".join(f"{o.source}: {o.reason}" for o in outcomes if not o.ok)
+        pytest.skip(f"offline snapshot could not be built ({reasons or 'no sources'})")
+    return store.snapshot_path(snapshot["id"])

@@ -57,7 +57,7 @@ from pseudonymize.corpus import safety
 from pseudonymize.corpus.batch import MAX_BYTES, Batch, Essay, Quarantined, read_batch
 from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
 from pseudonymize.engine import STRATEGIES, Engine, Memory
-from pseudonymize.policy import Policy, count_country_learners
+from pseudonymize.policy import Policy, for_batch
 from pseudonymize.types import Result, Span
 
 if TYPE_CHECKING:
@@ -294,6 +294,13 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
         raise ReleaseError(f"--strict: {len(batch.quarantine)} input(s) quarantined "
                            f"({_reasons(q.reason for q in batch.quarantine)}); nothing released")
     reviewed = _reviewed(batch, review, require_approved) if review is not None else None
+    if reviewed is not None and reviewed.policy is not None:
+        # a workspace prepared with a policy is released with that policy
+        if policy is not None and policy.digest != reviewed.policy.digest:
+            raise ReleaseError(f"{review}: the workspace was prepared with another policy "
+                               f"(sha256 {reviewed.policy.digest[:12]}…); release it without "
+                               f"--policy or with that file")
+        policy = reviewed.policy
     snapshot = json.loads(Path(snapshot_path).read_text())
     config = identity.release_config(strategy, seed, max_bytes, keep_ids, publish_metadata,
                                      bin_years, policy.digest if policy else None)
@@ -340,13 +347,10 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
                 strict, lock, policy)
 
 def policy_for_batch(policy: Policy, snapshot_path: Path, essays: Sequence[Essay]) -> Policy:
-    """The policy with the countries `rare` keeps: those at least `min_learners` learners of
-    the batch name (the guidelines' judgement is on the corpus, not on one shard)."""
+    """`pseudonymize.policy.for_batch` on the batch's essays (the engine loaded only if needed)."""
     if policy.countries != "rare":
         return policy
-    engine = load_engine(snapshot_path)
-    return policy.with_country_counts(count_country_learners(
-        engine, ((e.learner, e.text) for e in essays)))
+    return for_batch(policy, load_engine(snapshot_path), ((e.learner, e.text) for e in essays))
 
 
 def _reasons(reasons: Iterable[str]) -> str:
@@ -554,7 +558,8 @@ def _finalize(plan: Plan, reports: Sequence[dict], secret: str | None) -> dict:
     review = ((p.name, sealer.open(p.read_bytes()))
               for p in sorted((work / "review").glob("*.json")))
     key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
-    keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"]}, secret)
+    keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"], **(
+        {"policy": plan.policy.source} if plan.policy is not None else {})}, secret)
     (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
                                                 for rel, sha in sorted(sums.items())))
     os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read

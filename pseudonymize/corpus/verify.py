@@ -18,6 +18,9 @@ from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.batch import BatchError
 from pseudonymize.corpus.leakgate import LeakError
 from pseudonymize.corpus.release import ReleaseError, gazetteer_files, input_hmacs, release
+from pseudonymize.policy import Policy, PolicyError
+from pseudonymize.policy import load as load_policy
+from pseudonymize.policy import parse as parse_policy
 
 UNTIMED = {"manifest.json": ("created_at",), "provenance.jsonl": ("eventTime",)}
 
@@ -103,6 +106,30 @@ def release_options(manifest: dict) -> dict:
             "supersedes": manifest.get("supersedes", {}).get("release")}
 
 
+def recorded_policy(keys_dir: Path, manifest: dict, given: Path | None = None) -> Policy | None:
+    """The policy a release was made with: `given` (a file), else the copy kept with its key;
+    None for a release without one. Raises PolicyError when it is not the one the manifest
+    names (by sha256) or cannot be found."""
+    wanted = manifest["config"].get("policy", {}).get("sha256")
+    if wanted is None:
+        if given is not None:
+            raise PolicyError(f"{given}: release {manifest['release_id']} was made without a "
+                              f"policy")
+        return None
+    if given is not None:
+        policy = load_policy(Path(given))
+    else:
+        note = keyfile.read_note(Path(keys_dir), manifest["release_id"]) or {}
+        if "policy" not in note:
+            raise PolicyError(f"release {manifest['release_id']} was made with a policy that is "
+                              f"not kept in {keys_dir}; give it with --policy FILE")
+        policy = parse_policy(note["policy"].encode("utf-8"), "the policy kept with the key")
+    if policy.digest != wanted:
+        raise PolicyError(f"{policy.path}: not the policy of release {manifest['release_id']} "
+                          f"(sha256 {policy.digest[:12]}…, the manifest names {wanted[:12]}…)")
+    return policy
+
+
 def recorded_batch(keys_dir: Path, release_id: str) -> Path | None:
     note = keyfile.read_note(Path(keys_dir), release_id)
     return Path(note["batch"]) if note else None
@@ -110,10 +137,11 @@ def recorded_batch(keys_dir: Path, release_id: str) -> Path | None:
 
 def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str = "",
            batch: Path | None = None, keys_dir: Path | None = None,
-           review: Path | None = None) -> dict:
+           review: Path | None = None, policy: Path | None = None) -> dict:
     """Re-run the release in a temporary directory and report every difference (ok when none).
     `keys_dir` is the release's key directory: without it nothing but the snapshot is checked.
-    A release made from a review workspace is re-run from that workspace (`review`)."""
+    A release made from a review workspace is re-run from that workspace (`review`); one made
+    with a policy, with the copy kept beside its key (or `policy`, a file with the same sha256)."""
     release_dir = Path(release_dir).resolve()
     manifest = json.loads((release_dir / "manifest.json").read_text(encoding="utf-8"))
     report: dict = {"release": manifest["release_id"], "path": str(release_dir),
@@ -128,7 +156,8 @@ def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str 
         if batch is None:
             raise keyfile.KeysDirError(f"{keys_dir}: the release's batch is not recorded here; "
                                        f"give --batch")
-    except (keyfile.KeysDirError, keyfile.KeyFileError) as exc:
+        corpus_policy = recorded_policy(Path(keys_dir), manifest, policy)
+    except (keyfile.KeysDirError, keyfile.KeyFileError, PolicyError) as exc:
         report.update(ok=False, input_problems=[str(exc)], differences=[])
         return report
     report["batch"] = str(batch)
@@ -152,7 +181,7 @@ def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str 
     try:
         rerun = release(batch, tmp / "out", Path(snapshot_path), tmp / "keys",
                         code_revision=code_revision, release_secret=secret,
-                        review=review, **release_options(manifest))
+                        review=review, policy=corpus_policy, **release_options(manifest))
         report["rerun_release_id"] = rerun["release_id"]
         report["differences"] = compare(release_dir, Path(rerun["path"]))
         report["compared_files"] = len(content_files(release_dir))

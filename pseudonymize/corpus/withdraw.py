@@ -15,13 +15,15 @@ from pathlib import Path
 from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.identity import opaque
 from pseudonymize.corpus.release import ReleaseError, release
-from pseudonymize.corpus.verify import recorded_batch, release_options
+from pseudonymize.corpus.verify import recorded_batch, recorded_policy, release_options
+from pseudonymize.policy import PolicyError
 
 
 def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: Path, *,
              code_revision: str = "", out_root: Path | None = None, batch: Path | None = None,
-             secret: str | None = None) -> dict:
+             secret: str | None = None, policy: Path | None = None) -> dict:
     """Publish the release again without `learner_id`'s essays; erase them from the old key.
+    A release made with a policy is re-made with it (the copy beside its key, or `policy`).
     Returns the new release's summary plus `supersedes`, `withdrawn` and `erased` (a count)."""
     release_dir, keys_dir = Path(release_dir).resolve(), Path(keys_dir).resolve()
     manifest_path = release_dir / "manifest.json"
@@ -43,6 +45,10 @@ def withdraw(release_dir: Path, learner_id: str, keys_dir: Path, snapshot_path: 
         raise ReleaseError(f"the batch of release {old_id} is not found; give --batch")
     learner = opaque(release_secret, "learner", learner_id)
     options = release_options(manifest)
+    try:
+        options["policy"] = recorded_policy(keys_dir, manifest, policy)
+    except PolicyError as exc:
+        raise ReleaseError(str(exc)) from None
     options.update(withdrawn=tuple(sorted({*options["withdrawn"], learner})), supersedes=old_id)
     summary = release(batch, Path(out_root) if out_root else release_dir.parent, snapshot_path,
                       keys_dir, code_revision=code_revision, secret=secret,

@@ -16,6 +16,7 @@ version is refused with a conflict instead of silently overwriting another tab's
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import hashlib
@@ -35,6 +36,8 @@ from pseudonymize.doc import Doc
 from pseudonymize.engine import STRATEGIES, Engine, Memory
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import EMPTY
+from pseudonymize.policy import Policy, for_batch
+from pseudonymize.policy import parse as parse_policy
 from pseudonymize.resolve import family
 from pseudonymize.review import log as decision_log
 from pseudonymize.types import MARK, Result, Span
@@ -179,22 +182,31 @@ def _now() -> str:
 
 # --- prepare ---------------------------------------------------------------------------------
 
-def workspace_id(essays: Sequence[Essay], snapshot_id: str, strategy: str, seed: int) -> str:
-    """Same batch, snapshot, strategy and seed -> same workspace (so its decisions are found)."""
+def workspace_id(essays: Sequence[Essay], snapshot_id: str, strategy: str, seed: int,
+                 policy_digest: str = "") -> str:
+    """Same batch, snapshot, strategy, seed and policy -> same workspace (so its decisions are
+    found)."""
     identity = {"essays": [[e.essay_id, e.sha256, e.learner_id] for e in essays],
-                "snapshot": snapshot_id, "strategy": strategy, "seed": seed}
+                "snapshot": snapshot_id, "strategy": strategy, "seed": seed,
+                **({"policy": policy_digest} if policy_digest else {})}
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str = "realistic",
             seed: int = 0, code_revision: str = "", snapshot_path: Path | None = None,
-            max_bytes: int = MAX_BYTES) -> Path:
+            max_bytes: int = MAX_BYTES, policy: Policy | None = None,
+            on_essay: Callable[[int], None] | None = None) -> Path:
     """Run the engine over a batch and write a new workspace; return its directory. The
-    directory appears complete or not at all (built under a temporary name, then renamed)."""
+    directory appears complete or not at all (built under a temporary name, then renamed).
+    With a corpus `policy` the proposals follow it, and the workspace keeps its text: a release
+    from the workspace uses it. `on_essay(total)` is called after each essay (a progress bar)."""
     if strategy not in STRATEGIES:
         raise ReviewError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     batch = read_batch(Path(batch_path), max_bytes)
-    wid = workspace_id(batch.essays, engine.snapshot_id, strategy, seed)
+    wid = workspace_id(batch.essays, engine.snapshot_id, strategy, seed,
+                       policy.digest if policy else "")
+    if policy is not None:
+        policy = for_batch(policy, engine, ((e.learner, e.text) for e in batch.essays))
     reviews = Path(keys_dir).resolve() / "reviews"
     reviews.mkdir(parents=True, exist_ok=True)
     for private in (Path(keys_dir).resolve(), reviews):
@@ -204,7 +216,7 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
         raise WorkspaceExists(final)
     tmp = Path(tempfile.mkdtemp(dir=reviews, prefix=f".{wid}."))
     try:
-        records = _proposals(batch.essays, engine, strategy, seed)
+        records = _proposals(batch.essays, engine, strategy, seed, policy, on_essay)
         lines = [(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n").encode()
                  for r in records]
         _write_private(tmp / "essays.jsonl", b"".join(lines))
@@ -217,7 +229,9 @@ def prepare(batch_path: Path, keys_dir: Path, engine: Engine, *, strategy: str =
                 "snapshot": engine.snapshot_id,
                 "snapshot_path": str(Path(snapshot_path).resolve()) if snapshot_path else "",
                 "strategy": strategy, "seed": seed, "code_revision": code_revision,
-                "essays": len(records), "quarantine": [q.to_dict() for q in batch.quarantine]}
+                "essays": len(records), "quarantine": [q.to_dict() for q in batch.quarantine],
+                "policy": {"sha256": policy.digest, "source": policy.source,
+                           "kept_countries": sorted(policy.kept_countries)} if policy else None}
         _write_private(tmp / "workspace.json", json.dumps(meta, indent=1, ensure_ascii=False)
                        .encode())
         decision_log.create(tmp / "decisions.jsonl")
@@ -233,15 +247,19 @@ def _write_private(path: Path, data: bytes) -> None:
         fh.write(data)
 
 
-def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int) -> list[dict]:
+def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int,
+               policy: Policy | None = None,
+               on_essay: Callable[[int], None] | None = None) -> list[dict]:
     """The engine's spans, running numbers and surrogates per essay (learners' essays in id
     order sharing one memory, as a release renders them), in batch order."""
     out: dict[str, dict] = {}
     memories: dict[str, Memory] = {}
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
-        spans = engine.detect(essay.text)  # read on the normalized view, original offsets
+        # read on the normalized view, original offsets
+        spans = engine.detect(essay.text, policy=policy, metadata=essay.metadata)
         doc = Doc.make(essay.text, engine.lex)
         result = engine.render(essay.text, spans, essay.essay_id, strategy=strategy, seed=seed,
+                               policy=policy,
                                memory=memories.setdefault(essay.learner, Memory()))
         out[essay.essay_id] = {
             "id": essay.essay_id, "learner_id": essay.learner_id, "sha256": essay.sha256,
@@ -249,6 +267,8 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
             "spans": [{"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
                        "score": s.score, "rule": s.rule, "key": s.key, "ref": a.ref,
                        "pseudonym": a.pseudonym} for s, a in zip(spans, result.annotations)]}
+        if on_essay is not None:
+            on_essay(len(essays))
     return [out[e.essay_id] for e in essays]
 
 
@@ -288,6 +308,15 @@ class Workspace:
         self._index = json.loads((self.path / "index.json").read_bytes())
         self._lock = threading.Lock()
         self._reload()
+
+    @functools.cached_property
+    def policy(self) -> Policy | None:
+        """The corpus policy the workspace was prepared with (its text is kept in it)."""
+        kept = self.meta.get("policy")
+        if not kept:
+            return None
+        policy = parse_policy(kept["source"].encode("utf-8"), f"{self.path} (its policy)")
+        return dataclasses.replace(policy, kept_countries=frozenset(kept["kept_countries"]))
 
     def _line(self, offset: int, length: int) -> dict:
         with open(self.path / "essays.jsonl", "rb") as fh:
@@ -404,7 +433,7 @@ class Workspace:
         for other in self.by_learner[essay.learner]:
             result = engine.render(other.text, other.spans_for_render(), other.essay_id,
                                    strategy=self.meta["strategy"], seed=self.meta["seed"],
-                                   memory=memory)
+                                   memory=memory, policy=self.policy)
             if other is essay:
                 return result
         raise AssertionError("an essay missing from its learner's list")
@@ -595,6 +624,7 @@ class ReleaseReview:
     quarantined: tuple[str, ...]
     summary: dict
     digest: str
+    policy: Policy | None = None
 
 
 def for_release(workspace: Path | Workspace, essays: Sequence[Essay],
@@ -623,4 +653,4 @@ def for_release(workspace: Path | Workspace, essays: Sequence[Essay],
     quarantined = tuple(sorted(e.essay_id for e in ws.essays if e.quarantined))
     digest = hashlib.sha256(json.dumps([spans, quarantined], sort_keys=True, ensure_ascii=False)
                             .encode()).hexdigest()
-    return ReleaseReview(spans, quarantined, ws.summary(), digest)
+    return ReleaseReview(spans, quarantined, ws.summary(), digest, ws.policy)

@@ -170,6 +170,9 @@ def test_jsonl_metrics_and_leaks() -> None:
     # the second Anna and the phone number survive; prof is mark-only and never a leak
     assert sorted(report.leaks) == [("e1", "firstname_female"), ("e1", "phone_nr")]
     assert report.overall.recall == pytest.approx(2 / 5)
+    # the labels the taxonomy replaces: prof (mark-only) left out; one essay, two leaks
+    assert report.replace_recall == pytest.approx(1 / 4)
+    assert report.leaks_per_20 == pytest.approx(40.0)
 
 
 def test_leaks_count_only_what_the_writer_did_not_write_elsewhere() -> None:
@@ -201,6 +204,8 @@ def test_multiged_slot_recall_and_false_positives(tmp_path: Path) -> None:
     # word tokens other than the two slots: Hej jag bor i och bor bra (punctuation excluded)
     assert (report.words, report.words_flagged) == (7, 1)
     assert report.false_positive_rate == pytest.approx(1 / 7)
+    # Hej is capitalised: of the six lower-case words none is flagged
+    assert (report.lower_words, report.lower_flagged, report.lower_flagged_rate) == (6, 0, 0.0)
     assert report.leaks == [(doc.id, "city")]  # Sund was only marked
     table = format_report(report)
     assert "| **overall** | 2 | 1 | 0.500 | 1.000 |" in table

@@ -2,6 +2,8 @@
 engine's output (keep, replace, per-label action/strategy/score, countries of origin)."""
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import pytest
@@ -159,6 +161,37 @@ def test_a_release_records_its_policy_by_hash(tmp_path: Path) -> None:
     assert {"namespace": "swepseudo-policy", "name": "policy"}.items() <= next(
         i for i in events[1]["inputs"] if i["name"] == "policy").items()
     assert "Kvarnbacka" not in (root / "manifest.json").read_text()
+
+
+def test_verify_and_withdraw_rerun_a_policy_release_with_its_policy(tmp_path: Path) -> None:
+    """The policy is kept beside the key (its lists may name people), so verify and withdraw
+    re-run the release with it; a file given instead must have the same sha256."""
+    from pseudonymize.corpus import release as rel
+    from pseudonymize.corpus.verify import verify
+    from pseudonymize.corpus.withdraw import withdraw
+    from tests.pseudonymize.corpus_support import make_batch, make_snapshot
+
+    snapshot, batch = make_snapshot(tmp_path / "home"), make_batch(tmp_path / "batch")
+    text = 'keep = ["Kvarnbacka"]\n[labels.city]\nstrategy = "tag"\n'
+    (tmp_path / "policy.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "other.toml").write_text('keep = ["Lund"]\n', encoding="utf-8")
+    keys = tmp_path / "keys"
+    made = rel.release(batch, tmp_path / "out", snapshot, keys, code_revision="t",
+                       policy=pol(text))
+    assert b"Kvarnbacka" not in b"".join(p.read_bytes() for p in Path(made["path"]).rglob("*")
+                                        if p.is_file())
+    report = verify(Path(made["path"]), snapshot, code_revision="t", keys_dir=keys)
+    assert report["ok"], report
+    assert verify(Path(made["path"]), snapshot, code_revision="t", keys_dir=keys,
+                  policy=tmp_path / "policy.toml")["ok"]
+    wrong = verify(Path(made["path"]), snapshot, code_revision="t", keys_dir=keys,
+                   policy=tmp_path / "other.toml")
+    assert not wrong["ok"] and "not the policy of release" in wrong["input_problems"][0]
+    # withdrawing a learner re-makes the release with the same policy
+    gone = withdraw(Path(made["path"]), "L1", keys, snapshot, code_revision="t")
+    new_manifest = json.loads((Path(gone["path"]) / "manifest.json").read_text())
+    assert new_manifest["config"]["policy"]["sha256"] == pol(text).digest
+    assert verify(Path(gone["path"]), snapshot, code_revision="t", keys_dir=keys)["ok"]
 
 
 WORDS = ["Kvarnbacka", "kvarnbackas", "KVARNBACKA", "Lilla", "hagen", "Hagen", "och", "bor", "i",

@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from builders.build import build, select
 from builders.registry import SOURCES
-from builders.store import Store
 from pseudonymize.engine import Engine
 from pseudonymize.evaluate import Report, evaluate, format_report, read_gold
 from tests.conftest import shared_path
@@ -28,8 +26,13 @@ GOLD_F2_MIN = 0.95            # synthetic gold, all labels together
 GOLD_LEAKS_MAX = 0           # gold originals surviving in the output (target 0)
 HELDOUT_F2_MIN = 0.90         # held-out synthetic gold (written after tuning; first measured 0.881)
 HELDOUT_LEAKS_MAX = 0
+# blind learner set (issue 14; first measured before tuning: replace-label recall 0.846,
+# 60 leaks in 64 essays; targets 0.97 and 1 leak per 20 essays, not met yet)
+BLIND_REPLACE_RECALL_MIN = 0.885
+BLIND_LEAKS_MAX = 32
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
+MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
 NER_PER_RECALL_MIN = 0.95
 NER_LOC_RECALL_MIN = 0.92
 NER_FLAGGED_ON_GOLD_MIN = 0.89  # flagged name/place/institution spans overlapping a gold entity
@@ -50,16 +53,11 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="session")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    """The engine on an offline snapshot built once per session from installed packages."""
+def engine(offline_snapshot: Path) -> Engine:
+    """The engine on the offline snapshot, built once per session from installed packages."""
     if "packaged" not in SOURCES:
         pytest.skip("the packaged source is not registered yet")
-    store = Store(tmp_path_factory.mktemp("quality-home"))
-    outcomes, snapshot = build(select(SOURCES, offline=True), store)
-    if snapshot is None:
-        reasons = "; ".join(f"{o.source}: {o.reason}" for o in outcomes if not o.ok)
-        pytest.skip(f"offline snapshot could not be built ({reasons or 'no sources'})")
-    return Engine.load(store.snapshot_path(snapshot["id"]))
+    return Engine.load(offline_snapshot)
 
 
 def _report(engine: Engine, path: Path, fmt: str) -> Report:
@@ -109,6 +107,16 @@ def test_heldout_gold(engine: Engine) -> None:
     assert len(report.leaks) <= HELDOUT_LEAKS_MAX, report.leaks
 
 
+def test_blind_gold(engine: Engine) -> None:
+    """The blind learner set (never tuned on case by case) keeps its level."""
+    path = GOLD.with_name("blind.jsonl")
+    if not path.exists():
+        pytest.skip(f"{path} not written yet")
+    report = _report(engine, path, "jsonl")
+    assert report.replace_recall >= BLIND_REPLACE_RECALL_MIN
+    assert len(report.leaks) <= BLIND_LEAKS_MAX, report.leaks
+
+
 def test_multiged_slot_recall(multiged: Report) -> None:
     missed = {s.label: s.gold - s.found for s in multiged.labels.values() if s.found < s.gold}
     assert multiged.overall.recall >= MULTIGED_SLOT_RECALL_MIN, missed
@@ -116,6 +124,7 @@ def test_multiged_slot_recall(multiged: Report) -> None:
 
 def test_multiged_few_other_words_flagged(multiged: Report) -> None:
     assert multiged.false_positive_rate <= MULTIGED_FLAGGED_MAX
+    assert multiged.lower_flagged_rate <= MULTIGED_LOWER_FLAGGED_MAX
 
 
 def test_news_person_recall(news: Report) -> None:

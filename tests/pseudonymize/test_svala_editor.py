@@ -13,9 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builders.build import build, select
-from builders.registry import SOURCES
-from builders.store import Store
 from pseudonymize import svala
 from pseudonymize.corpus import release as rel
 from pseudonymize.engine import Engine
@@ -160,17 +157,6 @@ def test_random_graphs_pass_the_editors_invariant(result: Result):
         assert graph.encode() == svala.dumps(as_dict)
         _assert_editor_loads(as_dict, source, result.target, labels if result.target or source
                              else [])
-
-
-@pytest.fixture(scope="module")
-def offline_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The offline snapshot, built once for this module from installed packages."""
-    store = Store(tmp_path_factory.mktemp("svala-home"))
-    outcomes, snapshot = build(select(SOURCES, offline=True), store)
-    if snapshot is None:
-        reasons = "; ".join(f"{o.source}: {o.reason}" for o in outcomes if not o.ok)
-        pytest.skip(f"offline snapshot could not be built ({reasons or 'no sources'})")
-    return store.snapshot_path(snapshot["id"])
 
 
 def test_gold_essays_through_text_format_svala(offline_snapshot: Path, tmp_path: Path,

@@ -117,3 +117,37 @@ def test_a_changed_batch_is_refused(tmp_path: Path, batch: Path, ws_path: Path,
     with pytest.raises(rel.ReleaseError, match="not the one reviewed.*e02"):
         rel.release(batch, tmp_path / "out", engine_snapshot, tmp_path / "k", **SAME,
                     review=ws_path)
+
+
+def test_a_workspace_prepared_with_a_policy_is_released_with_it(
+        tmp_path: Path, batch: Path, engine, engine_snapshot: Path) -> None:
+    from pseudonymize.policy import parse
+    from pseudonymize.review.workspace import prepare
+
+    policy = parse(b'keep = ["Erik"]\n', "p.toml")
+    ws_path = prepare(batch, tmp_path / "keys", engine, snapshot_path=engine_snapshot,
+                      policy=policy)
+    ws = Workspace(ws_path)
+    e3 = ws.by_id["e03"]
+    assert "Erik" not in [e3.text[s.start:s.end] for s in e3.spans]  # the policy keeps him
+    assert ws.policy is not None and ws.policy.digest == policy.digest
+    assert "Erik" in ws.render(e3, engine).target
+    for e in ws.essays:
+        ws.decide(e.index, {"action": "approve", "keep_marks": True}, "ada")
+    out = rel.release(batch, tmp_path / "out", engine_snapshot, tmp_path / "k", **SAME,
+                      review=ws_path, require_approved=True)
+    manifest = json.loads((Path(out["path"]) / "manifest.json").read_text())
+    assert manifest["config"]["policy"]["sha256"] == policy.digest
+    assert "Erik" in (Path(out["path"]) / "texts" / "e03.txt").read_text()
+    with pytest.raises(rel.ReleaseError, match="prepared with another policy"):
+        rel.release(batch, tmp_path / "out2", engine_snapshot, tmp_path / "k2", **SAME,
+                    review=ws_path, policy=parse(b'keep = ["Anna"]\n', "q.toml"))
+
+
+def test_prepare_reports_each_essay_for_a_progress_bar(tmp_path: Path, batch: Path,
+                                                       engine) -> None:
+    from pseudonymize.review.workspace import prepare
+
+    calls: list[int] = []
+    prepare(batch, tmp_path / "keys", engine, on_essay=calls.append)
+    assert calls == [len(ESSAYS)] * len(ESSAYS)
