@@ -7,6 +7,7 @@ they share a canonical key.
 """
 from __future__ import annotations
 
+from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import (NAME_CONTEXT, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
@@ -15,7 +16,8 @@ from pseudonymize.types import REPLACE, Span
 
 FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
                             "ett", "och", "som", "men", "for", "att", "har", "var", "kan"})
-PROPAGATED = NAME_LABELS | PLACE_LABELS | {"school", "work", "other_institution", "extra"}
+INSTITUTIONS = frozenset({"school", "work", "other_institution"})
+PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
 # A city of this many people has districts learners name; an unknown place, or a known one under
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
@@ -60,6 +62,14 @@ def propagate(spans: list[Span], doc: Doc) -> list[Span]:
                 known[key] = span
                 if doc.entries[k].zipf >= 4.5:
                     everyday.add(key)
+        elif span.label in INSTITUTIONS:
+            # "Lundellska gymnasiet … lundellska": an institution's own rare first word
+            k = doc.index_at(span.start)
+            e = doc.entries[k]
+            if doc.tokens[k].text.isalpha() and doc.tokens[k].end < span.end \
+                    and e.zipf < T.RARE and not (e.place_kind or e.gender or e.surname_rank
+                                                    or e.country or e.cats):
+                known.setdefault(doc.folds[k], span)
     if not known:
         return spans
     taken = bytearray(len(doc.text))  # the characters the spans cover, as in `select`
