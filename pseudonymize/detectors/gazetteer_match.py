@@ -888,22 +888,25 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Faadumo warsame", "min dotter hibaaq", "med min kompis zosia": a rare lower-case word
-    right after a name, or after a kin or friend word with its owner, is a name (not a
-    lexicon word nor a misspelt everyday one: "min son spelr")."""
-    if c.cap or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary \
-            or m._misspelt(c.key) or c.key.endswith(m.ENDS["ordinary_ending"]) \
-            or c.key.endswith(m.ENDS["verb_ending"]) or m._compound(c.key):
+    right after a name introduced by a naming trigger, or after a kin or friend word with its
+    owner, is a name (not a lexicon word nor a misspelt everyday one: "min son spelr")."""
+    if c.cap or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return None
     doc, i = c.doc, c.i
     if c.after_name:  # a name's later part only where the name was introduced: "heter X y"
-        if _name_context(doc, i - 1, m.lex.marks) or m._named(doc, i - 1, False):
-            return _tok_span(AFTER_NAME, c, "surname", score=0.6)
-        return None
-    if i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
-                   or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
+        rule, label = AFTER_NAME, "surname"
+        if not (_name_context(doc, i - 1, m.lex.marks) or m._named(doc, i - 1, False)):
+            return None
+    elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
+                     or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
             and doc.tokens[i - 2].text.lower() in m.lex.words.surface("possessive"):
-        return _tok_span(NAME_CONTEXT, c, m._name_guess(c.key, doc, i), score=0.6)
-    return None
+        rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
+    else:
+        return None
+    if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
+            or m._compound(c.key) or m._misspelt(c.key):
+        return None
+    return _tok_span(rule, c, label, score=0.6)
 
 
 def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
