@@ -156,7 +156,8 @@ def judge_section() -> str:
              "DIR` (engine seed 0); a helper session that sees only DIR says which text of each pair "
              "was altered, how sure it is and how natural each text reads (1-5); `pairs.py --score "
              "ANSWERS --key KEY` counts. Target: the judge right in at most 75 % of the pairs, "
-             "naturalness of the altered texts at least 3.5.", "",
+             "naturalness of the altered texts at least 3.5. What the surrogate layer answers of "
+             "the clues: [surrogates.md](surrogates.md).", "",
              "| run | code | strategy | judge right | mean confidence | naturalness altered | "
              "naturalness original | the judge's clues |", "|---|---|---|---|---|---|---|---|"]
     for r in runs:

@@ -140,6 +140,12 @@ LOCALE_ORIGINS = {"en_US": "english", "en_GB": "english", "es_ES": "spanish", "e
                   "de_DE": "german", "pl_PL": "polish", "hr_HR": "bosnian", "tr_TR": "turkish"}
 INTERNATIONAL_LOCALES = tuple(LOCALE_ORIGINS)
 SWEDISH = "swedish"  # Faker sv_SE's names (Isof, Skatteverket statistics)
+# Per million bearers: below this a Swedish-statistics name that a foreign locale lists takes
+# that locale's origin (Piotr 427, Juan 311; Hans 12,544 and Nina 1,970 stay Swedish).
+RARE_IN_SWEDEN = 1500
+# A name several locales list goes to the most particular of them (Juan: Spanish, not English).
+ORIGIN_PRIORITY = ("spanish", "polish", "portuguese", "turkish", "bosnian", "italian", "french",
+                   "german", "english")
 # A lexicon name section's heading ("# Persian and Dari (Iran, Afghanistan)") -> its origin
 # group: the heading's first word, merged where the given-name and surname sections differ.
 ORIGIN_ALIASES = {"afghan": "persian", "serbian": "bosnian", "ukrainian": "east_slavic",
@@ -232,10 +238,17 @@ def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
         if name in female and name in male and gender in ("female", "male"):
             del (male if gender == "female" else female)[name]
     origins = name_origins()
+    abroad: dict[str, str] = {}
+    for name, _, origin in sorted(international_first_names(),
+                                  key=lambda row: ORIGIN_PRIORITY.index(row[2])):
+        abroad.setdefault(name, origin)
     # Faker's statistics hold names of every origin frequent in Sweden (Fatima, Ali): the
-    # lexicon's grouping says where a name comes from, Swedish when it does not list it.
+    # lexicon's grouping says where a name comes from; a name rare in Sweden that a foreign
+    # locale lists is of that locale's origin (Piotr, Juan, Valentina: a Polish or Colombian
+    # family keeps names of its own); Swedish otherwise.
     rows = [{"name": n, "gender": g, "count": c,
-             "origin": origins.get((n.lower(), "given_name"), SWEDISH)}
+             "origin": origins.get((n.lower(), "given_name")) or (
+                 abroad.get(n) if c < RARE_IN_SWEDEN else None) or SWEDISH}
             for g, names in (("female", female), ("male", male)) for n, c in names.items()]
     # A unisex name's count is what Faker gives it under any gender, when it knows the name.
     rows += [{"name": n, "gender": "unknown",

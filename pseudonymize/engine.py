@@ -161,6 +161,8 @@ class Engine:
         area_words = self.lex.words("area_word")
         renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
             clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
+        renderer.before = {s.start: fold(clean[max(0, s.start - 60):s.start]).split()[-6:]
+                           for s in spans}
         order = sorted(range(len(spans)), key=lambda i: renderer.order(
             spans[i], clean[spans[i].start:spans[i].end]))
         hints = country_hints(spans, clean, self.lex)

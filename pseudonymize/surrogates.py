@@ -15,7 +15,7 @@ import struct
 import tomllib
 from collections import Counter
 from collections.abc import MutableMapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -128,6 +128,8 @@ class Words:
     default_street_ending: str
     lines: tuple[str, ...]
     endings: dict[str, tuple[str, ...]]
+    train_words: tuple[str, ...] = ()
+    trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -139,7 +141,150 @@ def words() -> Words:
     endings = {k: tuple(v) for k, v in data["endings"].items()}
     return Words(tuple(data["stems"]), tuple(sorted(data["street_endings"], key=len, reverse=True)),
                  data["default_street_ending"], tuple(data["lines"]),
-                 dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))))
+                 dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
+                 tuple(fold(w) for w in data["train_words"]),
+                 {train: tuple(where) for train, where in data["trains"].items()})
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One function of institution in institutions.toml (see that file): how it is recognised
+    and where its surrogates come from."""
+
+    name: str
+    names: frozenset[str]  # folds of its known members
+    words: tuple[str, ...]  # folded endings of a word of the name
+    before: frozenset[str]  # folded words just before a mention
+    pool: tuple[tuple[str, str], ...]  # (surrogate, its Swedish town or "")
+    town: str  # a form on the essay's town: "{town:gen} kommun"
+    invent: bool
+    bare: tuple[str, ...]
+    members: tuple[str, ...]
+
+    @property
+    def towns(self) -> frozenset[str]:
+        """The towns its real surrogates lie in (empty: it is tied to no town)."""
+        return frozenset(t for _, t in self.pool if t)
+
+
+INSTITUTIONS_FILE = Path(__file__).resolve().parent / "data" / "institutions.toml"
+GEOGRAPHY_FILE = Path(__file__).resolve().parent / "data" / "geography.toml"
+
+
+@cache
+def institution_kinds() -> tuple[Kind, ...]:
+    kinds = []
+    for row in tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))["kind"]:
+        pool = tuple((name.strip(), town.strip()) for name, _, town in
+                     (entry.partition("|") for entry in row.get("pool", ())))
+        kinds.append(Kind(row["name"], frozenset(fold(n) for n in row.get("names", ())),
+                          tuple(fold(w) for w in row.get("words", ())),
+                          frozenset(fold(w) for w in row.get("before", ())), pool,
+                          row.get("town", ""), bool(row.get("invent")), tuple(row.get("bare", ())),
+                          tuple(row.get("names", ()))))
+    return tuple(kinds)
+
+
+@cache
+def institution_aliases() -> dict[str, frozenset[str]]:
+    """fold -> the folds of every name of the same institution (`same` in institutions.toml)."""
+    out: dict[str, frozenset[str]] = {}
+    for group in tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8")).get("same", ()):
+        folds = frozenset(fold(name) for name in group)
+        for key in folds:
+            out[key] = out.get(key, frozenset()) | folds
+    return out
+
+
+def institution_kind(original: str, before: Sequence[str] = ()) -> Kind | None:
+    """The function of an institution: a known member, else a word of its name ("Bergsjöskolan"
+    ends in "skolan"), else a word shortly before it ("restaurangen ... som heter Casa Andina")."""
+    key = fold(original)
+    kinds = institution_kinds()
+    for kind in kinds:
+        if key in kind.names or (key.endswith("s") and key[:-1] in kind.names):
+            return kind
+    tokens = key.replace("-", " ").split()
+    tokens += [t[:-1] for t in tokens if t.endswith("s")]  # Nackstaskolans
+    for kind in kinds:
+        for word in kind.words:
+            if any(t == word or (len(word) >= 4 and t.endswith(word) and len(t) > len(word) + 1)
+                   for t in tokens):
+                return kind
+    for word in reversed(before):
+        kind = next((k for k in kinds if word in k.before), None)
+        if kind:
+            return kind
+    return None
+
+
+@dataclass(frozen=True)
+class Geography:
+    """geography.toml: Swedish towns' landskap, län and postcodes; features' kinds and where
+    they lie (landskap in Sweden, ISO codes abroad)."""
+
+    not_towns: frozenset[str]
+    towns: dict[str, tuple[str, str, str]]
+    features: dict[str, tuple[str, frozenset[str]]]
+    feature_folds: dict[str, str]
+    kind_words: tuple[tuple[str, str], ...]  # (folded word, kind), longest first
+    landmarks: dict[str, tuple[str, str]]  # name -> (kind, town | ISO | "")
+    landmark_folds: dict[str, str]
+
+    def feature_kind(self, original: str, before: Sequence[str] = ()) -> tuple[str, frozenset[str]]:
+        """(kind, where) of a feature: the table's, else its ending's or the word before it
+        ("sjön Roxen")."""
+        key = fold(original)
+        name = self.feature_folds.get(key)
+        if name:
+            return self.features[name]
+        last = key.split()[-1] if key.split() else ""
+        for word, kind in self.kind_words:
+            if last == word or (last.endswith(word) and len(last) > len(word) + 1):
+                return kind, frozenset()
+        previous = before[-1] if before else ""
+        return next((kind for word, kind in self.kind_words if previous == word), ""), frozenset()
+
+
+def abroad(where: frozenset[str]) -> bool:
+    return bool(where) and all(len(w) == 2 and w.isupper() for w in where)
+
+
+@cache
+def geography() -> Geography:
+    data = tomllib.loads(GEOGRAPHY_FILE.read_text(encoding="utf-8"))
+    features = {name: (row[0], frozenset(row[1:])) for name, row in data["features"].items()}
+    kind_words = sorted(((fold(w), kind) for kind, ws in data["kind_words"].items() for w in ws),
+                        key=lambda kw: -len(kw[0]))
+    landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
+    return Geography(frozenset(data["not_towns"]),
+                     {town: tuple(row) for town, row in data["towns"].items()}, features,
+                     {fold(name): name for name in features}, tuple(kind_words), landmarks,
+                     {fold(name): name for name in landmarks})
+
+
+# Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
+SURNAME_FORMS = (("ska", "ski"), ("cka", "cki"), ("dzka", "dzki"), ("ova", "ov"), ("eva", "ev"),
+                 ("ina", "in"), ("ová", "ý"))
+
+
+def surname_form(pick: str, original: str) -> str:
+    """The surrogate surname in the original's form for a woman or a man: Kowalska -> Witkowska,
+    never Witkowski for a woman."""
+    low = original.lower()
+    woman = any(low.endswith(female) for female, _ in SURNAME_FORMS)
+    man = any(low.endswith(male) for _, male in SURNAME_FORMS)
+    for female, male in SURNAME_FORMS:
+        if woman and pick.endswith(male):
+            return pick[:len(pick) - len(male)] + female
+        if man and not woman and pick.endswith(female):
+            return pick[:len(pick) - len(female)] + male
+    return pick
+
+
+def town_genitive(town: str) -> str:
+    """A town's form before an institution's word: Jönköpings kommun, Umeå kommun, Malmö stad."""
+    return town if town[-1:].lower() in "aeiouyåäösxz" else town + "s"
 
 
 def morphology(original: str, span: Span) -> frozenset[str]:
@@ -213,6 +358,12 @@ class Renderer:
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
+        self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
+        self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
+        self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
+        self.place_map: dict[str, str] = {}  # an original place's fold -> its surrogate
+        self.name_map: dict[str, str] = {}  # an original name's fold -> its surrogate
+        self.abroad = ""  # the (original) country of the last place abroad rendered
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
@@ -243,6 +394,13 @@ class Renderer:
                 self.used.add(base.lower())
             elif kind == "institution":
                 base = self._with_kind(base, original)
+        if kind == "name":
+            self.name_map.setdefault(fold(original), base)
+            self.name_map.setdefault(span.key or fold(original), base)
+        elif label in PLACE_LIKE or label == "country":
+            self.place_map.setdefault(span.key or fold(original), base)
+        if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
+            return self._inflect(base, label, attrs)  # SCA, HV71, A6: an acronym, not a shout
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             return apply_case(self._inflect(base, label, attrs), original)
         return base
@@ -255,7 +413,8 @@ class Renderer:
     def _original(self, pick: str) -> bool:
         """The pick is an original of the essay, under any spelling or name of the feature."""
         low = pick.lower()
-        folds = self.lex.place_aliases.get(pick, frozenset()) | {fold(pick)}
+        folds = (self.lex.place_aliases.get(pick, frozenset()) | {fold(pick)}
+                 | institution_aliases().get(fold(pick), frozenset()))
         return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
             w in self.avoid for w in low.replace("-", " ").split()) or any(
             w in self.avoid_folds for w in fold(pick).replace("-", " ").split())
@@ -309,6 +468,12 @@ class Renderer:
         follows its country and a district its town wherever they stand in the essay."""
         if span.label == "country":
             return 0
+        if span.label in ("email", "url"):
+            return 3  # after the names they are built from
+        if LABELS[span.label].kind == "institution":
+            kind = institution_kind(original, self.before.get(span.start, ()))
+            if kind and kind.towns and not self._abroad(original):
+                self.need_towns.append(kind.towns)  # the essay's towns come from these
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
         if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
@@ -329,14 +494,44 @@ class Renderer:
             return max(groups, key=lambda g: (votes[g], -groups.index(g)))
         return max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN), default=SWEDISH_ORIGIN)
 
+    def _nickname(self, original: str, gender: str) -> str | None:
+        """A short form of another name of the essay ("Magdalena ... alla säger Magda") is the
+        same short form of that name's surrogate where one is a first name (Alexandra -> Alex),
+        else the surrogate's first syllable or so; None when it is no short form."""
+        key = fold(original)
+        if len(key) < 3:
+            return None
+        full = next((self.name_map[o] for o in sorted(self.name_map) if o != key
+                     and o.startswith(key) and len(o) > len(key) + 1), None)
+        if full is None:
+            return None
+        cuts = range(len(full) - 1, 2, -1)
+        # a short form that is a name of the other sex would make Kajsa a Kaj
+        fits = (gender, "unknown", None) if gender != "unknown" else ("female", "male", "unknown")
+        named = [full[:n] for n in cuts if self.lex.get(fold(full[:n])).gender in fits[:2]
+                 and self.lex.get(fold(full[:n])).gender]
+        vowel = next((n for n in range(2, len(full)) if full[n - 1].lower() in "aeiouyåäö"
+                      and full[n].lower() not in "aeiouyåäö"), None)
+        cut = [full[:vowel + 1]] if vowel and vowel + 1 < len(full) else []
+        cut = [c for c in cut if self.lex.get(fold(c)).gender in fits]
+        return next((p for p in named + cut if len(p) >= 3 and self._free(p)), None)
+
     def _country_of(self, span: Span, original: str) -> str:
-        """The country a place lies in: a known Swedish place is Swedish unless marked foreign."""
+        """The country a place lies in: a known Swedish place is Swedish unless marked foreign;
+        a place no gazetteer knows lies where the essay's last place abroad does ("Jag föddes i
+        Mogadishu. Vi bodde i Hodan"), else in Sweden."""
         entry = self.lex.get(span.key or fold(original))
         if entry.country:
             return entry.country
+        geo = geography()
+        where = geo.features.get(geo.feature_folds.get(fold(original), ""), ("", frozenset()))[1]
+        if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
+            named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
+            return (named or sorted(where))[0]
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
-        return entry.place_country or self.hint or "SE"
+        known = entry.place_kind or entry.se_pop or "district" in entry.cats
+        return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
 
     def _choose(self, span: Span, draw: int, original: str, attrs: frozenset[str]) -> str:
         label, lex = span.label, self.lex
@@ -348,15 +543,29 @@ class Renderer:
                 initial = next(c for c in INITIALS if c != original[:1].upper() and self._free(c))
                 return initial + "." if original.endswith(".") else initial
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+            nick = self._nickname(original, general.removeprefix("first_")) if (
+                general != "surname") else None
+            if nick:
+                return nick
             origin = self._origin(original, span.key)
+            # a name of unknown gender may take any first name: never an invented place-like word
+            others = ["first_female", "first_male"] if general == "first_unknown" else []
+            if general == "surname":
+                pick = self._draw(lex.pools.get(f"surname:{origin}", []), rng) or self._draw(
+                    lex.pools.get("surname", []), rng)
+                return surname_form(pick, original) if pick else self._compound(rng, "")
             return (self._draw(lex.pools.get(f"{general}:{origin}", []), rng)
-                    or self._draw(lex.pools.get(general, []), rng) or self._compound(rng, ""))
+                    or self._draw(lex.pools.get(general, []), rng)
+                    or next(filter(None, (self._draw(lex.pools.get(f"{o}:{origin}", []), rng)
+                                          for o in others)), None)
+                    or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
+                            None) or self._compound(rng, ""))
         if label == "country":
             return self._country(span, original, rng)
         if label in PLACE_LIKE:
             return self._place(span, original, rng)
         if kind == "institution":
-            return self._institution(label, original, rng)
+            return self._institution(span, original, rng)
         if label == "extra":
             return self._placeholder(label, draw, attrs, original)
         return self._number(label, original, draw, rng)
@@ -393,15 +602,35 @@ class Renderer:
         label, lex = span.label, self.lex
         home = self._country_of(span, original)
         country = self.countries.get(home, home) or "SE"
+        if home not in ("", "SE") and label in ("city", "area"):
+            self.abroad = home
         if label == "place":
+            pick = self._landmark(span, original, country, rng)
+            if pick:
+                return pick
             ending = street_ending(original)
             streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
                     or self._compound(rng, ending or words().default_street_ending))
         cities = lex.cities_by_country.get(country, [])
+        if country == "SE":
+            cities = self._swedish_towns(cities)
+        if label == "region" and country == "SE":
+            pick = self._region_of_town(original)
+            if pick:
+                return pick
+        if label == "geo":
+            pick = self._feature(span, original, country, rng)
+            if pick:
+                return pick
         if label == "city" and country == "SE" and self.is_district(span, original):
-            # Hulta (in Borås) -> a district of the essay's surrogate town, else of any town
+            # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
+            # districts only keeps them in one town (never Flemingsberg beside Luthagen)
+            if self.city is None:
+                towns = [t for t in self._swedish_towns(list(lex.districts_by_town))
+                         if t in lex.districts_by_town and self._free(t)]
+                self.city = self._draw(towns, rng)
             pool = lex.districts_by_town.get(self.city or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
         elif label == "city" and country == "SE" and self.has_district:
@@ -416,25 +645,236 @@ class Renderer:
                                                            else cities)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
-        if label == "city" and self.city is None and country == "SE" and pick not in {
+        if label == "city" and country == "SE" and pick not in {
                 d for names in lex.districts_by_town.values() for d in names}:
-            self.city = pick
+            self.city = self.city or pick
+            self.towns.append(pick)
         return pick
 
-    def _institution(self, label: str, original: str, rng: Draws) -> str:
-        """A real institution with the same kind word, else an invented one of the kind
-        (Nackstaskolan -> Ekbackaskolan); a line from the line names."""
-        lex = self.lex
+    def _landmark(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
+        """An airport by an airport, a station by a station: in the essay's surrogate town (or
+        one every town has) in Sweden, in the (surrogate) country abroad."""
+        geo = geography()
+        name = geo.landmark_folds.get(span.key or fold(original)) or geo.landmark_folds.get(
+            fold(original))
+        if not name:
+            return None
+        kind, where = geo.landmarks[name]
+        same = [(n, w) for n, (k, w) in geo.landmarks.items() if k == kind]
+        if len(where) == 2 and where.isupper():
+            target = self.countries.get(where, where)
+            return self._draw([n for n, w in same if w == target], rng)
+        towns = self.towns or ([self.city] if self.city else [])
+        return (self._draw([n for n, w in same if w and w in towns], rng)
+                or self._draw([n for n, w in same if w == ""], rng)
+                or (None if towns else self._draw([n for n, w in same if w in geo.towns], rng)))
+
+    def _swedish_towns(self, cities: list[str]) -> list[str]:
+        """The Swedish towns a surrogate town is drawn from: towns, not districts; none in a
+        region the essay names (the region's surrogate follows the town); where the essay names
+        a hospital or university, towns that have one."""
+        geo = geography()
+        pool = [c for c in cities if c not in geo.not_towns]
+        pool = [c for c in pool if self.avoid_folds.isdisjoint(
+            fold(r) for r in geo.towns.get(c, ())[:2])] or pool
+        if self.need_towns:
+            for test in (all, any):
+                narrowed = [c for c in pool if test(c in towns for towns in self.need_towns)]
+                if narrowed:
+                    return narrowed
+        return pool
+
+    def _region_of_town(self, original: str) -> str | None:
+        """A Swedish region beside a town becomes the landskap (or län) of the surrogate town:
+        never "Stockholm i Ångermanland"."""
+        where = geography().towns.get(self.city or "")
+        if not where:
+            return None
+        pick = where[1] if "län" in original.lower() else where[0]
+        return pick if self._free(pick) else None
+
+    def _feature(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
+        """A lake by a lake, a river by a river, an island by an island: in Sweden one in the
+        landskap of the essay's surrogate town where the table has one; abroad one in the
+        (surrogate) country of the original."""
+        geo = geography()
+        kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
+        if not kind:
+            return None
+        same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
+        if abroad(where) or (not where and country != "SE"):
+            isos = {self.countries.get(w, w) for w in where} or {country}
+            scored = sorted(((len(w & isos), n) for n, w in same
+                             if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
+            best = [n for score, n in scored if score == scored[0][0]] if scored else []
+            continents = {self.lex.continents.get(iso) for iso in isos} - {None}
+            nearby = [n for n, w in same if abroad(w) and any(
+                self.lex.continents.get(iso) in continents for iso in w)]
+            if any(self.countries.get(w, w) != w for w in where):
+                nearby = []  # its country is replaced: never Mazurien "i Estland"
+            return self._draw(best, rng) or self._draw(nearby, rng)
+        home = geo.towns.get(self.city or "", ("",))[0]
+        local = [n for n, w in same if not abroad(w) and home in w]
+        return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _institution(self, span: Span, original: str, rng: Draws) -> str:
+        """An institution of the same function (institutions.toml): a real one, in the essay's
+        surrogate town where it is tied to a town; one abroad keeps its shape around a place of
+        the (surrogate) country; a line from the line names."""
+        label, lex = span.label, self.lex
         if label == "transport_name":
+            # a regional train by a regional train (Krösatåg -> Norrtåg), else a city line
+            low = fold(original)
+            trains = words().trains
+            if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
+                # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
+                home = geography().towns.get(self.city or "", ("",))[0]
+                pick = self._draw([t for t in trains if home in trains[t]], rng) or self._draw(
+                    list(trains), rng)
+                if pick:
+                    return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")
-        kind = kind_word(original, lex)
+        kind = institution_kind(original, self.before.get(span.start, ()))
+        foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
+        if foreign:
+            return self._replace_places(original, foreign, rng)
+        word = kind_word(original, lex)
+        pick = self._of_kind(kind, original, word, rng, self._near(span, original)) if kind else None
+        if pick:
+            return pick
+        towns = self._swedish_places(original)
+        if towns:
+            return self._replace_places(original, towns, rng)
         pool = {"school": lex.pools.get("org_school", []) + lex.pools.get("org_university", []),
                 "work": lex.pools.get("org_company", [])}.get(
             label, lex.pools.get("org_authority", []) + lex.pools.get(label, []))
-        if kind:
-            same = [p for p in pool if p.lower().endswith(kind.lower())]
-            return self._draw(same, rng) or self._compound(rng, kind)
+        if word:
+            same = [p for p in pool if p.lower().endswith(word.lower())]
+            return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _of_kind(self, kind: Kind, original: str, word: str, rng: Draws, near: Sequence[str] = ()
+                 ) -> str | None:
+        if not kind.towns and fold(original) not in kind.names:
+            # Tensta IF, Göteborgs Vuxenutbildning: the place follows the essay's surrogates
+            # (an invented school keeps an invented name unless the essay names its place)
+            towns = [p for p in self._swedish_places(original)
+                     if not kind.invent or p[1] in self.place_map]
+            if towns:
+                return self._replace_places(original, towns, rng)
+        if _DIGIT.search(original) and fold(original) not in kind.names:  # Skola nummer 112
+            pick = _DIGIT.sub(lambda m: str(rng.below(9) + 1), original)
+            if self._free(pick):
+                return pick
+        if kind.bare and not word and not any(fold(original).endswith(w) for w in kind.words):
+            return self._draw(kind.bare, rng)  # "förskolan Rymden": a bare name of the kind
+        if kind.pool and kind.towns:
+            # "Sundsvalls sjukhus" in an essay that never names Sundsvall: a hospital of a town
+            # the essay's other towns are not
+            for _, key, _ in self._swedish_places(original):
+                if key not in self.place_map:
+                    free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
+                    pick = self._draw(free, rng)
+                    if pick:
+                        self.place_map[key] = dict(kind.pool)[pick]
+                        return pick
+        if kind.pool:
+            towns = [t for t in near if t in kind.towns] + self.towns
+            here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
+                next(t for m, t in kind.pool if m == n and t in towns)))
+            here = [n for n in here if n and self._free(n)][:1] or here
+            anywhere = [n for n, t in kind.pool if not t]
+            return (self._draw(here, rng) or self._draw(anywhere, rng)
+                    or self._draw([n for n, _ in kind.pool], rng))
+        if kind.town:
+            town = self._town(rng)
+            pick = kind.town.replace("{town:gen}", town_genitive(town)).replace("{town}", town)
+            return pick if self._free(pick) else None
+        low = fold(original)
+        word = word or next((original[len(original) - len(w):] for w in kind.words
+                             if low.endswith(w) and len(low) > len(w)), "")
+        if kind.invent and word:
+            # Risbergska skolan -> Hagabyskolan: an invented stem joins its kind word
+            return self._compound(rng, word.lstrip(" -") if word.lower().endswith("skolan") else word)
+        return self._draw(kind.members, rng)
+
+    def _near(self, span: Span, original: str) -> list[str]:
+        """Surrogates of the Swedish towns named in or just before an institution's mention
+        ("i Umeå på Norrlands universitetssjukhus"), nearest first."""
+        words = [fold(w) for w in regex.findall(r"\p{L}+", original)]
+        words += list(reversed(self.before.get(span.start, ())))
+        out = []
+        for word in words:
+            for key in (word, word[:-1]):
+                pick = self.place_map.get(key)
+                if pick and pick in self.towns and pick not in out:
+                    out.append(pick)
+        return out
+
+    def _town(self, rng: Draws) -> str:
+        """The essay's surrogate town, else a Swedish town drawn now (and kept as the essay's)."""
+        if not self.towns:
+            pick = self._draw(self._swedish_towns(self.lex.cities_by_country.get("SE", [])), rng)
+            self.towns.append(pick or self._compound(rng, "by"))
+            self.city = self.city or self.towns[0]
+        return self.towns[0]
+
+    def _places_in(self, original: str) -> list[tuple[str, str, str]]:
+        """(word, its place fold, its country) of each capitalised word of a name that is a place."""
+        out = []
+        for word in regex.findall(r"\p{Lu}\p{Ll}[\p{L}]*", original):
+            key = fold(word)
+            for k in (key, key[:-1] if key.endswith("s") else None):
+                if not k:
+                    continue
+                entry = self.lex.get(k)
+                if entry.gender or entry.first_rank:  # Sofias skola: a person's name
+                    break
+                home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 else
+                        entry.place_country if entry.place_pop >= 50000 and not entry.se_pop else
+                        entry.country if entry.country != "SE" else "")
+                if home:
+                    out.append((word, k, home))
+                    break
+        return out
+
+    def _abroad(self, original: str) -> list[tuple[str, str, str]]:
+        """The places abroad an institution's name holds ("Damaskus universitet")."""
+        found = self._places_in(original)
+        return found if found and all(c not in ("", "SE") for _, _, c in found) else []
+
+    def _swedish_places(self, original: str) -> list[tuple[str, str, str]]:
+        return [p for p in self._places_in(original) if p[2] == "SE"]
+
+    def _replace_places(self, original: str, places: list[tuple[str, str, str]], rng: Draws) -> str:
+        """The name with each place swapped for that place's surrogate in this essay, else for a
+        town of its (surrogate) country (Gdańsks universitet -> Krakóws universitet), and its
+        digits redrawn (Skola nummer 112)."""
+        out = original
+        for word, key, country in places:
+            pick = self.place_map.get(key)
+            if pick is None and country == "SE" and "district" in self.lex.get(key).cats:
+                pick = self._draw(self.lex.districts_by_town.get(self._town(rng), []), rng)
+            if pick is None and country == "SE":
+                # a town the essay names only inside this name ("Sundsvalls Hockeyklubb ... ett
+                # lag från Timrå"): another town than the essay's, so the two stay apart
+                others = [t for t in self._swedish_towns(self.lex.cities_by_country.get("SE", []))
+                          if t not in self.towns and fold(t) != key]
+                pick = self._draw(others, rng) or self._town(rng)
+                self.place_map[key] = pick
+            if pick is None:  # a town of the (surrogate) country, never the place renamed
+                towns = [c for c in self.lex.cities_by_country.get(
+                    self.countries.get(country, country), []) if fold(c) != key
+                    and key not in self.lex.place_aliases.get(c, frozenset())]
+                pick = self._draw(towns, rng) or self._town(rng)
+                self.place_map[key] = pick
+            # Gdańsks universitet, Damaskus universitet: a place before the kind word is a genitive
+            then = original[original.index(word) + len(word):].lstrip()
+            form = (town_genitive(pick) if country == "SE" else genitive(pick)) if fold(
+                word) != key or (word[-1:] in "sxz" and then[:1].islower()) else pick
+            out = out.replace(word, form, 1)
+        out = _DIGIT.sub(lambda m: str(rng.below(9) + 1), out)
+        return out if self._free(out) else self._compound(rng, kind_word(original, self.lex) or "gruppen")
 
     def _number(self, label: str, original: str, draw: int, rng: Draws) -> str:
         """Numbers, dates and ages in the taxonomy's forms (`lifelike`: in real forms)."""
@@ -533,8 +973,10 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
     year = (int(century or "19") * 100 + int(yy)) - learner_shift(r.seed, r.scope)
-    month = min(max(int(mm), 1), 12)
-    day = min(max(int(dd) % 60, 1), 28)  # samordningsnummer (+60) become plain dates
+    months, days = calendar_shift(r.seed, r.scope)
+    month = shift_month(min(max(int(mm), 1), 12), months)
+    # a samordningsnummer (day + 60) stays one
+    day = shift_day(max(int(dd) % 60, 1), days) + (60 if int(dd) > 60 else 0)
     sex = int(body[8]) % 2 if len(body) > 8 else 0
     birth = f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
     nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
@@ -543,11 +985,40 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _email(r: Renderer, original: str, rng: Draws) -> str:
-    # names that are no original of the essay: the leak gate would find one in the address
-    first = r._draw(r.lex.pools.get("first_unknown") or r.lex.pools.get("first_female", []), rng)
-    last = r._draw(r.lex.pools.get("surname", []), rng)
-    local = f"{fold(first or 'kontakt')}.{fold(last or 'post')}".replace(" ", "")
-    return f"{regex.sub(r'[^a-z0-9.]', '', local)}@{rng.choice(EXAMPLE_DOMAINS)}"
+    """The address on a reserved domain, its local part built like the original's from the
+    surrogates of the essay's names in it (amina.yusuf92 -> hodan.warsame87), else from the
+    surrogate of the essay's last-named person: an address that fits its signer."""
+    local = original.partition("@")[0]
+    parts: list[str] = []
+    named = False
+    for part in regex.split(r"([._-])", local):
+        letters, digits = regex.sub(r"\d", "", part), regex.sub(r"\D", "", part)
+        if part in "._-":
+            parts.append(part)
+        elif letters and fold(letters) in r.name_map:
+            parts.append(fold(r.name_map[fold(letters)]) + "".join(
+                str(rng.below(10)) for _ in digits))
+            named = True
+        elif len(letters) > 1 and (r.lex.get(fold(letters)).gender or r.lex.get(
+                fold(letters)).surname_rank):
+            # a name the essay does not name elsewhere: a first name first, then a surname,
+            # of the name's origin as the essay reads it (yusuf -> a Somali surname)
+            entry = r.lex.get(fold(letters))
+            slot = f"first_{entry.gender}" if entry.gender and not named else "surname"
+            origin = r._origin(letters, fold(letters))
+            pool = [p for p in r.lex.pools.get(f"{slot}:{origin}") or r.lex.pools.get(slot, [])
+                    if fold(p) != fold(letters)]  # never the address's own name
+            parts.append(fold(r._draw(pool, rng) or "kontakt"))
+            named = True
+        elif len(letters) == 1 and letters.isalpha():
+            parts.append(INITIALS[rng.below(len(INITIALS))].lower())
+    if not named:
+        names = list(r.name_map.values())
+        first = names[-1] if names else r._draw(r.lex.pools.get("first_female", []), rng)
+        parts = [fold(first or "kontakt")]
+    out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
+    out = regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
+    return f"{out}@{rng.choice(EXAMPLE_DOMAINS)}"
 
 
 def _url(r: Renderer, original: str, rng: Draws) -> str:
@@ -573,32 +1044,73 @@ def _year(r: Renderer, original: str, rng: Draws) -> str:
     return original.replace(digits, str(int(digits) - learner_shift(r.seed, r.scope)))
 
 
+def moved_age(age: int, shift: int) -> int:
+    """An age moved by the learner's shift; a baby's age moves up instead of to 0 or below."""
+    return age + shift if age + shift >= 1 else age - shift
+
+
 def _age(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
-    value = max(1, int(digits or 20) + learner_shift(r.seed, r.scope))
+    value = moved_age(int(digits or 20), learner_shift(r.seed, r.scope))
     return original.replace(digits, str(value)) if digits else str(value)
 
 
 def _age_words(r: Renderer, original: str, rng: Draws) -> str:
-    value = max(1, (word_value(original, r.lex) or 20) + learner_shift(r.seed, r.scope))
+    value = moved_age(word_value(original, r.lex) or 20, learner_shift(r.seed, r.scope))
     return apply_case(swedish_number(value), original)
 
 
+def calendar_shift(seed: int, scope: str) -> tuple[int, int]:
+    """(months, days): one move of the calendar per essay or learner, so a birth date written
+    out and the same date inside a personnummer still agree, and "den 3 i 11" and "3/11" too."""
+    draws = Draws(seed, scope, "calendar", 0)
+    return draws.choice((-1, 1)), draws.choice((-9, -7, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 7, 9))
+
+
+def shift_day(day: int, days: int) -> int:
+    """A day of the month moved by `days`, within 1..28 (never the original day)."""
+    return (day - 1 + days) % 28 + 1
+
+
+def shift_month(month: int, months: int) -> int:
+    return (month - 1 + months) % 12 + 1
+
+
 def _date(r: Renderer, original: str, rng: Draws) -> str:
-    """A numeric date with its year shifted like every year of the essay and its day moved."""
+    """A numeric date moved like every date of the essay: years by the learner's shift, month
+    and day by the essay's calendar shift (2015-11-03 -> 2013-12-07)."""
     shift = learner_shift(r.seed, r.scope)
+    months, days = calendar_shift(r.seed, r.scope)
     out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(int(m.group(0)) - shift), original)
-    day = int(rng.below(28)) + 1
     parts = regex.split(r"(\D)", out)
+    short = [i for i, part in enumerate(parts) if part.isdigit() and len(part) <= 2]
     # the day: the last short part after a leading year (2015-11-03), else the first (3/11)
-    order = range(len(parts) - 1, -1, -1) if len(parts[0]) == 4 else range(len(parts))
-    for i in order:
-        part = parts[i]
-        if part.isdigit() and len(part) <= 2 and 1 <= int(part) <= 31:
-            parts[i] = f"{day:0{len(part)}d}"
-            break
+    if len(parts[0]) == 4:
+        short.reverse()
+    if short and 1 <= int(parts[short[0]]) <= 31:
+        parts[short[0]] = f"{shift_day(int(parts[short[0]]), days):0{len(parts[short[0]])}d}"
+    if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12:
+        parts[short[1]] = f"{shift_month(int(parts[short[1]]), months):0{len(parts[short[1]])}d}"
     out = "".join(parts)
     return out if out != original else mask(original, "1", "2")
+
+
+def _day(r: Renderer, original: str, rng: Draws) -> str:
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if not digits or not 1 <= int(digits) <= 31:
+        return str(rng.below(28) + 1)
+    return original.replace(digits, str(shift_day(int(digits), calendar_shift(r.seed, r.scope)[1])), 1)
+
+
+def _month(r: Renderer, original: str, rng: Draws) -> str:
+    months = calendar_shift(r.seed, r.scope)[0]
+    low = original.lower()
+    if low in MONTHS:
+        return apply_case(MONTHS[shift_month(MONTHS.index(low) + 1, months) - 1], original)
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if digits and 1 <= int(digits) <= 12:
+        return original.replace(digits, str(shift_month(int(digits), months)), 1)
+    return apply_case(rng.choice([m for m in MONTHS if m != low]), original)
 
 
 def _digits(r: Renderer, original: str, rng: Draws) -> str:
@@ -612,6 +1124,17 @@ def _digits(r: Renderer, original: str, rng: Draws) -> str:
     return mask(original, "1", "2")
 
 
-LIFELIKE = {"phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _digits, "personid_nr": _personid, "email": _email, "url": _url,
+def _zip(r: Renderer, original: str, rng: Draws) -> str:
+    """A postcode that begins like the essay's surrogate town's (581 xx for Linköping)."""
+    out = _digits(r, original, rng)
+    where = geography().towns.get(r.city or "")
+    if not where or sum(ch.isdigit() for ch in out) < 5:
+        return out
+    prefix = iter(where[2])
+    out = "".join(next(prefix, ch) if ch.isdigit() else ch for ch in out)
+    return out if out != original else _digits(r, out, rng)
+
+
+LIFELIKE = {"phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
             "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
-            "date_digits": _date}
+            "date_digits": _date, "day": _day, "month_digit": _month, "month_word": _month}

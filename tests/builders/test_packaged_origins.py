@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builders.packaged import name_origins
+import polars as pl
+
+from builders.packaged import first_names, name_origins, read_lexicon
 
 
 def test_origins_come_from_the_section_headings(tmp_path: Path) -> None:
@@ -22,3 +24,18 @@ def test_the_shipped_lexicon_groups_its_names() -> None:
     origins = name_origins()
     assert origins[("hodan", "given_name")] == "somali"
     assert {"arabic", "somali", "polish", "east_slavic", "turkish"} <= set(origins.values())
+
+
+# (name, gender, origin): a name rare in Sweden that a foreign locale lists is of that locale's
+# origin (most particular first: Juan is Spanish, not English); frequent names stay Swedish.
+FIRST_NAME_ORIGINS = [("Piotr", "male", "polish"), ("Ewa", "female", "polish"),
+                      ("Juan", "male", "spanish"), ("Valentina", "female", "spanish"),
+                      ("Hans", "male", "swedish"), ("Anna", "female", "swedish"),
+                      ("Hodan", "female", "somali")]
+
+
+def test_first_names_rare_in_sweden_take_a_foreign_locales_origin() -> None:
+    frame = first_names(read_lexicon())
+    for name, gender, origin in FIRST_NAME_ORIGINS:
+        rows = frame.filter((pl.col("name") == name) & (pl.col("gender") == gender))
+        assert rows["origin"].to_list()[:1] == [origin], (name, rows["origin"].to_list())
