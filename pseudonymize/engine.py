@@ -87,12 +87,13 @@ class Engine:
         return [span for detector in self.detectors for span in detector.detect(doc)]
 
     def detect(self, text: str, *, policy: Policy | None = None,
-               metadata: Mapping[str, object] | None = None) -> list[Span]:
+               metadata: Mapping[str, object] | None = None,
+               memory: Memory | None = None) -> list[Span]:
         """Resolved, non-overlapping spans in text order, one label per entity; every other
-        mention of a replaced name or place in the essay is labelled too; the policy's lists and
-        scores applied. Detection reads the normalized view (`normalize.view`); the spans cover
-        the original characters."""
-        view, _, spans = self._analyse(text, policy, metadata)
+        mention of a replaced name or place in the essay (and, with a learner's `memory`, of
+        their earlier essays) is labelled too; the policy's lists and scores applied. Detection
+        reads the normalized view (`normalize.view`); the spans cover the original characters."""
+        view, _, spans = self._analyse(text, policy, metadata, memory)
         if view.identity:
             return spans
         return [Span(*view.span(s.start, s.end), s.label, s.attrs, s.score, s.rule, s.key)
