@@ -19,6 +19,7 @@ from pathlib import Path
 from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import normalize, resolve
 from pseudonymize.detectors import FAMILIES
+from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
@@ -73,41 +74,51 @@ class Engine:
         low = word.lower()
         key = lexicon_mod.fold(low)
         lex = self.lex
-        return low in lex.common_accented or key in lex.unnamed or key in lex.unnamed_rare
+        if low in lex.common_accented or key in lex.unnamed or key in lex.unnamed_rare:
+            return True
+        # a lexicon word first ("BOR": a place verb, though also a town abroad), not a name
+        # or a homograph ("HANS")
+        e = lex.get(key)
+        return bool(e.cats) and not (e.cats & NAMEISH_CATS or e.cats & HOMOGRAPH
+                                     or e.gender or e.surname_rank)
 
     def candidates(self, doc: Doc) -> list[Span]:
         """Every detector's proposals, overlapping."""
         return [span for detector in self.detectors for span in detector.detect(doc)]
 
     def detect(self, text: str, *, policy: Policy | None = None,
-               metadata: Mapping[str, object] | None = None) -> list[Span]:
+               metadata: Mapping[str, object] | None = None,
+               memory: Memory | None = None) -> list[Span]:
         """Resolved, non-overlapping spans in text order, one label per entity; every other
-        mention of a replaced name or place in the essay is labelled too; the policy's lists and
-        scores applied. Detection reads the normalized view (`normalize.view`); the spans cover
-        the original characters."""
-        view, _, spans = self._analyse(text, policy, metadata)
+        mention of a replaced name or place in the essay (and, with a learner's `memory`, of
+        their earlier essays) is labelled too; the policy's lists and scores applied. Detection
+        reads the normalized view (`normalize.view`); the spans cover the original characters."""
+        view, _, spans = self._analyse(text, policy, metadata, memory)
         if view.identity:
             return spans
         return [Span(*view.span(s.start, s.end), s.label, s.attrs, s.score, s.rule, s.key)
                 for s in spans]
 
-    def _analyse(self, text: str, policy: Policy | None, metadata: Mapping[str, object] | None
-                 ) -> tuple[normalize.View, Doc, list[Span]]:
+    def _analyse(self, text: str, policy: Policy | None, metadata: Mapping[str, object] | None,
+                 memory: Memory | None = None) -> tuple[normalize.View, Doc, list[Span]]:
         """The normalized view, its Doc and the spans (offsets into the view) after the policy.
         Compared and shaped under the view's normalization: "Malmo\u0308" must not become
-        "Malmö", and a surrogate takes its case and digits from the normalized mention."""
+        "Malmö", and a surrogate takes its case and digits from the normalized mention. With a
+        learner's memory, what their earlier essays established is found here too."""
         view = normalize.view(text, self.ordinary)
         doc = Doc.make(view.text, self.lex)
-        spans = self.detect_doc(doc)
+        spans = self.detect_doc(doc, memory.refs if memory else None)
         if policy is not None:
             countries = {s.key: self.lex.get(s.key).country for s in spans if s.label == "country"}
             spans = policy.apply(spans, view.clean, metadata or {}, countries)
         return view, doc, spans
 
-    def detect_doc(self, doc: Doc) -> list[Span]:
-        """`detect` on a prepared essay."""
+    def detect_doc(self, doc: Doc, earlier: dict[tuple[str, str], int] | None = None
+                   ) -> list[Span]:
+        """`detect` on a prepared essay (`earlier`: a learner's Memory.refs)."""
         spans = resolve.select(self.candidates(doc))
-        return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc), doc), doc.text)
+        return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc, earlier), doc),
+                             doc.text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,
@@ -117,7 +128,7 @@ class Engine:
         to this essay), number the entities from 1 in this essay and render them over every
         original character of each mention."""
         _check_strategy(strategy)
-        view, doc, spans = self._analyse(text, policy, metadata)
+        view, doc, spans = self._analyse(text, policy, metadata, memory)
         # the view's tokens are the original's only when the view is the original itself
         return self._render(view, spans, essay_id, strategy, seed, memory, policy,
                             tuple(doc.tokens) if view.text is text else ())

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from itertools import compress, count
 
+from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import (NAME_CONTEXT, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
+from pseudonymize.lexicon import fold
 from pseudonymize.types import REPLACE, Span
 
 FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
                             "ett", "och", "som", "men", "for", "att", "har", "var", "kan"})
-PROPAGATED = NAME_LABELS | PLACE_LABELS | {"school", "work", "other_institution", "extra"}
+INSTITUTIONS = frozenset({"school", "work", "other_institution"})
+EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
+PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
 # A city of this many people has districts learners name; an unknown place, or a known one under
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
@@ -46,9 +50,13 @@ def select(spans: list[Span]) -> list[Span]:
     return sorted(chosen, key=lambda s: s.start)
 
 
-def propagate(spans: list[Span], doc: Doc) -> list[Span]:
+def propagate(spans: list[Span], doc: Doc,
+              earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
     """Label every further mention of a replaced one-word name or place ("vår son Minh ...
-    Minh är åtta år"): context found it once, and one surviving mention would leak it."""
+    Minh är åtta år"): context found it once, and one surviving mention would leak it. With
+    `earlier` (a learner's Memory.refs: (label, key) of what their earlier essays established),
+    a one-word name or place of those essays is found here too, in any case, unless it is an
+    everyday word."""
     known: dict[str, Span] = {}  # by fold: "Goteborg" is another mention of "Göteborg"
     # Everyday words are propagated only with the same capital ("Jag" found as a name once
     # must not turn every "jag" into one); the span's own token says how frequent it is.
@@ -60,8 +68,21 @@ def propagate(spans: list[Span], doc: Doc) -> list[Span]:
             key = doc.folds[k]
             if key not in known:
                 known[key] = span
-                if doc.entries[k].zipf >= 4.5:
+                if doc.entries[k].zipf >= EVERYDAY:
                     everyday.add(key)
+        elif span.label in INSTITUTIONS:
+            # "Lundellska gymnasiet … lundellska": an institution's own rare first word
+            k = doc.index_at(span.start)
+            e = doc.entries[k]
+            if doc.tokens[k].text.isalpha() and doc.tokens[k].end < span.end \
+                    and e.zipf < T.RARE and not (e.place_kind or e.gender or e.surname_rank
+                                                    or e.country or e.cats):
+                known.setdefault(doc.folds[k], span)
+    for label, key in earlier or ():
+        stem = fold(key)
+        if label in PROPAGATED and stem.isalpha() and len(stem) > 1 and stem not in known \
+                and doc.lex.get(stem).zipf < EVERYDAY:
+            known[stem] = Span(0, 0, label, (), 0.6, "coreference", key)
     if not known:
         return spans
     taken = bytearray(len(doc.text))  # the characters the spans cover, as in `select`

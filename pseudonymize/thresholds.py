@@ -25,11 +25,15 @@ DEFINITE_NOUN_MIN = 2.5    # "Affären ligger": a definite form this frequent is
 STUDY_OBJECT_MAX = 5.0     # "läser juridik": what is studied is rarer than this
 EDU_SUBJECT_MAX = 4.8      # "magisterexamen i matematik": the subject is rarer than this
 BIG_PLACE_WORD_MAX = 4.5   # a city of a million people is named in lower case below this
+LOWER_ORG_MAX = 4.5        # an authority, hospital or bank is named in lower case below this
+                           # ("försäkringskassan"; not "polisen")
 
 # --- lengths ---------------------------------------------------------------------------------
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length
+WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many words before the
+                       # preposition makes X a workplace (a clause, not the whole sentence)
 LONGEST_NUMBER = 7     # digit runs read as a value (ages, days, street numbers) have at most
                        # this many digits; int() refuses more than 4,300
 

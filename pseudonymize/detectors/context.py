@@ -15,7 +15,8 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.gazetteer_match import _institution_context, _org_role
+from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
+from pseudonymize.detectors.gazetteer_match import Matcher, _institution_context, _org_role
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon, fold
@@ -77,7 +78,8 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          reads=("transport_ending",), capital=True)
-BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",))
+BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",),
+                      reads=("work_word", "work_start", "place_adverb", "place_trigger"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
                         reads=("name_adjective", "adjective_place_noun"), capital=True)
 # Digit tokens.
@@ -128,6 +130,7 @@ class ContextRules:
             if " " in phrase:
                 head, *rest = phrase.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
+        self.stems = Matcher(lex)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
@@ -264,11 +267,24 @@ class ContextRules:
             j += 1
         if j < n and tokens[j].text in QUOTES:
             j += 1  # "som hette ” Nyskolan ”"
-        if j >= n or not tokens[j].text[:1].isupper() or not tokens[j].is_word or j in doc.starts:
+        if j >= n or not self._kind_name(doc, j) or j in doc.starts:
             return
-        end = doc.capitalised_run(j)
+        end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],
                             key=" ".join(folds[j:end + 1])))
+
+    @staticmethod
+    def _kind_name(doc: Doc, j: int) -> bool:
+        """The word a kind noun names after "som heter": capitalised, or in lower case a name
+        the gazetteers know or a rare word that is no lexicon word ("en älv som heter
+        ljusnan"; not "som heter 2010")."""
+        tok, e = doc.tokens[j], doc.entries[j]
+        if not tok.is_word or not tok.text.isalpha() and tok.text[0].islower():
+            return False
+        if tok.text[0].isupper():
+            return True
+        return len(tok.text) >= 3 and not e.cats - NAMEISH and (
+            bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE)
 
     def _mark_context(self, doc: Doc, i: int, mark: str) -> bool:
         """Family and profession words are marked when they refer to a specific person:
@@ -390,16 +406,23 @@ class ContextRules:
         """"i X kommun": the place itself; "jobbar på Malmö stad", "Till Jönköpings kommun":
         the body."""
         tokens, folds = doc.tokens, doc.folds
-        if not (i and tokens[i - 1].text[0].isupper()):
+        if not (i and tokens[i - 1].is_word):
             return
         owner = folds[i - 1]
         place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
             owner[:-1]).place_kind
+        # in lower case only a Swedish town's genitive: "ljusdals kommun", not "min kommun"
+        if not tokens[i - 1].text[0].isupper() and not self._place_genitive(owner):
+            return
         if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
             add(IN_MUNICIPALITY.span(tokens[i - 1].start, tokens[i - 1].end, "city", key=owner))
         elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
             add(TOWN_BODY.span(tokens[i - 1].start, tokens[i].end, "other_institution",
                                key=f"{owner} {tokens[i].text.lower()}"))
+
+    def _place_genitive(self, key: str) -> bool:
+        """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution."""
+        return key.endswith("s") and bool(self.lex.get(key[:-1]).se_pop)
 
     def _institution(self, doc: Doc, i: int, add: Add) -> None:
         """An institution by the ending of its name: "Sundsvalls Hockeyklubb",
@@ -414,13 +437,22 @@ class ContextRules:
             label = _org_role(doc, i, label or "other_institution")
             # Two-letter forms (AB, HB, IF, IK) are separate words: "Volvo AB", not "Zainab".
             if len(suffix) > 2 and len(key) > len(suffix) + 2 and (
-                    cap and i not in doc.starts or not cap and _institution_context(doc, i)):
-                # "Hockeyklubben", and in lower case after a study or work verb: "går på
-                # rinkebyskolan".
+                    cap and i not in doc.starts or not cap and self._named_stem(doc, i, suffix)):
+                # "Hockeyklubben", and in lower case where the word before the ending is a
+                # name, whatever the context ("går på rinkebyskolan", "bäckbyskolan"; not
+                # "grundskolan", "går på musikskolan").
                 self._suffixed_name(doc, i, label, attrs, add)
             elif key == suffix or not cap and len(suffix) > 2:
                 self._owned_name(doc, i, label, attrs, add)
             return
+
+    def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
+        """A rare lower-case compound of a place or name and an institution's ending:
+        "bäckbyskolan", "rinkebyskolan" (not "grundskolan", "telekombolaget"); after a work or
+        study verb also an unattested one ("går på stenhammarskolan")."""
+        e, context = doc.entries[i], _institution_context(doc, i) is not None
+        return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
+            doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
 
     @staticmethod
     def _suffixed_name(doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
@@ -445,9 +477,11 @@ class ContextRules:
                 and tokens[j - 1].text[:1].isupper():
             j -= 1
         owner = tokens[j].text if j >= 0 else ""
-        # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb.
-        lower = j >= 0 and owner.islower() and doc.entries[j].zipf < T.COMMON \
-            and _institution_context(doc, j) is not None
+        # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
+        # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere.
+        lower = j >= 0 and owner.islower() and (
+            doc.entries[j].zipf < T.COMMON and _institution_context(doc, j) is not None
+            or self._place_genitive(doc.folds[j]))
         if (owner[:1].isupper() or lower) and tokens[j].is_word and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
             add(INSTITUTION_PHRASE.span(tokens[j].start, tokens[i].end, label, attrs,
@@ -618,11 +652,14 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tokens = doc.tokens
     if tokens[i].text[0].isupper() or i and (tokens[i - 1].text[0].isupper()
                                               or i >= 2 and tokens[i - 2].text[0].isupper()) \
-            or _institution_context(doc, i) or i and _institution_context(doc, i - 1):
+            or _institution_context(doc, i) or i and _institution_context(doc, i - 1) \
+            or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON:
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
         elif tokens[i].text.lower().endswith(r.institution_ends):
             r._institution(doc, i, add)
+    elif doc.folds[i] in r.w["town_body"]:
+        r._town_body(doc, i, add)  # "ringde ljusdals kommun"
     return False
 
 
@@ -637,14 +674,20 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name."""
+    """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name; in lower
+    case where someone works there ("jobbar på pizzeria roma")."""
     tokens = doc.tokens
-    if doc.folds[i] in r.w["business_head"] and i + 1 < len(tokens) \
-            and tokens[i + 1].text[:1].isupper() and tokens[i + 1].text.isalpha() \
-            and i + 1 not in doc.starts:
+    if doc.folds[i] not in r.w["business_head"] or i + 1 >= len(tokens) \
+            or not tokens[i + 1].text.isalpha() or i + 1 in doc.starts:
+        return False
+    if tokens[i + 1].text[0].isupper():
         end = doc.capitalised_run(i + 1)
-        add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end, "work",
-                               key=" ".join(doc.folds[i:end + 1])))
+    elif _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1):
+        end = i + 1
+    else:
+        return False
+    add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end, "work",
+                           key=" ".join(doc.folds[i:end + 1])))
     return False
 
 

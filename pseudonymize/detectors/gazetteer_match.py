@@ -19,7 +19,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon
+from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -36,7 +36,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_tail",
                                                       "never_replaced", "work_word"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
-    "place_trigger", "locating_preposition", "place_kind_noun", "definite_ending", "area_word",
+    "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word"))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
@@ -44,13 +44,15 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger"
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level"))
-AFTER_NAME = _rule("after-name", ("surname",), 0.7)
+AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
+                                                    "name_trigger", "naming_verb"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix",))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
                                             "possessive"))
 ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
+                                                  "verb_ending", "possessive",
                                                   "kin_gender", "naming_verb", "list_word",
                                                   "personal_pronoun"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -58,6 +60,10 @@ PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particl
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
                                                "kin_gender"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
+LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
+    "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
+    "ordinary_ending"))
+LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
@@ -152,15 +158,24 @@ def _place_context(doc: Doc, i: int) -> int:
 
 
 def _institution_context(doc: Doc, i: int) -> str | None:
-    """"jobbar på X", "praktik hos X" -> work; "studerar vid X", "går på X" -> school."""
+    """"jobbar på X", "praktik hos X", "jobbar extra på X", "jobbar som städare på X" -> work;
+    "studerar vid X", "går på X", "går fortfarande på X" -> school. A work word anywhere in the
+    clause before the preposition decides (a few words back, not past punctuation); a study or
+    school verb only right before it or past one adverb."""
     if i < 2 or doc.folds[i - 1] not in ("pa", "hos", "vid", "for"):
         return None
-    verb = doc.folds[i - 2]
-    words = doc.lex.words
-    if verb in words.union("work_word", "work_start"):
+    folds, words = doc.folds, doc.lex.words
+    if folds[i - 2] in words.union("work_word", "work_start"):
         return "work"
-    if verb in words.union("study_verb", "school_verb") and doc.folds[i - 1] != "hos":
+    verb = i - 3 if i >= 3 and folds[i - 2] in words("place_adverb") else i - 2
+    if folds[verb] in words.union("study_verb", "school_verb") and folds[i - 1] != "hos":
         return "school"
+    work, preps = words("work_word"), words("place_trigger.prep")
+    for k in range(i - 2, max(-1, i - 2 - T.WORK_CLAUSE), -1):
+        if not doc.tokens[k].is_word or k + 1 in doc.starts:
+            break
+        if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
+            return "work"
     return None
 
 
@@ -250,6 +265,11 @@ class Matcher:
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
+        # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
+        # never a lower-case name, however rare the frequency list says it is.
+        self.vocabulary = frozenset().union(*(
+            words for cat, words in lex.words.folds.items()
+            if cat not in NAMEISH_CATS and cat not in ("unisex_name", "given_name", "family_name")))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -325,20 +345,21 @@ class Matcher:
 
     def _todo(self, doc: Doc) -> list[int]:
         """Fast path: an everyday lower-case word with no name/place reading (a rarer one not
-        after a place preposition) needs no further thought: most tokens of an essay."""
+        after a place preposition) that starts no known phrase ("akademiska sjukhuset") needs
+        no further thought: most tokens of an essay."""
         folds = doc.folds
         plain, plain_rare = self.lex.unnamed, self.lex.unnamed_rare
-        preps = self.W["place_trigger.prep"]
+        preps, phrases = self.W["place_trigger.prep"], self.lex.phrases
         return [i for i, (t, key) in enumerate(zip(doc.tokens, folds)) if t[2][0].isalpha() and not (
             t[2][0].islower() and (key in plain or key in plain_rare
-                                   and (not i or folds[i - 1] not in preps)))]
+                                   and (not i or folds[i - 1] not in preps))
+            and key not in phrases)]
 
     def _phrase_span(self, doc: Doc, i: int) -> Span | None:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
         tokens, folds = doc.tokens, doc.folds
         cap = tokens[i].text[0].isupper()
-        if folds[i] not in self.lex.phrases or not (
-                cap or i and folds[i - 1] in self.W["place_trigger.prep"]):
+        if folds[i] not in self.lex.phrases:
             return None
         found = self._phrase(doc, i)
         if not found:
@@ -347,7 +368,12 @@ class Matcher:
         label, attrs = self._label_for(e, pkey)
         last = tokens[j - 1].text
         shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"])
-        if not label or not (shaped or _place_context(doc, i) == 2) \
+        # "på akademiska sjukhuset", "jobbar på ica maxi": a named institution in lower case
+        # (a company's name only where someone works or studies).
+        lower_org = label in ORG_LABELS and (e.org_kind != "company"
+                                             or _institution_context(doc, i) is not None)
+        placed = cap or i and folds[i - 1] in self.W["place_trigger.prep"]
+        if not label or not (shaped or lower_org or placed and _place_context(doc, i) == 2) \
                 or pkey in self.W["never_replaced"]:
             return None
         if label in ORG_LABELS and e.org_kind:
@@ -370,8 +396,10 @@ class Matcher:
         """"Folktandvården Mölndal", "Apoteket Hjärtat": a branch's name follows (a person's
         name does not belong to it: "Socialstyrelsen AnnaLisa")."""
         end = doc.capitalised_run(i)
+        # nor does a preposition of an all-capitals line ("VOLVO I GÖTEBORG")
         end = next((k - 1 for k in range(i + 1, end + 1)
-                    if doc.entries[k].gender or doc.entries[k].surname_rank), end)
+                    if doc.entries[k].gender or doc.entries[k].surname_rank
+                    or doc.folds[k] in doc.lex.words("place_trigger.prep")), end)
         return Span(span.start, doc.tokens[end].end, _org_role(doc, i, span.label, e.org_kind),
                     span.attrs, span.score, span.rule, " ".join(doc.folds[i:end + 1]))
 
@@ -565,8 +593,9 @@ class Matcher:
         ("Whitney Houston")."""
         e = c.e
         is_name = label.startswith("firstname") or label == "surname"
-        if c.after_name and c.cap and not c.common and (
-                is_name or label == "city" and not c.place_ctx):
+        if c.after_name and not c.common and (
+                c.cap and (is_name or label == "city" and not c.place_ctx)
+                or is_name and e.surname_rank):  # "mohamed abdi": also in lower case
             return "surname", ()
         if e.gender and label in PLACE_LABELS and c.cap and (
                 not c.place_ctx or c.place_ctx == 1 and e.first_rank
@@ -596,10 +625,21 @@ class Matcher:
         sentence start, an acronym is no name, a lower-case word needs context."""
         text = c.doc.tokens[c.i].text
         if text.isupper() and len(text) > 1:
-            return not (c.common and not (c.place_ctx or c.name_ctx) or is_name and len(c.key) <= 4)
+            return not (c.common and not (c.place_ctx or c.name_ctx)
+                        or is_name and len(c.key) <= 4 and not self._capital_name(c))
         if c.cap:
             return self._capital_accepted(c, is_name)
         return self._lower_accepted(c, label, is_name)
+
+    @staticmethod
+    def _capital_name(c: Cand) -> bool:
+        """"Hej ANNA", "ANNA" alone, "jag träffade OMAR": a short all-capitals word is a name
+        (not an acronym) when it is a well-attested first name and nothing else: no
+        organisation, place, country or lexicon word ("ICA", "SAS", "SFI")."""
+        e = c.e
+        return len(c.key) >= 3 and bool(e.first_rank) and e.first_rank <= T.ATTESTED_RANK \
+            and not (e.org_kind or e.place_kind and not _name_beats_place(e) or e.country
+                     or e.cats or c.common)
 
     def _capital_accepted(self, c: Cand, is_name: bool) -> bool:
         doc, i, e = c.doc, c.i, c.e
@@ -619,12 +659,19 @@ class Matcher:
         if c.common:
             # "bor i lund", "min fru från polen": a homograph that is a country (after any
             # place preposition) or a sizeable Swedish town (after a place verb).
+            folds, i = c.doc.folds, c.i
+            listed = i >= 2 and folds[i - 1] in self.W["list_word"] \
+                and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
             return not is_name and e.cats <= HOMOGRAPH and (
                 c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
-                or c.place_ctx == 1 and bool(e.country))
+                or (c.place_ctx == 1 or listed) and bool(e.country))
         if label in ORG_LABELS:
             # "jobbar på volvo", "pluggar på kth": a known institution after a work or school
             # verb; a definite noun is the common noun ("jobbar på apoteket", "banken").
+            # An authority, hospital, bank or university needs no context ("ringde
+            # försäkringskassan"), unless its name is an everyday word ("polisen").
+            if e.org_kind != "company" and e.zipf < T.LOWER_ORG_MAX:
+                return True
             return _institution_context(c.doc, c.i) is not None \
                 and not c.key.endswith(self.ENDS["definite_ending"])
         if is_name:
@@ -633,6 +680,9 @@ class Matcher:
                 and e.zipf < T.DOMINANT_WORD))
         if label == "country":
             return True
+        if e.place_kind == "geo" and (c.place_ctx or c.i and c.doc.folds[c.i - 1]
+                                      in self.W["geo_preposition"]):
+            return True  # "skridskor på hjälmaren", "båt till lesbos"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
@@ -689,13 +739,46 @@ class Matcher:
                 return True
         return False
 
-    def _misspelt(self, key: str) -> bool:
-        """Within one edit of an everyday word: a learner's spelling, not a name."""
+    def _everyday_stem(self, stem: str, compounds: bool = True) -> bool:
+        """The part of a compound before a name's ending is an everyday word (with or without
+        a linking s), or two ("grund|skolan", "stads|parken", "vuxenutbildnings|"), not a name
+        or a place ("bäckby|skolan", "tyresö|skogen")."""
+        if len(stem) < 3:
+            return True
+        for part in (stem, stem[:-1]) if stem[-1:] in "se" else (stem,):
+            e = self.lex.entries.get(part)
+            named = e is not None and (e.place_kind or e.gender or e.surname_rank
+                                       or e.cats & NAMEISH_CATS)
+            if e is not None and e.zipf >= T.COMPOUND_PART_MIN and (not named or _is_common(e)) \
+                    or compounds and self._compound(part):
+                return True
+        return False
+
+    def _name_stem(self, key: str, ending: int, e: Entry, unattested: bool = True,
+                   compounds: bool = True) -> bool:
+        """"bäckby|skolan", "tyresö|skogen": the part before a name's ending (`ending`
+        characters) is a place or a name, or (`unattested`) the whole word is unattested and
+        not an everyday word before the ending ("grundskolan"), nor (`compounds`) a compound of
+        everyday words ("skivbolaget", "rekordnivån")."""
+        stem = key[:len(key) - ending]
+        for part in (stem, stem[:-1]) if stem[-1:] == "s" else (stem,):
+            p = self.lex.entries.get(part)
+            # a Swedish place or a well-attested name, not a small town abroad ("sim|skola")
+            if len(part) >= 4 and p is not None and not _is_common(p) and (
+                    p.se_pop or p.place_country == "SE" or p.cats & NAMEISH_CATS
+                    or 0 < p.first_rank <= T.ATTESTED_RANK
+                    or 0 < p.surname_rank <= T.ATTESTED_RANK):
+                return True
+        return unattested and not e.zipf and not self._everyday_stem(stem, compounds) \
+            and not (compounds and self._compound(key))
+
+    def _misspelt(self, key: str, edits: int = 1) -> bool:
+        """Within one edit (or `edits`) of an everyday word: a learner's spelling, not a name."""
         if len(key) < 5:
             return False
         words = self.lex.common_by_letter.get(key[0], ())
         return bool(words) and process.extractOne(
-            key, words, scorer=Levenshtein.distance, score_cutoff=1) is not None
+            key, words, scorer=Levenshtein.distance, score_cutoff=edits) is not None
 
     def _place_suffix(self, low: str) -> str | None:
         """Swedish place-name endings (-köping, -sjön, -gatan), on the lower-cased word."""
@@ -757,6 +840,73 @@ def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
         if role:
             return _tok_span(INSTITUTION_CONTEXT, c, role, score=0.6)
     return None
+
+
+def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
+    """"jobbar på Bravida", "gör praktik på bravida", "går på hvitfeldtska": a word no
+    gazetteer knows after a work or study context is the institution, even when it splits into
+    words ("Bra|vida") or is written in lower case; in lower case only a rare word that is not
+    a definite or plural noun nor a misspelt everyday word ("jobbar på lagret", "restorang")."""
+    role = _institution_context(c.doc, c.i)
+    if not role or c.initial or c.e.cats - HOMOGRAPH or len(c.key) < 3:
+        return None
+    definite = c.key.endswith(m.ENDS["definite_ending"])
+    if m._place_suffix(c.doc.tokens[c.i].text.lower()):
+        return None  # "gick på Dvortsovaja-torget": a place by its ending
+    if c.cap:
+        if c.e.zipf < T.DOMINANT_WORD and not (definite and c.e.zipf >= T.DEFINITE_NOUN_MIN):
+            return _tok_span(INSTITUTION_CONTEXT, c, role)
+        return None
+    # the verb right before the preposition or one word before it ("jobbar extra på"); further
+    # back ("skatt i praktiken på elkonsumtion") only a word that is no compound of words
+    verbs = m.lex.words.union("work_word", "work_start", "study_verb", "school_verb")
+    near = c.doc.folds[c.i - 2] in verbs or c.i >= 3 and c.doc.folds[c.i - 3] in verbs
+    if c.e.zipf < T.RARE and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
+            and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
+            and (near or not m._compound(c.key)):
+        return _tok_span(LOWER_INSTITUTION, c, role)
+    return None
+
+
+def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
+    """"i hagaparken", "badade i tyresöskogen": a lower-case park, lake, river or forest by its
+    ending, when the word is rare and the part before the ending is no everyday word
+    ("stadsparken", "granskogen" are common nouns)."""
+    doc, i = c.doc, c.i
+    if c.cap or c.e.zipf >= T.COMMON or not i or not (
+            doc.folds[i - 1] in m.W["place_trigger.prep"] or doc.folds[i - 1] in m.W["geo_preposition"]):
+        return None
+    low = doc.tokens[i].text.lower()
+    label = m._place_suffix(low)
+    if label not in ("geo", "place"):
+        return None
+    suffix = next(sfx for sfx, _ in m.lex.suffixes["place_suffix"] if low.endswith(sfx))
+    if not m._name_stem(c.key, len(fold(suffix)), c.e):
+        return None
+    return _tok_span(LOWER_SUFFIX, c, label)
+
+
+def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Faadumo warsame", "min dotter hibaaq", "med min kompis zosia": a rare lower-case word
+    right after a name introduced by a naming trigger, or after a kin or friend word with its
+    owner, is a name (not a lexicon word nor a misspelt everyday one: "min son spelr")."""
+    if c.cap or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
+        return None
+    doc, i = c.doc, c.i
+    if c.after_name:  # a name's later part only where the name was introduced: "heter X y"
+        rule, label = AFTER_NAME, "surname"
+        if not (_name_context(doc, i - 1, m.lex.marks) or m._named(doc, i - 1, False)):
+            return None
+    elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
+                     or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
+            and doc.tokens[i - 2].text.lower() in m.lex.words.surface("possessive"):
+        rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
+    else:
+        return None
+    if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
+            or m._compound(c.key) or m._misspelt(c.key):
+        return None
+    return _tok_span(rule, c, label, score=0.6)
 
 
 def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
@@ -907,7 +1057,7 @@ def _with(rule: Rule, fn: object) -> Rule:
     return Rule(rule.name, rule.family, rule.labels, rule.score, rule.reads, fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 
@@ -919,4 +1069,5 @@ RULES: tuple[Rule, ...] = (
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
     _with(PLACE_CONTEXT, _u_place_context), _with(ADDRESSEE, _u_place_context),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
-    _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials))
+    _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
+    _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix))

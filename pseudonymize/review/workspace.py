@@ -255,12 +255,12 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
     out: dict[str, dict] = {}
     memories: dict[str, Memory] = {}
     for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
-        # read on the normalized view, original offsets
-        spans = engine.detect(essay.text, policy=policy, metadata=essay.metadata)
+        # read on the normalized view, original offsets; the learner's earlier essays known
+        memory = memories.setdefault(essay.learner, Memory())
+        spans = engine.detect(essay.text, policy=policy, metadata=essay.metadata, memory=memory)
         doc = Doc.make(essay.text, engine.lex)
         result = engine.render(essay.text, spans, essay.essay_id, strategy=strategy, seed=seed,
-                               policy=policy,
-                               memory=memories.setdefault(essay.learner, Memory()))
+                               policy=policy, memory=memory)
         out[essay.essay_id] = {
             "id": essay.essay_id, "learner_id": essay.learner_id, "sha256": essay.sha256,
             "text": essay.text, "risk": _risk(doc, spans),

@@ -103,6 +103,18 @@ def test_learner_memory_never_reuses_an_original_of_the_next_essay(engine: Engin
                for a in second.annotations if a.original == "Västerås")
 
 
+def test_a_learners_earlier_essay_names_what_recurs_in_the_next(engine: Engine) -> None:
+    """"zlatimira" alone (lower case, no trigger) is missed, but not after the learner's
+    earlier essay named her; another learner's essays are not affected."""
+    alone = "Igår kom zlatimira hem."
+    assert "zlatimira" in engine.pseudonymize(alone, "x").target
+    memory = Memory(scope="L1")
+    engine.pseudonymize("Min kompis heter Zlatimira.", "a", memory=memory)
+    second = engine.pseudonymize(alone, "b", memory=memory)
+    assert "zlatimira" not in second.target.lower()
+    assert "zlatimira" in engine.pseudonymize(alone, "c", memory=Memory(scope="L2")).target
+
+
 def test_case_is_kept(engine: Engine) -> None:
     out = engine.pseudonymize("JAG BOR I STOCKHOLM.", "e3").target
     assert out.isupper() and "STOCKHOLM" not in out

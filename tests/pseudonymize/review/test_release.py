@@ -151,3 +151,17 @@ def test_prepare_reports_each_essay_for_a_progress_bar(tmp_path: Path, batch: Pa
     calls: list[int] = []
     prepare(batch, tmp_path / "keys", engine, on_essay=calls.append)
     assert calls == [len(ESSAYS)] * len(ESSAYS)
+
+
+def test_proposals_know_the_learners_earlier_essays(tmp_path: Path, engine) -> None:
+    """As a release does: "zlatimira" alone is found in a learner's later essay once an
+    earlier one named her, so the review shows what the release would replace."""
+    from pseudonymize.review.workspace import prepare
+    from tests.pseudonymize.corpus_support import make_batch
+
+    batch = make_batch(tmp_path / "b", {"a1": "Min kompis heter Zlatimira.\n",
+                                        "a2": "Igår kom zlatimira hem.\n"},
+                       "essay_id,learner_id\na1,L1\na2,L1\n")
+    ws = Workspace(prepare(batch, tmp_path / "keys", engine))
+    a2 = ws.by_id["a2"]
+    assert "zlatimira" in [a2.text[s.start:s.end] for s in a2.spans]
