@@ -8,6 +8,7 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 import regex
@@ -177,6 +178,23 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
     return None
+
+
+def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
+    """The folds of up to `most` words from token i on, a "-" or "." between them skipped (any
+    other token ends the run), and the index after each."""
+    tokens, folds = doc.tokens, doc.folds
+    words: list[str] = []
+    ends: list[int] = []
+    j = i
+    while len(words) < most and j < len(folds):
+        if tokens[j][2][0].isalnum():  # tokens[j].is_word
+            words.append(folds[j])
+            ends.append(j + 1)
+        elif folds[j] not in ("-", "."):
+            break
+        j += 1
+    return tuple(words), ends
 
 
 def _gender_hint(doc: Doc, i: int) -> str | None:
@@ -484,19 +502,14 @@ class Matcher:
             and not (k and doc.folds[k - 1] in self.W["class_noun"])
 
     def _phrase(self, doc: Doc, i: int) -> tuple[int, Entry, str] | None:
-        folds = doc.folds
-        for words, e in self.lex.phrases[folds[i]]:
-            j, w = i, 0
-            while w < len(words) and j < len(folds):
-                if not doc.tokens[j].is_word and folds[j] not in ("-", "."):
-                    break
-                if doc.tokens[j].is_word:
-                    if folds[j] != words[w]:
-                        break
-                    w += 1
-                j += 1
-            if w == len(words):
-                return j, e, " ".join(words)
+        """The first known phrase (longest first) whose words start at token i: (the index
+        after its last word, its entry, its key). The essay's words from i are read once, not
+        once per phrase of the first word (some have hundreds)."""
+        phrases = self.lex.phrases[doc.folds[i]]
+        words, ends = _word_run(doc, i, max(map(len, map(itemgetter(0), phrases))))
+        for phrase, e in phrases:
+            if words[:len(phrase)] == phrase:
+                return ends[len(phrase) - 1], e, " ".join(phrase)
         return None
 
     def _label_for(self, e: Entry, key: str, name_ctx: bool = False, place_ctx: int = 0
