@@ -24,8 +24,9 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
+## The speed and memory benchmarks (benchmarks/bench_*.py), each beside its baseline.
 bench: $(STAMP)
-	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
+	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
 clean:
 	rm -rf $(VENV) raw curated keys audits corpus/releases
