@@ -162,8 +162,7 @@ class Engine:
         area_words = self.lex.words("area_word")
         renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
             clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
-        renderer.before = {s.start: fold(clean[max(0, s.start - 60):s.start]).split()[-6:]
-                           for s in spans}
+        renderer.before = WordsBefore(clean)
         order = sorted(range(len(spans)), key=lambda i: renderer.order(
             spans[i], clean[spans[i].start:spans[i].end]))
         hints = country_hints(spans, clean, self.lex)
@@ -196,6 +195,21 @@ class Engine:
             pos = end
         out.append(text[pos:])
         return Result(essay_id, text, "".join(out), tuple(anns), tokens)
+
+
+class WordsBefore(dict):
+    """The folded words shortly before a mention's start ("kyrkan i", "sjön"), read when a
+    surrogate first asks: a 1 MB essay of names never needs most of them."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def get(self, start: int, default: object = ()) -> list[str]:  # type: ignore[override]
+        found = super().get(start)
+        if found is None:
+            found = self[start] = fold(self.text[max(0, start - 60):start]).split()[-6:]
+        return found
 
 
 def _check_strategy(strategy: str) -> None:
