@@ -203,11 +203,14 @@ class ContextRules:
 
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
-        or a first name that is no everyday word, whatever its case ("Sara", "zosia")."""
+        a first name that is no everyday word, whatever its case ("Sara", "zosia"), or a kin
+        word ("min son är tre")."""
         tok = doc.tokens[k]
         if not tok.is_word:
             return False
         if tok.text[:1].isupper() and k not in doc.starts:
+            return True
+        if self.lex.mark_of(tok.text.lower()) == "fam":
             return True
         return bool(doc.entries[k].first_rank) and doc.entries[k].zipf < T.VERY_COMMON
 
