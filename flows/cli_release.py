@@ -69,28 +69,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_audit)
 
     p = subparsers.add_parser("verify", help="re-run a release and compare every byte")
-    p.add_argument("release", metavar="RELEASE", help="a release directory")
-    p.add_argument("--batch", metavar="BATCH", help="the batch, if it moved since the release")
-    p.add_argument("--keys", metavar="DIR",
-                   help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
+    rerun_options(p)
     p.add_argument("--review", metavar="WORKSPACE",
                    help="the review workspace a `release --review` was made from")
-    p.add_argument("--policy", metavar="FILE",
-                   help="the policy file, if not the copy kept beside the key (same sha256)")
     p.set_defaults(func=cmd_verify)
 
     p = subparsers.add_parser("withdraw", help="re-publish a release without one learner",
                               description="Publish a new release without the learner's essays, "
                                           "erase them from the key and record that the new "
                                           "release supersedes RELEASE.")
-    p.add_argument("release", metavar="RELEASE", help="a release directory")
+    rerun_options(p)
     p.add_argument("--learner", required=True, metavar="ID", help="the learner id to withdraw")
-    p.add_argument("--keys", metavar="DIR",
-                   help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
-    p.add_argument("--batch", help="the batch, if it moved since the release")
     p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
-    p.add_argument("--policy", metavar="FILE",
-                   help="the policy file, if not the copy kept beside the key (same sha256)")
     p.set_defaults(func=cmd_withdraw)
 
     p = subparsers.add_parser(
@@ -103,6 +93,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "editing builders/data/lexicon.tsv or upgrading a package")
     p.set_defaults(func=cmd_demo)
 
+
+
+def rerun_options(p: argparse.ArgumentParser) -> None:
+    """What `verify` and `withdraw` need to re-run a release: where it, its batch, its key and
+    its policy are."""
+    p.add_argument("release", metavar="RELEASE", help="a release directory")
+    p.add_argument("--batch", metavar="BATCH", help="the batch, if it moved since the release")
+    p.add_argument("--keys", metavar="DIR",
+                   help="the release's key directory (default $SWEPSEUDO_HOME/keys)")
+    p.add_argument("--policy", metavar="FILE",
+                   help="the policy file, if not the copy kept beside the key (same sha256)")
 
 def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy: str,
               seed: int, workers: int, options: dict | None = None) -> tuple[str, Path | None]:
