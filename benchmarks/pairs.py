@@ -4,7 +4,7 @@
         [--key KEY.json] [--pick-seed 15] [--seed 0] [--home DATA_ROOT]
     python benchmarks/pairs.py --score ANSWERS.json --key KEY.json
 
-Build: picks N essays of a gold JSON Lines file ({"id", "text", ...}) with `random.Random(
+Build: picks N essays of a gold JSON Lines file (read as `swepseudo eval` reads it) with `random.Random(
 pick_seed)`, pseudonymizes each with the current snapshot of the data root (engine seed `--seed`)
 and writes DIR/pair-01.txt ... holding "TEXT 1" and "TEXT 2" in a random order per pair (the same
 generator), and DIR/README.txt, the judge's instructions. Which text is the altered one goes to
@@ -30,6 +30,7 @@ sys.path.insert(0, str(REPO))
 from builders.atomic import atomic_write_bytes  # noqa: E402
 from builders.store import Store  # noqa: E402
 from pseudonymize.engine import STRATEGIES, Engine  # noqa: E402
+from pseudonymize.evaluate import Document, GoldFormatError, read_gold  # noqa: E402
 
 PROMPT = """\
 Each pair-NN.txt holds TEXT 1 and TEXT 2: two versions of the same learner essay written by an
@@ -48,21 +49,7 @@ Answer as one JSON object: {"pair-01": {"altered": 1 or 2, "confidence": 50-100,
 """
 
 
-def read_gold(path: Path) -> list[dict]:
-    """The gold essays (id, text), one JSON object per line; a bad line is named."""
-    out = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-            out.append({"id": str(record["id"]), "text": str(record["text"])})
-        except (ValueError, KeyError, TypeError) as exc:
-            raise SystemExit(f"{path}:{n}: not a gold essay ({type(exc).__name__})") from None
-    return out
-
-
-def make_pairs(engine: Engine, essays: list[dict], strategy: str, n: int, pick_seed: int,
+def make_pairs(engine: Engine, essays: list[Document], strategy: str, n: int, pick_seed: int,
                seed: int) -> tuple[list[tuple[str, str]], dict[str, dict]]:
     """N (TEXT 1, TEXT 2) pairs in gold order and the key {pair: {"essay", "altered": 1|2}}."""
     rng = random.Random(pick_seed)
@@ -70,11 +57,10 @@ def make_pairs(engine: Engine, essays: list[dict], strategy: str, n: int, pick_s
     pairs, key = [], {}
     for k, index in enumerate(chosen, 1):
         essay = essays[index]
-        altered = engine.pseudonymize(essay["text"], essay["id"], strategy=strategy,
-                                      seed=seed).target
+        altered = engine.pseudonymize(essay.text, essay.id, strategy=strategy, seed=seed).target
         first = rng.random() < 0.5
-        pairs.append((altered, essay["text"]) if first else (essay["text"], altered))
-        key[f"pair-{k:02d}"] = {"essay": essay["id"], "altered": 1 if first else 2}
+        pairs.append((altered, essay.text) if first else (essay.text, altered))
+        key[f"pair-{k:02d}"] = {"essay": essay.id, "altered": 1 if first else 2}
     return pairs, key
 
 
@@ -115,8 +101,11 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.gold and args.out):
         p.error("building pairs needs --gold and --out")
     engine = Engine.load(Store(args.home).snapshot_path("current"))
-    pairs, key = make_pairs(engine, read_gold(args.gold), args.strategy, args.n,
-                            args.pick_seed, args.seed)
+    try:
+        essays = list(read_gold(args.gold, "jsonl"))
+    except (OSError, GoldFormatError) as exc:
+        raise SystemExit(f"pairs: {exc}") from None
+    pairs, key = make_pairs(engine, essays, args.strategy, args.n, args.pick_seed, args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
     key_path = args.key or args.out.with_name(args.out.name + ".key.json")
     atomic_write_bytes(args.out / "README.txt", PROMPT.encode())
