@@ -136,6 +136,19 @@ def writable_dir(path: Path, what: str) -> None:
         raise CLIError(f"{path}: {what} is not writable ({existing})")
 
 
+def corpus_policy(path: str | None):
+    """The policy named by --policy, or None; an invalid one is one CLI error line, before
+    anything else is read or started."""
+    from pseudonymize.policy import PolicyError, load
+
+    if path is None:
+        return None
+    try:
+        return load(Path(path))
+    except PolicyError as exc:
+        raise CLIError(str(exc)) from None
+
+
 def progress(total: int, desc: str, unit: str = "item"):
     """A tqdm bar on stderr when it is a terminal, silent otherwise (pipes, logs, tests); print
     lines meanwhile with `bar.write`."""

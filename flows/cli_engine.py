@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from flows.cli import CLIError, examples, writable_dir
+from flows.cli import CLIError, corpus_policy, examples, writable_dir
 from flows.cli_key import unseal
 
 MEMORY_FORMAT = "swepseudo-memory-1"
@@ -24,18 +24,6 @@ def _engine(snapshot: str):
         return Engine.load(store.snapshot_path(snapshot))
     except LookupError as exc:
         raise CLIError(f"{exc} (data root {store.root})") from exc
-
-
-def _policy(path: str | None):
-    """The policy named by --policy, or None; an invalid one is one CLI error line."""
-    from pseudonymize.policy import PolicyError, load
-
-    if path is None:
-        return None
-    try:
-        return load(Path(path))
-    except PolicyError as exc:
-        raise CLIError(str(exc)) from None
 
 
 def read_text(source: str) -> str:
@@ -120,7 +108,7 @@ def _text(args: argparse.Namespace) -> int:
     from pseudonymize.engine import Memory
     from pseudonymize.svala import to_svala
 
-    policy = _policy(args.policy)
+    policy = corpus_policy(args.policy)
     if args.memory and not args.learner:
         raise CLIError("--memory needs --learner (whose surrogates it keeps)")
     memories = MemoryFile(Path(args.memory)) if args.memory else None  # fails before any work
@@ -149,7 +137,7 @@ def _annotate(args: argparse.Namespace) -> int:
     from pseudonymize.policy import DEFAULT
     from pseudonymize.resolve import number
 
-    policy = _policy(args.policy)
+    policy = corpus_policy(args.policy)
     if not Path(args.inp).is_file():
         raise CLIError(f"{args.inp}: no such file")
     if args.out != "-":

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from flows.cli import CLIError, examples, writable_dir
+from flows.cli import CLIError, corpus_policy, examples, writable_dir
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -177,14 +177,9 @@ def release_errors() -> Iterator[None]:
 
 
 def cmd_release(args: argparse.Namespace) -> int:
-    from pseudonymize.policy import PolicyError, load
-
     if args.require_approved and not args.review:
         raise CLIError("--require-approved needs --review WORKSPACE")
-    try:  # a bad policy fails before anything else is read or started
-        policy = load(Path(args.policy)) if args.policy else None
-    except PolicyError as exc:
-        raise CLIError(str(exc)) from None
+    policy = corpus_policy(args.policy)
     batch, out = Path(args.batch), Path(args.out)
     options = {"keep_ids": args.keep_ids, "publish_metadata": tuple(args.publish_metadata),
                "bin_years": tuple(args.bin_years)}

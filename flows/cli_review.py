@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from flows.cli import CLIError, command_group, examples, progress
+from flows.cli import CLIError, command_group, corpus_policy, examples, progress
 
 LOOPBACK = "127.0.0.1"
 
@@ -108,15 +108,10 @@ def cmd_prepare(args: argparse.Namespace) -> int:
     from pseudonymize.corpus.batch import BatchError
     from pseudonymize.review.workspace import ReviewError, Workspace, prepare
 
-    from pseudonymize.policy import PolicyError, load
-
     batch = Path(args.batch)
     if not batch.exists():
         raise CLIError(f"{batch}: no such batch")
-    try:
-        policy = load(Path(args.policy)) if args.policy else None
-    except PolicyError as exc:
-        raise CLIError(str(exc)) from None
+    policy = corpus_policy(args.policy)
     snapshot_path, engine = _engine(args.snapshot)
     bar = None
 
