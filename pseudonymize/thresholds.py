@@ -25,6 +25,9 @@ DEFINITE_NOUN_MIN = 2.5    # "Affären ligger": a definite form this frequent is
 STUDY_OBJECT_MAX = 5.0     # "läser juridik": what is studied is rarer than this
 EDU_SUBJECT_MAX = 4.8      # "magisterexamen i matematik": the subject is rarer than this
 BIG_PLACE_WORD_MAX = 4.5   # a city of a million people is named in lower case below this
+LOWER_NAME_SLOT_MAX = 5.0  # a lower-case given name in a person slot ("ahmed sa", "pratade med
+                           # omar") is a name below this; above it the word reading dominates
+                           # ("inga"), and the gazetteer's frequent names (anna 4.96) stay below
 LOWER_ORG_MAX = 4.5        # an authority, hospital or bank is named in lower case below this
                            # ("försäkringskassan"; not "polisen")
 

@@ -16,7 +16,8 @@ from rapidfuzz.distance import Levenshtein
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
-from pseudonymize.detectors.gazetteer_match import Matcher, _institution_context, _org_role
+from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
+                                                     profession_context)
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon, fold
@@ -301,11 +302,7 @@ class ContextRules:
     def _prof_context(self, doc: Doc, i: int) -> bool:
         """An occupation stated about someone: "jobbar som X", "är (en bra) X", "kan bli X",
         "söker jobbet som X"."""
-        folds = doc.folds
-        k = i - 1
-        while k >= 0 and i - k <= 3 and folds[k] in self.w["profession_filler"]:
-            k -= 1
-        return k >= 0 and folds[k] in self.w["profession_verb"]
+        return profession_context(doc, i)
 
     def _mark_phrase(self, doc: Doc, i: int, add: Add) -> bool:
         """A multi-word marked entry ("högt blodtryck", "emot regeringen") starting at i."""

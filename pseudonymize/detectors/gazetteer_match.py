@@ -44,7 +44,8 @@ FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
-    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level"))
+    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level",
+    "profession_verb", "profession_filler"))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
@@ -63,8 +64,11 @@ PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_endi
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
-    "ordinary_ending"))
-LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition"))
+    "ordinary_ending", "profession_verb", "profession_filler"))
+LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
+                                                             "geo_name_modifier"))
+PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition",
+                                                 "social_verb", "subject_before"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
@@ -177,7 +181,23 @@ def _institution_context(doc: Doc, i: int) -> str | None:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
-    return None
+    return "work" if stated_profession(doc, i - 2) else None
+
+
+def stated_profession(doc: Doc, k: int) -> bool:
+    """Token k is an occupation stated about someone: "(jobbar) som städare", "är (en bra)
+    undersköterska", "var lärare" — so "på X" after it names the workplace."""
+    return k >= 1 and doc.tokens[k].is_word and profession_context(doc, k) \
+        and doc.lex.mark_of(doc.tokens[k].text.lower()) == "prof"
+
+
+def profession_context(doc: Doc, k: int) -> bool:
+    """A profession verb ("jobbar som", "är", "blev") before token k, past fillers ("en bra")."""
+    folds, words = doc.folds, doc.lex.words
+    j = k - 1
+    while j >= 0 and k - j <= 3 and folds[j] in words("profession_filler"):
+        j -= 1
+    return j >= 0 and folds[j] in words("profession_verb")
 
 
 def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
@@ -563,11 +583,39 @@ class Matcher:
             span = self._named_place(c)
             if span is not None:
                 return span
-        if not self._accepted(c, label, is_name):
-            return None
         tok = doc.tokens[i]
+        if not self._accepted(c, label, is_name):
+            if is_name and not cap and self._person_slot(c, listed):
+                return PERSON_SLOT.span(tok.start, tok.end, label, attrs, key=key)
+            return None
         return GAZETTEER.span(tok.start, tok.end, label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _person_slot(self, c: Cand, listed: bool) -> bool:
+        """"ahmed sa", "när khadar kom", "min bror och fatima", "pratade med omar": a lower-case
+        given name that is no everyday word (not a lexicon word, no å/ä/ö word folding onto a
+        name: "såra" ~ Sara) in a slot only a person fills: the subject before its verb at the
+        start of a clause, coordinated with a name or a kin word, or after "med"/"till"
+        following a verb of social action."""
+        doc, i, e = c.doc, c.i, c.e
+        text = doc.tokens[i].text
+        if c.common or c.morph or not e.gender or e.cats - NAMEISH_CATS or len(c.key) < 3 \
+                or e.zipf >= T.LOWER_NAME_SLOT_MAX or c.key in self.vocabulary \
+                or not text.isascii() and any(ch in "åäö" for ch in text.lower()):
+            return False  # "vänja", "änka", "såra": Swedish words folding onto a name
+        folds, tokens, W, n = doc.folds, doc.tokens, self.W, len(doc.tokens)
+        if i + 1 < n and folds[i + 1] in W["name_verb"] and (
+                i in doc.starts or folds[i - 1] in W["subject_before"]):
+            return True  # "ahmed sa", "när khadar kom"
+        if listed or i >= 2 and folds[i - 1] in W["list_word"] and (
+                tokens[i - 2].text[:1].isupper() and doc.entries[i - 2].gender
+                or self.lex.marks.get(tokens[i - 2].text.lower()) == "fam"):
+            return True  # "Sara och yonas", "min bror och fatima"
+        if i + 2 < n and folds[i + 1] in W["list_word"] and tokens[i + 2].text[:1].isupper() \
+                and doc.entries[i + 2].gender:
+            return True  # "fatima och Ahmed"
+        return i >= 2 and folds[i - 1] in W["person_preposition"] \
+            and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
 
     def _named(self, doc: Doc, i: int, listed: bool) -> bool:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
@@ -873,7 +921,8 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     # the verb right before the preposition or one word before it ("jobbar extra på"); further
     # back ("skatt i praktiken på elkonsumtion") only a word that is no compound of words
     verbs = m.lex.words.union("work_word", "work_start", "study_verb", "school_verb")
-    near = c.doc.folds[c.i - 2] in verbs or c.i >= 3 and c.doc.folds[c.i - 3] in verbs
+    near = c.doc.folds[c.i - 2] in verbs or c.i >= 3 and c.doc.folds[c.i - 3] in verbs \
+        or stated_profession(c.doc, c.i - 2)  # "jobbar som städare på bravida"
     if c.e.zipf < T.RARE and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
             and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
             and (near or not m._compound(c.key)):
@@ -894,7 +943,12 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     if label not in ("geo", "place"):
         return None
     suffix = next(sfx for sfx, _ in m.lex.suffixes["place_suffix"] if low.endswith(sfx))
-    if not m._name_stem(c.key, len(fold(suffix)), c.e):
+    stem = c.key[:len(c.key) - len(fold(suffix))]
+    # "svartån", "slottsskogen": a colour, size, direction or royal word before the ending
+    # makes the compound a name (with or without a linking s)
+    modifier = stem in m.W["geo_name_modifier"] or stem[-1:] == "s" \
+        and stem[:-1] in m.W["geo_name_modifier"]
+    if not (modifier or m._name_stem(c.key, len(fold(suffix)), c.e)):
         return None
     return _tok_span(LOWER_SUFFIX, c, label)
 
@@ -1083,4 +1137,5 @@ RULES: tuple[Rule, ...] = (
     _with(PLACE_CONTEXT, _u_place_context), _with(ADDRESSEE, _u_place_context),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
-    _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix))
+    _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
+    _with(PERSON_SLOT, Matcher._person_slot))
