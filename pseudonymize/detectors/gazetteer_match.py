@@ -35,7 +35,8 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 
 # --- rule names (resolve imports these) -------------------------------------------------------
 PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_tail",
-                                                      "never_replaced", "work_word"))
+                                                      "never_replaced", "work_word",
+                                                      "geo_preposition"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
@@ -85,6 +86,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
                                      NAME_PAIR, PLACE_PREPOSITION))
 
 
+CURATED_PLACES = frozenset({"landmark", "geo", "district"})  # lexicon.tsv's hand-written places
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark"})
 
@@ -411,7 +413,12 @@ class Matcher:
         lower_org = label in ORG_LABELS and (e.org_kind != "company"
                                              or _institution_context(doc, i) is not None)
         placed = cap or i and folds[i - 1] in self.W["place_trigger.prep"]
-        if not label or not (shaped or lower_org or placed and _place_context(doc, i) == 2) \
+        # "vid kungens kurva", "på stora torget": a curated place whose words are everyday
+        # words, after any locative preposition
+        located = e.cats & CURATED_PLACES and i and (folds[i - 1] in self.W["place_trigger.prep"]
+                                                     or folds[i - 1] in self.W["geo_preposition"])
+        if not label or not (shaped or lower_org or located
+                             or placed and _place_context(doc, i) == 2) \
                 or pkey in self.W["never_replaced"]:
             return None
         if label in ORG_LABELS and e.org_kind:
@@ -741,9 +748,9 @@ class Matcher:
                 and e.zipf < T.DOMINANT_WORD))
         if label == "country":
             return True
-        if e.place_kind == "geo" and (c.place_ctx or c.i and c.doc.folds[c.i - 1]
-                                      in self.W["geo_preposition"]):
-            return True  # "skridskor på hjälmaren", "båt till lesbos"
+        if (e.place_kind == "geo" or e.cats & CURATED_PLACES) and (
+                c.place_ctx or c.i and c.doc.folds[c.i - 1] in self.W["geo_preposition"]):
+            return True  # "skridskor på hjälmaren", "båt till lesbos", "vid hagaparken"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
