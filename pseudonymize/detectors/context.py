@@ -51,7 +51,7 @@ AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
-                      reads=("street_ending", "name_adjective"))
+                      reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region"), 0.9, word=("kind_noun",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition"))
@@ -545,7 +545,8 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     street = key[:-1] if key.endswith("s") else key
     cap = tokens[i].text[0].isupper()
-    if street.endswith(r.street_endings) and not r._bare_suffix(street, cap and i not in doc.starts):
+    if street.endswith(r.street_endings) and not r._bare_suffix(street, cap and i not in doc.starts) \
+            and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
         first = i - 1 if i and doc.folds[i - 1] in r.w["name_adjective"] \
             and tokens[i - 1].text[0].isupper() and tokens[i - 1].ws == " " else i
@@ -553,6 +554,13 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                ("gen",) if street != key else (),
                                key=" ".join(doc.folds[first:i] + [street])))
     return False
+
+
+def _particle_compound(r: ContextRules, street: str) -> bool:
+    """"framgången", "tillgången", "övergången": a particle before the ending makes an
+    everyday noun, not a street."""
+    return any(street.endswith(e) and street[:-len(e)] in r.w["street_particle"]
+               for e in r.street_endings)
 
 
 def _named_kind(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

@@ -604,25 +604,38 @@ class Matcher:
         name: "såra" ~ Sara) in a slot only a person fills: the subject before its verb at the
         start of a clause, coordinated with a name or a kin word, or after "med"/"till"
         following a verb of social action."""
-        doc, i, e = c.doc, c.i, c.e
-        text = doc.tokens[i].text
+        e, text = c.e, c.doc.tokens[c.i].text
         if c.common or c.morph or not e.gender or e.cats - NAMEISH_CATS or len(c.key) < 3 \
                 or e.zipf >= T.LOWER_NAME_SLOT_MAX or c.key in self.vocabulary \
                 or not text.isascii() and any(ch in "åäö" for ch in text.lower()):
             return False  # "vänja", "änka", "såra": Swedish words folding onto a name
+        return self._in_person_slot(c.doc, c.i, listed)
+
+    def _in_person_slot(self, doc: Doc, i: int, listed: bool) -> bool:
+        """Token i stands where only a person can (see `_person_slot`)."""
         folds, tokens, W, n = doc.folds, doc.tokens, self.W, len(doc.tokens)
         if i + 1 < n and folds[i + 1] in W["name_verb"] and (
                 i in doc.starts or folds[i - 1] in W["subject_before"]):
             return True  # "ahmed sa", "när khadar kom"
-        if listed or i >= 2 and folds[i - 1] in W["list_word"] and (
-                tokens[i - 2].text[:1].isupper() and doc.entries[i - 2].gender
-                or self.lex.marks.get(tokens[i - 2].text.lower()) == "fam"):
+        if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
-        if i + 2 < n and folds[i + 1] in W["list_word"] and tokens[i + 2].text[:1].isupper() \
-                and doc.entries[i + 2].gender:
-            return True  # "fatima och Ahmed"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
+
+    def _coordinated(self, doc: Doc, i: int) -> bool:
+        """"Sara och yonas", "min bror och fartun", "ayaan och Omar": token i is joined by
+        "och" or a comma to a capitalised name (not starting its sentence) or a kin word."""
+        folds, tokens, n = doc.folds, doc.tokens, len(doc.tokens)
+        lists = self.W["list_word"]
+        return i >= 2 and folds[i - 1] in lists and (
+            self._inner_name(doc, i - 2)
+            or self.lex.marks.get(tokens[i - 2].text.lower()) == "fam") \
+            or i + 2 < n and folds[i + 1] in lists and self._inner_name(doc, i + 2)
+
+    @staticmethod
+    def _inner_name(doc: Doc, k: int) -> bool:
+        return doc.tokens[k].text[:1].isupper() and k not in doc.starts \
+            and bool(doc.entries[k].gender)
 
     def _named(self, doc: Doc, i: int, listed: bool) -> bool:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
@@ -975,6 +988,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
                      or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
             and doc.tokens[i - 2].text.lower() in m.lex.words.surface("possessive"):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
+    elif not c.e.zipf and not c.morph and m._coordinated(doc, i):
+        rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
         return None
     if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
