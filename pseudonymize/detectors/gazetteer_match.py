@@ -86,7 +86,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
                                      NAME_PAIR, PLACE_PREPOSITION))
 
 
-CURATED_PLACES = frozenset({"landmark", "geo", "district"})  # lexicon.tsv's hand-written places
+CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark"})
 
