@@ -545,7 +545,8 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     street = key[:-1] if key.endswith("s") else key
     cap = tokens[i].text[0].isupper()
-    if street.endswith(r.street_endings) and not r._bare_suffix(street, cap and i not in doc.starts) \
+    named = cap and i not in doc.starts
+    if street.endswith(r.street_endings) and not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
         first = i - 1 if i and doc.folds[i - 1] in r.w["name_adjective"] \
