@@ -69,7 +69,8 @@ LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier"))
 PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition",
-                                                 "social_verb", "subject_before"))
+                                                 "social_verb", "subject_before",
+                                                 "inflection_ending"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
@@ -622,11 +623,14 @@ class Matcher:
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
 
-    def _coordinated(self, doc: Doc, i: int) -> bool:
+    def _coordinated(self, doc: Doc, i: int, comma: bool = True) -> bool:
         """"Sara och yonas", "min bror och fartun", "ayaan och Omar": token i is joined by
-        "och" or a comma to a capitalised name (not starting its sentence) or a kin word."""
+        "och" (or, with `comma`, a comma: not after an apposition "Eva , ursynderskan") to a
+        capitalised name (not starting its sentence) or a kin word."""
         folds, tokens, n = doc.folds, doc.tokens, len(doc.tokens)
-        lists = self.W["list_word"]
+        lists = self.W["list_word"] if comma else self.W["list_word"] - {","}
+        if not comma and i and folds[i - 1] == ",":
+            return False
         return i >= 2 and folds[i - 1] in lists and (
             self._inner_name(doc, i - 2)
             or self.lex.marks.get(tokens[i - 2].text.lower()) == "fam") \
@@ -820,6 +824,18 @@ class Matcher:
                 return True
         return False
 
+    def _inflected_word(self, key: str) -> bool:
+        """"encyklopedier", "serbiske", "hene": an everyday word (or compound) with a plural,
+        definite or adjective ending, not a name nobody lists."""
+        for ending in self.ENDS["inflection_ending"]:
+            stem = key[:-len(ending)]
+            if key.endswith(ending) and len(stem) >= 3:
+                e = self.lex.entries.get(stem)
+                if e is not None and (e.zipf >= T.COMPOUND_PART_MIN or e.cats - NAMEISH_CATS) \
+                        or self._compound(stem):
+                    return True
+        return False
+
     def _everyday_stem(self, stem: str, compounds: bool = True) -> bool:
         """The part of a compound before a name's ending is an everyday word (with or without
         a linking s), or two ("grund|skolan", "stads|parken", "vuxenutbildnings|"), not a name
@@ -988,7 +1004,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
                      or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
             and doc.tokens[i - 2].text.lower() in m.lex.words.surface("possessive"):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
-    elif not c.e.zipf and not c.morph and m._coordinated(doc, i):
+    elif not c.e.zipf and not c.morph and m._coordinated(doc, i, comma=False) \
+            and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
         return None
