@@ -825,7 +825,7 @@ class Matcher:
         return False
 
     def _inflected_word(self, key: str) -> bool:
-        """"serbiske", "hene", "galjonsfigurer": an everyday word (or compound) with a plural,
+        """"serbiske", "hene": an everyday word (or compound) with a plural,
         definite or adjective ending, not a name nobody lists."""
         for ending in self.ENDS["inflection_ending"]:
             stem = key[:-len(ending)]
