@@ -594,7 +594,7 @@ class Matcher:
         tok = doc.tokens[i]
         if not self._accepted(c, label, is_name):
             if is_name and not cap and self._person_slot(c, listed):
-                return PERSON_SLOT.span(tok.start, tok.end, label, attrs, key=key)
+                return PERSON_SLOT.span(tok.start, tok.end, label, attrs + morph, key=key)
             return None
         return GAZETTEER.span(tok.start, tok.end, label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
@@ -606,7 +606,9 @@ class Matcher:
         start of a clause, coordinated with a name or a kin word, or after "med"/"till"
         following a verb of social action."""
         e, text = c.e, c.doc.tokens[c.i].text
-        if c.common or c.morph or not e.gender or e.cats - NAMEISH_CATS or len(c.key) < 3 \
+        if c.morph and not self._owns_kin(c.doc, c.i):
+            return False  # "fatimas mamma" is a name; another genitive is left alone
+        if c.common or not e.gender or e.cats - NAMEISH_CATS or len(c.key) < 3 \
                 or e.zipf >= T.LOWER_NAME_SLOT_MAX or c.key in self.vocabulary \
                 or not text.isascii() and any(ch in "åäö" for ch in text.lower()):
             return False  # "vänja", "änka", "såra": Swedish words folding onto a name
@@ -615,13 +617,23 @@ class Matcher:
     def _in_person_slot(self, doc: Doc, i: int, listed: bool) -> bool:
         """Token i stands where only a person can (see `_person_slot`)."""
         folds, tokens, W, n = doc.folds, doc.tokens, self.W, len(doc.tokens)
-        if i + 1 < n and folds[i + 1] in W["name_verb"] and (
-                i in doc.starts or folds[i - 1] in W["subject_before"]):
+        clause = i in doc.starts or folds[i - 1] in W["subject_before"]
+        if clause and i + 1 < n and folds[i + 1] in W["name_verb"]:
             return True  # "ahmed sa", "när khadar kom"
+        if clause and i + 3 < n and folds[i + 1] in W["list_word"] \
+                and doc.entries[i + 2].gender and folds[i + 3] in W["name_verb"]:
+            return True  # "ahmed och fatima kom"
+        if self._owns_kin(doc, i):
+            return True  # "ahmeds fru"
         if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
+
+    def _owns_kin(self, doc: Doc, i: int) -> bool:
+        """A genitive before a kin or friend word: "fatimas mamma", "ahmeds fru"."""
+        return doc.folds[i].endswith("s") and i + 1 < len(doc.tokens) \
+            and self.lex.marks.get(doc.tokens[i + 1].text.lower()) == "fam"
 
     def _coordinated(self, doc: Doc, i: int, comma: bool = True) -> bool:
         """"Sara och yonas", "min bror och fartun", "ayaan och Omar": token i is joined by
