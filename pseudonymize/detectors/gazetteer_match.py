@@ -70,7 +70,8 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
                                                              "geo_name_modifier"))
 PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition",
                                                  "social_verb", "subject_before",
-                                                 "inflection_ending"))
+                                                 "inflection_ending", "speech_verb",
+                                                 "place_trigger"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
@@ -593,13 +594,16 @@ class Matcher:
                 return span
         tok = doc.tokens[i]
         if not self._accepted(c, label, is_name):
-            if is_name and not cap and self._person_slot(c, listed):
-                return PERSON_SLOT.span(tok.start, tok.end, label, attrs + morph, key=key)
+            if not cap and e.gender and (is_name or label in PLACE_LABELS and not e.se_pop) \
+                    and self._person_slot(c, listed, place=not is_name):
+                # a small foreign place's name in a person's slot is the person: "ringde
+                # till fatima" (not a Swedish town: "och nora är en liten stad")
+                return PERSON_SLOT.span(tok.start, tok.end, FIRSTNAME[e.gender], morph, key=key)
             return None
         return GAZETTEER.span(tok.start, tok.end, label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
 
-    def _person_slot(self, c: Cand, listed: bool) -> bool:
+    def _person_slot(self, c: Cand, listed: bool, place: bool = False) -> bool:
         """"ahmed sa", "när khadar kom", "min bror och fatima", "pratade med omar": a lower-case
         given name that is no everyday word (not a lexicon word, no å/ä/ö word folding onto a
         name: "såra" ~ Sara) in a slot only a person fills: the subject before its verb at the
@@ -612,10 +616,11 @@ class Matcher:
                 or e.zipf >= T.LOWER_NAME_SLOT_MAX or c.key in self.vocabulary \
                 or not text.isascii() and any(ch in "åäö" for ch in text.lower()):
             return False  # "vänja", "änka", "såra": Swedish words folding onto a name
-        return self._in_person_slot(c.doc, c.i, listed)
+        return self._in_person_slot(c.doc, c.i, listed, place)
 
-    def _in_person_slot(self, doc: Doc, i: int, listed: bool) -> bool:
-        """Token i stands where only a person can (see `_person_slot`)."""
+    def _in_person_slot(self, doc: Doc, i: int, listed: bool, place: bool = False) -> bool:
+        """Token i stands where only a person can (see `_person_slot`); for a word that also
+        names a place (`place`) not after a preposition of movement ("åkte till alma")."""
         folds, tokens, W, n = doc.folds, doc.tokens, self.W, len(doc.tokens)
         clause = i in doc.starts or folds[i - 1] in W["subject_before"]
         if clause and i + 1 < n and folds[i + 1] in W["name_verb"]:
@@ -628,6 +633,8 @@ class Matcher:
         if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
+            and not (place and folds[i - 1] in W["place_trigger.prep"]
+                     and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
 
     def _owns_kin(self, doc: Doc, i: int) -> bool:
