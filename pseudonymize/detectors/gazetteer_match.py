@@ -292,6 +292,9 @@ class Matcher:
         self.lex = lex
         self.W, self.ENDS = lex.words.folds, lex.words.ends
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        # pure functions of their arguments, asked again for every mention of a word
+        self.lookup = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._lookup)
+        self._label_for = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._label_for_uncached)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
@@ -321,7 +324,7 @@ class Matcher:
             return best[0]
         return None
 
-    def lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
+    def _lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
         """(entry, canonical key, morphology attrs) for a folded word, or EMPTY."""
         lex = self.lex
         e = lex.entries.get(key)
@@ -553,8 +556,8 @@ class Matcher:
                 return ends[len(phrase) - 1], e, " ".join(phrase)
         return None
 
-    def _label_for(self, e: Entry, key: str, name_ctx: bool = False, place_ctx: int = 0
-                   ) -> tuple[str | None, tuple[str, ...]]:
+    def _label_for_uncached(self, e: Entry, key: str, name_ctx: bool = False, place_ctx: int = 0
+                            ) -> tuple[str | None, tuple[str, ...]]:
         """Choose between a word's readings (country, place, institution, name) by context
         first, then by how strongly the resources attest each reading."""
         if e.country:
