@@ -63,10 +63,10 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                               "transport_word"), capital=True)
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",))
-GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, reads=("geo_prefix", "name_connector"),
+GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
-BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, reads=("business_tail",), capital=True)
-LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, reads=("transport_word",),
+BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
+LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
@@ -78,11 +78,11 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         reads=("transport_ending",), capital=True)
+                         ending=("transport_ending",), capital=True)
 BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
-                        reads=("name_adjective", "adjective_place_noun"), capital=True)
+                        word=("name_adjective",), reads=("adjective_place_noun",), capital=True)
 # Digit tokens.
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
@@ -845,8 +845,9 @@ class LowerIndex:
     """Which rule functions can act on a word, from the rules' declarations: its own categories
     and ending, its neighbours' categories, and whether it is rare. One bit per function; the
     functions run in registry order. For a lower-case word (the default) the capital-only rules
-    never run; for a capitalised one (`capital=True`) they always do, and the others by their
-    declarations as for a lower-case word (a user name, a.b or a_b, counts as rare)."""
+    never run; for a capitalised one (`capital=True`) those that declare nothing always do, and
+    the others by their declarations as for a lower-case word (a user name, a.b or a_b, counts
+    as rare)."""
 
     def __init__(self, lex: Lexicon, rules: tuple[Rule, ...], capital: bool = False) -> None:
         lower = tuple(rule for rule in rules if capital or not rule.capital)
@@ -860,7 +861,8 @@ class LowerIndex:
         endings: dict[str, int] = {}
         for rule in lower:
             b = bit[rule.fn]
-            if rule.capital:
+            if rule.capital and not (rule.word or rule.ending or rule.before or rule.before2
+                                     or rule.after or rule.rare):
                 self.always |= b
                 continue
             for field, index in self.index.items():
@@ -909,8 +911,10 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
     derived from the rules' declarations: (plain words, watched before, two before, after).
 
     An everyday word is plain unless one of its categories (or its ending, or for a phrase its
-    first word) is one a rule declares in `word`/`ending`; user names (a.b, a_b) never are."""
+    first word) is one a rule declares in `word`/`ending`; user names (a.b, a_b) never are.
+    Capital-only rules never look at a lower-case word."""
     words = lex.words
+    rules = tuple(rule for rule in rules if not rule.capital)
 
     def union(field: str) -> frozenset[str]:
         cats = {c for rule in rules for c in getattr(rule, field)}
