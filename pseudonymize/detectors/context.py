@@ -707,6 +707,9 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 # --- number rules (digit tokens): the first that fires ends the token -------------------------
+HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and a house letter
+
+
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
     """The leading number of a digit token ("34-åring", "5:e") and its value (-1: not one)."""
     digits = doc.tokens[i].text.split("-")[0].split(":")[0]
@@ -716,11 +719,10 @@ def _digits(doc: Doc, i: int) -> tuple[str, int]:
 
 def _day_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal."""
-    if _digits(doc, i)[1] >= 0:
-        return False
     tok = doc.tokens[i]
-    if DAY_MONTH.fullmatch(tok.text) and i and (
-            doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
+    if _digits(doc, i)[1] >= 0 or not DAY_MONTH.fullmatch(tok.text):
+        return False  # a number, or another digit token ("5b": a house number)
+    if i and (doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
         add(DAY_MONTH_RULE.span(tok.start, tok.end, "date_digits", key=tok.text))
     return True
 
@@ -800,13 +802,17 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Storgatan 5", "Tensta allé 12"."""
-    digits, value = _digits(doc, i)
+    """"Storgatan 5", "Tensta allé 12", "Storgatan 18A", "ringvägen 5b" (a street in lower
+    case when its name is no everyday word)."""
+    house = HOUSE_NUMBER.fullmatch(doc.tokens[i].text)
+    digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     tokens = doc.tokens
     prev = doc.folds[i - 1] if i else ""
+    street = i and prev.endswith(r.street_endings) and (
+        tokens[i - 1].text[0].isupper()
+        or doc.entries[i - 1].zipf < T.COMMON and not r._bare_suffix(prev, False))
     if 0 <= value < 1000 and i and (
-            prev.endswith(r.street_endings) and tokens[i - 1].text[0].isupper()
-            or prev in r.w["street_noun"] and i >= 2 and tokens[i - 2].text[:1].isupper()):
+            street or prev in r.w["street_noun"] and i >= 2 and tokens[i - 2].text[:1].isupper()):
         add(STREET_NUMBER.span(tokens[i].start, tokens[i].end, "street_nr", key=digits))
         return True
     return False
