@@ -21,7 +21,7 @@ from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import Matcher, _institution_context, _org_role
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc
-from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.lexicon import EMPTY, Lexicon, fold
 from pseudonymize.types import Span
 
 FAMILY = "context"
@@ -47,7 +47,8 @@ STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("stud
 AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
-                        "duration_before", "duration_after", "function_after_name"))
+                        "duration_before", "duration_after", "function_after_name", "age_clause",
+                        "possessive"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -191,7 +192,8 @@ class ContextRules:
             verb -= 1
         # the age ends the clause or "år" follows, not a noun: "vi är tjugo personer"
         ends = i + 1 >= n or not doc.tokens[i + 1].is_word or nxt in self.w[
-            "age_trigger.after"] or nxt in self.w["function_after_name"]
+            "age_trigger.after"] or nxt in self.w["function_after_name"] \
+            or self._age_clause(doc, i, verb)
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and (
                 folds[verb - 1] in self.w["personal_pronoun"] or self._person(doc, verb - 1)):
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
@@ -199,6 +201,18 @@ class ContextRules:
             after = folds[i + 2] if i + 2 < n else ""
             return prev not in self.w["duration_before"] and (after not in self.w["duration_after"] or prev in self.w["be_verb"])
         return False
+
+    def _age_clause(self, doc: Doc, i: int, verb: int) -> bool:
+        """"När jag var tolv flyttade vi", "när min bror var 14 började han": a time clause
+        ("när" a few words before the verb) whose number the main clause's inverted verb and
+        subject follow (not "när vi var fem personer kom bussen")."""
+        folds = doc.folds
+        if i + 2 >= len(folds):
+            return False
+        subject = folds[i + 2]
+        return any(folds[k] in self.w["age_clause"] for k in range(max(0, verb - 3), verb - 1)) \
+            and (subject in self.w["personal_pronoun"]
+                 or subject in self.w["possessive"] or self._person(doc, i + 2))
 
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
@@ -255,7 +269,9 @@ class ContextRules:
         tokens, folds = doc.tokens, doc.folds
         n, key = len(tokens), folds[i]
         j = i + 1
-        if key not in self.w["kind_noun_before_name"] or not (j < n and tokens[j].text[:1].isupper()):
+        named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
+        if key not in self.w["kind_noun_before_name"] or not (
+                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j))):
             if j + 1 < n and folds[j] in ("i", "pa") and tokens[j + 1].text[:1].isupper():
                 j += 2  # "en restaurang i Kista som heter …"
             if j < n and folds[j] == "dar":
@@ -266,27 +282,46 @@ class ContextRules:
                 return  # "min kompis på restaurangen heter Anna": the kompis is named
             if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
-            j += 1
+            j, named = j + 1, True
         if j < n and tokens[j].text in QUOTES:
             j += 1  # "som hette ” Nyskolan ”"
-        if j >= n or not self._kind_name(doc, j) or j in doc.starts:
+        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts:
             return
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],
                             key=" ".join(folds[j:end + 1])))
 
     @staticmethod
-    def _kind_name(doc: Doc, j: int) -> bool:
+    def _kind_name(doc: Doc, j: int, named: bool = False) -> bool:
         """The word a kind noun names after "som heter": capitalised, or in lower case a name
         the gazetteers know or a rare word that is no lexicon word ("en älv som heter
-        ljusnan"; not "som heter 2010")."""
+        ljusnan"; not "som heter 2010"); right after the naming verb (`named`) any word that
+        is no frequent one ("en by som heter gamle"; not "som heter så")."""
         tok, e = doc.tokens[j], doc.entries[j]
         if not tok.is_word or not tok.text.isalpha() and tok.text[0].islower():
             return False
         if tok.text[0].isupper():
             return True
         return len(tok.text) >= 3 and not e.cats - NAMEISH and (
-            bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE)
+            bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE
+            or named and e.zipf < T.COMMON)
+
+    def _unknown_name(self, doc: Doc, j: int) -> bool:
+        """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
+        that no list knows, nor is a misspelt everyday word or two words run together, is its
+        name."""
+        tok, e = doc.tokens[j], doc.entries[j]
+        key = doc.folds[j]
+        return tok.text.isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
+            and key not in self.stems.vocabulary and not self.stems._misspelt(key) \
+            and not self._glued(key)
+
+    def _glued(self, key: str) -> bool:
+        """"föratt", "såatt": two frequent words written together (a learner's spelling)."""
+        get = self.lex.entries.get
+        return len(key) <= T.LONGEST_COMPOUND and any(
+            get(key[:k], EMPTY).zipf >= T.VERY_COMMON and get(key[k:], EMPTY).zipf >= T.VERY_COMMON
+            for k in range(1, len(key)))
 
     def _mark_context(self, doc: Doc, i: int, mark: str) -> bool:
         """Family and profession words are marked when they refer to a specific person:
