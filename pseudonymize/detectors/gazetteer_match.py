@@ -16,7 +16,7 @@ from typing import NamedTuple
 import regex
 
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.rule import Rule, neighbours
@@ -342,11 +342,11 @@ class Matcher:
         choices = self.lex.fuzzy_targets.get(key[0])
         if not choices or len(key) < 6:
             return None
-        best = process.extractOne(key, choices, scorer=Levenshtein.distance, score_cutoff=1)
+        best = process.extractOne(key, choices, scorer=OSA.distance, score_cutoff=1)
         if best or len(key) < 8:
             return best[0] if best else None
         # Two edits only towards places ("Götebrog"): a name that far off is another name.
-        best = process.extractOne(key, choices, scorer=Levenshtein.distance, score_cutoff=2)
+        best = process.extractOne(key, choices, scorer=OSA.distance, score_cutoff=2)
         if best and not self.lex.entries[best[0]].gender:
             return best[0]
         return None
@@ -461,13 +461,16 @@ class Matcher:
         # (a company's name only where someone works or studies).
         lower_org = label in ORG_LABELS and (e.org_kind != "company"
                                              or _institution_context(doc, i) is not None)
-        placed = cap or i and folds[i - 1] in self.W["place_trigger.prep"]
+        # after a place preposition: a place in lower case after a place verb, or a country or
+        # a place whose words are all rare anyway ("från addis abeba", "från nya zeeland")
+        placed = (cap or i and folds[i - 1] in self.W["place_trigger.prep"]) and (
+            _place_context(doc, i) == 2 or label == "country" or label in PLACE_LABELS and all(
+                self.lex.get(w).zipf < T.COMMON for w in pkey.split()))
         # "vid kungens kurva", "på stora torget": a curated place whose words are everyday
         # words, after any locative preposition
         located = e.cats & CURATED_PLACES and i and (folds[i - 1] in self.W["place_trigger.prep"]
                                                      or folds[i - 1] in self.W["geo_preposition"])
-        if not label or not (shaped or lower_org or located
-                             or placed and _place_context(doc, i) == 2) \
+        if not label or not (shaped or lower_org or placed or located) \
                 or pkey in self.W["never_replaced"]:
             return None
         if label in ORG_LABELS and e.org_kind:
@@ -936,12 +939,14 @@ class Matcher:
             and not (compounds and self._compound(key))
 
     def _misspelt(self, key: str, edits: int = 1) -> bool:
-        """Within one edit (or `edits`) of an everyday word: a learner's spelling, not a name."""
+        """Within one edit (or `edits`) of an everyday word: a learner's spelling, not a name.
+        (An edit, here and in `_fuzzy`: a letter added, dropped or changed, or two neighbours
+        swapped: "ukrania".)"""
         if len(key) < 5:
             return False
         words = self.lex.common_by_letter.get(key[0], ())
         return bool(words) and process.extractOne(
-            key, words, scorer=Levenshtein.distance, score_cutoff=edits) is not None
+            key, words, scorer=OSA.distance, score_cutoff=edits) is not None
 
     def _place_suffix(self, low: str) -> str | None:
         """Swedish place-name endings (-köping, -sjön, -gatan), on the lower-cased word."""
