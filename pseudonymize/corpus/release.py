@@ -457,7 +457,8 @@ def process_shard(plan: Plan, index: int) -> dict:
         hits = scan_essay(essay_id, originals, result.target,
                           {"source": side, "target": side,
                            "labels": " ".join(published.labels())},
-                          by_id[essay_id].carried, opaque_ids=not plan.keep_ids)
+                          by_id[essay_id].carried, opaque_ids=not plan.keep_ids,
+                          surrogates=result.surrogate_ranges())
         if plan.keep_ids:
             hits += _id_hits(plan, by_id[essay_id], originals)
         if hits:
