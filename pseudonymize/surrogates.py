@@ -231,6 +231,8 @@ class Geography:
     kind_words: tuple[tuple[str, str], ...]  # (folded word, kind), longest first
     landmarks: dict[str, tuple[str, str]]  # name -> (kind, town | ISO | "")
     landmark_folds: dict[str, str]
+    homelands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # origin group -> ISOs
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> near groups
 
     def feature_kind(self, original: str, before: Sequence[str] = ()) -> tuple[str, frozenset[str]]:
         """(kind, where) of a feature: the table's, else its ending's or the word before it
@@ -261,7 +263,9 @@ def geography() -> Geography:
     return Geography(frozenset(data["not_towns"]),
                      {town: tuple(row) for town, row in data["towns"].items()}, features,
                      {fold(name): name for name in features}, tuple(kind_words), landmarks,
-                     {fold(name): name for name in landmarks})
+                     {fold(name): name for name in landmarks},
+                     {group: tuple(isos) for group, isos in data["name_homelands"].items()},
+                     {group: tuple(near) for group, near in data["name_neighbours"].items()})
 
 
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
@@ -362,6 +366,9 @@ class Renderer:
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
+        # an origin group of the essay's names -> the group its names take (their homeland
+        # became a country where other names are at home: Polen -> Ukraina, Polish -> East Slavic)
+        self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -400,6 +407,8 @@ class Renderer:
                 self.used.add(base.lower())
             elif kind == "institution":
                 base = self._with_kind(base, original)
+        if label == "country":
+            self._names_follow(span, original, base)
         if kind == "name":
             self.name_map.setdefault(fold(original), base)
             self.name_map.setdefault(span.key or fold(original), base)
@@ -487,19 +496,61 @@ class Renderer:
             return 1
         return 2
 
-    def _origin(self, original: str, key: str) -> str:
-        """The origin group of a name: of the lists that hold it, the one the essay's other
-        names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
-        holds takes the essay's dominant origin, else Swedish."""
+    def _votes(self) -> Counter[str]:
+        """How many of the essay's originals each origin group's name lists hold."""
         if self.origin_votes is None:
             # in a fixed order: a tie goes to the first counted, whatever the hash seed
             self.origin_votes = Counter(o for f in sorted(self.avoid_folds)
                                         for o in self.lex.name_origins.get(f, ()))
-        votes = self.origin_votes
+        return self.origin_votes
+
+    def _origin(self, original: str, key: str) -> str:
+        """The origin group of a name: of the lists that hold it, the one the essay's other
+        names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
+        holds takes the essay's dominant origin, else Swedish. A group whose homeland became a
+        country of other names takes that country's group (`origin_swap`)."""
+        votes = self._votes()
         groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
         if groups:
-            return max(groups, key=lambda g: (votes[g], -groups.index(g)))
-        return max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN), default=SWEDISH_ORIGIN)
+            group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
+            # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
+            # main origin takes that origin, so the family's names agree
+            main = max((g for g in votes if g != SWEDISH_ORIGIN),
+                       key=lambda g: (votes[g], g), default="")
+            if main and main not in groups and not set(groups).isdisjoint(
+                    geography().neighbours.get(main, ())):
+                group = main
+        else:
+            group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
+                        default=SWEDISH_ORIGIN)
+        return self.origin_swap.get(group, group)
+
+    def _homeland_of_names(self, iso: str) -> str:
+        """The origin group of the essay's names that is at home in the country `iso` (Somali
+        names and Somalia), the most named first; "" when the country is no such homeland."""
+        votes, homelands = self._votes(), geography().homelands
+        groups = [g for g in homelands if iso in homelands[g] and votes[g] > 0
+                  and g != SWEDISH_ORIGIN]
+        return max(groups, key=lambda g: (votes[g], -list(homelands).index(g)), default="")
+
+    def _group_at_home(self, iso: str) -> str:
+        """The origin group whose names are at home in `iso` (its main homeland first) and that
+        the name lists can draw; "" when none."""
+        homelands = geography().homelands
+        groups = [g for g in homelands if iso in homelands[g] and any(
+            self.lex.pools.get(f"{p}:{g}") for p in ("first_female", "first_male", "surname"))]
+        return min(groups, key=lambda g: (homelands[g].index(iso), list(homelands).index(g)),
+                   default="")
+
+    def _names_follow(self, span: Span, original: str, surrogate: str) -> None:
+        """A homeland of the essay's names replaced by a country where other names are at home:
+        the names follow the surrogate country (Polen -> Ukraina: Polish names -> East Slavic)."""
+        group = self._homeland_of_names(self._country_of(span, original))
+        target = self.lex.get(fold(surrogate)).country
+        if group and target and target not in geography().homelands[group]:
+            other = self._group_at_home(target)
+            if other:
+                self.origin_swap.setdefault(group, other)
 
     def _nickname(self, original: str, gender: str) -> str | None:
         """A short form of another name of the essay ("Magdalena ... alla säger Magda") is the
@@ -582,6 +633,23 @@ class Renderer:
         iso, lex = self._country_of(span, original), self.lex
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
+        group = self._homeland_of_names(iso)
+        if group:
+            # the homeland of the essay's names: another homeland of the same names, else a
+            # country where names of another group are at home (the names will follow it)
+            homes = geography().homelands[group]
+            pick = self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+            if pick:
+                self.countries.setdefault(iso, lex.get(fold(pick)).country)
+                return pick
+            at_home = [c for c in pool if self._group_at_home(lex.get(fold(c)).country)]
+            for near in geography().neighbours.get(group, ()):
+                pick = self._draw([c for c in at_home if self._group_at_home(
+                    lex.get(fold(c)).country) == near], rng)
+                if pick:
+                    self.countries.setdefault(iso, lex.get(fold(pick)).country)
+                    return pick
+            pool = at_home or pool
         # a transit country or a homeland stays on its continent: a route stays a route
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]

@@ -363,3 +363,75 @@ def test_a_town_becomes_one_of_about_its_size(engine: Engine, original: str,
     for seed in SEEDS:
         got = render(renderer(engine, seed, {original}), original, "city")
         assert got in allowed, (seed, got)
+
+
+# --- the homeland of the essay's names (issue 15: a Somali family never comes from Chad) ------
+WORLD_COUNTRIES = {"Somalia": ("SO", "AF"), "Djibouti": ("DJ", "AF"), "Etiopien": ("ET", "AF"),
+                   "Kenya": ("KE", "AF"), "Tchad": ("TD", "AF"), "Sudan": ("SD", "AF"),
+                   "Iran": ("IR", "AS"), "Afghanistan": ("AF", "AS"), "Tadzjikistan": ("TJ", "AS"),
+                   "Polen": ("PL", "EU"), "Ukraina": ("UA", "EU"), "Belarus": ("BY", "EU"),
+                   "Frankrike": ("FR", "EU"), "Ungern": ("HU", "EU")}
+WORLD_NAMES = {"first_male:persian": ["Reza", "Dariush"], "first_male:polish": ["Piotr", "Tomasz"],
+               "first_male:east_slavic": ["Dmytro", "Oleksandr"],
+               "surname:east_slavic": ["Kovalenko", "Shevchenko"], "surname:polish": ["Nowak"]}
+
+
+def world(engine: Engine) -> Engine:
+    """The tiny lexicon with countries of three continents and names of five origin groups."""
+    lex = engine.lex
+    entries = dict(lex.entries)
+    for name, (iso, _) in WORLD_COUNTRIES.items():
+        entries[fold(name)] = lex.get(fold(name))._replace(country=iso)
+    origins = dict(lex.name_origins)
+    for pool, names in WORLD_NAMES.items():
+        origins.update({fold(n): (pool.split(":")[1],) for n in names})
+    pools = {**lex.pools, **WORLD_NAMES,
+             "country": sorted(set(lex.pools["country"]) | set(WORLD_COUNTRIES))}
+    continents = {**lex.continents, **{iso: c for iso, c in WORLD_COUNTRIES.values()}}
+    return Engine(dataclasses.replace(lex, entries=entries, name_origins=origins, pools=pools,
+                                      continents=continents))
+
+
+# (the essay's names, its homeland, where its surrogate may lie)
+HOMELANDS = [({"Hodan", "Abdi"}, "Somalia", {"Djibouti", "Etiopien", "Kenya"}),
+             ({"Reza", "Dariush"}, "Iran", {"Afghanistan", "Tadzjikistan"}),
+             # Polish names have no other homeland: a neighbour group's
+             ({"Piotr", "Tomasz"}, "Polen", {"Ukraina", "Belarus"})]
+
+
+@pytest.mark.parametrize(("names", "country", "allowed"), HOMELANDS)
+def test_a_homeland_becomes_another_homeland_of_the_essays_names(
+        engine: Engine, names: set[str], country: str, allowed: set[str]) -> None:
+    lexed = world(engine)
+    for seed in range(12):
+        got = render(renderer(lexed, seed, names | {country}), country, "country")
+        assert got in allowed, (country, seed, got)
+        assert got == render(renderer(lexed, seed, names | {country}), country, "country")
+
+
+def test_a_country_that_is_no_homeland_of_the_names_is_drawn_as_before(engine: Engine) -> None:
+    """Somali names beside Tchad: Tchad is no Somali homeland, so any close country may come."""
+    lexed = world(engine)
+    got = {render(renderer(lexed, seed, {"Hodan", "Abdi", "Tchad"}), "Tchad", "country")
+           for seed in range(24)}
+    assert got - {"Somalia", "Djibouti", "Etiopien", "Kenya"}, got
+
+
+def test_names_follow_a_homeland_that_has_no_twin(engine: Engine) -> None:
+    """Polen -> Ukraina: the Polish names become East Slavic ones, surnames too."""
+    lexed = world(engine)
+    for seed in range(12):
+        r = renderer(lexed, seed, {"Piotr", "Tomasz", "Polen", "Nowak"})
+        render(r, "Polen", "country")
+        span = Span(20, 25, "firstname_male", (), 1.0, "", "piotr")
+        assert r.render(span, 1, "Piotr", 1) in {"Dmytro", "Oleksandr"}
+        span = Span(30, 35, "surname", (), 1.0, "", "nowak")
+        assert r.render(span, 1, "Nowak", 1) in {"Kovalenko", "Shevchenko"}
+
+
+def test_a_neighbour_groups_name_takes_the_familys_origin(engine: Engine) -> None:
+    """Omar (Arabic) in a Somali family: a Somali name, so the family's names agree."""
+    for seed in SEEDS:
+        got = render(renderer(engine, seed, {"Omar", "Hodan", "Abdi", "Fartun"}), "Omar",
+                     "firstname_male")
+        assert got in {"Abdi", "Warsame"}, got
