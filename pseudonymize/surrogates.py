@@ -197,6 +197,13 @@ def institution_aliases() -> dict[str, frozenset[str]]:
     return out
 
 
+@cache
+def unique_authorities() -> frozenset[str]:
+    """Folds of the one-of-a-kind national authorities (`unique` in institutions.toml)."""
+    data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
+    return frozenset(fold(name) for name in data.get("unique", ()))
+
+
 def institution_kind(original: str, before: Sequence[str] = ()) -> Kind | None:
     """The function of an institution: a known member, else a word of its name ("Bergsjöskolan"
     ends in "skolan"), else a word shortly before it ("restaurangen ... som heter Casa Andina")."""
@@ -419,6 +426,16 @@ class Renderer:
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             return apply_case(self._inflect(base, label, attrs), original)
         return base
+
+    def keeps(self, span: Span, original: str) -> bool:
+        """`lifelike` keeps a one-of-a-kind national authority as written (Migrationsverket,
+        Försäkringskassans): it names no writer, and a peer in its place is a clue."""
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
+        if strategy != "lifelike" or LABELS[span.label].kind != "institution":
+            return False
+        key = fold(original)
+        return key in unique_authorities() or (key.endswith("s") and
+                                               key[:-1] in unique_authorities())
 
     def _inflect(self, base: str, label: str, attrs: frozenset[str]) -> str:
         if "pl" in attrs and label == "surname":

@@ -435,3 +435,36 @@ def test_a_neighbour_groups_name_takes_the_familys_origin(engine: Engine) -> Non
         got = render(renderer(engine, seed, {"Omar", "Hodan", "Abdi", "Fartun"}), "Omar",
                      "firstname_male")
         assert got in {"Abdi", "Warsame"}, got
+
+
+# (institution as written, label, whether `lifelike` keeps it): one-of-a-kind national
+# authorities name no writer, and a peer in their place is a clue
+UNIQUE = [("Migrationsverket", "other_institution", True),
+          ("Försäkringskassans", "other_institution", True),
+          ("CSN", "other_institution", True), ("Polisen", "work", True),
+          ("Arbetsförmedlingen", "work", True), ("Skatteverket", "other_institution", True),
+          ("Socialtjänsten", "other_institution", False),  # a municipal office, one per town
+          ("Handelsbanken", "other_institution", False), ("Bergsjöskolan", "school", False),
+          ("Migrationsverket", "city", False)]
+
+
+@pytest.mark.parametrize(("original", "label", "kept"), UNIQUE)
+def test_lifelike_keeps_one_of_a_kind_authorities(engine: Engine, original: str, label: str,
+                                                  kept: bool) -> None:
+    span = Span(0, len(original), label, (), 1.0, "", fold(original))
+    assert renderer(engine, 0, {original}).keeps(span, original) is kept
+    realistic = Renderer(engine.lex, "realistic", 0, "e1", {original})
+    assert not realistic.keeps(span, original)
+
+
+@pytest.mark.parametrize("strategy", ["lifelike", "realistic"])
+def test_a_kept_authority_stays_in_the_text_marked_not_keyed(engine: Engine,
+                                                            strategy: str) -> None:
+    text = "Jag fick ett brev från Migrationsverket."
+    span = Span(23, 39, "other_institution", (), 1.0, "", "migrationsverket")
+    result = engine.render(text, [span], "e1", strategy=strategy)
+    if strategy == "lifelike":
+        assert result.target == text and result.annotations[0].action == "mark"
+        assert result.key_rows() == []
+    else:
+        assert "Migrationsverket" not in result.target and len(result.key_rows()) == 1
