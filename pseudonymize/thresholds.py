@@ -36,6 +36,8 @@ WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many word
                        # preposition makes X a workplace (a clause, not the whole sentence)
 LONGEST_NUMBER = 7     # digit runs read as a value (ages, days, street numbers) have at most
                        # this many digits; int() refuses more than 4,300
+REMEMBERED_WORD_MAX = 40  # a lone lower-case word's verdict is remembered up to this length
+REMEMBERED_WORDS = 500_000  # and for at most this many spellings (bounded memory, ~60 MB)
 
 # --- populations -----------------------------------------------------------------------------
 SE_DOMINANT = 50_000      # a Swedish place this big is its name before it is a word (Lund)

@@ -17,7 +17,7 @@ from rapidfuzz.distance import Levenshtein
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import Matcher, _institution_context, _org_role
-from pseudonymize.detectors.rule import Rule
+from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
@@ -29,7 +29,6 @@ LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
 DAY_MONTH = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])")
 DATE_CONTEXT_CATS = frozenset({"weekday", "date_trigger"})
 CODE_NAME = regex.compile(r"[A-ZÅÄÖ]{1,3}\d{1,3}")
-MARKS = ("prof", "edu", "fam", "sensitive")
 
 
 def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
@@ -866,7 +865,7 @@ class LowerIndex:
                 continue
             for field, index in self.index.items():
                 for cat in getattr(rule, field):
-                    for w in _category_words(lex, cat):
+                    for w in category_words(lex, cat):
                         index[w] = index.get(w, 0) | b
             for cat in rule.ending:
                 for e in words.ends[cat]:
@@ -901,14 +900,6 @@ class LowerIndex:
         return found
 
 
-def _category_words(lex: Lexicon, cat: str) -> frozenset[str]:
-    """The folds a word category names; the mark categories also hold the professions list
-    (lex.marks) and the first words of marked phrases ("högt blodtryck")."""
-    found = lex.words(cat)
-    if cat in MARKS:
-        marks = {fold(w) for w, label in lex.marks.items() if label == cat}
-        found = found | marks | {w.split()[0] for w in marks if " " in w}
-    return found
 NUMBER_FNS = _functions(NUMBER_RULES)
 
 

@@ -7,6 +7,7 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
@@ -17,7 +18,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.rule import Rule
+from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold
@@ -29,8 +30,9 @@ PLACES = ("city", "area", "region", "geo", "place", "country")
 ORGS = ("school", "work", "other_institution")
 
 
-def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ...] = ()) -> Rule:
-    return Rule(name, FAMILY, labels, score, reads)
+def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ...] = (),
+          **looks: tuple[str, ...]) -> Rule:
+    return Rule(name, FAMILY, labels, score, reads, **looks)
 
 
 # --- rule names (resolve imports these) -------------------------------------------------------
@@ -39,12 +41,16 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
-    "list_word"))
+    "list_word", "place_statement"),
+    before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
+            "fam", "naming_verb", "list_word"),
+    after=("place_statement",))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
-    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level"))
+    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level"),
+    before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
@@ -55,7 +61,8 @@ ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
                                                   "verb_ending", "possessive",
                                                   "kin_gender", "naming_verb", "list_word",
-                                                  "personal_pronoun"))
+                                                  "personal_pronoun"),
+                     before=("name_trigger", "fam", "naming_verb", "list_word"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
@@ -63,8 +70,9 @@ PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_endi
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
-    "ordinary_ending"))
-LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition"))
+    "ordinary_ending"), before=("institution_preposition",))
+LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition"),
+                     before=("place_trigger", "geo_preposition"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
@@ -139,8 +147,10 @@ def _place_context(doc: Doc, i: int) -> int:
     folds, W = doc.folds, doc.lex.words.folds
     ENDS = doc.lex.words.ends
     after = folds[i + 1:i + 5]
-    if (after[:1] in (["ligger"], ["lagger"]) and after[1:2] and after[1] in W["locating_preposition"]
-            or after[:2] in (["ar", "en"], ["ar", "ett"]) and any(w in W["place_kind_noun"] for w in after[2:])) \
+    if len(after) > 1 and (
+            after[0] in W["place_statement.locating"] and after[1] in W["locating_preposition"]
+            or after[0] in W["place_statement.kind"] and after[1] in ("en", "ett")
+            and any(w in W["place_kind_noun"] for w in after[2:])) \
             and not (folds[i].endswith(ENDS["definite_ending"]) and doc.entries[i].zipf >= T.DEFINITE_NOUN_MIN):
         return 2  # "Berga ligger utanför stan", "Vallby är en stadsdel"; not "Affären ligger"
     j = i - 1
@@ -163,7 +173,7 @@ def _institution_context(doc: Doc, i: int) -> str | None:
     "studerar vid X", "går på X", "går fortfarande på X" -> school. A work word anywhere in the
     clause before the preposition decides (a few words back, not past punctuation); a study or
     school verb only right before it or past one adverb."""
-    if i < 2 or doc.folds[i - 1] not in ("pa", "hos", "vid", "for"):
+    if i < 2 or doc.folds[i - 1] not in doc.lex.words("institution_preposition"):
         return None
     folds, words = doc.folds, doc.lex.words
     if folds[i - 2] in words.union("work_word", "work_start"):
@@ -288,6 +298,11 @@ class Matcher:
         self.vocabulary = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat not in ("unisex_name", "given_name", "family_name")))
+        # A lower-case word with none of these before or after it (and no name just before it)
+        # is judged by its spelling alone: its verdict is remembered (`_alone`) and reused.
+        self.context_before = neighbours(lex, RULES, "before")
+        self.context_after = neighbours(lex, RULES, "after")
+        self._alone: dict[str, bool] = {}
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -327,9 +342,12 @@ class Matcher:
         tokens, folds = doc.tokens, doc.folds
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
-        phrases = self.lex.phrases
+        phrases, alone = self.lex.phrases, self._alone
         for i in self._todo(doc):
             if i < skip_to:
+                continue
+            lone = prev_name_end < i - 1 and self._alone_at(doc, i)
+            if lone and alone.get(tokens[i][2], False):
                 continue
             phrase = self._phrase_span(doc, i) if folds[i] in phrases else None
             if phrase is not None:
@@ -341,10 +359,14 @@ class Matcher:
             if _excluded(e, ckey, self.W["never_replaced"]) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
+                if lone:
+                    self._remember(tokens[i][2], True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in self.W["list_word"]
             span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1,
                                   listed)
+            if lone:
+                self._remember(tokens[i][2], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
                 span = self._branch(doc, i, span, e)
                 spans.append(span)
@@ -360,6 +382,20 @@ class Matcher:
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
         return self._initials(doc, self._middle_names(doc, spans))
+
+    def _alone_at(self, doc: Doc, i: int) -> bool:
+        """A lower-case word, not starting a known phrase, whose neighbours no rule looks at:
+        what it gives depends on its spelling alone (the rules' `before`/`after` declarations;
+        a test checks that remembering changes no output)."""
+        folds, tokens = doc.folds, doc.tokens
+        return tokens[i][2][0].islower() and folds[i] not in self.lex.phrases and (
+            not i or tokens[i - 1][2][0].isalpha() and folds[i - 1] not in self.context_before
+        ) and (i + 1 == len(folds) or folds[i + 1] not in self.context_after)
+
+    def _remember(self, text: str, quiet: bool) -> None:
+        """Keep a lone word's verdict (bounded: long words and a full table are not kept)."""
+        if len(text) <= T.REMEMBERED_WORD_MAX and len(self._alone) < T.REMEMBERED_WORDS:
+            self._alone[text] = quiet
 
     def _todo(self, doc: Doc) -> list[int]:
         """Fast path: an everyday lower-case word with no name/place reading (a rarer one not
@@ -1067,7 +1103,7 @@ def _u_proper_noun(m: Matcher, c: Cand) -> Span | bool | None:
 
 
 def _with(rule: Rule, fn: object) -> Rule:
-    return Rule(rule.name, rule.family, rule.labels, rule.score, rule.reads, fn)
+    return replace(rule, fn=fn)
 
 
 UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,

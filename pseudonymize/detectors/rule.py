@@ -13,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
+
+MARKS = ("prof", "edu", "fam", "sensitive")  # the lexicon's mark categories (lex.marks)
 
 
 @dataclass(frozen=True)
@@ -44,3 +47,19 @@ class Rule:
         """Every lexicon category the rule looks at."""
         return frozenset(self.reads + self.word + self.ending + self.before + self.before2
                          + self.after)
+
+
+def category_words(lex: Lexicon, cat: str) -> frozenset[str]:
+    """The folds a word category names; the mark categories also hold the professions list
+    (lex.marks) and the first words of marked phrases ("högt blodtryck")."""
+    found = lex.words(cat)
+    if cat in MARKS:
+        marks = {fold(w) for w, label in lex.marks.items() if label == cat}
+        found = found | marks | {w.split()[0] for w in marks if " " in w}
+    return found
+
+
+def neighbours(lex: Lexicon, rules: tuple[Rule, ...], field: str) -> frozenset[str]:
+    """The words that make some rule look at its neighbour (`field`: before, before2, after)."""
+    return frozenset().union(*(category_words(lex, c) for rule in rules
+                               for c in getattr(rule, field)))

@@ -468,3 +468,19 @@ def test_a_kept_authority_stays_in_the_text_marked_not_keyed(engine: Engine,
         assert result.key_rows() == []
     else:
         assert "Migrationsverket" not in result.target and len(result.key_rows()) == 1
+
+
+# (institution whose town the essay names nowhere else, label, the essay's surrogate town, its
+# surrogate): a library, office, workplace or hospital lies where the writer lives
+LOCAL = [("Göteborgs stadsbibliotek", "other_institution", "Gävle", "Gävle stadsbibliotek"),
+         ("Jönköpings kommun", "work", "Västerås", "Västerås kommun"),
+         ("Taxi Jönköping", "work", "Malmö", "Taxi Malmö"),
+         ("Sundsvalls sjukhus", "work", "Gävle", "Gävle sjukhus"),
+         ("Malmö stadsbibliotek", "other_institution", "Västerås", "Västerås stadsbibliotek")]
+
+
+@pytest.mark.parametrize(("original", "label", "town", "expected"), LOCAL)
+def test_a_local_institution_lies_in_the_essays_town(engine: Engine, original: str, label: str,
+                                                     town: str, expected: str) -> None:
+    for seed in SEEDS:
+        assert render(renderer(engine, seed, {original}, (town,)), original, label) == expected
