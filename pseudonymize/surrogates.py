@@ -24,7 +24,7 @@ import regex
 
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
-from pseudonymize.thresholds import TOWN_SIZE_FACTORS
+from pseudonymize.thresholds import SURNAME_PLACE_MAX, TOWN_SIZE_FACTORS
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -131,6 +131,7 @@ class Words:
     endings: dict[str, tuple[str, ...]]
     train_words: tuple[str, ...] = ()
     trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
+    short_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # full fold -> short
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -144,7 +145,8 @@ def words() -> Words:
                  data["default_street_ending"], tuple(data["lines"]),
                  dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
                  tuple(fold(w) for w in data["train_words"]),
-                 {train: tuple(where) for train, where in data["trains"].items()})
+                 {train: tuple(where) for train, where in data["trains"].items()},
+                 {fold(full): tuple(short) for full, short in data["short_forms"].items()})
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,7 @@ class Kind:
     invent: bool
     bare: tuple[str, ...]
     members: tuple[str, ...]
+    elsewhere: bool = False  # often in another town than the writer's (a team, a university)
 
     @property
     def towns(self) -> frozenset[str]:
@@ -182,7 +185,7 @@ def institution_kinds() -> tuple[Kind, ...]:
                           tuple(fold(w) for w in row.get("words", ())),
                           frozenset(fold(w) for w in row.get("before", ())), pool,
                           row.get("town", ""), bool(row.get("invent")), tuple(row.get("bare", ())),
-                          tuple(row.get("names", ()))))
+                          tuple(row.get("names", ())), bool(row.get("elsewhere"))))
     return tuple(kinds)
 
 
@@ -569,27 +572,47 @@ class Renderer:
             if other:
                 self.origin_swap.setdefault(group, other)
 
+    @staticmethod
+    def _shortens(short: str, full: str) -> bool:
+        """`short` (a fold) is a short form of `full` (a fold): its beginning (Magda, Mo) or
+        one that surrogates.toml lists (Lisa for Elisabeth)."""
+        return short != full and ((full.startswith(short) and len(full) > len(short) + 1
+                                   and len(short) >= 2)
+                                  or short in map(fold, words().short_forms.get(full, ())))
+
+    def _short_forms(self, full: str, gender: str) -> list[str]:
+        """The short forms of a surrogate full name: the listed ones (Mohamed: Mo), then its
+        beginnings that are first names of its sex (Alexandra: Alex; never Kaj of Kajsa)."""
+        fits = (gender, "unknown") if gender != "unknown" else ("female", "male", "unknown")
+        named = [full[:n] for n in range(len(full) - 2, 2, -1)
+                 if self.lex.get(fold(full[:n])).gender in fits]
+        return list(words().short_forms.get(fold(full), ())) + named
+
     def _nickname(self, original: str, gender: str) -> str | None:
-        """A short form of another name of the essay ("Magdalena ... alla säger Magda") is the
-        same short form of that name's surrogate where one is a first name (Alexandra -> Alex),
-        else the surrogate's first syllable or so; None when it is no short form."""
+        """A short form of another name of the essay ("Magdalena ... alla säger Magda", "Mo"
+        for Mohamed) is a short form of that name's surrogate; None when it is no short form
+        or the surrogate has none (never an odd stump: Libaan -> Lib)."""
         key = fold(original)
-        if len(key) < 3:
-            return None
-        full = next((self.name_map[o] for o in sorted(self.name_map) if o != key
-                     and o.startswith(key) and len(o) > len(key) + 1), None)
+        full = next((self.name_map[o] for o in sorted(self.name_map)
+                     if self._shortens(key, o)), None)
         if full is None:
             return None
-        cuts = range(len(full) - 1, 2, -1)
-        # a short form that is a name of the other sex would make Kajsa a Kaj
-        fits = (gender, "unknown", None) if gender != "unknown" else ("female", "male", "unknown")
-        named = [full[:n] for n in cuts if self.lex.get(fold(full[:n])).gender in fits[:2]
-                 and self.lex.get(fold(full[:n])).gender]
-        vowel = next((n for n in range(2, len(full)) if full[n - 1].lower() in "aeiouyåäö"
-                      and full[n].lower() not in "aeiouyåäö"), None)
-        cut = [full[:vowel + 1]] if vowel and vowel + 1 < len(full) else []
-        cut = [c for c in cut if self.lex.get(fold(c)).gender in fits]
-        return next((p for p in named + cut if len(p) >= 3 and self._free(p)), None)
+        return next((p for p in self._short_forms(full, gender) if self._free(p)), None)
+
+    def _with_short_form(self, pool: list[str], key: str, gender: str) -> list[str]:
+        """A full name whose short form the essay also writes ("Mohamed ... Mo") is drawn among
+        names that have a short form, so the short form's surrogate is a real one."""
+        if not any(self._shortens(o, key) for o in self.avoid_folds):
+            return pool
+        return [p for p in pool if any(not self._original(short)
+                                       for short in self._short_forms(p, gender))] or pool
+
+    def _no_place(self, pool: list[str]) -> list[str]:
+        """Surnames that are no place a reader knows: no Swedish place (Lund, Berg) and no town
+        abroad of SURNAME_PLACE_MAX people or more (Valencia): "hos Lund" must not read as a town."""
+        lex = self.lex
+        return [p for p in pool if not (lex.get(fold(p)).se_pop or "district" in lex.get(
+            fold(p)).cats or lex.get(fold(p)).place_pop >= SURNAME_PLACE_MAX)]
 
     def _country_of(self, span: Span, original: str) -> str:
         """The country a place lies in: a known Swedish place is Swedish unless marked foreign;
@@ -626,11 +649,14 @@ class Renderer:
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if general == "surname":
-                pick = self._draw(lex.pools.get(f"surname:{origin}", []), rng) or self._draw(
-                    lex.pools.get("surname", []), rng)
+                pick = self._draw(self._no_place(lex.pools.get(f"surname:{origin}", [])), rng) or \
+                    self._draw(self._no_place(lex.pools.get("surname", [])), rng)
                 return surname_form(pick, original) if pick else self._compound(rng, "")
-            return (self._draw(lex.pools.get(f"{general}:{origin}", []), rng)
-                    or self._draw(lex.pools.get(general, []), rng)
+            gender, key = general.removeprefix("first_"), fold(original)
+            return (self._draw(self._with_short_form(
+                        lex.pools.get(f"{general}:{origin}", []), key, gender), rng)
+                    or self._draw(self._with_short_form(lex.pools.get(general, []), key, gender),
+                                  rng)
                     or next(filter(None, (self._draw(lex.pools.get(f"{o}:{origin}", []), rng)
                                           for o in others)), None)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
@@ -847,14 +873,14 @@ class Renderer:
         kind = institution_kind(original, self.before.get(span.start, ()))
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
-            return self._replace_places(original, foreign, rng)
+            return self._replace_places(original, foreign, rng, local=False)
         word = kind_word(original, lex)
         pick = self._of_kind(kind, original, word, rng, self._near(span, original)) if kind else None
         if pick:
             return pick
         towns = self._swedish_places(original)
         if towns:
-            return self._replace_places(original, towns, rng)
+            return self._replace_places(original, towns, rng, local=not (kind and kind.elsewhere))
         pool = {"school": lex.pools.get("org_school", []) + lex.pools.get("org_university", []),
                 "work": lex.pools.get("org_company", [])}.get(
             label, lex.pools.get("org_authority", []) + lex.pools.get(label, []))
@@ -871,15 +897,15 @@ class Renderer:
             towns = [p for p in self._swedish_places(original)
                      if not kind.invent or p[1] in self.place_map]
             if towns:
-                return self._replace_places(original, towns, rng)
+                return self._replace_places(original, towns, rng, local=not kind.elsewhere)
         if _DIGIT.search(original) and fold(original) not in kind.names:  # Skola nummer 112
             pick = _DIGIT.sub(lambda m: str(rng.below(9) + 1), original)
             if self._free(pick):
                 return pick
         if kind.bare and not word and not any(fold(original).endswith(w) for w in kind.words):
             return self._draw(kind.bare, rng)  # "förskolan Rymden": a bare name of the kind
-        if kind.pool and kind.towns:
-            # "Sundsvalls sjukhus" in an essay that never names Sundsvall: a hospital of a town
+        if kind.pool and kind.towns and kind.elsewhere:
+            # "Lunds universitet" in an essay that never names Lund: a university of a town
             # the essay's other towns are not
             for _, key, _ in self._swedish_places(original):
                 if key not in self.place_map:
@@ -956,15 +982,20 @@ class Renderer:
     def _swedish_places(self, original: str) -> list[tuple[str, str, str]]:
         return [p for p in self._places_in(original) if p[2] == "SE"]
 
-    def _replace_places(self, original: str, places: list[tuple[str, str, str]], rng: Draws) -> str:
+    def _replace_places(self, original: str, places: list[tuple[str, str, str]], rng: Draws,
+                        local: bool = True) -> str:
         """The name with each place swapped for that place's surrogate in this essay, else for a
         town of its (surrogate) country (Gdańsks universitet -> Krakóws universitet), and its
-        digits redrawn (Skola nummer 112)."""
+        digits redrawn (Skola nummer 112). A Swedish town named only here is the essay's
+        surrogate town when the institution is `local` (Göteborgs stadsbibliotek -> Umeå
+        stadsbibliotek beside Umeå), else another town."""
         out = original
         for word, key, country in places:
             pick = self.place_map.get(key)
             if pick is None and country == "SE" and "district" in self.lex.get(key).cats:
                 pick = self._draw(self.lex.districts_by_town.get(self._town(rng), []), rng)
+            if pick is None and country == "SE" and local:
+                pick = self.place_map[key] = self._town(rng)
             if pick is None and country == "SE":
                 # a town the essay names only inside this name ("Sundsvalls Hockeyklubb ... ett
                 # lag från Timrå"): another town than the essay's, so the two stay apart

@@ -49,6 +49,8 @@ MILLION = 1_000_000       # a city this big is named even in lower case
 # a surrogate town is about the original's size: within the first factor of its population,
 # the second when that leaves fewer than three towns ("en liten stad" stays small)
 TOWN_SIZE_FACTORS = (4, 10)
+# a surname surrogate is never a town abroad this populous (Valencia, Aden), nor a Swedish place
+SURNAME_PLACE_MAX = 200_000
 
 # --- name ranks ------------------------------------------------------------------------------
 FUZZY_NAME_RANK = 2000     # misspellings are matched only against first names this frequent

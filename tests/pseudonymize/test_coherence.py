@@ -484,3 +484,46 @@ def test_a_local_institution_lies_in_the_essays_town(engine: Engine, original: s
                                                      town: str, expected: str) -> None:
     for seed in SEEDS:
         assert render(renderer(engine, seed, {original}, (town,)), original, label) == expected
+
+
+def with_pools(engine: Engine, pools: dict[str, list[str]],
+               places: dict[str, tuple[int, int]] | None = None) -> Engine:
+    """The tiny engine with other surrogate pools, and names that are places (fold -> Swedish
+    population, population abroad)."""
+    lex = engine.lex
+    entries = dict(lex.entries)
+    for key, (se_pop, pop) in (places or {}).items():
+        entries[key] = lex.get(key)._replace(se_pop=se_pop, place_pop=pop, place_kind="city")
+    return Engine(dataclasses.replace(lex, pools={**lex.pools, **pools}, entries=entries))
+
+
+def test_a_surname_is_never_a_place(engine: Engine) -> None:
+    """Lund (a Swedish town), Berg (a municipality), Valencia (a big town abroad) never stand
+    for a surname: "hos Lund" would read as the town."""
+    surnames = ["Lund", "Berg", "Valencia", "Holm", "Lindqvist"]
+    lexed = with_pools(engine, {"surname": surnames, "surname:swedish": surnames},
+                       {"lund": (87_000, 87_000), "berg": (1, 0), "valencia": (0, 1_600_000)})
+    got = {render(renderer(lexed, seed, {"Svensson"}), "Svensson", "surname") for seed in range(24)}
+    assert got and got <= {"Holm", "Lindqvist"}, got
+
+
+# (full name, its short form, gender, the first names to draw from, the full name's allowed
+# surrogates, the short form's allowed surrogates): never an odd stump of the surrogate
+SHORT_FORMS = [("Mohamed", "Mo", "male", ["Erik", "Mohammed", "Johan", "Muhammad"],
+                {"Mohammed"}, {"Moha"}),  # Mo itself is the original: Muhammad has no other
+               ("Alexandra", "Alex", "female", ["Lina", "Kristina", "Magdalena", "Sara"],
+                {"Kristina", "Magdalena"}, {"Stina", "Kicki", "Magda"})]
+
+
+@pytest.mark.parametrize(("full", "short", "gender", "pool", "fulls", "shorts"), SHORT_FORMS)
+def test_a_short_form_is_a_short_form_of_its_full_names_surrogate(
+        engine: Engine, full: str, short: str, gender: str, pool: list[str], fulls: set[str],
+        shorts: set[str]) -> None:
+    lexed = with_pools(engine, {f"first_{gender}": pool, f"first_{gender}:swedish": pool})
+    for seed in range(12):
+        r = renderer(lexed, seed, {full, short})
+        label = f"firstname_{gender}"
+        got_full = r.render(Span(0, len(full), label, (), 1.0, "", fold(full)), 1, full, 1)
+        got_short = r.render(Span(20, 20 + len(short), label, (), 1.0, "", fold(short)), 2,
+                             short, 2)
+        assert got_full in fulls and got_short in shorts, (seed, got_full, got_short)
