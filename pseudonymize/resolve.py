@@ -92,12 +92,16 @@ def propagate(spans: list[Span], doc: Doc,
     tokens, folds = doc.tokens, doc.folds
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
+    possessive = doc.lex.words("possessive")
     for k in compress(count(), map(mentions.__contains__, folds)):
         key = folds[k]
         stem = key if key in known else key[:-1]
         tok = tokens[k]
         if taken.find(1, tok.start, tok.end) >= 0:
             continue
+        if k in doc.starts and key in possessive and k + 1 < len(tokens) \
+                and doc.lex.marks.get(tokens[k + 1].text.lower()) == "fam":
+            continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
         if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS):
             continue

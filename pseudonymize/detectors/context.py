@@ -568,7 +568,9 @@ def _line(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tok = doc.tokens[i]
     low = tok.text.lower()
     if doc.folds[i] in r.w["line_word"] and i and doc.folds[i - 1] in r.w["line_colour"]:
-        add(LINE.span(doc.tokens[i - 1].start, tok.end, "transport_name", key=low))
+        # "blå linjen" and "gröna linjen" are two lines: the colour is part of the key
+        add(LINE.span(doc.tokens[i - 1].start, tok.end, "transport_name",
+                      key=f"{doc.folds[i - 1]} {low}"))
     return False
 
 

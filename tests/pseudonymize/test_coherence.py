@@ -527,3 +527,14 @@ def test_a_short_form_is_a_short_form_of_its_full_names_surrogate(
         got_short = r.render(Span(20, 20 + len(short), label, (), 1.0, "", fold(short)), 2,
                              short, 2)
         assert got_full in fulls and got_short in shorts, (seed, got_full, got_short)
+
+
+def test_two_coloured_lines_are_two_lines(engine: Engine) -> None:
+    """"blå linjen ... gröna linjen": two keys, two surrogates (never one line for both)."""
+    text = "Jag åker blå linjen till jobbet och gröna linjen hem."
+    spans = [s for s in engine.detect(text) if s.label == "transport_name"]
+    assert len({s.key for s in spans}) == 2, spans
+    for seed in SEEDS:
+        result = engine.pseudonymize(text, "e1", strategy="lifelike", seed=seed)
+        lines = [a.pseudonym for a in result.annotations if a.label == "transport_name"]
+        assert len(lines) == 2 and lines[0] != lines[1], lines
