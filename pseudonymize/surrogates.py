@@ -24,7 +24,7 @@ import regex
 
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
-from pseudonymize.thresholds import SURNAME_PLACE_MAX, TOWN_SIZE_FACTORS
+from pseudonymize.thresholds import BIG_PLACE, SURNAME_PLACE_MAX, TOWN_SIZE_FACTORS
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -369,6 +369,11 @@ class Renderer:
         self.avoid_folds = {fold(o) for o in originals}
         # countries named in the essay: a surrogate country is none of them
         self.avoid_countries = {lex.get(f).country for f in self.avoid_folds} - {""}
+        # ... nor the country of a town abroad it names (Kenya beside Mogadishu never becomes
+        # Somalia: the route would run from Somalia to Somalia)
+        self.avoid_countries |= {e.place_country for e in map(lex.get, self.avoid_folds)
+                                 if e.place_kind in ("city", "exonym") and not e.gender
+                                 and not e.surname_rank and e.place_pop >= BIG_PLACE} - {"", "SE"}
         self.base = {} if base is None else base
         self.countries = {} if countries is None else countries
         self.used: set[str] = {v.lower() for v in self.base.values()}
@@ -503,7 +508,7 @@ class Renderer:
         follows its country and a district its town wherever they stand in the essay."""
         if span.label == "country":
             return 0
-        if span.label in ("email", "url"):
+        if span.label in ("email", "url", "extra"):
             return 3  # after the names they are built from
         if LABELS[span.label].kind == "institution":
             kind = institution_kind(original, self.before.get(span.start, ()))
@@ -667,7 +672,7 @@ class Renderer:
             return self._place(span, original, rng)
         if kind == "institution":
             return self._institution(span, original, rng)
-        if label == "extra":
+        if label == "extra" and self.effective != "lifelike":
             return self._placeholder(label, draw, attrs, original)
         return self._number(label, original, draw, rng)
 
@@ -726,6 +731,10 @@ class Renderer:
             pick = self._landmark(span, original, country, rng)
             if pick:
                 return pick
+            if country != "SE":  # a bazaar or a ruin abroad: never a Swedish street
+                pick = self._draw(lex.cities_by_country.get(country, []), rng)
+                if pick:
+                    return pick
             ending = street_ending(original)
             streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
@@ -1129,17 +1138,39 @@ def _email(r: Renderer, original: str, rng: Draws) -> str:
     """The address on a reserved domain, its local part built like the original's from the
     surrogates of the essay's names in it (amina.yusuf92 -> hodan.warsame87), else from the
     surrogate of the essay's last-named person: an address that fits its signer."""
-    local = original.partition("@")[0]
+    return f"{_local_part(r, original.partition('@')[0], rng)}@{rng.choice(EXAMPLE_DOMAINS)}"
+
+
+def _handle(r: Renderer, original: str, rng: Draws) -> str:
+    """A user name (@magdas_kitchen_mmx, cumbia_carlos_82) built like the original from the
+    essay's surrogate names, as an address's local part is; other `extra` text keeps the
+    taxonomy's placeholder."""
+    if " " in original.strip() or not regex.search(r"[_@.\d]", original):
+        return r._placeholder("extra", 1, frozenset(), original)
+    at = "@" if original.startswith("@") else ""
+    return at + _local_part(r, original.lstrip("@"), rng, keep=True)
+
+
+def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
+    """An address's local part (or a user name) from the essay's surrogate names: a name part
+    becomes its surrogate, digits new digits, initials other letters; other words go unless
+    `keep` (kitchen in magdas_kitchen)."""
     parts: list[str] = []
     named = False
     for part in regex.split(r"([._-])", local):
         letters, digits = regex.sub(r"\d", "", part), regex.sub(r"\D", "", part)
         if part in "._-":
             parts.append(part)
-        elif letters and fold(letters) in r.name_map:
-            parts.append(fold(r.name_map[fold(letters)]) + "".join(
+        elif letters and (fold(letters) in r.name_map or (
+                fold(letters)[-1:] == "s" and fold(letters)[:-1] in r.name_map)):
+            key = fold(letters)
+            gen = key not in r.name_map  # magdas_kitchen: Magda's
+            parts.append(fold(r.name_map[key[:-1] if gen else key]) + "s" * gen + "".join(
                 str(rng.below(10)) for _ in digits))
             named = True
+        elif keep and len(letters) > 1 and (fold(letters) in r.place_map or r.lex.get(
+                fold(letters)).se_pop):  # anna_klipper_malmo: the essay's surrogate town
+            parts.append(fold(r.place_map.get(fold(letters)) or r._town(rng)))
         elif len(letters) > 1 and (r.lex.get(fold(letters)).gender or r.lex.get(
                 fold(letters)).surname_rank):
             # a name the essay does not name elsewhere: a first name first, then a surname,
@@ -1153,13 +1184,16 @@ def _email(r: Renderer, original: str, rng: Draws) -> str:
             named = True
         elif len(letters) == 1 and letters.isalpha():
             parts.append(INITIALS[rng.below(len(INITIALS))].lower())
+        elif keep and letters:
+            parts.append(fold(letters) + "".join(str(rng.below(10)) for _ in digits))
+        elif keep and digits:
+            parts.append("".join(str(rng.below(10)) for _ in digits))
     if not named:
         names = list(r.name_map.values())
         first = names[-1] if names else r._draw(r.lex.pools.get("first_female", []), rng)
         parts = [fold(first or "kontakt")]
     out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
-    out = regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
-    return f"{out}@{rng.choice(EXAMPLE_DOMAINS)}"
+    return regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
 
 
 def _url(r: Renderer, original: str, rng: Draws) -> str:
@@ -1276,6 +1310,6 @@ def _zip(r: Renderer, original: str, rng: Draws) -> str:
     return out if out != original else _digits(r, out, rng)
 
 
-LIFELIKE = {"phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
+LIFELIKE = {"extra": _handle, "phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
             "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
             "date_digits": _date, "day": _day, "month_digit": _month, "month_word": _month}

@@ -16,6 +16,7 @@ from pseudonymize.surrogates import (
     Renderer,
     _date,
     _email,
+    _handle,
     _personid,
     _zip,
     calendar_shift,
@@ -538,3 +539,38 @@ def test_two_coloured_lines_are_two_lines(engine: Engine) -> None:
         result = engine.pseudonymize(text, "e1", strategy="lifelike", seed=seed)
         lines = [a.pseudonym for a in result.annotations if a.label == "transport_name"]
         assert len(lines) == 2 and lines[0] != lines[1], lines
+
+
+# (user name, the essay's names and places with their surrogates, pattern of its surrogate):
+# built from the surrogates like an address, never a visible placeholder in `lifelike`
+HANDLES = [("@magdas_kitchen_mmx", {"magda": "Hodan"}, {}, r"^@hodans_kitchen_mmx$"),
+           ("@anna_klipper_malmo", {"anna": "Sara"}, {"malmo": "Gävle"},
+            r"^@sara_klipper_gavle$"),
+           ("cumbia_carlos_82", {"carlos": "Erik"}, {}, r"^cumbia_erik_\d\d$"),
+           ("Den hemliga klubben", {}, {}, r"^A-extra$")]  # not a user name: the taxonomy's
+
+
+@pytest.mark.parametrize(("original", "names", "places", "pattern"), HANDLES)
+def test_a_user_name_is_built_from_the_essays_surrogates(
+        engine: Engine, original: str, names: dict[str, str], places: dict[str, str],
+        pattern: str) -> None:
+    r = renderer(engine, 0, {original}, tuple(places.values()))
+    r.name_map.update(names)
+    r.place_map.update(places)
+    assert regex.match(pattern, _handle(r, original, _draws(0))), _handle(r, original, _draws(0))
+
+
+def test_a_country_is_never_that_of_a_town_the_essay_names(engine: Engine) -> None:
+    """"från Bagdad ... genom Syrien": Syrien never becomes Irak (Bagdad's country)."""
+    lexed = world(engine)
+    for seed in range(12):
+        got = render(renderer(lexed, seed, {"Bagdad", "Syrien"}), "Syrien", "country")
+        assert got != "Irak", seed
+
+
+def test_a_place_abroad_is_never_a_swedish_street(engine: Engine) -> None:
+    """A bazaar or a ruin abroad (no landmark of its kind known): a place of its country."""
+    for seed in SEEDS:
+        r = renderer(engine, seed, {"Vakilbasaren"})
+        span = Span(0, 12, "place", (), 1.0, "", "vakilbasaren")
+        assert r.render(span, 1, "Vakilbasaren", 1, "IQ") in {"Bagdad", "Basra", "Mosul"}
