@@ -1020,8 +1020,11 @@ class Renderer:
                 self.place_map[key] = pick
             # Gdańsks universitet, Damaskus universitet: a place before the kind word is a genitive
             then = original[original.index(word) + len(word):].lstrip()
+            # a Swedish town before a kind word takes its genitive whatever the original's
+            # ending: Gävle kommun -> Östersunds kommun
             form = (town_genitive(pick) if country == "SE" else genitive(pick)) if fold(
-                word) != key or (word[-1:] in "sxz" and then[:1].islower()) else pick
+                word) != key or (then[:1].islower() and (country == "SE" or word[-1:] in "sxz")
+                                 ) else pick
             out = out.replace(word, form, 1)
         out = _DIGIT.sub(lambda m: str(rng.below(9) + 1), out)
         return out if self._free(out) else self._compound(rng, kind_word(original, self.lex) or "gruppen")

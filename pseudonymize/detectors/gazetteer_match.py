@@ -403,10 +403,12 @@ class Matcher:
 
     @staticmethod
     def _surname_town(doc: Doc, last: Span, span: Span, i: int) -> bool:
-        """"Stig Berg", "Anna Sala": a capitalised place right after a given name in the same
-        sentence is the person's surname (a place would come after a preposition)."""
+        """"Stig Berg", "Anna Sala", "Trần Văn Minh": a capitalised place right after a given
+        name or surname in the same sentence is a part of the name (a place would come after a
+        preposition)."""
         tok = doc.tokens[i]
-        return (last.label in FIRSTNAME.values() and span.label in ("city", "area", "geo")
+        return ((last.label in FIRSTNAME.values() or last.label == "surname")
+                and span.label in ("city", "area", "geo")
                 and span.start == tok.start and span.end == tok.end and i not in doc.starts
                 and last.end + 1 == tok.start and doc.text[last.end] == " "
                 and tok.text[:1].isupper() and not tok.text.isupper())
