@@ -132,6 +132,7 @@ class Words:
     train_words: tuple[str, ...] = ()
     trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
     short_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # full fold -> short
+    same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -146,7 +147,8 @@ def words() -> Words:
                  dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
                  tuple(fold(w) for w in data["train_words"]),
                  {train: tuple(where) for train, where in data["trains"].items()},
-                 {fold(full): tuple(short) for full, short in data["short_forms"].items()})
+                 {fold(full): tuple(short) for full, short in data["short_forms"].items()},
+                 frozenset(fold(w) for w in data["same_origin_kin"]))
 
 
 @dataclass(frozen=True)
@@ -529,10 +531,12 @@ class Renderer:
                                         for o in self.lex.name_origins.get(f, ()))
         return self.origin_votes
 
-    def _origin(self, original: str, key: str) -> str:
+    def _origin(self, original: str, key: str, before: Sequence[str] = ()) -> str:
         """The origin group of a name: of the lists that hold it, the one the essay's other
         names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
-        holds takes the essay's dominant origin, else Swedish. A group whose homeland became a
+        holds takes the essay's dominant origin, else Swedish; a Swedish-only name of the
+        writer's child, sibling or parent ("min dotter Sofia": `before`) takes the origin of the
+        essay's names where most are of one other group. A group whose homeland became a
         country of other names takes that country's group (`origin_swap`)."""
         votes = self._votes()
         groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
@@ -544,6 +548,10 @@ class Renderer:
                        key=lambda g: (votes[g], g), default="")
             if main and main not in groups and not set(groups).isdisjoint(
                     geography().neighbours.get(main, ())):
+                group = main
+            elif main and groups == (SWEDISH_ORIGIN,) and votes[main] >= votes[SWEDISH_ORIGIN] \
+                    and len(before) >= 2 and before[-1] in words().same_origin_kin \
+                    and before[-2] in self.lex.words("possessive"):
                 group = main
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
@@ -650,7 +658,7 @@ class Renderer:
                 general != "surname") else None
             if nick:
                 return nick
-            origin = self._origin(original, span.key)
+            origin = self._origin(original, span.key, self.before.get(span.start, ()))
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if general == "surname":

@@ -575,3 +575,20 @@ def test_a_place_abroad_is_never_a_swedish_street(engine: Engine) -> None:
         r = renderer(engine, seed, {"Vakilbasaren"})
         span = Span(0, 12, "place", (), 1.0, "", "vakilbasaren")
         assert r.render(span, 1, "Vakilbasaren", 1, "IQ") in {"Bagdad", "Basra", "Mosul"}
+
+
+# (the essay's names, a Swedish-only name, the words before it, its allowed surrogates): a
+# child's, sibling's or parent's name shares the family's origin; a spouse's need not
+KIN_ORIGIN = [({"Hodan", "Abdi", "Maria"}, ("min", "dotter"), {"Fartun"}),
+              ({"Hodan", "Abdi", "Maria"}, ("var", "dotter"), {"Fartun"}),
+              ({"Hodan", "Abdi", "Maria"}, ("min", "fru"), {"Anna", "Sara", "Lina"}),
+              ({"Anna", "Erik", "Hodan", "Maria"}, ("min", "dotter"), {"Sara", "Lina"})]
+
+
+@pytest.mark.parametrize(("names", "before", "allowed"), KIN_ORIGIN)
+def test_a_childs_name_shares_the_familys_origin(engine: Engine, names: set[str],
+                                                 before: tuple[str, ...], allowed: set[str]
+                                                 ) -> None:
+    for seed in SEEDS:
+        got = render(renderer(engine, seed, names), "Maria", "firstname_female", before)
+        assert got in allowed, (before, seed, got)
