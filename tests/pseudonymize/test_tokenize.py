@@ -55,3 +55,19 @@ def test_split_is_the_plain_scan(text: str) -> None:
     assert {0} | {i + 1 for i, t in enumerate(expected[:-1])
                   if t[2] in _OPENERS_AFTER or "\n" in t[3]} \
         == sentence_starts(text, texts, offsets)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TRICKY, st.sets(st.sampled_from(["i", "och", "anna", ",", "bor", "x"])),
+       st.sampled_from([-2, -1, 1, 2]))
+def test_doc_flags_are_the_per_token_tests(text: str, words: set[str], shift: int) -> None:
+    """`Doc.lower` and `Doc.beside` (flags computed at C speed for the detectors' fast paths)
+    say, token by token, what a plain loop over the tokens says."""
+    from pseudonymize.doc import Doc
+    from pseudonymize.lexicon import Lexicon
+
+    doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
+    folds = doc.folds
+    assert doc.lower() == [t.text[0].islower() for t in doc.tokens]
+    assert list(doc.beside(frozenset(words), shift)) == [
+        0 <= i + shift < len(folds) and folds[i + shift] in words for i in range(len(folds))]

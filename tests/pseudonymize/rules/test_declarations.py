@@ -108,3 +108,26 @@ def test_capitalised_words_run_the_rules_their_declarations_name(offline_engine)
         skipped += sum(len(all_rules) - len(declared.capital.functions(doc, i))
                        for i, t in enumerate(doc.tokens) if t.text[0].isupper())
     assert skipped > 0  # the dispatch does skip rules
+
+
+def test_a_lone_lower_case_word_is_judged_by_its_spelling_alone(offline_engine) -> None:
+    """The gazetteer remembers the verdict on a lower-case word with no watched word around it
+    (its rules' `before`/`after` declarations) and reuses it. Remembering must change nothing:
+    every rule-table sentence and gold essay, also in lower case and with every word
+    capitalised, gives the same spans from a matcher that has seen them all before as from
+    one that judges every word afresh. A rule that reads a neighbour it does not declare fails
+    here."""
+    from pseudonymize.detectors.gazetteer_match import Matcher
+    from pseudonymize.doc import Doc
+
+    lex = offline_engine.lex
+    texts = _sentences()
+    texts += [t.lower() for t in texts]
+    docs = [Doc.make(text, lex) for text in texts]
+    remembering, fresh = Matcher(lex), Matcher(lex)
+    fresh._remember = lambda text, quiet: None  # never remembers
+    for doc in docs:
+        remembering.detect(doc)
+    assert len(remembering._alone) > 200 and any(remembering._alone.values())
+    for text, doc in zip(texts, docs):
+        assert remembering.detect(doc) == fresh.detect(doc), text
