@@ -94,8 +94,9 @@ def propagate(spans: list[Span], doc: Doc,
     # "Mohamed ... alla kallar mig Mo": a capitalised beginning of a first name the essay names
     # (no everyday word) is its short form, under its own key: its surrogate is a short form
     # of the full name's surrogate
-    shorts = {key[:n]: span for key, span in known.items() if span.label in FIRSTNAMES
-              for n in range(2, len(key) - 1)}
+    shorts = {key[:n]: span for key, span in known.items()
+              if span.label in FIRSTNAMES and len(key) <= T.LONGEST_NAME
+              for n in range(2, len(key) - 1)}  # bounded: a hostile 1 MB "name" has none
     for k in compress(count(), map(shorts.__contains__, folds)):
         tok, e = tokens[k], doc.entries[k]
         if folds[k] not in known and tok.text[:1].isupper() and tok.text.isalpha() \

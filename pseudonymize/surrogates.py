@@ -24,7 +24,8 @@ import regex
 
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
-from pseudonymize.thresholds import BIG_PLACE, SURNAME_PLACE_MAX, TOWN_SIZE_FACTORS
+from pseudonymize.thresholds import (BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
+                                     TOWN_SIZE_FACTORS)
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -615,8 +616,11 @@ class Renderer:
     def _with_short_form(self, pool: list[str], key: str, gender: str) -> list[str]:
         """A full name whose short form the essay also writes ("Mohamed ... Mo") is drawn among
         names that have a short form, so the short form's surrogate is a real one."""
-        if not any(self._shortens(o, key) for o in self.avoid_folds):
-            return pool
+        listed = map(fold, words().short_forms.get(key, ()))
+        if len(key) > LONGEST_NAME or not (
+                any(key[:n] in self.avoid_folds for n in range(2, len(key) - 1))
+                or any(short in self.avoid_folds for short in listed)):
+            return pool  # linear in the name: no scan of the essay's originals
         return [p for p in pool if any(not self._original(short)
                                        for short in self._short_forms(p, gender))] or pool
 

@@ -36,6 +36,7 @@ WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many word
                        # preposition makes X a workplace (a clause, not the whole sentence)
 LONGEST_NUMBER = 7     # digit runs read as a value (ages, days, street numbers) have at most
                        # this many digits; int() refuses more than 4,300
+LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
 REMEMBERED_WORD_MAX = 40  # a lone lower-case word's verdict is remembered up to this length
 REMEMBERED_WORDS = 500_000  # and for at most this many spellings (bounded memory, ~60 MB)
 
