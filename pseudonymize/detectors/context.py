@@ -21,7 +21,7 @@ from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import Matcher, _institution_context, _org_role
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc
-from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.lexicon import EMPTY, Lexicon, fold
 from pseudonymize.types import Span
 
 FAMILY = "context"
@@ -47,7 +47,8 @@ STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("stud
 AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
-                        "duration_before", "duration_after", "function_after_name"))
+                        "duration_before", "duration_after", "function_after_name", "age_clause",
+                        "possessive"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -63,10 +64,10 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                               "transport_word"), capital=True)
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",))
-GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, reads=("geo_prefix", "name_connector"),
+GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
-BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, reads=("business_tail",), capital=True)
-LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, reads=("transport_word",),
+BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
+LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
@@ -78,11 +79,11 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         reads=("transport_ending",), capital=True)
+                         ending=("transport_ending",), capital=True)
 BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
-                        reads=("name_adjective", "adjective_place_noun"), capital=True)
+                        word=("name_adjective",), reads=("adjective_place_noun",), capital=True)
 # Digit tokens.
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
@@ -191,7 +192,8 @@ class ContextRules:
             verb -= 1
         # the age ends the clause or "år" follows, not a noun: "vi är tjugo personer"
         ends = i + 1 >= n or not doc.tokens[i + 1].is_word or nxt in self.w[
-            "age_trigger.after"] or nxt in self.w["function_after_name"]
+            "age_trigger.after"] or nxt in self.w["function_after_name"] \
+            or self._age_clause(doc, i, verb)
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and (
                 folds[verb - 1] in self.w["personal_pronoun"] or self._person(doc, verb - 1)):
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
@@ -199,6 +201,18 @@ class ContextRules:
             after = folds[i + 2] if i + 2 < n else ""
             return prev not in self.w["duration_before"] and (after not in self.w["duration_after"] or prev in self.w["be_verb"])
         return False
+
+    def _age_clause(self, doc: Doc, i: int, verb: int) -> bool:
+        """"När jag var tolv flyttade vi", "när min bror var 14 började han": a time clause
+        ("när" a few words before the verb) whose number the main clause's inverted verb and
+        subject follow (not "när vi var fem personer kom bussen")."""
+        folds = doc.folds
+        if i + 2 >= len(folds):
+            return False
+        subject = folds[i + 2]
+        return any(folds[k] in self.w["age_clause"] for k in range(max(0, verb - 3), verb - 1)) \
+            and (subject in self.w["personal_pronoun"]
+                 or subject in self.w["possessive"] or self._person(doc, i + 2))
 
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
@@ -255,7 +269,9 @@ class ContextRules:
         tokens, folds = doc.tokens, doc.folds
         n, key = len(tokens), folds[i]
         j = i + 1
-        if key not in self.w["kind_noun_before_name"] or not (j < n and tokens[j].text[:1].isupper()):
+        named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
+        if key not in self.w["kind_noun_before_name"] or not (
+                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j))):
             if j + 1 < n and folds[j] in ("i", "pa") and tokens[j + 1].text[:1].isupper():
                 j += 2  # "en restaurang i Kista som heter …"
             if j < n and folds[j] == "dar":
@@ -266,27 +282,46 @@ class ContextRules:
                 return  # "min kompis på restaurangen heter Anna": the kompis is named
             if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
-            j += 1
+            j, named = j + 1, True
         if j < n and tokens[j].text in QUOTES:
             j += 1  # "som hette ” Nyskolan ”"
-        if j >= n or not self._kind_name(doc, j) or j in doc.starts:
+        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts:
             return
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],
                             key=" ".join(folds[j:end + 1])))
 
     @staticmethod
-    def _kind_name(doc: Doc, j: int) -> bool:
+    def _kind_name(doc: Doc, j: int, named: bool = False) -> bool:
         """The word a kind noun names after "som heter": capitalised, or in lower case a name
         the gazetteers know or a rare word that is no lexicon word ("en älv som heter
-        ljusnan"; not "som heter 2010")."""
+        ljusnan"; not "som heter 2010"); right after the naming verb (`named`) any word that
+        is no frequent one ("en by som heter gamle"; not "som heter så")."""
         tok, e = doc.tokens[j], doc.entries[j]
         if not tok.is_word or not tok.text.isalpha() and tok.text[0].islower():
             return False
         if tok.text[0].isupper():
             return True
         return len(tok.text) >= 3 and not e.cats - NAMEISH and (
-            bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE)
+            bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE
+            or named and e.zipf < T.COMMON)
+
+    def _unknown_name(self, doc: Doc, j: int) -> bool:
+        """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
+        that no list knows, nor is a misspelt everyday word or two words run together, is its
+        name."""
+        tok, e = doc.tokens[j], doc.entries[j]
+        key = doc.folds[j]
+        return tok.text.isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
+            and key not in self.stems.vocabulary and not self.stems._misspelt(key) \
+            and not self._glued(key)
+
+    def _glued(self, key: str) -> bool:
+        """"föratt", "såatt": two frequent words written together (a learner's spelling)."""
+        get = self.lex.entries.get
+        return len(key) <= T.LONGEST_COMPOUND and any(
+            get(key[:k], EMPTY).zipf >= T.VERY_COMMON and get(key[k:], EMPTY).zipf >= T.VERY_COMMON
+            for k in range(1, len(key)))
 
     def _mark_context(self, doc: Doc, i: int, mark: str) -> bool:
         """Family and profession words are marked when they refer to a specific person:
@@ -711,6 +746,9 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 # --- number rules (digit tokens): the first that fires ends the token -------------------------
+HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and a house letter
+
+
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
     """The leading number of a digit token ("34-åring", "5:e") and its value (-1: not one)."""
     digits = doc.tokens[i].text.split("-")[0].split(":")[0]
@@ -720,11 +758,10 @@ def _digits(doc: Doc, i: int) -> tuple[str, int]:
 
 def _day_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal."""
-    if _digits(doc, i)[1] >= 0:
-        return False
     tok = doc.tokens[i]
-    if DAY_MONTH.fullmatch(tok.text) and i and (
-            doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
+    if _digits(doc, i)[1] >= 0 or not DAY_MONTH.fullmatch(tok.text):
+        return False  # a number, or another digit token ("5b": a house number)
+    if i and (doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
         add(DAY_MONTH_RULE.span(tok.start, tok.end, "date_digits", key=tok.text))
     return True
 
@@ -804,13 +841,17 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Storgatan 5", "Tensta allé 12"."""
-    digits, value = _digits(doc, i)
+    """"Storgatan 5", "Tensta allé 12", "Storgatan 18A", "ringvägen 5b" (a street in lower
+    case when its name is no everyday word)."""
+    house = HOUSE_NUMBER.fullmatch(doc.tokens[i].text)
+    digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     tokens = doc.tokens
     prev = doc.folds[i - 1] if i else ""
+    street = i and prev.endswith(r.street_endings) and (
+        tokens[i - 1].text[0].isupper()
+        or doc.entries[i - 1].zipf < T.COMMON and not r._bare_suffix(prev, False))
     if 0 <= value < 1000 and i and (
-            prev.endswith(r.street_endings) and tokens[i - 1].text[0].isupper()
-            or prev in r.w["street_noun"] and i >= 2 and tokens[i - 2].text[:1].isupper()):
+            street or prev in r.w["street_noun"] and i >= 2 and tokens[i - 2].text[:1].isupper()):
         add(STREET_NUMBER.span(tokens[i].start, tokens[i].end, "street_nr", key=digits))
         return True
     return False
@@ -849,8 +890,9 @@ class LowerIndex:
     """Which rule functions can act on a word, from the rules' declarations: its own categories
     and ending, its neighbours' categories, and whether it is rare. One bit per function; the
     functions run in registry order. For a lower-case word (the default) the capital-only rules
-    never run; for a capitalised one (`capital=True`) they always do, and the others by their
-    declarations as for a lower-case word (a user name, a.b or a_b, counts as rare)."""
+    never run; for a capitalised one (`capital=True`) those that declare nothing always do, and
+    the others by their declarations as for a lower-case word (a user name, a.b or a_b, counts
+    as rare)."""
 
     def __init__(self, lex: Lexicon, rules: tuple[Rule, ...], capital: bool = False) -> None:
         lower = tuple(rule for rule in rules if capital or not rule.capital)
@@ -864,7 +906,8 @@ class LowerIndex:
         endings: dict[str, int] = {}
         for rule in lower:
             b = bit[rule.fn]
-            if rule.capital:
+            if rule.capital and not (rule.word or rule.ending or rule.before or rule.before2
+                                     or rule.after or rule.rare):
                 self.always |= b
                 continue
             for field, index in self.index.items():
@@ -913,8 +956,10 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
     derived from the rules' declarations: (plain words, watched before, two before, after).
 
     An everyday word is plain unless one of its categories (or its ending, or for a phrase its
-    first word) is one a rule declares in `word`/`ending`; user names (a.b, a_b) never are."""
+    first word) is one a rule declares in `word`/`ending`; user names (a.b, a_b) never are.
+    Capital-only rules never look at a lower-case word."""
     words = lex.words
+    rules = tuple(rule for rule in rules if not rule.capital)
 
     def union(field: str) -> frozenset[str]:
         cats = {c for rule in rules for c in getattr(rule, field)}

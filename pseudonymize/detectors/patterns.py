@@ -282,9 +282,11 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     found |= {m.span() for m in _anchored(LICENSE_EUROPEAN, doc.text,
                                           _before(scan.runs, LICENSE_EUROPEAN_BACK))}
     for m in _anchored(LICENSE_ANY_CASE, doc.text, plates):
-        letters = fold(m.group(1))
-        if m.span() not in found and letters not in lex.unnamed and letters not in \
-                lex.unnamed_rare and _number_kind(doc, lex, m.start(), 6) is not None:
+        # letters that are a word need the digits glued on ("abc123", not "och 123")
+        letters, glued = fold(m.group(1)), not any(map(str.isspace, m.group()))
+        if m.span() not in found and (glued or letters not in lex.unnamed and letters not in
+                                      lex.unnamed_rare) \
+                and _number_kind(doc, lex, m.start(), 6) is not None:
             found.add(m.span())
     for start, end in sorted(found):
         add(LICENCE_RULE.span(start, end, "license_nr"))

@@ -6,7 +6,8 @@ lexicon categories it reads (builders/data/rules.tsv and lexicon.tsv). Rules tha
 everyday lower-case word also declare what makes them look at one (`word`, `ending`, `before`,
 `before2`, `after`): the context family's fast path skips every other everyday word, derived
 from these declarations and never listed by hand. The same declarations decide which rules a
-capitalised word runs (besides the `capital` ones, which every capitalised word runs).
+capitalised word runs (besides the `capital` ones that declare none, which every capitalised word
+runs).
 """
 from __future__ import annotations
 
