@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import compress, count
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.gazetteer_match import (NAME_CONTEXT, PLACE_CONTEXT,
+from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAME_CONTEXT, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
@@ -69,8 +69,8 @@ def propagate(spans: list[Span], doc: Doc,
             key = doc.folds[k]
             if key not in known:
                 known[key] = span
-                if doc.entries[k].zipf >= EVERYDAY:
-                    everyday.add(key)
+                if doc.entries[k].zipf >= EVERYDAY or doc.entries[k].cats & HOMOGRAPH:
+                    everyday.add(key)  # "Björk" the name, "en stor björk" the tree
         elif span.label in INSTITUTIONS:
             # "Lundellska gymnasiet … lundellska": an institution's own rare first word
             k = doc.index_at(span.start)

@@ -145,7 +145,13 @@ class Originals:
     so leaving them out of the alternation changes nothing it finds, and a text holding none
     (the usual case) costs no compilation at all."""
 
-    def __init__(self, rows: Iterable[tuple[str, str]]) -> None:
+    def __init__(self, rows: Iterable[tuple[str, str]],
+                 homographs: Iterable[str] = ()) -> None:
+        """`homographs`: originals (any case) that are also an everyday word in lower case, as
+        the name "Hans" is the pronoun "hans": found written in lower case they are that word,
+        as the engine read them (it replaced the capitalised name)."""
+        self.homographs = frozenset(" ".join(normalize.fold(h).split()).casefold()
+                                    for h in homographs)
         self.labels: dict[str, str] = {}
         for label, original in rows:
             # as the engine reads it: "An\u200bna" is "Anna", "Go\u0308teborg" is "Göteborg"
@@ -164,7 +170,9 @@ class Originals:
         if not present:
             return
         for m in _alternation(present).finditer(text):
-            yield m.start(), self.labels.get(" ".join(m.group(0).split()).casefold(), "original")
+            found = " ".join(m.group(0).split()).casefold()
+            if not (found in self.homographs and m.group(0).islower()):
+                yield m.start(), self.labels.get(found, "original")
 
 
 def scan_text(text: str, originals: Originals, file: str, field: str,

@@ -186,3 +186,30 @@ def test_a_lifelike_release_publishes_its_fiction_ids(tmp_path: Path):
                          for p in Path(summary["path"]).glob("texts/*.txt"))
     assert "@example." in published and "070-123 45 67" not in published
     assert "850315-1234" not in published and "0701234567" not in published
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Jag såg hans bil.", []),             # the pronoun, as the engine read it
+    ("Jag såg Hans bil.", ["firstname_male"]),
+    ("JAG SÅG HANS BIL.", ["firstname_male"]),
+    ("Jag träffade hans svensson.", ["surname"]),  # another original: still found
+])
+def test_a_name_homograph_in_lower_case_is_the_everyday_word(text: str, found: list[str]):
+    originals = Originals([("firstname_male", "Hans"), ("surname", "Svensson")],
+                          homographs=["Hans"])
+    assert [label for _, label in originals.hits(text)] == found
+
+
+def test_an_essay_with_hans_the_name_and_hans_the_pronoun_is_released(
+        tmp_path: Path, offline_snapshot: Path):
+    from pseudonymize.corpus import release as rel
+    from tests.pseudonymize.corpus_support import make_batch
+
+    essays = {"a": "Min granne heter Hans. Jag lånade hans cykel i går.",
+              "b": "Jag heter Hans och jag bor i Malmö."}
+    summary = rel.release(make_batch(tmp_path / "batch", essays, None), tmp_path / "out",
+                          offline_snapshot, tmp_path / "keys", code_revision="test")
+    assert summary["quarantine"] == [], summary
+    published = " ".join(p.read_text(encoding="utf-8")
+                         for p in Path(summary["path"]).glob("texts/*.txt"))
+    assert "Hans" not in published and "hans cykel" in published
