@@ -25,7 +25,7 @@ from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.policy import Policy
 from pseudonymize.surrogates import Renderer
-from pseudonymize.types import MARK, Annotation, Result, Span
+from pseudonymize.types import MARK, REPLACE, Annotation, Result, Span
 
 STRATEGIES = ("realistic", "lifelike", "placeholder", "tag")
 SENTENCE = 300  # characters: a country further from a place is not said of it
@@ -167,6 +167,9 @@ class Engine:
             spans[i], clean[spans[i].start:spans[i].end]))
         hints = country_hints(spans, clean, self.lex)
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
+        # kept as written by the strategy (lifelike: Migrationsverket), marked for review
+        actions = [MARK if a == REPLACE and renderer.keeps(s, clean[s.start:s.end]) else a
+                   for a, s in zip(actions, spans)]
         pseudos: dict[int, str] = {}
         rendered: dict[tuple, str] = {}  # a repeated mention is rendered once
         for i in order:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import compress, count
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.gazetteer_match import (NAME_CONTEXT, PLACE_CONTEXT,
+from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAME_CONTEXT, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
@@ -22,6 +22,7 @@ FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon",
 INSTITUTIONS = frozenset({"school", "work", "other_institution"})
 EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
 PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
+FIRSTNAMES = frozenset({"firstname_male", "firstname_female", "firstname_unknown"})
 # A city of this many people has districts learners name; an unknown place, or a known one under
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
@@ -68,8 +69,8 @@ def propagate(spans: list[Span], doc: Doc,
             key = doc.folds[k]
             if key not in known:
                 known[key] = span
-                if doc.entries[k].zipf >= EVERYDAY:
-                    everyday.add(key)
+                if doc.entries[k].zipf >= EVERYDAY or doc.entries[k].cats & HOMOGRAPH:
+                    everyday.add(key)  # "Björk" the name, "en stor björk" the tree
         elif span.label in INSTITUTIONS:
             # "Lundellska gymnasiet … lundellska": an institution's own rare first word
             k = doc.index_at(span.start)
@@ -90,14 +91,33 @@ def propagate(spans: list[Span], doc: Doc,
         taken[s.start:s.end] = b"\x01" * (s.end - s.start)
     out = list(spans)
     tokens, folds = doc.tokens, doc.folds
+    # "Mohamed ... alla kallar mig Mo": a capitalised beginning of a first name the essay names
+    # (no everyday word) is its short form, under its own key: its surrogate is a short form
+    # of the full name's surrogate
+    shorts = {key[:n]: span for key, span in known.items()
+              if span.label in FIRSTNAMES and len(key) <= T.LONGEST_NAME
+              for n in range(2, len(key) - 1)}  # bounded: a hostile 1 MB "name" has none
+    for k in compress(count(), map(shorts.__contains__, folds)):
+        tok, e = tokens[k], doc.entries[k]
+        if folds[k] not in known and tok.text[:1].isupper() and tok.text.isalpha() \
+                and e.zipf < T.COMMON and not (e.cats or e.country) \
+                and taken.find(1, tok.start, tok.end) < 0:
+            base = shorts[folds[k]]
+            out.append(Span(tok.start, tok.end, base.label, base.attrs, base.score,
+                            "coreference", folds[k]))
+            taken[tok.start:tok.end] = b"\x01" * (tok.end - tok.start)
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
+    possessive = doc.lex.words("possessive")
     for k in compress(count(), map(mentions.__contains__, folds)):
         key = folds[k]
         stem = key if key in known else key[:-1]
         tok = tokens[k]
         if taken.find(1, tok.start, tok.end) >= 0:
             continue
+        if k in doc.starts and key in possessive and k + 1 < len(tokens) \
+                and doc.lex.marks.get(tokens[k + 1].text.lower()) == "fam":
+            continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
         if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS):
             continue

@@ -24,7 +24,8 @@ import regex
 
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
-from pseudonymize.thresholds import TOWN_SIZE_FACTORS
+from pseudonymize.thresholds import (BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
+                                     TOWN_SIZE_FACTORS)
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -131,6 +132,8 @@ class Words:
     endings: dict[str, tuple[str, ...]]
     train_words: tuple[str, ...] = ()
     trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
+    short_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # full fold -> short
+    same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -144,7 +147,9 @@ def words() -> Words:
                  data["default_street_ending"], tuple(data["lines"]),
                  dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
                  tuple(fold(w) for w in data["train_words"]),
-                 {train: tuple(where) for train, where in data["trains"].items()})
+                 {train: tuple(where) for train, where in data["trains"].items()},
+                 {fold(full): tuple(short) for full, short in data["short_forms"].items()},
+                 frozenset(fold(w) for w in data["same_origin_kin"]))
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,7 @@ class Kind:
     invent: bool
     bare: tuple[str, ...]
     members: tuple[str, ...]
+    elsewhere: bool = False  # often in another town than the writer's (a team, a university)
 
     @property
     def towns(self) -> frozenset[str]:
@@ -182,7 +188,7 @@ def institution_kinds() -> tuple[Kind, ...]:
                           tuple(fold(w) for w in row.get("words", ())),
                           frozenset(fold(w) for w in row.get("before", ())), pool,
                           row.get("town", ""), bool(row.get("invent")), tuple(row.get("bare", ())),
-                          tuple(row.get("names", ()))))
+                          tuple(row.get("names", ())), bool(row.get("elsewhere"))))
     return tuple(kinds)
 
 
@@ -195,6 +201,13 @@ def institution_aliases() -> dict[str, frozenset[str]]:
         for key in folds:
             out[key] = out.get(key, frozenset()) | folds
     return out
+
+
+@cache
+def unique_authorities() -> frozenset[str]:
+    """Folds of the one-of-a-kind national authorities (`unique` in institutions.toml)."""
+    data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
+    return frozenset(fold(name) for name in data.get("unique", ()))
 
 
 def institution_kind(original: str, before: Sequence[str] = ()) -> Kind | None:
@@ -231,6 +244,8 @@ class Geography:
     kind_words: tuple[tuple[str, str], ...]  # (folded word, kind), longest first
     landmarks: dict[str, tuple[str, str]]  # name -> (kind, town | ISO | "")
     landmark_folds: dict[str, str]
+    homelands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # origin group -> ISOs
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> near groups
 
     def feature_kind(self, original: str, before: Sequence[str] = ()) -> tuple[str, frozenset[str]]:
         """(kind, where) of a feature: the table's, else its ending's or the word before it
@@ -261,7 +276,9 @@ def geography() -> Geography:
     return Geography(frozenset(data["not_towns"]),
                      {town: tuple(row) for town, row in data["towns"].items()}, features,
                      {fold(name): name for name in features}, tuple(kind_words), landmarks,
-                     {fold(name): name for name in landmarks})
+                     {fold(name): name for name in landmarks},
+                     {group: tuple(isos) for group, isos in data["name_homelands"].items()},
+                     {group: tuple(near) for group, near in data["name_neighbours"].items()})
 
 
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
@@ -355,6 +372,11 @@ class Renderer:
         self.avoid_folds = {fold(o) for o in originals}
         # countries named in the essay: a surrogate country is none of them
         self.avoid_countries = {lex.get(f).country for f in self.avoid_folds} - {""}
+        # ... nor the country of a town abroad it names (Kenya beside Mogadishu never becomes
+        # Somalia: the route would run from Somalia to Somalia)
+        self.avoid_countries |= {e.place_country for e in map(lex.get, self.avoid_folds)
+                                 if e.place_kind in ("city", "exonym") and not e.gender
+                                 and not e.surname_rank and e.place_pop >= BIG_PLACE} - {"", "SE"}
         self.base = {} if base is None else base
         self.countries = {} if countries is None else countries
         self.used: set[str] = {v.lower() for v in self.base.values()}
@@ -362,6 +384,9 @@ class Renderer:
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
+        # an origin group of the essay's names -> the group its names take (their homeland
+        # became a country where other names are at home: Polen -> Ukraina, Polish -> East Slavic)
+        self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -400,6 +425,8 @@ class Renderer:
                 self.used.add(base.lower())
             elif kind == "institution":
                 base = self._with_kind(base, original)
+        if label == "country":
+            self._names_follow(span, original, base)
         if kind == "name":
             self.name_map.setdefault(fold(original), base)
             self.name_map.setdefault(span.key or fold(original), base)
@@ -410,6 +437,16 @@ class Renderer:
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             return apply_case(self._inflect(base, label, attrs), original)
         return base
+
+    def keeps(self, span: Span, original: str) -> bool:
+        """`lifelike` keeps a one-of-a-kind national authority as written (Migrationsverket,
+        Försäkringskassans): it names no writer, and a peer in its place is a clue."""
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
+        if strategy != "lifelike" or LABELS[span.label].kind != "institution":
+            return False
+        key = fold(original)
+        return key in unique_authorities() or (key.endswith("s") and
+                                               key[:-1] in unique_authorities())
 
     def _inflect(self, base: str, label: str, attrs: frozenset[str]) -> str:
         if "pl" in attrs and label == "surname":
@@ -474,7 +511,7 @@ class Renderer:
         follows its country and a district its town wherever they stand in the essay."""
         if span.label == "country":
             return 0
-        if span.label in ("email", "url"):
+        if span.label in ("email", "url", "extra"):
             return 3  # after the names they are built from
         if LABELS[span.label].kind == "institution":
             kind = institution_kind(original, self.before.get(span.start, ()))
@@ -487,41 +524,112 @@ class Renderer:
             return 1
         return 2
 
-    def _origin(self, original: str, key: str) -> str:
-        """The origin group of a name: of the lists that hold it, the one the essay's other
-        names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
-        holds takes the essay's dominant origin, else Swedish."""
+    def _votes(self) -> Counter[str]:
+        """How many of the essay's originals each origin group's name lists hold."""
         if self.origin_votes is None:
             # in a fixed order: a tie goes to the first counted, whatever the hash seed
             self.origin_votes = Counter(o for f in sorted(self.avoid_folds)
                                         for o in self.lex.name_origins.get(f, ()))
-        votes = self.origin_votes
+        return self.origin_votes
+
+    def _origin(self, original: str, key: str, before: Sequence[str] = ()) -> str:
+        """The origin group of a name: of the lists that hold it, the one the essay's other
+        names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
+        holds takes the essay's dominant origin, else Swedish; a Swedish-only name of the
+        writer's child, sibling or parent ("min dotter Sofia": `before`) takes the origin of the
+        essay's names where most are of one other group. A group whose homeland became a
+        country of other names takes that country's group (`origin_swap`)."""
+        votes = self._votes()
         groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
         if groups:
-            return max(groups, key=lambda g: (votes[g], -groups.index(g)))
-        return max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN), default=SWEDISH_ORIGIN)
+            group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
+            # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
+            # main origin takes that origin, so the family's names agree
+            main = max((g for g in votes if g != SWEDISH_ORIGIN),
+                       key=lambda g: (votes[g], g), default="")
+            if main and main not in groups and not set(groups).isdisjoint(
+                    geography().neighbours.get(main, ())):
+                group = main
+            elif main and groups == (SWEDISH_ORIGIN,) and votes[main] >= votes[SWEDISH_ORIGIN] \
+                    and len(before) >= 2 and before[-1] in words().same_origin_kin \
+                    and before[-2] in self.lex.words("possessive"):
+                group = main
+        else:
+            group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
+                        default=SWEDISH_ORIGIN)
+        return self.origin_swap.get(group, group)
+
+    def _homeland_of_names(self, iso: str) -> str:
+        """The origin group of the essay's names that is at home in the country `iso` (Somali
+        names and Somalia), the most named first; "" when the country is no such homeland."""
+        votes, homelands = self._votes(), geography().homelands
+        groups = [g for g in homelands if iso in homelands[g] and votes[g] > 0
+                  and g != SWEDISH_ORIGIN]
+        return max(groups, key=lambda g: (votes[g], -list(homelands).index(g)), default="")
+
+    def _group_at_home(self, iso: str) -> str:
+        """The origin group whose names are at home in `iso` (its main homeland first) and that
+        the name lists can draw; "" when none."""
+        homelands = geography().homelands
+        groups = [g for g in homelands if iso in homelands[g] and any(
+            self.lex.pools.get(f"{p}:{g}") for p in ("first_female", "first_male", "surname"))]
+        return min(groups, key=lambda g: (homelands[g].index(iso), list(homelands).index(g)),
+                   default="")
+
+    def _names_follow(self, span: Span, original: str, surrogate: str) -> None:
+        """A homeland of the essay's names replaced by a country where other names are at home:
+        the names follow the surrogate country (Polen -> Ukraina: Polish names -> East Slavic)."""
+        group = self._homeland_of_names(self._country_of(span, original))
+        target = self.lex.get(fold(surrogate)).country
+        if group and target and target not in geography().homelands[group]:
+            other = self._group_at_home(target)
+            if other:
+                self.origin_swap.setdefault(group, other)
+
+    @staticmethod
+    def _shortens(short: str, full: str) -> bool:
+        """`short` (a fold) is a short form of `full` (a fold): its beginning (Magda, Mo) or
+        one that surrogates.toml lists (Lisa for Elisabeth)."""
+        return short != full and ((full.startswith(short) and len(full) > len(short) + 1
+                                   and len(short) >= 2)
+                                  or short in map(fold, words().short_forms.get(full, ())))
+
+    def _short_forms(self, full: str, gender: str) -> list[str]:
+        """The short forms of a surrogate full name: the listed ones (Mohamed: Mo), then its
+        beginnings that are first names of its sex (Alexandra: Alex; never Kaj of Kajsa)."""
+        fits = (gender, "unknown") if gender != "unknown" else ("female", "male", "unknown")
+        named = [full[:n] for n in range(len(full) - 2, 2, -1)
+                 if self.lex.get(fold(full[:n])).gender in fits]
+        return list(words().short_forms.get(fold(full), ())) + named
 
     def _nickname(self, original: str, gender: str) -> str | None:
-        """A short form of another name of the essay ("Magdalena ... alla säger Magda") is the
-        same short form of that name's surrogate where one is a first name (Alexandra -> Alex),
-        else the surrogate's first syllable or so; None when it is no short form."""
+        """A short form of another name of the essay ("Magdalena ... alla säger Magda", "Mo"
+        for Mohamed) is a short form of that name's surrogate; None when it is no short form
+        or the surrogate has none (never an odd stump: Libaan -> Lib)."""
         key = fold(original)
-        if len(key) < 3:
-            return None
-        full = next((self.name_map[o] for o in sorted(self.name_map) if o != key
-                     and o.startswith(key) and len(o) > len(key) + 1), None)
+        full = next((self.name_map[o] for o in sorted(self.name_map)
+                     if self._shortens(key, o)), None)
         if full is None:
             return None
-        cuts = range(len(full) - 1, 2, -1)
-        # a short form that is a name of the other sex would make Kajsa a Kaj
-        fits = (gender, "unknown", None) if gender != "unknown" else ("female", "male", "unknown")
-        named = [full[:n] for n in cuts if self.lex.get(fold(full[:n])).gender in fits[:2]
-                 and self.lex.get(fold(full[:n])).gender]
-        vowel = next((n for n in range(2, len(full)) if full[n - 1].lower() in "aeiouyåäö"
-                      and full[n].lower() not in "aeiouyåäö"), None)
-        cut = [full[:vowel + 1]] if vowel and vowel + 1 < len(full) else []
-        cut = [c for c in cut if self.lex.get(fold(c)).gender in fits]
-        return next((p for p in named + cut if len(p) >= 3 and self._free(p)), None)
+        return next((p for p in self._short_forms(full, gender) if self._free(p)), None)
+
+    def _with_short_form(self, pool: list[str], key: str, gender: str) -> list[str]:
+        """A full name whose short form the essay also writes ("Mohamed ... Mo") is drawn among
+        names that have a short form, so the short form's surrogate is a real one."""
+        listed = map(fold, words().short_forms.get(key, ()))
+        if len(key) > LONGEST_NAME or not (
+                any(key[:n] in self.avoid_folds for n in range(2, len(key) - 1))
+                or any(short in self.avoid_folds for short in listed)):
+            return pool  # linear in the name: no scan of the essay's originals
+        return [p for p in pool if any(not self._original(short)
+                                       for short in self._short_forms(p, gender))] or pool
+
+    def _no_place(self, pool: list[str]) -> list[str]:
+        """Surnames that are no place a reader knows: no Swedish place (Lund, Berg) and no town
+        abroad of SURNAME_PLACE_MAX people or more (Valencia): "hos Lund" must not read as a town."""
+        lex = self.lex
+        return [p for p in pool if not (lex.get(fold(p)).se_pop or "district" in lex.get(
+            fold(p)).cats or lex.get(fold(p)).place_pop >= SURNAME_PLACE_MAX)]
 
     def _country_of(self, span: Span, original: str) -> str:
         """The country a place lies in: a known Swedish place is Swedish unless marked foreign;
@@ -554,15 +662,18 @@ class Renderer:
                 general != "surname") else None
             if nick:
                 return nick
-            origin = self._origin(original, span.key)
+            origin = self._origin(original, span.key, self.before.get(span.start, ()))
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if general == "surname":
-                pick = self._draw(lex.pools.get(f"surname:{origin}", []), rng) or self._draw(
-                    lex.pools.get("surname", []), rng)
+                pick = self._draw(self._no_place(lex.pools.get(f"surname:{origin}", [])), rng) or \
+                    self._draw(self._no_place(lex.pools.get("surname", [])), rng)
                 return surname_form(pick, original) if pick else self._compound(rng, "")
-            return (self._draw(lex.pools.get(f"{general}:{origin}", []), rng)
-                    or self._draw(lex.pools.get(general, []), rng)
+            gender, key = general.removeprefix("first_"), fold(original)
+            return (self._draw(self._with_short_form(
+                        lex.pools.get(f"{general}:{origin}", []), key, gender), rng)
+                    or self._draw(self._with_short_form(lex.pools.get(general, []), key, gender),
+                                  rng)
                     or next(filter(None, (self._draw(lex.pools.get(f"{o}:{origin}", []), rng)
                                           for o in others)), None)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
@@ -573,7 +684,7 @@ class Renderer:
             return self._place(span, original, rng)
         if kind == "institution":
             return self._institution(span, original, rng)
-        if label == "extra":
+        if label == "extra" and self.effective != "lifelike":
             return self._placeholder(label, draw, attrs, original)
         return self._number(label, original, draw, rng)
 
@@ -582,6 +693,23 @@ class Renderer:
         iso, lex = self._country_of(span, original), self.lex
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
+        group = self._homeland_of_names(iso)
+        if group:
+            # the homeland of the essay's names: another homeland of the same names, else a
+            # country where names of another group are at home (the names will follow it)
+            homes = geography().homelands[group]
+            pick = self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+            if pick:
+                self.countries.setdefault(iso, lex.get(fold(pick)).country)
+                return pick
+            at_home = [c for c in pool if self._group_at_home(lex.get(fold(c)).country)]
+            for near in geography().neighbours.get(group, ()):
+                pick = self._draw([c for c in at_home if self._group_at_home(
+                    lex.get(fold(c)).country) == near], rng)
+                if pick:
+                    self.countries.setdefault(iso, lex.get(fold(pick)).country)
+                    return pick
+            pool = at_home or pool
         # a transit country or a homeland stays on its continent: a route stays a route
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
@@ -615,6 +743,10 @@ class Renderer:
             pick = self._landmark(span, original, country, rng)
             if pick:
                 return pick
+            if country != "SE":  # a bazaar or a ruin abroad: never a Swedish street
+                pick = self._draw(lex.cities_by_country.get(country, []), rng)
+                if pick:
+                    return pick
             ending = street_ending(original)
             streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
@@ -762,14 +894,14 @@ class Renderer:
         kind = institution_kind(original, self.before.get(span.start, ()))
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
-            return self._replace_places(original, foreign, rng)
+            return self._replace_places(original, foreign, rng, local=False)
         word = kind_word(original, lex)
         pick = self._of_kind(kind, original, word, rng, self._near(span, original)) if kind else None
         if pick:
             return pick
         towns = self._swedish_places(original)
         if towns:
-            return self._replace_places(original, towns, rng)
+            return self._replace_places(original, towns, rng, local=not (kind and kind.elsewhere))
         pool = {"school": lex.pools.get("org_school", []) + lex.pools.get("org_university", []),
                 "work": lex.pools.get("org_company", [])}.get(
             label, lex.pools.get("org_authority", []) + lex.pools.get(label, []))
@@ -786,15 +918,15 @@ class Renderer:
             towns = [p for p in self._swedish_places(original)
                      if not kind.invent or p[1] in self.place_map]
             if towns:
-                return self._replace_places(original, towns, rng)
+                return self._replace_places(original, towns, rng, local=not kind.elsewhere)
         if _DIGIT.search(original) and fold(original) not in kind.names:  # Skola nummer 112
             pick = _DIGIT.sub(lambda m: str(rng.below(9) + 1), original)
             if self._free(pick):
                 return pick
         if kind.bare and not word and not any(fold(original).endswith(w) for w in kind.words):
             return self._draw(kind.bare, rng)  # "förskolan Rymden": a bare name of the kind
-        if kind.pool and kind.towns:
-            # "Sundsvalls sjukhus" in an essay that never names Sundsvall: a hospital of a town
+        if kind.pool and kind.towns and kind.elsewhere:
+            # "Lunds universitet" in an essay that never names Lund: a university of a town
             # the essay's other towns are not
             for _, key, _ in self._swedish_places(original):
                 if key not in self.place_map:
@@ -871,15 +1003,20 @@ class Renderer:
     def _swedish_places(self, original: str) -> list[tuple[str, str, str]]:
         return [p for p in self._places_in(original) if p[2] == "SE"]
 
-    def _replace_places(self, original: str, places: list[tuple[str, str, str]], rng: Draws) -> str:
+    def _replace_places(self, original: str, places: list[tuple[str, str, str]], rng: Draws,
+                        local: bool = True) -> str:
         """The name with each place swapped for that place's surrogate in this essay, else for a
         town of its (surrogate) country (Gdańsks universitet -> Krakóws universitet), and its
-        digits redrawn (Skola nummer 112)."""
+        digits redrawn (Skola nummer 112). A Swedish town named only here is the essay's
+        surrogate town when the institution is `local` (Göteborgs stadsbibliotek -> Umeå
+        stadsbibliotek beside Umeå), else another town."""
         out = original
         for word, key, country in places:
             pick = self.place_map.get(key)
             if pick is None and country == "SE" and "district" in self.lex.get(key).cats:
                 pick = self._draw(self.lex.districts_by_town.get(self._town(rng), []), rng)
+            if pick is None and country == "SE" and local:
+                pick = self.place_map[key] = self._town(rng)
             if pick is None and country == "SE":
                 # a town the essay names only inside this name ("Sundsvalls Hockeyklubb ... ett
                 # lag från Timrå"): another town than the essay's, so the two stay apart
@@ -895,8 +1032,11 @@ class Renderer:
                 self.place_map[key] = pick
             # Gdańsks universitet, Damaskus universitet: a place before the kind word is a genitive
             then = original[original.index(word) + len(word):].lstrip()
+            # a Swedish town before a kind word takes its genitive whatever the original's
+            # ending: Gävle kommun -> Östersunds kommun
             form = (town_genitive(pick) if country == "SE" else genitive(pick)) if fold(
-                word) != key or (word[-1:] in "sxz" and then[:1].islower()) else pick
+                word) != key or (then[:1].islower() and (country == "SE" or word[-1:] in "sxz")
+                                 ) else pick
             out = out.replace(word, form, 1)
         out = _DIGIT.sub(lambda m: str(rng.below(9) + 1), out)
         return out if self._free(out) else self._compound(rng, kind_word(original, self.lex) or "gruppen")
@@ -1013,17 +1153,39 @@ def _email(r: Renderer, original: str, rng: Draws) -> str:
     """The address on a reserved domain, its local part built like the original's from the
     surrogates of the essay's names in it (amina.yusuf92 -> hodan.warsame87), else from the
     surrogate of the essay's last-named person: an address that fits its signer."""
-    local = original.partition("@")[0]
+    return f"{_local_part(r, original.partition('@')[0], rng)}@{rng.choice(EXAMPLE_DOMAINS)}"
+
+
+def _handle(r: Renderer, original: str, rng: Draws) -> str:
+    """A user name (@magdas_kitchen_mmx, cumbia_carlos_82) built like the original from the
+    essay's surrogate names, as an address's local part is; other `extra` text keeps the
+    taxonomy's placeholder."""
+    if " " in original.strip() or not regex.search(r"[_@.\d]", original):
+        return r._placeholder("extra", 1, frozenset(), original)
+    at = "@" if original.startswith("@") else ""
+    return at + _local_part(r, original.lstrip("@"), rng, keep=True)
+
+
+def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
+    """An address's local part (or a user name) from the essay's surrogate names: a name part
+    becomes its surrogate, digits new digits, initials other letters; other words go unless
+    `keep` (kitchen in magdas_kitchen)."""
     parts: list[str] = []
     named = False
     for part in regex.split(r"([._-])", local):
         letters, digits = regex.sub(r"\d", "", part), regex.sub(r"\D", "", part)
         if part in "._-":
             parts.append(part)
-        elif letters and fold(letters) in r.name_map:
-            parts.append(fold(r.name_map[fold(letters)]) + "".join(
+        elif letters and (fold(letters) in r.name_map or (
+                fold(letters)[-1:] == "s" and fold(letters)[:-1] in r.name_map)):
+            key = fold(letters)
+            gen = key not in r.name_map  # magdas_kitchen: Magda's
+            parts.append(fold(r.name_map[key[:-1] if gen else key]) + "s" * gen + "".join(
                 str(rng.below(10)) for _ in digits))
             named = True
+        elif keep and len(letters) > 1 and (fold(letters) in r.place_map or r.lex.get(
+                fold(letters)).se_pop):  # anna_klipper_malmo: the essay's surrogate town
+            parts.append(fold(r.place_map.get(fold(letters)) or r._town(rng)))
         elif len(letters) > 1 and (r.lex.get(fold(letters)).gender or r.lex.get(
                 fold(letters)).surname_rank):
             # a name the essay does not name elsewhere: a first name first, then a surname,
@@ -1037,13 +1199,16 @@ def _email(r: Renderer, original: str, rng: Draws) -> str:
             named = True
         elif len(letters) == 1 and letters.isalpha():
             parts.append(INITIALS[rng.below(len(INITIALS))].lower())
+        elif keep and letters:
+            parts.append(fold(letters) + "".join(str(rng.below(10)) for _ in digits))
+        elif keep and digits:
+            parts.append("".join(str(rng.below(10)) for _ in digits))
     if not named:
         names = list(r.name_map.values())
         first = names[-1] if names else r._draw(r.lex.pools.get("first_female", []), rng)
         parts = [fold(first or "kontakt")]
     out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
-    out = regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
-    return f"{out}@{rng.choice(EXAMPLE_DOMAINS)}"
+    return regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
 
 
 def _url(r: Renderer, original: str, rng: Draws) -> str:
@@ -1160,6 +1325,6 @@ def _zip(r: Renderer, original: str, rng: Draws) -> str:
     return out if out != original else _digits(r, out, rng)
 
 
-LIFELIKE = {"phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
+LIFELIKE = {"extra": _handle, "phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
             "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
             "date_digits": _date, "day": _day, "month_digit": _month, "month_word": _month}

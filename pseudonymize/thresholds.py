@@ -39,6 +39,7 @@ WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many word
                        # preposition makes X a workplace (a clause, not the whole sentence)
 LONGEST_NUMBER = 7     # digit runs read as a value (ages, days, street numbers) have at most
                        # this many digits; int() refuses more than 4,300
+LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
 REMEMBERED_WORD_MAX = 40  # a lone lower-case word's verdict is remembered up to this length
 REMEMBERED_WORDS = 500_000  # and for at most this many spellings (bounded memory, ~60 MB)
 
@@ -52,6 +53,8 @@ MILLION = 1_000_000       # a city this big is named even in lower case
 # a surrogate town is about the original's size: within the first factor of its population,
 # the second when that leaves fewer than three towns ("en liten stad" stays small)
 TOWN_SIZE_FACTORS = (4, 10)
+# a surname surrogate is never a town abroad this populous (Valencia, Aden), nor a Swedish place
+SURNAME_PLACE_MAX = 200_000
 
 # --- name ranks ------------------------------------------------------------------------------
 FUZZY_NAME_RANK = 2000     # misspellings are matched only against first names this frequent

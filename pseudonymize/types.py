@@ -64,6 +64,12 @@ class Result:
     def span_records(self) -> list[dict]:
         return [a.record() for a in self.annotations]
 
+    def surrogate_ranges(self) -> list[tuple[int, int]]:
+        """(start, end) in `target` of each surrogate written in place of an original: the
+        leak gate's ID scan tolerates an ID-shaped surrogate there (a fiction phone number)."""
+        return [(a.target_start, a.target_end) for a in self.annotations
+                if a.action == REPLACE and a.pseudonym != a.original]
+
     def key_rows(self) -> list[dict]:
         """Original <-> pseudonym for replaced entities (the key file's rows)."""
         return [{"essay_id": self.essay_id, "label": a.label, "ref": a.ref,

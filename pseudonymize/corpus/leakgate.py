@@ -10,7 +10,10 @@ rest of the release (hashes, resource provenance) is produced by the tool, not t
 A hit names file, field, offset and label — never the matched string.
 
 Tolerated coincidences: the taxonomy's own placeholders (123456-0000, all-zero phone numbers such
-as 000-000 00 00, email@dot.com) are not IDs; originals of labels that are short numbers or
+as 000-000 00 00, email@dot.com) are not IDs, nor is an ID-shaped string lying wholly inside a
+surrogate the engine wrote (a `lifelike` fiction phone number or example.com address: the
+release passes the target ranges of its replacements; an ID the engine missed lies outside
+them); originals of labels that are short numbers or
 calendar words (ages, years, days, months, house and line numbers) recur legitimately in any text
 and are not scanned for; nor are one-character originals (initials).
 """
@@ -19,7 +22,8 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,11 +70,25 @@ class LeakError(RuntimeError):
         super().__init__(f"leak gate: {len(hits)} hit(s), release not published: {shown}{more}")
 
 
-def id_hits(text: str) -> Iterable[tuple[int, str]]:
-    """(offset, label) of ID-shaped strings, placeholders excepted."""
+def id_hits(text: str, surrogates: Sequence[tuple[int, int]] = ()) -> Iterable[tuple[int, str]]:
+    """(offset, label) of ID-shaped strings, placeholders and those wholly inside one of the
+    `surrogates` (start, end) ranges excepted."""
+    for start, end, label in _id_matches(text):
+        if not _inside(start, end, surrogates):
+            yield start, label
+
+
+def _inside(start: int, end: int, ranges: Sequence[tuple[int, int]]) -> bool:
+    """Whether [start, end) lies within one of the sorted, disjoint `ranges`."""
+    k = bisect_right(ranges, (start, float("inf"))) - 1
+    return k >= 0 and ranges[k][0] <= start and end <= ranges[k][1]
+
+
+def _id_matches(text: str) -> Iterable[tuple[int, int, str]]:
+    """(start, end, label) of ID-shaped strings, placeholders excepted."""
     for m in _emails(text):
         if m.group(0).lower() != PLACEHOLDER_EMAIL:
-            yield m.start(), "email"
+            yield m.start(), m.end(), "email"
     for run in _NUMBER_RUN.finditer(text):
         start, end = run.span()
         if len(_DIGIT.findall(text, start, end)) < 6:
@@ -81,11 +99,11 @@ def id_hits(text: str) -> Iterable[tuple[int, str]]:
             month, day = int(m.group(2)), int(m.group(3))
             if (m.group(0) not in PLACEHOLDER_PERSONNUMMER and 1 <= month <= 12
                     and (1 <= day <= 31 or 61 <= day <= 91)):
-                yield m.start(), "personid_nr"
+                yield m.start(), m.end(), "personid_nr"
         for m in _PHONE.finditer(text, start, end + 1):
             digits = re.sub(r"\D", "", m.group(0).removeprefix("+46").removeprefix("0046"))
             if digits.strip("0"):
-                yield m.start(), "phone_nr"
+                yield m.start(), m.end(), "phone_nr"
 
 
 def _emails(text: str) -> Iterator[re.Match]:
@@ -127,7 +145,13 @@ class Originals:
     so leaving them out of the alternation changes nothing it finds, and a text holding none
     (the usual case) costs no compilation at all."""
 
-    def __init__(self, rows: Iterable[tuple[str, str]]) -> None:
+    def __init__(self, rows: Iterable[tuple[str, str]],
+                 homographs: Iterable[str] = ()) -> None:
+        """`homographs`: originals (any case) that are also an everyday word in lower case, as
+        the name "Hans" is the pronoun "hans": found written in lower case they are that word,
+        as the engine read them (it replaced the capitalised name)."""
+        self.homographs = frozenset(" ".join(normalize.fold(h).split()).casefold()
+                                    for h in homographs)
         self.labels: dict[str, str] = {}
         for label, original in rows:
             # as the engine reads it: "An\u200bna" is "Anna", "Go\u0308teborg" is "Göteborg"
@@ -146,38 +170,47 @@ class Originals:
         if not present:
             return
         for m in _alternation(present).finditer(text):
-            yield m.start(), self.labels.get(" ".join(m.group(0).split()).casefold(), "original")
+            found = " ".join(m.group(0).split()).casefold()
+            if not (found in self.homographs and m.group(0).islower()):
+                yield m.start(), self.labels.get(found, "original")
 
 
-def scan_text(text: str, originals: Originals, file: str, field: str) -> list[Hit]:
+def scan_text(text: str, originals: Originals, file: str, field: str,
+              surrogates: Sequence[tuple[int, int]] = ()) -> list[Hit]:
     """Hits in `text` as written and, when it differs, in its normalized view (the engine's:
     `An\u200bna`, `Kris\u00adtina`, `０７０…`, `name(at)gmail.com` are caught); offsets are
-    always into `text`."""
-    found = {*originals.hits(text), *id_hits(text)}
+    always into `text`. `surrogates`: sorted (start, end) ranges of `text` the engine wrote."""
+    found = {*originals.hits(text), *id_hits(text, surrogates)}
     view = normalize.view(text)
     if view.clean is not text:
         seen = view.clean
-        found |= {(view.span(offset, offset)[0], label)
-                  for offset, label in (*originals.hits(seen), *id_hits(seen))}
+        found |= {(view.span(offset, offset)[0], label) for offset, label in originals.hits(seen)}
+        found |= {(view.span(start, start)[0], label) for start, end, label in _id_matches(seen)
+                  if not _inside(*view.span(start, end), surrogates)}
     return [Hit(file, field, offset, label) for offset, label in sorted(found)]
 
 
 def scan_essay(essay_id: str, originals: Originals, text: str | None,
                svala_fields: Mapping[str, str] | None, carried: Mapping[str, object],
-               opaque_ids: bool = False) -> list[Hit]:
+               opaque_ids: bool = False, surrogates: Sequence[tuple[int, int]] = ()
+               ) -> list[Hit]:
     """One essay's published parts: its id, text, SVALA fields ("source", "target", "labels")
     and the metadata the manifest carries for it. Shards run this on what they just wrote.
     Opaque ids (keyed hashes made by the release, hex digits that may look like an ID number)
-    are not scanned: they hold nothing of the essay."""
+    are not scanned: they hold nothing of the essay. `surrogates`: the (start, end) ranges of
+    `text` the engine wrote (an SVALA side equal to the text shares them)."""
     text_file, svala_file = f"texts/{essay_id}.txt", f"svala/{essay_id}.json"
     hits = [] if opaque_ids else scan_text(essay_id, originals, text_file, "essay_id")
-    text_hits = scan_text(text, originals, text_file, "text") if text is not None else []
+    text_hits = scan_text(text, originals, text_file, "text", sorted(surrogates)) \
+        if text is not None else []
     hits += text_hits
     for field, value in (svala_fields or {}).items():
         if value == text:  # a published side is the text itself: the same hits
             hits += [Hit(svala_file, field, h.offset, h.label) for h in text_hits]
-        else:
-            hits += scan_text(value, originals, svala_file, field)
+        else:  # the text with its tokens' white space: the surrogates stand where they did
+            same = text is not None and value.rstrip() == text.rstrip()
+            hits += scan_text(value, originals, svala_file, field,
+                              sorted(surrogates) if same else ())
     for key, value in carried.items():
         if value is not None and not (opaque_ids and key == "learner_id"):
             value = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)

@@ -57,6 +57,8 @@ from pseudonymize.corpus import safety
 from pseudonymize.corpus.batch import MAX_BYTES, Batch, Essay, Quarantined, read_batch
 from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
 from pseudonymize.engine import STRATEGIES, Engine, Memory
+from pseudonymize.labels import NAME_LABELS
+from pseudonymize.lexicon import fold
 from pseudonymize.policy import Policy, for_batch
 from pseudonymize.types import Result, Span
 
@@ -430,6 +432,13 @@ def _id_hits(plan: Plan, essay: ShardEssay, originals: Originals) -> list[Hit]:
     return hits
 
 
+def name_homographs(engine: Engine, rows: Iterable[dict]) -> set[str]:
+    """The essay's replaced names that are also everyday words ("Hans"/"hans", "Björn"/"björn",
+    the lexicon's common_name_homograph): the gate takes them in lower case as those words."""
+    return {r["original"] for r in rows if r["label"] in NAME_LABELS
+            and "common_name_homograph" in engine.lex.get(fold(r["original"])).cats}
+
+
 def process_shard(plan: Plan, index: int) -> dict:
     """Pseudonymize one shard file and gate each essay's published parts before writing them:
     a clean essay's texts and SVALA go to staging (their sha256s, its spans, key rows and
@@ -438,6 +447,7 @@ def process_shard(plan: Plan, index: int) -> dict:
     (Prefect walks every task parameter)."""
     shard = Path(plan.shards[index])
     sealer = keyfile.WorkSealer(plan.work_key)
+    engine = load_engine(plan.snapshot_path)
     essays = [ShardEssay(**json.loads(line))
               for line in sealer.open(shard.read_bytes()).decode().splitlines()]
     by_id = {e.essay_id: e for e in essays}
@@ -452,12 +462,14 @@ def process_shard(plan: Plan, index: int) -> dict:
             continue
         published, review = svala.graphs(result)
         rows = result.key_rows()
-        originals = Originals((r["label"], r["original"]) for r in rows)
+        originals = Originals(((r["label"], r["original"]) for r in rows),
+                              name_homographs(engine, rows))
         side = published.text("target")  # both sides of the published graph are this text
         hits = scan_essay(essay_id, originals, result.target,
                           {"source": side, "target": side,
                            "labels": " ".join(published.labels())},
-                          by_id[essay_id].carried, opaque_ids=not plan.keep_ids)
+                          by_id[essay_id].carried, opaque_ids=not plan.keep_ids,
+                          surrogates=result.surrogate_ranges())
         if plan.keep_ids:
             hits += _id_hits(plan, by_id[essay_id], originals)
         if hits:

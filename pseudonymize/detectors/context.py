@@ -558,6 +558,8 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     nxt = folds[i + 1] if i + 1 < len(folds) else ""
     prev = folds[i - 1] if i else ""
     rare = e.zipf < T.COMMON or not text.isascii() and text.lower() not in r.lex.common_accented
+    if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
+        return False  # "heter Alva är": a first name one letter from elva, not an age
     if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and rare \
             or prev in r.w["age_trigger.verb"]:
         r._age_word(doc, i, add)
@@ -609,7 +611,9 @@ def _line(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tok = doc.tokens[i]
     low = tok.text.lower()
     if doc.folds[i] in r.w["line_word"] and i and doc.folds[i - 1] in r.w["line_colour"]:
-        add(LINE.span(doc.tokens[i - 1].start, tok.end, "transport_name", key=low))
+        # "blå linjen" and "gröna linjen" are two lines: the colour is part of the key
+        add(LINE.span(doc.tokens[i - 1].start, tok.end, "transport_name",
+                      key=f"{doc.folds[i - 1]} {low}"))
     return False
 
 

@@ -43,7 +43,7 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
-    "list_word", "place_statement"),
+    "list_word", "place_statement", "car_make", "car_model", "car_before"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word"),
     after=("place_statement",))
@@ -380,6 +380,10 @@ class Matcher:
         for i in self._todo(doc):
             if i < skip_to:
                 continue
+            car = self._car(doc, i)
+            if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
+                skip_to = i + car
+                continue
             phrase = self._phrase_span(doc, i) if folds[i] in phrases else None
             if phrase is not None:
                 spans.append(phrase)
@@ -409,6 +413,8 @@ class Matcher:
             span = self._institution_of(doc, i, span, e)
             if self._continues_place(doc, i, spans, span, e):
                 continue
+            if span is not None and spans and self._surname_town(doc, spans[-1], span, i):
+                span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs, key=span.key)
             if span is not None and spans and self._town_pair(doc, spans[-1], span, e, i):
                 spans[-1], span = self._person_pair(doc, i, spans[-1], span)
             if span is not None:
@@ -416,6 +422,30 @@ class Matcher:
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
         return self._initials(doc, self._middle_names(doc, spans))
+
+    def _car(self, doc: Doc, i: int) -> int:
+        """How many tokens a car make and its model take ("Volvo V70": 2, "en Saab": 1), or 0
+        when the make stands alone as a company ("jobbar på Volvo")."""
+        folds, tokens, W = doc.folds, doc.tokens, self.W
+        if folds[i] not in W["car_make"] or not tokens[i].text[:1].isupper():
+            return 0
+        nxt = tokens[i + 1].text if i + 1 < len(tokens) and tokens[i].ws == " " else ""
+        if nxt and (folds[i + 1] in W["car_model"] or (
+                any(ch.isdigit() for ch in nxt) and nxt[:1].isalnum() and len(nxt) <= 6)):
+            return 2
+        return int(i > 0 and folds[i - 1] in W["car_before"])
+
+    @staticmethod
+    def _surname_town(doc: Doc, last: Span, span: Span, i: int) -> bool:
+        """"Stig Berg", "Anna Sala", "Trần Văn Minh": a capitalised place right after a given
+        name or surname in the same sentence is a part of the name (a place would come after a
+        preposition)."""
+        tok = doc.tokens[i]
+        return ((last.label in FIRSTNAME.values() or last.label == "surname")
+                and span.label in ("city", "area", "geo")
+                and span.start == tok.start and span.end == tok.end and i not in doc.starts
+                and last.end + 1 == tok.start and doc.text[last.end] == " "
+                and tok.text[:1].isupper() and not tok.text.isupper())
 
     def _alone_at(self, doc: Doc, i: int) -> bool:
         """A lower-case word (starting no known phrase here) whose neighbours no rule looks at:

@@ -117,6 +117,13 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
     return generic
 
 
+def _time_of_day(doc: Doc, lex: Lexicon, start: int) -> bool:
+    """"klockan 5.40", "kl. 14-16": a time after a time word, not a number to replace."""
+    i = doc.index_at(start)
+    j = i - 1 - (i >= 2 and doc.tokens[i - 1].text == ".")
+    return j >= 0 and doc.folds[j] in lex.words("time_word")
+
+
 def _with_prefix(doc: Doc, start: int) -> int:
     """Start a number at the letter code written before it: "TF 448 192", "WU 882-194"."""
     i = doc.index_at(start)
@@ -146,9 +153,10 @@ PHONE_RULE = _rule("phone", ("phone_nr",), 0.9)
 ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS)
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
                                           "phone_nr"), 0.85, TRIGGERS)
-DIGITS_RULE = _rule("digits", ("other_nr_seq",), 0.6, TRIGGERS)
+DIGITS_RULE = _rule("digits", ("other_nr_seq",), 0.6, TRIGGERS + ("time_word",))
 NUMBER_ENDING = _rule("number-ending", ("account_nr", "other_nr_seq"), 0.8, TRIGGERS)
-REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr"), 0.55, TRIGGERS)
+REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr"), 0.55,
+                       TRIGGERS + ("time_word",))
 ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8)
@@ -231,7 +239,7 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     number of some kind; four digits only as the end of an account ("slutar på 4471")."""
     for m in _anchored(BARE_DIGITS, doc.text, scan.runs):
         ndig = sum(ch.isdigit() for ch in m.group())
-        if ndig < 4:
+        if ndig < 4 or _time_of_day(doc, lex, m.start()):
             continue
         kind = _number_kind(doc, lex, m.start(), 5)
         if kind == "account_nr" and ndig >= 5:
@@ -247,6 +255,8 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for s, e, _ in scan.chunks:
         for m in REFERENCE.finditer(doc.text, s, e):
+            if _time_of_day(doc, lex, m.start()):
+                continue
             kind = _number_kind(doc, lex, m.start(), 5)
             label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
             add(REFERENCE_RULE.span(_with_prefix(doc, m.start()), m.end(), label))

@@ -16,6 +16,7 @@ from pseudonymize.surrogates import (
     Renderer,
     _date,
     _email,
+    _handle,
     _personid,
     _zip,
     calendar_shift,
@@ -363,3 +364,231 @@ def test_a_town_becomes_one_of_about_its_size(engine: Engine, original: str,
     for seed in SEEDS:
         got = render(renderer(engine, seed, {original}), original, "city")
         assert got in allowed, (seed, got)
+
+
+# --- the homeland of the essay's names (issue 15: a Somali family never comes from Chad) ------
+WORLD_COUNTRIES = {"Somalia": ("SO", "AF"), "Djibouti": ("DJ", "AF"), "Etiopien": ("ET", "AF"),
+                   "Kenya": ("KE", "AF"), "Tchad": ("TD", "AF"), "Sudan": ("SD", "AF"),
+                   "Iran": ("IR", "AS"), "Afghanistan": ("AF", "AS"), "Tadzjikistan": ("TJ", "AS"),
+                   "Polen": ("PL", "EU"), "Ukraina": ("UA", "EU"), "Belarus": ("BY", "EU"),
+                   "Frankrike": ("FR", "EU"), "Ungern": ("HU", "EU")}
+WORLD_NAMES = {"first_male:persian": ["Reza", "Dariush"], "first_male:polish": ["Piotr", "Tomasz"],
+               "first_male:east_slavic": ["Dmytro", "Oleksandr"],
+               "surname:east_slavic": ["Kovalenko", "Shevchenko"], "surname:polish": ["Nowak"]}
+
+
+def world(engine: Engine) -> Engine:
+    """The tiny lexicon with countries of three continents and names of five origin groups."""
+    lex = engine.lex
+    entries = dict(lex.entries)
+    for name, (iso, _) in WORLD_COUNTRIES.items():
+        entries[fold(name)] = lex.get(fold(name))._replace(country=iso)
+    origins = dict(lex.name_origins)
+    for pool, names in WORLD_NAMES.items():
+        origins.update({fold(n): (pool.split(":")[1],) for n in names})
+    pools = {**lex.pools, **WORLD_NAMES,
+             "country": sorted(set(lex.pools["country"]) | set(WORLD_COUNTRIES))}
+    continents = {**lex.continents, **{iso: c for iso, c in WORLD_COUNTRIES.values()}}
+    return Engine(dataclasses.replace(lex, entries=entries, name_origins=origins, pools=pools,
+                                      continents=continents))
+
+
+# (the essay's names, its homeland, where its surrogate may lie)
+HOMELANDS = [({"Hodan", "Abdi"}, "Somalia", {"Djibouti", "Etiopien", "Kenya"}),
+             ({"Reza", "Dariush"}, "Iran", {"Afghanistan", "Tadzjikistan"}),
+             # Polish names have no other homeland: a neighbour group's
+             ({"Piotr", "Tomasz"}, "Polen", {"Ukraina", "Belarus"})]
+
+
+@pytest.mark.parametrize(("names", "country", "allowed"), HOMELANDS)
+def test_a_homeland_becomes_another_homeland_of_the_essays_names(
+        engine: Engine, names: set[str], country: str, allowed: set[str]) -> None:
+    lexed = world(engine)
+    for seed in range(12):
+        got = render(renderer(lexed, seed, names | {country}), country, "country")
+        assert got in allowed, (country, seed, got)
+        assert got == render(renderer(lexed, seed, names | {country}), country, "country")
+
+
+def test_a_country_that_is_no_homeland_of_the_names_is_drawn_as_before(engine: Engine) -> None:
+    """Somali names beside Tchad: Tchad is no Somali homeland, so any close country may come."""
+    lexed = world(engine)
+    got = {render(renderer(lexed, seed, {"Hodan", "Abdi", "Tchad"}), "Tchad", "country")
+           for seed in range(24)}
+    assert got - {"Somalia", "Djibouti", "Etiopien", "Kenya"}, got
+
+
+def test_names_follow_a_homeland_that_has_no_twin(engine: Engine) -> None:
+    """Polen -> Ukraina: the Polish names become East Slavic ones, surnames too."""
+    lexed = world(engine)
+    for seed in range(12):
+        r = renderer(lexed, seed, {"Piotr", "Tomasz", "Polen", "Nowak"})
+        render(r, "Polen", "country")
+        span = Span(20, 25, "firstname_male", (), 1.0, "", "piotr")
+        assert r.render(span, 1, "Piotr", 1) in {"Dmytro", "Oleksandr"}
+        span = Span(30, 35, "surname", (), 1.0, "", "nowak")
+        assert r.render(span, 1, "Nowak", 1) in {"Kovalenko", "Shevchenko"}
+
+
+def test_a_neighbour_groups_name_takes_the_familys_origin(engine: Engine) -> None:
+    """Omar (Arabic) in a Somali family: a Somali name, so the family's names agree."""
+    for seed in SEEDS:
+        got = render(renderer(engine, seed, {"Omar", "Hodan", "Abdi", "Fartun"}), "Omar",
+                     "firstname_male")
+        assert got in {"Abdi", "Warsame"}, got
+
+
+# (institution as written, label, whether `lifelike` keeps it): one-of-a-kind national
+# authorities name no writer, and a peer in their place is a clue
+UNIQUE = [("Migrationsverket", "other_institution", True),
+          ("Försäkringskassans", "other_institution", True),
+          ("CSN", "other_institution", True), ("Polisen", "work", True),
+          ("Arbetsförmedlingen", "work", True), ("Skatteverket", "other_institution", True),
+          ("Socialtjänsten", "other_institution", False),  # a municipal office, one per town
+          ("Handelsbanken", "other_institution", False), ("Bergsjöskolan", "school", False),
+          ("Migrationsverket", "city", False)]
+
+
+@pytest.mark.parametrize(("original", "label", "kept"), UNIQUE)
+def test_lifelike_keeps_one_of_a_kind_authorities(engine: Engine, original: str, label: str,
+                                                  kept: bool) -> None:
+    span = Span(0, len(original), label, (), 1.0, "", fold(original))
+    assert renderer(engine, 0, {original}).keeps(span, original) is kept
+    realistic = Renderer(engine.lex, "realistic", 0, "e1", {original})
+    assert not realistic.keeps(span, original)
+
+
+@pytest.mark.parametrize("strategy", ["lifelike", "realistic"])
+def test_a_kept_authority_stays_in_the_text_marked_not_keyed(engine: Engine,
+                                                            strategy: str) -> None:
+    text = "Jag fick ett brev från Migrationsverket."
+    span = Span(23, 39, "other_institution", (), 1.0, "", "migrationsverket")
+    result = engine.render(text, [span], "e1", strategy=strategy)
+    if strategy == "lifelike":
+        assert result.target == text and result.annotations[0].action == "mark"
+        assert result.key_rows() == []
+    else:
+        assert "Migrationsverket" not in result.target and len(result.key_rows()) == 1
+
+
+# (institution whose town the essay names nowhere else, label, the essay's surrogate town, its
+# surrogate): a library, office, workplace or hospital lies where the writer lives
+LOCAL = [("Göteborgs stadsbibliotek", "other_institution", "Gävle", "Gävle stadsbibliotek"),
+         ("Jönköpings kommun", "work", "Västerås", "Västerås kommun"),
+         ("Taxi Jönköping", "work", "Malmö", "Taxi Malmö"),
+         ("Sundsvalls sjukhus", "work", "Gävle", "Gävle sjukhus"),
+         ("Malmö stadsbibliotek", "other_institution", "Västerås", "Västerås stadsbibliotek"),
+         ("Gävle kommun", "work", "Göteborg", "Göteborgs kommun")]  # the genitive comes back
+
+
+@pytest.mark.parametrize(("original", "label", "town", "expected"), LOCAL)
+def test_a_local_institution_lies_in_the_essays_town(engine: Engine, original: str, label: str,
+                                                     town: str, expected: str) -> None:
+    for seed in SEEDS:
+        assert render(renderer(engine, seed, {original}, (town,)), original, label) == expected
+
+
+def with_pools(engine: Engine, pools: dict[str, list[str]],
+               places: dict[str, tuple[int, int]] | None = None) -> Engine:
+    """The tiny engine with other surrogate pools, and names that are places (fold -> Swedish
+    population, population abroad)."""
+    lex = engine.lex
+    entries = dict(lex.entries)
+    for key, (se_pop, pop) in (places or {}).items():
+        entries[key] = lex.get(key)._replace(se_pop=se_pop, place_pop=pop, place_kind="city")
+    return Engine(dataclasses.replace(lex, pools={**lex.pools, **pools}, entries=entries))
+
+
+def test_a_surname_is_never_a_place(engine: Engine) -> None:
+    """Lund (a Swedish town), Berg (a municipality), Valencia (a big town abroad) never stand
+    for a surname: "hos Lund" would read as the town."""
+    surnames = ["Lund", "Berg", "Valencia", "Holm", "Lindqvist"]
+    lexed = with_pools(engine, {"surname": surnames, "surname:swedish": surnames},
+                       {"lund": (87_000, 87_000), "berg": (1, 0), "valencia": (0, 1_600_000)})
+    got = {render(renderer(lexed, seed, {"Svensson"}), "Svensson", "surname") for seed in range(24)}
+    assert got and got <= {"Holm", "Lindqvist"}, got
+
+
+# (full name, its short form, gender, the first names to draw from, the full name's allowed
+# surrogates, the short form's allowed surrogates): never an odd stump of the surrogate
+SHORT_FORMS = [("Mohamed", "Mo", "male", ["Erik", "Mohammed", "Johan", "Muhammad"],
+                {"Mohammed"}, {"Moha"}),  # Mo itself is the original: Muhammad has no other
+               ("Alexandra", "Alex", "female", ["Lina", "Kristina", "Magdalena", "Sara"],
+                {"Kristina", "Magdalena"}, {"Stina", "Kicki", "Magda"})]
+
+
+@pytest.mark.parametrize(("full", "short", "gender", "pool", "fulls", "shorts"), SHORT_FORMS)
+def test_a_short_form_is_a_short_form_of_its_full_names_surrogate(
+        engine: Engine, full: str, short: str, gender: str, pool: list[str], fulls: set[str],
+        shorts: set[str]) -> None:
+    lexed = with_pools(engine, {f"first_{gender}": pool, f"first_{gender}:swedish": pool})
+    for seed in range(12):
+        r = renderer(lexed, seed, {full, short})
+        label = f"firstname_{gender}"
+        got_full = r.render(Span(0, len(full), label, (), 1.0, "", fold(full)), 1, full, 1)
+        got_short = r.render(Span(20, 20 + len(short), label, (), 1.0, "", fold(short)), 2,
+                             short, 2)
+        assert got_full in fulls and got_short in shorts, (seed, got_full, got_short)
+
+
+def test_two_coloured_lines_are_two_lines(engine: Engine) -> None:
+    """"blå linjen ... gröna linjen": two keys, two surrogates (never one line for both)."""
+    text = "Jag åker blå linjen till jobbet och gröna linjen hem."
+    spans = [s for s in engine.detect(text) if s.label == "transport_name"]
+    assert len({s.key for s in spans}) == 2, spans
+    for seed in SEEDS:
+        result = engine.pseudonymize(text, "e1", strategy="lifelike", seed=seed)
+        lines = [a.pseudonym for a in result.annotations if a.label == "transport_name"]
+        assert len(lines) == 2 and lines[0] != lines[1], lines
+
+
+# (user name, the essay's names and places with their surrogates, pattern of its surrogate):
+# built from the surrogates like an address, never a visible placeholder in `lifelike`
+HANDLES = [("@magdas_kitchen_mmx", {"magda": "Hodan"}, {}, r"^@hodans_kitchen_mmx$"),
+           ("@anna_klipper_malmo", {"anna": "Sara"}, {"malmo": "Gävle"},
+            r"^@sara_klipper_gavle$"),
+           ("cumbia_carlos_82", {"carlos": "Erik"}, {}, r"^cumbia_erik_\d\d$"),
+           ("Den hemliga klubben", {}, {}, r"^A-extra$")]  # not a user name: the taxonomy's
+
+
+@pytest.mark.parametrize(("original", "names", "places", "pattern"), HANDLES)
+def test_a_user_name_is_built_from_the_essays_surrogates(
+        engine: Engine, original: str, names: dict[str, str], places: dict[str, str],
+        pattern: str) -> None:
+    r = renderer(engine, 0, {original}, tuple(places.values()))
+    r.name_map.update(names)
+    r.place_map.update(places)
+    assert regex.match(pattern, _handle(r, original, _draws(0))), _handle(r, original, _draws(0))
+
+
+def test_a_country_is_never_that_of_a_town_the_essay_names(engine: Engine) -> None:
+    """"från Bagdad ... genom Syrien": Syrien never becomes Irak (Bagdad's country)."""
+    lexed = world(engine)
+    for seed in range(12):
+        got = render(renderer(lexed, seed, {"Bagdad", "Syrien"}), "Syrien", "country")
+        assert got != "Irak", seed
+
+
+def test_a_place_abroad_is_never_a_swedish_street(engine: Engine) -> None:
+    """A bazaar or a ruin abroad (no landmark of its kind known): a place of its country."""
+    for seed in SEEDS:
+        r = renderer(engine, seed, {"Vakilbasaren"})
+        span = Span(0, 12, "place", (), 1.0, "", "vakilbasaren")
+        assert r.render(span, 1, "Vakilbasaren", 1, "IQ") in {"Bagdad", "Basra", "Mosul"}
+
+
+# (the essay's names, a Swedish-only name, the words before it, its allowed surrogates): a
+# child's, sibling's or parent's name shares the family's origin; a spouse's need not
+KIN_ORIGIN = [({"Hodan", "Abdi", "Maria"}, ("min", "dotter"), {"Fartun"}),
+              ({"Hodan", "Abdi", "Maria"}, ("var", "dotter"), {"Fartun"}),
+              ({"Hodan", "Abdi", "Maria"}, ("min", "fru"), {"Anna", "Sara", "Lina"}),
+              ({"Anna", "Erik", "Hodan", "Maria"}, ("min", "dotter"), {"Sara", "Lina"})]
+
+
+@pytest.mark.parametrize(("names", "before", "allowed"), KIN_ORIGIN)
+def test_a_childs_name_shares_the_familys_origin(engine: Engine, names: set[str],
+                                                 before: tuple[str, ...], allowed: set[str]
+                                                 ) -> None:
+    for seed in SEEDS:
+        got = render(renderer(engine, seed, names), "Maria", "firstname_female", before)
+        assert got in allowed, (before, seed, got)

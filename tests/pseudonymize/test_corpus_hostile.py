@@ -106,7 +106,7 @@ def test_engine_errors_and_absurd_numbers_cost_one_essay(setup: dict,
 
     class Exploding:
         def __init__(self, engine):
-            self.engine = engine
+            self.engine, self.lex = engine, engine.lex
 
         def pseudonymize(self, text, *args, **kwargs):
             if "krascha" in text:
@@ -273,7 +273,7 @@ def die(*a, **k):
 real_engine, real_write, real_abort = rel._engine, keyfile.write_key, rel.abort
 calls = []
 class Slow:
-    def __init__(self, engine): self.engine = engine
+    def __init__(self, engine): self.engine, self.lex = engine, engine.lex
     def pseudonymize(self, *a, **k):
         calls.append(1)
         if stage == "mid-shard" and len(calls) == 5: die()

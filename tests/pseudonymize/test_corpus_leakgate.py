@@ -154,3 +154,62 @@ def test_opaque_ids_made_by_the_release_are_not_read_as_id_numbers(opaque, expec
     hits = scan_essay("e7a6e6006720588a3", Originals(()), "Hej.", None,
                       {"learner_id": "l7a6e6006720588a3"}, opaque_ids=opaque)
     assert sorted({h.label for h in hits}) == expected
+
+
+@pytest.mark.parametrize("text, surrogates, labels", [
+    # a fiction number the engine wrote, wholly inside its replacement: no hit
+    ("Ring 070-1740605 i kväll.", [(5, 16)], []),
+    ("Mejla anna.berg@example.com nu.", [(6, 27)], []),
+    # the same outside any replacement, or only partly inside one, is a hit
+    ("Ring 070-1740605 i kväll.", [], ["phone_nr"]),
+    ("Ring 070-1740605 i kväll.", [(5, 10)], ["phone_nr"]),
+    ("Ring 070-1740605 eller 070-123 45 67.", [(5, 16)], ["phone_nr"]),
+])
+def test_a_surrogate_the_engine_wrote_is_no_id(text: str, surrogates: list, labels: list):
+    assert [label for _, label in id_hits(text, surrogates)] == labels
+
+
+def test_a_lifelike_release_publishes_its_fiction_ids(tmp_path: Path):
+    """`lifelike` writes fiction phone numbers, example.com addresses and Luhn-valid
+    personnummer: the gate lets those surrogates through and still finds a missed ID."""
+    from pseudonymize.corpus import release as rel
+    from tests.pseudonymize.corpus_support import make_batch, make_snapshot
+
+    essays = {"a": "Jag heter Amina Warsame. Ring mig på 070-123 45 67 eller mejla "
+                   "amina.warsame@gmail.com. Mitt personnummer är 850315-1234.",
+              "b": "Min bror Omar bor i Malmö. Hans nummer är 0701234567."}
+    summary = rel.release(make_batch(tmp_path / "batch", essays, None), tmp_path / "out",
+                          make_snapshot(tmp_path / "home"), tmp_path / "keys",
+                          strategy="lifelike", code_revision="test")
+    assert summary["quarantine"] == [] and summary["counts"]["replaced"] >= 8, summary
+    published = " ".join(p.read_text(encoding="utf-8")
+                         for p in Path(summary["path"]).glob("texts/*.txt"))
+    assert "@example." in published and "070-123 45 67" not in published
+    assert "850315-1234" not in published and "0701234567" not in published
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Jag såg hans bil.", []),             # the pronoun, as the engine read it
+    ("Jag såg Hans bil.", ["firstname_male"]),
+    ("JAG SÅG HANS BIL.", ["firstname_male"]),
+    ("Jag träffade hans svensson.", ["surname"]),  # another original: still found
+])
+def test_a_name_homograph_in_lower_case_is_the_everyday_word(text: str, found: list[str]):
+    originals = Originals([("firstname_male", "Hans"), ("surname", "Svensson")],
+                          homographs=["Hans"])
+    assert [label for _, label in originals.hits(text)] == found
+
+
+def test_an_essay_with_hans_the_name_and_hans_the_pronoun_is_released(
+        tmp_path: Path, offline_snapshot: Path):
+    from pseudonymize.corpus import release as rel
+    from tests.pseudonymize.corpus_support import make_batch
+
+    essays = {"a": "Min granne heter Hans. Jag lånade hans cykel i går.",
+              "b": "Jag heter Hans och jag bor i Malmö."}
+    summary = rel.release(make_batch(tmp_path / "batch", essays, None), tmp_path / "out",
+                          offline_snapshot, tmp_path / "keys", code_revision="test")
+    assert summary["quarantine"] == [], summary
+    published = " ".join(p.read_text(encoding="utf-8")
+                         for p in Path(summary["path"]).glob("texts/*.txt"))
+    assert "Hans" not in published and "hans cykel" in published

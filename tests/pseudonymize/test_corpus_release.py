@@ -8,6 +8,7 @@ import re
 import stat
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 
 import polars as pl
 import pytest
@@ -17,6 +18,7 @@ from pseudonymize.corpus.audit import AuditError, audit
 from pseudonymize.corpus.keys import read_key
 from pseudonymize.corpus.leakgate import scan_release
 from pseudonymize.corpus.verify import compare, verify
+from pseudonymize.lexicon import EMPTY
 from pseudonymize.types import REPLACE, Annotation, Result
 from tests.pseudonymize.corpus_support import SECRET_EMAIL, make_batch, make_snapshot
 
@@ -194,6 +196,8 @@ def test_killed_release_leaves_nothing_and_a_rerun_succeeds(setup: dict,
 
 class _LeakyEngine:
     """Replaces the e-mail but 'misses' the same name elsewhere in the essay."""
+
+    lex = SimpleNamespace(get=lambda key: EMPTY)  # knows no homographs
 
     def pseudonymize(self, text, essay_id, *, strategy, seed, memory):
         name = "Zlatimira"
