@@ -5,7 +5,8 @@
     python benchmarks/pairs.py --score ANSWERS.json --key KEY.json
 
 Build: picks N essays of a gold JSON Lines file (read as `swepseudo eval` reads it) with `random.Random(
-pick_seed)`, pseudonymizes each with the current snapshot of the data root (engine seed `--seed`)
+pick_seed)`, pseudonymizes each with the current snapshot of the data root (engine seed `--seed`;
+as a release does: a learner's essays share one Memory)
 and writes DIR/pair-01.txt ... holding "TEXT 1" and "TEXT 2" in a random order per pair (the same
 generator), and DIR/README.txt, the judge's instructions. Which text is the altered one goes to
 the answer key (default DIR.key.json, beside DIR, never inside it), so DIR alone can be handed to
@@ -29,7 +30,7 @@ sys.path.insert(0, str(REPO))
 
 from builders.atomic import atomic_write_bytes  # noqa: E402
 from builders.store import Store  # noqa: E402
-from pseudonymize.engine import STRATEGIES, Engine  # noqa: E402
+from pseudonymize.engine import STRATEGIES, Engine, Memory  # noqa: E402
 from pseudonymize.evaluate import Document, GoldFormatError, read_gold  # noqa: E402
 
 PROMPT = """\
@@ -54,14 +55,29 @@ def make_pairs(engine: Engine, essays: list[Document], strategy: str, n: int, pi
     """N (TEXT 1, TEXT 2) pairs in gold order and the key {pair: {"essay", "altered": 1|2}}."""
     rng = random.Random(pick_seed)
     chosen = sorted(rng.sample(range(len(essays)), min(n, len(essays))))
+    altered = release_texts(engine, essays, strategy, seed)
     pairs, key = [], {}
     for k, index in enumerate(chosen, 1):
         essay = essays[index]
-        altered = engine.pseudonymize(essay.text, essay.id, strategy=strategy, seed=seed).target
+        altered_text = altered[essay.id]
         first = rng.random() < 0.5
-        pairs.append((altered, essay.text) if first else (essay.text, altered))
+        pairs.append((altered_text, essay.text) if first else (essay.text, altered_text))
         key[f"pair-{k:02d}"] = {"essay": essay.id, "altered": 1 if first else 2}
     return pairs, key
+
+
+def release_texts(engine: Engine, essays: list[Document], strategy: str, seed: int
+                  ) -> dict[str, str]:
+    """Every essay pseudonymized as a release does it: a learner's essays in id order sharing
+    one Memory, so the same person or place keeps its surrogate across them (an essay without
+    a learner id is its own learner)."""
+    memories: dict[str, Memory] = {}
+    out = {}
+    for essay in sorted(essays, key=lambda e: (e.learner or e.id, e.id)):
+        memory = memories.setdefault(essay.learner or essay.id, Memory())
+        out[essay.id] = engine.pseudonymize(essay.text, essay.id, strategy=strategy, seed=seed,
+                                            memory=memory).target
+    return out
 
 
 def score(answers: dict[str, dict], key: dict[str, dict]) -> dict[str, float]:

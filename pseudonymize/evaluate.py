@@ -66,6 +66,7 @@ class Document:
     spans: tuple[GoldSpan, ...]
     tokens: tuple[tuple[int, int], ...] = ()
     neutral: tuple[tuple[int, int], ...] = ()  # `ignore` tokens: neither slot nor false positive
+    learner: str = ""  # the writer's id where the gold set gives one (jsonl: learner_id)
 
 
 class GoldFormatError(ValueError):
@@ -84,7 +85,8 @@ def read_jsonl(path: Path) -> Iterator[Document]:
                 spans = tuple(GoldSpan(int(s["start"]), int(s["end"]), s["label"],
                                        tuple(s.get("attrs", ())), int(s.get("ref", 0)))
                               for s in row["spans"])
-                doc = Document(str(row["id"]), row["text"], spans)
+                doc = Document(str(row["id"]), row["text"], spans,
+                               learner=str(row.get("learner_id") or ""))
             except (ValueError, KeyError, TypeError) as exc:
                 raise GoldFormatError(f"{path}:{n}: {type(exc).__name__}: {exc}") from exc
             bad = [s for s in spans if not 0 <= s.start < s.end <= len(doc.text)]

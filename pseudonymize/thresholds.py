@@ -18,6 +18,11 @@ AFTER_NAME_MAX = 5.5  # a capitalised word after a name continues it unless this
 MISSPELT_MAX = 3.8    # a word this rare may be a misspelt name or place ("Stokholm")
 HOMOGRAPH_PLACE_MAX = 4.5  # "bor i Hjo": a homograph this rare after a place verb is a place
 INITIAL_UNKNOWN_MAX = 3.5  # an unknown capitalised word starting a sentence: a name below this
+INITIAL_WORD_MIN = 4.5     # a sentence-initial capitalised word this frequent with no name, place
+                           # or institution reading is that word, whatever surrounds it ("Jag",
+                           # "Men"): no unknown-word step takes a sentence-initial word this
+                           # frequent (the highest bound, HOMOGRAPH_PLACE_MAX, is below it), so
+                           # the matcher skips them (a test runs every sentence both ways)
 SUFFIX_INITIAL_MAX = 3.0   # a sentence-initial word with a place ending is a place below this
 COMPOUND_PART_MIN = 3.3    # each part of a compound of ordinary words is at least this frequent
 CONTINUATION_MAX = 3.0     # "Nowa Huta": a capitalised word after a place continues it below this

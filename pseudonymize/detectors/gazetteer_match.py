@@ -337,6 +337,11 @@ class Matcher:
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
+        # frequent words with no name, place or institution reading: nothing at a sentence start
+        # (nor as a genitive, "Dels" may be a name's, nor hyphenated)
+        self.initial_plain = frozenset(
+            k for k in lex.unnamed if lex.entries[k].zipf >= T.INITIAL_WORD_MIN
+            and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -469,9 +474,12 @@ class Matcher:
         plain = map(self.lex.unnamed.__contains__, folds)
         rare = map(self.lex.unnamed_rare.__contains__, folds)
         placed = doc.beside(self.W["place_trigger.prep"], -1)
-        phrase = map(self.lex.phrases.__contains__, folds)
+        phrase = list(map(self.lex.phrases.__contains__, folds))
         skip = map(and_, doc.lower(), map(gt, map(or_, plain, map(gt, rare, placed)), phrase))
-        return list(compress(count(), map(gt, map(str.isalpha, doc.firsts), skip)))
+        todo = compress(count(), map(gt, map(str.isalpha, doc.firsts), skip))
+        # and a frequent everyday word starting a sentence ("Jag", "Men"; T.INITIAL_WORD_MIN)
+        initial = self.initial_plain
+        return [i for i in todo if not (i in doc.starts and folds[i] in initial and not phrase[i])]
 
     def _phrase_span(self, doc: Doc, i: int) -> Span | None:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
