@@ -1091,6 +1091,7 @@ FICTION_MOBILE = ("0701740", range(605, 700))
 # RFC 2606 reserves these second-level domains for examples.
 EXAMPLE_DOMAINS = ("example.com", "example.org", "example.net")
 PLATE_LETTERS = "ABCDEFGHJKLMNOPRSTUWXYZ"  # I, Q, V, Å, Ä, Ö never appear on Swedish plates
+SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
 def learner_shift(seed: int, scope: str) -> int:
@@ -1220,6 +1221,11 @@ def _url(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _plate(r: Renderer, original: str, rng: Draws) -> str:
+    """A Swedish plate for a Swedish one (three letters, two digits, a digit or letter); any
+    other plate keeps its country's layout, each letter and digit drawn anew ("1234 AB-7")."""
+    if not SWEDISH_PLATE.fullmatch(original.strip()):
+        return "".join(apply_case(rng.choice(PLATE_LETTERS), ch) if ch.isalpha() and ch.isascii()
+                       else str(rng.below(10)) if ch.isdigit() else ch for ch in original)
     letters = "".join(rng.choice(PLATE_LETTERS) for _ in range(3))
     tail = f"{rng.below(100):02d}" + (rng.choice(PLATE_LETTERS) if original[-1:].isalpha()
                                        else str(rng.below(10)))

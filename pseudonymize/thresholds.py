@@ -42,6 +42,8 @@ LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyda
                        # quadratic in its length
 WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many words before the
                        # preposition makes X a workplace (a clause, not the whole sentence)
+FEAST_WINDOW = 6       # "Nowruz firar vi den 21 mars": a feast this many words from a date
+                       # (in its sentence) makes the date the feast's
 LONGEST_NUMBER = 7     # digit runs read as a value (ages, days, street numbers) have at most
                        # this many digits; int() refuses more than 4,300
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length

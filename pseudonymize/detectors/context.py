@@ -51,7 +51,7 @@ AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
-              reads=("month_preposition", "date_trigger"))
+              reads=("month_preposition", "date_trigger", "not_name"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
@@ -89,7 +89,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month",))
+DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8, reads=("transport_word",))
@@ -119,6 +119,8 @@ class ContextRules:
         self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
         self.geo_head_endings = words.endings("geo_head_ending")
         self.transport_endings = words.endings("transport_ending", surface=True)
+        # feasts and holidays ("jom kippur": its first word)
+        self.feasts = frozenset(w.split()[0] for w in words("not_name", "feast"))
         self.street_endings = words.endings("street_ending")
         self.possessives = words.surface("possessive")
         self.number_words = tuple(sorted(
@@ -403,6 +405,22 @@ class ContextRules:
         return any(key == sfx or len(key) < len(sfx) + 3 and not named for sfx in self.street_endings
                    if key.endswith(sfx))
 
+    def _feast_near(self, doc: Doc, i: int) -> bool:
+        """A feast or holiday named within FEAST_WINDOW words of token i in its sentence
+        ("Vi firar Nowruz den 21 mars"): the date is the feast's, which the essay keeps."""
+        feasts, starts = self.feasts, doc.starts
+        for k in range(i - 1, max(-1, i - 1 - T.FEAST_WINDOW), -1):
+            if doc.folds[k] in feasts:
+                return True
+            if k in starts:
+                break
+        for k in range(i + 1, min(len(doc.folds), i + 1 + T.FEAST_WINDOW)):
+            if k in starts:
+                break
+            if doc.folds[k] in feasts:
+                return True
+        return False
+
     def _date_context(self, doc: Doc, i: int) -> bool:
         """A month name next to a day number or a year, or after a preposition of time
         ("i november", "sedan mars") or "född"."""
@@ -567,8 +585,8 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"i november", "3 mars": a month name in a date."""
-    if "month" in doc.entries[i].cats and r._date_context(doc, i):
+    """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars")."""
+    if "month" in doc.entries[i].cats and r._date_context(doc, i) and not r._feast_near(doc, i):
         tok = doc.tokens[i]
         add(MONTH.span(tok.start, tok.end, "month_word", key=doc.folds[i]))
     return False
@@ -786,12 +804,14 @@ def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"3 mars": a day before a month name."""
+    """"3 mars": a day before a month name (a feast's date is the feast's: "julafton den 24
+    december" stays)."""
     digits, value = _digits(doc, i)
     tok = doc.tokens[i]
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.tokens) \
             and "month" in doc.entries[i + 1].cats:
-        add(DAY.span(tok.start, tok.start + len(digits), "day", key=digits))
+        if not r._feast_near(doc, i):
+            add(DAY.span(tok.start, tok.start + len(digits), "day", key=digits))
         return True
     return False
 

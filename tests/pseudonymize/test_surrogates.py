@@ -150,6 +150,9 @@ LIFELIKE = [
     ("Ring min telefon 070-123 45 67.", "070-123 45 67", r"^070-174 06 (0[5-9]|[1-9]\d)$"),
     ("Mitt personnummer är 850315-1234.", "850315-1234", r"^\d{6}-9[89]\d\d$"),
     ("Maila anna.s@mail.se!", "anna.s@mail.se", r"^[a-z]+\.[a-z]+@example\.(com|org|net)$"),
+    # a Swedish plate stays Swedish; another country's keeps its layout
+    ("Bilen har registreringsnummer ABC 123.", "ABC 123", r"^[A-HJ-PR-UW-Z]{3} \d{3}$"),
+    ("En gammal Lada med nummer AX 4471 KM.", "AX 4471 KM", r"^[A-Z]{2} \d{4} [A-Z]{2}$"),
 ]
 
 
