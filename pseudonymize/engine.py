@@ -24,8 +24,10 @@ from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.policy import Policy
-from pseudonymize.surrogates import Renderer
+from pseudonymize.surrogates import Renderer, age_value
 from pseudonymize.types import MARK, REPLACE, Annotation, Result, Span
+
+AGE_LABELS = frozenset({"age_digits", "age_string"})  # moved together (Renderer.shift)
 
 STRATEGIES = ("realistic", "lifelike", "placeholder", "tag")
 SENTENCE = 300  # characters: a country further from a place is not said of it
@@ -163,6 +165,8 @@ class Engine:
         renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
             clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
         renderer.before = WordsBefore(clean)
+        renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex) for s in spans
+                              if s.label in AGE_LABELS)
         order = sorted(range(len(spans)), key=lambda i: renderer.order(
             spans[i], clean[spans[i].start:spans[i].end]))
         hints = country_hints(spans, clean, self.lex)

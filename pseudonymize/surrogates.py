@@ -10,6 +10,7 @@ and a surrogate place is never the original feature under another name.
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import struct
 import tomllib
@@ -24,7 +25,7 @@ import regex
 
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
-from pseudonymize.thresholds import (BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
+from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
 from pseudonymize.types import Span
 
@@ -389,6 +390,7 @@ class Renderer:
         self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
+        self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
@@ -396,6 +398,16 @@ class Renderer:
         self.name_map: dict[str, str] = {}  # an original name's fold -> its surrogate
         self.abroad = ""  # the (original) country of the last place abroad rendered
 
+
+    def shift(self) -> int:
+        """The years and ages move of this essay: the learner's (`learner_shift`), or the
+        nearest other move when the learner's would carry one of the essay's ages across a
+        stage of life (AGE_STAGES: a child of 17 made an adult, "vi var nitton, bara barn"
+        made 21); years move against ages, so "född 1990" and "34 år" still agree."""
+        first = learner_shift(self.seed, self.scope)
+        fits = [d for d in sorted(SHIFTS, key=lambda d: (abs(d - first), d))
+                if all(_stage(a) == _stage(moved_age(a, d)) for a in self.ages)]
+        return fits[0] if fits else first
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
         """The surrogate of one mention: `ref` is the essay's running number (placeholders,
@@ -1094,10 +1106,18 @@ PLATE_LETTERS = "ABCDEFGHJKLMNOPRSTUWXYZ"  # I, Q, V, Å, Ä, Ö never appear on
 SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
+SHIFTS = (-3, -2, -1, 1, 2, 3)
+
+
 def learner_shift(seed: int, scope: str) -> int:
     """One offset per essay or learner: ages move by it and years against it, so "född 1990"
     and "34 år" still agree (1988 and 36)."""
-    return Draws(seed, scope, "shift", 0).choice((-3, -2, -1, 1, 2, 3))
+    return Draws(seed, scope, "shift", 0).choice(SHIFTS)
+
+
+def _stage(age: int) -> int:
+    """The stage of life an age falls in: the number of AGE_STAGES bounds it has reached."""
+    return bisect.bisect_right(AGE_STAGES, age)
 
 
 def pour(digits: str, template: str) -> str:
@@ -1138,7 +1158,7 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
-    year = (int(century or "19") * 100 + int(yy)) - learner_shift(r.seed, r.scope)
+    year = (int(century or "19") * 100 + int(yy)) - r.shift()
     months, days = calendar_shift(r.seed, r.scope)
     month = shift_month(min(max(int(mm), 1), 12), months)
     # a samordningsnummer (day + 60) stays one
@@ -1236,8 +1256,8 @@ def _plate(r: Renderer, original: str, rng: Draws) -> str:
 def _year(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     if len(digits) != 4:
-        return str(max(1, int(digits or 20) + learner_shift(r.seed, r.scope)))
-    return original.replace(digits, str(int(digits) - learner_shift(r.seed, r.scope)))
+        return str(max(1, int(digits or 20) + r.shift()))
+    return original.replace(digits, str(int(digits) - r.shift()))
 
 
 def moved_age(age: int, shift: int) -> int:
@@ -1245,14 +1265,22 @@ def moved_age(age: int, shift: int) -> int:
     return age + shift if age + shift >= 1 else age - shift
 
 
+def age_value(original: str, label: str, lex: Lexicon) -> int:
+    """The age a mention gives ("34", "34-åring", "trettiofyra"; 20 when unreadable)."""
+    if label == "age_string":
+        return word_value(original, lex) or 20
+    digits = "".join(ch for ch in original if ch.isdigit())
+    return int(digits) if digits and len(digits) <= 3 else 20
+
+
 def _age(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
-    value = moved_age(int(digits or 20), learner_shift(r.seed, r.scope))
+    value = moved_age(age_value(original, "age_digits", r.lex), r.shift())
     return original.replace(digits, str(value)) if digits else str(value)
 
 
 def _age_words(r: Renderer, original: str, rng: Draws) -> str:
-    value = moved_age(word_value(original, r.lex) or 20, learner_shift(r.seed, r.scope))
+    value = moved_age(age_value(original, "age_string", r.lex), r.shift())
     return apply_case(swedish_number(value), original)
 
 
@@ -1275,7 +1303,7 @@ def shift_month(month: int, months: int) -> int:
 def _date(r: Renderer, original: str, rng: Draws) -> str:
     """A numeric date moved like every date of the essay: years by the learner's shift, month
     and day by the essay's calendar shift (2015-11-03 -> 2013-12-07)."""
-    shift = learner_shift(r.seed, r.scope)
+    shift = r.shift()
     months, days = calendar_shift(r.seed, r.scope)
     out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(int(m.group(0)) - shift), original)
     parts = regex.split(r"(\D)", out)

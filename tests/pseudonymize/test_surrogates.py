@@ -218,3 +218,13 @@ def test_a_lifelike_address_holds_no_original(engine: Engine) -> None:
                                      strategy="lifelike")
         address = next(a.pseudonym for a in result.annotations if a.label == "email")
         assert "kim" not in address and "berg" not in address, address
+
+
+def test_a_moved_age_keeps_its_stage_of_life_and_its_birth_year(engine: Engine) -> None:
+    """Ages move by one shift per essay and years against it; the shift is one that keeps each
+    of the essay's ages in its stage of life (a teenager stays one, a child no adult)."""
+    text = "Min dotter föddes 2009 och hon är 12 år. Jag var 19 år när jag gifte mig."
+    for seed in range(8):
+        got = surrogates(engine, text, seed, strategy="lifelike")
+        assert int(got["2009"]) + int(got["12"]) == 2009 + 12, got
+        assert got["19"] == "18", got  # 17 would be a child, 20 or more no teenager
