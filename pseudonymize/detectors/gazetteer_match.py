@@ -709,7 +709,7 @@ class Matcher:
     def _in_person_slot(self, doc: Doc, i: int, listed: bool, place: bool = False) -> bool:
         """Token i stands where only a person can (see `_person_slot`); for a word that also
         names a place (`place`) not after a preposition of movement ("åkte till alma")."""
-        folds, tokens, W, n = doc.folds, doc.tokens, self.W, len(doc.tokens)
+        folds, W, n = doc.folds, self.W, len(doc.tokens)
         clause = i in doc.starts or folds[i - 1] in W["subject_before"]
         if clause and i + 1 < n and folds[i + 1] in W["name_verb"]:
             return True  # "ahmed sa", "när khadar kom"
