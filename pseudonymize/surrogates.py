@@ -49,12 +49,13 @@ T = TypeVar("T")
 INITIALS = "ABCDEFGHJKLMNOPRSTUVWXYZ"  # I and Q read as words or digits; A as the taxonomy says
 
 
-def swedish_number(n: int) -> str:
-    """0..999 in Swedish words (tjugofem, hundratre)."""
+def swedish_number(n: int, sep: str = "") -> str:
+    """0..999 in Swedish words (tjugofem, hundratre); `sep` between tens and ones, as a learner
+    may write them ("nittio två")."""
     if n < 20:
         return ONES[n]
     if n < 100:
-        return TENS[n // 10] + (ONES[n % 10] if n % 10 else "")
+        return TENS[n // 10] + (sep + ONES[n % 10] if n % 10 else "")
     rest = n % 100
     return ("hundra" if n < 200 else ONES[n // 100] + "hundra") + (swedish_number(rest) if rest else "")
 
@@ -1281,7 +1282,8 @@ def _age(r: Renderer, original: str, rng: Draws) -> str:
 
 def _age_words(r: Renderer, original: str, rng: Draws) -> str:
     value = moved_age(age_value(original, "age_string", r.lex), r.shift())
-    return apply_case(swedish_number(value), original)
+    sep = next((sep for sep in (" ", "-") if sep in original.strip()), "")  # "nittio två"
+    return apply_case(swedish_number(value, sep), original)
 
 
 def calendar_shift(seed: int, scope: str) -> tuple[int, int]:

@@ -228,3 +228,15 @@ def test_a_moved_age_keeps_its_stage_of_life_and_its_birth_year(engine: Engine) 
         got = surrogates(engine, text, seed, strategy="lifelike")
         assert int(got["2009"]) + int(got["12"]) == 2009 + 12, got
         assert got["19"] == "18", got  # 17 would be a child, 20 or more no teenager
+
+
+def test_an_age_in_words_keeps_the_learners_way_of_writing_it(offline_snapshot) -> None:
+    from pseudonymize.surrogates import swedish_number
+
+    assert (swedish_number(92, " "), swedish_number(40, " "), swedish_number(35)) == (
+        "nittio två", "fyrtio", "trettiofem")
+    offline = Engine.load(offline_snapshot)
+    for text, original, pattern in [("Jag är trettio fem år.", "trettio fem", r"^[a-z]+ [a-z]+$"),
+                                    ("Jag är trettiofem år.", "trettiofem", r"^[a-z]+$")]:
+        got = surrogates(offline, text, strategy="lifelike")[original]
+        assert regex.match(pattern, got) and got != original, got
