@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from itertools import compress, count
+from itertools import chain, compress, count
 from operator import and_, gt, itemgetter, or_
 from typing import NamedTuple
 
@@ -319,6 +319,10 @@ class Matcher:
         self.lex = lex
         self.W, self.ENDS = lex.words.folds, lex.words.ends
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
+                                  default=0)
+        self.longest_common = max(map(len, chain.from_iterable(lex.common_by_letter.values())),
+                                  default=0)
         # pure functions of their arguments, asked again for every mention of a word
         self.lookup = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._lookup)
         self._label_for = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._label_for_uncached)
@@ -345,8 +349,8 @@ class Matcher:
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
-        if not choices or len(key) < 6:
-            return None
+        if not choices or len(key) < 6 or len(key) > self.longest_target + 2:
+            return None  # two edits change the length by two at most: a hostile 1 MB word
         best = process.extractOne(key, choices, scorer=OSA.distance, score_cutoff=1)
         if best or len(key) < 8:
             return best[0] if best else None
@@ -980,7 +984,7 @@ class Matcher:
         """Within one edit (or `edits`) of an everyday word: a learner's spelling, not a name.
         (An edit, here and in `_fuzzy`: a letter added, dropped or changed, or two neighbours
         swapped: "ukrania".)"""
-        if len(key) < 5:
+        if len(key) < 5 or len(key) > self.longest_common + edits:
             return False
         words = self.lex.common_by_letter.get(key[0], ())
         return bool(words) and process.extractOne(
