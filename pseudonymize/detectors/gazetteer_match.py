@@ -185,7 +185,7 @@ def _institution_context(doc: Doc, i: int) -> str | None:
     "studerar vid X", "går på X", "går fortfarande på X" -> school. A work word anywhere in the
     clause before the preposition decides (a few words back, not past punctuation); a study or
     school verb only right before it or past one adverb."""
-    if i < 2 or doc.folds[i - 1] not in doc.lex.words("institution_preposition"):
+    if i < 2 or doc.folds[i - 1] not in doc.lex.words.folds["institution_preposition"]:
         return None
     folds, words = doc.folds, doc.lex.words
     if folds[i - 2] in words.union("work_word", "work_start"):
