@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 from operator import itemgetter
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
+from pseudonymize.thresholds import NAME_WORDS_MAX
 from pseudonymize.tokenize import Token, sentence_starts, split
 
 
@@ -21,6 +22,9 @@ class Doc:
     lex: Lexicon
     offsets: list[int]  # each token's start, for `index_at`
     firsts: list[str]   # each token's first character, for the detectors' fast paths
+    # per-token tables made once on first use (linear time however long a sentence or run is)
+    _runs: list[int] | None = None
+    _last: dict[object, list[int]] = field(default_factory=dict)
 
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
@@ -45,12 +49,49 @@ class Doc:
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its
-        sentence: "Casa Andina", "Scandic Sundsvall City"."""
-        tokens = self.tokens
-        while k + 1 < len(tokens) and tokens[k].ws == " " and tokens[k + 1].text[:1].isupper() \
-                and tokens[k + 1].text.isalpha() and (k + 1) not in self.starts:
-            k += 1
-        return k
+        sentence: "Casa Andina", "Scandic Sundsvall City"; at most NAME_WORDS_MAX words. The runs'
+        ends are found once, in one pass from the end (a hostile megabyte of capitalised words
+        is one run, not one walk per word)."""
+        if self._runs is None:
+            tokens, starts = self.tokens, self.starts
+            runs = list(range(len(tokens)))
+            for j in range(len(tokens) - 2, -1, -1):
+                nxt = tokens[j + 1].text
+                if tokens[j].ws == " " and nxt[:1].isupper() and nxt.isalpha() \
+                        and j + 1 not in starts:
+                    runs[j] = runs[j + 1]
+            self._runs = runs
+        return min(self._runs[k], k + NAME_WORDS_MAX - 1)
+
+    def last_before(self, words: frozenset[str], i: int) -> int:
+        """Index of the nearest token before i in i's sentence whose fold is one of `words`
+        (-1: none, or i starts a sentence): one table per word set, made in one pass."""
+        table = self._last.get(words)
+        if table is None:
+            table = self._last[words] = self._nearest(map(words.__contains__, self.folds))
+        return -1 if i == 0 or i in self.starts else table[i - 1]
+
+    def last_marked(self, mark: str, i: int) -> int:
+        """As `last_before`, for the words the lexicon marks `mark` ("prof": also compounds
+        ending in one, "mattelärare")."""
+        table = self._last.get(("mark", mark))
+        if table is None:
+            mark_of = self.lex.mark_of
+            table = self._last[("mark", mark)] = self._nearest(
+                mark_of(t.text.lower()) == mark for t in self.tokens)
+        return -1 if i == 0 or i in self.starts else table[i - 1]
+
+    def _nearest(self, flags: Iterable[bool]) -> list[int]:
+        """For each token, the index of the last flagged token at or before it in its
+        sentence (-1: none)."""
+        table, cur, starts = [], -1, self.starts
+        for k, flag in enumerate(flags):
+            if k in starts:
+                cur = -1
+            if flag:
+                cur = k
+            table.append(cur)
+        return table
 
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""

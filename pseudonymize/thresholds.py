@@ -46,6 +46,10 @@ FEAST_WINDOW = 6       # "Nowruz firar vi den 21 mars": a feast this many words 
                        # (in its sentence) makes the date the feast's
 LONGEST_NUMBER = 7     # digit runs read as a value (ages, days, street numbers) have at most
                        # this many digits; int() refuses more than 4,300
+NUMBER_WORDS_MAX = 5   # a number in words spans at most this many words ("hundra och tjugo
+                       # fem"): a hostile "sju och sju och …" is not read back to its start
+NAME_WORDS_MAX = 10    # a name of capitalised words ("Sierra Nevada de Santa Marta") has at most
+                       # this many: a hostile megabyte of capitals is not one name per word
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
 REMEMBERED_WORD_MAX = 40  # a lone lower-case word's verdict is remembered up to this length
 REMEMBERED_WORDS = 500_000  # and for at most this many spellings (bounded memory, ~60 MB)

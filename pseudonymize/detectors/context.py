@@ -243,9 +243,10 @@ class ContextRules:
                 and self._near_number_word(key)):
             return
         start = i
-        while start and (self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
-                         and start >= 2 and self._is_number_word(folds[start - 2])):
-            start -= 1  # "tjugo fem år", "hundra och ett år"
+        while start > max(0, i - T.NUMBER_WORDS_MAX) and (
+                self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
+                and start >= 2 and self._is_number_word(folds[start - 2])):
+            start -= 1  # "tjugo fem år", "hundra och ett år" (bounded: "sju och sju och …")
         if not self._is_age(doc, i, first=start):
             return
         add(AGE_WORD.span(tokens[start].start, tokens[i].end, "age_string", key=key))
@@ -260,7 +261,8 @@ class ContextRules:
         "Nevada de Santa Marta"."""
         tokens = doc.tokens
         end = doc.capitalised_run(k)
-        while end + 2 < len(tokens) and doc.folds[end + 1] in self.w["name_connector"] \
+        while end + 2 < len(tokens) and end - k < T.NAME_WORDS_MAX \
+                and doc.folds[end + 1] in self.w["name_connector"] \
                 and tokens[end + 1].ws == " " and tokens[end + 2].text[:1].isupper():
             end = doc.capitalised_run(end + 2)
         return end

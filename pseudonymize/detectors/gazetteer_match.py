@@ -268,12 +268,8 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     Schools and universities stay `school`."""
     if label == "school":
         return label
-    work = doc.lex.words("work_word")
-    k = i - 1
-    while k >= 0 and k + 1 not in doc.starts:
-        if doc.folds[k] in work:
-            return "work"
-        k -= 1
+    if doc.last_before(doc.lex.words("work_word"), i) >= 0:
+        return "work"
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
@@ -286,20 +282,13 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     profession."""
     if not i or doc.folds[i - 1] not in ("pa", "hos", "vid"):
         return None
-    nearest = None
-    work, school = doc.lex.words("work_word"), doc.lex.words.union("study_verb", "school_verb")
-    k = i - 1
-    while k >= 0 and k + 1 not in doc.starts:
-        fold = doc.folds[k]
-        if fold in work:
-            return "work"
-        if nearest is None:
-            if fold in school:
-                nearest = "school"
-            elif doc.lex.mark_of(doc.tokens[k].text.lower()) == "prof":
-                nearest = "work"
-        k -= 1
-    return nearest
+    if doc.last_before(doc.lex.words("work_word"), i) >= 0:
+        return "work"
+    school = doc.last_before(doc.lex.words.union("study_verb", "school_verb"), i)
+    prof = doc.last_marked("prof", i)
+    if school < 0 and prof < 0:
+        return None
+    return "school" if school >= prof else "work"  # a study verb first when one word is both
 
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
@@ -756,12 +745,11 @@ class Matcher:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
         same sentence ("mina barn heter Abdi, hodan och liban"): a name even in lower case."""
         naming = self.W["naming_verb"]
-        k = i - 1
-        while k >= 0 and k + 1 not in doc.starts and (listed or k == i - 1):
-            if doc.folds[k] in naming:
-                return self._said_of_person(doc, k)
-            k -= 1
-        return False
+        if listed:
+            k = doc.last_before(naming, i)
+            return k >= 0 and self._said_of_person(doc, k)
+        return i > 0 and i not in doc.starts and doc.folds[i - 1] in naming \
+            and self._said_of_person(doc, i - 1)
 
     def _said_of_person(self, doc: Doc, k: int) -> bool:
         """The naming verb at k names a person: a pronoun, a kin or friend word or a name

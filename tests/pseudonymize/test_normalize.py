@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -190,6 +191,45 @@ def test_work_grows_linearly_with_the_essay(engine: Engine, make: Callable[[int]
     small = _work(lambda: engine.pseudonymize(make(2000), "e1"))
     large = _work(lambda: engine.pseudonymize(make(8000), "e1"))
     assert large < 4.8 * small  # quadratic work would be 16 times
+
+
+@pytest.fixture(scope="module")
+def offline_engine(offline_snapshot: Path) -> Engine:
+    return Engine.load(offline_snapshot)
+
+
+def _lines(fn: Callable[[], object]) -> int:
+    """Python lines executed by `fn`: unlike calls, this also counts a loop inside one call
+    (a walk back to the sentence start made for every word)."""
+    lines = 0
+
+    def trace(frame, event, arg):  # noqa: ANN001, ANN202
+        nonlocal lines
+        if event == "line":
+            lines += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        fn()
+    finally:
+        sys.settrace(None)
+    return lines
+
+
+@pytest.mark.parametrize("unit", [
+    # one long sentence of each: every mention once walked back to the sentence start, or a
+    # capitalised run once read to its end, for every word
+    "Volvo och ", "Anna, ", "min bror Abdi och ", "Stora Torget ", "Sahlgrenska sjukhuset och ",
+    "pizzeria Roma och ", "Rimping Hotel ", "Koh Samet ", "sju och ", "på SSAB och ",
+])
+def test_detection_work_grows_linearly_in_one_long_sentence(offline_engine: Engine,
+                                                            unit: str) -> None:
+    engine = offline_engine  # the offline snapshot knows Volvo, Sahlgrenska, SSAB
+    engine.detect("Jag " + unit * 20 + ".")  # caches filled
+    small = _lines(lambda: engine.detect("Jag " + unit * 500 + "."))
+    large = _lines(lambda: engine.detect("Jag " + unit * 2000 + "."))
+    assert large < 4.8 * small, (small, large)  # quadratic work would be 16 times
 
 
 @pytest.mark.parametrize("text, spans", [
