@@ -52,7 +52,7 @@ NAME_WORDS_MAX = 10    # a name of capitalised words ("Sierra Nevada de Santa Ma
                        # this many: a hostile megabyte of capitals is not one name per word
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
 REMEMBERED_WORD_MAX = 40  # a lone lower-case word's verdict is remembered up to this length
-REMEMBERED_WORDS = 500_000  # and for at most this many spellings (bounded memory, ~60 MB)
+REMEMBERED_WORDS = 200_000  # and for at most this many spellings (bounded memory, ~25 MB a worker)
 
 # --- populations -----------------------------------------------------------------------------
 SE_DOMINANT = 50_000      # a Swedish place this big is its name before it is a word (Lund)
