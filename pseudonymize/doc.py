@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 from operator import itemgetter
@@ -66,32 +66,29 @@ class Doc:
     def last_before(self, words: frozenset[str], i: int) -> int:
         """Index of the nearest token before i in i's sentence whose fold is one of `words`
         (-1: none, or i starts a sentence): one table per word set, made in one pass."""
-        table = self._last.get(words)
-        if table is None:
-            table = self._last[words] = self._nearest(map(words.__contains__, self.folds))
-        return -1 if i == 0 or i in self.starts else table[i - 1]
+        return self._nearest(words, i, lambda: map(words.__contains__, self.folds))
 
     def last_marked(self, mark: str, i: int) -> int:
         """As `last_before`, for the words the lexicon marks `mark` ("prof": also compounds
         ending in one, "mattelärare")."""
-        table = self._last.get(("mark", mark))
-        if table is None:
-            mark_of = self.lex.mark_of
-            table = self._last[("mark", mark)] = self._nearest(
-                mark_of(t.text.lower()) == mark for t in self.tokens)
-        return -1 if i == 0 or i in self.starts else table[i - 1]
+        mark_of = self.lex.mark_of
+        return self._nearest(("mark", mark), i,
+                             lambda: (mark_of(t.text.lower()) == mark for t in self.tokens))
 
-    def _nearest(self, flags: Iterable[bool]) -> list[int]:
-        """For each token, the index of the last flagged token at or before it in its
-        sentence (-1: none)."""
-        table, cur, starts = [], -1, self.starts
-        for k, flag in enumerate(flags):
-            if k in starts:
-                cur = -1
-            if flag:
-                cur = k
-            table.append(cur)
-        return table
+    def _nearest(self, key: object, i: int, flags: Callable[[], Iterable[bool]]) -> int:
+        """The last flagged token before i in i's sentence (-1: none), from a table made once
+        per `key`: for each token, the last flagged token at or before it in its sentence."""
+        table = self._last.get(key)
+        if table is None:
+            table, cur, starts = [], -1, self.starts
+            for k, flag in enumerate(flags()):
+                if k in starts:
+                    cur = -1
+                if flag:
+                    cur = k
+                table.append(cur)
+            self._last[key] = table
+        return -1 if i == 0 or i in self.starts else table[i - 1]
 
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""

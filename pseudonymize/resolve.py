@@ -13,7 +13,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAME_CONTEXT, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
-from pseudonymize.labels import LABELS, NAME_LABELS, PLACE_LABELS
+from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import fold
 from pseudonymize.types import REPLACE, Span
 
@@ -22,7 +22,7 @@ FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon",
 INSTITUTIONS = frozenset({"school", "work", "other_institution"})
 EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
 PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
-FIRSTNAMES = frozenset({"firstname_male", "firstname_female", "firstname_unknown"})
+FIRSTNAMES = frozenset(FIRSTNAME.values())
 # A city of this many people has districts learners name; an unknown place, or a known one under
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000

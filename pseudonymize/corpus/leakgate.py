@@ -130,6 +130,11 @@ def _loose(text: str) -> str:
     return (text.replace("\u0130", "i") if "\u0130" in text else text).lower().upper()
 
 
+def _key(original: str) -> str:
+    """An original as the engine reads it, white space made single spaces."""
+    return " ".join(normalize.fold(original).split())
+
+
 @functools.lru_cache(maxsize=1024)
 def _alternation(originals: tuple[str, ...]) -> re.Pattern:
     """One word-bounded, case-insensitive pattern: the originals in order, white space between
@@ -150,12 +155,11 @@ class Originals:
         """`homographs`: originals (any case) that are also an everyday word in lower case, as
         the name "Hans" is the pronoun "hans": found written in lower case they are that word,
         as the engine read them (it replaced the capitalised name)."""
-        self.homographs = frozenset(" ".join(normalize.fold(h).split()).casefold()
-                                    for h in homographs)
+        self.homographs = frozenset(_key(h).casefold() for h in homographs)
         self.labels: dict[str, str] = {}
         for label, original in rows:
             # as the engine reads it: "An\u200bna" is "Anna", "Go\u0308teborg" is "Göteborg"
-            original = " ".join(normalize.fold(original).split())
+            original = _key(original)
             if label in NOT_SCANNED or len(original) < 2:
                 continue
             self.labels.setdefault(original.casefold(), label)

@@ -57,6 +57,7 @@ from pseudonymize.corpus import safety
 from pseudonymize.corpus.batch import MAX_BYTES, Batch, Essay, Quarantined, read_batch
 from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
 from pseudonymize.engine import STRATEGIES, Engine, Memory
+from pseudonymize.detectors.gazetteer_match import HOMOGRAPH
 from pseudonymize.labels import NAME_LABELS
 from pseudonymize.lexicon import fold
 from pseudonymize.policy import Policy, for_batch
@@ -436,7 +437,7 @@ def name_homographs(engine: Engine, rows: Iterable[dict]) -> set[str]:
     """The essay's replaced names that are also everyday words ("Hans"/"hans", "Björn"/"björn",
     the lexicon's common_name_homograph): the gate takes them in lower case as those words."""
     return {r["original"] for r in rows if r["label"] in NAME_LABELS
-            and "common_name_homograph" in engine.lex.get(fold(r["original"])).cats}
+            and engine.lex.get(fold(r["original"])).cats & HOMOGRAPH}
 
 
 def process_shard(plan: Plan, index: int) -> dict:

@@ -478,8 +478,9 @@ class Matcher:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
         tokens, folds = doc.tokens, doc.folds
         cap = tokens[i].text[0].isupper()
-        if folds[i] not in self.lex.phrases or not set(_word_run(doc, i + 1, 1)[0]) \
-                & self.phrase_next[folds[i]]:
+        second = _word_run(doc, i + 1, 1)[0]
+        if folds[i] not in self.lex.phrases or not second \
+                or second[0] not in self.phrase_next[folds[i]]:
             return None
         found = self._phrase(doc, i)
         if not found:
