@@ -156,6 +156,8 @@ class Engine:
         # The learner's memory numbers entities across essays for the surrogate draws only.
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
         originals = {clean[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
+        # nor a surrogate that is an original of the learner's other essays (Växjö for Östers IF)
+        originals |= {key for _, key in memory.refs} if memory else set()
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
                             else essay_id, originals, policy,
                             memory.bases if memory else None, memory.countries if memory else None)

@@ -136,6 +136,11 @@ class Words:
     trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
     short_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # full fold -> short
     same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
+    pronouns_female: frozenset[str] = frozenset()  # hon, henne, hennes: the person's sex
+    pronouns_male: frozenset[str] = frozenset()
+    writer_name: frozenset[str] = frozenset()  # "jag heter": the name after it is the writer's
+    writer_male: tuple[str, ...] = ()  # "min fru": the writer is a man
+    writer_female: tuple[str, ...] = ()
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -151,7 +156,10 @@ def words() -> Words:
                  tuple(fold(w) for w in data["train_words"]),
                  {train: tuple(where) for train, where in data["trains"].items()},
                  {fold(full): tuple(short) for full, short in data["short_forms"].items()},
-                 frozenset(fold(w) for w in data["same_origin_kin"]))
+                 frozenset(fold(w) for w in data["same_origin_kin"]),
+                 frozenset(data["pronouns_female"]), frozenset(data["pronouns_male"]),
+                 frozenset(fold(w) for w in data["writer_name"]), tuple(data["writer_male"]),
+                 tuple(data["writer_female"]))
 
 
 @dataclass(frozen=True)
@@ -248,6 +256,25 @@ class Geography:
     landmark_folds: dict[str, str]
     homelands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # origin group -> ISOs
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> near groups
+    landskap: dict[str, tuple[str, ...]] = field(default_factory=dict)  # -> landsdel, neighbours
+
+    def part(self, town: str) -> str:
+        """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
+        return self.landskap.get(self.towns.get(town, ("",))[0], ("",))[0]
+
+    def closeness(self, one: str, other: str) -> int | None:
+        """How near two Swedish towns lie: 4 the same landskap, 3 the same län, 2 neighbouring
+        landskap, 1 the same landsdel, 0 farther; None when the table lacks either."""
+        a, b = self.towns.get(one), self.towns.get(other)
+        if not a or not b:
+            return None
+        if a[0] == b[0]:
+            return 4
+        if a[1] == b[1]:
+            return 3
+        if b[0] in self.landskap.get(a[0], ())[1:]:
+            return 2
+        return int(bool(self.part(one)) and self.part(one) == self.part(other))
 
     def feature_kind(self, original: str, before: Sequence[str] = ()) -> tuple[str, frozenset[str]]:
         """(kind, where) of a feature: the table's, else its ending's or the word before it
@@ -280,7 +307,8 @@ def geography() -> Geography:
                      {fold(name): name for name in features}, tuple(kind_words), landmarks,
                      {fold(name): name for name in landmarks},
                      {group: tuple(isos) for group, isos in data["name_homelands"].items()},
-                     {group: tuple(near) for group, near in data["name_neighbours"].items()})
+                     {group: tuple(near) for group, near in data["name_neighbours"].items()},
+                     {name: tuple(row) for name, row in data["landskap"].items()})
 
 
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
@@ -353,6 +381,13 @@ def mask(original: str, digit: str, fallback: str) -> str:
 
 PLACE_LIKE = ("city", "area", "region", "place", "geo")
 SWEDISH_ORIGIN = "swedish"
+# What a learner's memory keeps besides the entities' surrogates (labels no span carries): the
+# years move, the calendar move, and each name's surrogate by its folded spelling.
+LEARNER_SHIFT = ("~shift", 0)
+LEARNER_CALENDAR = ("~calendar", 0)
+LEARNER_NAME = "~name:"
+SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
+GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
 
 def _population(lex: Lexicon, name: str, country: str) -> int:
@@ -395,27 +430,48 @@ class Renderer:
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
+        self.town_origins: list[str] = []  # the folds of their originals, in the same order
         self.place_map: dict[str, str] = {}  # an original place's fold -> its surrogate
-        self.name_map: dict[str, str] = {}  # an original name's fold -> its surrogate
+        # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
+        self.name_map: dict[str, str] = {key[0][len(LEARNER_NAME):]: value for key, value in
+                                         self.base.items() if key[0].startswith(LEARNER_NAME)}
+        self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
 
 
     def shift(self) -> int:
-        """The years and ages move of this essay: the learner's (`learner_shift`), or the
-        nearest other move when the learner's would carry one of the essay's ages across a
-        stage of life (AGE_STAGES: a child of 17 made an adult, "vi var nitton, bara barn"
-        made 21); years move against ages, so "född 1990" and "34 år" still agree."""
-        first = learner_shift(self.seed, self.scope)
+        """The years and ages move of this essay: the one the learner's earlier essays took
+        (kept in the memory, so "34 år" in one essay and "född 1990" in the next still agree),
+        else `learner_shift`; the nearest other move when that one would carry one of the
+        essay's ages across a stage of life (AGE_STAGES: a child of 17 made an adult, "vi var
+        nitton, bara barn" made 21); years move against ages, so "född 1990" and "34 år" agree."""
+        remembered = self.base.get(LEARNER_SHIFT)
+        first = int(remembered) if remembered else learner_shift(self.seed, self.scope)
         fits = [d for d in sorted(SHIFTS, key=lambda d: (abs(d - first), d))
                 if all(_stage(a) == _stage(moved_age(a, d)) for a in self.ages)]
-        return fits[0] if fits else first
+        chosen = fits[0] if fits else first
+        if not remembered:
+            self.base[LEARNER_SHIFT] = str(chosen)
+        return chosen
+
+    def calendar(self) -> tuple[int, int]:
+        """(months, days): the calendar move of the learner's first essay (kept in the memory:
+        a birth date and a personnummer in two essays keep one date), else `calendar_shift`."""
+        remembered = self.base.get(LEARNER_CALENDAR)
+        if remembered:
+            months, _, days = remembered.partition(" ")
+            return int(months), int(days)
+        moved = calendar_shift(self.seed, self.scope)
+        self.base[LEARNER_CALENDAR] = f"{moved[0]} {moved[1]}"
+        return moved
+
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
         """The surrogate of one mention: `ref` is the essay's running number (placeholders,
         tags), `draw` the entity's number in the learner's memory (realistic choices),
         `country` the ISO code of a country named beside a place the gazetteers lack."""
         label = span.label
-        self.hint = country
+        self.hint, self.span = country, span
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         self.effective = strategy
         attrs = morphology(original, span)
@@ -438,11 +494,14 @@ class Renderer:
                 self.used.add(base.lower())
             elif kind == "institution":
                 base = self._with_kind(base, original)
+            else:
+                self._settle(span, original, base)
         if label == "country":
             self._names_follow(span, original, base)
-        if kind == "name":
-            self.name_map.setdefault(fold(original), base)
-            self.name_map.setdefault(span.key or fold(original), base)
+        if kind == "name" and label != "initials" and len(original.rstrip(".")) > 1:
+            for key in (fold(original), span.key or fold(original)):
+                self.name_map.setdefault(key, base)
+                self.base.setdefault((LEARNER_NAME + key, 0), base)
         elif label in PLACE_LIKE or label == "country":
             self.place_map.setdefault(span.key or fold(original), base)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
@@ -564,8 +623,12 @@ class Renderer:
                     geography().neighbours.get(main, ())):
                 group = main
             elif main and groups == (SWEDISH_ORIGIN,) and votes[main] >= votes[SWEDISH_ORIGIN] \
-                    and len(before) >= 2 and before[-1] in words().same_origin_kin \
-                    and before[-2] in self.lex.words("possessive"):
+                    and (len(before) >= 2 and before[-1] in words().same_origin_kin
+                         and before[-2] in self.lex.words("possessive")
+                         or " ".join(before[-2:]) in words().writer_name
+                         or not set(original.lower()) <= SWEDISH_LETTERS):
+                # the writer's own name ("Jag heter Matías") or a name spelled with letters
+                # Swedish does not use (í, ñ, ơ) is of the essay's other origin
                 group = main
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
@@ -598,6 +661,38 @@ class Renderer:
             other = self._group_at_home(target)
             if other:
                 self.origin_swap.setdefault(group, other)
+
+    def _gender_in_text(self, original: str, gender: str) -> str:
+        """The sex the essay's pronouns give a person ("Billie ... Hon pratar", "Kim ... hans
+        mamma"): the first personal pronoun after each of its mentions in the next
+        GENDER_WINDOW characters, unless another person's first name comes first; the label's
+        sex when the pronouns are silent or split evenly."""
+        text, start = getattr(self.before, "text", ""), self.span.start if self.span else 0
+        female, male = words().pronouns_female, words().pronouns_male
+        votes: Counter[str] = Counter()
+        key = fold(original)
+        window = text[start:start + GENDER_WINDOW]
+        for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
+                                    window):
+            for word in regex.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]:
+                low = word.lower()
+                # "hans" is a pronoun, "Hans" a name
+                if low in female or (low in male and (low != "hans" or word == low)):
+                    votes["female" if low in female else "male"] += 1
+                    break
+                if word[:1].isupper() and fold(word) != key and fold(word) in self.avoid_folds \
+                        and self.lex.get(fold(word)).gender:
+                    break  # another person's name: the pronoun may be theirs
+        before = self.before.get(start, ()) if self.span else ()
+        if " ".join(before[-2:]) in words().writer_name:
+            # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
+            low = window.lower()
+            for sex, phrases in (("male", words().writer_male), ("female", words().writer_female)):
+                votes[sex] += sum(regex.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
+                                               low) is not None for p in phrases)
+        if votes["female"] != votes["male"]:
+            return max(("female", "male"), key=lambda g: votes[g])
+        return gender
 
     @staticmethod
     def _shortens(short: str, full: str) -> bool:
@@ -666,11 +761,31 @@ class Renderer:
         rng = Draws(self.seed, self.scope, label, draw)
         kind = LABELS[label].kind
         if kind == "name":
-            if label in ("middlename", "initials"):
-                # "A" per the taxonomy, else the next letter that is no original of the essay.
-                initial = next(c for c in INITIALS if c != original[:1].upper() and self._free(c))
+            known = self.name_map.get(span.key or fold(original)) or self.name_map.get(
+                fold(original))
+            if known and label not in ("middlename", "initials"):
+                return known  # Aziz read as a surname in one essay, a first name in the next
+            lifelike = self.effective == "lifelike"
+            written = original.rstrip(".")
+            if lifelike and label == "middlename" and len(written) > 1:
+                # "Dilan Omer Aziz", "Matías Ignacio Rojas Fuentes": a name in full, not "A"
+                entry = lex.get(fold(written))
+                label = ("surname" if entry.surname_rank and not entry.gender else
+                         f"firstname_{entry.gender}" if entry.gender in ("female", "male")
+                         else "firstname_male")
+            elif label in ("middlename", "initials"):
+                # lifelike: the initial of the surrogate of the essay's or learner's name it
+                # stands for ("Dilan O. Aziz" after "Dilan Omer Aziz"); else "A" per the
+                # taxonomy, or the next letter that is no original of the essay
+                letter_ = original[:1].upper()
+                named = sorted(k for k in self.name_map if k[:1].upper() == letter_
+                               and len(k) > 1) if lifelike else []
+                initial = (self.name_map[named[0]][:1].upper() if named else
+                           next(c for c in INITIALS if c != letter_ and self._free(c)))
                 return initial + "." if original.endswith(".") else initial
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+            if lifelike and general.startswith("first_") and span.label != "middlename":
+                general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
             nick = self._nickname(original, general.removeprefix("first_")) if (
                 general != "surname") else None
             if nick:
@@ -678,6 +793,8 @@ class Renderer:
             origin = self._origin(original, span.key, self.before.get(span.start, ()))
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
+            if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
+                others.reverse()  # a name of unknown sex: either sex, not always a woman's
             if general == "surname":
                 pick = self._draw(self._no_place(lex.pools.get(f"surname:{origin}", [])), rng) or \
                     self._draw(self._no_place(lex.pools.get("surname", [])), rng)
@@ -685,10 +802,10 @@ class Renderer:
             gender, key = general.removeprefix("first_"), fold(original)
             return (self._draw(self._with_short_form(
                         lex.pools.get(f"{general}:{origin}", []), key, gender), rng)
-                    or self._draw(self._with_short_form(lex.pools.get(general, []), key, gender),
-                                  rng)
                     or next(filter(None, (self._draw(lex.pools.get(f"{o}:{origin}", []), rng)
                                           for o in others)), None)
+                    or self._draw(self._with_short_form(lex.pools.get(general, []), key, gender),
+                                  rng)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
                             None) or self._compound(rng, ""))
         if label == "country":
@@ -788,6 +905,14 @@ class Renderer:
         elif label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
             pool = [c for c in cities if c in lex.districts_by_town] or cities
+            pool = self._nearby(pool, span, original) or pool
+        elif label == "city" and country == "SE":
+            # where the original lies and about its size; where the two disagree, nearness for
+            # a later town (Falun "20 minuter" away), size for the essay's first
+            near = self._nearby(cities, span, original)
+            sized = self._similar_size(cities, span, original, country)
+            pool = [c for c in near if c in sized and self._free(c)] or (
+                near if self.towns else sized)
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
         elif label == "geo" and country == "SE":
@@ -797,11 +922,44 @@ class Renderer:
                                                            else cities)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
-        if label == "city" and country == "SE" and pick not in {
-                d for names in lex.districts_by_town.values() for d in names}:
-            self.city = self.city or pick
-            self.towns.append(pick)
+        self._settle(span, original, pick)
         return pick
+
+    def _settle(self, span: Span, original: str, pick: str) -> None:
+        """A Swedish town's surrogate, drawn now or remembered from the learner's earlier essay,
+        becomes one of the essay's towns: its districts, postcodes, lakes, landskap, hospital
+        and trains follow it."""
+        if span.label != "city" or self.is_district(span, original) or pick in self.towns:
+            return
+        home = self._country_of(span, original)
+        if (self.countries.get(home, home) or "SE") != "SE" or pick in {
+                d for names in self.lex.districts_by_town.values() for d in names}:
+            return
+        self.city = self.city or pick
+        self.towns.append(pick)
+        self.town_origins.append(span.key or fold(original))
+
+    def _nearby(self, cities: list[str], span: Span, original: str) -> list[str]:
+        """Swedish towns placed as the original lies: the essay's first town in the original's
+        landsdel (the snow and the dark of Luleå stay in Norrland); a later town as near the
+        first surrogate as the original lies to the first original (Falun "20 minuter" from
+        Borlänge -> a town of the surrogate's landskap or a neighbouring one), the nearest
+        when the table does not know the original."""
+        geo = geography()
+        key = span.key or fold(original)
+        name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
+        if not self.towns:
+            part = geo.part(name)
+            return [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
+        anchor, first = self.towns[0], self.town_origins[0]
+        scored = [(n, c) for c in cities if self._free(c)
+                  for n in (geo.closeness(anchor, c),) if n is not None]
+        if not scored:
+            return cities
+        want = geo.closeness(next((t for t in geo.towns if fold(t) == first), ""), name)
+        best = (max(n for n, _ in scored) if want is None else
+                min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
+        return [c for n, c in scored if n == best]
 
     def _landmark(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
         """An airport by an airport, a station by a station: in the essay's surrogate town (or
@@ -986,6 +1144,7 @@ class Renderer:
         if not self.towns:
             pick = self._draw(self._swedish_towns(self.lex.cities_by_country.get("SE", [])), rng)
             self.towns.append(pick or self._compound(rng, "by"))
+            self.town_origins.append("")
             self.city = self.city or self.towns[0]
         return self.towns[0]
 
@@ -1160,7 +1319,7 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
     year = (int(century or "19") * 100 + int(yy)) - r.shift()
-    months, days = calendar_shift(r.seed, r.scope)
+    months, days = r.calendar()
     month = shift_month(min(max(int(mm), 1), 12), months)
     # a samordningsnummer (day + 60) stays one
     day = shift_day(max(int(dd) % 60, 1), days) + (60 if int(dd) > 60 else 0)
@@ -1306,7 +1465,7 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
     """A numeric date moved like every date of the essay: years by the learner's shift, month
     and day by the essay's calendar shift (2015-11-03 -> 2013-12-07)."""
     shift = r.shift()
-    months, days = calendar_shift(r.seed, r.scope)
+    months, days = r.calendar()
     out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(int(m.group(0)) - shift), original)
     parts = regex.split(r"(\D)", out)
     short = [i for i, part in enumerate(parts) if part.isdigit() and len(part) <= 2]
@@ -1325,11 +1484,11 @@ def _day(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     if not digits or not 1 <= int(digits) <= 31:
         return str(rng.below(28) + 1)
-    return original.replace(digits, str(shift_day(int(digits), calendar_shift(r.seed, r.scope)[1])), 1)
+    return original.replace(digits, str(shift_day(int(digits), r.calendar()[1])), 1)
 
 
 def _month(r: Renderer, original: str, rng: Draws) -> str:
-    months = calendar_shift(r.seed, r.scope)[0]
+    months = r.calendar()[0]
     low = original.lower()
     if low in MONTHS:
         return apply_case(MONTHS[shift_month(MONTHS.index(low) + 1, months) - 1], original)
