@@ -141,6 +141,8 @@ class Words:
     writer_name: frozenset[str] = frozenset()  # "jag heter": the name after it is the writer's
     writer_male: tuple[str, ...] = ()  # "min fru": the writer is a man
     writer_female: tuple[str, ...] = ()
+    place_endings: tuple[str, ...] = ()  # folds: parken, badet (a place that is no street)
+    town_words: frozenset[str] = frozenset()  # kommun, län: a town before them takes no -s
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -159,7 +161,9 @@ def words() -> Words:
                  frozenset(fold(w) for w in data["same_origin_kin"]),
                  frozenset(data["pronouns_female"]), frozenset(data["pronouns_male"]),
                  frozenset(fold(w) for w in data["writer_name"]), tuple(data["writer_male"]),
-                 tuple(data["writer_female"]))
+                 tuple(data["writer_female"]),
+                 tuple(sorted((fold(w) for w in data["place_endings"]), key=len, reverse=True)),
+                 frozenset(data["town_words"]))
 
 
 @dataclass(frozen=True)
@@ -386,6 +390,10 @@ SWEDISH_ORIGIN = "swedish"
 LEARNER_SHIFT = ("~shift", 0)
 LEARNER_CALENDAR = ("~calendar", 0)
 LEARNER_NAME = "~name:"
+LEARNER_PLACE = "~place:"
+LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
+LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
+LEARNER_SERIAL = "~serial:"
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
 GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
@@ -393,6 +401,26 @@ GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bound
 def _population(lex: Lexicon, name: str, country: str) -> int:
     entry = lex.get(fold(name))
     return entry.se_pop if country == "SE" else entry.place_pop
+
+
+class LearnerMap(dict):
+    """fold -> surrogate, also written to the learner's memory (`base`, under `prefix`): the
+    learner's later essays start from it ("Gävle sjukhus" in an essay that names Gävle only
+    there still becomes the hospital of Gävle's surrogate)."""
+
+    def __init__(self, base: MutableMapping[tuple[str, int], str], prefix: str) -> None:
+        super().__init__((key[len(prefix):], value) for (key, _), value in base.items()
+                         if key.startswith(prefix))
+        self.base, self.prefix = base, prefix
+
+    def __setitem__(self, key: str, value: str) -> None:
+        super().__setitem__(key, value)
+        self.base[(self.prefix + key, 0)] = value
+
+    def setdefault(self, key: str, value: str) -> str:  # type: ignore[override]
+        if key not in self:
+            self[key] = value
+        return self[key]
 
 
 class Renderer:
@@ -417,7 +445,6 @@ class Renderer:
         self.base = {} if base is None else base
         self.countries = {} if countries is None else countries
         self.used: set[str] = {v.lower() for v in self.base.values()}
-        self.city: str | None = None
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
@@ -430,13 +457,24 @@ class Renderer:
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
+        # the learner's home (the town their essays name most, the latest on a tie) and its
+        # original: the essay's town until the essay names one
+        self.essay_number = int(self.base.get(LEARNER_ESSAYS, "0")) + 1
+        self.base[LEARNER_ESSAYS] = str(self.essay_number)
+        homes = [(tuple(map(int, value.split()[:2])), key[len(LEARNER_HOME):],
+                  value.split()[2] if len(value.split()) > 2 else "")
+                 for (key, _), value in self.base.items() if key.startswith(LEARNER_HOME)]
+        best = max(homes, default=((0, 0), "", ""))
+        self.home = (best[1], best[2])
+        self.city = self.home[0] or None
         self.town_origins: list[str] = []  # the folds of their originals, in the same order
-        self.place_map: dict[str, str] = {}  # an original place's fold -> its surrogate
+        # an original place's fold -> its surrogate, in this essay and the learner's earlier ones
+        self.place_map: dict[str, str] = LearnerMap(self.base, LEARNER_PLACE)
         # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
-        self.name_map: dict[str, str] = {key[0][len(LEARNER_NAME):]: value for key, value in
-                                         self.base.items() if key[0].startswith(LEARNER_NAME)}
+        self.name_map: dict[str, str] = LearnerMap(self.base, LEARNER_NAME)
         self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
+        self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
 
 
     def shift(self) -> int:
@@ -472,6 +510,13 @@ class Renderer:
         `country` the ISO code of a country named beside a place the gazetteers lack."""
         label = span.label
         self.hint, self.span = country, span
+        head, dash, tail = original.rpartition("-")
+        if dash and head and label in PLACE_LIKE and fold(tail) in self.lex.words("area_word"):
+            # "Angered-området": a district of the surrogate town, "-området" kept
+            self.districts.add(span.start)
+            part = Span(span.start, span.start + len(head), "city", span.attrs, span.score,
+                        span.rule, fold(head))
+            return self.render(part, ref, head, draw, country) + dash + tail
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         self.effective = strategy
         attrs = morphology(original, span)
@@ -501,14 +546,28 @@ class Renderer:
         if kind == "name" and label != "initials" and len(original.rstrip(".")) > 1:
             for key in (fold(original), span.key or fold(original)):
                 self.name_map.setdefault(key, base)
-                self.base.setdefault((LEARNER_NAME + key, 0), base)
         elif label in PLACE_LIKE or label == "country":
             self.place_map.setdefault(span.key or fold(original), base)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
             return self._inflect(base, label, attrs)  # SCA, HV71, A6: an acronym, not a shout
+        if label in ("city", "region") and "gen" in attrs and self._next_word(span) in \
+                words().town_words:
+            return apply_case(town_genitive(base), original)  # Växjö kommun, Umeå stad
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             return apply_case(self._inflect(base, label, attrs), original)
         return base
+
+    def _town_after(self, span: Span) -> str | None:
+        """The surrogate of the town named just after a mention ("Sätra i Gävle")."""
+        text = getattr(self.before, "text", "")
+        found = regex.match(r",?\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
+        return self.place_map.get(fold(found.group(1))) if found else None
+
+    def _next_word(self, span: Span) -> str:
+        """The word just after a mention, lower-cased ("" at the end or unknown)."""
+        text = getattr(self.before, "text", "")
+        found = regex.match(r"[\s,]*(\p{L}+)", text[span.end:span.end + 40])
+        return found.group(1).lower() if found else ""
 
     def keeps(self, span: Span, original: str) -> bool:
         """`lifelike` keeps a one-of-a-kind national authority as written (Migrationsverket,
@@ -559,7 +618,12 @@ class Renderer:
         """A remembered institution surrogate in this mention's form of its kind word
         (Ekbackaskola -> Ekbackaskolan)."""
         old, new = kind_word(base, self.lex), kind_word(original, self.lex)
-        if old and new and old.lower() != new.lower():
+        # only the same kind word in another form, at the end of the name and joined to it
+        # as in the original (never "Linköpings universitet" -> "Linköpingsuniversitetet")
+        if old and new and old.lower() != new.lower() and base.lower().endswith(old.lower()) \
+                and (old[:1] in " -") == (new[:1] in " -") and (
+                new.lower().lstrip(" -").startswith(old.lower().lstrip(" -"))
+                or old.lower().lstrip(" -").startswith(new.lower().lstrip(" -"))):
             return base[:len(base) - len(old)] + new.lower()
         return base
 
@@ -593,8 +657,13 @@ class Renderer:
             self.has_district = True
         if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
                 span, original):
-            return 1
+            return 1 if self._known(span, original) else 2  # a town before an unknown place
         return 2
+
+    def _known(self, span: Span, original: str) -> bool:
+        """A place some gazetteer knows (a town, district, place abroad or country)."""
+        entry = self.lex.get(span.key or fold(original))
+        return bool(entry.se_pop or entry.place_kind or entry.country or "district" in entry.cats)
 
     def _votes(self) -> Counter[str]:
         """How many of the essay's originals each origin group's name lists hold."""
@@ -690,6 +759,9 @@ class Renderer:
             for sex, phrases in (("male", words().writer_male), ("female", words().writer_female)):
                 votes[sex] += sum(regex.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
                                                low) is not None for p in phrases)
+        other = {"female": "male", "male": "female"}.get(gender)
+        if other:  # a woman's name read as a man's needs the pronouns to agree, twice
+            return other if votes[other] >= 2 and not votes[gender] else gender
         if votes["female"] != votes["male"]:
             return max(("female", "male"), key=lambda g: votes[g])
         return gender
@@ -874,10 +946,16 @@ class Renderer:
             if pick:
                 return pick
             if country != "SE":  # a bazaar or a ruin abroad: never a Swedish street
-                pick = self._draw(lex.cities_by_country.get(country, []), rng)
+                pick = self._draw(lex.cities_by_country.get(country, []), rng) or self._draw(
+                    [c for iso in sorted(set(self.countries.values()) - {"SE"})
+                     for c in lex.cities_by_country.get(iso, [])], rng)
                 if pick:
                     return pick
             ending = street_ending(original)
+            other = next((e for e in words().place_endings if fold(original).endswith(e)
+                          and len(original) > len(e) + 1), "") if not ending else ""
+            if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
+                return self._compound(rng, other)
             streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
@@ -893,6 +971,13 @@ class Renderer:
             pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
+        if label == "city" and country == "SE" and not self._known(span, original) and \
+                self.city:
+            # "Tjärna ängar", "Porsön": a place no gazetteer knows, in an essay with a town, is
+            # one of its districts (never a second town), or a Swedish place name of our own
+            if self.city not in lex.districts_by_town:
+                return self._compound(rng, "")
+            self.districts.add(span.start)
         if label == "city" and country == "SE" and self.is_district(span, original):
             # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
             # districts only keeps them in one town (never Flemingsberg beside Luthagen)
@@ -900,7 +985,8 @@ class Renderer:
                 towns = [t for t in self._swedish_towns(list(lex.districts_by_town))
                          if t in lex.districts_by_town and self._free(t)]
                 self.city = self._draw(towns, rng)
-            pool = lex.districts_by_town.get(self.city or "", []) or [
+            town = self._town_after(span) or self.city  # "Fröslunda i Eskilstuna"
+            pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
         elif label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
@@ -912,7 +998,7 @@ class Renderer:
             near = self._nearby(cities, span, original)
             sized = self._similar_size(cities, span, original, country)
             pool = [c for c in near if c in sized and self._free(c)] or (
-                near if self.towns else sized)
+                near if self.towns or self.home[0] else sized)
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
         elif label == "geo" and country == "SE":
@@ -935,9 +1021,23 @@ class Renderer:
         if (self.countries.get(home, home) or "SE") != "SE" or pick in {
                 d for names in self.lex.districts_by_town.values() for d in names}:
             return
-        self.city = self.city or pick
+        if pick == self.home[0] or not self.towns and not self._near_home(span, original):
+            # the essay's first town, or the learner's home where the essay names it or only
+            # a town near it ("föräldrar bor i Boden" beside a home in Luleå)
+            self.city = pick
         self.towns.append(pick)
         self.town_origins.append(span.key or fold(original))
+        seen = self.base.get((LEARNER_HOME + pick, 0), "0 0").split()
+        if int(seen[1]) != self.essay_number:
+            self.base[(LEARNER_HOME + pick, 0)] = \
+                f"{int(seen[0]) + 1} {self.essay_number} {span.key or fold(original)}"
+
+    def _near_home(self, span: Span, original: str) -> bool:
+        """The original town lies near the original of the learner's home (the same län)."""
+        geo, key = geography(), span.key or fold(original)
+        name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
+        home = next((t for t in geo.towns if fold(t) == self.home[1]), "")
+        return bool(self.home[0]) and (geo.closeness(home, name) or 0) >= 3
 
     def _nearby(self, cities: list[str], span: Span, original: str) -> list[str]:
         """Swedish towns placed as the original lies: the essay's first town in the original's
@@ -948,10 +1048,12 @@ class Renderer:
         geo = geography()
         key = span.key or fold(original)
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
-        if not self.towns:
+        if not self.towns and not self.home[0]:
             part = geo.part(name)
             return [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
-        anchor, first = self.towns[0], self.town_origins[0]
+        anchor, first = (self.towns[0], self.town_origins[0]) if self.towns else self.home
+        # a town near the first may be one the gazetteers never draw (Boden by Luleå: Piteå)
+        cities = cities + [t for t in geo.towns if t not in cities and self._free(t)]
         scored = [(n, c) for c in cities if self._free(c)
                   for n in (geo.closeness(anchor, c),) if n is not None]
         if not scored:
@@ -1027,8 +1129,11 @@ class Renderer:
         (surrogate) country of the original."""
         geo = geography()
         kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
+        # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named
+        kind = kind or (self.feature_kind if "SE" == country else "")
         if not kind:
             return None
+        self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
         if abroad(where) or (not where and country != "SE"):
             isos = {self.countries.get(w, w) for w in where} or {country}
@@ -1106,6 +1211,14 @@ class Renderer:
                     if pick:
                         self.place_map[key] = dict(kind.pool)[pick]
                         return pick
+        places = self._swedish_places(original) if kind.towns and not kind.elsewhere else []
+        # the surrogates of the towns in its name (the learner's: "Gävle sjukhus" -> Sundsvall)
+        near = [self.place_map[k] for _, k, _ in places if k in self.place_map] + list(near)
+        if places and (self.towns or near) and not any(
+                t in kind.towns for t in near + self.towns):
+            # "Gävle sjukhus" where the table has no hospital of the surrogate town: the name
+            # on the surrogate town (Sundsvalls sjukhus), never a hospital of another town
+            return self._replace_places(original, places, rng)
         if kind.pool:
             towns = [t for t in near if t in kind.towns] + self.towns
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
@@ -1141,6 +1254,9 @@ class Renderer:
 
     def _town(self, rng: Draws) -> str:
         """The essay's surrogate town, else a Swedish town drawn now (and kept as the essay's)."""
+        if not self.towns and self.home[0] and not self._original(self.home[0]):
+            self.towns.append(self.home[0])
+            self.town_origins.append(self.home[1])
         if not self.towns:
             pick = self._draw(self._swedish_towns(self.lex.cities_by_country.get("SE", [])), rng)
             self.towns.append(pick or self._compound(rng, "by"))
@@ -1262,6 +1378,8 @@ class Renderer:
 FICTION_MOBILE = ("0701740", range(605, 700))
 # RFC 2606 reserves these second-level domains for examples.
 EXAMPLE_DOMAINS = ("example.com", "example.org", "example.net")
+IBAN = regex.compile(r"[A-Za-z]{2}\d{2}(?: ?[\dA-Za-z]){11,30}")
+YEAR = regex.compile(r"(?:19|20)\d\d")
 PLATE_LETTERS = "ABCDEFGHJKLMNOPRSTUWXYZ"  # I, Q, V, Å, Ä, Ö never appear on Swedish plates
 SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
@@ -1324,7 +1442,12 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     # a samordningsnummer (day + 60) stays one
     day = shift_day(max(int(dd) % 60, 1), days) + (60 if int(dd) > 60 else 0)
     sex = int(body[8]) % 2 if len(body) > 8 else 0
-    birth = f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
+    # the same original birth number, the same surrogate in each of the learner's essays (a
+    # samordningsnummer and the later personnummer keep their last four digits)
+    key = (LEARNER_SERIAL + body[6:9], 0)
+    birth = r.base.get(key) or f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
+    if len(body) >= 9:
+        r.base[key] = birth
     nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
     delim = next((ch for ch in original if not ch.isdigit()), "")
     return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + luhn(nine)
@@ -1379,7 +1502,10 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             parts.append(fold(r._draw(pool, rng) or "kontakt"))
             named = True
         elif len(letters) == 1 and letters.isalpha():
-            parts.append(INITIALS[rng.below(len(INITIALS))].lower())
+            # matias.rojas.f: the initial of a name of the essay's (Fuentes -> Escobar: e)
+            named_ = sorted(k for k in r.name_map if k[:1] == fold(letters) and len(k) > 1)
+            parts.append(fold(r.name_map[named_[0]])[:1] if named_ else
+                         INITIALS[rng.below(len(INITIALS))].lower())
         elif keep and letters:
             parts.append(fold(letters) + "".join(str(rng.below(10)) for _ in digits))
         elif keep and digits:
@@ -1472,12 +1598,18 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
     # the day: the last short part after a leading year (2015-11-03), else the first (3/11)
     if len(parts[0]) == 4:
         short.reverse()
+    # a leading zero only where the writer wrote one (03/11, 3/11, never 03/10 for 12/11)
     if short and 1 <= int(parts[short[0]]) <= 31:
-        parts[short[0]] = f"{shift_day(int(parts[short[0]]), days):0{len(parts[short[0]])}d}"
+        parts[short[0]] = _padded(shift_day(int(parts[short[0]]), days), parts[short[0]])
     if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12:
-        parts[short[1]] = f"{shift_month(int(parts[short[1]]), months):0{len(parts[short[1]])}d}"
+        parts[short[1]] = _padded(shift_month(int(parts[short[1]]), months), parts[short[1]])
     out = "".join(parts)
     return out if out != original else mask(original, "1", "2")
+
+
+def _padded(value: int, written: str) -> str:
+    """`value` with a leading zero when the writer's number had one (or when its digits do)."""
+    return f"{value:02d}" if written.startswith("0") else str(value)
 
 
 def _day(r: Renderer, original: str, rng: Draws) -> str:
@@ -1500,19 +1632,58 @@ def _month(r: Renderer, original: str, rng: Draws) -> str:
 
 def _digits(r: Renderer, original: str, rng: Draws) -> str:
     """Account numbers, zip codes, other numbers: random digits (and letters) in the original's
-    layout, never the original."""
+    layout, never the original. A year in a case number keeps being a year, moved as the
+    essay's years (5.1-22817/2023 -> 6.3-95113/2021); an IBAN keeps its country and gets
+    valid check digits (SE72 8000 ... -> SE45 ...)."""
+    iban = IBAN.fullmatch(original)
     for _ in range(5):
         out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
                       if ch.isalpha() else ch for ch in original)
+        parts, mine = regex.split(r"(\D)", out), regex.split(r"(\D)", original)
+        for at in {0, len(parts) - 1} if len(parts) > 1 and not iban else ():
+            if YEAR.fullmatch(mine[at]):  # a year at either end of a case number
+                parts[at] = str(int(mine[at]) - r.shift())
+        out = "".join(parts)
+        if iban:
+            out = _iban(original[:2].upper() + out[2:])
         if out != original:
             return out
     return mask(original, "1", "2")
 
 
+def _iban(number: str) -> str:
+    """An IBAN with its check digits (positions 3-4) computed by ISO 13616 (mod 97), the
+    layout kept: a reader who checks it finds a valid number."""
+    compact = regex.sub(r"\s", "", number)
+    moved = compact[4:] + compact[:2] + "00"
+    value = int("".join(str(int(ch, 36)) for ch in moved.upper()))
+    check = f"{98 - value % 97:02d}"
+    at = [i for i, ch in enumerate(number) if not ch.isspace()][2:4]
+    chars = list(number)
+    chars[at[0]], chars[at[1]] = check[0], check[1]
+    return "".join(chars)
+
+
+def _transport(r: Renderer, original: str, rng: Draws) -> str:
+    """A bus or tram number of as many digits as the original's (buss 151 -> buss 318), not
+    line 1 in every essay."""
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if not digits:
+        return str(rng.below(98) + 2)
+    for _ in range(5):
+        low = 10 ** (len(digits) - 1) if len(digits) > 1 else 2
+        pick = str(low + rng.below(10 ** len(digits) - low))
+        if pick != digits:
+            return original.replace(digits, pick, 1)
+    return original.replace(digits, str(int(digits) % 9 + 1), 1)
+
+
 def _zip(r: Renderer, original: str, rng: Draws) -> str:
     """A postcode that begins like the essay's surrogate town's (581 xx for Linköping)."""
     out = _digits(r, original, rng)
-    where = geography().towns.get(r.city or "")
+    # the town written after the postcode ("802 67 Gävle": its surrogate), else the essay's
+    after = r.place_map.get(fold(r._next_word(r.span))) if r.span else None
+    where = geography().towns.get(after or "") or geography().towns.get(r.city or "")
     if not where or sum(ch.isdigit() for ch in out) < 5:
         return out
     prefix = iter(where[2])
@@ -1521,5 +1692,5 @@ def _zip(r: Renderer, original: str, rng: Draws) -> str:
 
 
 LIFELIKE = {"extra": _handle, "phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
-            "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
+            "license_nr": _plate, "transport_nr": _transport, "year": _year, "age_digits": _age, "age_string": _age_words,
             "date_digits": _date, "day": _day, "month_digit": _month, "month_word": _month}
