@@ -141,6 +141,8 @@ class Words:
     writer_name: frozenset[str] = frozenset()  # "jag heter": the name after it is the writer's
     writer_male: tuple[str, ...] = ()  # "min fru": the writer is a man
     writer_female: tuple[str, ...] = ()
+    female_nouns: frozenset[str] = frozenset()  # folds: "flickan X", "min dotter X"
+    male_nouns: frozenset[str] = frozenset()
     place_endings: tuple[str, ...] = ()  # folds: parken, badet (a place that is no street)
     town_words: frozenset[str] = frozenset()  # kommun, län: a town before them takes no -s
 
@@ -163,7 +165,9 @@ def words() -> Words:
                  frozenset(fold(w) for w in data["writer_name"]), tuple(data["writer_male"]),
                  tuple(data["writer_female"]),
                  tuple(sorted((fold(w) for w in data["place_endings"]), key=len, reverse=True)),
-                 frozenset(data["town_words"]))
+                 frozenset(data["town_words"]),
+                 frozenset(fold(w) for w in data["female_nouns"]),
+                 frozenset(fold(w) for w in data["male_nouns"]))
 
 
 @dataclass(frozen=True)
@@ -261,6 +265,7 @@ class Geography:
     homelands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # origin group -> ISOs
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> near groups
     landskap: dict[str, tuple[str, ...]] = field(default_factory=dict)  # -> landsdel, neighbours
+    landlocked: frozenset[str] = frozenset()  # ISO codes of countries without a coast
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -312,7 +317,8 @@ def geography() -> Geography:
                      {fold(name): name for name in landmarks},
                      {group: tuple(isos) for group, isos in data["name_homelands"].items()},
                      {group: tuple(near) for group, near in data["name_neighbours"].items()},
-                     {name: tuple(row) for name, row in data["landskap"].items()})
+                     {name: tuple(row) for name, row in data["landskap"].items()},
+                     frozenset(data["landlocked"]))
 
 
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
@@ -391,6 +397,7 @@ LEARNER_SHIFT = ("~shift", 0)
 LEARNER_CALENDAR = ("~calendar", 0)
 LEARNER_NAME = "~name:"
 LEARNER_PLACE = "~place:"
+LEARNER_INSTITUTION = "~institution:"
 LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
 LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
 LEARNER_SERIAL = "~serial:"
@@ -472,6 +479,7 @@ class Renderer:
         self.place_map: dict[str, str] = LearnerMap(self.base, LEARNER_PLACE)
         # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
         self.name_map: dict[str, str] = LearnerMap(self.base, LEARNER_NAME)
+        self.institution_map: dict[str, str] = LearnerMap(self.base, LEARNER_INSTITUTION)
         self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
         self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
@@ -521,6 +529,8 @@ class Renderer:
         self.effective = strategy
         attrs = morphology(original, span)
         kind = LABELS[label].kind
+        if kind == "name" and "gen" in attrs and self._name_follows(span):
+            attrs -= {"gen"}  # "Andrés Ramírez": a name of its own before a surname, not Andre's
         word = kind_word(original, self.lex) if kind == "institution" else ""
         if word and original.lower().endswith(word.lower() + "s"):
             attrs |= {"gen"}  # Nackstaskolans
@@ -531,6 +541,9 @@ class Renderer:
         else:
             key = (label, ref if draw is None else draw)
             base = self.base.get(key)
+            if base is None and kind == "institution":
+                # Ryhov in one essay and the next, whatever label the detector gave it
+                base = self.institution_map.get(fold(original))
             if base is None or self._original(base):
                 # A surrogate remembered from the learner's earlier essay may be an original here
                 # ("Gävle" named in this essay): draw another rather than publish the original.
@@ -541,6 +554,8 @@ class Renderer:
                 base = self._with_kind(base, original)
             else:
                 self._settle(span, original, base)
+            if kind == "institution":
+                self.institution_map.setdefault(fold(original), base)
         if label == "country":
             self._names_follow(span, original, base)
         if kind == "name" and label != "initials" and len(original.rstrip(".")) > 1:
@@ -556,6 +571,12 @@ class Renderer:
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             return apply_case(self._inflect(base, label, attrs), original)
         return base
+
+    def _name_follows(self, span: Span) -> bool:
+        """Another of the essay's names follows the mention directly ("Carlos Andrés Ramírez")."""
+        text = getattr(self.before, "text", "")
+        found = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
+        return bool(found) and fold(found.group(1)) in self.avoid_folds
 
     def _town_after(self, span: Span) -> str | None:
         """The surrogate of the town named just after a mention ("Sätra i Gävle")."""
@@ -691,10 +712,12 @@ class Renderer:
             if main and main not in groups and not set(groups).isdisjoint(
                     geography().neighbours.get(main, ())):
                 group = main
+            elif main and " ".join(before[-2:]) in words().writer_name and (
+                    main in groups or groups == (SWEDISH_ORIGIN,)):
+                group = main  # "Jag heter Carlos Andrés Ramírez": the writer's own name
             elif main and groups == (SWEDISH_ORIGIN,) and votes[main] >= votes[SWEDISH_ORIGIN] \
                     and (len(before) >= 2 and before[-1] in words().same_origin_kin
                          and before[-2] in self.lex.words("possessive")
-                         or " ".join(before[-2:]) in words().writer_name
                          or not set(original.lower()) <= SWEDISH_LETTERS):
                 # the writer's own name ("Jag heter Matías") or a name spelled with letters
                 # Swedish does not use (í, ñ, ơ) is of the essay's other origin
@@ -741,18 +764,25 @@ class Renderer:
         votes: Counter[str] = Counter()
         key = fold(original)
         window = text[start:start + GENDER_WINDOW]
+        before = self.before.get(start, ()) if self.span else ()
+        for word in before[-3:]:  # "en liten pojke som heter Charlie", "min dotter Kim"
+            for sex, nouns in (("female", words().female_nouns), ("male", words().male_nouns)):
+                votes[sex] += 2 * (word in nouns)
         for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
                                     window):
+            counted = 0
             for word in regex.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]:
                 low = word.lower()
-                # "hans" is a pronoun, "Hans" a name
+                # "hans" is a pronoun, "Hans" a name; the first two pronouns after a mention
                 if low in female or (low in male and (low != "hans" or word == low)):
                     votes["female" if low in female else "male"] += 1
-                    break
-                if word[:1].isupper() and fold(word) != key and fold(word) in self.avoid_folds \
+                    counted += 1
+                    if counted == 2:
+                        break
+                    continue
+                if fold(word) != key and fold(word) in self.avoid_folds \
                         and self.lex.get(fold(word)).gender:
                     break  # another person's name: the pronoun may be theirs
-        before = self.before.get(start, ()) if self.span else ()
         if " ".join(before[-2:]) in words().writer_name:
             # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
             low = window.lower()
@@ -895,16 +925,21 @@ class Renderer:
         iso, lex = self._country_of(span, original), self.lex
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
+        # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
+        inland = geography().landlocked
+        same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
         group = self._homeland_of_names(iso)
         if group:
             # the homeland of the essay's names: another homeland of the same names, else a
             # country where names of another group are at home (the names will follow it)
             homes = geography().homelands[group]
-            pick = self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+            pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
+                or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
             if pick:
                 self.countries.setdefault(iso, lex.get(fold(pick)).country)
                 return pick
-            at_home = [c for c in pool if self._group_at_home(lex.get(fold(c)).country)]
+            at_home = [c for c in same_shore or pool
+                       if self._group_at_home(lex.get(fold(c)).country)]
             for near in geography().neighbours.get(group, ()):
                 pick = self._draw([c for c in at_home if self._group_at_home(
                     lex.get(fold(c)).country) == near], rng)
@@ -912,6 +947,7 @@ class Renderer:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
             pool = at_home or pool
+        pool = [c for c in pool if c in same_shore] or pool if iso else pool
         # a transit country or a homeland stays on its continent: a route stays a route
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
@@ -1167,6 +1203,9 @@ class Renderer:
                 if pick:
                     return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")
+        named = self._with_names(original)
+        if named:
+            return named  # "Sofias skola" -> "Anzhelas skola": a person's surrogate
         kind = institution_kind(original, self.before.get(span.start, ()))
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
@@ -1185,6 +1224,18 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _with_names(self, original: str) -> str | None:
+        """The name with each of the essay's (or learner's) person names in it replaced by that
+        person's surrogate, in the genitive where it was ("Sofias skola", "Salong Lina")."""
+        out, changed = original, False
+        for word in regex.findall(r"\p{Lu}\p{Ll}+", original):
+            key = fold(word)
+            if key in self.name_map:
+                out, changed = out.replace(word, self.name_map[key], 1), True
+            elif key[-1:] == "s" and key[:-1] in self.name_map:
+                out, changed = out.replace(word, genitive(self.name_map[key[:-1]]), 1), True
+        return out if changed and self._free(out) else None
 
     def _of_kind(self, kind: Kind, original: str, word: str, rng: Draws, near: Sequence[str] = ()
                  ) -> str | None:
@@ -1374,8 +1425,11 @@ class Renderer:
 
 
 # --- lifelike: numbers a reader takes for real, that reach no one ----------------------------
-# PTS reserves 070-1740605 .. 070-1740699 for fiction (film, TV, books; PTS via DN, 2020).
+# PTS reserves numbers for fiction (film, TV, books): 070-1740605 .. 070-1740699 and, for a
+# landline number of Stockholm, Göteborg, Malmö or Kiruna, a hundred of that area code each.
 FICTION_MOBILE = ("0701740", range(605, 700))
+FICTION_LANDLINES = (("08", "08-465 004 00"), ("031", "031-390 06 00"),
+                     ("040", "040-628 04 00"), ("0980", "0980-319 200"))  # the last two digits vary
 # RFC 2606 reserves these second-level domains for examples.
 EXAMPLE_DOMAINS = ("example.com", "example.org", "example.net")
 IBAN = regex.compile(r"[A-Za-z]{2}\d{2}(?: ?[\dA-Za-z]){11,30}")
@@ -1418,15 +1472,28 @@ def luhn(digits: str) -> str:
 
 
 def _phone(r: Renderer, original: str, rng: Draws) -> str:
+    """A number of PTS's fiction ranges in the original's layout: a landline of Stockholm,
+    Göteborg, Malmö or Kiruna stays one of its area code (08-761 402 55 -> 08-465 004 55); any
+    other number becomes a fiction mobile number, in a mobile's layout when the original's
+    does not fit it (0243-21 77 05 -> 070-174 06 15, never 0701-74 06 15)."""
     prefix, numbers = FICTION_MOBILE
     digits = prefix + str(rng.choice(numbers))
-    if original.lstrip().startswith("+46") or original.startswith("0046"):
-        lead = "+46" if original.lstrip().startswith("+") else "0046"
+    lead = next((lead for lead in ("+46", "0046") if original.lstrip().startswith(lead)), "")
+    template = original.lstrip()[len(lead):]
+    national = "".join(ch for ch in template if ch.isdigit())
+    national = national if national.startswith("0") or not lead else "0" + national
+    area = next((layout for code, layout in FICTION_LANDLINES if national.startswith(code)), "")
+    if area:
+        digits = "".join(ch for ch in area if ch.isdigit())[:-2] + f"{rng.below(100):02d}"
+        if len(national) != len(digits):
+            template = area  # 040-12 34 56 has too few digits for the range: its own layout
+    elif not national.startswith("07"):
+        template = "070-174 06 05"  # a landline elsewhere: a mobile number, laid out as one
+    if lead:
         rest = digits[1:]
-        template = original.lstrip()[len(lead):]
         return lead + (pour(rest, template) if sum(c.isdigit() for c in template) == len(rest)
-                       else " " + rest[:2] + "-" + rest[2:])
-    return pour(digits, original)
+                       else " " + pour(rest, (area or "070-174 06 05")[1:]))
+    return pour(digits, template)
 
 
 def _personid(r: Renderer, original: str, rng: Draws) -> str:

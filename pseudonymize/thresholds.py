@@ -76,6 +76,8 @@ ATTESTED_RANK = 3000       # a name this frequent may start a sentence as a name
 LOWER_CASE_NAME_RANK = 100  # a first name this frequent is a name even in lower case
 
 # --- surrogates ------------------------------------------------------------------------------
-AGE_STAGES = (1, 7, 13, 18, 20, 65)  # a moved age stays in its stage of life: a baby, a child,
-                                     # a pupil, a teenager, an adult under 20 ("vi var nitton,
-                                     # vi var bara barn"), an adult, a pensioner
+AGE_STAGES = (1, 7, 13, 16, 18, 20, 65)  # a moved age stays in its stage of life: a baby, a
+                                         # child, a pupil, a teenager before and in gymnasiet
+                                         # ("17 år ... läser natur på gymnasiet"), an adult
+                                         # under 20 ("vi var nitton, vi var bara barn"), an
+                                         # adult, a pensioner
