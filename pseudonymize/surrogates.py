@@ -161,13 +161,16 @@ def words() -> Words:
                  {train: tuple(where) for train, where in data["trains"].items()},
                  {fold(full): tuple(short) for full, short in data["short_forms"].items()},
                  frozenset(fold(w) for w in data["same_origin_kin"]),
-                 frozenset(data["pronouns_female"]), frozenset(data["pronouns_male"]),
-                 frozenset(fold(w) for w in data["writer_name"]), tuple(data["writer_male"]),
-                 tuple(data["writer_female"]),
-                 tuple(sorted((fold(w) for w in data["place_endings"]), key=len, reverse=True)),
-                 frozenset(data["town_words"]),
-                 frozenset(fold(w) for w in data["female_nouns"]),
-                 frozenset(fold(w) for w in data["male_nouns"]))
+                 pronouns_female=frozenset(data["pronouns_female"]),
+                 pronouns_male=frozenset(data["pronouns_male"]),
+                 writer_name=frozenset(fold(w) for w in data["writer_name"]),
+                 writer_male=tuple(data["writer_male"]),
+                 writer_female=tuple(data["writer_female"]),
+                 female_nouns=frozenset(fold(w) for w in data["female_nouns"]),
+                 male_nouns=frozenset(fold(w) for w in data["male_nouns"]),
+                 place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
+                                            reverse=True)),
+                 town_words=frozenset(data["town_words"]))
 
 
 @dataclass(frozen=True)
