@@ -936,8 +936,7 @@ class Renderer:
             # the homeland of the essay's names: another homeland of the same names, else a
             # country where names of another group are at home (the names will follow it)
             homes = geography().homelands[group]
-            pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
-                or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+            pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng)
             if pick:
                 self.countries.setdefault(iso, lex.get(fold(pick)).country)
                 return pick
@@ -949,6 +948,11 @@ class Renderer:
                 if pick:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
+            # no homeland or neighbour with the original's coast left: a homeland without it
+            pick = self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+            if pick:
+                self.countries.setdefault(iso, lex.get(fold(pick)).country)
+                return pick
             pool = at_home or pool
         pool = [c for c in pool if c in same_shore] or pool if iso else pool
         # a transit country or a homeland stays on its continent: a route stays a route
