@@ -892,7 +892,10 @@ class Renderer:
         surrogate town where it is tied to a town; one abroad keeps its shape around a place of
         the (surrogate) country; a line from the line names."""
         label, lex = span.label, self.lex
+        kind = institution_kind(original, self.before.get(span.start, ()))
         if label == "transport_name":
+            if kind and kind.name == "ship":  # "färjan Stena Danica": another ferry
+                return self._of_kind(kind, original, "", rng) or self._compound(rng, "")
             # a regional train by a regional train (Krösatåg -> Norrtåg), else a city line
             low = fold(original)
             trains = words().trains
@@ -904,7 +907,6 @@ class Renderer:
                 if pick:
                     return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")
-        kind = institution_kind(original, self.before.get(span.start, ()))
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)

@@ -55,7 +55,7 @@ MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
-                                  "region"), 0.9, word=("kind_noun",),
+                                  "region", "transport_name"), 0.9, word=("kind_noun",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_school_noun",),

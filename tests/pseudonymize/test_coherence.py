@@ -22,6 +22,7 @@ from pseudonymize.surrogates import (
     calendar_shift,
     geography,
     institution_kind,
+    institution_kinds,
     learner_shift,
     luhn,
     surname_form,
@@ -70,6 +71,7 @@ KINDS = [
     ("Postnord", (), "logistics"),
     ("Volvo", (), "industry"),
     ("Ikea", (), "home_shop"),
+    ("Stena Danica", ("med", "farjan"), "ship"),
 ]
 
 
@@ -343,6 +345,19 @@ def test_a_regional_train_runs_where_the_surrogate_town_lies(engine: Engine, tow
     for seed in SEEDS:
         got = render(renderer(engine, seed, {"Norrtåg"}, (town,)), "Norrtåg", "transport_name")
         assert got in allowed, (town, seed, got)
+
+
+@pytest.mark.parametrize(("original", "before"), [("Stena Danica", ("farjan",)),
+                                                  ("Kacper", ("med", "baten")),
+                                                  ("Anna", ("fartyget",))])
+def test_a_ship_becomes_another_ship_never_a_person(engine: Engine, original: str,
+                                                    before: tuple[str, ...]) -> None:
+    """"färjan Stena Danica": another real ferry; a person's name in its place reads as an
+    error ("båten Kacper")."""
+    ships = {n for n, _ in next(k for k in institution_kinds() if k.name == "ship").pool}
+    for seed in SEEDS:
+        got = render(renderer(engine, seed, {original}), original, "transport_name", before)
+        assert got in ships and got != original, (seed, got)
 
 
 def test_a_feature_abroad_never_lies_in_another_country_than_its_surrogate(
