@@ -507,11 +507,12 @@ class Renderer:
     def _compound(self, rng: Draws, ending: str) -> str:
         """An invented Swedish name: a stem and the original's kind word (Ekbacka + skolan)."""
         stems = words().stems
+        ending = ending if ending.strip().isupper() else ending.lower()  # " AB" stays upper
         for _ in range(50):
-            pick = stems[rng.below(len(stems))] + ending.lower()
+            pick = stems[rng.below(len(stems))] + ending
             if self._free(pick):
                 return pick
-        return stems[0] + ending.lower()
+        return stems[0] + ending
 
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
