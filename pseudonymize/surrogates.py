@@ -1342,12 +1342,26 @@ def _month(r: Renderer, original: str, rng: Draws) -> str:
     return apply_case(rng.choice([m for m in MONTHS if m != low]), original)
 
 
+# A year inside a longer number ("2023/12345", "5.1.1-2022-123456"): case numbers carry one.
+YEAR_GROUP = regex.compile(r"(?<!\d)(?:19[5-9]\d|20[0-4]\d)(?!\d)")
+# "lgh 1102": a Swedish flat number, floor (10 the entrance floor) and door.
+FLAT = regex.compile(r"1[0-9]0[1-9]")
+
+
 def _digits(r: Renderer, original: str, rng: Draws) -> str:
     """Account numbers, zip codes, other numbers: random digits (and letters) in the original's
-    layout, never the original."""
+    layout, never the original. A year inside a longer number stays a year (moved as the
+    essay's years are), and a flat number stays one (floor 10-13, door 01-06)."""
+    if FLAT.fullmatch(original):
+        flats = [f"1{floor}0{door}" for floor in range(4) for door in range(1, 7)]
+        return rng.choice([f for f in flats if f != original])
+    years = {m.start() for m in YEAR_GROUP.finditer(original)} if sum(
+        map(str.isdigit, original)) > 4 else set()
     for _ in range(5):
         out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
                       if ch.isalpha() else ch for ch in original)
+        for at in years:
+            out = out[:at] + str(int(original[at:at + 4]) - r.shift()) + out[at + 4:]
         if out != original:
             return out
     return mask(original, "1", "2")

@@ -360,6 +360,23 @@ def test_a_ship_becomes_another_ship_never_a_person(engine: Engine, original: st
         assert got in ships and got != original, (seed, got)
 
 
+@pytest.mark.parametrize(("original", "shape"), [
+    # a case number keeps its year, moved as the essay's years are
+    ("2023/12345", r"20[12]\d/\d{5}"), ("5.1.1-2022-123456", r"\d\.\d\.\d-20[12]\d-\d{6}"),
+    # a flat number keeps floor and door ("lgh 1102")
+    ("1102", r"1[0-3]0[1-6]"),
+    # other numbers keep their layout, no year invented
+    ("44556", r"\d{5}"),
+])
+def test_a_number_keeps_the_shape_of_its_kind(engine: Engine, original: str, shape: str) -> None:
+    for seed in SEEDS:
+        r = renderer(engine, seed, {original})
+        got = render(r, original, "other_nr_seq")
+        assert regex.fullmatch(shape, got) and got != original, (seed, got)
+        for year in regex.findall(r"(?<!\d)20\d\d(?!\d)", original if len(original) > 4 else ""):
+            assert str(int(year) - r.shift()) in got, (seed, got)
+
+
 def test_a_feature_abroad_never_lies_in_another_country_than_its_surrogate(
         engine: Engine) -> None:
     """Helhalvön when Polen became Irak: no Polish feature "i Irak" (a town of Irak instead)."""
