@@ -136,6 +136,8 @@ class Words:
     trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
     short_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # full fold -> short
     same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
+    definite_kin: frozenset[str] = frozenset()  # folds: "dottern X", no possessive needed
+    kin_link: frozenset[str] = frozenset()  # folds: "min dotter heter X", "barn heter Y och X"
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -151,7 +153,9 @@ def words() -> Words:
                  tuple(fold(w) for w in data["train_words"]),
                  {train: tuple(where) for train, where in data["trains"].items()},
                  {fold(full): tuple(short) for full, short in data["short_forms"].items()},
-                 frozenset(fold(w) for w in data["same_origin_kin"]))
+                 frozenset(fold(w) for w in data["same_origin_kin"]),
+                 frozenset(fold(w) for w in data["definite_kin"]),
+                 frozenset(fold(w) for w in data["kin_link"]))
 
 
 @dataclass(frozen=True)
@@ -559,19 +563,37 @@ class Renderer:
             group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
             # main origin takes that origin, so the family's names agree
-            main = max((g for g in votes if g != SWEDISH_ORIGIN),
-                       key=lambda g: (votes[g], g), default="")
+            # (a group whose homeland the essay names first: "vi kommer från Somalia")
+            homes = geography().homelands
+            main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
+                       key=lambda g: (not self.avoid_countries.isdisjoint(homes.get(g, ())),
+                                      votes[g], g), default="")
             if main and main not in groups and not set(groups).isdisjoint(
                     geography().neighbours.get(main, ())):
                 group = main
-            elif main and groups == (SWEDISH_ORIGIN,) and votes[main] >= votes[SWEDISH_ORIGIN] \
-                    and len(before) >= 2 and before[-1] in words().same_origin_kin \
-                    and before[-2] in self.lex.words("possessive"):
+            elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
+                    votes[main] >= votes[SWEDISH_ORIGIN]
+                    or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
+                # the family's origin: most of the essay's names, or the essay names its homeland
                 group = main
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
         return self.origin_swap.get(group, group)
+
+    def _family(self, before: Sequence[str]) -> bool:
+        """The name is one the writer gives a child, sibling or parent: "min dotter Sofia",
+        "dottern Sofia", "mina barn heter Lina och Adam" (`before`: the folded words before
+        it; only link words and the essay's names may stand between kin word and name)."""
+        w = words()
+        for k in range(len(before) - 1, -1, -1):
+            word = before[k].strip(",.:;")
+            if word in w.same_origin_kin:
+                return word in w.definite_kin or k > 0 and before[k - 1] in self.lex.words(
+                    "possessive")
+            if word not in w.kin_link and word not in self.avoid_folds:
+                return False
+        return False
 
     def _homeland_of_names(self, iso: str) -> str:
         """The origin group of the essay's names that is at home in the country `iso` (Somali

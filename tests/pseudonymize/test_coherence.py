@@ -5,6 +5,7 @@ surrogate name, and one calendar move per essay so dates and personnummer agree.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 import regex
@@ -614,7 +615,13 @@ def test_a_place_abroad_is_never_a_swedish_street(engine: Engine) -> None:
 KIN_ORIGIN = [({"Hodan", "Abdi", "Maria"}, ("min", "dotter"), {"Fartun"}),
               ({"Hodan", "Abdi", "Maria"}, ("var", "dotter"), {"Fartun"}),
               ({"Hodan", "Abdi", "Maria"}, ("min", "fru"), {"Anna", "Sara", "Lina"}),
-              ({"Anna", "Erik", "Hodan", "Maria"}, ("min", "dotter"), {"Sara", "Lina"})]
+              ({"Anna", "Erik", "Hodan", "Maria"}, ("min", "dotter"), {"Sara", "Lina"}),
+              # a definite kin word, a list after a naming verb
+              ({"Hodan", "Abdi", "Maria"}, ("dottern",), {"Fartun"}),
+              ({"Hodan", "Abdi", "Maria"}, ("mina", "barn", "heter", "hodan", "och"), {"Fartun"}),
+              # a friend beside the kin word is no kin
+              ({"Hodan", "Abdi", "Maria"}, ("min", "son", "och", "min", "kompis"),
+               {"Anna", "Sara", "Lina"})]
 
 
 @pytest.mark.parametrize(("names", "before", "allowed"), KIN_ORIGIN)
@@ -624,3 +631,27 @@ def test_a_childs_name_shares_the_familys_origin(engine: Engine, names: set[str]
     for seed in SEEDS:
         got = render(renderer(engine, seed, names), "Maria", "firstname_female", before)
         assert got in allowed, (before, seed, got)
+
+
+@pytest.fixture(scope="module")
+def offline(offline_snapshot: Path) -> Engine:
+    return Engine.load(offline_snapshot)
+
+
+@pytest.mark.parametrize(("text", "child", "origin"), [
+    # mostly Swedish names, but the essay names the family's homeland: the children share it
+    ("Jag heter Hodan och min man heter Erik. Vi kommer från Somalia. Min dotter heter Lina "
+     "och dottern Sara är sex år. Min lärare heter Anna.", "Lina", "somali"),
+    ("Jag heter Hodan och min man heter Erik. Vi kommer från Somalia. Min dotter heter Lina "
+     "och dottern Sara är sex år. Min lärare heter Anna.", "Sara", "somali"),
+    # a teacher is no kin: a Swedish name stays Swedish
+    ("Jag heter Hodan och min man heter Erik. Vi kommer från Somalia. Min dotter heter Lina "
+     "och dottern Sara är sex år. Min lärare heter Anna.", "Anna", "swedish"),
+])
+def test_a_family_named_with_its_homeland_keeps_its_origin(offline: Engine, text: str,
+                                                           child: str, origin: str) -> None:
+    at = text.index(child)
+    for seed in SEEDS:
+        out = offline.pseudonymize(text, "e1", strategy="lifelike", seed=seed)
+        got = next(a.pseudonym for a in out.annotations if a.start == at)
+        assert origin in offline.lex.name_origins.get(fold(got), ()), (seed, got)
