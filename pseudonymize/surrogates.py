@@ -1178,9 +1178,9 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _personid(r: Renderer, original: str, rng: Draws) -> str:
-    """A Luhn-valid number on the essay's shifted birth date, with a birth number in the 98x-99x
-    series and the original's sex digit parity (see docs/quality.md: not checked against
-    Skatteverket's list of test numbers, which this machine cannot fetch)."""
+    """A number on the essay's moved birth date with the original's sex digit parity: one of
+    Skatteverket's test numbers (`reserved_personid`, built by `resources build`), else, offline, a
+    Luhn-valid number with a birth number in the 98x-99x series (see docs/surrogates.md)."""
     digits = "".join(ch for ch in original if ch.isdigit())
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
@@ -1190,10 +1190,36 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     # a samordningsnummer (day + 60) stays one
     day = shift_day(max(int(dd) % 60, 1), days) + (60 if int(dd) > 60 else 0)
     sex = int(body[8]) % 2 if len(body) > 8 else 0
+    delim = next((ch for ch in original if not ch.isdigit()), "")
+    test = reserved_personid(r.lex, year, month, day, sex, digits, rng) if day <= 31 else None
+    if test:  # one of Skatteverket's test numbers: never a person's
+        return (test[:2] if century else "") + test[2:8] + delim + test[8:]
     birth = f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
     nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
-    delim = next((ch for ch in original if not ch.isdigit()), "")
     return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + luhn(nine)
+
+
+TEST_NUMBER_YEARS = 10  # a test number is looked for this many years either side of the birth year
+
+
+def reserved_personid(lex: Lexicon, year: int, month: int, day: int, sex: int, original: str,
+                      rng: Draws) -> str | None:
+    """Skatteverket's test number (12 digits) nearest to the moved birth date, of the same sex
+    digit parity, never the original; None when the snapshot has none (the offline default).
+    A year's numbers are sorted by date, so the nearest are found by bisection."""
+    if not lex.test_personids:
+        return None
+    for delta in sorted(range(-TEST_NUMBER_YEARS, TEST_NUMBER_YEARS + 1), key=abs):
+        born = str(year + delta)
+        numbers = lex.test_personids.get(born, ())
+        at = bisect.bisect_left(numbers, f"{born}{month:02d}{day:02d}")
+        near = [n for n in numbers[max(0, at - 12):at + 12]
+                if int(n[10]) % 2 == sex and not original.endswith(n[2:])]
+        if near:
+            target = month * 31 + day
+            best = sorted(near, key=lambda n: (abs(int(n[4:6]) * 31 + int(n[6:8]) - target), n))
+            return rng.choice(best[:3])
+    return None
 
 
 def _email(r: Renderer, original: str, rng: Draws) -> str:
