@@ -136,6 +136,8 @@ class Words:
     trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
     short_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # full fold -> short
     same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
+    definite_kin: frozenset[str] = frozenset()  # folds: "dottern X", no possessive needed
+    kin_link: frozenset[str] = frozenset()  # folds: "min dotter heter X", "barn heter Y och X"
     pronouns_female: frozenset[str] = frozenset()  # hon, henne, hennes: the person's sex
     pronouns_male: frozenset[str] = frozenset()
     writer_name: frozenset[str] = frozenset()  # "jag heter": the name after it is the writer's
@@ -161,6 +163,8 @@ def words() -> Words:
                  {train: tuple(where) for train, where in data["trains"].items()},
                  {fold(full): tuple(short) for full, short in data["short_forms"].items()},
                  frozenset(fold(w) for w in data["same_origin_kin"]),
+                 frozenset(fold(w) for w in data["definite_kin"]),
+                 frozenset(fold(w) for w in data["kin_link"]),
                  pronouns_female=frozenset(data["pronouns_female"]),
                  pronouns_male=frozenset(data["pronouns_male"]),
                  writer_name=frozenset(fold(w) for w in data["writer_name"]),
@@ -654,11 +658,12 @@ class Renderer:
     def _compound(self, rng: Draws, ending: str) -> str:
         """An invented Swedish name: a stem and the original's kind word (Ekbacka + skolan)."""
         stems = words().stems
+        ending = ending if ending.strip().isupper() else ending.lower()  # " AB" stays upper
         for _ in range(50):
-            pick = stems[rng.below(len(stems))] + ending.lower()
+            pick = stems[rng.below(len(stems))] + ending
             if self._free(pick):
                 return pick
-        return stems[0] + ending.lower()
+        return stems[0] + ending
 
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
@@ -710,25 +715,43 @@ class Renderer:
             group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
             # main origin takes that origin, so the family's names agree
-            main = max((g for g in votes if g != SWEDISH_ORIGIN),
-                       key=lambda g: (votes[g], g), default="")
+            # (a group whose homeland the essay names first: "vi kommer från Somalia")
+            homes = geography().homelands
+            main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
+                       key=lambda g: (not self.avoid_countries.isdisjoint(homes.get(g, ())),
+                                      votes[g], g), default="")
             if main and main not in groups and not set(groups).isdisjoint(
                     geography().neighbours.get(main, ())):
                 group = main
             elif main and " ".join(before[-2:]) in words().writer_name and (
                     main in groups or groups == (SWEDISH_ORIGIN,)):
                 group = main  # "Jag heter Carlos Andrés Ramírez": the writer's own name
-            elif main and groups == (SWEDISH_ORIGIN,) and votes[main] >= votes[SWEDISH_ORIGIN] \
-                    and (len(before) >= 2 and before[-1] in words().same_origin_kin
-                         and before[-2] in self.lex.words("possessive")
-                         or not set(original.lower()) <= SWEDISH_LETTERS):
-                # the writer's own name ("Jag heter Matías") or a name spelled with letters
-                # Swedish does not use (í, ñ, ơ) is of the essay's other origin
+            elif main and groups == (SWEDISH_ORIGIN,) and not set(original.lower()) <= \
+                    SWEDISH_LETTERS:
+                group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)
+            elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
+                    votes[main] >= votes[SWEDISH_ORIGIN]
+                    or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
+                # the family's origin: most of the essay's names, or the essay names its homeland
                 group = main
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
         return self.origin_swap.get(group, group)
+
+    def _family(self, before: Sequence[str]) -> bool:
+        """The name is one the writer gives a child, sibling or parent: "min dotter Sofia",
+        "dottern Sofia", "mina barn heter Lina och Adam" (`before`: the folded words before
+        it; only link words and the essay's names may stand between kin word and name)."""
+        w = words()
+        for k in range(len(before) - 1, -1, -1):
+            word = before[k].strip(",.:;")
+            if word in w.same_origin_kin:
+                return word in w.definite_kin or k > 0 and before[k - 1] in self.lex.words(
+                    "possessive")
+            if word not in w.kin_link and word not in self.avoid_folds:
+                return False
+        return False
 
     def _homeland_of_names(self, iso: str) -> str:
         """The origin group of the essay's names that is at home in the country `iso` (Somali
@@ -936,7 +959,9 @@ class Renderer:
             # the homeland of the essay's names: another homeland of the same names, else a
             # country where names of another group are at home (the names will follow it)
             homes = geography().homelands[group]
-            pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng)
+            # the names first (Iran: Afghanistan), the coast where the names allow it
+            pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
+                or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
             if pick:
                 self.countries.setdefault(iso, lex.get(fold(pick)).country)
                 return pick
@@ -948,11 +973,6 @@ class Renderer:
                 if pick:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
-            # no homeland or neighbour with the original's coast left: a homeland without it
-            pick = self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
-            if pick:
-                self.countries.setdefault(iso, lex.get(fold(pick)).country)
-                return pick
             pool = at_home or pool
         pool = [c for c in pool if c in same_shore] or pool if iso else pool
         # a transit country or a homeland stays on its continent: a route stays a route
@@ -1198,7 +1218,10 @@ class Renderer:
         surrogate town where it is tied to a town; one abroad keeps its shape around a place of
         the (surrogate) country; a line from the line names."""
         label, lex = span.label, self.lex
+        kind = institution_kind(original, self.before.get(span.start, ()))
         if label == "transport_name":
+            if kind and kind.name == "ship":  # "färjan Stena Danica": another ferry
+                return self._of_kind(kind, original, "", rng) or self._compound(rng, "")
             # a regional train by a regional train (Krösatåg -> Norrtåg), else a city line
             low = fold(original)
             trains = words().trains
@@ -1213,7 +1236,6 @@ class Renderer:
         named = self._with_names(original)
         if named:
             return named  # "Sofias skola" -> "Anzhelas skola": a person's surrogate
-        kind = institution_kind(original, self.before.get(span.start, ()))
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
@@ -1440,7 +1462,6 @@ FICTION_LANDLINES = (("08", "08-465 004 00"), ("031", "031-390 06 00"),
 # RFC 2606 reserves these second-level domains for examples.
 EXAMPLE_DOMAINS = ("example.com", "example.org", "example.net")
 IBAN = regex.compile(r"[A-Za-z]{2}\d{2}(?: ?[\dA-Za-z]){11,30}")
-YEAR = regex.compile(r"(?:19|20)\d\d")
 PLATE_LETTERS = "ABCDEFGHJKLMNOPRSTUWXYZ"  # I, Q, V, Å, Ä, Ö never appear on Swedish plates
 SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
@@ -1504,9 +1525,9 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _personid(r: Renderer, original: str, rng: Draws) -> str:
-    """A Luhn-valid number on the essay's shifted birth date, with a birth number in the 98x-99x
-    series and the original's sex digit parity (see docs/quality.md: not checked against
-    Skatteverket's list of test numbers, which this machine cannot fetch)."""
+    """A number on the essay's moved birth date with the original's sex digit parity: one of
+    Skatteverket's test numbers (`reserved_personid`, built by `resources build`), else, offline, a
+    Luhn-valid number with a birth number in the 98x-99x series (see docs/surrogates.md)."""
     digits = "".join(ch for ch in original if ch.isdigit())
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
@@ -1516,6 +1537,10 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     # a samordningsnummer (day + 60) stays one
     day = shift_day(max(int(dd) % 60, 1), days) + (60 if int(dd) > 60 else 0)
     sex = int(body[8]) % 2 if len(body) > 8 else 0
+    delim = next((ch for ch in original if not ch.isdigit()), "")
+    test = reserved_personid(r.lex, year, month, day, sex, digits, rng) if day <= 31 else None
+    if test:  # one of Skatteverket's test numbers: never a person's
+        return (test[:2] if century else "") + test[2:8] + delim + test[8:]
     # the same original birth number, the same surrogate in each of the learner's essays (a
     # samordningsnummer and the later personnummer keep their last four digits)
     key = (LEARNER_SERIAL + body[6:9], 0)
@@ -1523,8 +1548,30 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     if len(body) >= 9:
         r.base[key] = birth
     nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
-    delim = next((ch for ch in original if not ch.isdigit()), "")
     return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + luhn(nine)
+
+
+TEST_NUMBER_YEARS = 10  # a test number is looked for this many years either side of the birth year
+
+
+def reserved_personid(lex: Lexicon, year: int, month: int, day: int, sex: int, original: str,
+                      rng: Draws) -> str | None:
+    """Skatteverket's test number (12 digits) nearest to the moved birth date, of the same sex
+    digit parity, never the original; None when the snapshot has none (the offline default).
+    A year's numbers are sorted by date, so the nearest are found by bisection."""
+    if not lex.test_personids:
+        return None
+    for delta in sorted(range(-TEST_NUMBER_YEARS, TEST_NUMBER_YEARS + 1), key=abs):
+        born = str(year + delta)
+        numbers = lex.test_personids.get(born, ())
+        at = bisect.bisect_left(numbers, f"{born}{month:02d}{day:02d}")
+        near = [n for n in numbers[max(0, at - 12):at + 12]
+                if int(n[10]) % 2 == sex and not original.endswith(n[2:])]
+        if near:
+            target = month * 31 + day
+            best = sorted(near, key=lambda n: (abs(int(n[4:6]) * 31 + int(n[6:8]) - target), n))
+            return rng.choice(best[:3])
+    return None
 
 
 def _email(r: Renderer, original: str, rng: Draws) -> str:
@@ -1704,20 +1751,28 @@ def _month(r: Renderer, original: str, rng: Draws) -> str:
     return apply_case(rng.choice([m for m in MONTHS if m != low]), original)
 
 
+# A year inside a longer number ("2023/12345", "5.1.1-2022-123456"): case numbers carry one.
+YEAR_GROUP = regex.compile(r"(?<!\d)(?:19[5-9]\d|20[0-4]\d)(?!\d)")
+# "lgh 1102": a Swedish flat number, floor (10 the entrance floor) and door.
+FLAT = regex.compile(r"1[0-9]0[1-9]")
+
+
 def _digits(r: Renderer, original: str, rng: Draws) -> str:
     """Account numbers, zip codes, other numbers: random digits (and letters) in the original's
-    layout, never the original. A year in a case number keeps being a year, moved as the
-    essay's years (5.1-22817/2023 -> 6.3-95113/2021); an IBAN keeps its country and gets
-    valid check digits (SE72 8000 ... -> SE45 ...)."""
+    layout, never the original. A year inside a longer number stays a year (moved as the
+    essay's years are), a flat number stays one (floor 10-13, door 01-06), and an IBAN keeps
+    its country and gets valid check digits (SE72 8000 ... -> SE45 ...)."""
+    if FLAT.fullmatch(original):
+        flats = [f"1{floor}0{door}" for floor in range(4) for door in range(1, 7)]
+        return rng.choice([f for f in flats if f != original])
     iban = IBAN.fullmatch(original)
+    years = {m.start() for m in YEAR_GROUP.finditer(original)} if sum(
+        map(str.isdigit, original)) > 4 and not iban else set()
     for _ in range(5):
         out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
                       if ch.isalpha() else ch for ch in original)
-        parts, mine = regex.split(r"(\D)", out), regex.split(r"(\D)", original)
-        for at in {0, len(parts) - 1} if len(parts) > 1 and not iban else ():
-            if YEAR.fullmatch(mine[at]):  # a year at either end of a case number
-                parts[at] = str(int(mine[at]) - r.shift())
-        out = "".join(parts)
+        for at in years:
+            out = out[:at] + str(int(original[at:at + 4]) - r.shift()) + out[at + 4:]
         if iban:
             out = _iban(original[:2].upper() + out[2:])
         if out != original:
