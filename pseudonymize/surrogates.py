@@ -273,6 +273,8 @@ class Geography:
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> near groups
     landskap: dict[str, tuple[str, ...]] = field(default_factory=dict)  # -> landsdel, neighbours
     landlocked: frozenset[str] = frozenset()  # ISO codes of countries without a coast
+    ports: frozenset[str] = frozenset()  # Swedish towns with a ferry port
+    ferry_words: frozenset[str] = frozenset()  # folds: färja, båten (a port follows)
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -325,7 +327,8 @@ def geography() -> Geography:
                      {group: tuple(isos) for group, isos in data["name_homelands"].items()},
                      {group: tuple(near) for group, near in data["name_neighbours"].items()},
                      {name: tuple(row) for name, row in data["landskap"].items()},
-                     frozenset(data["landlocked"]))
+                     frozenset(data["landlocked"]), frozenset(data["ports"]),
+                     frozenset(fold(w) for w in data["ferry_words"]))
 
 
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
@@ -536,8 +539,12 @@ class Renderer:
         self.effective = strategy
         attrs = morphology(original, span)
         kind = LABELS[label].kind
-        if kind == "name" and "gen" in attrs and self._name_follows(span):
-            attrs -= {"gen"}  # "Andrés Ramírez": a name of its own before a surname, not Andre's
+        if kind == "name" and "gen" in attrs and (self._name_follows(span) or (
+                label.startswith("firstname") and self.lex.get(fold(original)).first_rank
+                and not self.lex.get(fold(original)[:-1]).first_rank)):
+            # "Andrés Ramírez", "Matías kom": a first name of its own, not a genitive (Jonas,
+            # also Jona's, stays a genitive)
+            attrs -= {"gen"}
         word = kind_word(original, self.lex) if kind == "institution" else ""
         if word and original.lower().endswith(word.lower() + "s"):
             attrs |= {"gen"}  # Nackstaskolans
@@ -791,7 +798,12 @@ class Renderer:
         key = fold(original)
         window = text[start:start + GENDER_WINDOW]
         before = self.before.get(start, ()) if self.span else ()
-        for word in before[-3:]:  # "en liten pojke som heter Charlie", "min dotter Kim"
+        # the noun just before the name: "min dotter Kim", "dottern heter Kim", "en liten pojke
+        # som heter Charlie" (never a noun of another phrase: "Arams mamma kom. Matías")
+        nouns = list(before[-1:]) + (list(before[-2:-1]) if list(before[-1:]) == ["heter"]
+                                     else []) + (list(before[-3:-2]) if list(before[-2:]) == [
+                                         "som", "heter"] else [])
+        for word in nouns:
             for sex, nouns in (("female", words().female_nouns), ("male", words().male_nouns)):
                 votes[sex] += 2 * (word in nouns)
         for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
@@ -832,10 +844,14 @@ class Renderer:
 
     def _short_forms(self, full: str, gender: str) -> list[str]:
         """The short forms of a surrogate full name: the listed ones (Mohamed: Mo), then its
-        beginnings that are first names of its sex (Alexandra: Alex; never Kaj of Kajsa)."""
+        beginnings that are first names of its sex and of one of its origin groups (Alexandra:
+        Alex; never Kaj of Kajsa, never the Somali Anab of Anabel)."""
         fits = (gender, "unknown") if gender != "unknown" else ("female", "male", "unknown")
+        groups = set(self.lex.name_origins.get(fold(full), ()))
         named = [full[:n] for n in range(len(full) - 2, 2, -1)
-                 if self.lex.get(fold(full[:n])).gender in fits]
+                 if self.lex.get(fold(full[:n])).gender in fits and (
+                     not groups or not groups.isdisjoint(self.lex.name_origins.get(
+                         fold(full[:n]), ())))]
         return list(words().short_forms.get(fold(full), ())) + named
 
     def _nickname(self, original: str, gender: str) -> str | None:
@@ -1062,6 +1078,7 @@ class Renderer:
             sized = self._similar_size(cities, span, original, country)
             pool = [c for c in near if c in sized and self._free(c)] or (
                 near if self.towns or self.home[0] else sized)
+            pool = self._port(span, cities) or pool
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
         elif label == "geo" and country == "SE":
@@ -1094,6 +1111,20 @@ class Renderer:
         if int(seen[1]) != self.essay_number:
             self.base[(LEARNER_HOME + pick, 0)] = \
                 f"{int(seen[0]) + 1} {self.essay_number} {span.key or fold(original)}"
+
+    def _port(self, span: Span, cities: list[str]) -> list[str]:
+        """A town reached or left by boat ("färja från Ystad") is a ferry port (`ports` in
+        geography.toml), the nearest to the essay's town; [] when no boat is named before it."""
+        geo = geography()
+        if geo.ferry_words.isdisjoint(self.before.get(span.start, ())[-4:]):
+            return []
+        ports = [t for t in dict.fromkeys(cities + list(geo.towns)) if t in geo.ports
+                 and self._free(t)]
+        anchor = self.towns[0] if self.towns else self.home[0]
+        if not anchor or not ports:
+            return ports
+        best = max(geo.closeness(anchor, t) or 0 for t in ports)
+        return [t for t in ports if (geo.closeness(anchor, t) or 0) == best]
 
     def _near_home(self, span: Span, original: str) -> bool:
         """The original town lies near the original of the learner's home (the same län)."""

@@ -88,6 +88,11 @@ def _no_second_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert surrogate(r, place) not in engine.lex.cities_by_country["SE"], r.target
 
 
+def _port(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    for name in names:
+        assert surrogate(r, name) in geography().ports, r.target
+
+
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     town, hospital = names
     assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
@@ -115,6 +120,7 @@ GEOGRAPHY = [
     ("Jag bor i Borlänge. Vi bor i Tjärna ängar nära skogen.", ("Tjärna",), _no_second_town),
     ("Jag bor i Gävle. Vi åkte till Gävle sjukhus.", ("Gävle", "Gävle sjukhus"),
      _hospital_of_town),
+    ("Jag bor i Malmö. Vi åker med bil och färja från Ystad till Polen.", ("Ystad",), _port),
 ]
 
 
