@@ -575,6 +575,8 @@ class Renderer:
         if kind == "name" and label != "initials" and len(original.rstrip(".")) > 1:
             for key in (fold(original), span.key or fold(original)):
                 self.name_map.setdefault(key, base)
+        elif label == "initials":  # "Henrik Ö" and henrik.o@...: one letter for Ö
+            self.name_map.setdefault(fold(original.rstrip(".")), base.rstrip("."))
         elif label in PLACE_LIKE or label == "country":
             self.place_map.setdefault(span.key or fold(original), base)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
@@ -990,7 +992,11 @@ class Renderer:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
             pool = at_home or pool
-        pool = [c for c in pool if c in same_shore] or pool if iso else pool
+        # the coast where the original's continent allows it (Afghanistan never Switzerland)
+        continent = lex.continents.get(iso)
+        shore = [c for c in pool if c in same_shore]
+        if any(lex.continents.get(lex.get(fold(c)).country) == continent for c in shore):
+            pool = shore
         # a transit country or a homeland stays on its continent: a route stays a route
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
@@ -1171,8 +1177,12 @@ class Renderer:
             target = self.countries.get(where, where)
             return self._draw([n for n, w in same if w == target], rng)
         towns = self.towns or ([self.city] if self.city else [])
+        # Landvetter beside a town without an airport: the airport of the nearest town
+        nearest = sorted(((geo.closeness(towns[0], w) or 0, n) for n, w in same
+                          if towns and w in geo.towns and self._free(n)), reverse=True)
         return (self._draw([n for n, w in same if w and w in towns], rng)
                 or self._draw([n for n, w in same if w == ""], rng)
+                or self._draw([n for score, n in nearest if score == nearest[0][0]], rng)
                 or (None if towns else self._draw([n for n, w in same if w in geo.towns], rng)))
 
     def _similar_size(self, cities: list[str], span: Span, original: str, country: str
@@ -1211,7 +1221,7 @@ class Renderer:
     def _region_of_town(self, original: str) -> str | None:
         """A Swedish region beside a town becomes the landskap (or län) of the surrogate town:
         never "Stockholm i Ångermanland"."""
-        where = geography().towns.get(self.city or "")
+        where = geography().towns.get((self.towns or [self.city or ""])[0])
         if not where:
             return None
         pick = where[1] if "län" in original.lower() else where[0]
@@ -1331,7 +1341,7 @@ class Renderer:
             # on the surrogate town (Sundsvalls sjukhus), never a hospital of another town
             return self._replace_places(original, places, rng)
         if kind.pool:
-            towns = [t for t in near if t in kind.towns] + self.towns
+            towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]]
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here
@@ -1655,7 +1665,7 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             named = True
         elif len(letters) == 1 and letters.isalpha():
             # matias.rojas.f: the initial of a name of the essay's (Fuentes -> Escobar: e)
-            named_ = sorted(k for k in r.name_map if k[:1] == fold(letters) and len(k) > 1)
+            named_ = sorted(k for k in r.name_map if k[:1] == fold(letters))  # "o" before "omer"
             parts.append(fold(r.name_map[named_[0]])[:1] if named_ else
                          INITIALS[rng.below(len(INITIALS))].lower())
         elif keep and letters:

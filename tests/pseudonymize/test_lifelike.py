@@ -93,6 +93,12 @@ def _port(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert surrogate(r, name) in geography().ports, r.target
 
 
+def _same_continent(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    for name in names:
+        iso, got = engine.lex.get(fold(name)).country, engine.lex.get(fold(surrogate(r, name)))
+        assert engine.lex.continents[got.country] == engine.lex.continents[iso], r.target
+
+
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     town, hospital = names
     assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
@@ -121,6 +127,7 @@ GEOGRAPHY = [
     ("Jag bor i Gävle. Vi åkte till Gävle sjukhus.", ("Gävle", "Gävle sjukhus"),
      _hospital_of_town),
     ("Jag bor i Malmö. Vi åker med bil och färja från Ystad till Polen.", ("Ystad",), _port),
+    ("Han kom till Sverige förra året från Afghanistan.", ("Afghanistan",), _same_continent),
 ]
 
 
