@@ -19,6 +19,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
+from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -68,7 +69,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
-                                               "kin_gender"))
+                                               "kin_gender", "name_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
@@ -238,18 +239,10 @@ def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
 def _gender_hint(doc: Doc, i: int) -> str | None:
     """"min mamma heter X", "din syster X", "X och hon är 61": a gendered word before an unknown
     name, or the first personal pronoun after it in its sentence, tells its gender."""
-    folds, words = doc.folds, doc.lex.words
-    kin = words.value("kin_gender")
-    for j in range(i - 1, max(-1, i - 4), -1):
-        f = folds[j]
-        gender = kin.get(f)
-        if gender == "female":
-            return "female"
-        if gender == "male" or gender == "male_after_possessive" and j \
-                and doc.tokens[j - 1].text.lower() in words.surface("possessive"):
-            return "male"
-        if f not in words("gender_skip"):
-            break
+    folds = doc.folds
+    kin = kin_gender(doc, i)
+    if kin:
+        return kin
     for j in range(i + 1, min(len(folds), i + 7)):
         if j in doc.starts or folds[j] in ("jag", "du", "vi", "ni", "de") or doc.entries[j].gender:
             break
@@ -419,7 +412,7 @@ class Matcher:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
-        return self._initials(doc, self._middle_names(doc, spans))
+        return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
 
     def _car(self, doc: Doc, i: int) -> int:
         """How many tokens a car make and its model take ("Volvo V70": 2, "en Saab": 1), or 0
@@ -1007,15 +1000,19 @@ class Matcher:
 
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending, else a first name whose gender
-        the words around it tell ("min mamma heter X") or, failing that, its ending (-a, -e,
-        -ie, -ine are mostly women's names)."""
+        the words around it tell ("min mamma heter X") or, failing that, its ending (the
+        `name_ending` rows: -a, -e, -porn mostly women's names, -ullah, -reza, -chai men's;
+        the longest that fits decides, a man's name otherwise)."""
         if key.endswith(self.ENDS["surname_ending"]) and any(
                 key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]):
             return "surname"
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:
             return FIRSTNAME[hint]
-        return "firstname_female" if key.endswith(("a", "e", "ah")) else "firstname_male"
+        ending = next((s for s in self.ENDS["name_ending"] if key.endswith(s) and len(key) > len(s)),
+                      None)
+        gender = self.lex.words.value("name_ending").get(ending or "")
+        return FIRSTNAME.get(gender or "male", "firstname_male")
 
 
 # --- the steps that judge a word no gazetteer knows (Matcher._unknown), in order -------------
@@ -1279,4 +1276,4 @@ RULES: tuple[Rule, ...] = (
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
-    _with(PERSON_SLOT, Matcher._person_slot))
+    _with(PERSON_SLOT, Matcher._person_slot), NAME_GENDER)
