@@ -40,6 +40,7 @@ LOWER_ORG_MAX = 4.5        # an authority, hospital or bank is named in lower ca
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length
+HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
 AREA_REACH = 4         # "Hodan, det är en stor del av staden": an area word this many words on
 WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many words before the
                        # preposition makes X a workplace (a clause, not the whole sentence)

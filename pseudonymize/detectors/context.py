@@ -42,7 +42,8 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
 LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
-    "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb"))
+    "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
+    "household_kin", "household_not_after", "writer_word"))
 STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("study_verb",),
                 reads=("definite_ending",))
 AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
@@ -378,12 +379,34 @@ class ContextRules:
             return any(folds[k] in self.w["have_verb"] or tokens[k].text.lower() in self.possessives
                        or marks.get(tokens[k].text.lower()) == "fam"
                        for k in range(max(0, number - 4), number))
-        if key in self.w["namelike_kin"] and prev not in self.w["not_before_namelike_kin"]:
-            return True  # "hos farmor", "Hur mår mamma?", "för mammas medicin"
+        if key in self.w["namelike_kin"] and (prev not in self.w["not_before_namelike_kin"] or (
+                prev == "att" and i + 1 < len(folds) and folds[i + 1] in self.w["name_verb"])):
+            return True  # "hos farmor", "Hur mår mamma?", "för mammas medicin", "att mamma grät"
+        if key in self.w["household_kin"]:
+            return self._household(doc, i)
         if prev in ("en", "ett") and any(w in self.w["have_verb"] for w in before[:-1]):
             return True  # "jag har en bror", "min man hade en kusin där"
         return key != "man" and nxt == "som" and i + 2 < len(tokens) \
             and folds[i + 2] in self.w["naming_verb"]  # "en pojkvän som heter Elias"
+
+    def _household(self, doc: Doc, i: int) -> bool:
+        """"vi åker till parken med barnen", "Hur mår du och barnen?": the children of a
+        first-person story or beside the person addressed are the writer's (or the
+        addressee's) — not "de andra barnen", nor children in general ("barnen behöver
+        svenska")."""
+        folds, w = doc.folds, self.w
+        if i and folds[i - 1] in w["household_not_after"]:
+            return False
+        if i >= 2 and folds[i - 1] == "och" and (folds[i - 2] in ("du", "ni") or (
+                doc.tokens[i - 2].text[:1].isupper() and i - 2 not in doc.starts)):
+            return True
+        start = i
+        while start > max(0, i - T.HOUSEHOLD_REACH) and start not in doc.starts:
+            start -= 1
+        end = i + 1
+        while end < min(len(folds), i + T.HOUSEHOLD_REACH) and end not in doc.starts:
+            end += 1
+        return any(f in w["writer_word"] for f in folds[start:end])
 
     def _kin_owned(self, doc: Doc, i: int) -> bool | None:
         """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name; a
