@@ -44,8 +44,8 @@ LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
     "household_kin", "household_not_after", "writer_word"))
-STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("study_verb",),
-                reads=("definite_ending",))
+STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
+                before2=("study_verb",), reads=("definite_ending", "not_studied", "prof"))
 AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
@@ -583,12 +583,22 @@ def _lexicon_mark(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"läser juridik", "läsa svensk historia": what is studied."""
+    """"läser juridik", "läsa svensk historia", "läser tredje året maskinteknik": what is
+    studied (not what is read: "läser böcker"); "studerar till sjuksköterska": the training."""
     folds, tok, e = doc.folds, doc.tokens[i], doc.entries[i]
     prev = folds[i - 1] if i else ""
     study = r.w["study_verb"]
-    if not tok.text[0].isupper() and e.zipf < T.STUDY_OBJECT_MAX and not e.cats and (
-            prev in study or i >= 2 and folds[i - 2] in study and prev.endswith("sk")) \
+    if tok.text[0].isupper():
+        return False
+    if prev == "till" and i >= 2 and folds[i - 2] in study \
+            and r.lex.mark_of(tok.text.lower()) == "prof":
+        add(STUDIES.span(tok.start, tok.end, "edu", key=folds[i]))
+        return True
+    after_filler = prev in r.w["study_filler"] and any(
+        f in study for f in folds[max(0, i - 3):i - 1])  # "läser tredje året X"
+    if e.zipf < T.STUDY_OBJECT_MAX and not e.cats and folds[i] not in r.w["not_studied"] and (
+            prev in study or after_filler
+            or i >= 2 and folds[i - 2] in study and prev.endswith("sk")) \
             and not folds[i].endswith(r.lex.words.ends["definite_ending"]) \
             and r._mark(doc, i) is None:  # "läser tidningen": a thing read, not a subject
         add(STUDIES.span(tok.start, tok.end, "edu", key=folds[i]))
