@@ -50,7 +50,7 @@ AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
-                        "possessive"))
+                        "possessive", "number_word_and"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -185,10 +185,20 @@ class ContextRules:
         folds, n = doc.folds, len(doc.tokens)
         first = i if first is None else first  # the number may span words: "hundra och ett"
         nxt = folds[i + 1] if i + 1 < n else ""
+        # "mina barn är sju och nio år", "7 och 9 år": two ages joined by "och" share their
+        # context, the verb before the first and "år" after the second
+        paired = nxt == "och" and i + 3 < n and self._numeral(doc, i + 2)
+        if paired:
+            nxt = folds[i + 3]
+        if first >= 2 and folds[first - 1] == "och" and self._numeral(doc, first - 2):
+            first, paired = first - 2, True
         prev = folds[first - 1] if first else ""
+        if paired and prev in ("en", "ett"):
+            return False  # "en 18 och 16 åring": anyone of those ages
         prev2 = folds[first - 2] if first >= 2 else ""
-        if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"]:
-            return False
+        if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
+                first >= 3 and doc.tokens[first - 3].text.lower() in self.possessives):
+            return False  # "barn är 18 år" is generic, "mina barn är 7 och 9 år" is not
         if prev in self.w["age_trigger.verb"] or suffixed:
             return True
         verb = first - 1  # past an adverb: "Meron är bara två"
@@ -205,6 +215,11 @@ class ContextRules:
             after = folds[i + 2] if i + 2 < n else ""
             return prev not in self.w["duration_before"] and (after not in self.w["duration_after"] or prev in self.w["be_verb"])
         return False
+
+    def _numeral(self, doc: Doc, k: int) -> bool:
+        """Token k is a number in digits (an age's length) or a number word."""
+        f = doc.folds[k]
+        return f.isdigit() and len(f) <= 3 or "number_word" in doc.entries[k].cats
 
     def _age_clause(self, doc: Doc, i: int, verb: int) -> bool:
         """"När jag var tolv flyttade vi", "när min bror var 14 började han": a time clause
@@ -246,7 +261,7 @@ class ContextRules:
         start = i
         while start > max(0, i - T.NUMBER_WORDS_MAX) and (
                 self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
-                and start >= 2 and self._is_number_word(folds[start - 2])):
+                and start >= 2 and folds[start - 2] in self.w["number_word_and"]):
             start -= 1  # "tjugo fem år", "hundra och ett år" (bounded: "sju och sju och …")
         if not self._is_age(doc, i, first=start):
             return

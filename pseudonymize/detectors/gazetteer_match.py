@@ -69,7 +69,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
-                                               "kin_gender", "name_ending"))
+                                               "kin_gender", "name_ending", "inflection_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
@@ -917,15 +917,16 @@ class Matcher:
                 return True
         return False
 
-    def _inflected_word(self, key: str) -> bool:
-        """"serbiske", "hene": an everyday word (or compound) with a plural,
-        definite or adjective ending, not a name nobody lists."""
+    def _inflected_word(self, key: str, compounds: bool = True, shortest: int = 3) -> bool:
+        """"serbiske", "hene": an everyday word (or, with `compounds`, a compound) of at least
+        `shortest` letters with a plural, definite or adjective ending, not a name nobody
+        lists."""
         for ending in self.ENDS["inflection_ending"]:
             stem = key[:-len(ending)]
-            if key.endswith(ending) and len(stem) >= 3:
+            if key.endswith(ending) and len(stem) >= shortest:
                 e = self.lex.entries.get(stem)
                 if e is not None and (e.zipf >= T.COMPOUND_PART_MIN or e.cats - NAMEISH_CATS) \
-                        or self._compound(stem):
+                        or compounds and self._compound(stem):
                     return True
         return False
 
@@ -1208,11 +1209,11 @@ def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
 
 
 def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
-    """"Tjänstebil", a misspelt everyday word at a sentence start: not a name (a surname-like
-    word is: Andersson = anders+son)."""
+    """"Tjänstebil", a misspelt everyday word or a long one inflected ("Skribenten") at a
+    sentence start: not a name (not "Ashna": ash+na) (a surname-like word is: Andersson = anders+son)."""
     if not c.place_ctx and m._name_guess(c.key) != "surname" and (
-            m._compound(c.key) or c.initial and m._misspelt(c.key)):
-        return REJECT
+            m._compound(c.key) or c.initial and (m._misspelt(c.key) or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN))):
+        return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
 
 
