@@ -52,7 +52,7 @@ FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
-    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level",
+    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "profession_verb", "profession_filler"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
@@ -1096,6 +1096,7 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     if c.cap or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return None
     doc, i = c.doc, c.i
+    subject = False
     if c.after_name:  # a name's later part only where the name was introduced: "heter X y"
         rule, label = AFTER_NAME, "surname"
         if not (_name_context(doc, i - 1, m.lex.marks) or m._named(doc, i - 1, False)):
@@ -1104,13 +1105,17 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
                      or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
             and doc.tokens[i - 2].text.lower() in m.lex.words.surface("possessive"):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
+        # "min syster rojda bor": a kin word's name before its verb, even one letter from an
+        # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
+        subject = doc.folds[i - 1] in m.W["name_trigger.kin"] and i + 1 < len(doc.folds) \
+            and doc.folds[i + 1] in m.W["name_verb"]
     elif not c.e.zipf and not c.morph and m._coordinated(doc, i, comma=False) \
             and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
         return None
     if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
-            or m._compound(c.key) or m._misspelt(c.key):
+            or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
 
@@ -1218,8 +1223,20 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
 
 
 def _u_institution(m: Matcher, c: Cand) -> Span | bool | None:
-    institution = _institution_context(c.doc, c.i)
+    """"jobbar på X", "går på X"; and a capitalised unknown name where someone studies:
+    "läser svenska på Lernia", "går på sfi på Lernia"."""
+    institution = _institution_context(c.doc, c.i) or c.cap and _studied_at(c.doc, c.i)
     return _tok_span(INSTITUTION_CONTEXT, c, institution) if institution else None
+
+
+def _studied_at(doc: Doc, i: int) -> str | None:
+    """"läser svenska på Lernia", "går på sfi på Lernia": after "på"/"vid", a study verb earlier
+    in the sentence or a course right before the preposition makes the place a school (not
+    "gick på simskola på Fyrishov": a swimming hall)."""
+    if i < 2 or doc.folds[i - 1] not in ("pa", "vid"):
+        return None
+    course = doc.folds[i - 2] in doc.lex.words("course_word")
+    return "school" if course or doc.last_before(doc.lex.words("study_verb"), i) >= 0 else None
 
 
 def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
