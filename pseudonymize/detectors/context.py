@@ -50,7 +50,8 @@ AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
-                        "possessive", "number_word_and"))
+                        "possessive", "number_word_and", "duration_subject", "fam",
+                        "duration_verb"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -208,12 +209,33 @@ class ContextRules:
         ends = i + 1 >= n or not doc.tokens[i + 1].is_word or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
-        if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and (
-                folds[verb - 1] in self.w["personal_pronoun"] or self._person(doc, verb - 1)):
+        if prev == "pa" and first >= 2 and ends \
+                and self.lex.mark_of(doc.tokens[first - 2].text.lower()) == "fam":
+            return True  # "en son på sju år", "en dotter på tre"
+        subject = verb - 1
+        if subject >= 1 and folds[subject] == "som":  # "min lillebror, som är elva"
+            subject -= 1 + (subject >= 2 and folds[subject - 1] == ",")
+        if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
+                folds[subject] in self.w["personal_pronoun"] or self._person(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
         if nxt in self.w["age_trigger.after"]:
             after = folds[i + 2] if i + 2 < n else ""
-            return prev not in self.w["duration_before"] and (after not in self.w["duration_after"] or prev in self.w["be_verb"])
+            if self._lasting(doc, first):
+                return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
+            return prev not in self.w["duration_before"] and (
+                after not in self.w["duration_after"] or prev in self.w["be_verb"]
+                and folds[verb - 1] not in self.w["duration_subject"])  # "det är fem år sedan"
+        return False
+
+    def _lasting(self, doc: Doc, first: int) -> bool:
+        """A verb of living, working or waiting earlier in the clause ("vi bodde i lägret i
+        Dadaab sju år", "hon väntade två år"): the number of years is how long, not an age."""
+        folds, lasting = doc.folds, self.w["duration_verb"]
+        for k in range(first - 1, max(-1, first - 1 - T.DURATION_REACH), -1):
+            if folds[k] in lasting:
+                return True
+            if k in doc.starts or not doc.tokens[k].is_word and folds[k] != "-":
+                return False
         return False
 
     def _numeral(self, doc: Doc, k: int) -> bool:
@@ -252,9 +274,11 @@ class ContextRules:
         key = folds[i]
         nxt = folds[i + 1] if i + 1 < len(tokens) else ""
         if key in ("ett", "en") and not (i and folds[i - 1] == "och") and not (
-                nxt == "ar" and i >= 2 and folds[i - 1] in self.w["age_adverb"]
-                and folds[i - 2] in self.w["be_verb"]):
-            return  # "ett år" is a duration, but "hon var bara ett år" an age
+                nxt == "ar" and i >= 2 and (folds[i - 1] in self.w["age_adverb"]
+                                            and folds[i - 2] in self.w["be_verb"]
+                                            or folds[i - 1] in self.w["be_verb"]
+                                            and self._person(doc, i - 2))):
+            return  # "ett år" is a duration, but "hon var bara ett år", "min dotter är ett år" an age
         if not (self._is_number_word(key) or nxt in self.w["age_trigger.after"] and len(key) >= 3
                 and self._near_number_word(key)):
             return
