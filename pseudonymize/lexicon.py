@@ -155,6 +155,8 @@ class Lexicon:
     unnamed: frozenset[str] = frozenset()
     unnamed_rare: frozenset[str] = frozenset()
     words: Words = field(default_factory=Words)
+    # birth year -> Skatteverket's test personnummer born that year (12 digits, sorted)
+    test_personids: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
@@ -399,8 +401,17 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         country_languages=languages, districts_by_town=districts_by_town, place_region=place_region,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
+        test_personids=_test_personids(_read(snapshot, root, "test_personids")),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+
+
+def _test_personids(frame: pl.DataFrame | None) -> dict[str, tuple[str, ...]]:
+    """The test numbers by birth year (none when the snapshot lacks the gazetteer)."""
+    by_year: dict[str, list[str]] = defaultdict(list)
+    for number in sorted(frame["number"].to_list()) if frame is not None else ():
+        by_year[number[:4]].append(number)
+    return {year: tuple(numbers) for year, numbers in by_year.items()}
 
 
 def _words(lexicon: pl.DataFrame | None) -> Words:
