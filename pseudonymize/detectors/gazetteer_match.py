@@ -850,8 +850,7 @@ class Matcher:
             # försäkringskassan"), unless its name is an everyday word ("polisen").
             if e.org_kind != "company" and e.zipf < T.LOWER_ORG_MAX:
                 return True
-            return _institution_context(c.doc, c.i) is not None \
-                and not c.key.endswith(self.ENDS["definite_ending"])
+            return _institution_context(c.doc, c.i) is not None and not self._definite_noun(c.key)
         if is_name:
             return bool(c.name_ctx or c.after_name or (
                 e.first_rank and e.first_rank <= T.LOWER_CASE_NAME_RANK
@@ -865,6 +864,12 @@ class Matcher:
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE))
+
+    def _definite_noun(self, key: str) -> bool:
+        """"apoteket", "banken": the definite form of an everyday noun (a company's name that
+        merely ends like one, "pressbyrån", is not)."""
+        return any(key.endswith(end) and self.lex.get(key[:-len(end)]).zipf >= T.COMPOUND_PART_MIN
+                   for end in self.ENDS["definite_ending"])
 
     def _unknown(self, c: Cand) -> Span | None:
         """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
@@ -1133,8 +1138,9 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Nguyen Thi Lan": a capitalised word right after a name continues it, even when it is (or
     folds like) an ordinary word ("Lan" ~ "län")."""
     if c.after_name and c.cap and not c.initial and not c.e.cats & EXCLUDED_CATS \
-            and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1:
-        return _tok_span(AFTER_NAME, c, "surname")
+            and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1 \
+            and m._place_suffix(c.doc.tokens[c.i].text.lower()) not in ("place", "geo"):
+        return _tok_span(AFTER_NAME, c, "surname")  # not "Hjalmar Brantingsplatsen"
     return None
 
 
