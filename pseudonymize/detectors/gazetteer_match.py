@@ -1114,7 +1114,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
         subject = doc.folds[i - 1] in m.W["name_trigger.kin"] and i + 1 < len(doc.folds) \
             and doc.folds[i + 1] in m.W["name_verb"]
-    elif not c.e.zipf and not c.morph and m._coordinated(doc, i, comma=False) \
+    elif not c.e.zipf and not c.morph and (
+            m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)) \
             and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
@@ -1123,6 +1124,12 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _with_pronoun(m: Matcher, doc: Doc, i: int) -> bool:
+    """"Jag och deeqo gick": joined to a personal pronoun and followed by the pair's verb."""
+    return i >= 2 and i + 1 < len(doc.folds) and doc.folds[i - 1] in m.W["list_word"] \
+        and doc.folds[i - 2] in m.W["personal_pronoun"] and doc.folds[i + 1] in m.W["name_verb"]
 
 
 def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
