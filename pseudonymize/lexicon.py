@@ -509,7 +509,8 @@ def _entry(d: dict, _shared: Callable) -> Entry:
 
 
 def _fuzzy_target(e: Entry) -> bool:
-    """Misspellings are matched only against well-attested names and places."""
+    """Misspellings are matched only against well-attested names and places (a big city abroad
+    also under its Swedish name: "bagdag" is Bagdad, "damskus" Damaskus)."""
     return bool(e.country or (e.first_rank and e.first_rank <= T.FUZZY_NAME_RANK)
                 or (e.se_pop and e.place_kind in ("city", "municipality", "region"))
-                or (e.place_kind == "city" and e.place_pop >= T.BIG_PLACE))
+                or (e.place_kind in ("city", "exonym") and e.place_pop >= T.BIG_PLACE))
