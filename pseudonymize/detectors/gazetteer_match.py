@@ -236,6 +236,15 @@ def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
     return tuple(words), ends
 
 
+def _follows_name(doc: Doc, i: int, last: int) -> bool:
+    """Token i comes right after the name ending at token `last`, or after it and an initial
+    ("Amina Y. Yusuf", "Yonas T Gebremedhin"): a later part of the same name."""
+    if last == i - 1:
+        return True
+    k = i - 1 - (doc.tokens[i - 1].text == ".")
+    return k == last + 1 and len(doc.tokens[k].text) == 1 and doc.tokens[k].text.isupper()
+
+
 def _gender_hint(doc: Doc, i: int) -> str | None:
     """"min mamma heter X", "din syster X", "X och hon är 61": a gendered word before an unknown
     name, or the first personal pronoun after it in its sentence, tells its gender."""
@@ -392,8 +401,8 @@ class Matcher:
                     self._remember(tokens[i][2], True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in self.W["list_word"]
-            span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1,
-                                  listed)
+            span = self._classify(doc, i, e, ckey, attrs, cap, initial,
+                                  _follows_name(doc, i, prev_name_end), listed)
             if lone:
                 self._remember(tokens[i][2], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
