@@ -42,7 +42,7 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
                                                       "never_replaced", "work_word",
                                                       "geo_preposition"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
-    "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
+    "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
@@ -667,6 +667,9 @@ class Matcher:
         if i >= 2 and doc.folds[i - 1] == "fran" \
                 and doc.folds[i - 2] in self.W["name_trigger.greeting"]:
             c = c._replace(place_ctx=0, name_ctx=True)  # "Hälsningar från Rania", "Kram från Sai"
+        elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
+                and _institution_context(doc, i) is None:
+            c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
         if label is None:
             return self._unknown(c)
