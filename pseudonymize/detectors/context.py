@@ -44,6 +44,8 @@ LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
     "household_kin", "household_not_after", "writer_word"))
+EDU_COMPOUND = _rule("edu-compound", ("edu",), 0.6, ending=("edu_head",),
+                     reads=("not_edu_part",))
 STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
                 before2=("study_verb",), reads=("definite_ending", "not_studied", "prof"))
 AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
@@ -631,6 +633,26 @@ def _lexicon_mark(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"naturvetenskapsprogrammet", "vård- och omsorgsprogrammet", "undersköterskeutbildningen":
+    a compound headed by a programme or training word names an education (not the bare
+    "programmet" on TV); a coordinated first part ("vård- och") belongs to it."""
+    tok = doc.tokens[i]
+    low = tok.text.lower()
+    head = next((h for h in r.lex.words.endings("edu_head", surface=True) if low.endswith(h)), "")
+    part = fold(low[:-len(head)]).rstrip("-")
+    if not head or len(part) < 2 or part in r.w["not_edu_part"] \
+            or part.endswith("s") and part[:-1] in r.w["not_edu_part"]:
+        return False  # "tv-programmet", "nyhetsprogrammet"
+    start = i
+    if i >= 3 and doc.folds[i - 1] == "och" and doc.tokens[i - 2].text == "-" \
+            and doc.tokens[i - 3].text.isalpha():
+        start = i - 3  # "vård- och omsorgsprogrammet"
+    add(EDU_COMPOUND.span(doc.tokens[start].start, tok.end, "edu",
+                          key=" ".join(doc.folds[start:i + 1])))
+    return False
+
+
 def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läser juridik", "läsa svensk historia", "läser tredje året maskinteknik": what is
     studied (not what is read: "läser böcker"); "studerar till sjuksköterska": the training."""
@@ -976,6 +998,7 @@ def _with(rule: Rule, fn: Callable) -> Rule:
 # where a rule ends the token: a marked phrase, and the number rules).
 WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
+    (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
     (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
