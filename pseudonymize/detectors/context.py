@@ -19,7 +19,7 @@ from rapidfuzz.distance import Levenshtein
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
-                                                     profession_context)
+                                                     profession_context, studied_at)
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import EMPTY, Lexicon, fold
@@ -80,7 +80,8 @@ IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
-                           reads=("work_word", "work_start", "study_verb", "school_verb"))
+                           reads=("work_word", "work_start", "study_verb", "school_verb",
+                                  "course_word"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
@@ -577,8 +578,10 @@ class ContextRules:
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
         """A rare lower-case compound of a place or name and an institution's ending:
         "bäckbyskolan", "rinkebyskolan" (not "grundskolan", "telekombolaget"); after a work or
-        study verb also an unattested one ("går på stenhammarskolan")."""
-        e, context = doc.entries[i], _institution_context(doc, i) is not None
+        study verb, or a class ("går i klass 3 på sjöstadsskolan"), also an unattested one
+        ("går på stenhammarskolan")."""
+        e = doc.entries[i]
+        context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None
         return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
             doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
 

@@ -1250,17 +1250,17 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_institution(m: Matcher, c: Cand) -> Span | bool | None:
     """"jobbar på X", "går på X"; and a capitalised unknown name where someone studies:
     "läser svenska på Lernia", "går på sfi på Lernia"."""
-    institution = _institution_context(c.doc, c.i) or c.cap and _studied_at(c.doc, c.i)
+    institution = _institution_context(c.doc, c.i) or c.cap and studied_at(c.doc, c.i)
     return _tok_span(INSTITUTION_CONTEXT, c, institution) if institution else None
 
 
-def _studied_at(doc: Doc, i: int) -> str | None:
-    """"läser svenska på Lernia", "går på sfi på Lernia": after "på"/"vid", a study verb earlier
-    in the sentence or a course right before the preposition makes the place a school (not
-    "gick på simskola på Fyrishov": a swimming hall)."""
+def studied_at(doc: Doc, i: int) -> str | None:
+    """"läser svenska på Lernia", "går på sfi på Lernia", "går i klass 3 på X": after
+    "på"/"vid", a study verb earlier in the sentence or a course or class just before the
+    preposition makes the place a school (not "gick på simskola på Fyrishov": a swimming hall)."""
     if i < 2 or doc.folds[i - 1] not in ("pa", "vid"):
         return None
-    course = doc.folds[i - 2] in doc.lex.words("course_word")
+    course = any(f in doc.lex.words("course_word") for f in doc.folds[max(0, i - 4):i - 1])
     return "school" if course or doc.last_before(doc.lex.words("study_verb"), i) >= 0 else None
 
 
