@@ -119,8 +119,8 @@ class Engine:
                    ) -> list[Span]:
         """`detect` on a prepared essay (`earlier`: a learner's Memory.refs)."""
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
-        return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc, earlier), doc),
-                             doc.text)
+        spans = resolve.respelt(resolve.propagate(spans, doc, earlier), doc, earlier)
+        return resolve.unify(resolve.refine_areas(spans, doc), doc.text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,

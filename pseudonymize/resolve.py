@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import compress, count
+from operator import attrgetter
+
+from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAME_CONTEXT, PLACE_CONTEXT,
@@ -179,6 +182,58 @@ def propagate(spans: list[Span], doc: Doc,
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",
                         base.key))
+    return sorted(out, key=lambda s: s.start)
+
+
+def respelt(spans: list[Span], doc: Doc,
+            earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
+    """A name or place the essay or the learner's earlier essays established, found again in
+    a spelling one edit away ("Fatima … fatma", "Hjällbo … hjalbo", "Abdirahman …
+    abdirahaman") or as a genitive detected on its own ("Zlatomira … Zlatomiras mamma"): the
+    same entity (key and label), so one surrogate. Only words of VARIANT_MIN letters or more
+    that are no everyday word; a name the gazetteers know under its own spelling, written as
+    such, keeps its own entity (Amir and Amira are two people)."""
+    known: dict[str, Span] = {}
+    keys = [s.key or fold(doc.text[s.start:s.end]) for s in spans]
+    for span, key in zip(spans, keys):
+        if span.label in PROPAGATED and " " not in key:
+            known.setdefault(key, span)
+    for label, key in earlier or ():
+        if label in PROPAGATED and " " not in key:
+            known.setdefault(fold(key), Span(0, 0, label, (), 0.6, "coreference", fold(key)))
+    index: dict[str, str] = {}  # a known key and each of its one-letter deletions -> the key
+    for key in known:
+        if T.VARIANT_MIN <= len(key) <= T.LONGEST_NAME and key.isalpha():
+            index[key] = key
+            for i in range(len(key)):
+                index.setdefault(key[:i] + key[i + 1:], key)
+    if not index:
+        return spans
+    out, taken = [], {s.start for s in spans}
+    for span, key in zip(spans, keys):  # "Zlatomiras" found on its own: Zlatomira's genitive
+        stem = key[:-1] if key.endswith("s") else ""
+        if span.rule != "coreference" and stem in known \
+                and FAMILY_OF[known[stem].label] == FAMILY_OF[span.label] \
+                and not doc.lex.get(key).gender:
+            base = known[stem]
+            span = Span(span.start, span.end, base.label, (*base.attrs, "gen"), span.score,
+                        "coreference", base.key or stem)
+        out.append(span)
+    rare = map(T.RARE.__gt__, map(attrgetter("zipf"), doc.entries))
+    for k in compress(count(), rare):
+        tok, f = doc.tokens[k], doc.folds[k]
+        if tok.start in taken or len(f) < T.VARIANT_MIN - 1 or len(f) > T.LONGEST_NAME + 1 \
+                or not f.isalpha() or doc.entries[k].cats or f in known:
+            continue
+        hits = {index.get(f)} | {index.get(f[:i] + f[i + 1:]) for i in range(len(f))}
+        # a misspelling keeps the first letter ("kännes" is no Hannes), and a letter added at
+        # the end is an inflection of another word ("nynorskan"), not a spelling of the name
+        key = min((h for h in hits if h and h[0] == f[0] and not f.startswith(h)
+                   and OSA.distance(f, h, score_cutoff=1) <= 1), default="")
+        if key:
+            base = known[key]
+            out.append(Span(tok.start, tok.end, base.label, base.attrs, 0.6, "coreference",
+                            base.key or key))
     return sorted(out, key=lambda s: s.start)
 
 
