@@ -255,17 +255,17 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
             before = folds[k - 1] if k else ""
-            after = folds[k + 1:k + 5]
+            end = doc.index_at(span.end)
+            after = folds[end:end + 4]
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
                           and before == "i" and k >= 2 and doc.tokens[k - 2].end == prev.end)
-            area_words = doc.lex.words("area_word")
-            named_area = before in area_words or (  # "Wrzeszcz, en stadsdel", "ett stort område"
-                after[:2] in ([",", "en"], [",", "ett"]) and any(w in area_words for w in after[2:]))
+            named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
             district = (metropolis and span.key != metropolis and not entry.se_pop
                         and entry.place_country != "SE" and after[:1] != ["i"]  # "Lesbos i Grekland"
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
-                             or "foreign" in span.attrs and entry.place_pop < DISTRICT_MAX))
-            if in_foreign or district or named_area and (
+                             or "foreign" in span.attrs and (entry.place_pop < DISTRICT_MAX
+                                                             or _inside(doc, span.key, metropolis))))
+            if in_foreign or district or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
                             span.score, span.rule, span.key)
@@ -278,6 +278,35 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+def _described_area(doc: Doc, end: int) -> bool:
+    """"Wrzeszcz, en stadsdel", "Saltivka, ett stort område", "Chợ Lớn, det är kinesiska
+    kvarteret", "Hodan det är en stor del av staden": the words after a place call it a part of
+    a town (an area word, or a part word before "av", within AREA_REACH words, past a comma,
+    "det är"/"som är" and an article, before any place preposition)."""
+    folds, words = doc.folds, doc.lex.words
+    j = end + (end < len(folds) and folds[end] == ",")
+    said = j > end
+    if folds[j:j + 2] in (["det", "ar"], ["som", "ar"], ["det", "var"], ["som", "var"]):
+        j, said = j + 2, True
+    if folds[j:j + 1] in (["en"], ["ett"]):
+        j, said = j + 1, True
+    if not said:
+        return False
+    window = folds[j:j + T.AREA_REACH]
+    preps = words("place_trigger.prep")  # "Warszawa, i stadsdelen Praga": Praga's, not Warszawa's
+    window = window[:next((n for n, w in enumerate(window) if w in preps), len(window))]
+    return any(w in words("area_word") or w in words("area_part") and window[n + 1:n + 2] == ["av"]
+               for n, w in enumerate(window))
+
+
+def _inside(doc: Doc, key: str | None, metropolis: str) -> bool:
+    """A foreign place in the same first-level region as the big city the essay is in, and
+    far smaller (T.DISTRICT_SHARE): one of its districts ("Santiago … Ñuñoa")."""
+    region = doc.lex.place_region.get(key or "")
+    return region is not None and region == doc.lex.place_region.get(metropolis) \
+        and doc.lex.get(key or "").place_pop * T.DISTRICT_SHARE <= doc.lex.get(metropolis).place_pop
 
 
 def family(label: str) -> str:
