@@ -206,12 +206,15 @@ GEOGRAPHY_FILE = Path(__file__).resolve().parent / "data" / "geography.toml"
 @cache
 def institution_kinds() -> tuple[Kind, ...]:
     kinds = []
-    for row in tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))["kind"]:
+    data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
+    for row in data["kind"]:
         pool = tuple((name.strip(), town.strip()) for name, _, town in
                      (entry.partition("|") for entry in row.get("pool", ())))
+        # "städ" + "firma": the trade's business words count as words before the mention
+        trades = [stem + head for stem in row.get("trade", ()) for head in data.get("heads", ())]
         kinds.append(Kind(row["name"], frozenset(fold(n) for n in row.get("names", ())),
                           tuple(fold(w) for w in row.get("words", ())),
-                          frozenset(fold(w) for w in row.get("before", ())), pool,
+                          frozenset(fold(w) for w in [*row.get("before", ()), *trades]), pool,
                           row.get("town", ""), bool(row.get("invent")), tuple(row.get("bare", ())),
                           tuple(row.get("names", ())), bool(row.get("elsewhere"))))
     return tuple(kinds)
@@ -1341,7 +1344,8 @@ class Renderer:
             # on the surrogate town (Sundsvalls sjukhus), never a hospital of another town
             return self._replace_places(original, places, rng)
         if kind.pool:
-            towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]]
+            towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
+                self.home[0])  # (no home: "" would make every untied name one of the town's)
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here

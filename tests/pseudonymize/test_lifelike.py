@@ -278,3 +278,33 @@ def test_a_number_keeps_a_real_format(engine: Engine, text: str, original: str,
     for seed in SEEDS:
         got = surrogate(run(engine, [text], seed)[0], original)
         assert check(got, original), (seed, got)
+
+
+# --- 6. round 5: a business keeps its trade -----------------------------------------------------
+
+def _pool_of(kind_name: str) -> set[str]:
+    from pseudonymize.surrogates import institution_kinds
+    return {name for kind in institution_kinds() if kind.name == kind_name for name, _ in kind.pool}
+
+
+TRADES = [
+    ("Jag jobbar på en städfirma som heter Rent.", "Rent", "cleaning"),
+    ("Min man jobbar på en byggfirma som heter Kurdbygg.", "Kurdbygg", "construction"),
+    ("Hon jobbar på ett bageri som heter Gulbageriet.", "Gulbageriet", "bakery"),
+    ("Min syster jobbar i en butik som heter Gallerian.", "Gallerian", "shop"),
+    ("Han jobbar på Lindex i centrum.", "Lindex", "clothing_shop"),
+]
+
+
+@pytest.mark.parametrize(("text", "original", "kind"), TRADES)
+def test_a_business_named_by_its_trade_gets_one_of_that_trade(engine: Engine, text: str,
+                                                              original: str, kind: str) -> None:
+    for seed in SEEDS:
+        got = surrogate(run(engine, [text], seed)[0], original)
+        assert got in _pool_of(kind), (seed, got)
+
+
+def test_an_untied_pool_is_drawn_from_not_read_in_file_order(engine: Engine) -> None:
+    # with no town, every name of the kind used to count as the town's and the first one won
+    text = "Hon jobbar på ett bageri som heter Gulbageriet."
+    assert len({surrogate(run(engine, [text], seed)[0], "Gulbageriet") for seed in range(8)}) > 1
