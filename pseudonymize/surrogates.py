@@ -147,6 +147,7 @@ class Words:
     male_nouns: frozenset[str] = frozenset()
     place_endings: tuple[str, ...] = ()  # folds: parken, badet (a place that is no street)
     town_words: frozenset[str] = frozenset()  # kommun, län: a town before them takes no -s
+    nickname_words: frozenset[str] = frozenset()  # folds: "alla kallar mig X", "smeknamn"
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -174,7 +175,8 @@ def words() -> Words:
                  male_nouns=frozenset(fold(w) for w in data["male_nouns"]),
                  place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
                                             reverse=True)),
-                 town_words=frozenset(data["town_words"]))
+                 town_words=frozenset(data["town_words"]),
+                 nickname_words=frozenset(fold(w) for w in data["nickname_words"]))
 
 
 @dataclass(frozen=True)
@@ -477,6 +479,7 @@ class Renderer:
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
+        self.first_names: list[str] = []  # the essay's surrogate first names, in rendering order
         # the learner's home (the town their essays name most, the latest on a tie) and its
         # original: the essay's town until the essay names one
         self.essay_number = int(self.base.get(LEARNER_ESSAYS, "0")) + 1
@@ -578,6 +581,8 @@ class Renderer:
         if kind == "name" and label != "initials" and len(original.rstrip(".")) > 1:
             for key in (fold(original), span.key or fold(original)):
                 self.name_map.setdefault(key, base)
+            if label.startswith("firstname"):
+                self.first_names.append(base)
         elif label == "initials":  # "Henrik Ö" and henrik.o@...: one letter for Ö
             self.name_map.setdefault(fold(original.rstrip(".")), base.rstrip("."))
         elif label in PLACE_LIKE or label == "country":
@@ -870,6 +875,23 @@ class Renderer:
             return None
         return next((p for p in self._short_forms(full, gender) if self._free(p)), None)
 
+    def _nickname_of_last(self, gender: str) -> str | None:
+        """A nickname the essay gives ("alla kallar mig Lily" after "Jag heter Hoa"): a short
+        form of the surrogate of the first name named last, else a name of its origin group and
+        sex, so a Vietnamese woman is never nicknamed Natalya."""
+        if not self.first_names:
+            return None
+        full = self.first_names[-1]
+        sex = self.lex.get(fold(full)).gender
+        sex = sex if sex in ("female", "male") else gender
+        short = next((p for p in self._short_forms(full, sex) if self._free(p)), None)
+        if short:
+            return short
+        rng = Draws(self.seed, self.scope, "nickname", fold(full))
+        groups = self.lex.name_origins.get(fold(full), ())
+        return next(filter(None, (self._draw(self.lex.pools.get(f"first_{sex}:{g}", []), rng)
+                                  for g in groups)), None)
+
     def _with_short_form(self, pool: list[str], key: str, gender: str) -> list[str]:
         """A full name whose short form the essay also writes ("Mohamed ... Mo") is drawn among
         names that have a short form, so the short form's surrogate is a real one."""
@@ -937,6 +959,12 @@ class Renderer:
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
             nick = self._nickname(original, general.removeprefix("first_")) if (
                 general != "surname") else None
+            if nick:
+                return nick
+            gender = general.removeprefix("first_")
+            nick = self._nickname_of_last(gender) if general != "surname" and (
+                not words().nickname_words.isdisjoint(self.before.get(span.start, ())[-3:])) \
+                else None
             if nick:
                 return nick
             origin = self._origin(original, span.key, self.before.get(span.start, ()))

@@ -308,3 +308,23 @@ def test_an_untied_pool_is_drawn_from_not_read_in_file_order(engine: Engine) -> 
     # with no town, every name of the kind used to count as the town's and the first one won
     text = "Hon jobbar på ett bageri som heter Gulbageriet."
     assert len({surrogate(run(engine, [text], seed)[0], "Gulbageriet") for seed in range(8)}) > 1
+
+
+# --- 7. round 5: a nickname the essay gives is of its person's origin --------------------------
+
+NICKNAMES = [
+    ("Jag heter Nguyen Thi Hoa men alla kallar mig Lily.", "Hoa", "Lily"),
+    ("Min mormor heter Ludmila. Vi kallar henne Lusia.", "Ludmila", "Lusia"),
+    ("Jag heter Mohammed Ali. Mitt smeknamn är Hamo.", "Mohammed", "Hamo"),
+]
+
+
+@pytest.mark.parametrize(("text", "full", "nick"), NICKNAMES)
+def test_a_nickname_is_a_short_form_or_of_the_surrogates_origin(engine: Engine, text: str,
+                                                                full: str, nick: str) -> None:
+    for seed in SEEDS:
+        result = run(engine, [text], seed)[0]
+        name, short = surrogate(result, full), surrogate(result, nick)
+        groups = set(engine.lex.name_origins.get(fold(name), ()))
+        assert fold(name).startswith(fold(short)) or not groups.isdisjoint(
+            engine.lex.name_origins.get(fold(short), ())), (seed, name, short)
