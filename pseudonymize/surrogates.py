@@ -148,6 +148,9 @@ class Words:
     place_endings: tuple[str, ...] = ()  # folds: parken, badet (a place that is no street)
     town_words: frozenset[str] = frozenset()  # kommun, län: a town before them takes no -s
     nickname_words: frozenset[str] = frozenset()  # folds: "alla kallar mig X", "smeknamn"
+    school_year: regex.Pattern[str] | None = None  # on folded text: "arskurs 3", "trean"
+    school_years: dict[str, int] = field(default_factory=dict)  # fold -> year (trean, tredje)
+    school_start_age: int = 7
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -176,7 +179,21 @@ def words() -> Words:
                  place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
                                             reverse=True)),
                  town_words=frozenset(data["town_words"]),
-                 nickname_words=frozenset(fold(w) for w in data["nickname_words"]))
+                 nickname_words=frozenset(fold(w) for w in data["nickname_words"]),
+                 school_year=_school_year_pattern(data), school_start_age=data["school_start_age"],
+                 school_years={fold(k): v for k, v in data["school_years"]
+                               + data["school_year_ordinals"]})
+
+
+def _school_year_pattern(data: dict) -> regex.Pattern[str]:
+    """The school years of surrogates.toml as one pattern on folded text: group 1 a digit or
+    a year word ("arskurs 3", "3:e klass", "trean", "tredje klassen")."""
+    year_words = "|".join(sorted(map(fold, data["school_year_words"]), key=len, reverse=True))
+    years = "|".join(sorted((fold(k) for k, _ in data["school_years"]), key=len, reverse=True))
+    ordinals = "|".join(sorted((fold(k) for k, _ in data["school_year_ordinals"]), key=len,
+                               reverse=True))
+    return regex.compile(rf"\b(?:(?:{year_words})\.?\s?([1-9])\b|([1-9])(?::?[ae])?\s(?:{year_words})"
+                         rf"\b|({years})\b|({ordinals})\s(?:{year_words})\b)")
 
 
 @dataclass(frozen=True)
@@ -476,6 +493,7 @@ class Renderer:
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
+        self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
@@ -509,12 +527,27 @@ class Renderer:
         nitton, bara barn" made 21); years move against ages, so "född 1990" and "34 år" agree."""
         remembered = self.base.get(LEARNER_SHIFT)
         first = int(remembered) if remembered else learner_shift(self.seed, self.scope)
+        grades = self._school_year_ages()
         fits = [d for d in sorted(SHIFTS, key=lambda d: (abs(d - first), d))
-                if all(_stage(a) == _stage(moved_age(a, d)) for a in self.ages)]
+                if all(_stage(a) == _stage(moved_age(a, d)) for a in self.ages)
+                and all(abs(moved_age(a, d) - g) <= 1 for a in self.ages for g in grades
+                        if abs(a - g) <= 2)]
         chosen = fits[0] if fits else first
         if not remembered:
             self.base[LEARNER_SHIFT] = str(chosen)
         return chosen
+
+    def _school_year_ages(self) -> frozenset[int]:
+        """The ages of the school years the essay names ("går i trean": 9), read once."""
+        if self._grades is None:
+            w = words()
+            found = w.school_year.finditer(fold(getattr(self.before, "text", ""))) \
+                if w.school_year and self.ages else ()
+            self._grades = frozenset(
+                w.school_start_age - 1 + (int(m.group(1) or m.group(2) or 0)
+                                          or w.school_years[m.group(3) or m.group(4)])
+                for m in found)
+        return self._grades
 
     def calendar(self) -> tuple[int, int]:
         """(months, days): the calendar move of the learner's first essay (kept in the memory:

@@ -328,3 +328,27 @@ def test_a_nickname_is_a_short_form_or_of_the_surrogates_origin(engine: Engine, 
         groups = set(engine.lex.name_origins.get(fold(name), ()))
         assert fold(name).startswith(fold(short)) or not groups.isdisjoint(
             engine.lex.name_origins.get(fold(short), ())), (seed, name, short)
+
+
+# --- 8. round 5: a child's age stays that of its school year -----------------------------------
+
+SCHOOL_YEARS = [
+    ("Min son Adam är 9 år och går i årskurs 3.", "9", 9),
+    ("Min dotter är nio år och går i trean.", "nio", 9),
+    ("Hon är 10 år och går i fjärde klass.", "10", 10),
+    ("Jag är 34 år. Min son är 8 och går i 2:a klass.", "8", 8),
+    ("Min dotter är 13 år och går i klass 7.", "13", 13),
+]
+
+
+@pytest.mark.parametrize(("text", "original", "grade_age"), SCHOOL_YEARS)
+def test_an_age_tied_to_a_school_year_stays_within_a_year_of_it(
+        engine: Engine, text: str, original: str, grade_age: int) -> None:
+    from pseudonymize.surrogates import age_value
+    label = "age_string" if original.isalpha() else "age_digits"
+    moved = set()
+    for seed in range(8):
+        got = surrogate(run(engine, [text], seed)[0], original)
+        moved.add(age_value(got, label, engine.lex))
+    assert all(abs(age - grade_age) <= 1 for age in moved), moved
+    assert grade_age not in moved  # still moved
