@@ -151,6 +151,10 @@ class Words:
     school_year: regex.Pattern[str] | None = None  # on folded text: "arskurs 3", "trean"
     school_years: dict[str, int] = field(default_factory=dict)  # fold -> year (trean, tredje)
     school_start_age: int = 7
+    alias_after: regex.Pattern[str] | None = None  # after a place: ", på svenska heter det"
+    alias_before: regex.Pattern[str] | None = None  # before its other name (the same clause)
+    alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"
+    swedish_language: frozenset[str] = frozenset()
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -182,7 +186,24 @@ def words() -> Words:
                  nickname_words=frozenset(fold(w) for w in data["nickname_words"]),
                  school_year=_school_year_pattern(data), school_start_age=data["school_start_age"],
                  school_years={fold(k): v for k, v in data["school_years"]
-                               + data["school_year_ordinals"]})
+                               + data["school_year_ordinals"]},
+                 **_alias_patterns(data),
+                 swedish_language=frozenset(data["swedish_language"]))
+
+
+def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
+    """The clause that gives a place's other name, as seen after the first name (group 1: the
+    language of the second) and before the second (group 1: the first name, 2: the language):
+    "Halab, på svenska heter det Aleppo", "Warszawa (Warsaw på engelska)"."""
+    verbs = "|".join(regex.escape(v).replace("\\ ", r"\s+") for v in data["alias_verbs"])
+    fillers = "|".join(map(regex.escape, data["alias_fillers"]))
+    clause = rf"\s*,?\s*(?:som\s+|och\s+|men\s+)?på\s+(\p{{L}}+)\s+(?:{verbs})"
+    return {"alias_after": regex.compile(rf"^(?:{clause}\b|\s*\(\s*\p{{L}}+\s+på\s+(\p{{L}}+)\s*\))",
+                                         regex.IGNORECASE),
+            "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)\s*\)", regex.IGNORECASE),
+            "alias_before": regex.compile(
+                rf"(?:(\p{{L}}+){clause}(?:\s+(?:{fillers}))?\s*|(\p{{L}}+)\s*\(\s*)$",
+                regex.IGNORECASE)}
 
 
 def _school_year_pattern(data: dict) -> regex.Pattern[str]:
@@ -625,9 +646,49 @@ class Renderer:
         if label in ("city", "region") and "gen" in attrs and self._next_word(span) in \
                 words().town_words:
             return apply_case(town_genitive(base), original)  # Växjö kommun, Umeå stad
+        if label in PLACE_LIKE or label == "country":
+            base = self._alias_form(span, base)
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             return apply_case(self._inflect(base, label, attrs), original)
         return base
+
+    def _alias_clause(self, span: Span) -> tuple[str, str, str]:
+        """(role, language, other) when the essay gives a place two names: role "first" for
+        "Halab" in "Halab, på svenska heter det Aleppo" (language: that of the second name),
+        "second" for "Aleppo" (other: the first name as written); ("", "", "") otherwise.
+        Lifelike only: `realistic` replaces each mention as the taxonomy does."""
+        w, text = words(), getattr(self.before, "text", "")
+        if self.effective != "lifelike" or not w.alias_after or not text:
+            return "", "", ""
+        after = text[span.end:span.end + 60]
+        found = w.alias_before.search(text[max(0, span.start - 80):span.start])
+        if found and found.group(1):
+            return "second", found.group(2), found.group(1)
+        if found and found.group(3):
+            closing = w.alias_closing.match(after)
+            if closing:
+                return "second", closing.group(1), found.group(3)
+        found = w.alias_after.match(after)
+        if found:
+            return "first", found.group(1) or found.group(2), ""
+        return "", "", ""
+
+    def _alias_of(self, span: Span) -> str | None:
+        """The surrogate place of a place's first name, for its second name."""
+        role, _, other = self._alias_clause(span)
+        return self.place_map.get(fold(other)) if role == "second" else None
+
+    def _alias_form(self, span: Span, base: str) -> str:
+        """The surrogate place under the name the clause asks for: its Swedish name (the
+        surrogate pools hold Swedish names) for the name given "på svenska", another of its
+        names (Kyiv for Kiev) for the other, where the lexicon knows one."""
+        role, language, _ = self._alias_clause(span)
+        swedish = fold(language) in {fold(w) for w in words().swedish_language}
+        if not role or (role == "second") == swedish:
+            return base
+        others = sorted(a for a in self.lex.place_aliases.get(base, ()) if a != fold(base)
+                        and a.replace(" ", "").isalpha() and not self._original(a))
+        return others[0].title() if others else base
 
     def _name_follows(self, span: Span) -> bool:
         """Another of the essay's names follows the mention directly ("Carlos Andrés Ramírez")."""
@@ -1018,6 +1079,9 @@ class Renderer:
                                   rng)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
                             None) or self._compound(rng, ""))
+        other = self._alias_of(span) if label == "country" or label in PLACE_LIKE else None
+        if other:
+            return other  # "Halab, på svenska heter det Aleppo": one surrogate place
         if label == "country":
             return self._country(span, original, rng)
         if label in PLACE_LIKE:

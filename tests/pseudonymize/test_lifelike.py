@@ -352,3 +352,27 @@ def test_an_age_tied_to_a_school_year_stays_within_a_year_of_it(
         moved.add(age_value(got, label, engine.lex))
     assert all(abs(age - grade_age) <= 1 for age in moved), moved
     assert grade_age not in moved  # still moved
+
+
+# --- 9. round 5: two names of one place stay one surrogate place -------------------------------
+
+ALIASES = [
+    ("Jag kommer från Halab, på svenska heter det Aleppo.", "Halab", "Aleppo"),
+    ("Jag bodde i Warszawa (Warsaw på engelska).", "Warszawa", "Warsaw"),
+    ("Vi bodde i Kyiv, på svenska heter det Kiev.", "Kyiv", "Kiev"),
+    ("Jag föddes i Hargeysa som på svenska heter Hargeisa.", "Hargeysa", "Hargeisa"),
+]
+
+
+@pytest.mark.parametrize(("text", "first", "second"), ALIASES)
+def test_two_names_of_one_place_name_one_surrogate_place(engine: Engine, text: str, first: str,
+                                                         second: str) -> None:
+    aliases = engine.lex.place_aliases
+    for seed in SEEDS:
+        result = run(engine, [text], seed)[0]
+        one, other = surrogate(result, first), surrogate(result, second)
+        assert fold(one) == fold(other) or fold(one) in aliases.get(other, ()) or fold(
+            other) in aliases.get(one, ()), (seed, one, other)
+        if fold(one) != fold(other) and "svenska" in text:
+            assert other in engine.lex.cities_by_country.get(
+                engine.lex.get(fold(other)).place_country, ()), other  # the Swedish name
