@@ -82,8 +82,9 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
 PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition",
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
-                                                 "place_trigger", "fam"),
-                    before=("person_preposition", "list_word"),
+                                                 "place_trigger", "fam", "object_verb",
+                                                 "inverted_subject"),
+                    before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
@@ -717,6 +718,9 @@ class Matcher:
             return True  # "ahmed och fatima kom"
         if self._owns_kin(doc, i):
             return True  # "ahmeds fru"
+        if not place and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
+                          in W["object_verb"] and folds[i - 1] in W["inverted_subject"]):
+            return True  # "träffade ahmed", "igår träffade jag fatima"
         if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
