@@ -765,7 +765,10 @@ class Matcher:
         """The naming verb at k names a person: a pronoun, a kin or friend word or a name
         among the three words before it ("mina barn heter", "jag heter", "min kompis som
         heter"), not a thing ("en kruka som heter jebena")."""
-        for j in range(max(0, k - 3), k):
+        # "min bästa vän bor i stockholm och heter lina": a naming verb joined by "och" to
+        # an earlier verb names that verb's subject, a few words further back
+        back = T.SUBJECT_REACH if k and doc.folds[k - 1] == "och" else 3
+        for j in range(max(0, k - back), k):
             low = doc.tokens[j].text.lower()
             if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) == "fam" \
                     or doc.folds[j] in self.W["name_trigger.kin"] \
@@ -850,6 +853,9 @@ class Matcher:
 
     def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
         e = c.e
+        if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
+                and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
+            return True  # "min vän heter lina", "han heter hans": the naming verb decides
         if c.common:
             # "bor i lund", "min fru från polen": a homograph that is a country (after any
             # place preposition) or a sizeable Swedish town (after a place verb).
