@@ -177,8 +177,10 @@ def propagate(spans: list[Span], doc: Doc,
                 and doc.lex.marks.get(tokens[k + 1].text.lower()) == "fam":
             continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
-        if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS):
-            continue
+        if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS
+                                 or tok.text[0].islower() and doc.entries[k].zipf
+                                 >= T.DOMINANT_WORD):
+            continue  # "han heter hans och hans bror": the second is the pronoun
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",
                         base.key))

@@ -64,8 +64,9 @@ ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
                                                   "verb_ending", "possessive",
                                                   "kin_gender", "naming_verb", "list_word",
-                                                  "personal_pronoun"),
-                     before=("name_trigger", "fam", "naming_verb", "list_word"))
+                                                  "personal_pronoun", "name_copula",
+                                                  "surname_noun"),
+                     before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
@@ -82,8 +83,9 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
 PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition",
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
-                                                 "place_trigger", "fam"),
-                    before=("person_preposition", "list_word"),
+                                                 "place_trigger", "fam", "object_verb",
+                                                 "inverted_subject"),
+                    before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
@@ -294,10 +296,14 @@ def _institution_role(doc: Doc, i: int) -> str | None:
 
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
-    """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma): a person."""
+    """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma), "mitt namn
+    är": a person."""
     j = i - 1
     while j >= 0 and doc.tokens[j].text in {",", ":"}:
         j -= 1
+    if j >= 1 and doc.folds[j] in doc.lex.words("name_copula") \
+            and doc.entries[j - 1].value == "verb" and "name_trigger" in doc.entries[j - 1].cats:
+        j -= 1  # "mitt namn är hussein", "mitt efternamn är ali"
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.tokens[j].text.lower()) == "fam")
@@ -717,6 +723,9 @@ class Matcher:
             return True  # "ahmed och fatima kom"
         if self._owns_kin(doc, i):
             return True  # "ahmeds fru"
+        if not place and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
+                          in W["object_verb"] and folds[i - 1] in W["inverted_subject"]):
+            return True  # "träffade ahmed", "igår träffade jag fatima"
         if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
@@ -761,7 +770,10 @@ class Matcher:
         """The naming verb at k names a person: a pronoun, a kin or friend word or a name
         among the three words before it ("mina barn heter", "jag heter", "min kompis som
         heter"), not a thing ("en kruka som heter jebena")."""
-        for j in range(max(0, k - 3), k):
+        # "min bästa vän bor i stockholm och heter lina": a naming verb joined by "och" to
+        # an earlier verb names that verb's subject, a few words further back
+        back = T.SUBJECT_REACH if k and doc.folds[k - 1] == "och" else 3
+        for j in range(max(0, k - back), k):
             low = doc.tokens[j].text.lower()
             if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) == "fam" \
                     or doc.folds[j] in self.W["name_trigger.kin"] \
@@ -783,6 +795,10 @@ class Matcher:
         ("Whitney Houston")."""
         e = c.e
         is_name = label.startswith("firstname") or label == "surname"
+        folds, i, nouns = c.doc.folds, c.i, self.W["surname_noun"]
+        if is_name and e.surname_rank and i and (folds[i - 1] in nouns or i >= 2 and folds[i - 2]
+                                                  in nouns and folds[i - 1] in self.W["name_copula"]):
+            return "surname", ()  # "mitt efternamn är Hussein"
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or is_name and e.surname_rank):  # "mohamed abdi": also in lower case
@@ -846,6 +862,9 @@ class Matcher:
 
     def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
         e = c.e
+        if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
+                and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
+            return True  # "min vän heter lina", "han heter hans": the naming verb decides
         if c.common:
             # "bor i lund", "min fru från polen": a homograph that is a country (after any
             # place preposition) or a sizeable Swedish town (after a place verb).

@@ -82,3 +82,12 @@ def test_the_learners_earlier_spelling_is_found_in_a_later_essay(engine: Engine)
     assert "fatma" not in later.target
     found = {text[a.start:a.end] for a in later.annotations}
     assert "fatma" in found and "zlatomira" not in found
+
+
+def test_a_lower_case_name_that_is_a_frequent_word_is_not_carried_to_the_word(
+        engine: Engine) -> None:
+    text = "han heter hans och hans bror heter rosa. rosa är fem år."
+    found = {s.start for s in engine.detect(text)}
+    first, second = (m.start() for m in re.finditer(r"\bhans\b", text))
+    assert first in found and second not in found  # the pronoun stays
+    assert {m.start() for m in re.finditer(r"\brosa\b", text)} <= found
