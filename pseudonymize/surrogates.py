@@ -1220,6 +1220,8 @@ class Renderer:
         else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
             pool = lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
                                                            else cities)
+        if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
+            pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         self._settle(span, original, pick)
