@@ -817,8 +817,9 @@ class Renderer:
         """The origin group of a name: of the lists that hold it, the one the essay's other
         names share most (Ali is Arabic beside Zainab, Somali beside Hodan); a name no list
         holds takes the essay's dominant origin, else Swedish; a Swedish-only name of the
-        writer's child, sibling or parent ("min dotter Sofia": `before`) takes the origin of the
-        essay's names where most are of one other group. A group whose homeland became a
+        writer's child, sibling or parent ("min dotter Sofia": `before`) or one right after a
+        name of the essay's main origin ("Nguyen Thi Hoa") takes that origin where most of the
+        essay's names are of one other group. A group whose homeland became a
         country of other names takes that country's group (`origin_swap`)."""
         votes = self._votes()
         groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
@@ -840,6 +841,9 @@ class Renderer:
             elif main and groups == (SWEDISH_ORIGIN,) and not set(original.lower()) <= \
                     SWEDISH_LETTERS:
                 group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)
+            elif main and groups == (SWEDISH_ORIGIN,) and before and main in \
+                    self.lex.name_origins.get(before[-1], ()):
+                group = main  # "Nguyen Thi Hoa": a name inside a full name of another origin
             elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
                     votes[main] >= votes[SWEDISH_ORIGIN]
                     or not self.avoid_countries.isdisjoint(homes.get(main, ()))):

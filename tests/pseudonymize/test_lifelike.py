@@ -379,3 +379,10 @@ def test_two_names_of_one_place_name_one_surrogate_place(engine: Engine, text: s
                 engine.lex.get(fold(other)).place_country, ()), other  # the Swedish name
     # the first is drawn among places with a second name, so the clause still reads true
     assert any(fold(one) != fold(other) for one, other in pairs), pairs
+
+
+def test_a_name_inside_a_full_name_of_another_origin_takes_that_origin(engine: Engine) -> None:
+    # Thi is also on the Swedish lists; after Nguyen it is part of a Vietnamese name
+    for seed in SEEDS:
+        got = surrogate(run(engine, ["Jag heter Nguyen Thi Hoa och bor i Umeå."], seed)[0], "Thi")
+        assert "vietnamese" in engine.lex.name_origins.get(fold(got), ()), (seed, got)
