@@ -44,7 +44,8 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
-    "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition"),
+    "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
+    "direction_prefix"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition"),
     after=("place_statement",))
