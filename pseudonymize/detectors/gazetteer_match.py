@@ -149,6 +149,12 @@ def _name_beats_place(e: Entry) -> bool:
                                  and e.first_rank <= T.TOP_NAME_RANK))
 
 
+def _plain(e: Entry) -> bool:
+    """A frequent word with no name, place, country or institution reading."""
+    return e.zipf >= T.COMMON and not (e.gender or e.surname_rank or e.place_kind or e.country
+                                       or e.org_kind)
+
+
 def _excluded(e: Entry, key: str, never: frozenset[str]) -> bool:
     return key in never or bool(e.cats & EXCLUDED_CATS)
 
@@ -330,6 +336,10 @@ class Matcher:
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
+        # and those of them that are everyday words with no reading ("det", "en"): where no
+        # phrase follows, nothing takes one in lower case (`_u_frequent` rejects a lower-case
+        # word this frequent that no gazetteer knows, and no step before it accepts one)
+        self.plain_starts = frozenset(w for w in lex.phrases if _plain(self._lookup(w)[0]))
         # frequent words with no name, place or institution reading: nothing at a sentence start
         # (nor as a genitive, "Dels" may be a name's, nor hyphenated)
         self.initial_plain = frozenset(
@@ -386,6 +396,8 @@ class Matcher:
             if phrase is not None:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
+                continue
+            if folds[i] in self.plain_starts and tokens[i][2][0].islower():
                 continue
             lone = prev_name_end < i - 1 and self._alone_at(doc, i)
             if lone and alone.get(tokens[i][2], False):
