@@ -571,25 +571,30 @@ class Matcher:
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
-        names."""
+        names. A run is spans[first:n] of names on adjacent tokens, found in one pass."""
         tokens, index_at = doc.tokens, doc.index_at
-        idx = {s.start: k for s in spans if tokens[k := index_at(s.start)].start == s.start}
         out = list(spans)
-        runs: list[list[int]] = []
+        first, prev_k = -1, None  # the current run's first span (-1: none), its last token
+
+        def close(end: int) -> None:
+            if first >= 0 and end - first >= 3 and spans[first].label.startswith("firstname"):
+                for n in range(first + 1, end - 1):
+                    s = spans[n]
+                    out[n] = Span(s.start, s.end, "middlename", s.attrs, s.score, s.rule, s.key)
+
         for n, s in enumerate(spans):
             if not (s.label.startswith("firstname") or s.label in ("surname", "middlename")):
-                runs.append([])
+                close(n)
+                first, prev_k = -1, None
                 continue
-            k = idx.get(s.start)
-            if runs and runs[-1] and k is not None and idx.get(spans[runs[-1][-1]].start, -9) + 1 == k:
-                runs[-1].append(n)
-            else:
-                runs.append([n])
-        for run in runs:
-            if len(run) >= 3 and out[run[0]].label.startswith("firstname"):
-                for n in run[1:-1]:
-                    s = out[n]
-                    out[n] = Span(s.start, s.end, "middlename", s.attrs, s.score, s.rule, s.key)
+            k: int | None = index_at(s.start)
+            if k == len(tokens) or tokens[k].start != s.start:
+                k = None
+            if first < 0 or k is None or prev_k is None or prev_k + 1 != k:
+                close(n)
+                first = n
+            prev_k = k
+        close(len(spans))
         return out
 
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
