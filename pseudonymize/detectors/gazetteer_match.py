@@ -105,6 +105,11 @@ NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym
                           "organization", "district", "geo", "landmark"})
 
 
+# what `_institution_of` may turn into a workplace or school
+INSTITUTION_GUESSES = GUESSES | {GAZETTEER.name}
+INSTITUTION_LABELS = NAME_LABELS | {"city"}
+
+
 def _is_common(e: Entry) -> bool:
     """An everyday Swedish word (or a known homograph) rather than mainly a name."""
     if e.cats and not e.cats <= NAMEISH_CATS:
@@ -384,7 +389,8 @@ class Matcher:
         tokens, folds = doc.tokens, doc.folds
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
-        phrases, alone = self.lex.phrases, self._alone
+        phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
+        never, lists = self.W["never_replaced"], self.W["list_word"]
         for i in self._todo(doc):
             if i < skip_to:
                 continue
@@ -397,20 +403,20 @@ class Matcher:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
                 continue
-            if folds[i] in self.plain_starts and tokens[i][2][0].islower():
+            if folds[i] in plain_starts and tokens[i][2][0].islower():
                 continue
             lone = prev_name_end < i - 1 and self._alone_at(doc, i)
             if lone and alone.get(tokens[i][2], False):
                 continue
             e, ckey, attrs = self.lookup(folds[i])
             cap, initial = tokens[i].text[0].isupper(), i in doc.starts
-            if _excluded(e, ckey, self.W["never_replaced"]) and not (
+            if _excluded(e, ckey, never) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 if lone:
                     self._remember(tokens[i][2], True)
                 continue
-            listed = prev_name_end == i - 2 and folds[i - 1] in self.W["list_word"]
+            listed = prev_name_end == i - 2 and folds[i - 1] in lists
             span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1,
                                   listed)
             if lone:
@@ -523,8 +529,8 @@ class Matcher:
 
     def _institution_of(self, doc: Doc, i: int, span: Span | None, e: Entry) -> Span | None:
         """"jobbar på X", "går på X": a guessed name or small town there is an institution."""
-        if span is not None and span.rule in GUESSES | {GAZETTEER.name} \
-                and span.label in NAME_LABELS | {"city"} \
+        if span is not None and span.rule in INSTITUTION_GUESSES \
+                and span.label in INSTITUTION_LABELS \
                 and not (e.country or e.se_pop >= T.SE_LOWER_CASE):
             institution = _institution_context(doc, i)
             if institution:
