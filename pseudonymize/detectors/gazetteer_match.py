@@ -343,7 +343,8 @@ class Matcher:
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
         # and those of them that are everyday words with no reading ("det", "en"): where no
         # phrase follows, nothing takes one in lower case (`_u_frequent` rejects a lower-case
-        # word this frequent that no gazetteer knows, and no step before it accepts one)
+        # word this frequent that no gazetteer knows, and no step before it accepts one), nor
+        # at a sentence start when it is one of `initial_plain` ("Det", "En"), as `_todo` skips
         self.plain_starts = frozenset(w for w in lex.phrases if _plain(self._lookup(w)[0]))
         # frequent words with no name, place or institution reading: nothing at a sentence start
         # (nor as a genitive, "Dels" may be a name's, nor hyphenated)
@@ -391,6 +392,7 @@ class Matcher:
         skip_to = 0
         phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
         never, lists = self.W["never_replaced"], self.W["list_word"]
+        starts, initial_plain = doc.starts, self.initial_plain
         for i in self._todo(doc):
             if i < skip_to:
                 continue
@@ -403,8 +405,9 @@ class Matcher:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
                 continue
-            if folds[i] in plain_starts and tokens[i][2][0].islower():
-                continue
+            if folds[i] in plain_starts and (tokens[i][2][0].islower() or i in starts
+                                             and folds[i] in initial_plain):
+                continue  # no phrase here: an everyday word, as `_todo` skips the others
             lone = prev_name_end < i - 1 and self._alone_at(doc, i)
             if lone and alone.get(tokens[i][2], False):
                 continue
