@@ -326,6 +326,8 @@ class Matcher:
         # pure functions of their arguments, asked again for every mention of a word
         self.lookup = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._lookup)
         self._label_for = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._label_for_uncached)
+        self._split = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._split_uncached)
+        self._near_common = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._near_common_uncached)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
@@ -929,7 +931,11 @@ class Matcher:
 
     def _compound(self, key: str) -> bool:
         """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
-        (the modifier may carry a linking s or e or have dropped its final vowel: stjärn|lösa)."""
+        (the modifier may carry a linking s or e or have dropped its final vowel: stjärn|lösa).
+        Remembered per word (`_split`) up to the longest compound (a hostile word is not kept)."""
+        return self._split(key) if len(key) <= T.LONGEST_COMPOUND else self._split_uncached(key)
+
+    def _split_uncached(self, key: str) -> bool:
         get = self.lex.entries.get
 
         def word(k: str) -> bool:
@@ -998,9 +1004,12 @@ class Matcher:
     def _misspelt(self, key: str, edits: int = 1) -> bool:
         """Within one edit (or `edits`) of an everyday word: a learner's spelling, not a name.
         (An edit, here and in `_fuzzy`: a letter added, dropped or changed, or two neighbours
-        swapped: "ukrania".)"""
+        swapped: "ukrania".) Remembered per word (`_near_common`)."""
         if len(key) < 5 or len(key) > self.longest_common + edits:
             return False
+        return self._near_common(key, edits)
+
+    def _near_common_uncached(self, key: str, edits: int) -> bool:
         words = self.lex.common_by_letter.get(key[0], ())
         return bool(words) and process.extractOne(
             key, words, scorer=OSA.distance, score_cutoff=edits) is not None
