@@ -347,7 +347,8 @@ class Matcher:
         # phrase follows, nothing takes one in lower case (`_u_frequent` rejects a lower-case
         # word this frequent that no gazetteer knows, and no step before it accepts one), nor
         # at a sentence start when it is one of `initial_plain` ("Det", "En"), as `_todo` skips
-        self.plain_starts = frozenset(w for w in lex.phrases if _plain(self._lookup(w)[0]))
+        self.plain_starts = frozenset(w for w in lex.phrases
+                                      if w in lex.unnamed and _plain(self._lookup(w)[0]))
         # frequent words with no name, place or institution reading: nothing at a sentence start
         # (nor as a genitive, "Dels" may be a name's, nor hyphenated)
         self.initial_plain = frozenset(
