@@ -118,7 +118,7 @@ class Engine:
     def detect_doc(self, doc: Doc, earlier: dict[tuple[str, str], int] | None = None
                    ) -> list[Span]:
         """`detect` on a prepared essay (`earlier`: a learner's Memory.refs)."""
-        spans = resolve.select(self.candidates(doc))
+        spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
         return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc, earlier), doc),
                              doc.text)
 

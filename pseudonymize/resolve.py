@@ -7,6 +7,7 @@ they share a canonical key.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from itertools import compress, count
 
 from pseudonymize import thresholds as T
@@ -49,6 +50,60 @@ def select(spans: list[Span]) -> list[Span]:
         chosen.append(span)
         taken[start:end] = b"\x01" * (end - start)
     return sorted(chosen, key=lambda s: s.start)
+
+
+def _shouted(doc: Doc, k: int) -> bool:
+    """An everyday word in text written in capitals ("PÅ VOLVO I GÖTEBORG", the view keeps
+    that "I"): no part of a name's run ("Bygg AB" is)."""
+    text = doc.tokens[k].text
+    return k > 0 and text.isupper() and (len(text) == 1 or doc.tokens[k - 1].text.isupper()) \
+        and doc.entries[k].zipf >= T.COMMON
+
+
+def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
+    """An institution's name is its whole run of capitalised words within the sentence
+    ("Städbolaget Rena Hem", "Ahmed Bygg AB", "Nordic Clean Service", "Språkskolan Lära
+    Svenska"): the run's other words are part of the name, not a person beside it nor a word
+    to keep, and one word left out leaks the workplace. Spans inside the run are absorbed;
+    one reaching past it stops the run there. Each run is read once (NAME_WORDS_MAX words)."""
+    if not any(s.label in INSTITUTIONS for s in spans):
+        return spans
+    tokens = doc.tokens
+    out: list[Span] = []
+    i = 0
+    while i < len(spans):
+        span = spans[i]
+        if span.label not in INSTITUTIONS or doc.text[span.start:span.end][:1].islower():
+            out.append(span)
+            i += 1
+            continue
+        first, last = doc.index_at(span.start), bisect_right(doc.offsets, span.end - 1) - 1
+        # back to the run's first word, never to a sentence's first ("Till Swedbank")
+        while first - 1 not in doc.starts and first and last - first < T.NAME_WORDS_MAX:
+            prev = tokens[first - 1]
+            if not (prev.text[:1].isupper() and prev.text.isalpha() and prev.ws == " ") or (
+                    out and out[-1].start < prev.start < out[-1].end) or _shouted(doc, first - 1):
+                break
+            first -= 1
+        run = doc.capitalised_run(last)
+        stop = next((k for k in range(last + 1, run + 1) if _shouted(doc, k)), run + 1)
+        end = tokens[stop - 1].end
+        j = i + 1
+        while j < len(spans) and spans[j].start < end:
+            if spans[j].end > end:
+                # a span reaching past the run: the run stops before it
+                end = tokens[bisect_right(doc.offsets, spans[j].start - 1) - 1].end
+                break
+            j += 1
+        start = tokens[first].start
+        while out and out[-1].start >= start:
+            out.pop()  # a name before the institution in its run: "Ahmed" of "Ahmed Bygg AB"
+        end = max(end, span.end)
+        out.append(span if (start, end) == (span.start, span.end) else Span(
+            start, end, span.label, span.attrs, span.score, span.rule,
+            " ".join(doc.folds[first:bisect_right(doc.offsets, end - 1)])))
+        i = j
+    return out
 
 
 def propagate(spans: list[Span], doc: Doc,

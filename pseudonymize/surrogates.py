@@ -136,6 +136,8 @@ class Words:
     trains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # train -> its landskap
     short_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # full fold -> short
     same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
+    definite_kin: frozenset[str] = frozenset()  # folds: "dottern X", no possessive needed
+    kin_link: frozenset[str] = frozenset()  # folds: "min dotter heter X", "barn heter Y och X"
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -151,7 +153,9 @@ def words() -> Words:
                  tuple(fold(w) for w in data["train_words"]),
                  {train: tuple(where) for train, where in data["trains"].items()},
                  {fold(full): tuple(short) for full, short in data["short_forms"].items()},
-                 frozenset(fold(w) for w in data["same_origin_kin"]))
+                 frozenset(fold(w) for w in data["same_origin_kin"]),
+                 frozenset(fold(w) for w in data["definite_kin"]),
+                 frozenset(fold(w) for w in data["kin_link"]))
 
 
 @dataclass(frozen=True)
@@ -507,11 +511,12 @@ class Renderer:
     def _compound(self, rng: Draws, ending: str) -> str:
         """An invented Swedish name: a stem and the original's kind word (Ekbacka + skolan)."""
         stems = words().stems
+        ending = ending if ending.strip().isupper() else ending.lower()  # " AB" stays upper
         for _ in range(50):
-            pick = stems[rng.below(len(stems))] + ending.lower()
+            pick = stems[rng.below(len(stems))] + ending
             if self._free(pick):
                 return pick
-        return stems[0] + ending.lower()
+        return stems[0] + ending
 
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
@@ -558,19 +563,37 @@ class Renderer:
             group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
             # main origin takes that origin, so the family's names agree
-            main = max((g for g in votes if g != SWEDISH_ORIGIN),
-                       key=lambda g: (votes[g], g), default="")
+            # (a group whose homeland the essay names first: "vi kommer från Somalia")
+            homes = geography().homelands
+            main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
+                       key=lambda g: (not self.avoid_countries.isdisjoint(homes.get(g, ())),
+                                      votes[g], g), default="")
             if main and main not in groups and not set(groups).isdisjoint(
                     geography().neighbours.get(main, ())):
                 group = main
-            elif main and groups == (SWEDISH_ORIGIN,) and votes[main] >= votes[SWEDISH_ORIGIN] \
-                    and len(before) >= 2 and before[-1] in words().same_origin_kin \
-                    and before[-2] in self.lex.words("possessive"):
+            elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
+                    votes[main] >= votes[SWEDISH_ORIGIN]
+                    or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
+                # the family's origin: most of the essay's names, or the essay names its homeland
                 group = main
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
         return self.origin_swap.get(group, group)
+
+    def _family(self, before: Sequence[str]) -> bool:
+        """The name is one the writer gives a child, sibling or parent: "min dotter Sofia",
+        "dottern Sofia", "mina barn heter Lina och Adam" (`before`: the folded words before
+        it; only link words and the essay's names may stand between kin word and name)."""
+        w = words()
+        for k in range(len(before) - 1, -1, -1):
+            word = before[k].strip(",.:;")
+            if word in w.same_origin_kin:
+                return word in w.definite_kin or k > 0 and before[k - 1] in self.lex.words(
+                    "possessive")
+            if word not in w.kin_link and word not in self.avoid_folds:
+                return False
+        return False
 
     def _homeland_of_names(self, iso: str) -> str:
         """The origin group of the essay's names that is at home in the country `iso` (Somali
@@ -892,7 +915,10 @@ class Renderer:
         surrogate town where it is tied to a town; one abroad keeps its shape around a place of
         the (surrogate) country; a line from the line names."""
         label, lex = span.label, self.lex
+        kind = institution_kind(original, self.before.get(span.start, ()))
         if label == "transport_name":
+            if kind and kind.name == "ship":  # "färjan Stena Danica": another ferry
+                return self._of_kind(kind, original, "", rng) or self._compound(rng, "")
             # a regional train by a regional train (Krösatåg -> Norrtåg), else a city line
             low = fold(original)
             trains = words().trains
@@ -904,7 +930,6 @@ class Renderer:
                 if pick:
                     return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")
-        kind = institution_kind(original, self.before.get(span.start, ()))
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
@@ -1339,12 +1364,26 @@ def _month(r: Renderer, original: str, rng: Draws) -> str:
     return apply_case(rng.choice([m for m in MONTHS if m != low]), original)
 
 
+# A year inside a longer number ("2023/12345", "5.1.1-2022-123456"): case numbers carry one.
+YEAR_GROUP = regex.compile(r"(?<!\d)(?:19[5-9]\d|20[0-4]\d)(?!\d)")
+# "lgh 1102": a Swedish flat number, floor (10 the entrance floor) and door.
+FLAT = regex.compile(r"1[0-9]0[1-9]")
+
+
 def _digits(r: Renderer, original: str, rng: Draws) -> str:
     """Account numbers, zip codes, other numbers: random digits (and letters) in the original's
-    layout, never the original."""
+    layout, never the original. A year inside a longer number stays a year (moved as the
+    essay's years are), and a flat number stays one (floor 10-13, door 01-06)."""
+    if FLAT.fullmatch(original):
+        flats = [f"1{floor}0{door}" for floor in range(4) for door in range(1, 7)]
+        return rng.choice([f for f in flats if f != original])
+    years = {m.start() for m in YEAR_GROUP.finditer(original)} if sum(
+        map(str.isdigit, original)) > 4 else set()
     for _ in range(5):
         out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
                       if ch.isalpha() else ch for ch in original)
+        for at in years:
+            out = out[:at] + str(int(original[at:at + 4]) - r.shift()) + out[at + 4:]
         if out != original:
             return out
     return mask(original, "1", "2")

@@ -55,7 +55,8 @@ MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
-                                  "region"), 0.9, word=("kind_noun",),
+                                  "region", "transport_name"), 0.9, word=("kind_noun",),
+                   ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_school_noun",),
@@ -115,6 +116,7 @@ class ContextRules:
         words = lex.words
         self.w = words.folds
         self.kind_nouns = words.value("kind_noun")
+        self.kind_endings = words.ends["kind_noun_ending"]
         self.place_nouns = words.value("adjective_place_noun")
         self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
         self.geo_head_endings = words.endings("geo_head_ending")
@@ -272,7 +274,7 @@ class ContextRules:
         Visingsö", "ruiner som heter Persepolis", "restaurangen där jag jobbar heter Casa
         Andina", "en restaurang i Kista som heter Sabor Latino"."""
         tokens, folds = doc.tokens, doc.folds
-        n, key = len(tokens), folds[i]
+        n, key = len(tokens), self.kind_head(folds[i])
         j = i + 1
         named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
         if key not in self.w["kind_noun_before_name"] or not (
@@ -295,6 +297,14 @@ class ContextRules:
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],
                             key=" ".join(folds[j:end + 1])))
+
+    def kind_head(self, key: str) -> str:
+        """The kind noun a word is, or the one a compound ends in ("städfirman" -> "firman",
+        `kind_noun_ending`); "" for other words."""
+        if key in self.kind_nouns:
+            return key
+        return next((e for e in self.kind_endings if key.endswith(e) and len(key) > len(e) + 2
+                     and e in self.kind_nouns), "")
 
     @staticmethod
     def _kind_name(doc: Doc, j: int, named: bool = False) -> bool:
@@ -621,7 +631,7 @@ def _particle_compound(r: ContextRules, street: str) -> bool:
 
 
 def _named_kind(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    if doc.folds[i] in r.kind_nouns:
+    if r.kind_head(doc.folds[i]):
         r._named_kind(doc, i, add)
     return False
 

@@ -60,6 +60,10 @@ REFERENCE = re.compile(
     r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-z]|[\w./-]*[./-]\d+[./-])"
     r"[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
     r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])")
+# A case or order number of digit groups joined by "/", "." or "-" ("2023/12345", "16-884512"):
+# taken only after a reference trigger ("ärendenummer", "dnr"), as a date or fraction is not.
+SLASHED = re.compile(r"(?<![\w@./-])\d{1,6}(?:[./-]\d{1,7}){1,3}(?![\w@/-]|[.,]\d)")
+REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many digits is its number
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 # The kind of number a trigger word announces. A bare "nummer" announces a phone number only
@@ -117,6 +121,12 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
     return generic
 
 
+def _counted(doc: Doc, lex: Lexicon, end: int) -> bool:
+    """The number counts something ("ärendet gällde 15000 kronor"): a unit word follows."""
+    k = doc.index_at(end)
+    return k < len(doc.tokens) and doc.folds[k] in lex.words("unit_word")
+
+
 def _time_of_day(doc: Doc, lex: Lexicon, start: int) -> bool:
     """"klockan 5.40", "kl. 14-16": a time after a time word, not a number to replace."""
     i = doc.index_at(start)
@@ -152,11 +162,11 @@ PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9, ("id
 PHONE_RULE = _rule("phone", ("phone_nr",), 0.9)
 ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS)
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
-                                          "phone_nr"), 0.85, TRIGGERS)
+                                          "phone_nr"), 0.85, TRIGGERS + ("unit_word",))
 DIGITS_RULE = _rule("digits", ("other_nr_seq",), 0.6, TRIGGERS + ("time_word",))
 NUMBER_ENDING = _rule("number-ending", ("account_nr", "other_nr_seq"), 0.8, TRIGGERS)
 REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr"), 0.55,
-                       TRIGGERS + ("time_word",))
+                       TRIGGERS + ("time_word", "unit_word"))
 ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8)
@@ -244,7 +254,9 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         kind = _number_kind(doc, lex, m.start(), 5)
         if kind == "account_nr" and ndig >= 5:
             continue  # the account pattern covers it
-        if kind is None and ndig >= 8 or ndig >= 6 and kind is not None:
+        if kind is None and ndig >= 8 or ndig >= 6 and kind is not None or (
+                kind == "other_nr_seq" and ndig >= REFERENCE_DIGITS_MIN
+                and not _counted(doc, lex, m.end())):
             rule = NUMBER_TRIGGER if kind else DIGITS_RULE
             add(rule.span(_with_prefix(doc, m.start()), m.end(), kind or "other_nr_seq"))
         elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and (
@@ -260,6 +272,11 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
             kind = _number_kind(doc, lex, m.start(), 5)
             label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
             add(REFERENCE_RULE.span(_with_prefix(doc, m.start()), m.end(), label))
+        for m in SLASHED.finditer(doc.text, s, e):  # "ärendenummer 2023/12345"
+            if sum(map(str.isdigit, m.group())) >= REFERENCE_DIGITS_MIN \
+                    and _number_kind(doc, lex, m.start(), 5) == "other_nr_seq" \
+                    and not _counted(doc, lex, m.end()):
+                add(REFERENCE_RULE.span(m.start(), m.end(), "other_nr_seq"))
 
 
 def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:

@@ -5,6 +5,7 @@ surrogate name, and one calendar move per essay so dates and personnummer agree.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 import regex
@@ -22,6 +23,7 @@ from pseudonymize.surrogates import (
     calendar_shift,
     geography,
     institution_kind,
+    institution_kinds,
     learner_shift,
     luhn,
     surname_form,
@@ -70,6 +72,7 @@ KINDS = [
     ("Postnord", (), "logistics"),
     ("Volvo", (), "industry"),
     ("Ikea", (), "home_shop"),
+    ("Stena Danica", ("med", "farjan"), "ship"),
 ]
 
 
@@ -345,6 +348,36 @@ def test_a_regional_train_runs_where_the_surrogate_town_lies(engine: Engine, tow
         assert got in allowed, (town, seed, got)
 
 
+@pytest.mark.parametrize(("original", "before"), [("Stena Danica", ("farjan",)),
+                                                  ("Kacper", ("med", "baten")),
+                                                  ("Anna", ("fartyget",))])
+def test_a_ship_becomes_another_ship_never_a_person(engine: Engine, original: str,
+                                                    before: tuple[str, ...]) -> None:
+    """"färjan Stena Danica": another real ferry; a person's name in its place reads as an
+    error ("båten Kacper")."""
+    ships = {n for n, _ in next(k for k in institution_kinds() if k.name == "ship").pool}
+    for seed in SEEDS:
+        got = render(renderer(engine, seed, {original}), original, "transport_name", before)
+        assert got in ships and got != original, (seed, got)
+
+
+@pytest.mark.parametrize(("original", "shape"), [
+    # a case number keeps its year, moved as the essay's years are
+    ("2023/12345", r"20[12]\d/\d{5}"), ("5.1.1-2022-123456", r"\d\.\d\.\d-20[12]\d-\d{6}"),
+    # a flat number keeps floor and door ("lgh 1102")
+    ("1102", r"1[0-3]0[1-6]"),
+    # other numbers keep their layout, no year invented
+    ("44556", r"\d{5}"),
+])
+def test_a_number_keeps_the_shape_of_its_kind(engine: Engine, original: str, shape: str) -> None:
+    for seed in SEEDS:
+        r = renderer(engine, seed, {original})
+        got = render(r, original, "other_nr_seq")
+        assert regex.fullmatch(shape, got) and got != original, (seed, got)
+        for year in regex.findall(r"(?<!\d)20\d\d(?!\d)", original if len(original) > 4 else ""):
+            assert str(int(year) - r.shift()) in got, (seed, got)
+
+
 def test_a_feature_abroad_never_lies_in_another_country_than_its_surrogate(
         engine: Engine) -> None:
     """Helhalvön when Polen became Irak: no Polish feature "i Irak" (a town of Irak instead)."""
@@ -582,7 +615,13 @@ def test_a_place_abroad_is_never_a_swedish_street(engine: Engine) -> None:
 KIN_ORIGIN = [({"Hodan", "Abdi", "Maria"}, ("min", "dotter"), {"Fartun"}),
               ({"Hodan", "Abdi", "Maria"}, ("var", "dotter"), {"Fartun"}),
               ({"Hodan", "Abdi", "Maria"}, ("min", "fru"), {"Anna", "Sara", "Lina"}),
-              ({"Anna", "Erik", "Hodan", "Maria"}, ("min", "dotter"), {"Sara", "Lina"})]
+              ({"Anna", "Erik", "Hodan", "Maria"}, ("min", "dotter"), {"Sara", "Lina"}),
+              # a definite kin word, a list after a naming verb
+              ({"Hodan", "Abdi", "Maria"}, ("dottern",), {"Fartun"}),
+              ({"Hodan", "Abdi", "Maria"}, ("mina", "barn", "heter", "hodan", "och"), {"Fartun"}),
+              # a friend beside the kin word is no kin
+              ({"Hodan", "Abdi", "Maria"}, ("min", "son", "och", "min", "kompis"),
+               {"Anna", "Sara", "Lina"})]
 
 
 @pytest.mark.parametrize(("names", "before", "allowed"), KIN_ORIGIN)
@@ -592,3 +631,27 @@ def test_a_childs_name_shares_the_familys_origin(engine: Engine, names: set[str]
     for seed in SEEDS:
         got = render(renderer(engine, seed, names), "Maria", "firstname_female", before)
         assert got in allowed, (before, seed, got)
+
+
+@pytest.fixture(scope="module")
+def offline(offline_snapshot: Path) -> Engine:
+    return Engine.load(offline_snapshot)
+
+
+@pytest.mark.parametrize(("text", "child", "origin"), [
+    # mostly Swedish names, but the essay names the family's homeland: the children share it
+    ("Jag heter Hodan och min man heter Erik. Vi kommer från Somalia. Min dotter heter Lina "
+     "och dottern Sara är sex år. Min lärare heter Anna.", "Lina", "somali"),
+    ("Jag heter Hodan och min man heter Erik. Vi kommer från Somalia. Min dotter heter Lina "
+     "och dottern Sara är sex år. Min lärare heter Anna.", "Sara", "somali"),
+    # a teacher is no kin: a Swedish name stays Swedish
+    ("Jag heter Hodan och min man heter Erik. Vi kommer från Somalia. Min dotter heter Lina "
+     "och dottern Sara är sex år. Min lärare heter Anna.", "Anna", "swedish"),
+])
+def test_a_family_named_with_its_homeland_keeps_its_origin(offline: Engine, text: str,
+                                                           child: str, origin: str) -> None:
+    at = text.index(child)
+    for seed in SEEDS:
+        out = offline.pseudonymize(text, "e1", strategy="lifelike", seed=seed)
+        got = next(a.pseudonym for a in out.annotations if a.start == at)
+        assert origin in offline.lex.name_origins.get(fold(got), ()), (seed, got)

@@ -34,3 +34,22 @@ def test_every_further_mention_and_no_everyday_word(engine: Engine, text: str,
         assert set(_at(text, word)) <= starts, word
     for word in kept:
         assert not set(_at(text, word)) & starts, word
+
+
+@pytest.mark.parametrize("text, whole, label", [
+    # an institution's name is its whole capitalised run: no word of it kept, no person in it
+    ("Jag jobbar på Städbolaget Rena Hem i Malmö.", "Städbolaget Rena Hem", "work"),
+    ("Hon jobbar på Byggfirman Ahmed Bygg AB nu.", "Byggfirman Ahmed Bygg AB", "work"),
+    ("Jag jobbar på Nordic Clean Service sedan maj.", "Nordic Clean Service", "work"),
+    ("Jag jobbar på Volvo Lastvagnar.", "Volvo Lastvagnar", "work"),
+    # the run stops at the sentence's first word, punctuation and everyday words in capitals
+    ("Till Swedbank\nJag heter Minh.", "Swedbank", "other_institution"),
+    ("MIN BROR JOBBAR PÅ VOLVO I GÖTEBORG", "VOLVO", "work"),
+])
+def test_an_institution_is_its_whole_capitalised_run(engine: Engine, text: str, whole: str,
+                                                     label: str) -> None:
+    spans = [(text[s.start:s.end], s.label) for s in engine.detect(text)]
+    assert (whole, label) in spans
+    start = text.index(whole)
+    assert not [s for s in engine.detect(text)
+                if start <= s.start < start + len(whole) and text[s.start:s.end] != whole]
