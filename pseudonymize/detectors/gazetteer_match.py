@@ -105,6 +105,7 @@ NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym
                           "organization", "district", "geo", "landmark"})
 
 
+TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
 # what `_institution_of` may turn into a workplace or school
 INSTITUTION_GUESSES = GUESSES | {GAZETTEER.name}
 INSTITUTION_LABELS = NAME_LABELS | {"city"}
@@ -433,12 +434,16 @@ class Matcher:
                 skip_to = doc.index_at(span.end - 1) + 1
                 continue
             span = self._institution_of(doc, i, span, e)
-            if self._continues_place(doc, i, spans, span, e):
+            # (each of the next three first asks for a place: a name need not call them)
+            if spans and spans[-1].label in PLACE_LABELS \
+                    and self._continues_place(doc, i, spans, span, e):
                 continue
-            if span is not None and spans and self._surname_town(doc, spans[-1], span, i):
-                span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs, key=span.key)
-            if span is not None and spans and self._town_pair(doc, spans[-1], span, e, i):
-                spans[-1], span = self._person_pair(doc, i, spans[-1], span)
+            if span is not None and spans and span.label in TOWN_LIKE:
+                if self._surname_town(doc, spans[-1], span, i):
+                    span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs,
+                                           key=span.key)
+                if self._town_pair(doc, spans[-1], span, e, i):
+                    spans[-1], span = self._person_pair(doc, i, spans[-1], span)
             if span is not None:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
@@ -464,7 +469,7 @@ class Matcher:
         preposition)."""
         tok = doc.tokens[i]
         return ((last.label in FIRSTNAME.values() or last.label == "surname")
-                and span.label in ("city", "area", "geo")
+                and span.label in TOWN_LIKE
                 and span.start == tok.start and span.end == tok.end and i not in doc.starts
                 and last.end + 1 == tok.start and doc.text[last.end] == " "
                 and tok.text[:1].isupper() and not tok.text.isupper())
