@@ -15,7 +15,7 @@ import requests
 
 from builders.fetch import TIMEOUT, FetchError, FetchRecord, fetch
 from builders.schemas import KEYS, SchemaError, conform
-from builders.source import Source
+from builders.source import Remote, Source, page_name
 from builders.store import Store
 
 
@@ -57,19 +57,22 @@ def fetch_remotes(source: Source, store: Store, mirror: str | None,
     files: dict[str, Path] = {}
     records: dict[str, FetchRecord] = {}
     missing: list[str] = []
+    def get(url: str, remote: Remote, filename: str) -> None:
+        rec = fetch(url, source=source.name, filename=filename, licence=source.licence,
+                    root=store.root, mirror=mirror, http=http, method=remote.method,
+                    body=dict(remote.body) if remote.body else None, progress=progress,
+                    timeout=timeout)
+        files[filename] = store.root / rec.path
+        records[filename] = rec
+
     for remote in source.remotes:
         errors = []
         for url in (remote.url, *remote.fallbacks):
             try:
-                rec = fetch(url, source=source.name, filename=remote.filename,
-                            licence=source.licence, root=store.root, mirror=mirror, http=http,
-                            method=remote.method, body=dict(remote.body) if remote.body else None,
-                            progress=progress, timeout=timeout)
+                get(url, remote, remote.filename)
             except FetchError as exc:
                 errors.append(exc)
                 continue
-            files[remote.filename] = store.root / rec.path
-            records[remote.filename] = rec
             break
         else:
             if remote.optional:
@@ -77,7 +80,25 @@ def fetch_remotes(source: Source, store: Store, mirror: str | None,
             else:
                 raise FetchError("; ".join(map(str, errors)),
                                  retryable=any(e.retryable for e in errors))
+        if remote.next_page is not None and remote.filename in files:
+            _fetch_pages(remote, files, get)
     return files, records, missing
+
+
+MAX_PAGES = 2_000  # a paged upstream with more pages than this is answering in a loop
+
+
+def _fetch_pages(remote: Remote, files: dict[str, Path],
+                 get: Callable[[str, Remote, str], None]) -> None:
+    """The pages after a paged remote's first, each named by the one before it."""
+    page, url = 0, remote.next_page(files[remote.filename])
+    while url:
+        page += 1
+        if page > MAX_PAGES:
+            raise FetchError(f"{remote.url}: more than {MAX_PAGES} pages; the upstream "
+                             f"answers in a loop", retryable=False)
+        get(url, remote, page_name(remote.filename, page))
+        url = remote.next_page(files[page_name(remote.filename, page)])
 
 
 def validate(source: Source, frames: Mapping[str, pl.DataFrame], store: Store
@@ -118,8 +139,7 @@ def curate_source(source: Source, store: Store, files: Mapping[str, Path],
         return Outcome(source.name, ok=False, reason=_one_line(exc))
     provenance = {"source": source.name, "description": source.description,
                   "licence": source.licence, "attribution": source.attribution,
-                  "fetch": [records[r.filename].to_dict() for r in source.remotes
-                            if r.filename in records]}
+                  "fetch": [rec.to_dict() for rec in records.values()]}  # pages too
     if source.provenance is not None:
         provenance["packages"] = source.provenance()
     if missing:

@@ -34,6 +34,7 @@ HOST_ALIASES: dict[str, str] = {
     "download.geofabrik.de": "geofabrik",
     "www.uka.se": "uka",
     "query.wikidata.org": "wikidata",
+    "skatteverket.entryscape.net": "skatteverket",
 }
 
 CHUNK = 1 << 20

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from builders import (bolagsverket, geonames, osm_streets, packaged, scb_names, scb_tatorter,
-                      skolverket, ssyk, universities)
+                      skatteverket, skolverket, ssyk, universities)
 from builders.source import Source
 
 MODULES = (packaged, geonames, scb_names, bolagsverket, scb_tatorter, osm_streets, skolverket,
-           universities, ssyk)
+           universities, ssyk, skatteverket)
 
 SOURCES: dict[str, Source] = {s.name: s for m in MODULES for s in m.SOURCES}

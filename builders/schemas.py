@@ -46,6 +46,10 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     # frequency: Zipf value (log10 per billion words)
     "common_words": {"word": pl.String, "fold": pl.String, "frequency": pl.Float64,
                      "source": pl.String},
+    # personal identity numbers that are never issued to anyone (Skatteverket's test numbers):
+    # number and fold are the 12 digits (YYYYMMDDNNNC), birth the date part, sex F or M
+    "test_personids": {"number": pl.String, "fold": pl.String, "birth": pl.String,
+                       "sex": pl.String, "source": pl.String},
 }
 
 # Columns a source may leave out (null): not every source knows a name's origin.
@@ -61,6 +65,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "admin_codes": ("code",), "languages": ("fold",), "postal_codes": ("code", "place"),
     "streets": ("fold", "municipality"), "organizations": ("fold", "kind"),
     "professions": ("fold",), "lexicon": ("fold", "category"), "common_words": ("word",),
+    "test_personids": ("number",),
 }
 
 

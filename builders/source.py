@@ -20,6 +20,9 @@ class Remote:
     method: str = "GET"
     body: Mapping | None = None
     optional: bool = False  # a missing optional file is reported, not fatal
+    # A paged upstream (an API answering in pages): the URL of the page after a fetched one, or
+    # None after the last; the pages are stored as `filename` then `<stem>.0001<suffix>`, ...
+    next_page: Callable[[Path], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -41,3 +44,9 @@ class Source:
     max_shrink: float = 0.5  # new rows must be >= this share of the current version's rows
     packaged: bool = False   # built from installed packages, needs no network
     provenance: Callable[[], list[dict]] | None = None  # packaged sources: package names/versions
+
+
+def page_name(filename: str, page: int) -> str:
+    """The stored name of a paged remote's page (page 0 is `filename` itself)."""
+    path = Path(filename)
+    return filename if page == 0 else f"{path.stem}.{page:04d}{path.suffix}"

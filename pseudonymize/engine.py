@@ -119,8 +119,8 @@ class Engine:
                    ) -> list[Span]:
         """`detect` on a prepared essay (`earlier`: a learner's Memory.refs)."""
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
-        return resolve.unify(resolve.refine_areas(resolve.propagate(spans, doc, earlier), doc),
-                             doc.text)
+        spans = resolve.respelt(resolve.propagate(spans, doc, earlier), doc, earlier)
+        return resolve.unify(resolve.refine_areas(spans, doc), doc.text)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,
@@ -156,6 +156,8 @@ class Engine:
         # The learner's memory numbers entities across essays for the surrogate draws only.
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
         originals = {clean[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
+        # nor a surrogate that is an original of the learner's other essays (Växjö for Östers IF)
+        originals |= {key for _, key in memory.refs} if memory else set()
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
                             else essay_id, originals, policy,
                             memory.bases if memory else None, memory.countries if memory else None)

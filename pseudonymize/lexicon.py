@@ -140,6 +140,9 @@ class Lexicon:
     continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> GeoNames continent code
     country_languages: dict[str, frozenset[str]] = field(default_factory=dict)  # ISO2 -> main ones
     districts_by_town: dict[str, list[str]] = field(default_factory=dict)  # Swedish town -> districts
+    # folded place -> "country.admin1" of its most populous reading: a district of a big city
+    # lies in the city's own first-level region (Ñuñoa in Santiago's, Chợ Lớn in Ho Chi Minh's)
+    place_region: dict[str, str] = field(default_factory=dict)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -152,6 +155,8 @@ class Lexicon:
     unnamed: frozenset[str] = frozenset()
     unnamed_rare: frozenset[str] = frozenset()
     words: Words = field(default_factory=Words)
+    # birth year -> Skatteverket's test personnummer born that year (12 digits, sorted)
+    test_personids: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # `mark_of`'s answers for compounds, asked again for every mention of a rare word
     compound_marks: dict[str, str | None] = field(default_factory=dict, compare=False,
                                                   repr=False)
@@ -273,6 +278,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     cities_by_country: dict[str, list[str]] = {}
     place_aliases: dict[str, frozenset[str]] = {}
     districts_by_town: dict[str, list[str]] = {}
+    place_region: dict[str, str] = {}
     if places is not None:
         places = places.with_columns(pl.col("population").fill_null(0))
         # Most populous first; among a place's spellings the native one (Örebro before OErebro).
@@ -288,6 +294,10 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                                and (pop or 0) >= d.get("place_pop", 0) // 10):
                 d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
         cities_by_country, place_aliases = _surrogate_places(ranked, pools)
+        for key, country, admin1 in ranked.filter(pl.col("admin1").is_not_null()).unique(
+                subset="fold", keep="first", maintain_order=True).select(
+                "fold", "country", "admin1").iter_rows():
+            place_region[key] = f"{country}.{admin1}"
         # Swedish districts by town (Rinkeby: Stockholm): a district's surrogate is a district
         # of the surrogate town; the towns' pool holds no district
         towns = ranked.filter(pl.col("country") == "SE", pl.col("kind") == "city",
@@ -394,11 +404,20 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         place_aliases=place_aliases, name_origins=origins, continents=continents,
-        country_languages=languages, districts_by_town=districts_by_town,
+        country_languages=languages, districts_by_town=districts_by_town, place_region=place_region,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
+        test_personids=_test_personids(_read(snapshot, root, "test_personids")),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+
+
+def _test_personids(frame: pl.DataFrame | None) -> dict[str, tuple[str, ...]]:
+    """The test numbers by birth year (none when the snapshot lacks the gazetteer)."""
+    by_year: dict[str, list[str]] = defaultdict(list)
+    for number in sorted(frame["number"].to_list()) if frame is not None else ():
+        by_year[number[:4]].append(number)
+    return {year: tuple(numbers) for year, numbers in by_year.items()}
 
 
 def _words(lexicon: pl.DataFrame | None) -> Words:
@@ -496,7 +515,8 @@ def _entry(d: dict, _shared: Callable) -> Entry:
 
 
 def _fuzzy_target(e: Entry) -> bool:
-    """Misspellings are matched only against well-attested names and places."""
+    """Misspellings are matched only against well-attested names and places (a big city abroad
+    also under its Swedish name: "bagdag" is Bagdad, "damskus" Damaskus)."""
     return bool(e.country or (e.first_rank and e.first_rank <= T.FUZZY_NAME_RANK)
                 or (e.se_pop and e.place_kind in ("city", "municipality", "region"))
-                or (e.place_kind == "city" and e.place_pop >= T.BIG_PLACE))
+                or (e.place_kind in ("city", "exonym") and e.place_pop >= T.BIG_PLACE))

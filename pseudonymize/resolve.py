@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import compress, count
+from operator import attrgetter
+
+from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAME_CONTEXT, PLACE_CONTEXT,
@@ -174,11 +177,65 @@ def propagate(spans: list[Span], doc: Doc,
                 and doc.lex.marks.get(tokens[k + 1].text.lower()) == "fam":
             continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
-        if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS):
-            continue
+        if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS
+                                 or tok.text[0].islower() and doc.entries[k].zipf
+                                 >= T.DOMINANT_WORD):
+            continue  # "han heter hans och hans bror": the second is the pronoun
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",
                         base.key))
+    return sorted(out, key=lambda s: s.start)
+
+
+def respelt(spans: list[Span], doc: Doc,
+            earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
+    """A name or place the essay or the learner's earlier essays established, found again in
+    a spelling one edit away ("Fatima … fatma", "Hjällbo … hjalbo", "Abdirahman …
+    abdirahaman") or as a genitive detected on its own ("Zlatomira … Zlatomiras mamma"): the
+    same entity (key and label), so one surrogate. Only words of VARIANT_MIN letters or more
+    that are no everyday word; a name the gazetteers know under its own spelling, written as
+    such, keeps its own entity (Amir and Amira are two people)."""
+    known: dict[str, Span] = {}
+    keys = [s.key or fold(doc.text[s.start:s.end]) for s in spans]
+    for span, key in zip(spans, keys):
+        if span.label in PROPAGATED and " " not in key:
+            known.setdefault(key, span)
+    for label, key in earlier or ():
+        if label in PROPAGATED and " " not in key:
+            known.setdefault(fold(key), Span(0, 0, label, (), 0.6, "coreference", fold(key)))
+    index: dict[str, str] = {}  # a known key and each of its one-letter deletions -> the key
+    for key in known:
+        if T.VARIANT_MIN <= len(key) <= T.LONGEST_NAME and key.isalpha():
+            index[key] = key
+            for i in range(len(key)):
+                index.setdefault(key[:i] + key[i + 1:], key)
+    if not index:
+        return spans
+    out, taken = [], {s.start for s in spans}
+    for span, key in zip(spans, keys):  # "Zlatomiras" found on its own: Zlatomira's genitive
+        stem = key[:-1] if key.endswith("s") else ""
+        if span.rule != "coreference" and stem in known \
+                and FAMILY_OF[known[stem].label] == FAMILY_OF[span.label] \
+                and not doc.lex.get(key).gender:
+            base = known[stem]
+            span = Span(span.start, span.end, base.label, (*base.attrs, "gen"), span.score,
+                        "coreference", base.key or stem)
+        out.append(span)
+    rare = map(T.RARE.__gt__, map(attrgetter("zipf"), doc.entries))
+    for k in compress(count(), rare):
+        tok, f = doc.tokens[k], doc.folds[k]
+        if tok.start in taken or len(f) < T.VARIANT_MIN - 1 or len(f) > T.LONGEST_NAME + 1 \
+                or not f.isalpha() or doc.entries[k].cats or f in known:
+            continue
+        hits = {index.get(f)} | {index.get(f[:i] + f[i + 1:]) for i in range(len(f))}
+        # a misspelling keeps the first letter ("kännes" is no Hannes), and a letter added at
+        # the end is an inflection of another word ("nynorskan"), not a spelling of the name
+        key = min((h for h in hits if h and h[0] == f[0] and not f.startswith(h)
+                   and OSA.distance(f, h, score_cutoff=1) <= 1), default="")
+        if key:
+            base = known[key]
+            out.append(Span(tok.start, tok.end, base.label, base.attrs, 0.6, "coreference",
+                            base.key or key))
     return sorted(out, key=lambda s: s.start)
 
 
@@ -200,17 +257,17 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
             before = folds[k - 1] if k else ""
-            after = folds[k + 1:k + 5]
+            end = doc.index_at(span.end)
+            after = folds[end:end + 4]
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
                           and before == "i" and k >= 2 and doc.tokens[k - 2].end == prev.end)
-            area_words = doc.lex.words("area_word")
-            named_area = before in area_words or (  # "Wrzeszcz, en stadsdel", "ett stort område"
-                after[:2] in ([",", "en"], [",", "ett"]) and any(w in area_words for w in after[2:]))
+            named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
             district = (metropolis and span.key != metropolis and not entry.se_pop
                         and entry.place_country != "SE" and after[:1] != ["i"]  # "Lesbos i Grekland"
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
-                             or "foreign" in span.attrs and entry.place_pop < DISTRICT_MAX))
-            if in_foreign or district or named_area and (
+                             or "foreign" in span.attrs and (entry.place_pop < DISTRICT_MAX
+                                                             or _inside(doc, span.key, metropolis))))
+            if in_foreign or district or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
                             span.score, span.rule, span.key)
@@ -223,6 +280,35 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+def _described_area(doc: Doc, end: int) -> bool:
+    """"Wrzeszcz, en stadsdel", "Saltivka, ett stort område", "Chợ Lớn, det är kinesiska
+    kvarteret", "Hodan det är en stor del av staden": the words after a place call it a part of
+    a town (an area word, or a part word before "av", within AREA_REACH words, past a comma,
+    "det är"/"som är" and an article, before any place preposition)."""
+    folds, words = doc.folds, doc.lex.words
+    j = end + (end < len(folds) and folds[end] == ",")
+    said = j > end
+    if folds[j:j + 2] in (["det", "ar"], ["som", "ar"], ["det", "var"], ["som", "var"]):
+        j, said = j + 2, True
+    if folds[j:j + 1] in (["en"], ["ett"]):
+        j, said = j + 1, True
+    if not said:
+        return False
+    window = folds[j:j + T.AREA_REACH]
+    preps = words("place_trigger.prep")  # "Warszawa, i stadsdelen Praga": Praga's, not Warszawa's
+    window = window[:next((n for n, w in enumerate(window) if w in preps), len(window))]
+    return any(w in words("area_word") or w in words("area_part") and window[n + 1:n + 2] == ["av"]
+               for n, w in enumerate(window))
+
+
+def _inside(doc: Doc, key: str | None, metropolis: str) -> bool:
+    """A foreign place in the same first-level region as the big city the essay is in, and
+    far smaller (T.DISTRICT_SHARE): one of its districts ("Santiago … Ñuñoa")."""
+    region = doc.lex.place_region.get(key or "")
+    return region is not None and region == doc.lex.place_region.get(metropolis) \
+        and doc.lex.get(key or "").place_pop * T.DISTRICT_SHARE <= doc.lex.get(metropolis).place_pop
 
 
 def family(label: str) -> str:

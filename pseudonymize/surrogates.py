@@ -138,6 +138,15 @@ class Words:
     same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
     definite_kin: frozenset[str] = frozenset()  # folds: "dottern X", no possessive needed
     kin_link: frozenset[str] = frozenset()  # folds: "min dotter heter X", "barn heter Y och X"
+    pronouns_female: frozenset[str] = frozenset()  # hon, henne, hennes: the person's sex
+    pronouns_male: frozenset[str] = frozenset()
+    writer_name: frozenset[str] = frozenset()  # "jag heter": the name after it is the writer's
+    writer_male: tuple[str, ...] = ()  # "min fru": the writer is a man
+    writer_female: tuple[str, ...] = ()
+    female_nouns: frozenset[str] = frozenset()  # folds: "flickan X", "min dotter X"
+    male_nouns: frozenset[str] = frozenset()
+    place_endings: tuple[str, ...] = ()  # folds: parken, badet (a place that is no street)
+    town_words: frozenset[str] = frozenset()  # kommun, län: a town before them takes no -s
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -155,7 +164,17 @@ def words() -> Words:
                  {fold(full): tuple(short) for full, short in data["short_forms"].items()},
                  frozenset(fold(w) for w in data["same_origin_kin"]),
                  frozenset(fold(w) for w in data["definite_kin"]),
-                 frozenset(fold(w) for w in data["kin_link"]))
+                 frozenset(fold(w) for w in data["kin_link"]),
+                 pronouns_female=frozenset(data["pronouns_female"]),
+                 pronouns_male=frozenset(data["pronouns_male"]),
+                 writer_name=frozenset(fold(w) for w in data["writer_name"]),
+                 writer_male=tuple(data["writer_male"]),
+                 writer_female=tuple(data["writer_female"]),
+                 female_nouns=frozenset(fold(w) for w in data["female_nouns"]),
+                 male_nouns=frozenset(fold(w) for w in data["male_nouns"]),
+                 place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
+                                            reverse=True)),
+                 town_words=frozenset(data["town_words"]))
 
 
 @dataclass(frozen=True)
@@ -252,6 +271,28 @@ class Geography:
     landmark_folds: dict[str, str]
     homelands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # origin group -> ISOs
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> near groups
+    landskap: dict[str, tuple[str, ...]] = field(default_factory=dict)  # -> landsdel, neighbours
+    landlocked: frozenset[str] = frozenset()  # ISO codes of countries without a coast
+    ports: frozenset[str] = frozenset()  # Swedish towns with a ferry port
+    ferry_words: frozenset[str] = frozenset()  # folds: färja, båten (a port follows)
+
+    def part(self, town: str) -> str:
+        """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
+        return self.landskap.get(self.towns.get(town, ("",))[0], ("",))[0]
+
+    def closeness(self, one: str, other: str) -> int | None:
+        """How near two Swedish towns lie: 4 the same landskap, 3 the same län, 2 neighbouring
+        landskap, 1 the same landsdel, 0 farther; None when the table lacks either."""
+        a, b = self.towns.get(one), self.towns.get(other)
+        if not a or not b:
+            return None
+        if a[0] == b[0]:
+            return 4
+        if a[1] == b[1]:
+            return 3
+        if b[0] in self.landskap.get(a[0], ())[1:]:
+            return 2
+        return int(bool(self.part(one)) and self.part(one) == self.part(other))
 
     def feature_kind(self, original: str, before: Sequence[str] = ()) -> tuple[str, frozenset[str]]:
         """(kind, where) of a feature: the table's, else its ending's or the word before it
@@ -284,7 +325,10 @@ def geography() -> Geography:
                      {fold(name): name for name in features}, tuple(kind_words), landmarks,
                      {fold(name): name for name in landmarks},
                      {group: tuple(isos) for group, isos in data["name_homelands"].items()},
-                     {group: tuple(near) for group, near in data["name_neighbours"].items()})
+                     {group: tuple(near) for group, near in data["name_neighbours"].items()},
+                     {name: tuple(row) for name, row in data["landskap"].items()},
+                     frozenset(data["landlocked"]), frozenset(data["ports"]),
+                     frozenset(fold(w) for w in data["ferry_words"]))
 
 
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
@@ -357,11 +401,43 @@ def mask(original: str, digit: str, fallback: str) -> str:
 
 PLACE_LIKE = ("city", "area", "region", "place", "geo")
 SWEDISH_ORIGIN = "swedish"
+# What a learner's memory keeps besides the entities' surrogates (labels no span carries): the
+# years move, the calendar move, and each name's surrogate by its folded spelling.
+LEARNER_SHIFT = ("~shift", 0)
+LEARNER_CALENDAR = ("~calendar", 0)
+LEARNER_NAME = "~name:"
+LEARNER_PLACE = "~place:"
+LEARNER_INSTITUTION = "~institution:"
+LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
+LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
+LEARNER_SERIAL = "~serial:"
+SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
+GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
 
 def _population(lex: Lexicon, name: str, country: str) -> int:
     entry = lex.get(fold(name))
     return entry.se_pop if country == "SE" else entry.place_pop
+
+
+class LearnerMap(dict):
+    """fold -> surrogate, also written to the learner's memory (`base`, under `prefix`): the
+    learner's later essays start from it ("Gävle sjukhus" in an essay that names Gävle only
+    there still becomes the hospital of Gävle's surrogate)."""
+
+    def __init__(self, base: MutableMapping[tuple[str, int], str], prefix: str) -> None:
+        super().__init__((key[len(prefix):], value) for (key, _), value in base.items()
+                         if key.startswith(prefix))
+        self.base, self.prefix = base, prefix
+
+    def __setitem__(self, key: str, value: str) -> None:
+        super().__setitem__(key, value)
+        self.base[(self.prefix + key, 0)] = value
+
+    def setdefault(self, key: str, value: str) -> str:  # type: ignore[override]
+        if key not in self:
+            self[key] = value
+        return self[key]
 
 
 class Renderer:
@@ -386,7 +462,6 @@ class Renderer:
         self.base = {} if base is None else base
         self.countries = {} if countries is None else countries
         self.used: set[str] = {v.lower() for v in self.base.values()}
-        self.city: str | None = None
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
@@ -399,31 +474,77 @@ class Renderer:
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
-        self.place_map: dict[str, str] = {}  # an original place's fold -> its surrogate
-        self.name_map: dict[str, str] = {}  # an original name's fold -> its surrogate
+        # the learner's home (the town their essays name most, the latest on a tie) and its
+        # original: the essay's town until the essay names one
+        self.essay_number = int(self.base.get(LEARNER_ESSAYS, "0")) + 1
+        self.base[LEARNER_ESSAYS] = str(self.essay_number)
+        homes = [(tuple(map(int, value.split()[:2])), key[len(LEARNER_HOME):],
+                  value.split()[2] if len(value.split()) > 2 else "")
+                 for (key, _), value in self.base.items() if key.startswith(LEARNER_HOME)]
+        best = max(homes, default=((0, 0), "", ""))
+        self.home = (best[1], best[2])
+        self.city = self.home[0] or None
+        self.town_origins: list[str] = []  # the folds of their originals, in the same order
+        # an original place's fold -> its surrogate, in this essay and the learner's earlier ones
+        self.place_map: dict[str, str] = LearnerMap(self.base, LEARNER_PLACE)
+        # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
+        self.name_map: dict[str, str] = LearnerMap(self.base, LEARNER_NAME)
+        self.institution_map: dict[str, str] = LearnerMap(self.base, LEARNER_INSTITUTION)
+        self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
+        self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
 
 
     def shift(self) -> int:
-        """The years and ages move of this essay: the learner's (`learner_shift`), or the
-        nearest other move when the learner's would carry one of the essay's ages across a
-        stage of life (AGE_STAGES: a child of 17 made an adult, "vi var nitton, bara barn"
-        made 21); years move against ages, so "född 1990" and "34 år" still agree."""
-        first = learner_shift(self.seed, self.scope)
+        """The years and ages move of this essay: the one the learner's earlier essays took
+        (kept in the memory, so "34 år" in one essay and "född 1990" in the next still agree),
+        else `learner_shift`; the nearest other move when that one would carry one of the
+        essay's ages across a stage of life (AGE_STAGES: a child of 17 made an adult, "vi var
+        nitton, bara barn" made 21); years move against ages, so "född 1990" and "34 år" agree."""
+        remembered = self.base.get(LEARNER_SHIFT)
+        first = int(remembered) if remembered else learner_shift(self.seed, self.scope)
         fits = [d for d in sorted(SHIFTS, key=lambda d: (abs(d - first), d))
                 if all(_stage(a) == _stage(moved_age(a, d)) for a in self.ages)]
-        return fits[0] if fits else first
+        chosen = fits[0] if fits else first
+        if not remembered:
+            self.base[LEARNER_SHIFT] = str(chosen)
+        return chosen
+
+    def calendar(self) -> tuple[int, int]:
+        """(months, days): the calendar move of the learner's first essay (kept in the memory:
+        a birth date and a personnummer in two essays keep one date), else `calendar_shift`."""
+        remembered = self.base.get(LEARNER_CALENDAR)
+        if remembered:
+            months, _, days = remembered.partition(" ")
+            return int(months), int(days)
+        moved = calendar_shift(self.seed, self.scope)
+        self.base[LEARNER_CALENDAR] = f"{moved[0]} {moved[1]}"
+        return moved
+
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
         """The surrogate of one mention: `ref` is the essay's running number (placeholders,
         tags), `draw` the entity's number in the learner's memory (realistic choices),
         `country` the ISO code of a country named beside a place the gazetteers lack."""
         label = span.label
-        self.hint = country
+        self.hint, self.span = country, span
+        head, dash, tail = original.rpartition("-")
+        if dash and head and label in PLACE_LIKE and fold(tail) in self.lex.words("area_word"):
+            # "Angered-området": a district of the surrogate town, "-området" kept
+            self.districts.add(span.start)
+            part = Span(span.start, span.start + len(head), "city", span.attrs, span.score,
+                        span.rule, fold(head))
+            return self.render(part, ref, head, draw, country) + dash + tail
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         self.effective = strategy
         attrs = morphology(original, span)
         kind = LABELS[label].kind
+        if kind == "name" and "gen" in attrs and (self._name_follows(span) or (
+                label.startswith("firstname") and self.lex.get(fold(original)).first_rank
+                and not self.lex.get(fold(original)[:-1]).first_rank)):
+            # "Andrés Ramírez", "Matías kom": a first name of its own, not a genitive (Jonas,
+            # also Jona's, stays a genitive)
+            attrs -= {"gen"}
         word = kind_word(original, self.lex) if kind == "institution" else ""
         if word and original.lower().endswith(word.lower() + "s"):
             attrs |= {"gen"}  # Nackstaskolans
@@ -434,6 +555,9 @@ class Renderer:
         else:
             key = (label, ref if draw is None else draw)
             base = self.base.get(key)
+            if base is None and kind == "institution":
+                # Ryhov in one essay and the next, whatever label the detector gave it
+                base = self.institution_map.get(fold(original))
             if base is None or self._original(base):
                 # A surrogate remembered from the learner's earlier essay may be an original here
                 # ("Gävle" named in this essay): draw another rather than publish the original.
@@ -442,18 +566,45 @@ class Renderer:
                 self.used.add(base.lower())
             elif kind == "institution":
                 base = self._with_kind(base, original)
+            else:
+                self._settle(span, original, base)
+            if kind == "institution":
+                self.institution_map.setdefault(fold(original), base)
         if label == "country":
             self._names_follow(span, original, base)
-        if kind == "name":
-            self.name_map.setdefault(fold(original), base)
-            self.name_map.setdefault(span.key or fold(original), base)
+        if kind == "name" and label != "initials" and len(original.rstrip(".")) > 1:
+            for key in (fold(original), span.key or fold(original)):
+                self.name_map.setdefault(key, base)
+        elif label == "initials":  # "Henrik Ö" and henrik.o@...: one letter for Ö
+            self.name_map.setdefault(fold(original.rstrip(".")), base.rstrip("."))
         elif label in PLACE_LIKE or label == "country":
             self.place_map.setdefault(span.key or fold(original), base)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
             return self._inflect(base, label, attrs)  # SCA, HV71, A6: an acronym, not a shout
+        if label in ("city", "region") and "gen" in attrs and self._next_word(span) in \
+                words().town_words:
+            return apply_case(town_genitive(base), original)  # Växjö kommun, Umeå stad
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             return apply_case(self._inflect(base, label, attrs), original)
         return base
+
+    def _name_follows(self, span: Span) -> bool:
+        """Another of the essay's names follows the mention directly ("Carlos Andrés Ramírez")."""
+        text = getattr(self.before, "text", "")
+        found = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
+        return bool(found) and fold(found.group(1)) in self.avoid_folds
+
+    def _town_after(self, span: Span) -> str | None:
+        """The surrogate of the town named just after a mention ("Sätra i Gävle")."""
+        text = getattr(self.before, "text", "")
+        found = regex.match(r",?\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
+        return self.place_map.get(fold(found.group(1))) if found else None
+
+    def _next_word(self, span: Span) -> str:
+        """The word just after a mention, lower-cased ("" at the end or unknown)."""
+        text = getattr(self.before, "text", "")
+        found = regex.match(r"[\s,]*(\p{L}+)", text[span.end:span.end + 40])
+        return found.group(1).lower() if found else ""
 
     def keeps(self, span: Span, original: str) -> bool:
         """`lifelike` keeps a one-of-a-kind national authority as written (Migrationsverket,
@@ -504,7 +655,12 @@ class Renderer:
         """A remembered institution surrogate in this mention's form of its kind word
         (Ekbackaskola -> Ekbackaskolan)."""
         old, new = kind_word(base, self.lex), kind_word(original, self.lex)
-        if old and new and old.lower() != new.lower():
+        # only the same kind word in another form, at the end of the name and joined to it
+        # as in the original (never "Linköpings universitet" -> "Linköpingsuniversitetet")
+        if old and new and old.lower() != new.lower() and base.lower().endswith(old.lower()) \
+                and (old[:1] in " -") == (new[:1] in " -") and (
+                new.lower().lstrip(" -").startswith(old.lower().lstrip(" -"))
+                or old.lower().lstrip(" -").startswith(new.lower().lstrip(" -"))):
             return base[:len(base) - len(old)] + new.lower()
         return base
 
@@ -539,8 +695,13 @@ class Renderer:
             self.has_district = True
         if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
                 span, original):
-            return 1
+            return 1 if self._known(span, original) else 2  # a town before an unknown place
         return 2
+
+    def _known(self, span: Span, original: str) -> bool:
+        """A place some gazetteer knows (a town, district, place abroad or country)."""
+        entry = self.lex.get(span.key or fold(original))
+        return bool(entry.se_pop or entry.place_kind or entry.country or "district" in entry.cats)
 
     def _votes(self) -> Counter[str]:
         """How many of the essay's originals each origin group's name lists hold."""
@@ -571,6 +732,12 @@ class Renderer:
             if main and main not in groups and not set(groups).isdisjoint(
                     geography().neighbours.get(main, ())):
                 group = main
+            elif main and " ".join(before[-2:]) in words().writer_name and (
+                    main in groups or groups == (SWEDISH_ORIGIN,)):
+                group = main  # "Jag heter Carlos Andrés Ramírez": the writer's own name
+            elif main and groups == (SWEDISH_ORIGIN,) and not set(original.lower()) <= \
+                    SWEDISH_LETTERS:
+                group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)
             elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
                     votes[main] >= votes[SWEDISH_ORIGIN]
                     or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
@@ -622,6 +789,53 @@ class Renderer:
             if other:
                 self.origin_swap.setdefault(group, other)
 
+    def _gender_in_text(self, original: str, gender: str) -> str:
+        """The sex the essay's pronouns give a person ("Billie ... Hon pratar", "Kim ... hans
+        mamma"): the first personal pronoun after each of its mentions in the next
+        GENDER_WINDOW characters, unless another person's first name comes first; the label's
+        sex when the pronouns are silent or split evenly."""
+        text, start = getattr(self.before, "text", ""), self.span.start if self.span else 0
+        female, male = words().pronouns_female, words().pronouns_male
+        votes: Counter[str] = Counter()
+        key = fold(original)
+        window = text[start:start + GENDER_WINDOW]
+        before = self.before.get(start, ()) if self.span else ()
+        # the noun just before the name: "min dotter Kim", "dottern heter Kim", "en liten pojke
+        # som heter Charlie" (never a noun of another phrase: "Arams mamma kom. Matías")
+        nouns = list(before[-1:]) + (list(before[-2:-1]) if list(before[-1:]) == ["heter"]
+                                     else []) + (list(before[-3:-2]) if list(before[-2:]) == [
+                                         "som", "heter"] else [])
+        for word in nouns:
+            for sex, nouns in (("female", words().female_nouns), ("male", words().male_nouns)):
+                votes[sex] += 2 * (word in nouns)
+        for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
+                                    window):
+            counted = 0
+            for word in regex.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]:
+                low = word.lower()
+                # "hans" is a pronoun, "Hans" a name; the first two pronouns after a mention
+                if low in female or (low in male and (low != "hans" or word == low)):
+                    votes["female" if low in female else "male"] += 1
+                    counted += 1
+                    if counted == 2:
+                        break
+                    continue
+                if fold(word) != key and fold(word) in self.avoid_folds \
+                        and self.lex.get(fold(word)).gender:
+                    break  # another person's name: the pronoun may be theirs
+        if " ".join(before[-2:]) in words().writer_name:
+            # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
+            low = window.lower()
+            for sex, phrases in (("male", words().writer_male), ("female", words().writer_female)):
+                votes[sex] += sum(regex.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
+                                               low) is not None for p in phrases)
+        other = {"female": "male", "male": "female"}.get(gender)
+        if other:  # a woman's name read as a man's needs the pronouns to agree, twice
+            return other if votes[other] >= 2 and not votes[gender] else gender
+        if votes["female"] != votes["male"]:
+            return max(("female", "male"), key=lambda g: votes[g])
+        return gender
+
     @staticmethod
     def _shortens(short: str, full: str) -> bool:
         """`short` (a fold) is a short form of `full` (a fold): its beginning (Magda, Mo) or
@@ -632,10 +846,14 @@ class Renderer:
 
     def _short_forms(self, full: str, gender: str) -> list[str]:
         """The short forms of a surrogate full name: the listed ones (Mohamed: Mo), then its
-        beginnings that are first names of its sex (Alexandra: Alex; never Kaj of Kajsa)."""
+        beginnings that are first names of its sex and of one of its origin groups (Alexandra:
+        Alex; never Kaj of Kajsa, never the Somali Anab of Anabel)."""
         fits = (gender, "unknown") if gender != "unknown" else ("female", "male", "unknown")
+        groups = set(self.lex.name_origins.get(fold(full), ()))
         named = [full[:n] for n in range(len(full) - 2, 2, -1)
-                 if self.lex.get(fold(full[:n])).gender in fits]
+                 if self.lex.get(fold(full[:n])).gender in fits and (
+                     not groups or not groups.isdisjoint(self.lex.name_origins.get(
+                         fold(full[:n]), ())))]
         return list(words().short_forms.get(fold(full), ())) + named
 
     def _nickname(self, original: str, gender: str) -> str | None:
@@ -689,11 +907,31 @@ class Renderer:
         rng = Draws(self.seed, self.scope, label, draw)
         kind = LABELS[label].kind
         if kind == "name":
-            if label in ("middlename", "initials"):
-                # "A" per the taxonomy, else the next letter that is no original of the essay.
-                initial = next(c for c in INITIALS if c != original[:1].upper() and self._free(c))
+            known = self.name_map.get(span.key or fold(original)) or self.name_map.get(
+                fold(original))
+            if known and label not in ("middlename", "initials"):
+                return known  # Aziz read as a surname in one essay, a first name in the next
+            lifelike = self.effective == "lifelike"
+            written = original.rstrip(".")
+            if lifelike and label == "middlename" and len(written) > 1:
+                # "Dilan Omer Aziz", "Matías Ignacio Rojas Fuentes": a name in full, not "A"
+                entry = lex.get(fold(written))
+                label = ("surname" if entry.surname_rank and not entry.gender else
+                         f"firstname_{entry.gender}" if entry.gender in ("female", "male")
+                         else "firstname_male")
+            elif label in ("middlename", "initials"):
+                # lifelike: the initial of the surrogate of the essay's or learner's name it
+                # stands for ("Dilan O. Aziz" after "Dilan Omer Aziz"); else "A" per the
+                # taxonomy, or the next letter that is no original of the essay
+                letter_ = original[:1].upper()
+                named = sorted(k for k in self.name_map if k[:1].upper() == letter_
+                               and len(k) > 1) if lifelike else []
+                initial = (self.name_map[named[0]][:1].upper() if named else
+                           next(c for c in INITIALS if c != letter_ and self._free(c)))
                 return initial + "." if original.endswith(".") else initial
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+            if lifelike and general.startswith("first_") and span.label != "middlename":
+                general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
             nick = self._nickname(original, general.removeprefix("first_")) if (
                 general != "surname") else None
             if nick:
@@ -701,6 +939,8 @@ class Renderer:
             origin = self._origin(original, span.key, self.before.get(span.start, ()))
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
+            if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
+                others.reverse()  # a name of unknown sex: either sex, not always a woman's
             if general == "surname":
                 pick = self._draw(self._no_place(lex.pools.get(f"surname:{origin}", [])), rng) or \
                     self._draw(self._no_place(lex.pools.get("surname", [])), rng)
@@ -708,10 +948,10 @@ class Renderer:
             gender, key = general.removeprefix("first_"), fold(original)
             return (self._draw(self._with_short_form(
                         lex.pools.get(f"{general}:{origin}", []), key, gender), rng)
-                    or self._draw(self._with_short_form(lex.pools.get(general, []), key, gender),
-                                  rng)
                     or next(filter(None, (self._draw(lex.pools.get(f"{o}:{origin}", []), rng)
                                           for o in others)), None)
+                    or self._draw(self._with_short_form(lex.pools.get(general, []), key, gender),
+                                  rng)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
                             None) or self._compound(rng, ""))
         if label == "country":
@@ -729,16 +969,22 @@ class Renderer:
         iso, lex = self._country_of(span, original), self.lex
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
+        # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
+        inland = geography().landlocked
+        same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
         group = self._homeland_of_names(iso)
         if group:
             # the homeland of the essay's names: another homeland of the same names, else a
             # country where names of another group are at home (the names will follow it)
             homes = geography().homelands[group]
-            pick = self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+            # the names first (Iran: Afghanistan), the coast where the names allow it
+            pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
+                or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
             if pick:
                 self.countries.setdefault(iso, lex.get(fold(pick)).country)
                 return pick
-            at_home = [c for c in pool if self._group_at_home(lex.get(fold(c)).country)]
+            at_home = [c for c in same_shore or pool
+                       if self._group_at_home(lex.get(fold(c)).country)]
             for near in geography().neighbours.get(group, ()):
                 pick = self._draw([c for c in at_home if self._group_at_home(
                     lex.get(fold(c)).country) == near], rng)
@@ -746,6 +992,11 @@ class Renderer:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
             pool = at_home or pool
+        # the coast where the original's continent allows it (Afghanistan never Switzerland)
+        continent = lex.continents.get(iso)
+        shore = [c for c in pool if c in same_shore]
+        if any(lex.continents.get(lex.get(fold(c)).country) == continent for c in shore):
+            pool = shore
         # a transit country or a homeland stays on its continent: a route stays a route
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
@@ -780,10 +1031,16 @@ class Renderer:
             if pick:
                 return pick
             if country != "SE":  # a bazaar or a ruin abroad: never a Swedish street
-                pick = self._draw(lex.cities_by_country.get(country, []), rng)
+                pick = self._draw(lex.cities_by_country.get(country, []), rng) or self._draw(
+                    [c for iso in sorted(set(self.countries.values()) - {"SE"})
+                     for c in lex.cities_by_country.get(iso, [])], rng)
                 if pick:
                     return pick
             ending = street_ending(original)
+            other = next((e for e in words().place_endings if fold(original).endswith(e)
+                          and len(original) > len(e) + 1), "") if not ending else ""
+            if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
+                return self._compound(rng, other)
             streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
@@ -799,6 +1056,13 @@ class Renderer:
             pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
+        if label == "city" and country == "SE" and not self._known(span, original) and \
+                self.city:
+            # "Tjärna ängar", "Porsön": a place no gazetteer knows, in an essay with a town, is
+            # one of its districts (never a second town), or a Swedish place name of our own
+            if self.city not in lex.districts_by_town:
+                return self._compound(rng, "")
+            self.districts.add(span.start)
         if label == "city" and country == "SE" and self.is_district(span, original):
             # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
             # districts only keeps them in one town (never Flemingsberg beside Luthagen)
@@ -806,11 +1070,21 @@ class Renderer:
                 towns = [t for t in self._swedish_towns(list(lex.districts_by_town))
                          if t in lex.districts_by_town and self._free(t)]
                 self.city = self._draw(towns, rng)
-            pool = lex.districts_by_town.get(self.city or "", []) or [
+            town = self._town_after(span) or self.city  # "Fröslunda i Eskilstuna"
+            pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
         elif label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
             pool = [c for c in cities if c in lex.districts_by_town] or cities
+            pool = self._nearby(pool, span, original) or pool
+        elif label == "city" and country == "SE":
+            # where the original lies and about its size; where the two disagree, nearness for
+            # a later town (Falun "20 minuter" away), size for the essay's first
+            near = self._nearby(cities, span, original)
+            sized = self._similar_size(cities, span, original, country)
+            pool = [c for c in near if c in sized and self._free(c)] or (
+                near if self.towns or self.home[0] else sized)
+            pool = self._port(span, cities) or pool
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
         elif label == "geo" and country == "SE":
@@ -820,11 +1094,74 @@ class Renderer:
                                                            else cities)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
-        if label == "city" and country == "SE" and pick not in {
-                d for names in lex.districts_by_town.values() for d in names}:
-            self.city = self.city or pick
-            self.towns.append(pick)
+        self._settle(span, original, pick)
         return pick
+
+    def _settle(self, span: Span, original: str, pick: str) -> None:
+        """A Swedish town's surrogate, drawn now or remembered from the learner's earlier essay,
+        becomes one of the essay's towns: its districts, postcodes, lakes, landskap, hospital
+        and trains follow it."""
+        if span.label != "city" or self.is_district(span, original) or pick in self.towns:
+            return
+        home = self._country_of(span, original)
+        if (self.countries.get(home, home) or "SE") != "SE" or pick in {
+                d for names in self.lex.districts_by_town.values() for d in names}:
+            return
+        if pick == self.home[0] or not self.towns and not self._near_home(span, original):
+            # the essay's first town, or the learner's home where the essay names it or only
+            # a town near it ("föräldrar bor i Boden" beside a home in Luleå)
+            self.city = pick
+        self.towns.append(pick)
+        self.town_origins.append(span.key or fold(original))
+        seen = self.base.get((LEARNER_HOME + pick, 0), "0 0").split()
+        if int(seen[1]) != self.essay_number:
+            self.base[(LEARNER_HOME + pick, 0)] = \
+                f"{int(seen[0]) + 1} {self.essay_number} {span.key or fold(original)}"
+
+    def _port(self, span: Span, cities: list[str]) -> list[str]:
+        """A town reached or left by boat ("färja från Ystad") is a ferry port (`ports` in
+        geography.toml), the nearest to the essay's town; [] when no boat is named before it."""
+        geo = geography()
+        if geo.ferry_words.isdisjoint(self.before.get(span.start, ())[-4:]):
+            return []
+        ports = [t for t in dict.fromkeys(cities + list(geo.towns)) if t in geo.ports
+                 and self._free(t)]
+        anchor = self.towns[0] if self.towns else self.home[0]
+        if not anchor or not ports:
+            return ports
+        best = max(geo.closeness(anchor, t) or 0 for t in ports)
+        return [t for t in ports if (geo.closeness(anchor, t) or 0) == best]
+
+    def _near_home(self, span: Span, original: str) -> bool:
+        """The original town lies near the original of the learner's home (the same län)."""
+        geo, key = geography(), span.key or fold(original)
+        name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
+        home = next((t for t in geo.towns if fold(t) == self.home[1]), "")
+        return bool(self.home[0]) and (geo.closeness(home, name) or 0) >= 3
+
+    def _nearby(self, cities: list[str], span: Span, original: str) -> list[str]:
+        """Swedish towns placed as the original lies: the essay's first town in the original's
+        landsdel (the snow and the dark of Luleå stay in Norrland); a later town as near the
+        first surrogate as the original lies to the first original (Falun "20 minuter" from
+        Borlänge -> a town of the surrogate's landskap or a neighbouring one), the nearest
+        when the table does not know the original."""
+        geo = geography()
+        key = span.key or fold(original)
+        name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
+        if not self.towns and not self.home[0]:
+            part = geo.part(name)
+            return [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
+        anchor, first = (self.towns[0], self.town_origins[0]) if self.towns else self.home
+        # a town near the first may be one the gazetteers never draw (Boden by Luleå: Piteå)
+        cities = cities + [t for t in geo.towns if t not in cities and self._free(t)]
+        scored = [(n, c) for c in cities if self._free(c)
+                  for n in (geo.closeness(anchor, c),) if n is not None]
+        if not scored:
+            return cities
+        want = geo.closeness(next((t for t in geo.towns if fold(t) == first), ""), name)
+        best = (max(n for n, _ in scored) if want is None else
+                min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
+        return [c for n, c in scored if n == best]
 
     def _landmark(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
         """An airport by an airport, a station by a station: in the essay's surrogate town (or
@@ -840,8 +1177,12 @@ class Renderer:
             target = self.countries.get(where, where)
             return self._draw([n for n, w in same if w == target], rng)
         towns = self.towns or ([self.city] if self.city else [])
+        # Landvetter beside a town without an airport: the airport of the nearest town
+        nearest = sorted(((geo.closeness(towns[0], w) or 0, n) for n, w in same
+                          if towns and w in geo.towns and self._free(n)), reverse=True)
         return (self._draw([n for n, w in same if w and w in towns], rng)
                 or self._draw([n for n, w in same if w == ""], rng)
+                or self._draw([n for score, n in nearest if score == nearest[0][0]], rng)
                 or (None if towns else self._draw([n for n, w in same if w in geo.towns], rng)))
 
     def _similar_size(self, cities: list[str], span: Span, original: str, country: str
@@ -880,7 +1221,7 @@ class Renderer:
     def _region_of_town(self, original: str) -> str | None:
         """A Swedish region beside a town becomes the landskap (or län) of the surrogate town:
         never "Stockholm i Ångermanland"."""
-        where = geography().towns.get(self.city or "")
+        where = geography().towns.get((self.towns or [self.city or ""])[0])
         if not where:
             return None
         pick = where[1] if "län" in original.lower() else where[0]
@@ -892,8 +1233,11 @@ class Renderer:
         (surrogate) country of the original."""
         geo = geography()
         kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
+        # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named
+        kind = kind or (self.feature_kind if "SE" == country else "")
         if not kind:
             return None
+        self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
         if abroad(where) or (not where and country != "SE"):
             isos = {self.countries.get(w, w) for w in where} or {country}
@@ -930,6 +1274,9 @@ class Renderer:
                 if pick:
                     return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")
+        named = self._with_names(original)
+        if named:
+            return named  # "Sofias skola" -> "Anzhelas skola": a person's surrogate
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
@@ -947,6 +1294,18 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _with_names(self, original: str) -> str | None:
+        """The name with each of the essay's (or learner's) person names in it replaced by that
+        person's surrogate, in the genitive where it was ("Sofias skola", "Salong Lina")."""
+        out, changed = original, False
+        for word in regex.findall(r"\p{Lu}\p{Ll}+", original):
+            key = fold(word)
+            if key in self.name_map:
+                out, changed = out.replace(word, self.name_map[key], 1), True
+            elif key[-1:] == "s" and key[:-1] in self.name_map:
+                out, changed = out.replace(word, genitive(self.name_map[key[:-1]]), 1), True
+        return out if changed and self._free(out) else None
 
     def _of_kind(self, kind: Kind, original: str, word: str, rng: Draws, near: Sequence[str] = ()
                  ) -> str | None:
@@ -973,8 +1332,16 @@ class Renderer:
                     if pick:
                         self.place_map[key] = dict(kind.pool)[pick]
                         return pick
+        places = self._swedish_places(original) if kind.towns and not kind.elsewhere else []
+        # the surrogates of the towns in its name (the learner's: "Gävle sjukhus" -> Sundsvall)
+        near = [self.place_map[k] for _, k, _ in places if k in self.place_map] + list(near)
+        if places and (self.towns or near) and not any(
+                t in kind.towns for t in near + self.towns):
+            # "Gävle sjukhus" where the table has no hospital of the surrogate town: the name
+            # on the surrogate town (Sundsvalls sjukhus), never a hospital of another town
+            return self._replace_places(original, places, rng)
         if kind.pool:
-            towns = [t for t in near if t in kind.towns] + self.towns
+            towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]]
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here
@@ -1008,9 +1375,13 @@ class Renderer:
 
     def _town(self, rng: Draws) -> str:
         """The essay's surrogate town, else a Swedish town drawn now (and kept as the essay's)."""
+        if not self.towns and self.home[0] and not self._original(self.home[0]):
+            self.towns.append(self.home[0])
+            self.town_origins.append(self.home[1])
         if not self.towns:
             pick = self._draw(self._swedish_towns(self.lex.cities_by_country.get("SE", [])), rng)
             self.towns.append(pick or self._compound(rng, "by"))
+            self.town_origins.append("")
             self.city = self.city or self.towns[0]
         return self.towns[0]
 
@@ -1124,10 +1495,14 @@ class Renderer:
 
 
 # --- lifelike: numbers a reader takes for real, that reach no one ----------------------------
-# PTS reserves 070-1740605 .. 070-1740699 for fiction (film, TV, books; PTS via DN, 2020).
+# PTS reserves numbers for fiction (film, TV, books): 070-1740605 .. 070-1740699 and, for a
+# landline number of Stockholm, Göteborg, Malmö or Kiruna, a hundred of that area code each.
 FICTION_MOBILE = ("0701740", range(605, 700))
+FICTION_LANDLINES = (("08", "08-465 004 00"), ("031", "031-390 06 00"),
+                     ("040", "040-628 04 00"), ("0980", "0980-319 200"))  # the last two digits vary
 # RFC 2606 reserves these second-level domains for examples.
 EXAMPLE_DOMAINS = ("example.com", "example.org", "example.net")
+IBAN = regex.compile(r"[A-Za-z]{2}\d{2}(?: ?[\dA-Za-z]){11,30}")
 PLATE_LETTERS = "ABCDEFGHJKLMNOPRSTUWXYZ"  # I, Q, V, Å, Ä, Ö never appear on Swedish plates
 SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
@@ -1166,34 +1541,78 @@ def luhn(digits: str) -> str:
 
 
 def _phone(r: Renderer, original: str, rng: Draws) -> str:
+    """A number of PTS's fiction ranges in the original's layout: a landline of Stockholm,
+    Göteborg, Malmö or Kiruna stays one of its area code (08-761 402 55 -> 08-465 004 55); any
+    other number becomes a fiction mobile number, in a mobile's layout when the original's
+    does not fit it (0243-21 77 05 -> 070-174 06 15, never 0701-74 06 15)."""
     prefix, numbers = FICTION_MOBILE
     digits = prefix + str(rng.choice(numbers))
-    if original.lstrip().startswith("+46") or original.startswith("0046"):
-        lead = "+46" if original.lstrip().startswith("+") else "0046"
+    lead = next((lead for lead in ("+46", "0046") if original.lstrip().startswith(lead)), "")
+    template = original.lstrip()[len(lead):]
+    national = "".join(ch for ch in template if ch.isdigit())
+    national = national if national.startswith("0") or not lead else "0" + national
+    area = next((layout for code, layout in FICTION_LANDLINES if national.startswith(code)), "")
+    if area:
+        digits = "".join(ch for ch in area if ch.isdigit())[:-2] + f"{rng.below(100):02d}"
+        if len(national) != len(digits):
+            template = area  # 040-12 34 56 has too few digits for the range: its own layout
+    elif not national.startswith("07"):
+        template = "070-174 06 05"  # a landline elsewhere: a mobile number, laid out as one
+    if lead:
         rest = digits[1:]
-        template = original.lstrip()[len(lead):]
         return lead + (pour(rest, template) if sum(c.isdigit() for c in template) == len(rest)
-                       else " " + rest[:2] + "-" + rest[2:])
-    return pour(digits, original)
+                       else " " + pour(rest, (area or "070-174 06 05")[1:]))
+    return pour(digits, template)
 
 
 def _personid(r: Renderer, original: str, rng: Draws) -> str:
-    """A Luhn-valid number on the essay's shifted birth date, with a birth number in the 98x-99x
-    series and the original's sex digit parity (see docs/quality.md: not checked against
-    Skatteverket's list of test numbers, which this machine cannot fetch)."""
+    """A number on the essay's moved birth date with the original's sex digit parity: one of
+    Skatteverket's test numbers (`reserved_personid`, built by `resources build`), else, offline, a
+    Luhn-valid number with a birth number in the 98x-99x series (see docs/surrogates.md)."""
     digits = "".join(ch for ch in original if ch.isdigit())
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
     year = (int(century or "19") * 100 + int(yy)) - r.shift()
-    months, days = calendar_shift(r.seed, r.scope)
+    months, days = r.calendar()
     month = shift_month(min(max(int(mm), 1), 12), months)
     # a samordningsnummer (day + 60) stays one
     day = shift_day(max(int(dd) % 60, 1), days) + (60 if int(dd) > 60 else 0)
     sex = int(body[8]) % 2 if len(body) > 8 else 0
-    birth = f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
-    nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
     delim = next((ch for ch in original if not ch.isdigit()), "")
+    test = reserved_personid(r.lex, year, month, day, sex, digits, rng) if day <= 31 else None
+    if test:  # one of Skatteverket's test numbers: never a person's
+        return (test[:2] if century else "") + test[2:8] + delim + test[8:]
+    # the same original birth number, the same surrogate in each of the learner's essays (a
+    # samordningsnummer and the later personnummer keep their last four digits)
+    key = (LEARNER_SERIAL + body[6:9], 0)
+    birth = r.base.get(key) or f"9{rng.below(2) + 8}{rng.choice(range(sex, 10, 2))}"
+    if len(body) >= 9:
+        r.base[key] = birth
+    nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
     return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + luhn(nine)
+
+
+TEST_NUMBER_YEARS = 10  # a test number is looked for this many years either side of the birth year
+
+
+def reserved_personid(lex: Lexicon, year: int, month: int, day: int, sex: int, original: str,
+                      rng: Draws) -> str | None:
+    """Skatteverket's test number (12 digits) nearest to the moved birth date, of the same sex
+    digit parity, never the original; None when the snapshot has none (the offline default).
+    A year's numbers are sorted by date, so the nearest are found by bisection."""
+    if not lex.test_personids:
+        return None
+    for delta in sorted(range(-TEST_NUMBER_YEARS, TEST_NUMBER_YEARS + 1), key=abs):
+        born = str(year + delta)
+        numbers = lex.test_personids.get(born, ())
+        at = bisect.bisect_left(numbers, f"{born}{month:02d}{day:02d}")
+        near = [n for n in numbers[max(0, at - 12):at + 12]
+                if int(n[10]) % 2 == sex and not original.endswith(n[2:])]
+        if near:
+            target = month * 31 + day
+            best = sorted(near, key=lambda n: (abs(int(n[4:6]) * 31 + int(n[6:8]) - target), n))
+            return rng.choice(best[:3])
+    return None
 
 
 def _email(r: Renderer, original: str, rng: Draws) -> str:
@@ -1245,7 +1664,10 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             parts.append(fold(r._draw(pool, rng) or "kontakt"))
             named = True
         elif len(letters) == 1 and letters.isalpha():
-            parts.append(INITIALS[rng.below(len(INITIALS))].lower())
+            # matias.rojas.f: the initial of a name of the essay's (Fuentes -> Escobar: e)
+            named_ = sorted(k for k in r.name_map if k[:1] == fold(letters))  # "o" before "omer"
+            parts.append(fold(r.name_map[named_[0]])[:1] if named_ else
+                         INITIALS[rng.below(len(INITIALS))].lower())
         elif keep and letters:
             parts.append(fold(letters) + "".join(str(rng.below(10)) for _ in digits))
         elif keep and digits:
@@ -1331,30 +1753,36 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
     """A numeric date moved like every date of the essay: years by the learner's shift, month
     and day by the essay's calendar shift (2015-11-03 -> 2013-12-07)."""
     shift = r.shift()
-    months, days = calendar_shift(r.seed, r.scope)
+    months, days = r.calendar()
     out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(int(m.group(0)) - shift), original)
     parts = regex.split(r"(\D)", out)
     short = [i for i, part in enumerate(parts) if part.isdigit() and len(part) <= 2]
     # the day: the last short part after a leading year (2015-11-03), else the first (3/11)
     if len(parts[0]) == 4:
         short.reverse()
+    # a leading zero only where the writer wrote one (03/11, 3/11, never 03/10 for 12/11)
     if short and 1 <= int(parts[short[0]]) <= 31:
-        parts[short[0]] = f"{shift_day(int(parts[short[0]]), days):0{len(parts[short[0]])}d}"
+        parts[short[0]] = _padded(shift_day(int(parts[short[0]]), days), parts[short[0]])
     if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12:
-        parts[short[1]] = f"{shift_month(int(parts[short[1]]), months):0{len(parts[short[1]])}d}"
+        parts[short[1]] = _padded(shift_month(int(parts[short[1]]), months), parts[short[1]])
     out = "".join(parts)
     return out if out != original else mask(original, "1", "2")
+
+
+def _padded(value: int, written: str) -> str:
+    """`value` with a leading zero when the writer's number had one (or when its digits do)."""
+    return f"{value:02d}" if written.startswith("0") else str(value)
 
 
 def _day(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     if not digits or not 1 <= int(digits) <= 31:
         return str(rng.below(28) + 1)
-    return original.replace(digits, str(shift_day(int(digits), calendar_shift(r.seed, r.scope)[1])), 1)
+    return original.replace(digits, str(shift_day(int(digits), r.calendar()[1])), 1)
 
 
 def _month(r: Renderer, original: str, rng: Draws) -> str:
-    months = calendar_shift(r.seed, r.scope)[0]
+    months = r.calendar()[0]
     low = original.lower()
     if low in MONTHS:
         return apply_case(MONTHS[shift_month(MONTHS.index(low) + 1, months) - 1], original)
@@ -1373,26 +1801,59 @@ FLAT = regex.compile(r"1[0-9]0[1-9]")
 def _digits(r: Renderer, original: str, rng: Draws) -> str:
     """Account numbers, zip codes, other numbers: random digits (and letters) in the original's
     layout, never the original. A year inside a longer number stays a year (moved as the
-    essay's years are), and a flat number stays one (floor 10-13, door 01-06)."""
+    essay's years are), a flat number stays one (floor 10-13, door 01-06), and an IBAN keeps
+    its country and gets valid check digits (SE72 8000 ... -> SE45 ...)."""
     if FLAT.fullmatch(original):
         flats = [f"1{floor}0{door}" for floor in range(4) for door in range(1, 7)]
         return rng.choice([f for f in flats if f != original])
+    iban = IBAN.fullmatch(original)
     years = {m.start() for m in YEAR_GROUP.finditer(original)} if sum(
-        map(str.isdigit, original)) > 4 else set()
+        map(str.isdigit, original)) > 4 and not iban else set()
     for _ in range(5):
         out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
                       if ch.isalpha() else ch for ch in original)
         for at in years:
             out = out[:at] + str(int(original[at:at + 4]) - r.shift()) + out[at + 4:]
+        if iban:
+            out = _iban(original[:2].upper() + out[2:])
         if out != original:
             return out
     return mask(original, "1", "2")
 
 
+def _iban(number: str) -> str:
+    """An IBAN with its check digits (positions 3-4) computed by ISO 13616 (mod 97), the
+    layout kept: a reader who checks it finds a valid number."""
+    compact = regex.sub(r"\s", "", number)
+    moved = compact[4:] + compact[:2] + "00"
+    value = int("".join(str(int(ch, 36)) for ch in moved.upper()))
+    check = f"{98 - value % 97:02d}"
+    at = [i for i, ch in enumerate(number) if not ch.isspace()][2:4]
+    chars = list(number)
+    chars[at[0]], chars[at[1]] = check[0], check[1]
+    return "".join(chars)
+
+
+def _transport(r: Renderer, original: str, rng: Draws) -> str:
+    """A bus or tram number of as many digits as the original's (buss 151 -> buss 318), not
+    line 1 in every essay."""
+    digits = "".join(ch for ch in original if ch.isdigit())
+    if not digits:
+        return str(rng.below(98) + 2)
+    for _ in range(5):
+        low = 10 ** (len(digits) - 1) if len(digits) > 1 else 2
+        pick = str(low + rng.below(10 ** len(digits) - low))
+        if pick != digits:
+            return original.replace(digits, pick, 1)
+    return original.replace(digits, str(int(digits) % 9 + 1), 1)
+
+
 def _zip(r: Renderer, original: str, rng: Draws) -> str:
     """A postcode that begins like the essay's surrogate town's (581 xx for Linköping)."""
     out = _digits(r, original, rng)
-    where = geography().towns.get(r.city or "")
+    # the town written after the postcode ("802 67 Gävle": its surrogate), else the essay's
+    after = r.place_map.get(fold(r._next_word(r.span))) if r.span else None
+    where = geography().towns.get(after or "") or geography().towns.get(r.city or "")
     if not where or sum(ch.isdigit() for ch in out) < 5:
         return out
     prefix = iter(where[2])
@@ -1401,5 +1862,5 @@ def _zip(r: Renderer, original: str, rng: Draws) -> str:
 
 
 LIFELIKE = {"extra": _handle, "phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
-            "license_nr": _plate, "year": _year, "age_digits": _age, "age_string": _age_words,
+            "license_nr": _plate, "transport_nr": _transport, "year": _year, "age_digits": _age, "age_string": _age_words,
             "date_digits": _date, "day": _day, "month_digit": _month, "month_word": _month}

@@ -40,6 +40,11 @@ LOWER_ORG_MAX = 4.5        # an authority, hospital or bank is named in lower ca
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length
+HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
+INFLECTED_STEM_MIN = 5   # "Skribenten" (skribent+en) at a sentence start is a noun; "Ashna" is a name
+NUMBER_END_REACH = 8   # "de sista fyra siffrorna i mitt kontonummer är 7781": "sista" this far back
+DURATION_REACH = 7      # "vi bodde i lägret i Dadaab sju år": a verb of lasting this far back
+AREA_REACH = 4         # "Hodan, det är en stor del av staden": an area word this many words on
 WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many words before the
                        # preposition makes X a workplace (a clause, not the whole sentence)
 FEAST_WINDOW = 6       # "Nowruz firar vi den 21 mars": a feast this many words from a date
@@ -51,6 +56,9 @@ NUMBER_WORDS_MAX = 5   # a number in words spans at most this many words ("hundr
 NAME_WORDS_MAX = 10    # a name of capitalised words ("Sierra Nevada de Santa Marta") has at most
                        # this many: a hostile megabyte of capitals is not one name per word
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
+SUBJECT_REACH = 8    # "min vän bor i Malmö och heter X": the subject this many words before "och heter"
+VARIANT_MIN = 5     # a name or place this long is found again in a one-edit spelling ("fatma"
+                    # after "Fatima"); shorter ones are one edit from too many other words
 REMEMBERED_WORD_MAX = 40  # a lone lower-case word's verdict is remembered up to this length
 REMEMBERED_WORDS = 200_000  # and for at most this many spellings (bounded memory, ~25 MB a worker)
 
@@ -66,6 +74,9 @@ MILLION = 1_000_000       # a city this big is named even in lower case
 TOWN_SIZE_FACTORS = (4, 10)
 # a surname surrogate is never a town abroad this populous (Valencia, Aden), nor a Swedish place
 SURNAME_PLACE_MAX = 200_000
+# a place in a big foreign city's own region with at most this share of its people is one of
+# its districts (Ñuñoa, 0.26 M, in Santiago, 4.8 M); San Diego beside Los Angeles (1:2.8) is not
+DISTRICT_SHARE = 4
 
 # --- name ranks ------------------------------------------------------------------------------
 FUZZY_NAME_RANK = 2000     # misspellings are matched only against first names this frequent
@@ -76,6 +87,8 @@ ATTESTED_RANK = 3000       # a name this frequent may start a sentence as a name
 LOWER_CASE_NAME_RANK = 100  # a first name this frequent is a name even in lower case
 
 # --- surrogates ------------------------------------------------------------------------------
-AGE_STAGES = (1, 7, 13, 18, 20, 65)  # a moved age stays in its stage of life: a baby, a child,
-                                     # a pupil, a teenager, an adult under 20 ("vi var nitton,
-                                     # vi var bara barn"), an adult, a pensioner
+AGE_STAGES = (1, 7, 13, 16, 18, 20, 65)  # a moved age stays in its stage of life: a baby, a
+                                         # child, a pupil, a teenager before and in gymnasiet
+                                         # ("17 år ... läser natur på gymnasiet"), an adult
+                                         # under 20 ("vi var nitton, vi var bara barn"), an
+                                         # adult, a pensioner

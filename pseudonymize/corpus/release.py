@@ -570,17 +570,30 @@ def _finalize(plan: Plan, reports: Sequence[dict], secret: str | None) -> dict:
     keys_dir = Path(plan.keys_dir)
     review = ((p.name, sealer.open(p.read_bytes()))
               for p in sorted((work / "review").glob("*.json")))
-    key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
-    keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"], **(
-        {"policy": plan.policy.source} if plan.policy is not None else {})}, secret)
-    (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
-                                                for rel, sha in sorted(sums.items())))
-    os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read
-    os.rename(staging, plan.final)
+    before = set(_key_files(keys_dir, plan.release_id))
+    try:
+        key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
+        keyfile.write_note(keys_dir, plan.release_id, {"batch": info["batch"], **(
+            {"policy": plan.policy.source} if plan.policy is not None else {})}, secret)
+        (staging / "SHA256SUMS").write_text("".join(f"{sha}  {rel}\n"
+                                                    for rel, sha in sorted(sums.items())))
+        os.chmod(staging, 0o755)  # mkdtemp made it private; a release is meant to be read
+        os.rename(staging, plan.final)
+    except BaseException:
+        # a disk filling up after the key was written: the key, id map, note and review
+        # graphs of a release never published go too (what an earlier run left stays)
+        for path in set(_key_files(keys_dir, plan.release_id)) - before:
+            shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
+        raise
     return {"release_id": plan.release_id, "path": plan.final, "key": str(key_path),
             "review": str(keys_dir / f"{plan.release_id}.review"),
             "ids": str(keyfile.ids_path(keys_dir, plan.release_id)),
             "counts": counts, "quarantine": [(q["id"], q["reason"]) for q in quarantine]}
+
+
+def _key_files(keys_dir: Path, release_id: str) -> list[Path]:
+    """What `write_key`/`write_note` write for a release (also their temporary directories)."""
+    return [*keys_dir.glob(f"{release_id}.*"), *keys_dir.glob(f".{release_id}.review*")]
 
 
 def _remove(*paths: Path | str) -> None:

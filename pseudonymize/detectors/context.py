@@ -19,7 +19,7 @@ from rapidfuzz.distance import Levenshtein
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
-                                                     profession_context)
+                                                     profession_context, studied_at)
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import EMPTY, Lexicon, fold
@@ -42,14 +42,18 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
 LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
-    "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb"))
-STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb",), before2=("study_verb",),
-                reads=("definite_ending",))
+    "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
+    "household_kin", "household_not_after", "writer_word"))
+EDU_COMPOUND = _rule("edu-compound", ("edu",), 0.6, ending=("edu_head",),
+                     reads=("not_edu_part",))
+STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
+                before2=("study_verb",), reads=("definite_ending", "not_studied", "prof"))
 AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
-                        "possessive"))
+                        "possessive", "number_word_and", "duration_subject", "fam",
+                        "duration_verb"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -76,7 +80,8 @@ IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
-                           reads=("work_word", "work_start", "study_verb", "school_verb"))
+                           reads=("work_word", "work_start", "study_verb", "school_verb",
+                                  "course_word"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
@@ -192,10 +197,20 @@ class ContextRules:
         folds, n = doc.folds, len(doc.tokens)
         first = i if first is None else first  # the number may span words: "hundra och ett"
         nxt = folds[i + 1] if i + 1 < n else ""
+        # "mina barn är sju och nio år", "7 och 9 år": two ages joined by "och" share their
+        # context, the verb before the first and "år" after the second
+        paired = nxt == "och" and i + 3 < n and self._numeral(doc, i + 2)
+        if paired:
+            nxt = folds[i + 3]
+        if first >= 2 and folds[first - 1] == "och" and self._numeral(doc, first - 2):
+            first, paired = first - 2, True
         prev = folds[first - 1] if first else ""
+        if paired and prev in ("en", "ett"):
+            return False  # "en 18 och 16 åring": anyone of those ages
         prev2 = folds[first - 2] if first >= 2 else ""
-        if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"]:
-            return False
+        if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
+                first >= 3 and doc.tokens[first - 3].text.lower() in self.possessives):
+            return False  # "barn är 18 år" is generic, "mina barn är 7 och 9 år" is not
         if prev in self.w["age_trigger.verb"] or suffixed:
             return True
         verb = first - 1  # past an adverb: "Meron är bara två"
@@ -205,13 +220,39 @@ class ContextRules:
         ends = i + 1 >= n or not doc.tokens[i + 1].is_word or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
-        if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and (
-                folds[verb - 1] in self.w["personal_pronoun"] or self._person(doc, verb - 1)):
+        if prev == "pa" and first >= 2 and ends \
+                and self.lex.mark_of(doc.tokens[first - 2].text.lower()) == "fam":
+            return True  # "en son på sju år", "en dotter på tre"
+        subject = verb - 1
+        if subject >= 1 and folds[subject] == "som":  # "min lillebror, som är elva"
+            subject -= 1 + (subject >= 2 and folds[subject - 1] == ",")
+        if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
+                folds[subject] in self.w["personal_pronoun"] or self._person(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
         if nxt in self.w["age_trigger.after"]:
             after = folds[i + 2] if i + 2 < n else ""
-            return prev not in self.w["duration_before"] and (after not in self.w["duration_after"] or prev in self.w["be_verb"])
+            if self._lasting(doc, first):
+                return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
+            return prev not in self.w["duration_before"] and (
+                after not in self.w["duration_after"] or prev in self.w["be_verb"]
+                and folds[verb - 1] not in self.w["duration_subject"])  # "det är fem år sedan"
         return False
+
+    def _lasting(self, doc: Doc, first: int) -> bool:
+        """A verb of living, working or waiting earlier in the clause ("vi bodde i lägret i
+        Dadaab sju år", "hon väntade två år"): the number of years is how long, not an age."""
+        folds, lasting = doc.folds, self.w["duration_verb"]
+        for k in range(first - 1, max(-1, first - 1 - T.DURATION_REACH), -1):
+            if folds[k] in lasting:
+                return True
+            if k in doc.starts or not doc.tokens[k].is_word and folds[k] != "-":
+                return False
+        return False
+
+    def _numeral(self, doc: Doc, k: int) -> bool:
+        """Token k is a number in digits (an age's length) or a number word."""
+        f = doc.folds[k]
+        return f.isdigit() and len(f) <= 3 or "number_word" in doc.entries[k].cats
 
     def _age_clause(self, doc: Doc, i: int, verb: int) -> bool:
         """"När jag var tolv flyttade vi", "när min bror var 14 började han": a time clause
@@ -244,16 +285,18 @@ class ContextRules:
         key = folds[i]
         nxt = folds[i + 1] if i + 1 < len(tokens) else ""
         if key in ("ett", "en") and not (i and folds[i - 1] == "och") and not (
-                nxt == "ar" and i >= 2 and folds[i - 1] in self.w["age_adverb"]
-                and folds[i - 2] in self.w["be_verb"]):
-            return  # "ett år" is a duration, but "hon var bara ett år" an age
+                nxt == "ar" and i >= 2 and (folds[i - 1] in self.w["age_adverb"]
+                                            and folds[i - 2] in self.w["be_verb"]
+                                            or folds[i - 1] in self.w["be_verb"]
+                                            and self._person(doc, i - 2))):
+            return  # "ett år" is a duration, but "hon var bara ett år", "min dotter är ett år" an age
         if not (self._is_number_word(key) or nxt in self.w["age_trigger.after"] and len(key) >= 3
                 and self._near_number_word(key)):
             return
         start = i
         while start > max(0, i - T.NUMBER_WORDS_MAX) and (
                 self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
-                and start >= 2 and self._is_number_word(folds[start - 2])):
+                and start >= 2 and folds[start - 2] in self.w["number_word_and"]):
             start -= 1  # "tjugo fem år", "hundra och ett år" (bounded: "sju och sju och …")
         if not self._is_age(doc, i, first=start):
             return
@@ -394,12 +437,34 @@ class ContextRules:
             return any(folds[k] in self.w["have_verb"] or tokens[k].text.lower() in self.possessives
                        or marks.get(tokens[k].text.lower()) == "fam"
                        for k in range(max(0, number - 4), number))
-        if key in self.w["namelike_kin"] and prev not in self.w["not_before_namelike_kin"]:
-            return True  # "hos farmor", "Hur mår mamma?", "för mammas medicin"
+        if key in self.w["namelike_kin"] and (prev not in self.w["not_before_namelike_kin"] or (
+                prev == "att" and i + 1 < len(folds) and folds[i + 1] in self.w["name_verb"])):
+            return True  # "hos farmor", "Hur mår mamma?", "för mammas medicin", "att mamma grät"
+        if key in self.w["household_kin"]:
+            return self._household(doc, i)
         if prev in ("en", "ett") and any(w in self.w["have_verb"] for w in before[:-1]):
             return True  # "jag har en bror", "min man hade en kusin där"
         return key != "man" and nxt == "som" and i + 2 < len(tokens) \
             and folds[i + 2] in self.w["naming_verb"]  # "en pojkvän som heter Elias"
+
+    def _household(self, doc: Doc, i: int) -> bool:
+        """"vi åker till parken med barnen", "Hur mår du och barnen?": the children of a
+        first-person story or beside the person addressed are the writer's (or the
+        addressee's) — not "de andra barnen", nor children in general ("barnen behöver
+        svenska")."""
+        folds, w = doc.folds, self.w
+        if i and folds[i - 1] in w["household_not_after"]:
+            return False
+        if i >= 2 and folds[i - 1] == "och" and (folds[i - 2] in ("du", "ni") or (
+                doc.tokens[i - 2].text[:1].isupper() and i - 2 not in doc.starts)):
+            return True
+        start = i
+        while start > max(0, i - T.HOUSEHOLD_REACH) and start not in doc.starts:
+            start -= 1
+        end = i + 1
+        while end < min(len(folds), i + T.HOUSEHOLD_REACH) and end not in doc.starts:
+            end += 1
+        return any(f in w["writer_word"] for f in folds[start:end])
 
     def _kin_owned(self, doc: Doc, i: int) -> bool | None:
         """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name; a
@@ -520,8 +585,10 @@ class ContextRules:
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
         """A rare lower-case compound of a place or name and an institution's ending:
         "bäckbyskolan", "rinkebyskolan" (not "grundskolan", "telekombolaget"); after a work or
-        study verb also an unattested one ("går på stenhammarskolan")."""
-        e, context = doc.entries[i], _institution_context(doc, i) is not None
+        study verb, or a class ("går i klass 3 på sjöstadsskolan"), also an unattested one
+        ("går på stenhammarskolan")."""
+        e = doc.entries[i]
+        context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None
         return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
             doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
 
@@ -576,13 +643,43 @@ def _lexicon_mark(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"naturvetenskapsprogrammet", "vård- och omsorgsprogrammet", "undersköterskeutbildningen":
+    a compound headed by a programme or training word names an education (not the bare
+    "programmet" on TV); a coordinated first part ("vård- och") belongs to it."""
+    tok = doc.tokens[i]
+    low = tok.text.lower()
+    head = next((h for h in r.lex.words.endings("edu_head", surface=True) if low.endswith(h)), "")
+    part = fold(low[:-len(head)]).rstrip("-")
+    if not head or len(part) < 2 or part in r.w["not_edu_part"] \
+            or part.endswith("s") and part[:-1] in r.w["not_edu_part"]:
+        return False  # "tv-programmet", "nyhetsprogrammet"
+    start = i
+    if i >= 3 and doc.folds[i - 1] == "och" and doc.tokens[i - 2].text == "-" \
+            and doc.tokens[i - 3].text.isalpha():
+        start = i - 3  # "vård- och omsorgsprogrammet"
+    add(EDU_COMPOUND.span(doc.tokens[start].start, tok.end, "edu",
+                          key=" ".join(doc.folds[start:i + 1])))
+    return False
+
+
 def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"läser juridik", "läsa svensk historia": what is studied."""
+    """"läser juridik", "läsa svensk historia", "läser tredje året maskinteknik": what is
+    studied (not what is read: "läser böcker"); "studerar till sjuksköterska": the training."""
     folds, tok, e = doc.folds, doc.tokens[i], doc.entries[i]
     prev = folds[i - 1] if i else ""
     study = r.w["study_verb"]
-    if not tok.text[0].isupper() and e.zipf < T.STUDY_OBJECT_MAX and not e.cats and (
-            prev in study or i >= 2 and folds[i - 2] in study and prev.endswith("sk")) \
+    if tok.text[0].isupper():
+        return False
+    if prev == "till" and i >= 2 and folds[i - 2] in study \
+            and r.lex.mark_of(tok.text.lower()) == "prof":
+        add(STUDIES.span(tok.start, tok.end, "edu", key=folds[i]))
+        return True
+    after_filler = prev in r.w["study_filler"] and any(
+        f in study for f in folds[max(0, i - 3):i - 1])  # "läser tredje året X"
+    if e.zipf < T.STUDY_OBJECT_MAX and not e.cats and folds[i] not in r.w["not_studied"] and (
+            prev in study or after_filler
+            or i >= 2 and folds[i - 2] in study and prev.endswith("sk")) \
             and not folds[i].endswith(r.lex.words.ends["definite_ending"]) \
             and r._mark(doc, i) is None:  # "läser tidningen": a thing read, not a subject
         add(STUDIES.span(tok.start, tok.end, "edu", key=folds[i]))
@@ -911,6 +1008,7 @@ def _with(rule: Rule, fn: Callable) -> Rule:
 # where a rule ends the token: a marked phrase, and the number rules).
 WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
+    (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
     (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),

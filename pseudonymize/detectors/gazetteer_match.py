@@ -19,6 +19,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
+from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -41,7 +42,7 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
                                                       "never_replaced", "work_word",
                                                       "geo_preposition"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
-    "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word",
+    "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
@@ -51,7 +52,7 @@ FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
-    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level",
+    "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "profession_verb", "profession_filler"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
@@ -68,7 +69,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
-                                               "kin_gender"))
+                                               "kin_gender", "name_ending", "inflection_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
@@ -81,8 +82,9 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
 PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition",
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
-                                                 "place_trigger", "fam"),
-                    before=("person_preposition", "list_word"),
+                                                 "place_trigger", "fam", "object_verb",
+                                                 "inverted_subject"),
+                    before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
@@ -247,21 +249,22 @@ def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
     return tuple(words), ends
 
 
+def _follows_name(doc: Doc, i: int, last: int) -> bool:
+    """Token i comes right after the name ending at token `last`, or after it and an initial
+    ("Amina Y. Yusuf", "Yonas T Gebremedhin"): a later part of the same name."""
+    if last == i - 1:
+        return True
+    k = i - 1 - (doc.tokens[i - 1].text == ".")
+    return k == last + 1 and len(doc.tokens[k].text) == 1 and doc.tokens[k].text.isupper()
+
+
 def _gender_hint(doc: Doc, i: int) -> str | None:
     """"min mamma heter X", "din syster X", "X och hon är 61": a gendered word before an unknown
     name, or the first personal pronoun after it in its sentence, tells its gender."""
-    folds, words = doc.folds, doc.lex.words
-    kin = words.value("kin_gender")
-    for j in range(i - 1, max(-1, i - 4), -1):
-        f = folds[j]
-        gender = kin.get(f)
-        if gender == "female":
-            return "female"
-        if gender == "male" or gender == "male_after_possessive" and j \
-                and doc.tokens[j - 1].text.lower() in words.surface("possessive"):
-            return "male"
-        if f not in words("gender_skip"):
-            break
+    folds = doc.folds
+    kin = kin_gender(doc, i)
+    if kin:
+        return kin
     for j in range(i + 1, min(len(folds), i + 7)):
         if j in doc.starts or folds[j] in ("jag", "du", "vi", "ni", "de") or doc.entries[j].gender:
             break
@@ -424,8 +427,8 @@ class Matcher:
                     self._remember(tokens[i][2], True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
-            span = self._classify(doc, i, e, ckey, attrs, cap, initial, prev_name_end == i - 1,
-                                  listed)
+            span = self._classify(doc, i, e, ckey, attrs, cap, initial,
+                                  _follows_name(doc, i, prev_name_end), listed)
             if lone:
                 self._remember(tokens[i][2], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
@@ -448,7 +451,7 @@ class Matcher:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
-        return self._initials(doc, self._middle_names(doc, spans))
+        return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
 
     def _car(self, doc: Doc, i: int) -> int:
         """How many tokens a car make and its model take ("Volvo V70": 2, "en Saab": 1), or 0
@@ -699,6 +702,9 @@ class Matcher:
         if i >= 2 and doc.folds[i - 1] == "fran" \
                 and doc.folds[i - 2] in self.W["name_trigger.greeting"]:
             c = c._replace(place_ctx=0, name_ctx=True)  # "Hälsningar från Rania", "Kram från Sai"
+        elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
+                and _institution_context(doc, i) is None:
+            c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
         if label is None:
             return self._unknown(c)
@@ -746,6 +752,9 @@ class Matcher:
             return True  # "ahmed och fatima kom"
         if self._owns_kin(doc, i):
             return True  # "ahmeds fru"
+        if not place and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
+                          in W["object_verb"] and folds[i - 1] in W["inverted_subject"]):
+            return True  # "träffade ahmed", "igår träffade jag fatima"
         if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
@@ -790,7 +799,10 @@ class Matcher:
         """The naming verb at k names a person: a pronoun, a kin or friend word or a name
         among the three words before it ("mina barn heter", "jag heter", "min kompis som
         heter"), not a thing ("en kruka som heter jebena")."""
-        for j in range(max(0, k - 3), k):
+        # "min bästa vän bor i stockholm och heter lina": a naming verb joined by "och" to
+        # an earlier verb names that verb's subject, a few words further back
+        back = T.SUBJECT_REACH if k and doc.folds[k - 1] == "och" else 3
+        for j in range(max(0, k - back), k):
             low = doc.tokens[j].text.lower()
             if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) == "fam" \
                     or doc.folds[j] in self.W["name_trigger.kin"] \
@@ -875,6 +887,9 @@ class Matcher:
 
     def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
         e = c.e
+        if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
+                and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
+            return True  # "min vän heter lina", "han heter hans": the naming verb decides
         if c.common:
             # "bor i lund", "min fru från polen": a homograph that is a country (after any
             # place preposition) or a sizeable Swedish town (after a place verb).
@@ -891,8 +906,7 @@ class Matcher:
             # försäkringskassan"), unless its name is an everyday word ("polisen").
             if e.org_kind != "company" and e.zipf < T.LOWER_ORG_MAX:
                 return True
-            return _institution_context(c.doc, c.i) is not None \
-                and not c.key.endswith(self.ENDS["definite_ending"])
+            return _institution_context(c.doc, c.i) is not None and not self._definite_noun(c.key)
         if is_name:
             return bool(c.name_ctx or c.after_name or (
                 e.first_rank and e.first_rank <= T.LOWER_CASE_NAME_RANK
@@ -906,6 +920,12 @@ class Matcher:
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE))
+
+    def _definite_noun(self, key: str) -> bool:
+        """"apoteket", "banken": the definite form of an everyday noun (a company's name that
+        merely ends like one, "pressbyrån", is not)."""
+        return any(key.endswith(end) and self.lex.get(key[:-len(end)]).zipf >= T.COMPOUND_PART_MIN
+                   for end in self.ENDS["definite_ending"])
 
     def _unknown(self, c: Cand) -> Span | None:
         """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
@@ -962,15 +982,16 @@ class Matcher:
                 return True
         return False
 
-    def _inflected_word(self, key: str) -> bool:
-        """"serbiske", "hene": an everyday word (or compound) with a plural,
-        definite or adjective ending, not a name nobody lists."""
+    def _inflected_word(self, key: str, compounds: bool = True, shortest: int = 3) -> bool:
+        """"serbiske", "hene": an everyday word (or, with `compounds`, a compound) of at least
+        `shortest` letters with a plural, definite or adjective ending, not a name nobody
+        lists."""
         for ending in self.ENDS["inflection_ending"]:
             stem = key[:-len(ending)]
-            if key.endswith(ending) and len(stem) >= 3:
+            if key.endswith(ending) and len(stem) >= shortest:
                 e = self.lex.entries.get(stem)
                 if e is not None and (e.zipf >= T.COMPOUND_PART_MIN or e.cats - NAMEISH_CATS) \
-                        or self._compound(stem):
+                        or compounds and self._compound(stem):
                     return True
         return False
 
@@ -1048,15 +1069,19 @@ class Matcher:
 
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending, else a first name whose gender
-        the words around it tell ("min mamma heter X") or, failing that, its ending (-a, -e,
-        -ie, -ine are mostly women's names)."""
+        the words around it tell ("min mamma heter X") or, failing that, its ending (the
+        `name_ending` rows: -a, -e, -porn mostly women's names, -ullah, -reza, -chai men's;
+        the longest that fits decides, a man's name otherwise)."""
         if key.endswith(self.ENDS["surname_ending"]) and any(
                 key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]):
             return "surname"
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:
             return FIRSTNAME[hint]
-        return "firstname_female" if key.endswith(("a", "e", "ah")) else "firstname_male"
+        ending = next((s for s in self.ENDS["name_ending"] if key.endswith(s) and len(key) > len(s)),
+                      None)
+        gender = self.lex.words.value("name_ending").get(ending or "")
+        return FIRSTNAME.get(gender or "male", "firstname_male")
 
 
 # --- the steps that judge a word no gazetteer knows (Matcher._unknown), in order -------------
@@ -1139,6 +1164,7 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     if c.cap or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return None
     doc, i = c.doc, c.i
+    subject = False
     if c.after_name:  # a name's later part only where the name was introduced: "heter X y"
         rule, label = AFTER_NAME, "surname"
         if not (_name_context(doc, i - 1, m.lex.marks) or m._named(doc, i - 1, False)):
@@ -1147,15 +1173,26 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
                      or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
             and doc.tokens[i - 2].text.lower() in m.lex.words.surface("possessive"):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
-    elif not c.e.zipf and not c.morph and m._coordinated(doc, i, comma=False) \
+        # "min syster rojda bor": a kin word's name before its verb, even one letter from an
+        # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
+        subject = doc.folds[i - 1] in m.W["name_trigger.kin"] and i + 1 < len(doc.folds) \
+            and doc.folds[i + 1] in m.W["name_verb"]
+    elif not c.e.zipf and not c.morph and (
+            m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)) \
             and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
         return None
     if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
-            or m._compound(c.key) or m._misspelt(c.key):
+            or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _with_pronoun(m: Matcher, doc: Doc, i: int) -> bool:
+    """"Jag och deeqo gick": joined to a personal pronoun and followed by the pair's verb."""
+    return i >= 2 and i + 1 < len(doc.folds) and doc.folds[i - 1] in m.W["list_word"] \
+        and doc.folds[i - 2] in m.W["personal_pronoun"] and doc.folds[i + 1] in m.W["name_verb"]
 
 
 def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
@@ -1171,8 +1208,9 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Nguyen Thi Lan": a capitalised word right after a name continues it, even when it is (or
     folds like) an ordinary word ("Lan" ~ "län")."""
     if c.after_name and c.cap and not c.initial and not c.e.cats & EXCLUDED_CATS \
-            and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1:
-        return _tok_span(AFTER_NAME, c, "surname")
+            and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1 \
+            and m._place_suffix(c.doc.tokens[c.i].text.lower()) not in ("place", "geo"):
+        return _tok_span(AFTER_NAME, c, "surname")  # not "Hjalmar Brantingsplatsen"
     return None
 
 
@@ -1252,17 +1290,29 @@ def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
 
 
 def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
-    """"Tjänstebil", a misspelt everyday word at a sentence start: not a name (a surname-like
-    word is: Andersson = anders+son)."""
+    """"Tjänstebil", a misspelt everyday word or a long one inflected ("Skribenten") at a
+    sentence start: not a name (not "Ashna": ash+na) (a surname-like word is: Andersson = anders+son)."""
     if not c.place_ctx and m._name_guess(c.key) != "surname" and (
-            m._compound(c.key) or c.initial and m._misspelt(c.key)):
-        return REJECT
+            m._compound(c.key) or c.initial and (m._misspelt(c.key) or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN))):
+        return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
 
 
 def _u_institution(m: Matcher, c: Cand) -> Span | bool | None:
-    institution = _institution_context(c.doc, c.i)
+    """"jobbar på X", "går på X"; and a capitalised unknown name where someone studies:
+    "läser svenska på Lernia", "går på sfi på Lernia"."""
+    institution = _institution_context(c.doc, c.i) or c.cap and studied_at(c.doc, c.i)
     return _tok_span(INSTITUTION_CONTEXT, c, institution) if institution else None
+
+
+def studied_at(doc: Doc, i: int) -> str | None:
+    """"läser svenska på Lernia", "går på sfi på Lernia", "går i klass 3 på X": after
+    "på"/"vid", a study verb earlier in the sentence or a course or class just before the
+    preposition makes the place a school (not "gick på simskola på Fyrishov": a swimming hall)."""
+    if i < 2 or doc.folds[i - 1] not in ("pa", "vid"):
+        return None
+    course = any(f in doc.lex.words("course_word") for f in doc.folds[max(0, i - 4):i - 1])
+    return "school" if course or doc.last_before(doc.lex.words("study_verb"), i) >= 0 else None
 
 
 def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
@@ -1320,4 +1370,4 @@ RULES: tuple[Rule, ...] = (
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
-    _with(PERSON_SLOT, Matcher._person_slot))
+    _with(PERSON_SLOT, Matcher._person_slot), NAME_GENDER)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import regex
 
+from pseudonymize import thresholds as T
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon, fold
@@ -164,7 +165,9 @@ ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS)
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
                                           "phone_nr"), 0.85, TRIGGERS + ("unit_word",))
 DIGITS_RULE = _rule("digits", ("other_nr_seq",), 0.6, TRIGGERS + ("time_word",))
-NUMBER_ENDING = _rule("number-ending", ("account_nr", "other_nr_seq"), 0.8, TRIGGERS)
+NUMBER_ENDING = _rule("number-ending", ("account_nr", "other_nr_seq"), 0.8,
+                      TRIGGERS + ("number_end",))
+MASKS = "*•"  # "****4471": the hidden digits of a number whose end is given
 REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr"), 0.55,
                        TRIGGERS + ("time_word", "unit_word"))
 ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
@@ -251,7 +254,7 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         ndig = sum(ch.isdigit() for ch in m.group())
         if ndig < 4 or _time_of_day(doc, lex, m.start()):
             continue
-        kind = _number_kind(doc, lex, m.start(), 5)
+        kind = _number_kind(doc, lex, m.start(), 5 + _masked(doc.text, m.start()))
         if kind == "account_nr" and ndig >= 5:
             continue  # the account pattern covers it
         if kind is None and ndig >= 8 or ndig >= 6 and kind is not None or (
@@ -391,10 +394,29 @@ def _chunk_at(text: str, pos: int) -> tuple[int, int]:
     return start, m.start() if m else len(text)
 
 
+def _masked(text: str, start: int) -> int:
+    """How many masking characters ("****") stand right before a digit group (at most 20)."""
+    n = 0
+    while n < 20 and start > n and text[start - 1 - n] in MASKS:
+        n += 1
+    return n
+
+
 def _ends_with(doc: Doc, start: int) -> bool:
-    """"slutar på 4471", "som slutar med 4471"."""
+    """"slutar på 4471", "som slutar med 4471", "de sista fyra siffrorna är 4471", "****4471":
+    the end of a longer number, given as its last digits."""
     i = doc.index_at(start)
-    return i >= 2 and doc.folds[i - 1] in ("pa", "med") and doc.folds[i - 2] in ("slutar", "slutade")
+    words = doc.lex.words
+    if _masked(doc.text, start):
+        return True
+    if i >= 2 and doc.folds[i - 1] in ("pa", "med") and doc.folds[i - 2] in words("number_end.verb"):
+        return True
+    for j in range(i - 1, max(-1, i - 1 - T.NUMBER_END_REACH), -1):
+        if doc.folds[j] in words("number_end.last"):
+            return True
+        if j in doc.starts:
+            break
+    return False
 
 
 def _personal_year(doc: Doc, start: int, year: str) -> bool:

@@ -160,7 +160,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if fault and fault.status:
             return self._status(fault.status)
-        found = state._lookup(path)
+        # a file put under its query ("/api?_offset=500": a page of a paged API) wins
+        found = ("?" in self.path and state._lookup(_norm(self.path))) or state._lookup(path)
         if found is None:
             return self._status(404)
         content, mtime = found

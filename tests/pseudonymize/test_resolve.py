@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pseudonymize.engine import Engine
+from pseudonymize.engine import Engine, Memory
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +53,41 @@ def test_an_institution_is_its_whole_capitalised_run(engine: Engine, text: str, 
     start = text.index(whole)
     assert not [s for s in engine.detect(text)
                 if start <= s.start < start + len(whole) and text[s.start:s.end] != whole]
+
+
+@pytest.mark.parametrize("text, same, other", [
+    # one edit away, no everyday word: the same entity
+    ("Jag bor i Hjällbo. I hjalbo finns en park.", ["Hjällbo", "hjalbo"], []),
+    ("Min granne heter Abdirahman. Jag pratade med abdirahaman igår.",
+     ["Abdirahman", "abdirahaman"], []),
+    # a genitive found on its own is the name's genitive
+    ("Min kompis Zlatomira är snäll. Zlatomiras mamma är också snäll.",
+     ["Zlatomira", "Zlatomiras"], []),
+    # two names the gazetteers know, one edit apart, are two people
+    ("Amir och Amira är syskon.", [], ["Amir", "Amira"]),
+])
+def test_a_spelling_one_edit_away_is_the_same_entity(engine: Engine, text: str,
+                                                      same: list[str], other: list[str]) -> None:
+    spans = {text[s.start:s.end]: s for s in engine.detect(text)}
+    assert len({(spans[w].label, spans[w].key) for w in same}) <= 1
+    assert all(w in spans for w in same + other)
+    assert len({spans[w].key for w in other}) == len(other)
+
+
+def test_the_learners_earlier_spelling_is_found_in_a_later_essay(engine: Engine) -> None:
+    memory = Memory(scope="L1")
+    engine.pseudonymize("Min dotter heter Fatima Warsame.", "e1", memory=memory)
+    text = "igår var fatma sjuk och zlatomira också."
+    later = engine.pseudonymize(text, "e2", memory=memory)
+    assert "fatma" not in later.target
+    found = {text[a.start:a.end] for a in later.annotations}
+    assert "fatma" in found and "zlatomira" not in found
+
+
+def test_a_lower_case_name_that_is_a_frequent_word_is_not_carried_to_the_word(
+        engine: Engine) -> None:
+    text = "han heter hans och hans bror heter rosa. rosa är fem år."
+    found = {s.start for s in engine.detect(text)}
+    first, second = (m.start() for m in re.finditer(r"\bhans\b", text))
+    assert first in found and second not in found  # the pronoun stays
+    assert {m.start() for m in re.finditer(r"\brosa\b", text)} <= found

@@ -1,0 +1,126 @@
+"""A first name's gender from the essay's own evidence, where the name lists leave it open.
+
+The gazetteers settle most names (Fatima, Ahmed). A name they list for both sexes (Minh, Bao:
+"unknown" there, but not one of the deliberately neutral `unisex_name`s such as Kim or Alex) or
+do not list at all (guessed by its ending) takes its gender from what the essay says about the
+person: a kin word or title right before one of its mentions ("min son Bao", "hans lillasyster
+Linh", "herr Tran"), a Vietnamese middle name ("Trần Văn Minh", "Nguyễn Thị Lan"), or a nickname
+introduced after a name ("Jag heter Siriporn men mitt smeknamn är Sai"). One piece of evidence at
+any mention decides every mention of the name in the essay; contradicting evidence decides
+nothing. Pronouns are no evidence here: the SweLL convention labels a neutral name by the name,
+not by the person ("Nour … hon" stays unknown).
+"""
+from __future__ import annotations
+
+from pseudonymize.doc import Doc
+from pseudonymize.labels import FIRSTNAME
+from pseudonymize.lexicon import fold
+from pseudonymize.types import Span
+
+from pseudonymize.detectors.rule import Rule
+
+FIRSTNAMES = frozenset(FIRSTNAME.values())
+NAMES = FIRSTNAMES | {"surname", "middlename"}
+GENDERED = frozenset({"female", "male"})
+NICKNAME_REACH = 3  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
+
+
+def kin_gender(doc: Doc, i: int) -> str | None:
+    """"min mamma heter X", "din syster X", "hans lillasyster X", "herr X": the gendered word
+    before a name (past "heter", "lilla", "min" …), or None."""
+    folds, words = doc.folds, doc.lex.words
+    kin = words.value("kin_gender")
+    for j in range(i - 1, max(-1, i - 4), -1):
+        gender = kin.get(folds[j])
+        if gender in GENDERED:
+            return gender
+        if gender == "male_after_possessive" and j \
+                and doc.tokens[j - 1].text.lower() in words.surface("possessive"):
+            return "male"
+        if folds[j] not in words("gender_skip"):
+            return None
+    return None
+
+
+def _marker(doc: Doc, i: int) -> str | None:
+    """"Trần Văn Minh": a gender marker between a capitalised name and this one."""
+    if i < 2 or not doc.tokens[i - 1].text[:1].isupper() or not doc.tokens[i - 2].text[:1].isupper():
+        return None
+    gender = doc.lex.words.value("gender_marker").get(doc.folds[i - 1])
+    return gender if gender in GENDERED else None
+
+
+def _nickname(doc: Doc, i: int, before: str | None) -> str | None:
+    """"Jag heter Siriporn Björk men mitt smeknamn är Sai": a name just after a nickname word is
+    the nickname of the gendered name mentioned before it."""
+    if before is None:
+        return None
+    nick = doc.lex.words("nickname_word")
+    for j in range(i - 1, max(-1, i - 1 - NICKNAME_REACH), -1):
+        if j + 1 in doc.starts:
+            return None
+        if doc.folds[j] in nick:
+            return before
+    return None
+
+
+def _open(doc: Doc, span: Span, k: int) -> bool:
+    """A first name whose gender the name lists do not settle (neither a listed man's or
+    woman's name nor one of the neutral `unisex_name`s)."""
+    e = doc.lex.get(span.key) if span.key else doc.entries[k]
+    return e.gender not in GENDERED and "unisex_name" not in e.cats
+
+
+def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
+    """"Trần Văn Minh", "Nguyễn Thị Lan": the name after a gender marker is the given name
+    (also when the lists know it as a surname too) and the marker a middle name."""
+    out = list(spans)
+    at = {doc.index_at(s.start): n for n, s in enumerate(spans)
+          if s.label in NAMES and s.end == doc.tokens[doc.index_at(s.start)].end}
+    for k, n in at.items():
+        gender = _marker(doc, k)
+        if gender and k - 1 in at and k - 2 in at:
+            s, m = out[n], out[at[k - 1]]
+            out[n] = NAME_GENDER.span(s.start, s.end, FIRSTNAME[gender], s.attrs, key=s.key,
+                                      score=s.score)
+            out[at[k - 1]] = NAME_GENDER.span(m.start, m.end, "middlename", m.attrs, key=m.key,
+                                              score=m.score)
+    return out
+
+
+def settle(doc: Doc, spans: list[Span]) -> list[Span]:
+    """Relabel every mention of an open first name that the essay's evidence genders."""
+    spans = _vietnamese(doc, spans)
+    found: dict[str, set[str]] = {}
+    opened: dict[int, str] = {}
+    before: str | None = None  # the gender of the last gendered first name so far
+    for n, span in enumerate(spans):
+        if span.label not in FIRSTNAMES:
+            continue
+        k = doc.index_at(span.start)
+        if k < len(doc.tokens) and doc.tokens[k].start == span.start and _open(doc, span, k):
+            key = span.key or fold(doc.text[span.start:span.end].lower())
+            opened[n] = key
+            gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before)
+            if gender:
+                found.setdefault(key, set()).add(gender)
+        gender = span.label.removeprefix("firstname_")
+        if gender in GENDERED:
+            before = gender
+    if not found:
+        return spans
+    out = list(spans)
+    for n, key in opened.items():
+        genders = found.get(key, ())
+        if len(genders) == 1:
+            s = out[n]
+            label = FIRSTNAME[next(iter(genders))]
+            if label != s.label:
+                out[n] = NAME_GENDER.span(s.start, s.end, label, s.attrs, key=s.key,
+                                          score=s.score)
+    return out
+
+
+NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
+                   ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word"),
+                   fn=settle)

@@ -1,0 +1,280 @@
+"""Lifelike essays a sceptical reader cannot fault (issue 15, the blind judge's remaining clues):
+geography that fits the surrogate places, names whose sex agrees with the essay's pronouns,
+place forms rendered from the surrogate, one learner's essays agreeing with each other, and
+numbers in real, valid formats. Each table row is (input, the property its output must have),
+checked over several seeds on the offline snapshot's gazetteers."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import regex
+
+from pseudonymize.engine import Engine, Memory
+from pseudonymize.lexicon import fold
+from pseudonymize.surrogates import geography, luhn, town_genitive
+from pseudonymize.types import Result
+
+SEEDS = range(4)
+
+
+@pytest.fixture(scope="module")
+def engine(offline_snapshot: Path) -> Engine:
+    return Engine.load(offline_snapshot)
+
+
+def run(engine: Engine, texts: list[str], seed: int) -> list[Result]:
+    """One learner's essays, in order, sharing one Memory as a release does."""
+    memory = Memory()
+    return [engine.pseudonymize(text, f"e{i}", strategy="lifelike", seed=seed, memory=memory)
+            for i, text in enumerate(texts)]
+
+
+def surrogate(result: Result, original: str) -> str:
+    """The pseudonym of the first mention written `original`."""
+    return next(a.pseudonym for a in result.annotations if a.original == original)
+
+
+def town_of(engine: Engine, result: Result, original: str) -> str:
+    got = surrogate(result, original)
+    assert got in geography().towns, (original, got)
+    return got
+
+
+# --- 1. geography ---------------------------------------------------------------------------
+
+def _coast(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    for name in names:
+        iso = engine.lex.get(fold(surrogate(r, name))).country
+        assert iso and iso not in geography().landlocked, (name, surrogate(r, name))
+
+
+def _landlocked(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    for name in names:
+        assert engine.lex.get(fold(surrogate(r, name))).country in geography().landlocked
+
+
+def _later_town_near(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    first, second = (town_of(engine, r, n) for n in names)
+    assert (geography().closeness(first, second) or 0) >= 2, (first, second)
+
+
+def _same_landsdel(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    original, = names
+    assert geography().part(town_of(engine, r, original)) == geography().part(original)
+
+
+def _region_holds_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    town, region = names
+    assert surrogate(r, region) == geography().towns[town_of(engine, r, town)][0]
+
+
+def _postcode_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    postcode, town = names
+    prefix = geography().towns[town_of(engine, r, town)][2]
+    assert surrogate(r, postcode).replace(" ", "").startswith(prefix), r.target
+
+
+def _district_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    town, area = names
+    got = surrogate(r, area)
+    assert got.endswith("-området"), got
+    assert got.removesuffix("-området") in engine.lex.districts_by_town[surrogate(r, town)]
+
+
+def _no_second_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    place, = names
+    assert surrogate(r, place) not in engine.lex.cities_by_country["SE"], r.target
+
+
+def _port(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    for name in names:
+        assert surrogate(r, name) in geography().ports, r.target
+
+
+def _same_continent(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    for name in names:
+        iso, got = engine.lex.get(fold(name)).country, engine.lex.get(fold(surrogate(r, name)))
+        assert engine.lex.continents[got.country] == engine.lex.continents[iso], r.target
+
+
+def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    town, hospital = names
+    assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
+        t == surrogate(r, town) for n, t in _hospitals() if n == surrogate(r, hospital)), r.target
+
+
+def _hospitals() -> list[tuple[str, str]]:
+    from pseudonymize.surrogates import institution_kinds
+    return [entry for kind in institution_kinds() if kind.name == "hospital" for entry in kind.pool]
+
+
+GEOGRAPHY = [
+    ("Vi tog en båt från Libyen till Italien.", ("Libyen", "Italien"), _coast),
+    ("Vi åkte färja till Polen och sedan till Tyskland.", ("Polen", "Tyskland"), _coast),
+    ("Vi bodde i Österrike och Ungern.", ("Österrike", "Ungern"), _landlocked),
+    ("Jag bor i Borlänge. Vi åker ibland till Falun, det tar 20 minuter.", ("Borlänge", "Falun"),
+     _later_town_near),
+    ("Jag bor i Luleå. Det är mörkt på vintern.", ("Luleå",), _same_landsdel),
+    ("Jag bor i Malmö nära havet.", ("Malmö",), _same_landsdel),
+    ("Jag bor i Gävle i Gästrikland.", ("Gävle", "Gästrikland"), _region_holds_town),
+    ("Jag bor i Eskilstuna men min adress är Storgatan 3, 802 67 Gävle.", ("802 67", "Gävle"),
+     _postcode_of_town),
+    ("Jag bor i Göteborg. Vi bor i Angered-området.", ("Göteborg", "Angered-området"),
+     _district_of_town),
+    ("Jag bor i Borlänge. Vi bor i Tjärna ängar nära skogen.", ("Tjärna",), _no_second_town),
+    ("Jag bor i Gävle. Vi åkte till Gävle sjukhus.", ("Gävle", "Gävle sjukhus"),
+     _hospital_of_town),
+    ("Jag bor i Malmö. Vi åker med bil och färja från Ystad till Polen.", ("Ystad",), _port),
+    ("Han kom till Sverige förra året från Afghanistan.", ("Afghanistan",), _same_continent),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), GEOGRAPHY,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(GEOGRAPHY)])
+def test_surrogate_geography_fits_the_places_around_it(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    for seed in SEEDS:
+        holds(engine, run(engine, [text], seed)[0], names)
+
+
+# --- 2. a name's sex agrees with the essay's pronouns ------------------------------------------
+
+GENDER = [
+    ("Min vän Kim har flyttat. Hon har fått jobb men jag saknar henne.", "Kim", "female"),
+    ("Min vän Alex ringde igår. Han sa att han kommer på lördag.", "Alex", "male"),
+    ("En liten pojke som heter Charlie satt i mitt knä.", "Charlie", "male"),
+    ("Jag heter Minh och jag bor med min fru Mai och våra barn.", "Minh", "male"),
+    # one pronoun that may be another person's never turns a woman's name into a man's
+    ("Min lärare Sara sa att han kommer.", "Sara", "female"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "sex"), GENDER)
+def test_a_surrogate_name_has_the_sex_the_pronouns_give(engine: Engine, text: str, name: str,
+                                                         sex: str) -> None:
+    for seed in SEEDS:
+        got = surrogate(run(engine, [text], seed)[0], name)
+        assert engine.lex.get(fold(got)).gender == sex, (seed, got)
+
+
+# --- 3. forms of a place: kommun, -området, lower case, genitive ------------------------------
+
+FORMS = [
+    ("Jag jobbar i Göteborgs kommun.", "Göteborgs",
+     lambda got, out: regex.search(regex.escape(got) + " kommun", out)
+     and got == town_genitive(got.rstrip("s")) if got.endswith("s") else got[-1:] in "aeiouyåäö"),
+    ("vi bor i göteborg och jag gillar det.", "göteborg", lambda got, out: got.islower()),
+    ("Jag bor i GÖTEBORG.", "GÖTEBORG", lambda got, out: got.isupper()),
+    ("Jag bor i Stockholm. Stockholms gator är fina.", "Stockholms",
+     lambda got, out: got.endswith("s") and got[:-1] in out.split(" gator")[0]),
+]
+
+
+@pytest.mark.parametrize(("text", "original", "check"), FORMS)
+def test_a_place_keeps_its_form_in_the_surrogate(engine: Engine, text: str, original: str,
+                                                 check: Callable[[str, str], object]) -> None:
+    for seed in SEEDS:
+        result = run(engine, [text], seed)[0]
+        got = surrogate(result, original)
+        assert check(got, result.target), (seed, got, result.target)
+
+
+# --- 4. one learner's essays agree ------------------------------------------------------------
+
+LEARNER = ["Jag heter Dilan Omer Aziz och jag är 34 år. Nu jag bor i Borlänge med min man.",
+           "Jag föddes den 14 mars 1990 i Sulaymaniyah. Mitt personnummer är 900314-3926.",
+           "Jag bor på Borganäsvägen 41 B, 784 33 Borlänge.\nMed vänlig hälsning\nDilan O. Aziz"]
+
+
+def test_a_learners_essays_share_ages_dates_names_and_towns(engine: Engine) -> None:
+    for seed in SEEDS:
+        first, second, third = run(engine, LEARNER, seed)
+        age, year = int(surrogate(first, "34")), int(surrogate(second, "1990"))
+        assert age + year == 34 + 1990, (seed, age, year)  # "34 år" and "född 1990" agree
+        pnr = surrogate(second, "900314-3926")
+        assert pnr[:2] == str(year)[2:], (seed, pnr, year)
+        assert surrogate(third, "Aziz") == surrogate(first, "Aziz")
+        assert surrogate(third, "O") == surrogate(first, "Omer")[0]  # "Dilan O. Aziz"
+        town = surrogate(first, "Borlänge")
+        assert surrogate(third, "Borlänge") == town
+        assert surrogate(third, "784 33").replace(" ", "").startswith(geography().towns[town][2])
+
+
+def test_a_surrogate_is_never_an_original_of_the_learners_other_essays(engine: Engine) -> None:
+    texts = ["Jag bor i Växjö.",
+             "Vi åker till Värnamo, Ljungby, Kalmar, Jönköping, Nässjö och Karlshamn."]
+    for seed in range(8):
+        assert "Växjö" not in run(engine, texts, seed)[1].target
+
+
+def test_a_birth_number_is_shared_by_the_samordningsnummer_and_the_personnummer(
+        engine: Engine) -> None:
+    texts = ["Jag hade samordningsnummer 860471-2840 först.", "Mitt personnummer är 860411-2840."]
+    for seed in SEEDS:
+        first, second = run(engine, texts, seed)
+        coordination, personal = surrogate(first, "860471-2840"), surrogate(second, "860411-2840")
+        assert coordination[7:10] == personal[7:10], (coordination, personal)
+        assert int(coordination[4:6]) == int(personal[4:6]) + 60
+
+
+# --- 5. numbers in real formats ---------------------------------------------------------------
+
+def _valid_personnummer(got: str, original: str) -> bool:
+    digits = "".join(ch for ch in got if ch.isdigit())[-10:]
+    return luhn(digits[:9]) == digits[9] and 1 <= int(digits[2:4]) <= 12 and len(got) == len(
+        original)
+
+
+def _valid_iban(got: str, original: str) -> bool:
+    compact = got.replace(" ", "")
+    value = int("".join(str(int(ch, 36)) for ch in compact[4:] + compact[:4]))
+    return got[:2] == original[:2] and value % 97 == 1 and len(got) == len(original)
+
+
+def _same_layout(got: str, original: str) -> bool:
+    return regex.sub(r"\d", "0", got) == regex.sub(r"\d", "0", original) and got != original
+
+
+def _year_kept(got: str, original: str) -> bool:
+    return _same_layout(got, original) and regex.search(r"/(19|20)\d\d$", got) is not None
+
+
+def _same_digit_count(got: str, original: str) -> bool:
+    return len(got) == len(original) and got != original and got[:1] != "0"
+
+
+def _unpadded(got: str, original: str) -> bool:
+    return regex.fullmatch(r"[1-9]\d?/[1-9]\d?", got) is not None
+
+
+def _fiction_08(got: str, original: str) -> bool:
+    return regex.fullmatch(r"08-465 004 \d\d", got) is not None
+
+
+def _fiction_mobile(got: str, original: str) -> bool:
+    return regex.fullmatch(r"070-174 06 \d\d", got) is not None and 5 <= int(got[-2:]) <= 99
+
+
+NUMBERS = [
+    ("Mitt personnummer är 19830907-5512.", "19830907-5512", _valid_personnummer),
+    ("Mitt konto är SE72 8000 0832 7901 4466 2910.", "SE72 8000 0832 7901 4466 2910",
+     _valid_iban),
+    ("Clearingnummer 8327-9 och konto 120 658 334.", "8327-9", _same_layout),
+    ("Ärendenummer 5.1-22817/2023.", "5.1-22817/2023", _year_kept),
+    ("Jag tar buss 151 till jobbet.", "151", _same_digit_count),
+    ("Nästa kontroll är den 12/11 klockan nio.", "12/11", _unpadded),
+    ("Ring restaurangen på 08-761 402 55.", "08-761 402 55", _fiction_08),
+    ("Ring mig på 0243-21 77 05.", "0243-21 77 05", _fiction_mobile),
+]
+
+
+@pytest.mark.parametrize(("text", "original", "check"), NUMBERS,
+                         ids=[c.__name__ for _, _, c in NUMBERS])
+def test_a_number_keeps_a_real_format(engine: Engine, text: str, original: str,
+                                      check: Callable[[str, str], bool]) -> None:
+    for seed in SEEDS:
+        got = surrogate(run(engine, [text], seed)[0], original)
+        assert check(got, original), (seed, got)
