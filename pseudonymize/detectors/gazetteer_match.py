@@ -64,8 +64,9 @@ ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
                                                   "verb_ending", "possessive",
                                                   "kin_gender", "naming_verb", "list_word",
-                                                  "personal_pronoun"),
-                     before=("name_trigger", "fam", "naming_verb", "list_word"))
+                                                  "personal_pronoun", "name_copula",
+                                                  "surname_noun"),
+                     before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
@@ -307,10 +308,14 @@ def _institution_role(doc: Doc, i: int) -> str | None:
 
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
-    """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma): a person."""
+    """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma), "mitt namn
+    är": a person."""
     j = i - 1
     while j >= 0 and doc.tokens[j].text in {",", ":"}:
         j -= 1
+    if j >= 1 and doc.folds[j] in doc.lex.words("name_copula") \
+            and doc.entries[j - 1].value == "verb" and "name_trigger" in doc.entries[j - 1].cats:
+        j -= 1  # "mitt namn är hussein", "mitt efternamn är ali"
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.tokens[j].text.lower()) == "fam")
@@ -824,6 +829,10 @@ class Matcher:
         ("Whitney Houston")."""
         e = c.e
         is_name = label.startswith("firstname") or label == "surname"
+        folds, i, nouns = c.doc.folds, c.i, self.W["surname_noun"]
+        if is_name and e.surname_rank and i and (folds[i - 1] in nouns or i >= 2 and folds[i - 2]
+                                                  in nouns and folds[i - 1] in self.W["name_copula"]):
+            return "surname", ()  # "mitt efternamn är Hussein"
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or is_name and e.surname_rank):  # "mohamed abdi": also in lower case
