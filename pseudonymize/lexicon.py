@@ -344,6 +344,12 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
             marks.setdefault(name.lower(), "prof")
     suffixes: dict[str, list[tuple[str, str]]] = defaultdict(list)
     words = _words(_read(snapshot, root, "lexicon"))
+    if countries is not None:
+        # "nordirak", "sydsomalia": a direction and a country in one word is a region of it
+        for key, iso in countries.select("fold", "iso2").iter_rows():
+            for prefix in words("direction_prefix") if " " not in key else ():
+                if prefix + key not in acc:
+                    note(prefix + key, phrase=False).update(place_kind="region", place_country=iso)
     lexicon = _read(snapshot, root, "lexicon")
     if lexicon is not None:
         for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows():

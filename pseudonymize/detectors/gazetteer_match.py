@@ -44,9 +44,10 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
-    "list_word", "place_statement", "car_make", "car_model", "car_before"),
+    "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
+    "direction_prefix"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
-            "fam", "naming_verb", "list_word"),
+            "fam", "naming_verb", "list_word", "district_preposition"),
     after=("place_statement",))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
@@ -183,7 +184,8 @@ def _place_context(doc: Doc, i: int) -> int:
     j = i - 1
     if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]):
         return 1  # "i stadsdelen Praga", "i provinsen Fars"
-    if j >= 0 and folds[j] in W["place_trigger.prep"]:
+    if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
+                   and "district" in doc.entries[i].cats):  # "bor på hisingen"
         k = j - 1
         while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]):
             k -= 1
