@@ -13,7 +13,6 @@ import os
 import sys
 import traceback
 from collections.abc import Iterator
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 # Modules that add subcommands, in help order.
@@ -59,6 +58,9 @@ def command_group(subparsers: argparse._SubParsersAction, name: str, help: str
 
 
 def package_version() -> str:
+    # imported here: importlib.metadata is a tenth of the start-up of every command
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("swepseudo")
     except PackageNotFoundError:  # a checkout that is not installed
@@ -67,14 +69,27 @@ def package_version() -> str:
         return __version__
 
 
+class Version(argparse.Action):
+    """--version, the installed version looked up only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0,
+                         help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"swepseudo {package_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="swepseudo",
         description="Pseudonymize Swedish learner essays with versioned, auditable resources.",
         epilog="`swepseudo help COMMAND` shows a command's options and examples.\n\nexit status:\n"
                + "\n".join(f"  {code:<4} {text}" for code, text in EXIT.items()))
-    parser.add_argument("--version", action="version", version=f"swepseudo {package_version()}",
-                        help="print the version and exit")
+    parser.add_argument("--version", action=Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:

@@ -157,6 +157,9 @@ class Lexicon:
     words: Words = field(default_factory=Words)
     # birth year -> Skatteverket's test personnummer born that year (12 digits, sorted)
     test_personids: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # `mark_of`'s answers for compounds, asked again for every mention of a rare word
+    compound_marks: dict[str, str | None] = field(default_factory=dict, compare=False,
+                                                  repr=False)
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
@@ -168,11 +171,14 @@ class Lexicon:
         mark = self.marks.get(low)
         if mark is not None or len(low) < 8 or len(low) > T.LONGEST_COMPOUND:
             return mark
-        for k in range(3, len(low) - 3):
-            mark = self.marks.get(low[k:])
-            if mark is not None and mark != "fam":
-                return mark
-        return None
+        known = self.compound_marks
+        if low in known:
+            return known[low]
+        mark = next((m for k in range(3, len(low) - 3)
+                     if (m := self.marks.get(low[k:])) is not None and m != "fam"), None)
+        if len(known) < T.REMEMBERED_WORDS:
+            known[low] = mark
+        return mark
 
 
 # The cache is keyed by snapshot id and by the compiler's source and thresholds, so a change

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from pseudonymize.tokenize import Token
@@ -11,9 +11,10 @@ REPLACE = "replace"
 MARK = "mark"
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A candidate or resolved detection: character offsets into the essay text."""
+class Span(NamedTuple):
+    """A candidate or resolved detection: character offsets into the essay text. A named
+    tuple, not a frozen dataclass: a 1 MB essay of names makes hundreds of thousands of them,
+    and a tuple is built about three times faster."""
 
     start: int
     end: int
@@ -24,9 +25,8 @@ class Span:
     key: str = ""  # canonical form used for coreference (e.g. the gazetteer's fold of the lemma)
 
 
-@dataclass(frozen=True, slots=True)
-class Annotation:
-    """A resolved span with its running number, action and surrogate.
+class Annotation(NamedTuple):
+    """A resolved span with its running number, action and surrogate (a named tuple, as Span).
 
     `original` is the essay's own text: it belongs in the key only, never in a release.
     """

@@ -135,6 +135,12 @@ class ContextRules:
             key=len, reverse=True))
         self.institution = lex.suffixes.get("institution_suffix", [])
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
+        # the same by suffix (the first listed wins), looked up by length, longest first
+        self.institution_suffix: dict[str, str] = {}
+        for sfx, label in self.institution:
+            self.institution_suffix.setdefault(sfx, label)
+        self.institution_lengths = sorted({len(sfx) for sfx in self.institution_suffix},
+                                          reverse=True)
         # Misspelt number words are looked up once per engine, not once per mention.
         self._is_number_word = lru_cache(maxsize=50_000)(self._number_word_uncached)
         self.mark_phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
@@ -559,8 +565,9 @@ class ContextRules:
         tokens = doc.tokens
         key = tokens[i].text.lower()
         cap = tokens[i].text[0].isupper()
-        for suffix, label in self.institution:
-            if not key.endswith(suffix):
+        for suffix in (key[len(key) - n:] for n in self.institution_lengths if n <= len(key)):
+            label = self.institution_suffix.get(suffix)
+            if label is None:
                 continue
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
             label = _org_role(doc, i, label or "other_institution")
@@ -1055,7 +1062,10 @@ class LowerIndex:
                     endings[e] = endings.get(e, 0) | b
             if rule.rare:
                 self.rare_mask |= b
-        self.endings = tuple(sorted(endings.items(), key=lambda eb: -len(eb[0])))
+        # a word's endings are looked up by length (its last 1, 2, ... characters), not tried
+        # one by one: a word with a declared ending ("-skolan") would try them all
+        self.endings = endings
+        self.ending_lengths = tuple(sorted({len(e) for e in endings if e}))
         self.ends = tuple(endings)
         self._cache: dict[int, tuple[Callable, ...]] = {}
 
@@ -1073,9 +1083,12 @@ class LowerIndex:
         if doc.entries[i].zipf < T.COMMON or self.names and ("." in key or "_" in key):
             mask |= self.rare_mask
         if key.endswith(self.ends):
-            for e, b in self.endings:
-                if key.endswith(e):
-                    mask |= b
+            endings = self.endings
+            mask |= endings.get("", 0)
+            for size in self.ending_lengths:
+                if size > len(key):
+                    break
+                mask |= endings.get(key[-size:], 0)
         found = self._cache.get(mask)
         if found is None:
             found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)

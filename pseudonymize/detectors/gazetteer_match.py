@@ -109,6 +109,12 @@ NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym
                           "organization", "district", "geo", "landmark"})
 
 
+TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
+# what `_institution_of` may turn into a workplace or school
+INSTITUTION_GUESSES = GUESSES | {GAZETTEER.name}
+INSTITUTION_LABELS = NAME_LABELS | {"city"}
+
+
 def _is_common(e: Entry) -> bool:
     """An everyday Swedish word (or a known homograph) rather than mainly a name."""
     if e.cats and not e.cats <= NAMEISH_CATS:
@@ -151,6 +157,12 @@ def _name_beats_place(e: Entry) -> bool:
                     or e.place_pop >= T.BIG_PLACE)
     return bool(name_strong and (not place_strong or e.first_rank
                                  and e.first_rank <= T.TOP_NAME_RANK))
+
+
+def _plain(e: Entry) -> bool:
+    """A frequent word with no name, place, country or institution reading."""
+    return e.zipf >= T.COMMON and not (e.gender or e.surname_rank or e.place_kind or e.country
+                                       or e.org_kind)
 
 
 def _excluded(e: Entry, key: str, never: frozenset[str]) -> bool:
@@ -325,6 +337,8 @@ class Matcher:
         # pure functions of their arguments, asked again for every mention of a word
         self.lookup = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._lookup)
         self._label_for = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._label_for_uncached)
+        self._split = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._split_uncached)
+        self._near_common = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._near_common_uncached)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
@@ -340,6 +354,12 @@ class Matcher:
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
+        # and those of them that are everyday words with no reading ("det", "en"): where no
+        # phrase follows, nothing takes one in lower case (`_u_frequent` rejects a lower-case
+        # word this frequent that no gazetteer knows, and no step before it accepts one), nor
+        # at a sentence start when it is one of `initial_plain` ("Det", "En"), as `_todo` skips
+        self.plain_starts = frozenset(w for w in lex.phrases
+                                      if w in lex.unnamed and _plain(self._lookup(w)[0]))
         # frequent words with no name, place or institution reading: nothing at a sentence start
         # (nor as a genitive, "Dels" may be a name's, nor hyphenated)
         self.initial_plain = frozenset(
@@ -384,7 +404,9 @@ class Matcher:
         tokens, folds = doc.tokens, doc.folds
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
-        phrases, alone = self.lex.phrases, self._alone
+        phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
+        never, lists = self.W["never_replaced"], self.W["list_word"]
+        starts, initial_plain = doc.starts, self.initial_plain
         for i in self._todo(doc):
             if i < skip_to:
                 continue
@@ -397,18 +419,21 @@ class Matcher:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
                 continue
+            if folds[i] in plain_starts and (tokens[i][2][0].islower() or i in starts
+                                             and folds[i] in initial_plain):
+                continue  # no phrase here: an everyday word, as `_todo` skips the others
             lone = prev_name_end < i - 1 and self._alone_at(doc, i)
             if lone and alone.get(tokens[i][2], False):
                 continue
             e, ckey, attrs = self.lookup(folds[i])
             cap, initial = tokens[i].text[0].isupper(), i in doc.starts
-            if _excluded(e, ckey, self.W["never_replaced"]) and not (
+            if _excluded(e, ckey, never) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 if lone:
                     self._remember(tokens[i][2], True)
                 continue
-            listed = prev_name_end == i - 2 and folds[i - 1] in self.W["list_word"]
+            listed = prev_name_end == i - 2 and folds[i - 1] in lists
             span = self._classify(doc, i, e, ckey, attrs, cap, initial,
                                   _follows_name(doc, i, prev_name_end), listed)
             if lone:
@@ -419,12 +444,16 @@ class Matcher:
                 skip_to = doc.index_at(span.end - 1) + 1
                 continue
             span = self._institution_of(doc, i, span, e)
-            if self._continues_place(doc, i, spans, span, e):
+            # (each of the next three first asks for a place: a name need not call them)
+            if spans and spans[-1].label in PLACE_LABELS \
+                    and self._continues_place(doc, i, spans, span, e):
                 continue
-            if span is not None and spans and self._surname_town(doc, spans[-1], span, i):
-                span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs, key=span.key)
-            if span is not None and spans and self._town_pair(doc, spans[-1], span, e, i):
-                spans[-1], span = self._person_pair(doc, i, spans[-1], span)
+            if span is not None and spans and span.label in TOWN_LIKE:
+                if self._surname_town(doc, spans[-1], span, i):
+                    span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs,
+                                           key=span.key)
+                if self._town_pair(doc, spans[-1], span, e, i):
+                    spans[-1], span = self._person_pair(doc, i, spans[-1], span)
             if span is not None:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
@@ -450,7 +479,7 @@ class Matcher:
         preposition)."""
         tok = doc.tokens[i]
         return ((last.label in FIRSTNAME.values() or last.label == "surname")
-                and span.label in ("city", "area", "geo")
+                and span.label in TOWN_LIKE
                 and span.start == tok.start and span.end == tok.end and i not in doc.starts
                 and last.end + 1 == tok.start and doc.text[last.end] == " "
                 and tok.text[:1].isupper() and not tok.text.isupper())
@@ -521,8 +550,8 @@ class Matcher:
 
     def _institution_of(self, doc: Doc, i: int, span: Span | None, e: Entry) -> Span | None:
         """"jobbar på X", "går på X": a guessed name or small town there is an institution."""
-        if span is not None and span.rule in GUESSES | {GAZETTEER.name} \
-                and span.label in NAME_LABELS | {"city"} \
+        if span is not None and span.rule in INSTITUTION_GUESSES \
+                and span.label in INSTITUTION_LABELS \
                 and not (e.country or e.se_pop >= T.SE_LOWER_CASE):
             institution = _institution_context(doc, i)
             if institution:
@@ -569,25 +598,30 @@ class Matcher:
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
-        names."""
+        names. A run is spans[first:n] of names on adjacent tokens, found in one pass."""
         tokens, index_at = doc.tokens, doc.index_at
-        idx = {s.start: k for s in spans if tokens[k := index_at(s.start)].start == s.start}
         out = list(spans)
-        runs: list[list[int]] = []
+        first, prev_k = -1, None  # the current run's first span (-1: none), its last token
+
+        def close(end: int) -> None:
+            if first >= 0 and end - first >= 3 and spans[first].label.startswith("firstname"):
+                for n in range(first + 1, end - 1):
+                    s = spans[n]
+                    out[n] = Span(s.start, s.end, "middlename", s.attrs, s.score, s.rule, s.key)
+
         for n, s in enumerate(spans):
             if not (s.label.startswith("firstname") or s.label in ("surname", "middlename")):
-                runs.append([])
+                close(n)
+                first, prev_k = -1, None
                 continue
-            k = idx.get(s.start)
-            if runs and runs[-1] and k is not None and idx.get(spans[runs[-1][-1]].start, -9) + 1 == k:
-                runs[-1].append(n)
-            else:
-                runs.append([n])
-        for run in runs:
-            if len(run) >= 3 and out[run[0]].label.startswith("firstname"):
-                for n in run[1:-1]:
-                    s = out[n]
-                    out[n] = Span(s.start, s.end, "middlename", s.attrs, s.score, s.rule, s.key)
+            k: int | None = index_at(s.start)
+            if k == len(tokens) or tokens[k].start != s.start:
+                k = None
+            if first < 0 or k is None or prev_k is None or prev_k + 1 != k:
+                close(n)
+                first = n
+            prev_k = k
+        close(len(spans))
         return out
 
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
@@ -934,7 +968,11 @@ class Matcher:
 
     def _compound(self, key: str) -> bool:
         """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
-        (the modifier may carry a linking s or e or have dropped its final vowel: stjärn|lösa)."""
+        (the modifier may carry a linking s or e or have dropped its final vowel: stjärn|lösa).
+        Remembered per word (`_split`) up to the longest compound (a hostile word is not kept)."""
+        return self._split(key) if len(key) <= T.LONGEST_COMPOUND else self._split_uncached(key)
+
+    def _split_uncached(self, key: str) -> bool:
         get = self.lex.entries.get
 
         def word(k: str) -> bool:
@@ -1004,9 +1042,12 @@ class Matcher:
     def _misspelt(self, key: str, edits: int = 1) -> bool:
         """Within one edit (or `edits`) of an everyday word: a learner's spelling, not a name.
         (An edit, here and in `_fuzzy`: a letter added, dropped or changed, or two neighbours
-        swapped: "ukrania".)"""
+        swapped: "ukrania".) Remembered per word (`_near_common`)."""
         if len(key) < 5 or len(key) > self.longest_common + edits:
             return False
+        return self._near_common(key, edits)
+
+    def _near_common_uncached(self, key: str, edits: int) -> bool:
         words = self.lex.common_by_letter.get(key[0], ())
         return bool(words) and process.extractOne(
             key, words, scorer=OSA.distance, score_cutoff=edits) is not None
