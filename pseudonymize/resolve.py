@@ -343,10 +343,14 @@ def unify(spans: list[Span], text: str) -> list[Span]:
     out = []
     for span, ident in zip(spans, idents):
         top = best[ident]
-        out.append(span if top.label == span.label else
-                   Span(span.start, span.end, top.label,
-                        tuple(a for a in top.attrs if a == "foreign")
-                        + tuple(a for a in span.attrs if a != "foreign"),
+        if top.label == span.label:
+            out.append(span)
+            continue
+        # "foreign" comes from the entity's best mention, the other attributes stay the span's
+        own = span.attrs if "foreign" not in span.attrs else tuple(
+            a for a in span.attrs if a != "foreign")
+        out.append(Span(span.start, span.end, top.label,
+                        ("foreign",) * top.attrs.count("foreign") + own,
                         span.score, span.rule, span.key))
     return out
 
