@@ -304,9 +304,10 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(LICENSE_ANY_CASE, doc.text, plates):
         # letters that are a word need the digits glued on ("abc123", not "och 123")
         letters, glued = fold(m.group(1)), not any(map(str.isspace, m.group()))
-        if m.span() not in found and (glued or letters not in lex.unnamed and letters not in
-                                      lex.unnamed_rare) \
-                and _number_kind(doc, lex, m.start(), 6) is not None:
+        kind = _number_kind(doc, lex, m.start(), 6) if m.span() not in found else None
+        # a rare word's letters count after a plate's own trigger ("registreringsnummer abc 123")
+        if kind is not None and (glued or letters not in lex.unnamed and (
+                letters not in lex.unnamed_rare or kind == "license_nr")):
             found.add(m.span())
     for start, end in sorted(found):
         add(LICENCE_RULE.span(start, end, "license_nr"))
