@@ -197,7 +197,8 @@ def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
     "Halab, på svenska heter det Aleppo", "Warszawa (Warsaw på engelska)"."""
     verbs = "|".join(regex.escape(v).replace("\\ ", r"\s+") for v in data["alias_verbs"])
     fillers = "|".join(map(regex.escape, data["alias_fillers"]))
-    clause = rf"\s*,?\s*(?:som\s+|och\s+|men\s+)?på\s+(\p{{L}}+)\s+(?:{verbs})"
+    # "på svenska heter det", and in a learner's word order "på svenska det heter"
+    clause = rf"\s*,?\s*(?:som\s+|och\s+|men\s+)?på\s+(\p{{L}}+)\s+(?:(?:{fillers})\s+)?(?:{verbs})"
     return {"alias_after": regex.compile(rf"^(?:{clause}\b|\s*\(\s*\p{{L}}+\s+på\s+(\p{{L}}+)\s*\))",
                                          regex.IGNORECASE),
             "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)\s*\)", regex.IGNORECASE),

@@ -361,6 +361,8 @@ ALIASES = [
     ("Jag bodde i Warszawa (Warsaw på engelska).", "Warszawa", "Warsaw"),
     ("Vi bodde i Kyiv, på svenska heter det Kiev.", "Kyiv", "Kiev"),
     ("Jag föddes i Hargeysa som på svenska heter Hargeisa.", "Hargeysa", "Hargeisa"),
+    # a learner's word order
+    ("Jag bodde i Halab, på svenska det heter Aleppo.", "Halab", "Aleppo"),
 ]
 
 
