@@ -345,11 +345,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     suffixes: dict[str, list[tuple[str, str]]] = defaultdict(list)
     words = _words(_read(snapshot, root, "lexicon"))
     if countries is not None:
-        # "nordirak", "sydsomalia": a direction and a country in one word is a region of it
-        for key, iso in countries.select("fold", "iso2").iter_rows():
-            for prefix in words("direction_prefix") if " " not in key else ():
-                if prefix + key not in acc:
-                    note(prefix + key, phrase=False).update(place_kind="region", place_country=iso)
+        _direction_regions(countries, words("direction_prefix"), acc, note)
     lexicon = _read(snapshot, root, "lexicon")
     if lexicon is not None:
         for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows():
@@ -416,6 +412,16 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         test_personids=_test_personids(_read(snapshot, root, "test_personids")),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+
+
+def _direction_regions(countries: pl.DataFrame, prefixes: frozenset[str], acc: dict[str, dict],
+                       note: Callable[..., dict]) -> None:
+    """"nordirak", "sydsomalia": a direction prefix and a country in one word is a region of
+    that country (a word the gazetteers already know keeps its reading: "sydsudan")."""
+    for key, iso in countries.select("fold", "iso2").iter_rows():
+        for prefix in prefixes if " " not in key else ():
+            if prefix + key not in acc:
+                note(prefix + key, phrase=False).update(place_kind="region", place_country=iso)
 
 
 def _test_personids(frame: pl.DataFrame | None) -> dict[str, tuple[str, ...]]:
