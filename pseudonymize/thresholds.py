@@ -56,6 +56,7 @@ NUMBER_WORDS_MAX = 5   # a number in words spans at most this many words ("hundr
 NAME_WORDS_MAX = 10    # a name of capitalised words ("Sierra Nevada de Santa Marta") has at most
                        # this many: a hostile megabyte of capitals is not one name per word
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
+GREETING_REACH = 5   # "tack för brevet ahmed!": a greeting this many words before a name ending in "!"
 SUBJECT_REACH = 8    # "min vän bor i Malmö och heter X": the subject this many words before "och heter"
 VARIANT_MIN = 5     # a name or place this long is found again in a one-edit spelling ("fatma"
                     # after "Fatima"); shorter ones are one edit from too many other words

@@ -85,9 +85,9 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
-                                                 "inverted_subject"),
+                                                 "inverted_subject", "vocative_mark"),
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
-                    after=("name_verb", "list_word", "fam"))
+                    after=("name_verb", "list_word", "fam", "vocative_mark"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
@@ -762,12 +762,24 @@ class Matcher:
         if not place and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
                           in W["object_verb"] and folds[i - 1] in W["inverted_subject"]):
             return True  # "träffade ahmed", "igår träffade jag fatima"
+        if i + 1 < n and folds[i + 1] in W["vocative_mark"] and self._greeted(doc, i):
+            return True  # "tack för brevet ahmed!"
         if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
             and not (place and folds[i - 1] in W["place_trigger.prep"]
                      and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
+
+    def _greeted(self, doc: Doc, i: int) -> bool:
+        """A greeting or thanks opens token i's sentence, at most GREETING_REACH words before
+        it ("tack för brevet ahmed!", "hej igen fatima!")."""
+        for k in range(i - 1, max(-1, i - 1 - T.GREETING_REACH), -1):
+            if doc.folds[k] in self.W["name_trigger.greeting"]:
+                return True
+            if k in doc.starts:
+                return False
+        return False
 
     def _owns_kin(self, doc: Doc, i: int) -> bool:
         """A genitive before a kin or friend word: "fatimas mamma", "ahmeds fru"."""
