@@ -45,7 +45,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
-    "direction_prefix"),
+    "direction_prefix", "place_within"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition"),
     after=("place_statement",))
@@ -189,8 +189,9 @@ def _place_context(doc: Doc, i: int) -> int:
         k = j - 1
         while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]):
             k -= 1
-        if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in ("har", "hade") and j - k == 1):
-            return 2
+        if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
+                       or folds[k] in ("har", "hade") and j - k == 1):
+            return 2  # "bor i X", "ett flyktingläger i X"
         return 1
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
