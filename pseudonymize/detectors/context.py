@@ -224,8 +224,11 @@ class ContextRules:
                 and self.lex.mark_of(doc.tokens[first - 2].text.lower()) == "fam":
             return True  # "en son på sju år", "en dotter på tre"
         subject = verb - 1
-        if subject >= 1 and folds[subject] == "som":  # "min lillebror, som är elva"
+        relative = subject >= 1 and folds[subject] == "som"
+        if relative:  # "min lillebror, som är elva"
             subject -= 1 + (subject >= 2 and folds[subject - 1] == ",")
+            # "min son som är sju går i skolan": the main clause's verb ends the relative one
+            ends = ends or nxt in self.w["name_verb"] and self._person(doc, subject)
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
                 folds[subject] in self.w["personal_pronoun"] or self._person(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
