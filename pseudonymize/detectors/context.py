@@ -223,6 +223,10 @@ class ContextRules:
         if prev == "pa" and first >= 2 and ends \
                 and self.lex.mark_of(doc.tokens[first - 2].text.lower()) == "fam":
             return True  # "en son på sju år", "en dotter på tre"
+        if first >= 2 and ends and doc.tokens[first - 2].text.lower() in self.possessives \
+                and self.lex.mark_of(doc.tokens[first - 1].text.lower()) == "fam" \
+                and nxt not in self.w["duration_after"]:
+            return True  # "min dotter är 3 år och min son 5": the verb left out
         subject = verb - 1
         relative = subject >= 1 and folds[subject] == "som"
         if relative:  # "min lillebror, som är elva"
