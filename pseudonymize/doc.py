@@ -93,3 +93,8 @@ class Doc:
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""
         return bisect_left(self.offsets, offset)
+
+    def index_before(self, offset: int) -> int:
+        """Index of the last token starting before a character offset: the token a span
+        ending there ends in."""
+        return bisect_left(self.offsets, offset) - 1

@@ -7,7 +7,6 @@ they share a canonical key.
 """
 from __future__ import annotations
 
-from bisect import bisect_right
 from itertools import compress, count
 from operator import attrgetter
 
@@ -80,7 +79,7 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
             out.append(span)
             i += 1
             continue
-        first, last = doc.index_at(span.start), bisect_right(doc.offsets, span.end - 1) - 1
+        first, last = doc.index_at(span.start), doc.index_before(span.end)
         # back to the run's first word, never to a sentence's first ("Till Swedbank")
         while first - 1 not in doc.starts and first and last - first < T.NAME_WORDS_MAX:
             prev = tokens[first - 1]
@@ -95,7 +94,7 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
         while j < len(spans) and spans[j].start < end:
             if spans[j].end > end:
                 # a span reaching past the run: the run stops before it
-                end = tokens[bisect_right(doc.offsets, spans[j].start - 1) - 1].end
+                end = tokens[doc.index_before(spans[j].start)].end
                 break
             j += 1
         start = tokens[first].start
@@ -104,7 +103,7 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
         end = max(end, span.end)
         out.append(span if (start, end) == (span.start, span.end) else Span(
             start, end, span.label, span.attrs, span.score, span.rule,
-            " ".join(doc.folds[first:bisect_right(doc.offsets, end - 1)])))
+            " ".join(doc.folds[first:doc.index_before(end) + 1])))
         i = j
     return out
 

@@ -559,6 +559,11 @@ class Renderer:
             self.base[LEARNER_SHIFT] = str(chosen)
         return chosen
 
+    def moved_year(self, year: int) -> int:
+        """A year the essay names, moved against its ages (`shift`): born 1990 and 34 years old
+        become 1988 and 36; the years of dates, case numbers and personnummer move alike."""
+        return year - self.shift()
+
     def _school_year_ages(self) -> frozenset[int]:
         """The ages of the school years the essay names ("går i trean": 9), read once."""
         if self._grades is None:
@@ -1708,7 +1713,7 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
-    year = (int(century or "19") * 100 + int(yy)) - r.shift()
+    year = r.moved_year(int(century or "19") * 100 + int(yy))
     months, days = r.calendar()
     month = shift_month(min(max(int(mm), 1), 12), months)
     # a samordningsnummer (day + 60) stays one
@@ -1729,6 +1734,7 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
 
 
 TEST_NUMBER_YEARS = 10  # a test number is looked for this many years either side of the birth year
+NEAREST_YEARS = tuple(sorted(range(-TEST_NUMBER_YEARS, TEST_NUMBER_YEARS + 1), key=abs))
 
 
 def reserved_personid(lex: Lexicon, year: int, month: int, day: int, sex: int, original: str,
@@ -1738,7 +1744,7 @@ def reserved_personid(lex: Lexicon, year: int, month: int, day: int, sex: int, o
     A year's numbers are sorted by date, so the nearest are found by bisection."""
     if not lex.test_personids:
         return None
-    for delta in sorted(range(-TEST_NUMBER_YEARS, TEST_NUMBER_YEARS + 1), key=abs):
+    for delta in NEAREST_YEARS:
         born = str(year + delta)
         numbers = lex.test_personids.get(born, ())
         at = bisect.bisect_left(numbers, f"{born}{month:02d}{day:02d}")
@@ -1841,7 +1847,7 @@ def _year(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     if len(digits) != 4:
         return str(max(1, int(digits or 20) + r.shift()))
-    return original.replace(digits, str(int(digits) - r.shift()))
+    return original.replace(digits, str(r.moved_year(int(digits))))
 
 
 def moved_age(age: int, shift: int) -> int:
@@ -1888,9 +1894,9 @@ def shift_month(month: int, months: int) -> int:
 def _date(r: Renderer, original: str, rng: Draws) -> str:
     """A numeric date moved like every date of the essay: years by the learner's shift, month
     and day by the essay's calendar shift (2015-11-03 -> 2013-12-07)."""
-    shift = r.shift()
     months, days = r.calendar()
-    out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(int(m.group(0)) - shift), original)
+    out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(r.moved_year(int(m.group(0)))),
+                    original)
     parts = regex.split(r"(\D)", out)
     short = [i for i, part in enumerate(parts) if part.isdigit() and len(part) <= 2]
     # the day: the last short part after a leading year (2015-11-03), else the first (3/11)
@@ -1949,7 +1955,7 @@ def _digits(r: Renderer, original: str, rng: Draws) -> str:
         out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
                       if ch.isalpha() else ch for ch in original)
         for at in years:
-            out = out[:at] + str(int(original[at:at + 4]) - r.shift()) + out[at + 4:]
+            out = out[:at] + str(r.moved_year(int(original[at:at + 4]))) + out[at + 4:]
         if iban:
             out = _iban(original[:2].upper() + out[2:])
         if out != original:

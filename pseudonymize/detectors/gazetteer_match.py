@@ -316,8 +316,8 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     j = i - 1
     while j >= 0 and doc.tokens[j].text in {",", ":"}:
         j -= 1
-    if j >= 1 and doc.folds[j] in doc.lex.words.folds["name_copula"] \
-            and doc.entries[j - 1].value == "verb" and "name_trigger" in doc.entries[j - 1].cats:
+    W = doc.lex.words.folds
+    if j >= 1 and doc.folds[j] in W["name_copula"] and doc.folds[j - 1] in W["name_trigger.verb"]:
         j -= 1  # "mitt namn är hussein", "mitt efternamn är ali"
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])

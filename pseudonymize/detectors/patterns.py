@@ -122,10 +122,14 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
     return generic
 
 
-def _counted(doc: Doc, lex: Lexicon, end: int) -> bool:
-    """The number counts something ("ärendet gällde 15000 kronor"): a unit word follows."""
+def _case_number(doc: Doc, lex: Lexicon, number: str, end: int, kind: str | None) -> bool:
+    """After a reference trigger ("ärendenummer", "dnr") a number of REFERENCE_DIGITS_MIN
+    digits is the case's number, unless a unit word says it counts something ("ärendet gällde
+    15000 kronor")."""
+    if kind != "other_nr_seq" or sum(map(str.isdigit, number)) < REFERENCE_DIGITS_MIN:
+        return False
     k = doc.index_at(end)
-    return k < len(doc.tokens) and doc.folds[k] in lex.words("unit_word")
+    return not (k < len(doc.tokens) and doc.folds[k] in lex.words("unit_word"))
 
 
 def _time_of_day(doc: Doc, lex: Lexicon, start: int) -> bool:
@@ -257,9 +261,8 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         kind = _number_kind(doc, lex, m.start(), 5 + _masked(doc.text, m.start()))
         if kind == "account_nr" and ndig >= 5:
             continue  # the account pattern covers it
-        if kind is None and ndig >= 8 or ndig >= 6 and kind is not None or (
-                kind == "other_nr_seq" and ndig >= REFERENCE_DIGITS_MIN
-                and not _counted(doc, lex, m.end())):
+        if kind is None and ndig >= 8 or ndig >= 6 and kind is not None \
+                or _case_number(doc, lex, m.group(), m.end(), kind):
             rule = NUMBER_TRIGGER if kind else DIGITS_RULE
             add(rule.span(_with_prefix(doc, m.start()), m.end(), kind or "other_nr_seq"))
         elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and (
@@ -276,9 +279,7 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
             label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
             add(REFERENCE_RULE.span(_with_prefix(doc, m.start()), m.end(), label))
         for m in SLASHED.finditer(doc.text, s, e):  # "ärendenummer 2023/12345"
-            if sum(map(str.isdigit, m.group())) >= REFERENCE_DIGITS_MIN \
-                    and _number_kind(doc, lex, m.start(), 5) == "other_nr_seq" \
-                    and not _counted(doc, lex, m.end()):
+            if _case_number(doc, lex, m.group(), m.end(), _number_kind(doc, lex, m.start(), 5)):
                 add(REFERENCE_RULE.span(m.start(), m.end(), "other_nr_seq"))
 
 
