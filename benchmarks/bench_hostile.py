@@ -1,6 +1,7 @@
 """Engine time on hostile essays: each must take seconds, not minutes (linear time).
 
     python benchmarks/bench_hostile.py [--home DIR] [--mb 1.0]
+    python benchmarks/bench_hostile.py --mb 0.1 --instructions [--baseline DIR] [--only NAME]
 
 Six essays of about `--mb` megabytes each: one name repeated ("Anna Anna ..."), one long word,
 digits only, one sentence of workplaces ("jobbar på Volvo och på SSAB och ..."), one run of
@@ -8,6 +9,12 @@ capitalised words ("Rimping Hotel Koh Samet ..."), and ordinary generated essays
 (the baseline: ordinary text of the same size). Prints `Engine.detect` and `Engine.pseudonymize` seconds for each beside the
 baseline; the target is under 5 s each. Uses the current snapshot of `--home` (default
 $SWEPSEUDO_HOME or the current directory); figures go to docs/benchmarks.md by hand.
+
+`--instructions` counts CPU instructions instead of seconds (valgrind's cachegrind: the same
+figure on a busy machine as on a quiet one): for each essay a process running `Engine.detect`,
+one running `Engine.pseudonymize` and one that only loads the engine; the first two minus the
+third. `--baseline DIR` counts another checkout's engine on the same essays beside it.
+`--only` picks essays by a word of their name (repeatable). Takes minutes: use `--mb 0.1`.
 """
 from __future__ import annotations
 
@@ -23,6 +30,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_essays import essay  # noqa: E402  (a sibling script)
 
 TARGET_S = 5.0
+# One essay in one process: load the engine, then run nothing, detect or pseudonymize.
+COUNTED = """
+import os, sys
+sys.path.insert(0, {bench!r})
+from bench_hostile import hostile
+from builders.store import Store
+from pseudonymize.engine import Engine
+engine = Engine.load(Store().snapshot_path())
+text = hostile({size})[{name!r}]
+if {mode!r} == "detect":
+    engine.detect(text)
+elif {mode!r} == "pseudonymize":
+    engine.pseudonymize(text, "hostile")
+"""
 
 
 def hostile(size: int) -> dict[str, str]:
@@ -44,22 +65,54 @@ def hostile(size: int) -> dict[str, str]:
     }
 
 
+def counted(size: int, names: list[str], baseline: Path | None) -> int:
+    """Instructions of detect and pseudonymize per essay (start-up subtracted), this checkout
+    (PYTHONPATH as given) and `baseline` side by side."""
+    from bench_instructions import instructions
+
+    bench = str(Path(__file__).resolve().parent)
+    checkouts = [("this checkout", dict(os.environ), None)]
+    if baseline is not None:  # run from its directory: `-c` puts the current one on sys.path
+        code = baseline.resolve()
+        checkouts.append((str(baseline), {**os.environ, "PYTHONPATH": str(code)}, code))
+    print(f"essays of {size:,} characters; G instructions (start-up subtracted)")
+    print(f"{'essay':<28} {'checkout':<24} {'detect':>8} {'pseudonymize':>13}")
+    for name in names:
+        for label, env, cwd in checkouts:
+            count = {mode: instructions([sys.executable, "-c", COUNTED.format(
+                bench=bench, size=size, name=name, mode=mode)], env, cwd)
+                for mode in ("load", "detect", "pseudonymize")}
+            print(f"{name:<28} {label[-24:]:<24} {(count['detect'] - count['load']) / 1e9:>8.3f} "
+                  f"{(count['pseudonymize'] - count['load']) / 1e9:>13.3f}", flush=True)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--home", default=os.environ.get("SWEPSEUDO_HOME", "."))
     parser.add_argument("--mb", type=float, default=1.0)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions (valgrind) instead of seconds")
+    parser.add_argument("--baseline", type=Path, help="another checkout, with --instructions")
+    parser.add_argument("--only", action="append", default=[],
+                        help="essays whose name holds this word (repeatable)")
     args = parser.parse_args()
     os.environ["SWEPSEUDO_HOME"] = str(Path(args.home).resolve())
+    size = int(args.mb * 1_000_000)
+    names = [n for n in hostile(0) if not args.only or any(w in n for w in args.only)]
+    if args.instructions:
+        return counted(size, names, args.baseline)
     from builders.store import Store
     from pseudonymize.engine import Engine
 
     engine = Engine.load(Store().snapshot_path())
-    size = int(args.mb * 1_000_000)
     print(f"snapshot {engine.snapshot_id}; essays of {size:,} characters; target < {TARGET_S:.0f} s")
     print("wall seconds (CPU seconds of this process: steadier when others share the machine)")
     print(f"{'essay':<28} {'detect':>15} {'pseudonymize':>15} {'spans':>8}  verdict")
     worst = 0.0
     for name, text in hostile(size).items():
+        if name not in names:
+            continue
         t0, c0 = time.perf_counter(), time.process_time()
         try:
             spans = engine.detect(text)

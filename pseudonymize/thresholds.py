@@ -62,6 +62,15 @@ VARIANT_MIN = 5     # a name or place this long is found again in a one-edit spe
                     # after "Fatima"); shorter ones are one edit from too many other words
 REMEMBERED_WORD_MAX = 40  # a lone lower-case word's verdict is remembered up to this length
 REMEMBERED_WORDS = 200_000  # and for at most this many spellings (bounded memory, ~25 MB a worker)
+# A long essay's gazetteer verdicts are remembered by the words around the judged one
+# (`gazetteer_window.Verdicts`): no judgement reads further than SUBJECT_REACH tokens back from
+# the word before it (a naming verb's subject) nor 6 tokens on (`_gender_hint`), and the
+# windows keep a margin. Short essays seldom repeat a whole window: not worth the key.
+VERDICT_BEFORE = 12   # tokens before the judged one in its window
+VERDICT_AFTER = 8     # tokens after it
+VERDICT_ESSAY_MIN = 2_000  # tokens: essays shorter than this judge every word afresh
+VERDICT_WINDOWS = 10_000   # windows remembered per essay at most
+VERDICT_WINDOW_CHARS = 1_000  # characters of a window at most (10 MB of windows an essay)
 
 # --- populations -----------------------------------------------------------------------------
 SE_DOMINANT = 50_000      # a Swedish place this big is its name before it is a word (Lund)

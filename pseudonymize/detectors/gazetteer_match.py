@@ -19,6 +19,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
+from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc
@@ -352,6 +353,10 @@ class Matcher:
         self.context_before = neighbours(lex, RULES, "before")
         self.context_after = neighbours(lex, RULES, "after")
         self._alone: dict[str, bool] = {}
+        # A long essay's verdicts, remembered by context window (`Verdicts`); `far` is set by a
+        # judgement that reads back to its sentence start (such a verdict is not remembered).
+        self.verdict_essay_min = T.VERDICT_ESSAY_MIN
+        self.far = False
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
@@ -408,6 +413,8 @@ class Matcher:
         phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
         never, lists = self.W["never_replaced"], self.W["list_word"]
         starts, initial_plain = doc.starts, self.initial_plain
+        verdicts = Verdicts(doc, self.W["place_adverb"]) \
+            if len(tokens) >= self.verdict_essay_min else None
         for i in self._todo(doc):
             if i < skip_to:
                 continue
@@ -435,8 +442,8 @@ class Matcher:
                     self._remember(tokens[i][2], True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
-            span = self._classify(doc, i, e, ckey, attrs, cap, initial,
-                                  _follows_name(doc, i, prev_name_end), listed)
+            span = self._judged(verdicts, doc, i, e, ckey, attrs, cap, initial,
+                                _follows_name(doc, i, prev_name_end), listed)
             if lone:
                 self._remember(tokens[i][2], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
@@ -460,6 +467,23 @@ class Matcher:
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
         return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
+
+    def _judged(self, verdicts: Verdicts | None, doc: Doc, i: int, e: Entry, key: str,
+                morph: tuple[str, ...], cap: bool, initial: bool, after_name: bool,
+                listed: bool) -> Span | None:
+        """`_classify`, its verdict remembered by context window in a long essay."""
+        window = verdicts.window(i, after_name, listed) if verdicts is not None else None
+        if window is None:
+            return self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
+        tok = doc.tokens[i]
+        if window in verdicts:
+            found = verdicts[window]
+            return None if found is None else Span(tok.start, tok.end, *found)
+        self.far = False
+        span = self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
+        if not self.far:
+            verdicts.remember(window, span, (tok.start, tok.end))
+        return span
 
     def _car(self, doc: Doc, i: int) -> int:
         """How many tokens a car make and its model take ("Volvo V70": 2, "en Saab": 1), or 0
@@ -810,6 +834,7 @@ class Matcher:
         same sentence ("mina barn heter Abdi, hodan och liban"): a name even in lower case."""
         naming = self.W["naming_verb"]
         if listed:
+            self.far = True  # the naming verb anywhere before it in its sentence
             k = doc.last_before(naming, i)
             return k >= 0 and self._said_of_person(doc, k)
         return i > 0 and i not in doc.starts and doc.folds[i - 1] in naming \
@@ -1125,6 +1150,7 @@ def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
     text = c.doc.tokens[c.i].text
     if text.isupper() and len(text) > 1 and not c.initial \
             and c.key not in m.W["language_level"]:  # "jag läser på B1": a level
+        m.far = True  # a work or study word anywhere before it in its sentence
         role = _institution_role(c.doc, c.i)
         if role:
             return _tok_span(INSTITUTION_CONTEXT, c, role, score=0.6)
@@ -1325,7 +1351,10 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_institution(m: Matcher, c: Cand) -> Span | bool | None:
     """"jobbar på X", "går på X"; and a capitalised unknown name where someone studies:
     "läser svenska på Lernia", "går på sfi på Lernia"."""
-    institution = _institution_context(c.doc, c.i) or c.cap and studied_at(c.doc, c.i)
+    institution = _institution_context(c.doc, c.i)
+    if not institution and c.cap:
+        m.far = True  # a study verb anywhere before it in its sentence
+        institution = studied_at(c.doc, c.i)
     return _tok_span(INSTITUTION_CONTEXT, c, institution) if institution else None
 
 

@@ -148,3 +148,54 @@ def test_a_frequent_everyday_word_starting_a_sentence_is_skipped_safely(offline_
     for text in _sentences():
         doc = Doc.make(text, lex)
         assert skipping.detect(doc) == judging.detect(doc), text
+
+
+FILLER = "och det var en mycket fin dag med sol och vind hela tiden"
+# the same window around a word (the words before and after it), its sentence saying more
+# further back: read to the sentence start
+FAR = [f"{start} {FILLER} {word} . {FILLER} ." for start in ("Jag jobbar som lärare",
+                                                             "Min kompis heter Sara",
+                                                             "Jag läser", "Jag gillar")
+       for word in ("på XQZB", "på Lernia", "Abdi , hodan")]
+# and a naming verb's subject SUBJECT_REACH words back: inside the window, not beside the word
+FAR += [f"{start} bor i stockholm och heter lina . {FILLER} ." for start in ("min bästa vän",
+                                                                            "den gamla krukan")]
+
+
+def test_a_long_essay_remembers_verdicts_by_context_window(offline_engine, monkeypatch) -> None:
+    """In a long essay the gazetteer remembers each verdict under the tokens around the judged
+    word (`gazetteer_window.Verdicts`) and reuses it where the same window comes again.
+    Remembering must change nothing: every rule-table sentence and gold essay, as written and
+    in lower case, joined into long essays (so windows recur in other surroundings), and a
+    few hostile repeats give the same spans from a matcher that remembers as from one that
+    judges every word afresh. A rule that reads further than the window without saying so
+    (`Matcher.far`) fails here, as does a window too narrow (checked with 3 tokens)."""
+    from pseudonymize import thresholds as T
+    from pseudonymize.detectors.gazetteer_match import Matcher
+    from pseudonymize.doc import Doc
+
+    monkeypatch.setattr(T, "VERDICT_WINDOWS", 10**6)
+    lex = offline_engine.lex
+    remembering, fresh = Matcher(lex), Matcher(lex)
+    remembering.verdict_essay_min, fresh.verdict_essay_min = 0, 10**9
+    texts = _sentences()
+    texts += [t.lower() for t in texts]
+    essays = ["\n\n".join(texts[n:n + 300] * 2) for n in range(0, len(texts), 300)]
+    essays += ["Anna " * 50, "Anna, Anna och Anna. " * 20, "jobbar på Volvo och på SSAB och " * 30,
+               "Rimping Hotel Koh Samet Stora Torget " * 20, "bor ju i , , , Anna heter , Omar " * 20,
+               " ".join(FAR * 2)]
+    counts: dict[str, int] = {}
+    remembering._judged = _counting(remembering._judged, counts)
+    for text in essays:
+        doc = Doc.make(text, lex)
+        assert remembering.detect(doc) == fresh.detect(doc), text[:200]
+    assert counts["hits"] > 1_000  # windows do come back
+
+
+def _counting(judged, counts: dict):
+    """`Matcher._judged` counting the verdicts it takes from its window table."""
+    def wrapped(verdicts, doc, i, *question):
+        window = verdicts.window(i, *question[-2:]) if verdicts is not None else None
+        counts["hits"] = counts.get("hits", 0) + (window is not None and window in verdicts)
+        return judged(verdicts, doc, i, *question)
+    return wrapped
