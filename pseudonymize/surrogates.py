@@ -17,7 +17,7 @@ import tomllib
 from collections import Counter
 from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -282,6 +282,13 @@ def unique_authorities() -> frozenset[str]:
 def institution_kind(original: str, before: Sequence[str] = ()) -> Kind | None:
     """The function of an institution: a known member, else a word of its name ("Bergsjöskolan"
     ends in "skolan"), else a word shortly before it ("restaurangen ... som heter Casa Andina")."""
+    return named_kind(original) or kind_before(before)
+
+
+@lru_cache(maxsize=4096)
+def named_kind(original: str) -> Kind | None:
+    """`institution_kind` by the name alone, remembered per name: an essay names one workplace
+    again and again."""
     key = fold(original)
     kinds = institution_kinds()
     for kind in kinds:
@@ -294,6 +301,12 @@ def institution_kind(original: str, before: Sequence[str] = ()) -> Kind | None:
             if any(t == word or (len(word) >= 4 and t.endswith(word) and len(t) > len(word) + 1)
                    for t in tokens):
                 return kind
+    return None
+
+
+def kind_before(before: Sequence[str]) -> Kind | None:
+    """`institution_kind` by the nearest word before the name that tells one."""
+    kinds = institution_kinds()
     for word in reversed(before):
         kind = next((k for k in kinds if word in k.before), None)
         if kind:
@@ -788,6 +801,11 @@ class Renderer:
         return span.start in self.districts or "district" in self.lex.get(
             span.key or fold(original)).cats
 
+    def kind_of(self, span: Span, original: str) -> Kind | None:
+        """`institution_kind` of a mention; the words before it read only when its name does
+        not tell."""
+        return named_kind(original) or kind_before(self.before.get(span.start, ()))
+
     def order(self, span: Span, original: str) -> int:
         """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
         follows its country and a district its town wherever they stand in the essay."""
@@ -796,7 +814,7 @@ class Renderer:
         if span.label in ("email", "url", "extra"):
             return 3  # after the names they are built from
         if LABELS[span.label].kind == "institution":
-            kind = institution_kind(original, self.before.get(span.start, ()))
+            kind = self.kind_of(span, original)
             if kind and kind.towns and not self._abroad(original):
                 self.need_towns.append(kind.towns)  # the essay's towns come from these
         if span.label == "city" and self.is_district(span, original):
@@ -1399,7 +1417,7 @@ class Renderer:
         surrogate town where it is tied to a town; one abroad keeps its shape around a place of
         the (surrogate) country; a line from the line names."""
         label, lex = span.label, self.lex
-        kind = institution_kind(original, self.before.get(span.start, ()))
+        kind = self.kind_of(span, original)
         if label == "transport_name":
             if kind and kind.name == "ship":  # "färjan Stena Danica": another ferry
                 return self._of_kind(kind, original, "", rng) or self._compound(rng, "")

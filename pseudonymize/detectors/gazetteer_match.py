@@ -7,6 +7,7 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from itertools import chain, compress, count
@@ -353,10 +354,10 @@ class Matcher:
         self.context_before = neighbours(lex, RULES, "before")
         self.context_after = neighbours(lex, RULES, "after")
         self._alone: dict[str, bool] = {}
-        # A long essay's verdicts, remembered by context window (`Verdicts`); `far` is set by a
-        # judgement that reads back to its sentence start (such a verdict is not remembered).
+        # A long essay's verdicts, remembered by context window (`Verdicts`); `asked` notes
+        # the reads back to the sentence start a judgement made, with their answers (`_far`).
         self.verdict_essay_min = T.VERDICT_ESSAY_MIN
-        self.far = False
+        self.asked: list[tuple[Callable[[Doc, int], object], object]] | None = None
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
@@ -476,14 +477,25 @@ class Matcher:
         if window is None:
             return self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
         tok = doc.tokens[i]
-        if window in verdicts:
-            found = verdicts[window]
-            return None if found is None else Span(tok.start, tok.end, *found)
-        self.far = False
+        known = verdicts.get(window)
+        if known is not None:  # the same reads back to the sentence start, the same answers
+            asked, found = known
+            if all(read(doc, i) == answer for read, answer in asked):
+                return None if found is None else Span(tok.start, tok.end, *found)
+            return self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
+        self.asked = []
         span = self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
-        if not self.far:
-            verdicts.remember(window, span, (tok.start, tok.end))
+        verdicts.remember(window, tuple(self.asked), span, (tok.start, tok.end))
+        self.asked = None
         return span
+
+    def _far(self, read: Callable[[Doc, int], object], doc: Doc, i: int) -> object:
+        """A read of token i's sentence back to its start (`read(doc, i)`), its answer noted
+        for `Verdicts`: a remembered verdict holds where the same reads give the same answers."""
+        answer = read(doc, i)
+        if self.asked is not None:
+            self.asked.append((read, answer))
+        return answer
 
     def _car(self, doc: Doc, i: int) -> int:
         """How many tokens a car make and its model take ("Volvo V70": 2, "en Saab": 1), or 0
@@ -833,12 +845,15 @@ class Matcher:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
         same sentence ("mina barn heter Abdi, hodan och liban"): a name even in lower case."""
         naming = self.W["naming_verb"]
-        if listed:
-            self.far = True  # the naming verb anywhere before it in its sentence
-            k = doc.last_before(naming, i)
-            return k >= 0 and self._said_of_person(doc, k)
+        if listed:  # the naming verb anywhere before it in its sentence
+            return bool(self._far(self._named_list, doc, i))
         return i > 0 and i not in doc.starts and doc.folds[i - 1] in naming \
             and self._said_of_person(doc, i - 1)
+
+    def _named_list(self, doc: Doc, i: int) -> bool:
+        """A naming verb said of a person before token i in its sentence."""
+        k = doc.last_before(self.W["naming_verb"], i)
+        return k >= 0 and self._said_of_person(doc, k)
 
     def _said_of_person(self, doc: Doc, k: int) -> bool:
         """The naming verb at k names a person: a pronoun, a kin or friend word or a name
@@ -1150,8 +1165,7 @@ def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
     text = c.doc.tokens[c.i].text
     if text.isupper() and len(text) > 1 and not c.initial \
             and c.key not in m.W["language_level"]:  # "jag läser på B1": a level
-        m.far = True  # a work or study word anywhere before it in its sentence
-        role = _institution_role(c.doc, c.i)
+        role = m._far(_institution_role, c.doc, c.i)  # a work or study word in its sentence
         if role:
             return _tok_span(INSTITUTION_CONTEXT, c, role, score=0.6)
     return None
@@ -1353,8 +1367,7 @@ def _u_institution(m: Matcher, c: Cand) -> Span | bool | None:
     "läser svenska på Lernia", "går på sfi på Lernia"."""
     institution = _institution_context(c.doc, c.i)
     if not institution and c.cap:
-        m.far = True  # a study verb anywhere before it in its sentence
-        institution = studied_at(c.doc, c.i)
+        institution = m._far(studied_at, c.doc, c.i)  # a study verb in its sentence
     return _tok_span(INSTITUTION_CONTEXT, c, institution) if institution else None
 
 

@@ -2,14 +2,15 @@
 
 A long essay that repeats itself ("Anna Anna …", "jobbar på Volvo och på SSAB och …") asks the
 gazetteer the same question about the same word in the same surroundings thousands of times.
-`Matcher._classify` reads nothing but the tokens around the judged one (their text, the space
-after them, which of them start a sentence; VERDICT_BEFORE tokens back and VERDICT_AFTER on at
-most), whether a name ends just before it and whether it follows a name in a list; so its
-verdict is a function of those, and is remembered under them. Two reads reach further and
-are not remembered: a judgement that asks for the nearest word of a kind back to the sentence
-start (`Matcher.far` is set where one is asked), and one whose look back over punctuation and
-place adverbs ("bor ju i", "heter , X") could leave the window. A test runs every rule-table
-sentence and gold essay, repeated into long essays, with and without remembering: the same
+`Matcher._classify` reads the tokens around the judged one (their text, the space after them,
+which of them start a sentence; VERDICT_BEFORE tokens back and VERDICT_AFTER on at most),
+whether a name ends just before it and whether it follows a name in a list, and a few reads
+back to the sentence start ("a work word anywhere before it"), each made through
+`Matcher._far`, which notes it and its answer. A verdict is remembered under its window with
+those reads; where the window comes again it is reused when the same reads give the same
+answers. A window whose look back over punctuation and place adverbs ("bor ju i", "heter ,
+X") could leave it is not remembered. A test runs every rule-table
+sentence and gold essay, joined into long essays, with and without remembering: the same
 spans.
 """
 from __future__ import annotations
@@ -20,8 +21,8 @@ from pseudonymize.types import Span
 
 
 class Verdicts(dict):
-    """Window -> the verdict (a span's label, attributes, score, rule and key; or None) of the
-    token in its middle. Bounded by T.VERDICT_WINDOWS windows (an essay that repeats itself
+    """Window -> (the reads back to the sentence start asked, with their answers; the verdict:
+    a span's label, attributes, score, rule and key, or None) of the token in its middle. Bounded by T.VERDICT_WINDOWS windows (an essay that repeats itself
     needs few; one that does not gains nothing from more)."""
 
     def __init__(self, doc: Doc, adverbs: frozenset[str]) -> None:
@@ -31,28 +32,31 @@ class Verdicts(dict):
     def window(self, i: int, after_name: bool, listed: bool) -> tuple | None:
         """Everything a verdict on token i reads, or None when it may read outside it. The
         window's text from its first token's start to the next token's: one essay's tokens
-        are a function of that (the tokenizer reads no further back, and its choice of
-        pattern is the whole essay's), and which of them start a sentence is added."""
+        are a function of it (the tokenizer reads no further back, and its choice of pattern
+        is the whole essay's), and so is which of them start a sentence (after an opener or
+        a line break), but for the first. Not near the essay's start, where a look back
+        could wrap around to its end."""
         doc = self.doc
-        tokens, lo = doc.tokens, max(0, i - T.VERDICT_BEFORE)
-        if i - lo == T.VERDICT_BEFORE and not (self._stops(i - 2) or self._stops(i - 3)):
+        tokens, lo = doc.tokens, i - T.VERDICT_BEFORE
+        if lo < 0 or not (self._stops(i - 2) or self._stops(i - 3)):
             return None  # a look back past "," or an adverb might not stop inside the window
         hi = min(len(tokens), i + T.VERDICT_AFTER + 1)
         start, end = tokens[lo][0], tokens[hi][0] if hi < len(tokens) else len(doc.text)
         if end - start > T.VERDICT_WINDOW_CHARS:
             return None  # long words or long white space: not kept (bounded memory)
-        return (i - lo, hi - i, after_name, listed, doc.text[start:end],
-                tuple(map(doc.starts.__contains__, range(lo, hi))))
+        return hi - i, after_name, listed, lo in doc.starts, doc.text[start:end]
 
     def _stops(self, k: int) -> bool:
         """Token k ends a look back over punctuation and place adverbs: a word, no adverb."""
         return self.doc.firsts[k].isalnum() and self.doc.folds[k] not in self.adverbs
 
-    def remember(self, window: tuple, span: Span | None, token: tuple[int, int]) -> None:
-        """Keep a verdict on the token at `token` (start, end), when it is one on that token."""
+    def remember(self, window: tuple, asked: tuple, span: Span | None,
+                 token: tuple[int, int]) -> None:
+        """Keep a verdict on the token at `token` (start, end), when it is one on that token,
+        with the reads back to the sentence start it made and their answers (`asked`)."""
         if len(self) >= T.VERDICT_WINDOWS:
             return
         if span is None:
-            self[window] = None
+            self[window] = asked, None
         elif (span.start, span.end) == token:
-            self[window] = span[2:]
+            self[window] = asked, span[2:]

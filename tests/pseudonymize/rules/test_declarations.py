@@ -168,8 +168,8 @@ def test_a_long_essay_remembers_verdicts_by_context_window(offline_engine, monke
     Remembering must change nothing: every rule-table sentence and gold essay, as written and
     in lower case, joined into long essays (so windows recur in other surroundings), and a
     few hostile repeats give the same spans from a matcher that remembers as from one that
-    judges every word afresh. A rule that reads further than the window without saying so
-    (`Matcher.far`) fails here, as does a window too narrow (checked with 3 tokens)."""
+    judges every word afresh. A rule that reads further than the window other than through
+    `Matcher._far` fails here, as does a window too narrow (checked with 3 tokens)."""
     from pseudonymize import thresholds as T
     from pseudonymize.detectors.gazetteer_match import Matcher
     from pseudonymize.doc import Doc
