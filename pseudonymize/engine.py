@@ -169,8 +169,8 @@ class Engine:
         renderer.before = WordsBefore(clean)
         renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex) for s in spans
                               if s.label in AGE_LABELS)
-        order = sorted(range(len(spans)), key=lambda i: renderer.order(
-            spans[i], clean[spans[i].start:spans[i].end]))
+        order = sorted(range(len(spans)), key=[renderer.order(s, clean[s.start:s.end])
+                                               for s in spans].__getitem__)
         hints = country_hints(spans, clean, self.lex)
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
         # kept as written by the strategy (lifelike: Migrationsverket), marked for review
@@ -191,16 +191,17 @@ class Engine:
         out: list[str] = []
         anns: list[Annotation] = []
         pos = shift = 0
+        new, spot = tuple.__new__, view.span  # Annotation(...) without its Python __new__
         for i, (span, ref) in enumerate(zip(spans, refs)):
-            start, end = view.span(span.start, span.end)
+            start, end = spot(span.start, span.end)
             original = text[start:end]  # every original character, whatever its variant
             pseudo = pseudos.get(i, original)
             out.append(text[pos:start])
             out.append(pseudo)
             t0 = start + shift
             shift += len(pseudo) - len(original)
-            anns.append(Annotation(start, end, span.label, span.attrs, ref, actions[i],
-                                   original, pseudo, t0, t0 + len(pseudo), span.rule))
+            anns.append(new(Annotation, (start, end, span.label, span.attrs, ref, actions[i],
+                                         original, pseudo, t0, t0 + len(pseudo), span.rule)))
             pos = end
         out.append(text[pos:])
         return Result(essay_id, text, "".join(out), tuple(anns), tokens)
@@ -237,9 +238,10 @@ def country_hints(spans: list[Span], text: str, lex: Lexicon) -> dict[int, str]:
     starts = [pos for pos, _ in countries]
     out: dict[int, str] = {}
     for i, span in enumerate(spans):
+        if span.label not in PLACE_LABELS or span.label == "country":
+            continue
         entry = lex.get(span.key)
-        if span.label not in PLACE_LABELS or span.label == "country" or entry.place_country \
-                or entry.se_pop:
+        if entry.place_country or entry.se_pop:
             continue
         k = bisect.bisect(starts, span.start)  # the nearest country before and after it
         near = [(abs(pos - span.start), iso) for pos, iso in countries[max(0, k - 1):k + 1]

@@ -37,18 +37,15 @@ class Verdicts(dict):
         a line break), but for the first. Not near the essay's start, where a look back
         could wrap around to its end."""
         doc = self.doc
-        tokens, lo = doc.tokens, i - T.VERDICT_BEFORE
-        if lo < 0 or not (self._stops(i - 2) or self._stops(i - 3)):
+        tokens, folds, lo = doc.tokens, doc.folds, i - T.VERDICT_BEFORE
+        if lo < 0 or not (tokens[i - 2][2][0].isalnum() and folds[i - 2] not in self.adverbs
+                          or tokens[i - 3][2][0].isalnum() and folds[i - 3] not in self.adverbs):
             return None  # a look back past "," or an adverb might not stop inside the window
-        hi = min(len(tokens), i + T.VERDICT_AFTER + 1)
+        hi = i + T.VERDICT_AFTER + 1
         start, end = tokens[lo][0], tokens[hi][0] if hi < len(tokens) else len(doc.text)
         if end - start > T.VERDICT_WINDOW_CHARS:
             return None  # long words or long white space: not kept (bounded memory)
-        return hi - i, after_name, listed, lo in doc.starts, doc.text[start:end]
-
-    def _stops(self, k: int) -> bool:
-        """Token k ends a look back over punctuation and place adverbs: a word, no adverb."""
-        return self.doc.firsts[k].isalnum() and self.doc.folds[k] not in self.adverbs
+        return hi > len(tokens), after_name, listed, lo in doc.starts, doc.text[start:end]
 
     def remember(self, window: tuple, asked: tuple, span: Span | None,
                  token: tuple[int, int]) -> None:
