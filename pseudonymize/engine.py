@@ -174,7 +174,8 @@ class Engine:
         hints = country_hints(spans, clean, self.lex)
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
         # kept as written by the strategy (lifelike: Migrationsverket), marked for review
-        actions = [MARK if a == REPLACE and renderer.keeps(s, clean[s.start:s.end]) else a
+        actions = [MARK if a == REPLACE and LABELS[s.label].kind == "institution"
+                   and renderer.keeps(s, clean[s.start:s.end]) else a
                    for a, s in zip(actions, spans)]
         pseudos: dict[int, str] = {}
         rendered: dict[tuple, str] = {}  # a repeated mention is rendered once
@@ -191,9 +192,9 @@ class Engine:
         out: list[str] = []
         anns: list[Annotation] = []
         pos = shift = 0
-        new, spot = tuple.__new__, view.span  # Annotation(...) without its Python __new__
+        new, same = tuple.__new__, view.identity  # Annotation(...) without its Python __new__
         for i, (span, ref) in enumerate(zip(spans, refs)):
-            start, end = spot(span.start, span.end)
+            start, end = span[:2] if same else view.span(span.start, span.end)
             original = text[start:end]  # every original character, whatever its variant
             pseudo = pseudos.get(i, original)
             out.append(text[pos:start])

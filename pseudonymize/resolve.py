@@ -7,6 +7,7 @@ they share a canonical key.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress, count
 from operator import and_, attrgetter, itemgetter, not_, sub
 
@@ -134,10 +135,11 @@ def propagate(spans: list[Span], doc: Doc,
     # Everyday words are propagated only with the same capital ("Jag" found as a name once
     # must not turn every "jag" into one); the span's own token says how frequent it is.
     everyday: set[str] = set()
+    offsets = doc.offsets  # doc.index_at, without a Python call per mention
     for span in spans:
         surface = doc.text[span.start:span.end]
         if span.label in PROPAGATED and surface.isalpha() and len(surface) > 1:
-            k = doc.index_at(span.start)
+            k = bisect_left(offsets, span.start)
             key = doc.folds[k]
             if key not in known:
                 known[key] = span
