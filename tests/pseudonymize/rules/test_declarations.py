@@ -199,3 +199,24 @@ def _counting(judged, counts: dict):
         counts["hits"] = counts.get("hits", 0) + (window is not None and window in verdicts)
         return judged(verdicts, doc, i, *question)
     return wrapped
+
+
+def test_an_everyday_homograph_in_lower_case_is_rejected_without_a_full_judgement(
+        offline_engine) -> None:
+    """"och vi", "på där": a lower-case everyday word with a name or place reading and no naming
+    verb or place word around it is rejected by `Matcher._quiet_homograph` before `_classify`
+    builds its case. The same spans as judging it in full: every rule-table sentence and gold
+    essay, as written and in lower case. A rule that comes to take such a word fails here."""
+    from pseudonymize.detectors.gazetteer_match import Matcher
+    from pseudonymize.doc import Doc
+
+    lex = offline_engine.lex
+    quick, full = Matcher(lex), Matcher(lex)
+    full.quiet_homograph = lambda text: False
+    texts = _sentences()
+    texts += [t.lower() for t in texts]
+    for text in texts:
+        doc = Doc.make(text, lex)
+        assert quick.detect(doc) == full.detect(doc), text
+    info = quick.quiet_homograph.cache_info()
+    assert info.hits + info.misses > 1_000  # the test is asked
