@@ -155,7 +155,8 @@ class Engine:
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
-        originals = {clean[s.start:s.end] for s in spans} | {s.key for s in spans if s.key}
+        shapes = [clean[s.start:s.end] for s in spans]  # each mention as the view writes it
+        originals = set(shapes) | {s.key for s in spans if s.key}
         # nor a surrogate that is an original of the learner's other essays (Växjö for Östers IF)
         originals |= {key for _, key in memory.refs} if memory else set()
         renderer = Renderer(self.lex, strategy, seed, memory.scope if memory and memory.scope
@@ -169,20 +170,20 @@ class Engine:
         renderer.before = WordsBefore(clean)
         renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex) for s in spans
                               if s.label in AGE_LABELS)
-        order = sorted(range(len(spans)), key=[renderer.order(s, clean[s.start:s.end])
-                                               for s in spans].__getitem__)
+        ranks = list(map(renderer.order, spans, shapes))
+        order = sorted(range(len(spans)), key=ranks.__getitem__)
         hints = country_hints(spans, clean, self.lex)
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
         # kept as written by the strategy (lifelike: Migrationsverket), marked for review
         actions = [MARK if a == REPLACE and LABELS[s.label].kind == "institution"
-                   and renderer.keeps(s, clean[s.start:s.end]) else a
-                   for a, s in zip(actions, spans)]
+                   and renderer.keeps(s, shape) else a
+                   for a, s, shape in zip(actions, spans, shapes)]
         pseudos: dict[int, str] = {}
         rendered: dict[tuple, str] = {}  # a repeated mention is rendered once
         for i in order:
-            span, shape = spans[i], clean[spans[i].start:spans[i].end]
             if actions[i] == MARK:
                 continue
+            span, shape = spans[i], shapes[i]
             seen = (span.label, draws[i], span.attrs, span.key, shape, hints.get(i, ""))
             pseudo = rendered.get(seen)
             if pseudo is None:

@@ -22,8 +22,9 @@ from pseudonymize.types import Span
 
 class Verdicts(dict):
     """Window -> (the reads back to the sentence start asked, with their answers; the verdict:
-    a span's label, attributes, score, rule and key, or None) of the token in its middle. Bounded by T.VERDICT_WINDOWS windows (an essay that repeats itself
-    needs few; one that does not gains nothing from more)."""
+    a span's label, attributes, score, rule and key, or None) of the token in its middle.
+    Bounded by T.VERDICT_WINDOWS windows (an essay that repeats itself needs few; one that
+    does not gains nothing from more)."""
 
     def __init__(self, doc: Doc, adverbs: frozenset[str]) -> None:
         super().__init__()
@@ -31,8 +32,8 @@ class Verdicts(dict):
 
     def window(self, i: int, after_name: bool, listed: bool) -> tuple | None:
         """Everything a verdict on token i reads, or None when it may read outside it. The
-        window's text from its first token's start to the next token's: one essay's tokens
-        are a function of it (the tokenizer reads no further back, and its choice of pattern
+        window is its text, from its first token's start to the start of the token after its
+        last: one essay's tokens are a function of it (the tokenizer reads no further back, and its choice of pattern
         is the whole essay's), and so is which of them start a sentence (after an opener or
         a line break), but for the first. Not near the essay's start, where a look back
         could wrap around to its end."""
