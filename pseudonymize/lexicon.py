@@ -139,6 +139,7 @@ class Lexicon:
     name_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> GeoNames continent code
     country_languages: dict[str, frozenset[str]] = field(default_factory=dict)  # ISO2 -> main ones
+    neighbours: dict[str, frozenset[str]] = field(default_factory=dict)  # ISO2 -> bordering ISO2s
     districts_by_town: dict[str, list[str]] = field(default_factory=dict)  # Swedish town -> districts
     # folded place -> "country.admin1" of its most populous reading: a district of a big city
     # lies in the city's own first-level region (Ñuñoa in Santiago's, Chợ Lớn in Ho Chi Minh's)
@@ -242,6 +243,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     origins: dict[str, tuple[str, ...]] = {}
     continents: dict[str, str] = {}
     languages: dict[str, frozenset[str]] = {}
+    borders: dict[str, frozenset[str]] = {}
 
     def note(key: str, phrase: bool = True) -> dict:
         if " " in key and phrase:
@@ -321,6 +323,9 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         if "languages" in countries.columns:
             for iso, langs in countries.select("iso2", "languages").drop_nulls().iter_rows():
                 languages.setdefault(iso, frozenset(langs.split(",")))
+        if "neighbours" in countries.columns:
+            for iso, near in countries.select("iso2", "neighbours").drop_nulls().iter_rows():
+                borders.setdefault(iso, frozenset(near.split(",")))
         pools["country"] = sorted(set(countries["name_sv"].drop_nulls().to_list()) - {"Sverige"})
     streets = _read(snapshot, root, "streets")
     streets_by_city: dict[str, list[str]] = {}
@@ -406,7 +411,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         place_aliases=place_aliases, name_origins=origins, continents=continents,
-        country_languages=languages, districts_by_town=districts_by_town, place_region=place_region,
+        country_languages=languages, neighbours=borders, districts_by_town=districts_by_town, place_region=place_region,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
         test_personids=_test_personids(_read(snapshot, root, "test_personids")),

@@ -1130,6 +1130,8 @@ class Renderer:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
             pool = at_home or pool
+        if self.effective == "lifelike":
+            pool = self._bordering(iso, pool) or pool
         # the coast where the original's continent allows it (Afghanistan never Switzerland)
         continent = lex.continents.get(iso)
         shore = [c for c in pool if c in same_shore]
@@ -1155,6 +1157,23 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _bordering(self, iso: str, pool: list[str]) -> list[str]:
+        """A route stays a route ("via Turkiet till Grekland", "genom Serbien och Ungern"): a
+        country bordering countries the essay already replaced borders their surrogates (every
+        one where the pool allows, else one of them); [] when it borders none of them or none
+        of their free neighbours is left."""
+        lex = self.lex
+        named = [lex.neighbours.get(self.countries[o], frozenset()) for o in self.countries
+                 if o in lex.neighbours.get(iso, ()) and o != self.countries[o]]
+        if not named:
+            return []
+        for test in (all, any):
+            near = [c for c in pool if self._free(c)
+                    and test(lex.get(fold(c)).country in n for n in named)]
+            if near:
+                return near
+        return []
 
     def _place(self, span: Span, original: str, rng: Draws) -> str:
         """A place of the same kind in the surrogate of its country (or its own country when

@@ -99,6 +99,13 @@ def _same_continent(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert engine.lex.continents[got.country] == engine.lex.continents[iso], r.target
 
 
+def _route(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Each country of a route borders the one before it, as the originals do."""
+    isos = [engine.lex.get(fold(surrogate(r, name))).country for name in names]
+    for before, after in zip(isos, isos[1:]):
+        assert before in engine.lex.neighbours[after], r.target
+
+
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     town, hospital = names
     assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
@@ -128,6 +135,12 @@ GEOGRAPHY = [
      _hospital_of_town),
     ("Jag bor i Malmö. Vi åker med bil och färja från Ystad till Polen.", ("Ystad",), _port),
     ("Han kom till Sverige förra året från Afghanistan.", ("Afghanistan",), _same_continent),
+    # round 6: a transit route keeps its neighbours (GeoNames' neighbours column)
+    ("Vi gick från Irak via Turkiet till Grekland.", ("Irak", "Turkiet", "Grekland"), _route),
+    ("Vi flydde från Afghanistan till Iran och sedan till Turkiet.",
+     ("Afghanistan", "Iran", "Turkiet"), _route),
+    ("Vi gick genom Serbien och Ungern till Österrike.", ("Serbien", "Ungern", "Österrike"),
+     _route),
 ]
 
 
