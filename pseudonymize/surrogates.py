@@ -319,6 +319,8 @@ class Geography:
     landlocked: frozenset[str] = frozenset()  # ISO codes of countries without a coast
     ports: frozenset[str] = frozenset()  # Swedish towns with a ferry port
     ferry_words: frozenset[str] = frozenset()  # folds: färja, båten (a port follows)
+    coast_words: frozenset[str] = frozenset()  # folds: havet, kusten (with ferry_words, abroad)
+    coast_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ISO -> towns on the sea
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -358,9 +360,12 @@ def abroad(where: frozenset[str]) -> bool:
 
 
 @cache
-def geography() -> Geography:
+def geography(lifelike: bool = False) -> Geography:
+    """geography.toml; `lifelike` adds its [features_lifelike] rows (`realistic` draws from
+    [features] alone, so more rows never change its output)."""
     data = tomllib.loads(GEOGRAPHY_FILE.read_text(encoding="utf-8"))
-    features = {name: (row[0], frozenset(row[1:])) for name, row in data["features"].items()}
+    rows = data["features"] | (data["features_lifelike"] if lifelike else {})
+    features = {name: (row[0], frozenset(row[1:])) for name, row in rows.items()}
     kind_words = sorted(((fold(w), kind) for kind, ws in data["kind_words"].items() for w in ws),
                         key=lambda kw: -len(kw[0]))
     landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
@@ -372,7 +377,9 @@ def geography() -> Geography:
                      {group: tuple(near) for group, near in data["name_neighbours"].items()},
                      {name: tuple(row) for name, row in data["landskap"].items()},
                      frozenset(data["landlocked"]), frozenset(data["ports"]),
-                     frozenset(fold(w) for w in data["ferry_words"]))
+                     frozenset(fold(w) for w in data["ferry_words"]),
+                     frozenset(fold(w) for w in data["ferry_words"] + data["coast_words"]),
+                     {iso: tuple(towns) for iso, towns in data["coast_towns"].items()})
 
 
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
@@ -714,6 +721,11 @@ class Renderer:
         found = regex.match(r"[\s,]*(\p{L}+)", text[span.end:span.end + 40])
         return found.group(1).lower() if found else ""
 
+    @property
+    def geo(self) -> Geography:
+        """geography.toml as the mention's strategy reads it (`lifelike`: with its own rows)."""
+        return geography(self.effective == "lifelike")
+
     def keeps(self, span: Span, original: str) -> bool:
         """`lifelike` keeps a one-of-a-kind national authority as written (Migrationsverket,
         Försäkringskassans): it names no writer, and a peer in its place is a clue."""
@@ -834,12 +846,12 @@ class Renderer:
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
             # main origin takes that origin, so the family's names agree
             # (a group whose homeland the essay names first: "vi kommer från Somalia")
-            homes = geography().homelands
+            homes = self.geo.homelands
             main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
                        key=lambda g: (not self.avoid_countries.isdisjoint(homes.get(g, ())),
                                       votes[g], g), default="")
             if main and main not in groups and not set(groups).isdisjoint(
-                    geography().neighbours.get(main, ())):
+                    self.geo.neighbours.get(main, ())):
                 group = main
             elif main and " ".join(before[-2:]) in words().writer_name and (
                     main in groups or groups == (SWEDISH_ORIGIN,)):
@@ -877,7 +889,7 @@ class Renderer:
     def _homeland_of_names(self, iso: str) -> str:
         """The origin group of the essay's names that is at home in the country `iso` (Somali
         names and Somalia), the most named first; "" when the country is no such homeland."""
-        votes, homelands = self._votes(), geography().homelands
+        votes, homelands = self._votes(), self.geo.homelands
         groups = [g for g in homelands if iso in homelands[g] and votes[g] > 0
                   and g != SWEDISH_ORIGIN]
         return max(groups, key=lambda g: (votes[g], -list(homelands).index(g)), default="")
@@ -885,7 +897,7 @@ class Renderer:
     def _group_at_home(self, iso: str) -> str:
         """The origin group whose names are at home in `iso` (its main homeland first) and that
         the name lists can draw; "" when none."""
-        homelands = geography().homelands
+        homelands = self.geo.homelands
         groups = [g for g in homelands if iso in homelands[g] and any(
             self.lex.pools.get(f"{p}:{g}") for p in ("first_female", "first_male", "surname"))]
         return min(groups, key=lambda g: (homelands[g].index(iso), list(homelands).index(g)),
@@ -896,7 +908,7 @@ class Renderer:
         the names follow the surrogate country (Polen -> Ukraina: Polish names -> East Slavic)."""
         group = self._homeland_of_names(self._country_of(span, original))
         target = self.lex.get(fold(surrogate)).country
-        if group and target and target not in geography().homelands[group]:
+        if group and target and target not in self.geo.homelands[group]:
             other = self._group_at_home(target)
             if other:
                 self.origin_swap.setdefault(group, other)
@@ -1021,7 +1033,7 @@ class Renderer:
         entry = self.lex.get(span.key or fold(original))
         if entry.country:
             return entry.country
-        geo = geography()
+        geo = self.geo
         where = geo.features.get(geo.feature_folds.get(fold(original), ""), ("", frozenset()))[1]
         if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
             named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
@@ -1108,13 +1120,17 @@ class Renderer:
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
-        inland = geography().landlocked
+        inland = self.geo.landlocked
         same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
+        if self.effective == "lifelike" and iso not in inland:
+            # a coast the essay can land on: a country with towns in `coast_towns`
+            same_shore = [c for c in same_shore
+                          if lex.get(fold(c)).country in self.geo.coast_towns] or same_shore
         group = self._homeland_of_names(iso)
         if group:
             # the homeland of the essay's names: another homeland of the same names, else a
             # country where names of another group are at home (the names will follow it)
-            homes = geography().homelands[group]
+            homes = self.geo.homelands[group]
             # the names first (Iran: Afghanistan), the coast where the names allow it
             pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
                 or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
@@ -1123,7 +1139,7 @@ class Renderer:
                 return pick
             at_home = [c for c in same_shore or pool
                        if self._group_at_home(lex.get(fold(c)).country)]
-            for near in geography().neighbours.get(group, ()):
+            for near in self.geo.neighbours.get(group, ()):
                 pick = self._draw([c for c in at_home if self._group_at_home(
                     lex.get(fold(c)).country) == near], rng)
                 if pick:
@@ -1131,7 +1147,8 @@ class Renderer:
                     return pick
             pool = at_home or pool
         if self.effective == "lifelike":
-            pool = self._bordering(iso, pool) or pool
+            pool = (self._bordering(iso, [c for c in pool if c in same_shore])
+                    or self._bordering(iso, pool) or pool)
         # the coast where the original's continent allows it (Afghanistan never Switzerland)
         continent = lex.continents.get(iso)
         shore = [c for c in pool if c in same_shore]
@@ -1244,6 +1261,8 @@ class Renderer:
             pool = self._port(span, cities) or pool
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
+            if self.effective == "lifelike":
+                pool = self._coast_town(span, original, home, country) or pool
         elif label == "geo" and country == "SE":
             pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
         else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
@@ -1280,7 +1299,7 @@ class Renderer:
     def _port(self, span: Span, cities: list[str]) -> list[str]:
         """A town reached or left by boat ("färja från Ystad") is a ferry port (`ports` in
         geography.toml), the nearest to the essay's town; [] when no boat is named before it."""
-        geo = geography()
+        geo = self.geo
         if geo.ferry_words.isdisjoint(self.before.get(span.start, ())[-4:]):
             return []
         ports = [t for t in dict.fromkeys(cities + list(geo.towns)) if t in geo.ports
@@ -1291,9 +1310,25 @@ class Renderer:
         best = max(geo.closeness(anchor, t) or 0 for t in ports)
         return [t for t in ports if (geo.closeness(anchor, t) or 0) == best]
 
+    def _coast_town(self, span: Span, original: str, home: str, country: str) -> list[str]:
+        """A town abroad reached by sea (a word of the sea earlier in its sentence: "med båt
+        från Tripoli till Italien och kom till Lampedusa", or just after it: "Gdańsk vid
+        havet") or on the sea in `coast_towns` (under any of its names) is one on the sea of
+        the surrogate country (never Stoke-on-Trent for Piraeus); [] when none holds or the
+        table has no free town of that country."""
+        geo, text = self.geo, getattr(self.before, "text", "")
+        key = span.key or fold(original)
+        sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+        near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
+        if geo.coast_words.isdisjoint(near) and all(
+                key not in self.lex.place_aliases.get(t, {fold(t)})
+                for t in geo.coast_towns.get(home, ())):
+            return []
+        return [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
+
     def _near_home(self, span: Span, original: str) -> bool:
         """The original town lies near the original of the learner's home (the same län)."""
-        geo, key = geography(), span.key or fold(original)
+        geo, key = self.geo, span.key or fold(original)
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
         home = next((t for t in geo.towns if fold(t) == self.home[1]), "")
         return bool(self.home[0]) and (geo.closeness(home, name) or 0) >= 3
@@ -1304,7 +1339,7 @@ class Renderer:
         first surrogate as the original lies to the first original (Falun "20 minuter" from
         Borlänge -> a town of the surrogate's landskap or a neighbouring one), the nearest
         when the table does not know the original."""
-        geo = geography()
+        geo = self.geo
         key = span.key or fold(original)
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
         if not self.towns and not self.home[0]:
@@ -1325,7 +1360,7 @@ class Renderer:
     def _landmark(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
         """An airport by an airport, a station by a station: in the essay's surrogate town (or
         one every town has) in Sweden, in the (surrogate) country abroad."""
-        geo = geography()
+        geo = self.geo
         name = geo.landmark_folds.get(span.key or fold(original)) or geo.landmark_folds.get(
             fold(original))
         if not name:
@@ -1366,7 +1401,7 @@ class Renderer:
         """The Swedish towns a surrogate town is drawn from: towns, not districts; none in a
         region the essay names (the region's surrogate follows the town); where the essay names
         a hospital or university, towns that have one."""
-        geo = geography()
+        geo = self.geo
         pool = [c for c in cities if c not in geo.not_towns]
         pool = [c for c in pool if self.avoid_folds.isdisjoint(
             fold(r) for r in geo.towns.get(c, ())[:2])] or pool
@@ -1380,7 +1415,7 @@ class Renderer:
     def _region_of_town(self, original: str) -> str | None:
         """A Swedish region beside a town becomes the landskap (or län) of the surrogate town:
         never "Stockholm i Ångermanland"."""
-        where = geography().towns.get((self.towns or [self.city or ""])[0])
+        where = self.geo.towns.get((self.towns or [self.city or ""])[0])
         if not where:
             return None
         pick = where[1] if "län" in original.lower() else where[0]
@@ -1390,7 +1425,7 @@ class Renderer:
         """A lake by a lake, a river by a river, an island by an island: in Sweden one in the
         landskap of the essay's surrogate town where the table has one; abroad one in the
         (surrogate) country of the original."""
-        geo = geography()
+        geo = self.geo
         kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
         # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named
         kind = kind or (self.feature_kind if "SE" == country else "")
@@ -1399,6 +1434,20 @@ class Renderer:
         self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
         if abroad(where) or (not where and country != "SE"):
+            if self.effective == "lifelike" and (not where or any(
+                    w in self.countries or w == self.abroad for w in where)):
+                # one of the surrogate of the country the essay places it in, else of a country
+                # bordering it: never "floden Juba" (Somalia) beside Giza, nor a river of Turkey
+                # in a surrogate Iran
+                # (an island "i Grekland" stays in its country: else a town on its sea)
+                mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
+                pick = self._draw([n for n, w in mine if country in w], rng) or self._draw(
+                    [n for n, w in mine if kind != "island"
+                     and not w.isdisjoint(self.lex.neighbours.get(country, ()))], rng) or (
+                    self._draw([t for t in self.geo.coast_towns.get(country, ())
+                                if self._free(t)], rng) if kind == "island" else None)
+                if pick:
+                    return pick
             isos = {self.countries.get(w, w) for w in where} or {country}
             scored = sorted(((len(w & isos), n) for n, w in same
                              if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
@@ -1427,7 +1476,7 @@ class Renderer:
             trains = words().trains
             if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
                 # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
-                home = geography().towns.get(self.city or "", ("",))[0]
+                home = self.geo.towns.get(self.city or "", ("",))[0]
                 pick = self._draw([t for t in trains if home in trains[t]], rng) or self._draw(
                     list(trains), rng)
                 if pick:

@@ -106,6 +106,29 @@ def _route(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert before in engine.lex.neighbours[after], r.target
 
 
+def _on_the_sea(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town reached by sea is on the sea: a town of its country's `coast_towns` row, or an
+    island."""
+    for name in names:
+        got = surrogate(r, name)
+        kind = geography(lifelike=True).features.get(got, ("", frozenset()))[0]
+        iso = engine.lex.get(fold(got)).place_country
+        assert got in geography().coast_towns.get(iso, ()) or kind == "island", r.target
+
+
+def _feature_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river, lake, mountain or island lies in (or, but an island, borders) the country of the
+    place or country named with it; an island where none is left is a town on its sea."""
+    place, feature = names
+    got, where = surrogate(r, place), surrogate(r, feature)
+    iso = engine.lex.get(fold(got)).country or engine.lex.get(fold(got)).place_country
+    kind, isos = geography(lifelike=True).features.get(where, ("", frozenset()))
+    if kind == "island" or not kind:
+        assert iso in isos or where in geography().coast_towns[iso], r.target
+    else:
+        assert iso in isos or not isos.isdisjoint(engine.lex.neighbours[iso]), r.target
+
+
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     town, hospital = names
     assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
@@ -141,6 +164,17 @@ GEOGRAPHY = [
      ("Afghanistan", "Iran", "Turkiet"), _route),
     ("Vi gick genom Serbien och Ungern till Österrike.", ("Serbien", "Ungern", "Österrike"),
      _route),
+    # a town reached by sea or on the sea is on the sea of the surrogate country
+    ("Jag kommer från Grekland. Vi åkte med båt till Pireus.", ("Pireus",), _on_the_sea),
+    ("Jag kommer från Polen. Jag bodde i Gdańsk vid havet.", ("Gdańsk",), _on_the_sea),
+    ("Vi bodde i Libyen. Sedan åkte vi med båt från Tripoli till Italien och kom till Lampedusa.",
+     ("Tripoli", "Lampedusa"), _on_the_sea),
+    # a natural feature follows the surrogate country
+    ("Jag bodde i Kairo nära floden Nilen.", ("Kairo", "Nilen"), _feature_of_country),
+    ("Vi bodde i Syrien nära floden Eufrat.", ("Syrien", "Eufrat"), _feature_of_country),
+    ("Vi tog en gummibåt från Izmir till Lesbos i Grekland.", ("Grekland", "Lesbos"),
+     _feature_of_country),
+    ("Min familj bodde i Irak nära bergen Zagros.", ("Irak", "Zagros"), _feature_of_country),
 ]
 
 
@@ -401,3 +435,21 @@ def test_a_name_inside_a_full_name_of_another_origin_takes_that_origin(engine: E
     for seed in SEEDS:
         got = surrogate(run(engine, ["Jag heter Nguyen Thi Hoa och bor i Umeå."], seed)[0], "Thi")
         assert "vietnamese" in engine.lex.name_origins.get(fold(got), ()), (seed, got)
+
+
+# --- 10. round 6: the data behind foreign geography ---------------------------------------------
+
+def test_every_town_on_the_sea_is_a_town_of_its_country(engine: Engine) -> None:
+    """`coast_towns` is spelled as the town gazetteer spells it, so a drawn town renders and
+    is known as a town of its country (a misspelling would be an invented place)."""
+    for iso, towns in geography().coast_towns.items():
+        for town in towns:
+            assert town in engine.lex.cities_by_country.get(iso, ()) or \
+                engine.lex.get(fold(town)).place_country == iso, (iso, town)
+        assert iso not in geography().landlocked, iso
+
+
+def test_every_feature_abroad_lies_in_known_countries(engine: Engine) -> None:
+    for name, (kind, where) in geography(lifelike=True).features.items():
+        if where and all(len(w) == 2 and w.isupper() for w in where):
+            assert where <= set(engine.lex.continents), (name, where - set(engine.lex.continents))
