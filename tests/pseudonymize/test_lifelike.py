@@ -6,6 +6,7 @@ checked over several seeds on the offline snapshot's gazetteers."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -102,7 +103,7 @@ def _same_continent(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
 def _route(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """Each country of a route borders the one before it, as the originals do."""
     isos = [engine.lex.get(fold(surrogate(r, name))).country for name in names]
-    for before, after in zip(isos, isos[1:]):
+    for before, after in pairwise(isos):
         assert before in engine.lex.neighbours[after], r.target
 
 
