@@ -155,6 +155,8 @@ class Words:
     alias_before: regex.Pattern[str] | None = None  # before its other name (the same clause)
     alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"
     swedish_language: frozenset[str] = frozenset()
+    # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
+    district_of: regex.Pattern[str] | None = None
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -188,7 +190,15 @@ def words() -> Words:
                  school_years={fold(k): v for k, v in data["school_years"]
                                + data["school_year_ordinals"]},
                  **_alias_patterns(data),
-                 swedish_language=frozenset(data["swedish_language"]))
+                 swedish_language=frozenset(data["swedish_language"]),
+                 district_of=_district_pattern(data["district_words"]))
+
+
+def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
+    """What follows a place that lies in another: ", en stadsdel i Istanbul", " i Istanbul"
+    (group 1: the other place's first word)."""
+    said = "|".join(regex.escape(w).replace("\\ ", r"\s+") for w in district_words)
+    return regex.compile(rf"^\s*,?\s*(?:(?:{said})\s+)?i\s+(\p{{Lu}}[\p{{L}}-]*)")
 
 
 def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
@@ -382,6 +392,9 @@ def geography(lifelike: bool = False) -> Geography:
                      {iso: tuple(towns) for iso, towns in data["coast_towns"].items()})
 
 
+REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
+
+
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
 SURNAME_FORMS = (("ska", "ski"), ("cka", "cki"), ("dzka", "dzki"), ("ova", "ov"), ("eva", "ev"),
                  ("ina", "in"), ("ová", "ý"))
@@ -521,6 +534,10 @@ class Renderer:
         self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
+        # lifelike: a district or town abroad (by its start) -> the fold of the essay's bigger
+        # place of its region it lies in ("Kadıköy, en stadsdel i Istanbul"); those places
+        self.parents: dict[int, str] = {}
+        self.parent_folds: set[str] = set()
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -813,10 +830,64 @@ class Renderer:
                 self.need_towns.append(kind.towns)  # the essay's towns come from these
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
+        parent = self._parent_abroad(span, original)
+        if parent:  # after the places it lies in, whatever their order in the essay
+            self.parents[span.start] = parent
+            self.parent_folds.add(parent)
+            return 3
         if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
                 span, original):
             return 1 if self._known(span, original) else 2  # a town before an unknown place
         return 2
+
+    def _parent_abroad(self, span: Span, original: str) -> str:
+        """Lifelike: the fold of the bigger place abroad a town or district abroad lies in:
+        the one named just after it ("Kadıköy, en stadsdel i Istanbul", "Üsküdar i Istanbul";
+        `district_of` in surrogates.toml), else the essay's most populous place of its region
+        ("flyttade till Istanbul och bodde i Esenyurt"); "" when none or not abroad."""
+        label = span.label
+        strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        key, lex = span.key or fold(original), self.lex
+        entry = lex.get(key)
+        if strategy != "lifelike" or label not in ("city", "area") or entry.country or (
+                entry.place_country in ("", "SE") and "foreign" not in span.attrs):
+            return ""
+        text = getattr(self.before, "text", "")
+        pattern = words().district_of
+        found = pattern.match(text[span.end:span.end + 60]) if pattern else None
+        if found:
+            other = lex.get(fold(found.group(1)))
+            if other.place_country not in ("", "SE") and not other.country and \
+                    fold(found.group(1)) != key:
+                return fold(found.group(1))
+        region = lex.place_region.get(key)
+        bigger = [(lex.get(f).place_pop, f) for f in self.avoid_folds if f != key and region
+                  and lex.place_region.get(f) == region and not lex.get(f).country
+                  and lex.get(f).place_pop > entry.place_pop]
+        return max(bigger)[1] if bigger else ""
+
+    def _in_region_abroad(self, span: Span, original: str, cities: list[str],
+                          coast: list[str], rng: Draws) -> str | None:
+        """Lifelike: a district or town abroad lies in the region of the surrogate of the place
+        it lies in (Kadıköy in Istanbul -> Üsküdar in the surrogate Konstantinopel, never
+        another big city); that place is drawn among the surrogate country's cities that head
+        a region of several places (on the sea where `coast` asks it)."""
+        lex = self.lex
+        parent = self.parents.get(span.start)
+        if parent:
+            region = lex.place_region.get(fold(self.place_map.get(parent, "")), "")
+            # its districts or else its biggest towns: a suburb, never a far town of its region
+            return self._draw(lex.region_places.get(region, [])[1:REGION_NEAREST + 1], rng)
+        if (span.key or fold(original)) not in self.parent_folds:
+            return None
+        heads = [c for c in cities if lex.region_places.get(
+            lex.place_region.get(fold(c), ""), [""])[0] == c and len(
+            lex.region_places[lex.place_region[fold(c)]]) >= 3]
+        sized = self._similar_size(heads, span, original, self.countries.get(
+            self._country_of(span, original), ""))
+        return next(filter(None, (self._draw(pool, rng) for pool in (
+            [c for c in sized if c in coast], sized, [c for c in heads if c in coast], heads))),
+            None)
 
     def _known(self, span: Span, original: str) -> bool:
         """A place some gazetteer knows (a town, district, place abroad or country)."""
@@ -1222,6 +1293,11 @@ class Renderer:
         cities = lex.cities_by_country.get(country, [])
         if country == "SE":
             cities = self._swedish_towns(cities)
+        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
+            pick = self._in_region_abroad(span, original, cities,
+                                          self._coast_town(span, original, home, country), rng)
+            if pick:
+                return pick
         if label == "region" and country == "SE":
             pick = self._region_of_town(original)
             if pick:

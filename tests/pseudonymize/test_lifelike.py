@@ -130,6 +130,15 @@ def _feature_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> No
         assert iso in isos or not isos.isdisjoint(engine.lex.neighbours[iso]), r.target
 
 
+def _district_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A district or town abroad lies in the region of the surrogate of the place it lies in,
+    and that place heads its region (a city with districts, never a district itself)."""
+    district, city = names
+    lex, got = engine.lex, surrogate(r, city)
+    places = lex.region_places[lex.place_region[fold(got)]]
+    assert places[0] == got and surrogate(r, district) in places[1:], r.target
+
+
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     town, hospital = names
     assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
@@ -170,6 +179,14 @@ GEOGRAPHY = [
     ("Jag kommer från Polen. Jag bodde i Gdańsk vid havet.", ("Gdańsk",), _on_the_sea),
     ("Vi bodde i Libyen. Sedan åkte vi med båt från Tripoli till Italien och kom till Lampedusa.",
      ("Tripoli", "Lampedusa"), _on_the_sea),
+    # a district abroad is one of the surrogate city ("X, en stadsdel i Y", "X i Y", or Y of
+    # its region named elsewhere)
+    ("Jag bodde i Kadıköy, en stadsdel i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
+    ("Jag bodde i Üsküdar i Istanbul med min familj.", ("Üsküdar", "Istanbul"),
+     _district_abroad),
+    ("Min familj bodde i Mirpur, en stadsdel i Dhaka.", ("Mirpur", "Dhaka"), _district_abroad),
+    ("Vi flyttade till Istanbul och bodde i Esenyurt.", ("Esenyurt", "Istanbul"),
+     _district_abroad),
     # a natural feature follows the surrogate country
     ("Jag bodde i Kairo nära floden Nilen.", ("Kairo", "Nilen"), _feature_of_country),
     ("Vi bodde i Syrien nära floden Eufrat.", ("Syrien", "Eufrat"), _feature_of_country),
@@ -454,3 +471,11 @@ def test_every_feature_abroad_lies_in_known_countries(engine: Engine) -> None:
     for name, (kind, where) in geography(lifelike=True).features.items():
         if where and all(len(w) == 2 and w.isupper() for w in where):
             assert where <= set(engine.lex.continents), (name, where - set(engine.lex.continents))
+
+
+def test_a_region_abroad_lists_its_biggest_place_first_then_its_districts(engine: Engine) -> None:
+    lex = engine.lex
+    istanbul = lex.region_places[lex.place_region["istanbul"]]
+    assert istanbul[0] == "Konstantinopel" and "Üsküdar" in istanbul
+    izmir = lex.region_places[lex.place_region["izmir"]]
+    assert izmir[:2] == ["Izmir", "Konak"]  # Konak: a district (GeoNames PPLX) before towns
