@@ -331,6 +331,7 @@ class Geography:
     ferry_words: frozenset[str] = frozenset()  # folds: färja, båten (a port follows)
     coast_words: frozenset[str] = frozenset()  # folds: havet, kusten (with ferry_words, abroad)
     coast_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ISO -> towns on the sea
+    town_has: dict[str, frozenset[str]] = field(default_factory=dict)  # domkyrkan -> its towns
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -389,7 +390,8 @@ def geography(lifelike: bool = False) -> Geography:
                      frozenset(data["landlocked"]), frozenset(data["ports"]),
                      frozenset(fold(w) for w in data["ferry_words"]),
                      frozenset(fold(w) for w in data["ferry_words"] + data["coast_words"]),
-                     {iso: tuple(towns) for iso, towns in data["coast_towns"].items()})
+                     {iso: tuple(towns) for iso, towns in data["coast_towns"].items()},
+                     {fold(w): frozenset(towns) for w, towns in data["town_has"].items()})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -538,6 +540,7 @@ class Renderer:
         # place of its region it lies in ("Kadıköy, en stadsdel i Istanbul"); those places
         self.parents: dict[int, str] = {}
         self.parent_folds: set[str] = set()
+        self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -628,6 +631,8 @@ class Renderer:
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         self.effective = strategy
         attrs = morphology(original, span)
+        if strategy == "lifelike" and label == "region" and self._next_word(span).startswith("län"):
+            attrs -= {"gen"}  # "Västmanlands läns": the län's name is written in its own form
         kind = LABELS[label].kind
         if kind == "name" and "gen" in attrs and (self._name_follows(span) or (
                 label.startswith("firstname") and self.lex.get(fold(original)).first_rank
@@ -732,6 +737,29 @@ class Renderer:
         found = regex.match(r",?\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
         return self.place_map.get(fold(found.group(1))) if found else None
 
+    def _towns_with(self, kind: Kind, span: Span, original: str) -> frozenset[str]:
+        """The towns the essay's towns come from when it names an institution tied to towns:
+        those with one of its kind; lifelike: one other than the original (Östersund has only
+        Mittuniversitetet) and, before "i Town", not named "... i Town" itself (no "Högskolan
+        i Gävle i Gävle")."""
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
+            self.strategy
+        if strategy != "lifelike":
+            return kind.towns
+        same = institution_aliases().get(fold(original), frozenset({fold(original)}))
+        other = [(n, t) for n, t in kind.pool if t and fold(n) not in same]
+        follows = self._town_follows(span)
+        return (frozenset(t for n, t in other if not (follows and " i " in n))
+                or frozenset(t for _, t in other) or kind.towns)
+
+    def _town_follows(self, span: Span) -> bool:
+        """Lifelike: a town is named right after the mention ("Mittuniversitetet i Sundsvall")."""
+        text = getattr(self.before, "text", "")
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
+            self.strategy
+        return strategy == "lifelike" and bool(
+            regex.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
+
     def _next_word(self, span: Span) -> str:
         """The word just after a mention, lower-cased ("" at the end or unknown)."""
         text = getattr(self.before, "text", "")
@@ -820,6 +848,12 @@ class Renderer:
     def order(self, span: Span, original: str) -> int:
         """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
         follows its country and a district its town wherever they stand in the essay."""
+        if not self.has_read and self.strategy == "lifelike":
+            # "vi gick till domkyrkan": the essay's towns come from towns that have one
+            self.has_read = True
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            self.need_towns += [towns for word, towns in sorted(geography(True).town_has.items())
+                                if word in said]
         if span.label == "country":
             return 0
         if span.label in ("email", "url", "extra"):
@@ -827,7 +861,7 @@ class Renderer:
         if LABELS[span.label].kind == "institution":
             kind = institution_kind(original, self.before.get(span.start, ()))
             if kind and kind.towns and not self._abroad(original):
-                self.need_towns.append(kind.towns)  # the essay's towns come from these
+                self.need_towns.append(self._towns_with(kind, span, original))
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
         parent = self._parent_abroad(span, original)
@@ -1495,6 +1529,12 @@ class Renderer:
         if not where:
             return None
         pick = where[1] if "län" in original.lower() else where[0]
+        if self.effective == "lifelike" and self.span and \
+                self._next_word(self.span).startswith("län"):
+            # "Västmanlands läns museum" -> "Örebro läns museum": the län's own first word(s),
+            # the town's name itself for many (Örebro, Uppsala)
+            pick = where[1].removesuffix(" län")
+            return None if self._original(pick) else pick
         return pick if self._free(pick) else None
 
     def _feature(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
@@ -1630,6 +1670,8 @@ class Renderer:
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here
+            if self.span and self._town_follows(self.span):
+                here = [n for n in here if " i " not in n] or here
             anywhere = [n for n, t in kind.pool if not t]
             return (self._draw(here, rng) or self._draw(anywhere, rng)
                     or self._draw([n for n, _ in kind.pool], rng))

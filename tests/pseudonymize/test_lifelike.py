@@ -139,6 +139,26 @@ def _district_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert places[0] == got and surrogate(r, district) in places[1:], r.target
 
 
+def _lan_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    town, region = names
+    assert surrogate(r, region) + " län" == geography().towns[town_of(engine, r, town)][1], \
+        r.target
+
+
+def _town_has(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    word, town = names
+    assert town_of(engine, r, town) in geography(lifelike=True).town_has[word], r.target
+
+
+def _institution_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The institution is one of the surrogate town's, and not "... i Town" before "i Town"."""
+    from pseudonymize.surrogates import institution_kinds
+    institution, town = names
+    got = surrogate(r, institution)
+    tied = {(n, t) for kind in institution_kinds() for n, t in kind.pool}
+    assert (got, town_of(engine, r, town)) in tied and " i " not in got, r.target
+
+
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     town, hospital = names
     assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
@@ -177,6 +197,17 @@ GEOGRAPHY = [
     # a town reached by sea or on the sea is on the sea of the surrogate country
     ("Jag kommer från Grekland. Vi åkte med båt till Pireus.", ("Pireus",), _on_the_sea),
     ("Jag kommer från Polen. Jag bodde i Gdańsk vid havet.", ("Gdańsk",), _on_the_sea),
+    # an institution fits its town: a län museum of the town's län, a cathedral in a town with
+    # one, a university of the surrogate town
+    ("Min familj bor i Västerås. Förra helgen var vi på Västmanlands läns museum.",
+     ("Västerås", "Västmanlands"), _lan_of_town),
+    ("Vi bor i Uppsala. På söndag gick vi till domkyrkan.", ("domkyrkan", "Uppsala"), _town_has),
+    ("Jag bor i Rinkeby. Vi gick till domkyrkan i Stockholm.", ("domkyrkan", "Stockholm"),
+     _town_has),
+    ("Jag studerar på Mittuniversitetet i Sundsvall.", ("Mittuniversitetet", "Sundsvall"),
+     _institution_of_town),
+    ("Jag jobbar på Sahlgrenska sjukhuset i Göteborg.", ("Sahlgrenska sjukhuset", "Göteborg"),
+     _institution_of_town),
     ("Vi bodde i Libyen. Sedan åkte vi med båt från Tripoli till Italien och kom till Lampedusa.",
      ("Tripoli", "Lampedusa"), _on_the_sea),
     # a district abroad is one of the surrogate city ("X, en stadsdel i Y", "X i Y", or Y of
