@@ -975,6 +975,12 @@ class Renderer:
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
+            abroad = [self.countries[c] for c in self.countries if c != "SE"]
+            if self.effective == "lifelike" and group == SWEDISH_ORIGIN and abroad and \
+                    self._group_at_home(abroad[0]):
+                # "Jag heter Rojda och kommer från Diyarbakir i Turkiet": a name no list holds,
+                # in an essay of no other names, is of the (surrogate) homeland it names first
+                return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
 
     def _family(self, before: Sequence[str]) -> bool:

@@ -510,3 +510,33 @@ def test_a_region_abroad_lists_its_biggest_place_first_then_its_districts(engine
     assert istanbul[0] == "Konstantinopel" and "Üsküdar" in istanbul
     izmir = lex.region_places[lex.place_region["izmir"]]
     assert izmir[:2] == ["Izmir", "Konak"]  # Konak: a district (GeoNames PPLX) before towns
+
+
+# --- 11. round 6: names that fit the person ------------------------------------------------------
+
+def test_a_nickname_after_kallar_mig_is_replaced_by_a_short_form_of_the_surrogate(
+        engine: Engine) -> None:
+    """"alla kallar mig Aga": the nickname is detected though "aga" is a word and a town, and
+    becomes a short form of the full name's surrogate (Gosia for Małgorzata)."""
+    from pseudonymize.surrogates import words
+    text = "Jag heter Agnieszka men alla kallar mig Aga."
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        full, nick = surrogate(r, "Agnieszka"), surrogate(r, "Aga")
+        assert nick in words().short_forms.get(fold(full), ()) or full.startswith(nick), r.target
+
+
+NAME_ORIGINS = [
+    # a name no list holds takes the origin of the (surrogate) homeland the essay names
+    ("Jag heter Rojda och jag kommer från Diyarbakir i Turkiet.", "Rojda", "Turkiet"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "country"), NAME_ORIGINS)
+def test_an_unlisted_name_is_of_the_surrogate_homeland(engine: Engine, text: str, name: str,
+                                                       country: str) -> None:
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        home = engine.lex.get(fold(surrogate(r, country))).country
+        groups = {g for g, isos in geography().homelands.items() if home in isos}
+        assert groups & set(engine.lex.name_origins.get(fold(surrogate(r, name)), ())), r.target
