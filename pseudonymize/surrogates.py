@@ -1215,6 +1215,9 @@ class Renderer:
         other = self._alias_of(span) if label == "country" or label in PLACE_LIKE else None
         if other:
             return other  # "Halab, på svenska heter det Aleppo": one surrogate place
+        other = self._business_named(original) if label in PLACE_LIKE else None
+        if other:
+            return other  # "restaurang Hanoi ... maten på Hanoi": the restaurant, not a town
         if label == "country":
             return self._country(span, original, rng)
         if label in PLACE_LIKE:
@@ -1624,6 +1627,24 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _business_named(self, original: str) -> str | None:
+        """Lifelike: a place named as the essay's business is ("restaurang Hanoi", then "maten
+        på Hanoi") is that business: the name in its surrogate ("restaurang Danang" -> Danang),
+        the whole surrogate where its kind word changed ("pizzeria Napoli" -> "Restaurang
+        Lotus"); None when no institution of the essay is named so."""
+        if self.effective != "lifelike":
+            return None
+        key = fold(original)
+        for name, pick in self.institution_map.items():
+            head, _, rest = name.rpartition(" " + key)
+            if not head or rest or not institution_kind(head):
+                continue
+            size = len(head.split())
+            kept = fold(" ".join(pick.split(" ")[:size])) == head
+            return " ".join(pick.split(" ")[size:]) if kept and len(pick.split(" ")) > size \
+                else pick
+        return None
 
     def _with_names(self, original: str) -> str | None:
         """The name with each of the essay's (or learner's) person names in it replaced by that

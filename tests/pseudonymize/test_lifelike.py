@@ -540,3 +540,20 @@ def test_an_unlisted_name_is_of_the_surrogate_homeland(engine: Engine, text: str
         home = engine.lex.get(fold(surrogate(r, country))).country
         groups = {g for g, isos in geography().homelands.items() if home in isos}
         assert groups & set(engine.lex.name_origins.get(fold(surrogate(r, name)), ())), r.target
+
+
+# --- 12. round 6: a business named after a place stays that business -----------------------------
+
+BUSINESSES = [
+    ("Vi åt på restaurang Hanoi i Malmö. Maten på Hanoi var god.", "restaurang Hanoi", "Hanoi"),
+    ("Jag jobbar på pizzeria Napoli. På Napoli är det mycket jobb.", "pizzeria Napoli", "Napoli"),
+]
+
+
+@pytest.mark.parametrize(("text", "business", "bare"), BUSINESSES)
+def test_a_place_named_as_the_essays_business_is_that_business(
+        engine: Engine, text: str, business: str, bare: str) -> None:
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        whole, alone = surrogate(r, business), surrogate(r, bare)
+        assert whole.lower().endswith(alone.lower()), r.target
