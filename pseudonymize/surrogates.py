@@ -155,6 +155,7 @@ class Words:
     alias_before: regex.Pattern[str] | None = None  # before its other name (the same clause)
     alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"
     swedish_language: frozenset[str] = frozenset()
+    place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
     district_of: regex.Pattern[str] | None = None
 
@@ -191,7 +192,9 @@ def words() -> Words:
                                + data["school_year_ordinals"]},
                  **_alias_patterns(data),
                  swedish_language=frozenset(data["swedish_language"]),
-                 district_of=_district_pattern(data["district_words"]))
+                 district_of=_district_pattern(data["district_words"]),
+                 place_abbreviations={fold(town): short for town, short
+                                      in data["place_abbreviations"].items()})
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -2023,6 +2026,9 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             named_ = sorted(k for k in r.name_map if k[:1] == fold(letters))  # "o" before "omer"
             parts.append(fold(r.name_map[named_[0]])[:1] if named_ else
                          INITIALS[rng.below(len(INITIALS))].lower())
+        elif keep and letters and _place_short(r, fold(letters)):
+            parts.append(_place_short(r, fold(letters)) + "".join(
+                str(rng.below(10)) for _ in digits))  # sara_gbg -> agnes_lkpg, noicm -> noipl
         elif keep and letters:
             parts.append(fold(letters) + "".join(str(rng.below(10)) for _ in digits))
         elif keep and digits:
@@ -2033,6 +2039,26 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         parts = [fold(first or "kontakt")]
     out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
     return regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
+
+
+def _place_short(r: Renderer, letters: str) -> str:
+    """A user name's part built on a short form of one of the essay's places ("gbg" for
+    Göteborg, "cm" ending "noicm" for Chiang Mai) with the surrogate place's short form in its
+    stead; "" when it holds none."""
+    table = words().place_abbreviations
+    for original, pick in r.place_map.items():
+        shorts = [table.get(original, "")] + (
+            ["".join(w[0] for w in original.split())] if len(original.split()) > 1 else [])
+        for short in filter(None, shorts):
+            if letters == short or len(letters) > len(short) + 1 and (
+                    letters.endswith(short) or letters.startswith(short)):
+                new = table.get(fold(pick)) or ("".join(w[0] for w in fold(pick).split())
+                                                if " " in pick else fold(pick)[:len(short)])
+                if letters == short:
+                    return new
+                return (letters[:-len(short)] + new if letters.endswith(short)
+                        else new + letters[len(short):])
+    return ""
 
 
 def _url(r: Renderer, original: str, rng: Draws) -> str:

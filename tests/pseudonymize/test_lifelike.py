@@ -557,3 +557,14 @@ def test_a_place_named_as_the_essays_business_is_that_business(
         r = run(engine, [text], seed)[0]
         whole, alone = surrogate(r, business), surrogate(r, bare)
         assert whole.lower().endswith(alone.lower()), r.target
+
+
+# --- 13. round 6: a user name built on a place's short form follows the surrogate place -----------
+
+def test_a_user_name_on_a_towns_short_form_takes_the_surrogate_towns(engine: Engine) -> None:
+    from pseudonymize.surrogates import words
+    for seed in SEEDS:
+        r = run(engine, ["Mitt Instagram är sara_gbg och jag bor i Göteborg."], seed)[0]
+        town, handle = surrogate(r, "Göteborg"), surrogate(r, "sara_gbg")
+        short = words().place_abbreviations.get(fold(town)) or fold(town)[:3]
+        assert handle.endswith("_" + short) and "gbg" not in handle, r.target
