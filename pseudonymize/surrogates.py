@@ -156,6 +156,7 @@ class Words:
     alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"
     swedish_language: frozenset[str] = frozenset()
     place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
+    area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
     district_of: regex.Pattern[str] | None = None
 
@@ -194,7 +195,9 @@ def words() -> Words:
                  swedish_language=frozenset(data["swedish_language"]),
                  district_of=_district_pattern(data["district_words"]),
                  place_abbreviations={fold(town): short for town, short
-                                      in data["place_abbreviations"].items()})
+                                      in data["place_abbreviations"].items()},
+                 area_towns={town: code for code, towns in data["fiction_area_towns"].items()
+                             for town in towns})
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -1898,17 +1901,23 @@ def luhn(digits: str) -> str:
 
 
 def _phone(r: Renderer, original: str, rng: Draws) -> str:
-    """A number of PTS's fiction ranges in the original's layout: a landline of Stockholm,
-    Göteborg, Malmö or Kiruna stays one of its area code (08-761 402 55 -> 08-465 004 55); any
-    other number becomes a fiction mobile number, in a mobile's layout when the original's
-    does not fit it (0243-21 77 05 -> 070-174 06 15, never 0701-74 06 15)."""
+    """A number of PTS's fiction ranges in the original's layout: a landline gets the fiction
+    range of the area code of the essay's surrogate town where PTS has one (08, 031, 040, 0980:
+    `fiction_area_towns`; 08-761 402 55 beside a surrogate Solna -> 08-465 004 55), else, in an
+    essay with no town, of its own area code; any other number becomes a fiction mobile number,
+    in a mobile's layout when the original's does not fit it (0243-21 77 05 -> 070-174 06 15,
+    never 0701-74 06 15)."""
     prefix, numbers = FICTION_MOBILE
     digits = prefix + str(rng.choice(numbers))
     lead = next((lead for lead in ("+46", "0046") if original.lstrip().startswith(lead)), "")
     template = original.lstrip()[len(lead):]
     national = "".join(ch for ch in template if ch.isdigit())
     national = national if national.startswith("0") or not lead else "0" + national
-    area = next((layout for code, layout in FICTION_LANDLINES if national.startswith(code)), "")
+    town = (r.towns or [r.city or ""])[0]
+    code = words().area_towns.get(town, "") if town else next(
+        (code for code, _ in FICTION_LANDLINES if national.startswith(code)), "")
+    area = next((layout for c, layout in FICTION_LANDLINES if c == code), "") \
+        if not national.startswith("07") else ""
     if area:
         digits = "".join(ch for ch in area if ch.isdigit())[:-2] + f"{rng.below(100):02d}"
         if len(national) != len(digits):

@@ -364,6 +364,8 @@ NUMBERS = [
     ("Nästa kontroll är den 12/11 klockan nio.", "12/11", _unpadded),
     ("Ring restaurangen på 08-761 402 55.", "08-761 402 55", _fiction_08),
     ("Ring mig på 0243-21 77 05.", "0243-21 77 05", _fiction_mobile),
+    # round 6: the area code of the surrogate town (Luleå has no fiction range: a mobile)
+    ("Jag bor i Luleå. Ring mig på 0920-21 77 05.", "0920-21 77 05", _fiction_mobile),
 ]
 
 
@@ -560,6 +562,17 @@ def test_a_place_named_as_the_essays_business_is_that_business(
 
 
 # --- 13. round 6: a user name built on a place's short form follows the surrogate place -----------
+
+def test_a_landline_takes_the_fiction_range_of_the_surrogate_towns_area_code(
+        engine: Engine) -> None:
+    from pseudonymize.surrogates import words
+    text = "Jag bor i Stockholm. Ring mig på 08-761 402 55."
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        code = words().area_towns.get(town_of(engine, r, "Stockholm"), "")
+        got = surrogate(r, "08-761 402 55")
+        assert got.startswith(code + "-") if code else got.startswith("070-174 06"), r.target
+
 
 def test_a_user_name_on_a_towns_short_form_takes_the_surrogate_towns(engine: Engine) -> None:
     from pseudonymize.surrogates import words
