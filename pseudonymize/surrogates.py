@@ -917,8 +917,11 @@ class Renderer:
         parent = self.parents.get(span.start)
         if parent:
             region = lex.place_region.get(fold(self.place_map.get(parent, "")), "")
-            # its districts or else its biggest towns: a suburb, never a far town of its region
-            return self._draw(lex.region_places.get(region, [])[1:REGION_NEAREST + 1], rng)
+            # its districts or else its biggest towns: a suburb, never a far town of its region;
+            # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
+            near = lex.region_places.get(region, [])[1:REGION_NEAREST + 1]
+            return self._draw([p for p in near if p in coast], rng) or (
+                self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
         if (span.key or fold(original)) not in self.parent_folds:
             return None
         heads = [c for c in cities if lex.region_places.get(
@@ -1442,15 +1445,19 @@ class Renderer:
         havet") or on the sea in `coast_towns` (under any of its names) is one on the sea of
         the surrogate country (never Stoke-on-Trent for Piraeus); [] when none holds or the
         table has no free town of that country."""
-        geo, text = self.geo, getattr(self.before, "text", "")
-        key = span.key or fold(original)
-        sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
-        near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
-        if geo.coast_words.isdisjoint(near) and all(
-                key not in self.lex.place_aliases.get(t, {fold(t)})
-                for t in geo.coast_towns.get(home, ())):
+        geo, key = self.geo, span.key or fold(original)
+        if not self._by_sea(span) and all(key not in self.lex.place_aliases.get(t, {fold(t)})
+                                          for t in geo.coast_towns.get(home, ())):
             return []
         return [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
+
+    def _by_sea(self, span: Span) -> bool:
+        """A word of the sea earlier in the mention's sentence or just after it ("med båt från
+        Tripoli till Italien och kom till Lampedusa", "Gdańsk vid havet")."""
+        text = getattr(self.before, "text", "")
+        sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+        near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
+        return not self.geo.coast_words.isdisjoint(near)
 
     def _near_home(self, span: Span, original: str) -> bool:
         """The original town lies near the original of the learner's home (the same län)."""
@@ -1912,8 +1919,10 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
         if not national.startswith("07") else ""
     if area:
         digits = "".join(ch for ch in area if ch.isdigit())[:-2] + f"{rng.below(100):02d}"
-        if len(national) != len(digits):
-            template = area  # 040-12 34 56 has too few digits for the range: its own layout
+        if len(national) != len(digits) or not national.startswith(code):
+            # 040-12 34 56 has too few digits for the range, 0243-21 77 05 another area
+            # code's layout: the range's own layout (never "0846-50 04 41")
+            template = area
     elif not national.startswith("07"):
         template = "070-174 06 05"  # a landline elsewhere: a mobile number, laid out as one
     if lead:

@@ -198,6 +198,8 @@ GEOGRAPHY = [
     # a town reached by sea or on the sea is on the sea of the surrogate country
     ("Jag kommer från Grekland. Vi åkte med båt till Pireus.", ("Pireus",), _on_the_sea),
     ("Jag kommer från Polen. Jag bodde i Gdańsk vid havet.", ("Gdańsk",), _on_the_sea),
+    ("Jag kommer från Gdańsk i Polen. Jag åkte med färja från Gdynia till Karlskrona.",
+     ("Gdynia",), _on_the_sea),  # a town of Gdańsk's region, and on the sea
     # an institution fits its town: a län museum of the town's län, a cathedral in a town with
     # one, a university of the surrogate town
     ("Min familj bor i Västerås. Förra helgen var vi på Västmanlands läns museum.",
@@ -567,12 +569,16 @@ def test_a_place_named_as_the_essays_business_is_that_business(
 def test_a_landline_takes_the_fiction_range_of_the_surrogate_towns_area_code(
         engine: Engine) -> None:
     from pseudonymize.surrogates import words
-    text = "Jag bor i Stockholm. Ring mig på 08-761 402 55."
-    for seed in SEEDS:
-        r = run(engine, [text], seed)[0]
-        code = words().area_towns.get(town_of(engine, r, "Stockholm"), "")
-        got = surrogate(r, "08-761 402 55")
-        assert got.startswith(code + "-") if code else got.startswith("070-174 06"), r.target
+    for text, number in (("Jag bor i Stockholm. Ring mig på 08-761 402 55.", "08-761 402 55"),
+                         ("Jag bor i Huddinge. Ring mig på 0243-21 77 05.", "0243-21 77 05")):
+        for seed in SEEDS:
+            r = run(engine, [text], seed)[0]
+            code = words().area_towns.get(town_of(engine, r, text.split()[3].rstrip(".")), "")
+            got = surrogate(r, number)
+            # the range in its own layout: "08-465 004 41", never "0846-50 04 41"
+            assert regex.fullmatch(r"08-465 004 \d\d|031-390 06 \d\d|040-628 04 \d\d|"
+                                   r"070-174 06 \d\d", got) and (
+                got.startswith(code + "-") if code else got.startswith("070-174 06")), r.target
 
 
 def test_a_user_name_on_a_towns_short_form_takes_the_surrogate_towns(engine: Engine) -> None:
