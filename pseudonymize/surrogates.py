@@ -158,6 +158,7 @@ class Words:
     swedish_language: frozenset[str] = frozenset()
     place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
     area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
+    language_words: dict[str, str] = field(default_factory=dict)  # kurdiska -> ku
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
     district_of: regex.Pattern[str] | None = None
 
@@ -198,7 +199,8 @@ def words() -> Words:
                  place_abbreviations={fold(town): short for town, short
                                       in data["place_abbreviations"].items()},
                  area_towns={town: code for code, towns in data["fiction_area_towns"].items()
-                             for town in towns})
+                             for town in towns},
+                 language_words={fold(w): code for w, code in data["language_words"].items()})
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -548,6 +550,7 @@ class Renderer:
         self.parents: dict[int, str] = {}
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
+        self.spoken: frozenset[str] | None = None  # lifelike: the languages the essay names
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -1243,6 +1246,8 @@ class Renderer:
         iso, lex = self._country_of(span, original), self.lex
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
+        if self.effective == "lifelike":
+            pool = self._speaking(iso, pool) or pool
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
         inland = self.geo.landlocked
         same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
@@ -1298,6 +1303,25 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _speaking(self, iso: str, pool: list[str]) -> list[str]:
+        """Countries where the languages the essay names that `iso` speaks are spoken too
+        ("pratar kurdiska och turkiska" beside Turkiet: Irak, Syrien, Iran for kurdiska; all of
+        them where the pool allows, else one); [] when the essay names none of them."""
+        if self.spoken is None:
+            text = fold(getattr(self.before, "text", ""))
+            table = words().language_words
+            self.spoken = frozenset(table[w] for w in regex.findall(r"\p{L}+", text)
+                                    if w in table)
+        named = self.spoken & self.lex.country_languages.get(iso, frozenset())
+        if not named:
+            return []
+        langs = self.lex.country_languages
+        for test in (named.issubset, lambda have: not named.isdisjoint(have)):
+            near = [c for c in pool if test(langs.get(self.lex.get(fold(c)).country, ()))]
+            if near:
+                return near
+        return []
 
     def _bordering(self, iso: str, pool: list[str]) -> list[str]:
         """A route stays a route ("via Turkiet till Grekland", "genom Serbien och Ungern"): a

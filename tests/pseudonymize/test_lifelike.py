@@ -160,6 +160,13 @@ def _institution_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> N
     assert (got, town_of(engine, r, town)) in tied and " i " not in got, r.target
 
 
+def _speaks(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The surrogate country speaks the language the essay names (kurdiska: ku)."""
+    country, code = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert code in engine.lex.country_languages[iso], r.target
+
+
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     town, hospital = names
     assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
@@ -221,6 +228,9 @@ GEOGRAPHY = [
     ("Min familj bodde i Mirpur, en stadsdel i Dhaka.", ("Mirpur", "Dhaka"), _district_abroad),
     ("Vi flyttade till Istanbul och bodde i Esenyurt.", ("Esenyurt", "Istanbul"),
      _district_abroad),
+    # a country keeps the language the essay says is spoken there (language_words)
+    ("Jag kommer från Turkiet. Jag pratar kurdiska.", ("Turkiet", "ku"), _speaks),
+    ("Jag kommer från Afghanistan och jag pratar dari.", ("Afghanistan", "fa"), _speaks),
     # a natural feature follows the surrogate country
     ("Jag bodde i Kairo nära floden Nilen.", ("Kairo", "Nilen"), _feature_of_country),
     ("Vi bodde i Syrien nära floden Eufrat.", ("Syrien", "Eufrat"), _feature_of_country),
