@@ -346,9 +346,9 @@ class ContextRules:
             if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
             j, named = j + 1, True
-        if j < n and tokens[j].text in QUOTES:
-            j += 1  # "som hette ” Nyskolan ”"
-        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts:
+        quoted = j < n and tokens[j].text in QUOTES
+        j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
+        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts and not quoted:
             return
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],
@@ -827,9 +827,10 @@ def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _user_id(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"mitt instagram är a.b.c": a user name."""
+    """"mitt instagram är a.b.c", "mitt line id är noicm88": a user name."""
     key = doc.folds[i]
-    if ("." in key or "_" in key) and any(
+    mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
+    if ("." in key or "_" in key or mixed) and any(
             w in r.w["username_trigger"] for w in doc.folds[max(0, i - 3):i]):
         add(USER_ID.span(doc.tokens[i].start, doc.tokens[i].end, "extra", key=key))
     return False

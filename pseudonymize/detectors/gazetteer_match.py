@@ -71,8 +71,9 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "verb_ending", "possessive",
                                                   "kin_gender", "naming_verb", "list_word",
                                                   "personal_pronoun", "name_copula",
-                                                  "surname_noun"),
-                     before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula"))
+                                                  "surname_noun", "name_object"),
+                     before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
+                             "name_object"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
@@ -315,6 +316,13 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     return "school" if school >= prof else "work"  # a study verb first when one word is both
 
 
+def _called(doc: Doc, i: int) -> bool:
+    """The word follows a naming verb and the person named: "kallar mig", "kallar henne"."""
+    W = doc.lex.words.folds
+    return i >= 2 and doc.folds[i - 1] in W["name_object"] \
+        and doc.folds[i - 2] in W["name_trigger.verb"]
+
+
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma), "mitt namn
     är": a person."""
@@ -324,6 +332,8 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     W = doc.lex.words.folds
     if j >= 1 and doc.folds[j] in W["name_copula"] and doc.folds[j - 1] in W["name_trigger.verb"]:
         j -= 1  # "mitt namn är hussein", "mitt efternamn är ali"
+    elif _called(doc, j + 1):
+        j -= 1  # "alla kallar mig Zuzu", "vi kallar henne Gosia"
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.tokens[j].text.lower()) == "fam")
@@ -760,6 +770,10 @@ class Matcher:
         elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
                 and _institution_context(doc, i) is None:
             c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
+        if cap and not initial and _called(doc, i):
+            # "alla kallar mig Aga": a capital after "kallar mig" is a name, though also a word
+            # or a town (Aga in Egypt)
+            return _tok_span(NAME_CONTEXT, c, self._name_guess(key, doc, i))
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
         if label is None:
             return self._unknown(c)
