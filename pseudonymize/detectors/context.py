@@ -350,8 +350,11 @@ class ContextRules:
             j += 1  # "som hette ” Nyskolan ”"
         if j >= n or not self._kind_name(doc, j, named) or j in doc.starts:
             return
+        label, e = self.kind_nouns[key], doc.entries[j]
+        if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
+            return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
-        add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],
+        add(NAMED_KIND.span(tokens[j].start, tokens[end].end, label,
                             key=" ".join(folds[j:end + 1])))
 
     def kind_head(self, key: str) -> str:
@@ -852,11 +855,17 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Roslagsbanan", "Öresundståg": a named line or train."""
+    """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start only when the
+    part before the ending is a name or no word at all ("Krösatåget var sent", not
+    "Pendeltåget var sent")."""
     tok = doc.tokens[i]
     low = tok.text.lower()
-    if tok.text[0].isupper() and low.endswith(r.transport_endings) and i not in doc.starts \
-            and low not in r.transport_endings:
+    if not (tok.text[0].isupper() and low.endswith(r.transport_endings)) \
+            or low in r.transport_endings:
+        return False
+    ending = next(e for e in r.transport_endings if low.endswith(e))
+    if i not in doc.starts or r.stems._name_stem(doc.folds[i], len(fold(ending)),
+                                                 doc.entries[i], compounds=True):
         add(TRANSPORT_SUFFIX.span(tok.start, tok.end, "transport_name", key=low))
     return False
 
