@@ -22,7 +22,7 @@ from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_contex
                                                      profession_context, studied_at)
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc
-from pseudonymize.lexicon import EMPTY, Lexicon, fold
+from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.types import Span
 
 FAMILY = "context"
@@ -199,9 +199,9 @@ class ContextRules:
         nxt = folds[i + 1] if i + 1 < n else ""
         # "mina barn är sju och nio år", "7 och 9 år": two ages joined by "och" share their
         # context, the verb before the first and "år" after the second
-        paired = nxt == "och" and i + 3 < n and self._numeral(doc, i + 2)
-        if paired:
-            nxt = folds[i + 3]
+        paired = nxt == "och" and i + 2 < n and self._numeral(doc, i + 2)
+        last = i + 2 if paired else i  # the pair's second number: "sju och nio."
+        nxt = folds[last + 1] if last + 1 < n else ""
         if first >= 2 and folds[first - 1] == "och" and self._numeral(doc, first - 2):
             first, paired = first - 2, True
         prev = folds[first - 1] if first else ""
@@ -217,7 +217,7 @@ class ContextRules:
         if verb > 0 and folds[verb] in self.w["age_adverb"]:
             verb -= 1
         # the age ends the clause or "år" follows, not a noun: "vi är tjugo personer"
-        ends = i + 1 >= n or not doc.tokens[i + 1].is_word or nxt in self.w[
+        ends = last + 1 >= n or not doc.tokens[last + 1].is_word or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
         if prev == "pa" and first >= 2 and ends \
@@ -305,9 +305,18 @@ class ContextRules:
                 self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
                 and start >= 2 and folds[start - 2] in self.w["number_word_and"]):
             start -= 1  # "tjugo fem år", "hundra och ett år" (bounded: "sju och sju och …")
-        if not self._is_age(doc, i, first=start):
+        end = i
+        if i + 1 < len(tokens) and folds[i + 1] in ("ett", "en") and self._tens(doc.entries[i]):
+            end = i + 1  # "trettio ett år", "sextio en år gammal": a compound written apart
+        if not self._is_age(doc, end, first=start):
             return
-        add(AGE_WORD.span(tokens[start].start, tokens[i].end, "age_string", key=key))
+        add(AGE_WORD.span(tokens[start].start, tokens[end].end, "age_string", key=folds[end]))
+
+    @staticmethod
+    def _tens(e: Entry) -> bool:
+        """"tjugo", "trettio", "fyrti": a number word for a whole ten, which a unit may follow."""
+        return "number_word" in e.cats and e.value.isdigit() and int(e.value) >= 20 \
+            and int(e.value) % 10 == 0 and int(e.value) < 100
 
     def _near_number_word(self, key: str) -> bool:
         """"åta år": one letter from a number word, when "år" follows."""
