@@ -1220,9 +1220,10 @@ def _with_pronoun(m: Matcher, doc: Doc, i: int) -> bool:
 
 
 def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
-    """Lower case without a place verb, acronyms, "kl:s", "a.b": not names."""
+    """Lower case without a place verb, acronyms, "kl:s", "a.b": not names (after a bare place
+    preposition a misspelt country is left to `_u_fuzzy`: "från pakistaan")."""
     text = c.doc.tokens[c.i].text
-    if (not c.cap and c.place_ctx < 2 and not c.named) or (text.isupper() and len(text) > 1) \
+    if (not c.cap and not c.place_ctx and not c.named) or (text.isupper() and len(text) > 1) \
             or ":" in c.key or "." in c.key:
         return REJECT
     return None
@@ -1252,8 +1253,10 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
 
 
 def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
-    """A misspelt name or place ("Stokholm"), not a word; "Sverge" is misspelt Sweden."""
-    if not (len(c.key) >= 5 and (c.cap or c.place_ctx == 2) and c.e.zipf < T.MISSPELT_MAX):
+    """A misspelt name or place ("Stokholm"), not a word; "Sverge" is misspelt Sweden. In lower
+    case after any place preposition only a country ("är från pakistaan", "släkt i tailand"):
+    a country's name is long and like no everyday word."""
+    if not (len(c.key) >= 5 and (c.cap or c.place_ctx) and c.e.zipf < T.MISSPELT_MAX):
         return None
     target = m._fuzzy(c.key)
     if target in m.W["never_replaced"]:
@@ -1262,7 +1265,7 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         flabel, fattrs = m._label_for(m.lex.entries[target], target, c.name_ctx, c.place_ctx)
         if flabel in NAME_LABELS and m._place_suffix(c.doc.tokens[c.i].text.lower()):
             flabel = None  # an island in -ön is not a misspelt name
-        if flabel:
+        if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"):
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
     return None
 
