@@ -310,10 +310,18 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     return "school" if school >= prof else "work"  # a study verb first when one word is both
 
 
+def _initial_before(doc: Doc, i: int) -> int:
+    """The index of a capital initial right before token i ("heter J. Ek", "A Berg"), else i."""
+    tokens = doc.tokens
+    k = i - 1 - (i >= 2 and tokens[i - 1].text == ".")
+    text = tokens[k].text if k >= 0 else ""
+    return k if len(text) == 1 and text.isupper() and text.isalpha() else i
+
+
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
-    """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma), "mitt namn
-    är": a person."""
-    j = i - 1
+    """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma, or an
+    initial: "min chef heter A. Berg"), "mitt namn är": a person."""
+    j = _initial_before(doc, i) - 1
     while j >= 0 and doc.tokens[j].text in {",", ":"}:
         j -= 1
     W = doc.lex.words.folds
@@ -848,6 +856,8 @@ class Matcher:
         if is_name and e.surname_rank and i and (folds[i - 1] in nouns or i >= 2 and folds[i - 2]
                                                   in nouns and folds[i - 1] in self.W["name_copula"]):
             return "surname", ()  # "mitt efternamn är Hussein"
+        if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
+            return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or is_name and e.surname_rank):  # "mohamed abdi": also in lower case
@@ -1361,7 +1371,8 @@ def _u_person(m: Matcher, c: Cand) -> Span | bool | None:
     if c.after_name:
         return _tok_span(AFTER_NAME, c, "surname")
     if c.name_ctx:
-        return _tok_span(NAME_CONTEXT, c, m._name_guess(c.key, c.doc, c.i))
+        label = "surname" if _initial_before(c.doc, c.i) < c.i else m._name_guess(c.key, c.doc, c.i)
+        return _tok_span(NAME_CONTEXT, c, label)
     if c.initial and len(c.key) < 4:
         return REJECT
     return None
