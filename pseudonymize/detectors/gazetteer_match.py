@@ -66,8 +66,10 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "verb_ending", "possessive",
                                                   "kin_gender", "naming_verb", "list_word",
                                                   "personal_pronoun", "name_copula",
-                                                  "surname_noun"),
-                     before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula"))
+                                                  "surname_noun", "calling_verb", "saying_verb",
+                                                  "nickname_tail", "definite_ending"),
+                     before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
+                             "nickname_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
@@ -360,6 +362,12 @@ class Matcher:
         self.context_before = neighbours(lex, RULES, "before")
         self.context_after = neighbours(lex, RULES, "after")
         self._alone: dict[str, bool] = {}
+        self.everyday_endings = self.ENDS["definite_ending"] + self.ENDS["ordinary_ending"] \
+            + self.ENDS["verb_ending"]
+        # a rare everyday word after these may still be a place or a name ("i mimi", "heter
+        # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
+        self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "nickname_object",
+                                          "saying_verb", "saying_filler")
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
@@ -509,12 +517,13 @@ class Matcher:
 
     def _todo(self, doc: Doc) -> list[int]:
         """Fast path: an everyday lower-case word with no name/place reading (a rarer one not
-        after a place preposition) that starts no known phrase ("akademiska sjukhuset") needs
+        after a place preposition or a word that names: "heter mimi", "kallar mig mimi") that
+        starts no known phrase ("akademiska sjukhuset") needs
         no further thought: most tokens of an essay. Computed flag by flag at C speed."""
         folds = doc.folds
         plain = map(self.lex.unnamed.__contains__, folds)
         rare = map(self.lex.unnamed_rare.__contains__, folds)
-        placed = doc.beside(self.W["place_trigger.prep"], -1)
+        placed = doc.beside(self.rare_watch, -1)
         phrase = list(map(self.lex.phrases.__contains__, folds))
         skip = map(and_, doc.lower(), map(gt, map(or_, plain, map(gt, rare, placed)), phrase))
         todo = compress(count(), map(gt, map(str.isalpha, doc.firsts), skip))
@@ -815,13 +824,35 @@ class Matcher:
 
     def _named(self, doc: Doc, i: int, listed: bool) -> bool:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
-        same sentence ("mina barn heter Abdi, hodan och liban"): a name even in lower case."""
+        same sentence ("mina barn heter Abdi, hodan och liban"), or a nickname ("kallar mig
+        zizi", "vi säger lulu hemma"): a name even in lower case."""
         naming = self.W["naming_verb"]
         if listed:
             k = doc.last_before(naming, i)
             return k >= 0 and self._said_of_person(doc, k)
-        return i > 0 and i not in doc.starts and doc.folds[i - 1] in naming \
-            and self._said_of_person(doc, i - 1)
+        if not i or i in doc.starts:
+            return False
+        return doc.folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
+            or self._nicknamed(doc, i)
+
+    def _nicknamed(self, doc: Doc, i: int) -> bool:
+        """"alla kallar mig zizi", "de kallade honom abu": after a calling verb and its person;
+        "vi säger lulu hemma", "alla säger bara abdi till honom", "hon säger bara nunu.": after
+        a saying verb only a given name or a word no list knows, said to or about someone (a
+        `nickname_tail` after it, or the sentence ends) — not "säger nej hemma"."""
+        folds, W = doc.folds, self.W
+        if i >= 2 and folds[i - 1] in W["nickname_object"] and folds[i - 2] in W["calling_verb"]:
+            return True
+        k = i - 1 - (folds[i - 1] in W["saying_filler"])
+        # the spelling itself: "sa" folds like "så"
+        if k < 0 or doc.tokens[k].text.lower() not in self.lex.words.surface("saying_verb"):
+            return False
+        e, key = doc.entries[i], folds[i]
+        if not (e.gender and not _is_common(e) or e.zipf < T.NICKNAME_MAX and not e.cats
+                and key not in self.vocabulary and not key.endswith(self.everyday_endings)):
+            return False  # "säger observatoriet", "säger tack"
+        return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
+            or not doc.tokens[i + 1].is_word
 
     def _said_of_person(self, doc: Doc, k: int) -> bool:
         """The naming verb at k names a person: a pronoun, a kin or friend word or a name
