@@ -40,14 +40,15 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 # --- rule names (resolve imports these) -------------------------------------------------------
 PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_tail",
                                                       "never_replaced", "work_word",
-                                                      "geo_preposition"))
+                                                      "geo_preposition", "shop_chain",
+                                                      "shop_preposition", "shopping_verb"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
-    "direction_prefix", "place_within"),
+    "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
-            "fam", "naming_verb", "list_word", "district_preposition"),
+            "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition"),
     after=("place_statement",))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
@@ -220,6 +221,18 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
     return "work" if stated_profession(doc, i - 2) else None
+
+
+def _at_shop(doc: Doc, i: int) -> bool:
+    """"utanför coop forum", "träffades vid hemköp", "praktik hos ica kvantum": a chain's name
+    in lower case after a shop preposition is the shop — unless it is only shopped at ("vi
+    handlar på willys": a shopping verb and no work word in the sentence), which the gold
+    sets leave unlabelled."""
+    W = doc.lex.words
+    if not (i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"]
+            and doc.folds[i] in W.folds["shop_chain"]):
+        return False
+    return doc.last_before(W("shopping_verb"), i) < 0 or doc.last_before(W("work_word"), i) >= 0
 
 
 def stated_profession(doc: Doc, k: int) -> bool:
@@ -548,7 +561,7 @@ class Matcher:
         shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"])
         # "på akademiska sjukhuset", "jobbar på ica maxi": a named institution in lower case
         # (a company's name only where someone works or studies).
-        lower_org = label in ORG_LABELS and (e.org_kind != "company"
+        lower_org = label in ORG_LABELS and (e.org_kind != "company" or _at_shop(doc, i)
                                              or _institution_context(doc, i) is not None)
         # after a place preposition: a place in lower case after a place verb, or a country or
         # a place whose words are all rare anyway ("från addis abeba", "från nya zeeland")
@@ -969,8 +982,8 @@ class Matcher:
             # verb; a definite noun is the common noun ("jobbar på apoteket", "banken").
             # An authority, hospital, bank or university needs no context ("ringde
             # försäkringskassan"), unless its name is an everyday word ("polisen").
-            if e.org_kind != "company" and e.zipf < T.LOWER_ORG_MAX:
-                return True
+            if e.org_kind != "company" and e.zipf < T.LOWER_ORG_MAX or _at_shop(c.doc, c.i):
+                return True  # "ringde försäkringskassan", "handlar på willys"
             return _institution_context(c.doc, c.i) is not None and not self._definite_noun(c.key)
         if is_name:
             return bool(c.name_ctx or c.after_name or (
