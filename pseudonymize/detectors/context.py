@@ -84,7 +84,8 @@ INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_insti
                                   "course_word"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
-                           reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
+                           reads=("adjective_ending", "work_start", "study_verb", "school_verb",
+                                  "course_word"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), capital=True)
 BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",),
@@ -637,7 +638,8 @@ class ContextRules:
         # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
         # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere.
         lower = j >= 0 and owner.islower() and (
-            doc.entries[j].zipf < T.COMMON and _institution_context(doc, j) is not None
+            doc.entries[j].zipf < T.COMMON and (_institution_context(doc, j) is not None
+                                                or studied_at(doc, j) is not None)
             or self._place_genitive(doc.folds[j]))
         if (owner[:1].isupper() or lower) and tokens[j].is_word and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
@@ -852,7 +854,8 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tokens = doc.tokens
     if tokens[i].text[0].isupper() or i and (tokens[i - 1].text[0].isupper()
                                               or i >= 2 and tokens[i - 2].text[0].isupper()) \
-            or _institution_context(doc, i) or i and _institution_context(doc, i - 1) \
+            or _institution_context(doc, i) or i and (_institution_context(doc, i - 1)
+                                                       or studied_at(doc, i - 1)) \
             or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON:
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)

@@ -78,7 +78,8 @@ PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_endi
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
-    "ordinary_ending", "profession_verb", "profession_filler"), before=("institution_preposition",))
+    "ordinary_ending", "profession_verb", "profession_filler", "course_word",
+    "school_name_ending"), before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier"),
                      before=("place_trigger", "geo_preposition"))
@@ -1191,8 +1192,13 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     words ("Bra|vida") or is written in lower case; in lower case only a rare word that is not
     a definite or plural noun nor a misspelt everyday word ("jobbar på lagret", "restorang")."""
     role = _institution_context(c.doc, c.i)
+    school_name = c.key.endswith(m.ENDS["school_name_ending"])
+    if role is None and school_name and not c.cap:
+        role = studied_at(c.doc, c.i)  # "i första ring på polhemska", "läser el på polhemska"
     if not role or c.initial or c.e.cats - HOMOGRAPH or len(c.key) < 3:
         return None
+    if school_name and c.doc.last_before(m.lex.words("work_word"), c.i) < 0:
+        role = "school"  # "började på hvitfeldtska": a school's proper-adjective name
     definite = c.key.endswith(m.ENDS["definite_ending"])
     if m._place_suffix(c.doc.tokens[c.i].text.lower()):
         return None  # "gick på Dvortsovaja-torget": a place by its ending
@@ -1201,13 +1207,14 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
             return _tok_span(INSTITUTION_CONTEXT, c, role)
         return None
     # the verb right before the preposition or one word before it ("jobbar extra på"); further
-    # back ("skatt i praktiken på elkonsumtion") only a word that is no compound of words
+    # back ("skatt i praktiken på elkonsumtion") only a word that is no compound of words (a
+    # school's -ska name may split by chance: "pol|hemska")
     verbs = m.lex.words.union("work_word", "work_start", "study_verb", "school_verb")
     near = c.doc.folds[c.i - 2] in verbs or c.i >= 3 and c.doc.folds[c.i - 3] in verbs \
         or stated_profession(c.doc, c.i - 2)  # "jobbar som städare på bravida"
     if c.e.zipf < T.RARE and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
             and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
-            and (near or not m._compound(c.key)):
+            and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)
     return None
 
