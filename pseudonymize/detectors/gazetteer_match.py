@@ -46,9 +46,11 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
-    "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb"),
+    "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
+    "locating_adverb", "topic_verb", "topic_preposition"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
-            "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition"),
+            "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
+            "topic_preposition"),
     after=("place_statement",))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
@@ -76,6 +78,7 @@ PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particl
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
                                                "kin_gender", "name_ending", "inflection_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
+CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
@@ -180,7 +183,10 @@ def _place_context(doc: Doc, i: int) -> int:
     ENDS = doc.lex.words.ends
     after = folds[i + 1:i + 5]
     if len(after) > 1 and (
-            after[0] in W["place_statement.locating"] and after[1] in W["locating_preposition"]
+            after[0] in W["place_statement.locating"] and (
+                after[1] in W["locating_preposition"] or len(after) > 2
+                and after[1] in W["locating_adverb"]
+                and (after[2] in W["locating_preposition"] or after[2] in W["place_trigger.prep"]))
             or after[0] in W["place_statement.kind"] and after[1] in ("en", "ett")
             and any(w in W["place_kind_noun"] for w in after[2:])) \
             and not (folds[i].endswith(ENDS["definite_ending"]) and doc.entries[i].zipf >= T.DEFINITE_NOUN_MIN):
@@ -199,6 +205,9 @@ def _place_context(doc: Doc, i: int) -> int:
         return 1
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
+    if j >= 1 and folds[j] in W["topic_preposition"] and folds[j - 1] in W["topic_verb"] \
+            and doc.tokens[i].text[:1].islower():
+        return 1  # "pratade om mogadishu" (a capitalised name there is a person's: "om Maria")
     return 0
 
 
@@ -1107,6 +1116,16 @@ class Matcher:
         return unattested and not e.zipf and not self._everyday_stem(stem, compounds) \
             and not (compounds and self._compound(key))
 
+    def _unlisted(self, doc: Doc, k: int, rarer: float = T.RARE) -> bool:
+        """Token k is a lower-case word no list knows: rarer than `rarer`, of no lexicon
+        category, no word a rule reads, no everyday ending ("karte", "naw", "al-zuhur"; not
+        "somras", "skolan")."""
+        tok, e, key = doc.tokens[k], doc.entries[k], doc.folds[k]
+        return tok.is_word and tok.text[:1].islower() and e.zipf < rarer and not e.cats \
+            and not e.place_kind and key not in self.vocabulary \
+            and not key.endswith(self.everyday_endings) and not key.isdigit() \
+            and ("-" in key or not self._compound(key.removesuffix("s")))  # "konfliktforskare"
+
     def _misspelt(self, key: str, edits: int = 1) -> bool:
         """Within one edit (or `edits`) of an everyday word: a learner's spelling, not a name.
         (An edit, here and in `_fuzzy`: a letter added, dropped or changed, or two neighbours
@@ -1280,6 +1299,39 @@ def _with_pronoun(m: Matcher, doc: Doc, i: int) -> bool:
         and doc.folds[i - 2] in m.W["personal_pronoun"] and doc.folds[i + 1] in m.W["name_verb"]
 
 
+def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
+    """"bodde i kabul i karte char", "i shahr-e naw i Kabul", "i Mosul i al-zuhur": lower-case
+    words no list knows after a place preposition, beside "i" and a known town, are a part of
+    that town (districts of foreign towns are rarely in any gazetteer: the construction
+    decides); a foreign town's part is an `area`, a Swedish town's a `city` (SweLL)."""
+    doc, i = c.doc, c.i
+    if c.cap or not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] \
+            or not m._unlisted(doc, i):
+        return None
+    end = i
+    while end + 1 < len(doc.tokens) and end - i < 2 \
+            and m._unlisted(doc, end + 1, T.MISSPELT_MAX):
+        end += 1  # "karte char", "shahr-e naw": a later word may be less rare
+    if end + 2 < len(doc.tokens) and doc.folds[end + 1] == "i" and _town(doc, end + 2):
+        town = end + 2  # "i karte char i kabul"
+    elif i >= 3 and doc.folds[i - 1] == "i" and _town(doc, i - 2) \
+            and doc.folds[i - 3] in m.W["place_trigger.prep"]:
+        town = i - 2  # "i kabul i karte char"
+    else:
+        return None
+    e = doc.entries[town]
+    label, attrs = ("city", ()) if e.se_pop or e.place_country == "SE" else ("area", ("foreign",))
+    return CITY_PART.span(doc.tokens[i].start, doc.tokens[end].end, label, attrs,
+                          key=" ".join(doc.folds[i:end + 1]))
+
+
+def _town(doc: Doc, k: int) -> bool:
+    """Token k names a known town (a city, a municipality, a Swedish name for a foreign one)."""
+    e = doc.entries[k]
+    return doc.tokens[k].is_word and (bool(e.se_pop) or e.place_kind in ("city", "exonym",
+                                                                        "municipality"))
+
+
 def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
     """Lower case without a place verb, acronyms, "kl:s", "a.b": not names (after a bare place
     preposition a misspelt country is left to `_u_fuzzy`: "från pakistaan")."""
@@ -1445,7 +1497,7 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 
@@ -1459,4 +1511,4 @@ RULES: tuple[Rule, ...] = (
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
-    _with(PERSON_SLOT, Matcher._person_slot), NAME_GENDER)
+    _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part), NAME_GENDER)
