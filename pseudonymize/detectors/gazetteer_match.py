@@ -47,7 +47,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
-    "locating_adverb", "topic_verb", "topic_preposition"),
+    "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition"),
@@ -92,7 +92,8 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
-                                                 "inverted_subject", "vocative_mark"),
+                                                 "inverted_subject", "vocative_mark",
+                                                 "past_ending", "be_verb"),
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
 
@@ -380,6 +381,11 @@ class Matcher:
         self.vocabulary = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat not in ("unisex_name", "given_name", "family_name")))
+        # the same but the homographs ("lina", "sten"): words that are never a name at all
+        self.vocabulary_words = frozenset().union(*(
+            words for cat, words in lex.words.folds.items()
+            if cat not in NAMEISH_CATS and cat.split(".")[0] not in (
+                "unisex_name", "given_name", "family_name", "common_name_homograph")))
         # A lower-case word with none of these before or after it (and no name just before it)
         # is judged by its spelling alone: its verdict is remembered (`_alone`) and reused.
         self.context_before = neighbours(lex, RULES, "before")
@@ -529,8 +535,9 @@ class Matcher:
         what it gives depends on its spelling alone (the rules' `before`/`after` declarations;
         a test checks that remembering changes no output)."""
         folds, tokens = doc.folds, doc.tokens
-        return tokens[i][2][0].islower() and (
-            not i or tokens[i - 1][2][0].isalpha() and folds[i - 1] not in self.context_before
+        # (a sentence's first word is judged in place: "lina stannade hemma", `_bare_subject`)
+        return tokens[i][2][0].islower() and i not in doc.starts and (
+            tokens[i - 1][2][0].isalpha() and folds[i - 1] not in self.context_before
         ) and (i + 1 == len(folds) or folds[i + 1] not in self.context_after)
 
     def _remember(self, text: str, quiet: bool) -> None:
@@ -782,8 +789,11 @@ class Matcher:
         e, text = c.e, c.doc.tokens[c.i].text
         if c.morph and not self._owns_kin(c.doc, c.i):
             return False  # "fatimas mamma" is a name; another genitive is left alone
-        if c.common or not e.gender or e.cats - NAMEISH_CATS or len(c.key) < 3 \
-                or e.zipf >= T.LOWER_NAME_SLOT_MAX or c.key in self.vocabulary \
+        # a homograph only bare before its verb: "lina stannade hemma"
+        homograph = e.cats and e.cats <= HOMOGRAPH and self._bare_subject(c.doc, c.i)
+        if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
+                or len(c.key) < 3 or e.zipf >= T.LOWER_NAME_SLOT_MAX \
+                or c.key in (self.vocabulary_words if homograph else self.vocabulary) \
                 or not text.isascii() and any(ch in "åäö" for ch in text.lower()):
             return False  # "vänja", "änka", "såra": Swedish words folding onto a name
         return self._in_person_slot(c.doc, c.i, listed, place)
@@ -793,8 +803,8 @@ class Matcher:
         names a place (`place`) not after a preposition of movement ("åkte till alma")."""
         folds, W, n = doc.folds, self.W, len(doc.tokens)
         clause = i in doc.starts or folds[i - 1] in W["subject_before"]
-        if clause and i + 1 < n and folds[i + 1] in W["name_verb"]:
-            return True  # "ahmed sa", "när khadar kom"
+        if clause and i + 1 < n and (folds[i + 1] in W["name_verb"] or self._bare_subject(doc, i)):
+            return True  # "ahmed sa", "när khadar kom", "lina stannade hemma"
         if clause and i + 3 < n and folds[i + 1] in W["list_word"] \
                 and doc.entries[i + 2].gender and folds[i + 3] in W["name_verb"]:
             return True  # "ahmed och fatima kom"
@@ -965,7 +975,8 @@ class Matcher:
         context = c.place_ctx or c.name_ctx
         if c.initial:
             return bool(context) or not (c.common or not self._attested(e)) or is_name and (
-                self._name_follows(doc, i) or e.gender and self._capitalised_pair(doc, i))
+                self._name_follows(doc, i) or self._bare_subject(doc, i)
+                or e.gender and self._capitalised_pair(doc, i))
         if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
             return True
         # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans), "hans bror".
@@ -1157,6 +1168,17 @@ class Matcher:
         after = doc.tokens[i + 2].text if i + 2 < len(doc.tokens) else ""
         return (doc.folds[i + 1] in self.W["name_verb"] or len(nxt) == 1 and nxt.isupper()
                 or nxt == "och" and after[:1].isupper())  # "Liv och Oskar"
+
+    def _bare_subject(self, doc: Doc, i: int) -> bool:
+        """"Lina stannade hemma", "sten köpte mjölk": a given name that is also a noun, bare
+        at the start of a clause before a verb in the past tense, is the person (a bare
+        singular noun cannot be the subject that way); not before "är"/"var" ("Sten är hård")."""
+        if i + 1 >= len(doc.tokens) or i not in doc.starts:
+            return False
+        verb = doc.folds[i + 1]
+        return len(verb) >= 5 and verb.endswith(self.ENDS["past_ending"]) \
+            and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and not doc.entries[i + 1].cats \
+            or verb in self.W["name_verb"] and verb not in self.W["be_verb"]
 
     @staticmethod
     def _attested(e: Entry) -> bool:
