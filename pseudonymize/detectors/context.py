@@ -632,8 +632,8 @@ class ContextRules:
         j = i - 1
         if j >= 1 and tokens[j].text.islower() and len(folds[j]) >= 5 \
                 and folds[j].endswith(self.lex.words.ends["adjective_ending"]) \
-                and tokens[j - 1].text[:1].isupper():
-            j -= 1
+                and (tokens[j - 1].text[:1].isupper() or folds[j - 1].endswith("s")):
+            j -= 1  # "Charkivs nationella universitet", "lindholmens tekniska gymnasium"
         owner = tokens[j].text if j >= 0 else ""
         # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
         # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere.
@@ -855,7 +855,8 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if tokens[i].text[0].isupper() or i and (tokens[i - 1].text[0].isupper()
                                               or i >= 2 and tokens[i - 2].text[0].isupper()) \
             or _institution_context(doc, i) or i and (_institution_context(doc, i - 1)
-                                                       or studied_at(doc, i - 1)) \
+                                                       or studied_at(doc, i - 1)
+                                                       or i >= 2 and studied_at(doc, i - 2)) \
             or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON:
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
