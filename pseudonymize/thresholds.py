@@ -39,6 +39,7 @@ LOWER_ORG_MAX = 4.5        # an authority, hospital or bank is named in lower ca
                            # ("försäkringskassan"; not "polisen")
 
 # --- lengths ---------------------------------------------------------------------------------
+TOPIC_REACH = 5        # "pratade om kiev och om lviv": a topic verb this many words before "om"
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length

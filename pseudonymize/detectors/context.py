@@ -202,6 +202,9 @@ class ContextRules:
         # context, the verb before the first and "år" after the second
         paired = nxt == "och" and i + 2 < n and self._numeral(doc, i + 2)
         last = i + 2 if paired else i  # the pair's second number: "sju och nio."
+        while paired and last + 1 < n and last < i + T.NUMBER_WORDS_MAX \
+                and "number_word" in doc.entries[last + 1].cats:
+            last += 1  # "sextio och sextio fem."
         nxt = folds[last + 1] if last + 1 < n else ""
         if first >= 2 and folds[first - 1] == "och" and self._numeral(doc, first - 2):
             first, paired = first - 2, True

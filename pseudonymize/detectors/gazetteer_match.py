@@ -206,9 +206,11 @@ def _place_context(doc: Doc, i: int) -> int:
         return 1
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
-    if j >= 1 and folds[j] in W["topic_preposition"] and folds[j - 1] in W["topic_verb"] \
-            and doc.tokens[i].text[:1].islower():
-        return 1  # "pratade om mogadishu" (a capitalised name there is a person's: "om Maria")
+    topic = doc.last_before(W["topic_verb"], j) if j >= 1 and folds[j] in W[
+        "topic_preposition"] else -1
+    if topic >= 0 and j - topic <= T.TOPIC_REACH and doc.tokens[i].text[:1].islower():
+        return 1  # "pratade om mogadishu", "… och om lviv" (a capitalised name there is a
+        # person's: "om Maria")
     return 0
 
 
