@@ -359,9 +359,9 @@ class ContextRules:
             if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
             j, named = j + 1, True
-        if j < n and tokens[j].text in QUOTES:
-            j += 1  # "som hette ” Nyskolan ”"
-        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts:
+        quoted = j < n and tokens[j].text in QUOTES
+        j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
+        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
