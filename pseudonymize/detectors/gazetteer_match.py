@@ -865,9 +865,13 @@ class Matcher:
         if listed:
             k = doc.last_before(naming, i)
             return k >= 0 and self._said_of_person(doc, k)
+        folds, W = doc.folds, self.W
+        if i + 3 < len(folds) and folds[i + 1] in W["calling_verb"] \
+                and folds[i + 2] in W["personal_pronoun"] and folds[i + 3] in W["nickname_object"]:
+            return True  # "nunu kallar hon sig", "zizi kallar de mig"
         if not i or i in doc.starts:
             return False
-        return doc.folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
+        return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
             or self._nicknamed(doc, i)
 
     def _nicknamed(self, doc: Doc, i: int) -> bool:
@@ -1421,7 +1425,7 @@ def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
         if suffix_label:
             return _tok_span(PLACE_SUFFIX, c, suffix_label)
         return _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
-    if e.cats or len(c.key) < 3:
+    if e.cats or len(c.key) < 3 and not c.named:  # "alla kallar mig mo"
         return REJECT
     return None
 
