@@ -888,8 +888,9 @@ class Matcher:
             return False
         e, key = doc.entries[i], folds[i]
         if not (e.gender and not _is_common(e) or e.zipf < T.NICKNAME_MAX and not e.cats
-                and key not in self.vocabulary and not key.endswith(self.everyday_endings)):
-            return False  # "säger observatoriet", "säger tack"
+                and not (e.surname_rank or e.place_kind) and key not in self.vocabulary
+                and not key.endswith(self.everyday_endings)):
+            return False  # "säger observatoriet", "säger tack", "säger habibi till mig"
         return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
             or not doc.tokens[i + 1].is_word
 
