@@ -57,7 +57,7 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger"
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
-    "profession_verb", "profession_filler"), before=("institution_preposition",))
+    "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
@@ -225,6 +225,8 @@ def _institution_context(doc: Doc, i: int) -> str | None:
     if folds[i - 2] in words.union("work_word", "work_start"):
         return "work"
     verb = i - 3 if i >= 3 and folds[i - 2] in words("place_adverb") else i - 2
+    if verb >= 1 and folds[verb] in words("inverted_subject"):
+        verb -= 1  # "förra året gick jag på hvitfeldtska"
     if folds[verb] in words.union("study_verb", "school_verb") and folds[i - 1] != "hos":
         return "school"
     work, preps = words("work_word"), words("place_trigger.prep")
