@@ -844,9 +844,10 @@ def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _user_id(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"mitt instagram är a.b.c": a user name."""
+    """"mitt instagram är a.b.c", "mitt line id är noicm88": a user name."""
     key = doc.folds[i]
-    if ("." in key or "_" in key) and any(
+    mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
+    if ("." in key or "_" in key or mixed) and any(
             w in r.w["username_trigger"] for w in doc.folds[max(0, i - 3):i]):
         add(USER_ID.span(doc.tokens[i].start, doc.tokens[i].end, "extra", key=key))
     return False

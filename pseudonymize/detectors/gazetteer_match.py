@@ -69,10 +69,10 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "verb_ending", "possessive",
                                                   "kin_gender", "naming_verb", "list_word",
                                                   "personal_pronoun", "name_copula",
-                                                  "surname_noun", "calling_verb", "saying_verb",
-                                                  "nickname_tail", "definite_ending"),
+                                                  "surname_noun", "name_object", "calling_verb",
+                                                  "saying_verb", "nickname_tail", "definite_ending"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
-                             "nickname_object", "saying_verb", "saying_filler"))
+                             "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
@@ -348,6 +348,14 @@ def _initial_before(doc: Doc, i: int) -> int:
     return k if len(text) == 1 and text.isupper() and text.isalpha() else i
 
 
+def _called(doc: Doc, i: int) -> bool:
+    """The word follows a naming verb and the person named: "kallar mig", "kallar henne",
+    "de kallade honom"."""
+    W = doc.lex.words.folds
+    return i >= 2 and doc.folds[i - 1] in W["name_object"] \
+        and (doc.folds[i - 2] in W["name_trigger.verb"] or doc.folds[i - 2] in W["calling_verb"])
+
+
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma, or an
     initial: "min chef heter A. Berg"), "mitt namn är": a person."""
@@ -357,6 +365,8 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     W = doc.lex.words.folds
     if j >= 1 and doc.folds[j] in W["name_copula"] and doc.folds[j - 1] in W["name_trigger.verb"]:
         j -= 1  # "mitt namn är hussein", "mitt efternamn är ali"
+    elif _called(doc, j + 1):
+        j -= 1  # "alla kallar mig Zuzu", "vi kallar henne Gosia"
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.tokens[j].text.lower()) == "fam")
@@ -399,7 +409,7 @@ class Matcher:
             + self.ENDS["verb_ending"]
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
         # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
-        self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "nickname_object",
+        self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
                                           "saying_verb", "saying_filler")
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
@@ -764,6 +774,10 @@ class Matcher:
         elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
                 and _institution_context(doc, i) is None:
             c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
+        if cap and not initial and _called(doc, i):
+            # "alla kallar mig Aga": a capital after "kallar mig" is a name, though also a word
+            # or a town (Aga in Egypt)
+            return _tok_span(NAME_CONTEXT, c, self._name_guess(key, doc, i))
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
         if label is None:
             return self._unknown(c)
@@ -868,8 +882,9 @@ class Matcher:
             k = doc.last_before(naming, i)
             return k >= 0 and self._said_of_person(doc, k)
         folds, W = doc.folds, self.W
-        if i + 3 < len(folds) and folds[i + 1] in W["calling_verb"] \
-                and folds[i + 2] in W["personal_pronoun"] and folds[i + 3] in W["nickname_object"]:
+        if i + 3 < len(folds) and folds[i + 2] in W["personal_pronoun"] \
+                and folds[i + 3] in W["name_object"] and (folds[i + 1] in W["name_trigger.verb"]
+                                                          or folds[i + 1] in W["calling_verb"]):
             return True  # "nunu kallar hon sig", "zizi kallar de mig"
         if not i or i in doc.starts:
             return False
@@ -882,7 +897,7 @@ class Matcher:
         a saying verb only a given name or a word no list knows, said to or about someone (a
         `nickname_tail` after it, or the sentence ends) — not "säger nej hemma"."""
         folds, W = doc.folds, self.W
-        if i >= 2 and folds[i - 1] in W["nickname_object"] and folds[i - 2] in W["calling_verb"]:
+        if _called(doc, i):
             return True
         k = i - 1 - (folds[i - 1] in W["saying_filler"])
         # the spelling itself: "sa" folds like "så"

@@ -44,6 +44,10 @@ LICENSE = regex.compile(r"(?<![\w-])\p{Lu}{3}\s?\d{2}[\dA-Z](?![\w-])")
 LICENSE_ANY_CASE = regex.compile(r"(?<![\w-])(\p{L}{3})\s?\d{2}[\d\p{L}](?![\w-])")
 # "AX 4471 KM": the two-letters, four-digits, two-letters plates of many European countries
 LICENSE_EUROPEAN = regex.compile(r"(?<![\w-])\p{Lu}{2}\s?\d{4}\s?\p{Lu}{2}(?![\w-])")
+# "WA 12345", "B-MK 1234", "B MK 1234": a plate of another country's layout (district letters,
+# letters, digits), taken only after a plate's own trigger ("polska registreringsskyltar WA 12345")
+LICENSE_FOREIGN = regex.compile(
+    r"(?<![\w-])\p{Lu}{1,3}(?:[\s-]\p{Lu}{1,2})?[\s-]\d{1,5}(?:\s?\p{Lu}{1,2})?(?![\w-])")
 DATE = re.compile(
     r"(?<![\w.,/-])(?:"
     r"(?:1\d|20)\d{2}[-./_](?:0?[1-9]|1[0-2])[-./_](?:0?[1-9]|[12]\d|3[01])"          # 2019-03-15
@@ -311,6 +315,9 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         if kind is not None and (glued or letters not in lex.unnamed and (
                 letters not in lex.unnamed_rare or kind == "license_nr")):
             found.add(m.span())
+    for m in _anchored(LICENSE_FOREIGN, doc.text, _before(scan.runs, LICENSE_FOREIGN_BACK)):
+        if m.span() not in found and _number_kind(doc, lex, m.start(), 6) == "license_nr":
+            found.add(m.span())
     for start, end in sorted(found):
         add(LICENCE_RULE.span(start, end, "license_nr"))
 
@@ -379,6 +386,7 @@ def _anchored(pattern: re.Pattern | regex.Pattern, text: str, starts: list[int])
 IBAN_BACK = (2,)
 LICENSE_BACK = (3, 4)
 LICENSE_EUROPEAN_BACK = (2, 3)
+LICENSE_FOREIGN_BACK = (2, 3, 4, 5, 6, 7)
 ZIP_BACK = (0, 2, 3, 4)
 
 
