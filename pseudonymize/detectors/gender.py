@@ -68,7 +68,7 @@ def _nickname(doc: Doc, i: int, before: str | None) -> str | None:
     return None
 
 
-def _pronoun(doc: Doc, k: int, stop: int) -> str | None:
+def pronoun_gender(doc: Doc, k: int, stop: int) -> str | None:
     """The gender of the first personal pronoun after token k, before token `stop` (the next
     person's mention) and within PRONOUN_REACH words; "Hans" capitalised inside a sentence is
     the name, not the pronoun."""
@@ -139,7 +139,7 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before)
             if gender is None and _unlisted(doc, span, k):
                 stops = stops or _people(doc, spans)
-                gender = _pronoun(doc, k, stops[n])
+                gender = pronoun_gender(doc, k, stops[n])
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
