@@ -33,15 +33,21 @@ class Verdicts(dict):
     def window(self, i: int, after_name: bool, listed: bool) -> tuple | None:
         """Everything a verdict on token i reads, or None when it may read outside it. The
         window is its text, from its first token's start to the start of the token after its
-        last: one essay's tokens are a function of it (the tokenizer reads no further back, and its choice of pattern
-        is the whole essay's), and so is which of them start a sentence (after an opener or
-        a line break), but for the first. Not near the essay's start, where a look back
-        could wrap around to its end."""
+        last: one essay's tokens are a function of it (the tokenizer reads no further back,
+        and its choice of pattern is the whole essay's), and so is which of them start a
+        sentence (after an opener or a line break), but for the first. Not near the essay's
+        start, where a look back could wrap around to its end."""
         doc = self.doc
-        tokens, folds, lo = doc.tokens, doc.folds, i - T.VERDICT_BEFORE
-        if lo < 0 or not (tokens[i - 2][2][0].isalnum() and folds[i - 2] not in self.adverbs
-                          or tokens[i - 3][2][0].isalnum() and folds[i - 3] not in self.adverbs):
-            return None  # a look back past "," or an adverb might not stop inside the window
+        firsts, folds, adverbs, lo = doc.firsts, doc.folds, self.adverbs, i - T.VERDICT_BEFORE
+        # A look back past "," or an adverb stops at a word that is no adverb: one of tokens
+        # i-2, i-3 (from the word before) and one of i-4, i-5 (from an initial before it,
+        # "heter , A. Berg") keep it inside the window.
+        if lo < 0 or not (firsts[i - 2].isalnum() and folds[i - 2] not in adverbs
+                          or firsts[i - 3].isalnum() and folds[i - 3] not in adverbs) \
+                or not (firsts[i - 4].isalnum() and folds[i - 4] not in adverbs
+                        or firsts[i - 5].isalnum() and folds[i - 5] not in adverbs):
+            return None
+        tokens = doc.tokens
         hi = i + T.VERDICT_AFTER + 1
         start, end = tokens[lo][0], tokens[hi][0] if hi < len(tokens) else len(doc.text)
         if end - start > T.VERDICT_WINDOW_CHARS:

@@ -155,8 +155,10 @@ FILLER = "och det var en mycket fin dag med sol och vind hela tiden"
 # further back: read to the sentence start
 FAR = [f"{start} {FILLER} {word} . {FILLER} ." for start in ("Jag jobbar som lärare",
                                                              "Min kompis heter Sara",
-                                                             "Jag läser", "Jag gillar")
-       for word in ("på XQZB", "på Lernia", "Abdi , hodan")]
+                                                             "Jag läser", "Jag handlar",
+                                                             "Jag gillar")
+       for word in ("på XQZB", "på Lernia", "Abdi , hodan", "på willys", "på polhemska",
+                    "hon är lärare på polhemska")]
 # and a naming verb's subject SUBJECT_REACH words back: inside the window, not beside the word
 FAR += [f"{start} bor i stockholm och heter lina . {FILLER} ." for start in ("min bästa vän",
                                                                             "den gamla krukan")]
