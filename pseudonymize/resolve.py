@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress, count
-from operator import and_, attrgetter, itemgetter, not_, sub
+from operator import attrgetter, itemgetter, sub
 
 from rapidfuzz.distance import OSA
 
@@ -180,12 +180,12 @@ def propagate(spans: list[Span], doc: Doc,
             out.append(Span(tok.start, tok.end, base.label, base.attrs, base.score,
                             "coreference", folds[k]))
             taken[tok.start:tok.end] = b"\x01" * (tok.end - tok.start)
-    # the tokens that are a known fold or its genitive and whose first character no span
-    # holds (a mention already labelled is most of them), found in one C-level pass
+    # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
     possessive = doc.lex.words("possessive")
-    free = map(not_, map(taken.__getitem__, doc.offsets))
-    for k in compress(count(), map(and_, map(mentions.__contains__, folds), free)):
+    for k in compress(count(), map(mentions.__contains__, folds)):
+        if taken[tokens[k][0]]:
+            continue  # a mention already labelled (most of them): its first character taken
         key = folds[k]
         stem = key if key in known else key[:-1]
         tok = tokens[k]

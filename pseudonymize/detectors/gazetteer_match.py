@@ -748,7 +748,7 @@ class Matcher:
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
         tokens, index_at = doc.tokens, doc.index_at
-        singles = list(compress(count(), map((1).__eq__, map(len, map(itemgetter(2), tokens)))))
+        singles = [k for k, tok in enumerate(tokens) if len(tok.text) == 1]
         if not singles:  # no one-letter token: nothing to look at (a megabyte of names)
             return sorted(spans, key=itemgetter(0))
         by_start = {s.start for s in spans}
