@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import compress, count
-from operator import and_, gt, not_, or_
+from itertools import compress, count, repeat
+from operator import and_, attrgetter, ge, gt, not_, or_
 
 import regex
 from rapidfuzz import process
@@ -130,9 +130,12 @@ class ContextRules:
         self.feasts = frozenset(w.split()[0] for w in words("not_name", "feast"))
         self.street_endings = words.endings("street_ending")
         self.possessives = words.surface("possessive")
+        # the lexicon's number words, in its order (ties of length keep it): the entries holding
+        # one of the category's words, found at C speed (not a Python test of 87,000 entries)
+        listed = words("number_word") | {"-" + w for w in words("number_word")}
         self.number_words = tuple(sorted(
-            (k for k, e in lex.entries.items() if "number_word" in e.cats and " " not in k),
-            key=len, reverse=True))
+            (k for k in filter(listed.__contains__, lex.entries)
+             if "number_word" in lex.entries[k].cats and " " not in k), key=len, reverse=True))
         self.institution = lex.suffixes.get("institution_suffix", [])
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
         # the same by suffix (the first listed wins), looked up by length, longest first
@@ -1126,7 +1129,9 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
         | {fold(p.split()[0]) for p in lex.marks if " " in p}
     ends = tuple({e for rule in rules for c in rule.ending for e in words.ends[c]}) \
         + tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
-    plain = frozenset(k for k, e in lex.entries.items()
-                      if e.zipf >= T.COMMON and k not in watched and not k.endswith(ends)
+    # the frequent words first, at C speed: the loop below then sees a tenth of the entries
+    frequent = compress(lex.entries, map(ge, map(attrgetter("zipf"), lex.entries.values()),
+                                         repeat(T.COMMON)))
+    plain = frozenset(k for k in frequent if k not in watched and not k.endswith(ends)
                       and "." not in k and "_" not in k)
     return plain, union("before"), union("before2"), union("after")
