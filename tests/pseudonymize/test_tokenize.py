@@ -74,3 +74,15 @@ def test_doc_flags_are_the_per_token_tests(text: str, words: set[str], shift: in
     assert doc.lower() == [t.text[0].islower() for t in doc.tokens]
     assert list(doc.beside(frozenset(words), shift)) == [
         0 <= i + shift < len(folds) and folds[i + shift] in words for i in range(len(folds))]
+
+
+@settings(max_examples=500, deadline=None)
+@given(TRICKY | st.text(alphabet="ab1-'’:. \n@", max_size=40))
+def test_possessive_repeat_finds_the_backtracking_tokens(text: str) -> None:
+    """The word pattern's possessive repeat (`*+`) finds the tokens the plain greedy repeat
+    finds: nothing after it in the pattern can need it to give characters back."""
+    import re
+
+    plain = re.compile(_TOKEN.pattern.replace("*+", "*"), re.VERBOSE)
+    assert "*+" in _TOKEN.pattern
+    assert [m.span() for m in _TOKEN.finditer(text)] == [m.span() for m in plain.finditer(text)]
