@@ -30,8 +30,8 @@ sys.path.insert(0, str(REPO))
 
 from builders.atomic import atomic_write_bytes  # noqa: E402
 from builders.store import Store  # noqa: E402
-from pseudonymize.engine import STRATEGIES, Engine, Memory  # noqa: E402
-from pseudonymize.evaluate import Document, GoldFormatError, read_gold  # noqa: E402
+from pseudonymize.engine import STRATEGIES, Engine  # noqa: E402
+from pseudonymize.evaluate import Document, GoldFormatError, as_released, read_gold  # noqa: E402
 
 PROMPT = """\
 Each pair-NN.txt holds TEXT 1 and TEXT 2: two versions of the same learner essay written by an
@@ -55,7 +55,8 @@ def make_pairs(engine: Engine, essays: list[Document], strategy: str, n: int, pi
     """N (TEXT 1, TEXT 2) pairs in gold order and the key {pair: {"essay", "altered": 1|2}}."""
     rng = random.Random(pick_seed)
     chosen = sorted(rng.sample(range(len(essays)), min(n, len(essays))))
-    altered = release_texts(engine, essays, strategy, seed)
+    altered = {doc.id: result.target
+               for doc, result in as_released(engine, essays, strategy, seed)}
     pairs, key = [], {}
     for k, index in enumerate(chosen, 1):
         essay = essays[index]
@@ -64,20 +65,6 @@ def make_pairs(engine: Engine, essays: list[Document], strategy: str, n: int, pi
         pairs.append((altered_text, essay.text) if first else (essay.text, altered_text))
         key[f"pair-{k:02d}"] = {"essay": essay.id, "altered": 1 if first else 2}
     return pairs, key
-
-
-def release_texts(engine: Engine, essays: list[Document], strategy: str, seed: int
-                  ) -> dict[str, str]:
-    """Every essay pseudonymized as a release does it: a learner's essays in id order sharing
-    one Memory, so the same person or place keeps its surrogate across them (an essay without
-    a learner id is its own learner)."""
-    memories: dict[str, Memory] = {}
-    out = {}
-    for essay in sorted(essays, key=lambda e: (e.learner or e.id, e.id)):
-        memory = memories.setdefault(essay.learner or essay.id, Memory())
-        out[essay.id] = engine.pseudonymize(essay.text, essay.id, strategy=strategy, seed=seed,
-                                            memory=memory).target
-    return out
 
 
 def score(answers: dict[str, dict], key: dict[str, dict]) -> dict[str, float]:

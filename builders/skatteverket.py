@@ -19,6 +19,7 @@ from pathlib import Path
 
 import polars as pl
 
+from builders.checksums import luhn_valid
 from builders.fetch import FetchRecord
 from builders.source import Remote, Source, page_name
 
@@ -47,12 +48,6 @@ def next_page(path: Path) -> str | None:
     return url if isinstance(url, str) and url.startswith(("https://", "http://")) else None
 
 
-def _check_digit_ok(ten: str) -> bool:
-    """The modulus-10 check (weights 2 and 1) over the ten digits after the century."""
-    return sum(int(c) * (2 - i % 2) // 10 + int(c) * (2 - i % 2) % 10
-               for i, c in enumerate(ten)) % 10 == 0
-
-
 def curate(pages: list[Path]) -> pl.DataFrame:
     """One row per well-formed number (12 digits, a real date, a valid check digit); other
     rows are skipped, and a dataset without any is refused."""
@@ -60,7 +55,7 @@ def curate(pages: list[Path]) -> pl.DataFrame:
     for path in pages:
         for row in _page(path)["results"]:
             value = str(row.get("testpersonnummer", "")).strip() if isinstance(row, dict) else ""
-            if NUMBER.fullmatch(value) and _check_digit_ok(value[2:]):
+            if NUMBER.fullmatch(value) and luhn_valid(value[2:]):
                 numbers.append(value)
     if not numbers:
         raise ValueError(f"{pages[0].name}: no well-formed test personnummer")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from pseudonymize.engine import Memory
 from pseudonymize.labels import LABELS
 from pseudonymize.types import MARK, REPLACE, Annotation, Result
 
@@ -45,7 +46,7 @@ class Pseudonymizer(Protocol):
     """What `evaluate` needs of an engine (pseudonymize.engine.Engine)."""
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = ...,
-                     seed: int = ...) -> Result: ...
+                     seed: int = ..., memory: Memory | None = ...) -> Result: ...
 
 
 @dataclass(frozen=True)
@@ -446,14 +447,29 @@ def _rule_gold(report: Report) -> None:
                          if any(compatible(report.fmt, gold_label, label) for label in labels))
 
 
+def as_released(engine: Pseudonymizer, docs: Iterable[Document], strategy: str = "realistic",
+                seed: int = 0) -> Iterator[tuple[Document, Result]]:
+    """Every document pseudonymized as a release does it: a learner's essays in id order share
+    one Memory, so what an earlier essay established (a town written capitalised once) is found
+    again in the later ones, in any case. A document without a learner id is its own learner;
+    documents keep their given order when no learner id is given at all."""
+    docs = list(docs)
+    if any(d.learner for d in docs):
+        docs.sort(key=lambda d: (d.learner or d.id, d.id))
+    memories: dict[str, Memory] = {}
+    for doc in docs:
+        memory = memories.setdefault(doc.learner, Memory()) if doc.learner else None
+        yield doc, engine.pseudonymize(doc.text, doc.id, strategy=strategy, seed=seed,
+                                       memory=memory)
+
+
 def evaluate(engine: Pseudonymizer, docs: Iterable[Document], fmt: str, *,
              strategy: str = "realistic", seed: int = 0) -> Report:
     """Pseudonymize every document and score detections, slots and leaks."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown gold format {fmt!r}; choose one of {', '.join(FORMATS)}")
     report = Report(fmt)
-    for doc in docs:
-        result = engine.pseudonymize(doc.text, doc.id, strategy=strategy, seed=seed)
+    for doc, result in as_released(engine, docs, strategy, seed):
         report.docs += 1
         score_document(doc, result.annotations, fmt, report)
         score_rules(doc, result.annotations, fmt, report)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import regex
 
+from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
@@ -1672,15 +1673,6 @@ def pour(digits: str, template: str) -> str:
     return "".join(next(it) if ch.isdigit() else ch for ch in template)
 
 
-def luhn(digits: str) -> str:
-    """The check digit of a personnummer's first nine digits (modulus 10, weights 2 and 1)."""
-    total = 0
-    for i, ch in enumerate(digits):
-        n = int(ch) * (2 if i % 2 == 0 else 1)
-        total += n // 10 + n % 10
-    return str((10 - total % 10) % 10)
-
-
 def _phone(r: Renderer, original: str, rng: Draws) -> str:
     """A number of PTS's fiction ranges in the original's layout: a landline of Stockholm,
     Göteborg, Malmö or Kiruna stays one of its area code (08-761 402 55 -> 08-465 004 55); any
@@ -1730,7 +1722,7 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     if len(body) >= 9:
         r.base[key] = birth
     nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
-    return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + luhn(nine)
+    return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + check_digit(nine)
 
 
 TEST_NUMBER_YEARS = 10  # a test number is looked for this many years either side of the birth year

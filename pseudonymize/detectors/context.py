@@ -349,9 +349,9 @@ class ContextRules:
             if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
             j, named = j + 1, True
-        if j < n and tokens[j].text in QUOTES:
-            j += 1  # "som hette ” Nyskolan ”"
-        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts:
+        quoted = j < n and tokens[j].text in QUOTES
+        j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
+        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts and not quoted:
             return
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],

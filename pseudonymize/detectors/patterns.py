@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import regex
 
+from builders.checksums import luhn_valid
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
@@ -73,14 +74,6 @@ NUMBER_TRIGGERS = (("account_trigger", "account_nr"), ("license_trigger", "licen
                    ("reference_trigger", "other_nr_seq"), ("phone_trigger", "phone_nr"))
 Add = Callable[[Span], None]
 CODE_PREFIX = regex.compile(r"\p{Lu}{1,4}")  # "TF 448 192", "WU 882-194-5530", "UHR 2021-04477"
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(digits[-10:]):
-        d = int(ch) * (2 - i % 2)
-        total += d - 9 if d > 9 else d
-    return total % 10 == 0
 
 
 def _preceded_by(doc: Doc, start: int, category: str, window: int = 4) -> bool:
@@ -231,7 +224,7 @@ def _ibans(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     """Learners' invalid personnummer are caught too; a valid checksum scores higher."""
     for m in _anchored(PERSONNUMMER, doc.text, scan.runs):
-        valid = _luhn("".join(ch for ch in m.group() if ch.isdigit()))
+        valid = luhn_valid("".join(ch for ch in m.group() if ch.isdigit())[-10:])
         if m.group()[0] == "0" and not valid and not _preceded_by(doc, m.start(), "id_trigger"):
             continue  # 0701234567 is a mobile number, not a person
         rule = PERSONNUMMER_RULE if valid else PERSONNUMMER_BAD

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import regex
 
+from builders.checksums import check_digit as luhn
 from pseudonymize.engine import Engine
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import (
@@ -25,7 +26,6 @@ from pseudonymize.surrogates import (
     institution_kind,
     institution_kinds,
     learner_shift,
-    luhn,
     surname_form,
 )
 from pseudonymize.types import Span

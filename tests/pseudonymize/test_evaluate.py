@@ -22,7 +22,7 @@ class FakeEngine:
         self.answers = answers
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
-                     seed: int = 0) -> Result:
+                     seed: int = 0, memory: object = None) -> Result:
         out, anns, pos = [], [], 0
         for start, end, label, action in sorted(self.answers.get(text, [])):
             pseudo = "X" if action == REPLACE else text[start:end]
@@ -244,3 +244,36 @@ def test_evaluate_embeds_no_inventory() -> None:
     source = (REPO / "pseudonymize" / "evaluate.py").read_text(encoding="utf-8")
     assert "multiged_slots.tsv" in source
     assert not re.search(r"\b(?:Segerstad|Björkås|Linsbiblioteket|Forkecentralen)\b", source)
+
+
+class RecordingEngine(FakeEngine):
+    """Remembers which essay was pseudonymized with which Memory, in call order."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.calls: list[tuple[str, object]] = []
+
+    def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
+                     seed: int = 0, memory: object = None) -> Result:
+        self.calls.append((essay_id, memory))
+        return super().pseudonymize(text, essay_id, strategy=strategy, seed=seed)
+
+
+def test_a_learners_essays_are_scored_as_released_in_id_order_sharing_one_memory() -> None:
+    docs = [Document("e2", "b", (), learner="L1"), Document("e9", "c", ()),
+            Document("e1", "a", (), learner="L1"), Document("e3", "d", (), learner="L2")]
+    engine = RecordingEngine()
+    report = evaluate(engine, docs, "jsonl")
+    assert report.docs == 4
+    assert [essay for essay, _ in engine.calls] == ["e1", "e2", "e3", "e9"]
+    memories = dict(engine.calls)
+    assert memories["e1"] is memories["e2"] is not None       # one learner, one memory
+    assert memories["e3"] is not None and memories["e3"] is not memories["e1"]
+    assert memories["e9"] is None                              # no learner id: on its own
+
+
+def test_without_learner_ids_documents_keep_their_order() -> None:
+    docs = [Document("z", "b", ()), Document("a", "a", ())]
+    engine = RecordingEngine()
+    evaluate(engine, docs, "jsonl")
+    assert engine.calls == [("z", None), ("a", None)]
