@@ -1076,7 +1076,11 @@ class LowerIndex:
         # one by one: a word with a declared ending ("-skolan") would try them all
         self.endings = endings
         self.ending_lengths = tuple(sorted({len(e) for e in endings if e}))
-        self.ends = tuple(endings)
+        # whether a word may have a declared ending: its last ENDING_TAIL characters looked up
+        # in one set, and the few shorter endings compared (`endswith` over all of them
+        # compared ~90 endings with every word)
+        self.tails = frozenset(e[-ENDING_TAIL:] for e in endings if len(e) >= ENDING_TAIL)
+        self.short_ends = tuple(e for e in endings if len(e) < ENDING_TAIL)
         self._cache: dict[int, tuple[Callable, ...]] = {}
 
     def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
@@ -1092,7 +1096,7 @@ class LowerIndex:
             mask |= index["after"].get(folds[i + 1], 0)
         if doc.entries[i].zipf < T.COMMON or self.names and ("." in key or "_" in key):
             mask |= self.rare_mask
-        if key.endswith(self.ends):
+        if key[-ENDING_TAIL:] in self.tails or key.endswith(self.short_ends):
             endings = self.endings
             mask |= endings.get("", 0)
             for size in self.ending_lengths:
@@ -1107,6 +1111,7 @@ class LowerIndex:
 
 
 NUMBER_FNS = _functions(NUMBER_RULES)
+ENDING_TAIL = 4  # LowerIndex's gate: 2 % of MultiGED's words pass it, 0.5 % have an ending
 
 
 def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
