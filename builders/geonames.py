@@ -220,11 +220,15 @@ def _places(frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def curate_countries(path: Path) -> pl.DataFrame:
-    """`countries` in English from countryInfo.txt (its `#` preamble and blank lines skipped)."""
+    """`countries` in English from countryInfo.txt (its `#` preamble and blank lines skipped),
+    with each country's continent and the countries it borders."""
     with open_text(path) as (fh, label):
-        rows = read_tsv(fh, COUNTRY_INFO, label, columns=["iso", "country"], comments=True)
+        rows = read_tsv(fh, COUNTRY_INFO, label, columns=["iso", "country", "continent",
+                                                          "neighbours"], comments=True)
     return rows.select(iso2="iso", name="country", fold=fold_expr("country"), lang=pl.lit("en"),
-                       name_sv=pl.lit(None, dtype=pl.String), name_en="country")
+                       name_sv=pl.lit(None, dtype=pl.String), name_en="country",
+                       continent=pl.col("continent").replace("", None),
+                       neighbours=pl.col("neighbours").replace("", None))
 
 
 def curate_admin_codes(path: Path, level: int) -> pl.DataFrame:

@@ -383,7 +383,8 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
         variants += [(alias, "alias") for alias, c in aliases if c == code]
         rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": name_sv, "name_en": name_en,
                   "continent": continents.get(code, {}).get("continentcode"),
-                  "languages": _main_languages(continents.get(code, {}).get("languages"))}
+                  "languages": _main_languages(continents.get(code, {}).get("languages")),
+                  "neighbours": continents.get(code, {}).get("neighbours") or None}
                  for name, lang in variants]
     return _table("countries", rows)
 

@@ -25,8 +25,9 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     # one row per name variant; lang: sv | en | alias
     "countries": {"iso2": pl.String, "name": pl.String, "fold": pl.String, "lang": pl.String,
                   "name_sv": pl.String, "name_en": pl.String, "source": pl.String,
-                  # GeoNames continent code (AF AS EU NA OC SA AN) and main languages (ar,ku)
-                  "continent": pl.String, "languages": pl.String},
+                  # GeoNames continent code (AF AS EU NA OC SA AN), main languages (ar,ku) and
+                  # the ISO codes of the countries it borders (SY,TR,IR): a route stays a route
+                  "continent": pl.String, "languages": pl.String, "neighbours": pl.String},
     "admin_codes": {"code": pl.String, "name": pl.String, "fold": pl.String, "level": pl.Int8,
                     "country": pl.String, "geonameid": pl.Int64, "source": pl.String},
     "languages": {"name": pl.String, "fold": pl.String, "iso639_1": pl.String,
@@ -55,7 +56,8 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
 # Columns a source may leave out (null): not every source knows a name's origin.
 OPTIONAL: dict[str, frozenset[str]] = {"first_names": frozenset({"origin"}),
                                        "surnames": frozenset({"origin"}),
-                                       "countries": frozenset({"continent", "languages"})}
+                                       "countries": frozenset({"continent", "languages",
+                                                                  "neighbours"})}
 
 # Columns that identify a row; duplicates on these (keeping the first source) are removed when parts
 # from several sources are merged into one gazetteer.

@@ -139,10 +139,13 @@ class Lexicon:
     name_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     continents: dict[str, str] = field(default_factory=dict)  # ISO2 -> GeoNames continent code
     country_languages: dict[str, frozenset[str]] = field(default_factory=dict)  # ISO2 -> main ones
+    neighbours: dict[str, frozenset[str]] = field(default_factory=dict)  # ISO2 -> bordering ISO2s
     districts_by_town: dict[str, list[str]] = field(default_factory=dict)  # Swedish town -> districts
     # folded place -> "country.admin1" of its most populous reading: a district of a big city
     # lies in the city's own first-level region (Ñuñoa in Santiago's, Chợ Lớn in Ho Chi Minh's)
     place_region: dict[str, str] = field(default_factory=dict)
+    # "country.admin1" of a surrogate city abroad -> its towns and districts, most populous first
+    region_places: dict[str, list[str]] = field(default_factory=dict)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -242,6 +245,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     origins: dict[str, tuple[str, ...]] = {}
     continents: dict[str, str] = {}
     languages: dict[str, frozenset[str]] = {}
+    borders: dict[str, frozenset[str]] = {}
 
     def note(key: str, phrase: bool = True) -> dict:
         if " " in key and phrase:
@@ -279,6 +283,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     place_aliases: dict[str, frozenset[str]] = {}
     districts_by_town: dict[str, list[str]] = {}
     place_region: dict[str, str] = {}
+    region_places: dict[str, list[str]] = {}
     if places is not None:
         places = places.with_columns(pl.col("population").fill_null(0))
         # Most populous first; among a place's spellings the native one (Örebro before OErebro).
@@ -293,7 +298,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
             if old is None or (_PLACE_PRIORITY.get(kind, 9) < _PLACE_PRIORITY.get(old, 9)
                                and (pop or 0) >= d.get("place_pop", 0) // 10):
                 d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
-        cities_by_country, place_aliases = _surrogate_places(ranked, pools)
+        cities_by_country, place_aliases, region_places = _surrogate_places(ranked, pools)
         for key, country, admin1 in ranked.filter(pl.col("admin1").is_not_null()).unique(
                 subset="fold", keep="first", maintain_order=True).select(
                 "fold", "country", "admin1").iter_rows():
@@ -321,6 +326,9 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         if "languages" in countries.columns:
             for iso, langs in countries.select("iso2", "languages").drop_nulls().iter_rows():
                 languages.setdefault(iso, frozenset(langs.split(",")))
+        if "neighbours" in countries.columns:
+            for iso, near in countries.select("iso2", "neighbours").drop_nulls().iter_rows():
+                borders.setdefault(iso, frozenset(near.split(",")))
         pools["country"] = sorted(set(countries["name_sv"].drop_nulls().to_list()) - {"Sverige"})
     streets = _read(snapshot, root, "streets")
     streets_by_city: dict[str, list[str]] = {}
@@ -406,7 +414,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                  for w, lst in phrases.items()},
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         place_aliases=place_aliases, name_origins=origins, continents=continents,
-        country_languages=languages, districts_by_town=districts_by_town, place_region=place_region,
+        country_languages=languages, neighbours=borders, districts_by_town=districts_by_town, place_region=place_region,
+        region_places=region_places,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
         test_personids=_test_personids(_read(snapshot, root, "test_personids")),
@@ -477,22 +486,28 @@ def _origin_pools(frame: pl.DataFrame, prefix: str, pools: dict[str, list[str]],
 # (never a scholarly transliteration such as "Ḩarastā").
 PLAIN_NAME = r"^[A-Za-zÅÄÖåäöÉéÜü -]+$"
 SURROGATE_PLACES = 40  # per country and kind, most populous first
+REGION_PLACES = 15  # towns and districts per region of a surrogate city abroad
 
 
 def _surrogate_places(ranked: pl.DataFrame, pools: dict[str, list[str]]
-                      ) -> tuple[dict[str, list[str]], dict[str, frozenset[str]]]:
+                      ) -> tuple[dict[str, list[str]], dict[str, frozenset[str]],
+                                 dict[str, list[str]]]:
     """Cities by country and regions/areas/geo features by "kind:country" pool, each feature
     once under its Swedish name (a GeoNames exonym: Göteborg, not Gothenburg) or else its
-    main name, in plain letters; and the folds of all names of each chosen feature."""
+    main name, in plain letters; the folds of all names of each chosen feature; and, for the
+    first-level region ("TR.34") of each city abroad in the pool, its places: the biggest, then
+    its districts, then its towns, each most populous first (Istanbul, Kadıköy, ..., Esenyurt):
+    where a district abroad is drawn."""
     import polars as pl
 
     feature = pl.coalesce(pl.col("geonameid").cast(pl.String), pl.lit("n:") + pl.col("fold"))
     rows = ranked.with_columns(feature=feature, swedish=pl.col("kind") == "exonym")
     aliases = rows.group_by("feature").agg(pl.col("fold"))
     # an exonym's kind is the kind of its feature's main row
-    kinds = rows.filter(~pl.col("swedish")).group_by("feature").agg(pl.col("kind").first().alias("fkind"))
+    kinds = rows.filter(~pl.col("swedish")).group_by("feature").agg(
+        pl.col("kind").first().alias("fkind"), pl.col("admin1").first().alias("fadmin1"))
     named = rows.join(kinds, on="feature", how="left").with_columns(
-        fkind=pl.coalesce("fkind", "kind")).filter(
+        fkind=pl.coalesce("fkind", "kind"), fadmin1=pl.coalesce("fadmin1", "admin1")).filter(
         pl.col("fkind").is_in(["city", "region", "area", "geo"]),
         pl.col("name").str.contains(PLAIN_NAME), ~pl.col("name").str.contains(" ")
         | (pl.col("fkind") != "city"))
@@ -514,7 +529,17 @@ def _surrogate_places(ranked: pl.DataFrame, pools: dict[str, list[str]]
     out = {}
     for feat, folds in aliases.filter(pl.col("feature").is_in(list(wanted))).iter_rows():
         out[wanted[feat]] = frozenset(folds) | out.get(wanted[feat], frozenset())
-    return cities, out
+    places = named.filter(pl.col("fkind").is_in(["city", "area"]), pl.col("country") != "SE",
+                          pl.col("fadmin1").is_not_null(), pl.col("fadmin1") != "").with_columns(
+        region=pl.col("country") + "." + pl.col("fadmin1"))
+    pooled = places.filter(pl.col("name").is_in([c for cs in cities.values() for c in cs]))
+    # the region's biggest place first, then its districts (GeoNames PPLX), then its towns
+    regions = {region: names for region, names in places.filter(
+        pl.col("region").is_in(pooled["region"].unique().to_list())).with_columns(
+        rank=pl.int_range(pl.len()).over("region")).sort(
+        ["region", pl.col("rank") > 0, pl.col("fkind") != "area", "rank"]).group_by(
+        "region", maintain_order=True).agg(pl.col("name").head(REGION_PLACES)).iter_rows()}
+    return cities, out, regions
 
 
 def _entry(d: dict, _shared: Callable) -> Entry:

@@ -156,6 +156,11 @@ class Words:
     alias_before: regex.Pattern[str] | None = None  # before its other name (the same clause)
     alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"
     swedish_language: frozenset[str] = frozenset()
+    place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
+    area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
+    language_words: dict[str, str] = field(default_factory=dict)  # kurdiska -> ku
+    # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
+    district_of: regex.Pattern[str] | None = None
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -189,7 +194,20 @@ def words() -> Words:
                  school_years={fold(k): v for k, v in data["school_years"]
                                + data["school_year_ordinals"]},
                  **_alias_patterns(data),
-                 swedish_language=frozenset(data["swedish_language"]))
+                 swedish_language=frozenset(data["swedish_language"]),
+                 district_of=_district_pattern(data["district_words"]),
+                 place_abbreviations={fold(town): short for town, short
+                                      in data["place_abbreviations"].items()},
+                 area_towns={town: code for code, towns in data["fiction_area_towns"].items()
+                             for town in towns},
+                 language_words={fold(w): code for w, code in data["language_words"].items()})
+
+
+def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
+    """What follows a place that lies in another: ", en stadsdel i Istanbul", " i Istanbul"
+    (group 1: the other place's first word)."""
+    said = "|".join(regex.escape(w).replace("\\ ", r"\s+") for w in district_words)
+    return regex.compile(rf"^\s*,?\s*(?:(?:{said})\s+)?i\s+(\p{{Lu}}[\p{{L}}-]*)")
 
 
 def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
@@ -320,6 +338,9 @@ class Geography:
     landlocked: frozenset[str] = frozenset()  # ISO codes of countries without a coast
     ports: frozenset[str] = frozenset()  # Swedish towns with a ferry port
     ferry_words: frozenset[str] = frozenset()  # folds: färja, båten (a port follows)
+    coast_words: frozenset[str] = frozenset()  # folds: havet, kusten (with ferry_words, abroad)
+    coast_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ISO -> towns on the sea
+    town_has: dict[str, frozenset[str]] = field(default_factory=dict)  # domkyrkan -> its towns
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -359,9 +380,12 @@ def abroad(where: frozenset[str]) -> bool:
 
 
 @cache
-def geography() -> Geography:
+def geography(lifelike: bool = False) -> Geography:
+    """geography.toml; `lifelike` adds its [features_lifelike] rows (`realistic` draws from
+    [features] alone, so more rows never change its output)."""
     data = tomllib.loads(GEOGRAPHY_FILE.read_text(encoding="utf-8"))
-    features = {name: (row[0], frozenset(row[1:])) for name, row in data["features"].items()}
+    rows = data["features"] | (data["features_lifelike"] if lifelike else {})
+    features = {name: (row[0], frozenset(row[1:])) for name, row in rows.items()}
     kind_words = sorted(((fold(w), kind) for kind, ws in data["kind_words"].items() for w in ws),
                         key=lambda kw: -len(kw[0]))
     landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
@@ -373,7 +397,13 @@ def geography() -> Geography:
                      {group: tuple(near) for group, near in data["name_neighbours"].items()},
                      {name: tuple(row) for name, row in data["landskap"].items()},
                      frozenset(data["landlocked"]), frozenset(data["ports"]),
-                     frozenset(fold(w) for w in data["ferry_words"]))
+                     frozenset(fold(w) for w in data["ferry_words"]),
+                     frozenset(fold(w) for w in data["ferry_words"] + data["coast_words"]),
+                     {iso: tuple(towns) for iso, towns in data["coast_towns"].items()},
+                     {fold(w): frozenset(towns) for w, towns in data["town_has"].items()})
+
+
+REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
 
 
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
@@ -515,6 +545,12 @@ class Renderer:
         self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
+        # lifelike: a district or town abroad (by its start) -> the fold of the essay's bigger
+        # place of its region it lies in ("Kadıköy, en stadsdel i Istanbul"); those places
+        self.parents: dict[int, str] = {}
+        self.parent_folds: set[str] = set()
+        self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
+        self.spoken: frozenset[str] | None = None  # lifelike: the languages the essay names
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -605,6 +641,8 @@ class Renderer:
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         self.effective = strategy
         attrs = morphology(original, span)
+        if strategy == "lifelike" and label == "region" and self._next_word(span).startswith("län"):
+            attrs -= {"gen"}  # "Västmanlands läns": the län's name is written in its own form
         kind = LABELS[label].kind
         if kind == "name" and "gen" in attrs and (self._name_follows(span) or (
                 label.startswith("firstname") and self.lex.get(fold(original)).first_rank
@@ -709,11 +747,39 @@ class Renderer:
         found = regex.match(r",?\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
         return self.place_map.get(fold(found.group(1))) if found else None
 
+    def _towns_with(self, kind: Kind, span: Span, original: str) -> frozenset[str]:
+        """The towns the essay's towns come from when it names an institution tied to towns:
+        those with one of its kind; lifelike: one other than the original (Östersund has only
+        Mittuniversitetet) and, before "i Town", not named "... i Town" itself (no "Högskolan
+        i Gävle i Gävle")."""
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
+            self.strategy
+        if strategy != "lifelike":
+            return kind.towns
+        same = institution_aliases().get(fold(original), frozenset({fold(original)}))
+        other = [(n, t) for n, t in kind.pool if t and fold(n) not in same]
+        follows = self._town_follows(span)
+        return (frozenset(t for n, t in other if not (follows and " i " in n))
+                or frozenset(t for _, t in other) or kind.towns)
+
+    def _town_follows(self, span: Span) -> bool:
+        """Lifelike: a town is named right after the mention ("Mittuniversitetet i Sundsvall")."""
+        text = getattr(self.before, "text", "")
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
+            self.strategy
+        return strategy == "lifelike" and bool(
+            regex.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
+
     def _next_word(self, span: Span) -> str:
         """The word just after a mention, lower-cased ("" at the end or unknown)."""
         text = getattr(self.before, "text", "")
         found = regex.match(r"[\s,]*(\p{L}+)", text[span.end:span.end + 40])
         return found.group(1).lower() if found else ""
+
+    @property
+    def geo(self) -> Geography:
+        """geography.toml as the mention's strategy reads it (`lifelike`: with its own rows)."""
+        return geography(self.effective == "lifelike")
 
     def keeps(self, span: Span, original: str) -> bool:
         """`lifelike` keeps a one-of-a-kind national authority as written (Migrationsverket,
@@ -792,6 +858,12 @@ class Renderer:
     def order(self, span: Span, original: str) -> int:
         """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
         follows its country and a district its town wherever they stand in the essay."""
+        if not self.has_read and self.strategy == "lifelike":
+            # "vi gick till domkyrkan": the essay's towns come from towns that have one
+            self.has_read = True
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            self.need_towns += [towns for word, towns in sorted(geography(True).town_has.items())
+                                if word in said]
         if span.label == "country":
             return 0
         if span.label in ("email", "url", "extra"):
@@ -799,13 +871,70 @@ class Renderer:
         if LABELS[span.label].kind == "institution":
             kind = institution_kind(original, self.before.get(span.start, ()))
             if kind and kind.towns and not self._abroad(original):
-                self.need_towns.append(kind.towns)  # the essay's towns come from these
+                self.need_towns.append(self._towns_with(kind, span, original))
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
+        parent = self._parent_abroad(span, original)
+        if parent:  # after the places it lies in, whatever their order in the essay
+            self.parents[span.start] = parent
+            self.parent_folds.add(parent)
+            return 3
         if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
                 span, original):
             return 1 if self._known(span, original) else 2  # a town before an unknown place
         return 2
+
+    def _parent_abroad(self, span: Span, original: str) -> str:
+        """Lifelike: the fold of the bigger place abroad a town or district abroad lies in:
+        the one named just after it ("Kadıköy, en stadsdel i Istanbul", "Üsküdar i Istanbul";
+        `district_of` in surrogates.toml), else the essay's most populous place of its region
+        ("flyttade till Istanbul och bodde i Esenyurt"); "" when none or not abroad."""
+        label = span.label
+        strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        key, lex = span.key or fold(original), self.lex
+        entry = lex.get(key)
+        if strategy != "lifelike" or label not in ("city", "area") or entry.country or (
+                entry.place_country in ("", "SE") and "foreign" not in span.attrs):
+            return ""
+        text = getattr(self.before, "text", "")
+        pattern = words().district_of
+        found = pattern.match(text[span.end:span.end + 60]) if pattern else None
+        if found:
+            other = lex.get(fold(found.group(1)))
+            if other.place_country not in ("", "SE") and not other.country and \
+                    fold(found.group(1)) != key:
+                return fold(found.group(1))
+        region = lex.place_region.get(key)
+        bigger = [(lex.get(f).place_pop, f) for f in self.avoid_folds if f != key and region
+                  and lex.place_region.get(f) == region and not lex.get(f).country
+                  and lex.get(f).place_pop > entry.place_pop]
+        return max(bigger)[1] if bigger else ""
+
+    def _in_region_abroad(self, span: Span, original: str, cities: list[str],
+                          coast: list[str], rng: Draws) -> str | None:
+        """Lifelike: a district or town abroad lies in the region of the surrogate of the place
+        it lies in (Kadıköy in Istanbul -> Üsküdar in the surrogate Konstantinopel, never
+        another big city); that place is drawn among the surrogate country's cities that head
+        a region of several places (on the sea where `coast` asks it)."""
+        lex = self.lex
+        parent = self.parents.get(span.start)
+        if parent:
+            region = lex.place_region.get(fold(self.place_map.get(parent, "")), "")
+            # its districts or else its biggest towns: a suburb, never a far town of its region;
+            # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
+            near = lex.region_places.get(region, [])[1:REGION_NEAREST + 1]
+            return self._draw([p for p in near if p in coast], rng) or (
+                self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
+        if (span.key or fold(original)) not in self.parent_folds:
+            return None
+        heads = [c for c in cities if lex.region_places.get(
+            lex.place_region.get(fold(c), ""), [""])[0] == c and len(
+            lex.region_places[lex.place_region[fold(c)]]) >= 3]
+        sized = self._similar_size(heads, span, original, self.countries.get(
+            self._country_of(span, original), ""))
+        return next(filter(None, (self._draw(pool, rng) for pool in (
+            [c for c in sized if c in coast], sized, [c for c in heads if c in coast], heads))),
+            None)
 
     def _known(self, span: Span, original: str) -> bool:
         """A place some gazetteer knows (a town, district, place abroad or country)."""
@@ -835,12 +964,12 @@ class Renderer:
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
             # main origin takes that origin, so the family's names agree
             # (a group whose homeland the essay names first: "vi kommer från Somalia")
-            homes = geography().homelands
+            homes = self.geo.homelands
             main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
                        key=lambda g: (not self.avoid_countries.isdisjoint(homes.get(g, ())),
                                       votes[g], g), default="")
             if main and main not in groups and not set(groups).isdisjoint(
-                    geography().neighbours.get(main, ())):
+                    self.geo.neighbours.get(main, ())):
                 group = main
             elif main and " ".join(before[-2:]) in words().writer_name and (
                     main in groups or groups == (SWEDISH_ORIGIN,)):
@@ -859,6 +988,12 @@ class Renderer:
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
+            abroad = [self.countries[c] for c in self.countries if c != "SE"]
+            if self.effective == "lifelike" and group == SWEDISH_ORIGIN and abroad and \
+                    self._group_at_home(abroad[0]):
+                # "Jag heter Rojda och kommer från Diyarbakir i Turkiet": a name no list holds,
+                # in an essay of no other names, is of the (surrogate) homeland it names first
+                return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
 
     def _family(self, before: Sequence[str]) -> bool:
@@ -878,7 +1013,7 @@ class Renderer:
     def _homeland_of_names(self, iso: str) -> str:
         """The origin group of the essay's names that is at home in the country `iso` (Somali
         names and Somalia), the most named first; "" when the country is no such homeland."""
-        votes, homelands = self._votes(), geography().homelands
+        votes, homelands = self._votes(), self.geo.homelands
         groups = [g for g in homelands if iso in homelands[g] and votes[g] > 0
                   and g != SWEDISH_ORIGIN]
         return max(groups, key=lambda g: (votes[g], -list(homelands).index(g)), default="")
@@ -886,7 +1021,7 @@ class Renderer:
     def _group_at_home(self, iso: str) -> str:
         """The origin group whose names are at home in `iso` (its main homeland first) and that
         the name lists can draw; "" when none."""
-        homelands = geography().homelands
+        homelands = self.geo.homelands
         groups = [g for g in homelands if iso in homelands[g] and any(
             self.lex.pools.get(f"{p}:{g}") for p in ("first_female", "first_male", "surname"))]
         return min(groups, key=lambda g: (homelands[g].index(iso), list(homelands).index(g)),
@@ -897,7 +1032,7 @@ class Renderer:
         the names follow the surrogate country (Polen -> Ukraina: Polish names -> East Slavic)."""
         group = self._homeland_of_names(self._country_of(span, original))
         target = self.lex.get(fold(surrogate)).country
-        if group and target and target not in geography().homelands[group]:
+        if group and target and target not in self.geo.homelands[group]:
             other = self._group_at_home(target)
             if other:
                 self.origin_swap.setdefault(group, other)
@@ -1022,7 +1157,7 @@ class Renderer:
         entry = self.lex.get(span.key or fold(original))
         if entry.country:
             return entry.country
-        geo = geography()
+        geo = self.geo
         where = geo.features.get(geo.feature_folds.get(fold(original), ""), ("", frozenset()))[1]
         if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
             named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
@@ -1093,6 +1228,9 @@ class Renderer:
         other = self._alias_of(span) if label == "country" or label in PLACE_LIKE else None
         if other:
             return other  # "Halab, på svenska heter det Aleppo": one surrogate place
+        other = self._business_named(original) if label in PLACE_LIKE else None
+        if other:
+            return other  # "restaurang Hanoi ... maten på Hanoi": the restaurant, not a town
         if label == "country":
             return self._country(span, original, rng)
         if label in PLACE_LIKE:
@@ -1108,14 +1246,20 @@ class Renderer:
         iso, lex = self._country_of(span, original), self.lex
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
+        if self.effective == "lifelike":
+            pool = self._speaking(iso, pool) or pool
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
-        inland = geography().landlocked
+        inland = self.geo.landlocked
         same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
+        if self.effective == "lifelike" and iso not in inland:
+            # a coast the essay can land on: a country with towns in `coast_towns`
+            same_shore = [c for c in same_shore
+                          if lex.get(fold(c)).country in self.geo.coast_towns] or same_shore
         group = self._homeland_of_names(iso)
         if group:
             # the homeland of the essay's names: another homeland of the same names, else a
             # country where names of another group are at home (the names will follow it)
-            homes = geography().homelands[group]
+            homes = self.geo.homelands[group]
             # the names first (Iran: Afghanistan), the coast where the names allow it
             pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
                 or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
@@ -1124,13 +1268,16 @@ class Renderer:
                 return pick
             at_home = [c for c in same_shore or pool
                        if self._group_at_home(lex.get(fold(c)).country)]
-            for near in geography().neighbours.get(group, ()):
+            for near in self.geo.neighbours.get(group, ()):
                 pick = self._draw([c for c in at_home if self._group_at_home(
                     lex.get(fold(c)).country) == near], rng)
                 if pick:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
             pool = at_home or pool
+        if self.effective == "lifelike":
+            pool = (self._bordering(iso, [c for c in pool if c in same_shore])
+                    or self._bordering(iso, pool) or pool)
         # the coast where the original's continent allows it (Afghanistan never Switzerland)
         continent = lex.continents.get(iso)
         shore = [c for c in pool if c in same_shore]
@@ -1156,6 +1303,42 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _speaking(self, iso: str, pool: list[str]) -> list[str]:
+        """Countries where the languages the essay names that `iso` speaks are spoken too
+        ("pratar kurdiska och turkiska" beside Turkiet: Irak, Syrien, Iran for kurdiska; all of
+        them where the pool allows, else one); [] when the essay names none of them."""
+        if self.spoken is None:
+            text = fold(getattr(self.before, "text", ""))
+            table = words().language_words
+            self.spoken = frozenset(table[w] for w in regex.findall(r"\p{L}+", text)
+                                    if w in table)
+        named = self.spoken & self.lex.country_languages.get(iso, frozenset())
+        if not named:
+            return []
+        langs = self.lex.country_languages
+        for test in (named.issubset, lambda have: not named.isdisjoint(have)):
+            near = [c for c in pool if test(langs.get(self.lex.get(fold(c)).country, ()))]
+            if near:
+                return near
+        return []
+
+    def _bordering(self, iso: str, pool: list[str]) -> list[str]:
+        """A route stays a route ("via Turkiet till Grekland", "genom Serbien och Ungern"): a
+        country bordering countries the essay already replaced borders their surrogates (every
+        one where the pool allows, else one of them); [] when it borders none of them or none
+        of their free neighbours is left."""
+        lex = self.lex
+        named = [lex.neighbours.get(self.countries[o], frozenset()) for o in self.countries
+                 if o in lex.neighbours.get(iso, ()) and o != self.countries[o]]
+        if not named:
+            return []
+        for test in (all, any):
+            near = [c for c in pool if self._free(c)
+                    and test(lex.get(fold(c)).country in n for n in named)]
+            if near:
+                return near
+        return []
 
     def _place(self, span: Span, original: str, rng: Draws) -> str:
         """A place of the same kind in the surrogate of its country (or its own country when
@@ -1187,6 +1370,11 @@ class Renderer:
         cities = lex.cities_by_country.get(country, [])
         if country == "SE":
             cities = self._swedish_towns(cities)
+        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
+            pick = self._in_region_abroad(span, original, cities,
+                                          self._coast_town(span, original, home, country), rng)
+            if pick:
+                return pick
         if label == "region" and country == "SE":
             pick = self._region_of_town(original)
             if pick:
@@ -1226,6 +1414,8 @@ class Renderer:
             pool = self._port(span, cities) or pool
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
+            if self.effective == "lifelike":
+                pool = self._coast_town(span, original, home, country) or pool
         elif label == "geo" and country == "SE":
             pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
         else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
@@ -1262,7 +1452,7 @@ class Renderer:
     def _port(self, span: Span, cities: list[str]) -> list[str]:
         """A town reached or left by boat ("färja från Ystad") is a ferry port (`ports` in
         geography.toml), the nearest to the essay's town; [] when no boat is named before it."""
-        geo = geography()
+        geo = self.geo
         if geo.ferry_words.isdisjoint(self.before.get(span.start, ())[-4:]):
             return []
         ports = [t for t in dict.fromkeys(cities + list(geo.towns)) if t in geo.ports
@@ -1273,9 +1463,29 @@ class Renderer:
         best = max(geo.closeness(anchor, t) or 0 for t in ports)
         return [t for t in ports if (geo.closeness(anchor, t) or 0) == best]
 
+    def _coast_town(self, span: Span, original: str, home: str, country: str) -> list[str]:
+        """A town abroad reached by sea (a word of the sea earlier in its sentence: "med båt
+        från Tripoli till Italien och kom till Lampedusa", or just after it: "Gdańsk vid
+        havet") or on the sea in `coast_towns` (under any of its names) is one on the sea of
+        the surrogate country (never Stoke-on-Trent for Piraeus); [] when none holds or the
+        table has no free town of that country."""
+        geo, key = self.geo, span.key or fold(original)
+        if not self._by_sea(span) and all(key not in self.lex.place_aliases.get(t, {fold(t)})
+                                          for t in geo.coast_towns.get(home, ())):
+            return []
+        return [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
+
+    def _by_sea(self, span: Span) -> bool:
+        """A word of the sea earlier in the mention's sentence or just after it ("med båt från
+        Tripoli till Italien och kom till Lampedusa", "Gdańsk vid havet")."""
+        text = getattr(self.before, "text", "")
+        sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+        near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
+        return not self.geo.coast_words.isdisjoint(near)
+
     def _near_home(self, span: Span, original: str) -> bool:
         """The original town lies near the original of the learner's home (the same län)."""
-        geo, key = geography(), span.key or fold(original)
+        geo, key = self.geo, span.key or fold(original)
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
         home = next((t for t in geo.towns if fold(t) == self.home[1]), "")
         return bool(self.home[0]) and (geo.closeness(home, name) or 0) >= 3
@@ -1286,7 +1496,7 @@ class Renderer:
         first surrogate as the original lies to the first original (Falun "20 minuter" from
         Borlänge -> a town of the surrogate's landskap or a neighbouring one), the nearest
         when the table does not know the original."""
-        geo = geography()
+        geo = self.geo
         key = span.key or fold(original)
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
         if not self.towns and not self.home[0]:
@@ -1307,7 +1517,7 @@ class Renderer:
     def _landmark(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
         """An airport by an airport, a station by a station: in the essay's surrogate town (or
         one every town has) in Sweden, in the (surrogate) country abroad."""
-        geo = geography()
+        geo = self.geo
         name = geo.landmark_folds.get(span.key or fold(original)) or geo.landmark_folds.get(
             fold(original))
         if not name:
@@ -1348,7 +1558,7 @@ class Renderer:
         """The Swedish towns a surrogate town is drawn from: towns, not districts; none in a
         region the essay names (the region's surrogate follows the town); where the essay names
         a hospital or university, towns that have one."""
-        geo = geography()
+        geo = self.geo
         pool = [c for c in cities if c not in geo.not_towns]
         pool = [c for c in pool if self.avoid_folds.isdisjoint(
             fold(r) for r in geo.towns.get(c, ())[:2])] or pool
@@ -1362,17 +1572,23 @@ class Renderer:
     def _region_of_town(self, original: str) -> str | None:
         """A Swedish region beside a town becomes the landskap (or län) of the surrogate town:
         never "Stockholm i Ångermanland"."""
-        where = geography().towns.get((self.towns or [self.city or ""])[0])
+        where = self.geo.towns.get((self.towns or [self.city or ""])[0])
         if not where:
             return None
         pick = where[1] if "län" in original.lower() else where[0]
+        if self.effective == "lifelike" and self.span and \
+                self._next_word(self.span).startswith("län"):
+            # "Västmanlands läns museum" -> "Örebro läns museum": the län's own first word(s),
+            # the town's name itself for many (Örebro, Uppsala)
+            pick = where[1].removesuffix(" län")
+            return None if self._original(pick) else pick
         return pick if self._free(pick) else None
 
     def _feature(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
         """A lake by a lake, a river by a river, an island by an island: in Sweden one in the
         landskap of the essay's surrogate town where the table has one; abroad one in the
         (surrogate) country of the original."""
-        geo = geography()
+        geo = self.geo
         kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
         # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named
         kind = kind or (self.feature_kind if "SE" == country else "")
@@ -1381,6 +1597,20 @@ class Renderer:
         self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
         if abroad(where) or (not where and country != "SE"):
+            if self.effective == "lifelike" and (not where or any(
+                    w in self.countries or w == self.abroad for w in where)):
+                # one of the surrogate of the country the essay places it in, else of a country
+                # bordering it: never "floden Juba" (Somalia) beside Giza, nor a river of Turkey
+                # in a surrogate Iran
+                # (an island "i Grekland" stays in its country: else a town on its sea)
+                mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
+                pick = self._draw([n for n, w in mine if country in w], rng) or self._draw(
+                    [n for n, w in mine if kind != "island"
+                     and not w.isdisjoint(self.lex.neighbours.get(country, ()))], rng) or (
+                    self._draw([t for t in self.geo.coast_towns.get(country, ())
+                                if self._free(t)], rng) if kind == "island" else None)
+                if pick:
+                    return pick
             isos = {self.countries.get(w, w) for w in where} or {country}
             scored = sorted(((len(w & isos), n) for n, w in same
                              if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
@@ -1409,7 +1639,7 @@ class Renderer:
             trains = words().trains
             if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
                 # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
-                home = geography().towns.get(self.city or "", ("",))[0]
+                home = self.geo.towns.get(self.city or "", ("",))[0]
                 pick = self._draw([t for t in trains if home in trains[t]], rng) or self._draw(
                     list(trains), rng)
                 if pick:
@@ -1435,6 +1665,24 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _business_named(self, original: str) -> str | None:
+        """Lifelike: a place named as the essay's business is ("restaurang Hanoi", then "maten
+        på Hanoi") is that business: the name in its surrogate ("restaurang Danang" -> Danang),
+        the whole surrogate where its kind word changed ("pizzeria Napoli" -> "Restaurang
+        Lotus"); None when no institution of the essay is named so."""
+        if self.effective != "lifelike":
+            return None
+        key = fold(original)
+        for name, pick in self.institution_map.items():
+            head, _, rest = name.rpartition(" " + key)
+            if not head or rest or not institution_kind(head):
+                continue
+            size = len(head.split())
+            kept = fold(" ".join(pick.split(" ")[:size])) == head
+            return " ".join(pick.split(" ")[size:]) if kept and len(pick.split(" ")) > size \
+                else pick
+        return None
 
     def _with_names(self, original: str) -> str | None:
         """The name with each of the essay's (or learner's) person names in it replaced by that
@@ -1487,6 +1735,8 @@ class Renderer:
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here
+            if self.span and self._town_follows(self.span):
+                here = [n for n in here if " i " not in n] or here
             anywhere = [n for n, t in kind.pool if not t]
             return (self._draw(here, rng) or self._draw(anywhere, rng)
                     or self._draw([n for n, _ in kind.pool], rng))
@@ -1674,21 +1924,29 @@ def pour(digits: str, template: str) -> str:
 
 
 def _phone(r: Renderer, original: str, rng: Draws) -> str:
-    """A number of PTS's fiction ranges in the original's layout: a landline of Stockholm,
-    Göteborg, Malmö or Kiruna stays one of its area code (08-761 402 55 -> 08-465 004 55); any
-    other number becomes a fiction mobile number, in a mobile's layout when the original's
-    does not fit it (0243-21 77 05 -> 070-174 06 15, never 0701-74 06 15)."""
+    """A number of PTS's fiction ranges in the original's layout: a landline gets the fiction
+    range of the area code of the essay's surrogate town where PTS has one (08, 031, 040, 0980:
+    `fiction_area_towns`; 08-761 402 55 beside a surrogate Solna -> 08-465 004 55), else, in an
+    essay with no town, of its own area code; any other number becomes a fiction mobile number,
+    in a mobile's layout when the original's does not fit it (0243-21 77 05 -> 070-174 06 15,
+    never 0701-74 06 15)."""
     prefix, numbers = FICTION_MOBILE
     digits = prefix + str(rng.choice(numbers))
     lead = next((lead for lead in ("+46", "0046") if original.lstrip().startswith(lead)), "")
     template = original.lstrip()[len(lead):]
     national = "".join(ch for ch in template if ch.isdigit())
     national = national if national.startswith("0") or not lead else "0" + national
-    area = next((layout for code, layout in FICTION_LANDLINES if national.startswith(code)), "")
+    town = (r.towns or [r.city or ""])[0]
+    code = words().area_towns.get(town, "") if town else next(
+        (code for code, _ in FICTION_LANDLINES if national.startswith(code)), "")
+    area = next((layout for c, layout in FICTION_LANDLINES if c == code), "") \
+        if not national.startswith("07") else ""
     if area:
         digits = "".join(ch for ch in area if ch.isdigit())[:-2] + f"{rng.below(100):02d}"
-        if len(national) != len(digits):
-            template = area  # 040-12 34 56 has too few digits for the range: its own layout
+        if len(national) != len(digits) or not national.startswith(code):
+            # 040-12 34 56 has too few digits for the range, 0243-21 77 05 another area
+            # code's layout: the range's own layout (never "0846-50 04 41")
+            template = area
     elif not national.startswith("07"):
         template = "070-174 06 05"  # a landline elsewhere: a mobile number, laid out as one
     if lead:
@@ -1802,6 +2060,9 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             named_ = sorted(k for k in r.name_map if k[:1] == fold(letters))  # "o" before "omer"
             parts.append(fold(r.name_map[named_[0]])[:1] if named_ else
                          INITIALS[rng.below(len(INITIALS))].lower())
+        elif keep and letters and _place_short(r, fold(letters)):
+            parts.append(_place_short(r, fold(letters)) + "".join(
+                str(rng.below(10)) for _ in digits))  # sara_gbg -> agnes_lkpg, noicm -> noipl
         elif keep and letters:
             parts.append(fold(letters) + "".join(str(rng.below(10)) for _ in digits))
         elif keep and digits:
@@ -1812,6 +2073,26 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         parts = [fold(first or "kontakt")]
     out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
     return regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
+
+
+def _place_short(r: Renderer, letters: str) -> str:
+    """A user name's part built on a short form of one of the essay's places ("gbg" for
+    Göteborg, "cm" ending "noicm" for Chiang Mai) with the surrogate place's short form in its
+    stead; "" when it holds none."""
+    table = words().place_abbreviations
+    for original, pick in r.place_map.items():
+        shorts = [table.get(original, "")] + (
+            ["".join(w[0] for w in original.split())] if len(original.split()) > 1 else [])
+        for short in filter(None, shorts):
+            if letters == short or len(letters) > len(short) + 1 and (
+                    letters.endswith(short) or letters.startswith(short)):
+                new = table.get(fold(pick)) or ("".join(w[0] for w in fold(pick).split())
+                                                if " " in pick else fold(pick)[:len(short)])
+                if letters == short:
+                    return new
+                return (letters[:-len(short)] + new if letters.endswith(short)
+                        else new + letters[len(short):])
+    return ""
 
 
 def _url(r: Renderer, original: str, rng: Draws) -> str:

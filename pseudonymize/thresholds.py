@@ -33,10 +33,13 @@ BIG_PLACE_WORD_MAX = 4.5   # a city of a million people is named in lower case b
 LOWER_NAME_SLOT_MAX = 5.0  # a lower-case given name in a person slot ("ahmed sa", "pratade med
                            # omar") is a name below this; above it the word reading dominates
                            # ("inga"), and the gazetteer's frequent names (anna 4.96) stay below
+NICKNAME_MAX = 3.3         # "vi säger lulu hemma": a word said to someone is a nickname below this
+                           # (not a word a learner says: "jaha" 4.8, "tack", "nej")
 LOWER_ORG_MAX = 4.5        # an authority, hospital or bank is named in lower case below this
                            # ("försäkringskassan"; not "polisen")
 
 # --- lengths ---------------------------------------------------------------------------------
+TOPIC_REACH = 5        # "pratade om kiev och om lviv": a topic verb this many words before "om"
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length
@@ -57,6 +60,7 @@ NAME_WORDS_MAX = 10    # a name of capitalised words ("Sierra Nevada de Santa Ma
                        # this many: a hostile megabyte of capitals is not one name per word
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
 GREETING_REACH = 5   # "tack för brevet ahmed!": a greeting this many words before a name ending in "!"
+PRONOUN_REACH = 15   # "min kusin Sazan i Haparanda. Hon bor …": words after an unlisted name to its pronoun
 SUBJECT_REACH = 8    # "min vän bor i Malmö och heter X": the subject this many words before "och heter"
 VARIANT_MIN = 5     # a name or place this long is found again in a one-edit spelling ("fatma"
                     # after "Fatima"); shorter ones are one edit from too many other words

@@ -118,8 +118,11 @@ def test_countries_skip_the_comment_preamble_and_blank_lines(tmp_path):
     assert countries.height == 20
     sweden = countries.filter(pl.col("iso2") == "SE").row(0, named=True)
     assert sweden == {"iso2": "SE", "name": "Sweden", "fold": "sweden", "lang": "en",
-                      "name_sv": None, "name_en": "Sweden"}
+                      "name_sv": None, "name_en": "Sweden", "continent": "EU",
+                      "neighbours": "NO,FI"}
     assert "XK" in countries["iso2"].to_list()
+    # an island borders nobody: no neighbours, not an empty string
+    assert countries.filter(pl.col("iso2") == "AU")["neighbours"].to_list() == [None]
 
 
 @pytest.mark.parametrize("url_path, level, code, name, fold, geonameid", [

@@ -6,6 +6,7 @@ checked over several seeds on the offline snapshot's gazetteers."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,72 @@ def _same_continent(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert engine.lex.continents[got.country] == engine.lex.continents[iso], r.target
 
 
+def _route(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Each country of a route borders the one before it, as the originals do."""
+    isos = [engine.lex.get(fold(surrogate(r, name))).country for name in names]
+    for before, after in pairwise(isos):
+        assert before in engine.lex.neighbours[after], r.target
+
+
+def _on_the_sea(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town reached by sea is on the sea: a town of its country's `coast_towns` row, or an
+    island."""
+    for name in names:
+        got = surrogate(r, name)
+        kind = geography(lifelike=True).features.get(got, ("", frozenset()))[0]
+        iso = engine.lex.get(fold(got)).place_country
+        assert got in geography().coast_towns.get(iso, ()) or kind == "island", r.target
+
+
+def _feature_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river, lake, mountain or island lies in (or, but an island, borders) the country of the
+    place or country named with it; an island where none is left is a town on its sea."""
+    place, feature = names
+    got, where = surrogate(r, place), surrogate(r, feature)
+    iso = engine.lex.get(fold(got)).country or engine.lex.get(fold(got)).place_country
+    kind, isos = geography(lifelike=True).features.get(where, ("", frozenset()))
+    if kind == "island" or not kind:
+        assert iso in isos or where in geography().coast_towns[iso], r.target
+    else:
+        assert iso in isos or not isos.isdisjoint(engine.lex.neighbours[iso]), r.target
+
+
+def _district_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A district or town abroad lies in the region of the surrogate of the place it lies in,
+    and that place heads its region (a city with districts, never a district itself)."""
+    district, city = names
+    lex, got = engine.lex, surrogate(r, city)
+    places = lex.region_places[lex.place_region[fold(got)]]
+    assert places[0] == got and surrogate(r, district) in places[1:], r.target
+
+
+def _lan_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    town, region = names
+    assert surrogate(r, region) + " län" == geography().towns[town_of(engine, r, town)][1], \
+        r.target
+
+
+def _town_has(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    word, town = names
+    assert town_of(engine, r, town) in geography(lifelike=True).town_has[word], r.target
+
+
+def _institution_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The institution is one of the surrogate town's, and not "... i Town" before "i Town"."""
+    from pseudonymize.surrogates import institution_kinds
+    institution, town = names
+    got = surrogate(r, institution)
+    tied = {(n, t) for kind in institution_kinds() for n, t in kind.pool}
+    assert (got, town_of(engine, r, town)) in tied and " i " not in got, r.target
+
+
+def _speaks(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The surrogate country speaks the language the essay names (kurdiska: ku)."""
+    country, code = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert code in engine.lex.country_languages[iso], r.target
+
+
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     town, hospital = names
     assert surrogate(r, hospital) == f"{town_genitive(surrogate(r, town))} sjukhus" or any(
@@ -129,6 +196,47 @@ GEOGRAPHY = [
      _hospital_of_town),
     ("Jag bor i Malmö. Vi åker med bil och färja från Ystad till Polen.", ("Ystad",), _port),
     ("Han kom till Sverige förra året från Afghanistan.", ("Afghanistan",), _same_continent),
+    # round 6: a transit route keeps its neighbours (GeoNames' neighbours column)
+    ("Vi gick från Irak via Turkiet till Grekland.", ("Irak", "Turkiet", "Grekland"), _route),
+    ("Vi flydde från Afghanistan till Iran och sedan till Turkiet.",
+     ("Afghanistan", "Iran", "Turkiet"), _route),
+    ("Vi gick genom Serbien och Ungern till Österrike.", ("Serbien", "Ungern", "Österrike"),
+     _route),
+    # a town reached by sea or on the sea is on the sea of the surrogate country
+    ("Jag kommer från Grekland. Vi åkte med båt till Pireus.", ("Pireus",), _on_the_sea),
+    ("Jag kommer från Polen. Jag bodde i Gdańsk vid havet.", ("Gdańsk",), _on_the_sea),
+    ("Jag kommer från Gdańsk i Polen. Jag åkte med färja från Gdynia till Karlskrona.",
+     ("Gdynia",), _on_the_sea),  # a town of Gdańsk's region, and on the sea
+    # an institution fits its town: a län museum of the town's län, a cathedral in a town with
+    # one, a university of the surrogate town
+    ("Min familj bor i Västerås. Förra helgen var vi på Västmanlands läns museum.",
+     ("Västerås", "Västmanlands"), _lan_of_town),
+    ("Vi bor i Uppsala. På söndag gick vi till domkyrkan.", ("domkyrkan", "Uppsala"), _town_has),
+    ("Jag bor i Rinkeby. Vi gick till domkyrkan i Stockholm.", ("domkyrkan", "Stockholm"),
+     _town_has),
+    ("Jag studerar på Mittuniversitetet i Sundsvall.", ("Mittuniversitetet", "Sundsvall"),
+     _institution_of_town),
+    ("Jag jobbar på Sahlgrenska sjukhuset i Göteborg.", ("Sahlgrenska sjukhuset", "Göteborg"),
+     _institution_of_town),
+    ("Vi bodde i Libyen. Sedan åkte vi med båt från Tripoli till Italien och kom till Lampedusa.",
+     ("Tripoli", "Lampedusa"), _on_the_sea),
+    # a district abroad is one of the surrogate city ("X, en stadsdel i Y", "X i Y", or Y of
+    # its region named elsewhere)
+    ("Jag bodde i Kadıköy, en stadsdel i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
+    ("Jag bodde i Üsküdar i Istanbul med min familj.", ("Üsküdar", "Istanbul"),
+     _district_abroad),
+    ("Min familj bodde i Mirpur, en stadsdel i Dhaka.", ("Mirpur", "Dhaka"), _district_abroad),
+    ("Vi flyttade till Istanbul och bodde i Esenyurt.", ("Esenyurt", "Istanbul"),
+     _district_abroad),
+    # a country keeps the language the essay says is spoken there (language_words)
+    ("Jag kommer från Turkiet. Jag pratar kurdiska.", ("Turkiet", "ku"), _speaks),
+    ("Jag kommer från Afghanistan och jag pratar dari.", ("Afghanistan", "fa"), _speaks),
+    # a natural feature follows the surrogate country
+    ("Jag bodde i Kairo nära floden Nilen.", ("Kairo", "Nilen"), _feature_of_country),
+    ("Vi bodde i Syrien nära floden Eufrat.", ("Syrien", "Eufrat"), _feature_of_country),
+    ("Vi tog en gummibåt från Izmir till Lesbos i Grekland.", ("Grekland", "Lesbos"),
+     _feature_of_country),
+    ("Min familj bodde i Irak nära bergen Zagros.", ("Irak", "Zagros"), _feature_of_country),
 ]
 
 
@@ -269,6 +377,8 @@ NUMBERS = [
     ("Nästa kontroll är den 12/11 klockan nio.", "12/11", _unpadded),
     ("Ring restaurangen på 08-761 402 55.", "08-761 402 55", _fiction_08),
     ("Ring mig på 0243-21 77 05.", "0243-21 77 05", _fiction_mobile),
+    # round 6: the area code of the surrogate town (Luleå has no fiction range: a mobile)
+    ("Jag bor i Luleå. Ring mig på 0920-21 77 05.", "0920-21 77 05", _fiction_mobile),
 ]
 
 
@@ -389,3 +499,102 @@ def test_a_name_inside_a_full_name_of_another_origin_takes_that_origin(engine: E
     for seed in SEEDS:
         got = surrogate(run(engine, ["Jag heter Nguyen Thi Hoa och bor i Umeå."], seed)[0], "Thi")
         assert "vietnamese" in engine.lex.name_origins.get(fold(got), ()), (seed, got)
+
+
+# --- 10. round 6: the data behind foreign geography ---------------------------------------------
+
+def test_every_town_on_the_sea_is_a_town_of_its_country(engine: Engine) -> None:
+    """`coast_towns` is spelled as the town gazetteer spells it, so a drawn town renders and
+    is known as a town of its country (a misspelling would be an invented place)."""
+    for iso, towns in geography().coast_towns.items():
+        for town in towns:
+            assert town in engine.lex.cities_by_country.get(iso, ()) or \
+                engine.lex.get(fold(town)).place_country == iso, (iso, town)
+        assert iso not in geography().landlocked, iso
+
+
+def test_every_feature_abroad_lies_in_known_countries(engine: Engine) -> None:
+    for name, (kind, where) in geography(lifelike=True).features.items():
+        if where and all(len(w) == 2 and w.isupper() for w in where):
+            assert where <= set(engine.lex.continents), (name, where - set(engine.lex.continents))
+
+
+def test_a_region_abroad_lists_its_biggest_place_first_then_its_districts(engine: Engine) -> None:
+    lex = engine.lex
+    istanbul = lex.region_places[lex.place_region["istanbul"]]
+    assert istanbul[0] == "Konstantinopel" and "Üsküdar" in istanbul
+    izmir = lex.region_places[lex.place_region["izmir"]]
+    assert izmir[:2] == ["Izmir", "Konak"]  # Konak: a district (GeoNames PPLX) before towns
+
+
+# --- 11. round 6: names that fit the person ------------------------------------------------------
+
+def test_a_nickname_after_kallar_mig_is_replaced_by_a_short_form_of_the_surrogate(
+        engine: Engine) -> None:
+    """"alla kallar mig Aga": the nickname is detected though "aga" is a word and a town, and
+    becomes a short form of the full name's surrogate (Gosia for Małgorzata)."""
+    from pseudonymize.surrogates import words
+    text = "Jag heter Agnieszka men alla kallar mig Aga."
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        full, nick = surrogate(r, "Agnieszka"), surrogate(r, "Aga")
+        assert nick in words().short_forms.get(fold(full), ()) or full.startswith(nick), r.target
+
+
+NAME_ORIGINS = [
+    # a name no list holds takes the origin of the (surrogate) homeland the essay names
+    ("Jag heter Rojda och jag kommer från Diyarbakir i Turkiet.", "Rojda", "Turkiet"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "country"), NAME_ORIGINS)
+def test_an_unlisted_name_is_of_the_surrogate_homeland(engine: Engine, text: str, name: str,
+                                                       country: str) -> None:
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        home = engine.lex.get(fold(surrogate(r, country))).country
+        groups = {g for g, isos in geography().homelands.items() if home in isos}
+        assert groups & set(engine.lex.name_origins.get(fold(surrogate(r, name)), ())), r.target
+
+
+# --- 12. round 6: a business named after a place stays that business -----------------------------
+
+BUSINESSES = [
+    ("Vi åt på restaurang Hanoi i Malmö. Maten på Hanoi var god.", "restaurang Hanoi", "Hanoi"),
+    ("Jag jobbar på pizzeria Napoli. På Napoli är det mycket jobb.", "pizzeria Napoli", "Napoli"),
+]
+
+
+@pytest.mark.parametrize(("text", "business", "bare"), BUSINESSES)
+def test_a_place_named_as_the_essays_business_is_that_business(
+        engine: Engine, text: str, business: str, bare: str) -> None:
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        whole, alone = surrogate(r, business), surrogate(r, bare)
+        assert whole.lower().endswith(alone.lower()), r.target
+
+
+# --- 13. round 6: a user name built on a place's short form follows the surrogate place -----------
+
+def test_a_landline_takes_the_fiction_range_of_the_surrogate_towns_area_code(
+        engine: Engine) -> None:
+    from pseudonymize.surrogates import words
+    for text, number in (("Jag bor i Stockholm. Ring mig på 08-761 402 55.", "08-761 402 55"),
+                         ("Jag bor i Huddinge. Ring mig på 0243-21 77 05.", "0243-21 77 05")):
+        for seed in SEEDS:
+            r = run(engine, [text], seed)[0]
+            code = words().area_towns.get(town_of(engine, r, text.split()[3].rstrip(".")), "")
+            got = surrogate(r, number)
+            # the range in its own layout: "08-465 004 41", never "0846-50 04 41"
+            assert regex.fullmatch(r"08-465 004 \d\d|031-390 06 \d\d|040-628 04 \d\d|"
+                                   r"070-174 06 \d\d", got) and (
+                got.startswith(code + "-") if code else got.startswith("070-174 06")), r.target
+
+
+def test_a_user_name_on_a_towns_short_form_takes_the_surrogate_towns(engine: Engine) -> None:
+    from pseudonymize.surrogates import words
+    for seed in SEEDS:
+        r = run(engine, ["Mitt Instagram är sara_gbg och jag bor i Göteborg."], seed)[0]
+        town, handle = surrogate(r, "Göteborg"), surrogate(r, "sara_gbg")
+        short = words().place_abbreviations.get(fold(town)) or fold(town)[:3]
+        assert handle.endswith("_" + short) and "gbg" not in handle, r.target
