@@ -141,6 +141,8 @@ class Words:
     kin_link: frozenset[str] = frozenset()  # folds: "min dotter heter X", "barn heter Y och X"
     pronouns_female: frozenset[str] = frozenset()  # hon, henne, hennes: the person's sex
     pronouns_male: frozenset[str] = frozenset()
+    pronouns_deciding: frozenset[str] = frozenset()  # hon: one right after a name decides
+    pronoun_decides_words: int = 0
     writer_name: frozenset[str] = frozenset()  # "jag heter": the name after it is the writer's
     writer_male: tuple[str, ...] = ()  # "min fru": the writer is a man
     writer_female: tuple[str, ...] = ()
@@ -181,6 +183,8 @@ def words() -> Words:
                  frozenset(fold(w) for w in data["kin_link"]),
                  pronouns_female=frozenset(data["pronouns_female"]),
                  pronouns_male=frozenset(data["pronouns_male"]),
+                 pronouns_deciding=frozenset(data["pronouns_deciding"]),
+                 pronoun_decides_words=data["pronoun_decides_words"],
                  writer_name=frozenset(fold(w) for w in data["writer_name"]),
                  writer_male=tuple(data["writer_male"]),
                  writer_female=tuple(data["writer_female"]),
@@ -1041,7 +1045,8 @@ class Renderer:
         """The sex the essay's pronouns give a person ("Billie ... Hon pratar", "Kim ... hans
         mamma"): the first personal pronoun after each of its mentions in the next
         GENDER_WINDOW characters, unless another person's first name comes first; the label's
-        sex when the pronouns are silent or split evenly."""
+        sex when the pronouns are silent or split evenly. A name of the other sex needs two such
+        pronouns, or one deciding pronoun (`pronouns_deciding`: "hon") first after a mention."""
         text, start = getattr(self.before, "text", ""), self.span.start if self.span else 0
         female, male = words().pronouns_female, words().pronouns_male
         votes: Counter[str] = Counter()
@@ -1056,14 +1061,19 @@ class Renderer:
         for word in nouns:
             for sex, nouns in (("female", words().female_nouns), ("male", words().male_nouns)):
                 votes[sex] += 2 * (word in nouns)
+        deciding, near = words().pronouns_deciding, words().pronoun_decides_words
+        decided = ""  # the sex of a deciding pronoun first after a mention ("Sami ... Hon bor")
         for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
                                     window):
             counted = 0
-            for word in regex.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]:
+            for n, word in enumerate(
+                    regex.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]):
                 low = word.lower()
                 # "hans" is a pronoun, "Hans" a name; the first two pronouns after a mention
                 if low in female or (low in male and (low != "hans" or word == low)):
                     votes["female" if low in female else "male"] += 1
+                    if not counted and n < near and low in deciding:
+                        decided = decided or ("female" if low in female else "male")
                     counted += 1
                     if counted == 2:
                         break
@@ -1079,7 +1089,8 @@ class Renderer:
                                                low) is not None for p in phrases)
         other = {"female": "male", "male": "female"}.get(gender)
         if other:  # a woman's name read as a man's needs the pronouns to agree, twice
-            return other if votes[other] >= 2 and not votes[gender] else gender
+            return other if (votes[other] >= 2 and not votes[gender]) or (
+                decided == other and votes[other] >= votes[gender]) else gender
         if votes["female"] != votes["male"]:
             return max(("female", "male"), key=lambda g: votes[g])
         return gender

@@ -258,6 +258,14 @@ GENDER = [
     ("Jag heter Minh och jag bor med min fru Mai och våra barn.", "Minh", "male"),
     # one pronoun that may be another person's never turns a woman's name into a man's
     ("Min lärare Sara sa att han kommer.", "Sara", "female"),
+    # round 7: one "hon" first after the name decides (a man's name the essay calls "hon")
+    ("Min vän Sami kom till Sverige 2015. Hon bor nu i Uppsala med sina barn.", "Sami", "female"),
+    ("Jag träffade Karim på kursen och hon hjälpte mig med läxan.", "Karim", "female"),
+    # ... but not after another person's name, nor against a noun of the name's sex
+    ("Min vän Ali ringde Sara. Hon var glad.", "Ali", "male"),
+    ("Min man Ahmed sa att hon kommer ikväll.", "Ahmed", "male"),
+    # an object pronoun right after a man's name is often another person's
+    ("Min bror Omar ringde henne igår.", "Omar", "male"),
 ]
 
 
