@@ -1386,6 +1386,14 @@ class Renderer:
                                           self._coast_town(span, original, home, country), rng)
             if pick:
                 return pick
+        if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
+            # Kalmarsund read as a town, Öland as a region: a sound stays one the surrogate
+            # town lies on, an island an island (never a district, never a province)
+            name = self.geo.feature_folds.get(fold(original))
+            if name and not abroad(self.geo.features[name][1]):
+                pick = self._feature(span, original, country, rng)
+                if pick:
+                    return pick
         if label == "region" and country == "SE":
             pick = self._region_of_town(original)
             if pick:
@@ -1634,6 +1642,12 @@ class Renderer:
             return self._draw(best, rng) or self._draw(nearby, rng)
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
+        if self.effective == "lifelike":
+            # none in the surrogate town's landskap: one of a neighbouring landskap before one
+            # anywhere in Sweden (never Testeboån of Gästrikland beside a town in Skåne)
+            near = set(geo.landskap.get(home, ())[1:])
+            local = [n for n in local if self._free(n)] or [
+                n for n, w in same if not abroad(w) and w & near and self._free(n)]
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
 
     def _institution(self, span: Span, original: str, rng: Draws) -> str:

@@ -178,6 +178,20 @@ def _hospitals() -> list[tuple[str, str]]:
     return [entry for kind in institution_kinds() if kind.name == "hospital" for entry in kind.pool]
 
 
+def _feature_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish feature stays one of its kind (a sound a sea, an island an island, never a
+    district or province) in or beside the surrogate town's landskap."""
+    town, *features = names
+    geo = geography(lifelike=True)
+    home = geo.towns[town_of(engine, r, town)][0]
+    for feature in features:
+        got = surrogate(r, feature)
+        assert got in geo.features, (feature, got, r.target)
+        kind, where = geo.features[got]
+        assert kind == geo.features[feature][0], (feature, got)
+        assert home in where or not where.isdisjoint(geo.landskap[home][1:]), (feature, got, home)
+
+
 GEOGRAPHY = [
     ("Vi tog en båt från Libyen till Italien.", ("Libyen", "Italien"), _coast),
     ("Vi åkte färja till Polen och sedan till Tyskland.", ("Polen", "Tyskland"), _coast),
@@ -237,6 +251,13 @@ GEOGRAPHY = [
     ("Vi tog en gummibåt från Izmir till Lesbos i Grekland.", ("Grekland", "Lesbos"),
      _feature_of_country),
     ("Min familj bodde i Irak nära bergen Zagros.", ("Irak", "Zagros"), _feature_of_country),
+    # round 7: a Swedish sound, island or river follows the surrogate town (Kalmarsund is read
+    # as a town, Öland as a region by the detectors)
+    ("Jag bor i Malmö. På sommaren badar vi i Kalmarsund och vi ser Öland.",
+     ("Malmö", "Kalmarsund", "Öland"), _feature_of_town),
+    ("Jag bodde i Gävle. Jag gick längs Testeboån varje morgon.", ("Gävle", "Testeboån"),
+     _feature_of_town),
+    ("Jag bor i Kalmar. Från stranden ser man Öland.", ("Kalmar", "Öland"), _feature_of_town),
 ]
 
 
