@@ -139,6 +139,7 @@ class Words:
     same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
     definite_kin: frozenset[str] = frozenset()  # folds: "dottern X", no possessive needed
     kin_link: frozenset[str] = frozenset()  # folds: "min dotter heter X", "barn heter Y och X"
+    kin_determiners: frozenset[str] = frozenset()  # folds: "vi har en dotter som heter X"
     pronouns_female: frozenset[str] = frozenset()  # hon, henne, hennes: the person's sex
     pronouns_male: frozenset[str] = frozenset()
     pronouns_deciding: frozenset[str] = frozenset()  # hon: one right after a name decides
@@ -181,6 +182,7 @@ def words() -> Words:
                  frozenset(fold(w) for w in data["same_origin_kin"]),
                  frozenset(fold(w) for w in data["definite_kin"]),
                  frozenset(fold(w) for w in data["kin_link"]),
+                 kin_determiners=frozenset(fold(w) for w in data["kin_determiners"]),
                  pronouns_female=frozenset(data["pronouns_female"]),
                  pronouns_male=frozenset(data["pronouns_male"]),
                  pronouns_deciding=frozenset(data["pronouns_deciding"]),
@@ -1008,8 +1010,9 @@ class Renderer:
         for k in range(len(before) - 1, -1, -1):
             word = before[k].strip(",.:;")
             if word in w.same_origin_kin:
-                return word in w.definite_kin or k > 0 and before[k - 1] in self.lex.words(
-                    "possessive")
+                return word in w.definite_kin or k > 0 and (
+                    before[k - 1] in self.lex.words("possessive") or (
+                        self.effective == "lifelike" and before[k - 1] in w.kin_determiners))
             if word not in w.kin_link and word not in self.avoid_folds:
                 return False
         return False
@@ -1185,10 +1188,13 @@ class Renderer:
         if kind == "name":
             known = self.name_map.get(span.key or fold(original)) or self.name_map.get(
                 fold(original))
-            if known and label not in ("middlename", "initials"):
-                return known  # Aziz read as a surname in one essay, a first name in the next
             lifelike = self.effective == "lifelike"
             written = original.rstrip(".")
+            if known and label != "initials" and (label != "middlename" or (
+                    lifelike and len(written) > 1)):
+                # Aziz read as a surname in one essay, a first name in the next; lifelike: the
+                # father's name as his son's middle name ("Aden Abdirahman Warsame") too
+                return known
             if lifelike and label == "middlename" and len(written) > 1:
                 # "Dilan Omer Aziz", "Matías Ignacio Rojas Fuentes": a name in full, not "A"
                 entry = lex.get(fold(written))

@@ -627,3 +627,35 @@ def test_a_user_name_on_a_towns_short_form_takes_the_surrogate_towns(engine: Eng
         town, handle = surrogate(r, "Göteborg"), surrogate(r, "sara_gbg")
         short = words().place_abbreviations.get(fold(town)) or fold(town)[:3]
         assert handle.endswith("_" + short) and "gbg" not in handle, r.target
+
+
+# --- 14. round 7: a family's names hold together -------------------------------------------------
+
+FAMILY_ORIGINS = [
+    # "vi har en dotter som heter Sara" in a Somali family: the child's Swedish-only name takes the
+    # family's origin as "min dotter Sara" does
+    ("Jag heter Hodan och kommer från Somalia. Vi har en dotter som heter Sara.", "Sara",
+     "somali"),
+    ("Jag heter Karim och min fru heter Samira. Vi kommer från Algeriet. Vi har två döttrar som "
+     "heter Helene och Yasmin.", "Helene", "arabic"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "group"), FAMILY_ORIGINS)
+def test_a_childs_name_takes_the_familys_origin(engine: Engine, text: str, name: str,
+                                                group: str) -> None:
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        got = surrogate(r, name)
+        assert group in engine.lex.name_origins.get(fold(got), ()), (seed, got, r.target)
+
+
+def test_a_fathers_name_as_a_middle_name_keeps_his_surrogate(engine: Engine) -> None:
+    """One original name, one surrogate, whatever label each mention got: the father named in one
+    essay is his child's middle name in the next ("Omer" -> "Dilan Omer Aziz")."""
+    essays = ["Min pappa heter Omer och han bor i Erbil.",
+              "Jag heter Dilan Omer Aziz och jag bor i Borlänge."]
+    for seed in SEEDS:
+        first, second = run(engine, essays, seed)
+        assert [a.label for a in second.annotations if a.original == "Omer"] == ["middlename"]
+        assert surrogate(second, "Omer") == surrogate(first, "Omer"), (first.target, second.target)
