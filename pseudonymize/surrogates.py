@@ -1002,6 +1002,27 @@ class Renderer:
                 return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
 
+    def _origin_of_given(self, span: Span, original: str) -> str:
+        """Lifelike: a surname written right after a given name ("Hodan Yusuf", "Abdi Tesfaye")
+        takes the origin group of that given name's surrogate where the surname's own lists hold
+        that group or a neighbour of it (`name_neighbours`), or no list holds it: one person's
+        names are of one origin (never an Eritrean surname for a Somali husband); "" otherwise."""
+        if self.effective != "lifelike":
+            return ""
+        text = getattr(self.before, "text", "")
+        found = regex.search(r"(\p{L}+)[ \t]+$", text[max(0, span.start - LONGEST_NAME - 2):
+                                                     span.start])
+        given = self.name_map.get(fold(found.group(1))) if found else None
+        if not given or not self.lex.get(fold(found.group(1))).gender:
+            return ""
+        own = set(self.lex.name_origins.get(fold(original)) or
+                  self.lex.name_origins.get(span.key, ()))
+        neighbours = self.geo.neighbours
+        return next((g for g in self.lex.name_origins.get(fold(given), ())
+                     if g != SWEDISH_ORIGIN and self.lex.pools.get(f"surname:{g}")
+                     and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
+                    "")
+
     def _family(self, before: Sequence[str]) -> bool:
         """The name is one the writer gives a child, sibling or parent: "min dotter Sofia",
         "dottern Sofia", "mina barn heter Lina och Adam" (`before`: the folded words before
@@ -1224,7 +1245,8 @@ class Renderer:
                 else None
             if nick:
                 return nick
-            origin = self._origin(original, span.key, self.before.get(span.start, ()))
+            origin = (general == "surname" and self._origin_of_given(span, original)) or \
+                self._origin(original, span.key, self.before.get(span.start, ()))
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):

@@ -659,3 +659,21 @@ def test_a_fathers_name_as_a_middle_name_keeps_his_surrogate(engine: Engine) -> 
         first, second = run(engine, essays, seed)
         assert [a.label for a in second.annotations if a.original == "Omer"] == ["middlename"]
         assert surrogate(second, "Omer") == surrogate(first, "Omer"), (first.target, second.target)
+
+
+ONE_PERSON = [
+    # a surname right after a given name is of the given name's surrogate's origin
+    ("Min man heter Ahmed Nur och jag heter Hodan Yusuf.", ("Hodan", "Yusuf")),
+    ("Jag heter Faduma Hassan. Min man Mohamed Abdi kom 2010.", ("Faduma", "Hassan")),
+    ("Jag heter Mulugeta Tesfaye och min fru heter Hodan Abdi.", ("Mulugeta", "Tesfaye")),
+    ("Jag heter Mulugeta Tesfaye och min fru heter Hodan Abdi.", ("Hodan", "Abdi")),
+]
+
+
+@pytest.mark.parametrize(("text", "names"), ONE_PERSON)
+def test_a_persons_surname_is_of_their_given_names_origin(engine: Engine, text: str,
+                                                          names: tuple[str, str]) -> None:
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        first, last = (engine.lex.name_origins.get(fold(surrogate(r, n)), ()) for n in names)
+        assert set(first) & set(last), (seed, r.target)
