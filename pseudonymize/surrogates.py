@@ -347,6 +347,8 @@ class Geography:
     coast_words: frozenset[str] = frozenset()  # folds: havet, kusten (with ferry_words, abroad)
     coast_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ISO -> towns on the sea
     town_has: dict[str, frozenset[str]] = field(default_factory=dict)  # domkyrkan -> its towns
+    shore_towns: frozenset[str] = frozenset()  # Swedish towns on the sea (lifelike)
+    shore_words: frozenset[str] = frozenset()  # folds: havet (the essay's towns are on it)
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -406,7 +408,9 @@ def geography(lifelike: bool = False) -> Geography:
                      frozenset(fold(w) for w in data["ferry_words"]),
                      frozenset(fold(w) for w in data["ferry_words"] + data["coast_words"]),
                      {iso: tuple(towns) for iso, towns in data["coast_towns"].items()},
-                     {fold(w): frozenset(towns) for w, towns in data["town_has"].items()})
+                     {fold(w): frozenset(towns) for w, towns in data["town_has"].items()},
+                     frozenset(data["shore_towns"]),
+                     frozenset(fold(w) for w in data["shore_words"]))
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -868,8 +872,14 @@ class Renderer:
             # "vi gick till domkyrkan": the essay's towns come from towns that have one
             self.has_read = True
             said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
-            self.need_towns += [towns for word, towns in sorted(geography(True).town_has.items())
+            geo = geography(True)
+            self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
                                 if word in said]
+            if not geo.shore_words.isdisjoint(said) or any(
+                    kind == "sea" and not abroad(where) and fold(name) in said
+                    for name, (kind, where) in geo.features.items()):
+                # "vi badar i Kalmarsund", "nära havet": the essay's towns lie on the sea
+                self.need_towns.append(geo.shore_towns)
         if span.label == "country":
             return 0
         if span.label in ("email", "url", "extra"):
@@ -1444,6 +1454,13 @@ class Renderer:
                 towns = [t for t in self._swedish_towns(list(lex.districts_by_town))
                          if t in lex.districts_by_town and self._free(t)]
                 self.city = self._draw(towns, rng)
+                if self.effective == "lifelike" and self.city:
+                    # "Jag bor i Hjällbo ... Göteborgs universitet": the district's own town is
+                    # the surrogate town in the names of institutions too
+                    own = next((t for t, names in lex.districts_by_town.items()
+                                if original in names), None)
+                    if own:
+                        self.place_map.setdefault(fold(own), self.city)
             town = self._town_after(span) or self.city  # "Fröslunda i Eskilstuna"
             pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
@@ -1693,7 +1710,11 @@ class Renderer:
             if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
                 # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
                 home = self.geo.towns.get(self.city or "", ("",))[0]
+                near = set(self.geo.landskap.get(home, ())[1:]) if \
+                    self.effective == "lifelike" else set()
+                # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
                 pick = self._draw([t for t in trains if home in trains[t]], rng) or self._draw(
+                    [t for t in trains if not near.isdisjoint(trains[t])], rng) or self._draw(
                     list(trains), rng)
                 if pick:
                     return pick
@@ -1785,6 +1806,8 @@ class Renderer:
         if kind.pool:
             towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
                 self.home[0])  # (no home: "" would make every untied name one of the town's)
+            if self.effective == "lifelike" and self.city:
+                towns.append(self.city)  # an essay of districts only: their town's own
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here

@@ -192,6 +192,34 @@ def _feature_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert home in where or not where.isdisjoint(geo.landskap[home][1:]), (feature, got, home)
 
 
+def _on_the_shore(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An essay that bathes in a Swedish sea lives in a town on the sea."""
+    town, = names
+    assert town_of(engine, r, town) in geography(lifelike=True).shore_towns, r.target
+
+
+def _institution_of_district(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An essay of districts only: an institution named with a town is one of the town the
+    surrogate district lies in."""
+    from pseudonymize.surrogates import institution_kinds
+    district, *institutions = names
+    got = surrogate(r, district)
+    towns = {t for t, names in engine.lex.districts_by_town.items() if got in names}
+    tied = {(n, t) for kind in institution_kinds() for n, t in kind.pool}
+    for institution in institutions:
+        assert any((surrogate(r, institution), t) in tied for t in towns), (r.target, towns)
+
+
+def _train_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A regional train runs in the surrogate town's landskap or a neighbouring one."""
+    from pseudonymize.surrogates import words
+    town, train = names
+    geo = geography(lifelike=True)
+    home = geo.towns[town_of(engine, r, town)][0]
+    runs = set(words().trains[surrogate(r, train)])
+    assert home in runs or not runs.isdisjoint(geo.landskap[home][1:]), r.target
+
+
 GEOGRAPHY = [
     ("Vi tog en båt från Libyen till Italien.", ("Libyen", "Italien"), _coast),
     ("Vi åkte färja till Polen och sedan till Tyskland.", ("Polen", "Tyskland"), _coast),
@@ -258,6 +286,18 @@ GEOGRAPHY = [
     ("Jag bodde i Gävle. Jag gick längs Testeboån varje morgon.", ("Gävle", "Testeboån"),
      _feature_of_town),
     ("Jag bor i Kalmar. Från stranden ser man Öland.", ("Kalmar", "Öland"), _feature_of_town),
+    ("Jag bor i Kalmar. Vi ser Öland från balkongen och vi badar i Kalmarsund.", ("Kalmar",),
+     _on_the_shore),
+    ("Jag bor i Malmö. Vi bor nära havet.", ("Malmö",), _on_the_shore),
+    # an institution named with a town, in an essay of districts only, is of the district's town
+    ("Jag bor i Hjällbo. Jag läser på Göteborgs universitet och jag går ofta på "
+     "Världskulturmuseet.", ("Hjällbo", "Göteborgs universitet", "Världskulturmuseet"),
+     _institution_of_district),
+    ("Jag bor i Bäckby. På söndagar går vi till Västerås domkyrka.",
+     ("Bäckby", "Västerås domkyrka"), _institution_of_district),
+    # a regional train of the surrogate town's landskap or a neighbouring one
+    ("Jag bor i Kungsbacka. Varje dag åker jag Öresundståg till jobbet i Göteborg.",
+     ("Kungsbacka", "Öresundståg"), _train_of_town),
 ]
 
 
