@@ -349,6 +349,8 @@ class Geography:
     town_has: dict[str, frozenset[str]] = field(default_factory=dict)  # domkyrkan -> its towns
     shore_towns: frozenset[str] = frozenset()  # Swedish towns on the sea (lifelike)
     shore_words: frozenset[str] = frozenset()  # folds: havet (the essay's towns are on it)
+    feature_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # Vättern -> towns
+    kind_default: dict[str, str] = field(default_factory=dict)  # lake -> sjön (first listed)
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -410,7 +412,9 @@ def geography(lifelike: bool = False) -> Geography:
                      {iso: tuple(towns) for iso, towns in data["coast_towns"].items()},
                      {fold(w): frozenset(towns) for w, towns in data["town_has"].items()},
                      frozenset(data["shore_towns"]),
-                     frozenset(fold(w) for w in data["shore_words"]))
+                     frozenset(fold(w) for w in data["shore_words"]),
+                     {name: frozenset(towns) for name, towns in data["feature_towns"].items()},
+                     {kind: ws[0] for kind, ws in data["kind_words"].items() if ws})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1688,11 +1692,19 @@ class Renderer:
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
         if self.effective == "lifelike":
-            # none in the surrogate town's landskap: one of a neighbouring landskap before one
-            # anywhere in Sweden (never Testeboån of Gästrikland beside a town in Skåne)
+            # the surrogate town's own (feature_towns), else one of its landskap that is no
+            # other town's, else an invented one of the original's kind word (Testeboån is
+            # Gävle's: never beside Västerås), else one of a neighbouring landskap
+            tied = geo.feature_towns
+            own = [n for n, _ in same if self.city in tied.get(n, ()) and self._free(n)]
+            local = own or [n for n in local if n not in tied and self._free(n)]
+            ending = next((original[len(original) - len(w):].lower() for w, k in geo.kind_words
+                           if k == kind and fold(original).endswith(w)
+                           and len(original) > len(w) + 1), geo.kind_default.get(kind, ""))
+            if not local and ending:
+                return self._compound(rng, ending)  # Testeboån -> Ekbackaån, Vättern -> -sjön
             near = set(geo.landskap.get(home, ())[1:])
-            local = [n for n in local if self._free(n)] or [
-                n for n, w in same if not abroad(w) and w & near and self._free(n)]
+            local = local or [n for n, w in same if not abroad(w) and w & near and self._free(n)]
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
 
     def _institution(self, span: Span, original: str, rng: Draws) -> str:
