@@ -33,10 +33,13 @@ BIG_PLACE_WORD_MAX = 4.5   # a city of a million people is named in lower case b
 LOWER_NAME_SLOT_MAX = 5.0  # a lower-case given name in a person slot ("ahmed sa", "pratade med
                            # omar") is a name below this; above it the word reading dominates
                            # ("inga"), and the gazetteer's frequent names (anna 4.96) stay below
+NICKNAME_MAX = 3.3         # "vi säger lulu hemma": a word said to someone is a nickname below this
+                           # (not a word a learner says: "jaha" 4.8, "tack", "nej")
 LOWER_ORG_MAX = 4.5        # an authority, hospital or bank is named in lower case below this
                            # ("försäkringskassan"; not "polisen")
 
 # --- lengths ---------------------------------------------------------------------------------
+TOPIC_REACH = 5        # "pratade om kiev och om lviv": a topic verb this many words before "om"
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length

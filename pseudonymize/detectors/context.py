@@ -22,7 +22,7 @@ from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_contex
                                                      profession_context, studied_at)
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc
-from pseudonymize.lexicon import EMPTY, Lexicon, fold
+from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.types import Span
 
 FAMILY = "context"
@@ -84,7 +84,8 @@ INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_insti
                                   "course_word"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
-                           reads=("adjective_ending", "work_start", "study_verb", "school_verb"))
+                           reads=("adjective_ending", "work_start", "study_verb", "school_verb",
+                                  "course_word"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), capital=True)
 BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",),
@@ -199,9 +200,12 @@ class ContextRules:
         nxt = folds[i + 1] if i + 1 < n else ""
         # "mina barn är sju och nio år", "7 och 9 år": two ages joined by "och" share their
         # context, the verb before the first and "år" after the second
-        paired = nxt == "och" and i + 3 < n and self._numeral(doc, i + 2)
-        if paired:
-            nxt = folds[i + 3]
+        paired = nxt == "och" and i + 2 < n and self._numeral(doc, i + 2)
+        last = i + 2 if paired else i  # the pair's second number: "sju och nio."
+        while paired and last + 1 < n and last < i + T.NUMBER_WORDS_MAX \
+                and "number_word" in doc.entries[last + 1].cats:
+            last += 1  # "sextio och sextio fem."
+        nxt = folds[last + 1] if last + 1 < n else ""
         if first >= 2 and folds[first - 1] == "och" and self._numeral(doc, first - 2):
             first, paired = first - 2, True
         prev = folds[first - 1] if first else ""
@@ -217,7 +221,7 @@ class ContextRules:
         if verb > 0 and folds[verb] in self.w["age_adverb"]:
             verb -= 1
         # the age ends the clause or "år" follows, not a noun: "vi är tjugo personer"
-        ends = i + 1 >= n or not doc.tokens[i + 1].is_word or nxt in self.w[
+        ends = last + 1 >= n or not doc.tokens[last + 1].is_word or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
         if prev == "pa" and first >= 2 and ends \
@@ -305,9 +309,18 @@ class ContextRules:
                 self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
                 and start >= 2 and folds[start - 2] in self.w["number_word_and"]):
             start -= 1  # "tjugo fem år", "hundra och ett år" (bounded: "sju och sju och …")
-        if not self._is_age(doc, i, first=start):
+        end = i
+        if i + 1 < len(tokens) and folds[i + 1] in ("ett", "en") and self._tens(doc.entries[i]):
+            end = i + 1  # "trettio ett år", "sextio en år gammal": a compound written apart
+        if not self._is_age(doc, end, first=start):
             return
-        add(AGE_WORD.span(tokens[start].start, tokens[i].end, "age_string", key=key))
+        add(AGE_WORD.span(tokens[start].start, tokens[end].end, "age_string", key=folds[end]))
+
+    @staticmethod
+    def _tens(e: Entry) -> bool:
+        """"tjugo", "trettio", "fyrti": a number word for a whole ten, which a unit may follow."""
+        return "number_word" in e.cats and e.value.isdigit() and int(e.value) >= 20 \
+            and int(e.value) % 10 == 0 and int(e.value) < 100
 
     def _near_number_word(self, key: str) -> bool:
         """"åta år": one letter from a number word, when "år" follows."""
@@ -350,8 +363,11 @@ class ContextRules:
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         if j >= n or not self._kind_name(doc, j, named) or j in doc.starts and not quoted:
             return
+        label, e = self.kind_nouns[key], doc.entries[j]
+        if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
+            return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
-        add(NAMED_KIND.span(tokens[j].start, tokens[end].end, self.kind_nouns[key],
+        add(NAMED_KIND.span(tokens[j].start, tokens[end].end, label,
                             key=" ".join(folds[j:end + 1])))
 
     def kind_head(self, key: str) -> str:
@@ -619,13 +635,14 @@ class ContextRules:
         j = i - 1
         if j >= 1 and tokens[j].text.islower() and len(folds[j]) >= 5 \
                 and folds[j].endswith(self.lex.words.ends["adjective_ending"]) \
-                and tokens[j - 1].text[:1].isupper():
-            j -= 1
+                and (tokens[j - 1].text[:1].isupper() or folds[j - 1].endswith("s")):
+            j -= 1  # "Charkivs nationella universitet", "lindholmens tekniska gymnasium"
         owner = tokens[j].text if j >= 0 else ""
         # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
         # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere.
         lower = j >= 0 and owner.islower() and (
-            doc.entries[j].zipf < T.COMMON and _institution_context(doc, j) is not None
+            doc.entries[j].zipf < T.COMMON and (_institution_context(doc, j) is not None
+                                                or studied_at(doc, j) is not None)
             or self._place_genitive(doc.folds[j]))
         if (owner[:1].isupper() or lower) and tokens[j].is_word and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
@@ -841,7 +858,9 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tokens = doc.tokens
     if tokens[i].text[0].isupper() or i and (tokens[i - 1].text[0].isupper()
                                               or i >= 2 and tokens[i - 2].text[0].isupper()) \
-            or _institution_context(doc, i) or i and _institution_context(doc, i - 1) \
+            or _institution_context(doc, i) or i and (_institution_context(doc, i - 1)
+                                                       or studied_at(doc, i - 1)
+                                                       or i >= 2 and studied_at(doc, i - 2)) \
             or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON:
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
@@ -853,11 +872,17 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Roslagsbanan", "Öresundståg": a named line or train."""
+    """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start only when the
+    part before the ending is a name or no word at all ("Krösatåget var sent", not
+    "Pendeltåget var sent")."""
     tok = doc.tokens[i]
     low = tok.text.lower()
-    if tok.text[0].isupper() and low.endswith(r.transport_endings) and i not in doc.starts \
-            and low not in r.transport_endings:
+    if not (tok.text[0].isupper() and low.endswith(r.transport_endings)) \
+            or low in r.transport_endings:
+        return False
+    ending = next(e for e in r.transport_endings if low.endswith(e))
+    if i not in doc.starts or r.stems._name_stem(doc.folds[i], len(fold(ending)),
+                                                 doc.entries[i], compounds=True):
         add(TRANSPORT_SUFFIX.span(tok.start, tok.end, "transport_name", key=low))
     return False
 

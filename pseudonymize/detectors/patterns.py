@@ -31,8 +31,10 @@ PHONE = regex.compile(
     r"(?<![\w+])(?:(?:\+|00)46[\s-]?(?:\(0\)\s?)?\d{1,3}|0\d{1,3})"
     r"(?:[\s/-]?\d{2,4}){1,4}(?![\w-])")
 BARE_DIGITS = regex.compile(r"(?<![\w-])\d{2,4}(?:[\s-]?\d{2,4}){1,4}(?![\w-])")
-# 8214-9, 903 441 558-1; clearing and account written apart: "8214-9, 934 556 712-4".
-ACCOUNT = regex.compile(r"(?<![\w-])\d{1,6}(?:[ -]\d{1,7}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,7}){1,5})?(?![\w-])")
+# 8214-9, 903 441 558-1; clearing and account written apart: "8214-9, 934 556 712-4"; or all
+# in one run of digits ("kontonummer 1234567890": seven digits at least, not "50000 kr").
+ACCOUNT = regex.compile(r"(?<![\w-])(?:\d{1,6}(?:[ -]\d{1,7}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,7}){1,5})?"
+                        r"|\d{7,18})(?![\w-])")
 # Any country's IBAN (SE45 5000 …, DE89 3704 …, UA21 3223 … 1): country, check digits, groups.
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
 # A post code before its town; a lower-case town only when it is no everyday word (see _zips).
@@ -125,8 +127,14 @@ def _case_number(doc: Doc, lex: Lexicon, number: str, end: int, kind: str | None
     15000 kronor")."""
     if kind != "other_nr_seq" or sum(map(str.isdigit, number)) < REFERENCE_DIGITS_MIN:
         return False
+    return not _counts(doc, lex, end)
+
+
+def _counts(doc: Doc, lex: Lexicon, end: int) -> bool:
+    """A unit word right after the number ending at `end` says it counts something ("15000
+    kronor", "1500000 kr"): an amount, not an account or case number."""
     k = doc.index_at(end)
-    return not (k < len(doc.tokens) and doc.folds[k] in lex.words("unit_word"))
+    return k < len(doc.tokens) and doc.folds[k] in lex.words("unit_word")
 
 
 def _time_of_day(doc: Doc, lex: Lexicon, start: int) -> bool:
@@ -162,7 +170,7 @@ IBAN_RULE = _rule("iban", ("account_nr",), 1.0)
 PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",))
 PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9, ("id_trigger",))
 PHONE_RULE = _rule("phone", ("phone_nr",), 0.9)
-ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS)
+ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS + ("unit_word",))
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
                                           "phone_nr"), 0.85, TRIGGERS + ("unit_word",))
 DIGITS_RULE = _rule("digits", ("other_nr_seq",), 0.6, TRIGGERS + ("time_word",))
@@ -243,7 +251,7 @@ def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 def _accounts(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(ACCOUNT, doc.text, scan.runs):
-        if sum(ch.isdigit() for ch in m.group()) >= 5 \
+        if sum(ch.isdigit() for ch in m.group()) >= 5 and not _counts(doc, lex, m.end()) \
                 and _number_kind(doc, lex, m.start(), 8) == "account_nr":
             add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
 
