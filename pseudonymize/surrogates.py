@@ -1110,7 +1110,8 @@ class Renderer:
                 # "hans" is a pronoun, "Hans" a name; the first two pronouns after a mention
                 if low in female or (low in male and (low != "hans" or word == low)):
                     votes["female" if low in female else "male"] += 1
-                    if not counted and n < near and low in deciding:
+                    if not counted and n < near and low in deciding and \
+                            not self._name_shortly_before(text, start + found.start(), key):
                         decided = decided or ("female" if low in female else "male")
                     counted += 1
                     if counted == 2:
@@ -1132,6 +1133,13 @@ class Renderer:
         if votes["female"] != votes["male"]:
             return max(("female", "male"), key=lambda g: votes[g])
         return gender
+
+    def _name_shortly_before(self, text: str, at: int, key: str) -> bool:
+        """Another person's given name earlier in the sentence of a mention ("Amal och Omar kom.
+        Hon ..."): a pronoun after the mention may be theirs, so it decides nothing."""
+        sentence = regex.split(r"[.!?\n]", text[max(0, at - 160):at])[-1]
+        return any(fold(w) != key and fold(w) in self.avoid_folds and self.lex.get(fold(w)).gender
+                   for w in regex.findall(r"\p{Lu}\p{L}+", sentence))
 
     @staticmethod
     def _shortens(short: str, full: str) -> bool:

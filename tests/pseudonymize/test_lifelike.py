@@ -334,6 +334,7 @@ GENDER = [
     ("Jag träffade Karim på kursen och hon hjälpte mig med läxan.", "Karim", "female"),
     # ... but not after another person's name, nor against a noun of the name's sex
     ("Min vän Ali ringde Sara. Hon var glad.", "Ali", "male"),
+    ("Igår kom Amal och Omar på besök. Hon var trött efter resan.", "Omar", "male"),
     ("Min man Ahmed sa att hon kommer ikväll.", "Ahmed", "male"),
     # an object pronoun right after a man's name is often another person's
     ("Min bror Omar ringde henne igår.", "Omar", "male"),
