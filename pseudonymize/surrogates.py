@@ -147,6 +147,8 @@ class Words:
     writer_name: frozenset[str] = frozenset()  # "jag heter": the name after it is the writer's
     writer_male: tuple[str, ...] = ()  # "min fru": the writer is a man
     writer_female: tuple[str, ...] = ()
+    spouse_words: frozenset[str] = frozenset()  # folds: "min man heter X" (lifelike)
+    writer_pattern: regex.Pattern[str] | None = None  # "jag heter (X)": the writer's given name
     female_nouns: frozenset[str] = frozenset()  # folds: "flickan X", "min dotter X"
     male_nouns: frozenset[str] = frozenset()
     place_endings: tuple[str, ...] = ()  # folds: parken, badet (a place that is no street)
@@ -190,6 +192,10 @@ def words() -> Words:
                  writer_name=frozenset(fold(w) for w in data["writer_name"]),
                  writer_male=tuple(data["writer_male"]),
                  writer_female=tuple(data["writer_female"]),
+                 spouse_words=frozenset(fold(w) for w in data["spouse_words"]),
+                 writer_pattern=regex.compile(
+                     r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
+                     + r"))[ \t]+(\p{Lu}\p{Ll}+)"),
                  female_nouns=frozenset(fold(w) for w in data["female_nouns"]),
                  male_nouns=frozenset(fold(w) for w in data["male_nouns"]),
                  place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
@@ -979,6 +985,9 @@ class Renderer:
         country of other names takes that country's group (`origin_swap`)."""
         votes = self._votes()
         groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
+        couple = self._spouse_origin(original, before, groups)
+        if couple:
+            return couple
         if groups:
             group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
@@ -1003,8 +1012,13 @@ class Renderer:
             elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
                     votes[main] >= votes[SWEDISH_ORIGIN]
                     or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
-                # the family's origin: most of the essay's names, or the essay names its homeland
+                # the family's origin: most of the essay's names, or the essay names its homeland;
+                # lifelike: the writer's own name's where it has one ("Jag heter Hodan ... vi har
+                # en dotter som heter Sara")
                 group = main
+                writer = self._writer_group(original)
+                if writer:
+                    return writer
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
@@ -1015,6 +1029,37 @@ class Renderer:
                 # in an essay of no other names, is of the (surrogate) homeland it names first
                 return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
+
+    def _spouse_origin(self, original: str, before: Sequence[str], groups: Sequence[str]) -> str:
+        """Lifelike: the writer's spouse ("min man heter Ahmed", "min fru Mai"; `spouse_words`)
+        takes the origin group of the writer's own name ("jag heter Hodan") where the spouse's
+        lists hold that group or a neighbour of it: one couple, one origin (Ahmed is only on the
+        Arabic list, Hodan's husband is Somali); "" otherwise."""
+        w = words()
+        if self.effective != "lifelike" or not groups or not before or w.writer_pattern is None:
+            return ""
+        near = [b.strip(",.:;") for b in before[-3:]]
+        if near[-1:] and near[-1] in w.kin_link:
+            near = near[:-1]  # "min man heter Ahmed"
+        if len(near) < 2 or near[-1] not in w.spouse_words or near[-2] not in self.lex.words(
+                "possessive"):
+            return ""
+        group = self._writer_group(original)
+        raw = next((g for g, to in self.origin_swap.items() if to == group), group)
+        if not raw or not (raw in groups or not set(groups).isdisjoint(
+                self.geo.neighbours.get(raw, ()))):
+            return ""
+        return group
+
+    def _writer_group(self, original: str) -> str:
+        """Lifelike: the origin group of the writer's own given name ("jag heter Hodan"), ""
+        when the essay names none, it is `original` itself, or it is Swedish."""
+        pattern = words().writer_pattern
+        found = pattern.search(getattr(self.before, "text", "")) if pattern else None
+        if self.effective != "lifelike" or not found or fold(found.group(1)) == fold(original):
+            return ""
+        group = self._origin(found.group(1), fold(found.group(1)))
+        return "" if group == SWEDISH_ORIGIN else group
 
     def _origin_of_given(self, span: Span, original: str) -> str:
         """Lifelike: a surname written right after a given name ("Hodan Yusuf", "Abdi Tesfaye")

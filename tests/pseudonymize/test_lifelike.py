@@ -741,3 +741,22 @@ def test_a_persons_surname_is_of_their_given_names_origin(engine: Engine, text: 
         r = run(engine, [text], seed)[0]
         first, last = (engine.lex.name_origins.get(fold(surrogate(r, n)), ()) for n in names)
         assert set(first) & set(last), (seed, r.target)
+
+
+COUPLES = [
+    # the writer's spouse and child take the writer's name's origin (Ahmed is only on the Arabic
+    # list, Hodan only on the Somali one)
+    ("Min man heter Ahmed Nur och jag heter Hodan Yusuf. Vi har en dotter som heter Sara.",
+     ("Hodan", "Ahmed", "Nur", "Yusuf", "Sara")),
+    ("Jag heter Hodan Yusuf och min man heter Ahmed Nur.", ("Hodan", "Ahmed")),
+]
+
+
+@pytest.mark.parametrize(("text", "names"), COUPLES)
+def test_a_couple_and_their_child_are_of_one_origin(engine: Engine, text: str,
+                                                    names: tuple[str, ...]) -> None:
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        shared = set.intersection(*(set(engine.lex.name_origins.get(fold(surrogate(r, n)), ()))
+                                    for n in names))
+        assert shared, (seed, r.target)
