@@ -60,6 +60,7 @@ NAME_WORDS_MAX = 10    # a name of capitalised words ("Sierra Nevada de Santa Ma
                        # this many: a hostile megabyte of capitals is not one name per word
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
 GREETING_REACH = 5   # "tack för brevet ahmed!": a greeting this many words before a name ending in "!"
+PRONOUN_REACH = 15   # "min kusin Sazan i Haparanda. Hon bor …": words after an unlisted name to its pronoun
 SUBJECT_REACH = 8    # "min vän bor i Malmö och heter X": the subject this many words before "och heter"
 VARIANT_MIN = 5     # a name or place this long is found again in a one-edit spelling ("fatma"
                     # after "Fatima"); shorter ones are one edit from too many other words

@@ -20,8 +20,10 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
                                                      profession_context, studied_at)
+from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc
+from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.types import Span
 
@@ -48,12 +50,14 @@ EDU_COMPOUND = _rule("edu-compound", ("edu",), 0.6, ending=("edu_head",),
                      reads=("not_edu_part",))
 STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
                 before2=("study_verb",), reads=("definite_ending", "not_studied", "prof"))
-AGE_WORD = _rule("age-word", ("age_string",), 0.85, word=("number_word",),
+# an age in words, and its subject when that is a lower-case word no list holds ("zosia är nio"),
+# gendered by the pronoun after it as name-gender does
+AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
-                        "duration_verb"))
+                        "duration_verb", "person_pronoun"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -279,16 +283,25 @@ class ContextRules:
 
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
-        a first name that is no everyday word, whatever its case ("Sara", "zosia"), or a kin
-        word ("min son är tre")."""
+        a first name that is no everyday word, whatever its case ("Sara", "zosia"), a word at a
+        sentence start too rare to be anything but a name (RARE: "Zosia är nio", "zosia är
+        nio" where no list holds her), or a kin word ("min son är tre")."""
         tok = doc.tokens[k]
         if not tok.is_word:
             return False
         if tok.text[:1].isupper() and k not in doc.starts:
             return True
+        if self._unlisted_start(doc, k):
+            return True
         if self.lex.mark_of(tok.text.lower()) == "fam":
             return True
         return bool(doc.entries[k].first_rank) and doc.entries[k].zipf < T.VERY_COMMON
+
+    @staticmethod
+    def _unlisted_start(doc: Doc, k: int) -> bool:
+        """A word at a sentence start that no list holds and too rare to be an everyday one."""
+        e = doc.entries[k]
+        return k in doc.starts and doc.tokens[k].text.isalpha() and e.zipf < T.RARE and not e.cats
 
     def _age_word(self, doc: Doc, i: int, add: Add) -> None:
         """"tjugo fem år", "niotton år", "fyllde trettio", "hundra och ett år": an age in words."""
@@ -315,6 +328,12 @@ class ContextRules:
         if not self._is_age(doc, end, first=start):
             return
         add(AGE_WORD.span(tokens[start].start, tokens[end].end, "age_string", key=folds[end]))
+        who = start - 2  # "zosia är nio": the subject no rule reads as a name in lower case
+        if who >= 0 and folds[start - 1] in self.w["be_verb"] and tokens[who].text.islower() \
+                and self._unlisted_start(doc, who):
+            gender = pronoun_gender(doc, who, len(tokens))
+            add(AGE_WORD.span(tokens[who].start, tokens[who].end,
+                              FIRSTNAME[gender or "unknown"], key=folds[who], score=0.7))
 
     @staticmethod
     def _tens(e: Entry) -> bool:

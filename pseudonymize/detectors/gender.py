@@ -7,14 +7,18 @@ person: a kin word or title right before one of its mentions ("min son Bao", "ha
 Linh", "herr Tran"), a Vietnamese middle name ("Trần Văn Minh", "Nguyễn Thị Lan"), or a nickname
 introduced after a name ("Jag heter Siriporn men mitt smeknamn är Sai"). One piece of evidence at
 any mention decides every mention of the name in the essay; contradicting evidence decides
-nothing. Pronouns are no evidence here: the SweLL convention labels a neutral name by the name,
-not by the person ("Nour … hon" stays unknown).
+nothing. A name no list holds at all (its gender only guessed from its ending) also takes the
+gender of the first personal pronoun after a mention, before the next person ("min kompis Hibaaq
+och hennes dotter", "min kusin Sazan i Haparanda. Hon bor …"). For a name the lists call neutral
+pronouns are no evidence: the SweLL convention labels a neutral name by the name, not by the
+person ("Nour … hon" stays unknown).
 """
 from __future__ import annotations
 
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import fold
+from pseudonymize.thresholds import PRONOUN_REACH
 from pseudonymize.types import Span
 
 from pseudonymize.detectors.rule import Rule
@@ -64,11 +68,39 @@ def _nickname(doc: Doc, i: int, before: str | None) -> str | None:
     return None
 
 
+def pronoun_gender(doc: Doc, k: int, stop: int) -> str | None:
+    """The gender of the first personal pronoun after token k, before token `stop` (the next
+    person's mention) and within PRONOUN_REACH words; "Hans" capitalised inside a sentence is
+    the name, not the pronoun."""
+    pronouns = doc.lex.words.value("person_pronoun")
+    for j in range(k + 1, min(stop, k + 1 + PRONOUN_REACH)):
+        gender = pronouns.get(doc.folds[j])
+        if gender in GENDERED and (doc.tokens[j].text[:1].islower() or j in doc.starts):
+            return gender
+    return None
+
+
+def _people(doc: Doc, spans: list[Span]) -> list[int]:
+    """For each span, the token where the next person's mention (a name or a kin word) starts."""
+    stops, stop = [0] * len(spans), len(doc.tokens)
+    for n in range(len(spans) - 1, -1, -1):
+        stops[n] = stop
+        if spans[n].label in NAMES or spans[n].label == "fam":
+            stop = doc.index_at(spans[n].start)
+    return stops
+
+
 def _open(doc: Doc, span: Span, k: int) -> bool:
     """A first name whose gender the name lists do not settle (neither a listed man's or
     woman's name nor one of the neutral `unisex_name`s)."""
     e = doc.lex.get(span.key) if span.key else doc.entries[k]
     return e.gender not in GENDERED and "unisex_name" not in e.cats
+
+
+def _unlisted(doc: Doc, span: Span, k: int) -> bool:
+    """A name no list holds: no gender at all, not even "unknown"."""
+    e = doc.lex.get(span.key) if span.key else doc.entries[k]
+    return e is None or e.gender is None
 
 
 def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
@@ -96,6 +128,7 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
     found: dict[str, set[str]] = {}
     opened: dict[int, str] = {}
     before: str | None = None  # the gender of the last gendered first name so far
+    stops: list[int] | None = None  # made once, for the first unlisted name
     for n, span in enumerate(spans):
         if span.label not in FIRSTNAMES:
             continue
@@ -104,6 +137,9 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
             key = span.key or fold(doc.text[span.start:span.end].lower())
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before)
+            if gender is None and _unlisted(doc, span, k):
+                stops = stops or _people(doc, spans)
+                gender = pronoun_gender(doc, k, stops[n])
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
@@ -124,5 +160,6 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
 
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
-                   ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word"),
+                   ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
+                    "person_pronoun"),
                    fn=settle)
