@@ -7,7 +7,9 @@ Counts the instructions of one `swepseudo annotate` process over the MultiGED te
 and JSON I/O included, as in bench_engine.py) and of the floor loop alone (a process running
 it once minus one that only prepares it), and prints their ratio: the share of the engine's
 work the floor does, which is the tokens/s ratio on an otherwise idle core. `--baseline DIR`
-counts another checkout's `swepseudo annotate` too. Needs valgrind; takes a few minutes.
+counts another checkout's `swepseudo annotate` too. Each row says how many of the checkout's
+modules have up-to-date bytecode (`make bytecode`; without it every process compiles them under
+PYTHONDONTWRITEBYTECODE=1). Needs valgrind; takes a few minutes.
 """
 from __future__ import annotations
 
@@ -47,6 +49,19 @@ def instructions(cmd: list[str], env: dict[str, str], cwd: Path | None = None) -
     return int(REFS.search(out.stderr).group(1).replace(",", ""))
 
 
+def compiled(code: Path) -> str:
+    """How many of a checkout's package modules have up-to-date bytecode (`make bytecode`):
+    without it every process compiles them again under PYTHONDONTWRITEBYTECODE=1, and its
+    start-up counts that too."""
+    from importlib.util import cache_from_source
+
+    sources = [p for pkg in ("builders", "pseudonymize", "flows")
+               for p in (code / pkg).rglob("*.py")]
+    fresh = sum(1 for p in sources if Path(cache_from_source(str(p))).exists()
+                and Path(cache_from_source(str(p))).stat().st_mtime >= p.stat().st_mtime)
+    return f"bytecode for {fresh} of {len(sources)} modules"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--home", default=os.environ.get("SWEPSEUDO_HOME", "."))
@@ -74,11 +89,12 @@ def main() -> int:
                  - instructions([sys.executable, "-c", FLOOR.format(bench=bench,
                                                                      repeat=args.repeat,
                                                                      run=False)], env))
-        rows = [("this checkout", instructions(cli, env))]
+        here = Path(__file__).resolve().parents[1]
+        rows = [(f"this checkout ({compiled(here)})", instructions(cli, env))]
         if args.baseline:
             code = args.baseline.resolve()
-            rows.append((str(args.baseline), instructions(cli, {**env, "PYTHONPATH": str(code)},
-                                                          code)))
+            rows.append((f"{args.baseline} ({compiled(code)})",
+                         instructions(cli, {**env, "PYTHONPATH": str(code)}, code)))
     print(f"{len(texts)} essays, {ntok:,} tokens; floor {floor / nfloor:,.0f} instructions "
           f"per token ({nfloor:,} of its tokens)")
     for name, count in rows:  # tokens per instruction, the engine's over the floor's

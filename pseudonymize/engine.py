@@ -24,7 +24,6 @@ from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.policy import Policy
-from pseudonymize.surrogates import Renderer, age_value
 from pseudonymize.types import MARK, REPLACE, Annotation, Result, Span
 
 AGE_LABELS = frozenset({"age_digits", "age_string"})  # moved together (Renderer.shift)
@@ -151,6 +150,9 @@ class Engine:
     def _render(self, view: normalize.View, spans: list[Span], essay_id: str, strategy: str,
                 seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple) -> Result:
         """Render spans given in view offsets over the original text."""
+        # imported on first use: detecting alone (`swepseudo annotate`) needs no surrogates
+        from pseudonymize.surrogates import Renderer, age_value
+
         text, clean = view.original, view.clean
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.

@@ -139,11 +139,16 @@ class Words:
     same_origin_kin: frozenset[str] = frozenset()  # folds: "min dotter X" shares the origin
     definite_kin: frozenset[str] = frozenset()  # folds: "dottern X", no possessive needed
     kin_link: frozenset[str] = frozenset()  # folds: "min dotter heter X", "barn heter Y och X"
+    kin_determiners: frozenset[str] = frozenset()  # folds: "vi har en dotter som heter X"
     pronouns_female: frozenset[str] = frozenset()  # hon, henne, hennes: the person's sex
     pronouns_male: frozenset[str] = frozenset()
+    pronouns_deciding: frozenset[str] = frozenset()  # hon: one right after a name decides
+    pronoun_decides_words: int = 0
     writer_name: frozenset[str] = frozenset()  # "jag heter": the name after it is the writer's
     writer_male: tuple[str, ...] = ()  # "min fru": the writer is a man
     writer_female: tuple[str, ...] = ()
+    spouse_words: frozenset[str] = frozenset()  # folds: "min man heter X" (lifelike)
+    writer_pattern: regex.Pattern[str] | None = None  # "jag heter (X)": the writer's given name
     female_nouns: frozenset[str] = frozenset()  # folds: "flickan X", "min dotter X"
     male_nouns: frozenset[str] = frozenset()
     place_endings: tuple[str, ...] = ()  # folds: parken, badet (a place that is no street)
@@ -179,11 +184,18 @@ def words() -> Words:
                  frozenset(fold(w) for w in data["same_origin_kin"]),
                  frozenset(fold(w) for w in data["definite_kin"]),
                  frozenset(fold(w) for w in data["kin_link"]),
+                 kin_determiners=frozenset(fold(w) for w in data["kin_determiners"]),
                  pronouns_female=frozenset(data["pronouns_female"]),
                  pronouns_male=frozenset(data["pronouns_male"]),
+                 pronouns_deciding=frozenset(data["pronouns_deciding"]),
+                 pronoun_decides_words=data["pronoun_decides_words"],
                  writer_name=frozenset(fold(w) for w in data["writer_name"]),
                  writer_male=tuple(data["writer_male"]),
                  writer_female=tuple(data["writer_female"]),
+                 spouse_words=frozenset(fold(w) for w in data["spouse_words"]),
+                 writer_pattern=regex.compile(
+                     r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
+                     + r"))[ \t]+(\p{Lu}\p{Ll}+)"),
                  female_nouns=frozenset(fold(w) for w in data["female_nouns"]),
                  male_nouns=frozenset(fold(w) for w in data["male_nouns"]),
                  place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
@@ -354,6 +366,10 @@ class Geography:
     coast_words: frozenset[str] = frozenset()  # folds: havet, kusten (with ferry_words, abroad)
     coast_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ISO -> towns on the sea
     town_has: dict[str, frozenset[str]] = field(default_factory=dict)  # domkyrkan -> its towns
+    shore_towns: frozenset[str] = frozenset()  # Swedish towns on the sea (lifelike)
+    shore_words: frozenset[str] = frozenset()  # folds: havet (the essay's towns are on it)
+    feature_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # Vättern -> towns
+    kind_default: dict[str, str] = field(default_factory=dict)  # lake -> sjön (first listed)
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -413,7 +429,11 @@ def geography(lifelike: bool = False) -> Geography:
                      frozenset(fold(w) for w in data["ferry_words"]),
                      frozenset(fold(w) for w in data["ferry_words"] + data["coast_words"]),
                      {iso: tuple(towns) for iso, towns in data["coast_towns"].items()},
-                     {fold(w): frozenset(towns) for w, towns in data["town_has"].items()})
+                     {fold(w): frozenset(towns) for w, towns in data["town_has"].items()},
+                     frozenset(data["shore_towns"]),
+                     frozenset(fold(w) for w in data["shore_words"]),
+                     {name: frozenset(towns) for name, towns in data["feature_towns"].items()},
+                     {kind: ws[0] for kind, ws in data["kind_words"].items() if ws})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -880,8 +900,14 @@ class Renderer:
             # "vi gick till domkyrkan": the essay's towns come from towns that have one
             self.has_read = True
             said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
-            self.need_towns += [towns for word, towns in sorted(geography(True).town_has.items())
+            geo = geography(True)
+            self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
                                 if word in said]
+            if not geo.shore_words.isdisjoint(said) or any(
+                    kind == "sea" and not abroad(where) and fold(name) in said
+                    for name, (kind, where) in geo.features.items()):
+                # "vi badar i Kalmarsund", "nära havet": the essay's towns lie on the sea
+                self.need_towns.append(geo.shore_towns)
         if span.label == "country":
             return 0
         if span.label in ("email", "url", "extra"):
@@ -977,6 +1003,9 @@ class Renderer:
         country of other names takes that country's group (`origin_swap`)."""
         votes = self._votes()
         groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
+        couple = self._spouse_origin(original, before, groups)
+        if couple:
+            return couple
         if groups:
             group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
@@ -1001,8 +1030,13 @@ class Renderer:
             elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
                     votes[main] >= votes[SWEDISH_ORIGIN]
                     or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
-                # the family's origin: most of the essay's names, or the essay names its homeland
+                # the family's origin: most of the essay's names, or the essay names its homeland;
+                # lifelike: the writer's own name's where it has one ("Jag heter Hodan ... vi har
+                # en dotter som heter Sara")
                 group = main
+                writer = self._writer_group(original)
+                if writer:
+                    return writer
         else:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
@@ -1014,6 +1048,58 @@ class Renderer:
                 return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
 
+    def _spouse_origin(self, original: str, before: Sequence[str], groups: Sequence[str]) -> str:
+        """Lifelike: the writer's spouse ("min man heter Ahmed", "min fru Mai"; `spouse_words`)
+        takes the origin group of the writer's own name ("jag heter Hodan") where the spouse's
+        lists hold that group or a neighbour of it: one couple, one origin (Ahmed is only on the
+        Arabic list, Hodan's husband is Somali); "" otherwise."""
+        w = words()
+        if self.effective != "lifelike" or not groups or not before or w.writer_pattern is None:
+            return ""
+        near = [b.strip(",.:;") for b in before[-3:]]
+        if near[-1:] and near[-1] in w.kin_link:
+            near = near[:-1]  # "min man heter Ahmed"
+        if len(near) < 2 or near[-1] not in w.spouse_words or near[-2] not in self.lex.words(
+                "possessive"):
+            return ""
+        group = self._writer_group(original)
+        raw = next((g for g, to in self.origin_swap.items() if to == group), group)
+        if not raw or not (raw in groups or not set(groups).isdisjoint(
+                self.geo.neighbours.get(raw, ()))):
+            return ""
+        return group
+
+    def _writer_group(self, original: str) -> str:
+        """Lifelike: the origin group of the writer's own given name ("jag heter Hodan"), ""
+        when the essay names none, it is `original` itself, or it is Swedish."""
+        pattern = words().writer_pattern
+        found = pattern.search(getattr(self.before, "text", "")) if pattern else None
+        if self.effective != "lifelike" or not found or fold(found.group(1)) == fold(original):
+            return ""
+        group = self._origin(found.group(1), fold(found.group(1)))
+        return "" if group == SWEDISH_ORIGIN else group
+
+    def _origin_of_given(self, span: Span, original: str) -> str:
+        """Lifelike: a surname written right after a given name ("Hodan Yusuf", "Abdi Tesfaye")
+        takes the origin group of that given name's surrogate where the surname's own lists hold
+        that group or a neighbour of it (`name_neighbours`), or no list holds it: one person's
+        names are of one origin (never an Eritrean surname for a Somali husband); "" otherwise."""
+        if self.effective != "lifelike":
+            return ""
+        text = getattr(self.before, "text", "")
+        found = regex.search(r"(\p{L}+)[ \t]+$", text[max(0, span.start - LONGEST_NAME - 2):
+                                                     span.start])
+        given = self.name_map.get(fold(found.group(1))) if found else None
+        if not given or not self.lex.get(fold(found.group(1))).gender:
+            return ""
+        own = set(self.lex.name_origins.get(fold(original)) or
+                  self.lex.name_origins.get(span.key, ()))
+        neighbours = self.geo.neighbours
+        return next((g for g in self.lex.name_origins.get(fold(given), ())
+                     if g != SWEDISH_ORIGIN and self.lex.pools.get(f"surname:{g}")
+                     and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
+                    "")
+
     def _family(self, before: Sequence[str]) -> bool:
         """The name is one the writer gives a child, sibling or parent: "min dotter Sofia",
         "dottern Sofia", "mina barn heter Lina och Adam" (`before`: the folded words before
@@ -1022,8 +1108,9 @@ class Renderer:
         for k in range(len(before) - 1, -1, -1):
             word = before[k].strip(",.:;")
             if word in w.same_origin_kin:
-                return word in w.definite_kin or k > 0 and before[k - 1] in self.lex.words(
-                    "possessive")
+                return word in w.definite_kin or k > 0 and (
+                    before[k - 1] in self.lex.words("possessive") or (
+                        self.effective == "lifelike" and before[k - 1] in w.kin_determiners))
             if word not in w.kin_link and word not in self.avoid_folds:
                 return False
         return False
@@ -1059,7 +1146,8 @@ class Renderer:
         """The sex the essay's pronouns give a person ("Billie ... Hon pratar", "Kim ... hans
         mamma"): the first personal pronoun after each of its mentions in the next
         GENDER_WINDOW characters, unless another person's first name comes first; the label's
-        sex when the pronouns are silent or split evenly."""
+        sex when the pronouns are silent or split evenly. A name of the other sex needs two such
+        pronouns, or one deciding pronoun (`pronouns_deciding`: "hon") first after a mention."""
         text, start = getattr(self.before, "text", ""), self.span.start if self.span else 0
         female, male = words().pronouns_female, words().pronouns_male
         votes: Counter[str] = Counter()
@@ -1074,14 +1162,20 @@ class Renderer:
         for word in nouns:
             for sex, nouns in (("female", words().female_nouns), ("male", words().male_nouns)):
                 votes[sex] += 2 * (word in nouns)
+        deciding, near = words().pronouns_deciding, words().pronoun_decides_words
+        decided = ""  # the sex of a deciding pronoun first after a mention ("Sami ... Hon bor")
         for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
                                     window):
             counted = 0
-            for word in regex.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]:
+            for n, word in enumerate(
+                    regex.findall(r"\p{L}+", window[found.end():found.end() + 160])[:20]):
                 low = word.lower()
                 # "hans" is a pronoun, "Hans" a name; the first two pronouns after a mention
                 if low in female or (low in male and (low != "hans" or word == low)):
                     votes["female" if low in female else "male"] += 1
+                    if not counted and n < near and low in deciding and \
+                            not self._name_shortly_before(text, start + found.start(), key):
+                        decided = decided or ("female" if low in female else "male")
                     counted += 1
                     if counted == 2:
                         break
@@ -1097,10 +1191,18 @@ class Renderer:
                                                low) is not None for p in phrases)
         other = {"female": "male", "male": "female"}.get(gender)
         if other:  # a woman's name read as a man's needs the pronouns to agree, twice
-            return other if votes[other] >= 2 and not votes[gender] else gender
+            return other if (votes[other] >= 2 and not votes[gender]) or (
+                decided == other and votes[other] >= votes[gender]) else gender
         if votes["female"] != votes["male"]:
             return max(("female", "male"), key=lambda g: votes[g])
         return gender
+
+    def _name_shortly_before(self, text: str, at: int, key: str) -> bool:
+        """Another person's given name earlier in the sentence of a mention ("Amal och Omar kom.
+        Hon ..."): a pronoun after the mention may be theirs, so it decides nothing."""
+        sentence = regex.split(r"[.!?\n]", text[max(0, at - 160):at])[-1]
+        return any(fold(w) != key and fold(w) in self.avoid_folds and self.lex.get(fold(w)).gender
+                   for w in regex.findall(r"\p{Lu}\p{L}+", sentence))
 
     @staticmethod
     def _shortens(short: str, full: str) -> bool:
@@ -1192,10 +1294,13 @@ class Renderer:
         if kind == "name":
             known = self.name_map.get(span.key or fold(original)) or self.name_map.get(
                 fold(original))
-            if known and label not in ("middlename", "initials"):
-                return known  # Aziz read as a surname in one essay, a first name in the next
             lifelike = self.effective == "lifelike"
             written = original.rstrip(".")
+            if known and label != "initials" and (label != "middlename" or (
+                    lifelike and len(written) > 1)):
+                # Aziz read as a surname in one essay, a first name in the next; lifelike: the
+                # father's name as his son's middle name ("Aden Abdirahman Warsame") too
+                return known
             if lifelike and label == "middlename" and len(written) > 1:
                 # "Dilan Omer Aziz", "Matías Ignacio Rojas Fuentes": a name in full, not "A"
                 entry = lex.get(fold(written))
@@ -1225,7 +1330,8 @@ class Renderer:
                 else None
             if nick:
                 return nick
-            origin = self._origin(original, span.key, self.before.get(span.start, ()))
+            origin = (general == "surname" and self._origin_of_given(span, original)) or \
+                self._origin(original, span.key, self.before.get(span.start, ()))
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
@@ -1393,6 +1499,14 @@ class Renderer:
                                           self._coast_town(span, original, home, country), rng)
             if pick:
                 return pick
+        if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
+            # Kalmarsund read as a town, Öland as a region: a sound stays one the surrogate
+            # town lies on, an island an island (never a district, never a province)
+            name = self.geo.feature_folds.get(fold(original))
+            if name and not abroad(self.geo.features[name][1]):
+                pick = self._feature(span, original, country, rng)
+                if pick:
+                    return pick
         if label == "region" and country == "SE":
             pick = self._region_of_town(original)
             if pick:
@@ -1415,6 +1529,13 @@ class Renderer:
                 towns = [t for t in self._swedish_towns(list(lex.districts_by_town))
                          if t in lex.districts_by_town and self._free(t)]
                 self.city = self._draw(towns, rng)
+                if self.effective == "lifelike" and self.city:
+                    # "Jag bor i Hjällbo ... Göteborgs universitet": the district's own town is
+                    # the surrogate town in the names of institutions too
+                    own = next((t for t, names in lex.districts_by_town.items()
+                                if original in names), None)
+                    if own:
+                        self.place_map.setdefault(fold(own), self.city)
             town = self._town_after(span) or self.city  # "Fröslunda i Eskilstuna"
             pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
@@ -1641,6 +1762,20 @@ class Renderer:
             return self._draw(best, rng) or self._draw(nearby, rng)
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
+        if self.effective == "lifelike":
+            # the surrogate town's own (feature_towns), else one of its landskap that is no
+            # other town's, else an invented one of the original's kind word (Testeboån is
+            # Gävle's: never beside Västerås), else one of a neighbouring landskap
+            tied = geo.feature_towns
+            own = [n for n, _ in same if self.city in tied.get(n, ()) and self._free(n)]
+            local = own or [n for n in local if n not in tied and self._free(n)]
+            ending = next((original[len(original) - len(w):].lower() for w, k in geo.kind_words
+                           if k == kind and fold(original).endswith(w)
+                           and len(original) > len(w) + 1), geo.kind_default.get(kind, ""))
+            if not local and ending:
+                return self._compound(rng, ending)  # Testeboån -> Ekbackaån, Vättern -> -sjön
+            near = set(geo.landskap.get(home, ())[1:])
+            local = local or [n for n, w in same if not abroad(w) and w & near and self._free(n)]
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
 
     def _institution(self, span: Span, original: str, rng: Draws) -> str:
@@ -1658,7 +1793,11 @@ class Renderer:
             if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
                 # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
                 home = self.geo.towns.get(self.city or "", ("",))[0]
+                near = set(self.geo.landskap.get(home, ())[1:]) if \
+                    self.effective == "lifelike" else set()
+                # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
                 pick = self._draw([t for t in trains if home in trains[t]], rng) or self._draw(
+                    [t for t in trains if not near.isdisjoint(trains[t])], rng) or self._draw(
                     list(trains), rng)
                 if pick:
                     return pick
@@ -1750,6 +1889,8 @@ class Renderer:
         if kind.pool:
             towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
                 self.home[0])  # (no home: "" would make every untied name one of the town's)
+            if self.effective == "lifelike" and self.city:
+                towns.append(self.city)  # an essay of districts only: their town's own
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here

@@ -51,3 +51,20 @@ def test_chunk_scans_find_what_full_scans_find(text: str) -> None:
         for m in re.finditer(r"\S+", text):
             chunked += [x.span() for x in pattern.finditer(text, m.start(), m.end())]
         assert chunked == full, pattern.pattern
+
+
+# The scans' plain forms: patterns.py writes them to start with one set of characters (faster
+# to search); they must find exactly what these find.
+PLAIN_URL_HINT = re.compile(r"://|www\.|\.(?:" + P.TLDS + r")\b", re.I)
+PLAIN_SPECIAL = re.compile(r"[0-9]+|[@_]")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["://", "www.", "WwW.", "WWW.", "w", "W", ".", ":", "/", "se",
+                                 "SE", "\u017fe", "u\u212a", "com", "x", " ", "@", "_", "1", "23",
+                                 "٣", "a_b"]), max_size=20).map("".join)
+       | st.text(max_size=40))
+def test_scans_find_what_their_plain_forms_find(text: str) -> None:
+    for fast, plain in ((P.URL_HINT, PLAIN_URL_HINT), (P.SPECIAL, PLAIN_SPECIAL)):
+        assert [m.span() for m in fast.finditer(text)] \
+            == [m.span() for m in plain.finditer(text)]

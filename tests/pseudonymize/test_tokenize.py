@@ -1,8 +1,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pseudonymize.tokenize import (_OPENERS_AFTER, _TOKEN, leading_space, sentence_starts,
-                                   sentences, split, tokenize)
+from pseudonymize.tokenize import (_OPENERS_AFTER, _TOKEN, Token, leading_space,
+                                   sentence_starts, sentences, split, tokenize)
 
 # Text rich in what the tokenizer's fast paths decide on: line breaks, openers, URL and
 # e-mail marks (the full pattern is used only where "@", "://" or "www." occurs).
@@ -52,6 +52,8 @@ def test_split_is_the_plain_scan(text: str) -> None:
     expected = [(s, e, text[s:e], text[e:n]) for (s, e), n in zip(spans, nexts)]
     tokens, texts, offsets = split(text)
     assert [tuple(t) for t in tokens] == expected
+    assert all(type(t) is Token for t in tokens)
+    assert texts == [t.text for t in tokens] and offsets == [t.start for t in tokens]
     assert {0} | {i + 1 for i, t in enumerate(expected[:-1])
                   if t[2] in _OPENERS_AFTER or "\n" in t[3]} \
         == sentence_starts(text, texts, offsets)
@@ -64,10 +66,23 @@ def test_doc_flags_are_the_per_token_tests(text: str, words: set[str], shift: in
     """`Doc.lower` and `Doc.beside` (flags computed at C speed for the detectors' fast paths)
     say, token by token, what a plain loop over the tokens says."""
     from pseudonymize.doc import Doc
-    from pseudonymize.lexicon import Lexicon
+    from pseudonymize.lexicon import Lexicon, fold
 
     doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
     folds = doc.folds
+    assert folds == [fold(t.text) for t in doc.tokens]  # the remembered folds are `fold`'s
     assert doc.lower() == [t.text[0].islower() for t in doc.tokens]
     assert list(doc.beside(frozenset(words), shift)) == [
         0 <= i + shift < len(folds) and folds[i + shift] in words for i in range(len(folds))]
+
+
+@settings(max_examples=500, deadline=None)
+@given(TRICKY | st.text(alphabet="ab1-'’:. \n@", max_size=40))
+def test_possessive_repeat_finds_the_backtracking_tokens(text: str) -> None:
+    """The word pattern's possessive repeat (`*+`) finds the tokens the plain greedy repeat
+    finds: nothing after it in the pattern can need it to give characters back."""
+    import re
+
+    plain = re.compile(_TOKEN.pattern.replace("*+", "*"), re.VERBOSE)
+    assert "*+" in _TOKEN.pattern
+    assert [m.span() for m in _TOKEN.finditer(text)] == [m.span() for m in plain.finditer(text)]

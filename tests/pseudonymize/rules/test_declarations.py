@@ -222,3 +222,28 @@ def test_an_everyday_homograph_in_lower_case_is_rejected_without_a_full_judgemen
         assert quick.detect(doc) == full.detect(doc), text
     info = quick.quiet_homograph.cache_info()
     assert info.hits + info.misses > 1_000  # the test is asked
+
+
+def test_the_ending_gate_lets_every_declared_ending_through(offline_engine) -> None:
+    """`LowerIndex` looks a word's endings up only when its last ENDING_TAIL characters (or a
+    shorter ending) say it may have one: every word ending in a declared ending passes, made
+    of each ending with every short stem (and a word that passes without one gets no rule
+    from its ending: the look-up by length is exact)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from pseudonymize.detectors.context import ENDING_TAIL
+
+    rules = ContextRules(offline_engine.lex)
+    for index in (rules.lower, rules.capital):
+        ends = tuple(index.endings)
+        assert ends and any(len(e) < ENDING_TAIL for e in ends)  # both branches are used
+
+        @settings(max_examples=300, deadline=None)
+        @given(st.text(alphabet="abegklnorstä", max_size=6), st.sampled_from(ends))
+        def check(stem: str, ending: str) -> None:
+            for key in (stem + ending, stem, ending[1:]):
+                gate = key[-ENDING_TAIL:] in index.tails or key.endswith(index.short_ends)
+                assert gate or not key.endswith(ends)
+
+        check()
