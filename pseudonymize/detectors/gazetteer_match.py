@@ -906,7 +906,7 @@ class Matcher:
             return True  # "ahmed och fatima kom"
         if self._owns_kin(doc, i):
             return True  # "ahmeds fru"
-        if not place and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
+        if not place and i and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
                           in W["object_verb"] and folds[i - 1] in W["inverted_subject"]):
             return True  # "träffade ahmed", "igår träffade jag fatima"
         if i + 1 < n and folds[i + 1] in W["vocative_mark"] and self._greeted(doc, i):
