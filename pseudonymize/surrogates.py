@@ -15,7 +15,7 @@ import hashlib
 import struct
 import tomllib
 from collections import Counter
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -547,6 +547,12 @@ class LearnerMap(dict):
             self[key] = value
         return self[key]
 
+    def forget(self, original: Callable[[str], bool]) -> None:
+        """Drop, for this essay only, what an earlier essay chose that is an original here
+        (the father Karim became Aram there; here the husband is Aram): drawn afresh."""
+        for key in [k for k, v in self.items() if original(v)]:
+            super().__delitem__(key)
+
 
 class Renderer:
     """Chooses surrogates for one essay. `base` (realistic surrogates by label and learner-wide
@@ -602,10 +608,12 @@ class Renderer:
         self.city = self.home[0] or None
         self.town_origins: list[str] = []  # the folds of their originals, in the same order
         # an original place's fold -> its surrogate, in this essay and the learner's earlier ones
-        self.place_map: dict[str, str] = LearnerMap(self.base, LEARNER_PLACE)
+        self.place_map: LearnerMap = LearnerMap(self.base, LEARNER_PLACE)
         # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
-        self.name_map: dict[str, str] = LearnerMap(self.base, LEARNER_NAME)
-        self.institution_map: dict[str, str] = LearnerMap(self.base, LEARNER_INSTITUTION)
+        self.name_map: LearnerMap = LearnerMap(self.base, LEARNER_NAME)
+        self.institution_map: LearnerMap = LearnerMap(self.base, LEARNER_INSTITUTION)
+        for learned in (self.place_map, self.name_map, self.institution_map):
+            learned.forget(self._original)
         self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
         self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
