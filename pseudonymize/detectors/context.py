@@ -73,7 +73,8 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                        reads=("language_level", "code_name_preposition", "sport_word",
                               "transport_word"), capital=True)
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
-                  word=("street_noun", "head_noun"), ending=("geo_head_ending",))
+                  word=("street_noun", "head_noun"), ending=("geo_head_ending",),
+                  reads=("town_centre",))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
@@ -829,9 +830,19 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tokens, key = doc.tokens, doc.folds[i]
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
     if head and not tokens[i].text[0].isupper() and i and tokens[i - 1].text[:1].isupper() \
-            and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts:
+            and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts \
+            and not (key in r.w["town_centre"] and _town(r, doc.folds[i - 1])):
         add(HEAD_NOUN.span(tokens[i - 1].start, tokens[i].end, head,
                            key=f"{doc.folds[i - 1]} {key}"))
+    return False
+
+
+def _town(r: ContextRules, key: str) -> bool:
+    """A Swedish town, not a district of one, also in the genitive ("Göteborgs centrum")."""
+    for k in (key, key[:-1] if key.endswith("s") else ""):
+        e = r.lex.get(k) if k else None
+        if e is not None and e.place_kind == "city" and e.place_pop and "district" not in e.cats:
+            return True
     return False
 
 
