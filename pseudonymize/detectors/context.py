@@ -93,7 +93,8 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                                   "course_word"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), capital=True)
-BUSINESS_NAME = _rule("business-name", ("work",), 0.85, word=("business_head",),
+BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
+                      word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
                         word=("name_adjective",), reads=("adjective_place_noun",), capital=True)
@@ -922,18 +923,21 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name; in lower
-    case where someone works there ("jobbar på pizzeria roma")."""
+    case where someone works there ("jobbar på pizzeria roma"). "BK Häcken", "IFK Göteborg": a
+    club by its abbreviation in capitals and its capitalised name."""
     tokens = doc.tokens
-    if doc.folds[i] not in r.w["business_head"] or i + 1 >= len(tokens) \
+    club = doc.folds[i] in r.w["club_head"] and tokens[i].text.isupper()
+    if not club and doc.folds[i] not in r.w["business_head"] or i + 1 >= len(tokens) \
             or not tokens[i + 1].text.isalpha() or i + 1 in doc.starts:
         return False
     if tokens[i + 1].text[0].isupper():
         end = doc.capitalised_run(i + 1)
-    elif _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1):
+    elif not club and _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1):
         end = i + 1
     else:
         return False
-    add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end, "work",
+    add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end,
+                           "other_institution" if club else "work",
                            key=" ".join(doc.folds[i:end + 1])))
     return False
 
