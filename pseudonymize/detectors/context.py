@@ -83,6 +83,8 @@ LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_w
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
+TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
+                     ending=("town_company_ending",), capital=True)
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
@@ -711,6 +713,18 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Hej Uppsalahem!", "Göteborgsbostäder": a town's housing, energy or transport company
+    by the town's name and its kind in one word (not a first name greeted, not the town)."""
+    tok = doc.tokens[i]
+    low = tok.text.lower()
+    head = next((h for h in r.lex.words.endings("town_company_ending", surface=True)
+                 if low.endswith(h)), "")
+    if head and tok.text[:1].isupper() and _town(r, fold(low[:-len(head)])):
+        add(TOWN_COMPANY.span(tok.start, tok.end, "other_institution", key=doc.folds[i]))
+    return False
+
+
 def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läser juridik", "läsa svensk historia", "läser tredje året maskinteknik": what is
     studied (not what is read: "läser böcker"); "studerar till sjuksköterska": the training."""
@@ -1085,6 +1099,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (BUSINESS_TAIL, _business_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution),
+    (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
