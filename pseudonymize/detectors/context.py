@@ -107,7 +107,8 @@ AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
 DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
-TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8, reads=("transport_word",))
+TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
+                     reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr",), 0.85,
                       reads=("street_ending", "street_noun"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
@@ -1041,10 +1042,17 @@ def _day_ordinal(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"buss 4", "linje 17"."""
+    """"buss 4", "linje 17", "buss nummer 2", "spårvagn nr. 7", "bussnummer 14"."""
     digits, value = _digits(doc, i)
-    tok = doc.tokens[i]
-    if value >= 0 and i and "transport_word" in doc.entries[i - 1].cats and len(digits) <= 4:
+    tok, folds, numbers = doc.tokens[i], doc.folds, r.w["generic_number_word"]
+    k = i - 1
+    while k >= max(0, i - 3) and (folds[k] == "." or folds[k] in numbers):
+        k -= 1  # "buss nummer 2", "linje nr. 4"
+    word = folds[k] if k >= 0 else ""
+    head = next((n for n in numbers if word.endswith(n) and len(word) > len(n)), "")
+    if value >= 0 and k >= 0 and len(digits) <= 4 and (
+            "transport_word" in doc.entries[k].cats
+            or head and "transport_word" in r.lex.get(word[:-len(head)]).cats):
         add(TRANSPORT_NR.span(tok.start, tok.end, "transport_nr", key=digits))
         return True
     return False
