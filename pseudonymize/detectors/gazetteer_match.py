@@ -1509,8 +1509,11 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         return REJECT
     if target:
         flabel, fattrs = m._label_for(m.lex.entries[target], target, c.name_ctx, c.place_ctx)
-        if flabel in NAME_LABELS and m._place_suffix(c.doc.tokens[c.i].text.lower()):
-            flabel = None  # an island in -ön is not a misspelt name
+        if flabel in NAME_LABELS and (m._place_suffix(c.doc.tokens[c.i].text.lower())
+                                      or c.place_ctx and not c.name_ctx):
+            # an island in -ön is not a misspelt name, nor a word after "bor i" ("Färila"
+            # one edit from Farila): the place steps after this one judge it
+            flabel = None
         if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"):
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
     return None
