@@ -93,9 +93,11 @@ class Words:
     values: dict[str, dict[str, str]] = field(default_factory=dict)    # category -> fold -> value
     unions: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
     ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # endings, longest first
+    surface_ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the same, unfolded
 
     def __post_init__(self) -> None:
         self.ends = EndingLists({c: self.endings(c) for c in self.folds})
+        self.surface_ends = EndingLists({c: self.endings(c, surface=True) for c in self.surfaces})
 
     def __call__(self, category: str, *values: str) -> frozenset[str]:
         """The folds of a category, or of its rows with one of `values`."""
@@ -120,6 +122,12 @@ class Words:
         """A category of endings, longest first (so the first match is the most specific)."""
         words = self.surface(category) if surface else self(category)
         return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+    def ending(self, category: str, word: str, stem: int = 0, surface: bool = False) -> str:
+        """The longest ending of the category that `word` ends in with at least `stem`
+        characters before it ("bussnummer" -> "nummer"), or ""."""
+        ends = self.surface_ends[category] if surface else self.ends[category]
+        return next((e for e in ends if word.endswith(e) and len(word) >= len(e) + stem), "")
 
 
 @dataclass

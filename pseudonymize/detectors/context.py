@@ -700,7 +700,7 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     "programmet" on TV); a coordinated first part ("vård- och") belongs to it."""
     tok = doc.tokens[i]
     low = tok.text.lower()
-    head = next((h for h in r.lex.words.endings("edu_head", surface=True) if low.endswith(h)), "")
+    head = r.lex.words.ending("edu_head", low, surface=True)
     part = fold(low[:-len(head)]).rstrip("-")
     if not head or len(part) < 2 or part in r.w["not_edu_part"] \
             or part.endswith("s") and part[:-1] in r.w["not_edu_part"]:
@@ -719,8 +719,7 @@ def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     by the town's name and its kind in one word (not a first name greeted, not the town)."""
     tok = doc.tokens[i]
     low = tok.text.lower()
-    head = next((h for h in r.lex.words.endings("town_company_ending", surface=True)
-                 if low.endswith(h)), "")
+    head = r.lex.words.ending("town_company_ending", low, surface=True)
     if head and tok.text[:1].isupper() and _town(r, fold(low[:-len(head)])):
         add(TOWN_COMPANY.span(tok.start, tok.end, "other_institution", key=doc.folds[i]))
     return False
@@ -856,8 +855,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _town(r: ContextRules, key: str) -> bool:
     """A Swedish town, not a district of one, also in the genitive ("Göteborgs centrum")."""
     for k in (key, key[:-1] if key.endswith("s") else ""):
-        e = r.lex.get(k) if k else None
-        if e is not None and e.place_kind == "city" and e.place_pop and "district" not in e.cats:
+        e = r.lex.get(k)
+        if k and e.place_kind == "city" and e.place_pop and "district" not in e.cats:
             return True
     return False
 
@@ -1041,15 +1040,22 @@ def _day_ordinal(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _number_owner(r: ContextRules, doc: Doc, i: int, punctuation: tuple[str, ...]) -> int:
+    """The token before a number at token i past "nummer", "nr" and `punctuation`, at most
+    three tokens back: the word the number belongs to (-1 at the essay's start)."""
+    folds, numbers = doc.folds, r.w["generic_number_word"]
+    k = i - 1
+    while k >= max(0, i - 3) and (folds[k] in punctuation or folds[k] in numbers):
+        k -= 1
+    return k
+
+
 def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"buss 4", "linje 17", "buss nummer 2", "spårvagn nr. 7", "bussnummer 14"."""
     digits, value = _digits(doc, i)
-    tok, folds, numbers = doc.tokens[i], doc.folds, r.w["generic_number_word"]
-    k = i - 1
-    while k >= max(0, i - 3) and (folds[k] == "." or folds[k] in numbers):
-        k -= 1  # "buss nummer 2", "linje nr. 4"
-    word = folds[k] if k >= 0 else ""
-    head = next((n for n in numbers if word.endswith(n) and len(word) > len(n)), "")
+    tok, k = doc.tokens[i], _number_owner(r, doc, i, (".",))  # "buss nummer 2", "linje nr. 4"
+    word = doc.folds[k] if k >= 0 else ""
+    head = r.lex.words.ending("generic_number_word", word, stem=1)
     if value >= 0 and k >= 0 and len(digits) <= 4 and (
             "transport_word" in doc.entries[k].cats
             or head and "transport_word" in r.lex.get(word[:-len(head)]).cats):
@@ -1063,11 +1069,9 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     other_nr_seq (TAXONOMY: street_nr is the building number, rendered 1-99; an apartment number
     is a number sequence, rendered digit by digit as 0000)."""
     digits, value = _digits(doc, i)
-    folds, apartment = doc.folds, r.w["address_trigger.apartment"]
-    k = i - 1
-    while k >= 0 and k >= i - 3 and (folds[k] in (".", ":") or folds[k] in r.w["generic_number_word"]):
-        k -= 1  # "lgh. 1102", "lägenhet nr 1203"
-    if value >= 0 and k >= 0 and folds[k] in apartment and 1 <= len(digits) <= 5:
+    k = _number_owner(r, doc, i, (".", ":"))  # "lgh. 1102", "lägenhet nr 1203"
+    if value >= 0 and k >= 0 and doc.folds[k] in r.w["address_trigger.apartment"] \
+            and 1 <= len(digits) <= 5:
         tok = doc.tokens[i]
         add(APARTMENT_NUMBER.span(tok.start, tok.start + len(digits), "other_nr_seq", key=digits))
         return True

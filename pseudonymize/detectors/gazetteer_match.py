@@ -1308,9 +1308,8 @@ class Matcher:
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:
             return FIRSTNAME[hint]
-        ending = next((s for s in self.ENDS["name_ending"] if key.endswith(s) and len(key) > len(s)),
-                      None)
-        gender = self.lex.words.value("name_ending").get(ending or "")
+        ending = self.lex.words.ending("name_ending", key, stem=1)
+        gender = self.lex.words.value("name_ending").get(ending)
         return FIRSTNAME.get(gender or "male", "firstname_male")
 
 

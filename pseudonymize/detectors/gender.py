@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME
-from pseudonymize.lexicon import fold
+from pseudonymize.lexicon import Entry, fold
 from pseudonymize.thresholds import PRONOUN_REACH
 from pseudonymize.types import Span
 
@@ -90,17 +90,15 @@ def _people(doc: Doc, spans: list[Span]) -> list[int]:
     return stops
 
 
-def _open(doc: Doc, span: Span, k: int) -> bool:
+def _entry(doc: Doc, span: Span, k: int) -> Entry:
+    """What the name lists say of a name span starting at token k."""
+    return doc.lex.get(span.key) if span.key else doc.entries[k]
+
+
+def _open(e: Entry) -> bool:
     """A first name whose gender the name lists do not settle (neither a listed man's or
     woman's name nor one of the neutral `unisex_name`s)."""
-    e = doc.lex.get(span.key) if span.key else doc.entries[k]
     return e.gender not in GENDERED and "unisex_name" not in e.cats
-
-
-def _unlisted(doc: Doc, span: Span, k: int) -> bool:
-    """A name no list holds: no gender at all, not even "unknown"."""
-    e = doc.lex.get(span.key) if span.key else doc.entries[k]
-    return e is None or e.gender is None
 
 
 def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
@@ -133,11 +131,13 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
         if span.label not in FIRSTNAMES:
             continue
         k = doc.index_at(span.start)
-        if k < len(doc.tokens) and doc.tokens[k].start == span.start and _open(doc, span, k):
+        listed = _entry(doc, span, k) if k < len(doc.tokens) \
+            and doc.tokens[k].start == span.start else None
+        if listed is not None and _open(listed):
             key = span.key or fold(doc.text[span.start:span.end].lower())
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before)
-            if gender is None and _unlisted(doc, span, k):
+            if gender is None and listed.gender is None:  # a name no list holds at all
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n])
             if gender:
