@@ -265,7 +265,14 @@ def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
     # target for misspellings), and a name already listed above keeps its row.
     international = _table("first_names", [{"name": n, "gender": g, "origin": o}
                                            for n, g, o in international_first_names()])
-    return pl.concat([_ranked(_table("first_names", rows), group="gender"), international]
+    ranked = _ranked(_table("first_names", rows), group="gender")
+    # Count 0 ranks after every Faker name of any gender: the few neutral names (Kim, Alex)
+    # would otherwise rank a woman-or-man name without a frequency (Gul) among the most
+    # frequent names, which are names even in lower case ("en gul bil").
+    unranked = ranked.filter(pl.col("count") > 0)["rank"].max() + 1
+    ranked = ranked.with_columns(rank=pl.when(pl.col("count") == 0).then(unranked)
+                                 .otherwise(pl.col("rank")).cast(pl.Int32))
+    return pl.concat([ranked, international]
                      ).unique(subset=list(KEYS["first_names"]), keep="first", maintain_order=True)
 
 

@@ -27,8 +27,8 @@ GOLD_LEAKS_MAX = 0           # gold originals surviving in the output (target 0)
 HELDOUT_F2_MIN = 0.95         # held-out synthetic gold (written after tuning; first measured 0.881)
 HELDOUT_LEAKS_MAX = 0
 # blind learner set (issue 14; first measured before tuning: replace-label recall 0.846,
-# 60 leaks in 64 essays; targets 0.97 and 1 leak per 20 essays: the leaks met, recall not yet)
-BLIND_REPLACE_RECALL_MIN = 0.95
+# 60 leaks in 64 essays; targets 0.97 and 1 leak per 20 essays, i.e. at most 3: both met)
+BLIND_REPLACE_RECALL_MIN = 0.97
 BLIND_LEAKS_MAX = 2
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
