@@ -132,6 +132,10 @@ class ContextRules:
         self.w = words.folds
         self.kind_nouns = words.value("kind_noun")
         self.kind_endings = words.ends["kind_noun_ending"]
+        # a kind noun's spellings by its fold: "än" (than) folds as "ån" (the stream) does
+        self.kind_spellings: dict[str, tuple[str, ...]] = {}
+        for spelt in sorted(words.surface("kind_noun")):
+            self.kind_spellings[fold(spelt)] = self.kind_spellings.get(fold(spelt), ()) + (spelt,)
         self.place_nouns = words.value("adjective_place_noun")
         self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
         self.geo_head_endings = words.endings("geo_head_ending")
@@ -374,7 +378,8 @@ class ContextRules:
         j = i + 1
         named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j))):
+                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j)
+                           or self._listed_place(doc, j))):
             if j + 1 < n and folds[j] in ("i", "pa") and tokens[j + 1].text[:1].isupper():
                 j += 2  # "en restaurang i Kista som heter …"
             if j < n and folds[j] == "dar":
@@ -419,6 +424,14 @@ class ContextRules:
         return len(tok.text) >= 3 and not e.cats - NAMEISH and (
             bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE
             or named and e.zipf < T.COMMON)
+
+    @staticmethod
+    def _listed_place(doc: Doc, j: int) -> bool:
+        """"ån indalsälven", "sjön vättern", "lägret kakuma": a lower-case word right after a
+        kind noun that the gazetteers know as a place and that is no everyday word."""
+        e = doc.entries[j]
+        return bool(e.place_kind) and e.zipf < T.COMMON and not e.cats - NAMEISH \
+            and doc.tokens[j].text.isalpha()
 
     def _unknown_name(self, doc: Doc, j: int) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
@@ -797,7 +810,10 @@ def _particle_compound(r: ContextRules, street: str) -> bool:
 
 
 def _named_kind(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    if r.kind_head(doc.folds[i]):
+    head, low = r.kind_head(doc.folds[i]), doc.tokens[i].text.lower()
+    # spelt as the kind noun, or without å, ä, ö as learners may ("affaren"), but not with
+    # other ones: "än normalgraden" is no stream ("ån") named Normalgraden
+    if head and (low.isascii() or low.endswith(r.kind_spellings.get(head, (head,)))):
         r._named_kind(doc, i, add)
     return False
 

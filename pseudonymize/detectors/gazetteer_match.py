@@ -58,7 +58,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition"),
     after=("place_statement",))
-FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
+FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
@@ -120,7 +120,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
-                          "organization", "district", "geo", "landmark"})
+                          "organization", "district", "geo", "landmark", "settlement"})
 
 
 TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
@@ -222,6 +222,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                        or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X"
+        if len(after) > 1 and after[0] in W["place_trigger.prep"] \
+                and doc.entries[i + 2].country not in ("", "SE"):
+            return 2  # "var i dadaab i kenya": a place within a country abroad
         return 1
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
@@ -1522,6 +1525,8 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     a country's name is long and like no everyday word."""
     if not (len(c.key) >= 5 and (c.cap or c.place_ctx) and c.e.zipf < T.MISSPELT_MAX):
         return None
+    if c.key in m.W["area_word"] or c.key in m.W["region_word"]:
+        return REJECT  # "i barrio Laureles", "i provinsen Fars": a word for a part, no name
     target = m._fuzzy(c.key)
     if target in m.W["never_replaced"]:
         return REJECT
