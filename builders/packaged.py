@@ -94,7 +94,7 @@ GENDERS = ("female", "male", "unknown")
 EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from ISO 3166-1
 COMMON_WORDS = 50_000
 WORLD_CITY_POPULATION = 15_000
-SWEDISH_CITY_POPULATION = 5_000
+SWEDISH_CITY_POPULATION = 500  # every Swedish locality GeoNames knows of 500 people or more (Hammerdal, Järpen, Matfors): learners live there
 WEEKDAY_ENDINGS = ("en", "ar", "arna", "s")  # måndagen, måndagar, måndagarna, (i) måndags
 
 LexiconRow = tuple[str, str, str | None]

@@ -380,8 +380,9 @@ class ContextRules:
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j)
                            or self._listed_place(doc, j))):
-            if j + 1 < n and folds[j] in ("i", "pa") and tokens[j + 1].text[:1].isupper():
-                j += 2  # "en restaurang i Kista som heter …"
+            if j + 1 < n and folds[j] in ("i", "pa") and (tokens[j + 1].text[:1].isupper()
+                                                           or doc.entries[j + 1].place_kind):
+                j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
             if j < n and folds[j] == "dar":
                 j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
             elif j < n and folds[j] == "som":
@@ -398,9 +399,23 @@ class ContextRules:
         label, e = self.kind_nouns[key], doc.entries[j]
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
-        end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
+        end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else \
+            self._lower_run(doc, j) if named else j
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, label,
                             key=" ".join(folds[j:end + 1])))
+
+    @staticmethod
+    def _lower_run(doc: Doc, j: int) -> int:
+        """The last word of a lower-case name after a naming verb: "som heter pizzeria roma i
+        borås" runs on over words less frequent than everyday ones and of no lexicon category,
+        at most NAME_RUN_MAX of them, up to an everyday word ("i")."""
+        last = min(len(doc.tokens), j + 1 + T.NAME_RUN_MAX) - 1
+        end = j
+        while end < last and end + 1 not in doc.starts and doc.tokens[end + 1].text.isalpha() \
+                and doc.tokens[end + 1].text.islower() and doc.entries[end + 1].zipf < T.COMMON \
+                and not doc.entries[end + 1].cats - NAMEISH:
+            end += 1
+        return end
 
     def kind_head(self, key: str) -> str:
         """The kind noun a word is, or the one a compound ends in ("städfirman" -> "firman",
