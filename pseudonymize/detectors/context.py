@@ -99,7 +99,8 @@ BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
-                        word=("name_adjective",), reads=("adjective_place_noun",), capital=True)
+                        word=("name_adjective",), reads=("adjective_place_noun", "place_trigger"),
+                        capital=True)
 # Digit tokens.
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
@@ -703,6 +704,23 @@ class ContextRules:
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
             add(INSTITUTION_PHRASE.span(tokens[j].start, tokens[i].end, label, attrs,
                                         key=" ".join(folds[j:i + 1])))
+        elif len(folds[i]) == 2 and owner.islower():
+            first = _company_start(doc, i)
+            if first is not None:
+                add(INSTITUTION_PHRASE.span(tokens[first].start, tokens[i].end, label, attrs,
+                                            key=" ".join(folds[first:i + 1])))
+
+
+def _company_start(doc: Doc, i: int) -> int | None:
+    """"praktiserar på sundsvalls el ab", "jobbar på bygg ab": the first word of a lower-case
+    company name that its form (AB, HB) ends, where someone works: the word after the work
+    preposition, at most COMPANY_WORDS words back, all lower-case words."""
+    for k in range(i - 1, max(0, i - 1 - T.COMPANY_WORDS), -1):
+        if not (doc.tokens[k].text.isalpha() and doc.tokens[k].text.islower()) or k in doc.starts:
+            return None
+        if _institution_context(doc, k) == "work":
+            return k if doc.entries[k].zipf < T.VERY_COMMON else None  # not "på ett företag ab"
+    return None
 
 
 # --- word rules ----------------------------------------------------------------------------------
@@ -940,7 +958,8 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or _institution_context(doc, i) or i and (_institution_context(doc, i - 1)
                                                        or studied_at(doc, i - 1)
                                                        or i >= 2 and studied_at(doc, i - 2)) \
-            or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON:
+            or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON \
+            or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None:
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
         elif tokens[i].text.lower().endswith(r.institution_ends):
@@ -969,14 +988,19 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name; in lower
     case where someone works there ("jobbar på pizzeria roma"). "BK Häcken", "IFK Göteborg": a
-    club by its abbreviation in capitals and its capitalised name."""
+    club by its abbreviation in capitals and its capitalised name, or by its abbreviation and a
+    known town in any case ("ifk göteborg")."""
     tokens = doc.tokens
-    club = doc.folds[i] in r.w["club_head"] and tokens[i].text.isupper()
+    town = i + 1 < len(tokens) and bool(doc.entries[i + 1].place_kind) \
+        and not doc.entries[i + 1].gender  # "IFK eskilstuna"; not "if Anna"
+    club = doc.folds[i] in r.w["club_head"] and (tokens[i].text.isupper() or town)
     if not club and doc.folds[i] not in r.w["business_head"] or i + 1 >= len(tokens) \
             or not tokens[i + 1].text.isalpha() or i + 1 in doc.starts:
         return False
     if tokens[i + 1].text[0].isupper():
         end = doc.capitalised_run(i + 1)
+    elif club and town:
+        end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg"
     elif not club and _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1):
         end = i + 1
     else:
@@ -997,6 +1021,12 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if label and tokens[i + 1].text.islower():
         add(ADJECTIVE_PLACE.span(tokens[i].start, tokens[i + 1].end, label,
                                  key=f"{folds[i]} {folds[i + 1]}"))
+    elif i and folds[i - 1] in r.w["place_trigger.prep"] and tokens[i + 1].text[:1].isupper() \
+            and tokens[i + 1].text.isalpha() and not doc.entries[i + 1].gender:
+        # "bor i Norra Fäladen", "i Södra Ängby": a part of a town by its direction
+        end = doc.capitalised_run(i + 1)
+        add(ADJECTIVE_PLACE.span(tokens[i].start, tokens[end].end, "city",
+                                 key=" ".join(folds[i:end + 1])))
     return False
 
 
