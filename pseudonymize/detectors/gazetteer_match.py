@@ -90,7 +90,8 @@ LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
     "school_name_ending"), before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
-                                                             "geo_name_modifier"),
+                                                             "geo_name_modifier",
+                                                             "named_geo_ending"),
                      before=("place_trigger", "geo_preposition"))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
 # or kin word after it): declared, so a word with such a neighbour is never judged alone.
@@ -1414,7 +1415,8 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     # makes the compound a name (with or without a linking s)
     modifier = stem in m.W["geo_name_modifier"] or stem[-1:] == "s" \
         and stem[:-1] in m.W["geo_name_modifier"]
-    if not (modifier or m._name_stem(c.key, len(fold(suffix)), c.e)):
+    if not (modifier or c.key.endswith(m.ENDS["named_geo_ending"]) and len(stem) >= 3
+            or m._name_stem(c.key, len(fold(suffix)), c.e)):
         return None
     return _tok_span(LOWER_SUFFIX, c, label)
 
