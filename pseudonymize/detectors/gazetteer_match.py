@@ -1538,12 +1538,14 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         return REJECT
     if target:
         flabel, fattrs = m._label_for(m.lex.entries[target], target, c.name_ctx, c.place_ctx)
-        if flabel in NAME_LABELS and (m._place_suffix(c.doc.tokens[c.i].text.lower())
-                                      or c.place_ctx and not c.name_ctx) \
-                or flabel in PLACE_LABELS and c.name_ctx and not c.place_ctx:
+        suffix = m._place_suffix(c.doc.tokens[c.i].text.lower())
+        if flabel in NAME_LABELS and (suffix or c.place_ctx and not c.name_ctx) \
+                or flabel in PLACE_LABELS and (c.name_ctx and not c.place_ctx
+                                               or suffix in ("geo", "place") and suffix != flabel):
             # an island in -ön is not a misspelt name, nor a word after "bor i" ("Färila"
             # one edit from Farila), nor a name after "heter" a misspelt town ("Sargon" one
-            # edit from Saigon): the steps after this one judge it
+            # edit from Saigon), nor a river a misspelt town ("Svartån", Svartå): the steps
+            # after this one judge it
             flabel = None
         if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"):
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
