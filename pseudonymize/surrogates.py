@@ -371,6 +371,11 @@ class Geography:
     feature_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # Vättern -> towns
     kind_default: dict[str, str] = field(default_factory=dict)  # lake -> sjön (first listed)
 
+    @property
+    def kind_folds(self) -> frozenset[str]:
+        """Every kind word (sjön, ån, bergen): one before a name says the name's kind."""
+        return frozenset(word for word, _ in self.kind_words)
+
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
         return self.landskap.get(self.towns.get(town, ("",))[0], ("",))[0]
@@ -1293,7 +1298,28 @@ class Renderer:
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
         known = entry.place_kind or entry.se_pop or "district" in entry.cats
+        if self.effective == "lifelike" and not entry.place_country and (
+                where or not known) and span.label in ("geo", "city"):
+            # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
+            # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
+            return "SE" if where else self._sentence_country(span) or (
+                self.hint or self.abroad or "SE")
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
+
+    def _sentence_country(self, span: Span) -> str:
+        """The country of the place named last before the mention in its sentence: "SE" for
+        a Swedish town or landskap ("Vid Bollnäs finns sjön Varpen"), a country's ISO code for
+        a country; "" when the sentence names neither."""
+        text = getattr(self.before, "text", "")
+        sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
+        swedish = {fold(t) for t in self.geo.towns} | {fold(p) for p in self.geo.landskap}
+        for word in reversed(regex.findall(r"\p{Lu}\p{L}+", sentence)):
+            key = fold(word)
+            if key in swedish or key.removesuffix("s") in swedish:
+                return "SE"
+            if self.lex.get(key).country:
+                return self.lex.get(key).country
+        return ""
 
     def _choose(self, span: Span, draw: int, original: str, attrs: frozenset[str]) -> str:
         label, lex = span.label, self.lex
@@ -1743,6 +1769,12 @@ class Renderer:
             return None
         self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
+        before = self.before.get(span.start, ())
+        if self.effective == "lifelike" and before and before[-1] in geo.kind_folds and (
+                abroad(where) or (not where and country != "SE")):
+            # "floden Mekong": never "floden Röda floden", "bergen Uralbergen" (in Sweden the
+            # tiers of _swedish_feature weigh it against nearness)
+            same = [(n, w) for n, w in same if not fold(n).endswith(before[-1])] or same
         if abroad(where) or (not where and country != "SE"):
             if self.effective == "lifelike" and (not where or any(
                     w in self.countries or w == self.abroad for w in where)):
@@ -1771,20 +1803,46 @@ class Renderer:
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
         if self.effective == "lifelike":
-            # the surrogate town's own (feature_towns), else one of its landskap that is no
-            # other town's, else an invented one of the original's kind word (Testeboån is
-            # Gävle's: never beside Västerås), else one of a neighbouring landskap
-            tied = geo.feature_towns
-            own = [n for n, _ in same if self.city in tied.get(n, ()) and self._free(n)]
-            local = own or [n for n in local if n not in tied and self._free(n)]
+            return self._swedish_feature(span, original, kind, same, home, rng)
+        return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _swedish_feature(self, span: Span, original: str, kind: str,
+                         same: list[tuple[str, frozenset[str]]], home: str, rng: Draws) -> str:
+        """A real Swedish feature, never an invented one ("Västerbysjön" reads as fake): the
+        surrogate town's own (feature_towns), else one of its landskap that is no other
+        town's, else one of a neighbouring landskap that is no town's, else the kind's bare
+        word ("sjön", "ån": the writer's own kind ending) where no kind word stands before it,
+        else another town's of a neighbouring landskap, else one of the landsdel, else any."""
+        geo = self.geo
+        tied = geo.feature_towns
+        mine = [(n, w) for n, w in same if not abroad(w) and self._free(n)]
+        near = set(geo.landskap.get(home, ())[1:])
+        before = self.before.get(span.start, ())
+        said = before[-1] if before and before[-1] in geo.kind_folds else None
+        for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
+                     [n for n, w in mine if home in w and n not in tied],
+                     [n for n, w in mine if w & near and n not in tied]):
+            pick = self._draw([n for n in tier if not (said and fold(n).endswith(said))], rng)
+            if pick:
+                return pick
+        for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
+                     [n for n, w in mine if home in w and n not in tied]):
+            pick = self._draw(tier, rng)  # "sjön Storsjön" rather than a lake far away
+            if pick:
+                return pick
+        if not before or before[-1] not in geo.kind_folds:
             ending = next((original[len(original) - len(w):].lower() for w, k in geo.kind_words
                            if k == kind and fold(original).endswith(w)
                            and len(original) > len(w) + 1), geo.kind_default.get(kind, ""))
-            if not local and ending:
-                return self._compound(rng, ending)  # Testeboån -> Ekbackaån, Vättern -> -sjön
-            near = set(geo.landskap.get(home, ())[1:])
-            local = local or [n for n, w in same if not abroad(w) and w & near and self._free(n)]
-        return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+            if ending:
+                return ending  # "vi badade i Varpen" -> "vi badade i sjön"
+        part = geo.landskap.get(home, ("",))[0]
+        return (self._draw([n for n, w in mine if w & near], rng)
+                or self._draw([n for n, w in mine if part and any(
+                    geo.landskap.get(p, ("",))[0] == part for p in w)], rng)
+                or self._draw([n for n, _ in mine], rng)
+                or self._draw([n for n, w in same if not abroad(w)], rng)
+                or geo.kind_default[kind])
 
     def _institution(self, span: Span, original: str, rng: Draws) -> str:
         """An institution of the same function (institutions.toml): a real one, in the essay's
