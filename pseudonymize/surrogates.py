@@ -166,6 +166,14 @@ class Words:
     language_words: dict[str, str] = field(default_factory=dict)  # kurdiska -> ku
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
     district_of: regex.Pattern[str] | None = None
+    # a size word right after a place (", en by") or before it ("en by som heter"): group 1
+    size_after: regex.Pattern[str] | None = None
+    size_before: regex.Pattern[str] | None = None
+    size_words: dict[str, str] = field(default_factory=dict)  # "liten stad" -> small | big
+    # small | big -> (least, most) inhabitants in Sweden and abroad (0: no bound)
+    sizes: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    size_fewest: int = 4
+    swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -212,7 +220,32 @@ def words() -> Words:
                                       in data["place_abbreviations"].items()},
                  area_towns={town: code for code, towns in data["fiction_area_towns"].items()
                              for town in towns},
-                 language_words={fold(w): code for w, code in data["language_words"].items()})
+                 language_words={fold(w): code for w, code in data["language_words"].items()},
+                 swedish_letters={letter: frozenset(isos) for letter, isos
+                                  in data["swedish_letters"].items()},
+                 **_size_patterns(data))
+
+
+def _size_patterns(data: dict) -> dict:
+    """The size words of surrogates.toml as patterns: after a place (", en by", "det är en
+    storstad", "den näst största staden") and before it ("en by som heter", "byn", "en by i
+    Lappland som heter"); group 1 the size word in either."""
+    said = {" ".join(w.split()): size for size in ("small", "big")
+            for w in data[f"{size}_place_words"]}
+    alt = "|".join(regex.escape(w).replace("\\ ", r"\s+")
+                   for w in sorted(said, key=len, reverse=True))
+    verbs = "|".join(map(regex.escape, data["size_naming_verbs"]))
+    return {"size_after": regex.compile(
+                rf"^\s*[,(]?\s*(?:(?:det|den|som|vilket)\s+(?:är|var)\s+|(?:är|var)\s+)?"
+                rf"(?:(?:en|ett|den|det)\s+)?(?:(?:mycket|ganska|väldigt|jätte|så)\s+)?({alt})"
+                r"(?!\p{L})", regex.IGNORECASE),
+            "size_before": regex.compile(
+                rf"(?<!\p{{L}})(?i:({alt}))(?:\s+(?i:i|nära|utanför|vid)\s+\p{{Lu}}[\p{{L}}-]*)?"
+                rf"(?:\s*,?\s+(?i:som\s+)?(?i:{verbs}))?\s+$"),
+            "size_words": said,
+            "sizes": {"small": (0, data["small_place_max"], 0, data["small_place_max_abroad"]),
+                      "big": (data["big_place_min"], 0, data["big_place_min_abroad"], 0)},
+            "size_fewest": data["size_places_fewest"]}
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -987,8 +1020,9 @@ class Renderer:
         heads = [c for c in cities if lex.region_places.get(
             lex.place_region.get(fold(c), ""), [""])[0] == c and len(
             lex.region_places[lex.place_region[fold(c)]]) >= 3]
-        sized = self._similar_size(heads, span, original, self.countries.get(
-            self._country_of(span, original), ""))
+        country = self.countries.get(self._country_of(span, original), "")
+        sized = self._of_said_size(span, heads, country) if self._size_said(span) else \
+            self._similar_size(heads, span, original, country)
         return next(filter(None, (self._draw(pool, rng) for pool in (
             [c for c in sized if c in coast], sized, [c for c in heads if c in coast], heads))),
             None)
@@ -1302,8 +1336,11 @@ class Renderer:
                 where or not known) and span.label in ("geo", "city"):
             # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
             # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
-            return "SE" if where else self._sentence_country(span) or (
-                self.hint or self.abroad or "SE")
+            there = self._sentence_country(span) or self.hint or self.abroad or "SE"
+            spelled = words().swedish_letters
+            if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
+                return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
+            return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
 
     def _sentence_country(self, span: Span) -> str:
@@ -1549,13 +1586,18 @@ class Renderer:
             pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
+        said = self._size_said(span) if label == "city" and country == "SE" else ""
         if label == "city" and country == "SE" and not self._known(span, original) and \
-                self.city:
+                self.city and said != "small":
             # "Tjärna ängar", "Porsön": a place no gazetteer knows, in an essay with a town, is
-            # one of its districts (never a second town), or a Swedish place name of our own
-            if self.city not in lex.districts_by_town:
+            # one of its districts (never a second town), or a Swedish place name of our own;
+            # lifelike: a small locality near the town where we know none of its districts
+            if self.city not in lex.districts_by_town and self.effective == "lifelike":
+                said = "small"
+            elif self.city not in lex.districts_by_town:
                 return self._compound(rng, "")
-            self.districts.add(span.start)
+            else:
+                self.districts.add(span.start)
         if label == "city" and country == "SE" and self.is_district(span, original):
             # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
             # districts only keeps them in one town (never Flemingsberg beside Luthagen)
@@ -1573,6 +1615,15 @@ class Renderer:
             town = self._town_after(span) or self.city  # "Fröslunda i Eskilstuna"
             pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
+        elif label == "city" and country == "SE" and said:
+            # "Lund, en by nära Karlstad", "Göteborg, det är en storstad": a town of the size
+            # the essay gives it (one whose districts we know where the essay names one),
+            # placed as the original lies
+            towns = self._swedish_towns(list(dict.fromkeys(cities + list(self.geo.towns))))
+            towns = [c for c in towns if c in lex.districts_by_town] if self.has_district \
+                else towns
+            sized = self._of_said_size(span, towns, country, said)
+            pool = self._nearby(sized, span, original, extend=False) or sized
         elif label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
             pool = [c for c in cities if c in lex.districts_by_town] or cities
@@ -1588,7 +1639,10 @@ class Renderer:
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
             if self.effective == "lifelike":
-                pool = self._coast_town(span, original, home, country) or pool
+                pool = self._of_said_size(span, cities, country) if self._size_said(span) \
+                    else pool
+                coast = self._coast_town(span, original, home, country)
+                pool = [c for c in coast if c in pool] or coast or pool
         elif label == "geo" and country == "SE":
             pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
         else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
@@ -1663,12 +1717,14 @@ class Renderer:
         home = next((t for t in geo.towns if fold(t) == self.home[1]), "")
         return bool(self.home[0]) and (geo.closeness(home, name) or 0) >= 3
 
-    def _nearby(self, cities: list[str], span: Span, original: str) -> list[str]:
+    def _nearby(self, cities: list[str], span: Span, original: str, extend: bool = True
+                ) -> list[str]:
         """Swedish towns placed as the original lies: the essay's first town in the original's
         landsdel (the snow and the dark of Luleå stay in Norrland); a later town as near the
         first surrogate as the original lies to the first original (Falun "20 minuter" from
         Borlänge -> a town of the surrogate's landskap or a neighbouring one), the nearest
-        when the table does not know the original."""
+        when the table does not know the original; `extend` adds the towns of geography.toml
+        the gazetteers never draw."""
         geo = self.geo
         key = span.key or fold(original)
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
@@ -1677,7 +1733,7 @@ class Renderer:
             return [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
         anchor, first = (self.towns[0], self.town_origins[0]) if self.towns else self.home
         # a town near the first may be one the gazetteers never draw (Boden by Luleå: Piteå)
-        cities = cities + [t for t in geo.towns if t not in cities and self._free(t)]
+        cities = cities + [t for t in geo.towns if extend and t not in cities and self._free(t)]
         scored = [(n, c) for c in cities if self._free(c)
                   for n in (geo.closeness(anchor, c),) if n is not None]
         if not scored:
@@ -1708,6 +1764,38 @@ class Renderer:
                 or self._draw([n for n, w in same if w == ""], rng)
                 or self._draw([n for score, n in nearest if score == nearest[0][0]], rng)
                 or (None if towns else self._draw([n for n, w in same if w in geo.towns], rng)))
+
+    def _size_said(self, span: Span) -> str:
+        """Lifelike: "small" or "big" when the essay calls the place so right after it ("Lund,
+        en by nära Karlstad", "Göteborg, det är en storstad") or right before it ("en by som
+        heter Ammarnäs", "byn Ammarnäs"); "" otherwise."""
+        if self.effective != "lifelike":
+            return ""
+        w, text = words(), getattr(self.before, "text", "")
+        found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
+            text[max(0, span.start - 80):span.start])
+        return w.size_words.get(" ".join(found.group(1).lower().split()), "") if found else ""
+
+    def _of_said_size(self, span: Span, pool: list[str], country: str, said: str = ""
+                      ) -> list[str]:
+        """The places of the pool of the size the essay gives the original (`_size_said`, or
+        `said`; bounds in surrogates.toml), else its few smallest or biggest; the pool when
+        the essay gives none."""
+        said = said or self._size_said(span)
+        if not said:
+            return pool
+        w = words()
+        least, most = w.sizes[said][:2] if country == "SE" else w.sizes[said][2:]
+        entries = {c: self.lex.get(fold(c)) for c in dict.fromkeys(pool) if self._free(c)}
+        # abroad a name's population is that of its most populous reading: only when that
+        # reading lies in the country (Alexandria in Romania is no city of millions)
+        known = sorted((size, c) for c, e in entries.items()
+                       for size in (e.se_pop if country == "SE" else
+                                    e.place_pop if e.place_country == country else 0,)
+                       if size > 1)
+        sized = [c for size, c in known if least <= size and (not most or size <= most)]
+        few = known[:w.size_fewest] if said == "small" else known[-w.size_fewest:]
+        return sized or [c for _, c in few] or pool
 
     def _similar_size(self, cities: list[str], span: Span, original: str, country: str
                       ) -> list[str]:

@@ -783,7 +783,52 @@ def _real_swedish_feature(engine: Engine, r: Result, names: tuple[str, ...]) -> 
         assert home in where or not where.isdisjoint(geo.landskap[home][1:]), (feature, got)
 
 
+def _said_size(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place the essay calls small ("by", "småstad") is a small locality and one it calls
+    big ("storstad", "huvudstaden") a big one, by the bounds of surrogates.toml (abroad its
+    country's few smallest or biggest where the gazetteers have none that size)."""
+    from pseudonymize.surrogates import words
+    original, size, country = names
+    got = engine.lex.get(fold(surrogate(r, original)))
+    pop = got.se_pop if country == "SE" else got.place_pop
+    least, most = words().sizes[size][:2] if country == "SE" else words().sizes[size][2:]
+    fewest = sorted(engine.lex.get(fold(c)).place_pop for c in
+                    engine.lex.cities_by_country.get(got.place_country, ()))
+    if size == "small":
+        assert pop <= most or (country != "SE" and pop <= fewest[words().size_fewest]), r.target
+    else:
+        assert pop >= least or (country != "SE" and pop >= fewest[-words().size_fewest]), r.target
+
+
+def _swedish_place(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place no gazetteer knows spelled the Swedish way (Skanör, Ammarnäs) stays Swedish
+    after a country abroad: a Swedish town or district, never one abroad."""
+    for name in names:
+        got = surrogate(r, name)
+        entry = engine.lex.get(fold(got))
+        assert got in geography().towns or entry.se_pop or "district" in entry.cats, r.target
+
+
 ROUND8 = [
+    # class 3: size words ("by", "småstad", "storstad", "huvudstaden") give the surrogate's size
+    ("Jag bor i Lund, en by nära Karlstad.", ("Lund", "small", "SE"), _said_size),
+    ("Nu bor jag i Sundsvall, en liten stad i norra Sverige.", ("Sundsvall", "small", "SE"),
+     _said_size),
+    ("Jag bor i Bollnäs, en småstad i Hälsingland.", ("Bollnäs", "small", "SE"), _said_size),
+    ("Min syster bor i Växjö, det är en storstad.", ("Växjö", "big", "SE"), _said_size),
+    ("Jag bor i Angered. Jag bor i Göteborg, det är en storstad.", ("Göteborg", "big", "SE"),
+     _said_size),
+    ("Jag kommer från Polen. Jag bodde i Warszawa, huvudstaden.", ("Warszawa", "big", "PL"),
+     _said_size),
+    ("Jag kommer från Polen. Jag bodde i Gniezno, en stor stad.", ("Gniezno", "big", "PL"),
+     _said_size),
+    ("Jag kommer från Turkiet. Jag växte upp i en by som heter Kadirli.",
+     ("Kadirli", "small", "TR"), _said_size),
+    ("Jag bor i Umeå. Min fru kommer från en by i Lappland som heter Ammarnäs.",
+     ("Ammarnäs", "small", "SE"), _said_size),
+    ("Jag kommer från Vietnam. Nu bor jag i Lund. Vi åker till Skanör och badar i havet.",
+     ("Skanör",), _swedish_place),
+
     # class 2: a real feature of the surrogate town, its landskap or a neighbouring one
     ("Jag bor i Bollnäs. Vid Bollnäs finns sjön Varpen och ån Ljusnan. Vi badar i Varpen.",
      ("Bollnäs", "Varpen", "Ljusnan"), _real_swedish_feature),
