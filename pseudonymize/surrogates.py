@@ -403,6 +403,10 @@ class Geography:
     shore_words: frozenset[str] = frozenset()  # folds: havet (the essay's towns are on it)
     feature_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # Vättern -> towns
     kind_default: dict[str, str] = field(default_factory=dict)  # lake -> sjön (first listed)
+    seas: dict[str, frozenset[str]] = field(default_factory=dict)  # a sea -> ISOs on its shore
+    sea_wider: dict[str, str] = field(default_factory=dict)  # Egeiska havet -> Medelhavet
+    boat_words: frozenset[str] = frozenset()  # folds: ferry_words, gummibåt (a crossing)
+    no_town_kinds: frozenset[str] = frozenset()  # mountain, river: never a town's name abroad
 
     @property
     def kind_folds(self) -> frozenset[str]:
@@ -452,9 +456,14 @@ def geography(lifelike: bool = False) -> Geography:
     [features] alone, so more rows never change its output)."""
     data = tomllib.loads(GEOGRAPHY_FILE.read_text(encoding="utf-8"))
     rows = data["features"] | (data["features_lifelike"] if lifelike else {})
-    features = {name: (row[0], frozenset(row[1:])) for name, row in rows.items()}
-    kind_words = sorted(((fold(w), kind) for kind, ws in data["kind_words"].items() for w in ws),
-                        key=lambda kw: -len(kw[0]))
+    ranges = frozenset(data["ranges"]) if lifelike else frozenset()  # a range by a range
+    features = {name: ("range" if name in ranges else row[0], frozenset(row[1:]))
+                for name, row in rows.items()}
+    range_words = {fold(w) for w in data["range_words"]} if lifelike else set()
+    kind_words = sorted(dict.fromkeys(
+        [(fold(w), "range" if fold(w) in range_words else kind)
+         for kind, ws in data["kind_words"].items() for w in ws]
+        + [(w, "range") for w in sorted(range_words)]), key=lambda kw: -len(kw[0]))
     landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
     return Geography(frozenset(data["not_towns"]),
                      {town: tuple(row) for town, row in data["towns"].items()}, features,
@@ -471,7 +480,14 @@ def geography(lifelike: bool = False) -> Geography:
                      frozenset(data["shore_towns"]),
                      frozenset(fold(w) for w in data["shore_words"]),
                      {name: frozenset(towns) for name, towns in data["feature_towns"].items()},
-                     {kind: ws[0] for kind, ws in data["kind_words"].items() if ws})
+                     {kind: ws[0] for kind, ws in data["kind_words"].items() if ws}
+                     | ({"range": data["range_words"][0]} if lifelike else {}),
+                     {name: frozenset(w for w in where if len(w) == 2 and w.isupper())
+                      | frozenset(data["sea_countries"].get(name, ()))
+                      for name, (kind, where) in features.items() if kind == "sea"},
+                     dict(data["sea_wider"]),
+                     frozenset(fold(w) for w in data["ferry_words"] + data["boat_words"]),
+                     frozenset(data["no_town_kinds"]))
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -628,6 +644,7 @@ class Renderer:
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.spoken: frozenset[str] | None = None  # lifelike: the languages the essay names
+        self.crossed: tuple[str, ...] | None = None  # lifelike: the seas the essay crosses
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -1442,6 +1459,7 @@ class Renderer:
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
         if self.effective == "lifelike":
+            pool = self._on_crossed_sea(iso, pool) or pool
             pool = self._speaking(iso, pool) or pool
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
         inland = self.geo.landlocked
@@ -1498,6 +1516,44 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _crossed_seas(self) -> tuple[str, ...]:
+        """The seas abroad the essay crosses (lifelike): those it names ("över Medelhavet"),
+        and where it names a boat (`ferry_words`, `boat_words`) those two of its countries lie
+        on (its islands' countries count, and Sweden where it names a Swedish town: "färja från
+        Gdańsk till Nynäshamn" crosses the Baltic)."""
+        if self.crossed is None:
+            geo, text = self.geo, fold(getattr(self.before, "text", ""))
+            said = regex.findall(r"\p{L}+", text)
+            named = [sea for sea in geo.seas if regex.search(
+                rf"(?<!\p{{L}}){regex.escape(fold(sea))}(?!\p{{L}})", text)]
+            shared: list[str] = []
+            if not geo.boat_words.isdisjoint(said):
+                towns = {fold(t) for t in geo.towns}
+                isos = {self.lex.get(w).country for w in said} - {""}
+                isos |= {iso for name, (kind, where) in geo.features.items() if kind == "island"
+                         and abroad(where) and fold(name) in said for iso in where}
+                isos |= {"SE"} if not towns.isdisjoint(said) else set()
+                shared = [sea for sea, shore in geo.seas.items() if len(shore & isos) >= 2]
+            self.crossed = tuple(dict.fromkeys(named + shared))
+        return self.crossed
+
+    def _on_crossed_sea(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: a country on a sea the essay crosses is replaced by one on that sea (the
+        sea it is part of, `sea_wider`, where fewer than two are left: Turkey over the Aegean
+        -> a country of the Mediterranean); [] when it lies on none of them."""
+        geo = self.geo
+        for sea in self._crossed_seas():
+            if iso not in geo.seas[sea]:
+                continue
+            while True:
+                on = [c for c in pool if self.lex.get(fold(c)).country in geo.seas[sea]]
+                if len(on) >= 2 or sea not in geo.sea_wider:
+                    break
+                sea = geo.sea_wider[sea]
+            if on:
+                return on
+        return []
 
     def _speaking(self, iso: str, pool: list[str]) -> list[str]:
         """Countries where the languages the essay names that `iso` speaks are spoken too
@@ -1622,8 +1678,10 @@ class Renderer:
             towns = self._swedish_towns(list(dict.fromkeys(cities + list(self.geo.towns))))
             towns = [c for c in towns if c in lex.districts_by_town] if self.has_district \
                 else towns
-            sized = self._of_said_size(span, towns, country, said)
-            pool = self._nearby(sized, span, original, extend=False) or sized
+            sized = self._of_said_size(span, towns, country, said, strict=True)
+            pool = (self._nearby(sized, span, original, extend=False) if sized else
+                    self._of_said_size(span, self._nearby(towns, span, original, extend=False)
+                                       or towns, country, said))
         elif label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
             pool = [c for c in cities if c in lex.districts_by_town] or cities
@@ -1776,11 +1834,11 @@ class Renderer:
             text[max(0, span.start - 80):span.start])
         return w.size_words.get(" ".join(found.group(1).lower().split()), "") if found else ""
 
-    def _of_said_size(self, span: Span, pool: list[str], country: str, said: str = ""
-                      ) -> list[str]:
+    def _of_said_size(self, span: Span, pool: list[str], country: str, said: str = "",
+                      strict: bool = False) -> list[str]:
         """The places of the pool of the size the essay gives the original (`_size_said`, or
-        `said`; bounds in surrogates.toml), else its few smallest or biggest; the pool when
-        the essay gives none."""
+        `said`; bounds in surrogates.toml), else (unless `strict`) its few smallest or
+        biggest; the pool when the essay gives none."""
         said = said or self._size_said(span)
         if not said:
             return pool
@@ -1795,7 +1853,7 @@ class Renderer:
                        if size > 1)
         sized = [c for size, c in known if least <= size and (not most or size <= most)]
         few = known[:w.size_fewest] if said == "small" else known[-w.size_fewest:]
-        return sized or [c for _, c in few] or pool
+        return sized if strict else sized or [c for _, c in few] or pool
 
     def _similar_size(self, cities: list[str], span: Span, original: str, country: str
                       ) -> list[str]:
@@ -1858,11 +1916,14 @@ class Renderer:
         self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
         before = self.before.get(span.start, ())
-        if self.effective == "lifelike" and before and before[-1] in geo.kind_folds and (
-                abroad(where) or (not where and country != "SE")):
-            # "floden Mekong": never "floden Röda floden", "bergen Uralbergen" (in Sweden the
-            # tiers of _swedish_feature weigh it against nearness)
-            same = [(n, w) for n, w in same if not fold(n).endswith(before[-1])] or same
+        said = before[-1] if before and before[-1] in geo.kind_folds else ""
+
+        def plain(names: list[str]) -> list[str]:
+            """"floden Mekong": not "floden Röda floden", "bergen Sarawatbergen" where another
+            of the names will do (in Sweden the tiers of _swedish_feature weigh it too)."""
+            return [n for n in names if not (said and fold(n).endswith(said))] or names
+        if abroad(where) and kind == "sea" and self.effective == "lifelike":
+            return self._sea_between(span, original, rng)
         if abroad(where) or (not where and country != "SE"):
             if self.effective == "lifelike" and (not where or any(
                     w in self.countries or w == self.abroad for w in where)):
@@ -1871,9 +1932,9 @@ class Renderer:
                 # in a surrogate Iran
                 # (an island "i Grekland" stays in its country: else a town on its sea)
                 mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
-                pick = self._draw([n for n, w in mine if country in w], rng) or self._draw(
-                    [n for n, w in mine if kind != "island"
-                     and not w.isdisjoint(self.lex.neighbours.get(country, ()))], rng) or (
+                pick = self._draw(plain([n for n, w in mine if country in w]), rng) or self._draw(
+                    plain([n for n, w in mine if kind != "island"
+                           and not w.isdisjoint(self.lex.neighbours.get(country, ()))]), rng) or (
                     self._draw([t for t in self.geo.coast_towns.get(country, ())
                                 if self._free(t)], rng) if kind == "island" else None)
                 if pick:
@@ -1887,12 +1948,36 @@ class Renderer:
                 self.lex.continents.get(iso) in continents for iso in w)]
             if any(self.countries.get(w, w) != w for w in where):
                 nearby = []  # its country is replaced: never Mazurien "i Estland"
-            return self._draw(best, rng) or self._draw(nearby, rng)
+            pick = self._draw(best, rng) or self._draw(nearby, rng)
+            if pick or self.effective != "lifelike" or kind not in geo.no_town_kinds:
+                return pick
+            # lifelike: never a city's name for a mountain ("berget Veracruz"): one of its kind
+            # on the continent, else the kind's bare word where no kind word stands before it
+            # ("i bergen"), else one of its kind abroad
+            continents = {self.lex.continents.get(country)} - {None}
+            return (self._draw(plain([n for n, w in same if abroad(w) and any(
+                        self.lex.continents.get(iso) in continents for iso in w)]), rng)
+                    or (geo.kind_default[kind] if not said
+                        else self._draw([n for n, w in same if abroad(w)], rng)))
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
         if self.effective == "lifelike":
             return self._swedish_feature(span, original, kind, same, home, rng)
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _sea_between(self, span: Span, original: str, rng: Draws) -> str:
+        """A sea abroad the surrogates of the essay's countries on it share (Egeiska havet
+        between a surrogate Libya and Egypt -> Medelhavet), else the bare "havet" where no
+        kind word stands before it, else another sea of one of its shores."""
+        geo = self.geo
+        shore = geo.seas.get(geo.feature_folds.get(fold(original), original), frozenset())
+        now = {self.countries[iso] for iso in shore if iso in self.countries}
+        pick = self._draw([sea for sea, isos in geo.seas.items() if now and now <= isos], rng)
+        before = self.before.get(span.start, ())
+        if pick or not (before and before[-1] in geo.kind_folds):
+            return pick or geo.kind_default["sea"]
+        return self._draw([sea for sea, isos in geo.seas.items() if isos & shore], rng) or \
+            geo.kind_default["sea"]
 
     def _swedish_feature(self, span: Span, original: str, kind: str,
                          same: list[tuple[str, frozenset[str]]], home: str, rng: Draws) -> str:

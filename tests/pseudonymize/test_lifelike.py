@@ -809,7 +809,43 @@ def _swedish_place(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert got in geography().towns or entry.se_pop or "district" in entry.cats, r.target
 
 
+def _crossing(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A sea crossing keeps its sea: the countries on it are replaced by countries on the same
+    sea (or the sea it is part of), and the sea named by one they share, else "havet"."""
+    sea, *countries = names
+    geo = geography(lifelike=True)
+    shore = geo.seas[sea] | geo.seas.get(geo.sea_wider.get(sea, ""), frozenset())
+    got = {engine.lex.get(fold(surrogate(r, c))).country for c in countries}
+    assert got <= shore, (r.target, got)
+    if any(a.original == sea for a in r.annotations):
+        new = surrogate(r, sea)
+        assert new == "havet" or (new in geo.seas and got <= geo.seas[new]), r.target
+
+
+def _feature_of_kind(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A mountain, range or river abroad is a real one of its kind (a range by a range, a
+    mountain by a mountain), never a town's name."""
+    geo = geography(lifelike=True)
+    for name in names:
+        got = surrogate(r, name)
+        want = geo.features[name][0] if name in geo.features else "mountain"
+        assert got in geo.features and geo.features[got][0] == want, (name, got, r.target)
+
+
 ROUND8 = [
+    # class 1: a sea crossing keeps its sea; a feature abroad is one of its kind
+    ("Från Turkiet tog vi en gummibåt över Medelhavet till Grekland.",
+     ("Medelhavet", "Turkiet", "Grekland"), _crossing),
+    ("Vi kom från Libyen med båt över Medelhavet till Italien.",
+     ("Medelhavet", "Libyen", "Italien"), _crossing),
+    ("Jag kommer från Polen. Jag kom till Sverige med färja från Gdańsk till Nynäshamn.",
+     ("Östersjön", "Polen"), _crossing),
+    ("Jag kommer från Peru, från Cusco i Anderna. Där finns berget Machu Picchu.",
+     ("Anderna", "Machu Picchu"), _feature_of_kind),
+    ("Min bror bor i Zakopane i Polen vid bergen Tatra.", ("Tatra",), _feature_of_kind),
+    ("Jag kommer från Mexiko. Nära vår by finns berget Popocatépetl och floden Río Bravo.",
+     ("Popocatépetl", "Río Bravo"), _feature_of_kind),
+
     # class 3: size words ("by", "småstad", "storstad", "huvudstaden") give the surrogate's size
     ("Jag bor i Lund, en by nära Karlstad.", ("Lund", "small", "SE"), _said_size),
     ("Nu bor jag i Sundsvall, en liten stad i norra Sverige.", ("Sundsvall", "small", "SE"),
