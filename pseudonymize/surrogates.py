@@ -174,6 +174,9 @@ class Words:
     sizes: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
     size_fewest: int = 4
     swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
+    word_zipf: float = 9.0  # a name this frequent as a word ...
+    word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
+    short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -223,6 +226,9 @@ def words() -> Words:
                  language_words={fold(w): code for w, code in data["language_words"].items()},
                  swedish_letters={letter: frozenset(isos) for letter, isos
                                   in data["swedish_letters"].items()},
+                 word_zipf=data["word_zipf"], word_name_rank=data["word_name_rank"],
+                 short_forms_lifelike={fold(full): tuple(short) for full, short in (
+                     data["short_forms"] | data["short_forms_lifelike"]).items()},
                  **_size_patterns(data))
 
 
@@ -574,6 +580,7 @@ LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, las
 LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
 LEARNER_SERIAL = "~serial:"
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
+NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
 GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
 
@@ -1268,13 +1275,17 @@ class Renderer:
         return any(fold(w) != key and fold(w) in self.avoid_folds and self.lex.get(fold(w)).gender
                    for w in regex.findall(r"\p{Lu}\p{L}+", sentence))
 
-    @staticmethod
-    def _shortens(short: str, full: str) -> bool:
+    def _listed_short(self) -> dict[str, tuple[str, ...]]:
+        """The short forms surrogates.toml lists, with the lifelike table's for lifelike."""
+        w = words()
+        return w.short_forms_lifelike if self.effective == "lifelike" else w.short_forms
+
+    def _shortens(self, short: str, full: str) -> bool:
         """`short` (a fold) is a short form of `full` (a fold): its beginning (Magda, Mo) or
         one that surrogates.toml lists (Lisa for Elisabeth)."""
         return short != full and ((full.startswith(short) and len(full) > len(short) + 1
                                    and len(short) >= 2)
-                                  or short in map(fold, words().short_forms.get(full, ())))
+                                  or short in map(fold, self._listed_short().get(full, ())))
 
     def _short_forms(self, full: str, gender: str) -> list[str]:
         """The short forms of a surrogate full name: the listed ones (Mohamed: Mo), then its
@@ -1286,7 +1297,7 @@ class Renderer:
                  if self.lex.get(fold(full[:n])).gender in fits and (
                      not groups or not groups.isdisjoint(self.lex.name_origins.get(
                          fold(full[:n]), ())))]
-        return list(words().short_forms.get(fold(full), ())) + named
+        return list(self._listed_short().get(fold(full), ())) + named
 
     def _nickname(self, original: str, gender: str) -> str | None:
         """A short form of another name of the essay ("Magdalena ... alla säger Magda", "Mo"
@@ -1316,16 +1327,41 @@ class Renderer:
         return next(filter(None, (self._draw(self.lex.pools.get(f"first_{sex}:{g}", []), rng)
                                   for g in groups)), None)
 
-    def _with_short_form(self, pool: list[str], key: str, gender: str) -> list[str]:
-        """A full name whose short form the essay also writes ("Mohamed ... Mo") is drawn among
-        names that have a short form, so the short form's surrogate is a real one."""
-        listed = map(fold, words().short_forms.get(key, ()))
+    def _with_short_form(self, pool: list[str], key: str, gender: str,
+                         nicknamed: bool = False) -> list[str]:
+        """A full name whose short form the essay also writes ("Mohamed ... Mo"), or that a
+        nickname follows (`nicknamed`: "Sofia ... alla kallar henne Sonja"), is drawn among
+        names that have a short form, so the nickname's surrogate is one of the name's own."""
+        if nicknamed:
+            return [p for p in pool if fold(p) in self._listed_short()] or pool
+        listed = map(fold, self._listed_short().get(key, ()))
         if len(key) > LONGEST_NAME or not (
                 any(key[:n] in self.avoid_folds for n in range(2, len(key) - 1))
                 or any(short in self.avoid_folds for short in listed)):
             return pool  # linear in the name: no scan of the essay's originals
         return [p for p in pool if any(not self._original(short)
                                        for short in self._short_forms(p, gender))] or pool
+
+    def _nicknamed_after(self, span: Span) -> bool:
+        """A word of `nickname_words` follows the name closely ("Min dotter Sofia går i skolan.
+        Alla kallar henne Sonja"): its nickname will be a short form of its surrogate."""
+        text = fold(getattr(self.before, "text", "")[span.end:span.end + NICKNAME_AFTER])
+        return not words().nickname_words.isdisjoint(regex.findall(r"\p{L}+", text))
+
+    def _no_word(self, pool: list[str], original: str) -> list[str]:
+        """Lifelike: no name that is also a common Swedish word ("Sten", "Gul", "Sol": a pun a
+        reader notices), unless the original is one: the lexicon's common-word homographs and
+        names rarer as names (`word_name_rank`) than frequent as words (`word_zipf`)."""
+        w, lex = words(), self.lex
+
+        def wordlike(name: str) -> bool:
+            e = lex.get(fold(name))
+            rank = min(r for r in (e.first_rank, e.surname_rank, 10 ** 9) if r)
+            return "common_name_homograph" in e.cats or (e.zipf >= w.word_zipf
+                                                         and rank > w.word_name_rank)
+        if wordlike(original):
+            return pool
+        return [p for p in pool if not wordlike(p)] or pool
 
     def _no_place(self, pool: list[str]) -> list[str]:
         """Surnames that are no place a reader knows: no Swedish place (Lund, Berg) and no town
@@ -1424,17 +1460,22 @@ class Renderer:
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
                 others.reverse()  # a name of unknown sex: either sex, not always a woman's
+            def plain(pool: list[str]) -> list[str]:
+                return self._no_word(pool, original) if lifelike else pool
+
             if general == "surname":
-                pick = self._draw(self._no_place(lex.pools.get(f"surname:{origin}", [])), rng) or \
-                    self._draw(self._no_place(lex.pools.get("surname", [])), rng)
+                pick = self._draw(plain(self._no_place(lex.pools.get(f"surname:{origin}", []))),
+                                  rng) or \
+                    self._draw(plain(self._no_place(lex.pools.get("surname", []))), rng)
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
-            return (self._draw(self._with_short_form(
-                        lex.pools.get(f"{general}:{origin}", []), key, gender), rng)
-                    or next(filter(None, (self._draw(lex.pools.get(f"{o}:{origin}", []), rng)
-                                          for o in others)), None)
-                    or self._draw(self._with_short_form(lex.pools.get(general, []), key, gender),
-                                  rng)
+            nicknamed = lifelike and self._nicknamed_after(span)
+            return (self._draw(plain(self._with_short_form(
+                        lex.pools.get(f"{general}:{origin}", []), key, gender, nicknamed)), rng)
+                    or next(filter(None, (self._draw(plain(lex.pools.get(f"{o}:{origin}", [])),
+                                                     rng) for o in others)), None)
+                    or self._draw(plain(self._with_short_form(lex.pools.get(general, []), key,
+                                                              gender, nicknamed)), rng)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
                             None) or self._compound(rng, ""))
         other = self._alias_of(span) if label == "country" or label in PLACE_LIKE else None

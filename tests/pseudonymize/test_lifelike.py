@@ -514,11 +514,13 @@ NICKNAMES = [
 @pytest.mark.parametrize(("text", "full", "nick"), NICKNAMES)
 def test_a_nickname_is_a_short_form_or_of_the_surrogates_origin(engine: Engine, text: str,
                                                                 full: str, nick: str) -> None:
+    from pseudonymize.surrogates import words
     for seed in SEEDS:
         result = run(engine, [text], seed)[0]
         name, short = surrogate(result, full), surrogate(result, nick)
         groups = set(engine.lex.name_origins.get(fold(name), ()))
-        assert fold(name).startswith(fold(short)) or not groups.isdisjoint(
+        listed = words().short_forms_lifelike.get(fold(name), ())
+        assert fold(name).startswith(fold(short)) or short in listed or not groups.isdisjoint(
             engine.lex.name_origins.get(fold(short), ())), (seed, name, short)
 
 
@@ -632,7 +634,8 @@ def test_a_nickname_after_kallar_mig_is_replaced_by_a_short_form_of_the_surrogat
     for seed in SEEDS:
         r = run(engine, [text], seed)[0]
         full, nick = surrogate(r, "Agnieszka"), surrogate(r, "Aga")
-        assert nick in words().short_forms.get(fold(full), ()) or full.startswith(nick), r.target
+        assert nick in words().short_forms_lifelike.get(fold(full), ()) or full.startswith(nick), \
+            r.target
 
 
 NAME_ORIGINS = [
@@ -832,7 +835,33 @@ def _feature_of_kind(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert got in geo.features and geo.features[got][0] == want, (name, got, r.target)
 
 
+def _no_word_names(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """No name surrogate is a common Swedish word (a homograph, or frequent as a word and rare
+    as a name: "Sten", "Gul", "Sol") where the original is none."""
+    from pseudonymize.surrogates import words
+    for name in names:
+        e = engine.lex.get(fold(surrogate(r, name)))
+        rank = min(n for n in (e.first_rank, e.surname_rank, 10 ** 9) if n)
+        assert "common_name_homograph" not in e.cats and not (
+            e.zipf >= words().word_zipf and rank > words().word_name_rank), (name, r.target)
+
+
+def _nickname_of_surrogate(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A nickname the essay gives its person is a short form of that person's surrogate."""
+    from pseudonymize.surrogates import words
+    full, nick = (surrogate(r, n) for n in names)
+    listed = words().short_forms_lifelike.get(fold(full), ())
+    assert nick in listed or (full.startswith(nick) and len(nick) < len(full)), r.target
+
+
 ROUND8 = [
+    # class 5: a nickname derives from its person's surrogate (names and words: WORD_NAMES)
+    ("Jag heter Olena och kommer från Ukraina. Min dotter Sofia går i skolan. Alla kallar henne "
+     "Sonja.", ("Sofia", "Sonja"), _nickname_of_surrogate),
+    ("Jag heter Mohammed men alla kallar mig Mo.", ("Mohammed", "Mo"), _nickname_of_surrogate),
+    ("Mitt namn är Carlos och jag kommer från Mexiko. Min son Miguel, vi kallar honom Migue.",
+     ("Miguel", "Migue"), _nickname_of_surrogate),
+
     # class 1: a sea crossing keeps its sea; a feature abroad is one of its kind
     ("Från Turkiet tog vi en gummibåt över Medelhavet till Grekland.",
      ("Medelhavet", "Turkiet", "Grekland"), _crossing),
@@ -886,3 +915,20 @@ def test_round8_surrogates_a_judge_cannot_fault(
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
     for seed in SEEDS:
         holds(engine, run(engine, [text], seed)[0], names)
+
+
+WORD_NAMES = [
+    ("Min kompis heter Johan Andersson och hans syster heter Sara. Min lärare heter Karin.",
+     ("Johan", "Andersson", "Sara", "Karin")),
+    ("Jag heter Amina Hassan. Min man heter Ahmed Ali.", ("Amina", "Hassan", "Ahmed", "Ali")),
+]
+
+
+@pytest.mark.parametrize(("text", "names"), WORD_NAMES)
+def test_no_name_surrogate_is_a_common_word(engine: Engine, text: str,
+                                            names: tuple[str, ...]) -> None:
+    """Over 30 seeds (realistic draws Bo, Maj, Stig, Saga for these names about once in
+    eight essays), no lifelike name surrogate is a common Swedish word."""
+    for seed in range(30):
+        _no_word_names(engine, run(engine, [text], seed)[0], names)
+
