@@ -579,6 +579,7 @@ LEARNER_INSTITUTION = "~institution:"
 LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
 LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
 LEARNER_SERIAL = "~serial:"
+LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
 GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
@@ -2370,11 +2371,16 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
     in a mobile's layout when the original's does not fit it (0243-21 77 05 -> 070-174 06 15,
     never 0701-74 06 15)."""
     prefix, numbers = FICTION_MOBILE
-    digits = prefix + str(rng.choice(numbers))
     lead = next((lead for lead in ("+46", "0046") if original.lstrip().startswith(lead)), "")
     template = original.lstrip()[len(lead):]
     national = "".join(ch for ch in template if ch.isdigit())
     national = national if national.startswith("0") or not lead else "0" + national
+    if r.effective == "lifelike":
+        # one number, one surrogate however the learner writes it (070-123 45 67, 0701234567,
+        # +46 70 123 45 67), in this essay and the learner's others (the memory's `~phone:`)
+        rng = Draws(r.seed, "phone_nr", r.base.setdefault((LEARNER_PHONE + national, 0),
+                                                           f"{r.scope}:{national}"))
+    digits = prefix + str(rng.choice(numbers))
     town = (r.towns or [r.city or ""])[0]
     code = words().area_towns.get(town, "") if town else next(
         (code for code, _ in FICTION_LANDLINES if national.startswith(code)), "")

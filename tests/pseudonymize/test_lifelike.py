@@ -932,3 +932,22 @@ def test_no_name_surrogate_is_a_common_word(engine: Engine, text: str,
     for seed in range(30):
         _no_word_names(engine, run(engine, [text], seed)[0], names)
 
+
+
+# class 6: one learner's essays agree: a phone number however written, ages a year apart
+PHONE_ESSAYS = ["Jag heter Amina. Mitt nummer är 070-123 45 67 och min mans är 073-999 88 77.",
+                "Ring mig på 0701234567 eller +46 70 123 45 67.",
+                "Jag är 34 år. Mitt telefonnummer är 070 123 45 67.",
+                "Nu är jag 35 år och min man är 40."]
+
+
+def test_a_learners_phone_number_is_one_surrogate_however_it_is_written(engine: Engine) -> None:
+    for seed in SEEDS:
+        results = run(engine, PHONE_ESSAYS, seed)
+        written = [surrogate(results[0], "070-123 45 67"), surrogate(results[1], "0701234567"),
+                   surrogate(results[1], "+46 70 123 45 67"),
+                   surrogate(results[2], "070 123 45 67")]
+        national = {regex.sub(r"\D", "", w).removeprefix("46") for w in written}
+        assert len({n.removeprefix("0") for n in national}) == 1, written
+        assert surrogate(results[0], "073-999 88 77") not in written
+        assert int(surrogate(results[3], "35")) - int(surrogate(results[2], "34")) == 1
