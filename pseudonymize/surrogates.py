@@ -863,8 +863,16 @@ class Renderer:
         same = institution_aliases().get(fold(original), frozenset({fold(original)}))
         other = [(n, t) for n, t in kind.pool if t and fold(n) not in same]
         follows = self._town_follows(span)
-        return (frozenset(t for n, t in other if not (follows and " i " in n))
-                or frozenset(t for _, t in other) or kind.towns)
+        towns = (frozenset(t for n, t in other if not (follows and " i " in n))
+                 or frozenset(t for _, t in other) or kind.towns)
+        geo = self.geo
+        if any(t in kind.towns for t in geo.towns if fold(t) in self.avoid_folds) or not any(
+                fold(t) in self.avoid_folds for t in geo.towns):
+            return towns
+        # "Jag bor i Ludvika ... Högskolan Dalarna": the essay's town has none of its own, so
+        # a town of a län that has one (its seat's), not a bigger town that has one itself
+        counties = {geo.towns[t][1] for t in towns if t in geo.towns}
+        return towns | frozenset(t for t, row in geo.towns.items() if row[1] in counties)
 
     def _town_follows(self, span: Span) -> bool:
         """Lifelike: a town is named right after the mention ("Mittuniversitetet i Sundsvall")."""
@@ -2175,6 +2183,11 @@ class Renderer:
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here
+            if self.effective == "lifelike" and not here and self.towns and kind.towns:
+                # a university, hospital or cathedral beside a town without one: its län's
+                county = self.geo.towns.get(self.towns[0], ("", ""))[1]
+                here = [n for n, t in kind.pool if t and t != self.towns[0] and county
+                        and self.geo.towns.get(t, ("", ""))[1] == county and self._free(n)]
             if self.span and self._town_follows(self.span):
                 here = [n for n in here if " i " not in n] or here
             anywhere = [n for n, t in kind.pool if not t]

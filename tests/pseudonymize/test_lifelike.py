@@ -854,7 +854,29 @@ def _nickname_of_surrogate(engine: Engine, r: Result, names: tuple[str, ...]) ->
     assert nick in listed or (full.startswith(nick) and len(nick) < len(full)), r.target
 
 
+def _institution_of_county(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university or hospital beside a town is the surrogate town's own, else one of a town
+    of its län (never one of another part of the country)."""
+    from pseudonymize.surrogates import institution_kinds
+    town, *institutions = names
+    geo = geography()
+    city = town_of(engine, r, town)
+    tied = {n: t for kind in institution_kinds() for n, t in kind.pool if t}
+    for institution in institutions:
+        at = tied.get(surrogate(r, institution), "")
+        assert at == city or geo.towns.get(at, ("", ""))[1] == geo.towns[city][1], (
+            r.target, at)
+
+
 ROUND8 = [
+    # class 4: an institution of a bigger town is the surrogate town's own, else its län's
+    ("Jag bor i Ludvika. Min son läser på Högskolan Dalarna och jag var på Falu lasarett.",
+     ("Ludvika", "Högskolan Dalarna"), _institution_of_county),
+    ("Jag bor i Bollnäs och studerar på Mittuniversitetet.", ("Bollnäs", "Mittuniversitetet"),
+     _institution_of_county),
+    ("Jag bor i Sundsvall. Jag studerar på Mittuniversitetet och min fru jobbar på Sundsvalls "
+     "sjukhus.", ("Sundsvall", "Mittuniversitetet"), _institution_of_county),
+
     # class 5: a nickname derives from its person's surrogate (names and words: WORD_NAMES)
     ("Jag heter Olena och kommer från Ukraina. Min dotter Sofia går i skolan. Alla kallar henne "
      "Sonja.", ("Sofia", "Sonja"), _nickname_of_surrogate),
