@@ -413,6 +413,7 @@ class Geography:
     sea_wider: dict[str, str] = field(default_factory=dict)  # Egeiska havet -> Medelhavet
     boat_words: frozenset[str] = frozenset()  # folds: ferry_words, gummibåt (a crossing)
     no_town_kinds: frozenset[str] = frozenset()  # mountain, river: never a town's name abroad
+    sea_towns: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)  # sea, ISO
 
     @property
     def kind_folds(self) -> frozenset[str]:
@@ -493,7 +494,9 @@ def geography(lifelike: bool = False) -> Geography:
                       for name, (kind, where) in features.items() if kind == "sea"},
                      dict(data["sea_wider"]),
                      frozenset(fold(w) for w in data["ferry_words"] + data["boat_words"]),
-                     frozenset(data["no_town_kinds"]))
+                     frozenset(data["no_town_kinds"]),
+                     {sea: {iso: frozenset(towns) for iso, towns in by_iso.items()}
+                      for sea, by_iso in data["sea_towns"].items()})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1450,6 +1453,9 @@ class Renderer:
                 initial = (self.name_map[named[0]][:1].upper() if named else
                            next(c for c in INITIALS if c != letter_ and self._free(c)))
                 return initial + "." if original.endswith(".") else initial
+            sea = self._sea_word(span, original, rng) if lifelike else None
+            if sea:
+                return sea  # "över Egeiska havet", the first word read as a name
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
             if lifelike and general.startswith("first_") and span.label != "middlename":
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
@@ -1569,24 +1575,34 @@ class Renderer:
 
     def _crossed_seas(self) -> tuple[str, ...]:
         """The seas abroad the essay crosses (lifelike): those it names ("över Medelhavet"),
-        and where it names a boat (`ferry_words`, `boat_words`) those two of its countries lie
-        on (its islands' countries count, and Sweden where it names a Swedish town: "färja från
+        and those two places of a sentence that names a boat (`ferry_words`, `boat_words`) lie
+        on: its countries, towns abroad and islands, and Sweden for a Swedish town ("färja från
         Gdańsk till Nynäshamn" crosses the Baltic)."""
         if self.crossed is None:
             geo, text = self.geo, fold(getattr(self.before, "text", ""))
-            said = regex.findall(r"\p{L}+", text)
             named = [sea for sea in geo.seas if regex.search(
                 rf"(?<!\p{{L}}){regex.escape(fold(sea))}(?!\p{{L}})", text)]
+            towns = {fold(t) for t in geo.towns}
+            islands = {fold(name): where for name, (kind, where) in geo.features.items()
+                       if kind == "island" and abroad(where)}
             shared: list[str] = []
-            if not geo.boat_words.isdisjoint(said):
-                towns = {fold(t) for t in geo.towns}
-                isos = {self.lex.get(w).country for w in said} - {""}
-                isos |= {iso for name, (kind, where) in geo.features.items() if kind == "island"
-                         and abroad(where) and fold(name) in said for iso in where}
+            for sentence in regex.split(r"[.!?\n]", text):
+                said = regex.findall(r"\p{L}+", sentence)
+                if geo.boat_words.isdisjoint(said):
+                    continue
+                isos = {self._iso_of_word(w) for w in said} - {""}
+                isos |= {iso for w in said for iso in islands.get(w, ())}
                 isos |= {"SE"} if not towns.isdisjoint(said) else set()
-                shared = [sea for sea, shore in geo.seas.items() if len(shore & isos) >= 2]
+                shared += [sea for sea, shore in geo.seas.items() if len(shore & isos) >= 2]
             self.crossed = tuple(dict.fromkeys(named + shared))
         return self.crossed
+
+    def _iso_of_word(self, word: str) -> str:
+        """The country a word names, or a town abroad lies in (no given name, no surname)."""
+        e = self.lex.get(word)
+        return e.country or (e.place_country if e.place_kind in ("city", "exonym")
+                             and not e.gender and not e.surname_rank
+                             and e.place_country != "SE" else "")
 
     def _on_crossed_sea(self, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: a country on a sea the essay crosses is replaced by one on that sea (the
@@ -1808,7 +1824,14 @@ class Renderer:
         if not self._by_sea(span) and all(key not in self.lex.place_aliases.get(t, {fold(t)})
                                           for t in geo.coast_towns.get(home, ())):
             return []
-        return [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
+        towns = [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
+        if self.effective == "lifelike":
+            # on the sea the essay crosses: Kaliningrad, never Makhachkala, for a ferry to Visby
+            for sea in self._crossed_seas():
+                on = geo.sea_towns.get(sea, {}).get(country)
+                if on and country in geo.seas[sea]:
+                    return [t for t in towns if t in on] or towns
+        return towns
 
     def _by_sea(self, span: Span) -> bool:
         """A word of the sea earlier in the mention's sentence or just after it ("med båt från
@@ -2015,19 +2038,33 @@ class Renderer:
             return self._swedish_feature(span, original, kind, same, home, rng)
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
 
-    def _sea_between(self, span: Span, original: str, rng: Draws) -> str:
+    def _sea_between(self, span: Span, original: str, rng: Draws, like: str = "") -> str:
         """A sea abroad the surrogates of the essay's countries on it share (Egeiska havet
         between a surrogate Libya and Egypt -> Medelhavet), else the bare "havet" where no
-        kind word stands before it, else another sea of one of its shores."""
+        kind word stands before it, else another sea of one of its shores. `like`: only seas
+        whose name ends in that word ("havet": "Libyska havet", never "Medelhavet")."""
         geo = self.geo
         shore = geo.seas.get(geo.feature_folds.get(fold(original), original), frozenset())
         now = {self.countries[iso] for iso in shore if iso in self.countries}
-        pick = self._draw([sea for sea, isos in geo.seas.items() if now and now <= isos], rng)
+        seas = {sea: isos for sea, isos in geo.seas.items()
+                if not like or fold(sea).endswith(" " + like)}
+        pick = self._draw([sea for sea, isos in seas.items() if now and now <= isos], rng)
         before = self.before.get(span.start, ())
-        if pick or not (before and before[-1] in geo.kind_folds):
+        if pick or not like and not (before and before[-1] in geo.kind_folds):
             return pick or geo.kind_default["sea"]
-        return self._draw([sea for sea, isos in geo.seas.items() if isos & shore], rng) or \
-            geo.kind_default["sea"]
+        return self._draw([sea for sea, isos in seas.items() if isos & (now or shore)], rng) \
+            or self._draw(list(seas), rng) or geo.kind_default["sea"]
+
+    def _sea_word(self, span: Span, original: str, rng: Draws) -> str | None:
+        """Lifelike: "Egeiska" read as a name in "över Egeiska havet": the first word of a sea
+        named "X havet" that the surrogate countries share ("Libyska"); None when the mention
+        and its next word name no sea."""
+        after = self._next_word(span)
+        name = self.geo.feature_folds.get(fold(f"{original} {after}"))
+        if not name or self.geo.features[name][0] != "sea":
+            return None
+        pick = self._sea_between(span, name, rng, like=fold(after))
+        return pick.split()[0] if " " in pick else None
 
     def _swedish_feature(self, span: Span, original: str, kind: str,
                          same: list[tuple[str, frozenset[str]]], home: str, rng: Draws) -> str:

@@ -868,7 +868,46 @@ def _institution_of_county(engine: Engine, r: Result, names: tuple[str, ...]) ->
             r.target, at)
 
 
+def _crossing_port(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town left by a ferry to Sweden lies on the Baltic (Kaliningrad, never Makhachkala)."""
+    town, = names
+    geo = geography(lifelike=True)
+    got = surrogate(r, town)
+    iso = engine.lex.get(fold(got)).place_country
+    on = geo.sea_towns["Östersjön"].get(iso)
+    assert iso in geo.seas["Östersjön"] and (on is None or got in on), r.target
+
+
+def _no_crossing(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Countries not named in the boat's sentence keep their continent (Kenya never becomes
+    India because a boat crosses the Aegean elsewhere in the essay)."""
+    for name in names:
+        iso = engine.lex.get(fold(name)).country
+        got = engine.lex.get(fold(surrogate(r, name))).country
+        assert engine.lex.continents.get(got) == engine.lex.continents.get(iso), r.target
+
+
+def _sea_first_word(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """'Egeiska' read as a name before 'havet' becomes the first word of a sea 'X havet' (a
+    detector that reads the whole 'Egeiska havet' as a sea leaves it to the sea rule)."""
+    original, = names
+    seas = geography(lifelike=True).seas
+    if any(a.original == original for a in r.annotations):
+        assert surrogate(r, original) + " havet" in seas, r.target
+    else:
+        assert surrogate(r, original + " havet") in seas | {"havet": frozenset()}, r.target
+
+
 ROUND8 = [
+    # class 1, the sea's towns and sentences: a port on the sea crossed; a boat in one
+    # sentence does not move the countries of another; a sea's first word read as a name
+    ("Jag kommer från Polen. Jag kom till Sverige med färja från Gdańsk till Nynäshamn.",
+     ("Gdańsk",), _crossing_port),
+    ("Jag kommer från Somalia. Vi flydde till Kenya. Sen tog vi en båt från Turkiet till "
+     "Grekland.", ("Somalia", "Kenya"), _no_crossing),
+    ("Från Turkiet tog vi en båt över Egeiska havet till Grekland.", ("Egeiska",),
+     _sea_first_word),
+
     # class 4: an institution of a bigger town is the surrogate town's own, else its län's
     ("Jag bor i Ludvika. Min son läser på Högskolan Dalarna och jag var på Falu lasarett.",
      ("Ludvika", "Högskolan Dalarna"), _institution_of_county),
