@@ -1101,6 +1101,9 @@ class Renderer:
             if main and main not in groups and not set(groups).isdisjoint(
                     self.geo.neighbours.get(main, ())):
                 group = main
+            elif self.effective == "lifelike" and main and main not in groups and before \
+                    and main in self.lex.name_origins.get(before[-1], ()):
+                group = main  # "Dilan Omer Aziz": a middle name only the Somali list holds
             elif main and " ".join(before[-2:]) in words().writer_name and (
                     main in groups or groups == (SWEDISH_ORIGIN,)):
                 group = main  # "Jag heter Carlos Andrés Ramírez": the writer's own name

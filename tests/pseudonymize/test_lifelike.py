@@ -898,7 +898,24 @@ def _sea_first_word(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert surrogate(r, original + " havet") in seas | {"havet": frozenset()}, r.target
 
 
+def _one_origin(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The names of one person are of the first name's surrogate's origin group or one of
+    its neighbours (never a Somali middle name in a Kurdish full name)."""
+    first, *rest = names
+    geo = geography()
+    group = engine.lex.name_origins.get(fold(surrogate(r, first)), ())[0]
+    allowed = {group, *geo.neighbours.get(group, ())}
+    for name in rest:
+        got = set(engine.lex.name_origins.get(fold(surrogate(r, name)), ()))
+        assert got & allowed, (name, surrogate(r, name), r.target)
+
+
 ROUND8 = [
+    # names: a full name's middle name and surname follow its first name's surrogate
+    ("Jag heter Dilan Omer Aziz och jag är 34 år. Nu jag bor i Borlänge med min man Karwan "
+     "och våra två barn. Aram är nio år och Shilan är fem.", ("Dilan", "Omer", "Aziz"),
+     _one_origin),
+
     # class 1, the sea's towns and sentences: a port on the sea crossed; a boat in one
     # sentence does not move the countries of another; a sea's first word read as a name
     ("Jag kommer från Polen. Jag kom till Sverige med färja från Gdańsk till Nynäshamn.",
