@@ -173,6 +173,7 @@ class Words:
     # small | big -> (least, most) inhabitants in Sweden and abroad (0: no bound)
     sizes: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
     size_fewest: int = 4
+    capital_words: frozenset[str] = frozenset()  # huvudstaden: the country's capital abroad
     swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
     word_zipf: float = 9.0  # a name this frequent as a word ...
     word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
@@ -251,7 +252,8 @@ def _size_patterns(data: dict) -> dict:
             "size_words": said,
             "sizes": {"small": (0, data["small_place_max"], 0, data["small_place_max_abroad"]),
                       "big": (data["big_place_min"], 0, data["big_place_min_abroad"], 0)},
-            "size_fewest": data["size_places_fewest"]}
+            "size_fewest": data["size_places_fewest"],
+            "capital_words": frozenset(data["capital_words"])}
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -414,6 +416,7 @@ class Geography:
     boat_words: frozenset[str] = frozenset()  # folds: ferry_words, gummibåt (a crossing)
     no_town_kinds: frozenset[str] = frozenset()  # mountain, river: never a town's name abroad
     sea_towns: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)  # sea, ISO
+    capitals: dict[str, str] = field(default_factory=dict)  # ISO -> its capital (lifelike)
 
     @property
     def kind_folds(self) -> frozenset[str]:
@@ -496,7 +499,8 @@ def geography(lifelike: bool = False) -> Geography:
                      frozenset(fold(w) for w in data["ferry_words"] + data["boat_words"]),
                      frozenset(data["no_town_kinds"]),
                      {sea: {iso: frozenset(towns) for iso, towns in by_iso.items()}
-                      for sea, by_iso in data["sea_towns"].items()})
+                      for sea, by_iso in data["sea_towns"].items()},
+                     dict(data["capitals"]))
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1053,10 +1057,13 @@ class Renderer:
                 self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
         if (span.key or fold(original)) not in self.parent_folds:
             return None
+        country = self.countries.get(self._country_of(span, original), "")
+        capital = self._capital_said(span, country)
+        if capital:
+            return capital  # "Warszawa, huvudstaden" though Wola lies in its region
         heads = [c for c in cities if lex.region_places.get(
             lex.place_region.get(fold(c), ""), [""])[0] == c and len(
             lex.region_places[lex.place_region[fold(c)]]) >= 3]
-        country = self.countries.get(self._country_of(span, original), "")
         sized = self._of_said_size(span, heads, country) if self._size_said(span) else \
             self._similar_size(heads, span, original, country)
         return next(filter(None, (self._draw(pool, rng) for pool in (
@@ -1185,6 +1192,19 @@ class Renderer:
                      if g != SWEDISH_ORIGIN and self.lex.pools.get(f"surname:{g}")
                      and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
                     "")
+
+    def _married_name(self, span: Span, original: str) -> bool:
+        """A Swedish-only surname written right after another surname ("Siriporn Wongsawat
+        Björk", "S. W. Björk") is a name taken in marriage: it stays Swedish (lifelike)."""
+        before = self.before.get(span.start, ())
+        own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
+            span.key, ())
+        if own != (SWEDISH_ORIGIN,) or not before:
+            return False
+        previous = self.lex.get(before[-1].strip(".,"))
+        return bool(previous.surname_rank and not previous.gender) or (
+            len(before[-1].strip(".")) == 1 and len(before) > 1
+            and len(before[-2].strip(".")) == 1)
 
     def _family(self, before: Sequence[str]) -> bool:
         """The name is one the writer gives a child, sibling or parent: "min dotter Sofia",
@@ -1474,6 +1494,8 @@ class Renderer:
                 return nick
             origin = (general == "surname" and self._origin_of_given(span, original)) or \
                 self._origin(original, span.key, self.before.get(span.start, ()))
+            if lifelike and general == "surname" and self._married_name(span, original):
+                origin = SWEDISH_ORIGIN
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
@@ -1690,6 +1712,9 @@ class Renderer:
         cities = lex.cities_by_country.get(country, [])
         if country == "SE":
             cities = self._swedish_towns(cities)
+        capital = self._capital_said(span, country) if label == "city" else None
+        if capital:
+            return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
         if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
             pick = self._in_region_abroad(span, original, cities,
                                           self._coast_town(span, original, home, country), rng)
@@ -1909,6 +1934,19 @@ class Renderer:
         found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
             text[max(0, span.start - 80):span.start])
         return w.size_words.get(" ".join(found.group(1).lower().split()), "") if found else ""
+
+    def _capital_said(self, span: Span, country: str) -> str | None:
+        """Lifelike: the surrogate country's capital for a town abroad the essay calls
+        "huvudstaden" ("Asmara, huvudstaden" -> Addis Abeba); None otherwise or when taken."""
+        if self.effective != "lifelike" or country == "SE" or not self._size_said(span):
+            return None
+        w, text = words(), getattr(self.before, "text", "")
+        found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
+            text[max(0, span.start - 80):span.start])
+        capital = self.geo.capitals.get(country)
+        return capital if found and found.group(1).lower() in w.capital_words and capital \
+            and (self._free(capital) or self.lex.get(fold(capital)).country == country
+                 and not self._original(capital)) else None  # Djibouti, huvudstaden
 
     def _of_said_size(self, span: Span, pool: list[str], country: str, said: str = "",
                       strict: bool = False) -> list[str]:

@@ -910,7 +910,30 @@ def _one_origin(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert got & allowed, (name, surrogate(r, name), r.target)
 
 
+def _capital(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town the essay calls "huvudstaden" is the surrogate country's capital."""
+    town, country = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert surrogate(r, town) == geography(lifelike=True).capitals[iso], r.target
+
+
+def _married_name(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish surname taken in marriage after a foreign one stays Swedish."""
+    for name in names:
+        got = surrogate(r, name)
+        assert engine.lex.name_origins.get(fold(got)) == ("swedish",), r.target
+
+
 ROUND8 = [
+    # class 3, capitals: "huvudstaden" is the surrogate country's capital; names: a Swedish
+    # married name after a foreign surname stays Swedish
+    ("Jag kommer från Eritrea. Jag kommer från Asmara, huvudstaden.", ("Asmara", "Eritrea"),
+     _capital),
+    ("Jag kommer från Polen. Jag bodde i Warszawa, huvudstaden.", ("Warszawa", "Polen"),
+     _capital),
+    ("Förut jag hette Siriporn Wongsawat och nu heter jag Siriporn Wongsawat Björk.\nTack!\n"
+     "S. W. Björk", ("Björk",), _married_name),
+
     # names: a full name's middle name and surname follow its first name's surrogate
     ("Jag heter Dilan Omer Aziz och jag är 34 år. Nu jag bor i Borlänge med min man Karwan "
      "och våra två barn. Aram är nio år och Shilan är fem.", ("Dilan", "Omer", "Aziz"),
