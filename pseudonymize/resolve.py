@@ -14,8 +14,9 @@ from operator import attrgetter, itemgetter, sub
 from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAME_CONTEXT, PLACE_CONTEXT,
-                                                     PLACE_PREPOSITION, PROPER_NOUN)
+from pseudonymize.detectors.context import NAMED_KIND
+from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
+                                                     PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import fold
@@ -362,7 +363,9 @@ def unify(spans: list[Span], text: str) -> list[Span]:
     new = tuple.__new__  # Span(...) without its Python __new__: a relabelled mention each
     for span, ident in zip(spans, idents):
         top = best[ident]
-        if top.label == span.label:
+        if top.label == span.label or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name:
+            # "bor i Dnipro vid floden Dnipro": a kind noun names its own feature, and a town
+            # the gazetteer knows keeps its reading
             out.append(span)
             continue
         # "foreign" comes from the entity's best mention, the other attributes stay the span's

@@ -22,7 +22,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
-from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, settle
+from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, pronoun_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -52,12 +52,13 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
-    "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb"),
+    "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
+    "subject_before", "person_pronoun", "number_word"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition"),
     after=("place_statement",))
-FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
+FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
@@ -119,7 +120,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
-                          "organization", "district", "geo", "landmark"})
+                          "organization", "district", "geo", "landmark", "settlement"})
 
 
 TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
@@ -221,6 +222,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                        or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X"
+        if len(after) > 1 and after[0] in W["place_trigger.prep"] \
+                and doc.entries[i + 2].country not in ("", "SE"):
+            return 2  # "var i dadaab i kenya": a place within a country abroad
         return 1
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
@@ -846,6 +850,8 @@ class Matcher:
         if label is None:
             return self._unknown(c)
         label, attrs = self._relabel(c, label, attrs)
+        if label == "country" and e.gender and (c.name_ctx or self._country_person(doc, i)):
+            label, attrs = FIRSTNAME[e.gender], ()  # "min son heter Kuba", "Kuba är sexton"
         is_name = label.startswith("firstname") or label == "surname"
         if is_name and c.place_ctx == 2:
             span = self._named_place(c)
@@ -861,6 +867,22 @@ class Matcher:
             return None
         return GAZETTEER.span(tok.start, tok.end, label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _country_person(self, doc: Doc, i: int) -> bool:
+        """A country that is also a given name, said to be of an age ("Kuba är sexton", "Jordan
+        var 12") or the subject of a verb that a personal pronoun takes up in its sentence
+        ("Kuba kom inte med, han spelade match"): a country has neither."""
+        folds, n = doc.folds, len(doc.tokens)
+        if i + 2 < n and folds[i + 1] in self.W["be_verb"]:
+            number = doc.entries[i + 2].value if "number_word" in doc.entries[i + 2].cats \
+                else folds[i + 2]
+            if number.isdigit() and 1 < int(number) < T.OLDEST:
+                return True
+        if not (i in doc.starts or i and folds[i - 1] in self.W["subject_before"]) \
+                or i + 1 >= n or folds[i + 1] not in self.W["name_verb"]:
+            return False
+        end = next((k for k in range(i + 1, min(n, i + 1 + T.PRONOUN_REACH)) if k in doc.starts), n)
+        return pronoun_gender(doc, i, end) is not None
 
     def _quiet_homograph(self, text: str) -> bool:
         """An everyday word with a name or place reading ("vi", "där", "många") that no rule
@@ -1503,6 +1525,8 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     a country's name is long and like no everyday word."""
     if not (len(c.key) >= 5 and (c.cap or c.place_ctx) and c.e.zipf < T.MISSPELT_MAX):
         return None
+    if c.key in m.W["area_word"] or c.key in m.W["region_word"]:
+        return REJECT  # "i barrio Laureles", "i provinsen Fars": a word for a part, no name
     target = m._fuzzy(c.key)
     if target in m.W["never_replaced"]:
         return REJECT

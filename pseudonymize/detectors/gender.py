@@ -7,9 +7,10 @@ person: a kin word or title right before one of its mentions ("min son Bao", "ha
 Linh", "herr Tran"), a Vietnamese middle name ("Trần Văn Minh", "Nguyễn Thị Lan"), or a nickname
 introduced after a name ("Jag heter Siriporn men mitt smeknamn är Sai"). One piece of evidence at
 any mention decides every mention of the name in the essay; contradicting evidence decides
-nothing. A name no list holds at all (its gender only guessed from its ending) also takes the
-gender of the first personal pronoun after a mention, before the next person ("min kompis Hibaaq
-och hennes dotter", "min kusin Sazan i Haparanda. Hon bor …"). For a name the lists call neutral
+nothing. An open name also takes the gender of the first personal pronoun after a mention,
+before the next person ("min kompis Hibaaq och hennes dotter", "min kusin Sazan i Haparanda. Hon
+bor …", "min kompis Gul var med mig, han är …": Gul is a man's name in Afghanistan and a woman's
+in Turkey). For a name the lists call neutral
 pronouns are no evidence: the SweLL convention labels a neutral name by the name, not by the
 person ("Nour … hon" stays unknown).
 """
@@ -137,7 +138,7 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
             key = span.key or fold(doc.text[span.start:span.end].lower())
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before)
-            if gender is None and listed.gender is None:  # a name no list holds at all
+            if gender is None:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n])
             if gender:
