@@ -1769,9 +1769,13 @@ class Renderer:
             # "Lund, en by nära Karlstad", "Göteborg, det är en storstad": a town of the size
             # the essay gives it (one whose districts we know where the essay names one),
             # placed as the original lies
-            towns = self._swedish_towns(list(dict.fromkeys(cities + list(self.geo.towns))))
+            towns = list(dict.fromkeys(cities + list(self.geo.towns)))
+            # the essay's institutions and districts are its first town's: a village elsewhere
+            # ("min fru kommer från en by som heter Ammarnäs") needs no university
+            towns = self._swedish_towns(towns) if not self.towns or said == "big" else [
+                c for c in towns if c not in self.geo.not_towns]
             towns = [c for c in towns if c in lex.districts_by_town] if self.has_district \
-                else towns
+                and not self.towns else towns
             sized = self._of_said_size(span, towns, country, said, strict=True)
             pool = (self._nearby(sized, span, original, extend=False) if sized else
                     self._of_said_size(span, self._nearby(towns, span, original, extend=False)

@@ -992,6 +992,8 @@ ROUND8 = [
      ("Kadirli", "small", "TR"), _said_size),
     ("Jag bor i Umeå. Min fru kommer från en by i Lappland som heter Ammarnäs.",
      ("Ammarnäs", "small", "SE"), _said_size),
+    ("Jag bor i Umeå och studerar på Umeå universitet. Min fru kommer från en by i Lappland "
+     "som heter Ammarnäs.", ("Ammarnäs", "small", "SE"), _said_size),  # no university needed
     ("Jag kommer från Vietnam. Nu bor jag i Lund. Vi åker till Skanör och badar i havet.",
      ("Skanör",), _swedish_place),
 
