@@ -1720,6 +1720,14 @@ class Renderer:
                                           self._coast_town(span, original, home, country), rng)
             if pick:
                 return pick
+        name = self.geo.feature_folds.get(fold(original))
+        if self.effective == "lifelike" and country != "SE" and label == "city" and name and \
+                self.geo.features[name][0] == "island":
+            # "Vi träffades på Phuket", read as a town: an island of the surrogate country
+            # (Phu Quoc), never "på Saigon"
+            pick = self._feature(span, original, country, rng)
+            if pick:
+                return pick
         if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
             # Kalmarsund read as a town, Öland as a region: a sound stays one the surrogate
             # town lies on, an island an island (never a district, never a province)

@@ -924,7 +924,29 @@ def _married_name(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert engine.lex.name_origins.get(fold(got)) == ("swedish",), r.target
 
 
+def _island_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An island abroad read as a town ("vi träffades på Phuket") stays an island, of the
+    surrogate country."""
+    island, country = names
+    geo = geography(lifelike=True)
+    got = surrogate(r, island)
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert got in geo.features and geo.features[got][0] == "island", r.target
+    assert iso in geo.features[got][1] or got in geo.coast_towns.get(iso, ()), r.target
+
+
+def _school_age(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A child in förskoleklass (6) stays within a year of six."""
+    age, = names
+    assert abs(int(surrogate(r, age)) - 6) <= 1, r.target
+
+
 ROUND8 = [
+    # an island read as a town stays an island; förskoleklass is a school year (age 6)
+    ("Jag kommer från Thailand. Vi träffades på Phuket när han var på semester.",
+     ("Phuket", "Thailand"), _island_abroad),
+    ("Min dotter heter Luwam och hon är 6 år och går i förskoleklass.", ("6",), _school_age),
+
     # class 3, capitals: "huvudstaden" is the surrogate country's capital; names: a Swedish
     # married name after a foreign surname stays Swedish
     ("Jag kommer från Eritrea. Jag kommer från Asmara, huvudstaden.", ("Asmara", "Eritrea"),
