@@ -317,6 +317,12 @@ GEOGRAPHY = [
 def test_surrogate_geography_fits_the_places_around_it(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    holds_for_every_seed(engine, text, names, holds)
+
+
+def holds_for_every_seed(engine: Engine, text: str, names: tuple[str, ...],
+                         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """A table row's property holds on the lifelike output of each of SEEDS."""
     for seed in SEEDS:
         holds(engine, run(engine, [text], seed)[0], names)
 
@@ -1038,8 +1044,7 @@ ROUND8 = [
 def test_round8_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    for seed in SEEDS:
-        holds(engine, run(engine, [text], seed)[0], names)
+    holds_for_every_seed(engine, text, names, holds)
 
 
 WORD_NAMES = [
