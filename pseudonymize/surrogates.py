@@ -659,7 +659,7 @@ class Renderer:
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.spoken: frozenset[str] | None = None  # lifelike: the languages the essay names
-        self.crossed: tuple[str, ...] | None = None  # lifelike: the seas the essay crosses
+        self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -1540,7 +1540,13 @@ class Renderer:
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
         if self.effective == "lifelike":
-            pool = self._on_crossed_sea(iso, pool) or pool
+            crossed = self._on_crossed_sea(iso, pool)
+            # across a sea a country keeps its continent (Greece from Turkey: Italy, never
+            # Egypt beside a surrogate Israel), so the land route after it stays one
+            pool = [c for c in crossed if lex.continents.get(lex.get(fold(c)).country)
+                    == lex.continents.get(iso)] or crossed or pool
+            if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
+                pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
             pool = self._speaking(iso, pool) or pool
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
         inland = self.geo.landlocked
@@ -1598,28 +1604,31 @@ class Renderer:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
 
-    def _crossed_seas(self) -> tuple[str, ...]:
-        """The seas abroad the essay crosses (lifelike): those it names ("över Medelhavet"),
-        and those two places of a sentence that names a boat (`ferry_words`, `boat_words`) lie
-        on: its countries, towns abroad and islands, and Sweden for a Swedish town ("färja från
-        Gdańsk till Nynäshamn" crosses the Baltic)."""
+    def _crossed_seas(self) -> dict[str, frozenset[str]]:
+        """The seas abroad the essay crosses (lifelike), each with the countries crossing it:
+        in a sentence that names a sea abroad ("över Medelhavet") or a boat (`ferry_words`,
+        `boat_words`) and two places on one sea, the countries of its places (its countries,
+        towns abroad and islands, and Sweden for a Swedish town: "färja från Gdańsk till
+        Nynäshamn" crosses the Baltic)."""
         if self.crossed is None:
             geo, text = self.geo, fold(getattr(self.before, "text", ""))
-            named = [sea for sea in geo.seas if regex.search(
-                rf"(?<!\p{{L}}){regex.escape(fold(sea))}(?!\p{{L}})", text)]
             towns = {fold(t) for t in geo.towns}
             islands = {fold(name): where for name, (kind, where) in geo.features.items()
                        if kind == "island" and abroad(where)}
-            shared: list[str] = []
+            crossed: dict[str, frozenset[str]] = {}
             for sentence in regex.split(r"[.!?\n]", text):
                 said = regex.findall(r"\p{L}+", sentence)
-                if geo.boat_words.isdisjoint(said):
+                named = [sea for sea in geo.seas if regex.search(
+                    rf"(?<!\p{{L}}){regex.escape(fold(sea))}(?!\p{{L}})", sentence)]
+                if not named and geo.boat_words.isdisjoint(said):
                     continue
                 isos = {self._iso_of_word(w) for w in said} - {""}
                 isos |= {iso for w in said for iso in islands.get(w, ())}
                 isos |= {"SE"} if not towns.isdisjoint(said) else set()
-                shared += [sea for sea, shore in geo.seas.items() if len(shore & isos) >= 2]
-            self.crossed = tuple(dict.fromkeys(named + shared))
+                for sea in named + [sea for sea, shore in geo.seas.items()
+                                    if len(shore & isos) >= 2]:
+                    crossed[sea] = crossed.get(sea, frozenset()) | (isos & geo.seas[sea])
+            self.crossed = crossed
         return self.crossed
 
     def _iso_of_word(self, word: str) -> str:
@@ -1634,8 +1643,8 @@ class Renderer:
         sea it is part of, `sea_wider`, where fewer than two are left: Turkey over the Aegean
         -> a country of the Mediterranean); [] when it lies on none of them."""
         geo = self.geo
-        for sea in self._crossed_seas():
-            if iso not in geo.seas[sea]:
+        for sea, crossing in self._crossed_seas().items():
+            if iso not in crossing:
                 continue
             while True:
                 on = [c for c in pool if self.lex.get(fold(c)).country in geo.seas[sea]]

@@ -947,7 +947,23 @@ def _school_age(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert abs(int(surrogate(r, age)) - 6) <= 1, r.target
 
 
+def _land_route_after_crossing(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country reached across a sea keeps its continent and has land neighbours, and the
+    countries a land route then goes through stay on that continent."""
+    crossed, *route = names
+    iso = engine.lex.get(fold(surrogate(r, crossed))).country
+    assert engine.lex.continents.get(iso) == "EU" and engine.lex.neighbours.get(iso), r.target
+    for name in route:
+        got = engine.lex.get(fold(surrogate(r, name))).country
+        assert engine.lex.continents.get(got) == "EU", (name, r.target)
+
+
 ROUND8 = [
+    # a crossing's far country keeps its continent, so the land route after it stays one
+    ("Jag kommer från Syrien. Vi flydde till Turkiet. Från Turkiet tog vi en gummibåt till "
+     "Grekland. Sen gick vi genom Makedonien, Serbien, Ungern och Österrike till Tyskland.",
+     ("Grekland", "Makedonien", "Serbien", "Ungern", "Österrike"), _land_route_after_crossing),
+
     # an island read as a town stays an island; förskoleklass is a school year (age 6)
     ("Jag kommer från Thailand. Vi träffades på Phuket när han var på semester.",
      ("Phuket", "Thailand"), _island_abroad),
