@@ -417,6 +417,8 @@ class Geography:
     no_town_kinds: frozenset[str] = frozenset()  # mountain, river: never a town's name abroad
     sea_towns: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)  # sea, ISO
     capitals: dict[str, str] = field(default_factory=dict)  # ISO -> its capital (lifelike)
+    sweden_gateways: frozenset[str] = frozenset()  # DK, NO: a route's last leg to Sweden
+    sweden_words: frozenset[str] = frozenset()  # folds: sverige
 
     @property
     def kind_folds(self) -> frozenset[str]:
@@ -500,7 +502,8 @@ def geography(lifelike: bool = False) -> Geography:
                      frozenset(data["no_town_kinds"]),
                      {sea: {iso: frozenset(towns) for iso, towns in by_iso.items()}
                       for sea, by_iso in data["sea_towns"].items()},
-                     dict(data["capitals"]))
+                     dict(data["capitals"]), frozenset(data["sweden_gateways"]),
+                     frozenset(fold(w) for w in data["sweden_words"]))
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1548,6 +1551,9 @@ class Renderer:
             if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
                 pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
             pool = self._speaking(iso, pool) or pool
+            if iso in self.geo.sweden_gateways and self._before_sweden(span):
+                pool = [c for c in pool if lex.get(fold(c)).country in
+                        self.geo.sweden_gateways] or pool
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
         inland = self.geo.landlocked
         same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
@@ -1654,6 +1660,13 @@ class Renderer:
             if on:
                 return on
         return []
+
+    def _before_sweden(self, span: Span) -> bool:
+        """Sweden (`sweden_words`) is named after the mention in its sentence: "tåget till
+        Danmark och sedan till Sverige"."""
+        text = getattr(self.before, "text", "")
+        rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
+        return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
 
     def _speaking(self, iso: str, pool: list[str]) -> list[str]:
         """Countries where the languages the essay names that `iso` speaks are spoken too

@@ -958,7 +958,17 @@ def _land_route_after_crossing(engine: Engine, r: Result, names: tuple[str, ...]
         assert engine.lex.continents.get(got) == "EU", (name, r.target)
 
 
+def _gateway(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country a route reaches Sweden through stays one (sweden_gateways)."""
+    geo = geography(lifelike=True)
+    for name in names:
+        assert engine.lex.get(fold(surrogate(r, name))).country in geo.sweden_gateways, r.target
+
+
 ROUND8 = [
+    ("Jag kommer från Syrien. Sen gick vi till Österrike. Från Tyskland tog vi tåget till Danmark "
+     "och sedan till Sverige.", ("Danmark",), _gateway),
+
     # a crossing's far country keeps its continent, so the land route after it stays one
     ("Jag kommer från Syrien. Vi flydde till Turkiet. Från Turkiet tog vi en gummibåt till "
      "Grekland. Sen gick vi genom Makedonien, Serbien, Ungern och Österrike till Tyskland.",
