@@ -1050,23 +1050,25 @@ class Renderer:
         another big city); that place is drawn among the surrogate country's cities that head
         a region of several places (on the sea where `coast` asks it)."""
         lex = self.lex
+        home = self._country_of(span, original)
+        country = self.countries.get(home, home)
         parent = self.parents.get(span.start)
         if parent:
             region = lex.place_region.get(fold(self.place_map.get(parent, "")), "")
             # its districts or else its biggest towns: a suburb, never a far town of its region;
             # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
-            near = lex.region_places.get(region, [])[1:REGION_NEAREST + 1]
+            near = self._in_country(lex.region_places.get(region, [])[1:REGION_NEAREST + 1],
+                                    country)
             return self._draw([p for p in near if p in coast], rng) or (
                 self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
         if (span.key or fold(original)) not in self.parent_folds:
             return None
-        country = self.countries.get(self._country_of(span, original), "")
         capital = self._capital_said(span, country)
         if capital:
             return capital  # "Warszawa, huvudstaden" though Wola lies in its region
-        heads = [c for c in cities if lex.region_places.get(
+        heads = self._in_country([c for c in cities if lex.region_places.get(
             lex.place_region.get(fold(c), ""), [""])[0] == c and len(
-            lex.region_places[lex.place_region[fold(c)]]) >= 3]
+            lex.region_places[lex.place_region[fold(c)]]) >= 3], country)
         sized = self._of_said_size(span, heads, country) if self._size_said(span) else \
             self._similar_size(heads, span, original, country)
         return next(filter(None, (self._draw(pool, rng) for pool in (
@@ -1836,6 +1838,8 @@ class Renderer:
                                                            else cities)
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
             pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
+        if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
+            pool = self._in_country(pool, country) or pool
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         self._settle(span, original, pick)
@@ -1968,6 +1972,11 @@ class Renderer:
         found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
             text[max(0, span.start - 80):span.start])
         return w.size_words.get(" ".join(found.group(1).lower().split()), "") if found else ""
+
+    def _in_country(self, pool: list[str], country: str) -> list[str]:
+        """Lifelike: the places of a pool abroad whose best-known reading lies in `country`
+        (Bo and Njala are towns of Sierra Leone, never districts of Ho Chi Minh City)."""
+        return [c for c in pool if self.lex.get(fold(c)).place_country in ("", country)]
 
     def _capital_said(self, span: Span, country: str) -> str | None:
         """Lifelike: the surrogate country's capital for a town abroad the essay calls

@@ -965,7 +965,20 @@ def _gateway(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert engine.lex.get(fold(surrogate(r, name))).country in geo.sweden_gateways, r.target
 
 
+def _same_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """In an essay that names no country, its towns abroad stay in their country (never Bo or
+    Njala, towns of Sierra Leone, for districts of Ho Chi Minh City)."""
+    for name in names:
+        want = engine.lex.get(fold(name)).place_country
+        got = engine.lex.get(fold(surrogate(r, name))).place_country
+        assert got in ("", want), (name, surrogate(r, name), r.target)
+
+
 ROUND8 = [
+    ("När jag var tjugo år flyttade jag från Cần Thơ till Ho Chi Minh-staden för att jobba. Jag "
+     "bodde hos min morbror i Chợ Lớn, det är kinesiska kvarteret. Hemma vi säger fortfarande "
+     "Saigon.", ("Ho Chi Minh-staden", "Chợ Lớn", "Saigon"), _same_country),
+
     ("Jag kommer från Syrien. Sen gick vi till Österrike. Från Tyskland tog vi tåget till Danmark "
      "och sedan till Sverige.", ("Danmark",), _gateway),
 
