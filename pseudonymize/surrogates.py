@@ -2030,6 +2030,19 @@ class Renderer:
                 break
         return near or cities
 
+    def _sized_like(self, key: str, towns: list[str], country: str) -> list[str]:
+        """The towns abroad within TOWN_SIZE_FACTORS of the population of the place `key`
+        folds (counted where their best-known reading lies in `country`); `towns` when the
+        original's size is unknown or none is that close."""
+        size = self.lex.get(key).place_pop
+        pops = {c: e.place_pop for c in towns for e in (self.lex.get(fold(c)),)
+                if e.place_country == country}
+        for factor in TOWN_SIZE_FACTORS if size > 1 else ():
+            near = [c for c, pop in pops.items() if size / factor <= pop <= size * factor]
+            if near:
+                return near
+        return towns
+
     def _swedish_towns(self, cities: list[str]) -> list[str]:
         """The Swedish towns a surrogate town is drawn from: towns, not districts; none in a
         region the essay names (the region's surrogate follows the town); where the essay names
@@ -2403,6 +2416,10 @@ class Renderer:
                 towns = [c for c in self.lex.cities_by_country.get(
                     self.countries.get(country, country), []) if fold(c) != key
                     and key not in self.lex.place_aliases.get(c, frozenset())]
+                if self.effective == "lifelike":
+                    # a town of about the original's size: "Gdańsks universitet" is a city's
+                    # university, never "Vinkovcis universitet"
+                    towns = self._sized_like(key, towns, self.countries.get(country, country))
                 pick = self._draw(towns, rng) or self._town(rng)
                 self.place_map[key] = pick
             # Gdańsks universitet, Damaskus universitet: a place before the kind word is a genitive

@@ -974,7 +974,19 @@ def _same_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert got in ("", want), (name, surrogate(r, name), r.target)
 
 
+def _institution_town_sized(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university abroad named after its town is one of a town of about that town's size."""
+    institution, town = names
+    word = surrogate(r, institution).split()[0]
+    got = word if engine.lex.get(fold(word)).place_pop else word.removesuffix("s")
+    size, pop = (engine.lex.get(fold(t)).place_pop for t in (town, got))
+    assert size / 10 <= pop <= size * 10, (got, pop, r.target)
+
+
 ROUND8 = [
+    ("I Polen jag läste ekonomi på Gdańsks universitet och jag har en magisterexamen.",
+     ("Gdańsks universitet", "Gdańsk"), _institution_town_sized),
+
     ("När jag var tjugo år flyttade jag från Cần Thơ till Ho Chi Minh-staden för att jobba. Jag "
      "bodde hos min morbror i Chợ Lớn, det är kinesiska kvarteret. Hemma vi säger fortfarande "
      "Saigon.", ("Ho Chi Minh-staden", "Chợ Lớn", "Saigon"), _same_country),
