@@ -95,6 +95,7 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                                   "course_word"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), capital=True)
+JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
@@ -896,8 +897,13 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if head and not tokens[i].text[0].isupper() and i and tokens[i - 1].text[:1].isupper() \
             and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts \
             and not (key in r.w["town_centre"] and _town(r, doc.folds[i - 1])):
-        add(HEAD_NOUN.span(tokens[i - 1].start, tokens[i].end, head,
-                           key=f"{doc.folds[i - 1]} {key}"))
+        first = i - 1
+        while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
+                and first - 1 not in doc.starts and tokens[first - 1].text[:1].isupper() \
+                and tokens[first - 1].text.isalpha():
+            first -= 1  # "Hạ Long bukten", "Jorge Chávez flygplatsen"
+        add(HEAD_NOUN.span(tokens[first].start, tokens[i].end, head,
+                           key=" ".join(doc.folds[first:i + 1])))
     return False
 
 
@@ -1008,6 +1014,20 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end,
                            "other_institution" if club else "work",
                            key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _joined_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Hà Nội", "Hải Phòng", "Udon Thani": a town written in two capitalised words that the
+    gazetteers hold written as one (Hanoi, Haiphong, Udonthani): a big town abroad."""
+    tokens = doc.tokens
+    if i + 1 >= len(tokens) or i + 1 in doc.starts or not tokens[i + 1].text[:1].isupper() \
+            or not tokens[i].text.isalpha() or not tokens[i + 1].text.isalpha():
+        return False
+    e = r.lex.get(doc.folds[i] + doc.folds[i + 1])
+    if e.place_kind == "city" and e.place_pop >= T.BIG_PLACE and not e.se_pop:
+        add(JOINED_PLACE.span(tokens[i].start, tokens[i + 1].end, "city", ("foreign",),
+                              key=doc.folds[i] + doc.folds[i + 1]))
     return False
 
 
@@ -1174,6 +1194,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution),
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
+    (JOINED_PLACE, _joined_place),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),

@@ -837,8 +837,10 @@ class Matcher:
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
                  named or _name_context(doc, i, self.lex.marks), self._common(doc, i, e), named)
         if i >= 2 and doc.folds[i - 1] == "fran" \
-                and doc.folds[i - 2] in self.W["name_trigger.greeting"]:
-            c = c._replace(place_ctx=0, name_ctx=True)  # "Hälsningar från Rania", "Kram från Sai"
+                and doc.folds[i - 2] in self.W["name_trigger.greeting"] \
+                or i and cap and not initial and doc.folds[i - 1] in self.W["name_trigger.greeting"]:
+            # "Hälsningar från Rania", "Kram från Sai", "Vänliga hälsningar Lan Nguyen"
+            c = c._replace(place_ctx=0, name_ctx=True)
         elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
                 and _institution_context(doc, i) is None:
             c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
@@ -1107,7 +1109,9 @@ class Matcher:
         if c.initial:
             return bool(context) or not (c.common or not self._attested(e)) or is_name and (
                 self._name_follows(doc, i) or self._bare_subject(doc, i)
-                or e.gender and self._capitalised_pair(doc, i))
+                or e.gender and self._capitalised_pair(doc, i)) \
+                or bool(e.country) and i + 1 < len(doc.tokens) \
+                and doc.folds[i + 1] in self.W["name_verb"]  # "Polen har fina berg"
         if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
             return True
         # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans), "hans bror".
@@ -1533,9 +1537,11 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     if target:
         flabel, fattrs = m._label_for(m.lex.entries[target], target, c.name_ctx, c.place_ctx)
         if flabel in NAME_LABELS and (m._place_suffix(c.doc.tokens[c.i].text.lower())
-                                      or c.place_ctx and not c.name_ctx):
+                                      or c.place_ctx and not c.name_ctx) \
+                or flabel in PLACE_LABELS and c.name_ctx and not c.place_ctx:
             # an island in -ön is not a misspelt name, nor a word after "bor i" ("Färila"
-            # one edit from Farila): the place steps after this one judge it
+            # one edit from Farila), nor a name after "heter" a misspelt town ("Sargon" one
+            # edit from Saigon): the steps after this one judge it
             flabel = None
         if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"):
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
