@@ -1805,7 +1805,8 @@ class Renderer:
             # the essay's institutions and districts are its first town's: a village elsewhere
             # ("min fru kommer från en by som heter Ammarnäs") needs no university
             towns = self._swedish_towns(towns) if not self.towns or said == "big" else [
-                c for c in towns if c not in self.geo.not_towns]
+                c for c in towns if c not in self.geo.not_towns and (
+                    c in self.geo.shore_towns or not self._shore_after(span))]
             towns = [c for c in towns if c in lex.districts_by_town] if self.has_district \
                 and not self.towns else towns
             sized = self._of_said_size(span, towns, country, said, strict=True)
@@ -1906,6 +1907,13 @@ class Renderer:
         sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
         near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
         return not self.geo.coast_words.isdisjoint(near)
+
+    def _shore_after(self, span: Span) -> bool:
+        """A word of `shore_words` later in the mention's sentence ("åka till Skanör och bada
+        i havet"): the place lies on the sea."""
+        text = getattr(self.before, "text", "")
+        rest = regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0]
+        return not self.geo.shore_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
 
     def _near_home(self, span: Span, original: str) -> bool:
         """The original town lies near the original of the learner's home (the same län)."""

@@ -983,7 +983,19 @@ def _institution_town_sized(engine: Engine, r: Result, names: tuple[str, ...]) -
     assert size / 10 <= pop <= size * 10, (got, pop, r.target)
 
 
+def _on_shore_or_district(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place the essay bathes in the sea at is a town on the sea or a district of the
+    essay's town (never inland Hässleholm)."""
+    place, = names
+    got = surrogate(r, place)
+    districts = {d for names in engine.lex.districts_by_town.values() for d in names}
+    assert got in geography(lifelike=True).shore_towns or got in districts, r.target
+
+
 ROUND8 = [
+    ("Jag kommer från Vietnam. Nu bor jag i Lund. Jag gillar att åka till Skanör och bada i "
+     "havet.", ("Skanör",), _on_shore_or_district),
+
     ("I Polen jag läste ekonomi på Gdańsks universitet och jag har en magisterexamen.",
      ("Gdańsks universitet", "Gdańsk"), _institution_town_sized),
 
