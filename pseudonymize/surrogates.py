@@ -17,7 +17,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -420,7 +420,18 @@ class Geography:
     sweden_gateways: frozenset[str] = frozenset()  # DK, NO: a route's last leg to Sweden
     sweden_words: frozenset[str] = frozenset()  # folds: sverige
 
-    @property
+    @cached_property
+    def sea_folds(self) -> dict[str, str]:
+        """A sea's fold -> its name (`seas`)."""
+        return {fold(sea): sea for sea in self.seas}
+
+    @cached_property
+    def sea_pattern(self) -> regex.Pattern[str]:
+        """The seas' folds as one pattern on folded text, longest first."""
+        alt = "|".join(map(regex.escape, sorted(self.sea_folds, key=len, reverse=True)))
+        return regex.compile(rf"(?<!\p{{L}})({alt})(?!\p{{L}})")
+
+    @cached_property
     def kind_folds(self) -> frozenset[str]:
         """Every kind word (sjön, ån, bergen): one before a name says the name's kind."""
         return frozenset(word for word, _ in self.kind_words)
@@ -1391,17 +1402,16 @@ class Renderer:
     def _no_word(self, pool: list[str], original: str) -> list[str]:
         """Lifelike: no name that is also a common Swedish word ("Sten", "Gul", "Sol": a pun a
         reader notices), unless the original is one: the lexicon's common-word homographs and
-        names rarer as names (`word_name_rank`) than frequent as words (`word_zipf`)."""
-        w, lex = words(), self.lex
-
-        def wordlike(name: str) -> bool:
-            e = lex.get(fold(name))
-            rank = min(r for r in (e.first_rank, e.surname_rank, 10 ** 9) if r)
-            return "common_name_homograph" in e.cats or (e.zipf >= w.word_zipf
-                                                         and rank > w.word_name_rank)
-        if wordlike(original):
+        names rarer as names (`word_name_rank`) than frequent as words (`word_zipf`). Each
+        pool is filtered once per lexicon (`_PLAIN_POOLS`)."""
+        if _wordlike(self.lex, original):
             return pool
-        return [p for p in pool if not wordlike(p)] or pool
+        key = (id(self.lex), id(pool))
+        cached = _PLAIN_POOLS.get(key)
+        if cached is None or cached[0] is not pool:
+            cached = _PLAIN_POOLS[key] = (pool, [p for p in pool
+                                                 if not _wordlike(self.lex, p)] or pool)
+        return cached[1]
 
     def _no_place(self, pool: list[str]) -> list[str]:
         """Surnames that are no place a reader knows: no Swedish place (Lund, Berg) and no town
@@ -1626,8 +1636,8 @@ class Renderer:
             crossed: dict[str, frozenset[str]] = {}
             for sentence in regex.split(r"[.!?\n]", text):
                 said = regex.findall(r"\p{L}+", sentence)
-                named = [sea for sea in geo.seas if regex.search(
-                    rf"(?<!\p{{L}}){regex.escape(fold(sea))}(?!\p{{L}})", sentence)]
+                named = list(dict.fromkeys(geo.sea_folds[m] for m in
+                                           geo.sea_pattern.findall(sentence)))
                 if not named and geo.boat_words.isdisjoint(said):
                     continue
                 isos = {self._iso_of_word(w) for w in said} - {""}
@@ -2499,6 +2509,19 @@ SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
 SHIFTS = (-3, -2, -1, 1, 2, 3)
+
+
+# (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`
+_PLAIN_POOLS: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
+
+
+def _wordlike(lex: Lexicon, name: str) -> bool:
+    """A name that is also a common Swedish word: a common-word homograph, or at least
+    `word_zipf` frequent as a word and rarer than rank `word_name_rank` as a name (Gul)."""
+    w, e = words(), lex.get(fold(name))
+    rank = min(r for r in (e.first_rank, e.surname_rank, 10 ** 9) if r)
+    return "common_name_homograph" in e.cats or (e.zipf >= w.word_zipf
+                                                 and rank > w.word_name_rank)
 
 
 def learner_shift(seed: int, scope: str) -> int:
