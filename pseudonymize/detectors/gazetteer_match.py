@@ -90,7 +90,8 @@ LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
     "school_name_ending"), before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
-                                                             "geo_name_modifier"),
+                                                             "geo_name_modifier",
+                                                             "named_geo_ending"),
                      before=("place_trigger", "geo_preposition"))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
 # or kin word after it): declared, so a word with such a neighbour is never judged alone.
@@ -1414,7 +1415,8 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     # makes the compound a name (with or without a linking s)
     modifier = stem in m.W["geo_name_modifier"] or stem[-1:] == "s" \
         and stem[:-1] in m.W["geo_name_modifier"]
-    if not (modifier or m._name_stem(c.key, len(fold(suffix)), c.e)):
+    if not (modifier or c.key.endswith(m.ENDS["named_geo_ending"]) and len(stem) >= 3
+            or m._name_stem(c.key, len(fold(suffix)), c.e)):
         return None
     return _tok_span(LOWER_SUFFIX, c, label)
 
@@ -1536,12 +1538,14 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         return REJECT
     if target:
         flabel, fattrs = m._label_for(m.lex.entries[target], target, c.name_ctx, c.place_ctx)
-        if flabel in NAME_LABELS and (m._place_suffix(c.doc.tokens[c.i].text.lower())
-                                      or c.place_ctx and not c.name_ctx) \
-                or flabel in PLACE_LABELS and c.name_ctx and not c.place_ctx:
+        suffix = m._place_suffix(c.doc.tokens[c.i].text.lower())
+        if flabel in NAME_LABELS and (suffix or c.place_ctx and not c.name_ctx) \
+                or flabel in PLACE_LABELS and (c.name_ctx and not c.place_ctx
+                                               or suffix in ("geo", "place") and suffix != flabel):
             # an island in -ön is not a misspelt name, nor a word after "bor i" ("Färila"
             # one edit from Farila), nor a name after "heter" a misspelt town ("Sargon" one
-            # edit from Saigon): the steps after this one judge it
+            # edit from Saigon), nor a river a misspelt town ("Svartån", Svartå): the steps
+            # after this one judge it
             flabel = None
         if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"):
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)

@@ -60,11 +60,11 @@ def _nickname(doc: Doc, i: int, before: str | None) -> str | None:
     the nickname of the gendered name mentioned before it."""
     if before is None:
         return None
-    nick = doc.lex.words("nickname_word")
+    nick = doc.lex.words.union("nickname_word", "saying_verb")
     for j in range(i - 1, max(-1, i - 1 - NICKNAME_REACH), -1):
         if j + 1 in doc.starts:
             return None
-        if doc.folds[j] in nick:
+        if doc.folds[j] in nick:  # "smeknamn är Sai", "Shamiram, alla säger Shami"
             return before
     return None
 
@@ -162,5 +162,5 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
-                    "person_pronoun"),
+                    "saying_verb", "person_pronoun"),
                    fn=settle)

@@ -235,3 +235,12 @@ def test_a_given_name_with_an_unknown_gender_fails():
 def test_an_alias_for_an_unknown_country_code_fails():
     with pytest.raises(ValueError, match="'Atlantis' names unknown code 'QQ'"):
         packaged.countries([("Atlantis", "country_alias", "QQ")])
+
+
+def test_a_city_named_with_a_qualifier_is_found_by_its_short_name(built):
+    # people write Frankfurt, not Frankfurt am Main, and Ludwigshafen; Halle is also a Belgian
+    # town's own name, so it stays that town's
+    places = table(built, "places")
+    assert places.filter(name="Frankfurt")["geonameid"].to_list() == [2925533]
+    assert places.filter(name="Ludwigshafen", kind="exonym").height == 1
+    assert places.filter(name="Halle", kind="exonym").height == 0
