@@ -1551,6 +1551,8 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     if c.key in m.W["area_word"] or c.key in m.W["region_word"]:
         return REJECT  # "i barrio Laureles", "i provinsen Fars": a word for a part, no name
+    if m._definite_noun(c.key):
+        return None  # "Salongen heter …": an everyday noun's definite form, no misspelt town
     target = m._fuzzy(c.key)
     if target in m.W["never_replaced"]:
         return REJECT
