@@ -856,8 +856,11 @@ class Matcher:
         if label is None:
             return self._unknown(c)
         label, attrs = self._relabel(c, label, attrs)
-        if label == "country" and e.gender and (c.name_ctx or self._country_person(doc, i)):
-            label, attrs = FIRSTNAME[e.gender], ()  # "min son heter Kuba", "Kuba är sexton"
+        if e.gender and (label == "country" and c.name_ctx or (
+                label == "country" or label in PLACE_LABELS and not e.se_pop)
+                and self._country_person(doc, i)):
+            # "min son heter Kuba", "Kuba är sexton", "Baran är nio år" (also a Russian town)
+            label, attrs = FIRSTNAME[e.gender], ()
         is_name = label.startswith("firstname") or label == "surname"
         if is_name and c.place_ctx == 2:
             span = self._named_place(c)
