@@ -1552,8 +1552,9 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     """A misspelt name or place ("Stokholm"), not a word; "Sverge" is misspelt Sweden. In lower
-    case after any place preposition only a country ("är från pakistaan", "släkt i tailand"):
-    a country's name is long and like no everyday word."""
+    case after any place preposition only a country or a big city ("är från
+    pakistaan", "släkt i tailand", "en verkstad i prishtina"): such names are long and like
+    no everyday word."""
     if not (len(c.key) >= 5 and (c.cap or c.place_ctx) and c.e.zipf < T.MISSPELT_MAX):
         return None
     if c.key in m.W["area_word"] or c.key in m.W["region_word"]:
@@ -1574,7 +1575,10 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
             # edit from Saigon), nor a river a misspelt town ("Svartån", Svartå): the steps
             # after this one judge it
             flabel = None
-        if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"):
+        if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"
+                       or flabel in PLACE_LABELS and m.lex.entries[target].place_pop >= T.BIG_PLACE
+                       and c.e.zipf < T.RARE and c.key not in m.vocabulary):
+            # in lower case after a bare preposition also a big city ("i prishtina")
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
     return None
 
