@@ -121,7 +121,8 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
-REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
+REGION_ONLY = frozenset({"region"})
+GENDERS = frozenset({"female", "male"})  # a region and nothing else ("gotland", "dalarna")
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark", "settlement"})
 
@@ -1073,6 +1074,9 @@ class Matcher:
             return "surname", ()  # "mitt efternamn är Hussein"
         if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
             return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
+        if c.after_name and e.gender in GENDERS and not e.surname_rank and i \
+                and c.doc.entries[i - 1].surname_rank and not c.doc.entries[i - 1].gender:
+            return FIRSTNAME[e.gender], ()  # "Chen Jing", "wu Fang": the family name first
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or is_name and e.surname_rank):  # "mohamed abdi": also in lower case
