@@ -1,10 +1,11 @@
 """One essay prepared for the detectors: tokens, folds, lexicon entries, sentence starts."""
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import chain, islice, repeat
+from itertools import repeat
 from operator import itemgetter
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
@@ -25,6 +26,39 @@ class Folds(dict):
 
 FOLDS = Folds()
 
+MARK_BASE = 0x100  # marks are characters from here on: never a newline, never special in []
+
+
+class Marks(dict):
+    """What a detector family needs to know of a token's own spelling, as bits (`bits(text,
+    fold)`) written as one character, remembered per spelling (at most REMEMBERED_WORDS). An
+    essay's marks are one string, so the family finds the tokens it must look at with one
+    regular expression over it (`marked`, `Marks.where`), its neighbours read by look-behind
+    and look-ahead: at C speed, where a chain of per-token flag lists cost a C-level step per
+    flag and token."""
+
+    def __init__(self, bits: Callable[[str, str], int]) -> None:
+        super().__init__()
+        self.bits = bits
+
+    def __missing__(self, text: str) -> str:
+        mark = chr(MARK_BASE + self.bits(text, FOLDS[text]))
+        if len(self) < REMEMBERED_WORDS:
+            self[text] = mark
+        return mark
+
+    @staticmethod
+    def where(size: int, test: Callable[[int], bool]) -> str:
+        """A regular-expression class of the marks (bits below 1 << size) that pass `test`
+        (one matching nothing when none does)."""
+        found = [chr(MARK_BASE + bits) for bits in range(1 << size) if test(bits)]
+        return f"[{''.join(found)}]" if found else "(?!)"
+
+
+def marked(doc: Doc, marks: Marks, pattern: re.Pattern[str]) -> list[int]:
+    """Indexes of the tokens whose marks `pattern` matches (one character each)."""
+    return [m.start() for m in pattern.finditer("".join(map(marks.__getitem__, doc.texts)))]
+
 
 @dataclass(slots=True)
 class Doc:
@@ -36,6 +70,7 @@ class Doc:
     lex: Lexicon
     offsets: list[int]  # each token's start, for `index_at`
     firsts: list[str]   # each token's first character, for the detectors' fast paths
+    texts: list[str]    # each token's text (tokens[k].text without the tuple read)
     # per-token tables made once on first use (linear time however long a sentence or run is)
     _runs: list[int] | None = None
     _last: dict[object, list[int]] = field(default_factory=dict)
@@ -47,19 +82,7 @@ class Doc:
         folds = list(map(FOLDS.__getitem__, texts))
         entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
         return cls(text, tokens, folds, entries, sentence_starts(text, texts, offsets), lex,
-                   offsets, list(map(itemgetter(0), texts)))
-
-    def lower(self) -> list[bool]:
-        """Whether each token starts with a lower-case letter (at C speed)."""
-        return list(map(str.islower, self.firsts))
-
-    def beside(self, words: frozenset[str], shift: int) -> Iterator[bool]:
-        """For each token, whether the fold `shift` tokens away (-1: the one before, 1: the one
-        after) is one of `words`; False past either end (at C speed)."""
-        found = map(words.__contains__, self.folds)
-        if shift < 0:
-            return islice(chain(repeat(False, -shift), found), len(self.folds))
-        return chain(islice(found, shift, None), repeat(False, min(shift, len(self.folds))))
+                   offsets, list(map(itemgetter(0), texts)), texts)
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its

@@ -7,12 +7,13 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from bisect import bisect_left
 from itertools import chain, compress, count, repeat
-from operator import and_, gt, itemgetter, or_
+from operator import and_, itemgetter, or_
 from typing import NamedTuple
 
 import regex
@@ -24,7 +25,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
-from pseudonymize.doc import Doc
+from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold
 from pseudonymize.types import Span
@@ -288,6 +289,10 @@ def profession_context(doc: Doc, k: int) -> bool:
     return j >= 0 and folds[j] in words("profession_verb")
 
 
+TODO, RARE, WATCH = 1, 2, 4  # `Matcher._mark`'s bits
+SKIPPED = ("-", ".")  # the tokens a run of words passes over (`_word_run`)
+
+
 def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
     """The folds of up to `most` words from token i on, a "-" or "." between them skipped (any
     other token ends the run), and the index after each."""
@@ -299,7 +304,7 @@ def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
         if tokens[j][2][0].isalnum():  # tokens[j].is_word
             words.append(folds[j])
             ends.append(j + 1)
-        elif folds[j] not in ("-", "."):
+        elif folds[j] not in SKIPPED:
             break
         j += 1
     return tuple(words), ends
@@ -452,6 +457,11 @@ class Matcher:
         self.initial_plain = frozenset(
             k for k in lex.unnamed if lex.entries[k].zipf >= T.INITIAL_WORD_MIN
             and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k))
+        self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
+        self.marks = Marks(self._mark)
+        todo, watch, rare = (Marks.where(3, lambda b, bit=bit: bool(b & bit))
+                             for bit in (TODO, WATCH, RARE))
+        self.todo_marks = re.compile(f"{todo}|(?<={watch}){rare}")
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -492,6 +502,7 @@ class Matcher:
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
         phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
+        phrase_next, n = self.phrase_next, len(folds)
         never, lists = self.W["never_replaced"], self.W["list_word"]
         starts, initial_plain = doc.starts, self.initial_plain
         verdicts = Verdicts(doc, self.W["place_adverb"]) \
@@ -503,7 +514,9 @@ class Matcher:
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
                 skip_to = i + car
                 continue
-            phrase = self._phrase_span(doc, i) if folds[i] in phrases else None
+            # a phrase needs its second word next (or after a "-"/"."; `_word_run`)
+            phrase = self._phrase_span(doc, i) if folds[i] in phrases and i + 1 < n and (
+                folds[i + 1] in phrase_next[folds[i]] or folds[i + 1] in SKIPPED) else None
             if phrase is not None:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
@@ -620,18 +633,29 @@ class Matcher:
     def _todo(self, doc: Doc) -> list[int]:
         """Fast path: an everyday lower-case word with no name/place reading (a rarer one not
         after a place preposition or a word that names: "heter mimi", "kallar mig mimi") that
-        starts no known phrase ("akademiska sjukhuset") needs
-        no further thought: most tokens of an essay. Computed flag by flag at C speed."""
-        folds = doc.folds
-        plain = map(self.lex.unnamed.__contains__, folds)
-        rare = map(self.lex.unnamed_rare.__contains__, folds)
-        placed = doc.beside(self.rare_watch, -1)
-        phrase = list(map(self.lex.phrases.__contains__, folds))
-        skip = map(and_, doc.lower(), map(gt, map(or_, plain, map(gt, rare, placed)), phrase))
-        todo = compress(count(), map(gt, map(str.isalpha, doc.firsts), skip))
+        starts no known phrase ("akademiska sjukhuset") needs no further thought: most tokens
+        of an essay. Found by one regular expression over the essay's marks (`_mark`)."""
+        todo = marked(doc, self.marks, self.todo_marks)
+        if not todo:
+            return todo  # (an empty essay has a sentence start, 0, but no token)
         # and a frequent everyday word starting a sentence ("Jag", "Men"; T.INITIAL_WORD_MIN)
-        initial = self.initial_plain
-        return [i for i in todo if not (i in doc.starts and folds[i] in initial and not phrase[i])]
+        folds, initial = doc.folds, self.initial_skipped
+        skipped = {i for i in doc.starts if folds[i] in initial}
+        return [i for i in todo if i not in skipped] if skipped else todo
+
+    def _mark(self, text: str, key: str) -> int:
+        """A token's bits for `_todo`: TODO, a word to judge wherever it stands; RARE, a rarer
+        lower-case everyday word, judged after a WATCH word only (`rare_watch`)."""
+        lex, first = self.lex, text[0]
+        bits = WATCH if key in self.rare_watch else 0
+        if not first.isalpha():
+            return bits
+        if first.islower() and key not in lex.phrases:
+            if key in lex.unnamed:
+                return bits
+            if key in lex.unnamed_rare:
+                return bits | RARE
+        return bits | TODO
 
     def _phrase_span(self, doc: Doc, i: int) -> Span | None:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
@@ -748,7 +772,10 @@ class Matcher:
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
         tokens, index_at = doc.tokens, doc.index_at
-        singles = [k for k, tok in enumerate(tokens) if len(tok.text) == 1]
+        # one-letter tokens in lower or upper case (no other can be an initial), at C speed
+        firsts = doc.firsts
+        singles = list(compress(count(), map(and_, map((1).__eq__, map(len, doc.texts)), map(
+            or_, map(str.islower, firsts), map(str.isupper, firsts)))))
         if not singles:  # no one-letter token: nothing to look at (a megabyte of names)
             return sorted(spans, key=itemgetter(0))
         by_start = {s.start for s in spans}
