@@ -56,8 +56,12 @@ class Marks(dict):
 
 
 def marked(doc: Doc, marks: Marks, pattern: re.Pattern[str]) -> list[int]:
-    """Indexes of the tokens whose marks `pattern` matches (one character each)."""
-    return [m.start() for m in pattern.finditer("".join(map(marks.__getitem__, doc.texts)))]
+    """Indexes of the tokens whose marks `pattern` matches (one character each); an essay's
+    marks are made once per `Marks`, however many patterns read them."""
+    found = doc._marks.get(id(marks))
+    if found is None:
+        found = doc._marks[id(marks)] = "".join(map(marks.__getitem__, doc.texts))
+    return [m.start() for m in pattern.finditer(found)]
 
 
 @dataclass(slots=True)
@@ -74,6 +78,7 @@ class Doc:
     # per-token tables made once on first use (linear time however long a sentence or run is)
     _runs: list[int] | None = None
     _last: dict[object, list[int]] = field(default_factory=dict)
+    _marks: dict[int, str] = field(default_factory=dict)  # by id of a `Marks`
 
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:

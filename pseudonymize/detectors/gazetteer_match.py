@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from bisect import bisect_left
-from itertools import chain, compress, count, repeat
-from operator import and_, itemgetter, or_
+from itertools import chain, repeat
+from operator import itemgetter
 from typing import NamedTuple
 
 import regex
@@ -289,7 +289,9 @@ def profession_context(doc: Doc, k: int) -> bool:
     return j >= 0 and folds[j] in words("profession_verb")
 
 
-TODO, RARE, WATCH = 1, 2, 4  # `Matcher._mark`'s bits
+# `Matcher._mark`'s bits
+TODO, RARE, WATCH, SINGLE, LOWER, ALPHA, CONTEXT_BEFORE, CONTEXT_AFTER = (1 << n for n in range(8))
+MARK_BITS = 8
 SKIPPED = ("-", ".")  # the tokens a run of words passes over (`_word_run`)
 
 
@@ -459,9 +461,14 @@ class Matcher:
             and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k))
         self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
         self.marks = Marks(self._mark)
-        todo, watch, rare = (Marks.where(3, lambda b, bit=bit: bool(b & bit))
-                             for bit in (TODO, WATCH, RARE))
+        todo, watch, rare, single, lower, after = (
+            Marks.where(MARK_BITS, lambda b, bit=bit: bool(b & bit))
+            for bit in (TODO, WATCH, RARE, SINGLE, LOWER, CONTEXT_AFTER))
         self.todo_marks = re.compile(f"{todo}|(?<={watch}){rare}")
+        self.single_marks = re.compile(single)
+        # a lower-case word after a word (no one a rule watches) and before none a rule watches
+        quiet_before = Marks.where(MARK_BITS, lambda b: b & ALPHA and not b & CONTEXT_BEFORE)
+        self.alone_marks = re.compile(f"(?<={quiet_before}){lower}(?!{after})")
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -502,7 +509,7 @@ class Matcher:
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
         phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
-        phrase_next, n = self.phrase_next, len(folds)
+        phrase_next, n, lonely = self.phrase_next, len(folds), self._lonely(doc)
         never, lists = self.W["never_replaced"], self.W["list_word"]
         starts, initial_plain = doc.starts, self.initial_plain
         verdicts = Verdicts(doc, self.W["place_adverb"]) \
@@ -524,7 +531,7 @@ class Matcher:
             if folds[i] in plain_starts and (tokens[i][2][0].islower() or i in starts
                                              and folds[i] in initial_plain):
                 continue  # no phrase here: an everyday word, as `_todo` skips the others
-            lone = prev_name_end < i - 1 and self._alone_at(doc, i)
+            lone = prev_name_end < i - 1 and i in lonely
             if lone and alone.get(tokens[i][2], False):
                 continue
             e, ckey, attrs = self.lookup(folds[i])
@@ -615,15 +622,12 @@ class Matcher:
                 and last.end + 1 == tok.start and doc.text[last.end] == " "
                 and tok.text[:1].isupper() and not tok.text.isupper())
 
-    def _alone_at(self, doc: Doc, i: int) -> bool:
-        """A lower-case word (starting no known phrase here) whose neighbours no rule looks at:
-        what it gives depends on its spelling alone (the rules' `before`/`after` declarations;
-        a test checks that remembering changes no output)."""
-        folds, tokens = doc.folds, doc.tokens
-        # (a sentence's first word is judged in place: "lina stannade hemma", `_bare_subject`)
-        return tokens[i][2][0].islower() and i not in doc.starts and (
-            tokens[i - 1][2][0].isalpha() and folds[i - 1] not in self.context_before
-        ) and (i + 1 == len(folds) or folds[i + 1] not in self.context_after)
+    def _lonely(self, doc: Doc) -> set[int]:
+        """The lower-case words (starting no known phrase there) whose neighbours no rule looks
+        at: what each gives depends on its spelling alone (the rules' `before`/`after`
+        declarations; a test checks that remembering changes no output). A sentence's first
+        word is judged in place: "lina stannade hemma", `_bare_subject`."""
+        return set(marked(doc, self.marks, self.alone_marks)) - doc.starts
 
     def _remember(self, text: str, quiet: bool) -> None:
         """Keep a lone word's verdict (bounded: long words and a full table are not kept)."""
@@ -645,11 +649,18 @@ class Matcher:
 
     def _mark(self, text: str, key: str) -> int:
         """A token's bits for `_todo`: TODO, a word to judge wherever it stands; RARE, a rarer
-        lower-case everyday word, judged after a WATCH word only (`rare_watch`)."""
+        lower-case everyday word, judged after a WATCH word only (`rare_watch`); for
+        `_lonely` its case and the rules' neighbour declarations (`context_before`/`after`);
+        SINGLE, a letter on its own (`_initials`)."""
         lex, first = self.lex, text[0]
-        bits = WATCH if key in self.rare_watch else 0
+        bits = (WATCH if key in self.rare_watch else 0) \
+            | (CONTEXT_BEFORE if key in self.context_before else 0) \
+            | (CONTEXT_AFTER if key in self.context_after else 0) \
+            | (LOWER if first.islower() else 0) \
+            | (SINGLE if len(text) == 1 and (first.islower() or first.isupper()) else 0)
         if not first.isalpha():
             return bits
+        bits |= ALPHA
         if first.islower() and key not in lex.phrases:
             if key in lex.unnamed:
                 return bits
@@ -772,10 +783,8 @@ class Matcher:
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
         tokens, index_at = doc.tokens, doc.index_at
-        # one-letter tokens in lower or upper case (no other can be an initial), at C speed
-        firsts = doc.firsts
-        singles = list(compress(count(), map(and_, map((1).__eq__, map(len, doc.texts)), map(
-            or_, map(str.islower, firsts), map(str.isupper, firsts)))))
+        # one-letter tokens in lower or upper case (no other can be an initial)
+        singles = marked(doc, self.marks, self.single_marks)
         if not singles:  # no one-letter token: nothing to look at (a megabyte of names)
             return sorted(spans, key=itemgetter(0))
         by_start = {s.start for s in spans}

@@ -38,6 +38,26 @@ def matcher_todo(m: Matcher, doc: Doc) -> list[int]:
     return out
 
 
+def matcher_lonely(m: Matcher, doc: Doc) -> set[int]:
+    """`Matcher._lonely` as the per-token test it was (`_alone_at`)."""
+    folds, texts = doc.folds, doc.texts
+    return {i for i in range(len(folds)) if texts[i][0].islower() and i not in doc.starts
+            and texts[i - 1][0].isalpha() and folds[i - 1] not in m.context_before
+            and (i + 1 == len(folds) or folds[i + 1] not in m.context_after)}
+
+
+def singles(doc: Doc) -> list[int]:
+    """The one-letter tokens `Matcher._initials` may take: a letter in lower or upper case."""
+    return [k for k, t in enumerate(doc.texts) if len(t) == 1 and (t.islower() or t.isupper())]
+
+
+def _same(matcher: Matcher, context: ContextRules, doc: Doc) -> None:
+    assert matcher._todo(doc) == matcher_todo(matcher, doc)
+    assert matcher._lonely(doc) == matcher_lonely(matcher, doc)
+    assert marked(doc, matcher.marks, matcher.single_marks) == singles(doc)
+    assert context.todo(doc) == context_todo(context, doc)
+
+
 def context_todo(r: ContextRules, doc: Doc) -> list[int]:
     """`ContextRules.todo` as the per-token flags it was: a plain lower-case word beside no
     watched word is skipped, and so is a token starting with neither a letter nor a digit."""
@@ -67,23 +87,24 @@ def test_the_candidates_are_the_per_token_tests_on_the_rule_tables(offline_engin
     texts = _sentences()
     assert len(texts) > 100
     for text in texts + [t.lower() for t in texts] + [t.upper() for t in texts]:
-        doc = Doc.make(text, offline_engine.lex)
-        assert matcher._todo(doc) == matcher_todo(matcher, doc), text
-        assert context.todo(doc) == context_todo(context, doc), text
+        _same(matcher, context, Doc.make(text, offline_engine.lex))
 
 
 @pytest.fixture(scope="module")
 def vocabulary(offline_snapshot) -> list[str]:
     """Words each of the families' tests decides on: watched neighbours, rare and plain
-    everyday words, phrase starts, names, digits and punctuation."""
+    everyday words, phrase starts, names, letters on their own ("ⓐ" is lower case but no
+    letter), digits and punctuation."""
     from pseudonymize.engine import Engine
 
     matcher, context = _families(Engine.load(offline_snapshot))
     lex = matcher.lex
     pools = [matcher.rare_watch, lex.unnamed_rare, frozenset(lex.phrases), matcher.initial_plain,
-             context.before, context.before2, context.after, frozenset(context.plain)]
+             matcher.context_before, matcher.context_after, context.before, context.before2,
+             context.after, frozenset(context.plain)]
     words = [w for pool in pools for w in sorted(pool)[:40] if " " not in w]
-    return words + ["Anna", "Göteborg", "ANNA", "12", "3:e", ",", ".", "-", "”", "é", "ǅ"]
+    return words + ["Anna", "Göteborg", "ANNA", "12", "3:e", ",", ".", "-", "”", "é", "ǅ", "A",
+                    "b", "ⓐ", "Ö"]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -93,9 +114,7 @@ def test_the_candidates_are_the_per_token_tests(offline_engine, vocabulary, data
     words = data.draw(st.lists(st.sampled_from(vocabulary), max_size=30))
     cased = [w.capitalize() if data.draw(st.booleans()) else w for w in words]
     text = " ".join(cased)
-    doc = Doc.make(text, offline_engine.lex)
-    assert matcher._todo(doc) == matcher_todo(matcher, doc)
-    assert context.todo(doc) == context_todo(context, doc)
+    _same(matcher, context, Doc.make(text, offline_engine.lex))
 
 
 @settings(max_examples=300, deadline=None)
