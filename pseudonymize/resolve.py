@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress, count
-from operator import and_, attrgetter, itemgetter, sub
+from operator import attrgetter, itemgetter, sub
 
 from rapidfuzz.distance import OSA
 
@@ -20,8 +20,6 @@ from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import fold
 from pseudonymize.types import REPLACE, Span
-
-FIRST = slice(0, 1)  # a word's first letter, "" for an empty fold
 
 FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
                             "ett", "och", "som", "men", "for", "att", "har", "var", "kan"})
@@ -242,13 +240,15 @@ def respelt(spans: list[Span], doc: Doc,
                         "coreference", base.key or stem)
         out.append(span)
     # a word one edit from an indexed key has its first letter and a length one off its own
-    # at most: the rare alphabetic words without both are passed over at C speed
-    near = {(key[:1], len(key) + d) for key in index.values() for d in (-1, 0, 1)}
+    # at most: a rare word without both is passed over before its deletions are made
+    near = {(key[0], len(key) + d) for key in index.values() for d in (-1, 0, 1)}
     folds = doc.folds
-    rare = map(and_, map(T.RARE.__gt__, map(attrgetter("zipf"), doc.entries)),
-               map(near.__contains__, zip(map(itemgetter(FIRST), folds), map(len, folds))))
+    rare = map(T.RARE.__gt__, map(attrgetter("zipf"), doc.entries))
     for k in compress(count(), rare):
-        tok, f = doc.tokens[k], folds[k]
+        f = folds[k]
+        if (f[:1], len(f)) not in near:
+            continue
+        tok = doc.tokens[k]
         if tok.start in taken or len(f) < T.VARIANT_MIN - 1 or len(f) > T.LONGEST_NAME + 1 \
                 or not f.isalpha() or doc.entries[k].cats or f in known:
             continue
