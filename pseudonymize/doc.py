@@ -6,7 +6,6 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import repeat
-from operator import itemgetter
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.thresholds import NAME_WORDS_MAX, REMEMBERED_WORDS
@@ -73,7 +72,6 @@ class Doc:
     starts: set[int]
     lex: Lexicon
     offsets: list[int]  # each token's start, for `index_at`
-    firsts: list[str]   # each token's first character, for the detectors' fast paths
     texts: list[str]    # each token's text (tokens[k].text without the tuple read)
     # per-token tables made once on first use (linear time however long a sentence or run is)
     _runs: list[int] | None = None
@@ -87,7 +85,7 @@ class Doc:
         folds = list(map(FOLDS.__getitem__, texts))
         entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
         return cls(text, tokens, folds, entries, sentence_starts(text, texts, offsets), lex,
-                   offsets, list(map(itemgetter(0), texts)), texts)
+                   offsets, texts)
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its

@@ -863,7 +863,7 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         named, place_ctx = self._named(doc, i, listed), _place_context(doc, i, self._far)
-        if not (named or place_ctx) and doc.firsts[i].islower() \
+        if not (named or place_ctx) and doc.texts[i][0].islower() \
                 and self.quiet_homograph(doc.tokens[i].text):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,

@@ -62,14 +62,12 @@ def test_split_is_the_plain_scan(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(TRICKY)
 def test_doc_keeps_each_tokens_text_and_fold(text: str) -> None:
-    """`Doc.texts`, `Doc.firsts` and the remembered folds are each token's text, first
-    character and `fold`."""
+    """`Doc.texts` and the remembered folds are each token's text and `fold`."""
     from pseudonymize.doc import Doc
     from pseudonymize.lexicon import Lexicon, fold
 
     doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
     assert doc.texts == [t.text for t in doc.tokens]
-    assert doc.firsts == [t.text[0] for t in doc.tokens]
     assert doc.folds == [fold(t.text) for t in doc.tokens]
 
 
