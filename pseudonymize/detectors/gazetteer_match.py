@@ -461,13 +461,15 @@ class Matcher:
             and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k))
         self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
         self.marks = Marks(self._mark)
-        todo, watch, rare, single, lower, after = (
+        todo, watch, rare, single, after = (
             Marks.where(MARK_BITS, lambda b, bit=bit: bool(b & bit))
-            for bit in (TODO, WATCH, RARE, SINGLE, LOWER, CONTEXT_AFTER))
+            for bit in (TODO, WATCH, RARE, SINGLE, CONTEXT_AFTER))
         self.todo_marks = re.compile(f"{todo}|(?<={watch}){rare}")
         self.single_marks = re.compile(single)
-        # a lower-case word after a word (no one a rule watches) and before none a rule watches
+        # a lower-case word `_todo` may give after a word (no one a rule watches) and before
+        # none a rule watches
         quiet_before = Marks.where(MARK_BITS, lambda b: b & ALPHA and not b & CONTEXT_BEFORE)
+        lower = Marks.where(MARK_BITS, lambda b: b & LOWER and b & (TODO | RARE))
         self.alone_marks = re.compile(f"(?<={quiet_before}){lower}(?!{after})")
 
     def _fuzzy_uncached(self, key: str) -> str | None:
@@ -623,10 +625,10 @@ class Matcher:
                 and tok.text[:1].isupper() and not tok.text.isupper())
 
     def _lonely(self, doc: Doc) -> set[int]:
-        """The lower-case words (starting no known phrase there) whose neighbours no rule looks
-        at: what each gives depends on its spelling alone (the rules' `before`/`after`
-        declarations; a test checks that remembering changes no output). A sentence's first
-        word is judged in place: "lina stannade hemma", `_bare_subject`."""
+        """The lower-case words `_todo` may give (the loop asks of no other) whose neighbours
+        no rule looks at: what each gives depends on its spelling alone (the rules'
+        `before`/`after` declarations; a test checks that remembering changes no output). A
+        sentence's first word is judged in place: "lina stannade hemma", `_bare_subject`."""
         return set(marked(doc, self.marks, self.alone_marks)) - doc.starts
 
     def _remember(self, text: str, quiet: bool) -> None:
