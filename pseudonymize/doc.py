@@ -25,6 +25,7 @@ class Folds(dict):
 
 FOLDS = Folds()
 
+NEAREST_WALK = 64  # tokens `Doc._nearest` walks back before it makes a table
 MARK_BASE = 0x100  # marks are characters from here on: never a newline, never special in []
 
 
@@ -105,30 +106,43 @@ class Doc:
 
     def last_before(self, words: frozenset[str], i: int) -> int:
         """Index of the nearest token before i in i's sentence whose fold is one of `words`
-        (-1: none, or i starts a sentence): one table per word set, made in one pass."""
-        return self._nearest(words, i, lambda: map(words.__contains__, self.folds))
+        (-1: none, or i starts a sentence)."""
+        folds = self.folds
+        return self._nearest(words, i, lambda k: folds[k] in words,
+                             lambda: map(words.__contains__, folds))
 
     def last_marked(self, mark: str, i: int) -> int:
         """As `last_before`, for the words the lexicon marks `mark` ("prof": also compounds
         ending in one, "mattelärare")."""
-        mark_of = self.lex.mark_of
-        return self._nearest(("mark", mark), i,
-                             lambda: (mark_of(t.text.lower()) == mark for t in self.tokens))
+        mark_of, texts = self.lex.mark_of, self.texts
+        return self._nearest(("mark", mark), i, lambda k: mark_of(texts[k].lower()) == mark,
+                             lambda: (mark_of(t.lower()) == mark for t in texts))
 
-    def _nearest(self, key: object, i: int, flags: Callable[[], Iterable[bool]]) -> int:
-        """The last flagged token before i in i's sentence (-1: none), from a table made once
-        per `key`: for each token, the last flagged token at or before it in its sentence."""
+    def _nearest(self, key: object, i: int, flag: Callable[[int], bool],
+                 flags: Callable[[], Iterable[bool]]) -> int:
+        """The last flagged token before i in i's sentence (-1: none): found by walking back
+        at most NEAREST_WALK tokens (an ordinary sentence), else from a table made once per
+        `key` (linear time however long a sentence is): for each token, the last flagged
+        token at or before it in its sentence."""
+        starts = self.starts
+        if i == 0 or i in starts:
+            return -1
         table = self._last.get(key)
         if table is None:
-            table, cur, starts = [], -1, self.starts
-            for k, flag in enumerate(flags()):
+            for k in range(i - 1, i - 1 - NEAREST_WALK, -1):
+                if flag(k):
+                    return k
+                if k in starts:  # (token 0 always is one: the walk never passes it)
+                    return -1
+            table, cur = [], -1
+            for k, flagged in enumerate(flags()):
                 if k in starts:
                     cur = -1
-                if flag:
+                if flagged:
                     cur = k
                 table.append(cur)
             self._last[key] = table
-        return -1 if i == 0 or i in self.starts else table[i - 1]
+        return table[i - 1]
 
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""
