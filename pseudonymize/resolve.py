@@ -171,7 +171,9 @@ def propagate(spans: list[Span], doc: Doc,
     shorts = {key[:n]: span for key, span in known.items()
               if span.label in FIRSTNAMES and len(key) <= T.LONGEST_NAME
               for n in range(2, len(key) - 1)}  # bounded: a hostile 1 MB "name" has none
-    for k in compress(count(), map(shorts.__contains__, folds)):
+    # (most essays have none: a C-level set test first, then the scan of the tokens)
+    for k in () if shorts.keys().isdisjoint(folds) else compress(
+            count(), map(shorts.__contains__, folds)):
         tok, e = tokens[k], doc.entries[k]
         if folds[k] not in known and tok.text[:1].isupper() and tok.text.isalpha() \
                 and e.zipf < T.COMMON and not (e.cats or e.country) \
