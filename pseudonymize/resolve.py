@@ -14,11 +14,12 @@ from operator import attrgetter, itemgetter, sub
 from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAME_CONTEXT, PLACE_CONTEXT,
-                                                     PLACE_PREPOSITION, PROPER_NOUN)
+from pseudonymize.detectors.context import NAMED_KIND
+from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
+                                                     PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import fold
+from pseudonymize.lexicon import Entry, fold
 from pseudonymize.types import REPLACE, Span
 
 FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
@@ -274,7 +275,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     out = []
     prev: Span | None = None
     metropolis = ""  # key of the last big foreign city mentioned, "" after a Swedish place
-    for span in spans:
+    for n, span in enumerate(spans):
         k = None
         if span.label == "city" or span.rule == "place-preposition":
             k = doc.index_at(span.start)
@@ -289,12 +290,14 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
                           and before == "i" and k >= 2 and doc.tokens[k - 2].end == prev.end)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
+            within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             district = (metropolis and span.key != metropolis and not entry.se_pop
-                        and entry.place_country != "SE" and after[:1] != ["i"]  # "Lesbos i Grekland"
+                        and entry.place_country in ("", doc.lex.get(metropolis).place_country)
+                        and after[:1] != ["i"]  # "Lesbos i Grekland"
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
                              or "foreign" in span.attrs and (entry.place_pop < DISTRICT_MAX
                                                              or _inside(doc, span.key, metropolis))))
-            if in_foreign or district or named_area and not entry.se_pop and (
+            if in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
                             span.score, span.rule, span.key)
@@ -302,11 +305,22 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 metropolis = ""
             elif "foreign" in span.attrs and entry.place_pop >= METROPOLIS:
                 metropolis = span.key or ""
-        elif span.label == "country":
+        elif span.label == "country" and (not metropolis or doc.lex.get(span.key or "").country
+                                          != doc.lex.get(metropolis).place_country):
             metropolis = ""  # "flydde till Kenya … i lägret i Dadaab": another country's place
+            # ("från Mogadishu i Somalia. Vi bodde i Hodan": still Mogadishu's)
         out.append(span)
         prev = span
     return out
+
+
+def _within_metropolis(doc: Doc, entry: Entry, end: int, after: Span | None) -> bool:
+    """"bor kvar i Godaif i asmara", "Bourj Hammoud i Beirut": a place no Swedish list holds,
+    with no population of its own, just before "i" and a big town abroad: one of its districts."""
+    return after is not None and not entry.se_pop and not entry.place_pop \
+        and doc.folds[end:end + 1] == ["i"] and doc.index_at(after.start) == end + 1 \
+        and after.label == "city" and "foreign" in after.attrs \
+        and doc.lex.get(after.key or "").place_pop >= METROPOLIS
 
 
 def _described_area(doc: Doc, end: int) -> bool:
@@ -371,7 +385,9 @@ def unify(spans: list[Span], text: str) -> list[Span]:
     new = tuple.__new__  # Span(...) without its Python __new__: a relabelled mention each
     for span, ident in zip(spans, idents):
         top = best[ident]
-        if top.label == span.label:
+        if top.label == span.label or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name:
+            # "bor i Dnipro vid floden Dnipro": a kind noun names its own feature, and a town
+            # the gazetteer knows keeps its reading
             out.append(span)
             continue
         # "foreign" comes from the entity's best mention, the other attributes stay the span's

@@ -99,6 +99,11 @@ STRONG_NAME_RANK = 1500    # a name this frequent beats a small place of the sam
 TOP_NAME_RANK = 300        # ... and beats even a big place, unless the context says place
 ATTESTED_RANK = 3000       # a name this frequent may start a sentence as a name
 LOWER_CASE_NAME_RANK = 100  # a first name this frequent is a name even in lower case
+COMPANY_WORDS = 3          # "på sundsvalls el ab": lower-case words of a company name before its form
+ACRONYM_MAX = 5             # "på UNSA": letters of an unknown abbreviation read as an institution
+MONTH_LIST = 12             # "i mars och april": months a list of months reaches back over
+NAME_RUN_MAX = 3           # "som heter pizzeria roma": lower-case words a name after a naming verb runs on
+OLDEST = 120               # "X är 16": below this a number after a subject may be its age
 
 # --- surrogates ------------------------------------------------------------------------------
 AGE_STAGES = (1, 7, 13, 16, 18, 20, 65)  # a moved age stays in its stage of life: a baby, a

@@ -113,10 +113,13 @@ def sentence_starts(text: str, texts: list[str], offsets: list[int]) -> set[int]
                 found.add(k)
             continue
         k = bisect_left(offsets, at)  # an opener is a token of its own, not inside a word
-        if offsets[k] == at and texts[k] == char:
+        # a dash written onto its word ends no sentence: "el- och energiprogrammet"
+        if offsets[k] == at and texts[k] == char and not (
+                char in _DASHES and k and at == offsets[k - 1] + len(texts[k - 1])):
             found.add(k + 1)
     return found
 
 
 _OPENERS_AFTER = frozenset({".", "!", "?", ":", "\"", "”", "-", "–", "…"})
+_DASHES = frozenset({"-", "–"})
 _BREAK = re.compile("[\n" + re.escape("".join(sorted(_OPENERS_AFTER))) + "]")

@@ -96,11 +96,15 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                                   "course_word"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), capital=True)
+JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
+ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
+                reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
-                        word=("name_adjective",), reads=("adjective_place_noun",), capital=True)
+                        word=("name_adjective",), reads=("adjective_place_noun", "place_trigger"),
+                        capital=True)
 # Digit tokens.
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
@@ -133,6 +137,10 @@ class ContextRules:
         self.w = words.folds
         self.kind_nouns = words.value("kind_noun")
         self.kind_endings = words.ends["kind_noun_ending"]
+        # a kind noun's spellings by its fold: "än" (than) folds as "ån" (the stream) does
+        self.kind_spellings: dict[str, tuple[str, ...]] = {}
+        for spelt in sorted(words.surface("kind_noun")):
+            self.kind_spellings[fold(spelt)] = self.kind_spellings.get(fold(spelt), ()) + (spelt,)
         self.place_nouns = words.value("adjective_place_noun")
         self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
         self.geo_head_endings = words.endings("geo_head_ending")
@@ -306,10 +314,11 @@ class ContextRules:
         folds = doc.folds
         if i + 2 >= len(folds):
             return False
-        subject = folds[i + 2]
+        # the subject after the main clause's verb, or before it in a learner's word order
+        # ("när jag var nitton jag lämnade landet")
         return any(folds[k] in self.w["age_clause"] for k in range(max(0, verb - 3), verb - 1)) \
-            and (subject in self.w["personal_pronoun"]
-                 or subject in self.w["possessive"] or self._person(doc, i + 2))
+            and any(folds[k] in self.w["personal_pronoun"] or folds[k] in self.w["possessive"]
+                    or self._person(doc, k) for k in (i + 2, i + 1))
 
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
@@ -396,9 +405,11 @@ class ContextRules:
         j = i + 1
         named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j))):
-            if j + 1 < n and folds[j] in ("i", "pa") and tokens[j + 1].text[:1].isupper():
-                j += 2  # "en restaurang i Kista som heter …"
+                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j)
+                           or self._listed_place(doc, j))):
+            if j + 1 < n and folds[j] in ("i", "pa") and (tokens[j + 1].text[:1].isupper()
+                                                           or doc.entries[j + 1].place_kind):
+                j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
             if j < n and folds[j] == "dar":
                 j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
             elif j < n and folds[j] == "som":
@@ -415,9 +426,23 @@ class ContextRules:
         label, e = self.kind_nouns[key], doc.entries[j]
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
-        end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else j
+        end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else \
+            self._lower_run(doc, j) if named else j
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, label,
                             key=" ".join(folds[j:end + 1])))
+
+    @staticmethod
+    def _lower_run(doc: Doc, j: int) -> int:
+        """The last word of a lower-case name after a naming verb: "som heter pizzeria roma i
+        borås" runs on over words less frequent than everyday ones and of no lexicon category,
+        at most NAME_RUN_MAX of them, up to an everyday word ("i")."""
+        last = min(len(doc.tokens), j + 1 + T.NAME_RUN_MAX) - 1
+        end = j
+        while end < last and end + 1 not in doc.starts and doc.tokens[end + 1].text.isalpha() \
+                and doc.tokens[end + 1].text.islower() and doc.entries[end + 1].zipf < T.COMMON \
+                and not doc.entries[end + 1].cats - NAMEISH:
+            end += 1
+        return end
 
     def kind_head(self, key: str) -> str:
         """The kind noun a word is, or the one a compound ends in ("städfirman" -> "firman",
@@ -441,6 +466,14 @@ class ContextRules:
         return len(tok.text) >= 3 and not e.cats - NAMEISH and (
             bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE
             or named and e.zipf < T.COMMON)
+
+    @staticmethod
+    def _listed_place(doc: Doc, j: int) -> bool:
+        """"ån indalsälven", "sjön vättern", "lägret kakuma": a lower-case word right after a
+        kind noun that the gazetteers know as a place and that is no everyday word."""
+        e = doc.entries[j]
+        return bool(e.place_kind) and e.zipf < T.COMMON and not e.cats - NAMEISH \
+            and doc.tokens[j].text.isalpha()
 
     def _unknown_name(self, doc: Doc, j: int) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
@@ -578,7 +611,15 @@ class ContextRules:
 
     def _date_context(self, doc: Doc, i: int) -> bool:
         """A month name next to a day number or a year, or after a preposition of time
-        ("i november", "sedan mars") or "född"."""
+        ("i november", "sedan mars") or "född", or listed after such a month ("i mars och
+        april"; at most MONTH_LIST months back, so a hostile list stays linear)."""
+        for _ in range(T.MONTH_LIST):
+            prev = doc.folds[i - 1] if i else ""
+            if i >= 2 and (prev in self.w["list_word"] or prev == ",") \
+                    and "month" in doc.entries[i - 2].cats:
+                i -= 2  # "stängd i mars och april": the list's first month decides
+            else:
+                break
         toks = doc.tokens
         before = toks[i - 1].text if i else ""
         after = toks[i + 1].text if i + 1 < len(toks) else ""
@@ -697,6 +738,23 @@ class ContextRules:
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
             add(INSTITUTION_PHRASE.span(tokens[j].start, tokens[i].end, label, attrs,
                                         key=" ".join(folds[j:i + 1])))
+        elif len(folds[i]) == 2 and owner.islower():
+            first = _company_start(doc, i)
+            if first is not None:
+                add(INSTITUTION_PHRASE.span(tokens[first].start, tokens[i].end, label, attrs,
+                                            key=" ".join(folds[first:i + 1])))
+
+
+def _company_start(doc: Doc, i: int) -> int | None:
+    """"praktiserar på sundsvalls el ab", "jobbar på bygg ab": the first word of a lower-case
+    company name that its form (AB, HB) ends, where someone works: the word after the work
+    preposition, at most COMPANY_WORDS words back, all lower-case words."""
+    for k in range(i - 1, max(0, i - 1 - T.COMPANY_WORDS), -1):
+        if not (doc.tokens[k].text.isalpha() and doc.tokens[k].text.islower()) or k in doc.starts:
+            return None
+        if _institution_context(doc, k) == "work":
+            return k if doc.entries[k].zipf < T.VERY_COMMON else None  # not "på ett företag ab"
+    return None
 
 
 # --- word rules ----------------------------------------------------------------------------------
@@ -819,7 +877,10 @@ def _particle_compound(r: ContextRules, street: str) -> bool:
 
 
 def _named_kind(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    if r.kind_head(doc.folds[i]):
+    head, low = r.kind_head(doc.folds[i]), doc.tokens[i].text.lower()
+    # spelt as the kind noun, or without å, ä, ö as learners may ("affaren"), but not with
+    # other ones: "än normalgraden" is no stream ("ån") named Normalgraden
+    if head and (low.isascii() or low.endswith(r.kind_spellings.get(head, (head,)))):
         r._named_kind(doc, i, add)
     return False
 
@@ -869,8 +930,13 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if head and not tokens[i].text[0].isupper() and i and tokens[i - 1].text[:1].isupper() \
             and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts \
             and not (key in r.w["town_centre"] and _town(r, doc.folds[i - 1])):
-        add(HEAD_NOUN.span(tokens[i - 1].start, tokens[i].end, head,
-                           key=f"{doc.folds[i - 1]} {key}"))
+        first = i - 1
+        while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
+                and first - 1 not in doc.starts and tokens[first - 1].text[:1].isupper() \
+                and tokens[first - 1].text.isalpha():
+            first -= 1  # "Hạ Long bukten", "Jorge Chávez flygplatsen"
+        add(HEAD_NOUN.span(tokens[first].start, tokens[i].end, head,
+                           key=" ".join(doc.folds[first:i + 1])))
     return False
 
 
@@ -933,7 +999,8 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or _institution_context(doc, i) or i and (_institution_context(doc, i - 1)
                                                        or studied_at(doc, i - 1)
                                                        or i >= 2 and studied_at(doc, i - 2)) \
-            or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON:
+            or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON \
+            or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None:
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
         elif tokens[i].text.lower().endswith(r.institution_ends):
@@ -962,14 +1029,19 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name; in lower
     case where someone works there ("jobbar på pizzeria roma"). "BK Häcken", "IFK Göteborg": a
-    club by its abbreviation in capitals and its capitalised name."""
+    club by its abbreviation in capitals and its capitalised name, or by its abbreviation and a
+    known town in any case ("ifk göteborg")."""
     tokens = doc.tokens
-    club = doc.folds[i] in r.w["club_head"] and tokens[i].text.isupper()
+    town = i + 1 < len(tokens) and bool(doc.entries[i + 1].place_kind) \
+        and not doc.entries[i + 1].gender  # "IFK eskilstuna"; not "if Anna"
+    club = doc.folds[i] in r.w["club_head"] and (tokens[i].text.isupper() or town)
     if not club and doc.folds[i] not in r.w["business_head"] or i + 1 >= len(tokens) \
             or not tokens[i + 1].text.isalpha() or i + 1 in doc.starts:
         return False
     if tokens[i + 1].text[0].isupper():
         end = doc.capitalised_run(i + 1)
+    elif club and town:
+        end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg"
     elif not club and _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1):
         end = i + 1
     else:
@@ -977,6 +1049,33 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end,
                            "other_institution" if club else "work",
                            key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"läsa el-programmet på LG", "studerade på UNSA", "jobbar på ISS": an abbreviation no list
+    knows where someone studies or works is the school or workplace."""
+    tok, e = doc.tokens[i], doc.entries[i]
+    if not (tok.text.isupper() and tok.text.isalpha() and 2 <= len(tok.text) <= T.ACRONYM_MAX) \
+            or e.zipf >= T.COMMON or e.cats or e.org_kind or e.place_kind or e.country:
+        return False
+    label = _institution_context(doc, i) or studied_at(doc, i)
+    if label:
+        add(ACRONYM.span(tok.start, tok.end, label, key=doc.folds[i]))
+    return False
+
+
+def _joined_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Hà Nội", "Hải Phòng", "Udon Thani": a town written in two capitalised words that the
+    gazetteers hold written as one (Hanoi, Haiphong, Udonthani): a big town abroad."""
+    tokens = doc.tokens
+    if i + 1 >= len(tokens) or i + 1 in doc.starts or not tokens[i + 1].text[:1].isupper() \
+            or not tokens[i].text.isalpha() or not tokens[i + 1].text.isalpha():
+        return False
+    e = r.lex.get(doc.folds[i] + doc.folds[i + 1])
+    if e.place_kind == "city" and e.place_pop >= T.BIG_PLACE and not e.se_pop:
+        add(JOINED_PLACE.span(tokens[i].start, tokens[i + 1].end, "city", ("foreign",),
+                              key=doc.folds[i] + doc.folds[i + 1]))
     return False
 
 
@@ -990,6 +1089,12 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if label and tokens[i + 1].text.islower():
         add(ADJECTIVE_PLACE.span(tokens[i].start, tokens[i + 1].end, label,
                                  key=f"{folds[i]} {folds[i + 1]}"))
+    elif i and folds[i - 1] in r.w["place_trigger.prep"] and tokens[i + 1].text[:1].isupper() \
+            and tokens[i + 1].text.isalpha() and not doc.entries[i + 1].gender:
+        # "bor i Norra Fäladen", "i Södra Ängby": a part of a town by its direction
+        end = doc.capitalised_run(i + 1)
+        add(ADJECTIVE_PLACE.span(tokens[i].start, tokens[end].end, "city",
+                                 key=" ".join(folds[i:end + 1])))
     return False
 
 
@@ -1137,6 +1242,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution),
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
+    (JOINED_PLACE, _joined_place), (ACRONYM, _acronym),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),

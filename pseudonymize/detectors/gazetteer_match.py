@@ -23,7 +23,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
-from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, settle
+from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, pronoun_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -53,12 +53,13 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
-    "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb"),
+    "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
+    "subject_before", "person_pronoun", "number_word"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition"),
     after=("place_statement",))
-FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced",))
+FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
                                                                  "village_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
@@ -90,7 +91,8 @@ LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
     "school_name_ending"), before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
-                                                             "geo_name_modifier"),
+                                                             "geo_name_modifier",
+                                                             "named_geo_ending"),
                      before=("place_trigger", "geo_preposition"))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
 # or kin word after it): declared, so a word with such a neighbour is never judged alone.
@@ -120,7 +122,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
-                          "organization", "district", "geo", "landmark"})
+                          "organization", "district", "geo", "landmark", "settlement"})
 
 
 TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
@@ -222,6 +224,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                        or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X"
+        if len(after) > 1 and after[0] in W["place_trigger.prep"] \
+                and doc.entries[i + 2].country not in ("", "SE"):
+            return 2  # "var i dadaab i kenya": a place within a country abroad
         return 1
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
@@ -871,8 +876,10 @@ class Matcher:
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
                  named or _name_context(doc, i, self.lex.marks), self._common(doc, i, e), named)
         if i >= 2 and doc.folds[i - 1] == "fran" \
-                and doc.folds[i - 2] in self.W["name_trigger.greeting"]:
-            c = c._replace(place_ctx=0, name_ctx=True)  # "Hälsningar från Rania", "Kram från Sai"
+                and doc.folds[i - 2] in self.W["name_trigger.greeting"] \
+                or i and cap and not initial and doc.folds[i - 1] in self.W["name_trigger.greeting"]:
+            # "Hälsningar från Rania", "Kram från Sai", "Vänliga hälsningar Lan Nguyen"
+            c = c._replace(place_ctx=0, name_ctx=True)
         elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
                 and _institution_context(doc, i) is None:
             c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
@@ -884,6 +891,8 @@ class Matcher:
         if label is None:
             return self._unknown(c)
         label, attrs = self._relabel(c, label, attrs)
+        if label == "country" and e.gender and (c.name_ctx or self._country_person(doc, i)):
+            label, attrs = FIRSTNAME[e.gender], ()  # "min son heter Kuba", "Kuba är sexton"
         is_name = label.startswith("firstname") or label == "surname"
         if is_name and c.place_ctx == 2:
             span = self._named_place(c)
@@ -899,6 +908,22 @@ class Matcher:
             return None
         return GAZETTEER.span(tok.start, tok.end, label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _country_person(self, doc: Doc, i: int) -> bool:
+        """A country that is also a given name, said to be of an age ("Kuba är sexton", "Jordan
+        var 12") or the subject of a verb that a personal pronoun takes up in its sentence
+        ("Kuba kom inte med, han spelade match"): a country has neither."""
+        folds, n = doc.folds, len(doc.tokens)
+        if i + 2 < n and folds[i + 1] in self.W["be_verb"]:
+            number = doc.entries[i + 2].value if "number_word" in doc.entries[i + 2].cats \
+                else folds[i + 2]
+            if number.isdigit() and 1 < int(number) < T.OLDEST:
+                return True
+        if not (i in doc.starts or i and folds[i - 1] in self.W["subject_before"]) \
+                or i + 1 >= n or folds[i + 1] not in self.W["name_verb"]:
+            return False
+        end = next((k for k in range(i + 1, min(n, i + 1 + T.PRONOUN_REACH)) if k in doc.starts), n)
+        return pronoun_gender(doc, i, end) is not None
 
     def _quiet_homograph(self, text: str) -> bool:
         """An everyday word with a name or place reading ("vi", "där", "många") that no rule
@@ -1123,7 +1148,9 @@ class Matcher:
         if c.initial:
             return bool(context) or not (c.common or not self._attested(e)) or is_name and (
                 self._name_follows(doc, i) or self._bare_subject(doc, i)
-                or e.gender and self._capitalised_pair(doc, i))
+                or e.gender and self._capitalised_pair(doc, i)) \
+                or bool(e.country) and i + 1 < len(doc.tokens) \
+                and doc.folds[i + 1] in self.W["name_verb"]  # "Polen har fina berg"
         if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
             return True
         # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans), "hans bror".
@@ -1426,7 +1453,8 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     # makes the compound a name (with or without a linking s)
     modifier = stem in m.W["geo_name_modifier"] or stem[-1:] == "s" \
         and stem[:-1] in m.W["geo_name_modifier"]
-    if not (modifier or m._name_stem(c.key, len(fold(suffix)), c.e)):
+    if not (modifier or c.key.endswith(m.ENDS["named_geo_ending"]) and len(stem) >= 3
+            or m._name_stem(c.key, len(fold(suffix)), c.e)):
         return None
     return _tok_span(LOWER_SUFFIX, c, label)
 
@@ -1541,15 +1569,21 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     a country's name is long and like no everyday word."""
     if not (len(c.key) >= 5 and (c.cap or c.place_ctx) and c.e.zipf < T.MISSPELT_MAX):
         return None
+    if c.key in m.W["area_word"] or c.key in m.W["region_word"]:
+        return REJECT  # "i barrio Laureles", "i provinsen Fars": a word for a part, no name
     target = m._fuzzy(c.key)
     if target in m.W["never_replaced"]:
         return REJECT
     if target:
         flabel, fattrs = m._label_for(m.lex.entries[target], target, c.name_ctx, c.place_ctx)
-        if flabel in NAME_LABELS and (m._place_suffix(c.doc.tokens[c.i].text.lower())
-                                      or c.place_ctx and not c.name_ctx):
+        suffix = m._place_suffix(c.doc.tokens[c.i].text.lower())
+        if flabel in NAME_LABELS and (suffix or c.place_ctx and not c.name_ctx) \
+                or flabel in PLACE_LABELS and (c.name_ctx and not c.place_ctx
+                                               or suffix in ("geo", "place") and suffix != flabel):
             # an island in -ön is not a misspelt name, nor a word after "bor i" ("Färila"
-            # one edit from Farila): the place steps after this one judge it
+            # one edit from Farila), nor a name after "heter" a misspelt town ("Sargon" one
+            # edit from Saigon), nor a river a misspelt town ("Svartån", Svartå): the steps
+            # after this one judge it
             flabel = None
         if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"):
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)

@@ -7,9 +7,10 @@ person: a kin word or title right before one of its mentions ("min son Bao", "ha
 Linh", "herr Tran"), a Vietnamese middle name ("Trần Văn Minh", "Nguyễn Thị Lan"), or a nickname
 introduced after a name ("Jag heter Siriporn men mitt smeknamn är Sai"). One piece of evidence at
 any mention decides every mention of the name in the essay; contradicting evidence decides
-nothing. A name no list holds at all (its gender only guessed from its ending) also takes the
-gender of the first personal pronoun after a mention, before the next person ("min kompis Hibaaq
-och hennes dotter", "min kusin Sazan i Haparanda. Hon bor …"). For a name the lists call neutral
+nothing. An open name also takes the gender of the first personal pronoun after a mention,
+before the next person ("min kompis Hibaaq och hennes dotter", "min kusin Sazan i Haparanda. Hon
+bor …", "min kompis Gul var med mig, han är …": Gul is a man's name in Afghanistan and a woman's
+in Turkey). For a name the lists call neutral
 pronouns are no evidence: the SweLL convention labels a neutral name by the name, not by the
 person ("Nour … hon" stays unknown).
 """
@@ -59,11 +60,11 @@ def _nickname(doc: Doc, i: int, before: str | None) -> str | None:
     the nickname of the gendered name mentioned before it."""
     if before is None:
         return None
-    nick = doc.lex.words("nickname_word")
+    nick = doc.lex.words.union("nickname_word", "saying_verb")
     for j in range(i - 1, max(-1, i - 1 - NICKNAME_REACH), -1):
         if j + 1 in doc.starts:
             return None
-        if doc.folds[j] in nick:
+        if doc.folds[j] in nick:  # "smeknamn är Sai", "Shamiram, alla säger Shami"
             return before
     return None
 
@@ -137,7 +138,7 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
             key = span.key or fold(doc.text[span.start:span.end].lower())
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before)
-            if gender is None and listed.gender is None:  # a name no list holds at all
+            if gender is None:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n])
             if gender:
@@ -161,5 +162,5 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
-                    "person_pronoun"),
+                    "saying_verb", "person_pronoun"),
                    fn=settle)

@@ -30,6 +30,9 @@ PERSONNUMMER = regex.compile(
 PHONE = regex.compile(
     r"(?<![\w+])(?:(?:\+|00)46[\s-]?(?:\(0\)\s?)?\d{1,3}|0\d{1,3})"
     r"(?:[\s/-]?\d{2,4}){1,4}(?![\w-])")
+# Another country's number in international form: "+291 7 124 589", "00252 61 555 1234",
+# "+964 (770) 123 4567": its country code, then groups of any length (E.164: 15 digits at most).
+INTL_PHONE = regex.compile(r"(?<![\w+])(?:\+|00)(?!46)[1-9]\d{0,2}(?:[\s/-]?\(?\d{1,4}\)?){2,6}(?![\w-])")
 BARE_DIGITS = regex.compile(r"(?<![\w-])\d{2,4}(?:[\s-]?\d{2,4}){1,4}(?![\w-])")
 # 8214-9, 903 441 558-1; clearing and account written apart: "8214-9, 934 556 712-4"; or all
 # in one run of digits ("kontonummer 1234567890": seven digits at least, not "50000 kr").
@@ -251,6 +254,10 @@ def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in PHONE.finditer(doc.text):
         if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13:
             add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
+    if "+" in doc.text or "00" in doc.text:
+        for m in INTL_PHONE.finditer(doc.text):
+            if 8 <= sum(ch.isdigit() for ch in m.group()) <= 15:
+                add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
 
 
 def _accounts(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:

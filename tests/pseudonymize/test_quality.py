@@ -27,9 +27,14 @@ GOLD_LEAKS_MAX = 0           # gold originals surviving in the output (target 0)
 HELDOUT_F2_MIN = 0.95         # held-out synthetic gold (written after tuning; first measured 0.881)
 HELDOUT_LEAKS_MAX = 0
 # blind learner set (issue 14; first measured before tuning: replace-label recall 0.846,
-# 60 leaks in 64 essays; targets 0.97 and 1 leak per 20 essays: the leaks met, recall not yet)
-BLIND_REPLACE_RECALL_MIN = 0.95
+# 60 leaks in 64 essays; targets 0.97 and 1 leak per 20 essays, i.e. at most 3: both met)
+BLIND_REPLACE_RECALL_MIN = 0.97
 BLIND_LEAKS_MAX = 2
+# second blind set (written 2026-11-24 after the first had been used to find classes of misses;
+# only its figures are read): first measured 0.880 and 26 leaks in 40 essays; a regression guard
+# at that level, far from the issue's targets
+BLIND2_REPLACE_RECALL_MIN = 0.875
+BLIND2_LEAKS_MAX = 26
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
@@ -107,14 +112,18 @@ def test_heldout_gold(engine: Engine) -> None:
     assert len(report.leaks) <= HELDOUT_LEAKS_MAX, report.leaks
 
 
-def test_blind_gold(engine: Engine) -> None:
-    """The blind learner set (never tuned on case by case) keeps its level."""
-    path = GOLD.with_name("blind.jsonl")
+@pytest.mark.parametrize(("name", "recall_min", "leaks_max"), [
+    ("blind.jsonl", BLIND_REPLACE_RECALL_MIN, BLIND_LEAKS_MAX),
+    ("blind2.jsonl", BLIND2_REPLACE_RECALL_MIN, BLIND2_LEAKS_MAX),
+])
+def test_blind_gold(engine: Engine, name: str, recall_min: float, leaks_max: int) -> None:
+    """The blind learner sets (never tuned on case by case) keep their level."""
+    path = GOLD.with_name(name)
     if not path.exists():
         pytest.skip(f"{path} not written yet")
     report = _report(engine, path, "jsonl")
-    assert report.replace_recall >= BLIND_REPLACE_RECALL_MIN
-    assert len(report.leaks) <= BLIND_LEAKS_MAX, report.leaks
+    assert report.replace_recall >= recall_min
+    assert len(report.leaks) <= leaks_max, report.leaks
 
 
 def test_multiged_slot_recall(multiged: Report) -> None:

@@ -54,8 +54,11 @@ def test_split_is_the_plain_scan(text: str) -> None:
     assert [tuple(t) for t in tokens] == expected
     assert all(type(t) is Token for t in tokens)
     assert texts == [t.text for t in tokens] and offsets == [t.start for t in tokens]
+    # a dash written onto the word before it ("el- och") opens no sentence
+    attached = {i for i, t in enumerate(expected) if t[2] in ("-", "–") and i
+                and expected[i - 1][3] == ""}
     assert {0} | {i + 1 for i, t in enumerate(expected[:-1])
-                  if t[2] in _OPENERS_AFTER or "\n" in t[3]} \
+                  if t[2] in _OPENERS_AFTER and i not in attached or "\n" in t[3]} \
         == sentence_starts(text, texts, offsets)
 
 
