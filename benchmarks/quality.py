@@ -40,6 +40,9 @@ DATA_SETS = (
      GOLD_DIR / "heldout.jsonl"),
     ("Blind learner gold (tests/data/gold/blind.jsonl), written blind, never tuned on case by "
      "case", "jsonl", GOLD_DIR / "blind.jsonl"),
+    ("Development learner gold (tests/data/gold/dev2.jsonl), messy essays tuned on openly "
+     "(first measured at a7abdd3: replace-label recall 0.859, 19 leaks in 18 of 48 essays)",
+     "jsonl", GOLD_DIR / "dev2.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),

@@ -119,7 +119,8 @@ class Engine:
         """`detect` on a prepared essay (`earlier`: a learner's Memory.refs)."""
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
         spans = resolve.respelt(resolve.propagate(spans, doc, earlier), doc, earlier)
-        return resolve.unify(resolve.refine_areas(spans, doc), doc.text)
+        spans = resolve.unify(resolve.refine_areas(spans, doc), doc.text)
+        return resolve.remembered_gender(spans, doc, earlier)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,

@@ -15,6 +15,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import NAMED_KIND
+from pseudonymize.detectors.gender import NAME_GENDER
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
                                                      PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
@@ -27,6 +28,8 @@ FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon",
 INSTITUTIONS = frozenset({"school", "work", "other_institution"})
 EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
 PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
+FIRST_NAMES = frozenset(FIRSTNAME.values())
+GENDERED_NAMES = frozenset({FIRSTNAME["female"], FIRSTNAME["male"]})
 FIRSTNAMES = frozenset(FIRSTNAME.values())
 # A city of this many people has districts learners name; an unknown place, or a known one under
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
@@ -350,6 +353,29 @@ def _inside(doc: Doc, key: str | None, metropolis: str) -> bool:
     region = doc.lex.place_region.get(key or "")
     return region is not None and region == doc.lex.place_region.get(metropolis) \
         and doc.lex.get(key or "").place_pop * T.DISTRICT_SHARE <= doc.lex.get(metropolis).place_pop
+
+
+def remembered_gender(spans: list[Span], doc: Doc,
+                      earlier: dict[tuple[str, str], int] | None) -> list[Span]:
+    """A first name no list genders takes the sex the learner's earlier essays established
+    ("Min fru heter Shamiram" there, "Shamiram var gravid" here), unless this essay's own
+    evidence settled it (name-gender)."""
+    if not earlier:
+        return spans
+    known: dict[str, set[str]] = {}
+    for label, key in earlier:
+        if label in GENDERED_NAMES:
+            known.setdefault(key, set()).add(label)
+    out = []
+    for span in spans:
+        key = span.key or doc.text[span.start:span.end].lower()  # as `number` keys it
+        labels = known.get(key) if span.label in FIRST_NAMES else None
+        if labels and len(labels) == 1 and span.label not in labels \
+                and span.rule != NAME_GENDER.name \
+                and doc.lex.get(fold(key)).gender not in ("female", "male"):
+            span = span._replace(label=next(iter(labels)))
+        out.append(span)
+    return out
 
 
 def family(label: str) -> str:

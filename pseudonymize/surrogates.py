@@ -17,7 +17,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -166,6 +166,18 @@ class Words:
     language_words: dict[str, str] = field(default_factory=dict)  # kurdiska -> ku
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
     district_of: regex.Pattern[str] | None = None
+    # a size word right after a place (", en by") or before it ("en by som heter"): group 1
+    size_after: regex.Pattern[str] | None = None
+    size_before: regex.Pattern[str] | None = None
+    size_words: dict[str, str] = field(default_factory=dict)  # "liten stad" -> small | big
+    # small | big -> (least, most) inhabitants in Sweden and abroad (0: no bound)
+    sizes: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    size_fewest: int = 4
+    capital_words: frozenset[str] = frozenset()  # huvudstaden: the country's capital abroad
+    swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
+    word_zipf: float = 9.0  # a name this frequent as a word ...
+    word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
+    short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -212,7 +224,36 @@ def words() -> Words:
                                       in data["place_abbreviations"].items()},
                  area_towns={town: code for code, towns in data["fiction_area_towns"].items()
                              for town in towns},
-                 language_words={fold(w): code for w, code in data["language_words"].items()})
+                 language_words={fold(w): code for w, code in data["language_words"].items()},
+                 swedish_letters={letter: frozenset(isos) for letter, isos
+                                  in data["swedish_letters"].items()},
+                 word_zipf=data["word_zipf"], word_name_rank=data["word_name_rank"],
+                 short_forms_lifelike={fold(full): tuple(short) for full, short in (
+                     data["short_forms"] | data["short_forms_lifelike"]).items()},
+                 **_size_patterns(data))
+
+
+def _size_patterns(data: dict) -> dict:
+    """The size words of surrogates.toml as patterns: after a place (", en by", "det är en
+    storstad", "den näst största staden") and before it ("en by som heter", "byn", "en by i
+    Lappland som heter"); group 1 the size word in either."""
+    said = {" ".join(w.split()): size for size in ("small", "big")
+            for w in data[f"{size}_place_words"]}
+    alt = "|".join(regex.escape(w).replace("\\ ", r"\s+")
+                   for w in sorted(said, key=len, reverse=True))
+    verbs = "|".join(map(regex.escape, data["size_naming_verbs"]))
+    return {"size_after": regex.compile(
+                rf"^\s*[,(]?\s*(?:(?:det|den|som|vilket)\s+(?:är|var)\s+|(?:är|var)\s+)?"
+                rf"(?:(?:en|ett|den|det)\s+)?(?:(?:mycket|ganska|väldigt|jätte|så)\s+)?({alt})"
+                r"(?!\p{L})", regex.IGNORECASE),
+            "size_before": regex.compile(
+                rf"(?<!\p{{L}})(?i:({alt}))(?:\s+(?i:i|nära|utanför|vid)\s+\p{{Lu}}[\p{{L}}-]*)?"
+                rf"(?:\s*,?\s+(?i:som\s+)?(?i:{verbs}))?\s+$"),
+            "size_words": said,
+            "sizes": {"small": (0, data["small_place_max"], 0, data["small_place_max_abroad"]),
+                      "big": (data["big_place_min"], 0, data["big_place_min_abroad"], 0)},
+            "size_fewest": data["size_places_fewest"],
+            "capital_words": frozenset(data["capital_words"])}
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -370,6 +411,30 @@ class Geography:
     shore_words: frozenset[str] = frozenset()  # folds: havet (the essay's towns are on it)
     feature_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # Vättern -> towns
     kind_default: dict[str, str] = field(default_factory=dict)  # lake -> sjön (first listed)
+    seas: dict[str, frozenset[str]] = field(default_factory=dict)  # a sea -> ISOs on its shore
+    sea_wider: dict[str, str] = field(default_factory=dict)  # Egeiska havet -> Medelhavet
+    boat_words: frozenset[str] = frozenset()  # folds: ferry_words, gummibåt (a crossing)
+    no_town_kinds: frozenset[str] = frozenset()  # mountain, river: never a town's name abroad
+    sea_towns: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)  # sea, ISO
+    capitals: dict[str, str] = field(default_factory=dict)  # ISO -> its capital (lifelike)
+    sweden_gateways: frozenset[str] = frozenset()  # DK, NO: a route's last leg to Sweden
+    sweden_words: frozenset[str] = frozenset()  # folds: sverige
+
+    @cached_property
+    def sea_folds(self) -> dict[str, str]:
+        """A sea's fold -> its name (`seas`)."""
+        return {fold(sea): sea for sea in self.seas}
+
+    @cached_property
+    def sea_pattern(self) -> regex.Pattern[str]:
+        """The seas' folds as one pattern on folded text, longest first."""
+        alt = "|".join(map(regex.escape, sorted(self.sea_folds, key=len, reverse=True)))
+        return regex.compile(rf"(?<!\p{{L}})({alt})(?!\p{{L}})")
+
+    @cached_property
+    def kind_folds(self) -> frozenset[str]:
+        """Every kind word (sjön, ån, bergen): one before a name says the name's kind."""
+        return frozenset(word for word, _ in self.kind_words)
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -414,9 +479,14 @@ def geography(lifelike: bool = False) -> Geography:
     [features] alone, so more rows never change its output)."""
     data = tomllib.loads(GEOGRAPHY_FILE.read_text(encoding="utf-8"))
     rows = data["features"] | (data["features_lifelike"] if lifelike else {})
-    features = {name: (row[0], frozenset(row[1:])) for name, row in rows.items()}
-    kind_words = sorted(((fold(w), kind) for kind, ws in data["kind_words"].items() for w in ws),
-                        key=lambda kw: -len(kw[0]))
+    ranges = frozenset(data["ranges"]) if lifelike else frozenset()  # a range by a range
+    features = {name: ("range" if name in ranges else row[0], frozenset(row[1:]))
+                for name, row in rows.items()}
+    range_words = {fold(w) for w in data["range_words"]} if lifelike else set()
+    kind_words = sorted(dict.fromkeys(
+        [(fold(w), "range" if fold(w) in range_words else kind)
+         for kind, ws in data["kind_words"].items() for w in ws]
+        + [(w, "range") for w in sorted(range_words)]), key=lambda kw: -len(kw[0]))
     landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
     return Geography(frozenset(data["not_towns"]),
                      {town: tuple(row) for town, row in data["towns"].items()}, features,
@@ -433,7 +503,18 @@ def geography(lifelike: bool = False) -> Geography:
                      frozenset(data["shore_towns"]),
                      frozenset(fold(w) for w in data["shore_words"]),
                      {name: frozenset(towns) for name, towns in data["feature_towns"].items()},
-                     {kind: ws[0] for kind, ws in data["kind_words"].items() if ws})
+                     {kind: ws[0] for kind, ws in data["kind_words"].items() if ws}
+                     | ({"range": data["range_words"][0]} if lifelike else {}),
+                     {name: frozenset(w for w in where if len(w) == 2 and w.isupper())
+                      | frozenset(data["sea_countries"].get(name, ()))
+                      for name, (kind, where) in features.items() if kind == "sea"},
+                     dict(data["sea_wider"]),
+                     frozenset(fold(w) for w in data["ferry_words"] + data["boat_words"]),
+                     frozenset(data["no_town_kinds"]),
+                     {sea: {iso: frozenset(towns) for iso, towns in by_iso.items()}
+                      for sea, by_iso in data["sea_towns"].items()},
+                     dict(data["capitals"]), frozenset(data["sweden_gateways"]),
+                     frozenset(fold(w) for w in data["sweden_words"]))
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -519,7 +600,9 @@ LEARNER_INSTITUTION = "~institution:"
 LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
 LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
 LEARNER_SERIAL = "~serial:"
+LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
+NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
 GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
 
@@ -590,6 +673,7 @@ class Renderer:
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.spoken: frozenset[str] | None = None  # lifelike: the languages the essay names
+        self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -800,8 +884,16 @@ class Renderer:
         same = institution_aliases().get(fold(original), frozenset({fold(original)}))
         other = [(n, t) for n, t in kind.pool if t and fold(n) not in same]
         follows = self._town_follows(span)
-        return (frozenset(t for n, t in other if not (follows and " i " in n))
-                or frozenset(t for _, t in other) or kind.towns)
+        towns = (frozenset(t for n, t in other if not (follows and " i " in n))
+                 or frozenset(t for _, t in other) or kind.towns)
+        geo = self.geo
+        if any(t in kind.towns for t in geo.towns if fold(t) in self.avoid_folds) or not any(
+                fold(t) in self.avoid_folds for t in geo.towns):
+            return towns
+        # "Jag bor i Ludvika ... Högskolan Dalarna": the essay's town has none of its own, so
+        # a town of a län that has one (its seat's), not a bigger town that has one itself
+        counties = {geo.towns[t][1] for t in towns if t in geo.towns}
+        return towns | frozenset(t for t, row in geo.towns.items() if row[1] in counties)
 
     def _town_follows(self, span: Span) -> bool:
         """Lifelike: a town is named right after the mention ("Mittuniversitetet i Sundsvall")."""
@@ -969,21 +1061,27 @@ class Renderer:
         another big city); that place is drawn among the surrogate country's cities that head
         a region of several places (on the sea where `coast` asks it)."""
         lex = self.lex
+        home = self._country_of(span, original)
+        country = self.countries.get(home, home)
         parent = self.parents.get(span.start)
         if parent:
             region = lex.place_region.get(fold(self.place_map.get(parent, "")), "")
             # its districts or else its biggest towns: a suburb, never a far town of its region;
             # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
-            near = lex.region_places.get(region, [])[1:REGION_NEAREST + 1]
+            near = self._in_country(lex.region_places.get(region, [])[1:REGION_NEAREST + 1],
+                                    country)
             return self._draw([p for p in near if p in coast], rng) or (
                 self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
         if (span.key or fold(original)) not in self.parent_folds:
             return None
-        heads = [c for c in cities if lex.region_places.get(
+        capital = self._capital_said(span, country)
+        if capital:
+            return capital  # "Warszawa, huvudstaden" though Wola lies in its region
+        heads = self._in_country([c for c in cities if lex.region_places.get(
             lex.place_region.get(fold(c), ""), [""])[0] == c and len(
-            lex.region_places[lex.place_region[fold(c)]]) >= 3]
-        sized = self._similar_size(heads, span, original, self.countries.get(
-            self._country_of(span, original), ""))
+            lex.region_places[lex.place_region[fold(c)]]) >= 3], country)
+        sized = self._of_said_size(span, heads, country) if self._size_said(span) else \
+            self._similar_size(heads, span, original, country)
         return next(filter(None, (self._draw(pool, rng) for pool in (
             [c for c in sized if c in coast], sized, [c for c in heads if c in coast], heads))),
             None)
@@ -1026,6 +1124,9 @@ class Renderer:
             if main and main not in groups and not set(groups).isdisjoint(
                     self.geo.neighbours.get(main, ())):
                 group = main
+            elif self.effective == "lifelike" and main and main not in groups and before \
+                    and main in self.lex.name_origins.get(before[-1], ()):
+                group = main  # "Dilan Omer Aziz": a middle name only the Somali list holds
             elif main and " ".join(before[-2:]) in words().writer_name and (
                     main in groups or groups == (SWEDISH_ORIGIN,)):
                 group = main  # "Jag heter Carlos Andrés Ramírez": the writer's own name
@@ -1107,6 +1208,19 @@ class Renderer:
                      if g != SWEDISH_ORIGIN and self.lex.pools.get(f"surname:{g}")
                      and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
                     "")
+
+    def _married_name(self, span: Span, original: str) -> bool:
+        """A Swedish-only surname written right after another surname ("Siriporn Wongsawat
+        Björk", "S. W. Björk") is a name taken in marriage: it stays Swedish (lifelike)."""
+        before = self.before.get(span.start, ())
+        own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
+            span.key, ())
+        if own != (SWEDISH_ORIGIN,) or not before:
+            return False
+        previous = self.lex.get(before[-1].strip(".,"))
+        return bool(previous.surname_rank and not previous.gender) or (
+            len(before[-1].strip(".")) == 1 and len(before) > 1
+            and len(before[-2].strip(".")) == 1)
 
     def _family(self, before: Sequence[str]) -> bool:
         """The name is one the writer gives a child, sibling or parent: "min dotter Sofia",
@@ -1212,13 +1326,17 @@ class Renderer:
         return any(fold(w) != key and fold(w) in self.avoid_folds and self.lex.get(fold(w)).gender
                    for w in regex.findall(r"\p{Lu}\p{L}+", sentence))
 
-    @staticmethod
-    def _shortens(short: str, full: str) -> bool:
+    def _listed_short(self) -> dict[str, tuple[str, ...]]:
+        """The short forms surrogates.toml lists, with the lifelike table's for lifelike."""
+        w = words()
+        return w.short_forms_lifelike if self.effective == "lifelike" else w.short_forms
+
+    def _shortens(self, short: str, full: str) -> bool:
         """`short` (a fold) is a short form of `full` (a fold): its beginning (Magda, Mo) or
         one that surrogates.toml lists (Lisa for Elisabeth)."""
         return short != full and ((full.startswith(short) and len(full) > len(short) + 1
                                    and len(short) >= 2)
-                                  or short in map(fold, words().short_forms.get(full, ())))
+                                  or short in map(fold, self._listed_short().get(full, ())))
 
     def _short_forms(self, full: str, gender: str) -> list[str]:
         """The short forms of a surrogate full name: the listed ones (Mohamed: Mo), then its
@@ -1230,7 +1348,7 @@ class Renderer:
                  if self.lex.get(fold(full[:n])).gender in fits and (
                      not groups or not groups.isdisjoint(self.lex.name_origins.get(
                          fold(full[:n]), ())))]
-        return list(words().short_forms.get(fold(full), ())) + named
+        return list(self._listed_short().get(fold(full), ())) + named
 
     def _nickname(self, original: str, gender: str) -> str | None:
         """A short form of another name of the essay ("Magdalena ... alla säger Magda", "Mo"
@@ -1260,16 +1378,40 @@ class Renderer:
         return next(filter(None, (self._draw(self.lex.pools.get(f"first_{sex}:{g}", []), rng)
                                   for g in groups)), None)
 
-    def _with_short_form(self, pool: list[str], key: str, gender: str) -> list[str]:
-        """A full name whose short form the essay also writes ("Mohamed ... Mo") is drawn among
-        names that have a short form, so the short form's surrogate is a real one."""
-        listed = map(fold, words().short_forms.get(key, ()))
+    def _with_short_form(self, pool: list[str], key: str, gender: str,
+                         nicknamed: bool = False) -> list[str]:
+        """A full name whose short form the essay also writes ("Mohamed ... Mo"), or that a
+        nickname follows (`nicknamed`: "Sofia ... alla kallar henne Sonja"), is drawn among
+        names that have a short form, so the nickname's surrogate is one of the name's own."""
+        if nicknamed:
+            return [p for p in pool if fold(p) in self._listed_short()] or pool
+        listed = map(fold, self._listed_short().get(key, ()))
         if len(key) > LONGEST_NAME or not (
                 any(key[:n] in self.avoid_folds for n in range(2, len(key) - 1))
                 or any(short in self.avoid_folds for short in listed)):
             return pool  # linear in the name: no scan of the essay's originals
         return [p for p in pool if any(not self._original(short)
                                        for short in self._short_forms(p, gender))] or pool
+
+    def _nicknamed_after(self, span: Span) -> bool:
+        """A word of `nickname_words` follows the name closely ("Min dotter Sofia går i skolan.
+        Alla kallar henne Sonja"): its nickname will be a short form of its surrogate."""
+        text = fold(getattr(self.before, "text", "")[span.end:span.end + NICKNAME_AFTER])
+        return not words().nickname_words.isdisjoint(regex.findall(r"\p{L}+", text))
+
+    def _no_word(self, pool: list[str], original: str) -> list[str]:
+        """Lifelike: no name that is also a common Swedish word ("Sten", "Gul", "Sol": a pun a
+        reader notices), unless the original is one: the lexicon's common-word homographs and
+        names rarer as names (`word_name_rank`) than frequent as words (`word_zipf`). Each
+        pool is filtered once per lexicon (`_PLAIN_POOLS`)."""
+        if _wordlike(self.lex, original):
+            return pool
+        key = (id(self.lex), id(pool))
+        cached = _PLAIN_POOLS.get(key)
+        if cached is None or cached[0] is not pool:
+            cached = _PLAIN_POOLS[key] = (pool, [p for p in pool
+                                                 if not _wordlike(self.lex, p)] or pool)
+        return cached[1]
 
     def _no_place(self, pool: list[str]) -> list[str]:
         """Surnames that are no place a reader knows: no Swedish place (Lund, Berg) and no town
@@ -1293,7 +1435,31 @@ class Renderer:
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
         known = entry.place_kind or entry.se_pop or "district" in entry.cats
+        if self.effective == "lifelike" and not entry.place_country and (
+                where or not known) and span.label in ("geo", "city"):
+            # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
+            # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
+            there = self._sentence_country(span) or self.hint or self.abroad or "SE"
+            spelled = words().swedish_letters
+            if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
+                return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
+            return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
+
+    def _sentence_country(self, span: Span) -> str:
+        """The country of the place named last before the mention in its sentence: "SE" for
+        a Swedish town or landskap ("Vid Bollnäs finns sjön Varpen"), a country's ISO code for
+        a country; "" when the sentence names neither."""
+        text = getattr(self.before, "text", "")
+        sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
+        swedish = {fold(t) for t in self.geo.towns} | {fold(p) for p in self.geo.landskap}
+        for word in reversed(regex.findall(r"\p{Lu}\p{L}+", sentence)):
+            key = fold(word)
+            if key in swedish or key.removesuffix("s") in swedish:
+                return "SE"
+            if self.lex.get(key).country:
+                return self.lex.get(key).country
+        return ""
 
     def _choose(self, span: Span, draw: int, original: str, attrs: frozenset[str]) -> str:
         label, lex = span.label, self.lex
@@ -1325,6 +1491,9 @@ class Renderer:
                 initial = (self.name_map[named[0]][:1].upper() if named else
                            next(c for c in INITIALS if c != letter_ and self._free(c)))
                 return initial + "." if original.endswith(".") else initial
+            sea = self._sea_word(span, original, rng) if lifelike else None
+            if sea:
+                return sea  # "över Egeiska havet", the first word read as a name
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
             if lifelike and general.startswith("first_") and span.label != "middlename":
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
@@ -1340,21 +1509,28 @@ class Renderer:
                 return nick
             origin = (general == "surname" and self._origin_of_given(span, original)) or \
                 self._origin(original, span.key, self.before.get(span.start, ()))
+            if lifelike and general == "surname" and self._married_name(span, original):
+                origin = SWEDISH_ORIGIN
             # a name of unknown gender may take any first name: never an invented place-like word
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
                 others.reverse()  # a name of unknown sex: either sex, not always a woman's
+            def plain(pool: list[str]) -> list[str]:
+                return self._no_word(pool, original) if lifelike else pool
+
             if general == "surname":
-                pick = self._draw(self._no_place(lex.pools.get(f"surname:{origin}", [])), rng) or \
-                    self._draw(self._no_place(lex.pools.get("surname", [])), rng)
+                pick = self._draw(plain(self._no_place(lex.pools.get(f"surname:{origin}", []))),
+                                  rng) or \
+                    self._draw(plain(self._no_place(lex.pools.get("surname", []))), rng)
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
-            return (self._draw(self._with_short_form(
-                        lex.pools.get(f"{general}:{origin}", []), key, gender), rng)
-                    or next(filter(None, (self._draw(lex.pools.get(f"{o}:{origin}", []), rng)
-                                          for o in others)), None)
-                    or self._draw(self._with_short_form(lex.pools.get(general, []), key, gender),
-                                  rng)
+            nicknamed = lifelike and self._nicknamed_after(span)
+            return (self._draw(plain(self._with_short_form(
+                        lex.pools.get(f"{general}:{origin}", []), key, gender, nicknamed)), rng)
+                    or next(filter(None, (self._draw(plain(lex.pools.get(f"{o}:{origin}", [])),
+                                                     rng) for o in others)), None)
+                    or self._draw(plain(self._with_short_form(lex.pools.get(general, []), key,
+                                                              gender, nicknamed)), rng)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
                             None) or self._compound(rng, ""))
         other = self._alias_of(span) if label == "country" or label in PLACE_LIKE else None
@@ -1379,7 +1555,17 @@ class Renderer:
         pool = [c for c in lex.pools.get("country", [])
                 if lex.get(fold(c)).country not in self.avoid_countries]
         if self.effective == "lifelike":
+            crossed = self._on_crossed_sea(iso, pool)
+            # across a sea a country keeps its continent (Greece from Turkey: Italy, never
+            # Egypt beside a surrogate Israel), so the land route after it stays one
+            pool = [c for c in crossed if lex.continents.get(lex.get(fold(c)).country)
+                    == lex.continents.get(iso)] or crossed or pool
+            if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
+                pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
             pool = self._speaking(iso, pool) or pool
+            if iso in self.geo.sweden_gateways and self._before_sweden(span):
+                pool = [c for c in pool if lex.get(fold(c)).country in
+                        self.geo.sweden_gateways] or pool
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
         inland = self.geo.landlocked
         same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
@@ -1435,6 +1621,64 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _crossed_seas(self) -> dict[str, frozenset[str]]:
+        """The seas abroad the essay crosses (lifelike), each with the countries crossing it:
+        in a sentence that names a sea abroad ("över Medelhavet") or a boat (`ferry_words`,
+        `boat_words`) and two places on one sea, the countries of its places (its countries,
+        towns abroad and islands, and Sweden for a Swedish town: "färja från Gdańsk till
+        Nynäshamn" crosses the Baltic)."""
+        if self.crossed is None:
+            geo, text = self.geo, fold(getattr(self.before, "text", ""))
+            towns = {fold(t) for t in geo.towns}
+            islands = {fold(name): where for name, (kind, where) in geo.features.items()
+                       if kind == "island" and abroad(where)}
+            crossed: dict[str, frozenset[str]] = {}
+            for sentence in regex.split(r"[.!?\n]", text):
+                said = regex.findall(r"\p{L}+", sentence)
+                named = list(dict.fromkeys(geo.sea_folds[m] for m in
+                                           geo.sea_pattern.findall(sentence)))
+                if not named and geo.boat_words.isdisjoint(said):
+                    continue
+                isos = {self._iso_of_word(w) for w in said} - {""}
+                isos |= {iso for w in said for iso in islands.get(w, ())}
+                isos |= {"SE"} if not towns.isdisjoint(said) else set()
+                for sea in named + [sea for sea, shore in geo.seas.items()
+                                    if len(shore & isos) >= 2]:
+                    crossed[sea] = crossed.get(sea, frozenset()) | (isos & geo.seas[sea])
+            self.crossed = crossed
+        return self.crossed
+
+    def _iso_of_word(self, word: str) -> str:
+        """The country a word names, or a town abroad lies in (no given name, no surname)."""
+        e = self.lex.get(word)
+        return e.country or (e.place_country if e.place_kind in ("city", "exonym")
+                             and not e.gender and not e.surname_rank
+                             and e.place_country != "SE" else "")
+
+    def _on_crossed_sea(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: a country on a sea the essay crosses is replaced by one on that sea (the
+        sea it is part of, `sea_wider`, where fewer than two are left: Turkey over the Aegean
+        -> a country of the Mediterranean); [] when it lies on none of them."""
+        geo = self.geo
+        for sea, crossing in self._crossed_seas().items():
+            if iso not in crossing:
+                continue
+            while True:
+                on = [c for c in pool if self.lex.get(fold(c)).country in geo.seas[sea]]
+                if len(on) >= 2 or sea not in geo.sea_wider:
+                    break
+                sea = geo.sea_wider[sea]
+            if on:
+                return on
+        return []
+
+    def _before_sweden(self, span: Span) -> bool:
+        """Sweden (`sweden_words`) is named after the mention in its sentence: "tåget till
+        Danmark och sedan till Sverige"."""
+        text = getattr(self.before, "text", "")
+        rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
+        return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
 
     def _speaking(self, iso: str, pool: list[str]) -> list[str]:
         """Countries where the languages the essay names that `iso` speaks are spoken too
@@ -1502,9 +1746,20 @@ class Renderer:
         cities = lex.cities_by_country.get(country, [])
         if country == "SE":
             cities = self._swedish_towns(cities)
+        capital = self._capital_said(span, country) if label == "city" else None
+        if capital:
+            return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
         if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
             pick = self._in_region_abroad(span, original, cities,
                                           self._coast_town(span, original, home, country), rng)
+            if pick:
+                return pick
+        name = self.geo.feature_folds.get(fold(original))
+        if self.effective == "lifelike" and country != "SE" and label == "city" and name and \
+                self.geo.features[name][0] == "island":
+            # "Vi träffades på Phuket", read as a town: an island of the surrogate country
+            # (Phu Quoc), never "på Saigon"
+            pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
         if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
@@ -1523,13 +1778,18 @@ class Renderer:
             pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
+        said = self._size_said(span) if label == "city" and country == "SE" else ""
         if label == "city" and country == "SE" and not self._known(span, original) and \
-                self.city:
+                self.city and said != "small":
             # "Tjärna ängar", "Porsön": a place no gazetteer knows, in an essay with a town, is
-            # one of its districts (never a second town), or a Swedish place name of our own
-            if self.city not in lex.districts_by_town:
+            # one of its districts (never a second town), or a Swedish place name of our own;
+            # lifelike: a small locality near the town where we know none of its districts
+            if self.city not in lex.districts_by_town and self.effective == "lifelike":
+                said = "small"
+            elif self.city not in lex.districts_by_town:
                 return self._compound(rng, "")
-            self.districts.add(span.start)
+            else:
+                self.districts.add(span.start)
         if label == "city" and country == "SE" and self.is_district(span, original):
             # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
             # districts only keeps them in one town (never Flemingsberg beside Luthagen)
@@ -1547,6 +1807,22 @@ class Renderer:
             town = self._town_after(span) or self.city  # "Fröslunda i Eskilstuna"
             pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
+        elif label == "city" and country == "SE" and said:
+            # "Lund, en by nära Karlstad", "Göteborg, det är en storstad": a town of the size
+            # the essay gives it (one whose districts we know where the essay names one),
+            # placed as the original lies
+            towns = list(dict.fromkeys(cities + list(self.geo.towns)))
+            # the essay's institutions and districts are its first town's: a village elsewhere
+            # ("min fru kommer från en by som heter Ammarnäs") needs no university
+            towns = self._swedish_towns(towns) if not self.towns or said == "big" else [
+                c for c in towns if c not in self.geo.not_towns and (
+                    c in self.geo.shore_towns or not self._shore_after(span))]
+            towns = [c for c in towns if c in lex.districts_by_town] if self.has_district \
+                and not self.towns else towns
+            sized = self._of_said_size(span, towns, country, said, strict=True)
+            pool = (self._nearby(sized, span, original, extend=False) if sized else
+                    self._of_said_size(span, self._nearby(towns, span, original, extend=False)
+                                       or towns, country, said))
         elif label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
             pool = [c for c in cities if c in lex.districts_by_town] or cities
@@ -1562,7 +1838,10 @@ class Renderer:
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
             if self.effective == "lifelike":
-                pool = self._coast_town(span, original, home, country) or pool
+                pool = self._of_said_size(span, cities, country) if self._size_said(span) \
+                    else pool
+                coast = self._coast_town(span, original, home, country)
+                pool = [c for c in coast if c in pool] or coast or pool
         elif label == "geo" and country == "SE":
             pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
         else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
@@ -1570,6 +1849,8 @@ class Renderer:
                                                            else cities)
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
             pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
+        if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
+            pool = self._in_country(pool, country) or pool
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         self._settle(span, original, pick)
@@ -1620,7 +1901,14 @@ class Renderer:
         if not self._by_sea(span) and all(key not in self.lex.place_aliases.get(t, {fold(t)})
                                           for t in geo.coast_towns.get(home, ())):
             return []
-        return [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
+        towns = [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
+        if self.effective == "lifelike":
+            # on the sea the essay crosses: Kaliningrad, never Makhachkala, for a ferry to Visby
+            for sea in self._crossed_seas():
+                on = geo.sea_towns.get(sea, {}).get(country)
+                if on and country in geo.seas[sea]:
+                    return [t for t in towns if t in on] or towns
+        return towns
 
     def _by_sea(self, span: Span) -> bool:
         """A word of the sea earlier in the mention's sentence or just after it ("med båt från
@@ -1630,6 +1918,13 @@ class Renderer:
         near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
         return not self.geo.coast_words.isdisjoint(near)
 
+    def _shore_after(self, span: Span) -> bool:
+        """A word of `shore_words` later in the mention's sentence ("åka till Skanör och bada
+        i havet"): the place lies on the sea."""
+        text = getattr(self.before, "text", "")
+        rest = regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0]
+        return not self.geo.shore_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
+
     def _near_home(self, span: Span, original: str) -> bool:
         """The original town lies near the original of the learner's home (the same län)."""
         geo, key = self.geo, span.key or fold(original)
@@ -1637,12 +1932,14 @@ class Renderer:
         home = next((t for t in geo.towns if fold(t) == self.home[1]), "")
         return bool(self.home[0]) and (geo.closeness(home, name) or 0) >= 3
 
-    def _nearby(self, cities: list[str], span: Span, original: str) -> list[str]:
+    def _nearby(self, cities: list[str], span: Span, original: str, extend: bool = True
+                ) -> list[str]:
         """Swedish towns placed as the original lies: the essay's first town in the original's
         landsdel (the snow and the dark of Luleå stay in Norrland); a later town as near the
         first surrogate as the original lies to the first original (Falun "20 minuter" from
         Borlänge -> a town of the surrogate's landskap or a neighbouring one), the nearest
-        when the table does not know the original."""
+        when the table does not know the original; `extend` adds the towns of geography.toml
+        the gazetteers never draw."""
         geo = self.geo
         key = span.key or fold(original)
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
@@ -1651,7 +1948,7 @@ class Renderer:
             return [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
         anchor, first = (self.towns[0], self.town_origins[0]) if self.towns else self.home
         # a town near the first may be one the gazetteers never draw (Boden by Luleå: Piteå)
-        cities = cities + [t for t in geo.towns if t not in cities and self._free(t)]
+        cities = cities + [t for t in geo.towns if extend and t not in cities and self._free(t)]
         scored = [(n, c) for c in cities if self._free(c)
                   for n in (geo.closeness(anchor, c),) if n is not None]
         if not scored:
@@ -1683,6 +1980,56 @@ class Renderer:
                 or self._draw([n for score, n in nearest if score == nearest[0][0]], rng)
                 or (None if towns else self._draw([n for n, w in same if w in geo.towns], rng)))
 
+    def _size_said(self, span: Span) -> str:
+        """Lifelike: "small" or "big" when the essay calls the place so right after it ("Lund,
+        en by nära Karlstad", "Göteborg, det är en storstad") or right before it ("en by som
+        heter Ammarnäs", "byn Ammarnäs"); "" otherwise."""
+        if self.effective != "lifelike":
+            return ""
+        w, text = words(), getattr(self.before, "text", "")
+        found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
+            text[max(0, span.start - 80):span.start])
+        return w.size_words.get(" ".join(found.group(1).lower().split()), "") if found else ""
+
+    def _in_country(self, pool: list[str], country: str) -> list[str]:
+        """Lifelike: the places of a pool abroad whose best-known reading lies in `country`
+        (Bo and Njala are towns of Sierra Leone, never districts of Ho Chi Minh City)."""
+        return [c for c in pool if self.lex.get(fold(c)).place_country in ("", country)]
+
+    def _capital_said(self, span: Span, country: str) -> str | None:
+        """Lifelike: the surrogate country's capital for a town abroad the essay calls
+        "huvudstaden" ("Asmara, huvudstaden" -> Addis Abeba); None otherwise or when taken."""
+        if self.effective != "lifelike" or country == "SE" or not self._size_said(span):
+            return None
+        w, text = words(), getattr(self.before, "text", "")
+        found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
+            text[max(0, span.start - 80):span.start])
+        capital = self.geo.capitals.get(country)
+        return capital if found and found.group(1).lower() in w.capital_words and capital \
+            and (self._free(capital) or self.lex.get(fold(capital)).country == country
+                 and not self._original(capital)) else None  # Djibouti, huvudstaden
+
+    def _of_said_size(self, span: Span, pool: list[str], country: str, said: str = "",
+                      strict: bool = False) -> list[str]:
+        """The places of the pool of the size the essay gives the original (`_size_said`, or
+        `said`; bounds in surrogates.toml), else (unless `strict`) its few smallest or
+        biggest; the pool when the essay gives none."""
+        said = said or self._size_said(span)
+        if not said:
+            return pool
+        w = words()
+        least, most = w.sizes[said][:2] if country == "SE" else w.sizes[said][2:]
+        entries = {c: self.lex.get(fold(c)) for c in dict.fromkeys(pool) if self._free(c)}
+        # abroad a name's population is that of its most populous reading: only when that
+        # reading lies in the country (Alexandria in Romania is no city of millions)
+        known = sorted((size, c) for c, e in entries.items()
+                       for size in (e.se_pop if country == "SE" else
+                                    e.place_pop if e.place_country == country else 0,)
+                       if size > 1)
+        sized = [c for size, c in known if least <= size and (not most or size <= most)]
+        few = known[:w.size_fewest] if said == "small" else known[-w.size_fewest:]
+        return sized if strict else sized or [c for _, c in few] or pool
+
     def _similar_size(self, cities: list[str], span: Span, original: str, country: str
                       ) -> list[str]:
         """Towns of about the original's size ("Ljusdal är en liten stad" must not become
@@ -1700,6 +2047,19 @@ class Renderer:
             if len(near) >= 3:
                 break
         return near or cities
+
+    def _sized_like(self, key: str, towns: list[str], country: str) -> list[str]:
+        """The towns abroad within TOWN_SIZE_FACTORS of the population of the place `key`
+        folds (counted where their best-known reading lies in `country`); `towns` when the
+        original's size is unknown or none is that close."""
+        size = self.lex.get(key).place_pop
+        pops = {c: e.place_pop for c in towns for e in (self.lex.get(fold(c)),)
+                if e.place_country == country}
+        for factor in TOWN_SIZE_FACTORS if size > 1 else ():
+            near = [c for c, pop in pops.items() if size / factor <= pop <= size * factor]
+            if near:
+                return near
+        return towns
 
     def _swedish_towns(self, cities: list[str]) -> list[str]:
         """The Swedish towns a surrogate town is drawn from: towns, not districts; none in a
@@ -1743,6 +2103,15 @@ class Renderer:
             return None
         self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
+        before = self.before.get(span.start, ())
+        said = before[-1] if before and before[-1] in geo.kind_folds else ""
+
+        def plain(names: list[str]) -> list[str]:
+            """"floden Mekong": not "floden Röda floden", "bergen Sarawatbergen" where another
+            of the names will do (in Sweden the tiers of _swedish_feature weigh it too)."""
+            return [n for n in names if not (said and fold(n).endswith(said))] or names
+        if abroad(where) and kind == "sea" and self.effective == "lifelike":
+            return self._sea_between(span, original, rng)
         if abroad(where) or (not where and country != "SE"):
             if self.effective == "lifelike" and (not where or any(
                     w in self.countries or w == self.abroad for w in where)):
@@ -1751,9 +2120,9 @@ class Renderer:
                 # in a surrogate Iran
                 # (an island "i Grekland" stays in its country: else a town on its sea)
                 mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
-                pick = self._draw([n for n, w in mine if country in w], rng) or self._draw(
-                    [n for n, w in mine if kind != "island"
-                     and not w.isdisjoint(self.lex.neighbours.get(country, ()))], rng) or (
+                pick = self._draw(plain([n for n, w in mine if country in w]), rng) or self._draw(
+                    plain([n for n, w in mine if kind != "island"
+                           and not w.isdisjoint(self.lex.neighbours.get(country, ()))]), rng) or (
                     self._draw([t for t in self.geo.coast_towns.get(country, ())
                                 if self._free(t)], rng) if kind == "island" else None)
                 if pick:
@@ -1767,24 +2136,88 @@ class Renderer:
                 self.lex.continents.get(iso) in continents for iso in w)]
             if any(self.countries.get(w, w) != w for w in where):
                 nearby = []  # its country is replaced: never Mazurien "i Estland"
-            return self._draw(best, rng) or self._draw(nearby, rng)
+            pick = self._draw(best, rng) or self._draw(nearby, rng)
+            if pick or self.effective != "lifelike" or kind not in geo.no_town_kinds:
+                return pick
+            # lifelike: never a city's name for a mountain ("berget Veracruz"): one of its kind
+            # on the continent, else the kind's bare word where no kind word stands before it
+            # ("i bergen"), else one of its kind abroad
+            continents = {self.lex.continents.get(country)} - {None}
+            return (self._draw(plain([n for n, w in same if abroad(w) and any(
+                        self.lex.continents.get(iso) in continents for iso in w)]), rng)
+                    or (geo.kind_default[kind] if not said
+                        else self._draw([n for n, w in same if abroad(w)], rng)))
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
         if self.effective == "lifelike":
-            # the surrogate town's own (feature_towns), else one of its landskap that is no
-            # other town's, else an invented one of the original's kind word (Testeboån is
-            # Gävle's: never beside Västerås), else one of a neighbouring landskap
-            tied = geo.feature_towns
-            own = [n for n, _ in same if self.city in tied.get(n, ()) and self._free(n)]
-            local = own or [n for n in local if n not in tied and self._free(n)]
+            return self._swedish_feature(span, original, kind, same, home, rng)
+        return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _sea_between(self, span: Span, original: str, rng: Draws, like: str = "") -> str:
+        """A sea abroad the surrogates of the essay's countries on it share (Egeiska havet
+        between a surrogate Libya and Egypt -> Medelhavet), else the bare "havet" where no
+        kind word stands before it, else another sea of one of its shores. `like`: only seas
+        whose name ends in that word ("havet": "Libyska havet", never "Medelhavet")."""
+        geo = self.geo
+        shore = geo.seas.get(geo.feature_folds.get(fold(original), original), frozenset())
+        now = {self.countries[iso] for iso in shore if iso in self.countries}
+        seas = {sea: isos for sea, isos in geo.seas.items()
+                if not like or fold(sea).endswith(" " + like)}
+        pick = self._draw([sea for sea, isos in seas.items() if now and now <= isos], rng)
+        before = self.before.get(span.start, ())
+        if pick or not like and not (before and before[-1] in geo.kind_folds):
+            return pick or geo.kind_default["sea"]
+        return self._draw([sea for sea, isos in seas.items() if isos & (now or shore)], rng) \
+            or self._draw(list(seas), rng) or geo.kind_default["sea"]
+
+    def _sea_word(self, span: Span, original: str, rng: Draws) -> str | None:
+        """Lifelike: "Egeiska" read as a name in "över Egeiska havet": the first word of a sea
+        named "X havet" that the surrogate countries share ("Libyska"); None when the mention
+        and its next word name no sea."""
+        after = self._next_word(span)
+        name = self.geo.feature_folds.get(fold(f"{original} {after}"))
+        if not name or self.geo.features[name][0] != "sea":
+            return None
+        pick = self._sea_between(span, name, rng, like=fold(after))
+        return pick.split()[0] if " " in pick else None
+
+    def _swedish_feature(self, span: Span, original: str, kind: str,
+                         same: list[tuple[str, frozenset[str]]], home: str, rng: Draws) -> str:
+        """A real Swedish feature, never an invented one ("Västerbysjön" reads as fake): the
+        surrogate town's own (feature_towns), else one of its landskap that is no other
+        town's, else one of a neighbouring landskap that is no town's, else the kind's bare
+        word ("sjön", "ån": the writer's own kind ending) where no kind word stands before it,
+        else another town's of a neighbouring landskap, else one of the landsdel, else any."""
+        geo = self.geo
+        tied = geo.feature_towns
+        mine = [(n, w) for n, w in same if not abroad(w) and self._free(n)]
+        near = set(geo.landskap.get(home, ())[1:])
+        before = self.before.get(span.start, ())
+        said = before[-1] if before and before[-1] in geo.kind_folds else None
+        for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
+                     [n for n, w in mine if home in w and n not in tied],
+                     [n for n, w in mine if w & near and n not in tied]):
+            pick = self._draw([n for n in tier if not (said and fold(n).endswith(said))], rng)
+            if pick:
+                return pick
+        for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
+                     [n for n, w in mine if home in w and n not in tied]):
+            pick = self._draw(tier, rng)  # "sjön Storsjön" rather than a lake far away
+            if pick:
+                return pick
+        if not before or before[-1] not in geo.kind_folds:
             ending = next((original[len(original) - len(w):].lower() for w, k in geo.kind_words
                            if k == kind and fold(original).endswith(w)
                            and len(original) > len(w) + 1), geo.kind_default.get(kind, ""))
-            if not local and ending:
-                return self._compound(rng, ending)  # Testeboån -> Ekbackaån, Vättern -> -sjön
-            near = set(geo.landskap.get(home, ())[1:])
-            local = local or [n for n, w in same if not abroad(w) and w & near and self._free(n)]
-        return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+            if ending:
+                return ending  # "vi badade i Varpen" -> "vi badade i sjön"
+        part = geo.landskap.get(home, ("",))[0]
+        return (self._draw([n for n, w in mine if w & near], rng)
+                or self._draw([n for n, w in mine if part and any(
+                    geo.landskap.get(p, ("",))[0] == part for p in w)], rng)
+                or self._draw([n for n, _ in mine], rng)
+                or self._draw([n for n, w in same if not abroad(w)], rng)
+                or geo.kind_default[kind])
 
     def _institution(self, span: Span, original: str, rng: Draws) -> str:
         """An institution of the same function (institutions.toml): a real one, in the essay's
@@ -1902,6 +2335,11 @@ class Renderer:
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here
+            if self.effective == "lifelike" and not here and self.towns and kind.towns:
+                # a university, hospital or cathedral beside a town without one: its län's
+                county = self.geo.towns.get(self.towns[0], ("", ""))[1]
+                here = [n for n, t in kind.pool if t and t != self.towns[0] and county
+                        and self.geo.towns.get(t, ("", ""))[1] == county and self._free(n)]
             if self.span and self._town_follows(self.span):
                 here = [n for n in here if " i " not in n] or here
             anywhere = [n for n, t in kind.pool if not t]
@@ -1996,6 +2434,10 @@ class Renderer:
                 towns = [c for c in self.lex.cities_by_country.get(
                     self.countries.get(country, country), []) if fold(c) != key
                     and key not in self.lex.place_aliases.get(c, frozenset())]
+                if self.effective == "lifelike":
+                    # a town of about the original's size: "Gdańsks universitet" is a city's
+                    # university, never "Vinkovcis universitet"
+                    towns = self._sized_like(key, towns, self.countries.get(country, country))
                 pick = self._draw(towns, rng) or self._town(rng)
                 self.place_map[key] = pick
             # Gdańsks universitet, Damaskus universitet: a place before the kind word is a genitive
@@ -2069,6 +2511,19 @@ SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 SHIFTS = (-3, -2, -1, 1, 2, 3)
 
 
+# (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`
+_PLAIN_POOLS: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
+
+
+def _wordlike(lex: Lexicon, name: str) -> bool:
+    """A name that is also a common Swedish word: a common-word homograph, or at least
+    `word_zipf` frequent as a word and rarer than rank `word_name_rank` as a name (Gul)."""
+    w, e = words(), lex.get(fold(name))
+    rank = min(r for r in (e.first_rank, e.surname_rank, 10 ** 9) if r)
+    return "common_name_homograph" in e.cats or (e.zipf >= w.word_zipf
+                                                 and rank > w.word_name_rank)
+
+
 def learner_shift(seed: int, scope: str) -> int:
     """One offset per essay or learner: ages move by it and years against it, so "född 1990"
     and "34 år" still agree (1988 and 36)."""
@@ -2098,11 +2553,16 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
     in a mobile's layout when the original's does not fit it (0243-21 77 05 -> 070-174 06 15,
     never 0701-74 06 15)."""
     prefix, numbers = FICTION_MOBILE
-    digits = prefix + str(rng.choice(numbers))
     lead = next((lead for lead in ("+46", "0046") if original.lstrip().startswith(lead)), "")
     template = original.lstrip()[len(lead):]
     national = "".join(ch for ch in template if ch.isdigit())
     national = national if national.startswith("0") or not lead else "0" + national
+    if r.effective == "lifelike":
+        # one number, one surrogate however the learner writes it (070-123 45 67, 0701234567,
+        # +46 70 123 45 67), in this essay and the learner's others (the memory's `~phone:`)
+        rng = Draws(r.seed, "phone_nr", r.base.setdefault((LEARNER_PHONE + national, 0),
+                                                           f"{r.scope}:{national}"))
+    digits = prefix + str(rng.choice(numbers))
     town = (r.towns or [r.city or ""])[0]
     code = words().area_towns.get(town, "") if town else next(
         (code for code, _ in FICTION_LANDLINES if national.startswith(code)), "")

@@ -672,6 +672,14 @@ class ContextRules:
         """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution."""
         return key.endswith("s") and bool(self.lex.get(key[:-1]).se_pop)
 
+    def _swedish_place(self, key: str) -> bool:
+        """"kiruna", "öxnehaga": a Swedish town of some size, or a town or district that is no
+        everyday word, owner of an institution written after it without the genitive ("kiruna
+        kyrka", "borlänge sjukhus")."""
+        e = self.lex.get(key)
+        return not e.cats - {"district"} and (
+            e.se_pop >= T.SE_ATTESTED or bool(e.se_pop or e.cats) and e.zipf < T.RARE)
+
     def _institution(self, doc: Doc, i: int, add: Add) -> None:
         """An institution by the ending of its name: "Sundsvalls Hockeyklubb",
         "Universitetssjukhuset Örebro" (the word itself), "Lunds universitet" (its owner before)."""
@@ -733,7 +741,7 @@ class ContextRules:
         lower = j >= 0 and owner.islower() and (
             doc.entries[j].zipf < T.COMMON and (_institution_context(doc, j) is not None
                                                 or studied_at(doc, j) is not None)
-            or self._place_genitive(doc.folds[j]))
+            or self._place_genitive(doc.folds[j]) or self._swedish_place(doc.folds[j]))
         if (owner[:1].isupper() or lower) and tokens[j].is_word and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
             add(INSTITUTION_PHRASE.span(tokens[j].start, tokens[i].end, label, attrs,
@@ -800,8 +808,21 @@ def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tok = doc.tokens[i]
     low = tok.text.lower()
     head = r.lex.words.ending("town_company_ending", low, surface=True)
-    if head and tok.text[:1].isupper() and _town(r, fold(low[:-len(head)])):
+    if head and tok.text[:1].isupper() and _swedish_stem(r, fold(low[:-len(head)])):
         add(TOWN_COMPANY.span(tok.start, tok.end, "other_institution", key=doc.folds[i]))
+    return False
+
+
+def _swedish_stem(r: ContextRules, stem: str) -> bool:
+    """The first part of a company named after a Swedish town, district, region or lake:
+    "Uppsala"hem, "Gotlands"hem, "Vätter"hem (Vättern), "Mölndals"byggen."""
+    if _town(r, stem):
+        return True
+    for key in (stem, stem[:-1] if stem.endswith("s") else "", stem + "n"):
+        e = r.lex.get(key) if len(key) >= 3 else EMPTY
+        if (e.se_pop or e.place_country == "SE" or e.value == "SE" or "district" in e.cats) \
+                and not e.cats - NAMEISH:
+            return True
     return False
 
 
@@ -1000,7 +1021,8 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                                        or studied_at(doc, i - 1)
                                                        or i >= 2 and studied_at(doc, i - 2)) \
             or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON \
-            or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None:
+            or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None \
+            or i and r._swedish_place(doc.folds[i - 1]):  # "kiruna kyrka", "morön bk"
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
         elif tokens[i].text.lower().endswith(r.institution_ends):

@@ -121,6 +121,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
+SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark", "settlement"})
 
@@ -1011,8 +1012,18 @@ class Matcher:
 
     @staticmethod
     def _inner_name(doc: Doc, k: int) -> bool:
-        return doc.tokens[k].text[:1].isupper() and k not in doc.starts \
-            and bool(doc.entries[k].gender)
+        """A capitalised word inside a sentence that is a listed first name, or no word at all
+        right after a kin word (an unlisted name: "mina barn Lensa och ebisa", "två barn, Baran
+        och zelal")."""
+        e = doc.entries[k]
+        if not doc.tokens[k].text[:1].isupper() or k in doc.starts:
+            return False
+        if e.gender:
+            return True
+        j = k - 1 - (k >= 2 and doc.folds[k - 1] == ",")
+        return not (e.zipf or e.cats or e.place_kind or e.org_kind or e.country) \
+            and doc.tokens[k].text.isalpha() and j >= 0 \
+            and doc.lex.marks.get(doc.tokens[j].text.lower()) == "fam"
 
     def _named(self, doc: Doc, i: int, listed: bool) -> bool:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
@@ -1190,6 +1201,8 @@ class Matcher:
         if (e.place_kind == "geo" or e.cats & CURATED_PLACES) and (
                 c.place_ctx or c.i and c.doc.folds[c.i - 1] in self.W["geo_preposition"]):
             return True  # "skridskor på hjälmaren", "båt till lesbos", "vid hagaparken"
+        if (e.se_pop or e.cats & SWEDISH_LISTED) and e.zipf < T.RARE and len(c.key) >= 4:
+            return True  # "här finns luleälven", "min kompis i öxnehaga": no word at all
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
@@ -1454,6 +1467,8 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     modifier = stem in m.W["geo_name_modifier"] or stem[-1:] == "s" \
         and stem[:-1] in m.W["geo_name_modifier"]
     if not (modifier or c.key.endswith(m.ENDS["named_geo_ending"]) and len(stem) >= 3
+            # "till arbetsmiljön": the definite form of a word in -ö
+            and m.lex.get(c.key[:-1]).zipf < T.COMPOUND_PART_MIN
             or m._name_stem(c.key, len(fold(suffix)), c.e)):
         return None
     return _tok_span(LOWER_SUFFIX, c, label)
@@ -1477,8 +1492,11 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
-        subject = doc.folds[i - 1] in m.W["name_trigger.kin"] and i + 1 < len(doc.folds) \
-            and doc.folds[i + 1] in m.W["name_verb"]
+        # ("min fru rojda och två barn", "med min bror aram."): before a list word or
+        # punctuation too
+        subject = doc.folds[i - 1] in m.W["name_trigger.kin"] and (
+            i + 1 == len(doc.folds) or doc.folds[i + 1] in m.W["name_verb"]
+            or doc.folds[i + 1] in m.W["list_word"] or not doc.tokens[i + 1].is_word)
     elif not c.e.zipf and not c.morph and (
             m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)) \
             and not m._inflected_word(c.key):
@@ -1571,6 +1589,8 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     if c.key in m.W["area_word"] or c.key in m.W["region_word"]:
         return REJECT  # "i barrio Laureles", "i provinsen Fars": a word for a part, no name
+    if m._definite_noun(c.key):
+        return None  # "Salongen heter …": an everyday noun's definite form, no misspelt town
     target = m._fuzzy(c.key)
     if target in m.W["never_replaced"]:
         return REJECT

@@ -180,8 +180,9 @@ def _hospitals() -> list[tuple[str, str]]:
 
 def _feature_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """A Swedish feature stays one of its kind (a sound a sea, an island an island, never a
-    district or province): the surrogate town's own, one of its landskap that is no other
-    town's, or an invented one of its kind ("Ekbackaån"); a sea in or beside its landskap."""
+    district or province): the surrogate town's own, one of its landskap or a neighbouring
+    one, or the kind's bare word ("ön"), never an invented name; a sea in or beside its
+    landskap."""
     town, *features = names
     geo = geography(lifelike=True)
     city = town_of(engine, r, town)
@@ -189,7 +190,7 @@ def _feature_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     for feature in features:
         got, kind = surrogate(r, feature), geo.features[feature][0]
         if got not in geo.features:
-            assert any(fold(got).endswith(w) for w, k in geo.kind_words if k == kind), r.target
+            assert (fold(got), kind) in geo.kind_words, r.target
             continue
         where = geo.features[got][1]
         assert geo.features[got][0] == kind, (feature, got)
@@ -316,6 +317,12 @@ GEOGRAPHY = [
 def test_surrogate_geography_fits_the_places_around_it(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    holds_for_every_seed(engine, text, names, holds)
+
+
+def holds_for_every_seed(engine: Engine, text: str, names: tuple[str, ...],
+                         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """A table row's property holds on the lifelike output of each of SEEDS."""
     for seed in SEEDS:
         holds(engine, run(engine, [text], seed)[0], names)
 
@@ -513,11 +520,13 @@ NICKNAMES = [
 @pytest.mark.parametrize(("text", "full", "nick"), NICKNAMES)
 def test_a_nickname_is_a_short_form_or_of_the_surrogates_origin(engine: Engine, text: str,
                                                                 full: str, nick: str) -> None:
+    from pseudonymize.surrogates import words
     for seed in SEEDS:
         result = run(engine, [text], seed)[0]
         name, short = surrogate(result, full), surrogate(result, nick)
         groups = set(engine.lex.name_origins.get(fold(name), ()))
-        assert fold(name).startswith(fold(short)) or not groups.isdisjoint(
+        listed = words().short_forms_lifelike.get(fold(name), ())
+        assert fold(name).startswith(fold(short)) or short in listed or not groups.isdisjoint(
             engine.lex.name_origins.get(fold(short), ())), (seed, name, short)
 
 
@@ -631,7 +640,8 @@ def test_a_nickname_after_kallar_mig_is_replaced_by_a_short_form_of_the_surrogat
     for seed in SEEDS:
         r = run(engine, [text], seed)[0]
         full, nick = surrogate(r, "Agnieszka"), surrogate(r, "Aga")
-        assert nick in words().short_forms.get(fold(full), ()) or full.startswith(nick), r.target
+        assert nick in words().short_forms_lifelike.get(fold(full), ()) or full.startswith(nick), \
+            r.target
 
 
 NAME_ORIGINS = [
@@ -760,3 +770,377 @@ def test_a_couple_and_their_child_are_of_one_origin(engine: Engine, text: str,
         shared = set.intersection(*(set(engine.lex.name_origins.get(fold(surrogate(r, n)), ()))
                                     for n in names))
         assert shared, (seed, r.target)
+
+
+# --- 15. round 8: what the judge still named after round 7 ----------------------------------------
+
+def _real_swedish_feature(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish lake, river or island is a real one of the table (of the surrogate town's
+    landskap or a neighbouring one) or the kind's bare word ("sjön"), never an invented name
+    ("Västerbysjön"), never one abroad."""
+    town, *features = names
+    geo = geography(lifelike=True)
+    home = geo.towns[town_of(engine, r, town)][0]
+    for feature in features:
+        got = surrogate(r, feature)
+        kind = geo.features[feature][0] if feature in geo.features else "lake"
+        if got not in geo.features:
+            assert (fold(got), kind) in geo.kind_words, (feature, got, r.target)
+            continue
+        got_kind, where = geo.features[got]
+        assert got_kind == kind and not abroad(where), (feature, got)
+        assert home in where or not where.isdisjoint(geo.landskap[home][1:]), (feature, got)
+
+
+def _said_size(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place the essay calls small ("by", "småstad") is a small locality and one it calls
+    big ("storstad", "huvudstaden") a big one, by the bounds of surrogates.toml (abroad its
+    country's few smallest or biggest where the gazetteers have none that size)."""
+    from pseudonymize.surrogates import words
+    original, size, country = names
+    got = engine.lex.get(fold(surrogate(r, original)))
+    pop = got.se_pop if country == "SE" else got.place_pop
+    least, most = words().sizes[size][:2] if country == "SE" else words().sizes[size][2:]
+    fewest = sorted(engine.lex.get(fold(c)).place_pop for c in
+                    engine.lex.cities_by_country.get(got.place_country, ()))
+    if size == "small":
+        assert pop <= most or (country != "SE" and pop <= fewest[words().size_fewest]), r.target
+    else:
+        assert pop >= least or (country != "SE" and pop >= fewest[-words().size_fewest]), r.target
+
+
+def _swedish_place(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place no gazetteer knows spelled the Swedish way (Skanör, Ammarnäs) stays Swedish
+    after a country abroad: a Swedish town or district, never one abroad."""
+    for name in names:
+        got = surrogate(r, name)
+        entry = engine.lex.get(fold(got))
+        assert got in geography().towns or entry.se_pop or "district" in entry.cats, r.target
+
+
+def _crossing(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A sea crossing keeps its sea: the countries on it are replaced by countries on the same
+    sea (or the sea it is part of), and the sea named by one they share, else "havet"."""
+    sea, *countries = names
+    geo = geography(lifelike=True)
+    shore = geo.seas[sea] | geo.seas.get(geo.sea_wider.get(sea, ""), frozenset())
+    got = {engine.lex.get(fold(surrogate(r, c))).country for c in countries}
+    assert got <= shore, (r.target, got)
+    if any(a.original == sea for a in r.annotations):
+        new = surrogate(r, sea)
+        assert new == "havet" or (new in geo.seas and got <= geo.seas[new]), r.target
+
+
+def _feature_of_kind(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A mountain, range or river abroad is a real one of its kind (a range by a range, a
+    mountain by a mountain), never a town's name."""
+    geo = geography(lifelike=True)
+    for name in names:
+        got = surrogate(r, name)
+        want = geo.features[name][0] if name in geo.features else "mountain"
+        assert got in geo.features and geo.features[got][0] == want, (name, got, r.target)
+
+
+def _no_word_names(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """No name surrogate is a common Swedish word (a homograph, or frequent as a word and rare
+    as a name: "Sten", "Gul", "Sol") where the original is none."""
+    from pseudonymize.surrogates import words
+    for name in names:
+        e = engine.lex.get(fold(surrogate(r, name)))
+        rank = min(n for n in (e.first_rank, e.surname_rank, 10 ** 9) if n)
+        assert "common_name_homograph" not in e.cats and not (
+            e.zipf >= words().word_zipf and rank > words().word_name_rank), (name, r.target)
+
+
+def _nickname_of_surrogate(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A nickname the essay gives its person is a short form of that person's surrogate."""
+    from pseudonymize.surrogates import words
+    full, nick = (surrogate(r, n) for n in names)
+    listed = words().short_forms_lifelike.get(fold(full), ())
+    assert nick in listed or (full.startswith(nick) and len(nick) < len(full)), r.target
+
+
+def _institution_of_county(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university or hospital beside a town is the surrogate town's own, else one of a town
+    of its län (never one of another part of the country)."""
+    from pseudonymize.surrogates import institution_kinds
+    town, *institutions = names
+    geo = geography()
+    city = town_of(engine, r, town)
+    tied = {n: t for kind in institution_kinds() for n, t in kind.pool if t}
+    for institution in institutions:
+        at = tied.get(surrogate(r, institution), "")
+        assert at == city or geo.towns.get(at, ("", ""))[1] == geo.towns[city][1], (
+            r.target, at)
+
+
+def _crossing_port(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town left by a ferry to Sweden lies on the Baltic (Kaliningrad, never Makhachkala)."""
+    town, = names
+    geo = geography(lifelike=True)
+    got = surrogate(r, town)
+    iso = engine.lex.get(fold(got)).place_country
+    on = geo.sea_towns["Östersjön"].get(iso)
+    assert iso in geo.seas["Östersjön"] and (on is None or got in on), r.target
+
+
+def _no_crossing(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Countries not named in the boat's sentence keep their continent (Kenya never becomes
+    India because a boat crosses the Aegean elsewhere in the essay)."""
+    for name in names:
+        iso = engine.lex.get(fold(name)).country
+        got = engine.lex.get(fold(surrogate(r, name))).country
+        assert engine.lex.continents.get(got) == engine.lex.continents.get(iso), r.target
+
+
+def _sea_first_word(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """'Egeiska' read as a name before 'havet' becomes the first word of a sea 'X havet' (a
+    detector that reads the whole 'Egeiska havet' as a sea leaves it to the sea rule)."""
+    original, = names
+    seas = geography(lifelike=True).seas
+    if any(a.original == original for a in r.annotations):
+        assert surrogate(r, original) + " havet" in seas, r.target
+    else:
+        assert surrogate(r, original + " havet") in seas | {"havet": frozenset()}, r.target
+
+
+def _one_origin(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The names of one person are of the first name's surrogate's origin group or one of
+    its neighbours (never a Somali middle name in a Kurdish full name)."""
+    first, *rest = names
+    geo = geography()
+    group = engine.lex.name_origins.get(fold(surrogate(r, first)), ())[0]
+    allowed = {group, *geo.neighbours.get(group, ())}
+    for name in rest:
+        got = set(engine.lex.name_origins.get(fold(surrogate(r, name)), ()))
+        assert got & allowed, (name, surrogate(r, name), r.target)
+
+
+def _capital(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town the essay calls "huvudstaden" is the surrogate country's capital."""
+    town, country = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert surrogate(r, town) == geography(lifelike=True).capitals[iso], r.target
+
+
+def _married_name(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish surname taken in marriage after a foreign one stays Swedish."""
+    for name in names:
+        got = surrogate(r, name)
+        assert engine.lex.name_origins.get(fold(got)) == ("swedish",), r.target
+
+
+def _island_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An island abroad read as a town ("vi träffades på Phuket") stays an island, of the
+    surrogate country."""
+    island, country = names
+    geo = geography(lifelike=True)
+    got = surrogate(r, island)
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert got in geo.features and geo.features[got][0] == "island", r.target
+    assert iso in geo.features[got][1] or got in geo.coast_towns.get(iso, ()), r.target
+
+
+def _school_age(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A child in förskoleklass (6) stays within a year of six."""
+    age, = names
+    assert abs(int(surrogate(r, age)) - 6) <= 1, r.target
+
+
+def _land_route_after_crossing(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country reached across a sea keeps its continent and has land neighbours, and the
+    countries a land route then goes through stay on that continent."""
+    crossed, *route = names
+    iso = engine.lex.get(fold(surrogate(r, crossed))).country
+    assert engine.lex.continents.get(iso) == "EU" and engine.lex.neighbours.get(iso), r.target
+    for name in route:
+        got = engine.lex.get(fold(surrogate(r, name))).country
+        assert engine.lex.continents.get(got) == "EU", (name, r.target)
+
+
+def _gateway(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country a route reaches Sweden through stays one (sweden_gateways)."""
+    geo = geography(lifelike=True)
+    for name in names:
+        assert engine.lex.get(fold(surrogate(r, name))).country in geo.sweden_gateways, r.target
+
+
+def _same_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """In an essay that names no country, its towns abroad stay in their country (never Bo or
+    Njala, towns of Sierra Leone, for districts of Ho Chi Minh City)."""
+    for name in names:
+        want = engine.lex.get(fold(name)).place_country
+        got = engine.lex.get(fold(surrogate(r, name))).place_country
+        assert got in ("", want), (name, surrogate(r, name), r.target)
+
+
+def _institution_town_sized(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university abroad named after its town is one of a town of about that town's size."""
+    institution, town = names
+    word = surrogate(r, institution).split()[0]
+    got = word if engine.lex.get(fold(word)).place_pop else word.removesuffix("s")
+    size, pop = (engine.lex.get(fold(t)).place_pop for t in (town, got))
+    assert size / 10 <= pop <= size * 10, (got, pop, r.target)
+
+
+def _on_shore_or_district(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place the essay bathes in the sea at is a town on the sea or a district of the
+    essay's town (never inland Hässleholm)."""
+    place, = names
+    got = surrogate(r, place)
+    districts = {d for names in engine.lex.districts_by_town.values() for d in names}
+    assert got in geography(lifelike=True).shore_towns or got in districts, r.target
+
+
+ROUND8 = [
+    ("Jag kommer från Vietnam. Nu bor jag i Lund. Jag gillar att åka till Skanör och bada i "
+     "havet.", ("Skanör",), _on_shore_or_district),
+
+    ("I Polen jag läste ekonomi på Gdańsks universitet och jag har en magisterexamen.",
+     ("Gdańsks universitet", "Gdańsk"), _institution_town_sized),
+
+    ("När jag var tjugo år flyttade jag från Cần Thơ till Ho Chi Minh-staden för att jobba. Jag "
+     "bodde hos min morbror i Chợ Lớn, det är kinesiska kvarteret. Hemma vi säger fortfarande "
+     "Saigon.", ("Ho Chi Minh-staden", "Chợ Lớn", "Saigon"), _same_country),
+
+    ("Jag kommer från Syrien. Sen gick vi till Österrike. Från Tyskland tog vi tåget till Danmark "
+     "och sedan till Sverige.", ("Danmark",), _gateway),
+
+    # a crossing's far country keeps its continent, so the land route after it stays one
+    ("Jag kommer från Syrien. Vi flydde till Turkiet. Från Turkiet tog vi en gummibåt till "
+     "Grekland. Sen gick vi genom Makedonien, Serbien, Ungern och Österrike till Tyskland.",
+     ("Grekland", "Makedonien", "Serbien", "Ungern", "Österrike"), _land_route_after_crossing),
+
+    # an island read as a town stays an island; förskoleklass is a school year (age 6)
+    ("Jag kommer från Thailand. Vi träffades på Phuket när han var på semester.",
+     ("Phuket", "Thailand"), _island_abroad),
+    ("Min dotter heter Luwam och hon är 6 år och går i förskoleklass.", ("6",), _school_age),
+
+    # class 3, capitals: "huvudstaden" is the surrogate country's capital; names: a Swedish
+    # married name after a foreign surname stays Swedish
+    ("Jag kommer från Eritrea. Jag kommer från Asmara, huvudstaden.", ("Asmara", "Eritrea"),
+     _capital),
+    ("Jag kommer från Polen. Jag bodde i Warszawa, huvudstaden.", ("Warszawa", "Polen"),
+     _capital),
+    ("Förut jag hette Siriporn Wongsawat och nu heter jag Siriporn Wongsawat Björk.\nTack!\n"
+     "S. W. Björk", ("Björk",), _married_name),
+
+    # names: a full name's middle name and surname follow its first name's surrogate
+    ("Jag heter Dilan Omer Aziz och jag är 34 år. Nu jag bor i Borlänge med min man Karwan "
+     "och våra två barn. Aram är nio år och Shilan är fem.", ("Dilan", "Omer", "Aziz"),
+     _one_origin),
+
+    # class 1, the sea's towns and sentences: a port on the sea crossed; a boat in one
+    # sentence does not move the countries of another; a sea's first word read as a name
+    ("Jag kommer från Polen. Jag kom till Sverige med färja från Gdańsk till Nynäshamn.",
+     ("Gdańsk",), _crossing_port),
+    ("Jag kommer från Somalia. Vi flydde till Kenya. Sen tog vi en båt från Turkiet till "
+     "Grekland.", ("Somalia", "Kenya"), _no_crossing),
+    ("Från Turkiet tog vi en båt över Egeiska havet till Grekland.", ("Egeiska",),
+     _sea_first_word),
+
+    # class 4: an institution of a bigger town is the surrogate town's own, else its län's
+    ("Jag bor i Ludvika. Min son läser på Högskolan Dalarna och jag var på Falu lasarett.",
+     ("Ludvika", "Högskolan Dalarna"), _institution_of_county),
+    ("Jag bor i Bollnäs och studerar på Mittuniversitetet.", ("Bollnäs", "Mittuniversitetet"),
+     _institution_of_county),
+    ("Jag bor i Sundsvall. Jag studerar på Mittuniversitetet och min fru jobbar på Sundsvalls "
+     "sjukhus.", ("Sundsvall", "Mittuniversitetet"), _institution_of_county),
+
+    # class 5: a nickname derives from its person's surrogate (names and words: WORD_NAMES)
+    ("Jag heter Olena och kommer från Ukraina. Min dotter Sofia går i skolan. Alla kallar henne "
+     "Sonja.", ("Sofia", "Sonja"), _nickname_of_surrogate),
+    ("Jag heter Mohammed men alla kallar mig Mo.", ("Mohammed", "Mo"), _nickname_of_surrogate),
+    ("Mitt namn är Carlos och jag kommer från Mexiko. Min son Miguel, vi kallar honom Migue.",
+     ("Miguel", "Migue"), _nickname_of_surrogate),
+
+    # class 1: a sea crossing keeps its sea; a feature abroad is one of its kind
+    ("Från Turkiet tog vi en gummibåt över Medelhavet till Grekland.",
+     ("Medelhavet", "Turkiet", "Grekland"), _crossing),
+    ("Vi kom från Libyen med båt över Medelhavet till Italien.",
+     ("Medelhavet", "Libyen", "Italien"), _crossing),
+    ("Jag kommer från Polen. Jag kom till Sverige med färja från Gdańsk till Nynäshamn.",
+     ("Östersjön", "Polen"), _crossing),
+    ("Jag kommer från Peru, från Cusco i Anderna. Där finns berget Machu Picchu.",
+     ("Anderna", "Machu Picchu"), _feature_of_kind),
+    ("Min bror bor i Zakopane i Polen vid bergen Tatra.", ("Tatra",), _feature_of_kind),
+    ("Jag kommer från Mexiko. Nära vår by finns berget Popocatépetl och floden Río Bravo.",
+     ("Popocatépetl", "Río Bravo"), _feature_of_kind),
+
+    # class 3: size words ("by", "småstad", "storstad", "huvudstaden") give the surrogate's size
+    ("Jag bor i Lund, en by nära Karlstad.", ("Lund", "small", "SE"), _said_size),
+    ("Nu bor jag i Sundsvall, en liten stad i norra Sverige.", ("Sundsvall", "small", "SE"),
+     _said_size),
+    ("Jag bor i Bollnäs, en småstad i Hälsingland.", ("Bollnäs", "small", "SE"), _said_size),
+    ("Min syster bor i Växjö, det är en storstad.", ("Växjö", "big", "SE"), _said_size),
+    ("Jag bor i Angered. Jag bor i Göteborg, det är en storstad.", ("Göteborg", "big", "SE"),
+     _said_size),
+    ("Jag kommer från Polen. Jag bodde i Warszawa, huvudstaden.", ("Warszawa", "big", "PL"),
+     _said_size),
+    ("Jag kommer från Polen. Jag bodde i Gniezno, en stor stad.", ("Gniezno", "big", "PL"),
+     _said_size),
+    ("Jag kommer från Turkiet. Jag växte upp i en by som heter Kadirli.",
+     ("Kadirli", "small", "TR"), _said_size),
+    ("Jag bor i Umeå. Min fru kommer från en by i Lappland som heter Ammarnäs.",
+     ("Ammarnäs", "small", "SE"), _said_size),
+    ("Jag bor i Umeå och studerar på Umeå universitet. Min fru kommer från en by i Lappland "
+     "som heter Ammarnäs.", ("Ammarnäs", "small", "SE"), _said_size),  # no university needed
+    ("Jag kommer från Vietnam. Nu bor jag i Lund. Vi åker till Skanör och badar i havet.",
+     ("Skanör",), _swedish_place),
+
+    # class 2: a real feature of the surrogate town, its landskap or a neighbouring one
+    ("Jag bor i Bollnäs. Vid Bollnäs finns sjön Varpen och ån Ljusnan. Vi badar i Varpen.",
+     ("Bollnäs", "Varpen", "Ljusnan"), _real_swedish_feature),
+    ("Jag heter Olena och kommer från Ukraina. Nu bor jag i Bollnäs. Vid Bollnäs finns sjön "
+     "Varpen.", ("Bollnäs", "Varpen"), _real_swedish_feature),
+    ("Jag bor i Östersund. Vi åker skridskor på sjön Storsjön.", ("Östersund", "Storsjön"),
+     _real_swedish_feature),
+    ("Jag bor i Borås. På sommaren badar vi i Vättern.", ("Borås", "Vättern"),
+     _real_swedish_feature),
+    ("Jag bor i Växjö. Vi åkte till Visingsö en dag.", ("Växjö", "Visingsö"),
+     _real_swedish_feature),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND8,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND8)])
+def test_round8_surrogates_a_judge_cannot_fault(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    holds_for_every_seed(engine, text, names, holds)
+
+
+WORD_NAMES = [
+    ("Min kompis heter Johan Andersson och hans syster heter Sara. Min lärare heter Karin.",
+     ("Johan", "Andersson", "Sara", "Karin")),
+    ("Jag heter Amina Hassan. Min man heter Ahmed Ali.", ("Amina", "Hassan", "Ahmed", "Ali")),
+]
+
+
+@pytest.mark.parametrize(("text", "names"), WORD_NAMES)
+def test_no_name_surrogate_is_a_common_word(engine: Engine, text: str,
+                                            names: tuple[str, ...]) -> None:
+    """Over 30 seeds (realistic draws Bo, Maj, Stig, Saga for these names about once in
+    eight essays), no lifelike name surrogate is a common Swedish word."""
+    for seed in range(30):
+        _no_word_names(engine, run(engine, [text], seed)[0], names)
+
+
+
+# class 6: one learner's essays agree: a phone number however written, ages a year apart
+PHONE_ESSAYS = ["Jag heter Amina. Mitt nummer är 070-123 45 67 och min mans är 073-999 88 77.",
+                "Ring mig på 0701234567 eller +46 70 123 45 67.",
+                "Jag är 34 år. Mitt telefonnummer är 070 123 45 67.",
+                "Nu är jag 35 år och min man är 40."]
+
+
+def test_a_learners_phone_number_is_one_surrogate_however_it_is_written(engine: Engine) -> None:
+    for seed in SEEDS:
+        results = run(engine, PHONE_ESSAYS, seed)
+        written = [surrogate(results[0], "070-123 45 67"), surrogate(results[1], "0701234567"),
+                   surrogate(results[1], "+46 70 123 45 67"),
+                   surrogate(results[2], "070 123 45 67")]
+        national = {regex.sub(r"\D", "", w).removeprefix("46") for w in written}
+        assert len({n.removeprefix("0") for n in national}) == 1, written
+        assert surrogate(results[0], "073-999 88 77") not in written
+        assert int(surrogate(results[3], "35")) - int(surrogate(results[2], "34")) == 1
