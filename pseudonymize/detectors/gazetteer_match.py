@@ -122,6 +122,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
+REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark", "settlement"})
 
@@ -220,8 +221,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and "district" in doc.entries[i].cats):  # "bor på hisingen"
         k = j - 1
-        while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]):
-            k -= 1
+        while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]
+                          or folds[k] in W["transport_word"] or folds[k] == "med"):
+            k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                        or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X"
@@ -1191,7 +1193,8 @@ class Matcher:
             if e.org_kind != "company" and e.zipf < T.LOWER_ORG_MAX \
                     or self._far(_at_shop, c.doc, c.i):
                 return True  # "ringde försäkringskassan", "handlar på willys"
-            return _institution_context(c.doc, c.i) is not None and not self._definite_noun(c.key)
+            return (_institution_context(c.doc, c.i) is not None or studied_at(c.doc, c.i)
+                    is not None) and not self._definite_noun(c.key)  # "läser svenska på hermods"
         if is_name:
             return bool(c.name_ctx or c.after_name or (
                 e.first_rank and e.first_rank <= T.LOWER_CASE_NAME_RANK
@@ -1201,8 +1204,9 @@ class Matcher:
         if (e.place_kind == "geo" or e.cats & CURATED_PLACES) and (
                 c.place_ctx or c.i and c.doc.folds[c.i - 1] in self.W["geo_preposition"]):
             return True  # "skridskor på hjälmaren", "båt till lesbos", "vid hagaparken"
-        if (e.se_pop or e.cats & SWEDISH_LISTED) and e.zipf < T.RARE and len(c.key) >= 4:
-            return True  # "här finns luleälven", "min kompis i öxnehaga": no word at all
+        if (e.se_pop or e.cats & SWEDISH_LISTED) and e.zipf < T.RARE and len(c.key) >= 4 \
+                or e.cats == REGION_ONLY and e.value == "SE":
+            return True  # "här finns luleälven", "i öxnehaga", "jag tycker om gotland"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
@@ -1638,6 +1642,19 @@ def _u_name_pair(m: Matcher, c: Cand) -> Span | bool | None:
     return None
 
 
+def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
+    """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
+    living or going and its preposition that is no word at all (not in the vocabulary, no
+    everyday word misspelt, compounded or inflected) is the place."""
+    if c.cap or c.place_ctx != 2 or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 4 \
+            or c.key in m.vocabulary or not c.doc.tokens[c.i].text.isalpha():
+        return None
+    if c.key.endswith(m.everyday_endings) or m._compound(c.key) or m._misspelt(c.key) \
+            or m._inflected_word(c.key):
+        return None
+    return _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
+
+
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
     """Too frequent a word to be a name here (a subject before its verb may be rarer: "Lind
     har", "Wenger kom"); lower case goes no further."""
@@ -1727,7 +1744,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 
 UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
-                 _u_name_pair, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
+                 _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 
 # The registry of this family: the known-word rules, then the unknown-word steps in order.
