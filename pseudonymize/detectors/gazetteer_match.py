@@ -469,16 +469,20 @@ class Matcher:
             and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k))
         self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
         self.marks = Marks(self._mark)
+        self.todo_marks, self.single_marks, self.alone_marks = self._mark_patterns()
+
+    @staticmethod
+    def _mark_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+        """The patterns over an essay's marks (`_mark`): the words `_todo` gives, the letters
+        on their own (`_initials`), and the lower-case words `_todo` may give after a word no
+        rule watches and before none a rule watches (`_lonely`)."""
         todo, watch, rare, single, after = (
             Marks.where(MARK_BITS, lambda b, bit=bit: bool(b & bit))
             for bit in (TODO, WATCH, RARE, SINGLE, CONTEXT_AFTER))
-        self.todo_marks = re.compile(f"{todo}|(?<={watch}){rare}")
-        self.single_marks = re.compile(single)
-        # a lower-case word `_todo` may give after a word (no one a rule watches) and before
-        # none a rule watches
         quiet_before = Marks.where(MARK_BITS, lambda b: b & ALPHA and not b & CONTEXT_BEFORE)
         lower = Marks.where(MARK_BITS, lambda b: b & LOWER and b & (TODO | RARE))
-        self.alone_marks = re.compile(f"(?<={quiet_before}){lower}(?!{after})")
+        return (re.compile(f"{todo}|(?<={watch}){rare}"), re.compile(single),
+                re.compile(f"(?<={quiet_before}){lower}(?!{after})"))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -519,7 +523,7 @@ class Matcher:
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
         phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
-        phrase_next, n, lonely = self.phrase_next, len(folds), self._lonely(doc)
+        lonely = self._lonely(doc)
         never, lists = self.W["never_replaced"], self.W["list_word"]
         starts, initial_plain = doc.starts, self.initial_plain
         verdicts = Verdicts(doc, self.W["place_adverb"]) \
@@ -531,9 +535,7 @@ class Matcher:
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
                 skip_to = i + car
                 continue
-            # a phrase needs its second word next (or after a "-"/"."; `_word_run`)
-            phrase = self._phrase_span(doc, i) if folds[i] in phrases and i + 1 < n and (
-                folds[i + 1] in phrase_next[folds[i]] or folds[i + 1] in SKIPPED) else None
+            phrase = self._phrase_span(doc, i) if folds[i] in phrases else None
             if phrase is not None:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
@@ -681,6 +683,10 @@ class Matcher:
     def _phrase_span(self, doc: Doc, i: int) -> Span | None:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
         tokens, folds = doc.tokens, doc.folds
+        # its second word next (or after a "-"/"."; `_word_run`), or no phrase starts here
+        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next.get(folds[i], ()) \
+                and folds[i + 1] not in SKIPPED:
+            return None
         cap = tokens[i].text[0].isupper()
         second = _word_run(doc, i + 1, 1)[0]
         if folds[i] not in self.lex.phrases or not second \
