@@ -120,7 +120,7 @@ class Engine:
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
         spans = resolve.respelt(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = resolve.unify(resolve.refine_areas(spans, doc), doc.text)
-        return resolve.remembered_gender(spans, doc, earlier)
+        return resolve.named_ages(resolve.remembered_gender(spans, doc, earlier), doc)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,

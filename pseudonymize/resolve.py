@@ -14,7 +14,7 @@ from operator import attrgetter, itemgetter, sub
 from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.context import NAMED_KIND
+from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
 from pseudonymize.detectors.gender import NAME_GENDER
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
                                                      PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
@@ -353,6 +353,33 @@ def _inside(doc: Doc, key: str | None, metropolis: str) -> bool:
     region = doc.lex.place_region.get(key or "")
     return region is not None and region == doc.lex.place_region.get(metropolis) \
         and doc.lex.get(key or "").place_pop * T.DISTRICT_SHARE <= doc.lex.get(metropolis).place_pop
+
+
+def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
+    """"Baran är nio år och zelal är 6", "ebisa är 8.": a number right after a name found in
+    the essay (any mention, lower case too) and a form of "vara"/"bli", ending its clause, is
+    the person's age; the age rules, which run before the names are known, judge a lower-case
+    subject no list holds as no person."""
+    out, folds, n = list(spans), doc.folds, len(doc.tokens)
+    covered = {s.start for s in spans}
+    be = doc.lex.words("be_verb")
+    for span in spans:
+        if span.label not in FIRST_NAMES:
+            continue
+        k = doc.index_at(span.end)
+        if k + 1 >= n or folds[k] not in be:
+            continue
+        tok, e = doc.tokens[k + 1], doc.entries[k + 1]
+        after = folds[k + 2] if k + 2 < n else ""
+        if tok.start in covered or not (k + 2 == n or not doc.tokens[k + 2].is_word
+                                        or after in doc.lex.words("age_trigger.after")
+                                        or after in doc.lex.words("list_word")):
+            continue
+        if tok.text.isdigit() and 0 < int(tok.text) < T.OLDEST:
+            out.append(AGE.span(tok.start, tok.end, "age_digits", key=tok.text))
+        elif "number_word" in e.cats and e.value.isdigit() and 1 < int(e.value) < T.OLDEST:
+            out.append(AGE_WORD.span(tok.start, tok.end, "age_string", key=folds[k + 1]))
+    return sorted(out, key=lambda s: s.start) if len(out) > len(spans) else spans
 
 
 def remembered_gender(spans: list[Span], doc: Doc,

@@ -900,8 +900,11 @@ class Matcher:
         if label is None:
             return self._unknown(c)
         label, attrs = self._relabel(c, label, attrs)
-        if label == "country" and e.gender and (c.name_ctx or self._country_person(doc, i)):
-            label, attrs = FIRSTNAME[e.gender], ()  # "min son heter Kuba", "Kuba är sexton"
+        if e.gender and (label == "country" and c.name_ctx or (
+                label == "country" or label in PLACE_LABELS and not e.se_pop)
+                and self._country_person(doc, i)):
+            # "min son heter Kuba", "Kuba är sexton", "Baran är nio år" (also a Russian town)
+            label, attrs = FIRSTNAME[e.gender], ()
         is_name = label.startswith("firstname") or label == "surname"
         if is_name and c.place_ctx == 2:
             span = self._named_place(c)
@@ -1593,8 +1596,9 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     """A misspelt name or place ("Stokholm"), not a word; "Sverge" is misspelt Sweden. In lower
-    case after any place preposition only a country ("är från pakistaan", "släkt i tailand"):
-    a country's name is long and like no everyday word."""
+    case after any place preposition only a country or a big city ("är från
+    pakistaan", "släkt i tailand", "en verkstad i prishtina"): such names are long and like
+    no everyday word."""
     if not (len(c.key) >= 5 and (c.cap or c.place_ctx) and c.e.zipf < T.MISSPELT_MAX):
         return None
     if c.key in m.W["area_word"] or c.key in m.W["region_word"]:
@@ -1615,7 +1619,10 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
             # edit from Saigon), nor a river a misspelt town ("Svartån", Svartå): the steps
             # after this one judge it
             flabel = None
-        if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"):
+        if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"
+                       or flabel in PLACE_LABELS and m.lex.entries[target].place_pop >= T.BIG_PLACE
+                       and c.e.zipf < T.RARE and c.key not in m.vocabulary):
+            # in lower case after a bare preposition also a big city ("i prishtina")
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
     return None
 
