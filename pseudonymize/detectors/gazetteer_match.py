@@ -704,9 +704,10 @@ class Matcher:
         lower_org = label in ORG_LABELS and (e.org_kind != "company" or _at_shop(doc, i)
                                              or _institution_context(doc, i) is not None)
         # after a place preposition: a place in lower case after a place verb, or a country or
-        # a place whose words are all rare anyway ("från addis abeba", "från nya zeeland")
+        # a place with a rare word in it ("från addis abeba", "från nya zeeland", "från viña
+        # del mar": the whole phrase is the town's name)
         placed = (cap or i and folds[i - 1] in self.W["place_trigger.prep"]) and (
-            _place_context(doc, i) == 2 or label == "country" or label in PLACE_LABELS and all(
+            _place_context(doc, i) == 2 or label == "country" or label in PLACE_LABELS and any(
                 self.lex.get(w).zipf < T.COMMON for w in pkey.split()))
         # "vid kungens kurva", "på stora torget": a curated place whose words are everyday
         # words, after any locative preposition
