@@ -60,8 +60,8 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
             "topic_preposition"),
     after=("place_statement",))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
-PLACE_CONTEXT = _rule("place-context", ("city", "region"), 0.7, ("place_trigger", "region_word",
-                                                                 "village_word"))
+PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
+    "place_trigger", "region_word", "village_word", "water_verb"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
@@ -1670,7 +1670,8 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     if c.key.endswith(m.everyday_endings) or m._compound(c.key) or m._misspelt(c.key) \
             or m._inflected_word(c.key):
         return None
-    return _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
+    water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
+    return _tok_span(PLACE_CONTEXT, c, "geo" if water else "city", score=0.6)
 
 
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
