@@ -174,6 +174,9 @@ class Words:
     sizes: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
     size_fewest: int = 4
     capital_words: frozenset[str] = frozenset()  # huvudstaden: the country's capital abroad
+    village_words: frozenset[str] = frozenset()  # by, liten ort: a locality under village_max
+    village_max: int = 0
+    village_near: regex.Pattern[str] | None = None  # after a village: " nära Ljusdal" (group 1)
     swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
     word_zipf: float = 9.0  # a name this frequent as a word ...
     word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
@@ -253,7 +256,12 @@ def _size_patterns(data: dict) -> dict:
             "sizes": {"small": (0, data["small_place_max"], 0, data["small_place_max_abroad"]),
                       "big": (data["big_place_min"], 0, data["big_place_min_abroad"], 0)},
             "size_fewest": data["size_places_fewest"],
-            "capital_words": frozenset(data["capital_words"])}
+            "capital_words": frozenset(data["capital_words"]),
+            "village_words": frozenset(" ".join(w.split()) for w in data["village_words"]),
+            "village_max": data["village_max"],
+            "village_near": regex.compile(
+                r"^[^.!?]{0,60}?(?<!\p{L})(?:%s)\s+(\p{Lu}[\p{L}-]*)" % "|".join(
+                    regex.escape(w).replace("\\ ", r"\s+") for w in data["village_near"]))}
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -667,6 +675,9 @@ class Renderer:
         self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
+        self.villages: set[str] = set()  # lifelike: surrogate villages, never the essay's towns
+        # lifelike: the fold of the town a village lies "nära" -> the town drawn for it
+        self.village_towns: dict[str, str] = {}
         # lifelike: a district or town abroad (by its start) -> the fold of the essay's bigger
         # place of its region it lies in ("Kadıköy, en stadsdel i Istanbul"); those places
         self.parents: dict[int, str] = {}
@@ -1779,13 +1790,17 @@ class Renderer:
             if pick:
                 return pick
         said = self._size_said(span) if label == "city" and country == "SE" else ""
+        village = said == "small" and self._size_word(span) in words().village_words
+        anchor = self.village_towns.get(span.key or fold(original)) if label == "city" else None
+        if anchor and not self._original(anchor):
+            return anchor  # "Färila, en by nära Ljusdal": Ljusdal is the village's town
         if label == "city" and country == "SE" and not self._known(span, original) and \
                 self.city and said != "small":
             # "Tjärna ängar", "Porsön": a place no gazetteer knows, in an essay with a town, is
             # one of its districts (never a second town), or a Swedish place name of our own;
             # lifelike: a small locality near the town where we know none of its districts
             if self.city not in lex.districts_by_town and self.effective == "lifelike":
-                said = "small"
+                said, village = "small", True
             elif self.city not in lex.districts_by_town:
                 return self._compound(rng, "")
             else:
@@ -1853,14 +1868,43 @@ class Renderer:
             pool = self._in_country(pool, country) or pool
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
+        essay_town = self.towns[0] if self.towns else None
         self._settle(span, original, pick)
+        return (village and country == "SE" and self._village(span, pick, essay_town, rng)
+                ) or pick
+
+    def _village(self, span: Span, town: str, essay_town: str | None, rng: Draws
+                 ) -> str | None:
+        """Lifelike: a locality of fewer than `village_max` inhabitants in the county of the
+        town it lies "nära" (`town`, drawn for the village; the town named there becomes it:
+        "Färila, en by nära Ljusdal" -> "Järvsö, en by nära Bollnäs", never "Bollnäs ...
+        nära Sandviken"), else of the essay's town. None when the county has none free or the
+        essay bathes there (we know which towns lie on the shore, not which villages)."""
+        if self._shore_after(span):
+            return None
+        w, lex = words(), self.lex
+        near = w.village_near.match(getattr(self.before, "text", "")[span.end:span.end + 80])
+        near = near if near and lex.get(fold(near.group(1))).se_pop > 1 else None
+        county = next((key for key, names in lex.pools.items() if key.startswith("village:")
+                       and (town if near or not essay_town else essay_town) in names), "")
+        pool = [v for v in lex.pools.get(county, []) for e in (lex.get(fold(v)),)
+                if 1 < e.se_pop < w.village_max and e.zipf < w.word_zipf and not e.gender
+                and v not in self.geo.towns]
+        pick = self._draw(pool, rng) if county else None
+        if pick is None:
+            return None
+        self.villages.add(pick)
+        if near:
+            self.village_towns.setdefault(fold(near.group(1)), town)
+            self.used.add(town.lower())
         return pick
 
     def _settle(self, span: Span, original: str, pick: str) -> None:
         """A Swedish town's surrogate, drawn now or remembered from the learner's earlier essay,
         becomes one of the essay's towns: its districts, postcodes, lakes, landskap, hospital
         and trains follow it."""
-        if span.label != "city" or self.is_district(span, original) or pick in self.towns:
+        if span.label != "city" or self.is_district(span, original) or pick in self.towns \
+                or pick in self.villages:
             return
         home = self._country_of(span, original)
         if (self.countries.get(home, home) or "SE") != "SE" or pick in {
@@ -1984,12 +2028,17 @@ class Renderer:
         """Lifelike: "small" or "big" when the essay calls the place so right after it ("Lund,
         en by nära Karlstad", "Göteborg, det är en storstad") or right before it ("en by som
         heter Ammarnäs", "byn Ammarnäs"); "" otherwise."""
+        return words().size_words.get(self._size_word(span), "")
+
+    def _size_word(self, span: Span) -> str:
+        """Lifelike: the size word the essay puts right after or before the place ("by",
+        "storstad", "huvudstaden"), lower case and single-spaced; "" when none."""
         if self.effective != "lifelike":
             return ""
         w, text = words(), getattr(self.before, "text", "")
         found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
             text[max(0, span.start - 80):span.start])
-        return w.size_words.get(" ".join(found.group(1).lower().split()), "") if found else ""
+        return " ".join(found.group(1).lower().split()) if found else ""
 
     def _in_country(self, pool: list[str], country: str) -> list[str]:
         """Lifelike: the places of a pool abroad whose best-known reading lies in `country`
@@ -1999,13 +2048,10 @@ class Renderer:
     def _capital_said(self, span: Span, country: str) -> str | None:
         """Lifelike: the surrogate country's capital for a town abroad the essay calls
         "huvudstaden" ("Asmara, huvudstaden" -> Addis Abeba); None otherwise or when taken."""
-        if self.effective != "lifelike" or country == "SE" or not self._size_said(span):
+        if self.effective != "lifelike" or country == "SE":
             return None
-        w, text = words(), getattr(self.before, "text", "")
-        found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
-            text[max(0, span.start - 80):span.start])
         capital = self.geo.capitals.get(country)
-        return capital if found and found.group(1).lower() in w.capital_words and capital \
+        return capital if self._size_word(span) in words().capital_words and capital \
             and (self._free(capital) or self.lex.get(fold(capital)).country == country
                  and not self._original(capital)) else None  # Djibouti, huvudstaden
 

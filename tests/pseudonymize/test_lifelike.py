@@ -15,7 +15,7 @@ import regex
 from builders.checksums import check_digit
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import abroad, geography, town_genitive
+from pseudonymize.surrogates import abroad, geography, town_genitive, words
 from pseudonymize.types import Result
 
 SEEDS = range(4)
@@ -1144,3 +1144,38 @@ def test_a_learners_phone_number_is_one_surrogate_however_it_is_written(engine: 
         assert len({n.removeprefix("0") for n in national}) == 1, written
         assert surrogate(results[0], "073-999 88 77") not in written
         assert int(surrogate(results[3], "35")) - int(surrogate(results[2], "34")) == 1
+
+
+# --- round 9 (judge run 13) ----------------------------------------------------------------
+
+def _county(engine: Engine, town: str) -> str:
+    return next((k for k, names in engine.lex.pools.items()
+                 if k.startswith("village:") and town in names), "")
+
+
+def _village_in_county(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place the essay calls a "by" is a locality under `village_max` inhabitants (never
+    Bollnäs, 13,700) in the county of the town it lies near, or else of the essay's town."""
+    village, town = names
+    got, near = surrogate(r, village), surrogate(r, town)
+    assert 1 < engine.lex.get(fold(got)).se_pop < words().village_max, (got, r.target)
+    assert _county(engine, got) == _county(engine, near) != "", (got, near, r.target)
+
+
+ROUND9 = [
+    ("Min kusin bor i Färila, det är en by nära Ljusdal. Hon jobbar på sjukhuset i Hudiksvall.",
+     ("Färila", "Ljusdal"), _village_in_county),
+    ("Jag bor i Ljusdal. Min mamma kommer från en by som heter Färila.", ("Färila", "Ljusdal"),
+     _village_in_county),
+    ("Vi bor i Kalmar. Farmor bor i Kristdala, en liten ort utanför Oskarshamn.",
+     ("Kristdala", "Oskarshamn"), _village_in_county),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND9,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND9)])
+def test_round9_surrogates_a_judge_cannot_fault(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    for seed in range(6):
+        holds(engine, run(engine, [text], seed)[0], names)
