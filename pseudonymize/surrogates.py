@@ -181,6 +181,7 @@ class Words:
     word_zipf: float = 9.0  # a name this frequent as a word ...
     word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
+    train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -233,6 +234,8 @@ def words() -> Words:
                  word_zipf=data["word_zipf"], word_name_rank=data["word_name_rank"],
                  short_forms_lifelike={fold(full): tuple(short) for full, short in (
                      data["short_forms"] | data["short_forms_lifelike"]).items()},
+                 train_towns={train: frozenset(towns) for train, towns in
+                              data["train_towns_lifelike"].items()},
                  **_size_patterns(data))
 
 
@@ -2283,7 +2286,10 @@ class Renderer:
                 near = set(self.geo.landskap.get(home, ())[1:]) if \
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
-                pick = self._draw([t for t in trains if home in trains[t]], rng) or self._draw(
+                stops = self._towns_after(span) if self.effective == "lifelike" else set()
+                pick = self._draw([t for t, towns in words().train_towns.items()
+                                   if stops and stops <= towns], rng) or self._draw(
+                    [t for t in trains if home in trains[t]], rng) or self._draw(
                     [t for t in trains if not near.isdisjoint(trains[t])], rng) or self._draw(
                     list(trains), rng)
                 if pick:
@@ -2309,6 +2315,14 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _towns_after(self, span: Span) -> set[str]:
+        """The essay's surrogate towns named after the mention in its sentence ("Öresundståg
+        från Malmö till Lund": the surrogates of Malmö and Lund)."""
+        text = getattr(self.before, "text", "")
+        rest = regex.match(r"[^.!?\n]*", text[span.end:span.end + 200]).group()
+        return {town for word in regex.findall(r"\p{Lu}[\p{L}-]*", rest)
+                for town in (self.place_map.get(fold(word)),) if town in self.towns}
 
     def _business_named(self, original: str) -> str | None:
         """Lifelike: a place named as the essay's business is ("restaurang Hanoi", then "maten

@@ -1162,6 +1162,14 @@ def _village_in_county(engine: Engine, r: Result, names: tuple[str, ...]) -> Non
     assert _county(engine, got) == _county(engine, near) != "", (got, near, r.target)
 
 
+def _train_stops_at_both(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A regional train between two towns stops at both surrogate towns (Östgötapendeln
+    between Norrköping and Motala, never Krösatåg)."""
+    train, *towns = names
+    got, stops = surrogate(r, train), {surrogate(r, t) for t in towns}
+    assert stops <= words().train_towns.get(got, frozenset()), (got, stops, r.target)
+
+
 ROUND9 = [
     ("Min kusin bor i Färila, det är en by nära Ljusdal. Hon jobbar på sjukhuset i Hudiksvall.",
      ("Färila", "Ljusdal"), _village_in_county),
@@ -1169,6 +1177,10 @@ ROUND9 = [
      _village_in_county),
     ("Vi bor i Kalmar. Farmor bor i Kristdala, en liten ort utanför Oskarshamn.",
      ("Kristdala", "Oskarshamn"), _village_in_county),
+    ("Vi åkte Öresundståg från Malmö till Lund och badade i Öresund.",
+     ("Öresundståg", "Malmö", "Lund"), _train_stops_at_both),
+    ("Varje morgon tar jag Västtåget från Göteborg till Trollhättan.",
+     ("Västtåget", "Göteborg", "Trollhättan"), _train_stops_at_both),
 ]
 
 
