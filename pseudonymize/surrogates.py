@@ -679,6 +679,9 @@ class Renderer:
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
         self.villages: set[str] = set()  # lifelike: surrogate villages, never the essay's towns
+        # lifelike: the fold of a town named after an institution ("Mittuniversitetet i
+        # Sundsvall") -> the towns that have one of its kind, where its surrogate is drawn
+        self.institution_towns: dict[str, frozenset[str]] = {}
         # lifelike: the fold of the town a village lies "nära" -> the town drawn for it
         self.village_towns: dict[str, str] = {}
         # lifelike: a district or town abroad (by its start) -> the fold of the essay's bigger
@@ -909,6 +912,15 @@ class Renderer:
         counties = {geo.towns[t][1] for t in towns if t in geo.towns}
         return towns | frozenset(t for t, row in geo.towns.items() if row[1] in counties)
 
+    def _word_after_in(self, span: Span) -> str:
+        """Lifelike: the fold of the capitalised word after "i" or "vid" right after the
+        mention ("Mittuniversitetet i Sundsvall": sundsvall); "" when none."""
+        text = getattr(self.before, "text", "")
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
+            self.strategy
+        found = regex.match(r"\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)", text[span.end:span.end + 40])
+        return fold(found.group(1)) if found and strategy == "lifelike" else ""
+
     def _town_follows(self, span: Span) -> bool:
         """Lifelike: a town is named right after the mention ("Mittuniversitetet i Sundsvall")."""
         text = getattr(self.before, "text", "")
@@ -1030,6 +1042,10 @@ class Renderer:
             kind = self.kind_of(span, original)
             if kind and kind.towns and not self._abroad(original):
                 self.need_towns.append(self._towns_with(kind, span, original))
+                town = self._word_after_in(span)
+                if town:  # "studerar på Mittuniversitetet i Sundsvall": a town that has one
+                    self.institution_towns[town] = self._towns_with(kind, span, original) \
+                        & kind.towns
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
         parent = self._parent_abroad(span, original)
@@ -1869,6 +1885,13 @@ class Renderer:
             pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
+        need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
+            else None
+        if need and label == "city":
+            # "Mittuniversitetet i Sundsvall": a town that has one, the nearest such where
+            # none is as near as the original lies
+            pool = [c for c in pool if c in need] or self._nearby(
+                sorted(need), span, original, extend=False) or pool
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         essay_town = self.towns[0] if self.towns else None
@@ -2419,8 +2442,10 @@ class Renderer:
 
     def _near(self, span: Span, original: str) -> list[str]:
         """Surrogates of the Swedish towns named in or just before an institution's mention
-        ("i Umeå på Norrlands universitetssjukhus"), nearest first."""
-        words = [fold(w) for w in regex.findall(r"\p{L}+", original)]
+        ("i Umeå på Norrlands universitetssjukhus"), nearest first; lifelike: the town named
+        right after it first ("Mittuniversitetet i Sundsvall")."""
+        words = [self._word_after_in(span)] * bool(self._word_after_in(span))
+        words += [fold(w) for w in regex.findall(r"\p{L}+", original)]
         words += list(reversed(self.before.get(span.start, ())))
         out = []
         for word in words:

@@ -15,7 +15,7 @@ import regex
 from builders.checksums import check_digit
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import abroad, geography, town_genitive, words
+from pseudonymize.surrogates import abroad, geography, institution_kind, town_genitive, words
 from pseudonymize.types import Result
 
 SEEDS = range(4)
@@ -1170,6 +1170,15 @@ def _train_stops_at_both(engine: Engine, r: Result, names: tuple[str, ...]) -> N
     assert stops <= words().train_towns.get(got, frozenset()), (got, stops, r.target)
 
 
+def _institution_in_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"studerar på X i Town": the surrogate institution lies in the surrogate town (never
+    "Högskolan Väst i Linköping")."""
+    institution, town = names
+    got, where = surrogate(r, institution), surrogate(r, town)
+    kind = institution_kind(institution)
+    assert kind and (got, where) in kind.pool, (got, where, r.target)
+
+
 ROUND9 = [
     ("Min kusin bor i Färila, det är en by nära Ljusdal. Hon jobbar på sjukhuset i Hudiksvall.",
      ("Färila", "Ljusdal"), _village_in_county),
@@ -1181,6 +1190,14 @@ ROUND9 = [
      ("Öresundståg", "Malmö", "Lund"), _train_stops_at_both),
     ("Varje morgon tar jag Västtåget från Göteborg till Trollhättan.",
      ("Västtåget", "Göteborg", "Trollhättan"), _train_stops_at_both),
+    ("Jag bor i Bollnäs och studerar på Mittuniversitetet i Sundsvall.",
+     ("Mittuniversitetet", "Sundsvall"), _institution_in_its_town),
+    ("Jag studerar på Linnéuniversitetet i Växjö. Jag bor i Alvesta.",
+     ("Linnéuniversitetet", "Växjö"), _institution_in_its_town),
+    ("Min man läser på Örebro universitet i Örebro och jag bor i Karlskoga.",
+     ("Örebro universitet", "Örebro"), _institution_in_its_town),
+    ("Jag bor i Ludvika och pluggar på Högskolan Dalarna i Falun.",
+     ("Högskolan Dalarna", "Falun"), _institution_in_its_town),
 ]
 
 
