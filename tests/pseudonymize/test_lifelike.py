@@ -1102,50 +1102,6 @@ ROUND8 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "names", "holds"), ROUND8,
-                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND8)])
-def test_round8_surrogates_a_judge_cannot_fault(
-        engine: Engine, text: str, names: tuple[str, ...],
-        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    holds_for_every_seed(engine, text, names, holds)
-
-
-WORD_NAMES = [
-    ("Min kompis heter Johan Andersson och hans syster heter Sara. Min lärare heter Karin.",
-     ("Johan", "Andersson", "Sara", "Karin")),
-    ("Jag heter Amina Hassan. Min man heter Ahmed Ali.", ("Amina", "Hassan", "Ahmed", "Ali")),
-]
-
-
-@pytest.mark.parametrize(("text", "names"), WORD_NAMES)
-def test_no_name_surrogate_is_a_common_word(engine: Engine, text: str,
-                                            names: tuple[str, ...]) -> None:
-    """Over 30 seeds (realistic draws Bo, Maj, Stig, Saga for these names about once in
-    eight essays), no lifelike name surrogate is a common Swedish word."""
-    for seed in range(30):
-        _no_word_names(engine, run(engine, [text], seed)[0], names)
-
-
-
-# class 6: one learner's essays agree: a phone number however written, ages a year apart
-PHONE_ESSAYS = ["Jag heter Amina. Mitt nummer är 070-123 45 67 och min mans är 073-999 88 77.",
-                "Ring mig på 0701234567 eller +46 70 123 45 67.",
-                "Jag är 34 år. Mitt telefonnummer är 070 123 45 67.",
-                "Nu är jag 35 år och min man är 40."]
-
-
-def test_a_learners_phone_number_is_one_surrogate_however_it_is_written(engine: Engine) -> None:
-    for seed in SEEDS:
-        results = run(engine, PHONE_ESSAYS, seed)
-        written = [surrogate(results[0], "070-123 45 67"), surrogate(results[1], "0701234567"),
-                   surrogate(results[1], "+46 70 123 45 67"),
-                   surrogate(results[2], "070 123 45 67")]
-        national = {regex.sub(r"\D", "", w).removeprefix("46") for w in written}
-        assert len({n.removeprefix("0") for n in national}) == 1, written
-        assert surrogate(results[0], "073-999 88 77") not in written
-        assert int(surrogate(results[3], "35")) - int(surrogate(results[2], "34")) == 1
-
-
 # --- round 9 (judge run 13) ----------------------------------------------------------------
 
 def _county(engine: Engine, town: str) -> str:
@@ -1201,10 +1157,47 @@ ROUND9 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "names", "holds"), ROUND9,
-                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND9)])
-def test_round9_surrogates_a_judge_cannot_fault(
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND8 + ROUND9,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND8 + ROUND9)])
+def test_rounds_8_9_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    for seed in range(6):
-        holds(engine, run(engine, [text], seed)[0], names)
+    holds_for_every_seed(engine, text, names, holds)
+
+
+WORD_NAMES = [
+    ("Min kompis heter Johan Andersson och hans syster heter Sara. Min lärare heter Karin.",
+     ("Johan", "Andersson", "Sara", "Karin")),
+    ("Jag heter Amina Hassan. Min man heter Ahmed Ali.", ("Amina", "Hassan", "Ahmed", "Ali")),
+]
+
+
+@pytest.mark.parametrize(("text", "names"), WORD_NAMES)
+def test_no_name_surrogate_is_a_common_word(engine: Engine, text: str,
+                                            names: tuple[str, ...]) -> None:
+    """Over 30 seeds (realistic draws Bo, Maj, Stig, Saga for these names about once in
+    eight essays), no lifelike name surrogate is a common Swedish word."""
+    for seed in range(30):
+        _no_word_names(engine, run(engine, [text], seed)[0], names)
+
+
+
+# class 6: one learner's essays agree: a phone number however written, ages a year apart
+PHONE_ESSAYS = ["Jag heter Amina. Mitt nummer är 070-123 45 67 och min mans är 073-999 88 77.",
+                "Ring mig på 0701234567 eller +46 70 123 45 67.",
+                "Jag är 34 år. Mitt telefonnummer är 070 123 45 67.",
+                "Nu är jag 35 år och min man är 40."]
+
+
+def test_a_learners_phone_number_is_one_surrogate_however_it_is_written(engine: Engine) -> None:
+    for seed in SEEDS:
+        results = run(engine, PHONE_ESSAYS, seed)
+        written = [surrogate(results[0], "070-123 45 67"), surrogate(results[1], "0701234567"),
+                   surrogate(results[1], "+46 70 123 45 67"),
+                   surrogate(results[2], "070 123 45 67")]
+        national = {regex.sub(r"\D", "", w).removeprefix("46") for w in written}
+        assert len({n.removeprefix("0") for n in national}) == 1, written
+        assert surrogate(results[0], "073-999 88 77") not in written
+        assert int(surrogate(results[3], "35")) - int(surrogate(results[2], "34")) == 1
+
