@@ -1,11 +1,11 @@
 """One essay prepared for the detectors: tokens, folds, lexicon entries, sentence starts."""
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import chain, islice, repeat
-from operator import itemgetter
+from itertools import repeat
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.thresholds import NAME_WORDS_MAX, REMEMBERED_WORDS
@@ -25,6 +25,44 @@ class Folds(dict):
 
 FOLDS = Folds()
 
+NEAREST_WALK = 64  # tokens `Doc._nearest` walks back before it makes a table
+MARK_BASE = 0x100  # marks are characters from here on: never a newline, never special in []
+
+
+class Marks(dict):
+    """What a detector family needs to know of a token's own spelling, as bits (`bits(text,
+    fold)`) written as one character, remembered per spelling (at most REMEMBERED_WORDS). An
+    essay's marks are one string, so the family finds the tokens it must look at with one
+    regular expression over it (`marked`, `Marks.where`), its neighbours read by look-behind
+    and look-ahead: at C speed, where a chain of per-token flag lists cost a C-level step per
+    flag and token."""
+
+    def __init__(self, bits: Callable[[str, str], int]) -> None:
+        super().__init__()
+        self.bits = bits
+
+    def __missing__(self, text: str) -> str:
+        mark = chr(MARK_BASE + self.bits(text, FOLDS[text]))
+        if len(self) < REMEMBERED_WORDS:
+            self[text] = mark
+        return mark
+
+    @staticmethod
+    def where(size: int, test: Callable[[int], bool]) -> str:
+        """A regular-expression class of the marks (bits below 1 << size) that pass `test`
+        (one matching nothing when none does)."""
+        found = [chr(MARK_BASE + bits) for bits in range(1 << size) if test(bits)]
+        return f"[{''.join(found)}]" if found else "(?!)"
+
+
+def marked(doc: Doc, marks: Marks, pattern: re.Pattern[str]) -> list[int]:
+    """Indexes of the tokens whose marks `pattern` matches (one character each); an essay's
+    marks are made once per `Marks`, however many patterns read them."""
+    found = doc._marks.get(id(marks))
+    if found is None:
+        found = doc._marks[id(marks)] = "".join(map(marks.__getitem__, doc.texts))
+    return [m.start() for m in pattern.finditer(found)]
+
 
 @dataclass(slots=True)
 class Doc:
@@ -35,10 +73,11 @@ class Doc:
     starts: set[int]
     lex: Lexicon
     offsets: list[int]  # each token's start, for `index_at`
-    firsts: list[str]   # each token's first character, for the detectors' fast paths
+    texts: list[str]    # each token's text (tokens[k].text without the tuple read)
     # per-token tables made once on first use (linear time however long a sentence or run is)
     _runs: list[int] | None = None
     _last: dict[object, list[int]] = field(default_factory=dict)
+    _marks: dict[int, str] = field(default_factory=dict)  # by id of a `Marks`
 
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
@@ -47,19 +86,7 @@ class Doc:
         folds = list(map(FOLDS.__getitem__, texts))
         entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
         return cls(text, tokens, folds, entries, sentence_starts(text, texts, offsets), lex,
-                   offsets, list(map(itemgetter(0), texts)))
-
-    def lower(self) -> list[bool]:
-        """Whether each token starts with a lower-case letter (at C speed)."""
-        return list(map(str.islower, self.firsts))
-
-    def beside(self, words: frozenset[str], shift: int) -> Iterator[bool]:
-        """For each token, whether the fold `shift` tokens away (-1: the one before, 1: the one
-        after) is one of `words`; False past either end (at C speed)."""
-        found = map(words.__contains__, self.folds)
-        if shift < 0:
-            return islice(chain(repeat(False, -shift), found), len(self.folds))
-        return chain(islice(found, shift, None), repeat(False, min(shift, len(self.folds))))
+                   offsets, texts)
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its
@@ -79,30 +106,43 @@ class Doc:
 
     def last_before(self, words: frozenset[str], i: int) -> int:
         """Index of the nearest token before i in i's sentence whose fold is one of `words`
-        (-1: none, or i starts a sentence): one table per word set, made in one pass."""
-        return self._nearest(words, i, lambda: map(words.__contains__, self.folds))
+        (-1: none, or i starts a sentence)."""
+        folds = self.folds
+        return self._nearest(words, i, lambda k: folds[k] in words,
+                             lambda: map(words.__contains__, folds))
 
     def last_marked(self, mark: str, i: int) -> int:
         """As `last_before`, for the words the lexicon marks `mark` ("prof": also compounds
         ending in one, "mattelärare")."""
-        mark_of = self.lex.mark_of
-        return self._nearest(("mark", mark), i,
-                             lambda: (mark_of(t.text.lower()) == mark for t in self.tokens))
+        mark_of, texts = self.lex.mark_of, self.texts
+        return self._nearest(("mark", mark), i, lambda k: mark_of(texts[k].lower()) == mark,
+                             lambda: (mark_of(t.lower()) == mark for t in texts))
 
-    def _nearest(self, key: object, i: int, flags: Callable[[], Iterable[bool]]) -> int:
-        """The last flagged token before i in i's sentence (-1: none), from a table made once
-        per `key`: for each token, the last flagged token at or before it in its sentence."""
+    def _nearest(self, key: object, i: int, flag: Callable[[int], bool],
+                 flags: Callable[[], Iterable[bool]]) -> int:
+        """The last flagged token before i in i's sentence (-1: none): found by walking back
+        at most NEAREST_WALK tokens (an ordinary sentence), else from a table made once per
+        `key` (linear time however long a sentence is): for each token, the last flagged
+        token at or before it in its sentence."""
+        starts = self.starts
+        if i == 0 or i in starts:
+            return -1
         table = self._last.get(key)
         if table is None:
-            table, cur, starts = [], -1, self.starts
-            for k, flag in enumerate(flags()):
+            for k in range(i - 1, i - 1 - NEAREST_WALK, -1):
+                if flag(k):
+                    return k
+                if k in starts:  # (token 0 always is one: the walk never passes it)
+                    return -1
+            table, cur = [], -1
+            for k, flagged in enumerate(flags()):
                 if k in starts:
                     cur = -1
-                if flag:
+                if flagged:
                     cur = k
                 table.append(cur)
             self._last[key] = table
-        return -1 if i == 0 or i in self.starts else table[i - 1]
+        return table[i - 1]
 
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""

@@ -175,7 +175,9 @@ def propagate(spans: list[Span], doc: Doc,
     shorts = {key[:n]: span for key, span in known.items()
               if span.label in FIRSTNAMES and len(key) <= T.LONGEST_NAME
               for n in range(2, len(key) - 1)}  # bounded: a hostile 1 MB "name" has none
-    for k in compress(count(), map(shorts.__contains__, folds)):
+    # (most essays have none: a C-level set test first, then the scan of the tokens)
+    for k in () if shorts.keys().isdisjoint(folds) else compress(
+            count(), map(shorts.__contains__, folds)):
         tok, e = tokens[k], doc.entries[k]
         if folds[k] not in known and tok.text[:1].isupper() and tok.text.isalpha() \
                 and e.zipf < T.COMMON and not (e.cats or e.country) \
@@ -243,9 +245,16 @@ def respelt(spans: list[Span], doc: Doc,
             span = Span(span.start, span.end, base.label, (*base.attrs, "gen"), span.score,
                         "coreference", base.key or stem)
         out.append(span)
+    # a word one edit from an indexed key has its first letter and a length one off its own
+    # at most: a rare word without both is passed over before its deletions are made
+    near = {(key[0], len(key) + d) for key in index.values() for d in (-1, 0, 1)}
+    folds = doc.folds
     rare = map(T.RARE.__gt__, map(attrgetter("zipf"), doc.entries))
     for k in compress(count(), rare):
-        tok, f = doc.tokens[k], doc.folds[k]
+        f = folds[k]
+        if (f[:1], len(f)) not in near:
+            continue
+        tok = doc.tokens[k]
         if tok.start in taken or len(f) < T.VARIANT_MIN - 1 or len(f) > T.LONGEST_NAME + 1 \
                 or not f.isalpha() or doc.entries[k].cats or f in known:
             continue

@@ -6,8 +6,8 @@ white space, so `text[t.start:t.end]` plus the gaps reproduce any input exactly.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from itertools import accumulate, compress, count, repeat
+from bisect import bisect_left, bisect_right
+from itertools import accumulate, repeat
 from operator import add, itemgetter
 from typing import NamedTuple
 
@@ -98,22 +98,28 @@ def sentences(tokens: list[Token]) -> list[list[Token]]:
 def sentence_starts(text: str, texts: list[str], offsets: list[int]) -> set[int]:
     """Indexes of tokens that open a sentence, a line, or follow a quote/colon (given the
     tokens' texts and start offsets): after an opener token, and after each line break (the
-    next token is the number of tokens starting before it)."""
+    next token is the number of tokens starting before it). One scan of the text for the
+    characters either can be; a token is found by `bisect` for each (a few per sentence), not
+    tested one by one."""
     found = {0}
     n = len(texts)
     if n < 2:
         return found
-    found.update(compress(count(1), map(_OPENERS_AFTER.__contains__, texts[:-1])))
-    # a dash written onto its word ends no sentence: "el- och energiprogrammet"
-    found.difference_update(k + 1 for k in compress(count(), map(_DASHES.__contains__, texts))
-                            if 0 < k < n - 1 and offsets[k] == offsets[k - 1] + len(texts[k - 1]))
-    for m in _NEWLINE.finditer(text, offsets[0], offsets[-1]):
-        k = bisect_right(offsets, m.start())
-        if k < n:
-            found.add(k)
+    for m in _BREAK.finditer(text, offsets[0], offsets[-1]):
+        char, at = m.group(), m.start()
+        if char == "\n":
+            k = bisect_right(offsets, at)
+            if k < n:
+                found.add(k)
+            continue
+        k = bisect_left(offsets, at)  # an opener is a token of its own, not inside a word
+        # a dash written onto its word ends no sentence: "el- och energiprogrammet"
+        if offsets[k] == at and texts[k] == char and not (
+                char in _DASHES and k and at == offsets[k - 1] + len(texts[k - 1])):
+            found.add(k + 1)
     return found
 
 
-_NEWLINE = re.compile("\n")
 _OPENERS_AFTER = frozenset({".", "!", "?", ":", "\"", "”", "-", "–", "…"})
 _DASHES = frozenset({"-", "–"})
+_BREAK = re.compile("[\n" + re.escape("".join(sorted(_OPENERS_AFTER))) + "]")

@@ -7,10 +7,11 @@ token). NUMBER_RULES run on digit tokens, WORD_RULES on the others, in order.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import compress, count, repeat
-from operator import and_, attrgetter, ge, gt, not_, or_
+from itertools import compress, repeat
+from operator import attrgetter, ge
 
 import regex
 from rapidfuzz import process
@@ -22,7 +23,7 @@ from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_contex
                                                      profession_context, studied_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
-from pseudonymize.doc import Doc
+from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.types import Span
@@ -171,8 +172,35 @@ class ContextRules:
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
         self.stems = Matcher(lex)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
+        self.marks = Marks(self._mark_bits)
+        todo, quiet, before, before2, after = (Marks.where(5, lambda b, bit=bit: bool(b & bit))
+                                               for bit in (TODO, QUIET, BEFORE, BEFORE2, AFTER))
+        self.todo_marks = re.compile(f"{todo}|(?<={before}){quiet}|(?<={before2}.){quiet}"
+                                     f"|{quiet}(?={after})", re.DOTALL)
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
+
+    def todo(self, doc: Doc) -> list[int]:
+        """The tokens some rule may act on: every everyday lower-case word no rule looks at
+        (most tokens) is skipped, derived from the rules' declarations (`fast_path`), and so
+        is a token starting with neither a letter nor a digit; one regular expression over the
+        essay's marks."""
+        return marked(doc, self.marks, self.todo_marks)
+
+    def _mark_bits(self, text: str, key: str) -> int:
+        """A token's bits for `detect`: TODO, a word some rule may act on wherever it stands
+        (a digit, a capital or a word that is not `plain`); QUIET, a plain lower-case word,
+        looked at only beside a watched word (BEFORE the word before it, BEFORE2 two before,
+        AFTER the word after it). A token starting with neither a letter nor a digit no rule
+        takes."""
+        first = text[0]
+        bits = (BEFORE if key in self.before else 0) | (BEFORE2 if key in self.before2 else 0) \
+            | (AFTER if key in self.after else 0)
+        if first.islower() and key in self.plain:
+            return bits | QUIET
+        if first.isdigit() or first.isupper() or first.isalpha():
+            return bits | TODO
+        return bits
 
     def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -188,15 +216,9 @@ class ContextRules:
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
         add = spans.append
-        tokens, folds = doc.tokens, doc.folds
-        plain, before, before2, after = self.plain, self.before, self.before2, self.after
-        # Skip every everyday lower-case word no rule looks at (most tokens): derived from the
-        # rules' declarations (`fast_path`); flag by flag at C speed.
-        quiet = map(gt, map(and_, doc.lower(), map(plain.__contains__, folds)), map(
-            or_, map(or_, doc.beside(before, -1), doc.beside(before2, -2)), doc.beside(after, 1)))
-        todo = list(compress(count(), map(not_, quiet)))
+        tokens = doc.tokens
         lower = self.lower
-        for i in todo:
+        for i in self.todo(doc):
             first = tokens[i].text[0]
             if first.isdigit():
                 rules = NUMBER_FNS
@@ -981,9 +1003,11 @@ def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _user_id(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"mitt instagram är a.b.c", "mitt line id är noicm88": a user name."""
     key = doc.folds[i]
+    # the trigger first (one C-level set test): most rare words have none before them
+    if r.w["username_trigger"].isdisjoint(doc.folds[max(0, i - 3):i]):
+        return False
     mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
-    if ("." in key or "_" in key or mixed) and any(
-            w in r.w["username_trigger"] for w in doc.folds[max(0, i - 3):i]):
+    if "." in key or "_" in key or mixed:
         add(USER_ID.span(doc.tokens[i].start, doc.tokens[i].end, "extra", key=key))
     return False
 
@@ -1297,19 +1321,13 @@ class LowerIndex:
         self.tails = frozenset(e[-ENDING_TAIL:] for e in endings if len(e) >= ENDING_TAIL)
         self.short_ends = tuple(e for e in endings if len(e) < ENDING_TAIL)
         self._cache: dict[int, tuple[Callable, ...]] = {}
+        self._own: dict[str, int] = {}  # `_own_mask` by fold, at most REMEMBERED_WORDS
 
-    def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
-        folds, n = doc.folds, len(doc.folds)
-        key = folds[i]
-        index = self.index
-        mask = self.always | index["word"].get(key, 0)
-        if i:
-            mask |= index["before"].get(folds[i - 1], 0)
-            if i > 1:
-                mask |= index["before2"].get(folds[i - 2], 0)
-        if i + 1 < n:
-            mask |= index["after"].get(folds[i + 1], 0)
-        if doc.entries[i].zipf < T.COMMON or self.names and ("." in key or "_" in key):
+    def _own_mask(self, key: str, entry: Entry) -> int:
+        """The functions a word's own fold (its categories, rarity, ending) calls for,
+        remembered per fold: the same for every occurrence of the word."""
+        mask = self.always | self.index["word"].get(key, 0)
+        if entry.zipf < T.COMMON or self.names and ("." in key or "_" in key):
             mask |= self.rare_mask
         if key[-ENDING_TAIL:] in self.tails or key.endswith(self.short_ends):
             endings = self.endings
@@ -1318,6 +1336,23 @@ class LowerIndex:
                 if size > len(key):
                     break
                 mask |= endings.get(key[-size:], 0)
+        if len(self._own) < T.REMEMBERED_WORDS:
+            self._own[key] = mask
+        return mask
+
+    def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
+        folds, n = doc.folds, len(doc.folds)
+        key = folds[i]
+        index = self.index
+        mask = self._own.get(key)
+        if mask is None:
+            mask = self._own_mask(key, doc.entries[i])
+        if i:
+            mask |= index["before"].get(folds[i - 1], 0)
+            if i > 1:
+                mask |= index["before2"].get(folds[i - 2], 0)
+        if i + 1 < n:
+            mask |= index["after"].get(folds[i + 1], 0)
         found = self._cache.get(mask)
         if found is None:
             found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)
@@ -1326,6 +1361,7 @@ class LowerIndex:
 
 
 NUMBER_FNS = _functions(NUMBER_RULES)
+TODO, QUIET, BEFORE, BEFORE2, AFTER = 1, 2, 4, 8, 16  # `ContextRules._mark_bits`
 ENDING_TAIL = 4  # LowerIndex's gate: 2 % of MultiGED's words pass it, 0.5 % have an ending
 
 

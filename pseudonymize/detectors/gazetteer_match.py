@@ -7,12 +7,13 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from bisect import bisect_left
-from itertools import chain, compress, count, repeat
-from operator import and_, gt, itemgetter, or_
+from itertools import chain, repeat
+from operator import itemgetter
 from typing import NamedTuple
 
 import regex
@@ -24,7 +25,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, pronoun_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
-from pseudonymize.doc import Doc
+from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold
 from pseudonymize.types import Span
@@ -121,7 +122,8 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
-REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
+REGION_ONLY = frozenset({"region"})
+GENDERS = frozenset({"female", "male"})  # a region and nothing else ("gotland", "dalarna")
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark", "settlement"})
 
@@ -296,6 +298,12 @@ def profession_context(doc: Doc, k: int) -> bool:
     return j >= 0 and folds[j] in words("profession_verb")
 
 
+# `Matcher._mark`'s bits
+TODO, RARE, WATCH, SINGLE, LOWER, ALPHA, CONTEXT_BEFORE, CONTEXT_AFTER = (1 << n for n in range(8))
+MARK_BITS = 8
+SKIPPED = ("-", ".")  # the tokens a run of words passes over (`_word_run`)
+
+
 def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
     """The folds of up to `most` words from token i on, a "-" or "." between them skipped (any
     other token ends the run), and the index after each."""
@@ -307,7 +315,7 @@ def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
         if tokens[j][2][0].isalnum():  # tokens[j].is_word
             words.append(folds[j])
             ends.append(j + 1)
-        elif folds[j] not in ("-", "."):
+        elif folds[j] not in SKIPPED:
             break
         j += 1
     return tuple(words), ends
@@ -460,6 +468,22 @@ class Matcher:
         self.initial_plain = frozenset(
             k for k in lex.unnamed if lex.entries[k].zipf >= T.INITIAL_WORD_MIN
             and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k))
+        self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
+        self.marks = Marks(self._mark)
+        self.todo_marks, self.single_marks, self.alone_marks = self._mark_patterns()
+
+    @staticmethod
+    def _mark_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+        """The patterns over an essay's marks (`_mark`): the words `_todo` gives, the letters
+        on their own (`_initials`), and the lower-case words `_todo` may give after a word no
+        rule watches and before none a rule watches (`_lonely`)."""
+        todo, watch, rare, single, after = (
+            Marks.where(MARK_BITS, lambda b, bit=bit: bool(b & bit))
+            for bit in (TODO, WATCH, RARE, SINGLE, CONTEXT_AFTER))
+        quiet_before = Marks.where(MARK_BITS, lambda b: b & ALPHA and not b & CONTEXT_BEFORE)
+        lower = Marks.where(MARK_BITS, lambda b: b & LOWER and b & (TODO | RARE))
+        return (re.compile(f"{todo}|(?<={watch}){rare}"), re.compile(single),
+                re.compile(f"(?<={quiet_before}){lower}(?!{after})"))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         choices = self.lex.fuzzy_targets.get(key[0])
@@ -500,6 +524,7 @@ class Matcher:
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
         phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
+        lonely = self._lonely(doc)
         never, lists = self.W["never_replaced"], self.W["list_word"]
         starts, initial_plain = doc.starts, self.initial_plain
         verdicts = Verdicts(doc, self.W["place_adverb"]) \
@@ -519,7 +544,7 @@ class Matcher:
             if folds[i] in plain_starts and (tokens[i][2][0].islower() or i in starts
                                              and folds[i] in initial_plain):
                 continue  # no phrase here: an everyday word, as `_todo` skips the others
-            lone = prev_name_end < i - 1 and self._alone_at(doc, i)
+            lone = prev_name_end < i - 1 and i in lonely
             if lone and alone.get(tokens[i][2], False):
                 continue
             e, ckey, attrs = self.lookup(folds[i])
@@ -610,15 +635,12 @@ class Matcher:
                 and last.end + 1 == tok.start and doc.text[last.end] == " "
                 and tok.text[:1].isupper() and not tok.text.isupper())
 
-    def _alone_at(self, doc: Doc, i: int) -> bool:
-        """A lower-case word (starting no known phrase here) whose neighbours no rule looks at:
-        what it gives depends on its spelling alone (the rules' `before`/`after` declarations;
-        a test checks that remembering changes no output)."""
-        folds, tokens = doc.folds, doc.tokens
-        # (a sentence's first word is judged in place: "lina stannade hemma", `_bare_subject`)
-        return tokens[i][2][0].islower() and i not in doc.starts and (
-            tokens[i - 1][2][0].isalpha() and folds[i - 1] not in self.context_before
-        ) and (i + 1 == len(folds) or folds[i + 1] not in self.context_after)
+    def _lonely(self, doc: Doc) -> set[int]:
+        """The lower-case words `_todo` may give (the loop asks of no other) whose neighbours
+        no rule looks at: what each gives depends on its spelling alone (the rules'
+        `before`/`after` declarations; a test checks that remembering changes no output). A
+        sentence's first word is judged in place: "lina stannade hemma", `_bare_subject`."""
+        return set(marked(doc, self.marks, self.alone_marks)) - doc.starts
 
     def _remember(self, text: str, quiet: bool) -> None:
         """Keep a lone word's verdict (bounded: long words and a full table are not kept)."""
@@ -628,22 +650,44 @@ class Matcher:
     def _todo(self, doc: Doc) -> list[int]:
         """Fast path: an everyday lower-case word with no name/place reading (a rarer one not
         after a place preposition or a word that names: "heter mimi", "kallar mig mimi") that
-        starts no known phrase ("akademiska sjukhuset") needs
-        no further thought: most tokens of an essay. Computed flag by flag at C speed."""
-        folds = doc.folds
-        plain = map(self.lex.unnamed.__contains__, folds)
-        rare = map(self.lex.unnamed_rare.__contains__, folds)
-        placed = doc.beside(self.rare_watch, -1)
-        phrase = list(map(self.lex.phrases.__contains__, folds))
-        skip = map(and_, doc.lower(), map(gt, map(or_, plain, map(gt, rare, placed)), phrase))
-        todo = compress(count(), map(gt, map(str.isalpha, doc.firsts), skip))
+        starts no known phrase ("akademiska sjukhuset") needs no further thought: most tokens
+        of an essay. Found by one regular expression over the essay's marks (`_mark`)."""
+        todo = marked(doc, self.marks, self.todo_marks)
+        if not todo:
+            return todo  # (an empty essay has a sentence start, 0, but no token)
         # and a frequent everyday word starting a sentence ("Jag", "Men"; T.INITIAL_WORD_MIN)
-        initial = self.initial_plain
-        return [i for i in todo if not (i in doc.starts and folds[i] in initial and not phrase[i])]
+        folds, initial = doc.folds, self.initial_skipped
+        skipped = {i for i in doc.starts if folds[i] in initial}
+        return [i for i in todo if i not in skipped] if skipped else todo
+
+    def _mark(self, text: str, key: str) -> int:
+        """A token's bits for `_todo`: TODO, a word to judge wherever it stands; RARE, a rarer
+        lower-case everyday word, judged after a WATCH word only (`rare_watch`); for
+        `_lonely` its case and the rules' neighbour declarations (`context_before`/`after`);
+        SINGLE, a letter on its own (`_initials`)."""
+        lex, first = self.lex, text[0]
+        bits = (WATCH if key in self.rare_watch else 0) \
+            | (CONTEXT_BEFORE if key in self.context_before else 0) \
+            | (CONTEXT_AFTER if key in self.context_after else 0) \
+            | (LOWER if first.islower() else 0) \
+            | (SINGLE if len(text) == 1 and (first.islower() or first.isupper()) else 0)
+        if not first.isalpha():
+            return bits
+        bits |= ALPHA
+        if first.islower() and key not in lex.phrases:
+            if key in lex.unnamed:
+                return bits
+            if key in lex.unnamed_rare:
+                return bits | RARE
+        return bits | TODO
 
     def _phrase_span(self, doc: Doc, i: int) -> Span | None:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
         tokens, folds = doc.tokens, doc.folds
+        # its second word next (or after a "-"/"."; `_word_run`), or no phrase starts here
+        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next.get(folds[i], ()) \
+                and folds[i + 1] not in SKIPPED:
+            return None
         cap = tokens[i].text[0].isupper()
         second = _word_run(doc, i + 1, 1)[0]
         if folds[i] not in self.lex.phrases or not second \
@@ -757,7 +801,8 @@ class Matcher:
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
         tokens, index_at = doc.tokens, doc.index_at
-        singles = [k for k, tok in enumerate(tokens) if len(tok.text) == 1]
+        # one-letter tokens in lower or upper case (no other can be an initial)
+        singles = marked(doc, self.marks, self.single_marks)
         if not singles:  # no one-letter token: nothing to look at (a megabyte of names)
             return sorted(spans, key=itemgetter(0))
         by_start = {s.start for s in spans}
@@ -836,7 +881,7 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         named, place_ctx = self._named(doc, i, listed), _place_context(doc, i, self._far)
-        if not (named or place_ctx) and doc.firsts[i].islower() \
+        if not (named or place_ctx) and doc.texts[i][0].islower() \
                 and self.quiet_homograph(doc.tokens[i].text):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
@@ -1073,6 +1118,9 @@ class Matcher:
             return "surname", ()  # "mitt efternamn är Hussein"
         if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
             return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
+        if c.after_name and e.gender in GENDERS and not e.surname_rank and i \
+                and c.doc.entries[i - 1].surname_rank and not c.doc.entries[i - 1].gender:
+            return FIRSTNAME[e.gender], ()  # "Chen Jing", "wu Fang": the family name first
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or is_name and e.surname_rank):  # "mohamed abdi": also in lower case

@@ -38,14 +38,14 @@ class Verdicts(dict):
         sentence (after an opener or a line break), but for the first. Not near the essay's
         start, where a look back could wrap around to its end."""
         doc = self.doc
-        firsts, folds, adverbs, lo = doc.firsts, doc.folds, self.adverbs, i - T.VERDICT_BEFORE
+        texts, folds, adverbs, lo = doc.texts, doc.folds, self.adverbs, i - T.VERDICT_BEFORE
         # A look back past "," or an adverb stops at a word that is no adverb: one of tokens
         # i-2, i-3 (from the word before) and one of i-4, i-5 (from an initial before it,
         # "heter , A. Berg") keep it inside the window.
-        if lo < 0 or not (firsts[i - 2].isalnum() and folds[i - 2] not in adverbs
-                          or firsts[i - 3].isalnum() and folds[i - 3] not in adverbs) \
-                or not (firsts[i - 4].isalnum() and folds[i - 4] not in adverbs
-                        or firsts[i - 5].isalnum() and folds[i - 5] not in adverbs):
+        if lo < 0 or not (texts[i - 2][0].isalnum() and folds[i - 2] not in adverbs
+                          or texts[i - 3][0].isalnum() and folds[i - 3] not in adverbs) \
+                or not (texts[i - 4][0].isalnum() and folds[i - 4] not in adverbs
+                        or texts[i - 5][0].isalnum() and folds[i - 5] not in adverbs):
             return None
         tokens = doc.tokens
         hi = i + T.VERDICT_AFTER + 1

@@ -106,7 +106,7 @@ def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
     """"Trần Văn Minh", "Nguyễn Thị Lan": the name after a gender marker is the given name
     (also when the lists know it as a surname too) and the marker a middle name."""
     out = list(spans)
-    if not any(map(doc.lex.words.value("gender_marker").__contains__, doc.folds)):
+    if doc.lex.words.value("gender_marker").keys().isdisjoint(doc.folds):
         return out  # no marker in the essay (one C-level pass, not one look per name)
     at = {doc.index_at(s.start): n for n, s in enumerate(spans)
           if s.label in NAMES and s.end == doc.tokens[doc.index_at(s.start)].end}

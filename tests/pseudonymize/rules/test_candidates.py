@@ -1,0 +1,135 @@
+"""The word families' candidate passes (one regular expression over an essay's marks) against
+the per-token tests they replace, written as plain loops over the tokens."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pseudonymize.detectors.context import ContextRules
+from pseudonymize.detectors.gazetteer_match import Matcher
+from pseudonymize.doc import Doc, Marks, marked
+from pseudonymize.lexicon import Lexicon
+
+HERE = Path(__file__).parent
+
+
+def _beside(folds: list[str], i: int, shift: int, words: frozenset[str]) -> bool:
+    return 0 <= i + shift < len(folds) and folds[i + shift] in words
+
+
+def matcher_todo(m: Matcher, doc: Doc) -> list[int]:
+    """`Matcher._todo` as the per-token flags it was: an everyday lower-case word (a rarer one
+    not after a watched word) that starts no phrase is skipped, and so is a frequent everyday
+    word at a sentence start."""
+    lex, folds, out = m.lex, doc.folds, []
+    for i, (text, key) in enumerate(zip(doc.texts, folds)):
+        phrase = key in lex.phrases
+        placed = _beside(folds, i, -1, m.rare_watch)
+        skip = text[0].islower() and not phrase and (
+            key in lex.unnamed or key in lex.unnamed_rare and not placed)
+        if text[0].isalpha() and not skip \
+                and not (i in doc.starts and key in m.initial_plain and not phrase):
+            out.append(i)
+    return out
+
+
+def matcher_lonely(m: Matcher, doc: Doc) -> set[int]:
+    """`Matcher._lonely` as the per-token test it was (`_alone_at`)."""
+    folds, texts = doc.folds, doc.texts
+    return {i for i in range(len(folds)) if texts[i][0].islower() and i not in doc.starts
+            and texts[i - 1][0].isalpha() and folds[i - 1] not in m.context_before
+            and (i + 1 == len(folds) or folds[i + 1] not in m.context_after)}
+
+
+def singles(doc: Doc) -> list[int]:
+    """The one-letter tokens `Matcher._initials` may take: a letter in lower or upper case."""
+    return [k for k, t in enumerate(doc.texts) if len(t) == 1 and (t.islower() or t.isupper())]
+
+
+def _same(matcher: Matcher, context: ContextRules, doc: Doc) -> None:
+    assert matcher._todo(doc) == matcher_todo(matcher, doc)
+    todo = set(matcher._todo(doc))
+    assert matcher._lonely(doc) & todo == matcher_lonely(matcher, doc) & todo
+    assert marked(doc, matcher.marks, matcher.single_marks) == singles(doc)
+    assert context.todo(doc) == context_todo(context, doc)
+
+
+def context_todo(r: ContextRules, doc: Doc) -> list[int]:
+    """`ContextRules.todo` as the per-token flags it was: a plain lower-case word beside no
+    watched word is skipped, and so is a token starting with neither a letter nor a digit."""
+    folds, out = doc.folds, []
+    for i, (text, key) in enumerate(zip(doc.texts, folds)):
+        watched = _beside(folds, i, -1, r.before) or _beside(folds, i, -2, r.before2) \
+            or _beside(folds, i, 1, r.after)
+        quiet = text[0].islower() and key in r.plain and not watched
+        if not quiet and (text[0].isdigit() or text[0].isupper() or text[0].isalpha()):
+            out.append(i)
+    return out
+
+
+def _families(engine) -> tuple[Matcher, ContextRules]:
+    matcher = next(d for d in engine.detectors if isinstance(d, Matcher))
+    return matcher, next(d for d in engine.detectors if isinstance(d, ContextRules))
+
+
+def _sentences() -> list[str]:
+    return [json.loads(line)["text"] for name in ("context", "gazetteer", "patterns")
+            for line in (HERE / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+def test_the_candidates_are_the_per_token_tests_on_the_rule_tables(offline_engine) -> None:
+    matcher, context = _families(offline_engine)
+    texts = _sentences()
+    assert len(texts) > 100
+    for text in texts + [t.lower() for t in texts] + [t.upper() for t in texts]:
+        _same(matcher, context, Doc.make(text, offline_engine.lex))
+
+
+@pytest.fixture(scope="module")
+def vocabulary(offline_snapshot) -> list[str]:
+    """Words each of the families' tests decides on: watched neighbours, rare and plain
+    everyday words, phrase starts, names, letters on their own ("ⓐ" is lower case but no
+    letter), digits and punctuation."""
+    from pseudonymize.engine import Engine
+
+    matcher, context = _families(Engine.load(offline_snapshot))
+    lex = matcher.lex
+    pools = [matcher.rare_watch, lex.unnamed_rare, frozenset(lex.phrases), matcher.initial_plain,
+             matcher.context_before, matcher.context_after, context.before, context.before2,
+             context.after, frozenset(context.plain)]
+    words = [w for pool in pools for w in sorted(pool)[:40] if " " not in w]
+    return words + ["Anna", "Göteborg", "ANNA", "12", "3:e", ",", ".", "-", "”", "é", "ǅ", "A",
+                    "b", "ⓐ", "Ö"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_candidates_are_the_per_token_tests(offline_engine, vocabulary, data) -> None:
+    matcher, context = _families(offline_engine)
+    words = data.draw(st.lists(st.sampled_from(vocabulary), max_size=30))
+    cased = [w.capitalize() if data.draw(st.booleans()) else w for w in words]
+    text = " ".join(cased)
+    _same(matcher, context, Doc.make(text, offline_engine.lex))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["i", "och", "anna", "Anna", ",", "bor", "x", "\n", "1"]),
+                max_size=25).map(" ".join),
+       st.sets(st.sampled_from(["i", "och", "anna", ",", "bor", "x"])),
+       st.sampled_from([-2, -1, 1]))
+def test_marked_reads_neighbours_as_a_loop_does(text: str, words: set[str], shift: int) -> None:
+    """`marked` with a look-behind (shift -1, -2) or look-ahead (1): token i is found when its
+    own mark says so and the fold `shift` tokens away is one of `words`."""
+    doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
+    marks = Marks(lambda text, key: (text[0].islower()) | (key in words) << 1)
+    own, near = (Marks.where(2, lambda b, bit=bit: bool(b & bit)) for bit in (1, 2))
+    pattern = {-2: f"(?<={near}.){own}", -1: f"(?<={near}){own}", 1: f"{own}(?={near})"}[shift]
+    assert marked(doc, marks, re.compile(pattern, re.DOTALL)) == [
+        i for i, t in enumerate(doc.texts)
+        if t[0].islower() and _beside(doc.folds, i, shift, frozenset(words))]
