@@ -319,6 +319,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 pl.col("name").unique(maintain_order=True)).iter_rows():
             districts_by_town[town] = names
         district_names = {n for names in districts_by_town.values() for n in names}
+        _village_pools(ranked, district_names, pools)
         if "SE" in cities_by_country:
             cities_by_country["SE"] = [c for c in cities_by_country["SE"] if c not in district_names]
         for kind in ("region", "geo", "area", "place", "street"):
@@ -548,6 +549,23 @@ def _surrogate_places(ranked: pl.DataFrame, pools: dict[str, list[str]]
         ["region", pl.col("rank") > 0, pl.col("fkind") != "area", "rank"]).group_by(
         "region", maintain_order=True).agg(pl.col("name").head(REGION_PLACES)).iter_rows()}
     return cities, out, regions
+
+
+def _village_pools(ranked: pl.DataFrame, districts: set[str], pools: dict[str, list[str]]
+                   ) -> None:
+    """Every Swedish locality of known population by county ("village:SE.03": Färila, Järvsö,
+    ...), smallest first, one-word names in plain letters and no district: where lifelike draws
+    a "by" (the size bound is surrogates.toml's `village_max`, applied at drawing)."""
+    import polars as pl
+
+    rows = ranked.filter(pl.col("country") == "SE", pl.col("kind") == "city",
+                         pl.col("population") > 0, pl.col("admin1").is_not_null(),
+                         pl.col("name").str.contains(PLAIN_NAME), ~pl.col("name").str.contains(" "),
+                         ~pl.col("name").is_in(list(districts))).unique(
+        subset="name", keep="first", maintain_order=True).sort(["population", "name"])
+    for county, names in rows.group_by("admin1", maintain_order=True).agg(
+            pl.col("name")).iter_rows():
+        pools[f"village:SE.{county}"] = names
 
 
 def _entry(d: dict, _shared: Callable) -> Entry:

@@ -174,10 +174,14 @@ class Words:
     sizes: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
     size_fewest: int = 4
     capital_words: frozenset[str] = frozenset()  # huvudstaden: the country's capital abroad
+    village_words: frozenset[str] = frozenset()  # by, liten ort: a locality under village_max
+    village_max: int = 0
+    village_near: regex.Pattern[str] | None = None  # after a village: " nära Ljusdal" (group 1)
     swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
     word_zipf: float = 9.0  # a name this frequent as a word ...
     word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
+    train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -230,6 +234,8 @@ def words() -> Words:
                  word_zipf=data["word_zipf"], word_name_rank=data["word_name_rank"],
                  short_forms_lifelike={fold(full): tuple(short) for full, short in (
                      data["short_forms"] | data["short_forms_lifelike"]).items()},
+                 train_towns={train: frozenset(towns) for train, towns in
+                              data["train_towns_lifelike"].items()},
                  **_size_patterns(data))
 
 
@@ -253,7 +259,12 @@ def _size_patterns(data: dict) -> dict:
             "sizes": {"small": (0, data["small_place_max"], 0, data["small_place_max_abroad"]),
                       "big": (data["big_place_min"], 0, data["big_place_min_abroad"], 0)},
             "size_fewest": data["size_places_fewest"],
-            "capital_words": frozenset(data["capital_words"])}
+            "capital_words": frozenset(data["capital_words"]),
+            "village_words": frozenset(" ".join(w.split()) for w in data["village_words"]),
+            "village_max": data["village_max"],
+            "village_near": regex.compile(
+                r"^[^.!?]{0,60}?(?<!\p{L})(?:%s)\s+(\p{Lu}[\p{L}-]*)" % "|".join(
+                    regex.escape(w).replace("\\ ", r"\s+") for w in data["village_near"]))}
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -667,6 +678,12 @@ class Renderer:
         self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
+        self.villages: set[str] = set()  # lifelike: surrogate villages, never the essay's towns
+        # lifelike: the fold of a town named after an institution ("Mittuniversitetet i
+        # Sundsvall") -> the towns that have one of its kind, where its surrogate is drawn
+        self.institution_towns: dict[str, frozenset[str]] = {}
+        # lifelike: the fold of the town a village lies "nära" -> the town drawn for it
+        self.village_towns: dict[str, str] = {}
         # lifelike: a district or town abroad (by its start) -> the fold of the essay's bigger
         # place of its region it lies in ("Kadıköy, en stadsdel i Istanbul"); those places
         self.parents: dict[int, str] = {}
@@ -895,6 +912,15 @@ class Renderer:
         counties = {geo.towns[t][1] for t in towns if t in geo.towns}
         return towns | frozenset(t for t, row in geo.towns.items() if row[1] in counties)
 
+    def _word_after_in(self, span: Span) -> str:
+        """Lifelike: the fold of the capitalised word after "i" or "vid" right after the
+        mention ("Mittuniversitetet i Sundsvall": sundsvall); "" when none."""
+        text = getattr(self.before, "text", "")
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
+            self.strategy
+        found = regex.match(r"\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)", text[span.end:span.end + 40])
+        return fold(found.group(1)) if found and strategy == "lifelike" else ""
+
     def _town_follows(self, span: Span) -> bool:
         """Lifelike: a town is named right after the mention ("Mittuniversitetet i Sundsvall")."""
         text = getattr(self.before, "text", "")
@@ -1016,6 +1042,10 @@ class Renderer:
             kind = self.kind_of(span, original)
             if kind and kind.towns and not self._abroad(original):
                 self.need_towns.append(self._towns_with(kind, span, original))
+                town = self._word_after_in(span)
+                if town:  # "studerar på Mittuniversitetet i Sundsvall": a town that has one
+                    self.institution_towns[town] = self._towns_with(kind, span, original) \
+                        & kind.towns
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
         parent = self._parent_abroad(span, original)
@@ -1779,13 +1809,17 @@ class Renderer:
             if pick:
                 return pick
         said = self._size_said(span) if label == "city" and country == "SE" else ""
+        village = said == "small" and self._size_word(span) in words().village_words
+        anchor = self.village_towns.get(span.key or fold(original)) if label == "city" else None
+        if anchor and not self._original(anchor):
+            return anchor  # "Färila, en by nära Ljusdal": Ljusdal is the village's town
         if label == "city" and country == "SE" and not self._known(span, original) and \
                 self.city and said != "small":
             # "Tjärna ängar", "Porsön": a place no gazetteer knows, in an essay with a town, is
             # one of its districts (never a second town), or a Swedish place name of our own;
             # lifelike: a small locality near the town where we know none of its districts
             if self.city not in lex.districts_by_town and self.effective == "lifelike":
-                said = "small"
+                said, village = "small", True
             elif self.city not in lex.districts_by_town:
                 return self._compound(rng, "")
             else:
@@ -1851,16 +1885,52 @@ class Renderer:
             pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
+        need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
+            else None
+        if need and label == "city":
+            # "Mittuniversitetet i Sundsvall": a town that has one, the nearest such where
+            # none is as near as the original lies
+            pool = [c for c in pool if c in need] or self._nearby(
+                sorted(need), span, original, extend=False) or pool
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
+        essay_town = self.towns[0] if self.towns else None
         self._settle(span, original, pick)
+        return (village and country == "SE" and self._village(span, pick, essay_town, rng)
+                ) or pick
+
+    def _village(self, span: Span, town: str, essay_town: str | None, rng: Draws
+                 ) -> str | None:
+        """Lifelike: a locality of fewer than `village_max` inhabitants in the county of the
+        town it lies "nära" (`town`, drawn for the village; the town named there becomes it:
+        "Färila, en by nära Ljusdal" -> "Järvsö, en by nära Bollnäs", never "Bollnäs ...
+        nära Sandviken"), else of the essay's town. None when the county has none free or the
+        essay bathes there (we know which towns lie on the shore, not which villages)."""
+        if self._shore_after(span):
+            return None
+        w, lex = words(), self.lex
+        near = w.village_near.match(getattr(self.before, "text", "")[span.end:span.end + 80])
+        near = near if near and lex.get(fold(near.group(1))).se_pop > 1 else None
+        county = next((key for key, names in lex.pools.items() if key.startswith("village:")
+                       and (town if near or not essay_town else essay_town) in names), "")
+        pool = [v for v in lex.pools.get(county, []) for e in (lex.get(fold(v)),)
+                if 1 < e.se_pop < w.village_max and e.zipf < w.word_zipf and not e.gender
+                and v not in self.geo.towns]
+        pick = self._draw(pool, rng) if county else None
+        if pick is None:
+            return None
+        self.villages.add(pick)
+        if near:
+            self.village_towns.setdefault(fold(near.group(1)), town)
+            self.used.add(town.lower())
         return pick
 
     def _settle(self, span: Span, original: str, pick: str) -> None:
         """A Swedish town's surrogate, drawn now or remembered from the learner's earlier essay,
         becomes one of the essay's towns: its districts, postcodes, lakes, landskap, hospital
         and trains follow it."""
-        if span.label != "city" or self.is_district(span, original) or pick in self.towns:
+        if span.label != "city" or self.is_district(span, original) or pick in self.towns \
+                or pick in self.villages:
             return
         home = self._country_of(span, original)
         if (self.countries.get(home, home) or "SE") != "SE" or pick in {
@@ -1984,12 +2054,17 @@ class Renderer:
         """Lifelike: "small" or "big" when the essay calls the place so right after it ("Lund,
         en by nära Karlstad", "Göteborg, det är en storstad") or right before it ("en by som
         heter Ammarnäs", "byn Ammarnäs"); "" otherwise."""
+        return words().size_words.get(self._size_word(span), "")
+
+    def _size_word(self, span: Span) -> str:
+        """Lifelike: the size word the essay puts right after or before the place ("by",
+        "storstad", "huvudstaden"), lower case and single-spaced; "" when none."""
         if self.effective != "lifelike":
             return ""
         w, text = words(), getattr(self.before, "text", "")
         found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
             text[max(0, span.start - 80):span.start])
-        return w.size_words.get(" ".join(found.group(1).lower().split()), "") if found else ""
+        return " ".join(found.group(1).lower().split()) if found else ""
 
     def _in_country(self, pool: list[str], country: str) -> list[str]:
         """Lifelike: the places of a pool abroad whose best-known reading lies in `country`
@@ -1999,13 +2074,10 @@ class Renderer:
     def _capital_said(self, span: Span, country: str) -> str | None:
         """Lifelike: the surrogate country's capital for a town abroad the essay calls
         "huvudstaden" ("Asmara, huvudstaden" -> Addis Abeba); None otherwise or when taken."""
-        if self.effective != "lifelike" or country == "SE" or not self._size_said(span):
+        if self.effective != "lifelike" or country == "SE":
             return None
-        w, text = words(), getattr(self.before, "text", "")
-        found = w.size_after.match(text[span.end:span.end + 80]) or w.size_before.search(
-            text[max(0, span.start - 80):span.start])
         capital = self.geo.capitals.get(country)
-        return capital if found and found.group(1).lower() in w.capital_words and capital \
+        return capital if self._size_word(span) in words().capital_words and capital \
             and (self._free(capital) or self.lex.get(fold(capital)).country == country
                  and not self._original(capital)) else None  # Djibouti, huvudstaden
 
@@ -2237,7 +2309,10 @@ class Renderer:
                 near = set(self.geo.landskap.get(home, ())[1:]) if \
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
-                pick = self._draw([t for t in trains if home in trains[t]], rng) or self._draw(
+                stops = self._towns_after(span) if self.effective == "lifelike" else set()
+                pick = self._draw([t for t, towns in words().train_towns.items()
+                                   if stops and stops <= towns], rng) or self._draw(
+                    [t for t in trains if home in trains[t]], rng) or self._draw(
                     [t for t in trains if not near.isdisjoint(trains[t])], rng) or self._draw(
                     list(trains), rng)
                 if pick:
@@ -2263,6 +2338,14 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _towns_after(self, span: Span) -> set[str]:
+        """The essay's surrogate towns named after the mention in its sentence ("Öresundståg
+        från Malmö till Lund": the surrogates of Malmö and Lund)."""
+        text = getattr(self.before, "text", "")
+        rest = regex.match(r"[^.!?\n]*", text[span.end:span.end + 200]).group()
+        return {town for word in regex.findall(r"\p{Lu}[\p{L}-]*", rest)
+                for town in (self.place_map.get(fold(word)),) if town in self.towns}
 
     def _business_named(self, original: str) -> str | None:
         """Lifelike: a place named as the essay's business is ("restaurang Hanoi", then "maten
@@ -2359,8 +2442,10 @@ class Renderer:
 
     def _near(self, span: Span, original: str) -> list[str]:
         """Surrogates of the Swedish towns named in or just before an institution's mention
-        ("i Umeå på Norrlands universitetssjukhus"), nearest first."""
-        words = [fold(w) for w in regex.findall(r"\p{L}+", original)]
+        ("i Umeå på Norrlands universitetssjukhus"), nearest first; lifelike: the town named
+        right after it first ("Mittuniversitetet i Sundsvall")."""
+        words = [self._word_after_in(span)] * bool(self._word_after_in(span))
+        words += [fold(w) for w in regex.findall(r"\p{L}+", original)]
         words += list(reversed(self.before.get(span.start, ())))
         out = []
         for word in words:

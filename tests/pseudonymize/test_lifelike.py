@@ -15,7 +15,7 @@ import regex
 from builders.checksums import check_digit
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import abroad, geography, town_genitive
+from pseudonymize.surrogates import abroad, geography, institution_kind, town_genitive, words
 from pseudonymize.types import Result
 
 SEEDS = range(4)
@@ -1102,9 +1102,65 @@ ROUND8 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "names", "holds"), ROUND8,
-                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND8)])
-def test_round8_surrogates_a_judge_cannot_fault(
+# --- round 9 (judge run 13) ----------------------------------------------------------------
+
+def _county(engine: Engine, town: str) -> str:
+    return next((k for k, names in engine.lex.pools.items()
+                 if k.startswith("village:") and town in names), "")
+
+
+def _village_in_county(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place the essay calls a "by" is a locality under `village_max` inhabitants (never
+    Bollnäs, 13,700) in the county of the town it lies near, or else of the essay's town."""
+    village, town = names
+    got, near = surrogate(r, village), surrogate(r, town)
+    assert 1 < engine.lex.get(fold(got)).se_pop < words().village_max, (got, r.target)
+    assert _county(engine, got) == _county(engine, near) != "", (got, near, r.target)
+
+
+def _train_stops_at_both(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A regional train between two towns stops at both surrogate towns (Östgötapendeln
+    between Norrköping and Motala, never Krösatåg)."""
+    train, *towns = names
+    got, stops = surrogate(r, train), {surrogate(r, t) for t in towns}
+    assert stops <= words().train_towns.get(got, frozenset()), (got, stops, r.target)
+
+
+def _institution_in_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"studerar på X i Town": the surrogate institution lies in the surrogate town (never
+    "Högskolan Väst i Linköping")."""
+    institution, town = names
+    got, where = surrogate(r, institution), surrogate(r, town)
+    kind = institution_kind(institution)
+    assert kind and (got, where) in kind.pool, (got, where, r.target)
+
+
+ROUND9 = [
+    ("Min kusin bor i Färila, det är en by nära Ljusdal. Hon jobbar på sjukhuset i Hudiksvall.",
+     ("Färila", "Ljusdal"), _village_in_county),
+    ("Jag bor i Ljusdal. Min mamma kommer från en by som heter Färila.", ("Färila", "Ljusdal"),
+     _village_in_county),
+    ("Vi bor i Kalmar. Farmor bor i Kristdala, en liten ort utanför Oskarshamn.",
+     ("Kristdala", "Oskarshamn"), _village_in_county),
+    ("Vi åkte Öresundståg från Malmö till Lund och badade i Öresund.",
+     ("Öresundståg", "Malmö", "Lund"), _train_stops_at_both),
+    ("Varje morgon tar jag Västtåget från Göteborg till Trollhättan.",
+     ("Västtåget", "Göteborg", "Trollhättan"), _train_stops_at_both),
+    ("Jag bor i Bollnäs och studerar på Mittuniversitetet i Sundsvall.",
+     ("Mittuniversitetet", "Sundsvall"), _institution_in_its_town),
+    ("Jag studerar på Linnéuniversitetet i Växjö. Jag bor i Alvesta.",
+     ("Linnéuniversitetet", "Växjö"), _institution_in_its_town),
+    ("Min man läser på Örebro universitet i Örebro och jag bor i Karlskoga.",
+     ("Örebro universitet", "Örebro"), _institution_in_its_town),
+    ("Jag bor i Ludvika och pluggar på Högskolan Dalarna i Falun.",
+     ("Högskolan Dalarna", "Falun"), _institution_in_its_town),
+]
+
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND8 + ROUND9,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND8 + ROUND9)])
+def test_rounds_8_9_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
     holds_for_every_seed(engine, text, names, holds)
@@ -1144,3 +1200,4 @@ def test_a_learners_phone_number_is_one_surrogate_however_it_is_written(engine: 
         assert len({n.removeprefix("0") for n in national}) == 1, written
         assert surrogate(results[0], "073-999 88 77") not in written
         assert int(surrogate(results[3], "35")) - int(surrogate(results[2], "34")) == 1
+
