@@ -648,6 +648,12 @@ class LearnerMap(dict):
             super().__delitem__(key)
 
 
+def _names_town(name: str, town: str | None) -> bool:
+    """An institution's name holds its town ("Umeå universitet", "Universitetssjukhuset Örebro"):
+    written before "i <town>" it would name the town twice."""
+    return bool(town) and fold(town) in fold(name)
+
+
 class Renderer:
     """Chooses surrogates for one essay. `base` (realistic surrogates by label and learner-wide
     entity number) and `countries` (original ISO -> surrogate ISO) may be a learner's memory."""
@@ -1044,8 +1050,11 @@ class Renderer:
                 self.need_towns.append(self._towns_with(kind, span, original))
                 town = self._word_after_in(span)
                 if town:  # "studerar på Mittuniversitetet i Sundsvall": a town that has one
-                    self.institution_towns[town] = self._towns_with(kind, span, original) \
-                        & kind.towns
+                    towns = self._towns_with(kind, span, original) & kind.towns
+                    # ... one not named in it, or "Umeå universitet i Umeå" doubles the town
+                    self.institution_towns[town] = frozenset(
+                        t for t in towns if any(tt == t and not _names_town(n, t)
+                                                for n, tt in kind.pool)) or towns
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
         parent = self._parent_abroad(span, original)
@@ -2424,7 +2433,9 @@ class Renderer:
                 here = [n for n, t in kind.pool if t and t != self.towns[0] and county
                         and self.geo.towns.get(t, ("", ""))[1] == county and self._free(n)]
             if self.span and self._town_follows(self.span):
-                here = [n for n in here if " i " not in n] or here
+                town_of = dict(kind.pool)
+                here = [n for n in here if " i " not in n
+                        and not _names_town(n, town_of.get(n))] or here
             anywhere = [n for n, t in kind.pool if not t]
             return (self._draw(here, rng) or self._draw(anywhere, rng)
                     or self._draw([n for n, _ in kind.pool], rng))

@@ -1133,6 +1133,8 @@ def _institution_in_its_town(engine: Engine, r: Result, names: tuple[str, ...]) 
     got, where = surrogate(r, institution), surrogate(r, town)
     kind = institution_kind(institution)
     assert kind and (got, where) in kind.pool, (got, where, r.target)
+    # and it does not name the town twice ("Umeå universitet i Umeå") unless the original did
+    assert town.lower() in institution.lower() or where.lower() not in got.lower(), r.target
 
 
 ROUND9 = [
@@ -1154,6 +1156,8 @@ ROUND9 = [
      ("Örebro universitet", "Örebro"), _institution_in_its_town),
     ("Jag bor i Ludvika och pluggar på Högskolan Dalarna i Falun.",
      ("Högskolan Dalarna", "Falun"), _institution_in_its_town),
+    ("Min man jobbar på Norrlands universitetssjukhus i Umeå. Vi bor i Holmsund.",
+     ("Norrlands universitetssjukhus", "Umeå"), _institution_in_its_town),
 ]
 
 
