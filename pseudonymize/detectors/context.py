@@ -469,10 +469,11 @@ class ContextRules:
 
     @staticmethod
     def _listed_place(doc: Doc, j: int) -> bool:
-        """"ån indalsälven", "sjön vättern", "lägret kakuma": a lower-case word right after a
-        kind noun that the gazetteers know as a place and that is no everyday word."""
+        """"ån indalsälven", "sjön vättern", "lägret kakuma", "bageriet nina": a lower-case word
+        right after a kind noun that the gazetteers know as a place or a first name and that is
+        no everyday word."""
         e = doc.entries[j]
-        return bool(e.place_kind) and e.zipf < T.COMMON and not e.cats - NAMEISH \
+        return bool(e.place_kind or e.gender) and e.zipf < T.COMMON and not e.cats - NAMEISH \
             and doc.tokens[j].text.isalpha()
 
     def _unknown_name(self, doc: Doc, j: int) -> bool:
@@ -1064,8 +1065,8 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = doc.capitalised_run(i + 1)
     elif club and town:
         end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg"
-    elif not club and _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1):
-        end = i + 1
+    elif not club and _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1, True):
+        end = r._lower_run(doc, i + 1)  # "jobbar på pizzeria napoli": any word but a frequent one
     else:
         return False
     add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end,
