@@ -1224,7 +1224,7 @@ class Matcher:
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
-            e.se_pop or e.place_pop >= T.BIG_PLACE))
+            e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats))  # "i cebu"
 
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
