@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
-from pseudonymize.thresholds import NAME_WORDS_MAX, REMEMBERED_WORDS
+from pseudonymize.thresholds import LONGEST_NUMBER, NAME_WORDS_MAX, REMEMBERED_WORDS
 from pseudonymize.tokenize import Token, sentence_starts, split
 
 
@@ -143,6 +143,16 @@ class Doc:
                 table.append(cur)
             self._last[key] = table
         return table[i - 1]
+
+    def number(self, k: int) -> int:
+        """The value of token k as a number in ASCII digits ("34") or a number word ("sexton"),
+        -1 when it is neither. Digit runs longer than LONGEST_NUMBER are no value: `int` refuses
+        a hostile run of thousands of digits with an error, and "²" passes `isdigit` too."""
+        text = self.tokens[k].text
+        if text.isascii() and text.isdigit():
+            return int(text) if len(text) <= LONGEST_NUMBER else -1
+        e = self.entries[k]
+        return int(e.value) if "number_word" in e.cats and e.value.isdigit() else -1
 
     def index_at(self, offset: int) -> int:
         """Index of the first token starting at or after a character offset."""

@@ -15,7 +15,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
-from pseudonymize.detectors.gender import NAME_GENDER
+from pseudonymize.detectors.gender import GENDERED, NAME_GENDER
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
                                                      PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
@@ -28,7 +28,6 @@ FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon",
 INSTITUTIONS = frozenset({"school", "work", "other_institution"})
 EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
 PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
-FIRST_NAMES = frozenset(FIRSTNAME.values())
 GENDERED_NAMES = frozenset({FIRSTNAME["female"], FIRSTNAME["male"]})
 FIRSTNAMES = frozenset(FIRSTNAME.values())
 # A city of this many people has districts learners name; an unknown place, or a known one under
@@ -364,20 +363,21 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
     covered = {s.start for s in spans}
     be = doc.lex.words("be_verb")
     for span in spans:
-        if span.label not in FIRST_NAMES:
+        if span.label not in FIRSTNAMES:
             continue
         k = doc.index_at(span.end)
         if k + 1 >= n or folds[k] not in be:
             continue
-        tok, e = doc.tokens[k + 1], doc.entries[k + 1]
+        tok, value = doc.tokens[k + 1], doc.number(k + 1)
         after = folds[k + 2] if k + 2 < n else ""
         if tok.start in covered or not (k + 2 == n or not doc.tokens[k + 2].is_word
                                         or after in doc.lex.words("age_trigger.after")
                                         or after in doc.lex.words("list_word")):
             continue
-        if tok.text.isdigit() and 0 < int(tok.text) < T.OLDEST:
-            out.append(AGE.span(tok.start, tok.end, "age_digits", key=tok.text))
-        elif "number_word" in e.cats and e.value.isdigit() and 1 < int(e.value) < T.OLDEST:
+        if tok.text.isdigit():
+            if 0 < value < T.OLDEST:
+                out.append(AGE.span(tok.start, tok.end, "age_digits", key=tok.text))
+        elif 1 < value < T.OLDEST:
             out.append(AGE_WORD.span(tok.start, tok.end, "age_string", key=folds[k + 1]))
     return sorted(out, key=lambda s: s.start) if len(out) > len(spans) else spans
 
@@ -396,10 +396,10 @@ def remembered_gender(spans: list[Span], doc: Doc,
     out = []
     for span in spans:
         key = span.key or doc.text[span.start:span.end].lower()  # as `number` keys it
-        labels = known.get(key) if span.label in FIRST_NAMES else None
+        labels = known.get(key) if span.label in FIRSTNAMES else None
         if labels and len(labels) == 1 and span.label not in labels \
                 and span.rule != NAME_GENDER.name \
-                and doc.lex.get(fold(key)).gender not in ("female", "male"):
+                and doc.lex.get(fold(key)).gender not in GENDERED:
             span = span._replace(label=next(iter(labels)))
         out.append(span)
     return out

@@ -1148,7 +1148,7 @@ def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tok = doc.tokens[i]
     rest = doc.folds[i][len(digits):].lstrip("-")
     suffixed = rest in r.w["age_trigger.after"]
-    if (0 < value < 120 and len(digits) <= 3 and tok.text == digits or suffixed) \
+    if (0 < value < T.OLDEST and len(digits) <= 3 and tok.text == digits or suffixed) \
             and r._is_age(doc, i, suffixed):
         add(AGE.span(tok.start, tok.start + len(digits), "age_digits", key=digits))
         return True

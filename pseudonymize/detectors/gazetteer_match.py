@@ -23,7 +23,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
-from pseudonymize.detectors.gender import NAME_GENDER, kin_gender, pronoun_gender, settle
+from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pronoun_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -122,8 +122,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
-REGION_ONLY = frozenset({"region"})
-GENDERS = frozenset({"female", "male"})  # a region and nothing else ("gotland", "dalarna")
+REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark", "settlement"})
 
@@ -924,15 +923,12 @@ class Matcher:
                               score=0.8 if cap else 0.6)
 
     def _country_person(self, doc: Doc, i: int) -> bool:
-        """A country that is also a given name, said to be of an age ("Kuba är sexton", "Jordan
-        var 12") or the subject of a verb that a personal pronoun takes up in its sentence
-        ("Kuba kom inte med, han spelade match"): a country has neither."""
+        """A country or a town abroad that is also a given name, said to be of an age ("Kuba är
+        sexton", "Baran är nio år") or the subject of a verb that a personal pronoun takes up in
+        its sentence ("Kuba kom inte med, han spelade match"): a place has neither."""
         folds, n = doc.folds, len(doc.tokens)
-        if i + 2 < n and folds[i + 1] in self.W["be_verb"]:
-            number = doc.entries[i + 2].value if "number_word" in doc.entries[i + 2].cats \
-                else folds[i + 2]
-            if number.isdigit() and 1 < int(number) < T.OLDEST:
-                return True
+        if i + 2 < n and folds[i + 1] in self.W["be_verb"] and 1 < doc.number(i + 2) < T.OLDEST:
+            return True
         if not (i in doc.starts or i and folds[i - 1] in self.W["subject_before"]) \
                 or i + 1 >= n or folds[i + 1] not in self.W["name_verb"]:
             return False
@@ -1118,7 +1114,7 @@ class Matcher:
             return "surname", ()  # "mitt efternamn är Hussein"
         if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
             return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
-        if c.after_name and e.gender in GENDERS and not e.surname_rank and i \
+        if c.after_name and e.gender in GENDERED and not e.surname_rank and i \
                 and c.doc.entries[i - 1].surname_rank and not c.doc.entries[i - 1].gender:
             return FIRSTNAME[e.gender], ()  # "Chen Jing", "wu Fang": the family name first
         if c.after_name and not c.common and (

@@ -102,3 +102,13 @@ def test_a_name_no_list_genders_keeps_the_sex_the_learners_earlier_essays_gave_i
     assert [s.label for s in engine.detect(text, memory=memory) if s.start == 0] \
         == ["firstname_female"]
     assert [s.label for s in engine.detect(text) if s.start == 0] == ["firstname_male"]
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "²"])
+def test_a_hostile_number_after_a_name_is_no_age_and_no_crash(engine: Engine, number: str) -> None:
+    # int() refuses thousands of digits with an error, and "²" passes isdigit(): both once
+    # crashed the age of a name ("ebisa är 8") and the age of a country's person ("Kuba är 16")
+    text = f"Mina barn Lensa och ebisa. Lensa är 11 och ebisa är {number}. Kuba är {number} år."
+    spans = engine.detect(text)
+    assert not [s for s in spans if s.label.startswith("age") and s.start >= text.index(number)]
+    assert ("11", "age_digits") in {(text[s.start:s.end], s.label) for s in spans}
