@@ -406,7 +406,7 @@ class ContextRules:
         named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j)
-                           or self._listed_place(doc, j))):
+                           or self._listed_name(doc, j))):
             if j + 1 < n and folds[j] in ("i", "pa") and (tokens[j + 1].text[:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
                 j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
@@ -468,7 +468,7 @@ class ContextRules:
             or named and e.zipf < T.COMMON)
 
     @staticmethod
-    def _listed_place(doc: Doc, j: int) -> bool:
+    def _listed_name(doc: Doc, j: int) -> bool:
         """"ån indalsälven", "sjön vättern", "lägret kakuma", "bageriet nina": a lower-case word
         right after a kind noun that the gazetteers know as a place or a first name and that is
         no everyday word."""
