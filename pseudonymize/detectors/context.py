@@ -94,6 +94,8 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word"))
+CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code",),
+                  reads=("nationality",))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), capital=True)
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
@@ -754,6 +756,23 @@ class ContextRules:
                                             key=" ".join(folds[first:i + 1])))
 
 
+def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
+    lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
+    clubs are often called: the two are the club."""
+    if doc.folds[i] not in r.w["club_code"] or not doc.tokens[i].text.islower() or i < 1:
+        return False
+    k = i - 1
+    name, e = doc.tokens[k].text, doc.entries[k]
+    if name.isalpha() and name.islower() and k not in doc.starts \
+            and (e.zipf < T.COMMON or e.place_kind) \
+            and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]):
+        add(CLUB_CODE.span(doc.tokens[k].start, doc.tokens[i].end, "other_institution",
+                           key=" ".join(doc.folds[k:i + 1])))
+        return True
+    return False
+
+
 def _company_start(doc: Doc, i: int) -> int | None:
     """"praktiserar på sundsvalls el ab", "jobbar på bygg ab": the first word of a lower-case
     company name that its form (AB, HB) ends, where someone works: the word after the work
@@ -1262,7 +1281,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (BUSINESS_TAIL, _business_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
-    (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution),
+    (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (ACRONYM, _acronym),

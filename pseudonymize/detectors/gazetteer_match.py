@@ -225,8 +225,8 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
                           or folds[k] in W["transport_word"] or folds[k] == "med"):
             k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
-                       or folds[k] in ("har", "hade") and j - k == 1):
-            return 2  # "bor i X", "ett flyktingläger i X"
+                       or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
+            return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
                 and doc.entries[i + 2].country not in ("", "SE"):
             return 2  # "var i dadaab i kenya": a place within a country abroad
@@ -1660,14 +1660,16 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
     living or going and its preposition that is no word at all (not in the vocabulary, no
     everyday word misspelt, compounded or inflected) is the place."""
-    if c.cap or c.place_ctx != 2 or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 4 \
-            or c.key in m.vocabulary or not c.doc.tokens[c.i].text.isalpha():
-        return None
+    suffix = m._place_suffix(c.doc.tokens[c.i].text.lower())
+    if c.cap or c.place_ctx != 2 or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
+            or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
+            or not c.doc.tokens[c.i].text.isalpha():
+        return None  # a place's ending lets a rarer-than-everyday word through ("till visingsö")
     if c.key.endswith(m.everyday_endings) or m._compound(c.key) or m._misspelt(c.key) \
             or m._inflected_word(c.key):
         return None
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
-    return _tok_span(PLACE_CONTEXT, c, "geo" if water else "city", score=0.6)
+    return _tok_span(PLACE_CONTEXT, c, "geo" if water else suffix or "city", score=0.6)
 
 
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
