@@ -42,6 +42,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
 
 
 # --- rule names (resolve and the tests import these) -----------------------------------------
+ORG_ROLES = ("school", "work", "other_institution")
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
 LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
@@ -79,6 +80,10 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
+INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.8, word=("institution_head",),
+                         reads=("name_connector", "work_word", "work_start"), capital=True)
+INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.8, word=("institution_tail",),
+                         reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
@@ -1012,6 +1017,45 @@ def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Universidad Nacional de San Agustín", "Uniwersytet Medyczny", "Gjimnazi Gjon Buzuku": a
+    foreign institution's kind word before its capitalised name; the kind word's value is the
+    label, `work` where someone works there."""
+    tokens = doc.tokens
+    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["institution_head"] \
+            and i + 1 < len(tokens) and tokens[i + 1].text[:1].isupper() \
+            and tokens[i + 1].is_word and i + 1 not in doc.starts:
+        end = r._connected_run(doc, i + 1)
+        _add_institution(r, doc, i, end, INSTITUTION_HEAD, "institution_head", add)
+    return False
+
+
+def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Istanbul Üniversitesi", "Ankara Lisesi", "Addis Ababa University": a foreign
+    institution's kind word after its capitalised name."""
+    tokens = doc.tokens
+    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["institution_tail"] and i \
+            and i - 1 not in doc.starts and tokens[i - 1].text[:1].isupper():
+        first = i - 1
+        while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
+                and tokens[first - 1].text[:1].isupper() and tokens[first - 1].text[-1:].isalpha():
+            first -= 1
+        _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
+    return False
+
+
+def _add_institution(r: ContextRules, doc: Doc, first: int, last: int, rule: Rule,
+                     category: str, add: Add) -> None:
+    """The span of a foreign institution's name over tokens first..last, labelled by its kind
+    word's value, or `work` where someone works there."""
+    kind = doc.folds[first if category == "institution_head" else last]
+    label = r.lex.words.value(category).get(kind, "school")
+    if _institution_context(doc, first) == "work":
+        label = "work"  # "jobbar på Istanbul Üniversitesi"
+    add(rule.span(doc.tokens[first].start, doc.tokens[last].end, label,
+                  key=" ".join(doc.folds[first:last + 1])))
+
+
 def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"linje M2": a line's code after a transport word."""
     tok = doc.tokens[i]
@@ -1279,7 +1323,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
     (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
-    (BUSINESS_TAIL, _business_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
+    (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
+    (INSTITUTION_TAIL, _institution_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company),
