@@ -88,7 +88,8 @@ LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_w
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
-TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
+TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
+                  reads=("work_word",))
 TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
                      ending=("town_company_ending",), capital=True)
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
@@ -667,14 +668,17 @@ class ContextRules:
         owner = folds[i - 1]
         place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
             owner[:-1]).place_kind
-        # in lower case only a Swedish town's genitive: "ljusdals kommun", not "min kommun"
-        if not tokens[i - 1].text[0].isupper() and not self._place_genitive(owner):
+        # in lower case only a Swedish town or its genitive: "ljusdals kommun", "borlänge
+        # kommun", not "min kommun"
+        if not tokens[i - 1].text[0].isupper() and not (
+                self._place_genitive(owner) or self._swedish_place(owner)):
             return
         if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
             add(IN_MUNICIPALITY.span(tokens[i - 1].start, tokens[i - 1].end, "city", key=owner))
         elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
-            add(TOWN_BODY.span(tokens[i - 1].start, tokens[i].end, "other_institution",
-                               key=f"{owner} {tokens[i].text.lower()}"))
+            add(TOWN_BODY.span(tokens[i - 1].start, tokens[i].end,
+                               _org_role(doc, i - 1, "other_institution"),
+                               key=f"{owner} {tokens[i].text.lower()}"))  # work where one works
 
     def _place_genitive(self, key: str) -> bool:
         """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution."""
