@@ -57,11 +57,11 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "subject_before", "person_pronoun", "number_word"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
-            "topic_preposition"),
+            "topic_preposition", "compass_word"),
     after=("place_statement",))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
-    "place_trigger", "region_word", "village_word", "water_verb"))
+    "place_trigger", "region_word", "village_word", "water_verb", "compass_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
@@ -218,6 +218,8 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     j = i - 1
     if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]):
         return 1  # "i stadsdelen Praga", "i provinsen Fars"
+    if j >= 1 and folds[j] in W["compass_word"]:
+        j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and "district" in doc.entries[i].cats):  # "bor på hisingen"
         k = j - 1
@@ -452,7 +454,7 @@ class Matcher:
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
         # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
         self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
-                                          "saying_verb", "saying_filler")
+                                          "saying_verb", "saying_filler", "compass_word")
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
@@ -1220,7 +1222,8 @@ class Matcher:
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
-            e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats))  # "i cebu"
+            e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
+            or e.place_kind == "region"))  # "i cebu", "i jubaland", "i kurdistan"
 
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
