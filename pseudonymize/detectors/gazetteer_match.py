@@ -64,6 +64,7 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
+    "acronym_preposition",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
@@ -1428,6 +1429,11 @@ def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
         role = m._far(_institution_role, c.doc, c.i)  # a work or study word in its sentence
         if role:
             return _tok_span(INSTITUTION_CONTEXT, c, role, score=0.6)
+        if T.ACRONYM_MIN <= len(text) <= T.ACRONYM_MAX and c.e.zipf < T.ACRONYM_ZIPF_MAX and c.i \
+                and c.doc.folds[c.i - 1] in m.W["acronym_preposition"]:
+            # "papper till UHR", "vi var på CSK", "fan av HBK": an unknown acronym someone
+            # goes to, writes to or supports is an institution
+            return _tok_span(INSTITUTION_CONTEXT, c, "other_institution", score=0.6)
     return None
 
 
