@@ -103,7 +103,7 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code",),
                   reads=("nationality",))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         ending=("transport_ending",), capital=True)
+                         ending=("transport_ending",), reads=("ride_verb",))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
@@ -1101,17 +1101,20 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start only when the
-    part before the ending is a name or no word at all ("Krösatåget var sent", not
-    "Pendeltåget var sent")."""
+    """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start, or in lower
+    case after a verb of riding ("tog pågatåg"), only when the part before the ending is a name
+    or no word at all ("Krösatåget var sent", not "Pendeltåget var sent"); after the verb also
+    when the word is no listed one and no compound of everyday words (not "tog nattåget")."""
     tok = doc.tokens[i]
     low = tok.text.lower()
-    if not (tok.text[0].isupper() and low.endswith(r.transport_endings)) \
+    ridden = i and doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
+    if not ((tok.text[0].isupper() or ridden) and low.endswith(r.transport_endings)) \
             or low in r.transport_endings:
         return False
     ending = next(e for e in r.transport_endings if low.endswith(e))
-    if i not in doc.starts or r.stems._name_stem(doc.folds[i], len(fold(ending)),
-                                                 doc.entries[i], compounds=True):
+    if i not in doc.starts and tok.text[0].isupper() or r.stems._name_stem(
+            doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
+            and not (doc.entries[i].cats or r.stems._compound(doc.folds[i])):
         add(TRANSPORT_SUFFIX.span(tok.start, tok.end, "transport_name", key=low))
     return False
 
