@@ -1505,9 +1505,13 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     doc, i = c.doc, c.i
     subject = False
-    if c.after_name:  # a name's later part only where the name was introduced: "heter X y"
-        rule, label = AFTER_NAME, "surname"
-        if not (_name_context(doc, i - 1, m.lex.marks) or m._named(doc, i - 1, False)):
+    if c.after_name:  # a name's later part only where the name was introduced: "heter X y",
+        rule, label = AFTER_NAME, "surname"  # "heter Tatiana Quispe mamani"
+        first = i - 1
+        while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
+                and doc.tokens[first - 1].text[:1].isupper() and doc.tokens[first - 1].is_word:
+            first -= 1
+        if not (_name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
                      or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
