@@ -100,7 +100,7 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word"))
-CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code",),
+CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
                   reads=("nationality",))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb",))
@@ -769,8 +769,10 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
     lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
     clubs are often called: the two are the club."""
-    if doc.folds[i] not in r.w["club_code"] or not doc.tokens[i].text.islower() or i < 1:
-        return False
+    code = doc.tokens[i].text
+    if i < 1 or not (code.islower() and doc.folds[i] in r.w["club_code"]
+                     or code.isupper() and doc.folds[i] in r.w["club_head"]):
+        return False  # "gefle IF" too, in capitals
     k = i - 1
     name, e = doc.tokens[k].text, doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
