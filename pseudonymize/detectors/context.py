@@ -412,8 +412,12 @@ class ContextRules:
         n, key = len(tokens), self.kind_head(folds[i])
         j = i + 1
         named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
+        # after a river, lake or mountain also a word one letter from an everyday one
+        # ("floden jubba" is no "jobba")
+        geo = self.kind_nouns.get(key) == "geo" \
+            and tokens[i].text.lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j)
+                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j, geo)
                            or self._listed_name(doc, j))):
             if j + 1 < n and folds[j] in ("i", "pa") and (tokens[j + 1].text[:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
@@ -435,7 +439,7 @@ class ContextRules:
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else \
-            self._lower_run(doc, j) if named else j
+            self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, label,
                             key=" ".join(folds[j:end + 1])))
 
@@ -484,15 +488,15 @@ class ContextRules:
         return bool(e.place_kind or e.gender) and e.zipf < T.COMMON and not e.cats - NAMEISH \
             and doc.tokens[j].text.isalpha()
 
-    def _unknown_name(self, doc: Doc, j: int) -> bool:
+    def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
-        that no list knows, nor is a misspelt everyday word or two words run together, is its
-        name."""
+        that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
+        words run together, is its name."""
         tok, e = doc.tokens[j], doc.entries[j]
         key = doc.folds[j]
         return tok.text.isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
-            and key not in self.stems.vocabulary and not self.stems._misspelt(key) \
-            and not self._glued(key)
+            and key not in self.stems.vocabulary \
+            and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
 
     def _glued(self, key: str) -> bool:
         """"föratt", "såatt": two frequent words written together (a learner's spelling)."""
