@@ -105,6 +105,7 @@ CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb",))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
+JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
@@ -1179,15 +1180,28 @@ def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _joined_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hà Nội", "Hải Phòng", "Udon Thani": a town written in two capitalised words that the
     gazetteers hold written as one (Hanoi, Haiphong, Udonthani): a big town abroad."""
+    if doc.tokens[i].text[0].isupper() and i + 1 < len(doc.tokens) \
+            and doc.tokens[i + 1].text[:1].isupper():
+        _joined(r, doc, i, JOINED_PLACE, add)
+    return False
+
+
+def _joined_place_lower(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"i hải phòng", "i ha noi": the same in lower case after a place preposition."""
+    if doc.tokens[i].text.islower() and i and doc.folds[i - 1] in r.w["place_trigger.prep"]:
+        _joined(r, doc, i, JOINED_PLACE_LOWER, add)
+    return False
+
+
+def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
     tokens = doc.tokens
-    if i + 1 >= len(tokens) or i + 1 in doc.starts or not tokens[i + 1].text[:1].isupper() \
-            or not tokens[i].text.isalpha() or not tokens[i + 1].text.isalpha():
-        return False
+    if i + 1 >= len(tokens) or i + 1 in doc.starts or not tokens[i].text.isalpha() \
+            or not tokens[i + 1].text.isalpha():
+        return
     e = r.lex.get(doc.folds[i] + doc.folds[i + 1])
     if e.place_kind == "city" and e.place_pop >= T.BIG_PLACE and not e.se_pop:
-        add(JOINED_PLACE.span(tokens[i].start, tokens[i + 1].end, "city", ("foreign",),
-                              key=doc.folds[i] + doc.folds[i + 1]))
-    return False
+        add(rule.span(tokens[i].start, tokens[i + 1].end, "city", ("foreign",),
+                      key=doc.folds[i] + doc.folds[i + 1]))
 
 
 def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -1354,7 +1368,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
-    (JOINED_PLACE, _joined_place), (ACRONYM, _acronym),
+    (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),
