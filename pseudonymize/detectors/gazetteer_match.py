@@ -467,7 +467,8 @@ class Matcher:
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
         # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
         self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
-                                          "saying_verb", "saying_filler", "compass_word")
+                                          "saying_verb", "saying_filler", "compass_word",
+                                          "institution_preposition")  # "jobbar på kockums"
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
@@ -1483,7 +1484,11 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     verbs = m.lex.words.union("work_word", "work_start", "study_verb", "school_verb")
     near = c.doc.folds[c.i - 2] in verbs or c.i >= 3 and c.doc.folds[c.i - 3] in verbs \
         or stated_profession(c.doc, c.i - 2)  # "jobbar som städare på bravida"
-    if c.e.zipf < T.RARE and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
+    # right after the work verb also a word a little more frequent that is no compound
+    # ("jobbar som svetsare på kockums", "på östgöta frukt"; not "på städfirma")
+    rare = c.e.zipf < T.RARE or near and c.e.zipf < T.WORKPLACE_NAME_MAX \
+        and not m._compound(c.key)
+    if rare and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
             and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
             and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)
