@@ -80,9 +80,9 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
-INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.8, word=("institution_head",),
+INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start"), capital=True)
-INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.8, word=("institution_tail",),
+INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)

@@ -107,7 +107,8 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
 
-PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
+PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
+               "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
 ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
              "authority": "other_institution", "other": "other_institution"}
@@ -1246,7 +1247,7 @@ class Matcher:
                 or e.cats == REGION_ONLY and e.value == "SE":
             return True  # "här finns luleälven", "i öxnehaga", "jag tycker om gotland"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
-            and e.zipf < T.BIG_PLACE_WORD_MAX
+            and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
             or e.place_kind == "region"))  # "i cebu", "i jubaland", "i kurdistan"
