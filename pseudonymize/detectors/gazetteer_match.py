@@ -102,7 +102,7 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
-                                                 "inverted_subject", "vocative_mark",
+                                                 "inverted_subject", "vocative_mark", "fronted_adverb",
                                                  "past_ending", "be_verb"),
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
@@ -998,6 +998,9 @@ class Matcher:
         clause = i in doc.starts or folds[i - 1] in W["subject_before"]
         if clause and i + 1 < n and (folds[i + 1] in W["name_verb"] or self._bare_subject(doc, i)):
             return True  # "ahmed sa", "när khadar kom", "lina stannade hemma"
+        if i >= 2 and i - 2 in doc.starts and folds[i - 2] in W["fronted_adverb"] \
+                and folds[i - 1] in W["name_verb"]:
+            return True  # "igår kom tsige", "sen ringde ahmed"
         if clause and i + 3 < n and folds[i + 1] in W["list_word"] \
                 and doc.entries[i + 2].gender and folds[i + 3] in W["name_verb"]:
             return True  # "ahmed och fatima kom"
