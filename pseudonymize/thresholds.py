@@ -114,3 +114,4 @@ AGE_STAGES = (1, 7, 13, 16, 18, 20, 65)  # a moved age stays in its stage of lif
                                          # ("17 år ... läser natur på gymnasiet"), an adult
                                          # under 20 ("vi var nitton, vi var bara barn"), an
                                          # adult, a pensioner
+KIN_REACH = 12              # a kin word this many words back names the children listed after it ("vi har två barn, xamse är 12")
