@@ -236,9 +236,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
                    and ("district" in doc.entries[i].cats or not doc.entries[i].zipf
                         and place_suffix(doc.lex, doc.tokens[i].text.lower()) in ("city", "geo"))
                    or folds[j] in W["geo_preposition"] and not doc.entries[i].zipf
-                   and place_suffix(doc.lex, doc.tokens[i].text.lower()) == "geo"):
+                   and place_suffix(doc.lex, doc.tokens[i].text.lower()) in ("city", "geo")):
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
-        # "bakom sharrbergen": an unknown mountain, lake or river
+        # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
         k = j - 1
         while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"):
