@@ -125,7 +125,7 @@ DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
-STREET_NUMBER = _rule("street-number", ("street_nr",), 0.85,
+STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
@@ -1444,12 +1444,26 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     street = k >= 0 and prev.endswith(r.street_endings) and (
         tokens[k].text[0].isupper()
         or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, False))
+    written_apart = _street_written_apart(r, doc, k)
+    if written_apart:  # "stora gatan 16", "hamra gatan 5": the name and its street word apart
+        add(STREET_NUMBER.span(tokens[k - 1].start, tokens[k].end, "place",
+                               key=" ".join(doc.folds[k - 1:k + 1])))
     if 0 <= value < 1000 and k >= 0 and (
             street or prev in r.w["street_noun"] and k >= 1 and tokens[k - 1].text[:1].isupper()
-            or _street_before(r, doc, k)):
+            or _street_before(r, doc, k) or written_apart):
         add(STREET_NUMBER.span(tokens[i].start, tokens[i].end, "street_nr", key=digits))
         return True
     return False
+
+
+def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k is a bare street word ("gatan", "vägen") after a lower-case name adjective or
+    a word no list holds ("stora gatan", "hamra gatan"), before a house number."""
+    if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
+        return False
+    e, text = doc.entries[k - 1], doc.tokens[k - 1].text
+    return text.isalpha() and text.islower() and (
+        doc.folds[k - 1] in r.w["name_adjective"] or e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
 
 
 def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:
