@@ -110,6 +110,8 @@ JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
+LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
+                        word=("common_name_homograph",))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
@@ -1263,6 +1265,25 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"min granne per eriksson", "med liv holmberg": a given name that is also a word (per,
+    liv, bo), in lower case before a frequent listed surname that is no word nor place, is the
+    person's name with it."""
+    tokens = doc.tokens
+    if i + 1 >= len(tokens) or not tokens[i].text.islower() or not tokens[i + 1].text.islower() \
+            or "common_name_homograph" not in doc.entries[i].cats:
+        return False
+    e, first = doc.entries[i + 1], doc.entries[i]
+    if e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK and not e.first_rank \
+            and not e.place_kind and e.zipf < T.DOMINANT_WORD and not e.cats \
+            and first.gender in ("female", "male"):
+        add(LOWER_FULL_NAME.span(tokens[i].start, tokens[i].end, FIRSTNAME[first.gender],
+                                 key=doc.folds[i]))
+        add(LOWER_FULL_NAME.span(tokens[i + 1].start, tokens[i + 1].end, "surname",
+                                 key=doc.folds[i + 1]))
+    return False
+
+
 def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läsa el-programmet på LG", "studerade på UNSA", "jobbar på ISS": an abbreviation no list
     knows where someone studies or works is the school or workplace."""
@@ -1493,6 +1514,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
+    (LOWER_FULL_NAME, _lower_full_name),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),

@@ -240,10 +240,15 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
         # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
         k = j - 1
+        ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
         while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]
-                          or folds[k] in W["transport_word"] or folds[k] == "med"):
+                          or folds[k] in W["transport_word"] or folds[k] == "med"
+                          or folds[k].endswith(ENDS["transport_ending"])):
+            ridden = ridden or doc.tokens[k].is_word and folds[k] != "med" \
+                and folds[k] not in W["place_adverb"]
             k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
+                       or ridden and folds[k] in W["ride_verb"]
                        or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
