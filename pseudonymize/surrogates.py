@@ -1591,8 +1591,8 @@ class Renderer:
     def _country(self, span: Span, original: str, rng: Draws) -> str:
         """Another country with cities to draw from; the original's cities will follow it."""
         iso, lex = self._country_of(span, original), self.lex
-        pool = [c for c in lex.pools.get("country", [])
-                if lex.get(fold(c)).country not in self.avoid_countries]
+        pool = every = [c for c in lex.pools.get("country", [])
+                        if lex.get(fold(c)).country not in self.avoid_countries]
         if self.effective == "lifelike":
             crossed = self._on_crossed_sea(iso, pool)
             # across a sea a country keeps its continent (Greece from Turkey: Italy, never
@@ -1641,10 +1641,24 @@ class Renderer:
         if any(lex.continents.get(lex.get(fold(c)).country) == continent for c in shore):
             pool = shore
         # a transit country or a homeland stays on its continent: a route stays a route
+        pick = self._nearest_country(iso, pool, rng)
+        if pick is None and self.effective == "lifelike":
+            # every country the route's rules allow is taken (Sudan between a surrogate Egypt
+            # and Libya): another real country as near as one is left, never "Ljungbackaland"
+            pick = self._nearest_country(iso, every, rng)
+        if pick is None:
+            return self._compound(rng, "land")
+        if iso:
+            self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
+        return pick
+
+    def _nearest_country(self, iso: str, pool: list[str], rng: Draws) -> str | None:
+        """A free country of the pool, the nearest to `iso` first: closeness 2 = same
+        continent and a shared main language (Irak: Syrien, Jordanien), 1 = same continent
+        (names of the essay's origin stay plausible there); five towns to draw from first."""
+        lex = self.lex
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
-        # closeness: 2 = same continent and a shared main language (Irak: Syrien, Jordanien),
-        # 1 = same continent; names of the essay's origin stay plausible there
         langs = lex.country_languages.get(iso, frozenset())
         close = []
         for c in pool:
@@ -1655,10 +1669,6 @@ class Renderer:
         for least, near in ((5, 2), (5, 1), (1, 1), (5, 0), (1, 0), (0, 0)):
             pick = pick or self._draw([c for c, n, k in zip(pool, towns, close)
                                        if n >= least and k >= near], rng)
-        if pick is None:
-            return self._compound(rng, "land")
-        if iso:
-            self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
 
     def _crossed_seas(self) -> dict[str, frozenset[str]]:

@@ -1205,3 +1205,29 @@ def test_a_learners_phone_number_is_one_surrogate_however_it_is_written(engine: 
         assert surrogate(results[0], "073-999 88 77") not in written
         assert int(surrogate(results[3], "35")) - int(surrogate(results[2], "34")) == 1
 
+
+
+# --- round 10 (judge run after round 9) -----------------------------------------------------
+
+def _real_countries(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Every country's surrogate is a real country, never an invented "Ljungbackaland"."""
+    countries = set(engine.lex.pools.get("country", []))
+    for name in names:
+        assert surrogate(r, name) in countries, (name, r.target)
+
+
+ROUND10 = [
+    # class 5: a transit country whose route neighbours are all taken is still a real country
+    ("Vi flydde från Eritrea genom Sudan till Libyen och sedan tog vi en båt till Italien.",
+     ("Eritrea", "Sudan", "Libyen", "Italien"), _real_countries),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND10,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND10)])
+def test_round_10_surrogates_a_judge_cannot_fault(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7 (the judge's clues of round 10 came from single seeds)."""
+    for seed in range(8):
+        holds(engine, run(engine, [text], seed)[0], names)
