@@ -182,6 +182,7 @@ class Words:
     word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
+    common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -236,6 +237,7 @@ def words() -> Words:
                      data["short_forms"] | data["short_forms_lifelike"]).items()},
                  train_towns={train: frozenset(towns) for train, towns in
                               data["train_towns_lifelike"].items()},
+                 common_streets=tuple(data["common_streets"]),
                  **_size_patterns(data))
 
 
@@ -1788,7 +1790,9 @@ class Renderer:
                           and len(original) > len(e) + 1), "") if not ending else ""
             if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
                 return self._compound(rng, other)
-            streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
+            streets = lex.streets_by_city.get(self.city or "", []) or (
+                list(words().common_streets) if self.effective == "lifelike"  # never Sveavägen
+                else lex.pools.get("street", []))
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
                     or self._compound(rng, ending or words().default_street_ending))

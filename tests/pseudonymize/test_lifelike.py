@@ -1216,7 +1216,25 @@ def _real_countries(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert surrogate(r, name) in countries, (name, r.target)
 
 
+def _street_of_many_towns(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """With no streets of the surrogate town in the gazetteers, a street is one found in many
+    Swedish towns (never Sveavägen in Uppsala nor an invented "Aspvikgatan"), with the
+    original's ending where one has it."""
+    for name in names:
+        got = surrogate(r, name)
+        assert got in words().common_streets, (name, got, r.target)
+        for ending in ("gatan", "vägen"):
+            assert name.endswith(ending) <= got.endswith(ending), (name, got)
+
+
 ROUND10 = [
+    # class 3: streets of the surrogate town
+    ("Jag bor på Sveavägen i Stockholm.", ("Sveavägen",), _street_of_many_towns),
+    ("Jag bor i Karlstad på Drottninggatan 5.", ("Drottninggatan",), _street_of_many_towns),
+    ("Vi bor i Göteborg. Vår lägenhet ligger på Kungsportsavenyen.", ("Kungsportsavenyen",),
+     _street_of_many_towns),
+    ("Vi bor i Malmö och jag jobbar på Södra Förstadsgatan.", ("Södra Förstadsgatan",),
+     _street_of_many_towns),
     # class 5: a transit country whose route neighbours are all taken is still a real country
     ("Vi flydde från Eritrea genom Sudan till Libyen och sedan tog vi en båt till Italien.",
      ("Eritrea", "Sudan", "Libyen", "Italien"), _real_countries),
