@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -183,6 +184,7 @@ class Words:
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
     common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
+    district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -238,6 +240,7 @@ def words() -> Words:
                  train_towns={train: frozenset(towns) for train, towns in
                               data["train_towns_lifelike"].items()},
                  common_streets=tuple(data["common_streets"]),
+                 district_before=frozenset(fold(w) for w in data["district_before"]),
                  **_size_patterns(data))
 
 
@@ -432,6 +435,8 @@ class Geography:
     capitals: dict[str, str] = field(default_factory=dict)  # ISO -> its capital (lifelike)
     sweden_gateways: frozenset[str] = frozenset()  # DK, NO: a route's last leg to Sweden
     sweden_words: frozenset[str] = frozenset()  # folds: sverige
+    feature_towns_abroad: dict[str, frozenset[str]] = field(default_factory=dict)  # Niger ->
+    feature_aliases: dict[str, frozenset[str]] = field(default_factory=dict)  # fold -> folds
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -442,6 +447,12 @@ class Geography:
     def sea_pattern(self) -> regex.Pattern[str]:
         """The seas' folds as one pattern on folded text, longest first."""
         alt = "|".join(map(regex.escape, sorted(self.sea_folds, key=len, reverse=True)))
+        return regex.compile(rf"(?<!\p{{L}})({alt})(?!\p{{L}})")
+
+    @cached_property
+    def feature_pattern(self) -> regex.Pattern[str]:
+        """The features' folds as one pattern on folded text, longest first."""
+        alt = "|".join(map(regex.escape, sorted(self.feature_folds, key=len, reverse=True)))
         return regex.compile(rf"(?<!\p{{L}})({alt})(?!\p{{L}})")
 
     @cached_property
@@ -501,9 +512,15 @@ def geography(lifelike: bool = False) -> Geography:
          for kind, ws in data["kind_words"].items() for w in ws]
         + [(w, "range") for w in sorted(range_words)]), key=lambda kw: -len(kw[0]))
     landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
+    aliases = data["feature_aliases_lifelike"] if lifelike else {}
+    groups: dict[str, set[str]] = {}
+    for alias, name in aliases.items():
+        groups.setdefault(fold(name), {fold(name)}).add(fold(alias))
     return Geography(frozenset(data["not_towns"]),
                      {town: tuple(row) for town, row in data["towns"].items()}, features,
-                     {fold(name): name for name in features}, tuple(kind_words), landmarks,
+                     {fold(name): name for name in features}
+                     | {fold(alias): name for alias, name in aliases.items()},
+                     tuple(kind_words), landmarks,
                      {fold(name): name for name in landmarks},
                      {group: tuple(isos) for group, isos in data["name_homelands"].items()},
                      {group: tuple(near) for group, near in data["name_neighbours"].items()},
@@ -527,7 +544,10 @@ def geography(lifelike: bool = False) -> Geography:
                      {sea: {iso: frozenset(towns) for iso, towns in by_iso.items()}
                       for sea, by_iso in data["sea_towns"].items()},
                      dict(data["capitals"]), frozenset(data["sweden_gateways"]),
-                     frozenset(fold(w) for w in data["sweden_words"]))
+                     frozenset(fold(w) for w in data["sweden_words"]),
+                     {name: frozenset(towns) for name, towns
+                      in data["feature_towns_abroad"].items()} if lifelike else {},
+                     {f: frozenset(group) for group in groups.values() for f in group})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -726,6 +746,14 @@ class Renderer:
         self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
         self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
+        # lifelike: (start, surrogate) of the rivers and lakes abroad and of the towns abroad
+        # rendered, so one named in the sentence of the other keeps their tie
+        self.waters_abroad: list[tuple[int, str]] = []
+        self.towns_abroad: list[tuple[int, str]] = []
+        # lifelike: ISO code -> the kinds of feature abroad the essay places in that country
+        self.feature_needs: dict[str, frozenset[str]] | None = None
+        self.sentence_countries: list[tuple[int, frozenset[str]]] = []  # (end, countries)
+        self.kinds_left: dict[str, frozenset[str]] | None = None  # see _free_kinds
 
 
     def shift(self) -> int:
@@ -967,7 +995,8 @@ class Renderer:
         """The pick is an original of the essay, under any spelling or name of the feature."""
         low = pick.lower()
         folds = (self.lex.place_aliases.get(pick, frozenset()) | {fold(pick)}
-                 | institution_aliases().get(fold(pick), frozenset()))
+                 | institution_aliases().get(fold(pick), frozenset())
+                 | self.geo.feature_aliases.get(fold(pick), frozenset()))
         return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
             w in self.avoid for w in low.replace("-", " ").split()) or any(
             w in self.avoid_folds for w in fold(pick).replace("-", " ").split())
@@ -1078,6 +1107,17 @@ class Renderer:
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         key, lex = span.key or fold(original), self.lex
         entry = lex.get(key)
+        before = self.before.get(span.start, ())
+        if strategy == "lifelike" and label in ("city", "area") and not entry.country and \
+                before and before[-1] in words().district_before:
+            # "Jag bodde i Kabul, i stadsdelen Karte Se": the town abroad just before it
+            text = getattr(self.before, "text", "")
+            sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+            town = next((fold(t) for t in reversed(regex.findall(r"\p{Lu}[\p{L}-]*", sentence))
+                         if lex.get(fold(t)).place_country not in ("", "SE")
+                         and not lex.get(fold(t)).country and fold(t) != key), "")
+            if town:
+                return town
         if strategy != "lifelike" or label not in ("city", "area") or entry.country or (
                 entry.place_country in ("", "SE") and "foreign" not in span.attrs):
             return ""
@@ -1466,10 +1506,17 @@ class Renderer:
         a place no gazetteer knows lies where the essay's last place abroad does ("Jag föddes i
         Mogadishu. Vi bodde i Hodan"), else in Sweden."""
         entry = self.lex.get(span.key or fold(original))
-        if entry.country:
-            return entry.country
         geo = self.geo
+        if entry.country and not (self.effective == "lifelike" and span.label == "geo"
+                                  and fold(original) in geo.feature_folds):
+            return entry.country  # (lifelike: the river Niger lies where the table says)
         where = geo.features.get(geo.feature_folds.get(fold(original), ""), ("", frozenset()))[1]
+        if self.effective == "lifelike" and span.label == "geo" and abroad(where) and \
+                not self._kind_told(span, original)[1]:
+            # "sjön Tana" beside Etiopien: the lake lies in the country the essay places it
+            told = self._countries_told(span)
+            named = sorted(c for c in told if c in self.countries) or sorted(told)
+            return named[0] if named else self.hint or self.abroad or min(where)
         if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
             named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
             return (named or sorted(where))[0]
@@ -1596,6 +1643,11 @@ class Renderer:
         pool = every = [c for c in lex.pools.get("country", [])
                         if lex.get(fold(c)).country not in self.avoid_countries]
         if self.effective == "lifelike":
+            # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
+            # a range and a river, so the features' surrogates are its own
+            need = self._kinds_placed_in(iso)
+            pool = [c for c in pool if need <= self._free_kinds().get(
+                lex.get(fold(c)).country, frozenset())] or pool
             crossed = self._on_crossed_sea(iso, pool)
             # across a sea a country keeps its continent (Greece from Turkey: Italy, never
             # Egypt beside a surrogate Israel), so the land route after it stays one
@@ -1653,6 +1705,72 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _kinds_placed_in(self, iso: str) -> frozenset[str]:
+        """Lifelike: the kinds of feature (river, lake, range, mountain, desert) the essay
+        places in the country `iso`: a listed feature that lies there ("Niger" beside Mali),
+        or a feature after a kind word in a sentence naming the country ("I Afghanistan finns
+        bergen Hindu Kush"); the kind word wins over the table ("sjön Tana": a lake). Read
+        once per essay."""
+        self._read_places()
+        return (self.feature_needs or {}).get(iso, frozenset())
+
+    def _free_kinds(self) -> dict[str, frozenset[str]]:
+        """Lifelike: ISO code -> the kinds of feature abroad it has that are no original of
+        the essay (Tajikistan has no river for an essay naming Amu Darya); a river or lake
+        counts where we know a town of the country on it, so a town the essay ties to it can
+        lie on its surrogate ("Floden Niger flyter genom Bamako")."""
+        if self.kinds_left is None:
+            geo, kinds = geography(True), dict[str, set[str]]()
+            for name, (kind, where) in geo.features.items():
+                if abroad(where) and not self._original(name):
+                    on = {self.lex.get(fold(t)).place_country
+                          for t in geo.feature_towns_abroad.get(name, ())}
+                    for iso in where:
+                        if kind not in ("river", "lake") or iso in on:
+                            kinds.setdefault(iso, set()).add(kind)
+            self.kinds_left = {iso: frozenset(k) for iso, k in kinds.items()}
+        return self.kinds_left
+
+    def _countries_told(self, span: Span) -> frozenset[str]:
+        """Lifelike: the countries the mention's sentence names, else those of its big towns
+        abroad, else the countries the essay named last before it."""
+        self._read_places()
+        ends = [end for end, _ in self.sentence_countries]
+        at = bisect.bisect_right(ends, span.start)
+        return self.sentence_countries[at][1] if at < len(ends) else frozenset()
+
+    def _read_places(self) -> None:
+        """Lifelike, once per essay: each sentence's countries (`_countries_told`) and the
+        kinds of feature placed in each country (`_kinds_placed_in`)."""
+        if self.feature_needs is None:
+            geo, lex = geography(True), self.lex
+            kinds = geo.no_town_kinds - {"sea"}
+            word_kind = dict(geo.kind_words)
+            needs: dict[str, set[str]] = {}
+            named: set[str] = set()
+            text = getattr(self.before, "text", "")
+            for found in regex.finditer(r"[^.!?\n]*(?:[.!?\n]|$)", text):
+                sentence = found.group()
+                if not sentence:
+                    continue
+                tokens = regex.findall(r"\p{L}+", sentence)
+                # the countries the sentence names, else those of its towns abroad, else the
+                # essay's last ("Vi kommer från Etiopien. Vi bodde vid sjön Tana.")
+                named = ({lex.get(fold(t)).country for t in tokens} - {"", "SE"}) or (
+                    {lex.get(fold(t)).place_country for t in tokens if t[:1].isupper()
+                     and lex.get(fold(t)).place_pop >= BIG_PLACE} - {"", "SE"}) or named
+                for m in geo.feature_pattern.finditer(fold(sentence)):
+                    kind, where = geo.features[geo.feature_folds[m.group(1)]]
+                    for place in (where if abroad(where) else ()):
+                        needs.setdefault(place, set()).add(kind)
+                said = [word_kind[fold(t)] for t, after in pairwise(tokens)
+                        if fold(t) in word_kind and after[:1].isupper()]
+                for kind in said:
+                    for place in named:
+                        needs.setdefault(place, set()).add(kind)
+                self.sentence_countries.append((found.end(), frozenset(named)))
+            self.feature_needs = {place: frozenset(k & kinds) for place, k in needs.items()}
 
     def _nearest_country(self, iso: str, pool: list[str], rng: Draws) -> str | None:
         """A free country of the pool, the nearest to `iso` first: closeness 2 = same
@@ -1802,17 +1920,18 @@ class Renderer:
         capital = self._capital_said(span, country) if label == "city" else None
         if capital:
             return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
-        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
-            pick = self._in_region_abroad(span, original, cities,
-                                          self._coast_town(span, original, home, country), rng)
-            if pick:
-                return pick
         name = self.geo.feature_folds.get(fold(original))
-        if self.effective == "lifelike" and country != "SE" and label == "city" and name and \
-                self.geo.features[name][0] == "island":
+        if self.effective == "lifelike" and country != "SE" and label in ("city", "area") and \
+                name and self.geo.features[name][0] in self.geo.no_town_kinds | {"island"} - {"sea"}:
+            # "i Hindu Kush" read as a town: a range of the surrogate country
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
             # (Phu Quoc), never "på Saigon"
             pick = self._feature(span, original, country, rng)
+            if pick:
+                return pick
+        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
+            pick = self._in_region_abroad(span, original, cities,
+                                          self._coast_town(span, original, home, country), rng)
             if pick:
                 return pick
         if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
@@ -1908,6 +2027,11 @@ class Renderer:
             pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
+            # "Floden Niger flyter genom Bamako": a town on the river's surrogate
+            on = {t for start, water in self._tied(self.waters_abroad, span)
+                  for t in self.geo.feature_towns_abroad.get(water, ())}
+            pool = sorted(t for t in on if self.lex.get(fold(t)).place_country == country
+                          and self._free(t)) or pool
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":
@@ -1918,6 +2042,8 @@ class Renderer:
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         essay_town = self.towns[0] if self.towns else None
+        if self.effective == "lifelike" and country != "SE" and label == "city":
+            self.towns_abroad.append((span.start, pick))
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
@@ -2191,20 +2317,28 @@ class Renderer:
         landskap of the essay's surrogate town where the table has one; abroad one in the
         (surrogate) country of the original."""
         geo = self.geo
-        kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
+        kind, where = self._kind_told(span, original)
         # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named
         kind = kind or (self.feature_kind if "SE" == country else "")
         if not kind:
             return None
-        self.feature_kind = kind
-        same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
         before = self.before.get(span.start, ())
         said = before[-1] if before and before[-1] in geo.kind_folds else ""
+        self.feature_kind = kind
+        same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
 
         def plain(names: list[str]) -> list[str]:
             """"floden Mekong": not "floden Röda floden", "bergen Sarawatbergen" where another
             of the names will do (in Sweden the tiers of _swedish_feature weigh it too)."""
             return [n for n in names if not (said and fold(n).endswith(said))] or names
+
+        def unsaid(pick: str) -> str:
+            """Lifelike: "sjön Kivu", never "sjön Kivusjön" where no other name would do (a
+            town of its sentence is then drawn among the towns at Kivusjön)."""
+            self.waters_abroad.append((span.start, pick))
+            cut = len(pick) - len(said)
+            return pick[:cut] if said and kind in ("lake", "river") and " " not in pick and \
+                cut > 2 and fold(pick).endswith(said) else pick
         if abroad(where) and kind == "sea" and self.effective == "lifelike":
             return self._sea_between(span, original, rng)
         if abroad(where) or (not where and country != "SE"):
@@ -2214,15 +2348,27 @@ class Renderer:
                 # bordering it: never "floden Juba" (Somalia) beside Giza, nor a river of Turkey
                 # in a surrogate Iran
                 # (an island "i Grekland" stays in its country: else a town on its sea)
+                # lifelike never takes a neighbour's river: "Benue flyter genom Ndjamena" reads
+                # as false (the country was drawn among those that have one of its kind)
                 mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
-                pick = self._draw(plain([n for n, w in mine if country in w]), rng) or self._draw(
-                    plain([n for n, w in mine if kind != "island"
+                own = plain([n for n, w in mine if country in w])
+                # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
+                near = {t for _, t in self._tied(self.towns_abroad, span)}
+                own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
+                    or [n for n in own if any(self.lex.get(fold(t)).place_country == country
+                                              for t in geo.feature_towns_abroad.get(n, ()))] \
+                    or own  # (a river we know towns of: a town after it can lie on it)
+                pick = self._draw(own, rng) or self._draw(
+                    plain([n for n, w in mine if kind not in geo.no_town_kinds | {"island"}
                            and not w.isdisjoint(self.lex.neighbours.get(country, ()))]), rng) or (
                     self._draw([t for t in self.geo.coast_towns.get(country, ())
                                 if self._free(t)], rng) if kind == "island" else None)
                 if pick:
-                    return pick
+                    return unsaid(pick)
             isos = {self.countries.get(w, w) for w in where} or {country}
+            if self.effective == "lifelike" and kind in geo.no_town_kinds:
+                # the surrogates of the countries the essay names, not the feature's others
+                isos = {self.countries[w] for w in where if w in self.countries} or isos
             scored = sorted(((len(w & isos), n) for n, w in same
                              if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
             best = [n for score, n in scored if score == scored[0][0]] if scored else []
@@ -2231,22 +2377,42 @@ class Renderer:
                 self.lex.continents.get(iso) in continents for iso in w)]
             if any(self.countries.get(w, w) != w for w in where):
                 nearby = []  # its country is replaced: never Mazurien "i Estland"
-            pick = self._draw(best, rng) or self._draw(nearby, rng)
-            if pick or self.effective != "lifelike" or kind not in geo.no_town_kinds:
-                return pick
-            # lifelike: never a city's name for a mountain ("berget Veracruz"): one of its kind
-            # on the continent, else the kind's bare word where no kind word stands before it
-            # ("i bergen"), else one of its kind abroad
+            strict = self.effective == "lifelike" and kind in geo.no_town_kinds
+            pick = self._draw(best, rng) or (None if strict else self._draw(nearby, rng))
+            if pick or not strict:
+                return unsaid(pick) if pick and strict else pick
+            # lifelike: never a city's name for a mountain ("berget Veracruz"), never another
+            # country's river: the kind's bare word where no kind word stands before it ("i
+            # bergen"), else one of its kind on the continent, else one of its kind abroad
             continents = {self.lex.continents.get(country)} - {None}
-            return (self._draw(plain([n for n, w in same if abroad(w) and any(
-                        self.lex.continents.get(iso) in continents for iso in w)]), rng)
-                    or (geo.kind_default[kind] if not said
-                        else self._draw([n for n, w in same if abroad(w)], rng)))
+            return (geo.kind_default[kind] if not said else None) or (
+                self._draw(plain([n for n, w in same if abroad(w) and any(
+                    self.lex.continents.get(iso) in continents for iso in w)]), rng)
+                or self._draw([n for n, w in same if abroad(w)], rng))
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
         if self.effective == "lifelike":
             return self._swedish_feature(span, original, kind, same, home, rng)
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _kind_told(self, span: Span, original: str) -> tuple[str, frozenset[str]]:
+        """(kind, where) of a feature; lifelike: the kind word before it wins over the table
+        ("sjön Tana" is Lake Tana, though the table knows the Kenyan river Tana), and where it
+        lies is then unknown."""
+        geo = self.geo
+        kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
+        before = self.before.get(span.start, ())
+        told = dict(geo.kind_words).get(before[-1], kind) if before else kind
+        if self.effective == "lifelike" and abroad(where) and told != kind and \
+                {told, kind} != {"mountain", "range"}:
+            return told, frozenset()
+        return kind, where
+
+    def _tied(self, rendered: list[tuple[int, str]], span: Span) -> list[tuple[int, str]]:
+        """The rendered (start, surrogate) pairs named in the mention's sentence."""
+        text = getattr(self.before, "text", "")
+        return [(start, pick) for start, pick in rendered if not regex.search(
+            r"[.!?\n]", text[min(start, span.start):max(start, span.start)])]
 
     def _sea_between(self, span: Span, original: str, rng: Draws, like: str = "") -> str:
         """A sea abroad the surrogates of the essay's countries on it share (Egeiska havet

@@ -1227,7 +1227,62 @@ def _street_of_many_towns(engine: Engine, r: Result, names: tuple[str, ...]) -> 
             assert name.endswith(ending) <= got.endswith(ending), (name, got)
 
 
+def _water_name(got: str) -> str:
+    """The table name of a lake or river surrogate ("Kivu" written after "sjön": Kivusjön)."""
+    features = geography(True).features
+    return got if got in features else next(
+        (n for n in features if n.startswith(got) and fold(n[len(got):]) in ("sjon", "floden")),
+        got)
+
+
+def _feature_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river, lake or range tied to a country is one OF the country's surrogate (never the
+    Benue in Chad, the Litani in Israel) and of the original's kind (a lake for "sjön Tana")."""
+    country, *features = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    for feature in features:
+        _, where = geography(True).features[_water_name(surrogate(r, feature))]
+        assert iso in where, (feature, surrogate(r, feature), iso, r.target)
+
+
+def _town_on_water(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Floden Niger flyter genom Bamako": the town's surrogate lies on the river's."""
+    water, town = names
+    name = _water_name(surrogate(r, water))
+    assert surrogate(r, town) in geography(True).feature_towns_abroad[name], r.target
+
+
+def _lake_stays_lake(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    lake, = names
+    assert geography(True).features[_water_name(surrogate(r, lake))][0] == "lake", r.target
+
+
+def _range_not_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"i Hindu Kush" read as a town or area: a range, never a town of the country."""
+    name, = names
+    assert geography(True).features[surrogate(r, name)][0] == "range", r.target
+
+
 ROUND10 = [
+    # class 1: geography inside the surrogate country
+    ("Jag kommer från Mali. Floden Niger flyter genom Bamako.", ("Mali", "Niger"),
+     _feature_of_country),
+    ("Jag kommer från Mali. Floden Niger flyter genom Bamako.", ("Niger", "Bamako"),
+     _town_on_water),
+    ("Jag är från Syrien. Eufrat flyter genom Raqqa och vi badade i Medelhavet.",
+     ("Syrien", "Eufrat"), _feature_of_country),
+    ("Jag är från Syrien. Eufrat flyter genom Raqqa och vi badade i Medelhavet.",
+     ("Eufrat", "Raqqa"), _town_on_water),
+    ("Jag kommer från Afghanistan. I Afghanistan finns bergen Hindu Kush och floden Amu Darya.",
+     ("Afghanistan", "Hindu Kush", "Amu Darya"), _feature_of_country),
+    ("Min familj kommer från Etiopien. Vi bodde nära sjön Tana i Bahir Dar.",
+     ("Etiopien", "Tana"), _feature_of_country),
+    ("Min familj kommer från Etiopien. Vi bodde nära sjön Tana i Bahir Dar.", ("Tana",),
+     _lake_stays_lake),
+    ("Min familj kommer från Etiopien. Vi bodde nära sjön Tana i Bahir Dar.",
+     ("Tana", "Bahir Dar"), _town_on_water),
+    ("Jag bodde i Kabul. Vi åkte ofta till Salang-passet i Hindu Kush.", ("Hindu Kush",),
+     _range_not_town),
     # class 3: streets of the surrogate town
     ("Jag bor på Sveavägen i Stockholm.", ("Sveavägen",), _street_of_many_towns),
     ("Jag bor i Karlstad på Drottninggatan 5.", ("Drottninggatan",), _street_of_many_towns),
