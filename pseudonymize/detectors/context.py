@@ -42,6 +42,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
 
 
 # --- rule names (resolve and the tests import these) -----------------------------------------
+ORG_ROLES = ("school", "work", "other_institution")
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
 LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
@@ -79,11 +80,16 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
+INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.8, word=("institution_head",),
+                         reads=("name_connector", "work_word", "work_start"), capital=True)
+INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.8, word=("institution_tail",),
+                         reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
-TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
+TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
+                  reads=("work_word",))
 TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
                      ending=("town_company_ending",), capital=True)
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
@@ -94,8 +100,10 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word"))
+CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code",),
+                  reads=("nationality",))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         ending=("transport_ending",), capital=True)
+                         ending=("transport_ending",), reads=("ride_verb",))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
@@ -660,14 +668,17 @@ class ContextRules:
         owner = folds[i - 1]
         place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
             owner[:-1]).place_kind
-        # in lower case only a Swedish town's genitive: "ljusdals kommun", not "min kommun"
-        if not tokens[i - 1].text[0].isupper() and not self._place_genitive(owner):
+        # in lower case only a Swedish town or its genitive: "ljusdals kommun", "borlänge
+        # kommun", not "min kommun"
+        if not tokens[i - 1].text[0].isupper() and not (
+                self._place_genitive(owner) or self._swedish_place(owner)):
             return
         if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
             add(IN_MUNICIPALITY.span(tokens[i - 1].start, tokens[i - 1].end, "city", key=owner))
         elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
-            add(TOWN_BODY.span(tokens[i - 1].start, tokens[i].end, "other_institution",
-                               key=f"{owner} {tokens[i].text.lower()}"))
+            add(TOWN_BODY.span(tokens[i - 1].start, tokens[i].end,
+                               _org_role(doc, i - 1, "other_institution"),
+                               key=f"{owner} {tokens[i].text.lower()}"))  # work where one works
 
     def _place_genitive(self, key: str) -> bool:
         """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution."""
@@ -752,6 +763,23 @@ class ContextRules:
             if first is not None:
                 add(INSTITUTION_PHRASE.span(tokens[first].start, tokens[i].end, label, attrs,
                                             key=" ".join(folds[first:i + 1])))
+
+
+def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
+    lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
+    clubs are often called: the two are the club."""
+    if doc.folds[i] not in r.w["club_code"] or not doc.tokens[i].text.islower() or i < 1:
+        return False
+    k = i - 1
+    name, e = doc.tokens[k].text, doc.entries[k]
+    if name.isalpha() and name.islower() and k not in doc.starts \
+            and (e.zipf < T.COMMON or e.place_kind) \
+            and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]):
+        add(CLUB_CODE.span(doc.tokens[k].start, doc.tokens[i].end, "other_institution",
+                           key=" ".join(doc.folds[k:i + 1])))
+        return True
+    return False
 
 
 def _company_start(doc: Doc, i: int) -> int | None:
@@ -993,6 +1021,45 @@ def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Universidad Nacional de San Agustín", "Uniwersytet Medyczny", "Gjimnazi Gjon Buzuku": a
+    foreign institution's kind word before its capitalised name; the kind word's value is the
+    label, `work` where someone works there."""
+    tokens = doc.tokens
+    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["institution_head"] \
+            and i + 1 < len(tokens) and tokens[i + 1].text[:1].isupper() \
+            and tokens[i + 1].is_word and i + 1 not in doc.starts:
+        end = r._connected_run(doc, i + 1)
+        _add_institution(r, doc, i, end, INSTITUTION_HEAD, "institution_head", add)
+    return False
+
+
+def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Istanbul Üniversitesi", "Ankara Lisesi", "Addis Ababa University": a foreign
+    institution's kind word after its capitalised name."""
+    tokens = doc.tokens
+    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["institution_tail"] and i \
+            and i - 1 not in doc.starts and tokens[i - 1].text[:1].isupper():
+        first = i - 1
+        while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
+                and tokens[first - 1].text[:1].isupper() and tokens[first - 1].text[-1:].isalpha():
+            first -= 1
+        _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
+    return False
+
+
+def _add_institution(r: ContextRules, doc: Doc, first: int, last: int, rule: Rule,
+                     category: str, add: Add) -> None:
+    """The span of a foreign institution's name over tokens first..last, labelled by its kind
+    word's value, or `work` where someone works there."""
+    kind = doc.folds[first if category == "institution_head" else last]
+    label = r.lex.words.value(category).get(kind, "school")
+    if _institution_context(doc, first) == "work":
+        label = "work"  # "jobbar på Istanbul Üniversitesi"
+    add(rule.span(doc.tokens[first].start, doc.tokens[last].end, label,
+                  key=" ".join(doc.folds[first:last + 1])))
+
+
 def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"linje M2": a line's code after a transport word."""
     tok = doc.tokens[i]
@@ -1034,17 +1101,20 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start only when the
-    part before the ending is a name or no word at all ("Krösatåget var sent", not
-    "Pendeltåget var sent")."""
+    """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start, or in lower
+    case after a verb of riding ("tog pågatåg"), only when the part before the ending is a name
+    or no word at all ("Krösatåget var sent", not "Pendeltåget var sent"); after the verb also
+    when the word is no listed one and no compound of everyday words (not "tog nattåget")."""
     tok = doc.tokens[i]
     low = tok.text.lower()
-    if not (tok.text[0].isupper() and low.endswith(r.transport_endings)) \
+    ridden = i and doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
+    if not ((tok.text[0].isupper() or ridden) and low.endswith(r.transport_endings)) \
             or low in r.transport_endings:
         return False
     ending = next(e for e in r.transport_endings if low.endswith(e))
-    if i not in doc.starts or r.stems._name_stem(doc.folds[i], len(fold(ending)),
-                                                 doc.entries[i], compounds=True):
+    if i not in doc.starts and tok.text[0].isupper() or r.stems._name_stem(
+            doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
+            and not (doc.entries[i].cats or r.stems._compound(doc.folds[i])):
         add(TRANSPORT_SUFFIX.span(tok.start, tok.end, "transport_name", key=low))
     return False
 
@@ -1260,9 +1330,10 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
     (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
-    (BUSINESS_TAIL, _business_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
+    (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
+    (INSTITUTION_TAIL, _institution_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
-    (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution),
+    (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (ACRONYM, _acronym),

@@ -57,13 +57,14 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "subject_before", "person_pronoun", "number_word"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
-            "topic_preposition"),
+            "topic_preposition", "compass_word"),
     after=("place_statement",))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
-    "place_trigger", "region_word", "village_word", "water_verb"))
+    "place_trigger", "region_word", "village_word", "water_verb", "compass_word"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
+    "acronym_preposition",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
@@ -218,6 +219,8 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     j = i - 1
     if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]):
         return 1  # "i stadsdelen Praga", "i provinsen Fars"
+    if j >= 1 and folds[j] in W["compass_word"]:
+        j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and "district" in doc.entries[i].cats):  # "bor på hisingen"
         k = j - 1
@@ -225,8 +228,8 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
                           or folds[k] in W["transport_word"] or folds[k] == "med"):
             k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
-                       or folds[k] in ("har", "hade") and j - k == 1):
-            return 2  # "bor i X", "ett flyktingläger i X"
+                       or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
+            return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
                 and doc.entries[i + 2].country not in ("", "SE"):
             return 2  # "var i dadaab i kenya": a place within a country abroad
@@ -452,7 +455,7 @@ class Matcher:
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
         # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
         self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
-                                          "saying_verb", "saying_filler")
+                                          "saying_verb", "saying_filler", "compass_word")
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
@@ -1220,7 +1223,8 @@ class Matcher:
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
-            e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats))  # "i cebu"
+            e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
+            or e.place_kind == "region"))  # "i cebu", "i jubaland", "i kurdistan"
 
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
@@ -1425,6 +1429,11 @@ def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
         role = m._far(_institution_role, c.doc, c.i)  # a work or study word in its sentence
         if role:
             return _tok_span(INSTITUTION_CONTEXT, c, role, score=0.6)
+        if T.ACRONYM_MIN <= len(text) <= T.ACRONYM_MAX and c.e.zipf < T.ACRONYM_ZIPF_MAX and c.i \
+                and c.doc.folds[c.i - 1] in m.W["acronym_preposition"]:
+            # "papper till UHR", "vi var på CSK", "fan av HBK": an unknown acronym someone
+            # goes to, writes to or supports is an institution
+            return _tok_span(INSTITUTION_CONTEXT, c, "other_institution", score=0.6)
     return None
 
 
@@ -1496,9 +1505,13 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     doc, i = c.doc, c.i
     subject = False
-    if c.after_name:  # a name's later part only where the name was introduced: "heter X y"
-        rule, label = AFTER_NAME, "surname"
-        if not (_name_context(doc, i - 1, m.lex.marks) or m._named(doc, i - 1, False)):
+    if c.after_name:  # a name's later part only where the name was introduced: "heter X y",
+        rule, label = AFTER_NAME, "surname"  # "heter Tatiana Quispe mamani"
+        first = i - 1
+        while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
+                and doc.tokens[first - 1].text[:1].isupper() and doc.tokens[first - 1].is_word:
+            first -= 1
+        if not (_name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
                      or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
@@ -1660,14 +1673,16 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
     living or going and its preposition that is no word at all (not in the vocabulary, no
     everyday word misspelt, compounded or inflected) is the place."""
-    if c.cap or c.place_ctx != 2 or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 4 \
-            or c.key in m.vocabulary or not c.doc.tokens[c.i].text.isalpha():
-        return None
+    suffix = m._place_suffix(c.doc.tokens[c.i].text.lower())
+    if c.cap or c.place_ctx != 2 or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
+            or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
+            or not c.doc.tokens[c.i].text.isalpha():
+        return None  # a place's ending lets a rarer-than-everyday word through ("till visingsö")
     if c.key.endswith(m.everyday_endings) or m._compound(c.key) or m._misspelt(c.key) \
             or m._inflected_word(c.key):
         return None
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
-    return _tok_span(PLACE_CONTEXT, c, "geo" if water else "city", score=0.6)
+    return _tok_span(PLACE_CONTEXT, c, "geo" if water else suffix or "city", score=0.6)
 
 
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
