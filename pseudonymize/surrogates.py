@@ -437,6 +437,7 @@ class Geography:
     sweden_words: frozenset[str] = frozenset()  # folds: sverige
     feature_towns_abroad: dict[str, frozenset[str]] = field(default_factory=dict)  # Niger ->
     feature_aliases: dict[str, frozenset[str]] = field(default_factory=dict)  # fold -> folds
+    world_parts: dict[str, str] = field(default_factory=dict)  # ISO -> its part of the world
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -547,7 +548,9 @@ def geography(lifelike: bool = False) -> Geography:
                      frozenset(fold(w) for w in data["sweden_words"]),
                      {name: frozenset(towns) for name, towns
                       in data["feature_towns_abroad"].items()} if lifelike else {},
-                     {f: frozenset(group) for group in groups.values() for f in group})
+                     {f: frozenset(group) for group in groups.values() for f in group},
+                     {iso: part for part, isos in data["world_parts_lifelike"].items()
+                      for iso in isos} if lifelike else {})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1680,8 +1683,8 @@ class Renderer:
             at_home = [c for c in same_shore or pool
                        if self._group_at_home(lex.get(fold(c)).country)]
             for near in self.geo.neighbours.get(group, ()):
-                pick = self._draw([c for c in at_home if self._group_at_home(
-                    lex.get(fold(c)).country) == near], rng)
+                pick = self._draw(self._same_part(iso, [c for c in at_home if self._group_at_home(
+                    lex.get(fold(c)).country) == near]), rng)
                 if pick:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
@@ -1772,11 +1775,22 @@ class Renderer:
                 self.sentence_countries.append((found.end(), frozenset(named)))
             self.feature_needs = {place: frozenset(k & kinds) for place, k in needs.items()}
 
+    def _same_part(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the free countries of the pool in the part of the world `iso` lies in
+        (`world_parts_lifelike`), else the pool: a stop of a route keeps its geography (Sudan
+        between Eritrea and Libya: a country of the Horn and East Africa, never Zimbabwe)."""
+        parts = self.geo.world_parts
+        if self.effective != "lifelike" or iso not in parts:
+            return pool
+        return [c for c in pool if self._free(c) and parts.get(
+            self.lex.get(fold(c)).country) == parts[iso]] or pool
+
     def _nearest_country(self, iso: str, pool: list[str], rng: Draws) -> str | None:
         """A free country of the pool, the nearest to `iso` first: closeness 2 = same
         continent and a shared main language (Irak: Syrien, Jordanien), 1 = same continent
         (names of the essay's origin stay plausible there); five towns to draw from first."""
         lex = self.lex
+        pool = self._same_part(iso, pool)
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
         langs = lex.country_languages.get(iso, frozenset())
@@ -1812,8 +1826,16 @@ class Renderer:
                 isos = {self._iso_of_word(w) for w in said} - {""}
                 isos |= {iso for w in said for iso in islands.get(w, ())}
                 isos |= {"SE"} if not towns.isdisjoint(said) else set()
+                # lifelike: the boat goes to a place after its word ("från Eritrea genom Sudan
+                # till Libyen, sedan en båt till Italien" crosses the Mediterranean, not the
+                # Red Sea of Eritrea and Sudan)
+                boat = next((i for i, w in enumerate(said) if w in geo.boat_words), None)
+                later = set(isos) if boat is None else (
+                    {self._iso_of_word(w) for w in said[boat:]}
+                    | {iso for w in said[boat:] for iso in islands.get(w, ())}
+                    | ({"SE"} if not towns.isdisjoint(said[boat:]) else set()))
                 for sea in named + [sea for sea, shore in geo.seas.items()
-                                    if len(shore & isos) >= 2]:
+                                    if len(shore & isos) >= 2 and shore & later]:
                     crossed[sea] = crossed.get(sea, frozenset()) | (isos & geo.seas[sea])
             self.crossed = crossed
         return self.crossed
@@ -2424,7 +2446,14 @@ class Renderer:
         now = {self.countries[iso] for iso in shore if iso in self.countries}
         seas = {sea: isos for sea, isos in geo.seas.items()
                 if not like or fold(sea).endswith(" " + like)}
-        pick = self._draw([sea for sea, isos in seas.items() if now and now <= isos], rng)
+        shared = [sea for sea, isos in seas.items() if now and now <= isos]
+        if self.effective == "lifelike":
+            # a Mediterranean crossing stays one: a part of the same sea first (Libyska havet
+            # for Medelhavet beside a surrogate Egypt, never Röda havet)
+            name = geo.feature_folds.get(fold(original), original)
+            family = {name, geo.sea_wider.get(name, name)}
+            shared = [sea for sea in shared if {sea, geo.sea_wider.get(sea)} & family] or shared
+        pick = self._draw(shared, rng)
         before = self.before.get(span.start, ())
         if pick or not like and not (before and before[-1] in geo.kind_folds):
             return pick or geo.kind_default["sea"]

@@ -1263,7 +1263,42 @@ def _range_not_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert geography(True).features[surrogate(r, name)][0] == "range", r.target
 
 
+def _same_part_of_world(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Each stop of a route keeps its part of the world (Sudan between Eritrea and Libya
+    never becomes Zimbabwe)."""
+    parts = geography(True).world_parts
+    for name in names:
+        iso = engine.lex.get(fold(surrogate(r, name))).country
+        assert parts[iso] == parts[engine.lex.get(fold(name)).country], (name, r.target)
+
+
+def _desert_stays_desert(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A desert of a route is a desert of the surrogate country, or "öknen" (never a town)."""
+    for name in names:
+        got = surrogate(r, name)
+        assert got == "öknen" or geography(True).features[got][0] == "desert", r.target
+
+
+def _crossing_keeps_its_sea(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Mediterranean crossing stays one: a part of the sea, never Röda havet."""
+    sea, = names
+    geo = geography(True)
+    assert geo.sea_wider.get(surrogate(r, sea)) == sea, r.target
+
+
 ROUND10 = [
+    # class 2: routes as a whole
+    ("Vi flydde från Eritrea genom Sudan till Libyen och sedan tog vi en båt till Italien.",
+     ("Eritrea", "Sudan", "Libyen", "Italien"), _same_part_of_world),
+    ("Från Syrien gick vi till Turkiet, sedan båt till Grekland och sedan genom Makedonien och "
+     "Serbien till Ungern.", ("Syrien", "Turkiet", "Grekland", "Makedonien", "Serbien"),
+     _same_part_of_world),
+    ("Jag åkte från Danakilöknen till Kenya, sedan båt till Korsika, sedan Paris och "
+     "Helsingborg.", ("Danakilöknen",), _desert_stays_desert),
+    ("Vi gick genom Saharaöknen till Libyen. Sedan tog vi båt över Medelhavet till Lampedusa.",
+     ("Saharaöknen",), _desert_stays_desert),
+    ("Vi gick genom Saharaöknen till Libyen. Sedan tog vi båt över Medelhavet till Lampedusa.",
+     ("Medelhavet",), _crossing_keeps_its_sea),
     # class 1: geography inside the surrogate country
     ("Jag kommer från Mali. Floden Niger flyter genom Bamako.", ("Mali", "Niger"),
      _feature_of_country),
