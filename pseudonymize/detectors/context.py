@@ -100,11 +100,12 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word"))
-CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code",),
+CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
                   reads=("nationality",))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb",))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
+JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
@@ -412,8 +413,12 @@ class ContextRules:
         n, key = len(tokens), self.kind_head(folds[i])
         j = i + 1
         named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
+        # after a river, lake or mountain also a word one letter from an everyday one
+        # ("floden jubba" is no "jobba")
+        geo = self.kind_nouns.get(key) == "geo" \
+            and tokens[i].text.lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j)
+                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j, geo)
                            or self._listed_name(doc, j))):
             if j + 1 < n and folds[j] in ("i", "pa") and (tokens[j + 1].text[:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
@@ -435,7 +440,7 @@ class ContextRules:
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
         end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else \
-            self._lower_run(doc, j) if named else j
+            self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, label,
                             key=" ".join(folds[j:end + 1])))
 
@@ -484,15 +489,15 @@ class ContextRules:
         return bool(e.place_kind or e.gender) and e.zipf < T.COMMON and not e.cats - NAMEISH \
             and doc.tokens[j].text.isalpha()
 
-    def _unknown_name(self, doc: Doc, j: int) -> bool:
+    def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
-        that no list knows, nor is a misspelt everyday word or two words run together, is its
-        name."""
+        that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
+        words run together, is its name."""
         tok, e = doc.tokens[j], doc.entries[j]
         key = doc.folds[j]
         return tok.text.isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
-            and key not in self.stems.vocabulary and not self.stems._misspelt(key) \
-            and not self._glued(key)
+            and key not in self.stems.vocabulary \
+            and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
 
     def _glued(self, key: str) -> bool:
         """"föratt", "såatt": two frequent words written together (a learner's spelling)."""
@@ -711,9 +716,21 @@ class ContextRules:
                 # name, whatever the context ("går på rinkebyskolan", "bäckbyskolan"; not
                 # "grundskolan", "går på musikskolan").
                 self._suffixed_name(doc, i, label, attrs, add)
+            elif key == suffix and self._town_after(doc, i):
+                # "Komvux umeå", "Vuxenutbildningen eskilstuna", "BUP södertälje": a generic
+                # institution named by the town after it
+                add(INSTITUTION_SUFFIX.span(tokens[i].start, tokens[i + 1].end, label, attrs,
+                                            key=" ".join(doc.folds[i:i + 2])))
             elif key == suffix or not cap and len(suffix) > 2:
                 self._owned_name(doc, i, label, attrs, add)
             return
+
+    def _town_after(self, doc: Doc, i: int) -> bool:
+        """A Swedish town (not a district) right after token i, in the same sentence."""
+        if i + 1 >= len(doc.tokens) or i + 1 in doc.starts or not doc.tokens[i + 1].is_word:
+            return False
+        e = doc.entries[i + 1]
+        return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats
 
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
         """A rare lower-case compound of a place or name and an institution's ending:
@@ -769,8 +786,10 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
     lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
     clubs are often called: the two are the club."""
-    if doc.folds[i] not in r.w["club_code"] or not doc.tokens[i].text.islower() or i < 1:
-        return False
+    code = doc.tokens[i].text
+    if i < 1 or not (code.islower() and doc.folds[i] in r.w["club_code"]
+                     or code.isupper() and doc.folds[i] in r.w["club_head"]):
+        return False  # "gefle IF" too, in capitals
     k = i - 1
     name, e = doc.tokens[k].text, doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
@@ -1161,15 +1180,28 @@ def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _joined_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hà Nội", "Hải Phòng", "Udon Thani": a town written in two capitalised words that the
     gazetteers hold written as one (Hanoi, Haiphong, Udonthani): a big town abroad."""
+    if doc.tokens[i].text[0].isupper() and i + 1 < len(doc.tokens) \
+            and doc.tokens[i + 1].text[:1].isupper():
+        _joined(r, doc, i, JOINED_PLACE, add)
+    return False
+
+
+def _joined_place_lower(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"i hải phòng", "i ha noi": the same in lower case after a place preposition."""
+    if doc.tokens[i].text.islower() and i and doc.folds[i - 1] in r.w["place_trigger.prep"]:
+        _joined(r, doc, i, JOINED_PLACE_LOWER, add)
+    return False
+
+
+def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
     tokens = doc.tokens
-    if i + 1 >= len(tokens) or i + 1 in doc.starts or not tokens[i + 1].text[:1].isupper() \
-            or not tokens[i].text.isalpha() or not tokens[i + 1].text.isalpha():
-        return False
+    if i + 1 >= len(tokens) or i + 1 in doc.starts or not tokens[i].text.isalpha() \
+            or not tokens[i + 1].text.isalpha():
+        return
     e = r.lex.get(doc.folds[i] + doc.folds[i + 1])
     if e.place_kind == "city" and e.place_pop >= T.BIG_PLACE and not e.se_pop:
-        add(JOINED_PLACE.span(tokens[i].start, tokens[i + 1].end, "city", ("foreign",),
-                              key=doc.folds[i] + doc.folds[i + 1]))
-    return False
+        add(rule.span(tokens[i].start, tokens[i + 1].end, "city", ("foreign",),
+                      key=doc.folds[i] + doc.folds[i + 1]))
 
 
 def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -1336,7 +1368,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
-    (JOINED_PLACE, _joined_place), (ACRONYM, _acronym),
+    (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),
