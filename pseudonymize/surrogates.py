@@ -1211,9 +1211,19 @@ class Renderer:
             elif self.effective == "lifelike" and main and main not in groups and before \
                     and main in self.lex.name_origins.get(before[-1], ()):
                 group = main  # "Dilan Omer Aziz": a middle name only the Somali list holds
+            elif self.effective == "lifelike" and main and main not in groups and \
+                    SWEDISH_ORIGIN in groups and len(groups) > 1 and self._family(before) and (
+                        votes[main] >= votes[SWEDISH_ORIGIN]
+                        or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
+                # "min svärmor heter Maria" in a Ukrainian family: a name common in Sweden and
+                # Spain takes the family's origin, never a Spanish or a Swedish one
+                group = main
             elif main and " ".join(before[-2:]) in words().writer_name and (
-                    main in groups or groups == (SWEDISH_ORIGIN,)):
-                group = main  # "Jag heter Carlos Andrés Ramírez": the writer's own name
+                    main in groups or groups == (SWEDISH_ORIGIN,)) and (
+                        self.effective != "lifelike" or votes[main] >= votes[SWEDISH_ORIGIN]):
+                # "Jag heter Carlos Andrés Ramírez": the writer's own name (lifelike: not
+                # "Jag heter Anna och min man heter Erik", where Swedish names are most)
+                group = main
             elif main and groups == (SWEDISH_ORIGIN,) and not set(original.lower()) <= \
                     SWEDISH_LETTERS:
                 group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)

@@ -1286,7 +1286,23 @@ def _crossing_keeps_its_sea(engine: Engine, r: Result, names: tuple[str, ...]) -
     assert geo.sea_wider.get(surrogate(r, sea)) == sea, r.target
 
 
+def _names_of_origin(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Each name's surrogate is on the lists of the family's origin group (a Swedish family's
+    writer Anna never becomes the Spanish Luz, a Ukrainian mother-in-law Maria never Isabelle)."""
+    group, *people = names
+    for name in people:
+        got = surrogate(r, name)
+        assert group in engine.lex.name_origins.get(fold(got), ()), (name, got, r.target)
+
+
 ROUND10 = [
+    # class 7: names of the family's origin
+    ("Min svärmor heter Maria och min man heter Taras. Vi bor i Kiev.",
+     ("east_slavic", "Maria", "Taras"), _names_of_origin),
+    ("Min man heter Oleksandr. Vår dotter heter Maria och vår son heter Daniel. Vi kommer från "
+     "Ukraina.", ("east_slavic", "Oleksandr", "Maria"), _names_of_origin),
+    ("Jag heter Anna och min man heter Erik. Vår dotter heter Maria.",
+     ("swedish", "Anna", "Erik", "Maria"), _names_of_origin),
     # class 2: routes as a whole
     ("Vi flydde från Eritrea genom Sudan till Libyen och sedan tog vi en båt till Italien.",
      ("Eritrea", "Sudan", "Libyen", "Italien"), _same_part_of_world),
