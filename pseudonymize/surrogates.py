@@ -185,6 +185,7 @@ class Words:
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
     common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
     district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
+    same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -240,6 +241,8 @@ def words() -> Words:
                  train_towns={train: frozenset(towns) for train, towns in
                               data["train_towns_lifelike"].items()},
                  common_streets=tuple(data["common_streets"]),
+                 same_origin_kin_lifelike=frozenset(fold(w) for w in data["same_origin_kin"]
+                                                    + data["same_origin_kin_lifelike"]),
                  district_before=frozenset(fold(w) for w in data["district_before"]),
                  **_size_patterns(data))
 
@@ -1323,7 +1326,8 @@ class Renderer:
         w = words()
         for k in range(len(before) - 1, -1, -1):
             word = before[k].strip(",.:;")
-            if word in w.same_origin_kin:
+            if word in (w.same_origin_kin_lifelike if self.effective == "lifelike"
+                        else w.same_origin_kin):
                 return word in w.definite_kin or k > 0 and (
                     before[k - 1] in self.lex.words("possessive") or (
                         self.effective == "lifelike" and before[k - 1] in w.kin_determiners))
