@@ -352,6 +352,23 @@ def institution_kinds() -> tuple[Kind, ...]:
     return tuple(kinds)
 
 
+@dataclass(frozen=True)
+class Cuisine:
+    """Lifelike: one cuisine of institutions.toml's [[cuisine_lifelike]] (see that file)."""
+
+    name: str
+    cues: frozenset[str]  # folded words of the name or before it
+    pool: tuple[str, ...]
+    bare: tuple[str, ...]  # names without a kind word
+
+
+@cache
+def cuisines() -> tuple[Cuisine, ...]:
+    data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
+    return tuple(Cuisine(row["name"], frozenset(fold(w) for w in row["cues"]), tuple(row["pool"]),
+                         tuple(row["bare"])) for row in data.get("cuisine_lifelike", ()))
+
+
 @cache
 def institution_aliases() -> dict[str, frozenset[str]]:
     """fold -> the folds of every name of the same institution (`same` in institutions.toml)."""
@@ -2553,6 +2570,10 @@ class Renderer:
         named = self._with_names(original)
         if named:
             return named  # "Sofias skola" -> "Anzhelas skola": a person's surrogate
+        if self.effective == "lifelike" and kind and kind.name == "restaurant":
+            pick = self._cuisine(span, original, rng)
+            if pick:
+                return pick  # "pizzerian Napoli" -> "pizzerian Venezia", never "Sushi Yama"
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
@@ -2570,6 +2591,22 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _cuisine(self, span: Span, original: str, rng: Draws) -> str | None:
+        """Lifelike: a restaurant of the cuisine a word of its name or of the words before it
+        names (`cuisine_lifelike`), never repeating the kind word written before it; None
+        when no cuisine is named."""
+        before = self.before.get(span.start, ())
+        said = set(regex.findall(r"\p{L}+", fold(original))) | set(before)
+        cuisine = next((c for c in cuisines() if not c.cues.isdisjoint(said)), None)
+        if cuisine is None:
+            return None
+        own = set(regex.findall(r"\p{L}+", fold(original)))  # "Pho Hanoi": no "Hanoi Kök"
+        kind = self.kind_of(span, original)
+        # "pizzerian Napoli": a name with no kind word ("Venezia", never "Pizzeria Roma")
+        names = cuisine.bare if before and kind and before[-1] in kind.before else cuisine.pool
+        return self._draw([p for p in names if own.isdisjoint(
+            regex.findall(r"\p{L}+", fold(p)))], rng)
 
     def _towns_after(self, span: Span) -> set[str]:
         """The essay's surrogate towns named after the mention in its sentence ("Öresundståg

@@ -15,7 +15,8 @@ import regex
 from builders.checksums import check_digit
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import abroad, geography, institution_kind, town_genitive, words
+from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
+                                      town_genitive, words)
 from pseudonymize.types import Result
 
 SEEDS = range(4)
@@ -1295,7 +1296,23 @@ def _names_of_origin(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert group in engine.lex.name_origins.get(fold(got), ()), (name, got, r.target)
 
 
+def _of_cuisine(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A restaurant keeps its cuisine, shares no word with the original and never repeats the
+    kind word written before it ("pizzerian Pizzeria Roma")."""
+    restaurant, cuisine = names
+    got = surrogate(r, restaurant)
+    kind = next(c for c in cuisines() if c.name == cuisine)
+    assert got in kind.pool + kind.bare, r.target
+    assert not set(fold(got).split()) & set(fold(restaurant).split()), r.target
+    assert "pizzerian pizzeria" not in fold(r.target), r.target
+
+
 ROUND10 = [
+    # class 8: shops and restaurants keep their kind
+    ("Jag jobbar på en thailändsk restaurang som heter Bangkok Garden.",
+     ("Bangkok Garden", "thai"), _of_cuisine),
+    ("Vi åt på restaurangen Pho Hanoi i Göteborg.", ("Pho Hanoi", "vietnamese"), _of_cuisine),
+    ("Jag jobbar på pizzerian Napoli i Borås.", ("Napoli", "pizza"), _of_cuisine),
     # class 7: names of the family's origin
     ("Min svärmor heter Maria och min man heter Taras. Vi bor i Kiev.",
      ("east_slavic", "Maria", "Taras"), _names_of_origin),
