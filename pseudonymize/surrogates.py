@@ -2153,7 +2153,12 @@ class Renderer:
         """A town reached or left by boat ("färja från Ystad") is a ferry port (`ports` in
         geography.toml), the nearest to the essay's town; [] when no boat is named before it."""
         geo = self.geo
-        if geo.ferry_words.isdisjoint(self.before.get(span.start, ())[-4:]):
+        said = self.before.get(span.start, ())[-4:]
+        if self.effective == "lifelike":  # "färjan Stena Spirit från Gdynia till Karlskrona"
+            text = getattr(self.before, "text", "")
+            said = fold(regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+                        ).split()
+        if geo.ferry_words.isdisjoint(said):
             return []
         ports = [t for t in dict.fromkeys(cities + list(geo.towns)) if t in geo.ports
                  and self._free(t)]

@@ -1307,7 +1307,30 @@ def _of_cuisine(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert "pizzerian pizzeria" not in fold(r.target), r.target
 
 
+def _sea_of_the_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Vi bor i X och badar i Kattegatt": the sea is one the surrogate town lies on (its own
+    where `feature_towns` lists the sea's towns, else one of its landskap)."""
+    town, sea = names
+    geo = geography(True)
+    got, where = surrogate(r, sea), town_of(engine, r, town)
+    kind, shores = geo.features[got]
+    assert kind == "sea", r.target
+    assert where in geo.feature_towns.get(got, ()) or (
+        got not in geo.feature_towns and geo.towns[where][0] in shores), r.target
+
+
+def _ferry_port(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish town a ferry named earlier in the sentence goes to is a ferry port."""
+    for name in names:
+        assert surrogate(r, name) in geography(True).ports, r.target
+
+
 ROUND10 = [
+    # class 4: the sea fits the town
+    ("Vi bor i Halmstad och badar i Kattegatt på sommaren.", ("Halmstad", "Kattegatt"),
+     _sea_of_the_town),
+    ("Vi bor i Luleå och badar i Bottenviken.", ("Luleå", "Bottenviken"), _sea_of_the_town),
+    ("Vi tog färjan Mateusz från Gdynia till Karlskrona.", ("Karlskrona",), _ferry_port),
     # class 8: shops and restaurants keep their kind
     ("Jag jobbar på en thailändsk restaurang som heter Bangkok Garden.",
      ("Bangkok Garden", "thai"), _of_cuisine),
