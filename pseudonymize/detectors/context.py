@@ -79,10 +79,12 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   reads=("town_centre",))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
+STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
+                      reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
-INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.8, word=("institution_head",),
+INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start"), capital=True)
-INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.8, word=("institution_tail",),
+INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
@@ -124,7 +126,7 @@ DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr",), 0.85,
-                      reads=("street_ending", "street_noun"))
+                      reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
@@ -282,6 +284,9 @@ class ContextRules:
                 and self.lex.mark_of(doc.tokens[first - 1].text.lower()) == "fam" \
                 and nxt not in self.w["duration_after"]:
             return True  # "min dotter är 3 år och min son 5": the verb left out
+        if self._listed_age(doc, first, last + 1 >= n or not doc.tokens[last + 1].is_word
+                            or nxt in self.w["list_word"] or nxt in self.w["age_trigger.after"]):
+            return True  # "Omid är 9, Mariam 6 och Sana 2"
         subject = verb - 1
         relative = subject >= 1 and folds[subject] == "som"
         if relative:  # "min lillebror, som är elva"
@@ -298,6 +303,28 @@ class ContextRules:
             return prev not in self.w["duration_before"] and (
                 after not in self.w["duration_after"] or prev in self.w["be_verb"]
                 and folds[verb - 1] not in self.w["duration_subject"])  # "det är fem år sedan"
+        return False
+
+    def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
+        """"Omid är 9, Mariam 6 och Sana 2": a number after a person in a list whose first
+        member's number follows "är" (past an adverb: "Sana bara 2") is an age too; at most
+        NAME_RUN_MAX members back."""
+        folds, k = doc.folds, first - 1
+        if k >= 1 and folds[k] in self.w["age_adverb"]:
+            k -= 1
+        if not ends or k < 0 or not self._person(doc, k):
+            return False
+        for _ in range(T.NAME_RUN_MAX):
+            if k < 3 or folds[k - 1] not in self.w["list_word"] or not self._numeral(doc, k - 2):
+                return False
+            j = k - 3  # the word before the previous member's number
+            if j >= 1 and folds[j] in self.w["age_adverb"]:
+                j -= 1
+            if folds[j] in self.w["be_verb"]:
+                return self._person(doc, j - 1) if j >= 1 else False
+            if not self._person(doc, j):
+                return False
+            k = j
         return False
 
     def _lasting(self, doc: Doc, first: int) -> bool:
@@ -1029,6 +1056,28 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Calle Mayor", "calle Almirante Montt", "ul. Długa", "Avenida Brasil": a street abroad
+    by its kind word and the capitalised name after it."""
+    end = _prefixed_street(r, doc, i)
+    if end:
+        add(STREET_PREFIX.span(doc.tokens[i].start, doc.tokens[end].end, "place",
+                               key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
+    """The last token of a street named by the kind word at token i and the capitalised run
+    after it (skipping an abbreviation's full stop: "ul. Długa"), or 0."""
+    tokens = doc.tokens
+    if doc.folds[i] not in r.w["street_prefix"]:
+        return 0
+    j = i + 1 + (i + 1 < len(tokens) and tokens[i + 1].text == ".")
+    if j >= len(tokens) or not tokens[j].text[:1].isupper() or not tokens[j].is_word:
+        return 0
+    return r._connected_run(doc, j)
+
+
 def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Rimping Hotel", "Sabor Restaurant"."""
     tokens, key = doc.tokens, doc.folds[i]
@@ -1338,15 +1387,22 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     house = HOUSE_NUMBER.fullmatch(doc.tokens[i].text)
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     tokens = doc.tokens
-    prev = doc.folds[i - 1] if i else ""
-    street = i and prev.endswith(r.street_endings) and (
-        tokens[i - 1].text[0].isupper()
-        or doc.entries[i - 1].zipf < T.COMMON and not r._bare_suffix(prev, False))
-    if 0 <= value < 1000 and i and (
-            street or prev in r.w["street_noun"] and i >= 2 and tokens[i - 2].text[:1].isupper()):
+    k = i - 1 if i < 2 or doc.folds[i - 1] not in r.w["house_number_word"] else i - 2
+    prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
+    street = k >= 0 and prev.endswith(r.street_endings) and (
+        tokens[k].text[0].isupper()
+        or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, False))
+    if 0 <= value < 1000 and k >= 0 and (
+            street or prev in r.w["street_noun"] and k >= 1 and tokens[k - 1].text[:1].isupper()
+            or _street_before(r, doc, k)):
         add(STREET_NUMBER.span(tokens[i].start, tokens[i].end, "street_nr", key=digits))
         return True
     return False
+
+
+def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k ends a street named by its kind word abroad ("Calle Mayor 3", "ul. Długa 15")."""
+    return any(_prefixed_street(r, doc, j) == k for j in range(max(0, k - T.NAME_RUN_MAX - 1), k))
 
 
 def _with(rule: Rule, fn: Callable) -> Rule:
@@ -1362,6 +1418,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
     (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
+    (STREET_PREFIX, _street_prefix),
     (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
     (INSTITUTION_TAIL, _institution_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),

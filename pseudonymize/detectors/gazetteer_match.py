@@ -102,12 +102,13 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
-                                                 "inverted_subject", "vocative_mark",
+                                                 "inverted_subject", "vocative_mark", "fronted_adverb",
                                                  "past_ending", "be_verb"),
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
 
-PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
+PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
+               "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
 ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
              "authority": "other_institution", "other": "other_institution"}
@@ -233,8 +234,11 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and ("district" in doc.entries[i].cats or not doc.entries[i].zipf
-                        and place_suffix(doc.lex, doc.tokens[i].text.lower()) in ("city", "geo"))):
-        # "bor på hisingen", "på hästö": a district or an unknown island or village
+                        and place_suffix(doc.lex, doc.tokens[i].text.lower()) in ("city", "geo"))
+                   or folds[j] in W["geo_preposition"] and not doc.entries[i].zipf
+                   and place_suffix(doc.lex, doc.tokens[i].text.lower()) == "geo"):
+        # "bor på hisingen", "på hästö": a district or an unknown island or village;
+        # "bakom sharrbergen": an unknown mountain, lake or river
         k = j - 1
         while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"):
@@ -997,6 +1001,9 @@ class Matcher:
         clause = i in doc.starts or folds[i - 1] in W["subject_before"]
         if clause and i + 1 < n and (folds[i + 1] in W["name_verb"] or self._bare_subject(doc, i)):
             return True  # "ahmed sa", "när khadar kom", "lina stannade hemma"
+        if i >= 2 and i - 2 in doc.starts and folds[i - 2] in W["fronted_adverb"] \
+                and folds[i - 1] in W["name_verb"]:
+            return True  # "igår kom tsige", "sen ringde ahmed"
         if clause and i + 3 < n and folds[i + 1] in W["list_word"] \
                 and doc.entries[i + 2].gender and folds[i + 3] in W["name_verb"]:
             return True  # "ahmed och fatima kom"
@@ -1246,7 +1253,7 @@ class Matcher:
                 or e.cats == REGION_ONLY and e.value == "SE":
             return True  # "här finns luleälven", "i öxnehaga", "jag tycker om gotland"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
-            and e.zipf < T.BIG_PLACE_WORD_MAX
+            and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
             or e.place_kind == "region"))  # "i cebu", "i jubaland", "i kurdistan"
@@ -1464,8 +1471,8 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     a definite or plural noun nor a misspelt everyday word ("jobbar på lagret", "restorang")."""
     role = _institution_context(c.doc, c.i)
     school_name = c.key.endswith(m.ENDS["school_name_ending"])
-    if role is None and school_name and not c.cap:
-        # "i första ring på polhemska", "läser el på polhemska"
+    if role is None and not c.cap and c.doc.tokens[c.i].text.isalpha():
+        # "i första ring på polhemska", "läser el på polhemska", "läser sfi på lärcentrum"
         role = m._far(studied_at, c.doc, c.i)
     if not role or c.initial or c.e.cats - HOMOGRAPH or len(c.key) < 3:
         return None
