@@ -1057,10 +1057,12 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Calle Mayor", "calle Almirante Montt", "ul. Długa", "Avenida Brasil": a street abroad
-    by its kind word and the capitalised name after it."""
+    """"calle Almirante Montt", "ul. Długa", "Avenida Brasil 12": a street abroad by its kind
+    word and the capitalised name after it; a capitalised kind word only before a house number
+    ("Calle Persson" is Carl Persson)."""
     end = _prefixed_street(r, doc, i)
-    if end:
+    if end and (doc.tokens[i].text.islower() or end + 1 < len(doc.tokens)
+                and doc.tokens[end + 1].text[:1].isdigit()):
         add(STREET_PREFIX.span(doc.tokens[i].start, doc.tokens[end].end, "place",
                                key=" ".join(doc.folds[i:end + 1])))
     return False

@@ -900,6 +900,10 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         named, place_ctx = self._named(doc, i, listed), _place_context(doc, i, self._far)
+        if e.place_kind == "spelling" and not place_ctx:
+            # another spelling of a town abroad is that town only after a place word ("från
+            # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
+            e = e._replace(place_kind=None, place_country="", place_pop=0)
         if not (named or place_ctx or self._listed_town(doc, i)) and doc.texts[i][0].islower() \
                 and self.quiet_homograph(doc.tokens[i].text):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
