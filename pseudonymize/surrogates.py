@@ -1620,6 +1620,12 @@ class Renderer:
             sea = self._sea_word(span, original, rng) if lifelike else None
             if sea:
                 return sea  # "över Egeiska havet", the first word read as a name
+            entry = lex.get(fold(original))
+            if lifelike and fold(original) in self.geo.feature_folds and not (
+                    entry.first_rank or entry.surname_rank or entry.gender):
+                # "Dnepr flyter genom Kiev" read as a name: a river, never "Pasha flyter"
+                return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
+                                        span.rule, span.key), original, rng)
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
             if lifelike and general.startswith("first_") and span.label != "middlename":
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))

@@ -1374,6 +1374,9 @@ ROUND10 = [
      ("Tana", "Bahir Dar"), _town_on_water),
     ("Jag bodde i Kabul. Vi åkte ofta till Salang-passet i Hindu Kush.", ("Hindu Kush",),
      _range_not_town),
+    # a river the detectors read as a name ("Dnepr" at the start of a sentence) stays a river
+    ("Jag kommer från Ukraina. Dnepr flyter genom Kiev.", ("Ukraina", "Dnepr"),
+     _feature_of_country),
     # class 3: streets of the surrogate town
     ("Jag bor på Sveavägen i Stockholm.", ("Sveavägen",), _street_of_many_towns),
     ("Jag bor i Karlstad på Drottninggatan 5.", ("Drottninggatan",), _street_of_many_towns),
