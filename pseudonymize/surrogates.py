@@ -2401,11 +2401,11 @@ class Renderer:
             return [n for n in names if not (said and fold(n).endswith(said))] or names
 
         def unsaid(pick: str) -> str:
-            """Lifelike: "sjön Kivu", never "sjön Kivusjön" where no other name would do (a
-            town of its sentence is then drawn among the towns at Kivusjön)."""
+            """Lifelike: "sjön Kivu", "bergen Taurus", never "sjön Kivusjön" where no other
+            name would do (a town of its sentence is then drawn among the towns at Kivusjön)."""
             self.waters_abroad.append((span.start, pick))
             cut = len(pick) - len(said)
-            return pick[:cut] if said and kind in ("lake", "river") and " " not in pick and \
+            return pick[:cut].rstrip() if said and kind in ("lake", "river", "range") and \
                 cut > 2 and fold(pick).endswith(said) else pick
         if abroad(where) and kind == "sea" and self.effective == "lifelike":
             return self._sea_between(span, original, rng)

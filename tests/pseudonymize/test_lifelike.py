@@ -123,7 +123,7 @@ def _feature_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> No
     """A river, lake, mountain or island lies in (or, but an island, borders) the country of the
     place or country named with it; an island where none is left is a town on its sea."""
     place, feature = names
-    got, where = surrogate(r, place), surrogate(r, feature)
+    got, where = surrogate(r, place), _water_name(surrogate(r, feature))
     iso = engine.lex.get(fold(got)).country or engine.lex.get(fold(got)).place_country
     kind, isos = geography(lifelike=True).features.get(where, ("", frozenset()))
     if kind == "island" or not kind:
@@ -1229,14 +1229,15 @@ def _street_of_many_towns(engine: Engine, r: Result, names: tuple[str, ...]) -> 
 
 
 def _water_name(got: str) -> str:
-    """The table name of a lake or river surrogate ("Kivu" written after "sjön": Kivusjön)."""
-    features = geography(True).features
-    return got if got in features else next(
-        (n for n in features if n.startswith(got) and fold(n[len(got):]) in ("sjon", "floden")),
-        got)
+    """The table name of a feature surrogate written without its kind word after one ("Kivu"
+    after "sjön": Kivusjön; "Taurus" after "bergen": Taurusbergen)."""
+    geo = geography(True)
+    return got if got in geo.features else next(
+        (n for n in geo.features if n.startswith(got) and fold(n[len(got):].strip())
+         in geo.kind_folds), got)
 
 
-def _feature_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+def _feature_of_surrogate_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """A river, lake or range tied to a country is one OF the country's surrogate (never the
     Benue in Chad, the Litani in Israel) and of the original's kind (a lake for "sjön Tana")."""
     country, *features = names
@@ -1357,17 +1358,17 @@ ROUND10 = [
      ("Medelhavet",), _crossing_keeps_its_sea),
     # class 1: geography inside the surrogate country
     ("Jag kommer från Mali. Floden Niger flyter genom Bamako.", ("Mali", "Niger"),
-     _feature_of_country),
+     _feature_of_surrogate_country),
     ("Jag kommer från Mali. Floden Niger flyter genom Bamako.", ("Niger", "Bamako"),
      _town_on_water),
     ("Jag är från Syrien. Eufrat flyter genom Raqqa och vi badade i Medelhavet.",
-     ("Syrien", "Eufrat"), _feature_of_country),
+     ("Syrien", "Eufrat"), _feature_of_surrogate_country),
     ("Jag är från Syrien. Eufrat flyter genom Raqqa och vi badade i Medelhavet.",
      ("Eufrat", "Raqqa"), _town_on_water),
     ("Jag kommer från Afghanistan. I Afghanistan finns bergen Hindu Kush och floden Amu Darya.",
-     ("Afghanistan", "Hindu Kush", "Amu Darya"), _feature_of_country),
+     ("Afghanistan", "Hindu Kush", "Amu Darya"), _feature_of_surrogate_country),
     ("Min familj kommer från Etiopien. Vi bodde nära sjön Tana i Bahir Dar.",
-     ("Etiopien", "Tana"), _feature_of_country),
+     ("Etiopien", "Tana"), _feature_of_surrogate_country),
     ("Min familj kommer från Etiopien. Vi bodde nära sjön Tana i Bahir Dar.", ("Tana",),
      _lake_stays_lake),
     ("Min familj kommer från Etiopien. Vi bodde nära sjön Tana i Bahir Dar.",
@@ -1376,7 +1377,7 @@ ROUND10 = [
      _range_not_town),
     # a river the detectors read as a name ("Dnepr" at the start of a sentence) stays a river
     ("Jag kommer från Ukraina. Dnepr flyter genom Kiev.", ("Ukraina", "Dnepr"),
-     _feature_of_country),
+     _feature_of_surrogate_country),
     # class 3: streets of the surrogate town
     ("Jag bor på Sveavägen i Stockholm.", ("Sveavägen",), _street_of_many_towns),
     ("Jag bor i Karlstad på Drottninggatan 5.", ("Drottninggatan",), _street_of_many_towns),
