@@ -357,7 +357,8 @@ class Cuisine:
     """Lifelike: one cuisine of institutions.toml's [[cuisine_lifelike]] (see that file)."""
 
     name: str
-    cues: frozenset[str]  # folded words of the name or before it
+    cues: frozenset[str]  # folded words of the name or just before it
+    name_cues: frozenset[str]  # folded places of the name only (Bangkok)
     pool: tuple[str, ...]
     bare: tuple[str, ...]  # names without a kind word
 
@@ -365,7 +366,8 @@ class Cuisine:
 @cache
 def cuisines() -> tuple[Cuisine, ...]:
     data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
-    return tuple(Cuisine(row["name"], frozenset(fold(w) for w in row["cues"]), tuple(row["pool"]),
+    return tuple(Cuisine(row["name"], frozenset(fold(w) for w in row["cues"]),
+                         frozenset(fold(w) for w in row.get("name_cues", ())), tuple(row["pool"]),
                          tuple(row["bare"])) for row in data.get("cuisine_lifelike", ()))
 
 
@@ -2609,14 +2611,18 @@ class Renderer:
 
     def _cuisine(self, span: Span, original: str, rng: Draws) -> str | None:
         """Lifelike: a restaurant of the cuisine a word of its name or of the words before it
-        names (`cuisine_lifelike`), never repeating the kind word written before it; None
-        when no cuisine is named."""
+        names (`cuisine_lifelike`; else of its row without cues), never repeating the kind
+        word written before it; None when the file has no such row."""
         before = self.before.get(span.start, ())
-        said = set(regex.findall(r"\p{L}+", fold(original))) | set(before)
-        cuisine = next((c for c in cuisines() if not c.cues.isdisjoint(said)), None)
+        own = set(regex.findall(r"\p{L}+", fold(original)))  # "Pho Hanoi": no "Hanoi Kök"
+        # the words just before it: "en thailändsk restaurang som heter X", never the
+        # "syriska" of "min syriska kompis jobbar på restaurangen X"
+        said = own | set(before[-4:])
+        cuisine = next((c for c in cuisines() if not c.cues.isdisjoint(said)
+                        or not c.name_cues.isdisjoint(own)), None) or next(
+            (c for c in cuisines() if not c.cues and not c.name_cues), None)
         if cuisine is None:
             return None
-        own = set(regex.findall(r"\p{L}+", fold(original)))  # "Pho Hanoi": no "Hanoi Kök"
         kind = self.kind_of(span, original)
         # "pizzerian Napoli": a name with no kind word ("Venezia", never "Pizzeria Roma")
         names = cuisine.bare if before and kind and before[-1] in kind.before else cuisine.pool

@@ -1337,6 +1337,7 @@ ROUND10 = [
      ("Bangkok Garden", "thai"), _of_cuisine),
     ("Vi åt på restaurangen Pho Hanoi i Göteborg.", ("Pho Hanoi", "vietnamese"), _of_cuisine),
     ("Jag jobbar på pizzerian Napoli i Borås.", ("Napoli", "pizza"), _of_cuisine),
+    ("Min syriska kompis jobbar på restaurangen Sjöboden.", ("Sjöboden", "any"), _of_cuisine),
     # class 7: names of the family's origin
     ("Min svärmor heter Maria och min man heter Taras. Vi bor i Kiev.",
      ("east_slavic", "Maria", "Taras"), _names_of_origin),
