@@ -118,14 +118,14 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
                         capital=True)
 # Digit tokens.
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
-AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
+AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
 DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
-STREET_NUMBER = _rule("street-number", ("street_nr",), 0.85,
+STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
@@ -306,15 +306,19 @@ class ContextRules:
         return False
 
     def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
-        """"Omid är 9, Mariam 6 och Sana 2": a number after a person in a list whose first
-        member's number follows "är" (past an adverb: "Sana bara 2") is an age too; at most
-        NAME_RUN_MAX members back."""
+        """"Omid är 9, Mariam 6 och Sana 2", "barnen är karim 13, omar 9", "dotter linh 11": a
+        number after a person in a list whose first member's number follows "är" (past an
+        adverb: "Sana bara 2") or who follows a kin word is an age too; at most NAME_RUN_MAX
+        members back."""
         folds, k = doc.folds, first - 1
         if k >= 1 and folds[k] in self.w["age_adverb"]:
             k -= 1
         if not ends or k < 0 or not self._person(doc, k):
             return False
         for _ in range(T.NAME_RUN_MAX):
+            if k >= 1 and self._kin(doc, k - 1) or k >= 2 and folds[k - 1] in self.w["be_verb"] \
+                    and self._kin(doc, k - 2):
+                return True  # "dotter linh 11", "barnen är karim 13, omar 9"
             if k < 3 or folds[k - 1] not in self.w["list_word"] or not self._numeral(doc, k - 2):
                 return False
             j = k - 3  # the word before the previous member's number
@@ -356,6 +360,38 @@ class ContextRules:
             and any(folds[k] in self.w["personal_pronoun"] or folds[k] in self.w["possessive"]
                     or self._person(doc, k) for k in (i + 2, i + 1))
 
+    def _kin(self, doc: Doc, k: int) -> bool:
+        """Token k is a kin or friend word ("barnen", "dotter")."""
+        return self.lex.mark_of(doc.tokens[k].text.lower()) == "fam"
+
+    def _among_kin(self, doc: Doc, k: int) -> bool:
+        """A lower-case word no list holds, too rare for an everyday one, in a sentence that
+        names kin before it ("vi har två barn, xamse är 12 och ayaan åta"): a child's name."""
+        e, text = doc.entries[k], doc.tokens[k].text
+        if not (text.isalpha() and text.islower() and len(text) >= 3 and e.zipf < T.RARE
+                and not e.cats and doc.folds[k] not in self.stems.vocabulary):
+            return False
+        for j in range(k - 1, max(-1, k - 1 - T.KIN_REACH), -1):
+            if self._kin(doc, j):
+                return True
+            if j in doc.starts:
+                return False
+        return False
+
+    def _age_subject(self, doc: Doc, who: int, add: Add, rule: Rule) -> None:
+        """The person an age is said of, in lower case where no rule reads it as a name ("xamse
+        är 12", "karim 13"): a listed first name, or a word no list holds at a sentence start or
+        among kin; gendered by its list or the pronoun after it."""
+        tok, e = doc.tokens[who], doc.entries[who]
+        if not tok.text.islower():
+            return
+        listed = bool(e.first_rank) and e.zipf < T.VERY_COMMON and not e.cats - NAMEISH
+        if listed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
+            gender = e.gender if listed and e.gender in ("female", "male") else \
+                pronoun_gender(doc, who, len(doc.tokens))
+            add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
+                          score=0.7))
+
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
         a first name that is no everyday word, whatever its case ("Sara", "zosia"), a word at a
@@ -368,7 +404,7 @@ class ContextRules:
             return True
         if self._unlisted_start(doc, k):
             return True
-        if self.lex.mark_of(tok.text.lower()) == "fam":
+        if self.lex.mark_of(tok.text.lower()) == "fam" or self._among_kin(doc, k):
             return True
         return bool(doc.entries[k].first_rank) and doc.entries[k].zipf < T.VERY_COMMON
 
@@ -403,12 +439,23 @@ class ContextRules:
         if not self._is_age(doc, end, first=start):
             return
         add(AGE_WORD.span(tokens[start].start, tokens[end].end, "age_string", key=folds[end]))
-        who = start - 2  # "zosia är nio": the subject no rule reads as a name in lower case
-        if who >= 0 and folds[start - 1] in self.w["be_verb"] and tokens[who].text.islower() \
-                and self._unlisted_start(doc, who):
-            gender = pronoun_gender(doc, who, len(tokens))
-            add(AGE_WORD.span(tokens[who].start, tokens[who].end,
-                              FIRSTNAME[gender or "unknown"], key=folds[who], score=0.7))
+        who = self._subject_before(doc, start)
+        if who >= 0:  # "zosia är nio", "och nour fem": the subject no rule reads as a name
+            self._age_subject(doc, who, add, AGE_WORD)
+
+    def _subject_before(self, doc: Doc, first: int) -> int:
+        """The word an age at token `first` is said of: before "är" ("zosia är nio", past an
+        adverb: "sana bara 2"), or right before it in a list ("omar 9"); -1 when none."""
+        folds, k = doc.folds, first - 1
+        if k >= 1 and folds[k] in self.w["age_adverb"]:
+            k -= 1
+        if k >= 1 and folds[k] in self.w["be_verb"]:
+            k -= 1
+        elif k < 1 or not (folds[k - 1] in self.w["list_word"] or self._kin(doc, k - 1)
+                           or k >= 2 and folds[k - 1] in self.w["be_verb"] and self._kin(doc, k - 2)):
+            return -1  # without "är" only a list's member: "…, omar 9", "dotter linh 11",
+            # "barnen är karim 13"
+        return k if doc.tokens[k].is_word and folds[k] not in self.w["personal_pronoun"] else -1
 
     @staticmethod
     def _tens(e: Entry) -> bool:
@@ -743,9 +790,9 @@ class ContextRules:
                 # name, whatever the context ("går på rinkebyskolan", "bäckbyskolan"; not
                 # "grundskolan", "går på musikskolan").
                 self._suffixed_name(doc, i, label, attrs, add)
-            elif key == suffix and self._town_after(doc, i):
-                # "Komvux umeå", "Vuxenutbildningen eskilstuna", "BUP södertälje": a generic
-                # institution named by the town after it
+            elif (key == suffix or not cap and len(suffix) > 2) and self._town_after(doc, i):
+                # "Komvux umeå", "Vuxenutbildningen eskilstuna", "BUP södertälje",
+                # "pingstkyrkan uppsala": a generic institution named by the town after it
                 add(INSTITUTION_SUFFIX.span(tokens[i].start, tokens[i + 1].end, label, attrs,
                                             key=" ".join(doc.folds[i:i + 2])))
             elif key == suffix or not cap and len(suffix) > 2:
@@ -756,8 +803,9 @@ class ContextRules:
         """A Swedish town (not a district) right after token i, in the same sentence."""
         if i + 1 >= len(doc.tokens) or i + 1 in doc.starts or not doc.tokens[i + 1].is_word:
             return False
-        e = doc.entries[i + 1]
-        return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats
+        e = doc.entries[i + 1]  # not a town that is an everyday word ("zainab vi säger")
+        return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats \
+            and doc.folds[i + 1] not in self.stems.vocabulary
 
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
         """A rare lower-case compound of a place or name and an institution's ending:
@@ -1304,6 +1352,9 @@ def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if (0 < value < T.OLDEST and len(digits) <= 3 and tok.text == digits or suffixed) \
             and r._is_age(doc, i, suffixed):
         add(AGE.span(tok.start, tok.start + len(digits), "age_digits", key=digits))
+        who = r._subject_before(doc, i)
+        if who >= 0:  # "xamse är 12", "karim 13"
+            r._age_subject(doc, who, add, AGE)
         return True
     return False
 
@@ -1394,12 +1445,26 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     street = k >= 0 and prev.endswith(r.street_endings) and (
         tokens[k].text[0].isupper()
         or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, False))
+    written_apart = _street_written_apart(r, doc, k)
+    if written_apart:  # "stora gatan 16", "hamra gatan 5": the name and its street word apart
+        add(STREET_NUMBER.span(tokens[k - 1].start, tokens[k].end, "place",
+                               key=" ".join(doc.folds[k - 1:k + 1])))
     if 0 <= value < 1000 and k >= 0 and (
             street or prev in r.w["street_noun"] and k >= 1 and tokens[k - 1].text[:1].isupper()
-            or _street_before(r, doc, k)):
+            or _street_before(r, doc, k) or written_apart):
         add(STREET_NUMBER.span(tokens[i].start, tokens[i].end, "street_nr", key=digits))
         return True
     return False
+
+
+def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k is a bare street word ("gatan", "vägen") after a lower-case name adjective or
+    a word no list holds ("stora gatan", "hamra gatan"), before a house number."""
+    if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
+        return False
+    e, text = doc.entries[k - 1], doc.tokens[k - 1].text
+    return text.isalpha() and text.islower() and (
+        doc.folds[k - 1] in r.w["name_adjective"] or e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
 
 
 def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:

@@ -75,7 +75,7 @@ NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gen
                                             "possessive"))
 ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
-                                                  "verb_ending", "possessive",
+                                                  "verb_ending", "possessive", "kin_adjective",
                                                   "kin_gender", "naming_verb", "list_word",
                                                   "personal_pronoun", "name_copula",
                                                   "surname_noun", "name_object", "calling_verb",
@@ -236,9 +236,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
                    and ("district" in doc.entries[i].cats or not doc.entries[i].zipf
                         and place_suffix(doc.lex, doc.tokens[i].text.lower()) in ("city", "geo"))
                    or folds[j] in W["geo_preposition"] and not doc.entries[i].zipf
-                   and place_suffix(doc.lex, doc.tokens[i].text.lower()) == "geo"):
+                   and place_suffix(doc.lex, doc.tokens[i].text.lower()) in ("city", "geo")):
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
-        # "bakom sharrbergen": an unknown mountain, lake or river
+        # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
         k = j - 1
         while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"):
@@ -1549,8 +1549,9 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         if not (_name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
+                     or doc.folds[i - 1] in m.W["name_trigger.social"]
                      or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
-            and doc.tokens[i - 2].text.lower() in m.lex.words.surface("possessive"):
+            and _owner_before(m, doc, i - 1):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
@@ -1723,6 +1724,17 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else suffix or "city", score=0.6)
+
+
+def _owner_before(m: Matcher, doc: Doc, k: int) -> bool:
+    """The kin or social word at token k has its owner before it: "min bror", "min bästa vän"
+    (past an adjective of kin), "hodans man" (a name's genitive)."""
+    j = k - 1
+    if j >= 1 and doc.folds[j] in m.W["kin_adjective"]:
+        j -= 1
+    word = doc.tokens[j].text.lower()
+    return word in m.lex.words.surface("possessive") or len(word) > 3 and word.endswith("s") \
+        and bool(m.lex.get(doc.folds[j][:-1]).first_rank)
 
 
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
