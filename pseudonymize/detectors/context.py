@@ -1125,9 +1125,16 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
     if doc.folds[i] not in r.w["street_prefix"]:
         return 0
     j = i + 1 + (i + 1 < len(tokens) and tokens[i + 1].text == ".")
-    if j >= len(tokens) or not tokens[j].text[:1].isupper() or not tokens[j].is_word:
+    if j >= len(tokens) or not tokens[j].is_word:
         return 0
-    return r._connected_run(doc, j)
+    if tokens[j].text[:1].isupper():
+        return r._connected_run(doc, j)
+    end = j - 1  # in lower case: the words after it that no list holds ("vulytsia sumska")
+    while end + 1 < min(len(tokens), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
+            and tokens[end + 1].text.isalpha() and not doc.entries[end + 1].cats \
+            and doc.entries[end + 1].zipf < T.RARE:
+        end += 1
+    return end if end >= j else 0
 
 
 def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
