@@ -1496,7 +1496,11 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     house = HOUSE_NUMBER.fullmatch(doc.tokens[i].text)
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     tokens = doc.tokens
-    k = i - 1 if i < 2 or doc.folds[i - 1] not in r.w["house_number_word"] else i - 2
+    k = i - 1
+    if k >= 1 and doc.tokens[k].text == "." and doc.folds[k - 1] in r.w["house_number_word"]:
+        k -= 1  # "Ringvägen nr. 5"
+    if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
+        k -= 1
     prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
     street = k >= 0 and prev.endswith(r.street_endings) and (
         tokens[k].text[0].isupper()
