@@ -1178,7 +1178,7 @@ def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
     tokens, end = doc.tokens, j - 1
     while end + 1 < min(len(tokens), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts:
         k, e = end + 1, doc.entries[end + 1]
-        named = tokens[k].text.isalpha() and (e.zipf < T.RARE and not e.cats
+        named = tokens[k].text.isalpha() and (e.zipf < T.WORKPLACE_NAME_MAX and not e.cats
                                               or e.place_kind or e.gender)
         if not named and doc.folds[k] not in r.w["name_connector"]:
             break
