@@ -415,6 +415,7 @@ class Matcher:
         self.lex = lex
         self.W, self.ENDS = lex.words.folds, lex.words.ends
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
         self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
                                   default=0)
         self.longest_common = max(map(len, chain.from_iterable(lex.common_by_letter.values())),
@@ -484,17 +485,30 @@ class Matcher:
                 re.compile(f"(?<={quiet_before}){lower}(?!{after})"))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
-        choices = self.lex.fuzzy_targets.get(key[0])
-        if not choices or len(key) < 6 or len(key) > self.longest_target + 2:
+        if not self.lex.fuzzy_targets.get(key[0]) or len(key) < 6 \
+                or len(key) > self.longest_target + 2:
             return None  # two edits change the length by two at most: a hostile 1 MB word
-        best = process.extractOne(key, choices, scorer=OSA.distance, score_cutoff=1)
+        best = process.extractOne(key, self._near_length(key[0], len(key), 1),
+                                  scorer=OSA.distance, score_cutoff=1)
         if best or len(key) < 8:
             return best[0] if best else None
         # Two edits only towards places ("Götebrog"): a name that far off is another name.
-        best = process.extractOne(key, choices, scorer=OSA.distance, score_cutoff=2)
+        best = process.extractOne(key, self._near_length(key[0], len(key), 2),
+                                  scorer=OSA.distance, score_cutoff=2)
         if best and not self.lex.entries[best[0]].gender:
             return best[0]
         return None
+
+    def _near_length(self, first: str, length: int, edits: int) -> list[str]:
+        """The fuzzy targets starting with `first` whose length is within `edits` of `length`,
+        in their order: `edits` edits change a word's length by as many at most, so the best
+        within `edits` (the first of the closest) is the one among all targets. Made once per
+        (letter, length, edits): the whole list cost a C-level step per target and word."""
+        found = self._by_length.get((first, length, edits))
+        if found is None:
+            found = self._by_length[first, length, edits] = [
+                c for c in self.lex.fuzzy_targets[first] if abs(len(c) - length) <= edits]
+        return found
 
     def _lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
         """(entry, canonical key, morphology attrs) for a folded word, or EMPTY."""
