@@ -251,11 +251,12 @@ def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 
 def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
-    for m in PHONE.finditer(doc.text):
+    starts = _phone_starts(doc.text, scan.runs)
+    for m in _anchored(PHONE, doc.text, starts):
         if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13:
             add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
     if "+" in doc.text or "00" in doc.text:
-        for m in INTL_PHONE.finditer(doc.text):
+        for m in _anchored(INTL_PHONE, doc.text, starts):
             if 8 <= sum(ch.isdigit() for ch in m.group()) <= 15:
                 add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
 
@@ -405,6 +406,20 @@ def _before(runs: list[int], back: tuple[int, ...]) -> list[int]:
     """Where a match may begin whose first digit run starts `back` characters after it, in
     text order: the starts `_anchored` tries (instead of every character of the text)."""
     return sorted({run - b for run in runs for b in back if run >= b})
+
+
+def _phone_starts(text: str, runs: list[int]) -> list[int]:
+    """Where a phone number can begin, in text order: a "+", or a digit run starting with "0"
+    (PHONE and INTL_PHONE begin with "+", "00" or "0" after no word character, so never
+    inside a run): the starts `_anchored` tries instead of every character of the text."""
+    starts = [run for run in runs if text[run] == "0"]
+    plus = text.find("+")
+    if plus < 0:
+        return starts
+    while plus >= 0:
+        starts.append(plus)
+        plus = text.find("+", plus + 1)
+    return sorted(starts)
 
 
 def _chunk_at(text: str, pos: int) -> tuple[int, int]:
