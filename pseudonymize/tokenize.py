@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, islice, repeat
 from operator import add, itemgetter
 from typing import NamedTuple
 
@@ -26,10 +26,11 @@ _WORD = r"""
 """
 _TOKEN = re.compile(f"{_URL_EMAIL}|{_WORD}", re.VERBOSE)
 # The same, each token with the white space after it, for `findall`: (token, space) pairs
-# made at C speed. A text without "@", "://" or "www." holds no URL or e-mail, and there the
-# pattern without those alternatives (tried at every word) finds the same tokens.
+# made at C speed, for a text that may hold a URL or an e-mail ("@", "://" or "www.").
 _TOKEN_SPACE = re.compile(f"({_URL_EMAIL}|{_WORD})(\\s*)", re.VERBOSE)
-_WORD_SPACE = re.compile(f"({_WORD})(\\s*)", re.VERBOSE)
+# Any other text is split at its spaces first (`_pieces`); this finds the tokens of a piece
+# that is not one word.
+_WORD_ONLY = re.compile(_WORD, re.VERBOSE)
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”»)]*$")
 
 
@@ -58,21 +59,57 @@ def tokens_of(texts: list[str], starts: list[int], ends: list[int], spaces: list
 
 def split(text: str) -> tuple[list[str], list[int], list[int], list[str]]:
     """The tokens as columns: (texts, start offsets, end offsets, the white space after
-    each). One `findall` of (token, white space) pairs and the offsets as running sums of
-    their lengths, all at C speed (`map`, `accumulate`): a Python loop over the pairs cost
-    more than the regular expression itself, and a `Token` per token a sixth of `Doc.make`
-    (the detectors read the columns)."""
-    special = "@" in text or "://" in text or "www." in text
-    pairs = (_TOKEN_SPACE if special else _WORD_SPACE).findall(text)
-    words = list(map(itemgetter(0), pairs))
-    spaces = list(map(itemgetter(1), pairs))
-    lengths = list(map(len, words))
-    # white space before the first token, then each token's start: the previous start plus
-    # the previous token and its white space
-    starts = list(accumulate(map(add, lengths, map(len, spaces)),
-                             initial=len(text) - len(text.lstrip())))
-    starts.pop()  # the end of the last token's white space
-    return words, starts, list(map(add, starts, lengths)), spaces
+    each): `columns` and `gaps`."""
+    texts, starts, ends = columns(text)
+    return texts, starts, ends, gaps(text, starts, ends)
+
+
+def columns(text: str) -> tuple[list[str], list[int], list[int]]:
+    """(texts, start offsets, end offsets) of the tokens, made at C speed where it can be: a
+    `Token` per token cost a sixth of `Doc.make` (the detectors read the columns), and a
+    regular expression's match per token more than a split at spaces (`_pieces`)."""
+    if "@" in text or "://" in text or "www." in text:
+        pairs = _TOKEN_SPACE.findall(text)  # (token, white space): URLs and e-mails whole
+        words = list(map(itemgetter(0), pairs))
+        lengths = list(map(len, words))
+        # white space before the first token, then each token's start: the previous start
+        # plus the previous token and its white space
+        starts = list(accumulate(map(add, lengths, map(len, map(itemgetter(1), pairs))),
+                                 initial=len(text) - len(text.lstrip())))
+        starts.pop()  # the end of the last token's white space
+    else:
+        words, starts = _pieces(text)
+        lengths = list(map(len, words))
+    return words, starts, list(map(add, starts, lengths))
+
+
+def gaps(text: str, starts: list[int], ends: list[int]) -> list[str]:
+    """The white space after each token: up to the next token's start (the last's: to the
+    end). Made when asked (`Doc.spaces`): a slice per token cost a third of `columns`."""
+    return list(map(text.__getitem__, map(slice, ends, chain(islice(starts, 1, None),
+                                                              (len(text),)))))
+
+
+def _pieces(text: str) -> tuple[list[str], list[int]]:
+    """(texts, starts) of the tokens of a text with no URL or e-mail, from its pieces between
+    spaces (`str.split` at C speed): no token holds a space, so the tokens of the text are
+    those of its pieces in turn. A piece of word characters only (`isalnum`, the `\\w` of the
+    pattern but "_") is one token, and so is a piece of one character that is no white space:
+    most pieces; only the others (a word with its punctuation, a line break) are scanned."""
+    words: list[str] = []
+    starts: list[int] = []
+    word, start = words.append, starts.append
+    pos = 0
+    for piece in text.split(" "):
+        if piece.isalnum() or len(piece) == 1 and not piece.isspace():
+            word(piece)
+            start(pos)
+        elif piece:
+            for m in _WORD_ONLY.finditer(piece):
+                word(m.group())
+                start(pos + m.start())
+        pos += len(piece) + 1
+    return words, starts
 
 
 def token_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

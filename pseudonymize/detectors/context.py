@@ -390,7 +390,7 @@ class ContextRules:
         end = doc.capitalised_run(k)
         while end + 2 < len(doc.texts) and end - k < T.NAME_WORDS_MAX \
                 and doc.folds[end + 1] in self.w["name_connector"] \
-                and doc.spaces[end + 1] == " " and doc.texts[end + 2][:1].isupper():
+                and doc.space(end + 1) == " " and doc.texts[end + 2][:1].isupper():
             end = doc.capitalised_run(end + 2)
         return end
 
@@ -715,7 +715,7 @@ class ContextRules:
         folds = doc.folds
         before = doc.texts[i - 1] if i else ""
         first = i - 1 if before and before[0].isupper() and before.endswith("s") \
-            and doc.spaces[i - 1] == " " and (i - 1) not in doc.starts else i
+            and doc.space(i - 1) == " " and (i - 1) not in doc.starts else i
         end = doc.capitalised_run(i)
         end = next((k - 1 for k in range(i + 1, end + 1)
                     if doc.entries[k].gender or doc.entries[k].surname_rank), end)
@@ -875,7 +875,7 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
         first = i - 1 if i and doc.folds[i - 1] in r.w["name_adjective"] \
-            and doc.texts[i - 1][0].isupper() and doc.spaces[i - 1] == " " else i
+            and doc.texts[i - 1][0].isupper() and doc.space(i - 1) == " " else i
         add(STREET_SUFFIX.span(doc.offsets[first], doc.ends[i], "place",
                                ("gen",) if street != key else (),
                                key=" ".join(doc.folds[first:i] + [street])))

@@ -629,7 +629,7 @@ class Matcher:
         folds, W = doc.folds, self.W
         if folds[i] not in W["car_make"] or not doc.texts[i][:1].isupper():
             return 0
-        nxt = doc.texts[i + 1] if i + 1 < len(doc.texts) and doc.spaces[i] == " " else ""
+        nxt = doc.texts[i + 1] if i + 1 < len(doc.texts) and doc.space(i) == " " else ""
         if nxt and (folds[i + 1] in W["car_model"] or (
                 any(ch.isdigit() for ch in nxt) and nxt[:1].isalnum() and len(nxt) <= 6)):
             return 2
@@ -1261,7 +1261,7 @@ class Matcher:
     @staticmethod
     def _capitalised_pair(doc: Doc, i: int) -> bool:
         """The next token is also a capitalised, lower-frequency word (not an acronym)."""
-        if i + 1 >= len(doc.texts) or doc.spaces[i] != " ":
+        if i + 1 >= len(doc.texts) or doc.space(i) != " ":
             return False
         nxt, e = doc.texts[i + 1], doc.entries[i + 1]
         return (nxt[0].isupper() and nxt.isalpha() and not nxt.isupper() and e.zipf < T.PAIR_ZIPF

@@ -7,7 +7,8 @@ from pseudonymize.tokenize import (_OPENERS_AFTER, _TOKEN, Token, leading_space,
 # Text rich in what the tokenizer's fast paths decide on: line breaks, openers, URL and
 # e-mail marks (the full pattern is used only where "@", "://" or "www." occurs).
 FRAGMENTS = ["http://", "https://x.se/a", "www.", "a@b.se", "Anna", "ö", "1", " ", "\n", "\t",
-             "\u00a0", "\u2028", ".", "-", ":", "/", "”", "!", "'", "se", "…", "–", "?", "\""]
+             "\u00a0", "\u2028", ".", "-", ":", "/", "”", "!", "'", "se", "…", "–", "?", "\"",
+             "_", "²", "   ", "\r\n", "\x1c"]  # `split`'s pieces: word characters, spaces
 TRICKY = st.lists(st.sampled_from(FRAGMENTS), max_size=25).map("".join) | st.text(max_size=60)
 
 
