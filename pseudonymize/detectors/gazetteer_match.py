@@ -537,14 +537,14 @@ class Matcher:
         skip_to = 0
         phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
         lonely = self._lonely(doc)
-        never, lists = self.W["never_replaced"], self.W["list_word"]
+        never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain = doc.starts, self.initial_plain
         verdicts = Verdicts(doc, self.W["place_adverb"]) \
             if len(doc.texts) >= self.verdict_essay_min else None
         for i in self._todo(doc):
             if i < skip_to:
                 continue
-            car = self._car(doc, i)
+            car = self._car(doc, i) if folds[i] in cars else 0
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
                 skip_to = i + car
                 continue
