@@ -416,6 +416,7 @@ class Matcher:
         self.W, self.ENDS = lex.words.folds, lex.words.ends
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
         self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
+        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
         self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
                                   default=0)
         self.longest_common = max(map(len, chain.from_iterable(lex.common_by_letter.values())),
@@ -503,11 +504,18 @@ class Matcher:
         """The fuzzy targets starting with `first` whose length is within `edits` of `length`,
         in their order: `edits` edits change a word's length by as many at most, so the best
         within `edits` (the first of the closest) is the one among all targets. Made once per
-        (letter, length, edits): the whole list cost a C-level step per target and word."""
+        (letter, length, edits) from the letter's (position, target) pairs by length: the
+        whole list cost a C-level step per target and word."""
         found = self._by_length.get((first, length, edits))
         if found is None:
-            found = self._by_length[first, length, edits] = [
-                c for c in self.lex.fuzzy_targets[first] if abs(len(c) - length) <= edits]
+            lengths = self._lengths.get(first)
+            if lengths is None:
+                lengths = self._lengths[first] = {}
+                for pair in enumerate(self.lex.fuzzy_targets[first]):
+                    lengths.setdefault(len(pair[1]), []).append(pair)
+            found = self._by_length[first, length, edits] = [target for _, target in sorted(
+                chain.from_iterable(lengths.get(n, ()) for n in range(length - edits,
+                                                                       length + edits + 1)))]
         return found
 
     def _lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
