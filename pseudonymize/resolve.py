@@ -176,14 +176,14 @@ def propagate(spans: list[Span], doc: Doc,
     # (most essays have none: a C-level set test first, then the scan of the tokens)
     for k in () if shorts.keys().isdisjoint(folds) else compress(
             count(), map(shorts.__contains__, folds)):
-        tok, e = doc.token(k), doc.entries[k]
-        if folds[k] not in known and tok.text[:1].isupper() and tok.text.isalpha() \
+        e = doc.entries[k]
+        if folds[k] not in known and doc.texts[k][:1].isupper() and doc.texts[k].isalpha() \
                 and e.zipf < T.COMMON and not (e.cats or e.country) \
-                and taken.find(1, tok.start, tok.end) < 0:
+                and taken.find(1, doc.offsets[k], doc.ends[k]) < 0:
             base = shorts[folds[k]]
-            out.append(Span(tok.start, tok.end, base.label, base.attrs, base.score,
+            out.append(Span(doc.offsets[k], doc.ends[k], base.label, base.attrs, base.score,
                             "coreference", folds[k]))
-            taken[tok.start:tok.end] = b"\x01" * (tok.end - tok.start)
+            taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
     possessive = doc.lex.words("possessive")
@@ -286,8 +286,11 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             before = folds[k - 1] if k else ""
             end = doc.index_at(span.end)
             after = folds[end:end + 4]
+            # "i Kraków i Nowa Huta": the second is a district of the first, not where the
+            # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
-                          and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end)
+                          and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end
+                          and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             district = (metropolis and span.key != metropolis and not entry.se_pop
@@ -314,12 +317,15 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
 
 
 def _within_metropolis(doc: Doc, entry: Entry, end: int, after: Span | None) -> bool:
-    """"bor kvar i Godaif i asmara", "Bourj Hammoud i Beirut": a place no Swedish list holds,
-    with no population of its own, just before "i" and a big town abroad: one of its districts."""
-    return after is not None and not entry.se_pop and not entry.place_pop \
-        and doc.folds[end:end + 1] == ["i"] and doc.index_at(after.start) == end + 1 \
+    """"bor kvar i Godaif i asmara", "Bourj Hammoud i Beirut", "i Wrzeszcz i Gdańsk": a place
+    no Swedish list holds, smaller than a district may be and than the big town abroad just
+    after it and "i": one of its districts."""
+    if after is None or entry.se_pop or entry.place_pop >= DISTRICT_MAX:
+        return False
+    town = doc.lex.get(after.key or "").place_pop
+    return doc.folds[end:end + 1] == ["i"] and doc.index_at(after.start) == end + 1 \
         and after.label == "city" and "foreign" in after.attrs \
-        and doc.lex.get(after.key or "").place_pop >= METROPOLIS
+        and town >= METROPOLIS and entry.place_pop < town
 
 
 def _described_area(doc: Doc, end: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 # --- word frequency (Zipf) -------------------------------------------------------------------
 COMMON = 4.0          # at least this frequent: ordinary text unless shown otherwise
 RARE = 2.6            # below this a capitalised word is taken as a proper noun
+WORKPLACE_NAME_MAX = 3.1  # right after a work verb a word below this that is no compound names the workplace (kockums 2.67, östgöta 3.06; bensinmack 3.03 is a compound)
 DOMINANT_WORD = 5.0   # above this the word reading beats most name and place readings
 VERY_COMMON = 5.3     # above this even a frequent first name is read as the word (Per, Bo)
 PAIR_ZIPF = 4.6       # two capitalised words below this inside a sentence are a name pair
@@ -101,6 +102,8 @@ ATTESTED_RANK = 3000       # a name this frequent may start a sentence as a name
 LOWER_CASE_NAME_RANK = 100  # a first name this frequent is a name even in lower case
 COMPANY_WORDS = 3          # "på sundsvalls el ab": lower-case words of a company name before its form
 ACRONYM_MAX = 5             # "på UNSA": letters of an unknown abbreviation read as an institution
+ACRONYM_MIN = 3             # "på CSK": shorter capitals ("på TV", "i EU") are mostly words or known
+ACRONYM_ZIPF_MAX = 3.1       # institutions people write as acronyms reach about 3 (IKSU 2.9, HBK 2.9); everyday ones are above (VAB 3.07 the limit; CSN, SFI, SMS, TV far above)
 MONTH_LIST = 12             # "i mars och april": months a list of months reaches back over
 NAME_RUN_MAX = 3           # "som heter pizzeria roma": lower-case words a name after a naming verb runs on
 OLDEST = 120               # "X är 16": below this a number after a subject may be its age

@@ -42,6 +42,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
 
 
 # --- rule names (resolve and the tests import these) -----------------------------------------
+ORG_ROLES = ("school", "work", "other_institution")
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
 LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
@@ -78,12 +79,19 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   reads=("town_centre",))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
+STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
+                      reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
+INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
+                         reads=("name_connector", "work_word", "work_start"), capital=True)
+INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
+                         reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
-TOWN_BODY = _rule("town-body", ("other_institution",), 0.8, word=("town_body",))
+TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
+                  reads=("work_word",))
 TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
                      ending=("town_company_ending",), capital=True)
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
@@ -94,9 +102,12 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word"))
+CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
+                  reads=("nationality",))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         ending=("transport_ending",), capital=True)
+                         ending=("transport_ending",), reads=("ride_verb",))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
+JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
@@ -115,7 +126,7 @@ DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr",), 0.85,
-                      reads=("street_ending", "street_noun"))
+                      reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
@@ -402,8 +413,12 @@ class ContextRules:
         n, key = len(doc.texts), self.kind_head(folds[i])
         j = i + 1
         named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
+        # after a river, lake or mountain also a word one letter from an everyday one
+        # ("floden jubba" is no "jobba")
+        geo = self.kind_nouns.get(key) == "geo" \
+            and doc.texts[i].lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j)
+                j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
                            or self._listed_name(doc, j))):
             if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
@@ -425,7 +440,7 @@ class ContextRules:
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
         end = doc.capitalised_run(j) if doc.texts[j][0].isupper() else \
-            self._lower_run(doc, j) if named else j
+            self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
 
@@ -474,15 +489,15 @@ class ContextRules:
         return bool(e.place_kind or e.gender) and e.zipf < T.COMMON and not e.cats - NAMEISH \
             and doc.texts[j].isalpha()
 
-    def _unknown_name(self, doc: Doc, j: int) -> bool:
+    def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
-        that no list knows, nor is a misspelt everyday word or two words run together, is its
-        name."""
+        that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
+        words run together, is its name."""
         e = doc.entries[j]
         key = doc.folds[j]
         return doc.texts[j].isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
-            and key not in self.stems.vocabulary and not self.stems._misspelt(key) \
-            and not self._glued(key)
+            and key not in self.stems.vocabulary \
+            and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
 
     def _glued(self, key: str) -> bool:
         """"föratt", "såatt": two frequent words written together (a learner's spelling)."""
@@ -655,14 +670,17 @@ class ContextRules:
         owner = folds[i - 1]
         place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
             owner[:-1]).place_kind
-        # in lower case only a Swedish town's genitive: "ljusdals kommun", not "min kommun"
-        if not doc.texts[i - 1][0].isupper() and not self._place_genitive(owner):
+        # in lower case only a Swedish town or its genitive: "ljusdals kommun", "borlänge
+        # kommun", not "min kommun"
+        if not doc.texts[i - 1][0].isupper() and not (
+                self._place_genitive(owner) or self._swedish_place(owner)):
             return
         if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
             add(IN_MUNICIPALITY.span(doc.offsets[i - 1], doc.ends[i - 1], "city", key=owner))
         elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
-            add(TOWN_BODY.span(doc.offsets[i - 1], doc.ends[i], "other_institution",
-                               key=f"{owner} {doc.texts[i].lower()}"))
+            add(TOWN_BODY.span(doc.offsets[i - 1], doc.ends[i],
+                               _org_role(doc, i - 1, "other_institution"),
+                               key=f"{owner} {doc.texts[i].lower()}"))  # work where one works
 
     def _place_genitive(self, key: str) -> bool:
         """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution."""
@@ -694,9 +712,21 @@ class ContextRules:
                 # name, whatever the context ("går på rinkebyskolan", "bäckbyskolan"; not
                 # "grundskolan", "går på musikskolan").
                 self._suffixed_name(doc, i, label, attrs, add)
+            elif key == suffix and self._town_after(doc, i):
+                # "Komvux umeå", "Vuxenutbildningen eskilstuna", "BUP södertälje": a generic
+                # institution named by the town after it
+                add(INSTITUTION_SUFFIX.span(doc.offsets[i], doc.ends[i + 1], label, attrs,
+                                            key=" ".join(doc.folds[i:i + 2])))
             elif key == suffix or not cap and len(suffix) > 2:
                 self._owned_name(doc, i, label, attrs, add)
             return
+
+    def _town_after(self, doc: Doc, i: int) -> bool:
+        """A Swedish town (not a district) right after token i, in the same sentence."""
+        if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i + 1][0].isalnum():
+            return False
+        e = doc.entries[i + 1]
+        return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats
 
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
         """A rare lower-case compound of a place or name and an institution's ending:
@@ -746,6 +776,25 @@ class ContextRules:
             if first is not None:
                 add(INSTITUTION_PHRASE.span(doc.offsets[first], doc.ends[i], label, attrs,
                                             key=" ".join(folds[first:i + 1])))
+
+
+def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
+    lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
+    clubs are often called: the two are the club."""
+    code = doc.texts[i]
+    if i < 1 or not (code.islower() and doc.folds[i] in r.w["club_code"]
+                     or code.isupper() and doc.folds[i] in r.w["club_head"]):
+        return False  # "gefle IF" too, in capitals
+    k = i - 1
+    name, e = doc.texts[k], doc.entries[k]
+    if name.isalpha() and name.islower() and k not in doc.starts \
+            and (e.zipf < T.COMMON or e.place_kind) \
+            and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]):
+        add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
+                           key=" ".join(doc.folds[k:i + 1])))
+        return True
+    return False
 
 
 def _company_start(doc: Doc, i: int) -> int | None:
@@ -971,6 +1020,27 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Calle Mayor", "calle Almirante Montt", "ul. Długa", "Avenida Brasil": a street abroad
+    by its kind word and the capitalised name after it."""
+    end = _prefixed_street(r, doc, i)
+    if end:
+        add(STREET_PREFIX.span(doc.offsets[i], doc.ends[end], "place",
+                               key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
+    """The last token of a street named by the kind word at token i and the capitalised run
+    after it (skipping an abbreviation's full stop: "ul. Długa"), or 0."""
+    if doc.folds[i] not in r.w["street_prefix"]:
+        return 0
+    j = i + 1 + (i + 1 < len(doc.texts) and doc.texts[i + 1] == ".")
+    if j >= len(doc.texts) or not doc.texts[j][:1].isupper() or not doc.texts[j][0].isalnum():
+        return 0
+    return r._connected_run(doc, j)
+
+
 def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Rimping Hotel", "Sabor Restaurant"."""
     key = doc.folds[i]
@@ -980,6 +1050,43 @@ def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(BUSINESS_TAIL.span(doc.offsets[i - 1], doc.ends[i], "work",
                                key=f"{doc.folds[i - 1]} {key}"))
     return False
+
+
+def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Universidad Nacional de San Agustín", "Uniwersytet Medyczny", "Gjimnazi Gjon Buzuku": a
+    foreign institution's kind word before its capitalised name; the kind word's value is the
+    label, `work` where someone works there."""
+    if doc.texts[i][0].isupper() and doc.folds[i] in r.w["institution_head"] \
+            and i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper() \
+            and doc.texts[i + 1][0].isalnum() and i + 1 not in doc.starts:
+        end = r._connected_run(doc, i + 1)
+        _add_institution(r, doc, i, end, INSTITUTION_HEAD, "institution_head", add)
+    return False
+
+
+def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Istanbul Üniversitesi", "Ankara Lisesi", "Addis Ababa University": a foreign
+    institution's kind word after its capitalised name."""
+    if doc.texts[i][0].isupper() and doc.folds[i] in r.w["institution_tail"] and i \
+            and i - 1 not in doc.starts and doc.texts[i - 1][:1].isupper():
+        first = i - 1
+        while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
+                and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][-1:].isalpha():
+            first -= 1
+        _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
+    return False
+
+
+def _add_institution(r: ContextRules, doc: Doc, first: int, last: int, rule: Rule,
+                     category: str, add: Add) -> None:
+    """The span of a foreign institution's name over tokens first..last, labelled by its kind
+    word's value, or `work` where someone works there."""
+    kind = doc.folds[first if category == "institution_head" else last]
+    label = r.lex.words.value(category).get(kind, "school")
+    if _institution_context(doc, first) == "work":
+        label = "work"  # "jobbar på Istanbul Üniversitesi"
+    add(rule.span(doc.offsets[first], doc.ends[last], label,
+                  key=" ".join(doc.folds[first:last + 1])))
 
 
 def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -1022,16 +1129,19 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start only when the
-    part before the ending is a name or no word at all ("Krösatåget var sent", not
-    "Pendeltåget var sent")."""
+    """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start, or in lower
+    case after a verb of riding ("tog pågatåg"), only when the part before the ending is a name
+    or no word at all ("Krösatåget var sent", not "Pendeltåget var sent"); after the verb also
+    when the word is no listed one and no compound of everyday words (not "tog nattåget")."""
     low = doc.texts[i].lower()
-    if not (doc.texts[i][0].isupper() and low.endswith(r.transport_endings)) \
+    ridden = i and doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
+    if not ((doc.texts[i][0].isupper() or ridden) and low.endswith(r.transport_endings)) \
             or low in r.transport_endings:
         return False
     ending = next(e for e in r.transport_endings if low.endswith(e))
-    if i not in doc.starts or r.stems._name_stem(doc.folds[i], len(fold(ending)),
-                                                 doc.entries[i], compounds=True):
+    if i not in doc.starts and doc.texts[i][0].isupper() or r.stems._name_stem(
+            doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
+            and not (doc.entries[i].cats or r.stems._compound(doc.folds[i])):
         add(TRANSPORT_SUFFIX.span(doc.offsets[i], doc.ends[i], "transport_name", key=low))
     return False
 
@@ -1077,14 +1187,27 @@ def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _joined_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hà Nội", "Hải Phòng", "Udon Thani": a town written in two capitalised words that the
     gazetteers hold written as one (Hanoi, Haiphong, Udonthani): a big town abroad."""
-    if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i + 1][:1].isupper() \
-            or not doc.texts[i].isalpha() or not doc.texts[i + 1].isalpha():
-        return False
+    if doc.texts[i][0].isupper() and i + 1 < len(doc.texts) \
+            and doc.texts[i + 1][:1].isupper():
+        _joined(r, doc, i, JOINED_PLACE, add)
+    return False
+
+
+def _joined_place_lower(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"i hải phòng", "i ha noi": the same in lower case after a place preposition."""
+    if doc.texts[i].islower() and i and doc.folds[i - 1] in r.w["place_trigger.prep"]:
+        _joined(r, doc, i, JOINED_PLACE_LOWER, add)
+    return False
+
+
+def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
+    if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i].isalpha() \
+            or not doc.texts[i + 1].isalpha():
+        return
     e = r.lex.get(doc.folds[i] + doc.folds[i + 1])
     if e.place_kind == "city" and e.place_pop >= T.BIG_PLACE and not e.se_pop:
-        add(JOINED_PLACE.span(doc.offsets[i], doc.ends[i + 1], "city", ("foreign",),
-                              key=doc.folds[i] + doc.folds[i + 1]))
-    return False
+        add(rule.span(doc.offsets[i], doc.ends[i + 1], "city", ("foreign",),
+                      key=doc.folds[i] + doc.folds[i + 1]))
 
 
 def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -1217,15 +1340,22 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     case when its name is no everyday word)."""
     house = HOUSE_NUMBER.fullmatch(doc.texts[i])
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
-    prev = doc.folds[i - 1] if i else ""
-    street = i and prev.endswith(r.street_endings) and (
-        doc.texts[i - 1][0].isupper()
-        or doc.entries[i - 1].zipf < T.COMMON and not r._bare_suffix(prev, False))
-    if 0 <= value < 1000 and i and (
-            street or prev in r.w["street_noun"] and i >= 2 and doc.texts[i - 2][:1].isupper()):
+    k = i - 1 if i < 2 or doc.folds[i - 1] not in r.w["house_number_word"] else i - 2
+    prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
+    street = k >= 0 and prev.endswith(r.street_endings) and (
+        doc.texts[k][0].isupper()
+        or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, False))
+    if 0 <= value < 1000 and k >= 0 and (
+            street or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
+            or _street_before(r, doc, k)):
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
+
+
+def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k ends a street named by its kind word abroad ("Calle Mayor 3", "ul. Długa 15")."""
+    return any(_prefixed_street(r, doc, j) == k for j in range(max(0, k - T.NAME_RUN_MAX - 1), k))
 
 
 def _with(rule: Rule, fn: Callable) -> Rule:
@@ -1241,12 +1371,14 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
     (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
-    (BUSINESS_TAIL, _business_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
+    (STREET_PREFIX, _street_prefix),
+    (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
+    (INSTITUTION_TAIL, _institution_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
-    (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution),
+    (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
-    (JOINED_PLACE, _joined_place), (ACRONYM, _acronym),
+    (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),

@@ -57,13 +57,15 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "subject_before", "person_pronoun", "number_word"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
-            "topic_preposition"),
+            "topic_preposition", "compass_word"),
     after=("place_statement",))
 FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
-    "place_trigger", "region_word", "village_word", "water_verb"))
+    "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
+    "district_preposition"))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
+    "acronym_preposition",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
@@ -105,7 +107,8 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
 
-PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "area": "area",
+PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
+               "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
 ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
              "authority": "other_institution", "other": "other_institution"}
@@ -200,6 +203,15 @@ def _topic_before(doc: Doc, i: int) -> bool:
     return topic >= 0 and i - 1 - topic <= T.TOPIC_REACH
 
 
+def place_suffix(lex: Lexicon, low: str) -> str | None:
+    """The label a Swedish place-name ending (-köping, -sjön, -gatan, -ö) suggests for the
+    lower-cased word, or None."""
+    for suffix, label in lex.suffixes.get("place_suffix", ()):
+        if low.endswith(suffix) and len(low) >= len(suffix) + 3 + (len(suffix) < 2):
+            return label or "city"
+    return None
+
+
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
     after a bare place preposition; else 0."""
@@ -218,15 +230,19 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     j = i - 1
     if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]):
         return 1  # "i stadsdelen Praga", "i provinsen Fars"
+    if j >= 1 and folds[j] in W["compass_word"]:
+        j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
-                   and "district" in doc.entries[i].cats):  # "bor på hisingen"
+                   and ("district" in doc.entries[i].cats or not doc.entries[i].zipf
+                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo"))):
+        # "bor på hisingen", "på hästö": a district or an unknown island or village
         k = j - 1
         while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"):
             k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
-                       or folds[k] in ("har", "hade") and j - k == 1):
-            return 2  # "bor i X", "ett flyktingläger i X"
+                       or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
+            return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
                 and doc.entries[i + 2].country not in ("", "SE"):
             return 2  # "var i dadaab i kenya": a place within a country abroad
@@ -453,7 +469,8 @@ class Matcher:
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
         # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
         self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
-                                          "saying_verb", "saying_filler")
+                                          "saying_verb", "saying_filler", "compass_word",
+                                          "institution_preposition")  # "jobbar på kockums"
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
@@ -898,7 +915,7 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         named, place_ctx = self._named(doc, i, listed), _place_context(doc, i, self._far)
-        if not (named or place_ctx) and doc.texts[i][0].islower() \
+        if not (named or place_ctx or self._listed_town(doc, i)) and doc.texts[i][0].islower() \
                 and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
@@ -952,6 +969,13 @@ class Matcher:
             return False
         end = next((k for k in range(i + 1, min(n, i + 1 + T.PRONOUN_REACH)) if k in doc.starts), n)
         return pronoun_gender(doc, i, end) is not None
+
+    def _listed_town(self, doc: Doc, i: int) -> bool:
+        """Token i follows a Swedish town (not a district) and a list word: "Malmö eller lund"."""
+        if i < 2 or doc.folds[i - 1] not in self.W["list_word"]:
+            return False
+        before = doc.entries[i - 2]
+        return before.se_pop >= T.SE_ATTESTED and "district" not in before.cats
 
     def _quiet_homograph(self, text: str) -> bool:
         """An everyday word with a name or place reading ("vi", "där", "många") that no rule
@@ -1213,7 +1237,9 @@ class Matcher:
                 and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
             return not is_name and e.cats <= HOMOGRAPH and (
                 c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
-                or (c.place_ctx == 1 or listed) and bool(e.country))
+                or (c.place_ctx == 1 or listed) and bool(e.country)
+                or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
+                and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
         if label in ORG_LABELS:
             # "jobbar på volvo", "pluggar på kth": a known institution after a work or school
             # verb; a definite noun is the common noun ("jobbar på apoteket", "banken").
@@ -1231,15 +1257,19 @@ class Matcher:
         if label == "country":
             return True
         if (e.place_kind == "geo" or e.cats & CURATED_PLACES) and (
-                c.place_ctx or c.i and c.doc.folds[c.i - 1] in self.W["geo_preposition"]):
-            return True  # "skridskor på hjälmaren", "båt till lesbos", "vid hagaparken"
+                c.place_ctx or c.i and c.doc.folds[c.i - 1] in self.W["geo_preposition"]
+                or c.i >= 2 and c.doc.folds[c.i - 1] in self.W["list_word"]
+                and c.doc.entries[c.i - 2].place_kind == "geo"):
+            return True  # "skridskor på hjälmaren", "båt till lesbos", "vid hagaparken",
+            # "vid mälaren eller hjälmaren"
         if (e.se_pop or e.cats & SWEDISH_LISTED) and e.zipf < T.RARE and len(c.key) >= 4 \
                 or e.cats == REGION_ONLY and e.value == "SE":
             return True  # "här finns luleälven", "i öxnehaga", "jag tycker om gotland"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
-            and e.zipf < T.BIG_PLACE_WORD_MAX
+            and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
-            e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats))  # "i cebu"
+            e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
+            or e.place_kind == "region"))  # "i cebu", "i jubaland", "i kurdistan"
 
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
@@ -1373,12 +1403,7 @@ class Matcher:
 
     def _place_suffix(self, low: str) -> str | None:
         """Swedish place-name endings (-köping, -sjön, -gatan), on the lower-cased word."""
-        if not low.endswith(self.place_ends):
-            return None
-        for suffix, label in self.lex.suffixes.get("place_suffix", ()):
-            if low.endswith(suffix) and len(low) >= len(suffix) + 3 + (len(suffix) < 2):
-                return label or "city"
-        return None
+        return place_suffix(self.lex, low) if low.endswith(self.place_ends) else None
 
     def _name_follows(self, doc: Doc, i: int) -> bool:
         """"Hans vill …", "Björn H": a verb or an initial after a sentence-initial name reading
@@ -1443,6 +1468,11 @@ def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
         role = m._far(_institution_role, c.doc, c.i)  # a work or study word in its sentence
         if role:
             return _tok_span(INSTITUTION_CONTEXT, c, role, score=0.6)
+        if T.ACRONYM_MIN <= len(text) <= T.ACRONYM_MAX and c.e.zipf < T.ACRONYM_ZIPF_MAX and c.i \
+                and c.doc.folds[c.i - 1] in m.W["acronym_preposition"]:
+            # "papper till UHR", "vi var på CSK", "fan av HBK": an unknown acronym someone
+            # goes to, writes to or supports is an institution
+            return _tok_span(INSTITUTION_CONTEXT, c, "other_institution", score=0.6)
     return None
 
 
@@ -1473,7 +1503,11 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     verbs = m.lex.words.union("work_word", "work_start", "study_verb", "school_verb")
     near = c.doc.folds[c.i - 2] in verbs or c.i >= 3 and c.doc.folds[c.i - 3] in verbs \
         or stated_profession(c.doc, c.i - 2)  # "jobbar som städare på bravida"
-    if c.e.zipf < T.RARE and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
+    # right after the work verb also a word a little more frequent that is no compound
+    # ("jobbar som svetsare på kockums", "på östgöta frukt"; not "på städfirma")
+    rare = c.e.zipf < T.RARE or near and c.e.zipf < T.WORKPLACE_NAME_MAX \
+        and not m._compound(c.key)
+    if rare and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
             and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
             and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)
@@ -1514,9 +1548,13 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     doc, i = c.doc, c.i
     subject = False
-    if c.after_name:  # a name's later part only where the name was introduced: "heter X y"
-        rule, label = AFTER_NAME, "surname"
-        if not (_name_context(doc, i - 1, m.lex.marks) or m._named(doc, i - 1, False)):
+    if c.after_name:  # a name's later part only where the name was introduced: "heter X y",
+        rule, label = AFTER_NAME, "surname"  # "heter Tatiana Quispe mamani"
+        first = i - 1
+        while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
+                and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][0].isalnum():
+            first -= 1
+        if not (_name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
                      or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
@@ -1678,14 +1716,21 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
     living or going and its preposition that is no word at all (not in the vocabulary, no
     everyday word misspelt, compounded or inflected) is the place."""
-    if c.cap or c.place_ctx != 2 or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 4 \
-            or c.key in m.vocabulary or not c.doc.texts[c.i].isalpha():
+    suffix = m._place_suffix(c.doc.texts[c.i].lower())
+    # A place's ending lets a rarer-than-everyday word through ("till visingsö"); after any
+    # place preposition a word no list knows with a town's or island's ending is the place even
+    # where it is a compound ("på hästö", "i moraberg"): the ending makes such compounds names.
+    named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx)
+    if c.cap or not (c.place_ctx == 2 or named_ending) \
+            or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
+            or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
+            or not c.doc.texts[c.i].isalpha():
         return None
-    if c.key.endswith(m.everyday_endings) or m._compound(c.key) or m._misspelt(c.key) \
-            or m._inflected_word(c.key):
+    if c.key.endswith(m.everyday_endings) or m._inflected_word(c.key) or not named_ending and (
+            m._compound(c.key) or m._misspelt(c.key)):  # "hästö" folds one edit from "hasta"
         return None
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
-    return _tok_span(PLACE_CONTEXT, c, "geo" if water else "city", score=0.6)
+    return _tok_span(PLACE_CONTEXT, c, "geo" if water else suffix or "city", score=0.6)
 
 
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:

@@ -103,13 +103,19 @@ def test_cities500_keeps_every_row_with_admin_codes_and_population(tmp_path):
     places = geonames.curate_features(path, "cities500.txt")
     assert places["geonameid"].n_unique() == 8
     rows = by_id(places)
-    assert [(r["name"], r["country"], r["admin1"], r["population"]) for r in rows[2618425]] == [
-        ("Copenhagen", "DK", "17", 1153615)]
+    assert [(r["name"], r["kind"], r["country"], r["admin1"], r["population"])
+            for r in rows[2618425]] == [
+        ("Copenhagen", "city", "DK", "17", 1153615),
+        # its other Latin spellings (alternatenames column) are rows of kind "spelling"
+        ("Cobanhavan", "spelling", "DK", None, 1153615),
+        ("Copenaga", "spelling", "DK", None, 1153615),
+        ("Copenaghen", "spelling", "DK", None, 1153615)]
+    assert not [r for r in rows[2673730] if r["kind"] == "spelling"]  # not of Swedish towns
     # No quoting in GeoNames: a name with double quotes is read verbatim.
     assert rows[11189102][0]["name"] == (
         'Poselok Turisticheskogo pansionata "Klyazminskoe vodohranilische"')
     assert rows[2676209][0]["kind"] == "area"
-    assert set(places["kind"]) == {"city", "area"}
+    assert set(places["kind"]) == {"city", "area", "spelling"}
 
 
 def test_countries_skip_the_comment_preamble_and_blank_lines(tmp_path):

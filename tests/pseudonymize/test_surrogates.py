@@ -239,3 +239,4 @@ def test_an_age_in_words_keeps_the_learners_way_of_writing_it(offline_snapshot) 
                                     ("Jag är trettiofem år.", "trettiofem", r"^[a-z]+$")]:
         got = surrogates(offline, text, strategy="lifelike")[original]
         assert regex.match(pattern, got) and got != original, got
+

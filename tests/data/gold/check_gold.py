@@ -50,7 +50,7 @@ NEVER_LABELLED = frozenset({"sverige", "sweden"})
 
 HEADER = re.compile(r"^@@ (\S+) (\S+)\s*$")
 MARKUP = re.compile(r"\[([^\[\]|\n]+)\|([a-z_]+)(?:\|([a-z,]*))?(?:\|([^\[\]|\n]*))?\]")
-ESSAY_ID = re.compile(r"^gold-\d{3}$")
+ESSAY_ID = re.compile(r"^gold-\d{3,}$")  # dev4 numbers its essays from gold-1001
 GEN_SUFFIX = re.compile(r"(?:'s|:s|s)$")
 
 

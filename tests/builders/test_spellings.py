@@ -1,0 +1,43 @@
+"""Other spellings of big towns abroad (`builders.spellings`): which alternate names become
+`places` rows of kind "spelling"."""
+import pytest
+
+from builders.spellings import ALTERNATE_SPELLING_POPULATION, alternate_spellings
+
+BIG = ALTERNATE_SPELLING_POPULATION
+
+
+@pytest.mark.parametrize("alternate, kept", [
+    ("Adama", True),        # Nazrēt's other name: rare in Swedish (Zipf 2.63), near only "Adam"
+    ("Kaboel", True),
+    ("Dire Dawa", True),    # two capitalised words
+    ("Sam", False),         # folds like a frequent Swedish name ("Šam" for Damascus)
+    ("Killa", False),       # one letter from "killar": a learner's misspelling, not a town
+    ("Landen", False),      # one letter from "landet"
+    ("Kafe", False),        # folds like "kafé"
+    ("Ha-ta", False),       # a transliteration's syllables
+    ("de han", False),      # lower case
+    ("Bil'", False),        # an apostrophe
+    ("Ko", False),          # too short
+    ("北京", False),         # not Latin script
+])
+def test_which_alternate_names_become_spellings(alternate: str, kept: bool) -> None:
+    rows = alternate_spellings([("Nazrēt", "ET", 456_900, 330186, [alternate])], set())
+    assert [r["name"] for r in rows] == ([alternate] if kept else [])
+    if kept:
+        assert rows[0] | {"name": None} == {
+            "name": None, "kind": "spelling", "feature_code": None, "country": "ET",
+            "admin1": None, "admin2": None, "population": 456_900, "geonameid": 330186}
+
+
+def test_small_towns_swedish_towns_taken_names_and_the_name_itself_give_no_spelling() -> None:
+    assert alternate_spellings([("Nazrēt", "ET", BIG - 1, 1, ["Adama"])], set()) == []
+    assert alternate_spellings([("Göteborg", "SE", 587_549, 2, ["Gautaborg"])], set()) == []
+    assert alternate_spellings([("Nazrēt", "ET", BIG, 1, ["Adama"])], {"adama"}) == []
+    assert alternate_spellings([("Adama", "ET", BIG, 1, ["Adama"])], set()) == []
+
+
+def test_a_spelling_two_towns_share_goes_to_the_bigger() -> None:
+    rows = alternate_spellings([("Small", "ET", BIG, 1, ["Adama"]),
+                                ("Big", "ET", 3 * BIG, 2, ["Adama"])], set())
+    assert [(r["name"], r["geonameid"]) for r in rows] == [("Adama", 2)]
