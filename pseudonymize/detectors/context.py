@@ -283,6 +283,9 @@ class ContextRules:
                 and self.lex.mark_of(doc.texts[first - 1].lower()) == "fam" \
                 and nxt not in self.w["duration_after"]:
             return True  # "min dotter är 3 år och min son 5": the verb left out
+        if self._listed_age(doc, first, last + 1 >= n or not doc.tokens[last + 1].is_word
+                            or nxt in self.w["list_word"] or nxt in self.w["age_trigger.after"]):
+            return True  # "Omid är 9, Mariam 6 och Sana 2"
         subject = verb - 1
         relative = subject >= 1 and folds[subject] == "som"
         if relative:  # "min lillebror, som är elva"
@@ -299,6 +302,28 @@ class ContextRules:
             return prev not in self.w["duration_before"] and (
                 after not in self.w["duration_after"] or prev in self.w["be_verb"]
                 and folds[verb - 1] not in self.w["duration_subject"])  # "det är fem år sedan"
+        return False
+
+    def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
+        """"Omid är 9, Mariam 6 och Sana 2": a number after a person in a list whose first
+        member's number follows "är" (past an adverb: "Sana bara 2") is an age too; at most
+        NAME_RUN_MAX members back."""
+        folds, k = doc.folds, first - 1
+        if k >= 1 and folds[k] in self.w["age_adverb"]:
+            k -= 1
+        if not ends or k < 0 or not self._person(doc, k):
+            return False
+        for _ in range(T.NAME_RUN_MAX):
+            if k < 3 or folds[k - 1] not in self.w["list_word"] or not self._numeral(doc, k - 2):
+                return False
+            j = k - 3  # the word before the previous member's number
+            if j >= 1 and folds[j] in self.w["age_adverb"]:
+                j -= 1
+            if folds[j] in self.w["be_verb"]:
+                return self._person(doc, j - 1) if j >= 1 else False
+            if not self._person(doc, j):
+                return False
+            k = j
         return False
 
     def _lasting(self, doc: Doc, first: int) -> bool:

@@ -102,7 +102,7 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
-                                                 "inverted_subject", "vocative_mark",
+                                                 "inverted_subject", "vocative_mark", "fronted_adverb",
                                                  "past_ending", "be_verb"),
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
@@ -1016,6 +1016,9 @@ class Matcher:
         clause = i in doc.starts or folds[i - 1] in W["subject_before"]
         if clause and i + 1 < n and (folds[i + 1] in W["name_verb"] or self._bare_subject(doc, i)):
             return True  # "ahmed sa", "när khadar kom", "lina stannade hemma"
+        if i >= 2 and i - 2 in doc.starts and folds[i - 2] in W["fronted_adverb"] \
+                and folds[i - 1] in W["name_verb"]:
+            return True  # "igår kom tsige", "sen ringde ahmed"
         if clause and i + 3 < n and folds[i + 1] in W["list_word"] \
                 and doc.entries[i + 2].gender and folds[i + 3] in W["name_verb"]:
             return True  # "ahmed och fatima kom"
@@ -1483,8 +1486,8 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     a definite or plural noun nor a misspelt everyday word ("jobbar på lagret", "restorang")."""
     role = _institution_context(c.doc, c.i)
     school_name = c.key.endswith(m.ENDS["school_name_ending"])
-    if role is None and school_name and not c.cap:
-        # "i första ring på polhemska", "läser el på polhemska"
+    if role is None and not c.cap and c.doc.tokens[c.i].text.isalpha():
+        # "i första ring på polhemska", "läser el på polhemska", "läser sfi på lärcentrum"
         role = m._far(studied_at, c.doc, c.i)
     if not role or c.initial or c.e.cats - HOMOGRAPH or len(c.key) < 3:
         return None

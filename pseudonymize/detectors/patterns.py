@@ -283,7 +283,11 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
             rule = NUMBER_TRIGGER if kind else DIGITS_RULE
             add(rule.span(_with_prefix(doc, m.start()), m.end(), kind or "other_nr_seq"))
         elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and (
-                _ends_with(doc, m.start()) or _number_kind(doc, lex, m.start(), 1) == kind):
+                _ends_with(doc, m.start()) or _number_kind(doc, lex, m.start(), 1) == kind
+                or kind == "other_nr_seq" and not YEAR.fullmatch(m.group())
+                and not _counts(doc, lex, m.end())):
+            # "slutar på 4471"; a code of four digits a few words after its word ("portkoden
+            # är 1234", "koden har ändrats till 4719"), not a year nor an amount
             add(NUMBER_ENDING.span(m.start(), m.end(), kind))
 
 
