@@ -283,7 +283,7 @@ class ContextRules:
                 and self.lex.mark_of(doc.texts[first - 1].lower()) == "fam" \
                 and nxt not in self.w["duration_after"]:
             return True  # "min dotter är 3 år och min son 5": the verb left out
-        if self._listed_age(doc, first, last + 1 >= n or not doc.tokens[last + 1].is_word
+        if self._listed_age(doc, first, last + 1 >= n or not doc.texts[last + 1][0].isalnum()
                             or nxt in self.w["list_word"] or nxt in self.w["age_trigger.after"]):
             return True  # "Omid är 9, Mariam 6 och Sana 2"
         subject = verb - 1

@@ -1486,7 +1486,7 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     a definite or plural noun nor a misspelt everyday word ("jobbar på lagret", "restorang")."""
     role = _institution_context(c.doc, c.i)
     school_name = c.key.endswith(m.ENDS["school_name_ending"])
-    if role is None and not c.cap and c.doc.tokens[c.i].text.isalpha():
+    if role is None and not c.cap and c.doc.texts[c.i].isalpha():
         # "i första ring på polhemska", "läser el på polhemska", "läser sfi på lärcentrum"
         role = m._far(studied_at, c.doc, c.i)
     if not role or c.initial or c.e.cats - HOMOGRAPH or len(c.key) < 3:
