@@ -49,6 +49,9 @@ DATA_SETS = (
     ("Development learner gold 4 (tests/data/gold/dev4.jsonl), messy essays tuned on openly "
      "(first measured at b076cdd: replace-label recall 0.835, 51 leaks in 32 of 48 "
      "essays)", "jsonl", GOLD_DIR / "dev4.jsonl"),
+    ("Development learner gold 5 (tests/data/gold/dev5.jsonl), messy essays tuned on openly "
+     "(first measured at ee41b75: replace-label recall 0.787, 87 leaks in 33 of 48 "
+     "essays)", "jsonl", GOLD_DIR / "dev5.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),

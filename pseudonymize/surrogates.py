@@ -1104,7 +1104,11 @@ class Renderer:
         country = self.countries.get(home, home)
         parent = self.parents.get(span.start)
         if parent:
-            region = lex.place_region.get(fold(self.place_map.get(parent, "")), "")
+            # the country is the surrogate parent's: "Mirpur, en stadsdel i Dhaka" is Dhaka's,
+            # whatever town abroad shares the district's name
+            surrogate_parent = fold(self.place_map.get(parent, ""))
+            country = lex.get(surrogate_parent).place_country or country
+            region = lex.place_region.get(surrogate_parent, "")
             # its districts or else its biggest towns: a suburb, never a far town of its region;
             # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
             near = self._in_country(lex.region_places.get(region, [])[1:REGION_NEAREST + 1],

@@ -118,14 +118,14 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
                         capital=True)
 # Digit tokens.
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
-AGE = _rule("age", ("age_digits",), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
+AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
 DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
-STREET_NUMBER = _rule("street-number", ("street_nr",), 0.85,
+STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
@@ -305,15 +305,19 @@ class ContextRules:
         return False
 
     def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
-        """"Omid är 9, Mariam 6 och Sana 2": a number after a person in a list whose first
-        member's number follows "är" (past an adverb: "Sana bara 2") is an age too; at most
-        NAME_RUN_MAX members back."""
+        """"Omid är 9, Mariam 6 och Sana 2", "barnen är karim 13, omar 9", "dotter linh 11": a
+        number after a person in a list whose first member's number follows "är" (past an
+        adverb: "Sana bara 2") or who follows a kin word is an age too; at most NAME_RUN_MAX
+        members back."""
         folds, k = doc.folds, first - 1
         if k >= 1 and folds[k] in self.w["age_adverb"]:
             k -= 1
         if not ends or k < 0 or not self._person(doc, k):
             return False
         for _ in range(T.NAME_RUN_MAX):
+            if k >= 1 and self._kin(doc, k - 1) or k >= 2 and folds[k - 1] in self.w["be_verb"] \
+                    and self._kin(doc, k - 2):
+                return True  # "dotter linh 11", "barnen är karim 13, omar 9"
             if k < 3 or folds[k - 1] not in self.w["list_word"] or not self._numeral(doc, k - 2):
                 return False
             j = k - 3  # the word before the previous member's number
@@ -355,6 +359,38 @@ class ContextRules:
             and any(folds[k] in self.w["personal_pronoun"] or folds[k] in self.w["possessive"]
                     or self._person(doc, k) for k in (i + 2, i + 1))
 
+    def _kin(self, doc: Doc, k: int) -> bool:
+        """Token k is a kin or friend word ("barnen", "dotter")."""
+        return self.lex.mark_of(doc.texts[k].lower()) == "fam"
+
+    def _among_kin(self, doc: Doc, k: int) -> bool:
+        """A lower-case word no list holds, too rare for an everyday one, in a sentence that
+        names kin before it ("vi har två barn, xamse är 12 och ayaan åta"): a child's name."""
+        e, text = doc.entries[k], doc.texts[k]
+        if not (text.isalpha() and text.islower() and len(text) >= 3 and e.zipf < T.RARE
+                and not e.cats and doc.folds[k] not in self.stems.vocabulary):
+            return False
+        for j in range(k - 1, max(-1, k - 1 - T.KIN_REACH), -1):
+            if self._kin(doc, j):
+                return True
+            if j in doc.starts:
+                return False
+        return False
+
+    def _age_subject(self, doc: Doc, who: int, add: Add, rule: Rule) -> None:
+        """The person an age is said of, in lower case where no rule reads it as a name ("xamse
+        är 12", "karim 13"): a listed first name, or a word no list holds at a sentence start or
+        among kin; gendered by its list or the pronoun after it."""
+        tok, e = doc.token(who), doc.entries[who]
+        if not tok.text.islower():
+            return
+        listed = bool(e.first_rank) and e.zipf < T.VERY_COMMON and not e.cats - NAMEISH
+        if listed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
+            gender = e.gender if listed and e.gender in ("female", "male") else \
+                pronoun_gender(doc, who, len(doc.texts))
+            add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
+                          score=0.7))
+
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
         a first name that is no everyday word, whatever its case ("Sara", "zosia"), a word at a
@@ -367,7 +403,7 @@ class ContextRules:
             return True
         if self._unlisted_start(doc, k):
             return True
-        if self.lex.mark_of(tok.text.lower()) == "fam":
+        if self.lex.mark_of(tok.text.lower()) == "fam" or self._among_kin(doc, k):
             return True
         return bool(doc.entries[k].first_rank) and doc.entries[k].zipf < T.VERY_COMMON
 
@@ -402,12 +438,23 @@ class ContextRules:
         if not self._is_age(doc, end, first=start):
             return
         add(AGE_WORD.span(doc.offsets[start], doc.ends[end], "age_string", key=folds[end]))
-        who = start - 2  # "zosia är nio": the subject no rule reads as a name in lower case
-        if who >= 0 and folds[start - 1] in self.w["be_verb"] and doc.texts[who].islower() \
-                and self._unlisted_start(doc, who):
-            gender = pronoun_gender(doc, who, len(doc.texts))
-            add(AGE_WORD.span(doc.offsets[who], doc.ends[who],
-                              FIRSTNAME[gender or "unknown"], key=folds[who], score=0.7))
+        who = self._subject_before(doc, start)
+        if who >= 0:  # "zosia är nio", "och nour fem": the subject no rule reads as a name
+            self._age_subject(doc, who, add, AGE_WORD)
+
+    def _subject_before(self, doc: Doc, first: int) -> int:
+        """The word an age at token `first` is said of: before "är" ("zosia är nio", past an
+        adverb: "sana bara 2"), or right before it in a list ("omar 9"); -1 when none."""
+        folds, k = doc.folds, first - 1
+        if k >= 1 and folds[k] in self.w["age_adverb"]:
+            k -= 1
+        if k >= 1 and folds[k] in self.w["be_verb"]:
+            k -= 1
+        elif k < 1 or not (folds[k - 1] in self.w["list_word"] or self._kin(doc, k - 1)
+                           or k >= 2 and folds[k - 1] in self.w["be_verb"] and self._kin(doc, k - 2)):
+            return -1  # without "är" only a list's member: "…, omar 9", "dotter linh 11",
+            # "barnen är karim 13"
+        return k if doc.texts[k][0].isalnum() and folds[k] not in self.w["personal_pronoun"] else -1
 
     @staticmethod
     def _tens(e: Entry) -> bool:
@@ -1046,10 +1093,12 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Calle Mayor", "calle Almirante Montt", "ul. Długa", "Avenida Brasil": a street abroad
-    by its kind word and the capitalised name after it."""
+    """"calle Almirante Montt", "ul. Długa", "Avenida Brasil 12": a street abroad by its kind
+    word and the capitalised name after it; a capitalised kind word only before a house number
+    ("Calle Persson" is Carl Persson)."""
     end = _prefixed_street(r, doc, i)
-    if end:
+    if end and (doc.texts[i].islower() or end + 1 < len(doc.texts)
+                and doc.texts[end + 1][:1].isdigit()):
         add(STREET_PREFIX.span(doc.offsets[i], doc.ends[end], "place",
                                key=" ".join(doc.folds[i:end + 1])))
     return False
@@ -1282,6 +1331,9 @@ def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if (0 < value < T.OLDEST and len(digits) <= 3 and doc.texts[i] == digits or suffixed) \
             and r._is_age(doc, i, suffixed):
         add(AGE.span(doc.offsets[i], doc.offsets[i] + len(digits), "age_digits", key=digits))
+        who = r._subject_before(doc, i)
+        if who >= 0:  # "xamse är 12", "karim 13"
+            r._age_subject(doc, who, add, AGE)
         return True
     return False
 
@@ -1370,12 +1422,26 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     street = k >= 0 and prev.endswith(r.street_endings) and (
         doc.texts[k][0].isupper()
         or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, False))
+    written_apart = _street_written_apart(r, doc, k)
+    if written_apart:  # "stora gatan 16", "hamra gatan 5": the name and its street word apart
+        add(STREET_NUMBER.span(doc.offsets[k - 1], doc.ends[k], "place",
+                               key=" ".join(doc.folds[k - 1:k + 1])))
     if 0 <= value < 1000 and k >= 0 and (
             street or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
-            or _street_before(r, doc, k)):
+            or _street_before(r, doc, k) or written_apart):
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
+
+
+def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k is a bare street word ("gatan", "vägen") after a lower-case name adjective or
+    a word no list holds ("stora gatan", "hamra gatan"), before a house number."""
+    if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
+        return False
+    e, text = doc.entries[k - 1], doc.texts[k - 1]
+    return text.isalpha() and text.islower() and (
+        doc.folds[k - 1] in r.w["name_adjective"] or e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
 
 
 def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:

@@ -75,7 +75,7 @@ NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gen
                                             "possessive"))
 ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
-                                                  "verb_ending", "possessive",
+                                                  "verb_ending", "possessive", "kin_adjective",
                                                   "kin_gender", "naming_verb", "list_word",
                                                   "personal_pronoun", "name_copula",
                                                   "surname_noun", "name_object", "calling_verb",
@@ -234,8 +234,11 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and ("district" in doc.entries[i].cats or not doc.entries[i].zipf
-                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo"))):
-        # "bor på hisingen", "på hästö": a district or an unknown island or village
+                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo"))
+                   or folds[j] in W["geo_preposition"] and not doc.entries[i].zipf
+                   and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")):
+        # "bor på hisingen", "på hästö": a district or an unknown island or village;
+        # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
         k = j - 1
         while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"):
@@ -915,6 +918,10 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         named, place_ctx = self._named(doc, i, listed), _place_context(doc, i, self._far)
+        if e.place_kind == "spelling" and not place_ctx:
+            # another spelling of a town abroad is that town only after a place word ("från
+            # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
+            e = e._replace(place_kind=None, place_country="", place_pop=0)
         if not (named or place_ctx or self._listed_town(doc, i)) and doc.texts[i][0].islower() \
                 and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
@@ -1560,8 +1567,9 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         if not (_name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
+                     or doc.folds[i - 1] in m.W["name_trigger.social"]
                      or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
-            and doc.texts[i - 2].lower() in m.lex.words.surface("possessive"):
+            and _owner_before(m, doc, i - 1):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
@@ -1734,6 +1742,17 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else suffix or "city", score=0.6)
+
+
+def _owner_before(m: Matcher, doc: Doc, k: int) -> bool:
+    """The kin or social word at token k has its owner before it: "min bror", "min bästa vän"
+    (past an adjective of kin), "hodans man" (a name's genitive)."""
+    j = k - 1
+    if j >= 1 and doc.folds[j] in m.W["kin_adjective"]:
+        j -= 1
+    word = doc.texts[j].lower()
+    return word in m.lex.words.surface("possessive") or len(word) > 3 and word.endswith("s") \
+        and bool(m.lex.get(doc.folds[j][:-1]).first_rank)
 
 
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:

@@ -20,3 +20,10 @@ def test_a_big_towns_other_spelling_is_not_taken_in_lower_case_without_a_place_w
     assert offline_engine.lex.get("emerita").place_kind == "spelling"
     spans = offline_engine.detect("Hon är professor emerita i nordiska språk.")
     assert [s.label for s in spans] == ["prof"]
+
+
+def test_another_spelling_is_a_town_only_after_a_place_word(offline_engine) -> None:
+    """Out of a place context a town's other spelling is the name it also is ("Rafa Benitez":
+    Rafa is also a spelling of Rafah); after one it is the town."""
+    spans = offline_engine.detect("Rafa Benitez är tränare och hon kommer från adama.")
+    assert [(s.label) for s in spans] == ["firstname_male", "surname", "city"]
