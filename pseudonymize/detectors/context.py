@@ -784,9 +784,9 @@ class ContextRules:
                 # name, whatever the context ("går på rinkebyskolan", "bäckbyskolan"; not
                 # "grundskolan", "går på musikskolan").
                 self._suffixed_name(doc, i, label, attrs, add)
-            elif key == suffix and self._town_after(doc, i):
-                # "Komvux umeå", "Vuxenutbildningen eskilstuna", "BUP södertälje": a generic
-                # institution named by the town after it
+            elif (key == suffix or not cap and len(suffix) > 2) and self._town_after(doc, i):
+                # "Komvux umeå", "Vuxenutbildningen eskilstuna", "BUP södertälje",
+                # "pingstkyrkan uppsala": a generic institution named by the town after it
                 add(INSTITUTION_SUFFIX.span(doc.offsets[i], doc.ends[i + 1], label, attrs,
                                             key=" ".join(doc.folds[i:i + 2])))
             elif key == suffix or not cap and len(suffix) > 2:
@@ -797,8 +797,9 @@ class ContextRules:
         """A Swedish town (not a district) right after token i, in the same sentence."""
         if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i + 1][0].isalnum():
             return False
-        e = doc.entries[i + 1]
-        return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats
+        e = doc.entries[i + 1]  # not a town that is an everyday word ("zainab vi säger")
+        return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats \
+            and e.zipf < T.COMMON
 
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
         """A rare lower-case compound of a place or name and an institution's ending:
