@@ -799,7 +799,7 @@ class ContextRules:
             return False
         e = doc.entries[i + 1]  # not a town that is an everyday word ("zainab vi säger")
         return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats \
-            and e.zipf < T.COMMON
+            and doc.folds[i + 1] not in self.stems.vocabulary
 
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
         """A rare lower-case compound of a place or name and an institution's ending:
