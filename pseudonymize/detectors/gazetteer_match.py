@@ -529,10 +529,11 @@ class Matcher:
         found = self._by_length.get((first, length, edits))
         if found is None:
             lengths = self._lengths.get(first)
-            if lengths is None:
-                lengths = self._lengths[first] = {}
+            if lengths is None:  # made whole before it is kept: threads may share the engine
+                lengths = {}
                 for pair in enumerate(self.lex.fuzzy_targets[first]):
                     lengths.setdefault(len(pair[1]), []).append(pair)
+                self._lengths[first] = lengths
             found = self._by_length[first, length, edits] = [target for _, target in sorted(
                 chain.from_iterable(lengths.get(n, ()) for n in range(length - edits,
                                                                        length + edits + 1)))]
