@@ -186,7 +186,7 @@ def propagate(spans: list[Span], doc: Doc,
             taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
-    possessive = doc.lex.words("possessive")
+    possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
     for k in compress(count(), map(mentions.__contains__, folds)):
         if taken[doc.offsets[k]]:
             continue  # a mention already labelled (most of them): its first character taken
@@ -202,6 +202,9 @@ def propagate(spans: list[Span], doc: Doc,
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
                                  >= T.DOMINANT_WORD):
             continue  # "han heter hans och hans bror": the second is the pronoun
+        if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
+                and doc.entries[k].zipf >= T.COMMON:
+            continue  # "Gul … hans jacka var gul": a frequent word said of something
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score, "coreference",
                         base.key))

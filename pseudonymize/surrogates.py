@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -182,6 +183,9 @@ class Words:
     word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
+    common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
+    district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
+    same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -236,6 +240,10 @@ def words() -> Words:
                      data["short_forms"] | data["short_forms_lifelike"]).items()},
                  train_towns={train: frozenset(towns) for train, towns in
                               data["train_towns_lifelike"].items()},
+                 common_streets=tuple(data["common_streets"]),
+                 same_origin_kin_lifelike=frozenset(fold(w) for w in data["same_origin_kin"]
+                                                    + data["same_origin_kin_lifelike"]),
+                 district_before=frozenset(fold(w) for w in data["district_before"]),
                  **_size_patterns(data))
 
 
@@ -344,6 +352,25 @@ def institution_kinds() -> tuple[Kind, ...]:
     return tuple(kinds)
 
 
+@dataclass(frozen=True)
+class Cuisine:
+    """Lifelike: one cuisine of institutions.toml's [[cuisine_lifelike]] (see that file)."""
+
+    name: str
+    cues: frozenset[str]  # folded words of the name or just before it
+    name_cues: frozenset[str]  # folded places of the name only (Bangkok)
+    pool: tuple[str, ...]
+    bare: tuple[str, ...]  # names without a kind word
+
+
+@cache
+def cuisines() -> tuple[Cuisine, ...]:
+    data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
+    return tuple(Cuisine(row["name"], frozenset(fold(w) for w in row["cues"]),
+                         frozenset(fold(w) for w in row.get("name_cues", ())), tuple(row["pool"]),
+                         tuple(row["bare"])) for row in data.get("cuisine_lifelike", ()))
+
+
 @cache
 def institution_aliases() -> dict[str, frozenset[str]]:
     """fold -> the folds of every name of the same institution (`same` in institutions.toml)."""
@@ -430,6 +457,9 @@ class Geography:
     capitals: dict[str, str] = field(default_factory=dict)  # ISO -> its capital (lifelike)
     sweden_gateways: frozenset[str] = frozenset()  # DK, NO: a route's last leg to Sweden
     sweden_words: frozenset[str] = frozenset()  # folds: sverige
+    feature_towns_abroad: dict[str, frozenset[str]] = field(default_factory=dict)  # Niger ->
+    feature_aliases: dict[str, frozenset[str]] = field(default_factory=dict)  # fold -> folds
+    world_parts: dict[str, str] = field(default_factory=dict)  # ISO -> its part of the world
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -440,6 +470,12 @@ class Geography:
     def sea_pattern(self) -> regex.Pattern[str]:
         """The seas' folds as one pattern on folded text, longest first."""
         alt = "|".join(map(regex.escape, sorted(self.sea_folds, key=len, reverse=True)))
+        return regex.compile(rf"(?<!\p{{L}})({alt})(?!\p{{L}})")
+
+    @cached_property
+    def feature_pattern(self) -> regex.Pattern[str]:
+        """The features' folds as one pattern on folded text, longest first."""
+        alt = "|".join(map(regex.escape, sorted(self.feature_folds, key=len, reverse=True)))
         return regex.compile(rf"(?<!\p{{L}})({alt})(?!\p{{L}})")
 
     @cached_property
@@ -499,9 +535,15 @@ def geography(lifelike: bool = False) -> Geography:
          for kind, ws in data["kind_words"].items() for w in ws]
         + [(w, "range") for w in sorted(range_words)]), key=lambda kw: -len(kw[0]))
     landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
+    aliases = data["feature_aliases_lifelike"] if lifelike else {}
+    groups: dict[str, set[str]] = {}
+    for alias, name in aliases.items():
+        groups.setdefault(fold(name), {fold(name)}).add(fold(alias))
     return Geography(frozenset(data["not_towns"]),
                      {town: tuple(row) for town, row in data["towns"].items()}, features,
-                     {fold(name): name for name in features}, tuple(kind_words), landmarks,
+                     {fold(name): name for name in features}
+                     | {fold(alias): name for alias, name in aliases.items()},
+                     tuple(kind_words), landmarks,
                      {fold(name): name for name in landmarks},
                      {group: tuple(isos) for group, isos in data["name_homelands"].items()},
                      {group: tuple(near) for group, near in data["name_neighbours"].items()},
@@ -525,7 +567,12 @@ def geography(lifelike: bool = False) -> Geography:
                      {sea: {iso: frozenset(towns) for iso, towns in by_iso.items()}
                       for sea, by_iso in data["sea_towns"].items()},
                      dict(data["capitals"]), frozenset(data["sweden_gateways"]),
-                     frozenset(fold(w) for w in data["sweden_words"]))
+                     frozenset(fold(w) for w in data["sweden_words"]),
+                     {name: frozenset(towns) for name, towns
+                      in data["feature_towns_abroad"].items()} if lifelike else {},
+                     {f: frozenset(group) for group in groups.values() for f in group},
+                     {iso: part for part, isos in data["world_parts_lifelike"].items()
+                      for iso in isos} if lifelike else {})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -724,6 +771,14 @@ class Renderer:
         self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
         self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
+        # lifelike: (start, surrogate) of the rivers and lakes abroad and of the towns abroad
+        # rendered, so one named in the sentence of the other keeps their tie
+        self.waters_abroad: list[tuple[int, str]] = []
+        self.towns_abroad: list[tuple[int, str]] = []
+        # lifelike: ISO code -> the kinds of feature abroad the essay places in that country
+        self.feature_needs: dict[str, frozenset[str]] | None = None
+        self.sentence_countries: list[tuple[int, frozenset[str]]] = []  # (end, countries)
+        self.kinds_left: dict[str, frozenset[str]] | None = None  # see _free_kinds
 
 
     def shift(self) -> int:
@@ -965,7 +1020,8 @@ class Renderer:
         """The pick is an original of the essay, under any spelling or name of the feature."""
         low = pick.lower()
         folds = (self.lex.place_aliases.get(pick, frozenset()) | {fold(pick)}
-                 | institution_aliases().get(fold(pick), frozenset()))
+                 | institution_aliases().get(fold(pick), frozenset())
+                 | self.geo.feature_aliases.get(fold(pick), frozenset()))
         return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
             w in self.avoid for w in low.replace("-", " ").split()) or any(
             w in self.avoid_folds for w in fold(pick).replace("-", " ").split())
@@ -1076,6 +1132,17 @@ class Renderer:
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         key, lex = span.key or fold(original), self.lex
         entry = lex.get(key)
+        before = self.before.get(span.start, ())
+        if strategy == "lifelike" and label in ("city", "area") and not entry.country and \
+                before and before[-1] in words().district_before:
+            # "Jag bodde i Kabul, i stadsdelen Karte Se": the town abroad just before it
+            text = getattr(self.before, "text", "")
+            sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+            town = next((fold(t) for t in reversed(regex.findall(r"\p{Lu}[\p{L}-]*", sentence))
+                         if lex.get(fold(t)).place_country not in ("", "SE")
+                         and not lex.get(fold(t)).country and fold(t) != key), "")
+            if town:
+                return town
         if strategy != "lifelike" or label not in ("city", "area") or entry.country or (
                 entry.place_country in ("", "SE") and "foreign" not in span.attrs):
             return ""
@@ -1170,9 +1237,19 @@ class Renderer:
             elif self.effective == "lifelike" and main and main not in groups and before \
                     and main in self.lex.name_origins.get(before[-1], ()):
                 group = main  # "Dilan Omer Aziz": a middle name only the Somali list holds
+            elif self.effective == "lifelike" and main and main not in groups and \
+                    SWEDISH_ORIGIN in groups and len(groups) > 1 and self._family(before) and (
+                        votes[main] >= votes[SWEDISH_ORIGIN]
+                        or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
+                # "min svärmor heter Maria" in a Ukrainian family: a name common in Sweden and
+                # Spain takes the family's origin, never a Spanish or a Swedish one
+                group = main
             elif main and " ".join(before[-2:]) in words().writer_name and (
-                    main in groups or groups == (SWEDISH_ORIGIN,)):
-                group = main  # "Jag heter Carlos Andrés Ramírez": the writer's own name
+                    main in groups or groups == (SWEDISH_ORIGIN,)) and (
+                        self.effective != "lifelike" or votes[main] >= votes[SWEDISH_ORIGIN]):
+                # "Jag heter Carlos Andrés Ramírez": the writer's own name (lifelike: not
+                # "Jag heter Anna och min man heter Erik", where Swedish names are most)
+                group = main
             elif main and groups == (SWEDISH_ORIGIN,) and not set(original.lower()) <= \
                     SWEDISH_LETTERS:
                 group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)
@@ -1272,7 +1349,8 @@ class Renderer:
         w = words()
         for k in range(len(before) - 1, -1, -1):
             word = before[k].strip(",.:;")
-            if word in w.same_origin_kin:
+            if word in (w.same_origin_kin_lifelike if self.effective == "lifelike"
+                        else w.same_origin_kin):
                 return word in w.definite_kin or k > 0 and (
                     before[k - 1] in self.lex.words("possessive") or (
                         self.effective == "lifelike" and before[k - 1] in w.kin_determiners))
@@ -1468,10 +1546,17 @@ class Renderer:
         a place no gazetteer knows lies where the essay's last place abroad does ("Jag föddes i
         Mogadishu. Vi bodde i Hodan"), else in Sweden."""
         entry = self.lex.get(span.key or fold(original))
-        if entry.country:
-            return entry.country
         geo = self.geo
+        if entry.country and not (self.effective == "lifelike" and span.label == "geo"
+                                  and fold(original) in geo.feature_folds):
+            return entry.country  # (lifelike: the river Niger lies where the table says)
         where = geo.features.get(geo.feature_folds.get(fold(original), ""), ("", frozenset()))[1]
+        if self.effective == "lifelike" and span.label == "geo" and abroad(where) and \
+                not self._kind_told(span, original)[1]:
+            # "sjön Tana" beside Etiopien: the lake lies in the country the essay places it
+            told = self._countries_told(span)
+            named = sorted(c for c in told if c in self.countries) or sorted(told)
+            return named[0] if named else self.hint or self.abroad or min(where)
         if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
             named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
             return (named or sorted(where))[0]
@@ -1537,6 +1622,12 @@ class Renderer:
             sea = self._sea_word(span, original, rng) if lifelike else None
             if sea:
                 return sea  # "över Egeiska havet", the first word read as a name
+            entry = lex.get(fold(original))
+            if lifelike and fold(original) in self.geo.feature_folds and not (
+                    entry.first_rank or entry.surname_rank or entry.gender):
+                # "Dnepr flyter genom Kiev" read as a name: a river, never "Pasha flyter"
+                return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
+                                        span.rule, span.key), original, rng)
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
             if lifelike and general.startswith("first_") and span.label != "middlename":
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
@@ -1595,9 +1686,14 @@ class Renderer:
     def _country(self, span: Span, original: str, rng: Draws) -> str:
         """Another country with cities to draw from; the original's cities will follow it."""
         iso, lex = self._country_of(span, original), self.lex
-        pool = [c for c in lex.pools.get("country", [])
-                if lex.get(fold(c)).country not in self.avoid_countries]
+        pool = every = [c for c in lex.pools.get("country", [])
+                        if lex.get(fold(c)).country not in self.avoid_countries]
         if self.effective == "lifelike":
+            # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
+            # a range and a river, so the features' surrogates are its own
+            need = self._kinds_placed_in(iso)
+            pool = [c for c in pool if need <= self._free_kinds().get(
+                lex.get(fold(c)).country, frozenset())] or pool
             crossed = self._on_crossed_sea(iso, pool)
             # across a sea a country keeps its continent (Greece from Turkey: Italy, never
             # Egypt beside a surrogate Israel), so the land route after it stays one
@@ -1630,8 +1726,8 @@ class Renderer:
             at_home = [c for c in same_shore or pool
                        if self._group_at_home(lex.get(fold(c)).country)]
             for near in self.geo.neighbours.get(group, ()):
-                pick = self._draw([c for c in at_home if self._group_at_home(
-                    lex.get(fold(c)).country) == near], rng)
+                pick = self._draw(self._same_part(iso, [c for c in at_home if self._group_at_home(
+                    lex.get(fold(c)).country) == near]), rng)
                 if pick:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
@@ -1645,10 +1741,101 @@ class Renderer:
         if any(lex.continents.get(lex.get(fold(c)).country) == continent for c in shore):
             pool = shore
         # a transit country or a homeland stays on its continent: a route stays a route
+        pick = self._nearest_country(iso, pool, rng)
+        if pick is None and self.effective == "lifelike":
+            # every country the route's rules allow is taken (Sudan between a surrogate Egypt
+            # and Libya): another real country as near as one is left, never "Ljungbackaland"
+            pick = self._nearest_country(iso, every, rng)
+        if pick is None:
+            return self._compound(rng, "land")
+        if iso:
+            self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
+        return pick
+
+    def _kinds_placed_in(self, iso: str) -> frozenset[str]:
+        """Lifelike: the kinds of feature (river, lake, range, mountain, desert) the essay
+        places in the country `iso`: a listed feature that lies there ("Niger" beside Mali),
+        or a feature after a kind word in a sentence naming the country ("I Afghanistan finns
+        bergen Hindu Kush"); the kind word wins over the table ("sjön Tana": a lake). Read
+        once per essay."""
+        self._read_places()
+        return (self.feature_needs or {}).get(iso, frozenset())
+
+    def _free_kinds(self) -> dict[str, frozenset[str]]:
+        """Lifelike: ISO code -> the kinds of feature abroad it has that are no original of
+        the essay (Tajikistan has no river for an essay naming Amu Darya); a river or lake
+        counts where we know a town of the country on it, so a town the essay ties to it can
+        lie on its surrogate ("Floden Niger flyter genom Bamako")."""
+        if self.kinds_left is None:
+            geo, kinds = geography(True), dict[str, set[str]]()
+            for name, (kind, where) in geo.features.items():
+                if abroad(where) and not self._original(name):
+                    on = {self.lex.get(fold(t)).place_country
+                          for t in geo.feature_towns_abroad.get(name, ())}
+                    for iso in where:
+                        if kind not in ("river", "lake") or iso in on:
+                            kinds.setdefault(iso, set()).add(kind)
+            self.kinds_left = {iso: frozenset(k) for iso, k in kinds.items()}
+        return self.kinds_left
+
+    def _countries_told(self, span: Span) -> frozenset[str]:
+        """Lifelike: the countries the mention's sentence names, else those of its big towns
+        abroad, else the countries the essay named last before it."""
+        self._read_places()
+        ends = [end for end, _ in self.sentence_countries]
+        at = bisect.bisect_right(ends, span.start)
+        return self.sentence_countries[at][1] if at < len(ends) else frozenset()
+
+    def _read_places(self) -> None:
+        """Lifelike, once per essay: each sentence's countries (`_countries_told`) and the
+        kinds of feature placed in each country (`_kinds_placed_in`)."""
+        if self.feature_needs is None:
+            geo, lex = geography(True), self.lex
+            kinds = geo.no_town_kinds - {"sea"}
+            word_kind = dict(geo.kind_words)
+            needs: dict[str, set[str]] = {}
+            named: set[str] = set()
+            text = getattr(self.before, "text", "")
+            for found in regex.finditer(r"[^.!?\n]*(?:[.!?\n]|$)", text):
+                sentence = found.group()
+                if not sentence:
+                    continue
+                tokens = regex.findall(r"\p{L}+", sentence)
+                # the countries the sentence names, else those of its towns abroad, else the
+                # essay's last ("Vi kommer från Etiopien. Vi bodde vid sjön Tana.")
+                named = ({lex.get(fold(t)).country for t in tokens} - {"", "SE"}) or (
+                    {lex.get(fold(t)).place_country for t in tokens if t[:1].isupper()
+                     and lex.get(fold(t)).place_pop >= BIG_PLACE} - {"", "SE"}) or named
+                for m in geo.feature_pattern.finditer(fold(sentence)):
+                    kind, where = geo.features[geo.feature_folds[m.group(1)]]
+                    for place in (where if abroad(where) else ()):
+                        needs.setdefault(place, set()).add(kind)
+                said = [word_kind[fold(t)] for t, after in pairwise(tokens)
+                        if fold(t) in word_kind and after[:1].isupper()]
+                for kind in said:
+                    for place in named:
+                        needs.setdefault(place, set()).add(kind)
+                self.sentence_countries.append((found.end(), frozenset(named)))
+            self.feature_needs = {place: frozenset(k & kinds) for place, k in needs.items()}
+
+    def _same_part(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the free countries of the pool in the part of the world `iso` lies in
+        (`world_parts_lifelike`), else the pool: a stop of a route keeps its geography (Sudan
+        between Eritrea and Libya: a country of the Horn and East Africa, never Zimbabwe)."""
+        parts = self.geo.world_parts
+        if self.effective != "lifelike" or iso not in parts:
+            return pool
+        return [c for c in pool if self._free(c) and parts.get(
+            self.lex.get(fold(c)).country) == parts[iso]] or pool
+
+    def _nearest_country(self, iso: str, pool: list[str], rng: Draws) -> str | None:
+        """A free country of the pool, the nearest to `iso` first: closeness 2 = same
+        continent and a shared main language (Irak: Syrien, Jordanien), 1 = same continent
+        (names of the essay's origin stay plausible there); five towns to draw from first."""
+        lex = self.lex
+        pool = self._same_part(iso, pool)
         continent = lex.continents.get(iso)
         towns = [len(lex.cities_by_country.get(lex.get(fold(c)).country, ())) for c in pool]
-        # closeness: 2 = same continent and a shared main language (Irak: Syrien, Jordanien),
-        # 1 = same continent; names of the essay's origin stay plausible there
         langs = lex.country_languages.get(iso, frozenset())
         close = []
         for c in pool:
@@ -1659,10 +1846,6 @@ class Renderer:
         for least, near in ((5, 2), (5, 1), (1, 1), (5, 0), (1, 0), (0, 0)):
             pick = pick or self._draw([c for c, n, k in zip(pool, towns, close)
                                        if n >= least and k >= near], rng)
-        if pick is None:
-            return self._compound(rng, "land")
-        if iso:
-            self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
 
     def _crossed_seas(self) -> dict[str, frozenset[str]]:
@@ -1686,8 +1869,16 @@ class Renderer:
                 isos = {self._iso_of_word(w) for w in said} - {""}
                 isos |= {iso for w in said for iso in islands.get(w, ())}
                 isos |= {"SE"} if not towns.isdisjoint(said) else set()
+                # lifelike: the boat goes to a place after its word ("från Eritrea genom Sudan
+                # till Libyen, sedan en båt till Italien" crosses the Mediterranean, not the
+                # Red Sea of Eritrea and Sudan)
+                boat = next((i for i, w in enumerate(said) if w in geo.boat_words), None)
+                later = set(isos) if boat is None else (
+                    {self._iso_of_word(w) for w in said[boat:]}
+                    | {iso for w in said[boat:] for iso in islands.get(w, ())}
+                    | ({"SE"} if not towns.isdisjoint(said[boat:]) else set()))
                 for sea in named + [sea for sea, shore in geo.seas.items()
-                                    if len(shore & isos) >= 2]:
+                                    if len(shore & isos) >= 2 and shore & later]:
                     crossed[sea] = crossed.get(sea, frozenset()) | (isos & geo.seas[sea])
             self.crossed = crossed
         return self.crossed
@@ -1771,18 +1962,22 @@ class Renderer:
             pick = self._landmark(span, original, country, rng)
             if pick:
                 return pick
-            if country != "SE":  # a bazaar or a ruin abroad: never a Swedish street
+            ending = street_ending(original)
+            if country != "SE" and not ending:
+                # a bazaar or a ruin abroad: never a Swedish street (but "en restaurang på
+                # Drottninggatan" after a sentence about Thailand is a Swedish street)
                 pick = self._draw(lex.cities_by_country.get(country, []), rng) or self._draw(
                     [c for iso in sorted(set(self.countries.values()) - {"SE"})
                      for c in lex.cities_by_country.get(iso, [])], rng)
                 if pick:
                     return pick
-            ending = street_ending(original)
             other = next((e for e in words().place_endings if fold(original).endswith(e)
                           and len(original) > len(e) + 1), "") if not ending else ""
             if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
                 return self._compound(rng, other)
-            streets = lex.streets_by_city.get(self.city or "", []) or lex.pools.get("street", [])
+            streets = lex.streets_by_city.get(self.city or "", []) or (
+                list(words().common_streets) if self.effective == "lifelike"  # never Sveavägen
+                else lex.pools.get("street", []))
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
                     or self._compound(rng, ending or words().default_street_ending))
@@ -1792,17 +1987,18 @@ class Renderer:
         capital = self._capital_said(span, country) if label == "city" else None
         if capital:
             return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
-        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
-            pick = self._in_region_abroad(span, original, cities,
-                                          self._coast_town(span, original, home, country), rng)
-            if pick:
-                return pick
         name = self.geo.feature_folds.get(fold(original))
-        if self.effective == "lifelike" and country != "SE" and label == "city" and name and \
-                self.geo.features[name][0] == "island":
+        if self.effective == "lifelike" and country != "SE" and label in ("city", "area") and \
+                name and self.geo.features[name][0] in self.geo.no_town_kinds | {"island"} - {"sea"}:
+            # "i Hindu Kush" read as a town: a range of the surrogate country
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
             # (Phu Quoc), never "på Saigon"
             pick = self._feature(span, original, country, rng)
+            if pick:
+                return pick
+        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
+            pick = self._in_region_abroad(span, original, cities,
+                                          self._coast_town(span, original, home, country), rng)
             if pick:
                 return pick
         if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
@@ -1898,6 +2094,11 @@ class Renderer:
             pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
+            # "Floden Niger flyter genom Bamako": a town on the river's surrogate
+            on = {t for start, water in self._tied(self.waters_abroad, span)
+                  for t in self.geo.feature_towns_abroad.get(water, ())}
+            pool = sorted(t for t in on if self.lex.get(fold(t)).place_country == country
+                          and self._free(t)) or pool
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":
@@ -1908,6 +2109,8 @@ class Renderer:
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         essay_town = self.towns[0] if self.towns else None
+        if self.effective == "lifelike" and country != "SE" and label == "city":
+            self.towns_abroad.append((span.start, pick))
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
@@ -1964,7 +2167,12 @@ class Renderer:
         """A town reached or left by boat ("färja från Ystad") is a ferry port (`ports` in
         geography.toml), the nearest to the essay's town; [] when no boat is named before it."""
         geo = self.geo
-        if geo.ferry_words.isdisjoint(self.before.get(span.start, ())[-4:]):
+        said = self.before.get(span.start, ())[-4:]
+        if self.effective == "lifelike":  # "färjan Stena Spirit från Gdynia till Karlskrona"
+            text = getattr(self.before, "text", "")
+            said = fold(regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+                        ).split()
+        if geo.ferry_words.isdisjoint(said):
             return []
         ports = [t for t in dict.fromkeys(cities + list(geo.towns)) if t in geo.ports
                  and self._free(t)]
@@ -2181,20 +2389,28 @@ class Renderer:
         landskap of the essay's surrogate town where the table has one; abroad one in the
         (surrogate) country of the original."""
         geo = self.geo
-        kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
+        kind, where = self._kind_told(span, original)
         # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named
         kind = kind or (self.feature_kind if "SE" == country else "")
         if not kind:
             return None
-        self.feature_kind = kind
-        same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
         before = self.before.get(span.start, ())
         said = before[-1] if before and before[-1] in geo.kind_folds else ""
+        self.feature_kind = kind
+        same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
 
         def plain(names: list[str]) -> list[str]:
             """"floden Mekong": not "floden Röda floden", "bergen Sarawatbergen" where another
             of the names will do (in Sweden the tiers of _swedish_feature weigh it too)."""
             return [n for n in names if not (said and fold(n).endswith(said))] or names
+
+        def unsaid(pick: str) -> str:
+            """Lifelike: "sjön Kivu", "bergen Taurus", never "sjön Kivusjön" where no other
+            name would do (a town of its sentence is then drawn among the towns at Kivusjön)."""
+            self.waters_abroad.append((span.start, pick))
+            cut = len(pick) - len(said)
+            return pick[:cut].rstrip() if said and kind in ("lake", "river", "range") and \
+                cut > 2 and fold(pick).endswith(said) else pick
         if abroad(where) and kind == "sea" and self.effective == "lifelike":
             return self._sea_between(span, original, rng)
         if abroad(where) or (not where and country != "SE"):
@@ -2204,15 +2420,27 @@ class Renderer:
                 # bordering it: never "floden Juba" (Somalia) beside Giza, nor a river of Turkey
                 # in a surrogate Iran
                 # (an island "i Grekland" stays in its country: else a town on its sea)
+                # lifelike never takes a neighbour's river: "Benue flyter genom Ndjamena" reads
+                # as false (the country was drawn among those that have one of its kind)
                 mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
-                pick = self._draw(plain([n for n, w in mine if country in w]), rng) or self._draw(
-                    plain([n for n, w in mine if kind != "island"
+                own = plain([n for n, w in mine if country in w])
+                # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
+                near = {t for _, t in self._tied(self.towns_abroad, span)}
+                own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
+                    or [n for n in own if any(self.lex.get(fold(t)).place_country == country
+                                              for t in geo.feature_towns_abroad.get(n, ()))] \
+                    or own  # (a river we know towns of: a town after it can lie on it)
+                pick = self._draw(own, rng) or self._draw(
+                    plain([n for n, w in mine if kind not in geo.no_town_kinds | {"island"}
                            and not w.isdisjoint(self.lex.neighbours.get(country, ()))]), rng) or (
                     self._draw([t for t in self.geo.coast_towns.get(country, ())
                                 if self._free(t)], rng) if kind == "island" else None)
                 if pick:
-                    return pick
+                    return unsaid(pick)
             isos = {self.countries.get(w, w) for w in where} or {country}
+            if self.effective == "lifelike" and kind in geo.no_town_kinds:
+                # the surrogates of the countries the essay names, not the feature's others
+                isos = {self.countries[w] for w in where if w in self.countries} or isos
             scored = sorted(((len(w & isos), n) for n, w in same
                              if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
             best = [n for score, n in scored if score == scored[0][0]] if scored else []
@@ -2221,22 +2449,42 @@ class Renderer:
                 self.lex.continents.get(iso) in continents for iso in w)]
             if any(self.countries.get(w, w) != w for w in where):
                 nearby = []  # its country is replaced: never Mazurien "i Estland"
-            pick = self._draw(best, rng) or self._draw(nearby, rng)
-            if pick or self.effective != "lifelike" or kind not in geo.no_town_kinds:
-                return pick
-            # lifelike: never a city's name for a mountain ("berget Veracruz"): one of its kind
-            # on the continent, else the kind's bare word where no kind word stands before it
-            # ("i bergen"), else one of its kind abroad
+            strict = self.effective == "lifelike" and kind in geo.no_town_kinds
+            pick = self._draw(best, rng) or (None if strict else self._draw(nearby, rng))
+            if pick or not strict:
+                return unsaid(pick) if pick and strict else pick
+            # lifelike: never a city's name for a mountain ("berget Veracruz"), never another
+            # country's river: the kind's bare word where no kind word stands before it ("i
+            # bergen"), else one of its kind on the continent, else one of its kind abroad
             continents = {self.lex.continents.get(country)} - {None}
-            return (self._draw(plain([n for n, w in same if abroad(w) and any(
-                        self.lex.continents.get(iso) in continents for iso in w)]), rng)
-                    or (geo.kind_default[kind] if not said
-                        else self._draw([n for n, w in same if abroad(w)], rng)))
+            return (geo.kind_default[kind] if not said else None) or (
+                self._draw(plain([n for n, w in same if abroad(w) and any(
+                    self.lex.continents.get(iso) in continents for iso in w)]), rng)
+                or self._draw([n for n, w in same if abroad(w)], rng))
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
         if self.effective == "lifelike":
             return self._swedish_feature(span, original, kind, same, home, rng)
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _kind_told(self, span: Span, original: str) -> tuple[str, frozenset[str]]:
+        """(kind, where) of a feature; lifelike: the kind word before it wins over the table
+        ("sjön Tana" is Lake Tana, though the table knows the Kenyan river Tana), and where it
+        lies is then unknown."""
+        geo = self.geo
+        kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
+        before = self.before.get(span.start, ())
+        told = dict(geo.kind_words).get(before[-1], kind) if before else kind
+        if self.effective == "lifelike" and abroad(where) and told != kind and \
+                {told, kind} != {"mountain", "range"}:
+            return told, frozenset()
+        return kind, where
+
+    def _tied(self, rendered: list[tuple[int, str]], span: Span) -> list[tuple[int, str]]:
+        """The rendered (start, surrogate) pairs named in the mention's sentence."""
+        text = getattr(self.before, "text", "")
+        return [(start, pick) for start, pick in rendered if not regex.search(
+            r"[.!?\n]", text[min(start, span.start):max(start, span.start)])]
 
     def _sea_between(self, span: Span, original: str, rng: Draws, like: str = "") -> str:
         """A sea abroad the surrogates of the essay's countries on it share (Egeiska havet
@@ -2248,7 +2496,14 @@ class Renderer:
         now = {self.countries[iso] for iso in shore if iso in self.countries}
         seas = {sea: isos for sea, isos in geo.seas.items()
                 if not like or fold(sea).endswith(" " + like)}
-        pick = self._draw([sea for sea, isos in seas.items() if now and now <= isos], rng)
+        shared = [sea for sea, isos in seas.items() if now and now <= isos]
+        if self.effective == "lifelike":
+            # a Mediterranean crossing stays one: a part of the same sea first (Libyska havet
+            # for Medelhavet beside a surrogate Egypt, never Röda havet)
+            name = geo.feature_folds.get(fold(original), original)
+            family = {name, geo.sea_wider.get(name, name)}
+            shared = [sea for sea in shared if {sea, geo.sea_wider.get(sea)} & family] or shared
+        pick = self._draw(shared, rng)
         before = self.before.get(span.start, ())
         if pick or not like and not (before and before[-1] in geo.kind_folds):
             return pick or geo.kind_default["sea"]
@@ -2334,6 +2589,10 @@ class Renderer:
         named = self._with_names(original)
         if named:
             return named  # "Sofias skola" -> "Anzhelas skola": a person's surrogate
+        if self.effective == "lifelike" and kind and kind.name == "restaurant":
+            pick = self._cuisine(span, original, rng)
+            if pick:
+                return pick  # "pizzerian Napoli" -> "pizzerian Venezia", never "Sushi Yama"
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
@@ -2351,6 +2610,26 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _cuisine(self, span: Span, original: str, rng: Draws) -> str | None:
+        """Lifelike: a restaurant of the cuisine a word of its name or of the words before it
+        names (`cuisine_lifelike`; else of its row without cues), never repeating the kind
+        word written before it; None when the file has no such row."""
+        before = self.before.get(span.start, ())
+        own = set(regex.findall(r"\p{L}+", fold(original)))  # "Pho Hanoi": no "Hanoi Kök"
+        # the words just before it: "en thailändsk restaurang som heter X", never the
+        # "syriska" of "min syriska kompis jobbar på restaurangen X"
+        said = own | set(before[-4:])
+        cuisine = next((c for c in cuisines() if not c.cues.isdisjoint(said)
+                        or not c.name_cues.isdisjoint(own)), None) or next(
+            (c for c in cuisines() if not c.cues and not c.name_cues), None)
+        if cuisine is None:
+            return None
+        kind = self.kind_of(span, original)
+        # "pizzerian Napoli": a name with no kind word ("Venezia", never "Pizzeria Roma")
+        names = cuisine.bare if before and kind and before[-1] in kind.before else cuisine.pool
+        return self._draw([p for p in names if own.isdisjoint(
+            regex.findall(r"\p{L}+", fold(p)))], rng)
 
     def _towns_after(self, span: Span) -> set[str]:
         """The essay's surrogate towns named after the mention in its sentence ("Öresundståg

@@ -83,7 +83,8 @@ STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
                       reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
-                         reads=("name_connector", "work_word", "work_start"), capital=True)
+                         reads=("name_connector", "work_word", "work_start",
+                                "institution_preposition", "place_trigger"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
@@ -103,13 +104,15 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word"))
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
-                  reads=("nationality",))
+                  reads=("nationality",))  # club_head lower only after a Swedish place
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb",))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
+LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
+                        word=("common_name_homograph",))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger"))
@@ -856,9 +859,11 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
     clubs are often called: the two are the club."""
     code = doc.texts[i]
-    if i < 1 or not (code.islower() and doc.folds[i] in r.w["club_code"]
+    swedish_place = i >= 1 and bool(doc.entries[i - 1].se_pop)
+    if i < 1 or not (code.islower() and (doc.folds[i] in r.w["club_code"]
+                                         or swedish_place and doc.folds[i] in r.w["club_head"])
                      or code.isupper() and doc.folds[i] in r.w["club_head"]):
-        return False  # "gefle IF" too, in capitals
+        return False  # "gefle IF" in capitals; "norrby if" after a Swedish place
     k = i - 1
     name, e = doc.texts[k], doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
@@ -1111,9 +1116,16 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
     if doc.folds[i] not in r.w["street_prefix"]:
         return 0
     j = i + 1 + (i + 1 < len(doc.texts) and doc.texts[i + 1] == ".")
-    if j >= len(doc.texts) or not doc.texts[j][:1].isupper() or not doc.texts[j][0].isalnum():
+    if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
-    return r._connected_run(doc, j)
+    if doc.texts[j][:1].isupper():
+        return r._connected_run(doc, j)
+    end = j - 1  # in lower case: the words after it that no list holds ("vulytsia sumska")
+    while end + 1 < min(len(doc.texts), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
+            and doc.texts[end + 1].isalpha() and not doc.entries[end + 1].cats \
+            and doc.entries[end + 1].zipf < T.RARE:
+        end += 1
+    return end if end >= j else 0
 
 
 def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -1131,12 +1143,36 @@ def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Universidad Nacional de San Agustín", "Uniwersytet Medyczny", "Gjimnazi Gjon Buzuku": a
     foreign institution's kind word before its capitalised name; the kind word's value is the
     label, `work` where someone works there."""
-    if doc.texts[i][0].isupper() and doc.folds[i] in r.w["institution_head"] \
-            and i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper() \
-            and doc.texts[i + 1][0].isalnum() and i + 1 not in doc.starts:
+    if doc.folds[i] not in r.w["institution_head"] or i + 1 >= len(doc.texts) \
+            or not doc.texts[i + 1][0].isalnum() or i + 1 in doc.starts:
+        return False
+    if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
         end = r._connected_run(doc, i + 1)
+    elif doc.texts[i].islower() and i and (doc.folds[i - 1] in r.w["institution_preposition"]
+                                             or doc.folds[i - 1] in r.w["place_trigger.prep"]):
+        end = _lower_name_run(r, doc, i + 1)  # "började på universidad de antioquia"
+    else:
+        return False
+    if end > i:
         _add_institution(r, doc, i, end, INSTITUTION_HEAD, "institution_head", add)
     return False
+
+
+def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
+    """The last of the lower-case words from token j that name something: words no list
+    holds or names and places, joined by "de", "del", "la" (at most NAME_RUN_MAX, never ending
+    on one); j - 1 when there is none."""
+    end = j - 1
+    while end + 1 < min(len(doc.texts), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts:
+        k, e = end + 1, doc.entries[end + 1]
+        named = doc.texts[k].isalpha() and (e.zipf < T.WORKPLACE_NAME_MAX and not e.cats
+                                              or e.place_kind or e.gender)
+        if not named and doc.folds[k] not in r.w["name_connector"]:
+            break
+        end = k
+    while end >= j and doc.folds[end] in r.w["name_connector"]:
+        end -= 1  # not ending on "de"
+    return end
 
 
 def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -1158,8 +1194,9 @@ def _add_institution(r: ContextRules, doc: Doc, first: int, last: int, rule: Rul
     word's value, or `work` where someone works there."""
     kind = doc.folds[first if category == "institution_head" else last]
     label = r.lex.words.value(category).get(kind, "school")
-    if _institution_context(doc, first) == "work":
-        label = "work"  # "jobbar på Istanbul Üniversitesi"
+    if _institution_context(doc, first) == "work" and not (
+            first >= 2 and doc.folds[first - 2] in r.w["work_start"]):
+        label = "work"  # "jobbar på Istanbul Üniversitesi"; not "började på universidad …"
     add(rule.span(doc.offsets[first], doc.ends[last], label,
                   key=" ".join(doc.folds[first:last + 1])))
 
@@ -1243,6 +1280,24 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(BUSINESS_NAME.span(doc.offsets[i], doc.ends[end],
                            "other_institution" if club else "work",
                            key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"min granne per eriksson", "med liv holmberg": a given name that is also a word (per,
+    liv, bo), in lower case before a frequent listed surname that is no word nor place, is the
+    person's name with it."""
+    if i + 1 >= len(doc.texts) or not doc.texts[i].islower() or not doc.texts[i + 1].islower() \
+            or "common_name_homograph" not in doc.entries[i].cats:
+        return False
+    e, first = doc.entries[i + 1], doc.entries[i]
+    if e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK and not e.first_rank \
+            and not e.place_kind and e.zipf < T.DOMINANT_WORD and not e.cats \
+            and first.gender in ("female", "male"):
+        add(LOWER_FULL_NAME.span(doc.offsets[i], doc.ends[i], FIRSTNAME[first.gender],
+                                 key=doc.folds[i]))
+        add(LOWER_FULL_NAME.span(doc.offsets[i + 1], doc.ends[i + 1], "surname",
+                                 key=doc.folds[i + 1]))
     return False
 
 
@@ -1418,7 +1473,11 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     case when its name is no everyday word)."""
     house = HOUSE_NUMBER.fullmatch(doc.texts[i])
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
-    k = i - 1 if i < 2 or doc.folds[i - 1] not in r.w["house_number_word"] else i - 2
+    k = i - 1
+    if k >= 1 and doc.texts[k] == "." and doc.folds[k - 1] in r.w["house_number_word"]:
+        k -= 1  # "Ringvägen nr. 5"
+    if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
+        k -= 1
     prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
     street = k >= 0 and prev.endswith(r.street_endings) and (
         doc.texts[k][0].isupper()
@@ -1471,6 +1530,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
+    (LOWER_FULL_NAME, _lower_full_name),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),

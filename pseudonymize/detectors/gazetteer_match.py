@@ -103,8 +103,9 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
                                                  "inverted_subject", "vocative_mark", "fronted_adverb",
-                                                 "past_ending", "be_verb"),
-                    before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
+                                                 "past_ending", "be_verb", "personal_pronoun", "home_preposition"),
+                    before=("person_preposition", "list_word", "object_verb", "inverted_subject",
+                            "home_preposition"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
@@ -240,10 +241,15 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
         # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
         k = j - 1
+        ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
         while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
-                          or folds[k] in W["transport_word"] or folds[k] == "med"):
+                          or folds[k] in W["transport_word"] or folds[k] == "med"
+                          or folds[k].endswith(ENDS["transport_ending"])):
+            ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
+                and folds[k] not in W["place_adverb"]
             k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
+                       or ridden and folds[k] in W["ride_verb"]
                        or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
@@ -1039,6 +1045,11 @@ class Matcher:
             return True  # "tack för brevet ahmed!"
         if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
+        if clause and i + 2 < n and folds[i + 1] in W["list_word"] \
+                and folds[i + 2] in W["personal_pronoun"]:
+            return True  # "amina och jag gick"
+        if not place and i and folds[i - 1] in W["home_preposition"]:
+            return True  # "vi åt middag hos fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
             and not (place and folds[i - 1] in W["place_trigger.prep"]
                      and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \

@@ -39,3 +39,13 @@ def test_first_names_rare_in_sweden_take_a_foreign_locales_origin() -> None:
     for name, gender, origin in FIRST_NAME_ORIGINS:
         rows = frame.filter((pl.col("name") == name) & (pl.col("gender") == gender))
         assert rows["origin"].to_list()[:1] == [origin], (name, rows["origin"].to_list())
+
+
+def test_every_origin_group_of_the_lexicon_has_homelands() -> None:
+    """A comment in the lexicon that reads like a heading ("# Gul is a man's name …") would
+    file the names after it under a group no surrogate knows, with no homeland."""
+    import tomllib
+
+    geography = Path(__file__).parents[2] / "pseudonymize" / "data" / "geography.toml"
+    homelands = tomllib.loads(geography.read_text(encoding="utf-8"))["name_homelands"]
+    assert set(name_origins().values()) <= set(homelands)
