@@ -1475,7 +1475,7 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     k = i - 1
     if k >= 1 and doc.texts[k] == "." and doc.folds[k - 1] in r.w["house_number_word"]:
-        k -= 1  # "Ringvägen nr. 5"
+        k -= 1  # "Storgatan nr. 5"
     if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
         k -= 1
     prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
