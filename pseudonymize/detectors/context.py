@@ -863,7 +863,7 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if i < 1 or not (code.islower() and (doc.folds[i] in r.w["club_code"]
                                          or swedish_place and doc.folds[i] in r.w["club_head"])
                      or code.isupper() and doc.folds[i] in r.w["club_head"]):
-        return False  # "gefle IF" in capitals; "norrby if" after a Swedish place
+        return False  # "gefle IF" in capitals; "hammarby if" after a Swedish place
     k = i - 1
     name, e = doc.texts[k], doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
