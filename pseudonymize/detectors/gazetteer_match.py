@@ -1746,7 +1746,7 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     # place preposition a word no list knows with a town's or island's ending is the place even
     # where it is a compound ("på hästö", "i moraberg"): the ending makes such compounds names.
     named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
-        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.tokens[c.i].text)
+        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i])
     if c.cap or not (c.place_ctx == 2 or named_ending) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
