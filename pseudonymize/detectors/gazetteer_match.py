@@ -8,6 +8,7 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -473,9 +474,10 @@ class Matcher:
         self.context_after = neighbours(lex, RULES, "after")
         self._alone: dict[str, bool] = {}
         # A long essay's verdicts, remembered by context window (`Verdicts`); `asked` notes
-        # the reads back to the sentence start a judgement made, with their answers (`_far`).
+        # the reads back to the sentence start a judgement made, with their answers (`_far`),
+        # per thread: the threads of a release's worker share one engine.
         self.verdict_essay_min = T.VERDICT_ESSAY_MIN
-        self.asked: list[tuple[Callable[[Doc, int], object], object]] | None = None
+        self._thread = threading.local()
         self.everyday_endings = self.ENDS["definite_ending"] + self.ENDS["ordinary_ending"] \
             + self.ENDS["verb_ending"]
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
@@ -653,12 +655,22 @@ class Matcher:
         self.asked = None
         return span
 
+    @property
+    def asked(self) -> list[tuple[Callable[[Doc, int], object], object]] | None:
+        """The reads the judgement under way in this thread made (None: none is noted)."""
+        return getattr(self._thread, "asked", None)
+
+    @asked.setter
+    def asked(self, value: list[tuple[Callable[[Doc, int], object], object]] | None) -> None:
+        self._thread.asked = value
+
     def _far(self, read: Callable[[Doc, int], object], doc: Doc, i: int) -> object:
         """A read of token i's sentence back to its start (`read(doc, i)`), its answer noted
         for `Verdicts`: a remembered verdict holds where the same reads give the same answers."""
         answer = read(doc, i)
-        if self.asked is not None:
-            self.asked.append((read, answer))
+        asked = self.asked
+        if asked is not None:
+            asked.append((read, answer))
         return answer
 
     def _car(self, doc: Doc, i: int) -> int:

@@ -247,3 +247,20 @@ def test_the_ending_gate_lets_every_declared_ending_through(offline_engine) -> N
                 assert gate or not key.endswith(ends)
 
         check()
+
+
+def test_the_reads_a_judgement_notes_belong_to_its_thread(offline_engine) -> None:
+    """The threads of a release's worker share one engine: the reads one thread's judgement
+    notes for its remembered verdicts (`Matcher.asked`) are never another thread's."""
+    import threading
+
+    from pseudonymize.detectors.gazetteer_match import Matcher
+
+    matcher = next(d for d in offline_engine.detectors if isinstance(d, Matcher))
+    matcher.asked = []
+    seen: list[object] = []
+    other = threading.Thread(target=lambda: seen.append(matcher.asked))
+    other.start()
+    other.join()
+    matcher.asked = None
+    assert seen == [None]
