@@ -185,6 +185,7 @@ class Words:
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
     common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
     district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
+    district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
 
 
@@ -244,6 +245,7 @@ def words() -> Words:
                  same_origin_kin_lifelike=frozenset(fold(w) for w in data["same_origin_kin"]
                                                     + data["same_origin_kin_lifelike"]),
                  district_before=frozenset(fold(w) for w in data["district_before"]),
+                 district_max_abroad=data["district_max_abroad"],
                  **_size_patterns(data))
 
 
@@ -1143,12 +1145,15 @@ class Renderer:
                          and not lex.get(fold(t)).country and fold(t) != key), "")
             if town:
                 return town
-        if strategy != "lifelike" or label not in ("city", "area") or entry.country or (
-                entry.place_country in ("", "SE") and "foreign" not in span.attrs):
+        if strategy != "lifelike" or label not in ("city", "area") or entry.country:
             return ""
         text = getattr(self.before, "text", "")
         pattern = words().district_of
         found = pattern.match(text[span.end:span.end + 60]) if pattern else None
+        unknown = not (entry.place_country or entry.se_pop or "district" in entry.cats)
+        if entry.place_country in ("", "SE") and "foreign" not in span.attrs and not (
+                unknown and found):  # "Kadıköy, en stadsdel i Istanbul": no list knows it
+            return ""
         if found:
             other = lex.get(fold(found.group(1)))
             if other.place_country not in ("", "SE") and not other.country and \
@@ -1178,7 +1183,7 @@ class Renderer:
             region = lex.place_region.get(surrogate_parent, "")
             # its districts or else its biggest towns: a suburb, never a far town of its region;
             # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
-            near = self._in_country(lex.region_places.get(region, [])[1:REGION_NEAREST + 1],
+            near = self._in_country(self._districts_abroad(surrogate_parent)[:REGION_NEAREST],
                                     country)
             return self._draw([p for p in near if p in coast], rng) or (
                 self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
@@ -1190,11 +1195,22 @@ class Renderer:
         heads = self._in_country([c for c in cities if lex.region_places.get(
             lex.place_region.get(fold(c), ""), [""])[0] == c and len(
             lex.region_places[lex.place_region[fold(c)]]) >= 3], country)
+        # a place that has districts: "Mosul, en stadsdel i Bagdad" never a city in Ibb
+        heads = [c for c in heads if self._districts_abroad(fold(c))] or heads or [
+            c for c in self._in_country(cities, country) if self._districts_abroad(fold(c))]
         sized = self._of_said_size(span, heads, country) if self._size_said(span) else \
             self._similar_size(heads, span, original, country)
         return next(filter(None, (self._draw(pool, rng) for pool in (
             [c for c in sized if c in coast], sized, [c for c in heads if c in coast], heads))),
             None)
+
+    def _districts_abroad(self, parent: str) -> list[str]:
+        """Lifelike: the places a district of the place abroad (a fold) may be: the others of
+        its first-level region, districts first, none itself a big city (`district_max_abroad`:
+        "Latakia, en stadsdel i Tartus" reads as false)."""
+        lex, most = self.lex, words().district_max_abroad
+        return [p for p in lex.region_places.get(lex.place_region.get(parent, ""), [])[1:]
+                if fold(p) != parent and (not most or lex.get(fold(p)).place_pop <= most)]
 
     def _known(self, span: Span, original: str) -> bool:
         """A place some gazetteer knows (a town, district, place abroad or country)."""
@@ -2095,8 +2111,12 @@ class Renderer:
             # "Floden Niger flyter genom Bamako": a town on the river's surrogate
             on = {t for start, water in self._tied(self.waters_abroad, span)
                   for t in self.geo.feature_towns_abroad.get(water, ())}
-            pool = sorted(t for t in on if self.lex.get(fold(t)).place_country == country
-                          and self._free(t)) or pool
+            # ... on it in another country where the surrogate country has none ("Niger
+            # flyter genom Alger" never keeps a town the river does not touch)
+            free = sorted(t for t in on if self._free(t))
+            pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or [
+                t for t in free if self.lex.get(fold(t)).place_country in set(
+                    self.countries.values())] or free or pool
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":
@@ -2424,7 +2444,10 @@ class Renderer:
                 own = plain([n for n, w in mine if country in w])
                 # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
                 near = {t for _, t in self._tied(self.towns_abroad, span)}
+                # "Alger ... floden X": one through the town named before it, in another
+                # country where the surrogate country has none
                 own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
+                    or [n for n, _ in mine if near & geo.feature_towns_abroad.get(n, frozenset())] \
                     or [n for n in own if any(self.lex.get(fold(t)).place_country == country
                                               for t in geo.feature_towns_abroad.get(n, ()))] \
                     or own  # (a river we know towns of: a town after it can lie on it)

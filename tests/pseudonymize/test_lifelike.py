@@ -1400,3 +1400,39 @@ def test_round_10_surrogates_a_judge_cannot_fault(
     """Over seeds 0-7 (the judge's clues of round 10 came from single seeds)."""
     for seed in range(8):
         holds(engine, run(engine, [text], seed)[0], names)
+
+
+# --- round 11 (judge run 15) ------------------------------------------------------------------
+
+def _district_of(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Batna, en stadsdel i Alger": the district is another place of its town's surrogate's
+    first-level region and no big city ("Latakia, en stadsdel i Tartus" read as false)."""
+    district, town = names
+    lex = engine.lex
+    got, parent = fold(surrogate(r, district)), fold(surrogate(r, town))
+    assert lex.place_region.get(got) and lex.place_region.get(got) == lex.place_region.get(
+        parent), r.target
+    assert got != parent and lex.get(got).place_pop <= 150_000, r.target  # no big city
+
+
+ROUND11 = [
+    # class 1: a river through a town, a district of a town abroad
+    ("Jag kommer från Mali. Floden Niger flyter genom Alger.", ("Niger", "Alger"),
+     _town_on_water),
+    ("Jag kommer från Irak. Vi bodde i Mosul, en stadsdel i Bagdad.", ("Mosul", "Bagdad"),
+     _district_of),
+    ("Jag kommer från Turkiet. Vi bodde i Kadıköy, en stadsdel i Istanbul.",
+     ("Kadıköy", "Istanbul"), _district_of),
+    ("Jag kommer från Syrien. Vi bodde i Homs, en stadsdel i Damaskus.", ("Homs", "Damaskus"),
+     _district_of),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND11,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND11)])
+def test_round_11_surrogates_a_judge_cannot_fault(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7 (the clues of judge run 15)."""
+    for seed in range(8):
+        holds(engine, run(engine, [text], seed)[0], names)
