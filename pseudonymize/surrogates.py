@@ -462,6 +462,9 @@ class Geography:
     feature_towns_abroad: dict[str, frozenset[str]] = field(default_factory=dict)  # Niger ->
     feature_aliases: dict[str, frozenset[str]] = field(default_factory=dict)  # fold -> folds
     world_parts: dict[str, str] = field(default_factory=dict)  # ISO -> its part of the world
+    # lifelike: words and islands anywhere in an essay that put its towns on the sea
+    shore_words_essay: frozenset[str] = frozenset()  # folds: havet, skärgården
+    sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -574,7 +577,12 @@ def geography(lifelike: bool = False) -> Geography:
                       in data["feature_towns_abroad"].items()} if lifelike else {},
                      {f: frozenset(group) for group in groups.values() for f in group},
                      {iso: part for part, isos in data["world_parts_lifelike"].items()
-                      for iso in isos} if lifelike else {})
+                      for iso in isos} if lifelike else {},
+                     frozenset(fold(w) for w in data["shore_words"]
+                               + data["shore_words_lifelike"]) if lifelike else frozenset(),
+                     frozenset(fold(name) for name, (kind, where) in features.items()
+                               if kind == "island" and not abroad(where)
+                               and name not in data["islands_not_shore"]) if lifelike else frozenset())
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1093,10 +1101,11 @@ class Renderer:
             geo = geography(True)
             self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
                                 if word in said]
-            if not geo.shore_words.isdisjoint(said) or any(
-                    kind == "sea" and not abroad(where) and fold(name) in said
-                    for name, (kind, where) in geo.features.items()):
-                # "vi badar i Kalmarsund", "nära havet": the essay's towns lie on the sea
+            if not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
+                    said) or any(kind == "sea" and not abroad(where) and fold(name) in said
+                                 for name, (kind, where) in geo.features.items()):
+                # "vi badar i Kalmarsund", "nära havet", "ut i skärgården", "ett sommarhus på
+                # Tjörn", anywhere in the essay: the essay's towns lie on the sea
                 self.need_towns.append(geo.shore_towns)
         if span.label == "country":
             return 0

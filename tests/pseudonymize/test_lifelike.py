@@ -1415,7 +1415,18 @@ def _district_of(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert got != parent and lex.get(got).place_pop <= 150_000, r.target  # no big city
 
 
+def _shore_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An essay naming a sea island or the archipelago anywhere lives on the shore."""
+    for name in names:
+        assert town_of(engine, r, name) in geography(True).shore_towns, r.target
+
+
 ROUND11 = [
+    # class 3: sea and shore across sentences
+    ("Jag bor i Uddevalla. Min mormor har ett sommarhus på Tjörn.", ("Uddevalla",), _shore_town),
+    ("Jag bor i Stenungsund och jobbar i Göteborg. På helgerna åker vi till Tjörn.",
+     ("Stenungsund",), _shore_town),
+    ("Jag bor i Västervik. På sommaren åker vi ut i skärgården.", ("Västervik",), _shore_town),
     # class 1: a river through a town, a district of a town abroad
     ("Jag kommer från Mali. Floden Niger flyter genom Alger.", ("Niger", "Alger"),
      _town_on_water),
