@@ -465,6 +465,7 @@ class Geography:
     # lifelike: words and islands anywhere in an essay that put its towns on the sea
     shore_words_essay: frozenset[str] = frozenset()  # folds: havet, skärgården
     sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
+    feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -582,7 +583,9 @@ def geography(lifelike: bool = False) -> Geography:
                                + data["shore_words_lifelike"]) if lifelike else frozenset(),
                      frozenset(fold(name) for name, (kind, where) in features.items()
                                if kind == "island" and not abroad(where)
-                               and name not in data["islands_not_shore"]) if lifelike else frozenset())
+                               and name not in data["islands_not_shore"]) if lifelike else frozenset(),
+                     {fold(feast): frozenset(isos) for feast, isos
+                      in data["feast_countries_lifelike"].items()} if lifelike else {})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1587,6 +1590,14 @@ class Renderer:
             return (named or sorted(where))[0]
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
+        if self.effective == "lifelike" and span.label == "region" and not (
+                entry.place_country or entry.se_pop):
+            # "Jag är från Irak. Vi bodde i Kurdistan": a region of several countries lies in
+            # the essay's country abroad, never a Swedish landskap
+            there = self._sentence_country(span) or self.hint or self.abroad or next(
+                (iso for iso in self.countries if iso not in ("", "SE")), "")
+            if there and there != "SE":
+                return there
         known = entry.place_kind or entry.se_pop or "district" in entry.cats
         if self.effective == "lifelike" and not entry.place_country and (
                 where or not known) and span.label in ("geo", "city"):
@@ -1719,6 +1730,11 @@ class Renderer:
             need = self._kinds_placed_in(iso)
             pool = [c for c in pool if need <= self._free_kinds().get(
                 lex.get(fold(c)).country, frozenset())] or pool
+            # "Vi firar Nowruz": a country that keeps the essay's feasts, where the original does
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            for feast, keep in sorted(self.geo.feast_countries.items()):
+                if feast in said and iso in keep:
+                    pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
             crossed = self._on_crossed_sea(iso, pool)
             # across a sea a country keeps its continent (Greece from Turkey: Italy, never
             # Egypt beside a surrogate Israel), so the land route after it stays one

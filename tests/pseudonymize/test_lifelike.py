@@ -1421,7 +1421,28 @@ def _shore_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert town_of(engine, r, name) in geography(True).shore_towns, r.target
 
 
+def _feast_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Vi firar Nowruz": the country's surrogate keeps the feast (never the Emirates)."""
+    country, feast = names
+    keep = geography(True).feast_countries[fold(feast)]
+    assert engine.lex.get(fold(surrogate(r, country))).country in keep, r.target
+
+
+def _region_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Jag är från Irak. Vi bodde i Kurdistan": a region abroad, never a Swedish landskap."""
+    for name in names:
+        entry = engine.lex.get(fold(surrogate(r, name)))
+        assert entry.place_country not in ("", "SE") and not entry.se_pop, r.target
+
+
 ROUND11 = [
+    # class 2: features and feasts the surrogate country keeps
+    ("Jag kommer från Iran. Vi firar Nowruz i mars.", ("Iran", "Nowruz"), _feast_country),
+    ("Jag kommer från Afghanistan. På Nowruz åker vi till bergen.", ("Afghanistan", "Nowruz"),
+     _feast_country),
+    ("Jag är från Irak. Vi bodde i Kurdistan och firade Nowruz.", ("Kurdistan",),
+     _region_abroad),
+    ("Jag kommer från Pakistan. Min familj bor i Punjab.", ("Punjab",), _region_abroad),
     # class 3: sea and shore across sentences
     ("Jag bor i Uddevalla. Min mormor har ett sommarhus på Tjörn.", ("Uddevalla",), _shore_town),
     ("Jag bor i Stenungsund och jobbar i Göteborg. På helgerna åker vi till Tjörn.",
