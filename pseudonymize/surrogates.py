@@ -184,6 +184,7 @@ class Words:
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
     common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
+    town_institution_words: frozenset[str] = frozenset()  # lifelike: "Malmö stadsteater"
     district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
     district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
@@ -242,6 +243,8 @@ def words() -> Words:
                  train_towns={train: frozenset(towns) for train, towns in
                               data["train_towns_lifelike"].items()},
                  common_streets=tuple(data["common_streets"]),
+                 town_institution_words=frozenset(
+                     fold(w) for w in data["town_institution_words_lifelike"]),
                  same_origin_kin_lifelike=frozenset(fold(w) for w in data["same_origin_kin"]
                                                     + data["same_origin_kin_lifelike"]),
                  district_before=frozenset(fold(w) for w in data["district_before"]),
@@ -907,6 +910,9 @@ class Renderer:
         if label in ("city", "region") and "gen" in attrs and self._next_word(span) in \
                 words().town_words:
             return apply_case(town_genitive(base), original)  # Växjö kommun, Umeå stad
+        if label == "city" and "gen" in attrs and self.effective == "lifelike" and fold(
+                self._next_word(span)) in words().town_institution_words:
+            return apply_case(town_genitive(base), original)  # "Uppsala stadsteater"
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
@@ -1104,6 +1110,12 @@ class Renderer:
             geo = geography(True)
             self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
                                 if word in said]
+            # "domkyrkan i Västerås", "slottet i Kalmar": that town is one that has one
+            for found in regex.finditer(r"(?<!\p{L})(\p{L}+)\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)",
+                                        getattr(self.before, "text", "")):
+                towns = geo.town_has.get(fold(found.group(1)))
+                if towns:
+                    self.institution_towns.setdefault(fold(found.group(2)), towns)
             if not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
                     said) or any(kind == "sea" and not abroad(where) and fold(name) in said
                                  for name, (kind, where) in geo.features.items()):

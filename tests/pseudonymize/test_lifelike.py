@@ -1435,7 +1435,19 @@ def _region_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert entry.place_country not in ("", "SE") and not entry.se_pop, r.target
 
 
+def _town_that_has(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Malmö stadsteater", "domkyrkan i Västerås": the town's surrogate has one (town_has)."""
+    town, word = names
+    assert town_of(engine, r, town) in geography(True).town_has[fold(word)], r.target
+
+
 ROUND11 = [
+    # class 4: an institution and its town
+    ("Jag bor i Malmö. Vi gick på Malmö stadsteater.", ("Malmö", "stadsteater"),
+     _town_that_has),
+    ("Vi bor i Kalmar och besökte Kalmar slott.", ("Kalmar", "slott"), _town_that_has),
+    ("Jag bor i Örebro. Vi besökte domkyrkan i Västerås.", ("Västerås", "domkyrkan"),
+     _town_that_has),
     # class 2: features and feasts the surrogate country keeps
     ("Jag kommer från Iran. Vi firar Nowruz i mars.", ("Iran", "Nowruz"), _feast_country),
     ("Jag kommer från Afghanistan. På Nowruz åker vi till bergen.", ("Afghanistan", "Nowruz"),
