@@ -187,7 +187,7 @@ def propagate(spans: list[Span], doc: Doc,
             taken[tok.start:tok.end] = b"\x01" * (tok.end - tok.start)
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
-    possessive = doc.lex.words("possessive")
+    possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
     for k in compress(count(), map(mentions.__contains__, folds)):
         if taken[tokens[k][0]]:
             continue  # a mention already labelled (most of them): its first character taken
@@ -204,6 +204,9 @@ def propagate(spans: list[Span], doc: Doc,
                                  or tok.text[0].islower() and doc.entries[k].zipf
                                  >= T.DOMINANT_WORD):
             continue  # "han heter hans och hans bror": the second is the pronoun
+        if tok.text[0].islower() and k and folds[k - 1] in be_verbs \
+                and doc.entries[k].zipf >= T.COMMON:
+            continue  # "Gul … hans jacka var gul": a frequent word said of something
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",
                         base.key))

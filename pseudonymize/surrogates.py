@@ -2015,13 +2015,15 @@ class Renderer:
             pick = self._landmark(span, original, country, rng)
             if pick:
                 return pick
-            if country != "SE":  # a bazaar or a ruin abroad: never a Swedish street
+            ending = street_ending(original)
+            if country != "SE" and not ending:
+                # a bazaar or a ruin abroad: never a Swedish street (but "en restaurang på
+                # Drottninggatan" after a sentence about Thailand is a Swedish street)
                 pick = self._draw(lex.cities_by_country.get(country, []), rng) or self._draw(
                     [c for iso in sorted(set(self.countries.values()) - {"SE"})
                      for c in lex.cities_by_country.get(iso, [])], rng)
                 if pick:
                     return pick
-            ending = street_ending(original)
             other = next((e for e in words().place_endings if fold(original).endswith(e)
                           and len(original) > len(e) + 1), "") if not ending else ""
             if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street

@@ -83,7 +83,8 @@ STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
                       reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
-                         reads=("name_connector", "work_word", "work_start"), capital=True)
+                         reads=("name_connector", "work_word", "work_start",
+                                "institution_preposition", "place_trigger"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
@@ -103,7 +104,7 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word"))
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
-                  reads=("nationality",))
+                  reads=("nationality",))  # club_head lower only after a Swedish place
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb",))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
@@ -864,9 +865,11 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
     clubs are often called: the two are the club."""
     code = doc.tokens[i].text
-    if i < 1 or not (code.islower() and doc.folds[i] in r.w["club_code"]
+    swedish_place = i >= 1 and bool(doc.entries[i - 1].se_pop)
+    if i < 1 or not (code.islower() and (doc.folds[i] in r.w["club_code"]
+                                         or swedish_place and doc.folds[i] in r.w["club_head"])
                      or code.isupper() and doc.folds[i] in r.w["club_head"]):
-        return False  # "gefle IF" too, in capitals
+        return False  # "gefle IF" in capitals; "norrby if" after a Swedish place
     k = i - 1
     name, e = doc.tokens[k].text, doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
@@ -1153,12 +1156,36 @@ def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     foreign institution's kind word before its capitalised name; the kind word's value is the
     label, `work` where someone works there."""
     tokens = doc.tokens
-    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["institution_head"] \
-            and i + 1 < len(tokens) and tokens[i + 1].text[:1].isupper() \
-            and tokens[i + 1].is_word and i + 1 not in doc.starts:
+    if doc.folds[i] not in r.w["institution_head"] or i + 1 >= len(tokens) \
+            or not tokens[i + 1].is_word or i + 1 in doc.starts:
+        return False
+    if tokens[i].text[0].isupper() and tokens[i + 1].text[:1].isupper():
         end = r._connected_run(doc, i + 1)
+    elif tokens[i].text.islower() and i and (doc.folds[i - 1] in r.w["institution_preposition"]
+                                             or doc.folds[i - 1] in r.w["place_trigger.prep"]):
+        end = _lower_name_run(r, doc, i + 1)  # "började på universidad de antioquia"
+    else:
+        return False
+    if end > i:
         _add_institution(r, doc, i, end, INSTITUTION_HEAD, "institution_head", add)
     return False
+
+
+def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
+    """The last of the lower-case words from token j that name something: words no list
+    holds or names and places, joined by "de", "del", "la" (at most NAME_RUN_MAX, never ending
+    on one); j - 1 when there is none."""
+    tokens, end = doc.tokens, j - 1
+    while end + 1 < min(len(tokens), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts:
+        k, e = end + 1, doc.entries[end + 1]
+        named = tokens[k].text.isalpha() and (e.zipf < T.WORKPLACE_NAME_MAX and not e.cats
+                                              or e.place_kind or e.gender)
+        if not named and doc.folds[k] not in r.w["name_connector"]:
+            break
+        end = k
+    while end >= j and doc.folds[end] in r.w["name_connector"]:
+        end -= 1  # not ending on "de"
+    return end
 
 
 def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -1181,8 +1208,9 @@ def _add_institution(r: ContextRules, doc: Doc, first: int, last: int, rule: Rul
     word's value, or `work` where someone works there."""
     kind = doc.folds[first if category == "institution_head" else last]
     label = r.lex.words.value(category).get(kind, "school")
-    if _institution_context(doc, first) == "work":
-        label = "work"  # "jobbar på Istanbul Üniversitesi"
+    if _institution_context(doc, first) == "work" and not (
+            first >= 2 and doc.folds[first - 2] in r.w["work_start"]):
+        label = "work"  # "jobbar på Istanbul Üniversitesi"; not "började på universidad …"
     add(rule.span(doc.tokens[first].start, doc.tokens[last].end, label,
                   key=" ".join(doc.folds[first:last + 1])))
 
@@ -1468,7 +1496,11 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     house = HOUSE_NUMBER.fullmatch(doc.tokens[i].text)
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     tokens = doc.tokens
-    k = i - 1 if i < 2 or doc.folds[i - 1] not in r.w["house_number_word"] else i - 2
+    k = i - 1
+    if k >= 1 and doc.tokens[k].text == "." and doc.folds[k - 1] in r.w["house_number_word"]:
+        k -= 1  # "Ringvägen nr. 5"
+    if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
+        k -= 1
     prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
     street = k >= 0 and prev.endswith(r.street_endings) and (
         tokens[k].text[0].isupper()

@@ -103,8 +103,9 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
                                                  "inverted_subject", "vocative_mark", "fronted_adverb",
-                                                 "past_ending", "be_verb"),
-                    before=("person_preposition", "list_word", "object_verb", "inverted_subject"),
+                                                 "past_ending", "be_verb", "personal_pronoun", "home_preposition"),
+                    before=("person_preposition", "list_word", "object_verb", "inverted_subject",
+                            "home_preposition"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
@@ -1025,6 +1026,11 @@ class Matcher:
             return True  # "tack för brevet ahmed!"
         if listed or self._coordinated(doc, i):
             return True  # "Sara och yonas", "min bror och fatima"
+        if clause and i + 2 < n and folds[i + 1] in W["list_word"] \
+                and folds[i + 2] in W["personal_pronoun"]:
+            return True  # "amina och jag gick"
+        if not place and i and folds[i - 1] in W["home_preposition"]:
+            return True  # "vi åt middag hos fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
             and not (place and folds[i - 1] in W["place_trigger.prep"]
                      and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \

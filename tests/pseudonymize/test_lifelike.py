@@ -1382,6 +1382,10 @@ ROUND10 = [
     # class 3: streets of the surrogate town
     ("Jag bor på Sveavägen i Stockholm.", ("Sveavägen",), _street_of_many_towns),
     ("Jag bor i Karlstad på Drottninggatan 5.", ("Drottninggatan",), _street_of_many_towns),
+    # a Swedish street after a sentence about the home country abroad stays a street (judge run
+    # 15: "en restaurang på Hanoi")
+    ("Min kompis Wan kommer från Chiang Mai i Thailand. Hon har en liten restaurang på "
+     "Drottninggatan som heter Baan Thai.", ("Drottninggatan",), _street_of_many_towns),
     ("Vi bor i Göteborg. Vår lägenhet ligger på Kungsportsavenyen.", ("Kungsportsavenyen",),
      _street_of_many_towns),
     ("Vi bor i Malmö och jag jobbar på Södra Förstadsgatan.", ("Södra Förstadsgatan",),
