@@ -1396,14 +1396,6 @@ ROUND10 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "names", "holds"), ROUND10,
-                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND10)])
-def test_round_10_surrogates_a_judge_cannot_fault(
-        engine: Engine, text: str, names: tuple[str, ...],
-        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    """Over seeds 0-7 (the judge's clues of round 10 came from single seeds)."""
-    for seed in range(8):
-        holds(engine, run(engine, [text], seed)[0], names)
 
 
 # --- round 11 (judge run 15) ------------------------------------------------------------------
@@ -1476,11 +1468,12 @@ ROUND11 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "names", "holds"), ROUND11,
-                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND11)])
-def test_round_11_surrogates_a_judge_cannot_fault(
+@pytest.mark.parametrize(("text", "names", "holds"), [
+    pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
+    for n, rows in ((10, ROUND10), (11, ROUND11)) for i, row in enumerate(rows)])
+def test_rounds_10_11_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    """Over seeds 0-7 (the clues of judge run 15)."""
+    """Over seeds 0-7 (the judge's clues of rounds 10 and 11 came from single seeds)."""
     for seed in range(8):
         holds(engine, run(engine, [text], seed)[0], names)
