@@ -2018,7 +2018,7 @@ class Renderer:
             ending = street_ending(original)
             if country != "SE" and not ending:
                 # a bazaar or a ruin abroad: never a Swedish street (but "en restaurang på
-                # Drottninggatan" after a sentence about Thailand is a Swedish street)
+                # Storgatan" after a sentence about Thailand is a Swedish street)
                 pick = self._draw(lex.cities_by_country.get(country, []), rng) or self._draw(
                     [c for iso in sorted(set(self.countries.values()) - {"SE"})
                      for c in lex.cities_by_country.get(iso, [])], rng)

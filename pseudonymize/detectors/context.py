@@ -1498,7 +1498,7 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     tokens = doc.tokens
     k = i - 1
     if k >= 1 and doc.tokens[k].text == "." and doc.folds[k - 1] in r.w["house_number_word"]:
-        k -= 1  # "Ringvägen nr. 5"
+        k -= 1  # "Storgatan nr. 5"
     if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
         k -= 1
     prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"

@@ -1724,7 +1724,8 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     # A place's ending lets a rarer-than-everyday word through ("till visingsö"); after any
     # place preposition a word no list knows with a town's or island's ending is the place even
     # where it is a compound ("på hästö", "i moraberg"): the ending makes such compounds names.
-    named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx)
+    named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
+        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.tokens[c.i].text)
     if c.cap or not (c.place_ctx == 2 or named_ending) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
@@ -1735,6 +1736,15 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else suffix or "city", score=0.6)
+
+
+SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü")
+
+
+def _foreign_letters(text: str) -> bool:
+    """A letter Swedish does not write ("şahinbey", "sơn", "łódź"): a word no list holds that
+    has one is a name from a learner's language, not a misspelt Swedish word."""
+    return not SWEDISH_LETTERS.issuperset(text.lower())
 
 
 def _owner_before(m: Matcher, doc: Doc, k: int) -> bool:
