@@ -3169,9 +3169,62 @@ def _url(r: Renderer, original: str, rng: Draws) -> str:
     return f"{scheme}{www}{rng.choice(EXAMPLE_DOMAINS)}{path}"
 
 
+@dataclass(frozen=True)
+class PlateFormat:
+    """Lifelike: one country's licence plate layout (`plates_lifelike` in surrogates.toml)."""
+    country: str
+    shape: regex.Pattern[str]  # the layout with the writer's spaces and hyphens allowed
+    layout: str  # L letter, D digit, R region code
+    letters: str
+    regions: tuple[str, ...]
+
+
+@cache
+def plate_formats() -> tuple[PlateFormat, ...]:
+    rows = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8")).get("plates_lifelike", ())
+    out = []
+    for row in rows:
+        letters, regions = row["letters"], tuple(row["regions"])
+        parts = {"L": f"[{letters}]", "D": r"\d",
+                 "R": "(?:" + "|".join(sorted(regions, key=len, reverse=True)) + ")"}
+        shape = r"[ -]?".join(parts[c] for c in row["layout"])
+        out.append(PlateFormat(row["country"], regex.compile(shape), row["layout"], letters,
+                               regions))
+    return tuple(out)
+
+
+def _plate_abroad(original: str, rng: Draws) -> str | None:
+    """Lifelike: a plate of a listed country's layout keeps it (Ukrainian "AX 1234 BC" ->
+    "BC 5170 HK": a region code of its own and letters with a Cyrillic twin); None when no
+    row's layout fits."""
+    text = original.strip()
+    fmt = next((f for f in plate_formats() if f.shape.fullmatch(text)), None)
+    if fmt is None:
+        return None
+    region = next((g for g in sorted(fmt.regions, key=len, reverse=True)
+                   if "R" in fmt.layout and g in text), "")
+    others = [g for g in fmt.regions if g != region and len(g) == len(region)]
+    # slot by slot over the original's characters, separators kept where written
+    chars, out, i = list(text), list[str](), 0
+    for slot in fmt.layout:
+        while i < len(chars) and chars[i] in " -":
+            out.append(chars[i])
+            i += 1
+        if slot == "R":
+            out.append(rng.choice(others) if others else region)
+            i += len(region)
+        else:
+            out.append(str(rng.below(10)) if slot == "D" else rng.choice(fmt.letters))
+            i += 1
+    return "".join(out) + text[i:]
+
+
 def _plate(r: Renderer, original: str, rng: Draws) -> str:
     """A Swedish plate for a Swedish one (three letters, two digits, a digit or letter); any
     other plate keeps its country's layout, each letter and digit drawn anew ("1234 AB-7")."""
+    abroad_plate = _plate_abroad(original, rng) if r.effective == "lifelike" else None
+    if abroad_plate:
+        return abroad_plate
     if not SWEDISH_PLATE.fullmatch(original.strip()):
         return "".join(apply_case(rng.choice(PLATE_LETTERS), ch) if ch.isalpha() and ch.isascii()
                        else str(rng.below(10)) if ch.isdigit() else ch for ch in original)

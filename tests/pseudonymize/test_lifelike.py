@@ -16,7 +16,7 @@ from builders.checksums import check_digit
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
-                                      town_genitive, words)
+                                      plate_formats, town_genitive, words)
 from pseudonymize.types import Result
 
 SEEDS = range(4)
@@ -1437,7 +1437,19 @@ def _town_that_has(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert town_of(engine, r, town) in geography(True).town_has[fold(word)], r.target
 
 
+def _plate_of(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A foreign plate keeps its country's format: the region code and letters it may have."""
+    plate, country = names
+    got = surrogate(r, plate)
+    fmt = next(f for f in plate_formats() if f.country == country and f.shape.fullmatch(plate))
+    assert fmt.shape.fullmatch(got) and got != plate, r.target
+    assert "R" not in fmt.layout or not any(g in got for g in fmt.regions if g in plate), r.target
+
+
 ROUND11 = [
+    # class 6: licence plates by country
+    ("Vår bil från Ukraina hade skylten AX 1234 BC.", ("AX 1234 BC", "UA"), _plate_of),
+    ("Min pappas bil hade ryska skyltar, A123BC 77.", ("A123BC", "RU"), _plate_of),
     # class 4: an institution and its town
     ("Jag bor i Malmö. Vi gick på Malmö stadsteater.", ("Malmö", "stadsteater"),
      _town_that_has),
