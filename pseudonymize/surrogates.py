@@ -2686,10 +2686,15 @@ class Renderer:
         if cuisine is None:
             return None
         kind = self.kind_of(span, original)
+        # "restaurang Pho Ha" marked whole: the kind word stays, the name after it is replaced
+        lead = regex.match(r"\p{Ll}+\s+", original)
+        lead = lead.group() if lead and kind and fold(lead.group().strip()) in kind.before else ""
         # "pizzerian Napoli": a name with no kind word ("Venezia", never "Pizzeria Roma")
-        names = cuisine.bare if before and kind and before[-1] in kind.before else cuisine.pool
-        return self._draw([p for p in names if own.isdisjoint(
+        names = cuisine.bare if lead or before and kind and before[-1] in kind.before \
+            else cuisine.pool
+        pick = self._draw([p for p in names if own.isdisjoint(
             regex.findall(r"\p{L}+", fold(p)))], rng)
+        return lead + pick if pick else None
 
     def _towns_after(self, span: Span) -> set[str]:
         """The essay's surrogate towns named after the mention in its sentence ("Öresundståg

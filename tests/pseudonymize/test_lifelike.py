@@ -1446,7 +1446,20 @@ def _plate_of(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert "R" not in fmt.layout or not any(g in got for g in fmt.regions if g in plate), r.target
 
 
+def _kind_word_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"restaurang Pho Ha" marked whole: "restaurang" and a name of the cuisine, never
+    "saigon Kök" (the kind word lost, the name lower-cased)."""
+    restaurant, cuisine = names
+    word, _, _ = restaurant.partition(" ")
+    got = surrogate(r, restaurant)
+    kind = next(c for c in cuisines() if c.name == cuisine)
+    assert got.startswith(word + " ") and got[len(word) + 1:] in kind.bare, r.target
+
+
 ROUND11 = [
+    # class 5: a restaurant keeps its cuisine and its kind word
+    ("Jag kommer från Vietnam och jag jobbar som kock på min vietnamesiska restaurang Pho Ha.",
+     ("restaurang Pho Ha", "vietnamese"), _kind_word_kept),
     # class 6: licence plates by country
     ("Vår bil från Ukraina hade skylten AX 1234 BC.", ("AX 1234 BC", "UA"), _plate_of),
     ("Min pappas bil hade ryska skyltar, A123BC 77.", ("A123BC", "RU"), _plate_of),
