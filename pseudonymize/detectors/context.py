@@ -67,7 +67,8 @@ STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region", "transport_name"), 0.9, word=("kind_noun",),
                    ending=("kind_noun_ending",),
-                   reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition"))
+                   reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
+                          "thing_pronoun"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_school_noun",),
                         reads=("generic_number_word",))
@@ -504,6 +505,8 @@ class ContextRules:
                 j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
             elif j < n and folds[j] == "som":
                 j += 1
+            elif j + 2 < n and not tokens[j].is_word and folds[j + 1] in self.w["thing_pronoun"]:
+                j += 2  # "vår egen restaurang! Den heter La Fonda de Carlos"
             elif i and folds[i - 1] in self.w["kind_noun_preposition"]:
                 return  # "min kompis på restaurangen heter Anna": the kompis is named
             if j >= n or folds[j] not in self.w["naming_verb"]:
@@ -516,7 +519,7 @@ class ContextRules:
         label, e = self.kind_nouns[key], doc.entries[j]
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
-        end = doc.capitalised_run(j) if tokens[j].text[0].isupper() else \
+        end = self._connected_run(doc, j) if tokens[j].text[0].isupper() else \
             self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(tokens[j].start, tokens[end].end, label,
                             key=" ".join(folds[j:end + 1])))
@@ -869,7 +872,7 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if i < 1 or not (code.islower() and (doc.folds[i] in r.w["club_code"]
                                          or swedish_place and doc.folds[i] in r.w["club_head"])
                      or code.isupper() and doc.folds[i] in r.w["club_head"]):
-        return False  # "gefle IF" in capitals; "norrby if" after a Swedish place
+        return False  # "gefle IF" in capitals; "hammarby if" after a Swedish place
     k = i - 1
     name, e = doc.tokens[k].text, doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
