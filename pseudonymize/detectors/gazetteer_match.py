@@ -376,11 +376,12 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     """An institution is `work` in a sentence about working there ("praktik på Sahlgrenska",
     "jobbar på en avdelning på Länssjukhuset Ryhov"); a known hospital, bank or authority
     (`kind`) is otherwise `other_institution` ("remiss till Sahlgrenska", "konto i Nordea").
-    Schools and universities are `work` only right after working there ("jobbar på
-    Karolinska Institutet", not "började på" nor "studerar på X och jobbar på Y")."""
+    A known university is `work` only right after working there ("jobbar på Karolinska
+    Institutet", not "började på" nor "studerar på X och jobbar på Y"); a school stays `school`
+    ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
-        return "work" if _institution_context(doc, i) == "work" and not (
-            i >= 2 and doc.folds[i - 2] in doc.lex.words("work_start")) else label
+        return "work" if kind == "university" and _institution_context(doc, i) == "work" \
+            and not (i >= 2 and doc.folds[i - 2] in doc.lex.words("work_start")) else label
     if doc.last_before(doc.lex.words("work_word"), i) >= 0:
         return "work"
     if kind is None:
