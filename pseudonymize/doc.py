@@ -9,7 +9,7 @@ from itertools import repeat
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.thresholds import LONGEST_NUMBER, NAME_WORDS_MAX, REMEMBERED_WORDS
-from pseudonymize.tokenize import Token, sentence_starts, split
+from pseudonymize.tokenize import Token, columns, gaps, sentence_starts, tokens_of
 
 
 class Folds(dict):
@@ -66,27 +66,58 @@ def marked(doc: Doc, marks: Marks, pattern: re.Pattern[str]) -> list[int]:
 
 @dataclass(slots=True)
 class Doc:
+    """The tokens as parallel columns (`texts`, `offsets`, `ends`: index k is token k), read
+    by the detectors without a `Token` per token; `spaces` and `tokens` are made on first use
+    (`space(k)`, `token(k)` make one)."""
+
     text: str
-    tokens: list[Token]
+    texts: list[str]    # each token's text
+    offsets: list[int]  # each token's start (also for `index_at`)
+    ends: list[int]     # each token's end
     folds: list[str]
     entries: list[Entry]
     starts: set[int]
     lex: Lexicon
-    offsets: list[int]  # each token's start, for `index_at`
-    texts: list[str]    # each token's text (tokens[k].text without the tuple read)
     # per-token tables made once on first use (linear time however long a sentence or run is)
     _runs: list[int] | None = None
     _last: dict[object, list[int]] = field(default_factory=dict)
     _marks: dict[int, str] = field(default_factory=dict)  # by id of a `Marks`
+    _spaces: list[str] | None = None
+    _tokens: list[Token] | None = None
 
     @classmethod
     def make(cls, text: str, lex: Lexicon) -> Doc:
-        """Tokens, then folds and entries by `map` (C speed, no Python per token)."""
-        tokens, texts, offsets = split(text)
+        """Token columns, then folds and entries by `map` (C speed, no Python per token)."""
+        texts, offsets, ends = columns(text)
         folds = list(map(FOLDS.__getitem__, texts))
         entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
-        return cls(text, tokens, folds, entries, sentence_starts(text, texts, offsets), lex,
-                   offsets, texts)
+        return cls(text, texts, offsets, ends, folds, entries,
+                   sentence_starts(text, texts, offsets), lex)
+
+    @property
+    def spaces(self) -> list[str]:
+        """The white space after each token (made on first use)."""
+        if self._spaces is None:
+            self._spaces = gaps(self.text, self.offsets, self.ends)
+        return self._spaces
+
+    def space(self, k: int) -> str:
+        """The white space after token k."""
+        nxt = k + 1
+        return self.text[self.ends[k]:self.offsets[nxt] if nxt < len(self.offsets)
+                         else len(self.text)]
+
+    @property
+    def tokens(self) -> list[Token]:
+        """Every token as a `Token` (made on first use: detection reads the columns)."""
+        if self._tokens is None:
+            self._tokens = tokens_of(self.texts, self.offsets, self.ends, self.spaces)
+        return self._tokens
+
+    def token(self, k: int) -> Token:
+        """Token k as a `Token` (one tuple, for a rule that builds a span from it)."""
+        return tuple.__new__(Token, (self.offsets[k], self.ends[k], self.texts[k],
+                                     self.space(k)))
 
     def capitalised_run(self, k: int) -> int:
         """Index of the last token of the run of capitalised words starting at k, within its
@@ -94,12 +125,14 @@ class Doc:
         ends are found once, in one pass from the end (a hostile megabyte of capitalised words
         is one run, not one walk per word)."""
         if self._runs is None:
-            tokens, starts = self.tokens, self.starts
-            runs = list(range(len(tokens)))
-            for j in range(len(tokens) - 2, -1, -1):
-                nxt = tokens[j + 1].text
-                if tokens[j].ws == " " and nxt[:1].isupper() and nxt.isalpha() \
-                        and j + 1 not in starts:
+            texts, offsets, ends, starts = self.texts, self.offsets, self.ends, self.starts
+            text = self.text
+            runs = list(range(len(texts)))
+            for j in range(len(texts) - 2, -1, -1):
+                nxt = texts[j + 1]
+                # the next word capitalised, after one space
+                if nxt[:1].isupper() and nxt.isalpha() and j + 1 not in starts \
+                        and offsets[j + 1] == ends[j] + 1 and text[ends[j]] == " ":
                     runs[j] = runs[j + 1]
             self._runs = runs
         return min(self._runs[k], k + NAME_WORDS_MAX - 1)
@@ -148,7 +181,7 @@ class Doc:
         """The value of token k as a number in ASCII digits ("34") or a number word ("sexton"),
         -1 when it is neither. Digit runs longer than LONGEST_NUMBER are no value: `int` refuses
         a hostile run of thousands of digits with an error, and "²" passes `isdigit` too."""
-        text = self.tokens[k].text
+        text = self.texts[k]
         if text.isascii() and text.isdigit():
             return int(text) if len(text) <= LONGEST_NUMBER else -1
         e = self.entries[k]

@@ -36,7 +36,7 @@ _FAST_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789åäöéèüáàíóú
 def fold(text: str) -> str:
     """Matching key, identical to the gazetteers' `fold` column: ASCII transliteration, lower case."""
     low = text.lower()
-    if all(ch in _FAST_OK for ch in low):
+    if _FAST_OK.issuperset(low):  # (at C speed: a Python test per character cost more)
         return low.translate(_FAST).strip()
     return unidecode(text).lower().strip()
 

@@ -76,8 +76,8 @@ def select(spans: list[Span]) -> list[Span]:
 def _shouted(doc: Doc, k: int) -> bool:
     """An everyday word in text written in capitals ("PÅ VOLVO I GÖTEBORG", the view keeps
     that "I"): no part of a name's run ("Bygg AB" is)."""
-    text = doc.tokens[k].text
-    return k > 0 and text.isupper() and (len(text) == 1 or doc.tokens[k - 1].text.isupper()) \
+    text = doc.texts[k]
+    return k > 0 and text.isupper() and (len(text) == 1 or doc.texts[k - 1].isupper()) \
         and doc.entries[k].zipf >= T.COMMON
 
 
@@ -89,7 +89,6 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
     one reaching past it stops the run there. Each run is read once (NAME_WORDS_MAX words)."""
     if not any(s.label in INSTITUTIONS for s in spans):
         return spans
-    tokens = doc.tokens
     out: list[Span] = []
     i = 0
     while i < len(spans):
@@ -101,22 +100,22 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
         first, last = doc.index_at(span.start), doc.index_before(span.end)
         # back to the run's first word, never to a sentence's first ("Till Swedbank")
         while first - 1 not in doc.starts and first and last - first < T.NAME_WORDS_MAX:
-            prev = tokens[first - 1]
+            prev = doc.token(first - 1)
             if not (prev.text[:1].isupper() and prev.text.isalpha() and prev.ws == " ") or (
                     out and out[-1].start < prev.start < out[-1].end) or _shouted(doc, first - 1):
                 break
             first -= 1
         run = doc.capitalised_run(last)
         stop = next((k for k in range(last + 1, run + 1) if _shouted(doc, k)), run + 1)
-        end = tokens[stop - 1].end
+        end = doc.ends[stop - 1]
         j = i + 1
         while j < len(spans) and spans[j].start < end:
             if spans[j].end > end:
                 # a span reaching past the run: the run stops before it
-                end = tokens[doc.index_before(spans[j].start)].end
+                end = doc.ends[doc.index_before(spans[j].start)]
                 break
             j += 1
-        start = tokens[first].start
+        start = doc.offsets[first]
         while out and out[-1].start >= start:
             out.pop()  # a name before the institution in its run: "Ahmed" of "Ahmed Bygg AB"
         end = max(end, span.end)
@@ -152,7 +151,7 @@ def propagate(spans: list[Span], doc: Doc,
             # "Lundellska gymnasiet … lundellska": an institution's own rare first word
             k = doc.index_at(span.start)
             e = doc.entries[k]
-            if doc.tokens[k].text.isalpha() and doc.tokens[k].end < span.end \
+            if doc.texts[k].isalpha() and doc.ends[k] < span.end \
                     and e.zipf < T.RARE and not (e.place_kind or e.gender or e.surname_rank
                                                     or e.country or e.cats):
                 known.setdefault(doc.folds[k], span)
@@ -167,7 +166,7 @@ def propagate(spans: list[Span], doc: Doc,
     for s in spans:
         taken[s.start:s.end] = b"\x01" * (s.end - s.start)
     out = list(spans)
-    tokens, folds = doc.tokens, doc.folds
+    folds = doc.folds
     # "Mohamed ... alla kallar mig Mo": a capitalised beginning of a first name the essay names
     # (no everyday word) is its short form, under its own key: its surrogate is a short form
     # of the full name's surrogate
@@ -177,38 +176,37 @@ def propagate(spans: list[Span], doc: Doc,
     # (most essays have none: a C-level set test first, then the scan of the tokens)
     for k in () if shorts.keys().isdisjoint(folds) else compress(
             count(), map(shorts.__contains__, folds)):
-        tok, e = tokens[k], doc.entries[k]
-        if folds[k] not in known and tok.text[:1].isupper() and tok.text.isalpha() \
+        e = doc.entries[k]
+        if folds[k] not in known and doc.texts[k][:1].isupper() and doc.texts[k].isalpha() \
                 and e.zipf < T.COMMON and not (e.cats or e.country) \
-                and taken.find(1, tok.start, tok.end) < 0:
+                and taken.find(1, doc.offsets[k], doc.ends[k]) < 0:
             base = shorts[folds[k]]
-            out.append(Span(tok.start, tok.end, base.label, base.attrs, base.score,
+            out.append(Span(doc.offsets[k], doc.ends[k], base.label, base.attrs, base.score,
                             "coreference", folds[k]))
-            taken[tok.start:tok.end] = b"\x01" * (tok.end - tok.start)
+            taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
     possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
     for k in compress(count(), map(mentions.__contains__, folds)):
-        if taken[tokens[k][0]]:
+        if taken[doc.offsets[k]]:
             continue  # a mention already labelled (most of them): its first character taken
         key = folds[k]
         stem = key if key in known else key[:-1]
-        tok = tokens[k]
-        if taken.find(1, tok.start, tok.end) >= 0:
+        if taken.find(1, doc.offsets[k], doc.ends[k]) >= 0:
             continue
-        if k in doc.starts and key in possessive and k + 1 < len(tokens) \
-                and doc.lex.marks.get(tokens[k + 1].text.lower()) == "fam":
+        if k in doc.starts and key in possessive and k + 1 < len(doc.texts) \
+                and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
             continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
-        if stem in everyday and (tok.text[0] != doc.text[base.start] or stem in FUNCTION_WORDS
-                                 or tok.text[0].islower() and doc.entries[k].zipf
+        if stem in everyday and (doc.texts[k][0] != doc.text[base.start] or stem in FUNCTION_WORDS
+                                 or doc.texts[k][0].islower() and doc.entries[k].zipf
                                  >= T.DOMINANT_WORD):
             continue  # "han heter hans och hans bror": the second is the pronoun
-        if tok.text[0].islower() and k and folds[k - 1] in be_verbs \
+        if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
                 and doc.entries[k].zipf >= T.COMMON:
             continue  # "Gul … hans jacka var gul": a frequent word said of something
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
-        out.append(Span(tok.start, tok.end, base.label, attrs, base.score, "coreference",
+        out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score, "coreference",
                         base.key))
     return sorted(out, key=lambda s: s.start)
 
@@ -256,8 +254,7 @@ def respelt(spans: list[Span], doc: Doc,
         f = folds[k]
         if (f[:1], len(f)) not in near:
             continue
-        tok = doc.tokens[k]
-        if tok.start in taken or len(f) < T.VARIANT_MIN - 1 or len(f) > T.LONGEST_NAME + 1 \
+        if doc.offsets[k] in taken or len(f) < T.VARIANT_MIN - 1 or len(f) > T.LONGEST_NAME + 1 \
                 or not f.isalpha() or doc.entries[k].cats or f in known:
             continue
         hits = {index.get(f)} | {index.get(f[:i] + f[i + 1:]) for i in range(len(f))}
@@ -267,7 +264,7 @@ def respelt(spans: list[Span], doc: Doc,
                    and OSA.distance(f, h, score_cutoff=1) <= 1), default="")
         if key:
             base = known[key]
-            out.append(Span(tok.start, tok.end, base.label, base.attrs, 0.6, "coreference",
+            out.append(Span(doc.offsets[k], doc.ends[k], base.label, base.attrs, 0.6, "coreference",
                             base.key or key))
     return sorted(out, key=lambda s: s.start)
 
@@ -284,7 +281,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         k = None
         if span.label == "city" or span.rule == "place-preposition":
             k = doc.index_at(span.start)
-            if k == len(doc.tokens) or doc.tokens[k].start != span.start:
+            if k == len(doc.texts) or doc.offsets[k] != span.start:
                 k = None  # a span not on a token start: nothing to refine
         if k is not None:
             folds = doc.folds
@@ -295,7 +292,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             # "i Kraków i Nowa Huta": the second is a district of the first, not where the
             # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
-                          and before == "i" and k >= 2 and doc.tokens[k - 2].end == prev.end
+                          and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end
                           and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
@@ -368,7 +365,7 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
     the essay (any mention, lower case too) and a form of "vara"/"bli", ending its clause, is
     the person's age; the age rules, which run before the names are known, judge a lower-case
     subject no list holds as no person."""
-    out, folds, n = list(spans), doc.folds, len(doc.tokens)
+    out, folds, n = list(spans), doc.folds, len(doc.texts)
     covered = {s.start for s in spans}
     be = doc.lex.words("be_verb")
     for span in spans:
@@ -377,17 +374,19 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
         k = doc.index_at(span.end)
         if k + 1 >= n or folds[k] not in be:
             continue
-        tok, value = doc.tokens[k + 1], doc.number(k + 1)
+        value = doc.number(k + 1)
         after = folds[k + 2] if k + 2 < n else ""
-        if tok.start in covered or not (k + 2 == n or not doc.tokens[k + 2].is_word
+        if doc.offsets[k + 1] in covered or not (k + 2 == n or not doc.texts[k + 2][0].isalnum()
                                         or after in doc.lex.words("age_trigger.after")
                                         or after in doc.lex.words("list_word")):
             continue
-        if tok.text.isdigit():
+        if doc.texts[k + 1].isdigit():
             if 0 < value < T.OLDEST:
-                out.append(AGE.span(tok.start, tok.end, "age_digits", key=tok.text))
+                out.append(AGE.span(doc.offsets[k + 1], doc.ends[k + 1], "age_digits",
+                                    key=doc.texts[k + 1]))
         elif 1 < value < T.OLDEST:
-            out.append(AGE_WORD.span(tok.start, tok.end, "age_string", key=folds[k + 1]))
+            out.append(AGE_WORD.span(doc.offsets[k + 1], doc.ends[k + 1], "age_string",
+                                     key=folds[k + 1]))
     return sorted(out, key=lambda s: s.start) if len(out) > len(spans) else spans
 
 

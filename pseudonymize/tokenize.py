@@ -6,8 +6,8 @@ white space, so `text[t.start:t.end]` plus the gaps reproduce any input exactly.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
-from itertools import accumulate, repeat
+from bisect import bisect_right
+from itertools import accumulate, chain, compress, islice, repeat
 from operator import add, itemgetter
 from typing import NamedTuple
 
@@ -26,10 +26,11 @@ _WORD = r"""
 """
 _TOKEN = re.compile(f"{_URL_EMAIL}|{_WORD}", re.VERBOSE)
 # The same, each token with the white space after it, for `findall`: (token, space) pairs
-# made at C speed. A text without "@", "://" or "www." holds no URL or e-mail, and there the
-# pattern without those alternatives (tried at every word) finds the same tokens.
+# made at C speed, for a text that may hold a URL or an e-mail ("@", "://" or "www.").
 _TOKEN_SPACE = re.compile(f"({_URL_EMAIL}|{_WORD})(\\s*)", re.VERBOSE)
-_WORD_SPACE = re.compile(f"({_WORD})(\\s*)", re.VERBOSE)
+# Any other text is split at its spaces first (`_pieces`); this finds the tokens of a piece
+# that is not one word.
+_WORD_ONLY = re.compile(_WORD, re.VERBOSE)
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”»)]*$")
 
 
@@ -46,27 +47,69 @@ class Token(NamedTuple):
 
 def tokenize(text: str) -> list[Token]:
     """Split text into tokens, each carrying the white space that follows it."""
-    return split(text)[0]
+    return tokens_of(*split(text))
 
 
-def split(text: str) -> tuple[list[Token], list[str], list[int]]:
-    """(tokens, their texts, their start offsets): one `findall` of (token, white space) pairs
-    and the offsets as running sums of their lengths, all at C speed (`map`, `accumulate`): a
-    Python loop over the pairs cost more than the regular expression itself."""
-    special = "@" in text or "://" in text or "www." in text
-    pairs = (_TOKEN_SPACE if special else _WORD_SPACE).findall(text)
-    words = list(map(itemgetter(0), pairs))
-    spaces = list(map(itemgetter(1), pairs))
-    lengths = list(map(len, words))
-    # white space before the first token, then each token's start: the previous start plus
-    # the previous token and its white space
-    starts = list(accumulate(map(add, lengths, map(len, spaces)),
-                             initial=len(text) - len(text.lstrip())))
-    starts.pop()  # the end of the last token's white space
-    # Token(...) by the C-level tuple.__new__, without the generated __new__'s call overhead
-    tokens = list(map(tuple.__new__, repeat(Token),
-                      zip(starts, map(add, starts, lengths), words, spaces)))
-    return tokens, words, starts
+def tokens_of(texts: list[str], starts: list[int], ends: list[int], spaces: list[str]
+              ) -> list[Token]:
+    """`Token`s from `split`'s columns, by the C-level tuple.__new__ (without the generated
+    __new__'s call overhead)."""
+    return list(map(tuple.__new__, repeat(Token), zip(starts, ends, texts, spaces)))
+
+
+def split(text: str) -> tuple[list[str], list[int], list[int], list[str]]:
+    """The tokens as columns: (texts, start offsets, end offsets, the white space after
+    each): `columns` and `gaps`."""
+    texts, starts, ends = columns(text)
+    return texts, starts, ends, gaps(text, starts, ends)
+
+
+def columns(text: str) -> tuple[list[str], list[int], list[int]]:
+    """(texts, start offsets, end offsets) of the tokens, made at C speed where it can be: a
+    `Token` per token cost a sixth of `Doc.make` (the detectors read the columns), and a
+    regular expression's match per token more than a split at spaces (`_pieces`)."""
+    if "@" in text or "://" in text or "www." in text:
+        pairs = _TOKEN_SPACE.findall(text)  # (token, white space): URLs and e-mails whole
+        words = list(map(itemgetter(0), pairs))
+        lengths = list(map(len, words))
+        # white space before the first token, then each token's start: the previous start
+        # plus the previous token and its white space
+        starts = list(accumulate(map(add, lengths, map(len, map(itemgetter(1), pairs))),
+                                 initial=len(text) - len(text.lstrip())))
+        starts.pop()  # the end of the last token's white space
+    else:
+        words, starts = _pieces(text)
+        lengths = list(map(len, words))
+    return words, starts, list(map(add, starts, lengths))
+
+
+def gaps(text: str, starts: list[int], ends: list[int]) -> list[str]:
+    """The white space after each token: up to the next token's start (the last's: to the
+    end). Made when asked (`Doc.spaces`): a slice per token cost a third of `columns`."""
+    return list(map(text.__getitem__, map(slice, ends, chain(islice(starts, 1, None),
+                                                              (len(text),)))))
+
+
+def _pieces(text: str) -> tuple[list[str], list[int]]:
+    """(texts, starts) of the tokens of a text with no URL or e-mail, from its pieces between
+    spaces (`str.split` at C speed): no token holds a space, so the tokens of the text are
+    those of its pieces in turn. A piece of word characters only (`isalnum`, the `\\w` of the
+    pattern but "_") is one token, and so is a piece of one character that is no white space:
+    most pieces; only the others (a word with its punctuation, a line break) are scanned."""
+    words: list[str] = []
+    starts: list[int] = []
+    word, start = words.append, starts.append
+    pos = 0
+    for piece in text.split(" "):
+        if piece.isalnum() or len(piece) == 1 and not piece.isspace():
+            word(piece)
+            start(pos)
+        elif piece:
+            for m in _WORD_ONLY.finditer(piece):
+                word(m.group())
+                start(pos + m.start())
+        pos += len(piece) + 1
+    return words, starts
 
 
 def token_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -97,29 +140,25 @@ def sentences(tokens: list[Token]) -> list[list[Token]]:
 
 def sentence_starts(text: str, texts: list[str], offsets: list[int]) -> set[int]:
     """Indexes of tokens that open a sentence, a line, or follow a quote/colon (given the
-    tokens' texts and start offsets): after an opener token, and after each line break (the
-    next token is the number of tokens starting before it). One scan of the text for the
-    characters either can be; a token is found by `bisect` for each (a few per sentence), not
-    tested one by one."""
+    tokens' texts and start offsets): after an opener token (found by one C-level set test of
+    each token's text: a scan of the text's characters cost twice that), and after each line
+    break (`str.find`; the next token is the number of tokens starting before it, by
+    `bisect`)."""
     found = {0}
     n = len(texts)
     if n < 2:
         return found
-    for m in _BREAK.finditer(text, offsets[0], offsets[-1]):
-        char, at = m.group(), m.start()
-        if char == "\n":
-            k = bisect_right(offsets, at)
-            if k < n:
-                found.add(k)
-            continue
-        k = bisect_left(offsets, at)  # an opener is a token of its own, not inside a word
+    for k in compress(range(n - 1), map(_OPENERS_AFTER.__contains__, texts)):
         # a dash written onto its word ends no sentence: "el- och energiprogrammet"
-        if offsets[k] == at and texts[k] == char and not (
-                char in _DASHES and k and at == offsets[k - 1] + len(texts[k - 1])):
+        if not (k and texts[k] in _DASHES and offsets[k] == offsets[k - 1] + len(texts[k - 1])):
             found.add(k + 1)
+    last = offsets[-1]
+    at = text.find("\n", offsets[0], last)
+    while at >= 0:
+        found.add(bisect_right(offsets, at))
+        at = text.find("\n", at + 1, last)
     return found
 
 
 _OPENERS_AFTER = frozenset({".", "!", "?", ":", "\"", "”", "-", "–", "…"})
 _DASHES = frozenset({"-", "–"})
-_BREAK = re.compile("[\n" + re.escape("".join(sorted(_OPENERS_AFTER))) + "]")

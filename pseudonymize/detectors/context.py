@@ -231,10 +231,9 @@ class ContextRules:
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
         add = spans.append
-        tokens = doc.tokens
         lower = self.lower
         for i in self.todo(doc):
-            first = tokens[i].text[0]
+            first = doc.texts[i][0]
             if first.isdigit():
                 rules = NUMBER_FNS
             elif first.isupper():
@@ -252,7 +251,7 @@ class ContextRules:
         """A number is an age after "fyllde"/"är" with a person as subject ("jag är 34", "min
         son är fem år"), or before "år" unless the phrase is a duration ("i tre år", "för fem år
         sedan") or generic ("man är 18 år")."""
-        folds, n = doc.folds, len(doc.tokens)
+        folds, n = doc.folds, len(doc.texts)
         first = i if first is None else first  # the number may span words: "hundra och ett"
         nxt = folds[i + 1] if i + 1 < n else ""
         # "mina barn är sju och nio år", "7 och 9 år": two ages joined by "och" share their
@@ -270,7 +269,7 @@ class ContextRules:
             return False  # "en 18 och 16 åring": anyone of those ages
         prev2 = folds[first - 2] if first >= 2 else ""
         if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
-                first >= 3 and doc.tokens[first - 3].text.lower() in self.possessives):
+                first >= 3 and doc.texts[first - 3].lower() in self.possessives):
             return False  # "barn är 18 år" is generic, "mina barn är 7 och 9 år" is not
         if prev in self.w["age_trigger.verb"] or suffixed:
             return True
@@ -278,17 +277,17 @@ class ContextRules:
         if verb > 0 and folds[verb] in self.w["age_adverb"]:
             verb -= 1
         # the age ends the clause or "år" follows, not a noun: "vi är tjugo personer"
-        ends = last + 1 >= n or not doc.tokens[last + 1].is_word or nxt in self.w[
+        ends = last + 1 >= n or not doc.texts[last + 1][0].isalnum() or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
         if prev == "pa" and first >= 2 and ends \
-                and self.lex.mark_of(doc.tokens[first - 2].text.lower()) == "fam":
+                and self.lex.mark_of(doc.texts[first - 2].lower()) == "fam":
             return True  # "en son på sju år", "en dotter på tre"
-        if first >= 2 and ends and doc.tokens[first - 2].text.lower() in self.possessives \
-                and self.lex.mark_of(doc.tokens[first - 1].text.lower()) == "fam" \
+        if first >= 2 and ends and doc.texts[first - 2].lower() in self.possessives \
+                and self.lex.mark_of(doc.texts[first - 1].lower()) == "fam" \
                 and nxt not in self.w["duration_after"]:
             return True  # "min dotter är 3 år och min son 5": the verb left out
-        if self._listed_age(doc, first, last + 1 >= n or not doc.tokens[last + 1].is_word
+        if self._listed_age(doc, first, last + 1 >= n or not doc.texts[last + 1][0].isalnum()
                             or nxt in self.w["list_word"] or nxt in self.w["age_trigger.after"]):
             return True  # "Omid är 9, Mariam 6 och Sana 2"
         subject = verb - 1
@@ -342,7 +341,7 @@ class ContextRules:
         for k in range(first - 1, max(-1, first - 1 - T.DURATION_REACH), -1):
             if folds[k] in lasting:
                 return True
-            if k in doc.starts or not doc.tokens[k].is_word and folds[k] != "-":
+            if k in doc.starts or not doc.texts[k][0].isalnum() and folds[k] != "-":
                 return False
         return False
 
@@ -366,12 +365,12 @@ class ContextRules:
 
     def _kin(self, doc: Doc, k: int) -> bool:
         """Token k is a kin or friend word ("barnen", "dotter")."""
-        return self.lex.mark_of(doc.tokens[k].text.lower()) == "fam"
+        return self.lex.mark_of(doc.texts[k].lower()) == "fam"
 
     def _among_kin(self, doc: Doc, k: int) -> bool:
         """A lower-case word no list holds, too rare for an everyday one, in a sentence that
         names kin before it ("vi har två barn, xamse är 12 och ayaan åta"): a child's name."""
-        e, text = doc.entries[k], doc.tokens[k].text
+        e, text = doc.entries[k], doc.texts[k]
         if not (text.isalpha() and text.islower() and len(text) >= 3 and e.zipf < T.RARE
                 and not e.cats and doc.folds[k] not in self.stems.vocabulary):
             return False
@@ -386,13 +385,13 @@ class ContextRules:
         """The person an age is said of, in lower case where no rule reads it as a name ("xamse
         är 12", "karim 13"): a listed first name, or a word no list holds at a sentence start or
         among kin; gendered by its list or the pronoun after it."""
-        tok, e = doc.tokens[who], doc.entries[who]
+        tok, e = doc.token(who), doc.entries[who]
         if not tok.text.islower():
             return
         listed = bool(e.first_rank) and e.zipf < T.VERY_COMMON and not e.cats - NAMEISH
         if listed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
             gender = e.gender if listed and e.gender in ("female", "male") else \
-                pronoun_gender(doc, who, len(doc.tokens))
+                pronoun_gender(doc, who, len(doc.texts))
             add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
                           score=0.7))
 
@@ -401,7 +400,7 @@ class ContextRules:
         a first name that is no everyday word, whatever its case ("Sara", "zosia"), a word at a
         sentence start too rare to be anything but a name (RARE: "Zosia är nio", "zosia är
         nio" where no list holds her), or a kin word ("min son är tre")."""
-        tok = doc.tokens[k]
+        tok = doc.token(k)
         if not tok.is_word:
             return False
         if tok.text[:1].isupper() and k not in doc.starts:
@@ -416,13 +415,13 @@ class ContextRules:
     def _unlisted_start(doc: Doc, k: int) -> bool:
         """A word at a sentence start that no list holds and too rare to be an everyday one."""
         e = doc.entries[k]
-        return k in doc.starts and doc.tokens[k].text.isalpha() and e.zipf < T.RARE and not e.cats
+        return k in doc.starts and doc.texts[k].isalpha() and e.zipf < T.RARE and not e.cats
 
     def _age_word(self, doc: Doc, i: int, add: Add) -> None:
         """"tjugo fem år", "niotton år", "fyllde trettio", "hundra och ett år": an age in words."""
-        tokens, folds = doc.tokens, doc.folds
+        folds = doc.folds
         key = folds[i]
-        nxt = folds[i + 1] if i + 1 < len(tokens) else ""
+        nxt = folds[i + 1] if i + 1 < len(doc.texts) else ""
         if key in ("ett", "en") and not (i and folds[i - 1] == "och") and not (
                 nxt == "ar" and i >= 2 and (folds[i - 1] in self.w["age_adverb"]
                                             and folds[i - 2] in self.w["be_verb"]
@@ -438,11 +437,11 @@ class ContextRules:
                 and start >= 2 and folds[start - 2] in self.w["number_word_and"]):
             start -= 1  # "tjugo fem år", "hundra och ett år" (bounded: "sju och sju och …")
         end = i
-        if i + 1 < len(tokens) and folds[i + 1] in ("ett", "en") and self._tens(doc.entries[i]):
+        if i + 1 < len(doc.texts) and folds[i + 1] in ("ett", "en") and self._tens(doc.entries[i]):
             end = i + 1  # "trettio ett år", "sextio en år gammal": a compound written apart
         if not self._is_age(doc, end, first=start):
             return
-        add(AGE_WORD.span(tokens[start].start, tokens[end].end, "age_string", key=folds[end]))
+        add(AGE_WORD.span(doc.offsets[start], doc.ends[end], "age_string", key=folds[end]))
         who = self._subject_before(doc, start)
         if who >= 0:  # "zosia är nio", "och nour fem": the subject no rule reads as a name
             self._age_subject(doc, who, add, AGE_WORD)
@@ -459,7 +458,7 @@ class ContextRules:
                            or k >= 2 and folds[k - 1] in self.w["be_verb"] and self._kin(doc, k - 2)):
             return -1  # without "är" only a list's member: "…, omar 9", "dotter linh 11",
             # "barnen är karim 13"
-        return k if doc.tokens[k].is_word and folds[k] not in self.w["personal_pronoun"] else -1
+        return k if doc.texts[k][0].isalnum() and folds[k] not in self.w["personal_pronoun"] else -1
 
     @staticmethod
     def _tens(e: Entry) -> bool:
@@ -475,11 +474,10 @@ class ContextRules:
     def _connected_run(self, doc: Doc, k: int) -> int:
         """Last index of a capitalised run that may go on over "de", "del", "la":
         "Nevada de Santa Marta"."""
-        tokens = doc.tokens
         end = doc.capitalised_run(k)
-        while end + 2 < len(tokens) and end - k < T.NAME_WORDS_MAX \
+        while end + 2 < len(doc.texts) and end - k < T.NAME_WORDS_MAX \
                 and doc.folds[end + 1] in self.w["name_connector"] \
-                and tokens[end + 1].ws == " " and tokens[end + 2].text[:1].isupper():
+                and doc.space(end + 1) == " " and doc.texts[end + 2][:1].isupper():
             end = doc.capitalised_run(end + 2)
         return end
 
@@ -487,41 +485,41 @@ class ContextRules:
         """The name a kind noun introduces: "sjön Roxen", "förskolan Rymden", "en ö som heter
         Visingsö", "ruiner som heter Persepolis", "restaurangen där jag jobbar heter Casa
         Andina", "en restaurang i Kista som heter Sabor Latino"."""
-        tokens, folds = doc.tokens, doc.folds
-        n, key = len(tokens), self.kind_head(folds[i])
+        folds = doc.folds
+        n, key = len(doc.texts), self.kind_head(folds[i])
         j = i + 1
         named = False  # after a naming verb ("en by som heter gamle"): any word but a common one
         # after a river, lake or mountain also a word one letter from an everyday one
         # ("floden jubba" is no "jobba")
         geo = self.kind_nouns.get(key) == "geo" \
-            and tokens[i].text.lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
+            and doc.texts[i].lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (tokens[j].text[:1].isupper() or self._unknown_name(doc, j, geo)
+                j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
                            or self._listed_name(doc, j))):
-            if j + 1 < n and folds[j] in ("i", "pa") and (tokens[j + 1].text[:1].isupper()
+            if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
                 j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
             if j < n and folds[j] == "dar":
                 j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
             elif j < n and folds[j] == "som":
                 j += 1
-            elif j + 2 < n and not tokens[j].is_word and folds[j + 1] in self.w["thing_pronoun"]:
+            elif j + 2 < n and not doc.texts[j][0].isalnum() and folds[j + 1] in self.w["thing_pronoun"]:
                 j += 2  # "vår egen restaurang! Den heter La Fonda de Carlos"
             elif i and folds[i - 1] in self.w["kind_noun_preposition"]:
                 return  # "min kompis på restaurangen heter Anna": the kompis is named
             if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
             j, named = j + 1, True
-        quoted = j < n and tokens[j].text in QUOTES
+        quoted = j < n and doc.texts[j] in QUOTES
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         if j >= n or not self._kind_name(doc, j, named) or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
-        end = self._connected_run(doc, j) if tokens[j].text[0].isupper() else \
+        end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
             self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
-        add(NAMED_KIND.span(tokens[j].start, tokens[end].end, label,
+        add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
 
     @staticmethod
@@ -529,10 +527,10 @@ class ContextRules:
         """The last word of a lower-case name after a naming verb: "som heter pizzeria roma i
         borås" runs on over words less frequent than everyday ones and of no lexicon category,
         at most NAME_RUN_MAX of them, up to an everyday word ("i")."""
-        last = min(len(doc.tokens), j + 1 + T.NAME_RUN_MAX) - 1
+        last = min(len(doc.texts), j + 1 + T.NAME_RUN_MAX) - 1
         end = j
-        while end < last and end + 1 not in doc.starts and doc.tokens[end + 1].text.isalpha() \
-                and doc.tokens[end + 1].text.islower() and doc.entries[end + 1].zipf < T.COMMON \
+        while end < last and end + 1 not in doc.starts and doc.texts[end + 1].isalpha() \
+                and doc.texts[end + 1].islower() and doc.entries[end + 1].zipf < T.COMMON \
                 and not doc.entries[end + 1].cats - NAMEISH:
             end += 1
         return end
@@ -551,7 +549,7 @@ class ContextRules:
         the gazetteers know or a rare word that is no lexicon word ("en älv som heter
         ljusnan"; not "som heter 2010"); right after the naming verb (`named`) any word that
         is no frequent one ("en by som heter gamle"; not "som heter så")."""
-        tok, e = doc.tokens[j], doc.entries[j]
+        tok, e = doc.token(j), doc.entries[j]
         if not tok.is_word or not tok.text.isalpha() and tok.text[0].islower():
             return False
         if tok.text[0].isupper():
@@ -567,15 +565,15 @@ class ContextRules:
         no everyday word."""
         e = doc.entries[j]
         return bool(e.place_kind or e.gender) and e.zipf < T.COMMON and not e.cats - NAMEISH \
-            and doc.tokens[j].text.isalpha()
+            and doc.texts[j].isalpha()
 
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
         that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
         words run together, is its name."""
-        tok, e = doc.tokens[j], doc.entries[j]
+        e = doc.entries[j]
         key = doc.folds[j]
-        return tok.text.isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
+        return doc.texts[j].isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
             and key not in self.stems.vocabulary \
             and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
 
@@ -602,12 +600,11 @@ class ContextRules:
 
     def _mark_phrase(self, doc: Doc, i: int, add: Add) -> bool:
         """A multi-word marked entry ("högt blodtryck", "emot regeringen") starting at i."""
-        tokens = doc.tokens
-        for rest, mark in self.mark_phrases[tokens[i].text.lower()]:
+        for rest, mark in self.mark_phrases[doc.texts[i].lower()]:
             end = i + len(rest)
-            if end < len(tokens) and all(tokens[i + 1 + k].text.lower() == w
+            if end < len(doc.texts) and all(doc.texts[i + 1 + k].lower() == w
                                          for k, w in enumerate(rest)):
-                add(LEXICON_PHRASE.span(tokens[i].start, tokens[end].end, mark,
+                add(LEXICON_PHRASE.span(doc.offsets[i], doc.ends[end], mark,
                                         key=" ".join(doc.folds[i:end + 1])))
                 return True
         return False
@@ -617,11 +614,11 @@ class ContextRules:
         "moster Hawa", "hos farmor", "Hur mår mamma?", "barnen", "har en kusin", "en pojkvän
         som heter", "två små barn" after "har" — not "barn behöver", "att vara mamma", "sex
         barn från förskolan"."""
-        folds, tokens = doc.folds, doc.tokens
+        folds = doc.folds
         key = folds[i]
         before = folds[max(0, i - 6):i]
         prev = before[-1] if before else ""
-        nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        nxt = doc.texts[i + 1] if i + 1 < len(doc.texts) else ""
         owned = self._kin_owned(doc, i)
         if owned is not None:
             return owned
@@ -633,8 +630,8 @@ class ContextRules:
             # "två små barn" is the writer's after "har" or beside another kin word, not "sex
             # barn från förskolan".
             marks = self.lex.marks
-            return any(folds[k] in self.w["have_verb"] or tokens[k].text.lower() in self.possessives
-                       or marks.get(tokens[k].text.lower()) == "fam"
+            return any(folds[k] in self.w["have_verb"] or doc.texts[k].lower() in self.possessives
+                       or marks.get(doc.texts[k].lower()) == "fam"
                        for k in range(max(0, number - 4), number))
         if key in self.w["namelike_kin"] and (prev not in self.w["not_before_namelike_kin"] or (
                 prev == "att" and i + 1 < len(folds) and folds[i + 1] in self.w["name_verb"])):
@@ -643,7 +640,7 @@ class ContextRules:
             return self._household(doc, i)
         if prev in ("en", "ett") and any(w in self.w["have_verb"] for w in before[:-1]):
             return True  # "jag har en bror", "min man hade en kusin där"
-        return key != "man" and nxt == "som" and i + 2 < len(tokens) \
+        return key != "man" and nxt == "som" and i + 2 < len(doc.texts) \
             and folds[i + 2] in self.w["naming_verb"]  # "en pojkvän som heter Elias"
 
     def _household(self, doc: Doc, i: int) -> bool:
@@ -655,7 +652,7 @@ class ContextRules:
         if i and folds[i - 1] in w["household_not_after"]:
             return False
         if i >= 2 and folds[i - 1] == "och" and (folds[i - 2] in ("du", "ni") or (
-                doc.tokens[i - 2].text[:1].isupper() and i - 2 not in doc.starts)):
+                doc.texts[i - 2][:1].isupper() and i - 2 not in doc.starts)):
             return True
         start = i
         while start > max(0, i - T.HOUSEHOLD_REACH) and start not in doc.starts:
@@ -668,16 +665,15 @@ class ContextRules:
     def _kin_owned(self, doc: Doc, i: int) -> bool | None:
         """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name; a
         capitalised one starting a sentence ("Mamma kom") is one too, unless it is "Man"."""
-        tokens = doc.tokens
-        nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
-        if any(t.text.lower() in self.possessives for t in tokens[max(0, i - 2):i]) \
+        nxt = doc.texts[i + 1] if i + 1 < len(doc.texts) else ""
+        if any(t.lower() in self.possessives for t in doc.texts[max(0, i - 2):i]) \
                 or nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts:
             return True
-        owner = tokens[i - 1].text if i else ""
+        owner = doc.texts[i - 1] if i else ""
         if owner[:1].isupper() and owner.endswith("s") and (
                 i - 1 not in doc.starts or self.lex.get(doc.folds[i - 1][:-1]).gender):
             return True  # "Pers föräldrar", "Valentinas pappa"
-        if tokens[i].text[0].isupper() and i in doc.starts:
+        if doc.texts[i][0].isupper() and i in doc.starts:
             return doc.folds[i] != "man"
         return None
 
@@ -714,9 +710,8 @@ class ContextRules:
                 i -= 2  # "stängd i mars och april": the list's first month decides
             else:
                 break
-        toks = doc.tokens
-        before = toks[i - 1].text if i else ""
-        after = toks[i + 1].text if i + 1 < len(toks) else ""
+        before = doc.texts[i - 1] if i else ""
+        after = doc.texts[i + 1] if i + 1 < len(doc.texts) else ""
         prev = doc.folds[i - 1] if i else ""
         return (before[:1].isdigit() or after[:1].isdigit() or prev in self.w["month_preposition"]
                 or "date_trigger" in (doc.entries[i - 1].cats if i else ()) and prev != "den")
@@ -725,18 +720,18 @@ class ContextRules:
         """(last token, label) of a marked word said of someone, or None: a lexicon mark, a
         compound of one ("mattelärare", "prostatacancer"), any word after "jobbar som"
         ("kallskänka"); "magisterexamen i matematik" takes its subject along."""
-        tokens, folds, entries = doc.tokens, doc.folds, doc.entries
-        low, n = tokens[i].text.lower(), len(tokens)
+        folds, entries = doc.folds, doc.entries
+        low, n = doc.texts[i].lower(), len(doc.texts)
         prev = folds[i - 1] if i else ""
         mark = self.lex.marks.get(low)
-        if mark is None and not tokens[i].text[0].isupper() and entries[i].zipf < T.COMMON:
+        if mark is None and not doc.texts[i][0].isupper() and entries[i].zipf < T.COMMON:
             mark = self.lex.mark_of(low)
             if mark is None and prev == "som" and i >= 2 and folds[i - 2] in self.w["work_word"]:
                 mark = "prof"
         if not mark or not self._mark_context(doc, i, mark):
             return None
         if (mark == "edu" or folds[i].endswith("ingenjor")) and i + 2 < n and folds[i + 1] == "i" \
-                and tokens[i + 2].text.islower() and tokens[i + 2].is_word \
+                and doc.texts[i + 2].islower() and doc.texts[i + 2][0].isalnum() \
                 and entries[i + 2].zipf < T.EDU_SUBJECT_MAX \
                 and "number_word" not in entries[i + 2].cats:
             return i + 2, "edu"  # "magisterexamen i matematik", not "i skolan"
@@ -747,23 +742,23 @@ class ContextRules:
     def _town_body(self, doc: Doc, i: int, add: Add) -> None:
         """"i X kommun": the place itself; "jobbar på Malmö stad", "Till Jönköpings kommun":
         the body."""
-        tokens, folds = doc.tokens, doc.folds
-        if not (i and tokens[i - 1].is_word):
+        folds = doc.folds
+        if not (i and doc.texts[i - 1][0].isalnum()):
             return
         owner = folds[i - 1]
         place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
             owner[:-1]).place_kind
         # in lower case only a Swedish town or its genitive: "ljusdals kommun", "borlänge
         # kommun", not "min kommun"
-        if not tokens[i - 1].text[0].isupper() and not (
+        if not doc.texts[i - 1][0].isupper() and not (
                 self._place_genitive(owner) or self._swedish_place(owner)):
             return
         if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
-            add(IN_MUNICIPALITY.span(tokens[i - 1].start, tokens[i - 1].end, "city", key=owner))
+            add(IN_MUNICIPALITY.span(doc.offsets[i - 1], doc.ends[i - 1], "city", key=owner))
         elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
-            add(TOWN_BODY.span(tokens[i - 1].start, tokens[i].end,
+            add(TOWN_BODY.span(doc.offsets[i - 1], doc.ends[i],
                                _org_role(doc, i - 1, "other_institution"),
-                               key=f"{owner} {tokens[i].text.lower()}"))  # work where one works
+                               key=f"{owner} {doc.texts[i].lower()}"))  # work where one works
 
     def _place_genitive(self, key: str) -> bool:
         """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution."""
@@ -780,9 +775,8 @@ class ContextRules:
     def _institution(self, doc: Doc, i: int, add: Add) -> None:
         """An institution by the ending of its name: "Sundsvalls Hockeyklubb",
         "Universitetssjukhuset Örebro" (the word itself), "Lunds universitet" (its owner before)."""
-        tokens = doc.tokens
-        key = tokens[i].text.lower()
-        cap = tokens[i].text[0].isupper()
+        key = doc.texts[i].lower()
+        cap = doc.texts[i][0].isupper()
         for suffix in (key[len(key) - n:] for n in self.institution_lengths if n <= len(key)):
             label = self.institution_suffix.get(suffix)
             if label is None:
@@ -799,7 +793,7 @@ class ContextRules:
             elif (key == suffix or not cap and len(suffix) > 2) and self._town_after(doc, i):
                 # "Komvux umeå", "Vuxenutbildningen eskilstuna", "BUP södertälje",
                 # "pingstkyrkan uppsala": a generic institution named by the town after it
-                add(INSTITUTION_SUFFIX.span(tokens[i].start, tokens[i + 1].end, label, attrs,
+                add(INSTITUTION_SUFFIX.span(doc.offsets[i], doc.ends[i + 1], label, attrs,
                                             key=" ".join(doc.folds[i:i + 2])))
             elif key == suffix or not cap and len(suffix) > 2:
                 self._owned_name(doc, i, label, attrs, add)
@@ -807,7 +801,7 @@ class ContextRules:
 
     def _town_after(self, doc: Doc, i: int) -> bool:
         """A Swedish town (not a district) right after token i, in the same sentence."""
-        if i + 1 >= len(doc.tokens) or i + 1 in doc.starts or not doc.tokens[i + 1].is_word:
+        if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i + 1][0].isalnum():
             return False
         e = doc.entries[i + 1]  # not a town that is an everyday word ("zainab vi säger")
         return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats \
@@ -827,39 +821,39 @@ class ContextRules:
     def _suffixed_name(doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
         """"Sundsvalls Hockeyklubb": a capitalised genitive before it belongs to the name;
         "Universitetssjukhuset Örebro", "Länssjukhuset Ryhov": so does a name after it."""
-        tokens, folds = doc.tokens, doc.folds
-        before = tokens[i - 1] if i else None
-        first = i - 1 if before and before.text[0].isupper() and before.text.endswith("s") \
-            and before.ws == " " and (i - 1) not in doc.starts else i
+        folds = doc.folds
+        before = doc.texts[i - 1] if i else ""
+        first = i - 1 if before and before[0].isupper() and before.endswith("s") \
+            and doc.space(i - 1) == " " and (i - 1) not in doc.starts else i
         end = doc.capitalised_run(i)
         end = next((k - 1 for k in range(i + 1, end + 1)
                     if doc.entries[k].gender or doc.entries[k].surname_rank), end)
-        add(INSTITUTION_SUFFIX.span(tokens[first].start, tokens[end].end, label, attrs,
+        add(INSTITUTION_SUFFIX.span(doc.offsets[first], doc.ends[end], label, attrs,
                                     key=" ".join(folds[first:end + 1])))
 
     def _owned_name(self, doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
         """"Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet"."""
-        tokens, folds = doc.tokens, doc.folds
+        folds = doc.folds
         j = i - 1
-        if j >= 1 and tokens[j].text.islower() and len(folds[j]) >= 5 \
+        if j >= 1 and doc.texts[j].islower() and len(folds[j]) >= 5 \
                 and folds[j].endswith(self.lex.words.ends["adjective_ending"]) \
-                and (tokens[j - 1].text[:1].isupper() or folds[j - 1].endswith("s")):
+                and (doc.texts[j - 1][:1].isupper() or folds[j - 1].endswith("s")):
             j -= 1  # "Charkivs nationella universitet", "lindholmens tekniska gymnasium"
-        owner = tokens[j].text if j >= 0 else ""
+        owner = doc.texts[j] if j >= 0 else ""
         # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
         # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere.
         lower = j >= 0 and owner.islower() and (
             doc.entries[j].zipf < T.COMMON and (_institution_context(doc, j) is not None
                                                 or studied_at(doc, j) is not None)
             or self._place_genitive(doc.folds[j]) or self._swedish_place(doc.folds[j]))
-        if (owner[:1].isupper() or lower) and tokens[j].is_word and (
+        if (owner[:1].isupper() or lower) and doc.texts[j][0].isalnum() and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
-            add(INSTITUTION_PHRASE.span(tokens[j].start, tokens[i].end, label, attrs,
+            add(INSTITUTION_PHRASE.span(doc.offsets[j], doc.ends[i], label, attrs,
                                         key=" ".join(folds[j:i + 1])))
         elif len(folds[i]) == 2 and owner.islower():
             first = _company_start(doc, i)
             if first is not None:
-                add(INSTITUTION_PHRASE.span(tokens[first].start, tokens[i].end, label, attrs,
+                add(INSTITUTION_PHRASE.span(doc.offsets[first], doc.ends[i], label, attrs,
                                             key=" ".join(folds[first:i + 1])))
 
 
@@ -867,18 +861,18 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
     lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
     clubs are often called: the two are the club."""
-    code = doc.tokens[i].text
+    code = doc.texts[i]
     swedish_place = i >= 1 and bool(doc.entries[i - 1].se_pop)
     if i < 1 or not (code.islower() and (doc.folds[i] in r.w["club_code"]
                                          or swedish_place and doc.folds[i] in r.w["club_head"])
                      or code.isupper() and doc.folds[i] in r.w["club_head"]):
         return False  # "gefle IF" in capitals; "hammarby if" after a Swedish place
     k = i - 1
-    name, e = doc.tokens[k].text, doc.entries[k]
+    name, e = doc.texts[k], doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
             and (e.zipf < T.COMMON or e.place_kind) \
             and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]):
-        add(CLUB_CODE.span(doc.tokens[k].start, doc.tokens[i].end, "other_institution",
+        add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
                            key=" ".join(doc.folds[k:i + 1])))
         return True
     return False
@@ -889,7 +883,7 @@ def _company_start(doc: Doc, i: int) -> int | None:
     company name that its form (AB, HB) ends, where someone works: the word after the work
     preposition, at most COMPANY_WORDS words back, all lower-case words."""
     for k in range(i - 1, max(0, i - 1 - T.COMPANY_WORDS), -1):
-        if not (doc.tokens[k].text.isalpha() and doc.tokens[k].text.islower()) or k in doc.starts:
+        if not (doc.texts[k].isalpha() and doc.texts[k].islower()) or k in doc.starts:
             return None
         if _institution_context(doc, k) == "work":
             return k if doc.entries[k].zipf < T.VERY_COMMON else None  # not "på ett företag ab"
@@ -899,7 +893,7 @@ def _company_start(doc: Doc, i: int) -> int | None:
 # --- word rules ----------------------------------------------------------------------------------
 def _lexicon_phrase(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"högt blodtryck": a multi-word marked entry; no other rule looks at its first word."""
-    low = doc.tokens[i].text.lower()
+    low = doc.texts[i].lower()
     return low in r.mark_phrases and r._mark_phrase(doc, i, add)
 
 
@@ -909,7 +903,7 @@ def _lexicon_mark(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     found = r._mark(doc, i)
     if found is not None:
         end, mark = found
-        add(LEXICON_MARK.span(doc.tokens[i].start, doc.tokens[end].end, mark, key=doc.folds[i]))
+        add(LEXICON_MARK.span(doc.offsets[i], doc.ends[end], mark, key=doc.folds[i]))
     return False
 
 
@@ -917,18 +911,17 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"naturvetenskapsprogrammet", "vård- och omsorgsprogrammet", "undersköterskeutbildningen":
     a compound headed by a programme or training word names an education (not the bare
     "programmet" on TV); a coordinated first part ("vård- och") belongs to it."""
-    tok = doc.tokens[i]
-    low = tok.text.lower()
+    low = doc.texts[i].lower()
     head = r.lex.words.ending("edu_head", low, surface=True)
     part = fold(low[:-len(head)]).rstrip("-")
     if not head or len(part) < 2 or part in r.w["not_edu_part"] \
             or part.endswith("s") and part[:-1] in r.w["not_edu_part"]:
         return False  # "tv-programmet", "nyhetsprogrammet"
     start = i
-    if i >= 3 and doc.folds[i - 1] == "och" and doc.tokens[i - 2].text == "-" \
-            and doc.tokens[i - 3].text.isalpha():
+    if i >= 3 and doc.folds[i - 1] == "och" and doc.texts[i - 2] == "-" \
+            and doc.texts[i - 3].isalpha():
         start = i - 3  # "vård- och omsorgsprogrammet"
-    add(EDU_COMPOUND.span(doc.tokens[start].start, tok.end, "edu",
+    add(EDU_COMPOUND.span(doc.offsets[start], doc.ends[i], "edu",
                           key=" ".join(doc.folds[start:i + 1])))
     return False
 
@@ -936,11 +929,10 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hej Uppsalahem!", "Göteborgsbostäder": a town's housing, energy or transport company
     by the town's name and its kind in one word (not a first name greeted, not the town)."""
-    tok = doc.tokens[i]
-    low = tok.text.lower()
+    low = doc.texts[i].lower()
     head = r.lex.words.ending("town_company_ending", low, surface=True)
-    if head and tok.text[:1].isupper() and _swedish_stem(r, fold(low[:-len(head)])):
-        add(TOWN_COMPANY.span(tok.start, tok.end, "other_institution", key=doc.folds[i]))
+    if head and doc.texts[i][:1].isupper() and _swedish_stem(r, fold(low[:-len(head)])):
+        add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution", key=doc.folds[i]))
     return False
 
 
@@ -960,14 +952,14 @@ def _swedish_stem(r: ContextRules, stem: str) -> bool:
 def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läser juridik", "läsa svensk historia", "läser tredje året maskinteknik": what is
     studied (not what is read: "läser böcker"); "studerar till sjuksköterska": the training."""
-    folds, tok, e = doc.folds, doc.tokens[i], doc.entries[i]
+    folds, e = doc.folds, doc.entries[i]
     prev = folds[i - 1] if i else ""
     study = r.w["study_verb"]
-    if tok.text[0].isupper():
+    if doc.texts[i][0].isupper():
         return False
     if prev == "till" and i >= 2 and folds[i - 2] in study \
-            and r.lex.mark_of(tok.text.lower()) == "prof":
-        add(STUDIES.span(tok.start, tok.end, "edu", key=folds[i]))
+            and r.lex.mark_of(doc.texts[i].lower()) == "prof":
+        add(STUDIES.span(doc.offsets[i], doc.ends[i], "edu", key=folds[i]))
         return True
     after_filler = prev in r.w["study_filler"] and any(
         f in study for f in folds[max(0, i - 3):i - 1])  # "läser tredje året X"
@@ -976,13 +968,13 @@ def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or i >= 2 and folds[i - 2] in study and prev.endswith("sk")) \
             and not folds[i].endswith(r.lex.words.ends["definite_ending"]) \
             and r._mark(doc, i) is None:  # "läser tidningen": a thing read, not a subject
-        add(STUDIES.span(tok.start, tok.end, "edu", key=folds[i]))
+        add(STUDIES.span(doc.offsets[i], doc.ends[i], "edu", key=folds[i]))
     return False
 
 
 def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tjugo fem år", "fyllde trettio": an age in words."""
-    folds, e, text = doc.folds, doc.entries[i], doc.tokens[i].text
+    folds, e, text = doc.folds, doc.entries[i], doc.texts[i]
     nxt = folds[i + 1] if i + 1 < len(folds) else ""
     prev = folds[i - 1] if i else ""
     rare = e.zipf < T.COMMON or not text.isascii() and text.lower() not in r.lex.common_accented
@@ -997,25 +989,24 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars")."""
     if "month" in doc.entries[i].cats and r._date_context(doc, i) and not r._feast_near(doc, i):
-        tok = doc.tokens[i]
-        add(MONTH.span(tok.start, tok.end, "month_word", key=doc.folds[i]))
+        add(MONTH.span(doc.offsets[i], doc.ends[i], "month_word", key=doc.folds[i]))
     return False
 
 
 def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Ekvägen", "Södra Förstadsgatan", "Strandvägens": a street by its ending."""
-    key, tokens = doc.folds[i], doc.tokens
+    key = doc.folds[i]
     if doc.entries[i].zipf >= T.COMMON or len(key) <= 6:
         return False
     street = key[:-1] if key.endswith("s") else key
-    cap = tokens[i].text[0].isupper()
+    cap = doc.texts[i][0].isupper()
     named = cap and i not in doc.starts
     if street.endswith(r.street_endings) and not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
         first = i - 1 if i and doc.folds[i - 1] in r.w["name_adjective"] \
-            and tokens[i - 1].text[0].isupper() and tokens[i - 1].ws == " " else i
-        add(STREET_SUFFIX.span(tokens[first].start, tokens[i].end, "place",
+            and doc.texts[i - 1][0].isupper() and doc.space(i - 1) == " " else i
+        add(STREET_SUFFIX.span(doc.offsets[first], doc.ends[i], "place",
                                ("gen",) if street != key else (),
                                key=" ".join(doc.folds[first:i] + [street])))
     return False
@@ -1029,7 +1020,7 @@ def _particle_compound(r: ContextRules, street: str) -> bool:
 
 
 def _named_kind(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    head, low = r.kind_head(doc.folds[i]), doc.tokens[i].text.lower()
+    head, low = r.kind_head(doc.folds[i]), doc.texts[i].lower()
     # spelt as the kind noun, or without å, ä, ö as learners may ("affaren"), but not with
     # other ones: "än normalgraden" is no stream ("ån") named Normalgraden
     if head and (low.isascii() or low.endswith(r.kind_spellings.get(head, (head,)))):
@@ -1039,37 +1030,36 @@ def _named_kind(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _line(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Röda linjen": a named line."""
-    tok = doc.tokens[i]
-    low = tok.text.lower()
+    low = doc.texts[i].lower()
     if doc.folds[i] in r.w["line_word"] and i and doc.folds[i - 1] in r.w["line_colour"]:
         # "blå linjen" and "gröna linjen" are two lines: the colour is part of the key
-        add(LINE.span(doc.tokens[i - 1].start, tok.end, "transport_name",
+        add(LINE.span(doc.offsets[i - 1], doc.ends[i], "transport_name",
                       key=f"{doc.folds[i - 1]} {low}"))
     return False
 
 
 def _numbered_school(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Skola nummer 112"."""
-    folds, tokens = doc.folds, doc.tokens
-    if folds[i] in r.w["numbered_school_noun"] and i + 2 < len(tokens) \
-            and folds[i + 1] in r.w["generic_number_word"] and tokens[i + 2].text.isdigit():
-        add(NUMBERED_SCHOOL.span(tokens[i].start, tokens[i + 2].end, "school",
-                                 key=f"{folds[i]} {folds[i + 1]} {tokens[i + 2].text}"))
+    folds = doc.folds
+    if folds[i] in r.w["numbered_school_noun"] and i + 2 < len(doc.texts) \
+            and folds[i + 1] in r.w["generic_number_word"] and doc.texts[i + 2].isdigit():
+        add(NUMBERED_SCHOOL.span(doc.offsets[i], doc.ends[i + 2], "school",
+                                 key=f"{folds[i]} {folds[i + 1]} {doc.texts[i + 2]}"))
     return False
 
 
 def _code_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road."""
-    tokens, folds, text = doc.tokens, doc.folds, doc.tokens[i].text
+    folds, text = doc.folds, doc.texts[i]
     if not (text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text)) \
             or folds[i] in r.w["language_level"]:
         return False
-    if i and (tokens[i - 1].text[:1].isupper() and i - 1 not in doc.starts
+    if i and (doc.texts[i - 1][:1].isupper() and i - 1 not in doc.starts
               or "transport_word" in doc.entries[i - 1].cats):
         return False
     place = i and folds[i - 1] in r.w["code_name_preposition"] and (
         i < 2 or folds[i - 2] not in r.w["sport_word"])
-    add(CODE_NAME_RULE.span(tokens[i].start, tokens[i].end,
+    add(CODE_NAME_RULE.span(doc.offsets[i], doc.ends[i],
                             "place" if place else "other_institution", key=folds[i]))
     return False
 
@@ -1077,17 +1067,17 @@ def _code_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Tensta allé", "Mörby centrum", "Tinnerö eklandskap": a place name with a lower-case
     head word."""
-    tokens, key = doc.tokens, doc.folds[i]
+    key = doc.folds[i]
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
-    if head and not tokens[i].text[0].isupper() and i and tokens[i - 1].text[:1].isupper() \
-            and tokens[i - 1].text.isalpha() and (i - 1) not in doc.starts \
+    if head and not doc.texts[i][0].isupper() and i and doc.texts[i - 1][:1].isupper() \
+            and doc.texts[i - 1].isalpha() and (i - 1) not in doc.starts \
             and not (key in r.w["town_centre"] and _town(r, doc.folds[i - 1])):
         first = i - 1
         while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
-                and first - 1 not in doc.starts and tokens[first - 1].text[:1].isupper() \
-                and tokens[first - 1].text.isalpha():
+                and first - 1 not in doc.starts and doc.texts[first - 1][:1].isupper() \
+                and doc.texts[first - 1].isalpha():
             first -= 1  # "Hạ Long bukten", "Jorge Chávez flygplatsen"
-        add(HEAD_NOUN.span(tokens[first].start, tokens[i].end, head,
+        add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
                            key=" ".join(doc.folds[first:i + 1])))
     return False
 
@@ -1103,11 +1093,10 @@ def _town(r: ContextRules, key: str) -> bool:
 
 def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Koh Samet", "Sierra Nevada de Santa Marta"."""
-    tokens = doc.tokens
-    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["geo_prefix"] \
-            and i + 1 < len(tokens) and tokens[i + 1].text[:1].isupper():
+    if doc.texts[i][0].isupper() and doc.folds[i] in r.w["geo_prefix"] \
+            and i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper():
         end = r._connected_run(doc, i + 1)
-        add(GEO_PREFIX.span(tokens[i].start, tokens[end].end, "geo",
+        add(GEO_PREFIX.span(doc.offsets[i], doc.ends[end], "geo",
                             key=" ".join(doc.folds[i:end + 1])))
     return False
 
@@ -1117,9 +1106,9 @@ def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     word and the capitalised name after it; a capitalised kind word only before a house number
     ("Calle Persson" is Carl Persson)."""
     end = _prefixed_street(r, doc, i)
-    if end and (doc.tokens[i].text.islower() or end + 1 < len(doc.tokens)
-                and doc.tokens[end + 1].text[:1].isdigit()):
-        add(STREET_PREFIX.span(doc.tokens[i].start, doc.tokens[end].end, "place",
+    if end and (doc.texts[i].islower() or end + 1 < len(doc.texts)
+                and doc.texts[end + 1][:1].isdigit()):
+        add(STREET_PREFIX.span(doc.offsets[i], doc.ends[end], "place",
                                key=" ".join(doc.folds[i:end + 1])))
     return False
 
@@ -1127,17 +1116,16 @@ def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
     """The last token of a street named by the kind word at token i and the capitalised run
     after it (skipping an abbreviation's full stop: "ul. Długa"), or 0."""
-    tokens = doc.tokens
     if doc.folds[i] not in r.w["street_prefix"]:
         return 0
-    j = i + 1 + (i + 1 < len(tokens) and tokens[i + 1].text == ".")
-    if j >= len(tokens) or not tokens[j].is_word:
+    j = i + 1 + (i + 1 < len(doc.texts) and doc.texts[i + 1] == ".")
+    if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
-    if tokens[j].text[:1].isupper():
+    if doc.texts[j][:1].isupper():
         return r._connected_run(doc, j)
     end = j - 1  # in lower case: the words after it that no list holds ("vulytsia sumska")
-    while end + 1 < min(len(tokens), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
-            and tokens[end + 1].text.isalpha() and not doc.entries[end + 1].cats \
+    while end + 1 < min(len(doc.texts), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
+            and doc.texts[end + 1].isalpha() and not doc.entries[end + 1].cats \
             and doc.entries[end + 1].zipf < T.RARE:
         end += 1
     return end if end >= j else 0
@@ -1145,11 +1133,11 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
 
 def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Rimping Hotel", "Sabor Restaurant"."""
-    tokens, key = doc.tokens, doc.folds[i]
-    if tokens[i].text[0].isupper() and key in r.w["business_tail"] and i \
-            and i - 1 not in doc.starts and tokens[i - 1].text[:1].isupper() \
-            and tokens[i - 1].is_word:
-        add(BUSINESS_TAIL.span(tokens[i - 1].start, tokens[i].end, "work",
+    key = doc.folds[i]
+    if doc.texts[i][0].isupper() and key in r.w["business_tail"] and i \
+            and i - 1 not in doc.starts and doc.texts[i - 1][:1].isupper() \
+            and doc.texts[i - 1][0].isalnum():
+        add(BUSINESS_TAIL.span(doc.offsets[i - 1], doc.ends[i], "work",
                                key=f"{doc.folds[i - 1]} {key}"))
     return False
 
@@ -1158,13 +1146,12 @@ def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Universidad Nacional de San Agustín", "Uniwersytet Medyczny", "Gjimnazi Gjon Buzuku": a
     foreign institution's kind word before its capitalised name; the kind word's value is the
     label, `work` where someone works there."""
-    tokens = doc.tokens
-    if doc.folds[i] not in r.w["institution_head"] or i + 1 >= len(tokens) \
-            or not tokens[i + 1].is_word or i + 1 in doc.starts:
+    if doc.folds[i] not in r.w["institution_head"] or i + 1 >= len(doc.texts) \
+            or not doc.texts[i + 1][0].isalnum() or i + 1 in doc.starts:
         return False
-    if tokens[i].text[0].isupper() and tokens[i + 1].text[:1].isupper():
+    if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
         end = r._connected_run(doc, i + 1)
-    elif tokens[i].text.islower() and i and (doc.folds[i - 1] in r.w["institution_preposition"]
+    elif doc.texts[i].islower() and i and (doc.folds[i - 1] in r.w["institution_preposition"]
                                              or doc.folds[i - 1] in r.w["place_trigger.prep"]):
         end = _lower_name_run(r, doc, i + 1)  # "började på universidad de antioquia"
     else:
@@ -1178,10 +1165,10 @@ def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
     """The last of the lower-case words from token j that name something: words no list
     holds or names and places, joined by "de", "del", "la" (at most NAME_RUN_MAX, never ending
     on one); j - 1 when there is none."""
-    tokens, end = doc.tokens, j - 1
-    while end + 1 < min(len(tokens), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts:
+    end = j - 1
+    while end + 1 < min(len(doc.texts), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts:
         k, e = end + 1, doc.entries[end + 1]
-        named = tokens[k].text.isalpha() and (e.zipf < T.WORKPLACE_NAME_MAX and not e.cats
+        named = doc.texts[k].isalpha() and (e.zipf < T.WORKPLACE_NAME_MAX and not e.cats
                                               or e.place_kind or e.gender)
         if not named and doc.folds[k] not in r.w["name_connector"]:
             break
@@ -1194,12 +1181,11 @@ def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
 def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Istanbul Üniversitesi", "Ankara Lisesi", "Addis Ababa University": a foreign
     institution's kind word after its capitalised name."""
-    tokens = doc.tokens
-    if tokens[i].text[0].isupper() and doc.folds[i] in r.w["institution_tail"] and i \
-            and i - 1 not in doc.starts and tokens[i - 1].text[:1].isupper():
+    if doc.texts[i][0].isupper() and doc.folds[i] in r.w["institution_tail"] and i \
+            and i - 1 not in doc.starts and doc.texts[i - 1][:1].isupper():
         first = i - 1
         while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
-                and tokens[first - 1].text[:1].isupper() and tokens[first - 1].text[-1:].isalpha():
+                and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][-1:].isalpha():
             first -= 1
         _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
     return False
@@ -1214,15 +1200,14 @@ def _add_institution(r: ContextRules, doc: Doc, first: int, last: int, rule: Rul
     if _institution_context(doc, first) == "work" and not (
             first >= 2 and doc.folds[first - 2] in r.w["work_start"]):
         label = "work"  # "jobbar på Istanbul Üniversitesi"; not "började på universidad …"
-    add(rule.span(doc.tokens[first].start, doc.tokens[last].end, label,
+    add(rule.span(doc.offsets[first], doc.ends[last], label,
                   key=" ".join(doc.folds[first:last + 1])))
 
 
 def _line_code(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"linje M2": a line's code after a transport word."""
-    tok = doc.tokens[i]
-    if i and "transport_word" in doc.entries[i - 1].cats and LINE_CODE.fullmatch(tok.text):
-        add(LINE_CODE_RULE.span(tok.start, tok.end, "transport_nr", key=doc.folds[i]))
+    if i and "transport_word" in doc.entries[i - 1].cats and LINE_CODE.fullmatch(doc.texts[i]):
+        add(LINE_CODE_RULE.span(doc.offsets[i], doc.ends[i], "transport_nr", key=doc.folds[i]))
     return False
 
 
@@ -1234,24 +1219,24 @@ def _user_id(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
     if "." in key or "_" in key or mixed:
-        add(USER_ID.span(doc.tokens[i].start, doc.tokens[i].end, "extra", key=key))
+        add(USER_ID.span(doc.offsets[i], doc.ends[i], "extra", key=key))
     return False
 
 
 def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Malmö stad", "i Jönköpings kommun", "Göteborgs universitet", "Hockeyklubben"."""
-    tokens = doc.tokens
-    if tokens[i].text[0].isupper() or i and (tokens[i - 1].text[0].isupper()
-                                              or i >= 2 and tokens[i - 2].text[0].isupper()) \
+    if doc.texts[i][0].isupper() or i and (doc.texts[i - 1][0].isupper()
+                                              or i >= 2 and doc.texts[i - 2][0].isupper()) \
             or _institution_context(doc, i) or i and (_institution_context(doc, i - 1)
                                                        or studied_at(doc, i - 1)
                                                        or i >= 2 and studied_at(doc, i - 2)) \
-            or tokens[i].text.lower().endswith(r.institution_ends) and doc.entries[i].zipf < T.COMMON \
+            or doc.texts[i].lower().endswith(r.institution_ends) \
+            and doc.entries[i].zipf < T.COMMON \
             or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None \
             or i and r._swedish_place(doc.folds[i - 1]):  # "kiruna kyrka", "morön bk"
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
-        elif tokens[i].text.lower().endswith(r.institution_ends):
+        elif doc.texts[i].lower().endswith(r.institution_ends):
             r._institution(doc, i, add)
     elif doc.folds[i] in r.w["town_body"]:
         r._town_body(doc, i, add)  # "ringde ljusdals kommun"
@@ -1263,17 +1248,16 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     case after a verb of riding ("tog pågatåg"), only when the part before the ending is a name
     or no word at all ("Krösatåget var sent", not "Pendeltåget var sent"); after the verb also
     when the word is no listed one and no compound of everyday words (not "tog nattåget")."""
-    tok = doc.tokens[i]
-    low = tok.text.lower()
+    low = doc.texts[i].lower()
     ridden = i and doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
-    if not ((tok.text[0].isupper() or ridden) and low.endswith(r.transport_endings)) \
+    if not ((doc.texts[i][0].isupper() or ridden) and low.endswith(r.transport_endings)) \
             or low in r.transport_endings:
         return False
     ending = next(e for e in r.transport_endings if low.endswith(e))
-    if i not in doc.starts and tok.text[0].isupper() or r.stems._name_stem(
+    if i not in doc.starts and doc.texts[i][0].isupper() or r.stems._name_stem(
             doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
             and not (doc.entries[i].cats or r.stems._compound(doc.folds[i])):
-        add(TRANSPORT_SUFFIX.span(tok.start, tok.end, "transport_name", key=low))
+        add(TRANSPORT_SUFFIX.span(doc.offsets[i], doc.ends[i], "transport_name", key=low))
     return False
 
 
@@ -1282,14 +1266,13 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     case where someone works there ("jobbar på pizzeria roma"). "BK Häcken", "IFK Göteborg": a
     club by its abbreviation in capitals and its capitalised name, or by its abbreviation and a
     known town in any case ("ifk göteborg")."""
-    tokens = doc.tokens
-    town = i + 1 < len(tokens) and bool(doc.entries[i + 1].place_kind) \
+    town = i + 1 < len(doc.texts) and bool(doc.entries[i + 1].place_kind) \
         and not doc.entries[i + 1].gender  # "IFK eskilstuna"; not "if Anna"
-    club = doc.folds[i] in r.w["club_head"] and (tokens[i].text.isupper() or town)
-    if not club and doc.folds[i] not in r.w["business_head"] or i + 1 >= len(tokens) \
-            or not tokens[i + 1].text.isalpha() or i + 1 in doc.starts:
+    club = doc.folds[i] in r.w["club_head"] and (doc.texts[i].isupper() or town)
+    if not club and doc.folds[i] not in r.w["business_head"] or i + 1 >= len(doc.texts) \
+            or not doc.texts[i + 1].isalpha() or i + 1 in doc.starts:
         return False
-    if tokens[i + 1].text[0].isupper():
+    if doc.texts[i + 1][0].isupper():
         end = doc.capitalised_run(i + 1)
     elif club and town:
         end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg"
@@ -1297,7 +1280,7 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = r._lower_run(doc, i + 1)  # "jobbar på pizzeria napoli": any word but a frequent one
     else:
         return False
-    add(BUSINESS_NAME.span(tokens[i].start, tokens[end].end,
+    add(BUSINESS_NAME.span(doc.offsets[i], doc.ends[end],
                            "other_institution" if club else "work",
                            key=" ".join(doc.folds[i:end + 1])))
     return False
@@ -1307,17 +1290,16 @@ def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"min granne per eriksson", "med liv holmberg": a given name that is also a word (per,
     liv, bo), in lower case before a frequent listed surname that is no word nor place, is the
     person's name with it."""
-    tokens = doc.tokens
-    if i + 1 >= len(tokens) or not tokens[i].text.islower() or not tokens[i + 1].text.islower() \
+    if i + 1 >= len(doc.texts) or not doc.texts[i].islower() or not doc.texts[i + 1].islower() \
             or "common_name_homograph" not in doc.entries[i].cats:
         return False
     e, first = doc.entries[i + 1], doc.entries[i]
     if e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK and not e.first_rank \
             and not e.place_kind and e.zipf < T.DOMINANT_WORD and not e.cats \
             and first.gender in ("female", "male"):
-        add(LOWER_FULL_NAME.span(tokens[i].start, tokens[i].end, FIRSTNAME[first.gender],
+        add(LOWER_FULL_NAME.span(doc.offsets[i], doc.ends[i], FIRSTNAME[first.gender],
                                  key=doc.folds[i]))
-        add(LOWER_FULL_NAME.span(tokens[i + 1].start, tokens[i + 1].end, "surname",
+        add(LOWER_FULL_NAME.span(doc.offsets[i + 1], doc.ends[i + 1], "surname",
                                  key=doc.folds[i + 1]))
     return False
 
@@ -1325,58 +1307,57 @@ def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läsa el-programmet på LG", "studerade på UNSA", "jobbar på ISS": an abbreviation no list
     knows where someone studies or works is the school or workplace."""
-    tok, e = doc.tokens[i], doc.entries[i]
-    if not (tok.text.isupper() and tok.text.isalpha() and 2 <= len(tok.text) <= T.ACRONYM_MAX) \
+    e, text = doc.entries[i], doc.texts[i]
+    if not (text.isupper() and text.isalpha() and 2 <= len(text) <= T.ACRONYM_MAX) \
             or e.zipf >= T.COMMON or e.cats or e.org_kind or e.place_kind or e.country:
         return False
     label = _institution_context(doc, i) or studied_at(doc, i)
     if label:
-        add(ACRONYM.span(tok.start, tok.end, label, key=doc.folds[i]))
+        add(ACRONYM.span(doc.offsets[i], doc.ends[i], label, key=doc.folds[i]))
     return False
 
 
 def _joined_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hà Nội", "Hải Phòng", "Udon Thani": a town written in two capitalised words that the
     gazetteers hold written as one (Hanoi, Haiphong, Udonthani): a big town abroad."""
-    if doc.tokens[i].text[0].isupper() and i + 1 < len(doc.tokens) \
-            and doc.tokens[i + 1].text[:1].isupper():
+    if doc.texts[i][0].isupper() and i + 1 < len(doc.texts) \
+            and doc.texts[i + 1][:1].isupper():
         _joined(r, doc, i, JOINED_PLACE, add)
     return False
 
 
 def _joined_place_lower(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"i hải phòng", "i ha noi": the same in lower case after a place preposition."""
-    if doc.tokens[i].text.islower() and i and doc.folds[i - 1] in r.w["place_trigger.prep"]:
+    if doc.texts[i].islower() and i and doc.folds[i - 1] in r.w["place_trigger.prep"]:
         _joined(r, doc, i, JOINED_PLACE_LOWER, add)
     return False
 
 
 def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
-    tokens = doc.tokens
-    if i + 1 >= len(tokens) or i + 1 in doc.starts or not tokens[i].text.isalpha() \
-            or not tokens[i + 1].text.isalpha():
+    if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i].isalpha() \
+            or not doc.texts[i + 1].isalpha():
         return
     e = r.lex.get(doc.folds[i] + doc.folds[i + 1])
     if e.place_kind == "city" and e.place_pop >= T.BIG_PLACE and not e.se_pop:
-        add(rule.span(tokens[i].start, tokens[i + 1].end, "city", ("foreign",),
+        add(rule.span(doc.offsets[i], doc.ends[i + 1], "city", ("foreign",),
                       key=doc.folds[i] + doc.folds[i + 1]))
 
 
 def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Stora torget", "Gamla stan", "Röda korset"."""
-    tokens, folds = doc.tokens, doc.folds
-    if not tokens[i].text[0].isupper() or folds[i] not in r.w["name_adjective"] \
-            or i + 1 >= len(tokens):
+    folds = doc.folds
+    if not doc.texts[i][0].isupper() or folds[i] not in r.w["name_adjective"] \
+            or i + 1 >= len(doc.texts):
         return False
     label = r.place_nouns.get(folds[i + 1])
-    if label and tokens[i + 1].text.islower():
-        add(ADJECTIVE_PLACE.span(tokens[i].start, tokens[i + 1].end, label,
+    if label and doc.texts[i + 1].islower():
+        add(ADJECTIVE_PLACE.span(doc.offsets[i], doc.ends[i + 1], label,
                                  key=f"{folds[i]} {folds[i + 1]}"))
-    elif i and folds[i - 1] in r.w["place_trigger.prep"] and tokens[i + 1].text[:1].isupper() \
-            and tokens[i + 1].text.isalpha() and not doc.entries[i + 1].gender:
+    elif i and folds[i - 1] in r.w["place_trigger.prep"] and doc.texts[i + 1][:1].isupper() \
+            and doc.texts[i + 1].isalpha() and not doc.entries[i + 1].gender:
         # "bor i Norra Fäladen", "i Södra Ängby": a part of a town by its direction
         end = doc.capitalised_run(i + 1)
-        add(ADJECTIVE_PLACE.span(tokens[i].start, tokens[end].end, "city",
+        add(ADJECTIVE_PLACE.span(doc.offsets[i], doc.ends[end], "city",
                                  key=" ".join(folds[i:end + 1])))
     return False
 
@@ -1387,30 +1368,28 @@ HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and 
 
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
     """The leading number of a digit token ("34-åring", "5:e") and its value (-1: not one)."""
-    digits = doc.tokens[i].text.split("-")[0].split(":")[0]
+    digits = doc.texts[i].split("-")[0].split(":")[0]
     ok = digits.isascii() and digits.isdigit() and len(digits) <= T.LONGEST_NUMBER
     return digits, int(digits) if ok else -1
 
 
 def _day_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal."""
-    tok = doc.tokens[i]
-    if _digits(doc, i)[1] >= 0 or not DAY_MONTH.fullmatch(tok.text):
+    if _digits(doc, i)[1] >= 0 or not DAY_MONTH.fullmatch(doc.texts[i]):
         return False  # a number, or another digit token ("5b": a house number)
     if i and (doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
-        add(DAY_MONTH_RULE.span(tok.start, tok.end, "date_digits", key=tok.text))
+        add(DAY_MONTH_RULE.span(doc.offsets[i], doc.ends[i], "date_digits", key=doc.texts[i]))
     return True
 
 
 def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"jag är 34", "34 år", "34-åring": an age in digits."""
     digits, value = _digits(doc, i)
-    tok = doc.tokens[i]
     rest = doc.folds[i][len(digits):].lstrip("-")
     suffixed = rest in r.w["age_trigger.after"]
-    if (0 < value < T.OLDEST and len(digits) <= 3 and tok.text == digits or suffixed) \
+    if (0 < value < T.OLDEST and len(digits) <= 3 and doc.texts[i] == digits or suffixed) \
             and r._is_age(doc, i, suffixed):
-        add(AGE.span(tok.start, tok.start + len(digits), "age_digits", key=digits))
+        add(AGE.span(doc.offsets[i], doc.offsets[i] + len(digits), "age_digits", key=digits))
         who = r._subject_before(doc, i)
         if who >= 0:  # "xamse är 12", "karim 13"
             r._age_subject(doc, who, add, AGE)
@@ -1422,11 +1401,10 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"3 mars": a day before a month name (a feast's date is the feast's: "julafton den 24
     december" stays)."""
     digits, value = _digits(doc, i)
-    tok = doc.tokens[i]
-    if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.tokens) \
+    if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
             and "month" in doc.entries[i + 1].cats:
         if not r._feast_near(doc, i):
-            add(DAY.span(tok.start, tok.start + len(digits), "day", key=digits))
+            add(DAY.span(doc.offsets[i], doc.offsets[i] + len(digits), "day", key=digits))
         return True
     return False
 
@@ -1434,23 +1412,23 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _day_i_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"den 23 i 8": the spoken Swedish date, day and month number."""
     digits, value = _digits(doc, i)
-    tokens, folds = doc.tokens, doc.folds
-    if not (i and folds[i - 1] == "den" and 1 <= value <= 31 and tokens[i].text == digits
-            and i + 2 < len(tokens) and folds[i + 1] == "i" and _digits(doc, i + 2)[0] == tokens[i + 2].text
+    folds = doc.folds
+    if not (i and folds[i - 1] == "den" and 1 <= value <= 31 and doc.texts[i] == digits
+            and i + 2 < len(doc.texts) and folds[i + 1] == "i"
+            and _digits(doc, i + 2)[0] == doc.texts[i + 2]
             and 1 <= _digits(doc, i + 2)[1] <= 12):
         return False
-    add(DAY_I_MONTH.span(tokens[i].start, tokens[i].end, "day", key=digits))
-    month = tokens[i + 2]
-    add(DAY_I_MONTH.span(month.start, month.end, "month_digit", key=month.text))
+    add(DAY_I_MONTH.span(doc.offsets[i], doc.ends[i], "day", key=digits))
+    add(DAY_I_MONTH.span(doc.offsets[i + 2], doc.ends[i + 2], "month_digit",
+                         key=doc.texts[i + 2]))
     return True
 
 
 def _day_ordinal(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"den 5:e"."""
     digits, value = _digits(doc, i)
-    tok = doc.tokens[i]
-    if i and doc.folds[i - 1] == "den" and 1 <= value <= 31 and tok.text.endswith((":e", ":a")):
-        add(DAY_ORDINAL.span(tok.start, tok.end, "day", key=digits))
+    if i and doc.folds[i - 1] == "den" and 1 <= value <= 31 and doc.texts[i].endswith((":e", ":a")):
+        add(DAY_ORDINAL.span(doc.offsets[i], doc.ends[i], "day", key=digits))
         return True
     return False
 
@@ -1468,13 +1446,13 @@ def _number_owner(r: ContextRules, doc: Doc, i: int, punctuation: tuple[str, ...
 def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"buss 4", "linje 17", "buss nummer 2", "spårvagn nr. 7", "bussnummer 14"."""
     digits, value = _digits(doc, i)
-    tok, k = doc.tokens[i], _number_owner(r, doc, i, (".",))  # "buss nummer 2", "linje nr. 4"
+    k = _number_owner(r, doc, i, (".",))  # "buss nummer 2", "linje nr. 4"
     word = doc.folds[k] if k >= 0 else ""
     head = r.lex.words.ending("generic_number_word", word, stem=1)
     if value >= 0 and k >= 0 and len(digits) <= 4 and (
             "transport_word" in doc.entries[k].cats
             or head and "transport_word" in r.lex.get(word[:-len(head)]).cats):
-        add(TRANSPORT_NR.span(tok.start, tok.end, "transport_nr", key=digits))
+        add(TRANSPORT_NR.span(doc.offsets[i], doc.ends[i], "transport_nr", key=digits))
         return True
     return False
 
@@ -1487,8 +1465,8 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     k = _number_owner(r, doc, i, (".", ":"))  # "lgh. 1102", "lägenhet nr 1203"
     if value >= 0 and k >= 0 and doc.folds[k] in r.w["address_trigger.apartment"] \
             and 1 <= len(digits) <= 5:
-        tok = doc.tokens[i]
-        add(APARTMENT_NUMBER.span(tok.start, tok.start + len(digits), "other_nr_seq", key=digits))
+        add(APARTMENT_NUMBER.span(doc.offsets[i], doc.offsets[i] + len(digits), "other_nr_seq",
+                                  key=digits))
         return True
     return False
 
@@ -1496,26 +1474,25 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Storgatan 5", "Tensta allé 12", "Storgatan 18A", "ringvägen 5b" (a street in lower
     case when its name is no everyday word)."""
-    house = HOUSE_NUMBER.fullmatch(doc.tokens[i].text)
+    house = HOUSE_NUMBER.fullmatch(doc.texts[i])
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
-    tokens = doc.tokens
     k = i - 1
-    if k >= 1 and doc.tokens[k].text == "." and doc.folds[k - 1] in r.w["house_number_word"]:
+    if k >= 1 and doc.texts[k] == "." and doc.folds[k - 1] in r.w["house_number_word"]:
         k -= 1  # "Storgatan nr. 5"
     if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
         k -= 1
     prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
     street = k >= 0 and prev.endswith(r.street_endings) and (
-        tokens[k].text[0].isupper()
+        doc.texts[k][0].isupper()
         or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, False))
     written_apart = _street_written_apart(r, doc, k)
     if written_apart:  # "stora gatan 16", "hamra gatan 5": the name and its street word apart
-        add(STREET_NUMBER.span(tokens[k - 1].start, tokens[k].end, "place",
+        add(STREET_NUMBER.span(doc.offsets[k - 1], doc.ends[k], "place",
                                key=" ".join(doc.folds[k - 1:k + 1])))
     if 0 <= value < 1000 and k >= 0 and (
-            street or prev in r.w["street_noun"] and k >= 1 and tokens[k - 1].text[:1].isupper()
+            street or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
             or _street_before(r, doc, k) or written_apart):
-        add(STREET_NUMBER.span(tokens[i].start, tokens[i].end, "street_nr", key=digits))
+        add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
 
@@ -1525,7 +1502,7 @@ def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
     a word no list holds ("stora gatan", "hamra gatan"), before a house number."""
     if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
         return False
-    e, text = doc.entries[k - 1], doc.tokens[k - 1].text
+    e, text = doc.entries[k - 1], doc.texts[k - 1]
     return text.isalpha() and text.islower() and (
         doc.folds[k - 1] in r.w["name_adjective"] or e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
 

@@ -235,17 +235,17 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and ("district" in doc.entries[i].cats or not doc.entries[i].zipf
-                        and place_suffix(doc.lex, doc.tokens[i].text.lower()) in ("city", "geo"))
+                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo"))
                    or folds[j] in W["geo_preposition"] and not doc.entries[i].zipf
-                   and place_suffix(doc.lex, doc.tokens[i].text.lower()) in ("city", "geo")):
+                   and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")):
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
         # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
         k = j - 1
         ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
-        while k >= 0 and (not doc.tokens[k].is_word or folds[k] in W["place_adverb"]
+        while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"
                           or folds[k].endswith(ENDS["transport_ending"])):
-            ridden = ridden or doc.tokens[k].is_word and folds[k] != "med" \
+            ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
                 and folds[k] not in W["place_adverb"]
             k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
@@ -258,7 +258,7 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         return 1
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
-    if j >= 1 and folds[j] in W["topic_preposition"] and doc.tokens[i].text[:1].islower() \
+    if j >= 1 and folds[j] in W["topic_preposition"] and doc.texts[i][:1].islower() \
             and ask(_topic_before, doc, i):
         return 1  # "pratade om mogadishu", "… och om lviv" (a capitalised name there is a
         # person's: "om Maria")
@@ -282,7 +282,7 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         return "school"
     work, preps = words("work_word"), words("place_trigger.prep")
     for k in range(i - 2, max(-1, i - 2 - T.WORK_CLAUSE), -1):
-        if not doc.tokens[k].is_word or k + 1 in doc.starts:
+        if not doc.texts[k][0].isalnum() or k + 1 in doc.starts:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
@@ -309,8 +309,8 @@ def _at_shop(doc: Doc, i: int) -> bool:
 def stated_profession(doc: Doc, k: int) -> bool:
     """Token k is an occupation stated about someone: "(jobbar) som städare", "är (en bra)
     undersköterska", "var lärare" — so "på X" after it names the workplace."""
-    return k >= 1 and doc.tokens[k].is_word and profession_context(doc, k) \
-        and doc.lex.mark_of(doc.tokens[k].text.lower()) == "prof"
+    return k >= 1 and doc.texts[k][0].isalnum() and profession_context(doc, k) \
+        and doc.lex.mark_of(doc.texts[k].lower()) == "prof"
 
 
 def profession_context(doc: Doc, k: int) -> bool:
@@ -331,12 +331,12 @@ SKIPPED = ("-", ".")  # the tokens a run of words passes over (`_word_run`)
 def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
     """The folds of up to `most` words from token i on, a "-" or "." between them skipped (any
     other token ends the run), and the index after each."""
-    tokens, folds = doc.tokens, doc.folds
+    folds = doc.folds
     words: list[str] = []
     ends: list[int] = []
     j = i
     while len(words) < most and j < len(folds):
-        if tokens[j][2][0].isalnum():  # tokens[j].is_word
+        if doc.texts[j][0].isalnum():
             words.append(folds[j])
             ends.append(j + 1)
         elif folds[j] not in SKIPPED:
@@ -350,8 +350,8 @@ def _follows_name(doc: Doc, i: int, last: int) -> bool:
     ("Amina Y. Yusuf", "Yonas T Gebremedhin"): a later part of the same name."""
     if last == i - 1:
         return True
-    k = i - 1 - (doc.tokens[i - 1].text == ".")
-    return k == last + 1 and len(doc.tokens[k].text) == 1 and doc.tokens[k].text.isupper()
+    k = i - 1 - (doc.texts[i - 1] == ".")
+    return k == last + 1 and len(doc.texts[k]) == 1 and doc.texts[k].isupper()
 
 
 def _gender_hint(doc: Doc, i: int) -> str | None:
@@ -407,9 +407,8 @@ def _institution_role(doc: Doc, i: int) -> str | None:
 
 def _initial_before(doc: Doc, i: int) -> int:
     """The index of a capital initial right before token i ("heter J. Ek", "A Berg"), else i."""
-    tokens = doc.tokens
-    k = i - 1 - (i >= 2 and tokens[i - 1].text == ".")
-    text = tokens[k].text if k >= 0 else ""
+    k = i - 1 - (i >= 2 and doc.texts[i - 1] == ".")
+    text = doc.texts[k] if k >= 0 else ""
     return k if len(text) == 1 and text.isupper() and text.isalpha() else i
 
 
@@ -425,7 +424,7 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma, or an
     initial: "min chef heter A. Berg"), "mitt namn är": a person."""
     j = _initial_before(doc, i) - 1
-    while j >= 0 and doc.tokens[j].text in {",", ":"}:
+    while j >= 0 and doc.texts[j] in {",", ":"}:
         j -= 1
     W = doc.lex.words.folds
     if j >= 1 and doc.folds[j] in W["name_copula"] and doc.folds[j - 1] in W["name_trigger.verb"]:
@@ -434,7 +433,7 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
         j -= 1  # "alla kallar mig Zuzu", "vi kallar henne Gosia"
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
-                       or marks.get(doc.tokens[j].text.lower()) == "fam")
+                       or marks.get(doc.texts[j].lower()) == "fam")
 
 
 class Matcher:
@@ -444,6 +443,8 @@ class Matcher:
         self.lex = lex
         self.W, self.ENDS = lex.words.folds, lex.words.ends
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
+        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
         self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
                                   default=0)
         self.longest_common = max(map(len, chain.from_iterable(lex.common_by_letter.values())),
@@ -514,17 +515,38 @@ class Matcher:
                 re.compile(f"(?<={quiet_before}){lower}(?!{after})"))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
-        choices = self.lex.fuzzy_targets.get(key[0])
-        if not choices or len(key) < 6 or len(key) > self.longest_target + 2:
+        if not self.lex.fuzzy_targets.get(key[0]) or len(key) < 6 \
+                or len(key) > self.longest_target + 2:
             return None  # two edits change the length by two at most: a hostile 1 MB word
-        best = process.extractOne(key, choices, scorer=OSA.distance, score_cutoff=1)
+        best = process.extractOne(key, self._near_length(key[0], len(key), 1),
+                                  scorer=OSA.distance, score_cutoff=1)
         if best or len(key) < 8:
             return best[0] if best else None
         # Two edits only towards places ("Götebrog"): a name that far off is another name.
-        best = process.extractOne(key, choices, scorer=OSA.distance, score_cutoff=2)
+        best = process.extractOne(key, self._near_length(key[0], len(key), 2),
+                                  scorer=OSA.distance, score_cutoff=2)
         if best and not self.lex.entries[best[0]].gender:
             return best[0]
         return None
+
+    def _near_length(self, first: str, length: int, edits: int) -> list[str]:
+        """The fuzzy targets starting with `first` whose length is within `edits` of `length`,
+        in their order: `edits` edits change a word's length by as many at most, so the best
+        within `edits` (the first of the closest) is the one among all targets. Made once per
+        (letter, length, edits) from the letter's (position, target) pairs by length: the
+        whole list cost a C-level step per target and word."""
+        found = self._by_length.get((first, length, edits))
+        if found is None:
+            lengths = self._lengths.get(first)
+            if lengths is None:  # made whole before it is kept: threads may share the engine
+                lengths = {}
+                for pair in enumerate(self.lex.fuzzy_targets[first]):
+                    lengths.setdefault(len(pair[1]), []).append(pair)
+                self._lengths[first] = lengths
+            found = self._by_length[first, length, edits] = [target for _, target in sorted(
+                chain.from_iterable(lengths.get(n, ()) for n in range(length - edits,
+                                                                       length + edits + 1)))]
+        return found
 
     def _lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
         """(entry, canonical key, morphology attrs) for a folded word, or EMPTY."""
@@ -548,19 +570,19 @@ class Matcher:
 
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
-        tokens, folds = doc.tokens, doc.folds
+        folds = doc.folds
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
         phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
         lonely = self._lonely(doc)
-        never, lists = self.W["never_replaced"], self.W["list_word"]
+        never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain = doc.starts, self.initial_plain
         verdicts = Verdicts(doc, self.W["place_adverb"]) \
-            if len(tokens) >= self.verdict_essay_min else None
+            if len(doc.texts) >= self.verdict_essay_min else None
         for i in self._todo(doc):
             if i < skip_to:
                 continue
-            car = self._car(doc, i)
+            car = self._car(doc, i) if folds[i] in cars else 0
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
                 skip_to = i + car
                 continue
@@ -569,25 +591,25 @@ class Matcher:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
                 continue
-            if folds[i] in plain_starts and (tokens[i][2][0].islower() or i in starts
+            if folds[i] in plain_starts and (doc.texts[i][0].islower() or i in starts
                                              and folds[i] in initial_plain):
                 continue  # no phrase here: an everyday word, as `_todo` skips the others
             lone = prev_name_end < i - 1 and i in lonely
-            if lone and alone.get(tokens[i][2], False):
+            if lone and alone.get(doc.texts[i], False):
                 continue
             e, ckey, attrs = self.lookup(folds[i])
-            cap, initial = tokens[i].text[0].isupper(), i in doc.starts
+            cap, initial = doc.texts[i][0].isupper(), i in doc.starts
             if _excluded(e, ckey, never) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 if lone:
-                    self._remember(tokens[i][2], True)
+                    self._remember(doc.texts[i], True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
             span = self._judged(verdicts, doc, i, e, ckey, attrs, cap, initial,
                                 _follows_name(doc, i, prev_name_end), listed)
             if lone:
-                self._remember(tokens[i][2], span is None)
+                self._remember(doc.texts[i], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
                 span = self._branch(doc, i, span, e)
                 spans.append(span)
@@ -617,17 +639,17 @@ class Matcher:
         window = verdicts.window(i, after_name, listed) if verdicts is not None else None
         if window is None:
             return self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
-        tok = doc.tokens[i]
+        at = doc.offsets[i], doc.ends[i]
         known = verdicts.get(window)
         if known is not None:  # the same reads back to the sentence start, the same answers
             asked, found = known
             if not asked or all(read(doc, i) == answer for read, answer in asked):
                 # Span(...) without its Python __new__
-                return None if found is None else tuple.__new__(Span, (*tok[:2], *found))
+                return None if found is None else tuple.__new__(Span, (*at, *found))
             return self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
         self.asked = []
         span = self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
-        verdicts.remember(window, tuple(self.asked), span, tok[:2])
+        verdicts.remember(window, tuple(self.asked), span, at)
         self.asked = None
         return span
 
@@ -642,10 +664,10 @@ class Matcher:
     def _car(self, doc: Doc, i: int) -> int:
         """How many tokens a car make and its model take ("Volvo V70": 2, "en Saab": 1), or 0
         when the make stands alone as a company ("jobbar på Volvo")."""
-        folds, tokens, W = doc.folds, doc.tokens, self.W
-        if folds[i] not in W["car_make"] or not tokens[i].text[:1].isupper():
+        folds, W = doc.folds, self.W
+        if folds[i] not in W["car_make"] or not doc.texts[i][:1].isupper():
             return 0
-        nxt = tokens[i + 1].text if i + 1 < len(tokens) and tokens[i].ws == " " else ""
+        nxt = doc.texts[i + 1] if i + 1 < len(doc.texts) and doc.space(i) == " " else ""
         if nxt and (folds[i + 1] in W["car_model"] or (
                 any(ch.isdigit() for ch in nxt) and nxt[:1].isalnum() and len(nxt) <= 6)):
             return 2
@@ -656,12 +678,11 @@ class Matcher:
         """"Stig Berg", "Anna Sala", "Trần Văn Minh": a capitalised place right after a given
         name or surname in the same sentence is a part of the name (a place would come after a
         preposition)."""
-        tok = doc.tokens[i]
         return ((last.label in FIRSTNAME.values() or last.label == "surname")
                 and span.label in TOWN_LIKE
-                and span.start == tok.start and span.end == tok.end and i not in doc.starts
-                and last.end + 1 == tok.start and doc.text[last.end] == " "
-                and tok.text[:1].isupper() and not tok.text.isupper())
+                and span.start == doc.offsets[i] and span.end == doc.ends[i] and i not in doc.starts
+                and last.end + 1 == doc.offsets[i] and doc.text[last.end] == " "
+                and doc.texts[i][:1].isupper() and not doc.texts[i].isupper())
 
     def _lonely(self, doc: Doc) -> set[int]:
         """The lower-case words `_todo` may give (the loop asks of no other) whose neighbours
@@ -711,12 +732,12 @@ class Matcher:
 
     def _phrase_span(self, doc: Doc, i: int) -> Span | None:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
-        tokens, folds = doc.tokens, doc.folds
+        folds = doc.folds
         # its second word next (or after a "-"/"."; `_word_run`), or no phrase starts here
         if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next.get(folds[i], ()) \
                 and folds[i + 1] not in SKIPPED:
             return None
-        cap = tokens[i].text[0].isupper()
+        cap = doc.texts[i][0].isupper()
         second = _word_run(doc, i + 1, 1)[0]
         if folds[i] not in self.lex.phrases or not second \
                 or second[0] not in self.phrase_next[folds[i]]:
@@ -726,7 +747,7 @@ class Matcher:
             return None
         j, e, pkey = found
         label, attrs = self._label_for(e, pkey)
-        last = tokens[j - 1].text
+        last = doc.texts[j - 1]
         shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"])
         # "på akademiska sjukhuset", "jobbar på ica maxi": a named institution in lower case
         # (a company's name only where someone works or studies).
@@ -747,7 +768,7 @@ class Matcher:
             return None
         if label in ORG_LABELS and e.org_kind:
             label = _org_role(doc, i, label, e.org_kind)
-        return PHRASE.span(tokens[i].start, tokens[j - 1].end, label, attrs, key=pkey)
+        return PHRASE.span(doc.offsets[i], doc.ends[j - 1], label, attrs, key=pkey)
 
     def _institution_of(self, doc: Doc, i: int, span: Span | None, e: Entry) -> Span | None:
         """"jobbar på X", "går på X": a guessed name or small town there is an institution."""
@@ -769,23 +790,23 @@ class Matcher:
         end = next((k - 1 for k in range(i + 1, end + 1)
                     if doc.entries[k].gender or doc.entries[k].surname_rank
                     or doc.folds[k] in doc.lex.words("place_trigger.prep")), end)
-        return Span(span.start, doc.tokens[end].end, _org_role(doc, i, span.label, e.org_kind),
+        return Span(span.start, doc.ends[end], _org_role(doc, i, span.label, e.org_kind),
                     span.attrs, span.score, span.rule, " ".join(doc.folds[i:end + 1]))
 
     def _continues_place(self, doc: Doc, i: int, spans: list[Span], span: Span | None,
                          e: Entry) -> bool:
         """"Nowa Huta", "Farsta strand": a capitalised word continuing a place name (the last
         span is extended)."""
-        tok, last = doc.tokens[i], spans[-1] if spans else None
-        text = tok.text
+        last = spans[-1] if spans else None
+        text = doc.texts[i]
         if not (text[0].isupper() and i not in doc.starts and not text.isupper()
                 and last is not None and last.label in PLACE_LABELS
-                and last.end + 1 == tok.start and doc.text[last.end] == " "
+                and last.end + 1 == doc.offsets[i] and doc.text[last.end] == " "
                 and (span is None or span.rule in GUESSES) and not _is_common(e)
                 and e.zipf < T.CONTINUATION_MAX
                 and not text.lower().endswith(self.institution_ends)):
             return False
-        spans[-1] = Span(last.start, tok.end, last.label, last.attrs, last.score, last.rule,
+        spans[-1] = Span(last.start, doc.ends[i], last.label, last.attrs, last.score, last.rule,
                          f"{last.key} {doc.folds[i]}")
         return True
 
@@ -801,7 +822,6 @@ class Matcher:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
         names. A run is spans[first:n] of names on adjacent tokens, found in one pass (each
         span's token by one C-level `bisect` map)."""
-        tokens = doc.tokens
         out = list(spans)
         first, prev_k = -1, None  # the current run's first span (-1: none), its last token
         new = tuple.__new__  # Span(...) without its Python __new__: one per inner name
@@ -817,7 +837,7 @@ class Matcher:
                 close(n)
                 first, prev_k = -1, None
                 continue
-            if k == len(tokens) or tokens[k].start != s.start:
+            if k == len(doc.texts) or doc.offsets[k] != s.start:
                 k = None
             if first < 0 or k is None or prev_k is None or prev_k + 1 != k:
                 close(n)
@@ -828,37 +848,36 @@ class Matcher:
 
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
-        tokens, index_at = doc.tokens, doc.index_at
+        index_at = doc.index_at
         # one-letter tokens in lower or upper case (no other can be an initial)
         singles = marked(doc, self.marks, self.single_marks)
         if not singles:  # no one-letter token: nothing to look at (a megabyte of names)
             return sorted(spans, key=itemgetter(0))
         by_start = {s.start for s in spans}
         names = {k for s in spans if s.label in NAME_RUN
-                 and tokens[k := index_at(s.start)].start == s.start}
+                 and doc.offsets[k := index_at(s.start)] == s.start}
         out = list(spans)
         for k in singles:
-            tok = tokens[k]
-            text = tok.text
-            if tok.start in by_start:
+            text = doc.texts[k]
+            if doc.offsets[k] in by_start:
                 continue
             if text.islower() and text not in "aeioåö" and k - 1 in names \
-                    and tokens[k - 1].text.islower() \
-                    and (k + 1 == len(tokens) or not tokens[k + 1].is_word):
-                out.append(INITIAL.span(tok.start, tok.end, "initials", key=text, score=0.6))
+                    and doc.texts[k - 1].islower() \
+                    and (k + 1 == len(doc.texts) or not doc.texts[k + 1][0].isalnum()):
+                out.append(INITIAL.span(doc.offsets[k], doc.ends[k], "initials", key=text,
+                                        score=0.6))
             elif text.isupper() and text.isalpha() and self._capital_initial(doc, k, names):
-                out.append(INITIAL.span(tok.start, tok.end, "initials", key=text))
+                out.append(INITIAL.span(doc.offsets[k], doc.ends[k], "initials", key=text))
         return sorted(out, key=itemgetter(0))  # by start
 
     def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
         """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name, or
         dotted before another capitalised word (not "körkort B. Mitt")."""
-        tokens = doc.tokens
-        dotted = k + 1 < len(tokens) and tokens[k + 1].text == "."
+        dotted = k + 1 < len(doc.texts) and doc.texts[k + 1] == "."
         nxt = k + 2 if dotted else k + 1
-        follower = tokens[nxt].text if nxt < len(tokens) else ""
+        follower = doc.texts[nxt] if nxt < len(doc.texts) else ""
         return k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
-            and (len(follower) > 1 or nxt + 1 < len(tokens) and tokens[nxt + 1].text == ".") \
+            and (len(follower) > 1 or nxt + 1 < len(doc.texts) and doc.texts[nxt + 1] == ".") \
             and not (k and doc.folds[k - 1] in self.W["class_noun"])
 
     def _phrase(self, doc: Doc, i: int) -> tuple[int, Entry, str] | None:
@@ -914,7 +933,7 @@ class Matcher:
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
             e = e._replace(place_kind=None, place_country="", place_pop=0)
         if not (named or place_ctx or self._listed_town(doc, i)) and doc.texts[i][0].islower() \
-                and self.quiet_homograph(doc.tokens[i].text):
+                and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
                  named or _name_context(doc, i, self.lex.marks), self._common(doc, i, e), named)
@@ -944,22 +963,22 @@ class Matcher:
             span = self._named_place(c)
             if span is not None:
                 return span
-        tok = doc.tokens[i]
         if not self._accepted(c, label, is_name):
             if not cap and e.gender and (is_name or label in PLACE_LABELS and not e.se_pop) \
                     and self._person_slot(c, listed, place=not is_name):
                 # a small foreign place's name in a person's slot is the person: "ringde
                 # till fatima" (not a Swedish town: "och nora är en liten stad")
-                return PERSON_SLOT.span(tok.start, tok.end, FIRSTNAME[e.gender], morph, key=key)
+                return PERSON_SLOT.span(doc.offsets[i], doc.ends[i], FIRSTNAME[e.gender], morph,
+                                        key=key)
             return None
-        return GAZETTEER.span(tok.start, tok.end, label, attrs + morph, key=key,
+        return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
 
     def _country_person(self, doc: Doc, i: int) -> bool:
         """A country or a town abroad that is also a given name, said to be of an age ("Kuba är
         sexton", "Baran är nio år") or the subject of a verb that a personal pronoun takes up in
         its sentence ("Kuba kom inte med, han spelade match"): a place has neither."""
-        folds, n = doc.folds, len(doc.tokens)
+        folds, n = doc.folds, len(doc.texts)
         if i + 2 < n and folds[i + 1] in self.W["be_verb"] and 1 < doc.number(i + 2) < T.OLDEST:
             return True
         if not (i in doc.starts or i and folds[i - 1] in self.W["subject_before"]) \
@@ -995,7 +1014,7 @@ class Matcher:
         name: "såra" ~ Sara) in a slot only a person fills: the subject before its verb at the
         start of a clause, coordinated with a name or a kin word, or after "med"/"till"
         following a verb of social action."""
-        e, text = c.e, c.doc.tokens[c.i].text
+        e, text = c.e, c.doc.texts[c.i]
         if c.morph and not self._owns_kin(c.doc, c.i):
             return False  # "fatimas mamma" is a name; another genitive is left alone
         # a homograph only bare before its verb: "lina stannade hemma"
@@ -1010,7 +1029,7 @@ class Matcher:
     def _in_person_slot(self, doc: Doc, i: int, listed: bool, place: bool = False) -> bool:
         """Token i stands where only a person can (see `_person_slot`); for a word that also
         names a place (`place`) not after a preposition of movement ("åkte till alma")."""
-        folds, W, n = doc.folds, self.W, len(doc.tokens)
+        folds, W, n = doc.folds, self.W, len(doc.texts)
         clause = i in doc.starts or folds[i - 1] in W["subject_before"]
         if clause and i + 1 < n and (folds[i + 1] in W["name_verb"] or self._bare_subject(doc, i)):
             return True  # "ahmed sa", "när khadar kom", "lina stannade hemma"
@@ -1051,20 +1070,20 @@ class Matcher:
 
     def _owns_kin(self, doc: Doc, i: int) -> bool:
         """A genitive before a kin or friend word: "fatimas mamma", "ahmeds fru"."""
-        return doc.folds[i].endswith("s") and i + 1 < len(doc.tokens) \
-            and self.lex.marks.get(doc.tokens[i + 1].text.lower()) == "fam"
+        return doc.folds[i].endswith("s") and i + 1 < len(doc.texts) \
+            and self.lex.marks.get(doc.texts[i + 1].lower()) == "fam"
 
     def _coordinated(self, doc: Doc, i: int, comma: bool = True) -> bool:
         """"Sara och yonas", "min bror och fartun", "ayaan och Omar": token i is joined by
         "och" (or, with `comma`, a comma: not after an apposition "Eva , ursynderskan") to a
         capitalised name (not starting its sentence) or a kin word."""
-        folds, tokens, n = doc.folds, doc.tokens, len(doc.tokens)
+        folds, n = doc.folds, len(doc.texts)
         lists = self.W["list_word"] if comma else self.W["list_word"] - {","}
         if not comma and i and folds[i - 1] == ",":
             return False
         return i >= 2 and folds[i - 1] in lists and (
             self._inner_name(doc, i - 2)
-            or self.lex.marks.get(tokens[i - 2].text.lower()) == "fam") \
+            or self.lex.marks.get(doc.texts[i - 2].lower()) == "fam") \
             or i + 2 < n and folds[i + 1] in lists and self._inner_name(doc, i + 2)
 
     @staticmethod
@@ -1073,14 +1092,14 @@ class Matcher:
         right after a kin word (an unlisted name: "mina barn Lensa och ebisa", "två barn, Baran
         och zelal")."""
         e = doc.entries[k]
-        if not doc.tokens[k].text[:1].isupper() or k in doc.starts:
+        if not doc.texts[k][:1].isupper() or k in doc.starts:
             return False
         if e.gender:
             return True
         j = k - 1 - (k >= 2 and doc.folds[k - 1] == ",")
         return not (e.zipf or e.cats or e.place_kind or e.org_kind or e.country) \
-            and doc.tokens[k].text.isalpha() and j >= 0 \
-            and doc.lex.marks.get(doc.tokens[j].text.lower()) == "fam"
+            and doc.texts[k].isalpha() and j >= 0 \
+            and doc.lex.marks.get(doc.texts[j].lower()) == "fam"
 
     def _named(self, doc: Doc, i: int, listed: bool) -> bool:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
@@ -1109,7 +1128,7 @@ class Matcher:
             return True
         k = i - 1 - (folds[i - 1] in W["saying_filler"])
         # the spelling itself: "sa" folds like "så"
-        if k < 0 or doc.tokens[k].text.lower() not in self.lex.words.surface("saying_verb"):
+        if k < 0 or doc.texts[k].lower() not in self.lex.words.surface("saying_verb"):
             return False
         e, key = doc.entries[i], folds[i]
         if not (e.gender and not _is_common(e) or e.zipf < T.NICKNAME_MAX and not e.cats
@@ -1117,7 +1136,7 @@ class Matcher:
                 and not key.endswith(self.everyday_endings)):
             return False  # "säger observatoriet", "säger tack", "säger habibi till mig"
         return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
-            or not doc.tokens[i + 1].is_word
+            or not doc.texts[i + 1][0].isalnum()
 
     def _named_list(self, doc: Doc, i: int) -> bool:
         """A naming verb said of a person before token i in its sentence."""
@@ -1132,7 +1151,7 @@ class Matcher:
         # an earlier verb names that verb's subject, a few words further back
         back = T.SUBJECT_REACH if k and doc.folds[k - 1] == "och" else 3
         for j in range(max(0, k - back), k):
-            low = doc.tokens[j].text.lower()
+            low = doc.texts[j].lower()
             if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) == "fam" \
                     or doc.folds[j] in self.W["name_trigger.kin"] \
                     or doc.folds[j] in self.W["name_trigger.social"]:
@@ -1141,7 +1160,7 @@ class Matcher:
 
     def _common(self, doc: Doc, i: int, e: Entry) -> bool:
         """An everyday word; "Pär" is judged as itself, not as the frequent "par"."""
-        return self._common_text(doc.tokens[i].text, e)
+        return self._common_text(doc.texts[i], e)
 
     def _common_text(self, text: str, e: Entry) -> bool:
         """`_common` of a token's text and its entry."""
@@ -1180,22 +1199,23 @@ class Matcher:
     def _named_place(self, c: Cand) -> Span | None:
         """A name reading after "bor i": "bor i Stokholm" is a misspelt place (beating a rare
         surname), "Vi bodde i Hodan" a place whatever else the word names."""
-        tok = c.doc.tokens[c.i]
         if not c.e.place_kind and len(c.key) >= 5:
             target = self._fuzzy(c.key)
             if target:
                 flabel, fattrs = self._label_for(self.lex.entries[target], target, False,
                                                  c.place_ctx)
                 if flabel and flabel not in NAME_LABELS:
-                    return FUZZY.span(tok.start, tok.end, flabel, fattrs + c.morph, key=target)
+                    return FUZZY.span(c.doc.offsets[c.i], c.doc.ends[c.i], flabel,
+                                      fattrs + c.morph, key=target)
         if c.cap and not c.name_ctx and c.doc.folds[c.i - 1] == "i":
-            return PLACE_CONTEXT.span(tok.start, tok.end, "city", c.morph, key=c.key, score=0.6)
+            return PLACE_CONTEXT.span(c.doc.offsets[c.i], c.doc.ends[c.i], "city", c.morph,
+                                      key=c.key, score=0.6)
         return None
 
     def _accepted(self, c: Cand, label: str, is_name: bool) -> bool:
         """Whether a known word's reading stands, by its case: a capital proves little at a
         sentence start, an acronym is no name, a lower-case word needs context."""
-        text = c.doc.tokens[c.i].text
+        text = c.doc.texts[c.i]
         if text.isupper() and len(text) > 1:
             return not (c.common and not (c.place_ctx or c.name_ctx)
                         or is_name and len(c.key) <= 4 and not self._capital_name(c))
@@ -1220,7 +1240,7 @@ class Matcher:
             return bool(context) or not (c.common or not self._attested(e)) or is_name and (
                 self._name_follows(doc, i) or self._bare_subject(doc, i)
                 or e.gender and self._capitalised_pair(doc, i)) \
-                or bool(e.country) and i + 1 < len(doc.tokens) \
+                or bool(e.country) and i + 1 < len(doc.texts) \
                 and doc.folds[i + 1] in self.W["name_verb"]  # "Polen har fina berg"
         if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
             return True
@@ -1304,9 +1324,9 @@ class Matcher:
     @staticmethod
     def _capitalised_pair(doc: Doc, i: int) -> bool:
         """The next token is also a capitalised, lower-frequency word (not an acronym)."""
-        if i + 1 >= len(doc.tokens) or doc.tokens[i].ws != " ":
+        if i + 1 >= len(doc.texts) or doc.space(i) != " ":
             return False
-        nxt, e = doc.tokens[i + 1].text, doc.entries[i + 1]
+        nxt, e = doc.texts[i + 1], doc.entries[i + 1]
         return (nxt[0].isupper() and nxt.isalpha() and not nxt.isupper() and e.zipf < T.PAIR_ZIPF
                 and not e.cats & EXCLUDED_CATS and not (e.cats - NAMEISH_CATS - HOMOGRAPH))
 
@@ -1387,7 +1407,7 @@ class Matcher:
         """Token k is a lower-case word no list knows: rarer than `rarer`, of no lexicon
         category, no word a rule reads, no everyday ending ("karte", "naw", "al-zuhur"; not
         "somras", "skolan")."""
-        tok, e, key = doc.tokens[k], doc.entries[k], doc.folds[k]
+        tok, e, key = doc.token(k), doc.entries[k], doc.folds[k]
         return tok.is_word and tok.text[:1].islower() and e.zipf < rarer and not e.cats \
             and not e.place_kind and key not in self.vocabulary \
             and not key.endswith(self.everyday_endings) and not key.isdigit() \
@@ -1413,10 +1433,10 @@ class Matcher:
     def _name_follows(self, doc: Doc, i: int) -> bool:
         """"Hans vill …", "Björn H": a verb or an initial after a sentence-initial name reading
         (the possessive "Hans bror" is followed by a noun)."""
-        if i + 1 >= len(doc.tokens):
+        if i + 1 >= len(doc.texts):
             return False
-        nxt = doc.tokens[i + 1].text
-        after = doc.tokens[i + 2].text if i + 2 < len(doc.tokens) else ""
+        nxt = doc.texts[i + 1]
+        after = doc.texts[i + 2] if i + 2 < len(doc.texts) else ""
         return (doc.folds[i + 1] in self.W["name_verb"] or len(nxt) == 1 and nxt.isupper()
                 or nxt == "och" and after[:1].isupper())  # "Liv och Oskar"
 
@@ -1424,7 +1444,7 @@ class Matcher:
         """"Lina stannade hemma", "sten köpte mjölk": a given name that is also a noun, bare
         at the start of a clause before a verb in the past tense, is the person (a bare
         singular noun cannot be the subject that way); not before "är"/"var" ("Sten är hård")."""
-        if i + 1 >= len(doc.tokens) or i not in doc.starts:
+        if i + 1 >= len(doc.texts) or i not in doc.starts:
             return False
         verb = doc.folds[i + 1]
         return len(verb) >= 5 and verb.endswith(self.ENDS["past_ending"]) \
@@ -1461,14 +1481,13 @@ REJECT = False
 
 def _tok_span(rule: Rule, c: Cand, label: str, score: float | None = None,
               key: str | None = None, attrs: tuple[str, ...] = ()) -> Span:
-    tok = c.doc.tokens[c.i]
-    return rule.span(tok.start, tok.end, label, attrs + c.morph,
+    return rule.span(c.doc.offsets[c.i], c.doc.ends[c.i], label, attrs + c.morph,
                      key=c.key if key is None else key, score=score)
 
 
 def _u_acronym(m: Matcher, c: Cand) -> Span | bool | None:
     """"fått fast jobb på SSAB", "läser maskinteknik på LTU": an acronym is an institution."""
-    text = c.doc.tokens[c.i].text
+    text = c.doc.texts[c.i]
     if text.isupper() and len(text) > 1 and not c.initial \
             and c.key not in m.W["language_level"]:  # "jag läser på B1": a level
         role = m._far(_institution_role, c.doc, c.i)  # a work or study word in its sentence
@@ -1489,7 +1508,7 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     a definite or plural noun nor a misspelt everyday word ("jobbar på lagret", "restorang")."""
     role = _institution_context(c.doc, c.i)
     school_name = c.key.endswith(m.ENDS["school_name_ending"])
-    if role is None and not c.cap and c.doc.tokens[c.i].text.isalpha():
+    if role is None and not c.cap and c.doc.texts[c.i].isalpha():
         # "i första ring på polhemska", "läser el på polhemska", "läser sfi på lärcentrum"
         role = m._far(studied_at, c.doc, c.i)
     if not role or c.initial or c.e.cats - HOMOGRAPH or len(c.key) < 3:
@@ -1497,7 +1516,7 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     if school_name and not m._far(_work_before, c.doc, c.i):
         role = "school"  # "började på hvitfeldtska": a school's proper-adjective name
     definite = c.key.endswith(m.ENDS["definite_ending"])
-    if m._place_suffix(c.doc.tokens[c.i].text.lower()):
+    if m._place_suffix(c.doc.texts[c.i].lower()):
         return None  # "gick på Dvortsovaja-torget": a place by its ending
     if c.cap:
         if c.e.zipf < T.DOMINANT_WORD and not (definite and c.e.zipf >= T.DEFINITE_NOUN_MIN):
@@ -1528,7 +1547,7 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     if c.cap or c.e.zipf >= T.COMMON or not i or not (
             doc.folds[i - 1] in m.W["place_trigger.prep"] or doc.folds[i - 1] in m.W["geo_preposition"]):
         return None
-    low = doc.tokens[i].text.lower()
+    low = doc.texts[i].lower()
     label = m._place_suffix(low)
     if label not in ("geo", "place"):
         return None
@@ -1558,13 +1577,13 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         rule, label = AFTER_NAME, "surname"  # "heter Tatiana Quispe mamani"
         first = i - 1
         while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
-                and doc.tokens[first - 1].text[:1].isupper() and doc.tokens[first - 1].is_word:
+                and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][0].isalnum():
             first -= 1
         if not (_name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
                      or doc.folds[i - 1] in m.W["name_trigger.social"]
-                     or m.lex.marks.get(doc.tokens[i - 1].text.lower()) == "fam") \
+                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
             and _owner_before(m, doc, i - 1):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
@@ -1573,7 +1592,7 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         # punctuation too
         subject = doc.folds[i - 1] in m.W["name_trigger.kin"] and (
             i + 1 == len(doc.folds) or doc.folds[i + 1] in m.W["name_verb"]
-            or doc.folds[i + 1] in m.W["list_word"] or not doc.tokens[i + 1].is_word)
+            or doc.folds[i + 1] in m.W["list_word"] or not doc.texts[i + 1][0].isalnum())
     elif not c.e.zipf and not c.morph and (
             m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)) \
             and not m._inflected_word(c.key):
@@ -1602,10 +1621,10 @@ def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
             or not m._unlisted(doc, i):
         return None
     end = i
-    while end + 1 < len(doc.tokens) and end - i < 2 \
+    while end + 1 < len(doc.texts) and end - i < 2 \
             and m._unlisted(doc, end + 1, T.MISSPELT_MAX):
         end += 1  # "karte char", "shahr-e naw": a later word may be less rare
-    if end + 2 < len(doc.tokens) and doc.folds[end + 1] == "i" and _town(doc, end + 2):
+    if end + 2 < len(doc.texts) and doc.folds[end + 1] == "i" and _town(doc, end + 2):
         town = end + 2  # "i karte char i kabul"
     elif i >= 3 and doc.folds[i - 1] == "i" and _town(doc, i - 2) \
             and doc.folds[i - 3] in m.W["place_trigger.prep"]:
@@ -1614,21 +1633,21 @@ def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     e = doc.entries[town]
     label, attrs = ("city", ()) if e.se_pop or e.place_country == "SE" else ("area", ("foreign",))
-    return CITY_PART.span(doc.tokens[i].start, doc.tokens[end].end, label, attrs,
+    return CITY_PART.span(doc.offsets[i], doc.ends[end], label, attrs,
                           key=" ".join(doc.folds[i:end + 1]))
 
 
 def _town(doc: Doc, k: int) -> bool:
     """Token k names a known town (a city, a municipality, a Swedish name for a foreign one)."""
     e = doc.entries[k]
-    return doc.tokens[k].is_word and (bool(e.se_pop) or e.place_kind in ("city", "exonym",
+    return doc.texts[k][0].isalnum() and (bool(e.se_pop) or e.place_kind in ("city", "exonym",
                                                                         "municipality"))
 
 
 def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
     """Lower case without a place verb, acronyms, "kl:s", "a.b": not names (after a bare place
     preposition a misspelt country is left to `_u_fuzzy`: "från pakistaan")."""
-    text = c.doc.tokens[c.i].text
+    text = c.doc.texts[c.i]
     if (not c.cap and not c.place_ctx and not c.named) or (text.isupper() and len(text) > 1) \
             or ":" in c.key or "." in c.key:
         return REJECT
@@ -1640,7 +1659,7 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     folds like) an ordinary word ("Lan" ~ "län")."""
     if c.after_name and c.cap and not c.initial and not c.e.cats & EXCLUDED_CATS \
             and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1 \
-            and m._place_suffix(c.doc.tokens[c.i].text.lower()) not in ("place", "geo"):
+            and m._place_suffix(c.doc.texts[c.i].lower()) not in ("place", "geo"):
         return _tok_span(AFTER_NAME, c, "surname")  # not "Hjalmar Brantingsplatsen"
     return None
 
@@ -1651,7 +1670,7 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
     doc, i, e = c.doc, c.i, c.e
     plural_place = c.cap and not c.initial and not e.zipf and i \
         and doc.folds[i - 1] in ("pa", "i")
-    if doc.tokens[i].text.lower() in m.lex.marks and not (c.place_ctx and c.cap) \
+    if doc.texts[i].lower() in m.lex.marks and not (c.place_ctx and c.cap) \
             or e.cats - HOMOGRAPH or (not c.place_ctx and not plural_place
                                       and c.key.endswith(m.ENDS["ordinary_ending"])):
         return REJECT
@@ -1674,7 +1693,7 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         return REJECT
     if target:
         flabel, fattrs = m._label_for(m.lex.entries[target], target, c.name_ctx, c.place_ctx)
-        suffix = m._place_suffix(c.doc.tokens[c.i].text.lower())
+        suffix = m._place_suffix(c.doc.texts[c.i].lower())
         if flabel in NAME_LABELS and (suffix or c.place_ctx and not c.name_ctx) \
                 or flabel in PLACE_LABELS and (c.name_ctx and not c.place_ctx
                                                or suffix in ("geo", "place") and suffix != flabel):
@@ -1701,7 +1720,7 @@ def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
         return _tok_span(HOMOGRAPH_CAPITAL, c, label)
     if c.cap and c.place_ctx == 2 and e.zipf < T.HOMOGRAPH_PLACE_MAX and e.cats <= HOMOGRAPH \
             and len(c.key) >= 3:
-        suffix_label = m._place_suffix(c.doc.tokens[c.i].text.lower())
+        suffix_label = m._place_suffix(c.doc.texts[c.i].lower())
         if suffix_label:
             return _tok_span(PLACE_SUFFIX, c, suffix_label)
         return _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
@@ -1723,16 +1742,16 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
     living or going and its preposition that is no word at all (not in the vocabulary, no
     everyday word misspelt, compounded or inflected) is the place."""
-    suffix = m._place_suffix(c.doc.tokens[c.i].text.lower())
+    suffix = m._place_suffix(c.doc.texts[c.i].lower())
     # A place's ending lets a rarer-than-everyday word through ("till visingsö"); after any
     # place preposition a word no list knows with a town's or island's ending is the place even
     # where it is a compound ("på hästö", "i moraberg"): the ending makes such compounds names.
     named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
-        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.tokens[c.i].text)
+        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i])
     if c.cap or not (c.place_ctx == 2 or named_ending) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
-            or not c.doc.tokens[c.i].text.isalpha():
+            or not c.doc.texts[c.i].isalpha():
         return None
     if c.key.endswith(m.everyday_endings) or m._inflected_word(c.key) or not named_ending and (
             m._compound(c.key) or m._misspelt(c.key)):  # "hästö" folds one edit from "hasta"
@@ -1756,7 +1775,7 @@ def _owner_before(m: Matcher, doc: Doc, k: int) -> bool:
     j = k - 1
     if j >= 1 and doc.folds[j] in m.W["kin_adjective"]:
         j -= 1
-    word = doc.tokens[j].text.lower()
+    word = doc.texts[j].lower()
     return word in m.lex.words.surface("possessive") or len(word) > 3 and word.endswith("s") \
         and bool(m.lex.get(doc.folds[j][:-1]).first_rank)
 
@@ -1773,7 +1792,7 @@ def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     """"Kilsbergen", "Norrköping": a place by its ending."""
-    suffix_label = m._place_suffix(c.doc.tokens[c.i].text.lower())
+    suffix_label = m._place_suffix(c.doc.texts[c.i].lower())
     if suffix_label and (not c.initial or c.e.zipf < T.SUFFIX_INITIAL_MAX):
         return _tok_span(PLACE_SUFFIX, c, suffix_label)
     return None
@@ -1837,8 +1856,8 @@ def _u_proper_noun(m: Matcher, c: Cand) -> Span | bool | None:
     """"simskola på Fyrishov", "fiskar vid X": where something is; otherwise a capitalised
     unknown word is a name ("på Kings novell": a person's)."""
     doc, i, key = c.doc, c.i, c.key
-    genitive = key.endswith("s") and i + 1 < len(doc.tokens) \
-        and doc.tokens[i + 1].text.islower() and doc.folds[i + 1] not in m.W["function_after_name"]
+    genitive = key.endswith("s") and i + 1 < len(doc.texts) \
+        and doc.texts[i + 1].islower() and doc.folds[i + 1] not in m.W["function_after_name"]
     if i >= 2 and doc.folds[i - 1] in ("pa", "vid") \
             and doc.folds[i - 2] not in m.W["person_particle_verb"] and not genitive:
         return _tok_span(PLACE_PREPOSITION, c, "place")

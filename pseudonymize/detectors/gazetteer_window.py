@@ -47,12 +47,11 @@ class Verdicts(dict):
                 or not (texts[i - 4][0].isalnum() and folds[i - 4] not in adverbs
                         or texts[i - 5][0].isalnum() and folds[i - 5] not in adverbs):
             return None
-        tokens = doc.tokens
         hi = i + T.VERDICT_AFTER + 1
-        start, end = tokens[lo][0], tokens[hi][0] if hi < len(tokens) else len(doc.text)
+        start, end = doc.offsets[lo], doc.offsets[hi] if hi < len(doc.texts) else len(doc.text)
         if end - start > T.VERDICT_WINDOW_CHARS:
             return None  # long words or long white space: not kept (bounded memory)
-        return hi > len(tokens), after_name, listed, lo in doc.starts, doc.text[start:end]
+        return hi > len(doc.texts), after_name, listed, lo in doc.starts, doc.text[start:end]
 
     def remember(self, window: tuple, asked: tuple, span: Span | None,
                  token: tuple[int, int]) -> None:

@@ -40,7 +40,7 @@ def kin_gender(doc: Doc, i: int) -> str | None:
         if gender in GENDERED:
             return gender
         if gender == "male_after_possessive" and j \
-                and doc.tokens[j - 1].text.lower() in words.surface("possessive"):
+                and doc.texts[j - 1].lower() in words.surface("possessive"):
             return "male"
         if folds[j] not in words("gender_skip"):
             return None
@@ -49,7 +49,7 @@ def kin_gender(doc: Doc, i: int) -> str | None:
 
 def _marker(doc: Doc, i: int) -> str | None:
     """"Trần Văn Minh": a gender marker between a capitalised name and this one."""
-    if i < 2 or not doc.tokens[i - 1].text[:1].isupper() or not doc.tokens[i - 2].text[:1].isupper():
+    if i < 2 or not doc.texts[i - 1][:1].isupper() or not doc.texts[i - 2][:1].isupper():
         return None
     gender = doc.lex.words.value("gender_marker").get(doc.folds[i - 1])
     return gender if gender in GENDERED else None
@@ -76,14 +76,14 @@ def pronoun_gender(doc: Doc, k: int, stop: int) -> str | None:
     pronouns = doc.lex.words.value("person_pronoun")
     for j in range(k + 1, min(stop, k + 1 + PRONOUN_REACH)):
         gender = pronouns.get(doc.folds[j])
-        if gender in GENDERED and (doc.tokens[j].text[:1].islower() or j in doc.starts):
+        if gender in GENDERED and (doc.texts[j][:1].islower() or j in doc.starts):
             return gender
     return None
 
 
 def _people(doc: Doc, spans: list[Span]) -> list[int]:
     """For each span, the token where the next person's mention (a name or a kin word) starts."""
-    stops, stop = [0] * len(spans), len(doc.tokens)
+    stops, stop = [0] * len(spans), len(doc.texts)
     for n in range(len(spans) - 1, -1, -1):
         stops[n] = stop
         if spans[n].label in NAMES or spans[n].label == "fam":
@@ -109,7 +109,7 @@ def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
     if doc.lex.words.value("gender_marker").keys().isdisjoint(doc.folds):
         return out  # no marker in the essay (one C-level pass, not one look per name)
     at = {doc.index_at(s.start): n for n, s in enumerate(spans)
-          if s.label in NAMES and s.end == doc.tokens[doc.index_at(s.start)].end}
+          if s.label in NAMES and s.end == doc.ends[doc.index_at(s.start)]}
     for k, n in at.items():
         gender = _marker(doc, k)
         if gender and k - 1 in at and k - 2 in at:
@@ -132,8 +132,8 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
         if span.label not in FIRSTNAMES:
             continue
         k = doc.index_at(span.start)
-        listed = _entry(doc, span, k) if k < len(doc.tokens) \
-            and doc.tokens[k].start == span.start else None
+        listed = _entry(doc, span, k) if k < len(doc.texts) \
+            and doc.offsets[k] == span.start else None
         if listed is not None and _open(listed):
             key = span.key or fold(doc.text[span.start:span.end].lower())
             opened[n] = key

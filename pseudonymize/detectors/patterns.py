@@ -117,7 +117,7 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
     i = doc.index_at(start)
     generic = None
     for j in range(i - 1, max(-1, i - 1 - window), -1):
-        if not doc.tokens[j].is_word:
+        if not doc.texts[j][0].isalnum():
             continue
         label = _trigger_label(lex, doc.folds[j], doc.entries[j].cats)
         if label is None:
@@ -141,13 +141,13 @@ def _counts(doc: Doc, lex: Lexicon, end: int) -> bool:
     """A unit word right after the number ending at `end` says it counts something ("15000
     kronor", "1500000 kr"): an amount, not an account or case number."""
     k = doc.index_at(end)
-    return k < len(doc.tokens) and doc.folds[k] in lex.words("unit_word")
+    return k < len(doc.texts) and doc.folds[k] in lex.words("unit_word")
 
 
 def _time_of_day(doc: Doc, lex: Lexicon, start: int) -> bool:
     """"klockan 5.40", "kl. 14-16": a time after a time word, not a number to replace."""
     i = doc.index_at(start)
-    j = i - 1 - (i >= 2 and doc.tokens[i - 1].text == ".")
+    j = i - 1 - (i >= 2 and doc.texts[i - 1] == ".")
     return j >= 0 and doc.folds[j] in lex.words("time_word")
 
 
@@ -156,7 +156,7 @@ def _with_prefix(doc: Doc, start: int) -> int:
     i = doc.index_at(start)
     if not i:
         return start
-    before = doc.tokens[i - 1]
+    before = doc.token(i - 1)
     code = (before.ws == " " and CODE_PREFIX.fullmatch(before.text) is not None
             and (i - 1) not in doc.starts and not doc.entries[i - 1].cats)
     return before.start if code or before.text == "+" and before.end == start else start
@@ -251,11 +251,12 @@ def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 
 def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
-    for m in PHONE.finditer(doc.text):
+    starts = _phone_starts(doc.text, scan.runs)
+    for m in _anchored(PHONE, doc.text, starts):
         if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13:
             add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
     if "+" in doc.text or "00" in doc.text:
-        for m in INTL_PHONE.finditer(doc.text):
+        for m in _anchored(INTL_PHONE, doc.text, starts):
             if 8 <= sum(ch.isdigit() for ch in m.group()) <= 15:
                 add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
 
@@ -306,9 +307,9 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(ZIP, doc.text, _before(scan.runs, ZIP_BACK)):
         k = doc.index_at(m.end())
-        if k >= len(doc.tokens) or not doc.tokens[k].is_word:
+        if k >= len(doc.texts) or not doc.texts[k][0].isalnum():
             continue
-        town, entry = doc.tokens[k], doc.entries[k]
+        town, entry = doc.token(k), doc.entries[k]
         lower = not town.text[:1].isupper()
         if lower and doc.folds[k] in lex.unnamed and not entry.place_kind:
             continue  # "100 00 kronor"
@@ -411,6 +412,20 @@ def _before(runs: list[int], back: tuple[int, ...]) -> list[int]:
     return sorted({run - b for run in runs for b in back if run >= b})
 
 
+def _phone_starts(text: str, runs: list[int]) -> list[int]:
+    """Where a phone number can begin, in text order: a "+", or a digit run starting with "0"
+    (PHONE and INTL_PHONE begin with "+", "00" or "0" after no word character, so never
+    inside a run): the starts `_anchored` tries instead of every character of the text."""
+    starts = [run for run in runs if text[run] == "0"]
+    plus = text.find("+")
+    if plus < 0:
+        return starts
+    while plus >= 0:
+        starts.append(plus)
+        plus = text.find("+", plus + 1)
+    return sorted(starts)
+
+
 def _chunk_at(text: str, pos: int) -> tuple[int, int]:
     """The white-space-delimited stretch of text around `pos`."""
     m = WHITE.search(text, pos)
@@ -451,7 +466,7 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
     if int(year) < 1930:
         return False
     i = doc.index_at(start)
-    if i and doc.tokens[i - 1].text == "(":
+    if i and doc.texts[i - 1] == "(":
         return False
     window = doc.folds[max(0, i - 8): i + 6]
     personal = doc.lex.words("personal_word")

@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pseudonymize.doc import NEAREST_WALK, Doc
+from pseudonymize.thresholds import NAME_WORDS_MAX
 from pseudonymize.lexicon import Lexicon
 
 WORDS = ["i", "och", "anna", "bor", "x", ",", ".", "\n", "Han"]
@@ -34,3 +35,23 @@ def test_last_before_is_the_walk_back(text: str, words: set[str], data) -> None:
     found = frozenset(words)
     order = data.draw(st.permutations(range(len(doc.folds))))
     assert all(doc.last_before(found, i) == nearest(doc, found, i) for i in order)
+
+
+def run_end(doc: Doc, k: int) -> int:
+    """The last token of the run of capitalised words from k, walked over the `Token`s: the
+    next word capitalised, alphabetic, after exactly one space, not opening a sentence."""
+    tokens, j = doc.tokens, k
+    while j + 1 < len(tokens) and tokens[j].ws == " " and tokens[j + 1].text[:1].isupper() \
+            and tokens[j + 1].text.isalpha() and j + 1 not in doc.starts:
+        j += 1
+    return min(j, k + NAME_WORDS_MAX - 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Anna", "Berg", "bor", "I", "Ö", "3", ".", " ", "  ", "\n",
+                                 "\u00a0", "-", "Casa", "x"]), max_size=30).map("".join))
+def test_capitalised_run_is_the_walk(text: str) -> None:
+    """`Doc.capitalised_run` (one pass from the end over the columns) ends where a walk over
+    the tokens and their white space ends (fails when two spaces count as one: checked)."""
+    doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
+    assert all(doc.capitalised_run(k) == run_end(doc, k) for k in range(len(doc.texts)))

@@ -26,6 +26,17 @@ def test_anchored_scans_find_what_full_scans_find(text: str) -> None:
             [m.span() for m in pattern.finditer(text)], pattern.pattern
 
 
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet="0123456789 -/()+\nab46", max_size=60) | texts)
+def test_phone_scans_find_what_full_scans_find(text: str) -> None:
+    """Phone numbers are tried only at a "+" or a digit run starting with "0" (fails when the
+    "+" starts are left out: checked)."""
+    starts = P._phone_starts(text, _runs(text))
+    for pattern in (P.PHONE, P.INTL_PHONE):
+        assert [m.span() for m in P._anchored(pattern, text, starts)] == \
+            [m.span() for m in pattern.finditer(text)], pattern.pattern
+
+
 # Plates, IBANs and post codes begin a few letters (or "SE-") before their first digit run.
 PLATE_ALPHABET = "0123456789 -\nabcxyzSEXÅDKQ"
 

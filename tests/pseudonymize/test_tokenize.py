@@ -7,7 +7,8 @@ from pseudonymize.tokenize import (_OPENERS_AFTER, _TOKEN, Token, leading_space,
 # Text rich in what the tokenizer's fast paths decide on: line breaks, openers, URL and
 # e-mail marks (the full pattern is used only where "@", "://" or "www." occurs).
 FRAGMENTS = ["http://", "https://x.se/a", "www.", "a@b.se", "Anna", "ö", "1", " ", "\n", "\t",
-             "\u00a0", "\u2028", ".", "-", ":", "/", "”", "!", "'", "se", "…", "–", "?", "\""]
+             "\u00a0", "\u2028", ".", "-", ":", "/", "”", "!", "'", "se", "…", "–", "?", "\"",
+             "_", "²", "   ", "\r\n", "\x1c"]  # `split`'s pieces: word characters, spaces
 TRICKY = st.lists(st.sampled_from(FRAGMENTS), max_size=25).map("".join) | st.text(max_size=60)
 
 
@@ -50,10 +51,11 @@ def test_split_is_the_plain_scan(text: str) -> None:
     spans = [m.span() for m in _TOKEN.finditer(text)]
     nexts = [s for s, _ in spans[1:]] + [len(text)]
     expected = [(s, e, text[s:e], text[e:n]) for (s, e), n in zip(spans, nexts)]
-    tokens, texts, offsets = split(text)
+    texts, offsets, ends, spaces = split(text)
+    assert list(zip(offsets, ends, texts, spaces)) == expected
+    tokens = tokenize(text)  # the same columns as `Token`s
     assert [tuple(t) for t in tokens] == expected
     assert all(type(t) is Token for t in tokens)
-    assert texts == [t.text for t in tokens] and offsets == [t.start for t in tokens]
     # a dash written onto the word before it ("el- och") opens no sentence
     attached = {i for i, t in enumerate(expected) if t[2] in ("-", "–") and i
                 and expected[i - 1][3] == ""}
@@ -65,13 +67,19 @@ def test_split_is_the_plain_scan(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(TRICKY)
 def test_doc_keeps_each_tokens_text_and_fold(text: str) -> None:
-    """`Doc.texts` and the remembered folds are each token's text and `fold`."""
+    """`Doc`'s columns (texts, offsets, ends, spaces), its `Token`s made on demand (`tokens`,
+    `token`) and the remembered folds are each token's, as `tokenize` gives them."""
     from pseudonymize.doc import Doc
     from pseudonymize.lexicon import Lexicon, fold
 
     doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
-    assert doc.texts == [t.text for t in doc.tokens]
-    assert doc.folds == [fold(t.text) for t in doc.tokens]
+    tokens = tokenize(text)
+    assert doc.tokens == tokens and all(type(t) is Token for t in doc.tokens)
+    assert [doc.token(k) for k in range(len(tokens))] == tokens
+    assert (doc.texts, doc.offsets, doc.ends, doc.spaces) == (
+        [t.text for t in tokens], [t.start for t in tokens], [t.end for t in tokens],
+        [t.ws for t in tokens])
+    assert doc.folds == [fold(t.text) for t in tokens]
 
 
 @settings(max_examples=500, deadline=None)
