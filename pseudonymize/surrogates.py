@@ -184,7 +184,9 @@ class Words:
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
     common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
+    town_institution_words: frozenset[str] = frozenset()  # lifelike: "Malmö stadsteater"
     district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
+    district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
 
 
@@ -241,9 +243,12 @@ def words() -> Words:
                  train_towns={train: frozenset(towns) for train, towns in
                               data["train_towns_lifelike"].items()},
                  common_streets=tuple(data["common_streets"]),
+                 town_institution_words=frozenset(
+                     fold(w) for w in data["town_institution_words_lifelike"]),
                  same_origin_kin_lifelike=frozenset(fold(w) for w in data["same_origin_kin"]
                                                     + data["same_origin_kin_lifelike"]),
                  district_before=frozenset(fold(w) for w in data["district_before"]),
+                 district_max_abroad=data["district_max_abroad"],
                  **_size_patterns(data))
 
 
@@ -460,6 +465,10 @@ class Geography:
     feature_towns_abroad: dict[str, frozenset[str]] = field(default_factory=dict)  # Niger ->
     feature_aliases: dict[str, frozenset[str]] = field(default_factory=dict)  # fold -> folds
     world_parts: dict[str, str] = field(default_factory=dict)  # ISO -> its part of the world
+    # lifelike: words and islands anywhere in an essay that put its towns on the sea
+    shore_words_essay: frozenset[str] = frozenset()  # folds: havet, skärgården
+    sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
+    feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -572,7 +581,14 @@ def geography(lifelike: bool = False) -> Geography:
                       in data["feature_towns_abroad"].items()} if lifelike else {},
                      {f: frozenset(group) for group in groups.values() for f in group},
                      {iso: part for part, isos in data["world_parts_lifelike"].items()
-                      for iso in isos} if lifelike else {})
+                      for iso in isos} if lifelike else {},
+                     frozenset(fold(w) for w in data["shore_words"]
+                               + data["shore_words_lifelike"]) if lifelike else frozenset(),
+                     frozenset(fold(name) for name, (kind, where) in features.items()
+                               if kind == "island" and not abroad(where)
+                               and name not in data["islands_not_shore"]) if lifelike else frozenset(),
+                     {fold(feast): frozenset(isos) for feast, isos
+                      in data["feast_countries_lifelike"].items()} if lifelike else {})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -894,6 +910,9 @@ class Renderer:
         if label in ("city", "region") and "gen" in attrs and self._next_word(span) in \
                 words().town_words:
             return apply_case(town_genitive(base), original)  # Växjö kommun, Umeå stad
+        if label == "city" and "gen" in attrs and self.effective == "lifelike" and fold(
+                self._next_word(span)) in words().town_institution_words:
+            return apply_case(town_genitive(base), original)  # "Uppsala stadsteater"
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
@@ -1091,10 +1110,17 @@ class Renderer:
             geo = geography(True)
             self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
                                 if word in said]
-            if not geo.shore_words.isdisjoint(said) or any(
-                    kind == "sea" and not abroad(where) and fold(name) in said
-                    for name, (kind, where) in geo.features.items()):
-                # "vi badar i Kalmarsund", "nära havet": the essay's towns lie on the sea
+            # "domkyrkan i Västerås", "slottet i Kalmar": that town is one that has one
+            for found in regex.finditer(r"(?<!\p{L})(\p{L}+)\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)",
+                                        getattr(self.before, "text", "")):
+                towns = geo.town_has.get(fold(found.group(1)))
+                if towns:
+                    self.institution_towns.setdefault(fold(found.group(2)), towns)
+            if not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
+                    said) or any(kind == "sea" and not abroad(where) and fold(name) in said
+                                 for name, (kind, where) in geo.features.items()):
+                # "vi badar i Kalmarsund", "nära havet", "ut i skärgården", "ett sommarhus på
+                # Tjörn", anywhere in the essay: the essay's towns lie on the sea
                 self.need_towns.append(geo.shore_towns)
         if span.label == "country":
             return 0
@@ -1143,12 +1169,15 @@ class Renderer:
                          and not lex.get(fold(t)).country and fold(t) != key), "")
             if town:
                 return town
-        if strategy != "lifelike" or label not in ("city", "area") or entry.country or (
-                entry.place_country in ("", "SE") and "foreign" not in span.attrs):
+        if strategy != "lifelike" or label not in ("city", "area") or entry.country:
             return ""
         text = getattr(self.before, "text", "")
         pattern = words().district_of
         found = pattern.match(text[span.end:span.end + 60]) if pattern else None
+        unknown = not (entry.place_country or entry.se_pop or "district" in entry.cats)
+        if entry.place_country in ("", "SE") and "foreign" not in span.attrs and not (
+                unknown and found):  # "Kadıköy, en stadsdel i Istanbul": no list knows it
+            return ""
         if found:
             other = lex.get(fold(found.group(1)))
             if other.place_country not in ("", "SE") and not other.country and \
@@ -1178,7 +1207,7 @@ class Renderer:
             region = lex.place_region.get(surrogate_parent, "")
             # its districts or else its biggest towns: a suburb, never a far town of its region;
             # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
-            near = self._in_country(lex.region_places.get(region, [])[1:REGION_NEAREST + 1],
+            near = self._in_country(self._districts_abroad(surrogate_parent)[:REGION_NEAREST],
                                     country)
             return self._draw([p for p in near if p in coast], rng) or (
                 self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
@@ -1190,11 +1219,22 @@ class Renderer:
         heads = self._in_country([c for c in cities if lex.region_places.get(
             lex.place_region.get(fold(c), ""), [""])[0] == c and len(
             lex.region_places[lex.place_region[fold(c)]]) >= 3], country)
+        # a place that has districts: "Mosul, en stadsdel i Bagdad" never a city in Ibb
+        heads = [c for c in heads if self._districts_abroad(fold(c))] or heads or [
+            c for c in self._in_country(cities, country) if self._districts_abroad(fold(c))]
         sized = self._of_said_size(span, heads, country) if self._size_said(span) else \
             self._similar_size(heads, span, original, country)
         return next(filter(None, (self._draw(pool, rng) for pool in (
             [c for c in sized if c in coast], sized, [c for c in heads if c in coast], heads))),
             None)
+
+    def _districts_abroad(self, parent: str) -> list[str]:
+        """Lifelike: the places a district of the place abroad (a fold) may be: the others of
+        its first-level region, districts first, none itself a big city (`district_max_abroad`:
+        "Latakia, en stadsdel i Tartus" reads as false)."""
+        lex, most = self.lex, words().district_max_abroad
+        return [p for p in lex.region_places.get(lex.place_region.get(parent, ""), [])[1:]
+                if fold(p) != parent and (not most or lex.get(fold(p)).place_pop <= most)]
 
     def _known(self, span: Span, original: str) -> bool:
         """A place some gazetteer knows (a town, district, place abroad or country)."""
@@ -1562,6 +1602,14 @@ class Renderer:
             return (named or sorted(where))[0]
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
+        if self.effective == "lifelike" and span.label == "region" and not (
+                entry.place_country or entry.se_pop):
+            # "Jag är från Irak. Vi bodde i Kurdistan": a region of several countries lies in
+            # the essay's country abroad, never a Swedish landskap
+            there = self._sentence_country(span) or self.hint or self.abroad or next(
+                (iso for iso in self.countries if iso not in ("", "SE")), "")
+            if there and there != "SE":
+                return there
         known = entry.place_kind or entry.se_pop or "district" in entry.cats
         if self.effective == "lifelike" and not entry.place_country and (
                 where or not known) and span.label in ("geo", "city"):
@@ -1694,6 +1742,11 @@ class Renderer:
             need = self._kinds_placed_in(iso)
             pool = [c for c in pool if need <= self._free_kinds().get(
                 lex.get(fold(c)).country, frozenset())] or pool
+            # "Vi firar Nowruz": a country that keeps the essay's feasts, where the original does
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            for feast, keep in sorted(self.geo.feast_countries.items()):
+                if feast in said and iso in keep:
+                    pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
             crossed = self._on_crossed_sea(iso, pool)
             # across a sea a country keeps its continent (Greece from Turkey: Italy, never
             # Egypt beside a surrogate Israel), so the land route after it stays one
@@ -2097,8 +2150,12 @@ class Renderer:
             # "Floden Niger flyter genom Bamako": a town on the river's surrogate
             on = {t for start, water in self._tied(self.waters_abroad, span)
                   for t in self.geo.feature_towns_abroad.get(water, ())}
-            pool = sorted(t for t in on if self.lex.get(fold(t)).place_country == country
-                          and self._free(t)) or pool
+            # ... on it in another country where the surrogate country has none ("Niger
+            # flyter genom Alger" never keeps a town the river does not touch)
+            free = sorted(t for t in on if self._free(t))
+            pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or [
+                t for t in free if self.lex.get(fold(t)).place_country in set(
+                    self.countries.values())] or free or pool
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":
@@ -2426,7 +2483,10 @@ class Renderer:
                 own = plain([n for n, w in mine if country in w])
                 # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
                 near = {t for _, t in self._tied(self.towns_abroad, span)}
+                # "Alger ... floden X": one through the town named before it, in another
+                # country where the surrogate country has none
                 own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
+                    or [n for n, _ in mine if near & geo.feature_towns_abroad.get(n, frozenset())] \
                     or [n for n in own if any(self.lex.get(fold(t)).place_country == country
                                               for t in geo.feature_towns_abroad.get(n, ()))] \
                     or own  # (a river we know towns of: a town after it can lie on it)
@@ -2626,10 +2686,15 @@ class Renderer:
         if cuisine is None:
             return None
         kind = self.kind_of(span, original)
+        # "restaurang Pho Ha" marked whole: the kind word stays, the name after it is replaced
+        lead = regex.match(r"\p{Ll}+\s+", original)
+        lead = lead.group() if lead and kind and fold(lead.group().strip()) in kind.before else ""
         # "pizzerian Napoli": a name with no kind word ("Venezia", never "Pizzeria Roma")
-        names = cuisine.bare if before and kind and before[-1] in kind.before else cuisine.pool
-        return self._draw([p for p in names if own.isdisjoint(
+        names = cuisine.bare if lead or before and kind and before[-1] in kind.before \
+            else cuisine.pool
+        pick = self._draw([p for p in names if own.isdisjoint(
             regex.findall(r"\p{L}+", fold(p)))], rng)
+        return lead + pick if pick else None
 
     def _towns_after(self, span: Span) -> set[str]:
         """The essay's surrogate towns named after the mention in its sentence ("Öresundståg
@@ -3109,9 +3174,62 @@ def _url(r: Renderer, original: str, rng: Draws) -> str:
     return f"{scheme}{www}{rng.choice(EXAMPLE_DOMAINS)}{path}"
 
 
+@dataclass(frozen=True)
+class PlateFormat:
+    """Lifelike: one country's licence plate layout (`plates_lifelike` in surrogates.toml)."""
+    country: str
+    shape: regex.Pattern[str]  # the layout with the writer's spaces and hyphens allowed
+    layout: str  # L letter, D digit, R region code
+    letters: str
+    regions: tuple[str, ...]
+
+
+@cache
+def plate_formats() -> tuple[PlateFormat, ...]:
+    rows = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8")).get("plates_lifelike", ())
+    out = []
+    for row in rows:
+        letters, regions = row["letters"], tuple(row["regions"])
+        parts = {"L": f"[{letters}]", "D": r"\d",
+                 "R": "(?:" + "|".join(sorted(regions, key=len, reverse=True)) + ")"}
+        shape = r"[ -]?".join(parts[c] for c in row["layout"])
+        out.append(PlateFormat(row["country"], regex.compile(shape), row["layout"], letters,
+                               regions))
+    return tuple(out)
+
+
+def _plate_abroad(original: str, rng: Draws) -> str | None:
+    """Lifelike: a plate of a listed country's layout keeps it (Ukrainian "AX 1234 BC" ->
+    "BC 5170 HK": a region code of its own and letters with a Cyrillic twin); None when no
+    row's layout fits."""
+    text = original.strip()
+    fmt = next((f for f in plate_formats() if f.shape.fullmatch(text)), None)
+    if fmt is None:
+        return None
+    region = next((g for g in sorted(fmt.regions, key=len, reverse=True)
+                   if "R" in fmt.layout and g in text), "")
+    others = [g for g in fmt.regions if g != region and len(g) == len(region)]
+    # slot by slot over the original's characters, separators kept where written
+    chars, out, i = list(text), list[str](), 0
+    for slot in fmt.layout:
+        while i < len(chars) and chars[i] in " -":
+            out.append(chars[i])
+            i += 1
+        if slot == "R":
+            out.append(rng.choice(others) if others else region)
+            i += len(region)
+        else:
+            out.append(str(rng.below(10)) if slot == "D" else rng.choice(fmt.letters))
+            i += 1
+    return "".join(out) + text[i:]
+
+
 def _plate(r: Renderer, original: str, rng: Draws) -> str:
     """A Swedish plate for a Swedish one (three letters, two digits, a digit or letter); any
     other plate keeps its country's layout, each letter and digit drawn anew ("1234 AB-7")."""
+    abroad_plate = _plate_abroad(original, rng) if r.effective == "lifelike" else None
+    if abroad_plate:
+        return abroad_plate
     if not SWEDISH_PLATE.fullmatch(original.strip()):
         return "".join(apply_case(rng.choice(PLATE_LETTERS), ch) if ch.isalpha() and ch.isascii()
                        else str(rng.below(10)) if ch.isdigit() else ch for ch in original)

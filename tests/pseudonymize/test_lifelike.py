@@ -16,7 +16,7 @@ from builders.checksums import check_digit
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
-                                      town_genitive, words)
+                                      plate_formats, town_genitive, words)
 from pseudonymize.types import Result
 
 SEEDS = range(4)
@@ -1396,11 +1396,109 @@ ROUND10 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "names", "holds"), ROUND10,
-                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND10)])
-def test_round_10_surrogates_a_judge_cannot_fault(
+
+
+# --- round 11 (judge run 15) ------------------------------------------------------------------
+
+def _district_of(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Batna, en stadsdel i Alger": the district is another place of its town's surrogate's
+    first-level region and no big city ("Latakia, en stadsdel i Tartus" read as false)."""
+    district, town = names
+    lex = engine.lex
+    got, parent = fold(surrogate(r, district)), fold(surrogate(r, town))
+    assert lex.place_region.get(got) and lex.place_region.get(got) == lex.place_region.get(
+        parent), r.target
+    assert got != parent and lex.get(got).place_pop <= 150_000, r.target  # no big city
+
+
+def _shore_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An essay naming a sea island or the archipelago anywhere lives on the shore."""
+    for name in names:
+        assert town_of(engine, r, name) in geography(True).shore_towns, r.target
+
+
+def _feast_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Vi firar Nowruz": the country's surrogate keeps the feast (never the Emirates)."""
+    country, feast = names
+    keep = geography(True).feast_countries[fold(feast)]
+    assert engine.lex.get(fold(surrogate(r, country))).country in keep, r.target
+
+
+def _region_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Jag är från Irak. Vi bodde i Kurdistan": a region abroad, never a Swedish landskap."""
+    for name in names:
+        entry = engine.lex.get(fold(surrogate(r, name)))
+        assert entry.place_country not in ("", "SE") and not entry.se_pop, r.target
+
+
+def _town_that_has(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Malmö stadsteater", "domkyrkan i Västerås": the town's surrogate has one (town_has)."""
+    town, word = names
+    assert town_of(engine, r, town) in geography(True).town_has[fold(word)], r.target
+
+
+def _plate_of(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A foreign plate keeps its country's format: the region code and letters it may have."""
+    plate, country = names
+    got = surrogate(r, plate)
+    fmt = next(f for f in plate_formats() if f.country == country and f.shape.fullmatch(plate))
+    assert fmt.shape.fullmatch(got) and got != plate, r.target
+    assert "R" not in fmt.layout or not any(g in got for g in fmt.regions if g in plate), r.target
+
+
+def _kind_word_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"restaurang Pho Ha" marked whole: "restaurang" and a name of the cuisine, never
+    "saigon Kök" (the kind word lost, the name lower-cased)."""
+    restaurant, cuisine = names
+    word, _, _ = restaurant.partition(" ")
+    got = surrogate(r, restaurant)
+    kind = next(c for c in cuisines() if c.name == cuisine)
+    assert got.startswith(word + " ") and got[len(word) + 1:] in kind.bare, r.target
+
+
+ROUND11 = [
+    # class 5: a restaurant keeps its cuisine and its kind word
+    ("Jag kommer från Vietnam och jag jobbar som kock på min vietnamesiska restaurang Pho Ha.",
+     ("restaurang Pho Ha", "vietnamese"), _kind_word_kept),
+    # class 6: licence plates by country
+    ("Vår bil från Ukraina hade skylten AX 1234 BC.", ("AX 1234 BC", "UA"), _plate_of),
+    ("Min pappas bil hade ryska skyltar, A123BC 77.", ("A123BC", "RU"), _plate_of),
+    # class 4: an institution and its town
+    ("Jag bor i Malmö. Vi gick på Malmö stadsteater.", ("Malmö", "stadsteater"),
+     _town_that_has),
+    ("Vi bor i Kalmar och besökte Kalmar slott.", ("Kalmar", "slott"), _town_that_has),
+    ("Jag bor i Örebro. Vi besökte domkyrkan i Västerås.", ("Västerås", "domkyrkan"),
+     _town_that_has),
+    # class 2: features and feasts the surrogate country keeps
+    ("Jag kommer från Iran. Vi firar Nowruz i mars.", ("Iran", "Nowruz"), _feast_country),
+    ("Jag kommer från Afghanistan. På Nowruz åker vi till bergen.", ("Afghanistan", "Nowruz"),
+     _feast_country),
+    ("Jag är från Irak. Vi bodde i Kurdistan och firade Nowruz.", ("Kurdistan",),
+     _region_abroad),
+    ("Jag kommer från Pakistan. Min familj bor i Punjab.", ("Punjab",), _region_abroad),
+    # class 3: sea and shore across sentences
+    ("Jag bor i Uddevalla. Min mormor har ett sommarhus på Tjörn.", ("Uddevalla",), _shore_town),
+    ("Jag bor i Stenungsund och jobbar i Göteborg. På helgerna åker vi till Tjörn.",
+     ("Stenungsund",), _shore_town),
+    ("Jag bor i Västervik. På sommaren åker vi ut i skärgården.", ("Västervik",), _shore_town),
+    # class 1: a river through a town, a district of a town abroad
+    ("Jag kommer från Mali. Floden Niger flyter genom Alger.", ("Niger", "Alger"),
+     _town_on_water),
+    ("Jag kommer från Irak. Vi bodde i Mosul, en stadsdel i Bagdad.", ("Mosul", "Bagdad"),
+     _district_of),
+    ("Jag kommer från Turkiet. Vi bodde i Kadıköy, en stadsdel i Istanbul.",
+     ("Kadıköy", "Istanbul"), _district_of),
+    ("Jag kommer från Syrien. Vi bodde i Homs, en stadsdel i Damaskus.", ("Homs", "Damaskus"),
+     _district_of),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), [
+    pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
+    for n, rows in ((10, ROUND10), (11, ROUND11)) for i, row in enumerate(rows)])
+def test_rounds_10_11_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    """Over seeds 0-7 (the judge's clues of round 10 came from single seeds)."""
+    """Over seeds 0-7 (the judge's clues of rounds 10 and 11 came from single seeds)."""
     for seed in range(8):
         holds(engine, run(engine, [text], seed)[0], names)
