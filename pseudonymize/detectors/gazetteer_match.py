@@ -1272,6 +1272,8 @@ class Matcher:
             folds, i = c.doc.folds, c.i
             listed = i >= 2 and folds[i - 1] in self.W["list_word"] \
                 and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
+            if c.key in self.W["personal_pronoun"]:
+                return False  # "besökte vi Västerås domkyrka": the pronoun, not the village Vi
             return not is_name and e.cats <= HOMOGRAPH and (
                 c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
                 or (c.place_ctx == 1 or listed) and bool(e.country)
