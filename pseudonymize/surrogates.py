@@ -1204,7 +1204,6 @@ class Renderer:
             # whatever town abroad shares the district's name
             surrogate_parent = fold(self.place_map.get(parent, ""))
             country = lex.get(surrogate_parent).place_country or country
-            region = lex.place_region.get(surrogate_parent, "")
             # its districts or else its biggest towns: a suburb, never a far town of its region;
             # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
             near = self._in_country(self._districts_abroad(surrogate_parent)[:REGION_NEAREST],
