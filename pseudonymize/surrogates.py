@@ -1131,7 +1131,9 @@ class Renderer:
             if kind and kind.towns and not self._abroad(original):
                 self.need_towns.append(self._towns_with(kind, span, original))
                 town = self._word_after_in(span)
-                if town:  # "studerar på Mittuniversitetet i Sundsvall": a town that has one
+                if town and "district" not in self.lex.get(town).cats:
+                    # "studerar på Mittuniversitetet i Sundsvall": a town that has one (a
+                    # district after "i" stays a district: "kyrkan i Rinkeby")
                     towns = self._towns_with(kind, span, original) & kind.towns
                     # ... one not named in it, or "Umeå universitet i Umeå" doubles the town
                     self.institution_towns[town] = frozenset(

@@ -1502,3 +1502,16 @@ def test_rounds_10_11_surrogates_a_judge_cannot_fault(
     """Over seeds 0-7 (the judge's clues of rounds 10 and 11 came from single seeds)."""
     for seed in range(8):
         holds(engine, run(engine, [text], seed)[0], names)
+
+
+def test_a_national_church_stays_and_a_district_after_an_institution_stays_a_district(
+        engine: Engine) -> None:
+    """Judge run 16: "hos Svenska kyrkan i Rinkeby" became "hos Västerås domkyrka i Örebro".
+    The Church of Sweden names no writer and stays as written (`unique`), and a district after
+    "i" is a district of some town, never a town drawn for the institution."""
+    text = "Vi vill bjuda hela klassen på kalas i ett rum hos Svenska kyrkan i Rinkeby på lördag."
+    districts = {d for names in engine.lex.districts_by_town.values() for d in names}
+    for seed in range(8):
+        r = run(engine, [text], seed)[0]
+        assert "hos Svenska kyrkan i " in r.target, r.target
+        assert surrogate(r, "Rinkeby") in districts, r.target
