@@ -291,17 +291,20 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     place_aliases: dict[str, frozenset[str]] = {}
     districts_by_town: dict[str, list[str]] = {}
     place_region: dict[str, str] = {}
+    se_towns: dict[str, set[str]] = {}  # a Swedish town's names by fold (Varberg: "varberg")
     region_places: dict[str, list[str]] = {}
     if places is not None:
         places = places.with_columns(pl.col("population").fill_null(0))
         # Most populous first; among a place's spellings the native one (Örebro before OErebro).
         ranked = places.with_columns(native=pl.col("name").str.contains(r"[^\x00-\x7F]")).sort(
             ["population", "native", "name"], descending=[True, True, False])
-        for row in ranked.select("fold", "kind", "country", "population").iter_rows():
-            key, kind, country, pop = row
+        for row in ranked.select("fold", "kind", "country", "population", "name").iter_rows():
+            key, kind, country, pop, name = row
             d = note(key)
             if country == "SE" and kind != "exonym":
                 d["se_pop"] = max(d.get("se_pop", 0), int(pop or 0), 1)
+                if kind == "city" and (pop or 0) >= T.SE_ATTESTED:
+                    se_towns.setdefault(key, set()).add(name.lower())
             old = d.get("place_kind")
             if old is None or (_PLACE_PRIORITY.get(kind, 9) < _PLACE_PRIORITY.get(old, 9)
                                and (pop or 0) >= d.get("place_pop", 0) // 10):
@@ -378,6 +381,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 if low not in marks or MARK_LABELS.index(cat) < MARK_LABELS.index(marks[low]):
                     marks[low] = cat
                 continue
+            if cat == "district" and key in se_towns and word.lower() not in se_towns[key]:
+                continue  # Vårberg, a district, folds like the town Varberg: the town stays one
             d = note(key)
             d.setdefault("cats", set()).add(cat)
             if value and not d.get("value"):

@@ -27,3 +27,11 @@ def test_another_spelling_is_a_town_only_after_a_place_word(offline_engine) -> N
     Rafa is also a spelling of Rafah); after one it is the town."""
     spans = offline_engine.detect("Rafa Benitez är tränare och hon kommer från adama.")
     assert [(s.label) for s in spans] == ["firstname_male", "surname", "city"]
+
+
+def test_a_district_folding_like_a_town_of_another_spelling_leaves_the_town_a_town(
+        offline_engine) -> None:
+    """Vårberg, a district of Stockholm, folds like the town Varberg (34,000 people): the town
+    keeps no district reading, so its surrogate is a town, never a district elsewhere."""
+    assert "district" not in offline_engine.lex.get("varberg").cats
+    assert "district" in offline_engine.lex.get("rinkeby").cats
