@@ -1308,7 +1308,8 @@ class Matcher:
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
-            or e.place_kind == "region"))  # "i cebu", "i jubaland", "i kurdistan"
+            or e.place_kind == "region" or e.place_pop and not e.zipf))
+        # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
 
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
