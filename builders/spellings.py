@@ -9,8 +9,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-import wordfreq
-
+from builders.frequencies import swedish_buckets
 from builders.schemas import fold
 
 # Towns abroad this big are also known by their other spellings in Latin script ("Adama" for
@@ -36,10 +35,9 @@ def _swedish_words() -> tuple[dict[str, float], set[str]]:
     them: a key one edit from a frequent word meets this set itself or by one of its own
     deletions."""
     zipf: dict[str, float] = {}
-    buckets = wordfreq.get_frequency_list("sv")  # bucket i holds Zipf 9 - i/100
-    for index, bucket in enumerate(buckets[:round((9 - ALTERNATE_SPELLING_ZIPF) * 100) + 1]):
+    for frequency, bucket in swedish_buckets(ALTERNATE_SPELLING_ZIPF):
         for word in bucket:
-            zipf.setdefault(fold(word), round(9 - index / 100, 2))
+            zipf.setdefault(fold(word), frequency)
     near = set()
     for key, z in zipf.items():
         if z >= ALTERNATE_NEIGHBOUR_ZIPF and len(key) >= 3:

@@ -20,7 +20,7 @@ from rapidfuzz.distance import Levenshtein
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
-                                                     profession_context, studied_at)
+                                                     profession_context, studied_at, works_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc, Marks, marked
@@ -280,12 +280,10 @@ class ContextRules:
         ends = last + 1 >= n or not doc.texts[last + 1][0].isalnum() or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
-        if prev == "pa" and first >= 2 and ends \
-                and self.lex.mark_of(doc.texts[first - 2].lower()) == "fam":
+        if prev == "pa" and first >= 2 and ends and self._kin(doc, first - 2):
             return True  # "en son på sju år", "en dotter på tre"
         if first >= 2 and ends and doc.texts[first - 2].lower() in self.possessives \
-                and self.lex.mark_of(doc.texts[first - 1].lower()) == "fam" \
-                and nxt not in self.w["duration_after"]:
+                and self._kin(doc, first - 1) and nxt not in self.w["duration_after"]:
             return True  # "min dotter är 3 år och min son 5": the verb left out
         if self._listed_age(doc, first, last + 1 >= n or not doc.texts[last + 1][0].isalnum()
                             or nxt in self.w["list_word"] or nxt in self.w["age_trigger.after"]):
@@ -407,7 +405,7 @@ class ContextRules:
             return True
         if self._unlisted_start(doc, k):
             return True
-        if self.lex.mark_of(tok.text.lower()) == "fam" or self._among_kin(doc, k):
+        if self._kin(doc, k) or self._among_kin(doc, k):
             return True
         return bool(doc.entries[k].first_rank) and doc.entries[k].zipf < T.VERY_COMMON
 
@@ -1197,8 +1195,7 @@ def _add_institution(r: ContextRules, doc: Doc, first: int, last: int, rule: Rul
     word's value, or `work` where someone works there."""
     kind = doc.folds[first if category == "institution_head" else last]
     label = r.lex.words.value(category).get(kind, "school")
-    if _institution_context(doc, first) == "work" and not (
-            first >= 2 and doc.folds[first - 2] in r.w["work_start"]):
+    if works_at(doc, first):
         label = "work"  # "jobbar på Istanbul Üniversitesi"; not "började på universidad …"
     add(rule.span(doc.offsets[first], doc.ends[last], label,
                   key=" ".join(doc.folds[first:last + 1])))

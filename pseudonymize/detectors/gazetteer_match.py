@@ -235,9 +235,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     if j >= 1 and folds[j] in W["compass_word"]:
         j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
-                   and ("district" in doc.entries[i].cats or not doc.entries[i].zipf
-                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo"))
-                   or folds[j] in W["geo_preposition"] and not doc.entries[i].zipf
+                   and "district" in doc.entries[i].cats
+                   or (folds[j] in W["district_preposition"] or folds[j] in W["geo_preposition"])
+                   and not doc.entries[i].zipf
                    and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")):
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
         # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
@@ -381,8 +381,7 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     Institutet", not "började på" nor "studerar på X och jobbar på Y"); a school stays `school`
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
-        return "work" if kind == "university" and _institution_context(doc, i) == "work" \
-            and not (i >= 2 and doc.folds[i - 2] in doc.lex.words("work_start")) else label
+        return "work" if kind == "university" and works_at(doc, i) else label
     if doc.last_before(doc.lex.words("work_word"), i) >= 0:
         return "work"
     if kind is None:
@@ -404,6 +403,13 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     if school < 0 and prof < 0:
         return None
     return "school" if school >= prof else "work"  # a study verb first when one word is both
+
+
+def works_at(doc: Doc, i: int) -> bool:
+    """Token i is where someone works, said right before it ("jobbar på X"), not where someone
+    began ("började på X" a university is studying there)."""
+    return _institution_context(doc, i) == "work" and not (
+        i >= 2 and doc.folds[i - 2] in doc.lex.words("work_start"))
 
 
 def _initial_before(doc: Doc, i: int) -> int:
