@@ -205,11 +205,11 @@ def curate_features(path: Path, member: str) -> pl.DataFrame:
         pl.col("alternatenames").fill_null("").str.split(","))
     names = pl.concat([rows.drop("asciiname"),
                        rows.drop("name").rename({"asciiname": "name"})])
-    names = names.filter(pl.col("name") != "")
-    taken = set(names.select(fold_expr("name"))["name"])
-    spellings = pl.DataFrame(alternate_spellings(alternates.iter_rows(), taken),
-                             schema=names.schema)
-    return _places(pl.concat([names, spellings]))
+    schema = names.schema
+    names = _folded(names.filter(pl.col("name") != ""))  # each name folded once
+    spellings = _folded(pl.DataFrame(
+        alternate_spellings(alternates.iter_rows(), set(names["fold"])), schema=schema))
+    return _unique_places(pl.concat([names, spellings]))
 
 
 def curate_exonyms(path: Path, member: str) -> pl.DataFrame:
@@ -224,8 +224,16 @@ def curate_exonyms(path: Path, member: str) -> pl.DataFrame:
 
 def _places(frame: pl.DataFrame) -> pl.DataFrame:
     """Add the fold; drop rows whose key repeats (asciiname rows that fold like the name)."""
-    return (frame.with_columns(fold=fold_expr("name")).filter(pl.col("fold") != "")
-            .unique(subset=list(KEYS["places"]), keep="first", maintain_order=True))
+    return _unique_places(_folded(frame))
+
+
+def _folded(frame: pl.DataFrame) -> pl.DataFrame:
+    return frame.with_columns(fold=fold_expr("name"))
+
+
+def _unique_places(frame: pl.DataFrame) -> pl.DataFrame:
+    return frame.filter(pl.col("fold") != "").unique(subset=list(KEYS["places"]), keep="first",
+                                                     maintain_order=True)
 
 
 def curate_countries(path: Path) -> pl.DataFrame:
