@@ -124,7 +124,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
+DAY = _rule("day", ("day", "year"), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -1412,6 +1412,10 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and "month" in doc.entries[i + 1].cats:
         if not r._feast_near(doc, i):
             add(DAY.span(doc.offsets[i], doc.offsets[i] + len(digits), "day", key=digits))
+            j = i + 2  # "den 2 februari 2016": the year of the date, as personal as its day
+            if j < len(doc.texts) and len(doc.texts[j]) == 4 and doc.texts[j].isdigit() \
+                    and T.FIRST_PERSONAL_YEAR <= int(doc.texts[j]) <= T.LAST_YEAR:
+                add(DAY.span(doc.offsets[j], doc.ends[j], "year", key=doc.texts[j]))
         return True
     return False
 
