@@ -164,7 +164,6 @@ class Words:
     swedish_language: frozenset[str] = frozenset()
     place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
     area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
-    language_words: dict[str, str] = field(default_factory=dict)  # kurdiska -> ku
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
     district_of: regex.Pattern[str] | None = None
     # a size word right after a place (", en by") or before it ("en by som heter"): group 1
@@ -234,7 +233,6 @@ def words() -> Words:
                                       in data["place_abbreviations"].items()},
                  area_towns={town: code for code, towns in data["fiction_area_towns"].items()
                              for town in towns},
-                 language_words={fold(w): code for w, code in data["language_words"].items()},
                  swedish_letters={letter: frozenset(isos) for letter, isos
                                   in data["swedish_letters"].items()},
                  word_zipf=data["word_zipf"], word_name_rank=data["word_name_rank"],
@@ -469,6 +467,7 @@ class Geography:
     shore_words_essay: frozenset[str] = frozenset()  # folds: havet, skärgården
     sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
+    country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -588,7 +587,9 @@ def geography(lifelike: bool = False) -> Geography:
                                if kind == "island" and not abroad(where)
                                and name not in data["islands_not_shore"]) if lifelike else frozenset(),
                      {fold(feast): frozenset(isos) for feast, isos
-                      in data["feast_countries_lifelike"].items()} if lifelike else {})
+                      in data["feast_countries_lifelike"].items()} if lifelike else {},
+                     {fold(w): frozenset(row["countries"]) for row
+                      in data["country_cues_lifelike"] for w in row["words"]} if lifelike else {})
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -758,7 +759,7 @@ class Renderer:
         self.parents: dict[int, str] = {}
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
-        self.spoken: frozenset[str] | None = None  # lifelike: the languages the essay names
+        self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
@@ -1755,7 +1756,7 @@ class Renderer:
                     == lex.continents.get(iso)] or crossed or pool
             if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
                 pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
-            pool = self._speaking(iso, pool) or pool
+            pool = self._cued(iso, pool) or pool
             if iso in self.geo.sweden_gateways and self._before_sweden(span):
                 pool = [c for c in pool if lex.get(fold(c)).country in
                         self.geo.sweden_gateways] or pool
@@ -1968,24 +1969,22 @@ class Renderer:
         rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
         return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
 
-    def _speaking(self, iso: str, pool: list[str]) -> list[str]:
-        """Countries where the languages the essay names that `iso` speaks are spoken too
-        ("pratar kurdiska och turkiska" beside Turkiet: Irak, Syrien, Iran for kurdiska; all of
-        them where the pool allows, else one); [] when the essay names none of them."""
-        if self.spoken is None:
-            text = fold(getattr(self.before, "text", ""))
-            table = words().language_words
-            self.spoken = frozenset(table[w] for w in regex.findall(r"\p{L}+", text)
-                                    if w in table)
-        named = self.spoken & self.lex.country_languages.get(iso, frozenset())
-        if not named:
-            return []
-        langs = self.lex.country_languages
-        for test in (named.issubset, lambda have: not named.isdisjoint(have)):
-            near = [c for c in pool if test(langs.get(self.lex.get(fold(c)).country, ()))]
-            if near:
-                return near
-        return []
+    def _cued(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the countries of the pool that the essay's words tying `iso` fit too
+        (`country_cues` in geography.toml: "vi pratar pashto" beside Afghanistan -> Pakistan,
+        never Armenia; "turkiska och persiska" beside Iran -> Afghanistan or Tajikistan), the
+        narrowest row first; a row no country of the pool fits ("vietnamesisk": only Vietnam)
+        is left. [] when no word of the essay ties `iso`."""
+        if self.cues is None:
+            table = self.geo.country_cues
+            said = regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))
+            self.cues = tuple(sorted({table[w] for w in said if w in table},
+                                     key=lambda isos: (len(isos), sorted(isos))))
+        near = pool
+        for isos in self.cues:
+            if iso in isos:
+                near = [c for c in near if self.lex.get(fold(c)).country in isos] or near
+        return near if near is not pool else []
 
     def _bordering(self, iso: str, pool: list[str]) -> list[str]:
         """A route stays a route ("via Turkiet till Grekland", "genom Serbien och Ungern"): a

@@ -162,10 +162,12 @@ def _institution_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> N
 
 
 def _speaks(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
-    """The surrogate country speaks the language the essay names (kurdiska: ku)."""
-    country, code = names
+    """The surrogate country fits every word of the essay that tied the original's country
+    (`country_cues` in geography.toml: kurdiska, pashto, somalier)."""
+    country, *said = names
+    cues = geography(True).country_cues
     iso = engine.lex.get(fold(surrogate(r, country))).country
-    assert code in engine.lex.country_languages[iso], r.target
+    assert all(iso in cues[fold(word)] for word in said), (r.target, iso)
 
 
 def _hospital_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
@@ -279,8 +281,8 @@ GEOGRAPHY = [
     ("Vi flyttade till Istanbul och bodde i Esenyurt.", ("Esenyurt", "Istanbul"),
      _district_abroad),
     # a country keeps the language the essay says is spoken there (language_words)
-    ("Jag kommer från Turkiet. Jag pratar kurdiska.", ("Turkiet", "ku"), _speaks),
-    ("Jag kommer från Afghanistan och jag pratar dari.", ("Afghanistan", "fa"), _speaks),
+    ("Jag kommer från Turkiet. Jag pratar kurdiska.", ("Turkiet", "kurdiska"), _speaks),
+    ("Jag kommer från Afghanistan och jag pratar dari.", ("Afghanistan", "dari"), _speaks),
     # a natural feature follows the surrogate country
     ("Jag bodde i Kairo nära floden Nilen.", ("Kairo", "Nilen"), _feature_of_country),
     ("Vi bodde i Syrien nära floden Eufrat.", ("Syrien", "Eufrat"), _feature_of_country),
@@ -1515,3 +1517,42 @@ def test_a_national_church_stays_and_a_district_after_an_institution_stays_a_dis
         r = run(engine, [text], seed)[0]
         assert "hos Svenska kyrkan i " in r.target, r.target
         assert surrogate(r, "Rinkeby") in districts, r.target
+
+
+# --- round 12 (judge run 16) ------------------------------------------------------------------
+
+def _town_cued(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town abroad lies in a country that fits the essay's language words (Kabul beside
+    "pashto": a town of Pakistan, never of Armenia)."""
+    town, *said = names
+    cues = geography(True).country_cues
+    iso = engine.lex.get(fold(surrogate(r, town))).place_country
+    assert all(iso in cues[fold(word)] for word in said), (r.target, iso)
+
+
+ROUND12 = [
+    # class 1: the country surrogate fits the words that stay (languages, peoples)
+    ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
+    ("Jag kommer från Iran. Min mamma pratar turkiska och persiska.", ("Iran", "persiska"),
+     _speaks),
+    ("Jag är född i Somalia. Jag pratar somaliska och lite arabiska.",
+     ("Somalia", "somaliska", "arabiska"), _speaks),
+    ("Jag kommer från Eritrea och pratar tigrinja.", ("Eritrea", "tigrinja"), _speaks),
+    ("Jag kommer från Peru. Jag pratar spanska.", ("Peru", "spanska"), _speaks),
+    ("Jag kommer från Ukraina men jag pratar ryska.", ("Ukraina", "ryska"), _speaks),
+    ("Jag kommer från Damaskus i Syrien. Vi är kurder.", ("Syrien", "kurder"), _speaks),
+    ("Jag kommer från Afghanistan och jag pratar dari. Många afghaner bor i Sverige.",
+     ("Afghanistan", "dari"), _speaks),
+    ("Jag kommer från Kabul i Afghanistan. Hemma pratade vi pashto.", ("Kabul", "pashto"),
+     _town_cued),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), [
+    pytest.param(*row, id=f"r12-{row[2].__name__}-{i}") for i, row in enumerate(ROUND12)])
+def test_round_12_surrogates_a_judge_cannot_fault(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7: the clues of judge run 16, as classes (each row failed before)."""
+    for seed in range(8):
+        holds(engine, run(engine, [text], seed)[0], names)
