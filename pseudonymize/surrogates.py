@@ -1244,12 +1244,30 @@ class Renderer:
         return bool(entry.se_pop or entry.place_kind or entry.country or "district" in entry.cats)
 
     def _votes(self) -> Counter[str]:
-        """How many of the essay's originals each origin group's name lists hold."""
+        """How many of the essay's originals each origin group's name lists hold (lifelike: a
+        stray name, `_stray_home`, counts for the group at home in the essay's country)."""
         if self.origin_votes is None:
             # in a fixed order: a tie goes to the first counted, whatever the hash seed
-            self.origin_votes = Counter(o for f in sorted(self.avoid_folds)
-                                        for o in self.lex.name_origins.get(f, ()))
+            lists = [self.lex.name_origins.get(f, ()) for f in sorted(self.avoid_folds)]
+            votes = Counter(o for groups in lists for o in groups)
+            if self.strategy == "lifelike":
+                votes.update(h for groups in lists if (h := self._stray_home(groups, votes)))
+            self.origin_votes = votes
         return self.origin_votes
+
+    def _stray_home(self, groups: Sequence[str], votes: Counter[str]) -> str:
+        """Lifelike: the origin group at home in the essay's first country abroad for a name
+        that only lists of groups at home elsewhere hold and that no other name of the essay
+        shares (Olga, on the Spanish list alone, beside Kiev; Leyla, Somali alone, beside
+        Iran): the writer from Kiev is never given a Spanish name; "" otherwise."""
+        if self.strategy != "lifelike" or not groups or SWEDISH_ORIGIN in groups:
+            return ""
+        homes = self.geo.homelands
+        named = sorted(self.avoid_countries - {"SE"})
+        if not named or any(votes[g] > 1 or not set(homes.get(g, ())).isdisjoint(named)
+                            for g in groups):
+            return ""
+        return next((g for iso in named if (g := self._group_at_home(iso))), "")
 
     def _origin(self, original: str, key: str, before: Sequence[str] = ()) -> str:
         """The origin group of a name: of the lists that hold it, the one the essay's other
@@ -1264,6 +1282,9 @@ class Renderer:
         couple = self._spouse_origin(original, before, groups)
         if couple:
             return couple
+        stray = self._stray_home(groups, votes)
+        if stray:
+            return self.origin_swap.get(stray, stray)
         if groups:
             group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's

@@ -1530,6 +1530,17 @@ def _town_cued(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert all(iso in cues[fold(word)] for word in said), (r.target, iso)
 
 
+def _name_at_home(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The writer's name is of a group at home in the surrogate of the essay's country (Olga,
+    on the Spanish list alone, from Kiev: never Alondra from Charkiv)."""
+    place, name = names
+    entry = engine.lex.get(fold(surrogate(r, place)))
+    homes = geography(True).homelands
+    groups = engine.lex.name_origins.get(fold(surrogate(r, name)), ())
+    assert any((entry.country or entry.place_country) in homes[g] for g in groups
+               if g in homes), (r.target, groups)
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1545,6 +1556,11 @@ ROUND12 = [
      ("Afghanistan", "dari"), _speaks),
     ("Jag kommer från Kabul i Afghanistan. Hemma pratade vi pashto.", ("Kabul", "pashto"),
      _town_cued),
+    # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
+    ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
+     _name_at_home),
+    ("Jag heter Leyla och kommer från Tabriz i Iran. Min mamma pratar turkiska.",
+     ("Iran", "Leyla"), _name_at_home),
 ]
 
 
