@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import math
 import struct
 import tomllib
 from collections import Counter
@@ -26,6 +27,7 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
+from pseudonymize.coordinates import distance_km, near_km
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -2207,10 +2209,16 @@ class Renderer:
         near = near if near and lex.get(fold(near.group(1))).se_pop > 1 else None
         county = next((key for key, names in lex.pools.items() if key.startswith("village:")
                        and (town if near or not essay_town else essay_town) in names), "")
-        pool = [v for v in lex.pools.get(county, []) for e in (lex.get(fold(v)),)
+        # "en by nära Karlstad": within `near_km` of the town's surrogate (Charlottenberg, 80
+        # km off, is not near it; the town's surrogate drawn before, else `town`), in any
+        # county; else one of the town's county as before
+        center = (self.place_map.get(fold(near.group(1))) if near else None) or town
+        around = [v for key, names in lex.pools.items() if near and key.startswith("village:")
+                  for v in names if (distance_km(center, v) or math.inf) <= near_km()]
+        pool = [v for v in around or lex.pools.get(county, []) for e in (lex.get(fold(v)),)
                 if 1 < e.se_pop < w.village_max and e.zipf < w.word_zipf and not e.gender
                 and v not in self.geo.towns]
-        pick = self._draw(pool, rng) if county else None
+        pick = self._draw(pool, rng) if county or around else None
         if pick is None:
             return None
         self.villages.add(pick)
@@ -2322,10 +2330,28 @@ class Renderer:
                   for n in (geo.closeness(anchor, c),) if n is not None]
         if not scored:
             return cities
+        far = self._as_far(anchor, first, original, [c for _, c in scored])
+        if far:
+            return far
         want = geo.closeness(next((t for t in geo.towns if fold(t) == first), ""), name)
         best = (max(n for n, _ in scored) if want is None else
                 min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
         return [c for n, c in scored if n == best]
+
+    def _as_far(self, anchor: str, first: str, original: str, towns: list[str]) -> list[str]:
+        """Lifelike: the towns that lie about as far from the first town's surrogate `anchor`
+        as the original lies from the first original (`first`, folded): "bor i Västerås och
+        pendlar till Stockholm" (100 km) never becomes Örebro and Göteborg (280 km); within
+        half the distance or `near_km`, whichever is more, a pair one regional train serves
+        first (`train_towns_lifelike`). [] where we lack coordinates."""
+        want = distance_km(first, original)
+        if self.effective != "lifelike" or want is None or fold(original) == first:
+            return []
+        slack = max(want / 2, near_km())
+        far = [t for t in towns if abs((distance_km(anchor, t) or math.inf) - want) <= slack]
+        # a pair a regional train serves first ("Krösatåg från Norrköping till Nyköping")
+        return [t for t in far if any(anchor in stops and t in stops
+                                      for stops in words().train_towns.values())] or far
 
     def _landmark(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
         """An airport by an airport, a station by a station: in the essay's surrogate town (or
