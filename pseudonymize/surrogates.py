@@ -470,6 +470,7 @@ class Geography:
     sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
+    oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -492,6 +493,13 @@ class Geography:
     def kind_folds(self) -> frozenset[str]:
         """Every kind word (sjön, ån, bergen): one before a name says the name's kind."""
         return frozenset(word for word, _ in self.kind_words)
+
+    def leg(self, one: str, other: str, neighbours: dict[str, frozenset[str]]) -> bool:
+        """Two countries (ISO codes) a route may go between in one leg: they border each other
+        or lie on one sea that is no ocean."""
+        return other in neighbours.get(one, ()) or any(
+            one in shore and other in shore for sea, shore in self.seas.items()
+            if sea not in self.oceans)
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -591,7 +599,8 @@ def geography(lifelike: bool = False) -> Geography:
                      {fold(feast): frozenset(isos) for feast, isos
                       in data["feast_countries_lifelike"].items()} if lifelike else {},
                      {fold(w): frozenset(row["countries"]) for row
-                      in data["country_cues_lifelike"] for w in row["words"]} if lifelike else {})
+                      in data["country_cues_lifelike"] for w in row["words"]} if lifelike else {},
+                     frozenset(data["oceans_lifelike"]) if lifelike else frozenset())
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1811,6 +1820,7 @@ class Renderer:
                     return pick
             pool = at_home or pool
         if self.effective == "lifelike":
+            pool = self._legs(span, iso, pool) or pool  # the route's own legs first
             pool = (self._bordering(iso, [c for c in pool if c in same_shore])
                     or self._bordering(iso, pool) or pool)
         # the coast where the original's continent allows it (Afghanistan never Switzerland)
@@ -2008,6 +2018,28 @@ class Renderer:
             if iso in isos:
                 near = [c for c in near if self.lex.get(fold(c)).country in isos] or near
         return near if near is not pool else []
+
+    def _legs(self, span: Span, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the countries of the pool that keep the route's legs: a country named
+        right before or after the mention in its sentence, already replaced, that borders the
+        original or lies on one sea with it (`Geography.leg`) has a surrogate the candidate
+        borders or shares a sea with ("från Irak till Turkiet och sedan till Grekland och
+        Makedonien": never "... Libanon och Kosovo"); [] when no such leg is kept."""
+        text, lex, geo = getattr(self.before, "text", ""), self.lex, self.geo
+        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
+        stop = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        tokens = regex.findall(r"\p{L}+", text[begin:stop])
+        route = [iso_ for pair in zip(tokens, tokens[1:] + [""]) for iso_ in (
+            lex.get(fold(" ".join(pair).strip())).country or lex.get(fold(pair[0])).country,)
+            if iso_]
+        route = [c for i, c in enumerate(route) if not i or c != route[i - 1]]
+        at = [i for i, c in enumerate(route) if c == iso]
+        ends = {route[j] for i in at for j in (i - 1, i + 1) if 0 <= j < len(route)}
+        legs = [self.countries[o] for o in sorted(ends) if o in self.countries and o != iso
+                and self.countries[o] != o and geo.leg(iso, o, lex.neighbours)]
+        near = [c for c in pool if self._free(c) and all(
+            geo.leg(lex.get(fold(c)).country, other, lex.neighbours) for other in legs)]
+        return near if legs else []
 
     def _bordering(self, iso: str, pool: list[str]) -> list[str]:
         """A route stays a route ("via Turkiet till Grekland", "genom Serbien och Ungern"): a

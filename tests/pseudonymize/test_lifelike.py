@@ -1553,6 +1553,15 @@ def _within_km(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert got is not None and got <= float(km), (r.target, got)
 
 
+def _route_legs(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Each leg of a route whose countries border each other or share a sea keeps that: never
+    "Libanon och Kosovo" for "Grekland och Makedonien"."""
+    geo, lex = geography(True), engine.lex
+    for one, other in pairwise(names):
+        got = [lex.get(fold(surrogate(r, n))).country for n in (one, other)]
+        assert geo.leg(*got, lex.neighbours), (r.target, got)
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1577,6 +1586,11 @@ ROUND12 = [
      _within_km),
     ("Jag bor i Lund men jag jobbar i Malmö. Jag tar tåget varje dag.", ("Lund", "Malmö", "60"),
      _within_km),
+    # class 2: routes
+    ("Jag kommer från Irak. Vi flydde till Turkiet och sedan till Grekland och Makedonien.",
+     ("Turkiet", "Grekland", "Makedonien"), _route_legs),
+    ("Vi flydde från Syrien till Libanon, sedan till Turkiet och Grekland.",
+     ("Syrien", "Libanon", "Turkiet", "Grekland"), _route_legs),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
