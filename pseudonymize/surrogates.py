@@ -471,6 +471,8 @@ class Geography:
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
+    land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
+    islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -600,7 +602,13 @@ def geography(lifelike: bool = False) -> Geography:
                       in data["feast_countries_lifelike"].items()} if lifelike else {},
                      {fold(w): frozenset(row["countries"]) for row
                       in data["country_cues_lifelike"] for w in row["words"]} if lifelike else {},
-                     frozenset(data["oceans_lifelike"]) if lifelike else frozenset())
+                     frozenset(data["oceans_lifelike"]) if lifelike else frozenset(),
+                     frozenset(fold(w) for w in data["land_words_lifelike"]) if lifelike
+                     else frozenset(),
+                     frozenset(fold(name) for name, (kind, where) in features.items()
+                               if kind == "island" and abroad(where))
+                     | frozenset(fold(t) for t in data["island_towns_lifelike"]) if lifelike
+                     else frozenset())
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -2097,7 +2105,8 @@ class Renderer:
             return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
         name = self.geo.feature_folds.get(fold(original))
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area") and \
-                name and self.geo.features[name][0] in self.geo.no_town_kinds | {"island"} - {"sea"}:
+                name and self.geo.features[name][0] in self.geo.no_town_kinds | {"island"} - {"sea"} \
+                and not (self.geo.features[name][0] == "island" and self._leaves_by_land(span)):
             # "i Hindu Kush" read as a town: a range of the surrogate country
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
             # (Phu Quoc), never "på Saigon"
@@ -2105,8 +2114,11 @@ class Renderer:
             if pick:
                 return pick
         if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
-            pick = self._in_region_abroad(span, original, cities,
-                                          self._coast_town(span, original, home, country), rng)
+            if self._leaves_by_land(span):  # "från Izmir tog vi tåget": never from Chios
+                cities = [c for c in cities if fold(c) not in self.geo.islands_abroad]
+            pick = self._in_region_abroad(span, original, cities, [
+                c for c in self._coast_town(span, original, home, country)
+                if c in cities or not self._leaves_by_land(span)], rng)
             if pick:
                 return pick
         if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
@@ -2119,6 +2131,12 @@ class Renderer:
                     return pick
         if label == "region" and country == "SE":
             pick = self._region_of_town(original)
+            if pick:
+                return pick
+        if label == "geo" and country != "SE" and self._leaves_by_land(span):
+            # "Från Lesbos tog vi bussen": the bus leaves from a town of the mainland
+            pick = self._draw([c for c in cities if fold(c) not in self.geo.islands_abroad
+                               and self._free(c)], rng)
             if pick:
                 return pick
         if label == "geo":
@@ -2202,6 +2220,8 @@ class Renderer:
             pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
+            if self._leaves_by_land(span):
+                pool = [c for c in pool if fold(c) not in self.geo.islands_abroad] or pool
             # "Floden Niger flyter genom Bamako": a town on the river's surrogate
             on = {t for start, water in self._tied(self.waters_abroad, span)
                   for t in self.geo.feature_towns_abroad.get(water, ())}
@@ -2326,6 +2346,16 @@ class Renderer:
         sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
         near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
         return not self.geo.coast_words.isdisjoint(near)
+
+    def _leaves_by_land(self, span: Span) -> bool:
+        """Lifelike: a train or bus leaves from the place: "från" right before it and a word
+        of `land_words` in its sentence ("Från Lesbos tog vi bussen till Thessaloniki")."""
+        text = getattr(self.before, "text", "")
+        before = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
+        after = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
+        said = regex.findall(r"\p{L}+", fold(before + " " + after))
+        return self.effective == "lifelike" and fold(before).split()[-1:] == ["fran"] and \
+            not self.geo.land_words.isdisjoint(said)
 
     def _shore_after(self, span: Span) -> bool:
         """A word of `shore_words` later in the mention's sentence ("åka till Skanör och bada

@@ -1562,6 +1562,13 @@ def _route_legs(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert geo.leg(*got, lex.neighbours), (r.target, got)
 
 
+def _mainland(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place a train or bus leaves from is on the mainland: never "från Chios ... tåg"."""
+    for name in names:
+        got = surrogate(r, name)
+        assert fold(got) not in geography(True).islands_abroad and got != name, r.target
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1591,6 +1598,8 @@ ROUND12 = [
      ("Turkiet", "Grekland", "Makedonien"), _route_legs),
     ("Vi flydde från Syrien till Libanon, sedan till Turkiet och Grekland.",
      ("Syrien", "Libanon", "Turkiet", "Grekland"), _route_legs),
+    ("Från Lesbos tog vi bussen till Thessaloniki.", ("Lesbos",), _mainland),
+    ("Vi kom med båt från Turkiet. Från Chios åkte vi tåg till Aten.", ("Chios",), _mainland),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
