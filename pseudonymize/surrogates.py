@@ -288,19 +288,24 @@ def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
 
 
 def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
-    """The clause that gives a place's other name, as seen after the first name (group 1: the
-    language of the second) and before the second (group 1: the first name, 2: the language):
-    "Halab, på svenska heter det Aleppo", "Warszawa (Warsaw på engelska)"."""
+    """What stands between a place's two names (`alias_link`, named groups: `lang` the
+    language of the second, `paren` an opening parenthesis, `either` "eller"), as seen after
+    the first name (`alias_after`, group `second`) and before the second (`alias_before`,
+    group `first`); `alias_closing` the language after the second ("Warsaw på engelska)",
+    "Aleppo på engelska"): "Halab, på svenska heter det Aleppo", "Buleyde, på svenska Blida",
+    "Halab (Aleppo)", "Halab, som heter Aleppo på engelska", "Mumbai eller Bombay"."""
     verbs = "|".join(regex.escape(v).replace("\\ ", r"\s+") for v in data["alias_verbs"])
     fillers = "|".join(map(regex.escape, data["alias_fillers"]))
-    # "på svenska heter det", and in a learner's word order "på svenska det heter"
-    clause = rf"\s*,?\s*(?:som\s+|och\s+|men\s+)?på\s+(\p{{L}}+)\s+(?:(?:{fillers})\s+)?(?:{verbs})"
-    return {"alias_after": regex.compile(rf"^(?:{clause}\b|\s*\(\s*\p{{L}}+\s+på\s+(\p{{L}}+)\s*\))",
-                                         regex.IGNORECASE),
-            "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)\s*\)", regex.IGNORECASE),
-            "alias_before": regex.compile(
-                rf"(?:(\p{{L}}+){clause}(?:\s+(?:{fillers}))?\s*|(\p{{L}}+)\s*\(\s*)$",
-                regex.IGNORECASE)}
+    either = "|".join(map(regex.escape, data["alias_or"]))
+    lead = r"\s*,?\s*(?:som\s+|och\s+|men\s+)?"
+    said = rf"(?:(?:{fillers})\s+)?(?:{verbs})(?:\s+(?:{fillers}))?"
+    # "på svenska heter det", in a learner's word order "på svenska det heter", "på svenska";
+    # "som heter", "som det hette"; "("; " eller "
+    link = (rf"(?i:{lead}på\s+(?P<lang>\p{{L}}+)(?:\s+{said})?\s*,?\s+|{lead}{said}\s+"
+            rf"|\s*(?P<paren>\()\s*|\s+(?P<either>{either})\s+)")
+    return {"alias_after": regex.compile(rf"^{link}(?P<second>\p{{Lu}}[\p{{L}}-]*)"),
+            "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)", regex.IGNORECASE),
+            "alias_before": regex.compile(rf"(?P<first>\p{{Lu}}[\p{{L}}-]*){link}$")}
 
 
 def _school_year_pattern(data: dict) -> regex.Pattern[str]:
@@ -940,25 +945,37 @@ class Renderer:
         return base
 
     def _alias_clause(self, span: Span) -> tuple[str, str, str]:
-        """(role, language, other) when the essay gives a place two names: role "first" for
-        "Halab" in "Halab, på svenska heter det Aleppo" (language: that of the second name),
-        "second" for "Aleppo" (other: the first name as written); ("", "", "") otherwise.
-        Lifelike only: `realistic` replaces each mention as the taxonomy does."""
+        """(role, language, other) when the essay gives a place two names (`_alias_patterns`):
+        role "first" for "Halab" in "Halab, på svenska heter det Aleppo" (language: that of
+        the second name, "" where none is said), "second" for "Aleppo" (other: the first name
+        as written); ("", "", "") otherwise. Two names joined by "eller" count only where the
+        gazetteer knows them as one place's. Lifelike only: `realistic` replaces each mention
+        as the taxonomy does."""
         w, text = words(), getattr(self.before, "text", "")
         if self.effective != "lifelike" or not w.alias_after or not text:
             return "", "", ""
+        mention = text[span.start:span.end]
         after = text[span.end:span.end + 60]
         found = w.alias_before.search(text[max(0, span.start - 80):span.start])
-        if found and found.group(1):
-            return "second", found.group(2), found.group(1)
-        if found and found.group(3):
-            closing = w.alias_closing.match(after)
-            if closing:
-                return "second", closing.group(1), found.group(3)
-        found = w.alias_after.match(after)
-        if found:
-            return "first", found.group(1) or found.group(2), ""
-        return "", "", ""
+        role, other = "second", found.group("first") if found else ""
+        if not found:
+            found = w.alias_after.match(after)
+            role, other = "first", found.group("second") if found else ""
+        entry = self.lex.get(fold(other))
+        if not found or found.group("either") and not self._one_place(mention, other) or (
+                entry.gender and not entry.place_kind):  # "i Malmö och heter Anna"
+            return "", "", ""
+        later = after if role == "second" else after[found.end():]
+        closing = w.alias_closing.match(later)
+        language = found.group("lang") or (closing.group(1) if closing else "")
+        return role, language, other if role == "second" else ""
+
+    def _one_place(self, one: str, other: str) -> bool:
+        """The gazetteer knows the two names as names of one place (Mumbai, Bombay)."""
+        aliases = self.lex.place_aliases
+        names = {fold(one), fold(other)}
+        return any(names <= aliases.get(n, frozenset()) for n in (one, other, one.title(),
+                                                                  other.title()))
 
     def _alias_of(self, span: Span) -> str | None:
         """The surrogate place of a place's first name, for its second name."""
@@ -973,9 +990,18 @@ class Renderer:
         swedish = fold(language) in {fold(w) for w in words().swedish_language}
         if not role or (role == "second") == swedish:
             return base
-        others = sorted(a for a in self.lex.place_aliases.get(base, ()) if a != fold(base)
-                        and a.replace(" ", "").isalpha() and not self._original(a))
+        others = self._other_names(base)
         return others[0].title() if others else base
+
+    def _other_names(self, base: str) -> list[str]:
+        """The folds of a place's other names, in order (lifelike: only the names the gazetteer
+        holds as the place's city or exonym names, Damascus and Damas for Damaskus, never a
+        spelling of another language such as "Tinis" for Tunis)."""
+        lex = self.lex
+        return sorted(a for a in lex.place_aliases.get(base, ()) if a != fold(base)
+                      and a.replace(" ", "").isalpha() and not self._original(a) and (
+                          self.effective != "lifelike"
+                          or lex.get(a).place_kind in ("city", "exonym")))
 
     def _name_follows(self, span: Span) -> bool:
         """Another of the essay's names follows the mention directly ("Carlos Andrés Ramírez")."""
@@ -2217,7 +2243,7 @@ class Renderer:
             pool = lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
                                                            else cities)
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
-            pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
+            pool = [c for c in pool if self._other_names(c)] or pool  # 2 names
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
             if self._leaves_by_land(span):

@@ -1569,6 +1569,15 @@ def _mainland(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert fold(got) not in geography(True).islands_abroad and got != name, r.target
 
 
+def _one_place_two_names(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place and its other name ("Halab (Aleppo)") are one surrogate place: the same name
+    twice or two names the gazetteer holds for it, never two towns."""
+    one, other = (surrogate(r, n) for n in names)
+    aliases = engine.lex.place_aliases
+    assert one == other or fold(other) in aliases.get(one, ()) or fold(one) in aliases.get(
+        other, ()), r.target
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1600,6 +1609,17 @@ ROUND12 = [
      ("Syrien", "Libanon", "Turkiet", "Grekland"), _route_legs),
     ("Från Lesbos tog vi bussen till Thessaloniki.", ("Lesbos",), _mainland),
     ("Vi kom med båt från Turkiet. Från Chios åkte vi tåg till Aten.", ("Chios",), _mainland),
+    # class 4: one place, two names
+    ("Jag kommer från Algeriet. Jag bodde i Buleyde, på svenska Blida.", ("Buleyde", "Blida"),
+     _one_place_two_names),
+    ("Jag kommer från Syrien. Vi bodde i Halab (Aleppo).", ("Halab", "Aleppo"),
+     _one_place_two_names),
+    ("Jag är född i Halab, som heter Aleppo på engelska.", ("Halab", "Aleppo"),
+     _one_place_two_names),
+    ("Vi bodde i Mumbai eller Bombay som det hette förut.", ("Mumbai", "Bombay"),
+     _one_place_two_names),
+    ("Jag kommer från Iran, från staden Esfahan, på svenska Isfahan.", ("Esfahan", "Isfahan"),
+     _one_place_two_names),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
