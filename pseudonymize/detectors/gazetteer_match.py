@@ -64,6 +64,9 @@ FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "reg
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition"))
+WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
+                                       "inverted_subject"),
+              before=("water_preposition",))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition",
@@ -977,7 +980,8 @@ class Matcher:
             # "min son heter Kuba", "Kuba är sexton", "Baran är nio år" (also a Russian town)
             label, attrs = FIRSTNAME[e.gender], ()
         is_name = label.startswith("firstname") or label == "surname"
-        if is_name and c.place_ctx == 2:
+        if is_name and (c.place_ctx == 2 or c.place_ctx and i >= 2 and doc.folds[i - 1] == "i"
+                        and doc.entries[i - 2].place_kind):  # "i antep i şahinbey"
             span = self._named_place(c)
             if span is not None:
                 return span
@@ -1216,7 +1220,7 @@ class Matcher:
 
     def _named_place(self, c: Cand) -> Span | None:
         """A name reading after "bor i": "bor i Stokholm" is a misspelt place (beating a rare
-        surname), "Vi bodde i Hodan" a place whatever else the word names."""
+        surname), "Vi bodde i Hodan" ("i hodan") a place whatever else the word names."""
         if not c.e.place_kind and len(c.key) >= 5:
             target = self._fuzzy(c.key)
             if target:
@@ -1225,7 +1229,8 @@ class Matcher:
                 if flabel and flabel not in NAME_LABELS:
                     return FUZZY.span(c.doc.offsets[c.i], c.doc.ends[c.i], flabel,
                                       fattrs + c.morph, key=target)
-        if c.cap and not c.name_ctx and c.doc.folds[c.i - 1] == "i":
+        if not c.name_ctx and c.doc.folds[c.i - 1] == "i" and (c.cap or not c.common):
+            # "bodde i şahinbey": in lower case too, unless the word is an everyday one
             return PLACE_CONTEXT.span(c.doc.offsets[c.i], c.doc.ends[c.i], "city", c.morph,
                                       key=c.key, score=0.6)
         return None
@@ -1759,6 +1764,25 @@ def _u_name_pair(m: Matcher, c: Cand) -> Span | bool | None:
     return None
 
 
+def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
+    """"badar i väsman", "cyklar längs viskan": a rare lower-case word no list knows after a
+    verb of being in water and its preposition, or after a preposition of a shore, is the lake
+    or river, whatever its ending: lakes and rivers are named in the definite form (Viskan,
+    Nissan, Ätran), which elsewhere makes a word an everyday noun."""
+    doc, i = c.doc, c.i
+    if c.cap or i < 1 or c.e.cats or c.e.zipf >= T.RARE or len(c.key) < 4 \
+            or c.key in m.vocabulary or not doc.texts[i].isalpha():
+        return None
+    folds = doc.folds
+    verb = i - 3 if i >= 3 and folds[i - 2] in m.W["inverted_subject"] else i - 2  # "badar vi i"
+    if not (folds[i - 1] in m.W["water_preposition"] or verb >= 0 and folds[verb] in m.W["water_verb"]
+            and folds[i - 1] in m.W["place_trigger.prep"]):
+        return None
+    if m._inflected_word(c.key) or m._compound(c.key) and m._place_suffix(c.key) != "geo":
+        return None  # "längs stranderna", "badar i badkaret"
+    return _tok_span(WATER, c, "geo", score=0.6)
+
+
 def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
     living or going and its preposition that is no word at all (not in the vocabulary, no
@@ -1889,7 +1913,7 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_water, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 
@@ -1900,6 +1924,7 @@ RULES: tuple[Rule, ...] = (
     _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
     _with(PLACE_CONTEXT, _u_place_context), _with(ADDRESSEE, _u_place_context),
+    _with(WATER, _u_water),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
