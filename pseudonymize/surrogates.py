@@ -1141,6 +1141,33 @@ class Renderer:
         return span.start in self.districts or "district" in self.lex.get(
             span.key or fold(original)).cats
 
+    def _read_waters(self) -> None:
+        """Lifelike, once per essay: a Swedish town a sentence ties to a river or lake, named
+        ("Svartån rinner genom Västerås", "Jönköping ligger vid Vättern") or by its kind word
+        ("älven i Umeå"), is drawn among the towns that have a free one of each such kind
+        (`feature_towns`, none an original of the essay), so the water's surrogate is the
+        surrogate town's own (never "Kolbäcksån rinner genom Örebro")."""
+        geo = geography(True)
+        have: dict[str, set[str]] = {}
+        for name, towns in geo.feature_towns.items():
+            kind = geo.features.get(name, ("", frozenset()))[0]
+            if kind in ("river", "lake") and not self._original(name):
+                for town in towns:
+                    have.setdefault(town, set()).add(kind)
+        towns = {fold(t) for t in geo.towns}
+        kind_of = dict(geo.kind_words)
+        for sentence in regex.split(r"[.!?\n]", getattr(self.before, "text", "")):
+            folded = fold(sentence)
+            kinds = {geo.features[geo.feature_folds[m]][0] for m in
+                     geo.feature_pattern.findall(folded)
+                     if not abroad(geo.features[geo.feature_folds[m]][1])}
+            kinds |= {kind_of[w] for w in regex.findall(r"\p{L}+", folded) if w in kind_of}
+            kinds &= {"river", "lake"}
+            for word in regex.findall(r"\p{Lu}\p{L}+", sentence) if kinds else ():
+                if fold(word) in towns:
+                    self.institution_towns.setdefault(fold(word), frozenset(
+                        t for t, k in have.items() if kinds <= k))
+
     def kind_of(self, span: Span, original: str) -> Kind | None:
         """`institution_kind` of a mention; the words before it read only when its name does
         not tell."""
@@ -1162,6 +1189,7 @@ class Renderer:
                 towns = geo.town_has.get(fold(found.group(1)))
                 if towns:
                     self.institution_towns.setdefault(fold(found.group(2)), towns)
+            self._read_waters()
             if not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
                     said) or any(kind == "sea" and not abroad(where) and fold(name) in said
                                  for name, (kind, where) in geo.features.items()):

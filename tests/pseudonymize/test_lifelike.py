@@ -1578,6 +1578,13 @@ def _one_place_two_names(engine: Engine, r: Result, names: tuple[str, ...]) -> N
         other, ()), r.target
 
 
+def _water_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish town's river or lake is one at the surrogate town (`feature_towns`)."""
+    water, town = names
+    got = surrogate(r, water)
+    assert town_of(engine, r, town) in geography(True).feature_towns.get(got, ()), r.target
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1620,6 +1627,12 @@ ROUND12 = [
      _one_place_two_names),
     ("Jag kommer från Iran, från staden Esfahan, på svenska Isfahan.", ("Esfahan", "Isfahan"),
      _one_place_two_names),
+    # class 3: a Swedish town's river or lake
+    ("Jag bor i Västerås. Svartån rinner genom Västerås.", ("Svartån", "Västerås"),
+     _water_of_town),
+    ("Jag bor i Jönköping som ligger vid Vättern.", ("Vättern", "Jönköping"), _water_of_town),
+    ("Jag bor i Göteborg. Göta älv rinner genom Göteborg.", ("Göta älv", "Göteborg"),
+     _water_of_town),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
