@@ -477,6 +477,8 @@ class Geography:
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
     land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
+    water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
+    water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
 
     @cached_property
@@ -609,6 +611,10 @@ def geography(lifelike: bool = False) -> Geography:
                       in data["country_cues_lifelike"] for w in row["words"]} if lifelike else {},
                      frozenset(data["oceans_lifelike"]) if lifelike else frozenset(),
                      frozenset(fold(w) for w in data["land_words_lifelike"]) if lifelike
+                     else frozenset(),
+                     frozenset(fold(w) for w in data["water_after_lifelike"]) if lifelike
+                     else frozenset(),
+                     frozenset(fold(w) for w in data["water_before_lifelike"]) if lifelike
                      else frozenset(),
                      frozenset(fold(name) for name, (kind, where) in features.items()
                                if kind == "island" and abroad(where))
@@ -1817,6 +1823,10 @@ class Renderer:
         other = self._business_named(original) if label in PLACE_LIKE else None
         if other:
             return other  # "restaurang Hanoi ... maten på Hanoi": the restaurant, not a town
+        if label == "country" and self._water_named(span.start, span.end):
+            # "Niger rinner genom Bamako": the river, one of the essay's surrogate country
+            return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
+                                    span.rule, span.key), original, rng)
         if label == "country":
             return self._country(span, original, rng)
         if label in PLACE_LIKE:
@@ -1953,7 +1963,10 @@ class Renderer:
                 tokens = regex.findall(r"\p{L}+", sentence)
                 # the countries the sentence names, else those of its towns abroad, else the
                 # essay's last ("Vi kommer från Etiopien. Vi bodde vid sjön Tana.")
-                named = ({lex.get(fold(t)).country for t in tokens} - {"", "SE"}) or (
+                at = found.start()
+                named = ({lex.get(fold(t.group())).country for t in regex.finditer(
+                    r"\p{L}+", sentence) if not self._water_named(at + t.start(), at + t.end())}
+                    - {"", "SE"}) or (
                     {lex.get(fold(t)).place_country for t in tokens if t[:1].isupper()
                      and lex.get(fold(t)).place_pop >= BIG_PLACE} - {"", "SE"}) or named
                 for m in geo.feature_pattern.finditer(fold(sentence)):
@@ -2400,6 +2413,16 @@ class Renderer:
         sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
         near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
         return not self.geo.coast_words.isdisjoint(near)
+
+    def _water_named(self, start: int, end: int) -> bool:
+        """Lifelike: the text at start:end names a listed river or lake in a water's words
+        ("Niger rinner genom Bamako", "ligger vid Niger"), though it also names a country."""
+        geo, text = self.geo, getattr(self.before, "text", "")
+        if self.effective != "lifelike" or fold(text[start:end]) not in geo.feature_folds:
+            return False
+        after = fold(text[end:end + 30]).split()[:2]
+        before = fold(text[max(0, start - 20):start]).split()[-1:]
+        return not geo.water_after.isdisjoint(after) or not geo.water_before.isdisjoint(before)
 
     def _leaves_by_land(self, span: Span) -> bool:
         """Lifelike: a train or bus leaves from the place: "från" right before it and a word

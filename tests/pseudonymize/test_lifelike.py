@@ -1633,6 +1633,9 @@ ROUND12 = [
     ("Jag bor i Jönköping som ligger vid Vättern.", ("Vättern", "Jönköping"), _water_of_town),
     ("Jag bor i Göteborg. Göta älv rinner genom Göteborg.", ("Göta älv", "Göteborg"),
      _water_of_town),
+    # class 3: a river named like a country is the river
+    ("Jag kommer från Mali. Niger rinner genom Bamako.", ("Niger", "Bamako"), _town_on_water),
+    ("Jag kommer från Algeriet. Bamako ligger vid Niger.", ("Niger", "Bamako"), _town_on_water),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
