@@ -1861,6 +1861,7 @@ class Renderer:
             if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
                 pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
             pool = self._cued(iso, pool) or pool
+            pool = self._legs(span, iso, pool) or pool  # the route's own legs before names
             if iso in self.geo.sweden_gateways and self._before_sweden(span):
                 pool = [c for c in pool if lex.get(fold(c)).country in
                         self.geo.sweden_gateways] or pool
@@ -1892,7 +1893,6 @@ class Renderer:
                     return pick
             pool = at_home or pool
         if self.effective == "lifelike":
-            pool = self._legs(span, iso, pool) or pool  # the route's own legs first
             pool = (self._bordering(iso, [c for c in pool if c in same_shore])
                     or self._bordering(iso, pool) or pool)
         # the coast where the original's continent allows it (Afghanistan never Switzerland)

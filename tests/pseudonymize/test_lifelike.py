@@ -1614,6 +1614,8 @@ ROUND12 = [
      ("Turkiet", "Grekland", "Makedonien"), _route_legs),
     ("Vi flydde från Syrien till Libanon, sedan till Turkiet och Grekland.",
      ("Syrien", "Libanon", "Turkiet", "Grekland"), _route_legs),
+    ("Jag kommer från Afghanistan. Amu Darya är gränsen mellan Afghanistan och Tadzjikistan.",
+     ("Afghanistan", "Tadzjikistan"), _route_legs),
     ("Från Lesbos tog vi bussen till Thessaloniki.", ("Lesbos",), _mainland),
     ("Vi kom med båt från Turkiet. Från Chios åkte vi tåg till Aten.", ("Chios",), _mainland),
     # class 4: one place, two names
