@@ -1471,6 +1471,27 @@ class Renderer:
                      and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
                     "")
 
+    def _origin_of_surname(self, span: Span, original: str) -> str:
+        """Lifelike: a given name written right before another of the essay's names that only
+        lists of groups other than Swedish hold ("Sara Abdi", "min dotter Maria Hernández")
+        takes that name's group where its own lists hold it, or the Swedish list does: one
+        person's names are of one origin (never "Viola Abdiaziz"); "" otherwise."""
+        if self.effective != "lifelike" or not self._name_follows(span):
+            return ""
+        text = getattr(self.before, "text", "")
+        after = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
+        theirs = [g for g in self.lex.name_origins.get(fold(after.group(1)), ())
+                  if g != SWEDISH_ORIGIN] if after else []
+        own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
+            span.key, ())
+        if not theirs or SWEDISH_ORIGIN in self.lex.name_origins.get(fold(after.group(1)), ()) \
+                or self._spouse_origin(original, self.before.get(span.start, ()), own):
+            return ""  # (the writer's spouse takes the writer's origin: "min man heter Ahmed")
+        group = next((g for g in theirs if g in own), "")
+        if not group and (not own or SWEDISH_ORIGIN in own):
+            group = theirs[0]
+        return self.origin_swap.get(group, group)
+
     def _married_name(self, span: Span, original: str) -> bool:
         """A Swedish-only surname written right after another surname ("Siriporn Wongsawat
         Björk", "S. W. Björk") is a name taken in marriage: it stays Swedish (lifelike)."""
@@ -1791,7 +1812,8 @@ class Renderer:
                 else None
             if nick:
                 return nick
-            origin = (general == "surname" and self._origin_of_given(span, original)) or \
+            origin = (general == "surname" and self._origin_of_given(span, original)) or (
+                general != "surname" and self._origin_of_surname(span, original)) or \
                 self._origin(original, span.key, self.before.get(span.start, ()))
             if lifelike and general == "surname" and self._married_name(span, original):
                 origin = SWEDISH_ORIGIN
@@ -1803,9 +1825,11 @@ class Renderer:
                 return self._no_word(pool, original) if lifelike else pool
 
             if general == "surname":
-                pick = self._draw(plain(self._no_place(lex.pools.get(f"surname:{origin}", []))),
+                # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
+                surnames = (lambda pool: self._no_word(pool, "")) if lifelike else plain
+                pick = self._draw(surnames(self._no_place(lex.pools.get(f"surname:{origin}", []))),
                                   rng) or \
-                    self._draw(plain(self._no_place(lex.pools.get("surname", []))), rng)
+                    self._draw(surnames(self._no_place(lex.pools.get("surname", []))), rng)
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
             nicknamed = lifelike and self._nicknamed_after(span)

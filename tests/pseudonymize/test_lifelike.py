@@ -1585,6 +1585,19 @@ def _water_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert town_of(engine, r, town) in geography(True).feature_towns.get(got, ()), r.target
 
 
+def _one_origin(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """One person's given name and surname are of one origin group: never "Viola Abdiaziz"."""
+    groups = [set(engine.lex.name_origins.get(fold(surrogate(r, n)), ())) for n in names]
+    assert set.intersection(*groups), (r.target, groups)
+
+
+def _no_word_surname(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A surname surrogate is no everyday Swedish word (Sten, Berg, Björk), even for one."""
+    for name in names:
+        assert "common_name_homograph" not in engine.lex.get(fold(surrogate(r, name))).cats, \
+            r.target
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1638,6 +1651,12 @@ ROUND12 = [
     # class 3: a river named like a country is the river
     ("Jag kommer från Mali. Niger rinner genom Bamako.", ("Niger", "Bamako"), _town_on_water),
     ("Jag kommer från Algeriet. Bamako ligger vid Niger.", ("Niger", "Bamako"), _town_on_water),
+    # class 5: a family's names
+    ("Min dotter Sara Abdi går i skolan. Hon har en bror Ahmed Abdi.", ("Sara", "Abdi"),
+     _one_origin),
+    ("Vår dotter heter Maria Hernández och hon bor i Lund.", ("Maria", "Hernández"),
+     _one_origin),
+    ("Jag heter Anna Berg och min man heter Johan Lund.", ("Berg", "Lund"), _no_word_surname),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
