@@ -11,6 +11,7 @@ and a surrogate place is never the original feature under another name.
 from __future__ import annotations
 
 import bisect
+import datetime
 import hashlib
 import math
 import struct
@@ -188,6 +189,7 @@ class Words:
     town_institution_words: frozenset[str] = frozenset()  # lifelike: "Malmö stadsteater"
     district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
     district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
+    weekday_anchors: frozenset[str] = frozenset()  # lifelike, folds: måndagen, börjar
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
 
 
@@ -249,6 +251,7 @@ def words() -> Words:
                                                     + data["same_origin_kin_lifelike"]),
                  district_before=frozenset(fold(w) for w in data["district_before"]),
                  district_max_abroad=data["district_max_abroad"],
+                 weekday_anchors=frozenset(fold(w) for w in data["weekday_anchors_lifelike"]),
                  **_size_patterns(data))
 
 
@@ -3514,6 +3517,12 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
         parts[short[0]] = _padded(shift_day(int(parts[short[0]]), days), parts[short[0]])
     if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12:
         parts[short[1]] = _padded(shift_month(int(parts[short[1]]), months), parts[short[1]])
+    if len(parts[0]) == 4 and len(short) > 1 and all(parts[i].isdigit() for i in short[:2]):
+        # 2025-03-10: the weekday where the sentence asks for it, two digits as written
+        old = regex.split(r"(\D)", original)
+        day = _weekday_kept(r, (int(old[0]), int(old[short[1]]), int(old[short[0]])),
+                            (int(parts[0]), int(parts[short[1]]), int(parts[short[0]])))
+        parts[short[0]] = f"{day:0{len(old[short[0]])}d}"
     out = "".join(parts)
     return out if out != original else mask(original, "1", "2")
 
@@ -3527,7 +3536,39 @@ def _day(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     if not digits or not 1 <= int(digits) <= 31:
         return str(rng.below(28) + 1)
-    return original.replace(digits, str(shift_day(int(digits), r.calendar()[1])), 1)
+    day = shift_day(int(digits), r.calendar()[1])
+    # "den 3 mars 2025": the month and year written after the day give its weekday
+    text, span = getattr(r.before, "text", ""), r.span
+    found = regex.match(rf"\s+({'|'.join(MONTHS)})\s+((?:19|20)\d\d)(?!\d)",
+                        text[span.end:span.end + 30], regex.IGNORECASE) if span else None
+    if found:
+        month, year = MONTHS.index(found.group(1).lower()) + 1, int(found.group(2))
+        # (a year the detectors left stays as written)
+        day = _weekday_kept(r, (year, month, int(digits)), (
+            r.moved_year(year) if found.group(2) in r.avoid else year,
+            shift_month(month, r.calendar()[0]), day))
+    return original.replace(digits, str(day), 1)
+
+
+def _weekday_kept(r: Renderer, was: tuple[int, int, int], moved: tuple[int, int, int]) -> int:
+    """The moved date's day, moved on to the nearest day of its month (1-28) with the original's
+    weekday where the original is a workday and its sentence has a `weekday_anchors` word
+    ("måndagen den 3 mars 2025", "kursen börjar den 12 januari"); else the moved day."""
+    try:
+        weekday = datetime.date(*was).weekday()
+    except ValueError:
+        return moved[2]
+    text, span = getattr(r.before, "text", ""), r.span
+    sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1] + " " + \
+        regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0] if span else ""
+    if weekday > 4 or words().weekday_anchors.isdisjoint(regex.findall(r"\p{L}+", fold(sentence))):
+        return moved[2]
+    for step in sorted(range(-6, 7), key=lambda n: (abs(n), -n)):
+        day = moved[2] + step
+        if 1 <= day <= 28 and datetime.date(moved[0], moved[1], day).weekday() == weekday and \
+                (moved[0], moved[1], day) != was:
+            return day
+    return moved[2]
 
 
 def _month(r: Renderer, original: str, rng: Draws) -> str:

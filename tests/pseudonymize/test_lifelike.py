@@ -1598,6 +1598,24 @@ def _no_word_surname(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
             r.target
 
 
+def _weekdays(text: str) -> list[int]:
+    """The weekdays of the dates written out ("den 3 mars 2025") or as 2025-03-10 in a text."""
+    import datetime
+    months = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+              "september", "oktober", "november", "december"]
+    out = [datetime.date(int(y), months.index(m) + 1, int(d)).weekday() for d, m, y in
+           regex.findall(rf"den (\d+) ({'|'.join(months)}) (\d{{4}})", text)]
+    return out + [datetime.date(int(y), int(m), int(d)).weekday()
+                  for y, m, d in regex.findall(r"(\d{4})-(\d\d)-(\d\d)", text)]
+
+
+def _weekday_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A start date on a workday keeps its weekday after the calendar move (never "måndagen
+    den 12 februari 2027", a Friday)."""
+    text, = names
+    assert _weekdays(r.target) == _weekdays(text) and r.target != text, r.target
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1657,6 +1675,11 @@ ROUND12 = [
     ("Vår dotter heter Maria Hernández och hon bor i Lund.", ("Maria", "Hernández"),
      _one_origin),
     ("Jag heter Anna Berg och min man heter Johan Lund.", ("Berg", "Lund"), _no_word_surname),
+    # class 6: dates keep their weekday
+    ("Jag började jobba måndagen den 3 mars 2025.",
+     ("Jag började jobba måndagen den 3 mars 2025.",), _weekday_kept),
+    ("Kursen startar 2025-03-10 och slutar i juni.",
+     ("Kursen startar 2025-03-10 och slutar i juni.",), _weekday_kept),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
