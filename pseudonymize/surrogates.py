@@ -374,6 +374,7 @@ class Cuisine:
     name_cues: frozenset[str]  # folded places of the name only (Bangkok)
     pool: tuple[str, ...]
     bare: tuple[str, ...]  # names without a kind word
+    countries: frozenset[str] = frozenset()  # ISO codes whose cuisine it is
 
 
 @cache
@@ -381,7 +382,8 @@ def cuisines() -> tuple[Cuisine, ...]:
     data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
     return tuple(Cuisine(row["name"], frozenset(fold(w) for w in row["cues"]),
                          frozenset(fold(w) for w in row.get("name_cues", ())), tuple(row["pool"]),
-                         tuple(row["bare"])) for row in data.get("cuisine_lifelike", ()))
+                         tuple(row["bare"]), frozenset(row.get("countries", ())))
+                 for row in data.get("cuisine_lifelike", ()))
 
 
 @cache
@@ -2898,6 +2900,12 @@ class Renderer:
             (c for c in cuisines() if not c.cues and not c.name_cues), None)
         if cuisine is None:
             return None
+        moved = [self.countries[o] for o in sorted(self.countries)
+                 if o in cuisine.countries and self.countries[o] != o]
+        if moved and cuisine.cues.isdisjoint(before[-4:]):
+            # "från Vietnam ... Saigon Kök" beside a surrogate Thailand: a Thai restaurant
+            cuisine = next((c for c in cuisines() if moved[0] in c.countries), None) or next(
+                (c for c in cuisines() if not c.cues and not c.name_cues), cuisine)
         kind = self.kind_of(span, original)
         # "restaurang Pho Ha" marked whole: the kind word stays, the name after it is replaced
         lead = regex.match(r"\p{Ll}+\s+", original)

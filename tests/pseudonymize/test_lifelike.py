@@ -1616,6 +1616,17 @@ def _weekday_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert _weekdays(r.target) == _weekdays(text) and r.target != text, r.target
 
 
+def _cuisine_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A restaurant whose name gave the writer's country's cuisine follows the country's
+    surrogate: never "Thailand ... Pho Viet"."""
+    country, restaurant = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    got = surrogate(r, restaurant).removeprefix("restaurangen ")
+    for kind in cuisines():
+        if kind.countries and got in kind.pool + kind.bare:
+            assert iso in kind.countries, (r.target, iso, kind.name)
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1680,6 +1691,11 @@ ROUND12 = [
      ("Jag började jobba måndagen den 3 mars 2025.",), _weekday_kept),
     ("Kursen startar 2025-03-10 och slutar i juni.",
      ("Kursen startar 2025-03-10 och slutar i juni.",), _weekday_kept),
+    # class 7: a restaurant of the writer's country's cuisine follows the country
+    ("Jag kommer från Vietnam. Nu bor jag i Malmö och jobbar på restaurangen Saigon Kök.",
+     ("Vietnam", "Saigon Kök"), _cuisine_of_country),
+    ("Jag kommer från Thailand. Jag jobbar på Bangkok Kök i Uppsala.", ("Thailand", "Bangkok Kök"),
+     _cuisine_of_country),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
