@@ -2259,8 +2259,8 @@ class Renderer:
             # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
             # districts only keeps them in one town (never Flemingsberg beside Luthagen)
             if self.city is None:
-                towns = [t for t in self._swedish_towns(list(lex.districts_by_town))
-                         if t in lex.districts_by_town and self._free(t)]
+                towns = self._enough_districts([t for t in self._swedish_towns(
+                    list(lex.districts_by_town)) if t in lex.districts_by_town and self._free(t)])
                 self.city = self._draw(towns, rng)
                 if self.effective == "lifelike" and self.city:
                     # "Jag bor i Hjällbo ... Göteborgs universitet": the district's own town is
@@ -2290,7 +2290,8 @@ class Renderer:
                                        or towns, country, said))
         elif label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
-            pool = [c for c in cities if c in lex.districts_by_town] or cities
+            pool = self._enough_districts([c for c in cities if c in lex.districts_by_town]) \
+                or cities
             pool = self._nearby(pool, span, original) or pool
         elif label == "city" and country == "SE":
             # where the original lies and about its size; where the two disagree, nearness for
@@ -2342,6 +2343,15 @@ class Renderer:
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
+
+    def _enough_districts(self, towns: list[str]) -> list[str]:
+        """Lifelike: the towns that have as many known districts as the essay names, so none
+        of its districts becomes a town ("Hjällbo ... Angered ... Bergsjön" never "Kronoparken
+        ... Göteborg ... Mölndal"); else `towns`."""
+        if self.effective != "lifelike":
+            return towns
+        named = sum("district" in self.lex.get(f).cats for f in self.avoid_folds)
+        return [t for t in towns if len(self.lex.districts_by_town.get(t, ())) >= named] or towns
 
     def _village(self, span: Span, town: str, essay_town: str | None, rng: Draws
                  ) -> str | None:

@@ -1627,6 +1627,14 @@ def _cuisine_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> No
             assert iso in kind.countries, (r.target, iso, kind.name)
 
 
+def _districts_of_one_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An essay's districts of one town stay districts of one surrogate town, never a town."""
+    got = [surrogate(r, n) for n in names]
+    towns = [t for t, names_ in engine.lex.districts_by_town.items()
+             if all(g in names_ for g in got)]
+    assert towns, r.target
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1696,6 +1704,11 @@ ROUND12 = [
      ("Vietnam", "Saigon Kök"), _cuisine_of_country),
     ("Jag kommer från Thailand. Jag jobbar på Bangkok Kök i Uppsala.", ("Thailand", "Bangkok Kök"),
      _cuisine_of_country),
+    # class 7: districts stay districts
+    ("Jag bor i Hjällbo. Min syster bor i Angered och min bror i Bergsjön.",
+     ("Hjällbo", "Angered", "Bergsjön"), _districts_of_one_town),
+    ("Vi bor i Rosengård i Malmö. Min kusin bor i Husie.", ("Rosengård", "Husie"),
+     _districts_of_one_town),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
