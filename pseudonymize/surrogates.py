@@ -2986,6 +2986,13 @@ class Renderer:
             for _, key, _ in self._swedish_places(original):
                 if key not in self.place_map:
                     free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
+                    # lifelike: within a commute of the essay's town ("bor i Huddinge och
+                    # studerar på Stockholms universitet" never becomes Borlänge and Umeå)
+                    anchor = (self.towns or [self.home[0] or self.city or ""])[0]
+                    if self.effective == "lifelike":
+                        free = self._within_reach(kind, anchor, free, strict=True) or [
+                            n for n, t in kind.pool if t == anchor and self._free(n)] or \
+                            self._within_reach(kind, anchor, free) or free
                     pick = self._draw(free, rng)
                     if pick:
                         self.place_map[key] = dict(kind.pool)[pick]
@@ -3006,11 +3013,15 @@ class Renderer:
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here
-            if self.effective == "lifelike" and not here and self.towns and kind.towns:
-                # a university, hospital or cathedral beside a town without one: its län's
-                county = self.geo.towns.get(self.towns[0], ("", ""))[1]
-                here = [n for n, t in kind.pool if t and t != self.towns[0] and county
+            anchor = (self.towns or [self.home[0] or self.city or ""])[0]
+            if self.effective == "lifelike" and not here and anchor and kind.towns:
+                # a university, hospital or cathedral beside a town without one (or in a later
+                # essay of its learner): its län's, else the nearest within a commute
+                county = self.geo.towns.get(anchor, ("", ""))[1]
+                here = [n for n, t in kind.pool if t and t != anchor and county
                         and self.geo.towns.get(t, ("", ""))[1] == county and self._free(n)]
+                here = self._within_reach(kind, anchor, here) or self._within_reach(
+                    kind, anchor, [n for n, t in kind.pool if t and t != anchor and self._free(n)])
             if self.span and self._town_follows(self.span):
                 town_of = dict(kind.pool)
                 here = [n for n in here if " i " not in n
@@ -3029,6 +3040,19 @@ class Renderer:
             # Risbergska skolan -> Hagabyskolan: an invented stem joins its kind word
             return self._compound(rng, word.lstrip(" -") if word.lower().endswith("skolan") else word)
         return self._draw(kind.members, rng)
+
+    def _within_reach(self, kind: Kind, anchor: str, names: list[str], strict: bool = False
+                      ) -> list[str]:
+        """Lifelike: the institutions of `names` whose town lies within a commute of `anchor`
+        (`near_km` and a half, or unless `strict` the nearest's distance where none does); []
+        where none does or we lack coordinates."""
+        town_of = dict(kind.pool)
+        scored = sorted((d, n) for n in names
+                        if (d := distance_km(anchor, town_of.get(n) or "")) is not None)
+        if self.effective != "lifelike" or not scored:
+            return []
+        reach = near_km() * 1.5 if strict else max(scored[0][0], near_km() * 1.5)
+        return [n for d, n in scored if d <= reach]
 
     def _near(self, span: Span, original: str) -> list[str]:
         """Surrogates of the Swedish towns named in or just before an institution's mention

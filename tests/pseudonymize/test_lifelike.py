@@ -1635,6 +1635,17 @@ def _districts_of_one_town(engine: Engine, r: Result, names: tuple[str, ...]) ->
     assert towns, r.target
 
 
+def _institution_within_reach(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university the essay's writer studies at lies within a commute of their town."""
+    from pseudonymize.coordinates import distance_km
+    from pseudonymize.surrogates import institution_kinds
+    town, institution, km = names
+    town_of = {n: t for kind in institution_kinds() for n, t in kind.pool}
+    got = town_of.get(surrogate(r, institution))
+    far = distance_km(got or "", surrogate(r, town))
+    assert far is not None and far <= float(km), (r.target, got)
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1709,6 +1720,8 @@ ROUND12 = [
      ("Hjällbo", "Angered", "Bergsjön"), _districts_of_one_town),
     ("Vi bor i Rosengård i Malmö. Min kusin bor i Husie.", ("Rosengård", "Husie"),
      _districts_of_one_town),
+    ("Jag bor i Huddinge och studerar på Stockholms universitet.",
+     ("Huddinge", "Stockholms universitet", "70"), _institution_within_reach),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
