@@ -2201,8 +2201,7 @@ class Renderer:
             return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
         name = self.geo.feature_folds.get(fold(original))
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area") and \
-                name and self.geo.features[name][0] in self.geo.no_town_kinds | {"island"} - {"sea"} \
-                and not (self.geo.features[name][0] == "island" and self._leaves_by_land(span)):
+                name and self._stays_feature(span, name):
             # "i Hindu Kush" read as a town: a range of the surrogate country
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
             # (Phu Quoc), never "på Saigon"
@@ -2210,11 +2209,9 @@ class Renderer:
             if pick:
                 return pick
         if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
-            if self._leaves_by_land(span):  # "från Izmir tog vi tåget": never from Chios
-                cities = [c for c in cities if fold(c) not in self.geo.islands_abroad]
-            pick = self._in_region_abroad(span, original, cities, [
-                c for c in self._coast_town(span, original, home, country)
-                if c in cities or not self._leaves_by_land(span)], rng)
+            cities = self._off_islands(span, cities)  # "från Izmir tog vi tåget": not Chios
+            pick = self._in_region_abroad(span, original, cities, self._off_islands(
+                span, self._coast_town(span, original, home, country)), rng)
             if pick:
                 return pick
         if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
@@ -2229,14 +2226,11 @@ class Renderer:
             pick = self._region_of_town(original)
             if pick:
                 return pick
-        if label == "geo" and country != "SE" and self._leaves_by_land(span):
-            # "Från Lesbos tog vi bussen": the bus leaves from a town of the mainland
-            pick = self._draw([c for c in cities if fold(c) not in self.geo.islands_abroad
-                               and self._free(c)], rng)
-            if pick:
-                return pick
         if label == "geo":
-            pick = self._feature(span, original, country, rng)
+            # "Från Lesbos tog vi bussen": the bus leaves from a town of the mainland
+            pick = (country != "SE" and self._leaves_by_land(span) and self._draw(
+                [c for c in self._off_islands(span, cities) if self._free(c)], rng)) or \
+                self._feature(span, original, country, rng)
             if pick:
                 return pick
         said = self._size_said(span) if label == "city" and country == "SE" else ""
@@ -2317,8 +2311,7 @@ class Renderer:
             pool = [c for c in pool if self._other_names(c)] or pool  # 2 names
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
-            if self._leaves_by_land(span):
-                pool = [c for c in pool if fold(c) not in self.geo.islands_abroad] or pool
+            pool = self._off_islands(span, pool) or pool
             # "Floden Niger flyter genom Bamako": a town on the river's surrogate
             on = {t for start, water in self._tied(self.waters_abroad, span)
                   for t in self.geo.feature_towns_abroad.get(water, ())}
@@ -2452,6 +2445,20 @@ class Renderer:
         sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
         near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
         return not self.geo.coast_words.isdisjoint(near)
+
+    def _stays_feature(self, span: Span, name: str) -> bool:
+        """Lifelike: a range, river or island abroad read as a town stays one of its kind
+        ("i Hindu Kush", "på Phuket"), but not an island a train or bus leaves from."""
+        kind = self.geo.features[name][0]
+        return kind in self.geo.no_town_kinds | {"island"} - {"sea"} and not (
+            kind == "island" and self._leaves_by_land(span))
+
+    def _off_islands(self, span: Span, towns: list[str]) -> list[str]:
+        """Lifelike: the towns not on an island abroad where a train or bus leaves from the
+        mention (`_leaves_by_land`), else `towns`."""
+        if not self._leaves_by_land(span):
+            return towns
+        return [t for t in towns if fold(t) not in self.geo.islands_abroad]
 
     def _water_named(self, start: int, end: int) -> bool:
         """Lifelike: the text at start:end names a listed river or lake in a water's words
