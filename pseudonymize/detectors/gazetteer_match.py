@@ -1129,7 +1129,7 @@ class Matcher:
         zizi", "vi säger lulu hemma"): a name even in lower case."""
         naming = self.W["naming_verb"]
         if listed:  # the naming verb anywhere before it in its sentence
-            return bool(self._far(self._named_list, doc, i))
+            return bool(self._far(self._named_list, doc, i)) or self._between_names(doc, i)
         folds, W = doc.folds, self.W
         if i + 3 < len(folds) and folds[i + 2] in W["personal_pronoun"] \
                 and folds[i + 3] in W["name_object"] and (folds[i + 1] in W["name_trigger.verb"]
@@ -1159,6 +1159,18 @@ class Matcher:
             return False  # "säger observatoriet", "säger tack", "säger habibi till mig"
         return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
             or not doc.texts[i + 1][0].isalnum()
+
+    def _between_names(self, doc: Doc, i: int) -> bool:
+        """"tre barn, Aram, zhino och Roj": a rare word after a name and a list word, before a
+        list word and a capitalised given name, is a name of the list too (`listed` holds the
+        name before it)."""
+        j = i + 2
+        if j >= len(doc.texts) or doc.folds[i + 1] not in self.W["list_word"] \
+                or not doc.texts[j][:1].isupper() or j in doc.starts:
+            return False
+        e = doc.entries[j]  # a given name, or a capitalised word that is nothing else ("Roj")
+        return (bool(e.first_rank) or not e.place_kind and not e.cats and e.zipf < T.COMMON) \
+            and doc.entries[i].zipf < T.RARE and doc.texts[i].isalpha()
 
     def _named_list(self, doc: Doc, i: int) -> bool:
         """A naming verb said of a person before token i in its sentence."""
@@ -1728,10 +1740,13 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
             # edit from Saigon), nor a river a misspelt town ("Svartån", Svartå): the steps
             # after this one judge it
             flabel = None
+        big = m.lex.entries[target].place_pop >= T.BIG_PLACE or not c.e.zipf \
+            and len(c.key) >= T.MISSPELT_TOWN_LENGTH and m.lex.entries[target].se_pop >= T.SE_TOWN
         if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"
-                       or flabel in PLACE_LABELS and m.lex.entries[target].place_pop >= T.BIG_PLACE
+                       or flabel in PLACE_LABELS and big
                        and c.e.zipf < T.RARE and c.key not in m.vocabulary):
-            # in lower case after a bare preposition also a big city ("i prishtina")
+            # in lower case after a bare preposition also a big city ("i prishtina") or a long
+            # misspelling of a Swedish town no list knows ("till venersborg")
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
     return None
 
