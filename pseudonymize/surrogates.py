@@ -485,6 +485,7 @@ class Geography:
     water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
+    not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -612,19 +613,26 @@ def geography(lifelike: bool = False) -> Geography:
                                and name not in data["islands_not_shore"]) if lifelike else frozenset(),
                      {fold(feast): frozenset(isos) for feast, isos
                       in data["feast_countries_lifelike"].items()} if lifelike else {},
-                     {fold(w): frozenset(row["countries"]) for row
-                      in data["country_cues_lifelike"] for w in row["words"]} if lifelike else {},
-                     frozenset(data["oceans_lifelike"]) if lifelike else frozenset(),
-                     frozenset(fold(w) for w in data["land_words_lifelike"]) if lifelike
-                     else frozenset(),
-                     frozenset(fold(w) for w in data["water_after_lifelike"]) if lifelike
-                     else frozenset(),
-                     frozenset(fold(w) for w in data["water_before_lifelike"]) if lifelike
-                     else frozenset(),
-                     frozenset(fold(name) for name, (kind, where) in features.items()
-                               if kind == "island" and abroad(where))
-                     | frozenset(fold(t) for t in data["island_towns_lifelike"]) if lifelike
-                     else frozenset())
+                     **(_lifelike_fields(data, features) if lifelike else {}))
+
+
+def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]) -> dict:
+    """geography.toml's lifelike tables of words and places that tie the surrogates to the
+    text (country cues, route seas, land transport, waters named like countries, islands and
+    non-towns abroad), as Geography's fields."""
+    def folds(key: str) -> frozenset[str]:
+        return frozenset(fold(w) for w in data[key])
+
+    return {"country_cues": {fold(w): frozenset(row["countries"])
+                             for row in data["country_cues_lifelike"] for w in row["words"]},
+            "oceans": frozenset(data["oceans_lifelike"]),
+            "land_words": folds("land_words_lifelike"),
+            "water_after": folds("water_after_lifelike"),
+            "water_before": folds("water_before_lifelike"),
+            "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
+                                        if kind == "island" and abroad(where))
+            | folds("island_towns_lifelike"),
+            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"])}
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -2193,7 +2201,8 @@ class Renderer:
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
                     or self._compound(rng, ending or words().default_street_ending))
-        cities = lex.cities_by_country.get(country, [])
+        cities = [c for c in lex.cities_by_country.get(country, [])
+                  if c not in self.geo.not_towns_abroad]  # (lifelike: never Ecopark)
         if country == "SE":
             cities = self._swedish_towns(cities)
         capital = self._capital_said(span, country) if label == "city" else None

@@ -1646,6 +1646,14 @@ def _institution_within_reach(engine: Engine, r: Result, names: tuple[str, ...])
     assert far is not None and far <= float(km), (r.target, got)
 
 
+def _a_home_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A home town abroad is a town, never an urban development such as Ecopark."""
+    for name in names:
+        got = surrogate(r, name)
+        assert got not in geography(True).not_towns_abroad and engine.lex.get(
+            fold(got)).place_country, r.target
+
+
 ROUND12 = [
     # class 1: the country surrogate fits the words that stay (languages, peoples)
     ("Jag kommer från Afghanistan. Hemma pratade vi pashto.", ("Afghanistan", "pashto"), _speaks),
@@ -1722,6 +1730,7 @@ ROUND12 = [
      _districts_of_one_town),
     ("Jag bor i Huddinge och studerar på Stockholms universitet.",
      ("Huddinge", "Stockholms universitet", "70"), _institution_within_reach),
+    ("Jag kommer från Thailand. Min hemstad är Chiang Mai.", ("Chiang Mai",), _a_home_town),
     # class 1: a name the lists file under a group at home elsewhere takes the essay's country's
     ("Jag heter Olga och kommer från Kiev. Vi pratar ryska hemma.", ("Kiev", "Olga"),
      _name_at_home),
