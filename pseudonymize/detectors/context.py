@@ -1130,6 +1130,9 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
     j = i + 1 + (i + 1 < len(doc.texts) and doc.texts[i + 1] == ".")
     if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
+    if j + 1 < len(doc.texts) and doc.folds[j] in r.w["name_connector"] \
+            and doc.texts[j + 1][:1].isupper():
+        return r._connected_run(doc, j + 1)  # "Rue de Rivoli", "Calle del Carmen"
     if doc.texts[j][:1].isupper():
         return r._connected_run(doc, j)
     end = j - 1  # in lower case: the words after it that no list holds ("vulytsia sumska")
@@ -1520,13 +1523,14 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
-    """Token k is a bare street word ("gatan", "vägen") after a lower-case name adjective or
-    a word no list holds ("stora gatan", "hamra gatan"), before a house number."""
+    """Token k is a bare street word ("gatan", "vägen") after a name adjective in any case or a
+    lower-case word no list holds ("stora gatan", "Västra vägen", "hamra gatan"), before a
+    house number."""
     if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
         return False
     e, text = doc.entries[k - 1], doc.texts[k - 1]
-    return text.isalpha() and text.islower() and (
-        doc.folds[k - 1] in r.w["name_adjective"] or e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
+    return text.isalpha() and (doc.folds[k - 1] in r.w["name_adjective"]  # "Västra vägen 88"
+                               or text.islower() and e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
 
 
 def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:
