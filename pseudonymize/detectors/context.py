@@ -271,8 +271,9 @@ class ContextRules:
         if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
                 first >= 3 and doc.texts[first - 3].lower() in self.possessives):
             return False  # "barn är 18 år" is generic, "mina barn är 7 och 9 år" is not
-        if prev in self.w["age_trigger.verb"] or suffixed:
-            return True
+        if prev in self.w["age_trigger.verb"] or suffixed or first >= 2 \
+                and prev in self.w["singular_pronoun"] and folds[first - 2] in self.w["age_trigger.verb"]:
+            return True  # "fyllde 30", "i år fyller jag nitton"
         verb = first - 1  # past an adverb: "Meron är bara två"
         if verb > 0 and folds[verb] in self.w["age_adverb"]:
             verb -= 1
