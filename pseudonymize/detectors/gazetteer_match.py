@@ -1166,7 +1166,17 @@ class Matcher:
         if not i or i in doc.starts:
             return False
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
-            or self._nicknamed(doc, i)
+            or self._nicknamed(doc, i) or self._hailed(doc, i)
+
+    def _hailed(self, doc: Doc, i: int) -> bool:
+        """"Hej eidar!", "kram från zeynab", "hälsningar faadumo": a rare word no list holds
+        right after a greeting (or a greeting and "från"), ending its clause, is who is greeted
+        or who signs."""
+        k = i - 1 - (doc.folds[i - 1] == "fran" and i >= 2)
+        e = doc.entries[i]
+        return doc.folds[k] in self.W["name_trigger.greeting"] and doc.texts[i].isalpha() \
+            and e.zipf < T.RARE and not e.cats and doc.folds[i] not in self.vocabulary \
+            and (i + 1 == len(doc.texts) or not doc.texts[i + 1][0].isalnum())
 
     def _nicknamed(self, doc: Doc, i: int) -> bool:
         """"alla kallar mig zizi", "de kallade honom abu": after a calling verb and its person;
