@@ -165,6 +165,9 @@ class Lexicon:
     # >= 4 (never a name in lower case) and 2.6-4 (a name only after a place preposition).
     unnamed: frozenset[str] = frozenset()
     unnamed_rare: frozenset[str] = frozenset()
+    # first parts (3+ letters, leaving 4+) of institutions and towns a learner may write apart
+    # ("försäkrings kassan", "göte borg"): the tokens where `_split_names` looks
+    split_heads: frozenset[str] = frozenset()
     words: Words = field(default_factory=Words)
     # birth year -> Skatteverket's test personnummer born that year (12 digits, sorted)
     test_personids: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -237,7 +240,8 @@ def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
 
 NO_RANK = 1_000_000  # rank of a listed name with no frequency
 RULE_PREFIX = "rule:"  # builders/packaged.py: the rules' word lists inside the lexicon gazetteer
-LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city", "settlement": "city"}
+LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city", "settlement": "city",
+                 "district_abroad": "area"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
                    "street": 6, "exonym": 7, "spelling": 8}
@@ -419,6 +423,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     for key, e in entries.items():
         if e.zipf >= COMMON and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
             common_by_letter[key[0]].append(key)
+    split_heads = frozenset(key[:k] for key, e in entries.items() if splittable(key, e)
+                            for k in range(3, len(key) - 3))
     unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= RARE and not (
         e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind)]
     return Lexicon(
@@ -434,7 +440,15 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
         test_personids=_test_personids(_read(snapshot, root, "test_personids")),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
-        unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+        unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads)
+
+
+def splittable(key: str, e: Entry) -> bool:
+    """An institution (not an everyday word) or a Swedish town of SE_TOWN people or more, or a
+    place of BIG_PLACE abroad, in one word: a learner may write it in two ("göte borg")."""
+    return " " not in key and len(key) >= 7 and e.place_kind != "spelling" and (
+        e.org_kind is not None and e.zipf < T.DOMINANT_WORD
+        or e.se_pop >= T.SE_TOWN or e.place_pop >= T.BIG_PLACE)
 
 
 def _direction_regions(countries: pl.DataFrame, prefixes: frozenset[str], acc: dict[str, dict],

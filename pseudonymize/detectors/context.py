@@ -124,7 +124,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
+DAY = _rule("day", ("day", "year"), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -294,6 +294,8 @@ class ContextRules:
             subject -= 1 + (subject >= 2 and folds[subject - 1] == ",")
             # "min son som är sju går i skolan": the main clause's verb ends the relative one
             ends = ends or nxt in self.w["name_verb"] and self._person(doc, subject)
+        elif subject >= 1 and doc.texts[subject] == ",":
+            subject -= 1  # "en gammal man, Gunnar, är 92": the name in apposition
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
                 folds[subject] in self.w["personal_pronoun"] or self._person(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
@@ -426,9 +428,11 @@ class ContextRules:
                                             or folds[i - 1] in self.w["be_verb"]
                                             and self._person(doc, i - 2))):
             return  # "ett år" is a duration, but "hon var bara ett år", "min dotter är ett år" an age
-        if not (self._is_number_word(key) or nxt in self.w["age_trigger.after"] and len(key) >= 3
-                and self._near_number_word(key)):
-            return
+        prev = folds[i - 1] if i else ""
+        if not (self._is_number_word(key) or len(key) >= 3 and (
+                nxt in self.w["age_trigger.after"] or prev in self.w["age_trigger.verb"]
+                and self._rare_spelling(doc, i)) and self._near_number_word(key)):
+            return  # "åta år", "fyller åta": a misspelt number word
         start = i
         while start > max(0, i - T.NUMBER_WORDS_MAX) and (
                 self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
@@ -464,8 +468,15 @@ class ContextRules:
         return "number_word" in e.cats and e.value.isdigit() and int(e.value) >= 20 \
             and int(e.value) % 10 == 0 and int(e.value) < 100
 
+    def _rare_spelling(self, doc: Doc, i: int) -> bool:
+        """No everyday word as written: "åta" is rare though it folds like "äta"."""
+        text = doc.texts[i]
+        return doc.entries[i].zipf < T.COMMON \
+            or not text.isascii() and text.lower() not in self.lex.common_accented
+
     def _near_number_word(self, key: str) -> bool:
-        """"åta år": one letter from a number word, when "år" follows."""
+        """"åta år", "fyller åta": one letter from a number word, when "år" follows or an age
+        verb goes before."""
         return process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
                                   score_cutoff=1) is not None
 
@@ -975,7 +986,7 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     folds, e, text = doc.folds, doc.entries[i], doc.texts[i]
     nxt = folds[i + 1] if i + 1 < len(folds) else ""
     prev = folds[i - 1] if i else ""
-    rare = e.zipf < T.COMMON or not text.isascii() and text.lower() not in r.lex.common_accented
+    rare = r._rare_spelling(doc, i)
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
     if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and rare \
@@ -1119,6 +1130,9 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
     j = i + 1 + (i + 1 < len(doc.texts) and doc.texts[i + 1] == ".")
     if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
+    if j + 1 < len(doc.texts) and doc.folds[j] in r.w["name_connector"] \
+            and doc.texts[j + 1][:1].isupper():
+        return r._connected_run(doc, j + 1)  # "Rue de Rivoli", "Calle del Carmen"
     if doc.texts[j][:1].isupper():
         return r._connected_run(doc, j)
     end = j - 1  # in lower case: the words after it that no list holds ("vulytsia sumska")
@@ -1412,6 +1426,10 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and "month" in doc.entries[i + 1].cats:
         if not r._feast_near(doc, i):
             add(DAY.span(doc.offsets[i], doc.offsets[i] + len(digits), "day", key=digits))
+            j = i + 2  # "den 2 februari 2016": the year of the date, as personal as its day
+            if j < len(doc.texts) and len(doc.texts[j]) == 4 and doc.texts[j].isdigit() \
+                    and T.FIRST_PERSONAL_YEAR <= int(doc.texts[j]) <= T.LAST_YEAR:
+                add(DAY.span(doc.offsets[j], doc.ends[j], "year", key=doc.texts[j]))
         return True
     return False
 
@@ -1505,13 +1523,14 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
-    """Token k is a bare street word ("gatan", "vägen") after a lower-case name adjective or
-    a word no list holds ("stora gatan", "hamra gatan"), before a house number."""
+    """Token k is a bare street word ("gatan", "vägen") after a name adjective in any case or a
+    lower-case word no list holds ("stora gatan", "Västra vägen", "hamra gatan"), before a
+    house number."""
     if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
         return False
     e, text = doc.entries[k - 1], doc.texts[k - 1]
-    return text.isalpha() and text.islower() and (
-        doc.folds[k - 1] in r.w["name_adjective"] or e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
+    return text.isalpha() and (doc.folds[k - 1] in r.w["name_adjective"]  # "Västra vägen 88"
+                               or text.islower() and e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
 
 
 def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:

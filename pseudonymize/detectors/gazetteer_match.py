@@ -28,7 +28,7 @@ from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pro
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold
+from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold, splittable
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -64,6 +64,7 @@ FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "reg
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition"))
+SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
               before=("water_preposition",))
@@ -132,7 +133,8 @@ CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares,
 SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
 REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
-                          "organization", "district", "geo", "landmark", "settlement"})
+                          "organization", "district", "geo", "landmark", "settlement",
+                          "district_abroad"})
 
 
 TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
@@ -641,7 +643,33 @@ class Matcher:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
+        spans = self._split_names(doc, spans)
         return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
+
+    def _split_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"försäkrings kassan", "göte borg", "norr köping": two words, not both everyday ones,
+        that written together are a known institution or a big town (`splittable`): the learner
+        split the compound. Their span replaces what the two words gave alone."""
+        texts, folds, entries, heads = doc.texts, doc.folds, self.lex.entries, self.lex.split_heads
+        found = []
+        for i in [k for k, f in enumerate(folds[:-1]) if f in heads]:
+            a, b = texts[i], texts[i + 1]
+            if len(b) < 4 or len(a) < 3 or doc.ends[i] + 1 != doc.offsets[i + 1] \
+                    or not a.isalpha() or not b.isalpha() or i + 1 in doc.starts:
+                continue
+            if doc.entries[i].zipf >= T.COMMON and doc.entries[i + 1].zipf >= T.COMMON:
+                continue  # two everyday words ("kan bero", never Kanbero)
+            e = entries.get(folds[i] + folds[i + 1])
+            if e is None or not splittable(folds[i] + folds[i + 1], e):
+                continue
+            label, attrs = self._label_for(e, folds[i] + folds[i + 1])
+            if label in PLACE_LABELS or label in ORG_LABELS:
+                found.append(SPLIT_NAME.span(doc.offsets[i], doc.ends[i + 1], label, attrs,
+                                             key=folds[i] + folds[i + 1]))
+        if not found:
+            return spans
+        kept = [s for s in spans if not any(s.start < f.end and f.start < s.end for f in found)]
+        return sorted(kept + found, key=lambda s: s.start)
 
     def _judged(self, verdicts: Verdicts | None, doc: Doc, i: int, e: Entry, key: str,
                 morph: tuple[str, ...], cap: bool, initial: bool, after_name: bool,
@@ -1331,6 +1359,7 @@ class Matcher:
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
+            or "district_abroad" in e.cats
             or e.place_kind == "region" or e.place_pop and not e.zipf))
         # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
 
@@ -1939,7 +1968,7 @@ RULES: tuple[Rule, ...] = (
     _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
     _with(PLACE_CONTEXT, _u_place_context), _with(ADDRESSEE, _u_place_context),
-    _with(WATER, _u_water),
+    _with(WATER, _u_water), _with(SPLIT_NAME, Matcher._split_names),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),

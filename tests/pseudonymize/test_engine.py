@@ -149,6 +149,17 @@ def test_a_learners_later_essay_names_what_an_earlier_one_holds(engine: Engine) 
     assert "zlatimira" in kept[essays[0]].target
 
 
+def test_a_pronoun_here_beats_the_sex_an_earlier_essay_guessed(engine: Engine) -> None:
+    """The first essay guesses Zhino's sex by the ending (a man's); the second says "hon" of
+    her at a mention only the learner's memory finds: she is a woman there."""
+    memory = Memory(scope="L1")
+    first = engine.pseudonymize("Min kompis heter Zhino.", "a", memory=memory)
+    assert [a.label for a in first.annotations if a.original == "Zhino"] == ["firstname_male"]
+    second = engine.pseudonymize("Igår var zhino sjuk, hon hostade hela natten.", "b",
+                                 memory=memory)
+    assert [a.label for a in second.annotations if a.original == "zhino"] == ["firstname_female"]
+
+
 def test_case_is_kept(engine: Engine) -> None:
     out = engine.pseudonymize("JAG BOR I STOCKHOLM.", "e3").target
     assert out.isupper() and "STOCKHOLM" not in out
