@@ -124,7 +124,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day", "year"), 0.85, reads=("month", "not_name"))
+DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -337,11 +337,12 @@ class ContextRules:
     def _lasting(self, doc: Doc, first: int) -> bool:
         """A verb of living, working or waiting earlier in the clause ("vi bodde i lägret i
         Dadaab sju år", "hon väntade två år"): the number of years is how long, not an age."""
-        folds, lasting = doc.folds, self.w["duration_verb"]
+        folds, lasting, be = doc.folds, self.w["duration_verb"], self.w["be_verb"]
         for k in range(first - 1, max(-1, first - 1 - T.DURATION_REACH), -1):
             if folds[k] in lasting:
                 return True
-            if k in doc.starts or not doc.texts[k][0].isalnum() and folds[k] != "-":
+            if k in doc.starts or not doc.texts[k][0].isalnum() and folds[k] != "-" \
+                    or folds[k] in be:  # "hon spelade fotboll och är nio år": an age
                 return False
         return False
 
@@ -1426,10 +1427,6 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and "month" in doc.entries[i + 1].cats:
         if not r._feast_near(doc, i):
             add(DAY.span(doc.offsets[i], doc.offsets[i] + len(digits), "day", key=digits))
-            j = i + 2  # "den 2 februari 2016": the year of the date, as personal as its day
-            if j < len(doc.texts) and len(doc.texts[j]) == 4 and doc.texts[j].isdigit() \
-                    and T.FIRST_PERSONAL_YEAR <= int(doc.texts[j]) <= T.LAST_YEAR:
-                add(DAY.span(doc.offsets[j], doc.ends[j], "year", key=doc.texts[j]))
         return True
     return False
 
