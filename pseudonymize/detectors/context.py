@@ -59,7 +59,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
-                        "duration_verb", "person_pronoun"))
+                        "duration_verb", "person_pronoun", "singular_pronoun"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -271,8 +271,9 @@ class ContextRules:
         if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
                 first >= 3 and doc.texts[first - 3].lower() in self.possessives):
             return False  # "barn är 18 år" is generic, "mina barn är 7 och 9 år" is not
-        if prev in self.w["age_trigger.verb"] or suffixed:
-            return True
+        if prev in self.w["age_trigger.verb"] or suffixed or first >= 2 \
+                and prev in self.w["singular_pronoun"] and folds[first - 2] in self.w["age_trigger.verb"]:
+            return True  # "fyllde 30", "i år fyller jag nitton"
         verb = first - 1  # past an adverb: "Meron är bara två"
         if verb > 0 and folds[verb] in self.w["age_adverb"]:
             verb -= 1
@@ -280,6 +281,10 @@ class ContextRules:
         ends = last + 1 >= n or not doc.texts[last + 1][0].isalnum() or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
+        if ends and first >= 2 and prev in self.w["singular_pronoun"] \
+                and folds[first - 2] in self.w["be_verb"] and first - 1 not in doc.starts:
+            return True  # "nu är jag trettio", "i år blir hon sju": the subject after the verb
+            # (one person: "där var vi tio" counts people)
         if prev == "pa" and first >= 2 and ends and self._kin(doc, first - 2):
             return True  # "en son på sju år", "en dotter på tre"
         if first >= 2 and ends and doc.texts[first - 2].lower() in self.possessives \
