@@ -1518,15 +1518,23 @@ class Matcher:
                 or nxt == "och" and after[:1].isupper())  # "Liv och Oskar"
 
     def _bare_subject(self, doc: Doc, i: int) -> bool:
-        """"Lina stannade hemma", "sten köpte mjölk": a given name that is also a noun, bare
-        at the start of a clause before a verb in the past tense, is the person (a bare
-        singular noun cannot be the subject that way); not before "är"/"var" ("Sten är hård")."""
+        """"Lina stannade hemma", "sten köpte mjölk", "omar spelar fotboll": a given name (also
+        one that is a noun), bare at the start of a clause before a verb in the past or present
+        tense, is the person (a bare singular noun cannot be the subject that way); not before
+        "är"/"var" ("Sten är hård")."""
         if i + 1 >= len(doc.texts) or i not in doc.starts:
             return False
         verb = doc.folds[i + 1]
-        return len(verb) >= 5 and verb.endswith(self.ENDS["past_ending"]) \
+        return len(verb) >= 5 and (verb.endswith(self.ENDS["past_ending"]) or self._present(verb)) \
             and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and not doc.entries[i + 1].cats \
             or verb in self.W["name_verb"] and verb not in self.W["be_verb"]
+
+    def _present(self, word: str) -> bool:
+        """"spelar", "leker": a verb's present tense, its infinitive an everyday word too
+        (spela, leka; not the plural "bilar", whose "bila" is no word)."""
+        get = self.lex.get
+        return word.endswith("ar") and get(word[:-1]).zipf >= T.COMPOUND_PART_MIN \
+            or word.endswith("er") and get(word[:-2] + "a").zipf >= T.COMPOUND_PART_MIN
 
     @staticmethod
     def _attested(e: Entry) -> bool:
