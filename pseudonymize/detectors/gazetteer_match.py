@@ -28,7 +28,7 @@ from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pro
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold
+from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -443,6 +443,23 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
                        or marks.get(doc.texts[j].lower()) == "fam")
 
 
+class PhraseNext(dict):
+    """First word of a phrase -> the second words of its phrases, made on first ask: an
+    essay asks of a few hundred of the lexicon's 5,000 first words, and making them all cost
+    each process more than its essays' asks (`_phrase_span`)."""
+
+    def __init__(self, phrases: dict[str, list[tuple[tuple[str, ...], Entry]]]) -> None:
+        super().__init__()
+        self.phrases = phrases
+
+    def __missing__(self, first: str) -> frozenset[str]:
+        found = self.phrases.get(first)
+        if found is None:
+            return NO_WORDS
+        nexts = self[first] = frozenset(p[1] for p, _ in found)
+        return nexts
+
+
 class Matcher:
     """Holds the lexicon and a misspelling cache; one per engine."""
 
@@ -493,7 +510,7 @@ class Matcher:
                                           "institution_preposition")  # "jobbar på kockums"
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
-        self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
+        self.phrase_next = PhraseNext(lex.phrases)
         # and those of them that are everyday words with no reading ("det", "en"): where no
         # phrase follows, nothing takes one in lower case (`_u_frequent` rejects a lower-case
         # word this frequent that no gazetteer knows, and no step before it accepts one), nor
@@ -752,7 +769,7 @@ class Matcher:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
         folds = doc.folds
         # its second word next (or after a "-"/"."; `_word_run`), or no phrase starts here
-        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next.get(folds[i], ()) \
+        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next[folds[i]] \
                 and folds[i + 1] not in SKIPPED:
             return None
         cap = doc.texts[i][0].isupper()
