@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import attrgetter, ge
+from itertools import filterfalse
 
 import regex
 from rapidfuzz import process
@@ -1673,9 +1672,12 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
         | {fold(p.split()[0]) for p in lex.marks if " " in p}
     ends = tuple({e for rule in rules for c in rule.ending for e in words.ends[c]}) \
         + tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
-    # the frequent words first, at C speed: the loop below then sees a tenth of the entries
-    frequent = compress(lex.entries, map(ge, map(attrgetter("zipf"), lex.entries.values()),
-                                         repeat(T.COMMON)))
-    plain = frozenset(k for k in frequent if k not in watched and not k.endswith(ends)
-                      and "." not in k and "_" not in k)
+    # the frequent words (listed by the snapshot's compiler) no rule watches, with no "." or
+    # "_", by C-level filters: the loop then tests the endings of those alone
+    unwatched = filterfalse(_DOT_OR_UNDERSCORE.search,
+                            filterfalse(watched.__contains__, lex.frequent))
+    plain = frozenset(k for k in unwatched if not k.endswith(ends))
     return plain, union("before"), union("before2"), union("after")
+
+
+_DOT_OR_UNDERSCORE = re.compile(r"[._]")  # a user name's (a.b, a_b): never a plain word
