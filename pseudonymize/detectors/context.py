@@ -211,7 +211,7 @@ class ContextRules:
             if " " in phrase:
                 head, *rest = phrase.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
-        self.stems = Matcher(lex)  # which part of a compound is an everyday word
+        self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
         self.marks = Marks(self._mark_bits)
         todo, quiet, before, before2, after = (Marks.where(5, lambda b, bit=bit: bool(b & bit))

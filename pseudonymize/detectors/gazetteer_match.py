@@ -461,16 +461,13 @@ class PhraseNext(dict):
 
 
 class Matcher:
-    """Holds the lexicon and a misspelling cache; one per engine."""
+    """Holds the lexicon and a misspelling cache; one per engine. `detects=False` makes one
+    for the word tests alone (compound stems, misspellings, the vocabulary: the context rules'
+    `stems`), without the tables detection reads (20 M instructions of each start-up)."""
 
-    def __init__(self, lex: Lexicon) -> None:
+    def __init__(self, lex: Lexicon, detects: bool = True) -> None:
         self.lex = lex
         self.W, self.ENDS = lex.words.folds, lex.words.ends
-        self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
-        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
-        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
-        self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
-                                  default=0)
         self.longest_common = max(map(len, chain.from_iterable(lex.common_by_letter.values())),
                                   default=0)
         # pure functions of their arguments, asked again for every mention of a word
@@ -479,14 +476,25 @@ class Matcher:
         self._split = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._split_uncached)
         self._near_common = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._near_common_uncached)
         self.quiet_homograph = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._quiet_homograph)
-        self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
-        self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat not in ("unisex_name", "given_name", "family_name")))
-        # the same but the homographs ("lina", "sten"): words that are never a name at all
+        if detects:
+            self._detection_tables(lex)
+
+    def _detection_tables(self, lex: Lexicon) -> None:
+        """What `detect` reads besides the word tests: misspelling targets, the rules'
+        neighbours, the everyday words skipped, the patterns over an essay's marks."""
+        self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
+        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
+        self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
+                                  default=0)
+        self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
+        self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
+        # `vocabulary` but the homographs ("lina", "sten"): words that are never a name at all
         self.vocabulary_words = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat.split(".")[0] not in (
