@@ -12,9 +12,11 @@ own judgement.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import normalize, resolve
@@ -25,6 +27,9 @@ from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.policy import Policy
 from pseudonymize.types import MARK, REPLACE, Annotation, Result, Span
+
+E = TypeVar("E")
+R = TypeVar("R")
 
 AGE_LABELS = frozenset({"age_digits", "age_string"})  # moved together (Renderer.shift)
 
@@ -55,6 +60,39 @@ class Memory:
         return cls(refs={(label, key): int(ref) for label, key, ref in data.get("refs", [])},
                    bases={(label, int(ref)): base for label, ref, base in data.get("bases", [])},
                    countries={iso: other for iso, other in data.get("countries", [])})
+
+
+WORD = re.compile(r"\w+")
+
+
+def learner_essays(essays: Sequence[E], run: Callable[[E, Memory], R],
+                   revisable: Callable[[E, R], str | None]) -> Iterator[tuple[E, R]]:
+    """One learner's essays in the order given, sharing one Memory; then once more each
+    earlier essay in which a name, place or institution first established by a later essay
+    recurs ("ayaan" in the first essay, "Ayaan heter min dotter" in the third): an entity once
+    recognised is recognised in all of the learner's essays, whichever came first. At most one
+    more run per essay; running it again with the fuller memory keeps its other surrogates.
+    `revisable(essay, result)` gives the text to look in, or None for an essay not to run again
+    (a reviewer's decisions, an engine error). Results come in the essays' order."""
+    memory = Memory()
+    done = []
+    for essay in essays:
+        result = run(essay, memory)
+        done.append((essay, result, len(memory.refs)))
+    later = list(memory.refs)
+    for essay, result, known in done:
+        text = revisable(essay, result) if known < len(later) else None
+        if text is not None and _recurs(text, later[known:]):
+            result = run(essay, memory)
+        yield essay, result
+
+
+def _recurs(text: str, idents: Sequence[tuple[str, str]]) -> bool:
+    """Whether all the words of some propagated entity's key occur in the text (folded): a
+    cheap test before running an essay again, which finds the mentions themselves."""
+    words = set(WORD.findall(fold(text)))
+    return any(label in resolve.PROPAGATED and words.issuperset(WORD.findall(key))
+               for label, key in idents)
 
 
 class Engine:

@@ -12,6 +12,7 @@ time and must never feed detection code or resources.
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from pseudonymize.engine import Memory
+from pseudonymize.engine import Memory, learner_essays
 from pseudonymize.labels import LABELS
 from pseudonymize.types import MARK, REPLACE, Annotation, Result
 
@@ -450,17 +451,21 @@ def _rule_gold(report: Report) -> None:
 def as_released(engine: Pseudonymizer, docs: Iterable[Document], strategy: str = "realistic",
                 seed: int = 0) -> Iterator[tuple[Document, Result]]:
     """Every document pseudonymized as a release does it: a learner's essays in id order share
-    one Memory, so what an earlier essay established (a town written capitalised once) is found
-    again in the later ones, in any case. A document without a learner id is its own learner;
+    one Memory, so what one essay established (a town written capitalised once) is found
+    again in the learner's other essays, in any case (`learner_essays`). A document without a learner id is its own learner;
     documents keep their given order when no learner id is given at all."""
     docs = list(docs)
     if any(d.learner for d in docs):
         docs.sort(key=lambda d: (d.learner or d.id, d.id))
-    memories: dict[str, Memory] = {}
-    for doc in docs:
-        memory = memories.setdefault(doc.learner, Memory()) if doc.learner else None
-        yield doc, engine.pseudonymize(doc.text, doc.id, strategy=strategy, seed=seed,
-                                       memory=memory)
+
+    def run(doc: Document, memory: Memory | None) -> Result:
+        return engine.pseudonymize(doc.text, doc.id, strategy=strategy, seed=seed, memory=memory)
+
+    for learner, group in itertools.groupby(docs, key=lambda d: d.learner):
+        if learner:
+            yield from learner_essays(list(group), run, lambda doc, _: doc.text)
+        else:
+            yield from ((doc, run(doc, None)) for doc in group)
 
 
 def evaluate(engine: Pseudonymizer, docs: Iterable[Document], fmt: str, *,

@@ -172,6 +172,9 @@ class Lexicon:
     # The keys of the entries with Zipf >= COMMON, in their order: the context rules' fast
     # path starts from them (a scan of every entry's zipf cost each process 20 M instructions).
     frequent: tuple[str, ...] = ()
+    # first parts (3+ letters, leaving 4+) of institutions and towns a learner may write apart
+    # ("försäkrings kassan", "göte borg"): the tokens where `_split_names` looks
+    split_heads: frozenset[str] = frozenset()
     words: Words = field(default_factory=Words)
     # birth year -> Skatteverket's test personnummer born that year (12 digits, sorted)
     test_personids: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -426,6 +429,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     for key, e in entries.items():
         if e.zipf >= COMMON and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
             common_by_letter[key[0]].append(key)
+    split_heads = frozenset(key[:k] for key, e in entries.items() if splittable(key, e)
+                            for k in range(3, len(key) - 3))
     unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= RARE and not (
         e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind)]
     return Lexicon(
@@ -442,7 +447,15 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         test_personids=_test_personids(_read(snapshot, root, "test_personids")),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
-        unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON))
+        unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads)
+
+
+def splittable(key: str, e: Entry) -> bool:
+    """An institution (not an everyday word) or a Swedish town of SE_TOWN people or more, or a
+    place of BIG_PLACE abroad, in one word: a learner may write it in two ("göte borg")."""
+    return " " not in key and len(key) >= 7 and e.place_kind != "spelling" and (
+        e.org_kind is not None and e.zipf < T.DOMINANT_WORD
+        or e.se_pop >= T.SE_TOWN or e.place_pop >= T.BIG_PLACE)
 
 
 def _direction_regions(countries: pl.DataFrame, prefixes: frozenset[str], acc: dict[str, dict],

@@ -15,7 +15,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
-from pseudonymize.detectors.gender import GENDERED, NAME_GENDER
+from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, settle
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
                                                      PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
@@ -394,7 +394,8 @@ def remembered_gender(spans: list[Span], doc: Doc,
                       earlier: dict[tuple[str, str], int] | None) -> list[Span]:
     """A first name no list genders takes the sex the learner's earlier essays established
     ("Min fru heter Shamiram" there, "Shamiram var gravid" here), unless this essay's own
-    evidence settled it (name-gender)."""
+    evidence settles it (name-gender), also at a mention only the memory found ("zhino har
+    astma, hon hostar" after an essay that had to guess her sex by the name's ending)."""
     if not earlier:
         return spans
     known: dict[str, set[str]] = {}
@@ -410,7 +411,7 @@ def remembered_gender(spans: list[Span], doc: Doc,
                 and doc.lex.get(fold(key)).gender not in GENDERED:
             span = span._replace(label=next(iter(labels)))
         out.append(span)
-    return out
+    return settle(doc, out)
 
 
 def family(label: str) -> str:

@@ -83,6 +83,9 @@ SE_ATTESTED = 5_000       # ... this big, when the word is not very frequent eit
 SE_LOWER_CASE = 20_000    # a Swedish town this big is taken in lower case ("bor i västerås")
 WORLD_DOMINANT = 500_000  # a foreign city this big is its name before it is a word
 BIG_PLACE = 100_000       # a place this big is well attested (fuzzy target, strong reading)
+SE_TOWN = 10_000          # a Swedish town this big is a fuzzy target in lower case after a bare
+                          # preposition for a long word no frequency list knows ("till venersborg")
+MISSPELT_TOWN_LENGTH = 8  # ... of at least this many letters (shorter ones lie near many words)
 MILLION = 1_000_000       # a city this big is named even in lower case
 # a surrogate town is about the original's size: within the first factor of its population,
 # the second when that leaves fewer than three towns ("en liten stad" stays small)
@@ -116,3 +119,5 @@ AGE_STAGES = (1, 7, 13, 16, 18, 20, 65)  # a moved age stays in its stage of lif
                                          # adult, a pensioner
 KIN_REACH = 12              # a kin word this many words back names the children listed after it ("vi har två barn, xamse är 12")
 STREET_NAME_APART_MAX = 3.5  # a word this rare before a bare "gatan" and a house number is the street's name ("hamra gatan 5", hamra 2.97)
+FIRST_PERSONAL_YEAR = 1930  # an earlier year is history, not a person's (born, moved, married)
+LAST_YEAR = 2049            # the last year the year rules read as a year (YEAR's 20[0-4]x)

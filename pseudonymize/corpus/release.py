@@ -56,7 +56,7 @@ from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus import safety
 from pseudonymize.corpus.batch import MAX_BYTES, Batch, Essay, Quarantined, read_batch
 from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
-from pseudonymize.engine import STRATEGIES, Engine, Memory
+from pseudonymize.engine import STRATEGIES, Engine, Memory, learner_essays
 from pseudonymize.detectors.gazetteer_match import HOMOGRAPH
 from pseudonymize.labels import NAME_LABELS
 from pseudonymize.lexicon import fold
@@ -152,31 +152,39 @@ def _engine(snapshot_path: str) -> Engine:
 def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayLike],
                        strategy: str, seed: int, policy: Policy | None = None
                        ) -> Iterator[tuple[str, Result | str]]:
-    """Pseudonymize whole learners: each learner's essays in id order, sharing one Memory.
-    Results are yielded one by one, so a shard never holds more than one essay's.
+    """Pseudonymize whole learners: each learner's essays in id order, sharing one Memory,
+    an earlier essay run again where a later one established a name it holds
+    (`learner_essays`). Results are yielded per learner, so a shard holds one learner's.
 
     An engine error costs its essay only: it is yielded as its reason (the exception's type,
     never its message, which could quote the essay) in place of the result.
     """
     engine = load_engine(engine_snapshot_path)
-    memories: dict[str, Memory] = {}
     with_policy = policy is not None
-    for essay in sorted(essays, key=lambda e: (e.learner, e.essay_id)):
-        memory = memories.setdefault(essay.learner, Memory())
+    extra = {"policy": policy} if with_policy else {}
+
+    def run(essay: EssayLike, memory: Memory) -> Result | str:
         reviewed = getattr(essay, "spans", None)
         try:
-            extra = {"policy": policy} if with_policy else {}
             if reviewed is None:
-                result: Result | str = engine.pseudonymize(
+                return engine.pseudonymize(
                     essay.text, essay.essay_id, strategy=strategy, seed=seed, memory=memory,
                     **extra, **({"metadata": essay.metadata} if with_policy else {}))
-            else:
-                result = engine.render(essay.text, [Span(**{**d, "attrs": tuple(d["attrs"])})
-                                                    for d in reviewed], essay.essay_id,
-                                       strategy=strategy, seed=seed, memory=memory, **extra)
+            return engine.render(essay.text, [Span(**{**d, "attrs": tuple(d["attrs"])})
+                                              for d in reviewed], essay.essay_id,
+                                 strategy=strategy, seed=seed, memory=memory, **extra)
         except (Exception, RecursionError) as exc:  # noqa: BLE001 - one essay, one fate
-            result = f"engine error ({type(exc).__name__})"
-        yield essay.essay_id, result
+            return f"engine error ({type(exc).__name__})"
+
+    def revisable(essay: EssayLike, result: Result | str) -> str | None:
+        """A reviewer's decisions stand as they are; an engine error is not tried again."""
+        return essay.text if getattr(essay, "spans", None) is None \
+            and not isinstance(result, str) else None
+
+    ordered = sorted(essays, key=lambda e: (e.learner, e.essay_id))
+    for _, group in itertools.groupby(ordered, key=lambda e: e.learner):
+        for essay, result in learner_essays(list(group), run, revisable):
+            yield essay.essay_id, result
 
 
 def shard_sizes(essays: int, workers: int) -> list[int]:

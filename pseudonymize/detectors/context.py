@@ -115,7 +115,7 @@ LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.7
                         word=("common_name_homograph",))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
-                      reads=("work_word", "work_start", "place_adverb", "place_trigger"))
+                      reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
                         word=("name_adjective",), reads=("adjective_place_noun", "place_trigger"),
                         capital=True)
@@ -123,7 +123,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
+DAY = _rule("day", ("day", "year"), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -1265,16 +1265,19 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start, or in lower
     case after a verb of riding ("tog pågatåg"), only when the part before the ending is a name
     or no word at all ("Krösatåget var sent", not "Pendeltåget var sent"); after the verb also
-    when the word is no listed one and no compound of everyday words (not "tog nattåget")."""
+    when the word is no listed one (the generic nattåg, snabbtåg ... are `transport_word`s)
+    and the part before the ending no compound that no frequency list holds ("tog
+    pågatåget", "åkte norrtåg"; not "tog nattåget")."""
     low = doc.texts[i].lower()
     ridden = i and doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
     if not ((doc.texts[i][0].isupper() or ridden) and low.endswith(r.transport_endings)) \
             or low in r.transport_endings:
         return False
     ending = next(e for e in r.transport_endings if low.endswith(e))
+    stem = doc.folds[i][:-len(fold(ending))]  # "pågatåget" -> "paga", "nattåget" -> "natt"
     if i not in doc.starts and doc.texts[i][0].isupper() or r.stems._name_stem(
             doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
-            and not (doc.entries[i].cats or r.stems._compound(doc.folds[i])):
+            and not (doc.entries[i].cats or not r.lex.get(stem).zipf and r.stems._compound(stem)):
         add(TRANSPORT_SUFFIX.span(doc.offsets[i], doc.ends[i], "transport_name", key=low))
     return False
 
@@ -1283,17 +1286,24 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"restaurang Sabor Latino", "Pizzeria Roma": a business by its kind and name; in lower
     case where someone works there ("jobbar på pizzeria roma"). "BK Häcken", "IFK Göteborg": a
     club by its abbreviation in capitals and its capitalised name, or by its abbreviation and a
-    known town in any case ("ifk göteborg")."""
-    town = i + 1 < len(doc.texts) and bool(doc.entries[i + 1].place_kind) \
+    known town in any case ("ifk göteborg"), or after "i", "för", "mot" a rare word ("spelar i
+    ik sirius"; the abbreviation makes it a club)."""
+    n = len(doc.texts)
+    town = i + 1 < n and bool(doc.entries[i + 1].place_kind) \
         and not doc.entries[i + 1].gender  # "IFK eskilstuna"; not "if Anna"
-    club = doc.folds[i] in r.w["club_head"] and (doc.texts[i].isupper() or town)
+    # "spelar i ik sirius": after "i"/"för"/"mot" also before a word no list knows that is
+    # no everyday one
+    rare = i and i + 1 < n and doc.folds[i - 1] in r.w["club_preposition"] \
+        and doc.texts[i + 1].isalpha() and doc.entries[i + 1].zipf < T.COMMON \
+        and not doc.entries[i + 1].cats and doc.folds[i + 1] not in r.stems.vocabulary
+    club = doc.folds[i] in r.w["club_head"] and (doc.texts[i].isupper() or town or rare)
     if not club and doc.folds[i] not in r.w["business_head"] or i + 1 >= len(doc.texts) \
             or not doc.texts[i + 1].isalpha() or i + 1 in doc.starts:
         return False
     if doc.texts[i + 1][0].isupper():
         end = doc.capitalised_run(i + 1)
-    elif club and town:
-        end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg"
+    elif club and (town or rare):
+        end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg", "i ik sirius"
     elif not club and _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1, True):
         end = r._lower_run(doc, i + 1)  # "jobbar på pizzeria napoli": any word but a frequent one
     else:
@@ -1423,6 +1433,10 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and "month" in doc.entries[i + 1].cats:
         if not r._feast_near(doc, i):
             add(DAY.span(doc.offsets[i], doc.offsets[i] + len(digits), "day", key=digits))
+            j = i + 2  # "den 2 februari 2016": the year of the date, as personal as its day
+            if j < len(doc.texts) and len(doc.texts[j]) == 4 and doc.texts[j].isdigit() \
+                    and T.FIRST_PERSONAL_YEAR <= int(doc.texts[j]) <= T.LAST_YEAR:
+                add(DAY.span(doc.offsets[j], doc.ends[j], "year", key=doc.texts[j]))
         return True
     return False
 

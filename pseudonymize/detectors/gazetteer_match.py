@@ -28,7 +28,7 @@ from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pro
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold
+from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold, splittable
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -64,6 +64,10 @@ FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "reg
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition"))
+SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
+WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
+                                       "inverted_subject"),
+              before=("water_preposition",))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition",
@@ -666,7 +670,33 @@ class Matcher:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
+        spans = self._split_names(doc, spans)
         return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
+
+    def _split_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"försäkrings kassan", "göte borg", "norr köping": two words, not both everyday ones,
+        that written together are a known institution or a big town (`splittable`): the learner
+        split the compound. Their span replaces what the two words gave alone."""
+        texts, folds, entries, heads = doc.texts, doc.folds, self.lex.entries, self.lex.split_heads
+        found = []
+        for i in [k for k, f in enumerate(folds[:-1]) if f in heads]:
+            a, b = texts[i], texts[i + 1]
+            if len(b) < 4 or len(a) < 3 or doc.ends[i] + 1 != doc.offsets[i + 1] \
+                    or not a.isalpha() or not b.isalpha() or i + 1 in doc.starts:
+                continue
+            if doc.entries[i].zipf >= T.COMMON and doc.entries[i + 1].zipf >= T.COMMON:
+                continue  # two everyday words ("kan bero", never Kanbero)
+            e = entries.get(folds[i] + folds[i + 1])
+            if e is None or not splittable(folds[i] + folds[i + 1], e):
+                continue
+            label, attrs = self._label_for(e, folds[i] + folds[i + 1])
+            if label in PLACE_LABELS or label in ORG_LABELS:
+                found.append(SPLIT_NAME.span(doc.offsets[i], doc.ends[i + 1], label, attrs,
+                                             key=folds[i] + folds[i + 1]))
+        if not found:
+            return spans
+        kept = [s for s in spans if not any(s.start < f.end and f.start < s.end for f in found)]
+        return sorted(kept + found, key=lambda s: s.start)
 
     def _judged(self, verdicts: Verdicts | None, doc: Doc, i: int, e: Entry, key: str,
                 morph: tuple[str, ...], cap: bool, initial: bool, after_name: bool,
@@ -1005,7 +1035,8 @@ class Matcher:
             # "min son heter Kuba", "Kuba är sexton", "Baran är nio år" (also a Russian town)
             label, attrs = FIRSTNAME[e.gender], ()
         is_name = label.startswith("firstname") or label == "surname"
-        if is_name and c.place_ctx == 2:
+        if is_name and (c.place_ctx == 2 or c.place_ctx and i >= 2 and doc.folds[i - 1] == "i"
+                        and doc.entries[i - 2].place_kind):  # "i antep i şahinbey"
             span = self._named_place(c)
             if span is not None:
                 return span
@@ -1153,7 +1184,7 @@ class Matcher:
         zizi", "vi säger lulu hemma"): a name even in lower case."""
         naming = self.W["naming_verb"]
         if listed:  # the naming verb anywhere before it in its sentence
-            return bool(self._far(self._named_list, doc, i))
+            return bool(self._far(self._named_list, doc, i)) or self._between_names(doc, i)
         folds, W = doc.folds, self.W
         if i + 3 < len(folds) and folds[i + 2] in W["personal_pronoun"] \
                 and folds[i + 3] in W["name_object"] and (folds[i + 1] in W["name_trigger.verb"]
@@ -1183,6 +1214,18 @@ class Matcher:
             return False  # "säger observatoriet", "säger tack", "säger habibi till mig"
         return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
             or not doc.texts[i + 1][0].isalnum()
+
+    def _between_names(self, doc: Doc, i: int) -> bool:
+        """"tre barn, Aram, zhino och Roj": a rare word after a name and a list word, before a
+        list word and a capitalised given name, is a name of the list too (`listed` holds the
+        name before it)."""
+        j = i + 2
+        if j >= len(doc.texts) or doc.folds[i + 1] not in self.W["list_word"] \
+                or not doc.texts[j][:1].isupper() or j in doc.starts:
+            return False
+        e = doc.entries[j]  # a given name, or a capitalised word that is nothing else ("Roj")
+        return (bool(e.first_rank) or not e.place_kind and not e.cats and e.zipf < T.COMMON) \
+            and doc.entries[i].zipf < T.RARE and doc.texts[i].isalpha()
 
     def _named_list(self, doc: Doc, i: int) -> bool:
         """A naming verb said of a person before token i in its sentence."""
@@ -1244,7 +1287,7 @@ class Matcher:
 
     def _named_place(self, c: Cand) -> Span | None:
         """A name reading after "bor i": "bor i Stokholm" is a misspelt place (beating a rare
-        surname), "Vi bodde i Hodan" a place whatever else the word names."""
+        surname), "Vi bodde i Hodan" ("i hodan") a place whatever else the word names."""
         if not c.e.place_kind and len(c.key) >= 5:
             target = self._fuzzy(c.key)
             if target:
@@ -1253,7 +1296,8 @@ class Matcher:
                 if flabel and flabel not in NAME_LABELS:
                     return FUZZY.span(c.doc.offsets[c.i], c.doc.ends[c.i], flabel,
                                       fattrs + c.morph, key=target)
-        if c.cap and not c.name_ctx and c.doc.folds[c.i - 1] == "i":
+        if not c.name_ctx and c.doc.folds[c.i - 1] == "i" and (c.cap or not c.common):
+            # "bodde i şahinbey": in lower case too, unless the word is an everyday one
             return PLACE_CONTEXT.span(c.doc.offsets[c.i], c.doc.ends[c.i], "city", c.morph,
                                       key=c.key, score=0.6)
         return None
@@ -1751,10 +1795,13 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
             # edit from Saigon), nor a river a misspelt town ("Svartån", Svartå): the steps
             # after this one judge it
             flabel = None
+        big = m.lex.entries[target].place_pop >= T.BIG_PLACE or not c.e.zipf \
+            and len(c.key) >= T.MISSPELT_TOWN_LENGTH and m.lex.entries[target].se_pop >= T.SE_TOWN
         if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"
-                       or flabel in PLACE_LABELS and m.lex.entries[target].place_pop >= T.BIG_PLACE
+                       or flabel in PLACE_LABELS and big
                        and c.e.zipf < T.RARE and c.key not in m.vocabulary):
-            # in lower case after a bare preposition also a big city ("i prishtina")
+            # in lower case after a bare preposition also a big city ("i prishtina") or a long
+            # misspelling of a Swedish town no list knows ("till venersborg")
             return _tok_span(FUZZY, c, flabel, key=target, attrs=fattrs)
     return None
 
@@ -1785,6 +1832,25 @@ def _u_name_pair(m: Matcher, c: Cand) -> Span | bool | None:
             and m._capitalised_pair(c.doc, c.i):
         return _tok_span(NAME_PAIR, c, m._name_guess(c.key, c.doc, c.i))
     return None
+
+
+def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
+    """"badar i väsman", "cyklar längs viskan": a rare lower-case word no list knows after a
+    verb of being in water and its preposition, or after a preposition of a shore, is the lake
+    or river, whatever its ending: lakes and rivers are named in the definite form (Viskan,
+    Nissan, Ätran), which elsewhere makes a word an everyday noun."""
+    doc, i = c.doc, c.i
+    if c.cap or i < 1 or c.e.cats or c.e.zipf >= T.RARE or len(c.key) < 4 \
+            or c.key in m.vocabulary or not doc.texts[i].isalpha():
+        return None
+    folds = doc.folds
+    verb = i - 3 if i >= 3 and folds[i - 2] in m.W["inverted_subject"] else i - 2  # "badar vi i"
+    if not (folds[i - 1] in m.W["water_preposition"] or verb >= 0 and folds[verb] in m.W["water_verb"]
+            and folds[i - 1] in m.W["place_trigger.prep"]):
+        return None
+    if m._inflected_word(c.key) or m._compound(c.key) and m._place_suffix(c.key) != "geo":
+        return None  # "längs stranderna", "badar i badkaret"
+    return _tok_span(WATER, c, "geo", score=0.6)
 
 
 def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
@@ -1917,7 +1983,7 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_water, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 
@@ -1928,6 +1994,7 @@ RULES: tuple[Rule, ...] = (
     _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
     _with(PLACE_CONTEXT, _u_place_context), _with(ADDRESSEE, _u_place_context),
+    _with(WATER, _u_water), _with(SPLIT_NAME, Matcher._split_names),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),

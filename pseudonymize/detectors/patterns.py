@@ -190,7 +190,7 @@ ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8)
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
-YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word",))
+YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word"))
 
 
 @dataclass
@@ -347,6 +347,14 @@ def _years(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(YEAR, doc.text, scan.runs):
         if _personal_year(doc, m.start(), m.group()):
             add(YEAR_RULE.span(m.start(), m.end(), "year"))
+    born, texts = lex.words("birth_word"), doc.texts
+    for k in [k for k, f in enumerate(doc.folds) if f in born]:
+        # "född -94", "född '89", "född 94": a birth year in two digits
+        j = k + 1 + (k + 1 < len(texts) and texts[k + 1] in ("-", "'", "’"))
+        if j < len(texts) and len(texts[j]) == 2 and texts[j].isdigit() \
+                and (j + 1 == len(texts) or not texts[j + 1][:1].isalnum()
+                     or doc.folds[j + 1] not in lex.words("age_trigger.after")):
+            add(YEAR_RULE.span(doc.offsets[j], doc.ends[j], "year"))
 
 
 def _with(rules: tuple[Rule, ...], fn: Callable) -> tuple[Rule, ...]:
@@ -463,7 +471,7 @@ def _ends_with(doc: Doc, start: int) -> bool:
 def _personal_year(doc: Doc, start: int, year: str) -> bool:
     """Years tied to a person (born, moved, started): a first/third-person clause nearby, not a
     citation "(2012)" and not history (before 1930)."""
-    if int(year) < 1930:
+    if int(year) < T.FIRST_PERSONAL_YEAR:
         return False
     i = doc.index_at(start)
     if i and doc.texts[i - 1] == "(":
