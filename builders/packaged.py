@@ -86,7 +86,7 @@ CATEGORIES = (
     "place_trigger", "name_trigger", "fam", "prof", "edu", "sensitive", "institution_suffix",
     "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
     "unisex_name", "country_alias", "organization", "city_exonym", "district", "geo", "landmark",
-    "settlement", "given_name", "family_name",
+    "settlement", "district_abroad", "given_name", "family_name",
 )
 # Personal names, not words: they feed first_names/surnames only. In the lexicon gazetteer the
 # engine would read their category as an ordinary-word reading and refuse them as names.
@@ -360,6 +360,9 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
              for name, county in read_municipalities()]
     rows += [{"name": name, "kind": "city", "country": country}
              for name, country in _by_category(lexicon, "settlement")]
+    # a district of a town abroad is an `area` (SweLL), as GeoNames' sections of towns (PPLX)
+    rows += [{"name": name, "kind": "area", "country": country}
+             for name, country in _by_category(lexicon, "district_abroad")]
     rows += [{"name": name, "kind": "geo", "country": country or ""}
              for name, country in _by_category(lexicon, "geo")]
     rows += [{"name": name, "kind": "place", "country": country or ""}

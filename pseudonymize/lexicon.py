@@ -247,7 +247,8 @@ def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
 
 NO_RANK = 1_000_000  # rank of a listed name with no frequency
 RULE_PREFIX = "rule:"  # builders/packaged.py: the rules' word lists inside the lexicon gazetteer
-LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city", "settlement": "city"}
+LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city", "settlement": "city",
+                 "district_abroad": "area"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
                    "street": 6, "exonym": 7, "spelling": 8}

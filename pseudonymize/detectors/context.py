@@ -316,6 +316,8 @@ class ContextRules:
             subject -= 1 + (subject >= 2 and folds[subject - 1] == ",")
             # "min son som är sju går i skolan": the main clause's verb ends the relative one
             ends = ends or nxt in self.w["name_verb"] and self._person(doc, subject)
+        elif subject >= 1 and doc.texts[subject] == ",":
+            subject -= 1  # "en gammal man, Gunnar, är 92": the name in apposition
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
                 folds[subject] in self.w["personal_pronoun"] or self._person(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
@@ -448,9 +450,11 @@ class ContextRules:
                                             or folds[i - 1] in self.w["be_verb"]
                                             and self._person(doc, i - 2))):
             return  # "ett år" is a duration, but "hon var bara ett år", "min dotter är ett år" an age
-        if not (self._is_number_word(key) or nxt in self.w["age_trigger.after"] and len(key) >= 3
-                and self._near_number_word(key)):
-            return
+        prev = folds[i - 1] if i else ""
+        if not (self._is_number_word(key) or len(key) >= 3 and (
+                nxt in self.w["age_trigger.after"] or prev in self.w["age_trigger.verb"]
+                and self._rare_spelling(doc, i)) and self._near_number_word(key)):
+            return  # "åta år", "fyller åta": a misspelt number word
         start = i
         while start > max(0, i - T.NUMBER_WORDS_MAX) and (
                 self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
@@ -486,8 +490,15 @@ class ContextRules:
         return "number_word" in e.cats and e.value.isdigit() and int(e.value) >= 20 \
             and int(e.value) % 10 == 0 and int(e.value) < 100
 
+    def _rare_spelling(self, doc: Doc, i: int) -> bool:
+        """No everyday word as written: "åta" is rare though it folds like "äta"."""
+        text = doc.texts[i]
+        return doc.entries[i].zipf < T.COMMON \
+            or not text.isascii() and text.lower() not in self.lex.common_accented
+
     def _near_number_word(self, key: str) -> bool:
-        """"åta år": one letter from a number word, when "år" follows."""
+        """"åta år", "fyller åta": one letter from a number word, when "år" follows or an age
+        verb goes before."""
         return self.numbers.near(key, 1)
 
     def _connected_run(self, doc: Doc, k: int) -> int:
@@ -996,7 +1007,7 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     folds, e, text = doc.folds, doc.entries[i], doc.texts[i]
     nxt = folds[i + 1] if i + 1 < len(folds) else ""
     prev = folds[i - 1] if i else ""
-    rare = e.zipf < T.COMMON or not text.isascii() and text.lower() not in r.lex.common_accented
+    rare = r._rare_spelling(doc, i)
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
     if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and rare \

@@ -133,7 +133,8 @@ CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares,
 SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
 REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
-                          "organization", "district", "geo", "landmark", "settlement"})
+                          "organization", "district", "geo", "landmark", "settlement",
+                          "district_abroad"})
 
 
 TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
@@ -1386,6 +1387,7 @@ class Matcher:
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
+            or "district_abroad" in e.cats
             or e.place_kind == "region" or e.place_pop and not e.zipf))
         # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
 

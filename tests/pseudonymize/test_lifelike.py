@@ -241,7 +241,7 @@ GEOGRAPHY = [
      _postcode_of_town),
     ("Jag bor i Göteborg. Vi bor i Angered-området.", ("Göteborg", "Angered-området"),
      _district_of_town),
-    ("Jag bor i Borlänge. Vi bor i Tjärna ängar nära skogen.", ("Tjärna",), _no_second_town),
+    ("Jag bor i Borlänge. Vi bor i Tjärna ängar nära skogen.", ("Tjärna ängar",), _no_second_town),
     ("Jag bor i Gävle. Vi åkte till Gävle sjukhus.", ("Gävle", "Gävle sjukhus"),
      _hospital_of_town),
     ("Jag bor i Malmö. Vi åker med bil och färja från Ystad till Polen.", ("Ystad",), _port),
