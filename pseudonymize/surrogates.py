@@ -11,7 +11,9 @@ and a surrogate place is never the original feature under another name.
 from __future__ import annotations
 
 import bisect
+import datetime
 import hashlib
+import math
 import struct
 import tomllib
 from collections import Counter
@@ -26,6 +28,7 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
+from pseudonymize.coordinates import distance_km, near_km
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -164,7 +167,6 @@ class Words:
     swedish_language: frozenset[str] = frozenset()
     place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
     area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
-    language_words: dict[str, str] = field(default_factory=dict)  # kurdiska -> ku
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
     district_of: regex.Pattern[str] | None = None
     # a size word right after a place (", en by") or before it ("en by som heter"): group 1
@@ -187,6 +189,7 @@ class Words:
     town_institution_words: frozenset[str] = frozenset()  # lifelike: "Malmö stadsteater"
     district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
     district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
+    weekday_anchors: frozenset[str] = frozenset()  # lifelike, folds: måndagen, börjar
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
 
 
@@ -234,7 +237,6 @@ def words() -> Words:
                                       in data["place_abbreviations"].items()},
                  area_towns={town: code for code, towns in data["fiction_area_towns"].items()
                              for town in towns},
-                 language_words={fold(w): code for w, code in data["language_words"].items()},
                  swedish_letters={letter: frozenset(isos) for letter, isos
                                   in data["swedish_letters"].items()},
                  word_zipf=data["word_zipf"], word_name_rank=data["word_name_rank"],
@@ -249,6 +251,7 @@ def words() -> Words:
                                                     + data["same_origin_kin_lifelike"]),
                  district_before=frozenset(fold(w) for w in data["district_before"]),
                  district_max_abroad=data["district_max_abroad"],
+                 weekday_anchors=frozenset(fold(w) for w in data["weekday_anchors_lifelike"]),
                  **_size_patterns(data))
 
 
@@ -288,19 +291,24 @@ def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
 
 
 def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
-    """The clause that gives a place's other name, as seen after the first name (group 1: the
-    language of the second) and before the second (group 1: the first name, 2: the language):
-    "Halab, på svenska heter det Aleppo", "Warszawa (Warsaw på engelska)"."""
+    """What stands between a place's two names (`alias_link`, named groups: `lang` the
+    language of the second, `paren` an opening parenthesis, `either` "eller"), as seen after
+    the first name (`alias_after`, group `second`) and before the second (`alias_before`,
+    group `first`); `alias_closing` the language after the second ("Warsaw på engelska)",
+    "Aleppo på engelska"): "Halab, på svenska heter det Aleppo", "Buleyde, på svenska Blida",
+    "Halab (Aleppo)", "Halab, som heter Aleppo på engelska", "Mumbai eller Bombay"."""
     verbs = "|".join(regex.escape(v).replace("\\ ", r"\s+") for v in data["alias_verbs"])
     fillers = "|".join(map(regex.escape, data["alias_fillers"]))
-    # "på svenska heter det", and in a learner's word order "på svenska det heter"
-    clause = rf"\s*,?\s*(?:som\s+|och\s+|men\s+)?på\s+(\p{{L}}+)\s+(?:(?:{fillers})\s+)?(?:{verbs})"
-    return {"alias_after": regex.compile(rf"^(?:{clause}\b|\s*\(\s*\p{{L}}+\s+på\s+(\p{{L}}+)\s*\))",
-                                         regex.IGNORECASE),
-            "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)\s*\)", regex.IGNORECASE),
-            "alias_before": regex.compile(
-                rf"(?:(\p{{L}}+){clause}(?:\s+(?:{fillers}))?\s*|(\p{{L}}+)\s*\(\s*)$",
-                regex.IGNORECASE)}
+    either = "|".join(map(regex.escape, data["alias_or"]))
+    lead = r"\s*,?\s*(?:som\s+|och\s+|men\s+)?"
+    said = rf"(?:(?:{fillers})\s+)?(?:{verbs})(?:\s+(?:{fillers}))?"
+    # "på svenska heter det", in a learner's word order "på svenska det heter", "på svenska";
+    # "som heter", "som det hette"; "("; " eller "
+    link = (rf"(?i:{lead}på\s+(?P<lang>\p{{L}}+)(?:\s+{said})?\s*,?\s+|{lead}{said}\s+"
+            rf"|\s*(?P<paren>\()\s*|\s+(?P<either>{either})\s+)")
+    return {"alias_after": regex.compile(rf"^{link}(?P<second>\p{{Lu}}[\p{{L}}-]*)"),
+            "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)", regex.IGNORECASE),
+            "alias_before": regex.compile(rf"(?P<first>\p{{Lu}}[\p{{L}}-]*){link}$")}
 
 
 def _school_year_pattern(data: dict) -> regex.Pattern[str]:
@@ -366,6 +374,7 @@ class Cuisine:
     name_cues: frozenset[str]  # folded places of the name only (Bangkok)
     pool: tuple[str, ...]
     bare: tuple[str, ...]  # names without a kind word
+    countries: frozenset[str] = frozenset()  # ISO codes whose cuisine it is
 
 
 @cache
@@ -373,7 +382,8 @@ def cuisines() -> tuple[Cuisine, ...]:
     data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
     return tuple(Cuisine(row["name"], frozenset(fold(w) for w in row["cues"]),
                          frozenset(fold(w) for w in row.get("name_cues", ())), tuple(row["pool"]),
-                         tuple(row["bare"])) for row in data.get("cuisine_lifelike", ()))
+                         tuple(row["bare"]), frozenset(row.get("countries", ())))
+                 for row in data.get("cuisine_lifelike", ()))
 
 
 @cache
@@ -469,6 +479,13 @@ class Geography:
     shore_words_essay: frozenset[str] = frozenset()  # folds: havet, skärgården
     sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
+    country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
+    oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
+    land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
+    water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
+    water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
+    islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
+    not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -491,6 +508,13 @@ class Geography:
     def kind_folds(self) -> frozenset[str]:
         """Every kind word (sjön, ån, bergen): one before a name says the name's kind."""
         return frozenset(word for word, _ in self.kind_words)
+
+    def leg(self, one: str, other: str, neighbours: dict[str, frozenset[str]]) -> bool:
+        """Two countries (ISO codes) a route may go between in one leg: they border each other
+        or lie on one sea that is no ocean."""
+        return other in neighbours.get(one, ()) or any(
+            one in shore and other in shore for sea, shore in self.seas.items()
+            if sea not in self.oceans)
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -588,7 +612,27 @@ def geography(lifelike: bool = False) -> Geography:
                                if kind == "island" and not abroad(where)
                                and name not in data["islands_not_shore"]) if lifelike else frozenset(),
                      {fold(feast): frozenset(isos) for feast, isos
-                      in data["feast_countries_lifelike"].items()} if lifelike else {})
+                      in data["feast_countries_lifelike"].items()} if lifelike else {},
+                     **(_lifelike_fields(data, features) if lifelike else {}))
+
+
+def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]) -> dict:
+    """geography.toml's lifelike tables of words and places that tie the surrogates to the
+    text (country cues, route seas, land transport, waters named like countries, islands and
+    non-towns abroad), as Geography's fields."""
+    def folds(key: str) -> frozenset[str]:
+        return frozenset(fold(w) for w in data[key])
+
+    return {"country_cues": {fold(w): frozenset(row["countries"])
+                             for row in data["country_cues_lifelike"] for w in row["words"]},
+            "oceans": frozenset(data["oceans_lifelike"]),
+            "land_words": folds("land_words_lifelike"),
+            "water_after": folds("water_after_lifelike"),
+            "water_before": folds("water_before_lifelike"),
+            "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
+                                        if kind == "island" and abroad(where))
+            | folds("island_towns_lifelike"),
+            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"])}
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -758,7 +802,7 @@ class Renderer:
         self.parents: dict[int, str] = {}
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
-        self.spoken: frozenset[str] | None = None  # lifelike: the languages the essay names
+        self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
@@ -920,25 +964,37 @@ class Renderer:
         return base
 
     def _alias_clause(self, span: Span) -> tuple[str, str, str]:
-        """(role, language, other) when the essay gives a place two names: role "first" for
-        "Halab" in "Halab, på svenska heter det Aleppo" (language: that of the second name),
-        "second" for "Aleppo" (other: the first name as written); ("", "", "") otherwise.
-        Lifelike only: `realistic` replaces each mention as the taxonomy does."""
+        """(role, language, other) when the essay gives a place two names (`_alias_patterns`):
+        role "first" for "Halab" in "Halab, på svenska heter det Aleppo" (language: that of
+        the second name, "" where none is said), "second" for "Aleppo" (other: the first name
+        as written); ("", "", "") otherwise. Two names joined by "eller" count only where the
+        gazetteer knows them as one place's. Lifelike only: `realistic` replaces each mention
+        as the taxonomy does."""
         w, text = words(), getattr(self.before, "text", "")
         if self.effective != "lifelike" or not w.alias_after or not text:
             return "", "", ""
+        mention = text[span.start:span.end]
         after = text[span.end:span.end + 60]
         found = w.alias_before.search(text[max(0, span.start - 80):span.start])
-        if found and found.group(1):
-            return "second", found.group(2), found.group(1)
-        if found and found.group(3):
-            closing = w.alias_closing.match(after)
-            if closing:
-                return "second", closing.group(1), found.group(3)
-        found = w.alias_after.match(after)
-        if found:
-            return "first", found.group(1) or found.group(2), ""
-        return "", "", ""
+        role, other = "second", found.group("first") if found else ""
+        if not found:
+            found = w.alias_after.match(after)
+            role, other = "first", found.group("second") if found else ""
+        entry = self.lex.get(fold(other))
+        if not found or found.group("either") and not self._one_place(mention, other) or (
+                entry.gender and not entry.place_kind):  # "i Malmö och heter Anna"
+            return "", "", ""
+        later = after if role == "second" else after[found.end():]
+        closing = w.alias_closing.match(later)
+        language = found.group("lang") or (closing.group(1) if closing else "")
+        return role, language, other if role == "second" else ""
+
+    def _one_place(self, one: str, other: str) -> bool:
+        """The gazetteer knows the two names as names of one place (Mumbai, Bombay)."""
+        aliases = self.lex.place_aliases
+        names = {fold(one), fold(other)}
+        return any(names <= aliases.get(n, frozenset()) for n in (one, other, one.title(),
+                                                                  other.title()))
 
     def _alias_of(self, span: Span) -> str | None:
         """The surrogate place of a place's first name, for its second name."""
@@ -953,9 +1009,18 @@ class Renderer:
         swedish = fold(language) in {fold(w) for w in words().swedish_language}
         if not role or (role == "second") == swedish:
             return base
-        others = sorted(a for a in self.lex.place_aliases.get(base, ()) if a != fold(base)
-                        and a.replace(" ", "").isalpha() and not self._original(a))
+        others = self._other_names(base)
         return others[0].title() if others else base
+
+    def _other_names(self, base: str) -> list[str]:
+        """The folds of a place's other names, in order (lifelike: only the names the gazetteer
+        holds as the place's city or exonym names, Damascus and Damas for Damaskus, never a
+        spelling of another language such as "Tinis" for Tunis)."""
+        lex = self.lex
+        return sorted(a for a in lex.place_aliases.get(base, ()) if a != fold(base)
+                      and a.replace(" ", "").isalpha() and not self._original(a) and (
+                          self.effective != "lifelike"
+                          or lex.get(a).place_kind in ("city", "exonym")))
 
     def _name_follows(self, span: Span) -> bool:
         """Another of the essay's names follows the mention directly ("Carlos Andrés Ramírez")."""
@@ -1095,6 +1160,33 @@ class Renderer:
         return span.start in self.districts or "district" in self.lex.get(
             span.key or fold(original)).cats
 
+    def _read_waters(self) -> None:
+        """Lifelike, once per essay: a Swedish town a sentence ties to a river or lake, named
+        ("Svartån rinner genom Västerås", "Jönköping ligger vid Vättern") or by its kind word
+        ("älven i Umeå"), is drawn among the towns that have a free one of each such kind
+        (`feature_towns`, none an original of the essay), so the water's surrogate is the
+        surrogate town's own (never "Kolbäcksån rinner genom Örebro")."""
+        geo = geography(True)
+        have: dict[str, set[str]] = {}
+        for name, towns in geo.feature_towns.items():
+            kind = geo.features.get(name, ("", frozenset()))[0]
+            if kind in ("river", "lake") and not self._original(name):
+                for town in towns:
+                    have.setdefault(town, set()).add(kind)
+        towns = {fold(t) for t in geo.towns}
+        kind_of = dict(geo.kind_words)
+        for sentence in regex.split(r"[.!?\n]", getattr(self.before, "text", "")):
+            folded = fold(sentence)
+            kinds = {geo.features[geo.feature_folds[m]][0] for m in
+                     geo.feature_pattern.findall(folded)
+                     if not abroad(geo.features[geo.feature_folds[m]][1])}
+            kinds |= {kind_of[w] for w in regex.findall(r"\p{L}+", folded) if w in kind_of}
+            kinds &= {"river", "lake"}
+            for word in regex.findall(r"\p{Lu}\p{L}+", sentence) if kinds else ():
+                if fold(word) in towns:
+                    self.institution_towns.setdefault(fold(word), frozenset(
+                        t for t, k in have.items() if kinds <= k))
+
     def kind_of(self, span: Span, original: str) -> Kind | None:
         """`institution_kind` of a mention; the words before it read only when its name does
         not tell."""
@@ -1116,6 +1208,7 @@ class Renderer:
                 towns = geo.town_has.get(fold(found.group(1)))
                 if towns:
                     self.institution_towns.setdefault(fold(found.group(2)), towns)
+            self._read_waters()
             if not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
                     said) or any(kind == "sea" and not abroad(where) and fold(name) in said
                                  for name, (kind, where) in geo.features.items()):
@@ -1243,12 +1336,30 @@ class Renderer:
         return bool(entry.se_pop or entry.place_kind or entry.country or "district" in entry.cats)
 
     def _votes(self) -> Counter[str]:
-        """How many of the essay's originals each origin group's name lists hold."""
+        """How many of the essay's originals each origin group's name lists hold (lifelike: a
+        stray name, `_stray_home`, counts for the group at home in the essay's country)."""
         if self.origin_votes is None:
             # in a fixed order: a tie goes to the first counted, whatever the hash seed
-            self.origin_votes = Counter(o for f in sorted(self.avoid_folds)
-                                        for o in self.lex.name_origins.get(f, ()))
+            lists = [self.lex.name_origins.get(f, ()) for f in sorted(self.avoid_folds)]
+            votes = Counter(o for groups in lists for o in groups)
+            if self.strategy == "lifelike":
+                votes.update(h for groups in lists if (h := self._stray_home(groups, votes)))
+            self.origin_votes = votes
         return self.origin_votes
+
+    def _stray_home(self, groups: Sequence[str], votes: Counter[str]) -> str:
+        """Lifelike: the origin group at home in the essay's first country abroad for a name
+        that only lists of groups at home elsewhere hold and that no other name of the essay
+        shares (Olga, on the Spanish list alone, beside Kiev; Leyla, Somali alone, beside
+        Iran): the writer from Kiev is never given a Spanish name; "" otherwise."""
+        if self.strategy != "lifelike" or not groups or SWEDISH_ORIGIN in groups:
+            return ""
+        homes = self.geo.homelands
+        named = sorted(self.avoid_countries - {"SE"})
+        if not named or any(votes[g] > 1 or not set(homes.get(g, ())).isdisjoint(named)
+                            for g in groups):
+            return ""
+        return next((g for iso in named if (g := self._group_at_home(iso))), "")
 
     def _origin(self, original: str, key: str, before: Sequence[str] = ()) -> str:
         """The origin group of a name: of the lists that hold it, the one the essay's other
@@ -1263,6 +1374,9 @@ class Renderer:
         couple = self._spouse_origin(original, before, groups)
         if couple:
             return couple
+        stray = self._stray_home(groups, votes)
+        if stray:
+            return self.origin_swap.get(stray, stray)
         if groups:
             group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
             # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
@@ -1369,6 +1483,27 @@ class Renderer:
                      if g != SWEDISH_ORIGIN and self.lex.pools.get(f"surname:{g}")
                      and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
                     "")
+
+    def _origin_of_surname(self, span: Span, original: str) -> str:
+        """Lifelike: a given name written right before another of the essay's names that only
+        lists of groups other than Swedish hold ("Sara Abdi", "min dotter Maria Hernández")
+        takes that name's group where its own lists hold it, or the Swedish list does: one
+        person's names are of one origin (never "Viola Abdiaziz"); "" otherwise."""
+        if self.effective != "lifelike" or not self._name_follows(span):
+            return ""
+        text = getattr(self.before, "text", "")
+        after = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
+        theirs = [g for g in self.lex.name_origins.get(fold(after.group(1)), ())
+                  if g != SWEDISH_ORIGIN] if after else []
+        own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
+            span.key, ())
+        if not theirs or SWEDISH_ORIGIN in self.lex.name_origins.get(fold(after.group(1)), ()) \
+                or self._spouse_origin(original, self.before.get(span.start, ()), own):
+            return ""  # (the writer's spouse takes the writer's origin: "min man heter Ahmed")
+        group = next((g for g in theirs if g in own), "")
+        if not group and (not own or SWEDISH_ORIGIN in own):
+            group = theirs[0]
+        return self.origin_swap.get(group, group)
 
     def _married_name(self, span: Span, original: str) -> bool:
         """A Swedish-only surname written right after another surname ("Siriporn Wongsawat
@@ -1690,7 +1825,8 @@ class Renderer:
                 else None
             if nick:
                 return nick
-            origin = (general == "surname" and self._origin_of_given(span, original)) or \
+            origin = (general == "surname" and self._origin_of_given(span, original)) or (
+                general != "surname" and self._origin_of_surname(span, original)) or \
                 self._origin(original, span.key, self.before.get(span.start, ()))
             if lifelike and general == "surname" and self._married_name(span, original):
                 origin = SWEDISH_ORIGIN
@@ -1702,9 +1838,11 @@ class Renderer:
                 return self._no_word(pool, original) if lifelike else pool
 
             if general == "surname":
-                pick = self._draw(plain(self._no_place(lex.pools.get(f"surname:{origin}", []))),
+                # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
+                surnames = (lambda pool: self._no_word(pool, "")) if lifelike else plain
+                pick = self._draw(surnames(self._no_place(lex.pools.get(f"surname:{origin}", []))),
                                   rng) or \
-                    self._draw(plain(self._no_place(lex.pools.get("surname", []))), rng)
+                    self._draw(surnames(self._no_place(lex.pools.get("surname", []))), rng)
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
             nicknamed = lifelike and self._nicknamed_after(span)
@@ -1722,6 +1860,10 @@ class Renderer:
         other = self._business_named(original) if label in PLACE_LIKE else None
         if other:
             return other  # "restaurang Hanoi ... maten på Hanoi": the restaurant, not a town
+        if label == "country" and self._water_named(span.start, span.end):
+            # "Niger rinner genom Bamako": the river, one of the essay's surrogate country
+            return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
+                                    span.rule, span.key), original, rng)
         if label == "country":
             return self._country(span, original, rng)
         if label in PLACE_LIKE:
@@ -1755,7 +1897,8 @@ class Renderer:
                     == lex.continents.get(iso)] or crossed or pool
             if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
                 pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
-            pool = self._speaking(iso, pool) or pool
+            pool = self._cued(iso, pool) or pool
+            pool = self._legs(span, iso, pool) or pool  # the route's own legs before names
             if iso in self.geo.sweden_gateways and self._before_sweden(span):
                 pool = [c for c in pool if lex.get(fold(c)).country in
                         self.geo.sweden_gateways] or pool
@@ -1857,7 +2000,10 @@ class Renderer:
                 tokens = regex.findall(r"\p{L}+", sentence)
                 # the countries the sentence names, else those of its towns abroad, else the
                 # essay's last ("Vi kommer från Etiopien. Vi bodde vid sjön Tana.")
-                named = ({lex.get(fold(t)).country for t in tokens} - {"", "SE"}) or (
+                at = found.start()
+                named = ({lex.get(fold(t.group())).country for t in regex.finditer(
+                    r"\p{L}+", sentence) if not self._water_named(at + t.start(), at + t.end())}
+                    - {"", "SE"}) or (
                     {lex.get(fold(t)).place_country for t in tokens if t[:1].isupper()
                      and lex.get(fold(t)).place_pop >= BIG_PLACE} - {"", "SE"}) or named
                 for m in geo.feature_pattern.finditer(fold(sentence)):
@@ -1968,24 +2114,44 @@ class Renderer:
         rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
         return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
 
-    def _speaking(self, iso: str, pool: list[str]) -> list[str]:
-        """Countries where the languages the essay names that `iso` speaks are spoken too
-        ("pratar kurdiska och turkiska" beside Turkiet: Irak, Syrien, Iran for kurdiska; all of
-        them where the pool allows, else one); [] when the essay names none of them."""
-        if self.spoken is None:
-            text = fold(getattr(self.before, "text", ""))
-            table = words().language_words
-            self.spoken = frozenset(table[w] for w in regex.findall(r"\p{L}+", text)
-                                    if w in table)
-        named = self.spoken & self.lex.country_languages.get(iso, frozenset())
-        if not named:
-            return []
-        langs = self.lex.country_languages
-        for test in (named.issubset, lambda have: not named.isdisjoint(have)):
-            near = [c for c in pool if test(langs.get(self.lex.get(fold(c)).country, ()))]
-            if near:
-                return near
-        return []
+    def _cued(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the countries of the pool that the essay's words tying `iso` fit too
+        (`country_cues` in geography.toml: "vi pratar pashto" beside Afghanistan -> Pakistan,
+        never Armenia; "turkiska och persiska" beside Iran -> Afghanistan or Tajikistan), the
+        narrowest row first; a row no country of the pool fits ("vietnamesisk": only Vietnam)
+        is left. [] when no word of the essay ties `iso`."""
+        if self.cues is None:
+            table = self.geo.country_cues
+            said = regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))
+            self.cues = tuple(sorted({table[w] for w in said if w in table},
+                                     key=lambda isos: (len(isos), sorted(isos))))
+        near = pool
+        for isos in self.cues:
+            if iso in isos:
+                near = [c for c in near if self.lex.get(fold(c)).country in isos] or near
+        return near if near is not pool else []
+
+    def _legs(self, span: Span, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the countries of the pool that keep the route's legs: a country named
+        right before or after the mention in its sentence, already replaced, that borders the
+        original or lies on one sea with it (`Geography.leg`) has a surrogate the candidate
+        borders or shares a sea with ("från Irak till Turkiet och sedan till Grekland och
+        Makedonien": never "... Libanon och Kosovo"); [] when no such leg is kept."""
+        text, lex, geo = getattr(self.before, "text", ""), self.lex, self.geo
+        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
+        stop = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        tokens = regex.findall(r"\p{L}+", text[begin:stop])
+        route = [iso_ for pair in zip(tokens, tokens[1:] + [""]) for iso_ in (
+            lex.get(fold(" ".join(pair).strip())).country or lex.get(fold(pair[0])).country,)
+            if iso_]
+        route = [c for i, c in enumerate(route) if not i or c != route[i - 1]]
+        at = [i for i, c in enumerate(route) if c == iso]
+        ends = {route[j] for i in at for j in (i - 1, i + 1) if 0 <= j < len(route)}
+        legs = [self.countries[o] for o in sorted(ends) if o in self.countries and o != iso
+                and self.countries[o] != o and geo.leg(iso, o, lex.neighbours)]
+        near = [c for c in pool if self._free(c) and all(
+            geo.leg(lex.get(fold(c)).country, other, lex.neighbours) for other in legs)]
+        return near if legs else []
 
     def _bordering(self, iso: str, pool: list[str]) -> list[str]:
         """A route stays a route ("via Turkiet till Grekland", "genom Serbien och Ungern"): a
@@ -2035,7 +2201,8 @@ class Renderer:
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
                     or self._compound(rng, ending or words().default_street_ending))
-        cities = lex.cities_by_country.get(country, [])
+        cities = [c for c in lex.cities_by_country.get(country, [])
+                  if c not in self.geo.not_towns_abroad]  # (lifelike: never Ecopark)
         if country == "SE":
             cities = self._swedish_towns(cities)
         capital = self._capital_said(span, country) if label == "city" else None
@@ -2043,7 +2210,7 @@ class Renderer:
             return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
         name = self.geo.feature_folds.get(fold(original))
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area") and \
-                name and self.geo.features[name][0] in self.geo.no_town_kinds | {"island"} - {"sea"}:
+                name and self._stays_feature(span, name):
             # "i Hindu Kush" read as a town: a range of the surrogate country
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
             # (Phu Quoc), never "på Saigon"
@@ -2051,8 +2218,9 @@ class Renderer:
             if pick:
                 return pick
         if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
-            pick = self._in_region_abroad(span, original, cities,
-                                          self._coast_town(span, original, home, country), rng)
+            cities = self._off_islands(span, cities)  # "från Izmir tog vi tåget": not Chios
+            pick = self._in_region_abroad(span, original, cities, self._off_islands(
+                span, self._coast_town(span, original, home, country)), rng)
             if pick:
                 return pick
         if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
@@ -2068,7 +2236,10 @@ class Renderer:
             if pick:
                 return pick
         if label == "geo":
-            pick = self._feature(span, original, country, rng)
+            # "Från Lesbos tog vi bussen": the bus leaves from a town of the mainland
+            pick = (country != "SE" and self._leaves_by_land(span) and self._draw(
+                [c for c in self._off_islands(span, cities) if self._free(c)], rng)) or \
+                self._feature(span, original, country, rng)
             if pick:
                 return pick
         said = self._size_said(span) if label == "city" and country == "SE" else ""
@@ -2091,8 +2262,8 @@ class Renderer:
             # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
             # districts only keeps them in one town (never Flemingsberg beside Luthagen)
             if self.city is None:
-                towns = [t for t in self._swedish_towns(list(lex.districts_by_town))
-                         if t in lex.districts_by_town and self._free(t)]
+                towns = self._enough_districts([t for t in self._swedish_towns(
+                    list(lex.districts_by_town)) if t in lex.districts_by_town and self._free(t)])
                 self.city = self._draw(towns, rng)
                 if self.effective == "lifelike" and self.city:
                     # "Jag bor i Hjällbo ... Göteborgs universitet": the district's own town is
@@ -2122,7 +2293,8 @@ class Renderer:
                                        or towns, country, said))
         elif label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
-            pool = [c for c in cities if c in lex.districts_by_town] or cities
+            pool = self._enough_districts([c for c in cities if c in lex.districts_by_town]) \
+                or cities
             pool = self._nearby(pool, span, original) or pool
         elif label == "city" and country == "SE":
             # where the original lies and about its size; where the two disagree, nearness for
@@ -2145,9 +2317,10 @@ class Renderer:
             pool = lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
                                                            else cities)
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
-            pool = [c for c in pool if len(lex.place_aliases.get(c, ())) > 1] or pool  # 2 names
+            pool = [c for c in pool if self._other_names(c)] or pool  # 2 names
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
+            pool = self._off_islands(span, pool) or pool
             # "Floden Niger flyter genom Bamako": a town on the river's surrogate
             on = {t for start, water in self._tied(self.waters_abroad, span)
                   for t in self.geo.feature_towns_abroad.get(water, ())}
@@ -2173,6 +2346,15 @@ class Renderer:
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
 
+    def _enough_districts(self, towns: list[str]) -> list[str]:
+        """Lifelike: the towns that have as many known districts as the essay names, so none
+        of its districts becomes a town ("Hjällbo ... Angered ... Bergsjön" never "Kronoparken
+        ... Göteborg ... Mölndal"); else `towns`."""
+        if self.effective != "lifelike":
+            return towns
+        named = sum("district" in self.lex.get(f).cats for f in self.avoid_folds)
+        return [t for t in towns if len(self.lex.districts_by_town.get(t, ())) >= named] or towns
+
     def _village(self, span: Span, town: str, essay_town: str | None, rng: Draws
                  ) -> str | None:
         """Lifelike: a locality of fewer than `village_max` inhabitants in the county of the
@@ -2187,10 +2369,16 @@ class Renderer:
         near = near if near and lex.get(fold(near.group(1))).se_pop > 1 else None
         county = next((key for key, names in lex.pools.items() if key.startswith("village:")
                        and (town if near or not essay_town else essay_town) in names), "")
-        pool = [v for v in lex.pools.get(county, []) for e in (lex.get(fold(v)),)
+        # "en by nära Karlstad": within `near_km` of the town's surrogate (Charlottenberg, 80
+        # km off, is not near it; the town's surrogate drawn before, else `town`), in any
+        # county; else one of the town's county as before
+        center = (self.place_map.get(fold(near.group(1))) if near else None) or town
+        around = [v for key, names in lex.pools.items() if near and key.startswith("village:")
+                  for v in names if (distance_km(center, v) or math.inf) <= near_km()]
+        pool = [v for v in around or lex.pools.get(county, []) for e in (lex.get(fold(v)),)
                 if 1 < e.se_pop < w.village_max and e.zipf < w.word_zipf and not e.gender
                 and v not in self.geo.towns]
-        pick = self._draw(pool, rng) if county else None
+        pick = self._draw(pool, rng) if county or around else None
         if pick is None:
             return None
         self.villages.add(pick)
@@ -2267,6 +2455,40 @@ class Renderer:
         near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
         return not self.geo.coast_words.isdisjoint(near)
 
+    def _stays_feature(self, span: Span, name: str) -> bool:
+        """Lifelike: a range, river or island abroad read as a town stays one of its kind
+        ("i Hindu Kush", "på Phuket"), but not an island a train or bus leaves from."""
+        kind = self.geo.features[name][0]
+        return kind in self.geo.no_town_kinds | {"island"} - {"sea"} and not (
+            kind == "island" and self._leaves_by_land(span))
+
+    def _off_islands(self, span: Span, towns: list[str]) -> list[str]:
+        """Lifelike: the towns not on an island abroad where a train or bus leaves from the
+        mention (`_leaves_by_land`), else `towns`."""
+        if not self._leaves_by_land(span):
+            return towns
+        return [t for t in towns if fold(t) not in self.geo.islands_abroad]
+
+    def _water_named(self, start: int, end: int) -> bool:
+        """Lifelike: the text at start:end names a listed river or lake in a water's words
+        ("Niger rinner genom Bamako", "ligger vid Niger"), though it also names a country."""
+        geo, text = self.geo, getattr(self.before, "text", "")
+        if self.effective != "lifelike" or fold(text[start:end]) not in geo.feature_folds:
+            return False
+        after = fold(text[end:end + 30]).split()[:2]
+        before = fold(text[max(0, start - 20):start]).split()[-1:]
+        return not geo.water_after.isdisjoint(after) or not geo.water_before.isdisjoint(before)
+
+    def _leaves_by_land(self, span: Span) -> bool:
+        """Lifelike: a train or bus leaves from the place: "från" right before it and a word
+        of `land_words` in its sentence ("Från Lesbos tog vi bussen till Thessaloniki")."""
+        text = getattr(self.before, "text", "")
+        before = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
+        after = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
+        said = regex.findall(r"\p{L}+", fold(before + " " + after))
+        return self.effective == "lifelike" and fold(before).split()[-1:] == ["fran"] and \
+            not self.geo.land_words.isdisjoint(said)
+
     def _shore_after(self, span: Span) -> bool:
         """A word of `shore_words` later in the mention's sentence ("åka till Skanör och bada
         i havet"): the place lies on the sea."""
@@ -2302,10 +2524,28 @@ class Renderer:
                   for n in (geo.closeness(anchor, c),) if n is not None]
         if not scored:
             return cities
+        far = self._as_far(anchor, first, original, [c for _, c in scored])
+        if far:
+            return far
         want = geo.closeness(next((t for t in geo.towns if fold(t) == first), ""), name)
         best = (max(n for n, _ in scored) if want is None else
                 min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
         return [c for n, c in scored if n == best]
+
+    def _as_far(self, anchor: str, first: str, original: str, towns: list[str]) -> list[str]:
+        """Lifelike: the towns that lie about as far from the first town's surrogate `anchor`
+        as the original lies from the first original (`first`, folded): "bor i Västerås och
+        pendlar till Stockholm" (100 km) never becomes Örebro and Göteborg (280 km); within
+        half the distance or `near_km`, whichever is more, a pair one regional train serves
+        first (`train_towns_lifelike`). [] where we lack coordinates."""
+        want = distance_km(first, original)
+        if self.effective != "lifelike" or want is None or fold(original) == first:
+            return []
+        slack = max(want / 2, near_km())
+        far = [t for t in towns if abs((distance_km(anchor, t) or math.inf) - want) <= slack]
+        # a pair a regional train serves first ("Krösatåg från Norrköping till Nyköping")
+        return [t for t in far if any(anchor in stops and t in stops
+                                      for stops in words().train_towns.values())] or far
 
     def _landmark(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
         """An airport by an airport, a station by a station: in the essay's surrogate town (or
@@ -2686,6 +2926,12 @@ class Renderer:
             (c for c in cuisines() if not c.cues and not c.name_cues), None)
         if cuisine is None:
             return None
+        moved = [self.countries[o] for o in sorted(self.countries)
+                 if o in cuisine.countries and self.countries[o] != o]
+        if moved and cuisine.cues.isdisjoint(before[-4:]):
+            # "från Vietnam ... Saigon Kök" beside a surrogate Thailand: a Thai restaurant
+            cuisine = next((c for c in cuisines() if moved[0] in c.countries), None) or next(
+                (c for c in cuisines() if not c.cues and not c.name_cues), cuisine)
         kind = self.kind_of(span, original)
         # "restaurang Pho Ha" marked whole: the kind word stays, the name after it is replaced
         lead = regex.match(r"\p{Ll}+\s+", original)
@@ -2756,6 +3002,13 @@ class Renderer:
             for _, key, _ in self._swedish_places(original):
                 if key not in self.place_map:
                     free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
+                    # lifelike: within a commute of the essay's town ("bor i Huddinge och
+                    # studerar på Stockholms universitet" never becomes Borlänge and Umeå)
+                    anchor = (self.towns or [self.home[0] or self.city or ""])[0]
+                    if self.effective == "lifelike":
+                        free = self._within_reach(kind, anchor, free, strict=True) or [
+                            n for n, t in kind.pool if t == anchor and self._free(n)] or \
+                            self._within_reach(kind, anchor, free) or free
                     pick = self._draw(free, rng)
                     if pick:
                         self.place_map[key] = dict(kind.pool)[pick]
@@ -2776,11 +3029,15 @@ class Renderer:
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = [n for n in here if n and self._free(n)][:1] or here
-            if self.effective == "lifelike" and not here and self.towns and kind.towns:
-                # a university, hospital or cathedral beside a town without one: its län's
-                county = self.geo.towns.get(self.towns[0], ("", ""))[1]
-                here = [n for n, t in kind.pool if t and t != self.towns[0] and county
+            anchor = (self.towns or [self.home[0] or self.city or ""])[0]
+            if self.effective == "lifelike" and not here and anchor and kind.towns:
+                # a university, hospital or cathedral beside a town without one (or in a later
+                # essay of its learner): its län's, else the nearest within a commute
+                county = self.geo.towns.get(anchor, ("", ""))[1]
+                here = [n for n, t in kind.pool if t and t != anchor and county
                         and self.geo.towns.get(t, ("", ""))[1] == county and self._free(n)]
+                here = self._within_reach(kind, anchor, here) or self._within_reach(
+                    kind, anchor, [n for n, t in kind.pool if t and t != anchor and self._free(n)])
             if self.span and self._town_follows(self.span):
                 town_of = dict(kind.pool)
                 here = [n for n in here if " i " not in n
@@ -2799,6 +3056,19 @@ class Renderer:
             # Risbergska skolan -> Hagabyskolan: an invented stem joins its kind word
             return self._compound(rng, word.lstrip(" -") if word.lower().endswith("skolan") else word)
         return self._draw(kind.members, rng)
+
+    def _within_reach(self, kind: Kind, anchor: str, names: list[str], strict: bool = False
+                      ) -> list[str]:
+        """Lifelike: the institutions of `names` whose town lies within a commute of `anchor`
+        (`near_km` and a half, or unless `strict` the nearest's distance where none does); []
+        where none does or we lack coordinates."""
+        town_of = dict(kind.pool)
+        scored = sorted((d, n) for n in names
+                        if (d := distance_km(anchor, town_of.get(n) or "")) is not None)
+        if self.effective != "lifelike" or not scored:
+            return []
+        reach = near_km() * 1.5 if strict else max(scored[0][0], near_km() * 1.5)
+        return [n for d, n in scored if d <= reach]
 
     def _near(self, span: Span, original: str) -> list[str]:
         """Surrogates of the Swedish towns named in or just before an institution's mention
@@ -3305,6 +3575,12 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
         parts[short[0]] = _padded(shift_day(int(parts[short[0]]), days), parts[short[0]])
     if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12:
         parts[short[1]] = _padded(shift_month(int(parts[short[1]]), months), parts[short[1]])
+    if len(parts[0]) == 4 and len(short) > 1 and all(parts[i].isdigit() for i in short[:2]):
+        # 2025-03-10: the weekday where the sentence asks for it, two digits as written
+        old = regex.split(r"(\D)", original)
+        day = _weekday_kept(r, (int(old[0]), int(old[short[1]]), int(old[short[0]])),
+                            (int(parts[0]), int(parts[short[1]]), int(parts[short[0]])))
+        parts[short[0]] = f"{day:0{len(old[short[0]])}d}"
     out = "".join(parts)
     return out if out != original else mask(original, "1", "2")
 
@@ -3318,7 +3594,39 @@ def _day(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     if not digits or not 1 <= int(digits) <= 31:
         return str(rng.below(28) + 1)
-    return original.replace(digits, str(shift_day(int(digits), r.calendar()[1])), 1)
+    day = shift_day(int(digits), r.calendar()[1])
+    # "den 3 mars 2025": the month and year written after the day give its weekday
+    text, span = getattr(r.before, "text", ""), r.span
+    found = regex.match(rf"\s+({'|'.join(MONTHS)})\s+((?:19|20)\d\d)(?!\d)",
+                        text[span.end:span.end + 30], regex.IGNORECASE) if span else None
+    if found:
+        month, year = MONTHS.index(found.group(1).lower()) + 1, int(found.group(2))
+        # (a year the detectors left stays as written)
+        day = _weekday_kept(r, (year, month, int(digits)), (
+            r.moved_year(year) if found.group(2) in r.avoid else year,
+            shift_month(month, r.calendar()[0]), day))
+    return original.replace(digits, str(day), 1)
+
+
+def _weekday_kept(r: Renderer, was: tuple[int, int, int], moved: tuple[int, int, int]) -> int:
+    """The moved date's day, moved on to the nearest day of its month (1-28) with the original's
+    weekday where the original is a workday and its sentence has a `weekday_anchors` word
+    ("måndagen den 3 mars 2025", "kursen börjar den 12 januari"); else the moved day."""
+    try:
+        weekday = datetime.date(*was).weekday()
+    except ValueError:
+        return moved[2]
+    text, span = getattr(r.before, "text", ""), r.span
+    sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1] + " " + \
+        regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0] if span else ""
+    if weekday > 4 or words().weekday_anchors.isdisjoint(regex.findall(r"\p{L}+", fold(sentence))):
+        return moved[2]
+    for step in sorted(range(-6, 7), key=lambda n: (abs(n), -n)):
+        day = moved[2] + step
+        if 1 <= day <= 28 and datetime.date(moved[0], moved[1], day).weekday() == weekday and \
+                (moved[0], moved[1], day) != was:
+            return day
+    return moved[2]
 
 
 def _month(r: Renderer, original: str, rng: Draws) -> str:

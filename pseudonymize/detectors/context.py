@@ -58,7 +58,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
-                        "duration_verb", "person_pronoun"))
+                        "duration_verb", "person_pronoun", "singular_pronoun"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
@@ -123,7 +123,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day", "year"), 0.85, reads=("month", "not_name"))
+DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -293,8 +293,9 @@ class ContextRules:
         if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
                 first >= 3 and doc.texts[first - 3].lower() in self.possessives):
             return False  # "barn är 18 år" is generic, "mina barn är 7 och 9 år" is not
-        if prev in self.w["age_trigger.verb"] or suffixed:
-            return True
+        if prev in self.w["age_trigger.verb"] or suffixed or first >= 2 \
+                and prev in self.w["singular_pronoun"] and folds[first - 2] in self.w["age_trigger.verb"]:
+            return True  # "fyllde 30", "i år fyller jag nitton"
         verb = first - 1  # past an adverb: "Meron är bara två"
         if verb > 0 and folds[verb] in self.w["age_adverb"]:
             verb -= 1
@@ -302,6 +303,10 @@ class ContextRules:
         ends = last + 1 >= n or not doc.texts[last + 1][0].isalnum() or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
+        if ends and first >= 2 and prev in self.w["singular_pronoun"] \
+                and folds[first - 2] in self.w["be_verb"] and first - 1 not in doc.starts:
+            return True  # "nu är jag trettio", "i år blir hon sju": the subject after the verb
+            # (one person: "där var vi tio" counts people)
         if prev == "pa" and first >= 2 and ends and self._kin(doc, first - 2):
             return True  # "en son på sju år", "en dotter på tre"
         if first >= 2 and ends and doc.texts[first - 2].lower() in self.possessives \
@@ -359,11 +364,12 @@ class ContextRules:
     def _lasting(self, doc: Doc, first: int) -> bool:
         """A verb of living, working or waiting earlier in the clause ("vi bodde i lägret i
         Dadaab sju år", "hon väntade två år"): the number of years is how long, not an age."""
-        folds, lasting = doc.folds, self.w["duration_verb"]
+        folds, lasting, be = doc.folds, self.w["duration_verb"], self.w["be_verb"]
         for k in range(first - 1, max(-1, first - 1 - T.DURATION_REACH), -1):
             if folds[k] in lasting:
                 return True
-            if k in doc.starts or not doc.texts[k][0].isalnum() and folds[k] != "-":
+            if k in doc.starts or not doc.texts[k][0].isalnum() and folds[k] != "-" \
+                    or folds[k] in be:  # "hon spelade fotboll och är nio år": an age
                 return False
         return False
 
@@ -1151,6 +1157,9 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
     j = i + 1 + (i + 1 < len(doc.texts) and doc.texts[i + 1] == ".")
     if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
+    if j + 1 < len(doc.texts) and doc.folds[j] in r.w["name_connector"] \
+            and doc.texts[j + 1][:1].isupper():
+        return r._connected_run(doc, j + 1)  # "Rue de Rivoli", "Calle del Carmen"
     if doc.texts[j][:1].isupper():
         return r._connected_run(doc, j)
     end = j - 1  # in lower case: the words after it that no list holds ("vulytsia sumska")
@@ -1444,10 +1453,6 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and "month" in doc.entries[i + 1].cats:
         if not r._feast_near(doc, i):
             add(DAY.span(doc.offsets[i], doc.offsets[i] + len(digits), "day", key=digits))
-            j = i + 2  # "den 2 februari 2016": the year of the date, as personal as its day
-            if j < len(doc.texts) and len(doc.texts[j]) == 4 and doc.texts[j].isdigit() \
-                    and T.FIRST_PERSONAL_YEAR <= int(doc.texts[j]) <= T.LAST_YEAR:
-                add(DAY.span(doc.offsets[j], doc.ends[j], "year", key=doc.texts[j]))
         return True
     return False
 
@@ -1541,13 +1546,14 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
-    """Token k is a bare street word ("gatan", "vägen") after a lower-case name adjective or
-    a word no list holds ("stora gatan", "hamra gatan"), before a house number."""
+    """Token k is a bare street word ("gatan", "vägen") after a name adjective in any case or a
+    lower-case word no list holds ("stora gatan", "Västra vägen", "hamra gatan"), before a
+    house number."""
     if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
         return False
     e, text = doc.entries[k - 1], doc.texts[k - 1]
-    return text.isalpha() and text.islower() and (
-        doc.folds[k - 1] in r.w["name_adjective"] or e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
+    return text.isalpha() and (doc.folds[k - 1] in r.w["name_adjective"]  # "Västra vägen 88"
+                               or text.islower() and e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
 
 
 def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:

@@ -190,7 +190,7 @@ ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8)
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
-YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word"))
+YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject"))
 
 
 @dataclass
@@ -476,6 +476,9 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
     i = doc.index_at(start)
     if i and doc.texts[i - 1] == "(":
         return False
-    window = doc.folds[max(0, i - 8): i + 6]
-    personal = doc.lex.words("personal_word")
-    return any(w in personal for w in window)
+    folds, personal = doc.folds, doc.lex.words("personal_word")
+    generic = doc.lex.words("generic_subject") | {"dem"}
+    # not one said of people in general: "de som föddes efter 1998", "barn som flyttade 2015"
+    return any(folds[k] in personal and not (
+        k >= 2 and folds[k - 1] == "som" and folds[k - 2] in generic)
+        for k in range(max(0, i - 8), min(len(folds), i + 6)))
