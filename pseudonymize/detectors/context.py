@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import attrgetter, ge
+from itertools import filterfalse
 
 import regex
 from rapidfuzz import process
@@ -135,12 +134,39 @@ APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
 
-@lru_cache(maxsize=50_000)
-def _split_number_word(key: str, words: tuple[str, ...]) -> bool:
-    """tjugofem, trettiotvå: a concatenation of number words."""
-    if not key:
-        return True
-    return any(key.startswith(w) and _split_number_word(key[len(w):], words) for w in words)
+class NumberWords:
+    """The lexicon's number words, asked of a word: written together (`joined`: "tjugofem")
+    or a few edits from one (`near`: "åta"). Looked up by length (the word's first n
+    characters in a set; the words of a length within the edits of the word's): each word
+    tried against all 200 cost each process 70 M instructions in the words it asked of."""
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self.words = frozenset(words)
+        self.lengths = tuple(sorted({len(w) for w in words}))
+        self.by_length: dict[int, list[str]] = {}
+        for w in words:  # in the lexicon's order, as `extractOne` was given them
+            self.by_length.setdefault(len(w), []).append(w)
+        self._joined: dict[str, bool] = {}
+
+    def joined(self, key: str) -> bool:
+        """tjugofem, trettiotvå: a concatenation of number words (remembered per rest)."""
+        if not key:
+            return True
+        found = self._joined.get(key)
+        if found is None:
+            found = any(key[:n] in self.words and self.joined(key[n:])
+                        for n in self.lengths if n <= len(key))
+            if len(self._joined) < T.REMEMBERED_WORDS:
+                self._joined[key] = found
+        return found
+
+    def near(self, key: str, edits: int) -> bool:
+        """Within `edits` edits (Levenshtein) of a number word: only those whose length is
+        within `edits` of the word's can be."""
+        window = [w for n in range(len(key) - edits, len(key) + edits + 1)
+                  for w in self.by_length.get(n, ())]
+        return bool(window) and process.extractOne(key, window, scorer=Levenshtein.distance,
+                                                   score_cutoff=edits) is not None
 
 
 class ContextRules:
@@ -167,9 +193,9 @@ class ContextRules:
         # the lexicon's number words, in its order (ties of length keep it): the entries holding
         # one of the category's words, found at C speed (not a Python test of 87,000 entries)
         listed = words("number_word") | {"-" + w for w in words("number_word")}
-        self.number_words = tuple(sorted(
+        self.numbers = NumberWords(tuple(sorted(
             (k for k in filter(listed.__contains__, lex.entries)
-             if "number_word" in lex.entries[k].cats and " " not in k), key=len, reverse=True))
+             if "number_word" in lex.entries[k].cats and " " not in k), key=len, reverse=True)))
         self.institution = lex.suffixes.get("institution_suffix", [])
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
         # the same by suffix (the first listed wins), looked up by length, longest first
@@ -185,7 +211,7 @@ class ContextRules:
             if " " in phrase:
                 head, *rest = phrase.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
-        self.stems = Matcher(lex)  # which part of a compound is an everyday word
+        self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
         self.marks = Marks(self._mark_bits)
         todo, quiet, before, before2, after = (Marks.where(5, lambda b, bit=bit: bool(b & bit))
@@ -220,13 +246,9 @@ class ContextRules:
     def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
             return True
-        if len(key) >= 6 and _split_number_word(key, self.number_words):
+        if len(key) >= 6 and self.numbers.joined(key):
             return True
-        if len(key) >= 5 and self.number_words:
-            best = process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
-                                      score_cutoff=1 if len(key) < 8 else 2)
-            return best is not None
-        return False
+        return len(key) >= 5 and self.numbers.near(key, 1 if len(key) < 8 else 2)
 
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
@@ -483,8 +505,7 @@ class ContextRules:
     def _near_number_word(self, key: str) -> bool:
         """"åta år", "fyller åta": one letter from a number word, when "år" follows or an age
         verb goes before."""
-        return process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
-                                  score_cutoff=1) is not None
+        return self.numbers.near(key, 1)
 
     def _connected_run(self, doc: Doc, k: int) -> int:
         """Last index of a capitalised run that may go on over "de", "del", "la":
@@ -1682,9 +1703,12 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
         | {fold(p.split()[0]) for p in lex.marks if " " in p}
     ends = tuple({e for rule in rules for c in rule.ending for e in words.ends[c]}) \
         + tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
-    # the frequent words first, at C speed: the loop below then sees a tenth of the entries
-    frequent = compress(lex.entries, map(ge, map(attrgetter("zipf"), lex.entries.values()),
-                                         repeat(T.COMMON)))
-    plain = frozenset(k for k in frequent if k not in watched and not k.endswith(ends)
-                      and "." not in k and "_" not in k)
+    # the frequent words (listed by the snapshot's compiler) no rule watches, with no "." or
+    # "_", by C-level filters: the loop then tests the endings of those alone
+    unwatched = filterfalse(_DOT_OR_UNDERSCORE.search,
+                            filterfalse(watched.__contains__, lex.frequent))
+    plain = frozenset(k for k in unwatched if not k.endswith(ends))
     return plain, union("before"), union("before2"), union("after")
+
+
+_DOT_OR_UNDERSCORE = re.compile(r"[._]")  # a user name's (a.b, a_b): never a plain word

@@ -28,7 +28,7 @@ from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pro
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold, splittable
+from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold, splittable
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -448,17 +448,31 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
                        or marks.get(doc.texts[j].lower()) == "fam")
 
 
-class Matcher:
-    """Holds the lexicon and a misspelling cache; one per engine."""
+class PhraseNext(dict):
+    """First word of a phrase -> the second words of its phrases, made on first ask: an
+    essay asks of a few hundred of the lexicon's 5,000 first words, and making them all cost
+    each process more than its essays' asks (`_phrase_span`)."""
 
-    def __init__(self, lex: Lexicon) -> None:
+    def __init__(self, phrases: dict[str, list[tuple[tuple[str, ...], Entry]]]) -> None:
+        super().__init__()
+        self.phrases = phrases
+
+    def __missing__(self, first: str) -> frozenset[str]:
+        found = self.phrases.get(first)
+        if found is None:
+            return NO_WORDS
+        nexts = self[first] = frozenset(p[1] for p, _ in found)
+        return nexts
+
+
+class Matcher:
+    """Holds the lexicon and a misspelling cache; one per engine. `detects=False` makes one
+    for the word tests alone (compound stems, misspellings, the vocabulary: the context rules'
+    `stems`), without the tables detection reads (20 M instructions of each start-up)."""
+
+    def __init__(self, lex: Lexicon, detects: bool = True) -> None:
         self.lex = lex
         self.W, self.ENDS = lex.words.folds, lex.words.ends
-        self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
-        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
-        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
-        self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
-                                  default=0)
         self.longest_common = max(map(len, chain.from_iterable(lex.common_by_letter.values())),
                                   default=0)
         # pure functions of their arguments, asked again for every mention of a word
@@ -467,14 +481,25 @@ class Matcher:
         self._split = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._split_uncached)
         self._near_common = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._near_common_uncached)
         self.quiet_homograph = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._quiet_homograph)
-        self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
-        self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat not in ("unisex_name", "given_name", "family_name")))
-        # the same but the homographs ("lina", "sten"): words that are never a name at all
+        if detects:
+            self._detection_tables(lex)
+
+    def _detection_tables(self, lex: Lexicon) -> None:
+        """What `detect` reads besides the word tests: misspelling targets, the rules'
+        neighbours, the everyday words skipped, the patterns over an essay's marks."""
+        self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
+        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
+        self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
+                                  default=0)
+        self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
+        self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
+        # `vocabulary` but the homographs ("lina", "sten"): words that are never a name at all
         self.vocabulary_words = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat.split(".")[0] not in (
@@ -498,7 +523,7 @@ class Matcher:
                                           "institution_preposition")  # "jobbar på kockums"
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
-        self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
+        self.phrase_next = PhraseNext(lex.phrases)
         # and those of them that are everyday words with no reading ("det", "en"): where no
         # phrase follows, nothing takes one in lower case (`_u_frequent` rejects a lower-case
         # word this frequent that no gazetteer knows, and no step before it accepts one), nor
@@ -518,14 +543,17 @@ class Matcher:
     def _mark_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         """The patterns over an essay's marks (`_mark`): the words `_todo` gives, the letters
         on their own (`_initials`), and the lower-case words `_todo` may give after a word no
-        rule watches and before none a rule watches (`_lonely`)."""
-        todo, watch, rare, single, after = (
-            Marks.where(MARK_BITS, lambda b, bit=bit: bool(b & bit))
-            for bit in (TODO, WATCH, RARE, SINGLE, CONTEXT_AFTER))
+        rule watches and before none a rule watches (`_lonely`). Each starts with one set of
+        marks and looks behind only after it (`(?<=W.)` for `(?<=W)` before the mark): the
+        engine then skips to the next mark of that set at C speed instead of trying the
+        pattern at every mark (the same matches: a test compares them)."""
+        todo, watch, rare, single, after, todo_or_rare = (
+            Marks.where(MARK_BITS, lambda b, bits=bits: bool(b & bits))
+            for bits in (TODO, WATCH, RARE, SINGLE, CONTEXT_AFTER, TODO | RARE))
         quiet_before = Marks.where(MARK_BITS, lambda b: b & ALPHA and not b & CONTEXT_BEFORE)
         lower = Marks.where(MARK_BITS, lambda b: b & LOWER and b & (TODO | RARE))
-        return (re.compile(f"{todo}|(?<={watch}){rare}"), re.compile(single),
-                re.compile(f"(?<={quiet_before}){lower}(?!{after})"))
+        return (re.compile(f"{todo_or_rare}(?:(?<={todo})|(?<={watch}{rare}))"),
+                re.compile(single), re.compile(f"{lower}(?<={quiet_before}.)(?!{after})"))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         if not self.lex.fuzzy_targets.get(key[0]) or len(key) < 6 \
@@ -783,7 +811,7 @@ class Matcher:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
         folds = doc.folds
         # its second word next (or after a "-"/"."; `_word_run`), or no phrase starts here
-        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next.get(folds[i], ()) \
+        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next[folds[i]] \
                 and folds[i + 1] not in SKIPPED:
             return None
         cap = doc.texts[i][0].isupper()
