@@ -123,7 +123,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
+DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -1447,8 +1447,14 @@ def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"3 mars": a day before a month name (a feast's date is the feast's: "julafton den 24
-    december" stays)."""
+    december" stays); "den 25 varje månad", "den 1 i månaden": a day of every month."""
     digits, value = _digits(doc, i)
+    folds = doc.folds
+    if 1 <= value <= 31 and doc.texts[i] == digits and i and folds[i - 1] == "den" \
+            and i + 2 < len(folds) and folds[i + 1] in ("varje", "i") \
+            and folds[i + 2] in r.w["month_noun"]:
+        add(DAY.span(doc.offsets[i], doc.ends[i], "day", key=digits))
+        return True  # "lönen kommer den 25 varje månad": a day of the month
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
             and "month" in doc.entries[i + 1].cats:
         if not r._feast_near(doc, i):

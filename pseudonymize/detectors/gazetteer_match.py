@@ -387,8 +387,10 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
         return "work" if kind == "university" and works_at(doc, i) else label
-    if doc.last_before(doc.lex.words("work_word"), i) >= 0:
-        return "work"
+    if doc.last_before(doc.lex.words("work_word"), i) >= 0 or any(
+            k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
+            for k in (i - 1, i - 2)):
+        return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus"
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
