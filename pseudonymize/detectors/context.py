@@ -106,7 +106,7 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
                   reads=("nationality",))  # club_head lower only after a Swedish place
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         ending=("transport_ending",), reads=("ride_verb",))
+                         ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
@@ -1289,7 +1289,9 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     and the part before the ending no compound that no frequency list holds ("tog
     pågatåget", "åkte norrtåg"; not "tog nattåget")."""
     low = doc.texts[i].lower()
-    ridden = i and doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
+    ridden = i and (doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
+                    or i >= 2 and doc.folds[i - 1] in r.w["list_word"]  # "Öresundståg eller pågatåg"
+                    and doc.texts[i - 2].lower().endswith(r.transport_endings))
     if not ((doc.texts[i][0].isupper() or ridden) and low.endswith(r.transport_endings)) \
             or low in r.transport_endings:
         return False

@@ -50,7 +50,7 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
                                                       "geo_preposition", "shop_chain",
                                                       "shop_preposition", "shopping_verb"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
-    "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
+    "article_prefix", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
@@ -641,7 +641,7 @@ class Matcher:
             if lone and alone.get(doc.texts[i], False):
                 continue
             e, ckey, attrs = self.lookup(folds[i])
-            cap, initial = doc.texts[i][0].isupper(), i in doc.starts
+            cap, initial = self._capital(doc.texts[i]), i in doc.starts
             if _excluded(e, ckey, never) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
@@ -700,6 +700,15 @@ class Matcher:
             return spans
         kept = [s for s in spans if not any(s.start < f.end and f.start < s.end for f in found)]
         return sorted(kept + found, key=lambda s: s.start)
+
+    def _capital(self, text: str) -> bool:
+        """Capitalised, also past an Arabic article written in lower case ("al-Rimal",
+        "el-Fasher": the name's own capital is after the article, category article_prefix)."""
+        if text[0].isupper():
+            return True
+        dash = text.find("-")
+        return 0 < dash < len(text) - 1 and text[dash + 1].isupper() \
+            and text[:dash + 1].lower() in self.W["article_prefix"]
 
     def _judged(self, verdicts: Verdicts | None, doc: Doc, i: int, e: Entry, key: str,
                 morph: tuple[str, ...], cap: bool, initial: bool, after_name: bool,
@@ -1888,7 +1897,7 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     if c.cap or not (c.place_ctx == 2 or named_ending) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
-            or not c.doc.texts[c.i].isalpha():
+            or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
     if c.key.endswith(m.everyday_endings) or m._inflected_word(c.key) or not named_ending and (
             m._compound(c.key) or m._misspelt(c.key)):  # "hästö" folds one edit from "hasta"
