@@ -111,6 +111,10 @@ JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
+WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
+                      reads=("work_word", "work_start", "prof", "profession_verb",
+                             "profession_filler", "inverted_subject", "study_verb",
+                             "school_verb", "place_adverb", "definite_ending", "ordinary_ending"))
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
@@ -1336,6 +1340,35 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"jobbar på happy nails", "städade på city städ", "jobbar som truckförare på östgöta
+    frukt": after a preposition where someone works, two or three lower-case words that no
+    list holds nor a dominant word ("förra"), one of them less frequent than everyday words,
+    name the workplace (a company's name of ordinary words); not an everyday phrase ("på bra
+    mat", "på stora lagret")."""
+    j = i + 1
+    if j >= len(doc.texts) or _institution_context(doc, j) != "work":
+        return False
+    end = j
+    while end < min(len(doc.texts), j + 3) and end not in doc.starts and doc.texts[end].isalpha() \
+            and doc.texts[end].islower() and not doc.entries[end].cats - NAMEISH \
+            and not (doc.folds[end] in r.stems.vocabulary and not r._rare_spelling(doc, end)) \
+            and (doc.entries[end].zipf < T.DOMINANT_WORD or r._rare_spelling(doc, end)) \
+            and "number_word" not in doc.entries[end].cats:
+        end += 1  # ("städ" is no "stad", the town_body word it folds like)
+    last = end - 1
+    if last - j < 1 or end < len(doc.texts) and doc.texts[end].isalpha() \
+            and doc.folds[end] not in r.stems.vocabulary:
+        return False  # one word (`_u_workplace` judges it), or the run goes on past the limit
+    if not any(r._rare_spelling(doc, k) for k in range(j, end)) \
+            or doc.folds[last].endswith(r.stems.ENDS["definite_ending"] + r.stems.ENDS["ordinary_ending"]) \
+            and doc.entries[last].zipf >= T.DEFINITE_NOUN_MIN:
+        return False
+    add(WORKPLACE_RUN.span(doc.offsets[j], doc.ends[last], "work",
+                           key=" ".join(doc.folds[j:end])))
+    return False
+
+
 def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"min granne per eriksson", "med liv holmberg": a given name that is also a word (per,
     liv, bo), in lower case before a frequent listed surname that is no word nor place, is the
@@ -1590,7 +1623,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
-    (LOWER_FULL_NAME, _lower_full_name),
+    (LOWER_FULL_NAME, _lower_full_name), (WORKPLACE_RUN, _workplace_run),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),
