@@ -50,7 +50,7 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
                                                       "geo_preposition", "shop_chain",
                                                       "shop_preposition", "shopping_verb"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
-    "article_prefix", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
+    "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
@@ -70,7 +70,7 @@ WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place
               before=("water_preposition",))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
-    "acronym_preposition",
+    "acronym_preposition", "possessive", "definite_ending",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
@@ -387,6 +387,10 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
         return "work" if kind == "university" and works_at(doc, i) else label
+    if i and doc.folds[i - 1] in doc.lex.words("go_between") and kind not in (None, "company"):
+        # "söker jobb via Arbetsförmedlingen", "praktik genom arbetsförmedlingen": the
+        # authority helps with the work; it is not where one works
+        return "other_institution"
     if doc.last_before(doc.lex.words("work_word"), i) >= 0 or any(
             k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
             for k in (i - 1, i - 2)):
@@ -397,7 +401,8 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
 
 
 def _institution_role(doc: Doc, i: int) -> str | None:
-    """`work` or `school` after "på"/"hos"/"vid" in a sentence about working or studying:
+    """`work` or `school` after "på"/"hos"/"vid" in a sentence about working or studying
+    (`other_institution` where the profession is a role introducing a person: "min läkare på"):
     "söker sommarjobb som ingenjör på X", "var jag truckförare på X", "läser maskinteknik på X".
     A work word anywhere in the sentence decides; else the nearer of a study verb and a stated
     profession."""
@@ -409,7 +414,12 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     prof = doc.last_marked("prof", i)
     if school < 0 and prof < 0:
         return None
-    return "school" if school >= prof else "work"  # a study verb first when one word is both
+    if school >= prof:
+        return "school"  # a study verb first when one word is both
+    if prof and doc.texts[prof - 1].lower() in doc.lex.words.surface("possessive") \
+            or doc.folds[prof].endswith(doc.lex.words.ends["definite_ending"]):
+        return "other_institution"  # "min läkare på NÄL", "läkaren på NÄL": a role, one visited
+    return "work"
 
 
 def works_at(doc: Doc, i: int) -> bool:
@@ -641,7 +651,9 @@ class Matcher:
             if lone and alone.get(doc.texts[i], False):
                 continue
             e, ckey, attrs = self.lookup(folds[i])
-            cap, initial = self._capital(doc.texts[i]), i in doc.starts
+            text = doc.texts[i]
+            cap = text[0].isupper() or "-" in text and self._capital(text)
+            initial = i in doc.starts
             if _excluded(e, ckey, never) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
