@@ -920,18 +920,21 @@ class Matcher:
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
-        names. A run is spans[first:n] of names on adjacent tokens, found in one pass (each
-        span's token by one C-level `bisect` map)."""
+        names, but for a surname that is no given name ("Jorge Muñoz Soto", "María Quispe
+        Mamani": two family names, as in Spanish). A run is spans[first:n] of names on adjacent
+        tokens, found in one pass (each span's token by one C-level `bisect` map)."""
         out = list(spans)
         first, prev_k = -1, None  # the current run's first span (-1: none), its last token
         new = tuple.__new__  # Span(...) without its Python __new__: one per inner name
+        ks = list(map(bisect_left, repeat(doc.offsets), map(itemgetter(0), spans)))
 
         def close(end: int) -> None:
             if first >= 0 and end - first >= 3 and spans[first].label in FIRSTNAMES:
                 for n in range(first + 1, end - 1):
-                    out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
+                    e = doc.entries[ks[n]] if ks[n] < len(doc.texts) else EMPTY
+                    if spans[n].label != "surname" or not e.surname_rank or e.first_rank:
+                        out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
-        ks = map(bisect_left, repeat(doc.offsets), map(itemgetter(0), spans))
         for n, (s, k) in enumerate(zip(spans, ks)):
             if s.label not in NAME_RUN:
                 close(n)
