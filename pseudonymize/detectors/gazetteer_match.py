@@ -1123,6 +1123,9 @@ class Matcher:
             return False  # "fatimas mamma" is a name; another genitive is left alone
         # a homograph only bare before its verb: "lina stannade hemma"
         homograph = e.cats and e.cats <= HOMOGRAPH and self._bare_subject(c.doc, c.i)
+        if homograph and c.i >= 2 and self.lex.marks.get(c.doc.texts[c.i - 1].lower()) == "fam" \
+                and _owner_before(self, c.doc, c.i - 1) and e.gender in ("female", "male"):
+            return True  # "min man per säger", "min kollega liv kom": however frequent the word
         if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
                 or len(c.key) < 3 or e.zipf >= T.LOWER_NAME_SLOT_MAX \
                 or c.key in (self.vocabulary_words if homograph else self.vocabulary) \
@@ -1576,7 +1579,9 @@ class Matcher:
         one that is a noun), bare at the start of a clause before a verb in the past or present
         tense, is the person (a bare singular noun cannot be the subject that way); not before
         "är"/"var" ("Sten är hård")."""
-        if i + 1 >= len(doc.texts) or i not in doc.starts:
+        if i + 1 >= len(doc.texts) or i not in doc.starts and not (
+                i >= 2 and self.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
+                and _owner_before(self, doc, i - 1)):  # "min man per säger"
             return False
         verb = doc.folds[i + 1]
         return len(verb) >= 5 and (verb.endswith(self.ENDS["past_ending"]) or self._present(verb)) \
