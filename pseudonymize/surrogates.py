@@ -1175,17 +1175,29 @@ class Renderer:
                     have.setdefault(town, set()).add(kind)
         towns = {fold(t) for t in geo.towns}
         kind_of = dict(geo.kind_words)
-        for sentence in regex.split(r"[.!?\n]", getattr(self.before, "text", "")):
-            folded = fold(sentence)
-            kinds = {geo.features[geo.feature_folds[m]][0] for m in
-                     geo.feature_pattern.findall(folded)
-                     if not abroad(geo.features[geo.feature_folds[m]][1])}
-            kinds |= {kind_of[w] for w in regex.findall(r"\p{L}+", folded) if w in kind_of}
+        text = getattr(self.before, "text", "")
+
+        def named(part: str) -> set[str]:
+            """The kinds of the Swedish rivers and lakes named in `part`."""
+            return {geo.features[geo.feature_folds[m]][0] for m in
+                    geo.feature_pattern.findall(fold(part))
+                    if not abroad(geo.features[geo.feature_folds[m]][1])} & {"river", "lake"}
+        for sentence in regex.split(r"[.!?\n]", text):
+            kinds = named(sentence) | {kind_of[w] for w in regex.findall(
+                r"\p{L}+", fold(sentence)) if w in kind_of}
             kinds &= {"river", "lake"}
             for word in regex.findall(r"\p{Lu}\p{L}+", sentence) if kinds else ():
                 if fold(word) in towns:
                     self.institution_towns.setdefault(fold(word), frozenset(
                         t for t, k in have.items() if kinds <= k))
+        kinds = named(text)
+        # "Jag bor i Södertälje. Kolbäcksån är fin": a river or lake named anywhere is the
+        # essay's first town's (the feature follows that town's surrogate)
+        first = next((fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", text) if fold(w) in towns
+                      and "district" not in self.lex.get(fold(w)).cats), None)
+        if kinds and first:
+            self.institution_towns.setdefault(first, frozenset(
+                t for t, k in have.items() if kinds <= k))
 
     def kind_of(self, span: Span, original: str) -> Kind | None:
         """`institution_kind` of a mention; the words before it read only when its name does
@@ -1967,8 +1979,8 @@ class Renderer:
             geo, kinds = geography(True), dict[str, set[str]]()
             for name, (kind, where) in geo.features.items():
                 if abroad(where) and not self._original(name):
-                    on = {self.lex.get(fold(t)).place_country
-                          for t in geo.feature_towns_abroad.get(name, ())}
+                    on = {self.lex.get(fold(t)).place_country  # (never Narva on the Narva)
+                          for t in geo.feature_towns_abroad.get(name, ()) if fold(t) not in fold(name)}
                     for iso in where:
                         if kind not in ("river", "lake") or iso in on:
                             kinds.setdefault(iso, set()).add(kind)
@@ -2322,8 +2334,9 @@ class Renderer:
             pool = self._in_country(pool, country) or pool
             pool = self._off_islands(span, pool) or pool
             # "Floden Niger flyter genom Bamako": a town on the river's surrogate
-            on = {t for start, water in self._tied(self.waters_abroad, span)
-                  for t in self.geo.feature_towns_abroad.get(water, ())}
+            on = {t for start, water in self._tied(self.waters_abroad, span, essay=True)
+                  for t in self.geo.feature_towns_abroad.get(water, ())} or {
+                t for t in self._water_towns() if self.lex.get(fold(t)).place_country == country}
             # ... on it in another country where the surrogate country has none ("Niger
             # flyter genom Alger" never keeps a town the river does not touch)
             free = sorted(t for t in on if self._free(t))
@@ -2475,8 +2488,10 @@ class Renderer:
         geo, text = self.geo, getattr(self.before, "text", "")
         if self.effective != "lifelike" or fold(text[start:end]) not in geo.feature_folds:
             return False
-        after = fold(text[end:end + 30]).split()[:2]
-        before = fold(text[max(0, start - 20):start]).split()[-1:]
+        # "Niger är en stor flod", "Niger floden", "en stor flod, Niger": in its sentence
+        after = regex.findall(r"\p{L}+", fold(regex.split(r"[.!?\n]", text[end:end + 40])[0]))[:4]
+        before = regex.findall(r"\p{L}+", fold(regex.split(r"[.!?\n]", text[
+            max(0, start - 20):start])[-1]))[-1:]
         return not geo.water_after.isdisjoint(after) or not geo.water_before.isdisjoint(before)
 
     def _leaves_by_land(self, span: Span) -> bool:
@@ -2723,7 +2738,7 @@ class Renderer:
                 mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
                 own = plain([n for n, w in mine if country in w])
                 # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
-                near = {t for _, t in self._tied(self.towns_abroad, span)}
+                near = {t for _, t in self._tied(self.towns_abroad, span, essay=True)}
                 # "Alger ... floden X": one through the town named before it, in another
                 # country where the surrogate country has none
                 own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
@@ -2781,11 +2796,31 @@ class Renderer:
             return told, frozenset()
         return kind, where
 
-    def _tied(self, rendered: list[tuple[int, str]], span: Span) -> list[tuple[int, str]]:
-        """The rendered (start, surrogate) pairs named in the mention's sentence."""
+    def _tied(self, rendered: list[tuple[int, str]], span: Span,
+              essay: bool = False) -> list[tuple[int, str]]:
+        """The rendered (start, surrogate) pairs named in the mention's sentence; `essay`
+        (lifelike): else those of the whole essay, since a learner names the river in one
+        sentence and its town in the next ("Jag bodde i Alger. Floden Niger är stor")."""
         text = getattr(self.before, "text", "")
-        return [(start, pick) for start, pick in rendered if not regex.search(
+        tied = [(start, pick) for start, pick in rendered if not regex.search(
             r"[.!?\n]", text[min(start, span.start):max(start, span.start)])]
+        return tied or (rendered if essay else [])
+
+    def _water_towns(self) -> set[str]:
+        """Lifelike: where the essay names a river or lake abroad we know towns on, anywhere,
+        and none is rendered yet, the towns on such a free one, so a town rendered before it
+        can keep the tie (never "Alger ... floden Senegal")."""
+        if self.waters_abroad:
+            return set()
+        geo = self.geo
+        named = {geo.feature_folds[m] for m in geo.feature_pattern.findall(
+            fold(getattr(self.before, "text", "")))}
+        kinds = {geo.features[n][0] for n in named if abroad(geo.features[n][1])
+                 and n in geo.feature_towns_abroad} & {"river", "lake"}
+        # (never Narva for the Dnepr: the river Narva could not then be its surrogate)
+        return {t for n, towns in geo.feature_towns_abroad.items() if self._free(n)
+                and geo.features.get(n, ("",))[0] in kinds for t in towns
+                if fold(t) not in fold(n)}
 
     def _sea_between(self, span: Span, original: str, rng: Draws, like: str = "") -> str:
         """A sea abroad the surrogates of the essay's countries on it share (Egeiska havet
@@ -2835,12 +2870,15 @@ class Renderer:
         near = set(geo.landskap.get(home, ())[1:])
         before = self.before.get(span.start, ())
         said = before[-1] if before and before[-1] in geo.kind_folds else None
-        for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
-                     [n for n, w in mine if home in w and n not in tied],
+        own = [n for n, _ in mine if self.city in tied.get(n, ())]
+        for tier in (own, [n for n, w in mine if home in w and n not in tied],
                      [n for n, w in mine if w & near and n not in tied]):
             pick = self._draw([n for n in tier if not (said and fold(n).endswith(said))], rng)
             if pick:
                 return pick
+            if tier is own and self.effective == "lifelike" and own:
+                # "I Kristianstad finns sjön Ivösjön" rather than a lake the town lacks
+                return self._draw(own, rng) or own[0]
         for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
                      [n for n, w in mine if home in w and n not in tied]):
             pick = self._draw(tier, rng)  # "sjön Storsjön" rather than a lake far away

@@ -1747,3 +1747,34 @@ def test_round_12_surrogates_a_judge_cannot_fault(
     """Over seeds 0-7: the clues of judge run 16, as classes (each row failed before)."""
     for seed in range(8):
         holds(engine, run(engine, [text], seed)[0], names)
+
+
+# --- round 13: judge run 17, phrasings wider than the earlier rows --------------------------
+
+ROUND13 = [
+    # class 1: a river or lake and a town in different sentences, as learners write them
+    ("Jag kommer från Mali. Jag bodde i Bamako. Niger är en stor flod.", ("Niger", "Bamako"),
+     _town_on_water),
+    ("Jag kommer från Bamako. Det finns en stor flod, Niger.", ("Niger", "Bamako"),
+     _town_on_water),
+    ("Min stad heter Bamako. Niger floden är mycket vacker.", ("Niger", "Bamako"),
+     _town_on_water),
+    ("jag bodde i Karachi. vi badade i Indus.", ("Indus", "Karachi"), _town_on_water),
+    ("Jag bodde i Bagdad. Tigris är en stor flod.", ("Tigris", "Bagdad"), _town_on_water),
+    ("Jag bodde i Kiev i Ukraina. Dnepr är en stor flod.", ("Dnepr", "Kiev"), _town_on_water),
+    ("jag bor i Västerås. vi badar i Svartån på sommaren.", ("Svartån", "Västerås"),
+     _water_of_town),
+    ("Jag bor i Södertälje. Kolbäcksån är fin.", ("Kolbäcksån", "Södertälje"), _water_of_town),
+    ("Jag bor i Karlstad. Vi åker båt på Vänern.", ("Vänern", "Karlstad"), _water_of_town),
+    ("I Jönköping finns sjön Vättern.", ("Vättern", "Jönköping"), _water_of_town),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), [
+    pytest.param(*row, id=f"r13-{row[2].__name__}-{i}") for i, row in enumerate(ROUND13)])
+def test_round_13_surrogates_a_judge_cannot_fault(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7: the clues of judge run 17, in more phrasings (each row failed before)."""
+    for seed in range(8):
+        holds(engine, run(engine, [text], seed)[0], names)
