@@ -284,10 +284,12 @@ def _size_patterns(data: dict) -> dict:
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
-    """What follows a place that lies in another: ", en stadsdel i Istanbul", " i Istanbul"
-    (group 1: the other place's first word)."""
+    """What follows a place that lies in another: ", en stadsdel i Istanbul", " i Istanbul",
+    " är ett område i Istanbul", ". Det är ett område i Istanbul", ", det ligger i Istanbul" (group 1: the other place's
+    first word)."""
     said = "|".join(regex.escape(w).replace("\\ ", r"\s+") for w in district_words)
-    return regex.compile(rf"^\s*,?\s*(?:(?:{said})\s+)?i\s+(\p{{Lu}}[\p{{L}}-]*)")
+    return regex.compile(rf"^\s*(?:,?\s*(?:(?:{said})\s+)?|[.,]?\s*(?i:det\s+|den\s+|som\s+)?"
+                         rf"(?:är\s+(?:{said})\s+|ligger\s+))i\s+(\p{{Lu}}[\p{{L}}-]*)")
 
 
 def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:

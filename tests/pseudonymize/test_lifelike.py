@@ -1767,6 +1767,11 @@ ROUND13 = [
     ("Jag bor i Södertälje. Kolbäcksån är fin.", ("Kolbäcksån", "Södertälje"), _water_of_town),
     ("Jag bor i Karlstad. Vi åker båt på Vänern.", ("Vänern", "Karlstad"), _water_of_town),
     ("I Jönköping finns sjön Vättern.", ("Vättern", "Jönköping"), _water_of_town),
+    # class 2: a district said to lie in a town, in the next clause or sentence
+    ("Jag bodde i Kadıköy. Det är ett område i Istanbul.", ("Kadıköy", "Istanbul"),
+     _district_abroad),
+    ("jag bodde i Mosul. det är ett område i Bagdad.", ("Mosul", "Bagdad"), _district_abroad),
+    ("Jag bodde i Kadıköy, det ligger i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
 ]
 
 
