@@ -488,6 +488,8 @@ class Geography:
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
+    # lifelike: (the folded words of a Swedish coast, its towns): Tjörn -> Göteborg, Uddevalla
+    coasts: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -634,7 +636,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
-            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"])}
+            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"]),
+            "coasts": tuple((frozenset(fold(w) for w in row["words"]), frozenset(row["towns"]))
+                            for row in data["coasts_lifelike"])}
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1223,7 +1227,13 @@ class Renderer:
                 if towns:
                     self.institution_towns.setdefault(fold(found.group(2)), towns)
             self._read_waters()
-            if not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
+            folded = fold(getattr(self.before, "text", ""))
+            coasts = [towns for named, towns in geo.coasts if any(
+                regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
+            if coasts:
+                # "ett sommarhus på Tjörn", "vi badade i Östersjön": a town of that coast
+                self.need_towns.append(frozenset().union(*coasts))
+            elif not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
                     said) or any(kind == "sea" and not abroad(where) and fold(name) in said
                                  for name, (kind, where) in geo.features.items()):
                 # "vi badar i Kalmarsund", "nära havet", "ut i skärgården", "ett sommarhus på

@@ -1751,6 +1751,14 @@ def test_round_12_surrogates_a_judge_cannot_fault(
 
 # --- round 13: judge run 17, phrasings wider than the earlier rows --------------------------
 
+def _on_its_coast(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town of an essay naming a coast's sea or sea island lies on that coast: never
+    Lidköping (on Vänern) beside Tjörn, never Borås beside Öland."""
+    town, word = names
+    towns = [t for words_, t in geography(True).coasts if fold(word) in words_]
+    assert towns and surrogate(r, town) in towns[0], r.target
+
+
 ROUND13 = [
     # class 1: a river or lake and a town in different sentences, as learners write them
     ("Jag kommer från Mali. Jag bodde i Bamako. Niger är en stor flod.", ("Niger", "Bamako"),
@@ -1771,6 +1779,14 @@ ROUND13 = [
     ("Jag bodde i Kadıköy. Det är ett område i Istanbul.", ("Kadıköy", "Istanbul"),
      _district_abroad),
     ("jag bodde i Mosul. det är ett område i Bagdad.", ("Mosul", "Bagdad"), _district_abroad),
+    # class 3: the coast the essay names
+    ("jag bor i Lidköping. på sommaren vi åker till Tjörn och badar.", ("Lidköping", "Tjörn"),
+     _on_its_coast),
+    ("Jag bor i Uddevalla. Min mormor har ett sommarhus på Tjörn.", ("Uddevalla", "Tjörn"),
+     _on_its_coast),
+    ("jag bor i Kalmar. vi åker till Öland på sommaren.", ("Kalmar", "Öland"), _on_its_coast),
+    ("Jag bor i Norrköping. Vi badar i Östersjön.", ("Norrköping", "Östersjön"), _on_its_coast),
+    ("Jag bor i Göteborg. Vi badar i Västerhavet.", ("Göteborg", "Västerhavet"), _on_its_coast),
     ("Jag bodde i Kadıköy, det ligger i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
 ]
 
