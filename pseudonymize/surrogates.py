@@ -490,6 +490,7 @@ class Geography:
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
     # lifelike: (the folded words of a Swedish coast, its towns): Tjörn -> Göteborg, Uddevalla
     coasts: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    route_next: regex.Pattern[str] | None = None  # lifelike: "Sen till Libyen" goes on a route
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -638,7 +639,10 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             | folds("island_towns_lifelike"),
             "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"]),
             "coasts": tuple((frozenset(fold(w) for w in row["words"]), frozenset(row["towns"]))
-                            for row in data["coasts_lifelike"])}
+                            for row in data["coasts_lifelike"]),
+            "route_next": regex.compile(r"\s*(?:%s)(?!\p{L})" % "|".join(
+                regex.escape(w).replace("\\ ", r"\s+") for w in data["route_next_lifelike"]),
+                                        regex.IGNORECASE)}
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -2162,8 +2166,7 @@ class Renderer:
         borders or shares a sea with ("från Irak till Turkiet och sedan till Grekland och
         Makedonien": never "... Libanon och Kosovo"); [] when no such leg is kept."""
         text, lex, geo = getattr(self.before, "text", ""), self.lex, self.geo
-        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
-        stop = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        begin, stop = self._route_window(text, span)
         tokens = regex.findall(r"\p{L}+", text[begin:stop])
         route = [iso_ for pair in zip(tokens, tokens[1:] + [""]) for iso_ in (
             lex.get(fold(" ".join(pair).strip())).country or lex.get(fold(pair[0])).country,)
@@ -2176,6 +2179,25 @@ class Renderer:
         near = [c for c in pool if self._free(c) and all(
             geo.leg(lex.get(fold(c)).country, other, lex.neighbours) for other in legs)]
         return near if legs else []
+
+    def _route_window(self, text: str, span: Span) -> tuple[int, int]:
+        """The mention's sentence, widened over a sentence before or after that goes on with
+        its route (`route_next`: "Vi gick till Sudan. Sen till Libyen. Sen med båt till
+        Italien": Libya's legs are Sudan and Italy)."""
+        def start_of(at: int) -> int:
+            return max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+
+        def end_of(at: int) -> int:
+            return min((i for c in ".!?\n" if (i := text.find(c, at)) >= 0), default=len(text))
+        begin, stop = start_of(span.start), end_of(span.end)
+        going = self.geo.route_next
+        if going is None:
+            return begin, stop
+        if begin > 1 and going.match(text, begin):
+            begin = start_of(begin - 1)
+        if stop < len(text) and going.match(text, stop + 1):
+            stop = end_of(stop + 1)
+        return begin, stop
 
     def _bordering(self, iso: str, pool: list[str]) -> list[str]:
         """A route stays a route ("via Turkiet till Grekland", "genom Serbien och Ungern"): a

@@ -1787,6 +1787,13 @@ ROUND13 = [
     ("jag bor i Kalmar. vi åker till Öland på sommaren.", ("Kalmar", "Öland"), _on_its_coast),
     ("Jag bor i Norrköping. Vi badar i Östersjön.", ("Norrköping", "Östersjön"), _on_its_coast),
     ("Jag bor i Göteborg. Vi badar i Västerhavet.", ("Göteborg", "Västerhavet"), _on_its_coast),
+    # class 4: a route told over several sentences keeps each leg
+    ("Vi gick från Eritrea till Sudan. Sen till Libyen. Sen med båt till Italien.",
+     ("Eritrea", "Sudan", "Libyen", "Italien"), _route_legs),
+    ("Jag kom till Libyen. Sen åkte vi båt till Italien. Därefter tog vi tåget till Frankrike.",
+     ("Libyen", "Italien", "Frankrike"), _route_legs),
+    ("Jag flydde från Syrien. Sen kom jag till Libanon. Sedan Turkiet.",
+     ("Syrien", "Libanon", "Turkiet"), _route_legs),
     ("Jag bodde i Kadıköy, det ligger i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
 ]
 
