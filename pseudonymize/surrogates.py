@@ -380,6 +380,15 @@ class Cuisine:
 
 
 @cache
+def university_fields() -> dict[str, frozenset[str]]:
+    """Lifelike: a folded field word ("medicin", "ingenjör") -> the universities that offer
+    it (institutions.toml's [[fields_lifelike]])."""
+    data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
+    return {fold(w): frozenset(row["universities"]) for row in data.get("fields_lifelike", ())
+            for w in row["words"]}
+
+
+@cache
 def cuisines() -> tuple[Cuisine, ...]:
     data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
     return tuple(Cuisine(row["name"], frozenset(fold(w) for w in row["cues"]),
@@ -1044,6 +1053,19 @@ class Renderer:
         found = regex.match(r",?\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
         return self.place_map.get(fold(found.group(1))) if found else None
 
+    def _offered(self, kind: Kind, span: Span | None) -> frozenset[str] | None:
+        """Lifelike: the universities that offer every field the mention's sentence names
+        ("studerar medicin på ...": the medical ones); None when it names none or none
+        offers them all."""
+        if self.effective != "lifelike" or kind.name != "university" or span is None:
+            return None
+        text = getattr(self.before, "text", "")
+        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
+        stop = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        table = university_fields()
+        rows = [table[w] for w in regex.findall(r"\p{L}+", fold(text[begin:stop])) if w in table]
+        return frozenset.intersection(*rows) or None if rows else None
+
     def _towns_with(self, kind: Kind, span: Span, original: str) -> frozenset[str]:
         """The towns the essay's towns come from when it names an institution tied to towns:
         those with one of its kind; lifelike: one other than the original (Östersund has only
@@ -1055,6 +1077,8 @@ class Renderer:
             return kind.towns
         same = institution_aliases().get(fold(original), frozenset({fold(original)}))
         other = [(n, t) for n, t in kind.pool if t and fold(n) not in same]
+        offered = self._offered(kind, span)
+        other = [(n, t) for n, t in other if n in offered] or other if offered else other
         follows = self._town_follows(span)
         towns = (frozenset(t for n, t in other if not (follows and " i " in n))
                  or frozenset(t for _, t in other) or kind.towns)
@@ -3074,6 +3098,8 @@ class Renderer:
             for _, key, _ in self._swedish_places(original):
                 if key not in self.place_map:
                     free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
+                    offered = self._offered(kind, self.span)
+                    free = [n for n in free if n in offered] or free if offered else free
                     # lifelike: within a commute of the essay's town ("bor i Huddinge och
                     # studerar på Stockholms universitet" never becomes Borlänge and Umeå)
                     anchor = (self.towns or [self.home[0] or self.city or ""])[0]
@@ -3100,6 +3126,8 @@ class Renderer:
                 towns.append(self.city)  # an essay of districts only: their town's own
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
+            offered = self._offered(kind, self.span)
+            here = [n for n in here if n in offered] or here if offered else here
             here = [n for n in here if n and self._free(n)][:1] or here
             anchor = (self.towns or [self.home[0] or self.city or ""])[0]
             if self.effective == "lifelike" and not here and anchor and kind.towns:
@@ -3116,6 +3144,8 @@ class Renderer:
                         and not _names_town(n, town_of.get(n))] or here
             anywhere = [n for n, t in kind.pool if not t]
             return (self._draw(here, rng) or self._draw(anywhere, rng)
+                    or self._draw(sorted({n for n, _ in kind.pool if n in offered and self._free(
+                        n)}) if offered else [], rng)
                     or self._draw([n for n, _ in kind.pool], rng))
         if kind.town:
             town = self._town(rng)

@@ -1759,6 +1759,14 @@ def _on_its_coast(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert towns and surrogate(r, town) in towns[0], r.target
 
 
+def _offers(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university the essay says offers a field is one that does: never medicine at
+    Högskolan i Borås."""
+    from pseudonymize.surrogates import university_fields
+    field, university = names
+    assert surrogate(r, university) in university_fields()[fold(field)], r.target
+
+
 ROUND13 = [
     # class 1: a river or lake and a town in different sentences, as learners write them
     ("Jag kommer från Mali. Jag bodde i Bamako. Niger är en stor flod.", ("Niger", "Bamako"),
@@ -1794,6 +1802,13 @@ ROUND13 = [
      ("Libyen", "Italien", "Frankrike"), _route_legs),
     ("Jag flydde från Syrien. Sen kom jag till Libanon. Sedan Turkiet.",
      ("Syrien", "Libanon", "Turkiet"), _route_legs),
+    # class 5: what a university offers
+    ("Jag bor i Borås. Jag studerar medicin på Göteborgs universitet.",
+     ("medicin", "Göteborgs universitet"), _offers),
+    ("Min syster studerar till läkare på Karolinska Institutet i Solna.",
+     ("läkare", "Karolinska Institutet"), _offers),
+    ("jag läser till ingenjör på Chalmers.", ("ingenjör", "Chalmers"), _offers),
+    ("Min bror pluggar juridik på Lunds universitet.", ("juridik", "Lunds universitet"), _offers),
     ("Jag bodde i Kadıköy, det ligger i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
 ]
 
