@@ -2175,8 +2175,12 @@ class Renderer:
         if self.cues is None:
             table = self.geo.country_cues
             said = regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))
-            self.cues = tuple(sorted({table[w] for w in said if w in table},
-                                     key=lambda isos: (len(isos), sorted(isos))))
+            cues = {table[w] for w in said if w in table}
+            text = getattr(self.before, "text", "")
+            if _followed_plate(text):
+                # a plate of a listed layout: its country stays one whose plate it can follow
+                cues.add(frozenset(f.country for f in plate_formats() if f.example))
+            self.cues = tuple(sorted(cues, key=lambda isos: (len(isos), sorted(isos))))
         near = pool
         for isos in self.cues:
             if iso in isos:
@@ -3555,6 +3559,7 @@ class PlateFormat:
     layout: str  # L letter, D digit, R region code
     letters: str
     regions: tuple[str, ...]
+    example: str = ""  # a plate of the layout, the shape a plate following this country takes
 
 
 @cache
@@ -3567,7 +3572,7 @@ def plate_formats() -> tuple[PlateFormat, ...]:
                  "R": "(?:" + "|".join(sorted(regions, key=len, reverse=True)) + ")"}
         shape = r"[ -]?".join(parts[c] for c in row["layout"])
         out.append(PlateFormat(row["country"], regex.compile(shape), row["layout"], letters,
-                               regions))
+                               regions, row.get("example", "")))
     return tuple(out)
 
 
@@ -3597,10 +3602,32 @@ def _plate_abroad(original: str, rng: Draws) -> str | None:
     return "".join(out) + text[i:]
 
 
+def _followed_plate(text: str) -> bool:
+    """Lifelike: the text holds a plate of a row with an `example`, not one whose start a
+    short row reads too (the detectors read "A123BC" of "A123BC 77": that plate keeps its
+    layout, so its country keeps no plate cue)."""
+    short = [f for f in plate_formats() if not f.example]
+    return any(not any(s.shape.match(m.group()) for s in short)
+               for f in plate_formats() if f.example for m in f.shape.finditer(text))
+
+
+def _plate_followed(r: Renderer, original: str) -> str:
+    """Lifelike: the plate whose layout the surrogate takes: the example of the surrogate
+    country's row where the essay replaced the country of the plate's layout (a Ukrainian
+    plate beside Ukraina -> Ryssland takes the Russian layout), else the original."""
+    fmt = next((f for f in plate_formats() if f.shape.fullmatch(original.strip())), None)
+    now = r.countries.get(fmt.country, fmt.country) if fmt else ""
+    follow = next((f for f in plate_formats() if f.country == now and f.example), None)
+    # (a short plate the detectors cut before its region code, "A123BC" of "A123BC 77", has no
+    # example and keeps its own layout: the code after it stays as written)
+    return follow.example if fmt and fmt.example and follow and now != fmt.country else original
+
+
 def _plate(r: Renderer, original: str, rng: Draws) -> str:
     """A Swedish plate for a Swedish one (three letters, two digits, a digit or letter); any
     other plate keeps its country's layout, each letter and digit drawn anew ("1234 AB-7")."""
-    abroad_plate = _plate_abroad(original, rng) if r.effective == "lifelike" else None
+    abroad_plate = _plate_abroad(_plate_followed(r, original), rng) \
+        if r.effective == "lifelike" else None
     if abroad_plate:
         return abroad_plate
     if not SWEDISH_PLATE.fullmatch(original.strip()):

@@ -1466,7 +1466,8 @@ ROUND11 = [
     ("Jag kommer från Vietnam och jag jobbar som kock på min vietnamesiska restaurang Pho Ha.",
      ("restaurang Pho Ha", "vietnamese"), _kind_word_kept),
     # class 6: licence plates by country
-    ("Vår bil från Ukraina hade skylten AX 1234 BC.", ("AX 1234 BC", "UA"), _plate_of),
+    # (no country named: with one, the plate follows the country's surrogate, round 13)
+    ("Vår bil hade ukrainska skyltar AX 1234 BC.", ("AX 1234 BC", "UA"), _plate_of),
     ("Min pappas bil hade ryska skyltar, A123BC 77.", ("A123BC", "RU"), _plate_of),
     # class 4: an institution and its town
     ("Jag bor i Malmö. Vi gick på Malmö stadsteater.", ("Malmö", "stadsteater"),
@@ -1767,6 +1768,16 @@ def _offers(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert surrogate(r, university) in university_fields()[fold(field)], r.target
 
 
+def _plate_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A plate of a listed country's layout keeps the layout of its car's country after the
+    surrogates: never a Ukrainian plate on a car from Russia."""
+    from pseudonymize.surrogates import plate_formats
+    country, plate = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    got = surrogate(r, plate)
+    assert any(f.country == iso and f.shape.fullmatch(got) for f in plate_formats()), r.target
+
+
 ROUND13 = [
     # class 1: a river or lake and a town in different sentences, as learners write them
     ("Jag kommer från Mali. Jag bodde i Bamako. Niger är en stor flod.", ("Niger", "Bamako"),
@@ -1809,6 +1820,11 @@ ROUND13 = [
      ("läkare", "Karolinska Institutet"), _offers),
     ("jag läser till ingenjör på Chalmers.", ("ingenjör", "Chalmers"), _offers),
     ("Min bror pluggar juridik på Lunds universitet.", ("juridik", "Lunds universitet"), _offers),
+    # class 6: a plate follows its car's country
+    ("Jag kommer från Ukraina. Vår bil har skyltar AX 1234 BC.", ("Ukraina", "AX 1234 BC"),
+     _plate_of_country),
+    ("Vi körde från Ukraina. Bilen hade registreringsnummer AX 1234 BC.",
+     ("Ukraina", "AX 1234 BC"), _plate_of_country),
     ("Jag bodde i Kadıköy, det ligger i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
 ]
 
