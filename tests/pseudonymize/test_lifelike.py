@@ -1820,6 +1820,9 @@ ROUND13 = [
      ("läkare", "Karolinska Institutet"), _offers),
     ("jag läser till ingenjör på Chalmers.", ("ingenjör", "Chalmers"), _offers),
     ("Min bror pluggar juridik på Lunds universitet.", ("juridik", "Lunds universitet"), _offers),
+    # class 7: two languages of one country: a country where both are spoken
+    ("Jag heter Rojda och kommer från Turkiet. Jag pratar kurdiska och turkiska.",
+     ("Turkiet", "kurdiska", "turkiska"), _speaks),
     # class 6: a plate follows its car's country
     ("Jag kommer från Ukraina. Vår bil har skyltar AX 1234 BC.", ("Ukraina", "AX 1234 BC"),
      _plate_of_country),
