@@ -1066,6 +1066,14 @@ class Renderer:
         rows = [table[w] for w in regex.findall(r"\p{L}+", fold(text[begin:stop])) if w in table]
         return frozenset.intersection(*rows) or None if rows else None
 
+    def _offering(self, kind: Kind, names: list[str]) -> list[str]:
+        """Lifelike: those of the university names that offer the sentence's fields (all of
+        them where none does or the sentence names no field)."""
+        offered = self._offered(kind, self.span)
+        if offered and not names:  # none to narrow: all that offer them, in the pool's order
+            return [n for n in dict(kind.pool) if n in offered]
+        return [n for n in names if n in offered] or names if offered else names
+
     def _towns_with(self, kind: Kind, span: Span, original: str) -> frozenset[str]:
         """The towns the essay's towns come from when it names an institution tied to towns:
         those with one of its kind; lifelike: one other than the original (Östersund has only
@@ -3102,8 +3110,7 @@ class Renderer:
             for _, key, _ in self._swedish_places(original):
                 if key not in self.place_map:
                     free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
-                    offered = self._offered(kind, self.span)
-                    free = [n for n in free if n in offered] or free if offered else free
+                    free = self._offering(kind, free)
                     # lifelike: within a commute of the essay's town ("bor i Huddinge och
                     # studerar på Stockholms universitet" never becomes Borlänge and Umeå)
                     anchor = (self.towns or [self.home[0] or self.city or ""])[0]
@@ -3130,8 +3137,7 @@ class Renderer:
                 towns.append(self.city)  # an essay of districts only: their town's own
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
-            offered = self._offered(kind, self.span)
-            here = [n for n in here if n in offered] or here if offered else here
+            here = self._offering(kind, here)
             here = [n for n in here if n and self._free(n)][:1] or here
             anchor = (self.towns or [self.home[0] or self.city or ""])[0]
             if self.effective == "lifelike" and not here and anchor and kind.towns:
@@ -3148,8 +3154,7 @@ class Renderer:
                         and not _names_town(n, town_of.get(n))] or here
             anywhere = [n for n, t in kind.pool if not t]
             return (self._draw(here, rng) or self._draw(anywhere, rng)
-                    or self._draw(sorted({n for n, _ in kind.pool if n in offered and self._free(
-                        n)}) if offered else [], rng)
+                    or self._draw([n for n in self._offering(kind, []) if self._free(n)], rng)
                     or self._draw([n for n, _ in kind.pool], rng))
         if kind.town:
             town = self._town(rng)
