@@ -2115,12 +2115,12 @@ class Renderer:
         towns abroad and islands, and Sweden for a Swedish town: "färja från Gdańsk till
         Nynäshamn" crosses the Baltic)."""
         if self.crossed is None:
-            geo, text = self.geo, fold(getattr(self.before, "text", ""))
+            geo = self.geo
             towns = {fold(t) for t in geo.towns}
             islands = {fold(name): where for name, (kind, where) in geo.features.items()
                        if kind == "island" and abroad(where)}
             crossed: dict[str, frozenset[str]] = {}
-            for sentence in regex.split(r"[.!?\n]", text):
+            for sentence in self._route_sentences():
                 said = regex.findall(r"\p{L}+", sentence)
                 named = list(dict.fromkeys(geo.sea_folds[m] for m in
                                            geo.sea_pattern.findall(sentence)))
@@ -2142,6 +2142,17 @@ class Renderer:
                     crossed[sea] = crossed.get(sea, frozenset()) | (isos & geo.seas[sea])
             self.crossed = crossed
         return self.crossed
+
+    def _route_sentences(self) -> list[str]:
+        """The essay's sentences, folded, a sentence that goes on with the route of the one
+        before it (`route_next`: "Sen till Libyen. Sen med båt till Italien") joined to it."""
+        going, out = self.geo.route_next, list[str]()
+        for part in regex.split(r"[.!?\n]", getattr(self.before, "text", "")):
+            if out and going is not None and going.match(part):
+                out[-1] += " " + fold(part)
+            else:
+                out.append(fold(part))
+        return out
 
     def _iso_of_word(self, word: str) -> str:
         """The country a word names, or a town abroad lies in (no given name, no surname)."""

@@ -1778,6 +1778,13 @@ def _plate_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None
     assert any(f.country == iso and f.shape.fullmatch(got) for f in plate_formats()), r.target
 
 
+def _one_sea(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A boat crossing told over two sentences crosses one sea (no ocean): never "Tanzania ...
+    med båt till Malawi"."""
+    got = [engine.lex.get(fold(surrogate(r, n))).country for n in names]
+    assert geography(True).leg(*got, {}), (r.target, got)
+
+
 ROUND13 = [
     # class 1: a river or lake and a town in different sentences, as learners write them
     ("Jag kommer från Mali. Jag bodde i Bamako. Niger är en stor flod.", ("Niger", "Bamako"),
@@ -1808,7 +1815,7 @@ ROUND13 = [
     ("Jag bor i Göteborg. Vi badar i Västerhavet.", ("Göteborg", "Västerhavet"), _on_its_coast),
     # class 4: a route told over several sentences keeps each leg
     ("Vi gick från Eritrea till Sudan. Sen till Libyen. Sen med båt till Italien.",
-     ("Eritrea", "Sudan", "Libyen", "Italien"), _route_legs),
+     ("Libyen", "Italien"), _one_sea),
     ("Jag kom till Libyen. Sen åkte vi båt till Italien. Därefter tog vi tåget till Frankrike.",
      ("Libyen", "Italien", "Frankrike"), _route_legs),
     ("Jag flydde från Syrien. Sen kom jag till Libanon. Sedan Turkiet.",
