@@ -86,7 +86,7 @@ CATEGORIES = (
     "place_trigger", "name_trigger", "fam", "prof", "edu", "sensitive", "institution_suffix",
     "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
     "unisex_name", "country_alias", "organization", "city_exonym", "district", "geo", "landmark",
-    "settlement", "district_abroad", "given_name", "family_name",
+    "settlement", "district_abroad", "town_abbreviation", "given_name", "family_name",
 )
 # Personal names, not words: they feed first_names/surnames only. In the lexicon gazetteer the
 # engine would read their category as an ordinary-word reading and refuse them as names.
@@ -363,6 +363,9 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     # a district of a town abroad is an `area` (SweLL), as GeoNames' sections of towns (PPLX)
     rows += [{"name": name, "kind": "area", "country": country}
              for name, country in _by_category(lexicon, "district_abroad")]
+    # "sthlm", "gbg": a Swedish town as learners abbreviate it (the town in admin2)
+    rows += [{"name": name, "kind": "city", "country": "SE", "admin2": town}
+             for name, town in _by_category(lexicon, "town_abbreviation")]
     rows += [{"name": name, "kind": "geo", "country": country or ""}
              for name, country in _by_category(lexicon, "geo")]
     rows += [{"name": name, "kind": "place", "country": country or ""}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress, count
-from operator import attrgetter, itemgetter, sub
+from operator import itemgetter, sub
 
 from rapidfuzz.distance import OSA
 
@@ -20,7 +20,7 @@ from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_C
                                                      PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import Entry, fold
+from pseudonymize.lexicon import ZIPF, Entry, fold
 from pseudonymize.types import REPLACE, Span
 
 FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
@@ -249,7 +249,7 @@ def respelt(spans: list[Span], doc: Doc,
     # at most: a rare word without both is passed over before its deletions are made
     near = {(key[0], len(key) + d) for key in index.values() for d in (-1, 0, 1)}
     folds = doc.folds
-    rare = map(T.RARE.__gt__, map(attrgetter("zipf"), doc.entries))
+    rare = map(T.RARE.__gt__, map(ZIPF, doc.entries))
     for k in compress(count(), rare):
         f = folds[k]
         if (f[:1], len(f)) not in near:

@@ -3506,7 +3506,8 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
                 str(rng.below(10)) for _ in digits))
             named = True
         elif keep and len(letters) > 1 and (fold(letters) in r.place_map or r.lex.get(
-                fold(letters)).se_pop):  # anna_klipper_malmo: the essay's surrogate town
+                fold(letters)).se_pop) and not _place_short(r, fold(letters)):
+            # anna_klipper_malmo: the essay's surrogate town (sara_gbg: its short form, below)
             parts.append(fold(r.place_map.get(fold(letters)) or r._town(rng)))
         elif len(letters) > 1 and (r.lex.get(fold(letters)).gender or r.lex.get(
                 fold(letters)).surname_rank):

@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import attrgetter, ge
+from itertools import filterfalse
 
 import regex
 from rapidfuzz import process
@@ -107,11 +106,15 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
                   reads=("nationality",))  # club_head lower only after a Swedish place
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
-                         ending=("transport_ending",), reads=("ride_verb",))
+                         ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
+WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
+                      reads=("work_word", "work_start", "prof", "profession_verb",
+                             "profession_filler", "inverted_subject", "study_verb",
+                             "school_verb", "place_adverb", "definite_ending", "ordinary_ending"))
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
@@ -124,7 +127,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name"))
+DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -135,12 +138,39 @@ APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
 
-@lru_cache(maxsize=50_000)
-def _split_number_word(key: str, words: tuple[str, ...]) -> bool:
-    """tjugofem, trettiotvå: a concatenation of number words."""
-    if not key:
-        return True
-    return any(key.startswith(w) and _split_number_word(key[len(w):], words) for w in words)
+class NumberWords:
+    """The lexicon's number words, asked of a word: written together (`joined`: "tjugofem")
+    or a few edits from one (`near`: "åta"). Looked up by length (the word's first n
+    characters in a set; the words of a length within the edits of the word's): each word
+    tried against all 200 cost each process 70 M instructions in the words it asked of."""
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self.words = frozenset(words)
+        self.lengths = tuple(sorted({len(w) for w in words}))
+        self.by_length: dict[int, list[str]] = {}
+        for w in words:  # in the lexicon's order, as `extractOne` was given them
+            self.by_length.setdefault(len(w), []).append(w)
+        self._joined: dict[str, bool] = {}
+
+    def joined(self, key: str) -> bool:
+        """tjugofem, trettiotvå: a concatenation of number words (remembered per rest)."""
+        if not key:
+            return True
+        found = self._joined.get(key)
+        if found is None:
+            found = any(key[:n] in self.words and self.joined(key[n:])
+                        for n in self.lengths if n <= len(key))
+            if len(self._joined) < T.REMEMBERED_WORDS:
+                self._joined[key] = found
+        return found
+
+    def near(self, key: str, edits: int) -> bool:
+        """Within `edits` edits (Levenshtein) of a number word: only those whose length is
+        within `edits` of the word's can be."""
+        window = [w for n in range(len(key) - edits, len(key) + edits + 1)
+                  for w in self.by_length.get(n, ())]
+        return bool(window) and process.extractOne(key, window, scorer=Levenshtein.distance,
+                                                   score_cutoff=edits) is not None
 
 
 class ContextRules:
@@ -167,9 +197,9 @@ class ContextRules:
         # the lexicon's number words, in its order (ties of length keep it): the entries holding
         # one of the category's words, found at C speed (not a Python test of 87,000 entries)
         listed = words("number_word") | {"-" + w for w in words("number_word")}
-        self.number_words = tuple(sorted(
+        self.numbers = NumberWords(tuple(sorted(
             (k for k in filter(listed.__contains__, lex.entries)
-             if "number_word" in lex.entries[k].cats and " " not in k), key=len, reverse=True))
+             if "number_word" in lex.entries[k].cats and " " not in k), key=len, reverse=True)))
         self.institution = lex.suffixes.get("institution_suffix", [])
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
         # the same by suffix (the first listed wins), looked up by length, longest first
@@ -185,7 +215,7 @@ class ContextRules:
             if " " in phrase:
                 head, *rest = phrase.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
-        self.stems = Matcher(lex)  # which part of a compound is an everyday word
+        self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
         self.marks = Marks(self._mark_bits)
         todo, quiet, before, before2, after = (Marks.where(5, lambda b, bit=bit: bool(b & bit))
@@ -220,13 +250,9 @@ class ContextRules:
     def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
             return True
-        if len(key) >= 6 and _split_number_word(key, self.number_words):
+        if len(key) >= 6 and self.numbers.joined(key):
             return True
-        if len(key) >= 5 and self.number_words:
-            best = process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
-                                      score_cutoff=1 if len(key) < 8 else 2)
-            return best is not None
-        return False
+        return len(key) >= 5 and self.numbers.near(key, 1 if len(key) < 8 else 2)
 
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
@@ -483,8 +509,7 @@ class ContextRules:
     def _near_number_word(self, key: str) -> bool:
         """"åta år", "fyller åta": one letter from a number word, when "år" follows or an age
         verb goes before."""
-        return process.extractOne(key, self.number_words, scorer=Levenshtein.distance,
-                                  score_cutoff=1) is not None
+        return self.numbers.near(key, 1)
 
     def _connected_run(self, doc: Doc, k: int) -> int:
         """Last index of a capitalised run that may go on over "de", "del", "la":
@@ -1268,7 +1293,9 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     and the part before the ending no compound that no frequency list holds ("tog
     pågatåget", "åkte norrtåg"; not "tog nattåget")."""
     low = doc.texts[i].lower()
-    ridden = i and doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
+    ridden = i and (doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
+                    or i >= 2 and doc.folds[i - 1] in r.w["list_word"]  # "Öresundståg eller pågatåg"
+                    and doc.texts[i - 2].lower().endswith(r.transport_endings))
     if not ((doc.texts[i][0].isupper() or ridden) and low.endswith(r.transport_endings)) \
             or low in r.transport_endings:
         return False
@@ -1310,6 +1337,35 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(BUSINESS_NAME.span(doc.offsets[i], doc.ends[end],
                            "other_institution" if club else "work",
                            key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"jobbar på happy nails", "städade på city städ", "jobbar som truckförare på östgöta
+    frukt": after a preposition where someone works, two or three lower-case words that no
+    list holds nor a dominant word ("förra"), one of them less frequent than everyday words,
+    name the workplace (a company's name of ordinary words); not an everyday phrase ("på bra
+    mat", "på stora lagret")."""
+    j = i + 1
+    if j >= len(doc.texts) or _institution_context(doc, j) != "work":
+        return False
+    end = j
+    while end < min(len(doc.texts), j + 3) and end not in doc.starts and doc.texts[end].isalpha() \
+            and doc.texts[end].islower() and not doc.entries[end].cats - NAMEISH \
+            and not (doc.folds[end] in r.stems.vocabulary and not r._rare_spelling(doc, end)) \
+            and (doc.entries[end].zipf < T.DOMINANT_WORD or r._rare_spelling(doc, end)) \
+            and "number_word" not in doc.entries[end].cats:
+        end += 1  # ("städ" is no "stad", the town_body word it folds like)
+    last = end - 1
+    if last - j < 1 or end < len(doc.texts) and doc.texts[end].isalpha() \
+            and doc.folds[end] not in r.stems.vocabulary:
+        return False  # one word (`_u_workplace` judges it), or the run goes on past the limit
+    if not any(r._rare_spelling(doc, k) for k in range(j, end)) \
+            or doc.folds[last].endswith(r.stems.ENDS["definite_ending"] + r.stems.ENDS["ordinary_ending"]) \
+            and doc.entries[last].zipf >= T.DEFINITE_NOUN_MIN:
+        return False
+    add(WORKPLACE_RUN.span(doc.offsets[j], doc.ends[last], "work",
+                           key=" ".join(doc.folds[j:end])))
     return False
 
 
@@ -1426,8 +1482,14 @@ def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"3 mars": a day before a month name (a feast's date is the feast's: "julafton den 24
-    december" stays)."""
+    december" stays); "den 25 varje månad", "den 1 i månaden": a day of every month."""
     digits, value = _digits(doc, i)
+    folds = doc.folds
+    if 1 <= value <= 31 and doc.texts[i] == digits and i and folds[i - 1] == "den" \
+            and i + 2 < len(folds) and folds[i + 1] in ("varje", "i") \
+            and folds[i + 2] in r.w["month_noun"]:
+        add(DAY.span(doc.offsets[i], doc.ends[i], "day", key=digits))
+        return True  # "lönen kommer den 25 varje månad": a day of the month
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
             and "month" in doc.entries[i + 1].cats:
         if not r._feast_near(doc, i):
@@ -1561,7 +1623,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
-    (LOWER_FULL_NAME, _lower_full_name),
+    (LOWER_FULL_NAME, _lower_full_name), (WORKPLACE_RUN, _workplace_run),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),
@@ -1682,9 +1744,12 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
         | {fold(p.split()[0]) for p in lex.marks if " " in p}
     ends = tuple({e for rule in rules for c in rule.ending for e in words.ends[c]}) \
         + tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
-    # the frequent words first, at C speed: the loop below then sees a tenth of the entries
-    frequent = compress(lex.entries, map(ge, map(attrgetter("zipf"), lex.entries.values()),
-                                         repeat(T.COMMON)))
-    plain = frozenset(k for k in frequent if k not in watched and not k.endswith(ends)
-                      and "." not in k and "_" not in k)
+    # the frequent words (listed by the snapshot's compiler) no rule watches, with no "." or
+    # "_", by C-level filters: the loop then tests the endings of those alone
+    unwatched = filterfalse(_DOT_OR_UNDERSCORE.search,
+                            filterfalse(watched.__contains__, lex.frequent))
+    plain = frozenset(k for k in unwatched if not k.endswith(ends))
     return plain, union("before"), union("before2"), union("after")
+
+
+_DOT_OR_UNDERSCORE = re.compile(r"[._]")  # a user name's (a.b, a_b): never a plain word

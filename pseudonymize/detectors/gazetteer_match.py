@@ -28,7 +28,7 @@ from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pro
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, Entry, Lexicon, fold, splittable
+from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold, splittable
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -50,7 +50,7 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
                                                       "geo_preposition", "shop_chain",
                                                       "shop_preposition", "shopping_verb"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
-    "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
+    "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
@@ -70,7 +70,7 @@ WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place
               before=("water_preposition",))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
-    "acronym_preposition",
+    "acronym_preposition", "possessive", "definite_ending",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
                                                     "name_trigger", "naming_verb"))
@@ -134,7 +134,7 @@ SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts
 REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark", "settlement",
-                          "district_abroad"})
+                          "district_abroad", "town_abbreviation"})
 
 
 TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
@@ -387,15 +387,22 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
         return "work" if kind == "university" and works_at(doc, i) else label
-    if doc.last_before(doc.lex.words("work_word"), i) >= 0:
-        return "work"
+    if i and doc.folds[i - 1] in doc.lex.words("go_between") and kind not in (None, "company"):
+        # "söker jobb via Arbetsförmedlingen", "praktik genom arbetsförmedlingen": the
+        # authority helps with the work; it is not where one works
+        return "other_institution"
+    if doc.last_before(doc.lex.words("work_word"), i) >= 0 or any(
+            k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
+            for k in (i - 1, i - 2)):
+        return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus"
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
 
 
 def _institution_role(doc: Doc, i: int) -> str | None:
-    """`work` or `school` after "på"/"hos"/"vid" in a sentence about working or studying:
+    """`work` or `school` after "på"/"hos"/"vid" in a sentence about working or studying
+    (`other_institution` where the profession is a role introducing a person: "min läkare på"):
     "söker sommarjobb som ingenjör på X", "var jag truckförare på X", "läser maskinteknik på X".
     A work word anywhere in the sentence decides; else the nearer of a study verb and a stated
     profession."""
@@ -407,7 +414,12 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     prof = doc.last_marked("prof", i)
     if school < 0 and prof < 0:
         return None
-    return "school" if school >= prof else "work"  # a study verb first when one word is both
+    if school >= prof:
+        return "school"  # a study verb first when one word is both
+    if prof and doc.texts[prof - 1].lower() in doc.lex.words.surface("possessive") \
+            or doc.folds[prof].endswith(doc.lex.words.ends["definite_ending"]):
+        return "other_institution"  # "min läkare på NÄL", "läkaren på NÄL": a role, one visited
+    return "work"
 
 
 def works_at(doc: Doc, i: int) -> bool:
@@ -448,17 +460,31 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
                        or marks.get(doc.texts[j].lower()) == "fam")
 
 
-class Matcher:
-    """Holds the lexicon and a misspelling cache; one per engine."""
+class PhraseNext(dict):
+    """First word of a phrase -> the second words of its phrases, made on first ask: an
+    essay asks of a few hundred of the lexicon's 5,000 first words, and making them all cost
+    each process more than its essays' asks (`_phrase_span`)."""
 
-    def __init__(self, lex: Lexicon) -> None:
+    def __init__(self, phrases: dict[str, list[tuple[tuple[str, ...], Entry]]]) -> None:
+        super().__init__()
+        self.phrases = phrases
+
+    def __missing__(self, first: str) -> frozenset[str]:
+        found = self.phrases.get(first)
+        if found is None:
+            return NO_WORDS
+        nexts = self[first] = frozenset(p[1] for p, _ in found)
+        return nexts
+
+
+class Matcher:
+    """Holds the lexicon and a misspelling cache; one per engine. `detects=False` makes one
+    for the word tests alone (compound stems, misspellings, the vocabulary: the context rules'
+    `stems`), without the tables detection reads (20 M instructions of each start-up)."""
+
+    def __init__(self, lex: Lexicon, detects: bool = True) -> None:
         self.lex = lex
         self.W, self.ENDS = lex.words.folds, lex.words.ends
-        self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
-        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
-        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
-        self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
-                                  default=0)
         self.longest_common = max(map(len, chain.from_iterable(lex.common_by_letter.values())),
                                   default=0)
         # pure functions of their arguments, asked again for every mention of a word
@@ -467,14 +493,25 @@ class Matcher:
         self._split = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._split_uncached)
         self._near_common = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._near_common_uncached)
         self.quiet_homograph = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._quiet_homograph)
-        self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
-        self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat not in ("unisex_name", "given_name", "family_name")))
-        # the same but the homographs ("lina", "sten"): words that are never a name at all
+        if detects:
+            self._detection_tables(lex)
+
+    def _detection_tables(self, lex: Lexicon) -> None:
+        """What `detect` reads besides the word tests: misspelling targets, the rules'
+        neighbours, the everyday words skipped, the patterns over an essay's marks."""
+        self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
+        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
+        self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
+                                  default=0)
+        self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
+        self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
+        # `vocabulary` but the homographs ("lina", "sten"): words that are never a name at all
         self.vocabulary_words = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat.split(".")[0] not in (
@@ -498,7 +535,7 @@ class Matcher:
                                           "institution_preposition")  # "jobbar på kockums"
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
-        self.phrase_next = {w: frozenset(p[1] for p, _ in lst) for w, lst in lex.phrases.items()}
+        self.phrase_next = PhraseNext(lex.phrases)
         # and those of them that are everyday words with no reading ("det", "en"): where no
         # phrase follows, nothing takes one in lower case (`_u_frequent` rejects a lower-case
         # word this frequent that no gazetteer knows, and no step before it accepts one), nor
@@ -518,14 +555,17 @@ class Matcher:
     def _mark_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         """The patterns over an essay's marks (`_mark`): the words `_todo` gives, the letters
         on their own (`_initials`), and the lower-case words `_todo` may give after a word no
-        rule watches and before none a rule watches (`_lonely`)."""
-        todo, watch, rare, single, after = (
-            Marks.where(MARK_BITS, lambda b, bit=bit: bool(b & bit))
-            for bit in (TODO, WATCH, RARE, SINGLE, CONTEXT_AFTER))
+        rule watches and before none a rule watches (`_lonely`). Each starts with one set of
+        marks and looks behind only after it (`(?<=W.)` for `(?<=W)` before the mark): the
+        engine then skips to the next mark of that set at C speed instead of trying the
+        pattern at every mark (the same matches: a test compares them)."""
+        todo, watch, rare, single, after, todo_or_rare = (
+            Marks.where(MARK_BITS, lambda b, bits=bits: bool(b & bits))
+            for bits in (TODO, WATCH, RARE, SINGLE, CONTEXT_AFTER, TODO | RARE))
         quiet_before = Marks.where(MARK_BITS, lambda b: b & ALPHA and not b & CONTEXT_BEFORE)
         lower = Marks.where(MARK_BITS, lambda b: b & LOWER and b & (TODO | RARE))
-        return (re.compile(f"{todo}|(?<={watch}){rare}"), re.compile(single),
-                re.compile(f"(?<={quiet_before}){lower}(?!{after})"))
+        return (re.compile(f"{todo_or_rare}(?:(?<={todo})|(?<={watch}{rare}))"),
+                re.compile(single), re.compile(f"{lower}(?<={quiet_before}.)(?!{after})"))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         if not self.lex.fuzzy_targets.get(key[0]) or len(key) < 6 \
@@ -611,7 +651,9 @@ class Matcher:
             if lone and alone.get(doc.texts[i], False):
                 continue
             e, ckey, attrs = self.lookup(folds[i])
-            cap, initial = doc.texts[i][0].isupper(), i in doc.starts
+            text = doc.texts[i]
+            cap = text[0].isupper() or "-" in text and self._capital(text)
+            initial = i in doc.starts
             if _excluded(e, ckey, never) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
@@ -670,6 +712,15 @@ class Matcher:
             return spans
         kept = [s for s in spans if not any(s.start < f.end and f.start < s.end for f in found)]
         return sorted(kept + found, key=lambda s: s.start)
+
+    def _capital(self, text: str) -> bool:
+        """Capitalised, also past an Arabic article written in lower case ("al-Rimal",
+        "el-Fasher": the name's own capital is after the article, category article_prefix)."""
+        if text[0].isupper():
+            return True
+        dash = text.find("-")
+        return 0 < dash < len(text) - 1 and text[dash + 1].isupper() \
+            and text[:dash + 1].lower() in self.W["article_prefix"]
 
     def _judged(self, verdicts: Verdicts | None, doc: Doc, i: int, e: Entry, key: str,
                 morph: tuple[str, ...], cap: bool, initial: bool, after_name: bool,
@@ -783,7 +834,7 @@ class Matcher:
         """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
         folds = doc.folds
         # its second word next (or after a "-"/"."; `_word_run`), or no phrase starts here
-        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next.get(folds[i], ()) \
+        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next[folds[i]] \
                 and folds[i + 1] not in SKIPPED:
             return None
         cap = doc.texts[i][0].isupper()
@@ -1166,7 +1217,17 @@ class Matcher:
         if not i or i in doc.starts:
             return False
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
-            or self._nicknamed(doc, i)
+            or self._nicknamed(doc, i) or self._hailed(doc, i)
+
+    def _hailed(self, doc: Doc, i: int) -> bool:
+        """"Hej eidar!", "kram från zeynab", "hälsningar faadumo": a rare word no list holds
+        right after a greeting (or a greeting and "från"), ending its clause, is who is greeted
+        or who signs."""
+        k = i - 1 - (doc.folds[i - 1] == "fran" and i >= 2)
+        e = doc.entries[i]
+        return doc.folds[k] in self.W["name_trigger.greeting"] and doc.texts[i].isalpha() \
+            and e.zipf < T.RARE and not e.cats and doc.folds[i] not in self.vocabulary \
+            and (i + 1 == len(doc.texts) or not doc.texts[i + 1][0].isalnum())
 
     def _nicknamed(self, doc: Doc, i: int) -> bool:
         """"alla kallar mig zizi", "de kallade honom abu": after a calling verb and its person;
@@ -1359,7 +1420,7 @@ class Matcher:
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
-            or "district_abroad" in e.cats
+            or "district_abroad" in e.cats or "town_abbreviation" in e.cats
             or e.place_kind == "region" or e.place_pop and not e.zipf))
         # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
 
@@ -1508,15 +1569,23 @@ class Matcher:
                 or nxt == "och" and after[:1].isupper())  # "Liv och Oskar"
 
     def _bare_subject(self, doc: Doc, i: int) -> bool:
-        """"Lina stannade hemma", "sten köpte mjölk": a given name that is also a noun, bare
-        at the start of a clause before a verb in the past tense, is the person (a bare
-        singular noun cannot be the subject that way); not before "är"/"var" ("Sten är hård")."""
+        """"Lina stannade hemma", "sten köpte mjölk", "omar spelar fotboll": a given name (also
+        one that is a noun), bare at the start of a clause before a verb in the past or present
+        tense, is the person (a bare singular noun cannot be the subject that way); not before
+        "är"/"var" ("Sten är hård")."""
         if i + 1 >= len(doc.texts) or i not in doc.starts:
             return False
         verb = doc.folds[i + 1]
-        return len(verb) >= 5 and verb.endswith(self.ENDS["past_ending"]) \
+        return len(verb) >= 5 and (verb.endswith(self.ENDS["past_ending"]) or self._present(verb)) \
             and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and not doc.entries[i + 1].cats \
             or verb in self.W["name_verb"] and verb not in self.W["be_verb"]
+
+    def _present(self, word: str) -> bool:
+        """"spelar", "leker": a verb's present tense, its infinitive an everyday word too
+        (spela, leka; not the plural "bilar", whose "bila" is no word)."""
+        get = self.lex.get
+        return word.endswith("ar") and get(word[:-1]).zipf >= T.COMPOUND_PART_MIN \
+            or word.endswith("er") and get(word[:-2] + "a").zipf >= T.COMPOUND_PART_MIN
 
     @staticmethod
     def _attested(e: Entry) -> bool:
@@ -1840,7 +1909,7 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     if c.cap or not (c.place_ctx == 2 or named_ending) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
-            or not c.doc.texts[c.i].isalpha():
+            or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
     if c.key.endswith(m.everyday_endings) or m._inflected_word(c.key) or not named_ending and (
             m._compound(c.key) or m._misspelt(c.key)):  # "hästö" folds one edit from "hasta"

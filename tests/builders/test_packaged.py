@@ -58,6 +58,7 @@ def test_every_declared_gazetteer_is_built_non_empty_and_conforms(built):
     ("places", {"name": "Mazar-e Sharif"}, {"kind": "exonym", "country": "AF"}),
     ("places", {"name": "Skiftinge"}, {"kind": "city", "country": "SE", "admin2": "Eskilstuna"}),
     ("places", {"name": "Eastleigh", "kind": "area"}, {"country": "KE"}),
+    ("places", {"name": "Sthlm"}, {"kind": "city", "country": "SE", "admin2": "Stockholm"}),
     ("admin_codes", {"code": "SE-M"}, {"name": "Skåne län", "level": 1}),
     ("languages", {"name": "arabiska"}, {"iso639_1": "ar", "iso639_3": "ara"}),
     ("organizations", {"name": "Migrationsverket"}, {"kind": "authority"}),

@@ -24,6 +24,9 @@ def test_the_shipped_lexicon_groups_its_names() -> None:
     origins = name_origins()
     assert origins[("hodan", "given_name")] == "somali"
     assert {"arabic", "somali", "polish", "east_slavic", "turkish"} <= set(origins.values())
+    # a new section heading starts a group; a lower-case comment inside a section keeps its group
+    assert origins[("achieng", "given_name")] == origins[("otieno", "family_name")] == "kenyan"
+    assert origins[("hawi", "given_name")] == origins[("gemechu", "family_name")] == "habesha"
 
 
 # (name, gender, origin): a name rare in Sweden that a foreign locale lists is of that locale's

@@ -663,6 +663,27 @@ def test_an_unlisted_name_is_of_the_surrogate_homeland(engine: Engine, text: str
         assert groups & set(engine.lex.name_origins.get(fold(surrogate(r, name)), ())), r.target
 
 
+
+# issue 14: names of the groups the lexicon's name sections added (a Kenyan section; Oromo names
+# under the Ethiopian group) are drawn from their own group, of the name's sex
+GROUP_NAMES = [
+    ("Min vän heter Achieng och hennes man heter Kamau.", {"Achieng": "female", "Kamau": "male"},
+     "kenyan"),
+    ("Min kompis Hawi och hennes bror Gemechu bor i Uppsala.",
+     {"Hawi": "female", "Gemechu": "male"}, "habesha"),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "group"), GROUP_NAMES)
+def test_a_listed_name_of_a_new_group_takes_a_name_of_that_group(
+        engine: Engine, text: str, names: dict[str, str], group: str) -> None:
+    for seed in SEEDS:
+        r = run(engine, [text], seed)[0]
+        for name, sex in names.items():
+            got = surrogate(r, name)
+            assert group in engine.lex.name_origins.get(fold(got), ()), (seed, got, r.target)
+            assert engine.lex.get(fold(got)).gender == sex, (seed, got, r.target)
+
 # --- 12. round 6: a business named after a place stays that business -----------------------------
 
 BUSINESSES = [

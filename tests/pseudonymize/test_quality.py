@@ -29,13 +29,18 @@ HELDOUT_LEAKS_MAX = 0
 # blind learner set (issue 14; first measured before tuning: replace-label recall 0.846,
 # 60 leaks in 64 essays; targets 0.97 and 1 leak per 20 essays, i.e. at most 3: both met)
 BLIND_REPLACE_RECALL_MIN = 0.97
-BLIND_LEAKS_MAX = 2
+BLIND_LEAKS_MAX = 1
 # second blind set (written 2026-11-24 after the first had been used to find classes of misses;
 # only its figures are read): first measured 0.880 and 26 leaks in 40 essays, 0.892 and 23 at the
-# end of that day's work on two development sets, 0.914 and 11 after the next day's on four; a
+# end of that day's work on two development sets, 0.914 and 11 after the next day's on four,
+# 0.928 and 10 after the third's (geography and names as data, six development sets); a
 # regression guard, still short of the targets
-BLIND2_REPLACE_RECALL_MIN = 0.91
-BLIND2_LEAKS_MAX = 11
+BLIND2_REPLACE_RECALL_MIN = 0.925
+BLIND2_LEAKS_MAX = 10
+# the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
+# dev5 0.787, dev6 0.855): (replace-label recall, leaks) they keep
+DEV_LEVELS = {"dev2": (0.93, 6), "dev3": (0.92, 12), "dev4": (0.92, 15), "dev5": (0.895, 28),
+              "dev6": (0.91, 13)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
@@ -122,6 +127,18 @@ def test_blind_gold(engine: Engine, name: str, recall_min: float, leaks_max: int
     path = GOLD.with_name(name)
     if not path.exists():
         pytest.skip(f"{path} not written yet")
+    report = _report(engine, path, "jsonl")
+    assert report.replace_recall >= recall_min
+    assert len(report.leaks) <= leaks_max, report.leaks
+
+
+@pytest.mark.parametrize("name", sorted(DEV_LEVELS))
+def test_development_gold(engine: Engine, name: str) -> None:
+    """The development learner sets keep the level their open tuning reached."""
+    path = GOLD.with_name(f"{name}.jsonl")
+    if not path.exists():
+        pytest.skip(f"{path} not written yet")
+    recall_min, leaks_max = DEV_LEVELS[name]
     report = _report(engine, path, "jsonl")
     assert report.replace_recall >= recall_min
     assert len(report.leaks) <= leaks_max, report.leaks

@@ -47,6 +47,29 @@ def test_the_fast_path_follows_the_declarations(offline_engine) -> None:
     assert "linje" in fast_path(lex, others)[0]
 
 
+def test_plain_words_are_the_frequent_unwatched_words_without_a_declared_ending(
+        offline_engine) -> None:
+    """`fast_path`'s plain words (made by C-level filters and endings looked up by length)
+    are those a plain loop over the entries keeps: frequent, watched by no rule, without a
+    declared ending (`endswith` over all of them), "." or "_" (fails when an ending length
+    is skipped: checked)."""
+    from pseudonymize import thresholds as T
+    from pseudonymize.detectors.context import WORD_RULES
+    from pseudonymize.lexicon import fold
+
+    lex = offline_engine.lex
+    rules = tuple(r for r in WORD_RULES if not r.capital)
+    found = frozenset().union(*(lex.words(c) for r in rules for c in r.word))
+    watched = found | {w.split()[0] for w in found if " " in w} | {fold(m) for m in lex.marks} \
+        | {fold(p.split()[0]) for p in lex.marks if " " in p}
+    ends = tuple({e for r in rules for c in r.ending for e in lex.words.ends[c]}) \
+        + tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
+    assert len(ends) > 50 and len(watched) > 500
+    assert fast_path(lex, WORD_RULES)[0] == {
+        k for k, e in lex.entries.items() if e.zipf >= T.COMMON and k not in watched
+        and not k.endswith(ends) and "." not in k and "_" not in k}
+
+
 def test_by_rule_counts_precision_and_recall_per_rule() -> None:
     doc = Document("d", "Anna bor i Lund och Erik i Oslo.",
                    (GoldSpan(0, 4, "firstname_female"), GoldSpan(11, 15, "city"),

@@ -1,12 +1,14 @@
 """The gazetteer's misspelling look-up (`Matcher._fuzzy_uncached`, over the targets of a
-length near the word's) against `extractOne` over every target of the word's first letter."""
+length near the word's) against `extractOne` over every target of the word's first letter;
+the context rules' number words (`NumberWords`) against tests over every number word."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rapidfuzz import process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
+from pseudonymize.detectors.context import ContextRules
 from pseudonymize.detectors.gazetteer_match import Matcher
 from pseudonymize.engine import Engine
 
@@ -54,5 +56,36 @@ def test_fuzzy_is_the_look_up_over_every_target(offline_engine: Engine) -> None:
     @given(respelt(targets))
     def check(key: str) -> None:
         assert m._fuzzy_uncached(key) == fuzzy_all(m, key)
+
+    check()
+
+
+def joined_all(key: str, words: tuple[str, ...]) -> bool:
+    """A concatenation of number words, as it was tested: every word tried as a prefix."""
+    return not key or any(key.startswith(w) and joined_all(key[len(w):], words) for w in words)
+
+
+def near_all(key: str, words: tuple[str, ...], edits: int) -> bool:
+    """Within `edits` of a number word, as it was tested: `extractOne` over every word."""
+    return process.extractOne(key, words, scorer=Levenshtein.distance,
+                              score_cutoff=edits) is not None
+
+
+def test_number_words_as_looked_up_over_every_word(offline_engine: Engine) -> None:
+    """`NumberWords` (prefixes by length, a window of lengths) answers as the tests over all
+    number words did, for number words joined and misspelt (fails when the length window is
+    one edit too narrow, or a prefix length is left out: checked)."""
+    rules = next(d for d in offline_engine.detectors if isinstance(d, ContextRules))
+    numbers = rules.numbers
+    words = tuple(sorted(numbers.words, key=len, reverse=True))
+    assert len(words) > 50 and numbers.joined("tjugofem") and numbers.near("atta", 1)
+
+    @settings(max_examples=400, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.lists(st.sampled_from(words), min_size=1, max_size=3).map("".join)
+           .flatmap(lambda w: respelt([w])), st.integers(1, 2))
+    def check(key: str, edits: int) -> None:
+        assert numbers.joined(key) == joined_all(key, words)
+        assert numbers.near(key, edits) == near_all(key, words, edits)
 
     check()
