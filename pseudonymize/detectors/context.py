@@ -853,7 +853,9 @@ class ContextRules:
         study verb, or a class ("går i klass 3 på sjöstadsskolan"), also an unattested one
         ("går på stenhammarskolan")."""
         e = doc.entries[i]
-        context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None
+        context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None \
+            or i >= 2 and doc.folds[i - 1] == "i" and doc.folds[i - 2] in self.w["school_verb"]
+        # ("går i engelbrektskolan": a school one goes "i" too)
         return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
             doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
 
