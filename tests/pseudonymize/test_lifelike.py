@@ -1489,7 +1489,7 @@ ROUND11 = [
     # class 6: licence plates by country
     # (no country named: with one, the plate follows the country's surrogate, round 13)
     ("Vår bil hade ukrainska skyltar AX 1234 BC.", ("AX 1234 BC", "UA"), _plate_of),
-    ("Min pappas bil hade ryska skyltar, A123BC 77.", ("A123BC", "RU"), _plate_of),
+    ("Min pappas bil hade ryska skyltar, A123BC 77.", ("A123BC 77", "RU"), _plate_of),
     # class 4: an institution and its town
     ("Jag bor i Malmö. Vi gick på Malmö stadsteater.", ("Malmö", "stadsteater"),
      _town_that_has),
