@@ -276,19 +276,20 @@ def _institution_context(doc: Doc, i: int) -> str | None:
     "studerar vid X", "går på X", "går fortfarande på X" -> school. A work word anywhere in the
     clause before the preposition decides (a few words back, not past punctuation); a study or
     school verb only right before it or past one adverb."""
-    if i < 2 or doc.folds[i - 1] not in doc.lex.words.folds["institution_preposition"]:
-        return None
     folds, words = doc.folds, doc.lex.words
+    W = words.folds  # (its categories read directly: this runs for every "på", "för", "hos")
+    if i < 2 or folds[i - 1] not in W["institution_preposition"]:
+        return None
     if folds[i - 2] in words.union("work_word", "work_start"):
         return "work"
-    verb = i - 3 if i >= 3 and folds[i - 2] in words("place_adverb") else i - 2
-    if verb >= 1 and folds[verb] in words("inverted_subject"):
+    verb = i - 3 if i >= 3 and folds[i - 2] in W["place_adverb"] else i - 2
+    if verb >= 1 and folds[verb] in W["inverted_subject"]:
         verb -= 1  # "förra året gick jag på hvitfeldtska"
     if folds[verb] in words.union("study_verb", "school_verb") and folds[i - 1] != "hos":
         return "school"
-    work, preps = words("work_word"), words("place_trigger.prep")
+    work, preps, texts, starts = W["work_word"], W["place_trigger.prep"], doc.texts, doc.starts
     for k in range(i - 2, max(-1, i - 2 - T.WORK_CLAUSE), -1):
-        if not doc.texts[k][0].isalnum() or k + 1 in doc.starts:
+        if not texts[k][0].isalnum() or k + 1 in starts:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
