@@ -284,10 +284,12 @@ def _size_patterns(data: dict) -> dict:
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
-    """What follows a place that lies in another: ", en stadsdel i Istanbul", " i Istanbul"
-    (group 1: the other place's first word)."""
+    """What follows a place that lies in another: ", en stadsdel i Istanbul", " i Istanbul",
+    " är ett område i Istanbul", ". Det är ett område i Istanbul", ", det ligger i Istanbul" (group 1: the other place's
+    first word)."""
     said = "|".join(regex.escape(w).replace("\\ ", r"\s+") for w in district_words)
-    return regex.compile(rf"^\s*,?\s*(?:(?:{said})\s+)?i\s+(\p{{Lu}}[\p{{L}}-]*)")
+    return regex.compile(rf"^\s*(?:,?\s*(?:(?:{said})\s+)?|[.,]?\s*(?i:det\s+|den\s+|som\s+)?"
+                         rf"(?:är\s+(?:{said})\s+|ligger\s+))i\s+(\p{{Lu}}[\p{{L}}-]*)")
 
 
 def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
@@ -375,6 +377,15 @@ class Cuisine:
     pool: tuple[str, ...]
     bare: tuple[str, ...]  # names without a kind word
     countries: frozenset[str] = frozenset()  # ISO codes whose cuisine it is
+
+
+@cache
+def university_fields() -> dict[str, frozenset[str]]:
+    """Lifelike: a folded field word ("medicin", "ingenjör") -> the universities that offer
+    it (institutions.toml's [[fields_lifelike]])."""
+    data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
+    return {fold(w): frozenset(row["universities"]) for row in data.get("fields_lifelike", ())
+            for w in row["words"]}
 
 
 @cache
@@ -486,6 +497,9 @@ class Geography:
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
+    # lifelike: (the folded words of a Swedish coast, its towns): Tjörn -> Göteborg, Uddevalla
+    coasts: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    route_next: regex.Pattern[str] | None = None  # lifelike: "Sen till Libyen" goes on a route
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -632,7 +646,12 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
-            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"])}
+            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"]),
+            "coasts": tuple((frozenset(fold(w) for w in row["words"]), frozenset(row["towns"]))
+                            for row in data["coasts_lifelike"]),
+            "route_next": regex.compile(r"\s*(?:%s)(?!\p{L})" % "|".join(
+                regex.escape(w).replace("\\ ", r"\s+") for w in data["route_next_lifelike"]),
+                                        regex.IGNORECASE)}
 
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
@@ -1034,6 +1053,27 @@ class Renderer:
         found = regex.match(r",?\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
         return self.place_map.get(fold(found.group(1))) if found else None
 
+    def _offered(self, kind: Kind, span: Span | None) -> frozenset[str] | None:
+        """Lifelike: the universities that offer every field the mention's sentence names
+        ("studerar medicin på ...": the medical ones); None when it names none or none
+        offers them all."""
+        if self.effective != "lifelike" or kind.name != "university" or span is None:
+            return None
+        text = getattr(self.before, "text", "")
+        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
+        stop = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        table = university_fields()
+        rows = [table[w] for w in regex.findall(r"\p{L}+", fold(text[begin:stop])) if w in table]
+        return frozenset.intersection(*rows) or None if rows else None
+
+    def _offering(self, kind: Kind, names: list[str]) -> list[str]:
+        """Lifelike: those of the university names that offer the sentence's fields (all of
+        them where none does or the sentence names no field)."""
+        offered = self._offered(kind, self.span)
+        if offered and not names:  # none to narrow: all that offer them, in the pool's order
+            return [n for n in dict(kind.pool) if n in offered]
+        return [n for n in names if n in offered] or names if offered else names
+
     def _towns_with(self, kind: Kind, span: Span, original: str) -> frozenset[str]:
         """The towns the essay's towns come from when it names an institution tied to towns:
         those with one of its kind; lifelike: one other than the original (Östersund has only
@@ -1045,6 +1085,8 @@ class Renderer:
             return kind.towns
         same = institution_aliases().get(fold(original), frozenset({fold(original)}))
         other = [(n, t) for n, t in kind.pool if t and fold(n) not in same]
+        offered = self._offered(kind, span)
+        other = [(n, t) for n, t in other if n in offered] or other if offered else other
         follows = self._town_follows(span)
         towns = (frozenset(t for n, t in other if not (follows and " i " in n))
                  or frozenset(t for _, t in other) or kind.towns)
@@ -1175,17 +1217,29 @@ class Renderer:
                     have.setdefault(town, set()).add(kind)
         towns = {fold(t) for t in geo.towns}
         kind_of = dict(geo.kind_words)
-        for sentence in regex.split(r"[.!?\n]", getattr(self.before, "text", "")):
-            folded = fold(sentence)
-            kinds = {geo.features[geo.feature_folds[m]][0] for m in
-                     geo.feature_pattern.findall(folded)
-                     if not abroad(geo.features[geo.feature_folds[m]][1])}
-            kinds |= {kind_of[w] for w in regex.findall(r"\p{L}+", folded) if w in kind_of}
+        text = getattr(self.before, "text", "")
+
+        def named(part: str) -> set[str]:
+            """The kinds of the Swedish rivers and lakes named in `part`."""
+            return {geo.features[geo.feature_folds[m]][0] for m in
+                    geo.feature_pattern.findall(fold(part))
+                    if not abroad(geo.features[geo.feature_folds[m]][1])} & {"river", "lake"}
+        for sentence in regex.split(r"[.!?\n]", text):
+            kinds = named(sentence) | {kind_of[w] for w in regex.findall(
+                r"\p{L}+", fold(sentence)) if w in kind_of}
             kinds &= {"river", "lake"}
             for word in regex.findall(r"\p{Lu}\p{L}+", sentence) if kinds else ():
                 if fold(word) in towns:
                     self.institution_towns.setdefault(fold(word), frozenset(
                         t for t, k in have.items() if kinds <= k))
+        kinds = named(text)
+        # "Jag bor i Södertälje. Kolbäcksån är fin": a river or lake named anywhere is the
+        # essay's first town's (the feature follows that town's surrogate)
+        first = next((fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", text) if fold(w) in towns
+                      and "district" not in self.lex.get(fold(w)).cats), None)
+        if kinds and first:
+            self.institution_towns.setdefault(first, frozenset(
+                t for t, k in have.items() if kinds <= k))
 
     def kind_of(self, span: Span, original: str) -> Kind | None:
         """`institution_kind` of a mention; the words before it read only when its name does
@@ -1209,7 +1263,13 @@ class Renderer:
                 if towns:
                     self.institution_towns.setdefault(fold(found.group(2)), towns)
             self._read_waters()
-            if not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
+            folded = fold(getattr(self.before, "text", ""))
+            coasts = [towns for named, towns in geo.coasts if any(
+                regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
+            if coasts:
+                # "ett sommarhus på Tjörn", "vi badade i Östersjön": a town of that coast
+                self.need_towns.append(frozenset().union(*coasts))
+            elif not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
                     said) or any(kind == "sea" and not abroad(where) and fold(name) in said
                                  for name, (kind, where) in geo.features.items()):
                 # "vi badar i Kalmarsund", "nära havet", "ut i skärgården", "ett sommarhus på
@@ -1967,8 +2027,8 @@ class Renderer:
             geo, kinds = geography(True), dict[str, set[str]]()
             for name, (kind, where) in geo.features.items():
                 if abroad(where) and not self._original(name):
-                    on = {self.lex.get(fold(t)).place_country
-                          for t in geo.feature_towns_abroad.get(name, ())}
+                    on = {self.lex.get(fold(t)).place_country  # (never Narva on the Narva)
+                          for t in geo.feature_towns_abroad.get(name, ()) if fold(t) not in fold(name)}
                     for iso in where:
                         if kind not in ("river", "lake") or iso in on:
                             kinds.setdefault(iso, set()).add(kind)
@@ -2055,12 +2115,12 @@ class Renderer:
         towns abroad and islands, and Sweden for a Swedish town: "färja från Gdańsk till
         Nynäshamn" crosses the Baltic)."""
         if self.crossed is None:
-            geo, text = self.geo, fold(getattr(self.before, "text", ""))
+            geo = self.geo
             towns = {fold(t) for t in geo.towns}
             islands = {fold(name): where for name, (kind, where) in geo.features.items()
                        if kind == "island" and abroad(where)}
             crossed: dict[str, frozenset[str]] = {}
-            for sentence in regex.split(r"[.!?\n]", text):
+            for sentence in self._route_sentences():
                 said = regex.findall(r"\p{L}+", sentence)
                 named = list(dict.fromkeys(geo.sea_folds[m] for m in
                                            geo.sea_pattern.findall(sentence)))
@@ -2082,6 +2142,17 @@ class Renderer:
                     crossed[sea] = crossed.get(sea, frozenset()) | (isos & geo.seas[sea])
             self.crossed = crossed
         return self.crossed
+
+    def _route_sentences(self) -> list[str]:
+        """The essay's sentences, folded, a sentence that goes on with the route of the one
+        before it (`route_next`: "Sen till Libyen. Sen med båt till Italien") joined to it."""
+        going, out = self.geo.route_next, list[str]()
+        for part in regex.split(r"[.!?\n]", getattr(self.before, "text", "")):
+            if out and going is not None and going.match(part):
+                out[-1] += " " + fold(part)
+            else:
+                out.append(fold(part))
+        return out
 
     def _iso_of_word(self, word: str) -> str:
         """The country a word names, or a town abroad lies in (no given name, no surname)."""
@@ -2123,8 +2194,12 @@ class Renderer:
         if self.cues is None:
             table = self.geo.country_cues
             said = regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))
-            self.cues = tuple(sorted({table[w] for w in said if w in table},
-                                     key=lambda isos: (len(isos), sorted(isos))))
+            cues = {table[w] for w in said if w in table}
+            text = getattr(self.before, "text", "")
+            if _followed_plate(text):
+                # a plate of a listed layout: its country stays one whose plate it can follow
+                cues.add(frozenset(f.country for f in plate_formats() if f.example))
+            self.cues = tuple(sorted(cues, key=lambda isos: (len(isos), sorted(isos))))
         near = pool
         for isos in self.cues:
             if iso in isos:
@@ -2138,8 +2213,7 @@ class Renderer:
         borders or shares a sea with ("från Irak till Turkiet och sedan till Grekland och
         Makedonien": never "... Libanon och Kosovo"); [] when no such leg is kept."""
         text, lex, geo = getattr(self.before, "text", ""), self.lex, self.geo
-        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
-        stop = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        begin, stop = self._route_window(text, span)
         tokens = regex.findall(r"\p{L}+", text[begin:stop])
         route = [iso_ for pair in zip(tokens, tokens[1:] + [""]) for iso_ in (
             lex.get(fold(" ".join(pair).strip())).country or lex.get(fold(pair[0])).country,)
@@ -2152,6 +2226,25 @@ class Renderer:
         near = [c for c in pool if self._free(c) and all(
             geo.leg(lex.get(fold(c)).country, other, lex.neighbours) for other in legs)]
         return near if legs else []
+
+    def _route_window(self, text: str, span: Span) -> tuple[int, int]:
+        """The mention's sentence, widened over a sentence before or after that goes on with
+        its route (`route_next`: "Vi gick till Sudan. Sen till Libyen. Sen med båt till
+        Italien": Libya's legs are Sudan and Italy)."""
+        def start_of(at: int) -> int:
+            return max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+
+        def end_of(at: int) -> int:
+            return min((i for c in ".!?\n" if (i := text.find(c, at)) >= 0), default=len(text))
+        begin, stop = start_of(span.start), end_of(span.end)
+        going = self.geo.route_next
+        if going is None:
+            return begin, stop
+        if begin > 1 and going.match(text, begin):
+            begin = start_of(begin - 1)
+        if stop < len(text) and going.match(text, stop + 1):
+            stop = end_of(stop + 1)
+        return begin, stop
 
     def _bordering(self, iso: str, pool: list[str]) -> list[str]:
         """A route stays a route ("via Turkiet till Grekland", "genom Serbien och Ungern"): a
@@ -2322,8 +2415,9 @@ class Renderer:
             pool = self._in_country(pool, country) or pool
             pool = self._off_islands(span, pool) or pool
             # "Floden Niger flyter genom Bamako": a town on the river's surrogate
-            on = {t for start, water in self._tied(self.waters_abroad, span)
-                  for t in self.geo.feature_towns_abroad.get(water, ())}
+            on = {t for start, water in self._tied(self.waters_abroad, span, essay=True)
+                  for t in self.geo.feature_towns_abroad.get(water, ())} or {
+                t for t in self._water_towns() if self.lex.get(fold(t)).place_country == country}
             # ... on it in another country where the surrogate country has none ("Niger
             # flyter genom Alger" never keeps a town the river does not touch)
             free = sorted(t for t in on if self._free(t))
@@ -2475,8 +2569,10 @@ class Renderer:
         geo, text = self.geo, getattr(self.before, "text", "")
         if self.effective != "lifelike" or fold(text[start:end]) not in geo.feature_folds:
             return False
-        after = fold(text[end:end + 30]).split()[:2]
-        before = fold(text[max(0, start - 20):start]).split()[-1:]
+        # "Niger är en stor flod", "Niger floden", "en stor flod, Niger": in its sentence
+        after = regex.findall(r"\p{L}+", fold(regex.split(r"[.!?\n]", text[end:end + 40])[0]))[:4]
+        before = regex.findall(r"\p{L}+", fold(regex.split(r"[.!?\n]", text[
+            max(0, start - 20):start])[-1]))[-1:]
         return not geo.water_after.isdisjoint(after) or not geo.water_before.isdisjoint(before)
 
     def _leaves_by_land(self, span: Span) -> bool:
@@ -2723,7 +2819,7 @@ class Renderer:
                 mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
                 own = plain([n for n, w in mine if country in w])
                 # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
-                near = {t for _, t in self._tied(self.towns_abroad, span)}
+                near = {t for _, t in self._tied(self.towns_abroad, span, essay=True)}
                 # "Alger ... floden X": one through the town named before it, in another
                 # country where the surrogate country has none
                 own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
@@ -2781,11 +2877,31 @@ class Renderer:
             return told, frozenset()
         return kind, where
 
-    def _tied(self, rendered: list[tuple[int, str]], span: Span) -> list[tuple[int, str]]:
-        """The rendered (start, surrogate) pairs named in the mention's sentence."""
+    def _tied(self, rendered: list[tuple[int, str]], span: Span,
+              essay: bool = False) -> list[tuple[int, str]]:
+        """The rendered (start, surrogate) pairs named in the mention's sentence; `essay`
+        (lifelike): else those of the whole essay, since a learner names the river in one
+        sentence and its town in the next ("Jag bodde i Alger. Floden Niger är stor")."""
         text = getattr(self.before, "text", "")
-        return [(start, pick) for start, pick in rendered if not regex.search(
+        tied = [(start, pick) for start, pick in rendered if not regex.search(
             r"[.!?\n]", text[min(start, span.start):max(start, span.start)])]
+        return tied or (rendered if essay else [])
+
+    def _water_towns(self) -> set[str]:
+        """Lifelike: where the essay names a river or lake abroad we know towns on, anywhere,
+        and none is rendered yet, the towns on such a free one, so a town rendered before it
+        can keep the tie (never "Alger ... floden Senegal")."""
+        if self.waters_abroad:
+            return set()
+        geo = self.geo
+        named = {geo.feature_folds[m] for m in geo.feature_pattern.findall(
+            fold(getattr(self.before, "text", "")))}
+        kinds = {geo.features[n][0] for n in named if abroad(geo.features[n][1])
+                 and n in geo.feature_towns_abroad} & {"river", "lake"}
+        # (never Narva for the Dnepr: the river Narva could not then be its surrogate)
+        return {t for n, towns in geo.feature_towns_abroad.items() if self._free(n)
+                and geo.features.get(n, ("",))[0] in kinds for t in towns
+                if fold(t) not in fold(n)}
 
     def _sea_between(self, span: Span, original: str, rng: Draws, like: str = "") -> str:
         """A sea abroad the surrogates of the essay's countries on it share (Egeiska havet
@@ -2835,12 +2951,15 @@ class Renderer:
         near = set(geo.landskap.get(home, ())[1:])
         before = self.before.get(span.start, ())
         said = before[-1] if before and before[-1] in geo.kind_folds else None
-        for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
-                     [n for n, w in mine if home in w and n not in tied],
+        own = [n for n, _ in mine if self.city in tied.get(n, ())]
+        for tier in (own, [n for n, w in mine if home in w and n not in tied],
                      [n for n, w in mine if w & near and n not in tied]):
             pick = self._draw([n for n in tier if not (said and fold(n).endswith(said))], rng)
             if pick:
                 return pick
+            if tier is own and self.effective == "lifelike" and own:
+                # "I Kristianstad finns sjön Ivösjön" rather than a lake the town lacks
+                return self._draw(own, rng) or own[0]
         for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
                      [n for n, w in mine if home in w and n not in tied]):
             pick = self._draw(tier, rng)  # "sjön Storsjön" rather than a lake far away
@@ -3002,6 +3121,7 @@ class Renderer:
             for _, key, _ in self._swedish_places(original):
                 if key not in self.place_map:
                     free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
+                    free = self._offering(kind, free)
                     # lifelike: within a commute of the essay's town ("bor i Huddinge och
                     # studerar på Stockholms universitet" never becomes Borlänge and Umeå)
                     anchor = (self.towns or [self.home[0] or self.city or ""])[0]
@@ -3028,6 +3148,7 @@ class Renderer:
                 towns.append(self.city)  # an essay of districts only: their town's own
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
+            here = self._offering(kind, here)
             here = [n for n in here if n and self._free(n)][:1] or here
             anchor = (self.towns or [self.home[0] or self.city or ""])[0]
             if self.effective == "lifelike" and not here and anchor and kind.towns:
@@ -3044,6 +3165,7 @@ class Renderer:
                         and not _names_town(n, town_of.get(n))] or here
             anywhere = [n for n, t in kind.pool if not t]
             return (self._draw(here, rng) or self._draw(anywhere, rng)
+                    or self._draw([n for n in self._offering(kind, []) if self._free(n)], rng)
                     or self._draw([n for n, _ in kind.pool], rng))
         if kind.town:
             town = self._town(rng)
@@ -3454,6 +3576,7 @@ class PlateFormat:
     layout: str  # L letter, D digit, R region code
     letters: str
     regions: tuple[str, ...]
+    example: str = ""  # a plate of the layout, the shape a plate following this country takes
 
 
 @cache
@@ -3466,7 +3589,7 @@ def plate_formats() -> tuple[PlateFormat, ...]:
                  "R": "(?:" + "|".join(sorted(regions, key=len, reverse=True)) + ")"}
         shape = r"[ -]?".join(parts[c] for c in row["layout"])
         out.append(PlateFormat(row["country"], regex.compile(shape), row["layout"], letters,
-                               regions))
+                               regions, row.get("example", "")))
     return tuple(out)
 
 
@@ -3496,10 +3619,32 @@ def _plate_abroad(original: str, rng: Draws) -> str | None:
     return "".join(out) + text[i:]
 
 
+def _followed_plate(text: str) -> bool:
+    """Lifelike: the text holds a plate of a row with an `example`, not one whose start a
+    short row reads too (the detectors read "A123BC" of "A123BC 77": that plate keeps its
+    layout, so its country keeps no plate cue)."""
+    short = [f for f in plate_formats() if not f.example]
+    return any(not any(s.shape.match(m.group()) for s in short)
+               for f in plate_formats() if f.example for m in f.shape.finditer(text))
+
+
+def _plate_followed(r: Renderer, original: str) -> str:
+    """Lifelike: the plate whose layout the surrogate takes: the example of the surrogate
+    country's row where the essay replaced the country of the plate's layout (a Ukrainian
+    plate beside Ukraina -> Ryssland takes the Russian layout), else the original."""
+    fmt = next((f for f in plate_formats() if f.shape.fullmatch(original.strip())), None)
+    now = r.countries.get(fmt.country, fmt.country) if fmt else ""
+    follow = next((f for f in plate_formats() if f.country == now and f.example), None)
+    # (a short plate the detectors cut before its region code, "A123BC" of "A123BC 77", has no
+    # example and keeps its own layout: the code after it stays as written)
+    return follow.example if fmt and fmt.example and follow and now != fmt.country else original
+
+
 def _plate(r: Renderer, original: str, rng: Draws) -> str:
     """A Swedish plate for a Swedish one (three letters, two digits, a digit or letter); any
     other plate keeps its country's layout, each letter and digit drawn anew ("1234 AB-7")."""
-    abroad_plate = _plate_abroad(original, rng) if r.effective == "lifelike" else None
+    abroad_plate = _plate_abroad(_plate_followed(r, original), rng) \
+        if r.effective == "lifelike" else None
     if abroad_plate:
         return abroad_plate
     if not SWEDISH_PLATE.fullmatch(original.strip()):

@@ -1142,12 +1142,15 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"calle Almirante Montt", "ul. Długa", "Avenida Brasil 12": a street abroad by its kind
-    word and the capitalised name after it; a capitalised kind word only before a house number
-    ("Calle Persson" is Carl Persson)."""
+    """"calle Almirante Montt", "ul. Długa", "Avenida Brasil 12", "Plaza de Armas": a street or
+    square abroad by its kind word and the capitalised name after it; capitalised before a
+    person's name only before a house number ("Calle Persson" is Carl Persson, "Calle del
+    Carmen" and "Piazza Navona" are places)."""
     end = _prefixed_street(r, doc, i)
-    if end and (doc.texts[i].islower() or end + 1 < len(doc.texts)
-                and doc.texts[end + 1][:1].isdigit()):
+    after = doc.entries[i + 1] if i + 1 < len(doc.texts) else EMPTY
+    if end and (doc.texts[i].islower() or not (after.first_rank or after.surname_rank)
+                or doc.folds[i + 1] in r.w["name_connector"]
+                or end + 1 < len(doc.texts) and doc.texts[end + 1][:1].isdigit()):
         add(STREET_PREFIX.span(doc.offsets[i], doc.ends[end], "place",
                                key=" ".join(doc.folds[i:end + 1])))
     return False

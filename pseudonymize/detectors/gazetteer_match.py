@@ -922,18 +922,21 @@ class Matcher:
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
-        names. A run is spans[first:n] of names on adjacent tokens, found in one pass (each
-        span's token by one C-level `bisect` map)."""
+        names, but for a surname that is no given name ("Jorge Muñoz Soto", "María Quispe
+        Mamani": two family names, as in Spanish). A run is spans[first:n] of names on adjacent
+        tokens, found in one pass (each span's token by one C-level `bisect` map)."""
         out = list(spans)
         first, prev_k = -1, None  # the current run's first span (-1: none), its last token
         new = tuple.__new__  # Span(...) without its Python __new__: one per inner name
+        ks = list(map(bisect_left, repeat(doc.offsets), map(itemgetter(0), spans)))
 
         def close(end: int) -> None:
             if first >= 0 and end - first >= 3 and spans[first].label in FIRSTNAMES:
                 for n in range(first + 1, end - 1):
-                    out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
+                    e = doc.entries[ks[n]] if ks[n] < len(doc.texts) else EMPTY
+                    if spans[n].label != "surname" or not e.surname_rank or e.first_rank:
+                        out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
-        ks = map(bisect_left, repeat(doc.offsets), map(itemgetter(0), spans))
         for n, (s, k) in enumerate(zip(spans, ks)):
             if s.label not in NAME_RUN:
                 close(n)
@@ -1122,6 +1125,9 @@ class Matcher:
             return False  # "fatimas mamma" is a name; another genitive is left alone
         # a homograph only bare before its verb: "lina stannade hemma"
         homograph = e.cats and e.cats <= HOMOGRAPH and self._bare_subject(c.doc, c.i)
+        if homograph and c.i >= 2 and self.lex.marks.get(c.doc.texts[c.i - 1].lower()) == "fam" \
+                and _owner_before(self, c.doc, c.i - 1) and e.gender in ("female", "male"):
+            return True  # "min man per säger", "min kollega liv kom": however frequent the word
         if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
                 or len(c.key) < 3 or e.zipf >= T.LOWER_NAME_SLOT_MAX \
                 or c.key in (self.vocabulary_words if homograph else self.vocabulary) \
@@ -1575,7 +1581,9 @@ class Matcher:
         one that is a noun), bare at the start of a clause before a verb in the past or present
         tense, is the person (a bare singular noun cannot be the subject that way); not before
         "är"/"var" ("Sten är hård")."""
-        if i + 1 >= len(doc.texts) or i not in doc.starts:
+        if i + 1 >= len(doc.texts) or i not in doc.starts and not (
+                i >= 2 and self.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
+                and _owner_before(self, doc, i - 1)):  # "min man per säger"
             return False
         verb = doc.folds[i + 1]
         return len(verb) >= 5 and (verb.endswith(self.ENDS["past_ending"]) or self._present(verb)) \

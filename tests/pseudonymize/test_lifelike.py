@@ -1487,7 +1487,8 @@ ROUND11 = [
     ("Jag kommer från Vietnam och jag jobbar som kock på min vietnamesiska restaurang Pho Ha.",
      ("restaurang Pho Ha", "vietnamese"), _kind_word_kept),
     # class 6: licence plates by country
-    ("Vår bil från Ukraina hade skylten AX 1234 BC.", ("AX 1234 BC", "UA"), _plate_of),
+    # (no country named: with one, the plate follows the country's surrogate, round 13)
+    ("Vår bil hade ukrainska skyltar AX 1234 BC.", ("AX 1234 BC", "UA"), _plate_of),
     ("Min pappas bil hade ryska skyltar, A123BC 77.", ("A123BC", "RU"), _plate_of),
     # class 4: an institution and its town
     ("Jag bor i Malmö. Vi gick på Malmö stadsteater.", ("Malmö", "stadsteater"),
@@ -1766,5 +1767,104 @@ def test_round_12_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
     """Over seeds 0-7: the clues of judge run 16, as classes (each row failed before)."""
+    for seed in range(8):
+        holds(engine, run(engine, [text], seed)[0], names)
+
+
+# --- round 13: judge run 17, phrasings wider than the earlier rows --------------------------
+
+def _on_its_coast(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town of an essay naming a coast's sea or sea island lies on that coast: never
+    Lidköping (on Vänern) beside Tjörn, never Borås beside Öland."""
+    town, word = names
+    towns = [t for words_, t in geography(True).coasts if fold(word) in words_]
+    assert towns and surrogate(r, town) in towns[0], r.target
+
+
+def _offers(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university the essay says offers a field is one that does: never medicine at
+    Högskolan i Borås."""
+    from pseudonymize.surrogates import university_fields
+    field, university = names
+    assert surrogate(r, university) in university_fields()[fold(field)], r.target
+
+
+def _plate_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A plate of a listed country's layout keeps the layout of its car's country after the
+    surrogates: never a Ukrainian plate on a car from Russia."""
+    from pseudonymize.surrogates import plate_formats
+    country, plate = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    got = surrogate(r, plate)
+    assert any(f.country == iso and f.shape.fullmatch(got) for f in plate_formats()), r.target
+
+
+def _one_sea(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A boat crossing told over two sentences crosses one sea (no ocean): never "Tanzania ...
+    med båt till Malawi"."""
+    got = [engine.lex.get(fold(surrogate(r, n))).country for n in names]
+    assert geography(True).leg(*got, {}), (r.target, got)
+
+
+ROUND13 = [
+    # class 1: a river or lake and a town in different sentences, as learners write them
+    ("Jag kommer från Mali. Jag bodde i Bamako. Niger är en stor flod.", ("Niger", "Bamako"),
+     _town_on_water),
+    ("Jag kommer från Bamako. Det finns en stor flod, Niger.", ("Niger", "Bamako"),
+     _town_on_water),
+    ("Min stad heter Bamako. Niger floden är mycket vacker.", ("Niger", "Bamako"),
+     _town_on_water),
+    ("jag bodde i Karachi. vi badade i Indus.", ("Indus", "Karachi"), _town_on_water),
+    ("Jag bodde i Bagdad. Tigris är en stor flod.", ("Tigris", "Bagdad"), _town_on_water),
+    ("Jag bodde i Kiev i Ukraina. Dnepr är en stor flod.", ("Dnepr", "Kiev"), _town_on_water),
+    ("jag bor i Västerås. vi badar i Svartån på sommaren.", ("Svartån", "Västerås"),
+     _water_of_town),
+    ("Jag bor i Södertälje. Kolbäcksån är fin.", ("Kolbäcksån", "Södertälje"), _water_of_town),
+    ("Jag bor i Karlstad. Vi åker båt på Vänern.", ("Vänern", "Karlstad"), _water_of_town),
+    ("I Jönköping finns sjön Vättern.", ("Vättern", "Jönköping"), _water_of_town),
+    # class 2: a district said to lie in a town, in the next clause or sentence
+    ("Jag bodde i Kadıköy. Det är ett område i Istanbul.", ("Kadıköy", "Istanbul"),
+     _district_abroad),
+    ("jag bodde i Mosul. det är ett område i Bagdad.", ("Mosul", "Bagdad"), _district_abroad),
+    # class 3: the coast the essay names
+    ("jag bor i Lidköping. på sommaren vi åker till Tjörn och badar.", ("Lidköping", "Tjörn"),
+     _on_its_coast),
+    ("Jag bor i Uddevalla. Min mormor har ett sommarhus på Tjörn.", ("Uddevalla", "Tjörn"),
+     _on_its_coast),
+    ("jag bor i Kalmar. vi åker till Öland på sommaren.", ("Kalmar", "Öland"), _on_its_coast),
+    ("Jag bor i Norrköping. Vi badar i Östersjön.", ("Norrköping", "Östersjön"), _on_its_coast),
+    ("Jag bor i Göteborg. Vi badar i Västerhavet.", ("Göteborg", "Västerhavet"), _on_its_coast),
+    # class 4: a route told over several sentences keeps each leg
+    ("Vi gick från Eritrea till Sudan. Sen till Libyen. Sen med båt till Italien.",
+     ("Libyen", "Italien"), _one_sea),
+    ("Jag kom till Libyen. Sen åkte vi båt till Italien. Därefter tog vi tåget till Frankrike.",
+     ("Libyen", "Italien", "Frankrike"), _route_legs),
+    ("Jag flydde från Syrien. Sen kom jag till Libanon. Sedan Turkiet.",
+     ("Syrien", "Libanon", "Turkiet"), _route_legs),
+    # class 5: what a university offers
+    ("Jag bor i Borås. Jag studerar medicin på Göteborgs universitet.",
+     ("medicin", "Göteborgs universitet"), _offers),
+    ("Min syster studerar till läkare på Karolinska Institutet i Solna.",
+     ("läkare", "Karolinska Institutet"), _offers),
+    ("jag läser till ingenjör på Chalmers.", ("ingenjör", "Chalmers"), _offers),
+    ("Min bror pluggar juridik på Lunds universitet.", ("juridik", "Lunds universitet"), _offers),
+    # class 7: two languages of one country: a country where both are spoken
+    ("Jag heter Rojda och kommer från Turkiet. Jag pratar kurdiska och turkiska.",
+     ("Turkiet", "kurdiska", "turkiska"), _speaks),
+    # class 6: a plate follows its car's country
+    ("Jag kommer från Ukraina. Vår bil har skyltar AX 1234 BC.", ("Ukraina", "AX 1234 BC"),
+     _plate_of_country),
+    ("Vi körde från Ukraina. Bilen hade registreringsnummer AX 1234 BC.",
+     ("Ukraina", "AX 1234 BC"), _plate_of_country),
+    ("Jag bodde i Kadıköy, det ligger i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), [
+    pytest.param(*row, id=f"r13-{row[2].__name__}-{i}") for i, row in enumerate(ROUND13)])
+def test_round_13_surrogates_a_judge_cannot_fault(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7: the clues of judge run 17, in more phrasings (each row failed before)."""
     for seed in range(8):
         holds(engine, run(engine, [text], seed)[0], names)
