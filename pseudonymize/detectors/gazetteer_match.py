@@ -494,6 +494,8 @@ class Matcher:
         self._split = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._split_uncached)
         self._near_common = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._near_common_uncached)
         self.quiet_homograph = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._quiet_homograph)
+        self._by_length: dict[tuple[bool, str, int, int], list[str]] = {}  # `_near_length`
+        self._lengths: dict[tuple[bool, str], dict[int, list[tuple[int, str]]]] = {}  # by length
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = frozenset().union(*(
@@ -506,8 +508,6 @@ class Matcher:
         """What `detect` reads besides the word tests: misspelling targets, the rules'
         neighbours, the everyday words skipped, the patterns over an essay's marks."""
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
-        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
-        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
         self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
                                   default=0)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
@@ -583,23 +583,25 @@ class Matcher:
             return best[0]
         return None
 
-    def _near_length(self, first: str, length: int, edits: int) -> list[str]:
-        """The fuzzy targets starting with `first` whose length is within `edits` of `length`,
-        in their order: `edits` edits change a word's length by as many at most, so the best
-        within `edits` (the first of the closest) is the one among all targets. Made once per
-        (letter, length, edits) from the letter's (position, target) pairs by length: the
-        whole list cost a C-level step per target and word."""
-        found = self._by_length.get((first, length, edits))
+    def _near_length(self, first: str, length: int, edits: int, common: bool = False
+                     ) -> list[str]:
+        """The fuzzy targets (`common`: the everyday words) starting with `first` whose length
+        is within `edits` of `length`, in their order: `edits` edits change a word's length by
+        as many at most, so the best within `edits` (the first of the closest) is the one
+        among all targets. Made once per (letter, length, edits) from the letter's (position,
+        target) pairs by length: the whole list cost a C-level step per target and word."""
+        found = self._by_length.get((common, first, length, edits))
         if found is None:
-            lengths = self._lengths.get(first)
+            lengths = self._lengths.get((common, first))
             if lengths is None:  # made whole before it is kept: threads may share the engine
                 lengths = {}
-                for pair in enumerate(self.lex.fuzzy_targets[first]):
+                table = self.lex.common_by_letter if common else self.lex.fuzzy_targets
+                for pair in enumerate(table.get(first, ())):
                     lengths.setdefault(len(pair[1]), []).append(pair)
-                self._lengths[first] = lengths
-            found = self._by_length[first, length, edits] = [target for _, target in sorted(
-                chain.from_iterable(lengths.get(n, ()) for n in range(length - edits,
-                                                                       length + edits + 1)))]
+                self._lengths[common, first] = lengths
+            found = self._by_length[common, first, length, edits] = [
+                target for _, target in sorted(chain.from_iterable(
+                    lengths.get(n, ()) for n in range(length - edits, length + edits + 1)))]
         return found
 
     def _lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
@@ -1558,7 +1560,9 @@ class Matcher:
         return self._near_common(key, edits)
 
     def _near_common_uncached(self, key: str, edits: int) -> bool:
-        words = self.lex.common_by_letter.get(key[0], ())
+        if key[0] not in self.lex.common_by_letter:
+            return False  # (no table kept for a letter no everyday word starts with)
+        words = self._near_length(key[0], len(key), edits, common=True)
         return bool(words) and process.extractOne(
             key, words, scorer=OSA.distance, score_cutoff=edits) is not None
 
