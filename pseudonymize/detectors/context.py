@@ -111,6 +111,9 @@ JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
+KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
+                                          "city", "region", "transport_name"), 0.7,
+                       word=("kind_noun",), reads=("be_verb",))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
@@ -853,7 +856,9 @@ class ContextRules:
         study verb, or a class ("går i klass 3 på sjöstadsskolan"), also an unattested one
         ("går på stenhammarskolan")."""
         e = doc.entries[i]
-        context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None
+        context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None \
+            or i >= 2 and doc.folds[i - 1] == "i" and doc.folds[i - 2] in self.w["school_verb"]
+        # ("går i engelbrektskolan": a school one goes "i" too)
         return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
             doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
 
@@ -1343,6 +1348,30 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"tog oss till jamtli, det är museum", "Sahand är ett berg": a word no list holds, said
+    to be of a kind, names one of that kind (a rare lower-case word, or a capitalised one inside
+    a sentence)."""
+    folds, j = doc.folds, i - 1
+    label = r.kind_nouns.get(folds[i]) if doc.texts[i].islower() \
+        and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
+    if label is None or j < 1:
+        return False
+    j -= folds[j] in ("en", "ett")
+    if j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
+        return False
+    j -= 1
+    if j >= 2 and folds[j] == "det" and doc.texts[j - 1] == ",":
+        j -= 2  # "X, det är ett museum"
+    e, text = doc.entries[j], doc.texts[j]
+    if not text.isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
+            or not (text.islower() and e.zipf < T.RARE
+                    or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):
+        return False
+    add(KIND_STATEMENT.span(doc.offsets[j], doc.ends[j], label, key=folds[j]))
+    return False
+
+
 def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"jobbar på happy nails", "städade på city städ", "jobbar som truckförare på östgöta
     frukt": after a preposition where someone works, two or three lower-case words that no
@@ -1631,6 +1660,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
     (LOWER_FULL_NAME, _lower_full_name), (WORKPLACE_RUN, _workplace_run),
+    (KIND_STATEMENT, _kind_statement),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (DAY_MONTH_RULE, _day_month), (AGE, _age), (DAY, _day), (DAY_I_MONTH, _day_i_month),

@@ -1590,16 +1590,18 @@ class Matcher:
                 and _owner_before(self, doc, i - 1)):  # "min man per säger"
             return False
         verb = doc.folds[i + 1]
+        if doc.texts[i].lower() in self.lex.words.surface("possessive") \
+                and verb not in self.W["name_verb"]:
+            return False  # "Mina vägar är långa": the possessive before its noun
         return len(verb) >= 5 and (verb.endswith(self.ENDS["past_ending"]) or self._present(verb)) \
             and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and not doc.entries[i + 1].cats \
             or verb in self.W["name_verb"] and verb not in self.W["be_verb"]
 
     def _present(self, word: str) -> bool:
-        """"spelar", "leker": a verb's present tense, its infinitive an everyday word too
-        (spela, leka; not the plural "bilar", whose "bila" is no word)."""
-        get = self.lex.get
-        return word.endswith("ar") and get(word[:-1]).zipf >= T.COMPOUND_PART_MIN \
-            or word.endswith("er") and get(word[:-2] + "a").zipf >= T.COMPOUND_PART_MIN
+        """"spelar", "simmar": a verb's present tense in -ar, its infinitive an everyday word
+        too (spela; not the plural "bilar", whose "bila" is no word). Not -er: "papper" is no
+        form of "pappa" ("Mina papper" is the possessive, not the name Mina)."""
+        return word.endswith("ar") and self.lex.get(word[:-1]).zipf >= T.COMPOUND_PART_MIN
 
     @staticmethod
     def _attested(e: Entry) -> bool:

@@ -47,6 +47,10 @@ LICENSE = regex.compile(r"(?<![\w-])\p{Lu}{3}\s?\d{2}[\dA-Z](?![\w-])")
 LICENSE_ANY_CASE = regex.compile(r"(?<![\w-])(\p{L}{3})\s?\d{2}[\d\p{L}](?![\w-])")
 # "AX 4471 KM": the two-letters, four-digits, two-letters plates of many European countries
 LICENSE_EUROPEAN = regex.compile(r"(?<![\w-])\p{Lu}{2}\s?\d{4}\s?\p{Lu}{2}(?![\w-])")
+# "A123BC 77", "А 123 ВС 777": the Russian layout (a letter, three digits, two letters, the
+# region's code), its letters those that have a Cyrillic twin
+LICENSE_RUSSIAN = regex.compile(
+    r"(?<![\w-])[ABEKMHOPCTYXАВЕКМНОРСТУХ]\s?\d{3}\s?[ABEKMHOPCTYXАВЕКМНОРСТУХ]{2}(?:\s?\d{2,3})?(?![\w-])")
 # "WA 12345", "B-MK 1234", "B MK 1234": a plate of another country's layout (district letters,
 # letters, digits), taken only after a plate's own trigger ("polska registreringsskyltar WA 12345")
 LICENSE_FOREIGN = regex.compile(
@@ -323,6 +327,8 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     found = {m.span() for m in _anchored(LICENSE, doc.text, plates)}
     found |= {m.span() for m in _anchored(LICENSE_EUROPEAN, doc.text,
                                           _before(scan.runs, LICENSE_EUROPEAN_BACK))}
+    found |= {m.span() for m in _anchored(LICENSE_RUSSIAN, doc.text,
+                                          _before(scan.runs, LICENSE_RUSSIAN_BACK))}
     for m in _anchored(LICENSE_ANY_CASE, doc.text, plates):
         # letters that are a word need the digits glued on ("abc123", not "och 123")
         letters, glued = fold(m.group(1)), not any(map(str.isspace, m.group()))
@@ -410,6 +416,7 @@ def _anchored(pattern: re.Pattern | regex.Pattern, text: str, starts: list[int])
 IBAN_BACK = (2,)
 LICENSE_BACK = (3, 4)
 LICENSE_EUROPEAN_BACK = (2, 3)
+LICENSE_RUSSIAN_BACK = (1, 2)
 LICENSE_FOREIGN_BACK = (2, 3, 4, 5, 6, 7)
 ZIP_BACK = (0, 2, 3, 4)
 
