@@ -154,7 +154,8 @@ def _is_common(e: Entry) -> bool:
                 or e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD
                 or (e.surname_rank and e.surname_rank <= T.SURNAME_DOMINANT_RANK
                     and e.zipf < T.DOMINANT_WORD)
-                or (e.place_kind in ("city", "exonym") and e.place_pop >= T.WORLD_DOMINANT)
+                or (e.place_kind in ("city", "exonym") and e.place_pop >= T.WORLD_DOMINANT
+                    and e.zipf < T.DOMINANT_WORD)  # not "Medan", "Van": the word first
                 or e.cats & NAMEISH_CATS and e.zipf < T.DOMINANT_WORD)
     return not dominant
 

@@ -39,8 +39,8 @@ BLIND2_REPLACE_RECALL_MIN = 0.925
 BLIND2_LEAKS_MAX = 10
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.93, 6), "dev3": (0.92, 12), "dev4": (0.92, 15), "dev5": (0.895, 28),
-              "dev6": (0.91, 13)}
+DEV_LEVELS = {"dev2": (0.935, 6), "dev3": (0.925, 12), "dev4": (0.92, 15), "dev5": (0.9, 26),
+              "dev6": (0.92, 11)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
