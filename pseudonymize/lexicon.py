@@ -175,6 +175,8 @@ class Lexicon:
     # first parts (3+ letters, leaving 4+) of institutions and towns a learner may write apart
     # ("försäkrings kassan", "göte borg"): the tokens where `_split_names` looks
     split_heads: frozenset[str] = frozenset()
+    # the whole names (`splittable` keys): a head and the next word written together must be one
+    split_names: frozenset[str] = frozenset()
     words: Words = field(default_factory=Words)
     # birth year -> Skatteverket's test personnummer born that year (12 digits, sorted)
     test_personids: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -430,8 +432,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     for key, e in entries.items():
         if e.zipf >= COMMON and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
             common_by_letter[key[0]].append(key)
-    split_heads = frozenset(key[:k] for key, e in entries.items() if splittable(key, e)
-                            for k in range(3, len(key) - 3))
+    split_names = frozenset(key for key, e in entries.items() if splittable(key, e))
+    split_heads = frozenset(key[:k] for key in split_names for k in range(3, len(key) - 3))
     unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= RARE and not (
         e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind)]
     return Lexicon(
@@ -448,7 +450,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         test_personids=_test_personids(_read(snapshot, root, "test_personids")),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
-        unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads)
+        unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads,
+        split_names=split_names)
 
 
 def splittable(key: str, e: Entry) -> bool:

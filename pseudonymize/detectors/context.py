@@ -1378,8 +1378,12 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     list holds nor a dominant word ("förra"), one of them less frequent than everyday words,
     name the workplace (a company's name of ordinary words); not an everyday phrase ("på bra
     mat", "på stora lagret")."""
-    j = i + 1
-    if j >= len(doc.texts) or _institution_context(doc, j) != "work":
+    j, texts = i + 1, doc.texts
+    if j + 1 >= len(texts) or not (texts[j].isalpha() and texts[j].islower()
+                                   and texts[j + 1].isalpha() and texts[j + 1].islower()) \
+            or j in doc.starts or j + 1 in doc.starts:
+        return False  # no run of two lower-case words: the loop below would stop before two
+    if _institution_context(doc, j) != "work":
         return False
     end = j
     while end < min(len(doc.texts), j + 3) and end not in doc.starts and doc.texts[end].isalpha() \

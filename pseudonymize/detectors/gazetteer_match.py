@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from bisect import bisect_left
-from itertools import chain, repeat
+from itertools import chain, compress, count, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -28,7 +28,7 @@ from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pro
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold, splittable
+from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -277,19 +277,20 @@ def _institution_context(doc: Doc, i: int) -> str | None:
     "studerar vid X", "går på X", "går fortfarande på X" -> school. A work word anywhere in the
     clause before the preposition decides (a few words back, not past punctuation); a study or
     school verb only right before it or past one adverb."""
-    if i < 2 or doc.folds[i - 1] not in doc.lex.words.folds["institution_preposition"]:
-        return None
     folds, words = doc.folds, doc.lex.words
+    W = words.folds  # (its categories read directly: this runs for every "på", "för", "hos")
+    if i < 2 or folds[i - 1] not in W["institution_preposition"]:
+        return None
     if folds[i - 2] in words.union("work_word", "work_start"):
         return "work"
-    verb = i - 3 if i >= 3 and folds[i - 2] in words("place_adverb") else i - 2
-    if verb >= 1 and folds[verb] in words("inverted_subject"):
+    verb = i - 3 if i >= 3 and folds[i - 2] in W["place_adverb"] else i - 2
+    if verb >= 1 and folds[verb] in W["inverted_subject"]:
         verb -= 1  # "förra året gick jag på hvitfeldtska"
     if folds[verb] in words.union("study_verb", "school_verb") and folds[i - 1] != "hos":
         return "school"
-    work, preps = words("work_word"), words("place_trigger.prep")
+    work, preps, texts, starts = W["work_word"], W["place_trigger.prep"], doc.texts, doc.starts
     for k in range(i - 2, max(-1, i - 2 - T.WORK_CLAUSE), -1):
-        if not doc.texts[k][0].isalnum() or k + 1 in doc.starts:
+        if not texts[k][0].isalnum() or k + 1 in starts:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
@@ -494,6 +495,8 @@ class Matcher:
         self._split = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._split_uncached)
         self._near_common = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._near_common_uncached)
         self.quiet_homograph = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._quiet_homograph)
+        self._by_length: dict[tuple[bool, str, int, int], list[str]] = {}  # `_near_length`
+        self._lengths: dict[tuple[bool, str], dict[int, list[tuple[int, str]]]] = {}  # by length
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = frozenset().union(*(
@@ -506,8 +509,6 @@ class Matcher:
         """What `detect` reads besides the word tests: misspelling targets, the rules'
         neighbours, the everyday words skipped, the patterns over an essay's marks."""
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
-        self._by_length: dict[tuple[str, int, int], list[str]] = {}  # `_near_length`
-        self._lengths: dict[str, dict[int, list[tuple[int, str]]]] = {}  # by length
         self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
                                   default=0)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
@@ -583,23 +584,25 @@ class Matcher:
             return best[0]
         return None
 
-    def _near_length(self, first: str, length: int, edits: int) -> list[str]:
-        """The fuzzy targets starting with `first` whose length is within `edits` of `length`,
-        in their order: `edits` edits change a word's length by as many at most, so the best
-        within `edits` (the first of the closest) is the one among all targets. Made once per
-        (letter, length, edits) from the letter's (position, target) pairs by length: the
-        whole list cost a C-level step per target and word."""
-        found = self._by_length.get((first, length, edits))
+    def _near_length(self, first: str, length: int, edits: int, common: bool = False
+                     ) -> list[str]:
+        """The fuzzy targets (`common`: the everyday words) starting with `first` whose length
+        is within `edits` of `length`, in their order: `edits` edits change a word's length by
+        as many at most, so the best within `edits` (the first of the closest) is the one
+        among all targets. Made once per (letter, length, edits) from the letter's (position,
+        target) pairs by length: the whole list cost a C-level step per target and word."""
+        found = self._by_length.get((common, first, length, edits))
         if found is None:
-            lengths = self._lengths.get(first)
+            lengths = self._lengths.get((common, first))
             if lengths is None:  # made whole before it is kept: threads may share the engine
                 lengths = {}
-                for pair in enumerate(self.lex.fuzzy_targets[first]):
+                table = self.lex.common_by_letter if common else self.lex.fuzzy_targets
+                for pair in enumerate(table.get(first, ())):
                     lengths.setdefault(len(pair[1]), []).append(pair)
-                self._lengths[first] = lengths
-            found = self._by_length[first, length, edits] = [target for _, target in sorted(
-                chain.from_iterable(lengths.get(n, ()) for n in range(length - edits,
-                                                                       length + edits + 1)))]
+                self._lengths[common, first] = lengths
+            found = self._by_length[common, first, length, edits] = [
+                target for _, target in sorted(chain.from_iterable(
+                    lengths.get(n, ()) for n in range(length - edits, length + edits + 1)))]
         return found
 
     def _lookup(self, key: str) -> tuple[Entry, str, tuple[str, ...]]:
@@ -694,17 +697,18 @@ class Matcher:
         that written together are a known institution or a big town (`splittable`): the learner
         split the compound. Their span replaces what the two words gave alone."""
         texts, folds, entries, heads = doc.texts, doc.folds, self.lex.entries, self.lex.split_heads
+        names = self.lex.split_names
         found = []
-        for i in [k for k, f in enumerate(folds[:-1]) if f in heads]:
+        # a third of an essay's words are heads ("kan", "for"): the pair's join is tested first
+        for i in [k for k in compress(count(), map(heads.__contains__, folds[:-1]))
+                  if folds[k] + folds[k + 1] in names]:
             a, b = texts[i], texts[i + 1]
             if len(b) < 4 or len(a) < 3 or doc.ends[i] + 1 != doc.offsets[i + 1] \
                     or not a.isalpha() or not b.isalpha() or i + 1 in doc.starts:
                 continue
             if doc.entries[i].zipf >= T.COMMON and doc.entries[i + 1].zipf >= T.COMMON:
                 continue  # two everyday words ("kan bero", never Kanbero)
-            e = entries.get(folds[i] + folds[i + 1])
-            if e is None or not splittable(folds[i] + folds[i + 1], e):
-                continue
+            e = entries[folds[i] + folds[i + 1]]  # `splittable`, as `split_names` holds it
             label, attrs = self._label_for(e, folds[i] + folds[i + 1])
             if label in PLACE_LABELS or label in ORG_LABELS:
                 found.append(SPLIT_NAME.span(doc.offsets[i], doc.ends[i + 1], label, attrs,
@@ -1557,7 +1561,9 @@ class Matcher:
         return self._near_common(key, edits)
 
     def _near_common_uncached(self, key: str, edits: int) -> bool:
-        words = self.lex.common_by_letter.get(key[0], ())
+        if key[0] not in self.lex.common_by_letter:
+            return False  # (no table kept for a letter no everyday word starts with)
+        words = self._near_length(key[0], len(key), edits, common=True)
         return bool(words) and process.extractOne(
             key, words, scorer=OSA.distance, score_cutoff=edits) is not None
 

@@ -287,3 +287,15 @@ def test_the_reads_a_judgement_notes_belong_to_its_thread(offline_engine) -> Non
     other.join()
     matcher.asked = None
     assert seen == [None]
+
+
+def test_split_names_are_the_splittable_entries_and_their_heads(offline_engine) -> None:
+    """`_split_names` looks only where a head's join with the next word is in `split_names`:
+    that table must hold every entry `splittable` accepts, and each head must be a prefix of
+    one (3+ letters, leaving 4+), or a learner's split name goes unseen."""
+    from pseudonymize.lexicon import splittable
+
+    lex = offline_engine.lex
+    assert lex.split_names == {k for k, e in lex.entries.items() if splittable(k, e)}
+    assert "forsakringskassan" in lex.split_names
+    assert lex.split_heads == {k[:n] for k in lex.split_names for n in range(3, len(k) - 3)}

@@ -89,3 +89,29 @@ def test_number_words_as_looked_up_over_every_word(offline_engine: Engine) -> No
         assert numbers.near(key, edits) == near_all(key, words, edits)
 
     check()
+
+
+def near_common_all(m: Matcher, key: str, edits: int) -> bool:
+    """The misspelt-everyday-word test as it was: `extractOne` over all words of the letter."""
+    words = m.lex.common_by_letter.get(key[0], ())
+    return bool(words) and process.extractOne(
+        key, words, scorer=OSA.distance, score_cutoff=edits) is not None
+
+
+def test_near_common_is_the_test_over_every_everyday_word(offline_engine: Engine) -> None:
+    """`_near_common_uncached` looks only at everyday words of a length within `edits` of the
+    word's: the same answer as over all of them, for one and two edits (fails when the length
+    window is one edit too narrow)."""
+    m = next(d for d in offline_engine.detectors if isinstance(d, Matcher))
+    words = sorted({w for ws in m.lex.common_by_letter.values() for w in ws if len(w) >= 5})
+    assert words
+
+    @settings(max_examples=400, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(respelt(words), st.sampled_from([1, 2]))
+    def check(key: str, edits: int) -> None:
+        assert m._near_common_uncached(key, edits) == near_common_all(m, key, edits)
+
+    check()
+    assert m._near_common_uncached("ändå", 1) == near_common_all(m, "ändå", 1)
+    assert not m._near_common_uncached("\u4e2d" * 6, 1)  # a letter no everyday word starts with
