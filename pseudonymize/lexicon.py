@@ -249,8 +249,10 @@ def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:
 
 NO_RANK = 1_000_000  # rank of a listed name with no frequency
 RULE_PREFIX = "rule:"  # builders/packaged.py: the rules' word lists inside the lexicon gazetteer
-LEXICON_KINDS = {"landmark": "place", "geo": "geo", "district": "city", "settlement": "city",
-                 "district_abroad": "area", "town_abbreviation": "city"}
+# in this order where a word is in several ("Lilla Essingen" a district and an island): a
+# category's set is iterated in hash order, which changes from process to process
+LEXICON_KINDS = {"district": "city", "district_abroad": "area", "town_abbreviation": "city",
+                 "settlement": "city", "landmark": "place", "geo": "geo"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
                    "street": 6, "exonym": 7, "spelling": 8}
@@ -406,7 +408,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         suffixes[cat].sort(key=lambda sv: -len(sv[0]))
     for d in acc.values():
         # The hand-written lexicon knows better than a homonymous village: Landvetter the airport.
-        kind = next((LEXICON_KINDS[c] for c in d.get("cats", ()) if c in LEXICON_KINDS), None)
+        cats = d.get("cats", ())
+        kind = next((k for c, k in LEXICON_KINDS.items() if c in cats), None)
         if kind:
             d["place_kind"] = kind
     common = _read(snapshot, root, "common_words")
@@ -421,8 +424,8 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     shared: dict = {}  # one object per distinct value, so the pickled cache stores each once
     distinct: dict[Entry, Entry] = {}  # and one per distinct entry (87,000 words, 36,000 entries)
     entries: dict[str, Entry] = {}
-    for key, d in acc.items():
-        e = _entry(d, lambda v: shared.setdefault(v, v))
+    for key in sorted(acc):  # (in key order: `acc` is filled from sets, in hash order)
+        e = _entry(acc[key], lambda v: shared.setdefault(v, v))
         entries[key] = distinct.setdefault(e, e)
     fuzzy: dict[str, list[str]] = defaultdict(list)
     for key, e in entries.items():
@@ -541,7 +544,7 @@ def _surrogate_places(ranked: pl.DataFrame, pools: dict[str, list[str]]
 
     feature = pl.coalesce(pl.col("geonameid").cast(pl.String), pl.lit("n:") + pl.col("fold"))
     rows = ranked.with_columns(feature=feature, swedish=pl.col("kind") == "exonym")
-    aliases = rows.group_by("feature").agg(pl.col("fold"))
+    aliases = rows.group_by("feature", maintain_order=True).agg(pl.col("fold"))
     rows = rows.filter(pl.col("kind") != "spelling")  # another spelling is no surrogate
     # an exonym's kind is the kind of its feature's main row
     kinds = rows.filter(~pl.col("swedish")).group_by("feature").agg(

@@ -30,6 +30,7 @@ COMMON = {"jag": 7.3, "och": 7.4, "bor": 5.4, "i": 7.5, "min": 6.5, "heter": 5.0
           "mina": 5.8, "är": 7.3, "år": 6.0, "vän": 5.0, "från": 6.5, "kommer": 6.0, "sund": 4.0,
           "affären": 3.9, "historia": 4.5}
 LEXICON = [("heter", "name_trigger"), ("vän", "name_trigger"), ("hans", "common_name_homograph"),
+           ("Holmsund", "district", "Umeå"), ("Holmsund", "geo", "SE"),  # two kinds: test_lexicon
            ("mamma", "fam"), ("läkare", "prof"), ("tjugo", "number_word", "20"),
            ("fem", "number_word", "5"), ("nitton", "number_word", "19"),
            ("telefon", "phone_trigger"), ("skolan", "institution_suffix", "school"),
