@@ -12,8 +12,9 @@ own judgement.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -85,6 +86,15 @@ def learner_essays(essays: Sequence[E], run: Callable[[E, Memory], R],
         if text is not None and _recurs(text, later[known:]):
             result = run(essay, memory)
         yield essay, result
+
+
+def by_learner(essays: Iterable[E], learner: Callable[[E], object],
+               run: Callable[[E, Memory], R], revisable: Callable[[E, R], str | None]
+               ) -> Iterator[tuple[E, R]]:
+    """`learner_essays` for each learner's run of essays (given sorted by learner, then id),
+    the results in the essays' order."""
+    for _, group in itertools.groupby(essays, key=learner):
+        yield from learner_essays(list(group), run, revisable)
 
 
 def _recurs(text: str, idents: Sequence[tuple[str, str]]) -> bool:

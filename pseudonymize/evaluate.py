@@ -12,7 +12,6 @@ time and must never feed detection code or resources.
 from __future__ import annotations
 
 import csv
-import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -20,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from pseudonymize.engine import Memory, learner_essays
+from pseudonymize.engine import Memory, by_learner
 from pseudonymize.labels import LABELS
 from pseudonymize.types import MARK, REPLACE, Annotation, Result
 
@@ -452,20 +451,19 @@ def as_released(engine: Pseudonymizer, docs: Iterable[Document], strategy: str =
                 seed: int = 0) -> Iterator[tuple[Document, Result]]:
     """Every document pseudonymized as a release does it: a learner's essays in id order share
     one Memory, so what one essay established (a town written capitalised once) is found
-    again in the learner's other essays, in any case (`learner_essays`). A document without a learner id is its own learner;
-    documents keep their given order when no learner id is given at all."""
+        again in the learner's other essays, in any case (`by_learner`). A document without a
+    learner id is its own learner; documents keep their given order when no learner id is
+    given at all."""
     docs = list(docs)
     if any(d.learner for d in docs):
         docs.sort(key=lambda d: (d.learner or d.id, d.id))
 
-    def run(doc: Document, memory: Memory | None) -> Result:
-        return engine.pseudonymize(doc.text, doc.id, strategy=strategy, seed=seed, memory=memory)
+    def run(doc: Document, memory: Memory) -> Result:
+        # a document without a learner id is pseudonymized with no memory: its own learner
+        return engine.pseudonymize(doc.text, doc.id, strategy=strategy, seed=seed,
+                                   memory=memory if doc.learner else None)
 
-    for learner, group in itertools.groupby(docs, key=lambda d: d.learner):
-        if learner:
-            yield from learner_essays(list(group), run, lambda doc, _: doc.text)
-        else:
-            yield from ((doc, run(doc, None)) for doc in group)
+    yield from by_learner(docs, lambda d: d.learner, run, lambda doc, _: doc.text)
 
 
 def evaluate(engine: Pseudonymizer, docs: Iterable[Document], fmt: str, *,

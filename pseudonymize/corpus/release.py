@@ -56,7 +56,7 @@ from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus import safety
 from pseudonymize.corpus.batch import MAX_BYTES, Batch, Essay, Quarantined, read_batch
 from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
-from pseudonymize.engine import STRATEGIES, Engine, Memory, learner_essays
+from pseudonymize.engine import STRATEGIES, Engine, Memory, by_learner
 from pseudonymize.detectors.gazetteer_match import HOMOGRAPH
 from pseudonymize.labels import NAME_LABELS
 from pseudonymize.lexicon import fold
@@ -182,9 +182,8 @@ def pseudonymize_shard(engine_snapshot_path: Path | str, essays: Iterable[EssayL
             and not isinstance(result, str) else None
 
     ordered = sorted(essays, key=lambda e: (e.learner, e.essay_id))
-    for _, group in itertools.groupby(ordered, key=lambda e: e.learner):
-        for essay, result in learner_essays(list(group), run, revisable):
-            yield essay.essay_id, result
+    for essay, result in by_learner(ordered, lambda e: e.learner, run, revisable):
+        yield essay.essay_id, result
 
 
 def shard_sizes(essays: int, workers: int) -> list[int]:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
 from pseudonymize.doc import Doc
-from pseudonymize.engine import STRATEGIES, Engine, Memory, learner_essays
+from pseudonymize.engine import STRATEGIES, Engine, Memory, by_learner
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import EMPTY
 from pseudonymize.policy import Policy, for_batch
@@ -251,7 +251,7 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
                policy: Policy | None = None,
                on_essay: Callable[[int], None] | None = None) -> list[dict]:
     """The engine's spans, running numbers and surrogates per essay (learners' essays in id
-    order sharing one memory, as a release renders them: `learner_essays`), in batch order."""
+    order sharing one memory, as a release renders them: `by_learner`), in batch order."""
     out: dict[str, dict] = {}
 
     def run(essay: Essay, memory: Memory) -> tuple[list[Span], Result]:
@@ -261,9 +261,8 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
                                     seed=seed, policy=policy, memory=memory)
 
     ordered = sorted(essays, key=lambda e: (e.learner, e.essay_id))
-    learners = itertools.groupby(ordered, key=lambda e: e.learner)
-    for essay, (spans, result) in itertools.chain.from_iterable(
-            learner_essays(list(group), run, lambda e, _: e.text) for _, group in learners):
+    for essay, (spans, result) in by_learner(ordered, lambda e: e.learner, run,
+                                             lambda e, _: e.text):
         doc = Doc.make(essay.text, engine.lex)
         out[essay.essay_id] = {
             "id": essay.essay_id, "learner_id": essay.learner_id, "sha256": essay.sha256,
