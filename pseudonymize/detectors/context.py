@@ -1388,8 +1388,8 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     end = j
     while end < min(len(doc.texts), j + 3) and end not in doc.starts and doc.texts[end].isalpha() \
             and doc.texts[end].islower() and not doc.entries[end].cats - NAMEISH \
-            and not (doc.folds[end] in r.stems.vocabulary and not r._rare_spelling(doc, end)) \
-            and (doc.entries[end].zipf < T.DOMINANT_WORD or r._rare_spelling(doc, end)) \
+            and (r._rare_spelling(doc, end) or doc.folds[end] not in r.stems.vocabulary
+                 and doc.entries[end].zipf < T.DOMINANT_WORD) \
             and "number_word" not in doc.entries[end].cats:
         end += 1  # ("städ" is no "stad", the town_body word it folds like)
     last = end - 1

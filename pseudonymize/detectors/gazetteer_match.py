@@ -1128,8 +1128,7 @@ class Matcher:
             return False  # "fatimas mamma" is a name; another genitive is left alone
         # a homograph only bare before its verb: "lina stannade hemma"
         homograph = e.cats and e.cats <= HOMOGRAPH and self._bare_subject(c.doc, c.i)
-        if homograph and c.i >= 2 and self.lex.marks.get(c.doc.texts[c.i - 1].lower()) == "fam" \
-                and _owner_before(self, c.doc, c.i - 1) and e.gender in ("female", "male"):
+        if homograph and self._owned_kin_before(c.doc, c.i) and e.gender in GENDERED:
             return True  # "min man per säger", "min kollega liv kom": however frequent the word
         if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
                 or len(c.key) < 3 or e.zipf >= T.LOWER_NAME_SLOT_MAX \
@@ -1586,9 +1585,8 @@ class Matcher:
         one that is a noun), bare at the start of a clause before a verb in the past or present
         tense, is the person (a bare singular noun cannot be the subject that way); not before
         "är"/"var" ("Sten är hård")."""
-        if i + 1 >= len(doc.texts) or i not in doc.starts and not (
-                i >= 2 and self.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
-                and _owner_before(self, doc, i - 1)):  # "min man per säger"
+        if i + 1 >= len(doc.texts) or i not in doc.starts \
+                and not self._owned_kin_before(doc, i):  # "min man per säger"
             return False
         verb = doc.folds[i + 1]
         if doc.texts[i].lower() in self.lex.words.surface("possessive") \
@@ -1597,6 +1595,11 @@ class Matcher:
         return len(verb) >= 5 and (verb.endswith(self.ENDS["past_ending"]) or self._present(verb)) \
             and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and not doc.entries[i + 1].cats \
             or verb in self.W["name_verb"] and verb not in self.W["be_verb"]
+
+    def _owned_kin_before(self, doc: Doc, i: int) -> bool:
+        """A kin or friend word with its owner right before token i ("min man per")."""
+        return i >= 2 and self.lex.marks.get(doc.texts[i - 1].lower()) == "fam" \
+            and _owner_before(self, doc, i - 1)
 
     def _present(self, word: str) -> bool:
         """"spelar", "simmar": a verb's present tense in -ar, its infinitive an everyday word
