@@ -324,9 +324,10 @@ def test_surrogate_geography_fits_the_places_around_it(
 
 
 def holds_for_every_seed(engine: Engine, text: str, names: tuple[str, ...],
-                         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    """A table row's property holds on the lifelike output of each of SEEDS."""
-    for seed in SEEDS:
+                         holds: Callable[[Engine, Result, tuple[str, ...]], None],
+                         seeds: range = SEEDS) -> None:
+    """A table row's property holds on the lifelike output of each of `seeds`."""
+    for seed in seeds:
         holds(engine, run(engine, [text], seed)[0], names)
 
 
@@ -1522,6 +1523,9 @@ ROUND11 = [
 ]
 
 
+JUDGE_SEEDS = range(8)  # the judge's clues from round 10 on came from single seeds
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
     for n, rows in ((10, ROUND10), (11, ROUND11)) for i, row in enumerate(rows)])
@@ -1529,8 +1533,7 @@ def test_rounds_10_11_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
     """Over seeds 0-7 (the judge's clues of rounds 10 and 11 came from single seeds)."""
-    for seed in range(8):
-        holds(engine, run(engine, [text], seed)[0], names)
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
 
 
 def test_a_national_church_stays_and_a_district_after_an_institution_stays_a_district(
@@ -1769,8 +1772,7 @@ def test_round_12_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
     """Over seeds 0-7: the clues of judge run 16, as classes (each row failed before)."""
-    for seed in range(8):
-        holds(engine, run(engine, [text], seed)[0], names)
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
 
 
 # --- round 13: judge run 17, phrasings wider than the earlier rows --------------------------
@@ -1868,5 +1870,4 @@ def test_round_13_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
     """Over seeds 0-7: the clues of judge run 17, in more phrasings (each row failed before)."""
-    for seed in range(8):
-        holds(engine, run(engine, [text], seed)[0], names)
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
