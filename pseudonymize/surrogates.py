@@ -3620,12 +3620,9 @@ def _plate_abroad(original: str, rng: Draws) -> str | None:
 
 
 def _followed_plate(text: str) -> bool:
-    """Lifelike: the text holds a plate of a row with an `example`, not one whose start a
-    short row reads too (the detectors read "A123BC" of "A123BC 77": that plate keeps its
-    layout, so its country keeps no plate cue)."""
-    short = [f for f in plate_formats() if not f.example]
-    return any(not any(s.shape.match(m.group()) for s in short)
-               for f in plate_formats() if f.example for m in f.shape.finditer(text))
+    """Lifelike: the text holds a plate of a row with an `example` (the layout a plate takes
+    when its country moves: "AX 1234 BC", "A123BC 77", which the detectors read whole)."""
+    return any(f.shape.search(text) for f in plate_formats() if f.example)
 
 
 def _plate_followed(r: Renderer, original: str) -> str:
@@ -3635,8 +3632,8 @@ def _plate_followed(r: Renderer, original: str) -> str:
     fmt = next((f for f in plate_formats() if f.shape.fullmatch(original.strip())), None)
     now = r.countries.get(fmt.country, fmt.country) if fmt else ""
     follow = next((f for f in plate_formats() if f.country == now and f.example), None)
-    # (a short plate the detectors cut before its region code, "A123BC" of "A123BC 77", has no
-    # example and keeps its own layout: the code after it stays as written)
+    # (a plate of a row with no example, "A123BC" written without its region code, keeps its
+    # own layout)
     return follow.example if fmt and fmt.example and follow and now != fmt.country else original
 
 

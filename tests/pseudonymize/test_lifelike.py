@@ -1860,6 +1860,8 @@ ROUND13 = [
      _plate_of_country),
     ("Vi körde från Ukraina. Bilen hade registreringsnummer AX 1234 BC.",
      ("Ukraina", "AX 1234 BC"), _plate_of_country),
+    ("Jag kommer från Ryssland. Min pappas bil hade skyltar A123BC 77.",
+     ("Ryssland", "A123BC 77"), _plate_of_country),
     ("Jag bodde i Kadıköy, det ligger i Istanbul.", ("Kadıköy", "Istanbul"), _district_abroad),
 ]
 
