@@ -191,6 +191,10 @@ class Words:
     district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
     weekday_anchors: frozenset[str] = frozenset()  # lifelike, folds: måndagen, börjar
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
+    university_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, universidad
+    writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
+    calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
+    calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -252,7 +256,22 @@ def words() -> Words:
                  district_before=frozenset(fold(w) for w in data["district_before"]),
                  district_max_abroad=data["district_max_abroad"],
                  weekday_anchors=frozenset(fold(w) for w in data["weekday_anchors_lifelike"]),
+                 writer_any=regex.compile(
+                     r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
+                     + r"))[ \t]+(\p{L}+)"),
+                 calling_codes=_first_per_code(data["calling_codes_lifelike"]),
+                 calling_of=dict(data["calling_codes_lifelike"]),
+                 university_abroad=frozenset(
+                     fold(w) for w in data["university_words_abroad_lifelike"]),
                  **_size_patterns(data))
+
+
+def _first_per_code(codes: dict[str, str]) -> dict[str, str]:
+    """calling code -> ISO code, the first country listed for a shared code (+1: US)."""
+    out: dict[str, str] = {}
+    for iso, code in codes.items():
+        out.setdefault(code, iso)
+    return out
 
 
 def _size_patterns(data: dict) -> dict:
@@ -737,6 +756,7 @@ LEARNER_INSTITUTION = "~institution:"
 LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
 LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
 LEARNER_SERIAL = "~serial:"
+LEARNER_WRITER = ("~writer", 0)  # lifelike: the fold of the writer's given name
 LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
@@ -979,7 +999,12 @@ class Renderer:
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
-            return apply_case(self._inflect(base, label, attrs), original)
+            out = apply_case(self._inflect(base, label, attrs), original)
+            if self.effective == "lifelike" and original == original.lower():
+                # a learner who writes "hermods" or "tåg i bergslagen" writes its surrogate
+                # so too: "medborgarskolan", never "danske Bank" or "taxi Kurir"
+                return out.lower()
+            return out
         return base
 
     def _alias_clause(self, span: Span) -> tuple[str, str, str]:
@@ -1131,11 +1156,36 @@ class Renderer:
         """`lifelike` keeps a one-of-a-kind national authority as written (Migrationsverket,
         Försäkringskassans): it names no writer, and a peer in its place is a clue."""
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
+        if strategy == "lifelike" and span.label in FEAST_DATE_LABELS:
+            return self._feast_date(span, original)
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
+
+    def _feast_date(self, span: Span, original: str) -> bool:
+        """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i
+        1, nu firar vi den 25 december", "Nowruz ... 21/3") is the feast's date, which every
+        writer shares: kept as written (marked, out of the key), never "den 20 november". A
+        date with a year, or a month without its day, still moves."""
+        text = getattr(self.before, "text", "")
+        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
+        end = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")}
+        if feasts.isdisjoint(fold(text[begin:end]).split()):
+            return False
+        if span.label == "date_digits":
+            return bool(regex.fullmatch(r"\d{1,2}[/.]\d{1,2}\.?", original.strip()))
+        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
+        if span.label == "day":
+            after = regex.match(r"\s*(?:i\s*\d{1,2}(?![\d/.-]\d)|(\p{L}+))",
+                                text[span.end:span.end + 20])
+            return bool(after) and (after.group(1) is None or "month" in self.lex.get(
+                fold(after.group(1))).cats) and not year.match(text, span.end + after.end())
+        return bool(regex.search(r"(?<![\d/.-])\d{1,2}\.?\s*(?:i\s*)?$",
+                                 text[max(0, span.start - 10):span.start])) \
+            and not year.match(text, span.end)
 
     def _inflect(self, base: str, label: str, attrs: frozenset[str]) -> str:
         if "pl" in attrs and label == "surname":
@@ -1263,6 +1313,9 @@ class Renderer:
                 if towns:
                     self.institution_towns.setdefault(fold(found.group(2)), towns)
             self._read_waters()
+            found = words().writer_any.search(getattr(self.before, "text", ""))
+            if found:  # the writer's given name, for an initial in this or a later essay
+                self.base[LEARNER_WRITER] = fold(found.group(1))
             folded = fold(getattr(self.before, "text", ""))
             coasts = [towns for named, towns in geo.coasts if any(
                 regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
@@ -1716,7 +1769,12 @@ class Renderer:
                      if self._shortens(key, o)), None)
         if full is None:
             return None
-        return next((p for p in self._short_forms(full, gender) if self._free(p)), None)
+        # lifelike: else, for a stump no name list holds, the full surrogate ("kramar från
+        # zey" under Zeynep's letter signs with Aynur, never a man's name drawn afresh; Ali
+        # beside Alice is a name of its own)
+        return next((p for p in self._short_forms(full, gender) if self._free(p)),
+                    full if self.effective == "lifelike" and not self.lex.get(key).gender
+                    else None)
 
     def _nickname_of_last(self, gender: str) -> str | None:
         """A nickname the essay gives ("alla kallar mig Lily" after "Jag heter Hoa"): a short
@@ -1858,8 +1916,12 @@ class Renderer:
                 # stands for ("Dilan O. Aziz" after "Dilan Omer Aziz"); else "A" per the
                 # taxonomy, or the next letter that is no original of the essay
                 letter_ = original[:1].upper()
-                named = sorted(k for k in self.name_map if k[:1].upper() == letter_
-                               and len(k) > 1) if lifelike else []
+                writer = self.base.get(LEARNER_WRITER, "")
+                # the writer's own name first: "M. Sultani" under a letter by Maryam (never
+                # the initial of her son Mahdi's surrogate)
+                named = sorted((k for k in self.name_map if k[:1].upper() == letter_
+                                and len(k) > 1), key=lambda k: (k != writer, k)) \
+                    if lifelike else []
                 initial = (self.name_map[named[0]][:1].upper() if named else
                            next(c for c in INITIALS if c != letter_ and self._free(c)))
                 return initial + "." if original.endswith(".") else initial
@@ -3013,6 +3075,10 @@ class Renderer:
             pick = self._cuisine(span, original, rng)
             if pick:
                 return pick  # "pizzerian Napoli" -> "pizzerian Venezia", never "Sushi Yama"
+        pick = self._university_abroad(span, original, rng) if self.effective == "lifelike" \
+            else None
+        if pick:
+            return pick
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
@@ -3030,6 +3096,47 @@ class Renderer:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _university_abroad(self, span: Span, original: str, rng: Draws) -> str | None:
+        """Lifelike: a university named with a word of another language ("maseno university",
+        "çukurova üniversitesi", "universidad de antioquia"; `university_abroad`) lies in the
+        essay's country abroad: the foreign word and the particles after it stay and the place
+        becomes a town of the surrogate country, the one the essay's town abroad became where
+        it has one, else one of its five biggest ("dodoma university", never "malmö universitet
+        university"); None when the essay's country abroad has no surrogate yet."""
+        uni = words().university_abroad
+        tokens = original.split()
+        at = next((i for i, t in enumerate(tokens) if fold(t) in uni), None)
+        if at is None and fold(self._next_word(span)) not in uni:
+            return None
+        text = getattr(self.before, "text", "")
+        start, end = self._route_window(text, span)
+        # the country its sentence names (learners write it in lower case, before or after),
+        # else the essay's last place abroad, else its first country abroad
+        said = [fold(w) for w in regex.findall(r"\p{L}+", text[start:end])]
+        # a town of the sentence already replaced abroad gives its surrogate's country
+        there = [self.lex.get(fold(self.place_map[w])).place_country for w in said
+                 if w in self.place_map and self.lex.get(w).place_pop >= BIG_PLACE]
+        told = [self.countries.get(self.lex.get(w).country, "") for w in said]
+        iso = next((c for c in there + told + [self.countries.get(self.abroad, "")]
+                    + list(self.countries.values()) if c not in ("", "SE")), "")
+        if not iso:
+            return None
+        rendered = [t for _, t in reversed(self.towns_abroad)
+                    if self.lex.get(fold(t)).place_country == iso]
+        towns = sorted(self.lex.cities_by_country.get(iso, []),
+                       key=lambda c: (-_population(self.lex, c, iso), c))
+        town = rendered[0] if rendered else self._draw(
+            [c for c in towns if self._free(c)][:5], rng)
+        if not town:
+            return None
+        if at is None:
+            return town
+        keep = at + 1
+        while keep < len(tokens) and tokens[keep][:1].islower() and len(tokens[keep]) <= 3:
+            keep += 1  # "universidad de", "university of"
+        return " ".join(tokens[:keep] + [town]) if keep < len(tokens) or at == 0 else \
+            " ".join([town] + tokens[at:])
 
     def _cuisine(self, span: Span, original: str, rng: Draws) -> str | None:
         """Lifelike: a restaurant of the cuisine a word of its name or of the words before it
@@ -3346,6 +3453,8 @@ SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
 SHIFTS = (-3, -2, -1, 1, 2, 3)
+FEAST_DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits"})
+YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as a birth year
 
 
 # (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`
@@ -3389,6 +3498,10 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
     essay with no town, of its own area code; any other number becomes a fiction mobile number,
     in a mobile's layout when the original's does not fit it (0243-21 77 05 -> 070-174 06 15,
     never 0701-74 06 15)."""
+    if r.effective == "lifelike":
+        abroad_ = _phone_abroad(r, original, rng)
+        if abroad_:
+            return abroad_
     prefix, numbers = FICTION_MOBILE
     lead = next((lead for lead in ("+46", "0046") if original.lstrip().startswith(lead)), "")
     template = original.lstrip()[len(lead):]
@@ -3418,6 +3531,37 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
         return lead + (pour(rest, template) if sum(c.isdigit() for c in template) == len(rest)
                        else " " + pour(rest, (area or "070-174 06 05")[1:]))
     return pour(digits, template)
+
+
+def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
+    """Lifelike: a number that is no Swedish one keeps its own shape. One with a calling code
+    abroad ("+256 772 000 418", "0098 915 ...") takes the code of the country its country
+    became in the essay (`calling_codes` in surrogates.toml), the first digit after the code
+    and new other digits in its layout; one with neither a code nor a leading 0 ("kvitto
+    nummer 4410 772 195", read as a phone number) new digits in its layout. None for a
+    Swedish number (the fiction ranges)."""
+    text = original.strip()
+    found = regex.match(r"(\+|00)(\d{1,3})", text)
+    codes = words().calling_codes
+    if found and found.group(2).startswith("46"):
+        return None
+    if found:
+        # the longest code the number starts with (+358 before +35)
+        code = next((found.group(2)[:n] for n in (3, 2, 1) if found.group(2)[:n] in codes), "")
+        if not code:
+            return None
+        iso = codes[code]
+        new = words().calling_of.get(r.countries.get(iso, iso), code)
+        rest = text[len(found.group(1)) + len(code):]
+        first = regex.search(r"\d", rest)
+        if first is None:
+            return None
+        at = first.start() + 1
+        return found.group(1) + new + rest[:at] + regex.sub(
+            r"\d", lambda _: str(rng.below(10)), rest[at:])
+    if text[:1].isdigit() and not text.startswith("0"):
+        return str(rng.below(9) + 1) + regex.sub(r"\d", lambda _: str(rng.below(10)), text[1:])
+    return None
 
 
 def _personid(r: Renderer, original: str, rng: Draws) -> str:
@@ -3502,8 +3646,14 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
                 fold(letters)[-1:] == "s" and fold(letters)[:-1] in r.name_map)):
             key = fold(letters)
             gen = key not in r.name_map  # magdas_kitchen: Magda's
-            parts.append(fold(r.name_map[key[:-1] if gen else key]) + "s" * gen + "".join(
-                str(rng.below(10)) for _ in digits))
+            parts.append(fold(r.name_map[key[:-1] if gen else key]) + "s" * gen
+                         + _local_digits(r, digits, rng))
+            named = True
+        elif r.effective == "lifelike" and len(letters) > 2 and (full := next(
+                (k for k in sorted(r.name_map) if len(k) > 1 and r._shortens(
+                    fold(letters), k) or r._shortens(fold(letters)[:3], k)), None)):
+            # zeyno.yildirim84 beside Zeynep: the surrogate of the name it shortens
+            parts.append(fold(r.name_map[full]) + _local_digits(r, digits, rng))
             named = True
         elif keep and len(letters) > 1 and (fold(letters) in r.place_map or r.lex.get(
                 fold(letters)).se_pop) and not _place_short(r, fold(letters)):
@@ -3518,7 +3668,11 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             origin = r._origin(letters, fold(letters))
             pool = [p for p in r.lex.pools.get(f"{slot}:{origin}") or r.lex.pools.get(slot, [])
                     if fold(p) != fold(letters)]  # never the address's own name
-            parts.append(fold(r._draw(pool, rng) or "kontakt"))
+            initial = r.name_map.get(fold(letters)[:1], "") if r.effective == "lifelike" else ""
+            # maryam.sultani beside the signature "M. Sultani" (now "H."): a name on H
+            pool = [p for p in pool if fold(p)[:1] == fold(initial)] or pool if initial else pool
+            parts.append(fold(r._draw(pool, rng) or "kontakt") + _local_digits(r, digits, rng)
+                         * (r.effective == "lifelike"))
             named = True
         elif len(letters) == 1 and letters.isalpha():
             # matias.rojas.f: the initial of a name of the essay's (Fuentes -> Escobar: e)
@@ -3538,6 +3692,17 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         parts = [fold(first or "kontakt")]
     out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
     return regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
+
+
+def _local_digits(r: Renderer, digits: str, rng: Draws) -> str:
+    """The digits of an address's name part: lifelike, two or four that read as a year of
+    birth (maryam.sultani92, zeyno1984) are that year moved as the essay's years (born 1992,
+    now 1991: sultani91), else new digits of the same count."""
+    if r.effective == "lifelike" and len(digits) in (2, 4):
+        year = int(digits) + (0 if len(digits) == 4 else 1900 if int(digits) >= 30 else 2000)
+        if YEAR_IN_ADDRESS[0] <= year <= YEAR_IN_ADDRESS[1]:
+            return str(r.moved_year(year))[-len(digits):]
+    return "".join(str(rng.below(10)) for _ in digits)
 
 
 def _place_short(r: Renderer, letters: str) -> str:
