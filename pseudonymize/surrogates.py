@@ -1869,12 +1869,30 @@ class Renderer:
                 where or not known) and span.label in ("geo", "city"):
             # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
             # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
-            there = self._sentence_country(span) or self.hint or self.abroad or "SE"
+            there = self._sentence_country(span) or self.hint or (
+                "" if where else self._window_abroad(span)) or self.abroad or "SE"
             spelled = words().swedish_letters
             if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
             return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
+
+    def _window_abroad(self, span: Span) -> str:
+        """Lifelike: the country abroad the mention's sentence, or the route it goes on with,
+        names in any case ("i Dolo Ado vi bodde i lägret Hiloweyn. sen i uganda": UG; a big town
+        abroad counts for its country); "" when it names a Swedish town or nothing abroad, so
+        a camp is never made a district of the learner's Swedish town."""
+        text = getattr(self.before, "text", "")
+        start, end = self._route_window(text, span)
+        found = ""
+        for word in regex.findall(r"\p{L}+", text[start:end]):
+            entry = self.lex.get(fold(word))
+            if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
+                    and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
+                return ""  # a Swedish town or district (never "vi", a locality as well)
+            found = found or entry.country or (entry.place_country if entry.place_pop >= BIG_PLACE
+                                               and entry.place_country != "SE" else "")
+        return "" if found == "SE" else found
 
     def _sentence_country(self, span: Span) -> str:
         """The country of the place named last before the mention in its sentence: "SE" for
@@ -3453,6 +3471,8 @@ SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
 SHIFTS = (-3, -2, -1, 1, 2, 3)
+SWEDISH_TOWN_IN_WINDOW = 5000  # a word of this many inhabitants in Sweden is a Swedish town ...
+TOWN_WORD_ZIPF = 6.0  # ... unless it is this frequent as a word (vi, bara)
 FEAST_DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits"})
 YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as a birth year
 
