@@ -889,8 +889,12 @@ class Renderer:
         remembered = self.base.get(LEARNER_SHIFT)
         first = int(remembered) if remembered else learner_shift(self.seed, self.scope)
         grades = self._school_year_ages()
+        lifelike = self.strategy == "lifelike"
         fits = [d for d in sorted(SHIFTS, key=lambda d: (abs(d - first), d))
                 if all(_stage(a) == _stage(moved_age(a, d)) for a in self.ages)
+                # lifelike: no age moved below 1 and turned up instead, so siblings of 9, 6
+                # and 2 never become 7, 4 and 4
+                and not (lifelike and any(1 <= a and a + d < 1 for a in self.ages))
                 and all(abs(moved_age(a, d) - g) <= 1 for a in self.ages for g in grades
                         if abs(a - g) <= 2)]
         chosen = fits[0] if fits else first
@@ -999,11 +1003,16 @@ class Renderer:
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
-            out = apply_case(self._inflect(base, label, attrs), original)
+            inflected = self._inflect(base, label, attrs)
+            out = apply_case(inflected, original)
             if self.effective == "lifelike" and original == original.lower():
                 # a learner who writes "hermods" or "tåg i bergslagen" writes its surrogate
                 # so too: "medborgarskolan", never "danske Bank" or "taxi Kurir"
                 return out.lower()
+            head = (inflected.split() or [""])[0]
+            if self.effective == "lifelike" and len(head) > 1 and head.isupper() \
+                    and not original.isupper():
+                return inflected  # "gefle IF" -> "IFK Kiruna", never "iFK Kiruna"
             return out
         return base
 
@@ -1841,6 +1850,10 @@ class Renderer:
         Mogadishu. Vi bodde i Hodan"), else in Sweden."""
         entry = self.lex.get(span.key or fold(original))
         geo = self.geo
+        if self.effective == "lifelike" and span.label == "country" and not entry.country:
+            spelt = self._misspelt_country(fold(original))
+            if spelt:
+                return spelt  # "Etiopia" is Ethiopia: the surrogate of "Etiopien" elsewhere
         if entry.country and not (self.effective == "lifelike" and span.label == "geo"
                                   and fold(original) in geo.feature_folds):
             return entry.country  # (lifelike: the river Niger lies where the table says)
@@ -1876,6 +1889,27 @@ class Renderer:
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
             return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
+
+    def _misspelt_country(self, key: str) -> str:
+        """Lifelike: the ISO code of the one country whose name `key` (a fold the lexicon
+        lacks) misspells by at most MISSPELT_EDITS edits ("etiopia", "afganistan", "sirien";
+        one edit below 6 letters); "" when none or two are that near."""
+        if len(key) < 4:
+            return ""
+        edits = MISSPELT_EDITS if len(key) >= 6 else 1
+        best: dict[str, int] = {}
+        for name in self.lex.pools.get("country", []):
+            iso, low = self.lex.get(fold(name)).country, fold(name)
+            if not iso or abs(len(low) - len(key)) > edits:
+                continue
+            found = regex.fullmatch(rf"(?e)(?:{regex.escape(low)}){{e<={edits}}}", key)
+            if found:
+                best[iso] = min(best.get(iso, edits + 1), sum(found.fuzzy_counts))
+        if not best:
+            return ""
+        least = min(best.values())
+        nearest = sorted(iso for iso, n in best.items() if n == least)
+        return nearest[0] if len(nearest) == 1 else ""
 
     def _window_abroad(self, span: Span) -> str:
         """Lifelike: the country abroad the mention's sentence, or the route it goes on with,
@@ -2017,6 +2051,14 @@ class Renderer:
     def _country(self, span: Span, original: str, rng: Draws) -> str:
         """Another country with cities to draw from; the original's cities will follow it."""
         iso, lex = self._country_of(span, original), self.lex
+        if self.effective == "lifelike" and self.countries.get(iso, iso) != iso:
+            # one country, one surrogate however it is written ("Bosnien och Hercegovina" and
+            # "bosnien", "Etiopien" and "Etiopia"), unless the essay names that one itself
+            same = [c for c in lex.pools.get("country", [])
+                    if lex.get(fold(c)).country == self.countries[iso]
+                    and lex.get(fold(c)).country not in self.avoid_countries]
+            if same:
+                return same[0]
         pool = every = [c for c in lex.pools.get("country", [])
                         if lex.get(fold(c)).country not in self.avoid_countries]
         if self.effective == "lifelike":
@@ -3110,6 +3152,10 @@ class Renderer:
         pool = {"school": lex.pools.get("org_school", []) + lex.pools.get("org_university", []),
                 "work": lex.pools.get("org_company", [])}.get(
             label, lex.pools.get("org_authority", []) + lex.pools.get(label, []))
+        if self.effective == "lifelike":
+            # an authority it keeps as written is no surrogate either (a football club never
+            # becomes Migrationsverket)
+            pool = [p for p in pool if fold(p) not in unique_authorities()]
         if word:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
@@ -3347,7 +3393,9 @@ class Renderer:
     def _places_in(self, original: str) -> list[tuple[str, str, str]]:
         """(word, its place fold, its country) of each capitalised word of a name that is a place."""
         out = []
-        for word in regex.findall(r"\p{Lu}\p{Ll}[\p{L}]*", original):
+        # lifelike: a learner's lower-case name too ("ifk norrköping", "gävle vux")
+        lower = self.effective == "lifelike" and original == original.lower()
+        for word in regex.findall(r"\p{L}{2,}" if lower else r"\p{Lu}\p{Ll}[\p{L}]*", original):
             key = fold(word)
             for k in (key, key[:-1] if key.endswith("s") else None):
                 if not k:
@@ -3355,6 +3403,8 @@ class Renderer:
                 entry = self.lex.get(k)
                 if entry.gender or entry.first_rank:  # Sofias skola: a person's name
                     break
+                if lower and (entry.zipf >= TOWN_WORD_ZIPF or "common_name_homograph" in entry.cats):
+                    break  # "stora", "vi": a word, in a lower-case name
                 home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 else
                         entry.place_country if entry.place_pop >= 50000 and not entry.se_pop else
                         entry.country if entry.country != "SE" else "")
@@ -3471,6 +3521,7 @@ SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
 SHIFTS = (-3, -2, -1, 1, 2, 3)
+MISSPELT_EDITS = 2  # a country name the lexicon lacks may misspell a known one by this many
 SWEDISH_TOWN_IN_WINDOW = 5000  # a word of this many inhabitants in Sweden is a Swedish town ...
 TOWN_WORD_ZIPF = 6.0  # ... unless it is this frequent as a word (vi, bara)
 FEAST_DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits"})
