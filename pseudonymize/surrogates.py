@@ -3171,7 +3171,10 @@ class Renderer:
         uni = words().university_abroad
         tokens = original.split()
         at = next((i for i, t in enumerate(tokens) if fold(t) in uni), None)
-        if at is None and fold(self._next_word(span)) not in uni:
+        before = list(self.before.get(span.start, ()))[-2:]
+        after_word = bool(before) and (before[-1] in uni or (
+            len(before) == 2 and before[0] in uni and len(before[1]) <= 3))  # "University of X"
+        if at is None and fold(self._next_word(span)) not in uni and not after_word:
             return None
         text = getattr(self.before, "text", "")
         start, end = self._route_window(text, span)
