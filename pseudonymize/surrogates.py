@@ -193,6 +193,8 @@ class Words:
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
     university_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, universidad
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
+    kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
+    amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
 
@@ -261,6 +263,8 @@ def words() -> Words:
                      + r"))[ \t]+(\p{L}+)"),
                  calling_codes=_first_per_code(data["calling_codes_lifelike"]),
                  calling_of=dict(data["calling_codes_lifelike"]),
+                 kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
+                 amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  university_abroad=frozenset(
                      fold(w) for w in data["university_words_abroad_lifelike"]),
                  **_size_patterns(data))
@@ -1167,6 +1171,12 @@ class Renderer:
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
         if strategy == "lifelike" and span.label in FEAST_DATE_LABELS:
             return self._feast_date(span, original)
+        if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
+                fold(original) in words().kunya:
+            return True  # "abu karim": abu stays, Karim becomes his son's surrogate
+        if strategy == "lifelike" and span.label == "year" and \
+                fold(self._next_word(span)) in words().amount_words:
+            return True  # "2000 kronor" is an amount
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
@@ -3716,6 +3726,8 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         letters, digits = regex.sub(r"\d", "", part), regex.sub(r"\D", "", part)
         if part in "._-":
             parts.append(part)
+        elif r.effective == "lifelike" and fold(part) in words().kunya:
+            parts.append(part)  # abu_karim: abu stays, as in the text
         elif letters and (fold(letters) in r.name_map or (
                 fold(letters)[-1:] == "s" and fold(letters)[:-1] in r.name_map)):
             key = fold(letters)

@@ -1956,6 +1956,12 @@ def _abroad_place(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         assert entry.place_country not in ("", "SE") and "district" not in entry.cats, r.target
 
 
+def _kunya(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"abu Karim" (father of Karim) stays the father of Karim's surrogate."""
+    son, word = names
+    assert f"{word} {surrogate(r, son)}" in r.target, r.target
+
+
 def _one_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """One country, however it is written, has one surrogate."""
     assert len({fold(surrogate(r, name)) for name in names}) == 1, r.target
@@ -2003,6 +2009,9 @@ ROUND14 = [
     ("förut vi firade jul den 7 i 1, nu alla ukrainare firar den 25 december som här.",
      ("den 7 i 1", "den 25 december"), _kept),
     ("i lägret unhcr gav mat varje månad men inte nog.", ("unhcr",), _kept),
+    ("jag skickar 2000 kronor till mamma varje månad.", ("2000 kronor",), _kept),
+    ("Karim fyller fjorton nästa vecka. Hälsningar från din bror abu Karim", ("Karim", "abu"),
+     _kunya),
     # a camp abroad is no Swedish district
     ("i Dolo Ado vi bodde i lägret hiloweyn nästan fyra år. sen i uganda vi bodde i kampala.",
      ("Dolo Ado", "hiloweyn"), _abroad_place),
