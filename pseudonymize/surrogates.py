@@ -1265,6 +1265,20 @@ class Renderer:
                 return pick
         return stems[0] + ending
 
+    def _in_bigger_town(self, span: Span) -> bool:
+        """Lifelike: a Swedish place written right before "i" and a bigger Swedish town
+        ("hemtjänsten i Anderstorp i skellefteå") is a part of that town, whatever else the
+        gazetteer calls it: its surrogate is a district of the town's, never a second town."""
+        text = getattr(self.before, "text", "")
+        found = regex.match(r"\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
+        if not found:
+            return False
+        town, place = self.lex.get(fold(found.group(1))), self.lex.get(span.key or fold(
+            text[span.start:span.end]))
+        return (town.se_pop >= SWEDISH_TOWN_IN_WINDOW and town.zipf < TOWN_WORD_ZIPF
+                and "common_name_homograph" not in town.cats
+                and 0 < place.se_pop < town.se_pop and place.place_country in ("", "SE"))
+
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
         ("i området Hulta", `districts` holds such spans' starts)."""
@@ -1364,6 +1378,8 @@ class Renderer:
                     self.institution_towns[town] = frozenset(
                         t for t in towns if any(tt == t and not _names_town(n, t)
                                                 for n, tt in kind.pool)) or towns
+        if span.label == "city" and self.strategy == "lifelike" and self._in_bigger_town(span):
+            self.districts.add(span.start)  # "Anderstorp i Skellefteå": a part of Skellefteå
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
         parent = self._parent_abroad(span, original)

@@ -1962,6 +1962,12 @@ def _kunya(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert f"{word} {surrogate(r, son)}" in r.target, r.target
 
 
+def _part_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Anderstorp i Skellefteå": a district of the town's surrogate, never a second town."""
+    place, town = names
+    assert surrogate(r, place) in engine.lex.districts_by_town[surrogate(r, town)], r.target
+
+
 def _one_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """One country, however it is written, has one surrogate."""
     assert len({fold(surrogate(r, name)) for name in names}) == 1, r.target
@@ -2015,6 +2021,9 @@ ROUND14 = [
     # a camp abroad is no Swedish district
     ("i Dolo Ado vi bodde i lägret hiloweyn nästan fyra år. sen i uganda vi bodde i kampala.",
      ("Dolo Ado", "hiloweyn"), _abroad_place),
+    ("Jag jobbar som undersköterska i hemtjänsten i Anderstorp i Skellefteå.",
+     ("Anderstorp", "Skellefteå"), _part_of_town),
+    ("Vi bor i Solna i Stockholm sedan 2019.", ("Solna", "Stockholm"), _part_of_town),
     # one country, one surrogate, however it is written
     ("Jag kommer från Etiopien. 2016 jag lämnade Etiopia för politik.", ("Etiopien", "Etiopia"),
      _one_country),
