@@ -193,6 +193,7 @@ class Words:
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
     university_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, universidad
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
+    national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
@@ -263,6 +264,7 @@ def words() -> Words:
                      + r"))[ \t]+(\p{L}+)"),
                  calling_codes=_first_per_code(data["calling_codes_lifelike"]),
                  calling_of=dict(data["calling_codes_lifelike"]),
+                 national_trains=tuple(data["national_trains_lifelike"]),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  university_abroad=frozenset(
@@ -3149,8 +3151,11 @@ class Renderer:
                 pick = self._draw([t for t, towns in words().train_towns.items()
                                    if stops and stops <= towns], rng) or self._draw(
                     [t for t in trains if home in trains[t]], rng) or self._draw(
-                    [t for t in trains if not near.isdisjoint(trains[t])], rng) or self._draw(
-                    list(trains), rng)
+                    [t for t in trains if not near.isdisjoint(trains[t])], rng) or (
+                    # lifelike: the national trains, where no other regional train runs (the
+                    # original Norrtåg for Luleå: never Krösatåg)
+                    self._draw(list(words().national_trains), rng)
+                    if self.effective == "lifelike" else None) or self._draw(list(trains), rng)
                 if pick:
                     return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")

@@ -1968,6 +1968,19 @@ def _part_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert surrogate(r, place) in engine.lex.districts_by_town[surrogate(r, town)], r.target
 
 
+def _train_here(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A regional train runs in the surrogate town's landskap or a neighbouring one, else it
+    is a national train (never Krösatåg beside Luleå)."""
+    from pseudonymize.surrogates import words
+    town, train = names
+    geo = geography(lifelike=True)
+    home = geo.towns[surrogate(r, town).capitalize()][0]
+    got = surrogate(r, train)
+    runs = set(next((w for t, w in words().trains.items() if t.lower() == got.lower()), ()))
+    assert got.lower() in map(str.lower, words().national_trains) or home in runs \
+        or not runs.isdisjoint(geo.landskap[home][1:]), r.target
+
+
 def _one_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """One country, however it is written, has one surrogate."""
     assert len({fold(surrogate(r, name)) for name in names}) == 1, r.target
@@ -2024,6 +2037,8 @@ ROUND14 = [
     ("Jag jobbar som undersköterska i hemtjänsten i Anderstorp i Skellefteå.",
      ("Anderstorp", "Skellefteå"), _part_of_town),
     ("Vi bor i Solna i Stockholm sedan 2019.", ("Solna", "Stockholm"), _part_of_town),
+    ("jag bor i luleå. i februari vi åkte norrtåg till boden.", ("luleå", "norrtåg"),
+     _train_here),
     # one country, one surrogate, however it is written
     ("Jag kommer från Etiopien. 2016 jag lämnade Etiopia för politik.", ("Etiopien", "Etiopia"),
      _one_country),
