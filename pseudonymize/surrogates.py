@@ -836,6 +836,7 @@ class Renderer:
         self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
+        self.spelt_towns: set[str] = set()  # lifelike: folds of towns the essay misspells
         self.villages: set[str] = set()  # lifelike: surrogate villages, never the essay's towns
         # lifelike: the fold of a town named after an institution ("Mittuniversitetet i
         # Sundsvall") -> the towns that have one of its kind, where its surrogate is drawn
@@ -953,6 +954,15 @@ class Renderer:
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         self.effective = strategy
         attrs = morphology(original, span)
+        written = original
+        spelt = self._misspelt_town(span, original) if strategy == "lifelike" else ""
+        if spelt:
+            # "borlänga", "linköpin": the town it misspells, with that town's surrogate (never
+            # the town itself: it is the original under another spelling)
+            self.avoid.add(spelt.lower())
+            self.avoid_folds.add(fold(spelt))
+            span = Span(span.start, span.end, label, span.attrs, span.score, span.rule, fold(spelt))
+            original = spelt
         if strategy == "lifelike" and label == "region" and self._next_word(span).startswith("län"):
             attrs -= {"gen"}  # "Västmanlands läns": the län's name is written in its own form
         kind = LABELS[label].kind
@@ -972,6 +982,14 @@ class Renderer:
         else:
             key = (label, ref if draw is None else draw)
             base = self.base.get(key)
+            town = span.key or fold(original)
+            if base is None and label == "city" and strategy == "lifelike" and (
+                    spelt or town in self.spelt_towns) and not self._original(
+                    self.place_map.get(town, written)):
+                # one town, one surrogate, however the learner spells it
+                base = self.place_map[town]
+            if spelt:
+                self.spelt_towns.add(town)
             if base is None and kind == "institution":
                 # Ryhov in one essay and the next, whatever label the detector gave it
                 base = self.institution_map.get(fold(original))
@@ -998,26 +1016,28 @@ class Renderer:
             self.name_map.setdefault(fold(original.rstrip(".")), base.rstrip("."))
         elif label in PLACE_LIKE or label == "country":
             self.place_map.setdefault(span.key or fold(original), base)
+            if spelt:  # "352 52 vexjö": the postcode follows the misspelt town's surrogate too
+                self.place_map.setdefault(fold(written), base)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
             return self._inflect(base, label, attrs)  # SCA, HV71, A6: an acronym, not a shout
         if label in ("city", "region") and "gen" in attrs and self._next_word(span) in \
                 words().town_words:
-            return apply_case(town_genitive(base), original)  # Växjö kommun, Umeå stad
+            return apply_case(town_genitive(base), written)  # Växjö kommun, Umeå stad
         if label == "city" and "gen" in attrs and self.effective == "lifelike" and fold(
                 self._next_word(span)) in words().town_institution_words:
-            return apply_case(town_genitive(base), original)  # "Uppsala stadsteater"
+            return apply_case(town_genitive(base), written)  # "Uppsala stadsteater"
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             inflected = self._inflect(base, label, attrs)
-            out = apply_case(inflected, original)
-            if self.effective == "lifelike" and original == original.lower():
+            out = apply_case(inflected, written)
+            if self.effective == "lifelike" and written == written.lower():
                 # a learner who writes "hermods" or "tåg i bergslagen" writes its surrogate
                 # so too: "medborgarskolan", never "danske Bank" or "taxi Kurir"
                 return out.lower()
             head = (inflected.split() or [""])[0]
             if self.effective == "lifelike" and len(head) > 1 and head.isupper() \
-                    and not original.isupper():
+                    and not written.isupper():
                 return inflected  # "gefle IF" -> "IFK Kiruna", never "iFK Kiruna"
             return out
         return base
@@ -1391,7 +1411,9 @@ class Renderer:
             return 3
         if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
                 span, original):
-            return 1 if self._known(span, original) else 2  # a town before an unknown place
+            # a town before an unknown place (lifelike: a misspelt town is a known one)
+            return 1 if self._known(span, original) or (
+                self.strategy == "lifelike" and self._misspelt_town(span, original)) else 2
         return 2
 
     def _parent_abroad(self, span: Span, original: str) -> str:
@@ -1917,6 +1939,20 @@ class Renderer:
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
             return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
+
+    def _misspelt_town(self, span: Span, original: str) -> str:
+        """Lifelike: the Swedish town (geography.toml) a town mention the lexicon does not know
+        misspells by one edit ("borlänga", "linköpin", "vexjö"; at least MISSPELT_TOWN_MIN
+        letters, the same first letter), when exactly one town is that near; else ""."""
+        key = span.key or fold(original)
+        entry = self.lex.get(key)
+        if span.label != "city" or len(key) < MISSPELT_TOWN_MIN or entry.se_pop or \
+                entry.place_country or "district" in entry.cats or entry.gender:
+            return ""
+        near = sorted(t for t in self.geo.towns if fold(t)[:1] == key[:1]
+                      and abs(len(fold(t)) - len(key)) <= 1 and " " not in t
+                      and regex.fullmatch(rf"(?e)(?:{regex.escape(fold(t))}){{e<=1}}", key))
+        return near[0] if len(near) == 1 else ""
 
     def _misspelt_country(self, key: str) -> str:
         """Lifelike: the ISO code of the one country whose name `key` (a fold the lexicon
@@ -3555,6 +3591,7 @@ SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
 SHIFTS = (-3, -2, -1, 1, 2, 3)
+MISSPELT_TOWN_MIN = 5  # a town mention this long may misspell a town of geography.toml
 MISSPELT_EDITS = 2  # a country name the lexicon lacks may misspell a known one by this many
 SWEDISH_TOWN_IN_WINDOW = 5000  # a word of this many inhabitants in Sweden is a Swedish town ...
 TOWN_WORD_ZIPF = 6.0  # ... unless it is this frequent as a word (vi, bara)

@@ -1981,6 +1981,15 @@ def _train_here(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         or not runs.isdisjoint(geo.landskap[home][1:]), r.target
 
 
+def _one_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town and its misspelling share one surrogate, and a postcode before the misspelling
+    begins like that town's."""
+    town, spelt, postcode = names
+    got = surrogate(r, town)
+    assert fold(surrogate(r, spelt)) == fold(got) and fold(got) != fold(town), r.target
+    assert surrogate(r, postcode)[:2] == geography().towns[got][2][:2], r.target
+
+
 def _one_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """One country, however it is written, has one surrogate."""
     assert len({fold(surrogate(r, name)) for name in names}) == 1, r.target
@@ -2039,7 +2048,11 @@ ROUND14 = [
     ("Vi bor i Solna i Stockholm sedan 2019.", ("Solna", "Stockholm"), _part_of_town),
     ("jag bor i luleå. i februari vi åkte norrtåg till boden.", ("luleå", "norrtåg"),
      _train_here),
-    # one country, one surrogate, however it is written
+    # one town, one country, one surrogate, however it is written
+    ("Jag bor i Växjö. Den nya adressen är Sunnanvägen 22, 352 52 vexjö.",
+     ("Växjö", "vexjö", "352 52"), _one_town),
+    ("Den nya adressen är Sunnanvägen 22, 352 52 vexjö. Jag tycker om Växjö.",
+     ("Växjö", "vexjö", "352 52"), _one_town),
     ("Jag kommer från Etiopien. 2016 jag lämnade Etiopia för politik.", ("Etiopien", "Etiopia"),
      _one_country),
     ("Jag kommer från Bosnien och Hercegovina. I bosnien jag var frisör.",
