@@ -193,6 +193,7 @@ class Words:
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
     university_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, universidad
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
+    foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
@@ -264,6 +265,7 @@ def words() -> Words:
                      + r"))[ \t]+(\p{L}+)"),
                  calling_codes=_first_per_code(data["calling_codes_lifelike"]),
                  calling_of=dict(data["calling_codes_lifelike"]),
+                 foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
@@ -837,6 +839,7 @@ class Renderer:
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
         self.spelt_towns: set[str] = set()  # lifelike: folds of towns the essay misspells
+        self.essay_abroad: str | None = None  # lifelike: see _window_abroad
         self.villages: set[str] = set()  # lifelike: surrogate villages, never the essay's towns
         # lifelike: the fold of a town named after an institution ("Mittuniversitetet i
         # Sundsvall") -> the towns that have one of its kind, where its surrogate is drawn
@@ -1933,7 +1936,8 @@ class Renderer:
             # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
             # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
             there = self._sentence_country(span) or self.hint or (
-                "" if where else self._window_abroad(span)) or self.abroad or "SE"
+                "" if where else self._window_abroad(span) or self._foreign_spelling(original)
+            ) or self.abroad or "SE"
             spelled = words().swedish_letters
             if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
@@ -1975,6 +1979,17 @@ class Renderer:
         nearest = sorted(iso for iso, n in best.items() if n == least)
         return nearest[0] if len(nearest) == 1 else ""
 
+    def _foreign_spelling(self, original: str) -> str:
+        """Lifelike: a place written with a letter Swedish never writes (`foreign_letters`:
+        "şehitkamil") lies abroad: in the first country abroad the essay, else the learner's
+        essays, named (ISO code); "" when the name has no such letter or none was named."""
+        if not any(c in words().foreign_letters for c in original.lower()):
+            return ""
+        text = getattr(self.before, "text", "")
+        named = [self.lex.get(fold(w)).country for w in regex.findall(r"\p{L}+", text)
+                 if self.lex.get(fold(w)).country]
+        return next((c for c in named + list(self.countries) if c not in ("", "SE")), "")
+
     def _window_abroad(self, span: Span) -> str:
         """Lifelike: the country abroad the mention's sentence, or the route it goes on with,
         names in any case ("i Dolo Ado vi bodde i lägret Hiloweyn. sen i uganda": UG; a big town
@@ -1982,12 +1997,24 @@ class Renderer:
         a camp is never made a district of the learner's Swedish town."""
         text = getattr(self.before, "text", "")
         start, end = self._route_window(text, span)
+        found = self._abroad_in(text[start:end])
+        if found is None:
+            return ""
+        if not found and self.essay_abroad is None:
+            # an essay that names no Swedish place at all and a country abroad ("i Dolo Ado vi
+            # bodde i lägret ... sen i uganda"): its places lie there (read once)
+            self.essay_abroad = self._abroad_in(text) or ""
+        return found or self.essay_abroad or ""
+
+    def _abroad_in(self, text: str) -> str | None:
+        """The first country abroad `text` names (a big town abroad counts for its country),
+        "" when none, None when it names a Swedish town or district."""
         found = ""
-        for word in regex.findall(r"\p{L}+", text[start:end]):
+        for word in regex.findall(r"\p{L}+", text):
             entry = self.lex.get(fold(word))
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
-                return ""  # a Swedish town or district (never "vi", a locality as well)
+                return None  # a Swedish town or district (never "vi", a locality as well)
             found = found or entry.country or (entry.place_country if entry.place_pop >= BIG_PLACE
                                                and entry.place_country != "SE" else "")
         return "" if found == "SE" else found

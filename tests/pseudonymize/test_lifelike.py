@@ -2048,6 +2048,10 @@ ROUND14 = [
     ("Vi bor i Solna i Stockholm sedan 2019.", ("Solna", "Stockholm"), _part_of_town),
     ("jag bor i luleå. i februari vi åkte norrtåg till boden.", ("luleå", "norrtåg"),
      _train_here),
+    ("i Dolo Ado vi bodde i lägret hiloweyn fyra år. det var varmt. sen i uganda vi bodde i "
+     "kampala.", ("Dolo Ado", "hiloweyn"), _abroad_place),
+    ("Jag kommer från turkiet. Jag bor i västerås nu. Elifs mamma bor kvar i şehitkamil.",
+     ("şehitkamil",), _abroad_place),
     # one town, one country, one surrogate, however it is written
     ("Jag bor i Växjö. Den nya adressen är Sunnanvägen 22, 352 52 vexjö.",
      ("Växjö", "vexjö", "352 52"), _one_town),
