@@ -225,9 +225,9 @@ class Engine:
         order = sorted(range(len(spans)), key=ranks.__getitem__)
         hints = country_hints(spans, clean, self.lex)
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
-        # kept as written by the strategy (lifelike: Migrationsverket), marked for review
-        actions = [MARK if a == REPLACE and LABELS[s.label].kind == "institution"
-                   and renderer.keeps(s, shape) else a
+        # kept as written by the strategy (lifelike: Migrationsverket, the date of a feast),
+        # marked for review
+        actions = [MARK if a == REPLACE and renderer.keeps(s, shape) else a
                    for a, s, shape in zip(actions, spans, shapes)]
         pseudos: dict[int, str] = {}
         rendered: dict[tuple, str] = {}  # a repeated mention is rendered once

@@ -191,6 +191,14 @@ class Words:
     district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
     weekday_anchors: frozenset[str] = frozenset()  # lifelike, folds: måndagen, börjar
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
+    university_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, universidad
+    writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
+    foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
+    national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
+    kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
+    amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
+    calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
+    calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -252,7 +260,26 @@ def words() -> Words:
                  district_before=frozenset(fold(w) for w in data["district_before"]),
                  district_max_abroad=data["district_max_abroad"],
                  weekday_anchors=frozenset(fold(w) for w in data["weekday_anchors_lifelike"]),
+                 writer_any=regex.compile(
+                     r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
+                     + r"))[ \t]+(\p{L}+)"),
+                 calling_codes=_first_per_code(data["calling_codes_lifelike"]),
+                 calling_of=dict(data["calling_codes_lifelike"]),
+                 foreign_letters=frozenset(data["foreign_letters_lifelike"]),
+                 national_trains=tuple(data["national_trains_lifelike"]),
+                 kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
+                 amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
+                 university_abroad=frozenset(
+                     fold(w) for w in data["university_words_abroad_lifelike"]),
                  **_size_patterns(data))
+
+
+def _first_per_code(codes: dict[str, str]) -> dict[str, str]:
+    """calling code -> ISO code, the first country listed for a shared code (+1: US)."""
+    out: dict[str, str] = {}
+    for iso, code in codes.items():
+        out.setdefault(code, iso)
+    return out
 
 
 def _size_patterns(data: dict) -> dict:
@@ -737,6 +764,7 @@ LEARNER_INSTITUTION = "~institution:"
 LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
 LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
 LEARNER_SERIAL = "~serial:"
+LEARNER_WRITER = ("~writer", 0)  # lifelike: the fold of the writer's given name
 LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
@@ -810,6 +838,8 @@ class Renderer:
         self.origin_swap: dict[str, str] = {}
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
+        self.spelt_towns: set[str] = set()  # lifelike: folds of towns the essay misspells
+        self.essay_abroad: str | None = None  # lifelike: see _window_abroad
         self.villages: set[str] = set()  # lifelike: surrogate villages, never the essay's towns
         # lifelike: the fold of a town named after an institution ("Mittuniversitetet i
         # Sundsvall") -> the towns that have one of its kind, where its surrogate is drawn
@@ -869,8 +899,12 @@ class Renderer:
         remembered = self.base.get(LEARNER_SHIFT)
         first = int(remembered) if remembered else learner_shift(self.seed, self.scope)
         grades = self._school_year_ages()
+        lifelike = self.strategy == "lifelike"
         fits = [d for d in sorted(SHIFTS, key=lambda d: (abs(d - first), d))
                 if all(_stage(a) == _stage(moved_age(a, d)) for a in self.ages)
+                # lifelike: no age moved below 1 and turned up instead, so siblings of 9, 6
+                # and 2 never become 7, 4 and 4
+                and not (lifelike and any(1 <= a and a + d < 1 for a in self.ages))
                 and all(abs(moved_age(a, d) - g) <= 1 for a in self.ages for g in grades
                         if abs(a - g) <= 2)]
         chosen = fits[0] if fits else first
@@ -923,6 +957,15 @@ class Renderer:
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         self.effective = strategy
         attrs = morphology(original, span)
+        written = original
+        spelt = self._misspelt_town(span, original) if strategy == "lifelike" else ""
+        if spelt:
+            # "borlänga", "linköpin": the town it misspells, with that town's surrogate (never
+            # the town itself: it is the original under another spelling)
+            self.avoid.add(spelt.lower())
+            self.avoid_folds.add(fold(spelt))
+            span = Span(span.start, span.end, label, span.attrs, span.score, span.rule, fold(spelt))
+            original = spelt
         if strategy == "lifelike" and label == "region" and self._next_word(span).startswith("län"):
             attrs -= {"gen"}  # "Västmanlands läns": the län's name is written in its own form
         kind = LABELS[label].kind
@@ -942,6 +985,14 @@ class Renderer:
         else:
             key = (label, ref if draw is None else draw)
             base = self.base.get(key)
+            town = span.key or fold(original)
+            if base is None and label == "city" and strategy == "lifelike" and (
+                    spelt or town in self.spelt_towns) and not self._original(
+                    self.place_map.get(town, written)):
+                # one town, one surrogate, however the learner spells it
+                base = self.place_map[town]
+            if spelt:
+                self.spelt_towns.add(town)
             if base is None and kind == "institution":
                 # Ryhov in one essay and the next, whatever label the detector gave it
                 base = self.institution_map.get(fold(original))
@@ -968,18 +1019,30 @@ class Renderer:
             self.name_map.setdefault(fold(original.rstrip(".")), base.rstrip("."))
         elif label in PLACE_LIKE or label == "country":
             self.place_map.setdefault(span.key or fold(original), base)
+            if spelt:  # "352 52 vexjö": the postcode follows the misspelt town's surrogate too
+                self.place_map.setdefault(fold(written), base)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
             return self._inflect(base, label, attrs)  # SCA, HV71, A6: an acronym, not a shout
         if label in ("city", "region") and "gen" in attrs and self._next_word(span) in \
                 words().town_words:
-            return apply_case(town_genitive(base), original)  # Växjö kommun, Umeå stad
+            return apply_case(town_genitive(base), written)  # Växjö kommun, Umeå stad
         if label == "city" and "gen" in attrs and self.effective == "lifelike" and fold(
                 self._next_word(span)) in words().town_institution_words:
-            return apply_case(town_genitive(base), original)  # "Uppsala stadsteater"
+            return apply_case(town_genitive(base), written)  # "Uppsala stadsteater"
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
-            return apply_case(self._inflect(base, label, attrs), original)
+            inflected = self._inflect(base, label, attrs)
+            out = apply_case(inflected, written)
+            if self.effective == "lifelike" and written == written.lower():
+                # a learner who writes "hermods" or "tåg i bergslagen" writes its surrogate
+                # so too: "medborgarskolan", never "danske Bank" or "taxi Kurir"
+                return out.lower()
+            head = (inflected.split() or [""])[0]
+            if self.effective == "lifelike" and len(head) > 1 and head.isupper() \
+                    and not written.isupper():
+                return inflected  # "gefle IF" -> "IFK Kiruna", never "iFK Kiruna"
+            return out
         return base
 
     def _alias_clause(self, span: Span) -> tuple[str, str, str]:
@@ -1131,11 +1194,42 @@ class Renderer:
         """`lifelike` keeps a one-of-a-kind national authority as written (Migrationsverket,
         Försäkringskassans): it names no writer, and a peer in its place is a clue."""
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
+        if strategy == "lifelike" and span.label in FEAST_DATE_LABELS:
+            return self._feast_date(span, original)
+        if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
+                fold(original) in words().kunya:
+            return True  # "abu karim": abu stays, Karim becomes his son's surrogate
+        if strategy == "lifelike" and span.label == "year" and \
+                fold(self._next_word(span)) in words().amount_words:
+            return True  # "2000 kronor" is an amount
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
+
+    def _feast_date(self, span: Span, original: str) -> bool:
+        """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i
+        1, nu firar vi den 25 december", "Nowruz ... 21/3") is the feast's date, which every
+        writer shares: kept as written (marked, out of the key), never "den 20 november". A
+        date with a year, or a month without its day, still moves."""
+        text = getattr(self.before, "text", "")
+        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
+        end = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")}
+        if feasts.isdisjoint(fold(text[begin:end]).split()):
+            return False
+        if span.label == "date_digits":
+            return bool(regex.fullmatch(r"\d{1,2}[/.]\d{1,2}\.?", original.strip()))
+        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
+        if span.label == "day":
+            after = regex.match(r"\s*(?:i\s*\d{1,2}(?![\d/.-]\d)|(\p{L}+))",
+                                text[span.end:span.end + 20])
+            return bool(after) and (after.group(1) is None or "month" in self.lex.get(
+                fold(after.group(1))).cats) and not year.match(text, span.end + after.end())
+        return bool(regex.search(r"(?<![\d/.-])\d{1,2}\.?\s*(?:i\s*)?$",
+                                 text[max(0, span.start - 10):span.start])) \
+            and not year.match(text, span.end)
 
     def _inflect(self, base: str, label: str, attrs: frozenset[str]) -> str:
         if "pl" in attrs and label == "surname":
@@ -1195,6 +1289,20 @@ class Renderer:
             if self._free(pick):
                 return pick
         return stems[0] + ending
+
+    def _in_bigger_town(self, span: Span) -> bool:
+        """Lifelike: a Swedish place written right before "i" and a bigger Swedish town
+        ("hemtjänsten i Anderstorp i skellefteå") is a part of that town, whatever else the
+        gazetteer calls it: its surrogate is a district of the town's, never a second town."""
+        text = getattr(self.before, "text", "")
+        found = regex.match(r"\s+i\s+(\p{L}+)", text[span.end:span.end + 40])
+        if not found:
+            return False
+        town, place = self.lex.get(fold(found.group(1))), self.lex.get(span.key or fold(
+            text[span.start:span.end]))
+        return (town.se_pop >= SWEDISH_TOWN_IN_WINDOW and town.zipf < TOWN_WORD_ZIPF
+                and "common_name_homograph" not in town.cats
+                and 0 < place.se_pop < town.se_pop and place.place_country in ("", "SE"))
 
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
@@ -1263,6 +1371,9 @@ class Renderer:
                 if towns:
                     self.institution_towns.setdefault(fold(found.group(2)), towns)
             self._read_waters()
+            found = words().writer_any.search(getattr(self.before, "text", ""))
+            if found:  # the writer's given name, for an initial in this or a later essay
+                self.base[LEARNER_WRITER] = fold(found.group(1))
             folded = fold(getattr(self.before, "text", ""))
             coasts = [towns for named, towns in geo.coasts if any(
                 regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
@@ -1292,6 +1403,8 @@ class Renderer:
                     self.institution_towns[town] = frozenset(
                         t for t in towns if any(tt == t and not _names_town(n, t)
                                                 for n, tt in kind.pool)) or towns
+        if span.label == "city" and self.strategy == "lifelike" and self._in_bigger_town(span):
+            self.districts.add(span.start)  # "Anderstorp i Skellefteå": a part of Skellefteå
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
         parent = self._parent_abroad(span, original)
@@ -1301,7 +1414,9 @@ class Renderer:
             return 3
         if span.label == "city" and "foreign" not in span.attrs and not self.is_district(
                 span, original):
-            return 1 if self._known(span, original) else 2  # a town before an unknown place
+            # a town before an unknown place (lifelike: a misspelt town is a known one)
+            return 1 if self._known(span, original) or (
+                self.strategy == "lifelike" and self._misspelt_town(span, original)) else 2
         return 2
 
     def _parent_abroad(self, span: Span, original: str) -> str:
@@ -1716,7 +1831,12 @@ class Renderer:
                      if self._shortens(key, o)), None)
         if full is None:
             return None
-        return next((p for p in self._short_forms(full, gender) if self._free(p)), None)
+        # lifelike: else, for a stump no name list holds, the full surrogate ("kramar från
+        # zey" under Zeynep's letter signs with Aynur, never a man's name drawn afresh; Ali
+        # beside Alice is a name of its own)
+        return next((p for p in self._short_forms(full, gender) if self._free(p)),
+                    full if self.effective == "lifelike" and not self.lex.get(key).gender
+                    else None)
 
     def _nickname_of_last(self, gender: str) -> str | None:
         """A nickname the essay gives ("alla kallar mig Lily" after "Jag heter Hoa"): a short
@@ -1783,6 +1903,10 @@ class Renderer:
         Mogadishu. Vi bodde i Hodan"), else in Sweden."""
         entry = self.lex.get(span.key or fold(original))
         geo = self.geo
+        if self.effective == "lifelike" and span.label == "country" and not entry.country:
+            spelt = self._misspelt_country(fold(original))
+            if spelt:
+                return spelt  # "Etiopia" is Ethiopia: the surrogate of "Etiopien" elsewhere
         if entry.country and not (self.effective == "lifelike" and span.label == "geo"
                                   and fold(original) in geo.feature_folds):
             return entry.country  # (lifelike: the river Niger lies where the table says)
@@ -1811,12 +1935,89 @@ class Renderer:
                 where or not known) and span.label in ("geo", "city"):
             # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
             # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
-            there = self._sentence_country(span) or self.hint or self.abroad or "SE"
+            there = self._sentence_country(span) or self.hint or (
+                "" if where else self._window_abroad(span) or self._foreign_spelling(original)
+            ) or self.abroad or "SE"
             spelled = words().swedish_letters
             if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
             return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
+
+    def _misspelt_town(self, span: Span, original: str) -> str:
+        """Lifelike: the Swedish town (geography.toml) a town mention the lexicon does not know
+        misspells by one edit ("borlänga", "linköpin", "vexjö"; at least MISSPELT_TOWN_MIN
+        letters, the same first letter), when exactly one town is that near; else ""."""
+        key = span.key or fold(original)
+        entry = self.lex.get(key)
+        if span.label != "city" or len(key) < MISSPELT_TOWN_MIN or entry.se_pop or \
+                entry.place_country or "district" in entry.cats or entry.gender:
+            return ""
+        near = sorted(t for t in self.geo.towns if fold(t)[:1] == key[:1]
+                      and abs(len(fold(t)) - len(key)) <= 1 and " " not in t
+                      and regex.fullmatch(rf"(?e)(?:{regex.escape(fold(t))}){{e<=1}}", key))
+        return near[0] if len(near) == 1 else ""
+
+    def _misspelt_country(self, key: str) -> str:
+        """Lifelike: the ISO code of the one country whose name `key` (a fold the lexicon
+        lacks) misspells by at most MISSPELT_EDITS edits ("etiopia", "afganistan", "sirien";
+        one edit below 6 letters); "" when none or two are that near."""
+        if len(key) < 4:
+            return ""
+        edits = MISSPELT_EDITS if len(key) >= 6 else 1
+        best: dict[str, int] = {}
+        for name in self.lex.pools.get("country", []):
+            iso, low = self.lex.get(fold(name)).country, fold(name)
+            if not iso or abs(len(low) - len(key)) > edits:
+                continue
+            found = regex.fullmatch(rf"(?e)(?:{regex.escape(low)}){{e<={edits}}}", key)
+            if found:
+                best[iso] = min(best.get(iso, edits + 1), sum(found.fuzzy_counts))
+        if not best:
+            return ""
+        least = min(best.values())
+        nearest = sorted(iso for iso, n in best.items() if n == least)
+        return nearest[0] if len(nearest) == 1 else ""
+
+    def _foreign_spelling(self, original: str) -> str:
+        """Lifelike: a place written with a letter Swedish never writes (`foreign_letters`:
+        "şehitkamil") lies abroad: in the first country abroad the essay, else the learner's
+        essays, named (ISO code); "" when the name has no such letter or none was named."""
+        if not any(c in words().foreign_letters for c in original.lower()):
+            return ""
+        text = getattr(self.before, "text", "")
+        named = [self.lex.get(fold(w)).country for w in regex.findall(r"\p{L}+", text)
+                 if self.lex.get(fold(w)).country]
+        return next((c for c in named + list(self.countries) if c not in ("", "SE")), "")
+
+    def _window_abroad(self, span: Span) -> str:
+        """Lifelike: the country abroad the mention's sentence, or the route it goes on with,
+        names in any case ("i Dolo Ado vi bodde i lägret Hiloweyn. sen i uganda": UG; a big town
+        abroad counts for its country); "" when it names a Swedish town or nothing abroad, so
+        a camp is never made a district of the learner's Swedish town."""
+        text = getattr(self.before, "text", "")
+        start, end = self._route_window(text, span)
+        found = self._abroad_in(text[start:end])
+        if found is None:
+            return ""
+        if not found and self.essay_abroad is None:
+            # an essay that names no Swedish place at all and a country abroad ("i Dolo Ado vi
+            # bodde i lägret ... sen i uganda"): its places lie there (read once)
+            self.essay_abroad = self._abroad_in(text) or ""
+        return found or self.essay_abroad or ""
+
+    def _abroad_in(self, text: str) -> str | None:
+        """The first country abroad `text` names (a big town abroad counts for its country),
+        "" when none, None when it names a Swedish town or district."""
+        found = ""
+        for word in regex.findall(r"\p{L}+", text):
+            entry = self.lex.get(fold(word))
+            if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
+                    and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
+                return None  # a Swedish town or district (never "vi", a locality as well)
+            found = found or entry.country or (entry.place_country if entry.place_pop >= BIG_PLACE
+                                               and entry.place_country != "SE" else "")
+        return "" if found == "SE" else found
 
     def _sentence_country(self, span: Span) -> str:
         """The country of the place named last before the mention in its sentence: "SE" for
@@ -1858,8 +2059,12 @@ class Renderer:
                 # stands for ("Dilan O. Aziz" after "Dilan Omer Aziz"); else "A" per the
                 # taxonomy, or the next letter that is no original of the essay
                 letter_ = original[:1].upper()
-                named = sorted(k for k in self.name_map if k[:1].upper() == letter_
-                               and len(k) > 1) if lifelike else []
+                writer = self.base.get(LEARNER_WRITER, "")
+                # the writer's own name first: "M. Sultani" under a letter by Maryam (never
+                # the initial of her son Mahdi's surrogate)
+                named = sorted((k for k in self.name_map if k[:1].upper() == letter_
+                                and len(k) > 1), key=lambda k: (k != writer, k)) \
+                    if lifelike else []
                 initial = (self.name_map[named[0]][:1].upper() if named else
                            next(c for c in INITIALS if c != letter_ and self._free(c)))
                 return initial + "." if original.endswith(".") else initial
@@ -1937,6 +2142,14 @@ class Renderer:
     def _country(self, span: Span, original: str, rng: Draws) -> str:
         """Another country with cities to draw from; the original's cities will follow it."""
         iso, lex = self._country_of(span, original), self.lex
+        if self.effective == "lifelike" and self.countries.get(iso, iso) != iso:
+            # one country, one surrogate however it is written ("Bosnien och Hercegovina" and
+            # "bosnien", "Etiopien" and "Etiopia"), unless the essay names that one itself
+            same = [c for c in lex.pools.get("country", [])
+                    if lex.get(fold(c)).country == self.countries[iso]
+                    and lex.get(fold(c)).country not in self.avoid_countries]
+            if same:
+                return same[0]
         pool = every = [c for c in lex.pools.get("country", [])
                         if lex.get(fold(c)).country not in self.avoid_countries]
         if self.effective == "lifelike":
@@ -3001,8 +3214,11 @@ class Renderer:
                 pick = self._draw([t for t, towns in words().train_towns.items()
                                    if stops and stops <= towns], rng) or self._draw(
                     [t for t in trains if home in trains[t]], rng) or self._draw(
-                    [t for t in trains if not near.isdisjoint(trains[t])], rng) or self._draw(
-                    list(trains), rng)
+                    [t for t in trains if not near.isdisjoint(trains[t])], rng) or (
+                    # lifelike: the national trains, where no other regional train runs (the
+                    # original Norrtåg for Luleå: never Krösatåg)
+                    self._draw(list(words().national_trains), rng)
+                    if self.effective == "lifelike" else None) or self._draw(list(trains), rng)
                 if pick:
                     return pick
             return self._draw(words().lines, rng) or self._compound(rng, "linjen")
@@ -3013,6 +3229,10 @@ class Renderer:
             pick = self._cuisine(span, original, rng)
             if pick:
                 return pick  # "pizzerian Napoli" -> "pizzerian Venezia", never "Sushi Yama"
+        pick = self._university_abroad(span, original, rng) if self.effective == "lifelike" \
+            else None
+        if pick:
+            return pick
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
@@ -3026,10 +3246,58 @@ class Renderer:
         pool = {"school": lex.pools.get("org_school", []) + lex.pools.get("org_university", []),
                 "work": lex.pools.get("org_company", [])}.get(
             label, lex.pools.get("org_authority", []) + lex.pools.get(label, []))
+        if self.effective == "lifelike":
+            # an authority it keeps as written is no surrogate either (a football club never
+            # becomes Migrationsverket)
+            pool = [p for p in pool if fold(p) not in unique_authorities()]
         if word:
             same = [p for p in pool if p.lower().endswith(word.lower())]
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
+
+    def _university_abroad(self, span: Span, original: str, rng: Draws) -> str | None:
+        """Lifelike: a university named with a word of another language ("maseno university",
+        "çukurova üniversitesi", "universidad de antioquia"; `university_abroad`) lies in the
+        essay's country abroad: the foreign word and the particles after it stay and the place
+        becomes a town of the surrogate country, the one the essay's town abroad became where
+        it has one, else one of its five biggest ("dodoma university", never "malmö universitet
+        university"); None when the essay's country abroad has no surrogate yet."""
+        uni = words().university_abroad
+        tokens = original.split()
+        at = next((i for i, t in enumerate(tokens) if fold(t) in uni), None)
+        before = list(self.before.get(span.start, ()))[-2:]
+        after_word = bool(before) and (before[-1] in uni or (
+            len(before) == 2 and before[0] in uni and len(before[1]) <= 3))  # "University of X"
+        if at is None and fold(self._next_word(span)) not in uni and not after_word:
+            return None
+        text = getattr(self.before, "text", "")
+        start, end = self._route_window(text, span)
+        # the country its sentence names (learners write it in lower case, before or after),
+        # else the essay's last place abroad, else its first country abroad
+        said = [fold(w) for w in regex.findall(r"\p{L}+", text[start:end])]
+        # a town of the sentence already replaced abroad gives its surrogate's country
+        there = [self.lex.get(fold(self.place_map[w])).place_country for w in said
+                 if w in self.place_map and self.lex.get(w).place_pop >= BIG_PLACE]
+        told = [self.countries.get(self.lex.get(w).country, "") for w in said]
+        iso = next((c for c in there + told + [self.countries.get(self.abroad, "")]
+                    + list(self.countries.values()) if c not in ("", "SE")), "")
+        if not iso:
+            return None
+        rendered = [t for _, t in reversed(self.towns_abroad)
+                    if self.lex.get(fold(t)).place_country == iso]
+        towns = sorted(self.lex.cities_by_country.get(iso, []),
+                       key=lambda c: (-_population(self.lex, c, iso), c))
+        town = rendered[0] if rendered else self._draw(
+            [c for c in towns if self._free(c)][:5], rng)
+        if not town:
+            return None
+        if at is None:
+            return town
+        keep = at + 1
+        while keep < len(tokens) and tokens[keep][:1].islower() and len(tokens[keep]) <= 3:
+            keep += 1  # "universidad de", "university of"
+        return " ".join(tokens[:keep] + [town]) if keep < len(tokens) or at == 0 else \
+            " ".join([town] + tokens[at:])
 
     def _cuisine(self, span: Span, original: str, rng: Draws) -> str | None:
         """Lifelike: a restaurant of the cuisine a word of its name or of the words before it
@@ -3222,7 +3490,9 @@ class Renderer:
     def _places_in(self, original: str) -> list[tuple[str, str, str]]:
         """(word, its place fold, its country) of each capitalised word of a name that is a place."""
         out = []
-        for word in regex.findall(r"\p{Lu}\p{Ll}[\p{L}]*", original):
+        # lifelike: a learner's lower-case name too ("ifk norrköping", "gävle vux")
+        lower = self.effective == "lifelike" and original == original.lower()
+        for word in regex.findall(r"\p{L}{2,}" if lower else r"\p{Lu}\p{Ll}[\p{L}]*", original):
             key = fold(word)
             for k in (key, key[:-1] if key.endswith("s") else None):
                 if not k:
@@ -3230,6 +3500,8 @@ class Renderer:
                 entry = self.lex.get(k)
                 if entry.gender or entry.first_rank:  # Sofias skola: a person's name
                     break
+                if lower and (entry.zipf >= TOWN_WORD_ZIPF or "common_name_homograph" in entry.cats):
+                    break  # "stora", "vi": a word, in a lower-case name
                 home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 else
                         entry.place_country if entry.place_pop >= 50000 and not entry.se_pop else
                         entry.country if entry.country != "SE" else "")
@@ -3346,6 +3618,12 @@ SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
 SHIFTS = (-3, -2, -1, 1, 2, 3)
+MISSPELT_TOWN_MIN = 5  # a town mention this long may misspell a town of geography.toml
+MISSPELT_EDITS = 2  # a country name the lexicon lacks may misspell a known one by this many
+SWEDISH_TOWN_IN_WINDOW = 5000  # a word of this many inhabitants in Sweden is a Swedish town ...
+TOWN_WORD_ZIPF = 6.0  # ... unless it is this frequent as a word (vi, bara)
+FEAST_DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits"})
+YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as a birth year
 
 
 # (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`
@@ -3389,6 +3667,10 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
     essay with no town, of its own area code; any other number becomes a fiction mobile number,
     in a mobile's layout when the original's does not fit it (0243-21 77 05 -> 070-174 06 15,
     never 0701-74 06 15)."""
+    if r.effective == "lifelike":
+        abroad_ = _phone_abroad(r, original, rng)
+        if abroad_:
+            return abroad_
     prefix, numbers = FICTION_MOBILE
     lead = next((lead for lead in ("+46", "0046") if original.lstrip().startswith(lead)), "")
     template = original.lstrip()[len(lead):]
@@ -3418,6 +3700,37 @@ def _phone(r: Renderer, original: str, rng: Draws) -> str:
         return lead + (pour(rest, template) if sum(c.isdigit() for c in template) == len(rest)
                        else " " + pour(rest, (area or "070-174 06 05")[1:]))
     return pour(digits, template)
+
+
+def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
+    """Lifelike: a number that is no Swedish one keeps its own shape. One with a calling code
+    abroad ("+256 772 000 418", "0098 915 ...") takes the code of the country its country
+    became in the essay (`calling_codes` in surrogates.toml), the first digit after the code
+    and new other digits in its layout; one with neither a code nor a leading 0 ("kvitto
+    nummer 4410 772 195", read as a phone number) new digits in its layout. None for a
+    Swedish number (the fiction ranges)."""
+    text = original.strip()
+    found = regex.match(r"(\+|00)(\d{1,3})", text)
+    codes = words().calling_codes
+    if found and found.group(2).startswith("46"):
+        return None
+    if found:
+        # the longest code the number starts with (+358 before +35)
+        code = next((found.group(2)[:n] for n in (3, 2, 1) if found.group(2)[:n] in codes), "")
+        if not code:
+            return None
+        iso = codes[code]
+        new = words().calling_of.get(r.countries.get(iso, iso), code)
+        rest = text[len(found.group(1)) + len(code):]
+        first = regex.search(r"\d", rest)
+        if first is None:
+            return None
+        at = first.start() + 1
+        return found.group(1) + new + rest[:at] + regex.sub(
+            r"\d", lambda _: str(rng.below(10)), rest[at:])
+    if text[:1].isdigit() and not text.startswith("0"):
+        return str(rng.below(9) + 1) + regex.sub(r"\d", lambda _: str(rng.below(10)), text[1:])
+    return None
 
 
 def _personid(r: Renderer, original: str, rng: Draws) -> str:
@@ -3498,12 +3811,20 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         letters, digits = regex.sub(r"\d", "", part), regex.sub(r"\D", "", part)
         if part in "._-":
             parts.append(part)
+        elif r.effective == "lifelike" and fold(part) in words().kunya:
+            parts.append(part)  # abu_karim: abu stays, as in the text
         elif letters and (fold(letters) in r.name_map or (
                 fold(letters)[-1:] == "s" and fold(letters)[:-1] in r.name_map)):
             key = fold(letters)
             gen = key not in r.name_map  # magdas_kitchen: Magda's
-            parts.append(fold(r.name_map[key[:-1] if gen else key]) + "s" * gen + "".join(
-                str(rng.below(10)) for _ in digits))
+            parts.append(fold(r.name_map[key[:-1] if gen else key]) + "s" * gen
+                         + _local_digits(r, digits, rng))
+            named = True
+        elif r.effective == "lifelike" and len(letters) > 2 and (full := next(
+                (k for k in sorted(r.name_map) if len(k) > 1 and r._shortens(
+                    fold(letters), k) or r._shortens(fold(letters)[:3], k)), None)):
+            # zeyno.yildirim84 beside Zeynep: the surrogate of the name it shortens
+            parts.append(fold(r.name_map[full]) + _local_digits(r, digits, rng))
             named = True
         elif keep and len(letters) > 1 and (fold(letters) in r.place_map or r.lex.get(
                 fold(letters)).se_pop) and not _place_short(r, fold(letters)):
@@ -3518,7 +3839,11 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             origin = r._origin(letters, fold(letters))
             pool = [p for p in r.lex.pools.get(f"{slot}:{origin}") or r.lex.pools.get(slot, [])
                     if fold(p) != fold(letters)]  # never the address's own name
-            parts.append(fold(r._draw(pool, rng) or "kontakt"))
+            initial = r.name_map.get(fold(letters)[:1], "") if r.effective == "lifelike" else ""
+            # maryam.sultani beside the signature "M. Sultani" (now "H."): a name on H
+            pool = [p for p in pool if fold(p)[:1] == fold(initial)] or pool if initial else pool
+            parts.append(fold(r._draw(pool, rng) or "kontakt") + _local_digits(r, digits, rng)
+                         * (r.effective == "lifelike"))
             named = True
         elif len(letters) == 1 and letters.isalpha():
             # matias.rojas.f: the initial of a name of the essay's (Fuentes -> Escobar: e)
@@ -3538,6 +3863,17 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         parts = [fold(first or "kontakt")]
     out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
     return regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
+
+
+def _local_digits(r: Renderer, digits: str, rng: Draws) -> str:
+    """The digits of an address's name part: lifelike, two or four that read as a year of
+    birth (maryam.sultani92, zeyno1984) are that year moved as the essay's years (born 1992,
+    now 1991: sultani91), else new digits of the same count."""
+    if r.effective == "lifelike" and len(digits) in (2, 4):
+        year = int(digits) + (0 if len(digits) == 4 else 1900 if int(digits) >= 30 else 2000)
+        if YEAR_IN_ADDRESS[0] <= year <= YEAR_IN_ADDRESS[1]:
+            return str(r.moved_year(year))[-len(digits):]
+    return "".join(str(rng.below(10)) for _ in digits)
 
 
 def _place_short(r: Renderer, letters: str) -> str:
