@@ -4,13 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test venv bench bytecode clean
+.PHONY: demo test lint venv bench bytecode clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench,lint]'
 	$(MAKE) bytecode
 	touch $(STAMP)
 
@@ -31,6 +31,10 @@ demo: $(STAMP)
 ## Run the test suite (pytest's "no tests collected" exit 5 counts as success).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+
+## Lint: undefined names, redefinitions, unused imports and syntax errors (ruff's F and E9).
+lint: $(STAMP)
+	$(BIN)/ruff check --quiet --select F,E9 builders pseudonymize flows tests benchmarks
 
 ## The speed and memory benchmarks (benchmarks/bench_*.py), each beside its baseline.
 bench: $(STAMP)
