@@ -2970,10 +2970,15 @@ class Renderer:
         pool = [c for c in pool if self.avoid_folds.isdisjoint(
             fold(r) for r in geo.towns.get(c, ())[:2])] or pool
         if self.need_towns:
-            for test in (all, any):
-                narrowed = [c for c in pool if test(c in towns for towns in self.need_towns)]
-                if narrowed:
-                    return narrowed
+            # the towns that meet the most of the essay's needs: on the sea and with a castle
+            # where one is, else on the sea or with a castle, never a town that meets one need
+            # where another meets two; counted among the towns that may be drawn (the essay's
+            # own Kalmar meets every need of an essay about Kalmar)
+            met = {c: sum(c in towns for towns in self.need_towns) for c in pool
+                   if self._free(c)}
+            most = max(met.values(), default=0)
+            if most:
+                return [c for c in met if met[c] == most]
         return pool
 
     def _region_of_town(self, original: str) -> str | None:

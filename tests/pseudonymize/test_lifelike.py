@@ -1891,6 +1891,14 @@ def _acronym_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert not regex.match(r"\p{Ll}\p{Lu}", surrogate(r, name)), r.target
 
 
+def _on_its_coast(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town the essay bathes from in a named sea is a town of that coast, also where the
+    only town meeting every other need (a castle) is the original itself."""
+    town, sea = names
+    coast = set().union(*(towns for words, towns in geography(True).coasts if fold(sea) in words))
+    assert town_of(engine, r, town) in coast, r.target
+
+
 def _university_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """A university named in another language lies in the surrogate country: its place is a
     town of that country, never a Swedish university beside "university"."""
@@ -2061,6 +2069,9 @@ ROUND14 = [
      _one_country),
     ("Jag kommer från Bosnien och Hercegovina. I bosnien jag var frisör.",
      ("Bosnien och Hercegovina", "bosnien"), _one_country),
+    # the towns that meet the most of an essay's needs, among those that may be drawn
+    ("Jag bor i Kalmar sedan 2015. På sommaren badar vi i Östersjön och vi åker över bron till "
+     "Öland. Kalmar är en fin stad med ett slott.", ("Kalmar", "Östersjön"), _on_its_coast),
     # ages, kinds
     ("Omid är 9, Mariam 6 och Sana bara 2 år.", ("9", "6", "2"), _ages_in_order),
     ("Jag och Robel tittar på ifk norrköping varje lördag.", ("ifk norrköping",),
