@@ -296,9 +296,13 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                           and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
+            # "åkte till Zahle", "en gång till jinja": a known town one travels to is a town of
+            # its own, not a district of the big town the essay is in
+            trip = before in doc.lex.words("trip_preposition") and entry.place_pop > 0
             district = (metropolis and span.key != metropolis and not entry.se_pop
                         and entry.place_country in ("", doc.lex.get(metropolis).place_country)
                         and after[:1] != ["i"]  # "Lesbos i Grekland"
+                        and not trip
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
                              or "foreign" in span.attrs and (entry.place_pop < DISTRICT_MAX
                                                              or _inside(doc, span.key, metropolis))))

@@ -92,7 +92,7 @@ PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particl
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
                                                "kin_gender", "name_ending", "inflection_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
-CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger",))
+CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition"))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
