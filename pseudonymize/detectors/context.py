@@ -1283,7 +1283,8 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or doc.texts[i].lower().endswith(r.institution_ends) \
             and doc.entries[i].zipf < T.COMMON \
             or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None \
-            or i and r._swedish_place(doc.folds[i - 1]):  # "kiruna kyrka", "morön bk"
+            or i and r._swedish_place(doc.folds[i - 1]) \
+            or i and r._place_genitive(doc.folds[i - 1]):  # "kiruna kyrka", "hallands sjukhus"
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
         elif doc.texts[i].lower().endswith(r.institution_ends):
