@@ -85,6 +85,8 @@ BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), 
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
+TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85, word=("town_institution_head",),
+                         reads=("work_word", "work_start"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
@@ -1212,6 +1214,42 @@ def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+# a known town by its place kind (a town's own name, its exonym or another spelling of it)
+TOWN_KINDS = frozenset({"city", "municipality", "exonym", "spelling"})
+
+
+def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"universitetet i Mosul", "högskolan i borås", "Vuxenutbildningen i Falun": a generic
+    institution head names one institution with the town after "i", one span (the gold sets'
+    convention: a town inside an institution's name stays in its span); `work` where someone
+    works there. The town: a capitalised run, or one lower-case word that is a known town."""
+    if doc.folds[i] not in r.w["town_institution_head"] or i + 2 >= len(doc.texts) \
+            or doc.folds[i + 1] != "i" or i + 2 in doc.starts or i + 1 in doc.starts:
+        return False
+    k = i + 2
+    if doc.texts[k][:1].isupper() and doc.texts[k].isalpha():
+        # "i Sankt Petersburg", "i Mai Nefhi"; not a name or a word after it ("i Kristianstad
+        # Lars Dahlberg", "i Kristianstad Läs mer")
+        end = next((m - 1 for m in range(k + 1, doc.capitalised_run(k) + 1)
+                    if doc.entries[m].gender or doc.entries[m].surname_rank
+                    or doc.entries[m].zipf >= T.COMMON), doc.capitalised_run(k))
+    elif doc.texts[k].isalpha() and doc.entries[k].place_kind in TOWN_KINDS and (
+            doc.entries[k].zipf < T.COMMON
+            and max(doc.entries[k].place_pop, doc.entries[k].se_pop) >= T.SE_ATTESTED
+            or doc.folds[k] not in r.stems.vocabulary):
+        end = k  # "i mosul", "i borås"; not "i fem" (år)
+    else:
+        return False
+    if doc.entries[k].country:
+        return False  # "universitetet i Sverige": a country is no part of a name
+    label = r.lex.words.value("town_institution_head").get(doc.folds[i], "school")
+    if works_at(doc, i):
+        label = "work"
+    add(TOWN_INSTITUTION.span(doc.offsets[i], doc.ends[end], label, ("def",),
+                              key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
 def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
     """The last of the lower-case words from token j that name something: words no list
     holds or names and places, joined by "de", "del", "la" (at most NAME_RUN_MAX, never ending
@@ -1654,7 +1692,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (STREET_PREFIX, _street_prefix),
     (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
-    (INSTITUTION_TAIL, _institution_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
+    (INSTITUTION_TAIL, _institution_tail), (TOWN_INSTITUTION, _town_institution),
+    (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company),
