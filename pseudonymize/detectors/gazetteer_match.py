@@ -1005,8 +1005,11 @@ class Matcher:
         first, then by how strongly the resources attest each reading."""
         if e.country:
             return ("country", ()) if e.country != "SE" else (None, ())
-        if e.org_kind and "organization" in e.cats and not e.se_pop:
-            # The hand-written organisations beat a homonymous town abroad: ICA, not Ica (Peru).
+        if e.org_kind and "organization" in e.cats and (
+                not e.se_pop or e.se_pop < T.SE_ATTESTED and not place_ctx):
+            # The hand-written organisations beat a homonymous town abroad, and a village
+            # outside a place's context: ICA, not Ica (Peru); "jobbar på arla" the dairy, "bor
+            # i Arla" the village of 1,300 people.
             return ORG_LABEL.get(e.org_kind, "other_institution"), ()
         name = self._name_reading(e, key, name_ctx)
         place = None
