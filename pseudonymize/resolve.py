@@ -292,6 +292,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             # "i Kraków i Nowa Huta": the second is a district of the first, not where the
             # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
+                          and not entry.se_pop  # "Sumaren i Motala": a Swedish town is none
                           and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end
                           and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
