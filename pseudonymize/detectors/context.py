@@ -1047,7 +1047,9 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     street = key[:-1] if key.endswith("s") else key
     cap = doc.texts[i][0].isupper()
-    named = cap and i not in doc.starts
+    # capitalised inside a sentence, or a short compound a house number or "i" and a Swedish
+    # town follows ("nygatan 12", "på nygatan i Örnsköldsvik"; not "omvägen")
+    named = cap and i not in doc.starts or _addressed(doc, i)
     if street.endswith(r.street_endings) and not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
@@ -1057,6 +1059,19 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                ("gen",) if street != key else (),
                                key=" ".join(doc.folds[first:i] + [street])))
     return False
+
+
+def _addressed(doc: Doc, i: int) -> bool:
+    """Token i is followed by a house number ("nygatan 12", "18A") or by "i" and a Swedish town
+    ("nygatan i Umeå"), in its sentence."""
+    n = len(doc.texts)
+    if i + 1 >= n or i + 1 in doc.starts:
+        return False
+    if HOUSE_NUMBER.fullmatch(doc.texts[i + 1]) or doc.texts[i + 1].isdecimal() \
+            and len(doc.texts[i + 1]) <= 3:
+        return True
+    return doc.folds[i + 1] == "i" and i + 2 < n and i + 2 not in doc.starts \
+        and doc.entries[i + 2].se_pop >= T.SE_ATTESTED and doc.entries[i + 2].place_kind == "city"
 
 
 def _particle_compound(r: ContextRules, street: str) -> bool:
@@ -1648,7 +1663,7 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
     street = k >= 0 and prev.endswith(r.street_endings) and (
         doc.texts[k][0].isupper()
-        or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, False))
+        or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, True))  # "nygatan 12"
     written_apart = _street_written_apart(r, doc, k)
     if written_apart:  # "stora gatan 16", "hamra gatan 5": the name and its street word apart
         add(STREET_NUMBER.span(doc.offsets[k - 1], doc.ends[k], "place",
