@@ -305,8 +305,10 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                         and after[:1] != ["i"]  # "Lesbos i Grekland"
                         and not trip
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
-                             or "foreign" in span.attrs and (entry.place_pop < DISTRICT_MAX
-                                                             or _inside(doc, span.key, metropolis))))
+                             or "foreign" in span.attrs and (
+                                 entry.place_pop < DISTRICT_MAX
+                                 and not _elsewhere(doc, span.key, metropolis)
+                                 or _inside(doc, span.key, metropolis))))
             if in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
@@ -355,6 +357,13 @@ def _described_area(doc: Doc, end: int) -> bool:
     window = window[:next((n for n, w in enumerate(window) if w in preps), len(window))]
     return any(w in words("area_word") or w in words("area_part") and window[n + 1:n + 2] == ["av"]
                for n, w in enumerate(window))
+
+
+def _elsewhere(doc: Doc, key: str | None, metropolis: str) -> bool:
+    """A foreign town in another first-level region than the big city the essay is in ("bor
+    i Bangkok … min syster bor i Nong Khai"): a town of its own, not one of its districts."""
+    region = doc.lex.place_region.get(key or "")
+    return region is not None and region != doc.lex.place_region.get(metropolis, region)
 
 
 def _inside(doc: Doc, key: str | None, metropolis: str) -> bool:
