@@ -76,7 +76,8 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                               "transport_word"), capital=True)
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
-                  reads=("town_centre",))
+                  reads=("town_centre", "capital_head_noun", "foreign_head_noun",
+                         "town_head_noun"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
@@ -1128,20 +1129,51 @@ def _code_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Tensta allé", "Mörby centrum", "Tinnerö eklandskap": a place name with a lower-case
-    head word."""
+    head word; "Lund C", "Jönköping Airport", "Harnet Avenue": a capitalised one after a
+    capitalised name; "gävle hamn": a lower-case one after a Swedish town; "kibuye market",
+    "oginga odinga street": a foreign one after lower-case words no list holds."""
     key = doc.folds[i]
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
-    if head and not doc.texts[i][0].isupper() and i and doc.texts[i - 1][:1].isupper() \
-            and doc.texts[i - 1].isalpha() and (i - 1) not in doc.starts \
-            and not (key in r.w["town_centre"] and _town(r, doc.folds[i - 1])):
+    if not head or not i or (i - 1) in doc.starts or i in doc.starts \
+            or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
+            and _town(r, doc.folds[i - 1]):
+        return False
+    before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
+    if before[0].isupper():
+        if capital and key not in r.w["capital_head_noun"]:
+            return False  # "Anna Berg", "Malmö Stad": only a place's own head word
         first = i - 1
         while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
                 and first - 1 not in doc.starts and doc.texts[first - 1][:1].isupper() \
                 and doc.texts[first - 1].isalpha():
             first -= 1  # "Hạ Long bukten", "Jorge Chávez flygplatsen"
-        add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
-                           key=" ".join(doc.folds[first:i + 1])))
+    elif capital:
+        return False
+    elif key in r.w["foreign_head_noun"]:
+        first = _lower_name_run_before(r, doc, i - 1)
+        if first is None:
+            return False
+    elif key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1]) \
+            and doc.entries[i - 1].se_pop >= T.SE_LOWER_CASE:
+        first = i - 1  # "gävle hamn", "falun centralstation"
+    else:
+        return False
+    add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
+                       key=" ".join(doc.folds[first:i + 1])))
     return False
+
+
+def _lower_name_run_before(r: ContextRules, doc: Doc, k: int) -> int | None:
+    """The first of the lower-case words ending at token k that name something (no list holds
+    them, or they are names or places; at most NAME_RUN_MAX), or None when token k is none."""
+    first = None
+    while k >= 0 and (first is None or first - k <= T.NAME_RUN_MAX) and k + 1 not in doc.starts:
+        e = doc.entries[k]
+        if not (doc.texts[k].isalpha() and doc.texts[k].islower() and e.zipf < T.RARE
+                and (not e.cats or e.place_kind or e.gender)):  # not "nära" (Nara, Japan)
+            break
+        first, k = k, k - 1
+    return first
 
 
 def _town(r: ContextRules, key: str) -> bool:
