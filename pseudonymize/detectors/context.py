@@ -101,11 +101,11 @@ TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
-                                  "course_word"))
+                                  "course_word", "university_suffix"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
-                                  "course_word"))
+                                  "course_word", "university_suffix"))
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
                   reads=("nationality",))  # club_head lower only after a Swedish place
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
@@ -828,7 +828,9 @@ class ContextRules:
             if label is None:
                 continue
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
-            label = _org_role(doc, i, label or "other_institution")
+            # "jobbar som städare på Linnéuniversitetet": a university one works at is `work`
+            kind = "university" if suffix in self.w["university_suffix"] else None
+            label = _org_role(doc, i, label or "other_institution", kind)
             # Two-letter forms (AB, HB, IF, IK) are separate words: "Volvo AB", not "Zainab".
             if len(suffix) > 2 and len(key) > len(suffix) + 2 and (
                     cap and i not in doc.starts or not cap and self._named_stem(doc, i, suffix)):
