@@ -1431,6 +1431,8 @@ class Matcher:
             return True  # "här finns luleälven", "i öxnehaga", "jag tycker om gotland"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
+        if e.se_pop >= T.SE_ATTESTED and self._listed_town(c.doc, c.i):
+            return True  # "i simrishamn, skurup och löderup": a town listed after a town
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
             or "district_abroad" in e.cats or "town_abbreviation" in e.cats
