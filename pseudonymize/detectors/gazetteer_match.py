@@ -55,7 +55,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
-    "subject_before", "person_pronoun", "number_word"),
+    "subject_before", "person_pronoun", "number_word", "club_code"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -895,7 +895,10 @@ class Matcher:
         end = next((k - 1 for k in range(i + 1, end + 1)
                     if doc.entries[k].gender or doc.entries[k].surname_rank
                     or doc.folds[k] in doc.lex.words("place_trigger.prep")), end)
-        return Span(span.start, doc.ends[end], _org_role(doc, i, span.label, e.org_kind),
+        # "Husqvarna FF", "Volvo IF": a company's sports club is a club, not the company
+        club = any(doc.folds[k] in doc.lex.words("club_code") for k in range(i + 1, end + 1))
+        label = "other_institution" if club else _org_role(doc, i, span.label, e.org_kind)
+        return Span(span.start, doc.ends[end], label,
                     span.attrs, span.score, span.rule, " ".join(doc.folds[i:end + 1]))
 
     def _continues_place(self, doc: Doc, i: int, spans: list[Span], span: Span | None,
