@@ -77,7 +77,7 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
                   reads=("town_centre", "capital_head_noun", "foreign_head_noun",
-                         "town_head_noun"))
+                         "town_head_noun", "adjective_ending"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
@@ -101,11 +101,12 @@ TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
-                                  "course_word", "university_suffix"))
+                                  "course_word", "university_suffix", "congregation_head",
+                                  "adjective_ending"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
-                                  "course_word", "university_suffix"))
+                                  "course_word", "university_suffix", "congregation_head"))
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
                   reads=("nationality",))  # club_head lower only after a Swedish place
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
@@ -896,6 +897,14 @@ class ContextRules:
             doc.entries[j].zipf < T.COMMON and (_institution_context(doc, j) is not None
                                                 or studied_at(doc, j) is not None)
             or self._place_genitive(doc.folds[j]) or self._swedish_place(doc.folds[j]))
+        if owner.islower() and folds[i] in self.w["congregation_head"]:
+            # "kidane mehret kyrkan", "kidus mikaels församling": a congregation named by
+            # words no list holds (a saint's name in its genitive among them)
+            first = _lower_name_run_before(self, doc, j)
+            if first is not None and (first < j or not lower and doc.entries[j].zipf == 0):
+                add(INSTITUTION_PHRASE.span(doc.offsets[first], doc.ends[i], label, attrs,
+                                            key=" ".join(folds[first:i + 1])))
+                return
         if (owner[:1].isupper() or lower) and doc.texts[j][0].isalnum() and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
             add(INSTITUTION_PHRASE.span(doc.offsets[j], doc.ends[i], label, attrs,
@@ -1142,8 +1151,9 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
     if before[0].isupper():
-        if capital and key not in r.w["capital_head_noun"]:
-            return False  # "Anna Berg", "Malmö Stad": only a place's own head word
+        if capital and key not in r.w["capital_head_noun"] and not (
+                key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1])):
+            return False  # "Anna Berg", "Malmö Stad", "Sverker C"; "Lund C" after a town
         first = i - 1
         while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
                 and first - 1 not in doc.starts and doc.texts[first - 1][:1].isupper() \
@@ -1170,12 +1180,22 @@ def _lower_name_run_before(r: ContextRules, doc: Doc, k: int) -> int | None:
     them, or they are names or places; at most NAME_RUN_MAX), or None when token k is none."""
     first = None
     while k >= 0 and (first is None or first - k <= T.NAME_RUN_MAX) and k + 1 not in doc.starts:
-        e = doc.entries[k]
-        if not (doc.texts[k].isalpha() and doc.texts[k].islower() and e.zipf < T.RARE
-                and (not e.cats or e.place_kind or e.gender)):  # not "nära" (Nara, Japan)
+        if not _namelike_lower(r, doc, k):
             break
         first, k = k, k - 1
     return first
+
+
+def _namelike_lower(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k is a lower-case word that names something: rare, and no list holds it but as a
+    name or place (not "nära", also Nara in Japan), or a given name's genitive ("mikaels")."""
+    text, e = doc.texts[k], doc.entries[k]
+    if not (text.isalpha() and text.islower()) \
+            or doc.folds[k].endswith(r.lex.words.ends["adjective_ending"]):
+        return False  # not "den kristliga kyrkan"
+    if e.zipf < T.RARE and (not e.cats or e.place_kind or e.gender):
+        return True
+    return text.endswith("s") and not e.cats and bool(r.lex.get(doc.folds[k][:-1]).gender)
 
 
 def _town(r: ContextRules, key: str) -> bool:
@@ -1371,7 +1391,9 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and doc.entries[i].zipf < T.COMMON \
             or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None \
             or i and r._swedish_place(doc.folds[i - 1]) \
-            or i and r._place_genitive(doc.folds[i - 1]):  # "kiruna kyrka", "hallands sjukhus"
+            or i and r._place_genitive(doc.folds[i - 1]) \
+            or i and doc.folds[i] in r.w["congregation_head"] and _namelike_lower(r, doc, i - 1):
+        # "kiruna kyrka", "hallands sjukhus", "kidane mehret kyrkan"
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
         elif doc.texts[i].lower().endswith(r.institution_ends):
