@@ -292,16 +292,23 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             # "i Kraków i Nowa Huta": the second is a district of the first, not where the
             # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
+                          and not entry.se_pop  # "Sumaren i Motala": a Swedish town is none
                           and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end
                           and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
+            # "åkte till Zahle", "en gång till jinja": a known town one travels to is a town of
+            # its own, not a district of the big town the essay is in
+            trip = before in doc.lex.words("trip_preposition") and entry.place_pop > 0
             district = (metropolis and span.key != metropolis and not entry.se_pop
                         and entry.place_country in ("", doc.lex.get(metropolis).place_country)
                         and after[:1] != ["i"]  # "Lesbos i Grekland"
+                        and not trip
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
-                             or "foreign" in span.attrs and (entry.place_pop < DISTRICT_MAX
-                                                             or _inside(doc, span.key, metropolis))))
+                             or "foreign" in span.attrs and (
+                                 entry.place_pop < DISTRICT_MAX
+                                 and not _elsewhere(doc, span.key, metropolis)
+                                 or _inside(doc, span.key, metropolis))))
             if in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
@@ -350,6 +357,13 @@ def _described_area(doc: Doc, end: int) -> bool:
     window = window[:next((n for n, w in enumerate(window) if w in preps), len(window))]
     return any(w in words("area_word") or w in words("area_part") and window[n + 1:n + 2] == ["av"]
                for n, w in enumerate(window))
+
+
+def _elsewhere(doc: Doc, key: str | None, metropolis: str) -> bool:
+    """A foreign town in another first-level region than the big city the essay is in ("bor
+    i Bangkok … min syster bor i Nong Khai"): a town of its own, not one of its districts."""
+    region = doc.lex.place_region.get(key or "")
+    return region is not None and region != doc.lex.place_region.get(metropolis, region)
 
 
 def _inside(doc: Doc, key: str | None, metropolis: str) -> bool:

@@ -76,7 +76,8 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                               "transport_word"), capital=True)
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
-                  reads=("town_centre",))
+                  reads=("town_centre", "capital_head_noun", "foreign_head_noun",
+                         "town_head_noun", "adjective_ending"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
@@ -85,6 +86,8 @@ BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), 
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
+TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85, word=("town_institution_head",),
+                         reads=("work_word", "work_start"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
@@ -98,11 +101,12 @@ TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
-                                  "course_word"))
+                                  "course_word", "university_suffix", "congregation_head",
+                                  "adjective_ending"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
-                                  "course_word"))
+                                  "course_word", "university_suffix", "congregation_head"))
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
                   reads=("nationality",))  # club_head lower only after a Swedish place
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
@@ -825,7 +829,9 @@ class ContextRules:
             if label is None:
                 continue
             attrs = ("def",) if suffix.endswith(("an", "en", "et")) else ()
-            label = _org_role(doc, i, label or "other_institution")
+            # "jobbar som städare på Linnéuniversitetet": a university one works at is `work`
+            kind = "university" if suffix in self.w["university_suffix"] else None
+            label = _org_role(doc, i, label or "other_institution", kind)
             # Two-letter forms (AB, HB, IF, IK) are separate words: "Volvo AB", not "Zainab".
             if len(suffix) > 2 and len(key) > len(suffix) + 2 and (
                     cap and i not in doc.starts or not cap and self._named_stem(doc, i, suffix)):
@@ -891,6 +897,14 @@ class ContextRules:
             doc.entries[j].zipf < T.COMMON and (_institution_context(doc, j) is not None
                                                 or studied_at(doc, j) is not None)
             or self._place_genitive(doc.folds[j]) or self._swedish_place(doc.folds[j]))
+        if owner.islower() and folds[i] in self.w["congregation_head"]:
+            # "kidane mehret kyrkan", "kidus mikaels församling": a congregation named by
+            # words no list holds (a saint's name in its genitive among them)
+            first = _lower_name_run_before(self, doc, j)
+            if first is not None and (first < j or not lower and doc.entries[j].zipf == 0):
+                add(INSTITUTION_PHRASE.span(doc.offsets[first], doc.ends[i], label, attrs,
+                                            key=" ".join(folds[first:i + 1])))
+                return
         if (owner[:1].isupper() or lower) and doc.texts[j][0].isalnum() and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
             add(INSTITUTION_PHRASE.span(doc.offsets[j], doc.ends[i], label, attrs,
@@ -1045,7 +1059,9 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     street = key[:-1] if key.endswith("s") else key
     cap = doc.texts[i][0].isupper()
-    named = cap and i not in doc.starts
+    # capitalised inside a sentence, or a short compound a house number or "i" and a Swedish
+    # town follows ("nygatan 12", "på nygatan i Örnsköldsvik"; not "omvägen")
+    named = cap and i not in doc.starts or _addressed(doc, i)
     if street.endswith(r.street_endings) and not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
@@ -1055,6 +1071,19 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                ("gen",) if street != key else (),
                                key=" ".join(doc.folds[first:i] + [street])))
     return False
+
+
+def _addressed(doc: Doc, i: int) -> bool:
+    """Token i is followed by a house number ("nygatan 12", "18A") or by "i" and a Swedish town
+    ("nygatan i Umeå"), in its sentence."""
+    n = len(doc.texts)
+    if i + 1 >= n or i + 1 in doc.starts:
+        return False
+    if HOUSE_NUMBER.fullmatch(doc.texts[i + 1]) or doc.texts[i + 1].isdecimal() \
+            and len(doc.texts[i + 1]) <= 3:
+        return True
+    return doc.folds[i + 1] == "i" and i + 2 < n and i + 2 not in doc.starts \
+        and doc.entries[i + 2].se_pop >= T.SE_ATTESTED and doc.entries[i + 2].place_kind == "city"
 
 
 def _particle_compound(r: ContextRules, street: str) -> bool:
@@ -1111,20 +1140,62 @@ def _code_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Tensta allé", "Mörby centrum", "Tinnerö eklandskap": a place name with a lower-case
-    head word."""
+    head word; "Lund C", "Jönköping Airport", "Harnet Avenue": a capitalised one after a
+    capitalised name; "gävle hamn": a lower-case one after a Swedish town; "kibuye market",
+    "oginga odinga street": a foreign one after lower-case words no list holds."""
     key = doc.folds[i]
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
-    if head and not doc.texts[i][0].isupper() and i and doc.texts[i - 1][:1].isupper() \
-            and doc.texts[i - 1].isalpha() and (i - 1) not in doc.starts \
-            and not (key in r.w["town_centre"] and _town(r, doc.folds[i - 1])):
+    if not head or not i or (i - 1) in doc.starts or i in doc.starts \
+            or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
+            and _town(r, doc.folds[i - 1]):
+        return False
+    before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
+    if before[0].isupper():
+        if capital and key not in r.w["capital_head_noun"] and not (
+                key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1])):
+            return False  # "Anna Berg", "Malmö Stad", "Sverker C"; "Lund C" after a town
         first = i - 1
         while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
                 and first - 1 not in doc.starts and doc.texts[first - 1][:1].isupper() \
                 and doc.texts[first - 1].isalpha():
             first -= 1  # "Hạ Long bukten", "Jorge Chávez flygplatsen"
-        add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
-                           key=" ".join(doc.folds[first:i + 1])))
+    elif capital:
+        return False
+    elif key in r.w["foreign_head_noun"]:
+        first = _lower_name_run_before(r, doc, i - 1)
+        if first is None:
+            return False
+    elif key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1]) \
+            and doc.entries[i - 1].se_pop >= T.SE_LOWER_CASE:
+        first = i - 1  # "gävle hamn", "falun centralstation"
+    else:
+        return False
+    add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
+                       key=" ".join(doc.folds[first:i + 1])))
     return False
+
+
+def _lower_name_run_before(r: ContextRules, doc: Doc, k: int) -> int | None:
+    """The first of the lower-case words ending at token k that name something (no list holds
+    them, or they are names or places; at most NAME_RUN_MAX), or None when token k is none."""
+    first = None
+    while k >= 0 and (first is None or first - k <= T.NAME_RUN_MAX) and k + 1 not in doc.starts:
+        if not _namelike_lower(r, doc, k):
+            break
+        first, k = k, k - 1
+    return first
+
+
+def _namelike_lower(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k is a lower-case word that names something: rare, and no list holds it but as a
+    name or place (not "nära", also Nara in Japan), or a given name's genitive ("mikaels")."""
+    text, e = doc.texts[k], doc.entries[k]
+    if not (text.isalpha() and text.islower()) \
+            or doc.folds[k].endswith(r.lex.words.ends["adjective_ending"]):
+        return False  # not "den kristliga kyrkan"
+    if e.zipf < T.RARE and (not e.cats or e.place_kind or e.gender):
+        return True
+    return text.endswith("s") and not e.cats and bool(r.lex.get(doc.folds[k][:-1]).gender)
 
 
 def _town(r: ContextRules, key: str) -> bool:
@@ -1212,6 +1283,42 @@ def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+# a known town by its place kind (a town's own name, its exonym or another spelling of it)
+TOWN_KINDS = frozenset({"city", "municipality", "exonym", "spelling"})
+
+
+def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"universitetet i Mosul", "högskolan i borås", "Vuxenutbildningen i Falun": a generic
+    institution head names one institution with the town after "i", one span (the gold sets'
+    convention: a town inside an institution's name stays in its span); `work` where someone
+    works there. The town: a capitalised run, or one lower-case word that is a known town."""
+    if doc.folds[i] not in r.w["town_institution_head"] or i + 2 >= len(doc.texts) \
+            or doc.folds[i + 1] != "i" or i + 2 in doc.starts or i + 1 in doc.starts:
+        return False
+    k = i + 2
+    if doc.texts[k][:1].isupper() and doc.texts[k].isalpha():
+        # "i Sankt Petersburg", "i Mai Nefhi"; not a name or a word after it ("i Kristianstad
+        # Lars Dahlberg", "i Kristianstad Läs mer")
+        end = next((m - 1 for m in range(k + 1, doc.capitalised_run(k) + 1)
+                    if doc.entries[m].gender or doc.entries[m].surname_rank
+                    or doc.entries[m].zipf >= T.COMMON), doc.capitalised_run(k))
+    elif doc.texts[k].isalpha() and doc.entries[k].place_kind in TOWN_KINDS and (
+            doc.entries[k].zipf < T.COMMON
+            and max(doc.entries[k].place_pop, doc.entries[k].se_pop) >= T.SE_ATTESTED
+            or doc.folds[k] not in r.stems.vocabulary):
+        end = k  # "i mosul", "i borås"; not "i fem" (år)
+    else:
+        return False
+    if doc.entries[k].country:
+        return False  # "universitetet i Sverige": a country is no part of a name
+    label = r.lex.words.value("town_institution_head").get(doc.folds[i], "school")
+    if works_at(doc, i):
+        label = "work"
+    add(TOWN_INSTITUTION.span(doc.offsets[i], doc.ends[end], label, ("def",),
+                              key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
 def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
     """The last of the lower-case words from token j that name something: words no list
     holds or names and places, joined by "de", "del", "la" (at most NAME_RUN_MAX, never ending
@@ -1283,7 +1390,10 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or doc.texts[i].lower().endswith(r.institution_ends) \
             and doc.entries[i].zipf < T.COMMON \
             or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None \
-            or i and r._swedish_place(doc.folds[i - 1]):  # "kiruna kyrka", "morön bk"
+            or i and r._swedish_place(doc.folds[i - 1]) \
+            or i and r._place_genitive(doc.folds[i - 1]) \
+            or i and doc.folds[i] in r.w["congregation_head"] and _namelike_lower(r, doc, i - 1):
+        # "kiruna kyrka", "hallands sjukhus", "kidane mehret kyrkan"
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
         elif doc.texts[i].lower().endswith(r.institution_ends):
@@ -1609,7 +1719,7 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
     street = k >= 0 and prev.endswith(r.street_endings) and (
         doc.texts[k][0].isupper()
-        or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, False))
+        or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, True))  # "nygatan 12"
     written_apart = _street_written_apart(r, doc, k)
     if written_apart:  # "stora gatan 16", "hamra gatan 5": the name and its street word apart
         add(STREET_NUMBER.span(doc.offsets[k - 1], doc.ends[k], "place",
@@ -1653,7 +1763,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (STREET_PREFIX, _street_prefix),
     (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
-    (INSTITUTION_TAIL, _institution_tail), (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
+    (INSTITUTION_TAIL, _institution_tail), (TOWN_INSTITUTION, _town_institution),
+    (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company),

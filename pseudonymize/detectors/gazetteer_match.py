@@ -55,7 +55,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
-    "subject_before", "person_pronoun", "number_word"),
+    "subject_before", "person_pronoun", "number_word", "club_code"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -92,7 +92,7 @@ PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particl
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
                                                "kin_gender", "name_ending", "inflection_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
-CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger",))
+CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition"))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
@@ -895,7 +895,10 @@ class Matcher:
         end = next((k - 1 for k in range(i + 1, end + 1)
                     if doc.entries[k].gender or doc.entries[k].surname_rank
                     or doc.folds[k] in doc.lex.words("place_trigger.prep")), end)
-        return Span(span.start, doc.ends[end], _org_role(doc, i, span.label, e.org_kind),
+        # "Husqvarna FF", "Volvo IF": a company's sports club is a club, not the company
+        club = any(doc.folds[k] in doc.lex.words("club_code") for k in range(i + 1, end + 1))
+        label = "other_institution" if club else _org_role(doc, i, span.label, e.org_kind)
+        return Span(span.start, doc.ends[end], label,
                     span.attrs, span.score, span.rule, " ".join(doc.folds[i:end + 1]))
 
     def _continues_place(self, doc: Doc, i: int, spans: list[Span], span: Span | None,
@@ -1005,8 +1008,11 @@ class Matcher:
         first, then by how strongly the resources attest each reading."""
         if e.country:
             return ("country", ()) if e.country != "SE" else (None, ())
-        if e.org_kind and "organization" in e.cats and not e.se_pop:
-            # The hand-written organisations beat a homonymous town abroad: ICA, not Ica (Peru).
+        if e.org_kind and "organization" in e.cats and (
+                not e.se_pop or e.se_pop < T.SE_ATTESTED and not place_ctx):
+            # The hand-written organisations beat a homonymous town abroad, and a village
+            # outside a place's context: ICA, not Ica (Peru); "jobbar på arla" the dairy, "bor
+            # i Arla" the village of 1,300 people.
             return ORG_LABEL.get(e.org_kind, "other_institution"), ()
         name = self._name_reading(e, key, name_ctx)
         place = None
@@ -1428,6 +1434,8 @@ class Matcher:
             return True  # "här finns luleälven", "i öxnehaga", "jag tycker om gotland"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
+        if e.se_pop >= T.SE_ATTESTED and self._listed_town(c.doc, c.i):
+            return True  # "i simrishamn, skurup och löderup": a town listed after a town
         return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
             or "district_abroad" in e.cats or "town_abbreviation" in e.cats
