@@ -220,11 +220,21 @@ def place_suffix(lex: Lexicon, low: str) -> str | None:
     return None
 
 
+# the words before and after a word that make `_place_context` read further
+PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigger.prep",
+                        "district_preposition", "geo_preposition", "place_trigger.visit",
+                        "topic_preposition")
+PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
+
+
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
     after a bare place preposition; else 0."""
-    folds, W = doc.folds, doc.lex.words.folds
-    ENDS = doc.lex.words.ends
+    folds, words = doc.folds, doc.lex.words
+    if folds[i - 1] not in words.union(*PLACE_CONTEXT_BEFORE) \
+            and (i + 1 == len(folds) or folds[i + 1] not in words.union(*PLACE_CONTEXT_AFTER)):
+        return 0  # (most words: every test below reads the word before or after first)
+    W, ENDS = words.folds, words.ends
     after = folds[i + 1:i + 5]
     if len(after) > 1 and (
             after[0] in W["place_statement.locating"] and (
@@ -552,6 +562,11 @@ class Matcher:
         self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
         self.marks = Marks(self._mark)
         self.todo_marks, self.single_marks, self.alone_marks = self._mark_patterns()
+        # the words before a word that `_named` reads past it: a naming verb, a person named
+        # ("kallar mig"), a saying verb's adverb (its verb is tested by its spelling), a
+        # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
+        self.naming_before = lex.words.union("naming_verb", "name_object", "saying_filler",
+                                             "name_trigger.greeting") | {"fran"}
 
     @staticmethod
     def _mark_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
@@ -1226,6 +1241,9 @@ class Matcher:
             return True  # "nunu kallar hon sig", "zizi kallar de mig"
         if not i or i in doc.starts:
             return False
+        if folds[i - 1] not in self.naming_before \
+                and doc.texts[i - 1].lower() not in self.lex.words.surface("saying_verb"):
+            return False  # (most words: the three tests below read the word before first)
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
             or self._nicknamed(doc, i) or self._hailed(doc, i)
 
