@@ -220,7 +220,8 @@ def place_suffix(lex: Lexicon, low: str) -> str | None:
     return None
 
 
-# the words before and after a word that make `_place_context` read further
+# the words before and after a word that `_place_context` reads further (beside none of them
+# it gives 0: `Matcher._place_ctx`)
 PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigger.prep",
                         "district_preposition", "geo_preposition", "place_trigger.visit",
                         "topic_preposition")
@@ -230,11 +231,8 @@ PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
     after a bare place preposition; else 0."""
-    folds, words = doc.folds, doc.lex.words
-    if folds[i - 1] not in words.union(*PLACE_CONTEXT_BEFORE) \
-            and (i + 1 == len(folds) or folds[i + 1] not in words.union(*PLACE_CONTEXT_AFTER)):
-        return 0  # (most words: every test below reads the word before or after first)
-    W, ENDS = words.folds, words.ends
+    folds, W = doc.folds, doc.lex.words.folds
+    ENDS = doc.lex.words.ends
     after = folds[i + 1:i + 5]
     if len(after) > 1 and (
             after[0] in W["place_statement.locating"] and (
@@ -567,6 +565,9 @@ class Matcher:
         # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
         self.naming_before = lex.words.union("naming_verb", "name_object", "saying_filler",
                                              "name_trigger.greeting") | {"fran"}
+        self.saying_verbs = lex.words.surface("saying_verb")
+        self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
+        self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
 
     @staticmethod
     def _mark_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
@@ -1050,7 +1051,7 @@ class Matcher:
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
-        named, place_ctx = self._named(doc, i, listed), _place_context(doc, i, self._far)
+        named, place_ctx = self._named(doc, i, listed), self._place_ctx(doc, i)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
@@ -1227,6 +1228,15 @@ class Matcher:
             and doc.texts[k].isalpha() and j >= 0 \
             and doc.lex.marks.get(doc.texts[j].lower()) == "fam"
 
+    def _place_ctx(self, doc: Doc, i: int) -> int:
+        """`_place_context` of a judged word, its reads noted (`_far`); 0 without a call for a
+        word beside none of the words it reads further (most words)."""
+        folds = doc.folds
+        if folds[i - 1] not in self.place_before \
+                and (i + 1 == len(folds) or folds[i + 1] not in self.place_after):
+            return 0
+        return _place_context(doc, i, self._far)
+
     def _named(self, doc: Doc, i: int, listed: bool) -> bool:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
         same sentence ("mina barn heter Abdi, hodan och liban"), or a nickname ("kallar mig
@@ -1242,7 +1252,7 @@ class Matcher:
         if not i or i in doc.starts:
             return False
         if folds[i - 1] not in self.naming_before \
-                and doc.texts[i - 1].lower() not in self.lex.words.surface("saying_verb"):
+                and doc.texts[i - 1].lower() not in self.saying_verbs:
             return False  # (most words: the three tests below read the word before first)
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
             or self._nicknamed(doc, i) or self._hailed(doc, i)
