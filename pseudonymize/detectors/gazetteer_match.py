@@ -194,10 +194,6 @@ def _plain(e: Entry) -> bool:
                                        or e.org_kind)
 
 
-def _excluded(e: Entry, key: str, never: frozenset[str]) -> bool:
-    return key in never or bool(e.cats & EXCLUDED_CATS)
-
-
 def _read(read: Callable[[Doc, int], object], doc: Doc, i: int) -> object:
     """`read(doc, i)`: how a read back to the sentence start is made where nothing notes it
     (`Matcher._far` notes it for the verdict windows)."""
@@ -674,7 +670,7 @@ class Matcher:
             text = doc.texts[i]
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
-            if _excluded(e, ckey, never) and not (
+            if (ckey in never or e.cats & EXCLUDED_CATS) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 if lone:
@@ -682,7 +678,8 @@ class Matcher:
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
             span = self._judged(verdicts, doc, i, e, ckey, attrs, cap, initial,
-                                _follows_name(doc, i, prev_name_end), listed)
+                                prev_name_end >= i - 3 and _follows_name(doc, i, prev_name_end),
+                                listed)  # (a name three tokens back or nearer: a Python call)
             if lone:
                 self._remember(doc.texts[i], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
@@ -690,7 +687,8 @@ class Matcher:
                 spans.append(span)
                 skip_to = doc.index_at(span.end - 1) + 1
                 continue
-            span = self._institution_of(doc, i, span, e)
+            if span is not None:
+                span = self._institution_of(doc, i, span, e)
             # (each of the next three first asks for a place: a name need not call them)
             if spans and spans[-1].label in PLACE_LABELS \
                     and self._continues_place(doc, i, spans, span, e):
@@ -1056,11 +1054,12 @@ class Matcher:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
             e = e._replace(place_kind=None, place_country="", place_pop=0)
-        if not (named or place_ctx or self._listed_town(doc, i)) and doc.texts[i][0].islower() \
+        if doc.texts[i][0].islower() and not (named or place_ctx or self._listed_town(doc, i)) \
                 and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
-                 named or _name_context(doc, i, self.lex.marks), self._common(doc, i, e), named)
+                 named or _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
+                 named)
         if i >= 2 and doc.folds[i - 1] == "fran" \
                 and doc.folds[i - 2] in self.W["name_trigger.greeting"] \
                 or i and cap and not initial and doc.folds[i - 1] in self.W["name_trigger.greeting"]:
@@ -1319,12 +1318,9 @@ class Matcher:
                 return True
         return False
 
-    def _common(self, doc: Doc, i: int, e: Entry) -> bool:
-        """An everyday word; "Pär" is judged as itself, not as the frequent "par"."""
-        return self._common_text(doc.texts[i], e)
-
     def _common_text(self, text: str, e: Entry) -> bool:
-        """`_common` of a token's text and its entry."""
+        """An everyday word, by a token's text and its entry; "Pär" is judged as itself, not as
+        the frequent "par"."""
         return _is_common(e) and not (not text.isascii()
                                       and text.lower() not in self.lex.common_accented
                                       and not e.cats - HOMOGRAPH - NAMEISH_CATS)
