@@ -642,7 +642,8 @@ class Matcher:
         folds = doc.folds
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
-        phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
+        phrases, alone, plain_starts, nexts = (self.lex.phrases, self._alone, self.plain_starts,
+                                               self.phrase_next)
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain = doc.starts, self.initial_plain
@@ -655,7 +656,9 @@ class Matcher:
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
                 skip_to = i + car
                 continue
-            phrase = self._phrase_span(doc, i) if folds[i] in phrases else None
+            # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
+            phrase = self._phrase_span(doc, i) if folds[i] in phrases and i + 1 < len(folds) and (
+                folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED) else None
             if phrase is not None:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
@@ -850,12 +853,9 @@ class Matcher:
         return bits | TODO
 
     def _phrase_span(self, doc: Doc, i: int) -> Span | None:
-        """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
+        """"Stockholms län", "Röda korset": a known multi-word name starting at token i (asked
+        where a second word of a phrase of its word follows it, or a "-"/".": `detect`)."""
         folds = doc.folds
-        # its second word next (or after a "-"/"."; `_word_run`), or no phrase starts here
-        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next[folds[i]] \
-                and folds[i + 1] not in SKIPPED:
-            return None
         cap = doc.texts[i][0].isupper()
         second = _word_run(doc, i + 1, 1)[0]
         if folds[i] not in self.lex.phrases or not second \
