@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from itertools import filterfalse
 
@@ -40,6 +41,24 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
     return Rule(name, FAMILY, labels, score, **kw)
 
 
+def _code_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_code_name`'s token: a capital, letters, then digits ("HV71", "E4")."""
+    return text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text) is not None
+
+
+def _acronym_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_acronym`'s token: capitals no list knows ("LG", "UNSA")."""
+    return text.isupper() and text.isalpha() and 2 <= len(text) <= T.ACRONYM_MAX \
+        and e.zipf < T.COMMON and not (e.cats or e.org_kind or e.place_kind or e.country)
+
+
+def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_street_suffix`'s token: a rare word of seven letters or more ending (before a genitive
+    s) in a street's ending ("Ekvägen", "Strandvägens")."""
+    return e.zipf < T.COMMON and len(key) > 6 and (key[:-1] if key.endswith("s") else key) \
+        .endswith(lex.words.ends["street_ending"])
+
+
 # --- rule names (resolve and the tests import these) -----------------------------------------
 ORG_ROLES = ("school", "work", "other_institution")
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
@@ -61,7 +80,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_verb", "person_pronoun", "singular_pronoun"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name"))
-STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
+STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region", "transport_name"), 0.9, word=("kind_noun",),
@@ -73,7 +92,7 @@ NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_sc
                         reads=("generic_number_word",))
 CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                        reads=("language_level", "code_name_preposition", "sport_word",
-                              "transport_word"), capital=True)
+                              "transport_word"), capital=True, shape=_code_shape)
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
                   reads=("town_centre",))
@@ -109,7 +128,7 @@ TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
-ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
+ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
                                           "city", "region", "transport_name"), 0.7,
@@ -1041,12 +1060,12 @@ def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Ekvägen", "Södra Förstadsgatan", "Strandvägens": a street by its ending."""
     key = doc.folds[i]
-    if doc.entries[i].zipf >= T.COMMON or len(key) <= 6:
+    if not _street_shape(r.lex, doc.texts[i], key, doc.entries[i]):
         return False
     street = key[:-1] if key.endswith("s") else key
     cap = doc.texts[i][0].isupper()
     named = cap and i not in doc.starts
-    if street.endswith(r.street_endings) and not r._bare_suffix(street, named) \
+    if not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
         first = i - 1 if i and doc.folds[i - 1] in r.w["name_adjective"] \
@@ -1096,7 +1115,7 @@ def _numbered_school(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _code_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road."""
     folds, text = doc.folds, doc.texts[i]
-    if not (text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text)) \
+    if not _code_shape(r.lex, text, folds[i], doc.entries[i]) \
             or folds[i] in r.w["language_level"]:
         return False
     if i and (doc.texts[i - 1][:1].isupper() and i - 1 not in doc.starts
@@ -1426,9 +1445,7 @@ def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läsa el-programmet på LG", "studerade på UNSA", "jobbar på ISS": an abbreviation no list
     knows where someone studies or works is the school or workplace."""
-    e, text = doc.entries[i], doc.texts[i]
-    if not (text.isupper() and text.isalpha() and 2 <= len(text) <= T.ACRONYM_MAX) \
-            or e.zipf >= T.COMMON or e.cats or e.org_kind or e.place_kind or e.country:
+    if not _acronym_shape(r.lex, doc.texts[i], doc.folds[i], doc.entries[i]):
         return False
     label = _institution_context(doc, i) or studied_at(doc, i)
     if label:
@@ -1639,8 +1656,7 @@ def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:
 
 
 def _with(rule: Rule, fn: Callable) -> Rule:
-    return Rule(rule.name, rule.family, rule.labels, rule.score, rule.reads, fn, rule.word,
-                rule.ending, rule.before, rule.before2, rule.after, rule.capital, rule.rare)
+    return replace(rule, fn=fn)
 
 
 # The registry of this family, in the order the rules run on a token (the order matters only
@@ -1716,12 +1732,19 @@ class LowerIndex:
         # compared ~90 endings with every word)
         self.tails = frozenset(e[-ENDING_TAIL:] for e in endings if len(e) >= ENDING_TAIL)
         self.short_ends = tuple(e for e in endings if len(e) < ENDING_TAIL)
+        # the functions whose every rule declares a `shape` and no neighbour (only the word's
+        # own mask calls for them): not called on a token failing it
+        unshaped = {rule.fn for rule in lower if rule.shape is None
+                    or rule.before or rule.before2 or rule.after}
+        self.shapes = tuple(dict.fromkeys((bit[rule.fn], rule.shape) for rule in lower
+                                          if rule.fn not in unshaped))
+        self.lex = lex
         self._cache: dict[int, tuple[Callable, ...]] = {}
-        self._own: dict[str, int] = {}  # `_own_mask` by fold, at most REMEMBERED_WORDS
+        self._own: dict[str, int] = {}  # `_own_mask` by spelling, at most REMEMBERED_WORDS
 
-    def _own_mask(self, key: str, entry: Entry) -> int:
-        """The functions a word's own fold (its categories, rarity, ending) calls for,
-        remembered per fold: the same for every occurrence of the word."""
+    def _own_mask(self, text: str, key: str, entry: Entry) -> int:
+        """The functions a word's own fold (its categories, rarity, ending) and its spelling
+        (`shape`) call for, remembered per spelling: the same for every occurrence."""
         mask = self.always | self.index["word"].get(key, 0)
         if entry.zipf < T.COMMON or self.names and ("." in key or "_" in key):
             mask |= self.rare_mask
@@ -1732,17 +1755,19 @@ class LowerIndex:
                 if size > len(key):
                     break
                 mask |= endings.get(key[-size:], 0)
+        for b, shape in self.shapes:
+            if mask & b and not shape(self.lex, text, key, entry):
+                mask &= ~b
         if len(self._own) < T.REMEMBERED_WORDS:
-            self._own[key] = mask
+            self._own[text] = mask
         return mask
 
     def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
         folds, n = doc.folds, len(doc.folds)
-        key = folds[i]
         index = self.index
-        mask = self._own.get(key)
+        mask = self._own.get(doc.texts[i])
         if mask is None:
-            mask = self._own_mask(key, doc.entries[i])
+            mask = self._own_mask(doc.texts[i], folds[i], doc.entries[i])
         if i:
             mask |= index["before"].get(folds[i - 1], 0)
             if i > 1:
