@@ -303,7 +303,7 @@ def _institution_context(doc: Doc, i: int) -> str | None:
 
 def _work_before(doc: Doc, i: int) -> bool:
     """A work word before token i in its sentence."""
-    return doc.last_before(doc.lex.words("work_word"), i) >= 0
+    return doc.last_before(doc.lex.words.folds["work_word"], i) >= 0
 
 
 def _at_shop(doc: Doc, i: int) -> bool:
@@ -321,17 +321,17 @@ def _at_shop(doc: Doc, i: int) -> bool:
 def stated_profession(doc: Doc, k: int) -> bool:
     """Token k is an occupation stated about someone: "(jobbar) som städare", "är (en bra)
     undersköterska", "var lärare" — so "på X" after it names the workplace."""
-    return k >= 1 and doc.texts[k][0].isalnum() and profession_context(doc, k) \
-        and doc.lex.mark_of(doc.texts[k].lower()) == "prof"
+    return k >= 1 and doc.texts[k][0].isalnum() \
+        and doc.lex.mark_of(doc.texts[k].lower()) == "prof" and profession_context(doc, k)
 
 
 def profession_context(doc: Doc, k: int) -> bool:
     """A profession verb ("jobbar som", "är", "blev") before token k, past fillers ("en bra")."""
-    folds, words = doc.folds, doc.lex.words
+    folds, W = doc.folds, doc.lex.words.folds
     j = k - 1
-    while j >= 0 and k - j <= 3 and folds[j] in words("profession_filler"):
+    while j >= 0 and k - j <= 3 and folds[j] in W["profession_filler"]:
         j -= 1
-    return j >= 0 and folds[j] in words("profession_verb")
+    return j >= 0 and folds[j] in W["profession_verb"]
 
 
 # `Matcher._mark`'s bits
@@ -393,11 +393,11 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
         return "work" if kind == "university" and works_at(doc, i) else label
-    if i and doc.folds[i - 1] in doc.lex.words("go_between") and kind not in (None, "company"):
+    if i and doc.folds[i - 1] in doc.lex.words.folds["go_between"] and kind not in (None, "company"):
         # "söker jobb via Arbetsförmedlingen", "praktik genom arbetsförmedlingen": the
         # authority helps with the work; it is not where one works
         return "other_institution"
-    if doc.last_before(doc.lex.words("work_word"), i) >= 0 or any(
+    if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or any(
             k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
             for k in (i - 1, i - 2)):
         return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus"
@@ -414,7 +414,7 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     profession."""
     if not i or doc.folds[i - 1] not in ("pa", "hos", "vid"):
         return None
-    if doc.last_before(doc.lex.words("work_word"), i) >= 0:
+    if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0:
         return "work"
     school = doc.last_before(doc.lex.words.union("study_verb", "school_verb"), i)
     prof = doc.last_marked("prof", i)
@@ -432,7 +432,7 @@ def works_at(doc: Doc, i: int) -> bool:
     """Token i is where someone works, said right before it ("jobbar på X"), not where someone
     began ("började på X" a university is studying there)."""
     return _institution_context(doc, i) == "work" and not (
-        i >= 2 and doc.folds[i - 2] in doc.lex.words("work_start"))
+        i >= 2 and doc.folds[i - 2] in doc.lex.words.folds["work_start"])
 
 
 def _initial_before(doc: Doc, i: int) -> int:
@@ -908,7 +908,7 @@ class Matcher:
         # nor does a preposition of an all-capitals line ("VOLVO I GÖTEBORG")
         end = next((k - 1 for k in range(i + 1, end + 1)
                     if doc.entries[k].gender or doc.entries[k].surname_rank
-                    or doc.folds[k] in doc.lex.words("place_trigger.prep")), end)
+                    or doc.folds[k] in doc.lex.words.folds["place_trigger.prep"]), end)
         return Span(span.start, doc.ends[end], _org_role(doc, i, span.label, e.org_kind),
                     span.attrs, span.score, span.rule, " ".join(doc.folds[i:end + 1]))
 
@@ -2024,8 +2024,9 @@ def studied_at(doc: Doc, i: int) -> str | None:
     preposition makes the place a school (not "gick på simskola på Fyrishov": a swimming hall)."""
     if i < 2 or doc.folds[i - 1] not in ("pa", "vid"):
         return None
-    course = any(f in doc.lex.words("course_word") for f in doc.folds[max(0, i - 4):i - 1])
-    return "school" if course or doc.last_before(doc.lex.words("study_verb"), i) >= 0 else None
+    W = doc.lex.words.folds
+    course = not W["course_word"].isdisjoint(doc.folds[max(0, i - 4):i - 1])
+    return "school" if course or doc.last_before(W["study_verb"], i) >= 0 else None
 
 
 def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
