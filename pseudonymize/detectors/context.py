@@ -59,6 +59,12 @@ def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         .endswith(lex.words.ends["street_ending"])
 
 
+def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
+    return "." in key or "_" in key or any(c.isdigit() for c in key) and any(
+        c.isalpha() for c in key)
+
+
 # --- rule names (resolve and the tests import these) -----------------------------------------
 ORG_ROLES = ("school", "work", "other_institution")
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
@@ -108,7 +114,8 @@ INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution
                          reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
-USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
+USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",),
+                shape=_user_shape)
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
                   reads=("work_word",))
@@ -1286,8 +1293,7 @@ def _user_id(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     # the trigger first (one C-level set test): most rare words have none before them
     if r.w["username_trigger"].isdisjoint(doc.folds[max(0, i - 3):i]):
         return False
-    mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
-    if "." in key or "_" in key or mixed:
+    if _user_shape(r.lex, doc.texts[i], key, doc.entries[i]):
         add(USER_ID.span(doc.offsets[i], doc.ends[i], "extra", key=key))
     return False
 

@@ -38,7 +38,8 @@ class Rule:
     capital: bool = False  # acts on capitalised words only: never run on a lower-case one
     rare: bool = False     # may act on any rare lower-case word (misspelt, compound, unknown)
     # A test of the token's own spelling (lexicon, text, fold, entry) that the rule's function
-    # makes first and acts on no token failing: the context family does not call it there.
+    # makes too and without which it acts on nothing: the context family does not call it on
+    # a token failing it.
     shape: Callable[[Lexicon, str, str, Entry], bool] | None = None
 
     def span(self, start: int, end: int, label: str, attrs: tuple[str, ...] = (),
