@@ -1048,10 +1048,9 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     folds, e, text = doc.folds, doc.entries[i], doc.texts[i]
     nxt = folds[i + 1] if i + 1 < len(folds) else ""
     prev = folds[i - 1] if i else ""
-    rare = r._rare_spelling(doc, i)
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and rare \
+    if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and r._rare_spelling(doc, i) \
             or prev in r.w["age_trigger.verb"]:
         r._age_word(doc, i, add)
     return False
