@@ -26,7 +26,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pronoun_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
-from pseudonymize.doc import Doc, Marks, marked
+from pseudonymize.doc import FOLDS, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold
 from pseudonymize.types import Span
@@ -466,6 +466,28 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
                        or marks.get(doc.texts[j].lower()) == "fam")
 
 
+class NameOpeners(dict):
+    """Spelling -> whether a token so spelt may start `_name_context`'s reads for the word
+    after it: the punctuation or initial it looks past, a copula or a person named (it looks
+    further back), a naming trigger, an age, a kin word (all it reads of a word it stops at).
+    Any other word before a word gives False there: the test is skipped (at most
+    REMEMBERED_WORDS spellings kept)."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        super().__init__()
+        self.lex = lex
+        self.words = lex.words.union("name_copula", "name_object")
+
+    def __missing__(self, text: str) -> bool:
+        key = FOLDS[text]
+        opens = text in (".", ",", ":") or len(text) == 1 and text.isupper() and text.isalpha() \
+            or key in self.words or "name_trigger" in self.lex.get(key).cats \
+            or key[:1].isdigit() or self.lex.marks.get(text.lower()) == "fam"
+        if len(self) < T.REMEMBERED_WORDS:
+            self[text] = opens
+        return opens
+
+
 class PhraseNext(dict):
     """First word of a phrase -> the second words of its phrases, made on first ask: an
     essay asks of a few hundred of the lexicon's 5,000 first words, and making them all cost
@@ -562,6 +584,7 @@ class Matcher:
         self.naming_before = lex.words.union("naming_verb", "name_object", "saying_filler",
                                              "name_trigger.greeting") | {"fran"}
         self.saying_verbs = lex.words.surface("saying_verb")
+        self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
 
@@ -1058,7 +1081,8 @@ class Matcher:
                 and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
-                 named or _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
+                 named or self.name_openers[doc.texts[i - 1]]
+                 and _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
                  named)
         if i >= 2 and doc.folds[i - 1] == "fran" \
                 and doc.folds[i - 2] in self.W["name_trigger.greeting"] \
