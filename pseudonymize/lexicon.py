@@ -134,6 +134,12 @@ class Words:
         return next((e for e in ends if word.endswith(e) and len(word) >= len(e) + stem), "")
 
 
+# The tables only surrogates read (and a district test few essays reach): `Lexicon.__getstate__`
+DEFERRED = ("pools", "cities_by_country", "streets_by_city", "place_aliases", "name_origins",
+            "continents", "country_languages", "neighbours", "districts_by_town", "place_region",
+            "region_places", "test_personids")
+
+
 @dataclass
 class Lexicon:
     """Indexes and surrogate pools compiled from one snapshot."""
@@ -186,6 +192,27 @@ class Lexicon:
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
+
+    def __getstate__(self) -> dict:
+        """The fields, the surrogates' tables (`DEFERRED`) each pickled apart: unpickled on
+        first use (`__getattr__`), so a process that only detects (`annotate`) never builds
+        them (a sixth of the lexicon's unpickling)."""
+        state = dict(self.__dict__)
+        deferred = dict(state.pop("_deferred", {}))
+        for name in DEFERRED:
+            if name in state:
+                deferred[name] = pickle.dumps(state.pop(name), protocol=pickle.HIGHEST_PROTOCOL)
+        state["_deferred"] = deferred
+        return state
+
+    def __getattr__(self, name: str) -> object:
+        """A deferred table, unpickled on first use (threads may both make it: equal values)."""
+        blob = self.__dict__.get("_deferred", {}).get(name)
+        if blob is None:
+            raise AttributeError(name)
+        value = pickle.loads(blob)
+        setattr(self, name, value)
+        return value
 
     def mark_of(self, low: str) -> str | None:
         """The mark-only label of a lower-case word, also of a compound ending in a marked word

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from itertools import filterfalse
 
@@ -40,6 +41,30 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
     return Rule(name, FAMILY, labels, score, **kw)
 
 
+def _code_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_code_name`'s token: a capital, letters, then digits ("HV71", "E4")."""
+    return text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text) is not None
+
+
+def _acronym_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_acronym`'s token: capitals no list knows ("LG", "UNSA")."""
+    return text.isupper() and text.isalpha() and 2 <= len(text) <= T.ACRONYM_MAX \
+        and e.zipf < T.COMMON and not (e.cats or e.org_kind or e.place_kind or e.country)
+
+
+def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_street_suffix`'s token: a rare word of seven letters or more ending (before a genitive
+    s) in a street's ending ("Ekvägen", "Strandvägens")."""
+    return e.zipf < T.COMMON and len(key) > 6 and (key[:-1] if key.endswith("s") else key) \
+        .endswith(lex.words.ends["street_ending"])
+
+
+def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
+    return "." in key or "_" in key or any(c.isdigit() for c in key) and any(
+        c.isalpha() for c in key)
+
+
 # --- rule names (resolve and the tests import these) -----------------------------------------
 ORG_ROLES = ("school", "work", "other_institution")
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
@@ -61,7 +86,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_verb", "person_pronoun", "singular_pronoun"))
 MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name"))
-STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
+STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region", "transport_name"), 0.9, word=("kind_noun",),
@@ -73,7 +98,7 @@ NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_sc
                         reads=("generic_number_word",))
 CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                        reads=("language_level", "code_name_preposition", "sport_word",
-                              "transport_word"), capital=True)
+                              "transport_word"), capital=True, shape=_code_shape)
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
                   reads=("town_centre", "capital_head_noun", "foreign_head_noun",
@@ -92,7 +117,8 @@ INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution
                          reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
-USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",))
+USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",),
+                shape=_user_shape)
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
                   reads=("work_word",))
@@ -113,7 +139,7 @@ TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
-ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True,
+ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
                                           "city", "region", "transport_name"), 0.7,
@@ -1036,10 +1062,9 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     folds, e, text = doc.folds, doc.entries[i], doc.texts[i]
     nxt = folds[i + 1] if i + 1 < len(folds) else ""
     prev = folds[i - 1] if i else ""
-    rare = r._rare_spelling(doc, i)
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and rare \
+    if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and r._rare_spelling(doc, i) \
             or prev in r.w["age_trigger.verb"]:
         r._age_word(doc, i, add)
     return False
@@ -1055,14 +1080,14 @@ def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Ekvägen", "Södra Förstadsgatan", "Strandvägens": a street by its ending."""
     key = doc.folds[i]
-    if doc.entries[i].zipf >= T.COMMON or len(key) <= 6:
+    if not _street_shape(r.lex, doc.texts[i], key, doc.entries[i]):
         return False
     street = key[:-1] if key.endswith("s") else key
     cap = doc.texts[i][0].isupper()
     # capitalised inside a sentence, or a short compound a house number or "i" and a Swedish
     # town follows ("nygatan 12", "på nygatan i Örnsköldsvik"; not "omvägen")
     named = cap and i not in doc.starts or _addressed(doc, i)
-    if street.endswith(r.street_endings) and not r._bare_suffix(street, named) \
+    if not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
         first = i - 1 if i and doc.folds[i - 1] in r.w["name_adjective"] \
@@ -1125,7 +1150,7 @@ def _numbered_school(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _code_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road."""
     folds, text = doc.folds, doc.texts[i]
-    if not (text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text)) \
+    if not _code_shape(r.lex, text, folds[i], doc.entries[i]) \
             or folds[i] in r.w["language_level"]:
         return False
     if i and (doc.texts[i - 1][:1].isupper() and i - 1 not in doc.starts
@@ -1374,8 +1399,7 @@ def _user_id(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     # the trigger first (one C-level set test): most rare words have none before them
     if r.w["username_trigger"].isdisjoint(doc.folds[max(0, i - 3):i]):
         return False
-    mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
-    if "." in key or "_" in key or mixed:
+    if _user_shape(r.lex, doc.texts[i], key, doc.entries[i]):
         add(USER_ID.span(doc.offsets[i], doc.ends[i], "extra", key=key))
     return False
 
@@ -1536,9 +1560,7 @@ def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läsa el-programmet på LG", "studerade på UNSA", "jobbar på ISS": an abbreviation no list
     knows where someone studies or works is the school or workplace."""
-    e, text = doc.entries[i], doc.texts[i]
-    if not (text.isupper() and text.isalpha() and 2 <= len(text) <= T.ACRONYM_MAX) \
-            or e.zipf >= T.COMMON or e.cats or e.org_kind or e.place_kind or e.country:
+    if not _acronym_shape(r.lex, doc.texts[i], doc.folds[i], doc.entries[i]):
         return False
     label = _institution_context(doc, i) or studied_at(doc, i)
     if label:
@@ -1749,8 +1771,7 @@ def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:
 
 
 def _with(rule: Rule, fn: Callable) -> Rule:
-    return Rule(rule.name, rule.family, rule.labels, rule.score, rule.reads, fn, rule.word,
-                rule.ending, rule.before, rule.before2, rule.after, rule.capital, rule.rare)
+    return replace(rule, fn=fn)
 
 
 # The registry of this family, in the order the rules run on a token (the order matters only
@@ -1827,12 +1848,19 @@ class LowerIndex:
         # compared ~90 endings with every word)
         self.tails = frozenset(e[-ENDING_TAIL:] for e in endings if len(e) >= ENDING_TAIL)
         self.short_ends = tuple(e for e in endings if len(e) < ENDING_TAIL)
+        # the functions whose every rule declares a `shape` and no neighbour (only the word's
+        # own mask calls for them): not called on a token failing it
+        unshaped = {rule.fn for rule in lower if rule.shape is None
+                    or rule.before or rule.before2 or rule.after}
+        self.shapes = tuple(dict.fromkeys((bit[rule.fn], rule.shape) for rule in lower
+                                          if rule.fn not in unshaped))
+        self.lex = lex
         self._cache: dict[int, tuple[Callable, ...]] = {}
-        self._own: dict[str, int] = {}  # `_own_mask` by fold, at most REMEMBERED_WORDS
+        self._own: dict[str, int] = {}  # `_own_mask` by spelling, at most REMEMBERED_WORDS
 
-    def _own_mask(self, key: str, entry: Entry) -> int:
-        """The functions a word's own fold (its categories, rarity, ending) calls for,
-        remembered per fold: the same for every occurrence of the word."""
+    def _own_mask(self, text: str, key: str, entry: Entry) -> int:
+        """The functions a word's own fold (its categories, rarity, ending) and its spelling
+        (`shape`) call for, remembered per spelling: the same for every occurrence."""
         mask = self.always | self.index["word"].get(key, 0)
         if entry.zipf < T.COMMON or self.names and ("." in key or "_" in key):
             mask |= self.rare_mask
@@ -1843,17 +1871,19 @@ class LowerIndex:
                 if size > len(key):
                     break
                 mask |= endings.get(key[-size:], 0)
+        for b, shape in self.shapes:
+            if mask & b and not shape(self.lex, text, key, entry):
+                mask &= ~b
         if len(self._own) < T.REMEMBERED_WORDS:
-            self._own[key] = mask
+            self._own[text] = mask
         return mask
 
     def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
         folds, n = doc.folds, len(doc.folds)
-        key = folds[i]
         index = self.index
-        mask = self._own.get(key)
+        mask = self._own.get(doc.texts[i])
         if mask is None:
-            mask = self._own_mask(key, doc.entries[i])
+            mask = self._own_mask(doc.texts[i], folds[i], doc.entries[i])
         if i:
             mask |= index["before"].get(folds[i - 1], 0)
             if i > 1:

@@ -26,7 +26,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pronoun_gender, settle
 from pseudonymize.detectors.rule import Rule, neighbours
-from pseudonymize.doc import Doc, Marks, marked
+from pseudonymize.doc import FOLDS, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold
 from pseudonymize.types import Span
@@ -194,10 +194,6 @@ def _plain(e: Entry) -> bool:
                                        or e.org_kind)
 
 
-def _excluded(e: Entry, key: str, never: frozenset[str]) -> bool:
-    return key in never or bool(e.cats & EXCLUDED_CATS)
-
-
 def _read(read: Callable[[Doc, int], object], doc: Doc, i: int) -> object:
     """`read(doc, i)`: how a read back to the sentence start is made where nothing notes it
     (`Matcher._far` notes it for the verdict windows)."""
@@ -218,6 +214,14 @@ def place_suffix(lex: Lexicon, low: str) -> str | None:
         if low.endswith(suffix) and len(low) >= len(suffix) + 3 + (len(suffix) < 2):
             return label or "city"
     return None
+
+
+# the words before and after a word that `_place_context` reads further (beside none of them
+# it gives 0: `Matcher._place_ctx`)
+PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigger.prep",
+                        "district_preposition", "geo_preposition", "place_trigger.visit",
+                        "topic_preposition")
+PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 
 
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
@@ -299,7 +303,7 @@ def _institution_context(doc: Doc, i: int) -> str | None:
 
 def _work_before(doc: Doc, i: int) -> bool:
     """A work word before token i in its sentence."""
-    return doc.last_before(doc.lex.words("work_word"), i) >= 0
+    return doc.last_before(doc.lex.words.folds["work_word"], i) >= 0
 
 
 def _at_shop(doc: Doc, i: int) -> bool:
@@ -317,17 +321,17 @@ def _at_shop(doc: Doc, i: int) -> bool:
 def stated_profession(doc: Doc, k: int) -> bool:
     """Token k is an occupation stated about someone: "(jobbar) som städare", "är (en bra)
     undersköterska", "var lärare" — so "på X" after it names the workplace."""
-    return k >= 1 and doc.texts[k][0].isalnum() and profession_context(doc, k) \
-        and doc.lex.mark_of(doc.texts[k].lower()) == "prof"
+    return k >= 1 and doc.texts[k][0].isalnum() \
+        and doc.lex.mark_of(doc.texts[k].lower()) == "prof" and profession_context(doc, k)
 
 
 def profession_context(doc: Doc, k: int) -> bool:
     """A profession verb ("jobbar som", "är", "blev") before token k, past fillers ("en bra")."""
-    folds, words = doc.folds, doc.lex.words
+    folds, W = doc.folds, doc.lex.words.folds
     j = k - 1
-    while j >= 0 and k - j <= 3 and folds[j] in words("profession_filler"):
+    while j >= 0 and k - j <= 3 and folds[j] in W["profession_filler"]:
         j -= 1
-    return j >= 0 and folds[j] in words("profession_verb")
+    return j >= 0 and folds[j] in W["profession_verb"]
 
 
 # `Matcher._mark`'s bits
@@ -389,11 +393,11 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
         return "work" if kind == "university" and works_at(doc, i) else label
-    if i and doc.folds[i - 1] in doc.lex.words("go_between") and kind not in (None, "company"):
+    if i and doc.folds[i - 1] in doc.lex.words.folds["go_between"] and kind not in (None, "company"):
         # "söker jobb via Arbetsförmedlingen", "praktik genom arbetsförmedlingen": the
         # authority helps with the work; it is not where one works
         return "other_institution"
-    if doc.last_before(doc.lex.words("work_word"), i) >= 0 or any(
+    if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or any(
             k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
             for k in (i - 1, i - 2)):
         return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus"
@@ -410,7 +414,7 @@ def _institution_role(doc: Doc, i: int) -> str | None:
     profession."""
     if not i or doc.folds[i - 1] not in ("pa", "hos", "vid"):
         return None
-    if doc.last_before(doc.lex.words("work_word"), i) >= 0:
+    if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0:
         return "work"
     school = doc.last_before(doc.lex.words.union("study_verb", "school_verb"), i)
     prof = doc.last_marked("prof", i)
@@ -428,7 +432,7 @@ def works_at(doc: Doc, i: int) -> bool:
     """Token i is where someone works, said right before it ("jobbar på X"), not where someone
     began ("började på X" a university is studying there)."""
     return _institution_context(doc, i) == "work" and not (
-        i >= 2 and doc.folds[i - 2] in doc.lex.words("work_start"))
+        i >= 2 and doc.folds[i - 2] in doc.lex.words.folds["work_start"])
 
 
 def _initial_before(doc: Doc, i: int) -> int:
@@ -460,6 +464,28 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.texts[j].lower()) == "fam")
+
+
+class NameOpeners(dict):
+    """Spelling -> whether a token so spelt may start `_name_context`'s reads for the word
+    after it: the punctuation or initial it looks past, a copula or a person named (it looks
+    further back), a naming trigger, an age, a kin word (all it reads of a word it stops at).
+    Any other word before a word gives False there: the test is skipped (at most
+    REMEMBERED_WORDS spellings kept)."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        super().__init__()
+        self.lex = lex
+        self.words = lex.words.union("name_copula", "name_object")
+
+    def __missing__(self, text: str) -> bool:
+        key = FOLDS[text]
+        opens = text in (".", ",", ":") or len(text) == 1 and text.isupper() and text.isalpha() \
+            or key in self.words or "name_trigger" in self.lex.get(key).cats \
+            or key[:1].isdigit() or self.lex.marks.get(text.lower()) == "fam"
+        if len(self) < T.REMEMBERED_WORDS:
+            self[text] = opens
+        return opens
 
 
 class PhraseNext(dict):
@@ -552,6 +578,15 @@ class Matcher:
         self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
         self.marks = Marks(self._mark)
         self.todo_marks, self.single_marks, self.alone_marks = self._mark_patterns()
+        # the words before a word that `_named` reads past it: a naming verb, a person named
+        # ("kallar mig"), a saying verb's adverb (its verb is tested by its spelling), a
+        # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
+        self.naming_before = lex.words.union("naming_verb", "name_object", "saying_filler",
+                                             "name_trigger.greeting") | {"fran"}
+        self.saying_verbs = lex.words.surface("saying_verb")
+        self.name_openers = NameOpeners(lex)
+        self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
+        self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
 
     @staticmethod
     def _mark_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
@@ -630,7 +665,8 @@ class Matcher:
         folds = doc.folds
         prev_name_end = -2  # index of the last accepted person-name token
         skip_to = 0
-        phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
+        phrases, alone, plain_starts, nexts = (self.lex.phrases, self._alone, self.plain_starts,
+                                               self.phrase_next)
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain = doc.starts, self.initial_plain
@@ -643,7 +679,9 @@ class Matcher:
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
                 skip_to = i + car
                 continue
-            phrase = self._phrase_span(doc, i) if folds[i] in phrases else None
+            # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
+            phrase = self._phrase_span(doc, i) if folds[i] in phrases and i + 1 < len(folds) and (
+                folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED) else None
             if phrase is not None:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
@@ -658,7 +696,7 @@ class Matcher:
             text = doc.texts[i]
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
-            if _excluded(e, ckey, never) and not (
+            if (ckey in never or e.cats & EXCLUDED_CATS) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
                     and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
                 if lone:
@@ -666,7 +704,8 @@ class Matcher:
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
             span = self._judged(verdicts, doc, i, e, ckey, attrs, cap, initial,
-                                _follows_name(doc, i, prev_name_end), listed)
+                                prev_name_end >= i - 3 and _follows_name(doc, i, prev_name_end),
+                                listed)  # (a name three tokens back or nearer: a Python call)
             if lone:
                 self._remember(doc.texts[i], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
@@ -674,7 +713,8 @@ class Matcher:
                 spans.append(span)
                 skip_to = doc.index_at(span.end - 1) + 1
                 continue
-            span = self._institution_of(doc, i, span, e)
+            if span is not None:
+                span = self._institution_of(doc, i, span, e)
             # (each of the next three first asks for a place: a name need not call them)
             if spans and spans[-1].label in PLACE_LABELS \
                     and self._continues_place(doc, i, spans, span, e):
@@ -836,12 +876,9 @@ class Matcher:
         return bits | TODO
 
     def _phrase_span(self, doc: Doc, i: int) -> Span | None:
-        """"Stockholms län", "Röda korset": a known multi-word name starting at token i."""
+        """"Stockholms län", "Röda korset": a known multi-word name starting at token i (asked
+        where a second word of a phrase of its word follows it, or a "-"/".": `detect`)."""
         folds = doc.folds
-        # its second word next (or after a "-"/"."; `_word_run`), or no phrase starts here
-        if i + 1 == len(folds) or folds[i + 1] not in self.phrase_next[folds[i]] \
-                and folds[i + 1] not in SKIPPED:
-            return None
         cap = doc.texts[i][0].isupper()
         second = _word_run(doc, i + 1, 1)[0]
         if folds[i] not in self.lex.phrases or not second \
@@ -894,9 +931,9 @@ class Matcher:
         # nor does a preposition of an all-capitals line ("VOLVO I GÖTEBORG")
         end = next((k - 1 for k in range(i + 1, end + 1)
                     if doc.entries[k].gender or doc.entries[k].surname_rank
-                    or doc.folds[k] in doc.lex.words("place_trigger.prep")), end)
+                    or doc.folds[k] in doc.lex.words.folds["place_trigger.prep"]), end)
         # "Husqvarna FF", "Volvo IF": a company's sports club is a club, not the company
-        club = any(doc.folds[k] in doc.lex.words("club_code") for k in range(i + 1, end + 1))
+        club = any(doc.folds[k] in doc.lex.words.folds["club_code"] for k in range(i + 1, end + 1))
         label = "other_institution" if club else _org_role(doc, i, span.label, e.org_kind)
         return Span(span.start, doc.ends[end], label,
                     span.attrs, span.score, span.rule, " ".join(doc.folds[i:end + 1]))
@@ -1041,16 +1078,18 @@ class Matcher:
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
-        named, place_ctx = self._named(doc, i, listed), _place_context(doc, i, self._far)
+        named, place_ctx = self._named(doc, i, listed), self._place_ctx(doc, i)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
             e = e._replace(place_kind=None, place_country="", place_pop=0)
-        if not (named or place_ctx or self._listed_town(doc, i)) and doc.texts[i][0].islower() \
+        if doc.texts[i][0].islower() and not (named or place_ctx or self._listed_town(doc, i)) \
                 and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
-                 named or _name_context(doc, i, self.lex.marks), self._common(doc, i, e), named)
+                 named or self.name_openers[doc.texts[i - 1]]
+                 and _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
+                 named)
         if i >= 2 and doc.folds[i - 1] == "fran" \
                 and doc.folds[i - 2] in self.W["name_trigger.greeting"] \
                 or i and cap and not initial and doc.folds[i - 1] in self.W["name_trigger.greeting"]:
@@ -1218,6 +1257,15 @@ class Matcher:
             and doc.texts[k].isalpha() and j >= 0 \
             and doc.lex.marks.get(doc.texts[j].lower()) == "fam"
 
+    def _place_ctx(self, doc: Doc, i: int) -> int:
+        """`_place_context` of a judged word, its reads noted (`_far`); 0 without a call for a
+        word beside none of the words it reads further (most words)."""
+        folds = doc.folds
+        if folds[i - 1] not in self.place_before \
+                and (i + 1 == len(folds) or folds[i + 1] not in self.place_after):
+            return 0
+        return _place_context(doc, i, self._far)
+
     def _named(self, doc: Doc, i: int, listed: bool) -> bool:
         """Right after "heter", "hette", "kallas", or a later name of a list after one in the
         same sentence ("mina barn heter Abdi, hodan och liban"), or a nickname ("kallar mig
@@ -1232,6 +1280,9 @@ class Matcher:
             return True  # "nunu kallar hon sig", "zizi kallar de mig"
         if not i or i in doc.starts:
             return False
+        if folds[i - 1] not in self.naming_before \
+                and doc.texts[i - 1].lower() not in self.saying_verbs:
+            return False  # (most words: the three tests below read the word before first)
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
             or self._nicknamed(doc, i) or self._hailed(doc, i)
 
@@ -1297,12 +1348,9 @@ class Matcher:
                 return True
         return False
 
-    def _common(self, doc: Doc, i: int, e: Entry) -> bool:
-        """An everyday word; "Pär" is judged as itself, not as the frequent "par"."""
-        return self._common_text(doc.texts[i], e)
-
     def _common_text(self, text: str, e: Entry) -> bool:
-        """`_common` of a token's text and its entry."""
+        """An everyday word, by a token's text and its entry; "Pär" is judged as itself, not as
+        the frequent "par"."""
         return _is_common(e) and not (not text.isascii()
                                       and text.lower() not in self.lex.common_accented
                                       and not e.cats - HOMOGRAPH - NAMEISH_CATS)
@@ -2008,8 +2056,9 @@ def studied_at(doc: Doc, i: int) -> str | None:
     preposition makes the place a school (not "gick på simskola på Fyrishov": a swimming hall)."""
     if i < 2 or doc.folds[i - 1] not in ("pa", "vid"):
         return None
-    course = any(f in doc.lex.words("course_word") for f in doc.folds[max(0, i - 4):i - 1])
-    return "school" if course or doc.last_before(doc.lex.words("study_verb"), i) >= 0 else None
+    W = doc.lex.words.folds
+    course = not W["course_word"].isdisjoint(doc.folds[max(0, i - 4):i - 1])
+    return "school" if course or doc.last_before(W["study_verb"], i) >= 0 else None
 
 
 def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.lexicon import Entry, Lexicon, fold
 from pseudonymize.types import Span
 
 MARKS = ("prof", "edu", "fam", "sensitive")  # the lexicon's mark categories (lex.marks)
@@ -37,6 +37,10 @@ class Rule:
     after: tuple[str, ...] = ()
     capital: bool = False  # acts on capitalised words only: never run on a lower-case one
     rare: bool = False     # may act on any rare lower-case word (misspelt, compound, unknown)
+    # A test of the token's own spelling (lexicon, text, fold, entry) that the rule's function
+    # makes too and without which it acts on nothing: the context family does not call it on
+    # a token failing it.
+    shape: Callable[[Lexicon, str, str, Entry], bool] | None = None
 
     def span(self, start: int, end: int, label: str, attrs: tuple[str, ...] = (),
              key: str = "", score: float | None = None) -> Span:

@@ -133,3 +133,22 @@ def test_marked_reads_neighbours_as_a_loop_does(text: str, words: set[str], shif
     assert marked(doc, marks, re.compile(pattern, re.DOTALL)) == [
         i for i, t in enumerate(doc.texts)
         if t[0].islower() and _beside(doc.folds, i, shift, frozenset(words))]
+
+
+def test_the_gazetteer_gates_are_the_tests_they_skip(offline_engine) -> None:
+    """`Matcher._place_ctx` gives `_place_context`'s answer, and a word before that
+    `NameOpeners` says opens nothing gives no `_name_context`, on every rule-table sentence
+    (also in lower and upper case)."""
+    from pseudonymize.detectors.gazetteer_match import _name_context, _place_context
+
+    matcher, _ = _families(offline_engine)
+    lex = offline_engine.lex
+    opened = 0
+    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+        doc = Doc.make(text, lex)
+        for i in range(len(doc.texts)):
+            assert matcher._place_ctx(doc, i) == _place_context(doc, i), (text, i)
+            if i and not matcher.name_openers[doc.texts[i - 1]]:
+                assert not _name_context(doc, i, lex.marks), (text, i)
+            opened += bool(i and _name_context(doc, i, lex.marks))
+    assert opened > 0

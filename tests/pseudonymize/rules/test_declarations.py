@@ -299,3 +299,21 @@ def test_split_names_are_the_splittable_entries_and_their_heads(offline_engine) 
     assert lex.split_names == {k for k, e in lex.entries.items() if splittable(k, e)}
     assert "forsakringskassan" in lex.split_names
     assert lex.split_heads == {k[:n] for k in lex.split_names for n in range(3, len(k) - 3)}
+
+
+def test_a_shaped_rule_is_not_called_on_a_token_its_shape_refuses(offline_engine) -> None:
+    """A rule's `shape` (a test of the token's own spelling its function makes first) reaches
+    the context family's index, which then leaves the rule out for a token failing it ("Anna"
+    runs no code-name or acronym rule, "HV71" the code-name rule). The spans are the same as
+    running every rule (`test_capitalised_words_run_the_rules_their_declarations_name`)."""
+    from pseudonymize.detectors.context import _acronym, _code_name
+    from pseudonymize.doc import Doc
+
+    rules = ContextRules(offline_engine.lex)
+    shaped = {b for b, _ in rules.capital.shapes}
+    assert all(1 << rules.capital.fns.index(fn) in shaped for fn in (_acronym, _code_name))
+    doc = Doc.make("Jag spelar i HV71 med Anna .", offline_engine.lex)
+    called = {t: rules.capital.functions(doc, k) for k, t in enumerate(doc.texts)
+              if t[0].isupper()}
+    assert _code_name in called["HV71"] and _code_name not in called["Anna"]
+    assert _acronym not in called["Anna"] and _acronym not in called["HV71"]
