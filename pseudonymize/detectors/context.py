@@ -55,6 +55,7 @@ STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
 # gendered by the pronoun after it as name-gender does
 AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("number_word",),
                  before=("age_trigger.verb",), after=("age_trigger.after",),
+                 before2=("list_word",),  # "xamse är 12 och ayaan åta": a list's misspelt age
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
@@ -461,13 +462,15 @@ class ContextRules:
                 nxt == "ar" and i >= 2 and (folds[i - 1] in self.w["age_adverb"]
                                             and folds[i - 2] in self.w["be_verb"]
                                             or folds[i - 1] in self.w["be_verb"]
-                                            and self._person(doc, i - 2))):
+                                            and self._person(doc, i - 2))) \
+                and not self._aged_one(doc, i):
             return  # "ett år" is a duration, but "hon var bara ett år", "min dotter är ett år" an age
         prev = folds[i - 1] if i else ""
         if not (self._is_number_word(key) or len(key) >= 3 and (
-                nxt in self.w["age_trigger.after"] or prev in self.w["age_trigger.verb"]
+                self._years_after(doc, i) or (prev in self.w["age_trigger.verb"]
+                                              or self._listed_age(doc, i, self._ends(doc, i)))
                 and self._rare_spelling(doc, i)) and self._near_number_word(key)):
-            return  # "åta år", "fyller åta": a misspelt number word
+            return  # "åta år", "fyller åta", "xamse är 12 och ayaan åta": a misspelt number word
         start = i
         while start > max(0, i - T.NUMBER_WORDS_MAX) and (
                 self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
@@ -482,6 +485,28 @@ class ContextRules:
         who = self._subject_before(doc, start)
         if who >= 0:  # "zosia är nio", "och nour fem": the subject no rule reads as a name
             self._age_subject(doc, who, add, AGE_WORD)
+
+    def _years_after(self, doc: Doc, i: int) -> bool:
+        """"år", "gammal" after token i: a word saying a number is an age, not "är", which
+        folds like "år" ("elsa är nittiotre": elsa is no misspelt "elva")."""
+        k = i + 1
+        return k < len(doc.texts) and doc.folds[k] in self.w["age_trigger.after"] \
+            and doc.texts[k].lower() not in self.lex.words.surface("be_verb")
+
+    def _aged_one(self, doc: Doc, i: int) -> bool:
+        """"hon är ett.", "min dotter är ett och går inte ännu": "ett" closing the clause after
+        "är" and a person (a pronoun of one person, a kin word or a name) is an age; "det är
+        ett och samma" (no person), "hon är ett barn" (a noun follows) are not."""
+        folds = doc.folds
+        if folds[i] != "ett" or i < 2 or folds[i - 1] not in self.w["be_verb"] \
+                or not (folds[i - 2] in self.w["person_pronoun"] or self._person(doc, i - 2)):
+            return False
+        return self._ends(doc, i) or folds[i + 1] in self.w["list_word"]
+
+    @staticmethod
+    def _ends(doc: Doc, i: int) -> bool:
+        """Token i ends its clause: the text or a punctuation mark follows."""
+        return i + 1 >= len(doc.texts) or not doc.texts[i + 1][0].isalnum()
 
     def _subject_before(self, doc: Doc, first: int) -> int:
         """The word an age at token `first` is said of: before "är" ("zosia är nio", past an
@@ -1020,13 +1045,12 @@ def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tjugo fem år", "fyllde trettio": an age in words."""
     folds, e, text = doc.folds, doc.entries[i], doc.texts[i]
-    nxt = folds[i + 1] if i + 1 < len(folds) else ""
     prev = folds[i - 1] if i else ""
     rare = r._rare_spelling(doc, i)
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and rare \
-            or prev in r.w["age_trigger.verb"]:
+    if "number_word" in e.cats or r._years_after(doc, i) and rare \
+            or prev in r.w["age_trigger.verb"] or rare and r._listed_age(doc, i, r._ends(doc, i)):
         r._age_word(doc, i, add)
     return False
 

@@ -1314,13 +1314,16 @@ class Matcher:
             return "surname", ()  # "mitt efternamn är Hussein"
         if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
             return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
-        if c.after_name and e.gender in GENDERED and not e.surname_rank and i \
-                and c.doc.entries[i - 1].surname_rank and not c.doc.entries[i - 1].gender:
-            return FIRSTNAME[e.gender], ()  # "Chen Jing", "wu Fang": the family name first
+        if c.after_name and e.gender in GENDERED and i \
+                and c.doc.entries[i - 1].surname_rank and not c.doc.entries[i - 1].gender \
+                and (not e.surname_rank or not self._name_before(c.doc, i - 1)):
+            # "Chen Jing", "wu Fang": the family name first (Fang is a family name too, but
+            # after a family name that starts the name it is the given one)
+            return FIRSTNAME[e.gender], ()
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
-                or is_name and e.surname_rank):  # "mohamed abdi": also in lower case
-            return "surname", ()
+                or (is_name or label in TOWN_LIKE and not c.place_ctx) and e.surname_rank):
+            return "surname", ()  # "mohamed abdi", "mehmet aydın" (also a town): in lower case too
         if e.gender and label in PLACE_LABELS and c.cap and (
                 not c.place_ctx or c.place_ctx == 1 and e.first_rank
                 and e.first_rank <= T.TOP_NAME_RANK) \
@@ -1328,6 +1331,12 @@ class Matcher:
                 and self._capitalised_pair(c.doc, c.i):
             return FIRSTNAME[e.gender], ()
         return label, attrs
+
+    @staticmethod
+    def _name_before(doc: Doc, k: int) -> bool:
+        """Token k follows a word the name lists hold: it does not start a person's name."""
+        return k >= 1 and doc.texts[k - 1][:1].isalpha() and bool(
+            doc.entries[k - 1].first_rank or doc.entries[k - 1].surname_rank)
 
     def _named_place(self, c: Cand) -> Span | None:
         """A name reading after "bor i": "bor i Stokholm" is a misspelt place (beating a rare

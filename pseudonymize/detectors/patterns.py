@@ -83,6 +83,10 @@ REFERENCE = re.compile(
 # taken only after a reference trigger ("ärendenummer", "dnr"), as a date or fraction is not.
 SLASHED = re.compile(r"(?<![\w@./-])\d{1,6}(?:[./-]\d{1,7}){1,3}(?![\w@/-]|[.,]\d)")
 REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many digits is its number
+# How many words back a kind's own word decides a number's shape reading: "personkonto
+# 820101-2275", "Min kontrakt nummer är 0402-11 22 33" (the word, "nummer", the verb)
+ANNOUNCED_REACH = 3
+CODE_KINDS = ("other_nr_seq", "license_nr")  # numbers no phone shape claims after their word
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 # The kind of number a trigger word announces. A bare "nummer" announces a phone number only
@@ -178,9 +182,10 @@ EMAIL_RULE = _rule("email", ("email",), 1.0)
 HANDLE_RULE = _rule("handle", ("extra",), 0.7)
 URL_RULE = _rule("url", ("url",), 0.95)
 IBAN_RULE = _rule("iban", ("account_nr",), 1.0)
-PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",))
-PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9, ("id_trigger",))
-PHONE_RULE = _rule("phone", ("phone_nr",), 0.9)
+PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",) + TRIGGERS)
+PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9,
+                         ("id_trigger",) + TRIGGERS)
+PHONE_RULE = _rule("phone", ("phone_nr",), 0.9, TRIGGERS)
 ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS + ("unit_word",))
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
                                           "phone_nr"), 0.85, TRIGGERS + ("unit_word",))
@@ -250,6 +255,9 @@ def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         valid = luhn_valid("".join(ch for ch in m.group() if ch.isdigit())[-10:])
         if m.group()[0] == "0" and not valid and not _preceded_by(doc, m.start(), "id_trigger"):
             continue  # 0701234567 is a mobile number, not a person
+        if _number_kind(doc, lex, m.start(), ANNOUNCED_REACH) == "account_nr" \
+                and not _preceded_by(doc, m.start(), "id_trigger", ANNOUNCED_REACH):
+            continue  # "personkonto 820101-2275": an account (`_accounts` takes it)
         rule = PERSONNUMMER_RULE if valid else PERSONNUMMER_BAD
         add(rule.span(m.start(), m.end(), "personid_nr"))
 
@@ -257,7 +265,10 @@ def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     starts = _phone_starts(doc.text, scan.runs)
     for m in _anchored(PHONE, doc.text, starts):
-        if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13:
+        if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13 \
+                and _number_kind(doc, lex, m.start(), ANNOUNCED_REACH) not in CODE_KINDS:
+            # "LMA-kort nummer 0913-5567-21": a card's or contract's number in a phone's shape
+            # is that kind's (`_bare_numbers` takes it); a Swish number stays a phone's
             add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
     if "+" in doc.text or "00" in doc.text:
         for m in _anchored(INTL_PHONE, doc.text, starts):
