@@ -72,8 +72,9 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition", "possessive", "definite_ending",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
-AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
-                                                    "name_trigger", "naming_verb"))
+AFTER_NAME = _rule("after-name", ("surname", "middlename"), 0.7, (
+    "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
+    "male_patronymic_ending"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix",))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
@@ -103,7 +104,7 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
                      before=("place_trigger", "geo_preposition"))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
 # or kin word after it): declared, so a word with such a neighbour is never judged alone.
-PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition",
+PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition", "name_trigger",
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
@@ -932,13 +933,21 @@ class Matcher:
         first, prev_k = -1, None  # the current run's first span (-1: none), its last token
         new = tuple.__new__  # Span(...) without its Python __new__: one per inner name
         ks = list(map(bisect_left, repeat(doc.offsets), map(itemgetter(0), spans)))
+        patronymic = self.ENDS["patronymic_ending"]
+        male_patronymic = self.ENDS["male_patronymic_ending"]
 
         def close(end: int) -> None:
-            if first >= 0 and end - first >= 3 and spans[first].label in FIRSTNAMES:
-                for n in range(first + 1, end - 1):
-                    e = doc.entries[ks[n]] if ks[n] < len(doc.texts) else EMPTY
-                    if spans[n].label != "surname" or not e.surname_rank or e.first_rank:
-                        out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
+            if first < 0 or end - first < 2 or spans[first].label not in FIRSTNAMES:
+                return
+            for n in range(first + 1, end):
+                e = doc.entries[ks[n]] if ks[n] is not None and ks[n] < len(doc.texts) else EMPTY
+                key = doc.text[spans[n].start:spans[n].end].lower()
+                # "Tatjana Ivanovna", "Sergej Ivanovitj Petrov": a patronymic
+                inner = n < end - 1
+                if key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
+                        or inner and (spans[n].label != "surname" or not e.surname_rank
+                                      or e.first_rank):
+                    out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
         for n, (s, k) in enumerate(zip(spans, ks)):
             if s.label not in NAME_RUN:
@@ -1314,7 +1323,7 @@ class Matcher:
             return "surname", ()  # "mitt efternamn är Hussein"
         if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
             return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
-        if c.after_name and e.gender in GENDERED and i \
+        if c.after_name and e.gender in FIRSTNAME and i \
                 and c.doc.entries[i - 1].surname_rank and not c.doc.entries[i - 1].gender \
                 and (not e.surname_rank or not self._name_before(c.doc, i - 1)):
             # "Chen Jing", "wu Fang": the family name first (Fang is a family name too, but
@@ -1602,12 +1611,18 @@ class Matcher:
                 and verb not in self.W["name_verb"]:
             return False  # "Mina vägar är långa": the possessive before its noun
         return len(verb) >= 5 and (verb.endswith(self.ENDS["past_ending"]) or self._present(verb)) \
-            and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and not doc.entries[i + 1].cats \
-            or verb in self.W["name_verb"] and verb not in self.W["be_verb"]
+            and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and (
+                not doc.entries[i + 1].cats or verb in self.W["place_trigger.verb"]
+                or verb in self.W["place_trigger.visit"]) \
+            or verb in self.W["name_verb"] and (verb not in self.W["be_verb"]
+                                                or i not in doc.starts)
+        # "Per fiskade i Fryken", "Sten flyttade"; "min dotter liv är fem" (not "Sten är hård")
 
     def _owned_kin_before(self, doc: Doc, i: int) -> bool:
-        """A kin or friend word with its owner right before token i ("min man per")."""
-        return i >= 2 and self.lex.marks.get(doc.texts[i - 1].lower()) == "fam" \
+        """A kin, friend or social word with its owner right before token i ("min man per",
+        "min kollega rosa")."""
+        return i >= 2 and (self.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
+                           or doc.folds[i - 1] in self.W["name_trigger.social"]) \
             and _owner_before(self, doc, i - 1)
 
     def _present(self, word: str) -> bool:
