@@ -357,9 +357,11 @@ class ContextRules:
             if k >= 1 and self._kin(doc, k - 1) or k >= 2 and folds[k - 1] in self.w["be_verb"] \
                     and self._kin(doc, k - 2):
                 return True  # "dotter linh 11", "barnen är karim 13, omar 9"
-            if k < 3 or folds[k - 1] not in self.w["list_word"] or not self._numeral(doc, k - 2):
+            # the previous member's number, past its "år" ("Amina är 7 år och Omar 4")
+            num = k - 2 - (k >= 4 and self._years_after(doc, k - 3))
+            if k < 3 or folds[k - 1] not in self.w["list_word"] or not self._numeral(doc, num):
                 return False
-            j = k - 3  # the word before the previous member's number
+            j = num - 1  # the word before the previous member's number
             if j >= 1 and folds[j] in self.w["age_adverb"]:
                 j -= 1
             if folds[j] in self.w["be_verb"]:

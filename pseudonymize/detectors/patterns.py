@@ -29,7 +29,7 @@ PERSONNUMMER = regex.compile(
     r"(?<![\w-])(?:(?:19|20)?\d{2})(?:0[1-9]|1[0-2])(?:[0-2]\d|3[01]|[6-8]\d|9[01])[-+ ]?\d{4}(?![\w-])")
 PHONE = regex.compile(
     r"(?<![\w+])(?:(?:\+|00)46[\s-]?(?:\(0\)\s?)?\d{1,3}|0\d{1,3})"
-    r"(?:[\s/-]?\d{2,4}){1,4}(?![\w-])")
+    r"(?:(?:\s?[/-]\s?|\s)?\d{2,4}){1,4}(?![\w-])")  # also "073 - 123 45 67"
 # Another country's number in international form: "+291 7 124 589", "00252 61 555 1234",
 # "+964 (770) 123 4567": its country code, then groups of any length (E.164: 15 digits at most).
 INTL_PHONE = regex.compile(r"(?<![\w+])(?:\+|00)(?!46)[1-9]\d{0,2}(?:[\s/-]?\(?\d{1,4}\)?){2,6}(?![\w-])")
@@ -74,11 +74,12 @@ WHITE = re.compile(r"\s")
 # (`[0-9]+|[@_]`, written to start with one set of characters, as URL_HINT)
 SPECIAL = re.compile(r"[0-9@_](?:(?<=[0-9])[0-9]*)?")
 # Case, booking and reference numbers: letters and at least three digits in one code
-# (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023).
+# (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023, P1234567).
 REFERENCE = re.compile(
     r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-z]|[\w./-]*[./-]\d+[./-])"
     r"[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
-    r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])")
+    r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])"
+    r"|(?<![\w@./-])[A-Z]\d{6,9}(?![\w@-])")  # a passport's or ID card's number: P1234567
 # A case or order number of digit groups joined by "/", "." or "-" ("2023/12345", "16-884512"):
 # taken only after a reference trigger ("ärendenummer", "dnr"), as a date or fraction is not.
 SLASHED = re.compile(r"(?<![\w@./-])\d{1,6}(?:[./-]\d{1,7}){1,3}(?![\w@/-]|[.,]\d)")
