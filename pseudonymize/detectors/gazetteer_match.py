@@ -1770,12 +1770,13 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
         # ("min fru rojda och två barn", "med min bror aram."): before a list word or
         # punctuation too
-        subject = doc.folds[i - 1] in m.W["name_trigger.kin"] and (
+        subject = (doc.folds[i - 1] in m.W["name_trigger.kin"]
+                   or doc.folds[i - 1] in m.W["name_trigger.social"]) and (  # "min kompis kanat kommer"
             i + 1 == len(doc.folds) or doc.folds[i + 1] in m.W["name_verb"]
             or doc.folds[i + 1] in m.W["list_word"] or not doc.texts[i + 1][0].isalnum())
     elif not c.e.zipf and not c.morph and (
-            m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)) \
-            and not m._inflected_word(c.key):
+            m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)
+            or _after_listed_name(m, doc, i)) and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
         return None
@@ -1783,6 +1784,15 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _after_listed_name(m: Matcher, doc: Doc, i: int) -> bool:
+    """"ruslan och aigerim": joined by "och" to a given name the lists hold and no everyday
+    word writes, in any case."""
+    if i < 2 or doc.folds[i - 1] not in m.W["list_word"] or doc.folds[i - 1] == ",":
+        return False
+    e = doc.entries[i - 2]
+    return bool(e.gender) and e.zipf < T.RARE and not e.cats and doc.texts[i - 2].isalpha()
 
 
 def _with_pronoun(m: Matcher, doc: Doc, i: int) -> bool:
