@@ -24,7 +24,8 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
-from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pronoun_gender, settle
+from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
+                                           pronoun_gender, settle)
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -60,7 +61,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
     after=("place_statement",))
-FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
+FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition"))
