@@ -1433,7 +1433,7 @@ class Matcher:
         if is_name:
             return bool(c.name_ctx or c.after_name or (
                 e.first_rank and e.first_rank <= T.LOWER_CASE_NAME_RANK
-                and e.zipf < T.DOMINANT_WORD))
+                and e.zipf < T.DOMINANT_WORD) or self._unmistakable_name(c))
         if label == "country":
             return True
         if (e.place_kind == "geo" or e.cats & CURATED_PLACES) and (
@@ -1452,6 +1452,25 @@ class Matcher:
             or "district_abroad" in e.cats or "town_abbreviation" in e.cats
             or e.place_kind == "region" or e.place_pop and not e.zipf))
         # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
+
+    def _unmistakable_name(self, c: Cand) -> bool:
+        """"jag lagar mat för amina", "jag tänker på hodan": a listed given name that no
+        everyday word writes (below LOWER_NAME_ANYWHERE_MAX, in no word list, no word of the
+        vocabulary, no å/ä/ö word folding onto it) is a name in lower case wherever it stands."""
+        e, text = c.e, c.doc.texts[c.i]
+        return bool(e.gender) and e.zipf < T.LOWER_NAME_ANYWHERE_MAX and not e.cats \
+            and len(c.key) >= 4 and c.key not in self.vocabulary and text.isalpha() \
+            and (text.isascii() or not any(ch in "åäö" for ch in text.lower())) \
+            and not c.place_ctx and e.first_rank != NO_RANK and not self._one_letter_off(c.key)
+        # listed, not an international name of any language (no rank: "hella", "elver" are
+        # learners' "hela", "elva"), nor a frequent word with one letter changed ("hannes")
+
+    def _one_letter_off(self, key: str) -> bool:
+        """One letter changed from a frequent everyday word (ONE_LETTER_WORD_MIN): "hannes" ~
+        hennes, "sakar" ~ saker, "ante" ~ anta: a learner's spelling as likely as a name."""
+        return any(len(w) == len(key) and sum(a != b for a, b in zip(w, key)) == 1
+                   and self.lex.get(w).zipf >= T.ONE_LETTER_WORD_MIN
+                   for w in self._near_length(key[0], len(key), 0, common=True))
 
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
