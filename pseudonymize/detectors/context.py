@@ -60,8 +60,8 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun"))
-MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
-              reads=("month_preposition", "date_trigger", "not_name"))
+MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
+              reads=("month_preposition", "date_trigger", "not_name", "ordinal"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
@@ -140,6 +140,9 @@ STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
+
+
+ORDINAL_LETTERS = ("e", "a")  # the endings of a day's ordinal in digits ("3:e", "1:a")
 
 
 class NumberWords:
@@ -1058,8 +1061,14 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars")."""
-    if "month" in doc.entries[i].cats and r._date_context(doc, i) and not r._feast_near(doc, i):
+    """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars");
+    "den tredje juni": an ordinal in words before it is the day."""
+    if "month" not in doc.entries[i].cats or r._feast_near(doc, i):
+        return False
+    ordinal = i >= 2 and "ordinal" in doc.entries[i - 1].cats and doc.folds[i - 2] == "den"
+    if ordinal:
+        add(MONTH.span(doc.offsets[i - 1], doc.ends[i - 1], "day", key=doc.entries[i - 1].value))
+    if ordinal or r._date_context(doc, i):
         add(MONTH.span(doc.offsets[i], doc.ends[i], "month_word", key=doc.folds[i]))
     return False
 
@@ -1512,8 +1521,11 @@ HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and 
 
 
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
-    """The leading number of a digit token ("34-åring", "5:e") and its value (-1: not one)."""
+    """The leading number of a digit token ("34-åring", "5:e", "3e") and its value (-1: not
+    one)."""
     digits = doc.texts[i].split("-")[0].split(":")[0]
+    if digits[-1:] in ORDINAL_LETTERS and digits[:-1].isdigit():
+        digits = digits[:-1]  # "3e maj", "1a april": a learner's ordinal without its colon
     ok = digits.isascii() and digits.isdigit() and len(digits) <= T.LONGEST_NUMBER
     return digits, int(digits) if ok else -1
 
