@@ -1566,8 +1566,10 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return True  # "lönen kommer den 25 varje månad": a day of the month
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
             and "month" in doc.entries[i + 1].cats:
-        if not r._feast_near(doc, i):
-            add(DAY.span(doc.offsets[i], doc.offsets[i] + len(digits), "day", key=digits))
+        if not r._feast_near(doc, i):  # "3 mars", "3e maj" (the ordinal's letter too)
+            end = doc.ends[i] if doc.texts[i][len(digits):] in ORDINAL_LETTERS \
+                else doc.offsets[i] + len(digits)
+            add(DAY.span(doc.offsets[i], end, "day", key=digits))
         return True
     return False
 
