@@ -61,7 +61,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
-              reads=("month_preposition", "date_trigger", "not_name", "ordinal"))
+              reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
@@ -131,7 +131,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun"))
+DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun", "birth_word"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -498,6 +498,12 @@ class ContextRules:
         return k < len(doc.texts) and doc.folds[k] in self.w["age_trigger.after"] \
             and doc.texts[k].lower() not in self.lex.words.surface("be_verb")
 
+    def _bracketed_age(self, doc: Doc, i: int) -> bool:
+        """"yusuf (6) grät", "Elif (17)": a number alone in brackets right after a person."""
+        texts = doc.texts
+        return 2 <= i < len(texts) - 1 and texts[i - 1] == "(" and texts[i + 1] == ")" \
+            and self._person(doc, i - 2) and not self._kin(doc, i - 2)
+
     def _aged_one(self, doc: Doc, i: int) -> bool:
         """"hon är ett.", "min dotter är ett och går inte ännu": "ett" closing the clause after
         "är" and a person (a pronoun of one person, a kin word or a name) is an age; "det är
@@ -758,9 +764,12 @@ class ContextRules:
 
     def _feast_near(self, doc: Doc, i: int) -> bool:
         """A feast or holiday named within FEAST_WINDOW words of token i in its sentence
-        ("Vi firar Nowruz den 21 mars"): the date is the feast's, which the essay keeps."""
-        feasts, starts = self.feasts, doc.starts
+        ("Vi firar Nowruz den 21 mars"): the date is the feast's, which the essay keeps; not
+        a birth's ("föddes den 3 april, före songkran")."""
+        feasts, starts, born = self.feasts, doc.starts, self.w["birth_word"]
         for k in range(i - 1, max(-1, i - 1 - T.FEAST_WINDOW), -1):
+            if doc.folds[k] in born:
+                return False  # "jag föddes den 3 april, tio dagar före songkran": a birthday
             if doc.folds[k] in feasts:
                 return True
             if k in starts:
@@ -1545,7 +1554,7 @@ def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     rest = doc.folds[i][len(digits):].lstrip("-")
     suffixed = rest in r.w["age_trigger.after"]
     if (0 < value < T.OLDEST and len(digits) <= 3 and doc.texts[i] == digits or suffixed) \
-            and r._is_age(doc, i, suffixed):
+            and (r._is_age(doc, i, suffixed) or r._bracketed_age(doc, i)):
         add(AGE.span(doc.offsets[i], doc.offsets[i] + len(digits), "age_digits", key=digits))
         who = r._subject_before(doc, i)
         if who >= 0:  # "xamse är 12", "karim 13"

@@ -75,7 +75,7 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename"), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
-    "male_patronymic_ending"))
+    "male_patronymic_ending", "article_prefix"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix",))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
@@ -662,7 +662,9 @@ class Matcher:
             initial = i in doc.starts
             if _excluded(e, ckey, never) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
-                    and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
+                    and _name_context(doc, i, self.lex.marks)  # "Doña Lucía", not "Lucia"
+                    or cap and not initial and e.gender and prev_name_end == i - 1
+                    and self._capitalised_next(doc, i)):  # "Tomasz Jan Wiśniewski"
                 if lone:
                     self._remember(doc.texts[i], True)
                 continue
@@ -1343,6 +1345,14 @@ class Matcher:
         return label, attrs
 
     @staticmethod
+    def _capitalised_next(doc: Doc, i: int) -> bool:
+        """A capitalised word follows token i in its sentence: a name's inner part ("Jan",
+        also a month, in "Tomasz Jan Wiśniewski") has a later part after it."""
+        k = i + 1
+        return k < len(doc.texts) and k not in doc.starts and doc.texts[k][:1].isupper() \
+            and doc.texts[k].isalpha()
+
+    @staticmethod
     def _name_before(doc: Doc, k: int) -> bool:
         """Token k follows a word the name lists hold: it does not start a person's name."""
         return k >= 1 and doc.texts[k - 1][:1].isalpha() and bool(
@@ -1779,7 +1789,10 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
                 and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][0].isalnum():
             first -= 1
-        if not (_name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
+        dash = doc.texts[i].find("-")
+        arabic = 0 < dash < len(doc.texts[i]) - 2 \
+            and doc.texts[i][:dash + 1].lower() in m.W["article_prefix"]  # "fuad abdullah al-sharabi"
+        if not (arabic or _name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
                      or doc.folds[i - 1] in m.W["name_trigger.social"]
@@ -2019,6 +2032,10 @@ def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
     if c.initial and m._name_follows(c.doc, c.i) \
             and not c.key.endswith(m.ENDS["definite_ending"]):
         limit = T.COMMON
+    doc, i = c.doc, c.i
+    if c.cap and not c.initial and i >= 2 and m.lex.marks.get(doc.texts[i - 1].lower()) == "fam" \
+            and _owner_before(m, doc, i - 1):
+        limit = T.DOMINANT_WORD  # "min fru Ladan": capitalised after an owned kin word
     return REJECT if c.e.zipf >= limit or not (c.cap or c.named) else None
 
 

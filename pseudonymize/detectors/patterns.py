@@ -54,7 +54,8 @@ LICENSE_RUSSIAN = regex.compile(
 # "WA 12345", "B-MK 1234", "B MK 1234": a plate of another country's layout (district letters,
 # letters, digits), taken only after a plate's own trigger ("polska registreringsskyltar WA 12345")
 LICENSE_FOREIGN = regex.compile(
-    r"(?<![\w-])\p{Lu}{1,3}(?:[\s-]\p{Lu}{1,2})?[\s-]\d{1,5}(?:\s?\p{Lu}{1,2})?(?![\w-])")
+    r"(?<![\w-])\p{Lu}{1,3}(?:[\s-]\p{Lu}{1,2})?[\s-](?:\d{1,5}(?:\s?\p{Lu}{1,2})?"
+    r"|\d[\dA-Z]{2,5}\d)(?![\w-])")  # ... or letters among the digits: "KR 5G718" (Poland)
 DATE = re.compile(
     r"(?<![\w.,/-])(?:"
     r"(?:1\d|20)\d{2}[-./_](?:0?[1-9]|1[0-2])[-./_](?:0?[1-9]|[12]\d|3[01])"          # 2019-03-15
@@ -120,9 +121,10 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
     return None
 
 
-def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
+def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int,
+                 generic_ok: bool = True) -> str | None:
     """The label announced by the nearest specific trigger in the `window` words before a
-    number, else by a generic "nummer"."""
+    number, else (`generic_ok`) by a generic "nummer"."""
     i = doc.index_at(start)
     generic = None
     for j in range(i - 1, max(-1, i - 1 - window), -1):
@@ -134,7 +136,7 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
         if doc.folds[j] not in lex.words("generic_number_word"):
             return label
         generic = generic or label
-    return generic
+    return generic if generic_ok else None
 
 
 def _case_number(doc: Doc, lex: Lexicon, number: str, end: int, kind: str | None) -> bool:
@@ -198,9 +200,10 @@ REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr")
                        TRIGGERS + ("time_word", "unit_word"))
 ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
-LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8)
+LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_make",))
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
-YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject"))
+YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject",
+                                           "unit_word"))
 
 
 @dataclass
@@ -291,9 +294,13 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         ndig = sum(ch.isdigit() for ch in m.group())
         if ndig < 4 or _time_of_day(doc, lex, m.start()):
             continue
-        kind = _number_kind(doc, lex, m.start(), 5 + _masked(doc.text, m.start()))
+        reach = 5 + _masked(doc.text, m.start())
+        kind = _number_kind(doc, lex, m.start(), reach)
         if kind == "account_nr" and ndig >= 5:
             continue  # the account pattern covers it
+        if kind == "phone_nr" and m.group()[0] != "0" \
+                and _number_kind(doc, lex, m.start(), reach, generic_ok=False) is None:
+            kind = "other_nr_seq"  # "Avgiften har nummer 66120398841": no phone's shape
         if kind is None and ndig >= 8 or ndig >= 6 and kind is not None \
                 or _case_number(doc, lex, m.group(), m.end(), kind):
             rule = NUMBER_TRIGGER if kind else DIGITS_RULE
@@ -345,6 +352,8 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         # letters that are a word need the digits glued on ("abc123", not "och 123")
         letters, glued = fold(m.group(1)), not any(map(str.isspace, m.group()))
         kind = _number_kind(doc, lex, m.start(), 6) if m.span() not in found else None
+        if kind is None and m.span() not in found and _after_car(doc, lex, m.start()):
+            kind = "license_nr"  # "vår volvo rkt 61a": the plate right after the car's make
         # a rare word's letters count after a plate's own trigger ("registreringsnummer abc 123")
         if kind is not None and (glued or letters not in lex.unnamed and (
                 letters not in lex.unnamed_rare or kind == "license_nr")):
@@ -356,6 +365,12 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         add(LICENCE_RULE.span(start, end, "license_nr"))
 
 
+def _after_car(doc: Doc, lex: Lexicon, start: int) -> bool:
+    """A car's make right before the number starting at `start` ("en volvo abc 123")."""
+    i = doc.index_at(start)
+    return i >= 1 and doc.folds[i - 1] in lex.words("car_make")
+
+
 def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(DATE, doc.text, scan.runs):
         add(DATE_RULE.span(m.start(), m.end(), "date_digits"))
@@ -363,7 +378,8 @@ def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 def _years(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(YEAR, doc.text, scan.runs):
-        if _personal_year(doc, m.start(), m.group()):
+        if (_personal_year(doc, m.start(), m.group()) or _spoken_date_year(doc, m.start())) \
+                and not _counts(doc, lex, m.end()):  # not "2000 kronor"
             add(YEAR_RULE.span(m.start(), m.end(), "year"))
     born, texts = lex.words("birth_word"), doc.texts
     if born.isdisjoint(doc.folds):
@@ -487,6 +503,15 @@ def _ends_with(doc: Doc, start: int) -> bool:
         if j in doc.starts:
             break
     return False
+
+
+def _spoken_date_year(doc: Doc, start: int) -> bool:
+    """"den 4 i 11 2014": the year of a day and month said in numbers (a whole date, as
+    "2014-11-04" is)."""
+    i, texts = doc.index_at(start), doc.texts
+    return i >= 4 and texts[i - 2] == "i" and texts[i - 4].lower() == "den" \
+        and texts[i - 1].isdigit() and 1 <= int(texts[i - 1]) <= 12 \
+        and texts[i - 3].isdigit() and 1 <= int(texts[i - 3]) <= 31
 
 
 def _personal_year(doc: Doc, start: int, year: str) -> bool:
