@@ -9,3 +9,19 @@ def test_a_name_said_of_something_after_a_be_verb_is_the_word(offline_engine) ->
     assert ("Gul", 17, "firstname_male") in spans
     assert ("gul", text.index("gul igen"), "firstname_male") in spans
     assert not [s for s in spans if s[1] == text.index("gul men")]
+
+
+def test_a_homograph_name_in_lower_case_as_a_clause_subject_is_the_name(offline_engine) -> None:
+    """Rosa is a name and the colour: "rosa har alltid" starting a clause is the woman the essay
+    named, while "rosa kläder" is the colour."""
+    text = "Min kompis är Rosa Quispe. rosa har alltid rosa kläder."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("rosa har"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("rosa kläder")]
+
+
+def test_a_genitive_takes_the_gender_of_its_misspelt_name(offline_engine) -> None:
+    """"Ikraans pappa … Ikraan … hon": the genitive is the same girl, read by her spelling."""
+    text = "Jag är Ikraans pappa. Ikraan är sjuk idag, hon har feber."
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("Ikraans", "firstname_female") in spans
