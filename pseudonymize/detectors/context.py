@@ -54,8 +54,9 @@ STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
 # an age in words, and its subject when that is a lower-case word no list holds ("zosia är nio"),
 # gendered by the pronoun after it as name-gender does
 AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("number_word",),
-                 before=("age_trigger.verb",), after=("age_trigger.after",),
+                 after=("age_trigger.after",),
                  before2=("list_word",),  # "xamse är 12 och ayaan åta": a list's misspelt age
+                 before=("age_trigger.verb", "be_verb"),  # "min dotter är ellva."
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
@@ -473,7 +474,8 @@ class ContextRules:
         prev = folds[i - 1] if i else ""
         if not (self._is_number_word(key) or len(key) >= 3 and (
                 self._years_after(doc, i) or (prev in self.w["age_trigger.verb"]
-                                              or self._listed_age(doc, i, self._ends(doc, i)))
+                                              or self._listed_age(doc, i, self._ends(doc, i))
+                                              or self._said_age(doc, i))
                 and self._rare_spelling(doc, i)) and self._near_number_word(key)):
             return  # "åta år", "fyller åta", "xamse är 12 och ayaan åta": a misspelt number word
         start = i
@@ -497,6 +499,13 @@ class ContextRules:
         k = i + 1
         return k < len(doc.texts) and doc.folds[k] in self.w["age_trigger.after"] \
             and doc.texts[k].lower() not in self.lex.words.surface("be_verb")
+
+    def _said_age(self, doc: Doc, i: int) -> bool:
+        """"min dotter är ellva.", "… är ellva och går i femman": token i closes a clause
+        "<person> är …" (a misspelt number word there is an age)."""
+        return i >= 2 and doc.folds[i - 1] in self.w["be_verb"] \
+            and (self._ends(doc, i) or doc.folds[i + 1] in self.w["list_word"]) \
+            and (doc.folds[i - 2] in self.w["singular_pronoun"] or self._person(doc, i - 2))
 
     def _bracketed_age(self, doc: Doc, i: int) -> bool:
         """"yusuf (6) grät", "Elif (17)": a number alone in brackets right after a person."""
@@ -1064,7 +1073,8 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
     if "number_word" in e.cats or r._years_after(doc, i) and rare \
-            or prev in r.w["age_trigger.verb"] or rare and r._listed_age(doc, i, r._ends(doc, i)):
+            or prev in r.w["age_trigger.verb"] or rare and (r._listed_age(doc, i, r._ends(doc, i))
+                                                           or r._said_age(doc, i)):
         r._age_word(doc, i, add)
     return False
 
@@ -1551,8 +1561,11 @@ def _day_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"jag är 34", "34 år", "34-åring": an age in digits."""
     digits, value = _digits(doc, i)
+    if value < 0:  # "28år": the number and "år" written together
+        digits = doc.texts[i][:len(doc.texts[i]) - len(doc.texts[i].lstrip("0123456789"))]
+        value = int(digits) if digits and len(digits) <= 3 else -1
     rest = doc.folds[i][len(digits):].lstrip("-")
-    suffixed = rest in r.w["age_trigger.after"]
+    suffixed = rest in r.w["age_trigger.after"] and 0 < value < T.OLDEST  # not "600år"
     if (0 < value < T.OLDEST and len(digits) <= 3 and doc.texts[i] == digits or suffixed) \
             and (r._is_age(doc, i, suffixed) or r._bracketed_age(doc, i)):
         add(AGE.span(doc.offsets[i], doc.offsets[i] + len(digits), "age_digits", key=digits))

@@ -158,6 +158,7 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
     opened: dict[int, str] = {}
     before: str | None = None  # the gender of the last gendered first name so far
     stops: list[int] | None = None  # made once, for the first unlisted name
+    neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
     for n, span in enumerate(spans):
         if span.label not in FIRSTNAMES:
             continue
@@ -166,8 +167,9 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
             and doc.offsets[k] == span.start else None
         # a misspelling read as the listed name nearest to it ("Bashiiro" ~ Bashir) has only
         # a guessed gender: the essay's evidence decides ("Bashiiro är min fru")
-        if listed is not None and (_open(listed) or span.rule == GUESSED_SPELLING):
-            key = span.key or fold(doc.text[span.start:span.end].lower())
+        key = span.key or fold(doc.text[span.start:span.end].lower())
+        if listed is not None and key not in neutral \
+                and (_open(listed) or span.rule == GUESSED_SPELLING):
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before) \
                 or kin_after(doc, k)
@@ -195,5 +197,5 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
-                    "saying_verb", "person_pronoun", "be_verb", "kin_adjective"),
+                    "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name"),
                    fn=settle)

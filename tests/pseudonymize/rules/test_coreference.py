@@ -25,3 +25,11 @@ def test_a_genitive_takes_the_gender_of_its_misspelt_name(offline_engine) -> Non
     text = "Jag är Ikraans pappa. Ikraan är sjuk idag, hon har feber."
     spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
     assert ("Ikraans", "firstname_female") in spans
+
+
+def test_an_age_written_together_with_its_year_word_is_its_digits(offline_engine) -> None:
+    """"Jag är 28år": the digits are the age (as in "28-åring"); "under 600år" is no age."""
+    text = "Jag är 28år och kommer från Syrien. Finland var svenskt under 600år."
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("28", "age_digits") in spans
+    assert not [s for s in spans if s[0].startswith("600")]
