@@ -260,9 +260,10 @@ def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         valid = luhn_valid("".join(ch for ch in m.group() if ch.isdigit())[-10:])
         if m.group()[0] == "0" and not valid and not _preceded_by(doc, m.start(), "id_trigger"):
             continue  # 0701234567 is a mobile number, not a person
-        if _number_kind(doc, lex, m.start(), ANNOUNCED_REACH) == "account_nr" \
+        if _number_kind(doc, lex, m.start(), ANNOUNCED_REACH) in ("account_nr", "license_nr") \
                 and not _preceded_by(doc, m.start(), "id_trigger", ANNOUNCED_REACH):
-            continue  # "personkonto 820101-2275": an account (`_accounts` takes it)
+            continue  # "personkonto 820101-2275", "körkortsnummer 850312-1234": an account's
+            # or a licence's number (`_accounts`, `_bare_numbers` take it)
         rule = PERSONNUMMER_RULE if valid else PERSONNUMMER_BAD
         add(rule.span(m.start(), m.end(), "personid_nr"))
 
