@@ -155,11 +155,13 @@ def propagate(spans: list[Span], doc: Doc,
                     and e.zipf < T.RARE and not (e.place_kind or e.gender or e.surname_rank
                                                     or e.country or e.cats):
                 known.setdefault(doc.folds[k], span)
+    subject_only: set[str] = set()  # an earlier essay's name that is an everyday word too
     for label, key in earlier or ():
         stem = fold(key)
-        if label in PROPAGATED and stem.isalpha() and len(stem) > 1 and stem not in known \
-                and doc.lex.get(stem).zipf < EVERYDAY:
+        if label in PROPAGATED and stem.isalpha() and len(stem) > 1 and stem not in known:
             known[stem] = Span(0, 0, label, (), 0.6, "coreference", key)
+            if doc.lex.get(stem).zipf >= EVERYDAY:
+                subject_only.add(stem)  # "Lan" named before, "lan jobbar på salongen" here
     if not known:
         return spans
     taken = bytearray(len(doc.text))  # the characters the spans cover, as in `select`
@@ -202,6 +204,8 @@ def propagate(spans: list[Span], doc: Doc,
         # "Min kompis är Rosa … rosa har alltid": the name in lower case as a clause's subject
         subject = k in doc.starts and k + 1 < len(folds) and folds[k + 1] in name_verbs \
             and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD
+        if stem in subject_only and not subject:
+            continue
         if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
                                  or stem in FUNCTION_WORDS
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf

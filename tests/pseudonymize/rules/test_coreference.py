@@ -33,3 +33,17 @@ def test_an_age_written_together_with_its_year_word_is_its_digits(offline_engine
     spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
     assert ("28", "age_digits") in spans
     assert not [s for s in spans if s[0].startswith("600")]
+
+
+def test_an_earlier_essays_name_that_is_a_word_only_as_a_subject(offline_engine) -> None:
+    """Lan, named in a learner's earlier essay, is found again in lower case starting a clause
+    before its verb ("lan jobbar"), not where the word stands ("ett lån", "på lan")."""
+    from pseudonymize.engine import Memory
+
+    memory = Memory()
+    offline_engine.pseudonymize("Min fru heter Lan och hon kommer från Vietnam.", "e1", memory=memory)
+    text = "vi har ett lån på banken. lan jobbar på en salong."
+    later = offline_engine.pseudonymize(text, "e2", memory=memory)
+    spans = {(a.start, a.label) for a in later.annotations}
+    assert (text.index("lan jobbar"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("lån")]
