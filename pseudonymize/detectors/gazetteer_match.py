@@ -73,7 +73,7 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition", "possessive", "definite_ending",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
-AFTER_NAME = _rule("after-name", ("surname", "middlename"), 0.7, (
+AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
     "male_patronymic_ending", "article_prefix"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
@@ -1883,6 +1883,11 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     if c.after_name and c.cap and not c.initial and not c.e.cats & EXCLUDED_CATS \
             and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1 \
             and m._place_suffix(c.doc.texts[c.i].lower()) not in ("place", "geo"):
+        doc, i = c.doc, c.i
+        if doc.entries[i - 1].surname_rank and not doc.entries[i - 1].gender \
+                and not m._name_before(doc, i - 1) and not c.e.surname_rank:
+            # "min dotter liu Xiaoyu": a family name that starts the name, then the given one
+            return _tok_span(AFTER_NAME, c, m._name_guess(c.key, doc, i - 1))
         return _tok_span(AFTER_NAME, c, "surname")  # not "Hjalmar Brantingsplatsen"
     return None
 
