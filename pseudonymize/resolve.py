@@ -155,11 +155,13 @@ def propagate(spans: list[Span], doc: Doc,
                     and e.zipf < T.RARE and not (e.place_kind or e.gender or e.surname_rank
                                                     or e.country or e.cats):
                 known.setdefault(doc.folds[k], span)
+    subject_only: set[str] = set()  # an earlier essay's name that is an everyday word too
     for label, key in earlier or ():
         stem = fold(key)
-        if label in PROPAGATED and stem.isalpha() and len(stem) > 1 and stem not in known \
-                and doc.lex.get(stem).zipf < EVERYDAY:
+        if label in PROPAGATED and stem.isalpha() and len(stem) > 1 and stem not in known:
             known[stem] = Span(0, 0, label, (), 0.6, "coreference", key)
+            if doc.lex.get(stem).zipf >= EVERYDAY:
+                subject_only.add(stem)  # "Lan" named before, "lan jobbar på salongen" here
     if not known:
         return spans
     taken = bytearray(len(doc.text))  # the characters the spans cover, as in `select`
@@ -187,6 +189,7 @@ def propagate(spans: list[Span], doc: Doc,
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
     possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
+    name_verbs = doc.lex.words("name_verb")
     for k in compress(count(), map(mentions.__contains__, folds)):
         if taken[doc.offsets[k]]:
             continue  # a mention already labelled (most of them): its first character taken
@@ -198,7 +201,13 @@ def propagate(spans: list[Span], doc: Doc,
                 and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
             continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
-        if stem in everyday and (doc.texts[k][0] != doc.text[base.start] or stem in FUNCTION_WORDS
+        # "Min kompis är Rosa … rosa har alltid": the name in lower case as a clause's subject
+        subject = k in doc.starts and k + 1 < len(folds) and folds[k + 1] in name_verbs \
+            and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD
+        if stem in subject_only and not subject:
+            continue
+        if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
+                                 or stem in FUNCTION_WORDS
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
                                  >= T.DOMINANT_WORD):
             continue  # "han heter hans och hans bror": the second is the pronoun
@@ -224,6 +233,10 @@ def respelt(spans: list[Span], doc: Doc,
     for span, key in zip(spans, keys):
         if span.label in PROPAGATED and " " not in key:
             known.setdefault(key, span)
+            # a misspelling read as a listed name ("Ikraan" ~ Ikran) under its own spelling too
+            written = fold(doc.text[span.start:span.end])
+            if written.isalpha():
+                known.setdefault(written, span)
     for label, key in earlier or ():
         if label in PROPAGATED and " " not in key:
             known.setdefault(fold(key), Span(0, 0, label, (), 0.6, "coreference", fold(key)))

@@ -31,6 +31,9 @@ DEFINITE_NOUN_MIN = 2.5    # "Affären ligger": a definite form this frequent is
 STUDY_OBJECT_MAX = 5.0     # "läser juridik": what is studied is rarer than this
 EDU_SUBJECT_MAX = 4.8      # "magisterexamen i matematik": the subject is rarer than this
 BIG_PLACE_WORD_MAX = 4.5   # a city of a million people is named in lower case below this
+LOWER_NAME_ANYWHERE_MAX = 3.5  # a listed given name this rare as a word (amina 0, hodan 0) is
+                              # a name in lower case anywhere outside a place slot
+ONE_LETTER_WORD_MIN = 4.5  # a name one letter from a word this frequent may be its misspelling
 LOWER_NAME_SLOT_MAX = 5.0  # a lower-case given name in a person slot ("ahmed sa", "pratade med
                            # omar") is a name below this; above it the word reading dominates
                            # ("inga"), and the gazetteer's frequent names (anna 4.96) stay below

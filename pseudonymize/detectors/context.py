@@ -79,13 +79,15 @@ STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
 # an age in words, and its subject when that is a lower-case word no list holds ("zosia är nio"),
 # gendered by the pronoun after it as name-gender does
 AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("number_word",),
-                 before=("age_trigger.verb",), after=("age_trigger.after",),
+                 after=("age_trigger.after",),
+                 before2=("list_word",),  # "xamse är 12 och ayaan åta": a list's misspelt age
+                 before=("age_trigger.verb", "be_verb"),  # "min dotter är ellva."
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun"))
-MONTH = _rule("month", ("month_word",), 0.8, word=("month",),
-              reads=("month_preposition", "date_trigger", "not_name"))
+MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
+              reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
@@ -160,7 +162,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun"))
+DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun", "birth_word"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
@@ -169,6 +171,9 @@ STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
+
+
+ORDINAL_LETTERS = ("e", "a")  # the endings of a day's ordinal in digits ("3:e", "1:a")
 
 
 class NumberWords:
@@ -386,9 +391,11 @@ class ContextRules:
             if k >= 1 and self._kin(doc, k - 1) or k >= 2 and folds[k - 1] in self.w["be_verb"] \
                     and self._kin(doc, k - 2):
                 return True  # "dotter linh 11", "barnen är karim 13, omar 9"
-            if k < 3 or folds[k - 1] not in self.w["list_word"] or not self._numeral(doc, k - 2):
+            # the previous member's number, past its "år" ("Amina är 7 år och Omar 4")
+            num = k - 2 - (k >= 4 and self._years_after(doc, k - 3))
+            if k < 3 or folds[k - 1] not in self.w["list_word"] or not self._numeral(doc, num):
                 return False
-            j = k - 3  # the word before the previous member's number
+            j = num - 1  # the word before the previous member's number
             if j >= 1 and folds[j] in self.w["age_adverb"]:
                 j -= 1
             if folds[j] in self.w["be_verb"]:
@@ -491,13 +498,16 @@ class ContextRules:
                 nxt == "ar" and i >= 2 and (folds[i - 1] in self.w["age_adverb"]
                                             and folds[i - 2] in self.w["be_verb"]
                                             or folds[i - 1] in self.w["be_verb"]
-                                            and self._person(doc, i - 2))):
+                                            and self._person(doc, i - 2))) \
+                and not self._aged_one(doc, i):
             return  # "ett år" is a duration, but "hon var bara ett år", "min dotter är ett år" an age
         prev = folds[i - 1] if i else ""
         if not (self._is_number_word(key) or len(key) >= 3 and (
-                nxt in self.w["age_trigger.after"] or prev in self.w["age_trigger.verb"]
+                self._years_after(doc, i) or (prev in self.w["age_trigger.verb"]
+                                              or self._listed_age(doc, i, self._ends(doc, i))
+                                              or self._said_age(doc, i))
                 and self._rare_spelling(doc, i)) and self._near_number_word(key)):
-            return  # "åta år", "fyller åta": a misspelt number word
+            return  # "åta år", "fyller åta", "xamse är 12 och ayaan åta": a misspelt number word
         start = i
         while start > max(0, i - T.NUMBER_WORDS_MAX) and (
                 self._is_number_word(folds[start - 1]) or folds[start - 1] == "och"
@@ -512,6 +522,41 @@ class ContextRules:
         who = self._subject_before(doc, start)
         if who >= 0:  # "zosia är nio", "och nour fem": the subject no rule reads as a name
             self._age_subject(doc, who, add, AGE_WORD)
+
+    def _years_after(self, doc: Doc, i: int) -> bool:
+        """"år", "gammal" after token i: a word saying a number is an age, not "är", which
+        folds like "år" ("elsa är nittiotre": elsa is no misspelt "elva")."""
+        k = i + 1
+        return k < len(doc.texts) and doc.folds[k] in self.w["age_trigger.after"] \
+            and doc.texts[k].lower() not in self.lex.words.surface("be_verb")
+
+    def _said_age(self, doc: Doc, i: int) -> bool:
+        """"min dotter är ellva.", "… är ellva och går i femman": token i closes a clause
+        "<person> är …" (a misspelt number word there is an age)."""
+        return i >= 2 and doc.folds[i - 1] in self.w["be_verb"] \
+            and (self._ends(doc, i) or doc.folds[i + 1] in self.w["list_word"]) \
+            and (doc.folds[i - 2] in self.w["singular_pronoun"] or self._person(doc, i - 2))
+
+    def _bracketed_age(self, doc: Doc, i: int) -> bool:
+        """"yusuf (6) grät", "Elif (17)": a number alone in brackets right after a person."""
+        texts = doc.texts
+        return 2 <= i < len(texts) - 1 and texts[i - 1] == "(" and texts[i + 1] == ")" \
+            and self._person(doc, i - 2) and not self._kin(doc, i - 2)
+
+    def _aged_one(self, doc: Doc, i: int) -> bool:
+        """"hon är ett.", "min dotter är ett och går inte ännu": "ett" closing the clause after
+        "är" and a person (a pronoun of one person, a kin word or a name) is an age; "det är
+        ett och samma" (no person), "hon är ett barn" (a noun follows) are not."""
+        folds = doc.folds
+        if folds[i] != "ett" or i < 2 or folds[i - 1] not in self.w["be_verb"] \
+                or not (folds[i - 2] in self.w["person_pronoun"] or self._person(doc, i - 2)):
+            return False
+        return self._ends(doc, i) or folds[i + 1] in self.w["list_word"]
+
+    @staticmethod
+    def _ends(doc: Doc, i: int) -> bool:
+        """Token i ends its clause: the text or a punctuation mark follows."""
+        return i + 1 >= len(doc.texts) or not doc.texts[i + 1][0].isalnum()
 
     def _subject_before(self, doc: Doc, first: int) -> int:
         """The word an age at token `first` is said of: before "är" ("zosia är nio", past an
@@ -758,9 +803,12 @@ class ContextRules:
 
     def _feast_near(self, doc: Doc, i: int) -> bool:
         """A feast or holiday named within FEAST_WINDOW words of token i in its sentence
-        ("Vi firar Nowruz den 21 mars"): the date is the feast's, which the essay keeps."""
-        feasts, starts = self.feasts, doc.starts
+        ("Vi firar Nowruz den 21 mars"): the date is the feast's, which the essay keeps; not
+        a birth's ("föddes den 3 april, före songkran")."""
+        feasts, starts, born = self.feasts, doc.starts, self.w["birth_word"]
         for k in range(i - 1, max(-1, i - 1 - T.FEAST_WINDOW), -1):
+            if doc.folds[k] in born:
+                return False  # "jag föddes den 3 april, tio dagar före songkran": a birthday
             if doc.folds[k] in feasts:
                 return True
             if k in starts:
@@ -1060,19 +1108,26 @@ def _studies(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tjugo fem år", "fyllde trettio": an age in words."""
     folds, e, text = doc.folds, doc.entries[i], doc.texts[i]
-    nxt = folds[i + 1] if i + 1 < len(folds) else ""
     prev = folds[i - 1] if i else ""
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    if "number_word" in e.cats or nxt in r.w["age_trigger.after"] and r._rare_spelling(doc, i) \
-            or prev in r.w["age_trigger.verb"]:
+    # the rare-spelling test (a look-up of misspellings) only where an age could follow
+    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or (
+            r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
+            or r._said_age(doc, i)) and r._rare_spelling(doc, i):
         r._age_word(doc, i, add)
     return False
 
 
 def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars")."""
-    if "month" in doc.entries[i].cats and r._date_context(doc, i) and not r._feast_near(doc, i):
+    """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars");
+    "den tredje juni": an ordinal in words before it is the day."""
+    if "month" not in doc.entries[i].cats or r._feast_near(doc, i):
+        return False
+    ordinal = i >= 2 and "ordinal" in doc.entries[i - 1].cats and doc.folds[i - 2] == "den"
+    if ordinal:
+        add(MONTH.span(doc.offsets[i - 1], doc.ends[i - 1], "day", key=doc.entries[i - 1].value))
+    if ordinal or r._date_context(doc, i):
         add(MONTH.span(doc.offsets[i], doc.ends[i], "month_word", key=doc.folds[i]))
     return False
 
@@ -1618,8 +1673,11 @@ HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and 
 
 
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
-    """The leading number of a digit token ("34-åring", "5:e") and its value (-1: not one)."""
+    """The leading number of a digit token ("34-åring", "5:e", "3e") and its value (-1: not
+    one)."""
     digits = doc.texts[i].split("-")[0].split(":")[0]
+    if digits[-1:] in ORDINAL_LETTERS and digits[:-1].isdigit():
+        digits = digits[:-1]  # "3e maj", "1a april": a learner's ordinal without its colon
     ok = digits.isascii() and digits.isdigit() and len(digits) <= T.LONGEST_NUMBER
     return digits, int(digits) if ok else -1
 
@@ -1636,10 +1694,13 @@ def _day_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _age(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"jag är 34", "34 år", "34-åring": an age in digits."""
     digits, value = _digits(doc, i)
+    if value < 0:  # "28år": the number and "år" written together
+        digits = doc.texts[i][:len(doc.texts[i]) - len(doc.texts[i].lstrip("0123456789"))]
+        value = int(digits) if digits and len(digits) <= 3 else -1
     rest = doc.folds[i][len(digits):].lstrip("-")
-    suffixed = rest in r.w["age_trigger.after"]
+    suffixed = rest in r.w["age_trigger.after"] and 0 < value < T.OLDEST  # not "600år"
     if (0 < value < T.OLDEST and len(digits) <= 3 and doc.texts[i] == digits or suffixed) \
-            and r._is_age(doc, i, suffixed):
+            and (r._is_age(doc, i, suffixed) or r._bracketed_age(doc, i)):
         add(AGE.span(doc.offsets[i], doc.offsets[i] + len(digits), "age_digits", key=digits))
         who = r._subject_before(doc, i)
         if who >= 0:  # "xamse är 12", "karim 13"
@@ -1660,8 +1721,10 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return True  # "lönen kommer den 25 varje månad": a day of the month
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
             and "month" in doc.entries[i + 1].cats:
-        if not r._feast_near(doc, i):
-            add(DAY.span(doc.offsets[i], doc.offsets[i] + len(digits), "day", key=digits))
+        if not r._feast_near(doc, i):  # "3 mars", "3e maj" (the ordinal's letter too)
+            end = doc.ends[i] if doc.texts[i][len(digits):] in ORDINAL_LETTERS \
+                else doc.offsets[i] + len(digits)
+            add(DAY.span(doc.offsets[i], end, "day", key=digits))
         return True
     return False
 

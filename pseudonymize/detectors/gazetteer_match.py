@@ -24,7 +24,8 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
-from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, kin_gender, pronoun_gender, settle
+from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
+                                           pronoun_gender, settle)
 from pseudonymize.detectors.rule import Rule, neighbours
 from pseudonymize.doc import FOLDS, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -60,7 +61,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
     after=("place_statement",))
-FUZZY = _rule("fuzzy", NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
+FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition"))
@@ -72,8 +73,9 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition", "possessive", "definite_ending",
     "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
-AFTER_NAME = _rule("after-name", ("surname",), 0.7, ("verb_ending", "ordinary_ending",
-                                                    "name_trigger", "naming_verb"))
+AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
+    "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
+    "male_patronymic_ending", "article_prefix"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix",))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
@@ -103,7 +105,7 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
                      before=("place_trigger", "geo_preposition"))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
 # or kin word after it): declared, so a word with such a neighbour is never judged alone.
-PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition",
+PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition", "name_trigger",
                                                  "social_verb", "subject_before",
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
@@ -698,7 +700,9 @@ class Matcher:
             initial = i in doc.starts
             if (ckey in never or e.cats & EXCLUDED_CATS) and not (
                     cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
-                    and _name_context(doc, i, self.lex.marks)):  # "Doña Lucía", not "Lucia"
+                    and _name_context(doc, i, self.lex.marks)  # "Doña Lucía", not "Lucia"
+                    or cap and not initial and e.gender and prev_name_end == i - 1
+                    and self._capitalised_next(doc, i)):  # "Tomasz Jan Wiśniewski"
                 if lone:
                     self._remember(doc.texts[i], True)
                 continue
@@ -972,13 +976,21 @@ class Matcher:
         first, prev_k = -1, None  # the current run's first span (-1: none), its last token
         new = tuple.__new__  # Span(...) without its Python __new__: one per inner name
         ks = list(map(bisect_left, repeat(doc.offsets), map(itemgetter(0), spans)))
+        patronymic = self.ENDS["patronymic_ending"]
+        male_patronymic = self.ENDS["male_patronymic_ending"]
 
         def close(end: int) -> None:
-            if first >= 0 and end - first >= 3 and spans[first].label in FIRSTNAMES:
-                for n in range(first + 1, end - 1):
-                    e = doc.entries[ks[n]] if ks[n] < len(doc.texts) else EMPTY
-                    if spans[n].label != "surname" or not e.surname_rank or e.first_rank:
-                        out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
+            if first < 0 or end - first < 2 or spans[first].label not in FIRSTNAMES:
+                return
+            for n in range(first + 1, end):
+                e = doc.entries[ks[n]] if ks[n] is not None and ks[n] < len(doc.texts) else EMPTY
+                key = doc.text[spans[n].start:spans[n].end].lower()
+                # "Tatjana Ivanovna", "Sergej Ivanovitj Petrov": a patronymic
+                inner = n < end - 1
+                if key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
+                        or inner and (spans[n].label != "surname" or not e.surname_rank
+                                      or e.first_rank):
+                    out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
         for n, (s, k) in enumerate(zip(spans, ks)):
             if s.label not in NAME_RUN:
@@ -1368,13 +1380,16 @@ class Matcher:
             return "surname", ()  # "mitt efternamn är Hussein"
         if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
             return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
-        if c.after_name and e.gender in GENDERED and not e.surname_rank and i \
-                and c.doc.entries[i - 1].surname_rank and not c.doc.entries[i - 1].gender:
-            return FIRSTNAME[e.gender], ()  # "Chen Jing", "wu Fang": the family name first
+        if c.after_name and e.gender in FIRSTNAME and i \
+                and c.doc.entries[i - 1].surname_rank and not c.doc.entries[i - 1].gender \
+                and (not e.surname_rank or not self._name_before(c.doc, i - 1)):
+            # "Chen Jing", "wu Fang": the family name first (Fang is a family name too, but
+            # after a family name that starts the name it is the given one)
+            return FIRSTNAME[e.gender], ()
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
-                or is_name and e.surname_rank):  # "mohamed abdi": also in lower case
-            return "surname", ()
+                or (is_name or label in TOWN_LIKE and not c.place_ctx) and e.surname_rank):
+            return "surname", ()  # "mohamed abdi", "mehmet aydın" (also a town): in lower case too
         if e.gender and label in PLACE_LABELS and c.cap and (
                 not c.place_ctx or c.place_ctx == 1 and e.first_rank
                 and e.first_rank <= T.TOP_NAME_RANK) \
@@ -1382,6 +1397,20 @@ class Matcher:
                 and self._capitalised_pair(c.doc, c.i):
             return FIRSTNAME[e.gender], ()
         return label, attrs
+
+    @staticmethod
+    def _capitalised_next(doc: Doc, i: int) -> bool:
+        """A capitalised word follows token i in its sentence: a name's inner part ("Jan",
+        also a month, in "Tomasz Jan Wiśniewski") has a later part after it."""
+        k = i + 1
+        return k < len(doc.texts) and k not in doc.starts and doc.texts[k][:1].isupper() \
+            and doc.texts[k].isalpha()
+
+    @staticmethod
+    def _name_before(doc: Doc, k: int) -> bool:
+        """Token k follows a word the name lists hold: it does not start a person's name."""
+        return k >= 1 and doc.texts[k - 1][:1].isalpha() and bool(
+            doc.entries[k - 1].first_rank or doc.entries[k - 1].surname_rank)
 
     def _named_place(self, c: Cand) -> Span | None:
         """A name reading after "bor i": "bor i Stokholm" is a misspelt place (beating a rare
@@ -1468,7 +1497,7 @@ class Matcher:
         if is_name:
             return bool(c.name_ctx or c.after_name or (
                 e.first_rank and e.first_rank <= T.LOWER_CASE_NAME_RANK
-                and e.zipf < T.DOMINANT_WORD))
+                and e.zipf < T.DOMINANT_WORD) or self._unmistakable_name(c))
         if label == "country":
             return True
         if (e.place_kind == "geo" or e.cats & CURATED_PLACES) and (
@@ -1489,6 +1518,25 @@ class Matcher:
             or "district_abroad" in e.cats or "town_abbreviation" in e.cats
             or e.place_kind == "region" or e.place_pop and not e.zipf))
         # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
+
+    def _unmistakable_name(self, c: Cand) -> bool:
+        """"jag lagar mat för amina", "jag tänker på hodan": a listed given name that no
+        everyday word writes (below LOWER_NAME_ANYWHERE_MAX, in no word list, no word of the
+        vocabulary, no å/ä/ö word folding onto it) is a name in lower case wherever it stands."""
+        e, text = c.e, c.doc.texts[c.i]
+        return bool(e.gender) and e.zipf < T.LOWER_NAME_ANYWHERE_MAX and not e.cats \
+            and len(c.key) >= 4 and c.key not in self.vocabulary and text.isalpha() \
+            and (text.isascii() or not any(ch in "åäö" for ch in text.lower())) \
+            and not c.place_ctx and e.first_rank != NO_RANK and not self._one_letter_off(c.key)
+        # listed, not an international name of any language (no rank: "hella", "elver" are
+        # learners' "hela", "elva"), nor a frequent word with one letter changed ("hannes")
+
+    def _one_letter_off(self, key: str) -> bool:
+        """One letter changed from a frequent everyday word (ONE_LETTER_WORD_MIN): "hannes" ~
+        hennes, "sakar" ~ saker, "ante" ~ anta: a learner's spelling as likely as a name."""
+        return any(len(w) == len(key) and sum(a != b for a, b in zip(w, key)) == 1
+                   and self.lex.get(w).zipf >= T.ONE_LETTER_WORD_MIN
+                   for w in self._near_length(key[0], len(key), 0, common=True))
 
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
@@ -1649,12 +1697,18 @@ class Matcher:
                 and verb not in self.W["name_verb"]:
             return False  # "Mina vägar är långa": the possessive before its noun
         return len(verb) >= 5 and (verb.endswith(self.ENDS["past_ending"]) or self._present(verb)) \
-            and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and not doc.entries[i + 1].cats \
-            or verb in self.W["name_verb"] and verb not in self.W["be_verb"]
+            and doc.entries[i + 1].zipf >= T.COMPOUND_PART_MIN and (
+                not doc.entries[i + 1].cats or verb in self.W["place_trigger.verb"]
+                or verb in self.W["place_trigger.visit"]) \
+            or verb in self.W["name_verb"] and (verb not in self.W["be_verb"]
+                                                or i not in doc.starts)
+        # "Per fiskade i Fryken", "Sten flyttade"; "min dotter liv är fem" (not "Sten är hård")
 
     def _owned_kin_before(self, doc: Doc, i: int) -> bool:
-        """A kin or friend word with its owner right before token i ("min man per")."""
-        return i >= 2 and self.lex.marks.get(doc.texts[i - 1].lower()) == "fam" \
+        """A kin, friend or social word with its owner right before token i ("min man per",
+        "min kollega rosa")."""
+        return i >= 2 and (self.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
+                           or doc.folds[i - 1] in self.W["name_trigger.social"]) \
             and _owner_before(self, doc, i - 1)
 
     def _present(self, word: str) -> bool:
@@ -1791,7 +1845,10 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
                 and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][0].isalnum():
             first -= 1
-        if not (_name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
+        dash = doc.texts[i].find("-")
+        arabic = 0 < dash < len(doc.texts[i]) - 2 \
+            and doc.texts[i][:dash + 1].lower() in m.W["article_prefix"]  # "fuad abdullah al-sharabi"
+        if not (arabic or _name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
                      or doc.folds[i - 1] in m.W["name_trigger.social"]
@@ -1802,12 +1859,13 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
         # ("min fru rojda och två barn", "med min bror aram."): before a list word or
         # punctuation too
-        subject = doc.folds[i - 1] in m.W["name_trigger.kin"] and (
+        subject = (doc.folds[i - 1] in m.W["name_trigger.kin"]
+                   or doc.folds[i - 1] in m.W["name_trigger.social"]) and (  # "min kompis kanat kommer"
             i + 1 == len(doc.folds) or doc.folds[i + 1] in m.W["name_verb"]
             or doc.folds[i + 1] in m.W["list_word"] or not doc.texts[i + 1][0].isalnum())
     elif not c.e.zipf and not c.morph and (
-            m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)) \
-            and not m._inflected_word(c.key):
+            m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)
+            or _after_listed_name(m, doc, i)) and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
         return None
@@ -1815,6 +1873,15 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _after_listed_name(m: Matcher, doc: Doc, i: int) -> bool:
+    """"ruslan och aigerim": joined by "och" to a given name the lists hold and no everyday
+    word writes, in any case."""
+    if i < 2 or doc.folds[i - 1] not in m.W["list_word"] or doc.folds[i - 1] == ",":
+        return False
+    e = doc.entries[i - 2]
+    return bool(e.gender) and e.zipf < T.RARE and not e.cats and doc.texts[i - 2].isalpha()
 
 
 def _with_pronoun(m: Matcher, doc: Doc, i: int) -> bool:
@@ -1872,6 +1939,11 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     if c.after_name and c.cap and not c.initial and not c.e.cats & EXCLUDED_CATS \
             and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1 \
             and m._place_suffix(c.doc.texts[c.i].lower()) not in ("place", "geo"):
+        doc, i = c.doc, c.i
+        if doc.entries[i - 1].surname_rank and not doc.entries[i - 1].gender \
+                and not m._name_before(doc, i - 1) and not c.e.surname_rank:
+            # "min dotter liu Xiaoyu": a family name that starts the name, then the given one
+            return _tok_span(AFTER_NAME, c, m._name_guess(c.key, doc, i - 1))
         return _tok_span(AFTER_NAME, c, "surname")  # not "Hjalmar Brantingsplatsen"
     return None
 
@@ -2021,6 +2093,10 @@ def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
     if c.initial and m._name_follows(c.doc, c.i) \
             and not c.key.endswith(m.ENDS["definite_ending"]):
         limit = T.COMMON
+    doc, i = c.doc, c.i
+    if c.cap and not c.initial and i >= 2 and m.lex.marks.get(doc.texts[i - 1].lower()) == "fam" \
+            and _owner_before(m, doc, i - 1):
+        limit = T.DOMINANT_WORD  # "min fru Ladan": capitalised after an owned kin word
     return REJECT if c.e.zipf >= limit or not (c.cap or c.named) else None
 
 

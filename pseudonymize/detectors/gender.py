@@ -25,6 +25,7 @@ from pseudonymize.types import Span
 from pseudonymize.detectors.rule import Rule
 
 FIRSTNAMES = frozenset(FIRSTNAME.values())
+GUESSED_SPELLING = "fuzzy"  # the rule reading a misspelt name as a listed one (gazetteer_match)
 NAMES = FIRSTNAMES | {"surname", "middlename"}
 GENDERED = frozenset({"female", "male"})
 NICKNAME_REACH = 3  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
@@ -47,9 +48,27 @@ def kin_gender(doc: Doc, i: int) -> str | None:
     return None
 
 
-def _marker(doc: Doc, i: int) -> str | None:
-    """"Trần Văn Minh": a gender marker between a capitalised name and this one."""
-    if i < 2 or not doc.texts[i - 1][:1].isupper() or not doc.texts[i - 2][:1].isupper():
+def kin_after(doc: Doc, i: int) -> str | None:
+    """"Bashiiro är min fru", "Zelmira var hans syster": the gendered kin word that "är" and
+    its owner say the name at token i is, or None."""
+    folds, words, n = doc.folds, doc.lex.words, len(doc.texts)
+    if i + 3 >= n or folds[i + 1] not in words("be_verb") \
+            or doc.texts[i + 2].lower() not in words.surface("possessive"):
+        return None
+    j = i + 3 + (folds[i + 3] in words("kin_adjective") and i + 4 < n)
+    gender = words.value("kin_gender").get(folds[j])
+    return gender if gender in GENDERED else None
+
+
+def _marker(doc: Doc, i: int, surname: bool = False) -> str | None:
+    """"Trần Văn Minh": a gender marker between a capitalised name and this one; in any case
+    after a family name ("nguyen van duc", "Trần văn minh"; `surname`), spelt as the marker
+    or without accents, not as a Swedish word it folds like ("vän")."""
+    if i < 2 or not surname and not (doc.texts[i - 1][:1].isupper()
+                                     and doc.texts[i - 2][:1].isupper()):
+        return None
+    text = doc.texts[i - 1].lower()
+    if surname and not text.isascii() and text not in doc.lex.words.surface("gender_marker"):
         return None
     gender = doc.lex.words.value("gender_marker").get(doc.folds[i - 1])
     return gender if gender in GENDERED else None
@@ -104,21 +123,32 @@ def _open(e: Entry) -> bool:
 
 def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
     """"Trần Văn Minh", "Nguyễn Thị Lan": the name after a gender marker is the given name
-    (also when the lists know it as a surname too) and the marker a middle name."""
+    (also when the lists know it as a surname too) and the marker a middle name. After a
+    family name this holds in any case, also for words no list reads as names there
+    ("nguyen van duc", "Nguyễn thị lan": lan is also a word)."""
+    markers = doc.lex.words.value("gender_marker")
+    if markers.keys().isdisjoint(doc.folds):
+        return spans  # no marker in the essay (one C-level pass, not one look per name)
     out = list(spans)
-    if doc.lex.words.value("gender_marker").keys().isdisjoint(doc.folds):
-        return out  # no marker in the essay (one C-level pass, not one look per name)
     at = {doc.index_at(s.start): n for n, s in enumerate(spans)
           if s.label in NAMES and s.end == doc.ends[doc.index_at(s.start)]}
-    for k, n in at.items():
-        gender = _marker(doc, k)
-        if gender and k - 1 in at and k - 2 in at:
-            s, m = out[n], out[at[k - 1]]
-            out[n] = NAME_GENDER.span(s.start, s.end, FIRSTNAME[gender], s.attrs, key=s.key,
-                                      score=s.score)
-            out[at[k - 1]] = NAME_GENDER.span(m.start, m.end, "middlename", m.attrs, key=m.key,
-                                              score=m.score)
-    return out
+    added = []
+    for m in [m for m, f in enumerate(doc.folds) if f in markers]:
+        k = m + 1
+        surname = m - 1 in at and spans[at[m - 1]].label == "surname"
+        gender = _marker(doc, k, surname) if k < len(doc.texts) else None
+        if not gender or m - 1 not in at or not (k in at or surname and k not in doc.starts
+                                                 and doc.texts[k].isalpha()):
+            continue
+        for j, label in ((m, "middlename"), (k, FIRSTNAME[gender])):
+            if j in at:
+                s = out[at[j]]
+                out[at[j]] = NAME_GENDER.span(s.start, s.end, label, s.attrs, key=s.key,
+                                              score=s.score)
+            else:
+                added.append(NAME_GENDER.span(doc.offsets[j], doc.ends[j], label,
+                                              key=doc.folds[j]))
+    return sorted(out + added, key=lambda x: x.start) if added else out
 
 
 def settle(doc: Doc, spans: list[Span]) -> list[Span]:
@@ -128,16 +158,21 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
     opened: dict[int, str] = {}
     before: str | None = None  # the gender of the last gendered first name so far
     stops: list[int] | None = None  # made once, for the first unlisted name
+    neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
     for n, span in enumerate(spans):
         if span.label not in FIRSTNAMES:
             continue
         k = doc.index_at(span.start)
         listed = _entry(doc, span, k) if k < len(doc.texts) \
             and doc.offsets[k] == span.start else None
-        if listed is not None and _open(listed):
-            key = span.key or fold(doc.text[span.start:span.end].lower())
+        # a misspelling read as the listed name nearest to it ("Bashiiro" ~ Bashir) has only
+        # a guessed gender: the essay's evidence decides ("Bashiiro är min fru")
+        key = span.key or fold(doc.text[span.start:span.end].lower())
+        if listed is not None and key not in neutral \
+                and (_open(listed) or span.rule == GUESSED_SPELLING):
             opened[n] = key
-            gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before)
+            gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before) \
+                or kin_after(doc, k)
             if gender is None:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n])
@@ -162,5 +197,5 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
-                    "saying_verb", "person_pronoun"),
+                    "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name"),
                    fn=settle)

@@ -26,10 +26,11 @@ URL = re.compile(r"(?<![\w@])(?:https?://|www\.)[^\s<>\"]+[^\s<>\".,;:!?)\]]"
                     r"|(?<![\w@./-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:" + TLDS + r")"
                     r"(?:/[^\s<>\"]*[^\s<>\".,;:!?)\]])?(?![\w@])", re.I)
 PERSONNUMMER = regex.compile(
-    r"(?<![\w-])(?:(?:19|20)?\d{2})(?:0[1-9]|1[0-2])(?:[0-2]\d|3[01]|[6-8]\d|9[01])[-+ ]?\d{4}(?![\w-])")
+    r"(?<![\w-])(?:(?:19|20)?\d{2})(?:0[1-9]|1[0-2])(?:[0-2]\d|3[01]|[6-8]\d|9[01])(?: ?[-+] ?| )?\d{4}"
+    r"(?![\w-])")  # also "850312 - 1234"
 PHONE = regex.compile(
     r"(?<![\w+])(?:(?:\+|00)46[\s-]?(?:\(0\)\s?)?\d{1,3}|0\d{1,3})"
-    r"(?:[\s/-]?\d{2,4}){1,4}(?![\w-])")
+    r"(?:(?:\s?[/-]\s?|\s)?\d{2,4}){1,4}(?![\w-])")  # also "073 - 123 45 67"
 # Another country's number in international form: "+291 7 124 589", "00252 61 555 1234",
 # "+964 (770) 123 4567": its country code, then groups of any length (E.164: 15 digits at most).
 INTL_PHONE = regex.compile(r"(?<![\w+])(?:\+|00)(?!46)[1-9]\d{0,2}(?:[\s/-]?\(?\d{1,4}\)?){2,6}(?![\w-])")
@@ -54,7 +55,8 @@ LICENSE_RUSSIAN = regex.compile(
 # "WA 12345", "B-MK 1234", "B MK 1234": a plate of another country's layout (district letters,
 # letters, digits), taken only after a plate's own trigger ("polska registreringsskyltar WA 12345")
 LICENSE_FOREIGN = regex.compile(
-    r"(?<![\w-])\p{Lu}{1,3}(?:[\s-]\p{Lu}{1,2})?[\s-]\d{1,5}(?:\s?\p{Lu}{1,2})?(?![\w-])")
+    r"(?<![\w-])\p{Lu}{1,3}(?:[\s-]\p{Lu}{1,2})?[\s-](?:\d{1,5}(?:\s?\p{Lu}{1,2})?"
+    r"|\d[\dA-Z]{2,5}\d)(?![\w-])")  # ... or letters among the digits: "KR 5G718" (Poland)
 DATE = re.compile(
     r"(?<![\w.,/-])(?:"
     r"(?:1\d|20)\d{2}[-./_](?:0?[1-9]|1[0-2])[-./_](?:0?[1-9]|[12]\d|3[01])"          # 2019-03-15
@@ -74,15 +76,20 @@ WHITE = re.compile(r"\s")
 # (`[0-9]+|[@_]`, written to start with one set of characters, as URL_HINT)
 SPECIAL = re.compile(r"[0-9@_](?:(?<=[0-9])[0-9]*)?")
 # Case, booking and reference numbers: letters and at least three digits in one code
-# (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023).
+# (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023, P1234567).
 REFERENCE = re.compile(
     r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-z]|[\w./-]*[./-]\d+[./-])"
     r"[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
-    r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])")
+    r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])"
+    r"|(?<![\w@./-])[A-Z]\d{6,9}(?![\w@-])")  # a passport's or ID card's number: P1234567
 # A case or order number of digit groups joined by "/", "." or "-" ("2023/12345", "16-884512"):
 # taken only after a reference trigger ("ärendenummer", "dnr"), as a date or fraction is not.
 SLASHED = re.compile(r"(?<![\w@./-])\d{1,6}(?:[./-]\d{1,7}){1,3}(?![\w@/-]|[.,]\d)")
 REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many digits is its number
+# How many words back a kind's own word decides a number's shape reading: "personkonto
+# 820101-2275", "Min kontrakt nummer är 0402-11 22 33" (the word, "nummer", the verb)
+ANNOUNCED_REACH = 3
+CODE_KINDS = ("other_nr_seq", "license_nr")  # numbers no phone shape claims after their word
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 # The kind of number a trigger word announces. A bare "nummer" announces a phone number only
@@ -115,9 +122,10 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
     return None
 
 
-def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
+def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int,
+                 generic_ok: bool = True) -> str | None:
     """The label announced by the nearest specific trigger in the `window` words before a
-    number, else by a generic "nummer"."""
+    number, else (`generic_ok`) by a generic "nummer"."""
     i = doc.index_at(start)
     generic = None
     for j in range(i - 1, max(-1, i - 1 - window), -1):
@@ -129,7 +137,7 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int) -> str | None:
         if doc.folds[j] not in lex.words("generic_number_word"):
             return label
         generic = generic or label
-    return generic
+    return generic if generic_ok else None
 
 
 def _case_number(doc: Doc, lex: Lexicon, number: str, end: int, kind: str | None) -> bool:
@@ -178,9 +186,10 @@ EMAIL_RULE = _rule("email", ("email",), 1.0)
 HANDLE_RULE = _rule("handle", ("extra",), 0.7)
 URL_RULE = _rule("url", ("url",), 0.95)
 IBAN_RULE = _rule("iban", ("account_nr",), 1.0)
-PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",))
-PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9, ("id_trigger",))
-PHONE_RULE = _rule("phone", ("phone_nr",), 0.9)
+PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",) + TRIGGERS)
+PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9,
+                         ("id_trigger",) + TRIGGERS)
+PHONE_RULE = _rule("phone", ("phone_nr",), 0.9, TRIGGERS)
 ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS + ("unit_word",))
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
                                           "phone_nr"), 0.85, TRIGGERS + ("unit_word",))
@@ -192,9 +201,10 @@ REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr")
                        TRIGGERS + ("time_word", "unit_word"))
 ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
-LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8)
+LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_make",))
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
-YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject"))
+YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject",
+                                           "unit_word"))
 
 
 @dataclass
@@ -250,6 +260,10 @@ def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         valid = luhn_valid("".join(ch for ch in m.group() if ch.isdigit())[-10:])
         if m.group()[0] == "0" and not valid and not _preceded_by(doc, m.start(), "id_trigger"):
             continue  # 0701234567 is a mobile number, not a person
+        if _number_kind(doc, lex, m.start(), ANNOUNCED_REACH) in ("account_nr", "license_nr") \
+                and not _preceded_by(doc, m.start(), "id_trigger", ANNOUNCED_REACH):
+            continue  # "personkonto 820101-2275", "körkortsnummer 850312-1234": an account's
+            # or a licence's number (`_accounts`, `_bare_numbers` take it)
         rule = PERSONNUMMER_RULE if valid else PERSONNUMMER_BAD
         add(rule.span(m.start(), m.end(), "personid_nr"))
 
@@ -257,7 +271,10 @@ def _personnummer(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     starts = _phone_starts(doc.text, scan.runs)
     for m in _anchored(PHONE, doc.text, starts):
-        if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13:
+        if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13 \
+                and _number_kind(doc, lex, m.start(), ANNOUNCED_REACH) not in CODE_KINDS:
+            # "LMA-kort nummer 0913-5567-21": a card's or contract's number in a phone's shape
+            # is that kind's (`_bare_numbers` takes it); a Swish number stays a phone's
             add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
     if "+" in doc.text or "00" in doc.text:
         for m in _anchored(INTL_PHONE, doc.text, starts):
@@ -279,9 +296,13 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         ndig = sum(ch.isdigit() for ch in m.group())
         if ndig < 4 or _time_of_day(doc, lex, m.start()):
             continue
-        kind = _number_kind(doc, lex, m.start(), 5 + _masked(doc.text, m.start()))
+        reach = 5 + _masked(doc.text, m.start())
+        kind = _number_kind(doc, lex, m.start(), reach)
         if kind == "account_nr" and ndig >= 5:
             continue  # the account pattern covers it
+        if kind == "phone_nr" and m.group()[0] != "0" \
+                and _number_kind(doc, lex, m.start(), reach, generic_ok=False) is None:
+            kind = "other_nr_seq"  # "Avgiften har nummer 66120398841": no phone's shape
         if kind is None and ndig >= 8 or ndig >= 6 and kind is not None \
                 or _case_number(doc, lex, m.group(), m.end(), kind):
             rule = NUMBER_TRIGGER if kind else DIGITS_RULE
@@ -333,6 +354,8 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         # letters that are a word need the digits glued on ("abc123", not "och 123")
         letters, glued = fold(m.group(1)), not any(map(str.isspace, m.group()))
         kind = _number_kind(doc, lex, m.start(), 6) if m.span() not in found else None
+        if kind is None and m.span() not in found and _after_car(doc, lex, m.start()):
+            kind = "license_nr"  # "vår volvo rkt 61a": the plate right after the car's make
         # a rare word's letters count after a plate's own trigger ("registreringsnummer abc 123")
         if kind is not None and (glued or letters not in lex.unnamed and (
                 letters not in lex.unnamed_rare or kind == "license_nr")):
@@ -344,6 +367,12 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         add(LICENCE_RULE.span(start, end, "license_nr"))
 
 
+def _after_car(doc: Doc, lex: Lexicon, start: int) -> bool:
+    """A car's make right before the number starting at `start` ("en volvo abc 123")."""
+    i = doc.index_at(start)
+    return i >= 1 and doc.folds[i - 1] in lex.words("car_make")
+
+
 def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(DATE, doc.text, scan.runs):
         add(DATE_RULE.span(m.start(), m.end(), "date_digits"))
@@ -351,7 +380,8 @@ def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 def _years(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(YEAR, doc.text, scan.runs):
-        if _personal_year(doc, m.start(), m.group()):
+        if (_personal_year(doc, m.start(), m.group()) or _spoken_date_year(doc, m.start())) \
+                and not _counts(doc, lex, m.end()):  # not "2000 kronor"
             add(YEAR_RULE.span(m.start(), m.end(), "year"))
     born, texts = lex.words("birth_word"), doc.texts
     if born.isdisjoint(doc.folds):
@@ -475,6 +505,15 @@ def _ends_with(doc: Doc, start: int) -> bool:
         if j in doc.starts:
             break
     return False
+
+
+def _spoken_date_year(doc: Doc, start: int) -> bool:
+    """"den 4 i 11 2014": the year of a day and month said in numbers (a whole date, as
+    "2014-11-04" is)."""
+    i, texts = doc.index_at(start), doc.texts
+    return i >= 4 and texts[i - 2] == "i" and texts[i - 4].lower() == "den" \
+        and texts[i - 1].isdigit() and 1 <= int(texts[i - 1]) <= 12 \
+        and texts[i - 3].isdigit() and 1 <= int(texts[i - 3]) <= 31
 
 
 def _personal_year(doc: Doc, start: int, year: str) -> bool:

@@ -9,3 +9,41 @@ def test_a_name_said_of_something_after_a_be_verb_is_the_word(offline_engine) ->
     assert ("Gul", 17, "firstname_male") in spans
     assert ("gul", text.index("gul igen"), "firstname_male") in spans
     assert not [s for s in spans if s[1] == text.index("gul men")]
+
+
+def test_a_homograph_name_in_lower_case_as_a_clause_subject_is_the_name(offline_engine) -> None:
+    """Rosa is a name and the colour: "rosa har alltid" starting a clause is the woman the essay
+    named, while "rosa kläder" is the colour."""
+    text = "Min kompis är Rosa Quispe. rosa har alltid rosa kläder."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("rosa har"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("rosa kläder")]
+
+
+def test_a_genitive_takes_the_gender_of_its_misspelt_name(offline_engine) -> None:
+    """"Ikraans pappa … Ikraan … hon": the genitive is the same girl, read by her spelling."""
+    text = "Jag är Ikraans pappa. Ikraan är sjuk idag, hon har feber."
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("Ikraans", "firstname_female") in spans
+
+
+def test_an_age_written_together_with_its_year_word_is_its_digits(offline_engine) -> None:
+    """"Jag är 28år": the digits are the age (as in "28-åring"); "under 600år" is no age."""
+    text = "Jag är 28år och kommer från Syrien. Finland var svenskt under 600år."
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("28", "age_digits") in spans
+    assert not [s for s in spans if s[0].startswith("600")]
+
+
+def test_an_earlier_essays_name_that_is_a_word_only_as_a_subject(offline_engine) -> None:
+    """Lan, named in a learner's earlier essay, is found again in lower case starting a clause
+    before its verb ("lan jobbar"), not where the word stands ("ett lån", "på lan")."""
+    from pseudonymize.engine import Memory
+
+    memory = Memory()
+    offline_engine.pseudonymize("Min fru heter Lan och hon kommer från Vietnam.", "e1", memory=memory)
+    text = "vi har ett lån på banken. lan jobbar på en salong."
+    later = offline_engine.pseudonymize(text, "e2", memory=memory)
+    spans = {(a.start, a.label) for a in later.annotations}
+    assert (text.index("lan jobbar"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("lån")]
