@@ -1425,11 +1425,13 @@ class Renderer:
         `district_of` in surrogates.toml), else the essay's most populous place of its region
         ("flyttade till Istanbul och bodde i Esenyurt"); "" when none or not abroad."""
         label = span.label
+        if label not in ("city", "area"):  # asked of every mention: a name returns at once
+            return ""
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         key, lex = span.key or fold(original), self.lex
         entry = lex.get(key)
         before = self.before.get(span.start, ())
-        if strategy == "lifelike" and label in ("city", "area") and not entry.country and \
+        if strategy == "lifelike" and not entry.country and \
                 before and before[-1] in words().district_before:
             # "Jag bodde i Kabul, i stadsdelen Karte Se": the town abroad just before it
             text = getattr(self.before, "text", "")
@@ -1439,7 +1441,7 @@ class Renderer:
                          and not lex.get(fold(t)).country and fold(t) != key), "")
             if town:
                 return town
-        if strategy != "lifelike" or label not in ("city", "area") or entry.country:
+        if strategy != "lifelike" or entry.country:
             return ""
         text = getattr(self.before, "text", "")
         pattern = words().district_of
