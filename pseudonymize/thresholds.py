@@ -11,6 +11,7 @@ from __future__ import annotations
 # --- word frequency (Zipf) -------------------------------------------------------------------
 COMMON = 4.0          # at least this frequent: ordinary text unless shown otherwise
 RARE = 2.6            # below this a capitalised word is taken as a proper noun
+CURATED_GEO_WORD_MIN = 5  # a listed river, lake or region this long is no everyday word in lower case (not "ven", "glan", "runn")
 WORKPLACE_NAME_MAX = 3.1  # right after a work verb a word below this that is no compound names the workplace (kockums 2.67, östgöta 3.06; bensinmack 3.03 is a compound)
 DOMINANT_WORD = 5.0   # above this the word reading beats most name and place readings
 VERY_COMMON = 5.3     # above this even a frequent first name is read as the word (Per, Bo)
