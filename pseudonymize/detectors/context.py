@@ -135,8 +135,9 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head"))
-CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
-                  reads=("nationality",))  # club_head lower only after a Swedish place
+CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
+                  word=("club_code", "club_head", "town_club_word"),
+                  reads=("nationality", "club_preposition"))  # club_head lower: see `_club`
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
@@ -992,19 +993,24 @@ class ContextRules:
 
 def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
-    lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
-    clubs are often called: the two are the club."""
-    code = doc.texts[i]
+    lower-case word that is no everyday word, a place ("hammarby ff", "färjestad bk") or a
+    people's name, as clubs are often called: the two are the club. The abbreviations that
+    are also English words ("if") and the sports after a town ("luleå hockey") only after a
+    Swedish place or with a club preposition before the name ("spelar i norrby if")."""
+    code, fold = doc.texts[i], doc.folds[i]
     swedish_place = i >= 1 and bool(doc.entries[i - 1].se_pop)
-    if i < 1 or not (code.islower() and (doc.folds[i] in r.w["club_code"]
-                                         or swedish_place and doc.folds[i] in r.w["club_head"])
-                     or code.isupper() and doc.folds[i] in r.w["club_head"]):
+    joined = swedish_place or i >= 2 and doc.folds[i - 2] in r.w["club_preposition"]
+    if i < 1 or not (code.islower() and (fold in r.w["club_code"] or joined and fold in
+                                         r.w["club_head"] or swedish_place and fold in
+                                         r.w["town_club_word"])
+                     or code.isupper() and fold in r.w["club_head"]):
         return False  # "gefle IF" in capitals; "hammarby if" after a Swedish place
     k = i - 1
     name, e = doc.texts[k], doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
             and (e.zipf < T.COMMON or e.place_kind) \
-            and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]):
+            and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]
+                 or swedish_place and e.zipf < T.COMMON):  # "färjestad" is a listed district
         add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
                            key=" ".join(doc.folds[k:i + 1])))
         return True
