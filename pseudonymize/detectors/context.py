@@ -130,7 +130,8 @@ INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head",
-                                  "adjective_ending"))
+                                  "adjective_ending", "town_unique_institution",
+                                  "institution_preposition", "place_trigger"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
@@ -919,6 +920,12 @@ class ContextRules:
                 # "pingstkyrkan uppsala": a generic institution named by the town after it
                 add(INSTITUTION_SUFFIX.span(doc.offsets[i], doc.ends[i + 1], label, attrs,
                                             key=" ".join(doc.folds[i:i + 2])))
+            elif not cap and doc.folds[i] in self.w["town_unique_institution"] and i and (
+                    doc.folds[i - 1] in self.w["institution_preposition"]
+                    or doc.folds[i - 1] in self.w["place_trigger.prep"]):
+                # "jobbar natt på länssjukhuset", "träffas på stadsbiblioteket": the one of its
+                # kind in the writer's town, named by its generic head in lower case
+                add(INSTITUTION_SUFFIX.span(doc.offsets[i], doc.ends[i], label, attrs, key=key))
             elif key == suffix or not cap and len(suffix) > 2:
                 self._owned_name(doc, i, label, attrs, add)
             return
