@@ -899,7 +899,9 @@ class Matcher:
         j, e, pkey = found
         label, attrs = self._label_for(e, pkey)
         last = doc.texts[j - 1]
-        shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"])
+        # "Höga kusten", "Stora Karlsö": a listed region, river or island with a capital
+        shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"]
+                          or bool(e.cats & CURATED_GEOGRAPHY))
         # "på akademiska sjukhuset", "jobbar på ica maxi": a named institution in lower case
         # (a company's name only where someone works or studies).
         lower_org = label in ORG_LABELS and (e.org_kind != "company" or _at_shop(doc, i)
