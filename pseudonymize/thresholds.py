@@ -64,6 +64,8 @@ NUMBER_WORDS_MAX = 5   # a number in words spans at most this many words ("hundr
 NAME_WORDS_MAX = 10    # a name of capitalised words ("Sierra Nevada de Santa Marta") has at most
                        # this many: a hostile megabyte of capitals is not one name per word
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
+LONGEST_PHRASE = 6  # a replaced name of up to this many words is found again in any case (`propagate_phrases`)
+PHRASES_PER_WORD = 8  # ... and of these at most this many starting with one word (linear time)
 GREETING_REACH = 5   # "tack för brevet ahmed!": a greeting this many words before a name ending in "!"
 PRONOUN_REACH = 15   # "min kusin Sazan i Haparanda. Hon bor …": words after an unlisted name to its pronoun
 SUBJECT_REACH = 8    # "min vän bor i Malmö och heter X": the subject this many words before "och heter"
