@@ -220,6 +220,39 @@ def propagate(spans: list[Span], doc: Doc,
     return sorted(out, key=lambda s: s.start)
 
 
+def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
+    """Label every further mention of a replaced name of several words, in any case ("Höga
+    kusten ... hela höga kusten", "Gamla byn ... från gamla byn"): found once by its capitals
+    or its context, one surviving mention in lower case would leak it. One pass over the
+    tokens, asking only at a phrase's first word."""
+    phrases: dict[str, dict[tuple[str, ...], Span]] = {}  # by first fold, then all folds
+    for span in spans:
+        first, last = doc.index_at(span.start), doc.index_before(span.end)
+        if span.label in PROPAGATED and first < last <= first + T.LONGEST_PHRASE \
+                and all(doc.texts[k].isalpha() for k in range(first, last + 1)):
+            words = tuple(doc.folds[first:last + 1])
+            same_start = phrases.setdefault(words[0], {})
+            if len(same_start) < T.PHRASES_PER_WORD:  # linear: a hostile essay's many phrases
+                same_start.setdefault(words, span)
+    if not phrases:
+        return spans
+    taken = bytearray(len(doc.text))
+    for s in spans:
+        taken[s.start:s.end] = b"\x01" * (s.end - s.start)
+    out, folds = list(spans), doc.folds
+    for k in compress(count(), map(phrases.__contains__, folds)):
+        for words, base in phrases[folds[k]].items():
+            end = k + len(words)
+            if tuple(folds[k:end]) == words and doc.starts.isdisjoint(range(k + 1, end)) \
+                    and taken.find(1, doc.offsets[k], doc.ends[end - 1]) < 0:
+                out.append(Span(doc.offsets[k], doc.ends[end - 1], base.label, base.attrs, 0.6,
+                                "coreference", base.key))
+                taken[doc.offsets[k]:doc.ends[end - 1]] = b"\x01" * (doc.ends[end - 1]
+                                                                      - doc.offsets[k])
+                break
+    return sorted(out, key=lambda s: s.start)
+
+
 def respelt(spans: list[Span], doc: Doc,
             earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
     """A name or place the essay or the learner's earlier essays established, found again in

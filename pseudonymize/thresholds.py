@@ -11,6 +11,7 @@ from __future__ import annotations
 # --- word frequency (Zipf) -------------------------------------------------------------------
 COMMON = 4.0          # at least this frequent: ordinary text unless shown otherwise
 RARE = 2.6            # below this a capitalised word is taken as a proper noun
+CURATED_GEO_WORD_MIN = 5  # a listed river, lake or region this long is no everyday word in lower case (not "ven", "glan", "runn")
 WORKPLACE_NAME_MAX = 3.1  # right after a work verb a word below this that is no compound names the workplace (kockums 2.67, östgöta 3.06; bensinmack 3.03 is a compound)
 DOMINANT_WORD = 5.0   # above this the word reading beats most name and place readings
 VERY_COMMON = 5.3     # above this even a frequent first name is read as the word (Per, Bo)
@@ -63,6 +64,8 @@ NUMBER_WORDS_MAX = 5   # a number in words spans at most this many words ("hundr
 NAME_WORDS_MAX = 10    # a name of capitalised words ("Sierra Nevada de Santa Marta") has at most
                        # this many: a hostile megabyte of capitals is not one name per word
 LONGEST_NAME = 30   # a first name's short forms are looked for only up to this length
+LONGEST_PHRASE = 6  # a replaced name of up to this many words is found again in any case (`propagate_phrases`)
+PHRASES_PER_WORD = 8  # ... and of these at most this many starting with one word (linear time)
 GREETING_REACH = 5   # "tack för brevet ahmed!": a greeting this many words before a name ending in "!"
 PRONOUN_REACH = 15   # "min kusin Sazan i Haparanda. Hon bor …": words after an unlisted name to its pronoun
 SUBJECT_REACH = 8    # "min vän bor i Malmö och heter X": the subject this many words before "och heter"

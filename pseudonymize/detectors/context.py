@@ -85,7 +85,8 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
-                        "duration_verb", "person_pronoun", "singular_pronoun"))
+                        "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
+                        "age_until_limit"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
@@ -130,13 +131,15 @@ INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_insti
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head",
-                                  "adjective_ending"))
+                                  "adjective_ending", "town_unique_institution",
+                                  "institution_preposition", "place_trigger"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head"))
-CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "club_head"),
-                  reads=("nationality",))  # club_head lower only after a Swedish place
+CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
+                  word=("club_code", "club_head", "town_club_word"),
+                  reads=("nationality", "club_preposition"))  # club_head lower: see `_club`
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
@@ -370,6 +373,8 @@ class ContextRules:
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
         if nxt in self.w["age_trigger.after"]:
             after = folds[i + 2] if i + 2 < n else ""
+            if prev in self.w["age_until"] and prev2 not in self.w["age_until_limit"]:
+                return True  # "gick i skolan bara till 16 år": until that age (not "upp till")
             if self._lasting(doc, first):
                 return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
             return prev not in self.w["duration_before"] and (
@@ -918,6 +923,12 @@ class ContextRules:
                 # "pingstkyrkan uppsala": a generic institution named by the town after it
                 add(INSTITUTION_SUFFIX.span(doc.offsets[i], doc.ends[i + 1], label, attrs,
                                             key=" ".join(doc.folds[i:i + 2])))
+            elif not cap and doc.folds[i] in self.w["town_unique_institution"] and i and (
+                    doc.folds[i - 1] in self.w["institution_preposition"]
+                    or doc.folds[i - 1] in self.w["place_trigger.prep"]):
+                # "jobbar natt på länssjukhuset", "träffas på stadsbiblioteket": the one of its
+                # kind in the writer's town, named by its generic head in lower case
+                add(INSTITUTION_SUFFIX.span(doc.offsets[i], doc.ends[i], label, attrs, key=key))
             elif key == suffix or not cap and len(suffix) > 2:
                 self._owned_name(doc, i, label, attrs, add)
             return
@@ -992,19 +1003,24 @@ class ContextRules:
 
 def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
-    lower-case word that is no everyday word, a place ("hammarby ff") or a people's name, as
-    clubs are often called: the two are the club."""
-    code = doc.texts[i]
+    lower-case word that is no everyday word, a place ("hammarby ff", "färjestad bk") or a
+    people's name, as clubs are often called: the two are the club. The abbreviations that
+    are also English words ("if") and the sports after a town ("luleå hockey") only after a
+    Swedish place or with a club preposition before the name ("spelar i norrby if")."""
+    code, fold = doc.texts[i], doc.folds[i]
     swedish_place = i >= 1 and bool(doc.entries[i - 1].se_pop)
-    if i < 1 or not (code.islower() and (doc.folds[i] in r.w["club_code"]
-                                         or swedish_place and doc.folds[i] in r.w["club_head"])
-                     or code.isupper() and doc.folds[i] in r.w["club_head"]):
+    joined = swedish_place or i >= 2 and doc.folds[i - 2] in r.w["club_preposition"]
+    if i < 1 or not (code.islower() and (fold in r.w["club_code"] or joined and fold in
+                                         r.w["club_head"] or swedish_place and fold in
+                                         r.w["town_club_word"])
+                     or code.isupper() and fold in r.w["club_head"]):
         return False  # "gefle IF" in capitals; "hammarby if" after a Swedish place
     k = i - 1
     name, e = doc.texts[k], doc.entries[k]
     if name.isalpha() and name.islower() and k not in doc.starts \
             and (e.zipf < T.COMMON or e.place_kind) \
-            and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]):
+            and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]
+                 or swedish_place and e.zipf < T.COMMON):  # "färjestad" is a listed district
         add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
                            key=" ".join(doc.folds[k:i + 1])))
         return True

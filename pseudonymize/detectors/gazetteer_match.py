@@ -133,6 +133,7 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
 SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
+CURATED_GEOGRAPHY = frozenset({"geo", "region"})  # lexicon.tsv's waters, islands and regions
 REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
 NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym",
                           "organization", "district", "geo", "landmark", "settlement",
@@ -546,6 +547,10 @@ class Matcher:
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat.split(".")[0] not in (
                 "unisex_name", "given_name", "family_name", "common_name_homograph")))
+        # ... nor those of a value-split name list ("geo.SE", "region.SE"): `_curated_geography`
+        self.everyday_words = frozenset().union(*(
+            words for cat, words in lex.words.folds.items() if cat.split(".")[0] not in NAMEISH_CATS
+            | {"unisex_name", "given_name", "family_name", "common_name_homograph"}))
         # A lower-case word with none of these before or after it (and no name just before it)
         # is judged by its spelling alone: its verdict is remembered (`_alone`) and reused.
         self.context_before = neighbours(lex, RULES, "before")
@@ -894,7 +899,9 @@ class Matcher:
         j, e, pkey = found
         label, attrs = self._label_for(e, pkey)
         last = doc.texts[j - 1]
-        shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"])
+        # "Höga kusten", "Stora Karlsö": a listed region, river or island with a capital
+        shaped = cap and (last[0].isupper() or last.lower() in self.W["phrase_tail"]
+                          or bool(e.cats & CURATED_GEOGRAPHY))
         # "på akademiska sjukhuset", "jobbar på ica maxi": a named institution in lower case
         # (a company's name only where someone works or studies).
         lower_org = label in ORG_LABELS and (e.org_kind != "company" or _at_shop(doc, i)
@@ -1509,6 +1516,8 @@ class Matcher:
         if (e.se_pop or e.cats & SWEDISH_LISTED) and e.zipf < T.RARE and len(c.key) >= 4 \
                 or e.cats == REGION_ONLY and e.value == "SE":
             return True  # "här finns luleälven", "i öxnehaga", "jag tycker om gotland"
+        if self._curated_geography(c):
+            return True  # "såg nilen", "bara öresund och vind", "eller baltikum"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         if e.se_pop >= T.SE_ATTESTED and self._listed_town(c.doc, c.i):
@@ -1518,6 +1527,17 @@ class Matcher:
             or "district_abroad" in e.cats or "town_abbreviation" in e.cats
             or e.place_kind == "region" or e.place_pop and not e.zipf))
         # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
+
+    def _curated_geography(self, c: Cand) -> bool:
+        """"såg nilen", "bara öresund": a hand-listed river, lake, sea, island or region whose
+        name is no everyday word (in no word list, not one letter from a frequent word, of
+        `CURATED_GEO_WORD_MIN` letters or more) is that place in lower case wherever it stands;
+        its frequency is the name's own, not a word's ("ven", "nissan" stay words)."""
+        e = c.e
+        return bool(e.cats & CURATED_GEOGRAPHY) and not e.cats - NAMEISH_CATS \
+            and e.zipf < T.COMMON and len(c.key) >= T.CURATED_GEO_WORD_MIN \
+            and c.key not in self.everyday_words and c.doc.texts[c.i].isalpha() \
+            and not self._one_letter_off(c.key)
 
     def _unmistakable_name(self, c: Cand) -> bool:
         """"jag lagar mat för amina", "jag tänker på hodan": a listed given name that no

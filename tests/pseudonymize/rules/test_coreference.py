@@ -47,3 +47,12 @@ def test_an_earlier_essays_name_that_is_a_word_only_as_a_subject(offline_engine)
     spans = {(a.start, a.label) for a in later.annotations}
     assert (text.index("lan jobbar"), "firstname_female") in spans
     assert not [s for s in spans if s[0] == text.index("lån")]
+
+
+def test_a_name_of_several_words_is_found_again_in_lower_case(offline_engine) -> None:
+    """"Höga kusten ... hela höga kusten": a place of several words found once by its capitals is
+    the same place in lower case; the same words across a sentence end are not it."""
+    text = "Vi åkte till Höga kusten i juli. Från toppen man ser hela höga kusten. Det var höga. Kusten var fin."
+    spans = {(text[s.start:s.end], s.start, s.label) for s in offline_engine.detect(text)}
+    assert ("höga kusten", text.index("höga kusten"), "geo") in spans
+    assert not [s for s in spans if s[1] >= text.index("Det var")]
