@@ -140,7 +140,7 @@ CLUB_CODE = _rule("club-code", ("other_institution",), 0.8, word=("club_code", "
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
-JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
+JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
