@@ -65,10 +65,19 @@ def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         c.isalpha() for c in key)
 
 
+def _mark_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_lexicon_mark`'s token, unless "jobbar som" comes before it (its `before2`): a marked
+    word, or a rare lower-case compound of one ("mattelärare")."""
+    low = text.lower()
+    return low in lex.marks or not text[0].isupper() and e.zipf < T.COMMON \
+        and lex.mark_of(low) is not None
+
+
 # --- rule names (resolve and the tests import these) -----------------------------------------
 ORG_ROLES = ("school", "work", "other_institution")
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
-LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
+LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, shape=_mark_shape,
+                    before2=("work_word",), reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
     "household_kin", "household_not_after", "writer_word"))
@@ -1911,10 +1920,9 @@ class LowerIndex:
         # compared ~90 endings with every word)
         self.tails = frozenset(e[-ENDING_TAIL:] for e in endings if len(e) >= ENDING_TAIL)
         self.short_ends = tuple(e for e in endings if len(e) < ENDING_TAIL)
-        # the functions whose every rule declares a `shape` and no neighbour (only the word's
-        # own mask calls for them): not called on a token failing it
-        unshaped = {rule.fn for rule in lower if rule.shape is None
-                    or rule.before or rule.before2 or rule.after}
+        # the functions whose every rule declares a `shape`: the word's own mask leaves them
+        # out for a token failing it (a declared neighbour still calls them)
+        unshaped = {rule.fn for rule in lower if rule.shape is None}
         self.shapes = tuple(dict.fromkeys((bit[rule.fn], rule.shape) for rule in lower
                                           if rule.fn not in unshaped))
         self.lex = lex

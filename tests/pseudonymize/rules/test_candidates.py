@@ -152,3 +152,27 @@ def test_the_gazetteer_gates_are_the_tests_they_skip(offline_engine) -> None:
                 assert not _name_context(doc, i, lex.marks), (text, i)
             opened += bool(i and _name_context(doc, i, lex.marks))
     assert opened > 0
+
+
+def test_the_lexicon_mark_shape_is_the_test_it_skips(offline_engine) -> None:
+    """`_mark_shape` holds for every token `ContextRules._mark` marks, unless a work word two
+    before ("jobbar som kallskänka") calls the rule, on every rule-table sentence (also in
+    lower and upper case); and the index then leaves `_lexicon_mark` out nowhere it marks."""
+    from pseudonymize.detectors.context import _lexicon_mark, _mark_shape
+
+    _, context = _families(offline_engine)
+    lex = offline_engine.lex
+    work = context.w["work_word"]
+    marked_tokens = 0
+    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+        doc = Doc.make(text, lex)
+        for i, t in enumerate(doc.texts):
+            if context._mark(doc, i) is None:
+                continue
+            marked_tokens += 1
+            assert _mark_shape(lex, t, doc.folds[i], doc.entries[i]) \
+                or i >= 2 and doc.folds[i - 2] in work, (text, i)
+            if t[0].isalpha():
+                index = context.capital if t[0].isupper() else context.lower
+                assert _lexicon_mark in index.functions(doc, i), (text, i)
+    assert marked_tokens > 0
