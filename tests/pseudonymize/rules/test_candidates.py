@@ -176,3 +176,32 @@ def test_the_lexicon_mark_shape_is_the_test_it_skips(offline_engine) -> None:
                 index = context.capital if t[0].isupper() else context.lower
                 assert _lexicon_mark in index.functions(doc, i), (text, i)
     assert marked_tokens > 0
+
+
+def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch) -> None:
+    """`Matcher._unknown` (lower-case words beside none of `lower_steps_before`/`_after`
+    rejected without the steps before `_u_shape`) gives the answer of running every step, for
+    every word it judges in the rule-table sentences (also in lower and upper case)."""
+    from pseudonymize.detectors import gazetteer_match as gm
+
+    matcher, _ = _families(offline_engine)
+    gated = gm.Matcher._unknown
+    judged: list[int] = []
+
+    def every_step(self: Matcher, c: gm.Cand):
+        for step in gm.UNKNOWN_STEPS:
+            found = step(self, c)
+            if found is not None:
+                return found or None
+        return None
+
+    def both(self: Matcher, c: gm.Cand):
+        answer = gated(self, c)
+        assert answer == every_step(self, c), (c.doc.text, c.i)
+        judged.append(not (c.cap or c.place_ctx or c.named or c.after_name))
+        return answer
+
+    monkeypatch.setattr(gm.Matcher, "_unknown", both)
+    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+        matcher.detect(Doc.make(text, offline_engine.lex))
+    assert sum(judged) > 100  # lower-case words the gate decides on
