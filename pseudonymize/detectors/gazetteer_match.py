@@ -1789,6 +1789,8 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     gazetteer knows after a work or study context is the institution, even when it splits into
     words ("Bra|vida") or is written in lower case; in lower case only a rare word that is not
     a definite or plural noun nor a misspelt everyday word ("jobbar på lagret", "restorang")."""
+    if c.i < 2 or c.doc.folds[c.i - 1] not in m.W["institution_preposition"]:
+        return None  # both reads below start with this preposition
     role = _institution_context(c.doc, c.i)
     school_name = c.key.endswith(m.ENDS["school_name_ending"])
     if role is None and not c.cap and c.doc.texts[c.i].isalpha():

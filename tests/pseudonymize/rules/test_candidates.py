@@ -205,3 +205,20 @@ def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch
     for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
         matcher.detect(Doc.make(text, offline_engine.lex))
     assert sum(judged) > 100  # lower-case words the gate decides on
+
+
+def test_the_workplace_gate_is_the_reads_it_skips(offline_engine) -> None:
+    """`_u_workplace` returns at once after a word that is no institution preposition: both
+    its reads, `_institution_context` and `studied_at`, answer None there."""
+    from pseudonymize.detectors.gazetteer_match import _institution_context, studied_at
+
+    preps = offline_engine.lex.words.folds["institution_preposition"]
+    read = 0
+    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+        doc = Doc.make(text, offline_engine.lex)
+        for i in range(len(doc.texts)):
+            if i < 2 or doc.folds[i - 1] not in preps:
+                assert _institution_context(doc, i) is None and studied_at(doc, i) is None
+            else:
+                read += bool(_institution_context(doc, i) or studied_at(doc, i))
+    assert read > 0
