@@ -65,10 +65,19 @@ def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         c.isalpha() for c in key)
 
 
+def _mark_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_lexicon_mark`'s token, unless "jobbar som" comes before it (its `before2`): a marked
+    word, or a rare lower-case compound of one ("mattelärare")."""
+    low = text.lower()
+    return low in lex.marks or not text[0].isupper() and e.zipf < T.COMMON \
+        and lex.mark_of(low) is not None
+
+
 # --- rule names (resolve and the tests import these) -----------------------------------------
 ORG_ROLES = ("school", "work", "other_institution")
 LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
-LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, reads=(
+LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, shape=_mark_shape,
+                    before2=("work_word",), reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
     "household_kin", "household_not_after", "writer_word"))
@@ -143,7 +152,7 @@ CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
-JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger",))
+JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
@@ -1127,10 +1136,11 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     prev = folds[i - 1] if i else ""
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    # the rare-spelling test (a look-up of misspellings) only where an age could follow
-    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or (
-            r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
-            or r._said_age(doc, i)) and r._rare_spelling(doc, i):
+    # the rare spelling first (one look-up): most words after "är" or "och" are everyday
+    # words, and the three context reads after it are calls
+    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or r._rare_spelling(doc, i) \
+            and (r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
+                 or r._said_age(doc, i)):
         r._age_word(doc, i, add)
     return False
 
@@ -1927,10 +1937,9 @@ class LowerIndex:
         # compared ~90 endings with every word)
         self.tails = frozenset(e[-ENDING_TAIL:] for e in endings if len(e) >= ENDING_TAIL)
         self.short_ends = tuple(e for e in endings if len(e) < ENDING_TAIL)
-        # the functions whose every rule declares a `shape` and no neighbour (only the word's
-        # own mask calls for them): not called on a token failing it
-        unshaped = {rule.fn for rule in lower if rule.shape is None
-                    or rule.before or rule.before2 or rule.after}
+        # the functions whose every rule declares a `shape`: the word's own mask leaves them
+        # out for a token failing it (a declared neighbour still calls them)
+        unshaped = {rule.fn for rule in lower if rule.shape is None}
         self.shapes = tuple(dict.fromkeys((bit[rule.fn], rule.shape) for rule in lower
                                           if rule.fn not in unshaped))
         self.lex = lex

@@ -26,7 +26,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
                                            pronoun_gender, settle)
-from pseudonymize.detectors.rule import Rule, neighbours
+from pseudonymize.detectors.rule import Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold
@@ -593,6 +593,15 @@ class Matcher:
         self.saying_verbs = lex.words.surface("saying_verb")
         self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
+        # the words beside a lower-case word (no place, naming or name context) that the steps
+        # before `_u_shape` read first: its preposition for `_u_workplace` (and `studied_at`),
+        # `_u_lower_suffix`, `_u_city_part` and `_u_water`; a kin, social or family word or a
+        # list word for `_u_lower_name`, which may also read a list word after it (not ",")
+        self.lower_steps_before = lex.words.union(
+            "institution_preposition", "place_trigger.prep", "geo_preposition",
+            "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word") \
+            | category_words(lex, "fam")
+        self.lower_steps_after = lex.words.union("list_word") - {","}
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
 
     @staticmethod
@@ -1567,7 +1576,15 @@ class Matcher:
     def _unknown(self, c: Cand) -> Span | None:
         """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
         its context and its shape (Swedish compounds of ordinary words are not names). The
-        steps run in order; the first that decides (a span, or REJECT) ends it."""
+        steps run in order; the first that decides (a span, or REJECT) ends it. A lower-case
+        word beside none of the words the steps before `_u_shape` read first is rejected
+        without calling them (`lower_steps_before`, `lower_steps_after`)."""
+        doc, i = c.doc, c.i
+        if not (c.cap or c.place_ctx or c.named or c.after_name) \
+                and not (i and doc.folds[i - 1] in self.lower_steps_before) \
+                and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
+                and not doc.texts[i].isupper():
+            return None
         for step in UNKNOWN_STEPS:
             found = step(self, c)
             if found is not None:
@@ -1792,6 +1809,8 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     gazetteer knows after a work or study context is the institution, even when it splits into
     words ("Bra|vida") or is written in lower case; in lower case only a rare word that is not
     a definite or plural noun nor a misspelt everyday word ("jobbar på lagret", "restorang")."""
+    if c.i < 2 or c.doc.folds[c.i - 1] not in m.W["institution_preposition"]:
+        return None  # both reads below start with this preposition
     role = _institution_context(c.doc, c.i)
     school_name = c.key.endswith(m.ENDS["school_name_ending"])
     if role is None and not c.cap and c.doc.texts[c.i].isalpha():

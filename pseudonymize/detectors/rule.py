@@ -38,8 +38,9 @@ class Rule:
     capital: bool = False  # acts on capitalised words only: never run on a lower-case one
     rare: bool = False     # may act on any rare lower-case word (misspelt, compound, unknown)
     # A test of the token's own spelling (lexicon, text, fold, entry) that the rule's function
-    # makes too and without which it acts on nothing: the context family does not call it on
-    # a token failing it.
+    # makes too and without which it acts on nothing unless a declared neighbour (`before`,
+    # `before2`, `after`) is there: the context family does not call it on a token failing it
+    # without such a neighbour.
     shape: Callable[[Lexicon, str, str, Entry], bool] | None = None
 
     def span(self, start: int, end: int, label: str, attrs: tuple[str, ...] = (),

@@ -152,3 +152,73 @@ def test_the_gazetteer_gates_are_the_tests_they_skip(offline_engine) -> None:
                 assert not _name_context(doc, i, lex.marks), (text, i)
             opened += bool(i and _name_context(doc, i, lex.marks))
     assert opened > 0
+
+
+def test_the_lexicon_mark_shape_is_the_test_it_skips(offline_engine) -> None:
+    """`_mark_shape` holds for every token `ContextRules._mark` marks, unless a work word two
+    before ("jobbar som kallskänka") calls the rule, on every rule-table sentence (also in
+    lower and upper case); and the index then leaves `_lexicon_mark` out nowhere it marks."""
+    from pseudonymize.detectors.context import _lexicon_mark, _mark_shape
+
+    _, context = _families(offline_engine)
+    lex = offline_engine.lex
+    work = context.w["work_word"]
+    marked_tokens = 0
+    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+        doc = Doc.make(text, lex)
+        for i, t in enumerate(doc.texts):
+            if context._mark(doc, i) is None:
+                continue
+            marked_tokens += 1
+            assert _mark_shape(lex, t, doc.folds[i], doc.entries[i]) \
+                or i >= 2 and doc.folds[i - 2] in work, (text, i)
+            if t[0].isalpha():
+                index = context.capital if t[0].isupper() else context.lower
+                assert _lexicon_mark in index.functions(doc, i), (text, i)
+    assert marked_tokens > 0
+
+
+def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch) -> None:
+    """`Matcher._unknown` (lower-case words beside none of `lower_steps_before`/`_after`
+    rejected without the steps before `_u_shape`) gives the answer of running every step, for
+    every word it judges in the rule-table sentences (also in lower and upper case)."""
+    from pseudonymize.detectors import gazetteer_match as gm
+
+    matcher, _ = _families(offline_engine)
+    gated = gm.Matcher._unknown
+    judged: list[int] = []
+
+    def every_step(self: Matcher, c: gm.Cand):
+        for step in gm.UNKNOWN_STEPS:
+            found = step(self, c)
+            if found is not None:
+                return found or None
+        return None
+
+    def both(self: Matcher, c: gm.Cand):
+        answer = gated(self, c)
+        assert answer == every_step(self, c), (c.doc.text, c.i)
+        judged.append(not (c.cap or c.place_ctx or c.named or c.after_name))
+        return answer
+
+    monkeypatch.setattr(gm.Matcher, "_unknown", both)
+    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+        matcher.detect(Doc.make(text, offline_engine.lex))
+    assert sum(judged) > 100  # lower-case words the gate decides on
+
+
+def test_the_workplace_gate_is_the_reads_it_skips(offline_engine) -> None:
+    """`_u_workplace` returns at once after a word that is no institution preposition: both
+    its reads, `_institution_context` and `studied_at`, answer None there."""
+    from pseudonymize.detectors.gazetteer_match import _institution_context, studied_at
+
+    preps = offline_engine.lex.words.folds["institution_preposition"]
+    read = 0
+    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+        doc = Doc.make(text, offline_engine.lex)
+        for i in range(len(doc.texts)):
+            if i < 2 or doc.folds[i - 1] not in preps:
+                assert _institution_context(doc, i) is None and studied_at(doc, i) is None
+            else:
+                read += bool(_institution_context(doc, i) or studied_at(doc, i))
+    assert read > 0
