@@ -126,13 +126,10 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
     return out
 
 
-def propagate(spans: list[Span], doc: Doc,
-              earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
-    """Label every further mention of a replaced one-word name or place ("vår son Minh ...
-    Minh är åtta år"): context found it once, and one surviving mention would leak it. With
-    `earlier` (a learner's Memory.refs: (label, key) of what their earlier essays established),
-    a one-word name or place of those essays is found here too, in any case, unless it is an
-    everyday word."""
+def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int] | None
+                ) -> tuple[dict[str, Span], set[str], set[str]]:
+    """`propagate`'s names by fold, with the folds that are everyday words (propagated only
+    with the same capital) and an earlier essay's everyday-word names (only as a subject)."""
     known: dict[str, Span] = {}  # by fold: "Goteborg" is another mention of "Göteborg"
     # Everyday words are propagated only with the same capital ("Jag" found as a name once
     # must not turn every "jag" into one); the span's own token says how frequent it is.
@@ -162,12 +159,12 @@ def propagate(spans: list[Span], doc: Doc,
             known[stem] = Span(0, 0, label, (), 0.6, "coreference", key)
             if doc.lex.get(stem).zipf >= EVERYDAY:
                 subject_only.add(stem)  # "Lan" named before, "lan jobbar på salongen" here
-    if not known:
-        return spans
-    taken = bytearray(len(doc.text))  # the characters the spans cover, as in `select`
-    for s in spans:
-        taken[s.start:s.end] = b"\x01" * (s.end - s.start)
-    out = list(spans)
+    return known, everyday, subject_only
+
+
+def _add_short_forms(known: dict[str, Span], doc: Doc, taken: bytearray,
+                     out: list[Span]) -> None:
+    """Add to `out` the short forms of the essay's first names that no span covers yet."""
     folds = doc.folds
     # "Mohamed ... alla kallar mig Mo": a capitalised beginning of a first name the essay names
     # (no everyday word) is its short form, under its own key: its surrogate is a short form
@@ -186,6 +183,24 @@ def propagate(spans: list[Span], doc: Doc,
             out.append(Span(doc.offsets[k], doc.ends[k], base.label, base.attrs, base.score,
                             "coreference", folds[k]))
             taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
+
+
+def propagate(spans: list[Span], doc: Doc,
+              earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
+    """Label every further mention of a replaced one-word name or place ("vår son Minh ...
+    Minh är åtta år"): context found it once, and one surviving mention would leak it. With
+    `earlier` (a learner's Memory.refs: (label, key) of what their earlier essays established),
+    a one-word name or place of those essays is found here too, in any case, unless it is an
+    everyday word."""
+    known, everyday, subject_only = _propagated(spans, doc, earlier)
+    if not known:
+        return spans
+    taken = bytearray(len(doc.text))  # the characters the spans cover, as in `select`
+    for s in spans:
+        taken[s.start:s.end] = b"\x01" * (s.end - s.start)
+    out = list(spans)
+    folds = doc.folds
+    _add_short_forms(known, doc, taken, out)
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
     possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
