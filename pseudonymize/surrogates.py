@@ -197,6 +197,7 @@ class Words:
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
+    own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
 
@@ -269,6 +270,7 @@ def words() -> Words:
                  national_trains=tuple(data["national_trains_lifelike"]),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
+                 own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
                  university_abroad=frozenset(
                      fold(w) for w in data["university_words_abroad_lifelike"]),
                  **_size_patterns(data))
@@ -1217,8 +1219,9 @@ class Renderer:
         begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
         end = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
         feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")}
-        if feasts.isdisjoint(fold(text[begin:end]).split()):
-            return False
+        said = fold(text[begin:end]).split()
+        if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
+            return False  # no feast, or a birthday, an arrival, a wedding beside it
         if span.label == "date_digits":
             return bool(regex.fullmatch(r"\d{1,2}[/.]\d{1,2}\.?", original.strip()))
         year = regex.compile(r"[\s,]*\d{4}(?!\d)")

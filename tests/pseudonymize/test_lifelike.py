@@ -1956,6 +1956,16 @@ def _kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert all(name in r.target for name in names), r.target
 
 
+def _own_date_moved(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A date a feast's sentence gives to a person (a birthday, an arrival) is theirs, not the
+    feast's: it moves like any date and is in the key."""
+    for name in names:
+        assert name not in r.target, r.target
+        start = r.source.index(name)
+        parts = [a for a in r.annotations if start <= a.start < start + len(name)]
+        assert parts and all(a.action == "replace" for a in parts), r.target
+
+
 def _abroad_place(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """A place no gazetteer knows, in a sentence or route abroad, lies abroad: never a
     Swedish town or district."""
@@ -2044,6 +2054,9 @@ ROUND14 = [
     # dates every writer shares, organisations every refugee meets
     ("förut vi firade jul den 7 i 1, nu alla ukrainare firar den 25 december som här.",
      ("den 7 i 1", "den 25 december"), _kept),
+    ("Min dotter föddes den 24 december, på julafton.", ("24 december",), _own_date_moved),
+    ("Vi firar jul den 24 december och min son fyller år den 3 januari.", ("3 januari",),
+     _own_date_moved),
     ("i lägret unhcr gav mat varje månad men inte nog.", ("unhcr",), _kept),
     ("jag skickar 2000 kronor till mamma varje månad.", ("2000 kronor",), _kept),
     ("Karim fyller fjorton nästa vecka. Hälsningar från din bror abu Karim", ("Karim", "abu"),
