@@ -126,6 +126,15 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
     return out
 
 
+def _covered(spans: list[Span], size: int) -> bytearray:
+    """The characters the spans cover, one byte each (as in `select`), so a new mention is
+    tested against all of them by one C-level `find`."""
+    taken = bytearray(size)
+    for s in spans:
+        taken[s.start:s.end] = b"\x01" * (s.end - s.start)
+    return taken
+
+
 def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int] | None
                 ) -> tuple[dict[str, Span], set[str], set[str]]:
     """`propagate`'s names by fold, with the folds that are everyday words (propagated only
@@ -195,9 +204,7 @@ def propagate(spans: list[Span], doc: Doc,
     known, everyday, subject_only = _propagated(spans, doc, earlier)
     if not known:
         return spans
-    taken = bytearray(len(doc.text))  # the characters the spans cover, as in `select`
-    for s in spans:
-        taken[s.start:s.end] = b"\x01" * (s.end - s.start)
+    taken = _covered(spans, len(doc.text))
     out = list(spans)
     folds = doc.folds
     _add_short_forms(known, doc, taken, out)
@@ -251,9 +258,7 @@ def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
                 same_start.setdefault(words, span)
     if not phrases:
         return spans
-    taken = bytearray(len(doc.text))
-    for s in spans:
-        taken[s.start:s.end] = b"\x01" * (s.end - s.start)
+    taken = _covered(spans, len(doc.text))
     out, folds = list(spans), doc.folds
     for k in compress(count(), map(phrases.__contains__, folds)):
         for words, base in phrases[folds[k]].items():
