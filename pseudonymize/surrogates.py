@@ -276,6 +276,16 @@ def words() -> Words:
                  **_size_patterns(data))
 
 
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding `at` begins: after the last ".", "!", "?" or line break."""
+    return max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+
+
+def _sentence_end(text: str, at: int) -> int:
+    """Where the sentence holding `at` ends: its first ".", "!", "?" or line break, or the end."""
+    return min((i for c in ".!?\n" if (i := text.find(c, at)) >= 0), default=len(text))
+
 def _first_per_code(codes: dict[str, str]) -> dict[str, str]:
     """calling code -> ISO code, the first country listed for a shared code (+1: US)."""
     out: dict[str, str] = {}
@@ -1125,8 +1135,7 @@ class Renderer:
         if self.effective != "lifelike" or kind.name != "university" or span is None:
             return None
         text = getattr(self.before, "text", "")
-        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
-        stop = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        begin, stop = _sentence_start(text, span.start), _sentence_end(text, span.end)
         table = university_fields()
         rows = [table[w] for w in regex.findall(r"\p{L}+", fold(text[begin:stop])) if w in table]
         return frozenset.intersection(*rows) or None if rows else None
@@ -1216,8 +1225,7 @@ class Renderer:
         writer shares: kept as written (marked, out of the key), never "den 20 november". A
         date with a year, or a month without its day, still moves."""
         text = getattr(self.before, "text", "")
-        begin = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
-        end = min((i for c in ".!?\n" if (i := text.find(c, span.end)) >= 0), default=len(text))
+        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
         feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")}
         said = fold(text[begin:end]).split()
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
@@ -2449,19 +2457,14 @@ class Renderer:
         """The mention's sentence, widened over a sentence before or after that goes on with
         its route (`route_next`: "Vi gick till Sudan. Sen till Libyen. Sen med båt till
         Italien": Libya's legs are Sudan and Italy)."""
-        def start_of(at: int) -> int:
-            return max(text.rfind(c, 0, at) for c in ".!?\n") + 1
-
-        def end_of(at: int) -> int:
-            return min((i for c in ".!?\n" if (i := text.find(c, at)) >= 0), default=len(text))
-        begin, stop = start_of(span.start), end_of(span.end)
+        begin, stop = _sentence_start(text, span.start), _sentence_end(text, span.end)
         going = self.geo.route_next
         if going is None:
             return begin, stop
         if begin > 1 and going.match(text, begin):
-            begin = start_of(begin - 1)
+            begin = _sentence_start(text, begin - 1)
         if stop < len(text) and going.match(text, stop + 1):
-            stop = end_of(stop + 1)
+            stop = _sentence_end(text, stop + 1)
         return begin, stop
 
     def _bordering(self, iso: str, pool: list[str]) -> list[str]:
