@@ -58,6 +58,9 @@ DATA_SETS = (
     ("Development learner gold 7 (tests/data/gold/dev7.jsonl), messy essays tuned on openly "
      "(first measured at 6c90e07 with the learner revisit: replace-label recall 0.880, 32 "
      "leaks in 24 of 48 essays)", "jsonl", GOLD_DIR / "dev7.jsonl"),
+    ("Development learner gold 8 (tests/data/gold/dev8.jsonl), messy essays tuned on openly "
+     "(first measured at a8953f4 with the learner revisit: replace-label recall 0.908, 20 "
+     "leaks in 17 of 48 essays)", "jsonl", GOLD_DIR / "dev8.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
