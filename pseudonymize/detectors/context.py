@@ -180,7 +180,9 @@ DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
-                      reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
+                      reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
+                             "street_abbreviation", "post_box_word", "name_adjective",
+                             "street_lead"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
@@ -1819,28 +1821,56 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Storgatan 5", "Tensta allé 12", "Storgatan 18A", "ringvägen 5b" (a street in lower
-    case when its name is no everyday word)."""
+    case when its name is no everyday word), "Box 123"."""
     house = HOUSE_NUMBER.fullmatch(doc.texts[i])
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     k = i - 1
-    if k >= 1 and doc.texts[k] == "." and doc.folds[k - 1] in r.w["house_number_word"]:
-        k -= 1  # "Storgatan nr. 5"
+    if k >= 1 and doc.texts[k] == "." and (doc.folds[k - 1] in r.w["house_number_word"]
+                                           or _abbreviated_street(r, doc, k - 1)):
+        k -= 1  # "Storgatan nr. 5", "Ringv. 12"
     if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
         k -= 1
-    prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
-    street = k >= 0 and prev.endswith(r.street_endings) and (
+    if value < 0 or k < 0:
+        return False
+    prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
+    street = prev.endswith(r.street_endings) and (
         doc.texts[k][0].isupper()
         or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, True))  # "nygatan 12"
-    written_apart = _street_written_apart(r, doc, k)
-    if written_apart:  # "stora gatan 16", "hamra gatan 5": the name and its street word apart
-        add(STREET_NUMBER.span(doc.offsets[k - 1], doc.ends[k], "place",
-                               key=" ".join(doc.folds[k - 1:k + 1])))
-    if 0 <= value < 1000 and k >= 0 and (
+    named = _street_spans(r, doc, k, add)
+    if prev in r.w["post_box_word"] and len(digits) <= 5 or value < 1000 and (
             street or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
-            or _street_before(r, doc, k) or written_apart):
+            or _street_before(r, doc, k) or named):
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
+
+
+def _street_spans(r: ContextRules, doc: Doc, k: int, add: Add) -> bool:
+    """The street that token k ends before a house number, when only the number shows it is
+    one: written apart ("stora gatan 16", "hamra gatan 5"), cut short ("Ringv. 12", "storg
+    14") or a name adjective and a capitalised noun ("på Östra Promenaden 7")."""
+    if _street_written_apart(r, doc, k):
+        first = k - 1
+    elif _abbreviated_street(r, doc, k):
+        first = k
+    elif k >= 1 and doc.texts[k][:1].isupper() and doc.texts[k].isalpha() \
+            and k not in doc.starts and doc.folds[k - 1] in r.w["name_adjective"] \
+            and doc.texts[k - 1][0].isupper() \
+            and (k - 1 in doc.starts or doc.folds[k - 2] in r.w["street_lead"]):
+        first = k - 1
+    else:
+        return False
+    add(STREET_NUMBER.span(doc.offsets[first], doc.ends[k], "place",
+                           key=" ".join(doc.folds[first:k + 1])))
+    return True
+
+
+def _abbreviated_street(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k is a street's name with its ending cut short ("Ringv", "Storg", "kungsg"): a
+    word no list holds, ending in a street abbreviation after at least three letters."""
+    e = doc.entries[k]
+    return doc.texts[k].isalpha() and not e.cats and e.zipf < T.RARE and not e.first_rank \
+        and bool(r.lex.words.ending("street_abbreviation", doc.folds[k], stem=3))
 
 
 def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
