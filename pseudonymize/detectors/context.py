@@ -52,6 +52,11 @@ def _acronym_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         and e.zipf < T.COMMON and not (e.cats or e.org_kind or e.place_kind or e.country)
 
 
+def _given_name_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_word_surname`'s token: a capitalised listed given name of known gender ("Roger")."""
+    return bool(e.first_rank) and e.gender in ("female", "male") and not text.isupper()
+
+
 def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_street_suffix`'s token: a rare word of seven letters or more ending (before a genitive
     s) in a street's ending ("Ekvägen", "Strandvägens")."""
@@ -162,6 +167,8 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending"))
+WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
+                     reads=("common_name_homograph",))
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
@@ -181,8 +188,8 @@ TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
-                             "street_abbreviation", "post_box_word", "name_adjective",
-                             "street_lead"))
+                             "street_abbreviation", "word_like_abbreviation", "post_box_word",
+                             "name_adjective", "street_lead"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
@@ -1640,6 +1647,28 @@ def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _word_surname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"vår granne Roger vinter", "min lärare hette Ulf sten", "Lena lund kom": a surname that
+    is also an everyday word, written in lower case right after a capitalised given name. Only
+    a word that names someone or a listed surname, no more frequent than a name usually is,
+    with no other reading (not "Hans bror", "Per timme"); a given name that is itself a word
+    ("Bo", "Per") only inside a sentence."""
+    j = i + 1
+    if j >= len(doc.texts) or j in doc.starts or not doc.texts[j].isalpha() \
+            or not doc.texts[j].islower() \
+            or not _given_name_shape(r.lex, doc.texts[i], doc.folds[i], doc.entries[i]):
+        return False
+    e = doc.entries[j]
+    if e.zipf >= T.DOMINANT_WORD or e.cats - {"common_name_homograph"} \
+            or not ("common_name_homograph" in e.cats
+                    or e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK):
+        return False
+    if i in doc.starts and "common_name_homograph" in doc.entries[i].cats:
+        return False
+    add(WORD_SURNAME.span(doc.offsets[j], doc.ends[j], "surname", key=doc.folds[j]))
+    return False
+
+
 def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läsa el-programmet på LG", "studerade på UNSA", "jobbar på ISS": an abbreviation no list
     knows where someone studies or works is the school or workplace."""
@@ -1866,11 +1895,16 @@ def _street_spans(r: ContextRules, doc: Doc, k: int, add: Add) -> bool:
 
 
 def _abbreviated_street(r: ContextRules, doc: Doc, k: int) -> bool:
-    """Token k is a street's name with its ending cut short ("Ringv", "Storg", "kungsg"): a
-    word no list holds, ending in a street abbreviation after at least three letters."""
-    e = doc.entries[k]
-    return doc.texts[k].isalpha() and not e.cats and e.zipf < T.RARE and not e.first_rank \
-        and bool(r.lex.words.ending("street_abbreviation", doc.folds[k], stem=3))
+    """Token k is a street's name with its ending cut short ("Ringv.", "storg.", "Kungsg 3"):
+    a word no list holds, ending in a street abbreviation after at least three letters, with
+    the abbreviation's full stop or a capital inside a sentence (not a misspelt "vånning 5")."""
+    e, text = doc.entries[k], doc.texts[k]
+    return text.isalpha() and not e.cats and e.zipf < T.RARE and not e.first_rank \
+        and (k + 1 < len(doc.texts) and doc.texts[k + 1] == "." and doc.space(k) == ""
+             and "\n" not in doc.space(k + 1)
+             or text[0].isupper() and k not in doc.starts) \
+        and bool(r.lex.words.ending("street_abbreviation", doc.folds[k], stem=3)) \
+        and not r.lex.words.ending("word_like_abbreviation", doc.folds[k])
 
 
 def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
@@ -1910,7 +1944,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
-    (LOWER_FULL_NAME, _lower_full_name), (WORKPLACE_RUN, _workplace_run),
+    (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname), (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
