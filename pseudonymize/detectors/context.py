@@ -1663,7 +1663,9 @@ def _word_surname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or not ("common_name_homograph" in e.cats
                     or e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK):
         return False
-    if i in doc.starts and "common_name_homograph" in doc.entries[i].cats:
+    if i in doc.starts and "common_name_homograph" in doc.entries[i].cats \
+            or j + 1 < len(doc.texts) and j + 1 not in doc.starts \
+            and doc.texts[j + 1][:1].isupper():  # "Fadumo abdi Warsame": a middle name
         return False
     add(WORD_SURNAME.span(doc.offsets[j], doc.ends[j], "surname", key=doc.folds[j]))
     return False
