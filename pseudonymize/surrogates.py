@@ -3593,9 +3593,11 @@ class Renderer:
                            for ch in original)
         if label in ("age_digits", "year"):
             digits = "".join(ch for ch in original if ch.isdigit())
-            return str(_near_value(int(digits) if digits else 20, rng))
+            return str(_near_value(int(digits) if digits else 20, rng,
+                                   lambda v: str(v) in self.avoid))
         if label == "age_string":
-            out = swedish_number(_near_value(word_value(original, lex) or 20, rng))
+            out = swedish_number(_near_value(word_value(original, lex) or 20, rng,
+                                             lambda v: swedish_number(v) in self.avoid))
             return apply_case(out, original)
         if label == "day":
             value = int("".join(ch for ch in original if ch.isdigit()) or 0)
@@ -4008,11 +4010,15 @@ def _year(r: Renderer, original: str, rng: Draws) -> str:
     return original.replace(digits, str(r.moved_year(int(digits))))
 
 
-def _near_value(value: int, rng: Draws) -> int:
-    """An age or year one or two from `value`, at least 1 and never `value` itself (a baby of
-    one moved down stayed "ett år": the original published)."""
+def _near_value(value: int, rng: Draws, taken: Callable[[int], bool]) -> int:
+    """An age or year one to four from `value`, at least 1, never `value` itself (a baby of
+    one moved down stayed "ett år": the original published) nor another of the essay's
+    originals (`taken`: "gifte oss 2008" drawn as 2006, the year another sentence gave)."""
     step = rng.choice((-2, -1, 1, 2))
     near = max(1, value + step)
+    for other in (near, value + abs(step), value - abs(step), value + 3, value - 3, value + 4):
+        if other >= 1 and other != value and not taken(other):
+            return other
     return near if near != value else value + abs(step)
 
 

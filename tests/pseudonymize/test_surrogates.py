@@ -197,6 +197,16 @@ def test_a_realistic_age_never_repeats_its_original(engine: Engine, label: str,
                                     word_value(original, engine.lex)), (seed, got)
 
 
+def test_a_realistic_year_is_never_another_original_year(engine: Engine) -> None:
+    """Years drawn near each original must not land on another year the essay gives."""
+    text = "Vi träffades 2006. Vi gifte oss 2007 och 2008 kom vår son, 2005 min dotter."
+    for seed in range(12):
+        result = engine.pseudonymize(text, "y1", seed=seed)
+        years = {a.original for a in result.annotations if a.label == "year"}
+        assert years == {"2005", "2006", "2007", "2008"}
+        assert all(a.pseudonym not in years for a in result.annotations), seed
+
+
 # (essay, original, the names its surrogate must come from: same gender, same origin group)
 ORIGIN = [
     ("Min mamma heter Hodan och min pappa heter Abdi.", "Hodan", {"Fartun"}),
