@@ -3593,11 +3593,11 @@ class Renderer:
                            for ch in original)
         if label in ("age_digits", "year"):
             digits = "".join(ch for ch in original if ch.isdigit())
-            value = int(digits) if digits else 20
-            return str(max(1, value + rng.choice((-2, -1, 1, 2))))
+            return str(_near_value(int(digits) if digits else 20, rng,
+                                   lambda v: str(v) in self.avoid))
         if label == "age_string":
-            value = word_value(original, lex) or 20
-            out = swedish_number(max(1, value + rng.choice((-2, -1, 1, 2))))
+            out = swedish_number(_near_value(word_value(original, lex) or 20, rng,
+                                             lambda v: swedish_number(v) in self.avoid))
             return apply_case(out, original)
         if label == "day":
             value = int("".join(ch for ch in original if ch.isdigit()) or 0)
@@ -4008,6 +4008,18 @@ def _year(r: Renderer, original: str, rng: Draws) -> str:
     if len(digits) != 4:
         return str(max(1, int(digits or 20) + r.shift()))
     return original.replace(digits, str(r.moved_year(int(digits))))
+
+
+def _near_value(value: int, rng: Draws, taken: Callable[[int], bool]) -> int:
+    """An age or year one to four from `value`, at least 1, never `value` itself (a baby of
+    one moved down stayed "ett år": the original published) nor another of the essay's
+    originals (`taken`: "gifte oss 2008" drawn as 2006, the year another sentence gave)."""
+    step = rng.choice((-2, -1, 1, 2))
+    near = max(1, value + step)
+    for other in (near, value + abs(step), value - abs(step), value + 3, value - 3, value + 4):
+        if other >= 1 and other != value and not taken(other):
+            return other
+    return near if near != value else value + abs(step)
 
 
 def moved_age(age: int, shift: int) -> int:

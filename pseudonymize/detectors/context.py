@@ -52,6 +52,11 @@ def _acronym_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         and e.zipf < T.COMMON and not (e.cats or e.org_kind or e.place_kind or e.country)
 
 
+def _given_name_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_word_surname`'s token: a capitalised listed given name of known gender ("Roger")."""
+    return bool(e.first_rank) and e.gender in ("female", "male") and not text.isupper()
+
+
 def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_street_suffix`'s token: a rare word of seven letters or more ending (before a genitive
     s) in a street's ending ("Ekvägen", "Strandvägens")."""
@@ -162,6 +167,8 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending"))
+WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
+                     reads=("common_name_homograph",))
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
@@ -180,7 +187,9 @@ DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
-                      reads=("street_ending", "street_noun", "house_number_word", "street_prefix"))
+                      reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
+                             "street_abbreviation", "word_like_abbreviation", "post_box_word",
+                             "name_adjective", "street_lead"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
@@ -1638,6 +1647,30 @@ def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _word_surname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"vår granne Roger vinter", "min lärare hette Ulf sten", "Lena lund kom": a surname that
+    is also an everyday word, written in lower case right after a capitalised given name. Only
+    a word that names someone or a listed surname, no more frequent than a name usually is,
+    with no other reading (not "Hans bror", "Per timme"); a given name that is itself a word
+    ("Bo", "Per") only inside a sentence."""
+    j = i + 1
+    if j >= len(doc.texts) or j in doc.starts or not doc.texts[j].isalpha() \
+            or not doc.texts[j].islower() \
+            or not _given_name_shape(r.lex, doc.texts[i], doc.folds[i], doc.entries[i]):
+        return False
+    e = doc.entries[j]
+    if e.zipf >= T.DOMINANT_WORD or e.cats - {"common_name_homograph"} \
+            or not ("common_name_homograph" in e.cats
+                    or e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK):
+        return False
+    if i in doc.starts and "common_name_homograph" in doc.entries[i].cats \
+            or j + 1 < len(doc.texts) and j + 1 not in doc.starts \
+            and doc.texts[j + 1][:1].isupper():  # "Fadumo abdi Warsame": a middle name
+        return False
+    add(WORD_SURNAME.span(doc.offsets[j], doc.ends[j], "surname", key=doc.folds[j]))
+    return False
+
+
 def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"läsa el-programmet på LG", "studerade på UNSA", "jobbar på ISS": an abbreviation no list
     knows where someone studies or works is the school or workplace."""
@@ -1819,28 +1852,61 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Storgatan 5", "Tensta allé 12", "Storgatan 18A", "ringvägen 5b" (a street in lower
-    case when its name is no everyday word)."""
+    case when its name is no everyday word), "Box 123"."""
     house = HOUSE_NUMBER.fullmatch(doc.texts[i])
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     k = i - 1
-    if k >= 1 and doc.texts[k] == "." and doc.folds[k - 1] in r.w["house_number_word"]:
-        k -= 1  # "Storgatan nr. 5"
+    if k >= 1 and doc.texts[k] == "." and (doc.folds[k - 1] in r.w["house_number_word"]
+                                           or _abbreviated_street(r, doc, k - 1)):
+        k -= 1  # "Storgatan nr. 5", "Ringv. 12"
     if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
         k -= 1
-    prev = doc.folds[k] if k >= 0 else ""  # "Storgatan 5", "storgatan nr 14"
-    street = k >= 0 and prev.endswith(r.street_endings) and (
+    if value < 0 or k < 0:
+        return False
+    prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
+    street = prev.endswith(r.street_endings) and (
         doc.texts[k][0].isupper()
         or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, True))  # "nygatan 12"
-    written_apart = _street_written_apart(r, doc, k)
-    if written_apart:  # "stora gatan 16", "hamra gatan 5": the name and its street word apart
-        add(STREET_NUMBER.span(doc.offsets[k - 1], doc.ends[k], "place",
-                               key=" ".join(doc.folds[k - 1:k + 1])))
-    if 0 <= value < 1000 and k >= 0 and (
+    named = _street_spans(r, doc, k, add)
+    if prev in r.w["post_box_word"] and len(digits) <= 5 or value < 1000 and (
             street or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
-            or _street_before(r, doc, k) or written_apart):
+            or _street_before(r, doc, k) or named):
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
+
+
+def _street_spans(r: ContextRules, doc: Doc, k: int, add: Add) -> bool:
+    """The street that token k ends before a house number, when only the number shows it is
+    one: written apart ("stora gatan 16", "hamra gatan 5"), cut short ("Ringv. 12", "storg
+    14") or a name adjective and a capitalised noun ("på Östra Promenaden 7")."""
+    if _street_written_apart(r, doc, k):
+        first = k - 1
+    elif _abbreviated_street(r, doc, k):
+        first = k
+    elif k >= 1 and doc.texts[k][:1].isupper() and doc.texts[k].isalpha() \
+            and k not in doc.starts and doc.folds[k - 1] in r.w["name_adjective"] \
+            and doc.texts[k - 1][0].isupper() \
+            and (k - 1 in doc.starts or doc.folds[k - 2] in r.w["street_lead"]):
+        first = k - 1
+    else:
+        return False
+    add(STREET_NUMBER.span(doc.offsets[first], doc.ends[k], "place",
+                           key=" ".join(doc.folds[first:k + 1])))
+    return True
+
+
+def _abbreviated_street(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k is a street's name with its ending cut short ("Ringv.", "storg.", "Kungsg 3"):
+    a word no list holds, ending in a street abbreviation after at least three letters, with
+    the abbreviation's full stop or a capital inside a sentence (not a misspelt "vånning 5")."""
+    e, text = doc.entries[k], doc.texts[k]
+    return text.isalpha() and not e.cats and e.zipf < T.RARE and not e.first_rank \
+        and (k + 1 < len(doc.texts) and doc.texts[k + 1] == "." and doc.space(k) == ""
+             and "\n" not in doc.space(k + 1)
+             or text[0].isupper() and k not in doc.starts) \
+        and bool(r.lex.words.ending("street_abbreviation", doc.folds[k], stem=3)) \
+        and not r.lex.words.ending("word_like_abbreviation", doc.folds[k])
 
 
 def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
@@ -1880,7 +1946,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
-    (LOWER_FULL_NAME, _lower_full_name), (WORKPLACE_RUN, _workplace_run),
+    (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname), (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (

@@ -3,6 +3,8 @@ original feature under another name, Swedish places keep Swedish names, morpholo
 words are re-applied, and the realistic strategy shows no placeholder."""
 from __future__ import annotations
 
+import pytest
+
 import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -178,6 +180,31 @@ def test_lifelike_ages_and_years_still_agree(engine: Engine) -> None:
     year = int(renderer.render(Span(0, 4, "year"), 1, "1990", 1))
     age = int(renderer.render(Span(0, 2, "age_digits"), 1, "34", 1))
     assert year != 1990 and year + age == 1990 + 34
+
+
+@pytest.mark.parametrize("label, original", [("age_digits", "1"), ("age_string", "ett"),
+                                             ("age_digits", "2"), ("age_string", "två"),
+                                             ("age_digits", "34"), ("age_string", "ettårig")])
+def test_a_realistic_age_never_repeats_its_original(engine: Engine, label: str,
+                                                    original: str) -> None:
+    """A baby of one moved down by the draw was once published as written ("ett år")."""
+    from pseudonymize.surrogates import Renderer, word_value
+
+    for seed in range(12):
+        renderer = Renderer(engine.lex, "realistic", seed, "L1", {original})
+        got = renderer.render(Span(0, len(original), label), 1, original, 1)
+        assert got != original and (label != "age_string" or word_value(got, engine.lex) !=
+                                    word_value(original, engine.lex)), (seed, got)
+
+
+def test_a_realistic_year_is_never_another_original_year(engine: Engine) -> None:
+    """Years drawn near each original must not land on another year the essay gives."""
+    text = "Vi träffades 2006. Vi gifte oss 2007 och 2008 kom vår son, 2005 min dotter."
+    for seed in range(12):
+        result = engine.pseudonymize(text, "y1", seed=seed)
+        years = {a.original for a in result.annotations if a.label == "year"}
+        assert years == {"2005", "2006", "2007", "2008"}
+        assert all(a.pseudonym not in years for a in result.annotations), seed
 
 
 # (essay, original, the names its surrogate must come from: same gender, same origin group)
