@@ -59,9 +59,17 @@ def _given_name_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
 
 def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_street_suffix`'s token: a rare word of seven letters or more ending (before a genitive
-    s) in a street's ending ("Ekvägen", "Strandvägens")."""
-    return e.zipf < T.COMMON and len(key) > 6 and (key[:-1] if key.endswith("s") else key) \
-        .endswith(lex.words.ends["street_ending"])
+    s) in a street's ending ("Ekvägen", "Strandvägens"), unless a longer ending of a place
+    other than a street holds it ("Niagarafallen" is a waterfall, not an "-allen")."""
+    street = key[:-1] if key.endswith("s") else key
+    ending = lex.words.ending("street_ending", street)
+    if not (e.zipf < T.COMMON and len(key) > 6 and ending):
+        return False
+    low = text.lower()
+    low = low[:-1] if low.endswith("s") else low
+    place = next(((sfx, label) for sfx, label in lex.suffixes.get("place_suffix", ())
+                  if low.endswith(sfx)), ("", ""))
+    return place[1] == "place" or len(place[0]) <= len(ending)
 
 
 def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
