@@ -3737,11 +3737,9 @@ class Renderer:
                            for ch in original)
         if label in ("age_digits", "year"):
             digits = "".join(ch for ch in original if ch.isdigit())
-            value = int(digits) if digits else 20
-            return str(max(1, value + rng.choice((-2, -1, 1, 2))))
+            return str(_near_value(int(digits) if digits else 20, rng))
         if label == "age_string":
-            value = word_value(original, lex) or 20
-            out = swedish_number(max(1, value + rng.choice((-2, -1, 1, 2))))
+            out = swedish_number(_near_value(word_value(original, lex) or 20, rng))
             return apply_case(out, original)
         if label == "day":
             value = int("".join(ch for ch in original if ch.isdigit()) or 0)
@@ -4152,6 +4150,14 @@ def _year(r: Renderer, original: str, rng: Draws) -> str:
     if len(digits) != 4:
         return str(max(1, int(digits or 20) + r.shift()))
     return original.replace(digits, str(r.moved_year(int(digits))))
+
+
+def _near_value(value: int, rng: Draws) -> int:
+    """An age or year one or two from `value`, at least 1 and never `value` itself (a baby of
+    one moved down stayed "ett år": the original published)."""
+    step = rng.choice((-2, -1, 1, 2))
+    near = max(1, value + step)
+    return near if near != value else value + abs(step)
 
 
 def moved_age(age: int, shift: int) -> int:

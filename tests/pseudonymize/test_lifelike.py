@@ -2122,6 +2122,9 @@ ROUND15 = [
                                      "Österrike", "Tyskland"), _route),
     ("Jag kommer från Vietnam. Vi åkte genom Kambodja och Thailand till Malaysia.",
      ("Vietnam", "Kambodja", "Thailand", "Malaysia"), _route),
+    # a town "vid havet," (the comma once hid the sea) is a town on the sea of its country
+    ("Jag kommer från Pakistan. Jag bodde i Gwadar vid havet, men min bror bor i Quetta.",
+     ("Gwadar",), _on_the_sea),
 ]
 
 
