@@ -653,7 +653,8 @@ def geography(lifelike: bool = False) -> Geography:
                      {fold(w): frozenset(towns) for w, towns in data["town_has"].items()},
                      frozenset(data["shore_towns"]),
                      frozenset(fold(w) for w in data["shore_words"]),
-                     {name: frozenset(towns) for name, towns in data["feature_towns"].items()},
+                     {name: frozenset(towns) for name, towns in (data["feature_towns"] | (
+                         data["feature_towns_lifelike"] if lifelike else {})).items()},
                      {kind: ws[0] for kind, ws in data["kind_words"].items() if ws}
                      | ({"range": data["range_words"][0]} if lifelike else {}),
                      {name: frozenset(w for w in where if len(w) == 2 and w.isupper())
@@ -2911,7 +2912,10 @@ class Renderer:
         Tripoli till Italien och kom till Lampedusa", "Gdańsk vid havet")."""
         text = getattr(self.before, "text", "")
         sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
-        near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
+        after = fold(text[span.end:span.end + 25])
+        # lifelike: the words, not the comma after them ("Gwadar vid havet, men ...")
+        near = fold(sentence).split() + (regex.findall(r"\p{L}+", after) if self.effective
+                                         == "lifelike" else after.split())[:3]
         return not self.geo.coast_words.isdisjoint(near)
 
     def _stays_feature(self, span: Span, name: str) -> bool:
@@ -3737,9 +3741,11 @@ class Renderer:
                            for ch in original)
         if label in ("age_digits", "year"):
             digits = "".join(ch for ch in original if ch.isdigit())
-            return str(_near_value(int(digits) if digits else 20, rng))
+            value = int(digits) if digits else 20
+            return str(max(1, value + rng.choice((-2, -1, 1, 2))))
         if label == "age_string":
-            out = swedish_number(_near_value(word_value(original, lex) or 20, rng))
+            value = word_value(original, lex) or 20
+            out = swedish_number(max(1, value + rng.choice((-2, -1, 1, 2))))
             return apply_case(out, original)
         if label == "day":
             value = int("".join(ch for ch in original if ch.isdigit()) or 0)
@@ -4150,14 +4156,6 @@ def _year(r: Renderer, original: str, rng: Draws) -> str:
     if len(digits) != 4:
         return str(max(1, int(digits or 20) + r.shift()))
     return original.replace(digits, str(r.moved_year(int(digits))))
-
-
-def _near_value(value: int, rng: Draws) -> int:
-    """An age or year one or two from `value`, at least 1 and never `value` itself (a baby of
-    one moved down stayed "ett år": the original published)."""
-    step = rng.choice((-2, -1, 1, 2))
-    near = max(1, value + step)
-    return near if near != value else value + abs(step)
 
 
 def moved_age(age: int, shift: int) -> int:
