@@ -532,6 +532,7 @@ class Geography:
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
     land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
+    air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
     water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
@@ -565,9 +566,20 @@ class Geography:
     def leg(self, one: str, other: str, neighbours: dict[str, frozenset[str]]) -> bool:
         """Two countries (ISO codes) a route may go between in one leg: they border each other
         or lie on one sea that is no ocean."""
-        return other in neighbours.get(one, ()) or any(
-            one in shore and other in shore for sea, shore in self.seas.items()
-            if sea not in self.oceans)
+        return other in neighbours.get(one, ()) or self.shore(one, other)
+
+    def shore(self, one: str, other: str) -> bool:
+        """Two countries (ISO codes) lie on one sea that is no ocean: a boat goes between."""
+        return not self.seas_of.get(one, frozenset()).isdisjoint(self.seas_of.get(other, ()))
+
+    @cached_property
+    def seas_of(self) -> dict[str, frozenset[str]]:
+        """ISO -> the seas (no ocean) on its shore."""
+        out: dict[str, set[str]] = {}
+        for sea, shore in self.seas.items():
+            for iso in shore if sea not in self.oceans else ():
+                out.setdefault(iso, set()).add(sea)
+        return {iso: frozenset(seas) for iso, seas in out.items()}
 
     def part(self, town: str) -> str:
         """The landsdel a Swedish town lies in (Götaland, Svealand, Norrland), "" if unknown."""
@@ -641,7 +653,8 @@ def geography(lifelike: bool = False) -> Geography:
                      {fold(w): frozenset(towns) for w, towns in data["town_has"].items()},
                      frozenset(data["shore_towns"]),
                      frozenset(fold(w) for w in data["shore_words"]),
-                     {name: frozenset(towns) for name, towns in data["feature_towns"].items()},
+                     {name: frozenset(towns) for name, towns in (data["feature_towns"] | (
+                         data["feature_towns_lifelike"] if lifelike else {})).items()},
                      {kind: ws[0] for kind, ws in data["kind_words"].items() if ws}
                      | ({"range": data["range_words"][0]} if lifelike else {}),
                      {name: frozenset(w for w in where if len(w) == 2 and w.isupper())
@@ -680,6 +693,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                              for row in data["country_cues_lifelike"] for w in row["words"]},
             "oceans": frozenset(data["oceans_lifelike"]),
             "land_words": folds("land_words_lifelike"),
+            "air_words": folds("air_words_lifelike"),
             "water_after": folds("water_after_lifelike"),
             "water_before": folds("water_before_lifelike"),
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
@@ -692,6 +706,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                 regex.escape(w).replace("\\ ", r"\s+") for w in data["route_next_lifelike"]),
                                         regex.IGNORECASE)}
 
+
+ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
+ROUTE_STOPS = 8  # lifelike: the countries of a route nearest the one drawn that its search solves
 
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
 
@@ -865,6 +882,9 @@ class Renderer:
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
+        # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
+        self.route_legs: dict[str, list[tuple[str, str]]] | None = None
+        self.route_stops: dict[tuple[str, int], list[tuple[str, str]]] = {}  # _route_domain
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
@@ -2184,7 +2204,8 @@ class Renderer:
             if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
                 pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
             pool = self._cued(iso, pool) or pool
-            pool = self._legs(span, iso, pool) or pool  # the route's own legs before names
+            # the route as a whole, then its own legs, before names
+            pool = self._route_fits(iso, pool) or self._legs(span, iso, pool) or pool
             if iso in self.geo.sweden_gateways and self._before_sweden(span):
                 pool = [c for c in pool if lex.get(fold(c)).country in
                         self.geo.sweden_gateways] or pool
@@ -2452,6 +2473,130 @@ class Renderer:
         near = [c for c in pool if self._free(c) and all(
             geo.leg(lex.get(fold(c)).country, other, lex.neighbours) for other in legs)]
         return near if legs else []
+
+    def _route_graph(self) -> dict[str, list[tuple[str, str]]]:
+        """Lifelike, once per essay: the legs of its routes, each country (ISO) -> the
+        countries named next to it in the essay (across sentences too: "Jag är från Eritrea.
+        Vi gick genom Sudan") that it borders or shares a sea with (`Geography.leg`), each with
+        how the surrogates must meet: "land" (they border), "sea" (on one sea: a boat word
+        between them, or no common border), "either" (a boat between bordering countries on no
+        common sea). A flown leg (`air_words`) is none."""
+        if self.route_legs is None:
+            lex, geo = self.lex, self.geo
+            tokens = regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))
+            named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
+                     for iso in (lex.get(" ".join(pair).strip()).country
+                                 or lex.get(pair[0]).country,) if iso]
+            how: dict[tuple[str, str], str] = {}
+            for (i, one), (j, other) in pairwise(named):
+                between = set(tokens[i + 1:j])
+                if one == other or not between.isdisjoint(geo.air_words) \
+                        or not geo.leg(one, other, lex.neighbours):
+                    continue
+                border = other in lex.neighbours.get(one, ())
+                boat = not between.isdisjoint(geo.boat_words)
+                kind = "land" if border and not boat else (
+                    "sea" if geo.shore(one, other) else "either")
+                for key in ((one, other), (other, one)):
+                    how[key] = kind if how.get(key, kind) == kind else "either"
+            legs: dict[str, list[tuple[str, str]]] = {}
+            for (one, other), kind in how.items():
+                legs.setdefault(one, []).append((other, kind))
+            self.route_legs = legs
+        return self.route_legs
+
+    def _route_domain(self, iso: str, tier: int, taken: set[str]) -> list[str]:
+        """Lifelike: the countries (ISO, sorted) a stop of a route may become: free, with towns
+        to draw from, in the original's part of the world and as landlocked as it (tier 0), in
+        its part (tier 1: a reader knows the Balkans better than who has a coast there), on its
+        continent and as landlocked (tier 2), on its continent (tier 3)."""
+        lex, geo = self.lex, self.geo
+        if (iso, tier) not in self.route_stops:
+            part, continent = geo.world_parts.get(iso), lex.continents.get(iso)
+            inland = iso in geo.landlocked
+            self.route_stops[iso, tier] = [
+                (other, name) for other, name in self.country_names.items()
+                if other not in self.avoid_countries and lex.cities_by_country.get(other)
+                and lex.continents.get(other) == continent
+                and (tier not in (0, 2) or (other in geo.landlocked) == inland)
+                and (tier >= 2 or not part or geo.world_parts.get(other) == part)]
+        out = [name for other, name in self.route_stops[iso, tier]
+               if other not in taken and self._free(name)]
+        # the sea the essay crosses from it, the words that tie it, the last leg to Sweden
+        # (as `_country` draws)
+        out = self._on_crossed_sea(iso, out) or out
+        out = self._cued(iso, out) or out
+        if iso in geo.sweden_gateways and any(o == "SE" for o, _ in self._route_graph().get(
+                iso, ())):
+            out = [n for n in out if lex.get(fold(n)).country in geo.sweden_gateways] or out
+        return [lex.get(fold(name)).country for name in out]
+
+    @cached_property
+    def country_names(self) -> dict[str, str]:
+        """ISO -> the first name of the country pool, in ISO order."""
+        names: dict[str, str] = {}
+        for name in self.lex.pools.get("country", []):
+            names.setdefault(self.lex.get(fold(name)).country, name)
+        return {iso: names[iso] for iso in sorted(names) if iso}
+
+    def _route_fits(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the countries of the pool from which the essay's whole route through `iso`
+        can still be drawn (`_route_graph`): every leg by land between countries that border
+        each other, every leg by sea between countries on one sea or border, each stop a free
+        country of its original's part of the world where the route allows it (else of its
+        continent), the surrogates the essay already has kept. The route is solved jointly, so
+        "Afghanistan, Iran, Turkiet, med båt till Grekland" never strands its third stop beside
+        a second that has no neighbour left. A bounded search: [] when it finds none."""
+        legs = self._route_graph()
+        if iso not in legs:
+            return []
+        lex, geo = self.lex, self.geo
+        order, seen = [iso], {iso}
+        for stop in order:  # the route's countries, each after one it has a leg with
+            for other, _ in sorted(legs[stop]):
+                if other not in seen and len(order) < ROUTE_STOPS:
+                    seen.add(other)
+                    order.append(other)
+        fixed = {o: ("SE" if o == "SE" else self.countries[o]) for o in order
+                 if o == "SE" or o in self.countries}
+        free = [o for o in order[1:] if o not in fixed]
+        taken = set(self.countries.values())
+        budget = [0]
+
+        def fits(one: str, other: str, how: str) -> bool:
+            if how == "land":
+                return other in lex.neighbours.get(one, ())
+            return geo.shore(one, other) if how == "sea" else geo.leg(one, other, lex.neighbours)
+
+        def solve(k: int, assign: dict[str, str], domains: dict[str, list[str]]) -> bool:
+            if k == len(free):
+                return True
+            stop = free[k]
+            for value in domains[stop]:
+                if value in assign.values() or not all(
+                        fits(value, assign[o], how) for o, how in legs[stop] if o in assign):
+                    continue
+                budget[0] -= 1  # a bounded search: so many stops tried per tier
+                if budget[0] < 0:
+                    return False
+                assign[stop] = value
+                if solve(k + 1, assign, domains):
+                    return True
+                del assign[stop]
+            return False
+
+        names = [(c, lex.get(fold(c)).country) for c in pool if self._free(c)]
+        for tier in (0, 1, 2, 3, 4):
+            domains = {o: self._route_domain(o, min(tier, 3), taken) for o in free}
+            allowed = set(self._route_domain(iso, tier, taken)) if tier < 4 else None
+            budget[0] = ROUTE_SEARCH
+            out = [c for c, value in names if (allowed is None or value in allowed)
+                   and value not in fixed.values()
+                   and all(fits(value, fixed[o], how) for o, how in legs[iso] if o in fixed)
+                   and solve(0, dict(fixed) | {iso: value}, domains)]
+            if out:
+                return out
+        return []
 
     def _route_window(self, text: str, span: Span) -> tuple[int, int]:
         """The mention's sentence, widened over a sentence before or after that goes on with
@@ -2767,7 +2912,10 @@ class Renderer:
         Tripoli till Italien och kom till Lampedusa", "Gdańsk vid havet")."""
         text = getattr(self.before, "text", "")
         sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
-        near = fold(sentence).split() + fold(text[span.end:span.end + 25]).split()[:3]
+        after = fold(text[span.end:span.end + 25])
+        # lifelike: the words, not the comma after them ("Gwadar vid havet, men ...")
+        near = fold(sentence).split() + (regex.findall(r"\p{L}+", after) if self.effective
+                                         == "lifelike" else after.split())[:3]
         return not self.geo.coast_words.isdisjoint(near)
 
     def _stays_feature(self, span: Span, name: str) -> bool:
