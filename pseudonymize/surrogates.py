@@ -537,6 +537,7 @@ class Geography:
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
+    not_countries: frozenset[str] = frozenset()  # lifelike: never drawn (Antarktis, Guam)
     # lifelike: (the folded words of a Swedish coast, its towns): Tjörn -> Göteborg, Uddevalla
     coasts: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     route_next: regex.Pattern[str] | None = None  # lifelike: "Sen till Libyen" goes on a route
@@ -700,6 +701,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
             "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"]),
+            "not_countries": frozenset(data["not_countries_lifelike"]),
             "coasts": tuple((frozenset(fold(w) for w in row["words"]), frozenset(row["towns"]))
                             for row in data["coasts_lifelike"]),
             "route_next": regex.compile(r"\s*(?:%s)(?!\p{L})" % "|".join(
@@ -2183,8 +2185,9 @@ class Renderer:
                     and lex.get(fold(c)).country not in self.avoid_countries]
             if same:
                 return same[0]
+        never = self.avoid_countries | self.geo.not_countries  # (lifelike: no Bouvetön)
         pool = every = [c for c in lex.pools.get("country", [])
-                        if lex.get(fold(c)).country not in self.avoid_countries]
+                        if lex.get(fold(c)).country not in never]
         if self.effective == "lifelike":
             # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
             # a range and a river, so the features' surrogates are its own

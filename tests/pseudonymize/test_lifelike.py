@@ -2137,3 +2137,18 @@ def test_round_14_surrogates_a_judge_cannot_fault(
     """Over seeds 0-7: the clues of judge runs 18 and 19 and of my own dev-set pairs (each row
     failed before)."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+def test_a_surrogate_country_is_one_people_come_from(engine: Engine) -> None:
+    """Antarktis, Guam or 'Hongkong SAR' for a homeland gives a lifelike text away."""
+    never = geography(True).not_countries
+    assert {"AQ", "BV", "HK", "YU"} <= never
+    countries = ("Somalia", "Chile", "Vietnam", "Irak", "Filippinerna", "Eritrea", "Peru", "Kuba")
+    seen: set[str] = set()
+    for seed in range(40):
+        for country in countries:
+            result = engine.pseudonymize(f"Jag kommer från {country}.", "c1", seed=seed,
+                                         strategy="lifelike")
+            seen |= {engine.lex.get(fold(a.pseudonym)).country for a in result.annotations
+                     if a.label == "country"}
+    assert seen and not seen & never, sorted(seen & never)
