@@ -223,15 +223,22 @@ def propagate(spans: list[Span], doc: Doc,
                 and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
             continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
-        # "Min kompis är Rosa … rosa har alltid": the name in lower case as a clause's subject
+        # "Min kompis är Rosa … rosa har alltid": the name in lower case as a clause's subject;
+        # "min son bank": right after a kin word
         subject = k in doc.starts and k + 1 < len(folds) and folds[k + 1] in name_verbs \
-            and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD
+            and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD \
+            or k and doc.lex.marks.get(doc.texts[k - 1].lower()) == "fam" \
+            and doc.entries[k].zipf < T.DOMINANT_WORD  # "min son bank": the kin word names him
         if stem in subject_only and not subject:
             continue
+        # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
+        # lower case as a sentence's subject (before "är" too)
+        habit = k in doc.starts and base.end > base.start and doc.text[base.start].islower() \
+            and k + 1 < len(folds) and (folds[k + 1] in name_verbs or folds[k + 1] in be_verbs)
         if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
                                  or stem in FUNCTION_WORDS
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
-                                 >= T.DOMINANT_WORD):
+                                 >= T.DOMINANT_WORD and not habit):
             continue  # "han heter hans och hans bror": the second is the pronoun
         if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
                 and doc.entries[k].zipf >= T.COMMON:

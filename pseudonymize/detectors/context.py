@@ -164,6 +164,9 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending"))
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
+APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
+                     word=("common_name_homograph",),
+                     reads=("companion_word", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition"))
@@ -1620,6 +1623,23 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"jobbar med liv, hon är min kollega": a given name that is also a word (liv, bo, ros),
+    in lower case after "med"/"hos"/"och" and before a comma and a subject pronoun of the
+    name's gender, is the person the pronoun goes on about (the word reading takes an article
+    or a possessive: "mitt liv, hon sa")."""
+    texts, folds = doc.texts, doc.folds
+    if not 0 < i < len(texts) - 2 or texts[i + 1] != "," or not texts[i].islower() \
+            or folds[i - 1] not in r.w["companion_word"] \
+            or folds[i + 2] not in r.w["personal_pronoun"]:
+        return False
+    gender = doc.entries[i].gender
+    if gender in ("female", "male") and "common_name_homograph" in doc.entries[i].cats \
+            and doc.lex.words.value("person_pronoun").get(folds[i + 2]) == gender:
+        add(APPOSED_NAME.span(doc.offsets[i], doc.ends[i], FIRSTNAME[gender], key=folds[i]))
+    return False
+
+
 def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"min granne per eriksson", "med liv holmberg": a given name that is also a word (per,
     liv, bo), in lower case before a frequent listed surname that is no word nor place, is the
@@ -1880,7 +1900,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
-    (LOWER_FULL_NAME, _lower_full_name), (WORKPLACE_RUN, _workplace_run),
+    (LOWER_FULL_NAME, _lower_full_name), (APPOSED_NAME, _apposed_name),
+    (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (

@@ -98,7 +98,7 @@ CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_pr
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
-    "school_name_ending"), before=("institution_preposition",))
+    "school_name_ending", "business_name_ending"), before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
                                                              "named_geo_ending"),
@@ -297,6 +297,8 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         return "school"
     work, preps, texts, starts = W["work_word"], W["place_trigger.prep"], doc.texts, doc.starts
     for k in range(i - 2, max(-1, i - 2 - T.WORK_CLAUSE), -1):
+        if k == i - 2 and texts[k] == "," and k + 1 not in starts:
+            continue  # "jobbar helger som barista, på espresso house": the place added on
         if not texts[k][0].isalnum() or k + 1 in starts:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
@@ -662,8 +664,11 @@ class Matcher:
         e = lex.entries.get(key)
         if len(key) > 3 and key[-1] == "s":
             base = lex.entries.get(key[:-1])
+            # (a listed institution keeps its own -s: "jobbar på hägglunds" is the company,
+            # not the genitive of the surname Hägglund)
             if base is not None and self._attested(base) and (
-                    e is None or not self._attested(e) or e.zipf >= T.RARE and base.zipf > e.zipf):
+                    e is None or not self._attested(e) or e.zipf >= T.RARE and base.zipf > e.zipf
+                    and not e.org_kind):
                 return base, key[:-1], ("gen",)
         if e is not None and (e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind):
             return e, key, ()
@@ -1837,7 +1842,9 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     # ("jobbar som svetsare på kockums", "på östgöta frukt"; not "på städfirma")
     rare = c.e.zipf < T.RARE or near and c.e.zipf < T.WORKPLACE_NAME_MAX \
         and not m._compound(c.key)
-    if rare and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
+    # "jobbar på tallgården", "städare på städproffsen": a business's definite-looking name
+    named = near and c.key.endswith(m.ENDS["business_name_ending"])
+    if rare and (named or not definite) and not c.key.endswith(m.ENDS["ordinary_ending"]) \
             and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
             and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)
