@@ -20,7 +20,8 @@ from rapidfuzz.distance import Levenshtein
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
-                                                     profession_context, studied_at, works_at)
+                                                     apposed_business, profession_context,
+                                                     studied_at, works_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc, Marks, marked
@@ -161,11 +162,12 @@ KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution",
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
-                             "school_verb", "place_adverb", "definite_ending", "ordinary_ending"))
+                             "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
+                             "apposition_article", "business_head"))
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
-                     word=("common_name_homograph",),
+                     word=("common_name_homograph",), rare=True,
                      reads=("companion_word", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
@@ -1556,8 +1558,11 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = doc.capitalised_run(i + 1)
     elif club and (town or rare):
         end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg", "i ik sirius"
-    elif not club and _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1, True):
-        end = r._lower_run(doc, i + 1)  # "jobbar på pizzeria napoli": any word but a frequent one
+    elif not club and (_institution_context(doc, i) == "work" or i >= 2 and doc.texts[i - 1] == ","
+                       and doc.folds[i - 2] in r.w["business_head"]) \
+            and r._kind_name(doc, i + 1, True):
+        # "jobbar på pizzeria napoli", "ett litet kafé, café deseret": any word but a frequent one
+        end = r._lower_run(doc, i + 1)
     else:
         return False
     add(BUSINESS_NAME.span(doc.offsets[i], doc.ends[end],
@@ -1601,8 +1606,6 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                    and texts[j + 1].isalpha() and texts[j + 1].islower()) \
             or j in doc.starts or j + 1 in doc.starts:
         return False  # no run of two lower-case words: the loop below would stop before two
-    if _institution_context(doc, j) != "work":
-        return False
     end = j
     while end < min(len(doc.texts), j + 3) and end not in doc.starts and doc.texts[end].isalpha() \
             and doc.texts[end].islower() and not doc.entries[end].cats - NAMEISH \
@@ -1614,6 +1617,8 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if last - j < 1 or end < len(doc.texts) and doc.texts[end].isalpha() \
             and doc.folds[end] not in r.stems.vocabulary:
         return False  # one word (`_u_workplace` judges it), or the run goes on past the limit
+    if _institution_context(doc, j) != "work" and not apposed_business(doc, last):
+        return False  # "städade för rena hem, ett litet städföretag": an apposition says so
     if not any(r._rare_spelling(doc, k) for k in range(j, end)) \
             or doc.folds[last].endswith(r.stems.ENDS["definite_ending"] + r.stems.ENDS["ordinary_ending"]) \
             and doc.entries[last].zipf >= T.DEFINITE_NOUN_MIN:
@@ -1624,18 +1629,27 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"jobbar med liv, hon är min kollega": a given name that is also a word (liv, bo, ros),
-    in lower case after "med"/"hos"/"och" and before a comma and a subject pronoun of the
-    name's gender, is the person the pronoun goes on about (the word reading takes an article
-    or a possessive: "mitt liv, hon sa")."""
+    """"jobbar med liv, hon är min kollega", "på stranden med juanpa och han badar": a given
+    name that is also a word (liv, bo, ros) or a rare word no list holds, in lower case after
+    "med"/"hos"/"och" and before a comma or "och" and a subject pronoun, is the person the
+    pronoun goes on about (a homograph only with a pronoun of its gender; the word reading
+    takes an article or a possessive: "mitt liv, hon sa")."""
     texts, folds = doc.texts, doc.folds
-    if not 0 < i < len(texts) - 2 or texts[i + 1] != "," or not texts[i].islower() \
+    if not 0 < i < len(texts) - 2 or not (texts[i + 1] == "," or folds[i + 1] == "och") \
+            or not texts[i].isalpha() or not texts[i].islower() \
             or folds[i - 1] not in r.w["companion_word"] \
             or folds[i + 2] not in r.w["personal_pronoun"]:
         return False
-    gender = doc.entries[i].gender
-    if gender in ("female", "male") and "common_name_homograph" in doc.entries[i].cats \
-            and doc.lex.words.value("person_pronoun").get(folds[i + 2]) == gender:
+    e, pronoun = doc.entries[i], doc.lex.words.value("person_pronoun").get(folds[i + 2])
+    if "common_name_homograph" in e.cats:
+        gender = e.gender if e.gender == pronoun else None
+    elif not (e.cats or e.gender or e.place_kind or e.country or e.org_kind or e.surname_rank) \
+            and e.zipf < T.RARE and folds[i] not in r.stems.vocabulary \
+            and not r.stems._compound(folds[i]):
+        gender = pronoun  # "med juanpa och han badar": a nickname no list holds
+    else:
+        gender = None
+    if gender in ("female", "male"):
         add(APPOSED_NAME.span(doc.offsets[i], doc.ends[i], FIRSTNAME[gender], key=folds[i]))
     return False
 

@@ -98,7 +98,8 @@ CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_pr
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
-    "school_name_ending", "business_name_ending"), before=("institution_preposition",))
+    "school_name_ending", "business_name_ending", "apposition_article", "business_head"),
+    before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
                                                              "named_geo_ending"),
@@ -304,6 +305,21 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
     return "work" if stated_profession(doc, i - 2) else None
+
+
+def apposed_business(doc: Doc, k: int) -> bool:
+    """"lagar mat på pachamama kök, en liten peruansk restaurang": token k is followed by a
+    comma, an article, a few lower-case words and a business kind, which says the words before
+    the comma name a business (though no work word goes before them)."""
+    W, texts, n = doc.lex.words.folds, doc.texts, len(doc.texts)
+    if k + 3 >= n or texts[k + 1] != "," or doc.folds[k + 2] not in W["apposition_article"]:
+        return False
+    for j in range(k + 3, min(n, k + 4 + T.APPOSITION_WORDS)):
+        if doc.folds[j] in W["business_head"]:
+            return True
+        if not (texts[j].isalpha() and texts[j].islower()):
+            return False
+    return False
 
 
 def _work_before(doc: Doc, i: int) -> bool:
@@ -1821,6 +1837,9 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     if role is None and not c.cap and c.doc.texts[c.i].isalpha():
         # "i första ring på polhemska", "läser el på polhemska", "läser sfi på lärcentrum"
         role = m._far(studied_at, c.doc, c.i)
+    if role is None and c.doc.texts[c.i].isalpha() and (
+            apposed_business(c.doc, c.i) or apposed_business(c.doc, c.i + 1)):
+        role = "work"  # "på pachamama kök, en liten peruansk restaurang"
     if not role or c.initial or c.e.cats - HOMOGRAPH or len(c.key) < 3:
         return None
     if school_name and not m._far(_work_before, c.doc, c.i):
