@@ -252,9 +252,11 @@ def propagate(spans: list[Span], doc: Doc,
 def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
     """Label every further mention of a replaced name of several words, in any case ("Höga
     kusten ... hela höga kusten", "Gamla byn ... från gamla byn"): found once by its capitals
-    or its context, one surviving mention in lower case would leak it. One pass over the
-    tokens, asking only at a phrase's first word."""
+    or its context, one surviving mention in lower case would leak it; an institution's initials
+    in capitals are it too ("Kungliga Tekniska Högskolan … KTH"). One pass over the tokens,
+    asking only at a phrase's first word."""
     phrases: dict[str, dict[tuple[str, ...], Span]] = {}  # by first fold, then all folds
+    acronyms: dict[str, Span] = {}  # an institution's initials: "Universidad Nacional de San Agustín" UNSA
     for span in spans:
         first, last = doc.index_at(span.start), doc.index_before(span.end)
         if span.label in PROPAGATED and first < last <= first + T.LONGEST_PHRASE \
@@ -263,10 +265,23 @@ def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
             same_start = phrases.setdefault(words[0], {})
             if len(same_start) < T.PHRASES_PER_WORD:  # linear: a hostile essay's many phrases
                 same_start.setdefault(words, span)
+            if span.label in INSTITUTIONS:
+                texts = doc.texts[first:last + 1]
+                for initials in ("".join(t[0] for t in texts if t[0].isupper()),
+                                 "".join(t[0] for t in texts).upper()):
+                    if len(initials) >= 2:
+                        acronyms.setdefault(initials, span)
     if not phrases:
         return spans
     taken = _covered(spans, len(doc.text))
     out, folds = list(spans), doc.folds
+    # "på Universidad Nacional de San Agustín, vi säger UNSA": its initials in capitals
+    for k in compress(count(), map(acronyms.__contains__, doc.texts)):
+        if taken.find(1, doc.offsets[k], doc.ends[k]) < 0:
+            base = acronyms[doc.texts[k]]
+            out.append(Span(doc.offsets[k], doc.ends[k], base.label, (), 0.6, "coreference",
+                            base.key))
+            taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
     for k in compress(count(), map(phrases.__contains__, folds)):
         for words, base in phrases[folds[k]].items():
             end = k + len(words)

@@ -3573,6 +3573,17 @@ class Renderer:
         out = _DIGIT.sub(lambda m: str(rng.below(9) + 1), out)
         return out if self._free(out) else self._compound(rng, kind_word(original, self.lex) or "gruppen")
 
+    def _moved(self, value: int, rng: Draws, spell: Callable[[int], str]) -> int:
+        """A year or age moved by a drawn step: never onto itself (a baby of one moves up, not
+        to "ett" again) nor, where another step avoids it, onto another original of the essay
+        (2016 beside 2017 becomes 2015, not the 2017 the essay names)."""
+        first = rng.choice(NUMBER_STEPS)
+        for step in (first, *NUMBER_STEPS):
+            moved = moved_age(value, step)
+            if spell(moved).lower() not in self.avoid:
+                return moved
+        return moved_age(value, first)
+
     def _number(self, label: str, original: str, draw: int, rng: Draws) -> str:
         """Numbers, dates and ages in the taxonomy's forms (`lifelike`: in real forms)."""
         lex, ref = self.lex, draw
@@ -3593,12 +3604,10 @@ class Renderer:
                            for ch in original)
         if label in ("age_digits", "year"):
             digits = "".join(ch for ch in original if ch.isdigit())
-            value = int(digits) if digits else 20
-            return str(max(1, value + rng.choice((-2, -1, 1, 2))))
+            return str(self._moved(int(digits) if digits else 20, rng, str))
         if label == "age_string":
             value = word_value(original, lex) or 20
-            out = swedish_number(max(1, value + rng.choice((-2, -1, 1, 2))))
-            return apply_case(out, original)
+            return apply_case(swedish_number(self._moved(value, rng, swedish_number)), original)
         if label == "day":
             value = int("".join(ch for ch in original if ch.isdigit()) or 0)
             choices = [d for d in range(1, 29) if d != value]
@@ -3631,6 +3640,7 @@ SWEDISH_PLATE = regex.compile(r"[A-Za-z]{3}[ -]?\d{2}[\dA-Za-z]")
 
 
 SHIFTS = (-3, -2, -1, 1, 2, 3)
+NUMBER_STEPS = (-2, -1, 1, 2)  # realistic: a year or age moves by one of these (`_moved`)
 MISSPELT_TOWN_MIN = 5  # a town mention this long may misspell a town of geography.toml
 MISSPELT_EDITS = 2  # a country name the lexicon lacks may misspell a known one by this many
 SWEDISH_TOWN_IN_WINDOW = 5000  # a word of this many inhabitants in Sweden is a Swedish town ...

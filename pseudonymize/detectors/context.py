@@ -398,7 +398,7 @@ class ContextRules:
 
     def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
         """"Omid är 9, Mariam 6 och Sana 2", "barnen är karim 13, omar 9", "dotter linh 11": a
-        number after a person in a list whose first member's number follows "är" (past an
+        number after a person (of one or two given names: "och juan pablo 14") in a list whose first member's number follows "är" (past an
         adverb: "Sana bara 2") or who follows a kin word is an age too; at most NAME_RUN_MAX
         members back."""
         folds, k = doc.folds, first - 1
@@ -407,6 +407,9 @@ class ContextRules:
         if not ends or k < 0 or not self._person(doc, k):
             return False
         for _ in range(T.NAME_RUN_MAX):
+            if k >= 2 and doc.entries[k - 1].first_rank and folds[k - 1] not in self.w["list_word"] \
+                    and self._person(doc, k - 1):
+                k -= 1  # "valentina är nitton och juan pablo 14": a member of two given names
             if k >= 1 and self._kin(doc, k - 1) or k >= 2 and folds[k - 1] in self.w["be_verb"] \
                     and self._kin(doc, k - 2):
                 return True  # "dotter linh 11", "barnen är karim 13, omar 9"

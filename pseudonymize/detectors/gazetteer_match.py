@@ -413,18 +413,35 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     Institutet", not "började på" nor "studerar på X och jobbar på Y"); a school stays `school`
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
-        return "work" if kind == "university" and works_at(doc, i) else label
+        return "work" if kind == "university" and (works_at(doc, i) or _fronted_work(doc, i)) \
+            else label
     if i and doc.folds[i - 1] in doc.lex.words.folds["go_between"] and kind not in (None, "company"):
         # "söker jobb via Arbetsförmedlingen", "praktik genom arbetsförmedlingen": the
         # authority helps with the work; it is not where one works
         return "other_institution"
     if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or any(
             k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
-            for k in (i - 1, i - 2)):
+            for k in (i - 1, i - 2)) or _fronted_work(doc, i):
         return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus"
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
+
+
+def _fronted_work(doc: Doc, i: int) -> bool:
+    """"På blekingesjukhuset jag jobbar på kirurgen", "Hos ICA jag har praktik": a sentence
+    that opens with the preposition and the institution at token i, a work word after it in the
+    clause (the learners' verb-third order)."""
+    if not i or i - 1 not in doc.starts \
+            or doc.folds[i - 1] not in doc.lex.words.folds["institution_preposition"]:
+        return False
+    work = doc.lex.words.folds["work_word"]
+    for k in range(i + 1, min(len(doc.texts), i + 1 + T.NAME_WORDS_MAX)):
+        if k in doc.starts:
+            return False
+        if doc.folds[k] in work:
+            return True
+    return False
 
 
 def _institution_role(doc: Doc, i: int) -> str | None:

@@ -79,3 +79,13 @@ def test_a_name_of_several_words_is_found_again_in_lower_case(offline_engine) ->
     spans = {(text[s.start:s.end], s.start, s.label) for s in offline_engine.detect(text)}
     assert ("höga kusten", text.index("höga kusten"), "geo") in spans
     assert not [s for s in spans if s[1] >= text.index("Det var")]
+
+
+def test_an_institutions_initials_are_the_institution(offline_engine) -> None:
+    """"Universidad Nacional de San Agustín, vi säger UNSA": the initials of the institution's
+    words, in capitals, are the same school; capitals that are no one's initials are not."""
+    text = ("Jag studerade på Universidad Nacional de San Agustín, vi säger UNSA. "
+            "Nu läser jag SFI och har B2.")
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("UNSA", "school") in spans
+    assert not [s for s in spans if s[0] in ("SFI", "B2")]
