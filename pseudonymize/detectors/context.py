@@ -158,7 +158,7 @@ ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, s
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
                                           "city", "region", "transport_name"), 0.7,
-                       word=("kind_noun",), reads=("be_verb",))
+                       word=("kind_noun",), reads=("be_verb", "kind_filler"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
@@ -643,8 +643,9 @@ class ContextRules:
                 j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
             elif j < n and folds[j] == "som":
                 j += 1
-            elif j + 2 < n and not doc.texts[j][0].isalnum() and folds[j + 1] in self.w["thing_pronoun"]:
-                j += 2  # "vår egen restaurang! Den heter La Fonda de Carlos"
+            elif (stop := self._sentence_end(doc, j)) + 2 < n \
+                    and folds[stop + 1] in self.w["thing_pronoun"]:
+                j = stop + 2  # "vår egen restaurang! Den heter La Fonda de Carlos", "… nu! Den"
             elif i and folds[i - 1] in self.w["kind_noun_preposition"]:
                 return  # "min kompis på restaurangen heter Anna": the kompis is named
             if j >= n or folds[j] not in self.w["naming_verb"]:
@@ -661,6 +662,17 @@ class ContextRules:
             self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
+
+    @staticmethod
+    def _sentence_end(doc: Doc, j: int) -> int:
+        """The punctuation mark ending the sentence at token j past at most KIND_SENTENCE_END
+        lower-case words ("restaurang nu!"), else len(doc.texts)."""
+        for k in range(j, min(len(doc.texts), j + 1 + T.KIND_SENTENCE_END)):
+            if not doc.texts[k][0].isalnum():
+                return k
+            if not doc.texts[k].islower():
+                break
+        return len(doc.texts)
 
     @staticmethod
     def _lower_run(doc: Doc, j: int) -> int:
@@ -1583,7 +1595,8 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
     if label is None or j < 1:
         return False
-    j -= folds[j] in ("en", "ett")
+    for _ in range(2):  # "är ett bra lag", "är mitt lag"
+        j -= j > 1 and folds[j] in r.w["kind_filler"]
     if j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
         return False
     j -= 1
