@@ -55,6 +55,7 @@ DURATION_REACH = 7      # "vi bodde i lägret i Dadaab sju år": a verb of lasti
 AREA_REACH = 4         # "Hodan, det är en stor del av staden": an area word this many words on
 WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many words before the
                        # preposition makes X a workplace (a clause, not the whole sentence)
+HOURS_PER_DAY = 24     # "27.12" is no clock time: a day.month from this day on needs no date word
 KIND_SENTENCE_END = 3  # "en egen restaurang nu! Den heter X": at most this many words between a
                        # kind noun and its sentence's end, for the next sentence's "Den" to be it
 APPOSITION_WORDS = 3   # "på pachamama, en liten peruansk restaurang": at most this many words

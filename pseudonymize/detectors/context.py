@@ -1759,10 +1759,14 @@ def _digits(doc: Doc, i: int) -> tuple[str, int]:
 
 
 def _day_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal."""
+    """"lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal or a time; alone
+    only where the day is no hour ("kom hem 27.12.")."""
     if _digits(doc, i)[1] >= 0 or not DAY_MONTH.fullmatch(doc.texts[i]):
         return False  # a number, or another digit token ("5b": a house number)
-    if i and (doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
+    # "vi kom hem 27.12.": a day that is no hour of a clock time, no word (a unit) after it
+    no_time = int(doc.texts[i].split(".")[0]) >= T.HOURS_PER_DAY and (
+        i + 1 >= len(doc.texts) or not doc.texts[i + 1][0].isalnum())
+    if no_time or i and (doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
         add(DAY_MONTH_RULE.span(doc.offsets[i], doc.ends[i], "date_digits", key=doc.texts[i]))
     return True
 
@@ -1801,6 +1805,11 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             end = doc.ends[i] if doc.texts[i][len(digits):] in ORDINAL_LETTERS \
                 else doc.offsets[i] + len(digits)
             add(DAY.span(doc.offsets[i], end, "day", key=digits))
+            last = doc.texts[i][len(digits) + 1:]
+            if doc.texts[i][len(digits):len(digits) + 1] == "-" and last.isascii() \
+                    and last.isdigit() and 1 <= int(last) <= 31 and len(last) <= 2:
+                # "14-16 oktober": the range's last day too
+                add(DAY.span(doc.ends[i] - len(last), doc.ends[i], "day", key=last))
         return True
     return False
 
