@@ -107,6 +107,8 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
                           "thing_pronoun"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
+LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
+                      reads=("ride_verb", "line_word", "transport_word"))
 NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_school_noun",),
                         reads=("generic_number_word",))
 CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
@@ -974,8 +976,14 @@ class ContextRules:
         """A rare lower-case compound of a place or name and an institution's ending:
         "bäckbyskolan", "rinkebyskolan" (not "grundskolan", "telekombolaget"); after a work or
         study verb, or a class ("går i klass 3 på sjöstadsskolan"), also an unattested one
-        ("går på stenhammarskolan")."""
+        ("går på stenhammarskolan"); joined by a hyphen, any word that is no everyday one
+        ("yesus-kyrkan"; not "musik-skolan")."""
         e = doc.entries[i]
+        stem = doc.folds[i][:len(doc.folds[i]) - len(fold(suffix))]
+        if stem.endswith("-"):  # "mekane yesus-kyrkan": the hyphen joins a name to the ending
+            part = stem[:-1].rsplit("-", 1)[-1]
+            return len(part) >= 3 and part.isalpha() and self.lex.get(part).zipf < T.COMMON \
+                and part not in self.stems.vocabulary  # not "musik-skolan"
         context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None \
             or i >= 2 and doc.folds[i - 1] == "i" and doc.folds[i - 2] in self.w["school_verb"]
         # ("går i engelbrektskolan": a school one goes "i" too)
@@ -1235,6 +1243,18 @@ def _line(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         # "blå linjen" and "gröna linjen" are two lines: the colour is part of the key
         add(LINE.span(doc.offsets[i - 1], doc.ends[i], "transport_name",
                       key=f"{doc.folds[i - 1]} {low}"))
+    return False
+
+
+def _line_nickname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"tar sexan till centrum", "ibland nian, linje 9": a line by its number as a noun, after
+    a verb of riding or before a comma, a line word and a number (not "går i nian")."""
+    folds, n = doc.folds, len(doc.texts)
+    numbered = i + 3 < n and doc.texts[i + 1] == "," and (
+        folds[i + 2] in r.w["line_word"] or folds[i + 2] in r.w["transport_word"]) \
+        and doc.texts[i + 3].isdigit()
+    if doc.texts[i].islower() and (numbered or i and folds[i - 1] in r.w["ride_verb"]):
+        add(LINE_NICKNAME.span(doc.offsets[i], doc.ends[i], "transport_nr", key=folds[i]))
     return False
 
 
@@ -1928,7 +1948,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
-    (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
+    (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),
+    (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (STREET_PREFIX, _street_prefix),
     (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
