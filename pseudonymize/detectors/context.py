@@ -96,7 +96,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
-                        "age_until_limit"))
+                        "age_until_limit", "age_group_noun"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
@@ -391,6 +391,8 @@ class ContextRules:
             after = folds[i + 2] if i + 2 < n else ""
             if prev in self.w["age_until"] and prev2 not in self.w["age_until_limit"]:
                 return True  # "gick i skolan bara till 16 år": until that age (not "upp till")
+            if first and (prev in self.w["age_group_noun"] or self._kin(doc, first - 1)):
+                return True  # "två barn 5 och 7 år", "tränar pojkar 10 år": their age
             if self._lasting(doc, first):
                 return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
             return prev not in self.w["duration_before"] and (
