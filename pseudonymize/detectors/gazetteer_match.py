@@ -413,19 +413,27 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     Institutet", not "började på" nor "studerar på X och jobbar på Y"); a school stays `school`
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
-        return "work" if kind == "university" and (works_at(doc, i) or _fronted_work(doc, i)) \
-            else label
+        return "work" if kind == "university" and (works_at(doc, i) or _fronted_work(doc, i)
+                                                    or _profession_at(doc, i)) else label
     if i and doc.folds[i - 1] in doc.lex.words.folds["go_between"] and kind not in (None, "company"):
         # "söker jobb via Arbetsförmedlingen", "praktik genom arbetsförmedlingen": the
         # authority helps with the work; it is not where one works
         return "other_institution"
-    if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or any(
-            k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
-            for k in (i - 1, i - 2)) or _fronted_work(doc, i):
+    if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or _profession_at(doc, i) \
+            or _fronted_work(doc, i):
         return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus"
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
+
+
+def _profession_at(doc: Doc, i: int) -> bool:
+    """"Faadumo är sjuksköterska på (norrtälje) sjukhus", "jag är doktorand i geologi på
+    Uppsala universitet": an occupation stated about someone just before the preposition of
+    the institution at token i (past one word, or past its subject: "i geologi")."""
+    return any(k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
+               for k in (i - 1, i - 2)) or i >= 5 and doc.folds[i - 1] in ("pa", "vid") \
+        and doc.folds[i - 3] == "i" and stated_profession(doc, i - 4)
 
 
 def _fronted_work(doc: Doc, i: int) -> bool:
