@@ -223,15 +223,22 @@ def propagate(spans: list[Span], doc: Doc,
                 and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
             continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
-        # "Min kompis är Rosa … rosa har alltid": the name in lower case as a clause's subject
+        # "Min kompis är Rosa … rosa har alltid": the name in lower case as a clause's subject;
+        # "min son bank": right after a kin word
         subject = k in doc.starts and k + 1 < len(folds) and folds[k + 1] in name_verbs \
-            and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD
+            and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD \
+            or k and doc.lex.marks.get(doc.texts[k - 1].lower()) == "fam" \
+            and doc.entries[k].zipf < T.DOMINANT_WORD  # "min son bank": the kin word names him
         if stem in subject_only and not subject:
             continue
+        # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
+        # lower case as a sentence's subject (before "är" too)
+        habit = k in doc.starts and base.end > base.start and doc.text[base.start].islower() \
+            and k + 1 < len(folds) and (folds[k + 1] in name_verbs or folds[k + 1] in be_verbs)
         if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
                                  or stem in FUNCTION_WORDS
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
-                                 >= T.DOMINANT_WORD):
+                                 >= T.DOMINANT_WORD and not habit):
             continue  # "han heter hans och hans bror": the second is the pronoun
         if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
                 and doc.entries[k].zipf >= T.COMMON:
@@ -245,9 +252,11 @@ def propagate(spans: list[Span], doc: Doc,
 def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
     """Label every further mention of a replaced name of several words, in any case ("Höga
     kusten ... hela höga kusten", "Gamla byn ... från gamla byn"): found once by its capitals
-    or its context, one surviving mention in lower case would leak it. One pass over the
-    tokens, asking only at a phrase's first word."""
+    or its context, one surviving mention in lower case would leak it; an institution's initials
+    in capitals are it too ("Kungliga Tekniska Högskolan … KTH"). One pass over the tokens,
+    asking only at a phrase's first word."""
     phrases: dict[str, dict[tuple[str, ...], Span]] = {}  # by first fold, then all folds
+    acronyms: dict[str, Span] = {}  # an institution's initials: "Universidad Nacional de San Agustín" UNSA
     for span in spans:
         first, last = doc.index_at(span.start), doc.index_before(span.end)
         if span.label in PROPAGATED and first < last <= first + T.LONGEST_PHRASE \
@@ -256,10 +265,23 @@ def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
             same_start = phrases.setdefault(words[0], {})
             if len(same_start) < T.PHRASES_PER_WORD:  # linear: a hostile essay's many phrases
                 same_start.setdefault(words, span)
+            if span.label in INSTITUTIONS:
+                texts = doc.texts[first:last + 1]
+                for initials in ("".join(t[0] for t in texts if t[0].isupper()),
+                                 "".join(t[0] for t in texts).upper()):
+                    if len(initials) >= 2:
+                        acronyms.setdefault(initials, span)
     if not phrases:
         return spans
     taken = _covered(spans, len(doc.text))
     out, folds = list(spans), doc.folds
+    # "på Universidad Nacional de San Agustín, vi säger UNSA": its initials in capitals
+    for k in compress(count(), map(acronyms.__contains__, doc.texts)):
+        if taken.find(1, doc.offsets[k], doc.ends[k]) < 0:
+            base = acronyms[doc.texts[k]]
+            out.append(Span(doc.offsets[k], doc.ends[k], base.label, (), 0.6, "coreference",
+                            base.key))
+            taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
     for k in compress(count(), map(phrases.__contains__, folds)):
         for words, base in phrases[folds[k]].items():
             end = k + len(words)

@@ -4162,12 +4162,13 @@ def _year(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _near_value(value: int, rng: Draws, taken: Callable[[int], bool]) -> int:
-    """An age or year one to four from `value`, at least 1, never `value` itself (a baby of
+    """An age or year one to three from `value`, at least 1, never `value` itself (a baby of
     one moved down stayed "ett år": the original published) nor another of the essay's
     originals (`taken`: "gifte oss 2008" drawn as 2006, the year another sentence gave)."""
     step = rng.choice((-2, -1, 1, 2))
     near = max(1, value + step)
-    for other in (near, value + abs(step), value - abs(step), value + 3, value - 3, value + 4):
+    for other in (near, value + abs(step), value - abs(step), value + 2, value - 2, value + 3,
+                  value - 3):
         if other >= 1 and other != value and not taken(other):
             return other
     return near if near != value else value + abs(step)

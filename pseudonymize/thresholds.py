@@ -55,6 +55,11 @@ DURATION_REACH = 7      # "vi bodde i lägret i Dadaab sju år": a verb of lasti
 AREA_REACH = 4         # "Hodan, det är en stor del av staden": an area word this many words on
 WORK_CLAUSE = 5        # "jobbar som städare på X": a work word this many words before the
                        # preposition makes X a workplace (a clause, not the whole sentence)
+HOURS_PER_DAY = 24     # "27.12" is no clock time: a day.month from this day on needs no date word
+KIND_SENTENCE_END = 3  # "en egen restaurang nu! Den heter X": at most this many words between a
+                       # kind noun and its sentence's end, for the next sentence's "Den" to be it
+APPOSITION_WORDS = 3   # "på pachamama, en liten peruansk restaurang": at most this many words
+                       # between the article and the business kind that names X
 FEAST_WINDOW = 6       # "Nowruz firar vi den 21 mars": a feast this many words from a date
                        # (in its sentence) makes the date the feast's
 LONGEST_NUMBER = 7     # digit runs read as a value (ages, days, street numbers) have at most

@@ -20,7 +20,8 @@ from rapidfuzz.distance import Levenshtein
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
-                                                     profession_context, studied_at, works_at)
+                                                     apposed_business, profession_context,
+                                                     studied_at, works_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import Doc, Marks, marked
@@ -108,7 +109,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
-                        "age_until_limit"))
+                        "age_until_limit", "age_group_noun"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
@@ -119,6 +120,8 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
                           "thing_pronoun"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
+LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
+                      reads=("ride_verb", "line_word", "transport_word"))
 NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_school_noun",),
                         reads=("generic_number_word",))
 CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
@@ -170,15 +173,19 @@ ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, s
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
                                           "city", "region", "transport_name"), 0.7,
-                       word=("kind_noun",), reads=("be_verb",))
+                       word=("kind_noun",), reads=("be_verb", "kind_filler"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
-                             "school_verb", "place_adverb", "definite_ending", "ordinary_ending"))
+                             "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
+                             "apposition_article", "business_head"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
                      reads=("common_name_homograph",))
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
+APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
+                     word=("common_name_homograph",), rare=True,
+                     reads=("companion_word", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition"))
@@ -401,6 +408,8 @@ class ContextRules:
             after = folds[i + 2] if i + 2 < n else ""
             if prev in self.w["age_until"] and prev2 not in self.w["age_until_limit"]:
                 return True  # "gick i skolan bara till 16 år": until that age (not "upp till")
+            if first and (prev in self.w["age_group_noun"] or self._kin(doc, first - 1)):
+                return True  # "två barn 5 och 7 år", "tränar pojkar 10 år": their age
             if self._lasting(doc, first):
                 return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
             return prev not in self.w["duration_before"] and (
@@ -410,7 +419,7 @@ class ContextRules:
 
     def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
         """"Omid är 9, Mariam 6 och Sana 2", "barnen är karim 13, omar 9", "dotter linh 11": a
-        number after a person in a list whose first member's number follows "är" (past an
+        number after a person (of one or two given names: "och juan pablo 14") in a list whose first member's number follows "är" (past an
         adverb: "Sana bara 2") or who follows a kin word is an age too; at most NAME_RUN_MAX
         members back."""
         folds, k = doc.folds, first - 1
@@ -419,6 +428,9 @@ class ContextRules:
         if not ends or k < 0 or not self._person(doc, k):
             return False
         for _ in range(T.NAME_RUN_MAX):
+            if k >= 2 and doc.entries[k - 1].first_rank and folds[k - 1] not in self.w["list_word"] \
+                    and self._person(doc, k - 1):
+                k -= 1  # "valentina är nitton och juan pablo 14": a member of two given names
             if k >= 1 and self._kin(doc, k - 1) or k >= 2 and folds[k - 1] in self.w["be_verb"] \
                     and self._kin(doc, k - 2):
                 return True  # "dotter linh 11", "barnen är karim 13, omar 9"
@@ -652,8 +664,9 @@ class ContextRules:
                 j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
             elif j < n and folds[j] == "som":
                 j += 1
-            elif j + 2 < n and not doc.texts[j][0].isalnum() and folds[j + 1] in self.w["thing_pronoun"]:
-                j += 2  # "vår egen restaurang! Den heter La Fonda de Carlos"
+            elif (stop := self._sentence_end(doc, j)) + 2 < n \
+                    and folds[stop + 1] in self.w["thing_pronoun"]:
+                j = stop + 2  # "vår egen restaurang! Den heter La Fonda de Carlos", "… nu! Den"
             elif i and folds[i - 1] in self.w["kind_noun_preposition"]:
                 return  # "min kompis på restaurangen heter Anna": the kompis is named
             if j >= n or folds[j] not in self.w["naming_verb"]:
@@ -670,6 +683,17 @@ class ContextRules:
             self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
+
+    @staticmethod
+    def _sentence_end(doc: Doc, j: int) -> int:
+        """The punctuation mark ending the sentence at token j past at most KIND_SENTENCE_END
+        lower-case words ("restaurang nu!"), else len(doc.texts)."""
+        for k in range(j, min(len(doc.texts), j + 1 + T.KIND_SENTENCE_END)):
+            if not doc.texts[k][0].isalnum():
+                return k
+            if not doc.texts[k].islower():
+                break
+        return len(doc.texts)
 
     @staticmethod
     def _lower_run(doc: Doc, j: int) -> int:
@@ -971,8 +995,14 @@ class ContextRules:
         """A rare lower-case compound of a place or name and an institution's ending:
         "bäckbyskolan", "rinkebyskolan" (not "grundskolan", "telekombolaget"); after a work or
         study verb, or a class ("går i klass 3 på sjöstadsskolan"), also an unattested one
-        ("går på stenhammarskolan")."""
+        ("går på stenhammarskolan"); joined by a hyphen, any word that is no everyday one
+        ("yesus-kyrkan"; not "musik-skolan")."""
         e = doc.entries[i]
+        stem = doc.folds[i][:len(doc.folds[i]) - len(fold(suffix))]
+        if stem.endswith("-"):  # "mekane yesus-kyrkan": the hyphen joins a name to the ending
+            part = stem[:-1].rsplit("-", 1)[-1]
+            return len(part) >= 3 and part.isalpha() and self.lex.get(part).zipf < T.COMMON \
+                and part not in self.stems.vocabulary  # not "musik-skolan"
         context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None \
             or i >= 2 and doc.folds[i - 1] == "i" and doc.folds[i - 2] in self.w["school_verb"]
         # ("går i engelbrektskolan": a school one goes "i" too)
@@ -1232,6 +1262,18 @@ def _line(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         # "blå linjen" and "gröna linjen" are two lines: the colour is part of the key
         add(LINE.span(doc.offsets[i - 1], doc.ends[i], "transport_name",
                       key=f"{doc.folds[i - 1]} {low}"))
+    return False
+
+
+def _line_nickname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"tar sexan till centrum", "ibland nian, linje 9": a line by its number as a noun, after
+    a verb of riding or before a comma, a line word and a number (not "går i nian")."""
+    folds, n = doc.folds, len(doc.texts)
+    numbered = i + 3 < n and doc.texts[i + 1] == "," and (
+        folds[i + 2] in r.w["line_word"] or folds[i + 2] in r.w["transport_word"]) \
+        and doc.texts[i + 3].isdigit()
+    if doc.texts[i].islower() and (numbered or i and folds[i - 1] in r.w["ride_verb"]):
+        add(LINE_NICKNAME.span(doc.offsets[i], doc.ends[i], "transport_nr", key=folds[i]))
     return False
 
 
@@ -1570,8 +1612,11 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = doc.capitalised_run(i + 1)
     elif club and (town or rare):
         end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg", "i ik sirius"
-    elif not club and _institution_context(doc, i) == "work" and r._kind_name(doc, i + 1, True):
-        end = r._lower_run(doc, i + 1)  # "jobbar på pizzeria napoli": any word but a frequent one
+    elif not club and (_institution_context(doc, i) == "work" or i >= 2 and doc.texts[i - 1] == ","
+                       and doc.folds[i - 2] in r.w["business_head"]) \
+            and r._kind_name(doc, i + 1, True):
+        # "jobbar på pizzeria napoli", "ett litet kafé, café deseret": any word but a frequent one
+        end = r._lower_run(doc, i + 1)
     else:
         return False
     add(BUSINESS_NAME.span(doc.offsets[i], doc.ends[end],
@@ -1589,7 +1634,8 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
     if label is None or j < 1:
         return False
-    j -= folds[j] in ("en", "ett")
+    for _ in range(2):  # "är ett bra lag", "är mitt lag"
+        j -= j > 1 and folds[j] in r.w["kind_filler"]
     if j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
         return False
     j -= 1
@@ -1615,8 +1661,6 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                    and texts[j + 1].isalpha() and texts[j + 1].islower()) \
             or j in doc.starts or j + 1 in doc.starts:
         return False  # no run of two lower-case words: the loop below would stop before two
-    if _institution_context(doc, j) != "work":
-        return False
     end = j
     while end < min(len(doc.texts), j + 3) and end not in doc.starts and doc.texts[end].isalpha() \
             and doc.texts[end].islower() and not doc.entries[end].cats - NAMEISH \
@@ -1628,12 +1672,40 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if last - j < 1 or end < len(doc.texts) and doc.texts[end].isalpha() \
             and doc.folds[end] not in r.stems.vocabulary:
         return False  # one word (`_u_workplace` judges it), or the run goes on past the limit
+    if _institution_context(doc, j) != "work" and not apposed_business(doc, last):
+        return False  # "städade för rena hem, ett litet städföretag": an apposition says so
     if not any(r._rare_spelling(doc, k) for k in range(j, end)) \
             or doc.folds[last].endswith(r.stems.ENDS["definite_ending"] + r.stems.ENDS["ordinary_ending"]) \
             and doc.entries[last].zipf >= T.DEFINITE_NOUN_MIN:
         return False
     add(WORKPLACE_RUN.span(doc.offsets[j], doc.ends[last], "work",
                            key=" ".join(doc.folds[j:end])))
+    return False
+
+
+def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"jobbar med liv, hon är min kollega", "på stranden med juanpa och han badar": a given
+    name that is also a word (liv, bo, ros) or a rare word no list holds, in lower case after
+    "med"/"hos"/"och" and before a comma or "och" and a subject pronoun, is the person the
+    pronoun goes on about (a homograph only with a pronoun of its gender; the word reading
+    takes an article or a possessive: "mitt liv, hon sa")."""
+    texts, folds = doc.texts, doc.folds
+    if not 0 < i < len(texts) - 2 or not (texts[i + 1] == "," or folds[i + 1] == "och") \
+            or not texts[i].isalpha() or not texts[i].islower() \
+            or folds[i - 1] not in r.w["companion_word"] \
+            or folds[i + 2] not in r.w["personal_pronoun"]:
+        return False
+    e, pronoun = doc.entries[i], doc.lex.words.value("person_pronoun").get(folds[i + 2])
+    if "common_name_homograph" in e.cats:
+        gender = e.gender if e.gender == pronoun else None
+    elif not (e.cats or e.gender or e.place_kind or e.country or e.org_kind or e.surname_rank) \
+            and e.zipf < T.RARE and folds[i] not in r.stems.vocabulary \
+            and not r.stems._compound(folds[i]):
+        gender = pronoun  # "med juanpa och han badar": a nickname no list holds
+    else:
+        gender = None
+    if gender in ("female", "male"):
+        add(APPOSED_NAME.span(doc.offsets[i], doc.ends[i], FIRSTNAME[gender], key=folds[i]))
     return False
 
 
@@ -1750,10 +1822,14 @@ def _digits(doc: Doc, i: int) -> tuple[str, int]:
 
 
 def _day_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal."""
+    """"lördag 13.4", "den 13.4": a date, where "13.4" alone could be a decimal or a time; alone
+    only where the day is no hour ("kom hem 27.12.")."""
     if _digits(doc, i)[1] >= 0 or not DAY_MONTH.fullmatch(doc.texts[i]):
         return False  # a number, or another digit token ("5b": a house number)
-    if i and (doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
+    # "vi kom hem 27.12.": a day that is no hour of a clock time, no word (a unit) after it
+    no_time = int(doc.texts[i].split(".")[0]) >= T.HOURS_PER_DAY and (
+        i + 1 >= len(doc.texts) or not doc.texts[i + 1][0].isalnum())
+    if no_time or i and (doc.entries[i - 1].cats & DATE_CONTEXT_CATS or doc.folds[i - 1] == "den"):
         add(DAY_MONTH_RULE.span(doc.offsets[i], doc.ends[i], "date_digits", key=doc.texts[i]))
     return True
 
@@ -1792,6 +1868,11 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             end = doc.ends[i] if doc.texts[i][len(digits):] in ORDINAL_LETTERS \
                 else doc.offsets[i] + len(digits)
             add(DAY.span(doc.offsets[i], end, "day", key=digits))
+            last = doc.texts[i][len(digits) + 1:]
+            if doc.texts[i][len(digits):len(digits) + 1] == "-" and last.isascii() \
+                    and last.isdigit() and 1 <= int(last) <= 31 and len(last) <= 2:
+                # "14-16 oktober": the range's last day too
+                add(DAY.span(doc.ends[i] - len(last), doc.ends[i], "day", key=last))
         return True
     return False
 
@@ -1943,7 +2024,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
-    (NAMED_KIND, _named_kind), (LINE, _line), (NUMBERED_SCHOOL, _numbered_school),
+    (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),
+    (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (STREET_PREFIX, _street_prefix),
     (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
@@ -1954,7 +2036,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (TOWN_COMPANY, _town_company),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
-    (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname), (WORKPLACE_RUN, _workplace_run),
+    (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname),
+    (APPOSED_NAME, _apposed_name), (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (

@@ -98,7 +98,8 @@ CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_pr
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
-    "school_name_ending"), before=("institution_preposition",))
+    "school_name_ending", "business_name_ending", "apposition_article", "business_head"),
+    before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
                                                              "named_geo_ending"),
@@ -297,11 +298,28 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         return "school"
     work, preps, texts, starts = W["work_word"], W["place_trigger.prep"], doc.texts, doc.starts
     for k in range(i - 2, max(-1, i - 2 - T.WORK_CLAUSE), -1):
+        if k == i - 2 and texts[k] == "," and k + 1 not in starts:
+            continue  # "jobbar helger som barista, på espresso house": the place added on
         if not texts[k][0].isalnum() or k + 1 in starts:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
     return "work" if stated_profession(doc, i - 2) else None
+
+
+def apposed_business(doc: Doc, k: int) -> bool:
+    """"lagar mat på pachamama kök, en liten peruansk restaurang": token k is followed by a
+    comma, an article, a few lower-case words and a business kind, which says the words before
+    the comma name a business (though no work word goes before them)."""
+    W, texts, n = doc.lex.words.folds, doc.texts, len(doc.texts)
+    if k + 3 >= n or texts[k + 1] != "," or doc.folds[k + 2] not in W["apposition_article"]:
+        return False
+    for j in range(k + 3, min(n, k + 4 + T.APPOSITION_WORDS)):
+        if doc.folds[j] in W["business_head"]:
+            return True
+        if not (texts[j].isalpha() and texts[j].islower()):
+            return False
+    return False
 
 
 def _work_before(doc: Doc, i: int) -> bool:
@@ -395,18 +413,43 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     Institutet", not "började på" nor "studerar på X och jobbar på Y"); a school stays `school`
     ("nytt jobb på Katedralskolan": the gold sets' convention)."""
     if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
-        return "work" if kind == "university" and works_at(doc, i) else label
+        return "work" if kind == "university" and (works_at(doc, i) or _fronted_work(doc, i)
+                                                    or _profession_at(doc, i)) else label
     if i and doc.folds[i - 1] in doc.lex.words.folds["go_between"] and kind not in (None, "company"):
         # "söker jobb via Arbetsförmedlingen", "praktik genom arbetsförmedlingen": the
         # authority helps with the work; it is not where one works
         return "other_institution"
-    if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or any(
-            k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
-            for k in (i - 1, i - 2)):
+    if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or _profession_at(doc, i) \
+            or _fronted_work(doc, i):
         return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus"
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
+
+
+def _profession_at(doc: Doc, i: int) -> bool:
+    """"Faadumo är sjuksköterska på (norrtälje) sjukhus", "jag är doktorand i geologi på
+    Uppsala universitet": an occupation stated about someone just before the preposition of
+    the institution at token i (past one word, or past its subject: "i geologi")."""
+    return any(k >= 1 and doc.folds[k] in ("pa", "hos", "vid") and stated_profession(doc, k - 1)
+               for k in (i - 1, i - 2)) or i >= 5 and doc.folds[i - 1] in ("pa", "vid") \
+        and doc.folds[i - 3] == "i" and stated_profession(doc, i - 4)
+
+
+def _fronted_work(doc: Doc, i: int) -> bool:
+    """"På blekingesjukhuset jag jobbar på kirurgen", "Hos ICA jag har praktik": a sentence
+    that opens with the preposition and the institution at token i, a work word after it in the
+    clause (the learners' verb-third order)."""
+    if not i or i - 1 not in doc.starts \
+            or doc.folds[i - 1] not in doc.lex.words.folds["institution_preposition"]:
+        return False
+    work = doc.lex.words.folds["work_word"]
+    for k in range(i + 1, min(len(doc.texts), i + 1 + T.NAME_WORDS_MAX)):
+        if k in doc.starts:
+            return False
+        if doc.folds[k] in work:
+            return True
+    return False
 
 
 def _institution_role(doc: Doc, i: int) -> str | None:
@@ -662,8 +705,11 @@ class Matcher:
         e = lex.entries.get(key)
         if len(key) > 3 and key[-1] == "s":
             base = lex.entries.get(key[:-1])
+            # (a listed institution keeps its own -s: "jobbar på hägglunds" is the company,
+            # not the genitive of the surname Hägglund)
             if base is not None and self._attested(base) and (
-                    e is None or not self._attested(e) or e.zipf >= T.RARE and base.zipf > e.zipf):
+                    e is None or not self._attested(e) or e.zipf >= T.RARE and base.zipf > e.zipf
+                    and not e.org_kind):
                 return base, key[:-1], ("gen",)
         if e is not None and (e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind):
             return e, key, ()
@@ -1816,6 +1862,9 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     if role is None and not c.cap and c.doc.texts[c.i].isalpha():
         # "i första ring på polhemska", "läser el på polhemska", "läser sfi på lärcentrum"
         role = m._far(studied_at, c.doc, c.i)
+    if role is None and c.doc.texts[c.i].isalpha() and (
+            apposed_business(c.doc, c.i) or apposed_business(c.doc, c.i + 1)):
+        role = "work"  # "på pachamama kök, en liten peruansk restaurang"
     if not role or c.initial or c.e.cats - HOMOGRAPH or len(c.key) < 3:
         return None
     if school_name and not m._far(_work_before, c.doc, c.i):
@@ -1837,7 +1886,9 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     # ("jobbar som svetsare på kockums", "på östgöta frukt"; not "på städfirma")
     rare = c.e.zipf < T.RARE or near and c.e.zipf < T.WORKPLACE_NAME_MAX \
         and not m._compound(c.key)
-    if rare and not definite and not c.key.endswith(m.ENDS["ordinary_ending"]) \
+    # "jobbar på tallgården", "städare på städproffsen": a business's definite-looking name
+    named = near and c.key.endswith(m.ENDS["business_name_ending"])
+    if rare and (named or not definite) and not c.key.endswith(m.ENDS["ordinary_ending"]) \
             and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
             and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)

@@ -40,9 +40,8 @@ BLIND2_REPLACE_RECALL_MIN = 0.945
 BLIND2_LEAKS_MAX = 6
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.96, 5), "dev3": (0.955, 10), "dev4": (0.95, 11), "dev5": (0.94, 12),
-              "dev6": (0.95, 7), "dev7": (0.955, 10),
-              "dev8": (0.905, 20)}
+DEV_LEVELS = {"dev2": (0.97, 2), "dev3": (0.96, 8), "dev4": (0.955, 7), "dev5": (0.94, 11),
+              "dev6": (0.96, 4), "dev7": (0.965, 5), "dev8": (0.905, 20)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)

@@ -207,6 +207,17 @@ def test_a_realistic_year_is_never_another_original_year(engine: Engine) -> None
         assert all(a.pseudonym not in years for a in result.annotations), seed
 
 
+def test_a_realistic_year_or_age_moves_onto_no_original(engine: Engine) -> None:
+    """Realistic: a baby of one ("ett") moves up, never to "ett" again, and a year moves onto
+    no other year the essay names (2017 beside 2016 and 2018: 2015 or 2019)."""
+    from pseudonymize.surrogates import Renderer
+
+    for seed in range(8):
+        renderer = Renderer(engine.lex, "realistic", seed, "L1", {"2016", "2017", "2018", "ett"})
+        assert renderer.render(Span(0, 3, "age_string"), 1, "ett", 1) != "ett"
+        assert renderer.render(Span(0, 4, "year"), 1, "2017", 1) in ("2015", "2019")
+
+
 # (essay, original, the names its surrogate must come from: same gender, same origin group)
 ORIGIN = [
     ("Min mamma heter Hodan och min pappa heter Abdi.", "Hodan", {"Fartun"}),

@@ -49,6 +49,29 @@ def test_an_earlier_essays_name_that_is_a_word_only_as_a_subject(offline_engine)
     assert not [s for s in spans if s[0] == text.index("lån")]
 
 
+def test_an_earlier_essays_name_that_is_a_word_after_a_kin_word(offline_engine) -> None:
+    """Bank, named in a learner's earlier essay, is found again in lower case right after a kin
+    word ("min son bank hjälper oss"), not where the word stands ("till banken", "en bank")."""
+    from pseudonymize.engine import Memory
+
+    memory = Memory()
+    offline_engine.pseudonymize("Min son heter Bank, han är sjutton.", "e1", memory=memory)
+    text = "Ibland min son bank hjälper oss. Vi har pengar i en bank."
+    later = offline_engine.pseudonymize(text, "e2", memory=memory)
+    spans = {(a.start, a.label) for a in later.annotations}
+    assert (text.index("bank hjälper"), "firstname_male") in spans
+    assert not [s for s in spans if s[0] == text.index("bank.")]
+
+
+def test_a_lower_case_name_is_found_again_as_a_subject_before_a_be_verb(offline_engine) -> None:
+    """"jobbar med liv, hon är min kollega … liv är från Boliden": a name the learner writes in
+    lower case is the subject again before "är"; "Mitt liv är bra" is the word."""
+    text = "Jag jobbar med liv, hon är min kollega. liv är från Boliden. Mitt liv är bra."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("liv är från"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("liv är bra")]
+
+
 def test_a_name_of_several_words_is_found_again_in_lower_case(offline_engine) -> None:
     """"Höga kusten ... hela höga kusten": a place of several words found once by its capitals is
     the same place in lower case; the same words across a sentence end are not it."""
@@ -56,3 +79,13 @@ def test_a_name_of_several_words_is_found_again_in_lower_case(offline_engine) ->
     spans = {(text[s.start:s.end], s.start, s.label) for s in offline_engine.detect(text)}
     assert ("höga kusten", text.index("höga kusten"), "geo") in spans
     assert not [s for s in spans if s[1] >= text.index("Det var")]
+
+
+def test_an_institutions_initials_are_the_institution(offline_engine) -> None:
+    """"Universidad Nacional de San Agustín, vi säger UNSA": the initials of the institution's
+    words, in capitals, are the same school; capitals that are no one's initials are not."""
+    text = ("Jag studerade på Universidad Nacional de San Agustín, vi säger UNSA. "
+            "Nu läser jag SFI och har B2.")
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("UNSA", "school") in spans
+    assert not [s for s in spans if s[0] in ("SFI", "B2")]
