@@ -29,7 +29,8 @@ from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GEND
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold
+from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_WORDS, SPLIT_HEAD, SPLIT_REST, Entry,
+                                  Lexicon, fold)
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -757,9 +758,9 @@ class Matcher:
         texts, folds, entries, heads = doc.texts, doc.folds, self.lex.entries, self.lex.split_heads
         names = self.lex.split_names
         found = []
-        # a third of an essay's words are heads ("kan", "for"): the pair's join is tested first
-        for i in [k for k in compress(count(), map(heads.__contains__, folds[:-1]))
-                  if folds[k] + folds[k + 1] in names]:
+        for i in self._split_pairs(doc):
+            if folds[i] not in heads or folds[i] + folds[i + 1] not in names:
+                continue
             a, b = texts[i], texts[i + 1]
             if len(b) < 4 or len(a) < 3 or doc.ends[i] + 1 != doc.offsets[i + 1] \
                     or not a.isalpha() or not b.isalpha() or i + 1 in doc.starts:
@@ -775,6 +776,19 @@ class Matcher:
             return spans
         kept = [s for s in spans if not any(s.start < f.end and f.start < s.end for f in found)]
         return sorted(kept + found, key=lambda s: s.start)
+
+    def _split_pairs(self, doc: Doc) -> list[int]:
+        """The tokens i, in order, where `_split_names` may find a split name (a head, then
+        the name's rest): before a rest of 4+ letters, or on a head a shorter rest completes
+        ("stockho" + "lm", `Lexicon.split_at`), found by one C-level look-up per token."""
+        folds, at = doc.folds, self.lex.split_at
+        found = set()
+        for k in compress(count(), map(at.get, folds)):
+            if at[folds[k]] & SPLIT_REST and k:
+                found.add(k - 1)
+            if at[folds[k]] & SPLIT_HEAD and k + 1 < len(folds):
+                found.add(k)
+        return sorted(found)
 
     def _capital(self, text: str) -> bool:
         """Capitalised, also past an Arabic article written in lower case ("al-Rimal",
