@@ -586,6 +586,11 @@ class Matcher:
         self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
         self.marks = Marks(self._mark)
         self.todo_marks, self.single_marks, self.alone_marks = self._mark_patterns()
+        self._gate_tables(lex)
+
+    def _gate_tables(self, lex: Lexicon) -> None:
+        """The words the gates before calls read: a test of the neighbours decides that a
+        step would find nothing, derived from the words the step itself reads first."""
         # the words before a word that `_named` reads past it: a naming verb, a person named
         # ("kallar mig"), a saying verb's adverb (its verb is tested by its spelling), a
         # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
@@ -678,17 +683,16 @@ class Matcher:
         return e or EMPTY, key, ()
 
     def detect(self, doc: Doc) -> list[Span]:
+        """The family's spans: each word `_todo` gives judged in its context (a car, a phrase,
+        an excluded word decided first), then split names, middle names and initials."""
         spans: list[Span] = []
         folds = doc.folds
-        prev_name_end = -2  # index of the last accepted person-name token
-        skip_to = 0
+        prev_name_end, skip_to = -2, 0  # index of the last accepted person-name token
         phrases, alone, plain_starts, nexts = (self.lex.phrases, self._alone, self.plain_starts,
                                                self.phrase_next)
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
-        starts, initial_plain = doc.starts, self.initial_plain
-        verdicts = Verdicts(doc, self.W["place_adverb"]) \
-            if len(doc.texts) >= self.verdict_essay_min else None
+        starts, initial_plain, verdicts = doc.starts, self.initial_plain, self._verdicts(doc)
         for i in self._todo(doc):
             if i < skip_to:
                 continue
@@ -714,10 +718,8 @@ class Matcher:
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
             if (ckey in never or e.cats & EXCLUDED_CATS) and not (
-                    cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
-                    and _name_context(doc, i, self.lex.marks)  # "Doña Lucía", not "Lucia"
-                    or cap and not initial and e.gender and prev_name_end == i - 1
-                    and self._capitalised_next(doc, i)):  # "Tomasz Jan Wiśniewski"
+                    cap and not initial and e.gender
+                    and self._named_anyway(doc, i, e, prev_name_end)):
                 if lone:
                     self._remember(doc.texts[i], True)
                 continue
@@ -732,24 +734,40 @@ class Matcher:
                 spans.append(span)
                 skip_to = doc.index_at(span.end - 1) + 1
                 continue
-            if span is not None:
-                span = self._institution_of(doc, i, span, e)
-            # (each of the next three first asks for a place: a name need not call them)
-            if spans and spans[-1].label in PLACE_LABELS \
-                    and self._continues_place(doc, i, spans, span, e):
-                continue
-            if span is not None and spans and span.label in TOWN_LIKE:
-                if self._surname_town(doc, spans[-1], span, i):
-                    span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs,
-                                           key=span.key)
-                if self._town_pair(doc, spans[-1], span, e, i):
-                    spans[-1], span = self._person_pair(doc, i, spans[-1], span)
+            if span is not None or spans and spans[-1].label in PLACE_LABELS:
+                span = self._placed(doc, i, spans, span, e)
             if span is not None:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
         spans = self._split_names(doc, spans)
         return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
+
+    def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
+        """A capitalised given name inside its sentence that a list excludes (`never_replaced`,
+        EXCLUDED_CATS) is a name all the same in a name's context ("Doña Lucía", not the feast
+        "Lucia") or between names ("Tomasz Jan Wiśniewski")."""
+        return e.cats & EXCLUDED_CATS == NOT_NAME and _name_context(doc, i, self.lex.marks) \
+            or prev_name_end == i - 1 and self._capitalised_next(doc, i)
+
+    def _placed(self, doc: Doc, i: int, spans: list[Span], span: Span | None, e: Entry
+                ) -> Span | None:
+        """The judged word's span (None: none) as it joins the spans before it: an
+        institution's own name (`_institution_of`), none where the word continues the place
+        before it (`_continues_place`, which may extend that span), a surname right after a
+        name ("Stig Berg"), or two small towns abroad side by side that are a person's names
+        ("Winston Churchill": `_person_pair` relabels the span before it too)."""
+        if span is not None:
+            span = self._institution_of(doc, i, span, e)
+        if spans and spans[-1].label in PLACE_LABELS \
+                and self._continues_place(doc, i, spans, span, e):
+            return None
+        if span is not None and spans and span.label in TOWN_LIKE:
+            if self._surname_town(doc, spans[-1], span, i):
+                span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs, key=span.key)
+            if self._town_pair(doc, spans[-1], span, e, i):
+                spans[-1], span = self._person_pair(doc, i, spans[-1], span)
+        return span
 
     def _split_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """"försäkrings kassan", "göte borg", "norr köping": two words, not both everyday ones,
@@ -798,6 +816,11 @@ class Matcher:
         dash = text.find("-")
         return 0 < dash < len(text) - 1 and text[dash + 1].isupper() \
             and text[:dash + 1].lower() in self.W["article_prefix"]
+
+    def _verdicts(self, doc: Doc) -> Verdicts | None:
+        """The table of an essay's verdicts by context window (`_judged`): for a long essay."""
+        return Verdicts(doc, self.W["place_adverb"]) \
+            if len(doc.texts) >= self.verdict_essay_min else None
 
     def _judged(self, verdicts: Verdicts | None, doc: Doc, i: int, e: Entry, key: str,
                 morph: tuple[str, ...], cap: bool, initial: bool, after_name: bool,
