@@ -608,6 +608,9 @@ class Matcher:
             "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word") \
             | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word") - {","}
+        # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
+        # `_u_workplace` alone, after its preposition: the others act in lower case only
+        self.capital_steps_before = lex.words.union("institution_preposition")
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
 
     @staticmethod
@@ -1615,14 +1618,19 @@ class Matcher:
         its context and its shape (Swedish compounds of ordinary words are not names). The
         steps run in order; the first that decides (a span, or REJECT) ends it. A lower-case
         word beside none of the words the steps before `_u_shape` read first is rejected
-        without calling them (`lower_steps_before`, `lower_steps_after`)."""
+        without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
+        not after `capital_steps_before` starts at `_u_shape`."""
         doc, i = c.doc, c.i
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and not doc.texts[i].isupper():
             return None
-        for step in UNKNOWN_STEPS:
+        steps = UNKNOWN_STEPS
+        if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
+                and not doc.texts[i].isupper():
+            steps = CAPITAL_STEPS
+        for step in steps:
             found = step(self, c)
             if found is not None:
                 return found or None
@@ -2258,6 +2266,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_water, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
+CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
 # The registry of this family: the known-word rules, then the unknown-word steps in order.
 RULES: tuple[Rule, ...] = (

@@ -180,7 +180,8 @@ def test_the_lexicon_mark_shape_is_the_test_it_skips(offline_engine) -> None:
 
 def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch) -> None:
     """`Matcher._unknown` (lower-case words beside none of `lower_steps_before`/`_after`
-    rejected without the steps before `_u_shape`) gives the answer of running every step, for
+    rejected without the steps before `_u_shape`, capitalised ones not after
+    `capital_steps_before` starting at `_u_shape`) gives the answer of running every step, for
     every word it judges in the rule-table sentences (also in lower and upper case)."""
     from pseudonymize.detectors import gazetteer_match as gm
 
@@ -199,12 +200,15 @@ def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch
         answer = gated(self, c)
         assert answer == every_step(self, c), (c.doc.text, c.i)
         judged.append(not (c.cap or c.place_ctx or c.named or c.after_name))
+        capital.append(c.cap and not c.doc.texts[c.i].isupper())
         return answer
 
+    capital: list[bool] = []
     monkeypatch.setattr(gm.Matcher, "_unknown", both)
     for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
         matcher.detect(Doc.make(text, offline_engine.lex))
     assert sum(judged) > 100  # lower-case words the gate decides on
+    assert sum(capital) > 100  # and capitalised ones
 
 
 def test_the_workplace_gate_is_the_reads_it_skips(offline_engine) -> None:
