@@ -11,7 +11,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from bisect import bisect_left
 from itertools import chain, compress, count, repeat
 from operator import itemgetter
@@ -695,7 +695,7 @@ class Matcher:
                                                self.phrase_next)
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
-        starts, initial_plain, verdicts = doc.starts, self.initial_plain, self._verdicts(doc)
+        starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
         for i in self._todo(doc):
             if i < skip_to:
                 continue
@@ -727,9 +727,9 @@ class Matcher:
                     self._remember(doc.texts[i], True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
-            span = self._judged(verdicts, doc, i, e, ckey, attrs, cap, initial,
-                                prev_name_end >= i - 3 and _follows_name(doc, i, prev_name_end),
-                                listed)  # (a name three tokens back or nearer: a Python call)
+            span = judge(doc, i, e, ckey, attrs, cap, initial,
+                         prev_name_end >= i - 3 and _follows_name(doc, i, prev_name_end),
+                         listed)  # (a name three tokens back or nearer: a Python call)
             if lone:
                 self._remember(doc.texts[i], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
@@ -820,16 +820,18 @@ class Matcher:
         return 0 < dash < len(text) - 1 and text[dash + 1].isupper() \
             and text[:dash + 1].lower() in self.W["article_prefix"]
 
-    def _verdicts(self, doc: Doc) -> Verdicts | None:
-        """The table of an essay's verdicts by context window (`_judged`): for a long essay."""
-        return Verdicts(doc, self.W["place_adverb"]) \
-            if len(doc.texts) >= self.verdict_essay_min else None
+    def _judge(self, doc: Doc) -> Callable[..., Span | None]:
+        """How `detect` judges a word of this essay: `_classify`, or in a long essay `_judged`
+        with the essay's table of verdicts by context window (`Verdicts`)."""
+        if len(doc.texts) < self.verdict_essay_min:
+            return self._classify
+        return partial(self._judged, Verdicts(doc, self.W["place_adverb"]))
 
-    def _judged(self, verdicts: Verdicts | None, doc: Doc, i: int, e: Entry, key: str,
+    def _judged(self, verdicts: Verdicts, doc: Doc, i: int, e: Entry, key: str,
                 morph: tuple[str, ...], cap: bool, initial: bool, after_name: bool,
                 listed: bool) -> Span | None:
-        """`_classify`, its verdict remembered by context window in a long essay."""
-        window = verdicts.window(i, after_name, listed) if verdicts is not None else None
+        """`_classify`, its verdict remembered by context window (in a long essay)."""
+        window = verdicts.window(i, after_name, listed)
         if window is None:
             return self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
         at = doc.offsets[i], doc.ends[i]
