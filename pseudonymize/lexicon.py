@@ -183,6 +183,8 @@ class Lexicon:
     split_heads: frozenset[str] = frozenset()
     # the whole names (`splittable` keys): a head and the next word written together must be one
     split_names: frozenset[str] = frozenset()
+    # the rests and heads where `_split_names` looks for them (`split_at`)
+    split_at: dict[str, int] = field(default_factory=dict)
     words: Words = field(default_factory=Words)
     # birth year -> Skatteverket's test personnummer born that year (12 digits, sorted)
     test_personids: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -481,7 +483,24 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads,
-        split_names=split_names)
+        split_names=split_names, split_at=split_at(split_names, split_heads))
+
+
+SPLIT_REST, SPLIT_HEAD = 1, 2  # `split_at`'s bits
+
+
+def split_at(names: frozenset[str], heads: frozenset[str]) -> dict[str, int]:
+    """Where a learner's split name (one of `names`, written apart after one of its `heads`)
+    may be: the rests of 4+ letters after a head (SPLIT_REST: the token before may start one),
+    and the heads that a shorter rest completes into a name ("stockho" + "lm", SPLIT_HEAD).
+    Every head and rest making a name is one of these: `_split_names` finds its pairs by one
+    look-up per token, where a third of an essay's words are heads ("kan", "for")."""
+    found = dict.fromkeys(sorted({key[n:] for key in names for n in range(3, len(key) - 3)}),
+                          SPLIT_REST)
+    for head in sorted({key[:n] for key in names for n in range(max(3, len(key) - 3), len(key))
+                        if key[:n] in heads}):
+        found[head] = found.get(head, 0) | SPLIT_HEAD
+    return found
 
 
 def splittable(key: str, e: Entry) -> bool:

@@ -352,18 +352,8 @@ class ContextRules:
         son är fem år"), or before "år" unless the phrase is a duration ("i tre år", "för fem år
         sedan") or generic ("man är 18 år")."""
         folds, n = doc.folds, len(doc.texts)
-        first = i if first is None else first  # the number may span words: "hundra och ett"
-        nxt = folds[i + 1] if i + 1 < n else ""
-        # "mina barn är sju och nio år", "7 och 9 år": two ages joined by "och" share their
-        # context, the verb before the first and "år" after the second
-        paired = nxt == "och" and i + 2 < n and self._numeral(doc, i + 2)
-        last = i + 2 if paired else i  # the pair's second number: "sju och nio."
-        while paired and last + 1 < n and last < i + T.NUMBER_WORDS_MAX \
-                and "number_word" in doc.entries[last + 1].cats:
-            last += 1  # "sextio och sextio fem."
+        first, last, paired = self._age_pair(doc, i, i if first is None else first)
         nxt = folds[last + 1] if last + 1 < n else ""
-        if first >= 2 and folds[first - 1] == "och" and self._numeral(doc, first - 2):
-            first, paired = first - 2, True
         prev = folds[first - 1] if first else ""
         if paired and prev in ("en", "ett"):
             return False  # "en 18 och 16 åring": anyone of those ages
@@ -404,18 +394,39 @@ class ContextRules:
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
                 folds[subject] in self.w["personal_pronoun"] or self._person(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
-        if nxt in self.w["age_trigger.after"]:
-            after = folds[i + 2] if i + 2 < n else ""
-            if prev in self.w["age_until"] and prev2 not in self.w["age_until_limit"]:
-                return True  # "gick i skolan bara till 16 år": until that age (not "upp till")
-            if first and (prev in self.w["age_group_noun"] or self._kin(doc, first - 1)):
-                return True  # "två barn 5 och 7 år", "tränar pojkar 10 år": their age
-            if self._lasting(doc, first):
-                return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
-            return prev not in self.w["duration_before"] and (
-                after not in self.w["duration_after"] or prev in self.w["be_verb"]
-                and folds[verb - 1] not in self.w["duration_subject"])  # "det är fem år sedan"
-        return False
+        return nxt in self.w["age_trigger.after"] and self._age_before_years(doc, i, first, verb)
+
+    def _age_pair(self, doc: Doc, i: int, first: int) -> tuple[int, int, bool]:
+        """(first, last, paired) of the number at i (its first word at `first`: "hundra och
+        ett"): "mina barn är sju och nio år", "7 och 9 år": two ages joined by "och" share their
+        context, the verb before the first and "år" after the second (`last`, the pair's second
+        number: "sju och nio.", "sextio och sextio fem.")."""
+        folds, n = doc.folds, len(doc.texts)
+        paired = i + 2 < n and folds[i + 1] == "och" and self._numeral(doc, i + 2)
+        last = i + 2 if paired else i
+        while paired and last + 1 < n and last < i + T.NUMBER_WORDS_MAX \
+                and "number_word" in doc.entries[last + 1].cats:
+            last += 1
+        if first >= 2 and folds[first - 1] == "och" and self._numeral(doc, first - 2):
+            first, paired = first - 2, True
+        return first, last, paired
+
+    def _age_before_years(self, doc: Doc, i: int, first: int, verb: int) -> bool:
+        """The number at i (its first word at `first`, its verb at `verb`) before "år" is an
+        age, not a duration ("i tre år", "för fem år sedan")."""
+        folds, w = doc.folds, self.w
+        prev = folds[first - 1] if first else ""
+        if prev in w["age_until"] and (folds[first - 2] if first >= 2 else "") \
+                not in w["age_until_limit"]:
+            return True  # "gick i skolan bara till 16 år": until that age (not "upp till")
+        if first and (prev in w["age_group_noun"] or self._kin(doc, first - 1)):
+            return True  # "två barn 5 och 7 år", "tränar pojkar 10 år": their age
+        if self._lasting(doc, first):
+            return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
+        after = folds[i + 2] if i + 2 < len(folds) else ""
+        return prev not in w["duration_before"] and (
+            after not in w["duration_after"] or prev in w["be_verb"]
+            and folds[verb - 1] not in w["duration_subject"])  # "det är fem år sedan"
 
     def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
         """"Omid är 9, Mariam 6 och Sana 2", "barnen är karim 13, omar 9", "dotter linh 11": a

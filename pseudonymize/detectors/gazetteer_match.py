@@ -11,7 +11,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from bisect import bisect_left
 from itertools import chain, compress, count, repeat
 from operator import itemgetter
@@ -29,7 +29,8 @@ from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GEND
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import EMPTY, NO_RANK, NO_WORDS, Entry, Lexicon, fold
+from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_WORDS, SPLIT_HEAD, SPLIT_REST, Entry,
+                                  Lexicon, fold)
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -628,6 +629,11 @@ class Matcher:
         self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
         self.marks = Marks(self._mark)
         self.todo_marks, self.single_marks, self.alone_marks = self._mark_patterns()
+        self._gate_tables(lex)
+
+    def _gate_tables(self, lex: Lexicon) -> None:
+        """The words the gates before calls read: a test of the neighbours decides that a
+        step would find nothing, derived from the words the step itself reads first."""
         # the words before a word that `_named` reads past it: a naming verb, a person named
         # ("kallar mig"), a saying verb's adverb (its verb is tested by its spelling), a
         # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
@@ -645,6 +651,9 @@ class Matcher:
             "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word") \
             | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word") - {","}
+        # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
+        # `_u_workplace` alone, after its preposition: the others act in lower case only
+        self.capital_steps_before = lex.words.union("institution_preposition")
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
 
     @staticmethod
@@ -723,17 +732,16 @@ class Matcher:
         return e or EMPTY, key, ()
 
     def detect(self, doc: Doc) -> list[Span]:
+        """The family's spans: each word `_todo` gives judged in its context (a car, a phrase,
+        an excluded word decided first), then split names, middle names and initials."""
         spans: list[Span] = []
         folds = doc.folds
-        prev_name_end = -2  # index of the last accepted person-name token
-        skip_to = 0
+        prev_name_end, skip_to = -2, 0  # index of the last accepted person-name token
         phrases, alone, plain_starts, nexts = (self.lex.phrases, self._alone, self.plain_starts,
                                                self.phrase_next)
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
-        starts, initial_plain = doc.starts, self.initial_plain
-        verdicts = Verdicts(doc, self.W["place_adverb"]) \
-            if len(doc.texts) >= self.verdict_essay_min else None
+        starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
         for i in self._todo(doc):
             if i < skip_to:
                 continue
@@ -759,17 +767,15 @@ class Matcher:
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
             if (ckey in never or e.cats & EXCLUDED_CATS) and not (
-                    cap and not initial and e.gender and e.cats & EXCLUDED_CATS == NOT_NAME
-                    and _name_context(doc, i, self.lex.marks)  # "Doña Lucía", not "Lucia"
-                    or cap and not initial and e.gender and prev_name_end == i - 1
-                    and self._capitalised_next(doc, i)):  # "Tomasz Jan Wiśniewski"
+                    cap and not initial and e.gender
+                    and self._named_anyway(doc, i, e, prev_name_end)):
                 if lone:
                     self._remember(doc.texts[i], True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
-            span = self._judged(verdicts, doc, i, e, ckey, attrs, cap, initial,
-                                prev_name_end >= i - 3 and _follows_name(doc, i, prev_name_end),
-                                listed)  # (a name three tokens back or nearer: a Python call)
+            span = judge(doc, i, e, ckey, attrs, cap, initial,
+                         prev_name_end >= i - 3 and _follows_name(doc, i, prev_name_end),
+                         listed)  # (a name three tokens back or nearer: a Python call)
             if lone:
                 self._remember(doc.texts[i], span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
@@ -777,24 +783,40 @@ class Matcher:
                 spans.append(span)
                 skip_to = doc.index_at(span.end - 1) + 1
                 continue
-            if span is not None:
-                span = self._institution_of(doc, i, span, e)
-            # (each of the next three first asks for a place: a name need not call them)
-            if spans and spans[-1].label in PLACE_LABELS \
-                    and self._continues_place(doc, i, spans, span, e):
-                continue
-            if span is not None and spans and span.label in TOWN_LIKE:
-                if self._surname_town(doc, spans[-1], span, i):
-                    span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs,
-                                           key=span.key)
-                if self._town_pair(doc, spans[-1], span, e, i):
-                    spans[-1], span = self._person_pair(doc, i, spans[-1], span)
+            if span is not None or spans and spans[-1].label in PLACE_LABELS:
+                span = self._placed(doc, i, spans, span, e)
             if span is not None:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
         spans = self._split_names(doc, spans)
         return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
+
+    def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
+        """A capitalised given name inside its sentence that a list excludes (`never_replaced`,
+        EXCLUDED_CATS) is a name all the same in a name's context ("Doña Lucía", not the feast
+        "Lucia") or between names ("Tomasz Jan Wiśniewski")."""
+        return e.cats & EXCLUDED_CATS == NOT_NAME and _name_context(doc, i, self.lex.marks) \
+            or prev_name_end == i - 1 and self._capitalised_next(doc, i)
+
+    def _placed(self, doc: Doc, i: int, spans: list[Span], span: Span | None, e: Entry
+                ) -> Span | None:
+        """The judged word's span (None: none) as it joins the spans before it: an
+        institution's own name (`_institution_of`), none where the word continues the place
+        before it (`_continues_place`, which may extend that span), a surname right after a
+        name ("Stig Berg"), or two small towns abroad side by side that are a person's names
+        ("Winston Churchill": `_person_pair` relabels the span before it too)."""
+        if span is not None:
+            span = self._institution_of(doc, i, span, e)
+        if spans and spans[-1].label in PLACE_LABELS \
+                and self._continues_place(doc, i, spans, span, e):
+            return None
+        if span is not None and spans and span.label in TOWN_LIKE:
+            if self._surname_town(doc, spans[-1], span, i):
+                span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs, key=span.key)
+            if self._town_pair(doc, spans[-1], span, e, i):
+                spans[-1], span = self._person_pair(doc, i, spans[-1], span)
+        return span
 
     def _split_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """"försäkrings kassan", "göte borg", "norr köping": two words, not both everyday ones,
@@ -803,9 +825,9 @@ class Matcher:
         texts, folds, entries, heads = doc.texts, doc.folds, self.lex.entries, self.lex.split_heads
         names = self.lex.split_names
         found = []
-        # a third of an essay's words are heads ("kan", "for"): the pair's join is tested first
-        for i in [k for k in compress(count(), map(heads.__contains__, folds[:-1]))
-                  if folds[k] + folds[k + 1] in names]:
+        for i in self._split_pairs(doc):
+            if folds[i] not in heads or folds[i] + folds[i + 1] not in names:
+                continue
             a, b = texts[i], texts[i + 1]
             if len(b) < 4 or len(a) < 3 or doc.ends[i] + 1 != doc.offsets[i + 1] \
                     or not a.isalpha() or not b.isalpha() or i + 1 in doc.starts:
@@ -822,6 +844,19 @@ class Matcher:
         kept = [s for s in spans if not any(s.start < f.end and f.start < s.end for f in found)]
         return sorted(kept + found, key=lambda s: s.start)
 
+    def _split_pairs(self, doc: Doc) -> list[int]:
+        """The tokens i, in order, where `_split_names` may find a split name (a head, then
+        the name's rest): before a rest of 4+ letters, or on a head a shorter rest completes
+        ("stockho" + "lm", `Lexicon.split_at`), found by one C-level look-up per token."""
+        folds, at = doc.folds, self.lex.split_at
+        found = set()
+        for k in compress(count(), map(at.get, folds)):
+            if at[folds[k]] & SPLIT_REST and k:
+                found.add(k - 1)
+            if at[folds[k]] & SPLIT_HEAD and k + 1 < len(folds):
+                found.add(k)
+        return sorted(found)
+
     def _capital(self, text: str) -> bool:
         """Capitalised, also past an Arabic article written in lower case ("al-Rimal",
         "el-Fasher": the name's own capital is after the article, category article_prefix)."""
@@ -831,11 +866,18 @@ class Matcher:
         return 0 < dash < len(text) - 1 and text[dash + 1].isupper() \
             and text[:dash + 1].lower() in self.W["article_prefix"]
 
-    def _judged(self, verdicts: Verdicts | None, doc: Doc, i: int, e: Entry, key: str,
+    def _judge(self, doc: Doc) -> Callable[..., Span | None]:
+        """How `detect` judges a word of this essay: `_classify`, or in a long essay `_judged`
+        with the essay's table of verdicts by context window (`Verdicts`)."""
+        if len(doc.texts) < self.verdict_essay_min:
+            return self._classify
+        return partial(self._judged, Verdicts(doc, self.W["place_adverb"]))
+
+    def _judged(self, verdicts: Verdicts, doc: Doc, i: int, e: Entry, key: str,
                 morph: tuple[str, ...], cap: bool, initial: bool, after_name: bool,
                 listed: bool) -> Span | None:
-        """`_classify`, its verdict remembered by context window in a long essay."""
-        window = verdicts.window(i, after_name, listed) if verdicts is not None else None
+        """`_classify`, its verdict remembered by context window (in a long essay)."""
+        window = verdicts.window(i, after_name, listed)
         if window is None:
             return self._classify(doc, i, e, key, morph, cap, initial, after_name, listed)
         at = doc.offsets[i], doc.ends[i]
@@ -1624,14 +1666,19 @@ class Matcher:
         its context and its shape (Swedish compounds of ordinary words are not names). The
         steps run in order; the first that decides (a span, or REJECT) ends it. A lower-case
         word beside none of the words the steps before `_u_shape` read first is rejected
-        without calling them (`lower_steps_before`, `lower_steps_after`)."""
+        without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
+        not after `capital_steps_before` starts at `_u_shape`."""
         doc, i = c.doc, c.i
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and not doc.texts[i].isupper():
             return None
-        for step in UNKNOWN_STEPS:
+        steps = UNKNOWN_STEPS
+        if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
+                and not doc.texts[i].isupper():
+            steps = CAPITAL_STEPS
+        for step in steps:
             found = step(self, c)
             if found is not None:
                 return found or None
@@ -2272,6 +2319,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_water, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
+CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
 # The registry of this family: the known-word rules, then the unknown-word steps in order.
 RULES: tuple[Rule, ...] = (

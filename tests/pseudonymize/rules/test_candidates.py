@@ -180,7 +180,8 @@ def test_the_lexicon_mark_shape_is_the_test_it_skips(offline_engine) -> None:
 
 def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch) -> None:
     """`Matcher._unknown` (lower-case words beside none of `lower_steps_before`/`_after`
-    rejected without the steps before `_u_shape`) gives the answer of running every step, for
+    rejected without the steps before `_u_shape`, capitalised ones not after
+    `capital_steps_before` starting at `_u_shape`) gives the answer of running every step, for
     every word it judges in the rule-table sentences (also in lower and upper case)."""
     from pseudonymize.detectors import gazetteer_match as gm
 
@@ -199,12 +200,15 @@ def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch
         answer = gated(self, c)
         assert answer == every_step(self, c), (c.doc.text, c.i)
         judged.append(not (c.cap or c.place_ctx or c.named or c.after_name))
+        capital.append(c.cap and not c.doc.texts[c.i].isupper())
         return answer
 
+    capital: list[bool] = []
     monkeypatch.setattr(gm.Matcher, "_unknown", both)
     for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
         matcher.detect(Doc.make(text, offline_engine.lex))
     assert sum(judged) > 100  # lower-case words the gate decides on
+    assert sum(capital) > 100  # and capitalised ones
 
 
 def test_the_workplace_gate_is_the_reads_it_skips(offline_engine) -> None:
@@ -222,3 +226,30 @@ def test_the_workplace_gate_is_the_reads_it_skips(offline_engine) -> None:
             else:
                 read += bool(_institution_context(doc, i) or studied_at(doc, i))
     assert read > 0
+
+
+def test_the_split_name_pairs_are_every_head_and_rest(offline_engine) -> None:
+    """`Matcher._split_pairs` (found by the name's rest, `split_at`) gives every token that is
+    a head (`split_heads`) whose join with the next word is a split name: each way of writing
+    each name apart, and the rule-table sentences in three cases, against the loop over heads."""
+    matcher, _ = _families(offline_engine)
+    lex = offline_engine.lex
+    heads, names = lex.split_heads, lex.split_names
+
+    def over_heads(doc: Doc) -> list[int]:
+        folds = doc.folds
+        return [k for k in range(len(folds) - 1)
+                if folds[k] in heads and folds[k] + folds[k + 1] in names]
+
+    pairs = [(key[:n], key[n:]) for key in sorted(names) for n in range(3, len(key))
+             if key[:n] in heads]
+    assert any(len(rest) < 4 for _, rest in pairs)  # a head another name's rest completes
+    texts = [f"{head} {rest}" for head, rest in pairs] + [
+        t for s in _sentences() for t in (s, s.lower(), s.upper())]
+    found = 0
+    for text in texts:
+        doc = Doc.make(text, lex)
+        expected = over_heads(doc)
+        assert [k for k in matcher._split_pairs(doc) if k in expected] == expected, text
+        found += bool(expected)
+    assert found > 0.9 * len(pairs)  # (some names tokenize otherwise: "st. eriks")
