@@ -254,10 +254,12 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and "district" in doc.entries[i].cats
                    or (folds[j] in W["district_preposition"] or folds[j] in W["geo_preposition"])
-                   and not doc.entries[i].zipf
-                   and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")):
+                   and (not doc.entries[i].zipf
+                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")
+                        or doc.entries[i].cats & CURATED_PLACES)):
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
-        # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
+        # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village;
+        # "badar vid ivö": a listed island, lake or park (not the name Ivo)
         k = j - 1
         ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
         stayed = False  # "är kvar i": the verb to be says where someone stays
