@@ -1187,6 +1187,15 @@ class Matcher:
         end = next((k for k in range(i + 1, min(n, i + 1 + T.PRONOUN_REACH)) if k in doc.starts), n)
         return pronoun_gender(doc, i, end) is not None
 
+    def _listed_place(self, doc: Doc, i: int) -> bool:
+        """Token i follows a place or country that is no given name and a list word ("hargeisa
+        och burao", "kabul, paghman"): a member of a list of places, as after "i"."""
+        if i < 2 or doc.folds[i - 1] not in self.W["list_word"]:
+            return False
+        before = doc.entries[i - 2]
+        return bool(before.place_kind or before.country) and not before.gender \
+            and doc.texts[i - 2].isalpha()
+
     def _listed_town(self, doc: Doc, i: int) -> bool:
         """Token i follows a Swedish town (not a district) and a list word: "Malmö eller lund"."""
         if i < 2 or doc.folds[i - 1] not in self.W["list_word"]:
@@ -1549,11 +1558,14 @@ class Matcher:
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         if e.se_pop >= T.SE_ATTESTED and self._listed_town(c.doc, c.i):
             return True  # "i simrishamn, skurup och löderup": a town listed after a town
-        return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
+        # (not a name: "på gröna lund och baran var rädd" is the boy Baran)
+        placed = c.place_ctx == 1 or not e.gender and self._listed_place(c.doc, c.i)
+        return bool(c.place_ctx == 2 or big or placed and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
             or "district_abroad" in e.cats or "town_abbreviation" in e.cats
             or e.place_kind == "region" or e.place_pop and not e.zipf))
-        # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
+        # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all;
+        # "hargeisa och burao": the same after a place and a list word
 
     def _curated_geography(self, c: Cand) -> bool:
         """"såg nilen", "bara öresund": a hand-listed river, lake, sea, island or region whose
