@@ -41,7 +41,7 @@ BLIND2_REPLACE_RECALL_MIN = 0.945
 BLIND2_LEAKS_MAX = 5
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.96, 5), "dev3": (0.958, 8), "dev4": (0.955, 8), "dev5": (0.947, 8),
+DEV_LEVELS = {"dev2": (0.96, 5), "dev3": (0.958, 8), "dev4": (0.955, 8), "dev5": (0.95, 7),
               "dev6": (0.955, 6), "dev7": (0.962, 8)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
