@@ -344,6 +344,8 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
                         {"name": name, "kind": "city", "country": "SE"})
     taken = known | {fold(c["name"]) for c in world.values()}
     rows += short_names(world, taken)
+    # a spelling never doubles a name the lexicon lists (Halab, Aleppo's Swedish exonym)
+    taken |= {fold(word) for word, cat, _ in lexicon if cat == "city_exonym"}
     rows += alternate_spellings(((c["name"], c["countrycode"], c["population"], c["geonameid"],
                                   c.get("alternatenames", ())) for c in world.values()), taken)
     for name, geonameid in _by_category(lexicon, "city_exonym"):

@@ -24,25 +24,29 @@ LATIN_WORD = r"[A-ZÀ-ÖØ-Þ\u0100-\u024f][a-zß-öø-ÿ\u0100-\u024f]{2,}"
 ALTERNATE_SPELLING = re.compile(f"{LATIN_WORD}(?: {LATIN_WORD})?")
 
 
-def _deletions(key: str) -> set[str]:
-    return {key[:k] + key[k + 1:] for k in range(len(key))}
-
-
 @lru_cache(maxsize=1)
-def _swedish_words() -> tuple[dict[str, float], set[str]]:
+def _swedish_words() -> tuple[dict[str, float], set[str], set[str], set[tuple[str, int]]]:
     """Swedish words of Zipf ALTERNATE_SPELLING_ZIPF or more by fold (the highest frequency of
-    the spellings folding alike), and the frequent ones with every single-letter deletion of
-    them: a key one edit from a frequent word meets this set itself or by one of its own
-    deletions."""
+    the spellings folding alike); the frequent ones (ALTERNATE_NEIGHBOUR_ZIPF); every
+    single-letter deletion of those; and each deletion with the position of its letter, for
+    `_one_edit`."""
     zipf: dict[str, float] = {}
     for frequency, bucket in swedish_buckets(ALTERNATE_SPELLING_ZIPF):
         for word in bucket:
             zipf.setdefault(fold(word), frequency)
-    near = set()
-    for key, z in zipf.items():
-        if z >= ALTERNATE_NEIGHBOUR_ZIPF and len(key) >= 3:
-            near |= _deletions(key) | {key}
-    return zipf, near
+    frequent = {key for key, z in zipf.items() if z >= ALTERNATE_NEIGHBOUR_ZIPF and len(key) >= 3}
+    changed = {(key[:k] + key[k + 1:], k) for key in frequent for k in range(len(key))}
+    return zipf, frequent, {deleted for deleted, _ in changed}, changed
+
+
+def _one_edit(key: str) -> bool:
+    """A frequent Swedish word, or one letter fewer, more or changed: "killa" (killar),
+    "landen" (landet: both give "lande" with the letter at 5 deleted); not "athen", which
+    shares "aten" with "maten" only by deleting different letters (two edits)."""
+    _, frequent, fewer, changed = _swedish_words()
+    return key in frequent or key in fewer or any(
+        key[:k] + key[k + 1:] in frequent or (key[:k] + key[k + 1:], k) in changed
+        for k in range(len(key)))
 
 
 def alternate_spellings(cities: Iterable[tuple[str, str, int, int, Iterable[str]]],
@@ -51,7 +55,7 @@ def alternate_spellings(cities: Iterable[tuple[str, str, int, int, Iterable[str]
     (name, country, population, geonameid, alternate names) in, the most populous town's row
     for each spelling no place holds already and that is no Swedish word nor one edit from a
     frequent one (learners misspell those)."""
-    zipf, near = _swedish_words()
+    zipf = _swedish_words()[0]
     best: dict[str, tuple[int, str, str, int]] = {}
     for name, country, population, geonameid, alternates in cities:
         if country == "SE" or population < ALTERNATE_SPELLING_POPULATION:
@@ -60,7 +64,7 @@ def alternate_spellings(cities: Iterable[tuple[str, str, int, int, Iterable[str]
             key = fold(alt)
             if alt == name or key in taken or not ALTERNATE_SPELLING.fullmatch(alt) \
                     or zipf.get(key, 0) >= ALTERNATE_SPELLING_ZIPF \
-                    or key in near or not near.isdisjoint(_deletions(key)):
+                    or _one_edit(key):
                 continue
             if key not in best or population > best[key][0]:
                 best[key] = (population, alt, country, geonameid)

@@ -350,8 +350,11 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 if kind == "city" and (pop or 0) >= T.SE_ATTESTED:
                     se_towns.setdefault(key, set()).add(name.lower())
             old = d.get("place_kind")
+            # another spelling of a big town abroad is read only after a place word; a place's
+            # own name wins over it, however small ("antioquia" the region, not Antakya)
             if old is None or (_PLACE_PRIORITY.get(kind, 9) < _PLACE_PRIORITY.get(old, 9)
-                               and (pop or 0) >= d.get("place_pop", 0) // 10):
+                               and ((pop or 0) >= d.get("place_pop", 0) // 10
+                                    or old == "spelling")):
                 d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
         cities_by_country, place_aliases, region_places = _surrogate_places(ranked, pools)
         for key, country, admin1 in ranked.filter(pl.col("admin1").is_not_null()).unique(

@@ -383,7 +383,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                           and not entry.se_pop  # "Sumaren i Motala": a Swedish town is none
                           and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end
                           and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
-            named_area = before in doc.lex.words("area_word") or _described_area(doc, end)
+            named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
+                or _named_after_area(doc, k)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             # "åkte till Zahle", "en gång till jinja": a known town one travels to is a town of
             # its own, not a district of the big town the essay is in
@@ -424,6 +425,14 @@ def _within_metropolis(doc: Doc, entry: Entry, end: int, after: Span | None) -> 
     return doc.folds[end:end + 1] == ["i"] and doc.index_at(after.start) == end + 1 \
         and after.label == "city" and "foreign" in after.attrs \
         and town >= METROPOLIS and entry.place_pop < town
+
+
+def _named_after_area(doc: Doc, k: int) -> bool:
+    """"ett område som heter Godaif", "en stadsdel som hette X": token k is named by a naming
+    verb after an area word, as "i stadsdelen X" names it."""
+    folds, words = doc.folds, doc.lex.words
+    return k >= 3 and folds[k - 1] in words("naming_verb") and folds[k - 2] == "som" \
+        and folds[k - 3] in words("area_word")
 
 
 def _described_area(doc: Doc, end: int) -> bool:
@@ -549,9 +558,10 @@ def unify(spans: list[Span], text: str) -> list[Span]:
     new = tuple.__new__  # Span(...) without its Python __new__: a relabelled mention each
     for span, ident in zip(spans, idents):
         top = best[ident]
-        if top.label == span.label or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name:
-            # "bor i Dnipro vid floden Dnipro": a kind noun names its own feature, and a town
-            # the gazetteer knows keeps its reading
+        if top.label == span.label or span.rule == NAMED_KIND.name \
+                or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name:
+            # "bor i Dnipro vid floden Dnipro", "floden dnipro och staden dnipro": a kind noun
+            # names its own feature, and a town the gazetteer knows keeps its reading
             out.append(span)
             continue
         # "foreign" comes from the entity's best mention, the other attributes stay the span's

@@ -131,3 +131,4 @@ AGE_STAGES = (1, 7, 13, 16, 18, 20, 65)  # a moved age stays in its stage of lif
 KIN_REACH = 12              # a kin word this many words back names the children listed after it ("vi har två barn, xamse är 12")
 STREET_NAME_APART_MAX = 3.5  # a word this rare before a bare "gatan" and a house number is the street's name ("hamra gatan 5", hamra 2.97)
 FIRST_PERSONAL_YEAR = 1930  # an earlier year is history, not a person's (born, moved, married)
+STREET_NUMBER_NAME_DIGITS = 3  # "carrera 70", "calle 100": a street abroad named by a number after its kind word

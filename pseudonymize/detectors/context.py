@@ -1421,10 +1421,15 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
         return r._connected_run(doc, j + 1)  # "Rue de Rivoli", "Calle del Carmen"
     if doc.texts[j][:1].isupper():
         return r._connected_run(doc, j)
-    end = j - 1  # in lower case: the words after it that no list holds ("vulytsia sumska")
+    if doc.texts[j].isdigit() and len(doc.texts[j]) <= T.STREET_NUMBER_NAME_DIGITS:
+        return j  # "carrera 70", "calle 10": a numbered street (its house number follows)
+    end = j - 1  # in lower case: the words after it that no list holds ("vulytsia sumska"),
+    # the first also one as rare as a street's name before "gatan" that no rule lists ("calle
+    # mayor", "rua augusta"; not "calle cyklade hem")
+    first = doc.entries[j].zipf < T.STREET_NAME_APART_MAX and doc.folds[j] not in r.stems.vocabulary
     while end + 1 < min(len(doc.texts), j + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
             and doc.texts[end + 1].isalpha() and not doc.entries[end + 1].cats \
-            and doc.entries[end + 1].zipf < T.RARE:
+            and (doc.entries[end + 1].zipf < T.RARE or end + 1 == j and first):
         end += 1
     return end if end >= j else 0
 

@@ -47,13 +47,14 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 
 
 # --- rule names (resolve imports these) -------------------------------------------------------
-PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_tail",
+PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_tail", "kind_noun",
                                                       "never_replaced", "work_word",
                                                       "geo_preposition", "shop_chain",
                                                       "shop_preposition", "shopping_verb"))
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
-    "region_word", "place_adverb", "name_trigger", "name_verb", "never_replaced", "naming_verb",
+    "region_word", "place_adverb", "stay_adverb", "name_trigger", "name_verb", "never_replaced",
+    "naming_verb",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
@@ -65,7 +66,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
 FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
-    "district_preposition"))
+    "district_preposition", "stay_adverb", "be_verb"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -134,6 +135,9 @@ GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLAC
 
 
 CURATED_PLACES = frozenset({"landmark", "geo"})  # lexicon.tsv's parks, squares, lakes, rivers
+# ... and its places abroad and regions (not Swedish districts: "gamla stan" in lower case is
+# often any town's old town)
+LISTED_PLACES = CURATED_PLACES | {"district_abroad", "settlement", "region"}
 SWEDISH_LISTED = frozenset({"landmark", "geo", "district"})  # ... and districts of Swedish towns
 CURATED_GEOGRAPHY = frozenset({"geo", "region"})  # lexicon.tsv's waters, islands and regions
 REGION_ONLY = frozenset({"region"})  # a region and nothing else ("gotland", "dalarna")
@@ -252,20 +256,25 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and "district" in doc.entries[i].cats
                    or (folds[j] in W["district_preposition"] or folds[j] in W["geo_preposition"])
-                   and not doc.entries[i].zipf
-                   and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")):
+                   and (not doc.entries[i].zipf
+                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")
+                        or doc.entries[i].cats & CURATED_PLACES)):
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
-        # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village
+        # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village;
+        # "badar vid ivö": a listed island, lake or park (not the name Ivo)
         k = j - 1
         ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
+        stayed = False  # "är kvar i": the verb to be says where someone stays
         while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"
                           or folds[k].endswith(ENDS["transport_ending"])):
             ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
                 and folds[k] not in W["place_adverb"]
+            stayed = stayed or folds[k] in W["stay_adverb"]
             k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                        or ridden and folds[k] in W["ride_verb"]
+                       or stayed and folds[k] in W["be_verb"]
                        or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
@@ -586,6 +595,9 @@ class Matcher:
                                   default=0)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
+        # the kind nouns of places ("stad", "staden", "regionen"; not "skolan", "bussen")
+        self.place_kind_nouns = frozenset(
+            fold(w) for w, label in lex.words.value("kind_noun").items() if label in PLACE_LABELS)
         # `vocabulary` but the homographs ("lina", "sten"): words that are never a name at all
         self.vocabulary_words = frozenset().union(*(
             words for cat, words in lex.words.folds.items()
@@ -1006,13 +1018,19 @@ class Matcher:
         # after a place preposition: a place in lower case after a place verb, or a country or
         # a place with a rare word in it ("från addis abeba", "från nya zeeland", "från viña
         # del mar": the whole phrase is the town's name)
-        placed = (cap or i and folds[i - 1] in self.W["place_trigger.prep"]) and (
-            _place_context(doc, i) == 2 or label == "country" or label in PLACE_LABELS and any(
-                self.lex.get(w).zipf < T.COMMON for w in pkey.split()))
-        # "vid kungens kurva", "på stora torget": a curated place whose words are everyday
-        # words, after any locative preposition
-        located = e.cats & CURATED_PLACES and i and (folds[i - 1] in self.W["place_trigger.prep"]
-                                                     or folds[i - 1] in self.W["geo_preposition"])
+        # ... or after a place noun, which learners write without its article ("från stad da
+        # nang", "i staden hai phong"); a word in letters Swedish lacks is no Swedish word
+        # ("i sơn trà" folds as "son tra")
+        kind = i and folds[i - 1] in self.place_kind_nouns
+        placed = (cap or kind or i and folds[i - 1] in self.W["place_trigger.prep"]) and (
+            _place_context(doc, i) == 2 or label == "country" or label in PLACE_LABELS and (
+                any(self.lex.get(w).zipf < T.COMMON for w in pkey.split())
+                or any(_foreign_letters(doc.texts[k]) for k in range(i, j)
+                       if doc.texts[k].isalpha())))
+        # "vid kungens kurva", "på stora torget", "på cerro alegre": a hand-listed place whose
+        # words are everyday words, after any locative preposition
+        located = e.cats & LISTED_PLACES and i and (folds[i - 1] in self.W["place_trigger.prep"]
+                                                    or folds[i - 1] in self.W["geo_preposition"])
         if not label or not (shaped or lower_org or placed or located) \
                 or pkey in self.W["never_replaced"]:
             return None
@@ -1256,6 +1274,15 @@ class Matcher:
             return False
         end = next((k for k in range(i + 1, min(n, i + 1 + T.PRONOUN_REACH)) if k in doc.starts), n)
         return pronoun_gender(doc, i, end) is not None
+
+    def _listed_place(self, doc: Doc, i: int) -> bool:
+        """Token i follows a place or country that is no given name and a list word ("hargeisa
+        och burao", "kabul, paghman"): a member of a list of places, as after "i"."""
+        if i < 2 or doc.folds[i - 1] not in self.W["list_word"]:
+            return False
+        before = doc.entries[i - 2]
+        return bool(before.place_kind or before.country) and not before.gender \
+            and doc.texts[i - 2].isalpha()
 
     def _listed_town(self, doc: Doc, i: int) -> bool:
         """Token i follows a Swedish town (not a district) and a list word: "Malmö eller lund"."""
@@ -1619,11 +1646,14 @@ class Matcher:
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         if e.se_pop >= T.SE_ATTESTED and self._listed_town(c.doc, c.i):
             return True  # "i simrishamn, skurup och löderup": a town listed after a town
-        return bool(c.place_ctx == 2 or big or c.place_ctx == 1 and (
+        # (not a name: "på gröna lund och baran var rädd" is the boy Baran)
+        placed = c.place_ctx == 1 or not e.gender and self._listed_place(c.doc, c.i)
+        return bool(c.place_ctx == 2 or big or placed and (
             e.se_pop or e.place_pop >= T.BIG_PLACE or "settlement" in e.cats
             or "district_abroad" in e.cats or "town_abbreviation" in e.cats
             or e.place_kind == "region" or e.place_pop and not e.zipf))
-        # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all
+        # "i cebu", "i jubaland", "i kurdistan"; "från nyeri": a town that is no word at all;
+        # "hargeisa och burao": the same after a place and a list word
 
     def _curated_geography(self, c: Cand) -> bool:
         """"såg nilen", "bara öresund": a hand-listed river, lake, sea, island or region whose

@@ -14,6 +14,8 @@ BIG = ALTERNATE_SPELLING_POPULATION
     ("Sam", False),         # folds like a frequent Swedish name ("Šam" for Damascus)
     ("Killa", False),       # one letter from "killar": a learner's misspelling, not a town
     ("Landen", False),      # one letter from "landet"
+    ("Athen", True),        # two letters from "maten" (both drop a letter to "aten")
+    ("Adan", False),        # one letter fewer than "sådan"
     ("Kafe", False),        # folds like "kafé"
     ("Ha-ta", False),       # a transliteration's syllables
     ("de han", False),      # lower case

@@ -34,13 +34,14 @@ BLIND_LEAKS_MAX = 1
 # only its figures are read): first measured 0.880 and 26 leaks in 40 essays, 0.892 and 23 at the
 # end of that day's work on two development sets, 0.914 and 11 after the next day's on four,
 # 0.928 and 10 after the third's (geography and names as data, six development sets), 0.947
-# and 6 in 5 essays after the fourth's (dev7 written blind, persons, places, a second round); a
-# regression guard, still short of the targets
+# and 6 in 5 essays after the fourth's (dev7 written blind, persons, places, a second round),
+# 0.949 and 5 after a round on places (kind nouns before listed phrases, lists of places, more
+# districts and spellings); a regression guard, still short of the targets
 BLIND2_REPLACE_RECALL_MIN = 0.945
-BLIND2_LEAKS_MAX = 6
+BLIND2_LEAKS_MAX = 5
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.97, 2), "dev3": (0.96, 8), "dev4": (0.955, 7), "dev5": (0.94, 11),
+DEV_LEVELS = {"dev2": (0.97, 2), "dev3": (0.96, 8), "dev4": (0.955, 7), "dev5": (0.95, 7),
               "dev6": (0.96, 4), "dev7": (0.965, 5), "dev8": (0.905, 20)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)

@@ -89,3 +89,15 @@ def test_an_institutions_initials_are_the_institution(offline_engine) -> None:
     spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
     assert ("UNSA", "school") in spans
     assert not [s for s in spans if s[0] in ("SFI", "B2")]
+
+
+def test_a_kind_noun_keeps_its_own_reading_of_a_shared_name(offline_engine) -> None:
+    """"floden dnipro och staden dnipro": the river and the town share a name, and each kind
+    noun says which one it names; the other mentions still take the best one's label."""
+    text = "Jag saknar floden dnipro och staden dnipro där min farbror bor."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("dnipro och"), "geo") in spans
+    assert (text.index("dnipro där"), "city") in spans
+    text = "Vi badade i sjön Roxen. Roxen är stor."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("Roxen är"), "geo") in spans
