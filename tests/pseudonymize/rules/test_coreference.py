@@ -1,5 +1,7 @@
 """Coreference on the offline snapshot: an essay's name found again, not where its word is."""
 
+import pytest
+
 
 def test_a_name_said_of_something_after_a_be_verb_is_the_word(offline_engine) -> None:
     """Gul is a man's name and the colour: "hans jacka var gul" is the colour, while "ringde gul"
@@ -35,32 +37,32 @@ def test_an_age_written_together_with_its_year_word_is_its_digits(offline_engine
     assert not [s for s in spans if s[0].startswith("600")]
 
 
-def test_an_earlier_essays_name_that_is_a_word_only_as_a_subject(offline_engine) -> None:
-    """Lan, named in a learner's earlier essay, is found again in lower case starting a clause
-    before its verb ("lan jobbar"), not where the word stands ("ett lån", "på lan")."""
+# (earlier essay, later essay, the later mention found with its label, the word that stays)
+EARLIER_NAMES = [
+    # Lan is found again in lower case starting a clause before its verb ("lan jobbar"), not
+    # where the word stands ("ett lån")
+    ("Min fru heter Lan och hon kommer från Vietnam.",
+     "vi har ett lån på banken. lan jobbar på en salong.", "lan jobbar", "firstname_female", "lån"),
+    # Bank right after a kin word ("min son bank hjälper oss"), not "i en bank"
+    ("Min son heter Bank, han är sjutton.",
+     "Ibland min son bank hjälper oss. Vi har pengar i en bank.", "bank hjälper",
+     "firstname_male", "bank."),
+]
+
+
+@pytest.mark.parametrize("earlier, text, found, label, word", EARLIER_NAMES)
+def test_an_earlier_essays_name_that_is_a_word_where_a_name_stands(
+        offline_engine, earlier: str, text: str, found: str, label: str, word: str) -> None:
+    """A name that is an everyday word, named in the learner's earlier essay, is found again in
+    lower case where a name stands, and nowhere else."""
     from pseudonymize.engine import Memory
 
     memory = Memory()
-    offline_engine.pseudonymize("Min fru heter Lan och hon kommer från Vietnam.", "e1", memory=memory)
-    text = "vi har ett lån på banken. lan jobbar på en salong."
+    offline_engine.pseudonymize(earlier, "e1", memory=memory)
     later = offline_engine.pseudonymize(text, "e2", memory=memory)
     spans = {(a.start, a.label) for a in later.annotations}
-    assert (text.index("lan jobbar"), "firstname_female") in spans
-    assert not [s for s in spans if s[0] == text.index("lån")]
-
-
-def test_an_earlier_essays_name_that_is_a_word_after_a_kin_word(offline_engine) -> None:
-    """Bank, named in a learner's earlier essay, is found again in lower case right after a kin
-    word ("min son bank hjälper oss"), not where the word stands ("till banken", "en bank")."""
-    from pseudonymize.engine import Memory
-
-    memory = Memory()
-    offline_engine.pseudonymize("Min son heter Bank, han är sjutton.", "e1", memory=memory)
-    text = "Ibland min son bank hjälper oss. Vi har pengar i en bank."
-    later = offline_engine.pseudonymize(text, "e2", memory=memory)
-    spans = {(a.start, a.label) for a in later.annotations}
-    assert (text.index("bank hjälper"), "firstname_male") in spans
-    assert not [s for s in spans if s[0] == text.index("bank.")]
+    assert (text.index(found), label) in spans
+    assert not [s for s in spans if s[0] == text.index(word)]
 
 
 def test_a_lower_case_name_is_found_again_as_a_subject_before_a_be_verb(offline_engine) -> None:
