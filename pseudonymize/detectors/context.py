@@ -2116,6 +2116,8 @@ class LowerIndex:
         self.shapes = tuple(dict.fromkeys((bit[rule.fn], rule.shape) for rule in lower
                                           if rule.fn not in unshaped))
         self.lex = lex
+        self._before, self._before2, self._after = (self.index[f] for f in ("before", "before2",
+                                                                             "after"))
         self._cache: dict[int, tuple[Callable, ...]] = {}
         self._own: dict[str, int] = {}  # `_own_mask` by spelling, at most REMEMBERED_WORDS
 
@@ -2140,17 +2142,18 @@ class LowerIndex:
         return mask
 
     def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
-        folds, n = doc.folds, len(doc.folds)
-        index = self.index
+        """The rule functions to run on token i, in registry order (one call per token the
+        context rules look at: its look-ups are the neighbours' own dicts, no nested index)."""
+        folds = doc.folds
         mask = self._own.get(doc.texts[i])
         if mask is None:
             mask = self._own_mask(doc.texts[i], folds[i], doc.entries[i])
         if i:
-            mask |= index["before"].get(folds[i - 1], 0)
+            mask |= self._before.get(folds[i - 1], 0)
             if i > 1:
-                mask |= index["before2"].get(folds[i - 2], 0)
-        if i + 1 < n:
-            mask |= index["after"].get(folds[i + 1], 0)
+                mask |= self._before2.get(folds[i - 2], 0)
+        if i + 1 < len(folds):
+            mask |= self._after.get(folds[i + 1], 0)
         found = self._cache.get(mask)
         if found is None:
             found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)
