@@ -62,9 +62,10 @@ def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_street_suffix`'s token: a rare word of seven letters or more ending (before a genitive
     s) in a street's ending ("Ekvägen", "Strandvägens"), unless a longer ending of a place
     other than a street holds it ("Niagarafallen" is a waterfall, not an "-allen")."""
-    street = key[:-1] if key.endswith("s") else key
-    ending = lex.words.ending("street_ending", street)
-    if not (e.zipf < T.COMMON and len(key) > 6 and ending):
+    if not (e.zipf < T.COMMON and len(key) > 6):  # (before the endings' scan)
+        return False
+    ending = lex.words.ending("street_ending", key[:-1] if key.endswith("s") else key)
+    if not ending:
         return False
     low = text.lower()
     low = low[:-1] if low.endswith("s") else low
@@ -75,8 +76,8 @@ def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
 
 def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
-    return "." in key or "_" in key or any(c.isdigit() for c in key) and any(
-        c.isalpha() for c in key)
+    return not key.isalpha() and ("." in key or "_" in key or any(c.isdigit() for c in key)
+                                  and any(c.isalpha() for c in key))  # (letters alone: no)
 
 
 def _mark_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
@@ -330,16 +331,16 @@ class ContextRules:
 
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
-        add = spans.append
-        lower = self.lower
+        add, texts = spans.append, doc.texts
+        lower, capital = self.lower.functions, self.capital.functions
         for i in self.todo(doc):
-            first = doc.texts[i][0]
+            first = texts[i][0]
             if first.isdigit():
                 rules = NUMBER_FNS
             elif first.isupper():
-                rules = self.capital.functions(doc, i)
+                rules = capital(doc, i)
             elif first.isalpha():
-                rules = lower.functions(doc, i)
+                rules = lower(doc, i)
             else:
                 continue
             for fn in rules:
