@@ -865,8 +865,9 @@ class ContextRules:
     def _bare_suffix(self, key: str, named: bool) -> bool:
         """gatan, vägen, omvägen: the suffix word itself or a short everyday compound, not a
         street name — unless capitalised inside a sentence (Ekvägen, Ågatan)."""
-        return any(key == sfx or len(key) < len(sfx) + 3 and not named for sfx in self.street_endings
-                   if key.endswith(sfx))
+        return key.endswith(self.street_endings) and any(
+            key == sfx or len(key) < len(sfx) + 3 and not named for sfx in self.street_endings
+            if key.endswith(sfx))  # (one C-level test first: most words end in none)
 
     def _feast_near(self, doc: Doc, i: int) -> bool:
         """A feast or holiday named within FEAST_WINDOW words of token i in its sentence

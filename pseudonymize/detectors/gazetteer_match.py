@@ -1693,8 +1693,10 @@ class Matcher:
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
         merely ends like one, "pressbyrån", is not)."""
-        return any(key.endswith(end) and self.lex.get(key[:-len(end)]).zipf >= T.COMPOUND_PART_MIN
-                   for end in self.ENDS["definite_ending"])
+        ends = self.ENDS["definite_ending"]
+        return key.endswith(ends) and any(
+            key.endswith(end) and self.lex.get(key[:-len(end)]).zipf >= T.COMPOUND_PART_MIN
+            for end in ends)  # (one C-level test first: most words end in none)
 
     def _unknown(self, c: Cand) -> Span | None:
         """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,
