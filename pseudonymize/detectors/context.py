@@ -1196,9 +1196,11 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     prev = folds[i - 1] if i else ""
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    # the rare spelling first (one look-up): most words after "är" or "och" are everyday
-    # words, and the three context reads after it are calls
-    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or r._rare_spelling(doc, i) \
+    # the rare spelling first (`_rare_spelling`, asked only of a word its first test leaves
+    # open): most words after "är" or "och" are everyday words, and the three context reads
+    # after it are calls
+    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or (
+            e.zipf < T.COMMON or not text.isascii() and r._rare_spelling(doc, i)) \
             and (r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
                  or r._said_age(doc, i)):
         r._age_word(doc, i, add)
