@@ -131,6 +131,8 @@ class Words:
         """The longest ending of the category that `word` ends in with at least `stem`
         characters before it ("bussnummer" -> "nummer"), or ""."""
         ends = self.surface_ends[category] if surface else self.ends[category]
+        if not word.endswith(ends):  # (one C-level test: most words end in none of them)
+            return ""
         return next((e for e in ends if word.endswith(e) and len(word) >= len(e) + stem), "")
 
 

@@ -62,9 +62,10 @@ def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_street_suffix`'s token: a rare word of seven letters or more ending (before a genitive
     s) in a street's ending ("Ekvägen", "Strandvägens"), unless a longer ending of a place
     other than a street holds it ("Niagarafallen" is a waterfall, not an "-allen")."""
-    street = key[:-1] if key.endswith("s") else key
-    ending = lex.words.ending("street_ending", street)
-    if not (e.zipf < T.COMMON and len(key) > 6 and ending):
+    if not (e.zipf < T.COMMON and len(key) > 6):  # (before the endings' scan)
+        return False
+    ending = lex.words.ending("street_ending", key[:-1] if key.endswith("s") else key)
+    if not ending:
         return False
     low = text.lower()
     low = low[:-1] if low.endswith("s") else low
@@ -75,8 +76,8 @@ def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
 
 def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
-    return "." in key or "_" in key or any(c.isdigit() for c in key) and any(
-        c.isalpha() for c in key)
+    return not key.isalpha() and ("." in key or "_" in key or any(c.isdigit() for c in key)
+                                  and any(c.isalpha() for c in key))  # (letters alone: no)
 
 
 def _mark_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
@@ -330,16 +331,16 @@ class ContextRules:
 
     def detect(self, doc: Doc) -> list[Span]:
         spans: list[Span] = []
-        add = spans.append
-        lower = self.lower
+        add, texts = spans.append, doc.texts
+        lower, capital = self.lower.functions, self.capital.functions
         for i in self.todo(doc):
-            first = doc.texts[i][0]
+            first = texts[i][0]
             if first.isdigit():
                 rules = NUMBER_FNS
             elif first.isupper():
-                rules = self.capital.functions(doc, i)
+                rules = capital(doc, i)
             elif first.isalpha():
-                rules = lower.functions(doc, i)
+                rules = lower(doc, i)
             else:
                 continue
             for fn in rules:
@@ -864,8 +865,9 @@ class ContextRules:
     def _bare_suffix(self, key: str, named: bool) -> bool:
         """gatan, vägen, omvägen: the suffix word itself or a short everyday compound, not a
         street name — unless capitalised inside a sentence (Ekvägen, Ågatan)."""
-        return any(key == sfx or len(key) < len(sfx) + 3 and not named for sfx in self.street_endings
-                   if key.endswith(sfx))
+        return key.endswith(self.street_endings) and any(
+            key == sfx or len(key) < len(sfx) + 3 and not named for sfx in self.street_endings
+            if key.endswith(sfx))  # (one C-level test first: most words end in none)
 
     def _feast_near(self, doc: Doc, i: int) -> bool:
         """A feast or holiday named within FEAST_WINDOW words of token i in its sentence
@@ -1194,9 +1196,11 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     prev = folds[i - 1] if i else ""
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    # the rare spelling first (one look-up): most words after "är" or "och" are everyday
-    # words, and the three context reads after it are calls
-    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or r._rare_spelling(doc, i) \
+    # the rare spelling first (`_rare_spelling`, asked only of a word its first test leaves
+    # open): most words after "är" or "och" are everyday words, and the three context reads
+    # after it are calls
+    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or (
+            e.zipf < T.COMMON or not text.isascii() and r._rare_spelling(doc, i)) \
             and (r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
                  or r._said_age(doc, i)):
         r._age_word(doc, i, add)
@@ -2116,6 +2120,8 @@ class LowerIndex:
         self.shapes = tuple(dict.fromkeys((bit[rule.fn], rule.shape) for rule in lower
                                           if rule.fn not in unshaped))
         self.lex = lex
+        self._before, self._before2, self._after = (self.index[f] for f in ("before", "before2",
+                                                                             "after"))
         self._cache: dict[int, tuple[Callable, ...]] = {}
         self._own: dict[str, int] = {}  # `_own_mask` by spelling, at most REMEMBERED_WORDS
 
@@ -2140,17 +2146,18 @@ class LowerIndex:
         return mask
 
     def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
-        folds, n = doc.folds, len(doc.folds)
-        index = self.index
+        """The rule functions to run on token i, in registry order (one call per token the
+        context rules look at: its look-ups are the neighbours' own dicts, no nested index)."""
+        folds = doc.folds
         mask = self._own.get(doc.texts[i])
         if mask is None:
             mask = self._own_mask(doc.texts[i], folds[i], doc.entries[i])
         if i:
-            mask |= index["before"].get(folds[i - 1], 0)
+            mask |= self._before.get(folds[i - 1], 0)
             if i > 1:
-                mask |= index["before2"].get(folds[i - 2], 0)
-        if i + 1 < n:
-            mask |= index["after"].get(folds[i + 1], 0)
+                mask |= self._before2.get(folds[i - 2], 0)
+        if i + 1 < len(folds):
+            mask |= self._after.get(folds[i + 1], 0)
         found = self._cache.get(mask)
         if found is None:
             found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)

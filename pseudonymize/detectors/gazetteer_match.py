@@ -1212,7 +1212,12 @@ class Matcher:
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
-        named, place_ctx = self._named(doc, i, listed), self._place_ctx(doc, i)
+        folds = doc.folds
+        named = self._named(doc, i, listed)
+        # `_place_ctx`'s own gate made here, without its call: most judged words stand beside
+        # none of the words its reads start from
+        place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before or (
+            i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
@@ -1688,8 +1693,10 @@ class Matcher:
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
         merely ends like one, "pressbyrån", is not)."""
-        return any(key.endswith(end) and self.lex.get(key[:-len(end)]).zipf >= T.COMPOUND_PART_MIN
-                   for end in self.ENDS["definite_ending"])
+        ends = self.ENDS["definite_ending"]
+        return key.endswith(ends) and any(
+            key.endswith(end) and self.lex.get(key[:-len(end)]).zipf >= T.COMPOUND_PART_MIN
+            for end in ends)  # (one C-level test first: most words end in none)
 
     def _unknown(self, c: Cand) -> Span | None:
         """A word no gazetteer knows: a misspelt name or place, or a proper noun by its capital,

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from pseudonymize.detectors.context import ContextRules
 from pseudonymize.detectors.gazetteer_match import Matcher
 from pseudonymize.doc import Doc, Marks, marked
+from pseudonymize import thresholds as T
 from pseudonymize.lexicon import Lexicon
 
 HERE = Path(__file__).parent
@@ -253,3 +254,43 @@ def test_the_split_name_pairs_are_every_head_and_rest(offline_engine) -> None:
         assert [k for k in matcher._split_pairs(doc) if k in expected] == expected, text
         found += bool(expected)
     assert found > 0.9 * len(pairs)  # (some names tokenize otherwise: "st. eriks")
+
+
+def test_the_ending_gates_give_the_scans_answers(offline_engine) -> None:
+    """`Words.ending` (one C-level `endswith` first), `_user_shape` (letters alone: no) and
+    `_street_shape` (rarity and length before the endings) answer as the plain scans they
+    replace, for every token of the rule-table sentences in three cases."""
+    from pseudonymize.detectors.context import _street_shape, _user_shape
+
+    lex = offline_engine.lex
+    words = lex.words
+
+    def ending(category: str, word: str, stem: int = 0) -> str:
+        return next((e for e in words.ends[category] if word.endswith(e)
+                     and len(word) >= len(e) + stem), "")
+
+    def user(key: str) -> bool:
+        return "." in key or "_" in key or any(c.isdigit() for c in key) and any(
+            c.isalpha() for c in key)
+
+    def street(text: str, key: str, e) -> bool:
+        end = ending("street_ending", key[:-1] if key.endswith("s") else key)
+        if not (e.zipf < T.COMMON and len(key) > 6 and end):
+            return False
+        low = text.lower()
+        low = low[:-1] if low.endswith("s") else low
+        place = next(((sfx, label) for sfx, label in lex.suffixes.get("place_suffix", ())
+                      if low.endswith(sfx)), ("", ""))
+        return place[1] == "place" or len(place[0]) <= len(end)
+
+    ended = 0
+    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+        doc = Doc.make(text, lex)
+        for t, key, e in zip(doc.texts, doc.folds, doc.entries):
+            for category in ("street_ending", "definite_ending", "transport_ending"):
+                for stem in (0, 2):
+                    assert words.ending(category, key, stem) == ending(category, key, stem)
+                ended += bool(ending(category, key))
+            assert _user_shape(lex, t, key, e) == user(key), t
+            assert _street_shape(lex, t, key, e) == street(t, key, e), t
+    assert ended > 0
