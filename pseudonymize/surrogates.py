@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
-from itertools import pairwise
+from itertools import chain, pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -158,6 +158,7 @@ class Words:
     place_endings: tuple[str, ...] = ()  # folds: parken, badet (a place that is no street)
     town_words: frozenset[str] = frozenset()  # kommun, län: a town before them takes no -s
     nickname_words: frozenset[str] = frozenset()  # folds: "alla kallar mig X", "smeknamn"
+    nickname_own: frozenset[str] = frozenset()  # folds: "kallar mig X": the writer's (lifelike)
     school_year: regex.Pattern[str] | None = None  # on folded text: "arskurs 3", "trean"
     school_years: dict[str, int] = field(default_factory=dict)  # fold -> year (trean, tredje)
     school_start_age: int = 7
@@ -236,6 +237,7 @@ def words() -> Words:
                                             reverse=True)),
                  town_words=frozenset(data["town_words"]),
                  nickname_words=frozenset(fold(w) for w in data["nickname_words"]),
+                 nickname_own=frozenset(fold(w) for w in data["nickname_own_words"]),
                  school_year=_school_year_pattern(data), school_start_age=data["school_start_age"],
                  school_years={fold(k): v for k, v in data["school_years"]
                                + data["school_year_ordinals"]},
@@ -558,6 +560,11 @@ class Geography:
         """The features' folds as one pattern on folded text, longest first."""
         alt = "|".join(map(regex.escape, sorted(self.feature_folds, key=len, reverse=True)))
         return regex.compile(rf"(?<!\p{{L}})({alt})(?!\p{{L}})")
+
+    @cached_property
+    def town_folds(self) -> frozenset[str]:
+        """The folds of the towns of the table."""
+        return frozenset(map(fold, self.towns))
 
     @cached_property
     def kind_folds(self) -> frozenset[str]:
@@ -918,6 +925,9 @@ class Renderer:
         # rendered, so one named in the sentence of the other keeps their tie
         self.waters_abroad: list[tuple[int, str]] = []
         self.towns_abroad: list[tuple[int, str]] = []
+        # (start, surrogate, original's key) of each mention of a Swedish town of the essay,
+        # in text order
+        self.towns_at: list[tuple[int, str, str]] = []
         # lifelike: ISO code -> the kinds of feature abroad the essay places in that country
         self.feature_needs: dict[str, frozenset[str]] | None = None
         self.sentence_countries: list[tuple[int, frozenset[str]]] = []  # (end, countries)
@@ -1040,6 +1050,15 @@ class Renderer:
                 base = self._with_kind(base, original)
             else:
                 self._settle(span, original, base)
+                if strategy == "lifelike" and label in ("city", "area"):
+                    # a town abroad remembered from the learner's earlier essay is still the
+                    # essay's last place abroad: "Diyarbakir ... floden Dicle" keeps the river
+                    # there (never Emån)
+                    home = self._country_of(span, original)
+                    if home not in ("", "SE"):
+                        self.abroad = home
+                        if label == "city":
+                            self.towns_abroad.append((span.start, base))
             if kind == "institution":
                 self.institution_map.setdefault(fold(original), base)
         if label == "country":
@@ -1365,22 +1384,27 @@ class Renderer:
             return {geo.features[geo.feature_folds[m]][0] for m in
                     geo.feature_pattern.findall(fold(part))
                     if not abroad(geo.features[geo.feature_folds[m]][1])} & {"river", "lake"}
-        for sentence in regex.split(r"[.!?\n]", text):
-            kinds = named(sentence) | {kind_of[w] for w in regex.findall(
-                r"\p{L}+", fold(sentence)) if w in kind_of}
-            kinds &= {"river", "lake"}
-            for word in regex.findall(r"\p{Lu}\p{L}+", sentence) if kinds else ():
-                if fold(word) in towns:
-                    self.institution_towns.setdefault(fold(word), frozenset(
-                        t for t, k in have.items() if kinds <= k))
-        kinds = named(text)
-        # "Jag bor i Södertälje. Kolbäcksån är fin": a river or lake named anywhere is the
-        # essay's first town's (the feature follows that town's surrogate)
+        # "Jag bor i Södertälje. Kolbäcksån är fin": a river or lake named in a sentence
+        # without a town is the town's named last before it (the essay's first town where none
+        # is): "Förut bodde jag i Hallstahammar. Där fiskade vi i Kolbäcksån" (the feature
+        # follows that town's surrogate, `_feature_town`)
         first = next((fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", text) if fold(w) in towns
                       and "district" not in self.lex.get(fold(w)).cats), None)
-        if kinds and first:
-            self.institution_towns.setdefault(first, frozenset(
-                t for t, k in have.items() if kinds <= k))
+        last = None
+        for sentence in regex.split(r"[.!?\n]", text):
+            waters = named(sentence)
+            kinds = (waters | {kind_of[w] for w in regex.findall(
+                r"\p{L}+", fold(sentence)) if w in kind_of}) & {"river", "lake"}
+            found = [fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", sentence)
+                     if fold(w) in towns]
+            for town in found if kinds else ():
+                self.institution_towns.setdefault(town, frozenset(
+                    t for t, k in have.items() if kinds <= k))
+            if waters and not found and (last or first):
+                self.institution_towns.setdefault(last or first, frozenset(
+                    t for t, k in have.items() if waters <= k))
+            last = next((t for t in reversed(found)
+                         if "district" not in self.lex.get(t).cats), last)
 
     def kind_of(self, span: Span, original: str) -> Kind | None:
         """`institution_kind` of a mention; the words before it read only when its name does
@@ -1526,11 +1550,23 @@ class Renderer:
         # a place that has districts: "Mosul, en stadsdel i Bagdad" never a city in Ibb
         heads = [c for c in heads if self._districts_abroad(fold(c))] or heads or [
             c for c in self._in_country(cities, country) if self._districts_abroad(fold(c))]
+        # "Floden Niger rinner genom Bamako ... Kati, ett område i Bamako": the place still lies
+        # on the river's surrogate (never Touba on the Senegal)
+        on = self._on_waters(span, country)
+        heads = [c for c in heads if c in on] or [
+            c for c in self._in_country(cities, country) if c in on] or heads
         sized = self._of_said_size(span, heads, country) if self._size_said(span) else \
             self._similar_size(heads, span, original, country)
         return next(filter(None, (self._draw(pool, rng) for pool in (
             [c for c in sized if c in coast], sized, [c for c in heads if c in coast], heads))),
             None)
+
+    def _on_waters(self, span: Span, country: str) -> set[str]:
+        """Lifelike: the towns on the rivers and lakes abroad rendered in the mention's sentence
+        (else in the essay), else on a free one of those the essay names, in `country`."""
+        return {t for start, water in self._tied(self.waters_abroad, span, essay=True)
+                for t in self.geo.feature_towns_abroad.get(water, ())} or {
+            t for t in self._water_towns() if self.lex.get(fold(t)).place_country == country}
 
     def _districts_abroad(self, parent: str) -> list[str]:
         """Lifelike: the places a district of the place abroad (a fold) may be: the others of
@@ -1857,10 +1893,12 @@ class Renderer:
                          fold(full[:n]), ())))]
         return list(self._listed_short().get(fold(full), ())) + named
 
-    def _nickname(self, original: str, gender: str) -> str | None:
+    def _nickname(self, original: str, gender: str, called: bool = False) -> str | None:
         """A short form of another name of the essay ("Magdalena ... alla säger Magda", "Mo"
         for Mohamed) is a short form of that name's surrogate; None when it is no short form
-        or the surrogate has none (never an odd stump: Libaan -> Lib)."""
+        or the surrogate has none (never an odd stump: Libaan -> Lib). A nickname the essay
+        gives (`called`: "alla kallar mig Mo") is never the full surrogate itself ("Jag heter
+        Muhammad men alla kallar mig Muhammad")."""
         key = fold(original)
         full = next((self.name_map[o] for o in sorted(self.name_map)
                      if self._shortens(key, o)), None)
@@ -1871,15 +1909,18 @@ class Renderer:
         # beside Alice is a name of its own)
         return next((p for p in self._short_forms(full, gender) if self._free(p)),
                     full if self.effective == "lifelike" and not self.lex.get(key).gender
-                    else None)
+                    and not called else None)
 
-    def _nickname_of_last(self, gender: str) -> str | None:
+    def _nickname_of_last(self, gender: str, own: bool = False) -> str | None:
         """A nickname the essay gives ("alla kallar mig Lily" after "Jag heter Hoa"): a short
-        form of the surrogate of the first name named last, else a name of its origin group and
-        sex, so a Vietnamese woman is never nicknamed Natalya."""
-        if not self.first_names:
+        form of the surrogate of the first name named last (`own`, lifelike: of the writer's
+        name, "kallar mig"), else a name of its origin group and sex, so a Vietnamese woman is
+        never nicknamed Natalya."""
+        writer = self.base.get(LEARNER_WRITER, "")
+        full = self.name_map.get(writer) if own and writer else None
+        if not full and not self.first_names:
             return None
-        full = self.first_names[-1]
+        full = full or self.first_names[-1]
         sex = self.lex.get(fold(full)).gender
         sex = sex if sex in ("female", "male") else gender
         short = next((p for p in self._short_forms(full, sex) if self._free(p)), None)
@@ -1896,7 +1937,11 @@ class Renderer:
         nickname follows (`nicknamed`: "Sofia ... alla kallar henne Sonja"), is drawn among
         names that have a short form, so the nickname's surrogate is one of the name's own."""
         if nicknamed:
-            return [p for p in pool if fold(p) in self._listed_short()] or pool
+            # a listed short form the essay writes itself ("Mo" for Mohammed) is no surrogate
+            # nickname: the name needs another (Mustafa: Musse)
+            listed = self._listed_short()
+            return [p for p in pool if any(not self._original(short)
+                                           for short in listed.get(fold(p), ()))] or pool
         listed = map(fold, self._listed_short().get(key, ()))
         if len(key) > LONGEST_NAME or not (
                 any(key[:n] in self.avoid_folds for n in range(2, len(key) - 1))
@@ -2115,13 +2160,16 @@ class Renderer:
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
             if lifelike and general.startswith("first_") and span.label != "middlename":
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
-            nick = self._nickname(original, general.removeprefix("first_")) if (
+            called = lifelike and not words().nickname_words.isdisjoint(
+                self.before.get(span.start, ())[-3:])
+            nick = self._nickname(original, general.removeprefix("first_"), called) if (
                 general != "surname") else None
             if nick:
                 return nick
             gender = general.removeprefix("first_")
-            nick = self._nickname_of_last(gender) if general != "surname" and (
-                not words().nickname_words.isdisjoint(self.before.get(span.start, ())[-3:])) \
+            near = self.before.get(span.start, ())[-3:]
+            nick = self._nickname_of_last(gender, lifelike and not words().nickname_own.isdisjoint(
+                near)) if general != "surname" and not words().nickname_words.isdisjoint(near) \
                 else None
             if nick:
                 return nick
@@ -2443,9 +2491,17 @@ class Renderer:
         is left. [] when no word of the essay ties `iso`."""
         if self.cues is None:
             table = self.geo.country_cues
-            said = regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))
-            cues = {table[w] for w in said if w in table}
             text = getattr(self.before, "text", "")
+            said = regex.findall(r"\p{L}+", fold(text))
+            # a cue of two words too ("tom yum", "pad thai")
+            cues = {table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table}
+            # a river, lake or mountain abroad the essay names that no detector marked ("vi
+            # bodde vid indus") stays as written: its country is one it lies in (Pakistan ->
+            # India, never Iraq)
+            geo = self.geo
+            cues |= {where for m in geo.feature_pattern.findall(fold(text))
+                     if m not in self.avoid_folds
+                     for where in (geo.features[geo.feature_folds[m]][1],) if abroad(where)}
             if _followed_plate(text):
                 # a plate of a listed layout: its country stays one whose plate it can follow
                 cues.add(frozenset(f.country for f in plate_formats() if f.example))
@@ -2684,6 +2740,8 @@ class Renderer:
             pick = self._in_region_abroad(span, original, cities, self._off_islands(
                 span, self._coast_town(span, original, home, country)), rng)
             if pick:
+                if label == "city":
+                    self.towns_abroad.append((span.start, pick))  # a river after it: its own
                 return pick
         if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
             # Kalmarsund read as a town, Öland as a region: a sound stays one the surrogate
@@ -2765,6 +2823,7 @@ class Renderer:
             sized = self._similar_size(cities, span, original, country)
             pool = [c for c in near if c in sized and self._free(c)] or (
                 near if self.towns or self.home[0] else sized)
+            pool = self._with_partner(span, original, pool, cities)
             pool = self._port(span, cities) or pool
         elif label == "city":
             pool = self._similar_size(cities, span, original, country)
@@ -2784,15 +2843,17 @@ class Renderer:
             pool = self._in_country(pool, country) or pool
             pool = self._off_islands(span, pool) or pool
             # "Floden Niger flyter genom Bamako": a town on the river's surrogate
-            on = {t for start, water in self._tied(self.waters_abroad, span, essay=True)
-                  for t in self.geo.feature_towns_abroad.get(water, ())} or {
-                t for t in self._water_towns() if self.lex.get(fold(t)).place_country == country}
+            on = self._on_waters(span, country)
             # ... on it in another country where the surrogate country has none ("Niger
             # flyter genom Alger" never keeps a town the river does not touch)
             free = sorted(t for t in on if self._free(t))
-            pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or [
-                t for t in free if self.lex.get(fold(t)).place_country in set(
-                    self.countries.values())] or free or pool
+            # (a town whose country the essay names and replaces: only on a river of its own
+            # sentence, "Shabelle" in one sentence never puts "Minneapolis i USA" in the next
+            # on the Nile, in Uganda)
+            elsewhere = country == home or self._tied(self.waters_abroad, span)
+            pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or ((
+                [t for t in free if self.lex.get(fold(t)).place_country in set(
+                    self.countries.values())] or free) if elsewhere else []) or pool
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":
@@ -2854,8 +2915,10 @@ class Renderer:
         """A Swedish town's surrogate, drawn now or remembered from the learner's earlier essay,
         becomes one of the essay's towns: its districts, postcodes, lakes, landskap, hospital
         and trains follow it."""
-        if span.label != "city" or self.is_district(span, original) or pick in self.towns \
-                or pick in self.villages:
+        if span.label != "city" or self.is_district(span, original) or pick in self.villages:
+            return
+        if pick in self.towns:
+            self.towns_at.append((span.start, pick, span.key or fold(original)))
             return
         home = self._country_of(span, original)
         if (self.countries.get(home, home) or "SE") != "SE" or pick in {
@@ -2866,6 +2929,7 @@ class Renderer:
             # a town near it ("föräldrar bor i Boden" beside a home in Luleå)
             self.city = pick
         self.towns.append(pick)
+        self.towns_at.append((span.start, pick, span.key or fold(original)))
         self.town_origins.append(span.key or fold(original))
         seen = self.base.get((LEARNER_HOME + pick, 0), "0 0").split()
         if int(seen[1]) != self.essay_number:
@@ -2986,6 +3050,13 @@ class Renderer:
             part = geo.part(name)
             return [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
         anchor, first = (self.towns[0], self.town_origins[0]) if self.towns else self.home
+        if self.effective == "lifelike":
+            # "Chefen i Uppsala bor i Stockholm": a town tied to one named before it in its
+            # sentence lies as far from that one's surrogate (never Östersund and Malmö)
+            text = getattr(self.before, "text", "")
+            anchor, first = next(((town, key) for start, town, key in reversed(self.towns_at)
+                                  if start < span.start and not regex.search(
+                                      r"[.!?\n]", text[start:span.start])), (anchor, first))
         # a town near the first may be one the gazetteers never draw (Boden by Luleå: Piteå)
         cities = cities + [t for t in geo.towns if extend and t not in cities and self._free(t)]
         scored = [(n, c) for c in cities if self._free(c)
@@ -3000,17 +3071,43 @@ class Renderer:
                 min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
         return [c for n, c in scored if n == best]
 
+    def _with_partner(self, span: Span, original: str, pool: list[str], cities: list[str]
+                      ) -> list[str]:
+        """Lifelike: a town tied to a later town of its sentence ("Chefen i Uppsala bor i
+        Stockholm") is one with a free town about as far from it as the originals lie (within
+        half the distance or `near_km`), so the later one need not land 160 km off."""
+        if self.effective != "lifelike":
+            return pool
+        text = getattr(self.before, "text", "")
+        rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
+        key = span.key or fold(original)
+        later = next((w for w in regex.findall(r"\p{Lu}\p{L}+", rest)
+                      if fold(w) != key and fold(w) in self.geo.town_folds), None)
+        want = distance_km(original, later) if later else None
+        if want is None:
+            return pool
+        slack = max(want / 2, near_km())
+        others = [t for t in dict.fromkeys(cities + list(self.geo.towns)) if self._free(t)]
+        return [c for c in pool if any(abs((distance_km(c, t) or math.inf) - want) <= slack
+                                       for t in others if t != c)] or pool
+
     def _as_far(self, anchor: str, first: str, original: str, towns: list[str]) -> list[str]:
         """Lifelike: the towns that lie about as far from the first town's surrogate `anchor`
         as the original lies from the first original (`first`, folded): "bor i Västerås och
         pendlar till Stockholm" (100 km) never becomes Örebro and Göteborg (280 km); within
         half the distance or `near_km`, whichever is more, a pair one regional train serves
-        first (`train_towns_lifelike`). [] where we lack coordinates."""
+        first (`train_towns_lifelike`); where none lies that far, the nearest to that distance.
+        [] where we lack coordinates."""
         want = distance_km(first, original)
         if self.effective != "lifelike" or want is None or fold(original) == first:
             return []
         slack = max(want / 2, near_km())
-        far = [t for t in towns if abs((distance_km(anchor, t) or math.inf) - want) <= slack]
+        gaps = {t: abs(d - want) for t in towns for d in (distance_km(anchor, t),)
+                if d is not None}
+        # where no town lies that far, the one nearest that distance (never Örnsköldsvik, 200
+        # km, for Stockholm 64 km from Uppsala beside a surrogate Östersund)
+        far = [t for t in towns if gaps.get(t, math.inf) <= slack] or \
+            [t for _, t in sorted((g, t) for t, g in gaps.items())[:1]]
         # a pair a regional train serves first ("Krösatåg från Norrköping till Nyköping")
         return [t for t in far if any(anchor in stops and t in stops
                                       for stops in words().train_towns.values())] or far
@@ -3315,6 +3412,15 @@ class Renderer:
         pick = self._sea_between(span, name, rng, like=fold(after))
         return pick.split()[0] if " " in pick else None
 
+    def _feature_town(self, span: Span) -> str | None:
+        """Lifelike: the Swedish town a river or lake belongs to, as `_read_waters` read it: the
+        surrogate of the town named in its sentence, else of the one named last before it, else
+        the essay's town ("Förut bodde jag i Hallstahammar. Där fiskade vi i Kolbäcksån")."""
+        at = [(start, town) for start, town, _ in self.towns_at]
+        before = [town for start, town in at if start < span.start]
+        tied = self._tied(at, span)
+        return tied[-1][1] if tied else before[-1] if before else self.city
+
     def _swedish_feature(self, span: Span, original: str, kind: str,
                          same: list[tuple[str, frozenset[str]]], home: str, rng: Draws) -> str:
         """A real Swedish feature, never an invented one ("Västerbysjön" reads as fake): the
@@ -3324,11 +3430,13 @@ class Renderer:
         else another town's of a neighbouring landskap, else one of the landsdel, else any."""
         geo = self.geo
         tied = geo.feature_towns
+        town = self._feature_town(span)
+        home = geo.towns.get(town or "", (home,))[0]
         mine = [(n, w) for n, w in same if not abroad(w) and self._free(n)]
         near = set(geo.landskap.get(home, ())[1:])
         before = self.before.get(span.start, ())
         said = before[-1] if before and before[-1] in geo.kind_folds else None
-        own = [n for n, _ in mine if self.city in tied.get(n, ())]
+        own = [n for n, _ in mine if town in tied.get(n, ())]
         for tier in (own, [n for n, w in mine if home in w and n not in tied],
                      [n for n, w in mine if w & near and n not in tied]):
             pick = self._draw([n for n in tier if not (said and fold(n).endswith(said))], rng)
@@ -3337,14 +3445,16 @@ class Renderer:
             if tier is own and self.effective == "lifelike" and own:
                 # "I Kristianstad finns sjön Ivösjön" rather than a lake the town lacks
                 return self._draw(own, rng) or own[0]
-        for tier in ([n for n, _ in mine if self.city in tied.get(n, ())],
+        for tier in ([n for n, _ in mine if town in tied.get(n, ())],
                      [n for n, w in mine if home in w and n not in tied]):
             pick = self._draw(tier, rng)  # "sjön Storsjön" rather than a lake far away
             if pick:
                 return pick
         if not before or before[-1] not in geo.kind_folds:
+            # a bare word stands in its definite form ("åka till Hönö" -> "till ön", never
+            # "till ö"; "Kolbäcksån" -> "ån")
             ending = next((original[len(original) - len(w):].lower() for w, k in geo.kind_words
-                           if k == kind and fold(original).endswith(w)
+                           if k == kind and fold(original).endswith(w) and w.endswith(("n", "t"))
                            and len(original) > len(w) + 1), geo.kind_default.get(kind, ""))
             if ending:
                 return ending  # "vi badade i Varpen" -> "vi badade i sjön"

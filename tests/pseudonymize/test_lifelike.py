@@ -2128,14 +2128,105 @@ ROUND15 = [
 ]
 
 
+def _nickname_differs(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A nickname is never the name it stands for ("Jag heter Muhammad men alla kallar mig
+    Muhammad")."""
+    name, nick = names
+    assert fold(surrogate(r, name)) != fold(surrogate(r, nick)), r.target
+
+
+def _nickname_of_writer(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"alla kallar mig X" is the writer's nickname: of the writer's surrogate's sex and origin,
+    never one of the Swedish sambo named last ("María ... Jonas ... kallar mig Lars")."""
+    writer, nick = names
+    full, got = fold(surrogate(r, writer)), fold(surrogate(r, nick))
+    assert engine.lex.get(got).gender != "male", r.target
+    short = {fold(n) for n in words().short_forms_lifelike.get(full, ())}
+    assert set(engine.lex.name_origins.get(full, ())) & set(engine.lex.name_origins.get(got, ())) \
+        or got in short or full.startswith(got), r.target
+
+
+def _water_of_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river or lake the essay ties to a town is the surrogate town's own, when we know the
+    towns of the one drawn (never Eskilstunaån beside a surrogate Nyköping)."""
+    town, water = names
+    got, place = surrogate(r, water), town_of(engine, r, town)
+    assert fold(got) != fold(water), r.target
+    towns = geography(True).feature_towns.get(got)
+    assert towns is None or place in towns, r.target
+
+
+def _commute_as_far(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Two towns a sentence ties ("chefen i X bor i Y") lie about as far apart as the originals:
+    within half the distance or near_km."""
+    from pseudonymize.coordinates import distance_km, near_km
+    one, other = names
+    was = distance_km(one, other)
+    now = distance_km(town_of(engine, r, one), town_of(engine, r, other))
+    assert was is not None and now is not None and abs(now - was) <= max(was / 2, near_km()), \
+        (r.target, was, now)
+
+
+def _town_on_its_river(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town abroad the essay puts on a river lies on the river's surrogate, also where a
+    district of it is named (never "Floden Senegal rinner genom Touba")."""
+    town, river = names
+    on = geography(True).feature_towns_abroad
+    # "floden Senegal": the name without the kind word the essay writes before it
+    name = next((n for n in sorted(on) if fold(n).startswith(fold(surrogate(r, river)))), "")
+    assert surrogate(r, town) in on.get(name, ()), r.target
+
+
+def _town_in_its_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Minneapolis i USA": the town's surrogate lies in the country's surrogate, whatever river
+    an earlier sentence named."""
+    town, country = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert engine.lex.get(fold(surrogate(r, town))).place_country == iso, r.target
+
+
+def _country_fits_cue(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country whose words the essay keeps ("tom yum", "LINE") is one they fit."""
+    country, *_ = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert iso in {"TH", "LA", "KH"}, r.target
+
+
+# judge run 20: a nickname equal to its name, rivers of another town, a boss 160 km from home,
+# Thai words beside a Vietnamese neighbour
+ROUND16 = [
+    ("Jag heter Mohammed men alla kallar mig Mo.", ("Mohammed", "Mo"), _nickname_differs),
+    ("Jag heter María och jag bor med min sambo Jonas, han är svensk. På jobbet alla kallar mig "
+     "Mafe.", ("María", "Mafe"), _nickname_of_writer),
+    ("Jag bor i Södertälje nu men förut bodde jag i Hallstahammar. Där fiskade vi i Kolbäcksån.",
+     ("Hallstahammar", "Kolbäcksån"), _water_of_its_town),
+    ("Jag jobbar i Södertälje. Jag bor i Hallstahammar vid Kolbäcksån.",
+     ("Hallstahammar", "Kolbäcksån"), _water_of_its_town),
+    ("Jag bor i Malmö. Min chef jobbar i Umeå men hon bor i Skellefteå.", ("Umeå", "Skellefteå"),
+     _commute_as_far),
+    ("Jag bor i Göteborg. Chefen i Uppsala bor i Stockholm.", ("Uppsala", "Stockholm"),
+     _commute_as_far),
+    ("Min granne kommer från Thailand. Hon lagar tom yum och vi skriver på LINE.", ("Thailand",),
+     _country_fits_cue),
+    ("Jag kommer från Mali. Floden Niger rinner genom Bamako. Jag bodde i Kati, ett område i "
+     "Bamako.", ("Bamako", "Niger"), _town_on_its_river),
+    ("Jag kommer från Irak. Jag bodde i Karrada, en stadsdel i Bagdad. Tigris rinner genom "
+     "Bagdad.", ("Bagdad", "Tigris"), _town_on_its_river),
+    ("Jag kommer från Somalia. På landet vid floden Shabelle vi hade kameler. I Etiopien vi bodde "
+     "i Jijiga. Min kompis bor nu i Minneapolis i USA.", ("Minneapolis", "USA"),
+     _town_in_its_country),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
-    for n, rows in ((14, ROUND14), (15, ROUND15)) for i, row in enumerate(rows)])
+    for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16))
+    for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    """Over seeds 0-7: the clues of judge runs 18 and 19 and of my own dev-set pairs (each row
-    failed before)."""
+    """Over seeds 0-7: the clues of judge runs 18, 19 and 20 and of my own dev-set pairs (each
+    row failed before)."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
 
 
@@ -2152,3 +2243,17 @@ def test_a_surrogate_country_is_one_people_come_from(engine: Engine) -> None:
             seen |= {engine.lex.get(fold(a.pseudonym)).country for a in result.annotations
                      if a.label == "country"}
     assert seen and not seen & never, sorted(seen & never)
+
+
+def test_a_river_by_a_remembered_town_abroad_stays_abroad(engine: Engine) -> None:
+    """A town abroad whose surrogate comes from the learner's earlier essay still places the
+    river named after it abroad (never "Ahwaz ... floden Emån")."""
+    texts = ["Jag heter Welat och jag kommer från diyarbakır i Turkiet. 2009 jag flyttade till "
+             "istanbul. Nu jag bor i jönköping.",
+             "Jag läser svenska på hermods. Jag föddes 12/04/1986 i Diyarbakir i norra kurdistan. "
+             "Där finns floden Dicle och berget Karacadağ. Mitt liv är här i Jönköping nu."]
+    for seed in JUDGE_SEEDS:
+        result = run(engine, texts, seed)[1]
+        got = surrogate(result, "Dicle")
+        where = geography(True).features.get(got, ("", frozenset()))[1]
+        assert abroad(where), result.target
