@@ -389,10 +389,13 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             # "åkte till Zahle", "en gång till jinja": a known town one travels to is a town of
             # its own, not a district of the big town the essay is in
             trip = before in doc.lex.words("trip_preposition") and entry.place_pop > 0
+            # "stranden i Đồ Sơn", "garage i wieliczka", "gifte oss i bihac": a place the lists
+            # hold as a town of its own (a district abroad is listed as `area`) is no district
+            # of the big town the essay is in merely for being smaller or near it
             district = (metropolis and span.key != metropolis and not entry.se_pop
                         and entry.place_country in ("", doc.lex.get(metropolis).place_country)
                         and after[:1] != ["i"]  # "Lesbos i Grekland"
-                        and not trip
+                        and not trip and entry.place_kind != "city"
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
                              or "foreign" in span.attrs and (
                                  entry.place_pop < DISTRICT_MAX
