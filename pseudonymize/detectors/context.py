@@ -115,7 +115,7 @@ MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
-                                  "region", "transport_name"), 0.9, word=("kind_noun",),
+                                  "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
                           "thing_pronoun"))
