@@ -36,13 +36,15 @@ BLIND_LEAKS_MAX = 1
 # 0.928 and 10 after the third's (geography and names as data, six development sets), 0.947
 # and 6 in 5 essays after the fourth's (dev7 written blind, persons, places, a second round),
 # 0.949 and 5 after a round on places (kind nouns before listed phrases, lists of places, more
-# districts and spellings); a regression guard, still short of the targets
-BLIND2_REPLACE_RECALL_MIN = 0.945
+# districts and spellings), 0.951 after one on labels (towns of their own abroad, hospitals of
+# an old genitive, the writer's nickname, kind nouns over listed towns); a regression guard,
+# still short of the targets
+BLIND2_REPLACE_RECALL_MIN = 0.95
 BLIND2_LEAKS_MAX = 5
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.97, 2), "dev3": (0.96, 8), "dev4": (0.955, 7), "dev5": (0.95, 7),
-              "dev6": (0.96, 4), "dev7": (0.965, 5), "dev8": (0.905, 20)}
+DEV_LEVELS = {"dev2": (0.972, 2), "dev3": (0.96, 8), "dev4": (0.965, 7), "dev5": (0.955, 7),
+              "dev6": (0.96, 4), "dev7": (0.97, 5), "dev8": (0.92, 20)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
