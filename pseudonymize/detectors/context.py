@@ -142,7 +142,7 @@ INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution
 TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85, word=("town_institution_head",),
                          reads=("work_word", "work_start"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
-                         reads=("work_word", "work_start", "adjective_ending"))
+                         reads=("work_word", "work_start"), capital=True)
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",),
@@ -1525,20 +1525,14 @@ def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
 
 def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Istanbul Üniversitesi", "Ankara Lisesi", "Addis Ababa University": a foreign
-    institution's kind word after its capitalised name; in lower case after lower-case words
-    that name something ("läste på balkh university": a place or a word no list holds)."""
-    if not i or i in doc.starts or doc.folds[i] not in r.w["institution_tail"]:
-        return False
-    if doc.texts[i][0].isupper() and doc.texts[i - 1][:1].isupper():
+    institution's kind word after its capitalised name."""
+    if doc.texts[i][0].isupper() and doc.folds[i] in r.w["institution_tail"] and i \
+            and i - 1 not in doc.starts and doc.texts[i - 1][:1].isupper():
         first = i - 1
         while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
                 and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][-1:].isalpha():
             first -= 1
         _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
-    elif doc.texts[i].islower():
-        lower = _lower_name_run_before(r, doc, i - 1)
-        if lower is not None:
-            _add_institution(r, doc, lower, i, INSTITUTION_TAIL, "institution_tail", add)
     return False
 
 
