@@ -389,10 +389,16 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             # "åkte till Zahle", "en gång till jinja": a known town one travels to is a town of
             # its own, not a district of the big town the essay is in
             trip = before in doc.lex.words("trip_preposition") and entry.place_pop > 0
+            # "stranden i Đồ Sơn", "garage i wieliczka", "gifte oss i bihac": a place the lists
+            # hold as a town of its own (a district abroad is listed as `area`) is no district
+            # of the big town the essay is in merely for being smaller or near it, only for
+            # being a tiny part of it ("London … i Southall")
             district = (metropolis and span.key != metropolis and not entry.se_pop
                         and entry.place_country in ("", doc.lex.get(metropolis).place_country)
                         and after[:1] != ["i"]  # "Lesbos i Grekland"
                         and not trip
+                        and (entry.place_kind != "city"
+                             or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
                         and (span.rule in DISTRICT_RULES and not entry.place_pop
                              or "foreign" in span.attrs and (
                                  entry.place_pop < DISTRICT_MAX
@@ -463,12 +469,12 @@ def _elsewhere(doc: Doc, key: str | None, metropolis: str) -> bool:
     return region is not None and region != doc.lex.place_region.get(metropolis, region)
 
 
-def _inside(doc: Doc, key: str | None, metropolis: str) -> bool:
+def _inside(doc: Doc, key: str | None, metropolis: str, share: int = T.DISTRICT_SHARE) -> bool:
     """A foreign place in the same first-level region as the big city the essay is in, and
-    far smaller (T.DISTRICT_SHARE): one of its districts ("Santiago … Ñuñoa")."""
+    far smaller (at most 1/`share` of it): one of its districts ("Santiago … Ñuñoa")."""
     region = doc.lex.place_region.get(key or "")
     return region is not None and region == doc.lex.place_region.get(metropolis) \
-        and doc.lex.get(key or "").place_pop * T.DISTRICT_SHARE <= doc.lex.get(metropolis).place_pop
+        and doc.lex.get(key or "").place_pop * share <= doc.lex.get(metropolis).place_pop
 
 
 def named_ages(spans: list[Span], doc: Doc) -> list[Span]:

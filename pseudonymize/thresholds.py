@@ -106,6 +106,10 @@ SURNAME_PLACE_MAX = 200_000
 # a place in a big foreign city's own region with at most this share of its people is one of
 # its districts (Ñuñoa, 0.26 M, in Santiago, 4.8 M); San Diego beside Los Angeles (1:2.8) is not
 DISTRICT_SHARE = 4
+# ... and a place the lists hold as a town of its own only at this share: Southall (78 000)
+# in London (9 M, 1:115) is a district, Wieliczka by Kraków (1:44), Đồ Sơn by Hai Phòng (1:51)
+# towns of their own
+LISTED_TOWN_SHARE = 100
 
 # --- name ranks ------------------------------------------------------------------------------
 FUZZY_NAME_RANK = 2000     # misspellings are matched only against first names this frequent

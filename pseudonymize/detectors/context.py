@@ -116,7 +116,7 @@ MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
 STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
                       reads=("street_ending", "name_adjective", "street_particle"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
-                                  "region", "transport_name"), 0.9, word=("kind_noun",),
+                                  "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
                           "thing_pronoun"))
@@ -935,8 +935,8 @@ class ContextRules:
         if not (i and doc.texts[i - 1][0].isalnum()):
             return
         owner = folds[i - 1]
-        place = doc.entries[i - 1].place_kind or owner.endswith("s") and self.lex.get(
-            owner[:-1]).place_kind
+        place = doc.entries[i - 1].place_kind or self._place_genitive(owner) \
+            or owner.endswith("s") and self.lex.get(owner[:-1]).place_kind
         # in lower case only a Swedish town or its genitive: "ljusdals kommun", "borlänge
         # kommun", not "min kommun"
         if not doc.texts[i - 1][0].isupper() and not (
@@ -950,8 +950,14 @@ class ContextRules:
                                key=f"{owner} {doc.texts[i].lower()}"))  # work where one works
 
     def _place_genitive(self, key: str) -> bool:
-        """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution."""
-        return key.endswith("s") and bool(self.lex.get(key[:-1]).se_pop)
+        """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution; also
+        the old genitive of a place ending in -n that its institutions keep ("falu lasarett",
+        "sunderby sjukhus": Falun, Sunderbyn), when that form is no word of its own."""
+        if key.endswith("s") and self.lex.get(key[:-1]).se_pop:
+            return True
+        e = self.lex.get(key)
+        return len(key) >= 4 and not key.endswith("n") and e.zipf < T.COMMON and not e.cats \
+            and not e.place_kind and bool(self.lex.get(key + "n").se_pop)
 
     def _swedish_place(self, key: str) -> bool:
         """"kiruna", "öxnehaga": a Swedish town of some size, or a town or district that is no

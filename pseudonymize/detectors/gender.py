@@ -74,9 +74,12 @@ def _marker(doc: Doc, i: int, surname: bool = False) -> str | None:
     return gender if gender in GENDERED else None
 
 
-def _nickname(doc: Doc, i: int, before: str | None) -> str | None:
+def _nickname(doc: Doc, i: int, before: str | None, writer: str | None) -> str | None:
     """"Jag heter Siriporn Björk men mitt smeknamn är Sai": a name just after a nickname word is
-    the nickname of the gendered name mentioned before it."""
+    the nickname of the gendered name mentioned before it; "alla kallar mig Mafe" is the
+    writer's own, of the name after "jag heter" (`writer`), whoever was named last."""
+    if i and doc.folds[i - 1] == "mig":
+        before = writer
     if before is None:
         return None
     nick = doc.lex.words.union("nickname_word", "saying_verb")
@@ -157,8 +160,10 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
     found: dict[str, set[str]] = {}
     opened: dict[int, str] = {}
     before: str | None = None  # the gender of the last gendered first name so far
+    writer: str | None = None  # the gender of the writer's name ("jag heter Maria")
     stops: list[int] | None = None  # made once, for the first unlisted name
     neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
+    naming = doc.lex.words("naming_verb")
     for n, span in enumerate(spans):
         if span.label not in FIRSTNAMES:
             continue
@@ -171,7 +176,7 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
         if listed is not None and key not in neutral \
                 and (_open(listed) or span.rule == GUESSED_SPELLING):
             opened[n] = key
-            gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before) \
+            gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before, writer) \
                 or kin_after(doc, k)
             if gender is None:
                 stops = stops or _people(doc, spans)
@@ -181,6 +186,8 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
         gender = span.label.removeprefix("firstname_")
         if gender in GENDERED:
             before = gender
+            if k >= 2 and doc.folds[k - 2] == "jag" and doc.folds[k - 1] in naming:
+                writer = gender
     if not found:
         return spans
     out = list(spans)
@@ -197,5 +204,6 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
-                    "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name"),
+                    "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
+                    "naming_verb"),
                    fn=settle)

@@ -36,12 +36,14 @@ BLIND_LEAKS_MAX = 1
 # 0.928 and 10 after the third's (geography and names as data, six development sets), 0.947
 # and 6 in 5 essays after the fourth's (dev7 written blind, persons, places, a second round),
 # 0.949 and 5 after a round on places (kind nouns before listed phrases, lists of places, more
-# districts and spellings); a regression guard, still short of the targets
-BLIND2_REPLACE_RECALL_MIN = 0.948
+# districts and spellings), 0.951 after one on labels (towns of their own abroad, hospitals of
+# an old genitive, the writer's nickname, kind nouns over listed towns); a regression guard,
+# still short of the targets
+BLIND2_REPLACE_RECALL_MIN = 0.95
 BLIND2_LEAKS_MAX = 5
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.97, 2), "dev3": (0.965, 6), "dev4": (0.96, 4), "dev5": (0.95, 6),
+DEV_LEVELS = {"dev2": (0.972, 2), "dev3": (0.965, 6), "dev4": (0.965, 4), "dev5": (0.955, 6),
               "dev6": (0.965, 3), "dev7": (0.97, 3), "dev8": (0.92, 11)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
