@@ -2240,23 +2240,15 @@ class Renderer:
             # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
             # a range and a river, so the features' surrogates are its own
             need = self._kinds_placed_in(iso)
-            pool = [c for c in pool if need <= self._free_kinds().get(
-                lex.get(fold(c)).country, frozenset())] or pool
-            # "Vi firar Nowruz": a country that keeps the essay's feasts, where the original does
-            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
-            for feast, keep in sorted(self.geo.feast_countries.items()):
-                if feast in said and iso in keep:
-                    pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
-            crossed = self._on_crossed_sea(iso, pool)
-            # across a sea a country keeps its continent (Greece from Turkey: Italy, never
-            # Egypt beside a surrogate Israel), so the land route after it stays one
-            pool = [c for c in crossed if lex.continents.get(lex.get(fold(c)).country)
-                    == lex.continents.get(iso)] or crossed or pool
-            if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
-                pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
-            pool = self._cued(iso, pool) or pool
-            # the route as a whole, then its own legs, before names
-            pool = self._route_fits(iso, pool) or self._legs(span, iso, pool) or pool
+            kinds = [c for c in pool if need <= self._free_kinds().get(
+                lex.get(fold(c)).country, frozenset())]
+            narrow = self._country_ties(iso, kinds or pool)
+            # the route as a whole, then its own legs, before names; the route before the
+            # features where both cannot hold ("Mosul i Irak. Floden Tigris ... vid gränsen
+            # till Syrien": Syria's surrogate borders Iraq's, the Tigris lies in Iraq's)
+            route = self._route_fits(iso, narrow) or (
+                kinds and self._route_fits(iso, self._country_ties(iso, pool)))
+            pool = route or self._legs(span, iso, narrow) or narrow
             if iso in self.geo.sweden_gateways and self._before_sweden(span):
                 pool = [c for c in pool if lex.get(fold(c)).country in
                         self.geo.sweden_gateways] or pool
@@ -2306,6 +2298,24 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _country_ties(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the countries of the pool that keep what ties `iso` to the essay besides
+        its route: the feasts it keeps ("Vi firar Nowruz"), the sea crossed from it (on its
+        continent; no Malta where a land route goes on), the words that cue it."""
+        lex = self.lex
+        said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        for feast, keep in sorted(self.geo.feast_countries.items()):
+            if feast in said and iso in keep:
+                pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
+        crossed = self._on_crossed_sea(iso, pool)
+        # across a sea a country keeps its continent (Greece from Turkey: Italy, never
+        # Egypt beside a surrogate Israel), so the land route after it stays one
+        pool = [c for c in crossed if lex.continents.get(lex.get(fold(c)).country)
+                == lex.continents.get(iso)] or crossed or pool
+        if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
+            pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
+        return self._cued(iso, pool) or pool
 
     def _kinds_placed_in(self, iso: str) -> frozenset[str]:
         """Lifelike: the kinds of feature (river, lake, range, mountain, desert) the essay
@@ -2647,6 +2657,8 @@ class Renderer:
         names = [(c, lex.get(fold(c)).country) for c in pool if self._free(c)]
         for tier in (0, 1, 2, 3, 4):
             domains = {o: self._route_domain(o, min(tier, 3), taken) for o in free}
+            if tier < 4:  # (the last tier keeps the route whatever features it names)
+                domains = {o: self._with_kinds(o, stops) for o, stops in domains.items()}
             allowed = set(self._route_domain(iso, tier, taken)) if tier < 4 else None
             budget[0] = ROUTE_SEARCH
             out = [c for c, value in names if (allowed is None or value in allowed)
@@ -2656,6 +2668,13 @@ class Renderer:
             if out:
                 return out
         return []
+
+    def _with_kinds(self, iso: str, stops: list[str]) -> list[str]:
+        """Lifelike: the stops (ISO) a route's country may become that have the kinds of
+        feature the essay places in it ("vid floden Khabur, nära gränsen till Turkiet": Turkey's
+        surrogate has a river of its own), all of them where none has."""
+        need, have = self._kinds_placed_in(iso), self._free_kinds()
+        return [c for c in stops if need <= have.get(c, frozenset())] or stops
 
     def _route_window(self, text: str, span: Span) -> tuple[int, int]:
         """The mention's sentence, widened over a sentence before or after that goes on with
