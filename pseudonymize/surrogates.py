@@ -537,6 +537,7 @@ class Geography:
     air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
     water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
+    kind_abroad: dict[str, str] = field(default_factory=dict)  # lifelike: river -> floden
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
     not_countries: frozenset[str] = frozenset()  # lifelike: never drawn (Antarktis, Guam)
@@ -704,6 +705,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "air_words": folds("air_words_lifelike"),
             "water_after": folds("water_after_lifelike"),
             "water_before": folds("water_before_lifelike"),
+            "kind_abroad": dict(data["kind_words_abroad_lifelike"]),
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
@@ -3347,7 +3349,11 @@ class Renderer:
             # country's river: the kind's bare word where no kind word stands before it ("i
             # bergen"), else one of its kind on the continent, else one of its kind abroad
             continents = {self.lex.continents.get(country)} - {None}
-            return (geo.kind_default[kind] if not said else None) or (
+            bare = geo.kind_abroad.get(kind, geo.kind_default[kind])
+            head = getattr(self.before, "text", "")[:span.start].rstrip()
+            if not head or head[-1] in ".!?\n":
+                bare = bare[:1].upper() + bare[1:]  # "Floden går inte genom Benghazi"
+            return (bare if not said else None) or (
                 self._draw(plain([n for n, w in same if abroad(w) and any(
                     self.lex.continents.get(iso) in continents for iso in w)]), rng)
                 or self._draw([n for n, w in same if abroad(w)], rng))

@@ -2238,6 +2238,13 @@ def _a_river_of_its_country(engine: Engine, r: Result, names: tuple[str, ...]) -
                           and iso in geo.features[_water_name(got)][1] for got in rivers), r.target
 
 
+def _no_swedish_river_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river abroad with none of its kind left is "floden", never the Swedish "älven" or
+    "ån"; capitalised where it begins a sentence."""
+    got = surrogate(r, names[0])
+    assert fold(got) not in {"alven", "alv", "an", "strommen"} and got[:1].isupper(), r.target
+
+
 # judge runs 20 and 21: a border, a river or a range that no longer agrees with its country
 ROUND17 = [
     ("Jag kommer från Mosul i Irak. Floden Tigris går genom staden och vid gränsen till Syrien "
@@ -2253,6 +2260,8 @@ ROUND17 = [
      _town_on_its_river),
     ("Jag kommer från Kongo. Min pappa fiskade i floden Kongo varje dag.", ("Kongo", "Kongo"),
      _a_river_of_its_country),
+    ("Jag är från Algeriet. Nigerfloden går inte genom Alger, den går genom Mali.",
+     ("Nigerfloden",), _no_swedish_river_abroad),
 ]
 
 
