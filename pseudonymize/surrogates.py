@@ -582,6 +582,17 @@ class Geography:
         return not self.seas_of.get(one, frozenset()).isdisjoint(self.seas_of.get(other, ()))
 
     @cached_property
+    def ranges_shared(self) -> dict[str, frozenset[str]]:
+        """ISO -> the countries it shares a listed mountain or range with (Hindukush: AF, PK):
+        a walk "genom bergen" between them reads true."""
+        out: dict[str, set[str]] = {}
+        for kind, where in self.features.values():
+            if kind in ("mountain", "range") and abroad(where):
+                for iso in sorted(where):
+                    out.setdefault(iso, set()).update(where - {iso})
+        return {iso: frozenset(near) for iso, near in out.items()}
+
+    @cached_property
     def seas_of(self) -> dict[str, frozenset[str]]:
         """ISO -> the seas (no ocean) on its shore."""
         out: dict[str, set[str]] = {}
@@ -2549,12 +2560,19 @@ class Renderer:
         """Lifelike, once per essay: the legs of its routes, each country (ISO) -> the
         countries named next to it in the essay (across sentences too: "Jag är från Eritrea.
         Vi gick genom Sudan") that it borders or shares a sea with (`Geography.leg`), each with
-        how the surrogates must meet: "land" (they border), "sea" (on one sea: a boat word
-        between them, or no common border), "either" (a boat between bordering countries on no
-        common sea). A flown leg (`air_words`) is none."""
+        how the surrogates must meet: "land" (they border), "hills" (they border, a walk
+        through mountains: a word of a mountain's kind in the legs' sentences), "sea" (on one
+        sea: a boat word between them, or no common border), "either" (a boat between
+        bordering countries on no common sea). A flown leg (`air_words`) is none."""
         if self.route_legs is None:
             lex, geo = self.lex, self.geo
-            tokens = regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))
+            tokens, sentence = list[str](), list[int]()
+            for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
+                    self.before, "text", "")))):
+                words = regex.findall(r"\p{L}+", part)
+                tokens += words
+                sentence += [at] * len(words)
+            hills = {w for w, kind in geo.kind_words if kind in ("mountain", "range")}
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
                                  or lex.get(pair[0]).country,) if iso]
@@ -2566,10 +2584,14 @@ class Renderer:
                     continue
                 border = other in lex.neighbours.get(one, ())
                 boat = not between.isdisjoint(geo.boat_words)
-                kind = "land" if border and not boat else (
-                    "sea" if geo.shore(one, other) else "either")
+                # "genom bergen från Irak till Turkiet": the words of the legs' sentences
+                walk = {t for t, at in zip(tokens, sentence) if sentence[i] <= at <= sentence[j]}
+                kind = ("hills" if not walk.isdisjoint(hills) else "land") if border and \
+                    not boat else ("sea" if geo.shore(one, other) else "either")
                 for key in ((one, other), (other, one)):
-                    how[key] = kind if how.get(key, kind) == kind else "either"
+                    was = how.get(key, kind)
+                    how[key] = kind if was == kind else "hills" if {was, kind} == {
+                        "land", "hills"} else "either"
             legs: dict[str, list[tuple[str, str]]] = {}
             for (one, other), kind in how.items():
                 legs.setdefault(one, []).append((other, kind))
@@ -2635,7 +2657,10 @@ class Renderer:
         budget = [0]
 
         def fits(one: str, other: str, how: str) -> bool:
-            if how == "land":
+            if how == "hills" and hills[0]:  # (the first tiers: a range the two share)
+                return other in lex.neighbours.get(one, ()) and other in geo.ranges_shared.get(
+                    one, ())
+            if how in ("land", "hills"):
                 return other in lex.neighbours.get(one, ())
             return geo.shore(one, other) if how == "sea" else geo.leg(one, other, lex.neighbours)
 
@@ -2657,7 +2682,13 @@ class Renderer:
             return False
 
         names = [(c, lex.get(fold(c)).country) for c in pool if self._free(c)]
-        for tier in (0, 1, 2, 3, 4):
+        # a walk through mountains keeps a range between its countries where one can, else
+        # only their border
+        walk = any(how == "hills" for stop in order for _, how in legs.get(stop, ()))
+        hills = [False]
+        for shared, tier in [(True, t) for t in (0, 1, 2, 3) if walk] + [
+                (False, t) for t in (0, 1, 2, 3, 4)]:
+            hills[0] = shared
             domains = {o: self._route_domain(o, min(tier, 3), taken) for o in free}
             if tier < 4:  # (the last tier keeps the route whatever features it names)
                 domains = {o: self._with_kinds(o, stops) for o, stops in domains.items()}

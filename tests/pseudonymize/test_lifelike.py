@@ -2245,6 +2245,16 @@ def _no_swedish_river_abroad(engine: Engine, r: Result, names: tuple[str, ...]) 
     assert fold(got) not in {"alven", "alv", "an", "strommen"} and got[:1].isupper(), r.target
 
 
+def _over_a_range(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Each leg of a walk "genom bergen" goes between bordering countries that share a listed
+    mountain or range (never Jemen to Oman, nor Kazakstan, Kina, Vietnam)."""
+    isos = [engine.lex.get(fold(surrogate(r, name))).country for name in names]
+    ranges = [w for kind, w in geography(True).features.values() if kind in ("mountain", "range")]
+    for one, other in pairwise(isos):
+        assert other in engine.lex.neighbours[one], r.target
+        assert any({one, other} <= w for w in ranges), r.target
+
+
 # judge runs 20 and 21: a border, a river or a range that no longer agrees with its country
 ROUND17 = [
     ("Jag kommer från Mosul i Irak. Floden Tigris går genom staden och vid gränsen till Syrien "
@@ -2262,6 +2272,15 @@ ROUND17 = [
      _a_river_of_its_country),
     ("Jag är från Algeriet. Nigerfloden går inte genom Alger, den går genom Mali.",
      ("Nigerfloden",), _no_swedish_river_abroad),
+    # a walk through the mountains between two countries: the surrogates share a range
+    ("Vi gick till fots genom bergen från Irak till Turkiet.", ("Irak", "Turkiet"), _over_a_range),
+    ("Från Kurdistan i Irak gick vi genom bergen till Iran.", ("Irak", "Iran"), _over_a_range),
+    ("Vi gick från Afghanistan till Iran och sedan till Turkiet genom bergen.",
+     ("Afghanistan", "Iran", "Turkiet"), _over_a_range),
+    ("Vi gick över bergen från Iran till Turkiet, sedan till Grekland med båt.",
+     ("Iran", "Turkiet"), _over_a_range),
+    ("Från Pakistan vi gick genom bergen till Iran. Det var kallt i bergen.",
+     ("Pakistan", "Iran"), _over_a_range),
 ]
 
 
