@@ -2566,13 +2566,15 @@ class Renderer:
         bordering countries on no common sea). A flown leg (`air_words`) is none."""
         if self.route_legs is None:
             lex, geo = self.lex, self.geo
-            tokens, sentence = list[str](), list[int]()
+            hills = {w for w, kind in geo.kind_words if kind in ("mountain", "range")}
+            # each token's sentence, and how many sentences up to each name a mountain
+            tokens, sentence, walks = list[str](), list[int](), [0]
             for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
                     self.before, "text", "")))):
                 words = regex.findall(r"\p{L}+", part)
                 tokens += words
                 sentence += [at] * len(words)
-            hills = {w for w, kind in geo.kind_words if kind in ("mountain", "range")}
+                walks.append(walks[-1] + (not hills.isdisjoint(words)))
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
                                  or lex.get(pair[0]).country,) if iso]
@@ -2584,9 +2586,9 @@ class Renderer:
                     continue
                 border = other in lex.neighbours.get(one, ())
                 boat = not between.isdisjoint(geo.boat_words)
-                # "genom bergen från Irak till Turkiet": the words of the legs' sentences
-                walk = {t for t, at in zip(tokens, sentence) if sentence[i] <= at <= sentence[j]}
-                kind = ("hills" if not walk.isdisjoint(hills) else "land") if border and \
+                # "genom bergen från Irak till Turkiet": a mountain in the legs' sentences
+                walk = walks[sentence[j] + 1] > walks[sentence[i]]
+                kind = ("hills" if walk else "land") if border and \
                     not boat else ("sea" if geo.shore(one, other) else "either")
                 for key in ((one, other), (other, one)):
                     was = how.get(key, kind)
