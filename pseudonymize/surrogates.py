@@ -537,6 +537,7 @@ class Geography:
     air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
     water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
+    kind_abroad: dict[str, str] = field(default_factory=dict)  # lifelike: river -> floden
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
     not_countries: frozenset[str] = frozenset()  # lifelike: never drawn (Antarktis, Guam)
@@ -579,6 +580,17 @@ class Geography:
     def shore(self, one: str, other: str) -> bool:
         """Two countries (ISO codes) lie on one sea that is no ocean: a boat goes between."""
         return not self.seas_of.get(one, frozenset()).isdisjoint(self.seas_of.get(other, ()))
+
+    @cached_property
+    def ranges_shared(self) -> dict[str, frozenset[str]]:
+        """ISO -> the countries it shares a listed mountain or range with (Hindukush: AF, PK):
+        a walk "genom bergen" between them reads true."""
+        out: dict[str, set[str]] = {}
+        for kind, where in self.features.values():
+            if kind in ("mountain", "range") and abroad(where):
+                for iso in sorted(where):
+                    out.setdefault(iso, set()).update(where - {iso})
+        return {iso: frozenset(near) for iso, near in out.items()}
 
     @cached_property
     def seas_of(self) -> dict[str, frozenset[str]]:
@@ -704,6 +716,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "air_words": folds("air_words_lifelike"),
             "water_after": folds("water_after_lifelike"),
             "water_before": folds("water_before_lifelike"),
+            "kind_abroad": dict(data["kind_words_abroad_lifelike"]),
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
@@ -2240,23 +2253,15 @@ class Renderer:
             # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
             # a range and a river, so the features' surrogates are its own
             need = self._kinds_placed_in(iso)
-            pool = [c for c in pool if need <= self._free_kinds().get(
-                lex.get(fold(c)).country, frozenset())] or pool
-            # "Vi firar Nowruz": a country that keeps the essay's feasts, where the original does
-            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
-            for feast, keep in sorted(self.geo.feast_countries.items()):
-                if feast in said and iso in keep:
-                    pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
-            crossed = self._on_crossed_sea(iso, pool)
-            # across a sea a country keeps its continent (Greece from Turkey: Italy, never
-            # Egypt beside a surrogate Israel), so the land route after it stays one
-            pool = [c for c in crossed if lex.continents.get(lex.get(fold(c)).country)
-                    == lex.continents.get(iso)] or crossed or pool
-            if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
-                pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
-            pool = self._cued(iso, pool) or pool
-            # the route as a whole, then its own legs, before names
-            pool = self._route_fits(iso, pool) or self._legs(span, iso, pool) or pool
+            kinds = [c for c in pool if need <= self._free_kinds().get(
+                lex.get(fold(c)).country, frozenset())]
+            narrow = self._country_ties(iso, kinds or pool)
+            # the route as a whole, then its own legs, before names; the route before the
+            # features where both cannot hold ("Mosul i Irak. Floden Tigris ... vid gränsen
+            # till Syrien": Syria's surrogate borders Iraq's, the Tigris lies in Iraq's)
+            route = self._route_fits(iso, narrow) or (
+                kinds and self._route_fits(iso, self._country_ties(iso, pool)))
+            pool = route or self._legs(span, iso, narrow) or narrow
             if iso in self.geo.sweden_gateways and self._before_sweden(span):
                 pool = [c for c in pool if lex.get(fold(c)).country in
                         self.geo.sweden_gateways] or pool
@@ -2306,6 +2311,24 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _country_ties(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike: the countries of the pool that keep what ties `iso` to the essay besides
+        its route: the feasts it keeps ("Vi firar Nowruz"), the sea crossed from it (on its
+        continent; no Malta where a land route goes on), the words that cue it."""
+        lex = self.lex
+        said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        for feast, keep in sorted(self.geo.feast_countries.items()):
+            if feast in said and iso in keep:
+                pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
+        crossed = self._on_crossed_sea(iso, pool)
+        # across a sea a country keeps its continent (Greece from Turkey: Italy, never
+        # Egypt beside a surrogate Israel), so the land route after it stays one
+        pool = [c for c in crossed if lex.continents.get(lex.get(fold(c)).country)
+                == lex.continents.get(iso)] or crossed or pool
+        if crossed and lex.neighbours.get(iso):  # a land route goes on from it: no Malta
+            pool = [c for c in pool if lex.neighbours.get(lex.get(fold(c)).country)] or pool
+        return self._cued(iso, pool) or pool
 
     def _kinds_placed_in(self, iso: str) -> frozenset[str]:
         """Lifelike: the kinds of feature (river, lake, range, mountain, desert) the essay
@@ -2537,12 +2560,21 @@ class Renderer:
         """Lifelike, once per essay: the legs of its routes, each country (ISO) -> the
         countries named next to it in the essay (across sentences too: "Jag är från Eritrea.
         Vi gick genom Sudan") that it borders or shares a sea with (`Geography.leg`), each with
-        how the surrogates must meet: "land" (they border), "sea" (on one sea: a boat word
-        between them, or no common border), "either" (a boat between bordering countries on no
-        common sea). A flown leg (`air_words`) is none."""
+        how the surrogates must meet: "land" (they border), "hills" (they border, a walk
+        through mountains: a word of a mountain's kind in the legs' sentences), "sea" (on one
+        sea: a boat word between them, or no common border), "either" (a boat between
+        bordering countries on no common sea). A flown leg (`air_words`) is none."""
         if self.route_legs is None:
             lex, geo = self.lex, self.geo
-            tokens = regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))
+            hills = {w for w, kind in geo.kind_words if kind in ("mountain", "range")}
+            # each token's sentence, and how many sentences up to each name a mountain
+            tokens, sentence, walks = list[str](), list[int](), [0]
+            for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
+                    self.before, "text", "")))):
+                words = regex.findall(r"\p{L}+", part)
+                tokens += words
+                sentence += [at] * len(words)
+                walks.append(walks[-1] + (not hills.isdisjoint(words)))
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
                                  or lex.get(pair[0]).country,) if iso]
@@ -2554,10 +2586,14 @@ class Renderer:
                     continue
                 border = other in lex.neighbours.get(one, ())
                 boat = not between.isdisjoint(geo.boat_words)
-                kind = "land" if border and not boat else (
-                    "sea" if geo.shore(one, other) else "either")
+                # "genom bergen från Irak till Turkiet": a mountain in the legs' sentences
+                walk = walks[sentence[j] + 1] > walks[sentence[i]]
+                kind = ("hills" if walk else "land") if border and \
+                    not boat else ("sea" if geo.shore(one, other) else "either")
                 for key in ((one, other), (other, one)):
-                    how[key] = kind if how.get(key, kind) == kind else "either"
+                    was = how.get(key, kind)
+                    how[key] = kind if was == kind else "hills" if {was, kind} == {
+                        "land", "hills"} else "either"
             legs: dict[str, list[tuple[str, str]]] = {}
             for (one, other), kind in how.items():
                 legs.setdefault(one, []).append((other, kind))
@@ -2623,7 +2659,10 @@ class Renderer:
         budget = [0]
 
         def fits(one: str, other: str, how: str) -> bool:
-            if how == "land":
+            if how == "hills" and hills[0]:  # (the first tiers: a range the two share)
+                return other in lex.neighbours.get(one, ()) and other in geo.ranges_shared.get(
+                    one, ())
+            if how in ("land", "hills"):
                 return other in lex.neighbours.get(one, ())
             return geo.shore(one, other) if how == "sea" else geo.leg(one, other, lex.neighbours)
 
@@ -2645,8 +2684,16 @@ class Renderer:
             return False
 
         names = [(c, lex.get(fold(c)).country) for c in pool if self._free(c)]
-        for tier in (0, 1, 2, 3, 4):
+        # a walk through mountains keeps a range between its countries where one can, else
+        # only their border
+        walk = any(how == "hills" for stop in order for _, how in legs.get(stop, ()))
+        hills = [False]
+        for shared, tier in [(True, t) for t in (0, 1, 2, 3) if walk] + [
+                (False, t) for t in (0, 1, 2, 3, 4)]:
+            hills[0] = shared
             domains = {o: self._route_domain(o, min(tier, 3), taken) for o in free}
+            if tier < 4:  # (the last tier keeps the route whatever features it names)
+                domains = {o: self._with_kinds(o, stops) for o, stops in domains.items()}
             allowed = set(self._route_domain(iso, tier, taken)) if tier < 4 else None
             budget[0] = ROUTE_SEARCH
             out = [c for c, value in names if (allowed is None or value in allowed)
@@ -2656,6 +2703,13 @@ class Renderer:
             if out:
                 return out
         return []
+
+    def _with_kinds(self, iso: str, stops: list[str]) -> list[str]:
+        """Lifelike: the stops (ISO) a route's country may become that have the kinds of
+        feature the essay places in it ("vid floden Khabur, nära gränsen till Turkiet": Turkey's
+        surrogate has a river of its own), all of them where none has."""
+        need, have = self._kinds_placed_in(iso), self._free_kinds()
+        return [c for c in stops if need <= have.get(c, frozenset())] or stops
 
     def _route_window(self, text: str, span: Span) -> tuple[int, int]:
         """The mention's sentence, widened over a sentence before or after that goes on with
@@ -3328,7 +3382,11 @@ class Renderer:
             # country's river: the kind's bare word where no kind word stands before it ("i
             # bergen"), else one of its kind on the continent, else one of its kind abroad
             continents = {self.lex.continents.get(country)} - {None}
-            return (geo.kind_default[kind] if not said else None) or (
+            bare = geo.kind_abroad.get(kind, geo.kind_default[kind])
+            head = getattr(self.before, "text", "")[:span.start].rstrip()
+            if not head or head[-1] in ".!?\n":
+                bare = bare[:1].upper() + bare[1:]  # "Floden går inte genom Benghazi"
+            return (bare if not said else None) or (
                 self._draw(plain([n for n, w in same if abroad(w) and any(
                     self.lex.continents.get(iso) in continents for iso in w)]), rng)
                 or self._draw([n for n, w in same if abroad(w)], rng))

@@ -2218,9 +2218,76 @@ ROUND16 = [
 ]
 
 
+def _feature_in_countries(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river, lake or range abroad lies in the surrogate of one of the given countries of its
+    sentence (the writer's own: never the Barada of Syria for a Jordanian's home river)."""
+    feature, *countries = names
+    isos = {engine.lex.get(fold(surrogate(r, c))).country for c in countries}
+    where = geography(True).features.get(_water_name(surrogate(r, feature)), ("", frozenset()))[1]
+    assert where & isos, r.target
+
+
+def _a_river_of_its_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river named like the essay's country ("floden Kongo") is a river of the country's
+    surrogate (never "floden Dahlak", an island)."""
+    country, river = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    rivers = [a.pseudonym for a in r.annotations if a.original == river][1:]
+    geo = geography(True)
+    assert rivers and all(geo.features.get(_water_name(got), ("", frozenset()))[0] == "river"
+                          and iso in geo.features[_water_name(got)][1] for got in rivers), r.target
+
+
+def _no_swedish_river_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river abroad with none of its kind left is "floden", never the Swedish "älven" or
+    "ån"; capitalised where it begins a sentence."""
+    got = surrogate(r, names[0])
+    assert fold(got) not in {"alven", "alv", "an", "strommen"} and got[:1].isupper(), r.target
+
+
+def _over_a_range(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Each leg of a walk "genom bergen" goes between bordering countries that share a listed
+    mountain or range (never Jemen to Oman, nor Kazakstan, Kina, Vietnam)."""
+    isos = [engine.lex.get(fold(surrogate(r, name))).country for name in names]
+    ranges = [w for kind, w in geography(True).features.values() if kind in ("mountain", "range")]
+    for one, other in pairwise(isos):
+        assert other in engine.lex.neighbours[one], r.target
+        assert any({one, other} <= w for w in ranges), r.target
+
+
+# judge runs 20 and 21: a border, a river or a range that no longer agrees with its country
+ROUND17 = [
+    ("Jag kommer från Mosul i Irak. Floden Tigris går genom staden och vid gränsen till Syrien "
+     "finns öknen.", ("Irak", "Syrien"), _route),
+    ("Jag är från Syrien. Jag bodde i Qamishli nära gränsen till Turkiet. Floden Eufrat var "
+     "långt borta.", ("Syrien", "Turkiet"), _route),
+    ("Jag kommer från Irak. Floden Eufrat går genom vår stad, och gränsen till Syrien är inte "
+     "långt borta.", ("Irak", "Syrien"), _route),
+    ("Jag kommer från Irak. Vi bodde i Zakho vid floden Khabur, nära gränsen till Turkiet.",
+     ("Khabur", "Irak"), _feature_in_countries),
+    # a river named like a country, read as the river its sentence says it is
+    ("Jag bodde i Kinshasa. Floden Kongo är mycket bred där.", ("Kinshasa", "Kongo"),
+     _town_on_its_river),
+    ("Jag kommer från Kongo. Min pappa fiskade i floden Kongo varje dag.", ("Kongo", "Kongo"),
+     _a_river_of_its_country),
+    ("Jag är från Algeriet. Nigerfloden går inte genom Alger, den går genom Mali.",
+     ("Nigerfloden",), _no_swedish_river_abroad),
+    # a walk through the mountains between two countries: the surrogates share a range
+    ("Vi gick till fots genom bergen från Irak till Turkiet.", ("Irak", "Turkiet"), _over_a_range),
+    ("Från Kurdistan i Irak gick vi genom bergen till Iran.", ("Irak", "Iran"), _over_a_range),
+    ("Vi gick från Afghanistan till Iran och sedan till Turkiet genom bergen.",
+     ("Afghanistan", "Iran", "Turkiet"), _over_a_range),
+    ("Vi gick över bergen från Iran till Turkiet, sedan till Grekland med båt.",
+     ("Iran", "Turkiet"), _over_a_range),
+    ("Från Pakistan vi gick genom bergen till Iran. Det var kallt i bergen.",
+     ("Pakistan", "Iran"), _over_a_range),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
-    for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16))
+    for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16),
+                         (17, ROUND17))
     for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
