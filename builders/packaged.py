@@ -385,6 +385,8 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
 
 # "Khorāsān-e Raẕavī" -> "Khorāsān" (Persian ezafe), "Al Anbār" -> "Anbār", "La Araucanía" -> "Araucanía"
 SUBDIVISION_SHORT = re.compile(r"(.+?)-e .+|(?:A[lnrsdtz]|Ash|El|La) (.+)")
+# subdivisions that are a town (Hà Nội, Addis Ababa, North Macedonia's municipalities): `city`
+TOWN_SUBDIVISION = re.compile(r"(?i).*(?:city|municipality|administration|capital).*")
 
 
 def subdivision_regions(lexicon: list[LexiconRow], taken: set[str]) -> list[tuple[str, str]]:
@@ -392,7 +394,8 @@ def subdivision_regions(lexicon: list[LexiconRow], taken: set[str]) -> list[tupl
     (lexicon category `subdivision_country`), so "i fars i södra iran" finds its province
     without a hand-written row; each name also in its short form (Khorāsān, Anbār). Names that
     are Swedish words (Bay, Nord), generic or taken by a town or listed region are left out:
-    the town's reading wins, and a word would be a homograph with nothing to judge it by."""
+    the town's reading wins, and a word would be a homograph with nothing to judge it by; so are
+    subdivisions that are towns (Hà Nội)."""
     everyday: set[str] = set()
     for _, bucket in swedish_buckets(REGION_EVERYDAY_ZIPF):
         everyday.update(fold(w) for w in bucket)
@@ -400,6 +403,8 @@ def subdivision_regions(lexicon: list[LexiconRow], taken: set[str]) -> list[tupl
     for _, code in _by_category(lexicon, "subdivision_country"):
         for sub in sorted(pycountry.subdivisions.get(country_code=code) or (),
                           key=lambda s: s.code):
+            if TOWN_SUBDIVISION.fullmatch(sub.type):
+                continue
             full = _drop_bracket(sub.name)
             short = SUBDIVISION_SHORT.fullmatch(full)
             for name in (full, *(short.groups() if short else ())):

@@ -166,6 +166,11 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
                   word=("club_code", "club_head", "town_club_word"),
                   reads=("nationality", "club_preposition"))  # club_head lower: see `_club`
+# "vi går till pingstkyrkan", "i vietnamesiska föreningen": a congregation or a people's
+# association in lower case, named as the place one goes to
+CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
+                     word=("denomination_church", "people_association_head"),
+                     reads=("nationality", "public_congregation"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
@@ -1150,6 +1155,25 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"går till pingstkyrkan", "i vietnamesiska föreningen": a denomination's church in one
+    lower-case word, or a people's adjective before an association's definite head, names the
+    congregation or association one belongs to; "kyrkan" alone, "en somalisk förening" and the
+    public "svenska kyrkan" are not."""
+    folds, texts = doc.folds, doc.texts
+    if not texts[i].islower():
+        return False
+    if folds[i] in r.w["denomination_church"]:
+        add(CONGREGATION.span(doc.offsets[i], doc.ends[i], "other_institution", key=folds[i]))
+        return True
+    key = f"{folds[i - 1]} {folds[i]}" if i else ""
+    if i and folds[i] in r.w["people_association_head"] and texts[i - 1].islower() \
+            and folds[i - 1] in r.w["nationality"] and key not in r.w["public_congregation"]:
+        add(CONGREGATION.span(doc.offsets[i - 1], doc.ends[i], "other_institution", key=key))
+        return True
+    return False
+
+
 def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hej Uppsalahem!", "Göteborgsbostäder": a town's housing, energy or transport company
     by the town's name and its kind in one word (not a first name greeted, not the town)."""
@@ -2059,7 +2083,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
-    (TOWN_COMPANY, _town_company),
+    (TOWN_COMPANY, _town_company), (CONGREGATION, _congregation),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
     (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname),
