@@ -175,6 +175,9 @@ TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",))
+# "bor i kjula i iran", "i fars i södra iran": a rare lower-case word in a country is a place
+PLACE_IN_COUNTRY = _rule("place-in-country", ("city",), 0.7, before=("place_trigger.prep",),
+                         reads=("inside_preposition", "compass_word"))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
@@ -1828,6 +1831,23 @@ def _joined_place_lower(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _place_in_country(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"i kjula i iran", "från fars i södra iran": a lower-case word after a place preposition
+    and before "i" and a country (a compass word between) is a place there when it is rare and
+    no list's word, or a kin word's genitive, which cannot stand before a preposition."""
+    folds, texts, n = doc.folds, doc.texts, len(doc.texts)
+    k = i + 2 if i + 2 < n and folds[i + 2] in r.w["compass_word"] else i + 1
+    if not (texts[i].isalpha() and texts[i].islower() and i
+            and folds[i - 1] in r.w["place_trigger.prep"] and i + 1 < n and k + 1 < n
+            and folds[i + 1] in r.w["inside_preposition"] and doc.entries[k + 1].country):
+        return False
+    e, key = doc.entries[i], folds[i]
+    if e.zipf < T.RARE and not e.cats and key not in r.stems.vocabulary and not e.country \
+            or key.endswith("s") and r.lex.marks.get(key[:-1]) == "fam":
+        add(PLACE_IN_COUNTRY.span(doc.offsets[i], doc.ends[i], "city", key=key))
+    return False
+
+
 def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
     if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i].isalpha() \
             or not doc.texts[i + 1].isalpha():
@@ -2071,6 +2091,7 @@ def _with(rule: Rule, fn: Callable) -> Rule:
 # The registry of this family, in the order the rules run on a token (the order matters only
 # where a rule ends the token: a marked phrase, and the number rules).
 WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
+    (PLACE_IN_COUNTRY, _place_in_country),  # before the marks: "i fars i iran" is no kin word
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
