@@ -178,6 +178,9 @@ JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place
 # "bor i kjula i iran", "i fars i södra iran": a rare lower-case word in a country is a place
 PLACE_IN_COUNTRY = _rule("place-in-country", ("city",), 0.7, before=("place_trigger.prep",),
                          reads=("inside_preposition", "compass_word"))
+# "jobbar på holmen vid Braviken": a landform's word where someone works, before a place
+LANDFORM_WORKPLACE = _rule("landform-workplace", ("work",), 0.7, word=("place_suffix.geo",),
+                           reads=("landform_workplace_preposition", "work_word", "work_start"))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
@@ -1848,6 +1851,19 @@ def _place_in_country(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _landform_workplace(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"jobbar på holmen vid Braviken": a landform's definite word (holmen, udden) is no place
+    one works at but the company named after it, when a place follows ("vid", "i" and a
+    capitalised place); "jobbar på holmen" alone and the short "ön", "sjön" stay words."""
+    n = len(doc.texts)
+    if doc.texts[i].islower() and len(doc.folds[i]) >= 5 and i + 2 < n \
+            and doc.folds[i + 1] in r.w["landform_workplace_preposition"] \
+            and doc.texts[i + 2][:1].isupper() and doc.entries[i + 2].place_kind \
+            and works_at(doc, i):
+        add(LANDFORM_WORKPLACE.span(doc.offsets[i], doc.ends[i], "work", key=doc.folds[i]))
+    return False
+
+
 def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
     if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i].isalpha() \
             or not doc.texts[i + 1].isalpha():
@@ -2106,7 +2122,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
     (TOWN_COMPANY, _town_company), (CONGREGATION, _congregation),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
-    (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
+    (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower),
+    (LANDFORM_WORKPLACE, _landform_workplace), (ACRONYM, _acronym),
     (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname),
     (APPOSED_NAME, _apposed_name), (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),
