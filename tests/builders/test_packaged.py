@@ -161,6 +161,18 @@ def test_names_are_not_lexicon_words(built):
     assert lexicon.filter(word="le")["category"].to_list() == ["common_name_homograph"]
 
 
+def test_subdivisions_of_origin_countries_are_regions(built):
+    """Provinces of the learners' countries, in their short forms, are regions (khorasan, la
+    araucania); subdivision names that are Swedish words (Bay, Nord) and build instructions
+    (subdivision_country) are not."""
+    places, lexicon = table(built, "places"), table(built, "lexicon")
+    regions = set(places.filter(kind="region")["fold"]) if "fold" in places.columns \
+        else {fold(n) for n in places.filter(kind="region")["name"]}
+    assert {"khorasan", "la araucania", "araucania", "anbar"} <= regions
+    assert not {"bay", "nord", "central"} & regions
+    assert lexicon.filter(pl.col("category").is_in(packaged.BUILD_CATEGORIES)).height == 0
+
+
 def test_a_name_that_is_an_everyday_word_is_a_homograph(built):
     """An everyday Swedish word (Zipf >= 4.5, compared by fold: Sahar ~ såhär) listed as a name
     must be a common_name_homograph, so the engine wants a capital and context."""
