@@ -2034,20 +2034,44 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if k >= 1 and doc.texts[k] == "." and (doc.folds[k - 1] in r.w["house_number_word"]
                                            or _abbreviated_street(r, doc, k - 1)):
         k -= 1  # "Storgatan nr. 5", "Ringv. 12"
-    if k >= 1 and doc.folds[k] in r.w["house_number_word"]:
+    numbered = k >= 1 and doc.folds[k] in r.w["house_number_word"]
+    if numbered:
         k -= 1
     if value < 0 or k < 0:
         return False
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
-    street = prev.endswith(r.street_endings) and (
-        doc.texts[k][0].isupper()
-        or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(prev, True))  # "nygatan 12"
     named = _street_spans(r, doc, k, add)
     if prev in r.w["post_box_word"] and len(digits) <= 5 or value < 1000 and (
-            street or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
-            or _street_before(r, doc, k) or named):
+            _is_street(r, doc, k)
+            or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
+            or _street_before(r, doc, k) or named
+            or numbered and len(digits) <= 3 and _street_near(r, doc, i)):
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
+    return False
+
+
+def _is_street(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k names a street by its ending, capitalised or a word no list holds in lower case
+    ("Storgatan", "nygatan"; not "omvägen")."""
+    fold_ = doc.folds[k]
+    return fold_.endswith(r.street_endings) and (
+        doc.texts[k][0].isupper()
+        or doc.entries[k].zipf < T.COMMON and not r._bare_suffix(fold_, True))
+
+
+def _street_near(r: ContextRules, doc: Doc, i: int) -> bool:
+    """A street within HOUSE_NUMBER_REACH words of the number at i, in its sentence: "nummer
+    14" is its house ("mitt hus har nummer 14 på Ekgatan", "Fabriksgatan 7 och han på nummer
+    9")."""
+    n = len(doc.texts)
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < n and abs(j - i) <= T.HOUSE_NUMBER_REACH \
+                and (j + 1 if step < 0 else j) not in doc.starts:
+            if _is_street(r, doc, j):
+                return True
+            j += step
     return False
 
 
