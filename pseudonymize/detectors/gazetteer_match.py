@@ -617,8 +617,8 @@ class Matcher:
         # per thread: the threads of a release's worker share one engine.
         self.verdict_essay_min = T.VERDICT_ESSAY_MIN
         self._thread = threading.local()
-        self.everyday_endings = self.ENDS["definite_ending"] + self.ENDS["ordinary_ending"] \
-            + self.ENDS["verb_ending"]
+        self.word_endings = self.ENDS["ordinary_ending"] + self.ENDS["verb_ending"]
+        self.everyday_endings = self.ENDS["definite_ending"] + self.word_endings
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
         # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
         self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
@@ -2233,7 +2233,7 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
-    if c.key.endswith(m.everyday_endings) or m._inflected_word(c.key) or not named_ending and (
+    if c.key.endswith(m.word_endings) or m._inflected_word(c.key) or not named_ending and (
             m._compound(c.key) or m._misspelt(c.key)):  # "hästö" folds one edit from "hasta"
         return None
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
