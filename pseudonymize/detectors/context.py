@@ -697,13 +697,15 @@ class ContextRules:
             j, named = j + 1, True
         quoted = j < n and doc.texts[j] in QUOTES
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
-        if j >= n or not self._kind_name(doc, j, named) or j in doc.starts and not quoted:
+        closing = self._closing_run(doc, j) if named else -1
+        if j >= n or not (self._kind_name(doc, j, named) or closing > j) \
+                or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
-            self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
+            max(closing, self._lower_run(doc, j)) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
 
@@ -717,6 +719,18 @@ class ContextRules:
             if not doc.texts[k].islower():
                 break
         return len(doc.texts)
+
+    @staticmethod
+    def _closing_run(doc: Doc, j: int) -> int:
+        """The last word of a lower-case name of two to NAME_RUN_MAX words that closes its
+        clause after a naming verb, whatever their frequency: "en stadsdel som heter gamla
+        stan.", "ett område som heter karte se,"; -1 when the clause goes on or the run is
+        one word (a single frequent word there is no name: "som heter så")."""
+        last = min(len(doc.texts), j + T.NAME_RUN_MAX)
+        for k in range(j, last):
+            if k > j and k in doc.starts or not doc.texts[k].isalpha() or not doc.texts[k].islower():
+                return k - 1 if k - 1 > j and not doc.texts[k][0].isalnum() else -1
+        return last - 1 if last == len(doc.texts) and last - 1 > j else -1
 
     @staticmethod
     def _lower_run(doc: Doc, j: int) -> int:
