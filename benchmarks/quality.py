@@ -61,6 +61,10 @@ DATA_SETS = (
     ("Development learner gold 8 (tests/data/gold/dev8.jsonl), messy essays tuned on openly "
      "(first measured at a8953f4 with the learner revisit: replace-label recall 0.908, 20 "
      "leaks in 17 of 48 essays)", "jsonl", GOLD_DIR / "dev8.jsonl"),
+    ("Development learner gold 9 (tests/data/gold/dev9.jsonl), written blind on 2026-11-29 and "
+     "measured first as this session's generalisation check (first measured at b4982c9 with the "
+     "learner revisit: replace-label recall 0.911, 17 leaks in 16 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev9.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
