@@ -194,6 +194,18 @@ def _add_short_forms(known: dict[str, Span], doc: Doc, taken: bytearray,
             taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
 
 
+def _noun_phrase(doc: Doc, k: int, noun_before: frozenset[str]) -> bool:
+    """Token k is a noun after an article or determiner, right after it or past one lower-case
+    word ("en ek", "en gammal ek", "ingen stor lund"): an everyday word there is the word, not
+    the name it also is."""
+    folds, texts = doc.folds, doc.texts
+    if k >= 1 and folds[k - 1] in noun_before:
+        return True
+    return k >= 2 and folds[k - 2] in noun_before and texts[k - 1].isalpha() \
+        and texts[k - 1].islower() and doc.entries[k - 1].zipf >= T.RARE \
+        and doc.lex.marks.get(texts[k - 1].lower()) is None
+
+
 def propagate(spans: list[Span], doc: Doc,
               earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
     """Label every further mention of a replaced one-word name or place ("vår son Minh ...
@@ -211,7 +223,7 @@ def propagate(spans: list[Span], doc: Doc,
     # the tokens that are a known fold or its genitive, found in one C-level pass
     mentions = set(known) | {key + "s" for key in known}
     possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
-    name_verbs = doc.lex.words("name_verb")
+    name_verbs, noun_before = doc.lex.words("name_verb"), doc.lex.words("noun_before")
     for k in compress(count(), map(mentions.__contains__, folds)):
         if taken[doc.offsets[k]]:
             continue  # a mention already labelled (most of them): its first character taken
@@ -243,6 +255,9 @@ def propagate(spans: list[Span], doc: Doc,
         if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
                 and doc.entries[k].zipf >= T.COMMON:
             continue  # "Gul … hans jacka var gul": a frequent word said of something
+        if doc.texts[k][0].islower() and doc.entries[k].zipf >= T.RARE \
+                and _noun_phrase(doc, k, noun_before):
+            continue  # "Björn ek … en gammal ek": the tree
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score, "coreference",
                         base.key))

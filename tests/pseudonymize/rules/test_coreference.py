@@ -103,3 +103,19 @@ def test_a_kind_noun_keeps_its_own_reading_of_a_shared_name(offline_engine) -> N
     text = "Vi badade i sjön Roxen. Roxen är stor."
     spans = {(s.start, s.label) for s in offline_engine.detect(text)}
     assert (text.index("Roxen är"), "geo") in spans
+
+
+@pytest.mark.parametrize("text, word, is_name", [
+    ("Min chef heter Björn ek. Utanför butiken står en gammal ek.", "ek.", False),
+    ("Min granne heter Anna lund. Bakom huset finns en lund med ekar.", "lund med", False),
+    ("Min lärare heter Lena sten. Han kastade ingen sten i sjön.", "sten i", False),
+    ("Min chef heter Björn ek. En dag sa ek att jag är bra.", "ek att", True),
+    ("Min granne heter Anna lund. Jag och lund dricker kaffe.", "lund dricker", True),
+])
+def test_a_surname_that_is_a_word_recurs_as_the_word_after_an_article(
+        offline_engine, text: str, word: str, is_name: bool) -> None:
+    """A surname found as a name ("Björn ek") recurs as the name, but after an article or a
+    determiner (past one adjective) it is the everyday noun: "en gammal ek" is the tree."""
+    at = text.rindex(word)
+    found = [s for s in offline_engine.detect(text) if s.start == at]
+    assert bool(found) is is_name
