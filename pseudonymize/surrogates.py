@@ -206,6 +206,8 @@ class Words:
     name_languages: dict[str, dict[str, str]] = field(default_factory=dict)
     # lifelike: origin group -> language -> the countries where it is a family's language
     language_homes: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
+    language_words: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -277,6 +279,10 @@ def words() -> Words:
                  name_languages={group: {fold(n): language for language, names in
                                          sorted(languages.items()) for n in names}
                                  for group, languages in data["name_languages_lifelike"].items()},
+                 language_words={group: {fold(w): language for language, said in
+                                         sorted(languages.items()) for w in said}
+                                 for group, languages
+                                 in data["name_language_words_lifelike"].items()},
                  language_homes={group: {language: tuple(isos) for language, isos in
                                          languages.items()} for group, languages
                                  in data["name_language_homes_lifelike"].items()},
@@ -544,6 +550,7 @@ class Geography:
     sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
+    cue_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kurdiska -> Sanandaj
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
     land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
     air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
@@ -723,6 +730,8 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
 
     return {"country_cues": {fold(w): frozenset(row["countries"])
                              for row in data["country_cues_lifelike"] for w in row["words"]},
+            "cue_homes": {fold(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
+                          if row.get("homes") for w in row["words"]},
             "oceans": frozenset(data["oceans_lifelike"]),
             "land_words": folds("land_words_lifelike"),
             "air_words": folds("air_words_lifelike"),
@@ -922,6 +931,7 @@ class Renderer:
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
+        self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
         self.route_legs: dict[str, list[tuple[str, str]]] | None = None
@@ -1405,7 +1415,8 @@ class Renderer:
         have: dict[str, set[str]] = {}
         for name, towns in geo.feature_towns.items():
             kind = geo.features.get(name, ("", frozenset()))[0]
-            if kind in WATER_KINDS and not self._original(name):
+            # (a sea the essay names counts: its coast is the essay's, `coasts_lifelike`)
+            if kind in WATER_KINDS and (kind == "sea" or not self._original(name)):
                 for town in towns:
                     have.setdefault(town, set()).add(kind)
         listed = {fold(t) for t in geo.towns}
@@ -1502,6 +1513,12 @@ class Renderer:
                     self.institution_towns[town] = frozenset(
                         t for t in towns if any(tt == t and not _names_town(n, t)
                                                 for n, tt in kind.pool)) or towns
+                if self.strategy == "lifelike":
+                    # "jobbar i Göteborg ... Göteborgs domkyrka": the town the name holds is
+                    # one that has one (never Västervik with Växjö domkyrka)
+                    for _, key, _ in self._swedish_places(original):
+                        self.institution_towns.setdefault(
+                            key, self._towns_with(kind, span, original) & kind.towns)
         if span.label == "city" and self.strategy == "lifelike" and self._in_bigger_town(span):
             self.districts.add(span.start)  # "Anderstorp i Skellefteå": a part of Skellefteå
         if span.label == "city" and self.is_district(span, original):
@@ -2038,12 +2055,17 @@ class Renderer:
 
     def _family_language(self, group: str) -> str:
         """Lifelike: the language of origin group `group` the essay's names keep to: the one
-        most of its original names of the group are listed under, else one drawn per essay."""
+        the essay names ("vi pratar tigrinja"), else the one most of its original names of the
+        group are listed under, else one drawn per essay."""
         language = self.name_language.get(group)
         if language is None:
             languages = words().name_languages[group]
+            said = words().language_words.get(group, {})
+            named = sorted({said[w] for w in regex.findall(r"\p{L}+", fold(getattr(
+                self.before, "text", ""))) if w in said})
             # in a fixed order: a tie goes to the first language by name
-            votes = Counter(languages[f] for f in sorted(self.avoid_folds) if f in languages)
+            votes = Counter(named) or Counter(
+                languages[f] for f in sorted(self.avoid_folds) if f in languages)
             language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
                 if votes else Draws(self.seed, self.scope, "language", group).choice(
                     sorted(set(languages.values())))
@@ -2294,6 +2316,10 @@ class Renderer:
                                     span.rule, span.key), original, rng)
         if label == "country":
             return self._country(span, original, rng)
+        if label in PLACE_LIKE and self._town_landmark(original):
+            # "Lunds domkyrka", "Kalmar slott" read as a place: the surrogate town's own,
+            # never a street ("Tallvägen är mycket gammal")
+            return self._institution(span, original, rng)
         if label in PLACE_LIKE:
             return self._place(span, original, rng)
         if kind == "institution":
@@ -2605,6 +2631,25 @@ class Renderer:
             if iso in isos:
                 near = [c for c in near if self.lex.get(fold(c)).country in isos] or near
         return near if near is not pool else []
+
+    def _spoken(self, country: str, pool: list[str]) -> list[str]:
+        """Lifelike: the places of `pool` (of `country`) in the regions where a language the
+        essay names is a family's home language (`homes` of `country_cues_lifelike`: "kurdiska"
+        beside a town of Iran -> Sanandaj or Urmia, never Khorramshahr; "dari" beside Herat ->
+        Mazar, never Kandahar), each named language in turn where a place is left; `pool`
+        where no row lists a town of the country."""
+        lex = self.lex
+        if self.homes is None:
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            self.homes = list(dict.fromkeys(towns for w, towns in sorted(self.geo.cue_homes.items())
+                                            if w in said))
+        near = pool
+        for towns in self.homes:
+            regions = {lex.place_region.get(fold(t), "") for t in towns
+                       if lex.get(fold(t)).place_country == country} - {""}
+            if regions:
+                near = [c for c in near if lex.place_region.get(fold(c)) in regions] or near
+        return near
 
     def _legs(self, span: Span, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the countries of the pool that keep the route's legs: a country named
@@ -2957,6 +3002,9 @@ class Renderer:
                     else pool
                 coast = self._coast_town(span, original, home, country)
                 pool = [c for c in coast if c in pool] or coast or pool
+                spoken = self._spoken(country, cities)
+                if spoken is not cities:  # "kurdiska": a town where Kurdish is spoken at home
+                    pool = [c for c in pool if c in set(spoken)] or spoken
         elif label == "geo" and country == "SE":
             pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
         else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
@@ -3920,6 +3968,14 @@ class Renderer:
         """The places abroad an institution's name holds ("Damaskus universitet")."""
         found = self._places_in(original)
         return found if found and all(c not in ("", "SE") for _, _, c in found) else []
+
+    def _town_landmark(self, original: str) -> bool:
+        """Lifelike: a place named with its Swedish town and a word of a landmark it has
+        (`town_institution_words_lifelike`: "Lunds domkyrka", "Kalmar slott", "Göteborgs
+        stadsteater"), which moves with the town as an institution does."""
+        parts = original.split()
+        return self.effective == "lifelike" and len(parts) == 2 and fold(parts[1]) in \
+            words().town_institution_words and bool(self._swedish_places(parts[0]))
 
     def _swedish_places(self, original: str) -> list[tuple[str, str, str]]:
         return [p for p in self._places_in(original) if p[2] == "SE"]

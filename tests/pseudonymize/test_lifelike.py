@@ -2293,6 +2293,15 @@ def _one_language(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert len(got) <= 1, r.target
 
 
+def _of_named_language(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A family whose essay names its language ("hemma pratar vi tigrinja") takes names of
+    that language or shared by the group's languages."""
+    *people, said = names
+    table = words().name_languages["habesha"]
+    got = {table[f] for name in people if (f := fold(surrogate(r, name))) in table}
+    assert got <= {words().language_words["habesha"][fold(said)]}, r.target
+
+
 def _language_at_home(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """The country replacing a family's homeland is one where the language of the family's
     surrogate names is spoken (an Oromo family is never moved to Eritrea)."""
@@ -2334,6 +2343,38 @@ def _water_at_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert (place in towns) if towns else geo.towns[place][0] in where, r.target
 
 
+def _where_spoken(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town abroad of an essay that names a language lies in a region where the language is
+    spoken at home (`homes` of `country_cues_lifelike`; never a Kurd from Khorramshahr)."""
+    town, language = names
+    lex, got = engine.lex, surrogate(r, town)
+    iso = lex.get(fold(got)).place_country
+    regions = {lex.place_region.get(fold(t)) for t in geography(True).cue_homes[fold(language)]
+               if lex.get(fold(t)).place_country == iso}
+    assert not regions or lex.place_region.get(fold(got)) in regions, r.target
+
+
+def _landmark_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A landmark named with its town ("Lunds domkyrka", "Kalmar slott") is the surrogate town's
+    own: its name holds that town, which has one (never a street, never another town's)."""
+    town, landmark = names
+    place, got = town_of(engine, r, town), surrogate(r, landmark)
+    word = fold(landmark.split()[-1])
+    has = geography(True).town_has.get(word)
+    assert fold(got).startswith(fold(place)) and (not has or place in has), r.target
+
+
+def _landmark_in_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An institution whose name holds a town the essay names ("jobbar i Göteborg ...
+    Göteborgs domkyrka") lies in that town's surrogate (never Växjö domkyrka beside a surrogate
+    Västervik)."""
+    town, landmark = names
+    place = town_of(engine, r, town)
+    kind = institution_kind(landmark)
+    assert kind and any(t == place and n == surrogate(r, landmark) for n, t in kind.pool), \
+        r.target
+
+
 # judge runs 20-22: a family of two languages, names that are words, a landmark of another
 # town, a river or sea of another town, a language of another country, a nickname of another name
 ROUND18 = [
@@ -2343,6 +2384,8 @@ ROUND18 = [
      ("Abel", "Haile", "Saba", "Yohannes", "Dawit"), _one_language),
     ("Jag heter Semhar Tesfamariam och min bror heter Kibrom. Vi har en syster, Luwam.",
      ("Semhar", "Tesfamariam", "Kibrom", "Luwam"), _one_language),
+    ("Jag heter Abel och min fru heter Saba. Hemma pratar vi tigrinja.",
+     ("Abel", "Saba", "tigrinja"), _of_named_language),
     ("Jag heter Chaltu Gemechu och jag kommer från Etiopien. Min mamma heter Lensa.",
      ("Etiopien", "Chaltu", "Gemechu", "Lensa"), _language_at_home),
     ("Jag heter Emre. Mina barn heter Elif, Zeynep, Ayşe, Merve och Kerem.",
@@ -2356,6 +2399,17 @@ ROUND18 = [
      ("Hallstahammar", "Kolbäcksån"), _water_at_town),
     ("Jag bor i Borås. Vi åker till Göteborg och badar i Västerhavet.",
      ("Göteborg", "Västerhavet"), _water_at_town),
+    ("Jag kommer från Mahabad. Jag pratar kurdiska och persiska.", ("Mahabad", "kurdiska"),
+     _where_spoken),
+    ("Jag kommer från Herat. Där pratar alla dari.", ("Herat", "dari"), _where_spoken),
+    ("Jag kommer från Jalalabad. Hemma pratar vi pashto.", ("Jalalabad", "pashto"),
+     _where_spoken),
+    ("Jag bor i Kalmar. Vi gick till Kalmar slott med barnen.", ("Kalmar", "Kalmar slott"),
+     _landmark_of_town),
+    ("Jag bor i Lund. Lunds domkyrka är mycket gammal.", ("Lund", "Lunds domkyrka"),
+     _landmark_of_town),
+    ("Jag bor i Jönköping men jag jobbar i Göteborg. Jag har sett Göteborgs domkyrka.",
+     ("Göteborg", "Göteborgs domkyrka"), _landmark_in_its_town),
     ("Alla kallar mig Sasha men egentligen heter jag Aleksandr.", ("Aleksandr", "Sasha"),
      _nickname_of_its_name),
     ("Jag heter Fatemeh men min man kallar mig Fati.", ("Fatemeh", "Fati"),
