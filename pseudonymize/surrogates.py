@@ -184,6 +184,7 @@ class Words:
     swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
     word_zipf: float = 9.0  # a name this frequent as a word ...
     word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
+    word_names: frozenset[str] = frozenset()  # folds: lifelike, names that are words (Skog)
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
     common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
@@ -201,6 +202,12 @@ class Words:
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
+    # lifelike: origin group -> name fold -> its language inside the group (habesha: oromo)
+    name_languages: dict[str, dict[str, str]] = field(default_factory=dict)
+    # lifelike: origin group -> language -> the countries where it is a family's language
+    language_homes: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
+    language_words: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -251,6 +258,7 @@ def words() -> Words:
                  swedish_letters={letter: frozenset(isos) for letter, isos
                                   in data["swedish_letters"].items()},
                  word_zipf=data["word_zipf"], word_name_rank=data["word_name_rank"],
+                 word_names=frozenset(fold(w) for w in data["word_names_lifelike"]),
                  short_forms_lifelike={fold(full): tuple(short) for full, short in (
                      data["short_forms"] | data["short_forms_lifelike"]).items()},
                  train_towns={train: frozenset(towns) for train, towns in
@@ -268,6 +276,16 @@ def words() -> Words:
                      + r"))[ \t]+(\p{L}+)"),
                  calling_codes=_first_per_code(data["calling_codes_lifelike"]),
                  calling_of=dict(data["calling_codes_lifelike"]),
+                 name_languages={group: {fold(n): language for language, names in
+                                         sorted(languages.items()) for n in names}
+                                 for group, languages in data["name_languages_lifelike"].items()},
+                 language_words={group: {fold(w): language for language, said in
+                                         sorted(languages.items()) for w in said}
+                                 for group, languages
+                                 in data["name_language_words_lifelike"].items()},
+                 language_homes={group: {language: tuple(isos) for language, isos in
+                                         languages.items()} for group, languages
+                                 in data["name_language_homes_lifelike"].items()},
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
@@ -532,6 +550,7 @@ class Geography:
     sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
+    cue_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kurdiska -> Sanandaj
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
     land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
     air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
@@ -711,6 +730,8 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
 
     return {"country_cues": {fold(w): frozenset(row["countries"])
                              for row in data["country_cues_lifelike"] for w in row["words"]},
+            "cue_homes": {fold(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
+                          if row.get("homes") for w in row["words"]},
             "oceans": frozenset(data["oceans_lifelike"]),
             "land_words": folds("land_words_lifelike"),
             "air_words": folds("air_words_lifelike"),
@@ -859,6 +880,11 @@ def _names_town(name: str, town: str | None) -> bool:
     return bool(town) and fold(town) in fold(name)
 
 
+# lifelike: the Swedish waters a sentence ties to its town (`_read_waters`): a river, a lake,
+# and (round 18) a sea, so a town the essay bathes from is on the shore
+WATER_KINDS = frozenset({"river", "lake", "sea"})
+
+
 class Renderer:
     """Chooses surrogates for one essay. `base` (realistic surrogates by label and learner-wide
     entity number) and `countries` (original ISO -> surrogate ISO) may be a learner's memory."""
@@ -884,6 +910,8 @@ class Renderer:
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
+        self.name_language: dict[str, str] = {}  # lifelike: origin group -> its family language
+        self.short_originals: frozenset[str] | None = None  # lifelike: `_short_originals`
         # an origin group of the essay's names -> the group its names take (their homeland
         # became a country where other names are at home: Polen -> Ukraina, Polish -> East Slavic)
         self.origin_swap: dict[str, str] = {}
@@ -903,6 +931,7 @@ class Renderer:
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
+        self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
         self.route_legs: dict[str, list[tuple[str, str]]] | None = None
@@ -1378,25 +1407,33 @@ class Renderer:
     def _read_waters(self) -> None:
         """Lifelike, once per essay: a Swedish town a sentence ties to a river or lake, named
         ("Svartån rinner genom Västerås", "Jönköping ligger vid Vättern") or by its kind word
-        ("älven i Umeå"), is drawn among the towns that have a free one of each such kind
+        ("älven i Umeå"), or to a sea ("åker till Göteborg och badar i Västerhavet"), is drawn
+        among the towns that have a free one of each such kind
         (`feature_towns`, none an original of the essay), so the water's surrogate is the
         surrogate town's own (never "Kolbäcksån rinner genom Örebro")."""
         geo = geography(True)
         have: dict[str, set[str]] = {}
         for name, towns in geo.feature_towns.items():
             kind = geo.features.get(name, ("", frozenset()))[0]
-            if kind in ("river", "lake") and not self._original(name):
+            # (a sea the essay names counts: its coast is the essay's, `coasts_lifelike`)
+            if kind in WATER_KINDS and (kind == "sea" or not self._original(name)):
                 for town in towns:
                     have.setdefault(town, set()).add(kind)
-        towns = {fold(t) for t in geo.towns}
+        listed = {fold(t) for t in geo.towns}
         kind_of = dict(geo.kind_words)
         text = getattr(self.before, "text", "")
+        # a town of `[towns]` or any other Swedish locality the places gazetteer knows that is
+        # no name nor a common word (Mariestad by Vänern, Hallstahammar by Kolbäcksån)
+        towns = listed | {f for w in set(regex.findall(r"\p{Lu}\p{L}+", text))
+                          if (e := self.lex.get(f := fold(w))).se_pop > 1 and not e.gender
+                          and not e.surname_rank and "district" not in e.cats
+                          and e.zipf < words().word_zipf}  # (never "Vi badar i Vänern")
 
         def named(part: str) -> set[str]:
             """The kinds of the Swedish rivers and lakes named in `part`."""
             return {geo.features[geo.feature_folds[m]][0] for m in
                     geo.feature_pattern.findall(fold(part))
-                    if not abroad(geo.features[geo.feature_folds[m]][1])} & {"river", "lake"}
+                    if not abroad(geo.features[geo.feature_folds[m]][1])} & WATER_KINDS
         # "Jag bor i Södertälje. Kolbäcksån är fin": a river or lake named in a sentence
         # without a town is the town's named last before it (the essay's first town where none
         # is): "Förut bodde jag i Hallstahammar. Där fiskade vi i Kolbäcksån" (the feature
@@ -1407,7 +1444,7 @@ class Renderer:
         for sentence in regex.split(r"[.!?\n]", text):
             waters = named(sentence)
             kinds = (waters | {kind_of[w] for w in regex.findall(
-                r"\p{L}+", fold(sentence)) if w in kind_of}) & {"river", "lake"}
+                r"\p{L}+", fold(sentence)) if w in kind_of}) & WATER_KINDS
             found = [fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", sentence)
                      if fold(w) in towns]
             for town in found if kinds else ():
@@ -1460,6 +1497,9 @@ class Renderer:
             return 0
         if span.label in ("email", "url", "extra"):
             return 3  # after the names they are built from
+        if self.strategy == "lifelike" and span.label.startswith("firstname") and \
+                fold(original) in self._short_originals():
+            return 3  # "Alla kallar mig Sasha ... jag heter Aleksandr": after its full name
         if LABELS[span.label].kind == "institution":
             kind = self.kind_of(span, original)
             if kind and kind.towns and not self._abroad(original):
@@ -1473,6 +1513,12 @@ class Renderer:
                     self.institution_towns[town] = frozenset(
                         t for t in towns if any(tt == t and not _names_town(n, t)
                                                 for n, tt in kind.pool)) or towns
+                if self.strategy == "lifelike":
+                    # "jobbar i Göteborg ... Göteborgs domkyrka": the town the name holds is
+                    # one that has one (never Västervik with Växjö domkyrka)
+                    for _, key, _ in self._swedish_places(original):
+                        self.institution_towns.setdefault(
+                            key, self._towns_with(kind, span, original) & kind.towns)
         if span.label == "city" and self.strategy == "lifelike" and self._in_bigger_town(span):
             self.districts.add(span.start)  # "Anderstorp i Skellefteå": a part of Skellefteå
         if span.label == "city" and self.is_district(span, original):
@@ -1894,6 +1940,19 @@ class Renderer:
                                    and len(short) >= 2)
                                   or short in map(fold, self._listed_short().get(full, ())))
 
+    def _short_originals(self) -> frozenset[str]:
+        """Lifelike: the folds of the essay's originals that are a short form of another
+        original (Sasha of Aleksandr, Abdi of Abdirahman: `_shortens`), so the nickname is
+        rendered after its full name wherever it stands; linear in the originals' length."""
+        if self.short_originals is None:
+            folds = self.avoid_folds
+            full = [o for o in folds if len(o) <= LONGEST_NAME and self.lex.get(o).gender]
+            begun = {o[:n] for o in full for n in range(2, len(o) - 1)}
+            listed = {fold(short) for o in full
+                      for short in words().short_forms_lifelike.get(o, ())}
+            self.short_originals = frozenset(folds & (begun | listed))
+        return self.short_originals
+
     def _short_forms(self, full: str, gender: str) -> list[str]:
         """The short forms of a surrogate full name: the listed ones (Mohamed: Mo), then its
         beginnings that are first names of its sex and of one of its origin groups (Alexandra:
@@ -1901,7 +1960,8 @@ class Renderer:
         fits = (gender, "unknown") if gender != "unknown" else ("female", "male", "unknown")
         groups = set(self.lex.name_origins.get(fold(full), ()))
         named = [full[:n] for n in range(len(full) - 2, 2, -1)
-                 if self.lex.get(fold(full[:n])).gender in fits and (
+                 if self.lex.get(fold(full[:n])).gender in fits and not (
+                     self.effective == "lifelike" and _wordlike(self.lex, full[:n])) and (
                      not groups or not groups.isdisjoint(self.lex.name_origins.get(
                          fold(full[:n]), ())))]
         return list(self._listed_short().get(fold(full), ())) + named
@@ -1941,8 +2001,8 @@ class Renderer:
             return short
         rng = Draws(self.seed, self.scope, "nickname", fold(full))
         groups = self.lex.name_origins.get(fold(full), ())
-        return next(filter(None, (self._draw(self.lex.pools.get(f"first_{sex}:{g}", []), rng)
-                                  for g in groups)), None)
+        return next(filter(None, (self._draw(self._of_language(
+            self.lex.pools.get(f"first_{sex}:{g}", []), g), rng) for g in groups)), None)
 
     def _with_short_form(self, pool: list[str], key: str, gender: str,
                          nicknamed: bool = False) -> list[str]:
@@ -1982,6 +2042,34 @@ class Renderer:
             cached = _PLAIN_POOLS[key] = (pool, [p for p in pool
                                                  if not _wordlike(self.lex, p)] or pool)
         return cached[1]
+
+    def _of_language(self, pool: list[str], group: str) -> list[str]:
+        """Lifelike: the names of `pool` (of origin group `group`) in the essay's language of
+        the group or shared by its languages (`name_languages_lifelike`): a Tigrinya family
+        never takes an Oromo surname."""
+        languages = words().name_languages.get(group)
+        if self.effective != "lifelike" or not languages:
+            return pool
+        language = self._family_language(group)
+        return [p for p in pool if languages.get(fold(p), language) == language] or pool
+
+    def _family_language(self, group: str) -> str:
+        """Lifelike: the language of origin group `group` the essay's names keep to: the one
+        the essay names ("vi pratar tigrinja"), else the one most of its original names of the
+        group are listed under, else one drawn per essay."""
+        language = self.name_language.get(group)
+        if language is None:
+            languages = words().name_languages[group]
+            said = words().language_words.get(group, {})
+            named = sorted({said[w] for w in regex.findall(r"\p{L}+", fold(getattr(
+                self.before, "text", ""))) if w in said})
+            # in a fixed order: a tie goes to the first language by name
+            votes = Counter(named) or Counter(
+                languages[f] for f in sorted(self.avoid_folds) if f in languages)
+            language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
+                if votes else Draws(self.seed, self.scope, "language", group).choice(
+                    sorted(set(languages.values())))
+        return language
 
     def _no_place(self, pool: list[str]) -> list[str]:
         """Surnames that are no place a reader knows: no Swedish place (Lund, Berg) and no town
@@ -2201,16 +2289,17 @@ class Renderer:
             if general == "surname":
                 # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
                 surnames = (lambda pool: self._no_word(pool, "")) if lifelike else plain
-                pick = self._draw(surnames(self._no_place(lex.pools.get(f"surname:{origin}", []))),
-                                  rng) or \
+                pick = self._draw(self._of_language(surnames(self._no_place(
+                    lex.pools.get(f"surname:{origin}", []))), origin), rng) or \
                     self._draw(surnames(self._no_place(lex.pools.get("surname", []))), rng)
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
             nicknamed = lifelike and self._nicknamed_after(span)
-            return (self._draw(plain(self._with_short_form(
-                        lex.pools.get(f"{general}:{origin}", []), key, gender, nicknamed)), rng)
-                    or next(filter(None, (self._draw(plain(lex.pools.get(f"{o}:{origin}", [])),
-                                                     rng) for o in others)), None)
+            return (self._draw(self._of_language(plain(self._with_short_form(
+                        lex.pools.get(f"{general}:{origin}", []), key, gender, nicknamed)),
+                        origin), rng)
+                    or next(filter(None, (self._draw(self._of_language(plain(
+                        lex.pools.get(f"{o}:{origin}", [])), origin), rng) for o in others)), None)
                     or self._draw(plain(self._with_short_form(lex.pools.get(general, []), key,
                                                               gender, nicknamed)), rng)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
@@ -2227,6 +2316,10 @@ class Renderer:
                                     span.rule, span.key), original, rng)
         if label == "country":
             return self._country(span, original, rng)
+        if label in PLACE_LIKE and self._town_landmark(original):
+            # "Lunds domkyrka", "Kalmar slott" read as a place: the surrogate town's own,
+            # never a street ("Tallvägen är mycket gammal")
+            return self._institution(span, original, rng)
         if label in PLACE_LIKE:
             return self._place(span, original, rng)
         if kind == "institution":
@@ -2277,6 +2370,10 @@ class Renderer:
             # the homeland of the essay's names: another homeland of the same names, else a
             # country where names of another group are at home (the names will follow it)
             homes = self.geo.homelands[group]
+            if self.effective == "lifelike" and group in words().language_homes:
+                # an Amharic or Oromo family stays in Ethiopia's part of the world, never
+                # Eritrea's (`name_language_homes_lifelike`)
+                homes = words().language_homes[group][self._family_language(group)]
             # the names first (Iran: Afghanistan), the coast where the names allow it
             pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
                 or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
@@ -2534,6 +2631,25 @@ class Renderer:
             if iso in isos:
                 near = [c for c in near if self.lex.get(fold(c)).country in isos] or near
         return near if near is not pool else []
+
+    def _spoken(self, country: str, pool: list[str]) -> list[str]:
+        """Lifelike: the places of `pool` (of `country`) in the regions where a language the
+        essay names is a family's home language (`homes` of `country_cues_lifelike`: "kurdiska"
+        beside a town of Iran -> Sanandaj or Urmia, never Khorramshahr; "dari" beside Herat ->
+        Mazar, never Kandahar), each named language in turn where a place is left; `pool`
+        where no row lists a town of the country."""
+        lex = self.lex
+        if self.homes is None:
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            self.homes = list(dict.fromkeys(towns for w, towns in sorted(self.geo.cue_homes.items())
+                                            if w in said))
+        near = pool
+        for towns in self.homes:
+            regions = {lex.place_region.get(fold(t), "") for t in towns
+                       if lex.get(fold(t)).place_country == country} - {""}
+            if regions:
+                near = [c for c in near if lex.place_region.get(fold(c)) in regions] or near
+        return near
 
     def _legs(self, span: Span, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the countries of the pool that keep the route's legs: a country named
@@ -2886,6 +3002,9 @@ class Renderer:
                     else pool
                 coast = self._coast_town(span, original, home, country)
                 pool = [c for c in coast if c in pool] or coast or pool
+                spoken = self._spoken(country, cities)
+                if spoken is not cities:  # "kurdiska": a town where Kurdish is spoken at home
+                    pool = [c for c in pool if c in set(spoken)] or spoken
         elif label == "geo" and country == "SE":
             pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
         else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
@@ -3495,8 +3614,11 @@ class Renderer:
         before = self.before.get(span.start, ())
         said = before[-1] if before and before[-1] in geo.kind_folds else None
         own = [n for n, _ in mine if town in tied.get(n, ())]
+        # lifelike: never a neighbouring landskap's water before the bare kind word (round 18:
+        # "Arvika ... fiskar i Västerdalälven", a river of Dalarna)
         for tier in (own, [n for n, w in mine if home in w and n not in tied],
-                     [n for n, w in mine if w & near and n not in tied]):
+                     [n for n, w in mine if w & near and n not in tied]
+                     if self.effective != "lifelike" else []):
             pick = self._draw([n for n in tier if not (said and fold(n).endswith(said))], rng)
             if pick:
                 return pick
@@ -3847,6 +3969,14 @@ class Renderer:
         found = self._places_in(original)
         return found if found and all(c not in ("", "SE") for _, _, c in found) else []
 
+    def _town_landmark(self, original: str) -> bool:
+        """Lifelike: a place named with its Swedish town and a word of a landmark it has
+        (`town_institution_words_lifelike`: "Lunds domkyrka", "Kalmar slott", "Göteborgs
+        stadsteater"), which moves with the town as an institution does."""
+        parts = original.split()
+        return self.effective == "lifelike" and len(parts) == 2 and fold(parts[1]) in \
+            words().town_institution_words and bool(self._swedish_places(parts[0]))
+
     def _swedish_places(self, original: str) -> list[tuple[str, str, str]]:
         return [p for p in self._places_in(original) if p[2] == "SE"]
 
@@ -3963,12 +4093,15 @@ _PLAIN_POOLS: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
 
 
 def _wordlike(lex: Lexicon, name: str) -> bool:
-    """A name that is also a common Swedish word: a common-word homograph, or at least
-    `word_zipf` frequent as a word and rarer than rank `word_name_rank` as a name (Gul)."""
-    w, e = words(), lex.get(fold(name))
+    """A name that is also a common Swedish word: a common-word homograph, one of
+    `word_names_lifelike` (Skog), or at least `word_zipf` frequent as a word and rarer than rank
+    `word_name_rank` as a name or on no Swedish name list (Gül, Ben)."""
+    w, key = words(), fold(name)
+    e = lex.get(key)
     rank = min(r for r in (e.first_rank, e.surname_rank, 10 ** 9) if r)
-    return "common_name_homograph" in e.cats or (e.zipf >= w.word_zipf
-                                                 and rank > w.word_name_rank)
+    return "common_name_homograph" in e.cats or key in w.word_names or (
+        e.zipf >= w.word_zipf and (rank > w.word_name_rank or SWEDISH_ORIGIN not in
+                                   lex.name_origins.get(key, (SWEDISH_ORIGIN,))))
 
 
 def learner_shift(seed: int, scope: str) -> int:

@@ -545,7 +545,8 @@ def test_a_surname_is_never_a_place(engine: Engine) -> None:
 # (full name, its short form, gender, the first names to draw from, the full name's allowed
 # surrogates, the short form's allowed surrogates): never an odd stump of the surrogate
 SHORT_FORMS = [("Mohamed", "Mo", "male", ["Erik", "Mohammed", "Johan", "Muhammad"],
-                {"Mohammed"}, {"Moha"}),  # Mo itself is the original: Muhammad has no other
+                {"Mohammed", "Johan"}, {"Moha", "Jojje"}),  # Mo itself is the original:
+               # Muhammad has no other (Johan: Jojje, `short_forms_lifelike`)
                ("Alexandra", "Alex", "female", ["Lina", "Kristina", "Magdalena", "Sara"],
                 {"Kristina", "Magdalena"}, {"Stina", "Kicki", "Magda"})]
 

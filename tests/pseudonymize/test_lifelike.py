@@ -2284,10 +2284,147 @@ ROUND17 = [
 ]
 
 
+def _one_language(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The names of one family keep to one language of their origin group (never a Tigrinya
+    given name with an Oromo surname): at most one language of `name_languages_lifelike` among
+    the surrogates."""
+    table = words().name_languages["habesha"]
+    got = {table[f] for name in names if (f := fold(surrogate(r, name))) in table}
+    assert len(got) <= 1, r.target
+
+
+def _of_named_language(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A family whose essay names its language ("hemma pratar vi tigrinja") takes names of
+    that language or shared by the group's languages."""
+    *people, said = names
+    table = words().name_languages["habesha"]
+    got = {table[f] for name in people if (f := fold(surrogate(r, name))) in table}
+    assert got <= {words().language_words["habesha"][fold(said)]}, r.target
+
+
+def _language_at_home(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The country replacing a family's homeland is one where the language of the family's
+    surrogate names is spoken (an Oromo family is never moved to Eritrea)."""
+    country, *people = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    table = words().name_languages["habesha"]
+    for language in {table[f] for name in people if (f := fold(surrogate(r, name))) in table}:
+        assert iso in words().language_homes["habesha"][language], r.target
+
+
+def _no_word_name(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """No name surrogate is an everyday Swedish word (Gül, Can, Ben, Skog, Nord, Borg)."""
+    from pseudonymize.surrogates import _wordlike
+    for name in names:
+        assert not _wordlike(engine.lex, surrogate(r, name)), (name, r.target)
+
+
+def _nickname_of_its_name(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A nickname is a short form of its own name's surrogate (listed, or a beginning of it),
+    wherever the essay gives it (never "Liza" nicknamed "Anastasiya")."""
+    full, nick = (surrogate(r, name) for name in names)
+    short = {fold(n) for n in words().short_forms_lifelike.get(fold(full), ())}
+    assert fold(nick) != fold(full) and (fold(nick) in short or fold(full).startswith(
+        fold(nick))), r.target
+
+
+def _water_at_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish river, lake or sea a sentence ties to a town is the surrogate town's own, or
+    one of its landskap no other town has, or the bare kind word ("ån", "havet"): never a water
+    of another landskap (Åmänningen beside Borlänge, Västerdalälven at Arvika, Kalmarsund at
+    Hässleholm)."""
+    town, water = names
+    geo = geography(True)
+    got, place = surrogate(r, water), town_of(engine, r, town)
+    if fold(got) in {fold(w) for w, _ in geo.kind_words} | {"havet", "sjon", "an", "alven"}:
+        return
+    towns = geo.feature_towns.get(got)
+    where = geo.features.get(got, ("", frozenset()))[1]
+    assert (place in towns) if towns else geo.towns[place][0] in where, r.target
+
+
+def _where_spoken(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town abroad of an essay that names a language lies in a region where the language is
+    spoken at home (`homes` of `country_cues_lifelike`; never a Kurd from Khorramshahr)."""
+    town, language = names
+    lex, got = engine.lex, surrogate(r, town)
+    iso = lex.get(fold(got)).place_country
+    regions = {lex.place_region.get(fold(t)) for t in geography(True).cue_homes[fold(language)]
+               if lex.get(fold(t)).place_country == iso}
+    assert not regions or lex.place_region.get(fold(got)) in regions, r.target
+
+
+def _landmark_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A landmark named with its town ("Lunds domkyrka", "Kalmar slott") is the surrogate town's
+    own: its name holds that town, which has one (never a street, never another town's)."""
+    town, landmark = names
+    place, got = town_of(engine, r, town), surrogate(r, landmark)
+    word = fold(landmark.split()[-1])
+    has = geography(True).town_has.get(word)
+    assert fold(got).startswith(fold(place)) and (not has or place in has), r.target
+
+
+def _landmark_in_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An institution whose name holds a town the essay names ("jobbar i Göteborg ...
+    Göteborgs domkyrka") lies in that town's surrogate (never Växjö domkyrka beside a surrogate
+    Västervik)."""
+    town, landmark = names
+    place = town_of(engine, r, town)
+    kind = institution_kind(landmark)
+    assert kind and any(t == place and n == surrogate(r, landmark) for n, t in kind.pool), \
+        r.target
+
+
+# judge runs 20-22: a family of two languages, names that are words, a landmark of another
+# town, a river or sea of another town, a language of another country, a nickname of another name
+ROUND18 = [
+    ("Jag heter Hawi Gemechu och min man heter Lencho Abdisa. Vår dotter heter Sara.",
+     ("Hawi", "Gemechu", "Lencho", "Abdisa", "Sara"), _one_language),
+    ("Min kompis heter Abel Haile och hans fru heter Saba Yohannes. Deras son heter Dawit.",
+     ("Abel", "Haile", "Saba", "Yohannes", "Dawit"), _one_language),
+    ("Jag heter Semhar Tesfamariam och min bror heter Kibrom. Vi har en syster, Luwam.",
+     ("Semhar", "Tesfamariam", "Kibrom", "Luwam"), _one_language),
+    ("Jag heter Abel och min fru heter Saba. Hemma pratar vi tigrinja.",
+     ("Abel", "Saba", "tigrinja"), _of_named_language),
+    ("Jag heter Chaltu Gemechu och jag kommer från Etiopien. Min mamma heter Lensa.",
+     ("Etiopien", "Chaltu", "Gemechu", "Lensa"), _language_at_home),
+    ("Jag heter Emre. Mina barn heter Elif, Zeynep, Ayşe, Merve och Kerem.",
+     ("Emre", "Elif", "Zeynep", "Ayşe", "Merve", "Kerem"), _no_word_name),
+    ("Min chef heter Per Andersson och hans kollega heter Lars Eriksson och Olof Larsson.",
+     ("Andersson", "Eriksson", "Larsson"), _no_word_name),
+    ("I min klass finns Anna Svensson, Eva Nilsson, Karin Holmberg, Lisa Lindström och Sara "
+     "Bergqvist.", ("Svensson", "Nilsson", "Holmberg", "Lindström", "Bergqvist"), _no_word_name),
+    ("Jag bor i Mariestad. Vi badar i Vänern.", ("Mariestad", "Vänern"), _water_at_town),
+    ("Jag bor i Södertälje. Min kusin bor i Hallstahammar och han fiskar i Kolbäcksån.",
+     ("Hallstahammar", "Kolbäcksån"), _water_at_town),
+    ("Jag bor i Borås. Vi åker till Göteborg och badar i Västerhavet.",
+     ("Göteborg", "Västerhavet"), _water_at_town),
+    ("Jag kommer från Mahabad. Jag pratar kurdiska och persiska.", ("Mahabad", "kurdiska"),
+     _where_spoken),
+    ("Jag kommer från Herat. Där pratar alla dari.", ("Herat", "dari"), _where_spoken),
+    ("Jag kommer från Jalalabad. Hemma pratar vi pashto.", ("Jalalabad", "pashto"),
+     _where_spoken),
+    ("Jag bor i Kalmar. Vi gick till Kalmar slott med barnen.", ("Kalmar", "Kalmar slott"),
+     _landmark_of_town),
+    ("Jag bor i Lund. Lunds domkyrka är mycket gammal.", ("Lund", "Lunds domkyrka"),
+     _landmark_of_town),
+    ("Jag bor i Jönköping men jag jobbar i Göteborg. Jag har sett Göteborgs domkyrka.",
+     ("Göteborg", "Göteborgs domkyrka"), _landmark_in_its_town),
+    ("Alla kallar mig Sasha men egentligen heter jag Aleksandr.", ("Aleksandr", "Sasha"),
+     _nickname_of_its_name),
+    ("Jag heter Fatemeh men min man kallar mig Fati.", ("Fatemeh", "Fati"),
+     _nickname_of_its_name),
+    ("Min mormor hette Yekaterina, alla sa Katja till henne.", ("Yekaterina", "Katja"),
+     _nickname_of_its_name),
+    ("Min man heter Lars men alla säger Lasse.", ("Lars", "Lasse"), _nickname_of_its_name),
+    ("Jag heter Mehmet men kompisarna säger Memo.", ("Mehmet", "Memo"), _nickname_of_its_name),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
     for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16),
-                         (17, ROUND17))
+                         (17, ROUND17), (18, ROUND18))
     for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
@@ -2324,3 +2461,4 @@ def test_a_river_by_a_remembered_town_abroad_stays_abroad(engine: Engine) -> Non
         got = surrogate(result, "Dicle")
         where = geography(True).features.get(got, ("", frozenset()))[1]
         assert abroad(where), result.target
+
