@@ -119,7 +119,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
-                          "thing_pronoun"))
+                          "thing_pronoun", "work_word", "work_start"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -703,6 +703,8 @@ class ContextRules:
         label, e = self.kind_nouns[key], doc.entries[j]
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
+        if label in ("school", "other_institution") and works_at(doc, i):
+            label = "work"  # "praktik på förskolan Solrosen": where someone works
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
             self._lower_run(doc, j) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
