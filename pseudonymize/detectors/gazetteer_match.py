@@ -1945,9 +1945,11 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
         return None  # both reads below start with this preposition
     role = _institution_context(c.doc, c.i)
     school_name = c.key.endswith(m.ENDS["school_name_ending"])
+    studied = False  # a course or study verb in the sentence says it is a school
     if role is None and not c.cap and c.doc.texts[c.i].isalpha():
         # "i första ring på polhemska", "läser el på polhemska", "läser sfi på lärcentrum"
         role = m._far(studied_at, c.doc, c.i)
+        studied = role is not None
     if role is None and c.doc.texts[c.i].isalpha() and (
             apposed_business(c.doc, c.i) or apposed_business(c.doc, c.i + 1)):
         role = "work"  # "på pachamama kök, en liten peruansk restaurang"
@@ -1956,8 +1958,9 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     if school_name and not m._far(_work_before, c.doc, c.i):
         role = "school"  # "började på hvitfeldtska": a school's proper-adjective name
     definite = c.key.endswith(m.ENDS["definite_ending"])
-    if m._place_suffix(c.doc.texts[c.i].lower()):
-        return None  # "gick på Dvortsovaja-torget": a place by its ending
+    if m._place_suffix(c.doc.texts[c.i].lower()) and not studied:
+        return None  # "gick på Dvortsovaja-torget": a place by its ending (but "läser sfi på
+        # lärcentrum": a school)
     if c.cap:
         if c.e.zipf < T.DOMINANT_WORD and not (definite and c.e.zipf >= T.DEFINITE_NOUN_MIN):
             return _tok_span(INSTITUTION_CONTEXT, c, role)
