@@ -90,6 +90,7 @@ REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many dig
 # 820101-2275", "Min kontrakt nummer är 0402-11 22 33" (the word, "nummer", the verb)
 ANNOUNCED_REACH = 3
 CODE_KINDS = ("other_nr_seq", "license_nr")  # numbers no phone shape claims after their word
+ACCOUNT_REACH = 8  # how many words back an account's word makes a number its number
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 # The kind of number a trigger word announces. A bare "nummer" announces a phone number only
@@ -146,11 +147,16 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int,
     return _announcer(doc, lex, start, window, generic_ok)[0]
 
 
-def _not_a_phone(doc: Doc, lex: Lexicon, start: int) -> bool:
+def _not_a_phone(doc: Doc, lex: Lexicon, start: int, number: str) -> bool:
     """A number in a phone's shape that its word gives another kind: a card's or contract's
     ("LMA-kort nummer 0913-5567-21"), an account's ("kontonummer 0041-2233-9876": the word
-    decides, whatever the shape); a Swish number stays a phone's (`phone_account_word`)."""
+    decides, whatever the shape); a Swish number stays a phone's (`phone_account_word`). A
+    number in another country's international form is an account's as far back as `_accounts`
+    looks ("mitt kontonummer i banken i Bosnien är +387 61 234 567")."""
     kind, j = _announcer(doc, lex, start, ANNOUNCED_REACH)
+    if kind is None and number.startswith(("+", "00")) \
+            and not number.startswith(("+46", "0046")):
+        kind, j = _announcer(doc, lex, start, ACCOUNT_REACH, generic_ok=False)
     return kind in CODE_KINDS or kind == "account_nr" \
         and doc.folds[j] not in lex.words("phone_account_word")
 
@@ -287,20 +293,20 @@ def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     starts = _phone_starts(doc.text, scan.runs)
     for m in _anchored(PHONE, doc.text, starts):
         if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13 \
-                and not _not_a_phone(doc, lex, m.start()):
+                and not _not_a_phone(doc, lex, m.start(), m.group()):
             add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))  # (else `_accounts` or
             # `_bare_numbers` takes it)
     if "+" in doc.text or "00" in doc.text:
         for m in _anchored(INTL_PHONE, doc.text, starts):
             if 8 <= sum(ch.isdigit() for ch in m.group()) <= 15 \
-                    and not _not_a_phone(doc, lex, m.start()):
+                    and not _not_a_phone(doc, lex, m.start(), m.group()):
                 add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
 
 
 def _accounts(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(ACCOUNT, doc.text, scan.runs):
         if sum(ch.isdigit() for ch in m.group()) >= 5 and not _counts(doc, lex, m.end()) \
-                and _number_kind(doc, lex, m.start(), 8) == "account_nr":
+                and _number_kind(doc, lex, m.start(), ACCOUNT_REACH) == "account_nr":
             add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
 
 
@@ -313,8 +319,9 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
             continue
         reach = 5 + _masked(doc.text, m.start())
         kind = _number_kind(doc, lex, m.start(), reach)
-        if kind == "account_nr" and ndig >= 5:
-            continue  # the account pattern covers it
+        if ndig >= 5 and (kind == "account_nr" or kind is None and _number_kind(
+                doc, lex, m.start(), ACCOUNT_REACH) == "account_nr"):
+            continue  # the account pattern covers it (as far back as it looks)
         if kind == "phone_nr" and m.group()[0] != "0" \
                 and _number_kind(doc, lex, m.start(), reach, generic_ok=False) is None:
             kind = "other_nr_seq"  # "Avgiften har nummer 66120398841": no phone's shape
