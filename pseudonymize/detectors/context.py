@@ -201,7 +201,8 @@ APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7
                      reads=("companion_word", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
-                      reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition"))
+                      reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition",
+                             "name_connector"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
                         word=("name_adjective",), reads=("adjective_place_noun", "place_trigger"),
                         capital=True)
@@ -1684,9 +1685,11 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg", "i ik sirius"
     elif not club and (_institution_context(doc, i) == "work" or i >= 2 and doc.texts[i - 1] == ","
                        and doc.folds[i - 2] in r.w["business_head"]) \
-            and r._kind_name(doc, i + 1, True):
-        # "jobbar på pizzeria napoli", "ett litet kafé, café deseret": any word but a frequent one
-        end = r._lower_run(doc, i + 1)
+            and r._kind_name(doc, (k := i + 1 + (doc.folds[i + 1] in r.w["name_connector"]
+                                                 and i + 2 < n)), True):
+        # "jobbar på pizzeria napoli", "ett litet kafé, café deseret": any word but a frequent
+        # one, also after a foreign article ("restaurang la fonda")
+        end = r._lower_run(doc, k)
     else:
         return False
     add(BUSINESS_NAME.span(doc.offsets[i], doc.ends[end],
