@@ -380,6 +380,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     out = []
     prev: Span | None = None
     metropolis = ""  # key of the last big foreign city mentioned, "" after a Swedish place
+    towns: dict[str, str] = {}  # towns abroad named so far, by themselves and one letter less
     for n, span in enumerate(spans):
         k = None
         if span.label == "city" or span.rule == "place-preposition":
@@ -409,6 +410,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             # of the big town the essay is in merely for being smaller or near it, only for
             # being a tiny part of it ("London … i Southall")
             district = (metropolis and span.key != metropolis and not entry.se_pop
+                        and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
                         and entry.place_country in ("", doc.lex.get(metropolis).place_country)
                         and after[:1] != ["i"]  # "Lesbos i Grekland"
                         and not trip
@@ -427,6 +429,10 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 metropolis = ""
             elif "foreign" in span.attrs and entry.place_pop >= METROPOLIS:
                 metropolis = span.key or ""
+            if span.label == "city" and "foreign" in span.attrs:
+                key = span.key or folds[k]
+                for variant in (key, *(key[:i] + key[i + 1:] for i in range(len(key)))):
+                    towns.setdefault(variant, key)
         elif span.label == "country" and (not metropolis or doc.lex.get(span.key or "").country
                                           != doc.lex.get(metropolis).place_country):
             metropolis = ""  # "flydde till Kenya … i lägret i Dadaab": another country's place
@@ -434,6 +440,16 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+def _respelt(key: str, towns: dict[str, str]) -> bool:
+    """`key` is a town abroad the essay named before, spelt one letter otherwise ("ghaza" after
+    Gaza, "kabol" after Kabul): that town again, no district of it (`towns` maps each town and
+    its one-letter-shorter forms to the town)."""
+    if len(key) < T.VARIANT_MIN - 1:
+        return False
+    hits = {towns.get(key)} | {towns.get(key[:i] + key[i + 1:]) for i in range(len(key))}
+    return any(t and t[0] == key[0] and OSA.distance(key, t, score_cutoff=1) <= 1 for t in hits)
 
 
 def _within_metropolis(doc: Doc, entry: Entry, end: int, after: Span | None) -> bool:

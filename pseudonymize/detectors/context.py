@@ -119,7 +119,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
-                          "thing_pronoun"))
+                          "thing_pronoun", "work_word", "work_start"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -143,7 +143,8 @@ INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution
 TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85, word=("town_institution_head",),
                          reads=("work_word", "work_start"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
-                         reads=("work_word", "work_start"), capital=True)
+                         reads=("work_word", "work_start", "institution_preposition",
+                                "place_trigger", "adjective_ending"))
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",),
@@ -201,7 +202,8 @@ APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7
                      reads=("companion_word", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
-                      reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition"))
+                      reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition",
+                             "name_connector"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
                         word=("name_adjective",), reads=("adjective_place_noun", "place_trigger"),
                         capital=True)
@@ -705,6 +707,8 @@ class ContextRules:
         label, e = self.kind_nouns[key], doc.entries[j]
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
+        if label in ("school", "other_institution") and works_at(doc, i):
+            label = "work"  # "praktik på förskolan Solrosen": where someone works
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
             max(closing, self._lower_run(doc, j)) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
@@ -1509,6 +1513,9 @@ def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
         end = r._connected_run(doc, i + 1)
+    elif doc.texts[i][0].isupper() and i + 2 < len(doc.texts) \
+            and doc.folds[i + 1] in r.w["name_connector"] and doc.texts[i + 2][:1].isupper():
+        end = r._connected_run(doc, i + 2)  # "Universidad de La Frontera", "University of X"
     elif doc.texts[i].islower() and i and (doc.folds[i - 1] in r.w["institution_preposition"]
                                              or doc.folds[i - 1] in r.w["place_trigger.prep"]):
         end = _lower_name_run(r, doc, i + 1)  # "började på universidad de antioquia"
@@ -1543,6 +1550,8 @@ def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and max(doc.entries[k].place_pop, doc.entries[k].se_pop) >= T.SE_ATTESTED
             or doc.folds[k] not in r.stems.vocabulary):
         end = k  # "i mosul", "i borås"; not "i fem" (år)
+    elif k + 1 < len(doc.texts) and _joined_town(r, doc, k):
+        end = k + 1  # "universitetet i hai phong": a big town abroad written in two words
     else:
         return False
     if doc.entries[k].country:
@@ -1582,6 +1591,12 @@ def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                 and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][-1:].isalpha():
             first -= 1
         _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
+    elif doc.texts[i].islower() and doc.folds[i] in r.w["institution_tail"] and i >= 2:
+        # "läste på balkh university": in lower case, the named words back to a preposition
+        first = _lower_name_run_before(r, doc, i - 1)
+        if first is not None and first >= 1 and (doc.folds[first - 1] in r.w["institution_preposition"]
+                                         or doc.folds[first - 1] in r.w["place_trigger.prep"]):
+            _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
     return False
 
 
@@ -1685,9 +1700,11 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg", "i ik sirius"
     elif not club and (_institution_context(doc, i) == "work" or i >= 2 and doc.texts[i - 1] == ","
                        and doc.folds[i - 2] in r.w["business_head"]) \
-            and r._kind_name(doc, i + 1, True):
-        # "jobbar på pizzeria napoli", "ett litet kafé, café deseret": any word but a frequent one
-        end = r._lower_run(doc, i + 1)
+            and r._kind_name(doc, (k := i + 1 + (doc.folds[i + 1] in r.w["name_connector"]
+                                                 and i + 2 < n)), True):
+        # "jobbar på pizzeria napoli", "ett litet kafé, café deseret": any word but a frequent
+        # one, also after a foreign article ("restaurang la fonda")
+        end = r._lower_run(doc, k)
     else:
         return False
     add(BUSINESS_NAME.span(doc.offsets[i], doc.ends[end],
@@ -1879,12 +1896,18 @@ def _landform_workplace(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
-def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
+def _joined_town(r: ContextRules, doc: Doc, i: int) -> bool:
+    """Tokens i and i + 1 write in two words a big town abroad that the gazetteers hold written
+    as one ("hai phong", "Udon Thani")."""
     if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i].isalpha() \
             or not doc.texts[i + 1].isalpha():
-        return
+        return False
     e = r.lex.get(doc.folds[i] + doc.folds[i + 1])
-    if e.place_kind == "city" and e.place_pop >= T.BIG_PLACE and not e.se_pop:
+    return e.place_kind == "city" and e.place_pop >= T.BIG_PLACE and not e.se_pop
+
+
+def _joined(r: ContextRules, doc: Doc, i: int, rule: Rule, add: Add) -> None:
+    if _joined_town(r, doc, i):
         add(rule.span(doc.offsets[i], doc.ends[i + 1], "city", ("foreign",),
                       key=doc.folds[i] + doc.folds[i + 1]))
 

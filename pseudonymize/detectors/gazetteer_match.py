@@ -64,9 +64,10 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
             "topic_preposition", "compass_word"),
     after=("place_statement",))
 FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
-PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo"), 0.7, (
+PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
-    "district_preposition", "stay_adverb", "be_verb"))
+    "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
+    "dwelling_verb"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -79,7 +80,8 @@ AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)),
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
     "male_patronymic_ending", "article_prefix"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
-PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix",))
+PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_ending",
+                                                  "landmark_preposition", "dwelling_verb"))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
                                             "possessive"))
 ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
@@ -1943,9 +1945,11 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
         return None  # both reads below start with this preposition
     role = _institution_context(c.doc, c.i)
     school_name = c.key.endswith(m.ENDS["school_name_ending"])
+    studied = False  # a course or study verb in the sentence says it is a school
     if role is None and not c.cap and c.doc.texts[c.i].isalpha():
         # "i första ring på polhemska", "läser el på polhemska", "läser sfi på lärcentrum"
         role = m._far(studied_at, c.doc, c.i)
+        studied = role is not None
     if role is None and c.doc.texts[c.i].isalpha() and (
             apposed_business(c.doc, c.i) or apposed_business(c.doc, c.i + 1)):
         role = "work"  # "på pachamama kök, en liten peruansk restaurang"
@@ -1954,8 +1958,9 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     if school_name and not m._far(_work_before, c.doc, c.i):
         role = "school"  # "började på hvitfeldtska": a school's proper-adjective name
     definite = c.key.endswith(m.ENDS["definite_ending"])
-    if m._place_suffix(c.doc.texts[c.i].lower()):
-        return None  # "gick på Dvortsovaja-torget": a place by its ending
+    if m._place_suffix(c.doc.texts[c.i].lower()) and not studied:
+        return None  # "gick på Dvortsovaja-torget": a place by its ending (but "läser sfi på
+        # lärcentrum": a school)
     if c.cap:
         if c.e.zipf < T.DOMINANT_WORD and not (definite and c.e.zipf >= T.DEFINITE_NOUN_MIN):
             return _tok_span(INSTITUTION_CONTEXT, c, role)
@@ -2181,7 +2186,7 @@ def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
         return _tok_span(HOMOGRAPH_CAPITAL, c, label)
     if c.cap and c.place_ctx == 2 and e.zipf < T.HOMOGRAPH_PLACE_MAX and e.cats <= HOMOGRAPH \
             and len(c.key) >= 3:
-        suffix_label = m._place_suffix(c.doc.texts[c.i].lower())
+        suffix_label = _ending_here(m, c)
         if suffix_label:
             return _tok_span(PLACE_SUFFIX, c, suffix_label)
         return _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
@@ -2218,6 +2223,22 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
     return _tok_span(WATER, c, "geo", score=0.6)
 
 
+def _ending_here(m: Matcher, c: Cand) -> str | None:
+    """The label the word's place ending suggests where it stands: a town's ending names a
+    town after "i" ("i hosjö"), but an island elsewhere ("till tjurkö", "på kållandsö":
+    `island_ending`), and after "vid" a place there, a beach or a square ("badade
+    vid johannisberg": `landmark_preposition`), as the gold sets label them."""
+    low = c.doc.texts[c.i].lower()
+    label = m._place_suffix(low)
+    if label != "city" or not c.i or c.doc.folds[c.i - 1] == "i":
+        return label
+    ending = next(sfx for sfx, _ in m.lex.suffixes["place_suffix"] if low.endswith(sfx))
+    if ending in m.lex.words.surface_ends["island_ending"] \
+            and m.W["dwelling_verb"].isdisjoint(c.doc.folds[max(0, c.i - 4):c.i - 1]):
+        return "geo"  # (the whole ending: "-ö", not "-sjö"; "bor … på hästö": a district)
+    return "place" if c.doc.folds[c.i - 1] in m.W["landmark_preposition"] else label
+
+
 def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
     living or going and its preposition that is no word at all (not in the vocabulary, no
@@ -2237,7 +2258,8 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
             m._compound(c.key) or m._misspelt(c.key)):  # "hästö" folds one edit from "hasta"
         return None
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
-    return _tok_span(PLACE_CONTEXT, c, "geo" if water else suffix or "city", score=0.6)
+    return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
+                     score=0.6)
 
 
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü")
@@ -2276,7 +2298,7 @@ def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     """"Kilsbergen", "Norrköping": a place by its ending."""
-    suffix_label = m._place_suffix(c.doc.texts[c.i].lower())
+    suffix_label = _ending_here(m, c)
     if suffix_label and (not c.initial or c.e.zipf < T.SUFFIX_INITIAL_MAX):
         return _tok_span(PLACE_SUFFIX, c, suffix_label)
     return None

@@ -90,6 +90,7 @@ REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many dig
 # 820101-2275", "Min kontrakt nummer är 0402-11 22 33" (the word, "nummer", the verb)
 ANNOUNCED_REACH = 3
 CODE_KINDS = ("other_nr_seq", "license_nr")  # numbers no phone shape claims after their word
+ACCOUNT_REACH = 8  # how many words back an account's word makes a number its number
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 # The kind of number a trigger word announces. A bare "nummer" announces a phone number only
@@ -122,12 +123,12 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
     return None
 
 
-def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int,
-                 generic_ok: bool = True) -> str | None:
+def _announcer(doc: Doc, lex: Lexicon, start: int, window: int,
+               generic_ok: bool = True) -> tuple[str | None, int]:
     """The label announced by the nearest specific trigger in the `window` words before a
-    number, else (`generic_ok`) by a generic "nummer"."""
+    number, else (`generic_ok`) by a generic "nummer", and that word's token index (-1: none)."""
     i = doc.index_at(start)
-    generic = None
+    generic: tuple[str | None, int] = (None, -1)
     for j in range(i - 1, max(-1, i - 1 - window), -1):
         if not doc.texts[j][0].isalnum():
             continue
@@ -135,9 +136,29 @@ def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int,
         if label is None:
             continue
         if doc.folds[j] not in lex.words("generic_number_word"):
-            return label
-        generic = generic or label
-    return generic if generic_ok else None
+            return label, j
+        generic = generic if generic[0] else (label, j)
+    return generic if generic_ok else (None, -1)
+
+
+def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int,
+                 generic_ok: bool = True) -> str | None:
+    """The label the nearest trigger before a number announces (`_announcer`)."""
+    return _announcer(doc, lex, start, window, generic_ok)[0]
+
+
+def _not_a_phone(doc: Doc, lex: Lexicon, start: int, number: str) -> bool:
+    """A number in a phone's shape that its word gives another kind: a card's or contract's
+    ("LMA-kort nummer 0913-5567-21"), an account's ("kontonummer 0041-2233-9876": the word
+    decides, whatever the shape); a Swish number stays a phone's (`phone_account_word`). A
+    number in another country's international form is an account's as far back as `_accounts`
+    looks ("mitt kontonummer i banken i Bosnien är +387 61 234 567")."""
+    kind, j = _announcer(doc, lex, start, ANNOUNCED_REACH)
+    if kind is None and number.startswith(("+", "00")) \
+            and not number.startswith(("+46", "0046")):
+        kind, j = _announcer(doc, lex, start, ACCOUNT_REACH, generic_ok=False)
+    return kind in CODE_KINDS or kind == "account_nr" \
+        and doc.folds[j] not in lex.words("phone_account_word")
 
 
 def _case_number(doc: Doc, lex: Lexicon, number: str, end: int, kind: str | None) -> bool:
@@ -189,7 +210,7 @@ IBAN_RULE = _rule("iban", ("account_nr",), 1.0)
 PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",) + TRIGGERS)
 PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9,
                          ("id_trigger",) + TRIGGERS)
-PHONE_RULE = _rule("phone", ("phone_nr",), 0.9, TRIGGERS)
+PHONE_RULE = _rule("phone", ("phone_nr",), 0.9, TRIGGERS + ("phone_account_word",))
 ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS + ("unit_word",))
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
                                           "phone_nr"), 0.85, TRIGGERS + ("unit_word",))
@@ -272,20 +293,20 @@ def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     starts = _phone_starts(doc.text, scan.runs)
     for m in _anchored(PHONE, doc.text, starts):
         if 7 <= sum(ch.isdigit() for ch in m.group()) <= 13 \
-                and _number_kind(doc, lex, m.start(), ANNOUNCED_REACH) not in CODE_KINDS:
-            # "LMA-kort nummer 0913-5567-21": a card's or contract's number in a phone's shape
-            # is that kind's (`_bare_numbers` takes it); a Swish number stays a phone's
-            add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
+                and not _not_a_phone(doc, lex, m.start(), m.group()):
+            add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))  # (else `_accounts` or
+            # `_bare_numbers` takes it)
     if "+" in doc.text or "00" in doc.text:
         for m in _anchored(INTL_PHONE, doc.text, starts):
-            if 8 <= sum(ch.isdigit() for ch in m.group()) <= 15:
+            if 8 <= sum(ch.isdigit() for ch in m.group()) <= 15 \
+                    and not _not_a_phone(doc, lex, m.start(), m.group()):
                 add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
 
 
 def _accounts(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(ACCOUNT, doc.text, scan.runs):
         if sum(ch.isdigit() for ch in m.group()) >= 5 and not _counts(doc, lex, m.end()) \
-                and _number_kind(doc, lex, m.start(), 8) == "account_nr":
+                and _number_kind(doc, lex, m.start(), ACCOUNT_REACH) == "account_nr":
             add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
 
 
@@ -298,8 +319,9 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
             continue
         reach = 5 + _masked(doc.text, m.start())
         kind = _number_kind(doc, lex, m.start(), reach)
-        if kind == "account_nr" and ndig >= 5:
-            continue  # the account pattern covers it
+        if ndig >= 5 and (kind == "account_nr" or kind is None and _number_kind(
+                doc, lex, m.start(), ACCOUNT_REACH) == "account_nr"):
+            continue  # the account pattern covers it (as far back as it looks)
         if kind == "phone_nr" and m.group()[0] != "0" \
                 and _number_kind(doc, lex, m.start(), reach, generic_ok=False) is None:
             kind = "other_nr_seq"  # "Avgiften har nummer 66120398841": no phone's shape

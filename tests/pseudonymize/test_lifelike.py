@@ -2043,8 +2043,8 @@ ROUND14 = [
     ("Omid spelar fotboll i gefle IF.", ("gefle IF",), _acronym_kept),
     # a university named in another language
     ("vi bodde i adana i turkiet. min bror studerade på çukurova üniversitesi.",
-     ("turkiet", "çukurova"), _university_abroad),
-    ("i kenya jag läste på maseno university men jag slutade.", ("kenya", "maseno"),
+     ("turkiet", "çukurova üniversitesi"), _university_abroad),
+    ("i kenya jag läste på maseno university men jag slutade.", ("kenya", "maseno university"),
      _university_abroad),
     # the forms around the mandated ones: e-mail, initials, phone numbers abroad
     ("Jag heter Maryam Sultani och jag är född 1992. Min mejl är maryam.sultani92@gmail.com.",
