@@ -744,7 +744,8 @@ class ContextRules:
         """The word a kind noun names after "som heter": capitalised, or in lower case a name
         the gazetteers know or a rare word that is no lexicon word ("en älv som heter
         ljusnan"; not "som heter 2010"); right after the naming verb (`named`) any word that
-        is no frequent one ("en by som heter gamle"; not "som heter så")."""
+        is no frequent one ("en by som heter gamle"; not "som heter så"), or a first name that
+        is no very common word ("en salong som heter bella": the business, not a person)."""
         tok, e = doc.token(j), doc.entries[j]
         if not tok.is_word or not tok.text.isalpha() and tok.text[0].islower():
             return False
@@ -752,7 +753,7 @@ class ContextRules:
             return True
         return len(tok.text) >= 3 and not e.cats - NAMEISH and (
             bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE
-            or named and e.zipf < T.COMMON)
+            or named and (e.zipf < T.COMMON or bool(e.gender) and e.zipf < T.VERY_COMMON))
 
     @staticmethod
     def _listed_name(doc: Doc, j: int) -> bool:
