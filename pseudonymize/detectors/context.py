@@ -216,7 +216,7 @@ TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
                              "street_abbreviation", "word_like_abbreviation", "post_box_word",
-                             "name_adjective", "street_lead"))
+                             "name_adjective", "street_lead", "street_apart_stop", "unit_word"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
@@ -2112,12 +2112,23 @@ def _abbreviated_street(r: ContextRules, doc: Doc, k: int) -> bool:
 def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
     """Token k is a bare street word ("gatan", "vägen") after a name adjective in any case or a
     lower-case word no list holds ("stora gatan", "Västra vägen", "hamra gatan"), before a
-    house number."""
+    house number; or after any other word that does not go before a street without naming it
+    (`street_apart_stop`: "på", "längs", "samma"), the compound written apart as learners do
+    ("Kungs gatan 12", "sommar vägen 3", "Ek gatan 14"; not "längs vägen 3 km": a unit after
+    the number counts; nor "första gången 1966": an ordinal, no house number)."""
     if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
         return False
     e, text = doc.entries[k - 1], doc.texts[k - 1]
-    return text.isalpha() and (doc.folds[k - 1] in r.w["name_adjective"]  # "Västra vägen 88"
-                               or text.islower() and e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
+    after = k + 2 + (k + 1 < len(doc.texts) and doc.folds[k + 1] in r.w["house_number_word"])
+    if not text.isalpha() or after < len(doc.texts) and doc.folds[after] in r.w["unit_word"]:
+        return False
+    if doc.folds[k - 1] in r.w["name_adjective"]  \
+            or text.islower() and e.zipf < T.STREET_NAME_APART_MAX and not e.cats:
+        return True  # "Västra vägen 88", "hamra gatan 5"
+    number = doc.texts[after - 1] if after - 1 < len(doc.texts) else ""
+    return doc.space(k - 1) == " " and doc.folds[k - 1] not in r.w["street_apart_stop"] \
+        and "ordinal" not in e.cats and (len(number) <= 3 and number.isdecimal()
+                                         or HOUSE_NUMBER.fullmatch(number) is not None)
 
 
 def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:
