@@ -216,7 +216,8 @@ TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
                              "street_abbreviation", "word_like_abbreviation", "post_box_word",
-                             "name_adjective", "street_lead", "street_apart_stop", "unit_word"))
+                             "name_adjective", "street_lead", "street_apart_stop", "unit_word",
+                             "be_verb", "house_number_subject"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
@@ -2032,12 +2033,15 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     house = HOUSE_NUMBER.fullmatch(doc.texts[i])
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     k = i - 1
-    if k >= 1 and doc.texts[k] == "." and (doc.folds[k - 1] in r.w["house_number_word"]
-                                           or _abbreviated_street(r, doc, k - 1)):
-        k -= 1  # "Storgatan nr. 5", "Ringv. 12"
-    numbered = k >= 1 and doc.folds[k] in r.w["house_number_word"]
+    if k >= 1 and doc.texts[k] in (".", ":") and (doc.folds[k - 1] in r.w["house_number_word"]
+                                                  or _abbreviated_street(r, doc, k - 1)):
+        k -= 1  # "Storgatan nr. 5", "Ringv. 12", "nr: 5"
+    subject = k >= 1 and doc.folds[k] in r.w["be_verb"] \
+        and doc.folds[k - 1] in r.w["house_number_subject"]
+    k -= subject  # "Storgatan och numret är 12"
+    numbered = subject or k >= 1 and doc.folds[k] in r.w["house_number_word"]
     if numbered:
-        k -= 1
+        k = max(k - 1, 0)  # ("Husnumret är 7 …" opens its sentence)
     if value < 0 or k < 0:
         return False
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
@@ -2046,7 +2050,8 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             _is_street(r, doc, k)
             or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
             or _street_before(r, doc, k) or named
-            or numbered and len(digits) <= 3 and _street_near(r, doc, i)):
+            or numbered and len(digits) <= 3 and _street_near(r, doc, i)
+            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"])):
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
