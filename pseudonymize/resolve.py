@@ -543,9 +543,11 @@ def remembered_gender(spans: list[Span], doc: Doc,
     """A first name no list genders takes the sex the learner's earlier essays established
     ("Min fru heter Shamiram" there, "Shamiram var gravid" here), unless this essay's own
     evidence settles it (name-gender), also at a mention only the memory found ("zhino har
-    astma, hon hostar" after an essay that had to guess her sex by the name's ending)."""
+    astma, hon hostar" after an essay that had to guess her sex by the name's ending). The
+    essay's evidence is read again over every rule's names: a context rule's name ("min dotter
+    rezan är nio", the age rule's) has not been through the gazetteer's reading of it."""
     if not earlier:
-        return spans
+        return settle(doc, spans)
     known: dict[str, set[str]] = {}
     for label, key in earlier:
         if label in GENDERED_NAMES:

@@ -219,7 +219,8 @@ TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
                              "street_abbreviation", "word_like_abbreviation", "post_box_word",
-                             "name_adjective", "street_lead"))
+                             "name_adjective", "street_lead", "street_apart_stop", "unit_word",
+                             "be_verb", "house_number_subject"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment",))
 
@@ -763,7 +764,8 @@ class ContextRules:
         """The word a kind noun names after "som heter": capitalised, or in lower case a name
         the gazetteers know or a rare word that is no lexicon word ("en älv som heter
         ljusnan"; not "som heter 2010"); right after the naming verb (`named`) any word that
-        is no frequent one ("en by som heter gamle"; not "som heter så")."""
+        is no frequent one ("en by som heter gamle"; not "som heter så"), or a first name that
+        is no very common word ("en salong som heter bella": the business, not a person)."""
         tok, e = doc.token(j), doc.entries[j]
         if not tok.is_word or not tok.text.isalpha() and tok.text[0].islower():
             return False
@@ -771,7 +773,7 @@ class ContextRules:
             return True
         return len(tok.text) >= 3 and not e.cats - NAMEISH and (
             bool(e.place_kind or e.org_kind) and e.zipf < T.COMMON or e.zipf < T.RARE
-            or named and e.zipf < T.COMMON)
+            or named and (e.zipf < T.COMMON or bool(e.gender) and e.zipf < T.VERY_COMMON))
 
     @staticmethod
     def _listed_name(doc: Doc, j: int) -> bool:
@@ -2069,12 +2071,15 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     house = HOUSE_NUMBER.fullmatch(doc.texts[i])
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     k = i - 1
-    if k >= 1 and doc.texts[k] == "." and (doc.folds[k - 1] in r.w["house_number_word"]
-                                           or _abbreviated_street(r, doc, k - 1)):
-        k -= 1  # "Storgatan nr. 5", "Ringv. 12"
-    numbered = k >= 1 and doc.folds[k] in r.w["house_number_word"]
+    if k >= 1 and doc.texts[k] in (".", ":") and (doc.folds[k - 1] in r.w["house_number_word"]
+                                                  or _abbreviated_street(r, doc, k - 1)):
+        k -= 1  # "Storgatan nr. 5", "Ringv. 12", "nr: 5"
+    subject = k >= 1 and doc.folds[k] in r.w["be_verb"] \
+        and doc.folds[k - 1] in r.w["house_number_subject"]
+    k -= subject  # "Storgatan och numret är 12"
+    numbered = subject or k >= 1 and doc.folds[k] in r.w["house_number_word"]
     if numbered:
-        k -= 1
+        k = max(k - 1, 0)  # ("Husnumret är 7 …" opens its sentence)
     if value < 0 or k < 0:
         return False
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
@@ -2083,7 +2088,8 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             _is_street(r, doc, k)
             or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
             or _street_before(r, doc, k) or named
-            or numbered and len(digits) <= 3 and _street_near(r, doc, i)):
+            or numbered and len(digits) <= 3 and _street_near(r, doc, i)
+            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"])):
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
@@ -2149,12 +2155,23 @@ def _abbreviated_street(r: ContextRules, doc: Doc, k: int) -> bool:
 def _street_written_apart(r: ContextRules, doc: Doc, k: int) -> bool:
     """Token k is a bare street word ("gatan", "vägen") after a name adjective in any case or a
     lower-case word no list holds ("stora gatan", "Västra vägen", "hamra gatan"), before a
-    house number."""
+    house number; or after any other word that does not go before a street without naming it
+    (`street_apart_stop`: "på", "längs", "samma"), the compound written apart as learners do
+    ("Kungs gatan 12", "sommar vägen 3", "Ek gatan 14"; not "längs vägen 3 km": a unit after
+    the number counts; nor "första gången 1966": an ordinal, no house number)."""
     if k < 1 or not r._bare_suffix(doc.folds[k], False) or doc.folds[k] not in r.street_endings:
         return False
     e, text = doc.entries[k - 1], doc.texts[k - 1]
-    return text.isalpha() and (doc.folds[k - 1] in r.w["name_adjective"]  # "Västra vägen 88"
-                               or text.islower() and e.zipf < T.STREET_NAME_APART_MAX and not e.cats)
+    after = k + 2 + (k + 1 < len(doc.texts) and doc.folds[k + 1] in r.w["house_number_word"])
+    if not text.isalpha() or after < len(doc.texts) and doc.folds[after] in r.w["unit_word"]:
+        return False
+    if doc.folds[k - 1] in r.w["name_adjective"]  \
+            or text.islower() and e.zipf < T.STREET_NAME_APART_MAX and not e.cats:
+        return True  # "Västra vägen 88", "hamra gatan 5"
+    number = doc.texts[after - 1] if after - 1 < len(doc.texts) else ""
+    return doc.space(k - 1) == " " and doc.folds[k - 1] not in r.w["street_apart_stop"] \
+        and "ordinal" not in e.cats and (len(number) <= 3 and number.isdecimal()
+                                         or HOUSE_NUMBER.fullmatch(number) is not None)
 
 
 def _street_before(r: ContextRules, doc: Doc, k: int) -> bool:

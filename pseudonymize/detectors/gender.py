@@ -31,13 +31,19 @@ GENDERED = frozenset({"female", "male"})
 NICKNAME_REACH = 3  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
 
 
-def kin_gender(doc: Doc, i: int) -> str | None:
+def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
     """"min mamma heter X", "din syster X", "hans lillasyster X", "herr X": the gendered word
-    before a name (past "heter", "lilla", "min" …), or None."""
+    before a name (past "heter", "lilla", "min" …), or None. With `noun`, only a kin noun
+    naming the person itself: not a pronoun ("sa hon Ali") nor a word before a comma ("min
+    fru, Ali och barnen" lists people)."""
     folds, words = doc.folds, doc.lex.words
     kin = words.value("kin_gender")
+    if noun and i and folds[i - 1] == ",":
+        return None
     for j in range(i - 1, max(-1, i - 4), -1):
         gender = kin.get(folds[j])
+        if gender in GENDERED and noun and folds[j] in words("person_pronoun"):
+            return None
         if gender in GENDERED:
             return gender
         if gender == "male_after_possessive" and j \
@@ -57,6 +63,8 @@ def kin_after(doc: Doc, i: int) -> str | None:
         return None
     j = i + 3 + (folds[i + 3] in words("kin_adjective") and i + 4 < n)
     gender = words.value("kin_gender").get(folds[j])
+    if gender == "male_after_possessive":  # "Gabi är min man": after the owner by the test above
+        return "male"
     return gender if gender in GENDERED else None
 
 
@@ -181,6 +189,13 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
             if gender is None:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n])
+            if gender:
+                found.setdefault(key, set()).add(gender)
+        elif listed is not None and key not in neutral and listed.gender in GENDERED:
+            # a listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi): the
+            # kin noun the essay names the person with decides ("min dotter Rezan")
+            opened[n] = key
+            gender = kin_gender(doc, k, noun=True) or kin_after(doc, k)
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
