@@ -10,7 +10,6 @@ import tempfile
 from pathlib import Path
 
 from flows.cli import CLIError, corpus_policy, examples, writable_dir
-from flows.cli_key import unseal
 
 MEMORY_FORMAT = "swepseudo-memory-1"
 
@@ -73,6 +72,8 @@ class MemoryFile:
         self.secret: str | None = None
         self.learners: dict[str, dict] = {}
         if path.exists():
+            from flows.cli_key import unseal  # (its module: only for a memory file)
+
             plain, self.secret = unseal(path.read_bytes(), path)
             try:
                 data = json.loads(plain)

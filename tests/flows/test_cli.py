@@ -13,7 +13,8 @@ import pytest
 
 from builders.store import Store, code_revision
 from flows import cli_release
-from flows.cli import BROKEN_PIPE, INTERNAL, USAGE, build_parser, main, parsers, quiet_logging
+from flows.cli import (BROKEN_PIPE, COMMAND_MODULES, INTERNAL, USAGE, build_parser,
+                       command_modules, main, parsers, quiet_logging)
 from tests.pseudonymize.conftest import tiny_snapshot
 
 REPO = Path(__file__).resolve().parents[2]
@@ -59,6 +60,24 @@ def test_the_walk_sees_every_command():
     progs = {p.prog for p in parsers(build_parser())}
     assert {"swepseudo text", "swepseudo release", "swepseudo resources build",
             "swepseudo key show", "swepseudo demo", "swepseudo help"} <= progs
+
+
+def test_a_command_line_builds_its_commands_parsers_alone_and_the_same():
+    """`COMMAND_MODULES` names the commands each module adds, and a command's parser built
+    alone (`build_parser(argv)`) prints the help it has in the whole tree."""
+    whole = build_parser()
+    commands = next(a for a in whole._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(commands.choices) == [c for cs in COMMAND_MODULES.values() for c in cs] + ["help"]
+    for name, names in COMMAND_MODULES.items():
+        for command in names:
+            assert command_modules(["--debug", command, "--help"]) == (name,)
+            alone = build_parser([command])
+            subs = next(a for a in alone._actions if isinstance(a, argparse._SubParsersAction))
+            assert list(subs.choices) == [*names, "help"]
+            assert [p.format_help() for p in parsers(subs.choices[command])] == \
+                [p.format_help() for p in parsers(commands.choices[command])]
+    for argv in ([], ["--version"], ["help", "text"], ["nope"]):
+        assert command_modules(argv) == tuple(COMMAND_MODULES)
 
 
 @pytest.mark.parametrize("command", [["text"], ["release"], ["resources", "build"]])
