@@ -204,6 +204,7 @@ def debugging(argv: list[str]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    own = argv is None  # the process's own command line (not a test's call)
     argv = sys.argv[1:] if argv is None else list(argv)
     # A temporary Prefect server must not try to phone home (no network is assumed), and gets
     # time to start on a busy 2-core machine; users can still override both.
@@ -215,6 +216,12 @@ def main(argv: list[str] | None = None) -> int:
         quiet_logging(args.verbose)
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at exit
+        if own and getattr(args, "quick_exit", False):
+            # A command that declares it (the engine's alone: its files closed, no thread or
+            # exit handler of its own) ends without the interpreter's teardown, which frees
+            # the lexicon's and the caches' objects one by one (70 M instructions a run).
+            sys.stderr.flush()
+            os._exit(status)
         return status
     except CLIError as exc:
         return _fail(f"error: {exc}", USAGE, argv)

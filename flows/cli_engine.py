@@ -256,7 +256,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "encrypted when SWEPSEUDO_KEY_PASSPHRASE is set)")
     common(p)
     policy(p)
-    p.set_defaults(func=_text)
+    p.set_defaults(func=_text, quick_exit=True)
 
     p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)",
                        epilog=examples("swepseudo annotate --in essays.jsonl --out spans.jsonl"))
@@ -266,7 +266,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="JSON Lines output, one {\"id\", \"spans\"} per essay (default: stdout)")
     common(p)
     policy(p)
-    p.set_defaults(func=_annotate)
+    p.set_defaults(func=_annotate, quick_exit=True)
 
     p = sub.add_parser("eval", help="precision/recall/F1/F2 and leaks against a gold set",
                        epilog=examples(
@@ -281,4 +281,4 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--by-rule", action="store_true",
                    help="also print precision and recall per detection rule")
     common(p)
-    p.set_defaults(func=_eval)
+    p.set_defaults(func=_eval, quick_exit=True)

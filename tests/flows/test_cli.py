@@ -251,6 +251,27 @@ def test_annotate_publishes_its_output_only_when_complete(home, tmp_path, capsys
     assert [p.name for p in out.parent.iterdir()] == ["spans.jsonl"]
 
 
+def test_an_engine_command_in_its_own_process_ends_with_its_output(home, tmp_path, capsys):
+    """`annotate` and `text` end their own process without the interpreter's teardown
+    (`quick_exit`): status, stderr, the file and standard output are those of the same
+    commands run in-process."""
+    (tmp_path / "in.jsonl").write_text('{"id": "a", "text": "Jag heter Anna och bor i '
+                                       'Göteborg."}\n', encoding="utf-8")
+    (tmp_path / "e.txt").write_text("Jag heter Anna och bor i Göteborg.\n", encoding="utf-8")
+    env = {**os.environ, "SWEPSEUDO_HOME": str(home)}
+    annotate = ["annotate", "--in", str(tmp_path / "in.jsonl"), "--out"]
+    own = subprocess.run([*SWEPSEUDO, *annotate, str(tmp_path / "own.jsonl")], cwd=REPO,
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert run(capsys, *annotate, str(tmp_path / "in-process.jsonl")) == \
+        (own.returncode, own.stdout, own.stderr) == (0, "", "annotated 1 essays\n")
+    assert (tmp_path / "own.jsonl").read_bytes() == \
+        (tmp_path / "in-process.jsonl").read_bytes() != b""
+    own = subprocess.run([*SWEPSEUDO, "text", str(tmp_path / "e.txt")], cwd=REPO,
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert run(capsys, "text", str(tmp_path / "e.txt")) == (own.returncode, own.stdout, "")
+    assert own.returncode == 0 and "Anna" not in own.stdout
+
+
 def test_a_data_root_that_cannot_be_made_is_refused_before_building(tmp_path, capsys,
                                                                     monkeypatch):
     (tmp_path / "file").write_text("x")
