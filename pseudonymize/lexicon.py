@@ -194,6 +194,10 @@ class Lexicon:
     # `mark_of`'s answers for compounds, asked again for every mention of a rare word
     compound_marks: dict[str, str | None] = field(default_factory=dict, compare=False,
                                                   repr=False)
+    # `rule.category_words`' answers for the mark categories (their words and the marked
+    # words folded), made once: the detectors' tables ask for them a hundred times
+    marked_words: dict[str, frozenset[str]] = field(default_factory=dict, compare=False,
+                                                    repr=False)
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
