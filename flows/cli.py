@@ -1,9 +1,10 @@
 """`swepseudo` command line: parse arguments, call a flow or a library function, print a result.
 
-Each command family lives in its own module exposing `register(subparsers)`; heavy imports
-(Prefect, polars) happen inside the command functions so `swepseudo text` starts fast and the
-checks that can fail (arguments, paths, snapshot, an existing release) answer before Prefect
-starts. `main` is the one place errors become one line and exit statuses (see EXIT below).
+Each command family lives in its own module exposing `register(subparsers)`; a command line
+naming a command imports that module alone (`COMMAND_MODULES`); heavy imports (Prefect, polars)
+happen inside the command functions so `swepseudo text` starts fast and the checks that can fail
+(arguments, paths, snapshot, an existing release) answer before Prefect starts. `main` is the
+one place errors become one line and exit statuses (see EXIT below).
 """
 from __future__ import annotations
 
