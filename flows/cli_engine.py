@@ -10,7 +10,6 @@ import tempfile
 from pathlib import Path
 
 from flows.cli import CLIError, corpus_policy, examples, writable_dir
-from flows.cli_key import unseal
 
 MEMORY_FORMAT = "swepseudo-memory-1"
 
@@ -73,6 +72,8 @@ class MemoryFile:
         self.secret: str | None = None
         self.learners: dict[str, dict] = {}
         if path.exists():
+            from flows.cli_key import unseal  # (its module: only for a memory file)
+
             plain, self.secret = unseal(path.read_bytes(), path)
             try:
                 data = json.loads(plain)
@@ -255,7 +256,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "encrypted when SWEPSEUDO_KEY_PASSPHRASE is set)")
     common(p)
     policy(p)
-    p.set_defaults(func=_text)
+    p.set_defaults(func=_text, quick_exit=True)
 
     p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)",
                        epilog=examples("swepseudo annotate --in essays.jsonl --out spans.jsonl"))
@@ -265,7 +266,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="JSON Lines output, one {\"id\", \"spans\"} per essay (default: stdout)")
     common(p)
     policy(p)
-    p.set_defaults(func=_annotate)
+    p.set_defaults(func=_annotate, quick_exit=True)
 
     p = sub.add_parser("eval", help="precision/recall/F1/F2 and leaks against a gold set",
                        epilog=examples(
@@ -280,4 +281,4 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--by-rule", action="store_true",
                    help="also print precision and recall per detection rule")
     common(p)
-    p.set_defaults(func=_eval)
+    p.set_defaults(func=_eval, quick_exit=True)

@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import pickle
+import pickletools
 import tempfile
 from collections import defaultdict
 from collections.abc import Callable
@@ -193,6 +194,10 @@ class Lexicon:
     # `mark_of`'s answers for compounds, asked again for every mention of a rare word
     compound_marks: dict[str, str | None] = field(default_factory=dict, compare=False,
                                                   repr=False)
+    # `rule.category_words`' answers for the mark categories (their words and the marked
+    # words folded), made once: the detectors' tables ask for them a hundred times
+    marked_words: dict[str, frozenset[str]] = field(default_factory=dict, compare=False,
+                                                    repr=False)
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
@@ -260,15 +265,55 @@ def load(snapshot_path: Path, cache_dir: Path | None = None) -> Lexicon:
                 gc.enable()
     else:
         lex = compile_snapshot(snapshot, root)
+        one_of_each(lex)
+        # without the memo entries no object is read back through (a third of them)
+        blob = pickletools.optimize(pickle.dumps(lex, protocol=pickle.HIGHEST_PROTOCOL))
         cache_dir.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".lexicon.")
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump(lex, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            fh.write(blob)
         os.replace(tmp, cache)
     # The lexicon lives as long as the engine: out of the collector's sight, or every full
     # collection walks its few million objects again (a tenth of the engine's time).
     gc.freeze()
     return lex
+
+
+def one_of_each(lex: Lexicon) -> None:
+    """Make equal strings, numbers, tuples, frozensets and entries of the lexicon one object
+    each (a phrase's words, a kind or a country code repeated across the tables): the cache
+    then holds each once and loading it makes each once (its lists and dicts are changed in
+    place, never merged). Equal means equal in type and value: a 1 stays apart from True and
+    1.0."""
+    canon: dict[object, object] = {}
+    done: set[int] = set()
+
+    def one(o: object) -> object:
+        t = type(o)
+        if t is str or t is int:
+            return canon.setdefault((t, o), o)
+        if t is float:
+            return canon.setdefault((t, o.hex()), o)
+        if t is tuple or t is Entry:
+            made = tuple.__new__(t, map(one, o))
+            return canon.setdefault((t, tuple(map(id, made))), made)
+        if t is frozenset:
+            made = frozenset(map(one, o))
+            return canon.setdefault((t, frozenset(map(id, made))), made)
+        if id(o) in done:
+            return o
+        done.add(id(o))
+        if isinstance(o, list):
+            o[:] = map(one, o)
+        elif isinstance(o, dict):
+            items = [(one(k), one(v)) for k, v in o.items()]
+            o.clear()
+            o.update(items)
+        elif isinstance(o, (Lexicon, Words)):
+            one(o.__dict__)
+        return o
+
+    one(lex)
 
 
 def _read(snapshot: dict, root: Path, name: str) -> pl.DataFrame | None:

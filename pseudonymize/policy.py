@@ -10,7 +10,6 @@ The policy's `digest` (sha256 of the file's bytes) enters a release's id, manife
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 import dataclasses
@@ -217,6 +216,8 @@ def load(path: Path) -> Policy:
 
 def parse(raw: bytes, name: str = "<policy>") -> Policy:
     """A policy from a TOML document's bytes (`name` only labels errors)."""
+    import tomllib  # (here: every engine imports this module, few read a policy file)
+
     try:
         text = raw.decode("utf-8")
         data = tomllib.loads(text)

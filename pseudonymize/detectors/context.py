@@ -2335,13 +2335,20 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
 
     watched = union("word") | frozenset(map(fold, lex.marks)) \
         | {fold(p.split()[0]) for p in lex.marks if " " in p}
-    ends = tuple({e for rule in rules for c in rule.ending for e in words.ends[c]}) \
-        + tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
+    ends = {e for rule in rules for c in rule.ending for e in words.ends[c]} \
+        | {sfx for sfx, _ in lex.suffixes.get("institution_suffix", ())}
+    # a word ends in one only if it ends in a short one (under ENDING_TAIL letters) or its
+    # last ENDING_TAIL letters end a longer one: a C-level test and one look-up before the
+    # scan of them all (6 % of the frequent words pass; the scan cost each start-up 30 M)
+    short = tuple(e for e in ends if len(e) < ENDING_TAIL)
+    tails = frozenset(e[-ENDING_TAIL:] for e in ends if len(e) >= ENDING_TAIL)
+    ends = tuple(ends)
     # the frequent words (listed by the snapshot's compiler) no rule watches, with no "." or
     # "_", by C-level filters: the loop then tests the endings of those alone
     unwatched = filterfalse(_DOT_OR_UNDERSCORE.search,
                             filterfalse(watched.__contains__, lex.frequent))
-    plain = frozenset(k for k in unwatched if not k.endswith(ends))
+    plain = frozenset(k for k in unwatched if not k.endswith(short)
+                      and (k[-ENDING_TAIL:] not in tails or not k.endswith(ends)))
     return plain, union("before"), union("before2"), union("after")
 
 

@@ -58,10 +58,13 @@ class Rule:
 def category_words(lex: Lexicon, cat: str) -> frozenset[str]:
     """The folds a word category names; the mark categories also hold the professions list
     (lex.marks) and the first words of marked phrases ("högt blodtryck")."""
-    found = lex.words(cat)
-    if cat in MARKS:
+    if cat not in MARKS:
+        return lex.words(cat)
+    found = lex.marked_words.get(cat)
+    if found is None:  # (threads sharing the lexicon may both make it: equal values)
         marks = {fold(w) for w, label in lex.marks.items() if label == cat}
-        found = found | marks | {w.split()[0] for w in marks if " " in w}
+        found = lex.marked_words[cat] = lex.words(cat) | marks | {
+            w.split()[0] for w in marks if " " in w}
     return found
 
 

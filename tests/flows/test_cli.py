@@ -13,7 +13,8 @@ import pytest
 
 from builders.store import Store, code_revision
 from flows import cli_release
-from flows.cli import BROKEN_PIPE, INTERNAL, USAGE, build_parser, main, parsers, quiet_logging
+from flows.cli import (BROKEN_PIPE, COMMAND_MODULES, INTERNAL, USAGE, build_parser,
+                       command_modules, main, parsers, quiet_logging)
 from tests.pseudonymize.conftest import tiny_snapshot
 
 REPO = Path(__file__).resolve().parents[2]
@@ -59,6 +60,24 @@ def test_the_walk_sees_every_command():
     progs = {p.prog for p in parsers(build_parser())}
     assert {"swepseudo text", "swepseudo release", "swepseudo resources build",
             "swepseudo key show", "swepseudo demo", "swepseudo help"} <= progs
+
+
+def test_a_command_line_builds_its_commands_parsers_alone_and_the_same():
+    """`COMMAND_MODULES` names the commands each module adds, and a command's parser built
+    alone (`build_parser(argv)`) prints the help it has in the whole tree."""
+    whole = build_parser()
+    commands = next(a for a in whole._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(commands.choices) == [c for cs in COMMAND_MODULES.values() for c in cs] + ["help"]
+    for name, names in COMMAND_MODULES.items():
+        for command in names:
+            assert command_modules(["--debug", command, "--help"]) == (name,)
+            alone = build_parser([command])
+            subs = next(a for a in alone._actions if isinstance(a, argparse._SubParsersAction))
+            assert list(subs.choices) == [*names, "help"]
+            assert [p.format_help() for p in parsers(subs.choices[command])] == \
+                [p.format_help() for p in parsers(commands.choices[command])]
+    for argv in ([], ["--version"], ["help", "text"], ["nope"]):
+        assert command_modules(argv) == tuple(COMMAND_MODULES)
 
 
 @pytest.mark.parametrize("command", [["text"], ["release"], ["resources", "build"]])
@@ -230,6 +249,27 @@ def test_annotate_publishes_its_output_only_when_complete(home, tmp_path, capsys
     assert code == 0 and err == "annotated 1 essays\n"
     assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["a"]
     assert [p.name for p in out.parent.iterdir()] == ["spans.jsonl"]
+
+
+def test_an_engine_command_in_its_own_process_ends_with_its_output(home, tmp_path, capsys):
+    """`annotate` and `text` end their own process without the interpreter's teardown
+    (`quick_exit`): status, stderr, the file and standard output are those of the same
+    commands run in-process."""
+    (tmp_path / "in.jsonl").write_text('{"id": "a", "text": "Jag heter Anna och bor i '
+                                       'Göteborg."}\n', encoding="utf-8")
+    (tmp_path / "e.txt").write_text("Jag heter Anna och bor i Göteborg.\n", encoding="utf-8")
+    env = {**os.environ, "SWEPSEUDO_HOME": str(home)}
+    annotate = ["annotate", "--in", str(tmp_path / "in.jsonl"), "--out"]
+    own = subprocess.run([*SWEPSEUDO, *annotate, str(tmp_path / "own.jsonl")], cwd=REPO,
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert run(capsys, *annotate, str(tmp_path / "in-process.jsonl")) == \
+        (own.returncode, own.stdout, own.stderr) == (0, "", "annotated 1 essays\n")
+    assert (tmp_path / "own.jsonl").read_bytes() == \
+        (tmp_path / "in-process.jsonl").read_bytes() != b""
+    own = subprocess.run([*SWEPSEUDO, "text", str(tmp_path / "e.txt")], cwd=REPO,
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert run(capsys, "text", str(tmp_path / "e.txt")) == (own.returncode, own.stdout, "")
+    assert own.returncode == 0 and "Anna" not in own.stdout
 
 
 def test_a_data_root_that_cannot_be_made_is_refused_before_building(tmp_path, capsys,

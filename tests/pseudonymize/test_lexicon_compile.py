@@ -29,3 +29,47 @@ def test_a_word_of_two_place_kinds_compiles_alike_under_any_hash_seed(engine_sna
                               str(tmp_path / seed)], env=env, capture_output=True, text=True,
                              check=True)
         assert run.stdout.split() == ["city", "True"], seed
+
+
+
+def test_the_cache_gives_back_the_compiled_lexicon(engine_snapshot: Path, tmp_path: Path
+                                                   ) -> None:
+    """What the cache holds (`one_of_each`, `pickletools.optimize`) changes no value: the
+    lexicon read from it equals a fresh compile, its deferred tables too."""
+    import json
+
+    from pseudonymize import lexicon
+
+    lexicon.load(engine_snapshot, tmp_path)  # compiles and writes the cache
+    cached = lexicon.load(engine_snapshot, tmp_path)
+    fresh = lexicon.compile_snapshot(json.loads(engine_snapshot.read_text()),
+                                     engine_snapshot.resolve().parents[2])
+    assert cached == fresh and cached.words == fresh.words
+    assert all(getattr(cached, name) == getattr(fresh, name) for name in lexicon.DEFERRED)
+
+
+def test_one_of_each_shares_equal_values_of_one_type_and_changes_none() -> None:
+    """Equal strings, entries and frozensets become one object; 1, True and 1.0 stay apart;
+    lists and dicts keep their own type and identity."""
+    from pseudonymize.lexicon import EMPTY, Entry, Lexicon, WordLists, Words, one_of_each
+
+    def word(text: str) -> str:
+        return "".join(list(text))  # a new object each time
+
+    a, b = Entry(*EMPTY[:9], frozenset({word("fam")}), "", 1.0), \
+        Entry(*EMPTY[:9], frozenset({word("fam")}), "", 1.0)
+    listed = [word("anna"), word("anna")]
+    folds = WordLists({"fam": frozenset({word("anna")})})
+    lex = Lexicon("s", {word("anna"): a, word("berg"): b},
+                  {word("anna"): [((word("anna"), word("berg")), b)]},
+                  pools={"first": listed}, name_origins={word("x"): (1, True, 1.0)},
+                  words=Words(folds))
+    before = repr(lex)
+    one_of_each(lex)
+    assert repr(lex) == before and lex.pools["first"] is listed and lex.words.folds is folds
+    assert isinstance(lex.words.folds, WordLists)
+    (anna, first), (berg, second) = lex.entries.items()
+    assert first is second and listed[0] is listed[1] is anna
+    assert next(iter(lex.words.folds["fam"])) is anna
+    assert lex.phrases[anna][0][0] == (anna, berg) and lex.phrases[anna][0][0][0] is anna
+    assert [type(v) for v in lex.name_origins["x"]] == [int, bool, float]

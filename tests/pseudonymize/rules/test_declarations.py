@@ -49,10 +49,10 @@ def test_the_fast_path_follows_the_declarations(offline_engine) -> None:
 
 def test_plain_words_are_the_frequent_unwatched_words_without_a_declared_ending(
         offline_engine) -> None:
-    """`fast_path`'s plain words (made by C-level filters and endings looked up by length)
-    are those a plain loop over the entries keeps: frequent, watched by no rule, without a
-    declared ending (`endswith` over all of them), "." or "_" (fails when an ending length
-    is skipped: checked)."""
+    """`fast_path`'s plain words (made by C-level filters, the short endings and a look-up of
+    the last ENDING_TAIL letters before the scan of the endings) are those a plain loop over
+    the entries keeps: frequent, watched by no rule, without a declared ending (`endswith`
+    over all of them), "." or "_"."""
     from pseudonymize import thresholds as T
     from pseudonymize.detectors.context import WORD_RULES
     from pseudonymize.lexicon import fold
