@@ -512,6 +512,85 @@ def test_an_untied_pool_is_drawn_from_not_read_in_file_order(engine: Engine) -> 
     assert len({surrogate(run(engine, [text], seed)[0], "Gulbageriet") for seed in range(8)}) > 1
 
 
+# --- 6b. round 19: a place or institution is replaced by one of its own kind --------------------
+
+def _kind_pool(kind_name: str) -> set[str]:
+    """The lifelike surrogates of a kind of institutions.toml (its own rows and pools too)."""
+    from pseudonymize.surrogates import institution_kinds
+    return {name for kind in institution_kinds(True) if kind.name == kind_name
+            for name, _ in kind.pool}
+
+
+def _of_kind(kind_name: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    def holds(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        for name in names:
+            assert surrogate(r, name) in _kind_pool(kind_name), (name, surrogate(r, name))
+    holds.__name__ = f"_{kind_name}"
+    return holds
+
+
+def _town_centre(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    got = surrogate(r, name)
+    assert got.endswith(" centrum") and got != name, got  # never a street
+
+
+def _cuisine_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    restaurant, country = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert any(iso in c.countries and surrogate(r, restaurant) in c.pool + c.bare
+               for c in cuisines()), (surrogate(r, restaurant), surrogate(r, country))
+
+
+# the lead's probes on a development set, in my own learner-like sentences
+KINDS19 = [
+    ("Förra sommaren hade vi kalas på Parken Zoo i Eskilstuna. Det är stängt på hösten.",
+     ("Parken Zoo",), _of_kind("zoo")),
+    ("Vi åkte till Kolmården och såg delfiner.", ("Kolmården",), _of_kind("zoo")),
+    ("Vi åkte till Furuvik med min klass och såg aporna.", ("Furuvik",), _of_kind("zoo")),
+    ("På sommaren åkte vi till Borås djurpark med barnen.", ("Borås djurpark",), _of_kind("zoo")),
+    ("Jag jobbar på ett städföretag som heter Rena Hem.", ("Rena Hem",), _of_kind("cleaning")),
+    ("Till Skebo. Jag vill klaga på min lägenhet.", ("Skebo",), _of_kind("housing")),
+    ("Jag bor i Skellefteå. Jag skrev till Skebo om min lägenhet.", ("Skebo",),
+     _of_kind("housing")),
+    ("Vi hyr vår lägenhet av Stockholmshem.", ("Stockholmshem",), _of_kind("housing")),
+    ("Hyresvärden Willhem svarar aldrig när vi ringer.", ("Willhem",), _of_kind("housing")),
+    ("Vi var på Fotografiska, det är ett museum i Stockholm.", ("Fotografiska",),
+     _of_kind("museum")),
+    ("Jag handlar ofta på Mirum Galleria i Norrköping.", ("Mirum Galleria",),
+     _of_kind("shopping_centre")),
+    ("Vi såg en match på Tele2 Arena.", ("Tele2 Arena",), _of_kind("arena")),
+    ("Varje söndag går vi till Pingstkyrkan i Jönköping.", ("Pingstkyrkan",),
+     _of_kind("free_church")),
+    ("Jag jobbar som städare på Scandic Crown.", ("Scandic Crown",), _of_kind("hotel")),
+    ("Vi bor nära Tumba centrum.", ("Tumba centrum",), _town_centre),
+    # a restaurant's cuisine follows the essay's country where the surrogate has one here
+    ("Jag jobbar på en restaurang som heter Aleppo Grill. Jag kommer från Syrien.",
+     ("Aleppo Grill", "Syrien"), _cuisine_of_country),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), [
+    pytest.param(*row, id=f"k{i}-{row[2].__name__}") for i, row in enumerate(KINDS19)])
+def test_round_19_a_place_or_institution_keeps_its_kind(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7, each row failed on the previous code: a zoo became a street or a
+    mountain, a cleaning firm a landlord, a housing company an authority."""
+    holds_for_every_seed(engine, text, names, holds, range(8))
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("Jag bor i Furuvik sedan två år.", "Furuvik", "zoo"),  # a village, no animals said
+    ("Vi vandrade i Kolmården i helgen, skogen var fin.", "Kolmården", "zoo"),
+    ("Hyresvärden Anna ringde mig igår.", "Anna", "housing"),  # a person, not a landlord
+])
+def test_a_place_or_person_named_like_an_institution_stays_one(
+        engine: Engine, text: str, name: str, kind: str) -> None:
+    for seed in range(8):
+        assert surrogate(run(engine, [text], seed)[0], name) not in _kind_pool(kind), seed
+
+
 # --- 7. round 5: a nickname the essay gives is of its person's origin --------------------------
 
 NICKNAMES = [
