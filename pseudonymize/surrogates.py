@@ -511,8 +511,9 @@ def ended_kind(original: str) -> Kind | None:
     the name's last word gives (`ends_lifelike`: Skebo, Kalmarhem are landlords), else that of
     a chain its first word names before its branch's ("Scandic Crown": a hotel)."""
     words_ = fold(original).replace("-", " ").split() or [""]
-    return next((kind for kind in institution_kinds(True) for end in kind.ends
-                 if words_[-1].endswith(end) and len(words_[-1]) > len(end) + 2), None) or (
+    last = words_[-1]
+    return next((kind for kind in institution_kinds(True) for end in kind.ends if last == end
+                 or (last.endswith(end) and len(last) > len(end) + 2)), None) or (
         member_kind(words_[0], True) if len(words_) > 1 and len(words_[0]) >= 4 else None)
 
 
@@ -1490,9 +1491,10 @@ class Renderer:
     def _place_kind(self, span: Span, original: str) -> Kind | None:
         """Lifelike: the kind of institution a mention labelled a place, feature or town is
         (a kind of `place = true`): one the essay says it is, one its name gives where it is
-        labelled a place ("Parken Zoo", "Mirum Galleria"), or a known member its sentence
-        tells ("Vi åkte till Kolmården och såg delfiner", "Furuvik ... aporna"); never a
-        landmark of geography.toml (Nordstan: its own table), else None."""
+        labelled a place or is no place we know ("Mirum Galleria", "A-kassan"), or, of a kind
+        with `cues` (places are named so too), a member or a name holding a cue that its
+        sentence tells ("Vi åkte till Kolmården och såg delfiner", "Furuvik ... aporna");
+        never a landmark of geography.toml (Nordstan: its own table), else None."""
         if self._strategy_of(span) != "lifelike" or self.geo.landmark_folds.get(
                 span.key or fold(original)) or self.geo.landmark_folds.get(fold(original)):
             return None
@@ -1502,12 +1504,19 @@ class Renderer:
         kind = named_kind(original, True)
         if not kind or not kind.place:
             return None
-        if span.label == "place":
-            return kind
+        entry = self.lex.get(span.key or fold(original))
+        if not kind.cues:
+            # "Mirum Galleria"; "A-kassan" read as a town: a name no gazetteer knows as a place
+            return kind if span.label == "place" or not (
+                entry.se_pop or entry.place_country or entry.cats) else None
+        # a kind places are named like too (Furuvik, Fridhem): its sentence must tell it, of
+        # a known member or of a place-labelled name holding a cue ("Borås djurpark")
         text = getattr(self.before, "text", "")
         sentence = fold(text[_sentence_start(text, span.start):_sentence_end(text, span.end)])
-        return kind if fold(original) in kind.names and not kind.cues.isdisjoint(
-            regex.findall(r"\p{L}+(?:-\p{L}+)*", sentence)) else None
+        cue = r"\p{L}+(?:-\p{L}+)*"
+        return kind if (fold(original) in kind.names or span.label == "place" and not kind.cues
+                        .isdisjoint(regex.findall(cue, fold(original)))) and not kind.cues \
+            .isdisjoint(regex.findall(cue, sentence)) else None
 
     def order(self, span: Span, original: str) -> int:
         """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
@@ -3876,7 +3885,9 @@ class Renderer:
         if kind.invent and word:
             # Risbergska skolan -> Hagabyskolan: an invented stem joins its kind word
             return self._compound(rng, word.lstrip(" -") if word.lower().endswith("skolan") else word)
-        return self._draw(kind.members, rng)
+        # lifelike: an authority it keeps as written is no member's surrogate either
+        return self._draw([m for m in kind.members if self.effective != "lifelike"
+                           or fold(m) not in unique_authorities()] or kind.members, rng)
 
     def _within_reach(self, kind: Kind, anchor: str, names: list[str], strict: bool = False
                       ) -> list[str]:

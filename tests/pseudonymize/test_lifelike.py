@@ -564,6 +564,11 @@ KINDS19 = [
      _of_kind("free_church")),
     ("Jag jobbar som städare på Scandic Crown.", ("Scandic Crown",), _of_kind("hotel")),
     ("Vi bor nära Tumba centrum.", ("Tumba centrum",), _town_centre),
+    ("Jag fick ett brev från A-kassan om pengar.", ("A-kassan",), _of_kind("unemployment_fund")),
+    ("Jag har fått hjälp av Socialtjänsten i Borås.", ("Socialtjänsten",),
+     _of_kind("social_services")),
+    ("Vi åt lunch på Max i Umeå.", ("Max",), _of_kind("fast_food")),
+    ("Jag jobbar på ett företag som heter Nordic Clean.", ("Nordic Clean",), _of_kind("cleaning")),
     # a restaurant's cuisine follows the essay's country where the surrogate has one here
     ("Jag jobbar på en restaurang som heter Aleppo Grill. Jag kommer från Syrien.",
      ("Aleppo Grill", "Syrien"), _cuisine_of_country),
