@@ -387,6 +387,7 @@ class Kind:
     cues: frozenset[str] = frozenset()
     ends: tuple[str, ...] = ()
     place: bool = False
+    drawn: frozenset[str] = frozenset()  # lifelike: folds of its pool's names
 
     @property
     def towns(self) -> frozenset[str]:
@@ -411,18 +412,20 @@ def institution_kinds(lifelike: bool = False) -> tuple[Kind, ...]:
                                              if lifelike else [])
         pool = tuple((name.strip(), town.strip()) for name, _, town in
                      (entry.partition("|") for entry in [*row.get("pool", ()), *extra("pool")]))
+        names = [*row.get("names", ()), *extra("names")]
         # "städ" + "firma": the trade's business words count as words before the mention
         trades = [stem + head for stem in row.get("trade", ()) for head in data.get("heads", ())]
         before = frozenset(fold(w) for w in [*row.get("before", ()), *trades])
-        kinds.append(Kind(row["name"],
-                          frozenset(fold(n) for n in [*row.get("names", ()), *extra("names")]),
+        kinds.append(Kind(row["name"], frozenset(fold(n) for n in names),
                           tuple(fold(w) for w in row.get("words", ())), before, pool,
                           row.get("town", ""), bool(row.get("invent")), tuple(row.get("bare", ())),
                           tuple(row.get("names", ())), bool(row.get("elsewhere")),
                           before | {fold(w) for w in extra("said")},
                           frozenset(fold(w) for w in extra("cues")),
                           tuple(fold(w) for w in extra("ends")),
-                          lifelike and bool(row.get("place"))))
+                          lifelike and bool(row.get("place")),
+                          # its real surrogates are members too ("Städproffsen")
+                          frozenset(fold(n) for n, _ in pool) if lifelike else frozenset()))
     return tuple(kinds)
 
 
@@ -493,16 +496,27 @@ def named_kind(original: str, lifelike: bool = False) -> Kind | None:
     """`institution_kind` by the name alone, remembered per name: an essay names one workplace
     again and again. `lifelike`: its own rows too."""
     kinds = institution_kinds(lifelike)
-    member = member_kind(original, lifelike)
+    key = fold(original)
+    member = member_kind(original, lifelike) or next(
+        (kind for kind in kinds if key in kind.drawn), None)
     if member:
         return member
     tokens = fold(original).replace("-", " ").split()
-    tokens += [t[:-1] for t in tokens if t.endswith("s")]  # Nackstaskolans
-    for kind in kinds:
-        for word in kind.words:
-            if any(t == word or (len(word) >= 4 and t.endswith(word) and len(t) > len(word) + 1)
-                   for t in tokens):
-                return kind
+    if lifelike:
+        # the head word of a name is its last ("Karlstads domkyrka" is a church, not a town's
+        # office; "Timrå IK arena" an arena), each word with its genitive's stem, never a
+        # town's name ("Högskolan i Halmstad" ends in no "stad" of a city office)
+        towns = geography(True).town_folds
+        groups = [[t, t[:-1]] if t.endswith("s") else [t] for t in reversed(tokens)
+                  if t not in towns and t[:-1] not in towns]
+    else:
+        groups = [tokens + [t[:-1] for t in tokens if t.endswith("s")]]  # Nackstaskolans
+    for group in groups:
+        for kind in kinds:
+            for word in kind.words:
+                if any(t == word or (len(word) >= 4 and t.endswith(word)
+                                     and len(t) > len(word) + 1) for t in group):
+                    return kind
     return None
 
 
@@ -1462,6 +1476,7 @@ class Renderer:
         names), then the name's words and the words before it."""
         if self._strategy_of(span) != "lifelike":
             return named_kind(original) or kind_before(self.before.get(span.start, ()))
+        # (a kind said wins over a name of a pool: "en butik som heter Gallerian" is a shop)
         return member_kind(original, True) or self._kind_said(span) or named_kind(
             original, True) or ended_kind(original) or kind_before(
             self.before.get(span.start, ()), True)
@@ -1478,9 +1493,10 @@ class Renderer:
         text = getattr(self.before, "text", "")
         head = [w for w in regex.findall(r"\p{L}+", fold(text[max(0, span.start - 60):span.start]))]
         said: list[str] = head[-1:]
-        if len(head) >= 3 and head[-2:] in (["som", "heter"], ["som", "hette"], ["vid", "namn"],
-                                            ["som", "kallas"]):
-            said.append(head[-3])
+        if head[-2:] == ["vid", "namn"] or head[-1:] in (["heter"], ["hette"], ["kallas"]):
+            # "en restaurang som heter X", "Restaurangen där jag jobbar heter X", "vår egen
+            # restaurang! Den heter X": the nearest noun of a kind in the words before
+            said = list(reversed(head[-7:-1]))
         after = regex.match(r"\s*,?\s*(?:(?:det|den|som)\s+)?(?:(?:är|var)\s+)?(?:en|ett)\s+"
                             r"(\p{L}+)(?:\s+(\p{L}+))?", text[span.end:span.end + 60])
         if after:
@@ -3820,6 +3836,12 @@ class Renderer:
                 return pick
         if kind.bare and not word and not any(fold(original).endswith(w) for w in kind.words):
             return self._draw(kind.bare, rng)  # "förskolan Rymden": a bare name of the kind
+        lead = original.split(" ", 1)[0]
+        if kind.bare and self.effective == "lifelike" and " " in original and \
+                fold(lead) in kind.before:
+            # "Förskolan Lärkan": the kind word and a bare name (never "Aspvikskolan", a school)
+            pick = self._draw(kind.bare, rng)
+            return f"{lead} {pick}" if pick else None
         if kind.pool and kind.towns and kind.elsewhere:
             # "Lunds universitet" in an essay that never names Lund: a university of a town
             # the essay's other towns are not

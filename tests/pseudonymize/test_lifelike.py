@@ -542,6 +542,25 @@ def _cuisine_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> No
                for c in cuisines()), (surrogate(r, restaurant), surrogate(r, country))
 
 
+def _arena_named(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    got = surrogate(r, name)
+    assert got in _kind_pool("arena") or got.endswith(" arena"), got  # never a street
+
+
+def _restaurant(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    assert any(surrogate(r, name) in c.pool + c.bare for c in cuisines()), surrogate(r, name)
+
+
+def _preschool(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    from pseudonymize.surrogates import institution_kinds
+    bare = next(kind.bare for kind in institution_kinds(True) if kind.name == "preschool")
+    lead, _, rest = surrogate(r, name).partition(" ")
+    assert lead == "Förskolan" and rest in bare, surrogate(r, name)  # never "Aspvikskolan"
+
+
 # the lead's probes on a development set, in my own learner-like sentences
 KINDS19 = [
     ("Förra sommaren hade vi kalas på Parken Zoo i Eskilstuna. Det är stängt på hösten.",
@@ -568,6 +587,13 @@ KINDS19 = [
     ("Jag har fått hjälp av Socialtjänsten i Borås.", ("Socialtjänsten",),
      _of_kind("social_services")),
     ("Vi åt lunch på Max i Umeå.", ("Max",), _of_kind("fast_food")),
+    # the head word of a name is its last: a church, never a town's office by "Karlstad"
+    ("Vi sjunger i kören i Karlstads domkyrka varje torsdag.", ("Karlstads domkyrka",),
+     _of_kind("church")),
+    ("Han jobbar på Timrå IK arena som vaktmästare.", ("Timrå IK arena",), _arena_named),
+    ("Nu har vi öppnat vår egen restaurang! Den heter La Fonda de Carlos.",
+     ("La Fonda de Carlos",), _restaurant),
+    ("Min dotter går på Förskolan Lärkan.", ("Förskolan Lärkan",), _preschool),
     ("Jag jobbar på ett företag som heter Nordic Clean.", ("Nordic Clean",), _of_kind("cleaning")),
     # a restaurant's cuisine follows the essay's country where the surrogate has one here
     ("Jag jobbar på en restaurang som heter Aleppo Grill. Jag kommer från Syrien.",
