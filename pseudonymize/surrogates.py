@@ -3761,8 +3761,12 @@ class Renderer:
         # the words just before it: "en thailändsk restaurang som heter X", never the
         # "syriska" of "min syriska kompis jobbar på restaurangen X"
         said = own | set(before[-4:])
-        cuisine = next((c for c in cuisines() if not c.cues.isdisjoint(said)
-                        or not c.name_cues.isdisjoint(own)), None) or next(
+        named = [c for c in cuisines() if not c.cues.isdisjoint(said)
+                 or not c.name_cues.isdisjoint(own)]
+        # of two, the one of a country the essay names ("Afghanistan ... Kabul Kebab": Afghan
+        # food, though kebab is a Middle Eastern cue too)
+        cuisine = next((c for c in named if not c.countries.isdisjoint(self.countries)), None) \
+            or next(iter(named), None) or next(
             (c for c in cuisines() if not c.cues and not c.name_cues), None)
         if cuisine is None:
             return None

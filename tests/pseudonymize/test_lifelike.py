@@ -598,6 +598,10 @@ KINDS19 = [
     # a restaurant's cuisine follows the essay's country where the surrogate has one here
     ("Jag jobbar på en restaurang som heter Aleppo Grill. Jag kommer från Syrien.",
      ("Aleppo Grill", "Syrien"), _cuisine_of_country),
+    ("Jag kommer från Afghanistan. Jag jobbar på Kabul Kebab i Örebro.",
+     ("Kabul Kebab", "Afghanistan"), _cuisine_of_country),
+    ("Jag är från Eritrea. Min bror jobbar på Asmara Restaurang i Malmö.",
+     ("Asmara Restaurang", "Eritrea"), _cuisine_of_country),
 ]
 
 
