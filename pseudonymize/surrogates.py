@@ -528,7 +528,9 @@ def ended_kind(original: str) -> Kind | None:
     last = words_[-1]
     return next((kind for kind in institution_kinds(True) for end in kind.ends if last == end
                  or (last.endswith(end) and len(last) > len(end) + 2)), None) or (
-        member_kind(words_[0], True) if len(words_) > 1 and len(words_[0]) >= 4 else None)
+        # (an acronym too: "SCA Ortviken")
+        member_kind(words_[0], True) if len(words_) > 1 and (
+            len(words_[0]) >= 4 or original.split()[0].isupper()) else None)
 
 
 def kind_before(before: Sequence[str], lifelike: bool = False) -> Kind | None:

@@ -215,7 +215,7 @@ def _institution_of_district(engine: Engine, r: Result, names: tuple[str, ...]) 
     district, *institutions = names
     got = surrogate(r, district)
     towns = {t for t, names in engine.lex.districts_by_town.items() if got in names}
-    tied = {(n, t) for kind in institution_kinds() for n, t in kind.pool}
+    tied = {(n, t) for kind in institution_kinds(True) for n, t in kind.pool}  # (lifelike's)
     for institution in institutions:
         assert any((surrogate(r, institution), t) in tied for t in towns), (r.target, towns)
 
@@ -561,6 +561,13 @@ def _preschool(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert lead == "Förskolan" and rest in bare, surrogate(r, name)  # never "Aspvikskolan"
 
 
+def _industry(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    from pseudonymize.surrogates import member_kind
+    name, = names
+    kind = member_kind(surrogate(r, name), True)
+    assert kind is not None and kind.name == "industry", surrogate(r, name)
+
+
 # the lead's probes on a development set, in my own learner-like sentences
 KINDS19 = [
     ("Förra sommaren hade vi kalas på Parken Zoo i Eskilstuna. Det är stängt på hösten.",
@@ -594,6 +601,12 @@ KINDS19 = [
     ("Nu har vi öppnat vår egen restaurang! Den heter La Fonda de Carlos.",
      ("La Fonda de Carlos",), _restaurant),
     ("Min dotter går på Förskolan Lärkan.", ("Förskolan Lärkan",), _preschool),
+    ("Nu bor vi i nya centrum nära Stadshuset.", ("Stadshuset",), _of_kind("town_hall")),
+    ("Vi bor i Kalmar. Vi gick till Kalmar slott på söndagen.", ("Kalmar slott",),
+     _of_kind("castle")),
+    ("När assyriska ff spelar på Järnvallen går vi allihop.", ("Järnvallen",), _of_kind("arena")),
+    ("Hon vill gå på Tom Tits igen.", ("Tom Tits",), _of_kind("museum")),
+    ("Först jobbade jag på SCA Ortviken men det stängde.", ("SCA Ortviken",), _industry),
     ("Jag jobbar på ett företag som heter Nordic Clean.", ("Nordic Clean",), _of_kind("cleaning")),
     # a restaurant's cuisine follows the essay's country where the surrogate has one here
     ("Jag jobbar på en restaurang som heter Aleppo Grill. Jag kommer från Syrien.",
