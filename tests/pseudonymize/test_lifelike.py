@@ -568,6 +568,11 @@ def _industry(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert kind is not None and kind.name == "industry", surrogate(r, name)
 
 
+def _club(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    assert surrogate(r, name).startswith("IFK "), surrogate(r, name)  # never a park
+
+
 # the lead's probes on a development set, in my own learner-like sentences
 KINDS19 = [
     ("Förra sommaren hade vi kalas på Parken Zoo i Eskilstuna. Det är stängt på hösten.",
@@ -607,6 +612,7 @@ KINDS19 = [
     ("När assyriska ff spelar på Järnvallen går vi allihop.", ("Järnvallen",), _of_kind("arena")),
     ("Hon vill gå på Tom Tits igen.", ("Tom Tits",), _of_kind("museum")),
     ("Först jobbade jag på SCA Ortviken men det stängde.", ("SCA Ortviken",), _industry),
+    ("Vi tittar på Djurgården när de spelar hockey.", ("Djurgården",), _club),
     ("Jag jobbar på ett företag som heter Nordic Clean.", ("Nordic Clean",), _of_kind("cleaning")),
     # a restaurant's cuisine follows the essay's country where the surrogate has one here
     ("Jag jobbar på en restaurang som heter Aleppo Grill. Jag kommer från Syrien.",
@@ -632,11 +638,13 @@ def test_round_19_a_place_or_institution_keeps_its_kind(
     ("Jag bor i Furuvik sedan två år.", "Furuvik", "zoo"),  # a village, no animals said
     ("Vi vandrade i Kolmården i helgen, skogen var fin.", "Kolmården", "zoo"),
     ("Hyresvärden Anna ringde mig igår.", "Anna", "housing"),  # a person, not a landlord
+    ("Vi promenerade på Djurgården i Stockholm.", "Djurgården", "sports_club"),  # no sport said
 ])
 def test_a_place_or_person_named_like_an_institution_stays_one(
         engine: Engine, text: str, name: str, kind: str) -> None:
     for seed in range(8):
-        assert surrogate(run(engine, [text], seed)[0], name) not in _kind_pool(kind), seed
+        got = surrogate(run(engine, [text], seed)[0], name)
+        assert got not in _kind_pool(kind) and not got.startswith("IFK "), (seed, got)
 
 
 # --- 7. round 5: a nickname the essay gives is of its person's origin --------------------------
