@@ -398,6 +398,14 @@ class Kind:
     bare: tuple[str, ...]
     members: tuple[str, ...]
     elsewhere: bool = False  # often in another town than the writer's (a team, a university)
+    # lifelike (round 19): folded nouns that say a name is of the kind ("hyresvärden X", "X är
+    # ett museum"), words of a sentence that make a member that is also a place the kind
+    # ("Furuvik ... aporna"), short endings of its names ("Skebo"), read for places too
+    said: frozenset[str] = frozenset()
+    cues: frozenset[str] = frozenset()
+    ends: tuple[str, ...] = ()
+    place: bool = False
+    drawn: frozenset[str] = frozenset()  # lifelike: folds of its pool's names
 
     @property
     def towns(self) -> frozenset[str]:
@@ -410,19 +418,32 @@ GEOGRAPHY_FILE = Path(__file__).resolve().parent / "data" / "geography.toml"
 
 
 @cache
-def institution_kinds() -> tuple[Kind, ...]:
+def institution_kinds(lifelike: bool = False) -> tuple[Kind, ...]:
+    """institutions.toml's kinds in file order; `lifelike` with the rows and the `*_lifelike`
+    members, endings, nouns and surrogates only that strategy reads (round 19)."""
     kinds = []
     data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
     for row in data["kind"]:
+        if row.get("lifelike") and not lifelike:
+            continue
+        extra: Callable[[str], list[str]] = (lambda key, row=row: row.get(f"{key}_lifelike", [])
+                                             if lifelike else [])
         pool = tuple((name.strip(), town.strip()) for name, _, town in
-                     (entry.partition("|") for entry in row.get("pool", ())))
+                     (entry.partition("|") for entry in [*row.get("pool", ()), *extra("pool")]))
+        names = [*row.get("names", ()), *extra("names")]
         # "städ" + "firma": the trade's business words count as words before the mention
         trades = [stem + head for stem in row.get("trade", ()) for head in data.get("heads", ())]
-        kinds.append(Kind(row["name"], frozenset(fold(n) for n in row.get("names", ())),
-                          tuple(fold(w) for w in row.get("words", ())),
-                          frozenset(fold(w) for w in [*row.get("before", ()), *trades]), pool,
+        before = frozenset(fold(w) for w in [*row.get("before", ()), *trades])
+        kinds.append(Kind(row["name"], frozenset(fold(n) for n in names),
+                          tuple(fold(w) for w in row.get("words", ())), before, pool,
                           row.get("town", ""), bool(row.get("invent")), tuple(row.get("bare", ())),
-                          tuple(row.get("names", ())), bool(row.get("elsewhere"))))
+                          tuple(row.get("names", ())), bool(row.get("elsewhere")),
+                          before | {fold(w) for w in extra("said")},
+                          frozenset(fold(w) for w in extra("cues")),
+                          tuple(fold(w) for w in extra("ends")),
+                          lifelike and bool(row.get("place")),
+                          # its real surrogates are members too ("Städproffsen")
+                          frozenset(fold(n) for n, _ in pool) if lifelike else frozenset()))
     return tuple(kinds)
 
 
@@ -481,27 +502,58 @@ def institution_kind(original: str, before: Sequence[str] = ()) -> Kind | None:
 
 
 @lru_cache(maxsize=4096)
-def named_kind(original: str) -> Kind | None:
-    """`institution_kind` by the name alone, remembered per name: an essay names one workplace
-    again and again."""
+def member_kind(original: str, lifelike: bool = False) -> Kind | None:
+    """The kind whose known members include the name (Kolmården, Willhem), else None."""
     key = fold(original)
-    kinds = institution_kinds()
-    for kind in kinds:
-        if key in kind.names or (key.endswith("s") and key[:-1] in kind.names):
-            return kind
-    tokens = key.replace("-", " ").split()
-    tokens += [t[:-1] for t in tokens if t.endswith("s")]  # Nackstaskolans
-    for kind in kinds:
-        for word in kind.words:
-            if any(t == word or (len(word) >= 4 and t.endswith(word) and len(t) > len(word) + 1)
-                   for t in tokens):
-                return kind
+    return next((kind for kind in institution_kinds(lifelike) if key in kind.names
+                 or (key.endswith("s") and key[:-1] in kind.names)), None)
+
+
+@lru_cache(maxsize=4096)
+def named_kind(original: str, lifelike: bool = False) -> Kind | None:
+    """`institution_kind` by the name alone, remembered per name: an essay names one workplace
+    again and again. `lifelike`: its own rows too."""
+    kinds = institution_kinds(lifelike)
+    key = fold(original)
+    member = member_kind(original, lifelike) or next(
+        (kind for kind in kinds if key in kind.drawn), None)
+    if member:
+        return member
+    tokens = fold(original).replace("-", " ").split()
+    if lifelike:
+        # the head word of a name is its last ("Karlstads domkyrka" is a church, not a town's
+        # office; "Timrå IK arena" an arena), each word with its genitive's stem, never a
+        # town's name ("Högskolan i Halmstad" ends in no "stad" of a city office)
+        towns = geography(True).town_folds
+        groups = [[t, t[:-1]] if t.endswith("s") else [t] for t in reversed(tokens)
+                  if t not in towns and t[:-1] not in towns]
+    else:
+        groups = [tokens + [t[:-1] for t in tokens if t.endswith("s")]]  # Nackstaskolans
+    for group in groups:
+        for kind in kinds:
+            for word in kind.words:
+                if any(t == word or (len(word) >= 4 and t.endswith(word)
+                                     and len(t) > len(word) + 1) for t in group):
+                    return kind
     return None
 
 
-def kind_before(before: Sequence[str]) -> Kind | None:
+def ended_kind(original: str) -> Kind | None:
+    """Lifelike, for institutions only (a place may end so too): the kind a short ending of
+    the name's last word gives (`ends_lifelike`: Skebo, Kalmarhem are landlords), else that of
+    a chain its first word names before its branch's ("Scandic Crown": a hotel)."""
+    words_ = fold(original).replace("-", " ").split() or [""]
+    last = words_[-1]
+    return next((kind for kind in institution_kinds(True) for end in kind.ends if last == end
+                 or (last.endswith(end) and len(last) > len(end) + 2)), None) or (
+        # (an acronym too: "SCA Ortviken")
+        member_kind(words_[0], True) if len(words_) > 1 and (
+            len(words_[0]) >= 4 or original.split()[0].isupper()) else None)
+
+
+def kind_before(before: Sequence[str], lifelike: bool = False) -> Kind | None:
     """`institution_kind` by the nearest word before the name that tells one."""
-    kinds = institution_kinds()
+    kinds = institution_kinds(lifelike)
     for word in reversed(before):
         kind = next((k for k in kinds if word in k.before), None)
         if kind:
@@ -1458,8 +1510,68 @@ class Renderer:
 
     def kind_of(self, span: Span, original: str) -> Kind | None:
         """`institution_kind` of a mention; the words before it read only when its name does
-        not tell."""
-        return named_kind(original) or kind_before(self.before.get(span.start, ()))
+        not tell. Lifelike: a known member first, then a kind the essay says it is ("ett
+        städföretag som heter Rena Hem" is a cleaning firm, though "Hem" ends landlords'
+        names), then the name's words and the words before it."""
+        if self._strategy_of(span) != "lifelike":
+            return named_kind(original) or kind_before(self.before.get(span.start, ()))
+        # (a kind said wins over a name of a pool: "en butik som heter Gallerian" is a shop)
+        return member_kind(original, True) or self._kind_said(span) or named_kind(
+            original, True) or ended_kind(original) or kind_before(
+            self.before.get(span.start, ()), True)
+
+    def _strategy_of(self, span: Span) -> str:
+        """The strategy the policy gives the mention's label (`effective` before rendering)."""
+        return self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
+
+    def _kind_said(self, span: Span) -> Kind | None:
+        """Lifelike: the kind a noun of the essay says the mention is, right before it
+        ("hyresvärden Willhem", "restaurangen X"), before "som heter"/"som hette"/"vid namn"
+        ("ett städföretag som heter Rena Hem") or after it, past one adjective ("Fotografiska,
+        det är ett museum", "X är en stor djurpark", "X, en frikyrka"); None when none does."""
+        text = getattr(self.before, "text", "")
+        head = [w for w in regex.findall(r"\p{L}+", fold(text[max(0, span.start - 60):span.start]))]
+        said: list[str] = head[-1:]
+        if head[-2:] == ["vid", "namn"] or head[-1:] in (["heter"], ["hette"], ["kallas"]):
+            # "en restaurang som heter X", "Restaurangen där jag jobbar heter X", "vår egen
+            # restaurang! Den heter X": the nearest noun of a kind in the words before
+            said = list(reversed(head[-7:-1]))
+        after = regex.match(r"\s*,?\s*(?:(?:det|den|som)\s+)?(?:(?:är|var)\s+)?(?:en|ett)\s+"
+                            r"(\p{L}+)(?:\s+(\p{L}+))?", text[span.end:span.end + 60])
+        if after:
+            said += [fold(w) for w in after.groups() if w]
+        kinds = institution_kinds(True)
+        return next((kind for word in said for kind in kinds if word in kind.said), None)
+
+    def _place_kind(self, span: Span, original: str) -> Kind | None:
+        """Lifelike: the kind of institution a mention labelled a place, feature or town is
+        (a kind of `place = true`): one the essay says it is, one its name gives where it is
+        labelled a place or is no place we know ("Mirum Galleria", "A-kassan"), or, of a kind
+        with `cues` (places are named so too), a member or a name holding a cue that its
+        sentence tells ("Vi åkte till Kolmården och såg delfiner", "Furuvik ... aporna");
+        never a landmark of geography.toml (Nordstan: its own table), else None."""
+        if self._strategy_of(span) != "lifelike" or self.geo.landmark_folds.get(
+                span.key or fold(original)) or self.geo.landmark_folds.get(fold(original)):
+            return None
+        said = self._kind_said(span)
+        if said:
+            return said if said.place else None
+        kind = named_kind(original, True)
+        if not kind or not kind.place:
+            return None
+        entry = self.lex.get(span.key or fold(original))
+        if not kind.cues:
+            # "Mirum Galleria"; "A-kassan" read as a town: a name no gazetteer knows as a place
+            return kind if span.label == "place" or not (
+                entry.se_pop or entry.place_country or entry.cats) else None
+        # a kind places are named like too (Furuvik, Fridhem): its sentence must tell it, of
+        # a known member or of a place-labelled name holding a cue ("Borås djurpark")
+        text = getattr(self.before, "text", "")
+        sentence = fold(text[_sentence_start(text, span.start):_sentence_end(text, span.end)])
+        cue = r"\p{L}+(?:-\p{L}+)*"
+        return kind if (fold(original) in kind.names or span.label == "place" and not kind.cues
+                        .isdisjoint(regex.findall(cue, fold(original)))) and not kind.cues \
+            .isdisjoint(regex.findall(cue, sentence)) else None
 
     def order(self, span: Span, original: str) -> int:
         """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
@@ -2220,6 +2332,12 @@ class Renderer:
         rng = Draws(self.seed, self.scope, label, draw)
         kind = LABELS[label].kind
         if kind == "name":
+            member = member_kind(original, True) if self._strategy_of(span) == "lifelike" \
+                else None
+            pick = member and self._kind_said(span) is member and self._of_kind(
+                member, original, "", rng)
+            if pick:
+                return pick  # "hyresvärden Willhem" read as a name: a landlord, never Johan
             known = self.name_map.get(span.key or fold(original)) or self.name_map.get(
                 fold(original))
             lifelike = self.effective == "lifelike"
@@ -2310,6 +2428,11 @@ class Renderer:
         other = self._business_named(original) if label in PLACE_LIKE else None
         if other:
             return other  # "restaurang Hanoi ... maten på Hanoi": the restaurant, not a town
+        kind_ = self._place_kind(span, original) if label in PLACE_LIKE else None
+        other = kind_ and self._of_kind(kind_, original, kind_word(original, lex), rng,
+                                        self._near(span, original))
+        if other:
+            return other  # "kalas på Parken Zoo": a zoo, never a street
         if label == "country" and self._water_named(span.start, span.end):
             # "Niger rinner genom Bamako": the river, one of the essay's surrogate country
             return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
@@ -3762,8 +3885,12 @@ class Renderer:
         # the words just before it: "en thailändsk restaurang som heter X", never the
         # "syriska" of "min syriska kompis jobbar på restaurangen X"
         said = own | set(before[-4:])
-        cuisine = next((c for c in cuisines() if not c.cues.isdisjoint(said)
-                        or not c.name_cues.isdisjoint(own)), None) or next(
+        named = [c for c in cuisines() if not c.cues.isdisjoint(said)
+                 or not c.name_cues.isdisjoint(own)]
+        # of two, the one of a country the essay names ("Afghanistan ... Kabul Kebab": Afghan
+        # food, though kebab is a Middle Eastern cue too)
+        cuisine = next((c for c in named if not c.countries.isdisjoint(self.countries)), None) \
+            or next(iter(named), None) or next(
             (c for c in cuisines() if not c.cues and not c.name_cues), None)
         if cuisine is None:
             return None
@@ -3837,6 +3964,12 @@ class Renderer:
                 return pick
         if kind.bare and not word and not any(fold(original).endswith(w) for w in kind.words):
             return self._draw(kind.bare, rng)  # "förskolan Rymden": a bare name of the kind
+        lead = original.split(" ", 1)[0]
+        if kind.bare and self.effective == "lifelike" and " " in original and \
+                fold(lead) in kind.before:
+            # "Förskolan Lärkan": the kind word and a bare name (never "Aspvikskolan", a school)
+            pick = self._draw(kind.bare, rng)
+            return f"{lead} {pick}" if pick else None
         if kind.pool and kind.towns and kind.elsewhere:
             # "Lunds universitet" in an essay that never names Lund: a university of a town
             # the essay's other towns are not
@@ -3885,7 +4018,10 @@ class Renderer:
                 town_of = dict(kind.pool)
                 here = [n for n in here if " i " not in n
                         and not _names_town(n, town_of.get(n))] or here
-            anywhere = [n for n, t in kind.pool if not t]
+            anywhere = [n for n, t in kind.pool if not t or (
+                # lifelike: an essay of no town draws among all (Liseberg is never always
+                # Astrid Lindgrens Värld, the one zoo tied to no town)
+                self.effective == "lifelike" and not towns)]
             return (self._draw(here, rng) or self._draw(anywhere, rng)
                     or self._draw([n for n in self._offering(kind, []) if self._free(n)], rng)
                     or self._draw([n for n, _ in kind.pool], rng))
@@ -3899,7 +4035,9 @@ class Renderer:
         if kind.invent and word:
             # Risbergska skolan -> Hagabyskolan: an invented stem joins its kind word
             return self._compound(rng, word.lstrip(" -") if word.lower().endswith("skolan") else word)
-        return self._draw(kind.members, rng)
+        # lifelike: an authority it keeps as written is no member's surrogate either
+        return self._draw([m for m in kind.members if self.effective != "lifelike"
+                           or fold(m) not in unique_authorities()] or kind.members, rng)
 
     def _within_reach(self, kind: Kind, anchor: str, names: list[str], strict: bool = False
                       ) -> list[str]:

@@ -215,7 +215,7 @@ def _institution_of_district(engine: Engine, r: Result, names: tuple[str, ...]) 
     district, *institutions = names
     got = surrogate(r, district)
     towns = {t for t, names in engine.lex.districts_by_town.items() if got in names}
-    tied = {(n, t) for kind in institution_kinds() for n, t in kind.pool}
+    tied = {(n, t) for kind in institution_kinds(True) for n, t in kind.pool}  # (lifelike's)
     for institution in institutions:
         assert any((surrogate(r, institution), t) in tied for t in towns), (r.target, towns)
 
@@ -510,6 +510,141 @@ def test_an_untied_pool_is_drawn_from_not_read_in_file_order(engine: Engine) -> 
     # with no town, every name of the kind used to count as the town's and the first one won
     text = "Hon jobbar på ett bageri som heter Gulbageriet."
     assert len({surrogate(run(engine, [text], seed)[0], "Gulbageriet") for seed in range(8)}) > 1
+
+
+# --- 6b. round 19: a place or institution is replaced by one of its own kind --------------------
+
+def _kind_pool(kind_name: str) -> set[str]:
+    """The lifelike surrogates of a kind of institutions.toml (its own rows and pools too)."""
+    from pseudonymize.surrogates import institution_kinds
+    return {name for kind in institution_kinds(True) if kind.name == kind_name
+            for name, _ in kind.pool}
+
+
+def _of_kind(kind_name: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    def holds(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        for name in names:
+            assert surrogate(r, name) in _kind_pool(kind_name), (name, surrogate(r, name))
+    holds.__name__ = f"_{kind_name}"
+    return holds
+
+
+def _town_centre(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    got = surrogate(r, name)
+    assert got.endswith(" centrum") and got != name, got  # never a street
+
+
+def _cuisine_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    restaurant, country = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert any(iso in c.countries and surrogate(r, restaurant) in c.pool + c.bare
+               for c in cuisines()), (surrogate(r, restaurant), surrogate(r, country))
+
+
+def _arena_named(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    got = surrogate(r, name)
+    assert got in _kind_pool("arena") or got.endswith(" arena"), got  # never a street
+
+
+def _restaurant(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    assert any(surrogate(r, name) in c.pool + c.bare for c in cuisines()), surrogate(r, name)
+
+
+def _preschool(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    from pseudonymize.surrogates import institution_kinds
+    bare = next(kind.bare for kind in institution_kinds(True) if kind.name == "preschool")
+    lead, _, rest = surrogate(r, name).partition(" ")
+    assert lead == "Förskolan" and rest in bare, surrogate(r, name)  # never "Aspvikskolan"
+
+
+def _industry(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    from pseudonymize.surrogates import member_kind
+    name, = names
+    kind = member_kind(surrogate(r, name), True)
+    assert kind is not None and kind.name == "industry", surrogate(r, name)
+
+
+def _club(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    name, = names
+    assert surrogate(r, name).startswith("IFK "), surrogate(r, name)  # never a park
+
+
+# the lead's probes on a development set, in my own learner-like sentences
+KINDS19 = [
+    ("Förra sommaren hade vi kalas på Parken Zoo i Eskilstuna. Det är stängt på hösten.",
+     ("Parken Zoo",), _of_kind("zoo")),
+    ("Vi åkte till Kolmården och såg delfiner.", ("Kolmården",), _of_kind("zoo")),
+    ("Vi åkte till Furuvik med min klass och såg aporna.", ("Furuvik",), _of_kind("zoo")),
+    ("På sommaren åkte vi till Borås djurpark med barnen.", ("Borås djurpark",), _of_kind("zoo")),
+    ("Jag jobbar på ett städföretag som heter Rena Hem.", ("Rena Hem",), _of_kind("cleaning")),
+    ("Till Skebo. Jag vill klaga på min lägenhet.", ("Skebo",), _of_kind("housing")),
+    ("Jag bor i Skellefteå. Jag skrev till Skebo om min lägenhet.", ("Skebo",),
+     _of_kind("housing")),
+    ("Vi hyr vår lägenhet av Stockholmshem.", ("Stockholmshem",), _of_kind("housing")),
+    ("Hyresvärden Willhem svarar aldrig när vi ringer.", ("Willhem",), _of_kind("housing")),
+    ("Vi var på Fotografiska, det är ett museum i Stockholm.", ("Fotografiska",),
+     _of_kind("museum")),
+    ("Jag handlar ofta på Mirum Galleria i Norrköping.", ("Mirum Galleria",),
+     _of_kind("shopping_centre")),
+    ("Vi såg en match på Tele2 Arena.", ("Tele2 Arena",), _of_kind("arena")),
+    ("Varje söndag går vi till Pingstkyrkan i Jönköping.", ("Pingstkyrkan",),
+     _of_kind("free_church")),
+    ("Jag jobbar som städare på Scandic Crown.", ("Scandic Crown",), _of_kind("hotel")),
+    ("Vi bor nära Tumba centrum.", ("Tumba centrum",), _town_centre),
+    ("Jag fick ett brev från A-kassan om pengar.", ("A-kassan",), _of_kind("unemployment_fund")),
+    ("Jag har fått hjälp av Socialtjänsten i Borås.", ("Socialtjänsten",),
+     _of_kind("social_services")),
+    ("Vi åt lunch på Max i Umeå.", ("Max",), _of_kind("fast_food")),
+    # the head word of a name is its last: a church, never a town's office by "Karlstad"
+    ("Vi sjunger i kören i Karlstads domkyrka varje torsdag.", ("Karlstads domkyrka",),
+     _of_kind("church")),
+    ("Han jobbar på Timrå IK arena som vaktmästare.", ("Timrå IK arena",), _arena_named),
+    ("Nu har vi öppnat vår egen restaurang! Den heter La Fonda de Carlos.",
+     ("La Fonda de Carlos",), _restaurant),
+    ("Min dotter går på Förskolan Lärkan.", ("Förskolan Lärkan",), _preschool),
+    ("Nu bor vi i nya centrum nära Stadshuset.", ("Stadshuset",), _of_kind("town_hall")),
+    ("Vi bor i Kalmar. Vi gick till Kalmar slott på söndagen.", ("Kalmar slott",),
+     _of_kind("castle")),
+    ("När assyriska ff spelar på Järnvallen går vi allihop.", ("Järnvallen",), _of_kind("arena")),
+    ("Hon vill gå på Tom Tits igen.", ("Tom Tits",), _of_kind("museum")),
+    ("Först jobbade jag på SCA Ortviken men det stängde.", ("SCA Ortviken",), _industry),
+    ("Vi tittar på Djurgården när de spelar hockey.", ("Djurgården",), _club),
+    ("Jag jobbar på ett företag som heter Nordic Clean.", ("Nordic Clean",), _of_kind("cleaning")),
+    # a restaurant's cuisine follows the essay's country where the surrogate has one here
+    ("Jag jobbar på en restaurang som heter Aleppo Grill. Jag kommer från Syrien.",
+     ("Aleppo Grill", "Syrien"), _cuisine_of_country),
+    ("Jag kommer från Afghanistan. Jag jobbar på Kabul Kebab i Örebro.",
+     ("Kabul Kebab", "Afghanistan"), _cuisine_of_country),
+    ("Jag är från Eritrea. Min bror jobbar på Asmara Restaurang i Malmö.",
+     ("Asmara Restaurang", "Eritrea"), _cuisine_of_country),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), [
+    pytest.param(*row, id=f"k{i}-{row[2].__name__}") for i, row in enumerate(KINDS19)])
+def test_round_19_a_place_or_institution_keeps_its_kind(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7, each row failed on the previous code: a zoo became a street or a
+    mountain, a cleaning firm a landlord, a housing company an authority."""
+    holds_for_every_seed(engine, text, names, holds, range(8))
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("Jag bor i Furuvik sedan två år.", "Furuvik", "zoo"),  # a village, no animals said
+    ("Vi vandrade i Kolmården i helgen, skogen var fin.", "Kolmården", "zoo"),
+    ("Hyresvärden Anna ringde mig igår.", "Anna", "housing"),  # a person, not a landlord
+    ("Vi promenerade på Djurgården i Stockholm.", "Djurgården", "sports_club"),  # no sport said
+])
+def test_a_place_or_person_named_like_an_institution_stays_one(
+        engine: Engine, text: str, name: str, kind: str) -> None:
+    for seed in range(8):
+        got = surrogate(run(engine, [text], seed)[0], name)
+        assert got not in _kind_pool(kind) and not got.startswith("IFK "), (seed, got)
 
 
 # --- 7. round 5: a nickname the essay gives is of its person's origin --------------------------
