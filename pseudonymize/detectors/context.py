@@ -191,7 +191,7 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
-                             "apposition_article", "business_head"))
+                             "apposition_article", "business_head", "place_trigger"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
                      reads=("common_name_homograph", "noun_before"))  # (the latter where its
 # surname recurs: `resolve.propagate` leaves "en gammal ek" the tree)
@@ -1384,7 +1384,7 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
     if not head or not i or (i - 1) in doc.starts or i in doc.starts \
             or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
-            and _town(r, doc.folds[i - 1]):
+            and _town_genitive(r, doc.folds[i - 1]):
         return False
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
     if before[0].isupper():
@@ -1433,6 +1433,12 @@ def _namelike_lower(r: ContextRules, doc: Doc, k: int) -> bool:
     if e.zipf < T.RARE and (not e.cats or e.place_kind or e.gender):
         return True
     return text.endswith("s") and not e.cats and bool(r.lex.get(doc.folds[k][:-1]).gender)
+
+
+def _town_genitive(r: ContextRules, key: str) -> bool:
+    """A Swedish town in the genitive ("Göteborgs centrum" is the town's centre, while
+    "Södertälje centrum", "Borås centrum" name a place, as a station does)."""
+    return key.endswith("s") and not r.lex.get(key).place_kind and _town(r, key)
 
 
 def _town(r: ContextRules, key: str) -> bool:
@@ -1747,6 +1753,8 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     name the workplace (a company's name of ordinary words); not an everyday phrase ("på bra
     mat", "på stora lagret")."""
     j, texts = i + 1, doc.texts
+    if _capital_workplace_run(r, doc, j, add):
+        return False
     if j + 1 >= len(texts) or not (texts[j].isalpha() and texts[j].islower()
                                    and texts[j + 1].isalpha() and texts[j + 1].islower()) \
             or j in doc.starts or j + 1 in doc.starts:
@@ -1771,6 +1779,26 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(WORKPLACE_RUN.span(doc.offsets[j], doc.ends[last], "work",
                            key=" ".join(doc.folds[j:end])))
     return False
+
+
+def _capital_workplace_run(r: ContextRules, doc: Doc, j: int, add: Add) -> bool:
+    """"jobbar på Rena Hem", "städar för Glada Fönster": two or three capitalised words in mid
+    sentence right where someone works name the workplace, though each is an everyday word
+    (not a place by its head word: "på Stora Torget"; not a Swedish town in it, nor a
+    preposition of a line in capitals: "PÅ VOLVO I GÖTEBORG")."""
+    texts = doc.texts
+    if j >= len(texts) or j in doc.starts or not texts[j][:1].isupper() \
+            or not texts[j].isalpha() or texts[j].isupper():
+        return False
+    last = doc.capitalised_run(j)
+    if not 1 <= last - j <= 2 or _institution_context(doc, j) != "work" \
+            or doc.folds[last] in r.head_nouns or doc.folds[last].endswith(r.geo_head_endings) \
+            or any(doc.entries[k].se_pop or doc.entries[k].country or len(texts[k]) < 2
+                   or doc.folds[k] in r.w["place_trigger.prep"] for k in range(j, last + 1)):
+        return False
+    add(WORKPLACE_RUN.span(doc.offsets[j], doc.ends[last], "work",
+                           key=" ".join(doc.folds[j:last + 1])))
+    return True
 
 
 def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

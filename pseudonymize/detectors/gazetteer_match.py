@@ -316,7 +316,17 @@ def _institution_context(doc: Doc, i: int) -> str | None:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
+        if folds[k] in W["institution_preposition"] and _named_object(doc, k + 1):
+            return None  # "jobbar på ica på storheden": the first names the workplace, the
+            # second where it is
     return "work" if stated_profession(doc, i - 2) else None
+
+
+def _named_object(doc: Doc, k: int) -> bool:
+    """Token k may name an institution (capitalised, rare or listed as one), not a time or an
+    everyday place ("jobbar på helgen på X", "på ett lager på X")."""
+    e = doc.entries[k]
+    return doc.texts[k][:1].isupper() or bool(e.org_kind) or e.zipf < T.COMMON and not e.cats
 
 
 def apposed_business(doc: Doc, k: int) -> bool:
