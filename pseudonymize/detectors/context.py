@@ -119,7 +119,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
-                          "thing_pronoun", "work_word", "work_start"))
+                          "thing_pronoun", "work_word", "work_start", "place_trigger"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -681,9 +681,14 @@ class ContextRules:
         # ("floden jubba" is no "jobba")
         geo = self.kind_nouns.get(key) == "geo" \
             and doc.texts[i].lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
+        region = self.kind_nouns.get(key) == "region"
+        if region and i >= 2 and doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True) \
+                and folds[i - 2] in self.w["place_trigger.prep"]:
+            add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], "region", key=folds[i - 1]))
+            return  # "från bay region": the English order
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
-                           or self._listed_name(doc, j))):
+                           or self._listed_name(doc, j, region))):
             if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
                 j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
@@ -702,7 +707,8 @@ class ContextRules:
         quoted = j < n and doc.texts[j] in QUOTES
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
-        if j >= n or not (self._kind_name(doc, j, named) or closing > j) \
+        if j >= n or not (self._kind_name(doc, j, named) or closing > j
+                          or region and self._listed_name(doc, j, True)) \
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
@@ -776,12 +782,14 @@ class ContextRules:
             or named and (e.zipf < T.COMMON or bool(e.gender) and e.zipf < T.VERY_COMMON))
 
     @staticmethod
-    def _listed_name(doc: Doc, j: int) -> bool:
+    def _listed_name(doc: Doc, j: int, region: bool = False) -> bool:
         """"ån indalsälven", "sjön vättern", "lägret kakuma", "bageriet nina": a lower-case word
         right after a kind noun that the gazetteers know as a place or a first name and that is
-        no everyday word."""
+        no everyday word; after a region's kind noun a place a little more frequent ("i
+        provinsen bay": an English word, no Swedish one)."""
         e = doc.entries[j]
-        return bool(e.place_kind or e.gender) and e.zipf < T.COMMON and not e.cats - NAMEISH \
+        limit = T.DOMINANT_WORD if region and e.place_kind else T.COMMON
+        return bool(e.place_kind or e.gender) and e.zipf < limit and not e.cats - NAMEISH \
             and doc.texts[j].isalpha()
 
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:

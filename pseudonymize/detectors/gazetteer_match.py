@@ -316,9 +316,10 @@ def _institution_context(doc: Doc, i: int) -> str | None:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
-        if folds[k] in W["institution_preposition"] and _named_object(doc, k + 1):
+        if folds[k] in W["institution_preposition"] and folds[i - 1] in W["locating_preposition"] \
+                and _named_object(doc, k + 1):
             return None  # "jobbar på ica på storheden": the first names the workplace, the
-            # second where it is
+            # second where it is (but "på Institutionen för geovetenskaper": one name)
     return "work" if stated_profession(doc, i - 2) else None
 
 
