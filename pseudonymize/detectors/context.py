@@ -134,8 +134,8 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                          "town_head_noun", "adjective_ending"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
-STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
-                      reads=("name_connector",))
+STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
+                      word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
@@ -1486,9 +1486,12 @@ def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
     """The last token of a street named by the kind word at token i and the capitalised run
     after it (skipping an abbreviation's full stop: "ul. Długa"), or 0."""
-    if doc.folds[i] not in r.w["street_prefix"]:
-        return 0
-    j = i + 1 + (i + 1 < len(doc.texts) and doc.texts[i + 1] == ".")
+    stop = i + 1 < len(doc.texts) and doc.texts[i + 1] == "."
+    if doc.folds[i] not in r.w["street_prefix"] and not (
+            stop and doc.folds[i] in r.w["street_prefix_abbreviation"] and doc.texts[i][0].isupper()
+            and i not in doc.starts and doc.offsets[i + 1] == doc.ends[i]):
+        return 0  # "på Av. Siempre Viva", not "koppla av. Det"
+    j = i + 1 + stop
     if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
     if j + 1 < len(doc.texts) and doc.folds[j] in r.w["name_connector"] \
@@ -1970,6 +1973,8 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 # --- number rules (digit tokens): the first that fires ends the token -------------------------
+NUMBER_SIGNS = ("#", "№")  # "Calle 10 # 43-12": signs (no words: rules.tsv lists words) that
+# stand for "nummer" between a street and its number
 HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and a house letter
 
 
@@ -2113,11 +2118,16 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     subject = k >= 1 and doc.folds[k] in r.w["be_verb"] \
         and doc.folds[k - 1] in r.w["house_number_subject"]
     k -= subject  # "Storgatan och numret är 12"
-    numbered = subject or k >= 1 and doc.folds[k] in r.w["house_number_word"]
+    numbered = subject or k >= 1 and (doc.folds[k] in r.w["house_number_word"]
+                                      or doc.texts[k] in NUMBER_SIGNS)
     if numbered:
         k = max(k - 1, 0)  # ("Husnumret är 7 …" opens its sentence)
     if value < 0 or k < 0:
         return False
+    if not numbered and k >= 1 and doc.texts[k] == "," and len(digits) <= 3 \
+            and _is_street(r, doc, k - 1) \
+            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"]):
+        k -= 1  # "Storgatan, 12": a learner's comma between the street and its number
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
     named = _street_spans(r, doc, k, add)
     if prev in r.w["post_box_word"] and len(digits) <= 5 or value < 1000 and (
