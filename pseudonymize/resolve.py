@@ -396,11 +396,11 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             # "i Kraków i Nowa Huta": the second is a district of the first, not where the
             # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
-                          and not entry.se_pop  # "Sumaren i Motala": a Swedish town is none
+                          and not _swedish_town(entry)  # "Sumaren i Motala": a Swedish town is none
                           and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end
                           and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
-                or _named_after_area(doc, k)
+                or _named_after_area(doc, k) or _side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             # "åkte till Zahle", "en gång till jinja": a known town one travels to is a town of
             # its own, not a district of the big town the essay is in
@@ -456,12 +456,28 @@ def _within_metropolis(doc: Doc, entry: Entry, end: int, after: Span | None) -> 
     """"bor kvar i Godaif i asmara", "Bourj Hammoud i Beirut", "i Wrzeszcz i Gdańsk": a place
     no Swedish list holds, smaller than a district may be and than the big town abroad just
     after it and "i": one of its districts."""
-    if after is None or entry.se_pop or entry.place_pop >= DISTRICT_MAX:
+    if after is None or _swedish_town(entry):
         return False
     town = doc.lex.get(after.key or "").place_pop
+    # a Swedish district's name ("i bole i addis abeba") says nothing of the place's size
+    small = bool(entry.se_pop) or entry.place_pop < min(DISTRICT_MAX, town)
     return doc.folds[end:end + 1] == ["i"] and doc.index_at(after.start) == end + 1 \
-        and after.label == "city" and "foreign" in after.attrs \
-        and town >= METROPOLIS and entry.place_pop < town
+        and after.label == "city" and "foreign" in after.attrs and town >= METROPOLIS and small
+
+
+def _swedish_town(entry: Entry) -> bool:
+    """A Swedish place that is a town of its own, not only a small district ("bole" is a part of
+    Piteå, and of Addis Abeba: "i bole i addis abeba" is the latter's)."""
+    return bool(entry.se_pop) and "district" not in entry.cats
+
+
+def _side_of_town(doc: Doc, end: int) -> bool:
+    """"i maali abad i norra delen", "i al-zuhur på östra sidan": the words after a place put
+    it in a part of a town (a compass word and a part or side word)."""
+    folds, words = doc.folds, doc.lex.words
+    after = folds[end:end + 3]
+    return len(after) == 3 and after[0] in ("i", "pa") and after[1] in words("compass_word") \
+        and (after[2] in words("area_part") or after[2] in words("side_word"))
 
 
 def _named_after_area(doc: Doc, k: int) -> bool:

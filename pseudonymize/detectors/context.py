@@ -119,7 +119,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
-                          "thing_pronoun", "work_word", "work_start"))
+                          "thing_pronoun", "work_word", "work_start", "place_trigger"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -134,8 +134,8 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                          "town_head_noun", "adjective_ending"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
                    capital=True)
-STREET_PREFIX = _rule("street-prefix", ("place",), 0.8, word=("street_prefix",),
-                      reads=("name_connector",))
+STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
+                      word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
@@ -191,7 +191,7 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
-                             "apposition_article", "business_head"))
+                             "apposition_article", "business_head", "place_trigger"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
                      reads=("common_name_homograph", "noun_before"))  # (the latter where its
 # surname recurs: `resolve.propagate` leaves "en gammal ek" the tree)
@@ -681,9 +681,14 @@ class ContextRules:
         # ("floden jubba" is no "jobba")
         geo = self.kind_nouns.get(key) == "geo" \
             and doc.texts[i].lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
+        region = self.kind_nouns.get(key) == "region"
+        if region and i >= 2 and doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True) \
+                and folds[i - 2] in self.w["place_trigger.prep"]:
+            add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], "region", key=folds[i - 1]))
+            return  # "från bay region": the English order
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
-                           or self._listed_name(doc, j))):
+                           or self._listed_name(doc, j, region))):
             if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
                 j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
@@ -702,7 +707,8 @@ class ContextRules:
         quoted = j < n and doc.texts[j] in QUOTES
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
-        if j >= n or not (self._kind_name(doc, j, named) or closing > j) \
+        if j >= n or not (self._kind_name(doc, j, named) or closing > j
+                          or region and self._listed_name(doc, j, True)) \
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
@@ -776,12 +782,14 @@ class ContextRules:
             or named and (e.zipf < T.COMMON or bool(e.gender) and e.zipf < T.VERY_COMMON))
 
     @staticmethod
-    def _listed_name(doc: Doc, j: int) -> bool:
+    def _listed_name(doc: Doc, j: int, region: bool = False) -> bool:
         """"ån indalsälven", "sjön vättern", "lägret kakuma", "bageriet nina": a lower-case word
         right after a kind noun that the gazetteers know as a place or a first name and that is
-        no everyday word."""
+        no everyday word; after a region's kind noun a place a little more frequent ("i
+        provinsen bay": an English word, no Swedish one)."""
         e = doc.entries[j]
-        return bool(e.place_kind or e.gender) and e.zipf < T.COMMON and not e.cats - NAMEISH \
+        limit = T.DOMINANT_WORD if region and e.place_kind else T.COMMON
+        return bool(e.place_kind or e.gender) and e.zipf < limit and not e.cats - NAMEISH \
             and doc.texts[j].isalpha()
 
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
@@ -1384,7 +1392,7 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
     if not head or not i or (i - 1) in doc.starts or i in doc.starts \
             or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
-            and _town(r, doc.folds[i - 1]):
+            and _town_genitive(r, doc.folds[i - 1]):
         return False
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
     if before[0].isupper():
@@ -1435,6 +1443,12 @@ def _namelike_lower(r: ContextRules, doc: Doc, k: int) -> bool:
     return text.endswith("s") and not e.cats and bool(r.lex.get(doc.folds[k][:-1]).gender)
 
 
+def _town_genitive(r: ContextRules, key: str) -> bool:
+    """A Swedish town in the genitive ("Göteborgs centrum" is the town's centre, while
+    "Södertälje centrum", "Borås centrum" name a place, as a station does)."""
+    return key.endswith("s") and not r.lex.get(key).place_kind and _town(r, key)
+
+
 def _town(r: ContextRules, key: str) -> bool:
     """A Swedish town, not a district of one, also in the genitive ("Göteborgs centrum")."""
     for k in (key, key[:-1] if key.endswith("s") else ""):
@@ -1472,9 +1486,12 @@ def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
     """The last token of a street named by the kind word at token i and the capitalised run
     after it (skipping an abbreviation's full stop: "ul. Długa"), or 0."""
-    if doc.folds[i] not in r.w["street_prefix"]:
-        return 0
-    j = i + 1 + (i + 1 < len(doc.texts) and doc.texts[i + 1] == ".")
+    stop = i + 1 < len(doc.texts) and doc.texts[i + 1] == "."
+    if doc.folds[i] not in r.w["street_prefix"] and not (
+            stop and doc.folds[i] in r.w["street_prefix_abbreviation"] and doc.texts[i][0].isupper()
+            and i not in doc.starts and doc.offsets[i + 1] == doc.ends[i]):
+        return 0  # "på Av. Siempre Viva", not "koppla av. Det"
+    j = i + 1 + stop
     if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
     if j + 1 < len(doc.texts) and doc.folds[j] in r.w["name_connector"] \
@@ -1747,6 +1764,8 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     name the workplace (a company's name of ordinary words); not an everyday phrase ("på bra
     mat", "på stora lagret")."""
     j, texts = i + 1, doc.texts
+    if _capital_workplace_run(r, doc, j, add):
+        return False
     if j + 1 >= len(texts) or not (texts[j].isalpha() and texts[j].islower()
                                    and texts[j + 1].isalpha() and texts[j + 1].islower()) \
             or j in doc.starts or j + 1 in doc.starts:
@@ -1771,6 +1790,26 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(WORKPLACE_RUN.span(doc.offsets[j], doc.ends[last], "work",
                            key=" ".join(doc.folds[j:end])))
     return False
+
+
+def _capital_workplace_run(r: ContextRules, doc: Doc, j: int, add: Add) -> bool:
+    """"jobbar på Rena Hem", "städar för Glada Fönster": two or three capitalised words in mid
+    sentence right where someone works name the workplace, though each is an everyday word
+    (not a place by its head word: "på Stora Torget"; not a Swedish town in it, nor a
+    preposition of a line in capitals: "PÅ VOLVO I GÖTEBORG")."""
+    texts = doc.texts
+    if j >= len(texts) or j in doc.starts or not texts[j][:1].isupper() \
+            or not texts[j].isalpha() or texts[j].isupper():
+        return False
+    last = doc.capitalised_run(j)
+    if not 1 <= last - j <= 2 or _institution_context(doc, j) != "work" \
+            or doc.folds[last] in r.head_nouns or doc.folds[last].endswith(r.geo_head_endings) \
+            or any(doc.entries[k].se_pop or doc.entries[k].country or len(texts[k]) < 2
+                   or doc.folds[k] in r.w["place_trigger.prep"] for k in range(j, last + 1)):
+        return False
+    add(WORKPLACE_RUN.span(doc.offsets[j], doc.ends[last], "work",
+                           key=" ".join(doc.folds[j:last + 1])))
+    return True
 
 
 def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -1934,6 +1973,8 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 # --- number rules (digit tokens): the first that fires ends the token -------------------------
+NUMBER_SIGNS = ("#", "№")  # "Calle 10 # 43-12": signs (no words: rules.tsv lists words) that
+# stand for "nummer" between a street and its number
 HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and a house letter
 
 
@@ -2077,11 +2118,16 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     subject = k >= 1 and doc.folds[k] in r.w["be_verb"] \
         and doc.folds[k - 1] in r.w["house_number_subject"]
     k -= subject  # "Storgatan och numret är 12"
-    numbered = subject or k >= 1 and doc.folds[k] in r.w["house_number_word"]
+    numbered = subject or k >= 1 and (doc.folds[k] in r.w["house_number_word"]
+                                      or doc.texts[k] in NUMBER_SIGNS)
     if numbered:
         k = max(k - 1, 0)  # ("Husnumret är 7 …" opens its sentence)
     if value < 0 or k < 0:
         return False
+    if not numbered and k >= 1 and doc.texts[k] == "," and len(digits) <= 3 \
+            and _is_street(r, doc, k - 1) \
+            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"]):
+        k -= 1  # "Storgatan, 12": a learner's comma between the street and its number
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
     named = _street_spans(r, doc, k, add)
     if prev in r.w["post_box_word"] and len(digits) <= 5 or value < 1000 and (

@@ -98,7 +98,9 @@ PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particl
 PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
                                                "kin_gender", "name_ending", "inflection_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
-CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition"))
+CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
+                                                     "area_part", "side_word"))
+DISTRICT_RUN = _rule("district-run", ("area",), 0.7, ("place_trigger",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
@@ -316,7 +318,18 @@ def _institution_context(doc: Doc, i: int) -> str | None:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
+        if folds[k] in W["institution_preposition"] and folds[i - 1] in W["locating_preposition"] \
+                and _named_object(doc, k + 1):
+            return None  # "jobbar på ica på storheden": the first names the workplace, the
+            # second where it is (but "på Institutionen för geovetenskaper": one name)
     return "work" if stated_profession(doc, i - 2) else None
+
+
+def _named_object(doc: Doc, k: int) -> bool:
+    """Token k may name an institution (capitalised, rare or listed as one), not a time or an
+    everyday place ("jobbar på helgen på X", "på ett lager på X")."""
+    e = doc.entries[k]
+    return doc.texts[k][:1].isupper() or bool(e.org_kind) or e.zipf < T.COMMON and not e.cats
 
 
 def apposed_business(doc: Doc, k: int) -> bool:
@@ -2087,12 +2100,37 @@ def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
     elif i >= 3 and doc.folds[i - 1] == "i" and _town(doc, i - 2) \
             and doc.folds[i - 3] in m.W["place_trigger.prep"]:
         town = i - 2  # "i kabul i karte char"
+    elif doc.folds[end + 1:end + 2] in (["i"], ["pa"]) and end + 3 < len(doc.texts) \
+            and doc.folds[end + 2] in m.W["compass_word"] \
+            and (doc.folds[end + 3] in m.W["area_part"] or doc.folds[end + 3] in m.W["side_word"]):
+        # "i maali abad i norra delen": a part of the town the essay is in (resolve.refine_areas
+        # makes it an area of a town abroad)
+        return CITY_PART.span(doc.offsets[i], doc.ends[end], "city",
+                              key=" ".join(doc.folds[i:end + 1]))
     else:
         return None
     e = doc.entries[town]
     label, attrs = ("city", ()) if e.se_pop or e.place_country == "SE" else ("area", ("foreign",))
     return CITY_PART.span(doc.offsets[i], doc.ends[end], label, attrs,
                           key=" ".join(doc.folds[i:end + 1]))
+
+
+def _u_district_run(m: Matcher, c: Cand) -> Span | bool | None:
+    """"vi bodde i Bourj Hammoud i Beirut": capitalised words that no list holds (the first),
+    after a place preposition and before "i" and a known town abroad, are one district of that
+    town (not a town and a surname)."""
+    doc, i, e = c.doc, c.i, c.e
+    if not c.cap or c.initial or not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] \
+            or e.zipf or e.cats or e.place_kind or e.gender or e.surname_rank or e.country:
+        return None
+    end = doc.capitalised_run(i)
+    town = end + 2
+    if end - i > 2 or town >= len(doc.texts) or doc.folds[end + 1] != "i" or not _town(doc, town):
+        return None
+    if doc.entries[town].se_pop or doc.entries[town].place_country == "SE":
+        return None  # "i Hageby i Norrköping": a Swedish town's districts are its own matter
+    return DISTRICT_RUN.span(doc.offsets[i], doc.ends[end], "area", ("foreign",),
+                             key=" ".join(doc.folds[i:end + 1]))
 
 
 def _town(doc: Doc, k: int) -> bool:
@@ -2375,7 +2413,8 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_water, _u_shape, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_water, _u_shape,
+                 _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
@@ -2391,4 +2430,5 @@ RULES: tuple[Rule, ...] = (
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
-    _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part), NAME_GENDER)
+    _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
+    _with(DISTRICT_RUN, _u_district_run), NAME_GENDER)

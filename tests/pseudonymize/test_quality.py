@@ -43,8 +43,8 @@ BLIND2_REPLACE_RECALL_MIN = 0.95
 BLIND2_LEAKS_MAX = 5
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.972, 2), "dev3": (0.965, 6), "dev4": (0.965, 4), "dev5": (0.955, 6),
-              "dev6": (0.965, 3), "dev7": (0.97, 3), "dev8": (0.93, 4)}
+DEV_LEVELS = {"dev2": (0.972, 2), "dev3": (0.965, 6), "dev4": (0.965, 4), "dev5": (0.955, 5),
+              "dev6": (0.965, 3), "dev7": (0.97, 3), "dev8": (0.93, 3)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
