@@ -37,14 +37,17 @@ BLIND_LEAKS_MAX = 1
 # and 6 in 5 essays after the fourth's (dev7 written blind, persons, places, a second round),
 # 0.949 and 5 after a round on places (kind nouns before listed phrases, lists of places, more
 # districts and spellings), 0.951 after one on labels (towns of their own abroad, hospitals of
-# an old genitive, the writer's nickname, kind nouns over listed towns); a regression guard,
-# still short of the targets
-BLIND2_REPLACE_RECALL_MIN = 0.95
+# an old genitive, the writer's nickname, kind nouns over listed towns), 0.958 after the sixth
+# day's (labels of places and institutions, genders from kin nouns, 24 more name origins, X
+# centrum, districts abroad); a regression guard, still short of the targets
+BLIND2_REPLACE_RECALL_MIN = 0.955
 BLIND2_LEAKS_MAX = 5
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
-# dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.972, 2), "dev3": (0.965, 6), "dev4": (0.965, 4), "dev5": (0.955, 5),
-              "dev6": (0.965, 3), "dev7": (0.97, 3), "dev8": (0.93, 3)}
+# dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908); dev9, written blind on 2026-11-29 and only
+# measured that day (first 0.911 and 17 leaks, 0.919 and 17 at the day's end): (replace-label
+# recall, leaks) they keep
+DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.97, 4), "dev5": (0.965, 5),
+              "dev6": (0.975, 2), "dev7": (0.975, 3), "dev8": (0.955, 3), "dev9": (0.915, 17)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
