@@ -20,7 +20,7 @@ from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_C
                                                      PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import ZIPF, Entry, fold
+from pseudonymize.lexicon import EMPTY, Entry, fold
 from pseudonymize.types import REPLACE, Span
 
 FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
@@ -348,17 +348,31 @@ def respelt(spans: list[Span], doc: Doc,
             span = Span(span.start, span.end, base.label, (*base.attrs, "gen"), span.score,
                         "coreference", base.key or stem)
         out.append(span)
+    variants = _variants(doc, index, known)
+    if variants:  # each token spelt so, in text order
+        for k in compress(count(), map(variants.__contains__, doc.folds)):
+            if doc.offsets[k] not in taken:
+                base = known[variants[doc.folds[k]]]
+                out.append(Span(doc.offsets[k], doc.ends[k], base.label, base.attrs, 0.6,
+                                "coreference", base.key or variants[doc.folds[k]]))
+    return sorted(out, key=lambda s: s.start)
+
+
+def _variants(doc: Doc, index: dict[str, str], known: dict[str, Span]) -> dict[str, str]:
+    """The rare words of the essay one edit from a known key (`respelt`), each to its key.
+    Judged once per distinct spelling (the essay's set of folds, made at C level): a C-level
+    map over the tokens' frequencies cost more than the whole judgement of its spellings."""
     # a word one edit from an indexed key has its first letter and a length one off its own
-    # at most: a rare word without both is passed over before its deletions are made
-    near = {(key[0], len(key) + d) for key in index.values() for d in (-1, 0, 1)}
-    folds = doc.folds
-    rare = map(T.RARE.__gt__, map(ZIPF, doc.entries))
-    for k in compress(count(), rare):
-        f = folds[k]
-        if (f[:1], len(f)) not in near:
+    # at most: a word without both is passed over before its deletions are made
+    near = {(key[0], len(key) + d) for key in set(index.values()) for d in (-1, 0, 1)}
+    entries = doc.lex.entries
+    found: dict[str, str] = {}  # read by spelling only: its order does not matter
+    for f in set(doc.folds).difference(known):
+        if (f[:1], len(f)) not in near or len(f) < T.VARIANT_MIN - 1 \
+                or len(f) > T.LONGEST_NAME + 1 or not f.isalpha():
             continue
-        if doc.offsets[k] in taken or len(f) < T.VARIANT_MIN - 1 or len(f) > T.LONGEST_NAME + 1 \
-                or not f.isalpha() or doc.entries[k].cats or f in known:
+        entry = entries.get(f, EMPTY)  # the tokens' own entries (`Doc.make`)
+        if entry.zipf >= T.RARE or entry.cats:
             continue
         hits = {index.get(f)} | {index.get(f[:i] + f[i + 1:]) for i in range(len(f))}
         # a misspelling keeps the first letter ("kännes" is no Hannes), and a letter added at
@@ -366,10 +380,8 @@ def respelt(spans: list[Span], doc: Doc,
         key = min((h for h in hits if h and h[0] == f[0] and not f.startswith(h)
                    and OSA.distance(f, h, score_cutoff=1) <= 1), default="")
         if key:
-            base = known[key]
-            out.append(Span(doc.offsets[k], doc.ends[k], base.label, base.attrs, 0.6, "coreference",
-                            base.key or key))
-    return sorted(out, key=lambda s: s.start)
+            found[f] = key
+    return found
 
 
 def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
