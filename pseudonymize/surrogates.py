@@ -200,6 +200,8 @@ class Words:
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
+    event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
+    event_verbs: frozenset[str] = frozenset()  # lifelike, folds: började (the event's verb)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
     # lifelike: origin group -> name fold -> its language inside the group (habesha: oromo)
@@ -291,6 +293,8 @@ def words() -> Words:
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
+                 event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
+                 event_verbs=frozenset(fold(w) for w in data["event_verbs_lifelike"]),
                  university_abroad=frozenset(
                      fold(w) for w in data["university_words_abroad_lifelike"]),
                  **_size_patterns(data))
@@ -609,6 +613,7 @@ class Geography:
     water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     kind_abroad: dict[str, str] = field(default_factory=dict)  # lifelike: river -> floden
+    border_words: frozenset[str] = frozenset()  # lifelike, folds: gränsen (a border river)
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
     not_countries: frozenset[str] = frozenset()  # lifelike: never drawn (Antarktis, Guam)
@@ -734,7 +739,9 @@ def geography(lifelike: bool = False) -> Geography:
                      | {fold(alias): name for alias, name in aliases.items()},
                      tuple(kind_words), landmarks,
                      {fold(name): name for name in landmarks},
-                     {group: tuple(isos) for group, isos in data["name_homelands"].items()},
+                     {group: tuple(dict.fromkeys(isos + (data["name_homelands_lifelike"].get(
+                         group, []) if lifelike else []))) for group, isos
+                      in data["name_homelands"].items()},
                      {group: tuple(near) for group, near in data["name_neighbours"].items()},
                      {name: tuple(row) for name, row in data["landskap"].items()},
                      frozenset(data["landlocked"]), frozenset(data["ports"]),
@@ -790,6 +797,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "water_after": folds("water_after_lifelike"),
             "water_before": folds("water_before_lifelike"),
             "kind_abroad": dict(data["kind_words_abroad_lifelike"]),
+            "border_words": folds("border_words_lifelike"),
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
@@ -1348,11 +1356,30 @@ class Renderer:
         if strategy == "lifelike" and span.label == "year" and \
                 fold(self._next_word(span)) in words().amount_words:
             return True  # "2000 kronor" is an amount
+        if strategy == "lifelike" and span.label == "year" and self._event_year(span):
+            return True  # "kriget började 2011" is the war's year
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
+
+    def _event_year(self, span: Span) -> bool:
+        """Lifelike: a year in a sentence naming a war or another public event
+        (`event_words_lifelike`: "inbördeskriget började 2011") is the event's, shared by every
+        writer from there: kept, never moved with the learner's years, unless a word of one's
+        own date other than the event's verb makes it the writer's ("vi flydde 2013") and no
+        word of the event stands within three words of it ("2011 började kriget och vi
+        flydde" keeps 2011)."""
+        text = getattr(self.before, "text", "")
+        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        said = set(regex.findall(r"\p{L}+", fold(text[begin:end])))
+        if said.isdisjoint(words().event_words):
+            return False
+        near = regex.findall(r"\p{L}+", fold(text[begin:span.start]))[-3:] + regex.findall(
+            r"\p{L}+", fold(text[span.end:end]))[:3]
+        return said.isdisjoint(words().own_date_words - words().event_verbs) or \
+            not (words().event_words | words().event_verbs).isdisjoint(near)
 
     def _feast_date(self, span: Span, original: str) -> bool:
         """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i
@@ -3587,6 +3614,15 @@ class Renderer:
                 # lifelike never takes a neighbour's river: "Benue flyter genom Ndjamena" reads
                 # as false (the country was drawn among those that have one of its kind)
                 mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
+                shared = self._border_countries(span, where) if kind == "river" else set()
+                if shared:
+                    # "Amu Darya är floden på gränsen till Uzbekistan": a river of both
+                    # surrogates, else the bare word (never the Zayandeh on Turkey's border);
+                    # after "floden" a river of the country as before
+                    both = [(n, w) for n, w in mine if shared <= w]
+                    if not both and not said:
+                        return geo.kind_abroad.get(kind, "floden")
+                    mine = both or mine
                 own = plain([n for n, w in mine if country in w])
                 # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
                 near = {t for _, t in self._tied(self.towns_abroad, span, essay=True)}
@@ -3637,6 +3673,20 @@ class Renderer:
         if self.effective == "lifelike":
             return self._swedish_feature(span, original, kind, same, home, rng)
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _border_countries(self, span: Span, where: frozenset[str]) -> set[str]:
+        """Lifelike: the surrogates of the countries a river on a border lies between, where
+        its sentence names a border (`border_words_lifelike`): the replaced countries of the
+        river's own and of the sentence's country names; empty when fewer than two."""
+        text = getattr(self.before, "text", "")
+        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        said = regex.findall(r"\p{L}+", fold(text[begin:end]))
+        if self.geo.border_words.isdisjoint(said):
+            return set()
+        named = {iso for w in said if (iso := self.lex.get(w).country)}
+        now = {self.countries[iso] for iso in where | named
+               if iso in self.countries and self.countries[iso] != iso}
+        return now if len(now) >= 2 else set()
 
     def _kind_told(self, span: Span, original: str) -> tuple[str, frozenset[str]]:
         """(kind, where) of a feature; lifelike: the kind word before it wins over the table

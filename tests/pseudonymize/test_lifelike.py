@@ -2556,10 +2556,58 @@ ROUND18 = [
 ]
 
 
+def _war_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A war the essay names keeps its year and its country one that had a war (never "the civil
+    war in Oman began 2014")."""
+    country, year = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert iso in geography(True).country_cues["kriget"], r.target
+    assert year in r.target, r.target
+
+
+def _names_at_home(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A family's country abroad is one where its names are given (never Thai names for a woman
+    from Cambodia)."""
+    country, group = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert iso in geography(True).homelands[group], r.target
+
+
+def _on_the_border(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river on a border lies in both surrogate countries, or is the bare "floden" (never the
+    Zayandeh on the border between Iran and Turkey)."""
+    river, *countries = names
+    got = surrogate(r, river)
+    isos = {engine.lex.get(fold(surrogate(r, c))).country for c in countries}
+    where = geography(True).features.get(got, ("", frozenset()))[1]
+    assert fold(got) == "floden" or isos <= where, r.target
+
+
+# judge run 23: a war year and country, Thai names in Cambodia, a river on another border
+ROUND20 = [
+    ("Inbördeskriget i Syrien började 2011. Vi flydde till Turkiet 2013.", ("Syrien", "2011"),
+     _war_kept),
+    ("jag kommer från aleppo i syrien. 2011 började kriget i syrien och vi flydde.",
+     ("syrien", "2011"), _war_kept),
+    ("Jag kommer från Syrien. Kriget började 2011 och vi kom till Sverige 2015.",
+     ("Syrien", "2011"), _war_kept),
+    ("Min familj kommer från Jemen. Det är krig där nu sedan 2015.", ("Jemen", "2015"),
+     _war_kept),
+    ("Jag heter Malee och jag kommer från Thailand. Jag lagar tom yum varje helg.",
+     ("Thailand", "thai"), _names_at_home),
+    ("Min granne heter Somchai och han kommer från Thailand.", ("Thailand", "thai"),
+     _names_at_home),
+    ("Jag är från Mazar-e Sharif i Afghanistan. Vi firar Nowruz i Mazar. Amu Darya är floden på "
+     "gränsen till Uzbekistan.", ("Amu Darya", "Afghanistan", "Uzbekistan"), _on_the_border),
+    ("Jag kommer från Irak. Tigris går nära gränsen till Syrien.", ("Tigris", "Irak", "Syrien"),
+     _on_the_border),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
     for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16),
-                         (17, ROUND17), (18, ROUND18))
+                         (17, ROUND17), (18, ROUND18), (20, ROUND20))
     for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
