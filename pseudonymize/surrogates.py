@@ -1052,7 +1052,12 @@ class Renderer:
                 # and 2 never become 7, 4 and 4
                 and not (lifelike and any(1 <= a and a + d < 1 for a in self.ages))
                 and all(abs(moved_age(a, d) - g) <= 1 for a in self.ages for g in grades
-                        if abs(a - g) <= 2)]
+                        if abs(a - g) <= 2)
+                # lifelike: on the school year's side the original was ("fyller tio" in
+                # årskurs 3 turns nine at least, never "fyller åtta")
+                and not (lifelike and any((moved_age(a, d) - g) * (a - g) < 0
+                                          for a in self.ages for g in grades
+                                          if abs(a - g) <= 2))]
         chosen = fits[0] if fits else first
         if not remembered:
             self.base[LEARNER_SHIFT] = str(chosen)

@@ -2583,8 +2583,26 @@ def _on_the_border(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert fold(got) == "floden" or isos <= where, r.target
 
 
+def _care_company(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A care company is replaced by a care company (never Manpower for Vardaga)."""
+    from pseudonymize.surrogates import institution_kinds
+    care = next(k for k in institution_kinds(True) if k.name == "care_company")
+    assert fold(surrogate(r, names[0])) in care.names, r.target
+
+
+def _turns_in_school_year(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A child turning ten in årskurs 3 turns nine or ten after the move, never eight."""
+    age, low = names
+    assert int(low) <= int(surrogate(r, age)) <= int(age), r.target
+
+
 # judge run 23: a war year and country, Thai names in Cambodia, a river on another border
 ROUND20 = [
+    ("Jag jobbar på Vardaga i Borlänge. Det är ett äldreboende.", ("Vardaga",), _care_company),
+    ("Min mamma jobbar som undersköterska på Attendo.", ("Attendo",), _care_company),
+    ("Min dotter fyller 10 år. Hon går i årskurs 3.", ("10", "9"), _turns_in_school_year),
+    ("Min son fyller 11 år i maj och han går i fjärde klass.", ("11", "10"),
+     _turns_in_school_year),
     ("Inbördeskriget i Syrien började 2011. Vi flydde till Turkiet 2013.", ("Syrien", "2011"),
      _war_kept),
     ("jag kommer från aleppo i syrien. 2011 började kriget i syrien och vi flydde.",
