@@ -1482,6 +1482,17 @@ class Renderer:
                 and "common_name_homograph" not in town.cats
                 and 0 < place.se_pop < town.se_pop and place.place_country in ("", "SE"))
 
+    def _own_town_rendered(self, original: str) -> str | None:
+        """Lifelike: the surrogate of a Swedish district's own town where the essay already
+        rendered that town, also inside an institution's name ("Jag bor i Borås. Göteborgs
+        moské ligger i Hjällbo": Hjällbo lies in Göteborg's surrogate, never in Borås's)."""
+        if self.effective != "lifelike":
+            return None
+        own = next((t for t, names in self.lex.districts_by_town.items() if original in names),
+                   None)
+        pick = self.place_map.get(fold(own)) if own else None
+        return pick if pick in self.lex.districts_by_town else None
+
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
         ("i området Hulta", `districts` holds such spans' starts)."""
@@ -3117,7 +3128,7 @@ class Renderer:
                                 if original in names), None)
                     if own:
                         self.place_map.setdefault(fold(own), self.city)
-            town = self._town_after(span) or self.city  # "Fröslunda i Eskilstuna"
+            town = self._town_after(span) or self._own_town_rendered(original) or self.city
             pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
         elif label == "city" and country == "SE" and said:

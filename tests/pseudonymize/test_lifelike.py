@@ -2596,8 +2596,18 @@ def _turns_in_school_year(engine: Engine, r: Result, names: tuple[str, ...]) -> 
     assert int(low) <= int(surrogate(r, age)) <= int(age), r.target
 
 
+def _district_of_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish district lies in the surrogate of its own town where the essay names that town
+    (never Hjällbo of Göteborg as a district of Borås's surrogate)."""
+    town, district = names
+    assert surrogate(r, district) in engine.lex.districts_by_town.get(
+        surrogate(r, town), ()), r.target
+
+
 # judge run 23: a war year and country, Thai names in Cambodia, a river on another border
 ROUND20 = [
+    ("Jag bor i Borås. Göteborgs moské ligger i Hjällbo, det är ett område i Göteborg.",
+     ("Göteborg", "Hjällbo"), _district_of_its_town),
     ("Jag jobbar på Vardaga i Borlänge. Det är ett äldreboende.", ("Vardaga",), _care_company),
     ("Min mamma jobbar som undersköterska på Attendo.", ("Attendo",), _care_company),
     ("Min dotter fyller 10 år. Hon går i årskurs 3.", ("10", "9"), _turns_in_school_year),
