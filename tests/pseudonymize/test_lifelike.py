@@ -2604,8 +2604,20 @@ def _district_of_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> 
         surrogate(r, town), ()), r.target
 
 
+def _speaks_there(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country abroad is one where the language its sentence names is spoken (never a
+    Turkish speaker from the Emirates)."""
+    country, language = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert iso in geography(True).country_cues[fold(language)], r.target
+
+
 # judge run 23: a war year and country, Thai names in Cambodia, a river on another border
 ROUND20 = [
+    ("Min kollega kommer från Saqqez i Iran. Hon pratar turkiska.", ("Iran", "turkiska"),
+     _speaks_there),
+    ("Min svåger kommer från Iran. Han är turk och han jobbar som snickare.",
+     ("Iran", "turk"), _speaks_there),
     ("Jag bor i Borås. Göteborgs moské ligger i Hjällbo, det är ett område i Göteborg.",
      ("Göteborg", "Hjällbo"), _district_of_its_town),
     ("Jag jobbar på Vardaga i Borlänge. Det är ett äldreboende.", ("Vardaga",), _care_company),
