@@ -201,6 +201,7 @@ class Words:
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
     event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
+    bare_endings: tuple[str, ...] = ()  # lifelike, folds: bron (Ölandsbron -> "bron")
     event_verbs: frozenset[str] = frozenset()  # lifelike, folds: började (the event's verb)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
@@ -294,6 +295,7 @@ def words() -> Words:
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
                  event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
+                 bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
                  event_verbs=frozenset(fold(w) for w in data["event_verbs_lifelike"]),
                  university_abroad=frozenset(
                      fold(w) for w in data["university_words_abroad_lifelike"]),
@@ -3045,6 +3047,12 @@ class Renderer:
                      for c in lex.cities_by_country.get(iso, [])], rng)
                 if pick:
                     return pick
+            bare = next((e for e in words().bare_endings if fold(original).endswith(e)
+                         and len(original) > len(e) + 2), "")
+            if bare and self.effective == "lifelike":
+                # "över Ölandsbron till Öland" -> "över bron till Hasslö", never a street
+                head = getattr(self.before, "text", "")[:span.start].rstrip()
+                return bare.capitalize() if not head or head[-1] in ".!?\n" else bare
             other = next((e for e in words().place_endings if fold(original).endswith(e)
                           and len(original) > len(e) + 1), "") if not ending else ""
             if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
@@ -3854,6 +3862,12 @@ class Renderer:
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
                 stops = self._towns_after(span) if self.effective == "lifelike" else set()
+                if self.effective == "lifelike" and not stops:
+                    # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
+                    # sentence with no town serves the essay's towns (never Öresundståg
+                    # between Jönköping and Värnamo)
+                    stops = {t for t in self.place_map.values() if t in self.geo.towns}
+                    stops = stops if len(stops) >= 2 else set()
                 pick = self._draw([t for t, towns in words().train_towns.items()
                                    if stops and stops <= towns], rng) or self._draw(
                     [t for t in trains if home in trains[t]], rng) or self._draw(

@@ -2612,8 +2612,20 @@ def _speaks_there(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert iso in geography(True).country_cues[fold(language)], r.target
 
 
+def _bridge(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A bridge is a bridge, never a street ("över Kyrkstigen till Hasslö")."""
+    assert fold(surrogate(r, names[0])).endswith("bron"), r.target
+
+
 # judge run 23: a war year and country, Thai names in Cambodia, a river on another border
 ROUND20 = [
+    ("Jag bor i Kalmar. Vi åker över Ölandsbron till Öland på sommaren.", ("Ölandsbron",),
+     _bridge),
+    ("Jag bor i Göteborg. Vi åker till Tjörn över Tjörnbron.", ("Tjörnbron",), _bridge),
+    ("Jag bor i Norrköping och jobbar i Linköping. Jag åker Östgötapendeln varje dag.",
+     ("Östgötapendeln", "Norrköping", "Linköping"), _train_stops_at_both),
+    ("Jag bor i Lund men jag jobbar i Malmö. Jag tar Pågatåg till jobbet.",
+     ("Pågatåg", "Lund", "Malmö"), _train_stops_at_both),
     ("Min kollega kommer från Saqqez i Iran. Hon pratar turkiska.", ("Iran", "turkiska"),
      _speaks_there),
     ("Min svåger kommer från Iran. Han är turk och han jobbar som snickare.",
