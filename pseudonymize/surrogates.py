@@ -2172,7 +2172,17 @@ class Renderer:
             listed = self._listed_short()
             return [p for p in pool if any(not self._original(short)
                                            for short in listed.get(fold(p), ()))] or pool
-        listed = map(fold, self._listed_short().get(key, ()))
+        table = self._listed_short()
+        if self.effective == "lifelike" and key in table:
+            # a name with a listed short form (Olga: Olya) takes one that has one too, also
+            # where this essay writes none: a later essay of the learner may ("Hej Olya!"),
+            # never the original's own (Tatiana for Tatyana: Tanya is no surrogate)
+            own = {fold(short) for short in table[key]}
+            have = [p for p in pool if any(not self._original(short) and fold(short) not in own
+                                           for short in table.get(fold(p), ()))]
+            if have:
+                return have
+        listed = map(fold, table.get(key, ()))
         if len(key) > LONGEST_NAME or not (
                 any(key[:n] in self.avoid_folds for n in range(2, len(key) - 1))
                 or any(short in self.avoid_folds for short in listed)):

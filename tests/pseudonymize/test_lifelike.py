@@ -2697,3 +2697,23 @@ def test_a_river_by_a_remembered_town_abroad_stays_abroad(engine: Engine) -> Non
         where = geography(True).features.get(got, ("", frozenset()))[1]
         assert abroad(where), result.target
 
+
+
+def test_a_nickname_in_a_later_essay_is_a_short_form_of_its_name(engine: Engine) -> None:
+    """Judge run 23: "Alena/Larysa are no nicknames of Olya/Olga". A name with a listed short
+    form takes a surrogate that has one, so the short form a later essay of the learner writes
+    is that surrogate's own (Olga ... "Hej Olya!" -> Iryna ... "Hej Ira!")."""
+    pairs = [["Jag heter Olga och jag kommer från Ukraina. Jag bor i Malmö.",
+              "Min mamma skriver alltid: Hej Olya! Hon saknar mig."],
+             ["Min mamma heter Tatyana. Hon bor i Kiev.",
+              "Jag ringer mamma varje dag. Tanya, säger pappa till henne."]]
+    for texts in pairs:
+        for seed in JUDGE_SEEDS:
+            first, second = run(engine, texts, seed)
+            full = fold(next(a.pseudonym for a in first.annotations
+                             if a.label.startswith("firstname")))
+            short = fold(next(a.pseudonym for a in second.annotations
+                              if a.label.startswith("firstname")))
+            listed = {fold(n) for n in words().short_forms_lifelike.get(full, ())}
+            assert short in listed or (full.startswith(short) and short != full), \
+                (first.target, second.target)
