@@ -2617,7 +2617,8 @@ def _bridge(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert fold(surrogate(r, names[0])).endswith("bron"), r.target
 
 
-# judge run 23: a war year and country, Thai names in Cambodia, a river on another border
+# judge run 23: a war year and country, Thai names in Cambodia, a river on another border, a
+# district of another town, a care company, an age against its school year, trains, bridges
 ROUND20 = [
     ("Jag bor i Kalmar. Vi åker över Ölandsbron till Öland på sommaren.", ("Ölandsbron",),
      _bridge),
