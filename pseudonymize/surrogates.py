@@ -1375,18 +1375,19 @@ class Renderer:
         """Lifelike: a year in a sentence naming a war or another public event
         (`event_words_lifelike`: "inbördeskriget började 2011") is the event's, shared by every
         writer from there: kept, never moved with the learner's years, unless a word of one's
-        own date other than the event's verb makes it the writer's ("vi flydde 2013") and no
-        word of the event stands within three words of it ("2011 började kriget och vi
-        flydde" keeps 2011)."""
+        own date other than the event's verb makes it the writer's ("vi flydde 2013", "min
+        pappa dog i kriget 2012"), except where the event's verb stands within two words of
+        it and no such word does ("2011 började kriget och vi flydde" keeps 2011)."""
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
         said = set(regex.findall(r"\p{L}+", fold(text[begin:end])))
         if said.isdisjoint(words().event_words):
             return False
-        near = regex.findall(r"\p{L}+", fold(text[begin:span.start]))[-3:] + regex.findall(
-            r"\p{L}+", fold(text[span.end:end]))[:3]
-        return said.isdisjoint(words().own_date_words - words().event_verbs) or \
-            not (words().event_words | words().event_verbs).isdisjoint(near)
+        own = words().own_date_words - words().event_verbs
+        near = set(regex.findall(r"\p{L}+", fold(text[begin:span.start]))[-2:] + regex.findall(
+            r"\p{L}+", fold(text[span.end:end]))[:2])
+        return said.isdisjoint(own) or (
+            not words().event_verbs.isdisjoint(near) and own.isdisjoint(near))
 
     def _feast_date(self, span: Span, original: str) -> bool:
         """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i

@@ -2565,6 +2565,12 @@ def _war_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert year in r.target, r.target
 
 
+def _own_year_moved(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A year of one's own beside a war ("min pappa dog i kriget 2012") moves: only the war's
+    own year is kept."""
+    assert surrogate(r, names[0]) != names[0], r.target
+
+
 def _names_at_home(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """A family's country abroad is one where its names are given (never Thai names for a woman
     from Cambodia)."""
@@ -2646,6 +2652,7 @@ ROUND20 = [
      ("Syrien", "2011"), _war_kept),
     ("Min familj kommer från Jemen. Det är krig där nu sedan 2015.", ("Jemen", "2015"),
      _war_kept),
+    ("Min pappa dog i kriget 2012. Vi kommer från Syrien.", ("2012",), _own_year_moved),
     ("Jag heter Malee och jag kommer från Thailand. Jag lagar tom yum varje helg.",
      ("Thailand", "thai"), _names_at_home),
     ("Min granne heter Somchai och han kommer från Thailand.", ("Thailand", "thai"),
