@@ -200,6 +200,9 @@ class Words:
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
+    event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
+    bare_endings: tuple[str, ...] = ()  # lifelike, folds: bron (Ölandsbron -> "bron")
+    event_verbs: frozenset[str] = frozenset()  # lifelike, folds: började (the event's verb)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
     # lifelike: origin group -> name fold -> its language inside the group (habesha: oromo)
@@ -291,6 +294,9 @@ def words() -> Words:
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
+                 event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
+                 bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
+                 event_verbs=frozenset(fold(w) for w in data["event_verbs_lifelike"]),
                  university_abroad=frozenset(
                      fold(w) for w in data["university_words_abroad_lifelike"]),
                  **_size_patterns(data))
@@ -609,6 +615,7 @@ class Geography:
     water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     kind_abroad: dict[str, str] = field(default_factory=dict)  # lifelike: river -> floden
+    border_words: frozenset[str] = frozenset()  # lifelike, folds: gränsen (a border river)
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
     not_countries: frozenset[str] = frozenset()  # lifelike: never drawn (Antarktis, Guam)
@@ -734,7 +741,9 @@ def geography(lifelike: bool = False) -> Geography:
                      | {fold(alias): name for alias, name in aliases.items()},
                      tuple(kind_words), landmarks,
                      {fold(name): name for name in landmarks},
-                     {group: tuple(isos) for group, isos in data["name_homelands"].items()},
+                     {group: tuple(dict.fromkeys(isos + (data["name_homelands_lifelike"].get(
+                         group, []) if lifelike else []))) for group, isos
+                      in data["name_homelands"].items()},
                      {group: tuple(near) for group, near in data["name_neighbours"].items()},
                      {name: tuple(row) for name, row in data["landskap"].items()},
                      frozenset(data["landlocked"]), frozenset(data["ports"]),
@@ -790,6 +799,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "water_after": folds("water_after_lifelike"),
             "water_before": folds("water_before_lifelike"),
             "kind_abroad": dict(data["kind_words_abroad_lifelike"]),
+            "border_words": folds("border_words_lifelike"),
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
@@ -1044,7 +1054,12 @@ class Renderer:
                 # and 2 never become 7, 4 and 4
                 and not (lifelike and any(1 <= a and a + d < 1 for a in self.ages))
                 and all(abs(moved_age(a, d) - g) <= 1 for a in self.ages for g in grades
-                        if abs(a - g) <= 2)]
+                        if abs(a - g) <= 2)
+                # lifelike: on the school year's side the original was ("fyller tio" in
+                # årskurs 3 turns nine at least, never "fyller åtta")
+                and not (lifelike and any((moved_age(a, d) - g) * (a - g) < 0
+                                          for a in self.ages for g in grades
+                                          if abs(a - g) <= 2))]
         chosen = fits[0] if fits else first
         if not remembered:
             self.base[LEARNER_SHIFT] = str(chosen)
@@ -1348,11 +1363,31 @@ class Renderer:
         if strategy == "lifelike" and span.label == "year" and \
                 fold(self._next_word(span)) in words().amount_words:
             return True  # "2000 kronor" is an amount
+        if strategy == "lifelike" and span.label == "year" and self._event_year(span):
+            return True  # "kriget började 2011" is the war's year
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
+
+    def _event_year(self, span: Span) -> bool:
+        """Lifelike: a year in a sentence naming a war or another public event
+        (`event_words_lifelike`: "inbördeskriget började 2011") is the event's, shared by every
+        writer from there: kept, never moved with the learner's years, unless a word of one's
+        own date other than the event's verb makes it the writer's ("vi flydde 2013", "min
+        pappa dog i kriget 2012"), except where the event's verb stands within two words of
+        it and no such word does ("2011 började kriget och vi flydde" keeps 2011)."""
+        text = getattr(self.before, "text", "")
+        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        said = set(regex.findall(r"\p{L}+", fold(text[begin:end])))
+        if said.isdisjoint(words().event_words):
+            return False
+        own = words().own_date_words - words().event_verbs
+        near = set(regex.findall(r"\p{L}+", fold(text[begin:span.start]))[-2:] + regex.findall(
+            r"\p{L}+", fold(text[span.end:end]))[:2])
+        return said.isdisjoint(own) or (
+            not words().event_verbs.isdisjoint(near) and own.isdisjoint(near))
 
     def _feast_date(self, span: Span, original: str) -> bool:
         """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i
@@ -1449,6 +1484,17 @@ class Renderer:
         return (town.se_pop >= SWEDISH_TOWN_IN_WINDOW and town.zipf < TOWN_WORD_ZIPF
                 and "common_name_homograph" not in town.cats
                 and 0 < place.se_pop < town.se_pop and place.place_country in ("", "SE"))
+
+    def _own_town_rendered(self, original: str) -> str | None:
+        """Lifelike: the surrogate of a Swedish district's own town where the essay already
+        rendered that town, also inside an institution's name ("Jag bor i Borås. Göteborgs
+        moské ligger i Hjällbo": Hjällbo lies in Göteborg's surrogate, never in Borås's)."""
+        if self.effective != "lifelike":
+            return None
+        own = next((t for t, names in self.lex.districts_by_town.items() if original in names),
+                   None)
+        pick = self.place_map.get(fold(own)) if own else None
+        return pick if pick in self.lex.districts_by_town else None
 
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
@@ -2127,7 +2173,17 @@ class Renderer:
             listed = self._listed_short()
             return [p for p in pool if any(not self._original(short)
                                            for short in listed.get(fold(p), ()))] or pool
-        listed = map(fold, self._listed_short().get(key, ()))
+        table = self._listed_short()
+        if self.effective == "lifelike" and key in table:
+            # a name with a listed short form (Olga: Olya) takes one that has one too, also
+            # where this essay writes none: a later essay of the learner may ("Hej Olya!"),
+            # never the original's own (Tatiana for Tatyana: Tanya is no surrogate)
+            own = {fold(short) for short in table[key]}
+            have = [p for p in pool if any(not self._original(short) and fold(short) not in own
+                                           for short in table.get(fold(p), ()))]
+            if have:
+                return have
+        listed = map(fold, table.get(key, ()))
         if len(key) > LONGEST_NAME or not (
                 any(key[:n] in self.avoid_folds for n in range(2, len(key) - 1))
                 or any(short in self.avoid_folds for short in listed)):
@@ -3002,6 +3058,12 @@ class Renderer:
                      for c in lex.cities_by_country.get(iso, [])], rng)
                 if pick:
                     return pick
+            bare = next((e for e in words().bare_endings if fold(original).endswith(e)
+                         and len(original) > len(e) + 2), "")
+            if bare and self.effective == "lifelike":
+                # "över Ölandsbron till Öland" -> "över bron till Hasslö", never a street
+                head = getattr(self.before, "text", "")[:span.start].rstrip()
+                return bare.capitalize() if not head or head[-1] in ".!?\n" else bare
             other = next((e for e in words().place_endings if fold(original).endswith(e)
                           and len(original) > len(e) + 1), "") if not ending else ""
             if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
@@ -3085,7 +3147,7 @@ class Renderer:
                                 if original in names), None)
                     if own:
                         self.place_map.setdefault(fold(own), self.city)
-            town = self._town_after(span) or self.city  # "Fröslunda i Eskilstuna"
+            town = self._town_after(span) or self._own_town_rendered(original) or self.city
             pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
         elif label == "city" and country == "SE" and said:
@@ -3587,6 +3649,15 @@ class Renderer:
                 # lifelike never takes a neighbour's river: "Benue flyter genom Ndjamena" reads
                 # as false (the country was drawn among those that have one of its kind)
                 mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
+                shared = self._border_countries(span, where) if kind == "river" else set()
+                if shared:
+                    # "Amu Darya är floden på gränsen till Uzbekistan": a river of both
+                    # surrogates, else the bare word (never the Zayandeh on Turkey's border);
+                    # after "floden" a river of the country as before
+                    both = [(n, w) for n, w in mine if shared <= w]
+                    if not both and not said:
+                        return geo.kind_abroad.get(kind, "floden")
+                    mine = both or mine
                 own = plain([n for n, w in mine if country in w])
                 # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
                 near = {t for _, t in self._tied(self.towns_abroad, span, essay=True)}
@@ -3637,6 +3708,20 @@ class Renderer:
         if self.effective == "lifelike":
             return self._swedish_feature(span, original, kind, same, home, rng)
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _border_countries(self, span: Span, where: frozenset[str]) -> set[str]:
+        """Lifelike: the surrogates of the countries a river on a border lies between, where
+        its sentence names a border (`border_words_lifelike`): the replaced countries of the
+        river's own and of the sentence's country names; empty when fewer than two."""
+        text = getattr(self.before, "text", "")
+        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        said = regex.findall(r"\p{L}+", fold(text[begin:end]))
+        if self.geo.border_words.isdisjoint(said):
+            return set()
+        named = {iso for w in said if (iso := self.lex.get(w).country)}
+        now = {self.countries[iso] for iso in where | named
+               if iso in self.countries and self.countries[iso] != iso}
+        return now if len(now) >= 2 else set()
 
     def _kind_told(self, span: Span, original: str) -> tuple[str, frozenset[str]]:
         """(kind, where) of a feature; lifelike: the kind word before it wins over the table
@@ -3788,6 +3873,12 @@ class Renderer:
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
                 stops = self._towns_after(span) if self.effective == "lifelike" else set()
+                if self.effective == "lifelike" and not stops:
+                    # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
+                    # sentence with no town serves the essay's towns (never Öresundståg
+                    # between Jönköping and Värnamo)
+                    stops = {t for t in self.place_map.values() if t in self.geo.towns}
+                    stops = stops if len(stops) >= 2 else set()
                 pick = self._draw([t for t, towns in words().train_towns.items()
                                    if stops and stops <= towns], rng) or self._draw(
                     [t for t in trains if home in trains[t]], rng) or self._draw(

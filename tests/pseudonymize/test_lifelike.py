@@ -2556,10 +2556,118 @@ ROUND18 = [
 ]
 
 
+def _war_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A war the essay names keeps its year and its country one that had a war (never "the civil
+    war in Oman began 2014")."""
+    country, year = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert iso in geography(True).country_cues["kriget"], r.target
+    assert year in r.target, r.target
+
+
+def _own_year_moved(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A year of one's own beside a war ("min pappa dog i kriget 2012") moves: only the war's
+    own year is kept."""
+    assert surrogate(r, names[0]) != names[0], r.target
+
+
+def _names_at_home(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A family's country abroad is one where its names are given (never Thai names for a woman
+    from Cambodia)."""
+    country, group = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert iso in geography(True).homelands[group], r.target
+
+
+def _on_the_border(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river on a border lies in both surrogate countries, or is the bare "floden" (never the
+    Zayandeh on the border between Iran and Turkey)."""
+    river, *countries = names
+    got = surrogate(r, river)
+    isos = {engine.lex.get(fold(surrogate(r, c))).country for c in countries}
+    where = geography(True).features.get(got, ("", frozenset()))[1]
+    assert fold(got) == "floden" or isos <= where, r.target
+
+
+def _care_company(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A care company is replaced by a care company (never Manpower for Vardaga)."""
+    from pseudonymize.surrogates import institution_kinds
+    care = next(k for k in institution_kinds(True) if k.name == "care_company")
+    assert fold(surrogate(r, names[0])) in care.names, r.target
+
+
+def _turns_in_school_year(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A child turning ten in årskurs 3 turns nine or ten after the move, never eight."""
+    age, low = names
+    assert int(low) <= int(surrogate(r, age)) <= int(age), r.target
+
+
+def _district_of_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish district lies in the surrogate of its own town where the essay names that town
+    (never Hjällbo of Göteborg as a district of Borås's surrogate)."""
+    town, district = names
+    assert surrogate(r, district) in engine.lex.districts_by_town.get(
+        surrogate(r, town), ()), r.target
+
+
+def _speaks_there(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country abroad is one where the language its sentence names is spoken (never a
+    Turkish speaker from the Emirates)."""
+    country, language = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    assert iso in geography(True).country_cues[fold(language)], r.target
+
+
+def _bridge(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A bridge is a bridge, never a street ("över Kyrkstigen till Hasslö")."""
+    assert fold(surrogate(r, names[0])).endswith("bron"), r.target
+
+
+# judge run 23: a war year and country, Thai names in Cambodia, a river on another border, a
+# district of another town, a care company, an age against its school year, trains, bridges
+ROUND20 = [
+    ("Jag bor i Kalmar. Vi åker över Ölandsbron till Öland på sommaren.", ("Ölandsbron",),
+     _bridge),
+    ("Jag bor i Göteborg. Vi åker till Tjörn över Tjörnbron.", ("Tjörnbron",), _bridge),
+    ("Jag bor i Norrköping och jobbar i Linköping. Jag åker Östgötapendeln varje dag.",
+     ("Östgötapendeln", "Norrköping", "Linköping"), _train_stops_at_both),
+    ("Jag bor i Lund men jag jobbar i Malmö. Jag tar Pågatåg till jobbet.",
+     ("Pågatåg", "Lund", "Malmö"), _train_stops_at_both),
+    ("Min kollega kommer från Saqqez i Iran. Hon pratar turkiska.", ("Iran", "turkiska"),
+     _speaks_there),
+    ("Min svåger kommer från Iran. Han är turk och han jobbar som snickare.",
+     ("Iran", "turk"), _speaks_there),
+    ("Jag bor i Borås. Göteborgs moské ligger i Hjällbo, det är ett område i Göteborg.",
+     ("Göteborg", "Hjällbo"), _district_of_its_town),
+    ("Jag jobbar på Vardaga i Borlänge. Det är ett äldreboende.", ("Vardaga",), _care_company),
+    ("Min mamma jobbar som undersköterska på Attendo.", ("Attendo",), _care_company),
+    ("Min dotter fyller 10 år. Hon går i årskurs 3.", ("10", "9"), _turns_in_school_year),
+    ("Min son fyller 11 år i maj och han går i fjärde klass.", ("11", "10"),
+     _turns_in_school_year),
+    ("Inbördeskriget i Syrien började 2011. Vi flydde till Turkiet 2013.", ("Syrien", "2011"),
+     _war_kept),
+    ("jag kommer från aleppo i syrien. 2011 började kriget i syrien och vi flydde.",
+     ("syrien", "2011"), _war_kept),
+    ("Jag kommer från Syrien. Kriget började 2011 och vi kom till Sverige 2015.",
+     ("Syrien", "2011"), _war_kept),
+    ("Min familj kommer från Jemen. Det är krig där nu sedan 2015.", ("Jemen", "2015"),
+     _war_kept),
+    ("Min pappa dog i kriget 2012. Vi kommer från Syrien.", ("2012",), _own_year_moved),
+    ("Jag heter Malee och jag kommer från Thailand. Jag lagar tom yum varje helg.",
+     ("Thailand", "thai"), _names_at_home),
+    ("Min granne heter Somchai och han kommer från Thailand.", ("Thailand", "thai"),
+     _names_at_home),
+    ("Jag är från Mazar-e Sharif i Afghanistan. Vi firar Nowruz i Mazar. Amu Darya är floden på "
+     "gränsen till Uzbekistan.", ("Amu Darya", "Afghanistan", "Uzbekistan"), _on_the_border),
+    ("Jag kommer från Irak. Tigris går nära gränsen till Syrien.", ("Tigris", "Irak", "Syrien"),
+     _on_the_border),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
     for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16),
-                         (17, ROUND17), (18, ROUND18))
+                         (17, ROUND17), (18, ROUND18), (20, ROUND20))
     for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
@@ -2597,3 +2705,23 @@ def test_a_river_by_a_remembered_town_abroad_stays_abroad(engine: Engine) -> Non
         where = geography(True).features.get(got, ("", frozenset()))[1]
         assert abroad(where), result.target
 
+
+
+def test_a_nickname_in_a_later_essay_is_a_short_form_of_its_name(engine: Engine) -> None:
+    """Judge run 23: "Alena/Larysa are no nicknames of Olya/Olga". A name with a listed short
+    form takes a surrogate that has one, so the short form a later essay of the learner writes
+    is that surrogate's own (Olga ... "Hej Olya!" -> Iryna ... "Hej Ira!")."""
+    pairs = [["Jag heter Olga och jag kommer från Ukraina. Jag bor i Malmö.",
+              "Min mamma skriver alltid: Hej Olya! Hon saknar mig."],
+             ["Min mamma heter Tatyana. Hon bor i Kiev.",
+              "Jag ringer mamma varje dag. Tanya, säger pappa till henne."]]
+    for texts in pairs:
+        for seed in JUDGE_SEEDS:
+            first, second = run(engine, texts, seed)
+            full = fold(next(a.pseudonym for a in first.annotations
+                             if a.label.startswith("firstname")))
+            short = fold(next(a.pseudonym for a in second.annotations
+                              if a.label.startswith("firstname")))
+            listed = {fold(n) for n in words().short_forms_lifelike.get(full, ())}
+            assert short in listed or (full.startswith(short) and short != full), \
+                (first.target, second.target)
