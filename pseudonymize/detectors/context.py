@@ -686,6 +686,10 @@ class ContextRules:
                 and folds[i - 2] in self.w["place_trigger.prep"]:
             add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], "region", key=folds[i - 1]))
             return  # "från bay region": the English order
+        if geo and i and doc.texts[i].lower().endswith(("n", "et", "na")) \
+                and self._name_before_kind(doc, i - 1):
+            add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], "geo", key=folds[i - 1]))
+            return  # "Queiq floden är liten", "vi badade i tana sjön": the name before its kind
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
                            or self._listed_name(doc, j, region))):
@@ -720,6 +724,16 @@ class ContextRules:
             max(closing, self._lower_run(doc, j)) if named or geo else j  # "floden hari rud"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
+
+    def _name_before_kind(self, doc: Doc, k: int) -> bool:
+        """Token k, right before a definite kind noun of nature, is its name in a learner's
+        English or own-language order: a capitalised word that is no frequent one (not "Stora
+        sjön", "Den floden") or a lower-case word no list knows ("tana sjön")."""
+        text, e = doc.texts[k], doc.entries[k]
+        if not text.isalpha() or e.cats - NAMEISH or doc.space(k) != " ":
+            return False
+        return text[0].isupper() and not text.isupper() and e.zipf < T.COMMON \
+            or text.islower() and self._unknown_name(doc, k, True)
 
     @staticmethod
     def _sentence_end(doc: Doc, j: int) -> int:
