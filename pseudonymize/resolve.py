@@ -404,7 +404,6 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
             before = folds[k - 1] if k else ""
             end = doc.index_at(span.end)
-            after = folds[end:end + 4]
             # "i Kraków i Nowa Huta": the second is a district of the first, not where the
             # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
             in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
@@ -414,25 +413,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
                 or _named_after_area(doc, k) or _side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
-            # "åkte till Zahle", "en gång till jinja": a known town one travels to is a town of
-            # its own, not a district of the big town the essay is in
-            trip = before in doc.lex.words("trip_preposition") and entry.place_pop > 0
-            # "stranden i Đồ Sơn", "garage i wieliczka", "gifte oss i bihac": a place the lists
-            # hold as a town of its own (a district abroad is listed as `area`) is no district
-            # of the big town the essay is in merely for being smaller or near it, only for
-            # being a tiny part of it ("London … i Southall")
-            district = (metropolis and span.key != metropolis and not entry.se_pop
-                        and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
-                        and entry.place_country in ("", doc.lex.get(metropolis).place_country)
-                        and after[:1] != ["i"]  # "Lesbos i Grekland"
-                        and not trip
-                        and (entry.place_kind != "city"
-                             or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
-                        and (span.rule in DISTRICT_RULES and not entry.place_pop
-                             or "foreign" in span.attrs and (
-                                 entry.place_pop < DISTRICT_MAX
-                                 and not _elsewhere(doc, span.key, metropolis)
-                                 or _inside(doc, span.key, metropolis))))
+            district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns)
             if in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
@@ -452,6 +433,29 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+def _district(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str,
+              towns: dict[str, str]) -> bool:
+    """The place at token k is a district of the big foreign town the essay is in. A place the
+    lists hold as a town of its own ("stranden i Đồ Sơn", "garage i wieliczka": a district
+    abroad is listed as `area`) is none merely for being smaller or near it, only for being a
+    tiny part of it ("London … i Southall"); nor a known town one travels to ("åkte till
+    Zahle"), nor one given its own country ("Lesbos i Grekland")."""
+    folds = doc.folds
+    end = doc.index_at(span.end)
+    trip = k and folds[k - 1] in doc.lex.words("trip_preposition") and entry.place_pop > 0
+    return (span.key != metropolis and not entry.se_pop
+            and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
+            and entry.place_country in ("", doc.lex.get(metropolis).place_country)
+            and folds[end:end + 1] != ["i"] and not trip
+            and (entry.place_kind != "city"
+                 or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
+            and (span.rule in DISTRICT_RULES and not entry.place_pop
+                 or "foreign" in span.attrs and (
+                     entry.place_pop < DISTRICT_MAX
+                     and not _elsewhere(doc, span.key, metropolis)
+                     or _inside(doc, span.key, metropolis))))
 
 
 def _respelt(key: str, towns: dict[str, str]) -> bool:
