@@ -2657,6 +2657,12 @@ ROUND20 = [
      ("Thailand", "thai"), _names_at_home),
     ("Min granne heter Somchai och han kommer från Thailand.", ("Thailand", "thai"),
      _names_at_home),
+    # (the lead, after round 20: Turkish names had no home but Turkey, so a Turkish family
+    # moved to Syria with Arabic names and kept speaking Turkish)
+    ("Jag heter Mehmet och kommer från Ankara i Turkiet. Mina barn heter Elif och Emre.",
+     ("Turkiet", "turkish"), _names_at_home),
+    ("Min granne Ayşe kommer från Konya i Turkiet. Hon pratar turkiska med mig.",
+     ("Turkiet", "turkish"), _names_at_home),
     ("Jag är från Mazar-e Sharif i Afghanistan. Vi firar Nowruz i Mazar. Amu Darya är floden på "
      "gränsen till Uzbekistan.", ("Amu Darya", "Afghanistan", "Uzbekistan"), _on_the_border),
     ("Jag kommer från Irak. Tigris går nära gränsen till Syrien.", ("Tigris", "Irak", "Syrien"),
