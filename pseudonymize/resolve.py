@@ -17,7 +17,8 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
 from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, settle
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
-                                                     PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN)
+                                                     PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
+                                                     side_of_town)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, Entry, fold
@@ -411,7 +412,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                           and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end
                           and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
-                or _named_after_area(doc, k) or _side_of_town(doc, end)
+                or _named_after_area(doc, k) or side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns)
             if in_foreign or district or within or named_area and not entry.se_pop and (
@@ -485,15 +486,6 @@ def _swedish_town(entry: Entry) -> bool:
     """A Swedish place that is a town of its own, not only a small district ("bole" is a part of
     Piteå, and of Addis Abeba: "i bole i addis abeba" is the latter's)."""
     return bool(entry.se_pop) and "district" not in entry.cats
-
-
-def _side_of_town(doc: Doc, end: int) -> bool:
-    """"i maali abad i norra delen", "i al-zuhur på östra sidan": the words after a place put
-    it in a part of a town (a compass word and a part or side word)."""
-    folds, words = doc.folds, doc.lex.words
-    after = folds[end:end + 3]
-    return len(after) == 3 and after[0] in ("i", "pa") and after[1] in words("compass_word") \
-        and (after[2] in words("area_part") or after[2] in words("side_word"))
 
 
 def _named_after_area(doc: Doc, k: int) -> bool:

@@ -2100,9 +2100,7 @@ def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
     elif i >= 3 and doc.folds[i - 1] == "i" and _town(doc, i - 2) \
             and doc.folds[i - 3] in m.W["place_trigger.prep"]:
         town = i - 2  # "i kabul i karte char"
-    elif doc.folds[end + 1:end + 2] in (["i"], ["pa"]) and end + 3 < len(doc.texts) \
-            and doc.folds[end + 2] in m.W["compass_word"] \
-            and (doc.folds[end + 3] in m.W["area_part"] or doc.folds[end + 3] in m.W["side_word"]):
+    elif side_of_town(doc, end + 1):
         # "i maali abad i norra delen": a part of the town the essay is in (resolve.refine_areas
         # makes it an area of a town abroad)
         return CITY_PART.span(doc.offsets[i], doc.ends[end], "city",
@@ -2113,6 +2111,16 @@ def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
     label, attrs = ("city", ()) if e.se_pop or e.place_country == "SE" else ("area", ("foreign",))
     return CITY_PART.span(doc.offsets[i], doc.ends[end], label, attrs,
                           key=" ".join(doc.folds[i:end + 1]))
+
+
+def side_of_town(doc: Doc, k: int) -> bool:
+    """"i maali abad i norra delen", "i al-zuhur på östra sidan": the words from token k on put
+    the place before them in a part of a town (a preposition, a compass word and a part or side
+    word)."""
+    folds, W = doc.folds, doc.lex.words.folds
+    after = folds[k:k + 3]
+    return len(after) == 3 and after[0] in ("i", "pa") and after[1] in W["compass_word"] \
+        and (after[2] in W["area_part"] or after[2] in W["side_word"])
 
 
 def _u_district_run(m: Matcher, c: Cand) -> Span | bool | None:
