@@ -335,8 +335,7 @@ def respelt(spans: list[Span], doc: Doc,
     for key in known:
         if T.VARIANT_MIN <= len(key) <= T.LONGEST_NAME and key.isalpha():
             index[key] = key
-            for i in range(len(key)):
-                index.setdefault(key[:i] + key[i + 1:], key)
+            _index_deletions(index, key)
     if not index:
         return spans
     out, taken = [], {s.start for s in spans}
@@ -375,14 +374,25 @@ def _variants(doc: Doc, index: dict[str, str], known: dict[str, Span]) -> dict[s
         entry = entries.get(f, EMPTY)  # the tokens' own entries (`Doc.make`)
         if entry.zipf >= T.RARE or entry.cats:
             continue
-        hits = {index.get(f)} | {index.get(f[:i] + f[i + 1:]) for i in range(len(f))}
-        # a misspelling keeps the first letter ("kännes" is no Hannes), and a letter added at
-        # the end is an inflection of another word ("nynorskan"), not a spelling of the name
-        key = min((h for h in hits if h and h[0] == f[0] and not f.startswith(h)
-                   and OSA.distance(f, h, score_cutoff=1) <= 1), default="")
+        # a letter added at the end is an inflection of another word ("nynorskan"), not a
+        # spelling of the name
+        key = min((h for h in _one_edit(f, index) if not f.startswith(h)), default="")
         if key:
             found[f] = key
     return found
+
+
+def _index_deletions(index: dict[str, str], key: str) -> None:
+    """Map each one-letter deletion of `key` to it in `index`, unless taken (`_one_edit`)."""
+    for i in range(len(key)):
+        index.setdefault(key[:i] + key[i + 1:], key)
+
+
+def _one_edit(word: str, index: dict[str, str]) -> list[str]:
+    """The keys of `index` (each key and its deletions mapped to the key: `_index_deletions`)
+    one edit from `word` that keep its first letter ("kännes" is no Hannes)."""
+    hits = {index.get(word)} | {index.get(word[:i] + word[i + 1:]) for i in range(len(word))}
+    return [h for h in hits if h and h[0] == word[0] and OSA.distance(word, h, score_cutoff=1) <= 1]
 
 
 def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
@@ -425,8 +435,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 metropolis = span.key or ""
             if span.label == "city" and "foreign" in span.attrs:
                 key = span.key or folds[k]
-                for variant in (key, *(key[:i] + key[i + 1:] for i in range(len(key)))):
-                    towns.setdefault(variant, key)
+                towns.setdefault(key, key)
+                _index_deletions(towns, key)
         elif span.label == "country" and (not metropolis or doc.lex.get(span.key or "").country
                                           != doc.lex.get(metropolis).place_country):
             metropolis = ""  # "flydde till Kenya … i lägret i Dadaab": another country's place
@@ -463,10 +473,7 @@ def _respelt(key: str, towns: dict[str, str]) -> bool:
     """`key` is a town abroad the essay named before, spelt one letter otherwise ("ghaza" after
     Gaza, "kabol" after Kabul): that town again, no district of it (`towns` maps each town and
     its one-letter-shorter forms to the town)."""
-    if len(key) < T.VARIANT_MIN - 1:
-        return False
-    hits = {towns.get(key)} | {towns.get(key[:i] + key[i + 1:]) for i in range(len(key))}
-    return any(t and t[0] == key[0] and OSA.distance(key, t, score_cutoff=1) <= 1 for t in hits)
+    return len(key) >= T.VARIANT_MIN - 1 and bool(_one_edit(key, towns))
 
 
 def _within_metropolis(doc: Doc, entry: Entry, end: int, after: Span | None) -> bool:
