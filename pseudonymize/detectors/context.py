@@ -1549,8 +1549,7 @@ def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     elif doc.texts[i][0].isupper() and i + 2 < len(doc.texts) \
             and doc.folds[i + 1] in r.w["name_connector"] and doc.texts[i + 2][:1].isupper():
         end = r._connected_run(doc, i + 2)  # "Universidad de La Frontera", "University of X"
-    elif doc.texts[i].islower() and i and (doc.folds[i - 1] in r.w["institution_preposition"]
-                                             or doc.folds[i - 1] in r.w["place_trigger.prep"]):
+    elif doc.texts[i].islower() and _institution_preposition_before(r, doc, i):
         end = _lower_name_run(r, doc, i + 1)  # "började på universidad de antioquia"
     else:
         return False
@@ -1627,10 +1626,17 @@ def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     elif doc.texts[i].islower() and doc.folds[i] in r.w["institution_tail"] and i >= 2:
         # "läste på balkh university": in lower case, the named words back to a preposition
         first = _lower_name_run_before(r, doc, i - 1)
-        if first is not None and first >= 1 and (doc.folds[first - 1] in r.w["institution_preposition"]
-                                         or doc.folds[first - 1] in r.w["place_trigger.prep"]):
+        if first is not None and _institution_preposition_before(r, doc, first):
             _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
     return False
+
+
+def _institution_preposition_before(r: ContextRules, doc: Doc, k: int) -> bool:
+    """A preposition of an institution or a place stands before token k ("började på
+    universidad de antioquia", "läste på balkh university"): a lower-case foreign
+    institution's name starts there."""
+    return k >= 1 and (doc.folds[k - 1] in r.w["institution_preposition"]
+                       or doc.folds[k - 1] in r.w["place_trigger.prep"])
 
 
 def _add_institution(r: ContextRules, doc: Doc, first: int, last: int, rule: Rule,
@@ -2138,9 +2144,9 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         k = max(k - 1, 0)  # ("Husnumret är 7 …" opens its sentence)
     if value < 0 or k < 0:
         return False
+    unit = i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"]  # "3 km": no house
     if not numbered and k >= 1 and doc.texts[k] == "," and len(digits) <= 3 \
-            and _is_street(r, doc, k - 1) \
-            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"]):
+            and _is_street(r, doc, k - 1) and not unit:
         k -= 1  # "Storgatan, 12": a learner's comma between the street and its number
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
     named = _street_spans(r, doc, k, add)
@@ -2148,8 +2154,7 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             _is_street(r, doc, k)
             or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
             or _street_before(r, doc, k) or named
-            or numbered and len(digits) <= 3 and _street_near(r, doc, i)
-            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"])):
+            or numbered and len(digits) <= 3 and _street_near(r, doc, i) and not unit):
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
