@@ -65,6 +65,10 @@ DATA_SETS = (
      "measured first as this session's generalisation check (first measured at b4982c9 with the "
      "learner revisit: replace-label recall 0.911, 17 leaks in 16 of 48 essays)", "jsonl",
      GOLD_DIR / "dev9.jsonl"),
+    ("Development learner gold 10 (tests/data/gold/dev10.jsonl), written blind on 2026-11-29 "
+     "(fourth session) and measured as that session's generalisation check (first measured at "
+     "acdb85a: replace-label recall 0.922, 10 leaks in 8 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev10.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
