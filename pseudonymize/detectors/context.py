@@ -95,7 +95,7 @@ LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, shape=_mark_s
                     before2=("work_word",), reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
-    "household_kin", "household_not_after", "writer_word"))
+    "household_kin", "household_not_after", "writer_word", "list_word"))
 EDU_COMPOUND = _rule("edu-compound", ("edu",), 0.6, ending=("edu_head",),
                      reads=("not_edu_part",))
 STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
@@ -902,11 +902,16 @@ class ContextRules:
         return any(f in w["writer_word"] for f in folds[start:end])
 
     def _kin_owned(self, doc: Doc, i: int) -> bool | None:
-        """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name; a
+        """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name, also
+        listed after an owned one ("min mamma och pappa", "min madar och padar"); a
         capitalised one starting a sentence ("Mamma kom") is one too, unless it is "Man"."""
         nxt = doc.texts[i + 1] if i + 1 < len(doc.texts) else ""
-        if any(t.lower() in self.possessives for t in doc.texts[max(0, i - 2):i]) \
-                or nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts:
+        texts = doc.texts
+        if any(t.lower() in self.possessives for t in texts[max(0, i - 2):i]) \
+                or nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts \
+                or i >= 3 and doc.folds[i - 1] in self.w["list_word"] \
+                and self.lex.marks.get(texts[i - 2].lower()) == "fam" \
+                and any(t.lower() in self.possessives for t in texts[max(0, i - 4):i - 2]):
             return True
         owner = doc.texts[i - 1] if i else ""
         if owner[:1].isupper() and owner.endswith("s") and (
