@@ -530,12 +530,28 @@ class ContextRules:
         tok, e = doc.token(who), doc.entries[who]
         if not tok.text.islower():
             return
-        listed = bool(e.first_rank) and e.zipf < T.VERY_COMMON and not e.cats - NAMEISH
+        listed = self._listed_first(e)
         if listed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
             gender = e.gender if listed and e.gender in ("female", "male") else \
-                pronoun_gender(doc, who, len(doc.texts))
+                pronoun_gender(doc, who, self._next_person(doc, who))
             add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
                           score=0.7))
+
+    @staticmethod
+    def _listed_first(e: Entry) -> bool:
+        """A listed first name that is no everyday word."""
+        return bool(e.first_rank) and e.zipf < T.VERY_COMMON and not e.cats - NAMEISH
+
+    def _next_person(self, doc: Doc, k: int) -> int:
+        """The token after k where the next person may be named (a word capitalised inside a
+        sentence or a listed first name), within PRONOUN_REACH: a pronoun after it is that
+        person's ("nila som är elva och arun som är 6, men alla kallar honom Kutti")."""
+        end = min(len(doc.texts), k + 1 + T.PRONOUN_REACH)
+        for j in range(k + 1, end):
+            if doc.texts[j][:1].isupper() and j not in doc.starts \
+                    or self._listed_first(doc.entries[j]):
+                return j
+        return end
 
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
@@ -630,12 +646,15 @@ class ContextRules:
 
     def _subject_before(self, doc: Doc, first: int) -> int:
         """The word an age at token `first` is said of: before "är" ("zosia är nio", past an
-        adverb: "sana bara 2"), or right before it in a list ("omar 9"); -1 when none."""
+        adverb: "sana bara 2", past a relative "som": "nila som är elva och arun som är 6"),
+        or right before it in a list ("omar 9"); -1 when none."""
         folds, k = doc.folds, first - 1
         if k >= 1 and folds[k] in self.w["age_adverb"]:
             k -= 1
         if k >= 1 and folds[k] in self.w["be_verb"]:
             k -= 1
+            if k >= 1 and folds[k] == "som":  # as _is_age reads the relative clause
+                k -= 1
         elif k < 1 or not (folds[k - 1] in self.w["list_word"] or self._kin(doc, k - 1)
                            or k >= 2 and folds[k - 1] in self.w["be_verb"] and self._kin(doc, k - 2)):
             return -1  # without "är" only a list's member: "…, omar 9", "dotter linh 11",
