@@ -225,6 +225,7 @@ def propagate(spans: list[Span], doc: Doc,
     mentions = set(known) | {key + "s" for key in known}
     possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
     name_verbs, noun_before = doc.lex.words("name_verb"), doc.lex.words("noun_before")
+    past = doc.lex.words.endings("past_ending")
     for k in compress(count(), map(mentions.__contains__, folds)):
         if taken[doc.offsets[k]]:
             continue  # a mention already labelled (most of them): its first character taken
@@ -242,6 +243,13 @@ def propagate(spans: list[Span], doc: Doc,
             and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD \
             or k and doc.lex.marks.get(doc.texts[k - 1].lower()) == "fam" \
             and doc.entries[k].zipf < T.DOMINANT_WORD  # "min son bank": the kin word names him
+        # "Per Fors … per berättade att": a word starting its sentence before a verb's past
+        # tense is its subject, however frequent the word: a preposition ("per fisk") or a
+        # bare singular noun cannot be
+        told = k in doc.starts and k + 1 < len(folds) and len(folds[k + 1]) >= 5 \
+            and folds[k + 1].endswith(past) and stem not in FUNCTION_WORDS \
+            and key not in possessive and doc.texts[k + 1].isalpha()
+        subject = subject or told
         if stem in subject_only and not subject:
             continue
         # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
@@ -251,7 +259,7 @@ def propagate(spans: list[Span], doc: Doc,
         if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
                                  or stem in FUNCTION_WORDS
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
-                                 >= T.DOMINANT_WORD and not habit):
+                                 >= T.DOMINANT_WORD and not (habit or told)):
             continue  # "han heter hans och hans bror": the second is the pronoun
         if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
                 and doc.entries[k].zipf >= T.COMMON:

@@ -22,6 +22,15 @@ def test_a_homograph_name_in_lower_case_as_a_clause_subject_is_the_name(offline_
     assert not [s for s in spans if s[0] == text.index("rosa kläder")]
 
 
+def test_a_homograph_name_before_a_past_tense_starting_a_sentence_is_the_name(offline_engine) -> None:
+    """Per is a name and a preposition: "per berättade" starting a sentence is the man the essay
+    named (a preposition cannot stand before a verb), while "50 kr per fisk" is the word."""
+    text = "Vi fiskade med Per Fors. Vi betalade 50 kr per fisk. per berättade om sjön."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("per berättade"), "firstname_male") in spans
+    assert not [s for s in spans if s[0] == text.index("per fisk")]
+
+
 def test_a_genitive_takes_the_gender_of_its_misspelt_name(offline_engine) -> None:
     """"Ikraans pappa … Ikraan … hon": the genitive is the same girl, read by her spelling."""
     text = "Jag är Ikraans pappa. Ikraan är sjuk idag, hon har feber."
