@@ -207,6 +207,16 @@ def _noun_phrase(doc: Doc, k: int, noun_before: frozenset[str]) -> bool:
         and doc.lex.marks.get(texts[k - 1].lower()) is None
 
 
+def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozenset[str]) -> bool:
+    """"Saga Niemi … saga är förskollärare", "rosa är min syster": a word starting its sentence
+    that "är" says is someone's occupation or kin (past an article or an owner) is a person."""
+    folds, texts, n = doc.folds, doc.texts, len(doc.texts)
+    if k not in doc.starts or k + 2 >= n or folds[k + 1] not in be_verbs:
+        return False
+    j = k + 2 + (folds[k + 2] in ("en", "ett") or texts[k + 2].lower() in possessive)
+    return j < n and doc.lex.marks.get(texts[j].lower()) in ("prof", "fam")
+
+
 def propagate(spans: list[Span], doc: Doc,
               earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
     """Label every further mention of a replaced one-word name or place ("vår son Minh ...
@@ -249,7 +259,7 @@ def propagate(spans: list[Span], doc: Doc,
         told = k in doc.starts and k + 1 < len(folds) and len(folds[k + 1]) >= 5 \
             and folds[k + 1].endswith(past) and stem not in FUNCTION_WORDS \
             and key not in possessive and doc.texts[k + 1].isalpha()
-        subject = subject or told
+        subject = subject or told or _said_person(doc, k, be_verbs, possessive)
         if stem in subject_only and not subject:
             continue
         # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
@@ -259,7 +269,7 @@ def propagate(spans: list[Span], doc: Doc,
         if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
                                  or stem in FUNCTION_WORDS
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
-                                 >= T.DOMINANT_WORD and not (habit or told)):
+                                 >= T.DOMINANT_WORD and not (habit or subject)):
             continue  # "han heter hans och hans bror": the second is the pronoun
         if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
                 and doc.entries[k].zipf >= T.COMMON:

@@ -31,6 +31,17 @@ def test_a_homograph_name_before_a_past_tense_starting_a_sentence_is_the_name(of
     assert not [s for s in spans if s[0] == text.index("per fisk")]
 
 
+def test_a_homograph_name_said_to_have_an_occupation_is_the_name(offline_engine) -> None:
+    """Saga is a name and a tale: "saga är förskollärare" starting a sentence is the woman the
+    essay named, "läser en saga" the tale, and "sten är hård" the stone."""
+    text = "Min kompis Saga Niemi bor här. saga är förskollärare och hon läser en saga."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("saga är"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("saga.")]
+    text = "Jag heter Sten. sten är hård och tung."
+    assert not [s for s in offline_engine.detect(text) if s.start == text.index("sten är")]
+
+
 def test_a_genitive_takes_the_gender_of_its_misspelt_name(offline_engine) -> None:
     """"Ikraans pappa … Ikraan … hon": the genitive is the same girl, read by her spelling."""
     text = "Jag är Ikraans pappa. Ikraan är sjuk idag, hon har feber."
