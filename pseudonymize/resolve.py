@@ -647,9 +647,12 @@ def unify(spans: list[Span], text: str) -> list[Span]:
     for span, ident in zip(spans, idents):
         top = best[ident]
         if top.label == span.label or span.rule == NAMED_KIND.name \
-                or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name:
+                or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name \
+                or "middlename" in (top.label, span.label) and span.label in NAME_LABELS:
             # "bor i Dnipro vid floden Dnipro", "floden dnipro och staden dnipro": a kind noun
-            # names its own feature, and a town the gazetteer knows keeps its reading
+            # names its own feature, and a town the gazetteer knows keeps its reading; a middle
+            # name is one by its place in the full name, and said alone it is what the person
+            # is called ("Mohammad Hussain Rezaie … alla säger bara hussain"): a first name
             out.append(span)
             continue
         # "foreign" comes from the entity's best mention, the other attributes stay the span's

@@ -42,6 +42,15 @@ def test_a_homograph_name_said_to_have_an_occupation_is_the_name(offline_engine)
     assert not [s for s in offline_engine.detect(text) if s.start == text.index("sten är")]
 
 
+def test_a_middle_name_said_alone_is_a_first_name(offline_engine) -> None:
+    """"Mohammad Hussain Rezaie … alla säger bara hussain": inside the full name Hussain is a
+    middle name, alone it is what he is called, a first name."""
+    text = "Min bror heter Mohammad Hussain Rezaie. Alla säger bara hussain till honom."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("Hussain"), "middlename") in spans
+    assert (text.index("hussain"), "firstname_male") in spans
+
+
 def test_a_genitive_takes_the_gender_of_its_misspelt_name(offline_engine) -> None:
     """"Ikraans pappa … Ikraan … hon": the genitive is the same girl, read by her spelling."""
     text = "Jag är Ikraans pappa. Ikraan är sjuk idag, hon har feber."
