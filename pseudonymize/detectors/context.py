@@ -95,7 +95,7 @@ LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, shape=_mark_s
                     before2=("work_word",), reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
-    "household_kin", "household_not_after", "writer_word", "list_word"))
+    "household_kin", "household_not_after", "writer_word", "list_word", "kin_adjective"))
 EDU_COMPOUND = _rule("edu-compound", ("edu",), 0.6, ending=("edu_head",),
                      reads=("not_edu_part",))
 STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
@@ -921,21 +921,30 @@ class ContextRules:
         return any(f in w["writer_word"] for f in folds[start:end])
 
     def _kin_owned(self, doc: Doc, i: int) -> bool | None:
-        """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name, also
-        listed after an owned one ("min mamma och pappa", "min madar och padar"); a
+        """"min bror", "moster Hawa", "Pers föräldrar", "Noors bästa kompis": a kin word with
+        its owner or name, also listed after an owned one ("min mamma och pappa", "min madar
+        och padar"), named in apposition ("en afghansk väninna, Setareh") or, as the learners'
+        languages put it, after the name ("hälsa ayşe teyze", "hej hodan walaashay"); a
         capitalised one starting a sentence ("Mamma kom") is one too, unless it is "Man"."""
-        nxt = doc.texts[i + 1] if i + 1 < len(doc.texts) else ""
-        texts = doc.texts
+        texts, n = doc.texts, len(doc.texts)
+        nxt = texts[i + 1] if i + 1 < n else ""
         if any(t.lower() in self.possessives for t in texts[max(0, i - 2):i]) \
                 or nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts \
+                or nxt == "," and i + 2 < n and texts[i + 2][:1].isupper() \
+                and texts[i + 2].isalpha() and i + 2 not in doc.starts and doc.folds[i] != "man" \
                 or i >= 3 and doc.folds[i - 1] in self.w["list_word"] \
                 and self.lex.marks.get(texts[i - 2].lower()) == "fam" \
                 and any(t.lower() in self.possessives for t in texts[max(0, i - 4):i - 2]):
             return True
-        owner = doc.texts[i - 1] if i else ""
+        before = doc.entries[i - 1] if i else EMPTY
+        if before.gender and not before.cats and before.zipf < T.RARE and texts[i].islower() \
+                and texts[i - 1].isalpha() and i - 1 not in doc.starts and doc.folds[i] != "man":
+            return True  # "ayşe teyze", "mahmoud akhi": a listed given name before it
+        k = i - 1 - (i >= 2 and doc.folds[i - 1] in self.w["kin_adjective"])
+        owner = texts[k] if k >= 0 else ""
         if owner[:1].isupper() and owner.endswith("s") and (
-                i - 1 not in doc.starts or self.lex.get(doc.folds[i - 1][:-1]).gender):
-            return True  # "Pers föräldrar", "Valentinas pappa"
+                k not in doc.starts or self.lex.get(doc.folds[k][:-1]).gender):
+            return True  # "Pers föräldrar", "Valentinas pappa", "Noors bästa kompis"
         if doc.texts[i][0].isupper() and i in doc.starts:
             return doc.folds[i] != "man"
         return None
