@@ -901,6 +901,14 @@ class ContextRules:
         return key != "man" and nxt == "som" and i + 2 < len(doc.texts) \
             and folds[i + 2] in self.w["naming_verb"]  # "en pojkvän som heter Elias"
 
+    @staticmethod
+    def _plain_name(doc: Doc, k: int) -> bool:
+        """Token k is a listed given name that is no word of any kind (ayşe, samira)."""
+        if k < 0 or k >= len(doc.texts):
+            return False
+        e = doc.entries[k]
+        return bool(e.gender) and not e.cats and e.zipf < T.RARE and doc.texts[k].isalpha()
+
     def _household(self, doc: Doc, i: int) -> bool:
         """"vi åker till parken med barnen", "Hur mår du och barnen?": the children of a
         first-person story or beside the person addressed are the writer's (or the
@@ -936,10 +944,11 @@ class ContextRules:
                 and self.lex.marks.get(texts[i - 2].lower()) == "fam" \
                 and any(t.lower() in self.possessives for t in texts[max(0, i - 4):i - 2]):
             return True
-        before = doc.entries[i - 1] if i else EMPTY
-        if before.gender and not before.cats and before.zipf < T.RARE and texts[i].islower() \
-                and texts[i - 1].isalpha() and i - 1 not in doc.starts and doc.folds[i] != "man":
-            return True  # "ayşe teyze", "mahmoud akhi": a listed given name before it
+        if texts[i].islower() and doc.folds[i] != "man" and (
+                self._plain_name(doc, i - 1) and i - 1 not in doc.starts
+                or self._plain_name(doc, i + 1)):
+            return True  # "ayşe teyze", "mahmoud akhi", "khalto samira": a listed given name
+            # beside it
         k = i - 1 - (i >= 2 and doc.folds[i - 1] in self.w["kin_adjective"])
         owner = texts[k] if k >= 0 else ""
         if owner[:1].isupper() and owner.endswith("s") and (
