@@ -330,6 +330,7 @@ RULE_PREFIX = "rule:"  # builders/packaged.py: the rules' word lists inside the 
 LEXICON_KINDS = {"district": "city", "district_abroad": "area", "town_abbreviation": "city",
                  "settlement": "city", "landmark": "place", "geo": "geo"}
 MARK_LABELS = ("sensitive", "prof", "edu", "fam")  # precedence when a word has several
+SWEDISH_MARKS = frozenset("åäöéÅÄÖÉ")  # letters with marks that Swedish words are spelt with
 _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 4, "place": 5,
                    "street": 6, "exonym": 7, "spelling": 8}
 
@@ -471,9 +472,13 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 continue
             if cat in MARK_LABELS:
                 # Looked up by exact lower-case word: folding would make "målaren" a "malaren".
+                # A word of another language's letters is also its plain spelling, as learners
+                # type it ("vëlla" vella, "córka" corka, "dayê" daye): no Swedish word is folded.
                 low = word.lower()
-                if low not in marks or MARK_LABELS.index(cat) < MARK_LABELS.index(marks[low]):
-                    marks[low] = cat
+                for spelling in (low, key) if SWEDISH_MARKS.isdisjoint(low) else (low,):
+                    if spelling not in marks \
+                            or MARK_LABELS.index(cat) < MARK_LABELS.index(marks[spelling]):
+                        marks[spelling] = cat
                 continue
             if cat == "district" and key in se_towns and word.lower() not in se_towns[key]:
                 continue  # Vårberg, a district, folds like the town Varberg: the town stays one

@@ -207,6 +207,16 @@ def _noun_phrase(doc: Doc, k: int, noun_before: frozenset[str]) -> bool:
         and doc.lex.marks.get(texts[k - 1].lower()) is None
 
 
+def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozenset[str]) -> bool:
+    """"Saga Niemi … saga är förskollärare", "rosa är min syster": a word starting its sentence
+    that "är" says is someone's occupation or kin (past an article or an owner) is a person."""
+    folds, texts, n = doc.folds, doc.texts, len(doc.texts)
+    if k not in doc.starts or k + 2 >= n or folds[k + 1] not in be_verbs:
+        return False
+    j = k + 2 + (folds[k + 2] in ("en", "ett") or texts[k + 2].lower() in possessive)
+    return j < n and doc.lex.marks.get(texts[j].lower()) in ("prof", "fam")
+
+
 def propagate(spans: list[Span], doc: Doc,
               earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
     """Label every further mention of a replaced one-word name or place ("vår son Minh ...
@@ -225,6 +235,7 @@ def propagate(spans: list[Span], doc: Doc,
     mentions = set(known) | {key + "s" for key in known}
     possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
     name_verbs, noun_before = doc.lex.words("name_verb"), doc.lex.words("noun_before")
+    past = doc.lex.words.endings("past_ending")
     for k in compress(count(), map(mentions.__contains__, folds)):
         if taken[doc.offsets[k]]:
             continue  # a mention already labelled (most of them): its first character taken
@@ -242,6 +253,13 @@ def propagate(spans: list[Span], doc: Doc,
             and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD \
             or k and doc.lex.marks.get(doc.texts[k - 1].lower()) == "fam" \
             and doc.entries[k].zipf < T.DOMINANT_WORD  # "min son bank": the kin word names him
+        # "Per Fors … per berättade att": a word starting its sentence before a verb's past
+        # tense is its subject, however frequent the word: a preposition ("per fisk") or a
+        # bare singular noun cannot be
+        told = k in doc.starts and k + 1 < len(folds) and len(folds[k + 1]) >= 5 \
+            and folds[k + 1].endswith(past) and stem not in FUNCTION_WORDS \
+            and key not in possessive and doc.texts[k + 1].isalpha()
+        subject = subject or told or _said_person(doc, k, be_verbs, possessive)
         if stem in subject_only and not subject:
             continue
         # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
@@ -251,7 +269,7 @@ def propagate(spans: list[Span], doc: Doc,
         if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
                                  or stem in FUNCTION_WORDS
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
-                                 >= T.DOMINANT_WORD and not habit):
+                                 >= T.DOMINANT_WORD and not (habit or subject)):
             continue  # "han heter hans och hans bror": the second is the pronoun
         if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
                 and doc.entries[k].zipf >= T.COMMON:
@@ -629,9 +647,12 @@ def unify(spans: list[Span], text: str) -> list[Span]:
     for span, ident in zip(spans, idents):
         top = best[ident]
         if top.label == span.label or span.rule == NAMED_KIND.name \
-                or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name:
+                or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name \
+                or "middlename" in (top.label, span.label) and span.label in NAME_LABELS:
             # "bor i Dnipro vid floden Dnipro", "floden dnipro och staden dnipro": a kind noun
-            # names its own feature, and a town the gazetteer knows keeps its reading
+            # names its own feature, and a town the gazetteer knows keeps its reading; a middle
+            # name is one by its place in the full name, and said alone it is what the person
+            # is called ("Mohammad Hussain Rezaie … alla säger bara hussain"): a first name
             out.append(span)
             continue
         # "foreign" comes from the entity's best mention, the other attributes stay the span's

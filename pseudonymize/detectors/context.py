@@ -95,7 +95,7 @@ LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, shape=_mark_s
                     before2=("work_word",), reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
     "have_verb", "namelike_kin", "not_before_namelike_kin", "naming_verb", "name_verb",
-    "household_kin", "household_not_after", "writer_word"))
+    "household_kin", "household_not_after", "writer_word", "list_word", "kin_adjective"))
 EDU_COMPOUND = _rule("edu-compound", ("edu",), 0.6, ending=("edu_head",),
                      reads=("not_edu_part",))
 STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
@@ -530,12 +530,28 @@ class ContextRules:
         tok, e = doc.token(who), doc.entries[who]
         if not tok.text.islower():
             return
-        listed = bool(e.first_rank) and e.zipf < T.VERY_COMMON and not e.cats - NAMEISH
+        listed = self._listed_first(e)
         if listed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
             gender = e.gender if listed and e.gender in ("female", "male") else \
-                pronoun_gender(doc, who, len(doc.texts))
+                pronoun_gender(doc, who, self._next_person(doc, who))
             add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
                           score=0.7))
+
+    @staticmethod
+    def _listed_first(e: Entry) -> bool:
+        """A listed first name that is no everyday word."""
+        return bool(e.first_rank) and e.zipf < T.VERY_COMMON and not e.cats - NAMEISH
+
+    def _next_person(self, doc: Doc, k: int) -> int:
+        """The token after k where the next person may be named (a word capitalised inside a
+        sentence or a listed first name), within PRONOUN_REACH: a pronoun after it is that
+        person's ("nila som är elva och arun som är 6, men alla kallar honom Kutti")."""
+        end = min(len(doc.texts), k + 1 + T.PRONOUN_REACH)
+        for j in range(k + 1, end):
+            if doc.texts[j][:1].isupper() and j not in doc.starts \
+                    or self._listed_first(doc.entries[j]):
+                return j
+        return end
 
     def _person(self, doc: Doc, k: int) -> bool:
         """A word that can name the person an age is said of: capitalised inside a sentence,
@@ -630,12 +646,15 @@ class ContextRules:
 
     def _subject_before(self, doc: Doc, first: int) -> int:
         """The word an age at token `first` is said of: before "är" ("zosia är nio", past an
-        adverb: "sana bara 2"), or right before it in a list ("omar 9"); -1 when none."""
+        adverb: "sana bara 2", past a relative "som": "nila som är elva och arun som är 6"),
+        or right before it in a list ("omar 9"); -1 when none."""
         folds, k = doc.folds, first - 1
         if k >= 1 and folds[k] in self.w["age_adverb"]:
             k -= 1
         if k >= 1 and folds[k] in self.w["be_verb"]:
             k -= 1
+            if k >= 1 and folds[k] == "som":  # as _is_age reads the relative clause
+                k -= 1
         elif k < 1 or not (folds[k - 1] in self.w["list_word"] or self._kin(doc, k - 1)
                            or k >= 2 and folds[k - 1] in self.w["be_verb"] and self._kin(doc, k - 2)):
             return -1  # without "är" only a list's member: "…, omar 9", "dotter linh 11",
@@ -882,6 +901,14 @@ class ContextRules:
         return key != "man" and nxt == "som" and i + 2 < len(doc.texts) \
             and folds[i + 2] in self.w["naming_verb"]  # "en pojkvän som heter Elias"
 
+    @staticmethod
+    def _plain_name(doc: Doc, k: int) -> bool:
+        """Token k is a listed given name that is no word of any kind (ayşe, samira)."""
+        if k < 0 or k >= len(doc.texts):
+            return False
+        e = doc.entries[k]
+        return bool(e.gender) and not e.cats and e.zipf < T.RARE and doc.texts[k].isalpha()
+
     def _household(self, doc: Doc, i: int) -> bool:
         """"vi åker till parken med barnen", "Hur mår du och barnen?": the children of a
         first-person story or beside the person addressed are the writer's (or the
@@ -902,16 +929,31 @@ class ContextRules:
         return any(f in w["writer_word"] for f in folds[start:end])
 
     def _kin_owned(self, doc: Doc, i: int) -> bool | None:
-        """"min bror", "moster Hawa", "Pers föräldrar": a kin word with its owner or name; a
+        """"min bror", "moster Hawa", "Pers föräldrar", "Noors bästa kompis": a kin word with
+        its owner or name, also listed after an owned one ("min mamma och pappa", "min madar
+        och padar"), named in apposition ("en afghansk väninna, Setareh") or, as the learners'
+        languages put it, after the name ("hälsa ayşe teyze", "hej hodan walaashay"); a
         capitalised one starting a sentence ("Mamma kom") is one too, unless it is "Man"."""
-        nxt = doc.texts[i + 1] if i + 1 < len(doc.texts) else ""
-        if any(t.lower() in self.possessives for t in doc.texts[max(0, i - 2):i]) \
-                or nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts:
+        texts, n = doc.texts, len(doc.texts)
+        nxt = texts[i + 1] if i + 1 < n else ""
+        if any(t.lower() in self.possessives for t in texts[max(0, i - 2):i]) \
+                or nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts \
+                or nxt == "," and i + 2 < n and texts[i + 2][:1].isupper() \
+                and texts[i + 2].isalpha() and i + 2 not in doc.starts and doc.folds[i] != "man" \
+                or i >= 3 and doc.folds[i - 1] in self.w["list_word"] \
+                and self.lex.marks.get(texts[i - 2].lower()) == "fam" \
+                and any(t.lower() in self.possessives for t in texts[max(0, i - 4):i - 2]):
             return True
-        owner = doc.texts[i - 1] if i else ""
+        if texts[i].islower() and doc.folds[i] != "man" and (
+                self._plain_name(doc, i - 1) and i - 1 not in doc.starts
+                or self._plain_name(doc, i + 1)):
+            return True  # "ayşe teyze", "mahmoud akhi", "khalto samira": a listed given name
+            # beside it
+        k = i - 1 - (i >= 2 and doc.folds[i - 1] in self.w["kin_adjective"])
+        owner = texts[k] if k >= 0 else ""
         if owner[:1].isupper() and owner.endswith("s") and (
-                i - 1 not in doc.starts or self.lex.get(doc.folds[i - 1][:-1]).gender):
-            return True  # "Pers föräldrar", "Valentinas pappa"
+                k not in doc.starts or self.lex.get(doc.folds[k][:-1]).gender):
+            return True  # "Pers föräldrar", "Valentinas pappa", "Noors bästa kompis"
         if doc.texts[i][0].isupper() and i in doc.starts:
             return doc.folds[i] != "man"
         return None

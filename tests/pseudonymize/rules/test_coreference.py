@@ -22,6 +22,35 @@ def test_a_homograph_name_in_lower_case_as_a_clause_subject_is_the_name(offline_
     assert not [s for s in spans if s[0] == text.index("rosa kläder")]
 
 
+def test_a_homograph_name_before_a_past_tense_starting_a_sentence_is_the_name(offline_engine) -> None:
+    """Per is a name and a preposition: "per berättade" starting a sentence is the man the essay
+    named (a preposition cannot stand before a verb), while "50 kr per fisk" is the word."""
+    text = "Vi fiskade med Per Fors. Vi betalade 50 kr per fisk. per berättade om sjön."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("per berättade"), "firstname_male") in spans
+    assert not [s for s in spans if s[0] == text.index("per fisk")]
+
+
+def test_a_homograph_name_said_to_have_an_occupation_is_the_name(offline_engine) -> None:
+    """Saga is a name and a tale: "saga är förskollärare" starting a sentence is the woman the
+    essay named, "läser en saga" the tale, and "sten är hård" the stone."""
+    text = "Min kompis Saga Niemi bor här. saga är förskollärare och hon läser en saga."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("saga är"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("saga.")]
+    text = "Jag heter Sten. sten är hård och tung."
+    assert not [s for s in offline_engine.detect(text) if s.start == text.index("sten är")]
+
+
+def test_a_middle_name_said_alone_is_a_first_name(offline_engine) -> None:
+    """"Mohammad Hussain Rezaie … alla säger bara hussain": inside the full name Hussain is a
+    middle name, alone it is what he is called, a first name."""
+    text = "Min bror heter Mohammad Hussain Rezaie. Alla säger bara hussain till honom."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("Hussain"), "middlename") in spans
+    assert (text.index("hussain"), "firstname_male") in spans
+
+
 def test_a_genitive_takes_the_gender_of_its_misspelt_name(offline_engine) -> None:
     """"Ikraans pappa … Ikraan … hon": the genitive is the same girl, read by her spelling."""
     text = "Jag är Ikraans pappa. Ikraan är sjuk idag, hon har feber."
