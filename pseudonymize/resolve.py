@@ -406,14 +406,18 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     towns: dict[str, str] = {}  # towns abroad named so far, by themselves and one letter less
     for n, span in enumerate(spans):
         k = None
-        if span.label == "city" or span.rule == "place-preposition":
+        if span.label in ("city", "region") or span.rule == "place-preposition":
             k = doc.index_at(span.start)
             if k == len(doc.texts) or doc.offsets[k] != span.start:
                 k = None  # a span not on a token start: nothing to refine
+        before = doc.folds[k - 1] if k else ""
+        if k is not None and span.label == "region" and not (
+                before in doc.lex.words("area_word") and _foreign_town(prev)):
+            k = None  # a region stays one unless a district of a town abroad ("i ulaanbaatar i
+            # distriktet Bayanzürkh"; "i Afghanistan, i distriktet Jaghori" is a region)
         if k is not None:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
-            before = folds[k - 1] if k else ""
             end = doc.index_at(span.end)
             # "i Kraków i Nowa Huta": the second is a district of the first, not where the
             # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
@@ -426,7 +430,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns)
             if in_foreign or district or within or named_area and not entry.se_pop and (
-                    prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
+                    prev is None or "foreign" in prev.attrs or "foreign" in span.attrs
+                    or prev.label == "country" and doc.lex.get(prev.key or "").country != "SE"):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
                             span.score, span.rule, span.key)
             elif entry.se_pop or entry.place_country == "SE":
@@ -444,6 +449,11 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+def _foreign_town(span: Span | None) -> bool:
+    """`span` is a town abroad."""
+    return span is not None and span.label == "city" and "foreign" in span.attrs
 
 
 def _district(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str,
