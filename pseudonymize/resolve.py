@@ -429,7 +429,19 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 or _named_after_area(doc, k) or side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns)
-            if in_foreign or district or within or named_area and not entry.se_pop and (
+            # "från jaghori i ghazni": what holds a region is a region too (the province Ghazni,
+            # not its town)
+            holds_region = (span.label == "city" and prev is not None and prev.label == "region"
+                            and not entry.se_pop and before == "i" and k >= 2
+                            and doc.ends[k - 2] == prev.end)
+            if holds_region:
+                span = Span(span.start, span.end, "region", span.attrs, span.score, span.rule,
+                            span.key)
+            elif span.label == "city" and before == "pa" and ISLAND_DISTRICT <= entry.cats:
+                # "på Hisingen", "ligger på Trossö": the island a town's district is ("i
+                # Hisingen" is the district)
+                span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule, span.key)
+            elif in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs
                     or prev.label == "country" and doc.lex.get(prev.key or "").country != "SE"):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
@@ -449,6 +461,9 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a district on its island
 
 
 def _foreign_town(span: Span | None) -> bool:

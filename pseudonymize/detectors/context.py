@@ -118,7 +118,7 @@ STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
-                   reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
+                   reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
                           "thing_pronoun", "work_word", "work_start", "place_trigger"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
@@ -716,6 +716,13 @@ class ContextRules:
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
+        if label == "region" and doc.texts[i][0].isupper() and folds[i] in self.w["region_body"] \
+                and doc.texts[j][0].isupper() \
+                and (e.se_pop or e.place_country == "SE"):
+            end = self._connected_run(doc, j)  # "Till Region Västernorrland": the region's body
+            add(NAMED_KIND.span(doc.offsets[i], doc.ends[end], _org_role(doc, i, "other_institution"),
+                                key=" ".join(folds[i:end + 1])))
+            return
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
         if label in ("school", "other_institution") and works_at(doc, i):

@@ -90,7 +90,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "kin_gender", "naming_verb", "list_word",
                                                   "personal_pronoun", "name_copula",
                                                   "surname_noun", "name_object", "calling_verb",
-                                                  "saying_verb", "nickname_tail", "definite_ending"),
+                                                  "saying_verb", "nickname_tail", "definite_ending",
+                                                  "nationality", "exonym_subject"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -532,9 +533,19 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
         j -= 1  # "mitt namn är hussein", "mitt efternamn är ali"
     elif _called(doc, j + 1):
         j -= 1  # "alla kallar mig Zuzu", "vi kallar henne Gosia"
+    elif _exonym_slot(doc, j + 1):
+        return False  # "serber säger Đakovica", "ni säger Wien": a people's name for a place
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.texts[j].lower()) == "fam")
+
+
+def _exonym_slot(doc: Doc, i: int) -> bool:
+    """Token i follows a people's word (or "ni", "man") and a reporting verb: "serber säger
+    Đakovica", "turkarna säger tunceli", "ni säger Wien": what they call the place just named."""
+    W = doc.lex.words.folds
+    return i >= 2 and doc.folds[i - 1] in W["name_trigger.report"] \
+        and (doc.folds[i - 2] in W["exonym_subject"] or "nationality" in doc.entries[i - 2].cats)
 
 
 class NameOpeners(dict):
@@ -1233,10 +1244,12 @@ class Matcher:
         # none of the words its reads start from
         place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before or (
             i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
-        if not place_ctx and not (e.zipf or e.cats or e.place_kind) and doc.texts[i].islower() \
-                and self._listed_town(doc, i):
-            place_ctx = 1  # "mellan Jönköping och götebrog": a word no list knows listed
-            # after a Swedish town stands where a place does (a misspelt town: `_u_fuzzy`)
+        if not place_ctx and _exonym_slot(doc, i):
+            place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
+        elif not place_ctx and e is EMPTY and doc.texts[i].islower() \
+                and self._after_listed_place(doc, i):
+            place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
+            # list knows listed after a place stands where a place does (misspelt: `_u_fuzzy`)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
@@ -1314,6 +1327,17 @@ class Matcher:
             return False
         before = doc.entries[i - 2]
         return before.se_pop >= T.SE_ATTESTED and "district" not in before.cats
+
+    def _after_listed_place(self, doc: Doc, i: int) -> bool:
+        """Token i follows a comma or a list word after a town, region or country that is no
+        name: "Malmö eller lund", "i ghazni, afganistan"."""
+        if i < 2 or not (doc.texts[i - 1] == "," or doc.folds[i - 1] in self.W["list_word"]):
+            return False
+        before = doc.entries[i - 2]
+        return (before.country or before.place_kind in ("city", "region", "municipality")) \
+            and not before.gender and not before.surname_rank \
+            and (before.se_pop or before.zipf < T.COMMON or doc.texts[i - 2][0].isupper())
+        # (not "en man, bärgades": an everyday word that is also a place abroad)
 
     def _quiet_homograph(self, text: str) -> bool:
         """An everyday word with a name or place reading ("vi", "där", "många") that no rule
