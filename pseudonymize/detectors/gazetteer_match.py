@@ -54,7 +54,7 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "stay_adverb", "name_trigger", "name_verb", "never_replaced",
-    "naming_verb",
+    "naming_verb", "town_noun",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
@@ -254,8 +254,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
             and not (folds[i].endswith(ENDS["definite_ending"]) and doc.entries[i].zipf >= T.DEFINITE_NOUN_MIN):
         return 2  # "Berga ligger utanför stan", "Vallby är en stadsdel"; not "Affären ligger"
     j = i - 1
-    if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]):
-        return 1  # "i stadsdelen Praga", "i provinsen Fars"
+    if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]
+                   or folds[j] in W["compass_word"] and doc.entries[i].country):
+        return 1  # "i stadsdelen Praga", "i provinsen Fars", "Podlasie, östra polen"
     if j >= 1 and folds[j] in W["compass_word"]:
         j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
