@@ -429,10 +429,12 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 or _named_after_area(doc, k) or side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
             district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns)
-            # "från jaghori i ghazni", "en gammal stad i fars": what holds a region or a town
-            # is a region (the province Ghazni, not its town)
+            # "från jaghori i ghazni", "en gammal stad i fars", "i byn nyakach i nyanza": what
+            # holds a region or a town is a region (the province Ghazni, not its town), where a
+            # town read is also a listed region (Nyanza) or the held place is a region
             holds_region = span.label == "city" and not entry.se_pop and before == "i" and k >= 2 \
-                and (prev is not None and prev.label == "region" and doc.ends[k - 2] == prev.end
+                and (prev is not None and doc.ends[k - 2] == prev.end and (
+                    prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats)
                      or folds[k - 2] in doc.lex.words("town_noun"))
             if holds_region:
                 span = Span(span.start, span.end, "region", span.attrs, span.score, span.rule,
