@@ -1214,7 +1214,8 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"går till pingstkyrkan", "i vietnamesiska föreningen": a denomination's church in one
     lower-case word, or a people's, language's or faith's adjective ("kurdiska
-    kulturföreningen", "katolska församlingen") before an association's definite head, names the
+    kulturföreningen", "katolska församlingen", "fil-svenska föreningen": its last part) before
+    an association's definite head, names the
     congregation or association one belongs to; "kyrkan" alone, "en somalisk förening" and the
     public "svenska kyrkan" are not."""
     folds, texts = doc.folds, doc.texts
@@ -1224,9 +1225,10 @@ def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(CONGREGATION.span(doc.offsets[i], doc.ends[i], "other_institution", key=folds[i]))
         return True
     key = f"{folds[i - 1]} {folds[i]}" if i else ""
+    people = folds[i - 1].rsplit("-", 1)[-1] if i else ""  # "fil-svenska föreningen"
     if i and folds[i] in r.w["people_association_head"] and texts[i - 1].islower() \
-            and (folds[i - 1] in r.w["nationality"] or folds[i - 1] in r.w["not_name.language"]
-                 or folds[i - 1] in r.w["sensitive.religion"]) \
+            and (people in r.w["nationality"] or people in r.w["not_name.language"]
+                 or people in r.w["sensitive.religion"]) \
             and key not in r.w["public_congregation"]:
         add(CONGREGATION.span(doc.offsets[i - 1], doc.ends[i], "other_institution", key=key))
         return True
