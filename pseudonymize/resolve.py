@@ -428,7 +428,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
                 or _named_after_area(doc, k) or side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
-            district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns)
+            district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns) \
+                and not _other_name_after(doc, end)
             # "från jaghori i ghazni", "en gammal stad i fars", "i byn nyakach i nyanza": what
             # holds a region or a town is a region (the province Ghazni, not its town), where a
             # town read is also a listed region (Nyanza) or the held place is a region
@@ -466,6 +467,19 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
 
 
 ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a district on its island
+
+
+def _other_name_after(doc: Doc, end: int) -> bool:
+    """The words from token `end` on give the place before them another people's or
+    language's name, so it is a town of its own, not a district of the big town the essay
+    is in: "stenbol, det är kurdiska för Istanbul", "Beč, ni säger Wien"."""
+    folds, W = doc.folds, doc.lex.words.folds
+    j = end + (end < len(folds) and folds[end] == ",")
+    after = folds[j:j + 4]
+    if after[:2] in (["det", "ar"], ["som", "ar"]):
+        return len(after) == 4 and after[2] in W["not_name.language"] and after[3] == "for"
+    return len(after) >= 2 and after[1] in W["name_trigger.report"] and (
+        after[0] in W["exonym_subject"] or "nationality" in doc.entries[j].cats)
 
 
 def _foreign_town(span: Span | None) -> bool:
