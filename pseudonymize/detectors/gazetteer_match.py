@@ -84,7 +84,7 @@ PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_endin
                                                   "landmark_preposition", "dwelling_verb"))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
                                             "possessive"))
-ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
+ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word", "account_trigger"))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
                                                   "verb_ending", "possessive", "kin_adjective",
                                                   "kin_gender", "naming_verb", "list_word",
@@ -2410,13 +2410,15 @@ def studied_at(doc: Doc, i: int) -> str | None:
 
 def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
     """After a place preposition: a place; "Till Bostadsbolaget" heading a letter, "betalat
-    hyran till Vätterhem": an addressee; "en by i Isan", "i provinsen Fars": a region."""
+    hyran till Vätterhem": an addressee; "ett konto i Dahabshiil": the bank holding it; "en by i Isan", "i provinsen Fars": a region."""
     if not c.place_ctx:
         return None
     folds, i = c.doc.folds, c.i
     if folds[i - 1] == "till" and (i - 1 in c.doc.starts or any(
             w in m.W["payment_word"] for w in folds[max(0, i - 6):i - 1])):
         return _tok_span(ADDRESSEE, c, "other_institution")
+    if c.cap and i >= 2 and folds[i - 2] in m.W["account_trigger"]:
+        return _tok_span(ADDRESSEE, c, "other_institution")  # "ett konto i Dahabshiil": a bank
     region = folds[i - 1] in m.W["region_word"] or folds[i - 1] == "i" and i >= 2 \
         and folds[i - 2] in m.W["village_word"]
     return _tok_span(PLACE_CONTEXT, c, "region" if region else "city")
