@@ -424,14 +424,18 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     towns: dict[str, str] = {}  # towns abroad named so far, by themselves and one letter less
     for n, span in enumerate(spans):
         k = None
-        if span.label == "city" or span.rule == "place-preposition":
+        if span.label in ("city", "region") or span.rule == "place-preposition":
             k = doc.index_at(span.start)
             if k == len(doc.texts) or doc.offsets[k] != span.start:
                 k = None  # a span not on a token start: nothing to refine
+        before = doc.folds[k - 1] if k else ""
+        if k is not None and span.label == "region" and not (
+                before in doc.lex.words("area_word") and _foreign_town(prev)):
+            k = None  # a region stays one unless a district of a town abroad ("i ulaanbaatar i
+            # distriktet Bayanzürkh"; "i Afghanistan, i distriktet Jaghori" is a region)
         if k is not None:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
-            before = folds[k - 1] if k else ""
             end = doc.index_at(span.end)
             # "i Kraków i Nowa Huta": the second is a district of the first, not where the
             # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
@@ -442,9 +446,25 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
                 or _named_after_area(doc, k) or side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
-            district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns)
-            if in_foreign or district or within or named_area and not entry.se_pop and (
-                    prev is None or "foreign" in prev.attrs or "foreign" in span.attrs):
+            district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns) \
+                and not _other_name_after(doc, end)
+            # "från jaghori i ghazni", "en gammal stad i fars", "i byn nyakach i nyanza": what
+            # holds a region or a town is a region (the province Ghazni, not its town), where a
+            # town read is also a listed region (Nyanza) or the held place is a region
+            holds_region = span.label == "city" and not entry.se_pop and before == "i" and k >= 2 \
+                and (prev is not None and doc.ends[k - 2] == prev.end and (
+                    prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats)
+                     or folds[k - 2] in doc.lex.words("town_noun"))
+            if holds_region:
+                span = Span(span.start, span.end, "region", span.attrs, span.score, span.rule,
+                            span.key)
+            elif span.label == "city" and before == "pa" and ISLAND_DISTRICT <= entry.cats:
+                # "på Hisingen", "ligger på Trossö": the island a town's district is ("i
+                # Hisingen" is the district)
+                span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule, span.key)
+            elif in_foreign or district or within or named_area and not entry.se_pop and (
+                    prev is None or "foreign" in prev.attrs or "foreign" in span.attrs
+                    or prev.label == "country" and doc.lex.get(prev.key or "").country != "SE"):
                 span = Span(span.start, span.end, "area", tuple(sorted(set(span.attrs) | {"foreign"})),
                             span.score, span.rule, span.key)
             elif entry.se_pop or entry.place_country == "SE":
@@ -462,6 +482,27 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a district on its island
+
+
+def _other_name_after(doc: Doc, end: int) -> bool:
+    """The words from token `end` on give the place before them another people's or
+    language's name, so it is a town of its own, not a district of the big town the essay
+    is in: "stenbol, det är kurdiska för Istanbul", "Beč, ni säger Wien"."""
+    folds, W = doc.folds, doc.lex.words.folds
+    j = end + (end < len(folds) and folds[end] == ",")
+    after = folds[j:j + 4]
+    if after[:2] in (["det", "ar"], ["som", "ar"]):
+        return len(after) == 4 and after[2] in W["not_name.language"] and after[3] == "for"
+    return len(after) >= 2 and after[1] in W["name_trigger.report"] and (
+        after[0] in W["exonym_subject"] or "nationality" in doc.entries[j].cats)
+
+
+def _foreign_town(span: Span | None) -> bool:
+    """`span` is a town abroad."""
+    return span is not None and span.label == "city" and "foreign" in span.attrs
 
 
 def _district(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str,

@@ -118,7 +118,7 @@ STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
-                   reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition",
+                   reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
                           "thing_pronoun", "work_word", "work_start", "place_trigger"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
@@ -171,7 +171,7 @@ CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
 # association in lower case, named as the place one goes to
 CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
                      word=("denomination_church", "people_association_head"),
-                     reads=("nationality", "public_congregation"))
+                     reads=("nationality", "not_name", "sensitive", "public_congregation"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
 JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
@@ -218,11 +218,11 @@ TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
-                             "street_abbreviation", "word_like_abbreviation", "post_box_word",
+                             "street_abbreviation", "word_like_abbreviation",
                              "name_adjective", "street_lead", "street_apart_stop", "unit_word",
                              "be_verb", "house_number_subject"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
-                         reads=("address_trigger.apartment",))
+                         reads=("address_trigger.apartment", "address_trigger.box"))
 
 
 ORDINAL_LETTERS = ("e", "a")  # the endings of a day's ordinal in digits ("3:e", "1:a")
@@ -735,6 +735,13 @@ class ContextRules:
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
+        if label == "region" and doc.texts[i][0].isupper() and folds[i] in self.w["region_body"] \
+                and doc.texts[j][0].isupper() \
+                and (e.se_pop or e.place_country == "SE"):
+            end = self._connected_run(doc, j)  # "Till Region Västernorrland": the region's body
+            add(NAMED_KIND.span(doc.offsets[i], doc.ends[end], _org_role(doc, i, "other_institution"),
+                                key=" ".join(folds[i:end + 1])))
+            return
         if label == "transport_name" and (e.place_kind or e.org_kind or e.country):
             return  # "tåget Stockholm–Malmö", "bussen Västtrafik": where to, or who runs it
         if label in ("school", "other_institution") and works_at(doc, i):
@@ -1248,7 +1255,9 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"går till pingstkyrkan", "i vietnamesiska föreningen": a denomination's church in one
-    lower-case word, or a people's adjective before an association's definite head, names the
+    lower-case word, or a people's, language's or faith's adjective ("kurdiska
+    kulturföreningen", "katolska församlingen", "fil-svenska föreningen": its last part) before
+    an association's definite head, names the
     congregation or association one belongs to; "kyrkan" alone, "en somalisk förening" and the
     public "svenska kyrkan" are not."""
     folds, texts = doc.folds, doc.texts
@@ -1258,8 +1267,11 @@ def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(CONGREGATION.span(doc.offsets[i], doc.ends[i], "other_institution", key=folds[i]))
         return True
     key = f"{folds[i - 1]} {folds[i]}" if i else ""
+    people = folds[i - 1].rsplit("-", 1)[-1] if i else ""  # "fil-svenska föreningen"
     if i and folds[i] in r.w["people_association_head"] and texts[i - 1].islower() \
-            and folds[i - 1] in r.w["nationality"] and key not in r.w["public_congregation"]:
+            and (people in r.w["nationality"] or people in r.w["not_name.language"]
+                 or people in r.w["sensitive.religion"]) \
+            and key not in r.w["public_congregation"]:
         add(CONGREGATION.span(doc.offsets[i - 1], doc.ends[i], "other_institution", key=key))
         return True
     return False
@@ -2155,12 +2167,13 @@ def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"lgh 1102", "lägenhet nr 1203": an apartment number identifies the home. Labelled
-    other_nr_seq (TAXONOMY: street_nr is the building number, rendered 1-99; an apartment number
-    is a number sequence, rendered digit by digit as 0000)."""
+    """"lgh 1102", "lägenhet nr 1203": an apartment number identifies the home, "Box 952" a
+    post box. Labelled other_nr_seq (TAXONOMY: street_nr is the building number, rendered 1-99;
+    an apartment or box number is a number sequence, rendered digit by digit as 0000)."""
     digits, value = _digits(doc, i)
     k = _number_owner(r, doc, i, (".", ":"))  # "lgh. 1102", "lägenhet nr 1203"
-    if value >= 0 and k >= 0 and doc.folds[k] in r.w["address_trigger.apartment"] \
+    if value >= 0 and k >= 0 and (doc.folds[k] in r.w["address_trigger.apartment"]
+                                  or doc.folds[k] in r.w["address_trigger.box"]) \
             and 1 <= len(digits) <= 5:
         add(APARTMENT_NUMBER.span(doc.offsets[i], doc.offsets[i] + len(digits), "other_nr_seq",
                                   key=digits))
@@ -2170,7 +2183,7 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Storgatan 5", "Tensta allé 12", "Storgatan 18A", "ringvägen 5b" (a street in lower
-    case when its name is no everyday word), "Box 123"."""
+    case when its name is no everyday word)."""
     house = HOUSE_NUMBER.fullmatch(doc.texts[i])
     digits, value = (house.group(1), int(house.group(1))) if house else _digits(doc, i)
     k = i - 1
@@ -2192,7 +2205,7 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         k -= 1  # "Storgatan, 12": a learner's comma between the street and its number
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
     named = _street_spans(r, doc, k, add)
-    if prev in r.w["post_box_word"] and len(digits) <= 5 or value < 1000 and (
+    if value < 1000 and (
             _is_street(r, doc, k)
             or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
             or _street_before(r, doc, k) or named

@@ -54,7 +54,7 @@ PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_t
 GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "stay_adverb", "name_trigger", "name_verb", "never_replaced",
-    "naming_verb",
+    "naming_verb", "town_noun",
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
@@ -84,13 +84,14 @@ PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_endin
                                                   "landmark_preposition", "dwelling_verb"))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
                                             "possessive"))
-ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word",))
+ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word", "account_trigger"))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
                                                   "verb_ending", "possessive", "kin_adjective",
                                                   "kin_gender", "naming_verb", "list_word",
                                                   "personal_pronoun", "name_copula",
                                                   "surname_noun", "name_object", "calling_verb",
-                                                  "saying_verb", "nickname_tail", "definite_ending"),
+                                                  "saying_verb", "nickname_tail", "definite_ending",
+                                                  "nationality", "exonym_subject"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -253,8 +254,9 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
             and not (folds[i].endswith(ENDS["definite_ending"]) and doc.entries[i].zipf >= T.DEFINITE_NOUN_MIN):
         return 2  # "Berga ligger utanför stan", "Vallby är en stadsdel"; not "Affären ligger"
     j = i - 1
-    if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]):
-        return 1  # "i stadsdelen Praga", "i provinsen Fars"
+    if j >= 0 and (folds[j] in W["area_word"] or folds[j] in W["region_word"]
+                   or folds[j] in W["compass_word"] and doc.entries[i].country):
+        return 1  # "i stadsdelen Praga", "i provinsen Fars", "Podlasie, östra polen"
     if j >= 1 and folds[j] in W["compass_word"]:
         j -= 1  # "i norra kurdistan", "i väst afganistan"
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
@@ -532,9 +534,19 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
         j -= 1  # "mitt namn är hussein", "mitt efternamn är ali"
     elif _called(doc, j + 1):
         j -= 1  # "alla kallar mig Zuzu", "vi kallar henne Gosia"
+    elif _exonym_slot(doc, j + 1):
+        return False  # "serber säger Đakovica", "ni säger Wien": a people's name for a place
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.texts[j].lower()) == "fam")
+
+
+def _exonym_slot(doc: Doc, i: int) -> bool:
+    """Token i follows a people's word (or "ni", "man") and a reporting verb: "serber säger
+    Đakovica", "turkarna säger tunceli", "ni säger Wien": what they call the place just named."""
+    W = doc.lex.words.folds
+    return i >= 2 and doc.folds[i - 1] in W["name_trigger.report"] \
+        and (doc.folds[i - 2] in W["exonym_subject"] or "nationality" in doc.entries[i - 2].cats)
 
 
 class NameOpeners(dict):
@@ -1233,6 +1245,12 @@ class Matcher:
         # none of the words its reads start from
         place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before or (
             i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
+        if not place_ctx and _exonym_slot(doc, i):
+            place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
+        elif not place_ctx and e is EMPTY and doc.texts[i].islower() \
+                and self._after_listed_place(doc, i):
+            place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
+            # list knows listed after a place stands where a place does (misspelt: `_u_fuzzy`)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
@@ -1310,6 +1328,17 @@ class Matcher:
             return False
         before = doc.entries[i - 2]
         return before.se_pop >= T.SE_ATTESTED and "district" not in before.cats
+
+    def _after_listed_place(self, doc: Doc, i: int) -> bool:
+        """Token i follows a comma or a list word after a town, region or country that is no
+        name: "Malmö eller lund", "i ghazni, afganistan"."""
+        if i < 2 or not (doc.texts[i - 1] == "," or doc.folds[i - 1] in self.W["list_word"]):
+            return False
+        before = doc.entries[i - 2]
+        return (before.country or before.place_kind in ("city", "region", "municipality")) \
+            and not before.gender and not before.surname_rank \
+            and (before.se_pop or before.zipf < T.COMMON or doc.texts[i - 2][0].isupper())
+        # (not "en man, bärgades": an everyday word that is also a place abroad)
 
     def _quiet_homograph(self, text: str) -> bool:
         """An everyday word with a name or place reading ("vi", "där", "många") that no rule
@@ -2381,13 +2410,15 @@ def studied_at(doc: Doc, i: int) -> str | None:
 
 def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
     """After a place preposition: a place; "Till Bostadsbolaget" heading a letter, "betalat
-    hyran till Vätterhem": an addressee; "en by i Isan", "i provinsen Fars": a region."""
+    hyran till Vätterhem": an addressee; "ett konto i Dahabshiil": the bank holding it; "en by i Isan", "i provinsen Fars": a region."""
     if not c.place_ctx:
         return None
     folds, i = c.doc.folds, c.i
     if folds[i - 1] == "till" and (i - 1 in c.doc.starts or any(
             w in m.W["payment_word"] for w in folds[max(0, i - 6):i - 1])):
         return _tok_span(ADDRESSEE, c, "other_institution")
+    if c.cap and i >= 2 and folds[i - 2] in m.W["account_trigger"]:
+        return _tok_span(ADDRESSEE, c, "other_institution")  # "ett konto i Dahabshiil": a bank
     region = folds[i - 1] in m.W["region_word"] or folds[i - 1] == "i" and i >= 2 \
         and folds[i - 2] in m.W["village_word"]
     return _tok_span(PLACE_CONTEXT, c, "region" if region else "city")

@@ -44,12 +44,12 @@ BLIND2_REPLACE_RECALL_MIN = 0.955
 BLIND2_LEAKS_MAX = 5
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908); dev9, written blind on 2026-11-29 and only
-# measured that day (first 0.911 and 17 leaks, 0.919 and 17 at the day's end; 0.944 and 10
-# after its names and kin words were tuned on openly); dev10, written blind in the fourth
-# session and only measured there (first 0.922 and 10 leaks in 8 essays): (replace-label
-# recall, leaks) they keep
+# measured that day (first 0.911 and 17 leaks, 0.919 and 17 at the day's end; tuned on openly
+# in the fourth session: names, kin words, own-language regions, islands, exonyms, associations);
+# dev10, written blind in the fourth session and only measured there (first 0.922 and 10 leaks
+# in 8 essays): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.97, 4), "dev5": (0.965, 5),
-              "dev6": (0.975, 2), "dev7": (0.975, 3), "dev8": (0.955, 3), "dev9": (0.94, 10),
+              "dev6": (0.975, 2), "dev7": (0.975, 3), "dev8": (0.96, 3), "dev9": (0.95, 10),
               "dev10": (0.92, 10)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
