@@ -9,13 +9,11 @@ Versions are content hashes, so rebuilding unchanged inputs yields the same file
 """
 from __future__ import annotations
 
-import datetime as dt
 import fcntl
 import hashlib
 import io
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,6 +39,8 @@ def data_root() -> Path:
 
 def code_revision() -> str:
     """The git revision of this checkout (with -dirty), or the package version outside git."""
+    import subprocess  # here: a process that only reads a snapshot (`annotate`) never runs git
+
     here = Path(__file__).resolve().parent
     try:
         rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True,
@@ -247,5 +247,7 @@ class Store:
 
 
 def _now() -> str:
+    import datetime as dt  # here: only a build writes a time
+
     # Microseconds: snapshots() orders by creation time, and builds can commit twice a second.
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="microseconds")

@@ -135,7 +135,7 @@ def _text(args: argparse.Namespace) -> int:
 
 
 def _annotate(args: argparse.Namespace) -> int:
-    from pseudonymize.policy import DEFAULT
+    from pseudonymize.labels import LABELS
     from pseudonymize.resolve import number
 
     policy = corpus_policy(args.policy)
@@ -169,7 +169,8 @@ def _annotate(args: argparse.Namespace) -> int:
                 refs = number(spans, text)
                 out.write(json.dumps({"id": essay_id, "spans": [
                     {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
-                     "ref": ref, "action": (policy or DEFAULT).action(s.label)}
+                     "ref": ref,
+                     "action": policy.action(s.label) if policy else LABELS[s.label].action}
                     for s, ref in zip(spans, refs)]}, ensure_ascii=False) + "\n")
                 count += 1
         if out is not sys.stdout:

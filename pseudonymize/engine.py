@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import detectors, normalize, resolve
@@ -26,8 +26,10 @@ from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
-from pseudonymize.policy import Policy
 from pseudonymize.types import MARK, REPLACE, Annotation, Result, Span
+
+if TYPE_CHECKING:  # a policy is given by the caller: detecting alone never imports its module
+    from pseudonymize.policy import Policy
 
 E = TypeVar("E")
 R = TypeVar("R")
