@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import sys
@@ -59,6 +58,8 @@ def text_scope(text: str) -> str:
     """The surrogate scope of a text given without --id: its content hash, so different texts
     get different surrogates and the same text (with the same seed) the same ones. The hash
     only seeds the choice; it is printed nowhere."""
+    import hashlib  # (here: it loads OpenSSL, 11 M instructions of `annotate`'s start-up)
+
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 

@@ -7,7 +7,6 @@ dict lookup per token.
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import os
 import pickle
@@ -15,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib.util import source_hash
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
@@ -259,9 +259,9 @@ class Lexicon:
 
 
 # The cache is keyed by snapshot id and by the compiler's source and thresholds, so a change
-# of either recompiles.
-CACHE_VERSION = hashlib.sha256(Path(__file__).read_bytes()
-                               + Path(T.__file__).read_bytes()).hexdigest()[:12]
+# of either recompiles (Python's own hash of a source for its bytecode).
+CACHE_VERSION = source_hash(Path(__file__).read_bytes() + b"\0"
+                            + Path(T.__file__).read_bytes()).hex()
 
 
 def load(snapshot_path: Path, cache_dir: Path | None = None, derived: str = "") -> Lexicon:
