@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import json
-import os
 import pickle
 from collections import defaultdict
 from collections.abc import Callable, Hashable
@@ -315,15 +314,12 @@ def _unpickle(path: Path) -> object:
 def _write(path: Path, obj: object) -> None:
     """Pickle to a cache file, renamed into place when complete (a reader never sees half)."""
     import pickletools
-    import tempfile
+
+    from builders.atomic import atomic_write_bytes
 
     # without the memo entries no object is read back through (a third of them)
-    blob = pickletools.optimize(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.")
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(blob)
-    os.replace(tmp, path)
+    atomic_write_bytes(path, pickletools.optimize(pickle.dumps(
+        obj, protocol=pickle.HIGHEST_PROTOCOL)))
 
 
 def one_of_each(lex: Lexicon) -> None:
