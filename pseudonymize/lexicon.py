@@ -302,7 +302,10 @@ def keep_derived(lex: Lexicon) -> None:
     others read them."""
     tables = lex.derived_tables
     if tables.file is not None and tables.made:
-        _write(tables.file, dict(tables))
+        try:
+            _write(tables.file, dict(tables))
+        except OSError:  # a data root this process may not write: made again next time
+            return
         tables.made = False
 
 

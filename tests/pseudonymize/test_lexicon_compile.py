@@ -103,3 +103,21 @@ def test_the_detectors_tables_are_keyed_by_every_module_the_detectors_load() -> 
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True)
     assert run.stdout.strip() == "True"
+
+
+def test_an_unwritable_cache_leaves_the_engine_working(engine_snapshot: Path, tmp_path: Path,
+                                                        monkeypatch) -> None:
+    """A data root the process may not write (a shared, read-only one): the tables are made in
+    memory and the engine works; the next process makes them again."""
+    from pseudonymize import lexicon
+    from pseudonymize.engine import Engine
+
+    lexicon.load(engine_snapshot, tmp_path)  # the lexicon's cache, written by its owner
+
+    def refused(path: Path, obj: object) -> None:
+        raise PermissionError(path)
+
+    monkeypatch.setattr(lexicon, "_write", refused)
+    engine = Engine.load(engine_snapshot, tmp_path)
+    assert engine.lex.derived_tables.made and not list(tmp_path.glob("derived-*"))
+    assert engine.detect("Jag heter Anna Berg och bor i Holmsund.")
