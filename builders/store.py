@@ -9,13 +9,10 @@ Versions are content hashes, so rebuilding unchanged inputs yields the same file
 """
 from __future__ import annotations
 
-import datetime as dt
 import fcntl
-import hashlib
 import io
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +23,8 @@ import builders
 from builders.atomic import atomic_write_bytes, atomic_write_json
 
 if TYPE_CHECKING:
+    import hashlib
+
     import polars as pl
 
 # polars, pyarrow and the schemas are imported where frames are handled: reading the lock and the
@@ -41,6 +40,8 @@ def data_root() -> Path:
 
 def code_revision() -> str:
     """The git revision of this checkout (with -dirty), or the package version outside git."""
+    import subprocess  # here: a process that only reads a snapshot (`annotate`) never runs git
+
     here = Path(__file__).resolve().parent
     try:
         rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True,
@@ -76,8 +77,16 @@ def locked(path: Path, what: str) -> Iterator[None]:
         os.close(fd)
 
 
+def _sha256(data: bytes = b"") -> hashlib._Hash:
+    """A sha256 digest object. (hashlib is imported here: it loads OpenSSL, 11 M instructions
+    of the start-up of a process that only reads a snapshot, such as `annotate`.)"""
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
 def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
+    digest = _sha256()
     with open(path, "rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             digest.update(chunk)
@@ -138,7 +147,7 @@ class Store:
             frame = complete(gazetteer, frame).sort(list(SCHEMAS[gazetteer]))
             data = _parquet_bytes(frame, {**provenance, "gazetteer": gazetteer,
                                           "rows": frame.height})
-            version = hashlib.sha256(data).hexdigest()[:16]
+            version = _sha256(data).hexdigest()[:16]
             path = self.curated / "parts" / source / gazetteer / f"{version}.parquet"
             if not path.exists():
                 atomic_write_bytes(path, data)
@@ -175,7 +184,7 @@ class Store:
         gazetteers = {}
         for gazetteer, contribs in sorted(by_gazetteer.items()):
             gazetteers[gazetteer] = self._merge(gazetteer, contribs, all_parts)
-        ident = hashlib.sha256(json.dumps({g: v["version"] for g, v in gazetteers.items()},
+        ident = _sha256(json.dumps({g: v["version"] for g, v in gazetteers.items()},
                                           sort_keys=True).encode()).hexdigest()[:16]
         path = self.curated / "snapshots" / f"{ident}.json"
         if path.exists():
@@ -214,7 +223,7 @@ class Store:
                       "sources": {s: {"part": out["version"], **parts[s]["provenance"]}
                                   for s, out in ordered}}
         data = _parquet_bytes(merged, provenance)
-        version = hashlib.sha256(data).hexdigest()[:16]
+        version = _sha256(data).hexdigest()[:16]
         path = self.curated / gazetteer / f"{version}.parquet"
         if not path.exists():
             atomic_write_bytes(path, data)
@@ -247,5 +256,7 @@ class Store:
 
 
 def _now() -> str:
+    import datetime as dt  # here: only a build writes a time
+
     # Microseconds: snapshots() orders by creation time, and builds can commit twice a second.
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="microseconds")

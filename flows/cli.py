@@ -171,10 +171,10 @@ def writable_dir(path: Path, what: str) -> None:
 def corpus_policy(path: str | None):
     """The policy named by --policy, or None; an invalid one is one CLI error line, before
     anything else is read or started."""
-    from pseudonymize.policy import PolicyError, load
-
     if path is None:
         return None
+    from pseudonymize.policy import PolicyError, load  # (only with a policy: 2 % of a start-up)
+
     try:
         return load(Path(path))
     except PolicyError as exc:

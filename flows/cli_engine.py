@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import sys
@@ -59,6 +58,8 @@ def text_scope(text: str) -> str:
     """The surrogate scope of a text given without --id: its content hash, so different texts
     get different surrogates and the same text (with the same seed) the same ones. The hash
     only seeds the choice; it is printed nowhere."""
+    import hashlib  # (here: it loads OpenSSL, 11 M instructions of `annotate`'s start-up)
+
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -135,7 +136,7 @@ def _text(args: argparse.Namespace) -> int:
 
 
 def _annotate(args: argparse.Namespace) -> int:
-    from pseudonymize.policy import DEFAULT
+    from pseudonymize.labels import LABELS
     from pseudonymize.resolve import number
 
     policy = corpus_policy(args.policy)
@@ -169,7 +170,8 @@ def _annotate(args: argparse.Namespace) -> int:
                 refs = number(spans, text)
                 out.write(json.dumps({"id": essay_id, "spans": [
                     {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
-                     "ref": ref, "action": (policy or DEFAULT).action(s.label)}
+                     "ref": ref,
+                     "action": policy.action(s.label) if policy else LABELS[s.label].action}
                     for s, ref in zip(spans, refs)]}, ensure_ascii=False) + "\n")
                 count += 1
         if out is not sys.stdout:

@@ -17,17 +17,19 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pseudonymize import lexicon as lexicon_mod
-from pseudonymize import normalize, resolve
+from pseudonymize import detectors, normalize, resolve
 from pseudonymize.detectors import FAMILIES
 from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
-from pseudonymize.policy import Policy
 from pseudonymize.types import MARK, REPLACE, Annotation, Result, Span
+
+if TYPE_CHECKING:  # a policy is given by the caller: detecting alone never imports its module
+    from pseudonymize.policy import Policy
 
 E = TypeVar("E")
 R = TypeVar("R")
@@ -115,7 +117,12 @@ class Engine:
 
     @classmethod
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:
-        return cls(lexicon_mod.load(Path(snapshot_path), cache_dir))
+        """The engine of a snapshot, its lexicon and the detectors' tables derived from it read
+        from their cache files (made and written when absent)."""
+        lex = lexicon_mod.load(Path(snapshot_path), cache_dir, derived=detectors.version())
+        engine = cls(lex)
+        lexicon_mod.keep_derived(lex)
+        return engine
 
     def ordinary(self, word: str) -> bool:
         """An everyday word with no name or place reading (an all-capitals run shows it in

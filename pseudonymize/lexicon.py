@@ -7,19 +7,16 @@ dict lookup per token.
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
-import os
 import pickle
-import pickletools
-import tempfile
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib.util import source_hash
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     import polars as pl
@@ -30,6 +27,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.thresholds import COMMON, RARE
 
 
+V = TypeVar("V")
 _FAST = str.maketrans("åäöéèüáàíóúæøç", "aaoeeuaaiouaoc")
 _FAST_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789åäöéèüáàíóúæøç-'’. ")
 
@@ -85,6 +83,16 @@ class EndingLists(dict):
 
     def __missing__(self, category: str) -> tuple[str, ...]:
         return ()
+
+
+class Derived(dict):
+    """Name -> table (`Lexicon.derived`), with the cache file they are kept in (None: not
+    kept) and whether any was made since it was read."""
+
+    def __init__(self, file: Path | None = None, tables: dict | None = None) -> None:
+        super().__init__(tables or {})
+        self.file = file
+        self.made = False
 
 
 @dataclass
@@ -194,13 +202,21 @@ class Lexicon:
     # `mark_of`'s answers for compounds, asked again for every mention of a rare word
     compound_marks: dict[str, str | None] = field(default_factory=dict, compare=False,
                                                   repr=False)
-    # `rule.category_words`' answers for the mark categories (their words and the marked
-    # words folded), made once: the detectors' tables ask for them a hundred times
-    marked_words: dict[str, frozenset[str]] = field(default_factory=dict, compare=False,
-                                                    repr=False)
+    # the tables the detectors derive from this lexicon alone (`derived`)
+    derived_tables: Derived = field(default_factory=Derived, compare=False, repr=False)
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
+
+    def derived(self, name: Hashable, make: Callable[[], V]) -> V:
+        """A table the detectors derive from this lexicon alone (`name` says which, and from
+        what arguments), made once per lexicon. An engine loaded from a snapshot reads them
+        from their cache file (`load`'s `derived`), so a process makes none of them."""
+        tables = self.derived_tables
+        if name not in tables:  # (threads sharing the lexicon may both make it: equal values)
+            tables[name] = make()
+            tables.made = True
+        return tables[name]
 
     def __getstate__(self) -> dict:
         """The fields, the surrogates' tables (`DEFERRED`) each pickled apart: unpickled on
@@ -212,6 +228,7 @@ class Lexicon:
             if name in state:
                 deferred[name] = pickle.dumps(state.pop(name), protocol=pickle.HIGHEST_PROTOCOL)
         state["_deferred"] = deferred
+        state["derived_tables"] = Derived()  # kept in a cache file of their own (`load`)
         return state
 
     def __getattr__(self, name: str) -> object:
@@ -241,42 +258,71 @@ class Lexicon:
 
 
 # The cache is keyed by snapshot id and by the compiler's source and thresholds, so a change
-# of either recompiles.
-CACHE_VERSION = hashlib.sha256(Path(__file__).read_bytes()
-                               + Path(T.__file__).read_bytes()).hexdigest()[:12]
+# of either recompiles (Python's own hash of a source for its bytecode).
+CACHE_VERSION = source_hash(Path(__file__).read_bytes() + b"\0"
+                            + Path(T.__file__).read_bytes()).hex()
 
 
-def load(snapshot_path: Path, cache_dir: Path | None = None) -> Lexicon:
-    """The compiled lexicon for a snapshot, from the on-disk cache when present."""
+def load(snapshot_path: Path, cache_dir: Path | None = None, derived: str = "") -> Lexicon:
+    """The compiled lexicon for a snapshot, from the on-disk cache when present. With
+    `derived`, the version of the code that derives the detectors' tables from it
+    (`Lexicon.derived`), also those tables, from their own cache file when present (kept by
+    `keep_derived`): a change of that code makes them again, not the lexicon."""
     snapshot_path = Path(snapshot_path)
     snapshot = json.loads(snapshot_path.read_text())
     root = snapshot_path.resolve().parents[2]
     cache_dir = cache_dir or root / "curated" / "cache"
     cache = cache_dir / f"lexicon-{snapshot['id']}-{CACHE_VERSION}.pickle"
-    if cache.exists():
-        # The collector would walk every new tuple while unpickling: 5x slower start-up.
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            with open(cache, "rb") as fh:
-                lex = pickle.load(fh)
-        finally:
-            if enabled:
-                gc.enable()
-    else:
-        lex = compile_snapshot(snapshot, root)
-        one_of_each(lex)
-        # without the memo entries no object is read back through (a third of them)
-        blob = pickletools.optimize(pickle.dumps(lex, protocol=pickle.HIGHEST_PROTOCOL))
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".lexicon.")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(blob)
-        os.replace(tmp, cache)
-    # The lexicon lives as long as the engine: out of the collector's sight, or every full
-    # collection walks its few million objects again (a tenth of the engine's time).
-    gc.freeze()
+    compiled = None
+    if not cache.exists():
+        compiled = compile_snapshot(snapshot, root)
+        one_of_each(compiled)
+        _write(cache, compiled)
+    # The collector would walk every new tuple while unpickling (5x slower start-up), and
+    # enabled between two files, every object of the first.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        lex = _unpickle(cache) if compiled is None else compiled
+        if derived:
+            tables = cache_dir / f"derived-{snapshot['id']}-{CACHE_VERSION}-{derived}.pickle"
+            lex.derived_tables = Derived(tables, _unpickle(tables) if tables.exists() else {})
+        # The lexicon lives as long as the engine: out of the collector's sight, or every full
+        # collection walks its few million objects again (a tenth of the engine's time).
+        gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
     return lex
+
+
+def keep_derived(lex: Lexicon) -> None:
+    """Write the detectors' tables to their cache file (`load`'s `derived`) when some were made
+    since it was read: the first engine of a snapshot and code version makes them, the
+    others read them."""
+    tables = lex.derived_tables
+    if tables.file is not None and tables.made:
+        try:
+            _write(tables.file, dict(tables))
+        except OSError:  # a data root this process may not write: made again next time
+            return
+        tables.made = False
+
+
+def _unpickle(path: Path) -> object:
+    with open(path, "rb") as fh:
+        return pickle.load(fh)
+
+
+def _write(path: Path, obj: object) -> None:
+    """Pickle to a cache file, renamed into place when complete (a reader never sees half)."""
+    import pickletools
+
+    from builders.atomic import atomic_write_bytes
+
+    # without the memo entries no object is read back through (a third of them)
+    atomic_write_bytes(path, pickletools.optimize(pickle.dumps(
+        obj, protocol=pickle.HIGHEST_PROTOCOL)))
 
 
 def one_of_each(lex: Lexicon) -> None:

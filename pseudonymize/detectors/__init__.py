@@ -7,6 +7,10 @@ candidates); RULES is every declared rule, the unit `eval --by-rule` reports on.
 """
 from __future__ import annotations
 
+import sys
+from importlib.util import source_hash
+from pathlib import Path
+
 from pseudonymize.detectors import context, gazetteer_match, patterns
 from pseudonymize.detectors.rule import Rule
 
@@ -18,3 +22,22 @@ BY_NAME: dict[str, Rule] = {rule.name: rule for rule in RULES}
 def categories() -> frozenset[str]:
     """Every lexicon category some rule reads (a category no rule reads is dead data)."""
     return frozenset().union(*(rule.categories() for rule in RULES))
+
+
+# The modules the detectors run (every one `import pseudonymize.detectors` loads from this
+# project: a test checks the list): their sources key the tables the detectors derive from a
+# lexicon (`Lexicon.derived`, cached beside it by `Engine.load`).
+SOURCES = ("builders", "builders.checksums", "pseudonymize", "pseudonymize.detectors",
+           "pseudonymize.detectors.context", "pseudonymize.detectors.gazetteer_match",
+           "pseudonymize.detectors.gazetteer_window", "pseudonymize.detectors.gender",
+           "pseudonymize.detectors.patterns", "pseudonymize.detectors.rule", "pseudonymize.doc",
+           "pseudonymize.labels", "pseudonymize.lexicon", "pseudonymize.thresholds",
+           "pseudonymize.tokenize", "pseudonymize.types")
+
+
+def version() -> str:
+    """A digest of the detectors' sources (SOURCES): a change to any of them makes the
+    derived tables again. (Python's own hash of a source for its bytecode: a tenth of the
+    instructions of sha256.)"""
+    return source_hash(b"\0".join(Path(sys.modules[name].__file__).read_bytes()
+                                   for name in SOURCES)).hex()

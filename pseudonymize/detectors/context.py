@@ -287,9 +287,9 @@ class ContextRules:
         # the lexicon's number words, in its order (ties of length keep it): the entries holding
         # one of the category's words, found at C speed (not a Python test of 87,000 entries)
         listed = words("number_word") | {"-" + w for w in words("number_word")}
-        self.numbers = NumberWords(tuple(sorted(
+        self.numbers = NumberWords(lex.derived("number_words", lambda: tuple(sorted(
             (k for k in filter(listed.__contains__, lex.entries)
-             if "number_word" in lex.entries[k].cats and " " not in k), key=len, reverse=True)))
+             if "number_word" in lex.entries[k].cats and " " not in k), key=len, reverse=True))))
         self.institution = lex.suffixes.get("institution_suffix", [])
         self.institution_ends = tuple(sfx for sfx, _ in self.institution)
         # the same by suffix (the first listed wins), looked up by length, longest first
@@ -306,7 +306,8 @@ class ContextRules:
                 head, *rest = phrase.split()
                 self.mark_phrases.setdefault(head, []).append((tuple(rest), mark))
         self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
-        self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
+        self.plain, self.before, self.before2, self.after = lex.derived(
+            "fast_path", lambda: fast_path(lex, WORD_RULES))
         self.marks = Marks(self._mark_bits)
         todo, quiet, before, before2, after = (Marks.where(5, lambda b, bit=bit: bool(b & bit))
                                                for bit in (TODO, QUIET, BEFORE, BEFORE2, AFTER))
@@ -2339,6 +2340,33 @@ def _functions(rules: tuple[Rule, ...]) -> tuple[Callable, ...]:
     return tuple(dict.fromkeys(rule.fn for rule in rules))
 
 
+def _undeclared(rule: Rule) -> bool:
+    """A capital-only rule that declares nothing: every capitalised word runs it."""
+    return rule.capital and not (rule.word or rule.ending or rule.before or rule.before2
+                                 or rule.after or rule.rare)
+
+
+def _declared(lex: Lexicon, rules: tuple[Rule, ...], bit: dict[Callable, int]
+              ) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+    """`LowerIndex`'s tables: the bits of the functions each word calls for as the word itself
+    or its neighbour (by field: word, before, before2, after), and those each ending calls
+    for."""
+    index: dict[str, dict[str, int]] = {f: {} for f in ("word", "before", "before2", "after")}
+    endings: dict[str, int] = {}
+    for rule in rules:
+        if _undeclared(rule):
+            continue
+        b = bit[rule.fn]
+        for field, found in index.items():
+            for cat in getattr(rule, field):
+                for w in category_words(lex, cat):
+                    found[w] = found.get(w, 0) | b
+        for cat in rule.ending:
+            for e in lex.words.ends[cat]:
+                endings[e] = endings.get(e, 0) | b
+    return index, endings
+
+
 class LowerIndex:
     """Which rule functions can act on a word, from the rules' declarations: its own categories
     and ending, its neighbours' categories, and whether it is rare. One bit per function; the
@@ -2351,27 +2379,16 @@ class LowerIndex:
         lower = tuple(rule for rule in rules if capital or not rule.capital)
         self.fns = _functions(lower)
         bit = {fn: 1 << n for n, fn in enumerate(self.fns)}
-        words = lex.words
-        self.index: dict[str, dict[str, int]] = {f: {} for f in ("word", "before", "before2",
-                                                                 "after")}
         self.rare_mask = self.always = 0
         self.names = capital  # user names are rare
-        endings: dict[str, int] = {}
         for rule in lower:
-            b = bit[rule.fn]
-            if rule.capital and not (rule.word or rule.ending or rule.before or rule.before2
-                                     or rule.after or rule.rare):
-                self.always |= b
-                continue
-            for field, index in self.index.items():
-                for cat in getattr(rule, field):
-                    for w in category_words(lex, cat):
-                        index[w] = index.get(w, 0) | b
-            for cat in rule.ending:
-                for e in words.ends[cat]:
-                    endings[e] = endings.get(e, 0) | b
-            if rule.rare:
-                self.rare_mask |= b
+            if _undeclared(rule):
+                self.always |= bit[rule.fn]
+            elif rule.rare:
+                self.rare_mask |= bit[rule.fn]
+        # the words and endings calling for each function, made once per lexicon
+        self.index, endings = lex.derived(("LowerIndex", tuple(rule.name for rule in lower)),
+                                          lambda: _declared(lex, lower, bit))
         # a word's endings are looked up by length (its last 1, 2, ... characters), not tried
         # one by one: a word with a declared ending ("-skolan") would try them all
         self.endings = endings

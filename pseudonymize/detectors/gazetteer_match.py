@@ -596,8 +596,8 @@ class Matcher:
     def __init__(self, lex: Lexicon, detects: bool = True) -> None:
         self.lex = lex
         self.W, self.ENDS = lex.words.folds, lex.words.ends
-        self.longest_common = max(map(len, chain.from_iterable(lex.common_by_letter.values())),
-                                  default=0)
+        self.longest_common = lex.derived("longest_common", lambda: max(
+            map(len, chain.from_iterable(lex.common_by_letter.values())), default=0))
         # pure functions of their arguments, asked again for every mention of a word
         self.lookup = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._lookup)
         self._label_for = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._label_for_uncached)
@@ -608,9 +608,9 @@ class Matcher:
         self._lengths: dict[tuple[bool, str], dict[int, list[tuple[int, str]]]] = {}  # by length
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
-        self.vocabulary = frozenset().union(*(
-            words for cat, words in lex.words.folds.items()
-            if cat not in NAMEISH_CATS and cat not in ("unisex_name", "given_name", "family_name")))
+        self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
+            words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS
+            and cat not in ("unisex_name", "given_name", "family_name"))))
         if detects:
             self._detection_tables(lex)
 
@@ -618,26 +618,27 @@ class Matcher:
         """What `detect` reads besides the word tests: misspelling targets, the rules'
         neighbours, the everyday words skipped, the patterns over an essay's marks."""
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
-        self.longest_target = max(map(len, chain.from_iterable(lex.fuzzy_targets.values())),
-                                  default=0)
+        self.longest_target = lex.derived("longest_target", lambda: max(
+            map(len, chain.from_iterable(lex.fuzzy_targets.values())), default=0))
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
         # the kind nouns of places ("stad", "staden", "regionen"; not "skolan", "bussen")
         self.place_kind_nouns = frozenset(
             fold(w) for w, label in lex.words.value("kind_noun").items() if label in PLACE_LABELS)
         # `vocabulary` but the homographs ("lina", "sten"): words that are never a name at all
-        self.vocabulary_words = frozenset().union(*(
+        self.vocabulary_words = lex.derived("vocabulary_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS and cat.split(".")[0] not in (
-                "unisex_name", "given_name", "family_name", "common_name_homograph")))
+                "unisex_name", "given_name", "family_name", "common_name_homograph"))))
         # ... nor those of a value-split name list ("geo.SE", "region.SE"): `_curated_geography`
-        self.everyday_words = frozenset().union(*(
+        self.everyday_words = lex.derived("everyday_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat.split(".")[0] not in NAMEISH_CATS
-            | {"unisex_name", "given_name", "family_name", "common_name_homograph"}))
+            | {"unisex_name", "given_name", "family_name", "common_name_homograph"})))
         # A lower-case word with none of these before or after it (and no name just before it)
         # is judged by its spelling alone: its verdict is remembered (`_alone`) and reused.
-        self.context_before = neighbours(lex, RULES, "before")
-        self.context_after = neighbours(lex, RULES, "after")
+        self.context_before = lex.derived("context_before",
+                                          lambda: neighbours(lex, RULES, "before"))
+        self.context_after = lex.derived("context_after", lambda: neighbours(lex, RULES, "after"))
         self._alone: dict[str, bool] = {}
         # A long essay's verdicts, remembered by context window (`Verdicts`); `asked` notes
         # the reads back to the sentence start a judgement made, with their answers (`_far`),
@@ -658,14 +659,15 @@ class Matcher:
         # phrase follows, nothing takes one in lower case (`_u_frequent` rejects a lower-case
         # word this frequent that no gazetteer knows, and no step before it accepts one), nor
         # at a sentence start when it is one of `initial_plain` ("Det", "En"), as `_todo` skips
-        self.plain_starts = frozenset(w for w in lex.phrases
-                                      if w in lex.unnamed and _plain(self._lookup(w)[0]))
+        self.plain_starts = lex.derived("plain_starts", lambda: frozenset(
+            w for w in lex.phrases if w in lex.unnamed and _plain(self._lookup(w)[0])))
         # frequent words with no name, place or institution reading: nothing at a sentence start
         # (nor as a genitive, "Dels" may be a name's, nor hyphenated)
-        self.initial_plain = frozenset(
+        self.initial_plain = lex.derived("initial_plain", lambda: frozenset(
             k for k in lex.unnamed if lex.entries[k].zipf >= T.INITIAL_WORD_MIN
-            and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k))
-        self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
+            and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k)))
+        self.initial_skipped = lex.derived("initial_skipped", lambda: frozenset(
+            k for k in self.initial_plain if k not in lex.phrases))
         self.marks = Marks(self._mark)
         self.todo_marks, self.single_marks, self.alone_marks = self._mark_patterns()
         self._gate_tables(lex)

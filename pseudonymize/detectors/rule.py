@@ -60,12 +60,12 @@ def category_words(lex: Lexicon, cat: str) -> frozenset[str]:
     (lex.marks) and the first words of marked phrases ("högt blodtryck")."""
     if cat not in MARKS:
         return lex.words(cat)
-    found = lex.marked_words.get(cat)
-    if found is None:  # (threads sharing the lexicon may both make it: equal values)
+
+    def make() -> frozenset[str]:
         marks = {fold(w) for w, label in lex.marks.items() if label == cat}
-        found = lex.marked_words[cat] = lex.words(cat) | marks | {
-            w.split()[0] for w in marks if " " in w}
-    return found
+        return lex.words(cat) | marks | {w.split()[0] for w in marks if " " in w}
+
+    return lex.derived(("category_words", cat), make)  # asked a hundred times
 
 
 def neighbours(lex: Lexicon, rules: tuple[Rule, ...], field: str) -> frozenset[str]:

@@ -73,3 +73,51 @@ def test_one_of_each_shares_equal_values_of_one_type_and_changes_none() -> None:
     assert next(iter(lex.words.folds["fam"])) is anna
     assert lex.phrases[anna][0][0] == (anna, berg) and lex.phrases[anna][0][0][0] is anna
     assert [type(v) for v in lex.name_origins["x"]] == [int, bool, float]
+
+
+def test_the_detectors_tables_are_read_back_as_made(engine_snapshot: Path, tmp_path: Path
+                                                     ) -> None:
+    """An engine loaded from a snapshot writes the tables its detectors derive from the lexicon
+    (`Lexicon.derived`) beside the lexicon's cache; the next one reads them and makes none, and
+    they equal those an engine without the cache makes (so do its spans)."""
+    from pseudonymize import lexicon
+    from pseudonymize.engine import Engine
+
+    first = Engine.load(engine_snapshot, tmp_path)
+    assert list(tmp_path.glob("derived-*.pickle")) and not first.lex.derived_tables.made
+    second = Engine.load(engine_snapshot, tmp_path)
+    read = dict(second.lex.derived_tables)
+    assert read and not second.lex.derived_tables.made and dict(second.lex.derived_tables) == read
+    fresh = Engine(lexicon.load(engine_snapshot, tmp_path))
+    assert dict(fresh.lex.derived_tables) == read
+    text = "Jag heter Anna Berg och bor i Holmsund. Min kompis Omar jobbar på Volvo i Göteborg."
+    assert second.detect(text) == fresh.detect(text) and second.detect(text)
+
+
+def test_the_detectors_tables_are_keyed_by_every_module_the_detectors_load() -> None:
+    """`detectors.SOURCES` names every module of this project that importing the detectors
+    loads: a change to any of them makes the derived tables again."""
+    code = ("import sys, pseudonymize.detectors as d; print(sorted(m for m in sys.modules "
+            "if m.split('.')[0] in ('pseudonymize', 'builders', 'flows')) == sorted(d.SOURCES))")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    assert run.stdout.strip() == "True"
+
+
+def test_an_unwritable_cache_leaves_the_engine_working(engine_snapshot: Path, tmp_path: Path,
+                                                        monkeypatch) -> None:
+    """A data root the process may not write (a shared, read-only one): the tables are made in
+    memory and the engine works; the next process makes them again."""
+    from pseudonymize import lexicon
+    from pseudonymize.engine import Engine
+
+    lexicon.load(engine_snapshot, tmp_path)  # the lexicon's cache, written by its owner
+
+    def refused(path: Path, obj: object) -> None:
+        raise PermissionError(path)
+
+    monkeypatch.setattr(lexicon, "_write", refused)
+    engine = Engine.load(engine_snapshot, tmp_path)
+    assert engine.lex.derived_tables.made and not list(tmp_path.glob("derived-*"))
+    assert engine.detect("Jag heter Anna Berg och bor i Holmsund.")
