@@ -5,11 +5,10 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import repeat
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.thresholds import LONGEST_NUMBER, NAME_WORDS_MAX, REMEMBERED_WORDS
-from pseudonymize.tokenize import Token, columns, gaps, sentence_starts, tokens_of
+from pseudonymize.tokenize import Token, columns, gaps, opener, sentence_starts, tokens_of
 
 
 class Folds(dict):
@@ -56,6 +55,26 @@ class Marks(dict):
         return f"[{''.join(found)}]" if found else "(?!)"
 
 
+class Spellings(dict):
+    """Each token text's row: its fold, its lexicon entry, whether a sentence opens after it
+    (`sentence_starts`) and its marks for each family (`Marks`, in the order given), remembered
+    per spelling (at most REMEMBERED_WORDS). `Doc.make` reads all of an essay's columns from
+    one C-level look-up per token, where a map per column cost a third of a Python step per
+    token each (one engine's table: the entries are its lexicon's)."""
+
+    def __init__(self, lex: Lexicon, marks: tuple[Marks, ...] = ()) -> None:
+        super().__init__()
+        self.lex, self.marks = lex, marks
+
+    def __missing__(self, text: str) -> tuple:
+        key = FOLDS[text]
+        row = (key, self.lex.entries.get(key, EMPTY), opener(text),
+               *[marks[text] for marks in self.marks])
+        if len(self) < REMEMBERED_WORDS:
+            self[text] = row
+        return row
+
+
 def marked(doc: Doc, marks: Marks, pattern: re.Pattern[str]) -> list[int]:
     """Indexes of the tokens whose marks `pattern` matches (one character each); an essay's
     marks are made once per `Marks`, however many patterns read them."""
@@ -87,13 +106,20 @@ class Doc:
     _tokens: list[Token] | None = None
 
     @classmethod
-    def make(cls, text: str, lex: Lexicon) -> Doc:
-        """Token columns, then folds and entries by `map` (C speed, no Python per token)."""
+    def make(cls, text: str, lex: Lexicon, spellings: Spellings | None = None) -> Doc:
+        """Token columns, then each token's row of `spellings` (an engine's, else one made for
+        this essay), split into folds, entries, sentence openers and the families' marks at C
+        speed (no Python per token)."""
         texts, offsets, ends = columns(text)
-        folds = list(map(FOLDS.__getitem__, texts))
-        entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
-        return cls(text, texts, offsets, ends, folds, entries,
-                   sentence_starts(text, texts, offsets), lex)
+        if spellings is None:
+            spellings = Spellings(lex)
+        # the rows turned into columns (an empty essay: one empty column each)
+        folds, entries, openers, *marks = list(zip(*map(spellings.__getitem__, texts))) \
+            or [()] * (3 + len(spellings.marks))
+        doc = cls(text, texts, offsets, ends, list(folds), list(entries),
+                  sentence_starts(text, texts, offsets, openers), lex)
+        doc._marks.update(zip(map(id, spellings.marks), map("".join, marks)))
+        return doc
 
     @property
     def spaces(self) -> list[str]:

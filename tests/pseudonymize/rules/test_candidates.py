@@ -14,7 +14,8 @@ from pseudonymize.detectors.context import ContextRules
 from pseudonymize.detectors.gazetteer_match import Matcher
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize import thresholds as T
-from pseudonymize.lexicon import Lexicon
+from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.tokenize import sentence_starts
 
 HERE = Path(__file__).parent
 
@@ -89,7 +90,22 @@ def test_the_candidates_are_the_per_token_tests_on_the_rule_tables(offline_engin
     texts = _sentences()
     assert len(texts) > 100
     for text in texts + [t.lower() for t in texts] + [t.upper() for t in texts]:
-        _same(matcher, context, Doc.make(text, offline_engine.lex))
+        _same(matcher, context, Doc.make(text, offline_engine.lex, offline_engine.spellings))
+
+
+def test_an_engines_spellings_are_the_columns_made_apart(offline_engine) -> None:
+    """`Doc.make` with the engine's `Spellings` (one look-up per token for every column) gives
+    the folds, entries, sentence starts and each family's marks that a map per column gives."""
+    lex, spellings = offline_engine.lex, offline_engine.spellings
+    assert len(spellings.marks) == 2
+    texts = _sentences()
+    for text in texts + [t.lower() for t in texts] + [t.upper() for t in texts] + ["", " \n"]:
+        doc, plain = Doc.make(text, lex, spellings), Doc.make(text, lex)
+        assert (doc.folds, doc.entries, doc.starts) == (plain.folds, plain.entries, plain.starts)
+        assert doc.folds == [fold(t) for t in doc.texts]
+        assert doc.starts == sentence_starts(text, doc.texts, doc.offsets)
+        for marks in spellings.marks:
+            assert doc._marks[id(marks)] == "".join(map(marks.__getitem__, doc.texts))
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +132,7 @@ def test_the_candidates_are_the_per_token_tests(offline_engine, vocabulary, data
     words = data.draw(st.lists(st.sampled_from(vocabulary), max_size=30))
     cased = [w.capitalize() if data.draw(st.booleans()) else w for w in words]
     text = " ".join(cased)
-    _same(matcher, context, Doc.make(text, offline_engine.lex))
+    _same(matcher, context, Doc.make(text, offline_engine.lex, offline_engine.spellings))
 
 
 @settings(max_examples=300, deadline=None)
