@@ -308,10 +308,14 @@ class ContextRules:
         self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
         self.marks = Marks(self._mark_bits)
-        todo, quiet, before, before2, after = (Marks.where(5, lambda b, bit=bit: bool(b & bit))
-                                               for bit in (TODO, QUIET, BEFORE, BEFORE2, AFTER))
-        self.todo_marks = re.compile(f"{todo}|(?<={before}){quiet}|(?<={before2}.){quiet}"
-                                     f"|{quiet}(?={after})", re.DOTALL)
+        todo, before, before2, after, either = (
+            Marks.where(5, lambda b, bit=bit: bool(b & bit))
+            for bit in (TODO, BEFORE, BEFORE2, AFTER, TODO | QUIET))
+        # a TODO mark, or a QUIET one beside a watched word; one set of marks first, so the
+        # engine skips to the next of that set at C speed (an alternation first was tried at
+        # every mark: twice the time)
+        self.todo_marks = re.compile(f"{either}(?:(?<={todo})|(?<={before}.)|(?<={before2}..)"
+                                     f"|(?={after}))", re.DOTALL)
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
 
