@@ -308,23 +308,17 @@ class ContextRules:
         self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
         self.marks = Marks(self._mark_bits)
-        todo, before, before2, after, either = (
-            Marks.where(5, lambda b, bit=bit: bool(b & bit))
-            for bit in (TODO, BEFORE, BEFORE2, AFTER, TODO | QUIET))
-        # a TODO mark, or a QUIET one beside a watched word; one set of marks first, so the
-        # engine skips to the next of that set at C speed (an alternation first was tried at
-        # every mark: twice the time)
-        self.todo_marks = re.compile(f"{either}(?:(?<={todo})|(?<={before}.)|(?<={before2}..)"
-                                     f"|(?={after}))", re.DOTALL)
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
 
     def todo(self, doc: Doc) -> list[int]:
         """The tokens some rule may act on: every everyday lower-case word no rule looks at
         (most tokens) is skipped, derived from the rules' declarations (`fast_path`), and so
-        is a token starting with neither a letter nor a digit; one regular expression over the
-        essay's marks."""
-        return marked(doc, self.marks, self.todo_marks)
+        is a token starting with neither a letter nor a digit; selected over all of the essay's
+        marks at once (`MarkBits`): a TODO mark, or a QUIET one beside a watched word."""
+        m = marked(doc, self.marks)
+        return m.where(m.bit(TODO) | m.bit(QUIET) & (m.bit(BEFORE, -1) | m.bit(BEFORE2, -2)
+                                                     | m.bit(AFTER, 1)))
 
     def _mark_bits(self, text: str, key: str) -> int:
         """A token's bits for `detect`: TODO, a word some rule may act on wherever it stands
