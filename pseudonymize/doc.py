@@ -4,7 +4,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import compress, count
+from itertools import compress, count, islice
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.thresholds import LONGEST_NUMBER, NAME_WORDS_MAX, REMEMBERED_WORDS
@@ -71,7 +71,8 @@ class MarkBits:
 
 class Spellings(dict):
     """Each token text's row: its fold, its lexicon entry, whether a sentence opens after it
-    (`sentence_starts`) and its marks for each family (`Marks`, in the order given), remembered
+    (`sentence_starts`), whether it is a capitalised word (`Doc.capitalised_run`) and its marks
+    for each family (`Marks`, in the order given), remembered
     per spelling (at most REMEMBERED_WORDS). `Doc.make` reads all of an essay's columns from
     one C-level look-up per token, where a map per column cost a third of a Python step per
     token each (one engine's table: the entries are its lexicon's)."""
@@ -83,7 +84,7 @@ class Spellings(dict):
     def __missing__(self, text: str) -> tuple:
         key = FOLDS[text]
         row = (key, self.lex.entries.get(key, EMPTY), opener(text),
-               *[marks[text] for marks in self.marks])
+               text[:1].isupper() and text.isalpha(), *[marks[text] for marks in self.marks])
         if len(self) < REMEMBERED_WORDS:
             self[text] = row
         return row
@@ -112,6 +113,7 @@ class Doc:
     entries: list[Entry]
     starts: set[int]
     lex: Lexicon
+    capitals: tuple[bool, ...] = ()  # each token a capitalised word ("Anna", not "A1", "USA1")
     # per-token tables made once on first use (linear time however long a sentence or run is)
     _runs: list[int] | None = None
     _last: dict[object, list[int]] = field(default_factory=dict)
@@ -128,10 +130,11 @@ class Doc:
         if spellings is None:
             spellings = Spellings(lex)
         # the rows turned into columns (an empty essay: one empty column each)
-        folds, entries, openers, *marks = list(zip(*map(spellings.__getitem__, texts))) \
-            or [()] * (3 + len(spellings.marks))
+        folds, entries, openers, capitals, *marks = list(zip(*map(spellings.__getitem__,
+                                                                  texts))) \
+            or [()] * (4 + len(spellings.marks))
         doc = cls(text, texts, offsets, ends, list(folds), list(entries),
-                  sentence_starts(text, texts, offsets, openers), lex)
+                  sentence_starts(text, texts, offsets, openers), lex, capitals)
         doc._marks.update(zip(map(id, spellings.marks), map(MarkBits, map(bytes, marks))))
         return doc
 
@@ -166,14 +169,12 @@ class Doc:
         ends are found once, in one pass from the end (a hostile megabyte of capitalised words
         is one run, not one walk per word)."""
         if self._runs is None:
-            texts, offsets, ends, starts = self.texts, self.offsets, self.ends, self.starts
-            text = self.text
-            runs = list(range(len(texts)))
-            for j in range(len(texts) - 2, -1, -1):
-                nxt = texts[j + 1]
-                # the next word capitalised, after one space
-                if nxt[:1].isupper() and nxt.isalpha() and j + 1 not in starts \
-                        and offsets[j + 1] == ends[j] + 1 and text[ends[j]] == " ":
+            offsets, ends, starts, text = self.offsets, self.ends, self.starts, self.text
+            runs = list(range(len(self.texts)))
+            # the tokens before a capitalised word (`capitals`, at C speed), from the end
+            for j in reversed(list(compress(runs, islice(self.capitals, 1, None)))):
+                # ... after one space
+                if j + 1 not in starts and offsets[j + 1] == ends[j] + 1 and text[ends[j]] == " ":
                     runs[j] = runs[j + 1]
             self._runs = runs
         return min(self._runs[k], k + NAME_WORDS_MAX - 1)
