@@ -23,7 +23,7 @@ from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import normalize, resolve
 from pseudonymize.detectors import FAMILIES
 from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS
-from pseudonymize.doc import Doc, Spellings
+from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.policy import Policy
@@ -114,7 +114,7 @@ class Engine:
         self.detectors = tuple(family(lex) for family in FAMILIES)
         # every token's fold, entry and the families' marks in one look-up (`Doc.make`)
         self.spellings = Spellings(lex, tuple(
-            marks for d in self.detectors for marks in getattr(d, "mark_tables", ())))
+            marks for d in self.detectors if isinstance(marks := getattr(d, "marks", None), Marks)))
 
     @classmethod
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:

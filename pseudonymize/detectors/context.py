@@ -308,7 +308,6 @@ class ContextRules:
         self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = fast_path(lex, WORD_RULES)
         self.marks = Marks(self._mark_bits)
-        self.mark_tables = (self.marks,)  # `Spellings` makes them per token
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache, partial
 from bisect import bisect_left
-from itertools import chain, repeat
+from itertools import chain, compress, count, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -653,8 +653,6 @@ class Matcher:
             and "-" not in k and not (k[-1] == "s" and self._lookup(k)[1] != k))
         self.initial_skipped = frozenset(k for k in self.initial_plain if k not in lex.phrases)
         self.marks = Marks(self._mark)
-        self.split_marks = Marks(lambda text, key, at=lex.split_at: at.get(key, 0))
-        self.mark_tables = (self.marks, self.split_marks)  # `Spellings` makes them per token
         self._gate_tables(lex)
 
     def _gate_tables(self, lex: Lexicon) -> None:
@@ -857,13 +855,15 @@ class Matcher:
     def _split_pairs(self, doc: Doc) -> list[int]:
         """The tokens i, in order, where `_split_names` may find a split name (a head, then
         the name's rest): before a rest of 4+ letters, or on a head a shorter rest completes
-        ("stockho" + "lm", `Lexicon.split_at`), selected over all of the essay's tokens at
-        once (`split_marks`, the bits of `split_at`)."""
-        m = marked(doc, self.split_marks)
-        found = m.where(m.bit(SPLIT_REST, 1) | m.bit(SPLIT_HEAD))
-        if found and found[-1] == len(doc.texts) - 1:
-            found.pop()  # a head with no word after it
-        return found
+        ("stockho" + "lm", `Lexicon.split_at`), found by one C-level look-up per token."""
+        folds, at = doc.folds, self.lex.split_at
+        found = set()
+        for k in compress(count(), map(at.get, folds)):
+            if at[folds[k]] & SPLIT_REST and k:
+                found.add(k - 1)
+            if at[folds[k]] & SPLIT_HEAD and k + 1 < len(folds):
+                found.add(k)
+        return sorted(found)
 
     def _capital(self, text: str) -> bool:
         """Capitalised, also past an Arabic article written in lower case ("al-Rimal",

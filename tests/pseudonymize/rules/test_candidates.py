@@ -97,7 +97,7 @@ def test_an_engines_spellings_are_the_columns_made_apart(offline_engine) -> None
     """`Doc.make` with the engine's `Spellings` (one look-up per token for every column) gives
     the folds, entries, sentence starts and each family's marks that a map per column gives."""
     lex, spellings = offline_engine.lex, offline_engine.spellings
-    assert len(spellings.marks) == 3
+    assert len(spellings.marks) == 2
     texts = _sentences()
     for text in texts + [t.lower() for t in texts] + [t.upper() for t in texts] + ["", " \n"]:
         doc, plain = Doc.make(text, lex, spellings), Doc.make(text, lex)
