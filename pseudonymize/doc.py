@@ -1,15 +1,14 @@
 """One essay prepared for the detectors: tokens, folds, lexicon entries, sentence starts."""
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import compress, count, islice
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.thresholds import LONGEST_NUMBER, NAME_WORDS_MAX, REMEMBERED_WORDS
-from pseudonymize.tokenize import Token, columns, gaps, sentence_starts, tokens_of
+from pseudonymize.tokenize import Token, columns, gaps, opener, sentence_starts, tokens_of
 
 
 class Folds(dict):
@@ -26,43 +25,78 @@ class Folds(dict):
 FOLDS = Folds()
 
 NEAREST_WALK = 64  # tokens `Doc._nearest` walks back before it makes a table
-MARK_BASE = 0x100  # marks are characters from here on: never a newline, never special in []
-MATCH_START = re.Match.start
 
 
 class Marks(dict):
-    """What a detector family needs to know of a token's own spelling, as bits (`bits(text,
-    fold)`) written as one character, remembered per spelling (at most REMEMBERED_WORDS). An
-    essay's marks are one string, so the family finds the tokens it must look at with one
-    regular expression over it (`marked`, `Marks.where`), its neighbours read by look-behind
-    and look-ahead: at C speed, where a chain of per-token flag lists cost a C-level step per
-    flag and token."""
+    """What a detector family needs to know of a token's own spelling, as at most eight bits
+    (`bits(text, fold)`), remembered per spelling (at most REMEMBERED_WORDS). An essay's marks
+    are one byte a token, read as one integer (`MarkBits`): the family selects the tokens it
+    must look at by bitwise operations over all of them at once, its neighbours' bits shifted
+    by a byte a token, at C speed (a regular expression over the marks cost about 1,000
+    instructions a token, a chain of per-token flag lists a C-level step per flag and token)."""
 
     def __init__(self, bits: Callable[[str, str], int]) -> None:
         super().__init__()
         self.bits = bits
 
-    def __missing__(self, text: str) -> str:
-        mark = chr(MARK_BASE + self.bits(text, FOLDS[text]))
+    def __missing__(self, text: str) -> int:
+        mark = self.bits(text, FOLDS[text])
         if len(self) < REMEMBERED_WORDS:
             self[text] = mark
         return mark
 
-    @staticmethod
-    def where(size: int, test: Callable[[int], bool]) -> str:
-        """A regular-expression class of the marks (bits below 1 << size) that pass `test`
-        (one matching nothing when none does)."""
-        found = [chr(MARK_BASE + bits) for bits in range(1 << size) if test(bits)]
-        return f"[{''.join(found)}]" if found else "(?!)"
+
+class MarkBits:
+    """An essay's marks for one family (`Marks`) as one integer, a byte a token, token 0's the
+    most significant: `bit` gives the tokens whose mark, or whose neighbour's, has a bit (1 in
+    their byte), which `&`, `|` and `& ~` combine; `where` gives the tokens a result holds."""
+
+    __slots__ = ("size", "ones", "value")
+
+    def __init__(self, marks: bytes) -> None:
+        self.size = len(marks)
+        self.value = int.from_bytes(marks, "big")
+        self.ones = int.from_bytes(b"\x01" * self.size, "big")
+
+    def bit(self, bit: int, near: int = 0) -> int:
+        """The tokens whose mark has `bit` (a power of two); with `near`, those whose
+        neighbour `near` tokens away has it (-1: the token before, 1: the one after)."""
+        flags = self.value >> (bit.bit_length() - 1) & self.ones
+        return flags >> -8 * near if near < 0 else flags << 8 * near
+
+    def where(self, flags: int) -> list[int]:
+        """Indexes of the tokens `flags` (made by `bit`) holds, in order."""
+        return list(compress(count(), (flags & self.ones).to_bytes(self.size, "big")))
 
 
-def marked(doc: Doc, marks: Marks, pattern: re.Pattern[str]) -> list[int]:
-    """Indexes of the tokens whose marks `pattern` matches (one character each); an essay's
-    marks are made once per `Marks`, however many patterns read them."""
+class Spellings(dict):
+    """Each token text's row: its fold, its lexicon entry, whether a sentence opens after it
+    (`sentence_starts`), whether it is a capitalised word (`Doc.capitalised_run`) and its marks
+    for each family (`Marks`, in the order given), remembered
+    per spelling (at most REMEMBERED_WORDS). `Doc.make` reads all of an essay's columns from
+    one C-level look-up per token, where a map per column cost a third of a Python step per
+    token each (one engine's table: the entries are its lexicon's)."""
+
+    def __init__(self, lex: Lexicon, marks: tuple[Marks, ...] = ()) -> None:
+        super().__init__()
+        self.lex, self.marks = lex, marks
+
+    def __missing__(self, text: str) -> tuple:
+        key = FOLDS[text]
+        row = (key, self.lex.entries.get(key, EMPTY), opener(text),
+               text[:1].isupper() and text.isalpha(), *[marks[text] for marks in self.marks])
+        if len(self) < REMEMBERED_WORDS:
+            self[text] = row
+        return row
+
+
+def marked(doc: Doc, marks: Marks) -> MarkBits:
+    """An essay's marks for one family, made once per `Marks` (`Doc.make` makes those of an
+    engine's families), however many selections read them."""
     found = doc._marks.get(id(marks))
     if found is None:
-        found = doc._marks[id(marks)] = "".join(map(marks.__getitem__, doc.texts))
-    return list(map(MATCH_START, pattern.finditer(found)))  # C-level: no Python step per match
+        found = doc._marks[id(marks)] = MarkBits(bytes(map(marks.__getitem__, doc.texts)))
+    return found
 
 
 @dataclass(slots=True)
@@ -79,21 +113,30 @@ class Doc:
     entries: list[Entry]
     starts: set[int]
     lex: Lexicon
+    capitals: tuple[bool, ...] = ()  # each token a capitalised word ("Anna", not "A1", "USA1")
     # per-token tables made once on first use (linear time however long a sentence or run is)
     _runs: list[int] | None = None
     _last: dict[object, list[int]] = field(default_factory=dict)
-    _marks: dict[int, str] = field(default_factory=dict)  # by id of a `Marks`
+    _marks: dict[int, MarkBits] = field(default_factory=dict)  # by id of a `Marks`
     _spaces: list[str] | None = None
     _tokens: list[Token] | None = None
 
     @classmethod
-    def make(cls, text: str, lex: Lexicon) -> Doc:
-        """Token columns, then folds and entries by `map` (C speed, no Python per token)."""
+    def make(cls, text: str, lex: Lexicon, spellings: Spellings | None = None) -> Doc:
+        """Token columns, then each token's row of `spellings` (an engine's, else one made for
+        this essay), split into folds, entries, sentence openers and the families' marks at C
+        speed (no Python per token)."""
         texts, offsets, ends = columns(text)
-        folds = list(map(FOLDS.__getitem__, texts))
-        entries = list(map(lex.entries.get, folds, repeat(EMPTY)))
-        return cls(text, texts, offsets, ends, folds, entries,
-                   sentence_starts(text, texts, offsets), lex)
+        if spellings is None:
+            spellings = Spellings(lex)
+        # the rows turned into columns (an empty essay: one empty column each)
+        folds, entries, openers, capitals, *marks = list(zip(*map(spellings.__getitem__,
+                                                                  texts))) \
+            or [()] * (4 + len(spellings.marks))
+        doc = cls(text, texts, offsets, ends, list(folds), list(entries),
+                  sentence_starts(text, texts, offsets, openers), lex, capitals)
+        doc._marks.update(zip(map(id, spellings.marks), map(MarkBits, map(bytes, marks))))
+        return doc
 
     @property
     def spaces(self) -> list[str]:
@@ -126,14 +169,12 @@ class Doc:
         ends are found once, in one pass from the end (a hostile megabyte of capitalised words
         is one run, not one walk per word)."""
         if self._runs is None:
-            texts, offsets, ends, starts = self.texts, self.offsets, self.ends, self.starts
-            text = self.text
-            runs = list(range(len(texts)))
-            for j in range(len(texts) - 2, -1, -1):
-                nxt = texts[j + 1]
-                # the next word capitalised, after one space
-                if nxt[:1].isupper() and nxt.isalpha() and j + 1 not in starts \
-                        and offsets[j + 1] == ends[j] + 1 and text[ends[j]] == " ":
+            offsets, ends, starts, text = self.offsets, self.ends, self.starts, self.text
+            runs = list(range(len(self.texts)))
+            # the tokens before a capitalised word (`capitals`, at C speed), from the end
+            for j in reversed(list(compress(runs, islice(self.capitals, 1, None)))):
+                # ... after one space
+                if j + 1 not in starts and offsets[j + 1] == ends[j] + 1 and text[ends[j]] == " ":
                     runs[j] = runs[j + 1]
             self._runs = runs
         return min(self._runs[k], k + NAME_WORDS_MAX - 1)

@@ -23,7 +23,7 @@ from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import detectors, normalize, resolve
 from pseudonymize.detectors import FAMILIES
 from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS
-from pseudonymize.doc import Doc
+from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import MARK, REPLACE, Annotation, Result, Span
@@ -114,6 +114,9 @@ class Engine:
         self.lex = lex
         self.snapshot_id = lex.snapshot_id
         self.detectors = tuple(family(lex) for family in FAMILIES)
+        # every token's fold, entry and the families' marks in one look-up (`Doc.make`)
+        self.spellings = Spellings(lex, tuple(
+            marks for d in self.detectors if isinstance(marks := getattr(d, "marks", None), Marks)))
 
     @classmethod
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:
@@ -162,7 +165,7 @@ class Engine:
         "Malmö", and a surrogate takes its case and digits from the normalized mention. With a
         learner's memory, what their earlier essays established is found here too."""
         view = normalize.view(text, self.ordinary)
-        doc = Doc.make(view.text, self.lex)
+        doc = Doc.make(view.text, self.lex, self.spellings)
         spans = self.detect_doc(doc, memory.refs if memory else None)
         if policy is not None:
             countries = {s.key: self.lex.get(s.key).country for s in spans if s.label == "country"}

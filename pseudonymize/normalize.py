@@ -49,6 +49,11 @@ _OBFUSCATED_EMAIL = regex.compile(
     rf"(?<![\w.+-])[\w.+-]*\w{_AT}[\w-]+(?:{_DOT}[\w-]+)*{_DOT}[^\W\d_]{{2,}}(?![\w-])",
     regex.IGNORECASE)
 _EMAIL_HINT = re.compile(r"[ \t(\[{][aA][tT][ \t)\]}]")  # a cheap superset of _AT
+# Whether _EMAIL_HINT matches, by two patterns whose first character is a literal ("t", "T"):
+# the engine skips to the next at C speed, where a set first (the separators) was tried at
+# every space (three times the time)
+_AT_LOWER = re.compile(r"t(?<=[ \t(\[{][aA]t)(?=[ \t)\]}])")
+_AT_UPPER = re.compile(r"T(?<=[ \t(\[{][aA]T)(?=[ \t)\]}])")
 _EMAIL_PART = regex.compile(rf"(?P<at>{_AT})|(?P<dot>{_DOT})", regex.IGNORECASE)
 # Two or more upper-case words in a row on one line (single letters may sit among them:
 # "JAG BOR I STOCKHOLM"); a word with a digit or a lower-case letter ends the run.
@@ -91,7 +96,7 @@ def view(text: str, ordinary: Callable[[str], bool] | None = None) -> View:
     clean, starts = text, None
     if not _plain(text):
         clean, starts = _characters(text)
-    if _EMAIL_HINT.search(clean) is not None:
+    if _AT_LOWER.search(clean) is not None or _AT_UPPER.search(clean) is not None:
         clean, starts = _emails(clean, starts)
     shown = _case_runs(clean, ordinary)
     if starts is None and clean is text:

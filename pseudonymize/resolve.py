@@ -7,6 +7,7 @@ they share a canonical key.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from bisect import bisect_left
 from itertools import compress, count
 from operator import itemgetter, sub
@@ -172,19 +173,22 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
     return known, everyday, subject_only
 
 
-def _add_short_forms(known: dict[str, Span], doc: Doc, taken: bytearray,
-                     out: list[Span]) -> None:
-    """Add to `out` the short forms of the essay's first names that no span covers yet."""
+def _short_forms(known: dict[str, Span]) -> dict[str, Span]:
+    """"Mohamed ... alla kallar mig Mo": each beginning (two letters or more, two short of the
+    whole at least) of a first name the essay names, with the name's span."""
+    return {key[:n]: span for key, span in known.items()
+            if span.label in FIRSTNAMES and len(key) <= T.LONGEST_NAME
+            for n in range(2, len(key) - 1)}  # bounded: a hostile 1 MB "name" has none
+
+
+def _add_short_forms(known: dict[str, Span], shorts: dict[str, Span], doc: Doc,
+                     taken: bytearray, out: list[Span], hits: Iterable[int]) -> None:
+    """Add to `out` the short forms of the essay's first names (`hits`: the tokens whose fold
+    is one of `shorts`) that no span covers yet: a capitalised beginning of a first name (no
+    everyday word) is its short form, under its own key (its surrogate is a short form of the
+    full name's surrogate)."""
     folds = doc.folds
-    # "Mohamed ... alla kallar mig Mo": a capitalised beginning of a first name the essay names
-    # (no everyday word) is its short form, under its own key: its surrogate is a short form
-    # of the full name's surrogate
-    shorts = {key[:n]: span for key, span in known.items()
-              if span.label in FIRSTNAMES and len(key) <= T.LONGEST_NAME
-              for n in range(2, len(key) - 1)}  # bounded: a hostile 1 MB "name" has none
-    # (most essays have none: a C-level set test first, then the scan of the tokens)
-    for k in () if shorts.keys().isdisjoint(folds) else compress(
-            count(), map(shorts.__contains__, folds)):
+    for k in hits:
         e = doc.entries[k]
         if folds[k] not in known and doc.texts[k][:1].isupper() and doc.texts[k].isalpha() \
                 and e.zipf < T.COMMON and not (e.cats or e.country) \
@@ -230,14 +234,18 @@ def propagate(spans: list[Span], doc: Doc,
     taken = _covered(spans, len(doc.text))
     out = list(spans)
     folds = doc.folds
-    _add_short_forms(known, doc, taken, out)
-    # the tokens that are a known fold or its genitive, found in one C-level pass
+    # the tokens that are a known fold, its genitive or a first name's short form, found in
+    # one C-level pass
+    shorts = _short_forms(known)
     mentions = set(known) | {key + "s" for key in known}
+    hits = list(compress(count(), map(mentions.union(shorts).__contains__, folds)))
+    if shorts:
+        _add_short_forms(known, shorts, doc, taken, out, [k for k in hits if folds[k] in shorts])
     possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
     name_verbs, noun_before = doc.lex.words("name_verb"), doc.lex.words("noun_before")
     past = doc.lex.words.endings("past_ending")
-    for k in compress(count(), map(mentions.__contains__, folds)):
-        if taken[doc.offsets[k]]:
+    for k in hits:
+        if taken[doc.offsets[k]] or folds[k] not in mentions:
             continue  # a mention already labelled (most of them): its first character taken
         key = folds[k]
         stem = key if key in known else key[:-1]
@@ -310,7 +318,7 @@ def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
     taken = _covered(spans, len(doc.text))
     out, folds = list(spans), doc.folds
     # "på Universidad Nacional de San Agustín, vi säger UNSA": its initials in capitals
-    for k in compress(count(), map(acronyms.__contains__, doc.texts)):
+    for k in compress(count(), map(acronyms.__contains__, doc.texts)) if acronyms else ():
         if taken.find(1, doc.offsets[k], doc.ends[k]) < 0:
             base = acronyms[doc.texts[k]]
             out.append(Span(doc.offsets[k], doc.ends[k], base.label, (), 0.6, "coreference",

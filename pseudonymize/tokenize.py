@@ -9,6 +9,7 @@ import re
 from bisect import bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import add, itemgetter
+from collections.abc import Iterable
 from typing import NamedTuple
 
 # Order matters: URLs and e-mails stay whole, words keep inner hyphens/apostrophes/colons
@@ -138,17 +139,18 @@ def sentences(tokens: list[Token]) -> list[list[Token]]:
     return out
 
 
-def sentence_starts(text: str, texts: list[str], offsets: list[int]) -> set[int]:
+def sentence_starts(text: str, texts: list[str], offsets: list[int],
+                    openers: Iterable[bool] | None = None) -> set[int]:
     """Indexes of tokens that open a sentence, a line, or follow a quote/colon (given the
-    tokens' texts and start offsets): after an opener token (found by one C-level set test of
-    each token's text: a scan of the text's characters cost twice that), and after each line
-    break (`str.find`; the next token is the number of tokens starting before it, by
-    `bisect`)."""
+    tokens' texts and start offsets): after an opener token (`opener`: found by one C-level set
+    test of each token's text, unless the caller has each token's answer already), and after
+    each line break (`str.find`; the next token is the number of tokens starting before it,
+    by `bisect`)."""
     found = {0}
     n = len(texts)
     if n < 2:
         return found
-    for k in compress(range(n - 1), map(_OPENERS_AFTER.__contains__, texts)):
+    for k in compress(range(n - 1), map(opener, texts) if openers is None else openers):
         # a dash written onto its word ends no sentence: "el- och energiprogrammet"
         if not (k and texts[k] in _DASHES and offsets[k] == offsets[k - 1] + len(texts[k - 1])):
             found.add(k + 1)
@@ -161,4 +163,5 @@ def sentence_starts(text: str, texts: list[str], offsets: list[int]) -> set[int]
 
 
 _OPENERS_AFTER = frozenset({".", "!", "?", ":", "\"", "”", "-", "–", "…"})
+opener = _OPENERS_AFTER.__contains__  # a sentence opens after this token text
 _DASHES = frozenset({"-", "–"})

@@ -309,19 +309,17 @@ class ContextRules:
         self.plain, self.before, self.before2, self.after = lex.derived(
             "fast_path", lambda: fast_path(lex, WORD_RULES))
         self.marks = Marks(self._mark_bits)
-        todo, quiet, before, before2, after = (Marks.where(5, lambda b, bit=bit: bool(b & bit))
-                                               for bit in (TODO, QUIET, BEFORE, BEFORE2, AFTER))
-        self.todo_marks = re.compile(f"{todo}|(?<={before}){quiet}|(?<={before2}.){quiet}"
-                                     f"|{quiet}(?={after})", re.DOTALL)
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
 
     def todo(self, doc: Doc) -> list[int]:
         """The tokens some rule may act on: every everyday lower-case word no rule looks at
         (most tokens) is skipped, derived from the rules' declarations (`fast_path`), and so
-        is a token starting with neither a letter nor a digit; one regular expression over the
-        essay's marks."""
-        return marked(doc, self.marks, self.todo_marks)
+        is a token starting with neither a letter nor a digit; selected over all of the essay's
+        marks at once (`MarkBits`): a TODO mark, or a QUIET one beside a watched word."""
+        m = marked(doc, self.marks)
+        return m.where(m.bit(TODO) | m.bit(QUIET) & (m.bit(BEFORE, -1) | m.bit(BEFORE2, -2)
+                                                     | m.bit(AFTER, 1)))
 
     def _mark_bits(self, text: str, key: str) -> int:
         """A token's bits for `detect`: TODO, a word some rule may act on wherever it stands

@@ -7,7 +7,6 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 """
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -384,7 +383,6 @@ def profession_context(doc: Doc, k: int) -> bool:
 
 # `Matcher._mark`'s bits
 TODO, RARE, WATCH, SINGLE, LOWER, ALPHA, CONTEXT_BEFORE, CONTEXT_AFTER = (1 << n for n in range(8))
-MARK_BITS = 8
 SKIPPED = ("-", ".")  # the tokens a run of words passes over (`_word_run`)
 
 
@@ -669,7 +667,6 @@ class Matcher:
         self.initial_skipped = lex.derived("initial_skipped", lambda: frozenset(
             k for k in self.initial_plain if k not in lex.phrases))
         self.marks = Marks(self._mark)
-        self.todo_marks, self.single_marks, self.alone_marks = self._mark_patterns()
         self._gate_tables(lex)
 
     def _gate_tables(self, lex: Lexicon) -> None:
@@ -696,22 +693,6 @@ class Matcher:
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
-
-    @staticmethod
-    def _mark_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-        """The patterns over an essay's marks (`_mark`): the words `_todo` gives, the letters
-        on their own (`_initials`), and the lower-case words `_todo` may give after a word no
-        rule watches and before none a rule watches (`_lonely`). Each starts with one set of
-        marks and looks behind only after it (`(?<=W.)` for `(?<=W)` before the mark): the
-        engine then skips to the next mark of that set at C speed instead of trying the
-        pattern at every mark (the same matches: a test compares them)."""
-        todo, watch, rare, single, after, todo_or_rare = (
-            Marks.where(MARK_BITS, lambda b, bits=bits: bool(b & bits))
-            for bits in (TODO, WATCH, RARE, SINGLE, CONTEXT_AFTER, TODO | RARE))
-        quiet_before = Marks.where(MARK_BITS, lambda b: b & ALPHA and not b & CONTEXT_BEFORE)
-        lower = Marks.where(MARK_BITS, lambda b: b & LOWER and b & (TODO | RARE))
-        return (re.compile(f"{todo_or_rare}(?:(?<={todo})|(?<={watch}{rare}))"),
-                re.compile(single), re.compile(f"{lower}(?<={quiet_before}.)(?!{after})"))
 
     def _fuzzy_uncached(self, key: str) -> str | None:
         if not self.lex.fuzzy_targets.get(key[0]) or len(key) < 6 \
@@ -981,7 +962,9 @@ class Matcher:
         no rule looks at: what each gives depends on its spelling alone (the rules'
         `before`/`after` declarations; a test checks that remembering changes no output). A
         sentence's first word is judged in place: "lina stannade hemma", `_bare_subject`."""
-        return set(marked(doc, self.marks, self.alone_marks)) - doc.starts
+        m = marked(doc, self.marks)  # after a letter no rule watches, before none
+        return set(m.where(m.bit(LOWER) & (m.bit(TODO) | m.bit(RARE)) & m.bit(ALPHA, -1)
+                           & ~m.bit(CONTEXT_BEFORE, -1) & ~m.bit(CONTEXT_AFTER, 1))) - doc.starts
 
     def _remember(self, text: str, quiet: bool) -> None:
         """Keep a lone word's verdict (bounded: long words and a full table are not kept)."""
@@ -992,8 +975,9 @@ class Matcher:
         """Fast path: an everyday lower-case word with no name/place reading (a rarer one not
         after a place preposition or a word that names: "heter mimi", "kallar mig mimi") that
         starts no known phrase ("akademiska sjukhuset") needs no further thought: most tokens
-        of an essay. Found by one regular expression over the essay's marks (`_mark`)."""
-        todo = marked(doc, self.marks, self.todo_marks)
+        of an essay. Selected over all of the essay's marks at once (`_mark`, `MarkBits`)."""
+        m = marked(doc, self.marks)  # TODO, or RARE after a WATCH word
+        todo = m.where(m.bit(TODO) | m.bit(RARE) & m.bit(WATCH, -1))
         if not todo:
             return todo  # (an empty essay has a sentence start, 0, but no token)
         # and a frequent everyday word starting a sentence ("Jag", "Men"; T.INITIAL_WORD_MIN)
@@ -1161,7 +1145,8 @@ class Matcher:
         """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
         index_at = doc.index_at
         # one-letter tokens in lower or upper case (no other can be an initial)
-        singles = marked(doc, self.marks, self.single_marks)
+        m = marked(doc, self.marks)
+        singles = m.where(m.bit(SINGLE))
         if not singles:  # no one-letter token: nothing to look at (a megabyte of names)
             return sorted(spans, key=itemgetter(0))
         by_start = {s.start for s in spans}

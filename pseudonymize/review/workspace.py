@@ -263,7 +263,7 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
     ordered = sorted(essays, key=lambda e: (e.learner, e.essay_id))
     for essay, (spans, result) in by_learner(ordered, lambda e: e.learner, run,
                                              lambda e, _: e.text):
-        doc = Doc.make(essay.text, engine.lex)
+        doc = Doc.make(essay.text, engine.lex, engine.spellings)
         out[essay.essay_id] = {
             "id": essay.essay_id, "learner_id": essay.learner_id, "sha256": essay.sha256,
             "text": essay.text, "risk": _risk(doc, spans),

@@ -227,3 +227,14 @@ def test_hostile_essays_complete_with_sane_spans(engine: Engine, text: str,
     if spans is not None:
         assert len(result.annotations) == spans
     assert all(0 <= a.start < a.end <= len(text) for a in result.annotations)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([" ", "\t", "(", "[", "{", ")", "]", "}", "a", "A", "t", "T",
+                                 "at", "att", "x", "\n"]), max_size=20).map("".join)
+       | st.text(max_size=40))
+def test_the_email_hint_is_its_two_literal_first_patterns(text: str) -> None:
+    """`view` asks `_AT_LOWER` and `_AT_UPPER` where it searched `_EMAIL_HINT`: the same
+    answer."""
+    assert (normalize._EMAIL_HINT.search(text) is not None) == (
+        normalize._AT_LOWER.search(text) is not None or normalize._AT_UPPER.search(text) is not None)

@@ -3,7 +3,6 @@ the per-token tests they replace, written as plain loops over the tokens."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -11,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pseudonymize.detectors.context import ContextRules
-from pseudonymize.detectors.gazetteer_match import Matcher
+from pseudonymize.detectors.gazetteer_match import SINGLE, Matcher
 from pseudonymize.doc import Doc, Marks, marked
 from pseudonymize import thresholds as T
-from pseudonymize.lexicon import Lexicon
+from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.tokenize import sentence_starts
 
 HERE = Path(__file__).parent
 
@@ -56,7 +56,8 @@ def _same(matcher: Matcher, context: ContextRules, doc: Doc) -> None:
     assert matcher._todo(doc) == matcher_todo(matcher, doc)
     todo = set(matcher._todo(doc))
     assert matcher._lonely(doc) & todo == matcher_lonely(matcher, doc) & todo
-    assert marked(doc, matcher.marks, matcher.single_marks) == singles(doc)
+    m = marked(doc, matcher.marks)
+    assert m.where(m.bit(SINGLE)) == singles(doc)
     assert context.todo(doc) == context_todo(context, doc)
 
 
@@ -89,7 +90,23 @@ def test_the_candidates_are_the_per_token_tests_on_the_rule_tables(offline_engin
     texts = _sentences()
     assert len(texts) > 100
     for text in texts + [t.lower() for t in texts] + [t.upper() for t in texts]:
-        _same(matcher, context, Doc.make(text, offline_engine.lex))
+        _same(matcher, context, Doc.make(text, offline_engine.lex, offline_engine.spellings))
+
+
+def test_an_engines_spellings_are_the_columns_made_apart(offline_engine) -> None:
+    """`Doc.make` with the engine's `Spellings` (one look-up per token for every column) gives
+    the folds, entries, sentence starts and each family's marks that a map per column gives."""
+    lex, spellings = offline_engine.lex, offline_engine.spellings
+    assert len(spellings.marks) == 2
+    texts = _sentences()
+    for text in texts + [t.lower() for t in texts] + [t.upper() for t in texts] + ["", " \n"]:
+        doc, plain = Doc.make(text, lex, spellings), Doc.make(text, lex)
+        assert (doc.folds, doc.entries, doc.starts) == (plain.folds, plain.entries, plain.starts)
+        assert doc.folds == [fold(t) for t in doc.texts]
+        assert doc.starts == sentence_starts(text, doc.texts, doc.offsets)
+        for marks in spellings.marks:
+            assert doc._marks[id(marks)].value == int.from_bytes(bytes(map(marks.__getitem__,
+                                                                           doc.texts)), "big")
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +133,7 @@ def test_the_candidates_are_the_per_token_tests(offline_engine, vocabulary, data
     words = data.draw(st.lists(st.sampled_from(vocabulary), max_size=30))
     cased = [w.capitalize() if data.draw(st.booleans()) else w for w in words]
     text = " ".join(cased)
-    _same(matcher, context, Doc.make(text, offline_engine.lex))
+    _same(matcher, context, Doc.make(text, offline_engine.lex, offline_engine.spellings))
 
 
 @settings(max_examples=300, deadline=None)
@@ -125,15 +142,17 @@ def test_the_candidates_are_the_per_token_tests(offline_engine, vocabulary, data
        st.sets(st.sampled_from(["i", "och", "anna", ",", "bor", "x"])),
        st.sampled_from([-2, -1, 1]))
 def test_marked_reads_neighbours_as_a_loop_does(text: str, words: set[str], shift: int) -> None:
-    """`marked` with a look-behind (shift -1, -2) or look-ahead (1): token i is found when its
-    own mark says so and the fold `shift` tokens away is one of `words`."""
+    """`MarkBits.bit` of a neighbour (shift -1, -2: before, 1: after) with the token's own
+    bit: token i is found when its own mark says so and the fold `shift` tokens away is one
+    of `words`; and with `& ~`, when it is none of them."""
     doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
-    marks = Marks(lambda text, key: (text[0].islower()) | (key in words) << 1)
-    own, near = (Marks.where(2, lambda b, bit=bit: bool(b & bit)) for bit in (1, 2))
-    pattern = {-2: f"(?<={near}.){own}", -1: f"(?<={near}){own}", 1: f"{own}(?={near})"}[shift]
-    assert marked(doc, marks, re.compile(pattern, re.DOTALL)) == [
+    m = marked(doc, Marks(lambda text, key: (text[0].islower()) | (key in words) << 1))
+    near = frozenset(words)
+    assert m.where(m.bit(1) & m.bit(2, shift)) == [
+        i for i, t in enumerate(doc.texts) if t[0].islower() and _beside(doc.folds, i, shift, near)]
+    assert m.where(m.bit(1) & ~m.bit(2, shift)) == [
         i for i, t in enumerate(doc.texts)
-        if t[0].islower() and _beside(doc.folds, i, shift, frozenset(words))]
+        if t[0].islower() and not _beside(doc.folds, i, shift, near)]
 
 
 def test_the_gazetteer_gates_are_the_tests_they_skip(offline_engine) -> None:
