@@ -163,6 +163,10 @@ class Words:
     # "alla säger Siro." searched after a full name (`nickname_said_ahead`)
     nickname_said: regex.Pattern[str] | None = None
     region_town_words: frozenset[str] = frozenset()  # lifelike, folds: "en stad i Fars"
+    camp_words: frozenset[str] = frozenset()  # lifelike, folds: "i lägret Kakuma"
+    unisex_origins: frozenset[str] = frozenset()  # lifelike: swedish, english
+    unisex_names: tuple[str, ...] = ()  # lifelike: Kim, Robin, Charlie (either sex)
+    camps: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: KE -> Kakuma
     nickname_said_ahead: regex.Pattern[str] | None = None
     school_year: regex.Pattern[str] | None = None  # on folded text: "arskurs 3", "trean"
     school_years: dict[str, int] = field(default_factory=dict)  # fold -> year (trean, tredje)
@@ -262,6 +266,10 @@ def words() -> Words:
                                + data["school_year_ordinals"]},
                  **_alias_patterns(data), **_nickname_said_patterns(data),
                  region_town_words=frozenset(fold(w) for w in data["region_town_words_lifelike"]),
+                 camp_words=frozenset(fold(w) for w in data["camp_words_lifelike"]),
+                 unisex_origins=frozenset(data["unisex_origins_lifelike"]),
+                 unisex_names=tuple(data["unisex_names_lifelike"]),
+                 camps={iso: tuple(names) for iso, names in data["refugee_camps_lifelike"].items()},
                  swedish_language=frozenset(data["swedish_language"]),
                  alias_standard_sayers=frozenset(fold(w) for w in data["alias_standard_sayers"]),
                  native_names={fold(k): (k, v) for k, v in data["native_names_lifelike"].items()},
@@ -1152,6 +1160,12 @@ class Renderer:
                         span.rule, fold(head))
             return self.render(part, ref, head, draw, country) + dash + tail
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        if dash and head and label in PLACE_LIKE and strategy == "lifelike" and \
+                fold(tail) in words().camp_words:
+            # "Zaatari-lägret": a camp of the surrogate country, "-lägret" kept (never a town)
+            part = Span(span.start, span.start + len(head), label, span.attrs, span.score,
+                        span.rule, fold(head))
+            return self.render(part, ref, head, draw, country) + dash + tail
         self.effective = strategy
         attrs = morphology(original, span)
         written = original
@@ -1644,6 +1658,8 @@ class Renderer:
         text = getattr(self.before, "text", "")
         head = [w for w in regex.findall(r"\p{L}+", fold(text[max(0, span.start - 60):span.start]))]
         said: list[str] = head[-1:]
+        if head[-1:] in (["pa"], ["hos"]):
+            said = head[-2:-1]  # "konto på BDO", "lån hos X": a bank
         if head[-2:] == ["vid", "namn"] or head[-1:] in (["heter"], ["hette"], ["kallas"]):
             # "en restaurang som heter X", "Restaurangen där jag jobbar heter X", "vår egen
             # restaurang! Den heter X": the nearest noun of a kind in the words before
@@ -2631,7 +2647,9 @@ class Renderer:
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
             nicknamed = lifelike and self._nicknamed_after(span)
-            return (self._draw(self._of_language(plain(self._with_short_form(
+            unisex = [n for n in words().unisex_names if fold(n) != key] if lifelike and \
+                general == "first_unknown" and origin in words().unisex_origins else []
+            return (self._draw(unisex, rng) or self._draw(self._of_language(plain(self._with_short_form(
                         lex.pools.get(f"{general}:{origin}", []), key, gender, nicknamed)),
                         origin), rng)
                     or next(filter(None, (self._draw(self._of_language(plain(
@@ -2764,6 +2782,10 @@ class Renderer:
         for feast, keep in sorted(self.geo.feast_countries.items()):
             if feast in said and iso in keep:
                 pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
+        camps = words().camps
+        if iso in camps and not words().camp_words.isdisjoint(said):
+            # "i lägret Kakuma" in Kenya: a country with a camp for it (never Jordan -> Emirates)
+            pool = [c for c in pool if lex.get(fold(c)).country in camps] or pool
         crossed = self._on_crossed_sea(iso, pool)
         # across a sea a country keeps its continent (Greece from Turkey: Italy, never
         # Egypt beside a surrogate Israel), so the land route after it stays one
@@ -3212,6 +3234,9 @@ class Renderer:
         country = self.countries.get(home, home) or "SE"
         if home not in ("", "SE") and label in ("city", "area"):
             self.abroad = home
+        camp = self._camp(span, original, home, country, rng) if country != "SE" else None
+        if camp:
+            return camp  # "i lägret Kakuma" -> "i lägret Nakivale", never a town
         if label == "place":
             pick = self._landmark(span, original, country, rng)
             if pick:
@@ -3398,6 +3423,21 @@ class Renderer:
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
+
+    def _camp(self, span: Span, original: str, home: str, country: str, rng: Draws
+              ) -> str | None:
+        """Lifelike: a refugee camp of the surrogate country for a place the essay calls a
+        camp (`camp_words_lifelike` right before or after it, or a listed camp), never a town;
+        None where the country has no listed camp left or the place is no camp."""
+        if self.effective != "lifelike" or span.label not in ("city", "area", "place"):
+            return None
+        w, text = words(), getattr(self.before, "text", "")
+        after = regex.match(r"(-?\p{L}+)", text[span.end:span.end + 20].lstrip(" "))
+        listed = any(fold(original) in map(fold, names) for names in w.camps.values())
+        if not (listed or w.camp_words & set(self.before.get(span.start, ())[-1:])
+                or after and fold(after.group(1)) in w.camp_words):
+            return None
+        return self._draw([c for c in w.camps.get(country, ()) if self._free(c)], rng)
 
     def _enough_districts(self, towns: list[str]) -> list[str]:
         """Lifelike: the towns that have as many known districts as the essay names, so none
@@ -4346,7 +4386,18 @@ class Renderer:
         out = []
         # lifelike: a learner's lower-case name too ("ifk norrköping", "gävle vux")
         lower = self.effective == "lifelike" and original == original.lower()
-        for word in regex.findall(r"\p{L}{2,}" if lower else r"\p{Lu}\p{Ll}[\p{L}]*", original):
+        found = regex.findall(r"\p{L}{2,}" if lower else r"\p{Lu}\p{Ll}[\p{L}]*", original)
+        if self.effective == "lifelike":
+            # a town abroad of two words ("universitetet i hai phong", "Addis Abeba"): one place
+            for one, two in zip(found, found[1:]):
+                both = next((k for k in (fold(f"{one} {two}"), fold(one + two)) if self.lex.get(
+                    k).place_pop >= 50000 and self.lex.get(k).place_country not in ("", "SE")
+                    and not self.lex.get(k).se_pop), "")
+                if both and f"{one} {two}" in original:
+                    out.append((f"{one} {two}", both, self.lex.get(both).place_country))
+            taken = {w for pair, _, _ in out for w in pair.split()}
+            found = [w for w in found if w not in taken]
+        for word in found:
             key = fold(word)
             for k in (key, key[:-1] if key.endswith("s") else None):
                 if not k:

@@ -2705,7 +2705,51 @@ def _region_of_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> No
     assert fold(regions_abroad().get(code, "")) == fold(region), r.target
 
 
+def _camp_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A refugee camp is a listed camp of the surrogate country, never a town."""
+    camp, country = (surrogate(r, n) for n in names)
+    iso = engine.lex.get(fold(country)).country
+    assert fold(camp) in {fold(c) for c in words().camps.get(iso, ())}, r.target
+
+
+def _unisex_name(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish or English given name of either sex is one Swedes of both sexes bear."""
+    got, = (surrogate(r, n) for n in names)
+    assert got in words().unisex_names, r.target
+
+
+def _university_in_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university abroad named after its town keeps its words and names a town of the
+    surrogate country (never a Swedish university)."""
+    university, country = (surrogate(r, n) for n in names)
+    iso = engine.lex.get(fold(country)).country
+    town = university.removeprefix("universitetet i ")
+    assert town != university and engine.lex.get(fold(town)).place_country == iso, r.target
+
+
+def _bare_word(word: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    def check(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        got, = (surrogate(r, n) for n in names)
+        assert fold(got) == word, r.target
+    check.__name__ = f"_bare_{word}"
+    return check
+
+
 ROUND21 = [
+    ("Min chef heter Charlie Nilsson, hen är rättvis.", ("Charlie",), _unisex_name),
+    ("Min lärare heter Sam Öberg. Jag tycker om svenska.", ("Sam",), _unisex_name),
+    ("I Vietnam jag läste maskinteknik på universitetet i hai phong, så nu jag vill jobba.",
+     ("universitetet i hai phong", "Vietnam"), _university_in_country),
+    ("Min syster har konto på BDO och jag skickar pengar varje månad.", ("BDO",),
+     _of_kind("bank")),
+    ("Jag bor i Luleå. Jag tar buss 4 till LTU för jag läser där.", ("LTU",),
+     _of_kind("university")),
+    ("Jag bor i Trollhättan. Jag tycker om Göta älv och trollhättefallen.",
+     ("trollhättefallen",), _bare_word("fallen")),
+    ("Vi flydde till Kenya och vi bodde tre år i lägret kakuma. Det var varmt.",
+     ("kakuma", "Kenya"), _camp_of_country),
+    ("Vi bodde två år i flyktinglägret Zaatari i Jordanien.", ("Zaatari", "Jordanien"),
+     _camp_of_country),
     ("Min bästa kompis är Sirwan Mahmoud, alla säger Siro. Han bor i Falun.", ("Sirwan", "Siro"),
      _said_nickname),
     ("Vi har en dotter, Yasaman, hon är sex, vi säger Yasi.", ("Yasaman", "Yasi"),
