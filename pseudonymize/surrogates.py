@@ -1743,9 +1743,13 @@ class Renderer:
         alias = self.strategy == "lifelike" and LABELS[span.label].kind == "name" and \
             self.lex.get(fold(original)).place_kind and words().alias_before.search(
                 getattr(self.before, "text", "")[max(0, span.start - 80):span.start])
-        if alias and (alias.group("who") or alias.group("lang") or alias.group("paren")):
+        first = self.lex.get(fold(alias.group("first"))) if alias else None
+        if alias and (alias.group("who") or alias.group("lang") or alias.group("paren")) and \
+                fold(alias.group("first")) in self.avoid_folds and not first.gender and (
+                    first.place_kind or first.zipf < words().word_zipf):
             return 3  # "hewlêr, araber säger Erbil" (a name too): after the place it names
-            # (never "Min dotter heter Fatima", Fátima a town too)
+            # (never "Min dotter heter Fatima", Fátima a town too, nor "hon är sex, vi säger
+            # Yasi": a nickname)
         if LABELS[span.label].kind == "institution":
             kind = self.kind_of(span, original)
             if kind and kind.towns and not self._abroad(original):

@@ -2735,7 +2735,27 @@ def _bare_word(word: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
     return check
 
 
+def _persian_of(variety: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    """Every name is of the family's variety of Persian names or shared by both (Iranian
+    "Mahsa ... Reza" never become Afghan names, nor Afghan "Najibullah" Iranian ones)."""
+    def check(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        listed = words().name_languages["persian"]
+        for name in names:
+            got = fold(surrogate(r, name))
+            assert listed.get(got, variety) == variety, (name, r.target)
+    check.__name__ = f"_persian_{variety}"
+    return check
+
+
 ROUND21 = [
+    ("Hej, jag heter Mahsa Karimi. Jag är född i Shiraz i Iran. Min man heter Reza Tavakoli. "
+     "Vi har en dotter, Yasaman, och en son, Kian.",
+     ("Mahsa", "Reza", "Tavakoli", "Yasaman", "Kian"), _persian_of("iranian")),
+    ("Jag heter Najibullah Ahmadzai och jag kommer från Kabul i Afghanistan. Min fru heter "
+     "Zarghona. Min vän heter Farhad.", ("Najibullah", "Ahmadzai", "Zarghona", "Farhad"),
+     _persian_of("afghan")),
+    ("Jag kommer från Afghanistan. Jag pratar dari. Min vän heter Pouya och hans fru heter "
+     "Mahsa.", ("Pouya", "Mahsa"), _persian_of("afghan")),
     ("Min chef heter Charlie Nilsson, hen är rättvis.", ("Charlie",), _unisex_name),
     ("Min lärare heter Sam Öberg. Jag tycker om svenska.", ("Sam",), _unisex_name),
     ("I Vietnam jag läste maskinteknik på universitetet i hai phong, så nu jag vill jobba.",
