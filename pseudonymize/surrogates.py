@@ -165,6 +165,7 @@ class Words:
     region_town_words: frozenset[str] = frozenset()  # lifelike, folds: "en stad i Fars"
     camp_words: frozenset[str] = frozenset()  # lifelike, folds: "i lägret Kakuma"
     unisex_origins: frozenset[str] = frozenset()  # lifelike: swedish, english
+    peoples_regions: frozenset[str] = frozenset()  # lifelike, folds: kurdistan (kept)
     unisex_names: tuple[str, ...] = ()  # lifelike: Kim, Robin, Charlie (either sex)
     camps: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: KE -> Kakuma
     nickname_said_ahead: regex.Pattern[str] | None = None
@@ -268,6 +269,7 @@ def words() -> Words:
                  region_town_words=frozenset(fold(w) for w in data["region_town_words_lifelike"]),
                  camp_words=frozenset(fold(w) for w in data["camp_words_lifelike"]),
                  unisex_origins=frozenset(data["unisex_origins_lifelike"]),
+                 peoples_regions=frozenset(fold(w) for w in data["peoples_regions_lifelike"]),
                  unisex_names=tuple(data["unisex_names_lifelike"]),
                  camps={iso: tuple(names) for iso, names in data["refugee_camps_lifelike"].items()},
                  swedish_language=frozenset(data["swedish_language"]),
@@ -1040,7 +1042,7 @@ class Renderer:
         # lifelike: a region right after a town abroad ("Shiraz i Fars") -> the town's fold;
         # and the folds of such towns (drawn among towns whose region has a name of its own)
         self.region_of_town: dict[int, str] = {}
-        self.towns_with_region: set[str] = set()
+        self.towns_with_region: dict[str, str] = {}  # town fold -> its region's fold
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
@@ -1445,6 +1447,9 @@ class Renderer:
             return True  # "2000 kronor" is an amount
         if strategy == "lifelike" and span.label == "year" and self._event_year(span):
             return True  # "kriget började 2011" is the war's year
+        if strategy == "lifelike" and span.label in PLACE_LIKE and \
+                fold(original) in words().peoples_regions:
+            return True  # "Kurdistan" spans four countries: the surrogate country is one of them
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
@@ -1776,7 +1781,7 @@ class Renderer:
         town = self._town_of_region(span, original) if self.strategy == "lifelike" else ""
         if town:  # "Shiraz i Fars": after the town, as the region of its surrogate
             self.region_of_town[span.start] = town
-            self.towns_with_region.add(town)
+            self.towns_with_region.setdefault(town, span.key or fold(original))
             return 3
         parent = self._parent_abroad(span, original)
         if parent:  # after the places it lies in, whatever their order in the essay
@@ -1809,14 +1814,16 @@ class Renderer:
         if not word or not self._abroad_town(word):
             return ""
         town, region = lex.get(word), lex.get(span.key or fold(original))
-        if region.country or region.place_kind == "city" and region.place_pop >= town.place_pop:
-            return ""
+        if region.country or region.place_kind == "city" and region.place_pop >= town.place_pop \
+                or region.place_kind == "region" and not region.place_country:
+            return ""  # (Kurdistan, a region of no one country: its own rule, round 11)
         return word
 
     def _abroad_town(self, key: str) -> bool:
         """A town the lexicon places abroad (no country, no Swedish town)."""
         entry = self.lex.get(key)
-        return entry.place_kind in ("city", "exonym") and entry.place_country not in ("", "SE") \
+        return entry.place_kind in ("city", "exonym", "spelling") and entry.place_country not in (
+            "", "SE") \
             and not entry.country and not entry.se_pop
 
     def _region_name(self, town: str) -> str:
@@ -2651,8 +2658,9 @@ class Renderer:
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
             nicknamed = lifelike and self._nicknamed_after(span)
-            unisex = [n for n in words().unisex_names if fold(n) != key] if lifelike and \
-                general == "first_unknown" and origin in words().unisex_origins else []
+            unisex = [n for n in words().unisex_names if fold(n) != key and lex.get(
+                fold(n)).first_rank] if lifelike and general == "first_unknown" and \
+                origin in words().unisex_origins else []  # (names the lexicon lists)
             return (self._draw(unisex, rng) or self._draw(self._of_language(plain(self._with_short_form(
                         lex.pools.get(f"{general}:{origin}", []), key, gender, nicknamed)),
                         origin), rng)
@@ -3394,7 +3402,13 @@ class Renderer:
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
             pool = [c for c in pool if self._other_names(c)] or pool  # 2 names
         if fold(original) in self.towns_with_region and country != "SE":
-            named = [c for c in cities if self._region_name(c)]  # "Shiraz i Fars": 2 names
+            region = self.towns_with_region[fold(original)]
+            done = self.written_places.get(region) or self.place_map.get(region)
+            # "Shiraz i Fars": a town whose region has a name of its own; "Halabja, en stad i
+            # Kurdistan" after "Silemani i Kurdistan": one of the region already drawn
+            named = [c for c in cities if self._region_name(c) and (
+                not done or fold(self._region_name(c)) == fold(done))] or [
+                c for c in cities if self._region_name(c)]
             pool = [c for c in pool if c in set(named)] or (self._similar_size(
                 named, span, original, country) if label == "city" and named else pool)
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):

@@ -1597,10 +1597,13 @@ def _feast_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
 
 
 def _region_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
-    """"Jag är från Irak. Vi bodde i Kurdistan": a region abroad, never a Swedish landskap."""
+    """"Jag är från Irak. Vi bodde i Kurdistan": a region abroad, never a Swedish landskap
+    (round 21: Kurdistan, a region of four countries, is kept as written)."""
     for name in names:
-        entry = engine.lex.get(fold(surrogate(r, name)))
-        assert entry.place_country not in ("", "SE") and not entry.se_pop, r.target
+        got = surrogate(r, name)
+        entry = engine.lex.get(fold(got))
+        assert entry.place_country not in ("", "SE") and not entry.se_pop or (
+            got == name and fold(got) in words().peoples_regions), r.target
 
 
 def _town_that_has(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
@@ -2707,7 +2710,7 @@ def _region_of_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> No
 
 def _camp_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """A refugee camp is a listed camp of the surrogate country, never a town."""
-    camp, country = (surrogate(r, n) for n in names)
+    camp, country = (surrogate(r, n).removesuffix("-lägret") for n in names)
     iso = engine.lex.get(fold(country)).country
     assert fold(camp) in {fold(c) for c in words().camps.get(iso, ())}, r.target
 
@@ -2747,7 +2750,28 @@ def _persian_of(variety: str) -> Callable[[Engine, Result, tuple[str, ...]], Non
     return check
 
 
+def _kept_as_written(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A region of a people that spans several countries stays as written, and the
+    countries beside it are ones it spans (`country_cues_lifelike`: kurdistan)."""
+    region, country = names
+    assert surrogate(r, region) == region, r.target
+    assert engine.lex.get(fold(surrogate(r, country))).country in {"IQ", "IR", "SY", "TR"}, \
+        r.target
+
+
+def _towns_of_one_region(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Two towns said to lie in one region abroad lie in one region after replacement."""
+    codes = {engine.lex.place_region.get(fold(surrogate(r, n)), "") for n in names}
+    assert len(codes) == 1 and "" not in codes, r.target
+
+
 ROUND21 = [
+    ("Jag kommer från Silemani i Kurdistan, det är norra Irak.", ("Kurdistan", "Irak"),
+     _kept_as_written),
+    ("Jag är född i Shiraz, det är en stad i Fars. Min moster bor i Jahrom, en liten stad i Fars.",
+     ("Shiraz", "Jahrom"), _towns_of_one_region),
+    ("Vi bodde två år i Zaatari-lägret i Jordanien.", ("Zaatari-lägret", "Jordanien"),
+     _camp_of_country),
     ("Hej, jag heter Mahsa Karimi. Jag är född i Shiraz i Iran. Min man heter Reza Tavakoli. "
      "Vi har en dotter, Yasaman, och en son, Kian.",
      ("Mahsa", "Reza", "Tavakoli", "Yasaman", "Kian"), _persian_of("iranian")),
