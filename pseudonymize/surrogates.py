@@ -1162,6 +1162,17 @@ class Renderer:
                         span.rule, fold(head))
             return self.render(part, ref, head, draw, country) + dash + tail
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        station = regex.match(r"(\p{Lu}[\p{L}-]*)\s+(C|[Cc]entral|[Cc]entralstation)$", original) \
+            if label == "place" and strategy == "lifelike" else None
+        if station and self.lex.get(fold(station.group(1))).se_pop:
+            # "från Lund C till Malmö C": the surrogate towns' stations, as near as the
+            # originals (never "från Ängsvägen till Centralstationen")
+            self.avoid.add(station.group(1).lower())  # never Göteborg C for Göteborg C
+            self.avoid_folds.add(fold(station.group(1)))
+            part = Span(span.start, span.start + len(station.group(1)), "city", span.attrs,
+                        span.score, span.rule, fold(station.group(1)))
+            return self.render(part, ref, station.group(1), draw, country) + \
+                original[station.end(1):]
         if dash and head and label in PLACE_LIKE and strategy == "lifelike" and \
                 fold(tail) in words().camp_words:
             # "Zaatari-lägret": a camp of the surrogate country, "-lägret" kept (never a town)
@@ -1828,14 +1839,15 @@ class Renderer:
 
     def _region_name(self, town: str) -> str:
         """Lifelike: the name of the region a town abroad lies in (regions.toml), "" where
-        none is listed or it names the town itself ("Herat i Herat", "Halab i Aleppo")."""
+        none is listed or it names the town itself ("Herat i Herat", "Halab i Aleppo") or a
+        country (Taiwan's province "Taiwan")."""
         lex, key = self.lex, fold(town)
         code = lex.place_region.get(key, "")
         name = regions_abroad().get(code, "")
         spelt = fold(name).replace("-", " ")  # "Al-Hasakah": the alias "al hasakah"
         heads = lex.region_places.get(code, [""])[0] == town and lex.get(fold(name)).place_kind
         return "" if not name or spelt == key.replace("-", " ") or heads or spelt in \
-            lex.place_aliases.get(town, frozenset()) else name
+            lex.place_aliases.get(town, frozenset()) or lex.get(fold(name)).country else name
 
     def _parent_abroad(self, span: Span, original: str) -> str:
         """Lifelike: the fold of the bigger place abroad a town or district abroad lies in:

@@ -2765,7 +2765,18 @@ def _towns_of_one_region(engine: Engine, r: Result, names: tuple[str, ...]) -> N
     assert len(codes) == 1 and "" not in codes, r.target
 
 
+def _stations_of_towns(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Lund C", "Malmö C": the stations of two Swedish towns other than the originals."""
+    for name in names:
+        town, _, tail = surrogate(r, name).rpartition(" ")
+        assert tail == "C" and town in geography().towns and town != name[:-2], r.target
+
+
 ROUND21 = [
+    ("Jag bor i Lund. Jag åker Öresundståg från Lund C till Malmö C varje dag.",
+     ("Lund C", "Malmö C"), _stations_of_towns),
+    ("Jag tog tåget från Göteborg C till Stockholm.", ("Göteborg C",), _stations_of_towns),
+    ("Jag kommer från Chengdu i Sichuan i Kina.", ("Chengdu", "Sichuan"), _region_of_its_town),
     ("Jag kommer från Silemani i Kurdistan, det är norra Irak.", ("Kurdistan", "Irak"),
      _kept_as_written),
     ("Jag är född i Shiraz, det är en stad i Fars. Min moster bor i Jahrom, en liten stad i Fars.",
