@@ -166,6 +166,7 @@ class Words:
     camp_words: frozenset[str] = frozenset()  # lifelike, folds: "i lägret Kakuma"
     unisex_origins: frozenset[str] = frozenset()  # lifelike: swedish, english
     peoples_regions: frozenset[str] = frozenset()  # lifelike, folds: kurdistan (kept)
+    university_said: frozenset[str] = frozenset()  # lifelike, folds: studerade (a university)
     unisex_names: tuple[str, ...] = ()  # lifelike: Kim, Robin, Charlie (either sex)
     camps: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: KE -> Kakuma
     nickname_said_ahead: regex.Pattern[str] | None = None
@@ -270,6 +271,7 @@ def words() -> Words:
                  camp_words=frozenset(fold(w) for w in data["camp_words_lifelike"]),
                  unisex_origins=frozenset(data["unisex_origins_lifelike"]),
                  peoples_regions=frozenset(fold(w) for w in data["peoples_regions_lifelike"]),
+                 university_said=frozenset(fold(w) for w in data["university_said_lifelike"]),
                  unisex_names=tuple(data["unisex_names_lifelike"]),
                  camps={iso: tuple(names) for iso, names in data["refugee_camps_lifelike"].items()},
                  swedish_language=frozenset(data["swedish_language"]),
@@ -2710,6 +2712,9 @@ class Renderer:
             return self._institution(span, original, rng)
         if label in PLACE_LIKE:
             return self._place(span, original, rng)
+        bare = self._school_abroad(span, original) if kind == "institution" else ""
+        if bare:
+            return bare  # "på Fudan i Shanghaj" -> "på universitetet i Guangzhou"
         if kind == "institution":
             return self._institution(span, original, rng)
         if label == "extra" and self.effective != "lifelike":
@@ -3453,6 +3458,27 @@ class Renderer:
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
+
+    def _school_abroad(self, span: Span, original: str) -> str:
+        """Lifelike: the bare word for a school or university abroad named without a place
+        ("studerade kemi på Fudan i Shanghaj", "flyttade till Santiago för att studera ...
+        på USACH"): "universitetet" (a field or university word in its sentence), else
+        "skolan", never a Swedish institution in a town abroad; "" where it is no such."""
+        if self.effective != "lifelike" or span.label != "school" or self._places_in(original):
+            return ""
+        text, lex = getattr(self.before, "text", ""), self.lex
+        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        # the sentence's marked places (other words may spell a town somewhere: "tar", "där")
+        places = [lex.get(fold(w)) for w in regex.findall(r"\p{L}[\p{L}-]*", text[begin:end])
+                  if fold(w) != fold(original) and fold(w) in self.avoid_folds]
+        abroad_ = [e for e in places if e.place_country not in ("", "SE") and e.place_pop
+                   and not e.se_pop and not e.gender or e.country not in ("", "SE")]
+        if not abroad_ or any(e.se_pop or e.country == "SE" for e in places):
+            return ""
+        said = set(regex.findall(r"\p{L}+", fold(text[begin:end])))
+        study = not said.isdisjoint(words().university_said) or bool(university_fields().keys()
+                                                                     & said)
+        return "universitetet" if study else "skolan"
 
     def _camp(self, span: Span, original: str, home: str, country: str, rng: Draws
               ) -> str | None:

@@ -2773,6 +2773,9 @@ def _stations_of_towns(engine: Engine, r: Result, names: tuple[str, ...]) -> Non
 
 
 ROUND21 = [
+    ("Jag studerade kemi fyra år på Fudan i Shanghaj. Det är en stor stad.", ("Fudan",),
+     _bare_word("universitetet")),
+    ("Min son gick på Al-Nour i Mogadishu innan vi kom hit.", ("Al-Nour",), _bare_word("skolan")),
     ("Jag bor i Lund. Jag åker Öresundståg från Lund C till Malmö C varje dag.",
      ("Lund C", "Malmö C"), _stations_of_towns),
     ("Jag tog tåget från Göteborg C till Stockholm.", ("Göteborg C",), _stations_of_towns),
