@@ -3464,7 +3464,9 @@ class Renderer:
         ("studerade kemi på Fudan i Shanghaj", "flyttade till Santiago för att studera ...
         på USACH"): "universitetet" (a field or university word in its sentence), else
         "skolan", never a Swedish institution in a town abroad; "" where it is no such."""
-        if self.effective != "lifelike" or span.label != "school" or self._places_in(original):
+        if self.effective != "lifelike" or span.label != "school" or self._places_in(original) \
+                or not words().university_abroad.isdisjoint(regex.findall(r"\p{L}+", fold(
+                    original))):  # "maseno university": round 14's, a town of the country
             return ""
         text, lex = getattr(self.before, "text", ""), self.lex
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
