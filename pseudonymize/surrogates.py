@@ -338,6 +338,15 @@ def _sentence_end(text: str, at: int) -> int:
     """Where the sentence holding `at` ends: its first ".", "!", "?" or line break, or the end."""
     return min((i for c in ".!?\n" if (i := text.find(c, at)) >= 0), default=len(text))
 
+def _near_sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence around text[start:end], cut to SENTENCE_REACH characters either side, so a
+    learner's essay without full stops is never scanned whole for each mention (linear time)."""
+    low, high = max(0, start - SENTENCE_REACH), min(len(text), end + SENTENCE_REACH)
+    begin = max(text.rfind(c, low, start) for c in ".!?\n") + 1
+    stop = min((i for c in ".!?\n" if (i := text.find(c, end, high)) >= 0), default=high)
+    return max(begin, low), stop
+
+
 def _first_per_code(codes: dict[str, str]) -> dict[str, str]:
     """calling code -> ISO code, the first country listed for a shared code (+1: US)."""
     out: dict[str, str] = {}
@@ -952,6 +961,7 @@ LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike 
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
 VOWELS = frozenset("aeiouyåäö")  # folded: a nickname's stem ends as its name's does
+SENTENCE_REACH = 200  # lifelike: characters of a mention's sentence read either side of it
 MAX_NICK_TAIL = 3  # lifelike: letters after a nickname's stem ("Siro": Sir + o; "Fatoom")
 GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
@@ -1816,7 +1826,7 @@ class Renderer:
         if span.label not in PLACE_LIKE or fold(original) in self.geo.feature_folds:
             return ""  # "Cusco i Anderna": a range, not a region
         lex, text = self.lex, getattr(self.before, "text", "")
-        sentence = text[_sentence_start(text, span.start):span.start]
+        sentence = text[_near_sentence(text, span.start, span.end)[0]:span.start]
         found = regex.search(r"(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
         if not found:
             return ""
@@ -3469,7 +3479,7 @@ class Renderer:
                     original))):  # "maseno university": round 14's, a town of the country
             return ""
         text, lex = getattr(self.before, "text", ""), self.lex
-        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        begin, end = _near_sentence(text, span.start, span.end)
         # the sentence's marked places (other words may spell a town somewhere: "tar", "där")
         places = [lex.get(fold(w)) for w in regex.findall(r"\p{L}[\p{L}-]*", text[begin:end])
                   if fold(w) != fold(original) and fold(w) in self.avoid_folds]
