@@ -3478,6 +3478,9 @@ class Renderer:
                 or not words().university_abroad.isdisjoint(regex.findall(r"\p{L}+", fold(
                     original))):  # "maseno university": round 14's, a town of the country
             return ""
+        said = self._kind_said(span)
+        if said and not said.name.endswith(("school", "university", "secondary", "education")):
+            return ""  # "konto på BDO" read as a school: a bank
         text, lex = getattr(self.before, "text", ""), self.lex
         begin, end = _near_sentence(text, span.start, span.end)
         # the sentence's marked places (other words may spell a town somewhere: "tar", "där")
@@ -4524,11 +4527,14 @@ class Renderer:
                 towns = [c for c in self.lex.cities_by_country.get(
                     self.countries.get(country, country), []) if fold(c) != key
                     and key not in self.lex.place_aliases.get(c, frozenset())]
+                every = towns
                 if self.effective == "lifelike":
                     # a town of about the original's size: "Gdańsks universitet" is a city's
                     # university, never "Vinkovcis universitet"
                     towns = self._sized_like(key, towns, self.countries.get(country, country))
-                pick = self._draw(towns, rng) or self._town(rng)
+                # lifelike: a town of the country where none is of the size, never a Swedish one
+                pick = self._draw(towns, rng) or (self._draw(every, rng) if self.effective
+                                                  == "lifelike" else None) or self._town(rng)
                 self.place_map[key] = pick
             # Gdańsks universitet, Damaskus universitet: a place before the kind word is a genitive
             then = original[original.index(word) + len(word):].lstrip()

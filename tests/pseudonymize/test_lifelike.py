@@ -2773,6 +2773,8 @@ def _stations_of_towns(engine: Engine, r: Result, names: tuple[str, ...]) -> Non
 
 
 ROUND21 = [
+    ("Jag skickar pengar till davao, min syster har konto på BDO, kontonummer 0041-2233-9876.",
+     ("BDO",), _of_kind("bank")),
     ("Jag studerade kemi fyra år på Fudan i Shanghaj. Det är en stor stad.", ("Fudan",),
      _bare_word("universitetet")),
     ("Min son gick på Al-Nour i Mogadishu innan vi kom hit.", ("Al-Nour",), _bare_word("skolan")),
