@@ -159,6 +159,17 @@ class Words:
     town_words: frozenset[str] = frozenset()  # kommun, län: a town before them takes no -s
     nickname_words: frozenset[str] = frozenset()  # folds: "alla kallar mig X", "smeknamn"
     nickname_own: frozenset[str] = frozenset()  # folds: "kallar mig X": the writer's (lifelike)
+    # lifelike: "alla säger " right before a nickname (`nickname_said`), and the whole clause
+    # "alla säger Siro." searched after a full name (`nickname_said_ahead`)
+    nickname_said: regex.Pattern[str] | None = None
+    region_town_words: frozenset[str] = frozenset()  # lifelike, folds: "en stad i Fars"
+    camp_words: frozenset[str] = frozenset()  # lifelike, folds: "i lägret Kakuma"
+    unisex_origins: frozenset[str] = frozenset()  # lifelike: swedish, english
+    peoples_regions: frozenset[str] = frozenset()  # lifelike, folds: kurdistan (kept)
+    university_said: frozenset[str] = frozenset()  # lifelike, folds: studerade (a university)
+    unisex_names: tuple[str, ...] = ()  # lifelike: Kim, Robin, Charlie (either sex)
+    camps: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: KE -> Kakuma
+    nickname_said_ahead: regex.Pattern[str] | None = None
     school_year: regex.Pattern[str] | None = None  # on folded text: "arskurs 3", "trean"
     school_years: dict[str, int] = field(default_factory=dict)  # fold -> year (trean, tredje)
     school_start_age: int = 7
@@ -166,6 +177,10 @@ class Words:
     alias_before: regex.Pattern[str] | None = None  # before its other name (the same clause)
     alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"
     swedish_language: frozenset[str] = frozenset()
+    alias_standard_sayers: frozenset[str] = frozenset()  # lifelike, folds: "araber säger Erbil"
+    # lifelike: a place's fold -> (its Swedish name, its own people's): damaskus -> Dimashq
+    native_names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    alias_exonym_languages: frozenset[str] = frozenset()  # lifelike: "på engelska" (no native)
     place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
     area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
@@ -251,8 +266,19 @@ def words() -> Words:
                  school_year=_school_year_pattern(data), school_start_age=data["school_start_age"],
                  school_years={fold(k): v for k, v in data["school_years"]
                                + data["school_year_ordinals"]},
-                 **_alias_patterns(data),
+                 **_alias_patterns(data), **_nickname_said_patterns(data),
+                 region_town_words=frozenset(fold(w) for w in data["region_town_words_lifelike"]),
+                 camp_words=frozenset(fold(w) for w in data["camp_words_lifelike"]),
+                 unisex_origins=frozenset(data["unisex_origins_lifelike"]),
+                 peoples_regions=frozenset(fold(w) for w in data["peoples_regions_lifelike"]),
+                 university_said=frozenset(fold(w) for w in data["university_said_lifelike"]),
+                 unisex_names=tuple(data["unisex_names_lifelike"]),
+                 camps={iso: tuple(names) for iso, names in data["refugee_camps_lifelike"].items()},
                  swedish_language=frozenset(data["swedish_language"]),
+                 alias_standard_sayers=frozenset(fold(w) for w in data["alias_standard_sayers"]),
+                 native_names={fold(k): (k, v) for k, v in data["native_names_lifelike"].items()},
+                 alias_exonym_languages=frozenset(
+                     fold(w) for w in data["alias_exonym_languages"]),
                  district_of=_district_pattern(data["district_words"]),
                  place_abbreviations={fold(town): short for town, short
                                       in data["place_abbreviations"].items()},
@@ -312,6 +338,15 @@ def _sentence_end(text: str, at: int) -> int:
     """Where the sentence holding `at` ends: its first ".", "!", "?" or line break, or the end."""
     return min((i for c in ".!?\n" if (i := text.find(c, at)) >= 0), default=len(text))
 
+def _near_sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence around text[start:end], cut to SENTENCE_REACH characters either side, so a
+    learner's essay without full stops is never scanned whole for each mention (linear time)."""
+    low, high = max(0, start - SENTENCE_REACH), min(len(text), end + SENTENCE_REACH)
+    begin = max(text.rfind(c, low, start) for c in ".!?\n") + 1
+    stop = min((i for c in ".!?\n" if (i := text.find(c, end, high)) >= 0), default=high)
+    return max(begin, low), stop
+
+
 def _first_per_code(codes: dict[str, str]) -> dict[str, str]:
     """calling code -> ISO code, the first country listed for a shared code (+1: US)."""
     out: dict[str, str] = {}
@@ -357,6 +392,19 @@ def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
                          rf"(?:är\s+(?:{said})\s+|ligger\s+))i\s+(\p{{Lu}}[\p{{L}}-]*)")
 
 
+def _nickname_said_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
+    """A nickname given with a verb of saying (surrogates.toml, `nickname_say_lifelike`): the
+    words before it ("alla säger ", "hemma säger vi "), anchored at the name, and the whole
+    clause ending with the name ("vi säger Yasi." but not "hon säger Ali är snäll")."""
+    verbs = "|".join(map(regex.escape, data["nickname_say_lifelike"]))
+    subjects = "|".join(map(regex.escape, data["nickname_say_subjects_lifelike"]))
+    said = (rf"(?i:(?<!\p{{L}})(?:{subjects})(?:\s+\p{{L}}+)?\s+(?:{verbs})"
+            rf"(?:\s+(?:{subjects}))?)\s+")
+    ends = r"(?=\s*(?:[.,!;:)]|$)|\s+(?i:och|men|eller)\b)"
+    return {"nickname_said": regex.compile(rf"{said}$"),
+            "nickname_said_ahead": regex.compile(rf"{said}\p{{L}}[\p{{L}}-]*{ends}")}
+
+
 def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
     """What stands between a place's two names (`alias_link`, named groups: `lang` the
     language of the second, `paren` an opening parenthesis, `either` "eller"), as seen after
@@ -368,14 +416,14 @@ def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
     fillers = "|".join(map(regex.escape, data["alias_fillers"]))
     either = "|".join(map(regex.escape, data["alias_or"]))
     lead = r"\s*,?\s*(?:som\s+|och\s+|men\s+)?"
-    said = rf"(?:(?:{fillers})\s+)?(?:{verbs})(?:\s+(?:{fillers}))?"
+    said = rf"(?:(?P<who>{fillers})\s+)?(?:{verbs})(?:\s+(?:{fillers}))?"
     # "på svenska heter det", in a learner's word order "på svenska det heter", "på svenska";
     # "som heter", "som det hette"; "("; " eller "
     link = (rf"(?i:{lead}på\s+(?P<lang>\p{{L}}+)(?:\s+{said})?\s*,?\s+|{lead}{said}\s+"
             rf"|\s*(?P<paren>\()\s*|\s+(?P<either>{either})\s+)")
     return {"alias_after": regex.compile(rf"^{link}(?P<second>\p{{Lu}}[\p{{L}}-]*)"),
             "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)", regex.IGNORECASE),
-            "alias_before": regex.compile(rf"(?P<first>\p{{Lu}}[\p{{L}}-]*){link}$")}
+            "alias_before": regex.compile(rf"(?P<first>\p{{L}}[\p{{L}}-]*){link}$")}
 
 
 def _school_year_pattern(data: dict) -> regex.Pattern[str]:
@@ -716,6 +764,16 @@ def abroad(where: frozenset[str]) -> bool:
     return bool(where) and all(len(w) == 2 and w.isupper() for w in where)
 
 
+REGIONS_FILE = Path(__file__).resolve().parent / "data" / "regions.toml"
+
+
+@cache
+def regions_abroad() -> dict[str, str]:
+    """regions.toml: a GeoNames admin1 code ("IR.07") -> the region's name (Fars)."""
+    data = tomllib.loads(REGIONS_FILE.read_text(encoding="utf-8"))
+    return {f"{iso}.{code}": name for iso, rows in data.items() for code, name in rows.items()}
+
+
 @cache
 def geography(lifelike: bool = False) -> Geography:
     """geography.toml; `lifelike` adds its [features_lifelike] rows (`realistic` draws from
@@ -902,6 +960,9 @@ LEARNER_WRITER = ("~writer", 0)  # lifelike: the fold of the writer's given name
 LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
+VOWELS = frozenset("aeiouyåäö")  # folded: a nickname's stem ends as its name's does
+SENTENCE_REACH = 200  # lifelike: characters of a mention's sentence read either side of it
+MAX_NICK_TAIL = 3  # lifelike: letters after a nickname's stem ("Siro": Sir + o; "Fatoom")
 GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
 
@@ -990,6 +1051,10 @@ class Renderer:
         # lifelike: a district or town abroad (by its start) -> the fold of the essay's bigger
         # place of its region it lies in ("Kadıköy, en stadsdel i Istanbul"); those places
         self.parents: dict[int, str] = {}
+        # lifelike: a region right after a town abroad ("Shiraz i Fars") -> the town's fold;
+        # and the folds of such towns (drawn among towns whose region has a name of its own)
+        self.region_of_town: dict[int, str] = {}
+        self.towns_with_region: dict[str, str] = {}  # town fold -> its region's fold
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
@@ -1017,6 +1082,7 @@ class Renderer:
         self.town_origins: list[str] = []  # the folds of their originals, in the same order
         # an original place's fold -> its surrogate, in this essay and the learner's earlier ones
         self.place_map: LearnerMap = LearnerMap(self.base, LEARNER_PLACE)
+        self.written_places: dict[str, str] = {}  # lifelike: "hewlêr" (key hawler) -> surrogate
         # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
         self.name_map: LearnerMap = LearnerMap(self.base, LEARNER_NAME)
         self.institution_map: LearnerMap = LearnerMap(self.base, LEARNER_INSTITUTION)
@@ -1108,6 +1174,23 @@ class Renderer:
                         span.rule, fold(head))
             return self.render(part, ref, head, draw, country) + dash + tail
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        station = regex.match(r"(\p{Lu}[\p{L}-]*)\s+(C|[Cc]entral|[Cc]entralstation)$", original) \
+            if label == "place" and strategy == "lifelike" else None
+        if station and self.lex.get(fold(station.group(1))).se_pop:
+            # "från Lund C till Malmö C": the surrogate towns' stations, as near as the
+            # originals (never "från Ängsvägen till Centralstationen")
+            self.avoid.add(station.group(1).lower())  # never Göteborg C for Göteborg C
+            self.avoid_folds.add(fold(station.group(1)))
+            part = Span(span.start, span.start + len(station.group(1)), "city", span.attrs,
+                        span.score, span.rule, fold(station.group(1)))
+            return self.render(part, ref, station.group(1), draw, country) + \
+                original[station.end(1):]
+        if dash and head and label in PLACE_LIKE and strategy == "lifelike" and \
+                fold(tail) in words().camp_words:
+            # "Zaatari-lägret": a camp of the surrogate country, "-lägret" kept (never a town)
+            part = Span(span.start, span.start + len(head), label, span.attrs, span.score,
+                        span.rule, fold(head))
+            return self.render(part, ref, head, draw, country) + dash + tail
         self.effective = strategy
         attrs = morphology(original, span)
         written = original
@@ -1181,6 +1264,7 @@ class Renderer:
             self.name_map.setdefault(fold(original.rstrip(".")), base.rstrip("."))
         elif label in PLACE_LIKE or label == "country":
             self.place_map.setdefault(span.key or fold(original), base)
+            self.written_places.setdefault(fold(original), base)
             if spelt:  # "352 52 vexjö": the postcode follows the misspelt town's surrogate too
                 self.place_map.setdefault(fold(written), base)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
@@ -1226,11 +1310,15 @@ class Renderer:
             role, other = "first", found.group("second") if found else ""
         entry = self.lex.get(fold(other))
         if not found or found.group("either") and not self._one_place(mention, other) or (
-                entry.gender and not entry.place_kind):  # "i Malmö och heter Anna"
+                entry.gender and not entry.place_kind) or (  # "i Malmö och heter Anna"
+                role == "second" and other.islower() and not entry.place_kind
+                and fold(other) not in self.written_places):  # "i staden, som heter X": no place
             return "", "", ""
         later = after if role == "second" else after[found.end():]
         closing = w.alias_closing.match(later)
-        language = found.group("lang") or (closing.group(1) if closing else "")
+        language = found.group("lang") or (closing.group(1) if closing else "") or (
+            next(iter(w.swedish_language)) if fold(found.group("who") or "")
+            in w.alias_standard_sayers else "")  # "Kerkûk, ni säger Kirkuk": the Swedish name
         return role, language, other if role == "second" else ""
 
     def _one_place(self, one: str, other: str) -> bool:
@@ -1243,18 +1331,35 @@ class Renderer:
     def _alias_of(self, span: Span) -> str | None:
         """The surrogate place of a place's first name, for its second name."""
         role, _, other = self._alias_clause(span)
-        return self.place_map.get(fold(other)) if role == "second" else None
+        return self.place_map.get(fold(other)) or self.written_places.get(fold(other)) \
+            if role == "second" else None
 
     def _alias_form(self, span: Span, base: str) -> str:
         """The surrogate place under the name the clause asks for: its Swedish name (the
         surrogate pools hold Swedish names) for the name given "på svenska", another of its
         names (Kyiv for Kiev) for the other, where the lexicon knows one."""
         role, language, _ = self._alias_clause(span)
-        swedish = fold(language) in {fold(w) for w in words().swedish_language}
+        w = words()
+        swedish = fold(language) in {fold(x) for x in w.swedish_language}
+        named = self._native_pair(base)
         if not role or (role == "second") == swedish:
-            return base
+            # the Swedish name where the other is the native one ("Dihok, ni säger Duhok")
+            return named[0] if named and (swedish or role == "first") and named[1] != named[0] \
+                and not self._original(named[0]) else base
+        if named and fold(language) not in w.alias_exonym_languages and \
+                not self._original(named[1]):
+            return named[1]  # "Halab, på svenska Aleppo" -> "Dimashq, på svenska Damaskus"
         others = self._other_names(base)
         return others[0].title() if others else base
+
+    def _native_pair(self, base: str) -> tuple[str, str] | None:
+        """Lifelike: (its Swedish name, its own people's name) of a surrogate place listed in
+        `native_names_lifelike` under any of its names ("Dihok": Duhok, Dihok)."""
+        table = words().native_names
+        names = {fold(base)} | self.lex.place_aliases.get(base, frozenset())
+        key = next((k for k in sorted(names) if k in table), None) or next(
+            (k for k, v in sorted(table.items()) if fold(v[1]) in names), None)
+        return table[key] if key else None
 
     def _other_names(self, base: str) -> list[str]:
         """The folds of a place's other names, in order (lifelike: only the names the gazetteer
@@ -1365,6 +1470,9 @@ class Renderer:
             return True  # "2000 kronor" is an amount
         if strategy == "lifelike" and span.label == "year" and self._event_year(span):
             return True  # "kriget började 2011" is the war's year
+        if strategy == "lifelike" and span.label in PLACE_LIKE and \
+                fold(original) in words().peoples_regions:
+            return True  # "Kurdistan" spans four countries: the surrogate country is one of them
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
@@ -1578,6 +1686,8 @@ class Renderer:
         text = getattr(self.before, "text", "")
         head = [w for w in regex.findall(r"\p{L}+", fold(text[max(0, span.start - 60):span.start]))]
         said: list[str] = head[-1:]
+        if head[-1:] in (["pa"], ["hos"]):
+            said = head[-2:-1]  # "konto på BDO", "lån hos X": a bank
         if head[-2:] == ["vid", "namn"] or head[-1:] in (["heter"], ["hette"], ["kallas"]):
             # "en restaurang som heter X", "Restaurangen där jag jobbar heter X", "vår egen
             # restaurang! Den heter X": the nearest noun of a kind in the words before
@@ -1658,6 +1768,16 @@ class Renderer:
         if self.strategy == "lifelike" and span.label.startswith("firstname") and \
                 fold(original) in self._short_originals():
             return 3  # "Alla kallar mig Sasha ... jag heter Aleksandr": after its full name
+        alias = self.strategy == "lifelike" and LABELS[span.label].kind == "name" and \
+            self.lex.get(fold(original)).place_kind and words().alias_before.search(
+                getattr(self.before, "text", "")[max(0, span.start - 80):span.start])
+        first = self.lex.get(fold(alias.group("first"))) if alias else None
+        if alias and (alias.group("who") or alias.group("lang") or alias.group("paren")) and \
+                fold(alias.group("first")) in self.avoid_folds and not first.gender and (
+                    first.place_kind or first.zipf < words().word_zipf):
+            return 3  # "hewlêr, araber säger Erbil" (a name too): after the place it names
+            # (never "Min dotter heter Fatima", Fátima a town too, nor "hon är sex, vi säger
+            # Yasi": a nickname)
         if LABELS[span.label].kind == "institution":
             kind = self.kind_of(span, original)
             if kind and kind.towns and not self._abroad(original):
@@ -1681,6 +1801,11 @@ class Renderer:
             self.districts.add(span.start)  # "Anderstorp i Skellefteå": a part of Skellefteå
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
+        town = self._town_of_region(span, original) if self.strategy == "lifelike" else ""
+        if town:  # "Shiraz i Fars": after the town, as the region of its surrogate
+            self.region_of_town[span.start] = town
+            self.towns_with_region.setdefault(town, span.key or fold(original))
+            return 3
         parent = self._parent_abroad(span, original)
         if parent:  # after the places it lies in, whatever their order in the essay
             self.parents[span.start] = parent
@@ -1692,6 +1817,49 @@ class Renderer:
             return 1 if self._known(span, original) or (
                 self.strategy == "lifelike" and self._misspelt_town(span, original)) else 2
         return 2
+
+    def _town_of_region(self, span: Span, original: str) -> str:
+        """Lifelike: the fold of the town abroad a place names the region of: written right
+        after "Town i" ("Mashad i Khorasan") or after "stad i" in the town's sentence
+        ("Shiraz, det är en gammal stad i Fars"), and no city at least as big as the town
+        (then the town lies in it: "Üsküdar i Istanbul"); "" otherwise."""
+        if span.label not in PLACE_LIKE or fold(original) in self.geo.feature_folds:
+            return ""  # "Cusco i Anderna": a range, not a region
+        lex, text = self.lex, getattr(self.before, "text", "")
+        sentence = text[_near_sentence(text, span.start, span.end)[0]:span.start]
+        found = regex.search(r"(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
+        if not found:
+            return ""
+        word = fold(found.group(1))
+        if word in words().region_town_words:  # "en gammal stad i Fars": the sentence's last town
+            towns = [fold(t) for t in regex.findall(r"\p{L}[\p{L}'-]*", sentence[:found.start()])]
+            word = next((t for t in reversed(towns) if self._abroad_town(t)), "")
+        if not word or not self._abroad_town(word):
+            return ""
+        town, region = lex.get(word), lex.get(span.key or fold(original))
+        if region.country or region.place_kind == "city" and region.place_pop >= town.place_pop \
+                or region.place_kind == "region" and not region.place_country:
+            return ""  # (Kurdistan, a region of no one country: its own rule, round 11)
+        return word
+
+    def _abroad_town(self, key: str) -> bool:
+        """A town the lexicon places abroad (no country, no Swedish town)."""
+        entry = self.lex.get(key)
+        return entry.place_kind in ("city", "exonym", "spelling") and entry.place_country not in (
+            "", "SE") \
+            and not entry.country and not entry.se_pop
+
+    def _region_name(self, town: str) -> str:
+        """Lifelike: the name of the region a town abroad lies in (regions.toml), "" where
+        none is listed or it names the town itself ("Herat i Herat", "Halab i Aleppo") or a
+        country (Taiwan's province "Taiwan")."""
+        lex, key = self.lex, fold(town)
+        code = lex.place_region.get(key, "")
+        name = regions_abroad().get(code, "")
+        spelt = fold(name).replace("-", " ")  # "Al-Hasakah": the alias "al hasakah"
+        heads = lex.region_places.get(code, [""])[0] == town and lex.get(fold(name)).place_kind
+        return "" if not name or spelt == key.replace("-", " ") or heads or spelt in \
+            lex.place_aliases.get(town, frozenset()) or lex.get(fold(name)).country else name
 
     def _parent_abroad(self, span: Span, original: str) -> str:
         """Lifelike: the fold of the bigger place abroad a town or district abroad lies in:
@@ -2142,10 +2310,12 @@ class Renderer:
                     full if self.effective == "lifelike" and not self.lex.get(key).gender
                     and not called else None)
 
-    def _nickname_of_last(self, gender: str, own: bool = False) -> str | None:
+    def _nickname_of_last(self, gender: str, own: bool = False,
+                          nickname: str = "") -> str | None:
         """A nickname the essay gives ("alla kallar mig Lily" after "Jag heter Hoa"): a short
         form of the surrogate of the first name named last (`own`, lifelike: of the writer's
-        name, "kallar mig"), else a name of its origin group and sex, so a Vietnamese woman is
+        name, "kallar mig"), else, lifelike, one cut as the `nickname` is cut from its name
+        (`_cut_like`), else a name of its origin group and sex, so a Vietnamese woman is
         never nicknamed Natalya."""
         writer = self.base.get(LEARNER_WRITER, "")
         full = self.name_map.get(writer) if own and writer else None
@@ -2157,10 +2327,40 @@ class Renderer:
         short = next((p for p in self._short_forms(full, sex) if self._free(p)), None)
         if short:
             return short
+        cut = self._cut_like(nickname, full) if self.effective == "lifelike" else None
+        if cut:
+            return cut
         rng = Draws(self.seed, self.scope, "nickname", fold(full))
         groups = self.lex.name_origins.get(fold(full), ())
         return next(filter(None, (self._draw(self._of_language(
             self.lex.pools.get(f"first_{sex}:{g}", []), g), rng) for g in groups)), None)
+
+    def _cut_like(self, nickname: str, full: str) -> str | None:
+        """Lifelike: a nickname made of its name's first letters and a short ending ("Sirwan
+        ... alla säger Siro", "Yasaman ... Yasi", "Abdirahman ... Abdi") is made so from the
+        surrogate `full` (Hozan: Hozo, Kajal: Kaji), where no short form is listed; None
+        where the nickname is no such cut of the original of `full`, or the cut is a word,
+        an original or in use."""
+        named = sorted(o for o, s in self.name_map.items() if s == full)
+        key = fold(nickname)
+        for original in named:
+            stem = next((n for n in range(min(len(original), len(key)), 1, -1)
+                         if key[:n] == original[:n]), 0)
+            tail = nickname[stem:]
+            if stem < 2 or len(tail) > MAX_NICK_TAIL or stem >= len(original) - 1 and not tail:
+                continue
+            # the surrogate's stem ends as the original's does, in a vowel or a consonant, and
+            # holds a vowel (Araz: Aro, never "Arao"; Shno: none, never "Shnoom")
+            vowel = original[stem - 1] in VOWELS
+            for n in (stem, stem - 1, stem + 1):
+                cut = full[:n] + tail
+                if not 1 < n < len(full) or (fold(full[n - 1]) in VOWELS) != vowel or not any(
+                        fold(c) in VOWELS for c in full[:n]) or fold(cut) == fold(full):
+                    continue
+                if len(cut) > 2 and self._free(cut) and not _wordlike(self.lex, cut) and \
+                        self.lex.get(fold(cut)).zipf < words().word_zipf:
+                    return cut
+        return None
 
     def _with_short_form(self, pool: list[str], key: str, gender: str,
                          nicknamed: bool = False) -> list[str]:
@@ -2194,8 +2394,17 @@ class Renderer:
     def _nicknamed_after(self, span: Span) -> bool:
         """A word of `nickname_words` follows the name closely ("Min dotter Sofia går i skolan.
         Alla kallar henne Sonja"): its nickname will be a short form of its surrogate."""
-        text = fold(getattr(self.before, "text", "")[span.end:span.end + NICKNAME_AFTER])
-        return not words().nickname_words.isdisjoint(regex.findall(r"\p{L}+", text))
+        raw = getattr(self.before, "text", "")[span.end:span.end + NICKNAME_AFTER]
+        return not words().nickname_words.isdisjoint(regex.findall(r"\p{L}+", fold(raw))) or \
+            bool(words().nickname_said_ahead.search(raw))
+
+    def _said_nickname(self, span: Span) -> bool:
+        """Lifelike: the name is given with a verb of saying and ends its clause ("alla säger
+        Siro.", "vi säger Yasi,"): a nickname, as after "kallar"."""
+        text = getattr(self.before, "text", "")
+        return bool(words().nickname_said.search(text[max(0, span.start - 60):span.start])) \
+            and bool(regex.match(r"\s*(?:[.,!;:)]|$)|\s+(?i:och|men|eller)\b",
+                                 text[span.end:span.end + 8]))
 
     def _no_word(self, pool: list[str], original: str) -> list[str]:
         """Lifelike: no name that is also a common Swedish word ("Sten", "Gul", "Sol": a pun a
@@ -2427,6 +2636,9 @@ class Renderer:
             if sea:
                 return sea  # "över Egeiska havet", the first word read as a name
             entry = lex.get(fold(original))
+            other = self._alias_of(span) if lifelike and entry.place_kind else None
+            if other:  # "hewlêr, araber säger Erbil", Erbil read as a man's name: the place
+                return self._alias_form(span, other)
             if lifelike and fold(original) in self.geo.feature_folds and not (
                     entry.first_rank or entry.surname_rank or entry.gender):
                 # "Dnepr flyter genom Kiev" read as a name: a river, never "Pasha flyter"
@@ -2435,8 +2647,9 @@ class Renderer:
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
             if lifelike and general.startswith("first_") and span.label != "middlename":
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
-            called = lifelike and not words().nickname_words.isdisjoint(
-                self.before.get(span.start, ())[-3:])
+            said = lifelike and general != "surname" and self._said_nickname(span)
+            called = lifelike and (said or not words().nickname_words.isdisjoint(
+                self.before.get(span.start, ())[-3:]))
             nick = self._nickname(original, general.removeprefix("first_"), called) if (
                 general != "surname") else None
             if nick:
@@ -2444,8 +2657,8 @@ class Renderer:
             gender = general.removeprefix("first_")
             near = self.before.get(span.start, ())[-3:]
             nick = self._nickname_of_last(gender, lifelike and not words().nickname_own.isdisjoint(
-                near)) if general != "surname" and not words().nickname_words.isdisjoint(near) \
-                else None
+                near), original) if general != "surname" and (said or not words().nickname_words.isdisjoint(
+                    near)) else None
             if nick:
                 return nick
             origin = (general == "surname" and self._origin_of_given(span, original)) or (
@@ -2469,7 +2682,10 @@ class Renderer:
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
             nicknamed = lifelike and self._nicknamed_after(span)
-            return (self._draw(self._of_language(plain(self._with_short_form(
+            unisex = [n for n in words().unisex_names if fold(n) != key and lex.get(
+                fold(n)).first_rank] if lifelike and general == "first_unknown" and \
+                origin in words().unisex_origins else []  # (names the lexicon lists)
+            return (self._draw(unisex, rng) or self._draw(self._of_language(plain(self._with_short_form(
                         lex.pools.get(f"{general}:{origin}", []), key, gender, nicknamed)),
                         origin), rng)
                     or next(filter(None, (self._draw(self._of_language(plain(
@@ -2478,6 +2694,11 @@ class Renderer:
                                                               gender, nicknamed)), rng)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
                             None) or self._compound(rng, ""))
+        town = self.region_of_town.get(span.start)
+        surrogate_town = town and (self.written_places.get(town) or self.place_map.get(town))
+        region = self._region_name(surrogate_town) if surrogate_town else ""
+        if region and not self._original(region):
+            return region  # "Shiraz i Fars" -> "Mazar i Balkh", never another town
         other = self._alias_of(span) if label == "country" or label in PLACE_LIKE else None
         if other:
             return other  # "Halab, på svenska heter det Aleppo": one surrogate place
@@ -2501,6 +2722,9 @@ class Renderer:
             return self._institution(span, original, rng)
         if label in PLACE_LIKE:
             return self._place(span, original, rng)
+        bare = self._school_abroad(span, original) if kind == "institution" else ""
+        if bare:
+            return bare  # "på Fudan i Shanghaj" -> "på universitetet i Guangzhou"
         if kind == "institution":
             return self._institution(span, original, rng)
         if label == "extra" and self.effective != "lifelike":
@@ -2597,6 +2821,10 @@ class Renderer:
         for feast, keep in sorted(self.geo.feast_countries.items()):
             if feast in said and iso in keep:
                 pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
+        camps = words().camps
+        if iso in camps and not words().camp_words.isdisjoint(said):
+            # "i lägret Kakuma" in Kenya: a country with a camp for it (never Jordan -> Emirates)
+            pool = [c for c in pool if lex.get(fold(c)).country in camps] or pool
         crossed = self._on_crossed_sea(iso, pool)
         # across a sea a country keeps its continent (Greece from Turkey: Italy, never
         # Egypt beside a surrogate Israel), so the land route after it stays one
@@ -3045,6 +3273,9 @@ class Renderer:
         country = self.countries.get(home, home) or "SE"
         if home not in ("", "SE") and label in ("city", "area"):
             self.abroad = home
+        camp = self._camp(span, original, home, country, rng) if country != "SE" else None
+        if camp:
+            return camp  # "i lägret Kakuma" -> "i lägret Nakivale", never a town
         if label == "place":
             pick = self._landmark(span, original, country, rng)
             if pick:
@@ -3197,6 +3428,16 @@ class Renderer:
                                                            else cities)
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
             pool = [c for c in pool if self._other_names(c)] or pool  # 2 names
+        if fold(original) in self.towns_with_region and country != "SE":
+            region = self.towns_with_region[fold(original)]
+            done = self.written_places.get(region) or self.place_map.get(region)
+            # "Shiraz i Fars": a town whose region has a name of its own; "Halabja, en stad i
+            # Kurdistan" after "Silemani i Kurdistan": one of the region already drawn
+            named = [c for c in cities if self._region_name(c) and (
+                not done or fold(self._region_name(c)) == fold(done))] or [
+                c for c in cities if self._region_name(c)]
+            pool = [c for c in pool if c in set(named)] or (self._similar_size(
+                named, span, original, country) if label == "city" and named else pool)
         if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
             pool = self._in_country(pool, country) or pool
             pool = self._off_islands(span, pool) or pool
@@ -3227,6 +3468,47 @@ class Renderer:
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
+
+    def _school_abroad(self, span: Span, original: str) -> str:
+        """Lifelike: the bare word for a school or university abroad named without a place
+        ("studerade kemi på Fudan i Shanghaj", "flyttade till Santiago för att studera ...
+        på USACH"): "universitetet" (a field or university word in its sentence), else
+        "skolan", never a Swedish institution in a town abroad; "" where it is no such."""
+        if self.effective != "lifelike" or span.label != "school" or self._places_in(original) \
+                or not words().university_abroad.isdisjoint(regex.findall(r"\p{L}+", fold(
+                    original))):  # "maseno university": round 14's, a town of the country
+            return ""
+        said = self._kind_said(span)
+        if said and not said.name.endswith(("school", "university", "secondary", "education")):
+            return ""  # "konto på BDO" read as a school: a bank
+        text, lex = getattr(self.before, "text", ""), self.lex
+        begin, end = _near_sentence(text, span.start, span.end)
+        # the sentence's marked places (other words may spell a town somewhere: "tar", "där")
+        places = [lex.get(fold(w)) for w in regex.findall(r"\p{L}[\p{L}-]*", text[begin:end])
+                  if fold(w) != fold(original) and fold(w) in self.avoid_folds]
+        abroad_ = [e for e in places if e.place_country not in ("", "SE") and e.place_pop
+                   and not e.se_pop and not e.gender or e.country not in ("", "SE")]
+        if not abroad_ or any(e.se_pop or e.country == "SE" for e in places):
+            return ""
+        said = set(regex.findall(r"\p{L}+", fold(text[begin:end])))
+        study = not said.isdisjoint(words().university_said) or bool(university_fields().keys()
+                                                                     & said)
+        return "universitetet" if study else "skolan"
+
+    def _camp(self, span: Span, original: str, home: str, country: str, rng: Draws
+              ) -> str | None:
+        """Lifelike: a refugee camp of the surrogate country for a place the essay calls a
+        camp (`camp_words_lifelike` right before or after it, or a listed camp), never a town;
+        None where the country has no listed camp left or the place is no camp."""
+        if self.effective != "lifelike" or span.label not in ("city", "area", "place"):
+            return None
+        w, text = words(), getattr(self.before, "text", "")
+        after = regex.match(r"(-?\p{L}+)", text[span.end:span.end + 20].lstrip(" "))
+        listed = any(fold(original) in map(fold, names) for names in w.camps.values())
+        if not (listed or w.camp_words & set(self.before.get(span.start, ())[-1:])
+                or after and fold(after.group(1)) in w.camp_words):
+            return None
+        return self._draw([c for c in w.camps.get(country, ()) if self._free(c)], rng)
 
     def _enough_districts(self, towns: list[str]) -> list[str]:
         """Lifelike: the towns that have as many known districts as the essay names, so none
@@ -4175,7 +4457,18 @@ class Renderer:
         out = []
         # lifelike: a learner's lower-case name too ("ifk norrköping", "gävle vux")
         lower = self.effective == "lifelike" and original == original.lower()
-        for word in regex.findall(r"\p{L}{2,}" if lower else r"\p{Lu}\p{Ll}[\p{L}]*", original):
+        found = regex.findall(r"\p{L}{2,}" if lower else r"\p{Lu}\p{Ll}[\p{L}]*", original)
+        if self.effective == "lifelike":
+            # a town abroad of two words ("universitetet i hai phong", "Addis Abeba"): one place
+            for one, two in zip(found, found[1:]):
+                both = next((k for k in (fold(f"{one} {two}"), fold(one + two)) if self.lex.get(
+                    k).place_pop >= 50000 and self.lex.get(k).place_country not in ("", "SE")
+                    and not self.lex.get(k).se_pop), "")
+                if both and f"{one} {two}" in original:
+                    out.append((f"{one} {two}", both, self.lex.get(both).place_country))
+            taken = {w for pair, _, _ in out for w in pair.split()}
+            found = [w for w in found if w not in taken]
+        for word in found:
             key = fold(word)
             for k in (key, key[:-1] if key.endswith("s") else None):
                 if not k:
@@ -4234,11 +4527,14 @@ class Renderer:
                 towns = [c for c in self.lex.cities_by_country.get(
                     self.countries.get(country, country), []) if fold(c) != key
                     and key not in self.lex.place_aliases.get(c, frozenset())]
+                every = towns
                 if self.effective == "lifelike":
                     # a town of about the original's size: "Gdańsks universitet" is a city's
                     # university, never "Vinkovcis universitet"
                     towns = self._sized_like(key, towns, self.countries.get(country, country))
-                pick = self._draw(towns, rng) or self._town(rng)
+                # lifelike: a town of the country where none is of the size, never a Swedish one
+                pick = self._draw(towns, rng) or (self._draw(every, rng) if self.effective
+                                                  == "lifelike" else None) or self._town(rng)
                 self.place_map[key] = pick
             # Gdańsks universitet, Damaskus universitet: a place before the kind word is a genitive
             then = original[original.index(word) + len(word):].lstrip()

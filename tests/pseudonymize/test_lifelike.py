@@ -16,7 +16,7 @@ from builders.checksums import check_digit
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
-                                      plate_formats, town_genitive, words)
+                                      plate_formats, regions_abroad, town_genitive, words)
 from pseudonymize.types import Result
 
 SEEDS = range(4)
@@ -709,15 +709,17 @@ ALIASES = [
 def test_two_names_of_one_place_name_one_surrogate_place(engine: Engine, text: str, first: str,
                                                          second: str) -> None:
     aliases, pairs = engine.lex.place_aliases, set()
+    native = {frozenset(map(fold, v)) for v in words().native_names.values()}  # Dimashq
     for seed in SEEDS:
         result = run(engine, [text], seed)[0]
         one, other = surrogate(result, first), surrogate(result, second)
         pairs.add((one, other))
         assert fold(one) == fold(other) or fold(one) in aliases.get(other, ()) or fold(
-            other) in aliases.get(one, ()), (seed, one, other)
+            other) in aliases.get(one, ()) or frozenset((fold(one), fold(other))) in native, (
+            seed, one, other)
         if fold(one) != fold(other) and "svenska" in text:
-            assert other in engine.lex.cities_by_country.get(
-                engine.lex.get(fold(other)).place_country, ()), other  # the Swedish name
+            assert other in engine.lex.cities_by_country.get(engine.lex.get(fold(
+                other)).place_country, ()) or fold(other) in words().native_names, other
     # the first is drawn among places with a second name, so the clause still reads true
     assert any(fold(one) != fold(other) for one, other in pairs), pairs
 
@@ -1595,10 +1597,13 @@ def _feast_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
 
 
 def _region_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
-    """"Jag är från Irak. Vi bodde i Kurdistan": a region abroad, never a Swedish landskap."""
+    """"Jag är från Irak. Vi bodde i Kurdistan": a region abroad, never a Swedish landskap
+    (round 21: Kurdistan, a region of four countries, is kept as written)."""
     for name in names:
-        entry = engine.lex.get(fold(surrogate(r, name)))
-        assert entry.place_country not in ("", "SE") and not entry.se_pop, r.target
+        got = surrogate(r, name)
+        entry = engine.lex.get(fold(got))
+        assert entry.place_country not in ("", "SE") and not entry.se_pop or (
+            got == name and fold(got) in words().peoples_regions), r.target
 
 
 def _town_that_has(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
@@ -1744,8 +1749,9 @@ def _one_place_two_names(engine: Engine, r: Result, names: tuple[str, ...]) -> N
     twice or two names the gazetteer holds for it, never two towns."""
     one, other = (surrogate(r, n) for n in names)
     aliases = engine.lex.place_aliases
+    pairs = {frozenset(map(fold, v)) for v in words().native_names.values()}  # Dimashq
     assert one == other or fold(other) in aliases.get(one, ()) or fold(one) in aliases.get(
-        other, ()), r.target
+        other, ()) or frozenset((fold(one), fold(other))) in pairs, r.target
 
 
 def _water_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
@@ -2670,10 +2676,161 @@ ROUND20 = [
 ]
 
 
+# --- round 21: nicknames said, a place's own name beside its Swedish one, a town's region ---
+
+def _said_nickname(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A nickname given with "säger" ("alla säger Siro") is a short form of its name's
+    surrogate, listed or cut as the original is cut (Sirwan: Siro -> Hozan: Hozo)."""
+    full, nick = (fold(surrogate(r, n)) for n in names)
+    listed = {fold(n) for n in words().short_forms_lifelike.get(full, ())}
+    assert nick in listed or (nick[:2] == full[:2] and nick != full), r.target
+
+
+def _own_name_beside_swedish(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The name a place's own people give it (the first) beside its Swedish name (the second)
+    name one surrogate place, the first its own people's name where `native_names_lifelike`
+    lists the place: never an English exonym as the native one, never two towns."""
+    first, second = (surrogate(r, n) for n in names)
+    aliases, table = engine.lex.place_aliases, words().native_names
+    row = table.get(fold(second))
+    if row:
+        assert fold(first) == fold(row[1]), r.target
+    else:
+        assert fold(first) == fold(second) or fold(first) in aliases.get(second, ()) or fold(
+            second) in aliases.get(first, ()), r.target
+
+
+def _region_of_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A region named right after a town abroad is the region of the town's surrogate
+    (regions.toml), never another town."""
+    town, region = (surrogate(r, n) for n in names)
+    code = engine.lex.place_region.get(fold(town), "")
+    assert fold(regions_abroad().get(code, "")) == fold(region), r.target
+
+
+def _camp_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A refugee camp is a listed camp of the surrogate country, never a town."""
+    camp, country = (surrogate(r, n).removesuffix("-lägret") for n in names)
+    iso = engine.lex.get(fold(country)).country
+    assert fold(camp) in {fold(c) for c in words().camps.get(iso, ())}, r.target
+
+
+def _unisex_name(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish or English given name of either sex is one Swedes of both sexes bear."""
+    got, = (surrogate(r, n) for n in names)
+    assert got in words().unisex_names, r.target
+
+
+def _university_in_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university abroad named after its town keeps its words and names a town of the
+    surrogate country (never a Swedish university)."""
+    university, country = (surrogate(r, n) for n in names)
+    iso = engine.lex.get(fold(country)).country
+    town = university.removeprefix("universitetet i ")
+    assert town != university and engine.lex.get(fold(town)).place_country == iso, r.target
+
+
+def _bare_word(word: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    def check(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        got, = (surrogate(r, n) for n in names)
+        assert fold(got) == word, r.target
+    check.__name__ = f"_bare_{word}"
+    return check
+
+
+def _persian_of(variety: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    """Every name is of the family's variety of Persian names or shared by both (Iranian
+    "Mahsa ... Reza" never become Afghan names, nor Afghan "Najibullah" Iranian ones)."""
+    def check(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        listed = words().name_languages["persian"]
+        for name in names:
+            got = fold(surrogate(r, name))
+            assert listed.get(got, variety) == variety, (name, r.target)
+    check.__name__ = f"_persian_{variety}"
+    return check
+
+
+def _kept_as_written(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A region of a people that spans several countries stays as written, and the
+    countries beside it are ones it spans (`country_cues_lifelike`: kurdistan)."""
+    region, country = names
+    assert surrogate(r, region) == region, r.target
+    assert engine.lex.get(fold(surrogate(r, country))).country in {"IQ", "IR", "SY", "TR"}, \
+        r.target
+
+
+def _towns_of_one_region(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """Two towns said to lie in one region abroad lie in one region after replacement."""
+    codes = {engine.lex.place_region.get(fold(surrogate(r, n)), "") for n in names}
+    assert len(codes) == 1 and "" not in codes, r.target
+
+
+def _stations_of_towns(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """"Lund C", "Malmö C": the stations of two Swedish towns other than the originals."""
+    for name in names:
+        town, _, tail = surrogate(r, name).rpartition(" ")
+        assert tail == "C" and town in geography().towns and town != name[:-2], r.target
+
+
+ROUND21 = [
+    ("Jag skickar pengar till davao, min syster har konto på BDO, kontonummer 0041-2233-9876.",
+     ("BDO",), _of_kind("bank")),
+    ("Jag studerade kemi fyra år på Fudan i Shanghaj. Det är en stor stad.", ("Fudan",),
+     _bare_word("universitetet")),
+    ("Min son gick på Al-Nour i Mogadishu innan vi kom hit.", ("Al-Nour",), _bare_word("skolan")),
+    ("Jag bor i Lund. Jag åker Öresundståg från Lund C till Malmö C varje dag.",
+     ("Lund C", "Malmö C"), _stations_of_towns),
+    ("Jag tog tåget från Göteborg C till Stockholm.", ("Göteborg C",), _stations_of_towns),
+    ("Jag kommer från Chengdu i Sichuan i Kina.", ("Chengdu", "Sichuan"), _region_of_its_town),
+    ("Jag kommer från Silemani i Kurdistan, det är norra Irak.", ("Kurdistan", "Irak"),
+     _kept_as_written),
+    ("Jag är född i Shiraz, det är en stad i Fars. Min moster bor i Jahrom, en liten stad i Fars.",
+     ("Shiraz", "Jahrom"), _towns_of_one_region),
+    ("Vi bodde två år i Zaatari-lägret i Jordanien.", ("Zaatari-lägret", "Jordanien"),
+     _camp_of_country),
+    ("Hej, jag heter Mahsa Karimi. Jag är född i Shiraz i Iran. Min man heter Reza Tavakoli. "
+     "Vi har en dotter, Yasaman, och en son, Kian.",
+     ("Mahsa", "Reza", "Tavakoli", "Yasaman", "Kian"), _persian_of("iranian")),
+    ("Jag heter Najibullah Ahmadzai och jag kommer från Kabul i Afghanistan. Min fru heter "
+     "Zarghona. Min vän heter Farhad.", ("Najibullah", "Ahmadzai", "Zarghona", "Farhad"),
+     _persian_of("afghan")),
+    ("Jag kommer från Afghanistan. Jag pratar dari. Min vän heter Pouya och hans fru heter "
+     "Mahsa.", ("Pouya", "Mahsa"), _persian_of("afghan")),
+    ("Min chef heter Charlie Nilsson, hen är rättvis.", ("Charlie",), _unisex_name),
+    ("Min lärare heter Sam Öberg. Jag tycker om svenska.", ("Sam",), _unisex_name),
+    ("I Vietnam jag läste maskinteknik på universitetet i hai phong, så nu jag vill jobba.",
+     ("universitetet i hai phong", "Vietnam"), _university_in_country),
+    ("Min syster har konto på BDO och jag skickar pengar varje månad.", ("BDO",),
+     _of_kind("bank")),
+    ("Jag bor i Luleå. Jag tar buss 4 till LTU för jag läser där.", ("LTU",),
+     _of_kind("university")),
+    ("Jag bor i Trollhättan. Jag tycker om Göta älv och trollhättefallen.",
+     ("trollhättefallen",), _bare_word("fallen")),
+    ("Vi flydde till Kenya och vi bodde tre år i lägret kakuma. Det var varmt.",
+     ("kakuma", "Kenya"), _camp_of_country),
+    ("Vi bodde två år i flyktinglägret Zaatari i Jordanien.", ("Zaatari", "Jordanien"),
+     _camp_of_country),
+    ("Min bästa kompis är Sirwan Mahmoud, alla säger Siro. Han bor i Falun.", ("Sirwan", "Siro"),
+     _said_nickname),
+    ("Vi har en dotter, Yasaman, hon är sex, vi säger Yasi.", ("Yasaman", "Yasi"),
+     _said_nickname),
+    ("Min dotter heter Fatima. Hemma säger vi Fatoom.", ("Fatima", "Fatoom"), _said_nickname),
+    ("Min fru är från hewlêr, araber säger Erbil.", ("hewlêr", "Erbil"), _own_name_beside_swedish),
+    ("Min bror bor i Kerkûk, ni säger Kirkuk.", ("Kerkûk", "Kirkuk"), _own_name_beside_swedish),
+    ("Jag kommer från Halab, på svenska heter det Aleppo.", ("Halab", "Aleppo"),
+     _own_name_beside_swedish),
+    ("Jag är född i Shiraz, det är en gammal stad i Fars i södra Iran.", ("Shiraz", "Fars"),
+     _region_of_its_town),
+    ("Min mamma bor kvar i Mashad i Khorasan.", ("Mashad", "Khorasan"), _region_of_its_town),
+    ("Jag kommer från Herat i Afghanistan. Min farbror bor i Jalalabad i Nangarhar.",
+     ("Jalalabad", "Nangarhar"), _region_of_its_town),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
     for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16),
-                         (17, ROUND17), (18, ROUND18), (20, ROUND20))
+                         (17, ROUND17), (18, ROUND18), (20, ROUND20), (21, ROUND21))
     for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
