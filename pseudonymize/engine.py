@@ -235,6 +235,7 @@ class Engine:
         ranks = list(map(renderer.order, spans, shapes))
         order = sorted(range(len(spans)), key=ranks.__getitem__)
         hints = country_hints(spans, clean, self.lex)
+        renderer.town_homes = town_homes(spans, self.lex)
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
         # kept as written by the strategy (lifelike: Migrationsverket, the date of a feast),
         # marked for review
@@ -314,3 +315,13 @@ def country_hints(spans: list[Span], text: str, lex: Lexicon) -> dict[int, str]:
         if near:
             out[i] = min(near)[1]
     return out
+
+
+def town_homes(spans: list[Span], lex: Lexicon) -> tuple[str, ...]:
+    """The countries of the essay's known towns abroad that it never names itself ("Min stad
+    Sukkur ligger nära gränsen till Indien"): their towns' surrogates stay in them, so a country
+    the essay names beside them must border them still (lifelike)."""
+    named = {lex.get(s.key).country for s in spans if s.label == "country"}
+    homes = {lex.get(s.key).place_country for s in spans if s.label == "city"
+             and not lex.get(s.key).se_pop}
+    return tuple(sorted(homes - named - {"", "SE"}))

@@ -1090,6 +1090,9 @@ class Renderer:
             learned.forget(self._original)
         self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
+        # lifelike: the countries of the essay's towns abroad that it never names itself (the
+        # towns' surrogates stay in them), for the countries bordering them (set per essay)
+        self.town_homes: tuple[str, ...] = ()
         self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
         # lifelike: (start, surrogate) of the rivers and lakes abroad and of the towns abroad
         # rendered, so one named in the sentence of the other keeps their tie
@@ -3254,8 +3257,13 @@ class Renderer:
         one where the pool allows, else one of them); [] when it borders none of them or none
         of their free neighbours is left."""
         lex = self.lex
+        near = lex.neighbours.get(iso, ())
         named = [lex.neighbours.get(self.countries[o], frozenset()) for o in self.countries
-                 if o in lex.neighbours.get(iso, ()) and o != self.countries[o]]
+                 if o in near and o != self.countries[o]]
+        # "Sukkur ligger nära gränsen till Indien": a country the essay names only by its
+        # towns keeps them (their surrogates lie in it), and one bordering it borders it still
+        named += [lex.neighbours.get(o, frozenset()) for o in self.town_homes
+                  if o in near and o not in self.countries]
         if not named:
             return []
         for test in (all, any):
@@ -3289,12 +3297,9 @@ class Renderer:
                      for c in lex.cities_by_country.get(iso, [])], rng)
                 if pick:
                     return pick
-            bare = next((e for e in words().bare_endings if fold(original).endswith(e)
-                         and len(original) > len(e) + 2), "")
-            if bare and self.effective == "lifelike":
-                # "över Ölandsbron till Öland" -> "över bron till Hasslö", never a street
-                head = getattr(self.before, "text", "")[:span.start].rstrip()
-                return bare.capitalize() if not head or head[-1] in ".!?\n" else bare
+            bare = self._bare_word(span, original)
+            if bare:
+                return bare
             other = next((e for e in words().place_endings if fold(original).endswith(e)
                           and len(original) > len(e) + 1), "") if not ending else ""
             if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
@@ -3343,8 +3348,9 @@ class Renderer:
                 return pick
         if label == "geo":
             # "Från Lesbos tog vi bussen": the bus leaves from a town of the mainland
-            pick = (country != "SE" and self._leaves_by_land(span) and self._draw(
-                [c for c in self._off_islands(span, cities) if self._free(c)], rng)) or \
+            pick = self._bare_word(span, original) or (
+                country != "SE" and self._leaves_by_land(span) and self._draw(
+                    [c for c in self._off_islands(span, cities) if self._free(c)], rng)) or \
                 self._feature(span, original, country, rng)
             if pick:
                 return pick
@@ -3891,6 +3897,17 @@ class Renderer:
             pick = where[1].removesuffix(" län")
             return None if self._original(pick) else pick
         return pick if self._free(pick) else None
+
+    def _bare_word(self, span: Span, original: str) -> str:
+        """Lifelike: a bridge, a waterfall or rapids (`bare_place_endings_lifelike`) as its bare
+        word ("över Ölandsbron till Öland" -> "över bron till Hasslö", "Trollhättefallen" ->
+        "fallen"): another town need not have one, and it is never a street; "" otherwise."""
+        bare = next((e for e in words().bare_endings if fold(original).endswith(e)
+                     and len(original) > len(e) + 2), "")
+        if not bare or self.effective != "lifelike":
+            return ""
+        head = getattr(self.before, "text", "")[:span.start].rstrip()
+        return bare.capitalize() if not head or head[-1] in ".!?\n" else bare
 
     def _feature(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
         """A lake by a lake, a river by a river, an island by an island: in Sweden one in the

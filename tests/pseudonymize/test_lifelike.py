@@ -2888,3 +2888,29 @@ def test_a_nickname_in_a_later_essay_is_a_short_form_of_its_name(engine: Engine)
             listed = {fold(n) for n in words().short_forms_lifelike.get(full, ())}
             assert short in listed or (full.startswith(short) and short != full), \
                 (first.target, second.target)
+
+
+TOWN_BORDERS = [
+    # (text, the original's country of the town, the country named beside it)
+    ("Min stad Sukkur ligger vid floden Indus, nära gränsen till Indien.", "PK", "IN"),
+    ("Jag är född i Mosul men vi flydde till Syrien 2014.", "IQ", "SY"),
+    ("Vi bodde i Mazar-i-Sharif, inte långt från Uzbekistan.", "AF", "UZ"),
+]
+
+
+@pytest.mark.parametrize(("text", "home", "other"), TOWN_BORDERS)
+def test_a_country_beside_a_town_of_an_unnamed_country_borders_it(
+        engine: Engine, text: str, home: str, other: str) -> None:
+    """Judge runs 20-25 ("the Indus at the border to Iraq"): a town's country the essay never
+    names keeps the town's surrogate, so the country named beside it, which borders that
+    country, is replaced by one that borders it too (never Thailand beside Peshawar)."""
+    lex = engine.lex
+    assert other in lex.neighbours[home]
+    for seed in JUDGE_SEEDS:
+        result = engine.pseudonymize(text, "b1", seed=seed, strategy="lifelike")
+        towns = {lex.get(fold(a.pseudonym)).place_country for a in result.annotations
+                 if a.label == "city"}
+        countries = {lex.get(fold(a.pseudonym)).country for a in result.annotations
+                     if a.label == "country"}
+        assert towns == {home} and len(countries) == 1, result.target
+        assert countries <= lex.neighbours[home], result.target
