@@ -945,6 +945,7 @@ def mask(original: str, digit: str, fallback: str) -> str:
 
 
 PLACE_LIKE = ("city", "area", "region", "place", "geo")
+TOWN_OR_NATURE = ("city", "area", "region", "geo")  # PLACE_LIKE but a named site ("place")
 SWEDISH_ORIGIN = "swedish"
 # What a learner's memory keeps besides the entities' surrogates (labels no span carries): the
 # years move, the calendar move, and each name's surrogate by its folded spelling.
@@ -1690,7 +1691,9 @@ class Renderer:
         head = [w for w in regex.findall(r"\p{L}+", fold(text[max(0, span.start - 60):span.start]))]
         said: list[str] = head[-1:]
         if head[-1:] in (["pa"], ["hos"]):
-            said = head[-2:-1]  # "konto på BDO", "lån hos X": a bank
+            # "konto på BDO", "lån hos X": a bank; but "moskén på Hisingen", a town, district
+            # or island after it, says where the noun's place lies, not what the place is
+            said = [] if span.label in TOWN_OR_NATURE else head[-2:-1]
         if head[-2:] == ["vid", "namn"] or head[-1:] in (["heter"], ["hette"], ["kallas"]):
             # "en restaurang som heter X", "Restaurangen där jag jobbar heter X", "vår egen
             # restaurang! Den heter X": the nearest noun of a kind in the words before
@@ -3915,11 +3918,14 @@ class Renderer:
         (surrogate) country of the original."""
         geo = self.geo
         kind, where = self._kind_told(span, original)
-        # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named
-        kind = kind or (self.feature_kind if "SE" == country else "")
+        before = self.before.get(span.start, ())
+        # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named; a
+        # Swedish one after "på" no table knows is an island ("moskén på Hisingen": never
+        # "på Byskeälven"): lakes and rivers take "i" or "vid"
+        kind = kind or ("island" if "SE" == country and before and before[-1] == "pa" else "") or (
+            self.feature_kind if "SE" == country else "")
         if not kind:
             return None
-        before = self.before.get(span.start, ())
         said = before[-1] if before and before[-1] in geo.kind_folds else ""
         self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]

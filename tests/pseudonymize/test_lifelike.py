@@ -2914,3 +2914,19 @@ def test_a_country_beside_a_town_of_an_unnamed_country_borders_it(
                      if a.label == "country"}
         assert towns == {home} and len(countries) == 1, result.target
         assert countries <= lex.neighbours[home], result.target
+
+
+@pytest.mark.parametrize("text", [
+    "På fredagar ber vi i Göteborgs moské på Hisingen.",
+    "Vi bor i en lägenhet hos Willhem på Hisingen.",
+])
+def test_a_place_after_an_institution_and_pa_is_where_it_lies(engine: Engine, text: str) -> None:
+    """Judge runs 20-25 ("Göteborgs moské i Trandared"): "moskén på Hisingen" says where the
+    mosque lies, so the district or island is never drawn as a mosque ("på Malmö moské"), nor,
+    after "på", as a river or lake ("på Byskeälven")."""
+    geo = geography(True)
+    for seed in JUDGE_SEEDS:
+        result = engine.pseudonymize(text, "h1", seed=seed, strategy="lifelike")
+        pick = next(a.pseudonym for a in result.annotations if a.label == "geo")
+        kind = geo.features.get(fold(pick), geo.features.get(pick, ("",)))[0]
+        assert fold(pick) in ("on", "ön") or kind == "island", result.target
