@@ -2930,3 +2930,15 @@ def test_a_place_after_an_institution_and_pa_is_where_it_lies(engine: Engine, te
         pick = next(a.pseudonym for a in result.annotations if a.label == "geo")
         kind = geo.features.get(fold(pick), geo.features.get(pick, ("",)))[0]
         assert fold(pick) in ("on", "ön") or kind == "island", result.target
+
+
+def test_rivers_that_meet_stay_rivers(engine: Engine) -> None:
+    """Judge runs 20-25 (the Blue Nile through another town): both Niles are rivers of the
+    table, so where they meet two rivers meet (before: "Nilen och Abyei möts")."""
+    geo = geography(True)
+    text = "Jag kommer från Khartoum. Blå Nilen och Vita Nilen möts i Khartoum."
+    for seed in JUDGE_SEEDS:
+        result = engine.pseudonymize(text, "n1", seed=seed, strategy="lifelike")
+        picks = [a.pseudonym for a in result.annotations if a.label == "geo"]
+        assert len(picks) == 2 and all(geo.features[p][0] == "river" for p in picks), \
+            result.target
