@@ -647,10 +647,11 @@ class Matcher:
         self.word_endings = self.ENDS["ordinary_ending"] + self.ENDS["verb_ending"]
         self.everyday_endings = self.ENDS["definite_ending"] + self.word_endings
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
-        # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
+        # mimi", "kallar mig mimi", "säger bara mimi", "i ghazni, afganistan"): `_todo` looks at it
         self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
                                           "saying_verb", "saying_filler", "compass_word",
-                                          "institution_preposition")  # "jobbar på kockums"
+                                          "institution_preposition",  # "jobbar på kockums"
+                                          "list_word")
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = PhraseNext(lex.phrases)
@@ -1247,10 +1248,11 @@ class Matcher:
             i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
         if not place_ctx and _exonym_slot(doc, i):
             place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
-        elif not place_ctx and e is EMPTY and doc.texts[i].islower() \
-                and self._after_listed_place(doc, i):
+        elif not place_ctx and doc.texts[i].islower() and self._after_listed_place(doc, i) \
+                and (e is EMPTY or self._misspelt_country(e, key)):
             place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
-            # list knows listed after a place stands where a place does (misspelt: `_u_fuzzy`)
+            # list knows, or a rare one only a misspelt country, listed after a place stands
+            # where a place does (misspelt: `_u_fuzzy`)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
@@ -1321,6 +1323,14 @@ class Matcher:
         before = doc.entries[i - 2]
         return bool(before.place_kind or before.country) and not before.gender \
             and doc.texts[i - 2].isalpha()
+
+    def _misspelt_country(self, e: Entry, key: str) -> bool:
+        """A rare word with no reading of its own one or two edits from a country ("afganistan",
+        a learner spelling frequent enough to be in the word list): what a place list makes of it."""
+        if e.zipf >= T.MISSPELT_MAX or e != EMPTY._replace(zipf=e.zipf):
+            return False
+        target = self._fuzzy(key)
+        return bool(target and self.lex.entries[target].country)
 
     def _listed_town(self, doc: Doc, i: int) -> bool:
         """Token i follows a Swedish town (not a district) and a list word: "Malmö eller lund"."""
