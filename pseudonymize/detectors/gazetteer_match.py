@@ -111,6 +111,8 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
                                                              "geo_name_modifier",
                                                              "named_geo_ending"),
                      before=("place_trigger", "geo_preposition"))
+STREET_APART = _rule("street-apart", ("place",), 0.6, ("street_word_apart", "street_preposition"),
+                     before=("street_preposition",), after=("street_word_apart",))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
 # or kin word after it): declared, so a word with such a neighbour is never judged alone.
 PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition", "name_trigger",
@@ -685,12 +687,13 @@ class Matcher:
         # the words beside a lower-case word (no place, naming or name context) that the steps
         # before `_u_shape` read first: its preposition for `_u_workplace` (and `studied_at`),
         # `_u_lower_suffix`, `_u_city_part` and `_u_water`; a kin, social or family word or a
-        # list word for `_u_lower_name`, which may also read a list word after it (not ",")
+        # list word for `_u_lower_name`, which may also read a list word after it (not ","); a
+        # bare street word after it for `_u_street_apart`
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition",
             "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word") \
             | category_words(lex, "fam")
-        self.lower_steps_after = lex.words.union("list_word") - {","}
+        self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
@@ -2062,6 +2065,22 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     return _tok_span(LOWER_SUFFIX, c, label)
 
 
+def _u_street_apart(m: Matcher, c: Cand) -> Span | bool | None:
+    """"jobbar i bageri på hamra gatan": a rare lower-case word no list holds after a street's
+    preposition (`street_preposition`) and before a bare street word is the street's name written apart from its
+    ending, as learners do, with or without a house number (`street_word_apart`; not "på
+    smala gatan" where the word is frequent, nor "första gången")."""
+    doc, i = c.doc, c.i
+    if c.cap or not i or i + 1 >= len(doc.folds) \
+            or doc.folds[i + 1] not in m.W["street_word_apart"] \
+            or doc.folds[i - 1] not in m.W["street_preposition"] \
+            or c.e.zipf >= T.STREET_NAME_APART_MAX or c.e != EMPTY._replace(zipf=c.e.zipf) \
+            or len(c.key) < 3 or not doc.texts[i].isalpha():
+        return None
+    return STREET_APART.span(doc.offsets[i], doc.ends[i + 1], "place",
+                             key=f"{c.key} {doc.folds[i + 1]}", score=0.6)  # the whole street
+
+
 def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Faadumo warsame", "min dotter hibaaq", "med min kompis zosia": a rare lower-case word
     right after a name introduced by a naming trigger, or after a kin or friend word with its
@@ -2462,7 +2481,7 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_water, _u_shape,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
@@ -2480,4 +2499,4 @@ RULES: tuple[Rule, ...] = (
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
-    _with(DISTRICT_RUN, _u_district_run), NAME_GENDER)
+    _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart), NAME_GENDER)
