@@ -111,6 +111,7 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
                                                              "geo_name_modifier",
                                                              "named_geo_ending"),
                      before=("place_trigger", "geo_preposition"))
+PLACE_LIST = _rule("place-list", ("city",), 0.6, ("list_word", "place_trigger", "definite_ending"))
 STREET_APART = _rule("street-apart", ("place",), 0.6, ("street_word_apart", "street_preposition"),
                      before=("street_preposition",), after=("street_word_apart",))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
@@ -2386,6 +2387,23 @@ def _owner_before(m: Matcher, doc: Doc, k: int) -> bool:
         and bool(m.lex.get(doc.folds[j][:-1]).first_rank)
 
 
+def _u_place_list(m: Matcher, c: Cand) -> Span | bool | None:
+    """"mest i villor i Mesta och kjula": a capitalised everyday word inside a sentence, after a
+    place preposition and before a list word and a town or region no name shares, is the first
+    of a list of places, however frequent its word (a small town no list holds)."""
+    doc, i = c.doc, c.i
+    if not c.cap or c.initial or not c.place_ctx or i + 2 >= len(doc.folds) \
+            or c.e != EMPTY._replace(zipf=c.e.zipf) or doc.folds[i + 1] not in m.W["list_word"] \
+            or doc.texts[i + 1] == "," or not doc.texts[i + 2].isalpha() \
+            or m._definite_noun(c.key):  # "i Skolan och Malmö": an everyday noun capitalised
+        return None
+    after = doc.entries[i + 2]
+    if after.place_kind in ("city", "region", "municipality") and not after.gender \
+            and not after.surname_rank and (after.zipf < T.COMMON or after.se_pop):
+        return _tok_span(PLACE_LIST, c, "city", score=0.6)
+    return None
+
+
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
     """Too frequent a word to be a name here (a subject before its verb may be rarer: "Lind
     har", "Wenger kom"); lower case goes no further."""
@@ -2483,7 +2501,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
-                 _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
+                 _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
@@ -2493,7 +2511,8 @@ RULES: tuple[Rule, ...] = (
     _with(FUZZY, _u_fuzzy), _with(INSTITUTION_CONTEXT, _u_institution),
     _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
-    _with(PLACE_CONTEXT, _u_place_context), _with(ADDRESSEE, _u_place_context),
+    _with(PLACE_CONTEXT, _u_place_context), _with(PLACE_LIST, _u_place_list),
+    _with(ADDRESSEE, _u_place_context),
     _with(WATER, _u_water), _with(SPLIT_NAME, Matcher._split_names),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
