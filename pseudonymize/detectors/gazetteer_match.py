@@ -276,11 +276,12 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         stayed = False  # "är kvar i": the verb to be says where someone stays
         while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"
-                          or folds[k].endswith(ENDS["transport_ending"])):
+                          or folds[k].endswith(ENDS["transport_ending"])
+                          or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]):
             ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
                 and folds[k] not in W["place_adverb"]
             stayed = stayed or folds[k] in W["stay_adverb"]
-            k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
+            k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                        or ridden and folds[k] in W["ride_verb"]
                        or stayed and folds[k] in W["be_verb"]
