@@ -110,6 +110,9 @@ LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "ge
                                                              "geo_name_modifier",
                                                              "named_geo_ending"),
                      before=("place_trigger", "geo_preposition"))
+PLACE_LIST = _rule("place-list", ("city",), 0.6, ("list_word", "place_trigger", "definite_ending"))
+STREET_APART = _rule("street-apart", ("place",), 0.6, ("street_word_apart", "street_preposition"),
+                     before=("street_preposition",), after=("street_word_apart",))
 # Every slot it reads is next to the word (the preposition or "och" before it, the verb, "och"
 # or kin word after it): declared, so a word with such a neighbour is never judged alone.
 PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "person_preposition", "name_trigger",
@@ -272,11 +275,12 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         stayed = False  # "är kvar i": the verb to be says where someone stays
         while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                           or folds[k] in W["transport_word"] or folds[k] == "med"
-                          or folds[k].endswith(ENDS["transport_ending"])):
+                          or folds[k].endswith(ENDS["transport_ending"])
+                          or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]):
             ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
                 and folds[k] not in W["place_adverb"]
             stayed = stayed or folds[k] in W["stay_adverb"]
-            k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till"
+            k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
         if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
                        or ridden and folds[k] in W["ride_verb"]
                        or stayed and folds[k] in W["be_verb"]
@@ -646,10 +650,11 @@ class Matcher:
         self.word_endings = self.ENDS["ordinary_ending"] + self.ENDS["verb_ending"]
         self.everyday_endings = self.ENDS["definite_ending"] + self.word_endings
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
-        # mimi", "kallar mig mimi", "säger bara mimi"): `_todo` looks at it
+        # mimi", "kallar mig mimi", "säger bara mimi", "i ghazni, afganistan"): `_todo` looks at it
         self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
                                           "saying_verb", "saying_filler", "compass_word",
-                                          "institution_preposition")  # "jobbar på kockums"
+                                          "institution_preposition",  # "jobbar på kockums"
+                                          "list_word")
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = PhraseNext(lex.phrases)
@@ -683,12 +688,13 @@ class Matcher:
         # the words beside a lower-case word (no place, naming or name context) that the steps
         # before `_u_shape` read first: its preposition for `_u_workplace` (and `studied_at`),
         # `_u_lower_suffix`, `_u_city_part` and `_u_water`; a kin, social or family word or a
-        # list word for `_u_lower_name`, which may also read a list word after it (not ",")
+        # list word for `_u_lower_name`, which may also read a list word after it (not ","); a
+        # bare street word after it for `_u_street_apart`
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition",
             "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word") \
             | category_words(lex, "fam")
-        self.lower_steps_after = lex.words.union("list_word") - {","}
+        self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
@@ -1234,10 +1240,11 @@ class Matcher:
             i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
         if not place_ctx and _exonym_slot(doc, i):
             place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
-        elif not place_ctx and e is EMPTY and doc.texts[i].islower() \
-                and self._after_listed_place(doc, i):
+        elif not place_ctx and doc.texts[i].islower() and self._after_listed_place(doc, i) \
+                and (e is EMPTY or self._misspelt_country(e, key)):
             place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
-            # list knows listed after a place stands where a place does (misspelt: `_u_fuzzy`)
+            # list knows, or a rare one only a misspelt country, listed after a place stands
+            # where a place does (misspelt: `_u_fuzzy`)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
@@ -1308,6 +1315,14 @@ class Matcher:
         before = doc.entries[i - 2]
         return bool(before.place_kind or before.country) and not before.gender \
             and doc.texts[i - 2].isalpha()
+
+    def _misspelt_country(self, e: Entry, key: str) -> bool:
+        """A rare word with no reading of its own one or two edits from a country ("afganistan",
+        a learner spelling frequent enough to be in the word list): what a place list makes of it."""
+        if e.zipf >= T.MISSPELT_MAX or e != EMPTY._replace(zipf=e.zipf):
+            return False
+        target = self._fuzzy(key)
+        return bool(target and self.lex.entries[target].country)
 
     def _listed_town(self, doc: Doc, i: int) -> bool:
         """Token i follows a Swedish town (not a district) and a list word: "Malmö eller lund"."""
@@ -2039,6 +2054,22 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     return _tok_span(LOWER_SUFFIX, c, label)
 
 
+def _u_street_apart(m: Matcher, c: Cand) -> Span | bool | None:
+    """"jobbar i bageri på hamra gatan": a rare lower-case word no list holds after a street's
+    preposition (`street_preposition`) and before a bare street word is the street's name written apart from its
+    ending, as learners do, with or without a house number (`street_word_apart`; not "på
+    smala gatan" where the word is frequent, nor "första gången")."""
+    doc, i = c.doc, c.i
+    if c.cap or not i or i + 1 >= len(doc.folds) \
+            or doc.folds[i + 1] not in m.W["street_word_apart"] \
+            or doc.folds[i - 1] not in m.W["street_preposition"] \
+            or c.e.zipf >= T.STREET_NAME_APART_MAX or c.e != EMPTY._replace(zipf=c.e.zipf) \
+            or len(c.key) < 3 or not doc.texts[i].isalpha():
+        return None
+    return STREET_APART.span(doc.offsets[i], doc.ends[i + 1], "place",
+                             key=f"{c.key} {doc.folds[i + 1]}", score=0.6)  # the whole street
+
+
 def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Faadumo warsame", "min dotter hibaaq", "med min kompis zosia": a rare lower-case word
     right after a name introduced by a naming trigger, or after a kin or friend word with its
@@ -2344,6 +2375,23 @@ def _owner_before(m: Matcher, doc: Doc, k: int) -> bool:
         and bool(m.lex.get(doc.folds[j][:-1]).first_rank)
 
 
+def _u_place_list(m: Matcher, c: Cand) -> Span | bool | None:
+    """"mest i villor i Mesta och kjula": a capitalised everyday word inside a sentence, after a
+    place preposition and before a list word and a town or region no name shares, is the first
+    of a list of places, however frequent its word (a small town no list holds)."""
+    doc, i = c.doc, c.i
+    if not c.cap or c.initial or not c.place_ctx or i + 2 >= len(doc.folds) \
+            or c.e != EMPTY._replace(zipf=c.e.zipf) or doc.folds[i + 1] not in m.W["list_word"] \
+            or doc.texts[i + 1] == "," or not doc.texts[i + 2].isalpha() \
+            or m._definite_noun(c.key):  # "i Skolan och Malmö": an everyday noun capitalised
+        return None
+    after = doc.entries[i + 2]
+    if after.place_kind in ("city", "region", "municipality") and not after.gender \
+            and not after.surname_rank and (after.zipf < T.COMMON or after.se_pop):
+        return _tok_span(PLACE_LIST, c, "city", score=0.6)
+    return None
+
+
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
     """Too frequent a word to be a name here (a subject before its verb may be rarer: "Lind
     har", "Wenger kom"); lower case goes no further."""
@@ -2439,9 +2487,9 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_lower_name, _u_city_part, _u_water, _u_shape,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
-                 _u_name_pair, _u_lower_place, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
+                 _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
@@ -2451,10 +2499,11 @@ RULES: tuple[Rule, ...] = (
     _with(FUZZY, _u_fuzzy), _with(INSTITUTION_CONTEXT, _u_institution),
     _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
-    _with(PLACE_CONTEXT, _u_place_context), _with(ADDRESSEE, _u_place_context),
+    _with(PLACE_CONTEXT, _u_place_context), _with(PLACE_LIST, _u_place_list),
+    _with(ADDRESSEE, _u_place_context),
     _with(WATER, _u_water), _with(SPLIT_NAME, Matcher._split_names),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
-    _with(DISTRICT_RUN, _u_district_run), NAME_GENDER)
+    _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart), NAME_GENDER)

@@ -49,8 +49,8 @@ BLIND2_LEAKS_MAX = 5
 # dev10, written blind in the fourth session and only measured there (first 0.922 and 10 leaks
 # in 8 essays, 0.924 and 9 after the merges of dev9's work): (replace-label recall, leaks)
 # they keep
-DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.97, 3), "dev5": (0.965, 5),
-              "dev6": (0.975, 2), "dev7": (0.975, 3), "dev8": (0.96, 3), "dev9": (0.975, 3),
+DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.97, 3), "dev5": (0.965, 4),
+              "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.96, 2), "dev9": (0.975, 2),
               "dev10": (0.92, 9)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
