@@ -113,8 +113,10 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "age_until_limit", "age_group_noun"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
-STREET_SUFFIX = _rule("street-suffix", ("place",), 0.7, rare=True, shape=_street_shape,
-                      reads=("street_ending", "name_adjective", "street_particle"))
+STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
+                      shape=_street_shape, reads=("street_ending", "name_adjective",
+                                                  "street_particle", "way_word",
+                                                  "proper_adjective_ending"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
@@ -277,6 +279,8 @@ class ContextRules:
         for spelt in sorted(words.surface("kind_noun")):
             self.kind_spellings[fold(spelt)] = self.kind_spellings.get(fold(spelt), ()) + (spelt,)
         self.place_nouns = words.value("adjective_place_noun")
+        self.way_labels = words.value("way_word")
+        self.proper_adjective_endings = words.endings("proper_adjective_ending")
         self.head_nouns = {**dict.fromkeys(words("street_noun"), "place"), **words.value("head_noun")}
         self.geo_head_endings = words.endings("geo_head_ending")
         self.transport_endings = words.endings("transport_ending", surface=True)
@@ -1362,6 +1366,9 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     # capitalised inside a sentence, or a short compound a house number or "i" and a Swedish
     # town follows ("nygatan 12", "på nygatan i Örnsköldsvik"; not "omvägen")
     named = cap and i not in doc.starts or _addressed(doc, i)
+    if not named and street in r.w["way_word"]:
+        _named_way(r, doc, i, street, add)  # "järnvägen", "motorvägen": no street in lower case
+        return False
     if not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
@@ -1371,6 +1378,19 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                ("gen",) if street != key else (),
                                key=" ".join(doc.folds[first:i] + [street])))
     return False
+
+
+def _named_way(r: ContextRules, doc: Doc, i: int, street: str, add: Add) -> bool:
+    """"transsibiriska järnvägen": an everyday way noun after a rare proper adjective
+    ("-iska") is the named line or way its `way_word` value gives; alone it is no name."""
+    label = r.way_labels.get(street)
+    if not label or not i or i in doc.starts or doc.space(i - 1) != " " \
+            or not doc.folds[i - 1].endswith(r.proper_adjective_endings) \
+            or doc.entries[i - 1].zipf >= T.COMMON:
+        return False
+    add(STREET_SUFFIX.span(doc.offsets[i - 1], doc.ends[i], label,
+                           key=f"{doc.folds[i - 1]} {street}"))
+    return True
 
 
 def _addressed(doc: Doc, i: int) -> bool:
