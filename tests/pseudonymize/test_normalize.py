@@ -238,3 +238,16 @@ def test_the_email_hint_is_its_two_literal_first_patterns(text: str) -> None:
     answer."""
     assert (normalize._EMAIL_HINT.search(text) is not None) == (
         normalize._AT_LOWER.search(text) is not None or normalize._AT_UPPER.search(text) is not None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([" ", "\n", ".", "?", "-", "A", "B", "Å", "Ö", "Ł", "Σ", "a", "å",
+                                 "ł", "JAG", "BOR", "I", "Ǆ", "ǅ", "”", "1"]),
+                max_size=20).map("".join) | st.text(max_size=40))
+def test_no_capital_pair_means_no_case_run_to_write(text: str) -> None:
+    """`_case_runs` returns at once where `_capital_pair` sees no two capitals side by side:
+    then the plain search's runs (if any) change nothing either."""
+    if not normalize._capital_pair(text):
+        assert all(len(normalize._CAPS_WORD.findall(run.group())) < 2
+                   for run in normalize._CAPS_RUN.finditer(text))
+    assert normalize._capital_pair(text) or normalize._case_runs(text, None) == text
