@@ -59,6 +59,12 @@ _EMAIL_PART = regex.compile(rf"(?P<at>{_AT})|(?P<dot>{_DOT})", regex.IGNORECASE)
 # "JAG BOR I STOCKHOLM"); a word with a digit or a lower-case letter ends the run.
 _CAPS_RUN = regex.compile(r"(?<!\w)\p{Lu}+(?:[^\w\n]+\p{Lu}+)+(?!\w)")
 _CAPS_WORD = regex.compile(r"\p{Lu}{2,}")  # a single capital stays: "ANDERS W JONSSON"
+# `_case_runs` changes a text only where two `_CAPS_WORD`s (two capitals side by side, each)
+# share a run: `_capital_pairs` tells whether the text has two such pairs apart at C speed, where
+# `_CAPS_RUN` tried every character (a lone "SFI" or "DNA" passes no more). The text's Latin-1 bytes with every capital made "A" and every other byte "a";
+# a character beyond Latin-1 is encoded "?", which counts as a capital (it may be one).
+_CAPITALS = "".join(map(chr, (*range(0x41, 0x5B), *range(0xC0, 0xD7), *range(0xD8, 0xDF), 0x3F)))
+_CAPITAL_BYTES = bytes(0x41 if chr(b) in _CAPITALS else 0x61 for b in range(256))
 _SENTENCE_END = frozenset(".!?:")
 
 
@@ -210,6 +216,8 @@ def _emails(clean: str, starts: array | None) -> tuple[str, array | None]:
 
 def _case_runs(clean: str, ordinary: Callable[[str], bool] | None) -> str:
     """All-capitals runs written in ordinary case, character for character (offsets kept)."""
+    if not _capital_pairs(clean):
+        return clean
     runs = list(_CAPS_RUN.finditer(clean))
     if not runs:
         return clean
@@ -230,6 +238,13 @@ def _case_runs(clean: str, ordinary: Callable[[str], bool] | None) -> str:
             pos = b
     out.append(clean[pos:])
     return "".join(out)
+
+
+def _capital_pairs(text: str) -> bool:
+    """Whether `text` may hold two pairs of capitals side by side that do not overlap (a
+    superset: "?" and characters beyond Latin-1 count as capitals), at C speed: encode,
+    translate, count (`bytes.count` counts from the left, so as many as there can be)."""
+    return text.encode("latin-1", "replace").translate(_CAPITAL_BYTES).count(b"AA") > 1
 
 
 def _lower(word: str) -> str:

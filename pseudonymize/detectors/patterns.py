@@ -77,6 +77,7 @@ WHITE = re.compile(r"\s")
 # Digit runs and the characters of e-mails and handles: where the patterns below can match.
 # (`[0-9]+|[@_]`, written to start with one set of characters)
 SPECIAL = re.compile(r"[0-9@_](?:(?<=[0-9])[0-9]*)?")
+SPECIAL_CHARS = "0123456789@_"  # SPECIAL's first set, each tested by `str.__contains__`
 # Case, booking and reference numbers: letters and at least three digits in one code
 # (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023, P1234567).
 REFERENCE = re.compile(
@@ -241,6 +242,8 @@ class Scan:
     @classmethod
     def of(cls, text: str) -> Scan:
         chunks, runs = [], []
+        if not any(c in text for c in SPECIAL_CHARS):  # a quarter of the essays: memchr speed
+            return cls(chunks, runs)
         end = -1
         for m in SPECIAL.finditer(text):
             if m.group()[0].isdigit():

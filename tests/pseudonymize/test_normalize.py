@@ -238,3 +238,25 @@ def test_the_email_hint_is_its_two_literal_first_patterns(text: str) -> None:
     answer."""
     assert (normalize._EMAIL_HINT.search(text) is not None) == (
         normalize._AT_LOWER.search(text) is not None or normalize._AT_UPPER.search(text) is not None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([" ", "\n", ".", "?", "-", "A", "B", "Å", "Ö", "Ł", "Σ", "a", "å",
+                                 "ł", "JAG", "BOR", "I", "Ǆ", "ǅ", "”", "1", "SFI", "ΣΣ"]),
+                max_size=20).map("".join) | st.text(max_size=40))
+def test_without_two_capital_pairs_no_case_run_is_written(text: str) -> None:
+    """`_case_runs` returns at once where `_capital_pairs` sees fewer than two pairs of
+    capitals side by side: then no run of the plain search holds two `_CAPS_WORD`s, so it
+    would have changed nothing either."""
+    if not normalize._capital_pairs(text):
+        assert all(len(normalize._CAPS_WORD.findall(run.group())) < 2
+                   for run in normalize._CAPS_RUN.finditer(text))
+        assert normalize._case_runs(text, None) == text
+
+
+@pytest.mark.parametrize("text, pairs", [
+    ("JAG BOR I STOCKHOLM", True), ("Jag läser SFI och SFI.", True), ("Jag läser SFI.", False),
+    ("ÅSA ÖBERG", True), ("I A", False), ("ΣΩ ΔΦ", True), ("Hej Anna", False)])
+def test_capital_pairs(text: str, pairs: bool) -> None:
+    """Two pairs of capitals apart pass the test (then `_CAPS_RUN` decides); one does not."""
+    assert normalize._capital_pairs(text) is pairs

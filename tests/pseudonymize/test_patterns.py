@@ -84,3 +84,15 @@ def test_scans_find_what_their_plain_forms_find(text: str) -> None:
     assert hints == sorted(hints)
     assert sorted({P._chunk_at(text, p) for p in hints}) \
         == sorted({P._chunk_at(text, m.start()) for m in PLAIN_URL_HINT.finditer(text)})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([" ", "a", "1", "22", "@", "_", ".", "x@y.se", "\n"]),
+                max_size=20).map("".join) | st.text(max_size=30))
+def test_scan_without_a_special_character_is_the_plain_scan(text: str) -> None:
+    """`Scan.of` returns early where no digit, "@" or "_" is in the text: what the plain
+    `SPECIAL` search gives there (nothing)."""
+    scan = P.Scan.of(text)
+    if not any(c in text for c in P.SPECIAL_CHARS):
+        assert P.SPECIAL.search(text) is None and scan == P.Scan([], [])
+    assert scan.runs == [m.start() for m in P.SPECIAL.finditer(text) if m.group()[0].isdigit()]
