@@ -2372,7 +2372,8 @@ class Renderer:
             # nickname: the name needs another (Mustafa: Musse)
             listed = self._listed_short()
             return [p for p in pool if any(not self._original(short)
-                                           for short in listed.get(fold(p), ()))] or pool
+                                           for short in listed.get(fold(p), ()))] or \
+                self._cuttable(pool, key) or pool
         table = self._listed_short()
         if self.effective == "lifelike" and key in table:
             # a name with a listed short form (Olga: Olya) takes one that has one too, also
@@ -2390,6 +2391,26 @@ class Renderer:
             return pool  # linear in the name: no scan of the essay's originals
         return [p for p in pool if any(not self._original(short)
                                        for short in self._short_forms(p, gender))] or pool
+
+    def _cuttable(self, pool: list[str], key: str) -> list[str]:
+        """Lifelike: names of `pool` its nickname can be cut from as the essay's nickname is cut
+        from `key` (`_cut_like`): the stem of the same length holds a vowel and ends in a vowel
+        or a consonant as the original's, and never begins with the nickname itself
+        ("Abdirahman ... Abdi" never Abdikadir, whose "Abdi" is an original; "Sirwan ... Siro"
+        never Shwan). Empty where the essay writes no such nickname; linear in the originals."""
+        stems = []
+        for nick in sorted(self.avoid_folds):
+            stem = next((n for n in range(min(len(nick), len(key)), 1, -1)
+                         if nick[:n] == key[:n]), 0)
+            if nick != key and len(nick) < len(key) and 2 <= stem and \
+                    len(nick) - stem <= MAX_NICK_TAIL:
+                stems.append((nick, stem, key[stem - 1] in VOWELS))
+        if not stems:
+            return []
+        return [p for p in pool if all(
+            len(fp := fold(p)) > stem + 1 and not fp.startswith(nick[:stem])
+            and (fp[stem - 1] in VOWELS) == vowel and any(c in VOWELS for c in fp[:stem])
+            for nick, stem, vowel in stems)]
 
     def _nicknamed_after(self, span: Span) -> bool:
         """A word of `nickname_words` follows the name closely ("Min dotter Sofia går i skolan.
