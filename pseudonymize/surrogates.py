@@ -205,6 +205,8 @@ class Words:
     common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
     town_institution_words: frozenset[str] = frozenset()  # lifelike: "Malmö stadsteater"
     district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
+    # lifelike: ", det är norra delen av stan" after a part of the town named last
+    district_of_town: regex.Pattern[str] | None = None
     district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
     weekday_anchors: frozenset[str] = frozenset()  # lifelike, folds: måndagen, börjar
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
@@ -280,6 +282,9 @@ def words() -> Words:
                  alias_exonym_languages=frozenset(
                      fold(w) for w in data["alias_exonym_languages"]),
                  district_of=_district_pattern(data["district_words"]),
+                 district_of_town=regex.compile(r"^[^.!?\n]{0,40}?(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
+                     regex.escape(w).replace("\\ ", r"\s+")
+                     for w in data["district_of_town_lifelike"]), regex.I),
                  place_abbreviations={fold(town): short for town, short
                                       in data["place_abbreviations"].items()},
                  area_towns={town: code for code, towns in data["fiction_area_towns"].items()
@@ -1877,10 +1882,17 @@ class Renderer:
                 before and before[-1] in words().district_before:
             # "Jag bodde i Kabul, i stadsdelen Karte Se": the town abroad just before it
             text = getattr(self.before, "text", "")
-            sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
-            town = next((fold(t) for t in reversed(regex.findall(r"\p{Lu}[\p{L}-]*", sentence))
-                         if lex.get(fold(t)).place_country not in ("", "SE")
-                         and not lex.get(fold(t)).country and fold(t) != key), "")
+            town = self._town_abroad_before(
+                regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1], key)
+            if town:
+                return town
+        text = getattr(self.before, "text", "")
+        if strategy == "lifelike" and not entry.country and words().district_of_town and \
+                words().district_of_town.match(text[span.end:span.end + 60]):
+            # "Kabul ... Vi bodde i Khair Khana, det är norra delen av stan": the town abroad
+            # named last before it, in an earlier sentence too
+            town = self._town_abroad_before(text[max(0, span.start - SENTENCE_REACH):span.start],
+                                            key)
             if town:
                 return town
         if strategy != "lifelike" or entry.country:
@@ -1902,6 +1914,16 @@ class Renderer:
                   and lex.place_region.get(f) == region and not lex.get(f).country
                   and lex.get(f).place_pop > entry.place_pop]
         return max(bigger)[1] if bigger else ""
+
+    def _town_abroad_before(self, text: str, key: str) -> str:
+        """Lifelike: the fold of the last town abroad (no country) written in `text`, other than
+        `key`; "" when none. Lower-case towns ("kabul") count, as learners write them."""
+        lex = self.lex
+        return next((fold(t) for t in reversed(regex.findall(r"\p{L}[\p{L}-]*", text))
+                     if len(t) > 2 and (t[0].isupper() or not lex.get(fold(t)).zipf
+                                        or lex.get(fold(t)).place_pop)
+                     and lex.get(fold(t)).place_country not in ("", "SE")
+                     and not lex.get(fold(t)).country and fold(t) != key), "")
 
     def _in_region_abroad(self, span: Span, original: str, cities: list[str],
                           coast: list[str], rng: Draws) -> str | None:

@@ -2843,6 +2843,10 @@ ROUND22 = [
     ("Min son heter Abdullahi, vi säger Abdi hemma.", ("Abdullahi", "Abdi"), _nickname_cut_anew),
     ("Min bästa kompis är Sirwan Mahmoud, alla säger Siro.", ("Sirwan", "Siro"),
      _nickname_cut_anew),
+    ("Jag kommer från kabul i Afganistan. Vi bodde i Khair khana, det är norra delen av stan.",
+     ("Khair khana", "kabul"), _district_of),
+    ("Jag är från Mogadishu. Vi bodde i Hodan, det är en stor del av staden.",
+     ("Hodan", "Mogadishu"), _district_of),
 ]
 
 
