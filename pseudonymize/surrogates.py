@@ -793,7 +793,8 @@ def geography(lifelike: bool = False) -> Geography:
         [(fold(w), "range" if fold(w) in range_words else kind)
          for kind, ws in data["kind_words"].items() for w in ws]
         + [(w, "range") for w in sorted(range_words)]), key=lambda kw: -len(kw[0]))
-    landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
+    landmarks = {name: (row[0], row[1]) for name, row in (
+        data["landmarks"] | (data["landmarks_lifelike"] if lifelike else {})).items()}
     aliases = data["feature_aliases_lifelike"] if lifelike else {}
     groups: dict[str, set[str]] = {}
     for alias, name in aliases.items():

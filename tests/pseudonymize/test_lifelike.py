@@ -2837,6 +2837,13 @@ def _nickname_cut_anew(engine: Engine, r: Result, names: tuple[str, ...]) -> Non
         r.target
 
 
+def _a_station(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A station with a name of its own ("Knutpunkten") is a station, never a street."""
+    got = surrogate(r, names[0])
+    kind = geography(True).landmarks.get(got, ("", ""))[0]
+    assert kind == "station" or fold(got).endswith(("resecentrum", "centralstation")), r.target
+
+
 ROUND22 = [
     ("Jag heter Abdirahman Yusuf men alla säger Abdi.", ("Abdirahman", "Abdi"),
      _nickname_cut_anew),
@@ -2847,6 +2854,10 @@ ROUND22 = [
      ("Khair khana", "kabul"), _district_of),
     ("Jag är från Mogadishu. Vi bodde i Hodan, det är en stor del av staden.",
      ("Hodan", "Mogadishu"), _district_of),
+    ("Jag bor i Helsingborg. Jag tar bussen från Knutpunkten varje morgon.", ("Knutpunkten",),
+     _a_station),
+    ("Jag bor i Stockholm. Flygbussen går från Cityterminalen.", ("Cityterminalen",),
+     _a_station),
 ]
 
 
