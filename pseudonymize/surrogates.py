@@ -205,6 +205,8 @@ class Words:
     common_streets: tuple[str, ...] = ()  # lifelike: Storgatan, Skolvägen (in many towns)
     town_institution_words: frozenset[str] = frozenset()  # lifelike: "Malmö stadsteater"
     district_before: frozenset[str] = frozenset()  # folds: "i stadsdelen X" (lifelike)
+    # lifelike: ", det är norra delen av stan" after a part of the town named last
+    district_of_town: regex.Pattern[str] | None = None
     district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
     weekday_anchors: frozenset[str] = frozenset()  # lifelike, folds: måndagen, börjar
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
@@ -280,6 +282,9 @@ def words() -> Words:
                  alias_exonym_languages=frozenset(
                      fold(w) for w in data["alias_exonym_languages"]),
                  district_of=_district_pattern(data["district_words"]),
+                 district_of_town=regex.compile(r"^[^.!?\n]{0,40}?(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
+                     regex.escape(w).replace("\\ ", r"\s+")
+                     for w in data["district_of_town_lifelike"]), regex.I),
                  place_abbreviations={fold(town): short for town, short
                                       in data["place_abbreviations"].items()},
                  area_towns={town: code for code, towns in data["fiction_area_towns"].items()
@@ -788,7 +793,8 @@ def geography(lifelike: bool = False) -> Geography:
         [(fold(w), "range" if fold(w) in range_words else kind)
          for kind, ws in data["kind_words"].items() for w in ws]
         + [(w, "range") for w in sorted(range_words)]), key=lambda kw: -len(kw[0]))
-    landmarks = {name: (row[0], row[1]) for name, row in data["landmarks"].items()}
+    landmarks = {name: (row[0], row[1]) for name, row in (
+        data["landmarks"] | (data["landmarks_lifelike"] if lifelike else {})).items()}
     aliases = data["feature_aliases_lifelike"] if lifelike else {}
     groups: dict[str, set[str]] = {}
     for alias, name in aliases.items():
@@ -1883,10 +1889,17 @@ class Renderer:
                 before and before[-1] in words().district_before:
             # "Jag bodde i Kabul, i stadsdelen Karte Se": the town abroad just before it
             text = getattr(self.before, "text", "")
-            sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
-            town = next((fold(t) for t in reversed(regex.findall(r"\p{Lu}[\p{L}-]*", sentence))
-                         if lex.get(fold(t)).place_country not in ("", "SE")
-                         and not lex.get(fold(t)).country and fold(t) != key), "")
+            town = self._town_abroad_before(
+                regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1], key)
+            if town:
+                return town
+        text = getattr(self.before, "text", "")
+        if strategy == "lifelike" and not entry.country and words().district_of_town and \
+                words().district_of_town.match(text[span.end:span.end + 60]):
+            # "Kabul ... Vi bodde i Khair Khana, det är norra delen av stan": the town abroad
+            # named last before it, in an earlier sentence too
+            town = self._town_abroad_before(text[max(0, span.start - SENTENCE_REACH):span.start],
+                                            key)
             if town:
                 return town
         if strategy != "lifelike" or entry.country:
@@ -1908,6 +1921,16 @@ class Renderer:
                   and lex.place_region.get(f) == region and not lex.get(f).country
                   and lex.get(f).place_pop > entry.place_pop]
         return max(bigger)[1] if bigger else ""
+
+    def _town_abroad_before(self, text: str, key: str) -> str:
+        """Lifelike: the fold of the last town abroad (no country) written in `text`, other than
+        `key`; "" when none. Lower-case towns ("kabul") count, as learners write them."""
+        lex = self.lex
+        return next((fold(t) for t in reversed(regex.findall(r"\p{L}[\p{L}-]*", text))
+                     if len(t) > 2 and (t[0].isupper() or not lex.get(fold(t)).zipf
+                                        or lex.get(fold(t)).place_pop)
+                     and lex.get(fold(t)).place_country not in ("", "SE")
+                     and not lex.get(fold(t)).country and fold(t) != key), "")
 
     def _in_region_abroad(self, span: Span, original: str, cities: list[str],
                           coast: list[str], rng: Draws) -> str | None:
@@ -2378,7 +2401,8 @@ class Renderer:
             # nickname: the name needs another (Mustafa: Musse)
             listed = self._listed_short()
             return [p for p in pool if any(not self._original(short)
-                                           for short in listed.get(fold(p), ()))] or pool
+                                           for short in listed.get(fold(p), ()))] or \
+                self._cuttable(pool, key) or pool
         table = self._listed_short()
         if self.effective == "lifelike" and key in table:
             # a name with a listed short form (Olga: Olya) takes one that has one too, also
@@ -2396,6 +2420,26 @@ class Renderer:
             return pool  # linear in the name: no scan of the essay's originals
         return [p for p in pool if any(not self._original(short)
                                        for short in self._short_forms(p, gender))] or pool
+
+    def _cuttable(self, pool: list[str], key: str) -> list[str]:
+        """Lifelike: names of `pool` its nickname can be cut from as the essay's nickname is cut
+        from `key` (`_cut_like`): the stem of the same length holds a vowel and ends in a vowel
+        or a consonant as the original's, and never begins with the nickname itself
+        ("Abdirahman ... Abdi" never Abdikadir, whose "Abdi" is an original; "Sirwan ... Siro"
+        never Shwan). Empty where the essay writes no such nickname; linear in the originals."""
+        stems = []
+        for nick in sorted(self.avoid_folds):
+            stem = next((n for n in range(min(len(nick), len(key)), 1, -1)
+                         if nick[:n] == key[:n]), 0)
+            if nick != key and len(nick) < len(key) and 2 <= stem and \
+                    len(nick) - stem <= MAX_NICK_TAIL:
+                stems.append((nick, stem, key[stem - 1] in VOWELS))
+        if not stems:
+            return []
+        return [p for p in pool if all(
+            len(fp := fold(p)) > stem + 1 and not fp.startswith(nick[:stem])
+            and (fp[stem - 1] in VOWELS) == vowel and any(c in VOWELS for c in fp[:stem])
+            for nick, stem, vowel in stems)]
 
     def _nicknamed_after(self, span: Span) -> bool:
         """A word of `nickname_words` follows the name closely ("Min dotter Sofia går i skolan.

@@ -2827,10 +2827,45 @@ ROUND21 = [
 ]
 
 
+
+def _nickname_cut_anew(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A nickname cut from its name ("Abdirahman ... Abdi", "Sirwan ... Siro") is cut from the
+    surrogate likewise, and is never the original nickname (Abdikadir: Abdi, an original)."""
+    full, nick = (fold(surrogate(r, n)) for n in names)
+    listed = {fold(n) for n in words().short_forms_lifelike.get(full, ())}
+    assert nick != fold(names[1]) and (nick in listed or (nick[:2] == full[:2] and nick != full)), \
+        r.target
+
+
+def _a_station(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A station with a name of its own ("Knutpunkten") is a station, never a street."""
+    got = surrogate(r, names[0])
+    kind = geography(True).landmarks.get(got, ("", ""))[0]
+    assert kind == "station" or fold(got).endswith(("resecentrum", "centralstation")), r.target
+
+
+ROUND22 = [
+    ("Jag heter Abdirahman Yusuf men alla säger Abdi.", ("Abdirahman", "Abdi"),
+     _nickname_cut_anew),
+    ("Min son heter Abdullahi, vi säger Abdi hemma.", ("Abdullahi", "Abdi"), _nickname_cut_anew),
+    ("Min bästa kompis är Sirwan Mahmoud, alla säger Siro.", ("Sirwan", "Siro"),
+     _nickname_cut_anew),
+    ("Jag kommer från kabul i Afganistan. Vi bodde i Khair khana, det är norra delen av stan.",
+     ("Khair khana", "kabul"), _district_of),
+    ("Jag är från Mogadishu. Vi bodde i Hodan, det är en stor del av staden.",
+     ("Hodan", "Mogadishu"), _district_of),
+    ("Jag bor i Helsingborg. Jag tar bussen från Knutpunkten varje morgon.", ("Knutpunkten",),
+     _a_station),
+    ("Jag bor i Stockholm. Flygbussen går från Cityterminalen.", ("Cityterminalen",),
+     _a_station),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
     for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16),
-                         (17, ROUND17), (18, ROUND18), (20, ROUND20), (21, ROUND21))
+                         (17, ROUND17), (18, ROUND18), (20, ROUND20), (21, ROUND21),
+                         (22, ROUND22))
     for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
