@@ -655,6 +655,11 @@ class Matcher:
                                           "saying_verb", "saying_filler", "compass_word",
                                           "institution_preposition",  # "jobbar på kockums"
                                           "list_word")
+        # ... but after a list word only where a town, region or country stands before it
+        # (`_after_listed_place`): "och" and "," are everywhere (`_todo`)
+        self.list_watch = lex.words("list_word") - lex.words.union(
+            "place_trigger.prep", "naming_verb", "name_object", "saying_verb", "saying_filler",
+            "compass_word", "institution_preposition")
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = PhraseNext(lex.phrases)
@@ -989,6 +994,11 @@ class Matcher:
         # and a frequent everyday word starting a sentence ("Jag", "Men"; T.INITIAL_WORD_MIN)
         folds, initial = doc.folds, self.initial_skipped
         skipped = {i for i in doc.starts if folds[i] in initial}
+        # a rarer word watched only for the list word before it needs a listed place before that
+        lists, rare, lex = self.list_watch, self.lex.unnamed_rare, self.lex
+        skipped.update(i for i in todo if i and folds[i - 1] in lists and folds[i] in rare
+                       and doc.texts[i][0].islower() and folds[i] not in lex.phrases
+                       and not self._after_listed_place(doc, i))
         return [i for i in todo if i not in skipped] if skipped else todo
 
     def _mark(self, text: str, key: str) -> int:

@@ -30,7 +30,9 @@ def matcher_todo(m: Matcher, doc: Doc) -> list[int]:
     lex, folds, out = m.lex, doc.folds, []
     for i, (text, key) in enumerate(zip(doc.texts, folds)):
         phrase = key in lex.phrases
-        placed = _beside(folds, i, -1, m.rare_watch)
+        # a list word watches only after a town, region or country ("i ghazni, afganistan")
+        placed = _beside(folds, i, -1, m.rare_watch) and not (
+            folds[i - 1] in m.list_watch and not m._after_listed_place(doc, i))
         skip = text[0].islower() and not phrase and (
             key in lex.unnamed or key in lex.unnamed_rare and not placed)
         if text[0].isalpha() and not skip \
