@@ -50,7 +50,7 @@ BLIND2_LEAKS_MAX = 5
 # in 8 essays, 0.924 and 9 after the merges of dev9's work): (replace-label recall, leaks)
 # they keep
 DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.97, 3), "dev5": (0.965, 4),
-              "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.96, 2), "dev9": (0.975, 2),
+              "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.96, 2), "dev9": (0.98, 2),
               "dev10": (0.92, 9)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
