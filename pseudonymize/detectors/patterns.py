@@ -279,13 +279,18 @@ def _url_hints(text: str) -> list[int]:
     """Positions in text order, each in a white-space chunk that may hold a URL (`URL_DOT`,
     "://"): `_urls` reads each such chunk once."""
     hints = [m.start() for m in URL_DOT.finditer(text)]
-    at = text.find("://")
-    if at < 0:
-        return hints
+    schemes = _occurrences(text, "://")
+    return sorted(hints + schemes) if schemes else hints
+
+
+def _occurrences(text: str, needle: str) -> list[int]:
+    """Every start of `needle` in text, in order, by `str.find` (no pattern tried at every
+    character)."""
+    found, at = [], text.find(needle)
     while at >= 0:
-        hints.append(at)
-        at = text.find("://", at + 1)
-    return sorted(hints)
+        found.append(at)
+        at = text.find(needle, at + 1)
+    return found
 
 
 def _ibans(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
@@ -504,13 +509,8 @@ def _phone_starts(text: str, runs: list[int]) -> list[int]:
     (PHONE and INTL_PHONE begin with "+", "00" or "0" after no word character, so never
     inside a run): the starts `_anchored` tries instead of every character of the text."""
     starts = [run for run in runs if text[run] == "0"]
-    plus = text.find("+")
-    if plus < 0:
-        return starts
-    while plus >= 0:
-        starts.append(plus)
-        plus = text.find("+", plus + 1)
-    return sorted(starts)
+    plus = _occurrences(text, "+")
+    return sorted(starts + plus) if plus else starts
 
 
 def _chunk_at(text: str, pos: int) -> tuple[int, int]:
