@@ -72,10 +72,10 @@ class MarkBits:
 class Spellings(dict):
     """Each token text's row: its fold, its lexicon entry, whether a sentence opens after it
     (`sentence_starts`), whether it is a capitalised word (`Doc.capitalised_run`) and its marks
-    for each family (`Marks`, in the order given), remembered
-    per spelling (at most REMEMBERED_WORDS). `Doc.make` reads all of an essay's columns from
-    one C-level look-up per token, where a map per column cost a third of a Python step per
-    token each (one engine's table: the entries are its lexicon's)."""
+    for each family (`Marks`, in the order given), remembered per spelling (at most
+    REMEMBERED_WORDS). `Doc.make` reads all of an essay's columns from one C-level look-up per
+    token, where a map per column cost a third of a Python step per token each (one engine's
+    table: the entries are its lexicon's)."""
 
     def __init__(self, lex: Lexicon, marks: tuple[Marks, ...] = ()) -> None:
         super().__init__()

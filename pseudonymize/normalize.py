@@ -60,9 +60,10 @@ _EMAIL_PART = regex.compile(rf"(?P<at>{_AT})|(?P<dot>{_DOT})", regex.IGNORECASE)
 _CAPS_RUN = regex.compile(r"(?<!\w)\p{Lu}+(?:[^\w\n]+\p{Lu}+)+(?!\w)")
 _CAPS_WORD = regex.compile(r"\p{Lu}{2,}")  # a single capital stays: "ANDERS W JONSSON"
 # `_case_runs` changes a text only where two `_CAPS_WORD`s (two capitals side by side, each)
-# share a run: `_capital_pairs` tells whether the text has two such pairs apart at C speed, where
-# `_CAPS_RUN` tried every character (a lone "SFI" or "DNA" passes no more). The text's Latin-1 bytes with every capital made "A" and every other byte "a";
-# a character beyond Latin-1 is encoded "?", which counts as a capital (it may be one).
+# share a run: `_capital_pairs` tells whether the text has two such pairs apart at C speed,
+# where `_CAPS_RUN` tried every character (a lone "SFI" or "DNA" passes no more). The text's
+# Latin-1 bytes with every capital made "A" and every other byte "a"; a character beyond
+# Latin-1 is encoded "?", which counts as a capital (it may be one).
 _CAPITALS = "".join(map(chr, (*range(0x41, 0x5B), *range(0xC0, 0xD7), *range(0xD8, 0xDF), 0x3F)))
 _CAPITAL_BYTES = bytes(0x41 if chr(b) in _CAPITALS else 0x61 for b in range(256))
 _SENTENCE_END = frozenset(".!?:")

@@ -7,8 +7,8 @@ they share a canonical key.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 from bisect import bisect_left
+from collections.abc import Iterable
 from itertools import compress, count
 from operator import itemgetter, sub
 
@@ -211,6 +211,27 @@ def _noun_phrase(doc: Doc, k: int, noun_before: frozenset[str]) -> bool:
         and doc.lex.marks.get(texts[k - 1].lower()) is None
 
 
+def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
+                  be_verbs: frozenset[str], name_verbs: frozenset[str]) -> bool:
+    """The mention at token k (of the known name `stem`) is said to be a person: in lower case
+    as a clause's subject ("Min kompis är Rosa … rosa har alltid"), right after a kin word
+    ("min son bank"), before a verb's past tense starting its sentence however frequent the
+    word ("Per Fors … per berättade att"; a preposition, "per fisk", or a bare singular noun
+    cannot be), or said by "är" to be someone's occupation or kin (`_said_person`)."""
+    folds, texts = doc.folds, doc.texts
+    rare = doc.entries[k].zipf < T.DOMINANT_WORD
+    after = folds[k + 1] if k + 1 < len(folds) else ""
+    if k in doc.starts and after and (
+            rare and after in name_verbs and after not in be_verbs
+            or len(after) >= 5 and after.endswith(doc.lex.words.endings("past_ending"))
+            and stem not in FUNCTION_WORDS and folds[k] not in possessive
+            and texts[k + 1].isalpha()):
+        return True
+    if k and rare and doc.lex.marks.get(texts[k - 1].lower()) == "fam":
+        return True
+    return _said_person(doc, k, be_verbs, possessive)
+
+
 def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozenset[str]) -> bool:
     """"Saga Niemi … saga är förskollärare", "rosa är min syster": a word starting its sentence
     that "är" says is someone's occupation or kin (past an article or an owner) is a person."""
@@ -243,7 +264,6 @@ def propagate(spans: list[Span], doc: Doc,
         _add_short_forms(known, shorts, doc, taken, out, [k for k in hits if folds[k] in shorts])
     possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
     name_verbs, noun_before = doc.lex.words("name_verb"), doc.lex.words("noun_before")
-    past = doc.lex.words.endings("past_ending")
     for k in hits:
         if taken[doc.offsets[k]] or folds[k] not in mentions:
             continue  # a mention already labelled (most of them): its first character taken
@@ -255,19 +275,7 @@ def propagate(spans: list[Span], doc: Doc,
                 and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
             continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
         base = known[stem]
-        # "Min kompis är Rosa … rosa har alltid": the name in lower case as a clause's subject;
-        # "min son bank": right after a kin word
-        subject = k in doc.starts and k + 1 < len(folds) and folds[k + 1] in name_verbs \
-            and folds[k + 1] not in be_verbs and doc.entries[k].zipf < T.DOMINANT_WORD \
-            or k and doc.lex.marks.get(doc.texts[k - 1].lower()) == "fam" \
-            and doc.entries[k].zipf < T.DOMINANT_WORD  # "min son bank": the kin word names him
-        # "Per Fors … per berättade att": a word starting its sentence before a verb's past
-        # tense is its subject, however frequent the word: a preposition ("per fisk") or a
-        # bare singular noun cannot be
-        told = k in doc.starts and k + 1 < len(folds) and len(folds[k + 1]) >= 5 \
-            and folds[k + 1].endswith(past) and stem not in FUNCTION_WORDS \
-            and key not in possessive and doc.texts[k + 1].isalpha()
-        subject = subject or told or _said_person(doc, k, be_verbs, possessive)
+        subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
         if stem in subject_only and not subject:
             continue
         # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
@@ -445,25 +453,13 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
             end = doc.index_at(span.end)
-            # "i Kraków i Nowa Huta": the second is a district of the first, not where the
-            # second is the bigger town ("i Wrzeszcz i Gdańsk": the first is its district)
-            in_foreign = (prev is not None and prev.label == "city" and "foreign" in prev.attrs
-                          and not _swedish_town(entry)  # "Sumaren i Motala": a Swedish town is none
-                          and before == "i" and k >= 2 and doc.ends[k - 2] == prev.end
-                          and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
+            in_foreign = _in_foreign_town(doc, entry, k, prev)
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
                 or _named_after_area(doc, k) or side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
-            district = bool(metropolis) and _district(doc, span, entry, k, metropolis, towns) \
+            district = bool(metropolis) and _district(doc, span, entry, k, end, metropolis, towns) \
                 and not _other_name_after(doc, end)
-            # "från jaghori i ghazni", "en gammal stad i fars", "i byn nyakach i nyanza": what
-            # holds a region or a town is a region (the province Ghazni, not its town), where a
-            # town read is also a listed region (Nyanza) or the held place is a region
-            holds_region = span.label == "city" and not entry.se_pop and before == "i" and k >= 2 \
-                and (prev is not None and doc.ends[k - 2] == prev.end and (
-                    prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats)
-                     or folds[k - 2] in doc.lex.words("town_noun"))
-            if holds_region:
+            if _holds_region(doc, span, entry, k, prev):
                 span = Span(span.start, span.end, "region", span.attrs, span.score, span.rule,
                             span.key)
             elif span.label == "city" and before == "pa" and ISLAND_DISTRICT <= entry.cats:
@@ -495,6 +491,28 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
 ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a district on its island
 
 
+def _in_foreign_town(doc: Doc, entry: Entry, k: int, prev: Span | None) -> bool:
+    """"i Kraków i Nowa Huta": the place at token k, after "i" right after a town abroad, is a
+    district of it, not where it is the bigger town ("i Wrzeszcz i Gdańsk": the first is its
+    district) nor a Swedish town ("Sumaren i Motala")."""
+    return (prev is not None and prev.label == "city" and "foreign" in prev.attrs
+            and not _swedish_town(entry) and k >= 2 and doc.folds[k - 1] == "i"
+            and doc.ends[k - 2] == prev.end
+            and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
+
+
+def _holds_region(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None) -> bool:
+    """"från jaghori i ghazni", "en gammal stad i fars", "i byn nyakach i nyanza": the town at
+    token k, after "i", holds a region or a town, so it is a region (the province Ghazni, not
+    its town), where a town read is also a listed region (Nyanza) or the held place is a
+    region."""
+    folds = doc.folds
+    return span.label == "city" and not entry.se_pop and k >= 2 and folds[k - 1] == "i" \
+        and (prev is not None and doc.ends[k - 2] == prev.end and (
+            prev.label == "region" or prev.label in ("city", "area") and "region" in entry.cats)
+            or folds[k - 2] in doc.lex.words("town_noun"))
+
+
 def _other_name_after(doc: Doc, end: int) -> bool:
     """The words from token `end` on give the place before them another people's or
     language's name, so it is a town of its own, not a district of the big town the essay
@@ -513,15 +531,14 @@ def _foreign_town(span: Span | None) -> bool:
     return span is not None and span.label == "city" and "foreign" in span.attrs
 
 
-def _district(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str,
+def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: str,
               towns: dict[str, str]) -> bool:
     """The place at token k is a district of the big foreign town the essay is in. A place the
     lists hold as a town of its own ("stranden i Đồ Sơn", "garage i wieliczka": a district
     abroad is listed as `area`) is none merely for being smaller or near it, only for being a
     tiny part of it ("London … i Southall"); nor a known town one travels to ("åkte till
-    Zahle"), nor one given its own country ("Lesbos i Grekland")."""
+    Zahle"), nor one given its own country ("Lesbos i Grekland"); `end`: the token after it."""
     folds = doc.folds
-    end = doc.index_at(span.end)
     trip = k and folds[k - 1] in doc.lex.words("trip_preposition") and entry.place_pop > 0
     return (span.key != metropolis and not entry.se_pop
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza

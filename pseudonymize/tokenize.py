@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import add, itemgetter
-from collections.abc import Iterable
 from typing import NamedTuple
 
 # Order matters: URLs and e-mails stay whole, words keep inner hyphens/apostrophes/colons

@@ -691,6 +691,21 @@ class ContextRules:
             end = doc.capitalised_run(end + 2)
         return end
 
+    def _kind_after_name(self, doc: Doc, i: int, geo: bool, region: bool, add: Add) -> bool:
+        """The name written before its kind noun at token i, in the English order, added:
+        "från bay region", "Queiq floden är liten", "vi badade i tana sjön"."""
+        folds = doc.folds
+        if region and i >= 2 and doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True) \
+                and folds[i - 2] in self.w["place_trigger.prep"]:
+            label = "region"
+        elif geo and i and doc.texts[i].lower().endswith(("n", "et", "na")) \
+                and self._name_before_kind(doc, i - 1):
+            label = "geo"
+        else:
+            return False
+        add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], label, key=folds[i - 1]))
+        return True
+
     def _named_kind(self, doc: Doc, i: int, add: Add) -> None:
         """The name a kind noun introduces: "sjön Roxen", "förskolan Rymden", "en ö som heter
         Visingsö", "ruiner som heter Persepolis", "restaurangen där jag jobbar heter Casa
@@ -704,14 +719,8 @@ class ContextRules:
         geo = self.kind_nouns.get(key) == "geo" \
             and doc.texts[i].lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
         region = self.kind_nouns.get(key) == "region"
-        if region and i >= 2 and doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True) \
-                and folds[i - 2] in self.w["place_trigger.prep"]:
-            add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], "region", key=folds[i - 1]))
-            return  # "från bay region": the English order
-        if geo and i and doc.texts[i].lower().endswith(("n", "et", "na")) \
-                and self._name_before_kind(doc, i - 1):
-            add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], "geo", key=folds[i - 1]))
-            return  # "Queiq floden är liten", "vi badade i tana sjön": the name before its kind
+        if self._kind_after_name(doc, i, geo, region, add):
+            return
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
                            or self._listed_name(doc, j, region))):

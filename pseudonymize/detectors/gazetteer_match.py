@@ -386,6 +386,9 @@ def profession_context(doc: Doc, k: int) -> bool:
 
 
 # `Matcher._mark`'s bits
+# the word lists after which a rarer lower-case everyday word is judged (`Matcher._todo`)
+RARE_WATCH = ("place_trigger.prep", "naming_verb", "name_object", "saying_verb", "saying_filler",
+              "compass_word", "institution_preposition")
 TODO, RARE, WATCH, SINGLE, LOWER, ALPHA, CONTEXT_BEFORE, CONTEXT_AFTER = (1 << n for n in range(8))
 SKIPPED = ("-", ".")  # the tokens a run of words passes over (`_word_run`)
 
@@ -650,16 +653,12 @@ class Matcher:
         self.word_endings = self.ENDS["ordinary_ending"] + self.ENDS["verb_ending"]
         self.everyday_endings = self.ENDS["definite_ending"] + self.word_endings
         # a rare everyday word after these may still be a place or a name ("i mimi", "heter
-        # mimi", "kallar mig mimi", "säger bara mimi", "i ghazni, afganistan"): `_todo` looks at it
-        self.rare_watch = lex.words.union("place_trigger.prep", "naming_verb", "name_object",
-                                          "saying_verb", "saying_filler", "compass_word",
-                                          "institution_preposition",  # "jobbar på kockums"
-                                          "list_word")
-        # ... but after a list word only where a town, region or country stands before it
-        # (`_after_listed_place`): "och" and "," are everywhere (`_todo`)
-        self.list_watch = lex.words("list_word") - lex.words.union(
-            "place_trigger.prep", "naming_verb", "name_object", "saying_verb", "saying_filler",
-            "compass_word", "institution_preposition")
+        # mimi", "säger bara mimi", "jobbar på kockums", "i ghazni, afganistan"): `_todo` looks
+        # at it, after a list word only where a town, region or country stands before it
+        # (`_after_listed_place`): "och" and "," are everywhere
+        watched = lex.words.union(*RARE_WATCH)
+        self.rare_watch = watched | lex.words("list_word")
+        self.list_watch = lex.words("list_word") - watched
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = PhraseNext(lex.phrases)
@@ -1242,19 +1241,8 @@ class Matcher:
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
-        folds = doc.folds
         named = self._named(doc, i, listed)
-        # `_place_ctx`'s own gate made here, without its call: most judged words stand beside
-        # none of the words its reads start from
-        place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before or (
-            i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
-        if not place_ctx and _exonym_slot(doc, i):
-            place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
-        elif not place_ctx and doc.texts[i].islower() and self._after_listed_place(doc, i) \
-                and (e is EMPTY or self._misspelt_country(e, key)):
-            place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
-            # list knows, or a rare one only a misspelt country, listed after a place stands
-            # where a place does (misspelt: `_u_fuzzy`)
+        place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
@@ -1303,6 +1291,23 @@ class Matcher:
             return None
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _place_reading(self, doc: Doc, i: int, e: Entry, key: str) -> int:
+        """How strongly token i's context says a place stands there (`_place_ctx`; 2 also for
+        a place's other name, 1 for a word listed after a place), for `_classify`."""
+        folds = doc.folds
+        # `_place_ctx`'s own gate made here, without its call: most judged words stand beside
+        # none of the words its reads start from
+        place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before or (
+            i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
+        if not place_ctx and _exonym_slot(doc, i):
+            place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
+        elif not place_ctx and doc.texts[i].islower() and self._after_listed_place(doc, i) \
+                and (e is EMPTY or self._misspelt_country(e, key)):
+            place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
+            # list knows, or a rare one only a misspelt country, listed after a place stands
+            # where a place does (misspelt: `_u_fuzzy`)
+        return place_ctx
 
     def _country_person(self, doc: Doc, i: int) -> bool:
         """A country or a town abroad that is also a given name, said to be of an age ("Kuba är
