@@ -333,23 +333,24 @@ def words() -> Words:
                  **_size_patterns(data))
 
 
+def _sentence_start(text: str, at: int, low: int = 0) -> int:
+    """Where the sentence holding `at` begins: after the last ".", "!", "?" or line break
+    (searched from `low` on: 0 where none is found after it)."""
+    return max(text.rfind(c, low, at) for c in ".!?\n") + 1
 
-def _sentence_start(text: str, at: int) -> int:
-    """Where the sentence holding `at` begins: after the last ".", "!", "?" or line break."""
-    return max(text.rfind(c, 0, at) for c in ".!?\n") + 1
 
+def _sentence_end(text: str, at: int, high: int | None = None) -> int:
+    """Where the sentence holding `at` ends: its first ".", "!", "?" or line break, or the end
+    (searched up to `high`, the end then)."""
+    high = len(text) if high is None else high
+    return min((i for c in ".!?\n" if (i := text.find(c, at, high)) >= 0), default=high)
 
-def _sentence_end(text: str, at: int) -> int:
-    """Where the sentence holding `at` ends: its first ".", "!", "?" or line break, or the end."""
-    return min((i for c in ".!?\n" if (i := text.find(c, at)) >= 0), default=len(text))
 
 def _near_sentence(text: str, start: int, end: int) -> tuple[int, int]:
     """The sentence around text[start:end], cut to SENTENCE_REACH characters either side, so a
     learner's essay without full stops is never scanned whole for each mention (linear time)."""
     low, high = max(0, start - SENTENCE_REACH), min(len(text), end + SENTENCE_REACH)
-    begin = max(text.rfind(c, low, start) for c in ".!?\n") + 1
-    stop = min((i for c in ".!?\n" if (i := text.find(c, end, high)) >= 0), default=high)
-    return max(begin, low), stop
+    return max(_sentence_start(text, start, low), low), _sentence_end(text, end, high)
 
 
 def _first_per_code(codes: dict[str, str]) -> dict[str, str]:
