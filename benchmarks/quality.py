@@ -69,6 +69,10 @@ DATA_SETS = (
      "(fourth session) and measured as that session's generalisation check (first measured at "
      "acdb85a: replace-label recall 0.922, 10 leaks in 8 of 48 essays)", "jsonl",
      GOLD_DIR / "dev10.jsonl"),
+    ("Development learner gold 11 (tests/data/gold/dev11.jsonl), written blind in the fifth "
+     "session of 2026-11-29 and measured as that session's generalisation check (first measured "
+     "at 5d2f14a: replace-label recall 0.878, 17 leaks in 16 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev11.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
