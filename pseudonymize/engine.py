@@ -176,7 +176,7 @@ class Engine:
                    ) -> list[Span]:
         """`detect` on a prepared essay (`earlier`: a learner's Memory.refs)."""
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
-        spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc)
+        spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = resolve.respelt(spans, doc, earlier)
         spans = resolve.unify(resolve.refine_areas(spans, doc), doc.text)
         return resolve.named_ages(resolve.remembered_gender(spans, doc, earlier), doc)

@@ -299,12 +299,15 @@ def propagate(spans: list[Span], doc: Doc,
     return sorted(out, key=lambda s: s.start)
 
 
-def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
+def propagate_phrases(spans: list[Span], doc: Doc,
+                      earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
     """Label every further mention of a replaced name of several words, in any case ("Höga
     kusten ... hela höga kusten", "Gamla byn ... från gamla byn"): found once by its capitals
     or its context, one surviving mention in lower case would leak it; an institution's initials
-    in capitals are it too ("Kungliga Tekniska Högskolan … KTH"). One pass over the tokens,
-    asking only at a phrase's first word."""
+    in capitals are it too ("Kungliga Tekniska Högskolan … KTH"). With `earlier` (a learner's
+    Memory.refs), a name of several words their earlier essays established is found here too
+    ("Ica Maxi" in one essay, "ica maxi" in the next). One pass over the tokens, asking only at
+    a phrase's first word."""
     phrases: dict[str, dict[tuple[str, ...], Span]] = {}  # by first fold, then all folds
     acronyms: dict[str, Span] = {}  # an institution's initials: "Universidad Nacional de San Agustín" UNSA
     for span in spans:
@@ -321,6 +324,13 @@ def propagate_phrases(spans: list[Span], doc: Doc) -> list[Span]:
                                  "".join(t[0] for t in texts).upper()):
                     if len(initials) >= 2:
                         acronyms.setdefault(initials, span)
+    for label, key in earlier or ():
+        words = tuple(fold(key).split())
+        if label in PROPAGATED and 1 < len(words) <= T.LONGEST_PHRASE \
+                and all(w.isalpha() for w in words):
+            same_start = phrases.setdefault(words[0], {})
+            if len(same_start) < T.PHRASES_PER_WORD:
+                same_start.setdefault(words, Span(0, 0, label, (), 0.6, "coreference", key))
     if not phrases:
         return spans
     taken = _covered(spans, len(doc.text))

@@ -104,6 +104,35 @@ def test_a_name_no_list_genders_keeps_the_sex_the_learners_earlier_essays_gave_i
     assert [s.label for s in engine.detect(text) if s.start == 0] == ["firstname_male"]
 
 
+# (an earlier essay, a later one, the later one's mention of several words): a name of several
+# words one essay established is found in the learner's next, in any case, with its label there
+EARLIER_PHRASES = [
+    ("Min pappa jobbar på Ica Maxi i Borås.", "Han tycker om ica maxi mycket.", "ica maxi"),
+    ("Min dotter går på Hvitfeldtska gymnasiet.", "Hon gillar hvitfeldtska gymnasiet nu.",
+     "hvitfeldtska gymnasiet"),
+    ("Vi bodde i Gamla stan i Stockholm.", "Jag saknar gamla stan ibland.", "gamla stan"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "mention"), EARLIER_PHRASES)
+def test_a_name_of_several_words_an_earlier_essay_established_is_found_again(
+        engine: Engine, first: str, second: str, mention: str) -> None:
+    memory = Memory()
+    engine.pseudonymize(first, "e1", memory=memory)
+    [label] = [label for label, key in memory.refs if key == mention]
+    start = second.index(mention)
+    found = {(s.start, s.end, s.label) for s in engine.detect(second, memory=memory)}
+    assert (start, start + len(mention), label) in found
+    assert not any(s.start == start for s in engine.detect(second))  # alone: not found
+
+
+def test_an_earlier_name_of_several_words_needs_all_its_words(engine: Engine) -> None:
+    memory = Memory()
+    engine.pseudonymize("Min pappa jobbar på Ica Maxi i Borås.", "e1", memory=memory)
+    text = "Vi köpte en maxi pizza."
+    assert not [s for s in engine.detect(text, memory=memory) if s.start == text.index("maxi")]
+
+
 @pytest.mark.parametrize("number", ["9" * 5000, "²"])
 def test_a_hostile_number_after_a_name_is_no_age_and_no_crash(engine: Engine, number: str) -> None:
     # int() refuses thousands of digits with an error, and "²" passes isdigit(): both once
