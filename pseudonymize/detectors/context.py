@@ -110,7 +110,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
-                        "age_until_limit", "age_group_noun"))
+                        "age_until_limit", "age_group_noun", "age_end", "age_superlative"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
@@ -213,8 +213,9 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun", "birth_word"))
-DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
+DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
+                                           "day_joiner"))
+DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85, reads=("weekday", "date_trigger"))
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
@@ -222,7 +223,8 @@ STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
                              "street_abbreviation", "word_like_abbreviation",
                              "name_adjective", "street_lead", "street_apart_stop", "unit_word",
-                             "be_verb", "house_number_subject"))
+                             "be_verb", "house_number_subject", "house_number_lead",
+                             "house_number_end"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment", "address_trigger.box"))
 
@@ -390,6 +392,8 @@ class ContextRules:
         ends = last + 1 >= n or not doc.texts[last + 1][0].isalnum() or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
+        then = not ends and nxt in self.w["age_end"]  # "var bara två då": one person's age
+        ends = ends or then
         if ends and first >= 2 and prev in self.w["singular_pronoun"] \
                 and folds[first - 2] in self.w["be_verb"] and first - 1 not in doc.starts:
             return True  # "nu är jag trettio", "i år blir hon sju": the subject after the verb
@@ -411,8 +415,10 @@ class ContextRules:
         elif subject >= 1 and doc.texts[subject] == ",":
             subject -= 1  # "en gammal man, Gunnar, är 92": the name in apposition
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
-                folds[subject] in self.w["personal_pronoun"] or self._person(doc, subject)):
-            return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
+                folds[subject] in self.w["personal_pronoun"] and not (
+                    then and folds[subject] not in self.w["singular_pronoun"])
+                or self._person(doc, subject) or folds[subject] in self.w["age_superlative"]):
+            return True  # "jag är 34", "Omar var 12", "zosia är nio", "den äldsta är 81"
         return nxt in self.w["age_trigger.after"] and self._age_before_years(doc, i, first, verb)
 
     def _age_pair(self, doc: Doc, i: int, first: int) -> tuple[int, int, bool]:
@@ -627,10 +633,16 @@ class ContextRules:
             and (doc.folds[i - 2] in self.w["singular_pronoun"] or self._person(doc, i - 2))
 
     def _bracketed_age(self, doc: Doc, i: int) -> bool:
-        """"yusuf (6) grät", "Elif (17)": a number alone in brackets right after a person."""
+        """"yusuf (6) grät", "Elif (17)": a number alone in brackets right after a person;
+        "Ahmed, 34, jobbar": or between commas after a name."""
         texts = doc.texts
-        return 2 <= i < len(texts) - 1 and texts[i - 1] == "(" and texts[i + 1] == ")" \
-            and self._person(doc, i - 2) and not self._kin(doc, i - 2)
+        if not (2 <= i < len(texts) - 1 and (texts[i - 1], texts[i + 1]) in (("(", ")"),
+                                                                            (",", ","))):
+            return False
+        if texts[i - 1] == ",":  # a name, not a kin word or a street ("Storgatan, 12, ...")
+            return texts[i - 2][:1].isupper() and bool(doc.entries[i - 2].gender) \
+                and doc.entries[i - 2].zipf < T.COMMON
+        return self._person(doc, i - 2) and not self._kin(doc, i - 2)
 
     def _aged_one(self, doc: Doc, i: int) -> bool:
         """"hon är ett.", "min dotter är ett och går inte ännu": "ett" closing the clause after
@@ -1491,6 +1503,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and _town_genitive(r, doc.folds[i - 1]):
         return False
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
+    if not capital and doc.entries[i - 1].gender and doc.entries[i].surname_rank:
+        return False  # "Mikael ström", "Anna berg": a given name and a family name in lower case
     if before[0].isupper():
         if capital and key not in r.w["capital_head_noun"] and not (
                 key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1])):
@@ -2078,6 +2092,7 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 NUMBER_SIGNS = ("#", "№")  # "Calle 10 # 43-12": signs (no words: rules.tsv lists words) that
 # stand for "nummer" between a street and its number
 HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and a house letter
+HOUSE_LETTER = regex.compile(r"[A-Ha-h]")  # "Storgatan 12 B": the house letter written apart
 
 
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
@@ -2128,11 +2143,11 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     folds = doc.folds
     if 1 <= value <= 31 and doc.texts[i] == digits and i and folds[i - 1] == "den" \
             and i + 2 < len(folds) and folds[i + 1] in ("varje", "i") \
-            and folds[i + 2] in r.w["month_noun"]:
+            and (folds[i + 2] in r.w["month_noun"] or "month" in doc.entries[i + 2].cats):
         add(DAY.span(doc.offsets[i], doc.ends[i], "day", key=digits))
-        return True  # "lönen kommer den 25 varje månad": a day of the month
+        return True  # "lönen kommer den 25 varje månad", "den 12 i maj": a day of the month
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
-            and "month" in doc.entries[i + 1].cats:
+            and ("month" in doc.entries[i + 1].cats or _listed_day(r, doc, i)):
         if not r._feast_near(doc, i):  # "3 mars", "3e maj" (the ordinal's letter too)
             end = doc.ends[i] if doc.texts[i][len(digits):] in ORDINAL_LETTERS \
                 else doc.offsets[i] + len(digits)
@@ -2146,14 +2161,34 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _listed_day(r: ContextRules, doc: Doc, i: int) -> bool:
+    """The number at token i is the first of days listed before one month name ("den 5, 6 och 7
+    maj", "mellan 14 och 16 oktober", "från 3 till 17 juli"): each next a day joined by a
+    `day_joiner`, at most DAY_LIST_MAX of them."""
+    n, j = len(doc.texts), i
+    for _ in range(T.DAY_LIST_MAX):
+        if j + 2 >= n or doc.folds[j + 1] not in r.w["day_joiner"] \
+                or not 1 <= _digits(doc, j + 2)[1] <= 31 or len(_digits(doc, j + 2)[0]) > 2:
+            return False
+        j += 2
+        if "month" in doc.entries[j + 1].cats if j + 1 < n else False:
+            return True
+    return False
+
+
 def _day_i_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"den 23 i 8": the spoken Swedish date, day and month number."""
+    """"den 23 i 8", "den 3e i 11", "3 i 11 2019", "föddes 5 i 6": the spoken Swedish date, day
+    and month number (without "den" only after a date's word or before a year)."""
     digits, value = _digits(doc, i)
-    folds = doc.folds
-    if not (i and folds[i - 1] == "den" and 1 <= value <= 31 and doc.texts[i] == digits
-            and i + 2 < len(doc.texts) and folds[i + 1] == "i"
+    folds, n = doc.folds, len(doc.texts)
+    if not (1 <= value <= 31 and doc.texts[i][len(digits):].lstrip(":") in ("", *ORDINAL_LETTERS)
+            and i + 2 < n and folds[i + 1] == "i"
             and _digits(doc, i + 2)[0] == doc.texts[i + 2]
             and 1 <= _digits(doc, i + 2)[1] <= 12):
+        return False
+    year = i + 3 < n and len(doc.texts[i + 3]) == 4 and doc.texts[i + 3].isdigit() \
+        and T.FIRST_PERSONAL_YEAR <= int(doc.texts[i + 3]) <= T.LAST_DATE_YEAR
+    if not (i and doc.entries[i - 1].cats & DATE_CONTEXT_CATS or year):
         return False
     add(DAY_I_MONTH.span(doc.offsets[i], doc.ends[i], "day", key=digits))
     add(DAY_I_MONTH.span(doc.offsets[i + 2], doc.ends[i + 2], "month_digit",
@@ -2232,15 +2267,39 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and _is_street(r, doc, k - 1) and not unit:
         k -= 1  # "Storgatan, 12": a learner's comma between the street and its number
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
-    named = _street_spans(r, doc, k, add)
+    named = _street_spans(r, doc, k, add) or _street_by_number(r, doc, k, i, add)
     if value < 1000 and (
             _is_street(r, doc, k)
             or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
             or _street_before(r, doc, k) or named
-            or numbered and len(digits) <= 3 and _street_near(r, doc, i) and not unit):
+            or numbered and len(digits) <= 3 and _street_near(r, doc, i) and not unit
+            or not numbered and len(digits) <= 3 and i + 1 < len(doc.texts)
+            and _is_street(r, doc, i + 1) and doc.space(i) == " "):  # "på 12 Björkgatan"
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
+
+
+def _street_by_number(r: ContextRules, doc: Doc, k: int, i: int, add: Add) -> bool:
+    """Token k is a street no ending shows, named by where it stands: a capitalised word after
+    a word that leads to an address ("bor på Solvändan 4", "Adress: Björkhagen 5, 271 34
+    Ystad") and before a house number that ends the address (the sentence or clause ends, or
+    "i" a town, an apartment or a house letter follows; not "på Ikea 2 gånger")."""
+    if k < 1 or i != k + 1 or not doc.texts[k].isalpha() \
+            or not doc.texts[k][0].isupper() or doc.entries[k].gender \
+            or doc.entries[k].zipf >= T.COMMON:
+        return False
+    j = k - 1
+    if j >= 1 and (doc.folds[j] == ":" or doc.folds[j] in r.w["be_verb"]):
+        j -= 1  # "Adress: Solvändan 4", "adressen är Solvändan 4"
+    if doc.folds[j] not in r.w["house_number_lead"]:
+        return False
+    end = i + 1 + (i + 1 < len(doc.texts) and HOUSE_LETTER.fullmatch(doc.texts[i + 1]) is not None)
+    if end < len(doc.texts) and not (doc.folds[end] in r.w["house_number_end"]
+                                     or "\n" in doc.space(end - 1)):
+        return False
+    add(STREET_NUMBER.span(doc.offsets[k], doc.ends[k], "place", key=doc.folds[k]))
+    return True
 
 
 def _is_street(r: ContextRules, doc: Doc, k: int) -> bool:

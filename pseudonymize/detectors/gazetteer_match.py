@@ -748,9 +748,12 @@ class Matcher:
             base = lex.entries.get(key[:-1])
             # (a listed institution keeps its own -s: "jobbar på hägglunds" is the company,
             # not the genitive of the surname Hägglund)
+            # (a man's or woman's name ending in -s keeps it when the shorter name is neither:
+            # "min son Elis" is Elis, not the genitive of the neutral Eli)
             if base is not None and self._attested(base) and (
                     e is None or not self._attested(e) or e.zipf >= T.RARE and base.zipf > e.zipf
-                    and not e.org_kind):
+                    and not e.org_kind
+                    and not (e.gender in GENDERED and base.gender not in GENDERED)):
                 return base, key[:-1], ("gen",)
         if e is not None and (e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind):
             return e, key, ()

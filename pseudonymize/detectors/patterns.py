@@ -43,6 +43,9 @@ ACCOUNT = regex.compile(r"(?<![\w-])(?:\d{1,6}(?:[ -]\d{1,7}){1,5}(?:,\s\d{2,6}(
 IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
 # A post code before its town; a lower-case town only when it is no everyday word (see _zips).
 ZIP = regex.compile(r"(?<![\w-])(?:SE-?\s?)?\d{3}\s?\d{2}(?=\s+\p{L})")
+# A post code announced by its word ("postnummer 432 44", "Postnr: 41705"), no town after it.
+ZIP_ANNOUNCED = regex.compile(r"(?<![\w-])\d{3}\s?\d{2}(?![\w-]|[.,]\d)")
+ZIP_TRIGGER_REACH = 3  # words between "postnummer" and its code ("postnumret är 432 44")
 LICENSE = regex.compile(r"(?<![\w-])\p{Lu}{3}\s?\d{2}[\dA-Z](?![\w-])")
 # "kxr 55b": a learner's plate in lower case, taken after a trigger ("bilen", "regnummer")
 LICENSE_ANY_CASE = regex.compile(r"(?<![\w-])(\p{L}{3})\s?\d{2}[\d\p{L}](?![\w-])")
@@ -223,7 +226,7 @@ NUMBER_ENDING = _rule("number-ending", ("account_nr", "other_nr_seq"), 0.8,
 MASKS = "*•"  # "****4471": the hidden digits of a number whose end is given
 REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr"), 0.55,
                        TRIGGERS + ("time_word", "unit_word"))
-ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
+ZIP_RULE = _rule("zip", ("zip_code",), 0.85, ("zip_trigger",))
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_make",))
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
@@ -375,6 +378,13 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 
 def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    """"415 05 Göteborg", "827 30 ljusdal": a post code before its town; "postnummer 432 44":
+    one after its word."""
+    announce = lex.words("zip_trigger")
+    for m in _anchored(ZIP_ANNOUNCED, doc.text, scan.runs):
+        i = doc.index_at(m.start())
+        if any(doc.folds[j] in announce for j in range(max(0, i - ZIP_TRIGGER_REACH), i)):
+            add(ZIP_RULE.span(m.start(), m.end(), "zip_code"))
     for m in _anchored(ZIP, doc.text, _before(scan.runs, ZIP_BACK)):
         k = doc.index_at(m.end())
         if k >= len(doc.texts) or not doc.texts[k][0].isalnum():
@@ -566,7 +576,10 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
         return False
     folds, personal = doc.folds, doc.lex.words("personal_word")
     generic = doc.lex.words("generic_subject") | {"dem"}
+    # a year after a month names a date, whose person may stand further back in the clause
+    # ("Jag har jobbat på Kulturskolan i Falun sedan augusti 2021")
+    back = T.DATED_YEAR_REACH if i and "month" in doc.entries[i - 1].cats else T.YEAR_REACH
     # not one said of people in general: "de som föddes efter 1998", "barn som flyttade 2015"
     return any(folds[k] in personal and not (
         k >= 2 and folds[k - 1] == "som" and folds[k - 2] in generic)
-        for k in range(max(0, i - 8), min(len(folds), i + 6)))
+        for k in range(max(0, i - back), min(len(folds), i + 6)))
