@@ -224,7 +224,7 @@ STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                              "street_abbreviation", "word_like_abbreviation",
                              "name_adjective", "street_lead", "street_apart_stop", "unit_word",
                              "be_verb", "house_number_subject", "house_number_lead",
-                             "house_number_end"))
+                             "house_number_end", "address_trigger.apartment"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
                          reads=("address_trigger.apartment", "address_trigger.box"))
 
@@ -2093,6 +2093,7 @@ NUMBER_SIGNS = ("#", "№")  # "Calle 10 # 43-12": signs (no words: rules.tsv li
 # stand for "nummer" between a street and its number
 HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and a house letter
 HOUSE_LETTER = regex.compile(r"[A-Ha-h]")  # "Storgatan 12 B": the house letter written apart
+POST_CODE_AFTER = regex.compile(r",?\s*\d{3}[ \t]?\d{2}[ \t]+\p{L}")  # ", 271 34 Ystad" after a house
 
 
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
@@ -2285,18 +2286,19 @@ def _street_by_number(r: ContextRules, doc: Doc, k: int, i: int, add: Add) -> bo
     a word that leads to an address ("bor på Solvändan 4", "Adress: Björkhagen 5, 271 34
     Ystad") and before a house number that ends the address (the sentence or clause ends, or
     "i" a town, an apartment or a house letter follows; not "på Ikea 2 gånger")."""
-    if k < 1 or i != k + 1 or not doc.texts[k].isalpha() \
+    if k < 0 or i != k + 1 or not doc.texts[k].isalpha() \
             or not doc.texts[k][0].isupper() or doc.entries[k].gender \
             or doc.entries[k].zipf >= T.COMMON:
         return False
     j = k - 1
     if j >= 1 and (doc.folds[j] == ":" or doc.folds[j] in r.w["be_verb"]):
         j -= 1  # "Adress: Solvändan 4", "adressen är Solvändan 4"
-    if doc.folds[j] not in r.w["house_number_lead"]:
-        return False
     end = i + 1 + (i + 1 < len(doc.texts) and HOUSE_LETTER.fullmatch(doc.texts[i + 1]) is not None)
-    if end < len(doc.texts) and not (doc.folds[end] in r.w["house_number_end"]
-                                     or "\n" in doc.space(end - 1)):
+    if end < len(doc.texts) and doc.folds[end] in r.w["address_trigger.apartment"] \
+            or POST_CODE_AFTER.match(doc.text, doc.ends[end - 1]):
+        pass  # "Solvändan 11 lgh 1203", "Solvändan 11, 271 34 Ystad": an address, whatever leads
+    elif j < 0 or doc.folds[j] not in r.w["house_number_lead"] or end < len(doc.texts) and not (
+            doc.folds[end] in r.w["house_number_end"] or "\n" in doc.space(end - 1)):
         return False
     add(STREET_NUMBER.span(doc.offsets[k], doc.ends[k], "place", key=doc.folds[k]))
     return True

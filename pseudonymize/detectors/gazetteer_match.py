@@ -1152,7 +1152,8 @@ class Matcher:
                 continue
             if k == len(doc.texts) or doc.offsets[k] != s.start:
                 k = None
-            if first < 0 or k is None or prev_k is None or prev_k + 1 != k:
+            if first < 0 or k is None or prev_k is None or prev_k + 1 != k \
+                    or "\n" in doc.space(prev_k):  # a name ends its line (an address block)
                 close(n)
                 first = n
             prev_k = k

@@ -578,8 +578,13 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
     generic = doc.lex.words("generic_subject") | {"dem"}
     # a year after a month names a date, whose person may stand further back in the clause
     # ("Jag har jobbat på Kulturskolan i Falun sedan augusti 2021")
-    back = T.DATED_YEAR_REACH if i and "month" in doc.entries[i - 1].cats else T.YEAR_REACH
+    lo = max(0, i - T.YEAR_REACH)
+    if i and "month" in doc.entries[i - 1].cats:  # ... within its sentence
+        start = i
+        while start > max(0, i - T.DATED_YEAR_REACH) and start not in doc.starts:
+            start -= 1
+        lo = min(lo, start)
     # not one said of people in general: "de som föddes efter 1998", "barn som flyttade 2015"
     return any(folds[k] in personal and not (
         k >= 2 and folds[k - 1] == "som" and folds[k - 2] in generic)
-        for k in range(max(0, i - back), min(len(folds), i + 6)))
+        for k in range(lo, min(len(folds), i + 6)))
