@@ -1503,6 +1503,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and _town_genitive(r, doc.folds[i - 1]):
         return False
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
+    if i + 1 < len(doc.texts) and doc.texts[i + 1] == "/" and doc.space(i) == "":
+        return False  # "Anna Berg c/o Larsson": an abbreviation, no place's head word
     if not capital and doc.entries[i - 1].gender and doc.entries[i].surname_rank:
         return False  # "Mikael ström", "Anna berg": a given name and a family name in lower case
     if before[0].isupper():

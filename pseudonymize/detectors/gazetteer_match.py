@@ -1174,8 +1174,9 @@ class Matcher:
         out = list(spans)
         for k in singles:
             text = doc.texts[k]
-            if doc.offsets[k] in by_start:
-                continue
+            if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] == "/" \
+                    or doc.text[doc.offsets[k] - 1:doc.offsets[k]] == "/":
+                continue  # "C/O Hassan": a letter of an abbreviation
             if text.islower() and text not in "aeioåö" and k - 1 in names \
                     and doc.texts[k - 1].islower() \
                     and (k + 1 == len(doc.texts) or not doc.texts[k + 1][0].isalnum()):
@@ -1274,6 +1275,8 @@ class Matcher:
         if label is None:
             return self._unknown(c)
         label, attrs = self._relabel(c, label, attrs)
+        if label == "surname" and not e.gender and self._kin_named(doc, i):
+            label, attrs = self._name_guess(key, doc, i), ()  # "min granne Farhan"
         if e.gender and (label == "country" and c.name_ctx or (
                 label == "country" or label in PLACE_LABELS and not e.se_pop)
                 and self._country_person(doc, i)):
@@ -1295,6 +1298,18 @@ class Matcher:
             return None
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _kin_named(self, doc: Doc, i: int) -> bool:
+        """Token i is a name alone right after a possessive and a kin or social word ("min
+        granne Farhan", "hans kusin Warsame"): what the person is called there is a given
+        name, also one the lists hold only as a family name (not "min man Liu Yang": a family
+        name written first; not "doktor Berg": a title)."""
+        folds, W = doc.folds, self.W
+        return i >= 2 and (folds[i - 1] in W["name_trigger.kin"]
+                           or folds[i - 1] in W["name_trigger.social"]) \
+            and doc.texts[i - 2].lower() in self.lex.words.surface("possessive") \
+            and not (i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper()
+                     and doc.texts[i + 1].isalpha() and i + 1 not in doc.starts)
 
     def _place_reading(self, doc: Doc, i: int, e: Entry, key: str) -> int:
         """How strongly token i's context says a place stands there (`_place_ctx`; 2 also for
