@@ -216,7 +216,7 @@ AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.rea
 DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
                                            "day_joiner"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85, reads=("weekday", "date_trigger"))
-DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
+DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7, reads=("weekday", "ordinal_noun"))
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
@@ -226,10 +226,12 @@ STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                              "be_verb", "house_number_subject", "house_number_lead",
                              "house_number_end", "address_trigger.apartment"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
-                         reads=("address_trigger.apartment", "address_trigger.box"))
+                         reads=("address_trigger.apartment", "address_trigger.box", "be_verb",
+                                "generic_number_word"))
 
 
-ORDINAL_LETTERS = ("e", "a")  # the endings of a day's ordinal in digits ("3:e", "1:a")
+ORDINAL_LETTERS = ("e", "a", "de", "dje", "dra")  # the endings of a day's ordinal in digits
+# ("3:e", "1:a", "9:de", "3dje", "2dra")
 
 
 class NumberWords:
@@ -2102,8 +2104,9 @@ def _digits(doc: Doc, i: int) -> tuple[str, int]:
     """The leading number of a digit token ("34-åring", "5:e", "3e") and its value (-1: not
     one)."""
     digits = doc.texts[i].split("-")[0].split(":")[0]
-    if digits[-1:] in ORDINAL_LETTERS and digits[:-1].isdigit():
-        digits = digits[:-1]  # "3e maj", "1a april": a learner's ordinal without its colon
+    number = digits.rstrip("adejr")
+    if digits[len(number):] in ORDINAL_LETTERS and number.isdigit():
+        digits = number  # "3e maj", "1a april", "3dje mars": a learner's ordinal without its colon
     ok = digits.isascii() and digits.isdigit() and len(digits) <= T.LONGEST_NUMBER
     return digits, int(digits) if ok else -1
 
@@ -2170,10 +2173,12 @@ def _listed_day(r: ContextRules, doc: Doc, i: int) -> bool:
     `day_joiner`, at most DAY_LIST_MAX of them."""
     n, j = len(doc.texts), i
     for _ in range(T.DAY_LIST_MAX):
-        if j + 2 >= n or doc.folds[j + 1] not in r.w["day_joiner"] \
-                or not 1 <= _digits(doc, j + 2)[1] <= 31 or len(_digits(doc, j + 2)[0]) > 2:
+        if j + 2 >= n or doc.folds[j + 1] not in r.w["day_joiner"]:
             return False
-        j += 2
+        k = j + 2 + (doc.folds[j + 2] == "den" and j + 3 < n)  # "från den 3 till den 9 mars"
+        if not 1 <= _digits(doc, k)[1] <= 31 or len(_digits(doc, k)[0]) > 2:
+            return False
+        j = k
         if "month" in doc.entries[j + 1].cats if j + 1 < n else False:
             return True
     return False
@@ -2200,9 +2205,15 @@ def _day_i_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _day_ordinal(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"den 5:e"."""
+    """"den 5:e", "den 3dje"; "på måndag den 3", "fredagen den 14": a day of the month, the
+    number alone after a weekday."""
     digits, value = _digits(doc, i)
-    if i and doc.folds[i - 1] == "den" and 1 <= value <= 31 and doc.texts[i].endswith((":e", ":a")):
+    ordinal = doc.texts[i][len(digits):].lstrip(":")
+    if i and doc.folds[i - 1] == "den" and 1 <= value <= 31 and (
+            ordinal in ORDINAL_LETTERS and ordinal != doc.texts[i][len(digits):]
+            or ordinal in ORDINAL_LETTERS[2:]
+            or not ordinal and i >= 2 and "weekday" in doc.entries[i - 2].cats) \
+            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["ordinal_noun"]):
         add(DAY_ORDINAL.span(doc.offsets[i], doc.ends[i], "day", key=digits))
         return True
     return False
@@ -2238,6 +2249,11 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     an apartment or box number is a number sequence, rendered digit by digit as 0000)."""
     digits, value = _digits(doc, i)
     k = _number_owner(r, doc, i, (".", ":"))  # "lgh. 1102", "lägenhet nr 1203"
+    if k >= 1 and doc.folds[k] in r.w["be_verb"]:  # "lägenhetsnumret är 1102", "lgh nr är 1203"
+        k = _number_owner(r, doc, k, (".", ":"))  # (not "lägenheten är 75 kvadratmeter")
+        if k >= 0 and not (r.lex.words.ending("generic_number_word", doc.folds[k], stem=1)
+                           or doc.folds[k + 1] in r.w["generic_number_word"]):
+            return False
     if value >= 0 and k >= 0 and (doc.folds[k] in r.w["address_trigger.apartment"]
                                   or doc.folds[k] in r.w["address_trigger.box"]) \
             and 1 <= len(digits) <= 5:
