@@ -1605,6 +1605,8 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
             stop and doc.folds[i] in r.w["street_prefix_abbreviation"] and doc.texts[i][0].isupper()
             and i not in doc.starts and doc.offsets[i + 1] == doc.ends[i]):
         return 0  # "på Av. Siempre Viva", not "koppla av. Det"
+    if stop and i and doc.texts[i - 1][:1].isupper() and i not in doc.starts:
+        return 0  # "på First Avenue. Ladan …": the kind word ends a name before it and a sentence
     j = i + 1 + stop
     if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
