@@ -139,5 +139,6 @@ FIRST_PERSONAL_YEAR = 1930  # an earlier year is history, not a person's (born, 
 YEAR_REACH = 8  # words back from a year to the person it is said of ("jag flyttade hit 2015")
 DATED_YEAR_REACH = 14  # ... from a year after a month name ("Jag har jobbat på X i Falun sedan augusti 2021")
 LAST_DATE_YEAR = 2049  # a later four-digit number after "3 i 11" is no year of a date
+MISSPELT_MONTH_MIN = 4  # letters of a month's name read one edit off after a day ("otober"; not "maj" ~ "mal")
 DAY_LIST_MAX = 3  # "den 5, 6 och 7 maj": at most this many more days listed before the month name
 STREET_NUMBER_NAME_DIGITS = 3  # "carrera 70", "calle 100": a street abroad named by a number after its kind word

@@ -15,7 +15,7 @@ from itertools import filterfalse
 
 import regex
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
@@ -213,7 +213,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
+DAY = _rule("day", ("day", "month_word"), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
                                            "day_joiner"))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85, reads=("weekday", "date_trigger"))
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7, reads=("weekday", "ordinal_noun"))
@@ -2154,9 +2154,13 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and (folds[i + 2] in r.w["month_noun"] or "month" in doc.entries[i + 2].cats):
         add(DAY.span(doc.offsets[i], doc.ends[i], "day", key=digits))
         return True  # "lönen kommer den 25 varje månad", "den 12 i maj": a day of the month
+    misspelt = 1 <= value <= 31 and len(digits) <= 2 and _misspelt_month(r, doc, i)
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
-            and ("month" in doc.entries[i + 1].cats or _listed_day(r, doc, i)):
+            and ("month" in doc.entries[i + 1].cats or misspelt or _listed_day(r, doc, i)):
         if not r._feast_near(doc, i):  # "3 mars", "3e maj" (the ordinal's letter too)
+            if misspelt:  # "den 5 otober", "12 januri 2016": a month one letter off
+                add(DAY.span(doc.offsets[i + 1], doc.ends[i + 1], "month_word",
+                             key=doc.folds[i + 1]))
             end = doc.ends[i] if doc.texts[i][len(digits):] in ORDINAL_LETTERS \
                 else doc.offsets[i] + len(digits)
             add(DAY.span(doc.offsets[i], end, "day", key=digits))
@@ -2167,6 +2171,24 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                 add(DAY.span(doc.ends[i] - len(last), doc.ends[i], "day", key=last))
         return True
     return False
+
+
+def _misspelt_month(r: ContextRules, doc: Doc, i: int) -> bool:
+    """The word after the number at token i is a month's name one edit off, with its first
+    letter ("otober", "sebtember", "novembre", "januri"), no word of its own (or a rare one after
+    "den" or before a year: "den 1 marts")."""
+    if i + 1 >= len(doc.texts) or "month" in doc.entries[i + 1].cats:
+        return False
+    key, e = doc.folds[i + 1], doc.entries[i + 1]
+    if len(key) < T.MISSPELT_MONTH_MIN or not doc.texts[i + 1].isalpha() or e.cats \
+            or e.first_rank or e.zipf >= T.RARE:
+        return False
+    dated = i and doc.folds[i - 1] == "den" or i + 2 < len(doc.texts) \
+        and len(doc.texts[i + 2]) == 4 and doc.texts[i + 2].isdigit()
+    if e.zipf and not dated:
+        return False
+    return any(len(m) >= T.MISSPELT_MONTH_MIN and m[0] == key[0] and abs(len(m) - len(key)) <= 1
+               and OSA.distance(key, m, score_cutoff=1) <= 1 for m in r.w["month"])
 
 
 def _listed_day(r: ContextRules, doc: Doc, i: int) -> bool:
