@@ -195,8 +195,9 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
                              "apposition_article", "business_head", "place_trigger"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
-                     reads=("common_name_homograph", "noun_before"))  # (the latter where its
-# surname recurs: `resolve.propagate` leaves "en gammal ek" the tree)
+                     reads=("common_name_homograph", "noun_before", "person_state"))  # (the
+# latter two where its name recurs: `resolve.propagate` leaves "en gammal ek" the tree and takes
+# "nu iris är pensionär" for the person)
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
