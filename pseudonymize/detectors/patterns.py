@@ -31,6 +31,10 @@ PERSONNUMMER = regex.compile(
 PHONE = regex.compile(
     r"(?<![\w+])(?:(?:\+|00)46[\s-]?(?:\(0\)\s?)?\d{1,3}|0\d{1,3})"
     r"(?:(?:\s?[/-]\s?|\s)?\d{2,4}){1,4}(?![\w-])")  # also "073 - 123 45 67"
+# "070.823.11.45", "0708-23.11.45": groups split by full stops (a date's "01.02.2020" is the
+# date's: DATE_RULE scores higher; at least PHONE_DOTTED_DIGITS digits, not a time "08.30")
+PHONE_DOTTED = regex.compile(r"(?<![\w+.])0\d{1,3}(?:[.-]\d{2,7}){1,4}(?![\w-]|\.\d)")
+PHONE_DOTTED_DIGITS = 9
 # Another country's number in international form: "+291 7 124 589", "00252 61 555 1234",
 # "+964 (770) 123 4567": its country code, then groups of any length (E.164: 15 digits at most).
 INTL_PHONE = regex.compile(r"(?<![\w+])(?:\+|00)(?!46)[1-9]\d{0,2}(?:[\s/-]?\(?\d{1,4}\)?){2,6}(?![\w-])")
@@ -117,6 +121,11 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
     ("körkortsnummer", "legitimationsnumret", "OCR-nummer")."""
     for cat, label in NUMBER_TRIGGERS:
         if cat in cats:
+            return label
+    if "-" in key.strip("-"):  # "C-körkort", "EU-pass": the trigger after a letter or prefix
+        tail = key.rsplit("-", 1)[1]
+        label = _trigger_label(lex, tail, lex.get(tail).cats)
+        if label:
             return label
     generic = lex.words("generic_number_word")
     for head in generic:
@@ -322,6 +331,11 @@ def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
                 and not _not_a_phone(doc, lex, m.start(), m.group()):
             add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))  # (else `_accounts` or
             # `_bare_numbers` takes it)
+    if "." in doc.text:
+        for m in _anchored(PHONE_DOTTED, doc.text, starts):
+            if "." in m.group() and PHONE_DOTTED_DIGITS <= sum(ch.isdigit() for ch in m.group()) \
+                    <= 13 and not _not_a_phone(doc, lex, m.start(), m.group()):
+                add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
     if "+" in doc.text or "00" in doc.text:
         for m in _anchored(INTL_PHONE, doc.text, starts):
             if 8 <= sum(ch.isdigit() for ch in m.group()) <= 15 \
