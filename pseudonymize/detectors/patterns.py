@@ -41,10 +41,10 @@ INTL_PHONE = regex.compile(r"(?<![\w+])(?:\+|00)(?!46)[1-9]\d{0,2}(?:[\s/-]?\(?\
 BARE_DIGITS = regex.compile(r"(?<![\w-])\d{2,4}(?:[\s-]?\d{2,4}){1,4}(?![\w-])")
 # 8214-9, 903 441 558-1; clearing and account written apart: "8214-9, 934 556 712-4"; or all
 # in one run of digits ("kontonummer 1234567890": seven digits at least, not "50000 kr").
-ACCOUNT = regex.compile(r"(?<![\w-])(?:\d{1,6}(?:[ -]\d{1,7}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,7}){1,5})?"
+ACCOUNT = regex.compile(r"(?<![\w-])(?:\d{1,6}(?:[ -]\d{1,10}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,10}){1,5})?"
                         r"|\d{7,18})(?![\w-])")
 # Any country's IBAN (SE45 5000 …, DE89 3704 …, UA21 3223 … 1): country, check digits, groups.
-IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
+IBAN = regex.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
 # A post code before its town; a lower-case town only when it is no everyday word (see _zips).
 ZIP = regex.compile(r"(?<![\w-])(?:SE-?\s?)?\d{3}\s?\d{2}(?=\s+\p{L})")
 # A post code announced by its word ("postnummer 432 44", "Postnr: 41705"), no town after it.
@@ -101,6 +101,7 @@ REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many dig
 ANNOUNCED_REACH = 3
 CODE_KINDS = ("other_nr_seq", "license_nr")  # numbers no phone shape claims after their word
 ACCOUNT_REACH = 8  # how many words back an account's word makes a number its number
+BANK_REACH = 3  # how many words back a bank's name makes a number no other word announces its account
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 # The kind of number a trigger word announces. A bare "nummer" announces a phone number only
@@ -226,7 +227,8 @@ PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",)
 PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9,
                          ("id_trigger",) + TRIGGERS)
 PHONE_RULE = _rule("phone", ("phone_nr",), 0.9, TRIGGERS + ("phone_account_word",))
-ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS + ("unit_word",))
+ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85,
+                     TRIGGERS + ("unit_word", "account_bank", "account_bank_preposition"))
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
                                           "phone_nr"), 0.85, TRIGGERS + ("unit_word",))
 DIGITS_RULE = _rule("digits", ("other_nr_seq",), 0.6, TRIGGERS + ("time_word",))
@@ -345,9 +347,21 @@ def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 def _accounts(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(ACCOUNT, doc.text, scan.runs):
-        if sum(ch.isdigit() for ch in m.group()) >= 5 and not _counts(doc, lex, m.end()) \
-                and _number_kind(doc, lex, m.start(), ACCOUNT_REACH) == "account_nr":
-            add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
+        if sum(ch.isdigit() for ch in m.group()) >= 5 and not _counts(doc, lex, m.end()):
+            kind = _number_kind(doc, lex, m.start(), ACCOUNT_REACH)
+            if kind == "account_nr" or kind is None and _bank_beside(doc, lex, m.start(), m.end()):
+                add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
+
+
+def _bank_beside(doc: Doc, lex: Lexicon, start: int, end: int) -> bool:
+    """A bank named just before a number with no word of its own ("till Swedbank 8214-9 934 556
+    218-3") or just after it ("8327-9, 904 662 114-8 i Swedbank"): the number is an account's."""
+    banks, i, k = lex.words("account_bank"), doc.index_at(start), doc.index_at(end)
+    if any(doc.folds[j] in banks for j in range(max(0, i - BANK_REACH), i)):
+        return True
+    k += k < len(doc.texts) and not doc.texts[k][0].isalnum()  # past a comma or full stop
+    return k + 1 < len(doc.texts) and doc.folds[k] in lex.words("account_bank_preposition") \
+        and doc.folds[k + 1] in banks
 
 
 def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
