@@ -57,7 +57,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
-    "subject_before", "person_pronoun", "number_word", "club_code"),
+    "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -1672,7 +1672,7 @@ class Matcher:
         if c.initial:
             return bool(context) or not (c.common or not self._attested(e)) or is_name and (
                 self._name_follows(doc, i) or self._bare_subject(doc, i)
-                or e.gender and self._capitalised_pair(doc, i)) \
+                or e.gender and (self._capitalised_pair(doc, i) or self._with_person(doc, i))) \
                 or bool(e.country) and i + 1 < len(doc.texts) \
                 and doc.folds[i + 1] in self.W["name_verb"]  # "Polen har fina berg"
         if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
@@ -1950,6 +1950,13 @@ class Matcher:
             or verb in self.W["name_verb"] and (verb not in self.W["be_verb"]
                                                 or i not in doc.starts)
         # "Per fiskade i Fryken", "Sten flyttade"; "min dotter liv är fem" (not "Sten är hård")
+
+    def _with_person(self, doc: Doc, i: int) -> bool:
+        """"Gabi och hans fru kom", "Samira och jag": a given name joined by "och" to a
+        personal pronoun or an owner's word is a person (a noun is not joined so)."""
+        return i + 2 < len(doc.texts) and doc.folds[i + 1] == "och" and (
+            doc.folds[i + 2] in self.W["personal_pronoun"]
+            or doc.texts[i + 2].lower() in self.lex.words.surface("possessive"))
 
     def _owned_kin_before(self, doc: Doc, i: int) -> bool:
         """A kin, friend or social word with its owner right before token i ("min man per",
