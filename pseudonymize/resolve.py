@@ -229,17 +229,24 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
         return True
     if k and rare and doc.lex.marks.get(texts[k - 1].lower()) == "fam":
         return True
+    pronouns = doc.lex.words("personal_pronoun")
+    if after == "och" and k + 2 < len(folds) and folds[k + 2] in pronouns \
+            or k >= 2 and folds[k - 1] == "och" and folds[k - 2] in pronouns:
+        return True  # "sol och jag promenerar", "jag och iris": a person beside a person
     return _said_person(doc, k, be_verbs, possessive)
 
 
 def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozenset[str]) -> bool:
-    """"Saga Niemi … saga är förskollärare", "rosa är min syster": a word starting its sentence
-    that "är" says is someone's occupation or kin (past an article or an owner) is a person."""
+    """"Saga Niemi … saga är förskollärare", "rosa är min syster", "nu iris är pensionär": a
+    word starting its sentence (or after an adverb opening it) that "är" says is someone's
+    occupation, kin or state of life (past an article or an owner) is a person."""
     folds, texts, n = doc.folds, doc.texts, len(doc.texts)
-    if k not in doc.starts or k + 2 >= n or folds[k + 1] not in be_verbs:
-        return False
+    fronted = k >= 1 and k - 1 in doc.starts and folds[k - 1] in doc.lex.words("fronted_adverb")
+    if not (k in doc.starts or fronted) or k + 2 >= n or folds[k + 1] not in be_verbs:
+        return False  # ("nu iris är pensionär": after an adverb opening the sentence too)
     j = k + 2 + (folds[k + 2] in ("en", "ett") or texts[k + 2].lower() in possessive)
-    return j < n and doc.lex.marks.get(texts[j].lower()) in ("prof", "fam")
+    return j < n and (doc.lex.marks.get(texts[j].lower()) in ("prof", "fam")
+                      or folds[j] in doc.lex.words("person_state"))
 
 
 def propagate(spans: list[Span], doc: Doc,

@@ -15,7 +15,7 @@ from itertools import filterfalse
 
 import regex
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
@@ -110,7 +110,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
-                        "age_until_limit", "age_group_noun"))
+                        "age_until_limit", "age_group_noun", "age_end", "age_superlative"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
@@ -195,8 +195,9 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
                              "apposition_article", "business_head", "place_trigger"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
-                     reads=("common_name_homograph", "noun_before"))  # (the latter where its
-# surname recurs: `resolve.propagate` leaves "en gammal ek" the tree)
+                     reads=("common_name_homograph", "noun_before", "person_state"))  # (the
+# latter two where its name recurs: `resolve.propagate` leaves "en gammal ek" the tree and takes
+# "nu iris är pensionär" for the person)
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
@@ -213,21 +214,25 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
 AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
-DAY = _rule("day", ("day",), 0.85, reads=("month", "not_name", "month_noun", "birth_word"))
-DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85)
-DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7)
+DAY = _rule("day", ("day", "month_word"), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
+                                           "day_joiner"))
+DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85, reads=("weekday", "date_trigger"))
+DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7, reads=("weekday", "ordinal_noun"))
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
                              "street_abbreviation", "word_like_abbreviation",
                              "name_adjective", "street_lead", "street_apart_stop", "unit_word",
-                             "be_verb", "house_number_subject"))
+                             "be_verb", "house_number_subject", "house_number_lead",
+                             "house_number_end", "address_trigger.apartment"))
 APARTMENT_NUMBER = _rule("apartment-number", ("other_nr_seq",), 0.85,
-                         reads=("address_trigger.apartment", "address_trigger.box"))
+                         reads=("address_trigger.apartment", "address_trigger.box", "be_verb",
+                                "generic_number_word"))
 
 
-ORDINAL_LETTERS = ("e", "a")  # the endings of a day's ordinal in digits ("3:e", "1:a")
+ORDINAL_LETTERS = ("e", "a", "de", "dje", "dra")  # the endings of a day's ordinal in digits
+# ("3:e", "1:a", "9:de", "3dje", "2dra")
 
 
 class NumberWords:
@@ -390,6 +395,8 @@ class ContextRules:
         ends = last + 1 >= n or not doc.texts[last + 1][0].isalnum() or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
+        then = not ends and nxt in self.w["age_end"]  # "var bara två då": one person's age
+        ends = ends or then
         if ends and first >= 2 and prev in self.w["singular_pronoun"] \
                 and folds[first - 2] in self.w["be_verb"] and first - 1 not in doc.starts:
             return True  # "nu är jag trettio", "i år blir hon sju": the subject after the verb
@@ -411,8 +418,10 @@ class ContextRules:
         elif subject >= 1 and doc.texts[subject] == ",":
             subject -= 1  # "en gammal man, Gunnar, är 92": the name in apposition
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
-                folds[subject] in self.w["personal_pronoun"] or self._person(doc, subject)):
-            return True  # "jag är 34", "Omar var 12", "Sara är tio", "zosia är nio"
+                folds[subject] in self.w["personal_pronoun"] and not (
+                    then and folds[subject] not in self.w["singular_pronoun"])
+                or self._person(doc, subject) or folds[subject] in self.w["age_superlative"]):
+            return True  # "jag är 34", "Omar var 12", "zosia är nio", "den äldsta är 81"
         return nxt in self.w["age_trigger.after"] and self._age_before_years(doc, i, first, verb)
 
     def _age_pair(self, doc: Doc, i: int, first: int) -> tuple[int, int, bool]:
@@ -627,10 +636,16 @@ class ContextRules:
             and (doc.folds[i - 2] in self.w["singular_pronoun"] or self._person(doc, i - 2))
 
     def _bracketed_age(self, doc: Doc, i: int) -> bool:
-        """"yusuf (6) grät", "Elif (17)": a number alone in brackets right after a person."""
+        """"yusuf (6) grät", "Elif (17)": a number alone in brackets right after a person;
+        "Ahmed, 34, jobbar": or between commas after a name."""
         texts = doc.texts
-        return 2 <= i < len(texts) - 1 and texts[i - 1] == "(" and texts[i + 1] == ")" \
-            and self._person(doc, i - 2) and not self._kin(doc, i - 2)
+        if not (2 <= i < len(texts) - 1 and (texts[i - 1], texts[i + 1]) in (("(", ")"),
+                                                                            (",", ","))):
+            return False
+        if texts[i - 1] == ",":  # a name, not a kin word or a street ("Storgatan, 12, ...")
+            return texts[i - 2][:1].isupper() and bool(doc.entries[i - 2].gender) \
+                and doc.entries[i - 2].zipf < T.COMMON
+        return self._person(doc, i - 2) and not self._kin(doc, i - 2)
 
     def _aged_one(self, doc: Doc, i: int) -> bool:
         """"hon är ett.", "min dotter är ett och går inte ännu": "ett" closing the clause after
@@ -1491,6 +1506,10 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and _town_genitive(r, doc.folds[i - 1]):
         return False
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
+    if i + 1 < len(doc.texts) and doc.texts[i + 1] == "/" and doc.space(i) == "":
+        return False  # "Anna Berg c/o Larsson": an abbreviation, no place's head word
+    if not capital and doc.entries[i - 1].gender and doc.entries[i].surname_rank:
+        return False  # "Mikael ström", "Anna berg": a given name and a family name in lower case
     if before[0].isupper():
         if capital and key not in r.w["capital_head_noun"] and not (
                 key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1])):
@@ -1587,6 +1606,8 @@ def _prefixed_street(r: ContextRules, doc: Doc, i: int) -> int:
             stop and doc.folds[i] in r.w["street_prefix_abbreviation"] and doc.texts[i][0].isupper()
             and i not in doc.starts and doc.offsets[i + 1] == doc.ends[i]):
         return 0  # "på Av. Siempre Viva", not "koppla av. Det"
+    if stop and i and doc.texts[i - 1][:1].isupper() and i not in doc.starts:
+        return 0  # "på First Avenue. Ladan …": the kind word ends a name before it and a sentence
     j = i + 1 + stop
     if j >= len(doc.texts) or not doc.texts[j][0].isalnum():
         return 0
@@ -2078,14 +2099,17 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 NUMBER_SIGNS = ("#", "№")  # "Calle 10 # 43-12": signs (no words: rules.tsv lists words) that
 # stand for "nummer" between a street and its number
 HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and a house letter
+HOUSE_LETTER = regex.compile(r"[A-Ha-h]")  # "Storgatan 12 B": the house letter written apart
+POST_CODE_AFTER = regex.compile(r",?\s*\d{3}[ \t]?\d{2}[ \t]+\p{L}")  # ", 271 34 Ystad" after a house
 
 
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
     """The leading number of a digit token ("34-åring", "5:e", "3e") and its value (-1: not
     one)."""
     digits = doc.texts[i].split("-")[0].split(":")[0]
-    if digits[-1:] in ORDINAL_LETTERS and digits[:-1].isdigit():
-        digits = digits[:-1]  # "3e maj", "1a april": a learner's ordinal without its colon
+    number = digits.rstrip("adejr")
+    if digits[len(number):] in ORDINAL_LETTERS and number.isdigit():
+        digits = number  # "3e maj", "1a april", "3dje mars": a learner's ordinal without its colon
     ok = digits.isascii() and digits.isdigit() and len(digits) <= T.LONGEST_NUMBER
     return digits, int(digits) if ok else -1
 
@@ -2128,12 +2152,16 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     folds = doc.folds
     if 1 <= value <= 31 and doc.texts[i] == digits and i and folds[i - 1] == "den" \
             and i + 2 < len(folds) and folds[i + 1] in ("varje", "i") \
-            and folds[i + 2] in r.w["month_noun"]:
+            and (folds[i + 2] in r.w["month_noun"] or "month" in doc.entries[i + 2].cats):
         add(DAY.span(doc.offsets[i], doc.ends[i], "day", key=digits))
-        return True  # "lönen kommer den 25 varje månad": a day of the month
+        return True  # "lönen kommer den 25 varje månad", "den 12 i maj": a day of the month
+    misspelt = 1 <= value <= 31 and len(digits) <= 2 and _misspelt_month(r, doc, i)
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
-            and "month" in doc.entries[i + 1].cats:
+            and ("month" in doc.entries[i + 1].cats or misspelt or _listed_day(r, doc, i)):
         if not r._feast_near(doc, i):  # "3 mars", "3e maj" (the ordinal's letter too)
+            if misspelt:  # "den 5 otober", "12 januri 2016": a month one letter off
+                add(DAY.span(doc.offsets[i + 1], doc.ends[i + 1], "month_word",
+                             key=doc.folds[i + 1]))
             end = doc.ends[i] if doc.texts[i][len(digits):] in ORDINAL_LETTERS \
                 else doc.offsets[i] + len(digits)
             add(DAY.span(doc.offsets[i], end, "day", key=digits))
@@ -2146,14 +2174,54 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _misspelt_month(r: ContextRules, doc: Doc, i: int) -> bool:
+    """The word after the number at token i is a month's name one edit off, with its first
+    letter ("otober", "sebtember", "novembre", "januri"), no word of its own (or a rare one after
+    "den" or before a year: "den 1 marts")."""
+    if i + 1 >= len(doc.texts) or "month" in doc.entries[i + 1].cats:
+        return False
+    key, e = doc.folds[i + 1], doc.entries[i + 1]
+    if len(key) < T.MISSPELT_MONTH_MIN or not doc.texts[i + 1].isalpha() or e.cats \
+            or e.first_rank or e.zipf >= T.RARE:
+        return False
+    dated = i and doc.folds[i - 1] == "den" or i + 2 < len(doc.texts) \
+        and len(doc.texts[i + 2]) == 4 and doc.texts[i + 2].isdigit()
+    if e.zipf and not dated:
+        return False
+    return any(len(m) >= T.MISSPELT_MONTH_MIN and m[0] == key[0] and abs(len(m) - len(key)) <= 1
+               and OSA.distance(key, m, score_cutoff=1) <= 1 for m in r.w["month"])
+
+
+def _listed_day(r: ContextRules, doc: Doc, i: int) -> bool:
+    """The number at token i is the first of days listed before one month name ("den 5, 6 och 7
+    maj", "mellan 14 och 16 oktober", "från 3 till 17 juli"): each next a day joined by a
+    `day_joiner`, at most DAY_LIST_MAX of them."""
+    n, j = len(doc.texts), i
+    for _ in range(T.DAY_LIST_MAX):
+        if j + 2 >= n or doc.folds[j + 1] not in r.w["day_joiner"]:
+            return False
+        k = j + 2 + (doc.folds[j + 2] == "den" and j + 3 < n)  # "från den 3 till den 9 mars"
+        if not 1 <= _digits(doc, k)[1] <= 31 or len(_digits(doc, k)[0]) > 2:
+            return False
+        j = k
+        if "month" in doc.entries[j + 1].cats if j + 1 < n else False:
+            return True
+    return False
+
+
 def _day_i_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"den 23 i 8": the spoken Swedish date, day and month number."""
+    """"den 23 i 8", "den 3e i 11", "3 i 11 2019", "föddes 5 i 6": the spoken Swedish date, day
+    and month number (without "den" only after a date's word or before a year)."""
     digits, value = _digits(doc, i)
-    folds = doc.folds
-    if not (i and folds[i - 1] == "den" and 1 <= value <= 31 and doc.texts[i] == digits
-            and i + 2 < len(doc.texts) and folds[i + 1] == "i"
+    folds, n = doc.folds, len(doc.texts)
+    if not (1 <= value <= 31 and doc.texts[i][len(digits):].lstrip(":") in ("", *ORDINAL_LETTERS)
+            and i + 2 < n and folds[i + 1] == "i"
             and _digits(doc, i + 2)[0] == doc.texts[i + 2]
             and 1 <= _digits(doc, i + 2)[1] <= 12):
+        return False
+    year = i + 3 < n and len(doc.texts[i + 3]) == 4 and doc.texts[i + 3].isdigit() \
+        and T.FIRST_PERSONAL_YEAR <= int(doc.texts[i + 3]) <= T.LAST_DATE_YEAR
+    if not (i and doc.entries[i - 1].cats & DATE_CONTEXT_CATS or year):
         return False
     add(DAY_I_MONTH.span(doc.offsets[i], doc.ends[i], "day", key=digits))
     add(DAY_I_MONTH.span(doc.offsets[i + 2], doc.ends[i + 2], "month_digit",
@@ -2162,9 +2230,15 @@ def _day_i_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _day_ordinal(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"den 5:e"."""
+    """"den 5:e", "den 3dje"; "på måndag den 3", "fredagen den 14": a day of the month, the
+    number alone after a weekday."""
     digits, value = _digits(doc, i)
-    if i and doc.folds[i - 1] == "den" and 1 <= value <= 31 and doc.texts[i].endswith((":e", ":a")):
+    ordinal = doc.texts[i][len(digits):].lstrip(":")
+    if i and doc.folds[i - 1] == "den" and 1 <= value <= 31 and (
+            ordinal in ORDINAL_LETTERS and ordinal != doc.texts[i][len(digits):]
+            or ordinal in ORDINAL_LETTERS[2:]
+            or not ordinal and i >= 2 and "weekday" in doc.entries[i - 2].cats) \
+            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["ordinal_noun"]):
         add(DAY_ORDINAL.span(doc.offsets[i], doc.ends[i], "day", key=digits))
         return True
     return False
@@ -2200,6 +2274,11 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     an apartment or box number is a number sequence, rendered digit by digit as 0000)."""
     digits, value = _digits(doc, i)
     k = _number_owner(r, doc, i, (".", ":"))  # "lgh. 1102", "lägenhet nr 1203"
+    if k >= 1 and doc.folds[k] in r.w["be_verb"]:  # "lägenhetsnumret är 1102", "lgh nr är 1203"
+        k = _number_owner(r, doc, k, (".", ":"))  # (not "lägenheten är 75 kvadratmeter")
+        if k >= 0 and not (r.lex.words.ending("generic_number_word", doc.folds[k], stem=1)
+                           or doc.folds[k + 1] in r.w["generic_number_word"]):
+            return False
     if value >= 0 and k >= 0 and (doc.folds[k] in r.w["address_trigger.apartment"]
                                   or doc.folds[k] in r.w["address_trigger.box"]) \
             and 1 <= len(digits) <= 5:
@@ -2232,15 +2311,40 @@ def _street_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and _is_street(r, doc, k - 1) and not unit:
         k -= 1  # "Storgatan, 12": a learner's comma between the street and its number
     prev = doc.folds[k]  # "Storgatan 5", "storgatan nr 14"
-    named = _street_spans(r, doc, k, add)
+    named = _street_spans(r, doc, k, add) or _street_by_number(r, doc, k, i, add)
     if value < 1000 and (
             _is_street(r, doc, k)
             or prev in r.w["street_noun"] and k >= 1 and doc.texts[k - 1][:1].isupper()
             or _street_before(r, doc, k) or named
-            or numbered and len(digits) <= 3 and _street_near(r, doc, i) and not unit):
+            or numbered and len(digits) <= 3 and _street_near(r, doc, i) and not unit
+            or not numbered and len(digits) <= 3 and i + 1 < len(doc.texts)
+            and _is_street(r, doc, i + 1) and doc.space(i) == " "):  # "på 12 Björkgatan"
         add(STREET_NUMBER.span(doc.offsets[i], doc.ends[i], "street_nr", key=digits))
         return True
     return False
+
+
+def _street_by_number(r: ContextRules, doc: Doc, k: int, i: int, add: Add) -> bool:
+    """Token k is a street no ending shows, named by where it stands: a capitalised word after
+    a word that leads to an address ("bor på Solvändan 4", "Adress: Björkhagen 5, 271 34
+    Ystad") and before a house number that ends the address (the sentence or clause ends, or
+    "i" a town, an apartment or a house letter follows; not "på Ikea 2 gånger")."""
+    if k < 0 or i != k + 1 or not doc.texts[k].isalpha() \
+            or not doc.texts[k][0].isupper() or doc.entries[k].gender \
+            or doc.entries[k].zipf >= T.COMMON:
+        return False
+    j = k - 1
+    if j >= 1 and (doc.folds[j] == ":" or doc.folds[j] in r.w["be_verb"]):
+        j -= 1  # "Adress: Solvändan 4", "adressen är Solvändan 4"
+    end = i + 1 + (i + 1 < len(doc.texts) and HOUSE_LETTER.fullmatch(doc.texts[i + 1]) is not None)
+    if end < len(doc.texts) and doc.folds[end] in r.w["address_trigger.apartment"] \
+            or POST_CODE_AFTER.match(doc.text, doc.ends[end - 1]):
+        pass  # "Solvändan 11 lgh 1203", "Solvändan 11, 271 34 Ystad": an address, whatever leads
+    elif j < 0 or doc.folds[j] not in r.w["house_number_lead"] or end < len(doc.texts) and not (
+            doc.folds[end] in r.w["house_number_end"] or "\n" in doc.space(end - 1)):
+        return False
+    add(STREET_NUMBER.span(doc.offsets[k], doc.ends[k], "place", key=doc.folds[k]))
+    return True
 
 
 def _is_street(r: ContextRules, doc: Doc, k: int) -> bool:

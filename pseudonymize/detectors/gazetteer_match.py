@@ -57,7 +57,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
-    "subject_before", "person_pronoun", "number_word", "club_code"),
+    "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -748,9 +748,12 @@ class Matcher:
             base = lex.entries.get(key[:-1])
             # (a listed institution keeps its own -s: "jobbar på hägglunds" is the company,
             # not the genitive of the surname Hägglund)
+            # (a man's or woman's name ending in -s keeps it when the shorter name is neither:
+            # "min son Elis" is Elis, not the genitive of the neutral Eli)
             if base is not None and self._attested(base) and (
                     e is None or not self._attested(e) or e.zipf >= T.RARE and base.zipf > e.zipf
-                    and not e.org_kind):
+                    and not e.org_kind
+                    and not (e.gender in GENDERED and base.gender not in GENDERED)):
                 return base, key[:-1], ("gen",)
         if e is not None and (e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind):
             return e, key, ()
@@ -1149,7 +1152,8 @@ class Matcher:
                 continue
             if k == len(doc.texts) or doc.offsets[k] != s.start:
                 k = None
-            if first < 0 or k is None or prev_k is None or prev_k + 1 != k:
+            if first < 0 or k is None or prev_k is None or prev_k + 1 != k \
+                    or "\n" in doc.space(prev_k):  # a name ends its line (an address block)
                 close(n)
                 first = n
             prev_k = k
@@ -1170,8 +1174,9 @@ class Matcher:
         out = list(spans)
         for k in singles:
             text = doc.texts[k]
-            if doc.offsets[k] in by_start:
-                continue
+            if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] == "/" \
+                    or doc.text[doc.offsets[k] - 1:doc.offsets[k]] == "/":
+                continue  # "C/O Hassan": a letter of an abbreviation
             if text.islower() and text not in "aeioåö" and k - 1 in names \
                     and doc.texts[k - 1].islower() \
                     and (k + 1 == len(doc.texts) or not doc.texts[k + 1][0].isalnum()):
@@ -1270,6 +1275,8 @@ class Matcher:
         if label is None:
             return self._unknown(c)
         label, attrs = self._relabel(c, label, attrs)
+        if label == "surname" and not e.gender and self._kin_named(doc, i):
+            label, attrs = self._name_guess(key, doc, i), ()  # "min granne Farhan"
         if e.gender and (label == "country" and c.name_ctx or (
                 label == "country" or label in PLACE_LABELS and not e.se_pop)
                 and self._country_person(doc, i)):
@@ -1291,6 +1298,18 @@ class Matcher:
             return None
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _kin_named(self, doc: Doc, i: int) -> bool:
+        """Token i is a name alone right after a possessive and a kin or social word ("min
+        granne Farhan", "hans kusin Warsame"): what the person is called there is a given
+        name, also one the lists hold only as a family name (not "min man Liu Yang": a family
+        name written first; not "doktor Berg": a title)."""
+        folds, W = doc.folds, self.W
+        return i >= 2 and (folds[i - 1] in W["name_trigger.kin"]
+                           or folds[i - 1] in W["name_trigger.social"]) \
+            and doc.texts[i - 2].lower() in self.lex.words.surface("possessive") \
+            and not (i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper()
+                     and doc.texts[i + 1].isalpha() and i + 1 not in doc.starts)
 
     def _place_reading(self, doc: Doc, i: int, e: Entry, key: str) -> int:
         """How strongly token i's context says a place stands there (`_place_ctx`; 2 also for
@@ -1653,7 +1672,7 @@ class Matcher:
         if c.initial:
             return bool(context) or not (c.common or not self._attested(e)) or is_name and (
                 self._name_follows(doc, i) or self._bare_subject(doc, i)
-                or e.gender and self._capitalised_pair(doc, i)) \
+                or e.gender and (self._capitalised_pair(doc, i) or self._with_person(doc, i))) \
                 or bool(e.country) and i + 1 < len(doc.texts) \
                 and doc.folds[i + 1] in self.W["name_verb"]  # "Polen har fina berg"
         if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
@@ -1931,6 +1950,13 @@ class Matcher:
             or verb in self.W["name_verb"] and (verb not in self.W["be_verb"]
                                                 or i not in doc.starts)
         # "Per fiskade i Fryken", "Sten flyttade"; "min dotter liv är fem" (not "Sten är hård")
+
+    def _with_person(self, doc: Doc, i: int) -> bool:
+        """"Gabi och hans fru kom", "Samira och jag": a given name joined by "och" to a
+        personal pronoun or an owner's word is a person (a noun is not joined so)."""
+        return i + 2 < len(doc.texts) and doc.folds[i + 1] == "och" and (
+            doc.folds[i + 2] in self.W["personal_pronoun"]
+            or doc.texts[i + 2].lower() in self.lex.words.surface("possessive"))
 
     def _owned_kin_before(self, doc: Doc, i: int) -> bool:
         """A kin, friend or social word with its owner right before token i ("min man per",

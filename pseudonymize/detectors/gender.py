@@ -49,8 +49,9 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
         if gender == "male_after_possessive" and j \
                 and doc.texts[j - 1].lower() in words.surface("possessive"):
             return "male"
-        if folds[j] not in words("gender_skip"):
-            return None
+        if folds[j] not in words("gender_skip") and not (
+                j == i - 1 and doc.texts[j][:1].isupper() and doc.entries[j].surname_rank):
+            return None  # (past a family name written first: "min man Liu Yang")
     return None
 
 

@@ -31,18 +31,25 @@ PERSONNUMMER = regex.compile(
 PHONE = regex.compile(
     r"(?<![\w+])(?:(?:\+|00)46[\s-]?(?:\(0\)\s?)?\d{1,3}|0\d{1,3})"
     r"(?:(?:\s?[/-]\s?|\s)?\d{2,4}){1,4}(?![\w-])")  # also "073 - 123 45 67"
+# "070.823.11.45", "0708-23.11.45": groups split by full stops (a date's "01.02.2020" is the
+# date's: DATE_RULE scores higher; at least PHONE_DOTTED_DIGITS digits, not a time "08.30")
+PHONE_DOTTED = regex.compile(r"(?<![\w+.])0\d{1,3}(?:[.-]\d{2,7}){1,4}(?![\w-]|\.\d)")
+PHONE_DOTTED_DIGITS = 9
 # Another country's number in international form: "+291 7 124 589", "00252 61 555 1234",
 # "+964 (770) 123 4567": its country code, then groups of any length (E.164: 15 digits at most).
 INTL_PHONE = regex.compile(r"(?<![\w+])(?:\+|00)(?!46)[1-9]\d{0,2}(?:[\s/-]?\(?\d{1,4}\)?){2,6}(?![\w-])")
 BARE_DIGITS = regex.compile(r"(?<![\w-])\d{2,4}(?:[\s-]?\d{2,4}){1,4}(?![\w-])")
 # 8214-9, 903 441 558-1; clearing and account written apart: "8214-9, 934 556 712-4"; or all
 # in one run of digits ("kontonummer 1234567890": seven digits at least, not "50000 kr").
-ACCOUNT = regex.compile(r"(?<![\w-])(?:\d{1,6}(?:[ -]\d{1,7}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,7}){1,5})?"
+ACCOUNT = regex.compile(r"(?<![\w-])(?:\d{1,6}(?:[ -]\d{1,10}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,10}){1,5})?"
                         r"|\d{7,18})(?![\w-])")
 # Any country's IBAN (SE45 5000 …, DE89 3704 …, UA21 3223 … 1): country, check digits, groups.
-IBAN = regex.compile(r"\b[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
+IBAN = regex.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
 # A post code before its town; a lower-case town only when it is no everyday word (see _zips).
 ZIP = regex.compile(r"(?<![\w-])(?:SE-?\s?)?\d{3}\s?\d{2}(?=\s+\p{L})")
+# A post code announced by its word ("postnummer 432 44", "Postnr: 41705"), no town after it.
+ZIP_ANNOUNCED = regex.compile(r"(?<![\w-])\d{3}\s?\d{2}(?![\w-]|[.,]\d)")
+ZIP_TRIGGER_REACH = 3  # words between "postnummer" and its code ("postnumret är 432 44")
 LICENSE = regex.compile(r"(?<![\w-])\p{Lu}{3}\s?\d{2}[\dA-Z](?![\w-])")
 # "kxr 55b": a learner's plate in lower case, taken after a trigger ("bilen", "regnummer")
 LICENSE_ANY_CASE = regex.compile(r"(?<![\w-])(\p{L}{3})\s?\d{2}[\d\p{L}](?![\w-])")
@@ -94,6 +101,7 @@ REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many dig
 ANNOUNCED_REACH = 3
 CODE_KINDS = ("other_nr_seq", "license_nr")  # numbers no phone shape claims after their word
 ACCOUNT_REACH = 8  # how many words back an account's word makes a number its number
+BANK_REACH = 3  # how many words back a bank's name makes a number no other word announces its account
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 
 # The kind of number a trigger word announces. A bare "nummer" announces a phone number only
@@ -114,6 +122,11 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
     ("körkortsnummer", "legitimationsnumret", "OCR-nummer")."""
     for cat, label in NUMBER_TRIGGERS:
         if cat in cats:
+            return label
+    if "-" in key.strip("-"):  # "C-körkort", "EU-pass": the trigger after a letter or prefix
+        tail = key.rsplit("-", 1)[1]
+        label = _trigger_label(lex, tail, lex.get(tail).cats)
+        if label:
             return label
     generic = lex.words("generic_number_word")
     for head in generic:
@@ -214,7 +227,8 @@ PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",)
 PERSONNUMMER_BAD = _rule("personnummer-badchecksum", ("personid_nr",), 0.9,
                          ("id_trigger",) + TRIGGERS)
 PHONE_RULE = _rule("phone", ("phone_nr",), 0.9, TRIGGERS + ("phone_account_word",))
-ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85, TRIGGERS + ("unit_word",))
+ACCOUNT_RULE = _rule("account-trigger", ("account_nr",), 0.85,
+                     TRIGGERS + ("unit_word", "account_bank", "account_bank_preposition"))
 NUMBER_TRIGGER = _rule("number-trigger", ("account_nr", "license_nr", "other_nr_seq",
                                           "phone_nr"), 0.85, TRIGGERS + ("unit_word",))
 DIGITS_RULE = _rule("digits", ("other_nr_seq",), 0.6, TRIGGERS + ("time_word",))
@@ -223,7 +237,7 @@ NUMBER_ENDING = _rule("number-ending", ("account_nr", "other_nr_seq"), 0.8,
 MASKS = "*•"  # "****4471": the hidden digits of a number whose end is given
 REFERENCE_RULE = _rule("reference", ("other_nr_seq", "license_nr", "account_nr"), 0.55,
                        TRIGGERS + ("time_word", "unit_word"))
-ZIP_RULE = _rule("zip", ("zip_code",), 0.85)
+ZIP_RULE = _rule("zip", ("zip_code",), 0.85, ("zip_trigger",))
 ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_make",))
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
@@ -319,6 +333,11 @@ def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
                 and not _not_a_phone(doc, lex, m.start(), m.group()):
             add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))  # (else `_accounts` or
             # `_bare_numbers` takes it)
+    if "." in doc.text:
+        for m in _anchored(PHONE_DOTTED, doc.text, starts):
+            if "." in m.group() and PHONE_DOTTED_DIGITS <= sum(ch.isdigit() for ch in m.group()) \
+                    <= 13 and not _not_a_phone(doc, lex, m.start(), m.group()):
+                add(PHONE_RULE.span(m.start(), m.end(), "phone_nr"))
     if "+" in doc.text or "00" in doc.text:
         for m in _anchored(INTL_PHONE, doc.text, starts):
             if 8 <= sum(ch.isdigit() for ch in m.group()) <= 15 \
@@ -328,9 +347,21 @@ def _phones(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 def _accounts(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(ACCOUNT, doc.text, scan.runs):
-        if sum(ch.isdigit() for ch in m.group()) >= 5 and not _counts(doc, lex, m.end()) \
-                and _number_kind(doc, lex, m.start(), ACCOUNT_REACH) == "account_nr":
-            add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
+        if sum(ch.isdigit() for ch in m.group()) >= 5 and not _counts(doc, lex, m.end()):
+            kind = _number_kind(doc, lex, m.start(), ACCOUNT_REACH)
+            if kind == "account_nr" or kind is None and _bank_beside(doc, lex, m.start(), m.end()):
+                add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
+
+
+def _bank_beside(doc: Doc, lex: Lexicon, start: int, end: int) -> bool:
+    """A bank named just before a number with no word of its own ("till Swedbank 8214-9 934 556
+    218-3") or just after it ("8327-9, 904 662 114-8 i Swedbank"): the number is an account's."""
+    banks, i, k = lex.words("account_bank"), doc.index_at(start), doc.index_at(end)
+    if any(doc.folds[j] in banks for j in range(max(0, i - BANK_REACH), i)):
+        return True
+    k += k < len(doc.texts) and not doc.texts[k][0].isalnum()  # past a comma or full stop
+    return k + 1 < len(doc.texts) and doc.folds[k] in lex.words("account_bank_preposition") \
+        and doc.folds[k + 1] in banks
 
 
 def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
@@ -375,6 +406,13 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 
 def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    """"415 05 Göteborg", "827 30 ljusdal": a post code before its town; "postnummer 432 44":
+    one after its word."""
+    announce = lex.words("zip_trigger")
+    for m in _anchored(ZIP_ANNOUNCED, doc.text, scan.runs):
+        i = doc.index_at(m.start())
+        if any(doc.folds[j] in announce for j in range(max(0, i - ZIP_TRIGGER_REACH), i)):
+            add(ZIP_RULE.span(m.start(), m.end(), "zip_code"))
     for m in _anchored(ZIP, doc.text, _before(scan.runs, ZIP_BACK)):
         k = doc.index_at(m.end())
         if k >= len(doc.texts) or not doc.texts[k][0].isalnum():
@@ -566,7 +604,15 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
         return False
     folds, personal = doc.folds, doc.lex.words("personal_word")
     generic = doc.lex.words("generic_subject") | {"dem"}
+    # a year after a month names a date, whose person may stand further back in the clause
+    # ("Jag har jobbat på Kulturskolan i Falun sedan augusti 2021")
+    lo = max(0, i - T.YEAR_REACH)
+    if i and "month" in doc.entries[i - 1].cats:  # ... within its sentence
+        start = i
+        while start > max(0, i - T.DATED_YEAR_REACH) and start not in doc.starts:
+            start -= 1
+        lo = min(lo, start)
     # not one said of people in general: "de som föddes efter 1998", "barn som flyttade 2015"
     return any(folds[k] in personal and not (
         k >= 2 and folds[k - 1] == "som" and folds[k - 2] in generic)
-        for k in range(max(0, i - 8), min(len(folds), i + 6)))
+        for k in range(lo, min(len(folds), i + 6)))

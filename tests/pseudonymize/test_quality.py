@@ -39,20 +39,22 @@ BLIND_LEAKS_MAX = 1
 # districts and spellings), 0.951 after one on labels (towns of their own abroad, hospitals of
 # an old genitive, the writer's nickname, kind nouns over listed towns), 0.958 after the sixth
 # day's (labels of places and institutions, genders from kin nouns, 24 more name origins, X
-# centrum, districts abroad); a regression guard, still short of the targets
-BLIND2_REPLACE_RECALL_MIN = 0.955
+# centrum, districts abroad), 0.966 after the fifth session's round on persons, numbers,
+# addresses and dates (h-recall10); a regression guard, still short of the targets
+BLIND2_REPLACE_RECALL_MIN = 0.96
 BLIND2_LEAKS_MAX = 5
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908); dev9, written blind on 2026-11-29 and only
 # measured that day (first 0.911 and 17 leaks, 0.919 and 17 at the day's end; tuned on openly
 # in the fourth session: names, kin words, own-language regions, islands, exonyms, associations);
 # dev10, written blind in the fourth session and only measured there (first 0.922 and 10 leaks
-# in 8 essays, 0.924 and 9 after the merges of dev9's work; tuned on openly from the fifth
-# session); dev11, written blind in the fifth session and only measured there (first 0.878 and
-# 17 leaks in 16 essays): (replace-label recall, leaks) they keep
+# in 8 essays, 0.924 and 9 after the merges of dev9's work; tuned on openly in the fifth
+# session, 0.936 and 7 after h-recall10's persons, numbers, addresses and dates); dev11, written
+# blind in the fifth session and only measured there (first 0.878 and 17 leaks in 16 essays):
+# (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.97, 3), "dev5": (0.965, 4),
-              "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.96, 2), "dev9": (0.98, 2),
-              "dev10": (0.92, 8), "dev11": (0.88, 14)}
+              "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.965, 2), "dev9": (0.985, 1),
+              "dev10": (0.93, 7), "dev11": (0.88, 14)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)

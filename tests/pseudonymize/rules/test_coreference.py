@@ -148,3 +148,14 @@ def test_a_surname_that_is_a_word_recurs_as_the_word_after_an_article(
     at = text.rindex(word)
     found = [s for s in offline_engine.detect(text) if s.start == at]
     assert bool(found) is is_name
+
+
+def test_a_homograph_name_beside_a_pronoun_or_in_a_state_of_life_is_the_name(offline_engine) -> None:
+    """Sol is a name and the sun: "sol och jag promenerar" and "nu sol är pensionär" (a learner's
+    adverb before the subject) are the woman the essay named, "nu är sol varm" the sun."""
+    text = "Min vän heter Sol Berg. På lördagar sol och jag promenerar. Nu sol är pensionär. " \
+           "Idag är sol varm."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("sol och"), "firstname_female") in spans
+    assert (text.index("sol är"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("sol varm")]
