@@ -81,11 +81,15 @@ def learner_essays(essays: Sequence[E], run: Callable[[E, Memory], R],
     done = []
     for essay in essays:
         result = run(essay, memory)
-        done.append((essay, result, len(memory.refs)))
+        done.append((essay, result, len(memory.refs), dict(memory.countries)))
     later = list(memory.refs)
-    for essay, result, known in done:
-        text = revisable(essay, result) if known < len(later) else None
-        if text is not None and _recurs(text, later[known:]):
+    # a country a later essay kept as written (lifelike: "alla ukrainare") that an earlier
+    # essay moved: that essay runs again and keeps it too
+    kept = sorted(iso for iso, other in memory.countries.items() if iso == other)
+    for essay, result, known, countries in done:
+        moved = any(countries.get(iso, iso) != iso for iso in kept)
+        text = revisable(essay, result) if known < len(later) or moved else None
+        if text is not None and (moved or _recurs(text, later[known:])):
             result = run(essay, memory)
         yield essay, result
 
@@ -230,12 +234,15 @@ class Engine:
         renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
             clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
         renderer.before = WordsBefore(clean)
-        renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex) for s in spans
+        renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex,
+                                        strategy == "lifelike") for s in spans
                               if s.label in AGE_LABELS)
         ranks = list(map(renderer.order, spans, shapes))
         order = sorted(range(len(spans)), key=ranks.__getitem__)
         hints = country_hints(spans, clean, self.lex)
         renderer.town_homes = town_homes(spans, self.lex)
+        if strategy == "lifelike":
+            renderer.keep_countries()  # before `keeps`: "Ukraina ... alla ukrainare" stays
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
         # kept as written by the strategy (lifelike: Migrationsverket, the date of a feast),
         # marked for review

@@ -65,13 +65,32 @@ def swedish_number(n: int, sep: str = "") -> str:
     return ("hundra" if n < 200 else ONES[n // 100] + "hundra") + (swedish_number(rest) if rest else "")
 
 
-def word_value(words: str, lex: Lexicon) -> int | None:
-    """The number an age written in words stands for (tjugo fem -> 25), if the lexicon knows it."""
+def _number_key(words: str) -> str:
+    """A number word as a learner may spell it, reduced to what every spelling shares: no
+    spaces or hyphens, å as a, a doubled letter once, "-tio" of the tens as "-ti" ("åta",
+    "sextiåtta", "tretti", "fyrti två" are 8, 68, 30, 42)."""
+    key = regex.sub(r"(\p{L})\1+", r"\1", regex.sub(r"[\s-]", "", words.lower()).replace("å", "a"))
+    return regex.sub(r"tio(?=\p{L}|$)", "ti", key)
+
+
+@cache
+def _number_keys() -> dict[str, int]:
+    """0..120 by their `_number_key` (no two share one)."""
+    return {_number_key(swedish_number(n)): n for n in range(121)}
+
+
+def word_value(words: str, lex: Lexicon, learner: bool = False) -> int | None:
+    """The number an age written in words stands for (tjugo fem -> 25), if the lexicon knows
+    it; `learner` (lifelike): in a learner's spelling too ("sextiåtta" -> 68, never the
+    unreadable default)."""
     total = 0
     key = words.lower().replace(" ", "")
     for n in range(120, -1, -1):
         if swedish_number(n).replace("å", "a") == key.replace("å", "a"):
             return n
+    found = _number_keys().get(_number_key(words)) if learner else None
+    if found is not None:
+        return found
     for part in words.lower().split():
         value = lex.get(part).value
         if not value.isdigit():
@@ -216,6 +235,9 @@ class Words:
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
+    national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
+    # lifelike: (folds of the words before an age limit: över; the limits: 18, 65)
+    age_limits: tuple[frozenset[str], frozenset[int]] = (frozenset(), frozenset())
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
     event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
     bare_endings: tuple[str, ...] = ()  # lifelike, folds: bron (Ölandsbron -> "bron")
@@ -324,6 +346,9 @@ def words() -> Words:
                  national_trains=tuple(data["national_trains_lifelike"]),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
+                 national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
+                 age_limits=(frozenset(fold(w) for w in data["age_limit_words_lifelike"]),
+                             frozenset(data["age_limits_lifelike"])),
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
                  event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
                  bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
@@ -1066,6 +1091,7 @@ class Renderer:
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
+        self.kept: frozenset[str] = frozenset()  # lifelike: see keep_countries
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
@@ -1243,9 +1269,11 @@ class Renderer:
             if base is None and kind == "institution":
                 # Ryhov in one essay and the next, whatever label the detector gave it
                 base = self.institution_map.get(fold(original))
-            if base is None or self._original(base):
+            if base is None or self._original(base) or self._out_of_kept(span, original, base):
                 # A surrogate remembered from the learner's earlier essay may be an original here
-                # ("Gävle" named in this essay): draw another rather than publish the original.
+                # ("Gävle" named in this essay): draw another rather than publish the original;
+                # a town abroad remembered in another country than the one this essay keeps
+                # ("Kazan" for Kharkiv beside "alla ukrainare") is drawn anew in it too.
                 base = self._choose(span, key[1], original, attrs)
                 self.base[key] = base
                 self.used.add(base.lower())
@@ -1456,6 +1484,16 @@ class Renderer:
         return strategy == "lifelike" and bool(
             regex.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
 
+    def _age_limit(self, span: Span, original: str) -> bool:
+        """Lifelike: an age of the law's (`age_limits_lifelike`: 18, 65) right after a word
+        that makes it a limit ("över 18", "under arton", "äldre än 65"): every reader knows the
+        limit, so a moved one ("över 19") gives the text away."""
+        text = getattr(self.before, "text", "")
+        said = regex.search(r"(\p{L}+)[\s,]*$", text[max(0, span.start - 30):span.start])
+        limits = words().age_limits
+        return bool(said) and fold(said.group(1)) in limits[0] and \
+            age_value(original, span.label, self.lex, True) in limits[1]
+
     def _next_word(self, span: Span) -> str:
         """The word just after a mention, lower-cased ("" at the end or unknown)."""
         text = getattr(self.before, "text", "")
@@ -1481,6 +1519,12 @@ class Renderer:
             return True  # "2000 kronor" is an amount
         if strategy == "lifelike" and span.label == "year" and self._event_year(span):
             return True  # "kriget började 2011" is the war's year
+        if strategy == "lifelike" and span.label in ("age_digits", "age_string") and \
+                self._age_limit(span, original):
+            return True  # "hon är över 18" is the law's age, not hers
+        if strategy == "lifelike" and span.label == "country" and \
+                self._country_of(span, original) in self.kept:
+            return True  # "Ukraina ... alla ukrainare": no other country fits the words
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:
             return True  # "Kurdistan" spans four countries: the surrogate country is one of them
@@ -1515,7 +1559,7 @@ class Renderer:
         date with a year, or a month without its day, still moves."""
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
-        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")}
+        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | words().national_days
         said = fold(text[begin:end]).split()
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             return False  # no feast, or a birthday, an arrival, a wedding beside it
@@ -2676,9 +2720,12 @@ class Renderer:
                 letter_ = original[:1].upper()
                 writer = self.base.get(LEARNER_WRITER, "")
                 # the writer's own name first: "M. Sultani" under a letter by Maryam (never
-                # the initial of her son Mahdi's surrogate)
+                # the initial of her son Mahdi's surrogate); then a name this essay writes
+                # ("Luz Marina ... L. M. Cárdenas": Marina, not the Maria of an earlier essay)
+                said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))) \
+                    if lifelike else set()
                 named = sorted((k for k in self.name_map if k[:1].upper() == letter_
-                                and len(k) > 1), key=lambda k: (k != writer, k)) \
+                                and len(k) > 1), key=lambda k: (k != writer, k not in said, k)) \
                     if lifelike else []
                 initial = (self.name_map[named[0]][:1].upper() if named else
                            next(c for c in INITIALS if c != letter_ and self._free(c)))
@@ -2793,7 +2840,7 @@ class Renderer:
                     and lex.get(fold(c)).country not in self.avoid_countries]
             if same:
                 return same[0]
-        never = self.avoid_countries | self.geo.not_countries  # (lifelike: no Bouvetön)
+        never = self.avoid_countries | self.geo.not_countries | self.kept  # (no Bouvetön)
         pool = every = [c for c in lex.pools.get("country", [])
                         if lex.get(fold(c)).country not in never]
         if self.effective == "lifelike":
@@ -3060,6 +3107,44 @@ class Renderer:
         text = getattr(self.before, "text", "")
         rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
         return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
+
+    def _out_of_kept(self, span: Span, original: str, base: str) -> bool:
+        """Lifelike: a remembered surrogate of a town or district of a country the essay keeps
+        (`keep_countries`) that lies in another country."""
+        if not self.kept or span.label not in ("city", "area") or self.effective != "lifelike":
+            return False
+        home = self._country_of(span, original)
+        return home in self.kept and self.lex.get(fold(base)).place_country not in ("", home)
+
+    def keep_countries(self) -> None:
+        """Lifelike, once per essay before its mentions: the countries the essay's words tie
+        to no other (a row of `country_cues_lifelike` with one country: "ukrainare",
+        "vietnamesiska", "talibanerna"), those an earlier essay of the learner kept, and those
+        whose surrogate remembered from an earlier essay the words rule out, stay as
+        written, their towns drawn in them, and no other country becomes one of them. The
+        words give the country away already; moving it ("Ryssland ... alla ukrainare") only
+        tells a reader the text was altered."""
+        table, lex = self.geo.country_cues, self.lex
+        text = fold(getattr(self.before, "text", ""))
+        said = regex.findall(r"\p{L}+", text)
+        rows = [table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table]
+        kept = {min(isos) for isos in rows if len(isos) == 1}
+        # a country whose national day its sentence names ("Chiles nationaldag är den 18
+        # september"): the day is that country's alone
+        days = words().national_days
+        kept |= {iso for sentence in regex.split(r"[.!?\n]", text)
+                 if not days.isdisjoint(sentence.split())
+                 for w in regex.findall(r"\p{L}+", sentence)
+                 for iso in (lex.get(w).country or (w[-1:] == "s" and lex.get(w[:-1]).country),)
+                 if iso and iso != "SE"}
+        kept |= {iso for iso, other in self.countries.items() if iso == other != "SE"}
+        # a surrogate an earlier essay drew that this essay's words rule out (Somalia -> Sudan,
+        # then "hooyo bor i Baidoa"): the country stays as written, in every essay
+        kept |= {iso for iso, other in self.countries.items()
+                 if any(iso in isos and other not in isos for isos in rows)}
+        for iso in sorted(kept):
+            self.countries[iso] = iso
+        self.kept = frozenset(kept)
 
     def _cued(self, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the countries of the pool that the essay's words tying `iso` fit too
@@ -5073,10 +5158,11 @@ def moved_age(age: int, shift: int) -> int:
     return age + shift if age + shift >= 1 else age - shift
 
 
-def age_value(original: str, label: str, lex: Lexicon) -> int:
-    """The age a mention gives ("34", "34-åring", "trettiofyra"; 20 when unreadable)."""
+def age_value(original: str, label: str, lex: Lexicon, learner: bool = False) -> int:
+    """The age a mention gives ("34", "34-åring", "trettiofyra"; 20 when unreadable;
+    `learner`: see `word_value`)."""
     if label == "age_string":
-        return word_value(original, lex) or 20
+        return word_value(original, lex, learner) or 20
     digits = "".join(ch for ch in original if ch.isdigit())
     return int(digits) if digits and len(digits) <= 3 else 20
 
@@ -5088,7 +5174,7 @@ def _age(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _age_words(r: Renderer, original: str, rng: Draws) -> str:
-    value = moved_age(age_value(original, "age_string", r.lex), r.shift())
+    value = moved_age(age_value(original, "age_string", r.lex, True), r.shift())
     sep = next((sep for sep in (" ", "-") if sep in original.strip()), "")  # "nittio två"
     return apply_case(swedish_number(value, sep), original)
 
