@@ -254,7 +254,8 @@ class Engine:
             if actions[i] == MARK:
                 continue
             span, shape = spans[i], shapes[i]
-            seen = (span.label, draws[i], span.attrs, span.key, shape, hints.get(i, ""))
+            seen = (span.label, draws[i], span.attrs, span.key, shape, hints.get(i, ""),
+                    renderer.variant(span))
             pseudo = rendered.get(seen)
             if pseudo is None:
                 pseudo = rendered[seen] = renderer.render(span, refs[i], shape, draws[i],

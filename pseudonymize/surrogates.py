@@ -236,6 +236,8 @@ class Words:
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
+    # lifelike: (a patronymic's ending, its surrogates), longest ending first: ovna -> Petrovna
+    patronymics: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # lifelike: (folds of the words before an age limit: över; the limits: 18, 65)
     age_limits: tuple[frozenset[str], frozenset[int]] = (frozenset(), frozenset())
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
@@ -347,6 +349,9 @@ def words() -> Words:
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
+                 patronymics=tuple(sorted(((end, tuple(names)) for end, names
+                                           in data["patronymics_lifelike"].items()),
+                                          key=lambda row: (-len(row[0]), row[0]))),
                  age_limits=(frozenset(fold(w) for w in data["age_limit_words_lifelike"]),
                              frozenset(data["age_limits_lifelike"])),
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
@@ -701,6 +706,7 @@ class Geography:
     # lifelike: (the folded words of a Swedish coast, its towns): Tjörn -> Göteborg, Uddevalla
     coasts: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     route_next: regex.Pattern[str] | None = None  # lifelike: "Sen till Libyen" goes on a route
+    inland: regex.Pattern[str] | None = None  # lifelike, on folds: "vi har inte hav"
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -899,7 +905,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                             for row in data["coasts_lifelike"]),
             "route_next": regex.compile(r"\s*(?:%s)(?!\p{L})" % "|".join(
                 regex.escape(w).replace("\\ ", r"\s+") for w in data["route_next_lifelike"]),
-                                        regex.IGNORECASE)}
+                                        regex.IGNORECASE),
+            "inland": regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
+                regex.escape(fold(w)).replace("\\ ", r"\s+") for w in data["inland_words_lifelike"]))}
 
 
 ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
@@ -913,12 +921,16 @@ SURNAME_FORMS = (("ska", "ski"), ("cka", "cki"), ("dzka", "dzki"), ("ova", "ov")
                  ("ina", "in"), ("ová", "ý"))
 
 
-def surname_form(pick: str, original: str) -> str:
+def surname_form(pick: str, original: str, sex: str = "") -> str:
     """The surrogate surname in the original's form for a woman or a man: Kowalska -> Witkowska,
-    never Witkowski for a woman."""
+    never Witkowski for a woman; `sex` ("f" or "m", lifelike) where the original has no form
+    of its own ("Olena Shevchenko" -> "Natalya Kozlova", never "Kozlov"; "Taras Shevchenko"
+    in the same essay -> "Kozlov")."""
     low = original.lower()
     woman = any(low.endswith(female) for female, _ in SURNAME_FORMS)
     man = any(low.endswith(male) for _, male in SURNAME_FORMS)
+    if sex and not woman and not man:
+        woman, man = sex == "f", sex == "m"
     for female, male in SURNAME_FORMS:
         if woman and pick.endswith(male):
             return pick[:len(pick) - len(male)] + female
@@ -1316,6 +1328,9 @@ class Renderer:
             return apply_case(town_genitive(base), written)  # "Uppsala stadsteater"
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
+        if label == "surname" and self.effective == "lifelike":
+            # one family, one surname: in a woman's form after her given name (`variant`)
+            base = surname_form(base, original, "f" if self._of_woman(span) else "m")
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             inflected = self._inflect(base, label, attrs)
             out = apply_case(inflected, written)
@@ -1484,6 +1499,22 @@ class Renderer:
         return strategy == "lifelike" and bool(
             regex.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
 
+    def variant(self, span: Span) -> str:
+        """What sets one mention's surrogate apart from another mention of the same entity:
+        "f" for a lifelike surname of a woman (`_of_woman`), else ""."""
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
+        return "f" if strategy == "lifelike" and span.label == "surname" and \
+            self._of_woman(span) else ""
+
+    def _of_woman(self, span: Span) -> bool:
+        """Lifelike: a surname right after a woman's given name or patronymic, one or two
+        words before it ("Olena Shevchenko", "Olena Mykolaivna Shevchenko")."""
+        text = getattr(self.before, "text", "")
+        said = regex.findall(r"\p{L}+", text[max(0, span.start - 40):span.start])[-2:]
+        female = tuple(end for end, names in words().patronymics if end.endswith("na"))
+        return any(self.lex.get(fold(w)).gender == "female" or fold(w).endswith(female)
+                   for w in said)
+
     def _age_limit(self, span: Span, original: str) -> bool:
         """Lifelike: an age of the law's (`age_limits_lifelike`: 18, 65) right after a word
         that makes it a limit ("över 18", "under arton", "äldre än 65"): every reader knows the
@@ -1560,12 +1591,14 @@ class Renderer:
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
         feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | words().national_days
-        said = fold(text[begin:end]).split()
+        said = regex.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             return False  # no feast, or a birthday, an arrival, a wedding beside it
+        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
+        if span.label == "month_word" and not words().national_days.isdisjoint(said):
+            return not year.match(text, span.end)  # "I september är det Chiles nationaldag"
         if span.label == "date_digits":
             return bool(regex.fullmatch(r"\d{1,2}[/.]\d{1,2}\.?", original.strip()))
-        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
         if span.label == "day":
             after = regex.match(r"\s*(?:i\s*\d{1,2}(?![\d/.-]\d)|(\p{L}+))",
                                 text[span.end:span.end + 20])
@@ -1704,8 +1737,9 @@ class Renderer:
         last = None
         for sentence in regex.split(r"[.!?\n]", text):
             waters = named(sentence)
+            # (never the sea a sentence denies: "det är långt från havet")
             kinds = (waters | {kind_of[w] for w in regex.findall(
-                r"\p{L}+", fold(sentence)) if w in kind_of}) & WATER_KINDS
+                r"\p{L}+", geo.inland.sub(" ", fold(sentence))) if w in kind_of}) & WATER_KINDS
             found = [fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", sentence)
                      if fold(w) in towns]
             for town in found if kinds else ():
@@ -1809,7 +1843,10 @@ class Renderer:
             folded = fold(getattr(self.before, "text", ""))
             coasts = [towns for named, towns in geo.coasts if any(
                 regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
-            if coasts:
+            if geo.inland and geo.inland.search(folded):
+                # "I Trollhättan vi har inte hav": an inland town (never Halmstad)
+                self.need_towns.append(frozenset(geo.towns) - geo.shore_towns)
+            elif coasts:
                 # "ett sommarhus på Tjörn", "vi badade i Östersjön": a town of that coast
                 self.need_towns.append(frozenset().union(*coasts))
             elif not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
@@ -2702,11 +2739,24 @@ class Renderer:
                 fold(original))
             lifelike = self.effective == "lifelike"
             written = original.rstrip(".")
+            if lifelike and label == "surname" and not known:
+                # "Anna Kowalska ... Piotr Kowalski": one family name in her and his forms
+                key = fold(original)
+                known = next((surname_form(self.name_map[other], original) for female, male
+                              in SURNAME_FORMS for end, to in ((female, male), (male, female))
+                              if key.endswith(end) and (other := key[:len(key) - len(end)] + to)
+                              in self.name_map), None)
             if known and label != "initials" and (label != "middlename" or (
                     lifelike and len(written) > 1)):
                 # Aziz read as a surname in one essay, a first name in the next; lifelike: the
                 # father's name as his son's middle name ("Aden Abdirahman Warsame") too
                 return known
+            ending = next((row for row in words().patronymics if fold(written).endswith(
+                row[0]) and len(written) > len(row[0]) + 2), None) if lifelike and label in (
+                    "middlename", "surname") else None
+            pick = ending and self._draw([n for n in ending[1] if self._free(n)], rng)
+            if pick:
+                return pick  # "tatjana Ivanovna" -> "Petrovna", a father's name (never "Dmitri")
             if lifelike and label == "middlename" and len(written) > 1:
                 # "Dilan Omer Aziz", "Matías Ignacio Rojas Fuentes": a name in full, not "A"
                 entry = lex.get(fold(written))
@@ -3133,7 +3183,7 @@ class Renderer:
         # september"): the day is that country's alone
         days = words().national_days
         kept |= {iso for sentence in regex.split(r"[.!?\n]", text)
-                 if not days.isdisjoint(sentence.split())
+                 if not days.isdisjoint(regex.findall(r"\p{L}+", sentence))
                  for w in regex.findall(r"\p{L}+", sentence)
                  for iso in (lex.get(w).country or (w[-1:] == "s" and lex.get(w[:-1]).country),)
                  if iso and iso != "SE"}
