@@ -76,20 +76,22 @@ def learner_essays(essays: Sequence[E], run: Callable[[E, Memory], R],
     recognised is recognised in all of the learner's essays, whichever came first. At most one
     more run per essay; running it again with the fuller memory keeps its other surrogates.
     `revisable(essay, result)` gives the text to look in, or None for an essay not to run again
-    (a reviewer's decisions, an engine error). Results come in the essays' order."""
+    (a reviewer's decisions, an engine error). Results come in the essays' order. Where a
+    later essay keeps a country an earlier one moved (lifelike), all run once more first."""
     memory = Memory()
-    done = []
-    for essay in essays:
-        result = run(essay, memory)
-        done.append((essay, result, len(memory.refs), dict(memory.countries)))
-    later = list(memory.refs)
+    done = [(essay, run(essay, memory), len(memory.refs), dict(memory.countries))
+            for essay in essays]
     # a country a later essay kept as written (lifelike: "alla ukrainare") that an earlier
-    # essay moved: that essay runs again and keeps it too
-    kept = sorted(iso for iso, other in memory.countries.items() if iso == other)
-    for essay, result, known, countries in done:
-        moved = any(countries.get(iso, iso) != iso for iso in kept)
-        text = revisable(essay, result) if known < len(later) or moved else None
-        if text is not None and (moved or _recurs(text, later[known:])):
+    # essay moved: every essay runs again from a memory that keeps it, so no name or town
+    # drawn for the moved country stays ("Tornike ... från Syrien")
+    kept = {iso: iso for iso, other in sorted(memory.countries.items()) if iso == other}
+    if any(countries.get(iso, iso) != iso for *_, countries in done for iso in kept):
+        memory = Memory(countries=dict(kept))
+        done = [(essay, run(essay, memory), len(memory.refs), {}) for essay in essays]
+    later = list(memory.refs)
+    for essay, result, known, _ in done:
+        text = revisable(essay, result) if known < len(later) else None
+        if text is not None and _recurs(text, later[known:]):
             result = run(essay, memory)
         yield essay, result
 
@@ -215,9 +217,12 @@ class Engine:
                 seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple) -> Result:
         """Render spans given in view offsets over the original text."""
         # imported on first use: detecting alone (`swepseudo annotate`) needs no surrogates
-        from pseudonymize.surrogates import Renderer, age_value
+        from pseudonymize.surrogates import Renderer, age_value, pun_spans
 
         text, clean = view.original, view.clean
+        puns: dict[str, str] = {}
+        if strategy == "lifelike":  # "Jag heter Sten, som en sten": the word follows the name
+            spans, puns = pun_spans(spans, clean)
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
@@ -234,6 +239,7 @@ class Engine:
         renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
             clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
         renderer.before = WordsBefore(clean)
+        renderer.puns = puns
         renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex,
                                         strategy == "lifelike") for s in spans
                               if s.label in AGE_LABELS)

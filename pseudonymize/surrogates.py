@@ -236,6 +236,8 @@ class Words:
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
+    pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
+    pun_names: dict[str, frozenset[str]] = field(default_factory=dict)  # en, ett -> name folds
     # lifelike: (a patronymic's ending, its surrogates), longest ending first: ovna -> Petrovna
     patronymics: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # lifelike: (folds of the words before an age limit: över; the limits: 18, 65)
@@ -349,6 +351,11 @@ def words() -> Words:
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
+                 pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
+                     regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
+                         data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
+                 pun_names={article: frozenset(fold(n) for n in data[f"pun_names_{article}_lifelike"])
+                            for article in ("en", "ett")},
                  patronymics=tuple(sorted(((end, tuple(names)) for end, names
                                            in data["patronymics_lifelike"].items()),
                                           key=lambda row: (-len(row[0]), row[0]))),
@@ -1104,6 +1111,7 @@ class Renderer:
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
         self.kept: frozenset[str] = frozenset()  # lifelike: see keep_countries
+        self.puns: dict[str, str] = {}  # lifelike: names explained as words -> article (pun_spans)
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
@@ -2543,6 +2551,12 @@ class Renderer:
         reader notices), unless the original is one: the lexicon's common-word homographs and
         names rarer as names (`word_name_rank`) than frequent as words (`word_zipf`). Each
         pool is filtered once per lexicon (`_PLAIN_POOLS`)."""
+        article = self.puns.get(fold(original))
+        if article:
+            # "Jag heter Sten, som en sten": a name that is such a word too, the explanation
+            # follows it ("Björn, som en björn")
+            nouns = words().pun_names[article]
+            return [p for p in pool if fold(p) in nouns and fold(p) != fold(original)] or pool
         if _wordlike(self.lex, original):
             return pool
         key = (id(self.lex), id(pool))
@@ -2823,7 +2837,8 @@ class Renderer:
 
             if general == "surname":
                 # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
-                surnames = (lambda pool: self._no_word(pool, "")) if lifelike else plain
+                surnames = (lambda pool: self._no_word(pool, original if fold(original) in
+                                                       self.puns else "")) if lifelike else plain
                 pick = self._draw(self._of_language(surnames(self._no_place(
                     lex.pools.get(f"surname:{origin}", []))), origin), rng) or \
                     self._draw(surnames(self._no_place(lex.pools.get("surname", []))), rng)
@@ -4818,6 +4833,32 @@ YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as 
 
 # (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`
 _PLAIN_POOLS: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
+
+
+def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]:
+    """Lifelike: a name the essay explains by the everyday word it also is ("Jag heter Sten,
+    som en sten": `pun_words_lifelike`) has that word as one more mention (the spans in text
+    order), so it follows the surrogate; with the keys of such names and the article the
+    explanation gives the word ("en", "ett"): their surrogates are names that are such words
+    too (`Renderer.puns`)."""
+    pattern, extra, keys = words().pun, [], {}
+    taken = {(s.start, s.end) for s in spans}
+    for span in spans:
+        if LABELS[span.label].kind != "name" or span.label == "initials":
+            continue
+        found = pattern.match(text, span.end, min(len(text), span.end + 60)) if pattern else None
+        name = text[span.start:span.end]
+        # the word itself, or the word after one adjective ("som en liten lund")
+        group = next((g for g in (2, 3) if found and found.group(g) and
+                      fold(found.group(g)) == fold(name)), 0)
+        if group and found.span(group) not in taken:
+            extra.append(Span(found.start(group), found.end(group), span.label, span.attrs,
+                              span.score, "pun", span.key or fold(name)))
+            keys[span.key or fold(name)] = "ett" if fold(found.group(1)).endswith("ett") \
+                else "en"
+    if not extra:
+        return spans, {}
+    return sorted(spans + extra, key=lambda s: (s.start, s.end)), keys
 
 
 def _wordlike(lex: Lexicon, name: str) -> bool:

@@ -2962,6 +2962,17 @@ def _initial_of(engine: Engine, results: list[Result], names: tuple[str, ...]) -
         results[-1].target
 
 
+def _pun_follows(engine: Engine, results: list[Result], names: tuple[str, ...]) -> None:
+    """The explanation's word (`names[1]`, the word after "som en") is the name's surrogate,
+    a name that is that kind of word too."""
+    name, word = names
+    result = results[-1]
+    got = next(a.pseudonym for a in result.annotations if a.original == name)
+    after = regex.search(rf"{word}\s+(?:\p{{L}}+\s+)?(\p{{L}}+)", result.target)
+    assert after and fold(got) == fold(after.group(1)), result.target
+    assert fold(got) != fold(name), result.target
+
+
 ROUND24 = [
     # a country the essay's words tie to no other stays, with its towns
     (["Jag kommer från Ukraina. Alla ukrainare i Kharkiv hatar Putin."], ("Ukraina", "Kharkiv"),
@@ -3012,6 +3023,11 @@ ROUND24 = [
     (["Min fru heter Anna Kowalska och jag heter Piotr Kowalski."], ("Piotr",), _family_forms),
     (["Min mamma heter Maria.", "Namn: Luz Marina Cárdenas. Tack för hjälpen, L. M. Cárdenas"],
      ("Marina", "M"), _initial_of),
+    # a name the essay explains by the word it is: the explanation follows the surrogate
+    (["Jag heter Sten, som en sten."], ("Sten", "som en"), _pun_follows),
+    (["Mitt efternamn är Lund, som en liten lund. Det är mycket vanligt i Sverige."],
+     ("Lund", "som en"), _pun_follows),
+    (["Min dotter heter Saga, som en saga. Hon är fem år."], ("Saga", "som en"), _pun_follows),
 ]
 
 
