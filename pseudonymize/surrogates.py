@@ -238,6 +238,9 @@ class Words:
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
     pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
     pun_names: dict[str, frozenset[str]] = field(default_factory=dict)  # en, ett -> name folds
+    child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
+    child_places: frozenset[str] = frozenset()  # lifelike, folds: förskolan (in its sentence)
+    child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
     # lifelike: (a patronymic's ending, its surrogates), longest ending first: ovna -> Petrovna
     patronymics: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # lifelike: (folds of the words before an age limit: över; the limits: 18, 65)
@@ -354,6 +357,10 @@ def words() -> Words:
                  pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
+                 child_words=frozenset(fold(w) for w in data["child_words_lifelike"]),
+                 child_places=frozenset(fold(w) for w in data["child_place_words_lifelike"]),
+                 child_names=frozenset(fold(n) for names in data["child_names_lifelike"].values()
+                                       for n in names),
                  pun_names={article: frozenset(fold(n) for n in data[f"pun_names_{article}_lifelike"])
                             for article in ("en", "ett")},
                  patronymics=tuple(sorted(((end, tuple(names)) for end, names
@@ -1336,8 +1343,10 @@ class Renderer:
             return apply_case(town_genitive(base), written)  # "Uppsala stadsteater"
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
-        if label == "surname" and self.effective == "lifelike":
-            # one family, one surname: in a woman's form after her given name (`variant`)
+        if label == "surname" and self.effective == "lifelike" and SWEDISH_ORIGIN not in \
+                self.lex.name_origins.get(fold(base), ()):
+            # one family, one surname: in a woman's form after her given name (`variant`;
+            # never a Swedish Lundin -> "Lundina")
             base = surname_form(base, original, "f" if self._of_woman(span) else "m")
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             inflected = self._inflect(base, label, attrs)
@@ -1506,6 +1515,18 @@ class Renderer:
             self.strategy
         return strategy == "lifelike" and bool(
             regex.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
+
+    def _child(self, span: Span) -> bool:
+        """Lifelike: the name is a child's: a kin word of a child among the three words before
+        it ("min dotter Ella", "vår son heter Nils"), or a preschool or school-class word in its
+        sentence ("På förskolan hon heter Ella")."""
+        w = words()
+        if not w.child_words.isdisjoint(b.strip(",.:;") for b in
+                                        self.before.get(span.start, ())[-3:]):
+            return True
+        text = getattr(self.before, "text", "")
+        sentence = text[_sentence_start(text, span.start):_sentence_end(text, span.end)]
+        return not w.child_places.isdisjoint(regex.findall(r"\p{L}+", fold(sentence)))
 
     def variant(self, span: Span) -> str:
         """What sets one mention's surrogate apart from another mention of the same entity:
@@ -2832,7 +2853,12 @@ class Renderer:
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
                 others.reverse()  # a name of unknown sex: either sex, not always a woman's
+            child = lifelike and general != "surname" and self._child(span)
+
             def plain(pool: list[str]) -> list[str]:
+                if child:  # "min dotter Ella": a name given to children now, never Maj-Britt
+                    young = words().child_names
+                    pool = [p for p in pool if fold(p) in young] or pool
                 return self._no_word(pool, original) if lifelike else pool
 
             if general == "surname":

@@ -2973,6 +2973,14 @@ def _pun_follows(engine: Engine, results: list[Result], names: tuple[str, ...]) 
     assert fold(got) != fold(name), result.target
 
 
+def _young_name(engine: Engine, results: list[Result], names: tuple[str, ...]) -> None:
+    """A child's Swedish given name is one given to children now (`child_names_lifelike`)."""
+    young = words().child_names
+    for a in results[-1].annotations:
+        if a.original in names:
+            assert fold(a.pseudonym) in young, results[-1].target
+
+
 ROUND24 = [
     # a country the essay's words tie to no other stays, with its towns
     (["Jag kommer från Ukraina. Alla ukrainare i Kharkiv hatar Putin."], ("Ukraina", "Kharkiv"),
@@ -3028,6 +3036,10 @@ ROUND24 = [
     (["Mitt efternamn är Lund, som en liten lund. Det är mycket vanligt i Sverige."],
      ("Lund", "som en"), _pun_follows),
     (["Min dotter heter Saga, som en saga. Hon är fem år."], ("Saga", "som en"), _pun_follows),
+    # a child's Swedish name is one children have now (never Maj-Britt at the preschool)
+    (["Vi kommer från Kina. Vår dotter heter yiyi. På förskolan hon heter Ella, det är lättare."],
+     ("Ella",), _young_name),
+    (["Min son Erik är sju år och går i skolan i Borås."], ("Erik",), _young_name),
 ]
 
 
