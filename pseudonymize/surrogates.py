@@ -1118,6 +1118,7 @@ class Renderer:
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
         self.kept: frozenset[str] = frozenset()  # lifelike: see keep_countries
+        self.said: frozenset[str] | None = None  # lifelike: the essay's folded words (_said)
         self.puns: dict[str, str] = {}  # lifelike: names explained as words -> article (pun_spans)
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
@@ -1516,6 +1517,12 @@ class Renderer:
         return strategy == "lifelike" and bool(
             regex.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
 
+    def _said(self) -> frozenset[str]:
+        """The essay's folded words, read once per essay."""
+        if self.said is None:
+            self.said = frozenset(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        return self.said
+
     def _child(self, span: Span) -> bool:
         """Lifelike: the name is a child's: a kin word of a child among the three words before
         it ("min dotter Ella", "vår son heter Nils"), or a preschool or school-class word in its
@@ -1525,8 +1532,8 @@ class Renderer:
                                         self.before.get(span.start, ())[-3:]):
             return True
         text = getattr(self.before, "text", "")
-        sentence = text[_sentence_start(text, span.start):_sentence_end(text, span.end)]
-        return not w.child_places.isdisjoint(regex.findall(r"\p{L}+", fold(sentence)))
+        begin, end = _near_sentence(text, span.start, span.end)
+        return not w.child_places.isdisjoint(regex.findall(r"\p{L}+", fold(text[begin:end])))
 
     def variant(self, span: Span) -> str:
         """What sets one mention's surrogate apart from another mention of the same entity:
@@ -2807,8 +2814,7 @@ class Renderer:
                 # the writer's own name first: "M. Sultani" under a letter by Maryam (never
                 # the initial of her son Mahdi's surrogate); then a name this essay writes
                 # ("Luz Marina ... L. M. Cárdenas": Marina, not the Maria of an earlier essay)
-                said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", "")))) \
-                    if lifelike else set()
+                said = self._said() if lifelike else frozenset()
                 named = sorted((k for k in self.name_map if k[:1].upper() == letter_
                                 and len(k) > 1), key=lambda k: (k != writer, k not in said, k)) \
                     if lifelike else []
