@@ -76,14 +76,20 @@ def learner_essays(essays: Sequence[E], run: Callable[[E, Memory], R],
     recognised is recognised in all of the learner's essays, whichever came first. At most one
     more run per essay; running it again with the fuller memory keeps its other surrogates.
     `revisable(essay, result)` gives the text to look in, or None for an essay not to run again
-    (a reviewer's decisions, an engine error). Results come in the essays' order."""
+    (a reviewer's decisions, an engine error). Results come in the essays' order. Where a
+    later essay keeps a country an earlier one moved (lifelike), all run once more first."""
     memory = Memory()
-    done = []
-    for essay in essays:
-        result = run(essay, memory)
-        done.append((essay, result, len(memory.refs)))
+    done = [(essay, run(essay, memory), len(memory.refs), dict(memory.countries))
+            for essay in essays]
+    # a country a later essay kept as written (lifelike: "alla ukrainare") that an earlier
+    # essay moved: every essay runs again from a memory that keeps it, so no name or town
+    # drawn for the moved country stays ("Tornike ... från Syrien")
+    kept = {iso: iso for iso, other in sorted(memory.countries.items()) if iso == other}
+    if any(countries.get(iso, iso) != iso for *_, countries in done for iso in kept):
+        memory = Memory(countries=dict(kept))
+        done = [(essay, run(essay, memory), len(memory.refs), {}) for essay in essays]
     later = list(memory.refs)
-    for essay, result, known in done:
+    for essay, result, known, _ in done:
         text = revisable(essay, result) if known < len(later) else None
         if text is not None and _recurs(text, later[known:]):
             result = run(essay, memory)
@@ -211,9 +217,12 @@ class Engine:
                 seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple) -> Result:
         """Render spans given in view offsets over the original text."""
         # imported on first use: detecting alone (`swepseudo annotate`) needs no surrogates
-        from pseudonymize.surrogates import Renderer, age_value
+        from pseudonymize.surrogates import Renderer, age_value, pun_spans
 
         text, clean = view.original, view.clean
+        puns: dict[str, str] = {}
+        if strategy == "lifelike":  # "Jag heter Sten, som en sten": the word follows the name
+            spans, puns = pun_spans(spans, clean)
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
@@ -230,12 +239,16 @@ class Engine:
         renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
             clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
         renderer.before = WordsBefore(clean)
-        renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex) for s in spans
+        renderer.puns = puns
+        renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex,
+                                        strategy == "lifelike") for s in spans
                               if s.label in AGE_LABELS)
         ranks = list(map(renderer.order, spans, shapes))
         order = sorted(range(len(spans)), key=ranks.__getitem__)
         hints = country_hints(spans, clean, self.lex)
         renderer.town_homes = town_homes(spans, self.lex)
+        if strategy == "lifelike":
+            renderer.keep_countries()  # before `keeps`: "Ukraina ... alla ukrainare" stays
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
         # kept as written by the strategy (lifelike: Migrationsverket, the date of a feast),
         # marked for review
@@ -247,7 +260,8 @@ class Engine:
             if actions[i] == MARK:
                 continue
             span, shape = spans[i], shapes[i]
-            seen = (span.label, draws[i], span.attrs, span.key, shape, hints.get(i, ""))
+            seen = (span.label, draws[i], span.attrs, span.key, shape, hints.get(i, ""),
+                    renderer.variant(span))
             pseudo = rendered.get(seen)
             if pseudo is None:
                 pseudo = rendered[seen] = renderer.render(span, refs[i], shape, draws[i],

@@ -65,13 +65,32 @@ def swedish_number(n: int, sep: str = "") -> str:
     return ("hundra" if n < 200 else ONES[n // 100] + "hundra") + (swedish_number(rest) if rest else "")
 
 
-def word_value(words: str, lex: Lexicon) -> int | None:
-    """The number an age written in words stands for (tjugo fem -> 25), if the lexicon knows it."""
+def _number_key(words: str) -> str:
+    """A number word as a learner may spell it, reduced to what every spelling shares: no
+    spaces or hyphens, å as a, a doubled letter once, "-tio" of the tens as "-ti" ("åta",
+    "sextiåtta", "tretti", "fyrti två" are 8, 68, 30, 42)."""
+    key = regex.sub(r"(\p{L})\1+", r"\1", regex.sub(r"[\s-]", "", words.lower()).replace("å", "a"))
+    return regex.sub(r"tio(?=\p{L}|$)", "ti", key)
+
+
+@cache
+def _number_keys() -> dict[str, int]:
+    """0..120 by their `_number_key` (no two share one)."""
+    return {_number_key(swedish_number(n)): n for n in range(121)}
+
+
+def word_value(words: str, lex: Lexicon, learner: bool = False) -> int | None:
+    """The number an age written in words stands for (tjugo fem -> 25), if the lexicon knows
+    it; `learner` (lifelike): in a learner's spelling too ("sextiåtta" -> 68, never the
+    unreadable default)."""
     total = 0
     key = words.lower().replace(" ", "")
     for n in range(120, -1, -1):
         if swedish_number(n).replace("å", "a") == key.replace("å", "a"):
             return n
+    found = _number_keys().get(_number_key(words)) if learner else None
+    if found is not None:
+        return found
     for part in words.lower().split():
         value = lex.get(part).value
         if not value.isdigit():
@@ -216,6 +235,16 @@ class Words:
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
+    national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
+    pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
+    pun_names: dict[str, frozenset[str]] = field(default_factory=dict)  # en, ett -> name folds
+    child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
+    child_places: frozenset[str] = frozenset()  # lifelike, folds: förskolan (in its sentence)
+    child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
+    # lifelike: (a patronymic's ending, its surrogates), longest ending first: ovna -> Petrovna
+    patronymics: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # lifelike: (folds of the words before an age limit: över; the limits: 18, 65)
+    age_limits: tuple[frozenset[str], frozenset[int]] = (frozenset(), frozenset())
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
     event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
     bare_endings: tuple[str, ...] = ()  # lifelike, folds: bron (Ölandsbron -> "bron")
@@ -324,6 +353,21 @@ def words() -> Words:
                  national_trains=tuple(data["national_trains_lifelike"]),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
+                 national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
+                 pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
+                     regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
+                         data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
+                 child_words=frozenset(fold(w) for w in data["child_words_lifelike"]),
+                 child_places=frozenset(fold(w) for w in data["child_place_words_lifelike"]),
+                 child_names=frozenset(fold(n) for names in data["child_names_lifelike"].values()
+                                       for n in names),
+                 pun_names={article: frozenset(fold(n) for n in data[f"pun_names_{article}_lifelike"])
+                            for article in ("en", "ett")},
+                 patronymics=tuple(sorted(((end, tuple(names)) for end, names
+                                           in data["patronymics_lifelike"].items()),
+                                          key=lambda row: (-len(row[0]), row[0]))),
+                 age_limits=(frozenset(fold(w) for w in data["age_limit_words_lifelike"]),
+                             frozenset(data["age_limits_lifelike"])),
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
                  event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
                  bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
@@ -676,6 +720,7 @@ class Geography:
     # lifelike: (the folded words of a Swedish coast, its towns): Tjörn -> Göteborg, Uddevalla
     coasts: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     route_next: regex.Pattern[str] | None = None  # lifelike: "Sen till Libyen" goes on a route
+    inland: regex.Pattern[str] | None = None  # lifelike, on folds: "vi har inte hav"
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -874,7 +919,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                             for row in data["coasts_lifelike"]),
             "route_next": regex.compile(r"\s*(?:%s)(?!\p{L})" % "|".join(
                 regex.escape(w).replace("\\ ", r"\s+") for w in data["route_next_lifelike"]),
-                                        regex.IGNORECASE)}
+                                        regex.IGNORECASE),
+            "inland": regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
+                regex.escape(fold(w)).replace("\\ ", r"\s+") for w in data["inland_words_lifelike"]))}
 
 
 ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
@@ -888,12 +935,16 @@ SURNAME_FORMS = (("ska", "ski"), ("cka", "cki"), ("dzka", "dzki"), ("ova", "ov")
                  ("ina", "in"), ("ová", "ý"))
 
 
-def surname_form(pick: str, original: str) -> str:
+def surname_form(pick: str, original: str, sex: str = "") -> str:
     """The surrogate surname in the original's form for a woman or a man: Kowalska -> Witkowska,
-    never Witkowski for a woman."""
+    never Witkowski for a woman; `sex` ("f" or "m", lifelike) where the original has no form
+    of its own ("Olena Shevchenko" -> "Natalya Kozlova", never "Kozlov"; "Taras Shevchenko"
+    in the same essay -> "Kozlov")."""
     low = original.lower()
     woman = any(low.endswith(female) for female, _ in SURNAME_FORMS)
     man = any(low.endswith(male) for _, male in SURNAME_FORMS)
+    if sex and not woman and not man:
+        woman, man = sex == "f", sex == "m"
     for female, male in SURNAME_FORMS:
         if woman and pick.endswith(male):
             return pick[:len(pick) - len(male)] + female
@@ -1066,6 +1117,9 @@ class Renderer:
         self.parent_folds: set[str] = set()
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
+        self.kept: frozenset[str] = frozenset()  # lifelike: see keep_countries
+        self.said: frozenset[str] | None = None  # lifelike: the essay's folded words (_said)
+        self.puns: dict[str, str] = {}  # lifelike: names explained as words -> article (pun_spans)
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
@@ -1243,9 +1297,11 @@ class Renderer:
             if base is None and kind == "institution":
                 # Ryhov in one essay and the next, whatever label the detector gave it
                 base = self.institution_map.get(fold(original))
-            if base is None or self._original(base):
+            if base is None or self._original(base) or self._out_of_kept(span, original, base):
                 # A surrogate remembered from the learner's earlier essay may be an original here
-                # ("Gävle" named in this essay): draw another rather than publish the original.
+                # ("Gävle" named in this essay): draw another rather than publish the original;
+                # a town abroad remembered in another country than the one this essay keeps
+                # ("Kazan" for Kharkiv beside "alla ukrainare") is drawn anew in it too.
                 base = self._choose(span, key[1], original, attrs)
                 self.base[key] = base
                 self.used.add(base.lower())
@@ -1288,6 +1344,11 @@ class Renderer:
             return apply_case(town_genitive(base), written)  # "Uppsala stadsteater"
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
+        if label == "surname" and self.effective == "lifelike" and SWEDISH_ORIGIN not in \
+                self.lex.name_origins.get(fold(base), ()):
+            # one family, one surname: in a woman's form after her given name (`variant`;
+            # never a Swedish Lundin -> "Lundina")
+            base = surname_form(base, original, "f" if self._of_woman(span) else "m")
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             inflected = self._inflect(base, label, attrs)
             out = apply_case(inflected, written)
@@ -1456,6 +1517,50 @@ class Renderer:
         return strategy == "lifelike" and bool(
             regex.match(r"\s+i\s+\p{Lu}", text[span.end:span.end + 40]))
 
+    def _said(self) -> frozenset[str]:
+        """The essay's folded words, read once per essay."""
+        if self.said is None:
+            self.said = frozenset(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        return self.said
+
+    def _child(self, span: Span) -> bool:
+        """Lifelike: the name is a child's: a kin word of a child among the three words before
+        it ("min dotter Ella", "vår son heter Nils"), or a preschool or school-class word in its
+        sentence ("På förskolan hon heter Ella")."""
+        w = words()
+        if not w.child_words.isdisjoint(b.strip(",.:;") for b in
+                                        self.before.get(span.start, ())[-3:]):
+            return True
+        text = getattr(self.before, "text", "")
+        begin, end = _near_sentence(text, span.start, span.end)
+        return not w.child_places.isdisjoint(regex.findall(r"\p{L}+", fold(text[begin:end])))
+
+    def variant(self, span: Span) -> str:
+        """What sets one mention's surrogate apart from another mention of the same entity:
+        "f" for a lifelike surname of a woman (`_of_woman`), else ""."""
+        strategy = self.policy.strategy(span.label, self.strategy) if self.policy else self.strategy
+        return "f" if strategy == "lifelike" and span.label == "surname" and \
+            self._of_woman(span) else ""
+
+    def _of_woman(self, span: Span) -> bool:
+        """Lifelike: a surname right after a woman's given name or patronymic, one or two
+        words before it ("Olena Shevchenko", "Olena Mykolaivna Shevchenko")."""
+        text = getattr(self.before, "text", "")
+        said = regex.findall(r"\p{L}+", text[max(0, span.start - 40):span.start])[-2:]
+        female = tuple(end for end, names in words().patronymics if end.endswith("na"))
+        return any(self.lex.get(fold(w)).gender == "female" or fold(w).endswith(female)
+                   for w in said)
+
+    def _age_limit(self, span: Span, original: str) -> bool:
+        """Lifelike: an age of the law's (`age_limits_lifelike`: 18, 65) right after a word
+        that makes it a limit ("över 18", "under arton", "äldre än 65"): every reader knows the
+        limit, so a moved one ("över 19") gives the text away."""
+        text = getattr(self.before, "text", "")
+        said = regex.search(r"(\p{L}+)[\s,]*$", text[max(0, span.start - 30):span.start])
+        limits = words().age_limits
+        return bool(said) and fold(said.group(1)) in limits[0] and \
+            age_value(original, span.label, self.lex, True) in limits[1]
+
     def _next_word(self, span: Span) -> str:
         """The word just after a mention, lower-cased ("" at the end or unknown)."""
         text = getattr(self.before, "text", "")
@@ -1481,6 +1586,12 @@ class Renderer:
             return True  # "2000 kronor" is an amount
         if strategy == "lifelike" and span.label == "year" and self._event_year(span):
             return True  # "kriget började 2011" is the war's year
+        if strategy == "lifelike" and span.label in ("age_digits", "age_string") and \
+                self._age_limit(span, original):
+            return True  # "hon är över 18" is the law's age, not hers
+        if strategy == "lifelike" and span.label == "country" and \
+                self._country_of(span, original) in self.kept:
+            return True  # "Ukraina ... alla ukrainare": no other country fits the words
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:
             return True  # "Kurdistan" spans four countries: the surrogate country is one of them
@@ -1515,13 +1626,15 @@ class Renderer:
         date with a year, or a month without its day, still moves."""
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
-        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")}
-        said = fold(text[begin:end]).split()
+        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | words().national_days
+        said = regex.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             return False  # no feast, or a birthday, an arrival, a wedding beside it
+        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
+        if span.label == "month_word" and not words().national_days.isdisjoint(said):
+            return not year.match(text, span.end)  # "I september är det Chiles nationaldag"
         if span.label == "date_digits":
             return bool(regex.fullmatch(r"\d{1,2}[/.]\d{1,2}\.?", original.strip()))
-        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
         if span.label == "day":
             after = regex.match(r"\s*(?:i\s*\d{1,2}(?![\d/.-]\d)|(\p{L}+))",
                                 text[span.end:span.end + 20])
@@ -1660,8 +1773,9 @@ class Renderer:
         last = None
         for sentence in regex.split(r"[.!?\n]", text):
             waters = named(sentence)
+            # (never the sea a sentence denies: "det är långt från havet")
             kinds = (waters | {kind_of[w] for w in regex.findall(
-                r"\p{L}+", fold(sentence)) if w in kind_of}) & WATER_KINDS
+                r"\p{L}+", geo.inland.sub(" ", fold(sentence))) if w in kind_of}) & WATER_KINDS
             found = [fold(w) for w in regex.findall(r"\p{Lu}\p{L}+", sentence)
                      if fold(w) in towns]
             for town in found if kinds else ():
@@ -1765,7 +1879,10 @@ class Renderer:
             folded = fold(getattr(self.before, "text", ""))
             coasts = [towns for named, towns in geo.coasts if any(
                 regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
-            if coasts:
+            if geo.inland and geo.inland.search(folded):
+                # "I Trollhättan vi har inte hav": an inland town (never Halmstad)
+                self.need_towns.append(frozenset(geo.towns) - geo.shore_towns)
+            elif coasts:
                 # "ett sommarhus på Tjörn", "vi badade i Östersjön": a town of that coast
                 self.need_towns.append(frozenset().union(*coasts))
             elif not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
@@ -2462,6 +2579,12 @@ class Renderer:
         reader notices), unless the original is one: the lexicon's common-word homographs and
         names rarer as names (`word_name_rank`) than frequent as words (`word_zipf`). Each
         pool is filtered once per lexicon (`_PLAIN_POOLS`)."""
+        article = self.puns.get(fold(original))
+        if article:
+            # "Jag heter Sten, som en sten": a name that is such a word too, the explanation
+            # follows it ("Björn, som en björn")
+            nouns = words().pun_names[article]
+            return [p for p in pool if fold(p) in nouns and fold(p) != fold(original)] or pool
         if _wordlike(self.lex, original):
             return pool
         key = (id(self.lex), id(pool))
@@ -2658,11 +2781,24 @@ class Renderer:
                 fold(original))
             lifelike = self.effective == "lifelike"
             written = original.rstrip(".")
+            if lifelike and label == "surname" and not known:
+                # "Anna Kowalska ... Piotr Kowalski": one family name in her and his forms
+                key = fold(original)
+                known = next((surname_form(self.name_map[other], original) for female, male
+                              in SURNAME_FORMS for end, to in ((female, male), (male, female))
+                              if key.endswith(end) and (other := key[:len(key) - len(end)] + to)
+                              in self.name_map), None)
             if known and label != "initials" and (label != "middlename" or (
                     lifelike and len(written) > 1)):
                 # Aziz read as a surname in one essay, a first name in the next; lifelike: the
                 # father's name as his son's middle name ("Aden Abdirahman Warsame") too
                 return known
+            ending = next((row for row in words().patronymics if fold(written).endswith(
+                row[0]) and len(written) > len(row[0]) + 2), None) if lifelike and label in (
+                    "middlename", "surname") else None
+            pick = ending and self._draw([n for n in ending[1] if self._free(n)], rng)
+            if pick:
+                return pick  # "tatjana Ivanovna" -> "Petrovna", a father's name (never "Dmitri")
             if lifelike and label == "middlename" and len(written) > 1:
                 # "Dilan Omer Aziz", "Matías Ignacio Rojas Fuentes": a name in full, not "A"
                 entry = lex.get(fold(written))
@@ -2676,9 +2812,11 @@ class Renderer:
                 letter_ = original[:1].upper()
                 writer = self.base.get(LEARNER_WRITER, "")
                 # the writer's own name first: "M. Sultani" under a letter by Maryam (never
-                # the initial of her son Mahdi's surrogate)
+                # the initial of her son Mahdi's surrogate); then a name this essay writes
+                # ("Luz Marina ... L. M. Cárdenas": Marina, not the Maria of an earlier essay)
+                said = self._said() if lifelike else frozenset()
                 named = sorted((k for k in self.name_map if k[:1].upper() == letter_
-                                and len(k) > 1), key=lambda k: (k != writer, k)) \
+                                and len(k) > 1), key=lambda k: (k != writer, k not in said, k)) \
                     if lifelike else []
                 initial = (self.name_map[named[0]][:1].upper() if named else
                            next(c for c in INITIALS if c != letter_ and self._free(c)))
@@ -2721,12 +2859,18 @@ class Renderer:
             others = ["first_female", "first_male"] if general == "first_unknown" else []
             if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
                 others.reverse()  # a name of unknown sex: either sex, not always a woman's
+            child = lifelike and general != "surname" and self._child(span)
+
             def plain(pool: list[str]) -> list[str]:
+                if child:  # "min dotter Ella": a name given to children now, never Maj-Britt
+                    young = words().child_names
+                    pool = [p for p in pool if fold(p) in young] or pool
                 return self._no_word(pool, original) if lifelike else pool
 
             if general == "surname":
                 # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
-                surnames = (lambda pool: self._no_word(pool, "")) if lifelike else plain
+                surnames = (lambda pool: self._no_word(pool, original if fold(original) in
+                                                       self.puns else "")) if lifelike else plain
                 pick = self._draw(self._of_language(surnames(self._no_place(
                     lex.pools.get(f"surname:{origin}", []))), origin), rng) or \
                     self._draw(surnames(self._no_place(lex.pools.get("surname", []))), rng)
@@ -2793,7 +2937,7 @@ class Renderer:
                     and lex.get(fold(c)).country not in self.avoid_countries]
             if same:
                 return same[0]
-        never = self.avoid_countries | self.geo.not_countries  # (lifelike: no Bouvetön)
+        never = self.avoid_countries | self.geo.not_countries | self.kept  # (no Bouvetön)
         pool = every = [c for c in lex.pools.get("country", [])
                         if lex.get(fold(c)).country not in never]
         if self.effective == "lifelike":
@@ -3060,6 +3204,44 @@ class Renderer:
         text = getattr(self.before, "text", "")
         rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
         return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
+
+    def _out_of_kept(self, span: Span, original: str, base: str) -> bool:
+        """Lifelike: a remembered surrogate of a town or district of a country the essay keeps
+        (`keep_countries`) that lies in another country."""
+        if not self.kept or span.label not in ("city", "area") or self.effective != "lifelike":
+            return False
+        home = self._country_of(span, original)
+        return home in self.kept and self.lex.get(fold(base)).place_country not in ("", home)
+
+    def keep_countries(self) -> None:
+        """Lifelike, once per essay before its mentions: the countries the essay's words tie
+        to no other (a row of `country_cues_lifelike` with one country: "ukrainare",
+        "vietnamesiska", "talibanerna"), those an earlier essay of the learner kept, and those
+        whose surrogate remembered from an earlier essay the words rule out, stay as
+        written, their towns drawn in them, and no other country becomes one of them. The
+        words give the country away already; moving it ("Ryssland ... alla ukrainare") only
+        tells a reader the text was altered."""
+        table, lex = self.geo.country_cues, self.lex
+        text = fold(getattr(self.before, "text", ""))
+        said = regex.findall(r"\p{L}+", text)
+        rows = [table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table]
+        kept = {min(isos) for isos in rows if len(isos) == 1}
+        # a country whose national day its sentence names ("Chiles nationaldag är den 18
+        # september"): the day is that country's alone
+        days = words().national_days
+        kept |= {iso for sentence in regex.split(r"[.!?\n]", text)
+                 if not days.isdisjoint(regex.findall(r"\p{L}+", sentence))
+                 for w in regex.findall(r"\p{L}+", sentence)
+                 for iso in (lex.get(w).country or (w[-1:] == "s" and lex.get(w[:-1]).country),)
+                 if iso and iso != "SE"}
+        kept |= {iso for iso, other in self.countries.items() if iso == other != "SE"}
+        # a surrogate an earlier essay drew that this essay's words rule out (Somalia -> Sudan,
+        # then "hooyo bor i Baidoa"): the country stays as written, in every essay
+        kept |= {iso for iso, other in self.countries.items()
+                 if any(iso in isos and other not in isos for isos in rows)}
+        for iso in sorted(kept):
+            self.countries[iso] = iso
+        self.kept = frozenset(kept)
 
     def _cued(self, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the countries of the pool that the essay's words tying `iso` fit too
@@ -4685,6 +4867,32 @@ YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as 
 _PLAIN_POOLS: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
 
 
+def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]:
+    """Lifelike: a name the essay explains by the everyday word it also is ("Jag heter Sten,
+    som en sten": `pun_words_lifelike`) has that word as one more mention (the spans in text
+    order), so it follows the surrogate; with the keys of such names and the article the
+    explanation gives the word ("en", "ett"): their surrogates are names that are such words
+    too (`Renderer.puns`)."""
+    pattern, extra, keys = words().pun, [], {}
+    taken = {(s.start, s.end) for s in spans}
+    for span in spans:
+        if LABELS[span.label].kind != "name" or span.label == "initials":
+            continue
+        found = pattern.match(text, span.end, min(len(text), span.end + 60)) if pattern else None
+        name = text[span.start:span.end]
+        # the word itself, or the word after one adjective ("som en liten lund")
+        group = next((g for g in (2, 3) if found and found.group(g) and
+                      fold(found.group(g)) == fold(name)), 0)
+        if group and found.span(group) not in taken:
+            extra.append(Span(found.start(group), found.end(group), span.label, span.attrs,
+                              span.score, "pun", span.key or fold(name)))
+            keys[span.key or fold(name)] = "ett" if fold(found.group(1)).endswith("ett") \
+                else "en"
+    if not extra:
+        return spans, {}
+    return sorted(spans + extra, key=lambda s: (s.start, s.end)), keys
+
+
 def _wordlike(lex: Lexicon, name: str) -> bool:
     """A name that is also a common Swedish word: a common-word homograph, one of
     `word_names_lifelike` (Skog), or at least `word_zipf` frequent as a word and rarer than rank
@@ -5073,10 +5281,11 @@ def moved_age(age: int, shift: int) -> int:
     return age + shift if age + shift >= 1 else age - shift
 
 
-def age_value(original: str, label: str, lex: Lexicon) -> int:
-    """The age a mention gives ("34", "34-åring", "trettiofyra"; 20 when unreadable)."""
+def age_value(original: str, label: str, lex: Lexicon, learner: bool = False) -> int:
+    """The age a mention gives ("34", "34-åring", "trettiofyra"; 20 when unreadable;
+    `learner`: see `word_value`)."""
     if label == "age_string":
-        return word_value(original, lex) or 20
+        return word_value(original, lex, learner) or 20
     digits = "".join(ch for ch in original if ch.isdigit())
     return int(digits) if digits and len(digits) <= 3 else 20
 
@@ -5088,7 +5297,7 @@ def _age(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _age_words(r: Renderer, original: str, rng: Draws) -> str:
-    value = moved_age(age_value(original, "age_string", r.lex), r.shift())
+    value = moved_age(age_value(original, "age_string", r.lex, True), r.shift())
     sep = next((sep for sep in (" ", "-") if sep in original.strip()), "")  # "nittio två"
     return apply_case(swedish_number(value, sep), original)
 
