@@ -74,6 +74,13 @@ def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     return place[1] == "place" or len(place[0]) <= len(ending)
 
 
+def _age_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_age_word_rule`'s token after "är", a list word or before "år": a number word or a
+    spelling no everyday word has ("ellva", "åta": `ContextRules._rare_spelling`)."""
+    return "number_word" in e.cats or e.zipf < T.COMMON \
+        or not text.isascii() and text.lower() not in lex.common_accented
+
+
 def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
     return not key.isalpha() and ("." in key or "_" in key or any(c.isdigit() for c in key)
@@ -106,6 +113,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                  after=("age_trigger.after",),
                  before2=("list_word",),  # "xamse är 12 och ayaan åta": a list's misspelt age
                  before=("age_trigger.verb", "be_verb"),  # "min dotter är ellva."
+                 shape=_age_shape, shaped=("be_verb", "list_word", "age_trigger.after"),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
@@ -1341,11 +1349,10 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     prev = folds[i - 1] if i else ""
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    # the rare spelling first (`_rare_spelling`, asked only of a word its first test leaves
-    # open): most words after "är" or "och" are everyday words, and the three context reads
-    # after it are calls
-    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or (
-            e.zipf < T.COMMON or not text.isascii() and r._rare_spelling(doc, i)) \
+    # the rare spelling first (`_age_shape`, which the family asks before it calls the rule
+    # after "är", a list word or before "år"): the three context reads after it are calls
+    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] \
+            or _age_shape(r.lex, text, folds[i], e) \
             and (r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
                  or r._said_age(doc, i)):
         r._age_word(doc, i, add)
@@ -2373,11 +2380,12 @@ def _undeclared(rule: Rule) -> bool:
                                  or rule.after or rule.rare)
 
 
-def _declared(lex: Lexicon, rules: tuple[Rule, ...], bit: dict[Callable, int]
-              ) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+def _declared(lex: Lexicon, rules: tuple[Rule, ...], bit: dict[Callable, int],
+              shaped: dict[Callable, int]) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """`LowerIndex`'s tables: the bits of the functions each word calls for as the word itself
     or its neighbour (by field: word, before, before2, after), and those each ending calls
-    for."""
+    for. A neighbour of a category the rule declares `shaped` sets the function's `shaped`
+    bit instead: it calls the function only on a token passing the rule's shape."""
     index: dict[str, dict[str, int]] = {f: {} for f in ("word", "before", "before2", "after")}
     endings: dict[str, int] = {}
     for rule in rules:
@@ -2386,8 +2394,9 @@ def _declared(lex: Lexicon, rules: tuple[Rule, ...], bit: dict[Callable, int]
         b = bit[rule.fn]
         for field, found in index.items():
             for cat in getattr(rule, field):
+                flag = shaped[rule.fn] if cat in rule.shaped and field != "word" else b
                 for w in category_words(lex, cat):
-                    found[w] = found.get(w, 0) | b
+                    found[w] = found.get(w, 0) | flag
         for cat in rule.ending:
             for e in lex.words.ends[cat]:
                 endings[e] = endings.get(e, 0) | b
@@ -2400,12 +2409,23 @@ class LowerIndex:
     functions run in registry order. For a lower-case word (the default) the capital-only rules
     never run; for a capitalised one (`capital=True`) those that declare nothing always do, and
     the others by their declarations as for a lower-case word (a user name, a.b or a_b, counts
-    as rare)."""
+    as rare).
+
+    A `shaped` neighbour sets a bit of its own after the functions' bits, and a token passing
+    the rule's shape another: the function is called when both are there (or its own bit
+    is), read once per mask. (Most tokens fail the shape: their masks stay within one 30-bit
+    digit, where a bit a function for refused and forced calls made every `|` of `functions`
+    an operation on two.)"""
 
     def __init__(self, lex: Lexicon, rules: tuple[Rule, ...], capital: bool = False) -> None:
         lower = tuple(rule for rule in rules if capital or not rule.capital)
         self.fns = _functions(lower)
         bit = {fn: 1 << n for n, fn in enumerate(self.fns)}
+        gated = tuple(dict.fromkeys(rule.fn for rule in lower if rule.shaped))
+        # (the function's bit, a shaped neighbour's, a passing token's, the rules' shapes)
+        self.gates = tuple((bit[fn], 1 << len(self.fns) + 2 * k, 1 << len(self.fns) + 2 * k + 1,
+                            tuple(rule.shape for rule in lower if rule.fn is fn and rule.shaped))
+                           for k, fn in enumerate(gated))
         self.rare_mask = self.always = 0
         self.names = capital  # user names are rare
         for rule in lower:
@@ -2415,7 +2435,8 @@ class LowerIndex:
                 self.rare_mask |= bit[rule.fn]
         # the words and endings calling for each function, made once per lexicon
         self.index, endings = lex.derived(("LowerIndex", tuple(rule.name for rule in lower)),
-                                          lambda: _declared(lex, lower, bit))
+                                          lambda: _declared(lex, lower, bit, {
+                                              fn: g[1] for fn, g in zip(gated, self.gates)}))
         # a word's endings are looked up by length (its last 1, 2, ... characters), not tried
         # one by one: a word with a declared ending ("-skolan") would try them all
         self.endings = endings
@@ -2452,6 +2473,11 @@ class LowerIndex:
         for b, shape in self.shapes:
             if mask & b and not shape(self.lex, text, key, entry):
                 mask &= ~b
+        for _, _, passing, shapes in self.gates:
+            for shape in shapes:
+                if shape(self.lex, text, key, entry):
+                    mask |= passing
+                    break
         if len(self._own) < T.REMEMBERED_WORDS:
             self._own[text] = mask
         return mask
@@ -2470,9 +2496,13 @@ class LowerIndex:
         if i + 1 < len(folds):
             mask |= self._after.get(folds[i + 1], 0)
         found = self._cache.get(mask)
-        if found is None:
+        if found is None:  # called for, and by a shaped neighbour on a passing token
+            called = mask
+            for b, shaped, passing, _ in self.gates:
+                if mask & shaped and mask & passing:
+                    called |= b
             found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)
-                                              if mask >> n & 1)
+                                              if called >> n & 1)
         return found
 
 
