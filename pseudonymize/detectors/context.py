@@ -320,6 +320,10 @@ class ContextRules:
         self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = lex.derived(
             "fast_path", lambda: fast_path(lex, WORD_RULES))
+        # the shapes of the rules with `shaped` neighbours, which are no watched words: a
+        # plain word spelt as one passes ("åta", folded as "äta") is looked at wherever it is
+        self.spelling_shapes = tuple(dict.fromkeys(rule.shape for rule in WORD_RULES
+                                                   if rule.shaped and not rule.capital))
         self.marks = Marks(self._mark_bits)
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
@@ -335,18 +339,23 @@ class ContextRules:
 
     def _mark_bits(self, text: str, key: str) -> int:
         """A token's bits for `detect`: TODO, a word some rule may act on wherever it stands
-        (a digit, a capital or a word that is not `plain`); QUIET, a plain lower-case word,
-        looked at only beside a watched word (BEFORE the word before it, BEFORE2 two before,
-        AFTER the word after it). A token starting with neither a letter nor a digit no rule
-        takes."""
+        (a digit, a capital or a word that is not `plain`, or spelt as `spelling_shapes`
+        take); QUIET, a plain lower-case word, looked at only beside a watched word (BEFORE
+        the word before it, BEFORE2 two before, AFTER the word after it). A token starting
+        with neither a letter nor a digit no rule takes."""
         first = text[0]
         bits = (BEFORE if key in self.before else 0) | (BEFORE2 if key in self.before2 else 0) \
             | (AFTER if key in self.after else 0)
-        if first.islower() and key in self.plain:
+        if first.islower() and key in self.plain and not self.shaped_spelling(text, key):
             return bits | QUIET
         if first.isdigit() or first.isupper() or first.isalpha():
             return bits | TODO
         return bits
+
+    def shaped_spelling(self, text: str, key: str) -> bool:
+        """A spelling some rule's shape passes where its `shaped` neighbours call it."""
+        e = self.lex.get(key)
+        return any(shape(self.lex, text, key, e) for shape in self.spelling_shapes)
 
     def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -2518,12 +2527,14 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
 
     An everyday word is plain unless one of its categories (or its ending, or for a phrase its
     first word) is one a rule declares in `word`/`ending`; user names (a.b, a_b) never are.
-    Capital-only rules never look at a lower-case word."""
+    Capital-only rules never look at a lower-case word, and `shaped` neighbours at a plain
+    one only where its spelling passes the rule's shape (`ContextRules._mark_bits`)."""
     words = lex.words
     rules = tuple(rule for rule in rules if not rule.capital)
 
     def union(field: str) -> frozenset[str]:
-        cats = {c for rule in rules for c in getattr(rule, field)}
+        cats = {c for rule in rules for c in getattr(rule, field)
+                if field == "word" or c not in rule.shaped}
         found = frozenset().union(*(words(c) for c in cats))
         return found | {w.split()[0] for w in found if " " in w}
 
