@@ -81,6 +81,13 @@ def _age_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         or not text.isascii() and text.lower() not in lex.common_accented
 
 
+def _apposed_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_apposed_name`'s token (after "med", "hos" or "och", which it needs): a lower-case
+    word, a given name that is also a word or a rare one."""
+    return text.isalpha() and text.islower() \
+        and ("common_name_homograph" in e.cats or e.zipf < T.RARE)
+
+
 def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
     return not key.isalpha() and ("." in key or "_" in key or any(c.isdigit() for c in key)
@@ -208,8 +215,8 @@ WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_gi
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
-                     word=("common_name_homograph",), rare=True,
-                     reads=("companion_word", "personal_pronoun", "person_pronoun"))
+                     before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
+                     reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition",
@@ -1938,7 +1945,7 @@ def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     takes an article or a possessive: "mitt liv, hon sa")."""
     texts, folds = doc.texts, doc.folds
     if not 0 < i < len(texts) - 2 or not (texts[i + 1] == "," or folds[i + 1] == "och") \
-            or not texts[i].isalpha() or not texts[i].islower() \
+            or not _apposed_shape(r.lex, texts[i], folds[i], doc.entries[i]) \
             or folds[i - 1] not in r.w["companion_word"] \
             or folds[i + 2] not in r.w["personal_pronoun"]:
         return False
