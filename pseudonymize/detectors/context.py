@@ -74,6 +74,20 @@ def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     return place[1] == "place" or len(place[0]) <= len(ending)
 
 
+def _age_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_age_word_rule`'s token after "är", a list word or before "år": a number word or a
+    spelling no everyday word has ("ellva", "åta": `ContextRules._rare_spelling`)."""
+    return "number_word" in e.cats or e.zipf < T.COMMON \
+        or not text.isascii() and text.lower() not in lex.common_accented
+
+
+def _apposed_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_apposed_name`'s token (after "med", "hos" or "och", which it needs): a lower-case
+    word, a given name that is also a word or a rare one."""
+    return text.isalpha() and text.islower() \
+        and ("common_name_homograph" in e.cats or e.zipf < T.RARE)
+
+
 def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
     return not key.isalpha() and ("." in key or "_" in key or any(c.isdigit() for c in key)
@@ -106,6 +120,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                  after=("age_trigger.after",),
                  before2=("list_word",),  # "xamse är 12 och ayaan åta": a list's misspelt age
                  before=("age_trigger.verb", "be_verb"),  # "min dotter är ellva."
+                 shape=_age_shape, shaped=("be_verb", "list_word", "age_trigger.after"),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
@@ -201,8 +216,8 @@ WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_gi
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
-                     word=("common_name_homograph",), rare=True,
-                     reads=("companion_word", "personal_pronoun", "person_pronoun"))
+                     before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
+                     reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition",
@@ -317,6 +332,10 @@ class ContextRules:
         self.stems = Matcher(lex, detects=False)  # which part of a compound is an everyday word
         self.plain, self.before, self.before2, self.after = lex.derived(
             "fast_path", lambda: fast_path(lex, WORD_RULES))
+        # the shapes of the rules with `shaped` neighbours, which are no watched words: a
+        # plain word spelt as one passes ("åta", folded as "äta") is looked at wherever it is
+        self.spelling_shapes = tuple(dict.fromkeys(rule.shape for rule in WORD_RULES
+                                                   if rule.shaped and not rule.capital))
         self.marks = Marks(self._mark_bits)
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
@@ -332,18 +351,23 @@ class ContextRules:
 
     def _mark_bits(self, text: str, key: str) -> int:
         """A token's bits for `detect`: TODO, a word some rule may act on wherever it stands
-        (a digit, a capital or a word that is not `plain`); QUIET, a plain lower-case word,
-        looked at only beside a watched word (BEFORE the word before it, BEFORE2 two before,
-        AFTER the word after it). A token starting with neither a letter nor a digit no rule
-        takes."""
+        (a digit, a capital or a word that is not `plain`, or spelt as `spelling_shapes`
+        take); QUIET, a plain lower-case word, looked at only beside a watched word (BEFORE
+        the word before it, BEFORE2 two before, AFTER the word after it). A token starting
+        with neither a letter nor a digit no rule takes."""
         first = text[0]
         bits = (BEFORE if key in self.before else 0) | (BEFORE2 if key in self.before2 else 0) \
             | (AFTER if key in self.after else 0)
-        if first.islower() and key in self.plain:
+        if first.islower() and key in self.plain and not self.shaped_spelling(text, key):
             return bits | QUIET
         if first.isdigit() or first.isupper() or first.isalpha():
             return bits | TODO
         return bits
+
+    def shaped_spelling(self, text: str, key: str) -> bool:
+        """A spelling some rule's shape passes where its `shaped` neighbours call it."""
+        e = self.lex.get(key)
+        return any(shape(self.lex, text, key, e) for shape in self.spelling_shapes)
 
     def _number_word_uncached(self, key: str) -> bool:
         if "number_word" in self.lex.get(key).cats:
@@ -1356,11 +1380,10 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     prev = folds[i - 1] if i else ""
     if text[:1].isupper() and e.gender and "number_word" not in e.cats and i not in doc.starts:
         return False  # "heter Alva är": a first name one letter from elva, not an age
-    # the rare spelling first (`_rare_spelling`, asked only of a word its first test leaves
-    # open): most words after "är" or "och" are everyday words, and the three context reads
-    # after it are calls
-    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] or (
-            e.zipf < T.COMMON or not text.isascii() and r._rare_spelling(doc, i)) \
+    # the rare spelling first (`_age_shape`, which the family asks before it calls the rule
+    # after "är", a list word or before "år"): the three context reads after it are calls
+    if "number_word" in e.cats or prev in r.w["age_trigger.verb"] \
+            or _age_shape(r.lex, text, folds[i], e) \
             and (r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
                  or r._said_age(doc, i)):
         r._age_word(doc, i, add)
@@ -1943,7 +1966,7 @@ def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     takes an article or a possessive: "mitt liv, hon sa")."""
     texts, folds = doc.texts, doc.folds
     if not 0 < i < len(texts) - 2 or not (texts[i + 1] == "," or folds[i + 1] == "och") \
-            or not texts[i].isalpha() or not texts[i].islower() \
+            or not _apposed_shape(r.lex, texts[i], folds[i], doc.entries[i]) \
             or folds[i - 1] not in r.w["companion_word"] \
             or folds[i + 2] not in r.w["personal_pronoun"]:
         return False
@@ -2477,11 +2500,12 @@ def _undeclared(rule: Rule) -> bool:
                                  or rule.after or rule.rare)
 
 
-def _declared(lex: Lexicon, rules: tuple[Rule, ...], bit: dict[Callable, int]
-              ) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+def _declared(lex: Lexicon, rules: tuple[Rule, ...], bit: dict[Callable, int],
+              shaped: dict[Callable, int]) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
     """`LowerIndex`'s tables: the bits of the functions each word calls for as the word itself
     or its neighbour (by field: word, before, before2, after), and those each ending calls
-    for."""
+    for. A neighbour of a category the rule declares `shaped` sets the function's `shaped`
+    bit instead: it calls the function only on a token passing the rule's shape."""
     index: dict[str, dict[str, int]] = {f: {} for f in ("word", "before", "before2", "after")}
     endings: dict[str, int] = {}
     for rule in rules:
@@ -2490,8 +2514,9 @@ def _declared(lex: Lexicon, rules: tuple[Rule, ...], bit: dict[Callable, int]
         b = bit[rule.fn]
         for field, found in index.items():
             for cat in getattr(rule, field):
+                flag = shaped[rule.fn] if cat in rule.shaped and field != "word" else b
                 for w in category_words(lex, cat):
-                    found[w] = found.get(w, 0) | b
+                    found[w] = found.get(w, 0) | flag
         for cat in rule.ending:
             for e in lex.words.ends[cat]:
                 endings[e] = endings.get(e, 0) | b
@@ -2504,12 +2529,23 @@ class LowerIndex:
     functions run in registry order. For a lower-case word (the default) the capital-only rules
     never run; for a capitalised one (`capital=True`) those that declare nothing always do, and
     the others by their declarations as for a lower-case word (a user name, a.b or a_b, counts
-    as rare)."""
+    as rare).
+
+    A `shaped` neighbour sets a bit of its own after the functions' bits, and a token passing
+    the rule's shape another: the function is called when both are there (or its own bit
+    is), read once per mask. (Most tokens fail the shape: their masks stay within one 30-bit
+    digit, where a bit a function for refused and forced calls made every `|` of `functions`
+    an operation on two.)"""
 
     def __init__(self, lex: Lexicon, rules: tuple[Rule, ...], capital: bool = False) -> None:
         lower = tuple(rule for rule in rules if capital or not rule.capital)
         self.fns = _functions(lower)
         bit = {fn: 1 << n for n, fn in enumerate(self.fns)}
+        gated = tuple(dict.fromkeys(rule.fn for rule in lower if rule.shaped))
+        # (the function's bit, a shaped neighbour's, a passing token's, the rules' shapes)
+        self.gates = tuple((bit[fn], 1 << len(self.fns) + 2 * k, 1 << len(self.fns) + 2 * k + 1,
+                            tuple(rule.shape for rule in lower if rule.fn is fn and rule.shaped))
+                           for k, fn in enumerate(gated))
         self.rare_mask = self.always = 0
         self.names = capital  # user names are rare
         for rule in lower:
@@ -2519,7 +2555,8 @@ class LowerIndex:
                 self.rare_mask |= bit[rule.fn]
         # the words and endings calling for each function, made once per lexicon
         self.index, endings = lex.derived(("LowerIndex", tuple(rule.name for rule in lower)),
-                                          lambda: _declared(lex, lower, bit))
+                                          lambda: _declared(lex, lower, bit, {
+                                              fn: g[1] for fn, g in zip(gated, self.gates)}))
         # a word's endings are looked up by length (its last 1, 2, ... characters), not tried
         # one by one: a word with a declared ending ("-skolan") would try them all
         self.endings = endings
@@ -2556,6 +2593,11 @@ class LowerIndex:
         for b, shape in self.shapes:
             if mask & b and not shape(self.lex, text, key, entry):
                 mask &= ~b
+        for _, _, passing, shapes in self.gates:
+            for shape in shapes:
+                if shape(self.lex, text, key, entry):
+                    mask |= passing
+                    break
         if len(self._own) < T.REMEMBERED_WORDS:
             self._own[text] = mask
         return mask
@@ -2574,9 +2616,13 @@ class LowerIndex:
         if i + 1 < len(folds):
             mask |= self._after.get(folds[i + 1], 0)
         found = self._cache.get(mask)
-        if found is None:
+        if found is None:  # called for, and by a shaped neighbour on a passing token
+            called = mask
+            for b, shaped, passing, _ in self.gates:
+                if mask & shaped and mask & passing:
+                    called |= b
             found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)
-                                              if mask >> n & 1)
+                                              if called >> n & 1)
         return found
 
 
@@ -2592,12 +2638,14 @@ def fast_path(lex: Lexicon, rules: tuple[Rule, ...]
 
     An everyday word is plain unless one of its categories (or its ending, or for a phrase its
     first word) is one a rule declares in `word`/`ending`; user names (a.b, a_b) never are.
-    Capital-only rules never look at a lower-case word."""
+    Capital-only rules never look at a lower-case word, and `shaped` neighbours at a plain
+    one only where its spelling passes the rule's shape (`ContextRules._mark_bits`)."""
     words = lex.words
     rules = tuple(rule for rule in rules if not rule.capital)
 
     def union(field: str) -> frozenset[str]:
-        cats = {c for rule in rules for c in getattr(rule, field)}
+        cats = {c for rule in rules for c in getattr(rule, field)
+                if field == "word" or c not in rule.shaped}
         found = frozenset().union(*(words(c) for c in cats))
         return found | {w.split()[0] for w in found if " " in w}
 

@@ -42,6 +42,10 @@ class Rule:
     # `before2`, `after`) is there: the context family does not call it on a token failing it
     # without such a neighbour.
     shape: Callable[[Lexicon, str, str, Entry], bool] | None = None
+    # The categories of `before`, `before2` and `after` that call the rule only on a token
+    # passing `shape` (its function acts on no other after them); a neighbour of the rule's
+    # other categories calls it whatever the token's spelling.
+    shaped: tuple[str, ...] = ()
 
     def span(self, start: int, end: int, label: str, attrs: tuple[str, ...] = (),
              key: str = "", score: float | None = None) -> Span:

@@ -65,12 +65,14 @@ def _same(matcher: Matcher, context: ContextRules, doc: Doc) -> None:
 
 def context_todo(r: ContextRules, doc: Doc) -> list[int]:
     """`ContextRules.todo` as the per-token flags it was: a plain lower-case word beside no
-    watched word is skipped, and so is a token starting with neither a letter nor a digit."""
+    watched word is skipped (unless a shaped rule's shape passes its spelling), and so is a
+    token starting with neither a letter nor a digit."""
     folds, out = doc.folds, []
     for i, (text, key) in enumerate(zip(doc.texts, folds)):
         watched = _beside(folds, i, -1, r.before) or _beside(folds, i, -2, r.before2) \
             or _beside(folds, i, 1, r.after)
-        quiet = text[0].islower() and key in r.plain and not watched
+        quiet = text[0].islower() and key in r.plain and not watched \
+            and not r.shaped_spelling(text, key)
         if not quiet and (text[0].isdigit() or text[0].isupper() or text[0].isalpha()):
             out.append(i)
     return out

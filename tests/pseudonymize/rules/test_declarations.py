@@ -317,3 +317,43 @@ def test_a_shaped_rule_is_not_called_on_a_token_its_shape_refuses(offline_engine
               if t[0].isupper()}
     assert _code_name in called["HV71"] and _code_name not in called["Anna"]
     assert _acronym not in called["Anna"] and _acronym not in called["HV71"]
+
+
+def test_a_shaped_neighbour_calls_its_rule_only_on_a_token_its_shape_passes(
+        offline_engine) -> None:
+    """A rule's `shaped` neighbours ("är" before an age in words) call it only on a token
+    passing its `shape` (a number word or a rare spelling), its other neighbours ("fyllde")
+    on any token: the spans are those of calling it beside every shaped neighbour too."""
+    from pseudonymize.detectors.context import WORD_RULES, _age_word_rule, _functions
+    from pseudonymize.detectors.rule import category_words
+    from pseudonymize.doc import Doc
+
+    assert all(set(r.shaped) <= set(r.before + r.before2 + r.after) and r.shape is not None
+               for r in WORD_RULES if r.shaped)
+    lex = offline_engine.lex
+    declared, unshaped = ContextRules(lex), ContextRules(lex)
+    order = _functions(WORD_RULES)
+    near = {"before": -1, "before2": -2, "after": 1}
+
+    class Unshaped:
+        def __init__(self, index) -> None:
+            self.index = index
+
+        def functions(self, doc: Doc, i: int) -> tuple:
+            found = set(self.index.functions(doc, i))
+            for rule in WORD_RULES:
+                for field, step in near.items():
+                    k = i + step
+                    if 0 <= k < len(doc.folds) and any(
+                            doc.folds[k] in category_words(lex, c)
+                            for c in getattr(rule, field) if c in rule.shaped):
+                        found.add(rule.fn)
+            return tuple(fn for fn in order if fn in found)
+
+    unshaped.lower, unshaped.capital = Unshaped(declared.lower), Unshaped(declared.capital)
+    for text in _sentences():
+        doc = Doc.make(text, lex)
+        assert declared.detect(doc) == unshaped.detect(doc), text
+    doc = Doc.make("min dotter är glad , hon är ellva och fyllde glad", lex)
+    called = [_age_word_rule in declared.lower.functions(doc, k) for k in (3, 7, 10)]
+    assert called == [False, True, True]
