@@ -28,7 +28,7 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import distance_km, near_km
+from pseudonymize.coordinates import by_border, directions, distance_km, near_km, on_side
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -1100,7 +1100,11 @@ class Renderer:
         self.abroad = ""  # the (original) country of the last place abroad rendered
         # lifelike: the countries of the essay's towns abroad that it never names itself (the
         # towns' surrogates stay in them), for the countries bordering them (set per essay)
-        self.town_homes: tuple[str, ...] = ()
+        self.town_homes: dict[str, str] = {}
+        # lifelike: countries whose towns the learner's earlier essays kept in them (kept too)
+        self.kept_homes: frozenset[str] = frozenset()
+        # lifelike: a town's key -> its mentions, so a direction said of a later one holds
+        self.town_mentions: dict[str, list[Span]] = {}
         self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
         # lifelike: (start, surrogate) of the rivers and lakes abroad and of the towns abroad
         # rendered, so one named in the sentence of the other keeps their tie
@@ -1484,6 +1488,9 @@ class Renderer:
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:
             return True  # "Kurdistan" spans four countries: the surrogate country is one of them
+        if strategy == "lifelike" and span.label == "country" and \
+                self.lex.get(span.key or fold(original)).country in self.kept_homes:
+            return True  # "född i Kraków" -> Wrocław before: "I Polen ... i Kraków" keeps Polen
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
@@ -3149,9 +3156,15 @@ class Renderer:
                 tokens += words
                 sentence += [at] * len(words)
                 walks.append(walks[-1] + (not hills.isdisjoint(words)))
+            # a stop is a country, or a town of a country the essay never names ("Vi flydde
+            # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
+            # Afghanistan, so Iran's borders it)
+            homes = self.town_homes
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
-                                 or lex.get(pair[0]).country,) if iso]
+                                 or lex.get(pair[0]).country
+                                 or homes.get(" ".join(pair).strip()) or homes.get(pair[0]),)
+                     if iso]
             how: dict[tuple[str, str], str] = {}
             for (i, one), (j, other) in pairwise(named):
                 between = set(tokens[i + 1:j])
@@ -3226,8 +3239,11 @@ class Renderer:
                 if other not in seen and len(order) < ROUTE_STOPS:
                     seen.add(other)
                     order.append(other)
-        fixed = {o: ("SE" if o == "SE" else self.countries[o]) for o in order
-                 if o == "SE" or o in self.countries}
+        # Sweden and a country named only by its towns stay, a replaced one is its surrogate
+        homes = set(self.town_homes.values())
+        fixed = {o: (o if o == "SE" or o in homes and o not in self.countries
+                     else self.countries[o]) for o in order
+                 if o == "SE" or o in self.countries or o in homes}
         free = [o for o in order[1:] if o not in fixed]
         taken = set(self.countries.values())
         budget = [0]
@@ -3310,8 +3326,8 @@ class Renderer:
                  if o in near and o != self.countries[o]]
         # "Sukkur ligger nära gränsen till Indien": a country the essay names only by its
         # towns keeps them (their surrogates lie in it), and one bordering it borders it still
-        named += [lex.neighbours.get(o, frozenset()) for o in self.town_homes
-                  if o in near and o not in self.countries]
+        named += [lex.neighbours.get(o, frozenset()) for o in sorted(set(
+            self.town_homes.values())) if o in near and o not in self.countries]
         if not named:
             return []
         for test in (all, any):
@@ -3320,6 +3336,64 @@ class Renderer:
             if near:
                 return near
         return []
+
+    def _on_side_said(self, span: Span, home: str, country: str, pool: list[str],
+                      cities: list[str]) -> list[str]:
+        """Lifelike: a town abroad the essay places in a part of its own country ("Shiraz i
+        södra Iran", "Qamishli, en stad i nordöstra Syrien", "i norra delen av landet":
+        `directions_lifelike` in coordinates.toml) is one of the surrogate country's towns in
+        that part, of the pool where one is (before: "Halab i södra Syrien"); `pool` where the
+        essay gives none or we know no town there."""
+        mentions = self.town_mentions.get(span.key, [span]) if span.key else [span]
+        sides = next(filter(None, (self._sides_said(m, home) for m in mentions)), ())
+        across = next(filter(None, (self._border_said(m, home) for m in mentions)), "")
+        if not sides and not across:
+            return pool
+        free = [t for t in cities if self._free(t)]
+        there = [on_side(country, towns, sides) if sides else towns for towns in (pool, free)]
+        if across:  # the side and the border, else the side, else the border
+            other = self.countries.get(across, across)
+            there = [by_border(country, towns, other) for towns in there] + there + [
+                by_border(country, towns, other) for towns in (pool, free)]
+        return next((towns for towns in there if towns), pool)
+
+    def _border_said(self, span: Span, home: str) -> str:
+        """The country (ISO, the original) whose border the mention's sentence puts it by:
+        a border word (`border_words_lifelike`) and a country other than its own within three
+        words after it ("Herat ligger nära gränsen till Iran"); "" where none."""
+        text = getattr(self.before, "text", "")
+        begin, stop = _near_sentence(text, span.start, span.end)
+        said = [fold(w) for w in regex.findall(r"\p{L}+", text[begin:stop])]
+        for k, word in enumerate(said):
+            if word in self.geo.border_words:
+                for w in said[k + 1:k + 4]:
+                    iso = self.lex.get(w).country
+                    if iso and iso != home:
+                        return iso
+        return ""
+
+    def _sides_said(self, span: Span, home: str) -> tuple[str, ...]:
+        """The sides ("south", "east") of the direction word nearest the mention in its
+        sentence that stands before its own country ("i södra Iran", "i norra delen av
+        Syrien", "i södra delen av landet"); () where none does."""
+        text = getattr(self.before, "text", "")
+        begin, stop = _near_sentence(text, span.start, span.end)
+        table, lex = directions(), self.lex
+        said = [(m.start() + begin, fold(m.group())) for m in regex.finditer(
+            r"\p{L}+", text[begin:stop])]
+        best: tuple[int, tuple[str, ...]] | None = None
+        for k, (at, word) in enumerate(said):
+            sides = table.sides.get(word)
+            if not sides or span.start <= at < span.end:
+                continue
+            after = [w for _, w in said[k + 1:k + 5]]
+            if after[:2] == ["delen", "av"]:
+                after = after[2:]
+            named = after[:1] and (after[0] in table.land_words or home in (
+                lex.get(after[0]).country, lex.get(" ".join(after[:2])).country))
+            if named and (best is None or abs(at - span.start) < best[0]):
+                best = (abs(at - span.start), sides)
+        return best[1] if best else ()
 
     def _place(self, span: Span, original: str, rng: Draws) -> str:
         """A place of the same kind in the surrogate of its country (or its own country when
@@ -3507,6 +3581,8 @@ class Renderer:
             pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or ((
                 [t for t in free if self.lex.get(fold(t)).place_country in set(
                     self.countries.values())] or free) if elsewhere else []) or pool
+            if label == "city":
+                pool = self._on_side_said(span, home, country, pool, cities)
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":

@@ -13,6 +13,7 @@ import pytest
 import regex
 
 from builders.checksums import check_digit
+from pseudonymize.coordinates import by_border, on_side, towns_abroad
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
@@ -2861,11 +2862,73 @@ ROUND22 = [
 ]
 
 
+def _route_from_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A route whose first stop is a town of a country the essay never names ("Vi flydde från
+    Kabul till Iran och sedan till Turkiet"): the town's surrogate lies in a country bordering
+    the first country's surrogate, and each country borders the next (before: Herat, then
+    Syria)."""
+    town, *countries = names
+    lex = engine.lex
+    isos = [lex.get(fold(surrogate(r, town))).place_country] + [
+        lex.get(fold(surrogate(r, c))).country for c in countries]
+    for before, after in pairwise(isos):
+        assert before in lex.neighbours[after], r.target
+
+
+def _on_side(*sides: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    """A town the essay places in a part of its country ("i södra Iran") lies in that part of
+    its surrogate's country (before: "Halab i södra Syrien")."""
+    def holds(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        got = surrogate(r, names[0])
+        iso = engine.lex.get(fold(got)).place_country
+        assert on_side(iso, [got], sides) == [got], r.target
+    holds.__name__ = "_on_side_" + "_".join(sides)
+    return holds
+
+
+def _by_the_border(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town "nära gränsen till X" is one of its country's towns nearest X's surrogate."""
+    town, country = names
+    got, lex = surrogate(r, town), engine.lex
+    iso, other = lex.get(fold(got)).place_country, lex.get(fold(surrogate(r, country))).country
+    assert by_border(iso, list(towns_abroad()[iso]), other) == [got] or got in by_border(
+        iso, list(towns_abroad()[iso]), other), r.target
+
+
+ROUND23 = [
+    ("Vi flydde från Kabul till Iran och sedan till Turkiet.", ("Kabul", "Iran", "Turkiet"),
+     _route_from_town),
+    ("från herat vi gick till iran, sen turkiet.", ("herat", "iran", "turkiet"),
+     _route_from_town),
+    ("Jag är född i Kandahar. När jag var tolv år flydde vi till Iran och sedan till Turkiet.",
+     ("Kandahar", "Iran", "Turkiet"), _route_from_town),
+    ("Från Mogadishu reste vi till Etiopien och sedan vidare till Sudan.",
+     ("Mogadishu", "Etiopien", "Sudan"), _route_from_town),
+    ("Jag kommer från Shiraz i södra Iran.", ("Shiraz",), _on_side("south")),
+    ("Jag är född i Qamishli, en stad i nordöstra Syrien.", ("Qamishli",),
+     _on_side("north", "east")),
+    ("Min pappa bor i Kandahar, det ligger i södra delen av Afghanistan.", ("Kandahar",),
+     _on_side("south")),
+    ("Vi bodde i sodra syrien i en stad som heter Daraa.", ("Daraa",), _on_side("south")),
+    ("Min familj kommer från Mazar-i-Sharif i norra Afghanistan.", ("Mazar-i-Sharif",),
+     _on_side("north")),
+    ("Jag föddes i Sukkur. Sukkur ligger i södra delen av landet.", ("Sukkur",),
+     _on_side("south")),
+    ("Jag kommer från Kirkuk. Min pappa är från Zakho i norra Irak.", ("Zakho",),
+     _on_side("north")),
+    ("Vi bodde i Basra i södra Irak.", ("Basra",), _on_side("south")),
+    ("Min stad Sukkur ligger vid floden Indus, nära gränsen till Indien.", ("Sukkur", "Indien"),
+     _by_the_border),
+    ("Jag kommer från Herat, en stad nära gränsen till Iran.", ("Herat", "Iran"),
+     _by_the_border),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
     for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16),
                          (17, ROUND17), (18, ROUND18), (20, ROUND20), (21, ROUND21),
-                         (22, ROUND22))
+                         (22, ROUND22), (23, ROUND23))
     for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
@@ -2977,3 +3040,26 @@ def test_rivers_that_meet_stay_rivers(engine: Engine) -> None:
         picks = [a.pseudonym for a in result.annotations if a.label == "geo"]
         assert len(picks) == 2 and all(geo.features[p][0] == "river" for p in picks), \
             result.target
+
+
+REMEMBERED_HOMES = [
+    ["Jag heter Anna och jag är född i Kraków.", "I polen bodde vi i krakow. Nu bor jag i Malmö."],
+    ["Jag kommer från Mosul.", "Jag bodde i Mosul i Irak tills 2014."],
+    ["Jag är från Aleppo. Nu bor jag i Borås.", "Jag saknar Syrien. Min mormor bor kvar i Aleppo."],
+    ["Jag föddes i Herat.", "Afghanistan är ett fint land. Herat är min stad."],
+]
+
+
+@pytest.mark.parametrize("texts", REMEMBERED_HOMES)
+def test_a_later_essay_names_the_country_of_a_remembered_town(
+        engine: Engine, texts: list[str]) -> None:
+    """Round 23: a town abroad whose country the learner's first essay never names keeps a
+    surrogate in that country ("född i Kraków" -> Wrocław); a later essay naming the country
+    ("I polen bodde vi i krakow") keeps the remembered town and so the country it lies in,
+    kept as written (before: "I irland bodde vi i wroclaw" on every seed)."""
+    lex = engine.lex
+    for seed in JUDGE_SEEDS:
+        later = run(engine, texts, seed)[1]
+        town = next(a.pseudonym for a in later.annotations if a.label == "city")
+        country = next(a.pseudonym for a in later.annotations if a.label == "country")
+        assert lex.get(fold(country)).country == lex.get(fold(town)).place_country, later.target
