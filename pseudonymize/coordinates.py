@@ -88,6 +88,17 @@ def by_border(iso: str, towns: list[str], other: str) -> list[str]:
     return [t for t in towns if far.get(t, reach + 1) <= reach]
 
 
+def nearest(iso: str, town: str, towns: list[str], many: int) -> list[str]:
+    """The `many` towns of `towns` (of country `iso`) nearest `town`, nearest first (ties in
+    the pool's order); [] when we know where none of them, or `town`, lies."""
+    known = towns_abroad().get(iso, {})
+    if town not in known:
+        return []
+    far = sorted((_km(known[town], known[t]), i) for i, t in enumerate(towns)
+                 if t in known and t != town)
+    return [towns[i] for _, i in far[:many]]
+
+
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
     """The great-circle distance between two (latitude, longitude) points."""
     lat1, lon1, lat2, lon2 = map(math.radians, (*a, *b))

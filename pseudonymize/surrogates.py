@@ -28,7 +28,8 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import by_border, directions, distance_km, near_km, on_side
+from pseudonymize.coordinates import (by_border, directions, distance_km, near_km, nearest,
+                                      on_side)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -1551,7 +1552,14 @@ class Renderer:
                  | self.geo.feature_aliases.get(fold(pick), frozenset()))
         return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
             w in self.avoid for w in low.replace("-", " ").split()) or any(
-            w in self.avoid_folds for w in fold(pick).replace("-", " ").split())
+            w in self.avoid_folds for w in fold(pick).replace("-", " ").split()) or (
+            self.strategy == "lifelike" and self._original_compound(fold(pick)))
+
+    def _original_compound(self, folded: str) -> bool:
+        """Lifelike: an original with a kind word joined to it ("Kabulfloden" where Kabul is
+        an original: it would name the original town again)."""
+        return any(folded.endswith(kind) and folded[:-len(kind)].rstrip("- ") in self.avoid_folds
+                   for kind in self.geo.kind_folds if len(folded) > len(kind) + 2)
 
     def _free(self, pick: str) -> bool:
         """Not used yet, and neither it nor any of its words is an original of the essay
@@ -1910,9 +1918,20 @@ class Renderer:
                                             key)
             if town:
                 return town
+        apposed = self._apposed_to(span) if strategy == "lifelike" else ""
+        if apposed:
+            return apposed  # "vi bodde nära Nilen i Khartoum, i Omdurman": part of Khartoum
+        if strategy == "lifelike" and label == "area" and not entry.country:
+            # "Jag föddes i Aden. Min farbror bor i Crater nära hamnen", "Bagdad. Vi bodde i
+            # Mansour": the detectors' district of a town abroad (`area`) lies in the town
+            # abroad named last before it, in an earlier sentence too (before: a district of
+            # another city, "Mosul ... Ankawa", or another town, "Mukalla ... Ibb")
+            town = self._town_abroad_before(text[max(0, span.start - SENTENCE_REACH):span.start],
+                                            key)
+            if town:
+                return town
         if strategy != "lifelike" or entry.country:
             return ""
-        text = getattr(self.before, "text", "")
         pattern = words().district_of
         found = pattern.match(text[span.end:span.end + 60]) if pattern else None
         unknown = not (entry.place_country or entry.se_pop or "district" in entry.cats)
@@ -1921,22 +1940,43 @@ class Renderer:
             return ""
         if found:
             other = lex.get(fold(found.group(1)))
+            # (", i Y" after a town: Y narrows it where Y is the smaller town of its region,
+            # "i Khartoum, i Omdurman", `_apposed_to`)
+            narrows = lex.place_region.get(key) and lex.place_region.get(key) == \
+                lex.place_region.get(fold(found.group(1))) and other.place_pop < entry.place_pop \
+                and regex.match(r"\s*,\s*i\s", text[span.end:span.end + 10])
             if other.place_country not in ("", "SE") and not other.country and \
-                    fold(found.group(1)) != key:
+                    fold(found.group(1)) != key and not narrows:
                 return fold(found.group(1))
         region = lex.place_region.get(key)
         bigger = [(lex.get(f).place_pop, f) for f in self.avoid_folds if f != key and region
                   and lex.place_region.get(f) == region and not lex.get(f).country
-                  and lex.get(f).place_pop > entry.place_pop]
+                  and lex.get(f).place_pop > entry.place_pop and not any(
+                      self._apposed_to(m) == key for m in self.town_mentions.get(f, ()))]
         return max(bigger)[1] if bigger else ""
+
+    def _apposed_to(self, span: Span) -> str:
+        """Lifelike: the fold of the town abroad the mention narrows, written just before it
+        with ", i" ("i Khartoum, i Omdurman"), where both lie in one first-level region and the
+        mention is the smaller (a list of towns of other regions, "i Kabul, i Herat", is none;
+        "Kadıköy, i Istanbul" is the district before its town); "" otherwise."""
+        text, lex = getattr(self.before, "text", ""), self.lex
+        found = regex.search(r"(\p{L}[\p{L}-]*)\s*,\s*i\s+$", text[max(0, span.start - 60):span.start])
+        if not found or span.label not in ("city", "area"):
+            return ""
+        town, key = fold(found.group(1)), span.key or fold(text[span.start:span.end])
+        region = lex.place_region.get(town)
+        return town if region and town != key and lex.place_region.get(key) == region \
+            and not lex.get(town).country and lex.get(key).place_pop < lex.get(town).place_pop \
+            else ""
 
     def _town_abroad_before(self, text: str, key: str) -> str:
         """Lifelike: the fold of the last town abroad (no country) written in `text`, other than
-        `key`; "" when none. Lower-case towns ("kabul") count, as learners write them."""
-        lex = self.lex
+        `key`; "" when none. Lower-case towns ("kabul") count, as learners write them, but
+        not everyday words that also name a town ("bor", "van", "hit": `word_zipf`)."""
+        lex, common = self.lex, words().word_zipf
         return next((fold(t) for t in reversed(regex.findall(r"\p{L}[\p{L}-]*", text))
-                     if len(t) > 2 and (t[0].isupper() or not lex.get(fold(t)).zipf
-                                        or lex.get(fold(t)).place_pop)
+                     if len(t) > 2 and (t[0].isupper() or lex.get(fold(t)).zipf < common)
                      and lex.get(fold(t)).place_country not in ("", "SE")
                      and not lex.get(fold(t)).country and fold(t) != key), "")
 
@@ -1959,6 +1999,13 @@ class Renderer:
             # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
             near = self._in_country(self._districts_abroad(surrogate_parent)[:REGION_NEAREST],
                                     country)
+            if not near and self.effective == "lifelike":
+                # a region of one place (Kassala): the towns nearest it, never a far one
+                near = nearest(country, self.place_map.get(parent, ""), [
+                    c for c in cities if self._free(c)], REGION_NEAREST)
+            if self.effective == "lifelike":  # on the sea: the coast towns nearest it first
+                coast = nearest(country, self.place_map.get(parent, ""), coast,
+                                REGION_NEAREST) or coast
             return self._draw([p for p in near if p in coast], rng) or (
                 self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
         if (span.key or fold(original)) not in self.parent_folds:
@@ -2547,8 +2594,11 @@ class Renderer:
             if there and there != "SE":
                 return there
         known = entry.place_kind or entry.se_pop or "district" in entry.cats
+        # lifelike: a feature the lexicon knows with no country, never Swedish ("Herat ...
+        # Floden Hari rud flyter söder om staden"), is read as one no list knows (before: Fyrisån)
+        foreign = entry.place_kind == "geo" and not entry.se_pop
         if self.effective == "lifelike" and not entry.place_country and (
-                where or not known) and span.label in ("geo", "city"):
+                where or not known or foreign) and span.label in ("geo", "city"):
             # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
             # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
             there = self._sentence_country(span) or self.hint or (
@@ -3581,8 +3631,9 @@ class Renderer:
             pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or ((
                 [t for t in free if self.lex.get(fold(t)).place_country in set(
                     self.countries.values())] or free) if elsewhere else []) or pool
-            if label == "city":
-                pool = self._on_side_said(span, home, country, pool, cities)
+            if label == "city":  # (a town whose region is named keeps to such towns)
+                pool = self._on_side_said(span, home, country, pool, [] if fold(
+                    original) in self.towns_with_region else cities)
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":
@@ -4048,6 +4099,9 @@ class Renderer:
         if not kind:
             return None
         said = before[-1] if before and before[-1] in geo.kind_folds else ""
+        if self.effective == "lifelike" and not said and fold(self._next_word(span)) in \
+                geo.kind_folds:
+            said = fold(self._next_word(span))  # "Kabul floden": never "Harirud floden floden"
         self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
 
@@ -4157,6 +4211,9 @@ class Renderer:
         kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
         before = self.before.get(span.start, ())
         told = dict(geo.kind_words).get(before[-1], kind) if before else kind
+        if self.effective == "lifelike" and not kind and span.label == "geo":
+            # "Kabul floden", "Tigris floden": the learner's kind word after the name
+            return dict(geo.kind_words).get(fold(self._next_word(span)), ""), where
         if self.effective == "lifelike" and abroad(where) and told != kind and \
                 {told, kind} != {"mountain", "range"}:
             return told, frozenset()
@@ -4181,6 +4238,12 @@ class Renderer:
         geo = self.geo
         named = {geo.feature_folds[m] for m in geo.feature_pattern.findall(
             fold(getattr(self.before, "text", "")))}
+        # "Raqqa vid eufrat-floden": a water no detector marked stays as written, so a town is
+        # one on it (before: Homs "vid eufrat-floden")
+        kept = sorted(n for n in named if abroad(geo.features[n][1])
+                      and not self._original(n) and n in geo.feature_towns_abroad)
+        if kept:
+            return {t for n in kept for t in geo.feature_towns_abroad[n]}
         kinds = {geo.features[n][0] for n in named if abroad(geo.features[n][1])
                  and n in geo.feature_towns_abroad} & {"river", "lake"}
         # (never Narva for the Dnepr: the river Narva could not then be its surrogate)

@@ -13,7 +13,7 @@ import pytest
 import regex
 
 from builders.checksums import check_digit
-from pseudonymize.coordinates import by_border, on_side, towns_abroad
+from pseudonymize.coordinates import by_border, nearest, on_side, towns_abroad
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
@@ -2895,7 +2895,55 @@ def _by_the_border(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         iso, list(towns_abroad()[iso]), other), r.target
 
 
+def _on_kept_water(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town beside a river no detector marked, kept as written ("Raqqa vid eufrat-floden"),
+    lies on that river (before: Homs, Hama)."""
+    town, water = names
+    assert surrogate(r, town) in geography(True).feature_towns_abroad[water], r.target
+
+
+def _a_river_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river abroad ("Floden Hari rud", "Kabul floden") stays a river abroad, its kind word
+    written once (before: "Floden Fyrisån", "Kabulfloden floden")."""
+    geo = geography(True)
+    pick = next(a.pseudonym for a in r.annotations if a.label == "geo")
+    # "Floden Kabul": the name without the kind word the essay writes before it
+    name = pick if pick in geo.features else next(
+        (n for n in sorted(geo.features) if fold(n).startswith(fold(pick))), "")
+    kind, where = geo.features.get(name, ("", frozenset()))
+    assert kind == "river" and abroad(where), r.target
+    assert "floden floden" not in r.target.lower() and not fold(pick).startswith(
+        fold(names[0])), r.target
+
+
+def _part_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A district of a town abroad with no district word ("Jag föddes i Aden. Min farbror bor
+    i Crater", "Bagdad ... Vi bodde i Mansour") lies in the town's surrogate's region, else
+    among the towns nearest it (before: a district of another city or a far town)."""
+    area, town = names
+    lex = engine.lex
+    got, parent = surrogate(r, area), surrogate(r, town)
+    iso = lex.get(fold(parent)).place_country
+    assert lex.get(fold(got)).place_country == iso, r.target
+    assert lex.place_region.get(fold(got)) == lex.place_region.get(fold(parent)) or got in \
+        nearest(iso, parent, lex.cities_by_country[iso], 8), r.target
+
+
 ROUND23 = [
+    ("Jag växte upp i Raqqa vid eufrat-floden. 2013 kom kriget till Raqqa.", ("Raqqa", "Eufrat"),
+     _on_kept_water),
+    ("Jag är från Kabul. Kabul floden är smutsig nu.", ("Kabul",), _a_river_abroad),
+    ("I Herat finns en stor moské. Floden Hari rud flyter söder om staden.", ("Hari rud",),
+     _a_river_abroad),
+    ("Jag kommer från Damaskus. Vi bodde i Mezzeh nära universitetet.", ("Mezzeh", "Damaskus"),
+     _part_of_town),
+    ("Min familj kommer från Bagdad. Vi bodde i Mansour och min skola låg där.",
+     ("Mansour", "Bagdad"), _part_of_town),
+    ("Jag är född i Hargeisa. Min mormor bor i Jigjiga yar.", ("Jigjiga yar", "Hargeisa"),
+     _part_of_town),
+    ("Jag kommer från Kabul. Vi bodde i Shahr-e Naw, nära parken.", ("Shahr-e Naw", "Kabul"),
+     _part_of_town),
+    ("vi bodde nära Nilen i Khartoum, i Omdurman.", ("Omdurman", "Khartoum"), _part_of_town),
     ("Vi flydde från Kabul till Iran och sedan till Turkiet.", ("Kabul", "Iran", "Turkiet"),
      _route_from_town),
     ("från herat vi gick till iran, sen turkiet.", ("herat", "iran", "turkiet"),
