@@ -36,6 +36,7 @@ class Directions:
     sides: dict[str, tuple[str, ...]]  # folded word ("sodra") -> its sides ("south",)
     land_words: frozenset[str]  # folds: "landet" (the town's own country)
     share: float  # a part is this share of the country's extent on its side
+    sides_of: dict[str, tuple[str, ...]]  # folded "norr" (om X) -> ("north",)
     border_km: float  # a town by a border lies this near a town across it
 
 
@@ -45,7 +46,9 @@ def directions() -> Directions:
     data = _data()
     return Directions({fold(w): tuple(sides) for w, sides in data["directions_lifelike"].items()},
                       frozenset(fold(w) for w in data["direction_land_words"]),
-                      float(data["direction_share"]), float(data["border_km"]))
+                      float(data["direction_share"]),
+                      {fold(w): tuple(sides) for w, sides in data["sides_of_lifelike"].items()},
+                      float(data["border_km"]))
 
 
 @cache
@@ -111,6 +114,19 @@ def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
 def near_km() -> float:
     """How far a place the essay calls "nära" another may lie from it."""
     return float(_data()["near_km"])
+
+
+def lies_toward(one: str, other: str, sides: tuple[str, ...]) -> bool | None:
+    """Swedish locality `one` lies on each of `sides` of `other` (a single side: within 45
+    degrees of its direction); None when we lack either's coordinates."""
+    a, b = localities().get(fold(one)), localities().get(fold(other))
+    if a is None or b is None:
+        return None
+    north = a[0] - b[0]
+    east = (a[1] - b[1]) * math.cos(math.radians((a[0] + b[0]) / 2))
+    along = {"north": north, "south": -north, "east": east, "west": -east}
+    across = {"north": abs(east), "south": abs(east), "east": abs(north), "west": abs(north)}
+    return all(along[s] > 0 and (len(sides) > 1 or along[s] >= across[s]) for s in sides)
 
 
 def distance_km(one: str, other: str) -> float | None:

@@ -28,8 +28,8 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import (by_border, directions, distance_km, near_km, nearest,
-                                      on_side)
+from pseudonymize.coordinates import (by_border, directions, distance_km, lies_toward, near_km,
+                                      nearest, on_side)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -3407,6 +3407,34 @@ class Renderer:
                 by_border(country, towns, other) for towns in (pool, free)]
         return next((towns for towns in there if towns), pool)
 
+    def _side_of_town(self, span: Span, pool: list[str], towns: list[str]) -> list[str]:
+        """Lifelike: the Swedish towns of the pool that lie as the mention's sentence places it
+        against another town already rendered ("Sollentuna, norr om Stockholm", "Kiruna ligger
+        långt norr om Luleå": `sides_of_lifelike` in coordinates.toml; the first on that side of
+        the second), by their coordinates, else the free `towns` on that side nearest the other
+        town's surrogate; `pool` where none is or the sentence says none."""
+        text = getattr(self.before, "text", "")
+        begin, stop = _near_sentence(text, span.start, span.end)
+        sides_of = directions().sides_of
+        # the town, at most three words ("som ligger långt"), the side, "om", the other town
+        for found in regex.finditer(r"(\p{L}[\p{L}-]*)[\s,]+(?:\p{L}+\s+){0,3}?(\p{L}+)\s+om\s+"
+                                    r"(\p{L}[\p{L}-]*)", text[begin:stop], overlapped=True):
+            sides = sides_of.get(fold(found.group(2)))
+            first, second = found.start(1) + begin, found.start(3) + begin
+            if not sides or span.start not in (first, second):
+                continue
+            other = fold(found.group(3) if span.start == first else found.group(1))
+            there = self.place_map.get(other)
+            if there is None:
+                continue
+            def fits(t: str) -> bool | None:
+                return lies_toward(*((t, there) if span.start == first else (there, t)), sides)
+            near = [t for t in pool if fits(t)] or sorted(
+                (t for t in towns if self._free(t) and fits(t)),
+                key=lambda t: distance_km(t, there) or 0.0)[:REGION_NEAREST]
+            return near or pool
+        return pool
+
     def _border_said(self, span: Span, home: str) -> str:
         """The country (ISO, the original) whose border the mention's sentence puts it by:
         a border word (`border_words_lifelike`) and a country other than its own within three
@@ -3634,6 +3662,8 @@ class Renderer:
             if label == "city":  # (a town whose region is named keeps to such towns)
                 pool = self._on_side_said(span, home, country, pool, [] if fold(
                     original) in self.towns_with_region else cities)
+        if self.effective == "lifelike" and country == "SE" and label == "city":
+            pool = self._side_of_town(span, pool, cities)  # "Sollentuna, norr om Stockholm"
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":

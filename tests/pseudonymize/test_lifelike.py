@@ -13,7 +13,7 @@ import pytest
 import regex
 
 from builders.checksums import check_digit
-from pseudonymize.coordinates import by_border, nearest, on_side, towns_abroad
+from pseudonymize.coordinates import by_border, lies_toward, nearest, on_side, towns_abroad
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
@@ -2929,7 +2929,23 @@ def _part_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         nearest(iso, parent, lex.cities_by_country[iso], 8), r.target
 
 
+def _side_of(side: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    """"Sollentuna, norr om Stockholm": the first town's surrogate lies on that side of the
+    second's (before: "Karlstad, norr om Kristinehamn", "Östersund, långt norr om Sundsvall")."""
+    def holds(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        one, other = (town_of(engine, r, n) for n in names)
+        assert lies_toward(one, other, (side,)), r.target
+    holds.__name__ = f"_side_of_{side}"
+    return holds
+
+
 ROUND23 = [
+    ("Jag bor i Sollentuna, norr om Stockholm.", ("Sollentuna", "Stockholm"), _side_of("north")),
+    ("Min kusin bor i Kiruna, långt norr om Luleå.", ("Kiruna", "Luleå"), _side_of("north")),
+    ("jag bor i Huddinge som ligger söder om Stockholm.", ("Huddinge", "Stockholm"),
+     _side_of("south")),
+    ("Min syster bor i Göteborg. Alingsås ligger öster om Göteborg.", ("Alingsås", "Göteborg"),
+     _side_of("east")),
     ("Jag växte upp i Raqqa vid eufrat-floden. 2013 kom kriget till Raqqa.", ("Raqqa", "Eufrat"),
      _on_kept_water),
     ("Jag är från Kabul. Kabul floden är smutsig nu.", ("Kabul",), _a_river_abroad),
