@@ -1210,7 +1210,8 @@ class Renderer:
         self.effective = strategy
         attrs = morphology(original, span)
         written = original
-        spelt = self._misspelt_town(span, original) if strategy == "lifelike" else ""
+        spelt = self._misspelt_town(span, original) or self._respelt_abroad(span, original) \
+            if strategy == "lifelike" else ""
         if spelt:
             # "borlänga", "linköpin": the town it misspells, with that town's surrogate (never
             # the town itself: it is the original under another spelling)
@@ -2623,6 +2624,25 @@ class Renderer:
                       and abs(len(fold(t)) - len(key)) <= 1 and " " not in t
                       and regex.fullmatch(rf"(?e)(?:{regex.escape(fold(t))}){{e<=1}}", key))
         return near[0] if len(near) == 1 else ""
+
+    def _respelt_abroad(self, span: Span, original: str) -> str:
+        """Lifelike: the first-written spelling of the same town abroad where the essay
+        writes it twice otherwise ("Hargeysa ... Hargeisa": one of the other's names in the
+        lexicon's `place_aliases`), so both take one surrogate (before: Kakamega and
+        Garissa); "" otherwise."""
+        key, lex = span.key or fold(original), self.lex
+        if span.label != "city" or lex.get(key).place_country in ("", "SE"):
+            return ""
+        text = getattr(self.before, "text", "")
+        mine = lex.place_aliases.get(original, frozenset())
+        for other, mentions in self.town_mentions.items():
+            first = mentions[0]
+            written = text[first.start:first.end]
+            if other != key and first.start < span.start and lex.get(other).place_country == \
+                    lex.get(key).place_country and (other in mine or key in lex.place_aliases.get(
+                        written, frozenset())):
+                return written
+        return ""
 
     def _misspelt_country(self, key: str) -> str:
         """Lifelike: the ISO code of the one country whose name `key` (a fold the lexicon

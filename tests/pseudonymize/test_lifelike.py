@@ -2939,7 +2939,16 @@ def _side_of(side: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
     return holds
 
 
+def _one_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """One town abroad written two ways ("Hargeysa ... Hargeisa") has one surrogate."""
+    assert len({surrogate(r, n) for n in names}) == 1, r.target
+
+
 ROUND23 = [
+    ("Jag kommer från Hargeysa i Somaliland. Hargeisa är en stor stad.", ("Hargeysa", "Hargeisa"),
+     _one_town),
+    ("Jag bor i Borås. Min pappa bor i Hargeisa. Han älskar Hargeysa.", ("Hargeisa", "Hargeysa"),
+     _one_town),
     ("Jag bor i Sollentuna, norr om Stockholm.", ("Sollentuna", "Stockholm"), _side_of("north")),
     ("Min kusin bor i Kiruna, långt norr om Luleå.", ("Kiruna", "Luleå"), _side_of("north")),
     ("jag bor i Huddinge som ligger söder om Stockholm.", ("Huddinge", "Stockholm"),
