@@ -1106,6 +1106,9 @@ class Renderer:
         self.kept_homes: frozenset[str] = frozenset()
         # lifelike: a town's key -> its mentions, so a direction said of a later one holds
         self.town_mentions: dict[str, list[Span]] = {}
+        # lifelike: a name of a town abroad -> (start, key, spelling) of its first mention
+        self.spellings: dict[str, tuple[int, str, str]] | None = None
+        self.sides_told: dict[str, tuple[tuple[str, ...], str]] = {}  # key -> (sides, border)
         self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
         # lifelike: (start, surrogate) of the rivers and lakes abroad and of the towns abroad
         # rendered, so one named in the sentence of the other keeps their tie
@@ -2633,16 +2636,19 @@ class Renderer:
         key, lex = span.key or fold(original), self.lex
         if span.label != "city" or lex.get(key).place_country in ("", "SE"):
             return ""
-        text = getattr(self.before, "text", "")
-        mine = lex.place_aliases.get(original, frozenset())
-        for other, mentions in self.town_mentions.items():
-            first = mentions[0]
-            written = text[first.start:first.end]
-            if other != key and first.start < span.start and lex.get(other).place_country == \
-                    lex.get(key).place_country and (other in mine or key in lex.place_aliases.get(
-                        written, frozenset())):
-                return written
-        return ""
+        if self.spellings is None:  # once per essay: each name of its towns -> the first town
+            text, self.spellings = getattr(self.before, "text", ""), {}
+            for other, mentions in sorted(self.town_mentions.items(), key=lambda kv: kv[1][0].start):
+                first = mentions[0]
+                written = text[first.start:first.end]
+                for name in {other} | lex.place_aliases.get(written, frozenset()):
+                    self.spellings.setdefault(name, (first.start, other, written))
+        country = lex.get(key).place_country
+        found = [self.spellings[name] for name in sorted(
+            {key} | lex.place_aliases.get(original, frozenset())) if name in self.spellings]
+        return min(((at, written) for at, other, written in found if other != key
+                    and at < span.start and lex.get(other).place_country == country),
+                   default=(0, ""))[1]
 
     def _misspelt_country(self, key: str) -> str:
         """Lifelike: the ISO code of the one country whose name `key` (a fold the lexicon
@@ -3414,9 +3420,13 @@ class Renderer:
         `directions_lifelike` in coordinates.toml) is one of the surrogate country's towns in
         that part, of the pool where one is (before: "Halab i södra Syrien"); `pool` where the
         essay gives none or we know no town there."""
-        mentions = self.town_mentions.get(span.key, [span]) if span.key else [span]
-        sides = next(filter(None, (self._sides_said(m, home) for m in mentions)), ())
-        across = next(filter(None, (self._border_said(m, home) for m in mentions)), "")
+        told = span.key or str(span.start)
+        if told not in self.sides_told:  # (once per town: its mentions read once)
+            mentions = self.town_mentions.get(span.key, [span]) if span.key else [span]
+            self.sides_told[told] = (
+                next(filter(None, (self._sides_said(m, home) for m in mentions)), ()),
+                next(filter(None, (self._border_said(m, home) for m in mentions)), ""))
+        sides, across = self.sides_told[told]
         if not sides and not across:
             return pool
         free = [t for t in cities if self._free(t)]
