@@ -1,10 +1,12 @@
-"""Where Swedish localities lie (data/coordinates.toml), for lifelike surrogates that keep
-distances: a village "nära X" within a radius of X's surrogate, a commute as long as the
-original's. A plain library: no Prefect, no essay text."""
+"""Where Swedish localities and towns abroad lie (data/coordinates.toml), for lifelike
+surrogates that keep distances and directions: a village "nära X" within a radius of X's
+surrogate, a commute as long as the original's, a town "i södra Iran" in the south of the
+surrogate country. A plain library: no Prefect, no essay text."""
 from __future__ import annotations
 
 import math
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -15,16 +17,116 @@ EARTH_KM = 6371.0
 
 
 @cache
+def _data() -> dict:
+    """coordinates.toml, read once."""
+    return tomllib.loads(COORDINATES_FILE.read_text(encoding="utf-8"))
+
+
+@cache
 def localities() -> dict[str, tuple[float, float]]:
     """A locality's folded name -> (latitude, longitude) in degrees."""
-    data = tomllib.loads(COORDINATES_FILE.read_text(encoding="utf-8"))
+    data = _data()
     return {fold(name): (row[0], row[1]) for name, row in data["localities"].items()}
+
+
+@dataclass(frozen=True)
+class Directions:
+    """The words that place a town in a part of its country, and how wide a part is."""
+
+    sides: dict[str, tuple[str, ...]]  # folded word ("sodra") -> its sides ("south",)
+    land_words: frozenset[str]  # folds: "landet" (the town's own country)
+    share: float  # a part is this share of the country's extent on its side
+    sides_of: dict[str, tuple[str, ...]]  # folded "norr" (om X) -> ("north",)
+    border_km: float  # a town by a border lies this near a town across it
+
+
+@cache
+def directions() -> Directions:
+    """The direction words of coordinates.toml (lifelike)."""
+    data = _data()
+    return Directions({fold(w): tuple(sides) for w, sides in data["directions_lifelike"].items()},
+                      frozenset(fold(w) for w in data["direction_land_words"]),
+                      float(data["direction_share"]),
+                      {fold(w): tuple(sides) for w, sides in data["sides_of_lifelike"].items()},
+                      float(data["border_km"]))
+
+
+@cache
+def towns_abroad() -> dict[str, dict[str, tuple[float, float]]]:
+    """ISO country -> a town's name as the pools write it -> (latitude, longitude)."""
+    return {iso: {name: (row[0], row[1]) for name, row in towns.items()}
+            for iso, towns in _data()["abroad"].items()}
+
+
+def on_side(iso: str, towns: list[str], sides: tuple[str, ...]) -> list[str]:
+    """The towns (of country `iso`) that lie in its part on every one of `sides` ("north",
+    "east"): within the share of the extent of the country's known towns on that side; [] when
+    none does or we know none of them."""
+    known = towns_abroad().get(iso, {})
+    if not known:
+        return []
+    share, out = directions().share, [t for t in towns if t in known]
+    for side in sides:
+        axis = 0 if side in ("north", "south") else 1
+        values = [row[axis] for row in known.values()]
+        low, high = min(values), max(values)
+        if high - low <= 0:
+            return []
+        cut = high - share * (high - low) if side in ("north", "east") \
+            else low + share * (high - low)
+        out = [t for t in out if (known[t][axis] >= cut if side in ("north", "east")
+                                  else known[t][axis] <= cut)]
+    return out
+
+
+def by_border(iso: str, towns: list[str], other: str) -> list[str]:
+    """The towns (of country `iso`) near country `other`: within `border_km` of the least
+    distance from any known town of `iso` to a known town of `other` (the known towns are the
+    bigger ones, so the border itself is not known); [] when we know no town of either."""
+    known, across = towns_abroad().get(iso, {}), list(towns_abroad().get(other, {}).values())
+    if not known or not across:
+        return []
+    far = {t: min(_km(where, there) for there in across) for t, where in known.items()}
+    reach = min(far.values()) + directions().border_km
+    return [t for t in towns if far.get(t, reach + 1) <= reach]
+
+
+def nearest(iso: str, town: str, towns: list[str], many: int) -> list[str]:
+    """The `many` towns of `towns` (of country `iso`) nearest `town`, nearest first (ties in
+    the pool's order); [] when we know where none of them, or `town`, lies."""
+    known = towns_abroad().get(iso, {})
+    if town not in known:
+        return []
+    far = sorted((_km(known[town], known[t]), i) for i, t in enumerate(towns)
+                 if t in known and t != town)
+    return [towns[i] for _, i in far[:many]]
+
+
+def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The great-circle distance between two (latitude, longitude) points."""
+    lat1, lon1, lat2, lon2 = map(math.radians, (*a, *b))
+    h = (math.sin((lat2 - lat1) / 2) ** 2
+         + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2)
+    return 2 * EARTH_KM * math.asin(math.sqrt(h))
 
 
 @cache
 def near_km() -> float:
     """How far a place the essay calls "nära" another may lie from it."""
-    return float(tomllib.loads(COORDINATES_FILE.read_text(encoding="utf-8"))["near_km"])
+    return float(_data()["near_km"])
+
+
+def lies_toward(one: str, other: str, sides: tuple[str, ...]) -> bool | None:
+    """Swedish locality `one` lies on each of `sides` of `other` (a single side: within 45
+    degrees of its direction); None when we lack either's coordinates."""
+    a, b = localities().get(fold(one)), localities().get(fold(other))
+    if a is None or b is None:
+        return None
+    north = a[0] - b[0]
+    east = (a[1] - b[1]) * math.cos(math.radians((a[0] + b[0]) / 2))
+    along = {"north": north, "south": -north, "east": east, "west": -east}
+    across = {"north": abs(east), "south": abs(east), "east": abs(north), "west": abs(north)}
+    return all(along[s] > 0 and (len(sides) > 1 or along[s] >= across[s]) for s in sides)
 
 
 def distance_km(one: str, other: str) -> float | None:
@@ -33,7 +135,4 @@ def distance_km(one: str, other: str) -> float | None:
     a, b = localities().get(fold(one)), localities().get(fold(other))
     if a is None or b is None:
         return None
-    lat1, lon1, lat2, lon2 = map(math.radians, (*a, *b))
-    h = (math.sin((lat2 - lat1) / 2) ** 2
-         + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2)
-    return 2 * EARTH_KM * math.asin(math.sqrt(h))
+    return _km(a, b)

@@ -247,6 +247,10 @@ class Engine:
         order = sorted(range(len(spans)), key=ranks.__getitem__)
         hints = country_hints(spans, clean, self.lex)
         renderer.town_homes = town_homes(spans, self.lex)
+        renderer.kept_homes = kept_homes(memory, self.lex) if memory else frozenset()
+        for s in spans:  # each town's mentions, in order: what any of their sentences says of it
+            if s.label == "city":
+                renderer.town_mentions.setdefault(s.key, []).append(s)
         if strategy == "lifelike":
             renderer.keep_countries()  # before `keeps`: "Ukraina ... alla ukrainare" stays
         actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
@@ -331,11 +335,30 @@ def country_hints(spans: list[Span], text: str, lex: Lexicon) -> dict[int, str]:
     return out
 
 
-def town_homes(spans: list[Span], lex: Lexicon) -> tuple[str, ...]:
-    """The countries of the essay's known towns abroad that it never names itself ("Min stad
-    Sukkur ligger nära gränsen till Indien"): their towns' surrogates stay in them, so a country
-    the essay names beside them must border them still (lifelike)."""
+def town_homes(spans: list[Span], lex: Lexicon) -> dict[str, str]:
+    """The essay's known towns abroad in countries it never names itself ("Min stad Sukkur
+    ligger nära gränsen till Indien", "Vi flydde från Kabul till Iran"), each by its first two
+    folded words -> its country: their surrogates stay in that country, so a country the essay
+    names beside them, or next on their route, must border it still (lifelike)."""
     named = {lex.get(s.key).country for s in spans if s.label == "country"}
-    homes = {lex.get(s.key).place_country for s in spans if s.label == "city"
-             and not lex.get(s.key).se_pop}
-    return tuple(sorted(homes - named - {"", "SE"}))
+    homes: dict[str, str] = {}
+    for s in sorted(spans, key=lambda s: s.start):
+        iso = lex.get(s.key).place_country if s.label == "city" else ""
+        if iso and iso not in named and iso != "SE" and not lex.get(s.key).se_pop:
+            homes.setdefault(" ".join(re.findall(r"[^\W\d_]+", fold(s.key))[:2]), iso)
+    return homes
+
+
+def kept_homes(memory: Memory, lex: Lexicon) -> frozenset[str]:
+    """The countries (ISO) of towns abroad the learner's earlier essays rendered in their own
+    country, the essay having named none ("född i Kraków" -> Wrocław): a later essay naming that
+    country ("I Polen bodde vi i Kraków") keeps it as written, so the remembered town still lies
+    in it; the earlier essay's surrogate already says as much (lifelike)."""
+    homes = set()
+    for (label, key), ref in memory.refs.items():
+        base = memory.bases.get((label, ref)) if label == "city" else None
+        iso = lex.get(key).place_country if base else ""
+        if iso not in ("", "SE") and lex.get(fold(base)).place_country == iso \
+                and memory.countries.get(iso, iso) == iso:
+            homes.add(iso)
+    return frozenset(homes)

@@ -28,7 +28,8 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import distance_km, near_km
+from pseudonymize.coordinates import (by_border, directions, distance_km, lies_toward, near_km,
+                                      nearest, on_side)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -1154,7 +1155,14 @@ class Renderer:
         self.abroad = ""  # the (original) country of the last place abroad rendered
         # lifelike: the countries of the essay's towns abroad that it never names itself (the
         # towns' surrogates stay in them), for the countries bordering them (set per essay)
-        self.town_homes: tuple[str, ...] = ()
+        self.town_homes: dict[str, str] = {}
+        # lifelike: countries whose towns the learner's earlier essays kept in them (kept too)
+        self.kept_homes: frozenset[str] = frozenset()
+        # lifelike: a town's key -> its mentions, so a direction said of a later one holds
+        self.town_mentions: dict[str, list[Span]] = {}
+        # lifelike: a name of a town abroad -> (start, key, spelling) of its first mention
+        self.spellings: dict[str, tuple[int, str, str]] | None = None
+        self.sides_told: dict[str, tuple[tuple[str, ...], str]] = {}  # key -> (sides, border)
         self.feature_kind = ""  # the kind of the last Swedish feature rendered (lake, river)
         # lifelike: (start, surrogate) of the rivers and lakes abroad and of the towns abroad
         # rendered, so one named in the sentence of the other keeps their tie
@@ -1259,7 +1267,8 @@ class Renderer:
         self.effective = strategy
         attrs = morphology(original, span)
         written = original
-        spelt = self._misspelt_town(span, original) if strategy == "lifelike" else ""
+        spelt = self._misspelt_town(span, original) or self._respelt_abroad(span, original) \
+            if strategy == "lifelike" else ""
         if spelt:
             # "borlänga", "linköpin": the town it misspells, with that town's surrogate (never
             # the town itself: it is the original under another spelling)
@@ -1595,6 +1604,9 @@ class Renderer:
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:
             return True  # "Kurdistan" spans four countries: the surrogate country is one of them
+        if strategy == "lifelike" and span.label == "country" and \
+                self.lex.get(span.key or fold(original)).country in self.kept_homes:
+            return True  # "född i Kraków" -> Wrocław before: "I Polen ... i Kraków" keeps Polen
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         key = fold(original)
@@ -1657,7 +1669,14 @@ class Renderer:
                  | self.geo.feature_aliases.get(fold(pick), frozenset()))
         return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
             w in self.avoid for w in low.replace("-", " ").split()) or any(
-            w in self.avoid_folds for w in fold(pick).replace("-", " ").split())
+            w in self.avoid_folds for w in fold(pick).replace("-", " ").split()) or (
+            self.strategy == "lifelike" and self._original_compound(fold(pick)))
+
+    def _original_compound(self, folded: str) -> bool:
+        """Lifelike: an original with a kind word joined to it ("Kabulfloden" where Kabul is
+        an original: it would name the original town again)."""
+        return any(folded.endswith(kind) and folded[:-len(kind)].rstrip("- ") in self.avoid_folds
+                   for kind in self.geo.kind_folds if len(folded) > len(kind) + 2)
 
     def _free(self, pick: str) -> bool:
         """Not used yet, and neither it nor any of its words is an original of the essay
@@ -2020,9 +2039,20 @@ class Renderer:
                                             key)
             if town:
                 return town
+        apposed = self._apposed_to(span) if strategy == "lifelike" else ""
+        if apposed:
+            return apposed  # "vi bodde nära Nilen i Khartoum, i Omdurman": part of Khartoum
+        if strategy == "lifelike" and label == "area" and not entry.country:
+            # "Jag föddes i Aden. Min farbror bor i Crater nära hamnen", "Bagdad. Vi bodde i
+            # Mansour": the detectors' district of a town abroad (`area`) lies in the town
+            # abroad named last before it, in an earlier sentence too (before: a district of
+            # another city, "Mosul ... Ankawa", or another town, "Mukalla ... Ibb")
+            town = self._town_abroad_before(text[max(0, span.start - SENTENCE_REACH):span.start],
+                                            key)
+            if town:
+                return town
         if strategy != "lifelike" or entry.country:
             return ""
-        text = getattr(self.before, "text", "")
         pattern = words().district_of
         found = pattern.match(text[span.end:span.end + 60]) if pattern else None
         unknown = not (entry.place_country or entry.se_pop or "district" in entry.cats)
@@ -2031,22 +2061,43 @@ class Renderer:
             return ""
         if found:
             other = lex.get(fold(found.group(1)))
+            # (", i Y" after a town: Y narrows it where Y is the smaller town of its region,
+            # "i Khartoum, i Omdurman", `_apposed_to`)
+            narrows = lex.place_region.get(key) and lex.place_region.get(key) == \
+                lex.place_region.get(fold(found.group(1))) and other.place_pop < entry.place_pop \
+                and regex.match(r"\s*,\s*i\s", text[span.end:span.end + 10])
             if other.place_country not in ("", "SE") and not other.country and \
-                    fold(found.group(1)) != key:
+                    fold(found.group(1)) != key and not narrows:
                 return fold(found.group(1))
         region = lex.place_region.get(key)
         bigger = [(lex.get(f).place_pop, f) for f in self.avoid_folds if f != key and region
                   and lex.place_region.get(f) == region and not lex.get(f).country
-                  and lex.get(f).place_pop > entry.place_pop]
+                  and lex.get(f).place_pop > entry.place_pop and not any(
+                      self._apposed_to(m) == key for m in self.town_mentions.get(f, ()))]
         return max(bigger)[1] if bigger else ""
+
+    def _apposed_to(self, span: Span) -> str:
+        """Lifelike: the fold of the town abroad the mention narrows, written just before it
+        with ", i" ("i Khartoum, i Omdurman"), where both lie in one first-level region and the
+        mention is the smaller (a list of towns of other regions, "i Kabul, i Herat", is none;
+        "Kadıköy, i Istanbul" is the district before its town); "" otherwise."""
+        text, lex = getattr(self.before, "text", ""), self.lex
+        found = regex.search(r"(\p{L}[\p{L}-]*)\s*,\s*i\s+$", text[max(0, span.start - 60):span.start])
+        if not found or span.label not in ("city", "area"):
+            return ""
+        town, key = fold(found.group(1)), span.key or fold(text[span.start:span.end])
+        region = lex.place_region.get(town)
+        return town if region and town != key and lex.place_region.get(key) == region \
+            and not lex.get(town).country and lex.get(key).place_pop < lex.get(town).place_pop \
+            else ""
 
     def _town_abroad_before(self, text: str, key: str) -> str:
         """Lifelike: the fold of the last town abroad (no country) written in `text`, other than
-        `key`; "" when none. Lower-case towns ("kabul") count, as learners write them."""
-        lex = self.lex
+        `key`; "" when none. Lower-case towns ("kabul") count, as learners write them, but
+        not everyday words that also name a town ("bor", "van", "hit": `word_zipf`)."""
+        lex, common = self.lex, words().word_zipf
         return next((fold(t) for t in reversed(regex.findall(r"\p{L}[\p{L}-]*", text))
-                     if len(t) > 2 and (t[0].isupper() or not lex.get(fold(t)).zipf
-                                        or lex.get(fold(t)).place_pop)
+                     if len(t) > 2 and (t[0].isupper() or lex.get(fold(t)).zipf < common)
                      and lex.get(fold(t)).place_country not in ("", "SE")
                      and not lex.get(fold(t)).country and fold(t) != key), "")
 
@@ -2069,6 +2120,13 @@ class Renderer:
             # a town reached by sea stays on the sea ("med färja från Gdynia": never inland)
             near = self._in_country(self._districts_abroad(surrogate_parent)[:REGION_NEAREST],
                                     country)
+            if not near and self.effective == "lifelike":
+                # a region of one place (Kassala): the towns nearest it, never a far one
+                near = nearest(country, self.place_map.get(parent, ""), [
+                    c for c in cities if self._free(c)], REGION_NEAREST)
+            if self.effective == "lifelike":  # on the sea: the coast towns nearest it first
+                coast = nearest(country, self.place_map.get(parent, ""), coast,
+                                REGION_NEAREST) or coast
             return self._draw([p for p in near if p in coast], rng) or (
                 self._draw(coast, rng) if coast and self._by_sea(span) else self._draw(near, rng))
         if (span.key or fold(original)) not in self.parent_folds:
@@ -2663,8 +2721,11 @@ class Renderer:
             if there and there != "SE":
                 return there
         known = entry.place_kind or entry.se_pop or "district" in entry.cats
+        # lifelike: a feature the lexicon knows with no country, never Swedish ("Herat ...
+        # Floden Hari rud flyter söder om staden"), is read as one no list knows (before: Fyrisån)
+        foreign = entry.place_kind == "geo" and not entry.se_pop
         if self.effective == "lifelike" and not entry.place_country and (
-                where or not known) and span.label in ("geo", "city"):
+                where or not known or foreign) and span.label in ("geo", "city"):
             # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
             # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
             there = self._sentence_country(span) or self.hint or (
@@ -2689,6 +2750,28 @@ class Renderer:
                       and abs(len(fold(t)) - len(key)) <= 1 and " " not in t
                       and regex.fullmatch(rf"(?e)(?:{regex.escape(fold(t))}){{e<=1}}", key))
         return near[0] if len(near) == 1 else ""
+
+    def _respelt_abroad(self, span: Span, original: str) -> str:
+        """Lifelike: the first-written spelling of the same town abroad where the essay
+        writes it twice otherwise ("Hargeysa ... Hargeisa": one of the other's names in the
+        lexicon's `place_aliases`), so both take one surrogate (before: Kakamega and
+        Garissa); "" otherwise."""
+        key, lex = span.key or fold(original), self.lex
+        if span.label != "city" or lex.get(key).place_country in ("", "SE"):
+            return ""
+        if self.spellings is None:  # once per essay: each name of its towns -> the first town
+            text, self.spellings = getattr(self.before, "text", ""), {}
+            for other, mentions in sorted(self.town_mentions.items(), key=lambda kv: kv[1][0].start):
+                first = mentions[0]
+                written = text[first.start:first.end]
+                for name in {other} | lex.place_aliases.get(written, frozenset()):
+                    self.spellings.setdefault(name, (first.start, other, written))
+        country = lex.get(key).place_country
+        found = [self.spellings[name] for name in sorted(
+            {key} | lex.place_aliases.get(original, frozenset())) if name in self.spellings]
+        return min(((at, written) for at, other, written in found if other != key
+                    and at < span.start and lex.get(other).place_country == country),
+                   default=(0, ""))[1]
 
     def _misspelt_country(self, key: str) -> str:
         """Lifelike: the ISO code of the one country whose name `key` (a fold the lexicon
@@ -3331,9 +3414,15 @@ class Renderer:
                 tokens += words
                 sentence += [at] * len(words)
                 walks.append(walks[-1] + (not hills.isdisjoint(words)))
+            # a stop is a country, or a town of a country the essay never names ("Vi flydde
+            # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
+            # Afghanistan, so Iran's borders it)
+            homes = self.town_homes
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
-                                 or lex.get(pair[0]).country,) if iso]
+                                 or lex.get(pair[0]).country
+                                 or homes.get(" ".join(pair).strip()) or homes.get(pair[0]),)
+                     if iso]
             how: dict[tuple[str, str], str] = {}
             for (i, one), (j, other) in pairwise(named):
                 between = set(tokens[i + 1:j])
@@ -3408,8 +3497,11 @@ class Renderer:
                 if other not in seen and len(order) < ROUTE_STOPS:
                     seen.add(other)
                     order.append(other)
-        fixed = {o: ("SE" if o == "SE" else self.countries[o]) for o in order
-                 if o == "SE" or o in self.countries}
+        # Sweden and a country named only by its towns stay, a replaced one is its surrogate
+        homes = set(self.town_homes.values())
+        fixed = {o: (o if o == "SE" or o in homes and o not in self.countries
+                     else self.countries[o]) for o in order
+                 if o == "SE" or o in self.countries or o in homes}
         free = [o for o in order[1:] if o not in fixed]
         taken = set(self.countries.values())
         budget = [0]
@@ -3492,8 +3584,8 @@ class Renderer:
                  if o in near and o != self.countries[o]]
         # "Sukkur ligger nära gränsen till Indien": a country the essay names only by its
         # towns keeps them (their surrogates lie in it), and one bordering it borders it still
-        named += [lex.neighbours.get(o, frozenset()) for o in self.town_homes
-                  if o in near and o not in self.countries]
+        named += [lex.neighbours.get(o, frozenset()) for o in sorted(set(
+            self.town_homes.values())) if o in near and o not in self.countries]
         if not named:
             return []
         for test in (all, any):
@@ -3502,6 +3594,96 @@ class Renderer:
             if near:
                 return near
         return []
+
+    def _on_side_said(self, span: Span, home: str, country: str, pool: list[str],
+                      cities: list[str]) -> list[str]:
+        """Lifelike: a town abroad the essay places in a part of its own country ("Shiraz i
+        södra Iran", "Qamishli, en stad i nordöstra Syrien", "i norra delen av landet":
+        `directions_lifelike` in coordinates.toml) is one of the surrogate country's towns in
+        that part, of the pool where one is (before: "Halab i södra Syrien"); `pool` where the
+        essay gives none or we know no town there."""
+        told = span.key or str(span.start)
+        if told not in self.sides_told:  # (once per town: its mentions read once)
+            mentions = self.town_mentions.get(span.key, [span]) if span.key else [span]
+            self.sides_told[told] = (
+                next(filter(None, (self._sides_said(m, home) for m in mentions)), ()),
+                next(filter(None, (self._border_said(m, home) for m in mentions)), ""))
+        sides, across = self.sides_told[told]
+        if not sides and not across:
+            return pool
+        free = [t for t in cities if self._free(t)]
+        there = [on_side(country, towns, sides) if sides else towns for towns in (pool, free)]
+        if across:  # the side and the border, else the side, else the border
+            other = self.countries.get(across, across)
+            there = [by_border(country, towns, other) for towns in there] + there + [
+                by_border(country, towns, other) for towns in (pool, free)]
+        return next((towns for towns in there if towns), pool)
+
+    def _side_of_town(self, span: Span, pool: list[str], towns: list[str]) -> list[str]:
+        """Lifelike: the Swedish towns of the pool that lie as the mention's sentence places it
+        against another town already rendered ("Sollentuna, norr om Stockholm", "Kiruna ligger
+        långt norr om Luleå": `sides_of_lifelike` in coordinates.toml; the first on that side of
+        the second), by their coordinates, else the free `towns` on that side nearest the other
+        town's surrogate; `pool` where none is or the sentence says none."""
+        text = getattr(self.before, "text", "")
+        begin, stop = _near_sentence(text, span.start, span.end)
+        sides_of = directions().sides_of
+        # the town, at most three words ("som ligger långt"), the side, "om", the other town
+        for found in regex.finditer(r"(\p{L}[\p{L}-]*)[\s,]+(?:\p{L}+\s+){0,3}?(\p{L}+)\s+om\s+"
+                                    r"(\p{L}[\p{L}-]*)", text[begin:stop], overlapped=True):
+            sides = sides_of.get(fold(found.group(2)))
+            first, second = found.start(1) + begin, found.start(3) + begin
+            if not sides or span.start not in (first, second):
+                continue
+            other = fold(found.group(3) if span.start == first else found.group(1))
+            there = self.place_map.get(other)
+            if there is None:
+                continue
+            def fits(t: str) -> bool | None:
+                return lies_toward(*((t, there) if span.start == first else (there, t)), sides)
+            near = [t for t in pool if fits(t)] or sorted(
+                (t for t in towns if self._free(t) and fits(t)),
+                key=lambda t: distance_km(t, there) or 0.0)[:REGION_NEAREST]
+            return near or pool
+        return pool
+
+    def _border_said(self, span: Span, home: str) -> str:
+        """The country (ISO, the original) whose border the mention's sentence puts it by:
+        a border word (`border_words_lifelike`) and a country other than its own within three
+        words after it ("Herat ligger nära gränsen till Iran"); "" where none."""
+        text = getattr(self.before, "text", "")
+        begin, stop = _near_sentence(text, span.start, span.end)
+        said = [fold(w) for w in regex.findall(r"\p{L}+", text[begin:stop])]
+        for k, word in enumerate(said):
+            if word in self.geo.border_words:
+                for w in said[k + 1:k + 4]:
+                    iso = self.lex.get(w).country
+                    if iso and iso != home:
+                        return iso
+        return ""
+
+    def _sides_said(self, span: Span, home: str) -> tuple[str, ...]:
+        """The sides ("south", "east") of the direction word nearest the mention in its
+        sentence that stands before its own country ("i södra Iran", "i norra delen av
+        Syrien", "i södra delen av landet"); () where none does."""
+        text = getattr(self.before, "text", "")
+        begin, stop = _near_sentence(text, span.start, span.end)
+        table, lex = directions(), self.lex
+        said = [(m.start() + begin, fold(m.group())) for m in regex.finditer(
+            r"\p{L}+", text[begin:stop])]
+        best: tuple[int, tuple[str, ...]] | None = None
+        for k, (at, word) in enumerate(said):
+            sides = table.sides.get(word)
+            if not sides or span.start <= at < span.end:
+                continue
+            after = [w for _, w in said[k + 1:k + 5]]
+            if after[:2] == ["delen", "av"]:
+                after = after[2:]
+            named = after[:1] and (after[0] in table.land_words or home in (
+                lex.get(after[0]).country, lex.get(" ".join(after[:2])).country))
+            if named and (best is None or abs(at - span.start) < best[0]):
+                best = (abs(at - span.start), sides)
+        return best[1] if best else ()
 
     def _place(self, span: Span, original: str, rng: Draws) -> str:
         """A place of the same kind in the surrogate of its country (or its own country when
@@ -3689,6 +3871,11 @@ class Renderer:
             pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or ((
                 [t for t in free if self.lex.get(fold(t)).place_country in set(
                     self.countries.values())] or free) if elsewhere else []) or pool
+            if label == "city":  # (a town whose region is named keeps to such towns)
+                pool = self._on_side_said(span, home, country, pool, [] if fold(
+                    original) in self.towns_with_region else cities)
+        if self.effective == "lifelike" and country == "SE" and label == "city":
+            pool = self._side_of_town(span, pool, cities)  # "Sollentuna, norr om Stockholm"
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
         if need and label == "city":
@@ -4154,6 +4341,9 @@ class Renderer:
         if not kind:
             return None
         said = before[-1] if before and before[-1] in geo.kind_folds else ""
+        if self.effective == "lifelike" and not said and fold(self._next_word(span)) in \
+                geo.kind_folds:
+            said = fold(self._next_word(span))  # "Kabul floden": never "Harirud floden floden"
         self.feature_kind = kind
         same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
 
@@ -4263,6 +4453,9 @@ class Renderer:
         kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
         before = self.before.get(span.start, ())
         told = dict(geo.kind_words).get(before[-1], kind) if before else kind
+        if self.effective == "lifelike" and not kind and span.label == "geo":
+            # "Kabul floden", "Tigris floden": the learner's kind word after the name
+            return dict(geo.kind_words).get(fold(self._next_word(span)), ""), where
         if self.effective == "lifelike" and abroad(where) and told != kind and \
                 {told, kind} != {"mountain", "range"}:
             return told, frozenset()
@@ -4287,6 +4480,12 @@ class Renderer:
         geo = self.geo
         named = {geo.feature_folds[m] for m in geo.feature_pattern.findall(
             fold(getattr(self.before, "text", "")))}
+        # "Raqqa vid eufrat-floden": a water no detector marked stays as written, so a town is
+        # one on it (before: Homs "vid eufrat-floden")
+        kept = sorted(n for n in named if abroad(geo.features[n][1])
+                      and not self._original(n) and n in geo.feature_towns_abroad)
+        if kept:
+            return {t for n in kept for t in geo.feature_towns_abroad[n]}
         kinds = {geo.features[n][0] for n in named if abroad(geo.features[n][1])
                  and n in geo.feature_towns_abroad} & {"river", "lake"}
         # (never Narva for the Dnepr: the river Narva could not then be its surrogate)

@@ -13,6 +13,7 @@ import pytest
 import regex
 
 from builders.checksums import check_digit
+from pseudonymize.coordinates import by_border, lies_toward, nearest, on_side, towns_abroad
 from pseudonymize.engine import Engine, Memory, learner_essays
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
@@ -2862,11 +2863,146 @@ ROUND22 = [
 ]
 
 
+def _route_from_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A route whose first stop is a town of a country the essay never names ("Vi flydde från
+    Kabul till Iran och sedan till Turkiet"): the town's surrogate lies in a country bordering
+    the first country's surrogate, and each country borders the next (before: Herat, then
+    Syria)."""
+    town, *countries = names
+    lex = engine.lex
+    isos = [lex.get(fold(surrogate(r, town))).place_country] + [
+        lex.get(fold(surrogate(r, c))).country for c in countries]
+    for before, after in pairwise(isos):
+        assert before in lex.neighbours[after], r.target
+
+
+def _on_side(*sides: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    """A town the essay places in a part of its country ("i södra Iran") lies in that part of
+    its surrogate's country (before: "Halab i södra Syrien")."""
+    def holds(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        got = surrogate(r, names[0])
+        iso = engine.lex.get(fold(got)).place_country
+        assert on_side(iso, [got], sides) == [got], r.target
+    holds.__name__ = "_on_side_" + "_".join(sides)
+    return holds
+
+
+def _by_the_border(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town "nära gränsen till X" is one of its country's towns nearest X's surrogate."""
+    town, country = names
+    got, lex = surrogate(r, town), engine.lex
+    iso, other = lex.get(fold(got)).place_country, lex.get(fold(surrogate(r, country))).country
+    assert by_border(iso, list(towns_abroad()[iso]), other) == [got] or got in by_border(
+        iso, list(towns_abroad()[iso]), other), r.target
+
+
+def _on_kept_water(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town beside a river no detector marked, kept as written ("Raqqa vid eufrat-floden"),
+    lies on that river (before: Homs, Hama)."""
+    town, water = names
+    assert surrogate(r, town) in geography(True).feature_towns_abroad[water], r.target
+
+
+def _a_river_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river abroad ("Floden Hari rud", "Kabul floden") stays a river abroad, its kind word
+    written once (before: "Floden Fyrisån", "Kabulfloden floden")."""
+    geo = geography(True)
+    pick = next(a.pseudonym for a in r.annotations if a.label == "geo")
+    # "Floden Kabul": the name without the kind word the essay writes before it
+    name = pick if pick in geo.features else next(
+        (n for n in sorted(geo.features) if fold(n).startswith(fold(pick))), "")
+    kind, where = geo.features.get(name, ("", frozenset()))
+    assert kind == "river" and abroad(where), r.target
+    assert "floden floden" not in r.target.lower() and not fold(pick).startswith(
+        fold(names[0])), r.target
+
+
+def _part_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A district of a town abroad with no district word ("Jag föddes i Aden. Min farbror bor
+    i Crater", "Bagdad ... Vi bodde i Mansour") lies in the town's surrogate's region, else
+    among the towns nearest it (before: a district of another city or a far town)."""
+    area, town = names
+    lex = engine.lex
+    got, parent = surrogate(r, area), surrogate(r, town)
+    iso = lex.get(fold(parent)).place_country
+    assert lex.get(fold(got)).place_country == iso, r.target
+    assert lex.place_region.get(fold(got)) == lex.place_region.get(fold(parent)) or got in \
+        nearest(iso, parent, lex.cities_by_country[iso], 8), r.target
+
+
+def _side_of(side: str) -> Callable[[Engine, Result, tuple[str, ...]], None]:
+    """"Sollentuna, norr om Stockholm": the first town's surrogate lies on that side of the
+    second's (before: "Karlstad, norr om Kristinehamn", "Östersund, långt norr om Sundsvall")."""
+    def holds(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+        one, other = (town_of(engine, r, n) for n in names)
+        assert lies_toward(one, other, (side,)), r.target
+    holds.__name__ = f"_side_of_{side}"
+    return holds
+
+
+def _one_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """One town abroad written two ways ("Hargeysa ... Hargeisa") has one surrogate."""
+    assert len({surrogate(r, n) for n in names}) == 1, r.target
+
+
+ROUND23 = [
+    ("Jag kommer från Hargeysa i Somaliland. Hargeisa är en stor stad.", ("Hargeysa", "Hargeisa"),
+     _one_town),
+    ("Jag bor i Borås. Min pappa bor i Hargeisa. Han älskar Hargeysa.", ("Hargeisa", "Hargeysa"),
+     _one_town),
+    ("Jag bor i Sollentuna, norr om Stockholm.", ("Sollentuna", "Stockholm"), _side_of("north")),
+    ("Min kusin bor i Kiruna, långt norr om Luleå.", ("Kiruna", "Luleå"), _side_of("north")),
+    ("jag bor i Huddinge som ligger söder om Stockholm.", ("Huddinge", "Stockholm"),
+     _side_of("south")),
+    ("Min syster bor i Göteborg. Alingsås ligger öster om Göteborg.", ("Alingsås", "Göteborg"),
+     _side_of("east")),
+    ("Jag växte upp i Raqqa vid eufrat-floden. 2013 kom kriget till Raqqa.", ("Raqqa", "Eufrat"),
+     _on_kept_water),
+    ("Jag är från Kabul. Kabul floden är smutsig nu.", ("Kabul",), _a_river_abroad),
+    ("I Herat finns en stor moské. Floden Hari rud flyter söder om staden.", ("Hari rud",),
+     _a_river_abroad),
+    ("Jag kommer från Damaskus. Vi bodde i Mezzeh nära universitetet.", ("Mezzeh", "Damaskus"),
+     _part_of_town),
+    ("Min familj kommer från Bagdad. Vi bodde i Mansour och min skola låg där.",
+     ("Mansour", "Bagdad"), _part_of_town),
+    ("Jag är född i Hargeisa. Min mormor bor i Jigjiga yar.", ("Jigjiga yar", "Hargeisa"),
+     _part_of_town),
+    ("Jag kommer från Kabul. Vi bodde i Shahr-e Naw, nära parken.", ("Shahr-e Naw", "Kabul"),
+     _part_of_town),
+    ("vi bodde nära Nilen i Khartoum, i Omdurman.", ("Omdurman", "Khartoum"), _part_of_town),
+    ("Vi flydde från Kabul till Iran och sedan till Turkiet.", ("Kabul", "Iran", "Turkiet"),
+     _route_from_town),
+    ("från herat vi gick till iran, sen turkiet.", ("herat", "iran", "turkiet"),
+     _route_from_town),
+    ("Jag är född i Kandahar. När jag var tolv år flydde vi till Iran och sedan till Turkiet.",
+     ("Kandahar", "Iran", "Turkiet"), _route_from_town),
+    ("Från Mogadishu reste vi till Etiopien och sedan vidare till Sudan.",
+     ("Mogadishu", "Etiopien", "Sudan"), _route_from_town),
+    ("Jag kommer från Shiraz i södra Iran.", ("Shiraz",), _on_side("south")),
+    ("Jag är född i Qamishli, en stad i nordöstra Syrien.", ("Qamishli",),
+     _on_side("north", "east")),
+    ("Min pappa bor i Kandahar, det ligger i södra delen av Afghanistan.", ("Kandahar",),
+     _on_side("south")),
+    ("Vi bodde i sodra syrien i en stad som heter Daraa.", ("Daraa",), _on_side("south")),
+    ("Min familj kommer från Mazar-i-Sharif i norra Afghanistan.", ("Mazar-i-Sharif",),
+     _on_side("north")),
+    ("Jag föddes i Sukkur. Sukkur ligger i södra delen av landet.", ("Sukkur",),
+     _on_side("south")),
+    ("Jag kommer från Kirkuk. Min pappa är från Zakho i norra Irak.", ("Zakho",),
+     _on_side("north")),
+    ("Vi bodde i Basra i södra Irak.", ("Basra",), _on_side("south")),
+    ("Min stad Sukkur ligger vid floden Indus, nära gränsen till Indien.", ("Sukkur", "Indien"),
+     _by_the_border),
+    ("Jag kommer från Herat, en stad nära gränsen till Iran.", ("Herat", "Iran"),
+     _by_the_border),
+]
+
+
 @pytest.mark.parametrize(("text", "names", "holds"), [
     pytest.param(*row, id=f"r{n}-{row[2].__name__}-{i}")
     for n, rows in ((14, ROUND14), (15, ROUND15), (16, ROUND16),
                          (17, ROUND17), (18, ROUND18), (20, ROUND20), (21, ROUND21),
-                         (22, ROUND22))
+                         (22, ROUND22), (23, ROUND23))
     for i, row in enumerate(rows)])
 def test_round_14_surrogates_a_judge_cannot_fault(
         engine: Engine, text: str, names: tuple[str, ...],
@@ -3155,3 +3291,26 @@ def test_rivers_that_meet_stay_rivers(engine: Engine) -> None:
         picks = [a.pseudonym for a in result.annotations if a.label == "geo"]
         assert len(picks) == 2 and all(geo.features[p][0] == "river" for p in picks), \
             result.target
+
+
+REMEMBERED_HOMES = [
+    ["Jag heter Anna och jag är född i Kraków.", "I polen bodde vi i krakow. Nu bor jag i Malmö."],
+    ["Jag kommer från Mosul.", "Jag bodde i Mosul i Irak tills 2014."],
+    ["Jag är från Aleppo. Nu bor jag i Borås.", "Jag saknar Syrien. Min mormor bor kvar i Aleppo."],
+    ["Jag föddes i Herat.", "Afghanistan är ett fint land. Herat är min stad."],
+]
+
+
+@pytest.mark.parametrize("texts", REMEMBERED_HOMES)
+def test_a_later_essay_names_the_country_of_a_remembered_town(
+        engine: Engine, texts: list[str]) -> None:
+    """Round 23: a town abroad whose country the learner's first essay never names keeps a
+    surrogate in that country ("född i Kraków" -> Wrocław); a later essay naming the country
+    ("I polen bodde vi i krakow") keeps the remembered town and so the country it lies in,
+    kept as written (before: "I irland bodde vi i wroclaw" on every seed)."""
+    lex = engine.lex
+    for seed in JUDGE_SEEDS:
+        later = run(engine, texts, seed)[1]
+        town = next(a.pseudonym for a in later.annotations if a.label == "city")
+        country = next(a.pseudonym for a in later.annotations if a.label == "country")
+        assert lex.get(fold(country)).country == lex.get(fold(town)).place_country, later.target
