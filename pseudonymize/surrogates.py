@@ -201,6 +201,7 @@ class Words:
     # lifelike: a place's fold -> (its Swedish name, its own people's): damaskus -> Dimashq
     native_names: dict[str, tuple[str, str]] = field(default_factory=dict)
     alias_exonym_languages: frozenset[str] = frozenset()  # lifelike: "på engelska" (no native)
+    english_names: dict[str, str] = field(default_factory=dict)  # lifelike: fold -> "Cracow"
     place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
     area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
@@ -311,6 +312,7 @@ def words() -> Words:
                  native_names={fold(k): (k, v) for k, v in data["native_names_lifelike"].items()},
                  alias_exonym_languages=frozenset(
                      fold(w) for w in data["alias_exonym_languages"]),
+                 english_names={fold(k): v for k, v in data["english_names_lifelike"].items()},
                  district_of=_district_pattern(data["district_words"]),
                  district_of_town=regex.compile(r"^[^.!?\n]{0,40}?(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+")
@@ -1430,6 +1432,9 @@ class Renderer:
         if named and fold(language) not in w.alias_exonym_languages and \
                 not self._original(named[1]):
             return named[1]  # "Halab, på svenska Aleppo" -> "Dimashq, på svenska Damaskus"
+        english = w.english_names.get(fold(base)) if self.effective == "lifelike" else None
+        if english and fold(language) in w.alias_exonym_languages and not self._original(english):
+            return english  # "Warszawa (Warsaw på engelska)" -> "Krakow (Cracow på engelska)"
         others = self._other_names(base)
         return others[0].title() if others else base
 
@@ -1441,6 +1446,18 @@ class Renderer:
         key = next((k for k in sorted(names) if k in table), None) or next(
             (k for k, v in sorted(table.items()) if fold(v[1]) in names), None)
         return table[key] if key else None
+
+    def _two_names(self, base: str) -> bool:
+        """Lifelike: a place whose own people's name is more than its Swedish one with an
+        Arabic article joined (ar-Raqqa is Raqqa, al-Ladhiqiyah is not Latakia): a remark that
+        it has two names makes sense of it."""
+        named = self._native_pair(base)
+        if not named:
+            return True
+        articles = sorted(self.lex.words("article_prefix"), key=len, reverse=True)
+        bare = [next((fold(n)[len(a):] for a in articles if fold(n).startswith(a)), fold(n))
+                for n in named]
+        return bare[0] != bare[1]
 
     def _other_names(self, base: str) -> list[str]:
         """The folds of a place's other names, in order (lifelike: only the names the gazetteer
@@ -3846,6 +3863,10 @@ class Renderer:
                                                            else cities)
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
             pool = [c for c in pool if self._other_names(c)] or pool  # 2 names
+            if self.effective == "lifelike":  # never "ar-Raqqa, på svenska Raqqa"
+                english = words().english_names
+                pool = [c for c in pool if self._two_names(c)] or pool
+                pool = [c for c in pool if self._other_names(c) or fold(c) in english] or pool
         if fold(original) in self.towns_with_region and country != "SE":
             region = self.towns_with_region[fold(original)]
             done = self.written_places.get(region) or self.place_map.get(region)
