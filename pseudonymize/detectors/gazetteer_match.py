@@ -66,7 +66,7 @@ FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_wo
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
-    "dwelling_verb"))
+    "dwelling_verb", "district_verb", "outing_verb", "trip_preposition"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -74,7 +74,8 @@ WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition", "possessive", "definite_ending",
-    "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
+    "profession_verb", "profession_filler", "inverted_subject", "apposition_article",
+    "kind_noun"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
     "male_patronymic_ending", "article_prefix"))
@@ -324,10 +325,21 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
         if folds[k] in W["institution_preposition"] and folds[i - 1] in W["locating_preposition"] \
-                and _named_object(doc, k + 1):
-            return None  # "jobbar på ica på storheden": the first names the workplace, the
-            # second where it is (but "på Institutionen för geovetenskaper": one name)
+                and (_named_object(doc, k + 1) or _kind_between(doc, k + 1, i - 1)):
+            return None  # "jobbar på ica på storheden", "på ett litet kafé på Knäppingsborg":
+            # the first names the workplace, the second where it is (but "på Institutionen
+            # för geovetenskaper": one name)
     return "work" if stated_profession(doc, i - 2) else None
+
+
+def _kind_between(doc: Doc, start: int, end: int) -> bool:
+    """An article, then a workplace's kind word among tokens start..end-1 ("ett litet kafé",
+    "en restaurang"): the workplace is that one, unnamed (but "jobbar på lager på Höglands
+    Trä": the company is named after the bare noun)."""
+    words = doc.lex.words
+    kinds = words("kind_noun", "work", "school", "other_institution")
+    return doc.folds[start] in words("apposition_article") \
+        and any(f in kinds for f in doc.folds[start + 1:end])
 
 
 def _named_object(doc: Doc, k: int) -> bool:
