@@ -203,7 +203,7 @@ APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7
                      word=("common_name_homograph",), rare=True,
                      reads=("companion_word", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
-                      word=("business_head", "club_head"),
+                      word=("business_head", "club_head", "club_capital"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition",
                              "name_connector"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
@@ -1811,7 +1811,8 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     rare = i and i + 1 < n and doc.folds[i - 1] in r.w["club_preposition"] \
         and doc.texts[i + 1].isalpha() and doc.entries[i + 1].zipf < T.COMMON \
         and not doc.entries[i + 1].cats and doc.folds[i + 1] not in r.stems.vocabulary
-    club = doc.folds[i] in r.w["club_head"] and (doc.texts[i].isupper() or town or rare)
+    club = doc.folds[i] in r.w["club_head"] and (doc.texts[i].isupper() or town or rare) \
+        or doc.texts[i].isupper() and doc.folds[i] in r.w["club_capital"]
     if not club and doc.folds[i] not in r.w["business_head"] or i + 1 >= len(doc.texts) \
             or not doc.texts[i + 1].isalpha() or i + 1 in doc.starts:
         return False

@@ -46,11 +46,10 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 
 
 # --- rule names (resolve imports these) -------------------------------------------------------
-PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_tail", "kind_noun",
-                                                      "never_replaced", "work_word",
-                                                      "geo_preposition", "shop_chain",
-                                                      "shop_preposition", "shopping_verb"))
-GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
+PHRASE = _rule("phrase", NAMES + PLACES + ORGS + ("transport_name",), 0.9, (
+    "place_trigger", "phrase_tail", "kind_noun", "never_replaced", "work_word", "geo_preposition",
+    "shop_chain", "shop_preposition", "shopping_verb", "ride_verb"))
+GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name",), 0.8, (
     "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "stay_adverb", "name_trigger", "name_verb", "never_replaced",
     "naming_verb", "town_noun",
@@ -130,7 +129,8 @@ PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelli
                "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
 ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
-             "authority": "other_institution", "other": "other_institution"}
+             "authority": "other_institution", "other": "other_institution",
+             "transport": "transport_name"}
 EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "weekday"})
 NOT_NAME = frozenset({"not_name"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
@@ -1054,7 +1054,11 @@ class Matcher:
         # "på akademiska sjukhuset", "jobbar på ica maxi": a named institution in lower case
         # (a company's name only where someone works or studies).
         lower_org = label in ORG_LABELS and (e.org_kind != "company" or _at_shop(doc, i)
-                                             or _institution_context(doc, i) is not None)
+                                             or _institution_context(doc, i) is not None) \
+            or label == "transport_name" and i and folds[i - 1] in self.W["ride_verb"]
+        # ... and an operator ridden ("åker tåg i bergslagen"), where one works its workplace
+        if label == "transport_name" and _institution_context(doc, i) == "work":
+            label = "work"
         # after a place preposition: a place in lower case after a place verb, or a country or
         # a place with a rare word in it ("från addis abeba", "från nya zeeland", "från viña
         # del mar": the whole phrase is the town's name)
