@@ -1820,12 +1820,14 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = doc.capitalised_run(i + 1)
     elif club and (town or rare):
         end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg", "i ik sirius"
-    elif not club and (_institution_context(doc, i) == "work" or i >= 2 and doc.texts[i - 1] == ","
-                       and doc.folds[i - 2] in r.w["business_head"]) \
-            and r._kind_name(doc, (k := i + 1 + (doc.folds[i + 1] in r.w["name_connector"]
-                                                 and i + 2 < n)), True):
+    elif not club and ((work := _institution_context(doc, i) == "work") or i >= 2
+                       and doc.texts[i - 1] == "," and doc.folds[i - 2] in r.w["business_head"]) \
+            and (r._kind_name(doc, (k := i + 1 + (doc.folds[i + 1] in r.w["name_connector"]
+                                                  and i + 2 < n)), True)
+                 or work and _town_named(doc, i + 1)):
         # "jobbar på pizzeria napoli", "ett litet kafé, café deseret": any word but a frequent
-        # one, also after a foreign article ("restaurang la fonda")
+        # one, also after a foreign article ("restaurang la fonda"); "jobbar på taxi
+        # västerås": a business named by its kind and its town, where someone works
         end = r._lower_run(doc, k)
     else:
         return False
@@ -1833,6 +1835,13 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                            "other_institution" if club else "work",
                            key=" ".join(doc.folds[i:end + 1])))
     return False
+
+
+def _town_named(doc: Doc, k: int) -> bool:
+    """Token k is a town or region in lower case, no person's name ("taxi västerås")."""
+    e = doc.entries[k]
+    return doc.texts[k].isalpha() and doc.texts[k].islower() and bool(e.place_kind) \
+        and not e.gender
 
 
 def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
