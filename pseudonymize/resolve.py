@@ -148,7 +148,8 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
     offsets = doc.offsets  # doc.index_at, without a Python call per mention
     for span in spans:
         surface = doc.text[span.start:span.end]
-        if span.label in PROPAGATED and surface.isalpha() and len(surface) > 1:
+        if span.label in PROPAGATED and len(surface) > 1 and (
+                surface.isalpha() or _one_hyphened_token(doc, span, surface)):
             k = bisect_left(offsets, span.start)
             key = doc.folds[k]
             if key not in known:
@@ -240,6 +241,13 @@ def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozens
         return False
     j = k + 2 + (folds[k + 2] in ("en", "ett") or texts[k + 2].lower() in possessive)
     return j < n and doc.lex.marks.get(texts[j].lower()) in ("prof", "fam")
+
+
+def _one_hyphened_token(doc: Doc, span: Span, surface: str) -> bool:
+    """A one-token name of letters joined by hyphens ("al-ashar", "Gun-Britt"), propagated as
+    a one-word one is."""
+    return "-" in surface and surface.replace("-", "").isalpha() \
+        and doc.ends[doc.index_at(span.start)] == span.end
 
 
 def propagate(spans: list[Span], doc: Doc,

@@ -121,7 +121,8 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
-                          "thing_pronoun", "work_word", "work_start", "place_trigger"))
+                          "thing_pronoun", "work_word", "work_start", "place_trigger",
+                          "article_prefix"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -817,15 +818,14 @@ class ContextRules:
         return next((e for e in self.kind_endings if key.endswith(e) and len(key) > len(e) + 2
                      and e in self.kind_nouns), "")
 
-    @staticmethod
-    def _kind_name(doc: Doc, j: int, named: bool = False) -> bool:
+    def _kind_name(self, doc: Doc, j: int, named: bool = False) -> bool:
         """The word a kind noun names after "som heter": capitalised, or in lower case a name
         the gazetteers know or a rare word that is no lexicon word ("en älv som heter
         ljusnan"; not "som heter 2010"); right after the naming verb (`named`) any word that
         is no frequent one ("en by som heter gamle"; not "som heter så"), or a first name that
         is no very common word ("en salong som heter bella": the business, not a person)."""
         tok, e = doc.token(j), doc.entries[j]
-        if not tok.is_word or not tok.text.isalpha() and tok.text[0].islower():
+        if not tok.is_word or not self._bare(tok.text).isalpha() and tok.text[0].islower():
             return False
         if tok.text[0].isupper():
             return True
@@ -847,12 +847,20 @@ class ContextRules:
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
         that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
-        words run together, is its name."""
-        e = doc.entries[j]
-        key = doc.folds[j]
-        return doc.texts[j].isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
+        words run together, is its name; also past an Arabic article ("området al-ashar")."""
+        e, key = doc.entries[j], doc.folds[j]
+        return self._bare(doc.texts[j]).isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
             and key not in self.stems.vocabulary \
             and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
+
+    def _bare(self, text: str) -> str:
+        """A lower-case word without its Arabic article ("al-ashar" -> "ashar"), else the word
+        (one capitalised past it, "al-Ashar", is a capitalised name: `Matcher._capital` in gazetteer_match)."""
+        dash = text.find("-")
+        if 0 < dash < len(text) - 1 and text[dash + 1].islower() \
+                and text[:dash + 1].lower() in self.w["article_prefix"]:
+            return text[dash + 1:]
+        return text
 
     def _glued(self, key: str) -> bool:
         """"föratt", "såatt": two frequent words written together (a learner's spelling)."""

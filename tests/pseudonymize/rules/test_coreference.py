@@ -148,3 +148,17 @@ def test_a_surname_that_is_a_word_recurs_as_the_word_after_an_article(
     at = text.rindex(word)
     found = [s for s in offline_engine.detect(text) if s.start == at]
     assert bool(found) is is_name
+
+
+@pytest.mark.parametrize(("text", "surface", "label"), [
+    ("Jag kommer från området al-ashar nära floden. Nu bor min kompis i al-ashar och jobbar.",
+     "al-ashar och", "area"),
+    ("Min vän heter Gun-Britt. Jag tycker om gun-britt mycket.", "gun-britt mycket",
+     "firstname_female")])
+def test_a_hyphened_one_token_name_is_found_again(offline_engine, text: str, surface: str,
+                                                  label: str) -> None:
+    """A name of letters joined by hyphens in one token ("al-ashar", "Gun-Britt") recurs as a
+    one-word name does: the later mention would leak it."""
+    start = text.index(surface)
+    spans = {(s.start, s.end, s.label) for s in offline_engine.detect(text)}
+    assert (start, start + len(surface.split()[0]), label) in spans
