@@ -1494,8 +1494,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     "oginga odinga street": a foreign one after lower-case words no list holds."""
     key = doc.folds[i]
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
-    if not head or not i or (i - 1) in doc.starts or i in doc.starts \
-            or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
+    if not head or not i or (i - 1) in doc.starts and not _name_at_start(doc, i - 1) \
+            or i in doc.starts or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
             and _town_genitive(r, doc.folds[i - 1]):
         return False
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
@@ -1522,6 +1522,14 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
                        key=" ".join(doc.folds[first:i + 1])))
     return False
+
+
+def _name_at_start(doc: Doc, k: int) -> bool:
+    """Token k, starting a sentence, is a name or place and no everyday word ("Tuna park är ett
+    köpcentrum", "Mörby centrum ligger nära"; not "Den park", "Stora torget")."""
+    e = doc.entries[k]
+    return doc.texts[k][0].isupper() and e.zipf < T.COMMON and not e.cats - NAMEISH \
+        and bool(e.place_kind or e.gender or e.surname_rank or not e.zipf)
 
 
 def _lower_name_run_before(r: ContextRules, doc: Doc, k: int) -> int | None:
