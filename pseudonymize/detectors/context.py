@@ -1165,6 +1165,16 @@ class ContextRules:
         add(INSTITUTION_SUFFIX.span(doc.offsets[first], doc.ends[end], label, attrs,
                                     key=" ".join(folds[first:end + 1])))
 
+    def _two_word_place(self, doc: Doc, j: int) -> int:
+        """j-1 when tokens j-1 and j are a two-word place, also in its genitive ("addis abeba",
+        "sankt petersburgs"): the owner of the institution after them is the whole place."""
+        if j < 1 or (j - 1) in doc.starts or not doc.texts[j - 1].isalpha() \
+                or doc.space(j - 1) != " ":
+            return j
+        pair = f"{doc.folds[j - 1]} {doc.folds[j]}"
+        return j - 1 if self.lex.get(pair).place_kind or pair.endswith("s") \
+            and self.lex.get(pair[:-1]).place_kind else j
+
     def _owned_name(self, doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
         """"Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet"."""
         folds = doc.folds
@@ -1174,12 +1184,15 @@ class ContextRules:
                 and (doc.texts[j - 1][:1].isupper() or folds[j - 1].endswith("s")):
             j -= 1  # "Charkivs nationella universitet", "lindholmens tekniska gymnasium"
         owner = doc.texts[j] if j >= 0 else ""
+        place = self._two_word_place(doc, j)  # "addis abeba universitet"
         # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
-        # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere.
+        # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere; a
+        # two-word place anywhere
         lower = j >= 0 and owner.islower() and (
             doc.entries[j].zipf < T.COMMON and (_institution_context(doc, j) is not None
                                                 or studied_at(doc, j) is not None)
-            or self._place_genitive(doc.folds[j]) or self._swedish_place(doc.folds[j]))
+            or self._place_genitive(doc.folds[j]) or self._swedish_place(doc.folds[j])
+            or place < j)
         if owner.islower() and folds[i] in self.w["congregation_head"]:
             # "kidane mehret kyrkan", "kidus mikaels församling": a congregation named by
             # words no list holds (a saint's name in its genitive among them)
@@ -1190,8 +1203,8 @@ class ContextRules:
                 return
         if (owner[:1].isupper() or lower) and doc.texts[j][0].isalnum() and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
-            add(INSTITUTION_PHRASE.span(doc.offsets[j], doc.ends[i], label, attrs,
-                                        key=" ".join(folds[j:i + 1])))
+            add(INSTITUTION_PHRASE.span(doc.offsets[place], doc.ends[i], label, attrs,
+                                        key=" ".join(folds[place:i + 1])))
         elif len(folds[i]) == 2 and owner.islower():
             first = _company_start(doc, i)
             if first is not None:
