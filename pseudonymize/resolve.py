@@ -447,7 +447,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     metropolis = ""  # key of the last big foreign city mentioned, "" after a Swedish place
     towns: dict[str, str] = {}  # towns abroad named so far, by themselves and one letter less
     for n, span in enumerate(spans):
-        k, found = None, span
+        k = None
         if span.label in ("city", "region") or span.rule == "place-preposition":
             k = doc.index_at(span.start)
             if k == len(doc.texts) or doc.offsets[k] != span.start:
@@ -492,18 +492,18 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             metropolis = ""  # "flydde till Kenya … i lägret i Dadaab": another country's place
             # ("från Mogadishu i Somalia. Vi bodde i Hodan": still Mogadishu's)
         if span.label == "area":
-            span = _outing(doc, span, found)
+            span = _outing(doc, span)
         out.append(span)
         prev = span
     return out
 
 
-def _outing(doc: Doc, span: Span, found: Span) -> Span:
-    """A part of a town one walks to, strolls or trades on is a `place` (a square, market, site:
-    "sålde kläder på Merkato", "promenerade på Piața Romană", "gick upp till Sacsayhuamán"), and
-    an unlisted one travelled to a town of its own ("åkte till Jajce": the label `found` before
-    the district guess); one lived on stays an `area` ("bodde på Cihangir", "växte upp på
-    Vasiljevskij"). The verb is read one or two words before the preposition."""
+def _outing(doc: Doc, span: Span) -> Span:
+    """A part of a town one walks to, strolls or trades on, or visits, is a `place` (a square,
+    market, site: "sålde kläder på Merkato", "promenerade på Piața Romană", "gick upp till
+    Sacsayhuamán", "turisterna besöker Hafezieh"); one lived on stays an `area` ("bodde på
+    Cihangir", "växte upp på Vasiljevskij"). The verb is read one or two words before the
+    preposition."""
     k = doc.index_at(span.start)
     if k < 1 or k == len(doc.texts) or doc.offsets[k] != span.start:
         return span
@@ -511,10 +511,9 @@ def _outing(doc: Doc, span: Span, found: Span) -> Span:
     words = doc.lex.words
     if before in words("district_preposition") and not any(
             v in words("district_verb") for v in verbs) or before in words(
-            "trip_preposition") and any(v in words("outing_verb") for v in verbs):
+            "trip_preposition") and any(v in words("outing_verb") for v in verbs) \
+            or before in words("place_trigger", "visit"):
         return Span(span.start, span.end, "place", span.attrs, span.score, span.rule, span.key)
-    if before in words("trip_preposition") and found.label != "area":
-        return found
     return span
 
 
