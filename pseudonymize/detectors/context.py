@@ -760,7 +760,8 @@ class ContextRules:
         if label in ("school", "other_institution") and works_at(doc, i):
             label = "work"  # "praktik på förskolan Solrosen": where someone works
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
-            max(closing, self._lower_run(doc, j)) if named or geo else j  # "floden hari rud"
+            max(closing, self._lower_run(doc, j)) if named or geo \
+            or label == "other_institution" else j  # "floden hari rud", "kyrkan kidane mehret"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
 
