@@ -1167,10 +1167,11 @@ class ContextRules:
                                     key=" ".join(folds[first:end + 1])))
 
     def _two_word_place(self, doc: Doc, j: int) -> int:
-        """j-1 when tokens j-1 and j are a two-word place, also in its genitive ("addis abeba",
-        "sankt petersburgs"): the owner of the institution after them is the whole place."""
+        """j-1 when tokens j-1 and j are a two-word place in lower case, also in its genitive
+        ("addis abeba", "sankt petersburgs"): the owner of the institution after them is the
+        whole place (capitalised, the words say themselves: "Västmanlands läns museum")."""
         if j < 1 or (j - 1) in doc.starts or not doc.texts[j - 1].isalpha() \
-                or doc.space(j - 1) != " ":
+                or not doc.texts[j - 1].islower() or doc.space(j - 1) != " ":
             return j
         pair = f"{doc.folds[j - 1]} {doc.folds[j]}"
         return j - 1 if self.lex.get(pair).place_kind or pair.endswith("s") \
@@ -1508,7 +1509,7 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     "oginga odinga street": a foreign one after lower-case words no list holds."""
     key = doc.folds[i]
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
-    if not head or not i or (i - 1) in doc.starts and not _name_at_start(doc, i - 1) \
+    if not head or not i or (i - 1) in doc.starts and not _name_at_start(r, doc, i - 1) \
             or i in doc.starts or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
             and _town_genitive(r, doc.folds[i - 1]):
         return False
@@ -1538,12 +1539,14 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
-def _name_at_start(doc: Doc, k: int) -> bool:
-    """Token k, starting a sentence, is a name or place and no everyday word ("Tuna park är ett
-    köpcentrum", "Mörby centrum ligger nära"; not "Den park", "Stora torget")."""
+def _name_at_start(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k, starting a sentence, is a name or place and no everyday word ("Mörby centrum
+    ligger nära", "Skanörs udde är vackert"; not "Den park", "Stora torget"), nor a town's
+    genitive ("Gävles hamn": the town's, labelled alone)."""
     e = doc.entries[k]
     return doc.texts[k][0].isupper() and e.zipf < T.COMMON and not e.cats - NAMEISH \
-        and bool(e.place_kind or e.gender or e.surname_rank or not e.zipf)
+        and bool(e.place_kind or e.gender or e.surname_rank or not e.zipf) \
+        and not _town_genitive(r, doc.folds[k])
 
 
 def _lower_name_run_before(r: ContextRules, doc: Doc, k: int) -> int | None:
