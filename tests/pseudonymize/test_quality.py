@@ -51,7 +51,7 @@ BLIND2_LEAKS_MAX = 5
 # session, 0.945 and 8: parts of towns walked to and traded on as places, foreign lake, river,
 # mountain and bridge words, transport operators, sports-club codes, provinces without their
 # administrative type): (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.97, 3), "dev5": (0.965, 4),
+DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.97, 2), "dev9": (0.98, 2),
               "dev10": (0.94, 8)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
