@@ -391,6 +391,10 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
 
 # "Khorāsān-e Raẕavī" -> "Khorāsān" (Persian ezafe), "Al Anbār" -> "Anbār", "La Araucanía" -> "Araucanía"
 SUBDIVISION_SHORT = re.compile(r"(.+?)-e .+|(?:A[lnrsdtz]|Ash|El|La) (.+)")
+# "Heilongjiang Sheng" -> "Heilongjiang", "Xinjiang Uygur Zizhiqu" -> "Xinjiang", "Lvivska oblast"
+# -> "Lvivska": the name without its administrative type, as learners write it
+SUBDIVISION_TYPE = re.compile(
+    r"(.+?)(?: (?:Uygur|Huizu|Zhuangzu))? (?:Sheng|Shi|Zizhiqu|oblast'?|voblasć|okrug|kray|županija)")
 # subdivisions that are a town (Hà Nội, Addis Ababa, North Macedonia's municipalities): `city`
 TOWN_SUBDIVISION = re.compile(r"(?i).*(?:city|municipality|administration|capital).*")
 
@@ -398,7 +402,8 @@ TOWN_SUBDIVISION = re.compile(r"(?i).*(?:city|municipality|administration|capita
 def subdivision_regions(lexicon: list[LexiconRow], taken: set[str]) -> list[tuple[str, str]]:
     """(name, country) rows for the ISO 3166-2 subdivisions of the learners' countries of origin
     (lexicon category `subdivision_country`), so "i fars i södra iran" finds its province
-    without a hand-written row; each name also in its short form (Khorāsān, Anbār). Names that
+    without a hand-written row; each name also in its short form (Khorāsān, Anbār) and without
+    its administrative type (Heilongjiang, Xinjiang). Names that
     are Swedish words (Bay, Nord), generic or taken by a town or listed region are left out:
     the town's reading wins, and a word would be a homograph with nothing to judge it by; so are
     subdivisions that are towns (Hà Nội)."""
@@ -413,7 +418,9 @@ def subdivision_regions(lexicon: list[LexiconRow], taken: set[str]) -> list[tupl
                 continue
             full = _drop_bracket(sub.name)
             short = SUBDIVISION_SHORT.fullmatch(full)
-            for name in (full, *(short.groups() if short else ())):
+            bare = SUBDIVISION_TYPE.fullmatch(full)
+            for name in (full, *(short.groups() if short else ()),
+                         *(bare.groups() if bare else ())):
                 if name and "," not in name and len(name) > 3 and fold(name) not in everyday \
                         and fold(name) not in taken:
                     out.setdefault(fold(name), (name, code))

@@ -148,7 +148,8 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
     offsets = doc.offsets  # doc.index_at, without a Python call per mention
     for span in spans:
         surface = doc.text[span.start:span.end]
-        if span.label in PROPAGATED and surface.isalpha() and len(surface) > 1:
+        if span.label in PROPAGATED and len(surface) > 1 and (
+                surface.isalpha() or _one_hyphened_token(doc, span, surface)):
             k = bisect_left(offsets, span.start)
             key = doc.folds[k]
             if key not in known:
@@ -247,6 +248,13 @@ def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozens
     j = k + 2 + (folds[k + 2] in ("en", "ett") or texts[k + 2].lower() in possessive)
     return j < n and (doc.lex.marks.get(texts[j].lower()) in ("prof", "fam")
                       or folds[j] in doc.lex.words("person_state"))
+
+
+def _one_hyphened_token(doc: Doc, span: Span, surface: str) -> bool:
+    """A one-token name of letters joined by hyphens ("al-ashar", "Gun-Britt"), propagated as
+    a one-word one is."""
+    return "-" in surface and surface.replace("-", "").isalpha() \
+        and doc.ends[doc.index_at(span.start)] == span.end
 
 
 def propagate(spans: list[Span], doc: Doc,
@@ -500,9 +508,30 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                                           != doc.lex.get(metropolis).place_country):
             metropolis = ""  # "flydde till Kenya … i lägret i Dadaab": another country's place
             # ("från Mogadishu i Somalia. Vi bodde i Hodan": still Mogadishu's)
+        if span.label == "area":
+            span = _outing(doc, span)
         out.append(span)
         prev = span
     return out
+
+
+def _outing(doc: Doc, span: Span) -> Span:
+    """A part of a town one walks to, strolls or trades on, or visits, is a `place` (a square,
+    market, site: "sålde kläder på Merkato", "promenerade på Piața Romană", "gick upp till
+    Sacsayhuamán", "turisterna besöker Hafezieh"); one lived on stays an `area` ("bodde på
+    Cihangir", "växte upp på Vasiljevskij"). The verb is read one or two words before the
+    preposition."""
+    k = doc.index_at(span.start)
+    if k < 1 or k == len(doc.texts) or doc.offsets[k] != span.start:
+        return span
+    before, verbs = doc.folds[k - 1], doc.folds[max(0, k - 3):k - 1]
+    words = doc.lex.words
+    if before in words("district_preposition") and not any(
+            v in words("district_verb") for v in verbs) or before in words(
+            "trip_preposition") and any(v in words("outing_verb") for v in verbs) \
+            or before in words("place_trigger", "visit"):
+        return Span(span.start, span.end, "place", span.attrs, span.score, span.rule, span.key)
+    return span
 
 
 ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a district on its island

@@ -136,7 +136,8 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
-                          "thing_pronoun", "work_word", "work_start", "place_trigger"))
+                          "thing_pronoun", "work_word", "work_start", "place_trigger",
+                          "article_prefix"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -219,7 +220,7 @@ APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7
                      before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
                      reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
-                      word=("business_head", "club_head"),
+                      word=("business_head", "club_head", "club_capital"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition",
                              "name_connector"))
 ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_institution"), 0.75,
@@ -798,7 +799,8 @@ class ContextRules:
         if label in ("school", "other_institution") and works_at(doc, i):
             label = "work"  # "praktik på förskolan Solrosen": where someone works
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
-            max(closing, self._lower_run(doc, j)) if named or geo else j  # "floden hari rud"
+            max(closing, self._lower_run(doc, j)) if named or geo \
+            or label == "other_institution" else j  # "floden hari rud", "kyrkan kidane mehret"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
 
@@ -856,15 +858,14 @@ class ContextRules:
         return next((e for e in self.kind_endings if key.endswith(e) and len(key) > len(e) + 2
                      and e in self.kind_nouns), "")
 
-    @staticmethod
-    def _kind_name(doc: Doc, j: int, named: bool = False) -> bool:
+    def _kind_name(self, doc: Doc, j: int, named: bool = False) -> bool:
         """The word a kind noun names after "som heter": capitalised, or in lower case a name
         the gazetteers know or a rare word that is no lexicon word ("en älv som heter
         ljusnan"; not "som heter 2010"); right after the naming verb (`named`) any word that
         is no frequent one ("en by som heter gamle"; not "som heter så"), or a first name that
         is no very common word ("en salong som heter bella": the business, not a person)."""
         tok, e = doc.token(j), doc.entries[j]
-        if not tok.is_word or not tok.text.isalpha() and tok.text[0].islower():
+        if not tok.is_word or not self._bare(tok.text).isalpha() and tok.text[0].islower():
             return False
         if tok.text[0].isupper():
             return True
@@ -886,12 +887,20 @@ class ContextRules:
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
         that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
-        words run together, is its name."""
-        e = doc.entries[j]
-        key = doc.folds[j]
-        return doc.texts[j].isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
+        words run together, is its name; also past an Arabic article ("området al-ashar")."""
+        e, key = doc.entries[j], doc.folds[j]
+        return self._bare(doc.texts[j]).isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
             and key not in self.stems.vocabulary \
             and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
+
+    def _bare(self, text: str) -> str:
+        """A lower-case word without its Arabic article ("al-ashar" -> "ashar"), else the word
+        (one capitalised past it, "al-Ashar", is a capitalised name: `Matcher._capital` in gazetteer_match)."""
+        dash = text.find("-")
+        if 0 < dash < len(text) - 1 and text[dash + 1].islower() \
+                and text[:dash + 1].lower() in self.w["article_prefix"]:
+            return text[dash + 1:]
+        return text
 
     def _glued(self, key: str) -> bool:
         """"föratt", "såatt": two frequent words written together (a learner's spelling)."""
@@ -1196,6 +1205,17 @@ class ContextRules:
         add(INSTITUTION_SUFFIX.span(doc.offsets[first], doc.ends[end], label, attrs,
                                     key=" ".join(folds[first:end + 1])))
 
+    def _two_word_place(self, doc: Doc, j: int) -> int:
+        """j-1 when tokens j-1 and j are a two-word place in lower case, also in its genitive
+        ("addis abeba", "sankt petersburgs"): the owner of the institution after them is the
+        whole place (capitalised, the words say themselves: "Västmanlands läns museum")."""
+        if j < 1 or (j - 1) in doc.starts or not doc.texts[j - 1].isalpha() \
+                or not doc.texts[j - 1].islower() or doc.space(j - 1) != " ":
+            return j
+        pair = f"{doc.folds[j - 1]} {doc.folds[j]}"
+        return j - 1 if self.lex.get(pair).place_kind or pair.endswith("s") \
+            and self.lex.get(pair[:-1]).place_kind else j
+
     def _owned_name(self, doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
         """"Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet"."""
         folds = doc.folds
@@ -1205,12 +1225,15 @@ class ContextRules:
                 and (doc.texts[j - 1][:1].isupper() or folds[j - 1].endswith("s")):
             j -= 1  # "Charkivs nationella universitet", "lindholmens tekniska gymnasium"
         owner = doc.texts[j] if j >= 0 else ""
+        place = self._two_word_place(doc, j)  # "addis abeba universitet"
         # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
-        # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere.
+        # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere; a
+        # two-word place anywhere
         lower = j >= 0 and owner.islower() and (
             doc.entries[j].zipf < T.COMMON and (_institution_context(doc, j) is not None
                                                 or studied_at(doc, j) is not None)
-            or self._place_genitive(doc.folds[j]) or self._swedish_place(doc.folds[j]))
+            or self._place_genitive(doc.folds[j]) or self._swedish_place(doc.folds[j])
+            or place < j)
         if owner.islower() and folds[i] in self.w["congregation_head"]:
             # "kidane mehret kyrkan", "kidus mikaels församling": a congregation named by
             # words no list holds (a saint's name in its genitive among them)
@@ -1221,8 +1244,8 @@ class ContextRules:
                 return
         if (owner[:1].isupper() or lower) and doc.texts[j][0].isalnum() and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
-            add(INSTITUTION_PHRASE.span(doc.offsets[j], doc.ends[i], label, attrs,
-                                        key=" ".join(folds[j:i + 1])))
+            add(INSTITUTION_PHRASE.span(doc.offsets[place], doc.ends[i], label, attrs,
+                                        key=" ".join(folds[place:i + 1])))
         elif len(folds[i]) == 2 and owner.islower():
             first = _company_start(doc, i)
             if first is not None:
@@ -1524,8 +1547,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     "oginga odinga street": a foreign one after lower-case words no list holds."""
     key = doc.folds[i]
     head = r.head_nouns.get(key) or key.endswith(r.geo_head_endings) and "geo"
-    if not head or not i or (i - 1) in doc.starts or i in doc.starts \
-            or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
+    if not head or not i or (i - 1) in doc.starts and not _name_at_start(r, doc, i - 1) \
+            or i in doc.starts or not doc.texts[i - 1].isalpha() or key in r.w["town_centre"] \
             and _town_genitive(r, doc.folds[i - 1]):
         return False
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
@@ -1556,6 +1579,16 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
                        key=" ".join(doc.folds[first:i + 1])))
     return False
+
+
+def _name_at_start(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k, starting a sentence, is a name or place and no everyday word ("Mörby centrum
+    ligger nära", "Skanörs udde är vackert"; not "Den park", "Stora torget"), nor a town's
+    genitive ("Gävles hamn": the town's, labelled alone)."""
+    e = doc.entries[k]
+    return doc.texts[k][0].isupper() and e.zipf < T.COMMON and not e.cats - NAMEISH \
+        and bool(e.place_kind or e.gender or e.surname_rank or not e.zipf) \
+        and not _town_genitive(r, doc.folds[k])
 
 
 def _lower_name_run_before(r: ContextRules, doc: Doc, k: int) -> int | None:
@@ -1855,7 +1888,8 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     rare = i and i + 1 < n and doc.folds[i - 1] in r.w["club_preposition"] \
         and doc.texts[i + 1].isalpha() and doc.entries[i + 1].zipf < T.COMMON \
         and not doc.entries[i + 1].cats and doc.folds[i + 1] not in r.stems.vocabulary
-    club = doc.folds[i] in r.w["club_head"] and (doc.texts[i].isupper() or town or rare)
+    club = doc.folds[i] in r.w["club_head"] and (doc.texts[i].isupper() or town or rare) \
+        or doc.texts[i].isupper() and doc.folds[i] in r.w["club_capital"]
     if not club and doc.folds[i] not in r.w["business_head"] or i + 1 >= len(doc.texts) \
             or not doc.texts[i + 1].isalpha() or i + 1 in doc.starts:
         return False
@@ -1863,12 +1897,14 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = doc.capitalised_run(i + 1)
     elif club and (town or rare):
         end = i + 1  # "spelar i IFK eskilstuna", "i ifk göteborg", "i ik sirius"
-    elif not club and (_institution_context(doc, i) == "work" or i >= 2 and doc.texts[i - 1] == ","
-                       and doc.folds[i - 2] in r.w["business_head"]) \
-            and r._kind_name(doc, (k := i + 1 + (doc.folds[i + 1] in r.w["name_connector"]
-                                                 and i + 2 < n)), True):
+    elif not club and ((work := _institution_context(doc, i) == "work") or i >= 2
+                       and doc.texts[i - 1] == "," and doc.folds[i - 2] in r.w["business_head"]) \
+            and (r._kind_name(doc, (k := i + 1 + (doc.folds[i + 1] in r.w["name_connector"]
+                                                  and i + 2 < n)), True)
+                 or work and _town_named(doc, i + 1)):
         # "jobbar på pizzeria napoli", "ett litet kafé, café deseret": any word but a frequent
-        # one, also after a foreign article ("restaurang la fonda")
+        # one, also after a foreign article ("restaurang la fonda"); "jobbar på taxi
+        # västerås": a business named by its kind and its town, where someone works
         end = r._lower_run(doc, k)
     else:
         return False
@@ -1876,6 +1912,13 @@ def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                            "other_institution" if club else "work",
                            key=" ".join(doc.folds[i:end + 1])))
     return False
+
+
+def _town_named(doc: Doc, k: int) -> bool:
+    """Token k is a town or region in lower case, no person's name ("taxi västerås")."""
+    e = doc.entries[k]
+    return doc.texts[k].isalpha() and doc.texts[k].islower() and bool(e.place_kind) \
+        and not e.gender
 
 
 def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

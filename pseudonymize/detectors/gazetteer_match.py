@@ -46,11 +46,10 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 
 
 # --- rule names (resolve imports these) -------------------------------------------------------
-PHRASE = _rule("phrase", NAMES + PLACES + ORGS, 0.9, ("place_trigger", "phrase_tail", "kind_noun",
-                                                      "never_replaced", "work_word",
-                                                      "geo_preposition", "shop_chain",
-                                                      "shop_preposition", "shopping_verb"))
-GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS, 0.8, (
+PHRASE = _rule("phrase", NAMES + PLACES + ORGS + ("transport_name",), 0.9, (
+    "place_trigger", "phrase_tail", "kind_noun", "never_replaced", "work_word", "geo_preposition",
+    "shop_chain", "shop_preposition", "shopping_verb", "ride_verb"))
+GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name",), 0.8, (
     "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "stay_adverb", "name_trigger", "name_verb", "never_replaced",
     "naming_verb", "town_noun",
@@ -66,7 +65,7 @@ FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_wo
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
-    "dwelling_verb"))
+    "dwelling_verb", "district_verb", "outing_verb", "trip_preposition"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -74,7 +73,8 @@ WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition", "possessive", "definite_ending",
-    "profession_verb", "profession_filler", "inverted_subject"), before=("institution_preposition",))
+    "profession_verb", "profession_filler", "inverted_subject", "apposition_article",
+    "kind_noun"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
     "male_patronymic_ending", "article_prefix"))
@@ -129,7 +129,8 @@ PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelli
                "area": "area",
                "region": "region", "geo": "geo", "place": "place", "street": "place"}
 ORG_LABEL = {"school": "school", "university": "school", "company": "work", "workplace": "work",
-             "authority": "other_institution", "other": "other_institution"}
+             "authority": "other_institution", "other": "other_institution",
+             "transport": "transport_name"}
 EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "weekday"})
 NOT_NAME = frozenset({"not_name"})
 HOMOGRAPH = frozenset({"common_name_homograph"})
@@ -324,10 +325,21 @@ def _institution_context(doc: Doc, i: int) -> str | None:
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
         if folds[k] in W["institution_preposition"] and folds[i - 1] in W["locating_preposition"] \
-                and _named_object(doc, k + 1):
-            return None  # "jobbar på ica på storheden": the first names the workplace, the
-            # second where it is (but "på Institutionen för geovetenskaper": one name)
+                and (_named_object(doc, k + 1) or _kind_between(doc, k + 1, i - 1)):
+            return None  # "jobbar på ica på storheden", "på ett litet kafé på Knäppingsborg":
+            # the first names the workplace, the second where it is (but "på Institutionen
+            # för geovetenskaper": one name)
     return "work" if stated_profession(doc, i - 2) else None
+
+
+def _kind_between(doc: Doc, start: int, end: int) -> bool:
+    """An article, then a workplace's kind word among tokens start..end-1 ("ett litet kafé",
+    "en restaurang"): the workplace is that one, unnamed (but "jobbar på lager på Höglands
+    Trä": the company is named after the bare noun)."""
+    words = doc.lex.words
+    kinds = words("kind_noun", "work", "school", "other_institution")
+    return doc.folds[start] in words("apposition_article") \
+        and any(f in kinds for f in doc.folds[start + 1:end])
 
 
 def _named_object(doc: Doc, k: int) -> bool:
@@ -1045,7 +1057,11 @@ class Matcher:
         # "på akademiska sjukhuset", "jobbar på ica maxi": a named institution in lower case
         # (a company's name only where someone works or studies).
         lower_org = label in ORG_LABELS and (e.org_kind != "company" or _at_shop(doc, i)
-                                             or _institution_context(doc, i) is not None)
+                                             or _institution_context(doc, i) is not None) \
+            or label == "transport_name" and i and folds[i - 1] in self.W["ride_verb"]
+        # ... and an operator ridden ("åker tåg i bergslagen"), where one works its workplace
+        if label == "transport_name" and _institution_context(doc, i) == "work":
+            label = "work"
         # after a place preposition: a place in lower case after a place verb, or a country or
         # a place with a rare word in it ("från addis abeba", "från nya zeeland", "från viña
         # del mar": the whole phrase is the town's name)

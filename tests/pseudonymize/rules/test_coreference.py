@@ -159,3 +159,17 @@ def test_a_homograph_name_beside_a_pronoun_or_in_a_state_of_life_is_the_name(off
     assert (text.index("sol och"), "firstname_female") in spans
     assert (text.index("sol är"), "firstname_female") in spans
     assert not [s for s in spans if s[0] == text.index("sol varm")]
+
+
+@pytest.mark.parametrize(("text", "surface", "label"), [
+    ("Jag kommer från området al-ashar nära floden. Nu bor min kompis i al-ashar och jobbar.",
+     "al-ashar och", "area"),
+    ("Min vän heter Gun-Britt. Jag tycker om gun-britt mycket.", "gun-britt mycket",
+     "firstname_female")])
+def test_a_hyphened_one_token_name_is_found_again(offline_engine, text: str, surface: str,
+                                                  label: str) -> None:
+    """A name of letters joined by hyphens in one token ("al-ashar", "Gun-Britt") recurs as a
+    one-word name does: the later mention would leak it."""
+    start = text.index(surface)
+    spans = {(s.start, s.end, s.label) for s in offline_engine.detect(text)}
+    assert (start, start + len(surface.split()[0]), label) in spans
