@@ -16,7 +16,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
-from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, settle
+from pseudonymize.detectors.gender import NAME_GENDER, settle
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
                                                      PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
                                                      side_of_town)
@@ -672,8 +672,9 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
 
 def remembered_gender(spans: list[Span], doc: Doc,
                       earlier: dict[tuple[str, str], int] | None) -> list[Span]:
-    """A first name no list genders takes the sex the learner's earlier essays established
-    ("Min fru heter Shamiram" there, "Shamiram var gravid" here), unless this essay's own
+    """A first name takes the sex the learner's earlier essays established ("Min fru heter
+    Shamiram" there, "Shamiram var gravid" here; "vi kallar honom Gabi" there, a woman's name
+    in the lists, "kaffe med Gabi" here), unless this essay's own
     evidence settles it (name-gender), also at a mention only the memory found ("zhino har
     astma, hon hostar" after an essay that had to guess her sex by the name's ending). The
     essay's evidence is read again over every rule's names: a context rule's name ("min dotter
@@ -689,11 +690,11 @@ def remembered_gender(spans: list[Span], doc: Doc,
         key = span.key or doc.text[span.start:span.end].lower()  # as `number` keys it
         labels = known.get(key) if span.label in FIRSTNAMES else None
         if labels and len(labels) == 1 and span.label not in labels \
-                and span.rule != NAME_GENDER.name \
-                and doc.lex.get(fold(key)).gender not in GENDERED:
+                and span.rule != NAME_GENDER.name:
             span = span._replace(label=next(iter(labels)))
         out.append(span)
-    return settle(doc, out)
+    return settle(doc, out, frozenset(fold(key) for key, labels in known.items()
+                                      if len(labels) == 1))
 
 
 def family(label: str) -> str:

@@ -42,8 +42,9 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
         return None
     for j in range(i - 1, max(-1, i - 4), -1):
         gender = kin.get(folds[j])
-        if gender in GENDERED and noun and folds[j] in words("person_pronoun"):
-            return None
+        if gender in GENDERED and noun and folds[j] in words("person_pronoun") \
+                and not (j and folds[j - 1] in words("nickname_word")):
+            return None  # ("sa hon Ali"; but "vi kallar honom Gabi" names him)
         if gender in GENDERED:
             return gender
         if gender == "male_after_possessive" and j \
@@ -57,8 +58,12 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
 
 def kin_after(doc: Doc, i: int) -> str | None:
     """"Bashiiro är min fru", "Zelmira var hans syster": the gendered kin word that "är" and
-    its owner say the name at token i is, or None."""
+    its owner say the name at token i is; "Gabi är gravid": a state of one sex only; or None."""
     folds, words, n = doc.folds, doc.lex.words, len(doc.texts)
+    if i + 2 < n and folds[i + 1] in words("be_verb"):
+        state = words.value("gender_predicate").get(folds[i + 2])
+        if state in GENDERED:
+            return state
     if i + 3 >= n or folds[i + 1] not in words("be_verb") \
             or doc.texts[i + 2].lower() not in words.surface("possessive"):
         return None
@@ -67,6 +72,24 @@ def kin_after(doc: Doc, i: int) -> str | None:
     if gender == "male_after_possessive":  # "Gabi är min man": after the owner by the test above
         return "male"
     return gender if gender in GENDERED else None
+
+
+def tied_pronoun(doc: Doc, i: int) -> str | None:
+    """"Gabi och hans fru", "Nong och hennes man", "Gabi, han är min vän": a pronoun tied to the
+    one-word name at token i by "och" before an owned noun, or by a comma before "är"/"var";
+    close enough to overrule the name lists (a pronoun further on may be anyone's)."""
+    folds, texts, words, n = doc.folds, doc.texts, doc.lex.words, len(doc.texts)
+    if i + 3 >= n or i + 1 in doc.starts or not texts[i + 2].islower():
+        return None
+    gender = words.value("person_pronoun").get(folds[i + 2])
+    if gender not in GENDERED:
+        return None
+    if folds[i + 1] == "och" and folds[i + 2] in words.surface("possessive") \
+            and texts[i + 3].isalpha():
+        return gender
+    if folds[i + 1] == "," and folds[i + 3] in words("be_verb"):
+        return gender
+    return None
 
 
 def _marker(doc: Doc, i: int, surname: bool = False) -> str | None:
@@ -163,8 +186,12 @@ def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
     return sorted(out + added, key=lambda x: x.start) if added else out
 
 
-def settle(doc: Doc, spans: list[Span]) -> list[Span]:
-    """Relabel every mention of an open first name that the essay's evidence genders."""
+def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
+           ) -> list[Span]:
+    """Relabel every mention of an open first name that the essay's evidence genders. A
+    pronoun further on is weaker evidence than the learner's earlier essays (`remembered`:
+    the names they gendered): "vår son Tomás … vi säger tomi" there, "med tomi. Från hennes
+    fönster" (the grandmother's) here."""
     spans = _vietnamese(doc, spans)
     found: dict[str, set[str]] = {}
     opened: dict[int, str] = {}
@@ -187,7 +214,7 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before, writer) \
                 or kin_after(doc, k)
-            if gender is None:
+            if gender is None and key not in remembered:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n])
             if gender:
@@ -196,7 +223,8 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
             # a listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi): the
             # kin noun the essay names the person with decides ("min dotter Rezan")
             opened[n] = key
-            gender = kin_gender(doc, k, noun=True) or kin_after(doc, k)
+            gender = kin_gender(doc, k, noun=True) or kin_after(doc, k) \
+                or tied_pronoun(doc, k)
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
@@ -221,5 +249,5 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
-                    "naming_verb"),
+                    "naming_verb", "gender_predicate"),
                    fn=settle)

@@ -159,3 +159,31 @@ def test_a_homograph_name_beside_a_pronoun_or_in_a_state_of_life_is_the_name(off
     assert (text.index("sol och"), "firstname_female") in spans
     assert (text.index("sol är"), "firstname_female") in spans
     assert not [s for s in spans if s[0] == text.index("sol varm")]
+
+
+# (earlier essay, later essay, the later mention, the label it takes there)
+REMEMBERED_GENDERS = [
+    # the earlier essay says "honom" of a name the lists give women: the later bare mention is his
+    ("Min kusin Gabriel jobbar med mig, men vi kallar honom Gabi.",
+     "Efter mässan dricker jag kaffe med Gabi och andra.", "Gabi och", "firstname_male"),
+    # no evidence in the earlier essay: the lists decide
+    ("Efter mässan dricker jag kaffe med Gabi och andra.",
+     "Gabi bor nära kyrkan.", "Gabi bor", "firstname_female"),
+    # the earlier essay's son: a possessive further on in a later sentence is someone else's
+    ("Vi har en son, tomi, han är fem år.",
+     "Min mamma bor i Valparaíso. Jag åker dit med tomi. Från hennes fönster ser man hamnen.",
+     "tomi.", "firstname_male"),
+]
+
+
+@pytest.mark.parametrize("earlier, text, found, label", REMEMBERED_GENDERS)
+def test_a_name_keeps_the_sex_the_learners_earlier_essay_gave_it(
+        offline_engine, earlier: str, text: str, found: str, label: str) -> None:
+    """A sex the learner's earlier essay established for a name holds in a later essay that
+    says nothing stronger of it (a pronoun further on may be anyone's)."""
+    from pseudonymize.engine import Memory
+
+    memory = Memory()
+    offline_engine.pseudonymize(earlier, "e1", memory=memory)
+    later = offline_engine.pseudonymize(text, "e2", memory=memory)
+    assert (text.index(found), label) in {(a.start, a.label) for a in later.annotations}
