@@ -717,6 +717,14 @@ class _Families(dict):
 FAMILY_OF = _Families()
 
 
+def _kin_named(kin: Span | None, span: Span, top: Span, text: str) -> bool:
+    """"Jag heter Tigist Bekele … min abaye Bekele": a given name right after a kin word stays
+    one where another mention is a surname (an Ethiopian, Eritrean or Somali child's surname is
+    the father's given name)."""
+    return kin is not None and kin.label == "fam" and top.label == "surname" \
+        and span.label in FIRSTNAMES and text[kin.end:span.start] == " "
+
+
 def unify(spans: list[Span], text: str) -> list[Span]:
     """Give every mention of one entity the label of its most confident mention."""
     # an entity's key: its canonical key, else its lower-case text
@@ -728,9 +736,11 @@ def unify(spans: list[Span], text: str) -> list[Span]:
             best[ident] = span
     out = []
     new = tuple.__new__  # Span(...) without its Python __new__: a relabelled mention each
+    prev: Span | None = None
     for span, ident in zip(spans, idents):
-        top = best[ident]
+        top, kin, prev = best[ident], prev, span
         if top.label == span.label or span.rule == NAMED_KIND.name \
+                or _kin_named(kin, span, top, text) \
                 or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name \
                 or "middlename" in (top.label, span.label) and span.label in NAME_LABELS:
             # "bor i Dnipro vid floden Dnipro", "floden dnipro och staden dnipro": a kind noun
