@@ -12,7 +12,12 @@ before the next person ("min kompis Hibaaq och hennes dotter", "min kusin Sazan 
 bor …", "min kompis Gul var med mig, han är …": Gul is a man's name in Afghanistan and a woman's
 in Turkey). For a name the lists call neutral
 pronouns are no evidence: the SweLL convention labels a neutral name by the name, not by the
-person ("Nour … hon" stays unknown).
+person ("Nour … hon" stays unknown). A name the lists give one sex (Gabi, Rezan, Hawre) is
+given to the other only on evidence tied to it: a kin noun naming the person ("min dotter
+Rezan", "Gabi är min man"), a state of one sex ("Jwan är gravid"), an object pronoun after a
+nickname verb ("vi kallar honom Gabi"), or a pronoun joined to the name ("Gabi och hans fru",
+"Hawre, hon är …"); a pronoun further on may be anyone's ("Anna och Ali … han"), and one before
+the name is a speaker ("sa hon Ali").
 """
 from __future__ import annotations
 
@@ -123,12 +128,14 @@ def _nickname(doc: Doc, i: int, before: str | None, writer: str | None) -> str |
     return None
 
 
-def pronoun_gender(doc: Doc, k: int, stop: int) -> str | None:
+def pronoun_gender(doc: Doc, k: int, stop: int, sentence: bool = False) -> str | None:
     """The gender of the first personal pronoun after token k, before token `stop` (the next
-    person's mention) and within PRONOUN_REACH words; "Hans" capitalised inside a sentence is
-    the name, not the pronoun."""
+    person's mention) and within PRONOUN_REACH words (with `sentence`, within k's sentence);
+    "Hans" capitalised inside a sentence is the name, not the pronoun."""
     pronouns = doc.lex.words.value("person_pronoun")
     for j in range(k + 1, min(stop, k + 1 + PRONOUN_REACH)):
+        if sentence and j in doc.starts:
+            return None
         gender = pronouns.get(doc.folds[j])
         if gender in GENDERED and (doc.texts[j][:1].islower() or j in doc.starts):
             return gender
@@ -189,9 +196,9 @@ def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
 def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
            ) -> list[Span]:
     """Relabel every mention of an open first name that the essay's evidence genders. A
-    pronoun further on is weaker evidence than the learner's earlier essays (`remembered`:
-    the names they gendered): "vår son Tomás … vi säger tomi" there, "med tomi. Från hennes
-    fönster" (the grandmother's) here."""
+    pronoun in a later sentence is weaker evidence than the learner's earlier essays
+    (`remembered`: the names they gendered): "vår son Tomás … vi säger tomi" there, "med tomi.
+    Från hennes fönster" (the grandmother's) here; "zhino var sjuk, hon hostade" still decides."""
     spans = _vietnamese(doc, spans)
     found: dict[str, set[str]] = {}
     opened: dict[int, str] = {}
@@ -214,9 +221,9 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before, writer) \
                 or kin_after(doc, k)
-            if gender is None and key not in remembered:
+            if gender is None:
                 stops = stops or _people(doc, spans)
-                gender = pronoun_gender(doc, k, stops[n])
+                gender = pronoun_gender(doc, k, stops[n], key in remembered)
             if gender:
                 found.setdefault(key, set()).add(gender)
         elif listed is not None and key not in neutral and listed.gender in GENDERED:
