@@ -50,10 +50,11 @@ BLIND2_LEAKS_MAX = 5
 # dev10, written blind in the fourth session and only measured there (first 0.922 and 10 leaks
 # in 8 essays, 0.924 and 9 after the merges of dev9's work; tuned on openly in the fifth
 # session, 0.936 and 7 after h-recall10's persons, numbers, addresses and dates, 0.943 after
-# h-recall12's name labels: gender and name parts); dev11, written
-# blind in the fifth session and only measured there (first 0.878 and 17 leaks in 16 essays):
+# h-recall12's name labels: gender and name parts, also dev4 0.976 and dev8 0.972); dev11,
+# written blind in the fifth session and only measured there (first 0.878 and 17 leaks in
+# 16 essays):
 # (replace-label recall, leaks) they keep
-DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.97, 3), "dev5": (0.965, 4),
+DEV_LEVELS = {"dev2": (0.975, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.97, 2), "dev9": (0.985, 1),
               "dev10": (0.94, 7), "dev11": (0.88, 14)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
