@@ -16,7 +16,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
-from pseudonymize.detectors.gender import GENDERED, NAME_GENDER, settle
+from pseudonymize.detectors.gender import NAME_GENDER, settle
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
                                                      PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
                                                      side_of_town)
@@ -701,8 +701,9 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
 
 def remembered_gender(spans: list[Span], doc: Doc,
                       earlier: dict[tuple[str, str], int] | None) -> list[Span]:
-    """A first name no list genders takes the sex the learner's earlier essays established
-    ("Min fru heter Shamiram" there, "Shamiram var gravid" here), unless this essay's own
+    """A first name takes the sex the learner's earlier essays established ("Min fru heter
+    Shamiram" there, "Shamiram var gravid" here; "vi kallar honom Gabi" there, a woman's name
+    in the lists, "kaffe med Gabi" here), unless this essay's own
     evidence settles it (name-gender), also at a mention only the memory found ("zhino har
     astma, hon hostar" after an essay that had to guess her sex by the name's ending). The
     essay's evidence is read again over every rule's names: a context rule's name ("min dotter
@@ -718,11 +719,11 @@ def remembered_gender(spans: list[Span], doc: Doc,
         key = span.key or doc.text[span.start:span.end].lower()  # as `number` keys it
         labels = known.get(key) if span.label in FIRSTNAMES else None
         if labels and len(labels) == 1 and span.label not in labels \
-                and span.rule != NAME_GENDER.name \
-                and doc.lex.get(fold(key)).gender not in GENDERED:
+                and span.rule != NAME_GENDER.name:
             span = span._replace(label=next(iter(labels)))
         out.append(span)
-    return settle(doc, out)
+    return settle(doc, out, frozenset(fold(key) for key, labels in known.items()
+                                      if len(labels) == 1))
 
 
 def family(label: str) -> str:
@@ -745,6 +746,14 @@ class _Families(dict):
 FAMILY_OF = _Families()
 
 
+def _kin_named(kin: Span | None, span: Span, top: Span, text: str) -> bool:
+    """"Jag heter Tigist Bekele … min abaye Bekele": a given name right after a kin word stays
+    one where another mention is a surname (an Ethiopian, Eritrean or Somali child's surname is
+    the father's given name)."""
+    return kin is not None and kin.label == "fam" and top.label == "surname" \
+        and span.label in FIRSTNAMES and text[kin.end:span.start] == " "
+
+
 def unify(spans: list[Span], text: str) -> list[Span]:
     """Give every mention of one entity the label of its most confident mention."""
     # an entity's key: its canonical key, else its lower-case text
@@ -756,9 +765,11 @@ def unify(spans: list[Span], text: str) -> list[Span]:
             best[ident] = span
     out = []
     new = tuple.__new__  # Span(...) without its Python __new__: a relabelled mention each
+    prev: Span | None = None
     for span, ident in zip(spans, idents):
-        top = best[ident]
+        top, kin, prev = best[ident], prev, span
         if top.label == span.label or span.rule == NAMED_KIND.name \
+                or _kin_named(kin, span, top, text) \
                 or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name \
                 or "middlename" in (top.label, span.label) and span.label in NAME_LABELS:
             # "bor i Dnipro vid floden Dnipro", "floden dnipro och staden dnipro": a kind noun

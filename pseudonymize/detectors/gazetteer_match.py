@@ -1139,7 +1139,7 @@ class Matcher:
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
         names, but for a surname that is no given name ("Jorge Muñoz Soto", "María Quispe
-        Mamani": two family names, as in Spanish). A run is spans[first:n] of names on adjacent
+        Mamani": two family names, as in Spanish) unless an Arabic family name ends the run. A run is spans[first:n] of names on adjacent
         tokens, found in one pass (each span's token by one C-level `bisect` map)."""
         out = list(spans)
         first, prev_k = -1, None  # the current run's first span (-1: none), its last token
@@ -1151,12 +1151,17 @@ class Matcher:
         def close(end: int) -> None:
             if first < 0 or end - first < 2 or spans[first].label not in FIRSTNAMES:
                 return
+            # "Haider Jabbar al-Tamimi": a family name with an Arabic article ends the name, so
+            # the words between are the father's and grandfather's names, middle names
+            last = doc.text[spans[end - 1].start:spans[end - 1].end].lower()
+            dash = last.find("-")
+            arabic = 0 < dash < len(last) - 2 and last[:dash + 1] in self.W["article_prefix"]
             for n in range(first + 1, end):
                 e = doc.entries[ks[n]] if ks[n] is not None and ks[n] < len(doc.texts) else EMPTY
                 key = doc.text[spans[n].start:spans[n].end].lower()
                 # "Tatjana Ivanovna", "Sergej Ivanovitj Petrov": a patronymic
                 inner = n < end - 1
-                if key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
+                if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
                         or inner and (spans[n].label != "surname" or not e.surname_rank
                                       or e.first_rank):
                     out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))

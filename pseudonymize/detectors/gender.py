@@ -12,7 +12,12 @@ before the next person ("min kompis Hibaaq och hennes dotter", "min kusin Sazan 
 bor …", "min kompis Gul var med mig, han är …": Gul is a man's name in Afghanistan and a woman's
 in Turkey). For a name the lists call neutral
 pronouns are no evidence: the SweLL convention labels a neutral name by the name, not by the
-person ("Nour … hon" stays unknown).
+person ("Nour … hon" stays unknown). A name the lists give one sex (Gabi, Rezan, Hawre) is
+given to the other only on evidence tied to it: a kin noun naming the person ("min dotter
+Rezan", "Gabi är min man"), a state of one sex ("Jwan är gravid"), an object pronoun after a
+nickname verb ("vi kallar honom Gabi"), or a pronoun joined to the name ("Gabi och hans fru",
+"Hawre, hon är …"); a pronoun further on may be anyone's ("Anna och Ali … han"), and one before
+the name is a speaker ("sa hon Ali").
 """
 from __future__ import annotations
 
@@ -42,8 +47,9 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
         return None
     for j in range(i - 1, max(-1, i - 4), -1):
         gender = kin.get(folds[j])
-        if gender in GENDERED and noun and folds[j] in words("person_pronoun"):
-            return None
+        if gender in GENDERED and noun and folds[j] in words("person_pronoun") \
+                and not (j and folds[j - 1] in words("nickname_word")):
+            return None  # ("sa hon Ali"; but "vi kallar honom Gabi" names him)
         if gender in GENDERED:
             return gender
         if gender == "male_after_possessive" and j \
@@ -57,8 +63,12 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
 
 def kin_after(doc: Doc, i: int) -> str | None:
     """"Bashiiro är min fru", "Zelmira var hans syster": the gendered kin word that "är" and
-    its owner say the name at token i is, or None."""
+    its owner say the name at token i is; "Gabi är gravid": a state of one sex only; or None."""
     folds, words, n = doc.folds, doc.lex.words, len(doc.texts)
+    if i + 2 < n and folds[i + 1] in words("be_verb"):
+        state = words.value("gender_predicate").get(folds[i + 2])
+        if state in GENDERED:
+            return state
     if i + 3 >= n or folds[i + 1] not in words("be_verb") \
             or doc.texts[i + 2].lower() not in words.surface("possessive"):
         return None
@@ -67,6 +77,24 @@ def kin_after(doc: Doc, i: int) -> str | None:
     if gender == "male_after_possessive":  # "Gabi är min man": after the owner by the test above
         return "male"
     return gender if gender in GENDERED else None
+
+
+def tied_pronoun(doc: Doc, i: int) -> str | None:
+    """"Gabi och hans fru", "Nong och hennes man", "Gabi, han är min vän": a pronoun tied to the
+    one-word name at token i by "och" before an owned noun, or by a comma before "är"/"var";
+    close enough to overrule the name lists (a pronoun further on may be anyone's)."""
+    folds, texts, words, n = doc.folds, doc.texts, doc.lex.words, len(doc.texts)
+    if i + 3 >= n or i + 1 in doc.starts or not texts[i + 2].islower():
+        return None
+    gender = words.value("person_pronoun").get(folds[i + 2])
+    if gender not in GENDERED:
+        return None
+    if folds[i + 1] == "och" and folds[i + 2] in words.surface("possessive") \
+            and texts[i + 3].isalpha():
+        return gender
+    if folds[i + 1] == "," and folds[i + 3] in words("be_verb"):
+        return gender
+    return None
 
 
 def _marker(doc: Doc, i: int, surname: bool = False) -> str | None:
@@ -100,12 +128,14 @@ def _nickname(doc: Doc, i: int, before: str | None, writer: str | None) -> str |
     return None
 
 
-def pronoun_gender(doc: Doc, k: int, stop: int) -> str | None:
+def pronoun_gender(doc: Doc, k: int, stop: int, sentence: bool = False) -> str | None:
     """The gender of the first personal pronoun after token k, before token `stop` (the next
-    person's mention) and within PRONOUN_REACH words; "Hans" capitalised inside a sentence is
-    the name, not the pronoun."""
+    person's mention) and within PRONOUN_REACH words (with `sentence`, within k's sentence);
+    "Hans" capitalised inside a sentence is the name, not the pronoun."""
     pronouns = doc.lex.words.value("person_pronoun")
     for j in range(k + 1, min(stop, k + 1 + PRONOUN_REACH)):
+        if sentence and j in doc.starts:
+            return None
         gender = pronouns.get(doc.folds[j])
         if gender in GENDERED and (doc.texts[j][:1].islower() or j in doc.starts):
             return gender
@@ -163,8 +193,12 @@ def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
     return sorted(out + added, key=lambda x: x.start) if added else out
 
 
-def settle(doc: Doc, spans: list[Span]) -> list[Span]:
-    """Relabel every mention of an open first name that the essay's evidence genders."""
+def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
+           ) -> list[Span]:
+    """Relabel every mention of an open first name that the essay's evidence genders. A
+    pronoun in a later sentence is weaker evidence than the learner's earlier essays
+    (`remembered`: the names they gendered): "vår son Tomás … vi säger tomi" there, "med tomi.
+    Från hennes fönster" (the grandmother's) here; "zhino var sjuk, hon hostade" still decides."""
     spans = _vietnamese(doc, spans)
     found: dict[str, set[str]] = {}
     opened: dict[int, str] = {}
@@ -189,14 +223,15 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
                 or kin_after(doc, k)
             if gender is None:
                 stops = stops or _people(doc, spans)
-                gender = pronoun_gender(doc, k, stops[n])
+                gender = pronoun_gender(doc, k, stops[n], key in remembered)
             if gender:
                 found.setdefault(key, set()).add(gender)
         elif listed is not None and key not in neutral and listed.gender in GENDERED:
             # a listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi): the
             # kin noun the essay names the person with decides ("min dotter Rezan")
             opened[n] = key
-            gender = kin_gender(doc, k, noun=True) or kin_after(doc, k)
+            gender = kin_gender(doc, k, noun=True) or kin_after(doc, k) \
+                or tied_pronoun(doc, k)
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
@@ -221,5 +256,5 @@ def settle(doc: Doc, spans: list[Span]) -> list[Span]:
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
-                    "naming_verb"),
+                    "naming_verb", "gender_predicate"),
                    fn=settle)

@@ -52,8 +52,9 @@ BLIND2_LEAKS_MAX = 5
 # session, 0.936 and 7 after h-recall10's persons, numbers, addresses and dates, 0.945 and 8
 # on h-recall11's places: parts of towns walked to and traded on as places, foreign lake, river,
 # mountain and bridge words, transport operators, sports-club codes, provinces without their
-# administrative type); dev11, written blind in the fifth session and only measured there
-# (first 0.878 and 17 leaks in 16 essays): (replace-label recall, leaks) they keep
+# administrative type; h-recall12's name labels, gender and name parts, after them);
+# dev11, written blind in the fifth session and only measured there (first 0.878 and 17 leaks
+# in 16 essays): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.955, 5), "dev11": (0.88, 14)}

@@ -98,7 +98,7 @@ def test_a_name_no_list_genders_keeps_the_sex_the_learners_earlier_essays_gave_i
     memory = Memory()
     first = engine.pseudonymize("Min fru heter Dhuuxo och hon är snäll.", "e1", memory=memory)
     assert [a.label for a in first.annotations if a.start == 14] == ["firstname_female"]
-    text = "Dhuuxo var gravid med vårt första barn."
+    text = "Dhuuxo var hemma med vårt första barn."
     assert [s.label for s in engine.detect(text, memory=memory) if s.start == 0] \
         == ["firstname_female"]
     assert [s.label for s in engine.detect(text) if s.start == 0] == ["firstname_male"]

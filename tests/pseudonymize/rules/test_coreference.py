@@ -173,3 +173,31 @@ def test_a_hyphened_one_token_name_is_found_again(offline_engine, text: str, sur
     start = text.index(surface)
     spans = {(s.start, s.end, s.label) for s in offline_engine.detect(text)}
     assert (start, start + len(surface.split()[0]), label) in spans
+
+
+# (earlier essay, later essay, the later mention, the label it takes there)
+REMEMBERED_GENDERS = [
+    # the earlier essay says "honom" of a name the lists give women: the later bare mention is his
+    ("Min kusin Gabriel jobbar med mig, men vi kallar honom Gabi.",
+     "Efter mässan dricker jag kaffe med Gabi och andra.", "Gabi och", "firstname_male"),
+    # no evidence in the earlier essay: the lists decide
+    ("Efter mässan dricker jag kaffe med Gabi och andra.",
+     "Gabi bor nära kyrkan.", "Gabi bor", "firstname_female"),
+    # the earlier essay's son: a possessive further on in a later sentence is someone else's
+    ("Vi har en son, tomi, han är fem år.",
+     "Min mamma bor i Valparaíso. Jag åker dit med tomi. Från hennes fönster ser man hamnen.",
+     "tomi.", "firstname_male"),
+]
+
+
+@pytest.mark.parametrize("earlier, text, found, label", REMEMBERED_GENDERS)
+def test_a_name_keeps_the_sex_the_learners_earlier_essay_gave_it(
+        offline_engine, earlier: str, text: str, found: str, label: str) -> None:
+    """A sex the learner's earlier essay established for a name holds in a later essay that
+    says nothing stronger of it (a pronoun further on may be anyone's)."""
+    from pseudonymize.engine import Memory
+
+    memory = Memory()
+    offline_engine.pseudonymize(earlier, "e1", memory=memory)
+    later = offline_engine.pseudonymize(text, "e2", memory=memory)
+    assert (text.index(found), label) in {(a.start, a.label) for a in later.annotations}
