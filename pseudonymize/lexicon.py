@@ -37,7 +37,8 @@ def fold(text: str) -> str:
     """Matching key, identical to the gazetteers' `fold` column: ASCII transliteration, lower case."""
     low = text.lower()
     if _FAST_OK.issuperset(low):  # (at C speed: a Python test per character cost more)
-        return low.translate(_FAST).strip()
+        # (an ASCII word has nothing to transliterate: `translate` looks up each character)
+        return (low if low.isascii() else low.translate(_FAST)).strip()
     return unidecode(text).lower().strip()
 
 

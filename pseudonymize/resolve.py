@@ -424,9 +424,12 @@ def _variants(doc: Doc, index: dict[str, str], known: dict[str, Span]) -> dict[s
     # a word one edit from an indexed key has its first letter and a length one off its own
     # at most: a word without both is passed over before its deletions are made
     near = {(key[0], len(key) + d) for key in set(index.values()) for d in (-1, 0, 1)}
-    entries = doc.lex.entries
+    lex = doc.lex
+    entries = lex.entries
     found: dict[str, str] = {}  # read by spelling only: its order does not matter
-    for f in set(doc.folds).difference(known):
+    # (an everyday word with no name reading, `unnamed` or `unnamed_rare`, is at least RARE:
+    # most of an essay's spellings, passed over at C level before the loop's own tests)
+    for f in set(doc.folds).difference(known, lex.unnamed, lex.unnamed_rare):
         if (f[:1], len(f)) not in near or len(f) < T.VARIANT_MIN - 1 \
                 or len(f) > T.LONGEST_NAME + 1 or not f.isalpha():
             continue

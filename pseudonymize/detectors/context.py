@@ -2171,8 +2171,13 @@ POST_CODE_AFTER = regex.compile(r",?\s*\d{3}[ \t]?\d{2}[ \t]+\p{L}")  # ", 271 3
 
 def _digits(doc: Doc, i: int) -> tuple[str, int]:
     """The leading number of a digit token ("34-åring", "5:e", "3e") and its value (-1: not
-    one)."""
-    digits = doc.texts[i].split("-")[0].split(":")[0]
+    one): asked by each number rule in turn, made once per spelling (`_leading_number`)."""
+    return _leading_number(doc.texts[i])
+
+
+@lru_cache(maxsize=T.REMEMBERED_WORDS)
+def _leading_number(text: str) -> tuple[str, int]:
+    digits = text.split("-")[0].split(":")[0]
     number = digits.rstrip("adejr")
     if digits[len(number):] in ORDINAL_LETTERS and number.isdigit():
         digits = number  # "3e maj", "1a april", "3dje mars": a learner's ordinal without its colon
