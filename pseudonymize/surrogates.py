@@ -4847,8 +4847,11 @@ class Renderer:
         if places and (self.towns or near) and not any(
                 t in kind.towns for t in near + self.towns):
             # "Gävle sjukhus" where the table has no hospital of the surrogate town: the name
-            # on the surrogate town (Sundsvalls sjukhus), never a hospital of another town
-            return self._replace_places(original, places, rng)
+            # on the surrogate town (Sundsvalls sjukhus), never a hospital of another town;
+            # lifelike: the one that serves the town, nearest it (never an invented "Täby
+            # lasarett" beside Danderyds sjukhus)
+            serving = self._serving(kind, (near + self.towns)[0])
+            return self._draw(serving, rng) or self._replace_places(original, places, rng)
         if kind.pool:
             towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
                 self.home[0])  # (no home: "" would make every untied name one of the town's)
@@ -4857,16 +4860,15 @@ class Renderer:
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = self._offering(kind, here)
-            here = [n for n in here if n and self._free(n)][:1] or here
+            # (lifelike: the town's own is taken, "Södertälje sjukhus" an original: the one
+            # serving it, below)
+            here = [n for n in here if n and self._free(n)][:1] or (
+                [] if self.effective == "lifelike" else here)
             anchor = (self.towns or [self.home[0] or self.city or ""])[0]
             if self.effective == "lifelike" and not here and anchor and kind.towns:
                 # a university, hospital or cathedral beside a town without one (or in a later
                 # essay of its learner): its län's, else the nearest within a commute
-                county = self.geo.towns.get(anchor, ("", ""))[1]
-                here = [n for n, t in kind.pool if t and t != anchor and county
-                        and self.geo.towns.get(t, ("", ""))[1] == county and self._free(n)]
-                here = self._within_reach(kind, anchor, here) or self._within_reach(
-                    kind, anchor, [n for n, t in kind.pool if t and t != anchor and self._free(n)])
+                here = self._serving(kind, anchor)
             if self.span and self._town_follows(self.span):
                 town_of = dict(kind.pool)
                 here = [n for n in here if " i " not in n
@@ -4902,6 +4904,24 @@ class Renderer:
             self.city = next((t for n, t in kind.pool if n == pick
                               and t in self.lex.districts_by_town), None)
         return pick
+
+    def _serving(self, kind: Kind, anchor: str) -> list[str]:
+        """Lifelike: the free institutions that serve `anchor`, a town with none of its own: of
+        its län, those of the town nearest it (Borlänge: Falu lasarett, never Västmanlands
+        sjukhus; Täby: Danderyds sjukhus, never Södertälje sjukhus), else the nearest within a
+        commute of any län; [] outside lifelike or without coordinates."""
+        if self.effective != "lifelike" or not anchor:
+            return []
+        county = self.geo.towns.get(anchor, ("", ""))[1]
+        # (by each name's every town: Karolinska of Solna and of Huddinge)
+        away = sorted((d, n, self.geo.towns.get(t, ("", ""))[1] == county)
+                      for n, t in kind.pool if t and t != anchor and self._free(n)
+                      for d in (distance_km(anchor, t),) if d is not None)
+        for pairs in ([(d, n) for d, n, same in away if same and county], [
+                (d, n) for d, n, _ in away if d <= near_km() * 1.5]):
+            if pairs:
+                return list(dict.fromkeys(n for d, n in pairs if d == pairs[0][0]))
+        return []
 
     def _within_reach(self, kind: Kind, anchor: str, names: list[str], strict: bool = False
                       ) -> list[str]:

@@ -3357,7 +3357,34 @@ def _district_in_reach(engine: Engine, r: Result, names: tuple[str, ...]) -> Non
                for t in homes for town in towns), r.target
 
 
+def _serves(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The hospital is the town's own, else one of its län nearest it (within 15 km of the
+    nearest: the hospitals of Stockholm lie close together)."""
+    town, institution = names
+    home, got = town_of(engine, r, town), surrogate(r, institution)
+    kind = next(k for k in institution_kinds(True) if any(n == got for n, _ in k.pool))
+    towns = [t for n, t in kind.pool if n == got and t]
+    if home in towns:
+        return
+    county = geography().towns[home][1]
+    same = [d for _, t in kind.pool if t and t != home  # (its own: the original here)
+            and geography().towns.get(t, ("", ""))[1] == county
+            for d in (distance_km(home, t),) if d is not None]
+    if same:
+        assert any((distance_km(home, t) or math.inf) <= min(same) + 15 for t in towns), \
+            r.target
+
+
 ROUND25 = [
+    # a hospital of the town's own region, the one nearest it
+    ("Jag bor i Borlänge och jobbar som undersköterska på Västmanlands sjukhus.",
+     ("Borlänge", "Västmanlands sjukhus"), _serves),
+    ("Jag bor i Falun. Min pappa ligger på Mora lasarett.", ("Falun", "Mora lasarett"),
+     _serves),
+    ("Jag bor i Lund och jobbar på Helsingborgs lasarett.", ("Lund", "Helsingborgs lasarett"),
+     _serves),
+    ("Vi bor i Sollentuna. Min man jobbar på Södertälje sjukhus.",
+     ("Sollentuna", "Södertälje sjukhus"), _serves),
     # a commute joins towns within a commute, however far the originals lie
     ("Jag bor i Östersund. Min chef pendlar från Sundsvall till Östersund varje dag.",
      ("Sundsvall", "Östersund"), _a_commute),
