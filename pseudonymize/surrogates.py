@@ -4541,6 +4541,12 @@ class Renderer:
             name = geo.feature_folds.get(fold(original), original)
             family = {name, geo.sea_wider.get(name, name)}
             shared = [sea for sea in shared if {sea, geo.sea_wider.get(sea)} & family] or shared
+            # round 25: the sea itself where it still fits (an original: the bare "havet"),
+            # else the wider one: a part of another shore leaves the route's island or port
+            # off it ("Medelhavet" -> never "Libyska havet ... till Chios", "Egeiska havet" ->
+            # "Medelhavet", never "Levantinska havet ... till Korfu")
+            shared = [sea for sea in (name, geo.sea_wider.get(name, "")) if sea in shared][:1] \
+                or shared
         pick = self._draw(shared, rng)
         before = self.before.get(span.start, ())
         if pick or not like and not (before and before[-1] in geo.kind_folds):

@@ -1459,10 +1459,13 @@ def _desert_stays_desert(engine: Engine, r: Result, names: tuple[str, ...]) -> N
 
 
 def _crossing_keeps_its_sea(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
-    """A Mediterranean crossing stays one: a part of the sea, never Röda havet."""
+    """A Mediterranean crossing stays one: a part of the sea, never Röda havet; round 25: the
+    bare "havet" where the sea itself would fit (a part of another shore left the island after
+    it off it: "över Libyska havet till Chios")."""
     sea, = names
     geo = geography(True)
-    assert geo.sea_wider.get(surrogate(r, sea)) == sea, r.target
+    got = surrogate(r, sea)
+    assert got == "havet" or geo.sea_wider.get(got) == sea, r.target
 
 
 def _names_of_origin(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
@@ -3375,7 +3378,21 @@ def _serves(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
             r.target
 
 
+def _sea_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A crossed sea is itself, else the wider sea it is part of or the bare "havet" (never a
+    part of another shore, which leaves the route's island off it)."""
+    sea, = names
+    got = next(a.pseudonym for a in r.annotations if fold(sea).startswith(fold(a.original)))
+    wider = geography().sea_wider.get(sea, sea)
+    assert fold(got) in {fold(sea), fold(wider), "havet", fold(sea.split()[0])}, r.target
+
+
 ROUND25 = [
+    # a crossed sea keeps its shore (its island or port lies on it)
+    ("Från Turkiet åkte vi i en gummibåt över Egeiska havet till Lesbos.", ("Egeiska havet",),
+     _sea_kept),
+    ("Vi åkte från Tunisien över Medelhavet till Lampedusa i Italien.", ("Medelhavet",),
+     _sea_kept),
     # a hospital of the town's own region, the one nearest it
     ("Jag bor i Borlänge och jobbar som undersköterska på Västmanlands sjukhus.",
      ("Borlänge", "Västmanlands sjukhus"), _serves),
