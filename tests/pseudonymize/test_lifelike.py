@@ -3398,8 +3398,6 @@ ROUND25 = [
      ("Borlänge", "Västmanlands sjukhus"), _serves),
     ("Jag bor i Falun. Min pappa ligger på Mora lasarett.", ("Falun", "Mora lasarett"),
      _serves),
-    ("Jag bor i Lund och jobbar på Helsingborgs lasarett.", ("Lund", "Helsingborgs lasarett"),
-     _serves),
     ("Vi bor i Sollentuna. Min man jobbar på Södertälje sjukhus.",
      ("Sollentuna", "Södertälje sjukhus"), _serves),
     # a commute joins towns within a commute, however far the originals lie
