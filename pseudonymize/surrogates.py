@@ -723,6 +723,7 @@ class Geography:
     route_next: regex.Pattern[str] | None = None  # lifelike: "Sen till Libyen" goes on a route
     inland: regex.Pattern[str] | None = None  # lifelike, on folds: "vi har inte hav"
     commute: regex.Pattern[str] | None = None  # lifelike, on folds: "pendlar", "varje dag"
+    ports_across: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: ISO, ports
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -924,6 +925,8 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                                         regex.IGNORECASE),
             "inland": regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                 regex.escape(fold(w)).replace("\\ ", r"\s+") for w in data["inland_words_lifelike"])),
+            "ports_across": {iso: frozenset(towns) for iso, towns
+                             in data["ports_across_lifelike"].items()},
             "commute": regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                 regex.escape(fold(w)).replace("\\ ", r"\s+")
                 for w in data["commute_words_lifelike"]))}
@@ -4020,6 +4023,12 @@ class Renderer:
             return []
         ports = [t for t in dict.fromkeys(cities + list(geo.towns)) if t in geo.ports
                  and self._free(t)]
+        if self.effective == "lifelike":
+            # a ferry to the sentence's country abroad, where its surrogate is drawn ("från
+            # Polen till Karlskrona" -> a port with a ferry to Germany, never Norrtälje)
+            across = {self.countries.get(iso, "") for iso in map(self._iso_of_word, said)}
+            ports = [t for t in ports if any(t in geo.ports_across.get(iso, ())
+                                             for iso in across)] or ports
         anchor = self.towns[0] if self.towns else self.home[0]
         if not anchor or not ports:
             return ports

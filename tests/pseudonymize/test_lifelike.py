@@ -3387,7 +3387,20 @@ def _sea_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert fold(got) in {fold(sea), fold(wider), "havet", fold(sea.split()[0])}, r.target
 
 
+def _port_across(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A port reached by ferry from a country has a ferry to that country's surrogate."""
+    country, port = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    ports = geography(True).ports_across.get(iso or "", ())
+    assert not ports or fold(surrogate(r, port)) in {fold(p) for p in ports}, r.target
+
+
 ROUND25 = [
+    # a port with a ferry to the country across
+    ("Vi tog färjan från Polen till Karlskrona.", ("Polen", "Karlskrona"), _port_across),
+    ("Från Tyskland åkte vi båt till Trelleborg.", ("Tyskland", "Trelleborg"), _port_across),
+    ("min kusin åkte båten från finland till stockholm", ("finland", "stockholm"),
+     _port_across),
     # a crossed sea keeps its shore (its island or port lies on it)
     ("Från Turkiet åkte vi i en gummibåt över Egeiska havet till Lesbos.", ("Egeiska havet",),
      _sea_kept),
