@@ -116,6 +116,12 @@ def near_km() -> float:
     return float(_data()["near_km"])
 
 
+@cache
+def commute_km() -> float:
+    """How far a town the essay commutes to or from may lie from the other (lifelike)."""
+    return float(_data()["commute_km"])
+
+
 def lies_toward(one: str, other: str, sides: tuple[str, ...]) -> bool | None:
     """Swedish locality `one` lies on each of `sides` of `other` (a single side: within 45
     degrees of its direction); None when we lack either's coordinates."""

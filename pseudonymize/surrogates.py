@@ -17,7 +17,7 @@ import math
 import struct
 import tomllib
 from collections import Counter
-from collections.abc import Callable, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from itertools import chain, pairwise
@@ -28,8 +28,8 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import (by_border, directions, distance_km, lies_toward, near_km,
-                                      nearest, on_side)
+from pseudonymize.coordinates import (by_border, commute_km, directions, distance_km, lies_toward,
+                                      near_km, nearest, on_side)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -724,6 +724,8 @@ class Geography:
     coasts: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     route_next: regex.Pattern[str] | None = None  # lifelike: "Sen till Libyen" goes on a route
     inland: regex.Pattern[str] | None = None  # lifelike, on folds: "vi har inte hav"
+    commute: regex.Pattern[str] | None = None  # lifelike, on folds: "pendlar", "varje dag"
+    ports_across: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: ISO, ports
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -924,7 +926,12 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                 regex.escape(w).replace("\\ ", r"\s+") for w in data["route_next_lifelike"]),
                                         regex.IGNORECASE),
             "inland": regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
-                regex.escape(fold(w)).replace("\\ ", r"\s+") for w in data["inland_words_lifelike"]))}
+                regex.escape(fold(w)).replace("\\ ", r"\s+") for w in data["inland_words_lifelike"])),
+            "ports_across": {iso: frozenset(towns) for iso, towns
+                             in data["ports_across_lifelike"].items()},
+            "commute": regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
+                regex.escape(fold(w)).replace("\\ ", r"\s+")
+                for w in data["commute_words_lifelike"]))}
 
 
 ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
@@ -4029,10 +4036,20 @@ class Renderer:
             text = getattr(self.before, "text", "")
             said = fold(regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
                         ).split()
+            # or the boat right after it ("Vi kom till Trelleborg med färjan"): the words up
+            # to the clause's end, three at most
+            said += regex.findall(r"\p{L}+", fold(regex.split(r"[,;:.!?\n]", text[
+                span.end:span.end + 40])[0]))[:3]
         if geo.ferry_words.isdisjoint(said):
             return []
         ports = [t for t in dict.fromkeys(cities + list(geo.towns)) if t in geo.ports
                  and self._free(t)]
+        if self.effective == "lifelike":
+            # a ferry to the sentence's country abroad, where its surrogate is drawn ("från
+            # Polen till Karlskrona" -> a port with a ferry to Germany, never Norrtälje)
+            across = {self.countries.get(iso, "") for iso in map(self._iso_of_word, said)}
+            ports = [t for t in ports if any(t in geo.ports_across.get(iso, ())
+                                             for iso in across)] or ports
         anchor = self.towns[0] if self.towns else self.home[0]
         if not anchor or not ports:
             return ports
@@ -4132,7 +4149,15 @@ class Renderer:
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
         if not self.towns and not self.home[0]:
             part = geo.part(name)
-            return [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
+            first = [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
+            if self._commuted(span):
+                # "Jag bor i Luleå men jag pendlar till Umeå": a town with another within a
+                # commute (never Östersund, 160 km from the nearest)
+                others = [t for t in dict.fromkeys(cities + list(geo.towns)) if self._free(t)]
+                first = [c for c in first if any(
+                    near_km() / 2 <= (distance_km(c, t) or math.inf) <= commute_km()
+                    for t in others)] or first
+            return first
         anchor, first = (self.towns[0], self.town_origins[0]) if self.towns else self.home
         if self.effective == "lifelike":
             # "Chefen i Uppsala bor i Stockholm": a town tied to one named before it in its
@@ -4147,7 +4172,8 @@ class Renderer:
                   for n in (geo.closeness(anchor, c),) if n is not None]
         if not scored:
             return cities
-        far = self._as_far(anchor, first, original, [c for _, c in scored])
+        far = self._as_far(anchor, first, original, [c for _, c in scored],
+                           self._commuted(span))
         if far:
             return far
         want = geo.closeness(next((t for t in geo.towns if fold(t) == first), ""), name)
@@ -4175,16 +4201,30 @@ class Renderer:
         return [c for c in pool if any(abs((distance_km(c, t) or math.inf) - want) <= slack
                                        for t in others if t != c)] or pool
 
-    def _as_far(self, anchor: str, first: str, original: str, towns: list[str]) -> list[str]:
+    def _commuted(self, span: Span) -> bool:
+        """Lifelike: the mention's sentence speaks of a daily commute ("pendlar till")."""
+        text = getattr(self.before, "text", "")
+        before = regex.split(r"[.!?\n]", text[max(0, span.start - 120):span.start])[-1]
+        after = regex.split(r"[.!?\n]", text[span.end:span.end + 120])[0]
+        return bool(self.effective == "lifelike" and self.geo.commute
+                    and self.geo.commute.search(fold(f"{before} {after}")))
+
+    def _as_far(self, anchor: str, first: str, original: str, towns: list[str],
+                commute: bool = False) -> list[str]:
         """Lifelike: the towns that lie about as far from the first town's surrogate `anchor`
         as the original lies from the first original (`first`, folded): "bor i Västerås och
         pendlar till Stockholm" (100 km) never becomes Örebro and Göteborg (280 km); within
         half the distance or `near_km`, whichever is more, a pair one regional train serves
-        first (`train_towns_lifelike`); where none lies that far, the nearest to that distance.
-        [] where we lack coordinates."""
+        first (`train_towns_lifelike`); where none lies that far, the nearest to that distance;
+        a daily `commute` goes no farther than `commute_km`. [] where we lack coordinates."""
         want = distance_km(first, original)
         if self.effective != "lifelike" or want is None or fold(original) == first:
             return []
+        if commute and want > commute_km():
+            # (the nearest where none lies within a commute of `anchor`)
+            away = sorted((d, t) for t in towns if (d := distance_km(anchor, t)) is not None)
+            return [t for d, t in away if near_km() / 2 <= d <= commute_km()] or [
+                t for d, t in away if d <= commute_km()] or [t for _, t in away[:1]]
         slack = max(want / 2, near_km())
         gaps = {t: abs(d - want) for t in towns for d in (distance_km(anchor, t),)
                 if d is not None}
@@ -4531,6 +4571,12 @@ class Renderer:
             name = geo.feature_folds.get(fold(original), original)
             family = {name, geo.sea_wider.get(name, name)}
             shared = [sea for sea in shared if {sea, geo.sea_wider.get(sea)} & family] or shared
+            # round 25: the sea itself where it still fits (an original: the bare "havet"),
+            # else the wider one: a part of another shore leaves the route's island or port
+            # off it ("Medelhavet" -> never "Libyska havet ... till Chios", "Egeiska havet" ->
+            # "Medelhavet", never "Levantinska havet ... till Korfu")
+            shared = [sea for sea in (name, geo.sea_wider.get(name, "")) if sea in shared][:1] \
+                or shared
         pick = self._draw(shared, rng)
         before = self.before.get(span.start, ())
         if pick or not like and not (before and before[-1] in geo.kind_folds):
@@ -4830,15 +4876,18 @@ class Renderer:
                     pick = self._draw(free, rng)
                     if pick:
                         self.place_map[key] = dict(kind.pool)[pick]
-                        return pick
+                        return self._settled(kind, pick)
         places = self._swedish_places(original) if kind.towns and not kind.elsewhere else []
         # the surrogates of the towns in its name (the learner's: "Gävle sjukhus" -> Sundsvall)
         near = [self.place_map[k] for _, k, _ in places if k in self.place_map] + list(near)
         if places and (self.towns or near) and not any(
                 t in kind.towns for t in near + self.towns):
             # "Gävle sjukhus" where the table has no hospital of the surrogate town: the name
-            # on the surrogate town (Sundsvalls sjukhus), never a hospital of another town
-            return self._replace_places(original, places, rng)
+            # on the surrogate town (Sundsvalls sjukhus), never a hospital of another town;
+            # lifelike: the one that serves the town, nearest it (never an invented "Täby
+            # lasarett" beside Danderyds sjukhus)
+            serving = self._serving(kind, (near + self.towns)[0])
+            return self._draw(serving, rng) or self._replace_places(original, places, rng)
         if kind.pool:
             towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
                 self.home[0])  # (no home: "" would make every untied name one of the town's)
@@ -4847,16 +4896,15 @@ class Renderer:
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
                 next(t for m, t in kind.pool if m == n and t in towns)))
             here = self._offering(kind, here)
-            here = [n for n in here if n and self._free(n)][:1] or here
+            # (lifelike: the town's own is taken, "Södertälje sjukhus" an original: the one
+            # serving it, below)
+            here = [n for n in here if n and self._free(n)][:1] or (
+                [] if self.effective == "lifelike" else here)
             anchor = (self.towns or [self.home[0] or self.city or ""])[0]
             if self.effective == "lifelike" and not here and anchor and kind.towns:
                 # a university, hospital or cathedral beside a town without one (or in a later
                 # essay of its learner): its län's, else the nearest within a commute
-                county = self.geo.towns.get(anchor, ("", ""))[1]
-                here = [n for n, t in kind.pool if t and t != anchor and county
-                        and self.geo.towns.get(t, ("", ""))[1] == county and self._free(n)]
-                here = self._within_reach(kind, anchor, here) or self._within_reach(
-                    kind, anchor, [n for n, t in kind.pool if t and t != anchor and self._free(n)])
+                here = self._serving(kind, anchor)
             if self.span and self._town_follows(self.span):
                 town_of = dict(kind.pool)
                 here = [n for n in here if " i " not in n
@@ -4865,9 +4913,10 @@ class Renderer:
                 # lifelike: an essay of no town draws among all (Liseberg is never always
                 # Astrid Lindgrens Värld, the one zoo tied to no town)
                 self.effective == "lifelike" and not towns)]
-            return (self._draw(here, rng) or self._draw(anywhere, rng)
-                    or self._draw([n for n in self._offering(kind, []) if self._free(n)], rng)
-                    or self._draw([n for n, _ in kind.pool], rng))
+            return self._settled(kind, self._draw(here, rng) or self._draw(anywhere, rng)
+                                 or self._draw([n for n in self._offering(kind, [])
+                                                if self._free(n)], rng)
+                                 or self._draw([n for n, _ in kind.pool], rng))
         if kind.town:
             town = self._town(rng)
             pick = kind.town.replace("{town:gen}", town_genitive(town)).replace("{town}", town)
@@ -4881,6 +4930,34 @@ class Renderer:
         # lifelike: an authority it keeps as written is no member's surrogate either
         return self._draw([m for m in kind.members if self.effective != "lifelike"
                            or fold(m) not in unique_authorities()] or kind.members, rng)
+
+    def _settled(self, kind: Kind, pick: str | None) -> str | None:
+        """Lifelike: an institution tied to a town, in an essay that has named no town yet,
+        makes that town the essay's, so its districts lie in it ("jobbar på Danderyds sjukhus
+        ... Jag bor i Tensta": never a district of Luleå beside Karolinska)."""
+        if self.effective == "lifelike" and self.city is None and not self.towns:
+            # (Linnéuniversitetet of Växjö and Kalmar: the first whose districts we know)
+            self.city = next((t for n, t in kind.pool if n == pick
+                              and t in self.lex.districts_by_town), None)
+        return pick
+
+    def _serving(self, kind: Kind, anchor: str) -> list[str]:
+        """Lifelike: the free institutions that serve `anchor`, a town with none of its own: of
+        its län, those of the town nearest it (Borlänge: Falu lasarett, never Västmanlands
+        sjukhus; Täby: Danderyds sjukhus, never Södertälje sjukhus), else the nearest within a
+        commute of any län; [] outside lifelike or without coordinates."""
+        if self.effective != "lifelike" or not anchor:
+            return []
+        county = self.geo.towns.get(anchor, ("", ""))[1]
+        # (by each name's every town: Karolinska of Solna and of Huddinge)
+        away = sorted((d, n, self.geo.towns.get(t, ("", ""))[1] == county)
+                      for n, t in kind.pool if t and t != anchor and self._free(n)
+                      for d in (distance_km(anchor, t),) if d is not None)
+        for pairs in ([(d, n) for d, n, same in away if same and county], [
+                (d, n) for d, n, _ in away if d <= near_km() * 1.5]):
+            if pairs:
+                return list(dict.fromkeys(n for d, n in pairs if d == pairs[0][0]))
+        return []
 
     def _within_reach(self, kind: Kind, anchor: str, names: list[str], strict: bool = False
                       ) -> list[str]:
@@ -5399,6 +5476,7 @@ class PlateFormat:
     letters: str
     regions: tuple[str, ...]
     example: str = ""  # a plate of the layout, the shape a plate following this country takes
+    region_of: dict[str, str] = field(default_factory=dict)  # folded town -> its region code
 
 
 @cache
@@ -5410,15 +5488,18 @@ def plate_formats() -> tuple[PlateFormat, ...]:
         parts = {"L": f"[{letters}]", "D": r"\d",
                  "R": "(?:" + "|".join(sorted(regions, key=len, reverse=True)) + ")"}
         shape = r"[ -]?".join(parts[c] for c in row["layout"])
+        region_of = {fold(town): code for code, towns in row.get("region_towns", {}).items()
+                     for town in towns}
         out.append(PlateFormat(row["country"], regex.compile(shape), row["layout"], letters,
-                               regions, row.get("example", "")))
+                               regions, row.get("example", ""), region_of))
     return tuple(out)
 
 
-def _plate_abroad(original: str, rng: Draws) -> str | None:
+def _plate_abroad(original: str, rng: Draws, towns: Iterable[str] = ()) -> str | None:
     """Lifelike: a plate of a listed country's layout keeps it (Ukrainian "AX 1234 BC" ->
-    "BC 5170 HK": a region code of its own and letters with a Cyrillic twin); None when no
-    row's layout fits."""
+    "BC 5170 HK": a region code of its own and letters with a Cyrillic twin), the code of the
+    first of the essay's surrogate `towns` whose region the row knows (never Kharkiv's AX
+    beside a surrogate Zaporizhzhia); None when no row's layout fits."""
     text = original.strip()
     fmt = next((f for f in plate_formats() if f.shape.fullmatch(text)), None)
     if fmt is None:
@@ -5426,6 +5507,9 @@ def _plate_abroad(original: str, rng: Draws) -> str | None:
     region = next((g for g in sorted(fmt.regions, key=len, reverse=True)
                    if "R" in fmt.layout and g in text), "")
     others = [g for g in fmt.regions if g != region and len(g) == len(region)]
+    own = next((code for town in towns if (code := fmt.region_of.get(fold(town)))
+                and len(code) == len(region)), None)
+    others = [own] if own else others
     # slot by slot over the original's characters, separators kept where written
     chars, out, i = list(text), list[str](), 0
     for slot in fmt.layout:
@@ -5462,7 +5546,7 @@ def _plate_followed(r: Renderer, original: str) -> str:
 def _plate(r: Renderer, original: str, rng: Draws) -> str:
     """A Swedish plate for a Swedish one (three letters, two digits, a digit or letter); any
     other plate keeps its country's layout, each letter and digit drawn anew ("1234 AB-7")."""
-    abroad_plate = _plate_abroad(_plate_followed(r, original), rng) \
+    abroad_plate = _plate_abroad(_plate_followed(r, original), rng, r.place_map.values()) \
         if r.effective == "lifelike" else None
     if abroad_plate:
         return abroad_plate
