@@ -202,6 +202,7 @@ class Words:
     native_names: dict[str, tuple[str, str]] = field(default_factory=dict)
     alias_exonym_languages: frozenset[str] = frozenset()  # lifelike: "på engelska" (no native)
     english_names: dict[str, str] = field(default_factory=dict)  # lifelike: fold -> "Cracow"
+    gendered_surnames: frozenset[str] = frozenset()  # lifelike: origins with -ska/-ova forms
     place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
     area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
@@ -313,6 +314,7 @@ def words() -> Words:
                  alias_exonym_languages=frozenset(
                      fold(w) for w in data["alias_exonym_languages"]),
                  english_names={fold(k): v for k, v in data["english_names_lifelike"].items()},
+                 gendered_surnames=frozenset(data["gendered_surname_origins_lifelike"]),
                  district_of=_district_pattern(data["district_words"]),
                  district_of_town=regex.compile(r"^[^.!?\n]{0,40}?(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+")
@@ -1362,10 +1364,11 @@ class Renderer:
             return apply_case(town_genitive(base), written)  # "Uppsala stadsteater"
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
-        if label == "surname" and self.effective == "lifelike" and SWEDISH_ORIGIN not in \
-                self.lex.name_origins.get(fold(base), ()):
-            # one family, one surname: in a woman's form after her given name (`variant`;
-            # never a Swedish Lundin -> "Lundina")
+        if label == "surname" and self.effective == "lifelike" and not words().gendered_surnames \
+                .isdisjoint(self.lex.name_origins.get(fold(base), ())):
+            # one family, one surname: in a woman's form after her given name (`variant`),
+            # where the surname's people have such forms (never a Swedish Lundin -> "Lundina",
+            # nor a Tigrinya Ghebremedhin -> "Ghebremedhina")
             base = surname_form(base, original, "f" if self._of_woman(span) else "m")
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             inflected = self._inflect(base, label, attrs)

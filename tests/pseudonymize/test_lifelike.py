@@ -3473,3 +3473,22 @@ def test_round_25_daily_places_routes_and_plates_hold_together(
     person's daily places lie within a commute of each other, a boat leg ends on a coast, a
     plate's region code is the surrogate town's."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+def test_only_a_surname_whose_people_have_forms_of_sex_takes_a_womans_form(engine: Engine) -> None:
+    """Judge runs 27 and 28: a Tigrinya surname drawn for a woman became "Ghebremedhina", an
+    invented form; only Slavic and Baltic surnames have a woman's form (Kozlova, Kowalska)."""
+    origins = engine.lex.name_origins
+    texts = ("Jag heter Saba Tesfamariam och jag kommer från Eritrea. Hon heter Helen Tesfamariam.",
+             "Min mamma heter Letensae Ghebrehiwet. Hon bor i Asmara.")
+    for seed in range(16):
+        for text in texts:
+            result = engine.pseudonymize(text, "s1", seed=seed, strategy="lifelike")
+            for a in result.annotations:
+                if a.label == "surname":
+                    assert fold(a.pseudonym) in origins, (a.pseudonym, result.target)
+    text = "Min syster heter Natalya Kozlova. Hon bor i Kiev."
+    picks = {a.pseudonym for seed in JUDGE_SEEDS for a in engine.pseudonymize(
+        text, "s2", seed=seed, strategy="lifelike").annotations if a.label == "surname"}
+    assert not [p for p in picks if p.endswith(("ov", "ev", "in", "ski", "cki"))], picks
+    assert [p for p in picks if p.endswith(("ova", "eva", "ina"))], picks  # Frolova, never Frolov
