@@ -132,6 +132,19 @@ STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=Tr
                       shape=_street_shape, reads=("street_ending", "name_adjective",
                                                   "street_particle", "way_word",
                                                   "proper_adjective_ending"))
+JOINED_HOUSE = regex.compile(r"(\p{L}+)([.:]?)(\d{1,3}[A-Ha-h]?)")  # "storgatan14", "nr:12"
+
+
+def _joined_house_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_joined_house`'s token: letters, then a house number of at most three digits and a
+    house letter ("storgatan14", "ekvägen12A", "nr:12", "nr.5"; not "lgh1102")."""
+    return text[-1].isalnum() and text[:1].isalpha() and JOINED_HOUSE.fullmatch(text) is not None
+
+
+JOINED_HOUSE_NUMBER = _rule("joined-house-number", ("place", "street_nr"), 0.8, rare=True,
+                            shape=_joined_house_shape,
+                            reads=("street_ending", "house_number_word", "street_particle",
+                                   "way_word"))
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
@@ -1450,6 +1463,30 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _joined_house(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """A house number a learner glues to its street ("storgatan14", "Ekvägen12A") or to the
+    word before it after a street ("Storgatan nr:12", "Björkvägen nr.5"): the street's letters
+    are the street, the digits its number, as "Storgatan 12" gives them."""
+    m = JOINED_HOUSE.fullmatch(doc.texts[i])
+    if m is None:
+        return False
+    word, sep, number = m.groups()
+    key, start = fold(word), doc.offsets[i]
+    nr = start + m.start(3)
+    digits = number.rstrip("ABCDEFGHabcdefgh")
+    if key in r.w["house_number_word"]:  # "nr:12" after a street
+        if not (i and _is_street(r, doc, i - 1)):
+            return False
+    elif sep or not key.endswith(r.street_endings) or r._bare_suffix(key, True) \
+            or _particle_compound(r, key) or key in r.w["way_word"] \
+            or r.lex.get(key).zipf >= T.COMMON:
+        return False  # "covid19", "klass9", "gatan5", "järnvägen2"
+    else:
+        add(JOINED_HOUSE_NUMBER.span(start, start + m.end(1), "place", key=key))
+    add(JOINED_HOUSE_NUMBER.span(nr, doc.ends[i], "street_nr", key=digits))
+    return True
+
+
 def _named_way(r: ContextRules, doc: Doc, i: int, street: str, add: Add) -> bool:
     """"transsibiriska järnvägen": an everyday way noun after a rare proper adjective
     ("-iska") is the named line or way its `way_word` value gives; alone it is no name."""
@@ -2513,6 +2550,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
+    (JOINED_HOUSE_NUMBER, _joined_house),
     (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),
     (NUMBERED_SCHOOL, _numbered_school),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),

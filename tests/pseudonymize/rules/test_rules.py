@@ -41,7 +41,9 @@ ROWS = _rows()
 
 
 def _at(text: str, surface: str) -> tuple[int, int]:
-    m = re.search(rf"(?<!\w){re.escape(surface)}(?!\w)", text)
+    """The surface as a whole word, else where it stands glued to others ("storgatan14")."""
+    m = re.search(rf"(?<!\w){re.escape(surface)}(?!\w)", text) or re.search(re.escape(surface),
+                                                                          text)
     assert m, f"{surface!r} is not in the sentence"
     return m.span()
 
