@@ -56,7 +56,8 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name",), 0.8,
     "list_word", "place_statement", "car_make", "car_model", "car_before", "district_preposition",
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
-    "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun"),
+    "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun",
+    "dislocated_pronoun"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -1677,6 +1678,12 @@ class Matcher:
             return self._capital_accepted(c, is_name)
         return self._lower_accepted(c, label, is_name)
 
+    def _dislocated(self, doc: Doc, i: int) -> bool:
+        """"Gabi, han är min bästa vän": a comma and a pronoun after the word opening the
+        sentence take it up as the person (a learner's left dislocation)."""
+        return i + 2 < len(doc.texts) and doc.texts[i + 1] == "," \
+            and doc.folds[i + 2] in self.W["dislocated_pronoun"]
+
     @staticmethod
     def _capital_name(c: Cand) -> bool:
         """"Hej ANNA", "ANNA" alone, "jag träffade OMAR": a short all-capitals word is a name
@@ -1693,6 +1700,7 @@ class Matcher:
         if c.initial:
             return bool(context) or not (c.common or not self._attested(e)) or is_name and (
                 self._name_follows(doc, i) or self._bare_subject(doc, i)
+                or e.gender and not c.common and self._dislocated(doc, i)
                 or e.gender and (self._capitalised_pair(doc, i) or self._with_person(doc, i))) \
                 or bool(e.country) and i + 1 < len(doc.texts) \
                 and doc.folds[i + 1] in self.W["name_verb"]  # "Polen har fina berg"
