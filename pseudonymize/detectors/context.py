@@ -138,7 +138,9 @@ JOINED_HOUSE = regex.compile(r"(\p{L}+)([.:]?)(\d{1,3}[A-Ha-h]?)")  # "storgatan
 def _joined_house_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_joined_house`'s token: letters, then a house number of at most three digits and a
     house letter ("storgatan14", "ekvägen12A", "nr:12", "nr.5"; not "lgh1102")."""
-    return text[-1].isalnum() and text[:1].isalpha() and JOINED_HOUSE.fullmatch(text) is not None
+    # a digit last or before the house letter first: most words end in letters only
+    return (text[-1].isdigit() or text[-2:-1].isdigit()) and text[:1].isalpha() \
+        and JOINED_HOUSE.fullmatch(text) is not None
 
 
 JOINED_HOUSE_NUMBER = _rule("joined-house-number", ("place", "street_nr"), 0.8, rare=True,
