@@ -1467,7 +1467,7 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _joined_house(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """A house number a learner glues to its street ("storgatan14", "Ekvägen12A") or to the
-    word before it after a street ("Storgatan nr:12", "Björkvägen nr.5"): the street's letters
+    word before it after a street ("Storgatan nr:12", "Ekvägen nr.5"): the street's letters
     are the street, the digits its number, as "Storgatan 12" gives them."""
     m = JOINED_HOUSE.fullmatch(doc.texts[i])
     if m is None:
