@@ -3872,11 +3872,11 @@ class Renderer:
             pool = lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
                                                            else cities)
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
-            pool = [c for c in pool if self._other_names(c)] or pool  # 2 names
-            if self.effective == "lifelike":  # never "ar-Raqqa, på svenska Raqqa"
-                english = words().english_names
+            lifelike = self.effective == "lifelike"  # (lifelike: an English name is one too)
+            english = words().english_names if lifelike else {}
+            pool = [c for c in pool if self._other_names(c) or fold(c) in english] or pool
+            if lifelike:  # never "ar-Raqqa, på svenska Raqqa"
                 pool = [c for c in pool if self._two_names(c)] or pool
-                pool = [c for c in pool if self._other_names(c) or fold(c) in english] or pool
         if fold(original) in self.towns_with_region and country != "SE":
             region = self.towns_with_region[fold(original)]
             done = self.written_places.get(region) or self.place_map.get(region)
