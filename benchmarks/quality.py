@@ -73,6 +73,10 @@ DATA_SETS = (
      "session of 2026-11-29 and measured as that session's generalisation check (first measured "
      "at 5d2f14a: replace-label recall 0.878, 17 leaks in 16 of 48 essays)", "jsonl",
      GOLD_DIR / "dev11.jsonl"),
+    ("Development learner gold 12 (tests/data/gold/dev12.jsonl), written blind in the sixth "
+     "session of 2026-11-29 and measured as that session's generalisation check (first measured "
+     "at f2df446: replace-label recall 0.885, 32 leaks in 24 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev12.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
