@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import pickle
 from collections import defaultdict
 from collections.abc import Callable, Hashable
@@ -262,6 +263,11 @@ class Lexicon:
 # of either recompiles (Python's own hash of a source for its bytecode).
 CACHE_VERSION = source_hash(Path(__file__).read_bytes() + b"\0"
                             + Path(T.__file__).read_bytes()).hex()
+# Cache files of each kind (lexicon, derived) kept in a data root: every new snapshot or code
+# version writes new ones (6 MB a lexicon), so the least recently used beyond these go. Four
+# serve a scheduled build beside the previous snapshot and a second checkout (a benchmark's
+# baseline) without either compiling again.
+CACHE_KEEP = 4
 
 
 def load(snapshot_path: Path, cache_dir: Path | None = None, derived: str = "") -> Lexicon:
@@ -275,7 +281,7 @@ def load(snapshot_path: Path, cache_dir: Path | None = None, derived: str = "") 
     cache_dir = cache_dir or root / "curated" / "cache"
     cache = cache_dir / f"lexicon-{snapshot['id']}-{CACHE_VERSION}.pickle"
     compiled = None
-    if not cache.exists():
+    if not _used(cache):
         compiled = compile_snapshot(snapshot, root)
         one_of_each(compiled)
         _write(cache, compiled)
@@ -287,7 +293,7 @@ def load(snapshot_path: Path, cache_dir: Path | None = None, derived: str = "") 
         lex = _unpickle(cache) if compiled is None else compiled
         if derived:
             tables = cache_dir / f"derived-{snapshot['id']}-{CACHE_VERSION}-{derived}.pickle"
-            lex.derived_tables = Derived(tables, _unpickle(tables) if tables.exists() else {})
+            lex.derived_tables = Derived(tables, _unpickle(tables) if _used(tables) else {})
         # The lexicon lives as long as the engine: out of the collector's sight, or every full
         # collection walks its few million objects again (a tenth of the engine's time).
         gc.freeze()
@@ -310,6 +316,36 @@ def keep_derived(lex: Lexicon) -> None:
         tables.made = False
 
 
+def _used(path: Path) -> bool:
+    """Whether a cache file exists, marking it as just used (its mtime) so that pruning keeps
+    the files in use; a data root this process may not write is only read."""
+    try:
+        os.utime(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return path.exists()
+    return True
+
+
+def _prune(written: Path) -> None:
+    """Remove the least recently used cache files of the kind just written beyond CACHE_KEEP
+    (never the one written); another process's file in use has just been marked used."""
+    kind = written.name.split("-", 1)[0]
+    olds = []
+    for path in written.parent.glob(f"{kind}-*.pickle"):
+        try:
+            if path != written and not path.is_symlink():
+                olds.append((path.stat().st_mtime, path.name, path))
+        except OSError:  # removed meanwhile by another process pruning
+            continue
+    for _, _, old in sorted(olds, reverse=True)[CACHE_KEEP - 1:]:
+        try:
+            old.unlink(missing_ok=True)
+        except OSError:  # not ours to remove: it stays
+            continue
+
+
 def _unpickle(path: Path) -> object:
     with open(path, "rb") as fh:
         return pickle.load(fh)
@@ -324,6 +360,7 @@ def _write(path: Path, obj: object) -> None:
     # without the memo entries no object is read back through (a third of them)
     atomic_write_bytes(path, pickletools.optimize(pickle.dumps(
         obj, protocol=pickle.HIGHEST_PROTOCOL)))
+    _prune(path)
 
 
 def one_of_each(lex: Lexicon) -> None:

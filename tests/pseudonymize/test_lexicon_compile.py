@@ -121,3 +121,24 @@ def test_an_unwritable_cache_leaves_the_engine_working(engine_snapshot: Path, tm
     engine = Engine.load(engine_snapshot, tmp_path)
     assert engine.lex.derived_tables.made and not list(tmp_path.glob("derived-*"))
     assert engine.detect("Jag heter Anna Berg och bor i Holmsund.")
+
+
+def test_the_cache_keeps_the_files_last_used_and_removes_older_ones(engine_snapshot: Path,
+                                                                    tmp_path: Path) -> None:
+    """Each snapshot or code version writes its own cache files: beyond CACHE_KEEP of a kind,
+    the least recently used go (reading one counts as use), other files stay."""
+    import time
+
+    from pseudonymize import lexicon
+
+    stale = [tmp_path / f"lexicon-old{n}-x.pickle" for n in range(lexicon.CACHE_KEEP + 1)]
+    for age, path in enumerate(stale):
+        path.write_bytes(b"")
+        os.utime(path, (time.time() - 1000 + age, time.time() - 1000 + age))
+    other = tmp_path / "derived-old-x-y.pickle"
+    other.write_bytes(b"")
+    os.utime(stale[0], None)  # the oldest, just read by another process
+    lexicon.load(engine_snapshot, tmp_path)
+    kept = sorted(p.name for p in tmp_path.glob("lexicon-*.pickle"))
+    assert len(kept) == lexicon.CACHE_KEEP and stale[0].name in kept
+    assert stale[-1].name in kept and stale[1].name not in kept and other.exists()
