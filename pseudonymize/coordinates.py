@@ -111,6 +111,29 @@ def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 
 @cache
+def apart_km(one: str, other: str, coasts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+             ) -> float | None:
+    """The least distance between a known town of country `one` and one of `other` (ISO
+    codes), each country's known towns among `coasts` where it has any (its coast towns: few,
+    so the search stays short), else all of them; None when we know no town of either."""
+    def points(iso: str, towns: tuple[str, ...]) -> list[tuple[float, float]]:
+        known = towns_abroad().get(iso, {})
+        return [known[t] for t in towns if t in known] or list(known.values())
+    here, there = points(one, coasts[0]), points(other, coasts[1])
+    if not here or not there:
+        return None
+    return min(_km(a, b) for a in here for b in there)
+
+
+@cache
+def boat_km() -> float:
+    """How far apart two countries' nearest known towns may lie for a boat leg between them
+    (lifelike): a refugee boat or a ferry crosses a strait or a sea's part, never the whole
+    Mediterranean (Lebanon to Albania)."""
+    return float(_data()["boat_km"])
+
+
+@cache
 def near_km() -> float:
     """How far a place the essay calls "nära" another may lie from it."""
     return float(_data()["near_km"])

@@ -28,8 +28,8 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import (by_border, commute_km, directions, distance_km, lies_toward,
-                                      near_km, nearest, on_side)
+from pseudonymize.coordinates import (apart_km, boat_km, by_border, commute_km, directions,
+                                      distance_km, lies_toward, near_km, nearest, on_side)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -764,6 +764,18 @@ class Geography:
     def shore(self, one: str, other: str) -> bool:
         """Two countries (ISO codes) lie on one sea that is no ocean: a boat goes between."""
         return not self.seas_of.get(one, frozenset()).isdisjoint(self.seas_of.get(other, ()))
+
+    def near_leg(self, one: str, other: str, neighbours: dict[str, frozenset[str]]) -> bool:
+        """Lifelike: a leg (`leg`) whose sea crossing, if any, a boat makes (`boat_reach`)."""
+        return other in neighbours.get(one, ()) or (
+            self.shore(one, other) and self.boat_reach(one, other))
+
+    def boat_reach(self, one: str, other: str) -> bool:
+        """Lifelike: a boat goes between two countries (ISO codes) on one sea whose nearest
+        known coast towns lie within `boat_km` (coordinates.toml): Libya to Italy, never
+        Lebanon to Albania; true where we know no town of either."""
+        far = apart_km(one, other, (self.coast_towns.get(one, ()), self.coast_towns.get(other, ())))
+        return far is None or far <= boat_km()
 
     @cached_property
     def ranges_shared(self) -> dict[str, frozenset[str]]:
@@ -3061,7 +3073,10 @@ class Renderer:
             # features where both cannot hold ("Mosul i Irak. Floden Tigris ... vid gränsen
             # till Syrien": Syria's surrogate borders Iraq's, the Tigris lies in Iraq's)
             route = self._route_fits(iso, narrow) or (
-                kinds and self._route_fits(iso, self._country_ties(iso, pool)))
+                kinds and self._route_fits(iso, self._country_ties(iso, pool))) or (
+                # a route that holds before the ties of its part of the world ("från Turkiet
+                # i en gummibåt till Grekland" after Syria: Cyprus, never Albania)
+                self._route_fits(iso, pool) if self._route_graph().get(iso) else [])
             pool = route or self._legs(span, iso, narrow) or narrow
             if iso in self.geo.sweden_gateways and self._before_sweden(span):
                 pool = [c for c in pool if lex.get(fold(c)).country in
@@ -3420,6 +3435,9 @@ class Renderer:
                 and self.countries[o] != o and geo.leg(iso, o, lex.neighbours)]
         near = [c for c in pool if self._free(c) and all(
             geo.leg(lex.get(fold(c)).country, other, lex.neighbours) for other in legs)]
+        # a crossing a boat makes first (never Lebanon to Albania)
+        near = [c for c in near if all(geo.near_leg(lex.get(fold(c)).country, other,
+                                                    lex.neighbours) for other in legs)] or near
         return near if legs else []
 
     def _route_graph(self) -> dict[str, list[tuple[str, str]]]:
@@ -3539,7 +3557,9 @@ class Renderer:
                     one, ())
             if how in ("land", "hills"):
                 return other in lex.neighbours.get(one, ())
-            return geo.shore(one, other) if how == "sea" else geo.leg(one, other, lex.neighbours)
+            # by sea, a crossing a boat makes (never Lebanon to Albania)
+            by_sea = geo.shore(one, other) and geo.boat_reach(one, other)
+            return by_sea if how == "sea" else geo.near_leg(one, other, lex.neighbours)
 
         def solve(k: int, assign: dict[str, str], domains: dict[str, list[str]]) -> bool:
             if k == len(free):
@@ -4071,11 +4091,23 @@ class Renderer:
             return []
         towns = [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
         if self.effective == "lifelike":
+            towns = self._landing(home, country, towns)
             # on the sea the essay crosses: Kaliningrad, never Makhachkala, for a ferry to Visby
             for sea in self._crossed_seas():
                 on = geo.sea_towns.get(sea, {}).get(country)
                 if on and country in geo.seas[sea]:
                     return [t for t in towns if t in on] or towns
+        return towns
+
+    def _landing(self, home: str, country: str, towns: list[str]) -> list[str]:
+        """Lifelike: of the towns of `country` (the surrogate of `home`) reached by sea, those
+        nearest the surrogate of each country the route's boat leg (`_route_graph`) joins to
+        `home` (`by_border`): from Libya a boat lands on Crete, never on Chios 700 km off, and
+        leaves from Tobruk; all of them where no leg's country is drawn yet or we know none."""
+        for other, how in self._route_graph().get(home, ()):
+            there = "" if how in ("land", "hills") else self.countries.get(other, "")
+            if there and there != country:
+                towns = by_border(country, towns, there) or towns
         return towns
 
     def _by_sea(self, span: Span) -> bool:
@@ -4673,7 +4705,7 @@ class Renderer:
                 near = set(self.geo.landskap.get(home, ())[1:]) if \
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
-                stops = self._towns_after(span) if self.effective == "lifelike" else set()
+                stops = self._towns_said(span) if self.effective == "lifelike" else set()
                 if self.effective == "lifelike" and not stops:
                     # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
                     # sentence with no town serves the essay's towns (never Öresundståg
@@ -4681,7 +4713,11 @@ class Renderer:
                     stops = {t for t in self.place_map.values() if t in self.geo.towns}
                     stops = stops if len(stops) >= 2 else set()
                 pick = self._draw([t for t, towns in words().train_towns.items()
-                                   if stops and stops <= towns], rng) or self._draw(
+                                   if stops and stops <= towns], rng) or (
+                    # lifelike: towns no regional train joins take a national one (never
+                    # Öresundståg, which runs Göteborg-Malmö, between Borås and Göteborg)
+                    self._draw(list(words().national_trains), rng)
+                    if self.effective == "lifelike" and len(stops) >= 2 else None) or self._draw(
                     [t for t in trains if home in trains[t]], rng) or self._draw(
                     [t for t in trains if not near.isdisjoint(trains[t])], rng) or (
                     # lifelike: the national trains, where no other regional train runs (the
@@ -4803,12 +4839,14 @@ class Renderer:
             regex.findall(r"\p{L}+", fold(p)))], rng)
         return lead + pick if pick else None
 
-    def _towns_after(self, span: Span) -> set[str]:
-        """The essay's surrogate towns named after the mention in its sentence ("Öresundståg
-        från Malmö till Lund": the surrogates of Malmö and Lund)."""
+    def _towns_said(self, span: Span) -> set[str]:
+        """The essay's surrogate towns named in the mention's sentence, before it or after it,
+        in any case ("Öresundståg från Malmö till Lund", "från borås tar jag västtåg till
+        göteborg": the surrogates of both towns)."""
         text = getattr(self.before, "text", "")
         rest = regex.match(r"[^.!?\n]*", text[span.end:span.end + 200]).group()
-        return {town for word in regex.findall(r"\p{Lu}[\p{L}-]*", rest)
+        before = regex.split(r"[.!?\n]", text[max(0, span.start - 200):span.start])[-1]
+        return {town for word in regex.findall(r"\p{L}[\p{L}-]*", f"{before} {rest}")
                 for town in (self.place_map.get(fold(word)),) if town in self.towns}
 
     def _business_named(self, original: str) -> str | None:
