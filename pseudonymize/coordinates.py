@@ -79,14 +79,28 @@ def on_side(iso: str, towns: list[str], sides: tuple[str, ...]) -> list[str]:
     return out
 
 
-def by_border(iso: str, towns: list[str], other: str) -> list[str]:
+@cache
+def islands() -> dict[str, dict[str, tuple[float, float]]]:
+    """ISO country -> an island's name as geography.toml writes it -> (latitude, longitude)."""
+    return {iso: {name: (row[0], row[1]) for name, row in rows.items()}
+            for iso, rows in _data()["islands_lifelike"].items()}
+
+
+def by_border(iso: str, towns: list[str], other: str, landing: bool = False) -> list[str]:
     """The towns (of country `iso`) near country `other`: within `border_km` of the least
     distance from any known town of `iso` to a known town of `other` (the known towns are the
-    bigger ones, so the border itself is not known); [] when we know no town of either."""
-    known, across = towns_abroad().get(iso, {}), list(towns_abroad().get(other, {}).values())
+    bigger ones, so the border itself is not known); [] when we know no town of either. Where
+    a boat lands (`landing`), its islands count as towns, and the least distance is that of
+    the towns given."""
+    known = towns_abroad().get(iso, {}) | (islands().get(iso, {}) if landing else {})
+    across = list(towns_abroad().get(other, {}).values())
     if not known or not across:
         return []
-    far = {t: min(_km(where, there) for there in across) for t, where in known.items()}
+    # (a landing: the nearest of the towns given, the original's own island aside)
+    far = {t: min(_km(where, there) for there in across) for t, where in known.items()
+           if not landing or t in towns}
+    if not far:
+        return []
     reach = min(far.values()) + directions().border_km
     return [t for t in towns if far.get(t, reach + 1) <= reach]
 

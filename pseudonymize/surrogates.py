@@ -3452,30 +3452,39 @@ class Renderer:
             lex, geo = self.lex, self.geo
             hills = {w for w, kind in geo.kind_words if kind in ("mountain", "range")}
             # each token's sentence, and how many sentences up to each name a mountain
-            tokens, sentence, walks = list[str](), list[int](), [0]
+            tokens, sentence, walks, starts = list[str](), list[int](), [0], list[int]()
             for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
                     self.before, "text", "")))):
                 words = regex.findall(r"\p{L}+", part)
+                starts.append(len(tokens))
                 tokens += words
                 sentence += [at] * len(words)
                 walks.append(walks[-1] + (not hills.isdisjoint(words)))
             # a stop is a country, or a town of a country the essay never names ("Vi flydde
             # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
             # Afghanistan, so Iran's borders it)
-            homes = self.town_homes
+            homes = self._route_homes
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
                                  or lex.get(pair[0]).country
                                  or homes.get(" ".join(pair).strip()) or homes.get(pair[0]),)
                      if iso]
             how: dict[tuple[str, str], str] = {}
+            first: dict[int, int] = {}  # a sentence -> its first stop
+            for i, _ in named:
+                first.setdefault(sentence[i], i)
             for (i, one), (j, other) in pairwise(named):
                 between = set(tokens[i + 1:j])
                 if one == other or not between.isdisjoint(geo.air_words) \
                         or not geo.leg(one, other, lex.neighbours):
                     continue
                 border = other in lex.neighbours.get(one, ())
-                boat = not between.isdisjoint(geo.boat_words)
+                # a boat word between them, or opening their sentence before the first ("Vi
+                # åkte gummibåt från Turkiet till Lesbos")
+                opening = tokens[max(starts[sentence[i]], i - 8):i] if sentence[i] == sentence[
+                    j] and first.get(sentence[i]) == i else []
+                boat = not between.isdisjoint(geo.boat_words) or (
+                    not geo.boat_words.isdisjoint(opening) and geo.land_words.isdisjoint(opening))
                 # "genom bergen från Irak till Turkiet": a mountain in the legs' sentences
                 walk = walks[sentence[j] + 1] > walks[sentence[i]]
                 kind = ("hills" if walk else "land") if border and \
@@ -3489,6 +3498,18 @@ class Renderer:
                 legs.setdefault(one, []).append((other, kind))
             self.route_legs = legs
         return self.route_legs
+
+    @cached_property
+    def _route_homes(self) -> dict[str, str]:
+        """Lifelike: the stops of a route fixed to a country the essay never names: its towns
+        abroad (`town_homes`) and its islands of one country ("med båt från Libyen till
+        Kreta": Crete stays Greek, so Libya's surrogate is one a boat reaches Greece from),
+        each by its fold."""
+        said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        islands = {fold(name): min(where) for name, (kind, where) in self.geo.features.items()
+                   if kind == "island" and abroad(where) and len(where) == 1
+                   and fold(name) in said}
+        return islands | self.town_homes
 
     def _route_domain(self, iso: str, tier: int, taken: set[str]) -> list[str]:
         """Lifelike: the countries (ISO, sorted) a stop of a route may become: free, with towns
@@ -3543,7 +3564,7 @@ class Renderer:
                     seen.add(other)
                     order.append(other)
         # Sweden and a country named only by its towns stay, a replaced one is its surrogate
-        homes = set(self.town_homes.values())
+        homes = set(self._route_homes.values())
         fixed = {o: (o if o == "SE" or o in homes and o not in self.countries
                      else self.countries[o]) for o in order
                  if o == "SE" or o in self.countries or o in homes}
@@ -4104,10 +4125,17 @@ class Renderer:
         nearest the surrogate of each country the route's boat leg (`_route_graph`) joins to
         `home` (`by_border`): from Libya a boat lands on Crete, never on Chios 700 km off, and
         leaves from Tobruk; all of them where no leg's country is drawn yet or we know none."""
+        geo = self.geo
         for other, how in self._route_graph().get(home, ()):
-            there = "" if how in ("land", "hills") else self.countries.get(other, "")
+            there = "" if how in ("land", "hills") else self.countries.get(
+                other, other if other in self._route_homes.values() else "")
             if there and there != country:
-                towns = by_border(country, towns, there) or towns
+                # on a sea the two share (Cyprus to Egypt: Damietta, never Suez on the Red Sea)
+                seas = geo.seas_of.get(country, frozenset()) & geo.seas_of.get(there, frozenset())
+                on = {t for sea in sorted(seas) for t in geo.sea_towns.get(
+                    geo.sea_wider.get(sea, sea), {}).get(country, ())}
+                towns = [t for t in towns if t in on] or towns
+                towns = by_border(country, towns, there, landing=True) or towns
         return towns
 
     def _by_sea(self, span: Span) -> bool:
@@ -4486,11 +4514,15 @@ class Renderer:
                     or [n for n in own if any(self.lex.get(fold(t)).place_country == country
                                               for t in geo.feature_towns_abroad.get(n, ()))] \
                     or own  # (a river we know towns of: a town after it can lie on it)
+                for home in sorted(where) if kind == "island" else ():
+                    # "med båt från Libyen till Kreta": an island near the boat's other end
+                    own = self._landing(home, country, own)
                 pick = self._draw(own, rng) or self._draw(
                     plain([n for n, w in mine if kind not in geo.no_town_kinds | {"island"}
                            and not w.isdisjoint(self.lex.neighbours.get(country, ()))]), rng) or (
-                    self._draw([t for t in self.geo.coast_towns.get(country, ())
-                                if self._free(t)], rng) if kind == "island" else None)
+                    self._draw(self._landing(min(where, default=""), country, [
+                        t for t in self.geo.coast_towns.get(country, ()) if self._free(t)]), rng)
+                    if kind == "island" else None)
                 if pick:
                     return unsaid(pick)
             isos = {self.countries.get(w, w) for w in where} or {country}
@@ -4500,6 +4532,10 @@ class Renderer:
             scored = sorted(((len(w & isos), n) for n, w in same
                              if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
             best = [n for score, n in scored if score == scored[0][0]] if scored else []
+            for home in sorted(where) if kind == "island" and self.effective == "lifelike" \
+                    and len(isos) == 1 else ():
+                # "gummibåt från Turkiet till Lesbos": an island near the boat's other end
+                best = self._landing(home, min(isos), best)
             continents = {self.lex.continents.get(iso) for iso in isos} - {None}
             nearby = [n for n, w in same if abroad(w) and any(
                 self.lex.continents.get(iso) in continents for iso in w)]
