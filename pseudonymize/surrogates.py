@@ -728,6 +728,7 @@ class Geography:
     inland: regex.Pattern[str] | None = None  # lifelike, on folds: "vi har inte hav"
     commute: regex.Pattern[str] | None = None  # lifelike, on folds: "pendlar", "varje dag"
     ports_across: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: ISO, ports
+    ferry_lines: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: both ends
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -943,6 +944,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                 regex.escape(fold(w)).replace("\\ ", r"\s+") for w in data["inland_words_lifelike"])),
             "ports_across": {iso: frozenset(towns) for iso, towns
                              in data["ports_across_lifelike"].items()},
+            "ferry_lines": {port: frozenset(o for line in data["ferry_lines_lifelike"]
+                                            if port in line for o in line if o != port)
+                            for line in data["ferry_lines_lifelike"] for port in line},
             "commute": regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                 regex.escape(fold(w)).replace("\\ ", r"\s+")
                 for w in data["commute_words_lifelike"]))}
@@ -4092,8 +4096,18 @@ class Renderer:
             # a ferry to the sentence's country abroad, where its surrogate is drawn ("från
             # Polen till Karlskrona" -> a port with a ferry to Germany, never Norrtälje)
             across = {self.countries.get(iso, "") for iso in map(self._iso_of_word, said)}
-            ports = [t for t in ports if any(t in geo.ports_across.get(iso, ())
-                                             for iso in across)] or ports
+            # ... or to the country of a town abroad it names (never "från Gdynia till Umeå"),
+            # to the town's surrogate where one is drawn ("från Vasa": Umeå)
+            homes = self._route_homes
+            across |= {homes[w] for w in said if w in homes}
+            lines = {t for w in said for t in geo.ferry_lines.get(self.place_map.get(w, ""), ())}
+            # (a town abroad not yet drawn: a line to another port of its country)
+            lines |= {t for t in ports for w in said if w in homes and w not in self.place_map
+                      and any(fold(e) != w for e in geo.ferry_lines.get(t, ())
+                              if e in geo.coast_towns.get(homes[w], ()))}
+            ports = [t for t in ports if t in lines] or [
+                t for t in ports if any(t in geo.ports_across.get(iso, ()) for iso in across)
+            ] or ports
         anchor = self.towns[0] if self.towns else self.home[0]
         if not anchor or not ports:
             return ports
@@ -4113,6 +4127,12 @@ class Renderer:
         towns = [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
         if self.effective == "lifelike":
             towns = self._landing(home, country, towns)
+            # a ferry from a Swedish town of its sentence: a port of a line to it, else of a
+            # line to Sweden
+            swedish = self._towns_said(span)
+            ends = {t for town in swedish for t in geo.ferry_lines.get(town, ())}
+            towns = ([t for t in towns if t in ends] or [t for t in towns if t in geo.ferry_lines]
+                     or towns) if swedish else towns
             # on the sea the essay crosses: Kaliningrad, never Makhachkala, for a ferry to Visby
             for sea in self._crossed_seas():
                 on = geo.sea_towns.get(sea, {}).get(country)
