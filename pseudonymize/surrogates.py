@@ -1790,6 +1790,45 @@ class Renderer:
         pick = self.place_map.get(fold(own)) if own else None
         return pick if pick in self.lex.districts_by_town else None
 
+    def _own_town_named(self, original: str, rng: Draws) -> str | None:
+        """Lifelike: a surrogate for a Swedish district's own town that the essay names only
+        in a name not yet rendered ("Jag bor i Borås. Göteborgs moské ligger i Hjällbo"): a
+        free town whose districts we know, about as far from the essay's town's surrogate as
+        the original lies (`_as_far`), noted for that name, so the institution and the
+        district lie in one town (never "Malmö moské ligger i Fredriksdal", a district of
+        Helsingborg); None where the essay does not name it or its town is the essay's own."""
+        own = next((t for t, names in self.lex.districts_by_town.items() if original in names),
+                   None) if self.effective == "lifelike" else None
+        text = fold(getattr(self.before, "text", ""))
+        first = next((k for k, v in self.place_map.items() if v == self.city), "")
+        if not own or not self.city or fold(own) in self.place_map or fold(own) == first or \
+                not regex.search(rf"(?<!\p{{L}}){regex.escape(fold(own))}", text):
+            return None
+        # an institution of the own town rendered already: its surrogate's town
+        # (Linköpings universitet of Linköping and Norrköping: the essay's town first)
+        ties: dict[str, list[str]] = {}
+        for kind in institution_kinds(True):
+            for n, t in kind.pool:
+                if t in self.lex.districts_by_town:
+                    ties.setdefault(n, []).insert(0 if t == self.city else len(ties.get(n, ())), t)
+        done = next((ties[p][0] for name, p in self.institution_map.items()
+                     if fold(own) in name and p in ties), None)
+        if done:
+            self.place_map[fold(own)] = done
+            return done
+        towns = [t for t in self._swedish_towns(list(self.lex.districts_by_town))
+                 if t in self.lex.districts_by_town and self._free(t) and t != self.city]
+        # a town with an institution of each kind the essay names of the own town (a mosque
+        # for "Göteborgs moské"), so the institution's surrogate lies there too
+        for kind in institution_kinds(True):
+            if any(t == own and regex.search(rf"(?<!\p{{L}}){regex.escape(fold(n))}(?!\p{{L}})",
+                                             text) for n, t in kind.pool):
+                towns = [t for t in towns if t in kind.towns] or towns
+        pick = self._draw(self._as_far(self.city, first, own, towns) or towns, rng)
+        if pick:
+            self.place_map[fold(own)] = pick
+        return pick
+
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
         ("i området Hulta", `districts` holds such spans' starts)."""
@@ -3868,7 +3907,8 @@ class Renderer:
                                 if original in names), None)
                     if own:
                         self.place_map.setdefault(fold(own), self.city)
-            town = self._town_after(span) or self._own_town_rendered(original) or self.city
+            town = self._town_after(span) or self._own_town_rendered(original) or \
+                self._own_town_named(original, rng) or self.city
             pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
         elif label == "city" and country == "SE" and said:
@@ -4972,7 +5012,11 @@ class Renderer:
                             self._within_reach(kind, anchor, free) or free
                     pick = self._draw(free, rng)
                     if pick:
-                        self.place_map[key] = dict(kind.pool)[pick]
+                        # lifelike: of its towns the essay's own (Linköpings universitet of
+                        # Linköping, never Norrköping, beside Linköping)
+                        mine = [t for n, t in kind.pool if n == pick and t == anchor]
+                        self.place_map[key] = mine[0] if mine and self.effective == \
+                            "lifelike" else dict(kind.pool)[pick]
                         return self._settled(kind, pick)
         places = self._swedish_places(original) if kind.towns and not kind.elsewhere else []
         # the surrogates of the towns in its name (the learner's: "Gävle sjukhus" -> Sundsvall)

@@ -3559,6 +3559,11 @@ ROUND26 = [
     ("Vi tog båten från Stockholm till Åbo.", ("Stockholm", "Åbo"), _ferry_line),
     ("Jag kom till Sverige med färjan från Gdańsk till Nynäshamn.", ("Nynäshamn", "Gdańsk"),
      _ferry_line),
+    # a district of a town named only in an institution lies where the institution does
+    ("Jag bor i Borås. Göteborgs moské ligger i Hjällbo.", ("Hjällbo", "Göteborgs moské"),
+     _institution_of_district),
+    ("Jag bor i Borås. På fredag vi ber i Göteborgs moské i Hisingen.",
+     ("Hisingen", "Göteborgs moské"), _institution_of_district),
     # a regional train reads its whole sentence
     ("Jag bor i Borås och jobbar i Göteborg. Från Borås tar jag Västtåg till Göteborg.",
      ("Västtåg", "Borås", "Göteborg"), _train_serves),
