@@ -236,6 +236,7 @@ class Words:
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
+    naming_words: frozenset[str] = frozenset()  # lifelike, folds: "som heter" after a kind word
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
@@ -356,6 +357,7 @@ def words() -> Words:
                                  in data["name_language_homes_lifelike"].items()},
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
+                 naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
@@ -829,6 +831,22 @@ class Geography:
                 return kind, frozenset()
         previous = before[-1] if before else ""
         return next((kind for word, kind in self.kind_words if previous == word), ""), frozenset()
+
+
+@cache
+def _kind_spellings() -> tuple[str, ...]:
+    """The kind words of geography.toml as written (ön, ån, sjön), longest first."""
+    data = tomllib.loads(GEOGRAPHY_FILE.read_text(encoding="utf-8"))
+    return tuple(sorted({w.lower() for ws in data["kind_words"].values() for w in ws}
+                        | {w.lower() for w in data["range_words"]}, key=lambda w: -len(w)))
+
+
+def _spelled_kind(original: str) -> bool:
+    """Lifelike: the name's last word ends in a kind word as written, not only as folded
+    (Fyrisån, Storsjön; never Zarafshon read as "-ön")."""
+    last = original.lower().split()[-1] if original.split() else ""
+    return any(last == w or (last.endswith(w) and len(last) > len(w) + 1)
+               for w in _kind_spellings())
 
 
 def abroad(where: frozenset[str]) -> bool:
@@ -4525,6 +4543,13 @@ class Renderer:
         if not kind:
             return None
         said = before[-1] if before and before[-1] in geo.kind_folds else ""
+        if self.effective == "lifelike" and not said:
+            # "i bergen som heter Rif": the kind word before the naming words
+            named = list(before)
+            while named and named[-1] in words().naming_words:
+                named.pop()
+            said = named[-1] if named and len(named) < len(before) and \
+                named[-1] in geo.kind_folds else ""
         if self.effective == "lifelike" and not said and fold(self._next_word(span)) in \
                 geo.kind_folds:
             said = fold(self._next_word(span))  # "Kabul floden": never "Harirud floden floden"
@@ -4645,9 +4670,20 @@ class Renderer:
         kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
         before = self.before.get(span.start, ())
         told = dict(geo.kind_words).get(before[-1], kind) if before else kind
+        if self.effective == "lifelike" and kind and not where and not _spelled_kind(original):
+            # an ending read through the fold ("Zarafshon" is no "ön", "Tehran" no "ån"): the
+            # word before it tells the kind ("Floden Zarafshon": a river), else none
+            kind = dict(geo.kind_words).get(before[-1], "") if before else ""
+            told = kind
         if self.effective == "lifelike" and not kind and span.label == "geo":
-            # "Kabul floden", "Tigris floden": the learner's kind word after the name
-            return dict(geo.kind_words).get(fold(self._next_word(span)), ""), where
+            # "bergen som heter Rif", "floden kallas Zarafshon": the kind word before the
+            # naming verb; "Kabul floden", "Tigris floden": the learner's kind word after it
+            named = list(before)
+            while named and named[-1] in words().naming_words:
+                named.pop()
+            return dict(geo.kind_words).get(named[-1] if len(named) < len(before) else "",
+                                            "") or dict(geo.kind_words).get(
+                fold(self._next_word(span)), ""), where
         if self.effective == "lifelike" and abroad(where) and told != kind and \
                 {told, kind} != {"mountain", "range"}:
             return told, frozenset()

@@ -3543,6 +3543,19 @@ def _train_serves(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
         r.target
 
 
+def _kind_kept(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A feature abroad of a kind the essay says (an ending read only through the fold is
+    none: "Zarafshon" is no island) stays one of that kind, never a town or an island."""
+    feature, kind = names
+    geo = geography(True)
+    got = surrogate(r, feature)
+    kinds = {kind} | ({"mountain", "range"} if kind in ("mountain", "range") else set())
+    # (its name with the kind word cut, "bergen som heter Atlas" for Atlasbergen)
+    assert fold(got) in geo.kind_folds or any(
+        k in kinds and fold(n).startswith(fold(got)) for n, (k, _) in geo.features.items()), \
+        r.target
+
+
 ROUND26 = [
     # a boat leg between countries a boat goes between (the route beats the part of the world)
     ("Från Turkiet åkte vi i en gummibåt till Lesbos i Grekland.", ("Turkiet", "Grekland"),
@@ -3564,6 +3577,9 @@ ROUND26 = [
      _institution_of_district),
     ("Jag bor i Borås. På fredag vi ber i Göteborgs moské i Hisingen.",
      ("Hisingen", "Göteborgs moské"), _institution_of_district),
+    # a kind said before a name (through "som heter" too) is the feature's kind
+    ("Floden Zarafshon går genom Samarkand i Uzbekistan.", ("Zarafshon", "river"), _kind_kept),
+    ("Jag kommer från Nador i Marocko, i bergen som heter Rif.", ("Rif", "range"), _kind_kept),
     # a regional train reads its whole sentence
     ("Jag bor i Borås och jobbar i Göteborg. Från Borås tar jag Västtåg till Göteborg.",
      ("Västtåg", "Borås", "Göteborg"), _train_serves),
