@@ -237,6 +237,7 @@ class Words:
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     naming_words: frozenset[str] = frozenset()  # lifelike, folds: "som heter" after a kind word
+    station_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Lund C", "Borås station"
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
@@ -358,6 +359,8 @@ def words() -> Words:
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
+                 station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
+                     map(regex.escape, data["station_words_lifelike"]))),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
@@ -1292,7 +1295,7 @@ class Renderer:
                         span.rule, fold(head))
             return self.render(part, ref, head, draw, country) + dash + tail
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
-        station = regex.match(r"(\p{Lu}[\p{L}-]*)\s+(C|[Cc]entral|[Cc]entralstation)$", original) \
+        station = words().station_end.match(original) \
             if label == "place" and strategy == "lifelike" else None
         if station and self.lex.get(fold(station.group(1))).se_pop:
             # "från Lund C till Malmö C": the surrogate towns' stations, as near as the
@@ -1572,11 +1575,17 @@ class Renderer:
 
     def _word_after_in(self, span: Span) -> str:
         """Lifelike: the fold of the capitalised word after "i" or "vid" right after the
-        mention ("Mittuniversitetet i Sundsvall": sundsvall); "" when none."""
+        mention ("Mittuniversitetet i Sundsvall": sundsvall), or of a Swedish town of the table
+        right after it, in any case ("hallands sjukhus varberg", "sjukhuset i varberg"); ""
+        when none."""
         text = getattr(self.before, "text", "")
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
             self.strategy
         found = regex.match(r"\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)", text[span.end:span.end + 40])
+        if not found and strategy == "lifelike":
+            found = regex.match(r",?\s+(?:(?:i|vid)\s+)?(\p{L}[\p{L}-]*)", text[
+                span.end:span.end + 40])
+            found = found if found and fold(found.group(1)) in self.geo.town_folds else None
         return fold(found.group(1)) if found and strategy == "lifelike" else ""
 
     def _town_follows(self, span: Span) -> bool:
