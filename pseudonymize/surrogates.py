@@ -238,6 +238,7 @@ class Words:
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     naming_words: frozenset[str] = frozenset()  # lifelike, folds: "som heter" after a kind word
     station_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Lund C", "Borås station"
+    airport_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Tribhuvan flygplats"
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
@@ -361,6 +362,8 @@ def words() -> Words:
                  naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
                  station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
                      map(regex.escape, data["station_words_lifelike"]))),
+                 airport_end=regex.compile(r"(\p{L}.*?)\s+(?i:(%s))$" % "|".join(
+                     map(regex.escape, data["airport_words_lifelike"]))),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
@@ -1304,8 +1307,22 @@ class Renderer:
             self.avoid_folds.add(fold(station.group(1)))
             part = Span(span.start, span.start + len(station.group(1)), "city", span.attrs,
                         span.score, span.rule, fold(station.group(1)))
-            return self.render(part, ref, station.group(1), draw, country) + \
-                original[station.end(1):]
+            # the town's own surrogate where drawn, else one remembered under a number of the
+            # town's own (the station's number is no town's: "från Lund C till Malmö" gave
+            # Malmö's surrogate twice)
+            town = self.place_map.get(fold(station.group(1)))
+            own = -1 - int.from_bytes(hashlib.blake2b(fold(station.group(1)).encode(),
+                                                      digest_size=6).digest(), "big")
+            return (town if town and not self._original(town) else self.render(
+                part, ref, station.group(1), own, country)) + original[station.end(1):]
+        airport = words().airport_end.match(original) \
+            if label in PLACE_LIKE and strategy == "lifelike" and not station else None
+        if airport and not self.lex.get(fold(airport.group(1))).se_pop:
+            # "Jorge Chávez flygplats", "Atatürk flygplatsen": an airport abroad is the bare
+            # "flygplatsen" (never a town of the surrogate country, nor a Swedish street)
+            text = getattr(self.before, "text", "")
+            head = text[:span.start].rstrip()
+            return "Flygplatsen" if not head or head[-1] in ".!?\n" else "flygplatsen"
         if dash and head and label in PLACE_LIKE and strategy == "lifelike" and \
                 fold(tail) in words().camp_words:
             # "Zaatari-lägret": a camp of the surrogate country, "-lägret" kept (never a town)
@@ -4370,6 +4387,7 @@ class Renderer:
         want = distance_km(first, original)
         if self.effective != "lifelike" or want is None or fold(original) == first:
             return []
+        towns = [t for t in towns if t != anchor]  # (another original: never the same town)
         if commute and want > commute_km():
             # (the nearest where none lies within a commute of `anchor`)
             away = sorted((d, t) for t in towns if (d := distance_km(anchor, t)) is not None)

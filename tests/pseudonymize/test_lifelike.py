@@ -3572,6 +3572,18 @@ def _institution_of_town_lower(engine: Engine, r: Result, names: tuple[str, ...]
     assert (got, where) in tied, r.target
 
 
+def _station_and_town_apart(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A station of one town and another town stay two towns ("från Lund C till Malmö" never
+    "från Linköping C till Linköping")."""
+    station, town = names
+    assert not surrogate(r, station).startswith(surrogate(r, town) + " "), r.target
+
+
+def _bare_airport(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An airport abroad is the bare "flygplatsen", never a town or a street."""
+    assert surrogate(r, names[0]).lower() == "flygplatsen", r.target
+
+
 ROUND26 = [
     # a boat leg between countries a boat goes between (the route beats the part of the world)
     ("Från Turkiet åkte vi i en gummibåt till Lesbos i Grekland.", ("Turkiet", "Grekland"),
@@ -3604,6 +3616,12 @@ ROUND26 = [
      ("Hallands sjukhus", "Varberg"), _institution_of_town),
     ("Jag bor i Kungsbacka. Jag tar tåget från Kungsbacka station.",
      ("Kungsbacka station", "Kungsbacka"), _station_of_town),
+    ("Vi åkte från Lund C till Malmö.", ("Lund C", "Malmö"), _station_and_town_apart),
+    ("Jag tog tåget från Kungsbacka station till Göteborg.", ("Kungsbacka station", "Göteborg"),
+     _station_and_town_apart),
+    ("Vi landade på Jorge Chávez flygplats i Lima.", ("Jorge Chávez flygplats",), _bare_airport),
+    ("Vi flög från Atatürk flygplatsen i Istanbul till Arlanda.", ("Atatürk flygplatsen",),
+     _bare_airport),
     # a regional train reads its whole sentence
     ("Jag bor i Borås och jobbar i Göteborg. Från Borås tar jag Västtåg till Göteborg.",
      ("Västtåg", "Borås", "Göteborg"), _train_serves),
