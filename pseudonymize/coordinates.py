@@ -79,14 +79,28 @@ def on_side(iso: str, towns: list[str], sides: tuple[str, ...]) -> list[str]:
     return out
 
 
-def by_border(iso: str, towns: list[str], other: str) -> list[str]:
+@cache
+def islands() -> dict[str, dict[str, tuple[float, float]]]:
+    """ISO country -> an island's name as geography.toml writes it -> (latitude, longitude)."""
+    return {iso: {name: (row[0], row[1]) for name, row in rows.items()}
+            for iso, rows in _data()["islands_lifelike"].items()}
+
+
+def by_border(iso: str, towns: list[str], other: str, landing: bool = False) -> list[str]:
     """The towns (of country `iso`) near country `other`: within `border_km` of the least
     distance from any known town of `iso` to a known town of `other` (the known towns are the
-    bigger ones, so the border itself is not known); [] when we know no town of either."""
-    known, across = towns_abroad().get(iso, {}), list(towns_abroad().get(other, {}).values())
+    bigger ones, so the border itself is not known); [] when we know no town of either. Where
+    a boat lands (`landing`), its islands count as towns, and the least distance is that of
+    the towns given."""
+    known = towns_abroad().get(iso, {}) | (islands().get(iso, {}) if landing else {})
+    across = list(towns_abroad().get(other, {}).values())
     if not known or not across:
         return []
-    far = {t: min(_km(where, there) for there in across) for t, where in known.items()}
+    # (a landing: the nearest of the towns given, the original's own island aside)
+    far = {t: min(_km(where, there) for there in across) for t, where in known.items()
+           if not landing or t in towns}
+    if not far:
+        return []
     reach = min(far.values()) + directions().border_km
     return [t for t in towns if far.get(t, reach + 1) <= reach]
 
@@ -108,6 +122,29 @@ def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
     h = (math.sin((lat2 - lat1) / 2) ** 2
          + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2)
     return 2 * EARTH_KM * math.asin(math.sqrt(h))
+
+
+@cache
+def apart_km(one: str, other: str, coasts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+             ) -> float | None:
+    """The least distance between a known town of country `one` and one of `other` (ISO
+    codes), each country's known towns among `coasts` where it has any (its coast towns: few,
+    so the search stays short), else all of them; None when we know no town of either."""
+    def points(iso: str, towns: tuple[str, ...]) -> list[tuple[float, float]]:
+        known = towns_abroad().get(iso, {})
+        return [known[t] for t in towns if t in known] or list(known.values())
+    here, there = points(one, coasts[0]), points(other, coasts[1])
+    if not here or not there:
+        return None
+    return min(_km(a, b) for a in here for b in there)
+
+
+@cache
+def boat_km() -> float:
+    """How far apart two countries' nearest known towns may lie for a boat leg between them
+    (lifelike): a refugee boat or a ferry crosses a strait or a sea's part, never the whole
+    Mediterranean (Lebanon to Albania)."""
+    return float(_data()["boat_km"])
 
 
 @cache

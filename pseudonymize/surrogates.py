@@ -28,8 +28,8 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import (by_border, commute_km, directions, distance_km, lies_toward,
-                                      near_km, nearest, on_side)
+from pseudonymize.coordinates import (apart_km, boat_km, by_border, commute_km, directions,
+                                      distance_km, lies_toward, near_km, nearest, on_side)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -236,6 +236,9 @@ class Words:
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
+    naming_words: frozenset[str] = frozenset()  # lifelike, folds: "som heter" after a kind word
+    station_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Lund C", "Borås station"
+    airport_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Tribhuvan flygplats"
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
@@ -356,6 +359,11 @@ def words() -> Words:
                                  in data["name_language_homes_lifelike"].items()},
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
+                 naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
+                 station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
+                     map(regex.escape, data["station_words_lifelike"]))),
+                 airport_end=regex.compile(r"(\p{L}.*?)\s+(?i:(%s))$" % "|".join(
+                     map(regex.escape, data["airport_words_lifelike"]))),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
@@ -728,6 +736,7 @@ class Geography:
     inland: regex.Pattern[str] | None = None  # lifelike, on folds: "vi har inte hav"
     commute: regex.Pattern[str] | None = None  # lifelike, on folds: "pendlar", "varje dag"
     ports_across: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: ISO, ports
+    ferry_lines: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: both ends
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -764,6 +773,18 @@ class Geography:
     def shore(self, one: str, other: str) -> bool:
         """Two countries (ISO codes) lie on one sea that is no ocean: a boat goes between."""
         return not self.seas_of.get(one, frozenset()).isdisjoint(self.seas_of.get(other, ()))
+
+    def near_leg(self, one: str, other: str, neighbours: dict[str, frozenset[str]]) -> bool:
+        """Lifelike: a leg (`leg`) whose sea crossing, if any, a boat makes (`boat_reach`)."""
+        return other in neighbours.get(one, ()) or (
+            self.shore(one, other) and self.boat_reach(one, other))
+
+    def boat_reach(self, one: str, other: str) -> bool:
+        """Lifelike: a boat goes between two countries (ISO codes) on one sea whose nearest
+        known coast towns lie within `boat_km` (coordinates.toml): Libya to Italy, never
+        Lebanon to Albania; true where we know no town of either."""
+        far = apart_km(one, other, (self.coast_towns.get(one, ()), self.coast_towns.get(other, ())))
+        return far is None or far <= boat_km()
 
     @cached_property
     def ranges_shared(self) -> dict[str, frozenset[str]]:
@@ -816,6 +837,22 @@ class Geography:
                 return kind, frozenset()
         previous = before[-1] if before else ""
         return next((kind for word, kind in self.kind_words if previous == word), ""), frozenset()
+
+
+@cache
+def _kind_spellings() -> tuple[str, ...]:
+    """The kind words of geography.toml as written (ön, ån, sjön), longest first."""
+    data = tomllib.loads(GEOGRAPHY_FILE.read_text(encoding="utf-8"))
+    return tuple(sorted({w.lower() for ws in data["kind_words"].values() for w in ws}
+                        | {w.lower() for w in data["range_words"]}, key=lambda w: -len(w)))
+
+
+def _spelled_kind(original: str) -> bool:
+    """Lifelike: the name's last word ends in a kind word as written, not only as folded
+    (Fyrisån, Storsjön; never Zarafshon read as "-ön")."""
+    last = original.lower().split()[-1] if original.split() else ""
+    return any(last == w or (last.endswith(w) and len(last) > len(w) + 1)
+               for w in _kind_spellings())
 
 
 def abroad(where: frozenset[str]) -> bool:
@@ -931,6 +968,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                 regex.escape(fold(w)).replace("\\ ", r"\s+") for w in data["inland_words_lifelike"])),
             "ports_across": {iso: frozenset(towns) for iso, towns
                              in data["ports_across_lifelike"].items()},
+            "ferry_lines": {port: frozenset(o for line in data["ferry_lines_lifelike"]
+                                            if port in line for o in line if o != port)
+                            for line in data["ferry_lines_lifelike"] for port in line},
             "commute": regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                 regex.escape(fold(w)).replace("\\ ", r"\s+")
                 for w in data["commute_words_lifelike"]))}
@@ -1258,7 +1298,7 @@ class Renderer:
                         span.rule, fold(head))
             return self.render(part, ref, head, draw, country) + dash + tail
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
-        station = regex.match(r"(\p{Lu}[\p{L}-]*)\s+(C|[Cc]entral|[Cc]entralstation)$", original) \
+        station = words().station_end.match(original) \
             if label == "place" and strategy == "lifelike" else None
         if station and self.lex.get(fold(station.group(1))).se_pop:
             # "från Lund C till Malmö C": the surrogate towns' stations, as near as the
@@ -1267,8 +1307,22 @@ class Renderer:
             self.avoid_folds.add(fold(station.group(1)))
             part = Span(span.start, span.start + len(station.group(1)), "city", span.attrs,
                         span.score, span.rule, fold(station.group(1)))
-            return self.render(part, ref, station.group(1), draw, country) + \
-                original[station.end(1):]
+            # the town's own surrogate where drawn, else one remembered under a number of the
+            # town's own (the station's number is no town's: "från Lund C till Malmö" gave
+            # Malmö's surrogate twice)
+            town = self.place_map.get(fold(station.group(1)))
+            own = -1 - int.from_bytes(hashlib.blake2b(fold(station.group(1)).encode(),
+                                                      digest_size=6).digest(), "big")
+            return (town if town and not self._original(town) else self.render(
+                part, ref, station.group(1), own, country)) + original[station.end(1):]
+        airport = words().airport_end.match(original) \
+            if label in PLACE_LIKE and strategy == "lifelike" and not station else None
+        if airport and not self.lex.get(fold(airport.group(1))).se_pop:
+            # "Jorge Chávez flygplats", "Atatürk flygplatsen": an airport abroad is the bare
+            # "flygplatsen" (never a town of the surrogate country, nor a Swedish street)
+            text = getattr(self.before, "text", "")
+            head = text[:span.start].rstrip()
+            return "Flygplatsen" if not head or head[-1] in ".!?\n" else "flygplatsen"
         if dash and head and label in PLACE_LIKE and strategy == "lifelike" and \
                 fold(tail) in words().camp_words:
             # "Zaatari-lägret": a camp of the surrogate country, "-lägret" kept (never a town)
@@ -1538,11 +1592,17 @@ class Renderer:
 
     def _word_after_in(self, span: Span) -> str:
         """Lifelike: the fold of the capitalised word after "i" or "vid" right after the
-        mention ("Mittuniversitetet i Sundsvall": sundsvall); "" when none."""
+        mention ("Mittuniversitetet i Sundsvall": sundsvall), or of a Swedish town of the table
+        right after it, in any case ("hallands sjukhus varberg", "sjukhuset i varberg"); ""
+        when none."""
         text = getattr(self.before, "text", "")
         strategy = self.policy.strategy(span.label, self.strategy) if self.policy else \
             self.strategy
         found = regex.match(r"\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)", text[span.end:span.end + 40])
+        if not found and strategy == "lifelike":
+            found = regex.match(r",?\s+(?:(?:i|vid)\s+)?(\p{L}[\p{L}-]*)", text[
+                span.end:span.end + 40])
+            found = found if found and fold(found.group(1)) in self.geo.town_folds else None
         return fold(found.group(1)) if found and strategy == "lifelike" else ""
 
     def _town_follows(self, span: Span) -> bool:
@@ -1773,6 +1833,45 @@ class Renderer:
                    None)
         pick = self.place_map.get(fold(own)) if own else None
         return pick if pick in self.lex.districts_by_town else None
+
+    def _own_town_named(self, original: str, rng: Draws) -> str | None:
+        """Lifelike: a surrogate for a Swedish district's own town that the essay names only
+        in a name not yet rendered ("Jag bor i Borås. Göteborgs moské ligger i Hjällbo"): a
+        free town whose districts we know, about as far from the essay's town's surrogate as
+        the original lies (`_as_far`), noted for that name, so the institution and the
+        district lie in one town (never "Malmö moské ligger i Fredriksdal", a district of
+        Helsingborg); None where the essay does not name it or its town is the essay's own."""
+        own = next((t for t, names in self.lex.districts_by_town.items() if original in names),
+                   None) if self.effective == "lifelike" else None
+        text = fold(getattr(self.before, "text", ""))
+        first = next((k for k, v in self.place_map.items() if v == self.city), "")
+        if not own or not self.city or fold(own) in self.place_map or fold(own) == first or \
+                not regex.search(rf"(?<!\p{{L}}){regex.escape(fold(own))}", text):
+            return None
+        # an institution of the own town rendered already: its surrogate's town
+        # (Linköpings universitet of Linköping and Norrköping: the essay's town first)
+        ties: dict[str, list[str]] = {}
+        for kind in institution_kinds(True):
+            for n, t in kind.pool:
+                if t in self.lex.districts_by_town:
+                    ties.setdefault(n, []).insert(0 if t == self.city else len(ties.get(n, ())), t)
+        done = next((ties[p][0] for name, p in self.institution_map.items()
+                     if fold(own) in name and p in ties), None)
+        if done:
+            self.place_map[fold(own)] = done
+            return done
+        towns = [t for t in self._swedish_towns(list(self.lex.districts_by_town))
+                 if t in self.lex.districts_by_town and self._free(t) and t != self.city]
+        # a town with an institution of each kind the essay names of the own town (a mosque
+        # for "Göteborgs moské"), so the institution's surrogate lies there too
+        for kind in institution_kinds(True):
+            if any(t == own and regex.search(rf"(?<!\p{{L}}){regex.escape(fold(n))}(?!\p{{L}})",
+                                             text) for n, t in kind.pool):
+                towns = [t for t in towns if t in kind.towns] or towns
+        pick = self._draw(self._as_far(self.city, first, own, towns) or towns, rng)
+        if pick:
+            self.place_map[fold(own)] = pick
+        return pick
 
     def is_district(self, span: Span, original: str) -> bool:
         """A district of a Swedish town: the lexicon lists it, or the essay calls it one
@@ -3061,7 +3160,10 @@ class Renderer:
             # features where both cannot hold ("Mosul i Irak. Floden Tigris ... vid gränsen
             # till Syrien": Syria's surrogate borders Iraq's, the Tigris lies in Iraq's)
             route = self._route_fits(iso, narrow) or (
-                kinds and self._route_fits(iso, self._country_ties(iso, pool)))
+                kinds and self._route_fits(iso, self._country_ties(iso, pool))) or (
+                # a route that holds before the ties of its part of the world ("från Turkiet
+                # i en gummibåt till Grekland" after Syria: Cyprus, never Albania)
+                self._route_fits(iso, pool) if self._route_graph().get(iso) else [])
             pool = route or self._legs(span, iso, narrow) or narrow
             if iso in self.geo.sweden_gateways and self._before_sweden(span):
                 pool = [c for c in pool if lex.get(fold(c)).country in
@@ -3420,6 +3522,9 @@ class Renderer:
                 and self.countries[o] != o and geo.leg(iso, o, lex.neighbours)]
         near = [c for c in pool if self._free(c) and all(
             geo.leg(lex.get(fold(c)).country, other, lex.neighbours) for other in legs)]
+        # a crossing a boat makes first (never Lebanon to Albania)
+        near = [c for c in near if all(geo.near_leg(lex.get(fold(c)).country, other,
+                                                    lex.neighbours) for other in legs)] or near
         return near if legs else []
 
     def _route_graph(self) -> dict[str, list[tuple[str, str]]]:
@@ -3434,30 +3539,39 @@ class Renderer:
             lex, geo = self.lex, self.geo
             hills = {w for w, kind in geo.kind_words if kind in ("mountain", "range")}
             # each token's sentence, and how many sentences up to each name a mountain
-            tokens, sentence, walks = list[str](), list[int](), [0]
+            tokens, sentence, walks, starts = list[str](), list[int](), [0], list[int]()
             for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
                     self.before, "text", "")))):
                 words = regex.findall(r"\p{L}+", part)
+                starts.append(len(tokens))
                 tokens += words
                 sentence += [at] * len(words)
                 walks.append(walks[-1] + (not hills.isdisjoint(words)))
             # a stop is a country, or a town of a country the essay never names ("Vi flydde
             # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
             # Afghanistan, so Iran's borders it)
-            homes = self.town_homes
+            homes = self._route_homes
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
                                  or lex.get(pair[0]).country
                                  or homes.get(" ".join(pair).strip()) or homes.get(pair[0]),)
                      if iso]
             how: dict[tuple[str, str], str] = {}
+            first: dict[int, int] = {}  # a sentence -> its first stop
+            for i, _ in named:
+                first.setdefault(sentence[i], i)
             for (i, one), (j, other) in pairwise(named):
                 between = set(tokens[i + 1:j])
                 if one == other or not between.isdisjoint(geo.air_words) \
                         or not geo.leg(one, other, lex.neighbours):
                     continue
                 border = other in lex.neighbours.get(one, ())
-                boat = not between.isdisjoint(geo.boat_words)
+                # a boat word between them, or opening their sentence before the first ("Vi
+                # åkte gummibåt från Turkiet till Lesbos")
+                opening = tokens[max(starts[sentence[i]], i - 8):i] if sentence[i] == sentence[
+                    j] and first.get(sentence[i]) == i else []
+                boat = not between.isdisjoint(geo.boat_words) or (
+                    not geo.boat_words.isdisjoint(opening) and geo.land_words.isdisjoint(opening))
                 # "genom bergen från Irak till Turkiet": a mountain in the legs' sentences
                 walk = walks[sentence[j] + 1] > walks[sentence[i]]
                 kind = ("hills" if walk else "land") if border and \
@@ -3471,6 +3585,18 @@ class Renderer:
                 legs.setdefault(one, []).append((other, kind))
             self.route_legs = legs
         return self.route_legs
+
+    @cached_property
+    def _route_homes(self) -> dict[str, str]:
+        """Lifelike: the stops of a route fixed to a country the essay never names: its towns
+        abroad (`town_homes`) and its islands of one country ("med båt från Libyen till
+        Kreta": Crete stays Greek, so Libya's surrogate is one a boat reaches Greece from),
+        each by its fold."""
+        said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        islands = {fold(name): min(where) for name, (kind, where) in self.geo.features.items()
+                   if kind == "island" and abroad(where) and len(where) == 1
+                   and fold(name) in said}
+        return islands | self.town_homes
 
     def _route_domain(self, iso: str, tier: int, taken: set[str]) -> list[str]:
         """Lifelike: the countries (ISO, sorted) a stop of a route may become: free, with towns
@@ -3525,7 +3651,7 @@ class Renderer:
                     seen.add(other)
                     order.append(other)
         # Sweden and a country named only by its towns stay, a replaced one is its surrogate
-        homes = set(self.town_homes.values())
+        homes = set(self._route_homes.values())
         fixed = {o: (o if o == "SE" or o in homes and o not in self.countries
                      else self.countries[o]) for o in order
                  if o == "SE" or o in self.countries or o in homes}
@@ -3539,7 +3665,9 @@ class Renderer:
                     one, ())
             if how in ("land", "hills"):
                 return other in lex.neighbours.get(one, ())
-            return geo.shore(one, other) if how == "sea" else geo.leg(one, other, lex.neighbours)
+            # by sea, a crossing a boat makes (never Lebanon to Albania)
+            by_sea = geo.shore(one, other) and geo.boat_reach(one, other)
+            return by_sea if how == "sea" else geo.near_leg(one, other, lex.neighbours)
 
         def solve(k: int, assign: dict[str, str], domains: dict[str, list[str]]) -> bool:
             if k == len(free):
@@ -3823,7 +3951,8 @@ class Renderer:
                                 if original in names), None)
                     if own:
                         self.place_map.setdefault(fold(own), self.city)
-            town = self._town_after(span) or self._own_town_rendered(original) or self.city
+            town = self._town_after(span) or self._own_town_rendered(original) or \
+                self._own_town_named(original, rng) or self.city
             pool = lex.districts_by_town.get(town or "", []) or [
                 d for names in lex.districts_by_town.values() for d in names]
         elif label == "city" and country == "SE" and said:
@@ -4051,8 +4180,18 @@ class Renderer:
             # a ferry to the sentence's country abroad, where its surrogate is drawn ("från
             # Polen till Karlskrona" -> a port with a ferry to Germany, never Norrtälje)
             across = {self.countries.get(iso, "") for iso in map(self._iso_of_word, said)}
-            ports = [t for t in ports if any(t in geo.ports_across.get(iso, ())
-                                             for iso in across)] or ports
+            # ... or to the country of a town abroad it names (never "från Gdynia till Umeå"),
+            # to the town's surrogate where one is drawn ("från Vasa": Umeå)
+            homes = self._route_homes
+            across |= {homes[w] for w in said if w in homes}
+            lines = {t for w in said for t in geo.ferry_lines.get(self.place_map.get(w, ""), ())}
+            # (a town abroad not yet drawn: a line to another port of its country)
+            lines |= {t for t in ports for w in said if w in homes and w not in self.place_map
+                      and any(fold(e) != w for e in geo.ferry_lines.get(t, ())
+                              if e in geo.coast_towns.get(homes[w], ()))}
+            ports = [t for t in ports if t in lines] or [
+                t for t in ports if any(t in geo.ports_across.get(iso, ()) for iso in across)
+            ] or ports
         anchor = self.towns[0] if self.towns else self.home[0]
         if not anchor or not ports:
             return ports
@@ -4071,11 +4210,36 @@ class Renderer:
             return []
         towns = [t for t in geo.coast_towns.get(country, ()) if self._free(t)]
         if self.effective == "lifelike":
+            towns = self._landing(home, country, towns)
+            # a ferry from a Swedish town of its sentence: a port of a line to it, else of a
+            # line to Sweden
+            swedish = self._towns_said(span)
+            ends = {t for town in swedish for t in geo.ferry_lines.get(town, ())}
+            towns = ([t for t in towns if t in ends] or [t for t in towns if t in geo.ferry_lines]
+                     or towns) if swedish else towns
             # on the sea the essay crosses: Kaliningrad, never Makhachkala, for a ferry to Visby
             for sea in self._crossed_seas():
                 on = geo.sea_towns.get(sea, {}).get(country)
                 if on and country in geo.seas[sea]:
                     return [t for t in towns if t in on] or towns
+        return towns
+
+    def _landing(self, home: str, country: str, towns: list[str]) -> list[str]:
+        """Lifelike: of the towns of `country` (the surrogate of `home`) reached by sea, those
+        nearest the surrogate of each country the route's boat leg (`_route_graph`) joins to
+        `home` (`by_border`): from Libya a boat lands on Crete, never on Chios 700 km off, and
+        leaves from Tobruk; all of them where no leg's country is drawn yet or we know none."""
+        geo = self.geo
+        for other, how in self._route_graph().get(home, ()):
+            there = "" if how in ("land", "hills") else self.countries.get(
+                other, other if other in self._route_homes.values() else "")
+            if there and there != country:
+                # on a sea the two share (Cyprus to Egypt: Damietta, never Suez on the Red Sea)
+                seas = geo.seas_of.get(country, frozenset()) & geo.seas_of.get(there, frozenset())
+                on = {t for sea in sorted(seas) for t in geo.sea_towns.get(
+                    geo.sea_wider.get(sea, sea), {}).get(country, ())}
+                towns = [t for t in towns if t in on] or towns
+                towns = by_border(country, towns, there, landing=True) or towns
         return towns
 
     def _by_sea(self, span: Span) -> bool:
@@ -4223,6 +4387,7 @@ class Renderer:
         want = distance_km(first, original)
         if self.effective != "lifelike" or want is None or fold(original) == first:
             return []
+        towns = [t for t in towns if t != anchor]  # (another original: never the same town)
         if commute and want > commute_km():
             # (the nearest where none lies within a commute of `anchor`)
             away = sorted((d, t) for t in towns if (d := distance_km(anchor, t)) is not None)
@@ -4405,6 +4570,13 @@ class Renderer:
         if not kind:
             return None
         said = before[-1] if before and before[-1] in geo.kind_folds else ""
+        if self.effective == "lifelike" and not said:
+            # "i bergen som heter Rif": the kind word before the naming words
+            named = list(before)
+            while named and named[-1] in words().naming_words:
+                named.pop()
+            said = named[-1] if named and len(named) < len(before) and \
+                named[-1] in geo.kind_folds else ""
         if self.effective == "lifelike" and not said and fold(self._next_word(span)) in \
                 geo.kind_folds:
             said = fold(self._next_word(span))  # "Kabul floden": never "Harirud floden floden"
@@ -4454,11 +4626,15 @@ class Renderer:
                     or [n for n in own if any(self.lex.get(fold(t)).place_country == country
                                               for t in geo.feature_towns_abroad.get(n, ()))] \
                     or own  # (a river we know towns of: a town after it can lie on it)
+                for home in sorted(where) if kind == "island" else ():
+                    # "med båt från Libyen till Kreta": an island near the boat's other end
+                    own = self._landing(home, country, own)
                 pick = self._draw(own, rng) or self._draw(
                     plain([n for n, w in mine if kind not in geo.no_town_kinds | {"island"}
                            and not w.isdisjoint(self.lex.neighbours.get(country, ()))]), rng) or (
-                    self._draw([t for t in self.geo.coast_towns.get(country, ())
-                                if self._free(t)], rng) if kind == "island" else None)
+                    self._draw(self._landing(min(where, default=""), country, [
+                        t for t in self.geo.coast_towns.get(country, ()) if self._free(t)]), rng)
+                    if kind == "island" else None)
                 if pick:
                     return unsaid(pick)
             isos = {self.countries.get(w, w) for w in where} or {country}
@@ -4468,6 +4644,10 @@ class Renderer:
             scored = sorted(((len(w & isos), n) for n, w in same
                              if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
             best = [n for score, n in scored if score == scored[0][0]] if scored else []
+            for home in sorted(where) if kind == "island" and self.effective == "lifelike" \
+                    and len(isos) == 1 else ():
+                # "gummibåt från Turkiet till Lesbos": an island near the boat's other end
+                best = self._landing(home, min(isos), best)
             continents = {self.lex.continents.get(iso) for iso in isos} - {None}
             nearby = [n for n, w in same if abroad(w) and any(
                 self.lex.continents.get(iso) in continents for iso in w)]
@@ -4517,9 +4697,20 @@ class Renderer:
         kind, where = geo.feature_kind(original, self.before.get(span.start, ()))
         before = self.before.get(span.start, ())
         told = dict(geo.kind_words).get(before[-1], kind) if before else kind
+        if self.effective == "lifelike" and kind and not where and not _spelled_kind(original):
+            # an ending read through the fold ("Zarafshon" is no "ön", "Tehran" no "ån"): the
+            # word before it tells the kind ("Floden Zarafshon": a river), else none
+            kind = dict(geo.kind_words).get(before[-1], "") if before else ""
+            told = kind
         if self.effective == "lifelike" and not kind and span.label == "geo":
-            # "Kabul floden", "Tigris floden": the learner's kind word after the name
-            return dict(geo.kind_words).get(fold(self._next_word(span)), ""), where
+            # "bergen som heter Rif", "floden kallas Zarafshon": the kind word before the
+            # naming verb; "Kabul floden", "Tigris floden": the learner's kind word after it
+            named = list(before)
+            while named and named[-1] in words().naming_words:
+                named.pop()
+            return dict(geo.kind_words).get(named[-1] if len(named) < len(before) else "",
+                                            "") or dict(geo.kind_words).get(
+                fold(self._next_word(span)), ""), where
         if self.effective == "lifelike" and abroad(where) and told != kind and \
                 {told, kind} != {"mountain", "range"}:
             return told, frozenset()
@@ -4673,7 +4864,7 @@ class Renderer:
                 near = set(self.geo.landskap.get(home, ())[1:]) if \
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
-                stops = self._towns_after(span) if self.effective == "lifelike" else set()
+                stops = self._towns_said(span) if self.effective == "lifelike" else set()
                 if self.effective == "lifelike" and not stops:
                     # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
                     # sentence with no town serves the essay's towns (never Öresundståg
@@ -4681,7 +4872,11 @@ class Renderer:
                     stops = {t for t in self.place_map.values() if t in self.geo.towns}
                     stops = stops if len(stops) >= 2 else set()
                 pick = self._draw([t for t, towns in words().train_towns.items()
-                                   if stops and stops <= towns], rng) or self._draw(
+                                   if stops and stops <= towns], rng) or (
+                    # lifelike: towns no regional train joins take a national one (never
+                    # Öresundståg, which runs Göteborg-Malmö, between Borås and Göteborg)
+                    self._draw(list(words().national_trains), rng)
+                    if self.effective == "lifelike" and len(stops) >= 2 else None) or self._draw(
                     [t for t in trains if home in trains[t]], rng) or self._draw(
                     [t for t in trains if not near.isdisjoint(trains[t])], rng) or (
                     # lifelike: the national trains, where no other regional train runs (the
@@ -4803,12 +4998,14 @@ class Renderer:
             regex.findall(r"\p{L}+", fold(p)))], rng)
         return lead + pick if pick else None
 
-    def _towns_after(self, span: Span) -> set[str]:
-        """The essay's surrogate towns named after the mention in its sentence ("Öresundståg
-        från Malmö till Lund": the surrogates of Malmö and Lund)."""
+    def _towns_said(self, span: Span) -> set[str]:
+        """The essay's surrogate towns named in the mention's sentence, before it or after it,
+        in any case ("Öresundståg från Malmö till Lund", "från borås tar jag västtåg till
+        göteborg": the surrogates of both towns)."""
         text = getattr(self.before, "text", "")
         rest = regex.match(r"[^.!?\n]*", text[span.end:span.end + 200]).group()
-        return {town for word in regex.findall(r"\p{Lu}[\p{L}-]*", rest)
+        before = regex.split(r"[.!?\n]", text[max(0, span.start - 200):span.start])[-1]
+        return {town for word in regex.findall(r"\p{L}[\p{L}-]*", f"{before} {rest}")
                 for town in (self.place_map.get(fold(word)),) if town in self.towns}
 
     def _business_named(self, original: str) -> str | None:
@@ -4878,7 +5075,11 @@ class Renderer:
                             self._within_reach(kind, anchor, free) or free
                     pick = self._draw(free, rng)
                     if pick:
-                        self.place_map[key] = dict(kind.pool)[pick]
+                        # lifelike: of its towns the essay's own (Linköpings universitet of
+                        # Linköping, never Norrköping, beside Linköping)
+                        mine = [t for n, t in kind.pool if n == pick and t == anchor]
+                        self.place_map[key] = mine[0] if mine and self.effective == \
+                            "lifelike" else dict(kind.pool)[pick]
                         return self._settled(kind, pick)
         places = self._swedish_places(original) if kind.towns and not kind.elsewhere else []
         # the surrogates of the towns in its name (the learner's: "Gävle sjukhus" -> Sundsvall)
