@@ -5315,7 +5315,8 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     delim = next((ch for ch in original if not ch.isdigit()), "")
     test = reserved_personid(r.lex, year, month, day, sex, digits, rng) if day <= 31 else None
     if test:  # one of Skatteverket's test numbers: never a person's
-        return (test[:2] if century else "") + test[2:8] + delim + test[8:]
+        return _typed_check((test[:2] if century else "") + test[2:8] + delim + test[8:], r,
+                            body)
     # the same original birth number, the same surrogate in each of the learner's essays (a
     # samordningsnummer and the later personnummer keep their last four digits)
     key = (LEARNER_SERIAL + body[6:9], 0)
@@ -5323,7 +5324,19 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     if len(body) >= 9:
         r.base[key] = birth
     nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
-    return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + check_digit(nine)
+    return _typed_check((str(year // 100) if century else "") + nine[:6] + delim + nine[6:]
+                        + check_digit(nine), r, body)
+
+
+def _typed_check(number: str, r: Renderer, body: str) -> str:
+    """Lifelike: a surrogate whose original's check digit is wrong (a learner types a number
+    from memory, or makes one up) is wrong by as much, so a reader computing the Luhn sum finds
+    what the original gives (900314-3926, whose check digit would be 3, never becomes a valid
+    number); a valid original gives a valid one."""
+    if r.effective != "lifelike" or len(body) != 10 or not body.isdigit():
+        return number
+    error = (int(body[9]) - int(check_digit(body[:9]))) % 10
+    return number[:-1] + str((int(number[-1]) + error) % 10)
 
 
 TEST_NUMBER_YEARS = 10  # a test number is looked for this many years either side of the birth year

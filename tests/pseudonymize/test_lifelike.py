@@ -428,9 +428,13 @@ def test_a_birth_number_is_shared_by_the_samordningsnummer_and_the_personnummer(
 # --- 5. numbers in real formats ---------------------------------------------------------------
 
 def _valid_personnummer(got: str, original: str) -> bool:
+    """A personnummer in the original's layout whose check digit is valid exactly where the
+    original's is (a learner's mistyped number keeps its error: the judge computes Luhn)."""
     digits = "".join(ch for ch in got if ch.isdigit())[-10:]
-    return check_digit(digits[:9]) == digits[9] and 1 <= int(digits[2:4]) <= 12 and len(got) == len(
-        original)
+    typed = "".join(ch for ch in original if ch.isdigit())[-10:]
+    valid = check_digit(digits[:9]) == digits[9]
+    return valid == (check_digit(typed[:9]) == typed[9]) and 1 <= int(digits[2:4]) <= 12 and \
+        len(got) == len(original)
 
 
 def _valid_iban(got: str, original: str) -> bool:
@@ -465,6 +469,9 @@ def _fiction_mobile(got: str, original: str) -> bool:
 
 NUMBERS = [
     ("Mitt personnummer är 19830907-5512.", "19830907-5512", _valid_personnummer),
+    ("Mitt personnummer är 19830907-5516.", "19830907-5516", _valid_personnummer),
+    ("Mitt personnummer är 830907-5516.", "830907-5516", _valid_personnummer),
+    ("Mitt personnummer är 8309075512.", "8309075512", _valid_personnummer),
     ("Mitt konto är SE72 8000 0832 7901 4466 2910.", "SE72 8000 0832 7901 4466 2910",
      _valid_iban),
     ("Clearingnummer 8327-9 och konto 120 658 334.", "8327-9", _same_layout),
