@@ -246,8 +246,11 @@ class Words:
     child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
     # lifelike: (a patronymic's ending, its surrogates), longest ending first: ovna -> Petrovna
     patronymics: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    # lifelike: (folds of the words before an age limit: över; the limits: 18, 65)
-    age_limits: tuple[frozenset[str], frozenset[int]] = (frozenset(), frozenset())
+    # lifelike: (folds of the words before an age limit: över; the limits: 18, 65; the verbs
+    # before a limit of people in general: fyller; those people: de, man, unga)
+    age_limits: tuple[frozenset[str], frozenset[int], frozenset[str], frozenset[str]] = (
+        frozenset(), frozenset(), frozenset(), frozenset())
+    swedish_known_rank: int = 0  # lifelike: a given name this frequent in Sweden is Swedish too
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
     event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
     bare_endings: tuple[str, ...] = ()  # lifelike, folds: bron (Ölandsbron -> "bron")
@@ -372,7 +375,10 @@ def words() -> Words:
                                            in data["patronymics_lifelike"].items()),
                                           key=lambda row: (-len(row[0]), row[0]))),
                  age_limits=(frozenset(fold(w) for w in data["age_limit_words_lifelike"]),
-                             frozenset(data["age_limits_lifelike"])),
+                             frozenset(data["age_limits_lifelike"]),
+                             frozenset(fold(w) for w in data["age_limit_verbs_lifelike"]),
+                             frozenset(fold(w) for w in data["age_limit_people_lifelike"])),
+                 swedish_known_rank=data["swedish_known_rank_lifelike"],
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
                  event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
                  bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
@@ -1590,12 +1596,18 @@ class Renderer:
     def _age_limit(self, span: Span, original: str) -> bool:
         """Lifelike: an age of the law's (`age_limits_lifelike`: 18, 65) right after a word
         that makes it a limit ("över 18", "under arton", "äldre än 65"): every reader knows the
-        limit, so a moved one ("över 19") gives the text away."""
+        limit, so a moved one ("över 19") gives the text away; so is one people in general
+        reach ("alla unga vill ta körkort när de fyller arton": a verb of `age_limit_verbs`
+        before it, a word of `age_limit_people` in its clause), never "när min son fyller 18"."""
         text = getattr(self.before, "text", "")
         said = regex.search(r"(\p{L}+)[\s,]*$", text[max(0, span.start - 30):span.start])
-        limits = words().age_limits
-        return bool(said) and fold(said.group(1)) in limits[0] and \
-            age_value(original, span.label, self.lex, True) in limits[1]
+        before, limits, verbs, people = words().age_limits
+        if not said or age_value(original, span.label, self.lex, True) not in limits:
+            return False
+        word = fold(said.group(1))
+        clause = regex.split(r"[.!?;:\n]", text[max(0, span.start - 120):said.start()])[-1]
+        return word in before or word in verbs and not people.isdisjoint(
+            regex.findall(r"\p{L}+", fold(clause)))
 
     def _next_word(self, span: Span) -> str:
         """The word just after a mention, lower-cased ("" at the end or unknown)."""
@@ -2351,20 +2363,30 @@ class Renderer:
         """Lifelike: a given name written right before another of the essay's names that only
         lists of groups other than Swedish hold ("Sara Abdi", "min dotter Maria Hernández")
         takes that name's group where its own lists hold it, or the Swedish list does: one
-        person's names are of one origin (never "Viola Abdiaziz"); "" otherwise."""
+        person's names are of one origin (never "Viola Abdiaziz"); "" otherwise. A given name
+        Swedes bear too (ranked in Sweden's statistics within `swedish_known_rank`, though only a
+        foreign list holds it: Rosa, Olga, Elena) is as a name of the Swedish list: before a
+        Swedish-only surname it is Swedish ("Min kollega Rosa Lind" -> "Karin Lind", never
+        "Gloria Lind"), before another group's its group ("Olga Ivanova": East Slavic)."""
         if self.effective != "lifelike" or not self._name_follows(span):
             return ""
         text = getattr(self.before, "text", "")
         after = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
-        theirs = [g for g in self.lex.name_origins.get(fold(after.group(1)), ())
-                  if g != SWEDISH_ORIGIN] if after else []
+        lists = self.lex.name_origins.get(fold(after.group(1)), ()) if after else ()
+        theirs = [g for g in lists if g != SWEDISH_ORIGIN]
         own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
             span.key, ())
-        if not theirs or SWEDISH_ORIGIN in self.lex.name_origins.get(fold(after.group(1)), ()) \
-                or self._spouse_origin(original, self.before.get(span.start, ()), own):
+        rank = self.lex.get(fold(original)).first_rank
+        known = SWEDISH_ORIGIN in own or 0 < rank <= words().swedish_known_rank
+        if self._spouse_origin(original, self.before.get(span.start, ()), own):
             return ""  # (the writer's spouse takes the writer's origin: "min man heter Ahmed")
+        if lists == (SWEDISH_ORIGIN,) and SWEDISH_ORIGIN not in own and known and \
+                not self.lex.get(fold(after.group(1))).gender:
+            return SWEDISH_ORIGIN
+        if not theirs or SWEDISH_ORIGIN in lists:
+            return ""
         group = next((g for g in theirs if g in own), "")
-        if not group and (not own or SWEDISH_ORIGIN in own):
+        if not group and (not own or known):
             group = theirs[0]
         return self.origin_swap.get(group, group)
 
@@ -2692,7 +2714,8 @@ class Renderer:
     def _family_language(self, group: str) -> str:
         """Lifelike: the language of origin group `group` the essay's names keep to: the one
         the essay names ("vi pratar tigrinja"), else the one most of its original names of the
-        group are listed under, else one drawn per essay."""
+        group are listed under, else the one whose homes alone hold countries the essay names
+        (Ukraina or Charkiv: Ukrainian names, never Vadim), else one drawn per essay."""
         language = self.name_language.get(group)
         if language is None:
             languages = words().name_languages[group]
@@ -2700,8 +2723,12 @@ class Renderer:
             named = sorted({said[w] for w in regex.findall(r"\p{L}+", fold(getattr(
                 self.before, "text", ""))) if w in said})
             # in a fixed order: a tie goes to the first language by name
+            homes = words().language_homes.get(group, {})
+            placed = [lang for lang in sorted(homes)
+                      if not self.avoid_countries.isdisjoint(homes[lang])]
             votes = Counter(named) or Counter(
-                languages[f] for f in sorted(self.avoid_folds) if f in languages)
+                languages[f] for f in sorted(self.avoid_folds) if f in languages) or Counter(
+                placed if len(placed) == 1 else ())
             language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
                 if votes else Draws(self.seed, self.scope, "language", group).choice(
                     sorted(set(languages.values())))
