@@ -251,6 +251,11 @@ class Words:
     age_limits: tuple[frozenset[str], frozenset[int], frozenset[str], frozenset[str]] = (
         frozenset(), frozenset(), frozenset(), frozenset())
     swedish_known_rank: int = 0  # lifelike: a given name this frequent in Sweden is Swedish too
+    # lifelike: the name groups a learner may spell the Swedish way, the patterns telling the
+    # Swedish and the English way apart in an original, and the English -> Swedish spellings
+    swedish_spelt: tuple[frozenset[str], regex.Pattern[str] | None, regex.Pattern[str] | None,
+                         regex.Pattern[str] | None, dict[str, str]] = (
+        frozenset(), None, None, None, {})
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
     event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
     bare_endings: tuple[str, ...] = ()  # lifelike, folds: bron (Ölandsbron -> "bron")
@@ -379,6 +384,7 @@ def words() -> Words:
                              frozenset(fold(w) for w in data["age_limit_verbs_lifelike"]),
                              frozenset(fold(w) for w in data["age_limit_people_lifelike"])),
                  swedish_known_rank=data["swedish_known_rank_lifelike"],
+                 swedish_spelt=_swedish_spelt(data["swedish_spelling_lifelike"]),
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
                  event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
                  bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
@@ -485,6 +491,16 @@ def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
     return {"alias_after": regex.compile(rf"^{link}(?P<second>\p{{Lu}}[\p{{L}}-]*)"),
             "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)", regex.IGNORECASE),
             "alias_before": regex.compile(rf"(?P<first>\p{{L}}[\p{{L}}-]*){link}$")}
+
+
+def _swedish_spelt(table: dict) -> tuple[frozenset[str], regex.Pattern[str],
+                                          regex.Pattern[str], regex.Pattern[str], dict[str, str]]:
+    """`swedish_spelling_lifelike` read: its groups, its two marker patterns, one pattern of
+    its English spellings (longest first) and the Swedish spelling of each."""
+    spellings = {fold(k): v for k, v in table["spellings"]}
+    return (frozenset(table["groups"]), regex.compile("|".join(table["swedish_markers"])),
+            regex.compile("|".join(table["english_markers"])),
+            regex.compile("|".join(sorted(spellings, key=lambda k: (-len(k), k)))), spellings)
 
 
 def _school_year_pattern(data: dict) -> regex.Pattern[str]:
@@ -1192,6 +1208,7 @@ class Renderer:
         self.feature_needs: dict[str, frozenset[str]] | None = None
         self.sentence_countries: list[tuple[int, frozenset[str]]] = []  # (end, countries)
         self.kinds_left: dict[str, frozenset[str]] | None = None  # see _free_kinds
+        self.swedish_spelling: bool | None = None  # lifelike: see _spelt_as_written
 
 
     def shift(self) -> int:
@@ -1329,6 +1346,8 @@ class Renderer:
                 # a town abroad remembered in another country than the one this essay keeps
                 # ("Kazan" for Kharkiv beside "alla ukrainare") is drawn anew in it too.
                 base = self._choose(span, key[1], original, attrs)
+                if strategy == "lifelike" and kind == "name":
+                    base = self._spelt_as_written(base)
                 self.base[key] = base
                 self.used.add(base.lower())
             elif kind == "institution":
@@ -2507,6 +2526,30 @@ class Renderer:
         sentence = regex.split(r"[.!?\n]", text[max(0, at - 160):at])[-1]
         return any(fold(w) != key and fold(w) in self.avoid_folds and self.lex.get(fold(w)).gender
                    for w in regex.findall(r"\p{Lu}\p{L}+", sentence))
+
+    def _spelt_as_written(self, name: str) -> str:
+        """Lifelike: a surrogate of a group a learner may spell the Swedish way (East Slavic:
+        `swedish_spelling_lifelike`) spelt so where the essay's own names of the group are
+        ("Tetjana ... Serhij": Julija, Andrij, Sjevtjenko; never Yuliia, Andrii, Shevchenko),
+        unless the Swedish spelling is an original of the essay."""
+        groups, swedish, english, pattern, spellings = words().swedish_spelt
+        if pattern is None or groups.isdisjoint(self.lex.name_origins.get(fold(name), ())):
+            return name
+        if self.swedish_spelling is None:
+            # the essay's names of the group, and names no list holds in an essay naming a
+            # homeland of the group ("Serhij" beside Charkiv)
+            home = {iso for group in sorted(groups) for iso in self.geo.homelands.get(group, ())}
+            unlisted = not self.avoid_countries.isdisjoint(home)
+            ours = [o for o in sorted(self.avoid_folds)
+                    if not groups.isdisjoint(self.lex.name_origins.get(o, ()))
+                    or unlisted and o not in self.lex.name_origins and swedish.search(o)]
+            self.swedish_spelling = sum(bool(swedish.search(o)) for o in ours) > sum(
+                bool(english.search(o)) for o in ours)
+        if not self.swedish_spelling:
+            return name
+        spelt = pattern.sub(lambda m: spellings[m.group(0)], name.lower())
+        spelt = spelt[:1].upper() + spelt[1:] if name[:1].isupper() else spelt
+        return name if self._original(spelt) else spelt
 
     def _listed_short(self) -> dict[str, tuple[str, ...]]:
         """The short forms surrogates.toml lists, with the lifelike table's for lifelike."""

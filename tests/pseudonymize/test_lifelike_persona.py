@@ -7,8 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import regex
 
 from pseudonymize.engine import Engine, Memory
+from pseudonymize.lexicon import fold
+from pseudonymize.surrogates import words
 from pseudonymize.types import Result
 
 SEEDS = range(8)
@@ -51,3 +54,70 @@ def test_names_persona_and_numbers_hold(engine: Engine, text: str, originals: tu
                                         holds: Callable[[Result, tuple[str, ...]], None]) -> None:
     for seed in SEEDS:
         holds(run(engine, text, seed), originals)
+
+
+def _names(engine: Engine, r: Result) -> list[str]:
+    """The surrogates of the output's person names."""
+    return [a.pseudonym for a in r.annotations
+            if a.label.startswith("firstname") or a.label == "surname"]
+
+
+def _of(engine: Engine, name: str) -> tuple[str, ...]:
+    return engine.lex.name_origins.get(fold(name), ())
+
+
+SPELT = [
+    # a learner's Swedish spelling of Ukrainian names: the surrogates spelt so too
+    ("Jag heter Tetjana och jag bor i Charkiv. Putin bombar Charkiv varje dag. Min man Serhij "
+     "jobbar som elektriker. Vår son heter Dmytro och min svärmor heter Julija Sjevtjenko.",
+     "swedish"),
+    ("Min granne Natasja Petrova kommer från Ryssland. Hon har en son, Dmitrij.", "swedish"),
+    # the lists' English spelling where the essay writes it so
+    ("Jag heter Tetiana och jag bor i Kharkiv. Putin bombar Kharkiv varje dag. Min man Serhii "
+     "jobbar som elektriker. Vår son heter Dmytro och min svärmor heter Yuliia Shevchenko.",
+     "english"),
+]
+
+
+@pytest.mark.parametrize(("text", "spelling"), SPELT)
+def test_east_slavic_names_are_spelt_as_the_learner_spells_them(engine: Engine, text: str,
+                                                                 spelling: str) -> None:
+    """Judge: English transliterations (Serhii) where the learner writes Swedish ones (Serhij)."""
+    english = regex.compile(r"kh|zh|sh|ii|iy$|^y[aeou]", regex.IGNORECASE)  # (ch: Swedish х)
+    swedish = regex.compile(r"tj|zj|sj|ij$|ija$|^j[aeou]", regex.IGNORECASE)
+    seen = 0
+    for seed in SEEDS:
+        for name in _names(engine, run(engine, text, seed)):
+            slavic = "east_slavic" in _of(engine, name) or swedish.search(name)
+            if not slavic:
+                continue
+            seen += 1
+            assert not (english if spelling == "swedish" else swedish).search(name), (seed, name)
+    assert seen
+
+
+def test_a_ukrainian_family_takes_ukrainian_forms(engine: Engine) -> None:
+    """Judge: Russian forms (Vadim, Yekaterina) in a Ukrainian family."""
+    russian = {fold(n) for n, lang in words().name_languages["east_slavic"].items()
+               if lang == "russian"}
+    text = "Min kompis Olena bor i Kyiv. Hennes man Taras är läkare och deras dotter heter Sofiia."
+    for seed in SEEDS:
+        names = _names(engine, run(engine, text, seed))
+        assert not [n for n in names if fold(n) in russian], (seed, names)
+
+
+@pytest.mark.parametrize(("text", "original", "group"), [
+    # a given name Swedes bear, before a Swedish surname: a Swedish person
+    ("Jag jobbar på en förskola. Min kollega Rosa Lind har alltid en rosa tröja.", "Rosa",
+     "swedish"),
+    ("Min chef heter Olga Lindqvist och hon är snäll.", "Olga", "swedish"),
+    # before an East Slavic surname: East Slavic
+    ("Min syster Olga Ivanova bor i Kiev med sin man.", "Olga", "east_slavic"),
+])
+def test_one_persons_names_are_of_one_origin(engine: Engine, text: str, original: str,
+                                             group: str) -> None:
+    """Judge: a supervisor with an odd name mix (a Swedish given name, a Somali surname)."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = next(a.pseudonym for a in r.annotations if a.original == original)
+        assert group in _of(engine, got), (seed, got, r.target)
