@@ -239,6 +239,7 @@ class Words:
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
+    term_words: frozenset[str] = frozenset()  # lifelike, folds: höstterminen (its date stays)
     pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
     pun_names: dict[str, frozenset[str]] = field(default_factory=dict)  # en, ett -> name folds
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
@@ -266,6 +267,7 @@ class Words:
     name_languages: dict[str, dict[str, str]] = field(default_factory=dict)
     # lifelike: origin group -> language -> the countries where it is a family's language
     language_homes: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    language_follows: frozenset[str] = frozenset()  # lifelike: groups whose names follow it
     # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
     language_words: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -362,11 +364,13 @@ def words() -> Words:
                  language_homes={group: {language: tuple(isos) for language, isos in
                                          languages.items()} for group, languages
                                  in data["name_language_homes_lifelike"].items()},
+                 language_follows=frozenset(data["language_follows_country_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
+                 term_words=frozenset(fold(w) for w in data["term_words_lifelike"]),
                  pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
@@ -1052,6 +1056,7 @@ LEARNER_SERIAL = "~serial:"
 LEARNER_WRITER = ("~writer", 0)  # lifelike: the fold of the writer's given name
 LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
+SCHOOL_AGE_NEAR = 120  # lifelike: characters either side of an age searched for a school year
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
 VOWELS = frozenset("aeiouyåäö")  # folded: a nickname's stem ends as its name's does
 SENTENCE_REACH = 200  # lifelike: characters of a mention's sentence read either side of it
@@ -1347,6 +1352,7 @@ class Renderer:
                 # ("Kazan" for Kharkiv beside "alla ukrainare") is drawn anew in it too.
                 base = self._choose(span, key[1], original, attrs)
                 if strategy == "lifelike" and kind == "name":
+                    self.used.add(base.lower())  # (never drawn again under its other spelling)
                     base = self._spelt_as_written(base)
                 self.base[key] = base
                 self.used.add(base.lower())
@@ -1628,6 +1634,20 @@ class Renderer:
         return word in before or word in verbs and not people.isdisjoint(
             regex.findall(r"\p{L}+", fold(clause)))
 
+    def _school_age(self, span: Span, original: str) -> bool:
+        """Lifelike: an age within a year of the age of a school year named near it ("hon går
+        i årskurs 3 och fyller nio": 9) is the year's age, which every reader knows: kept as
+        written, never "fyller tio" or "åtta" in year 3 (the school year does not move)."""
+        w = words()
+        if w.school_year is None:
+            return False
+        text = getattr(self.before, "text", "")
+        near = fold(text[max(0, span.start - SCHOOL_AGE_NEAR):span.end + SCHOOL_AGE_NEAR])
+        age = age_value(original, span.label, self.lex, True)
+        return any(abs(age - (w.school_start_age - 1 + (int(m.group(1) or m.group(2) or 0) or
+                                                         w.school_years[m.group(3) or m.group(4)])))
+                   <= 1 for m in w.school_year.finditer(near))
+
     def _next_word(self, span: Span) -> str:
         """The word just after a mention, lower-cased ("" at the end or unknown)."""
         text = getattr(self.before, "text", "")
@@ -1653,9 +1673,9 @@ class Renderer:
             return True  # "2000 kronor" is an amount
         if strategy == "lifelike" and span.label == "year" and self._event_year(span):
             return True  # "kriget började 2011" is the war's year
-        if strategy == "lifelike" and span.label in ("age_digits", "age_string") and \
-                self._age_limit(span, original):
-            return True  # "hon är över 18" is the law's age, not hers
+        if strategy == "lifelike" and span.label in ("age_digits", "age_string") and (
+                self._age_limit(span, original) or self._school_age(span, original)):
+            return True  # "hon är över 18" is the law's age, not hers; "nio år, i trean"
         if strategy == "lifelike" and span.label == "country" and \
                 self._country_of(span, original) in self.kept:
             return True  # "Ukraina ... alla ukrainare": no other country fits the words
@@ -1692,11 +1712,13 @@ class Renderer:
     def _feast_date(self, span: Span, original: str) -> bool:
         """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i
         1, nu firar vi den 25 december", "Nowruz ... 21/3") is the feast's date, which every
-        writer shares: kept as written (marked, out of the key), never "den 20 november". A
-        date with a year, or a month without its day, still moves."""
+        writer shares: kept as written (marked, out of the key), never "den 20 november"; so
+        is a school term's ("Skolan börjar den 21 augusti", `term_words_lifelike`; never "den 2
+        juli"). A date with a year, or a month without its day, still moves."""
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
-        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | words().national_days
+        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | \
+            words().national_days | words().term_words
         said = regex.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             return False  # no feast, or a birthday, an arrival, a wedding beside it
@@ -2460,6 +2482,13 @@ class Renderer:
         the names follow the surrogate country (Polen -> Ukraina: Polish names -> East Slavic)."""
         group = self._homeland_of_names(self._country_of(span, original))
         target = self.lex.get(fold(surrogate)).country
+        homes = words().language_homes.get(group, {})
+        if self.effective == "lifelike" and group in words().language_follows and target and \
+                target not in homes.get(self._family_language(group), (target,)):
+            # lifelike: the group's language at home there (Ukraina -> Ryssland: Russian names)
+            self.name_language[group] = next(
+                (lang for lang in sorted(homes) if target in homes[lang]),
+                self.name_language[group])
         if group and target and target not in self.geo.homelands[group]:
             other = self._group_at_home(target)
             if other:
@@ -3152,6 +3181,10 @@ class Renderer:
                 # an Amharic or Oromo family stays in Ethiopia's part of the world, never
                 # Eritrea's (`name_language_homes_lifelike`)
                 homes = words().language_homes[group][self._family_language(group)]
+                if group in words().language_follows and not set(homes) - {iso}:
+                    # a Ukrainian family's Ukraine must change: another homeland of the group,
+                    # whose language its names take (`_names_follow`: Russian ones in Russia)
+                    homes = self.geo.homelands[group]
             # the names first (Iran: Afghanistan), the coast where the names allow it
             pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
                 or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)

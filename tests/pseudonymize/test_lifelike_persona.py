@@ -45,6 +45,14 @@ ROWS: list[tuple[str, tuple[str, ...], Callable[[Result, tuple[str, ...]], None]
     ("Man får rösta när man blir 18 år.", ("blir 18",), _kept),
     ("Barnen får börja jobba när de fyllt 16.", ("fyllt 16",), _kept),
     ("Min dotter vill ta körkort när hon fyller arton.", ("fyller arton",), _moved),
+    # the age of a school year named near it stays (never "fyller tio" in year 3)
+    ("Min dotter går i årskurs 3 och hon fyller nio i maj.", ("fyller nio",), _kept),
+    ("Min son är 15 år och går i nian.", ("är 15 år",), _kept),
+    ("Min son är 15 år och spelar fotboll.", ("är 15 år",), _moved),
+    # a school term's date stays, as a feast's does
+    ("Skolan börjar den 21 augusti och jag är glad.", ("den 21 augusti",), _kept),
+    ("Höstterminen slutar 20/12.", ("20/12",), _kept),
+    ("Jag kom till Sverige den 21 augusti 2015.", ("den 21 augusti 2015",), _moved),
 ]
 
 
@@ -121,3 +129,19 @@ def test_one_persons_names_are_of_one_origin(engine: Engine, text: str, original
         r = run(engine, text, seed)
         got = next(a.pseudonym for a in r.annotations if a.original == original)
         assert group in _of(engine, got), (seed, got, r.target)
+
+
+def test_a_family_moved_from_ukraine_takes_the_names_of_its_new_country(engine: Engine) -> None:
+    """A Ukrainian family whose country changes takes the names at home in the surrogate
+    country (Russian ones in Russia), never Ukrainian forms beside Ryssland."""
+    languages = words().name_languages["east_slavic"]
+    homes = words().language_homes["east_slavic"]
+    text = ("Min man heter Oleksandr. Vår dotter heter Olena och vår son heter Mykola. "
+            "Vi kommer från Ukraina.")
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        country = next(a.pseudonym for a in r.annotations if a.original == "Ukraina")
+        iso = engine.lex.get(fold(country)).country
+        for name in _names(engine, r):
+            language = languages.get(fold(name))
+            assert language is None or iso in homes[language], (seed, name, country)
