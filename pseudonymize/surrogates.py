@@ -738,6 +738,8 @@ class Geography:
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
     cue_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kurdiska -> Sanandaj
+    # lifelike: (words, words said with them, countries): "kurd" with "turkiska" -> Turkey
+    cue_pairs: tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...] = ()
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
     land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
     air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
@@ -934,6 +936,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
 
     return {"country_cues": {fold(w): frozenset(row["countries"])
                              for row in data["country_cues_lifelike"] for w in row["words"]},
+            "cue_pairs": tuple((frozenset(map(fold, row["words"])),
+                                frozenset(map(fold, row["with"])), frozenset(row["countries"]))
+                               for row in data["country_cue_pairs_lifelike"]),
             "cue_homes": {fold(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
                           if row.get("homes") for w in row["words"]},
             "oceans": frozenset(data["oceans_lifelike"]),
@@ -3438,6 +3443,7 @@ class Renderer:
         text = fold(getattr(self.before, "text", ""))
         said = regex.findall(r"\p{L}+", text)
         rows = [table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table]
+        rows += self._paired_cues(said)
         kept = {min(isos) for isos in rows if len(isos) == 1}
         # a country whose national day its sentence names ("Chiles nationaldag är den 18
         # september"): the day is that country's alone
@@ -3456,6 +3462,14 @@ class Renderer:
             self.countries[iso] = iso
         self.kept = frozenset(kept)
 
+    def _paired_cues(self, said: list[str]) -> list[frozenset[str]]:
+        """Lifelike: the countries of the rows of `country_cue_pairs_lifelike` whose two kinds
+        of word the essay both says ("kurd" and "turkiska": Turkey, never a Kurd from Iran or
+        Syria who speaks Turkish)."""
+        words_ = set(said)
+        return [isos for first, second, isos in self.geo.cue_pairs
+                if not first.isdisjoint(words_) and not second.isdisjoint(words_)]
+
     def _cued(self, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the countries of the pool that the essay's words tying `iso` fit too
         (`country_cues` in geography.toml: "vi pratar pashto" beside Afghanistan -> Pakistan,
@@ -3468,6 +3482,7 @@ class Renderer:
             said = regex.findall(r"\p{L}+", fold(text))
             # a cue of two words too ("tom yum", "pad thai")
             cues = {table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table}
+            cues |= set(self._paired_cues(said))
             # a river, lake or mountain abroad the essay names that no detector marked ("vi
             # bodde vid indus") stays as written: its country is one it lies in (Pakistan ->
             # India, never Iraq)

@@ -53,6 +53,11 @@ ROWS: list[tuple[str, tuple[str, ...], Callable[[Result, tuple[str, ...]], None]
     ("Skolan börjar den 21 augusti och jag är glad.", ("den 21 augusti",), _kept),
     ("Höstterminen slutar 20/12.", ("20/12",), _kept),
     ("Jag kom till Sverige den 21 augusti 2015.", ("den 21 augusti 2015",), _moved),
+    # a Kurd who speaks Turkish is of Turkey (never Iran or Syria)
+    ("Jag heter Rojda och jag är kurd från Van i Turkiet. Jag pratar kurdiska och turkiska.",
+     ("Turkiet",), _kept),
+    ("Min man är kurd. Han kommer från Mardin och pratar turkiska med sin chef.", ("Mardin",),
+     _moved),
 ]
 
 
