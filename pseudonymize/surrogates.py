@@ -2313,12 +2313,15 @@ class Renderer:
             elif self.effective == "lifelike" and main and main not in groups and before \
                     and main in self.lex.name_origins.get(before[-1], ()):
                 group = main  # "Dilan Omer Aziz": a middle name only the Somali list holds
-            elif self.effective == "lifelike" and main and main not in groups and \
-                    SWEDISH_ORIGIN in groups and len(groups) > 1 and self._family(before) and (
+            elif self.effective == "lifelike" and main and main not in groups and (
+                    SWEDISH_ORIGIN in groups and len(groups) > 1 or self._known_in_sweden(
+                        original)) and self._family(before) and (
                         votes[main] >= votes[SWEDISH_ORIGIN]
                         or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
                 # "min svärmor heter Maria" in a Ukrainian family: a name common in Sweden and
-                # Spain takes the family's origin, never a Spanish or a Swedish one
+                # Spain takes the family's origin, never a Spanish or a Swedish one; so does
+                # one Swedes bear that only a foreign list holds ("min fru Olga" of a Polish
+                # family is Polish, never Beatriz)
                 group = main
             elif main and " ".join(before[-2:]) in words().writer_name and (
                     main in groups or groups == (SWEDISH_ORIGIN,)) and (
@@ -2405,6 +2408,11 @@ class Renderer:
                      and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
                     "")
 
+    def _known_in_sweden(self, original: str) -> bool:
+        """Lifelike: a given name ranked within `swedish_known_rank` in Sweden's statistics
+        (Rosa, Olga, Elena), though only a foreign list holds it: Swedes bear it too."""
+        return 0 < self.lex.get(fold(original)).first_rank <= words().swedish_known_rank
+
     def _origin_of_surname(self, span: Span, original: str) -> str:
         """Lifelike: a given name written right before another of the essay's names that only
         lists of groups other than Swedish hold ("Sara Abdi", "min dotter Maria Hernández")
@@ -2422,8 +2430,7 @@ class Renderer:
         theirs = [g for g in lists if g != SWEDISH_ORIGIN]
         own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
             span.key, ())
-        rank = self.lex.get(fold(original)).first_rank
-        known = SWEDISH_ORIGIN in own or 0 < rank <= words().swedish_known_rank
+        known = SWEDISH_ORIGIN in own or self._known_in_sweden(original)
         if self._spouse_origin(original, self.before.get(span.start, ()), own):
             return ""  # (the writer's spouse takes the writer's origin: "min man heter Ahmed")
         if lists == (SWEDISH_ORIGIN,) and SWEDISH_ORIGIN not in own and known and \
@@ -2791,8 +2798,9 @@ class Renderer:
     def _family_language(self, group: str) -> str:
         """Lifelike: the language of origin group `group` the essay's names keep to: the one
         the essay names ("vi pratar tigrinja"), else the one most of its original names of the
-        group are listed under, else the one whose homes alone hold countries the essay names
-        (Ukraina or Charkiv: Ukrainian names, never Vadim), else one drawn per essay."""
+        group are listed under, else the one whose homes alone hold the essay's surrogate
+        countries (a Polish family moved to Russia: Russian names), else the countries the
+        essay names (Ukraina or Charkiv: Ukrainian names, never Vadim), else one drawn."""
         language = self.name_language.get(group)
         if language is None:
             languages = words().name_languages[group]
@@ -2801,11 +2809,13 @@ class Renderer:
                 self.before, "text", ""))) if w in said})
             # in a fixed order: a tie goes to the first language by name
             homes = words().language_homes.get(group, {})
-            placed = [lang for lang in sorted(homes)
-                      if not self.avoid_countries.isdisjoint(homes[lang])]
+            moved = {to for home, to in self.countries.items() if to != home}
+            placed = next((found for countries in (moved, self.avoid_countries)
+                           if len(found := [lang for lang in sorted(homes)
+                                            if not countries.isdisjoint(homes[lang])]) == 1), [])
             votes = Counter(named) or Counter(
                 languages[f] for f in sorted(self.avoid_folds) if f in languages) or Counter(
-                placed if len(placed) == 1 else ())
+                placed)
             language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
                 if votes else Draws(self.seed, self.scope, "language", group).choice(
                     sorted(set(languages.values())))
@@ -5520,8 +5530,13 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         elif r.effective == "lifelike" and len(letters) > 2 and (full := next(
                 (k for k in sorted(r.name_map) if len(k) > 1 and r._shortens(
                     fold(letters), k) or r._shortens(fold(letters)[:3], k)), None)):
-            # zeyno.yildirim84 beside Zeynep: the surrogate of the name it shortens
-            parts.append(fold(r.name_map[full]) + _local_digits(r, digits, rng))
+            # zeyno.yildirim84 beside Zeynep: a short form of the surrogate of the name it
+            # shortens (krzysiek beside Krzysztof -> Jakub: kuba), else that surrogate
+            surrogate = r.name_map[full]
+            gender = r.lex.get(fold(surrogate)).gender or "unknown"
+            short = next(iter(r._short_forms(surrogate, gender)), surrogate) \
+                if fold(letters) != full else surrogate
+            parts.append(fold(short) + _local_digits(r, digits, rng))
             named = True
         elif keep and len(letters) > 1 and (fold(letters) in r.place_map or r.lex.get(
                 fold(letters)).se_pop) and not _place_short(r, fold(letters)):
@@ -5545,8 +5560,9 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         elif len(letters) == 1 and letters.isalpha():
             # matias.rojas.f: the initial of a name of the essay's (Fuentes -> Escobar: e)
             named_ = sorted(k for k in r.name_map if k[:1] == fold(letters))  # "o" before "omer"
-            parts.append(fold(r.name_map[named_[0]])[:1] if named_ else
-                         INITIALS[rng.below(len(INITIALS))].lower())
+            parts.append((fold(r.name_map[named_[0]])[:1] if named_ else
+                          INITIALS[rng.below(len(INITIALS))].lower())
+                         + _local_digits(r, digits, rng) * (r.effective == "lifelike"))
         elif keep and letters and _place_short(r, fold(letters)):
             parts.append(_place_short(r, fold(letters)) + "".join(
                 str(rng.below(10)) for _ in digits))  # sara_gbg -> agnes_lkpg, noicm -> noipl

@@ -693,16 +693,15 @@ SCHOOL_YEARS = [
 
 
 @pytest.mark.parametrize(("text", "original", "grade_age"), SCHOOL_YEARS)
-def test_an_age_tied_to_a_school_year_stays_within_a_year_of_it(
+def test_an_age_tied_to_a_school_year_stays(
         engine: Engine, text: str, original: str, grade_age: int) -> None:
-    from pseudonymize.surrogates import age_value
-    label = "age_string" if original.isalpha() else "age_digits"
-    moved = set()
+    """The school year stays as written and gives the age within a year, so a moved age hides
+    nothing and a reader sees it disagree ("fyller tio" in year 3; lifelike27): it stays too
+    (round 5 moved it by one)."""
     for seed in range(8):
-        got = surrogate(run(engine, [text], seed)[0], original)
-        moved.add(age_value(got, label, engine.lex))
-    assert all(abs(age - grade_age) <= 1 for age in moved), moved
-    assert grade_age not in moved  # still moved
+        result = run(engine, [text], seed)[0]
+        assert original in result.target and not [
+            a for a in result.annotations if a.original == original and a.pseudonym != original]
 
 
 # --- 9. round 5: two names of one place stay one surrogate place -------------------------------

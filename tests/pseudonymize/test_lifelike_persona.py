@@ -150,3 +150,28 @@ def test_a_family_moved_from_ukraine_takes_the_names_of_its_new_country(engine: 
         for name in _names(engine, r):
             language = languages.get(fold(name))
             assert language is None or iso in homes[language], (seed, name, country)
+
+
+def test_an_address_of_a_nickname_takes_the_surrogates_nickname(engine: Engine) -> None:
+    """"krzysiek.w82" beside Krzysztof Wiśniewski: the surrogate's short form and its initial
+    with the year digits (kuba.b84), never another person's full name without them."""
+    text = "Hej, jag heter Krzysztof Wiśniewski. Mejla mig på krzysiek.w82@wp.pl."
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        first = next(a.pseudonym for a in r.annotations if a.original == "Krzysztof")
+        last = next(a.pseudonym for a in r.annotations if a.original == "Wiśniewski")
+        mail = next(a.pseudonym for a in r.annotations if "@" in a.original)
+        local = mail.partition("@")[0]
+        assert regex.fullmatch(r"\p{Ll}+\.\p{Ll}\d\d", local), (seed, mail)
+        assert local[-3] == fold(last)[0], (seed, mail, last)  # the surname's initial
+        assert local.partition(".")[0] != fold(first), (seed, mail, first)  # a short form
+
+
+def test_a_polish_wife_olga_is_of_her_familys_origin(engine: Engine) -> None:
+    """"min fru Olga" of a Polish family: Olga (a name Swedes bear, only on the Spanish list)
+    takes the family's origin, never Beatriz."""
+    text = "Hej, jag heter Krzysztof Wiśniewski och jag kommer från Polen. Min fru Olga kallas Ola."
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        wife = next(a.pseudonym for a in r.annotations if a.original == "Olga")
+        assert "spanish" not in _of(engine, wife), (seed, r.target)
