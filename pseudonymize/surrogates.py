@@ -507,6 +507,23 @@ def _swedish_spelt(table: dict) -> tuple[frozenset[str], regex.Pattern[str],
             regex.compile("|".join(sorted(spellings, key=lambda k: (-len(k), k)))), spellings)
 
 
+# a last syllable: one consonant (or th, ph, kh, ch, sh) before the last vowels
+LAST_SYLLABLE = regex.compile(r"(?:[tpkcs]h|[^aeiouyåäö])[aeiouyåäö]+[^aeiouyåäö]*$")
+
+
+def _last_syllable(name: str) -> str:
+    """The last syllable of a folded name, from its last consonant before its last vowels
+    (siriwan: wan, orathai: thai, pornthip: thip); "" for a name of one syllable or none."""
+    found = LAST_SYLLABLE.search(name)
+    return found.group(0) if found and found.start() > 0 else ""
+
+
+def _ending_nickname(nickname: str, name: str) -> bool:
+    """Lifelike: `nickname` (folded) is the last syllable of `name` (folded), as Thai
+    nicknames may be (Siriwan: Wan), of two letters or more and shorter than the name."""
+    return len(nickname) >= 2 and nickname != name and _last_syllable(name) == nickname
+
+
 def _school_year_pattern(data: dict) -> regex.Pattern[str]:
     """The school years of surrogates.toml as one pattern on folded text: group 1 a digit or
     a year word ("arskurs 3", "3:e klass", "trean", "tredje klassen")."""
@@ -1065,6 +1082,7 @@ SCHOOL_AGE_NEAR = 120  # lifelike: characters either side of an age searched for
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
 VOWELS = frozenset("aeiouyåäö")  # folded: a nickname's stem ends as its name's does
 SENTENCE_REACH = 200  # lifelike: characters of a mention's sentence read either side of it
+MIN_END_NICK = 3  # lifelike: a nickname cut from a name's end has this many letters (Wan, Thai)
 MAX_NICK_TAIL = 3  # lifelike: letters after a nickname's stem ("Siro": Sir + o; "Fatoom")
 GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
@@ -2373,8 +2391,8 @@ class Renderer:
         group = self._writer_group(original)
         raw = next((g for g, to in self.origin_swap.items() if to == group), group)
         if not raw or not (raw in groups or not set(groups).isdisjoint(
-                self.geo.neighbours.get(raw, ()))):
-            return ""
+                self.geo.neighbours.get(raw, ())) or self._known_in_sweden(original)):
+            return ""  # (a name Swedes bear, only on the Spanish list: "min fru Olga" of a Pole)
         return group
 
     def _writer_group(self, original: str) -> str:
@@ -2681,6 +2699,13 @@ class Renderer:
         an original or in use."""
         named = sorted(o for o, s in self.name_map.items() if s == full)
         key = fold(nickname)
+        end = _last_syllable(fold(full))
+        if any(_ending_nickname(key, o) for o in named) and len(end) >= MIN_END_NICK and \
+                len(end) < len(full) - 1:
+            # "Siriwan ... Wan": the surrogate's last syllable (Orathai: Thai)
+            cut = full[len(full) - len(end):].capitalize()
+            if self._free(cut) and not _wordlike(self.lex, cut) and not self._original(cut):
+                return cut
         for original in named:
             stem = next((n for n in range(min(len(original), len(key)), 1, -1)
                          if key[:n] == original[:n]), 0)
@@ -2744,7 +2769,10 @@ class Renderer:
                     len(nick) - stem <= MAX_NICK_TAIL:
                 stems.append((nick, stem, key[stem - 1] in VOWELS))
         if not stems:
-            return []
+            # "Siriwan ... kallar mig Wan": names with a last syllable of their own (Orathai)
+            ends = [n for n in sorted(self.avoid_folds) if _ending_nickname(n, key)]
+            return [p for p in pool if len(end := _last_syllable(fold(p))) >= MIN_END_NICK and
+                    len(end) < len(fold(p)) - 1 and not self._original(end)] if ends else []
         return [p for p in pool if all(
             len(fp := fold(p)) > stem + 1 and not fp.startswith(nick[:stem])
             and (fp[stem - 1] in VOWELS) == vowel and any(c in VOWELS for c in fp[:stem])

@@ -170,8 +170,19 @@ def test_an_address_of_a_nickname_takes_the_surrogates_nickname(engine: Engine) 
 def test_a_polish_wife_olga_is_of_her_familys_origin(engine: Engine) -> None:
     """"min fru Olga" of a Polish family: Olga (a name Swedes bear, only on the Spanish list)
     takes the family's origin, never Beatriz."""
-    text = "Hej, jag heter Krzysztof Wiśniewski och jag kommer från Polen. Min fru Olga kallas Ola."
+    text = "Hej, jag heter Krzysztof Wiśniewski. Min fru Olga kallas Ola."
     for seed in SEEDS:
         r = run(engine, text, seed)
         wife = next(a.pseudonym for a in r.annotations if a.original == "Olga")
         assert "spanish" not in _of(engine, wife), (seed, r.target)
+
+
+def test_a_nickname_cut_from_a_names_end_is_cut_so_from_the_surrogate(engine: Engine) -> None:
+    """Judge: "Pannee" unrelated to "Orathai" where the original "Wan" was cut from "Siriwan":
+    the surrogate nickname is the end of the surrogate name (Pornthip: Thip)."""
+    text = "Jag heter Siriwan och kommer från Thailand. Alla kallar mig Wan."
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        full = next(a.pseudonym for a in r.annotations if a.original == "Siriwan")
+        nick = next(a.pseudonym for a in r.annotations if a.original == "Wan")
+        assert len(nick) >= 3 and fold(full).endswith(fold(nick)) and nick != full, (seed, r.target)
