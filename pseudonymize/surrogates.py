@@ -2329,8 +2329,11 @@ class Renderer:
                     self.geo.neighbours.get(main, ())):
                 group = main
             elif self.effective == "lifelike" and main and main not in groups and before \
-                    and main in self.lex.name_origins.get(before[-1], ()):
-                group = main  # "Dilan Omer Aziz": a middle name only the Somali list holds
+                    and main in self.lex.name_origins.get(before[-1], ()) and not (
+                        groups == (SWEDISH_ORIGIN,) and self._known_in_sweden(before[-1])):
+                # "Dilan Omer Aziz": a middle name only the Somali list holds (never the
+                # Swedish surname after a name Swedes bear too: "Rosa Lind")
+                group = main
             elif self.effective == "lifelike" and main and main not in groups and (
                     SWEDISH_ORIGIN in groups and len(groups) > 1 or self._known_in_sweden(
                         original)) and self._family(before) and (
@@ -2351,7 +2354,8 @@ class Renderer:
                     SWEDISH_LETTERS:
                 group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)
             elif main and groups == (SWEDISH_ORIGIN,) and before and main in \
-                    self.lex.name_origins.get(before[-1], ()):
+                    self.lex.name_origins.get(before[-1], ()) and not (
+                        self.effective == "lifelike" and self._known_in_sweden(before[-1])):
                 group = main  # "Nguyen Thi Hoa": a name inside a full name of another origin
             elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
                     votes[main] >= votes[SWEDISH_ORIGIN]
@@ -2429,7 +2433,8 @@ class Renderer:
     def _known_in_sweden(self, original: str) -> bool:
         """Lifelike: a given name ranked within `swedish_known_rank` in Sweden's statistics
         (Rosa, Olga, Elena), though only a foreign list holds it: Swedes bear it too."""
-        return 0 < self.lex.get(fold(original)).first_rank <= words().swedish_known_rank
+        return 0 < self.lex.get(fold(original)).first_rank <= words().swedish_known_rank and \
+            SWEDISH_ORIGIN not in self.lex.name_origins.get(fold(original), ())
 
     def _origin_of_surname(self, span: Span, original: str) -> str:
         """Lifelike: a given name written right before another of the essay's names that only

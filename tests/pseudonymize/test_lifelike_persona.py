@@ -124,6 +124,9 @@ def test_a_ukrainian_family_takes_ukrainian_forms(engine: Engine) -> None:
     ("Jag jobbar på en förskola. Min kollega Rosa Lind har alltid en rosa tröja.", "Rosa",
      "swedish"),
     ("Min chef heter Olga Lindqvist och hon är snäll.", "Olga", "swedish"),
+    # and its surname stays Swedish in an essay of another origin (never "Charlotte Vidal")
+    ("Hej, jag heter Krzysztof Wiśniewski. Min fru Olga kallas Ola. Min kollega Rosa Lind.",
+     "Lind", "swedish"),
     # before an East Slavic surname: East Slavic
     ("Min syster Olga Ivanova bor i Kiev med sin man.", "Olga", "east_slavic"),
 ])
