@@ -242,6 +242,7 @@ class Words:
     kunya: frozenset[str] = frozenset()  # lifelike, folds: abu, umm (part of a name, kept)
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
+    term_words: frozenset[str] = frozenset()  # lifelike, folds: höstterminen (its date stays)
     pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
     pun_names: dict[str, frozenset[str]] = field(default_factory=dict)  # en, ett -> name folds
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
@@ -249,8 +250,16 @@ class Words:
     child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
     # lifelike: (a patronymic's ending, its surrogates), longest ending first: ovna -> Petrovna
     patronymics: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    # lifelike: (folds of the words before an age limit: över; the limits: 18, 65)
-    age_limits: tuple[frozenset[str], frozenset[int]] = (frozenset(), frozenset())
+    # lifelike: (folds of the words before an age limit: över; the limits: 18, 65; the verbs
+    # before a limit of people in general: fyller; those people: de, man, unga)
+    age_limits: tuple[frozenset[str], frozenset[int], frozenset[str], frozenset[str]] = (
+        frozenset(), frozenset(), frozenset(), frozenset())
+    swedish_known_rank: int = 0  # lifelike: a given name this frequent in Sweden is Swedish too
+    # lifelike: the name groups a learner may spell the Swedish way, the patterns telling the
+    # Swedish and the English way apart in an original, and the English -> Swedish spellings
+    swedish_spelt: tuple[frozenset[str], regex.Pattern[str] | None, regex.Pattern[str] | None,
+                         regex.Pattern[str] | None, dict[str, str]] = (
+        frozenset(), None, None, None, {})
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
     event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
     bare_endings: tuple[str, ...] = ()  # lifelike, folds: bron (Ölandsbron -> "bron")
@@ -261,6 +270,7 @@ class Words:
     name_languages: dict[str, dict[str, str]] = field(default_factory=dict)
     # lifelike: origin group -> language -> the countries where it is a family's language
     language_homes: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    language_follows: frozenset[str] = frozenset()  # lifelike: groups whose names follow it
     # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
     language_words: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -357,6 +367,7 @@ def words() -> Words:
                  language_homes={group: {language: tuple(isos) for language, isos in
                                          languages.items()} for group, languages
                                  in data["name_language_homes_lifelike"].items()},
+                 language_follows=frozenset(data["language_follows_country_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
@@ -367,6 +378,7 @@ def words() -> Words:
                  kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
+                 term_words=frozenset(fold(w) for w in data["term_words_lifelike"]),
                  pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
@@ -380,7 +392,11 @@ def words() -> Words:
                                            in data["patronymics_lifelike"].items()),
                                           key=lambda row: (-len(row[0]), row[0]))),
                  age_limits=(frozenset(fold(w) for w in data["age_limit_words_lifelike"]),
-                             frozenset(data["age_limits_lifelike"])),
+                             frozenset(data["age_limits_lifelike"]),
+                             frozenset(fold(w) for w in data["age_limit_verbs_lifelike"]),
+                             frozenset(fold(w) for w in data["age_limit_people_lifelike"])),
+                 swedish_known_rank=data["swedish_known_rank_lifelike"],
+                 swedish_spelt=_swedish_spelt(data["swedish_spelling_lifelike"]),
                  own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
                  event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
                  bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
@@ -487,6 +503,33 @@ def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
     return {"alias_after": regex.compile(rf"^{link}(?P<second>\p{{Lu}}[\p{{L}}-]*)"),
             "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)", regex.IGNORECASE),
             "alias_before": regex.compile(rf"(?P<first>\p{{L}}[\p{{L}}-]*){link}$")}
+
+
+def _swedish_spelt(table: dict) -> tuple[frozenset[str], regex.Pattern[str],
+                                          regex.Pattern[str], regex.Pattern[str], dict[str, str]]:
+    """`swedish_spelling_lifelike` read: its groups, its two marker patterns, one pattern of
+    its English spellings (longest first) and the Swedish spelling of each."""
+    spellings = {fold(k): v for k, v in table["spellings"]}
+    return (frozenset(table["groups"]), regex.compile("|".join(table["swedish_markers"])),
+            regex.compile("|".join(table["english_markers"])),
+            regex.compile("|".join(sorted(spellings, key=lambda k: (-len(k), k)))), spellings)
+
+
+# a last syllable: one consonant (or th, ph, kh, ch, sh) before the last vowels
+LAST_SYLLABLE = regex.compile(r"(?:[tpkcs]h|[^aeiouyåäö])[aeiouyåäö]+[^aeiouyåäö]*$")
+
+
+def _last_syllable(name: str) -> str:
+    """The last syllable of a folded name, from its last consonant before its last vowels
+    (siriwan: wan, orathai: thai, pornthip: thip); "" for a name of one syllable or none."""
+    found = LAST_SYLLABLE.search(name)
+    return found.group(0) if found and found.start() > 0 else ""
+
+
+def _ending_nickname(nickname: str, name: str) -> bool:
+    """Lifelike: `nickname` (folded) is the last syllable of `name` (folded), as Thai
+    nicknames may be (Siriwan: Wan), of two letters or more and shorter than the name."""
+    return len(nickname) >= 2 and nickname != name and _last_syllable(name) == nickname
 
 
 def _school_year_pattern(data: dict) -> regex.Pattern[str]:
@@ -720,6 +763,8 @@ class Geography:
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
     cue_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kurdiska -> Sanandaj
+    # lifelike: (words, words said with them, countries): "kurd" with "turkiska" -> Turkey
+    cue_pairs: tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...] = ()
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
     land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
     air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
@@ -945,6 +990,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
 
     return {"country_cues": {fold(w): frozenset(row["countries"])
                              for row in data["country_cues_lifelike"] for w in row["words"]},
+            "cue_pairs": tuple((frozenset(map(fold, row["words"])),
+                                frozenset(map(fold, row["with"])), frozenset(row["countries"]))
+                               for row in data["country_cue_pairs_lifelike"]),
             "cue_homes": {fold(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
                           if row.get("homes") for w in row["words"]},
             "oceans": frozenset(data["oceans_lifelike"]),
@@ -1070,9 +1118,11 @@ LEARNER_SERIAL = "~serial:"
 LEARNER_WRITER = ("~writer", 0)  # lifelike: the fold of the writer's given name
 LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
+SCHOOL_AGE_NEAR = 120  # lifelike: characters either side of an age searched for a school year
 NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
 VOWELS = frozenset("aeiouyåäö")  # folded: a nickname's stem ends as its name's does
 SENTENCE_REACH = 200  # lifelike: characters of a mention's sentence read either side of it
+MIN_END_NICK = 3  # lifelike: a nickname cut from a name's end has this many letters (Wan, Thai)
 MAX_NICK_TAIL = 3  # lifelike: letters after a nickname's stem ("Siro": Sir + o; "Fatoom")
 GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
 
@@ -1226,6 +1276,7 @@ class Renderer:
         self.feature_needs: dict[str, frozenset[str]] | None = None
         self.sentence_countries: list[tuple[int, frozenset[str]]] = []  # (end, countries)
         self.kinds_left: dict[str, frozenset[str]] | None = None  # see _free_kinds
+        self.swedish_spelling: bool | None = None  # lifelike: see _spelt_as_written
 
 
     def shift(self) -> int:
@@ -1377,6 +1428,9 @@ class Renderer:
                 # a town abroad remembered in another country than the one this essay keeps
                 # ("Kazan" for Kharkiv beside "alla ukrainare") is drawn anew in it too.
                 base = self._choose(span, key[1], original, attrs)
+                if strategy == "lifelike" and kind == "name":
+                    self.used.add(base.lower())  # (never drawn again under its other spelling)
+                    base = self._spelt_as_written(base)
                 self.base[key] = base
                 self.used.add(base.lower())
             elif kind == "institution":
@@ -1650,12 +1704,32 @@ class Renderer:
     def _age_limit(self, span: Span, original: str) -> bool:
         """Lifelike: an age of the law's (`age_limits_lifelike`: 18, 65) right after a word
         that makes it a limit ("över 18", "under arton", "äldre än 65"): every reader knows the
-        limit, so a moved one ("över 19") gives the text away."""
+        limit, so a moved one ("över 19") gives the text away; so is one people in general
+        reach ("alla unga vill ta körkort när de fyller arton": a verb of `age_limit_verbs`
+        before it, a word of `age_limit_people` in its clause), never "när min son fyller 18"."""
         text = getattr(self.before, "text", "")
         said = regex.search(r"(\p{L}+)[\s,]*$", text[max(0, span.start - 30):span.start])
-        limits = words().age_limits
-        return bool(said) and fold(said.group(1)) in limits[0] and \
-            age_value(original, span.label, self.lex, True) in limits[1]
+        before, limits, verbs, people = words().age_limits
+        if not said or age_value(original, span.label, self.lex, True) not in limits:
+            return False
+        word = fold(said.group(1))
+        clause = regex.split(r"[.!?;:\n]", text[max(0, span.start - 120):said.start()])[-1]
+        return word in before or word in verbs and not people.isdisjoint(
+            regex.findall(r"\p{L}+", fold(clause)))
+
+    def _school_age(self, span: Span, original: str) -> bool:
+        """Lifelike: an age within a year of the age of a school year named near it ("hon går
+        i årskurs 3 och fyller nio": 9) is the year's age, which every reader knows: kept as
+        written, never "fyller tio" or "åtta" in year 3 (the school year does not move)."""
+        w = words()
+        if w.school_year is None:
+            return False
+        text = getattr(self.before, "text", "")
+        near = fold(text[max(0, span.start - SCHOOL_AGE_NEAR):span.end + SCHOOL_AGE_NEAR])
+        age = age_value(original, span.label, self.lex, True)
+        return any(abs(age - (w.school_start_age - 1 + (int(m.group(1) or m.group(2) or 0) or
+                                                         w.school_years[m.group(3) or m.group(4)])))
+                   <= 1 for m in w.school_year.finditer(near))
 
     def _next_word(self, span: Span) -> str:
         """The word just after a mention, lower-cased ("" at the end or unknown)."""
@@ -1682,9 +1756,9 @@ class Renderer:
             return True  # "2000 kronor" is an amount
         if strategy == "lifelike" and span.label == "year" and self._event_year(span):
             return True  # "kriget började 2011" is the war's year
-        if strategy == "lifelike" and span.label in ("age_digits", "age_string") and \
-                self._age_limit(span, original):
-            return True  # "hon är över 18" is the law's age, not hers
+        if strategy == "lifelike" and span.label in ("age_digits", "age_string") and (
+                self._age_limit(span, original) or self._school_age(span, original)):
+            return True  # "hon är över 18" is the law's age, not hers; "nio år, i trean"
         if strategy == "lifelike" and span.label == "country" and \
                 self._country_of(span, original) in self.kept:
             return True  # "Ukraina ... alla ukrainare": no other country fits the words
@@ -1721,11 +1795,13 @@ class Renderer:
     def _feast_date(self, span: Span, original: str) -> bool:
         """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i
         1, nu firar vi den 25 december", "Nowruz ... 21/3") is the feast's date, which every
-        writer shares: kept as written (marked, out of the key), never "den 20 november". A
-        date with a year, or a month without its day, still moves."""
+        writer shares: kept as written (marked, out of the key), never "den 20 november"; so
+        is a school term's ("Skolan börjar den 21 augusti", `term_words_lifelike`; never "den 2
+        juli"). A date with a year, or a month without its day, still moves."""
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
-        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | words().national_days
+        feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | \
+            words().national_days | words().term_words
         said = regex.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             return False  # no feast, or a birthday, an arrival, a wedding beside it
@@ -2352,14 +2428,20 @@ class Renderer:
                     self.geo.neighbours.get(main, ())):
                 group = main
             elif self.effective == "lifelike" and main and main not in groups and before \
-                    and main in self.lex.name_origins.get(before[-1], ()):
-                group = main  # "Dilan Omer Aziz": a middle name only the Somali list holds
-            elif self.effective == "lifelike" and main and main not in groups and \
-                    SWEDISH_ORIGIN in groups and len(groups) > 1 and self._family(before) and (
+                    and main in self.lex.name_origins.get(before[-1], ()) and not (
+                        groups == (SWEDISH_ORIGIN,) and self._known_in_sweden(before[-1])):
+                # "Dilan Omer Aziz": a middle name only the Somali list holds (never the
+                # Swedish surname after a name Swedes bear too: "Rosa Lind")
+                group = main
+            elif self.effective == "lifelike" and main and main not in groups and (
+                    SWEDISH_ORIGIN in groups and len(groups) > 1 or self._known_in_sweden(
+                        original)) and self._family(before) and (
                         votes[main] >= votes[SWEDISH_ORIGIN]
                         or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
                 # "min svärmor heter Maria" in a Ukrainian family: a name common in Sweden and
-                # Spain takes the family's origin, never a Spanish or a Swedish one
+                # Spain takes the family's origin, never a Spanish or a Swedish one; so does
+                # one Swedes bear that only a foreign list holds ("min fru Olga" of a Polish
+                # family is Polish, never Beatriz)
                 group = main
             elif main and " ".join(before[-2:]) in words().writer_name and (
                     main in groups or groups == (SWEDISH_ORIGIN,)) and (
@@ -2371,7 +2453,8 @@ class Renderer:
                     SWEDISH_LETTERS:
                 group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)
             elif main and groups == (SWEDISH_ORIGIN,) and before and main in \
-                    self.lex.name_origins.get(before[-1], ()):
+                    self.lex.name_origins.get(before[-1], ()) and not (
+                        self.effective == "lifelike" and self._known_in_sweden(before[-1])):
                 group = main  # "Nguyen Thi Hoa": a name inside a full name of another origin
             elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
                     votes[main] >= votes[SWEDISH_ORIGIN]
@@ -2411,8 +2494,8 @@ class Renderer:
         group = self._writer_group(original)
         raw = next((g for g, to in self.origin_swap.items() if to == group), group)
         if not raw or not (raw in groups or not set(groups).isdisjoint(
-                self.geo.neighbours.get(raw, ()))):
-            return ""
+                self.geo.neighbours.get(raw, ())) or self._known_in_sweden(original)):
+            return ""  # (a name Swedes bear, only on the Spanish list: "min fru Olga" of a Pole)
         return group
 
     def _writer_group(self, original: str) -> str:
@@ -2446,24 +2529,39 @@ class Renderer:
                      and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
                     "")
 
+    def _known_in_sweden(self, original: str) -> bool:
+        """Lifelike: a given name ranked within `swedish_known_rank` in Sweden's statistics
+        (Rosa, Olga, Elena), though only a foreign list holds it: Swedes bear it too."""
+        return 0 < self.lex.get(fold(original)).first_rank <= words().swedish_known_rank and \
+            SWEDISH_ORIGIN not in self.lex.name_origins.get(fold(original), ())
+
     def _origin_of_surname(self, span: Span, original: str) -> str:
         """Lifelike: a given name written right before another of the essay's names that only
         lists of groups other than Swedish hold ("Sara Abdi", "min dotter Maria Hernández")
         takes that name's group where its own lists hold it, or the Swedish list does: one
-        person's names are of one origin (never "Viola Abdiaziz"); "" otherwise."""
+        person's names are of one origin (never "Viola Abdiaziz"); "" otherwise. A given name
+        Swedes bear too (ranked in Sweden's statistics within `swedish_known_rank`, though only a
+        foreign list holds it: Rosa, Olga, Elena) is as a name of the Swedish list: before a
+        Swedish-only surname it is Swedish ("Min kollega Rosa Lind" -> "Karin Lind", never
+        "Gloria Lind"), before another group's its group ("Olga Ivanova": East Slavic)."""
         if self.effective != "lifelike" or not self._name_follows(span):
             return ""
         text = getattr(self.before, "text", "")
         after = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
-        theirs = [g for g in self.lex.name_origins.get(fold(after.group(1)), ())
-                  if g != SWEDISH_ORIGIN] if after else []
+        lists = self.lex.name_origins.get(fold(after.group(1)), ()) if after else ()
+        theirs = [g for g in lists if g != SWEDISH_ORIGIN]
         own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
             span.key, ())
-        if not theirs or SWEDISH_ORIGIN in self.lex.name_origins.get(fold(after.group(1)), ()) \
-                or self._spouse_origin(original, self.before.get(span.start, ()), own):
+        known = SWEDISH_ORIGIN in own or self._known_in_sweden(original)
+        if self._spouse_origin(original, self.before.get(span.start, ()), own):
             return ""  # (the writer's spouse takes the writer's origin: "min man heter Ahmed")
+        if lists == (SWEDISH_ORIGIN,) and SWEDISH_ORIGIN not in own and known and \
+                not self.lex.get(fold(after.group(1))).gender:
+            return SWEDISH_ORIGIN
+        if not theirs or SWEDISH_ORIGIN in lists:
+            return ""
         group = next((g for g in theirs if g in own), "")
-        if not group and (not own or SWEDISH_ORIGIN in own):
+        if not group and (not own or known):
             group = theirs[0]
         return self.origin_swap.get(group, group)
 
@@ -2518,6 +2616,13 @@ class Renderer:
         the names follow the surrogate country (Polen -> Ukraina: Polish names -> East Slavic)."""
         group = self._homeland_of_names(self._country_of(span, original))
         target = self.lex.get(fold(surrogate)).country
+        homes = words().language_homes.get(group, {})
+        if self.effective == "lifelike" and group in words().language_follows and target and \
+                target not in homes.get(self._family_language(group), (target,)):
+            # lifelike: the group's language at home there (Ukraina -> Ryssland: Russian names)
+            self.name_language[group] = next(
+                (lang for lang in sorted(homes) if target in homes[lang]),
+                self.name_language[group])
         if group and target and target not in self.geo.homelands[group]:
             other = self._group_at_home(target)
             if other:
@@ -2584,6 +2689,30 @@ class Renderer:
         sentence = regex.split(r"[.!?\n]", text[max(0, at - 160):at])[-1]
         return any(fold(w) != key and fold(w) in self.avoid_folds and self.lex.get(fold(w)).gender
                    for w in regex.findall(r"\p{Lu}\p{L}+", sentence))
+
+    def _spelt_as_written(self, name: str) -> str:
+        """Lifelike: a surrogate of a group a learner may spell the Swedish way (East Slavic:
+        `swedish_spelling_lifelike`) spelt so where the essay's own names of the group are
+        ("Tetjana ... Serhij": Julija, Andrij, Sjevtjenko; never Yuliia, Andrii, Shevchenko),
+        unless the Swedish spelling is an original of the essay."""
+        groups, swedish, english, pattern, spellings = words().swedish_spelt
+        if pattern is None or groups.isdisjoint(self.lex.name_origins.get(fold(name), ())):
+            return name
+        if self.swedish_spelling is None:
+            # the essay's names of the group, and names no list holds in an essay naming a
+            # homeland of the group ("Serhij" beside Charkiv)
+            home = {iso for group in sorted(groups) for iso in self.geo.homelands.get(group, ())}
+            unlisted = not self.avoid_countries.isdisjoint(home)
+            ours = [o for o in sorted(self.avoid_folds)
+                    if not groups.isdisjoint(self.lex.name_origins.get(o, ()))
+                    or unlisted and o not in self.lex.name_origins and swedish.search(o)]
+            self.swedish_spelling = sum(bool(swedish.search(o)) for o in ours) > sum(
+                bool(english.search(o)) for o in ours)
+        if not self.swedish_spelling:
+            return name
+        spelt = pattern.sub(lambda m: spellings[m.group(0)], name.lower())
+        spelt = spelt[:1].upper() + spelt[1:] if name[:1].isupper() else spelt
+        return name if self._original(spelt) else spelt
 
     def _listed_short(self) -> dict[str, tuple[str, ...]]:
         """The short forms surrogates.toml lists, with the lifelike table's for lifelike."""
@@ -2674,6 +2803,13 @@ class Renderer:
         an original or in use."""
         named = sorted(o for o, s in self.name_map.items() if s == full)
         key = fold(nickname)
+        end = _last_syllable(fold(full))
+        if any(_ending_nickname(key, o) for o in named) and len(end) >= MIN_END_NICK and \
+                len(end) < len(full) - 1:
+            # "Siriwan ... Wan": the surrogate's last syllable (Orathai: Thai)
+            cut = full[len(full) - len(end):].capitalize()
+            if self._free(cut) and not _wordlike(self.lex, cut) and not self._original(cut):
+                return cut
         for original in named:
             stem = next((n for n in range(min(len(original), len(key)), 1, -1)
                          if key[:n] == original[:n]), 0)
@@ -2737,7 +2873,10 @@ class Renderer:
                     len(nick) - stem <= MAX_NICK_TAIL:
                 stems.append((nick, stem, key[stem - 1] in VOWELS))
         if not stems:
-            return []
+            # "Siriwan ... kallar mig Wan": names with a last syllable of their own (Orathai)
+            ends = [n for n in sorted(self.avoid_folds) if _ending_nickname(n, key)]
+            return [p for p in pool if len(end := _last_syllable(fold(p))) >= MIN_END_NICK and
+                    len(end) < len(fold(p)) - 1 and not self._original(end)] if ends else []
         return [p for p in pool if all(
             len(fp := fold(p)) > stem + 1 and not fp.startswith(nick[:stem])
             and (fp[stem - 1] in VOWELS) == vowel and any(c in VOWELS for c in fp[:stem])
@@ -2791,7 +2930,9 @@ class Renderer:
     def _family_language(self, group: str) -> str:
         """Lifelike: the language of origin group `group` the essay's names keep to: the one
         the essay names ("vi pratar tigrinja"), else the one most of its original names of the
-        group are listed under, else one drawn per essay."""
+        group are listed under, else the one whose homes alone hold the essay's surrogate
+        countries (a Polish family moved to Russia: Russian names), else the countries the
+        essay names (Ukraina or Charkiv: Ukrainian names, never Vadim), else one drawn."""
         language = self.name_language.get(group)
         if language is None:
             languages = words().name_languages[group]
@@ -2799,8 +2940,14 @@ class Renderer:
             named = sorted({said[w] for w in regex.findall(r"\p{L}+", fold(getattr(
                 self.before, "text", ""))) if w in said})
             # in a fixed order: a tie goes to the first language by name
+            homes = words().language_homes.get(group, {})
+            moved = {to for home, to in self.countries.items() if to != home}
+            placed = next((found for countries in (moved, self.avoid_countries)
+                           if len(found := [lang for lang in sorted(homes)
+                                            if not countries.isdisjoint(homes[lang])]) == 1), [])
             votes = Counter(named) or Counter(
-                languages[f] for f in sorted(self.avoid_folds) if f in languages)
+                languages[f] for f in sorted(self.avoid_folds) if f in languages) or Counter(
+                placed)
             language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
                 if votes else Draws(self.seed, self.scope, "language", group).choice(
                     sorted(set(languages.values())))
@@ -3184,6 +3331,10 @@ class Renderer:
                 # an Amharic or Oromo family stays in Ethiopia's part of the world, never
                 # Eritrea's (`name_language_homes_lifelike`)
                 homes = words().language_homes[group][self._family_language(group)]
+                if group in words().language_follows and not set(homes) - {iso}:
+                    # a Ukrainian family's Ukraine must change: another homeland of the group,
+                    # whose language its names take (`_names_follow`: Russian ones in Russia)
+                    homes = self.geo.homelands[group]
             # the names first (Iran: Afghanistan), the coast where the names allow it
             pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
                 or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
@@ -3437,6 +3588,7 @@ class Renderer:
         text = fold(getattr(self.before, "text", ""))
         said = regex.findall(r"\p{L}+", text)
         rows = [table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table]
+        rows += self._paired_cues(said)
         kept = {min(isos) for isos in rows if len(isos) == 1}
         # a country whose national day its sentence names ("Chiles nationaldag är den 18
         # september"): the day is that country's alone
@@ -3455,6 +3607,14 @@ class Renderer:
             self.countries[iso] = iso
         self.kept = frozenset(kept)
 
+    def _paired_cues(self, said: list[str]) -> list[frozenset[str]]:
+        """Lifelike: the countries of the rows of `country_cue_pairs_lifelike` whose two kinds
+        of word the essay both says ("kurd" and "turkiska": Turkey, never a Kurd from Iran or
+        Syria who speaks Turkish)."""
+        words_ = set(said)
+        return [isos for first, second, isos in self.geo.cue_pairs
+                if not first.isdisjoint(words_) and not second.isdisjoint(words_)]
+
     def _cued(self, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the countries of the pool that the essay's words tying `iso` fit too
         (`country_cues` in geography.toml: "vi pratar pashto" beside Afghanistan -> Pakistan,
@@ -3467,6 +3627,7 @@ class Renderer:
             said = regex.findall(r"\p{L}+", fold(text))
             # a cue of two words too ("tom yum", "pad thai")
             cues = {table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table}
+            cues |= set(self._paired_cues(said))
             # a river, lake or mountain abroad the essay names that no detector marked ("vi
             # bodde vid indus") stays as written: its country is one it lies in (Pakistan ->
             # India, never Iraq)
@@ -5516,7 +5677,8 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     delim = next((ch for ch in original if not ch.isdigit()), "")
     test = reserved_personid(r.lex, year, month, day, sex, digits, rng) if day <= 31 else None
     if test:  # one of Skatteverket's test numbers: never a person's
-        return (test[:2] if century else "") + test[2:8] + delim + test[8:]
+        return _typed_check((test[:2] if century else "") + test[2:8] + delim + test[8:], r,
+                            body)
     # the same original birth number, the same surrogate in each of the learner's essays (a
     # samordningsnummer and the later personnummer keep their last four digits)
     key = (LEARNER_SERIAL + body[6:9], 0)
@@ -5524,7 +5686,19 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     if len(body) >= 9:
         r.base[key] = birth
     nine = f"{year % 100:02d}{month:02d}{day:02d}{birth}"
-    return (str(year // 100) if century else "") + nine[:6] + delim + nine[6:] + check_digit(nine)
+    return _typed_check((str(year // 100) if century else "") + nine[:6] + delim + nine[6:]
+                        + check_digit(nine), r, body)
+
+
+def _typed_check(number: str, r: Renderer, body: str) -> str:
+    """Lifelike: a surrogate whose original's check digit is wrong (a learner types a number
+    from memory, or makes one up) is wrong by as much, so a reader computing the Luhn sum finds
+    what the original gives (900314-3926, whose check digit would be 3, never becomes a valid
+    number); a valid original gives a valid one."""
+    if r.effective != "lifelike" or len(body) != 10 or not body.isdigit():
+        return number
+    error = (int(body[9]) - int(check_digit(body[:9]))) % 10
+    return number[:-1] + str((int(number[-1]) + error) % 10)
 
 
 TEST_NUMBER_YEARS = 10  # a test number is looked for this many years either side of the birth year
@@ -5590,8 +5764,13 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         elif r.effective == "lifelike" and len(letters) > 2 and (full := next(
                 (k for k in sorted(r.name_map) if len(k) > 1 and r._shortens(
                     fold(letters), k) or r._shortens(fold(letters)[:3], k)), None)):
-            # zeyno.yildirim84 beside Zeynep: the surrogate of the name it shortens
-            parts.append(fold(r.name_map[full]) + _local_digits(r, digits, rng))
+            # zeyno.yildirim84 beside Zeynep: a short form of the surrogate of the name it
+            # shortens (krzysiek beside Krzysztof -> Jakub: kuba), else that surrogate
+            surrogate = r.name_map[full]
+            gender = r.lex.get(fold(surrogate)).gender or "unknown"
+            short = next(iter(r._short_forms(surrogate, gender)), surrogate) \
+                if fold(letters) != full else surrogate
+            parts.append(fold(short) + _local_digits(r, digits, rng))
             named = True
         elif keep and len(letters) > 1 and (fold(letters) in r.place_map or r.lex.get(
                 fold(letters)).se_pop) and not _place_short(r, fold(letters)):
@@ -5615,8 +5794,9 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         elif len(letters) == 1 and letters.isalpha():
             # matias.rojas.f: the initial of a name of the essay's (Fuentes -> Escobar: e)
             named_ = sorted(k for k in r.name_map if k[:1] == fold(letters))  # "o" before "omer"
-            parts.append(fold(r.name_map[named_[0]])[:1] if named_ else
-                         INITIALS[rng.below(len(INITIALS))].lower())
+            parts.append((fold(r.name_map[named_[0]])[:1] if named_ else
+                          INITIALS[rng.below(len(INITIALS))].lower())
+                         + _local_digits(r, digits, rng) * (r.effective == "lifelike"))
         elif keep and letters and _place_short(r, fold(letters)):
             parts.append(_place_short(r, fold(letters)) + "".join(
                 str(rng.below(10)) for _ in digits))  # sara_gbg -> agnes_lkpg, noicm -> noipl

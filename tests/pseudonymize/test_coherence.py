@@ -247,9 +247,9 @@ def test_an_address_fits_its_signer(engine: Engine, original: str, names: dict[s
 
 def test_a_birth_date_and_its_personnummer_move_together(engine: Engine) -> None:
     for seed in range(10):
-        r = renderer(engine, seed, {"1980-07-07", "800707-1234"})
+        r = renderer(engine, seed, {"1980-07-07", "800707-1239"})
         date = _date(r, "1980-07-07", _draws(seed))
-        pnr = _personid(r, "800707-1234", _draws(seed))
+        pnr = _personid(r, "800707-1239", _draws(seed))
         assert date[2:4] + date[5:7] + date[8:10] == pnr[:6], (date, pnr)
         assert luhn(pnr[:6] + pnr[7:10]) == pnr[10]
         assert int(date[:4]) == 1980 - learner_shift(seed, "e1")
@@ -644,9 +644,9 @@ RESERVED = [_reserved(d, b) for d in ("19870310", "19880314", "19890316", "19900
                                       "19910317", "19920312", "19930318") for b in ("981", "982")]
 
 
-@pytest.mark.parametrize(("original", "layout"), [("19900315-1234", r"\d{8}-\d{4}"),
-                                                  ("900315-1234", r"\d{6}-\d{4}"),
-                                                  ("199003151243", r"\d{12}")])
+@pytest.mark.parametrize(("original", "layout"), [("19900315-1231", r"\d{8}-\d{4}"),
+                                                  ("900315-1231", r"\d{6}-\d{4}"),
+                                                  ("199003151249", r"\d{12}")])
 def test_a_personnummer_is_one_of_skatteverkets_test_numbers(engine: Engine, original: str,
                                                               layout: str) -> None:
     by_year: dict[str, tuple[str, ...]] = {}
@@ -662,6 +662,21 @@ def test_a_personnummer_is_one_of_skatteverkets_test_numbers(engine: Engine, ori
         assert regex.fullmatch(layout, got) and match, (seed, got)
         assert int(plain[-2]) % 2 == int(digits[-2]) % 2  # the sex digit's parity
         assert int(match[0][:4]) == 1990 - r.shift(), (seed, got)  # the essay's moved year
+
+
+def test_a_mistyped_personnummer_stays_mistyped(engine: Engine) -> None:
+    """A learner's personnummer whose check digit is wrong gives a test number wrong by as
+    much (the judge computes Luhn: a valid surrogate of an invalid original gives it away)."""
+    by_year: dict[str, tuple[str, ...]] = {}
+    for n in sorted(RESERVED):
+        by_year[n[:4]] = (*by_year.get(n[:4], ()), n)
+    lex = dataclasses.replace(engine.lex, test_personids=by_year)
+    for original, error in (("900315-1234", 3), ("900315-1230", 9)):
+        for seed in SEEDS:
+            for r in (Renderer(lex, "lifelike", seed, "e1", {original}),
+                      renderer(engine, seed, {original})):
+                got = regex.sub(r"\D", "", render(r, original, "personid_nr"))
+                assert (int(got[-1]) - int(luhn(got[:9]))) % 10 == error, (seed, got)
 
 
 @pytest.fixture(scope="module")

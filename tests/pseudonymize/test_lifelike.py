@@ -428,9 +428,13 @@ def test_a_birth_number_is_shared_by_the_samordningsnummer_and_the_personnummer(
 # --- 5. numbers in real formats ---------------------------------------------------------------
 
 def _valid_personnummer(got: str, original: str) -> bool:
+    """A personnummer in the original's layout whose check digit is valid exactly where the
+    original's is (a learner's mistyped number keeps its error: the judge computes Luhn)."""
     digits = "".join(ch for ch in got if ch.isdigit())[-10:]
-    return check_digit(digits[:9]) == digits[9] and 1 <= int(digits[2:4]) <= 12 and len(got) == len(
-        original)
+    typed = "".join(ch for ch in original if ch.isdigit())[-10:]
+    valid = check_digit(digits[:9]) == digits[9]
+    return valid == (check_digit(typed[:9]) == typed[9]) and 1 <= int(digits[2:4]) <= 12 and \
+        len(got) == len(original)
 
 
 def _valid_iban(got: str, original: str) -> bool:
@@ -465,6 +469,9 @@ def _fiction_mobile(got: str, original: str) -> bool:
 
 NUMBERS = [
     ("Mitt personnummer är 19830907-5512.", "19830907-5512", _valid_personnummer),
+    ("Mitt personnummer är 19830907-5516.", "19830907-5516", _valid_personnummer),
+    ("Mitt personnummer är 830907-5516.", "830907-5516", _valid_personnummer),
+    ("Mitt personnummer är 8309075512.", "8309075512", _valid_personnummer),
     ("Mitt konto är SE72 8000 0832 7901 4466 2910.", "SE72 8000 0832 7901 4466 2910",
      _valid_iban),
     ("Clearingnummer 8327-9 och konto 120 658 334.", "8327-9", _same_layout),
@@ -686,16 +693,15 @@ SCHOOL_YEARS = [
 
 
 @pytest.mark.parametrize(("text", "original", "grade_age"), SCHOOL_YEARS)
-def test_an_age_tied_to_a_school_year_stays_within_a_year_of_it(
+def test_an_age_tied_to_a_school_year_stays(
         engine: Engine, text: str, original: str, grade_age: int) -> None:
-    from pseudonymize.surrogates import age_value
-    label = "age_string" if original.isalpha() else "age_digits"
-    moved = set()
+    """The school year stays as written and gives the age within a year, so a moved age hides
+    nothing and a reader sees it disagree ("fyller tio" in year 3; lifelike27): it stays too
+    (round 5 moved it by one)."""
     for seed in range(8):
-        got = surrogate(run(engine, [text], seed)[0], original)
-        moved.add(age_value(got, label, engine.lex))
-    assert all(abs(age - grade_age) <= 1 for age in moved), moved
-    assert grade_age not in moved  # still moved
+        result = run(engine, [text], seed)[0]
+        assert original in result.target and not [
+            a for a in result.annotations if a.original == original and a.pseudonym != original]
 
 
 # --- 9. round 5: two names of one place stay one surrogate place -------------------------------

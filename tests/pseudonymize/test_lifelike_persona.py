@@ -1,0 +1,191 @@
+"""Lifelike names, persona and numbers a sceptical reader cannot fault (issue 15; lifelike27's
+round on the judge's clues of that kind, reproduced in my own phrasings over seeds 0-7, never
+read from the blind sets). Each row failed on the code before it."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import regex
+
+from pseudonymize.engine import Engine, Memory
+from pseudonymize.lexicon import fold
+from pseudonymize.surrogates import words
+from pseudonymize.types import Result
+
+SEEDS = range(8)
+
+
+@pytest.fixture(scope="module")
+def engine(offline_snapshot: Path) -> Engine:
+    return Engine.load(offline_snapshot)
+
+
+def run(engine: Engine, text: str, seed: int) -> Result:
+    return engine.pseudonymize(text, "e1", strategy="lifelike", seed=seed, memory=Memory())
+
+
+def _kept(r: Result, originals: tuple[str, ...]) -> None:
+    """Each original is in the output as written (a limit, a feast, a word the text keeps)."""
+    for original in originals:
+        assert original in r.target, (original, r.target)
+
+
+def _moved(r: Result, originals: tuple[str, ...]) -> None:
+    """Each original is gone from the output (a person's own age, name)."""
+    for original in originals:
+        assert original not in r.target, (original, r.target)
+
+
+ROWS: list[tuple[str, tuple[str, ...], Callable[[Result, tuple[str, ...]], None]]] = [
+    # an age people in general reach is the law's limit, not a person's age
+    ("I Sverige nästan alla unga vill ta körkort när de fyller arton. Det är dyrt.",
+     ("fyller arton",), _kept),
+    ("Man får rösta när man blir 18 år.", ("blir 18",), _kept),
+    ("Barnen får börja jobba när de fyllt 16.", ("fyllt 16",), _kept),
+    ("Min dotter vill ta körkort när hon fyller arton.", ("fyller arton",), _moved),
+    # the age of a school year named near it stays (never "fyller tio" in year 3)
+    ("Min dotter går i årskurs 3 och hon fyller nio i maj.", ("fyller nio",), _kept),
+    ("Min son är 15 år och går i nian.", ("är 15 år",), _kept),
+    ("Min son är 15 år och spelar fotboll.", ("är 15 år",), _moved),
+    # a school term's date stays, as a feast's does
+    ("Skolan börjar den 21 augusti och jag är glad.", ("den 21 augusti",), _kept),
+    ("Höstterminen slutar 20/12.", ("20/12",), _kept),
+    ("Jag kom till Sverige den 21 augusti 2015.", ("den 21 augusti 2015",), _moved),
+    # a Kurd who speaks Turkish is of Turkey (never Iran or Syria)
+    ("Jag heter Rojda och jag är kurd från Van i Turkiet. Jag pratar kurdiska och turkiska.",
+     ("Turkiet",), _kept),
+    ("Min man är kurd. Han kommer från Mardin och pratar turkiska med sin chef.", ("Mardin",),
+     _moved),
+]
+
+
+@pytest.mark.parametrize(("text", "originals", "holds"), [
+    pytest.param(*row, id=f"{row[2].__name__}-{i}") for i, row in enumerate(ROWS)])
+def test_names_persona_and_numbers_hold(engine: Engine, text: str, originals: tuple[str, ...],
+                                        holds: Callable[[Result, tuple[str, ...]], None]) -> None:
+    for seed in SEEDS:
+        holds(run(engine, text, seed), originals)
+
+
+def _names(engine: Engine, r: Result) -> list[str]:
+    """The surrogates of the output's person names."""
+    return [a.pseudonym for a in r.annotations
+            if a.label.startswith("firstname") or a.label == "surname"]
+
+
+def _of(engine: Engine, name: str) -> tuple[str, ...]:
+    return engine.lex.name_origins.get(fold(name), ())
+
+
+SPELT = [
+    # a learner's Swedish spelling of Ukrainian names: the surrogates spelt so too
+    ("Jag heter Tetjana och jag bor i Charkiv. Putin bombar Charkiv varje dag. Min man Serhij "
+     "jobbar som elektriker. Vår son heter Dmytro och min svärmor heter Julija Sjevtjenko.",
+     "swedish"),
+    ("Min granne Natasja Petrova kommer från Ryssland. Hon har en son, Dmitrij.", "swedish"),
+    # the lists' English spelling where the essay writes it so
+    ("Jag heter Tetiana och jag bor i Kharkiv. Putin bombar Kharkiv varje dag. Min man Serhii "
+     "jobbar som elektriker. Vår son heter Dmytro och min svärmor heter Yuliia Shevchenko.",
+     "english"),
+]
+
+
+@pytest.mark.parametrize(("text", "spelling"), SPELT)
+def test_east_slavic_names_are_spelt_as_the_learner_spells_them(engine: Engine, text: str,
+                                                                 spelling: str) -> None:
+    """Judge: English transliterations (Serhii) where the learner writes Swedish ones (Serhij)."""
+    english = regex.compile(r"kh|zh|sh|ii|iy$|^y[aeou]", regex.IGNORECASE)  # (ch: Swedish х)
+    swedish = regex.compile(r"tj|zj|sj|ij$|ija$|^j[aeou]", regex.IGNORECASE)
+    seen = 0
+    for seed in SEEDS:
+        for name in _names(engine, run(engine, text, seed)):
+            slavic = "east_slavic" in _of(engine, name) or swedish.search(name)
+            if not slavic:
+                continue
+            seen += 1
+            assert not (english if spelling == "swedish" else swedish).search(name), (seed, name)
+    assert seen
+
+
+def test_a_ukrainian_family_takes_ukrainian_forms(engine: Engine) -> None:
+    """Judge: Russian forms (Vadim, Yekaterina) in a Ukrainian family."""
+    russian = {fold(n) for n, lang in words().name_languages["east_slavic"].items()
+               if lang == "russian"}
+    text = "Min kompis Olena bor i Kyiv. Hennes man Taras är läkare och deras dotter heter Sofiia."
+    for seed in SEEDS:
+        names = _names(engine, run(engine, text, seed))
+        assert not [n for n in names if fold(n) in russian], (seed, names)
+
+
+@pytest.mark.parametrize(("text", "original", "group"), [
+    # a given name Swedes bear, before a Swedish surname: a Swedish person
+    ("Jag jobbar på en förskola. Min kollega Rosa Lind har alltid en rosa tröja.", "Rosa",
+     "swedish"),
+    ("Min chef heter Olga Lindqvist och hon är snäll.", "Olga", "swedish"),
+    # and its surname stays Swedish in an essay of another origin (never "Charlotte Vidal")
+    ("Hej, jag heter Krzysztof Wiśniewski. Min fru Olga kallas Ola. Min kollega Rosa Lind.",
+     "Lind", "swedish"),
+    # before an East Slavic surname: East Slavic
+    ("Min syster Olga Ivanova bor i Kiev med sin man.", "Olga", "east_slavic"),
+])
+def test_one_persons_names_are_of_one_origin(engine: Engine, text: str, original: str,
+                                             group: str) -> None:
+    """Judge: a supervisor with an odd name mix (a Swedish given name, a Somali surname)."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = next(a.pseudonym for a in r.annotations if a.original == original)
+        assert group in _of(engine, got), (seed, got, r.target)
+
+
+def test_a_family_moved_from_ukraine_takes_the_names_of_its_new_country(engine: Engine) -> None:
+    """A Ukrainian family whose country changes takes the names at home in the surrogate
+    country (Russian ones in Russia), never Ukrainian forms beside Ryssland."""
+    languages = words().name_languages["east_slavic"]
+    homes = words().language_homes["east_slavic"]
+    text = ("Min man heter Oleksandr. Vår dotter heter Olena och vår son heter Mykola. "
+            "Vi kommer från Ukraina.")
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        country = next(a.pseudonym for a in r.annotations if a.original == "Ukraina")
+        iso = engine.lex.get(fold(country)).country
+        for name in _names(engine, r):
+            language = languages.get(fold(name))
+            assert language is None or iso in homes[language], (seed, name, country)
+
+
+def test_an_address_of_a_nickname_takes_the_surrogates_nickname(engine: Engine) -> None:
+    """"krzysiek.w82" beside Krzysztof Wiśniewski: the surrogate's short form and its initial
+    with the year digits (kuba.b84), never another person's full name without them."""
+    text = "Hej, jag heter Krzysztof Wiśniewski. Mejla mig på krzysiek.w82@wp.pl."
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        first = next(a.pseudonym for a in r.annotations if a.original == "Krzysztof")
+        last = next(a.pseudonym for a in r.annotations if a.original == "Wiśniewski")
+        mail = next(a.pseudonym for a in r.annotations if "@" in a.original)
+        local = mail.partition("@")[0]
+        assert regex.fullmatch(r"\p{Ll}+\.\p{Ll}\d\d", local), (seed, mail)
+        assert local[-3] == fold(last)[0], (seed, mail, last)  # the surname's initial
+        assert local.partition(".")[0] != fold(first), (seed, mail, first)  # a short form
+
+
+def test_a_polish_wife_olga_is_of_her_familys_origin(engine: Engine) -> None:
+    """"min fru Olga" of a Polish family: Olga (a name Swedes bear, only on the Spanish list)
+    takes the family's origin, never Beatriz."""
+    text = "Hej, jag heter Krzysztof Wiśniewski. Min fru Olga kallas Ola."
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        wife = next(a.pseudonym for a in r.annotations if a.original == "Olga")
+        assert "spanish" not in _of(engine, wife), (seed, r.target)
+
+
+def test_a_nickname_cut_from_a_names_end_is_cut_so_from_the_surrogate(engine: Engine) -> None:
+    """Judge: "Pannee" unrelated to "Orathai" where the original "Wan" was cut from "Siriwan":
+    the surrogate nickname is the end of the surrogate name (Pornthip: Thip)."""
+    text = "Jag heter Siriwan och kommer från Thailand. Alla kallar mig Wan."
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        full = next(a.pseudonym for a in r.annotations if a.original == "Siriwan")
+        nick = next(a.pseudonym for a in r.annotations if a.original == "Wan")
+        assert len(nick) >= 3 and fold(full).endswith(fold(nick)) and nick != full, (seed, r.target)
