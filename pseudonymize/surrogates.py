@@ -5271,9 +5271,12 @@ class Renderer:
                 # essay of its learner): its län's, else the nearest within a commute
                 here = self._serving(kind, anchor)
             if self.span and self._town_follows(self.span):
+                # "moskén i Araby": never one named after a town (lifelike: not even where no
+                # other is near; "Göteborgs moské i Trandared" puts Göteborg's mosque in Borås)
                 town_of = dict(kind.pool)
                 here = [n for n in here if " i " not in n
-                        and not _names_town(n, town_of.get(n))] or here
+                        and not _names_town(n, town_of.get(n))] or (
+                    [] if self.effective == "lifelike" else here)
             anywhere = [n for n, t in kind.pool if not t or (
                 # lifelike: an essay of no town draws among all (Liseberg is never always
                 # Astrid Lindgrens Värld, the one zoo tied to no town)

@@ -3645,3 +3645,31 @@ def test_round_26_boats_ferries_and_trains_go_where_they_can(
     between countries near each other on one sea and lands near the country it leaves, a ferry
     keeps a real line, a regional train stops at the towns it joins."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+# --- the lead's fixes after judge runs 29 and 30 ---------------------------------------------
+
+def test_a_hospital_of_a_later_essay_serves_the_learners_surrogate_home(engine: Engine) -> None:
+    """"Jag bor i Ljusdal" then "Hudiksvalls sjukhus": the hospital is one within a commute of
+    the home's surrogate (Borlänge: Falu lasarett), never of another region (Nyköpings
+    lasarett, drawn where the table had no hospital of Dalarna)."""
+    hospitals = dict(next(k for k in institution_kinds(True) if k.name == "hospital").pool)
+    for seed in range(8):
+        home, visit = released(engine, ["Jag bor i Ljusdal med min familj.",
+                                        "På torsdag ska vi åka till Hudiksvalls sjukhus för "
+                                        "kontroll."], seed)
+        town = town_of(engine, home, "Ljusdal")
+        there = hospitals[surrogate(visit, "Hudiksvalls sjukhus")]
+        assert distance_km(town, there) <= 1.5 * commute_km(), (seed, town, there)
+
+
+def test_an_institution_in_a_district_is_never_named_after_a_town(engine: Engine) -> None:
+    """"Al-Noor-moskén i Araby": a mosque the district has, never "Göteborgs moské i Trandared"
+    (a town's own mosque in a district of another)."""
+    mosques = [(n, t) for n, t in next(k for k in institution_kinds(True)
+                                      if k.name == "mosque").pool if t]
+    for seed in range(8):
+        _, visit = released(engine, ["Jag bor i Växjö.",
+                                     "På fredagar går jag till Al-Noor-moskén i Araby."], seed)
+        got = surrogate(visit, "Al-Noor-moskén")
+        assert got not in dict(mosques), (seed, got)
