@@ -157,13 +157,15 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
                 if doc.entries[k].zipf >= EVERYDAY or doc.entries[k].cats & HOMOGRAPH:
                     everyday.add(key)  # "Björk" the name, "en stor björk" the tree
         elif span.label in INSTITUTIONS:
-            # "Lundellska gymnasiet … lundellska": an institution's own rare first word
-            k = doc.index_at(span.start)
-            e = doc.entries[k]
-            if doc.texts[k].isalpha() and doc.ends[k] < span.end \
-                    and e.zipf < T.RARE and not (e.place_kind or e.gender or e.surname_rank
-                                                    or e.country or e.cats):
-                known.setdefault(doc.folds[k], span)
+            # "Lundellska gymnasiet … lundellska", "Café Toubkal, efter toubkal": a rare word
+            # of an institution's name of several words, the name it was given, is it again
+            first, last = doc.index_at(span.start), doc.index_before(span.end)
+            for k in range(first, min(last, first + T.LONGEST_PHRASE) + 1) if first < last else ():
+                e = doc.entries[k]
+                if doc.texts[k].isalpha() and e.zipf < T.RARE \
+                        and not (e.place_kind or e.gender or e.surname_rank or e.country
+                                 or e.cats):
+                    known.setdefault(doc.folds[k], span)
     subject_only: set[str] = set()  # an earlier essay's name that is an everyday word too
     for label, key in earlier or ():
         stem = fold(key)

@@ -138,6 +138,7 @@ HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
+JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:-\p{Lu}){1,2}(?![\w-])")  # "J-P", "A-K"
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
 GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLACE_SUFFIX,
                                      NAME_PAIR, PLACE_PREPOSITION))
@@ -288,6 +289,12 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
                        or stayed and folds[k] in W["be_verb"]
                        or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
+        if j == k + 1 and k >= 1 and doc.texts[k][:1].isupper() and (
+                doc.entries[k].place_kind and folds[k - 1] in W["place_trigger.prep"]
+                or doc.entries[k].gender and folds[j] == "i"):
+            # "bor i Kutaisi i imeretien", "hos min syster Kamala i baneshwor": the place
+            # where the place or the person named before is
+            return 2
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
                 and doc.entries[i + 2].country not in ("", "SE"):
             return 2  # "var i dadaab i kenya": a place within a country abroad
@@ -914,6 +921,13 @@ class Matcher:
         return 0 < dash < len(text) - 1 and text[dash + 1].isupper() \
             and text[:dash + 1].lower() in self.W["article_prefix"]
 
+    def _article_name(self, text: str) -> bool:
+        """A lower-case word past an Arabic article ("al-ashar", "el-obeid"): a name, whatever
+        its rest looks like in Swedish."""
+        dash = text.find("-")
+        return 0 < dash < len(text) - 3 and text[dash + 1:].isalpha() and text.islower() \
+            and text[:dash + 1] in self.W["article_prefix"]
+
     def _judge(self, doc: Doc) -> Callable[..., Span | None]:
         """How `detect` judges a word of this essay: `_classify`, or in a long essay `_judged`
         with the essay's table of verdicts by context window (`Verdicts`)."""
@@ -1183,17 +1197,24 @@ class Matcher:
         return out
 
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
-        """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
+        """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b),
+        and so are capitals joined by hyphens before one (J-P Mukendi, A-K Svensson)."""
         index_at = doc.index_at
         # one-letter tokens in lower or upper case (no other can be an initial)
         m = marked(doc, self.marks)
         singles = m.where(m.bit(SINGLE))
-        if not singles:  # no one-letter token: nothing to look at (a megabyte of names)
+        joined = list(JOINED_INITIALS.finditer(doc.text))
+        if not singles and not joined:  # nothing to look at (a megabyte of names)
             return sorted(spans, key=itemgetter(0))
         by_start = {s.start for s in spans}
         names = {k for s in spans if s.label in NAME_RUN
                  and doc.offsets[k := index_at(s.start)] == s.start}
         out = list(spans)
+        for j in joined:
+            k = index_at(j.start())
+            if j.start() not in by_start and doc.offsets[k] == j.start() \
+                    and doc.ends[k] == j.end() and k + 1 in names:
+                out.append(INITIAL.span(j.start(), j.end(), "initials", key=j.group()))
         for k in singles:
             text = doc.texts[k]
             if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] == "/" \
@@ -1421,8 +1442,10 @@ class Matcher:
         e, text = c.e, c.doc.texts[c.i]
         if c.morph and not self._owns_kin(c.doc, c.i):
             return False  # "fatimas mamma" is a name; another genitive is left alone
-        # a homograph only bare before its verb: "lina stannade hemma"
-        homograph = e.cats and e.cats <= HOMOGRAPH and self._bare_subject(c.doc, c.i)
+        # a homograph only bare before its verb ("lina stannade hemma") or before a family
+        # name the lists hold ("min kollega vide Lindqvist")
+        homograph = e.cats and e.cats <= HOMOGRAPH and (
+            self._bare_subject(c.doc, c.i) or self._surname_after(c.doc, c.i))
         if homograph and self._owned_kin_before(c.doc, c.i) and e.gender in GENDERED:
             return True  # "min man per säger", "min kollega liv kom": however frequent the word
         if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
@@ -1987,6 +2010,14 @@ class Matcher:
             doc.folds[i + 2] in self.W["personal_pronoun"]
             or doc.texts[i + 2].lower() in self.lex.words.surface("possessive"))
 
+    @staticmethod
+    def _surname_after(doc: Doc, i: int) -> bool:
+        """A capitalised family name the lists hold right after token i, inside its sentence
+        ("vide Lindqvist")."""
+        j = i + 1
+        return j < len(doc.texts) and j not in doc.starts and doc.texts[j][:1].isupper() \
+            and doc.texts[j].isalpha() and doc.entries[j].surname_rank > 0
+
     def _owned_kin_before(self, doc: Doc, i: int) -> bool:
         """A kin, friend or social word with its owner right before token i ("min man per",
         "min kollega rosa")."""
@@ -2410,16 +2441,19 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     # A place's ending lets a rarer-than-everyday word through ("till visingsö"); after any
     # place preposition a word no list knows with a town's or island's ending is the place even
     # where it is a compound ("på hästö", "i moraberg"): the ending makes such compounds names.
+    # ... and so does a letter Swedish does not write, or an Arabic article ("i al-ashar"),
+    # whatever Swedish ending the rest has
+    article = bool(c.place_ctx) and not c.e.zipf and m._article_name(c.doc.texts[c.i])
     named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
-        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i])
+        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
     if c.cap or not (c.place_ctx == 2 or named_ending) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
-    if c.key.endswith(m.word_endings) or m._inflected_word(c.key) or not named_ending and (
-            m._compound(c.key) or m._misspelt(c.key)):  # "hästö" folds one edit from "hasta"
-        return None
+    if not article and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
+                        or not named_ending and (m._compound(c.key) or m._misspelt(c.key))):
+        return None  # ("hästö" folds one edit from "hasta")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
