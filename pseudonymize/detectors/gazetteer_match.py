@@ -91,7 +91,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "personal_pronoun", "name_copula",
                                                   "surname_noun", "name_object", "calling_verb",
                                                   "saying_verb", "nickname_tail", "definite_ending",
-                                                  "nationality", "exonym_subject"),
+                                                  "nationality", "exonym_subject",
+                                                  "possessed_kin"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -291,9 +292,11 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
             return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
         if j == k + 1 and k >= 1 and doc.texts[k][:1].isupper() and (
                 doc.entries[k].place_kind and folds[k - 1] in W["place_trigger.prep"]
-                or doc.entries[k].gender and folds[j] == "i"):
+                or doc.entries[k].gender and folds[j] == "i"
+                and not folds[i].endswith(ENDS["definite_ending"])):
             # "bor i Kutaisi i imeretien", "hos min syster Kamala i baneshwor": the place
-            # where the place or the person named before is
+            # where the place or the person named before is (not "Carmen i strumplästen": a
+            # noun's definite form)
             return 2
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
                 and doc.entries[i + 2].country not in ("", "SE"):
@@ -716,8 +719,8 @@ class Matcher:
         # bare street word after it for `_u_street_apart`
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition",
-            "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word") \
-            | category_words(lex, "fam")
+            "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word",
+            "possessed_kin") | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
@@ -2192,7 +2195,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
                      or doc.folds[i - 1] in m.W["name_trigger.social"]
-                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
+                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
+                     or doc.folds[i - 1] in m.W["possessed_kin"]) \
             and _owner_before(m, doc, i - 1):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
@@ -2200,7 +2204,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         # ("min fru rojda och två barn", "med min bror aram."): before a list word or
         # punctuation too
         subject = (doc.folds[i - 1] in m.W["name_trigger.kin"]
-                   or doc.folds[i - 1] in m.W["name_trigger.social"]) and (  # "min kompis kanat kommer"
+                   or doc.folds[i - 1] in m.W["name_trigger.social"]
+                   or doc.folds[i - 1] in m.W["possessed_kin"]) and (  # "min kompis kanat kommer"
             i + 1 == len(doc.folds) or doc.folds[i + 1] in m.W["name_verb"]
             or doc.folds[i + 1] in m.W["list_word"] or not doc.texts[i + 1][0].isalnum())
     elif not c.e.zipf and not c.morph and (
