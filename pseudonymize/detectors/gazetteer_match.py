@@ -290,14 +290,6 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
                        or stayed and folds[k] in W["be_verb"]
                        or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
             return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
-        if j == k + 1 and k >= 1 and doc.texts[k][:1].isupper() and (
-                doc.entries[k].place_kind and folds[k - 1] in W["place_trigger.prep"]
-                or doc.entries[k].gender and folds[j] == "i"
-                and not folds[i].endswith(ENDS["definite_ending"])):
-            # "bor i Kutaisi i imeretien", "hos min syster Kamala i baneshwor": the place
-            # where the place or the person named before is (not "Carmen i strumplästen": a
-            # noun's definite form)
-            return 2
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
                 and doc.entries[i + 2].country not in ("", "SE"):
             return 2  # "var i dadaab i kenya": a place within a country abroad
@@ -2451,7 +2443,8 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     article = bool(c.place_ctx) and not c.e.zipf and m._article_name(c.doc.texts[c.i])
     named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
         or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
-    if c.cap or not (c.place_ctx == 2 or named_ending) \
+    within = c.place_ctx and _within_named(m, c.doc, c.i)
+    if c.cap or not (c.place_ctx == 2 or named_ending or within) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
@@ -2462,6 +2455,18 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _within_named(m: Matcher, doc: Doc, i: int) -> bool:
+    """"bor i Kutaisi i imeretien", "hos min syster Kamala i baneshwor": token i after "i"
+    right after a capitalised place (itself after a place preposition) or given name is where
+    that place or person is; after a name, no noun's definite form ("Carmen i strumplästen")."""
+    k = i - 2
+    if k < 0 or doc.folds[i - 1] != "i" or not doc.texts[k][:1].isupper():
+        return False
+    e = doc.entries[k]
+    return bool(e.place_kind and k and doc.folds[k - 1] in m.W["place_trigger.prep"]
+                or e.gender and not doc.folds[i].endswith(m.ENDS["definite_ending"]))
 
 
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü")
