@@ -1566,7 +1566,8 @@ def _numbered_school(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 def _numbered_area(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"i quận 7", "District 1", "phường 3": a town's part abroad named by its number."""
-    if i + 1 < len(doc.texts) and doc.texts[i + 1].isdigit() and len(doc.texts[i + 1]) <= 2 \
+    if doc.folds[i] in r.w["numbered_area_noun"] and i + 1 < len(doc.texts) \
+            and doc.texts[i + 1].isdigit() and len(doc.texts[i + 1]) <= 2 \
             and doc.offsets[i + 1] - doc.ends[i] <= 1:
         add(NUMBERED_AREA.span(doc.offsets[i], doc.ends[i + 1], "area", ("foreign",),
                                key=f"{doc.folds[i]} {doc.texts[i + 1]}"))
