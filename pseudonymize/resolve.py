@@ -145,6 +145,7 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
     # Everyday words are propagated only with the same capital ("Jag" found as a name once
     # must not turn every "jag" into one); the span's own token says how frequent it is.
     everyday: set[str] = set()
+    definite = doc.lex.words.endings("definite_ending")
     offsets = doc.offsets  # doc.index_at, without a Python call per mention
     for span in spans:
         surface = doc.text[span.start:span.end]
@@ -157,13 +158,17 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
                 if doc.entries[k].zipf >= EVERYDAY or doc.entries[k].cats & HOMOGRAPH:
                     everyday.add(key)  # "Björk" the name, "en stor björk" the tree
         elif span.label in INSTITUTIONS:
-            # "Lundellska gymnasiet … lundellska": an institution's own rare first word
-            k = doc.index_at(span.start)
-            e = doc.entries[k]
-            if doc.texts[k].isalpha() and doc.ends[k] < span.end \
-                    and e.zipf < T.RARE and not (e.place_kind or e.gender or e.surname_rank
-                                                    or e.country or e.cats):
-                known.setdefault(doc.folds[k], span)
+            # "Lundellska gymnasiet … lundellska": an institution's rare first word, or a later
+            # one no word list knows and no noun's definite form ("Café Toubkal, efter toubkal";
+            # not "Swedbank Sökningarna"), the name it was given, is it again
+            first, last = doc.index_at(span.start), doc.index_before(span.end)
+            for k in range(first, min(last, first + T.LONGEST_PHRASE) + 1) if first < last else ():
+                e = doc.entries[k]
+                if doc.texts[k].isalpha() and (e.zipf < T.RARE if k == first else not e.zipf
+                                               and not doc.folds[k].endswith(definite)) \
+                        and not (e.place_kind or e.gender or e.surname_rank or e.country
+                                 or e.cats):
+                    known.setdefault(doc.folds[k], span)
     subject_only: set[str] = set()  # an earlier essay's name that is an everyday word too
     for label, key in earlier or ():
         stem = fold(key)
@@ -234,6 +239,10 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     if after == "och" and k + 2 < len(folds) and folds[k + 2] in pronouns \
             or k >= 2 and folds[k - 1] == "och" and folds[k - 2] in pronouns:
         return True  # "sol och jag promenerar", "jag och iris": a person beside a person
+    if k >= 2 and folds[k - 1] == "och" and doc.entries[k - 2].gender \
+            and texts[k - 2].isalpha() and (k + 1 == len(folds) or k + 1 in doc.starts
+                                            or not texts[k + 1][0].isalnum()):
+        return True  # "adam och mina" (a heading), "… Sara och rosa.": a name beside a name
     return _said_person(doc, k, be_verbs, possessive)
 
 

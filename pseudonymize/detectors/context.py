@@ -158,6 +158,7 @@ LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickn
                       reads=("ride_verb", "line_word", "transport_word"))
 NUMBERED_SCHOOL = _rule("numbered-school", ("school",), 0.85, word=("numbered_school_noun",),
                         reads=("generic_number_word",))
+NUMBERED_AREA = _rule("numbered-area", ("area",), 0.85, word=("numbered_area_noun",))
 CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
                        reads=("language_level", "code_name_preposition", "sport_word",
                               "transport_word"), capital=True, shape=_code_shape)
@@ -1563,6 +1564,16 @@ def _numbered_school(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _numbered_area(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"i quận 7", "District 1", "phường 3": a town's part abroad named by its number."""
+    if doc.folds[i] in r.w["numbered_area_noun"] and i + 1 < len(doc.texts) \
+            and doc.texts[i + 1].isdigit() and len(doc.texts[i + 1]) <= 2 \
+            and doc.offsets[i + 1] - doc.ends[i] <= 1:
+        add(NUMBERED_AREA.span(doc.offsets[i], doc.ends[i + 1], "area", ("foreign",),
+                               key=f"{doc.folds[i]} {doc.texts[i + 1]}"))
+    return False
+
+
 def _code_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"spelare från HV71", "köpcentrum i A6", "på E4": a club, a centre, a road."""
     folds, text = doc.folds, doc.texts[i]
@@ -2554,7 +2565,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
     (JOINED_HOUSE_NUMBER, _joined_house),
     (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),
-    (NUMBERED_SCHOOL, _numbered_school),
+    (NUMBERED_SCHOOL, _numbered_school), (NUMBERED_AREA, _numbered_area),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (STREET_PREFIX, _street_prefix),
     (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),

@@ -91,7 +91,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "personal_pronoun", "name_copula",
                                                   "surname_noun", "name_object", "calling_verb",
                                                   "saying_verb", "nickname_tail", "definite_ending",
-                                                  "nationality", "exonym_subject"),
+                                                  "nationality", "exonym_subject",
+                                                  "possessed_kin"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -138,6 +139,7 @@ HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
+JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:-\p{Lu}){1,2}(?![\w-])")  # "J-P", "A-K"
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
 GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLACE_SUFFIX,
                                      NAME_PAIR, PLACE_PREPOSITION))
@@ -709,8 +711,8 @@ class Matcher:
         # bare street word after it for `_u_street_apart`
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition",
-            "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word") \
-            | category_words(lex, "fam")
+            "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word",
+            "possessed_kin") | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
@@ -913,6 +915,13 @@ class Matcher:
         dash = text.find("-")
         return 0 < dash < len(text) - 1 and text[dash + 1].isupper() \
             and text[:dash + 1].lower() in self.W["article_prefix"]
+
+    def _article_name(self, text: str) -> bool:
+        """A lower-case word past an Arabic article ("al-ashar", "el-obeid"): a name, whatever
+        its rest looks like in Swedish."""
+        dash = text.find("-")
+        return 0 < dash < len(text) - 3 and text[dash + 1:].isalpha() and text.islower() \
+            and text[:dash + 1] in self.W["article_prefix"]
 
     def _judge(self, doc: Doc) -> Callable[..., Span | None]:
         """How `detect` judges a word of this essay: `_classify`, or in a long essay `_judged`
@@ -1183,17 +1192,24 @@ class Matcher:
         return out
 
     def _initials(self, doc: Doc, spans: list[Span]) -> list[Span]:
-        """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b)."""
+        """A lone letter beside a name is an initial (Amina Y., Magdalena A Kowalska, anna b),
+        and so are capitals joined by hyphens before one (J-P Mukendi, A-K Svensson)."""
         index_at = doc.index_at
         # one-letter tokens in lower or upper case (no other can be an initial)
         m = marked(doc, self.marks)
         singles = m.where(m.bit(SINGLE))
-        if not singles:  # no one-letter token: nothing to look at (a megabyte of names)
+        joined = list(JOINED_INITIALS.finditer(doc.text))
+        if not singles and not joined:  # nothing to look at (a megabyte of names)
             return sorted(spans, key=itemgetter(0))
         by_start = {s.start for s in spans}
         names = {k for s in spans if s.label in NAME_RUN
                  and doc.offsets[k := index_at(s.start)] == s.start}
         out = list(spans)
+        for j in joined:
+            k = index_at(j.start())
+            if j.start() not in by_start and doc.offsets[k] == j.start() \
+                    and doc.ends[k] == j.end() and k + 1 in names:
+                out.append(INITIAL.span(j.start(), j.end(), "initials", key=j.group()))
         for k in singles:
             text = doc.texts[k]
             if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] == "/" \
@@ -1421,8 +1437,10 @@ class Matcher:
         e, text = c.e, c.doc.texts[c.i]
         if c.morph and not self._owns_kin(c.doc, c.i):
             return False  # "fatimas mamma" is a name; another genitive is left alone
-        # a homograph only bare before its verb: "lina stannade hemma"
-        homograph = e.cats and e.cats <= HOMOGRAPH and self._bare_subject(c.doc, c.i)
+        # a homograph only bare before its verb ("lina stannade hemma") or before a family
+        # name the lists hold ("min kollega vide Lindqvist")
+        homograph = e.cats and e.cats <= HOMOGRAPH and (
+            self._bare_subject(c.doc, c.i) or self._surname_after(c.doc, c.i))
         if homograph and self._owned_kin_before(c.doc, c.i) and e.gender in GENDERED:
             return True  # "min man per säger", "min kollega liv kom": however frequent the word
         if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
@@ -1987,6 +2005,14 @@ class Matcher:
             doc.folds[i + 2] in self.W["personal_pronoun"]
             or doc.texts[i + 2].lower() in self.lex.words.surface("possessive"))
 
+    @staticmethod
+    def _surname_after(doc: Doc, i: int) -> bool:
+        """A capitalised family name the lists hold right after token i, inside its sentence
+        ("vide Lindqvist")."""
+        j = i + 1
+        return j < len(doc.texts) and j not in doc.starts and doc.texts[j][:1].isupper() \
+            and doc.texts[j].isalpha() and doc.entries[j].surname_rank > 0
+
     def _owned_kin_before(self, doc: Doc, i: int) -> bool:
         """A kin, friend or social word with its owner right before token i ("min man per",
         "min kollega rosa")."""
@@ -2161,7 +2187,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             return None
     elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
                      or doc.folds[i - 1] in m.W["name_trigger.social"]
-                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
+                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
+                     or doc.folds[i - 1] in m.W["possessed_kin"]) \
             and _owner_before(m, doc, i - 1):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
@@ -2169,7 +2196,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         # ("min fru rojda och två barn", "med min bror aram."): before a list word or
         # punctuation too
         subject = (doc.folds[i - 1] in m.W["name_trigger.kin"]
-                   or doc.folds[i - 1] in m.W["name_trigger.social"]) and (  # "min kompis kanat kommer"
+                   or doc.folds[i - 1] in m.W["name_trigger.social"]
+                   or doc.folds[i - 1] in m.W["possessed_kin"]) and (  # "min kompis kanat kommer"
             i + 1 == len(doc.folds) or doc.folds[i + 1] in m.W["name_verb"]
             or doc.folds[i + 1] in m.W["list_word"] or not doc.texts[i + 1][0].isalnum())
     elif not c.e.zipf and not c.morph and (
@@ -2410,19 +2438,35 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     # A place's ending lets a rarer-than-everyday word through ("till visingsö"); after any
     # place preposition a word no list knows with a town's or island's ending is the place even
     # where it is a compound ("på hästö", "i moraberg"): the ending makes such compounds names.
+    # ... and so does a letter Swedish does not write, or an Arabic article ("i al-ashar"),
+    # whatever Swedish ending the rest has
+    article = bool(c.place_ctx) and not c.e.zipf and m._article_name(c.doc.texts[c.i])
     named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
-        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i])
-    if c.cap or not (c.place_ctx == 2 or named_ending) \
+        or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
+    within = c.place_ctx and _within_named(m, c.doc, c.i)
+    if c.cap or not (c.place_ctx == 2 or named_ending or within) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
-    if c.key.endswith(m.word_endings) or m._inflected_word(c.key) or not named_ending and (
-            m._compound(c.key) or m._misspelt(c.key)):  # "hästö" folds one edit from "hasta"
-        return None
+    if not article and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
+                        or not named_ending and (m._compound(c.key) or m._misspelt(c.key))):
+        return None  # ("hästö" folds one edit from "hasta")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _within_named(m: Matcher, doc: Doc, i: int) -> bool:
+    """"bor i Kutaisi i imeretien", "hos min syster Kamala i baneshwor": token i after "i"
+    right after a capitalised place (itself after a place preposition) or given name is where
+    that place or person is; after a name, no noun's definite form ("Carmen i strumplästen")."""
+    k = i - 2
+    if k < 0 or doc.folds[i - 1] != "i" or not doc.texts[k][:1].isupper():
+        return False
+    e = doc.entries[k]
+    return bool(e.place_kind and k and doc.folds[k - 1] in m.W["place_trigger.prep"]
+                or e.gender and not doc.folds[i].endswith(m.ENDS["definite_ending"]))
 
 
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü")

@@ -450,9 +450,14 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         add(LICENCE_RULE.span(start, end, "license_nr"))
 
 
+PLATE_APART = frozenset({",", ":", "(", "-", "–"})  # what may stand between a car and its plate
+
+
 def _after_car(doc: Doc, lex: Lexicon, start: int) -> bool:
-    """A car's make right before the number starting at `start` ("en volvo abc 123")."""
+    """A car's make right before the number starting at `start` ("en volvo abc 123"), or
+    before a comma, colon or bracket that sets the number off ("en gammal Toyota, rkx 44f")."""
     i = doc.index_at(start)
+    i -= i >= 2 and doc.texts[i - 1] in PLATE_APART
     return i >= 1 and doc.folds[i - 1] in lex.words("car_make")
 
 

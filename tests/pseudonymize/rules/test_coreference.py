@@ -201,3 +201,12 @@ def test_a_name_keeps_the_sex_the_learners_earlier_essay_gave_it(
     offline_engine.pseudonymize(earlier, "e1", memory=memory)
     later = offline_engine.pseudonymize(text, "e2", memory=memory)
     assert (text.index(found), label) in {(a.start, a.label) for a in later.annotations}
+
+
+def test_a_homograph_name_beside_a_name_ending_its_clause_is_the_name(offline_engine) -> None:
+    """Mina is a name and the possessive: "adam och mina" as a heading are the two children the
+    essay names, while "Adam och mina barn" is the possessive before its noun."""
+    text = "adam och mina\nMina är sex år och Adam är nio. Adam och mina barn bor här."
+    spans = {(s.start, s.label) for s in offline_engine.detect(text)}
+    assert (text.index("mina"), "firstname_female") in spans
+    assert not [s for s in spans if s[0] == text.index("mina barn")]
