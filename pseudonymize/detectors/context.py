@@ -748,10 +748,12 @@ class ContextRules:
 
     def _kind_after_name(self, doc: Doc, i: int, geo: bool, region: bool, add: Add) -> bool:
         """The name written before its kind noun at token i, in the English order, added:
-        "från bay region", "Queiq floden är liten", "vi badade i tana sjön"."""
+        "från bay region", "i Kaski distrikt", "Queiq floden är liten", "vi badade i tana
+        sjön"."""
         folds = doc.folds
-        if region and i >= 2 and doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True) \
-                and folds[i - 2] in self.w["place_trigger.prep"]:
+        if region and i >= 2 and folds[i - 2] in self.w["place_trigger.prep"] and (
+                doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True)
+                or doc.texts[i - 1][:1].isupper() and self._name_before_kind(doc, i - 1)):
             label = "region"
         elif geo and i and doc.texts[i].lower().endswith(("n", "et", "na")) \
                 and self._name_before_kind(doc, i - 1):
