@@ -218,7 +218,7 @@ LANDFORM_WORKPLACE = _rule("landform-workplace", ("work",), 0.7, word=("place_su
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
-                                          "city", "region", "transport_name"), 0.7,
+                                          "city", "region", "transport_name"), 0.75,
                        word=("kind_noun",), reads=("be_verb", "kind_filler"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
@@ -1965,7 +1965,8 @@ def _town_named(doc: Doc, k: int) -> bool:
 def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tog oss till jamtli, det är museum", "Sahand är ett berg": a word no list holds, said
     to be of a kind, names one of that kind (a rare lower-case word, or a capitalised one inside
-    a sentence)."""
+    a sentence); so does one the kind follows in apposition ("bor i Supraśl, en liten stad",
+    "på hortobágy, den stora slätten")."""
     folds, j = doc.folds, i - 1
     label = r.kind_nouns.get(folds[i]) if doc.texts[i].islower() \
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
@@ -1973,11 +1974,14 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     for _ in range(2):  # "är ett bra lag", "är mitt lag"
         j -= j > 1 and folds[j] in r.w["kind_filler"]
-    if j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
+    if j < i - 1 and doc.texts[j] == "," and j >= 2:
+        j -= 1  # "X, en liten stad": an article or adjective, then the kind
+    elif j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
         return False
-    j -= 1
-    if j >= 2 and folds[j] == "det" and doc.texts[j - 1] == ",":
-        j -= 2  # "X, det är ett museum"
+    else:
+        j -= 1
+        if j >= 2 and folds[j] == "det" and doc.texts[j - 1] == ",":
+            j -= 2  # "X, det är ett museum"
     e, text = doc.entries[j], doc.texts[j]
     if not text.isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
             or not (text.islower() and e.zipf < T.RARE
