@@ -544,6 +544,13 @@ def _walked_to(doc: Doc, k: int) -> bool:
         and any(v in doc.lex.words("outing_verb") for v in folds[max(0, k - 3):k - 1])
 
 
+def _town_ride(doc: Doc, k: int) -> bool:
+    """"tar metro, linje M2, till Christianshavn": token k follows "till" with a town's own line
+    (`town_transit`) at most TRANSIT_REACH words before it."""
+    return k >= 2 and not doc.lex.words("town_transit").isdisjoint(
+        doc.folds[max(0, k - 1 - T.TRANSIT_REACH):k - 1])
+
+
 ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a district on its island
 
 
@@ -594,11 +601,12 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
     abroad is listed as `area`) is none merely for being smaller or near it, only for being a
     tiny part of it ("London … i Southall") or a section of it ("Moskva … i Lyublino"); nor a
     town one travels to ("åkte till Zahle", "åkte till Urgut": known or not, unless walked to,
-    `_outing`'s "gick till Rynek"), nor one given its own country ("Lesbos i Grekland"); `end`:
-    the token after it."""
+    `_outing`'s "gick till Rynek", or ridden to on the town's lines, "tar metro till
+    Christianshavn"), nor one given its own country ("Lesbos i Grekland"); `end`: the token
+    after it."""
     folds = doc.folds
     trip = k and folds[k - 1] in doc.lex.words("trip_preposition") and (
-        entry.place_pop > 0 or not _walked_to(doc, k))
+        entry.place_pop > 0 or not (_walked_to(doc, k) or _town_ride(doc, k)))
     return (span.key != metropolis and not entry.se_pop
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
             and entry.place_country in ("", doc.lex.get(metropolis).place_country)
