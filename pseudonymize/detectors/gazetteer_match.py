@@ -66,7 +66,8 @@ FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_wo
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
-    "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word"))
+    "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
+    "town_transit"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
