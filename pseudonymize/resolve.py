@@ -539,11 +539,25 @@ def _outing(doc: Doc, span: Span) -> Span:
     before, verbs = doc.folds[k - 1], doc.folds[max(0, k - 3):k - 1]
     words = doc.lex.words
     if before in words("district_preposition") and not any(
-            v in words("district_verb") for v in verbs) or before in words(
-            "trip_preposition") and any(v in words("outing_verb") for v in verbs) \
+            v in words("district_verb") for v in verbs) or _walked_to(doc, k) \
             or before in words("place_trigger", "visit"):
         return Span(span.start, span.end, "place", span.attrs, span.score, span.rule, span.key)
     return span
+
+
+def _walked_to(doc: Doc, k: int) -> bool:
+    """"vi gick till Rynek", "gick upp till Sacsayhuamán": token k follows "till" with a verb of
+    going on foot one or two words before it, a place one walks to rather than a town."""
+    folds = doc.folds
+    return k >= 2 and folds[k - 1] in doc.lex.words("trip_preposition") \
+        and any(v in doc.lex.words("outing_verb") for v in folds[max(0, k - 3):k - 1])
+
+
+def _town_ride(doc: Doc, k: int) -> bool:
+    """"tar metro, linje M2, till Christianshavn": token k follows "till" with a town's own line
+    (`town_transit`) at most TRANSIT_REACH words before it."""
+    return k >= 2 and not doc.lex.words("town_transit").isdisjoint(
+        doc.folds[max(0, k - 1 - T.TRANSIT_REACH):k - 1])
 
 
 ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a district on its island
@@ -594,15 +608,19 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
     """The place at token k is a district of the big foreign town the essay is in. A place the
     lists hold as a town of its own ("stranden i Đồ Sơn", "garage i wieliczka": a district
     abroad is listed as `area`) is none merely for being smaller or near it, only for being a
-    tiny part of it ("London … i Southall"); nor a known town one travels to ("åkte till
-    Zahle"), nor one given its own country ("Lesbos i Grekland"); `end`: the token after it."""
+    tiny part of it ("London … i Southall") or a section of it ("Moskva … i Lyublino"); nor a
+    town one travels to ("åkte till Zahle", "åkte till Urgut": known or not, unless walked to,
+    `_outing`'s "gick till Rynek", or ridden to on the town's lines, "tar metro till
+    Christianshavn"), nor one given its own country ("Lesbos i Grekland"); `end`: the token
+    after it."""
     folds = doc.folds
-    trip = k and folds[k - 1] in doc.lex.words("trip_preposition") and entry.place_pop > 0
+    trip = k and folds[k - 1] in doc.lex.words("trip_preposition") and (
+        entry.place_pop > 0 or not (_walked_to(doc, k) or _town_ride(doc, k)))
     return (span.key != metropolis and not entry.se_pop
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
             and entry.place_country in ("", doc.lex.get(metropolis).place_country)
             and folds[end:end + 1] != ["i"] and not trip
-            and (entry.place_kind != "city"
+            and (entry.place_kind != "city" or _section(doc, span.key, metropolis)
                  or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
             and (span.rule in DISTRICT_RULES and not entry.place_pop
                  or "foreign" in span.attrs and (
@@ -671,6 +689,14 @@ def _elsewhere(doc: Doc, key: str | None, metropolis: str) -> bool:
     i Bangkok … min syster bor i Nong Khai"): a town of its own, not one of its districts."""
     region = doc.lex.place_region.get(key or "")
     return region is not None and region != doc.lex.place_region.get(metropolis, region)
+
+
+def _section(doc: Doc, key: str | None, metropolis: str) -> bool:
+    """A town the lists hold as a section of a far bigger town of its region (`town_sections`),
+    in the big city the essay is in: "I Moskva … bodde i Lyublino", "Barcelona där karim bodde
+    i el raval" (the lists do not say whose section it is: one of the same region)."""
+    return bool(key) and key in doc.lex.town_sections \
+        and doc.lex.place_region.get(key or "") == doc.lex.place_region.get(metropolis)
 
 
 def _inside(doc: Doc, key: str | None, metropolis: str, share: int = T.DISTRICT_SHARE) -> bool:

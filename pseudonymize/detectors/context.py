@@ -219,7 +219,7 @@ LANDFORM_WORKPLACE = _rule("landform-workplace", ("work",), 0.7, word=("place_su
 ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, shape=_acronym_shape,
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
-                                          "city", "region", "transport_name"), 0.7,
+                                          "city", "region", "transport_name"), 0.75,
                        word=("kind_noun",), reads=("be_verb", "kind_filler"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
@@ -749,10 +749,12 @@ class ContextRules:
 
     def _kind_after_name(self, doc: Doc, i: int, geo: bool, region: bool, add: Add) -> bool:
         """The name written before its kind noun at token i, in the English order, added:
-        "från bay region", "Queiq floden är liten", "vi badade i tana sjön"."""
+        "från bay region", "i Kaski distrikt", "Queiq floden är liten", "vi badade i tana
+        sjön"."""
         folds = doc.folds
-        if region and i >= 2 and doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True) \
-                and folds[i - 2] in self.w["place_trigger.prep"]:
+        if region and i >= 2 and folds[i - 2] in self.w["place_trigger.prep"] and (
+                doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True)
+                or doc.texts[i - 1][:1].isupper() and self._name_before_kind(doc, i - 1)):
             label = "region"
         elif geo and i and doc.texts[i].lower().endswith(("n", "et", "na")) \
                 and self._name_before_kind(doc, i - 1):
@@ -1974,7 +1976,8 @@ def _town_named(doc: Doc, k: int) -> bool:
 def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tog oss till jamtli, det är museum", "Sahand är ett berg": a word no list holds, said
     to be of a kind, names one of that kind (a rare lower-case word, or a capitalised one inside
-    a sentence)."""
+    a sentence); so does one the kind follows in apposition ("bor i Supraśl, en liten stad",
+    "på hortobágy, den stora slätten")."""
     folds, j = doc.folds, i - 1
     label = r.kind_nouns.get(folds[i]) if doc.texts[i].islower() \
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
@@ -1982,11 +1985,14 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     for _ in range(2):  # "är ett bra lag", "är mitt lag"
         j -= j > 1 and folds[j] in r.w["kind_filler"]
-    if j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
+    if j < i - 1 and doc.texts[j] == "," and j >= 2:
+        j -= 1  # "X, en liten stad": an article or adjective, then the kind
+    elif j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
         return False
-    j -= 1
-    if j >= 2 and folds[j] == "det" and doc.texts[j - 1] == ",":
-        j -= 2  # "X, det är ett museum"
+    else:
+        j -= 1
+        if j >= 2 and folds[j] == "det" and doc.texts[j - 1] == ",":
+            j -= 2  # "X, det är ett museum"
     e, text = doc.entries[j], doc.texts[j]
     if not text.isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
             or not (text.islower() and e.zipf < T.RARE

@@ -66,7 +66,8 @@ FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_wo
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
-    "dwelling_verb", "district_verb", "outing_verb", "trip_preposition"))
+    "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
+    "town_transit"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -1124,7 +1125,8 @@ class Matcher:
     def _continues_place(self, doc: Doc, i: int, spans: list[Span], span: Span | None,
                          e: Entry) -> bool:
         """"Nowa Huta", "Farsta strand": a capitalised word continuing a place name (the last
-        span is extended)."""
+        span is extended); one with a street's or square's ending makes it that street
+        ("Kullaviks Gårdsväg", a `place`, not the town Kullavik)."""
         last = spans[-1] if spans else None
         text = doc.texts[i]
         if not (text[0].isupper() and i not in doc.starts and not text.isupper()
@@ -1134,7 +1136,8 @@ class Matcher:
                 and e.zipf < T.CONTINUATION_MAX
                 and not text.lower().endswith(self.institution_ends)):
             return False
-        spans[-1] = Span(last.start, doc.ends[i], last.label, last.attrs, last.score, last.rule,
+        label = "place" if self._place_suffix(text.lower()) == "place" else last.label
+        spans[-1] = Span(last.start, doc.ends[i], label, last.attrs, last.score, last.rule,
                          f"{last.key} {doc.folds[i]}")
         return True
 
@@ -2559,7 +2562,8 @@ def studied_at(doc: Doc, i: int) -> str | None:
 
 def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
     """After a place preposition: a place; "Till Bostadsbolaget" heading a letter, "betalat
-    hyran till Vätterhem": an addressee; "ett konto i Dahabshiil": the bank holding it; "en by i Isan", "i provinsen Fars": a region."""
+    hyran till Vätterhem": an addressee; "ett konto i Dahabshiil": the bank holding it; "en by i Isan", "i provinsen Fars": a region;
+    "flög från Tribhuvan": an airport (a town flown from is one the lists know)."""
     if not c.place_ctx:
         return None
     folds, i = c.doc.folds, c.i
@@ -2570,6 +2574,8 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
         return _tok_span(ADDRESSEE, c, "other_institution")  # "ett konto i Dahabshiil": a bank
     region = folds[i - 1] in m.W["region_word"] or folds[i - 1] == "i" and i >= 2 \
         and folds[i - 2] in m.W["village_word"]
+    if not region and c.cap and not m.W["flight_word"].isdisjoint(folds[max(0, i - 3):i - 1]):
+        return _tok_span(PLACE_CONTEXT, c, "place")
     return _tok_span(PLACE_CONTEXT, c, "region" if region else "city")
 
 
