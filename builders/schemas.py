@@ -10,9 +10,6 @@ from unidecode import unidecode
 
 SCHEMA_VERSION = 1
 
-# GeoNames' feature code of a section of a town (a district abroad: Kadıköy, Újpest); the packaged
-# build gives it by distance (`builders.packaged.town_sections`)
-SECTION = "P.PPLX"
 SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     # gender: female | male | unknown; origin: the name's language or origin group where the
     # source tells it (swedish, arabic, somali, polish, ...), else null
@@ -23,7 +20,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     # kind: city | area | region | municipality | place | geo | street | exonym (a Swedish name
     # for the feature with the same geonameid) | spelling (another Latin spelling of a big town
     # abroad, "Adama" for Nazrēt: found, never drawn as a surrogate); feature_code: GeoNames
-    # class.code, e.g. P.PPLC (`SECTION` for a section of a town)
+    # class.code, e.g. P.PPLC
     "places": {"name": pl.String, "fold": pl.String, "kind": pl.String, "feature_code": pl.String,
                "country": pl.String, "admin1": pl.String, "admin2": pl.String,
                "population": pl.Int64, "geonameid": pl.Int64, "source": pl.String},

@@ -150,7 +150,7 @@ class Words:
 # The tables only surrogates read (and a district test few essays reach): `Lexicon.__getstate__`
 DEFERRED = ("pools", "cities_by_country", "streets_by_city", "place_aliases", "name_origins",
             "continents", "country_languages", "neighbours", "districts_by_town", "place_region",
-            "town_sections", "region_places", "test_personids")
+            "region_places", "test_personids")
 
 
 @dataclass
@@ -175,9 +175,6 @@ class Lexicon:
     # folded place -> "country.admin1" of its most populous reading: a district of a big city
     # lies in the city's own first-level region (Ñuñoa in Santiago's, Chợ Lớn in Ho Chi Minh's)
     place_region: dict[str, str] = field(default_factory=dict)
-    # folded towns abroad that are sections of a far bigger town of their region (GeoNames
-    # PPLX; `builders.packaged.town_sections`): Lyublino, Bağcılar
-    town_sections: frozenset[str] = field(default_factory=frozenset)
     # "country.admin1" of a surrogate city abroad -> its towns and districts, most populous first
     region_places: dict[str, list[str]] = field(default_factory=dict)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
@@ -470,7 +467,6 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     place_aliases: dict[str, frozenset[str]] = {}
     districts_by_town: dict[str, list[str]] = {}
     place_region: dict[str, str] = {}
-    town_sections: frozenset[str] = frozenset()
     se_towns: dict[str, set[str]] = {}  # a Swedish town's names by fold (Varberg: "varberg")
     region_places: dict[str, list[str]] = {}
     if places is not None:
@@ -497,11 +493,6 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 subset="fold", keep="first", maintain_order=True).select(
                 "fold", "country", "admin1").iter_rows():
             place_region[key] = f"{country}.{admin1}"
-        # a fold is a section when its most populous reading abroad is one
-        from builders.schemas import SECTION
-        town_sections = frozenset(ranked.filter(pl.col("country") != "SE").unique(
-            subset="fold", keep="first", maintain_order=True).filter(
-            pl.col("feature_code") == SECTION)["fold"].to_list())
         # Swedish districts by town (Rinkeby: Stockholm): a district's surrogate is a district
         # of the surrogate town; the towns' pool holds no district
         towns = ranked.filter(pl.col("country") == "SE", pl.col("kind") == "city",
@@ -624,7 +615,6 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         place_aliases=place_aliases, name_origins=origins, continents=continents,
         country_languages=languages, neighbours=borders, districts_by_town=districts_by_town, place_region=place_region,
-        town_sections=town_sections,
         region_places=region_places,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,

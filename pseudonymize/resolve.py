@@ -608,11 +608,10 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
     """The place at token k is a district of the big foreign town the essay is in. A place the
     lists hold as a town of its own ("stranden i Đồ Sơn", "garage i wieliczka": a district
     abroad is listed as `area`) is none merely for being smaller or near it, only for being a
-    tiny part of it ("London … i Southall") or a section of it ("Moskva … i Lyublino"); nor a
-    town one travels to ("åkte till Zahle", "åkte till Urgut": known or not, unless walked to,
-    `_outing`'s "gick till Rynek", or ridden to on the town's lines, "tar metro till
-    Christianshavn"), nor one given its own country ("Lesbos i Grekland"); `end`: the token
-    after it."""
+    tiny part of it ("London … i Southall"); nor a town one travels to ("åkte till Zahle",
+    "åkte till Urgut": known or not, unless walked to, `_outing`'s "gick till Rynek", or ridden
+    to on the town's lines, "tar metro till Christianshavn"), nor one given its own country
+    ("Lesbos i Grekland"); `end`: the token after it."""
     folds = doc.folds
     trip = k and folds[k - 1] in doc.lex.words("trip_preposition") and (
         entry.place_pop > 0 or not (_walked_to(doc, k) or _town_ride(doc, k)))
@@ -620,7 +619,7 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
             and entry.place_country in ("", doc.lex.get(metropolis).place_country)
             and folds[end:end + 1] != ["i"] and not trip
-            and (entry.place_kind != "city" or _section(doc, span.key, metropolis)
+            and (entry.place_kind != "city"
                  or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
             and (span.rule in DISTRICT_RULES and not entry.place_pop
                  or "foreign" in span.attrs and (
@@ -689,14 +688,6 @@ def _elsewhere(doc: Doc, key: str | None, metropolis: str) -> bool:
     i Bangkok … min syster bor i Nong Khai"): a town of its own, not one of its districts."""
     region = doc.lex.place_region.get(key or "")
     return region is not None and region != doc.lex.place_region.get(metropolis, region)
-
-
-def _section(doc: Doc, key: str | None, metropolis: str) -> bool:
-    """A town the lists hold as a section of a far bigger town of its region (`town_sections`),
-    in the big city the essay is in: "I Moskva … bodde i Lyublino", "Barcelona där karim bodde
-    i el raval" (the lists do not say whose section it is: one of the same region)."""
-    return bool(key) and key in doc.lex.town_sections \
-        and doc.lex.place_region.get(key or "") == doc.lex.place_region.get(metropolis)
 
 
 def _inside(doc: Doc, key: str | None, metropolis: str, share: int = T.DISTRICT_SHARE) -> bool:

