@@ -207,17 +207,21 @@ def judge_section() -> str:
     runs = [json.loads(line) for line in JUDGE_RUNS.read_text(encoding="utf-8").splitlines()
             if line.strip()]
     lines = ["## Can a reader tell? Blind judge on original/pseudonymized pairs (issue 15)", "",
-             "24 essays of the blind learner set, picked and ordered by `python benchmarks/pairs.py "
-             "--gold tests/data/gold/blind.jsonl --n 24 --pick-seed 15 --strategy STRATEGY --out "
+             "24 essays of a gold set no surrogate work was tuned on (the blind learner set; run "
+             "30 also dev12, written blind that session), picked and ordered by `python "
+             "benchmarks/pairs.py --gold tests/data/gold/GOLD.jsonl --n 24 --pick-seed 15 "
+             "--strategy STRATEGY --out "
              "DIR` (engine seed 0); a helper session that sees only DIR says which text of each pair "
              "was altered, how sure it is and how natural each text reads (1-5); `pairs.py --score "
              "ANSWERS --key KEY` counts. Target: the judge right in at most 75 % of the pairs, "
              "naturalness of the altered texts at least 3.5. What the surrogate layer answers of "
              "the clues: [surrogates.md](surrogates.md).", "",
-             "| run | code | strategy | judge right | mean confidence | naturalness altered | "
-             "naturalness original | the judge's clues |", "|---|---|---|---|---|---|---|---|"]
+             "| run | code | gold | strategy | judge right | mean confidence | naturalness "
+             "altered | naturalness original | the judge's clues |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in runs:
-        lines.append(f"| {r['run']} | `{r['code']}` | {r['strategy']} | {r['right']}/{r['pairs']} "
+        lines.append(f"| {r['run']} | `{r['code']}` | {r.get('gold', 'blind')} | {r['strategy']} | "
+                     f"{r['right']}/{r['pairs']} "
                      f"({r['right'] / r['pairs']:.0%}) | {r['confidence']:.0f} % | "
                      f"{r['naturalness_altered']:.2f} | {r['naturalness_original']:.2f} | "
                      f"{r['clues']} |")
