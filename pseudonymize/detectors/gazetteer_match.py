@@ -425,9 +425,10 @@ def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
 
 def _follows_name(doc: Doc, i: int, last: int) -> bool:
     """Token i comes right after the name ending at token `last`, or after it and an initial
-    ("Amina Y. Yusuf", "Yonas T Gebremedhin"): a later part of the same name."""
+    ("Amina Y. Yusuf", "Yonas T Gebremedhin"): a later part of the same name; not the first
+    word of the next line ("timur och madina" as a heading, then "Timur går i tvåan")."""
     if last == i - 1:
-        return True
+        return "\n" not in doc.space(last)
     k = i - 1 - (doc.texts[i - 1] == ".")
     return k == last + 1 and len(doc.texts[k]) == 1 and doc.texts[k].isupper()
 

@@ -142,6 +142,24 @@ def pronoun_gender(doc: Doc, k: int, stop: int, sentence: bool = False) -> str |
     return None
 
 
+def writer_named(doc: Doc, k: int) -> bool:
+    """Token k is the writer's own name: "jag heter Nino", "mitt namn är Nino"."""
+    folds, words = doc.folds, doc.lex.words
+    return k >= 2 and folds[k - 2] == "jag" and folds[k - 1] in words("naming_verb") \
+        or k >= 3 and folds[k - 3] in words("own_possessive") \
+        and folds[k - 2] in words("own_name_noun") and folds[k - 1] in words("be_verb")
+
+
+def writer_gender(doc: Doc) -> str | None:
+    """"min man giorgi", "min fru heter Zahra": the writer's sex by the spouse they own (a
+    husband's wife, a wife's husband), or None where no spouse word or both sexes' are owned."""
+    spouse = doc.lex.words.value("writer_spouse")
+    owners = doc.lex.words("own_possessive")
+    found = {spouse[f] for j, f in enumerate(doc.folds)
+             if f in spouse and j and doc.folds[j - 1] in owners}
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def _people(doc: Doc, spans: list[Span]) -> list[int]:
     """For each span, the token where the next person's mention (a name or a kin word) starts."""
     stops, stop = [0] * len(spans), len(doc.texts)
@@ -227,11 +245,14 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             if gender:
                 found.setdefault(key, set()).add(gender)
         elif listed is not None and key not in neutral and listed.gender in GENDERED:
-            # a listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi): the
-            # kin noun the essay names the person with decides ("min dotter Rezan")
+            # a listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi, the
+            # Georgian woman Nino): the kin noun the essay names the person with decides ("min
+            # dotter Rezan"), or for the writer's own name the spouse they own ("min man")
             opened[n] = key
             gender = kin_gender(doc, k, noun=True) or kin_after(doc, k) \
                 or tied_pronoun(doc, k)
+            if gender is None and writer_named(doc, k):
+                gender = writer_gender(doc)
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
@@ -256,5 +277,6 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
-                    "naming_verb", "gender_predicate"),
+                    "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
+                    "writer_spouse"),
                    fn=settle)
