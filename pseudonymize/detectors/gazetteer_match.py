@@ -96,8 +96,9 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
-PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
-                                               "kin_gender", "name_ending", "inflection_ending"))
+PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
+    "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
+    "surname_noun", "name_copula", "patronymic_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
@@ -1613,9 +1614,8 @@ class Matcher:
         ("Whitney Houston")."""
         e = c.e
         is_name = label.startswith("firstname") or label == "surname"
-        folds, i, nouns = c.doc.folds, c.i, self.W["surname_noun"]
-        if is_name and e.surname_rank and i and (folds[i - 1] in nouns or i >= 2 and folds[i - 2]
-                                                  in nouns and folds[i - 1] in self.W["name_copula"]):
+        i = c.i
+        if is_name and e.surname_rank and self._surname_said(c.doc, i):
             return "surname", ()  # "mitt efternamn är Hussein"
         if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
             return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
@@ -2008,14 +2008,27 @@ class Matcher:
                     or (e.surname_rank and e.surname_rank <= T.ATTESTED_RANK) or e.se_pop
                     or e.place_pop >= T.BIG_PLACE or e.org_kind)
 
+    def _surname_said(self, doc: Doc, i: int) -> bool:
+        """Token i follows a surname noun, or one and a copula: "mitt efternamn är Hussein",
+        "står mitt efternamn som Beridse"."""
+        folds, nouns = doc.folds, self.W["surname_noun"]
+        return i > 0 and (folds[i - 1] in nouns or i >= 2 and folds[i - 2] in nouns
+                          and folds[i - 1] in self.W["name_copula"])
+
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
-        """A name the gazetteers lack: surname by its ending, else a first name whose gender
-        the words around it tell ("min mamma heter X") or, failing that, its ending (the
-        `name_ending` rows: -a, -e, -porn mostly women's names, -ullah, -reza, -chai men's;
-        the longest that fits decides, a man's name otherwise)."""
+        """A name the gazetteers lack: surname by its ending or after a surname noun ("mitt
+        efternamn som Beridse"), a middle name by a woman's patronymic ending ("Akbarovna
+        betyder att …", said alone), else a first name whose gender the words around it tell
+        ("min mamma heter X") or, failing that, its ending (the `name_ending` rows: -a, -e,
+        -porn mostly women's names, -ullah, -reza, -chai men's; the longest that fits decides,
+        a man's name otherwise)."""
         if key.endswith(self.ENDS["surname_ending"]) and any(
-                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]):
+                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]) \
+                or doc is not None and self._surname_said(doc, i):
             return "surname"
+        if key.endswith(self.ENDS["patronymic_ending"]) and any(
+                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["patronymic_ending"]):
+            return "middlename"
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:
             return FIRSTNAME[hint]
