@@ -49,7 +49,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 PHRASE = _rule("phrase", NAMES + PLACES + ORGS + ("transport_name",), 0.9, (
     "place_trigger", "phrase_tail", "kind_noun", "never_replaced", "work_word", "geo_preposition",
     "shop_chain", "shop_preposition", "shopping_verb", "ride_verb"))
-GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name",), 0.8, (
+GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middlename"), 0.8, (
     "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "stay_adverb", "name_trigger", "name_verb", "never_replaced",
     "naming_verb", "town_noun",
@@ -837,7 +837,7 @@ class Matcher:
                 span = self._placed(doc, i, spans, span, e)
             if span is not None:
                 spans.append(span)
-                if span.label in FIRSTNAME.values() or span.label == "surname":
+                if span.label in NAME_RUN:
                     prev_name_end = i
         spans = self._split_names(doc, spans)
         return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
@@ -1306,7 +1306,7 @@ class Matcher:
                 and self._country_person(doc, i)):
             # "min son heter Kuba", "Kuba är sexton", "Baran är nio år" (also a Russian town)
             label, attrs = FIRSTNAME[e.gender], ()
-        is_name = label.startswith("firstname") or label == "surname"
+        is_name = label in NAME_RUN
         if is_name and (c.place_ctx == 2 or c.place_ctx and i >= 2 and doc.folds[i - 1] == "i"
                         and doc.entries[i - 2].place_kind):  # "i antep i şahinbey"
             span = self._named_place(c)
@@ -1625,6 +1625,12 @@ class Matcher:
             # "Chen Jing", "wu Fang": the family name first (Fang is a family name too, but
             # after a family name that starts the name it is the given one)
             return FIRSTNAME[e.gender], ()
+        if c.after_name and e.gender == "female" == c.doc.entries[i - 1].gender \
+                and label == FIRSTNAME["female"] and not e.surname_rank \
+                and not c.doc.entries[i - 1].surname_rank:
+            # "Fatima Zahra", "Agnieszka Maria": a woman's second given name (a family name
+            # from a given name is a man's: "Abel Dawit")
+            return "middlename", ()
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or (is_name or label in TOWN_LIKE and not c.place_ctx) and e.surname_rank):
