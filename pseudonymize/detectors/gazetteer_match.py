@@ -96,6 +96,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
+NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "surname_noun", "name_copula", "patronymic_ending"))
@@ -630,7 +631,8 @@ class Matcher:
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS
-            and cat not in ("unisex_name", "given_name", "family_name"))))
+            and cat.partition(".")[0] not in ("unisex_name", "given_name", "family_name",
+                                              "given_name_title"))))
         if detects:
             self._detection_tables(lex)
 
@@ -840,7 +842,49 @@ class Matcher:
                 if span.label in NAME_RUN:
                     prev_name_end = i
         spans = self._split_names(doc, spans)
-        return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
+        spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
+        return settle(doc, self._doubled(doc, spans))
+
+    def _titled(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Jag heter Saw Eh Htoo", "min fru Naw Paw Paw": after a capitalised Burmese or Karen
+        honorific (`given_name_title`, valued by the sex it gives) the capitalised words of
+        its sentence, up to NAME_RUN_MAX, are the given name of that sex, whatever else they
+        write ("Eh"): such names have no family name. The honorific stays outside the name."""
+        titles = self.lex.words.value("given_name_title")
+        if titles.keys().isdisjoint(doc.folds):
+            return spans  # (one C-level pass, not one look per token)
+        texts, found, covered = doc.texts, [], set()
+        for m in [m for m, f in enumerate(doc.folds) if f in titles and texts[m][:1].isupper()]:
+            run = range(m + 1, m + 1)
+            for j in range(m + 1, min(len(texts), m + 1 + T.NAME_RUN_MAX)):
+                e = doc.entries[j]
+                if j in doc.starts or not (texts[j][:1].isupper() and texts[j].isalpha()) \
+                        or (e.place_kind or e.org_kind) and not (e.first_rank or e.surname_rank):
+                    break
+                run = range(m + 1, j + 1)
+            if not run:
+                continue
+            label = FIRSTNAME[titles[doc.folds[m]]]
+            covered.update(range(doc.offsets[m], doc.ends[run[-1]]))
+            found += [NAME_TITLE.span(doc.offsets[j], doc.ends[j], label, key=doc.folds[j])
+                      for j in run]
+        if not found:
+            return spans
+        kept = [s for s in spans if s.start not in covered and s.end - 1 not in covered]
+        return sorted(kept + found, key=lambda s: s.start)
+
+    @staticmethod
+    def _doubled(doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Paw Paw", "Mya Mya": a given name written twice is one name, its second word
+        labelled as the first (not a family name after it)."""
+        out = list(spans)
+        for n in range(1, len(spans)):
+            a, b = spans[n - 1], spans[n]
+            if a.label in FIRSTNAMES and b.label != a.label and b.label in NAME_RUN \
+                    and b.start == a.end + 1 and doc.text[a.end] == " " \
+                    and doc.text[a.start:a.end].lower() == doc.text[b.start:b.end].lower():
+                out[n] = b._replace(label=a.label)
+        return out
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A capitalised given name inside its sentence that a list excludes (`never_replaced`,
@@ -2596,4 +2640,5 @@ RULES: tuple[Rule, ...] = (
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
-    _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart), NAME_GENDER)
+    _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
+    _with(NAME_TITLE, Matcher._titled), NAME_GENDER)
