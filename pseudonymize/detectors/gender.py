@@ -17,7 +17,8 @@ given to the other only on evidence tied to it: a kin noun naming the person ("m
 Rezan", "Gabi är min man"), a state of one sex ("Jwan är gravid"), an object pronoun after a
 nickname verb ("vi kallar honom Gabi"), or a pronoun joined to the name ("Gabi och hans fru",
 "Hawre, hon är …"); a pronoun further on may be anyone's ("Anna och Ali … han"), and one before
-the name is a speaker ("sa hon Ali").
+the name is a speaker ("sa hon Ali"). The writer's own name ("jag heter Nino", "mitt namn är
+…") takes the sex the spouse they own gives ("min man": a woman), open or listed.
 """
 from __future__ import annotations
 
@@ -239,6 +240,8 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before, writer) \
                 or kin_after(doc, k)
+            if gender is None and writer_named(doc, k):
+                gender = writer_gender(doc)  # "Jag heter Siriporn … min man" (no pronoun: "jag")
             if gender is None:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n], key in remembered)
