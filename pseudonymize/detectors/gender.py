@@ -22,6 +22,8 @@ the name is a speaker ("sa hon Ali"). The writer's own name ("jag heter Nino", "
 """
 from __future__ import annotations
 
+from functools import lru_cache, partial
+
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import Entry, fold
@@ -225,6 +227,7 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
     writer: str | None = None  # the gender of the writer's name ("jag heter Maria")
     stops: list[int] | None = None  # made once, for the first unlisted name
     neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
+    spouse = lru_cache(maxsize=1)(partial(writer_gender, doc))  # one pass over the essay
     naming = doc.lex.words("naming_verb")
     for n, span in enumerate(spans):
         if span.label not in FIRSTNAMES:
@@ -241,7 +244,7 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before, writer) \
                 or kin_after(doc, k)
             if gender is None and writer_named(doc, k):
-                gender = writer_gender(doc)  # "Jag heter Siriporn … min man" (no pronoun: "jag")
+                gender = spouse()  # "Jag heter Siriporn … min man" (no pronoun: "jag")
             if gender is None:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n], key in remembered)
@@ -255,7 +258,7 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             gender = kin_gender(doc, k, noun=True) or kin_after(doc, k) \
                 or tied_pronoun(doc, k)
             if gender is None and writer_named(doc, k):
-                gender = writer_gender(doc)
+                gender = spouse()
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
