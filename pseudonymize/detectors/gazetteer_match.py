@@ -49,7 +49,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 PHRASE = _rule("phrase", NAMES + PLACES + ORGS + ("transport_name",), 0.9, (
     "place_trigger", "phrase_tail", "kind_noun", "never_replaced", "work_word", "geo_preposition",
     "shop_chain", "shop_preposition", "shopping_verb", "ride_verb"))
-GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name",), 0.8, (
+GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middlename"), 0.8, (
     "article_prefix", "go_between", "home_preposition", "place_trigger", "locating_preposition", "geo_preposition", "place_kind_noun", "definite_ending", "area_word", "area_part",
     "region_word", "place_adverb", "stay_adverb", "name_trigger", "name_verb", "never_replaced",
     "naming_verb", "town_noun",
@@ -98,8 +98,10 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
-PROPER_NOUN = _rule("proper-noun", NAMES, 0.5, ("ordinary_ending", "surname_ending",
-                                               "kin_gender", "name_ending", "inflection_ending"))
+NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
+PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
+    "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
+    "surname_noun", "name_copula", "patronymic_ending"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
@@ -428,9 +430,10 @@ def _word_run(doc: Doc, i: int, most: int) -> tuple[tuple[str, ...], list[int]]:
 
 def _follows_name(doc: Doc, i: int, last: int) -> bool:
     """Token i comes right after the name ending at token `last`, or after it and an initial
-    ("Amina Y. Yusuf", "Yonas T Gebremedhin"): a later part of the same name."""
+    ("Amina Y. Yusuf", "Yonas T Gebremedhin"): a later part of the same name; not the first
+    word of the next line ("timur och madina" as a heading, then "Timur går i tvåan")."""
     if last == i - 1:
-        return True
+        return "\n" not in doc.space(last)
     k = i - 1 - (doc.texts[i - 1] == ".")
     return k == last + 1 and len(doc.texts[k]) == 1 and doc.texts[k].isupper()
 
@@ -631,7 +634,8 @@ class Matcher:
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS
-            and cat not in ("unisex_name", "given_name", "family_name"))))
+            and cat.partition(".")[0] not in ("unisex_name", "given_name", "family_name",
+                                              "given_name_title"))))
         if detects:
             self._detection_tables(lex)
 
@@ -838,10 +842,52 @@ class Matcher:
                 span = self._placed(doc, i, spans, span, e)
             if span is not None:
                 spans.append(span)
-                if span.label in FIRSTNAME.values() or span.label == "surname":
+                if span.label in NAME_RUN:
                     prev_name_end = i
         spans = self._split_names(doc, spans)
-        return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
+        spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
+        return settle(doc, self._doubled(doc, spans))
+
+    def _titled(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Jag heter Saw Eh Htoo", "min fru Naw Paw Paw": after a capitalised Burmese or Karen
+        honorific (`given_name_title`, valued by the sex it gives) the capitalised words of
+        its sentence, up to NAME_RUN_MAX, are the given name of that sex, whatever else they
+        write ("Eh"): such names have no family name. The honorific stays outside the name."""
+        titles = self.lex.words.value("given_name_title")
+        if titles.keys().isdisjoint(doc.folds):
+            return spans  # (one C-level pass, not one look per token)
+        texts, found, covered = doc.texts, [], set()
+        for m in [m for m, f in enumerate(doc.folds) if f in titles and texts[m][:1].isupper()]:
+            run = range(m + 1, m + 1)
+            for j in range(m + 1, min(len(texts), m + 1 + T.NAME_RUN_MAX)):
+                e = doc.entries[j]
+                if j in doc.starts or not (texts[j][:1].isupper() and texts[j].isalpha()) \
+                        or (e.place_kind or e.org_kind) and not (e.first_rank or e.surname_rank):
+                    break
+                run = range(m + 1, j + 1)
+            if not run:
+                continue
+            label = FIRSTNAME[titles[doc.folds[m]]]
+            covered.update(range(doc.offsets[m], doc.ends[run[-1]]))
+            found += [NAME_TITLE.span(doc.offsets[j], doc.ends[j], label, key=doc.folds[j])
+                      for j in run]
+        if not found:
+            return spans
+        kept = [s for s in spans if s.start not in covered and s.end - 1 not in covered]
+        return sorted(kept + found, key=lambda s: s.start)
+
+    @staticmethod
+    def _doubled(doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Paw Paw", "Mya Mya": a given name written twice is one name, its second word
+        labelled as the first (not a family name after it)."""
+        out = list(spans)
+        for n in range(1, len(spans)):
+            a, b = spans[n - 1], spans[n]
+            if a.label in FIRSTNAMES and b.label != a.label and b.label in NAME_RUN \
+                    and b.start == a.end + 1 and doc.text[a.end] == " " \
+                    and doc.text[a.start:a.end].lower() == doc.text[b.start:b.end].lower():
+                out[n] = b._replace(label=a.label)
+        return out
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A capitalised given name inside its sentence that a list excludes (`never_replaced`,
@@ -1323,7 +1369,7 @@ class Matcher:
                 and self._country_person(doc, i)):
             # "min son heter Kuba", "Kuba är sexton", "Baran är nio år" (also a Russian town)
             label, attrs = FIRSTNAME[e.gender], ()
-        is_name = label.startswith("firstname") or label == "surname"
+        is_name = label in NAME_RUN
         if is_name and (c.place_ctx == 2 or c.place_ctx and i >= 2 and doc.folds[i - 1] == "i"
                         and doc.entries[i - 2].place_kind):  # "i antep i şahinbey"
             span = self._named_place(c)
@@ -1633,9 +1679,8 @@ class Matcher:
         ("Whitney Houston")."""
         e = c.e
         is_name = label.startswith("firstname") or label == "surname"
-        folds, i, nouns = c.doc.folds, c.i, self.W["surname_noun"]
-        if is_name and e.surname_rank and i and (folds[i - 1] in nouns or i >= 2 and folds[i - 2]
-                                                  in nouns and folds[i - 1] in self.W["name_copula"]):
+        i = c.i
+        if is_name and e.surname_rank and self._surname_said(c.doc, i):
             return "surname", ()  # "mitt efternamn är Hussein"
         if c.name_ctx and _initial_before(c.doc, i) < i and (is_name or e.surname_rank):
             return "surname", ()  # "heter J. Ek", "heter A. Berg": the name after an initial
@@ -1645,6 +1690,12 @@ class Matcher:
             # "Chen Jing", "wu Fang": the family name first (Fang is a family name too, but
             # after a family name that starts the name it is the given one)
             return FIRSTNAME[e.gender], ()
+        if c.after_name and e.gender == "female" == c.doc.entries[i - 1].gender \
+                and label == FIRSTNAME["female"] and not e.surname_rank \
+                and not c.doc.entries[i - 1].surname_rank:
+            # "Fatima Zahra", "Agnieszka Maria": a woman's second given name (a family name
+            # from a given name is a man's: "Abel Dawit")
+            return "middlename", ()
         if c.after_name and not c.common and (
                 c.cap and (is_name or label == "city" and not c.place_ctx)
                 or (is_name or label in TOWN_LIKE and not c.place_ctx) and e.surname_rank):
@@ -2036,14 +2087,27 @@ class Matcher:
                     or (e.surname_rank and e.surname_rank <= T.ATTESTED_RANK) or e.se_pop
                     or e.place_pop >= T.BIG_PLACE or e.org_kind)
 
+    def _surname_said(self, doc: Doc, i: int) -> bool:
+        """Token i follows a surname noun, or one and a copula: "mitt efternamn är Hussein",
+        "står mitt efternamn som Beridse"."""
+        folds, nouns = doc.folds, self.W["surname_noun"]
+        return i > 0 and (folds[i - 1] in nouns or i >= 2 and folds[i - 2] in nouns
+                          and folds[i - 1] in self.W["name_copula"])
+
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
-        """A name the gazetteers lack: surname by its ending, else a first name whose gender
-        the words around it tell ("min mamma heter X") or, failing that, its ending (the
-        `name_ending` rows: -a, -e, -porn mostly women's names, -ullah, -reza, -chai men's;
-        the longest that fits decides, a man's name otherwise)."""
+        """A name the gazetteers lack: surname by its ending or after a surname noun ("mitt
+        efternamn som Beridse"), a middle name by a woman's patronymic ending ("Akbarovna
+        betyder att …", said alone), else a first name whose gender the words around it tell
+        ("min mamma heter X") or, failing that, its ending (the `name_ending` rows: -a, -e,
+        -porn mostly women's names, -ullah, -reza, -chai men's; the longest that fits decides,
+        a man's name otherwise)."""
         if key.endswith(self.ENDS["surname_ending"]) and any(
-                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]):
+                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]) \
+                or doc is not None and self._surname_said(doc, i):
             return "surname"
+        if key.endswith(self.ENDS["patronymic_ending"]) and any(
+                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["patronymic_ending"]):
+            return "middlename"
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:
             return FIRSTNAME[hint]
@@ -2626,4 +2690,5 @@ RULES: tuple[Rule, ...] = (
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
-    _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart), NAME_GENDER)
+    _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
+    _with(NAME_TITLE, Matcher._titled), NAME_GENDER)

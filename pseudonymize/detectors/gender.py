@@ -17,9 +17,12 @@ given to the other only on evidence tied to it: a kin noun naming the person ("m
 Rezan", "Gabi är min man"), a state of one sex ("Jwan är gravid"), an object pronoun after a
 nickname verb ("vi kallar honom Gabi"), or a pronoun joined to the name ("Gabi och hans fru",
 "Hawre, hon är …"); a pronoun further on may be anyone's ("Anna och Ali … han"), and one before
-the name is a speaker ("sa hon Ali").
+the name is a speaker ("sa hon Ali"). The writer's own name ("jag heter Nino", "mitt namn är
+…") takes the sex the spouse they own gives ("min man": a woman), open or listed.
 """
 from __future__ import annotations
+
+from functools import lru_cache, partial
 
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME
@@ -142,6 +145,24 @@ def pronoun_gender(doc: Doc, k: int, stop: int, sentence: bool = False) -> str |
     return None
 
 
+def writer_named(doc: Doc, k: int) -> bool:
+    """Token k is the writer's own name: "jag heter Nino", "mitt namn är Nino"."""
+    folds, words = doc.folds, doc.lex.words
+    return k >= 2 and folds[k - 2] == "jag" and folds[k - 1] in words("naming_verb") \
+        or k >= 3 and folds[k - 3] in words("own_possessive") \
+        and folds[k - 2] in words("own_name_noun") and folds[k - 1] in words("be_verb")
+
+
+def writer_gender(doc: Doc) -> str | None:
+    """"min man giorgi", "min fru heter Zahra": the writer's sex by the spouse they own (a
+    husband's wife, a wife's husband), or None where no spouse word or both sexes' are owned."""
+    spouse = doc.lex.words.value("writer_spouse")
+    owners = doc.lex.words("own_possessive")
+    found = {spouse[f] for j, f in enumerate(doc.folds)
+             if f in spouse and j and doc.folds[j - 1] in owners}
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def _people(doc: Doc, spans: list[Span]) -> list[int]:
     """For each span, the token where the next person's mention (a name or a kin word) starts."""
     stops, stop = [0] * len(spans), len(doc.texts)
@@ -206,6 +227,7 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
     writer: str | None = None  # the gender of the writer's name ("jag heter Maria")
     stops: list[int] | None = None  # made once, for the first unlisted name
     neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
+    spouse = lru_cache(maxsize=1)(partial(writer_gender, doc))  # one pass over the essay
     naming = doc.lex.words("naming_verb")
     for n, span in enumerate(spans):
         if span.label not in FIRSTNAMES:
@@ -221,17 +243,22 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             opened[n] = key
             gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before, writer) \
                 or kin_after(doc, k)
+            if gender is None and writer_named(doc, k):
+                gender = spouse()  # "Jag heter Siriporn … min man" (no pronoun: "jag")
             if gender is None:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n], key in remembered)
             if gender:
                 found.setdefault(key, set()).add(gender)
         elif listed is not None and key not in neutral and listed.gender in GENDERED:
-            # a listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi): the
-            # kin noun the essay names the person with decides ("min dotter Rezan")
+            # a listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi, the
+            # Georgian woman Nino): the kin noun the essay names the person with decides ("min
+            # dotter Rezan"), or for the writer's own name the spouse they own ("min man")
             opened[n] = key
             gender = kin_gender(doc, k, noun=True) or kin_after(doc, k) \
                 or tied_pronoun(doc, k)
+            if gender is None and writer_named(doc, k):
+                gender = spouse()
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
@@ -256,5 +283,6 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
-                    "naming_verb", "gender_predicate"),
+                    "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
+                    "writer_spouse"),
                    fn=settle)
