@@ -5271,16 +5271,21 @@ class Renderer:
                 # essay of its learner): its län's, else the nearest within a commute
                 here = self._serving(kind, anchor)
             if self.span and self._town_follows(self.span):
-                # "moskén i Araby": never one named after a town (lifelike: not even where no
-                # other is near; "Göteborgs moské i Trandared" puts Göteborg's mosque in Borås)
+                # "moskén i Araby": never one named after a town (lifelike, where its own name
+                # names none, not even where no other is near: "Göteborgs moské i Trandared"
+                # puts Göteborg's mosque in Borås; "Göteborgs moské i Hisingen" keeps a town's
+                # own, its district drawn in that town)
                 town_of = dict(kind.pool)
                 here = [n for n in here if " i " not in n
                         and not _names_town(n, town_of.get(n))] or (
-                    [] if self.effective == "lifelike" else here)
+                    [] if self.effective == "lifelike" and not places else here)
             anywhere = [n for n, t in kind.pool if not t or (
                 # lifelike: an essay of no town draws among all (Liseberg is never always
-                # Astrid Lindgrens Värld, the one zoo tied to no town)
-                self.effective == "lifelike" and not towns)]
+                # Astrid Lindgrens Värld, the one zoo tied to no town) of towns whose districts
+                # we know, so a district named later lies in it (`_settled`)
+                self.effective == "lifelike" and not towns
+                and t in self.lex.districts_by_town)] or [n for n, t in kind.pool if not t or (
+                    self.effective == "lifelike" and not towns)]
             return self._settled(kind, self._draw(here, rng) or self._draw(anywhere, rng)
                                  or self._draw([n for n in self._offering(kind, [])
                                                 if self._free(n)], rng)
@@ -5304,9 +5309,11 @@ class Renderer:
         makes that town the essay's, so its districts lie in it ("jobbar på Danderyds sjukhus
         ... Jag bor i Tensta": never a district of Luleå beside Karolinska)."""
         if self.effective == "lifelike" and self.city is None and not self.towns:
-            # (Linnéuniversitetet of Växjö and Kalmar: the first whose districts we know)
-            self.city = next((t for n, t in kind.pool if n == pick
-                              and t in self.lex.districts_by_town), None)
+            # (Linnéuniversitetet of Växjö and Kalmar: the first whose districts we know, else
+            # its town, whose "districts" become localities near it: Höglandssjukhuset)
+            towns = [t for n, t in kind.pool if n == pick and t]
+            self.city = next((t for t in towns if t in self.lex.districts_by_town),
+                             towns[0] if towns else None)
         return pick
 
     def _serving(self, kind: Kind, anchor: str) -> list[str]:
