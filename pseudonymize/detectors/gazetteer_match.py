@@ -23,6 +23,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
+from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
                                            pronoun_gender, settle)
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
@@ -125,6 +126,16 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject",
                             "home_preposition"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
+# A word no list holds, spelt like a name (`namelike`), where only a person stands: the same
+# slots as PERSON_SLOT's (`Matcher._in_person_slot`), each next to the word or at its clause's start.
+NAMELIKE_SLOT = _rule("namelike-slot", NAMES, 0.6, (
+    "name_verb", "list_word", "person_preposition", "social_verb", "subject_before", "speech_verb",
+    "fam", "object_verb", "inverted_subject", "vocative_mark", "fronted_adverb", "past_ending",
+    "personal_pronoun", "home_preposition", "place_trigger", "ordinary_ending", "verb_ending",
+    "inflection_ending", "surname_ending", "name_ending"),
+    before=("person_preposition", "list_word", "object_verb", "inverted_subject",
+            "home_preposition", "name_verb", "subject_before"),
+    after=("name_verb", "list_word", "fam", "vocative_mark"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -629,6 +640,7 @@ class Matcher:
         self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS
             and cat not in ("unisex_name", "given_name", "family_name"))))
+        self.namelike = NameLikeness(lex)
         if detects:
             self._detection_tables(lex)
 
@@ -712,6 +724,12 @@ class Matcher:
             "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word") \
             | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
+        # ... and `_u_namelike_slot`'s: the neighbours of a person's slot (a lower-case word
+        # starting its clause is judged too)
+        self.slot_before = neighbours(lex, (NAMELIKE_SLOT,), "before")
+        self.slot_after = neighbours(lex, (NAMELIKE_SLOT,), "after")
+        self.lower_steps_before |= self.slot_before
+        self.lower_steps_after |= self.slot_after - {","}
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
@@ -1372,6 +1390,13 @@ class Matcher:
         return bool(before.place_kind or before.country) and not before.gender \
             and doc.texts[i - 2].isalpha()
 
+    def _misspelt_place(self, key: str) -> bool:
+        """One edit from a listed place or country with no name reading ("maroko"), not from
+        a name ("rustam" from Rostam is a name in its own spelling)."""
+        target = self._fuzzy(key)
+        return bool(target) and not (self.lex.entries[target].gender
+                                     or self.lex.entries[target].surname_rank)
+
     def _misspelt_country(self, e: Entry, key: str) -> bool:
         """A rare word with no reading of its own one or two edits from a country ("afganistan",
         a learner spelling frequent enough to be in the word list): what a place list makes of it."""
@@ -1818,7 +1843,7 @@ class Matcher:
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
-                and not doc.texts[i].isupper():
+                and i not in doc.starts and not doc.texts[i].isupper():
             return None
         steps = UNKNOWN_STEPS
         if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
@@ -2182,6 +2207,30 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
+    """"igår ringde rustam", "zelimkhan kom", "pratade med ahmadov": a lower-case word no list
+    holds, no everyday word (not within one edit of a frequent one, no compound of two, no
+    inflection of one) nor a misspelt name or place, and spelt like a name (`namelike`, NAMELIKE_SLOT_MIN), where only a
+    person stands (`Matcher._in_person_slot`: the subject before its verb at a clause's start,
+    an object of a social verb, joined to a name), is a name no gazetteer holds."""
+    doc, i, key = c.doc, c.i, c.key
+    if c.cap or c.morph or c.e != EMPTY._replace(zipf=c.e.zipf) or c.e.zipf >= T.RARE \
+            or len(key) < 3 or not doc.texts[i].isalpha() or key in m.vocabulary:
+        return None
+    if not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
+            or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after):
+        return None  # (the gate of `_unknown`: no slot's neighbour)
+    if m.namelike.score(key) < T.NAMELIKE_SLOT_MIN \
+            or key.endswith(m.ENDS["ordinary_ending"]) or key.endswith(m.ENDS["verb_ending"]) \
+            or m._compound(key) or m._misspelt(key) or m._inflected_word(key) \
+            or m._misspelt_place(key) or not m._in_person_slot(doc, i, False, place=i > 0 and (
+                doc.folds[i - 1] in m.W["place_trigger"]
+                or doc.folds[i - 1] in m.W["home_preposition"])):
+        return None  # (after "till", "besökte", "hos" a place may stand as well: the slots a
+        # place takes too)
+    return _tok_span(NAMELIKE_SLOT, c, m._name_guess(key, doc, i), score=0.6)
 
 
 def _after_listed_name(m: Matcher, doc: Doc, i: int) -> bool:
@@ -2557,7 +2606,8 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name, _u_city_part, _u_water, _u_shape,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
@@ -2576,4 +2626,5 @@ RULES: tuple[Rule, ...] = (
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
-    _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart), NAME_GENDER)
+    _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
+    _with(NAMELIKE_SLOT, _u_namelike_slot), NAME_GENDER)
