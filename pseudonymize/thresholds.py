@@ -146,7 +146,7 @@ STREET_NUMBER_NAME_DIGITS = 3  # "carrera 70", "calle 100": a street abroad name
 # --- name-likeness (pseudonymize/detectors/namelike.py) --------------------------------------
 NAMELIKE_WORD_MIN = 1.0  # the Swedish side of the model: words at least this frequent (rarer
                          # ones are as often learners' names or misspellings as words)
-NAMELIKE_SLOT_MIN = -0.3  # a word no list holds, in a slot only a person fills ("igår ringde
+NAMELIKE_SLOT_MIN = -0.5  # a word no list holds, in a slot only a person fills ("igår ringde
                           # rustam"), is a name at this name-likeness or above: a tenth of the
                           # names held out scored below 0 (rustam -0.13, tamerlan -0.26), while
                           # the misspellings and compounds of MultiGED that get there are

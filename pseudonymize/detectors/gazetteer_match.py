@@ -1335,6 +1335,9 @@ class Matcher:
                 # till fatima" (not a Swedish town: "och nora är en liten stad")
                 return PERSON_SLOT.span(doc.offsets[i], doc.ends[i], FIRSTNAME[e.gender], morph,
                                         key=key)
+            if label == "surname" and not e.gender and not e.place_kind \
+                    and _namelike_person(self, c, listed):
+                return _tok_span(NAMELIKE_SLOT, c, label, score=0.6)  # "med ahmadov och"
             return None
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
@@ -2210,27 +2213,38 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
 
 
 def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
-    """"igår ringde rustam", "zelimkhan kom", "pratade med ahmadov": a lower-case word no list
-    holds, no everyday word (not within one edit of a frequent one, no compound of two, no
-    inflection of one) nor a misspelt name or place, and spelt like a name (`namelike`, NAMELIKE_SLOT_MIN), where only a
-    person stands (`Matcher._in_person_slot`: the subject before its verb at a clause's start,
-    an object of a social verb, joined to a name), is a name no gazetteer holds."""
-    doc, i, key = c.doc, c.i, c.key
-    if c.cap or c.morph or c.e != EMPTY._replace(zipf=c.e.zipf) or c.e.zipf >= T.RARE \
-            or len(key) < 3 or not doc.texts[i].isalpha() or key in m.vocabulary:
-        return None
-    if not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
-            or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after):
+    """"igår ringde rustam", "zelimkhan kom", "jag saknar tamerlan": a lower-case word no list
+    holds, where only a person stands and spelt like a name (`_namelike_person`), is a name no
+    gazetteer holds (a naming trigger's or a name's context is `_u_person`'s to judge)."""
+    doc, i = c.doc, c.i
+    if c.e != EMPTY._replace(zipf=c.e.zipf) or c.name_ctx or c.named or c.after_name \
+            or not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
+                    or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after):
         return None  # (the gate of `_unknown`: no slot's neighbour)
-    if m.namelike.score(key) < T.NAMELIKE_SLOT_MIN \
+    if not _namelike_person(m, c, False):
+        return None
+    return _tok_span(NAMELIKE_SLOT, c, m._name_guess(c.key, doc, i), score=0.6)
+
+
+def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
+    """A rare lower-case word with no everyday reading (no lexicon word; not within one edit of
+    a frequent word, no compound or inflection of everyday words, no misspelt place), spelt
+    like a name (`namelike`, NAMELIKE_SLOT_MIN), in a slot only a person fills
+    (`Matcher._in_person_slot`: the subject before its verb at a clause's start, the object of
+    a social verb, joined to a name); after "till", "besökte", "hos" only where a place cannot
+    stand (the slots of a word that also names a place). Also a surname the lists hold
+    ("pratade med ahmadov och hans familj")."""
+    doc, i, key = c.doc, c.i, c.key
+    if c.cap or c.morph or c.e.cats or c.e.zipf >= T.RARE or len(key) < 3 \
+            or not doc.texts[i].isalpha() or key in m.vocabulary \
+            or m.namelike.score(key) < T.NAMELIKE_SLOT_MIN \
             or key.endswith(m.ENDS["ordinary_ending"]) or key.endswith(m.ENDS["verb_ending"]) \
             or m._compound(key) or m._misspelt(key) or m._inflected_word(key) \
-            or m._misspelt_place(key) or not m._in_person_slot(doc, i, False, place=i > 0 and (
-                doc.folds[i - 1] in m.W["place_trigger"]
-                or doc.folds[i - 1] in m.W["home_preposition"])):
-        return None  # (after "till", "besökte", "hos" a place may stand as well: the slots a
-        # place takes too)
-    return _tok_span(NAMELIKE_SLOT, c, m._name_guess(key, doc, i), score=0.6)
+            or m._misspelt_place(key):
+        return False
+    place = i > 0 and (doc.folds[i - 1] in m.W["place_trigger"]
+                       or doc.folds[i - 1] in m.W["home_preposition"])
+    return m._in_person_slot(doc, i, listed, place)
 
 
 def _after_listed_name(m: Matcher, doc: Doc, i: int) -> bool:
