@@ -151,3 +151,6 @@ NAMELIKE_SLOT_MIN = -0.5  # a word no list holds, in a slot only a person fills 
                           # names held out scored below 0 (rustam -0.13, tamerlan -0.26), while
                           # the misspellings and compounds of MultiGED that get there are
                           # refused as such first (one edit from a frequent word, two words)
+NAMELIKE_STRONG = 1.0  # ... and one edit from an everyday word or two words joined too at this
+                       # ("khava", "nahrain"): a quarter of the names held out, a dozen of the
+                       # rare lower-case words of MultiGED, none of them in a person's slot

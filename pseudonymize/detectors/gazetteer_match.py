@@ -132,10 +132,14 @@ NAMELIKE_SLOT = _rule("namelike-slot", NAMES, 0.6, (
     "name_verb", "list_word", "person_preposition", "social_verb", "subject_before", "speech_verb",
     "fam", "object_verb", "inverted_subject", "vocative_mark", "fronted_adverb", "past_ending",
     "personal_pronoun", "home_preposition", "place_trigger", "ordinary_ending", "verb_ending",
-    "inflection_ending", "surname_ending", "name_ending"),
+    "inflection_ending", "surname_ending", "name_ending", "person_particle_verb", "possessive"),
     before=("person_preposition", "list_word", "object_verb", "inverted_subject",
-            "home_preposition", "name_verb", "subject_before"),
+            "home_preposition", "name_verb", "subject_before", "person_particle"),
     after=("name_verb", "list_word", "fam", "vocative_mark"))
+# "ringde rustam dzhabrailov", "Maria dela cruz": a name's later part in lower case, spelt like
+# a name and no everyday word, after a name found in any way (`_name_tails`)
+NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "ordinary_ending",
+                                                          "verb_ending", "inflection_ending"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -855,7 +859,7 @@ class Matcher:
                 spans.append(span)
                 if span.label in FIRSTNAME.values() or span.label == "surname":
                     prev_name_end = i
-        spans = self._split_names(doc, spans)
+        spans = _name_tails(self, doc, self._split_names(doc, spans))
         return settle(doc, self._initials(doc, self._middle_names(doc, spans)))
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
@@ -2226,22 +2230,79 @@ def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
     return _tok_span(NAMELIKE_SLOT, c, m._name_guess(c.key, doc, i), score=0.6)
 
 
-def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
-    """A rare lower-case word with no everyday reading (no lexicon word; not within one edit of
-    a frequent word, no compound or inflection of everyday words, no misspelt place), spelt
-    like a name (`namelike`, NAMELIKE_SLOT_MIN), in a slot only a person fills
-    (`Matcher._in_person_slot`: the subject before its verb at a clause's start, the object of
-    a social verb, joined to a name); after "till", "besökte", "hos" only where a place cannot
-    stand (the slots of a word that also names a place). Also a surname the lists hold
-    ("pratade med ahmadov och hans familj")."""
-    doc, i, key = c.doc, c.i, c.key
-    if c.cap or c.morph or c.e.cats or c.e.zipf >= T.RARE or len(key) < 3 \
-            or not doc.texts[i].isalpha() or key in m.vocabulary \
-            or m.namelike.score(key) < T.NAMELIKE_SLOT_MIN \
-            or key.endswith(m.ENDS["ordinary_ending"]) or key.endswith(m.ENDS["verb_ending"]) \
-            or m._compound(key) or m._misspelt(key) or m._inflected_word(key) \
-            or m._misspelt_place(key):
+def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
+    """"igår ringde rustam dzhabrailov", "Maria dela cruz", "jomar dela Cruz": after a person's
+    name (a given name or surname span; one in lower case unless particles follow), in its
+    sentence, a lower-case word spelt like a name
+    with no everyday reading (`_namelike_word`; a surname the lists hold too), after at most
+    two surname particles ("dela", "van"), is a later part of the name: a surname with its
+    particles; a name span already there after particles takes them in. One pass over the
+    spans in order (a part found may have another after it)."""
+    particles, n = m.W["surname_particle"], len(doc.texts)
+    spans = list(spans)
+    starts = {doc.index_at(sp.start): k for k, sp in enumerate(spans)}
+    out: list[Span] = []
+    for k in range(len(spans)):
+        sp = spans[k]
+        out.append(sp)
+        while sp.label in NAMES:
+            j = first = doc.index_before(sp.end) + 1
+            while j < n and j - first < 2 and j not in doc.starts and doc.texts[j].islower() \
+                    and doc.folds[j] in particles:
+                j += 1
+            if j >= n or j in doc.starts or any(x in starts for x in range(first, j)) \
+                    or j == first and doc.text[sp.start].isupper():
+                break  # (a lower-case word after a capitalised name is as often its verb:
+                # "Selvi kokkar", "Emma bilr": only after particles, "Maria dela cruz")
+            if j in starts:  # "Maria dela Cruz": the particles join the next name's span
+                nxt = spans[starts[j]]
+                if j > first and nxt.label in NAMES:
+                    spans[starts[j]] = NAMELIKE_TAIL.span(doc.offsets[first], nxt.end, "surname",
+                                                          key=" ".join(doc.folds[first:j + 1]))
+                break
+            e = doc.entries[j]
+            if not doc.texts[j].islower() or e.place_kind or not (
+                    j > first and e.surname_rank and not e.cats and e.zipf < T.COMMON
+                    or not e.gender and _namelike_word(m, doc.texts[j], doc.folds[j], e)):
+                break  # (after a particle a listed surname however frequent: "dela cruz")
+            sp = NAMELIKE_TAIL.span(doc.offsets[first], doc.ends[j], "surname",
+                                    key=" ".join(doc.folds[first:j + 1]))
+            out.append(sp)
+    return out
+
+
+def _namelike_word(m: Matcher, text: str, key: str, e: Entry) -> bool:
+    """A rare word with no everyday reading (no lexicon word, no inflection of an everyday
+    word, no misspelt place; below NAMELIKE_STRONG not within one edit of a frequent word nor
+    a compound of two either), spelt like a name (`namelike`, NAMELIKE_SLOT_MIN)."""
+    if e.cats or e.zipf >= T.RARE or len(key) < 3 or not text.isalpha() or key in m.vocabulary:
         return False
+    score = m.namelike.score(key)
+    return not (score < T.NAMELIKE_SLOT_MIN
+                or key.endswith(m.ENDS["ordinary_ending"]) or key.endswith(m.ENDS["verb_ending"])
+                or m._inflected_word(key) or m._misspelt_place(key)
+                or score < T.NAMELIKE_STRONG and (m._compound(key) or m._misspelt(key)))
+
+
+def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
+    """A lower-case word spelt like a name with no everyday reading (`_namelike_word`) in a
+    slot only a person fills (`Matcher._in_person_slot`: the subject before its verb at a
+    clause's start, the object of a social verb, joined to a name); after "till", "besökte",
+    "hos" only where a place cannot stand (the slots of a word that also names a place); after
+    a verb's person particle ("hälsade på rustam"); joined to the person's own kin ("zelimkhan
+    och hans bror"). Also a surname the lists hold ("pratade med ahmadov och hans familj")."""
+    doc, i = c.doc, c.i
+    if c.cap or c.morph or not _namelike_word(m, doc.texts[i], c.key, c.e):
+        return False
+    if i >= 2 and doc.folds[i - 1] in m.W["person_particle"]:
+        # "hälsade på rustam", "väntade vi på tamerlan" (not "bor på X", "jobbar på X")
+        return doc.folds[i - 2] in m.W["person_particle_verb"] or i >= 3 \
+            and doc.folds[i - 2] in m.W["inverted_subject"] \
+            and doc.folds[i - 3] in m.W["person_particle_verb"]
+    if i + 3 < len(doc.texts) and doc.folds[i + 1] in m.W["list_word"] \
+            and doc.folds[i + 2] in m.W["possessive"] \
+            and m.lex.marks.get(doc.texts[i + 3].lower()) == "fam":
+        return True  # "zelimkhan och hans bror kom", "med ahmadov och hans familj"
     place = i > 0 and (doc.folds[i - 1] in m.W["place_trigger"]
                        or doc.folds[i - 1] in m.W["home_preposition"])
     return m._in_person_slot(doc, i, listed, place)
