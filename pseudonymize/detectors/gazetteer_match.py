@@ -132,14 +132,16 @@ NAMELIKE_SLOT = _rule("namelike-slot", NAMES, 0.6, (
     "name_verb", "list_word", "person_preposition", "social_verb", "subject_before", "speech_verb",
     "fam", "object_verb", "inverted_subject", "vocative_mark", "fronted_adverb", "past_ending",
     "personal_pronoun", "home_preposition", "place_trigger", "ordinary_ending", "verb_ending",
-    "inflection_ending", "surname_ending", "name_ending", "person_particle_verb", "possessive"),
+    "inflection_ending", "surname_ending", "name_ending", "person_particle_verb", "possessive",
+    "noun_form_ending"),
     before=("person_preposition", "list_word", "object_verb", "inverted_subject",
             "home_preposition", "name_verb", "subject_before", "person_particle"),
     after=("name_verb", "list_word", "fam", "vocative_mark"))
 # "ringde rustam dzhabrailov", "Maria dela cruz": a name's later part in lower case, spelt like
 # a name and no everyday word, after a name found in any way (`_name_tails`)
 NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "ordinary_ending",
-                                                          "verb_ending", "inflection_ending"))
+                                                          "verb_ending", "inflection_ending",
+                                                          "noun_form_ending"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -2273,15 +2275,17 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
 
 def _namelike_word(m: Matcher, text: str, key: str, e: Entry) -> bool:
     """A rare word with no everyday reading (no lexicon word, no inflection of an everyday
-    word, no misspelt place; below NAMELIKE_STRONG not within one edit of a frequent word nor
-    a compound of two either), spelt like a name (`namelike`, NAMELIKE_SLOT_MIN)."""
+    word, no misspelt place; below NAMELIKE_STRONG not within one edit of a frequent word, no
+    compound of two, no noun's definite or plural ending either: "ruinen", "laviner"), spelt
+    like a name (`namelike`, NAMELIKE_SLOT_MIN)."""
     if e.cats or e.zipf >= T.RARE or len(key) < 3 or not text.isalpha() or key in m.vocabulary:
         return False
     score = m.namelike.score(key)
     return not (score < T.NAMELIKE_SLOT_MIN
                 or key.endswith(m.ENDS["ordinary_ending"]) or key.endswith(m.ENDS["verb_ending"])
                 or m._inflected_word(key) or m._misspelt_place(key)
-                or score < T.NAMELIKE_STRONG and (m._compound(key) or m._misspelt(key)))
+                or score < T.NAMELIKE_STRONG and (m._compound(key) or m._misspelt(key)
+                                                  or key.endswith(m.ENDS["noun_form_ending"])))
 
 
 def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
