@@ -2706,4 +2706,4 @@ RULES: tuple[Rule, ...] = (
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
     _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
-    _with(NAMELIKE_SLOT, _u_namelike_slot), NAME_GENDER)
+    _with(NAMELIKE_SLOT, _u_namelike_slot), _with(NAMELIKE_TAIL, _name_tails), NAME_GENDER)
