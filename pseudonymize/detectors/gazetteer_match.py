@@ -2221,7 +2221,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
     """"igår ringde rustam", "zelimkhan kom", "jag saknar tamerlan": a lower-case word no list
     holds, where only a person stands and spelt like a name (`_namelike_person`), is a name no
-    gazetteer holds (a naming trigger's or a name's context is `_u_person`'s to judge)."""
+    gazetteer holds (a naming trigger's or a name's context is `_u_person`'s to judge); one
+    edit from a listed name, that name in the learner's spelling (its sex, its key)."""
     doc, i = c.doc, c.i
     if c.e != EMPTY._replace(zipf=c.e.zipf) or c.name_ctx or c.named or c.after_name \
             or not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
@@ -2229,7 +2230,12 @@ def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
         return None  # (the gate of `_unknown`: no slot's neighbour)
     if not _namelike_person(m, c, False):
         return None
-    return _tok_span(NAMELIKE_SLOT, c, m._name_guess(c.key, doc, i), score=0.6)
+    target = m._fuzzy(c.key)  # "abdirahaman": one edit from a listed name is that name
+    e = m.lex.entries[target] if target else EMPTY
+    label = FIRSTNAME.get(e.gender or "") or ("surname" if e.surname_rank else None)
+    if label is None:
+        return _tok_span(NAMELIKE_SLOT, c, m._name_guess(c.key, doc, i), score=0.6)
+    return _tok_span(NAMELIKE_SLOT, c, label, score=0.6, key=target)
 
 
 def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
