@@ -146,11 +146,12 @@ STREET_NUMBER_NAME_DIGITS = 3  # "carrera 70", "calle 100": a street abroad name
 # --- name-likeness (pseudonymize/detectors/namelike.py) --------------------------------------
 NAMELIKE_WORD_MIN = 1.0  # the Swedish side of the model: words at least this frequent (rarer
                          # ones are as often learners' names or misspellings as words)
-NAMELIKE_SLOT_MIN = -0.5  # a word no list holds, in a slot only a person fills ("igår ringde
-                          # rustam"), is a name at this name-likeness or above: a tenth of the
-                          # names held out scored below 0 (rustam -0.13, tamerlan -0.26), while
-                          # the misspellings and compounds of MultiGED that get there are
-                          # refused as such first (one edit from a frequent word, two words)
+NAMELIKE_SLOT_MIN = -0.3  # a word no list holds, in a slot only a person fills ("igår ringde
+                          # rustam"), is a name at this name-likeness or above: 97 % of a tenth
+                          # of the names held out from the model score above it (rustam -0.11,
+                          # tamerlan -0.26); below it came learners' words in those slots
+                          # (derämot -0.47, millenials -0.40, jog -0.33), and the MultiGED
+                          # lock on other words flagged with them
 NAMELIKE_STRONG = 1.0  # ... and one edit from an everyday word or two words joined too at this
-                       # ("khava", "nahrain"): a quarter of the names held out, a dozen of the
-                       # rare lower-case words of MultiGED, none of them in a person's slot
+                       # ("khava", "nahrain"): half the names held out, 15 tokens of the
+                       # rare lower-case words of MultiGED (none of them in a person's slot)
