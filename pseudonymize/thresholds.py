@@ -143,3 +143,16 @@ LAST_DATE_YEAR = 2049  # a later four-digit number after "3 i 11" is no year of 
 MISSPELT_MONTH_MIN = 4  # letters of a month's name read one edit off after a day ("otober"; not "maj" ~ "mal")
 DAY_LIST_MAX = 3  # "den 5, 6 och 7 maj": at most this many more days listed before the month name
 STREET_NUMBER_NAME_DIGITS = 3  # "carrera 70", "calle 100": a street abroad named by a number after its kind word
+
+# --- name-likeness (pseudonymize/detectors/namelike.py) --------------------------------------
+NAMELIKE_WORD_MIN = 1.0  # the Swedish side of the model: words at least this frequent (rarer
+                         # ones are as often learners' names or misspellings as words)
+NAMELIKE_SLOT_MIN = -0.3  # a word no list holds, in a slot only a person fills ("igår ringde
+                          # rustam"), is a name at this name-likeness or above: 97 % of a tenth
+                          # of the names held out from the model score above it (rustam -0.11,
+                          # tamerlan -0.26); below it came learners' words in those slots
+                          # (derämot -0.47, millenials -0.40, jog -0.33), and the MultiGED
+                          # lock on other words flagged with them
+NAMELIKE_STRONG = 1.0  # ... and one edit from an everyday word or two words joined too at this
+                       # ("khava", "nahrain"): half the names held out, 15 tokens of the
+                       # rare lower-case words of MultiGED (none of them in a person's slot)

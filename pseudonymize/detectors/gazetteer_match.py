@@ -23,6 +23,7 @@ from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
+from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
                                            pronoun_gender, settle)
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
@@ -129,6 +130,22 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject",
                             "home_preposition"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
+# A word no list holds, spelt like a name (`namelike`), where only a person stands: the same
+# slots as PERSON_SLOT's (`Matcher._in_person_slot`), each next to the word or at its clause's start.
+NAMELIKE_SLOT = _rule("namelike-slot", NAMES, 0.6, (
+    "name_verb", "list_word", "person_preposition", "social_verb", "subject_before", "speech_verb",
+    "fam", "object_verb", "inverted_subject", "vocative_mark", "fronted_adverb", "past_ending",
+    "personal_pronoun", "home_preposition", "place_trigger", "ordinary_ending", "verb_ending",
+    "inflection_ending", "surname_ending", "name_ending", "person_particle_verb", "possessive",
+    "noun_form_ending"),
+    before=("person_preposition", "list_word", "object_verb", "inverted_subject",
+            "home_preposition", "name_verb", "subject_before", "person_particle"),
+    after=("name_verb", "list_word", "fam", "vocative_mark"))
+# "ringde rustam dzhabrailov", "Maria dela cruz": a name's later part in lower case, spelt like
+# a name and no everyday word, after a name found in any way (`_name_tails`)
+NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "ordinary_ending",
+                                                          "verb_ending", "inflection_ending",
+                                                          "noun_form_ending"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -636,6 +653,7 @@ class Matcher:
             words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS
             and cat.partition(".")[0] not in ("unisex_name", "given_name", "family_name",
                                               "given_name_title"))))
+        self.namelike = NameLikeness(lex)
         if detects:
             self._detection_tables(lex)
 
@@ -719,6 +737,12 @@ class Matcher:
             "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word",
             "possessed_kin") | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
+        # ... and `_u_namelike_slot`'s: the neighbours of a person's slot (a lower-case word
+        # starting its clause is judged too)
+        self.slot_before = neighbours(lex, (NAMELIKE_SLOT,), "before")
+        self.slot_after = neighbours(lex, (NAMELIKE_SLOT,), "after")
+        self.lower_steps_before |= self.slot_before
+        self.lower_steps_after |= self.slot_after - {","}
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
@@ -844,7 +868,7 @@ class Matcher:
                 spans.append(span)
                 if span.label in NAME_RUN:
                     prev_name_end = i
-        spans = self._split_names(doc, spans)
+        spans = _name_tails(self, doc, self._split_names(doc, spans))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
         return settle(doc, self._doubled(doc, spans))
 
@@ -1382,6 +1406,9 @@ class Matcher:
                 # till fatima" (not a Swedish town: "och nora är en liten stad")
                 return PERSON_SLOT.span(doc.offsets[i], doc.ends[i], FIRSTNAME[e.gender], morph,
                                         key=key)
+            if label == "surname" and not e.gender and not e.place_kind \
+                    and _namelike_person(self, c, listed):
+                return _tok_span(NAMELIKE_SLOT, c, label, score=0.6)  # "med ahmadov och"
             return None
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
@@ -1436,6 +1463,13 @@ class Matcher:
         before = doc.entries[i - 2]
         return bool(before.place_kind or before.country) and not before.gender \
             and doc.texts[i - 2].isalpha()
+
+    def _misspelt_place(self, key: str) -> bool:
+        """One edit from a listed place or country with no name reading ("maroko"), not from
+        a name ("rustam" from Rostam is a name in its own spelling)."""
+        target = self._fuzzy(key)
+        return bool(target) and not (self.lex.entries[target].gender
+                                     or self.lex.entries[target].surname_rank)
 
     def _misspelt_country(self, e: Entry, key: str) -> bool:
         """A rare word with no reading of its own one or two edits from a country ("afganistan",
@@ -1890,7 +1924,7 @@ class Matcher:
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
-                and not doc.texts[i].isupper():
+                and i not in doc.starts and not doc.texts[i].isupper():
             return None
         steps = UNKNOWN_STEPS
         if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
@@ -2277,6 +2311,106 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
+    """"igår ringde rustam", "zelimkhan kom", "jag saknar tamerlan": a lower-case word no list
+    holds, where only a person stands and spelt like a name (`_namelike_person`), is a name no
+    gazetteer holds (a naming trigger's or a name's context is `_u_person`'s to judge); one
+    edit from a listed name, that name in the learner's spelling (its sex, its key)."""
+    doc, i = c.doc, c.i
+    if c.e != EMPTY._replace(zipf=c.e.zipf) or c.name_ctx or c.named or c.after_name \
+            or not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
+                    or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after):
+        return None  # (the gate of `_unknown`: no slot's neighbour)
+    if not _namelike_person(m, c, False):
+        return None
+    target = m._fuzzy(c.key)  # "abdirahaman": one edit from a listed name is that name
+    e = m.lex.entries[target] if target else EMPTY
+    label = FIRSTNAME.get(e.gender or "") or ("surname" if e.surname_rank else None)
+    if label is None:
+        return _tok_span(NAMELIKE_SLOT, c, m._name_guess(c.key, doc, i), score=0.6)
+    return _tok_span(NAMELIKE_SLOT, c, label, score=0.6, key=target)
+
+
+def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
+    """"igår ringde rustam dzhabrailov", "Maria dela cruz", "jomar dela Cruz": after a person's
+    name (a given name or surname span; one in lower case unless particles follow), in its
+    sentence, a lower-case word spelt like a name
+    with no everyday reading (`_namelike_word`; a surname the lists hold too), after at most
+    two surname particles ("dela", "van"), is a later part of the name: a surname with its
+    particles; a name span already there after particles takes them in. One pass over the
+    spans in order (a part found may have another after it)."""
+    particles, n = m.W["surname_particle"], len(doc.texts)
+    spans = list(spans)
+    starts = {doc.index_at(sp.start): k for k, sp in enumerate(spans)}
+    out: list[Span] = []
+    for k in range(len(spans)):
+        sp = spans[k]
+        out.append(sp)
+        while sp.label in NAMES:
+            j = first = doc.index_before(sp.end) + 1
+            while j < n and j - first < 2 and j not in doc.starts and doc.texts[j].islower() \
+                    and doc.folds[j] in particles:
+                j += 1
+            if j >= n or j in doc.starts or any(x in starts for x in range(first, j)) \
+                    or j == first and doc.text[sp.start].isupper():
+                break  # (a lower-case word after a capitalised name is as often its verb:
+                # "Selvi kokkar", "Emma bilr": only after particles, "Maria dela cruz")
+            if j in starts:  # "Maria dela Cruz": the particles join the next name's span
+                nxt = spans[starts[j]]
+                if j > first and nxt.label in NAMES:
+                    spans[starts[j]] = NAMELIKE_TAIL.span(doc.offsets[first], nxt.end, "surname",
+                                                          key=" ".join(doc.folds[first:j + 1]))
+                break
+            e = doc.entries[j]
+            if not doc.texts[j].islower() or e.place_kind or not (
+                    j > first and e.surname_rank and not e.cats and e.zipf < T.COMMON
+                    or not e.gender and _namelike_word(m, doc.texts[j], doc.folds[j], e)):
+                break  # (after a particle a listed surname however frequent: "dela cruz")
+            sp = NAMELIKE_TAIL.span(doc.offsets[first], doc.ends[j], "surname",
+                                    key=" ".join(doc.folds[first:j + 1]))
+            out.append(sp)
+    return out
+
+
+def _namelike_word(m: Matcher, text: str, key: str, e: Entry) -> bool:
+    """A rare word with no everyday reading (no lexicon word, no inflection of an everyday
+    word, no misspelt place; below NAMELIKE_STRONG not within one edit of a frequent word, no
+    compound of two, no noun's definite or plural ending either: "ruinen", "laviner"), spelt
+    like a name (`namelike`, NAMELIKE_SLOT_MIN)."""
+    if e.cats or e.zipf >= T.RARE or len(key) < 3 or not text.isalpha() or key in m.vocabulary:
+        return False
+    score = m.namelike.score(key)
+    return not (score < T.NAMELIKE_SLOT_MIN
+                or key.endswith(m.ENDS["ordinary_ending"]) or key.endswith(m.ENDS["verb_ending"])
+                or m._inflected_word(key) or m._misspelt_place(key)
+                or score < T.NAMELIKE_STRONG and (m._compound(key) or m._misspelt(key)
+                                                  or key.endswith(m.ENDS["noun_form_ending"])))
+
+
+def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
+    """A lower-case word spelt like a name with no everyday reading (`_namelike_word`) in a
+    slot only a person fills (`Matcher._in_person_slot`: the subject before its verb at a
+    clause's start, the object of a social verb, joined to a name); after "till", "besökte",
+    "hos" only where a place cannot stand (the slots of a word that also names a place); after
+    a verb's person particle ("hälsade på rustam"); joined to the person's own kin ("zelimkhan
+    och hans bror"). Also a surname the lists hold ("pratade med ahmadov och hans familj")."""
+    doc, i = c.doc, c.i
+    if c.cap or c.morph or not _namelike_word(m, doc.texts[i], c.key, c.e):
+        return False
+    if i >= 2 and doc.folds[i - 1] in m.W["person_particle"]:
+        # "hälsade på rustam", "väntade vi på tamerlan" (not "bor på X", "jobbar på X")
+        return doc.folds[i - 2] in m.W["person_particle_verb"] or i >= 3 \
+            and doc.folds[i - 2] in m.W["inverted_subject"] \
+            and doc.folds[i - 3] in m.W["person_particle_verb"]
+    if i + 3 < len(doc.texts) and doc.folds[i + 1] in m.W["list_word"] \
+            and doc.folds[i + 2] in m.W["possessive"] \
+            and m.lex.marks.get(doc.texts[i + 3].lower()) == "fam":
+        return True  # "zelimkhan och hans bror kom", "med ahmadov och hans familj"
+    place = i > 0 and (doc.folds[i - 1] in m.W["place_trigger"]
+                       or doc.folds[i - 1] in m.W["home_preposition"])
+    return m._in_person_slot(doc, i, listed, place)
 
 
 def _after_listed_name(m: Matcher, doc: Doc, i: int) -> bool:
@@ -2671,7 +2805,8 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name, _u_city_part, _u_water, _u_shape,
+UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
@@ -2691,4 +2826,5 @@ RULES: tuple[Rule, ...] = (
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
     _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
-    _with(NAME_TITLE, Matcher._titled), NAME_GENDER)
+    _with(NAME_TITLE, Matcher._titled), _with(NAMELIKE_SLOT, _u_namelike_slot),
+    _with(NAMELIKE_TAIL, _name_tails), NAME_GENDER)

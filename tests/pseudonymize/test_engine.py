@@ -119,9 +119,9 @@ def test_a_name_remembered_by_spelling_is_drawn_afresh_where_its_surrogate_is_an
 
 
 def test_a_learners_earlier_essay_names_what_recurs_in_the_next(engine: Engine) -> None:
-    """"zlatimira" alone (lower case, no trigger) is missed, but not after the learner's
+    """"zlatimira" alone (lower case, no trigger nor person's slot) is missed, but not after the learner's
     earlier essay named her; another learner's essays are not affected."""
-    alone = "Igår kom zlatimira hem."
+    alone = "Det var zlatimira som ringde igår."
     assert "zlatimira" in engine.pseudonymize(alone, "x").target
     memory = Memory(scope="L1")
     engine.pseudonymize("Min kompis heter Zlatimira.", "a", memory=memory)
@@ -134,8 +134,8 @@ def test_a_learners_later_essay_names_what_an_earlier_one_holds(engine: Engine) 
     """`learner_essays`: the first essay's lone "zlatimira" is found once the third names her;
     an essay holding nothing later established is run once only, and one the caller marks as
     not to run again (a reviewer's decisions) stays as it was."""
-    essays = ["Igår kom zlatimira hem.", "Vi åt middag.", "Min kompis heter Zlatimira.",
-              "Sen kom zlatimira igen."]
+    essays = ["Det var zlatimira som ringde igår.", "Vi åt middag.",
+              "Min kompis heter Zlatimira.", "Sen var det zlatimira igen."]
     runs: list[str] = []
 
     def run(text: str, memory: Memory):
@@ -155,7 +155,7 @@ def test_a_pronoun_here_beats_the_sex_an_earlier_essay_guessed(engine: Engine) -
     memory = Memory(scope="L1")
     first = engine.pseudonymize("Min kompis heter Zhino.", "a", memory=memory)
     assert [a.label for a in first.annotations if a.original == "Zhino"] == ["firstname_male"]
-    second = engine.pseudonymize("Igår var zhino sjuk, hon hostade hela natten.", "b",
+    second = engine.pseudonymize("Igår var det zhino som var sjuk, hon hostade hela natten.", "b",
                                  memory=memory)
     assert [a.label for a in second.annotations if a.original == "zhino"] == ["firstname_female"]
 

@@ -11,11 +11,11 @@ from pseudonymize.review.app import create_app
 from pseudonymize.review.workspace import Workspace, prepare
 from tests.pseudonymize.corpus_support import make_batch
 
-MISSED = "zlatimira"  # a name the engine misses (lower case, no trigger)
+MISSED = "zlatimira"  # a name the engine misses (lower case, no trigger nor person's slot)
 ESSAYS = {
     "e01": "Jag heter Anna och bor i Stockholm. Min mamma har cancer.\n",
     "e02": f"Vi åt middag med {MISSED} igår. Anna bor i Göteborg.\n",
-    "e03": f"Igår kom {MISSED} hem. Min vän Erik bor i Malmö.\n",
+    "e03": f"Igår kom ett kort från {MISSED} hem. Min vän Erik bor i Malmö.\n",
 }
 METADATA = "essay_id,learner_id\ne01,L1\ne02,L1\ne03,L2\n"
 TOKEN = "test-token-123"

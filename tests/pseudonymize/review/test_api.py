@@ -121,7 +121,7 @@ def test_add_span_and_apply_everywhere(client: TestClient, ws_path: Path) -> Non
             if ESSAY3[s.start:s.end] == MISSED] == ["firstname_female"]
 
 
-ESSAY3 = f"Igår kom {MISSED} hem. Min vän Erik bor i Malmö.\n"
+ESSAY3 = f"Igår kom ett kort från {MISSED} hem. Min vän Erik bor i Malmö.\n"
 
 
 def test_marks_must_be_decided_before_approval(client: TestClient) -> None:
