@@ -2178,13 +2178,17 @@ class Renderer:
             return ""  # "Cusco i Anderna": a range, not a region
         lex, text = self.lex, getattr(self.before, "text", "")
         sentence = text[_near_sentence(text, span.start, span.end)[0]:span.start]
-        found = regex.search(r"(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
+        found = regex.search(r"(?:\p{L}[\p{L}'-]*\s+){0,2}(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
         if not found:
             return ""
         word = fold(found.group(1))
         if word in words().region_town_words:  # "en gammal stad i Fars": the sentence's last town
-            towns = [fold(t) for t in regex.findall(r"\p{L}[\p{L}'-]*", sentence[:found.start()])]
+            towns = [fold(t) for t in regex.findall(r"\p{L}[\p{L}'-]*", sentence[:found.start(1)])]
             word = next((t for t in reversed(towns) if self._abroad_town(t)), "")
+        else:  # a name of several words: "Baia Mare i Maramureș", the longest a town abroad
+            said = found.group(0).split()[:-1]
+            word = next((w for w in (fold(" ".join(said[n:])) for n in range(len(said)))
+                         if self._abroad_town(w)), word)
         if not word or not self._abroad_town(word):
             return ""
         town, region = lex.get(word), lex.get(span.key or fold(original))

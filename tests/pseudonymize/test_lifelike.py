@@ -2838,6 +2838,9 @@ ROUND21 = [
     ("Min mamma bor kvar i Mashad i Khorasan.", ("Mashad", "Khorasan"), _region_of_its_town),
     ("Jag kommer från Herat i Afghanistan. Min farbror bor i Jalalabad i Nangarhar.",
      ("Jalalabad", "Nangarhar"), _region_of_its_town),
+    # round 27: a town of several words before its region (never "Mare i Maramureș")
+    ("Min mamma bor kvar i Baia Mare i Maramureș.", ("Baia Mare", "Maramureș"),
+     _region_of_its_town),
 ]
 
 
