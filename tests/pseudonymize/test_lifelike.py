@@ -2838,9 +2838,6 @@ ROUND21 = [
     ("Min mamma bor kvar i Mashad i Khorasan.", ("Mashad", "Khorasan"), _region_of_its_town),
     ("Jag kommer från Herat i Afghanistan. Min farbror bor i Jalalabad i Nangarhar.",
      ("Jalalabad", "Nangarhar"), _region_of_its_town),
-    # round 27: a town of several words before its region (never "Mare i Maramureș")
-    ("Min mamma bor kvar i Baia Mare i Maramureș.", ("Baia Mare", "Maramureș"),
-     _region_of_its_town),
 ]
 
 
@@ -3676,3 +3673,21 @@ def test_an_institution_in_a_district_is_never_named_after_a_town(engine: Engine
                                      "På fredagar går jag till Al-Noor-moskén i Araby."], seed)
         got = surrogate(visit, "Al-Noor-moskén")
         assert got not in dict(mosques), (seed, got)
+
+
+# --- Round 27 (lifelike28): judge run 30's places, institutions and numbers abroad -----------
+
+ROUND27 = [
+    # a town of several words before its region (never "Mare i Maramureș" read as the town)
+    ("Min mamma bor kvar i Baia Mare i Maramureș.", ("Baia Mare", "Maramureș"),
+     _region_of_its_town),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND27,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND27)])
+def test_round_27_places_and_numbers_abroad_fit_their_country(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7: judge run 30's classes in my own sentences (each row failed before)."""
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
