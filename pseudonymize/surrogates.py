@@ -183,6 +183,7 @@ class Words:
     # "alla säger Siro." searched after a full name (`nickname_said_ahead`)
     nickname_said: regex.Pattern[str] | None = None
     region_town_words: frozenset[str] = frozenset()  # lifelike, folds: "en stad i Fars"
+    foreign_number_words: frozenset[str] = frozenset()  # lifelike, folds: "rumänskt nummer"
     camp_words: frozenset[str] = frozenset()  # lifelike, folds: "i lägret Kakuma"
     unisex_origins: frozenset[str] = frozenset()  # lifelike: swedish, english
     peoples_regions: frozenset[str] = frozenset()  # lifelike, folds: kurdistan (kept)
@@ -315,6 +316,8 @@ def words() -> Words:
                                + data["school_year_ordinals"]},
                  **_alias_patterns(data), **_nickname_said_patterns(data),
                  region_town_words=frozenset(fold(w) for w in data["region_town_words_lifelike"]),
+                 foreign_number_words=frozenset(
+                     fold(w) for w in data["foreign_number_words_lifelike"]),
                  camp_words=frozenset(fold(w) for w in data["camp_words_lifelike"]),
                  unisex_origins=frozenset(data["unisex_origins_lifelike"]),
                  peoples_regions=frozenset(fold(w) for w in data["peoples_regions_lifelike"]),
@@ -5665,7 +5668,22 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
             r"\d", lambda _: str(rng.below(10)), rest[at:])
     if text[:1].isdigit() and not text.startswith("0"):
         return str(rng.below(9) + 1) + regex.sub(r"\d", lambda _: str(rng.below(10)), text[1:])
+    if text.startswith("0") and _said_foreign(r):  # "ett rumänskt nummer: 0745 123 456"
+        return text[:2] + regex.sub(r"\d", lambda _: str(rng.below(10)), text[2:])
     return None
+
+
+def _said_foreign(r: Renderer) -> bool:
+    """Lifelike: the sentence of the number being rendered says before it that the number is
+    of a country abroad: a demonym of one right before a number word ("ett rumänskt nummer",
+    `foreign_number_words_lifelike`)."""
+    span, text = r.span, getattr(r.before, "text", "")
+    if span is None or not text:
+        return False
+    said = [fold(w) for w in regex.findall(
+        r"\p{L}+", regex.split(r"[.!?\n]", text[max(0, span.start - SENTENCE_REACH):span.start])[-1])]
+    return any(w in words().foreign_number_words and "nationality" in r.lex.get(adj).cats
+               and r.lex.get(adj).value not in ("", "SE") for adj, w in pairwise(said))
 
 
 def _personid(r: Renderer, original: str, rng: Draws) -> str:

@@ -3677,7 +3677,31 @@ def test_an_institution_in_a_district_is_never_named_after_a_town(engine: Engine
 
 # --- Round 27 (lifelike28): judge run 30's places, institutions and numbers abroad -----------
 
+def _number_of_its_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A number the essay says is of a country abroad keeps its own layout and leading digits,
+    never a Swedish fiction range ("070-174 06 ..", "08-465 00 ..")."""
+    original, = names
+    got = surrogate(r, original)
+    assert regex.sub(r"\d", "0", got) == regex.sub(r"\d", "0", original) and got != original \
+        and got[:2] == original[:2] and not fold(got).replace(" ", "").startswith(
+            ("0701740", "08465"))
+
+
+def _country_of_its_demonym(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country beside a demonym of it ("rumänskt", "litauer") stays the demonym's country."""
+    country, demonym = names
+    assert engine.lex.get(fold(surrogate(r, country))).country == engine.lex.get(
+        fold(demonym)).value, r.target
+
+
 ROUND27 = [
+    # a number said to be of a country abroad, and the country its demonym names
+    ("Jag kommer från Rumänien. Min mamma har bara ett rumänskt nummer: 0745 123 456.",
+     ("0745 123 456",), _number_of_its_country),
+    ("Jag kommer från Rumänien. Min mamma har bara ett rumänskt nummer.",
+     ("Rumänien", "rumänskt"), _country_of_its_demonym),
+    ("Jag kommer från Litauen och min man är också litauer.", ("Litauen", "litauer"),
+     _country_of_its_demonym),
     # a town of several words before its region (never "Mare i Maramureș" read as the town)
     ("Min mamma bor kvar i Baia Mare i Maramureș.", ("Baia Mare", "Maramureș"),
      _region_of_its_town),
