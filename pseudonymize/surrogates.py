@@ -5068,6 +5068,10 @@ class Renderer:
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
+        pick = self._named_by_unknown_place(span, original, kind, rng) \
+            if self.effective == "lifelike" else None
+        if pick:
+            return pick  # "Adama sjukhus" in Ethiopia -> "Arua sjukhus", never a Swedish one
         word = kind_word(original, lex)
         pick = self._of_kind(kind, original, word, rng, self._near(span, original)) if kind else None
         if pick:
@@ -5102,6 +5106,23 @@ class Renderer:
             len(before) == 2 and before[0] in uni and len(before[1]) <= 3))  # "University of X"
         if at is None and fold(self._next_word(span)) not in uni and not after_word:
             return None
+        town = self._town_of_country_abroad(span, rng)
+        if not town:
+            return None
+        if at is None:
+            return town
+        keep = at + 1
+        while keep < len(tokens) and tokens[keep][:1].islower() and len(tokens[keep]) <= 3:
+            keep += 1  # "universidad de", "university of"
+        return " ".join(tokens[:keep] + [town]) if keep < len(tokens) or at == 0 else \
+            " ".join([town] + tokens[at:])
+
+    def _town_of_country_abroad(self, span: Span, rng: Draws, fresh: bool = False) -> str | None:
+        """Lifelike: the town abroad an institution abroad lies in: the surrogate of a town of
+        its country rendered already (unless `fresh`: the institution names a town of its
+        own), else one of the five biggest free ones of the (surrogate) country its sentence
+        names, else of the essay's last place abroad, else of its first country abroad; None
+        when the essay has no country abroad."""
         text = getattr(self.before, "text", "")
         start, end = self._route_window(text, span)
         # the country its sentence names (learners write it in lower case, before or after),
@@ -5119,17 +5140,35 @@ class Renderer:
                     if self.lex.get(fold(t)).place_country == iso]
         towns = sorted(self.lex.cities_by_country.get(iso, []),
                        key=lambda c: (-_population(self.lex, c, iso), c))
-        town = rendered[0] if rendered else self._draw(
-            [c for c in towns if self._free(c)][:5], rng)
-        if not town:
+        # (a town whose name another country's town bears too is listed under both: Nzega)
+        return rendered[0] if rendered and not fresh else self._draw(
+            [c for c in towns if self._free(c) and c not in rendered
+             and self.lex.get(fold(c)).place_country == iso][:5], rng)
+
+    def _named_by_unknown_place(self, span: Span, original: str, kind: Kind | None,
+                                rng: Draws) -> str | None:
+        """Lifelike: an institution named by a place abroad, or by one no gazetteer knows in a
+        sentence naming a place abroad, and its kind word ("Adama sjukhus", in an essay of
+        Ethiopia), lies in the essay's country abroad: a town
+        of the surrogate country before the same kind word ("Arua sjukhus"), never a Swedish
+        one (Skånes universitetssjukhus in Ethiopia); None for a name the tables know, a
+        Swedish word or place, or an essay with no country abroad."""
+        head, _, word = original.partition(" ")
+        entry = self.lex.get(fold(head))
+        if not word or " " in word or not head[:1].isupper() or kind_word(
+                original, self.lex).strip() != word or (kind and fold(original) in kind.names) \
+                or entry.se_pop or entry.place_kind and entry.place_country in ("", "SE") or \
+                entry.org_kind or entry.zipf >= words().word_zipf or self._towns_said(span):
             return None
-        if at is None:
-            return town
-        keep = at + 1
-        while keep < len(tokens) and tokens[keep][:1].islower() and len(tokens[keep]) <= 3:
-            keep += 1  # "universidad de", "university of"
-        return " ".join(tokens[:keep] + [town]) if keep < len(tokens) or at == 0 else \
-            " ".join([town] + tokens[at:])
+        if not entry.place_kind:  # a name no gazetteer knows: abroad where its sentence is
+            text = getattr(self.before, "text", "")
+            start, end = self._route_window(text, span)
+            if not any(self.lex.get(w).country not in ("", "SE") or self._abroad_town(w)
+                       and self.lex.get(w).zipf < words().word_zipf
+                       for w in map(fold, regex.findall(r"\p{Lu}\p{L}+", text[start:end]))):
+                return None  # "Capio sjukhus", "Ekbacka skola" in Sweden
+        town = self.place_map.get(fold(head)) or self._town_of_country_abroad(span, rng, True)
+        return f"{town} {word}" if town else None
 
     def _cuisine(self, span: Span, original: str, rng: Draws) -> str | None:
         """Lifelike: a restaurant of the cuisine a word of its name or of the words before it

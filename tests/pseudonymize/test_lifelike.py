@@ -3694,7 +3694,32 @@ def _country_of_its_demonym(engine: Engine, r: Result, names: tuple[str, ...]) -
         fold(demonym)).value, r.target
 
 
+def _institution_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An institution named by a place abroad and its kind word lies in the surrogate country:
+    a town of it before the same kind word, never a Swedish institution."""
+    name, country = names
+    town, _, word = surrogate(r, name).rpartition(" ")
+    assert word == name.rpartition(" ")[2] and engine.lex.get(fold(town)).place_country == \
+        engine.lex.get(fold(surrogate(r, country))).country, r.target
+
+
+def _swedish_institution(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """... but one in Sweden stays Swedish (a name no gazetteer knows, in a sentence of no
+    place abroad)."""
+    got = surrogate(r, names[0])
+    assert not any(engine.lex.get(fold(w)).place_country not in ("", "SE")
+                   and engine.lex.get(fold(w)).place_kind and not engine.lex.get(fold(w)).se_pop
+                   for w in got.split()[:1]), r.target
+
+
 ROUND27 = [
+    # an institution abroad named by its town: a town of the surrogate country, never Swedish
+    ("Jag kommer från Etiopien. Min syster jobbar på Adama sjukhus.",
+     ("Adama sjukhus", "Etiopien"), _institution_of_country),
+    ("Jag bor i Lund. I Etiopien jobbade jag på Bekoji sjukhus.",
+     ("Bekoji sjukhus", "Etiopien"), _institution_of_country),
+    ("Jag kommer från Irak. Nu bor jag i Lund. Min syster jobbar på Capio sjukhus.",
+     ("Capio sjukhus",), _swedish_institution),  # (a guard: it held before)
     # a number said to be of a country abroad, and the country its demonym names
     ("Jag kommer från Rumänien. Min mamma har bara ett rumänskt nummer: 0745 123 456.",
      ("0745 123 456",), _number_of_its_country),
