@@ -1514,6 +1514,8 @@ class Renderer:
             role, other = "first", found.group("second") if found else ""
         entry = self.lex.get(fold(other))
         if not found or found.group("either") and not self._one_place(mention, other) or (
+                # "Batangas på ön Luzon": an island, never a language ("på svenska")
+                found.group("lang") and fold(found.group("lang")) in self.geo.kind_folds) or (
                 entry.gender and not entry.place_kind) or (  # "i Malmö och heter Anna"
                 role == "second" and other.islower() and not entry.place_kind
                 and fold(other) not in self.written_places):  # "i staden, som heter X": no place
@@ -2155,6 +2157,8 @@ class Renderer:
             self.districts.add(span.start)  # "Anderstorp i Skellefteå": a part of Skellefteå
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
+        if span.label == "city" and self.strategy == "lifelike" and self._on_island_after(span):
+            return 3  # "Batangas på ön Luzon": after the island, as a town on its surrogate
         town = self._town_of_region(span, original) if self.strategy == "lifelike" else ""
         if town:  # "Shiraz i Fars": after the town, as the region of its surrogate
             self.region_of_town[span.start] = town
@@ -2171,6 +2175,19 @@ class Renderer:
             return 1 if self._known(span, original) or (
                 self.strategy == "lifelike" and self._misspelt_town(span, original)) else 2
         return 2
+
+    def _on_island_after(self, span: Span) -> bool:
+        """Lifelike: a town followed by "på" (and "ön") and an island abroad we know towns of
+        ("Batangas på ön Luzon", "Cebu City på Cebu")."""
+        geo = self.geo
+        found = regex.match(r"\s+på\s+(?:ön\s+)?(\p{L}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)",
+                            getattr(self.before, "text", "")[span.end:span.end + 60])
+        if not found:
+            return False
+        said = fold(found.group(1))
+        name = geo.feature_folds.get(said) or geo.feature_folds.get(said.split()[0])
+        return bool(name) and geo.features[name][0] == "island" and abroad(
+            geo.features[name][1]) and name in geo.feature_towns_abroad
 
     def _town_of_region(self, span: Span, original: str) -> str:
         """Lifelike: the fold of the town abroad a place names the region of: written right
@@ -3642,6 +3659,13 @@ class Renderer:
             cues |= {where for m in geo.feature_pattern.findall(fold(text))
                      if m not in self.avoid_folds
                      for where in (geo.features[geo.feature_folds[m]][1],) if abroad(where)}
+            islands = {n: w for n, (k, w) in geo.features.items() if k == "island" and abroad(w)
+                       and any(fold(t) not in fold(n) for t in geo.feature_towns_abroad.get(n, ()))}
+            if any(geo.feature_folds[m] in islands for m in geo.feature_pattern.findall(
+                    fold(text))):
+                # "Medan på ön Sumatra": a country with an island we know towns on, so the town
+                # can lie on the island's surrogate (never "Danang på ön Phu Quoc")
+                cues.add(frozenset().union(*islands.values()))
             if _followed_plate(text):
                 # a plate of a listed layout: its country stays one whose plate it can follow
                 cues.add(frozenset(f.country for f in plate_formats() if f.example))
@@ -4895,9 +4919,10 @@ class Renderer:
         return tied or (rendered if essay else [])
 
     def _water_towns(self) -> set[str]:
-        """Lifelike: where the essay names a river or lake abroad we know towns on, anywhere,
-        and none is rendered yet, the towns on such a free one, so a town rendered before it
-        can keep the tie (never "Alger ... floden Senegal")."""
+        """Lifelike: where the essay names a river, lake or island abroad we know towns on,
+        anywhere, and none is rendered yet, the towns on such a free one, so a town rendered
+        before it can keep the tie (never "Alger ... floden Senegal", "Batangas på ön Luzon"
+        -> "Danang på ön Phu Quoc")."""
         if self.waters_abroad:
             return set()
         geo = self.geo
@@ -4910,7 +4935,7 @@ class Renderer:
         if kept:
             return {t for n in kept for t in geo.feature_towns_abroad[n]}
         kinds = {geo.features[n][0] for n in named if abroad(geo.features[n][1])
-                 and n in geo.feature_towns_abroad} & {"river", "lake"}
+                 and n in geo.feature_towns_abroad} & {"river", "lake", "island"}
         # (never Narva for the Dnepr: the river Narva could not then be its surrogate)
         return {t for n, towns in geo.feature_towns_abroad.items() if self._free(n)
                 and geo.features.get(n, ("",))[0] in kinds for t in towns

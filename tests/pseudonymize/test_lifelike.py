@@ -3712,7 +3712,28 @@ def _swedish_institution(engine: Engine, r: Result, names: tuple[str, ...]) -> N
                    for w in got.split()[:1]), r.target
 
 
+def _island_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An island after "på ön" stays an island of the surrogate country, never a town ("på ön
+    Da Nang": "på ön" was read as "på svenska", the island as a second name of the town)."""
+    island, country = names
+    kind, where = geography(True).features.get(surrogate(r, island), ("", frozenset()))
+    assert kind == "island" and engine.lex.get(fold(surrogate(r, country))).country in where, \
+        r.target
+
+
+def _town_on_island(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town the essay puts on an island lies on the island's surrogate."""
+    town, island = names
+    assert surrogate(r, town) in geography(True).feature_towns_abroad.get(
+        surrogate(r, island), ()), r.target
+
+
 ROUND27 = [
+    # a town on an island abroad, and the island (geography.toml's islands and their towns)
+    ("Jag kommer från Filippinerna. Jag bodde i Batangas på ön Luzon.",
+     ("Luzon", "Filippinerna"), _island_of_country),
+    ("Jag kommer från Indonesien. Min familj bor i Medan på ön Sumatra.",
+     ("Medan", "Sumatra"), _town_on_island),
     # an institution abroad named by its town: a town of the surrogate country, never Swedish
     ("Jag kommer från Etiopien. Min syster jobbar på Adama sjukhus.",
      ("Adama sjukhus", "Etiopien"), _institution_of_country),
