@@ -2909,9 +2909,16 @@ class Renderer:
     def _nicknamed_after(self, span: Span) -> bool:
         """A word of `nickname_words` follows the name closely ("Min dotter Sofia går i skolan.
         Alla kallar henne Sonja"): its nickname will be a short form of its surrogate."""
-        raw = getattr(self.before, "text", "")[span.end:span.end + NICKNAME_AFTER]
-        return not words().nickname_words.isdisjoint(regex.findall(r"\p{L}+", fold(raw))) or \
-            bool(words().nickname_said_ahead.search(raw))
+        text = getattr(self.before, "text", "")
+        raw = text[span.end:span.end + NICKNAME_AFTER]
+        said = regex.findall(r"\p{L}+", fold(raw))
+        at = next((i for i, w in enumerate(said) if w in words().nickname_words), None)
+        if at is not None and self.effective == "lifelike" and \
+                said[at + 1:at + 2] and said[at + 1] in words().nickname_own:
+            # "min man heter Jun-Jun. Alla kallar mig Celing": the writer's nickname, never
+            # one of the husband's name
+            return fold(text[span.start:span.end]) == self.base.get(LEARNER_WRITER)
+        return at is not None or bool(words().nickname_said_ahead.search(raw))
 
     def _said_nickname(self, span: Span) -> bool:
         """Lifelike: the name is given with a verb of saying and ends its clause ("alla säger

@@ -3761,3 +3761,12 @@ def test_round_27_places_and_numbers_abroad_fit_their_country(
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
     """Over seeds 0-7: judge run 30's classes in my own sentences (each row failed before)."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+def test_the_writers_nickname_never_narrows_another_names_surrogate(engine: Engine) -> None:
+    """"Min man heter Jun-Jun. Alla kallar mig Celing": the nickname is the writer's, so the
+    husband's surrogate is drawn from the whole pool (before: always "Kristoffer", the one
+    Filipino name the short-form table lists), and the writer's own still may be nicknamed."""
+    text = "Jag heter Maricel och min man heter Jun-Jun. Alla kallar mig Celing."
+    husbands = {surrogate(run(engine, [text], seed)[0], "Jun-Jun") for seed in JUDGE_SEEDS}
+    assert len(husbands) >= 3, husbands
