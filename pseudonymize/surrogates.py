@@ -183,6 +183,7 @@ class Words:
     # "alla säger Siro." searched after a full name (`nickname_said_ahead`)
     nickname_said: regex.Pattern[str] | None = None
     region_town_words: frozenset[str] = frozenset()  # lifelike, folds: "en stad i Fars"
+    foreign_number_words: frozenset[str] = frozenset()  # lifelike, folds: "rumänskt nummer"
     camp_words: frozenset[str] = frozenset()  # lifelike, folds: "i lägret Kakuma"
     unisex_origins: frozenset[str] = frozenset()  # lifelike: swedish, english
     peoples_regions: frozenset[str] = frozenset()  # lifelike, folds: kurdistan (kept)
@@ -315,6 +316,8 @@ def words() -> Words:
                                + data["school_year_ordinals"]},
                  **_alias_patterns(data), **_nickname_said_patterns(data),
                  region_town_words=frozenset(fold(w) for w in data["region_town_words_lifelike"]),
+                 foreign_number_words=frozenset(
+                     fold(w) for w in data["foreign_number_words_lifelike"]),
                  camp_words=frozenset(fold(w) for w in data["camp_words_lifelike"]),
                  unisex_origins=frozenset(data["unisex_origins_lifelike"]),
                  peoples_regions=frozenset(fold(w) for w in data["peoples_regions_lifelike"]),
@@ -1511,6 +1514,8 @@ class Renderer:
             role, other = "first", found.group("second") if found else ""
         entry = self.lex.get(fold(other))
         if not found or found.group("either") and not self._one_place(mention, other) or (
+                # "Batangas på ön Luzon": an island, never a language ("på svenska")
+                found.group("lang") and fold(found.group("lang")) in self.geo.kind_folds) or (
                 entry.gender and not entry.place_kind) or (  # "i Malmö och heter Anna"
                 role == "second" and other.islower() and not entry.place_kind
                 and fold(other) not in self.written_places):  # "i staden, som heter X": no place
@@ -2152,6 +2157,8 @@ class Renderer:
             self.districts.add(span.start)  # "Anderstorp i Skellefteå": a part of Skellefteå
         if span.label == "city" and self.is_district(span, original):
             self.has_district = True
+        if span.label == "city" and self.strategy == "lifelike" and self._on_island_after(span):
+            return 3  # "Batangas på ön Luzon": after the island, as a town on its surrogate
         town = self._town_of_region(span, original) if self.strategy == "lifelike" else ""
         if town:  # "Shiraz i Fars": after the town, as the region of its surrogate
             self.region_of_town[span.start] = town
@@ -2169,6 +2176,19 @@ class Renderer:
                 self.strategy == "lifelike" and self._misspelt_town(span, original)) else 2
         return 2
 
+    def _on_island_after(self, span: Span) -> bool:
+        """Lifelike: a town followed by "på" (and "ön") and an island abroad we know towns of
+        ("Batangas på ön Luzon", "Cebu City på Cebu")."""
+        geo = self.geo
+        found = regex.match(r"\s+på\s+(?:ön\s+)?(\p{L}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)",
+                            getattr(self.before, "text", "")[span.end:span.end + 60])
+        if not found:
+            return False
+        said = fold(found.group(1))
+        name = geo.feature_folds.get(said) or geo.feature_folds.get(said.split()[0])
+        return bool(name) and geo.features[name][0] == "island" and abroad(
+            geo.features[name][1]) and name in geo.feature_towns_abroad
+
     def _town_of_region(self, span: Span, original: str) -> str:
         """Lifelike: the fold of the town abroad a place names the region of: written right
         after "Town i" ("Mashad i Khorasan") or after "stad i" in the town's sentence
@@ -2178,13 +2198,17 @@ class Renderer:
             return ""  # "Cusco i Anderna": a range, not a region
         lex, text = self.lex, getattr(self.before, "text", "")
         sentence = text[_near_sentence(text, span.start, span.end)[0]:span.start]
-        found = regex.search(r"(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
+        found = regex.search(r"(?:\p{L}[\p{L}'-]*\s+){0,2}(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
         if not found:
             return ""
         word = fold(found.group(1))
         if word in words().region_town_words:  # "en gammal stad i Fars": the sentence's last town
-            towns = [fold(t) for t in regex.findall(r"\p{L}[\p{L}'-]*", sentence[:found.start()])]
+            towns = [fold(t) for t in regex.findall(r"\p{L}[\p{L}'-]*", sentence[:found.start(1)])]
             word = next((t for t in reversed(towns) if self._abroad_town(t)), "")
+        else:  # a name of several words: "Baia Mare i Maramureș", the longest a town abroad
+            said = found.group(0).split()[:-1]
+            word = next((w for w in (fold(" ".join(said[n:])) for n in range(len(said)))
+                         if self._abroad_town(w)), word)
         if not word or not self._abroad_town(word):
             return ""
         town, region = lex.get(word), lex.get(span.key or fold(original))
@@ -2885,9 +2909,16 @@ class Renderer:
     def _nicknamed_after(self, span: Span) -> bool:
         """A word of `nickname_words` follows the name closely ("Min dotter Sofia går i skolan.
         Alla kallar henne Sonja"): its nickname will be a short form of its surrogate."""
-        raw = getattr(self.before, "text", "")[span.end:span.end + NICKNAME_AFTER]
-        return not words().nickname_words.isdisjoint(regex.findall(r"\p{L}+", fold(raw))) or \
-            bool(words().nickname_said_ahead.search(raw))
+        text = getattr(self.before, "text", "")
+        raw = text[span.end:span.end + NICKNAME_AFTER]
+        said = regex.findall(r"\p{L}+", fold(raw))
+        at = next((i for i, w in enumerate(said) if w in words().nickname_words), None)
+        if at is not None and self.effective == "lifelike" and \
+                said[at + 1:at + 2] and said[at + 1] in words().nickname_own:
+            # "min man heter Jun-Jun. Alla kallar mig Celing": the writer's nickname, never
+            # one of the husband's name
+            return fold(text[span.start:span.end]) == self.base.get(LEARNER_WRITER)
+        return at is not None or bool(words().nickname_said_ahead.search(raw))
 
     def _said_nickname(self, span: Span) -> bool:
         """Lifelike: the name is given with a verb of saying and ends its clause ("alla säger
@@ -3635,6 +3666,13 @@ class Renderer:
             cues |= {where for m in geo.feature_pattern.findall(fold(text))
                      if m not in self.avoid_folds
                      for where in (geo.features[geo.feature_folds[m]][1],) if abroad(where)}
+            islands = {n: w for n, (k, w) in geo.features.items() if k == "island" and abroad(w)
+                       and any(fold(t) not in fold(n) for t in geo.feature_towns_abroad.get(n, ()))}
+            if any(geo.feature_folds[m] in islands for m in geo.feature_pattern.findall(
+                    fold(text))):
+                # "Medan på ön Sumatra": a country with an island we know towns on, so the town
+                # can lie on the island's surrogate (never "Danang på ön Phu Quoc")
+                cues.add(frozenset().union(*islands.values()))
             if _followed_plate(text):
                 # a plate of a listed layout: its country stays one whose plate it can follow
                 cues.add(frozenset(f.country for f in plate_formats() if f.example))
@@ -4888,9 +4926,10 @@ class Renderer:
         return tied or (rendered if essay else [])
 
     def _water_towns(self) -> set[str]:
-        """Lifelike: where the essay names a river or lake abroad we know towns on, anywhere,
-        and none is rendered yet, the towns on such a free one, so a town rendered before it
-        can keep the tie (never "Alger ... floden Senegal")."""
+        """Lifelike: where the essay names a river, lake or island abroad we know towns on,
+        anywhere, and none is rendered yet, the towns on such a free one, so a town rendered
+        before it can keep the tie (never "Alger ... floden Senegal", "Batangas på ön Luzon"
+        -> "Danang på ön Phu Quoc")."""
         if self.waters_abroad:
             return set()
         geo = self.geo
@@ -4903,7 +4942,7 @@ class Renderer:
         if kept:
             return {t for n in kept for t in geo.feature_towns_abroad[n]}
         kinds = {geo.features[n][0] for n in named if abroad(geo.features[n][1])
-                 and n in geo.feature_towns_abroad} & {"river", "lake"}
+                 and n in geo.feature_towns_abroad} & {"river", "lake", "island"}
         # (never Narva for the Dnepr: the river Narva could not then be its surrogate)
         return {t for n, towns in geo.feature_towns_abroad.items() if self._free(n)
                 and geo.features.get(n, ("",))[0] in kinds for t in towns
@@ -5061,6 +5100,10 @@ class Renderer:
         foreign = self._abroad(original) if not (kind and fold(original) in kind.names) else []
         if foreign:
             return self._replace_places(original, foreign, rng, local=False)
+        pick = self._named_by_unknown_place(span, original, kind, rng) \
+            if self.effective == "lifelike" else None
+        if pick:
+            return pick  # "Adama sjukhus" in Ethiopia -> "Arua sjukhus", never a Swedish one
         word = kind_word(original, lex)
         pick = self._of_kind(kind, original, word, rng, self._near(span, original)) if kind else None
         if pick:
@@ -5095,6 +5138,23 @@ class Renderer:
             len(before) == 2 and before[0] in uni and len(before[1]) <= 3))  # "University of X"
         if at is None and fold(self._next_word(span)) not in uni and not after_word:
             return None
+        town = self._town_of_country_abroad(span, rng)
+        if not town:
+            return None
+        if at is None:
+            return town
+        keep = at + 1
+        while keep < len(tokens) and tokens[keep][:1].islower() and len(tokens[keep]) <= 3:
+            keep += 1  # "universidad de", "university of"
+        return " ".join(tokens[:keep] + [town]) if keep < len(tokens) or at == 0 else \
+            " ".join([town] + tokens[at:])
+
+    def _town_of_country_abroad(self, span: Span, rng: Draws, fresh: bool = False) -> str | None:
+        """Lifelike: the town abroad an institution abroad lies in: the surrogate of a town of
+        its country rendered already (unless `fresh`: the institution names a town of its
+        own), else one of the five biggest free ones of the (surrogate) country its sentence
+        names, else of the essay's last place abroad, else of its first country abroad; None
+        when the essay has no country abroad."""
         text = getattr(self.before, "text", "")
         start, end = self._route_window(text, span)
         # the country its sentence names (learners write it in lower case, before or after),
@@ -5112,17 +5172,35 @@ class Renderer:
                     if self.lex.get(fold(t)).place_country == iso]
         towns = sorted(self.lex.cities_by_country.get(iso, []),
                        key=lambda c: (-_population(self.lex, c, iso), c))
-        town = rendered[0] if rendered else self._draw(
-            [c for c in towns if self._free(c)][:5], rng)
-        if not town:
+        # (a town whose name another country's town bears too is listed under both: Nzega)
+        return rendered[0] if rendered and not fresh else self._draw(
+            [c for c in towns if self._free(c) and c not in rendered
+             and self.lex.get(fold(c)).place_country == iso][:5], rng)
+
+    def _named_by_unknown_place(self, span: Span, original: str, kind: Kind | None,
+                                rng: Draws) -> str | None:
+        """Lifelike: an institution named by a place abroad, or by one no gazetteer knows in a
+        sentence naming a place abroad, and its kind word ("Adama sjukhus", in an essay of
+        Ethiopia), lies in the essay's country abroad: a town
+        of the surrogate country before the same kind word ("Arua sjukhus"), never a Swedish
+        one (Skånes universitetssjukhus in Ethiopia); None for a name the tables know, a
+        Swedish word or place, or an essay with no country abroad."""
+        head, _, word = original.partition(" ")
+        entry = self.lex.get(fold(head))
+        if not word or " " in word or not head[:1].isupper() or kind_word(
+                original, self.lex).strip() != word or (kind and fold(original) in kind.names) \
+                or entry.se_pop or entry.place_kind and entry.place_country in ("", "SE") or \
+                entry.org_kind or entry.zipf >= words().word_zipf or self._towns_said(span):
             return None
-        if at is None:
-            return town
-        keep = at + 1
-        while keep < len(tokens) and tokens[keep][:1].islower() and len(tokens[keep]) <= 3:
-            keep += 1  # "universidad de", "university of"
-        return " ".join(tokens[:keep] + [town]) if keep < len(tokens) or at == 0 else \
-            " ".join([town] + tokens[at:])
+        if not entry.place_kind:  # a name no gazetteer knows: abroad where its sentence is
+            text = getattr(self.before, "text", "")
+            start, end = self._route_window(text, span)
+            if not any(self.lex.get(w).country not in ("", "SE") or self._abroad_town(w)
+                       and self.lex.get(w).zipf < words().word_zipf
+                       for w in map(fold, regex.findall(r"\p{Lu}\p{L}+", text[start:end]))):
+                return None  # "Capio sjukhus", "Ekbacka skola" in Sweden
+        town = self.place_map.get(fold(head)) or self._town_of_country_abroad(span, rng, True)
+        return f"{town} {word}" if town else None
 
     def _cuisine(self, span: Span, original: str, rng: Draws) -> str | None:
         """Lifelike: a restaurant of the cuisine a word of its name or of the words before it
@@ -5668,7 +5746,22 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
             r"\d", lambda _: str(rng.below(10)), rest[at:])
     if text[:1].isdigit() and not text.startswith("0"):
         return str(rng.below(9) + 1) + regex.sub(r"\d", lambda _: str(rng.below(10)), text[1:])
+    if text.startswith("0") and _said_foreign(r):  # "ett rumänskt nummer: 0745 123 456"
+        return text[:2] + regex.sub(r"\d", lambda _: str(rng.below(10)), text[2:])
     return None
+
+
+def _said_foreign(r: Renderer) -> bool:
+    """Lifelike: the sentence of the number being rendered says before it that the number is
+    of a country abroad: a demonym of one right before a number word ("ett rumänskt nummer",
+    `foreign_number_words_lifelike`)."""
+    span, text = r.span, getattr(r.before, "text", "")
+    if span is None or not text:
+        return False
+    said = [fold(w) for w in regex.findall(
+        r"\p{L}+", regex.split(r"[.!?\n]", text[max(0, span.start - SENTENCE_REACH):span.start])[-1])]
+    return any(w in words().foreign_number_words and "nationality" in r.lex.get(adj).cats
+               and r.lex.get(adj).value not in ("", "SE") for adj, w in pairwise(said))
 
 
 def _personid(r: Renderer, original: str, rng: Draws) -> str:

@@ -3673,3 +3673,100 @@ def test_an_institution_in_a_district_is_never_named_after_a_town(engine: Engine
                                      "På fredagar går jag till Al-Noor-moskén i Araby."], seed)
         got = surrogate(visit, "Al-Noor-moskén")
         assert got not in dict(mosques), (seed, got)
+
+
+# --- Round 27 (lifelike28): judge run 30's places, institutions and numbers abroad -----------
+
+def _number_of_its_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A number the essay says is of a country abroad keeps its own layout and leading digits,
+    never a Swedish fiction range ("070-174 06 ..", "08-465 00 ..")."""
+    original, = names
+    got = surrogate(r, original)
+    assert regex.sub(r"\d", "0", got) == regex.sub(r"\d", "0", original) and got != original \
+        and got[:2] == original[:2] and not fold(got).replace(" ", "").startswith(
+            ("0701740", "08465"))
+
+
+def _country_of_its_demonym(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A country beside a demonym of it ("rumänskt", "litauer") stays the demonym's country."""
+    country, demonym = names
+    assert engine.lex.get(fold(surrogate(r, country))).country == engine.lex.get(
+        fold(demonym)).value, r.target
+
+
+def _institution_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An institution named by a place abroad and its kind word lies in the surrogate country:
+    a town of it before the same kind word, never a Swedish institution."""
+    name, country = names
+    town, _, word = surrogate(r, name).rpartition(" ")
+    assert word == name.rpartition(" ")[2] and engine.lex.get(fold(town)).place_country == \
+        engine.lex.get(fold(surrogate(r, country))).country, r.target
+
+
+def _swedish_institution(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """... but one in Sweden stays Swedish (a name no gazetteer knows, in a sentence of no
+    place abroad)."""
+    got = surrogate(r, names[0])
+    assert not any(engine.lex.get(fold(w)).place_country not in ("", "SE")
+                   and engine.lex.get(fold(w)).place_kind and not engine.lex.get(fold(w)).se_pop
+                   for w in got.split()[:1]), r.target
+
+
+def _island_of_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An island after "på ön" stays an island of the surrogate country, never a town ("på ön
+    Da Nang": "på ön" was read as "på svenska", the island as a second name of the town)."""
+    island, country = names
+    kind, where = geography(True).features.get(surrogate(r, island), ("", frozenset()))
+    assert kind == "island" and engine.lex.get(fold(surrogate(r, country))).country in where, \
+        r.target
+
+
+def _town_on_island(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town the essay puts on an island lies on the island's surrogate."""
+    town, island = names
+    assert surrogate(r, town) in geography(True).feature_towns_abroad.get(
+        surrogate(r, island), ()), r.target
+
+
+ROUND27 = [
+    # a town on an island abroad, and the island (geography.toml's islands and their towns)
+    ("Jag kommer från Filippinerna. Jag bodde i Batangas på ön Luzon.",
+     ("Luzon", "Filippinerna"), _island_of_country),
+    ("Jag kommer från Indonesien. Min familj bor i Medan på ön Sumatra.",
+     ("Medan", "Sumatra"), _town_on_island),
+    # an institution abroad named by its town: a town of the surrogate country, never Swedish
+    ("Jag kommer från Etiopien. Min syster jobbar på Adama sjukhus.",
+     ("Adama sjukhus", "Etiopien"), _institution_of_country),
+    ("Jag bor i Lund. I Etiopien jobbade jag på Bekoji sjukhus.",
+     ("Bekoji sjukhus", "Etiopien"), _institution_of_country),
+    ("Jag kommer från Irak. Nu bor jag i Lund. Min syster jobbar på Capio sjukhus.",
+     ("Capio sjukhus",), _swedish_institution),  # (a guard: it held before)
+    # a number said to be of a country abroad, and the country its demonym names
+    ("Jag kommer från Rumänien. Min mamma har bara ett rumänskt nummer: 0745 123 456.",
+     ("0745 123 456",), _number_of_its_country),
+    ("Jag kommer från Rumänien. Min mamma har bara ett rumänskt nummer.",
+     ("Rumänien", "rumänskt"), _country_of_its_demonym),
+    ("Jag kommer från Litauen och min man är också litauer.", ("Litauen", "litauer"),
+     _country_of_its_demonym),
+    # a town of several words before its region (never "Mare i Maramureș" read as the town)
+    ("Min mamma bor kvar i Baia Mare i Maramureș.", ("Baia Mare", "Maramureș"),
+     _region_of_its_town),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND27,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND27)])
+def test_round_27_places_and_numbers_abroad_fit_their_country(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7: judge run 30's classes in my own sentences (each row failed before)."""
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+def test_the_writers_nickname_never_narrows_another_names_surrogate(engine: Engine) -> None:
+    """"Min man heter Jun-Jun. Alla kallar mig Celing": the nickname is the writer's, so the
+    husband's surrogate is drawn from the whole pool (before: always "Kristoffer", the one
+    Filipino name the short-form table lists), and the writer's own still may be nicknamed."""
+    text = "Jag heter Maricel och min man heter Jun-Jun. Alla kallar mig Celing."
+    husbands = {surrogate(run(engine, [text], seed)[0], "Jun-Jun") for seed in JUDGE_SEEDS}
+    assert len(husbands) >= 3, husbands
