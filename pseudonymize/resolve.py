@@ -18,8 +18,8 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
 from pseudonymize.detectors.gender import NAME_GENDER, settle
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
-                                                     PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
-                                                     side_of_town)
+                                                     NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
+                                                     PLACE_PREPOSITION, PROPER_NOUN, side_of_town)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, Entry, fold
@@ -36,6 +36,7 @@ FIRSTNAMES = frozenset(FIRSTNAME.values())
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
 DISTRICT_MAX = 100_000
+SPELT_NAMES = frozenset(r.name for r in (NAMELIKE_SLOT, NAMELIKE_TAIL))  # names by letters only
 DISTRICT_RULES = frozenset(r.name for r in (PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
                                            NAME_CONTEXT))
 
@@ -276,6 +277,10 @@ def propagate(spans: list[Span], doc: Doc,
     known, everyday, subject_only = _propagated(spans, doc, earlier)
     if not known:
         return spans
+    # a word taken for a name by its letters alone that the essay names otherwise ("Pizzeria
+    # Bagatelli ... alla barn älskar bagatelli") is that other entity again
+    spans = [s for s in spans if s.rule not in SPELT_NAMES or known.get(
+        doc.folds[bisect_left(doc.offsets, s.start)], s).label == s.label]
     taken = _covered(spans, len(doc.text))
     out = list(spans)
     folds = doc.folds
