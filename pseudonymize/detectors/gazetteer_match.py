@@ -868,6 +868,11 @@ class Matcher:
                 spans.append(span)
                 if span.label in NAME_RUN:
                     prev_name_end = i
+        return self._names_whole(doc, spans)
+
+    def _names_whole(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """The steps that read a name's neighbours in the whole essay: lower-case tails, split
+        names, middle names, initials, honorifics, doubled names, then the genders."""
         spans = _name_tails(self, doc, self._split_names(doc, spans))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
         return settle(doc, self._doubled(doc, spans))

@@ -22,6 +22,7 @@ the name is a speaker ("sa hon Ali"). The writer's own name ("jag heter Nino", "
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
 
 from pseudonymize.doc import Doc
@@ -163,6 +164,14 @@ def writer_gender(doc: Doc) -> str | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
+def _against_list(doc: Doc, k: int, spouse: Callable[[], str | None]) -> str | None:
+    """A listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi, the Georgian
+    woman Nino): the kin noun the essay names the person with decides ("min dotter Rezan"), or
+    for the writer's own name the spouse they own ("min man"; `spouse`, made once an essay)."""
+    return kin_gender(doc, k, noun=True) or kin_after(doc, k) or tied_pronoun(doc, k) \
+        or (spouse() if writer_named(doc, k) else None)
+
+
 def _people(doc: Doc, spans: list[Span]) -> list[int]:
     """For each span, the token where the next person's mention (a name or a kin word) starts."""
     stops, stop = [0] * len(spans), len(doc.texts)
@@ -251,14 +260,8 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             if gender:
                 found.setdefault(key, set()).add(gender)
         elif listed is not None and key not in neutral and listed.gender in GENDERED:
-            # a listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi, the
-            # Georgian woman Nino): the kin noun the essay names the person with decides ("min
-            # dotter Rezan"), or for the writer's own name the spouse they own ("min man")
             opened[n] = key
-            gender = kin_gender(doc, k, noun=True) or kin_after(doc, k) \
-                or tied_pronoun(doc, k)
-            if gender is None and writer_named(doc, k):
-                gender = spouse()
+            gender = _against_list(doc, k, spouse)
             if gender:
                 found.setdefault(key, set()).add(gender)
         gender = span.label.removeprefix("firstname_")
