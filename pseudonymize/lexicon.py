@@ -66,6 +66,9 @@ class Entry(NamedTuple):
 
 
 EMPTY = Entry(None, 0, 0, None, "", 0, 0, "", None, frozenset(), "", 0.0)
+# An entry's readings without its frequency (`zipf`, the last field): `e[:-1] == NO_READING` is a
+# word the resources know only as a word, one C-level comparison
+NO_READING = EMPTY[:-1]
 # An entry's zipf for a C-level `map` over many entries: an index into the tuple costs half
 # what `attrgetter("zipf")` does (which goes through the field's descriptor).
 ZIPF = itemgetter(Entry._fields.index("zipf"))

@@ -146,7 +146,7 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
     # Everyday words are propagated only with the same capital ("Jag" found as a name once
     # must not turn every "jag" into one); the span's own token says how frequent it is.
     everyday: set[str] = set()
-    definite = doc.lex.words.endings("definite_ending")
+    definite = doc.lex.words.ends["definite_ending"]
     offsets = doc.offsets  # doc.index_at, without a Python call per mention
     for span in spans:
         surface = doc.text[span.start:span.end]
@@ -230,7 +230,7 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     after = folds[k + 1] if k + 1 < len(folds) else ""
     if k in doc.starts and after and (
             rare and after in name_verbs and after not in be_verbs
-            or len(after) >= 5 and after.endswith(doc.lex.words.endings("past_ending"))
+            or len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
             and stem not in FUNCTION_WORDS and folds[k] not in possessive
             and texts[k + 1].isalpha()):
         return True

@@ -29,8 +29,8 @@ from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GEND
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
-from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_WORDS, SPLIT_HEAD, SPLIT_REST, Entry,
-                                  Lexicon, fold)
+from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_READING, NO_WORDS, SPLIT_HEAD, SPLIT_REST,
+                                  Entry, Lexicon, fold)
 from pseudonymize.types import Span
 
 FAMILY = "gazetteer"
@@ -1479,7 +1479,7 @@ class Matcher:
     def _misspelt_country(self, e: Entry, key: str) -> bool:
         """A rare word with no reading of its own one or two edits from a country ("afganistan",
         a learner spelling frequent enough to be in the word list): what a place list makes of it."""
-        if e.zipf >= T.MISSPELT_MAX or e != EMPTY._replace(zipf=e.zipf):
+        if e.zipf >= T.MISSPELT_MAX or e[:-1] != NO_READING:
             return False
         target = self._fuzzy(key)
         return bool(target and self.lex.entries[target].country)
@@ -2265,7 +2265,7 @@ def _u_street_apart(m: Matcher, c: Cand) -> Span | bool | None:
     if c.cap or not i or i + 1 >= len(doc.folds) \
             or doc.folds[i + 1] not in m.W["street_word_apart"] \
             or doc.folds[i - 1] not in m.W["street_preposition"] \
-            or c.e.zipf >= T.STREET_NAME_APART_MAX or c.e != EMPTY._replace(zipf=c.e.zipf) \
+            or c.e.zipf >= T.STREET_NAME_APART_MAX or c.e[:-1] != NO_READING \
             or len(c.key) < 3 or not doc.texts[i].isalpha():
         return None
     return STREET_APART.span(doc.offsets[i], doc.ends[i + 1], "place",
@@ -2324,7 +2324,7 @@ def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
     gazetteer holds (a naming trigger's or a name's context is `_u_person`'s to judge); one
     edit from a listed name, that name in the learner's spelling (its sex, its key)."""
     doc, i = c.doc, c.i
-    if c.e != EMPTY._replace(zipf=c.e.zipf) or c.name_ctx or c.named or c.after_name \
+    if c.e[:-1] != NO_READING or c.name_ctx or c.named or c.after_name \
             or not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
                     or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after):
         return None  # (the gate of `_unknown`: no slot's neighbour)
@@ -2701,7 +2701,7 @@ def _u_place_list(m: Matcher, c: Cand) -> Span | bool | None:
     of a list of places, however frequent its word (a small town no list holds)."""
     doc, i = c.doc, c.i
     if not c.cap or c.initial or not c.place_ctx or i + 2 >= len(doc.folds) \
-            or c.e != EMPTY._replace(zipf=c.e.zipf) or doc.folds[i + 1] not in m.W["list_word"] \
+            or c.e[:-1] != NO_READING or doc.folds[i + 1] not in m.W["list_word"] \
             or doc.texts[i + 1] == "," or not doc.texts[i + 2].isalpha() \
             or m._definite_noun(c.key):  # "i Skolan och Malmö": an everyday noun capitalised
         return None

@@ -23,7 +23,6 @@ the name is a speaker ("sa hon Ali"). The writer's own name ("jag heter Nino", "
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache, partial
 
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME
@@ -164,6 +163,17 @@ def writer_gender(doc: Doc) -> str | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
+def _once(make: Callable[[], str | None]) -> Callable[[], str | None]:
+    """`make`'s value, made on the first call only (cheaper per essay than an lru_cache)."""
+    made: list[str | None] = []
+
+    def get() -> str | None:
+        if not made:
+            made.append(make())
+        return made[0]
+    return get
+
+
 def _against_list(doc: Doc, k: int, spouse: Callable[[], str | None]) -> str | None:
     """A listed man's or woman's name given to the other sex (Rezan, Jwan, Gabi, the Georgian
     woman Nino): the kin noun the essay names the person with decides ("min dotter Rezan"), or
@@ -236,7 +246,7 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
     writer: str | None = None  # the gender of the writer's name ("jag heter Maria")
     stops: list[int] | None = None  # made once, for the first unlisted name
     neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
-    spouse = lru_cache(maxsize=1)(partial(writer_gender, doc))  # one pass over the essay
+    spouse = _once(lambda: writer_gender(doc))  # one pass over the essay, when asked
     naming = doc.lex.words("naming_verb")
     for n, span in enumerate(spans):
         if span.label not in FIRSTNAMES:
