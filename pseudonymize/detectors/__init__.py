@@ -29,10 +29,11 @@ def categories() -> frozenset[str]:
 # lexicon (`Lexicon.derived`, cached beside it by `Engine.load`).
 SOURCES = ("builders", "builders.checksums", "pseudonymize", "pseudonymize.detectors",
            "pseudonymize.detectors.context", "pseudonymize.detectors.gazetteer_match",
-           "pseudonymize.detectors.gazetteer_window", "pseudonymize.detectors.gender", "pseudonymize.detectors.namelike",
-           "pseudonymize.detectors.patterns", "pseudonymize.detectors.rule", "pseudonymize.doc",
-           "pseudonymize.labels", "pseudonymize.lexicon", "pseudonymize.thresholds",
-           "pseudonymize.tokenize", "pseudonymize.types")
+           "pseudonymize.detectors.gazetteer_window", "pseudonymize.detectors.gender",
+           "pseudonymize.detectors.namelike", "pseudonymize.detectors.patterns",
+           "pseudonymize.detectors.rule", "pseudonymize.doc", "pseudonymize.labels",
+           "pseudonymize.lexicon", "pseudonymize.thresholds", "pseudonymize.tokenize",
+           "pseudonymize.types")
 
 
 def version() -> str:

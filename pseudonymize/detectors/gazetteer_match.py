@@ -732,10 +732,13 @@ class Matcher:
         # `_u_lower_suffix`, `_u_city_part` and `_u_water`; a kin, social or family word or a
         # list word for `_u_lower_name`, which may also read a list word after it (not ","); a
         # bare street word after it for `_u_street_apart`
+        # the kin and social words before an owned person's name ("min kompis zosia", "min
+        # aka bekzod") for `_u_lower_name`
+        self.owned_kin = lex.words.union("name_trigger.kin", "name_trigger.social",
+                                         "possessed_kin")
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition",
-            "water_preposition", "name_trigger.kin", "name_trigger.social", "list_word",
-            "possessed_kin") | category_words(lex, "fam")
+            "water_preposition", "list_word") | self.owned_kin | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
         # ... and `_u_namelike_slot`'s: the neighbours of a person's slot (a lower-case word
         # starting its clause is judged too)
@@ -2140,12 +2143,10 @@ class Matcher:
         ("min mamma heter X") or, failing that, its ending (the `name_ending` rows: -a, -e,
         -porn mostly women's names, -ullah, -reza, -chai men's; the longest that fits decides,
         a man's name otherwise)."""
-        if key.endswith(self.ENDS["surname_ending"]) and any(
-                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["surname_ending"]) \
+        if self.lex.words.ending("surname_ending", key, 2) \
                 or doc is not None and self._surname_said(doc, i):
             return "surname"
-        if key.endswith(self.ENDS["patronymic_ending"]) and any(
-                key.endswith(s) and len(key) > len(s) + 1 for s in self.ENDS["patronymic_ending"]):
+        if self.lex.words.ending("patronymic_ending", key, 2):
             return "middlename"
         hint = _gender_hint(doc, i) if doc is not None else None
         if hint:
@@ -2291,19 +2292,15 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             and doc.texts[i][:dash + 1].lower() in m.W["article_prefix"]  # "fuad abdullah al-sharabi"
         if not (arabic or _name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
-    elif i >= 2 and (doc.folds[i - 1] in m.W["name_trigger.kin"]
-                     or doc.folds[i - 1] in m.W["name_trigger.social"]
-                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam"
-                     or doc.folds[i - 1] in m.W["possessed_kin"]) \
+    elif i >= 2 and ((kin := doc.folds[i - 1] in m.owned_kin)
+                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
             and _owner_before(m, doc, i - 1):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
         # ("min fru rojda och två barn", "med min bror aram."): before a list word or
         # punctuation too
-        subject = (doc.folds[i - 1] in m.W["name_trigger.kin"]
-                   or doc.folds[i - 1] in m.W["name_trigger.social"]
-                   or doc.folds[i - 1] in m.W["possessed_kin"]) and (  # "min kompis kanat kommer"
+        subject = kin and (  # "min kompis kanat kommer"
             i + 1 == len(doc.folds) or doc.folds[i + 1] in m.W["name_verb"]
             or doc.folds[i + 1] in m.W["list_word"] or not doc.texts[i + 1][0].isalnum())
     elif not c.e.zipf and not c.morph and (
@@ -2341,11 +2338,11 @@ def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
 def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
     """"igår ringde rustam dzhabrailov", "Maria dela cruz", "jomar dela Cruz": after a person's
     name (a given name or surname span; one in lower case unless particles follow), in its
-    sentence, a lower-case word spelt like a name
-    with no everyday reading (`_namelike_word`; a surname the lists hold too), after at most
-    two surname particles ("dela", "van"), is a later part of the name: a surname with its
-    particles; a name span already there after particles takes them in. One pass over the
-    spans in order (a part found may have another after it)."""
+    sentence, a lower-case word spelt like a name with no everyday reading (`_namelike_word`;
+    a surname the lists hold too), after at most two surname particles ("dela", "von"), is a
+    later part of the name: a surname with its particles; a name span already there after
+    particles takes them in. One pass over the spans in order (a part found may have another
+    after it)."""
     particles, n = m.W["surname_particle"], len(doc.texts)
     spans = list(spans)
     starts = {doc.index_at(sp.start): k for k, sp in enumerate(spans)}
