@@ -24,6 +24,8 @@ class Folds(dict):
 
 FOLDS = Folds()
 
+QUOTES = frozenset("\"”“„«»'’")  # the quotation marks learners open and close a name or title with
+
 NEAREST_WALK = 64  # tokens `Doc._nearest` walks back before it makes a table
 
 

@@ -48,6 +48,8 @@ TOPIC_REACH = 5        # "pratade om kiev och om lviv": a topic verb this many w
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length
+TITLE_WORDS = 6        # "filmen Modig", "boken ” Bröderna Lejonhjärta ”": a work's title is at most this
+                       # many words (a quotation mark left open ends nothing further on)
 HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
 INFLECTED_STEM_MIN = 5   # "Skribenten" (skribent+en) at a sentence start is a noun; "Ashna" is a name
 NUMBER_END_REACH = 8   # "de sista fyra siffrorna i mitt kontonummer är 7781": "sista" this far back

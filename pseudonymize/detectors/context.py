@@ -24,14 +24,13 @@ from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_contex
                                                      studied_at, works_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
-from pseudonymize.doc import Doc, Marks, marked
+from pseudonymize.doc import QUOTES, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.types import Span
 
 FAMILY = "context"
 Add = Callable[[Span], None]
-QUOTES = frozenset("\"”“„«»'’")
 LINE_CODE = regex.compile(r"[A-ZÅÄÖ]{1,2}\d{1,3}[A-Z]?")
 DAY_MONTH = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])")
 DATE_CONTEXT_CATS = frozenset({"weekday", "date_trigger"})

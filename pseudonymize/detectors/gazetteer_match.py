@@ -27,7 +27,7 @@ from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
                                            pronoun_gender, settle)
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
-from pseudonymize.doc import FOLDS, Doc, Marks, marked
+from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_READING, NO_WORDS, SPLIT_HEAD, SPLIT_REST,
                                   Entry, Lexicon, fold)
@@ -58,7 +58,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middl
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
     "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun",
-    "dislocated_pronoun"),
+    "dislocated_pronoun", "work_title_noun"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -824,8 +824,9 @@ class Matcher:
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
+        titled = self._work_title(doc)
         for i in self._todo(doc):
-            if i < skip_to:
+            if i < skip_to or i in titled:
                 continue
             car = self._car(doc, i) if folds[i] in cars else 0
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
@@ -1047,6 +1048,27 @@ class Matcher:
         if asked is not None:
             asked.append((read, answer))
         return answer
+
+    def _work_title(self, doc: Doc) -> frozenset[int] | set[int]:
+        """"filmen Modig", "boken ” Bröderna Lejonhjärta ”": the capitalised words right after a
+        work's definite noun (`work_title_noun`), or every word inside the quotation marks
+        after it, name a film, book or song, not a person or a place of the writer's."""
+        nouns = self.W["work_title_noun"]
+        if nouns.isdisjoint(doc.folds):
+            return frozenset()
+        texts, n, found = doc.texts, len(doc.texts), set()
+        for m in [m for m, f in enumerate(doc.folds) if f in nouns]:
+            j = m + 1
+            if j < n and texts[j] in QUOTES:
+                close = next((k for k in range(j + 1, min(n, j + T.TITLE_WORDS + 2))
+                              if texts[k] in QUOTES), None)
+                found.update(range(j + 1, close) if close is not None else ())
+                continue
+            while j < n and j - m <= T.TITLE_WORDS and j not in doc.starts \
+                    and texts[j][:1].isupper() and doc.space(j - 1) == " ":
+                found.add(j)
+                j += 1
+        return found
 
     def _car(self, doc: Doc, i: int) -> int:
         """How many tokens a car make and its model take ("Volvo V70": 2, "en Saab": 1), or 0
