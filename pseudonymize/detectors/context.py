@@ -124,7 +124,8 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_before", "duration_after", "function_after_name", "age_clause",
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
-                        "age_until_limit", "age_group_noun", "age_end", "age_superlative"))
+                        "age_until_limit", "age_group_noun", "age_end", "age_superlative",
+                        "age_limit_word", "age_group_plural"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
@@ -421,6 +422,11 @@ class ContextRules:
         prev = folds[first - 1] if first else ""
         if paired and prev in ("en", "ett"):
             return False  # "en 18 och 16 åring": anyone of those ages
+        if (nxt in self.w["age_group_plural"] or folds[i].lstrip("0123456789-") in self.w[
+                "age_group_plural"]) and not any(doc.texts[k].lower() in self.possessives
+                                              for k in range(max(0, first - 2), first)):
+            return False  # "16-åringar är mogna", "bland 18 - 24 åringar": an age group (not
+            # "mina två 16-åringar")
         prev2 = folds[first - 2] if first >= 2 else ""
         if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
                 first >= 3 and doc.texts[first - 3].lower() in self.possessives):
@@ -484,6 +490,8 @@ class ContextRules:
         age, not a duration ("i tre år", "för fem år sedan")."""
         folds, w = doc.folds, self.w
         prev = folds[first - 1] if first else ""
+        if self._age_limit(doc, first):
+            return False  # "sänka rösträttsåldern till 16 år", "åldersgränsen borde vara 16 år"
         if prev in w["age_until"] and (folds[first - 2] if first >= 2 else "") \
                 not in w["age_until_limit"]:
             return True  # "gick i skolan bara till 16 år": until that age (not "upp till")
@@ -495,6 +503,17 @@ class ContextRules:
         return prev not in w["duration_before"] and (
             after not in w["duration_after"] or prev in w["be_verb"]
             and folds[verb - 1] not in w["duration_subject"])  # "det är fem år sedan"
+
+    def _age_limit(self, doc: Doc, first: int) -> bool:
+        """An `age_limit_word` at most AGE_LIMIT_REACH words back in the sentence: the number
+        of years is a limit a law or a debate sets, nobody's age."""
+        limits = self.w["age_limit_word"]
+        for k in range(first - 1, max(-1, first - 1 - T.AGE_LIMIT_REACH), -1):
+            if doc.folds[k] in limits:
+                return True
+            if k in doc.starts:
+                return False
+        return False
 
     def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
         """"Omid är 9, Mariam 6 och Sana 2", "barnen är karim 13, omar 9", "dotter linh 11": a
