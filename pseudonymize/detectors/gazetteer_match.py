@@ -58,7 +58,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middl
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
     "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun",
-    "dislocated_pronoun", "work_title_noun"),
+    "dislocated_pronoun", "work_title_noun", "fronted_adverb"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -1423,6 +1423,11 @@ class Matcher:
                 and self._country_person(doc, i)):
             # "min son heter Kuba", "Kuba är sexton", "Baran är nio år" (also a Russian town)
             label, attrs = FIRSTNAME[e.gender], ()
+        elif label in PLACE_LABELS and not (e.gender or e.se_pop or e.country) and cap \
+                and not c.common and e.place_pop < T.WORLD_DOMINANT and self._country_person(doc, i):
+            # a small town abroad no name list holds, said to be of an age or taken up by "han"
+            # or "hon": "Igår ringde Bima och sa att han var sjuk"
+            label, attrs = self._name_guess(key, doc, i), ()
         is_name = label in NAME_RUN
         if is_name and (c.place_ctx == 2 or c.place_ctx and i >= 2 and doc.folds[i - 1] == "i"
                         and doc.entries[i - 2].place_kind):  # "i antep i şahinbey"
@@ -1479,9 +1484,17 @@ class Matcher:
         folds, n = doc.folds, len(doc.texts)
         if i + 2 < n and folds[i + 1] in self.W["be_verb"] and 1 < doc.number(i + 2) < T.OLDEST:
             return True
-        if not (i in doc.starts or i and folds[i - 1] in self.W["subject_before"]) \
-                or i + 1 >= n or folds[i + 1] not in self.W["name_verb"]:
+        W = self.W
+        inverted = i >= 2 and folds[i - 1] in W["name_verb"] and (
+            i - 1 in doc.starts or i - 2 in doc.starts and folds[i - 2] in W["fronted_adverb"])
+        if not (i in doc.starts or i and folds[i - 1] in W["subject_before"] or inverted) \
+                or i + 1 >= n:
             return False
+        if i + 2 < n and folds[i + 1] in W["list_word"] and _person_only(doc, i + 2):
+            return True  # "Santiago och Farid spelar fotboll": a person's companion in a subject
+        if not inverted and folds[i + 1] not in W["name_verb"]:
+            return False
+        # "Kuba kom inte med, han spelade match", "Igår ringde Bima och sa att han var sjuk"
         end = next((k for k in range(i + 1, min(n, i + 1 + T.PRONOUN_REACH)) if k in doc.starts), n)
         return pronoun_gender(doc, i, end) is not None
 
@@ -2182,6 +2195,13 @@ class Matcher:
 # Each returns a span, REJECT (not a name, stop) or None (no decision, go on).
 REJECT = False
 
+
+
+def _person_only(doc: Doc, k: int) -> bool:
+    """Token k is a capitalised given name with no place reading ("Farid", not "Lima")."""
+    e = doc.entries[k]
+    return bool(e.gender) and not e.place_kind and not e.country and doc.texts[k][:1].isupper() \
+        and doc.texts[k].isalpha()
 
 def _tok_span(rule: Rule, c: Cand, label: str, score: float | None = None,
               key: str | None = None, attrs: tuple[str, ...] = ()) -> Span:
