@@ -81,6 +81,10 @@ DATA_SETS = (
      "session of 2026-11-29 and measured as that session's generalisation check (first measured "
      "at 84711b1: replace-label recall 0.873, 28 leaks in 21 of 48 essays)", "jsonl",
      GOLD_DIR / "dev13.jsonl"),
+    ("Development learner gold 14 (tests/data/gold/dev14.jsonl), written blind in the seventh "
+     "session of 2026-11-29 and measured as that session's second generalisation check (first "
+     "measured at 84711b1: replace-label recall 0.844, 41 leaks in 27 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev14.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
