@@ -1810,8 +1810,9 @@ class Matcher:
                 if flabel and flabel not in NAME_LABELS:
                     return FUZZY.span(c.doc.offsets[c.i], c.doc.ends[c.i], flabel,
                                       fattrs + c.morph, key=target)
-        if not c.name_ctx and (c.doc.folds[c.i - 1] == "i" or c.place_ctx == 2) \
-                and (c.cap or not c.common):
+        if not c.name_ctx and (c.doc.folds[c.i - 1] == "i" and c.cap
+                               or (c.doc.folds[c.i - 1] == "i" or c.place_ctx == 2)
+                               and not c.cap and not c.common):
             # "bodde i şahinbey", "kom från gulistan till": in lower case too, unless the word
             # is an everyday one
             return PLACE_CONTEXT.span(c.doc.offsets[c.i], c.doc.ends[c.i], "city", c.morph,
