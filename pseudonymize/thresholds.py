@@ -48,6 +48,8 @@ TOPIC_REACH = 5        # "pratade om kiev och om lviv": a topic verb this many w
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length
+UNHEARD_PLACE_MIN = 5  # "träffades i zorkul": a lower-case word no list or count knows after a bare
+                       # "i" is a place from this length (not "i tva", "i bla")
 TITLE_WORDS = 6        # "filmen Modig", "boken ” Bröderna Lejonhjärta ”": a work's title is at most this
                        # many words (a quotation mark left open ends nothing further on)
 HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
@@ -156,6 +158,9 @@ NAMELIKE_SLOT_MIN = -0.3  # a word no list holds, in a slot only a person fills 
                           # tamerlan -0.26); below it came learners' words in those slots
                           # (derämot -0.47, millenials -0.40, jog -0.33), and the MultiGED
                           # lock on other words flagged with them
+UNHEARD_PLACE_NAMELIKE = 0.2  # ... and such a word after a bare "i" is a place at this name-likeness
+                              # (zorkul 1.19, taldyk 0.27; not botanik 0.13, peripetin 0.07,
+                              # referendum 0.00, kylrumet -0.30: MultiGED's words there)
 NAMELIKE_STRONG = 1.0  # ... and one edit from an everyday word or two words joined too at this
                        # ("khava", "nahrain"): half the names held out, 15 tokens of the
                        # rare lower-case words of MultiGED (none of them in a person's slot)

@@ -2692,7 +2692,12 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
         or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
     within = c.place_ctx and _within_named(m, c.doc, c.i)
-    if c.cap or not (c.place_ctx == 2 or named_ending or within) \
+    # after a bare "i" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
+    # and no frequency count knows at all, of a town's length and spelt like a name, is the
+    # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
+    unheard = c.place_ctx and c.doc.folds[c.i - 1] == "i" and not c.e.zipf \
+        and len(c.key) >= T.UNHEARD_PLACE_MIN and m.namelike.score(c.key) >= T.UNHEARD_PLACE_NAMELIKE
+    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
