@@ -68,7 +68,7 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
-    "town_transit"))
+    "town_transit", "unheard_place_preposition"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -2692,11 +2692,12 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
         or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
     within = c.place_ctx and _within_named(m, c.doc, c.i)
-    # after a bare "i" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
+    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
     # and no frequency count knows at all, of a town's length and spelt like a name, is the
     # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
-    unheard = c.place_ctx and c.doc.folds[c.i - 1] == "i" and not c.e.zipf \
-        and len(c.key) >= T.UNHEARD_PLACE_MIN and m.namelike.score(c.key) >= T.UNHEARD_PLACE_NAMELIKE
+    unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
+        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN \
+        and m.namelike.score(c.key) >= T.UNHEARD_PLACE_NAMELIKE
     if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
