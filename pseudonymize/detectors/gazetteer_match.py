@@ -102,7 +102,8 @@ PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particl
 NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
-    "surname_noun", "name_copula", "patronymic_ending"))
+    "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
+    "be_verb"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
@@ -2576,6 +2577,10 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
             or e.cats - HOMOGRAPH or (not c.place_ctx and not plural_place
                                       and c.key.endswith(m.ENDS["ordinary_ending"])):
         return REJECT
+    if c.initial and not c.named and c.key.endswith(m.ENDS["initial_adjective_ending"]) \
+            and i + 1 < len(doc.texts) and doc.texts[i + 1][:1].islower() \
+            and doc.folds[i + 1] not in m.W["name_verb"] and doc.folds[i + 1] not in m.W["be_verb"]:
+        return REJECT  # "Uiguriska bröllop är långa": a people's adjective before its noun
     return None
 
 
