@@ -1294,6 +1294,13 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
                            key=" ".join(doc.folds[k:i + 1])))
         return True
+    if code.isupper() and len(code) >= 2 and name.isalpha() and name[:1].isupper() \
+            and (e.place_kind or e.zipf < T.COMMON):
+        # "Sandarne SIF", "Kullaviks IF": a club's code in capitals after its capitalised
+        # place or name (the town alone would be a town)
+        add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
+                           key=" ".join(doc.folds[k:i + 1])))
+        return True
     return False
 
 

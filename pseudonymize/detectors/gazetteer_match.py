@@ -2608,7 +2608,9 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
             or c.key in m.vocabulary or not doc.texts[i].isalpha():
         return None
     folds = doc.folds
-    verb = i - 3 if i >= 3 and folds[i - 2] in m.W["inverted_subject"] else i - 2  # "badar vi i"
+    # "badar vi i", "fiskade gädda i": the verb two or three words back
+    verb = i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
+                                or folds[i - 3] in m.W["water_verb"]) else i - 2
     if not (folds[i - 1] in m.W["water_preposition"] or verb >= 0 and folds[verb] in m.W["water_verb"]
             and folds[i - 1] in m.W["place_trigger.prep"]):
         return None
