@@ -187,17 +187,18 @@ IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
                   reads=("work_word",))
 TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
-                     ending=("town_company_ending",), capital=True)
+                     ending=("town_company_ending", "town_company_lower_ending"))
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head",
                                   "adjective_ending", "town_unique_institution",
-                                  "institution_preposition", "place_trigger"))
+                                  "institution_preposition", "place_trigger", "saint_word"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
-                                  "course_word", "university_suffix", "congregation_head"))
+                                  "course_word", "university_suffix", "congregation_head",
+                                  "saint_word"))
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
                   word=("club_code", "club_head", "town_club_word"),
                   reads=("nationality", "club_preposition"))  # club_head lower: see `_club`
@@ -205,6 +206,7 @@ CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
 # association in lower case, named as the place one goes to
 CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
                      word=("denomination_church", "people_association_head"),
+                     ending=("people_association_ending",),
                      reads=("nationality", "not_name", "sensitive", "public_congregation"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
@@ -1256,6 +1258,9 @@ class ContextRules:
             # "kidane mehret kyrkan", "kidus mikaels församling": a congregation named by
             # words no list holds (a saint's name in its genitive among them)
             first = _lower_name_run_before(self, doc, j)
+            if j >= 1 and j not in doc.starts and doc.folds[j - 1] in self.w["saint_word"] \
+                    and doc.texts[j].isalpha():
+                first = j - 1  # "sankt helena kyrka": a saint's name, however frequent
             if first is not None and (first < j or not lower and doc.entries[j].zipf == 0):
                 add(INSTITUTION_PHRASE.span(doc.offsets[first], doc.ends[i], label, attrs,
                                             key=" ".join(folds[first:i + 1])))
@@ -1353,8 +1358,9 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"går till pingstkyrkan", "i vietnamesiska föreningen": a denomination's church in one
-    lower-case word, or a people's, language's or faith's adjective ("kurdiska
+    """"går till pingstkyrkan", "i vietnamesiska föreningen", "oromoföreningen": a
+    denomination's church in one lower-case word, a people's or language's association joined
+    in one word, or a people's, language's or faith's adjective ("kurdiska
     kulturföreningen", "katolska församlingen", "fil-svenska föreningen": its last part) before
     an association's definite head, names the
     congregation or association one belongs to; "kyrkan" alone, "en somalisk förening" and the
@@ -1373,16 +1379,36 @@ def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and key not in r.w["public_congregation"]:
         add(CONGREGATION.span(doc.offsets[i - 1], doc.ends[i], "other_institution", key=key))
         return True
+    head = r.lex.words.ending("people_association_ending", folds[i], stem=3)
+    stem = folds[i][:len(folds[i]) - len(head)].rstrip("-") if head else ""
+    if stem and (stem in r.w["nationality"] or stem in r.w["not_name.language"]) \
+            and f"{stem} {head}" not in r.w["public_congregation"]:
+        # "oromoföreningen", "somaliföreningen": the people's association in one word
+        add(CONGREGATION.span(doc.offsets[i], doc.ends[i], "other_institution", key=folds[i]))
+        return True
     return False
 
 
 def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hej Uppsalahem!", "Göteborgsbostäder": a town's housing, energy or transport company
-    by the town's name and its kind in one word (not a first name greeted, not the town)."""
+    by the town's name and its kind in one word (not a first name greeted, not the town); in
+    lower case ("till landskronahem") a word no list knows of a Swedish town of some size and a
+    housing kind."""
     low = doc.texts[i].lower()
-    head = r.lex.words.ending("town_company_ending", low, surface=True)
-    if head and doc.texts[i][:1].isupper() and _swedish_stem(r, fold(low[:-len(head)])):
-        add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution", key=doc.folds[i]))
+    if doc.texts[i][:1].isupper():
+        head = r.lex.words.ending("town_company_ending", low, surface=True)
+        if head and _swedish_stem(r, fold(low[:-len(head)])):
+            add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution",
+                                  key=doc.folds[i]))
+        return False
+    head = r.lex.words.ending("town_company_lower_ending", low, stem=3, surface=True)
+    e = doc.entries[i]
+    if head and not e.zipf and not e.cats and not e.place_kind:
+        stem = fold(low[:-len(head)])
+        if any(r.lex.get(k).se_pop >= T.SE_ATTESTED and "district" not in r.lex.get(k).cats
+               for k in (stem, stem[:-1] if stem.endswith("s") else stem)):
+            add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution",
+                                  key=doc.folds[i]))
     return False
 
 
@@ -1833,7 +1859,9 @@ def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
 
 def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Istanbul Üniversitesi", "Ankara Lisesi", "Addis Ababa University": a foreign
-    institution's kind word after its capitalised name."""
+    institution's kind word after its capitalised name; in lower case after lower-case words
+    back to a preposition, the first of them may be the capitalised owner ("Kauno technologijos
+    universitetas")."""
     if doc.texts[i][0].isupper() and doc.folds[i] in r.w["institution_tail"] and i \
             and i - 1 not in doc.starts and doc.texts[i - 1][:1].isupper():
         first = i - 1
@@ -1844,6 +1872,9 @@ def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     elif doc.texts[i].islower() and doc.folds[i] in r.w["institution_tail"] and i >= 2:
         # "läste på balkh university": in lower case, the named words back to a preposition
         first = _lower_name_run_before(r, doc, i - 1)
+        if first is not None and first >= 1 and first not in doc.starts \
+                and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1].isalpha():
+            first -= 1  # "från Kauno technologijos universitetas": its capitalised owner
         if first is not None and _institution_preposition_before(r, doc, first):
             _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
     return False
@@ -1899,7 +1930,9 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None \
             or i and r._swedish_place(doc.folds[i - 1]) \
             or i and r._place_genitive(doc.folds[i - 1]) \
-            or i and doc.folds[i] in r.w["congregation_head"] and _namelike_lower(r, doc, i - 1):
+            or i and doc.folds[i] in r.w["congregation_head"] and (
+                _namelike_lower(r, doc, i - 1)
+                or i >= 2 and doc.folds[i - 2] in r.w["saint_word"]):
         # "kiruna kyrka", "hallands sjukhus", "kidane mehret kyrkan"
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
@@ -1983,8 +2016,9 @@ def _town_named(doc: Doc, k: int) -> bool:
 def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tog oss till jamtli, det är museum", "Sahand är ett berg": a word no list holds, said
     to be of a kind, names one of that kind (a rare lower-case word, or a capitalised one inside
-    a sentence); so does one the kind follows in apposition ("bor i Supraśl, en liten stad",
-    "på hortobágy, den stora slätten")."""
+    a sentence, or a run of capitalised words: "Taj Kiruna är en liten restaurang"); so does one
+    the kind follows in apposition ("bor i Supraśl, en liten stad", "på hortobágy, den stora
+    slätten")."""
     folds, j = doc.folds, i - 1
     label = r.kind_nouns.get(folds[i]) if doc.texts[i].islower() \
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
@@ -2001,6 +2035,15 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if j >= 2 and folds[j] == "det" and doc.texts[j - 1] == ",":
             j -= 2  # "X, det är ett museum"
     e, text = doc.entries[j], doc.texts[j]
+    first = j
+    while text[:1].isupper() and first > max(0, j - T.NAME_RUN_MAX) and first not in doc.starts \
+            and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1].isalpha() \
+            and doc.entries[first - 1].zipf < T.COMMON and not doc.entries[first - 1].cats:
+        first -= 1  # "Taj Kiruna är en liten restaurang": the whole capitalised name
+    if first < j and text.isalpha():
+        add(KIND_STATEMENT.span(doc.offsets[first], doc.ends[j], label,
+                                key=" ".join(folds[first:j + 1])))
+        return False
     if not text.isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
             or not (text.islower() and e.zipf < T.RARE
                     or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):
