@@ -783,7 +783,7 @@ class ContextRules:
             return
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
-                           or self._listed_name(doc, j, region))):
+                           or self._listed_name(doc, j, region, geo))):
             if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
                 j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
@@ -803,7 +803,7 @@ class ContextRules:
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
         if j >= n or not (self._kind_name(doc, j, named) or closing > j
-                          or region and self._listed_name(doc, j, True)) \
+                          or (region or geo) and self._listed_name(doc, j, region, geo)) \
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
@@ -894,15 +894,16 @@ class ContextRules:
             or named and (e.zipf < T.COMMON or bool(e.gender) and e.zipf < T.VERY_COMMON))
 
     @staticmethod
-    def _listed_name(doc: Doc, j: int, region: bool = False) -> bool:
+    def _listed_name(doc: Doc, j: int, region: bool = False, geo: bool = False) -> bool:
         """"ån indalsälven", "sjön vättern", "lägret kakuma", "bageriet nina": a lower-case word
         right after a kind noun that the gazetteers know as a place or a first name and that is
         no everyday word; after a region's kind noun a place a little more frequent ("i
-        provinsen bay": an English word, no Swedish one)."""
+        provinsen bay": an English word, no Swedish one); after a river's or lake's a country
+        too ("längs floden gambia": the river the country is named after)."""
         e = doc.entries[j]
         limit = T.DOMINANT_WORD if region and e.place_kind else T.COMMON
-        return bool(e.place_kind or e.gender) and e.zipf < limit and not e.cats - NAMEISH \
-            and doc.texts[j].isalpha()
+        return bool(e.place_kind or e.gender or geo and e.country) and e.zipf < limit \
+            and not e.cats - NAMEISH and doc.texts[j].isalpha()
 
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
@@ -1237,9 +1238,13 @@ class ContextRules:
             and self.lex.get(pair[:-1]).place_kind else j
 
     def _owned_name(self, doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
-        """"Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet"."""
+        """"Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet",
+        "Eriksbergs vilt- och naturpark"."""
         folds = doc.folds
         j = i - 1
+        if j >= 3 and folds[j] in ("och", "eller") and doc.texts[j - 1] == "-" \
+                and doc.space(j - 2) == "" and doc.texts[j - 2].isalpha():
+            j -= 3  # "Eriksbergs vilt- och naturpark": the first part of a shared compound
         if j >= 1 and doc.texts[j].islower() and len(folds[j]) >= 5 \
                 and folds[j].endswith(self.lex.words.ends["adjective_ending"]) \
                 and (doc.texts[j - 1][:1].isupper() or folds[j - 1].endswith("s")):
