@@ -61,10 +61,12 @@ BLIND2_LEAKS_MAX = 5
 # and h-recall16's person-name labels (no name over a line break, the writer's sex from the
 # spouse they own, a woman's second given name, a lone patronymic, Burmese and Karen honorifics,
 # doubled names); dev12, written blind in the sixth session and only measured there (first
-# 0.885 and 32 leaks in 24 essays): (replace-label recall, leaks) they keep
+# 0.885 and 32 leaks in 24 essays), then open to tuning: 0.925 and 26 leaks after h-recall19's
+# institutions, geography and numbers (dev11 0.956 and 3, dev10 0.972 and 1): (replace-label
+# recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
-              "dev10": (0.965, 2), "dev11": (0.93, 3), "dev12": (0.88, 32)}
+              "dev10": (0.97, 1), "dev11": (0.955, 3), "dev12": (0.92, 26)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
