@@ -187,17 +187,18 @@ IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
                   reads=("work_word",))
 TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
-                     ending=("town_company_ending",), capital=True)
+                     ending=("town_company_ending", "town_company_lower_ending"))
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head",
                                   "adjective_ending", "town_unique_institution",
-                                  "institution_preposition", "place_trigger"))
+                                  "institution_preposition", "place_trigger", "saint_word"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
-                                  "course_word", "university_suffix", "congregation_head"))
+                                  "course_word", "university_suffix", "congregation_head",
+                                  "saint_word"))
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
                   word=("club_code", "club_head", "town_club_word"),
                   reads=("nationality", "club_preposition"))  # club_head lower: see `_club`
@@ -205,6 +206,7 @@ CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
 # association in lower case, named as the place one goes to
 CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
                      word=("denomination_church", "people_association_head"),
+                     ending=("people_association_ending",),
                      reads=("nationality", "not_name", "sensitive", "public_congregation"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
@@ -799,7 +801,7 @@ class ContextRules:
             return
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
-                           or self._listed_name(doc, j, region))):
+                           or self._listed_name(doc, j, region, geo))):
             if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
                 j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
@@ -819,7 +821,7 @@ class ContextRules:
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
         if j >= n or not (self._kind_name(doc, j, named) or closing > j
-                          or region and self._listed_name(doc, j, True)) \
+                          or (region or geo) and self._listed_name(doc, j, region, geo)) \
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
@@ -910,15 +912,16 @@ class ContextRules:
             or named and (e.zipf < T.COMMON or bool(e.gender) and e.zipf < T.VERY_COMMON))
 
     @staticmethod
-    def _listed_name(doc: Doc, j: int, region: bool = False) -> bool:
+    def _listed_name(doc: Doc, j: int, region: bool = False, geo: bool = False) -> bool:
         """"ån indalsälven", "sjön vättern", "lägret kakuma", "bageriet nina": a lower-case word
         right after a kind noun that the gazetteers know as a place or a first name and that is
         no everyday word; after a region's kind noun a place a little more frequent ("i
-        provinsen bay": an English word, no Swedish one)."""
+        provinsen bay": an English word, no Swedish one); after a river's or lake's a country
+        too ("längs floden gambia": the river the country is named after)."""
         e = doc.entries[j]
         limit = T.DOMINANT_WORD if region and e.place_kind else T.COMMON
-        return bool(e.place_kind or e.gender) and e.zipf < limit and not e.cats - NAMEISH \
-            and doc.texts[j].isalpha()
+        return bool(e.place_kind or e.gender or geo and e.country) and e.zipf < limit \
+            and not e.cats - NAMEISH and doc.texts[j].isalpha()
 
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
@@ -1253,9 +1256,13 @@ class ContextRules:
             and self.lex.get(pair[:-1]).place_kind else j
 
     def _owned_name(self, doc: Doc, i: int, label: str, attrs: tuple[str, ...], add: Add) -> None:
-        """"Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet"."""
+        """"Lunds universitet", "Linköpings domkyrka", "Charkivs nationella universitet",
+        "Eriksbergs vilt- och naturpark"."""
         folds = doc.folds
         j = i - 1
+        if j >= 3 and folds[j] in ("och", "eller") and doc.texts[j - 1] == "-" \
+                and doc.space(j - 2) == "" and doc.texts[j - 2].isalpha():
+            j -= 3  # "Eriksbergs vilt- och naturpark": the first part of a shared compound
         if j >= 1 and doc.texts[j].islower() and len(folds[j]) >= 5 \
                 and folds[j].endswith(self.lex.words.ends["adjective_ending"]) \
                 and (doc.texts[j - 1][:1].isupper() or folds[j - 1].endswith("s")):
@@ -1274,6 +1281,9 @@ class ContextRules:
             # "kidane mehret kyrkan", "kidus mikaels församling": a congregation named by
             # words no list holds (a saint's name in its genitive among them)
             first = _lower_name_run_before(self, doc, j)
+            if j >= 1 and j not in doc.starts and doc.folds[j - 1] in self.w["saint_word"] \
+                    and doc.texts[j].isalpha():
+                first = j - 1  # "sankt helena kyrka": a saint's name, however frequent
             if first is not None and (first < j or not lower and doc.entries[j].zipf == 0):
                 add(INSTITUTION_PHRASE.span(doc.offsets[first], doc.ends[i], label, attrs,
                                             key=" ".join(folds[first:i + 1])))
@@ -1309,6 +1319,13 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and (e.zipf < T.COMMON or e.place_kind) \
             and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]
                  or swedish_place and e.zipf < T.COMMON):  # "färjestad" is a listed district
+        add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
+                           key=" ".join(doc.folds[k:i + 1])))
+        return True
+    if code.isupper() and len(code) >= 2 and name.isalpha() and name[:1].isupper() \
+            and (e.place_kind or e.zipf < T.COMMON):
+        # "Sandarne SIF", "Kullaviks IF": a club's code in capitals after its capitalised
+        # place or name (the town alone would be a town)
         add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
                            key=" ".join(doc.folds[k:i + 1])))
         return True
@@ -1364,8 +1381,9 @@ def _edu_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"går till pingstkyrkan", "i vietnamesiska föreningen": a denomination's church in one
-    lower-case word, or a people's, language's or faith's adjective ("kurdiska
+    """"går till pingstkyrkan", "i vietnamesiska föreningen", "oromoföreningen": a
+    denomination's church in one lower-case word, a people's or language's association joined
+    in one word, or a people's, language's or faith's adjective ("kurdiska
     kulturföreningen", "katolska församlingen", "fil-svenska föreningen": its last part) before
     an association's definite head, names the
     congregation or association one belongs to; "kyrkan" alone, "en somalisk förening" and the
@@ -1384,16 +1402,36 @@ def _congregation(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and key not in r.w["public_congregation"]:
         add(CONGREGATION.span(doc.offsets[i - 1], doc.ends[i], "other_institution", key=key))
         return True
+    head = r.lex.words.ending("people_association_ending", folds[i], stem=3)
+    stem = folds[i][:len(folds[i]) - len(head)].rstrip("-") if head else ""
+    if stem and (stem in r.w["nationality"] or stem in r.w["not_name.language"]) \
+            and f"{stem} {head}" not in r.w["public_congregation"]:
+        # "oromoföreningen", "somaliföreningen": the people's association in one word
+        add(CONGREGATION.span(doc.offsets[i], doc.ends[i], "other_institution", key=folds[i]))
+        return True
     return False
 
 
 def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Hej Uppsalahem!", "Göteborgsbostäder": a town's housing, energy or transport company
-    by the town's name and its kind in one word (not a first name greeted, not the town)."""
+    by the town's name and its kind in one word (not a first name greeted, not the town); in
+    lower case ("till landskronahem") a word no list knows of a Swedish town of some size and a
+    housing kind."""
     low = doc.texts[i].lower()
-    head = r.lex.words.ending("town_company_ending", low, surface=True)
-    if head and doc.texts[i][:1].isupper() and _swedish_stem(r, fold(low[:-len(head)])):
-        add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution", key=doc.folds[i]))
+    if doc.texts[i][:1].isupper():
+        head = r.lex.words.ending("town_company_ending", low, surface=True)
+        if head and _swedish_stem(r, fold(low[:-len(head)])):
+            add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution",
+                                  key=doc.folds[i]))
+        return False
+    head = r.lex.words.ending("town_company_lower_ending", low, stem=3, surface=True)
+    e = doc.entries[i]
+    if head and not e.zipf and not e.cats and not e.place_kind:
+        stem = fold(low[:-len(head)])
+        if any(r.lex.get(k).se_pop >= T.SE_ATTESTED and "district" not in r.lex.get(k).cats
+               for k in (stem, stem[:-1] if stem.endswith("s") else stem)):
+            add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution",
+                                  key=doc.folds[i]))
     return False
 
 
@@ -1844,7 +1882,9 @@ def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
 
 def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Istanbul Üniversitesi", "Ankara Lisesi", "Addis Ababa University": a foreign
-    institution's kind word after its capitalised name."""
+    institution's kind word after its capitalised name; in lower case after lower-case words
+    back to a preposition, the first of them may be the capitalised owner ("Kauno technologijos
+    universitetas")."""
     if doc.texts[i][0].isupper() and doc.folds[i] in r.w["institution_tail"] and i \
             and i - 1 not in doc.starts and doc.texts[i - 1][:1].isupper():
         first = i - 1
@@ -1855,6 +1895,9 @@ def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     elif doc.texts[i].islower() and doc.folds[i] in r.w["institution_tail"] and i >= 2:
         # "läste på balkh university": in lower case, the named words back to a preposition
         first = _lower_name_run_before(r, doc, i - 1)
+        if first is not None and first >= 1 and first not in doc.starts \
+                and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1].isalpha():
+            first -= 1  # "från Kauno technologijos universitetas": its capitalised owner
         if first is not None and _institution_preposition_before(r, doc, first):
             _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
     return False
@@ -1910,7 +1953,9 @@ def _institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or doc.folds[i] in r.institution_suffix and _company_start(doc, i) is not None \
             or i and r._swedish_place(doc.folds[i - 1]) \
             or i and r._place_genitive(doc.folds[i - 1]) \
-            or i and doc.folds[i] in r.w["congregation_head"] and _namelike_lower(r, doc, i - 1):
+            or i and doc.folds[i] in r.w["congregation_head"] and (
+                _namelike_lower(r, doc, i - 1)
+                or i >= 2 and doc.folds[i - 2] in r.w["saint_word"]):
         # "kiruna kyrka", "hallands sjukhus", "kidane mehret kyrkan"
         if doc.folds[i] in r.w["town_body"]:
             r._town_body(doc, i, add)
@@ -1994,8 +2039,9 @@ def _town_named(doc: Doc, k: int) -> bool:
 def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tog oss till jamtli, det är museum", "Sahand är ett berg": a word no list holds, said
     to be of a kind, names one of that kind (a rare lower-case word, or a capitalised one inside
-    a sentence); so does one the kind follows in apposition ("bor i Supraśl, en liten stad",
-    "på hortobágy, den stora slätten")."""
+    a sentence, or a run of capitalised words: "Taj Kiruna är en liten restaurang"); so does one
+    the kind follows in apposition ("bor i Supraśl, en liten stad", "på hortobágy, den stora
+    slätten")."""
     folds, j = doc.folds, i - 1
     label = r.kind_nouns.get(folds[i]) if doc.texts[i].islower() \
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
@@ -2012,6 +2058,15 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if j >= 2 and folds[j] == "det" and doc.texts[j - 1] == ",":
             j -= 2  # "X, det är ett museum"
     e, text = doc.entries[j], doc.texts[j]
+    first = j
+    while text[:1].isupper() and first > max(0, j - T.NAME_RUN_MAX) and first not in doc.starts \
+            and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1].isalpha() \
+            and doc.entries[first - 1].zipf < T.COMMON and not doc.entries[first - 1].cats:
+        first -= 1  # "Taj Kiruna är en liten restaurang": the whole capitalised name
+    if first < j and text.isalpha():
+        add(KIND_STATEMENT.span(doc.offsets[first], doc.ends[j], label,
+                                key=" ".join(folds[first:j + 1])))
+        return False
     if not text.isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
             or not (text.islower() and e.zipf < T.RARE
                     or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):

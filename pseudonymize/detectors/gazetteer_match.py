@@ -1309,6 +1309,7 @@ class Matcher:
         names = {k for s in spans if s.label in NAME_RUN
                  and doc.offsets[k := index_at(s.start)] == s.start}
         out = list(spans)
+        initials: set[int] = set()  # the capital initials found so far, in token order
         for j in joined:
             k = index_at(j.start())
             if j.start() not in by_start and doc.offsets[k] == j.start() \
@@ -1324,8 +1325,12 @@ class Matcher:
                     and (k + 1 == len(doc.texts) or not doc.texts[k + 1][0].isalnum()):
                 out.append(INITIAL.span(doc.offsets[k], doc.ends[k], "initials", key=text,
                                         score=0.6))
-            elif text.isupper() and text.isalpha() and self._capital_initial(doc, k, names):
+            elif text.isupper() and text.isalpha() and (
+                    self._capital_initial(doc, k, names)
+                    or k >= 2 and doc.texts[k - 1] == "." and k - 2 in initials):
+                # (the second of dotted initials after a name: "Khava Umarova K. U.")
                 out.append(INITIAL.span(doc.offsets[k], doc.ends[k], "initials", key=text))
+                initials.add(k)
         return sorted(out, key=itemgetter(0))  # by start
 
     def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
@@ -2658,7 +2663,9 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
             or c.key in m.vocabulary or not doc.texts[i].isalpha():
         return None
     folds = doc.folds
-    verb = i - 3 if i >= 3 and folds[i - 2] in m.W["inverted_subject"] else i - 2  # "badar vi i"
+    # "badar vi i", "fiskade gädda i": the verb two or three words back
+    verb = i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
+                                or folds[i - 3] in m.W["water_verb"]) else i - 2
     if not (folds[i - 1] in m.W["water_preposition"] or verb >= 0 and folds[verb] in m.W["water_verb"]
             and folds[i - 1] in m.W["place_trigger.prep"]):
         return None

@@ -43,6 +43,10 @@ BARE_DIGITS = regex.compile(r"(?<![\w-])\d{2,4}(?:[\s-]?\d{2,4}){1,4}(?![\w-])")
 # in one run of digits ("kontonummer 1234567890": seven digits at least, not "50000 kr").
 ACCOUNT = regex.compile(r"(?<![\w-])(?:\d{1,6}(?:[ -]\d{1,10}){1,5}(?:,\s\d{2,6}(?:[ -]\d{1,10}){1,5})?"
                         r"|\d{7,18})(?![\w-])")
+# A Swedbank account by its shape alone: a clearing number of four digits starting with 8 and
+# its check digit, then the account in groups with its own check digit ("8169-5 903 214 556-2",
+# "8214-9, 903 441 558-1"): no phone, date or amount is written so.
+SWEDBANK = regex.compile(r"8\d{3}-\d,?\s\d{1,3}(?:\s\d{3}){1,3}-\d")
 # Any country's IBAN (SE45 5000 …, DE89 3704 …, UA21 3223 … 1): country, check digits, groups.
 IBAN = regex.compile(r"\b[A-Za-z]{2}\d{2}(?:\s?[\dA-Z]{4}){2,7}(?:\s?[\dA-Z]{1,3})?\b")
 # A post code before its town; a lower-case town only when it is no everyday word (see _zips).
@@ -349,7 +353,8 @@ def _accounts(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(ACCOUNT, doc.text, scan.runs):
         if sum(ch.isdigit() for ch in m.group()) >= 5 and not _counts(doc, lex, m.end()):
             kind = _number_kind(doc, lex, m.start(), ACCOUNT_REACH)
-            if kind == "account_nr" or kind is None and _bank_beside(doc, lex, m.start(), m.end()):
+            if kind == "account_nr" or kind is None and (
+                    _bank_beside(doc, lex, m.start(), m.end()) or SWEDBANK.fullmatch(m.group())):
                 add(ACCOUNT_RULE.span(m.start(), m.end(), "account_nr"))
 
 
