@@ -1424,16 +1424,8 @@ class Matcher:
         label, attrs = self._relabel(c, label, attrs)
         if label == "surname" and not e.gender and self._kin_named(doc, i):
             label, attrs = self._name_guess(key, doc, i), ()  # "min granne Farhan"
-        if e.gender and (label == "country" and c.name_ctx or (
-                label == "country" or label in PLACE_LABELS and not e.se_pop)
-                and self._country_person(doc, i)):
-            # "min son heter Kuba", "Kuba är sexton", "Baran är nio år" (also a Russian town)
-            label, attrs = FIRSTNAME[e.gender], ()
-        elif label in PLACE_LABELS and not (e.gender or e.se_pop or e.country) and cap \
-                and not c.common and e.place_pop < T.WORLD_DOMINANT and self._country_person(doc, i):
-            # a small town abroad no name list holds, said to be of an age or taken up by "han"
-            # or "hon": "Igår ringde Bima och sa att han var sjuk"
-            label, attrs = self._name_guess(key, doc, i), ()
+        if label == "country" or label in PLACE_LABELS:
+            label, attrs = self._place_person(c, label, attrs)
         is_name = label in NAME_RUN
         if is_name and (c.place_ctx == 2 or c.place_ctx and i >= 2 and doc.folds[i - 1] == "i"
                         and doc.entries[i - 2].place_kind):  # "i antep i şahinbey"
@@ -1453,6 +1445,21 @@ class Matcher:
             return None
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _place_person(self, c: Cand, label: str, attrs: tuple[str, ...]
+                      ) -> tuple[str, tuple[str, ...]]:
+        """A country or a town abroad that is the person of its sentence: a given name ("min son
+        heter Kuba", "Kuba är sexton", "Baran är nio år", also a Russian town), or a small town
+        abroad no name list holds, said to be of an age or taken up by "han" or "hon" ("Igår
+        ringde Bima och sa att han var sjuk")."""
+        e, doc, i = c.e, c.doc, c.i
+        if e.gender and (label == "country" and c.name_ctx or (
+                label == "country" or not e.se_pop) and self._country_person(doc, i)):
+            return FIRSTNAME[e.gender], ()
+        if label in PLACE_LABELS and not (e.gender or e.se_pop or e.country) and c.cap \
+                and not c.common and e.place_pop < T.WORLD_DOMINANT and self._country_person(doc, i):
+            return self._name_guess(c.key, doc, i), ()
+        return label, attrs
 
     def _kin_named(self, doc: Doc, i: int) -> bool:
         """Token i is a name alone right after a possessive and a kin or social word ("min
