@@ -81,7 +81,7 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
     "male_patronymic_ending", "article_prefix"))
-HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
+HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph", "sensitive"))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_ending",
                                                   "landmark_preposition", "dwelling_verb"))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
@@ -2612,8 +2612,11 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
     """A homograph capitalised inside a sentence is its name reading ("i Hjo", "och Björk"),
     the lexicon's value saying which kind; after a place verb a rare one is a place ("bor i
-    Hjo", "åka till Kilsbergen": its ending may say which kind)."""
+    Hjo", "åka till Kilsbergen": its ending may say which kind). Not a sensitive word
+    ("i Islam": the religion; the family name only right after a given name, `_name_tails`)."""
     e = c.e
+    if c.cap and m.lex.marks.get(c.doc.texts[c.i].lower()) == "sensitive":
+        return None
     if c.cap and not c.initial and e.cats and e.cats <= HOMOGRAPH:
         label = "city" if c.place_ctx else LABEL_OF_HOMOGRAPH.get(e.value, "firstname_unknown")
         return _tok_span(HOMOGRAPH_CAPITAL, c, label)
