@@ -2291,7 +2291,9 @@ def _u_street_apart(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Faadumo warsame", "min dotter hibaaq", "med min kompis zosia": a rare lower-case word
     right after a name introduced by a naming trigger, or after a kin or friend word with its
-    owner, is a name (not a lexicon word nor a misspelt everyday one: "min son spelr")."""
+    owner, is a name (not a lexicon word nor a misspelt everyday one: "min son spelr"); a
+    kin or social word without its owner only before a family name the lists hold
+    (`_listed_surname_after`: "Ägaren anis chowdhury")."""
     if c.cap or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return None
     doc, i = c.doc, c.i
@@ -2304,9 +2306,9 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             and doc.texts[i][:dash + 1].lower() in m.W["article_prefix"]  # "fuad abdullah al-sharabi"
         if not (arabic or _name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
-    elif i >= 2 and ((kin := doc.folds[i - 1] in m.owned_kin)
-                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
-            and _owner_before(m, doc, i - 1):
+    elif i and ((kin := doc.folds[i - 1] in m.owned_kin)
+                or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
+            and (i >= 2 and _owner_before(m, doc, i - 1) or _listed_surname_after(doc, i)):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
@@ -2325,6 +2327,18 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _listed_surname_after(doc: Doc, i: int) -> bool:
+    """A family name the lists hold and no everyday word or other name writes, in lower case
+    right after token i in its sentence ("Ägaren anis chowdhury"): token i is the given name
+    before it, also after a kin or social word without its owner."""
+    j = i + 1
+    if j >= len(doc.texts) or j in doc.starts or not doc.texts[j].islower():
+        return False
+    e = doc.entries[j]
+    return bool(e.surname_rank) and not (e.first_rank or e.place_kind or e.country or e.org_kind
+                                         or e.cats) and e.zipf < T.RARE
 
 
 def _run_start(doc: Doc, k: int) -> int:
