@@ -61,10 +61,13 @@ BLIND2_LEAKS_MAX = 5
 # and h-recall16's person-name labels (no name over a line break, the writer's sex from the
 # spouse they own, a woman's second given name, a lone patronymic, Burmese and Karen honorifics,
 # doubled names); dev12, written blind in the sixth session and only measured there (first
-# 0.885 and 32 leaks in 24 essays): (replace-label recall, leaks) they keep
+# 0.885 and 32 leaks in 24 essays), tuned on openly in the seventh session: 0.908 and 18 leaks
+# after h-recall18's person names outside naming triggers (kin words of more learners'
+# languages, name homographs and family-name words after kin and social words, Islam the family
+# name, Slavic and Baltic surname endings): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
-              "dev10": (0.965, 2), "dev11": (0.93, 3), "dev12": (0.88, 32)}
+              "dev10": (0.965, 2), "dev11": (0.93, 3), "dev12": (0.905, 18)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
