@@ -81,7 +81,7 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
     "male_patronymic_ending", "article_prefix"))
-HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph",))
+HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph", "sensitive"))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_ending",
                                                   "landmark_preposition", "dwelling_verb"))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
@@ -146,7 +146,8 @@ NAMELIKE_SLOT = _rule("namelike-slot", NAMES, 0.6, (
 # a name and no everyday word, after a name found in any way (`_name_tails`)
 NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "ordinary_ending",
                                                           "verb_ending", "inflection_ending",
-                                                          "noun_form_ending"))
+                                                          "noun_form_ending", "common_name_homograph",
+                                                          "name_trigger", "fam"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -1580,7 +1581,10 @@ class Matcher:
         # name the lists hold ("min kollega vide Lindqvist")
         homograph = e.cats and e.cats <= HOMOGRAPH and (
             self._bare_subject(c.doc, c.i) or self._surname_after(c.doc, c.i))
-        if homograph and self._owned_kin_before(c.doc, c.i) and e.gender in GENDERED:
+        if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
+                and self._owned_kin_before(c.doc, c.i) \
+                and (homograph or c.doc.folds[c.i - 1] in self.owned_kin
+                     and self._name_ends(c.doc, c.i)):  # (not "sina barnens liv.")
             return True  # "min man per säger", "min kollega liv kom": however frequent the word
         if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
                 or len(c.key) < 3 or e.zipf >= T.LOWER_NAME_SLOT_MAX \
@@ -2160,6 +2164,17 @@ class Matcher:
         return j < len(doc.texts) and j not in doc.starts and doc.texts[j][:1].isupper() \
             and doc.texts[j].isalpha() and doc.entries[j].surname_rank > 0
 
+    def _name_ends(self, doc: Doc, i: int) -> bool:
+        """After token i, a family name in lower case (`_surname_word`: "sune kvist"), a
+        word spelt like a name that no list holds ("lina juodytė"), or the end of its clause
+        ("vår dotter saga."): what ends an owned kin word's name (`_person_slot`)."""
+        j = i + 1
+        if j >= len(doc.texts) or j in doc.starts or not doc.texts[j][0].isalnum():
+            return True
+        e = doc.entries[j]
+        return doc.texts[j].islower() and (_surname_word(e) or not e.gender and _namelike_word(
+            self, doc.texts[j], doc.folds[j], e))
+
     def _owned_kin_before(self, doc: Doc, i: int) -> bool:
         """A kin, friend or social word with its owner right before token i ("min man per",
         "min kollega rosa")."""
@@ -2334,25 +2349,24 @@ def _u_street_apart(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Faadumo warsame", "min dotter hibaaq", "med min kompis zosia": a rare lower-case word
     right after a name introduced by a naming trigger, or after a kin or friend word with its
-    owner, is a name (not a lexicon word nor a misspelt everyday one: "min son spelr")."""
+    owner, is a name (not a lexicon word nor a misspelt everyday one: "min son spelr"); a
+    kin or social word without its owner only before a family name the lists hold
+    (`_listed_surname_after`: "Ägaren anis chowdhury")."""
     if c.cap or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return None
     doc, i = c.doc, c.i
     subject = False
     if c.after_name:  # a name's later part only where the name was introduced: "heter X y",
         rule, label = AFTER_NAME, "surname"  # "heter Tatiana Quispe mamani"
-        first = i - 1
-        while first > max(0, i - T.NAME_RUN_MAX) and first not in doc.starts \
-                and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][0].isalnum():
-            first -= 1
+        first = _run_start(doc, i - 1)
         dash = doc.texts[i].find("-")
         arabic = 0 < dash < len(doc.texts[i]) - 2 \
             and doc.texts[i][:dash + 1].lower() in m.W["article_prefix"]  # "fuad abdullah al-sharabi"
         if not (arabic or _name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
-    elif i >= 2 and ((kin := doc.folds[i - 1] in m.owned_kin)
-                     or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
-            and _owner_before(m, doc, i - 1):
+    elif i and ((kin := doc.folds[i - 1] in m.owned_kin)
+                or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
+            and (i >= 2 and _owner_before(m, doc, i - 1) or _listed_surname_after(doc, i)):
         rule, label = NAME_CONTEXT, m._name_guess(c.key, doc, i)
         # "min syster rojda bor": a kin word's name before its verb, even one letter from an
         # everyday word (not "min son spelr fotboll", "sina barn fåglen var")
@@ -2371,6 +2385,38 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or m._compound(c.key) or m._misspelt(c.key) and not subject:
         return None
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _listed_surname_after(doc: Doc, i: int) -> bool:
+    """A family name the lists hold and no everyday word or other name writes, in lower case
+    right after token i in its sentence ("Ägaren anis chowdhury"): token i is the given name
+    before it, also after a kin or social word without its owner."""
+    j = i + 1
+    if j >= len(doc.texts) or j in doc.starts or not doc.texts[j].islower():
+        return False
+    e = doc.entries[j]
+    return bool(e.surname_rank) and not (e.first_rank or e.place_kind or e.country or e.org_kind
+                                         or e.cats) and e.zipf < T.RARE
+
+
+def _run_start(doc: Doc, k: int) -> int:
+    """The first token of the capitalised name run ending at token k ("heter Maria Dela Cruz":
+    Maria), inside k's sentence and at most NAME_RUN_MAX words back: where its naming trigger
+    is looked for."""
+    first = k
+    while first > max(0, k + 1 - T.NAME_RUN_MAX) and first not in doc.starts \
+            and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1][0].isalnum():
+        first -= 1
+    return first
+
+
+def _surname_word(e: Entry) -> bool:
+    """A family name that is also an everyday word, as the lexicon lists them (hed, kvist, fors:
+    `common_name_homograph` of value surname) below DOMINANT_WORD, or a listed surname no
+    everyday word writes (chowdhury)."""
+    if e.cats <= HOMOGRAPH and "common_name_homograph" in e.cats:
+        return e.value == "surname" and e.zipf < T.DOMINANT_WORD
+    return bool(e.surname_rank) and not e.cats and e.zipf < T.COMMON
 
 
 def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
@@ -2399,8 +2445,10 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
     sentence, a lower-case word spelt like a name with no everyday reading (`_namelike_word`;
     a surname the lists hold too), after at most two surname particles ("dela", "von"), is a
     later part of the name: a surname with its particles; a name span already there after
-    particles takes them in. One pass over the spans in order (a part found may have another
-    after it)."""
+    particles takes them in. Right after a name a naming trigger or a kin or social word
+    introduced ("min chef mats hed", "heter Kim holm"), also a family name that is an everyday
+    word (`_surname_word`), after a capitalised name too. One pass over the spans in order (a
+    part found may have another after it)."""
     particles, n = m.W["surname_particle"], len(doc.texts)
     spans = list(spans)
     starts = {doc.index_at(sp.start): k for k, sp in enumerate(spans)}
@@ -2413,8 +2461,14 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
             while j < n and j - first < 2 and j not in doc.starts and doc.texts[j].islower() \
                     and doc.folds[j] in particles:
                 j += 1
-            if j >= n or j in doc.starts or any(x in starts for x in range(first, j)) \
-                    or j == first and doc.text[sp.start].isupper():
+            if j >= n or j in doc.starts or any(x in starts for x in range(first, j)):
+                break
+            e = doc.entries[j]
+            # a family name the lexicon lists as one, after a name a naming trigger or an
+            # owned kin or social word introduced ("min chef mats hed", "heter Kim holm")
+            introduced = doc.texts[j].islower() and _surname_word(e) and _name_context(
+                doc, _run_start(doc, doc.index_at(sp.start)), m.lex.marks)
+            if j == first and doc.text[sp.start].isupper() and not introduced:
                 break  # (a lower-case word after a capitalised name is as often its verb:
                 # "Selvi kokkar", "Emma bilr": only after particles, "Maria dela cruz")
             if j in starts:  # "Maria dela Cruz": the particles join the next name's span
@@ -2423,10 +2477,9 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
                     spans[starts[j]] = NAMELIKE_TAIL.span(doc.offsets[first], nxt.end, "surname",
                                                           key=" ".join(doc.folds[first:j + 1]))
                 break
-            e = doc.entries[j]
-            if not doc.texts[j].islower() or e.place_kind or not (
+            if not introduced and (not doc.texts[j].islower() or e.place_kind or not (
                     j > first and e.surname_rank and not e.cats and e.zipf < T.COMMON
-                    or not e.gender and _namelike_word(m, doc.texts[j], doc.folds[j], e)):
+                    or not e.gender and _namelike_word(m, doc.texts[j], doc.folds[j], e))):
                 break  # (after a particle a listed surname however frequent: "dela cruz")
             sp = NAMELIKE_TAIL.span(doc.offsets[first], doc.ends[j], "surname",
                                     key=" ".join(doc.folds[first:j + 1]))
@@ -2635,8 +2688,11 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
     """A homograph capitalised inside a sentence is its name reading ("i Hjo", "och Björk"),
     the lexicon's value saying which kind; after a place verb a rare one is a place ("bor i
-    Hjo", "åka till Kilsbergen": its ending may say which kind)."""
+    Hjo", "åka till Kilsbergen": its ending may say which kind). Not a sensitive word
+    ("i Islam": the religion; the family name only right after a given name, `_name_tails`)."""
     e = c.e
+    if c.cap and m.lex.marks.get(c.doc.texts[c.i].lower()) == "sensitive":
+        return None
     if c.cap and not c.initial and e.cats and e.cats <= HOMOGRAPH:
         label = "city" if c.place_ctx else LABEL_OF_HOMOGRAPH.get(e.value, "firstname_unknown")
         return _tok_span(HOMOGRAPH_CAPITAL, c, label)
