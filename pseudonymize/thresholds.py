@@ -48,6 +48,8 @@ TOPIC_REACH = 5        # "pratade om kiev och om lviv": a topic verb this many w
 LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyday words never
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length
+MISSPELT_COUNTRY_MIN = 6  # "en del av rysland": a word no list knows one edit from a country is it
+                          # anywhere from this length (not "irak"-like short words)
 UNHEARD_PLACE_MIN = 5  # "träffades i zorkul": a lower-case word no list or count knows after a bare
                        # "i" is a place from this length (not "i tva", "i bla")
 TITLE_WORDS = 6        # "filmen Modig", "boken ” Bröderna Lejonhjärta ”": a work's title is at most this

@@ -1528,6 +1528,17 @@ class Matcher:
         return bool(target) and not (self.lex.entries[target].gender
                                      or self.lex.entries[target].surname_rank)
 
+    def _misspelt_country_anywhere(self, c: Cand) -> Span | None:
+        """"en del av rysland", "rysland är stort": a lower-case word no list or count knows
+        (`_unknown` asks for those of MISSPELT_COUNTRY_MIN letters), one edit from a country,
+        is that country in any context."""
+        if not c.doc.texts[c.i].isalpha() or self._compound(c.key) or self._misspelt(c.key):
+            return None  # "hundgård": two everyday words, or one misspelt
+        target = self._fuzzy(c.key)
+        if not target or not self.lex.entries[target].country or target in self.W["never_replaced"]:
+            return None
+        return _tok_span(FUZZY, c, "country", key=target)
+
     def _misspelt_country(self, e: Entry, key: str) -> bool:
         """A rare word with no reading of its own one or two edits from a country ("afganistan",
         a learner spelling frequent enough to be in the word list): what a place list makes of it."""
@@ -1984,6 +1995,10 @@ class Matcher:
         without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
         not after `capital_steps_before` starts at `_u_shape`."""
         doc, i = c.doc, c.i
+        if not (c.cap or c.place_ctx) and c.e == EMPTY and len(c.key) >= T.MISSPELT_COUNTRY_MIN:
+            country = self._misspelt_country_anywhere(c)
+            if country is not None:
+                return country
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
