@@ -569,6 +569,12 @@ class Kind:
     ends: tuple[str, ...] = ()
     place: bool = False
     drawn: frozenset[str] = frozenset()  # lifelike: folds of its pool's names
+    # lifelike: a member serves its own town only (a town's housing company), so a town
+    # without one takes a member tied to no town, never a neighbour's
+    own_town: bool = False
+    # lifelike: folded nouns of the people who work in one, said right before "på", "vid" or
+    # "hos" ("undersköterska på Skas": a hospital, never a bus company)
+    workers: frozenset[str] = frozenset()
 
     @property
     def towns(self) -> frozenset[str]:
@@ -606,7 +612,9 @@ def institution_kinds(lifelike: bool = False) -> tuple[Kind, ...]:
                           tuple(fold(w) for w in extra("ends")),
                           lifelike and bool(row.get("place")),
                           # its real surrogates are members too ("Städproffsen")
-                          frozenset(fold(n) for n, _ in pool) if lifelike else frozenset()))
+                          frozenset(fold(n) for n, _ in pool) if lifelike else frozenset(),
+                          lifelike and bool(row.get("own_town_lifelike")),
+                          frozenset(fold(w) for w in extra("workers"))))
     return tuple(kinds)
 
 
@@ -712,6 +720,14 @@ def ended_kind(original: str) -> Kind | None:
         # (an acronym too: "SCA Ortviken")
         member_kind(words_[0], True) if len(words_) > 1 and (
             len(words_[0]) >= 4 or original.split()[0].isupper()) else None)
+
+
+def worker_kind(before: Sequence[str]) -> Kind | None:
+    """Lifelike: the kind whose `workers` noun stands right before "på", "vid" or "hos" just
+    before the name ("jobbar som undersköterska på Skas"), else None."""
+    if len(before) < 2 or before[-1] not in ("pa", "vid", "hos"):
+        return None
+    return next((k for k in institution_kinds(True) if before[-2] in k.workers), None)
 
 
 def kind_before(before: Sequence[str], lifelike: bool = False) -> Kind | None:
@@ -2021,9 +2037,10 @@ class Renderer:
         if self._strategy_of(span) != "lifelike":
             return named_kind(original) or kind_before(self.before.get(span.start, ()))
         # (a kind said wins over a name of a pool: "en butik som heter Gallerian" is a shop)
+        before = self.before.get(span.start, ())
         return member_kind(original, True) or self._kind_said(span) or named_kind(
-            original, True) or ended_kind(original) or kind_before(
-            self.before.get(span.start, ()), True)
+            original, True) or ended_kind(original) or worker_kind(before) or kind_before(
+            before, True)
 
     def _strategy_of(self, span: Span) -> str:
         """The strategy the policy gives the mention's label (`effective` before rendering)."""
@@ -5334,6 +5351,8 @@ class Renderer:
         if kind.pool:
             towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
                 self.home[0])  # (no home: "" would make every untied name one of the town's)
+            if kind.own_town:
+                towns = towns[:1]  # a landlord of the essay's town (never the next town's)
             if self.effective == "lifelike" and self.city:
                 towns.append(self.city)  # an essay of districts only: their town's own
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
@@ -5344,7 +5363,8 @@ class Renderer:
             here = [n for n in here if n and self._free(n)][:1] or (
                 [] if self.effective == "lifelike" else here)
             anchor = (self.towns or [self.home[0] or self.city or ""])[0]
-            if self.effective == "lifelike" and not here and anchor and kind.towns:
+            if self.effective == "lifelike" and not here and anchor and kind.towns \
+                    and not kind.own_town:
                 # a university, hospital or cathedral beside a town without one (or in a later
                 # essay of its learner): its län's, else the nearest within a commute
                 here = self._serving(kind, anchor)
@@ -5360,10 +5380,12 @@ class Renderer:
             anywhere = [n for n, t in kind.pool if not t or (
                 # lifelike: an essay of no town draws among all (Liseberg is never always
                 # Astrid Lindgrens Värld, the one zoo tied to no town) of towns whose districts
-                # we know, so a district named later lies in it (`_settled`)
-                self.effective == "lifelike" and not towns
+                # we know, so a district named later lies in it (`_settled`); a landlord of
+                # its own town only among those of no town (the town named later is drawn
+                # near the settled one, not in it)
+                self.effective == "lifelike" and not towns and not kind.own_town
                 and t in self.lex.districts_by_town)] or [n for n, t in kind.pool if not t or (
-                    self.effective == "lifelike" and not towns)]
+                    self.effective == "lifelike" and not towns and not kind.own_town)]
             return self._settled(kind, self._draw(here, rng) or self._draw(anywhere, rng)
                                  or self._draw([n for n in self._offering(kind, [])
                                                 if self._free(n)], rng)

@@ -3770,3 +3770,45 @@ def test_the_writers_nickname_never_narrows_another_names_surrogate(engine: Engi
     text = "Jag heter Maricel och min man heter Jun-Jun. Alla kallar mig Celing."
     husbands = {surrogate(run(engine, [text], seed)[0], "Jun-Jun") for seed in JUDGE_SEEDS}
     assert len(husbands) >= 3, husbands
+
+
+# --- round 28 (lifelike29): places and institutions that belong to the surrogate town ---------
+
+def _kind_pool(name: str) -> dict[str, str]:
+    """The lifelike pool of the institution kind `name`: surrogate -> its town ("" for none)."""
+    return dict(next(k for k in institution_kinds(True) if k.name == name).pool)
+
+
+def _landlord_of_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town's housing company is of the essay's surrogate town, else of no town (never the
+    next town's: "Familjebostäder" of Stockholm beside Sollentuna)."""
+    landlord, town = names
+    pool = _kind_pool("housing")
+    got = surrogate(r, landlord)
+    assert got in pool and pool[got] in ("", surrogate(r, town)), r.target
+
+
+def _hospital_of_care_staff(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A workplace after "<care noun> på" is a hospital, never a bus company or a bank."""
+    assert surrogate(r, names[0]) in _kind_pool("hospital"), r.target
+
+
+ROUND28 = [
+    ("Jag bor i Ludvika. Vi hyr lägenhet av LudvikaHem.", ("LudvikaHem", "Ludvika"),
+     _landlord_of_town),
+    ("Jag bor i Sollentuna och hyr av Sollentunahem.", ("Sollentunahem", "Sollentuna"),
+     _landlord_of_town),
+    ("Vi flyttade till Täby. Hyresvärden Familjebostäder är bra.", ("Familjebostäder", "Täby"),
+     _landlord_of_town),
+    ("Jag jobbar som undersköterska på Skas i Skövde.", ("Skas",), _hospital_of_care_staff),
+    ("Min fru är sjuksköterska på SÄS i Borås.", ("SÄS",), _hospital_of_care_staff),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND28,
+                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND28)])
+def test_round_28_institutions_belong_to_the_surrogate_town(
+        engine: Engine, text: str, names: tuple[str, ...],
+        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
+    """Over seeds 0-7: the judges' institution classes in my own sentences."""
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
