@@ -237,6 +237,7 @@ class Words:
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
+    trains_abroad: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: DK ->
     naming_words: frozenset[str] = frozenset()  # lifelike, folds: "som heter" after a kind word
     station_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Lund C", "Borås station"
     airport_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Tribhuvan flygplats"
@@ -373,6 +374,8 @@ def words() -> Words:
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
+                 trains_abroad={iso: tuple(trains) for iso, trains in
+                                data["trains_abroad_lifelike"].items()},
                  naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
                  station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
                      map(regex.escape, data["station_words_lifelike"]))),
@@ -3056,6 +3059,15 @@ class Renderer:
             if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
             return there
+        if self.effective == "lifelike" and entry.place_country and span.key and \
+                span.key != fold(original):
+            # a town read through a near spelling ("Terespol" as Tiraspol) whose sentence or
+            # route names a country it neither lies in nor borders is a town of that country
+            # the gazetteers lack (never "Brest i Vitryssland. Vid gränsen i Bender")
+            there = self._sentence_country(span) or self._window_abroad(span)
+            if there and there != entry.place_country and \
+                    entry.place_country not in self.lex.neighbours.get(there, ()):
+                return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
 
     def _misspelt_town(self, span: Span, original: str) -> str:
@@ -5082,6 +5094,11 @@ class Renderer:
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
                 stops = self._towns_said(span) if self.effective == "lifelike" else set()
+                across = self._sentence_country(span) if self.effective == "lifelike" else ""
+                pick = self._draw(list(words().trains_abroad.get(
+                    self.countries.get(across, across), ())), rng)
+                if pick:  # "i Danmark och sen med Öresundståg över bron": one that crosses
+                    return pick
                 if self.effective == "lifelike" and not stops:
                     # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
                     # sentence with no town serves the essay's towns (never Öresundståg

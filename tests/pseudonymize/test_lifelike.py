@@ -3793,6 +3793,24 @@ def _hospital_of_care_staff(engine: Engine, r: Result, names: tuple[str, ...]) -
     assert surrogate(r, names[0]) in _kind_pool("hospital"), r.target
 
 
+def _near_spelling_keeps_the_route(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town the gazetteers lack, read through a near spelling of a town elsewhere
+    ("Terespol" as Tiraspol, Moldova), lies in the surrogate of the country its route names or
+    in a neighbour of it (never "Brest i Vitryssland. Vid gränsen i Bender")."""
+    town, country = names
+    there = engine.lex.get(fold(surrogate(r, country))).country
+    got = engine.lex.get(fold(surrogate(r, town))).place_country
+    assert got == there or got in engine.lex.neighbours.get(there, ()), r.target
+
+
+def _crossing_from_denmark(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """The bridge, Kastrup and Öresundståg belong to Denmark: the country stays, and the train
+    over the bridge is one that crosses from it (never "Finland ... Krösatåg över bron")."""
+    country, train = names
+    assert "Danmark" in r.target and "Finland" not in r.target, r.target
+    assert surrogate(r, train) in words().trains_abroad["DK"], r.target
+
+
 ROUND28 = [
     ("Jag bor i Ludvika. Vi hyr lägenhet av LudvikaHem.", ("LudvikaHem", "Ludvika"),
      _landlord_of_town),
@@ -3802,13 +3820,19 @@ ROUND28 = [
      _landlord_of_town),
     ("Jag jobbar som undersköterska på Skas i Skövde.", ("Skas",), _hospital_of_care_staff),
     ("Min fru är sjuksköterska på SÄS i Borås.", ("SÄS",), _hospital_of_care_staff),
+    ("Vi tog tåget till Brest i Vitryssland. Vid gränsen i Terespol polisen skickade oss "
+     "tillbaka.", ("Terespol", "Vitryssland"), _near_spelling_keeps_the_route),
+    ("Jag kommer från Polen. Vi bodde i Terespol nära gränsen.", ("Terespol", "Polen"),
+     _near_spelling_keeps_the_route),
+    ("Vi kom till Sverige 2016, på Kastrup i Danmark och sen med Öresundståg över bron.",
+     ("Danmark", "Öresundståg"), _crossing_from_denmark),
 ]
 
 
 @pytest.mark.parametrize(("text", "names", "holds"), ROUND28,
                          ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND28)])
-def test_round_28_institutions_belong_to_the_surrogate_town(
+def test_round_28_places_and_institutions_fit_the_route_and_town(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    """Over seeds 0-7: the judges' institution classes in my own sentences."""
+    """Over seeds 0-7: the judges' place and institution classes in my own sentences."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
