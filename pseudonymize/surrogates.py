@@ -28,8 +28,9 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import (apart_km, boat_km, by_border, commute_km, directions,
-                                      distance_km, lies_toward, near_km, nearest, on_side)
+from pseudonymize.coordinates import (abroad_km, apart_km, boat_km, by_border, commute_km,
+                                      directions, distance_km, lies_toward, near_km, nearest,
+                                      on_side, water_km)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -4780,6 +4781,7 @@ class Renderer:
                      and len(original) > len(e) + 2), "")
         if not bare or self.effective != "lifelike":
             return ""
+        bare = original[len(original) - len(bare):].lower()  # the writer's "slätten", not the fold
         head = getattr(self.before, "text", "")[:span.start].rstrip()
         return bare.capitalize() if not head or head[-1] in ".!?\n" else bare
 
@@ -4849,8 +4851,15 @@ class Renderer:
                 near = {t for _, t in self._tied(self.towns_abroad, span, essay=True)}
                 # "Alger ... floden X": one through the town named before it, in another
                 # country where the surrogate country has none
+                apart = self._waters_apart(own, near)
+                if apart and min(apart.values()) > water_km() and not said:
+                    # every river or lake we know of it passes far from the town the essay
+                    # ties it to: the bare kind word ("nära floden", never the Pasig in Cebu)
+                    return geo.kind_abroad.get(kind, geo.kind_default[kind])
                 own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
                     or [n for n, _ in mine if near & geo.feature_towns_abroad.get(n, frozenset())] \
+                    or [n for n, d in apart.items() if d <= water_km()] \
+                    or [n for n, d in apart.items() if d == min(apart.values())] \
                     or [n for n in own if any(self.lex.get(fold(t)).place_country == country
                                               for t in geo.feature_towns_abroad.get(n, ()))] \
                     or own  # (a river we know towns of: a town after it can lie on it)
@@ -4902,6 +4911,18 @@ class Renderer:
         if self.effective == "lifelike":
             return self._swedish_feature(span, original, kind, same, home, rng)
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _waters_apart(self, names: list[str], near: set[str]) -> dict[str, float]:
+        """Lifelike: of the features abroad `names`, those with a town we know a point of, and
+        the least distance from one of their towns to a town of `near` (the surrogate towns
+        the essay ties the feature to); {} where we know no such pair."""
+        apart = {}
+        for name in names:
+            km = [d for t in self.geo.feature_towns_abroad.get(name, ()) for m in sorted(near)
+                  if (d := abroad_km(t, m)) is not None]
+            if km:
+                apart[name] = min(km)
+        return apart
 
     def _border_countries(self, span: Span, where: frozenset[str]) -> set[str]:
         """Lifelike: the surrogates of the countries a river on a border lies between, where

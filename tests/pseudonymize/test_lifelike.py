@@ -3811,6 +3811,32 @@ def _crossing_from_denmark(engine: Engine, r: Result, names: tuple[str, ...]) ->
     assert surrogate(r, train) in words().trains_abroad["DK"], r.target
 
 
+def _bare_landform(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A plain, gorge or plateau no table knows is its bare word in the writer's letters
+    ("på slätten"), never an island ("på ön nära Rasht") nor a folded "slatten"."""
+    name, word = names
+    assert surrogate(r, name).lower() == word, r.target
+
+
+def _river_by_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A river the essay ties to a town abroad flows within `water_km` of the town's surrogate,
+    or is the nearest of its country's that we know towns on (never the Desna beside Perm)."""
+    from pseudonymize.coordinates import abroad_km, water_km
+    town, river = names
+    geo, got, there = geography(True), surrogate(r, river), surrogate(r, town)
+    iso = engine.lex.get(fold(there)).place_country
+
+    def km(name: str) -> float | None:
+        far = [d for t in geo.feature_towns_abroad.get(name, ())
+               if (d := abroad_km(t, there)) is not None]
+        return min(far) if far else None
+    known = [d for n, (k, w) in geo.features.items() if k == "river" and iso in w
+             and (d := km(n)) is not None]
+    if known:
+        mine = km(got)
+        assert mine is not None and mine <= max(water_km(), min(known)), (r.target, known)
+
+
 ROUND28 = [
     ("Jag bor i Ludvika. Vi hyr lägenhet av LudvikaHem.", ("LudvikaHem", "Ludvika"),
      _landlord_of_town),
@@ -3826,6 +3852,12 @@ ROUND28 = [
      _near_spelling_keeps_the_route),
     ("Vi kom till Sverige 2016, på Kastrup i Danmark och sen med Öresundståg över bron.",
      ("Danmark", "Öresundståg"), _crossing_from_denmark),
+    ("Jag är assyrier. Min stad ligger på Ninveslätten nära Mosul i norra Irak.",
+     ("Ninveslätten", "slätten"), _bare_landform),
+    ("Jag kommer från Ryssland. Jag bodde i Perm. Floden Argun var vit och kall.",
+     ("Perm", "Argun"), _river_by_its_town),
+    ("Min familj bor kvar i Omsk i Ryssland vid floden Irtysj.", ("Omsk", "Irtysj"),
+     _river_by_its_town),
 ]
 
 
