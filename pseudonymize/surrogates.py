@@ -3168,6 +3168,18 @@ class Renderer:
                                                and entry.place_country != "SE" else "")
         return "" if found == "SE" else found
 
+    def _trains_across(self, span: Span) -> list[str]:
+        """Lifelike: the trains that cross into Sweden from the (surrogate) country named last
+        before the mention in its sentence, in any case ("på Kastrup i danmark och sen med
+        Öresundståg": `trains_abroad_lifelike`); [] where it names none such."""
+        text = getattr(self.before, "text", "")
+        said = regex.findall(r"\p{L}+", text[_sentence_start(text, span.start):span.start])
+        for word in reversed(said):
+            iso = self.lex.get(fold(word)).country
+            if iso and iso != "SE":
+                return list(words().trains_abroad.get(self.countries.get(iso, iso), ()))
+        return []
+
     def _sentence_country(self, span: Span) -> str:
         """The country of the place named last before the mention in its sentence: "SE" for
         a Swedish town or landskap ("Vid Bollnäs finns sjön Varpen"), a country's ISO code for
@@ -5115,9 +5127,8 @@ class Renderer:
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
                 stops = self._towns_said(span) if self.effective == "lifelike" else set()
-                across = self._sentence_country(span) if self.effective == "lifelike" else ""
-                pick = self._draw(list(words().trains_abroad.get(
-                    self.countries.get(across, across), ())), rng)
+                pick = self._draw(self._trains_across(span), rng) \
+                    if self.effective == "lifelike" else None
                 if pick:  # "i Danmark och sen med Öresundståg över bron": one that crosses
                     return pick
                 if self.effective == "lifelike" and not stops:

@@ -3807,7 +3807,7 @@ def _crossing_from_denmark(engine: Engine, r: Result, names: tuple[str, ...]) ->
     """The bridge, Kastrup and Öresundståg belong to Denmark: the country stays, and the train
     over the bridge is one that crosses from it (never "Finland ... Krösatåg över bron")."""
     country, train = names
-    assert "Danmark" in r.target and "Finland" not in r.target, r.target
+    assert "danmark" in r.target.lower() and "finland" not in r.target.lower(), r.target
     assert surrogate(r, train) in words().trains_abroad["DK"], r.target
 
 
@@ -3852,6 +3852,8 @@ ROUND28 = [
      _near_spelling_keeps_the_route),
     ("Vi kom till Sverige 2016, på Kastrup i Danmark och sen med Öresundståg över bron.",
      ("Danmark", "Öresundståg"), _crossing_from_denmark),
+    ("Vi landade på Kastrup i danmark och sen tog vi Öresundståg över bron till Malmö.",
+     ("danmark", "Öresundståg"), _crossing_from_denmark),
     ("Jag är assyrier. Min stad ligger på Ninveslätten nära Mosul i norra Irak.",
      ("Ninveslätten", "slätten"), _bare_landform),
     ("Jag kommer från Ryssland. Jag bodde i Perm. Floden Argun var vit och kall.",
