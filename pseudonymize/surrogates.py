@@ -1028,7 +1028,11 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
-            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"]),
+            # (round 28: and the rivers and lakes abroad a gazetteer also lists as a town:
+            # "staden Desna" beside "floden Dnepr" reads as the river)
+            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"]) | frozenset(
+                name for name, (kind, where) in features.items()
+                if kind in ("river", "lake") and abroad(where)),
             "not_countries": frozenset(data["not_countries_lifelike"]),
             "coasts": tuple((frozenset(fold(w) for w in row["words"]), frozenset(row["towns"]))
                             for row in data["coasts_lifelike"]),

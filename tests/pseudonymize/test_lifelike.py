@@ -3870,3 +3870,15 @@ def test_round_28_places_and_institutions_fit_the_route_and_town(
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
     """Over seeds 0-7: the judges' place and institution classes in my own sentences."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+def test_no_town_abroad_is_drawn_by_a_rivers_name(engine: Engine) -> None:
+    """The gazetteers list villages named like rivers and lakes abroad (Desna in Ukraine):
+    lifelike never draws them as towns ("floden Dnepr och staden Desna" reads as the river;
+    seen on dev5's pairs)."""
+    geo = geography(True)
+    waters = {n for n, (kind, where) in geo.features.items()
+              if kind in ("river", "lake") and abroad(where)}
+    drawn = {t for towns in engine.lex.cities_by_country.values() for t in towns
+             if t not in geo.not_towns_abroad}
+    assert "Desna" in waters and not drawn & waters
