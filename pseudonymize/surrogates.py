@@ -4868,9 +4868,12 @@ class Renderer:
                 # "Alger ... floden X": one through the town named before it, in another
                 # country where the surrogate country has none
                 apart = self._waters_apart(own, near)
-                if apart and min(apart.values()) > water_km() and not said:
-                    # every river or lake we know of it passes far from the town the essay
-                    # ties it to: the bare kind word ("nära floden", never the Pasig in Cebu)
+                here = self._waters_apart(own, {t for _, t in self._tied(self.towns_abroad, span)})
+                if here and min(here.values()) > water_km() and not said:
+                    # every river or lake we know of it passes far from the town its sentence
+                    # ties it to: the bare kind word ("nära floden", never the Pasig in Cebu;
+                    # a town of another sentence may be drawn on it after it, "Blå Nilen och
+                    # Vita Nilen möts i Khartoum")
                     return geo.kind_abroad.get(kind, geo.kind_default[kind])
                 own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
                     or [n for n, _ in mine if near & geo.feature_towns_abroad.get(n, frozenset())] \
