@@ -58,6 +58,29 @@ def towns_abroad() -> dict[str, dict[str, tuple[float, float]]]:
             for iso, towns in _data()["abroad"].items()}
 
 
+@cache
+def _abroad_points() -> dict[str, tuple[float, float]]:
+    """A town abroad's folded name -> its point (the first country's, in file order)."""
+    points: dict[str, tuple[float, float]] = {}
+    for towns in towns_abroad().values():
+        for name, where in towns.items():
+            points.setdefault(fold(name), where)
+    return points
+
+
+def abroad_km(one: str, other: str) -> float | None:
+    """The great-circle distance between two towns abroad (by name); None when we know where
+    either lies not."""
+    a, b = _abroad_points().get(fold(one)), _abroad_points().get(fold(other))
+    return None if a is None or b is None else _km(a, b)
+
+
+@cache
+def water_km() -> float:
+    """How far from a town abroad a river or lake the essay ties to it may pass (lifelike)."""
+    return float(_data()["water_km"])
+
+
 def on_side(iso: str, towns: list[str], sides: tuple[str, ...]) -> list[str]:
     """The towns (of country `iso`) that lie in its part on every one of `sides` ("north",
     "east"): within the share of the extent of the country's known towns on that side; [] when

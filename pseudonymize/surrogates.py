@@ -28,8 +28,9 @@ import regex
 
 from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
-from pseudonymize.coordinates import (apart_km, boat_km, by_border, commute_km, directions,
-                                      distance_km, lies_toward, near_km, nearest, on_side)
+from pseudonymize.coordinates import (abroad_km, apart_km, boat_km, by_border, commute_km,
+                                      directions, distance_km, lies_toward, near_km, nearest,
+                                      on_side, water_km)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -237,6 +238,7 @@ class Words:
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
+    trains_abroad: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: DK ->
     naming_words: frozenset[str] = frozenset()  # lifelike, folds: "som heter" after a kind word
     station_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Lund C", "Borås station"
     airport_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Tribhuvan flygplats"
@@ -373,6 +375,8 @@ def words() -> Words:
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
+                 trains_abroad={iso: tuple(trains) for iso, trains in
+                                data["trains_abroad_lifelike"].items()},
                  naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
                  station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
                      map(regex.escape, data["station_words_lifelike"]))),
@@ -569,6 +573,12 @@ class Kind:
     ends: tuple[str, ...] = ()
     place: bool = False
     drawn: frozenset[str] = frozenset()  # lifelike: folds of its pool's names
+    # lifelike: a member serves its own town only (a town's housing company), so a town
+    # without one takes a member tied to no town, never a neighbour's
+    own_town: bool = False
+    # lifelike: folded nouns of the people who work in one, said right before "på", "vid" or
+    # "hos" ("undersköterska på Skas": a hospital, never a bus company)
+    workers: frozenset[str] = frozenset()
 
     @property
     def towns(self) -> frozenset[str]:
@@ -606,7 +616,9 @@ def institution_kinds(lifelike: bool = False) -> tuple[Kind, ...]:
                           tuple(fold(w) for w in extra("ends")),
                           lifelike and bool(row.get("place")),
                           # its real surrogates are members too ("Städproffsen")
-                          frozenset(fold(n) for n, _ in pool) if lifelike else frozenset()))
+                          frozenset(fold(n) for n, _ in pool) if lifelike else frozenset(),
+                          lifelike and bool(row.get("own_town_lifelike")),
+                          frozenset(fold(w) for w in extra("workers"))))
     return tuple(kinds)
 
 
@@ -712,6 +724,14 @@ def ended_kind(original: str) -> Kind | None:
         # (an acronym too: "SCA Ortviken")
         member_kind(words_[0], True) if len(words_) > 1 and (
             len(words_[0]) >= 4 or original.split()[0].isupper()) else None)
+
+
+def worker_kind(before: Sequence[str]) -> Kind | None:
+    """Lifelike: the kind whose `workers` noun stands right before "på", "vid" or "hos" just
+    before the name ("jobbar som undersköterska på Skas"), else None."""
+    if len(before) < 2 or before[-1] not in ("pa", "vid", "hos"):
+        return None
+    return next((k for k in institution_kinds(True) if before[-2] in k.workers), None)
 
 
 def kind_before(before: Sequence[str], lifelike: bool = False) -> Kind | None:
@@ -1008,7 +1028,11 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "islands_abroad": frozenset(fold(name) for name, (kind, where) in features.items()
                                         if kind == "island" and abroad(where))
             | folds("island_towns_lifelike"),
-            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"]),
+            # (round 28: and the rivers and lakes abroad a gazetteer also lists as a town:
+            # "staden Desna" beside "floden Dnepr" reads as the river)
+            "not_towns_abroad": frozenset(data["not_towns_abroad_lifelike"]) | frozenset(
+                name for name, (kind, where) in features.items()
+                if kind in ("river", "lake") and abroad(where)),
             "not_countries": frozenset(data["not_countries_lifelike"]),
             "coasts": tuple((frozenset(fold(w) for w in row["words"]), frozenset(row["towns"]))
                             for row in data["coasts_lifelike"]),
@@ -2021,9 +2045,10 @@ class Renderer:
         if self._strategy_of(span) != "lifelike":
             return named_kind(original) or kind_before(self.before.get(span.start, ()))
         # (a kind said wins over a name of a pool: "en butik som heter Gallerian" is a shop)
+        before = self.before.get(span.start, ())
         return member_kind(original, True) or self._kind_said(span) or named_kind(
-            original, True) or ended_kind(original) or kind_before(
-            self.before.get(span.start, ()), True)
+            original, True) or ended_kind(original) or worker_kind(before) or kind_before(
+            before, True)
 
     def _strategy_of(self, span: Span) -> str:
         """The strategy the policy gives the mention's label (`effective` before rendering)."""
@@ -3039,6 +3064,15 @@ class Renderer:
             if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
             return there
+        if self.effective == "lifelike" and entry.place_country and span.key and \
+                span.key != fold(original):
+            # a town read through a near spelling ("Terespol" as Tiraspol) whose sentence or
+            # route names a country it neither lies in nor borders is a town of that country
+            # the gazetteers lack (never "Brest i Vitryssland. Vid gränsen i Bender")
+            there = self._sentence_country(span) or self._window_abroad(span)
+            if there and there != entry.place_country and \
+                    entry.place_country not in self.lex.neighbours.get(there, ()):
+                return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
 
     def _misspelt_town(self, span: Span, original: str) -> str:
@@ -3137,6 +3171,18 @@ class Renderer:
             found = found or entry.country or (entry.place_country if entry.place_pop >= BIG_PLACE
                                                and entry.place_country != "SE" else "")
         return "" if found == "SE" else found
+
+    def _trains_across(self, span: Span) -> list[str]:
+        """Lifelike: the trains that cross into Sweden from the (surrogate) country named last
+        before the mention in its sentence, in any case ("på Kastrup i danmark och sen med
+        Öresundståg": `trains_abroad_lifelike`); [] where it names none such."""
+        text = getattr(self.before, "text", "")
+        said = regex.findall(r"\p{L}+", text[_sentence_start(text, span.start):span.start])
+        for word in reversed(said):
+            iso = self.lex.get(fold(word)).country
+            if iso and iso != "SE":
+                return list(words().trains_abroad.get(self.countries.get(iso, iso), ()))
+        return []
 
     def _sentence_country(self, span: Span) -> str:
         """The country of the place named last before the mention in its sentence: "SE" for
@@ -4751,6 +4797,7 @@ class Renderer:
                      and len(original) > len(e) + 2), "")
         if not bare or self.effective != "lifelike":
             return ""
+        bare = original[len(original) - len(bare):].lower()  # the writer's "slätten", not the fold
         head = getattr(self.before, "text", "")[:span.start].rstrip()
         return bare.capitalize() if not head or head[-1] in ".!?\n" else bare
 
@@ -4820,8 +4867,18 @@ class Renderer:
                 near = {t for _, t in self._tied(self.towns_abroad, span, essay=True)}
                 # "Alger ... floden X": one through the town named before it, in another
                 # country where the surrogate country has none
+                apart = self._waters_apart(own, near)
+                here = self._waters_apart(own, {t for _, t in self._tied(self.towns_abroad, span)})
+                if here and min(here.values()) > water_km() and not said:
+                    # every river or lake we know of it passes far from the town its sentence
+                    # ties it to: the bare kind word ("nära floden", never the Pasig in Cebu;
+                    # a town of another sentence may be drawn on it after it, "Blå Nilen och
+                    # Vita Nilen möts i Khartoum")
+                    return geo.kind_abroad.get(kind, geo.kind_default[kind])
                 own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
                     or [n for n, _ in mine if near & geo.feature_towns_abroad.get(n, frozenset())] \
+                    or [n for n, d in apart.items() if d <= water_km()] \
+                    or [n for n, d in apart.items() if d == min(apart.values())] \
                     or [n for n in own if any(self.lex.get(fold(t)).place_country == country
                                               for t in geo.feature_towns_abroad.get(n, ()))] \
                     or own  # (a river we know towns of: a town after it can lie on it)
@@ -4873,6 +4930,18 @@ class Renderer:
         if self.effective == "lifelike":
             return self._swedish_feature(span, original, kind, same, home, rng)
         return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+
+    def _waters_apart(self, names: list[str], near: set[str]) -> dict[str, float]:
+        """Lifelike: of the features abroad `names`, those with a town we know a point of, and
+        the least distance from one of their towns to a town of `near` (the surrogate towns
+        the essay ties the feature to); {} where we know no such pair."""
+        apart = {}
+        for name in names:
+            km = [d for t in self.geo.feature_towns_abroad.get(name, ()) for m in sorted(near)
+                  if (d := abroad_km(t, m)) is not None]
+            if km:
+                apart[name] = min(km)
+        return apart
 
     def _border_countries(self, span: Span, where: frozenset[str]) -> set[str]:
         """Lifelike: the surrogates of the countries a river on a border lies between, where
@@ -5065,6 +5134,10 @@ class Renderer:
                     self.effective == "lifelike" else set()
                 # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
                 stops = self._towns_said(span) if self.effective == "lifelike" else set()
+                pick = self._draw(self._trains_across(span), rng) \
+                    if self.effective == "lifelike" else None
+                if pick:  # "i Danmark och sen med Öresundståg över bron": one that crosses
+                    return pick
                 if self.effective == "lifelike" and not stops:
                     # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
                     # sentence with no town serves the essay's towns (never Öresundståg
@@ -5334,6 +5407,8 @@ class Renderer:
         if kind.pool:
             towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
                 self.home[0])  # (no home: "" would make every untied name one of the town's)
+            if kind.own_town:
+                towns = towns[:1]  # a landlord of the essay's town (never the next town's)
             if self.effective == "lifelike" and self.city:
                 towns.append(self.city)  # an essay of districts only: their town's own
             here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
@@ -5344,7 +5419,8 @@ class Renderer:
             here = [n for n in here if n and self._free(n)][:1] or (
                 [] if self.effective == "lifelike" else here)
             anchor = (self.towns or [self.home[0] or self.city or ""])[0]
-            if self.effective == "lifelike" and not here and anchor and kind.towns:
+            if self.effective == "lifelike" and not here and anchor and kind.towns \
+                    and not kind.own_town:
                 # a university, hospital or cathedral beside a town without one (or in a later
                 # essay of its learner): its län's, else the nearest within a commute
                 here = self._serving(kind, anchor)
@@ -5360,10 +5436,12 @@ class Renderer:
             anywhere = [n for n, t in kind.pool if not t or (
                 # lifelike: an essay of no town draws among all (Liseberg is never always
                 # Astrid Lindgrens Värld, the one zoo tied to no town) of towns whose districts
-                # we know, so a district named later lies in it (`_settled`)
-                self.effective == "lifelike" and not towns
+                # we know, so a district named later lies in it (`_settled`); a landlord of
+                # its own town only among those of no town (the town named later is drawn
+                # near the settled one, not in it)
+                self.effective == "lifelike" and not towns and not kind.own_town
                 and t in self.lex.districts_by_town)] or [n for n, t in kind.pool if not t or (
-                    self.effective == "lifelike" and not towns)]
+                    self.effective == "lifelike" and not towns and not kind.own_town)]
             return self._settled(kind, self._draw(here, rng) or self._draw(anywhere, rng)
                                  or self._draw([n for n in self._offering(kind, [])
                                                 if self._free(n)], rng)
