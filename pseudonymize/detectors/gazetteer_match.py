@@ -1528,17 +1528,6 @@ class Matcher:
         return bool(target) and not (self.lex.entries[target].gender
                                      or self.lex.entries[target].surname_rank)
 
-    def _misspelt_country_anywhere(self, c: Cand) -> Span | None:
-        """"en del av rysland", "rysland är stort": a lower-case word no list or count knows
-        (`_unknown` asks for those of MISSPELT_COUNTRY_MIN letters), one edit from a country,
-        is that country in any context."""
-        if not c.doc.texts[c.i].isalpha() or self._compound(c.key) or self._misspelt(c.key):
-            return None  # "hundgård": two everyday words, or one misspelt
-        target = self._fuzzy(c.key)
-        if not target or not self.lex.entries[target].country or target in self.W["never_replaced"]:
-            return None
-        return _tok_span(FUZZY, c, "country", key=target)
-
     def _misspelt_country(self, e: Entry, key: str) -> bool:
         """A rare word with no reading of its own one or two edits from a country ("afganistan",
         a learner spelling frequent enough to be in the word list): what a place list makes of it."""
@@ -1995,8 +1984,8 @@ class Matcher:
         without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
         not after `capital_steps_before` starts at `_u_shape`."""
         doc, i = c.doc, c.i
-        if not (c.cap or c.place_ctx) and c.e == EMPTY and len(c.key) >= T.MISSPELT_COUNTRY_MIN:
-            country = self._misspelt_country_anywhere(c)
+        if not (c.cap or c.place_ctx) and c.e == EMPTY:  # (the gate skips no country)
+            country = _u_misspelt_country(self, c)
             if country is not None:
                 return country
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
@@ -2664,6 +2653,20 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
     return None
 
 
+def _u_misspelt_country(m: Matcher, c: Cand) -> Span | bool | None:
+    """"en del av rysland", "rysland är stort": a lower-case word no list or count knows, of
+    MISSPELT_COUNTRY_MIN letters, one edit from a country, is that country in any context (no
+    compound of everyday words, "hundgård", nor one misspelt; never Sweden). After a place
+    preposition `_u_fuzzy` judges it."""
+    if c.cap or c.place_ctx or c.e != EMPTY or len(c.key) < T.MISSPELT_COUNTRY_MIN \
+            or not c.doc.texts[c.i].isalpha() or m._compound(c.key) or m._misspelt(c.key):
+        return None
+    target = m._fuzzy(c.key)
+    if not target or not m.lex.entries[target].country or target in m.W["never_replaced"]:
+        return None
+    return _tok_span(FUZZY, c, "country", key=target)
+
+
 def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
     """A misspelt name or place ("Stokholm"), not a word; "Sverge" is misspelt Sweden. In lower
     case after any place preposition only a country or a big city ("är från
@@ -2948,7 +2951,7 @@ def _with(rule: Rule, fn: object) -> Rule:
     return replace(rule, fn=fn)
 
 
-UNKNOWN_STEPS = (_u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
+UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
                  _u_namelike_slot, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
