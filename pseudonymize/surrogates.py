@@ -272,6 +272,8 @@ class Words:
     # lifelike: origin group -> language -> the countries where it is a family's language
     language_homes: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     language_follows: frozenset[str] = frozenset()  # lifelike: groups whose names follow it
+    # lifelike: languages of a group whose families take their listed names only (assyrian)
+    minority_languages: frozenset[str] = frozenset()
     # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
     language_words: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -371,6 +373,7 @@ def words() -> Words:
                                          languages.items()} for group, languages
                                  in data["name_language_homes_lifelike"].items()},
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
+                 minority_languages=frozenset(data["minority_languages_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
@@ -2421,7 +2424,11 @@ class Renderer:
         if not named or any(votes[g] > 1 or not set(homes.get(g, ())).isdisjoint(named)
                             for g in groups):
             return ""
-        return next((g for iso in named if (g := self._group_at_home(iso))), "")
+        # the group of the essay's other names where it is at home there (Ramina, only on
+        # the Azerbaijani list as Ramila, beside Assyrian names and Iraq: Arabic, not Kurdish)
+        voted = max((g for g in sorted(homes) if votes[g] and not set(homes[g]).isdisjoint(
+            named) and self.lex.pools.get(f"surname:{g}")), key=lambda g: votes[g], default="")
+        return voted or next((g for iso in named if (g := self._group_at_home(iso))), "")
 
     def _origin(self, original: str, key: str, before: Sequence[str] = ()) -> str:
         """The origin group of a name: of the lists that hold it, the one the essay's other
@@ -2436,6 +2443,10 @@ class Renderer:
         couple = self._spouse_origin(original, before, groups)
         if couple:
             return couple
+        writer = self._writer_group(original) if groups and self._family(before) else ""
+        if writer and self._told_home(next((g for g, to in self.origin_swap.items()
+                                            if to == writer), writer), groups):
+            return writer  # "vi har två barn, Shapla": the writer's family, told of Bangladesh
         stray = self._stray_home(groups, votes)
         if stray:
             return self.origin_swap.get(stray, stray)
@@ -2494,10 +2505,14 @@ class Renderer:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
             abroad = [self.countries[c] for c in self.countries if c != "SE"]
-            if self.effective == "lifelike" and group == SWEDISH_ORIGIN and abroad and \
-                    self._group_at_home(abroad[0]):
+            named = self.avoid_countries - {"SE"}
+            if self.effective == "lifelike" and abroad and self._group_at_home(abroad[0]) and (
+                    group == SWEDISH_ORIGIN or named.isdisjoint(
+                        self.geo.homelands.get(group, named))):
                 # "Jag heter Rojda och kommer från Diyarbakir i Turkiet": a name no list holds,
-                # in an essay of no other names, is of the (surrogate) homeland it names first
+                # in an essay of no other names, is of the (surrogate) homeland it names first;
+                # so is one beside names of a group at home in none of the countries named
+                # ("Rafiqul ... Shapla" from Bangladesh beside Nasrin, on the Persian list)
                 return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
 
@@ -2518,9 +2533,19 @@ class Renderer:
         group = self._writer_group(original)
         raw = next((g for g, to in self.origin_swap.items() if to == group), group)
         if not raw or not (raw in groups or not set(groups).isdisjoint(
-                self.geo.neighbours.get(raw, ())) or self._known_in_sweden(original)):
+                self.geo.neighbours.get(raw, ())) or self._known_in_sweden(original)
+                or self._told_home(raw, groups)):
             return ""  # (a name Swedes bear, only on the Spanish list: "min fru Olga" of a Pole)
         return group
+
+    def _told_home(self, group: str, groups: Sequence[str]) -> bool:
+        """Lifelike: the essay's countries so far (or their surrogates) hold a homeland of
+        `group` and none of `groups`: "Jag heter Rafiqul ... från Bangladesh ... min fru heter
+        Nasrin" (a name only the Persian list holds) is of the writer's group."""
+        homes = self.geo.homelands
+        told = (set(self.countries) | set(self.countries.values())) - {"SE"}
+        return bool(group) and not told.isdisjoint(homes.get(group, ())) and all(
+            told.isdisjoint(homes.get(g, ())) for g in groups)
 
     def _writer_group(self, original: str) -> str:
         """Lifelike: the origin group of the writer's own given name ("jag heter Hodan"), ""
@@ -2655,9 +2680,12 @@ class Renderer:
     def _gender_in_text(self, original: str, gender: str) -> str:
         """The sex the essay's pronouns give a person ("Billie ... Hon pratar", "Kim ... hans
         mamma"): the first personal pronoun after each of its mentions in the next
-        GENDER_WINDOW characters, unless another person's first name comes first; the label's
-        sex when the pronouns are silent or split evenly. A name of the other sex needs two such
-        pronouns, or one deciding pronoun (`pronouns_deciding`: "hon") first after a mention."""
+        GENDER_WINDOW characters, unless another person's first name or a person word
+        (`female_nouns`, `male_nouns`: "och vår dotter. Hon") comes first; the label's sex when
+        the pronouns are silent or split evenly. A name of the other sex needs two such
+        pronouns, or one deciding pronoun (`pronouns_deciding`: "hon") first after a mention and
+        more than of its own sex. A person word right before the name ("min man Johan")
+        decides alone."""
         text, start = getattr(self.before, "text", ""), self.span.start if self.span else 0
         female, male = words().pronouns_female, words().pronouns_male
         votes: Counter[str] = Counter()
@@ -2672,6 +2700,11 @@ class Renderer:
         for word in nouns:
             for sex, nouns in (("female", words().female_nouns), ("male", words().male_nouns)):
                 votes[sex] += 2 * (word in nouns)
+        if (votes["female"] > 0) != (votes["male"] > 0):
+            # "min man Johan", "Gun-Britts man Lennart": the noun names the sex, whatever
+            # pronoun follows (one of the wife's: "Lennart dog förra året. Hon är 76")
+            return max(("female", "male"), key=lambda g: votes[g])
+        persons = words().female_nouns | words().male_nouns
         deciding, near = words().pronouns_deciding, words().pronoun_decides_words
         decided = ""  # the sex of a deciding pronoun first after a mention ("Sami ... Hon bor")
         for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
@@ -2690,9 +2723,11 @@ class Renderer:
                     if counted == 2:
                         break
                     continue
-                if fold(word) != key and fold(word) in self.avoid_folds \
-                        and self.lex.get(fold(word)).gender:
-                    break  # another person's name: the pronoun may be theirs
+                if fold(word) != key and (fold(word) in self.avoid_folds and self.lex.get(
+                        fold(word)).gender or low in persons):
+                    # another person's name or a person word ("Johan och vår dotter. Hon är
+                    # fyra"): the pronoun may be theirs
+                    break
         if " ".join(before[-2:]) in words().writer_name:
             # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
             low = window.lower()
@@ -2702,7 +2737,7 @@ class Renderer:
         other = {"female": "male", "male": "female"}.get(gender)
         if other:  # a woman's name read as a man's needs the pronouns to agree, twice
             return other if (votes[other] >= 2 and not votes[gender]) or (
-                decided == other and votes[other] >= votes[gender]) else gender
+                decided == other and votes[other] > votes[gender]) else gender
         if votes["female"] != votes["male"]:
             return max(("female", "male"), key=lambda g: votes[g])
         return gender
@@ -2956,7 +2991,9 @@ class Renderer:
         if self.effective != "lifelike" or not languages:
             return pool
         language = self._family_language(group)
-        return [p for p in pool if languages.get(fold(p), language) == language] or pool
+        # a minority's families take its listed names only (Assyrians: never Khaled)
+        shared = "" if language in words().minority_languages else language
+        return [p for p in pool if languages.get(fold(p), shared) == language] or pool
 
     def _family_language(self, group: str) -> str:
         """Lifelike: the language of origin group `group` the essay's names keep to: the one
@@ -2976,12 +3013,16 @@ class Renderer:
             placed = next((found for countries in (moved, self.avoid_countries)
                            if len(found := [lang for lang in sorted(homes)
                                             if not countries.isdisjoint(homes[lang])]) == 1), [])
+            minority = words().minority_languages
+            # a group with a minority language: its other names vote for the majority ("")
             votes = Counter(named) or Counter(
-                languages[f] for f in sorted(self.avoid_folds) if f in languages) or Counter(
-                placed)
+                languages.get(f, "") for f in sorted(self.avoid_folds)
+                if f in languages or (not minority.isdisjoint(languages.values())
+                                      and group in self.lex.name_origins.get(f, ()))) or \
+                Counter(placed)
+            drawn = sorted(set(languages.values()) - minority) or [""]
             language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
-                if votes else Draws(self.seed, self.scope, "language", group).choice(
-                    sorted(set(languages.values())))
+                if votes else Draws(self.seed, self.scope, "language", group).choice(drawn)
         return language
 
     def _no_place(self, pool: list[str]) -> list[str]:

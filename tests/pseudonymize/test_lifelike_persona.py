@@ -189,3 +189,81 @@ def test_a_nickname_cut_from_a_names_end_is_cut_so_from_the_surrogate(engine: En
         full = next(a.pseudonym for a in r.annotations if a.original == "Siriwan")
         nick = next(a.pseudonym for a in r.annotations if a.original == "Wan")
         assert len(nick) >= 3 and fold(full).endswith(fold(nick)) and nick != full, (seed, r.target)
+
+
+# --- lifelike30: judge runs 29-32's names and persona, in my own phrasings -------------------
+def _surrogate(r: Result, original: str) -> str:
+    return next(a.pseudonym for a in r.annotations if a.original == original)
+
+
+def _sex(engine: Engine, name: str) -> str | None:
+    return engine.lex.get(fold(name)).gender
+
+
+@pytest.mark.parametrize(("text", "original", "sex"), [
+    # the noun before the name decides: the pronoun after is the daughter's or the widow's
+    ("Nu jag bor i Skövde med min man Johan Fors och vår dotter saga. Hon är fyra och tycker "
+     "om sagor, ja hon heter som en saga! Johan skämtar mycket.", "Johan", "male"),
+    ("Min väninna Gun-Britt är snäll. Gun-Britts man Lennart dog förra året. Hon är 76 och "
+     "hon har varit lärare hela livet.", "Lennart", "male"),
+    # one "hon" against one "honom" after a man's name: still a man
+    ("Jag jobbar med Haddy Jammeh från Gambia. Hon har samma efternamn som den gamla "
+     "presidenten, Yahya Jammeh, men hon är inte släkt med honom, säger hon.", "Yahya", "male"),
+    # guards: the pronouns still decide a name of unknown sex, and the noun a woman's
+    ("Min vän Kim kom hit 2015. Hon bor nu i Uppsala och hon jobbar på ett sjukhus.", "Kim",
+     "female"),
+    ("Min fru Kim och jag har en son. Han heter Adam och han är sex år.", "Kim", "female"),
+])
+def test_a_names_sex_follows_the_noun_before_it_and_its_own_pronouns(
+        engine: Engine, text: str, original: str, sex: str) -> None:
+    """Judge: "a husband named Birgitta ... han", a president Yahya given a woman's name."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = _surrogate(r, original)
+        assert _sex(engine, got) in (sex, "unknown"), (seed, got, r.target)
+
+
+def test_a_lithuanian_family_takes_names_of_one_baltic_language(engine: Engine) -> None:
+    """Judge: Estonian and Latvian names (Kalev, Zane, Kertu) for a Lithuanian family: the
+    family's names are of the language of its (surrogate) country."""
+    languages = words().name_languages["baltic"]
+    homes = words().language_homes["baltic"]
+    text = ("Hej, jag heter Rūta Petrauskienė och kommer från Šiauliai i Litauen. Jag bor i "
+            "Asarum med min man Tomas Petrauskas och våra barn. Gabija är elva. Min mamma Laima "
+            "bor i Klaipėda. Min syster Rasa bor i Dublin.")
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        country = _surrogate(r, "Litauen") if any(
+            a.original == "Litauen" for a in r.annotations) else "Litauen"
+        iso = engine.lex.get(fold(country)).country
+        said = {languages[fold(n)] for n in _names(engine, r) if fold(n) in languages}
+        assert len(said) <= 1 and all(iso in homes[lang] for lang in said), (seed, r.target)
+
+
+@pytest.mark.parametrize(("text", "assyrian"), [
+    ("Jag heter Ramina Khoshaba och jag är assyrier från Bakhdida nära Mosul i Irak. Jag bor "
+     "i Landskrona med min man Ninos Odisho. Vår son Ashur är tjugofyra och vår dotter Nahrain "
+     "är 19. Min syster Mariam bor i Amman.", True),
+    # an Arab family never takes the Assyrian names
+    ("Jag heter Ahmed Hassan och kommer från Bagdad i Irak. Min fru Zainab och vår son Omar "
+     "och vår dotter Fatima bor i Malmö.", False),
+])
+def test_an_assyrian_family_takes_assyrian_names(engine: Engine, text: str,
+                                                 assyrian: bool) -> None:
+    """Judge: an Assyrian family given Arab names (Khaled, Zahra)."""
+    listed = words().name_languages["arabic"]
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        names = [n for n in _names(engine, r) if "arabic" in _of(engine, n)]
+        assert names and all((fold(n) in listed) == assyrian for n in names), (seed, names)
+
+
+def test_a_couple_of_bangladesh_is_of_one_origin(engine: Engine) -> None:
+    """Judge: Persian names (Asal, Jamshid) for a family from Bangladesh, where the writer's
+    name is on no list and the wife's only on the Persian one."""
+    text = ("Jag heter Rafiqul Islam och kommer från Sylhet i Bangladesh. Min fru heter Nasrin "
+            "Akter och vi har två barn, Shapla som är nio och Rumi som är fyra.")
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        names = _names(engine, r)
+        assert not [n for n in names if "persian" in _of(engine, n)], (seed, names)
