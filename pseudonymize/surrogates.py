@@ -244,6 +244,7 @@ class Words:
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
     term_words: frozenset[str] = frozenset()  # lifelike, folds: höstterminen (its date stays)
+    habitual_words: frozenset[str] = frozenset()  # lifelike, folds: varje (a month every year)
     pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
     pun_names: dict[str, frozenset[str]] = field(default_factory=dict)  # en, ett -> name folds
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
@@ -385,6 +386,7 @@ def words() -> Words:
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
                  term_words=frozenset(fold(w) for w in data["term_words_lifelike"]),
+                 habitual_words=frozenset(fold(w) for w in data["habitual_words_lifelike"]),
                  pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
@@ -1805,12 +1807,18 @@ class Renderer:
         1, nu firar vi den 25 december", "Nowruz ... 21/3") is the feast's date, which every
         writer shares: kept as written (marked, out of the key), never "den 20 november"; so
         is a school term's ("Skolan börjar den 21 augusti", `term_words_lifelike`; never "den 2
-        juli"). A date with a year, or a month without its day, still moves."""
+        juli"). A date with a year, or a month without its day, still moves, but for the month
+        of a school term ("Timur började skolan i augusti 2022": never juli, whoever starts) and
+        a month of every year (`habitual_words_lifelike`: "Dashain är i oktober varje år")."""
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
         feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | \
             words().national_days | words().term_words
         said = regex.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
+        if span.label == "month_word" and not (words().term_words.isdisjoint(said) and (
+                words().habitual_words.isdisjoint(said)
+                or not words().own_date_words.isdisjoint(said))):
+            return True
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             return False  # no feast, or a birthday, an arrival, a wedding beside it
         year = regex.compile(r"[\s,]*\d{4}(?!\d)")
@@ -5764,8 +5772,9 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
     abroad ("+256 772 000 418", "0098 915 ...") takes the code of the country its country
     became in the essay (`calling_codes` in surrogates.toml), the first digit after the code
     and new other digits in its layout; one with neither a code nor a leading 0 ("kvitto
-    nummer 4410 772 195", read as a phone number) new digits in its layout. None for a
-    Swedish number (the fiction ranges)."""
+    nummer 4410 772 195", read as a phone number) new digits in its layout; one with a code
+    the table lacks its code and first digits as written. None for a Swedish number (the
+    fiction ranges)."""
     text = original.strip()
     found = regex.match(r"(\+|00)(\d{1,3})", text)
     codes = words().calling_codes
@@ -5774,9 +5783,9 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
     if found:
         # the longest code the number starts with (+358 before +35)
         code = next((found.group(2)[:n] for n in (3, 2, 1) if found.group(2)[:n] in codes), "")
-        if not code:
-            return None
-        iso = codes[code]
+        # a code the table lacks stays as written (never a Swedish number)
+        code = code or found.group(2)
+        iso = codes.get(code, "")
         new = words().calling_of.get(r.countries.get(iso, iso), code)
         rest = text[len(found.group(1)) + len(code):]
         first = regex.search(r"\d", rest)

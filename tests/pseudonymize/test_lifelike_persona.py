@@ -53,6 +53,17 @@ ROWS: list[tuple[str, tuple[str, ...], Callable[[Result, tuple[str, ...]], None]
     ("Skolan börjar den 21 augusti och jag är glad.", ("den 21 augusti",), _kept),
     ("Höstterminen slutar 20/12.", ("20/12",), _kept),
     ("Jag kom till Sverige den 21 augusti 2015.", ("den 21 augusti 2015",), _moved),
+    # lifelike30: a school term's month stays, with or without its day and year, and a month of
+    # every year; a person's own month still moves
+    ("Timur började skolan i augusti och han tycker om sin fröken.", ("i augusti",), _kept),
+    ("Min son började skolan den 18 augusti 2022.", ("augusti",), _kept),
+    ("Dashain är vår största fest. Den är i oktober varje år.", ("i oktober",), _kept),
+    ("Min son fyller år i juli varje år.", ("i juli",), _moved),
+    ("I juni jag jobbade i en fabrik.", ("I juni",), _moved),
+    # lifelike30: a number said to be Romanian keeps its calling code; one of a code no table
+    # holds keeps it too (never a Swedish fiction number)
+    ("Ring min fru Doina på +40 745 318 226, hon har bara rumänskt nummer.", ("+40 7",), _kept),
+    ("Min bror har nummer +999 123 4567.", ("+999 1",), _kept),
     # a Kurd who speaks Turkish is of Turkey (never Iran or Syria)
     ("Jag heter Rojda och jag är kurd från Van i Turkiet. Jag pratar kurdiska och turkiska.",
      ("Turkiet",), _kept),
