@@ -246,7 +246,8 @@ class Words:
     term_words: frozenset[str] = frozenset()  # lifelike, folds: höstterminen (its date stays)
     habitual_words: frozenset[str] = frozenset()  # lifelike, folds: varje (a month every year)
     pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
-    pun_names: dict[str, frozenset[str]] = field(default_factory=dict)  # en, ett -> name folds
+    pun_names: dict[str, tuple[str, ...]] = field(default_factory=dict)  # en, ett, adj -> names
+    pun_said: regex.Pattern[str] | None = None  # lifelike: "mitt efternamn är en (fors)"
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
     child_places: frozenset[str] = frozenset()  # lifelike, folds: förskolan (in its sentence)
     child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
@@ -394,8 +395,11 @@ def words() -> Words:
                  child_places=frozenset(fold(w) for w in data["child_place_words_lifelike"]),
                  child_names=frozenset(fold(n) for names in data["child_names_lifelike"].values()
                                        for n in names),
-                 pun_names={article: frozenset(fold(n) for n in data[f"pun_names_{article}_lifelike"])
-                            for article in ("en", "ett")},
+                 pun_names={article: tuple(data[f"pun_names_{article}_lifelike"])
+                            for article in ("en", "ett", "adj")},
+                 pun_said=regex.compile(r"(?<!\p{L})(?:%s)\s+(?:(en|ett)\s+)?(\p{L}+)" % "|".join(
+                     regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
+                         data["pun_said_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
                  patronymics=tuple(sorted(((end, tuple(names)) for end, names
                                            in data["patronymics_lifelike"].items()),
                                           key=lambda row: (-len(row[0]), row[0]))),
@@ -2980,8 +2984,13 @@ class Renderer:
         if article:
             # "Jag heter Sten, som en sten": a name that is such a word too, the explanation
             # follows it ("Björn, som en björn")
-            nouns = words().pun_names[article]
-            return [p for p in pool if fold(p) in nouns and fold(p) != fold(original)] or pool
+            listed = [n for n in words().pun_names[article] if fold(n) != fold(original)]
+            nouns = {fold(n) for n in listed}
+            # the pool's such names where it has a choice of them, else the listed ones (never
+            # a plain name: "hon var verkligen modig" after "Ylva Modig" is never "verkligen
+            # åkesson")
+            pooled = [p for p in pool if fold(p) in nouns]
+            return pooled if len(pooled) > 1 else listed
         if _wordlike(self.lex, original):
             return pool
         key = (id(self.lex), id(pool))
@@ -5687,8 +5696,36 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]
                               span.score, "pun", span.key or fold(name)))
             keys[span.key or fold(name)] = "ett" if fold(found.group(1)).endswith("ett") \
                 else "en"
+    names = {fold(text[s.start:s.end]): s for s in spans
+             if LABELS[s.label].kind == "name" and s.label != "initials"}
+    said = words().pun_said
+    for found in said.finditer(text) if said and names else ():
+        # "Johan Fors ... mitt efternamn är en fors": the explanation anywhere in the essay
+        span = names.get(fold(found.group(2)))
+        if span is not None and found.span(2) not in taken:
+            extra.append(Span(found.start(2), found.end(2), span.label, span.attrs, span.score,
+                              "pun", span.key or fold(found.group(2))))
+            taken.add(found.span(2))
+            keys[span.key or fold(found.group(2))] = "ett" if fold(found.group(1) or "") == \
+                "ett" else "en"
+    adjectives = {fold(n) for n in words().pun_names["adj"]}
+    given_ends = {s.end for s in spans if s.label.startswith("firstname")}
+    for key, span in names.items() if not adjectives.isdisjoint(names) else ():
+        if key not in adjectives:
+            continue
+        # "Ylva Modig ... hon var verkligen modig", "Ulf Frisk ... nu är han frisk igen": the
+        # adjective the name is, written as a word (lower-case, after no given name), follows
+        # the name (Stark ... stark)
+        for found in regex.finditer(r"(?<!\p{L})" + regex.escape(key) + r"(?!\p{L})", text):
+            if not found.group().islower() or len(text[:found.start()].rstrip()) in given_ends:
+                continue
+            if found.span() not in taken:
+                extra.append(Span(found.start(), found.end(), span.label, span.attrs,
+                                  span.score, "pun", span.key or key))
+                taken.add(found.span())
+            keys[span.key or key] = "adj"
     if not extra:
-        return spans, {}
+        return spans, keys
     return sorted(spans + extra, key=lambda s: (s.start, s.end)), keys
 
 

@@ -278,3 +278,23 @@ def test_a_couple_of_bangladesh_is_of_one_origin(engine: Engine) -> None:
         r = run(engine, text, seed)
         names = _names(engine, r)
         assert not [n for n in names if "persian" in _of(engine, n)], (seed, names)
+
+
+@pytest.mark.parametrize(("text", "original", "word"), [
+    # the name explained far from it: the explanation follows the surrogate
+    ("Jag bor med min man Johan Fors. Johan skämtar: mitt efternamn är en fors, jag pratar hela "
+     "tiden.", "Fors", "en "),
+    # an adjective surname written as the word: the word follows an adjective surrogate
+    ("En kvinna från kommunen, Ylva modig, mötte oss. Hon var verkligen modig, hon körde i "
+     "snön.", "modig", "verkligen "),
+    ("Min kollega Ulf Frisk var sjuk länge men nu han är frisk igen.", "Frisk", "är "),
+])
+def test_a_word_name_the_essay_plays_on_takes_a_word_name_the_word_follows(
+        engine: Engine, text: str, original: str, word: str) -> None:
+    """Judge: "Ylva Modig ... hon var verkligen modig" and "mitt efternamn är en fors" read as
+    puns the altered text lost (Ylva Åkesson ... verkligen modig)."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = _surrogate(r, original)
+        assert fold(original) not in fold(r.target), (seed, r.target)
+        assert word + got.lower() in r.target, (seed, got, r.target)
