@@ -298,3 +298,5 @@ def test_a_word_name_the_essay_plays_on_takes_a_word_name_the_word_follows(
         got = _surrogate(r, original)
         assert fold(original) not in fold(r.target), (seed, r.target)
         assert word + got.lower() in r.target, (seed, got, r.target)
+        assert fold(got) in {fold(n) for names in words().pun_names.values() for n in names}, \
+            (seed, got)  # a word-name, so the sentence still reads ("en borg", never "en pålsson")
