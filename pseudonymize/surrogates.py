@@ -1203,8 +1203,6 @@ class Renderer:
         self.base = {} if base is None else base
         self.countries = {} if countries is None else countries
         self.used: set[str] = {v.lower() for v in self.base.values()}
-        # lifelike: names drawn, by their transliteration key (Sergey, Sergej: one name)
-        self.used_variants: set[str] = set()
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
@@ -1445,7 +1443,6 @@ class Renderer:
                 if strategy == "lifelike" and kind == "name":
                     self.used.add(base.lower())  # (never drawn again under its other spelling)
                     base = self._spelt_as_written(base)
-                    self.used_variants.add(variant_key(base))
                 self.base[key] = base
                 self.used.add(base.lower())
             elif kind == "institution":
@@ -1867,8 +1864,7 @@ class Renderer:
     def _free(self, pick: str) -> bool:
         """Not used yet, and neither it nor any of its words is an original of the essay
         ("Göteborgs Hotell" must not be drawn where Göteborg is an original)."""
-        return pick.lower() not in self.used and not self._original(pick) and (
-            not self.used_variants or variant_key(pick) not in self.used_variants)
+        return pick.lower() not in self.used and not self._original(pick)
 
     def _draw(self, pool: Sequence[str], rng: Draws) -> str | None:
         if not pool:
@@ -5731,12 +5727,6 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]
     if not extra:
         return spans, keys
     return sorted(spans + extra, key=lambda s: (s.start, s.end)), keys
-
-
-def variant_key(name: str) -> str:
-    """One key for a name's transliterations (Sergey, Sergei, Sergej; Dmitry, Dmitrij): two
-    people of one essay never share a name in two spellings."""
-    return regex.sub(r"i+", "i", regex.sub(r"[yj]", "i", fold(name)))
 
 
 def _wordlike(lex: Lexicon, name: str) -> bool:

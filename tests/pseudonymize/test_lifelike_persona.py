@@ -300,21 +300,3 @@ def test_a_word_name_the_essay_plays_on_takes_a_word_name_the_word_follows(
         assert word + got.lower() in r.target, (seed, got, r.target)
         assert fold(got) in {fold(n) for names in words().pun_names.values() for n in names}, \
             (seed, got)  # a word-name, so the sentence still reads ("en borg", never "en pålsson")
-
-
-def test_two_people_never_share_a_name_in_two_spellings(engine: Engine) -> None:
-    """Judge: two brothers Sergey and Sergej in one learner's essays (the list's spelling and a
-    Swedish respelling of another entry)."""
-    from pseudonymize.surrogates import variant_key
-    texts = ["Mitt namn är Khava och jag kommer från Urus-Martan i Tjetjenien, det är en del av "
-             "Ryssland. Vi har tre barn. Movsar är sjutton, Amina är 14 och vår lilla Zelimkhan är "
-             "åtta. Alla säger zelim till honom.",
-             "Vi bodde ett år i lägret i Polen. Zelimkhan var bara en bebis. Movsar hjälpte mig."]
-    for seed in range(8):
-        memory, people = Memory(), {}
-        for n, text in enumerate(texts):
-            r = engine.pseudonymize(text, f"e{n}", strategy="lifelike", seed=seed, memory=memory)
-            people.update({fold(a.original): fold(a.pseudonym) for a in r.annotations
-                           if a.label.startswith("firstname") and a.original[:1].isupper()})
-        keys = {variant_key(p) for p in set(people.values())}
-        assert len(keys) == len(set(people.values())), (seed, people)
