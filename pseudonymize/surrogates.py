@@ -246,8 +246,10 @@ class Words:
     amount_words: frozenset[str] = frozenset()  # lifelike, folds: kronor (a "year" before it)
     national_days: frozenset[str] = frozenset()  # lifelike, folds: nationaldag (its date stays)
     term_words: frozenset[str] = frozenset()  # lifelike, folds: höstterminen (its date stays)
+    habitual_words: frozenset[str] = frozenset()  # lifelike, folds: varje (a month every year)
     pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
-    pun_names: dict[str, frozenset[str]] = field(default_factory=dict)  # en, ett -> name folds
+    pun_names: dict[str, tuple[str, ...]] = field(default_factory=dict)  # en, ett, adj -> names
+    pun_said: regex.Pattern[str] | None = None  # lifelike: "mitt efternamn är en (fors)"
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
     child_places: frozenset[str] = frozenset()  # lifelike, folds: förskolan (in its sentence)
     child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
@@ -274,6 +276,8 @@ class Words:
     # lifelike: origin group -> language -> the countries where it is a family's language
     language_homes: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     language_follows: frozenset[str] = frozenset()  # lifelike: groups whose names follow it
+    # lifelike: languages of a group whose families take their listed names only (assyrian)
+    minority_languages: frozenset[str] = frozenset()
     # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
     language_words: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -373,6 +377,7 @@ def words() -> Words:
                                          languages.items()} for group, languages
                                  in data["name_language_homes_lifelike"].items()},
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
+                 minority_languages=frozenset(data["minority_languages_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  trains_abroad={iso: tuple(trains) for iso, trains in
@@ -386,6 +391,7 @@ def words() -> Words:
                  amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
                  national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
                  term_words=frozenset(fold(w) for w in data["term_words_lifelike"]),
+                 habitual_words=frozenset(fold(w) for w in data["habitual_words_lifelike"]),
                  pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
@@ -393,8 +399,11 @@ def words() -> Words:
                  child_places=frozenset(fold(w) for w in data["child_place_words_lifelike"]),
                  child_names=frozenset(fold(n) for names in data["child_names_lifelike"].values()
                                        for n in names),
-                 pun_names={article: frozenset(fold(n) for n in data[f"pun_names_{article}_lifelike"])
-                            for article in ("en", "ett")},
+                 pun_names={article: tuple(data[f"pun_names_{article}_lifelike"])
+                            for article in ("en", "ett", "adj")},
+                 pun_said=regex.compile(r"(?<!\p{L})(?:%s)\s+(?:(en|ett)\s+)?(\p{L}+)" % "|".join(
+                     regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
+                         data["pun_said_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
                  patronymics=tuple(sorted(((end, tuple(names)) for end, names
                                            in data["patronymics_lifelike"].items()),
                                           key=lambda row: (-len(row[0]), row[0]))),
@@ -1826,12 +1835,18 @@ class Renderer:
         1, nu firar vi den 25 december", "Nowruz ... 21/3") is the feast's date, which every
         writer shares: kept as written (marked, out of the key), never "den 20 november"; so
         is a school term's ("Skolan börjar den 21 augusti", `term_words_lifelike`; never "den 2
-        juli"). A date with a year, or a month without its day, still moves."""
+        juli"). A date with a year, or a month without its day, still moves, but for the month
+        of a school term ("Timur började skolan i augusti 2022": never juli, whoever starts) and
+        a month of every year (`habitual_words_lifelike`: "Dashain är i oktober varje år")."""
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
         feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | \
             words().national_days | words().term_words
         said = regex.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
+        if span.label == "month_word" and not (words().term_words.isdisjoint(said) and (
+                words().habitual_words.isdisjoint(said)
+                or not words().own_date_words.isdisjoint(said))):
+            return True
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             return False  # no feast, or a birthday, an arrival, a wedding beside it
         year = regex.compile(r"[\s,]*\d{4}(?!\d)")
@@ -2446,7 +2461,11 @@ class Renderer:
         if not named or any(votes[g] > 1 or not set(homes.get(g, ())).isdisjoint(named)
                             for g in groups):
             return ""
-        return next((g for iso in named if (g := self._group_at_home(iso))), "")
+        # the group of the essay's other names where it is at home there (Ramina, only on
+        # the Azerbaijani list as Ramila, beside Assyrian names and Iraq: Arabic, not Kurdish)
+        voted = max((g for g in sorted(homes) if votes[g] and not set(homes[g]).isdisjoint(
+            named) and self.lex.pools.get(f"surname:{g}")), key=lambda g: votes[g], default="")
+        return voted or next((g for iso in named if (g := self._group_at_home(iso))), "")
 
     def _origin(self, original: str, key: str, before: Sequence[str] = ()) -> str:
         """The origin group of a name: of the lists that hold it, the one the essay's other
@@ -2461,6 +2480,10 @@ class Renderer:
         couple = self._spouse_origin(original, before, groups)
         if couple:
             return couple
+        writer = self._writer_group(original) if groups and self._family(before) else ""
+        if writer and self._told_home(next((g for g, to in self.origin_swap.items()
+                                            if to == writer), writer), groups):
+            return writer  # "vi har två barn, Shapla": the writer's family, told of Bangladesh
         stray = self._stray_home(groups, votes)
         if stray:
             return self.origin_swap.get(stray, stray)
@@ -2519,10 +2542,14 @@ class Renderer:
             group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
                         default=SWEDISH_ORIGIN)
             abroad = [self.countries[c] for c in self.countries if c != "SE"]
-            if self.effective == "lifelike" and group == SWEDISH_ORIGIN and abroad and \
-                    self._group_at_home(abroad[0]):
+            named = self.avoid_countries - {"SE"}
+            if self.effective == "lifelike" and abroad and self._group_at_home(abroad[0]) and (
+                    group == SWEDISH_ORIGIN or named.isdisjoint(
+                        self.geo.homelands.get(group, named))):
                 # "Jag heter Rojda och kommer från Diyarbakir i Turkiet": a name no list holds,
-                # in an essay of no other names, is of the (surrogate) homeland it names first
+                # in an essay of no other names, is of the (surrogate) homeland it names first;
+                # so is one beside names of a group at home in none of the countries named
+                # ("Rafiqul ... Shapla" from Bangladesh beside Nasrin, on the Persian list)
                 return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
 
@@ -2543,9 +2570,19 @@ class Renderer:
         group = self._writer_group(original)
         raw = next((g for g, to in self.origin_swap.items() if to == group), group)
         if not raw or not (raw in groups or not set(groups).isdisjoint(
-                self.geo.neighbours.get(raw, ())) or self._known_in_sweden(original)):
+                self.geo.neighbours.get(raw, ())) or self._known_in_sweden(original)
+                or self._told_home(raw, groups)):
             return ""  # (a name Swedes bear, only on the Spanish list: "min fru Olga" of a Pole)
         return group
+
+    def _told_home(self, group: str, groups: Sequence[str]) -> bool:
+        """Lifelike: the essay's countries so far (or their surrogates) hold a homeland of
+        `group` and none of `groups`: "Jag heter Rafiqul ... från Bangladesh ... min fru heter
+        Nasrin" (a name only the Persian list holds) is of the writer's group."""
+        homes = self.geo.homelands
+        told = (set(self.countries) | set(self.countries.values())) - {"SE"}
+        return bool(group) and not told.isdisjoint(homes.get(group, ())) and all(
+            told.isdisjoint(homes.get(g, ())) for g in groups)
 
     def _writer_group(self, original: str) -> str:
         """Lifelike: the origin group of the writer's own given name ("jag heter Hodan"), ""
@@ -2680,9 +2717,12 @@ class Renderer:
     def _gender_in_text(self, original: str, gender: str) -> str:
         """The sex the essay's pronouns give a person ("Billie ... Hon pratar", "Kim ... hans
         mamma"): the first personal pronoun after each of its mentions in the next
-        GENDER_WINDOW characters, unless another person's first name comes first; the label's
-        sex when the pronouns are silent or split evenly. A name of the other sex needs two such
-        pronouns, or one deciding pronoun (`pronouns_deciding`: "hon") first after a mention."""
+        GENDER_WINDOW characters, unless another person's first name or a person word
+        (`female_nouns`, `male_nouns`: "och vår dotter. Hon") comes first; the label's sex when
+        the pronouns are silent or split evenly. A name of the other sex needs two such
+        pronouns, or one deciding pronoun (`pronouns_deciding`: "hon") first after a mention and
+        more than of its own sex. A person word right before the name ("min man Johan")
+        decides alone."""
         text, start = getattr(self.before, "text", ""), self.span.start if self.span else 0
         female, male = words().pronouns_female, words().pronouns_male
         votes: Counter[str] = Counter()
@@ -2697,6 +2737,11 @@ class Renderer:
         for word in nouns:
             for sex, nouns in (("female", words().female_nouns), ("male", words().male_nouns)):
                 votes[sex] += 2 * (word in nouns)
+        if (votes["female"] > 0) != (votes["male"] > 0):
+            # "min man Johan", "Gun-Britts man Lennart": the noun names the sex, whatever
+            # pronoun follows (one of the wife's: "Lennart dog förra året. Hon är 76")
+            return max(("female", "male"), key=lambda g: votes[g])
+        persons = words().female_nouns | words().male_nouns
         deciding, near = words().pronouns_deciding, words().pronoun_decides_words
         decided = ""  # the sex of a deciding pronoun first after a mention ("Sami ... Hon bor")
         for found in regex.finditer(r"(?<!\p{L})" + regex.escape(original) + r"(?!\p{L})",
@@ -2715,9 +2760,11 @@ class Renderer:
                     if counted == 2:
                         break
                     continue
-                if fold(word) != key and fold(word) in self.avoid_folds \
-                        and self.lex.get(fold(word)).gender:
-                    break  # another person's name: the pronoun may be theirs
+                if fold(word) != key and (fold(word) in self.avoid_folds and self.lex.get(
+                        fold(word)).gender or low in persons):
+                    # another person's name or a person word ("Johan och vår dotter. Hon är
+                    # fyra"): the pronoun may be theirs
+                    break
         if " ".join(before[-2:]) in words().writer_name:
             # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
             low = window.lower()
@@ -2727,7 +2774,7 @@ class Renderer:
         other = {"female": "male", "male": "female"}.get(gender)
         if other:  # a woman's name read as a man's needs the pronouns to agree, twice
             return other if (votes[other] >= 2 and not votes[gender]) or (
-                decided == other and votes[other] >= votes[gender]) else gender
+                decided == other and votes[other] > votes[gender]) else gender
         if votes["female"] != votes["male"]:
             return max(("female", "male"), key=lambda g: votes[g])
         return gender
@@ -2962,8 +3009,13 @@ class Renderer:
         if article:
             # "Jag heter Sten, som en sten": a name that is such a word too, the explanation
             # follows it ("Björn, som en björn")
-            nouns = words().pun_names[article]
-            return [p for p in pool if fold(p) in nouns and fold(p) != fold(original)] or pool
+            listed = [n for n in words().pun_names[article] if fold(n) != fold(original)]
+            nouns = {fold(n) for n in listed}
+            # the pool's such names where it has a choice of them, else the listed ones (never
+            # a plain name: "hon var verkligen modig" after "Ylva Modig" is never "verkligen
+            # åkesson")
+            pooled = [p for p in pool if fold(p) in nouns]
+            return pooled if len(pooled) > 1 else listed
         if _wordlike(self.lex, original):
             return pool
         key = (id(self.lex), id(pool))
@@ -2981,7 +3033,9 @@ class Renderer:
         if self.effective != "lifelike" or not languages:
             return pool
         language = self._family_language(group)
-        return [p for p in pool if languages.get(fold(p), language) == language] or pool
+        # a minority's families take its listed names only (Assyrians: never Khaled)
+        shared = "" if language in words().minority_languages else language
+        return [p for p in pool if languages.get(fold(p), shared) == language] or pool
 
     def _family_language(self, group: str) -> str:
         """Lifelike: the language of origin group `group` the essay's names keep to: the one
@@ -3001,12 +3055,16 @@ class Renderer:
             placed = next((found for countries in (moved, self.avoid_countries)
                            if len(found := [lang for lang in sorted(homes)
                                             if not countries.isdisjoint(homes[lang])]) == 1), [])
+            minority = words().minority_languages
+            # a group with a minority language: its other names vote for the majority ("")
             votes = Counter(named) or Counter(
-                languages[f] for f in sorted(self.avoid_folds) if f in languages) or Counter(
-                placed)
+                languages.get(f, "") for f in sorted(self.avoid_folds)
+                if f in languages or (not minority.isdisjoint(languages.values())
+                                      and group in self.lex.name_origins.get(f, ()))) or \
+                Counter(placed)
+            drawn = sorted(set(languages.values()) - minority) or [""]
             language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
-                if votes else Draws(self.seed, self.scope, "language", group).choice(
-                    sorted(set(languages.values())))
+                if votes else Draws(self.seed, self.scope, "language", group).choice(drawn)
         return language
 
     def _no_place(self, pool: list[str]) -> list[str]:
@@ -5716,8 +5774,36 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]
                               span.score, "pun", span.key or fold(name)))
             keys[span.key or fold(name)] = "ett" if fold(found.group(1)).endswith("ett") \
                 else "en"
+    names = {fold(text[s.start:s.end]): s for s in spans
+             if LABELS[s.label].kind == "name" and s.label != "initials"}
+    said = words().pun_said
+    for found in said.finditer(text) if said and names else ():
+        # "Johan Fors ... mitt efternamn är en fors": the explanation anywhere in the essay
+        span = names.get(fold(found.group(2)))
+        if span is not None and found.span(2) not in taken:
+            extra.append(Span(found.start(2), found.end(2), span.label, span.attrs, span.score,
+                              "pun", span.key or fold(found.group(2))))
+            taken.add(found.span(2))
+            keys[span.key or fold(found.group(2))] = "ett" if fold(found.group(1) or "") == \
+                "ett" else "en"
+    adjectives = {fold(n) for n in words().pun_names["adj"]}
+    given_ends = {s.end for s in spans if s.label.startswith("firstname")}
+    for key, span in names.items() if not adjectives.isdisjoint(names) else ():
+        if key not in adjectives:
+            continue
+        # "Ylva Modig ... hon var verkligen modig", "Ulf Frisk ... nu är han frisk igen": the
+        # adjective the name is, written as a word (lower-case, after no given name), follows
+        # the name (Stark ... stark)
+        for found in regex.finditer(r"(?<!\p{L})" + regex.escape(key) + r"(?!\p{L})", text):
+            if not found.group().islower() or len(text[:found.start()].rstrip()) in given_ends:
+                continue
+            if found.span() not in taken:
+                extra.append(Span(found.start(), found.end(), span.label, span.attrs,
+                                  span.score, "pun", span.key or key))
+                taken.add(found.span())
+            keys[span.key or key] = "adj"
     if not extra:
-        return spans, {}
+        return spans, keys
     return sorted(spans + extra, key=lambda s: (s.start, s.end)), keys
 
 
@@ -5801,8 +5887,9 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
     abroad ("+256 772 000 418", "0098 915 ...") takes the code of the country its country
     became in the essay (`calling_codes` in surrogates.toml), the first digit after the code
     and new other digits in its layout; one with neither a code nor a leading 0 ("kvitto
-    nummer 4410 772 195", read as a phone number) new digits in its layout. None for a
-    Swedish number (the fiction ranges)."""
+    nummer 4410 772 195", read as a phone number) new digits in its layout; one with a code
+    the table lacks its code and first digits as written. None for a Swedish number (the
+    fiction ranges)."""
     text = original.strip()
     found = regex.match(r"(\+|00)(\d{1,3})", text)
     codes = words().calling_codes
@@ -5811,9 +5898,9 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
     if found:
         # the longest code the number starts with (+358 before +35)
         code = next((found.group(2)[:n] for n in (3, 2, 1) if found.group(2)[:n] in codes), "")
-        if not code:
-            return None
-        iso = codes[code]
+        # a code the table lacks stays as written (never a Swedish number)
+        code = code or found.group(2)
+        iso = codes.get(code, "")
         new = words().calling_of.get(r.countries.get(iso, iso), code)
         rest = text[len(found.group(1)) + len(code):]
         first = regex.search(r"\d", rest)

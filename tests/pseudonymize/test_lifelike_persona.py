@@ -53,6 +53,17 @@ ROWS: list[tuple[str, tuple[str, ...], Callable[[Result, tuple[str, ...]], None]
     ("Skolan börjar den 21 augusti och jag är glad.", ("den 21 augusti",), _kept),
     ("Höstterminen slutar 20/12.", ("20/12",), _kept),
     ("Jag kom till Sverige den 21 augusti 2015.", ("den 21 augusti 2015",), _moved),
+    # lifelike30: a school term's month stays, with or without its day and year, and a month of
+    # every year; a person's own month still moves
+    ("Timur började skolan i augusti och han tycker om sin fröken.", ("i augusti",), _kept),
+    ("Min son började skolan den 18 augusti 2022.", ("augusti",), _kept),
+    ("Dashain är vår största fest. Den är i oktober varje år.", ("i oktober",), _kept),
+    ("Min son fyller år i juli varje år.", ("i juli",), _moved),
+    ("I juni jag jobbade i en fabrik.", ("I juni",), _moved),
+    # lifelike30: a number said to be Romanian keeps its calling code; one of a code no table
+    # holds keeps it too (never a Swedish fiction number)
+    ("Ring min fru Doina på +40 745 318 226, hon har bara rumänskt nummer.", ("+40 7",), _kept),
+    ("Min bror har nummer +999 123 4567.", ("+999 1",), _kept),
     # a Kurd who speaks Turkish is of Turkey (never Iran or Syria)
     ("Jag heter Rojda och jag är kurd från Van i Turkiet. Jag pratar kurdiska och turkiska.",
      ("Turkiet",), _kept),
@@ -189,3 +200,103 @@ def test_a_nickname_cut_from_a_names_end_is_cut_so_from_the_surrogate(engine: En
         full = next(a.pseudonym for a in r.annotations if a.original == "Siriwan")
         nick = next(a.pseudonym for a in r.annotations if a.original == "Wan")
         assert len(nick) >= 3 and fold(full).endswith(fold(nick)) and nick != full, (seed, r.target)
+
+
+# --- lifelike30: judge runs 29-32's names and persona, in my own phrasings -------------------
+def _surrogate(r: Result, original: str) -> str:
+    return next(a.pseudonym for a in r.annotations if a.original == original)
+
+
+def _sex(engine: Engine, name: str) -> str | None:
+    return engine.lex.get(fold(name)).gender
+
+
+@pytest.mark.parametrize(("text", "original", "sex"), [
+    # the noun before the name decides: the pronoun after is the daughter's or the widow's
+    ("Nu jag bor i Skövde med min man Johan Fors och vår dotter saga. Hon är fyra och tycker "
+     "om sagor, ja hon heter som en saga! Johan skämtar mycket.", "Johan", "male"),
+    ("Min väninna Gun-Britt är snäll. Gun-Britts man Lennart dog förra året. Hon är 76 och "
+     "hon har varit lärare hela livet.", "Lennart", "male"),
+    # one "hon" against one "honom" after a man's name: still a man
+    ("Jag jobbar med Haddy Jammeh från Gambia. Hon har samma efternamn som den gamla "
+     "presidenten, Yahya Jammeh, men hon är inte släkt med honom, säger hon.", "Yahya", "male"),
+    # guards: the pronouns still decide a name of unknown sex, and the noun a woman's
+    ("Min vän Kim kom hit 2015. Hon bor nu i Uppsala och hon jobbar på ett sjukhus.", "Kim",
+     "female"),
+    ("Min fru Kim och jag har en son. Han heter Adam och han är sex år.", "Kim", "female"),
+])
+def test_a_names_sex_follows_the_noun_before_it_and_its_own_pronouns(
+        engine: Engine, text: str, original: str, sex: str) -> None:
+    """Judge: "a husband named Birgitta ... han", a president Yahya given a woman's name."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = _surrogate(r, original)
+        assert _sex(engine, got) in (sex, "unknown"), (seed, got, r.target)
+
+
+def test_a_lithuanian_family_takes_names_of_one_baltic_language(engine: Engine) -> None:
+    """Judge: Estonian and Latvian names (Kalev, Zane, Kertu) for a Lithuanian family: the
+    family's names are of the language of its (surrogate) country."""
+    languages = words().name_languages["baltic"]
+    homes = words().language_homes["baltic"]
+    text = ("Hej, jag heter Rūta Petrauskienė och kommer från Šiauliai i Litauen. Jag bor i "
+            "Asarum med min man Tomas Petrauskas och våra barn. Gabija är elva. Min mamma Laima "
+            "bor i Klaipėda. Min syster Rasa bor i Dublin.")
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        country = _surrogate(r, "Litauen") if any(
+            a.original == "Litauen" for a in r.annotations) else "Litauen"
+        iso = engine.lex.get(fold(country)).country
+        said = {languages[fold(n)] for n in _names(engine, r) if fold(n) in languages}
+        assert len(said) <= 1 and all(iso in homes[lang] for lang in said), (seed, r.target)
+
+
+@pytest.mark.parametrize(("text", "assyrian"), [
+    ("Jag heter Ramina Khoshaba och jag är assyrier från Bakhdida nära Mosul i Irak. Jag bor "
+     "i Landskrona med min man Ninos Odisho. Vår son Ashur är tjugofyra och vår dotter Nahrain "
+     "är 19. Min syster Mariam bor i Amman.", True),
+    # an Arab family never takes the Assyrian names
+    ("Jag heter Ahmed Hassan och kommer från Bagdad i Irak. Min fru Zainab och vår son Omar "
+     "och vår dotter Fatima bor i Malmö.", False),
+])
+def test_an_assyrian_family_takes_assyrian_names(engine: Engine, text: str,
+                                                 assyrian: bool) -> None:
+    """Judge: an Assyrian family given Arab names (Khaled, Zahra)."""
+    listed = words().name_languages["arabic"]
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        names = [n for n in _names(engine, r) if "arabic" in _of(engine, n)]
+        assert names and all((fold(n) in listed) == assyrian for n in names), (seed, names)
+
+
+def test_a_couple_of_bangladesh_is_of_one_origin(engine: Engine) -> None:
+    """Judge: Persian names (Asal, Jamshid) for a family from Bangladesh, where the writer's
+    name is on no list and the wife's only on the Persian one."""
+    text = ("Jag heter Rafiqul Islam och kommer från Sylhet i Bangladesh. Min fru heter Nasrin "
+            "Akter och vi har två barn, Shapla som är nio och Rumi som är fyra.")
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        names = _names(engine, r)
+        assert not [n for n in names if "persian" in _of(engine, n)], (seed, names)
+
+
+@pytest.mark.parametrize(("text", "original", "word"), [
+    # the name explained far from it: the explanation follows the surrogate
+    ("Jag bor med min man Johan Fors. Johan skämtar: mitt efternamn är en fors, jag pratar hela "
+     "tiden.", "Fors", "en "),
+    # an adjective surname written as the word: the word follows an adjective surrogate
+    ("En kvinna från kommunen, Ylva modig, mötte oss. Hon var verkligen modig, hon körde i "
+     "snön.", "modig", "verkligen "),
+    ("Min kollega Ulf Frisk var sjuk länge men nu han är frisk igen.", "Frisk", "är "),
+])
+def test_a_word_name_the_essay_plays_on_takes_a_word_name_the_word_follows(
+        engine: Engine, text: str, original: str, word: str) -> None:
+    """Judge: "Ylva Modig ... hon var verkligen modig" and "mitt efternamn är en fors" read as
+    puns the altered text lost (Ylva Åkesson ... verkligen modig)."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = _surrogate(r, original)
+        assert fold(original) not in fold(r.target), (seed, r.target)
+        assert word + got.lower() in r.target, (seed, got, r.target)
+        assert fold(got) in {fold(n) for names in words().pun_names.values() for n in names}, \
+            (seed, got)  # a word-name, so the sentence still reads ("en borg", never "en pålsson")
