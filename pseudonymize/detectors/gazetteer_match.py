@@ -1593,6 +1593,13 @@ class Matcher:
             return False  # "vänja", "änka", "såra": Swedish words folding onto a name
         return self._in_person_slot(c.doc, c.i, listed, place)
 
+    def _unheard_word(self, doc: Doc, k: int) -> bool:
+        """Token k is a lower-case word no list, no count and no rule knows ("ayi", "abang"):
+        after a possessive, a kin word of the learner's own language."""
+        e, text = doc.entries[k], doc.texts[k]
+        return e == EMPTY and text.isalpha() and text.islower() \
+            and doc.folds[k] not in self.vocabulary and not self._misspelt(doc.folds[k])
+
     def _in_person_slot(self, doc: Doc, i: int, listed: bool, place: bool = False) -> bool:
         """Token i stands where only a person can (see `_person_slot`); for a word that also
         names a place (`place`) not after a preposition of movement ("åkte till alma")."""
@@ -1608,6 +1615,8 @@ class Matcher:
             return True  # "ahmed och fatima kom"
         if self._owns_kin(doc, i):
             return True  # "ahmeds fru"
+        if i >= 2 and folds[i - 2] in W["possessive"] and self._unheard_word(doc, i - 1):
+            return True  # "min ayi dolkar": after an owned kin word of the learner's language
         if not place and i and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
                           in W["object_verb"] and folds[i - 1] in W["inverted_subject"]):
             return True  # "träffade ahmed", "igår träffade jag fatima"
@@ -1990,6 +1999,7 @@ class Matcher:
                 return country
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
+                and not (i >= 2 and doc.folds[i - 2] in self.W["possessive"]) \
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and i not in doc.starts and not doc.texts[i].isupper():
             return None
@@ -2431,8 +2441,9 @@ def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
     doc, i = c.doc, c.i
     if c.e[:-1] != NO_READING or c.name_ctx or c.named or c.after_name \
             or not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
-                    or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after):
-        return None  # (the gate of `_unknown`: no slot's neighbour)
+                    or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after
+                    or i >= 2 and doc.folds[i - 2] in m.W["possessive"]):
+        return None  # (the gate of `_unknown`: no slot's neighbour, no owner two words back)
     if not _namelike_person(m, c, False):
         return None
     target = m._fuzzy(c.key)  # "abdirahaman": one edit from a listed name is that name
@@ -2514,7 +2525,12 @@ def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
     a verb's person particle ("hälsade på rustam"); joined to the person's own kin ("zelimkhan
     och hans bror"). Also a surname the lists hold ("pratade med ahmadov och hans familj")."""
     doc, i = c.doc, c.i
-    if c.cap or c.morph or not _namelike_word(m, doc.texts[i], c.key, c.e):
+    if c.cap or c.morph:
+        return False
+    if i >= 2 and doc.folds[i - 2] in m.W["possessive"] and m._unheard_word(doc, i - 1) \
+            and m._unheard_word(doc, i):
+        return True  # "min ayi dolkar": two words nobody lists after a possessive, kin and name
+    if not _namelike_word(m, doc.texts[i], c.key, c.e):
         return False
     if i >= 2 and doc.folds[i - 1] in m.W["person_particle"]:
         # "hälsade på rustam", "väntade vi på tamerlan" (not "bor på X", "jobbar på X")
