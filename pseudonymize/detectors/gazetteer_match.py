@@ -1425,7 +1425,7 @@ class Matcher:
         label, attrs = self._relabel(c, label, attrs)
         if label == "surname" and not e.gender and self._kin_named(doc, i):
             label, attrs = self._name_guess(key, doc, i), ()  # "min granne Farhan"
-        if label == "country" or label in PLACE_LABELS:
+        if (label == "country" or label in PLACE_LABELS) and (e.gender or cap and not e.se_pop):
             label, attrs = self._place_person(c, label, attrs)
         is_name = label in NAME_RUN
         if is_name and (c.place_ctx == 2 or c.place_ctx and i >= 2 and doc.folds[i - 1] == "i"
@@ -1993,8 +1993,8 @@ class Matcher:
         without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
         not after `capital_steps_before` starts at `_u_shape`."""
         doc, i = c.doc, c.i
-        if not (c.cap or c.place_ctx) and c.e == EMPTY:  # (the gate skips no country)
-            country = _u_misspelt_country(self, c)
+        if not (c.cap or c.place_ctx) and c.e == EMPTY:  # (the gate skips no country; the
+            country = _u_misspelt_country(self, c)  # steps after it need not ask again)
             if country is not None:
                 return country
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
@@ -2003,7 +2003,7 @@ class Matcher:
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and i not in doc.starts and not doc.texts[i].isupper():
             return None
-        steps = UNKNOWN_STEPS
+        steps = LOWER_STEPS
         if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
                 and not doc.texts[i].isupper():
             steps = CAPITAL_STEPS
@@ -2674,11 +2674,11 @@ def _u_misspelt_country(m: Matcher, c: Cand) -> Span | bool | None:
     MISSPELT_COUNTRY_MIN letters, one edit from a country, is that country in any context (no
     compound of everyday words, "hundgård", nor one misspelt; never Sweden). After a place
     preposition `_u_fuzzy` judges it."""
-    if c.cap or c.place_ctx or c.e != EMPTY or len(c.key) < T.MISSPELT_COUNTRY_MIN \
-            or not c.doc.texts[c.i].isalpha() or m._compound(c.key) or m._misspelt(c.key):
+    if c.cap or c.place_ctx or c.e != EMPTY or len(c.key) < T.MISSPELT_COUNTRY_MIN:
         return None
-    target = m._fuzzy(c.key)
-    if not target or not m.lex.entries[target].country or target in m.W["never_replaced"]:
+    target = m._fuzzy(c.key)  # (remembered per word; the rarer tests only when it hits)
+    if not target or not m.lex.entries[target].country or target in m.W["never_replaced"] \
+            or not c.doc.texts[c.i].isalpha() or m._compound(c.key) or m._misspelt(c.key):
         return None
     return _tok_span(FUZZY, c, "country", key=target)
 
@@ -2972,6 +2972,7 @@ UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
+LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country` before its gate)
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
 # The registry of this family: the known-word rules, then the unknown-word steps in order.
