@@ -1999,7 +1999,8 @@ class Matcher:
                 return country
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
-                and not (i >= 2 and doc.folds[i - 2] in self.W["possessive"]) \
+                and not (i >= 2 and doc.folds[i - 2] in self.W["possessive"]
+                         and doc.entries[i - 1] == EMPTY) \
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and i not in doc.starts and not doc.texts[i].isupper():
             return None
@@ -2442,8 +2443,9 @@ def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
     if c.e[:-1] != NO_READING or c.name_ctx or c.named or c.after_name \
             or not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
                     or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after
-                    or i >= 2 and doc.folds[i - 2] in m.W["possessive"]):
-        return None  # (the gate of `_unknown`: no slot's neighbour, no owner two words back)
+                    or i >= 2 and doc.folds[i - 2] in m.W["possessive"]
+                    and doc.entries[i - 1] == EMPTY):
+        return None  # (the gate of `_unknown`: no slot's neighbour, no owned unheard kin word)
     if not _namelike_person(m, c, False):
         return None
     target = m._fuzzy(c.key)  # "abdirahaman": one edit from a listed name is that name
