@@ -3754,15 +3754,6 @@ ROUND27 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "names", "holds"), ROUND27,
-                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND27)])
-def test_round_27_places_and_numbers_abroad_fit_their_country(
-        engine: Engine, text: str, names: tuple[str, ...],
-        holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    """Over seeds 0-7: judge run 30's classes in my own sentences (each row failed before)."""
-    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
-
-
 def test_the_writers_nickname_never_narrows_another_names_surrogate(engine: Engine) -> None:
     """"Min man heter Jun-Jun. Alla kallar mig Celing": the nickname is the writer's, so the
     husband's surrogate is drawn from the whole pool (before: always "Kristoffer", the one
@@ -3863,12 +3854,14 @@ ROUND28 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "names", "holds"), ROUND28,
-                         ids=[f"{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND28)])
-def test_round_28_places_and_institutions_fit_the_route_and_town(
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND27 + ROUND28,
+                         ids=[f"round{27 + (i >= len(ROUND27))}-{c.__name__}-{i}"
+                              for i, (_, _, c) in enumerate(ROUND27 + ROUND28)])
+def test_places_numbers_and_institutions_fit_their_country_route_and_town(
         engine: Engine, text: str, names: tuple[str, ...],
         holds: Callable[[Engine, Result, tuple[str, ...]], None]) -> None:
-    """Over seeds 0-7: the judges' place and institution classes in my own sentences."""
+    """Over seeds 0-7: the judges' classes of rounds 27 (judge run 30: places and numbers
+    abroad) and 28 (places and institutions of the route and town) in our own sentences."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
 
 
