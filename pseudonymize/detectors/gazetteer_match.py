@@ -1528,13 +1528,13 @@ class Matcher:
         return bool(target) and not (self.lex.entries[target].gender
                                      or self.lex.entries[target].surname_rank)
 
-    def _misspelt_country(self, e: Entry, key: str) -> bool:
+    def _misspelt_country(self, e: Entry, key: str) -> str | None:
         """A rare word with no reading of its own one or two edits from a country ("afganistan",
-        a learner spelling frequent enough to be in the word list): what a place list makes of it."""
+        a learner spelling frequent enough to be in the word list): the country it misspells."""
         if e.zipf >= T.MISSPELT_MAX or e[:-1] != NO_READING:
-            return False
+            return None
         target = self._fuzzy(key)
-        return bool(target and self.lex.entries[target].country)
+        return target if target and self.lex.entries[target].country else None
 
     def _listed_town(self, doc: Doc, i: int) -> bool:
         """Token i follows a Swedish town (not a district) and a list word: "Malmö eller lund"."""
@@ -1593,6 +1593,17 @@ class Matcher:
             return False  # "vänja", "änka", "såra": Swedish words folding onto a name
         return self._in_person_slot(c.doc, c.i, listed, place)
 
+    def _owner_two_back(self, doc: Doc, i: int) -> bool:
+        """A possessive two words before token i and a word no list knows between ("min ayi
+        dolkar"): the cheap test with which `_unknown` and `_u_namelike_slot` let token i
+        through to `_unheard_kin_before`."""
+        return i >= 2 and doc.folds[i - 2] in self.W["possessive"] and doc.entries[i - 1] == EMPTY
+
+    def _unheard_kin_before(self, doc: Doc, i: int) -> bool:
+        """"min ayi dolkar": token i follows a possessive and a kin word of the learner's own
+        language, a word nobody lists (`_unheard_word`)."""
+        return self._owner_two_back(doc, i) and self._unheard_word(doc, i - 1)
+
     def _unheard_word(self, doc: Doc, k: int) -> bool:
         """Token k is a lower-case word no list, no count and no rule knows ("ayi", "abang"):
         after a possessive, a kin word of the learner's own language."""
@@ -1615,7 +1626,7 @@ class Matcher:
             return True  # "ahmed och fatima kom"
         if self._owns_kin(doc, i):
             return True  # "ahmeds fru"
-        if i >= 2 and folds[i - 2] in W["possessive"] and self._unheard_word(doc, i - 1):
+        if self._unheard_kin_before(doc, i):
             return True  # "min ayi dolkar": after an owned kin word of the learner's language
         if not place and i and (folds[i - 1] in W["object_verb"] or i >= 2 and folds[i - 2]
                           in W["object_verb"] and folds[i - 1] in W["inverted_subject"]):
@@ -1999,8 +2010,7 @@ class Matcher:
                 return country
         if not (c.cap or c.place_ctx or c.named or c.after_name) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
-                and not (i >= 2 and doc.folds[i - 2] in self.W["possessive"]
-                         and doc.entries[i - 1] == EMPTY) \
+                and not self._owner_two_back(doc, i) \
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and i not in doc.starts and not doc.texts[i].isupper():
             return None
@@ -2242,12 +2252,12 @@ class Matcher:
 REJECT = False
 
 
-
 def _person_only(doc: Doc, k: int) -> bool:
     """Token k is a capitalised given name with no place reading ("Farid", not "Lima")."""
     e = doc.entries[k]
     return bool(e.gender) and not e.place_kind and not e.country and doc.texts[k][:1].isupper() \
         and doc.texts[k].isalpha()
+
 
 def _tok_span(rule: Rule, c: Cand, label: str, score: float | None = None,
               key: str | None = None, attrs: tuple[str, ...] = ()) -> Span:
@@ -2443,8 +2453,7 @@ def _u_namelike_slot(m: Matcher, c: Cand) -> Span | bool | None:
     if c.e[:-1] != NO_READING or c.name_ctx or c.named or c.after_name \
             or not (i in doc.starts or i and doc.folds[i - 1] in m.slot_before
                     or i + 1 < len(doc.folds) and doc.folds[i + 1] in m.slot_after
-                    or i >= 2 and doc.folds[i - 2] in m.W["possessive"]
-                    and doc.entries[i - 1] == EMPTY):
+                    or m._owner_two_back(doc, i)):
         return None  # (the gate of `_unknown`: no slot's neighbour, no owned unheard kin word)
     if not _namelike_person(m, c, False):
         return None
@@ -2529,8 +2538,7 @@ def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
     doc, i = c.doc, c.i
     if c.cap or c.morph:
         return False
-    if i >= 2 and doc.folds[i - 2] in m.W["possessive"] and m._unheard_word(doc, i - 1) \
-            and m._unheard_word(doc, i):
+    if m._unheard_kin_before(doc, i) and m._unheard_word(doc, i):
         return True  # "min ayi dolkar": two words nobody lists after a possessive, kin and name
     if not _namelike_word(m, doc.texts[i], c.key, c.e):
         return False
@@ -2678,8 +2686,9 @@ def _u_misspelt_country(m: Matcher, c: Cand) -> Span | bool | None:
     preposition `_u_fuzzy` judges it."""
     if c.cap or c.place_ctx or c.e != EMPTY or len(c.key) < T.MISSPELT_COUNTRY_MIN:
         return None
-    target = m._fuzzy(c.key)  # (remembered per word; the rarer tests only when it hits)
-    if not target or not m.lex.entries[target].country or target in m.W["never_replaced"] \
+    # (the fuzzy match is remembered per word: the rarer tests run only when it hits)
+    target = m._misspelt_country(c.e, c.key)
+    if not target or target in m.W["never_replaced"] \
             or not c.doc.texts[c.i].isalpha() or m._compound(c.key) or m._misspelt(c.key):
         return None
     return _tok_span(FUZZY, c, "country", key=target)
