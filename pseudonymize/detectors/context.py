@@ -509,13 +509,8 @@ class ContextRules:
     def _age_limit(self, doc: Doc, first: int) -> bool:
         """An `age_limit_word` at most AGE_LIMIT_REACH words back in the sentence: the number
         of years is a limit a law or a debate sets, nobody's age."""
-        limits = self.w["age_limit_word"]
-        for k in range(first - 1, max(-1, first - 1 - T.AGE_LIMIT_REACH), -1):
-            if doc.folds[k] in limits:
-                return True
-            if k in doc.starts:
-                return False
-        return False
+        k = doc.last_before(self.w["age_limit_word"], first)
+        return k >= 0 and first - k <= T.AGE_LIMIT_REACH
 
     def _listed_age(self, doc: Doc, first: int, ends: bool) -> bool:
         """"Omid är 9, Mariam 6 och Sana 2", "barnen är karim 13, omar 9", "dotter linh 11": a
