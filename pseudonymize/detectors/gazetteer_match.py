@@ -102,7 +102,7 @@ PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particl
 NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
-    "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
+    "word_surname_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
     "be_verb"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
@@ -1054,7 +1054,8 @@ class Matcher:
     def _work_title(self, doc: Doc) -> frozenset[int] | set[int]:
         """"filmen Modig", "boken ” Bröderna Lejonhjärta ”": the capitalised words right after a
         work's definite noun (`work_title_noun`), or every word inside the quotation marks
-        after it, name a film, book or song, not a person or a place of the writer's."""
+        after it, name a film, book or song, not a person or a place of the writer's; so do
+        the same capitalised words wherever the essay repeats them."""
         nouns = self.W["work_title_noun"]
         if nouns.isdisjoint(doc.folds):
             return frozenset()
@@ -1070,7 +1071,17 @@ class Matcher:
                     and texts[j][:1].isupper() and doc.space(j - 1) == " ":
                 found.add(j)
                 j += 1
-        return found
+        said = {texts[k] for k in found if texts[k][:1].isupper()}  # "i Modig", "mellan Modig
+        return found | {k for k, text in enumerate(texts)  # och …": the title again, but not
+                        if text in said and not self._named_beside(doc, k, said)}  # "Kim Modig"
+
+    @staticmethod
+    def _named_beside(doc: Doc, k: int, title: set[str]) -> bool:
+        """A capitalised given or family name beside token k, not a word of the title."""
+        return any(0 <= j < len(doc.texts) and doc.texts[j][:1].isupper()
+                   and doc.texts[j] not in title
+                   and (doc.entries[j].gender or doc.entries[j].surname_rank)
+                   for j in (k - 1, k + 1))
 
     def _car(self, doc: Doc, i: int) -> int:
         """How many tokens a car make and its model take ("Volvo V70": 2, "en Saab": 1), or 0
@@ -2053,7 +2064,7 @@ class Matcher:
 
         def word(k: str) -> bool:
             e = get(k)
-            return e is not None and e.zipf >= 3.3
+            return e is not None and e.zipf >= T.COMPOUND_PART_MIN
 
         parts = key.split("-")
         if len(parts) > 1:
@@ -2064,8 +2075,10 @@ class Matcher:
             if not word(key[k:]):
                 continue
             mod = key[:k]
-            if word(mod) or mod[-1] in "se" and word(mod[:-1]) or word(mod + "a") \
-                    or word(mod + "e"):  # linking s or e: tjänste|bil, arbets|dag
+            # linking s or e (tjänste|bil, arbets|dag), a dropped vowel or plural ending
+            # (kyrk|gården, kläd|stil)
+            if word(mod) or mod[-1] in "se" and word(mod[:-1]) \
+                    or any(word(mod + end) for end in ("a", "e", "er")):
                 return True
         return False
 
@@ -2904,9 +2917,11 @@ def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     """"Tjänstebil", a misspelt everyday word or a long one inflected ("Skribenten") at a
-    sentence start: not a name (not "Ashna": ash+na) (a surname-like word is: Andersson = anders+son)."""
-    if not c.place_ctx and m._name_guess(c.key) != "surname" and (
-            m._compound(c.key) or c.initial and (m._misspelt(c.key) or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN))):
+    sentence start: not a name (not "Ashna": ash+na); but a surname of words is (Anders|son,
+    `word_surname_ending`)."""
+    if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) and (
+            m._compound(c.key) or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
+            or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
 
