@@ -68,11 +68,13 @@ BLIND2_LEAKS_MAX = 5
 # and Baltic surname endings), then 0.948 and 11 leaks with the lead's; dev13,
 # written blind in the seventh session and only measured there (first 0.873 and 28 leaks in 21
 # essays; 0.884 and 20 at the session's end), and dev14, its second (first 0.844 and 41 leaks in 27
-# essays; 0.858 and 30 at the end): (replace-label recall, leaks) they keep
+# essays; 0.858 and 30 at the end), both open to tuning in the eighth; dev15, written blind in
+# the eighth session and only measured there (first 0.860 and 30 leaks in 22 essays): (replace-label
+# recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.97, 1), "dev11": (0.955, 3), "dev12": (0.945, 11),
-              "dev13": (0.88, 20), "dev14": (0.855, 30)}
+              "dev13": (0.88, 20), "dev14": (0.855, 30), "dev15": (0.86, 30)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
