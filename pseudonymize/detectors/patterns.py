@@ -426,8 +426,13 @@ def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         lower = not town.text[:1].isupper()
         if lower and doc.folds[k] in lex.unnamed and not entry.place_kind:
             continue  # "100 00 kronor"
+        counted = lower and not entry.place_kind and m.group().isdigit()
+        if counted and m.group().endswith("000"):
+            continue  # "ca 20000 telefonapparater": a round count before a word no list places
         add(ZIP_RULE.span(m.start(), m.end(), "zip_code"))
-        if lower or not entry.cats:  # "415 05 Göteborg", "827 30 ljusdal": the post town
+        if lower and not counted or not lower and not entry.cats:
+            # "415 05 Göteborg", "827 30 ljusdal": the post town (not a word after five digits
+            # written together that no list places: "41705 ljusdal" keeps its code only)
             add(ZIP_TOWN.span(town.start, town.end, "city", key=doc.folds[k]))
 
 
