@@ -68,6 +68,9 @@ def _street_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         return False
     low = text.lower()
     low = low[:-1] if low.endswith("s") else low
+    tail = low[-len(ending):]
+    if tail != ending and tail not in lex.words.surface("street_ending") and fold(tail) == ending:
+        return False  # "kvällen", "hushållen" fold like "-allen" ("-allén"); a learner's "allen" does not
     place = next(((sfx, label) for sfx, label in lex.suffixes.get("place_suffix", ())
                   if low.endswith(sfx)), ("", ""))
     return place[1] == "place" or len(place[0]) <= len(ending)

@@ -851,7 +851,9 @@ class Matcher:
             text = doc.texts[i]
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
-            if (ckey in never or e.cats & EXCLUDED_CATS) and not (
+            if (ckey in never or e.cats & EXCLUDED_CATS  # (a word itself excluded and spelt
+                    or attrs and doc.entries[i].cats & EXCLUDED_CATS  # with letters no genitive
+                    and not doc.texts[i].isascii()) and not (  # of the name has: "i våras", "Varas")
                     cap and not initial and e.gender
                     and self._named_anyway(doc, i, e, prev_name_end)):
                 if lone:

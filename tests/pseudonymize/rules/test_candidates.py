@@ -302,6 +302,9 @@ def test_the_ending_gates_give_the_scans_answers(offline_engine) -> None:
             return False
         low = text.lower()
         low = low[:-1] if low.endswith("s") else low
+        if not any(low.endswith(s) for s in words.surface("street_ending")) \
+                and any(a != b for a, b in zip(low[-len(end):], end)):
+            return False  # an ending's letters with marks its spelling lacks ("kvällen")
         place = next(((sfx, label) for sfx, label in lex.suffixes.get("place_suffix", ())
                       if low.endswith(sfx)), ("", ""))
         return place[1] == "place" or len(place[0]) <= len(end)
