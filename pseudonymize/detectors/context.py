@@ -132,7 +132,9 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
 STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
-                      shape=_street_shape, reads=("street_ending", "name_adjective",
+                      shape=_street_shape, reads=("street_ending", "word_street_ending",
+                                                  "street_preposition", "institution_preposition",
+                                                  "name_adjective",
                                                   "street_particle", "way_word",
                                                   "proper_adjective_ending"))
 JOINED_HOUSE = regex.compile(r"(\p{L}+)([.:]?)(\d{1,3}[A-Ha-h]?)")  # "storgatan14", "nr:12"
@@ -1511,6 +1513,8 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if not named and street in r.w["way_word"]:
         _named_way(r, doc, i, street, add)  # "järnvägen", "motorvägen": no street in lower case
         return False
+    if not cap and not named and _everyday_street(r, doc, i, street):
+        return False
     if not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
@@ -1520,6 +1524,16 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                ("gen",) if street != key else (),
                                key=" ".join(doc.folds[first:i] + [street])))
     return False
+
+
+def _everyday_street(r: ContextRules, doc: Doc, i: int, street: str) -> bool:
+    """"en ny handlingsplan", "under rättegången": a lower-case everyday noun with a street's
+    ending (`word_street_ending`) after an everyday word, where no preposition of a street or
+    workplace stands before it ("bor på kyrkbacken", "jobbar på solbacken" stay streets)."""
+    ending = r.lex.words.ending("word_street_ending", street, 3)
+    return bool(ending) and not (i and doc.folds[i - 1] in r.lex.words.union(
+        "street_preposition", "institution_preposition")) \
+        and r.stems._everyday_stem(street[:-len(ending)])
 
 
 def _joined_house(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
