@@ -102,7 +102,7 @@ PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particl
 NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
-    "word_surname_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
+    "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
     "be_verb"))
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
@@ -2097,6 +2097,18 @@ class Matcher:
                     return True
         return False
 
+    def _definite_form(self, key: str) -> bool:
+        """"Helikoptern", "Smittan": an everyday noun of at least INFLECTED_STEM_MIN letters, no
+        name or place, in its definite form (`definite_form_ending`)."""
+        for ending in self.ENDS["definite_form_ending"]:
+            stem = key[:-len(ending)]
+            if key.endswith(ending) and len(stem) >= T.INFLECTED_STEM_MIN:
+                e = self.lex.get(stem)
+                if e.zipf >= T.COMPOUND_PART_MIN and not (e.gender or e.surname_rank
+                                                          or e.place_kind or e.country):
+                    return True
+        return False
+
     def _everyday_stem(self, stem: str, compounds: bool = True) -> bool:
         """The part of a compound before a name's ending is an everyday word (with or without
         a linking s), or two ("grund|skolan", "stads|parken", "vuxenutbildnings|"), not a name
@@ -2923,7 +2935,7 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     `word_surname_ending`)."""
     if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) and (
             m._compound(c.key) or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
-            or c.initial and m._misspelt(c.key)):
+            or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
 
