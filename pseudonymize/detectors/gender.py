@@ -86,12 +86,17 @@ def kin_after(doc: Doc, i: int) -> str | None:
 def tied_pronoun(doc: Doc, i: int) -> str | None:
     """"Gabi och hans fru", "Nong och hennes man", "Gabi, han är min vän": a pronoun tied to the
     one-word name at token i by "och" before an owned noun, or by a comma before "är"/"var";
-    close enough to overrule the name lists (a pronoun further on may be anyone's)."""
+    "alla säger Aru till henne": the person a nickname is said to; close enough to overrule
+    the name lists (a pronoun further on may be anyone's)."""
     folds, texts, words, n = doc.folds, doc.texts, doc.lex.words, len(doc.texts)
-    if i + 3 >= n or i + 1 in doc.starts or not texts[i + 2].islower():
+    if i + 2 >= n or i + 1 in doc.starts or not texts[i + 2].islower():
         return None
     gender = words.value("person_pronoun").get(folds[i + 2])
     if gender not in GENDERED:
+        return None
+    if i and folds[i + 1] == "till" and folds[i - 1] in words.union("nickname_word", "saying_verb"):
+        return gender
+    if i + 3 >= n:
         return None
     if folds[i + 1] == "och" and folds[i + 2] in words.surface("possessive") \
             and texts[i + 3].isalpha():
