@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import detectors, normalize, resolve
 from pseudonymize.detectors import FAMILIES
-from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS
+from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS, person_towns
 from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
@@ -183,7 +183,7 @@ class Engine:
         """`detect` on a prepared essay (`earlier`: a learner's Memory.refs)."""
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
-        spans = resolve.respelt(spans, doc, earlier)
+        spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())
         spans = resolve.unify(resolve.refine_areas(spans, doc), doc.text)
         return resolve.named_ages(resolve.remembered_gender(spans, doc, earlier), doc)
 

@@ -8,7 +8,7 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import lru_cache, partial
 from bisect import bisect_left
@@ -880,10 +880,12 @@ class Matcher:
 
     def _names_whole(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """The steps that read a name's neighbours in the whole essay: lower-case tails, split
-        names, middle names, initials, honorifics, doubled names, then the genders."""
+        names, middle names, initials, honorifics, doubled names, the genders, then the towns
+        the essay names a person after (the engine asks `person_towns` again with the
+        learner's earlier essays)."""
         spans = _name_tails(self, doc, self._split_names(doc, spans))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
-        return settle(doc, self._doubled(doc, spans))
+        return person_towns(doc, settle(doc, self._doubled(doc, spans)))
 
     def _titled(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """"Jag heter Saw Eh Htoo", "min fru Naw Paw Paw": after a capitalised Burmese or Karen
@@ -1430,8 +1432,9 @@ class Matcher:
             c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
         if cap and not initial and _called(doc, i):
             # "alla kallar mig Aga": a capital after "kallar mig" is a name, though also a word
-            # or a town (Aga in Egypt)
-            return _tok_span(NAME_CONTEXT, c, self._name_guess(key, doc, i))
+            # or a town (Aga in Egypt); a listed given name keeps the list's sex ("kalla mig Gaby")
+            return _tok_span(NAME_CONTEXT, c, FIRSTNAME[e.gender] if e.gender in FIRSTNAME
+                             else self._name_guess(key, doc, i))
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
         if label is None:
             return self._unknown(c)
@@ -3015,6 +3018,41 @@ UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix,
 LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country` before its gate)
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
+def person_towns(doc: Doc, spans: list[Span],
+                 earlier: Iterable[tuple[str, str]] = ()) -> list[Span]:
+    """A town's name that the essay or the learner's earlier essays give a person ("vår son
+    Bima … Bima klättrade på templet", "Till Bimas lärare": Bima is also a town on Sumbawa) is
+    that person wherever no place preposition stands right before it: "bor i Bima", "flög till
+    Bima" stay the town (its genitive is the person's after one too: "till Bimas lärare"). A person's name is one entity with every mention (`propagate`); a
+    town's reading with nothing saying place is no evidence against that."""
+    persons = {doc.folds[doc.index_at(s.start)]: s.label for s in spans
+               if s.label in FIRSTNAMES and s.rule != "coreference"}
+    for label, key in earlier:
+        if label in FIRSTNAMES:
+            persons.setdefault(fold(key), label)
+    if not persons:
+        return spans
+    preps = doc.lex.words("place_trigger", "prep")
+    out = list(spans)
+    for n, s in enumerate(spans):
+        if s.label != "city" or s.rule not in TOWN_READINGS:
+            continue
+        k = doc.index_at(s.start)
+        key = doc.folds[k]
+        gen = key not in persons and key.endswith("s") and key[:-1] in persons
+        if doc.ends[k] != s.end or k and doc.folds[k - 1] in preps and not gen:
+            continue  # ("Till Bimas lärare": a person's genitive after the preposition)
+        label = persons.get(key[:-1] if gen else key)
+        if label:
+            out[n] = PERSON_TOWN.span(s.start, s.end, label, ("gen",) if gen else (), key=s.key)
+    return out
+
+
+PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("place_trigger",),
+                   fn=person_towns)
+TOWN_READINGS = frozenset({GAZETTEER.name, "coreference"})  # a town by its name alone
+
+
 # The registry of this family: the known-word rules, then the unknown-word steps in order.
 RULES: tuple[Rule, ...] = (
     _with(PHRASE, Matcher._phrase_span), _with(GAZETTEER, Matcher._classify),
@@ -3030,4 +3068,4 @@ RULES: tuple[Rule, ...] = (
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
     _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
     _with(NAME_TITLE, Matcher._titled), _with(NAMELIKE_SLOT, _u_namelike_slot),
-    _with(NAMELIKE_TAIL, _name_tails), NAME_GENDER)
+    _with(NAMELIKE_TAIL, _name_tails), NAME_GENDER, PERSON_TOWN)

@@ -10,7 +10,7 @@ any mention decides every mention of the name in the essay; contradicting eviden
 nothing. An open name also takes the gender of the first personal pronoun after a mention,
 before the next person ("min kompis Hibaaq och hennes dotter", "min kusin Sazan i Haparanda. Hon
 bor …", "min kompis Gul var med mig, han är …": Gul is a man's name in Afghanistan and a woman's
-in Turkey). For a name the lists call neutral
+in Turkey); "hen" makes it neutral ("heter Eka, hen är …"). For a name the lists call neutral
 pronouns are no evidence: the SweLL convention labels a neutral name by the name, not by the
 person ("Nour … hon" stays unknown). A name the lists give one sex (Gabi, Rezan, Hawre) is
 given to the other only on evidence tied to it: a kin noun naming the person ("min dotter
@@ -36,6 +36,7 @@ FIRSTNAMES = frozenset(FIRSTNAME.values())
 GUESSED_SPELLING = "fuzzy"  # the rule reading a misspelt name as a listed one (gazetteer_match)
 NAMES = FIRSTNAMES | {"surname", "middlename"}
 GENDERED = frozenset({"female", "male"})
+SAID = GENDERED | {"unknown"}  # what a pronoun may say of an open name ("hen": neither)
 NICKNAME_REACH = 3  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
 
 
@@ -85,12 +86,17 @@ def kin_after(doc: Doc, i: int) -> str | None:
 def tied_pronoun(doc: Doc, i: int) -> str | None:
     """"Gabi och hans fru", "Nong och hennes man", "Gabi, han är min vän": a pronoun tied to the
     one-word name at token i by "och" before an owned noun, or by a comma before "är"/"var";
-    close enough to overrule the name lists (a pronoun further on may be anyone's)."""
+    "alla säger Aru till henne": the person a nickname is said to; close enough to overrule
+    the name lists (a pronoun further on may be anyone's)."""
     folds, texts, words, n = doc.folds, doc.texts, doc.lex.words, len(doc.texts)
-    if i + 3 >= n or i + 1 in doc.starts or not texts[i + 2].islower():
+    if i + 2 >= n or i + 1 in doc.starts or not texts[i + 2].islower():
         return None
     gender = words.value("person_pronoun").get(folds[i + 2])
     if gender not in GENDERED:
+        return None
+    if i and folds[i + 1] == "till" and folds[i - 1] in words.union("nickname_word", "saying_verb"):
+        return gender
+    if i + 3 >= n:
         return None
     if folds[i + 1] == "och" and folds[i + 2] in words.surface("possessive") \
             and texts[i + 3].isalpha():
@@ -134,13 +140,15 @@ def _nickname(doc: Doc, i: int, before: str | None, writer: str | None) -> str |
 def pronoun_gender(doc: Doc, k: int, stop: int, sentence: bool = False) -> str | None:
     """The gender of the first personal pronoun after token k, before token `stop` (the next
     person's mention) and within PRONOUN_REACH words (with `sentence`, within k's sentence);
-    "Hans" capitalised inside a sentence is the name, not the pronoun."""
+    "unknown" for "hen" ("heter Eka, hen är också från Indonesien": the person is called by
+    neither sex's pronoun, so the name is labelled neutral); "Hans" capitalised inside a
+    sentence is the name, not the pronoun."""
     pronouns = doc.lex.words.value("person_pronoun")
     for j in range(k + 1, min(stop, k + 1 + PRONOUN_REACH)):
         if sentence and j in doc.starts:
             return None
         gender = pronouns.get(doc.folds[j])
-        if gender in GENDERED and (doc.texts[j][:1].islower() or j in doc.starts):
+        if gender in SAID and (doc.texts[j][:1].islower() or j in doc.starts):
             return gender
     return None
 
