@@ -250,7 +250,8 @@ AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.rea
             + AGE_WORD.after)
 DAY = _rule("day", ("day", "month_word"), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
                                            "day_joiner"))
-DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85, reads=("weekday", "date_trigger"))
+DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85,
+                    reads=("weekday", "date_trigger", "ordinal_noun", "unit_word"))
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7, reads=("weekday", "ordinal_noun"))
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
@@ -1285,6 +1286,8 @@ class ContextRules:
                 return
         if (owner[:1].isupper() or lower) and doc.texts[j][0].isalnum() and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
+            if label == "school":  # "jobbar som lärare på strömstad gymnasium": its owner
+                label = _org_role(doc, place, label)  # follows the work verb
             add(INSTITUTION_PHRASE.span(doc.offsets[place], doc.ends[i], label, attrs,
                                         key=" ".join(folds[place:i + 1])))
         elif len(folds[i]) == 2 and owner.islower():
@@ -2406,21 +2409,28 @@ def _listed_day(r: ContextRules, doc: Doc, i: int) -> bool:
 
 def _day_i_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"den 23 i 8", "den 3e i 11", "3 i 11 2019", "föddes 5 i 6": the spoken Swedish date, day
-    and month number (without "den" only after a date's word or before a year)."""
+    and month number (without "den" only after a date's word or before a year); "före den 20
+    12", "fredag den 14 11": after "den" the "i" may be left out, the month then being one or two
+    digits that count nothing after them ("den 3 4 gånger", "den 20 12 kronor" are no dates)."""
     digits, value = _digits(doc, i)
     folds, n = doc.folds, len(doc.texts)
+    spoken = i + 1 < n and folds[i + 1] == "i"
+    m = i + 1 + spoken  # the month's token
     if not (1 <= value <= 31 and doc.texts[i][len(digits):].lstrip(":") in ("", *ORDINAL_LETTERS)
-            and i + 2 < n and folds[i + 1] == "i"
-            and _digits(doc, i + 2)[0] == doc.texts[i + 2]
-            and 1 <= _digits(doc, i + 2)[1] <= 12):
+            and m < n and _digits(doc, m)[0] == doc.texts[m]
+            and 1 <= _digits(doc, m)[1] <= 12):
         return False
-    year = i + 3 < n and len(doc.texts[i + 3]) == 4 and doc.texts[i + 3].isdigit() \
-        and T.FIRST_PERSONAL_YEAR <= int(doc.texts[i + 3]) <= T.LAST_DATE_YEAR
-    if not (i and doc.entries[i - 1].cats & DATE_CONTEXT_CATS or year):
+    if not spoken and not (i and folds[i - 1] == "den" and len(doc.texts[m]) <= 2
+                           and doc.offsets[m] > doc.ends[i]
+                           and not (m + 1 < n and (folds[m + 1] in r.w["ordinal_noun"]
+                                                   or folds[m + 1] in r.w["unit_word"]))):
+        return False
+    year = m + 1 < n and len(doc.texts[m + 1]) == 4 and doc.texts[m + 1].isdigit() \
+        and T.FIRST_PERSONAL_YEAR <= int(doc.texts[m + 1]) <= T.LAST_DATE_YEAR
+    if not (i and doc.entries[i - 1].cats & DATE_CONTEXT_CATS or year or not spoken):
         return False
     add(DAY_I_MONTH.span(doc.offsets[i], doc.ends[i], "day", key=digits))
-    add(DAY_I_MONTH.span(doc.offsets[i + 2], doc.ends[i + 2], "month_digit",
-                         key=doc.texts[i + 2]))
+    add(DAY_I_MONTH.span(doc.offsets[m], doc.ends[m], "month_digit", key=doc.texts[m]))
     return True
 
 
