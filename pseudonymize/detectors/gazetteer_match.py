@@ -2824,7 +2824,12 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     # ... and so does a letter Swedish does not write, or an Arabic article ("i al-ashar"),
     # whatever Swedish ending the rest has
     article = bool(c.place_ctx) and not c.e.zipf and m._article_name(c.doc.texts[c.i])
-    named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
+    # (a village's name the word counts know, "i västanfors", with a town's ending is no word
+    # of the vocabulary, nor a form or compound of one: not "till arbetsmiljön")
+    named_ending = suffix in ("city", "geo") and bool(c.place_ctx) and (
+        c.e.zipf < T.RARE or suffix == "city" and c.e.zipf < T.MISSPELT_MAX
+        and c.key not in m.vocabulary and not m._compound(c.key) and not m._misspelt(c.key)
+        and not m._inflected_word(c.key)) \
         or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
     within = c.place_ctx and _within_named(m, c.doc, c.i)
     # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
