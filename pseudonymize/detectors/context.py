@@ -152,7 +152,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
-                          "article_prefix"))
+                          "article_prefix", "geo_preposition"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -793,10 +793,15 @@ class ContextRules:
         geo = self.kind_nouns.get(key) == "geo" \
             and doc.texts[i].lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
         region = self.kind_nouns.get(key) == "region"
+        # "vid sjön halen", "längs floden lee": after a place's preposition the word counts may
+        # know the name (not "använda skogen effektivt")
+        counted = geo and i > 0 and (folds[i - 1] in self.w["place_trigger.prep"]
+                                     or folds[i - 1] in self.w["geo_preposition"])
         if self._kind_after_name(doc, i, geo, region, add):
             return
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
+                j < n and (doc.texts[j][:1].isupper()
+                           or self._unknown_name(doc, j, geo, counted=counted)
                            or self._listed_name(doc, j, region, geo))):
             if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
@@ -817,7 +822,8 @@ class ContextRules:
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
         if j >= n or not (self._kind_name(doc, j, named) or closing > j
-                          or (region or geo) and self._listed_name(doc, j, region, geo)) \
+                          or (region or geo) and self._listed_name(doc, j, region, geo)
+                          or counted and self._unknown_name(doc, j, True, counted=True)) \
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
@@ -919,13 +925,18 @@ class ContextRules:
         return bool(e.place_kind or e.gender or geo and e.country) and e.zipf < limit \
             and not e.cats - NAMEISH and doc.texts[j].isalpha()
 
-    def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
+    def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False,
+                      counted: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
         that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
-        words run together, is its name; also past an Arabic article ("området al-ashar")."""
+        words run together, is its name; also past an Arabic article ("området al-ashar").
+        `counted`: right after a lake's, river's or mountain's kind noun the word counts may
+        know the name ("sjön halen", "floden lee"), if it is no vocabulary word."""
         e, key = doc.entries[j], doc.folds[j]
-        return self._bare(doc.texts[j]).isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
-            and key not in self.stems.vocabulary \
+        known = e.zipf < T.KIND_GEO_NAME_MAX and doc.texts[j].islower() if counted \
+            else not e.zipf
+        return self._bare(doc.texts[j]).isalpha() and len(key) >= 4 - counted and known \
+            and not e.cats and key not in self.stems.vocabulary \
             and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
 
     def _bare(self, text: str) -> str:
