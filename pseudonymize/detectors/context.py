@@ -157,7 +157,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
-                          "article_prefix"))
+                          "article_prefix", "geo_preposition"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -255,7 +255,8 @@ AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.rea
             + AGE_WORD.after)
 DAY = _rule("day", ("day", "month_word"), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
                                            "day_joiner"))
-DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85, reads=("weekday", "date_trigger"))
+DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85,
+                    reads=("weekday", "date_trigger", "ordinal_noun", "unit_word"))
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7, reads=("weekday", "ordinal_noun"))
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
                      reads=("transport_word", "generic_number_word"))
@@ -797,10 +798,15 @@ class ContextRules:
         geo = self.kind_nouns.get(key) == "geo" \
             and doc.texts[i].lower() in self.lex.words.surface("kind_noun")  # "ån", not "an"
         region = self.kind_nouns.get(key) == "region"
+        # "vid sjön halen", "längs floden lee": after a place's preposition the word counts may
+        # know the name (not "använda skogen effektivt")
+        counted = geo and i > 0 and (folds[i - 1] in self.w["place_trigger.prep"]
+                                     or folds[i - 1] in self.w["geo_preposition"])
         if self._kind_after_name(doc, i, geo, region, add):
             return
         if key not in self.w["kind_noun_before_name"] or not (
-                j < n and (doc.texts[j][:1].isupper() or self._unknown_name(doc, j, geo)
+                j < n and (doc.texts[j][:1].isupper()
+                           or self._unknown_name(doc, j, geo, counted=counted)
                            or self._listed_name(doc, j, region, geo))):
             if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
                                                            or doc.entries[j + 1].place_kind):
@@ -821,7 +827,8 @@ class ContextRules:
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
         if j >= n or not (self._kind_name(doc, j, named) or closing > j
-                          or (region or geo) and self._listed_name(doc, j, region, geo)) \
+                          or (region or geo) and self._listed_name(doc, j, region, geo)
+                          or counted and self._unknown_name(doc, j, True, counted=True)) \
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_nouns[key], doc.entries[j]
@@ -923,13 +930,18 @@ class ContextRules:
         return bool(e.place_kind or e.gender or geo and e.country) and e.zipf < limit \
             and not e.cats - NAMEISH and doc.texts[j].isalpha()
 
-    def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False) -> bool:
+    def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False,
+                      counted: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
         that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
-        words run together, is its name; also past an Arabic article ("området al-ashar")."""
+        words run together, is its name; also past an Arabic article ("området al-ashar").
+        `counted`: right after a lake's, river's or mountain's kind noun the word counts may
+        know the name ("sjön halen", "floden lee"), if it is no vocabulary word."""
         e, key = doc.entries[j], doc.folds[j]
-        return self._bare(doc.texts[j]).isalpha() and len(key) >= 4 and not e.zipf and not e.cats \
-            and key not in self.stems.vocabulary \
+        known = e.zipf < T.KIND_GEO_NAME_MAX and doc.texts[j].islower() if counted \
+            else not e.zipf
+        return self._bare(doc.texts[j]).isalpha() and len(key) >= 4 - counted and known \
+            and not e.cats and key not in self.stems.vocabulary \
             and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
 
     def _bare(self, text: str) -> str:
@@ -1290,6 +1302,8 @@ class ContextRules:
                 return
         if (owner[:1].isupper() or lower) and doc.texts[j][0].isalnum() and (
                 j not in doc.starts or owner.endswith("s") and j + 1 == i):
+            if label == "school":  # "jobbar som lärare på strömstad gymnasium": its owner
+                label = _org_role(doc, place, label)  # follows the work verb
             add(INSTITUTION_PHRASE.span(doc.offsets[place], doc.ends[i], label, attrs,
                                         key=" ".join(folds[place:i + 1])))
         elif len(folds[i]) == 2 and owner.islower():
@@ -2423,21 +2437,28 @@ def _listed_day(r: ContextRules, doc: Doc, i: int) -> bool:
 
 def _day_i_month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"den 23 i 8", "den 3e i 11", "3 i 11 2019", "föddes 5 i 6": the spoken Swedish date, day
-    and month number (without "den" only after a date's word or before a year)."""
+    and month number (without "den" only after a date's word or before a year); "före den 20
+    12", "fredag den 14 11": after "den" the "i" may be left out, the month then being one or two
+    digits that count nothing after them ("den 3 4 gånger", "den 20 12 kronor" are no dates)."""
     digits, value = _digits(doc, i)
     folds, n = doc.folds, len(doc.texts)
+    spoken = i + 1 < n and folds[i + 1] == "i"
+    m = i + 1 + spoken  # the month's token
     if not (1 <= value <= 31 and doc.texts[i][len(digits):].lstrip(":") in ("", *ORDINAL_LETTERS)
-            and i + 2 < n and folds[i + 1] == "i"
-            and _digits(doc, i + 2)[0] == doc.texts[i + 2]
-            and 1 <= _digits(doc, i + 2)[1] <= 12):
+            and m < n and _digits(doc, m)[0] == doc.texts[m]
+            and 1 <= _digits(doc, m)[1] <= 12):
         return False
-    year = i + 3 < n and len(doc.texts[i + 3]) == 4 and doc.texts[i + 3].isdigit() \
-        and T.FIRST_PERSONAL_YEAR <= int(doc.texts[i + 3]) <= T.LAST_DATE_YEAR
-    if not (i and doc.entries[i - 1].cats & DATE_CONTEXT_CATS or year):
+    if not spoken and not (i and folds[i - 1] == "den" and len(doc.texts[m]) <= 2
+                           and doc.offsets[m] > doc.ends[i]
+                           and not (m + 1 < n and (folds[m + 1] in r.w["ordinal_noun"]
+                                                   or folds[m + 1] in r.w["unit_word"]))):
+        return False
+    year = m + 1 < n and len(doc.texts[m + 1]) == 4 and doc.texts[m + 1].isdigit() \
+        and T.FIRST_PERSONAL_YEAR <= int(doc.texts[m + 1]) <= T.LAST_DATE_YEAR
+    if not (i and doc.entries[i - 1].cats & DATE_CONTEXT_CATS or year or not spoken):
         return False
     add(DAY_I_MONTH.span(doc.offsets[i], doc.ends[i], "day", key=digits))
-    add(DAY_I_MONTH.span(doc.offsets[i + 2], doc.ends[i + 2], "month_digit",
-                         key=doc.texts[i + 2]))
+    add(DAY_I_MONTH.span(doc.offsets[m], doc.ends[m], "month_digit", key=doc.texts[m]))
     return True
 
 

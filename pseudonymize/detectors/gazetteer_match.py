@@ -480,11 +480,14 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     "jobbar på en avdelning på Länssjukhuset Ryhov"); a known hospital, bank or authority
     (`kind`) is otherwise `other_institution` ("remiss till Sahlgrenska", "konto i Nordea").
     A known university is `work` only right after working there ("jobbar på Karolinska
-    Institutet", not "började på" nor "studerar på X och jobbar på Y"); a school stays `school`
-    ("nytt jobb på Katedralskolan": the gold sets' convention)."""
-    if label == "school":  # "jobbar på Karolinska Institutet": a university one works at
-        return "work" if kind == "university" and (works_at(doc, i) or _fronted_work(doc, i)
-                                                    or _profession_at(doc, i)) else label
+    Institutet", not "började på" nor "studerar på X och jobbar på Y"); another school only
+    after a verb of working ("jobbar som lärare på Strömstad gymnasium"; "nytt jobb på
+    Katedralskolan", "arbetspass som vikarie på Ryds förskola" stay `school`, the gold sets'
+    convention)."""
+    if label == "school":
+        at_work = works_at(doc, i) or _fronted_work(doc, i) or _profession_at(doc, i)
+        return "work" if at_work and (kind == "university" or _work_verb_before(doc, i)) \
+            else label
     if i and doc.folds[i - 1] in doc.lex.words.folds["go_between"] and kind not in (None, "company"):
         # "söker jobb via Arbetsförmedlingen", "praktik genom arbetsförmedlingen": the
         # authority helps with the work; it is not where one works
@@ -495,6 +498,18 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
+
+
+def _work_verb_before(doc: Doc, i: int) -> bool:
+    """A verb of working in the clause before the preposition at token i-1 ("jobbar som
+    lärare på X", "han jobbar på X"), within T.WORK_CLAUSE words."""
+    verbs = doc.lex.words.folds["work_word.verb"]
+    for k in range(i - 2, max(-1, i - 2 - T.WORK_CLAUSE), -1):
+        if not doc.texts[k][0].isalnum() or k + 1 in doc.starts:
+            return False
+        if doc.folds[k] in verbs:
+            return True
+    return False
 
 
 def _profession_at(doc: Doc, i: int) -> bool:
@@ -2839,7 +2854,12 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     # ... and so does a letter Swedish does not write, or an Arabic article ("i al-ashar"),
     # whatever Swedish ending the rest has
     article = bool(c.place_ctx) and not c.e.zipf and m._article_name(c.doc.texts[c.i])
-    named_ending = suffix in ("city", "geo") and c.e.zipf < T.RARE and bool(c.place_ctx) \
+    # (a village's name the word counts know, "i västanfors", with a town's ending is no word
+    # of the vocabulary, nor a form or compound of one: not "till arbetsmiljön")
+    named_ending = suffix in ("city", "geo") and bool(c.place_ctx) and (
+        c.e.zipf < T.RARE or suffix == "city" and c.e.zipf < T.MISSPELT_MAX
+        and c.key not in m.vocabulary and not m._compound(c.key) and not m._misspelt(c.key)
+        and not m._inflected_word(c.key)) \
         or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
     within = c.place_ctx and _within_named(m, c.doc, c.i)
     # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 import regex
 
@@ -68,6 +69,9 @@ LICENSE_RUSSIAN = regex.compile(
 LICENSE_FOREIGN = regex.compile(
     r"(?<![\w-])\p{Lu}{1,3}(?:[\s-]\p{Lu}{1,2})?[\s-](?:\d{1,5}(?:\s?\p{Lu}{1,2})?"
     r"|\d[\dA-Z]{2,5}\d)(?![\w-])")  # ... or letters among the digits: "KR 5G718" (Poland)
+# "482 BKT": digits before the letters (Estonia, Latvia's old plates, Bulgaria's tail), taken
+# only after a plate's own trigger, as LICENSE_FOREIGN is
+LICENSE_DIGITS_FIRST = regex.compile(r"(?<![\w-])\d{2,4}[\s-]?\p{Lu}{2,3}(?![\w-])")
 DATE = re.compile(
     r"(?<![\w.,/-])(?:"
     r"(?:1\d|20)\d{2}[-./_](?:0?[1-9]|1[0-2])[-./_](?:0?[1-9]|[12]\d|3[01])"          # 2019-03-15
@@ -453,8 +457,12 @@ def _licences(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         if kind is not None and (glued or letters not in lex.unnamed and (
                 letters not in lex.unnamed_rare or kind == "license_nr")):
             found.add(m.span())
-    for m in _anchored(LICENSE_FOREIGN, doc.text, _before(scan.runs, LICENSE_FOREIGN_BACK)):
-        if m.span() not in found and _number_kind(doc, lex, m.start(), 6) == "license_nr":
+    foreign = chain(_anchored(LICENSE_FOREIGN, doc.text, _before(scan.runs, LICENSE_FOREIGN_BACK)),
+                    _anchored(LICENSE_DIGITS_FIRST, doc.text, scan.runs))
+    for m in foreign:
+        if m.span() not in found and _number_kind(doc, lex, m.start(), 6) == "license_nr" \
+                and doc.folds[doc.index_before(m.end())] not in lex.words("unit_word"):
+            # not "bilen kostade 300 EUR"
             found.add(m.span())
     for start, end in sorted(found):
         add(LICENCE_RULE.span(start, end, "license_nr"))
