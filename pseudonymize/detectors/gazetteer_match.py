@@ -662,8 +662,8 @@ class Matcher:
         self._split = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._split_uncached)
         self._near_common = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._near_common_uncached)
         self.quiet_homograph = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._quiet_homograph)
-        self._by_length: dict[tuple[bool, str, int, int], list[str]] = {}  # `_near_length`
-        self._lengths: dict[tuple[bool, str], dict[int, list[tuple[int, str]]]] = {}  # by length
+        self._by_length: dict[tuple[str, str, int, int], list[str]] = {}  # `_near_length`
+        self._lengths: dict[tuple[str, str], dict[int, list[tuple[int, str]]]] = {}  # by length
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
@@ -678,6 +678,11 @@ class Matcher:
         """What `detect` reads besides the word tests: misspelling targets, the rules'
         neighbours, the everyday words skipped, the patterns over an essay's marks."""
         self._fuzzy = lru_cache(maxsize=200_000)(self._fuzzy_uncached)
+        self._country_near = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._country_near_uncached)
+        # the fuzzy targets that are countries, by first letter (`_country_near`)
+        self.country_targets = lex.derived("country_targets", lambda: {
+            first: [t for t in targets if lex.entries[t].country]
+            for first, targets in lex.fuzzy_targets.items()})
         self.longest_target = lex.derived("longest_target", lambda: max(
             map(len, chain.from_iterable(lex.fuzzy_targets.values())), default=0))
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
@@ -768,38 +773,54 @@ class Matcher:
         self.capital_steps_before = lex.words.union("institution_preposition")
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
 
-    def _fuzzy_uncached(self, key: str) -> str | None:
+    def _fuzzy_edits(self, key: str) -> int:
+        """The edits `_fuzzy` allows a key (two from 8 letters), or 0 where it searches none:
+        no target starts with its letter, under 6 letters, or longer than any target by more
+        than two (two edits change the length by two at most: a hostile 1 MB word)."""
         if not self.lex.fuzzy_targets.get(key[0]) or len(key) < 6 \
                 or len(key) > self.longest_target + 2:
-            return None  # two edits change the length by two at most: a hostile 1 MB word
-        best = process.extractOne(key, self._near_length(key[0], len(key), 1),
-                                  scorer=OSA.distance, score_cutoff=1)
-        if best or len(key) < 8:
-            return best[0] if best else None
+            return 0
+        return 1 if len(key) < 8 else 2
+
+    def _fuzzy_uncached(self, key: str) -> str | None:
         # Two edits only towards places ("Götebrog"): a name that far off is another name.
-        best = process.extractOne(key, self._near_length(key[0], len(key), 2),
-                                  scorer=OSA.distance, score_cutoff=2)
-        if best and not self.lex.entries[best[0]].gender:
+        # One search within two edits finds the best within one as well (the first of the
+        # closest: a target one edit off is no longer or shorter by more than one), where a
+        # search within one edit first scanned half the same targets again.
+        edits = self._fuzzy_edits(key)
+        best = edits and process.extractOne(key, self._near_length(key[0], len(key), edits),
+                                            scorer=OSA.distance, score_cutoff=edits)
+        if best and (best[1] < 2 or not self.lex.entries[best[0]].gender):
             return best[0]
         return None
 
-    def _near_length(self, first: str, length: int, edits: int, common: bool = False
+    def _country_near_uncached(self, key: str) -> bool:
+        """Whether a country is among the targets `_fuzzy` searches for `key`, within its
+        edits: where none is, its best target is no country, known without searching them
+        all (`_misspelt_country` asks of every rare word no list holds)."""
+        edits = self._fuzzy_edits(key)
+        countries = edits and self._near_length(key[0], len(key), edits, "country")
+        return bool(countries) and process.extractOne(
+            key, countries, scorer=OSA.distance, score_cutoff=edits) is not None
+
+    def _near_length(self, first: str, length: int, edits: int, table: str = "fuzzy"
                      ) -> list[str]:
-        """The fuzzy targets (`common`: the everyday words) starting with `first` whose length
-        is within `edits` of `length`, in their order: `edits` edits change a word's length by
-        as many at most, so the best within `edits` (the first of the closest) is the one
+        """The fuzzy targets (`table` "common": the everyday words; "country": the countries
+        among the fuzzy targets) starting with `first` whose length is within `edits` of
+        `length`, in their order: `edits` edits change a word's length by as many at most, so the best within `edits` (the first of the closest) is the one
         among all targets. Made once per (letter, length, edits) from the letter's (position,
         target) pairs by length: the whole list cost a C-level step per target and word."""
-        found = self._by_length.get((common, first, length, edits))
+        found = self._by_length.get((table, first, length, edits))
         if found is None:
-            lengths = self._lengths.get((common, first))
+            lengths = self._lengths.get((table, first))
             if lengths is None:  # made whole before it is kept: threads may share the engine
                 lengths = {}
-                table = self.lex.common_by_letter if common else self.lex.fuzzy_targets
-                for pair in enumerate(table.get(first, ())):
+                targets = self.lex.common_by_letter if table == "common" else \
+                    self.country_targets if table == "country" else self.lex.fuzzy_targets
+                for pair in enumerate(targets.get(first, ())):
                     lengths.setdefault(len(pair[1]), []).append(pair)
-                self._lengths[common, first] = lengths
-            found = self._by_length[common, first, length, edits] = [
+                self._lengths[table, first] = lengths
+            found = self._by_length[table, first, length, edits] = [
                 target for _, target in sorted(chain.from_iterable(
                     lengths.get(n, ()) for n in range(length - edits, length + edits + 1)))]
         return found
@@ -1562,8 +1583,8 @@ class Matcher:
     def _misspelt_country(self, e: Entry, key: str) -> str | None:
         """A rare word with no reading of its own one or two edits from a country ("afganistan",
         a learner spelling frequent enough to be in the word list): the country it misspells."""
-        if e.zipf >= T.MISSPELT_MAX or e[:-1] != NO_READING:
-            return None
+        if e.zipf >= T.MISSPELT_MAX or e[:-1] != NO_READING or not self._country_near(key):
+            return None  # (most rare words: no country near, the full search not made)
         target = self._fuzzy(key)
         return target if target and self.lex.entries[target].country else None
 
@@ -2017,7 +2038,7 @@ class Matcher:
         hennes, "sakar" ~ saker, "ante" ~ anta: a learner's spelling as likely as a name."""
         return any(len(w) == len(key) and sum(a != b for a, b in zip(w, key)) == 1
                    and self.lex.get(w).zipf >= T.ONE_LETTER_WORD_MIN
-                   for w in self._near_length(key[0], len(key), 0, common=True))
+                   for w in self._near_length(key[0], len(key), 0, "common"))
 
     def _definite_noun(self, key: str) -> bool:
         """"apoteket", "banken": the definite form of an everyday noun (a company's name that
@@ -2181,7 +2202,7 @@ class Matcher:
     def _near_common_uncached(self, key: str, edits: int) -> bool:
         if key[0] not in self.lex.common_by_letter:
             return False  # (no table kept for a letter no everyday word starts with)
-        words = self._near_length(key[0], len(key), edits, common=True)
+        words = self._near_length(key[0], len(key), edits, "common")
         return bool(words) and process.extractOne(
             key, words, scorer=OSA.distance, score_cutoff=edits) is not None
 
