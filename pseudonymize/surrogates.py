@@ -30,7 +30,7 @@ from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
 from pseudonymize.coordinates import (abroad_km, apart_km, boat_km, by_border, commute_km,
                                       directions, distance_km, lies_toward, near_km, nearest,
-                                      on_side, water_km)
+                                      on_side, sections_abroad, water_km)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -3097,6 +3097,15 @@ class Renderer:
         if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
             named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
             return (named or sorted(where))[0]
+        if self.effective == "lifelike" and span.label == "city" and \
+                0 < entry.se_pop < SWEDISH_TOWN_IN_WINDOW:
+            # "Jag kommer från Bor i jonglei, det ligger vid Nilen i Sydsudan": a Swedish
+            # locality's name whose own sentence goes on to name a country abroad (before any
+            # Swedish town) is a place of that country, never Sundsvall "i Sydsudan"
+            text = getattr(self.before, "text", "")
+            after = self._abroad_in(text[span.end:_sentence_end(text, span.end)])
+            if after:
+                return after
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
         if self.effective == "lifelike" and span.label == "region" and not (
@@ -3226,8 +3235,11 @@ class Renderer:
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
                 return None  # a Swedish town or district (never "vi", a locality as well)
+            # (a big town abroad that is a frequent Swedish word is the word: "man", Man in
+            # Côte d'Ivoire, never puts "Från stan man ser berget" there)
             found = found or entry.country or (entry.place_country if entry.place_pop >= BIG_PLACE
-                                               and entry.place_country != "SE" else "")
+                                               and entry.place_country != "SE"
+                                               and entry.zipf < TOWN_WORD_ZIPF else "")
         return "" if found == "SE" else found
 
     def _trains_across(self, span: Span) -> list[str]:
@@ -4180,8 +4192,9 @@ class Renderer:
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
                     or self._compound(rng, ending or words().default_street_ending))
-        cities = [c for c in lex.cities_by_country.get(country, [])
-                  if c not in self.geo.not_towns_abroad]  # (lifelike: never Ecopark)
+        parts = town_sections(lex) if self.effective == "lifelike" else frozenset()
+        cities = [c for c in lex.cities_by_country.get(country, [])  # (lifelike: never Ecopark,
+                  if c not in self.geo.not_towns_abroad and c not in parts]  # never Kentron)
         if country == "SE":
             cities = self._swedish_towns(cities)
         capital = self._capital_said(span, country) if label == "city" else None
@@ -4979,7 +4992,11 @@ class Renderer:
             head = getattr(self.before, "text", "")[:span.start].rstrip()
             if not head or head[-1] in ".!?\n":
                 bare = bare[:1].upper() + bare[1:]  # "Floden går inte genom Benghazi"
-            return (bare if not said else None) or (
+            # (after a kind word: one of a neighbour's first, "berget Damavand" beside a
+            # surrogate Afghanistan, never Halgurd of Iraq)
+            return (bare if not said else None) or self._draw(plain(
+                [n for n, w in same if abroad(w) and self._free(n) and not w.isdisjoint(
+                    self.lex.neighbours.get(country, ()))]), rng) or (
                 self._draw(plain([n for n, w in same if abroad(w) and any(
                     self.lex.continents.get(iso) in continents for iso in w)]), rng)
                 or self._draw([n for n, w in same if abroad(w)], rng))
@@ -5305,8 +5322,8 @@ class Renderer:
                        key=lambda c: (-_population(self.lex, c, iso), c))
         # (a town whose name another country's town bears too is listed under both: Nzega)
         return rendered[0] if rendered and not fresh else self._draw(
-            [c for c in towns if self._free(c) and c not in rendered
-             and self.lex.get(fold(c)).place_country == iso][:5], rng)
+            [c for c in towns if self._free(c) and c not in rendered and c not in
+             town_sections(self.lex) and self.lex.get(fold(c)).place_country == iso][:5], rng)
 
     def _named_by_unknown_place(self, span: Span, original: str, kind: Kind | None,
                                 rng: Draws) -> str | None:
@@ -5747,6 +5764,21 @@ SWEDISH_TOWN_IN_WINDOW = 5000  # a word of this many inhabitants in Sweden is a 
 TOWN_WORD_ZIPF = 6.0  # ... unless it is this frequent as a word (vi, bara)
 FEAST_DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits"})
 YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as a birth year
+
+
+# lexicon id -> the towns abroad that are districts of a bigger town (`town_sections`)
+_SECTIONS: dict[int, frozenset[str]] = {}
+
+
+def town_sections(lex: Lexicon) -> frozenset[str]:
+    """Lifelike: the towns of the pools abroad that are parts of a bigger town of their country
+    (`sections_abroad`, by the lexicon's populations), never drawn as a town abroad; once per
+    lexicon."""
+    if id(lex) not in _SECTIONS:
+        _SECTIONS[id(lex)] = sections_abroad(
+            {iso: {c: _population(lex, c, iso) for c in towns}
+             for iso, towns in sorted(lex.cities_by_country.items()) if iso != "SE"})
+    return _SECTIONS[id(lex)]
 
 
 # (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`

@@ -18,7 +18,7 @@ from pseudonymize.coordinates import (by_border, commute_km, distance_km, lies_t
                                       on_side, towns_abroad)
 from pseudonymize.engine import Engine, Memory, learner_essays
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
+from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind, town_sections,
                                       institution_kinds,
                                       plate_formats, regions_abroad, town_genitive, word_value,
                                       words)
@@ -3875,3 +3875,64 @@ def test_no_town_abroad_is_drawn_by_a_rivers_name(engine: Engine) -> None:
     drawn = {t for towns in engine.lex.cities_by_country.values() for t in towns
              if t not in geo.not_towns_abroad}
     assert "Desna" in waters and not drawn & waters
+
+
+# --- lifelike32: places of the right country (judge runs 33-37 on dev13/dev14) ---------------
+
+def _no_district_as_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town abroad is never drawn among the districts GeoNames lists as towns (Kentron,
+    Erebuni in Jerevan; Lasnamäe in Tallinn): "kommer från Kentron, andra största staden"."""
+    got = surrogate(r, names[0])
+    assert got not in town_sections(engine.lex), r.target
+
+
+def _feature_of_its_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A mountain or lake no table knows, in an essay whose places lie in one country, is one
+    of the surrogate country's or of a neighbour's (never Kilimanjaro beside a surrogate Turkey:
+    "Från stan man ser berget" read "man" as Man, Côte d'Ivoire)."""
+    feature, country = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    features = geography(True).features
+    kind, where = features.get(surrogate(r, feature).title(), ("", frozenset()))
+    near = {iso} | set(engine.lex.neighbours.get(iso, ()))
+    # (a country none of whose neighbours has one of its kind: one of its continent)
+    assert where & near or not any(k == kind and w & near for k, w in features.values()) and \
+        {engine.lex.continents.get(c) for c in where} & {engine.lex.continents.get(iso)}, \
+        (r.target, iso, where)
+
+
+def _town_of_the_country_after(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish locality's name whose sentence goes on to name a country abroad ("från Bor i
+    jonglei, det ligger vid Nilen i Sydsudan") is a town of that country's surrogate; where
+    the country stands in another sentence, a Swedish town."""
+    town, country = names[:2]
+    got, iso = surrogate(r, town), engine.lex.get(fold(surrogate(r, country))).country
+    entry = engine.lex.get(fold(got))
+    assert (entry.place_country == iso and not entry.se_pop) if len(names) == 2 \
+        else entry.se_pop, r.target
+
+
+ROUND32 = [
+    ("Jag kommer från Gyumri i Armenien, andra största staden.", ("Gyumri",),
+     _no_district_as_town),
+    ("Min mamma bor kvar i Tartu i Estland.", ("Tartu",), _no_district_as_town),
+    ("Jag kommer från Camagüey på Kuba. Min bror bor kvar i Havanna.", ("Havanna",),
+     _no_district_as_town),
+    ("Min stad Gyumri är en gammal stad i Armenien. Från stan man ser berget aragats med snö.",
+     ("aragats", "Armenien"), _feature_of_its_country),
+    ("Jag kommer från Van i Turkiet. Man ser berget Süphan från stan.", ("Süphan", "Turkiet"),
+     _feature_of_its_country),
+    ("Jag kommer från Bor i jonglei, det ligger vid Nilen i Sydsudan.", ("Bor", "Sydsudan"),
+     _town_of_the_country_after),
+    ("Jag bor i Bor nära Värnamo. Jag kommer från Sydsudan.", ("Bor", "Sydsudan", "SE"),
+     _town_of_the_country_after),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND32,
+                         ids=[f"lifelike32-{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND32)])
+def test_places_abroad_lie_in_their_country(engine: Engine, text: str, names: tuple[str, ...],
+                                            holds: Callable[[Engine, Result, tuple[str, ...]],
+                                                            None]) -> None:
+    """Over seeds 0-7: judge runs 33-37's places of another country (lifelike32)."""
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
