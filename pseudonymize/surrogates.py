@@ -5405,7 +5405,9 @@ class Renderer:
         key = fold(original)
         for name, pick in self.institution_map.items():
             head, _, rest = name.rpartition(" " + key)
-            if not head or rest or not institution_kind(head):
+            # (the kind word right before the name: "Högskolan i Gävle" names its town, and
+            # "från gävle" in the learner's next essay is the town, never Mittuniversitetet)
+            if not head or rest or not institution_kind(head.split()[-1]):
                 continue
             size = len(head.split())
             kept = fold(" ".join(pick.split(" ")[:size])) == head

@@ -3936,3 +3936,23 @@ def test_places_abroad_lie_in_their_country(engine: Engine, text: str, names: tu
                                                             None]) -> None:
     """Over seeds 0-7: judge runs 33-37's places of another country (lifelike32)."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+@pytest.mark.parametrize(("essays", "town"), [
+    (["Jag bor i Bollnäs. Nu jag vill läsa till förskollärare på Högskolan i Gävle på distans.",
+      "Min kompis kom från gävle med buss 100. Hyran i Gävle kostar 9 000 kronor."], "gävle"),
+    (["Jag bor i Borås och jobbar på restaurang Hanoi.", "Maten på Hanoi är god."], None),
+])
+def test_a_town_in_an_institutions_name_stays_a_town_in_the_next_essay(
+        engine: Engine, essays: list[str], town: str | None) -> None:
+    """"Högskolan i Gävle" names its town: in the learner's next essay "från gävle" is a town
+    (before: "från mittuniversitetet", the university's surrogate, as a business named like
+    a place is: "restaurang Hanoi ... på Hanoi", which keeps following its business)."""
+    for seed in JUDGE_SEEDS:
+        first, second = run(engine, essays, seed)
+        got = surrogate(second, town or "Hanoi")
+        if town:
+            assert got.lower() in {fold(t) for t in geography().towns} | {
+                t.lower() for t in geography().towns}, second.target
+        else:
+            assert got in surrogate(first, "restaurang Hanoi"), (first.target, second.target)
