@@ -4359,7 +4359,10 @@ class Renderer:
             # none is as near as the original lies
             pool = [c for c in pool if c in need] or self._nearby(
                 sorted(need), span, original, extend=False) or pool
+        # (a district of a big town abroad before a town of another country: Maardu, never
+        # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
+            lex.cities_by_country.get(country, []) if parts else [], rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         essay_town = self.towns[0] if self.towns else None
         if self.effective == "lifelike" and country != "SE" and label == "city":
@@ -6243,7 +6246,9 @@ def _plate(r: Renderer, original: str, rng: Draws) -> str:
     tail = f"{rng.below(100):02d}" + (rng.choice(PLATE_LETTERS) if original[-1:].isalpha()
                                        else str(rng.below(10)))
     sep = " " if " " in original else "-" if "-" in original else ""
-    return letters + sep + tail
+    # lifelike: a plate the learner writes in lower case ("jdk 27s") stays so
+    lower = r.effective == "lifelike" and original.islower()
+    return (letters + sep + tail).lower() if lower else letters + sep + tail
 
 
 def _year(r: Renderer, original: str, rng: Draws) -> str:
@@ -6406,9 +6411,13 @@ def _digits(r: Renderer, original: str, rng: Draws) -> str:
     iban = IBAN.fullmatch(original)
     years = {m.start() for m in YEAR_GROUP.finditer(original)} if sum(
         map(str.isdigit, original)) > 4 and not iban else set()
+    # lifelike: an IBAN's letters after its country are its bank's code (LV.. HABA: Swedbank)
+    # and stay, so "LV34 HABA ... i Swedbank" still names one bank (never "APOX")
+    bank = bool(iban) and r.effective == "lifelike"
     for _ in range(5):
-        out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
-                      if ch.isalpha() else ch for ch in original)
+        out = "".join(str(rng.below(9) + 1) if ch.isdigit() else (
+            ch if bank and i > 1 else rng.choice(PLATE_LETTERS))
+                      if ch.isalpha() else ch for i, ch in enumerate(original))
         for at in years:
             out = out[:at] + str(r.moved_year(int(original[at:at + 4]))) + out[at + 4:]
         if iban:

@@ -3956,3 +3956,25 @@ def test_a_town_in_an_institutions_name_stays_a_town_in_the_next_essay(
                 t.lower() for t in geography().towns}, second.target
         else:
             assert got in surrogate(first, "restaurang Hanoi"), (first.target, second.target)
+
+
+@pytest.mark.parametrize(("text", "original", "pattern"), [
+    # an IBAN's bank code stays: the essay names the bank ("i Swedbank")
+    ("Mitt lettiska konto är LV41 HABA 0551 0283 6614 9 i Swedbank.",
+     "LV41 HABA 0551 0283 6614 9", r"LV\d\d HABA \d{4} \d{4} \d{4} \d"),
+    ("Mitt konto är SE72 8000 0000 0001 2345 6789.", "SE72 8000 0000 0001 2345 6789",
+     r"SE\d\d \d{4} \d{4} \d{4} \d{4} \d{4}"),
+    # a plate written in lower case stays lower case; one in capitals stays so
+    ("Nu vi har en Toyota, nummer jdk 27s.", "jdk 27s", r"[a-z]{3} \d\d[a-z]"),
+    ("Vår bil har nummer MXB 71A.", "MXB 71A", r"[A-Z]{3} \d\d[A-Z]"),
+    # an airport abroad named "-flygplatsen" is "flygplatsen", never a Swedish street
+    ("Vi flög via istanbul till Allama Iqbal-flygplatsen i Lahore.", "Allama Iqbal-flygplatsen",
+     r"flygplatsen"),
+])
+def test_numbers_and_airports_keep_their_kind(engine: Engine, text: str, original: str,
+                                              pattern: str) -> None:
+    """lifelike32: what a number or an airport says besides the person stays (the bank, the
+    writer's case, the kind of place); over seeds 0-7."""
+    for seed in JUDGE_SEEDS:
+        got = surrogate(run(engine, [text], seed)[0], original)
+        assert regex.fullmatch(pattern, got) and got != original, got
