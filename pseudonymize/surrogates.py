@@ -2253,8 +2253,11 @@ class Renderer:
             return ""
         town, region = lex.get(word), lex.get(span.key or fold(original))
         if region.country or region.place_kind == "city" and region.place_pop >= town.place_pop \
-                or region.place_kind == "region" and not region.place_country:
-            return ""  # (Kurdistan, a region of no one country: its own rule, round 11)
+                or region.place_kind == "region" and not region.place_country and \
+                fold(original) in words().peoples_regions:
+            # (Kurdistan, a people's region of no one country, is kept: round 11; Punjab, of
+            # two, is the region of the town's surrogate, never Lakshadweep beside Bhuj)
+            return ""
         return word
 
     def _abroad_town(self, key: str) -> bool:

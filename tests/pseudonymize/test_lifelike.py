@@ -3912,7 +3912,23 @@ def _town_of_the_country_after(engine: Engine, r: Result, names: tuple[str, ...]
         else entry.se_pop, r.target
 
 
+def _region_of_the_towns_surrogate(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A region of two countries after "Town i" ("Amritsar i Punjab") is the region of the
+    town's surrogate where regions.toml names one (before: "Bhuj i Lakshadweep", drawn from the
+    country's regions as Kurdistan's rule, which keeps Kurdistan, had it)."""
+    town, region = (surrogate(r, n) for n in names)
+    code = engine.lex.place_region.get(fold(town), "")
+    name = regions_abroad().get(code, "")
+    # (where it is the original's own region, Rawalpindi's Punjab, another is drawn)
+    assert not name or fold(name) in (fold(town), fold(names[1])) or region == name, \
+        (r.target, name)
+
+
 ROUND32 = [
+    ("Jag kommer från Amritsar i Punjab i Indien.", ("Amritsar", "Punjab"),
+     _region_of_the_towns_surrogate),
+    ("Jag kommer från sialkot i Punjab, pakistan.", ("sialkot", "Punjab"),
+     _region_of_the_towns_surrogate),
     ("Jag kommer från Gyumri i Armenien, andra största staden.", ("Gyumri",),
      _no_district_as_town),
     ("Min mamma bor kvar i Tartu i Estland.", ("Tartu",), _no_district_as_town),
