@@ -91,6 +91,12 @@ def sections_abroad(population: dict[str, dict[str, int]]) -> frozenset[str]:
 
 
 @cache
+def section_km() -> float:
+    """How far from a big town abroad its parts lie (`sections_abroad`, lifelike)."""
+    return float(_data()["section_km"])
+
+
+@cache
 def water_km() -> float:
     """How far from a town abroad a river or lake the essay ties to it may pass (lifelike)."""
     return float(_data()["water_km"])

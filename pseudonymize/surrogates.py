@@ -30,7 +30,8 @@ from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
 from pseudonymize.coordinates import (abroad_km, apart_km, boat_km, by_border, commute_km,
                                       directions, distance_km, lies_toward, near_km, nearest,
-                                      on_side, sections_abroad, water_km)
+                                      on_side, section_km, sections_abroad,
+                                      water_km)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -2432,8 +2433,14 @@ class Renderer:
         its first-level region, districts first, none itself a big city (`district_max_abroad`:
         "Latakia, en stadsdel i Tartus" reads as false)."""
         lex, most = self.lex, words().district_max_abroad
-        return [p for p in lex.region_places.get(lex.place_region.get(parent, ""), [])[1:]
-                if fold(p) != parent and (not most or lex.get(fold(p)).place_pop <= most)]
+        region = [p for p in lex.region_places.get(lex.place_region.get(parent, ""), [])[1:]
+                  if fold(p) != parent]
+        # the parts GeoNames lists of the place itself where it has any, however big
+        # (`town_sections` within `section_km`: "bodde i stadsdelen Esenler" beside a surrogate
+        # Izmir -> Konak, never Tire, a town of its province)
+        own = [p for p in region if p in town_sections(lex)
+               and (abroad_km(p, parent) or math.inf) <= section_km()]
+        return own or [p for p in region if not most or lex.get(fold(p)).place_pop <= most]
 
     def _known(self, span: Span, original: str) -> bool:
         """A place some gazetteer knows (a town, district, place abroad or country)."""

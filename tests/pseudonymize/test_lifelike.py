@@ -3924,7 +3924,21 @@ def _region_of_the_towns_surrogate(engine: Engine, r: Result, names: tuple[str, 
         (r.target, name)
 
 
+def _district_of_the_surrogate_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A district abroad is one GeoNames lists of the surrogate town itself where we know any
+    (within `section_km`: Konak in Izmir), never a town of its province (Tire)."""
+    from pseudonymize.coordinates import abroad_km, section_km
+    town, district = (surrogate(r, n) for n in names)
+    parts = [p for p in town_sections(engine.lex) if (abroad_km(p, town) or 1e9) <= section_km()
+             and engine.lex.place_region.get(fold(p)) == engine.lex.place_region.get(fold(town))]
+    assert not parts or district in parts, (r.target, parts)
+
+
 ROUND32 = [
+    ("Vi flyttade till Istanbul och bodde i stadsdelen Esenler.", ("Istanbul", "Esenler"),
+     _district_of_the_surrogate_town),
+    ("Jag kommer från Turkiet. Vi bodde i Ankara, i stadsdelen Keçiören.", ("Ankara", "Keçiören"),
+     _district_of_the_surrogate_town),
     ("Jag kommer från Amritsar i Punjab i Indien.", ("Amritsar", "Punjab"),
      _region_of_the_towns_surrogate),
     ("Jag kommer från sialkot i Punjab, pakistan.", ("sialkot", "Punjab"),
