@@ -75,6 +75,27 @@ def abroad_km(one: str, other: str) -> float | None:
     return None if a is None or b is None else _km(a, b)
 
 
+def sections_abroad(population: dict[str, dict[str, int]]) -> frozenset[str]:
+    """Lifelike: the towns abroad (`towns_abroad`) that are parts of a bigger town: within
+    `section_km` of a town of the same country at least `section_ratio` times as populous
+    (`population`: ISO country -> town -> inhabitants; a town missing from it counts as 0)."""
+    data, out = _data(), set()
+    reach, ratio = float(data["section_km"]), float(data["section_ratio"])
+    for iso, towns in sorted(towns_abroad().items()):
+        sizes = population.get(iso, {})
+        big = [(where, sizes.get(name, 0)) for name, where in towns.items()]
+        out.update(name for name, where in towns.items() if any(
+            size >= ratio * max(sizes.get(name, 0), 1) and _km(where, other) <= reach
+            for other, size in big))
+    return frozenset(out)
+
+
+@cache
+def section_km() -> float:
+    """How far from a big town abroad its parts lie (`sections_abroad`, lifelike)."""
+    return float(_data()["section_km"])
+
+
 @cache
 def water_km() -> float:
     """How far from a town abroad a river or lake the essay ties to it may pass (lifelike)."""

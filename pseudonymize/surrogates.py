@@ -30,7 +30,8 @@ from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
 from pseudonymize.coordinates import (abroad_km, apart_km, boat_km, by_border, commute_km,
                                       directions, distance_km, lies_toward, near_km, nearest,
-                                      on_side, water_km)
+                                      on_side, section_km, sections_abroad,
+                                      water_km)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
@@ -2253,8 +2254,11 @@ class Renderer:
             return ""
         town, region = lex.get(word), lex.get(span.key or fold(original))
         if region.country or region.place_kind == "city" and region.place_pop >= town.place_pop \
-                or region.place_kind == "region" and not region.place_country:
-            return ""  # (Kurdistan, a region of no one country: its own rule, round 11)
+                or region.place_kind == "region" and not region.place_country and \
+                fold(original) in words().peoples_regions:
+            # (Kurdistan, a people's region of no one country, is kept: round 11; Punjab, of
+            # two, is the region of the town's surrogate, never Lakshadweep beside Bhuj)
+            return ""
         return word
 
     def _abroad_town(self, key: str) -> bool:
@@ -2429,8 +2433,14 @@ class Renderer:
         its first-level region, districts first, none itself a big city (`district_max_abroad`:
         "Latakia, en stadsdel i Tartus" reads as false)."""
         lex, most = self.lex, words().district_max_abroad
-        return [p for p in lex.region_places.get(lex.place_region.get(parent, ""), [])[1:]
-                if fold(p) != parent and (not most or lex.get(fold(p)).place_pop <= most)]
+        region = [p for p in lex.region_places.get(lex.place_region.get(parent, ""), [])[1:]
+                  if fold(p) != parent]
+        # the parts GeoNames lists of the place itself where it has any, however big
+        # (`town_sections` within `section_km`: "bodde i stadsdelen Esenler" beside a surrogate
+        # Izmir -> Konak, never Tire, a town of its province)
+        own = [p for p in region if p in town_sections(lex)
+               and (abroad_km(p, parent) or math.inf) <= section_km()]
+        return own or [p for p in region if not most or lex.get(fold(p)).place_pop <= most]
 
     def _known(self, span: Span, original: str) -> bool:
         """A place some gazetteer knows (a town, district, place abroad or country)."""
@@ -3097,6 +3107,15 @@ class Renderer:
         if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
             named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
             return (named or sorted(where))[0]
+        if self.effective == "lifelike" and span.label == "city" and \
+                0 < entry.se_pop < SWEDISH_TOWN_IN_WINDOW:
+            # "Jag kommer från Bor i jonglei, det ligger vid Nilen i Sydsudan": a Swedish
+            # locality's name whose own sentence goes on to name a country abroad (before any
+            # Swedish town) is a place of that country, never Sundsvall "i Sydsudan"
+            text = getattr(self.before, "text", "")
+            after = self._abroad_in(text[span.end:_sentence_end(text, span.end)])
+            if after:
+                return after
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
         if self.effective == "lifelike" and span.label == "region" and not (
@@ -3226,8 +3245,11 @@ class Renderer:
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
                 return None  # a Swedish town or district (never "vi", a locality as well)
+            # (a big town abroad that is a frequent Swedish word is the word: "man", Man in
+            # Côte d'Ivoire, never puts "Från stan man ser berget" there)
             found = found or entry.country or (entry.place_country if entry.place_pop >= BIG_PLACE
-                                               and entry.place_country != "SE" else "")
+                                               and entry.place_country != "SE"
+                                               and entry.zipf < TOWN_WORD_ZIPF else "")
         return "" if found == "SE" else found
 
     def _trains_across(self, span: Span) -> list[str]:
@@ -4180,8 +4202,9 @@ class Renderer:
             same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
             return (self._draw(same, rng) or self._draw(streets, rng)
                     or self._compound(rng, ending or words().default_street_ending))
-        cities = [c for c in lex.cities_by_country.get(country, [])
-                  if c not in self.geo.not_towns_abroad]  # (lifelike: never Ecopark)
+        parts = town_sections(lex) if self.effective == "lifelike" else frozenset()
+        cities = [c for c in lex.cities_by_country.get(country, [])  # (lifelike: never Ecopark,
+                  if c not in self.geo.not_towns_abroad and c not in parts]  # never Kentron)
         if country == "SE":
             cities = self._swedish_towns(cities)
         capital = self._capital_said(span, country) if label == "city" else None
@@ -4346,7 +4369,10 @@ class Renderer:
             # none is as near as the original lies
             pool = [c for c in pool if c in need] or self._nearby(
                 sorted(need), span, original, extend=False) or pool
+        # (a district of a big town abroad before a town of another country: Maardu, never
+        # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
+            lex.cities_by_country.get(country, []) if parts else [], rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         essay_town = self.towns[0] if self.towns else None
         if self.effective == "lifelike" and country != "SE" and label == "city":
@@ -4979,7 +5005,11 @@ class Renderer:
             head = getattr(self.before, "text", "")[:span.start].rstrip()
             if not head or head[-1] in ".!?\n":
                 bare = bare[:1].upper() + bare[1:]  # "Floden går inte genom Benghazi"
-            return (bare if not said else None) or (
+            # (after a kind word: one of a neighbour's first, "berget Damavand" beside a
+            # surrogate Afghanistan, never Halgurd of Iraq)
+            return (bare if not said else None) or self._draw(plain(
+                [n for n, w in same if abroad(w) and self._free(n) and not w.isdisjoint(
+                    self.lex.neighbours.get(country, ()))]), rng) or (
                 self._draw(plain([n for n, w in same if abroad(w) and any(
                     self.lex.continents.get(iso) in continents for iso in w)]), rng)
                 or self._draw([n for n, w in same if abroad(w)], rng))
@@ -5305,8 +5335,8 @@ class Renderer:
                        key=lambda c: (-_population(self.lex, c, iso), c))
         # (a town whose name another country's town bears too is listed under both: Nzega)
         return rendered[0] if rendered and not fresh else self._draw(
-            [c for c in towns if self._free(c) and c not in rendered
-             and self.lex.get(fold(c)).place_country == iso][:5], rng)
+            [c for c in towns if self._free(c) and c not in rendered and c not in
+             town_sections(self.lex) and self.lex.get(fold(c)).place_country == iso][:5], rng)
 
     def _named_by_unknown_place(self, span: Span, original: str, kind: Kind | None,
                                 rng: Draws) -> str | None:
@@ -5388,7 +5418,9 @@ class Renderer:
         key = fold(original)
         for name, pick in self.institution_map.items():
             head, _, rest = name.rpartition(" " + key)
-            if not head or rest or not institution_kind(head):
+            # (the kind word right before the name: "Högskolan i Gävle" names its town, and
+            # "från gävle" in the learner's next essay is the town, never Mittuniversitetet)
+            if not head or rest or not institution_kind(head.split()[-1]):
                 continue
             size = len(head.split())
             kept = fold(" ".join(pick.split(" ")[:size])) == head
@@ -5747,6 +5779,21 @@ SWEDISH_TOWN_IN_WINDOW = 5000  # a word of this many inhabitants in Sweden is a 
 TOWN_WORD_ZIPF = 6.0  # ... unless it is this frequent as a word (vi, bara)
 FEAST_DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits"})
 YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as a birth year
+
+
+# lexicon id -> the towns abroad that are districts of a bigger town (`town_sections`)
+_SECTIONS: dict[int, frozenset[str]] = {}
+
+
+def town_sections(lex: Lexicon) -> frozenset[str]:
+    """Lifelike: the towns of the pools abroad that are parts of a bigger town of their country
+    (`sections_abroad`, by the lexicon's populations), never drawn as a town abroad; once per
+    lexicon."""
+    if id(lex) not in _SECTIONS:
+        _SECTIONS[id(lex)] = sections_abroad(
+            {iso: {c: _population(lex, c, iso) for c in towns}
+             for iso, towns in sorted(lex.cities_by_country.items()) if iso != "SE"})
+    return _SECTIONS[id(lex)]
 
 
 # (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`
@@ -6209,7 +6256,9 @@ def _plate(r: Renderer, original: str, rng: Draws) -> str:
     tail = f"{rng.below(100):02d}" + (rng.choice(PLATE_LETTERS) if original[-1:].isalpha()
                                        else str(rng.below(10)))
     sep = " " if " " in original else "-" if "-" in original else ""
-    return letters + sep + tail
+    # lifelike: a plate the learner writes in lower case ("jdk 27s") stays so
+    lower = r.effective == "lifelike" and original.islower()
+    return (letters + sep + tail).lower() if lower else letters + sep + tail
 
 
 def _year(r: Renderer, original: str, rng: Draws) -> str:
@@ -6372,9 +6421,13 @@ def _digits(r: Renderer, original: str, rng: Draws) -> str:
     iban = IBAN.fullmatch(original)
     years = {m.start() for m in YEAR_GROUP.finditer(original)} if sum(
         map(str.isdigit, original)) > 4 and not iban else set()
+    # lifelike: an IBAN's letters after its country are its bank's code (LV.. HABA: Swedbank)
+    # and stay, so "LV34 HABA ... i Swedbank" still names one bank (never "APOX")
+    bank = bool(iban) and r.effective == "lifelike"
     for _ in range(5):
-        out = "".join(str(rng.below(9) + 1) if ch.isdigit() else rng.choice(PLATE_LETTERS)
-                      if ch.isalpha() else ch for ch in original)
+        out = "".join(str(rng.below(9) + 1) if ch.isdigit() else (
+            ch if bank and i > 1 else rng.choice(PLATE_LETTERS))
+                      if ch.isalpha() else ch for i, ch in enumerate(original))
         for at in years:
             out = out[:at] + str(r.moved_year(int(original[at:at + 4]))) + out[at + 4:]
         if iban:

@@ -18,7 +18,7 @@ from pseudonymize.coordinates import (by_border, commute_km, distance_km, lies_t
                                       on_side, towns_abroad)
 from pseudonymize.engine import Engine, Memory, learner_essays
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind,
+from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind, town_sections,
                                       institution_kinds,
                                       plate_formats, regions_abroad, town_genitive, word_value,
                                       words)
@@ -1594,7 +1594,12 @@ def _district_of(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     got, parent = fold(surrogate(r, district)), fold(surrogate(r, town))
     assert lex.place_region.get(got) and lex.place_region.get(got) == lex.place_region.get(
         parent), r.target
-    assert got != parent and lex.get(got).place_pop <= 150_000, r.target  # no big city
+    # no big city, but a part GeoNames lists of the town itself, however big (lifelike32:
+    # Konak, the centre of Izmir, within `section_km` of it)
+    from pseudonymize.coordinates import abroad_km, section_km
+    own = any(fold(p) == got for p in town_sections(lex)) and \
+        (abroad_km(got, parent) or 1e9) <= section_km()
+    assert got != parent and (lex.get(got).place_pop <= 150_000 or own), r.target
 
 
 def _shore_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
@@ -3875,3 +3880,136 @@ def test_no_town_abroad_is_drawn_by_a_rivers_name(engine: Engine) -> None:
     drawn = {t for towns in engine.lex.cities_by_country.values() for t in towns
              if t not in geo.not_towns_abroad}
     assert "Desna" in waters and not drawn & waters
+
+
+# --- lifelike32: places of the right country (judge runs 33-37 on dev13/dev14) ---------------
+
+def _no_district_as_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A town abroad is never drawn among the districts GeoNames lists as towns (Kentron,
+    Erebuni in Jerevan; Lasnamäe in Tallinn): "kommer från Kentron, andra största staden"."""
+    got = surrogate(r, names[0])
+    assert got not in town_sections(engine.lex), r.target
+
+
+def _feature_of_its_country(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A mountain or lake no table knows, in an essay whose places lie in one country, is one
+    of the surrogate country's or of a neighbour's (never Kilimanjaro beside a surrogate Turkey:
+    "Från stan man ser berget" read "man" as Man, Côte d'Ivoire)."""
+    feature, country = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    features = geography(True).features
+    kind, where = features.get(surrogate(r, feature).title(), ("", frozenset()))
+    near = {iso} | set(engine.lex.neighbours.get(iso, ()))
+    # (a country none of whose neighbours has one of its kind: one of its continent)
+    assert where & near or not any(k == kind and w & near for k, w in features.values()) and \
+        {engine.lex.continents.get(c) for c in where} & {engine.lex.continents.get(iso)}, \
+        (r.target, iso, where)
+
+
+def _town_of_the_country_after(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish locality's name whose sentence goes on to name a country abroad ("från Bor i
+    jonglei, det ligger vid Nilen i Sydsudan") is a town of that country's surrogate; where
+    the country stands in another sentence, a Swedish town."""
+    town, country = names[:2]
+    got, iso = surrogate(r, town), engine.lex.get(fold(surrogate(r, country))).country
+    entry = engine.lex.get(fold(got))
+    assert (entry.place_country == iso and not entry.se_pop) if len(names) == 2 \
+        else entry.se_pop, r.target
+
+
+def _region_of_the_towns_surrogate(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A region of two countries after "Town i" ("Amritsar i Punjab") is the region of the
+    town's surrogate where regions.toml names one (before: "Bhuj i Lakshadweep", drawn from the
+    country's regions as Kurdistan's rule, which keeps Kurdistan, had it)."""
+    town, region = (surrogate(r, n) for n in names)
+    code = engine.lex.place_region.get(fold(town), "")
+    name = regions_abroad().get(code, "")
+    # (where it is the original's own region, Rawalpindi's Punjab, another is drawn)
+    assert not name or fold(name) in (fold(town), fold(names[1])) or region == name, \
+        (r.target, name)
+
+
+def _district_of_the_surrogate_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A district abroad is one GeoNames lists of the surrogate town itself where we know any
+    (within `section_km`: Konak in Izmir), never a town of its province (Tire)."""
+    from pseudonymize.coordinates import abroad_km, section_km
+    town, district = (surrogate(r, n) for n in names)
+    parts = [p for p in town_sections(engine.lex) if (abroad_km(p, town) or 1e9) <= section_km()
+             and engine.lex.place_region.get(fold(p)) == engine.lex.place_region.get(fold(town))]
+    assert not parts or district in parts, (r.target, parts)
+
+
+ROUND32 = [
+    ("Vi flyttade till Istanbul och bodde i stadsdelen Esenler.", ("Istanbul", "Esenler"),
+     _district_of_the_surrogate_town),
+    ("Jag kommer från Turkiet. Vi bodde i Ankara, i stadsdelen Keçiören.", ("Ankara", "Keçiören"),
+     _district_of_the_surrogate_town),
+    ("Jag kommer från Amritsar i Punjab i Indien.", ("Amritsar", "Punjab"),
+     _region_of_the_towns_surrogate),
+    ("Jag kommer från sialkot i Punjab, pakistan.", ("sialkot", "Punjab"),
+     _region_of_the_towns_surrogate),
+    ("Jag kommer från Gyumri i Armenien, andra största staden.", ("Gyumri",),
+     _no_district_as_town),
+    ("Min mamma bor kvar i Tartu i Estland.", ("Tartu",), _no_district_as_town),
+    ("Jag kommer från Camagüey på Kuba. Min bror bor kvar i Havanna.", ("Havanna",),
+     _no_district_as_town),
+    ("Min stad Gyumri är en gammal stad i Armenien. Från stan man ser berget aragats med snö.",
+     ("aragats", "Armenien"), _feature_of_its_country),
+    ("Jag kommer från Van i Turkiet. Man ser berget Süphan från stan.", ("Süphan", "Turkiet"),
+     _feature_of_its_country),
+    ("Jag kommer från Bor i jonglei, det ligger vid Nilen i Sydsudan.", ("Bor", "Sydsudan"),
+     _town_of_the_country_after),
+    ("Jag bor i Bor nära Värnamo. Jag kommer från Sydsudan.", ("Bor", "Sydsudan", "SE"),
+     _town_of_the_country_after),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND32,
+                         ids=[f"lifelike32-{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND32)])
+def test_places_abroad_lie_in_their_country(engine: Engine, text: str, names: tuple[str, ...],
+                                            holds: Callable[[Engine, Result, tuple[str, ...]],
+                                                            None]) -> None:
+    """Over seeds 0-7: judge runs 33-37's places of another country (lifelike32)."""
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+@pytest.mark.parametrize(("essays", "town"), [
+    (["Jag bor i Bollnäs. Nu jag vill läsa till förskollärare på Högskolan i Gävle på distans.",
+      "Min kompis kom från gävle med buss 100. Hyran i Gävle kostar 9 000 kronor."], "gävle"),
+    (["Jag bor i Borås och jobbar på restaurang Hanoi.", "Maten på Hanoi är god."], None),
+])
+def test_a_town_in_an_institutions_name_stays_a_town_in_the_next_essay(
+        engine: Engine, essays: list[str], town: str | None) -> None:
+    """"Högskolan i Gävle" names its town: in the learner's next essay "från gävle" is a town
+    (before: "från mittuniversitetet", the university's surrogate, as a business named like
+    a place is: "restaurang Hanoi ... på Hanoi", which keeps following its business)."""
+    for seed in JUDGE_SEEDS:
+        first, second = run(engine, essays, seed)
+        got = surrogate(second, town or "Hanoi")
+        if town:
+            assert got.lower() in {fold(t) for t in geography().towns} | {
+                t.lower() for t in geography().towns}, second.target
+        else:
+            assert got in surrogate(first, "restaurang Hanoi"), (first.target, second.target)
+
+
+@pytest.mark.parametrize(("text", "original", "pattern"), [
+    # an IBAN's bank code stays: the essay names the bank ("i Swedbank")
+    ("Mitt lettiska konto är LV41 HABA 0551 0283 6614 9 i Swedbank.",
+     "LV41 HABA 0551 0283 6614 9", r"LV\d\d HABA \d{4} \d{4} \d{4} \d"),
+    ("Mitt konto är SE72 8000 0000 0001 2345 6789.", "SE72 8000 0000 0001 2345 6789",
+     r"SE\d\d \d{4} \d{4} \d{4} \d{4} \d{4}"),
+    # a plate written in lower case stays lower case; one in capitals stays so
+    ("Nu vi har en Toyota, nummer jdk 27s.", "jdk 27s", r"[a-z]{3} \d\d[a-z]"),
+    ("Vår bil har nummer MXB 71A.", "MXB 71A", r"[A-Z]{3} \d\d[A-Z]"),
+    # an airport abroad named "-flygplatsen" is "flygplatsen", never a Swedish street
+    ("Vi flög via istanbul till Allama Iqbal-flygplatsen i Lahore.", "Allama Iqbal-flygplatsen",
+     r"flygplatsen"),
+])
+def test_numbers_and_airports_keep_their_kind(engine: Engine, text: str, original: str,
+                                              pattern: str) -> None:
+    """lifelike32: what a number or an airport says besides the person stays (the bank, the
+    writer's case, the kind of place); over seeds 0-7."""
+    for seed in JUDGE_SEEDS:
+        got = surrogate(run(engine, [text], seed)[0], original)
+        assert regex.fullmatch(pattern, got) and got != original, got
