@@ -287,7 +287,9 @@ class Words:
     name_lists: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     name_list_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     name_list_words: tuple[tuple[str, regex.Pattern[str]], ...] = ()
+    name_list_sex: dict[str, str] = field(default_factory=dict)  # fold -> the one sex listed
     person_of: frozenset[str] = frozenset()  # lifelike, folds: lärare ("Alikhans lärare")
+    patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -386,6 +388,7 @@ def words() -> Words:
                                  in data["name_language_homes_lifelike"].items()},
                  **_name_lists(data),
                  person_of=frozenset(fold(w) for w in data["person_of_words_lifelike"]),
+                 patronymic_stems=frozenset(data["patronymic_stems_lifelike"]),
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
@@ -445,7 +448,13 @@ def _name_lists(data: dict) -> dict:
     said = tuple((group, regex.compile(r"(?<![\p{L}-])(?:%s)(?![\p{L}-])" % "|".join(
         regex.escape(fold(w)) for w in sorted(ws, key=len, reverse=True))))
         for group, ws in data["name_list_words_lifelike"].items())
-    return {"name_lists": lists, "name_list_origins": origins, "name_list_words": said}
+    sexes: dict[str, set[str]] = {}
+    for rows in lists.values():
+        for slot in ("first_female", "first_male"):
+            for name in rows.get(slot, ()):
+                sexes.setdefault(fold(name), set()).add(slot.removeprefix("first_"))
+    return {"name_lists": lists, "name_list_origins": origins, "name_list_words": said,
+            "name_list_sex": {key: sex.pop() for key, sex in sexes.items() if len(sex) == 1}}
 
 
 def _sentence_start(text: str, at: int, low: int = 0) -> int:
@@ -3364,7 +3373,15 @@ class Renderer:
             ending = next((row for row in words().patronymics if fold(written).endswith(
                 row[0]) and len(written) > len(row[0]) + 2), None) if lifelike and label in (
                     "middlename", "surname") else None
-            pick = ending and self._draw([n for n in ending[1] if self._free(n)], rng)
+            father = ending and written[:len(written) - len(ending[0])]
+            pick = ending and (
+                # the father's surrogate where the essay names him ("Nurlanqyzy ... Nurlan")
+                ending[0] in words().patronymic_stems and self.name_map.get(fold(father))
+                and self.name_map[fold(father)] + ending[0]
+                or self._draw([n for n in ending[1] if self._free(n)], rng))
+            if pick and ending[0] in words().patronymic_stems and fold(father) in self.avoid_folds:
+                # "Nurlanqyzy ... dotter till Nurlan": the father is the patronymic's stem
+                self.name_map.setdefault(fold(father), pick[:len(pick) - len(ending[0])])
             if pick:
                 return pick  # "tatjana Ivanovna" -> "Petrovna", a father's name (never "Dmitri")
             if lifelike and label == "middlename" and len(written) > 1:
@@ -3402,6 +3419,10 @@ class Renderer:
                 return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
                                         span.rule, span.key), original, rng)
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+            listed = words().name_list_sex.get(fold(written)) if lifelike and general.startswith(
+                "first_") and not entry.gender else None
+            if listed:
+                general = "first_" + listed  # "aruzhan" (a girl's name only the Kazakh list holds)
             if lifelike and general.startswith("first_") and span.label != "middlename":
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
             said = lifelike and general != "surname" and self._said_nickname(span)
@@ -5866,12 +5887,13 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
     as the town Bima became "Mataram", "Till Alikhans lärare" read as an institution
     "Hyresgästföreningen"). Every mention of such an entity becomes a given name (of the sex
     the lists give it, else of unknown sex): one of whose mentions stands right after a kin
-    word (a "fam" span: "vår son Bima", "min ibu Sari"), right before an age ("bima är sju
-    år"), or in the genitive before a word of a person's own (`person_of_words_lifelike`:
+    word (a "fam" span: "vår son Bima", "min ibu Sari") or before one of its owner ("Nurlan,
+    min pappa"), right before an age ("bima är sju år"), or in the genitive before a word of a person's own (`person_of_words_lifelike`:
     "Alikhans lärare", never "Hagaskolans lärare": no institution's kind word), or that the
     learner's earlier essays made a person so (their memory, `LEARNER_PERSON`)."""
     numbers, owned = lex.words("number_word"), words().person_of
     kin_ends = {s.end for s in spans if s.label == "fam"}
+    kin_starts = {s.start for s in spans if s.label == "fam"}
     found = {key[len(LEARNER_PERSON):] for key, _ in (bases or {}) if key.startswith(LEARNER_PERSON)}
     for span in spans:
         if LABELS[span.label].kind not in ("place", "institution"):
@@ -5880,12 +5902,15 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
         key = span.key or fold(name)
         age = AGE_AFTER.match(text, span.end, min(len(text), span.end + 30))
         after = regex.match(r"\s+(\p{L}+)", text[span.end:span.end + 30])
+        kin_after = any(regex.fullmatch(r"\s*,\s*(?i:min|mitt|mina|hans|hennes|vår|våra|deras)\s+",
+                                        text[span.end:s]) for s in kin_starts
+                        if span.end <= s <= span.end + 12)
         if name.endswith("s") and after and fold(after.group(1)) in owned \
                 and not kind_word(name, lex) and not lex.get(fold(name[:-1])).se_pop \
                 and not lex.get(key).se_pop and " " not in name.strip():
             found.add(fold(name[:-1]))  # (the name without its genitive s)
         elif any(text[e:span.start].strip() in ("", "heter", "som heter")
-                 for e in kin_ends if span.start - 12 <= e <= span.start) or age and (
+                 for e in kin_ends if span.start - 12 <= e <= span.start) or kin_after or age and (
                 age.group(2) or age.group(1).isdigit() or fold(age.group(1)) in numbers):
             found.add(key)
     if not found:
