@@ -288,6 +288,7 @@ class Words:
     name_list_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     name_list_words: tuple[tuple[str, regex.Pattern[str]], ...] = ()
     name_list_sex: dict[str, str] = field(default_factory=dict)  # fold -> the one sex listed
+    name_list_surnames: frozenset[str] = frozenset()  # folds of their family names
     person_of: frozenset[str] = frozenset()  # lifelike, folds: lärare ("Alikhans lärare")
     patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
 
@@ -441,8 +442,12 @@ def _name_lists(data: dict) -> dict:
     lists = {group: {slots[slot]: tuple(dict.fromkeys(names)) for slot, names in rows.items()}
              for group, rows in data["name_lists_lifelike"].items()}
     origins: dict[str, tuple[str, ...]] = {}
+    gendered = set(data["gendered_surname_origins_lifelike"])
     for group, rows in lists.items():
-        for name in (n for names in rows.values() for n in names):
+        # a family name in both its forms where the group has them (Omarov, Omarova)
+        forms = [n[:len(n) - len(m)] + f for n in rows.get("surname", ()) if group in gendered
+                 for f, m in SURNAME_FORMS if n.endswith(m)]
+        for name in [*(n for names in rows.values() for n in names), *forms]:
             if group not in origins.get(fold(name), ()):
                 origins[fold(name)] = origins.get(fold(name), ()) + (group,)
     said = tuple((group, regex.compile(r"(?<![\p{L}-])(?:%s)(?![\p{L}-])" % "|".join(
@@ -454,7 +459,9 @@ def _name_lists(data: dict) -> dict:
             for name in rows.get(slot, ()):
                 sexes.setdefault(fold(name), set()).add(slot.removeprefix("first_"))
     return {"name_lists": lists, "name_list_origins": origins, "name_list_words": said,
-            "name_list_sex": {key: sex.pop() for key, sex in sexes.items() if len(sex) == 1}}
+            "name_list_sex": {key: sex.pop() for key, sex in sexes.items() if len(sex) == 1},
+            "name_list_surnames": frozenset(fold(n) for rows in lists.values()
+                                            for n in rows.get("surname", ()))}
 
 
 def _sentence_start(text: str, at: int, low: int = 0) -> int:
@@ -2494,11 +2501,14 @@ class Renderer:
         return self.origin_votes
 
     def _lists(self, key: str) -> tuple[str, ...]:
-        """The origin groups whose name lists hold the name fold `key`: the lexicon's, and
-        lifelike after them those of `name_lists_lifelike` (Tibetan, Kazakh, Dinka names)."""
+        """The origin groups whose name lists hold the name fold `key`: the lexicon's, else,
+        lifelike, those of `name_lists_lifelike` (Tibetan, Kazakh, Dinka names): a name the
+        lexicon files under a group already (Maria, Madina, Nathalie) never votes for one of
+        those too, so a Lithuanian's Maria never draws Bulgarian names."""
         listed = self.lex.name_origins.get(key, ())
-        extra = words().name_list_origins.get(key) if self.strategy == "lifelike" else None
-        return listed + tuple(g for g in extra if g not in listed) if extra else listed
+        if listed or self.strategy != "lifelike":
+            return listed
+        return words().name_list_origins.get(key, ())
 
     def _name_pool(self, key: str) -> list[str]:
         """The surrogate pool `key` ("first_female:tibetan", "surname:kazakh"): lifelike, the
@@ -2512,7 +2522,11 @@ class Renderer:
             return pool
         cached = _NAME_POOLS.get((id(self.lex), key))
         if cached is None or cached[0] is not pool:
-            cached = _NAME_POOLS[(id(self.lex), key)] = (pool, list(dict.fromkeys([*extra, *pool])))
+            # (not a name the lexicon files under another group: its surrogate's lists must
+            # say this group, as `_lists` reads them, so a surname drawn after it agrees)
+            origins = self.lex.name_origins
+            own = [n for n in extra if group in origins.get(fold(n), (group,))]
+            cached = _NAME_POOLS[(id(self.lex), key)] = (pool, list(dict.fromkeys([*own, *pool])))
         return cached[1]
 
     def _stray_home(self, groups: Sequence[str], votes: Counter[str]) -> str:
@@ -2625,8 +2639,9 @@ class Renderer:
         lists hold that group or a neighbour of it: one couple, one origin (Ahmed is only on the
         Arabic list, Hodan's husband is Somali); "" otherwise."""
         w = words()
-        if self.effective != "lifelike" or not groups or not before or w.writer_pattern is None:
-            return ""
+        if self.effective != "lifelike" or not groups or not before or w.writer_pattern is None \
+                or groups == (SWEDISH_ORIGIN,):
+            return ""  # (a name only the Swedish list holds: "min man Mats" of Dewi stays)
         near = [b.strip(",.:;") for b in before[-3:]]
         if near[-1:] and near[-1] in w.kin_link:
             near = near[:-1]  # "min man heter Ahmed"
@@ -2678,10 +2693,16 @@ class Renderer:
         neighbours, votes = self.geo.neighbours, self._votes()
         # the group the essay's names vote for first (Asel, Kazakh and Turkish: Kazakh beside
         # Serik and Daniyar)
-        return next((g for g in sorted(self._lists(fold(given)), key=lambda g: -votes[g])
-                     if g != SWEDISH_ORIGIN and self._name_pool(f"surname:{g}")
-                     and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
-                    "")
+        group = next((g for g in sorted(self._lists(fold(given)), key=lambda g: -votes[g])
+                      if g != SWEDISH_ORIGIN and self._name_pool(f"surname:{g}")
+                      and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
+                     "")
+        if not group and self._lists(fold(given)) == (SWEDISH_ORIGIN,) and SWEDISH_ORIGIN in \
+                self._lists(fold(found.group(1))) and own <= {SWEDISH_ORIGIN}:
+            # "Gun Sjö", a Swede in a Kazakh essay: a surname no list holds after a Swedish
+            # given name is Swedish (never "Marie-Louise Nurpeisov")
+            return SWEDISH_ORIGIN
+        return group
 
     def _known_in_sweden(self, original: str) -> bool:
         """Lifelike: a given name ranked within `swedish_known_rank` in Sweden's statistics
@@ -2728,6 +2749,9 @@ class Renderer:
         if own != (SWEDISH_ORIGIN,) or not before:
             return False
         previous = self.lex.get(before[-1].strip(".,"))
+        if self.effective == "lifelike" and fold(before[-1].strip(".,")) in \
+                words().name_list_surnames:
+            return True  # "Dewi Lestari Lövgren": after a family name of name_lists_lifelike
         return bool(previous.surname_rank and not previous.gender) or (
             len(before[-1].strip(".")) == 1 and len(before) > 1
             and len(before[-2].strip(".")) == 1)

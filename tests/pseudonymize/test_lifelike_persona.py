@@ -385,3 +385,20 @@ def test_a_place_beside_a_namesake_stays_a_place(engine: Engine, text: str) -> N
         r = run(engine, text, seed)
         assert not [a for a in r.annotations if a.label.startswith("firstname") and a.rule
                     and a.original in ("Sadovod", "Göteborg")], (seed, r.annotations)
+
+
+@pytest.mark.parametrize(("text", "swedes"), [
+    # a Swede beside a family of a listed origin keeps Swedish names: a teacher, a husband and
+    # a married name after a family name only the new lists hold
+    ("Jag heter Gulmira och kommer från Almaty i Kazakstan. Min lärare heter Gun Sjö och hon "
+     "är snäll.", ("Gun", "Sjö")),
+    ("Jag heter Dewi Lestari Lövgren och jag kommer från Indonesien. Min man Mats är svensk.",
+     ("Lövgren", "Mats")),
+])
+def test_a_swede_beside_a_family_of_a_new_list_stays_swedish(
+        engine: Engine, text: str, swedes: tuple[str, ...]) -> None:
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        for original in swedes:
+            got = _surrogate(r, original)
+            assert "swedish" in _of(engine, got), (seed, original, got, r.target)
