@@ -2640,8 +2640,10 @@ class Renderer:
         Arabic list, Hodan's husband is Somali); "" otherwise."""
         w = words()
         if self.effective != "lifelike" or not groups or not before or w.writer_pattern is None \
-                or groups == (SWEDISH_ORIGIN,):
-            return ""  # (a name only the Swedish list holds: "min man Mats" of Dewi stays)
+                or groups == (SWEDISH_ORIGIN,) and self.lex.get(fold(original)).gender:
+            # (a given name only the Swedish list holds: "min man Mats" of Dewi stays; a
+            # family name Swedish statistics hold, "min man Liu Yang", does not)
+            return ""
         near = [b.strip(",.:;") for b in before[-3:]]
         if near[-1:] and near[-1] in w.kin_link:
             near = near[:-1]  # "min man heter Ahmed"
