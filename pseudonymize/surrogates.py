@@ -2514,7 +2514,7 @@ class Renderer:
         """The surrogate pool `key` ("first_female:tibetan", "surname:kazakh"): lifelike, the
         names `name_lists_lifelike` lists for the group first, then the lexicon's (one list
         object per lexicon and key, so the pools' filters cache it)."""
-        pool = self.lex.pools.get(key, [])
+        pool = self.lex.pools.get(key, _NO_POOL)  # (one object: the caches key on it)
         slot, _, group = key.partition(":")
         extra = words().name_lists.get(group, {}).get(slot) if self.strategy == "lifelike" \
             else None
@@ -5897,6 +5897,7 @@ YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as 
 _PLAIN_POOLS: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
 # lifelike: (id of the lexicon, pool key) -> (the lexicon's pool, it after `name_lists_lifelike`)
 _NAME_POOLS: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
+_NO_POOL: list[str] = []  # the lexicon's pool of a group only name_lists_lifelike lists
 
 
 # "bima är sju år", "Alikhan, 12 år": an age right after a mention says it is a person's
