@@ -3397,8 +3397,9 @@ class Renderer:
                 # father's name as his son's middle name ("Aden Abdirahman Warsame") too
                 return known
             ending = next((row for row in words().patronymics if fold(written).endswith(
-                row[0]) and len(written) > len(row[0]) + 2), None) if lifelike and label in (
-                    "middlename", "surname") else None
+                row[0]) and len(written) > len(row[0]) + 2 and (label in (
+                    "middlename", "surname") or row[0] in words().patronymic_stems)), None) \
+                if lifelike else None  # ("Yerlanuly", read as a given name, is one too)
             father = ending and written[:len(written) - len(ending[0])]
             pick = ending and (
                 # the father's surrogate where the essay names him ("Nurlanqyzy ... Nurlan")
