@@ -281,6 +281,17 @@ class Words:
     minority_languages: frozenset[str] = frozenset()
     # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
     language_words: dict[str, dict[str, str]] = field(default_factory=dict)
+    # lifelike: origin group -> "first_female" | "first_male" | "surname" -> its listed names
+    # (`name_lists_lifelike`: groups the lexicon lists none or too few of); a name's fold ->
+    # the groups of those lists holding it; (group, a pattern of the words that name it in a
+    # folded essay: "dinka", "ama-la")
+    name_lists: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    name_list_origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    name_list_words: tuple[tuple[str, regex.Pattern[str]], ...] = ()
+    name_list_sex: dict[str, str] = field(default_factory=dict)  # fold -> the one sex listed
+    name_list_surnames: frozenset[str] = frozenset()  # folds of their family names
+    person_of: frozenset[str] = frozenset()  # lifelike, folds: lärare ("Alikhans lärare")
+    patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -377,6 +388,9 @@ def words() -> Words:
                  language_homes={group: {language: tuple(isos) for language, isos in
                                          languages.items()} for group, languages
                                  in data["name_language_homes_lifelike"].items()},
+                 **_name_lists(data),
+                 person_of=frozenset(fold(w) for w in data["person_of_words_lifelike"]),
+                 patronymic_stems=frozenset(data["patronymic_stems_lifelike"]),
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
@@ -421,6 +435,34 @@ def words() -> Words:
                  university_abroad=frozenset(
                      fold(w) for w in data["university_words_abroad_lifelike"]),
                  **_size_patterns(data))
+
+
+def _name_lists(data: dict) -> dict:
+    """The `Words` fields of `name_lists_lifelike` and `name_list_words_lifelike`."""
+    slots = {"female": "first_female", "male": "first_male", "surname": "surname"}
+    lists = {group: {slots[slot]: tuple(dict.fromkeys(names)) for slot, names in rows.items()}
+             for group, rows in data["name_lists_lifelike"].items()}
+    origins: dict[str, tuple[str, ...]] = {}
+    gendered = set(data["gendered_surname_origins_lifelike"])
+    for group, rows in lists.items():
+        # a family name in both its forms where the group has them (Omarov, Omarova)
+        forms = [n[:len(n) - len(m)] + f for n in rows.get("surname", ()) if group in gendered
+                 for f, m in SURNAME_FORMS if n.endswith(m)]
+        for name in [*(n for names in rows.values() for n in names), *forms]:
+            if group not in origins.get(fold(name), ()):
+                origins[fold(name)] = origins.get(fold(name), ()) + (group,)
+    said = tuple((group, regex.compile(r"(?<![\p{L}-])(?:%s)(?![\p{L}-])" % "|".join(
+        regex.escape(fold(w)) for w in sorted(ws, key=len, reverse=True))))
+        for group, ws in data["name_list_words_lifelike"].items())
+    sexes: dict[str, set[str]] = {}
+    for rows in lists.values():
+        for slot in ("first_female", "first_male"):
+            for name in rows.get(slot, ()):
+                sexes.setdefault(fold(name), set()).add(slot.removeprefix("first_"))
+    return {"name_lists": lists, "name_list_origins": origins, "name_list_words": said,
+            "name_list_sex": {key: sex.pop() for key, sex in sexes.items() if len(sex) == 1},
+            "name_list_surnames": frozenset(fold(n) for rows in lists.values()
+                                            for n in rows.get("surname", ()))}
 
 
 def _sentence_start(text: str, at: int, low: int = 0) -> int:
@@ -973,10 +1015,12 @@ def geography(lifelike: bool = False) -> Geography:
                      | {fold(alias): name for alias, name in aliases.items()},
                      tuple(kind_words), landmarks,
                      {fold(name): name for name in landmarks},
-                     {group: tuple(dict.fromkeys(isos + (data["name_homelands_lifelike"].get(
-                         group, []) if lifelike else []))) for group, isos
-                      in data["name_homelands"].items()},
-                     {group: tuple(near) for group, near in data["name_neighbours"].items()},
+                     {group: tuple(dict.fromkeys(data["name_homelands"].get(group, []) + (
+                         data["name_homelands_lifelike"].get(group, []) if lifelike else [])))
+                      for group in dict.fromkeys([*data["name_homelands"], *(
+                          data["name_homelands_lifelike"] if lifelike else ())])},
+                     {group: tuple(near) for group, near in (data["name_neighbours"] | (
+                         data["name_neighbours_lifelike"] if lifelike else {})).items()},
                      {name: tuple(row) for name, row in data["landskap"].items()},
                      frozenset(data["landlocked"]), frozenset(data["ports"]),
                      frozenset(fold(w) for w in data["ferry_words"]),
@@ -1231,6 +1275,7 @@ class Renderer:
         self.hint = ""
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
+        self.groups_said: frozenset[str] | None = None  # lifelike: see _groups_said
         self.name_language: dict[str, str] = {}  # lifelike: origin group -> its family language
         self.short_originals: frozenset[str] | None = None  # lifelike: `_short_originals`
         # an origin group of the essay's names -> the group its names take (their homeland
@@ -1434,7 +1479,11 @@ class Renderer:
         kind = LABELS[label].kind
         if kind == "name" and "gen" in attrs and (self._name_follows(span) or (
                 label.startswith("firstname") and self.lex.get(fold(original)).first_rank
-                and not self.lex.get(fold(original)[:-1]).first_rank)):
+                and not self.lex.get(fold(original)[:-1]).first_rank) or (
+                # lifelike: a name only `name_lists_lifelike` lists ("vår son Dimas")
+                strategy == "lifelike" and label.startswith("firstname")
+                and fold(original) in words().name_list_origins
+                and fold(original)[:-1] not in words().name_list_origins)):
             # "Andrés Ramírez", "Matías kom": a first name of its own, not a genitive (Jonas,
             # also Jona's, stays a genitive)
             attrs -= {"gen"}
@@ -1510,7 +1559,7 @@ class Renderer:
         if label in PLACE_LIKE or label == "country":
             base = self._alias_form(span, base)
         if label == "surname" and self.effective == "lifelike" and not words().gendered_surnames \
-                .isdisjoint(self.lex.name_origins.get(fold(base), ())):
+                .isdisjoint(self._lists(fold(base))):
             # one family, one surname: in a woman's form after her given name (`variant`),
             # where the surname's people have such forms (never a Swedish Lundin -> "Lundina",
             # nor a Tigrinya Ghebremedhin -> "Ghebremedhina")
@@ -2452,12 +2501,43 @@ class Renderer:
         stray name, `_stray_home`, counts for the group at home in the essay's country)."""
         if self.origin_votes is None:
             # in a fixed order: a tie goes to the first counted, whatever the hash seed
-            lists = [self.lex.name_origins.get(f, ()) for f in sorted(self.avoid_folds)]
+            lists = [self._lists(f) for f in sorted(self.avoid_folds)]
             votes = Counter(o for groups in lists for o in groups)
             if self.strategy == "lifelike":
+                # the words naming a group the lists may miss: "tradition hos dinka", "ama-la"
+                votes.update(sorted(self._groups_said()))
                 votes.update(h for groups in lists if (h := self._stray_home(groups, votes)))
             self.origin_votes = votes
         return self.origin_votes
+
+    def _lists(self, key: str) -> tuple[str, ...]:
+        """The origin groups whose name lists hold the name fold `key`: the lexicon's, else,
+        lifelike, those of `name_lists_lifelike` (Tibetan, Kazakh, Dinka names): a name the
+        lexicon files under a group already (Maria, Madina, Nathalie) never votes for one of
+        those too, so a Lithuanian's Maria never draws Bulgarian names."""
+        listed = self.lex.name_origins.get(key, ())
+        if listed or self.strategy != "lifelike":
+            return listed
+        return words().name_list_origins.get(key, ())
+
+    def _name_pool(self, key: str) -> list[str]:
+        """The surrogate pool `key` ("first_female:tibetan", "surname:kazakh"): lifelike, the
+        names `name_lists_lifelike` lists for the group first, then the lexicon's (one list
+        object per lexicon and key, so the pools' filters cache it)."""
+        pool = self.lex.pools.get(key, _NO_POOL)  # (one object: the caches key on it)
+        slot, _, group = key.partition(":")
+        extra = words().name_lists.get(group, {}).get(slot) if self.strategy == "lifelike" \
+            else None
+        if not extra:
+            return pool
+        cached = _NAME_POOLS.get((id(self.lex), key))
+        if cached is None or cached[0] is not pool:
+            # (not a name the lexicon files under another group: its surrogate's lists must
+            # say this group, as `_lists` reads them, so a surname drawn after it agrees)
+            origins = self.lex.name_origins
+            own = [n for n in extra if group in origins.get(fold(n), (group,))]
+            cached = _NAME_POOLS[(id(self.lex), key)] = (pool, list(dict.fromkeys([*own, *pool])))
+        return cached[1]
 
     def _stray_home(self, groups: Sequence[str], votes: Counter[str]) -> str:
         """Lifelike: the origin group at home in the essay's first country abroad for a name
@@ -2474,7 +2554,7 @@ class Renderer:
         # the group of the essay's other names where it is at home there (Ramina, only on
         # the Azerbaijani list as Ramila, beside Assyrian names and Iraq: Arabic, not Kurdish)
         voted = max((g for g in sorted(homes) if votes[g] and not set(homes[g]).isdisjoint(
-            named) and self.lex.pools.get(f"surname:{g}")), key=lambda g: votes[g], default="")
+            named) and self._name_pool(f"surname:{g}")), key=lambda g: votes[g], default="")
         return voted or next((g for iso in named if (g := self._group_at_home(iso))), "")
 
     def _origin(self, original: str, key: str, before: Sequence[str] = ()) -> str:
@@ -2486,7 +2566,7 @@ class Renderer:
         essay's names are of one other group. A group whose homeland became a
         country of other names takes that country's group (`origin_swap`)."""
         votes = self._votes()
-        groups = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(key, ())
+        groups = self._lists(fold(original)) or self._lists(key)
         couple = self._spouse_origin(original, before, groups)
         if couple:
             return couple
@@ -2510,7 +2590,7 @@ class Renderer:
                     self.geo.neighbours.get(main, ())):
                 group = main
             elif self.effective == "lifelike" and main and main not in groups and before \
-                    and main in self.lex.name_origins.get(before[-1], ()) and not (
+                    and main in self._lists(before[-1]) and not (
                         groups == (SWEDISH_ORIGIN,) and self._known_in_sweden(before[-1])):
                 # "Dilan Omer Aziz": a middle name only the Somali list holds (never the
                 # Swedish surname after a name Swedes bear too: "Rosa Lind")
@@ -2535,7 +2615,7 @@ class Renderer:
                     SWEDISH_LETTERS:
                 group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)
             elif main and groups == (SWEDISH_ORIGIN,) and before and main in \
-                    self.lex.name_origins.get(before[-1], ()) and not (
+                    self._lists(before[-1]) and not (
                         self.effective == "lifelike" and self._known_in_sweden(before[-1])):
                 group = main  # "Nguyen Thi Hoa": a name inside a full name of another origin
             elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
@@ -2569,7 +2649,10 @@ class Renderer:
         lists hold that group or a neighbour of it: one couple, one origin (Ahmed is only on the
         Arabic list, Hodan's husband is Somali); "" otherwise."""
         w = words()
-        if self.effective != "lifelike" or not groups or not before or w.writer_pattern is None:
+        if self.effective != "lifelike" or not groups or not before or w.writer_pattern is None \
+                or groups == (SWEDISH_ORIGIN,) and self.lex.get(fold(original)).gender:
+            # (a given name only the Swedish list holds: "min man Mats" of Dewi stays; a
+            # family name Swedish statistics hold, "min man Liu Yang", does not)
             return ""
         near = [b.strip(",.:;") for b in before[-3:]]
         if near[-1:] and near[-1] in w.kin_link:
@@ -2617,19 +2700,27 @@ class Renderer:
         given = self.name_map.get(fold(found.group(1))) if found else None
         if not given or not self.lex.get(fold(found.group(1))).gender:
             return ""
-        own = set(self.lex.name_origins.get(fold(original)) or
-                  self.lex.name_origins.get(span.key, ()))
-        neighbours = self.geo.neighbours
-        return next((g for g in self.lex.name_origins.get(fold(given), ())
-                     if g != SWEDISH_ORIGIN and self.lex.pools.get(f"surname:{g}")
-                     and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
-                    "")
+        own = set(self._lists(fold(original)) or
+                  self._lists(span.key))
+        neighbours, votes = self.geo.neighbours, self._votes()
+        # the group the essay's names vote for first (Asel, Kazakh and Turkish: Kazakh beside
+        # Serik and Daniyar)
+        group = next((g for g in sorted(self._lists(fold(given)), key=lambda g: -votes[g])
+                      if g != SWEDISH_ORIGIN and self._name_pool(f"surname:{g}")
+                      and (not own or g in own or not own.isdisjoint(neighbours.get(g, ())))),
+                     "")
+        if not group and self._lists(fold(given)) == (SWEDISH_ORIGIN,) and SWEDISH_ORIGIN in \
+                self._lists(fold(found.group(1))) and own <= {SWEDISH_ORIGIN}:
+            # "Gun Sjö", a Swede in a Kazakh essay: a surname no list holds after a Swedish
+            # given name is Swedish (never "Marie-Louise Nurpeisov")
+            return SWEDISH_ORIGIN
+        return group
 
     def _known_in_sweden(self, original: str) -> bool:
         """Lifelike: a given name ranked within `swedish_known_rank` in Sweden's statistics
         (Rosa, Olga, Elena), though only a foreign list holds it: Swedes bear it too."""
         return 0 < self.lex.get(fold(original)).first_rank <= words().swedish_known_rank and \
-            SWEDISH_ORIGIN not in self.lex.name_origins.get(fold(original), ())
+            SWEDISH_ORIGIN not in self._lists(fold(original))
 
     def _origin_of_surname(self, span: Span, original: str) -> str:
         """Lifelike: a given name written right before another of the essay's names that only
@@ -2644,10 +2735,10 @@ class Renderer:
             return ""
         text = getattr(self.before, "text", "")
         after = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
-        lists = self.lex.name_origins.get(fold(after.group(1)), ()) if after else ()
+        lists = self._lists(fold(after.group(1))) if after else ()
         theirs = [g for g in lists if g != SWEDISH_ORIGIN]
-        own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
-            span.key, ())
+        own = self._lists(fold(original)) or self._lists(
+            span.key)
         known = SWEDISH_ORIGIN in own or self._known_in_sweden(original)
         if self._spouse_origin(original, self.before.get(span.start, ()), own):
             return ""  # (the writer's spouse takes the writer's origin: "min man heter Ahmed")
@@ -2665,11 +2756,14 @@ class Renderer:
         """A Swedish-only surname written right after another surname ("Siriporn Wongsawat
         Björk", "S. W. Björk") is a name taken in marriage: it stays Swedish (lifelike)."""
         before = self.before.get(span.start, ())
-        own = self.lex.name_origins.get(fold(original)) or self.lex.name_origins.get(
-            span.key, ())
+        own = self._lists(fold(original)) or self._lists(
+            span.key)
         if own != (SWEDISH_ORIGIN,) or not before:
             return False
         previous = self.lex.get(before[-1].strip(".,"))
+        if self.effective == "lifelike" and fold(before[-1].strip(".,")) in \
+                words().name_list_surnames:
+            return True  # "Dewi Lestari Lövgren": after a family name of name_lists_lifelike
         return bool(previous.surname_rank and not previous.gender) or (
             len(before[-1].strip(".")) == 1 and len(before) > 1
             and len(before[-2].strip(".")) == 1)
@@ -2703,7 +2797,7 @@ class Renderer:
         the name lists can draw; "" when none."""
         homelands = self.geo.homelands
         groups = [g for g in homelands if iso in homelands[g] and any(
-            self.lex.pools.get(f"{p}:{g}") for p in ("first_female", "first_male", "surname"))]
+            self._name_pool(f"{p}:{g}") for p in ("first_female", "first_male", "surname"))]
         return min(groups, key=lambda g: (homelands[g].index(iso), list(homelands).index(g)),
                    default="")
 
@@ -2721,8 +2815,26 @@ class Renderer:
                 self.name_language[group])
         if group and target and target not in self.geo.homelands[group]:
             other = self._group_at_home(target)
-            if other:
+            if other and not (self.effective == "lifelike" and (
+                    self._minority(group) or group in self._groups_said())):
                 self.origin_swap.setdefault(group, other)
+
+    def _groups_said(self) -> frozenset[str]:
+        """Lifelike: the origin groups whose people, language or kin words the essay names
+        (`name_list_words_lifelike`: "vi pratar kazakiska", "min äje"): those words stay as
+        written, so the family's names stay of that group wherever its country moves."""
+        if self.groups_said is None:
+            text = fold(getattr(self.before, "text", ""))
+            self.groups_said = frozenset(g for g, said in words().name_list_words
+                                         if said.search(text))
+        return self.groups_said
+
+    def _minority(self, group: str) -> bool:
+        """A group whose names are at home only where another group's are first (Tibetan,
+        Uyghur, Kurdish: `_group_at_home` is never it): lifelike, its names stay its own in
+        the surrogate country, as a people's names do outside a state of its own (a Tibetan
+        family whose India became Taiwan is never given Chinese names)."""
+        return all(self._group_at_home(iso) != group for iso in self.geo.homelands[group])
 
     def _gender_in_text(self, original: str, gender: str) -> str:
         """The sex the essay's pronouns give a person ("Billie ... Hon pratar", "Kim ... hans
@@ -2802,7 +2914,7 @@ class Renderer:
         ("Tetjana ... Serhij": Julija, Andrij, Sjevtjenko; never Yuliia, Andrii, Shevchenko),
         unless the Swedish spelling is an original of the essay."""
         groups, swedish, english, pattern, spellings = words().swedish_spelt
-        if pattern is None or groups.isdisjoint(self.lex.name_origins.get(fold(name), ())):
+        if pattern is None or groups.isdisjoint(self._lists(fold(name))):
             return name
         if self.swedish_spelling is None:
             # the essay's names of the group, and names no list holds in an essay naming a
@@ -2810,8 +2922,8 @@ class Renderer:
             home = {iso for group in sorted(groups) for iso in self.geo.homelands.get(group, ())}
             unlisted = not self.avoid_countries.isdisjoint(home)
             ours = [o for o in sorted(self.avoid_folds)
-                    if not groups.isdisjoint(self.lex.name_origins.get(o, ()))
-                    or unlisted and o not in self.lex.name_origins and swedish.search(o)]
+                    if not groups.isdisjoint(self._lists(o))
+                    or unlisted and not self._lists(o) and swedish.search(o)]
             self.swedish_spelling = sum(bool(swedish.search(o)) for o in ours) > sum(
                 bool(english.search(o)) for o in ours)
         if not self.swedish_spelling:
@@ -2850,12 +2962,12 @@ class Renderer:
         beginnings that are first names of its sex and of one of its origin groups (Alexandra:
         Alex; never Kaj of Kajsa, never the Somali Anab of Anabel)."""
         fits = (gender, "unknown") if gender != "unknown" else ("female", "male", "unknown")
-        groups = set(self.lex.name_origins.get(fold(full), ()))
+        groups = set(self._lists(fold(full)))
         named = [full[:n] for n in range(len(full) - 2, 2, -1)
                  if self.lex.get(fold(full[:n])).gender in fits and not (
                      self.effective == "lifelike" and _wordlike(self.lex, full[:n])) and (
-                     not groups or not groups.isdisjoint(self.lex.name_origins.get(
-                         fold(full[:n]), ())))]
+                     not groups or not groups.isdisjoint(self._lists(
+                         fold(full[:n]))))]
         return list(self._listed_short().get(fold(full), ())) + named
 
     def _nickname(self, original: str, gender: str, called: bool = False) -> str | None:
@@ -2897,9 +3009,9 @@ class Renderer:
         if cut:
             return cut
         rng = Draws(self.seed, self.scope, "nickname", fold(full))
-        groups = self.lex.name_origins.get(fold(full), ())
+        groups = self._lists(fold(full))
         return next(filter(None, (self._draw(self._of_language(
-            self.lex.pools.get(f"first_{sex}:{g}", []), g), rng) for g in groups)), None)
+            self._name_pool(f"first_{sex}:{g}"), g), rng) for g in groups)), None)
 
     def _cut_like(self, nickname: str, full: str) -> str | None:
         """Lifelike: a nickname made of its name's first letters and a short ending ("Sirwan
@@ -3070,7 +3182,7 @@ class Renderer:
             votes = Counter(named) or Counter(
                 languages.get(f, "") for f in sorted(self.avoid_folds)
                 if f in languages or (not minority.isdisjoint(languages.values())
-                                      and group in self.lex.name_origins.get(f, ()))) or \
+                                      and group in self._lists(f))) or \
                 Counter(placed)
             drawn = sorted(set(languages.values()) - minority) or [""]
             language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
@@ -3307,9 +3419,18 @@ class Renderer:
                 # father's name as his son's middle name ("Aden Abdirahman Warsame") too
                 return known
             ending = next((row for row in words().patronymics if fold(written).endswith(
-                row[0]) and len(written) > len(row[0]) + 2), None) if lifelike and label in (
-                    "middlename", "surname") else None
-            pick = ending and self._draw([n for n in ending[1] if self._free(n)], rng)
+                row[0]) and len(written) > len(row[0]) + 2 and (label in (
+                    "middlename", "surname") or row[0] in words().patronymic_stems)), None) \
+                if lifelike else None  # ("Yerlanuly", read as a given name, is one too)
+            father = ending and written[:len(written) - len(ending[0])]
+            pick = ending and (
+                # the father's surrogate where the essay names him ("Nurlanqyzy ... Nurlan")
+                ending[0] in words().patronymic_stems and self.name_map.get(fold(father))
+                and self.name_map[fold(father)] + ending[0]
+                or self._draw([n for n in ending[1] if self._free(n)], rng))
+            if pick and ending[0] in words().patronymic_stems and fold(father) in self.avoid_folds:
+                # "Nurlanqyzy ... dotter till Nurlan": the father is the patronymic's stem
+                self.name_map.setdefault(fold(father), pick[:len(pick) - len(ending[0])])
             if pick:
                 return pick  # "tatjana Ivanovna" -> "Petrovna", a father's name (never "Dmitri")
             if lifelike and label == "middlename" and len(written) > 1:
@@ -3347,6 +3468,10 @@ class Renderer:
                 return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
                                         span.rule, span.key), original, rng)
             general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+            listed = words().name_list_sex.get(fold(written)) if lifelike and general.startswith(
+                "first_") and not entry.gender else None
+            if listed:
+                general = "first_" + listed  # "aruzhan" (a girl's name only the Kazakh list holds)
             if lifelike and general.startswith("first_") and span.label != "middlename":
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
             said = lifelike and general != "surname" and self._said_nickname(span)
@@ -3385,7 +3510,7 @@ class Renderer:
                 surnames = (lambda pool: self._no_word(pool, original if fold(original) in
                                                        self.puns else "")) if lifelike else plain
                 pick = self._draw(self._of_language(surnames(self._no_place(
-                    lex.pools.get(f"surname:{origin}", []))), origin), rng) or \
+                    self._name_pool(f"surname:{origin}"))), origin), rng) or \
                     self._draw(surnames(self._no_place(lex.pools.get("surname", []))), rng)
                 return surname_form(pick, original) if pick else self._compound(rng, "")
             gender, key = general.removeprefix("first_"), fold(original)
@@ -3394,10 +3519,10 @@ class Renderer:
                 fold(n)).first_rank] if lifelike and general == "first_unknown" and \
                 origin in words().unisex_origins else []  # (names the lexicon lists)
             return (self._draw(unisex, rng) or self._draw(self._of_language(plain(self._with_short_form(
-                        lex.pools.get(f"{general}:{origin}", []), key, gender, nicknamed)),
+                        self._name_pool(f"{general}:{origin}"), key, gender, nicknamed)),
                         origin), rng)
                     or next(filter(None, (self._draw(self._of_language(plain(
-                        lex.pools.get(f"{o}:{origin}", [])), origin), rng) for o in others)), None)
+                        self._name_pool(f"{o}:{origin}")), origin), rng) for o in others)), None)
                     or self._draw(plain(self._with_short_form(lex.pools.get(general, []), key,
                                                               gender, nicknamed)), rng)
                     or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
@@ -3506,6 +3631,13 @@ class Renderer:
                 if pick:
                     self.countries.setdefault(iso, lex.get(fold(pick)).country)
                     return pick
+            # lifelike: the names' homes, else a neighbour group's, beyond the route's and the
+            # coast's narrowing before a country of other names (a Kazakh family never moves to
+            # Armenia, a Tibetan one never to Korea, where only those narrow the choice)
+            pick = self.effective == "lifelike" and self._names_home(iso, group, every, rng)
+            if pick:
+                self.countries.setdefault(iso, lex.get(fold(pick)).country)
+                return pick
             pool = at_home or pool
         if self.effective == "lifelike":
             pool = (self._bordering(iso, [c for c in pool if c in same_shore])
@@ -3617,6 +3749,19 @@ class Renderer:
                         needs.setdefault(place, set()).add(kind)
                 self.sentence_countries.append((found.end(), frozenset(named)))
             self.feature_needs = {place: frozenset(k & kinds) for place, k in needs.items()}
+
+    def _names_home(self, iso: str, group: str, every: list[str], rng: Draws) -> str | None:
+        """Lifelike: a country of `every` where the names of `group` (the essay's names, at
+        home in `iso`) are at home, else where a neighbour group's are, in `iso`'s part of the
+        world first; None when there is none."""
+        country = {c: self.lex.get(fold(c)).country for c in every}
+        pick = self._draw([c for c in every if country[c] in self.geo.homelands[group]], rng)
+        for near in () if pick else self.geo.neighbours.get(group, ()):
+            pick = self._draw(self._same_part(iso, [c for c in every if self._group_at_home(
+                country[c]) == near]), rng)
+            if pick:
+                break
+        return pick
 
     def _same_part(self, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the free countries of the pool in the part of the world `iso` lies in
@@ -5798,6 +5943,69 @@ def town_sections(lex: Lexicon) -> frozenset[str]:
 
 # (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`
 _PLAIN_POOLS: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
+# lifelike: (id of the lexicon, pool key) -> (the lexicon's pool, it after `name_lists_lifelike`)
+_NAME_POOLS: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
+_NO_POOL: list[str] = []  # the lexicon's pool of a group only name_lists_lifelike lists
+
+
+# "bima är sju år", "Alikhan, 12 år": an age right after a mention says it is a person's
+AGE_AFTER = regex.compile(r"(?:\s+(?:är|var|blir|fyller|fyllde)\s+(\d{1,2}|\p{L}+)|\s*,\s*(\d{1,2}))"
+                          r"\s+år(?!\p{L})", regex.IGNORECASE)
+# the learner's memory: an entity `person_spans` made a person ("~person:bima")
+LEARNER_PERSON = "~person:"
+
+
+def person_spans(spans: list[Span], text: str, lex: Lexicon,
+                 bases: MutableMapping[tuple[str, int], str] | None = None) -> list[Span]:
+    """Lifelike: a place or an institution the essay names where a person stands is that
+    person, so the detector's wrong label never shows in its surrogate ("vår son Bima" read
+    as the town Bima became "Mataram", "Till Alikhans lärare" read as an institution
+    "Hyresgästföreningen"). Every mention of such an entity becomes a given name (of the sex
+    the lists give it, else of unknown sex): one of whose mentions stands right after a kin
+    word (a "fam" span: "vår son Bima", "min ibu Sari") or before one of its owner ("Nurlan,
+    min pappa"), right before an age ("bima är sju år"), or in the genitive before a word of a person's own (`person_of_words_lifelike`:
+    "Alikhans lärare", never "Hagaskolans lärare": no institution's kind word), or that the
+    learner's earlier essays made a person so (their memory, `LEARNER_PERSON`)."""
+    numbers, owned = lex.words("number_word"), words().person_of
+    kin_ends = {s.end for s in spans if s.label == "fam"}
+    kin_starts = {s.start for s in spans if s.label == "fam"}
+    found = {key[len(LEARNER_PERSON):] for key, _ in (bases or {}) if key.startswith(LEARNER_PERSON)}
+    for span in spans:
+        if LABELS[span.label].kind not in ("place", "institution"):
+            continue
+        name = text[span.start:span.end]
+        key = span.key or fold(name)
+        age = AGE_AFTER.match(text, span.end, min(len(text), span.end + 30))
+        after = regex.match(r"\s+(\p{L}+)", text[span.end:span.end + 30])
+        kin_after = any(regex.fullmatch(r"\s*,\s*(?i:min|mitt|mina|hans|hennes|vår|våra|deras)\s+",
+                                        text[span.end:s]) for s in kin_starts
+                        if span.end <= s <= span.end + 12)
+        if name.endswith("s") and after and fold(after.group(1)) in owned \
+                and not kind_word(name, lex) and not lex.get(fold(name[:-1])).se_pop \
+                and not lex.get(key).se_pop and " " not in name.strip():
+            found.add(fold(name[:-1]))  # (the name without its genitive s)
+        elif any(text[e:span.start].strip() in ("", "heter", "som heter")
+                 for e in kin_ends if span.start - 12 <= e <= span.start) or kin_after or age and (
+                age.group(2) or age.group(1).isdigit() or fold(age.group(1)) in numbers):
+            found.add(key)
+    if not found:
+        return spans
+    out = []
+    for span in spans:
+        written = fold(text[span.start:span.end])
+        key = span.key or written
+        if key not in found and key[:-1] in found and key.endswith("s"):
+            key = key[:-1]  # "Tenzins mentor": Tenzin's
+        attrs = ("gen",) if "gen" in span.attrs or written == key + "s" else ()
+        if key in found and LABELS[span.label].kind in ("place", "institution"):
+            if bases is not None:
+                bases[(LEARNER_PERSON + key, 0)] = "1"
+            gender = lex.get(key).gender
+            span = Span(span.start, span.end, "firstname_" + (
+                gender if gender in ("female", "male") else "unknown"), attrs, span.score,
+                span.rule, key)
+        out.append(span)
+    return out
 
 
 def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]:
@@ -6098,7 +6306,7 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             entry = r.lex.get(fold(letters))
             slot = f"first_{entry.gender}" if entry.gender and not named else "surname"
             origin = r._origin(letters, fold(letters))
-            pool = [p for p in r.lex.pools.get(f"{slot}:{origin}") or r.lex.pools.get(slot, [])
+            pool = [p for p in r._name_pool(f"{slot}:{origin}") or r.lex.pools.get(slot, [])
                     if fold(p) != fold(letters)]  # never the address's own name
             initial = r.name_map.get(fold(letters)[:1], "") if r.effective == "lifelike" else ""
             # maryam.sultani beside the signature "M. Sultani" (now "H."): a name on H

@@ -300,3 +300,105 @@ def test_a_word_name_the_essay_plays_on_takes_a_word_name_the_word_follows(
         assert word + got.lower() in r.target, (seed, got, r.target)
         assert fold(got) in {fold(n) for names in words().pun_names.values() for n in names}, \
             (seed, got)  # a word-name, so the sentence still reads ("en borg", never "en pålsson")
+
+
+# lifelike31: families of origins the lexicon's name sections hold no list of (judge runs 33-36:
+# Korean names for Tibetans, Armenian ones for a Kazakh family whose kin words stay Kazakh,
+# Swedish ones for a Dinka family, English ones for Cameroonians); my own sentences.
+def _groups(engine: Engine, name: str) -> set[str]:
+    """The origin groups whose lists (the lexicon's and `name_lists_lifelike`) hold a name."""
+    from pseudonymize.surrogates import SURNAME_FORMS
+    forms = [name] + [name[:-len(f)] + m for f, m in SURNAME_FORMS if name.endswith(f)]
+    return {g for n in forms for g in (*_of(engine, n), *words().name_list_origins.get(
+        fold(n), ()))}
+
+
+@pytest.mark.parametrize(("text", "group", "said"), [
+    ("Jag heter Sonam Dolkar och jag är tibetan. Jag bor i Ludvika med min man Karma Norbu. "
+     "Vår dotter Yangzom är tio år och min ama-la Dechen bor kvar i Dharamsala.", "tibetan", True),
+    ("Jag heter Gulmira Omarova och kommer från Almaty i Kazakstan. Min man heter Serik Omarov "
+     "och vi har en son, Daniyar. Min äje Saule bor kvar i Almaty. Hemma pratar vi kazakiska.",
+     "kazakh", True),
+    ("Jag heter Abuk Deng och jag kommer från Sydsudan. Vi är dinka. Min man Malual och våra "
+     "barn Akuol och Bol bor med mig i Borlänge.", "dinka", True),
+    ("Jag heter Zornitsa Ivanova och kommer från Plovdiv. Vi pratar bulgariska hemma. Min man "
+     "Krasimir jobbar som snickare och vår dotter Kalina går i förskolan.", "bulgarian", True),
+    ("Jag heter Sri Wahyuni och jag kommer från Surabaya på Java. Hemma pratar vi indonesiska. "
+     "Min man Budi lagar mat och vår son Dimas är sex år.", "indonesian", True),
+    ("Jag heter Shahnoza Karimova och kommer från Dusjanbe. Jag pratar tadzjikiska och ryska. "
+     "Min man Dilshod och vår dotter Sitora bor med mig i Eskilstuna.", "tajik", True),
+    # no word names the family's people: its names stay its own or follow its country
+    ("Jag heter Christelle Kamga och jag kommer från Douala i Kamerun. Min man Hervé Tchinda "
+     "och vår dotter Larissa bor med mig i Örebro.", "cameroonian", False),
+])
+def test_a_family_of_an_unlisted_origin_keeps_names_of_its_own(
+        engine: Engine, text: str, group: str, said: bool) -> None:
+    """Judge: names of another group for families of origins no lexicon list held; a family
+    whose essay names its people or their kin words keeps their names wherever its country
+    moves (the words stay as written)."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        names = _names(engine, r)
+        common = set.intersection(*(_groups(engine, n) for n in names))
+        homes = {g for a in r.annotations if a.label == "country" for g in
+                 engine_groups_at_home(engine, a.pseudonym)}
+        assert names and (group in common if said else not common.isdisjoint(
+            {group} | homes)), (seed, names, r.target)
+
+
+def engine_groups_at_home(engine: Engine, country: str) -> set[str]:
+    """The origin groups at home in a country (lifelike homelands)."""
+    from pseudonymize.surrogates import geography
+    iso = engine.lex.get(fold(country)).country
+    return {g for g, isos in geography(True).homelands.items() if iso in isos}
+
+
+@pytest.mark.parametrize(("text", "original"), [
+    # a child read as a town or an institution: a person's name, never "vår son Mataram"
+    ("Jag bor i Uddevalla med min man och vår son Bima. Bima är sju år och älskar fotboll.",
+     "Bima"),
+    ("Till Alikhans lärare. Hej! Alikhan kan inte komma till skolan på fredag.", "Alikhans"),
+    ("Min dotter Kiruna är fem år.", "Kiruna"),
+])
+def test_a_person_the_detectors_took_for_a_place_takes_a_persons_name(
+        engine: Engine, text: str, original: str) -> None:
+    """Judge: a child named like a town or an institution ("Mataram", "Hyresgästföreningen"):
+    the detector's label showed in the surrogate."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        mention = next(a for a in r.annotations if a.original == original)
+        assert mention.label.startswith("firstname"), (seed, mention)
+        base = mention.pseudonym.removesuffix("s") if original.endswith("s") else \
+            mention.pseudonym
+        assert engine.lex.get(fold(base)).gender or fold(base) in words().name_list_origins, \
+            (seed, mention)
+
+
+@pytest.mark.parametrize("text", [
+    # guards: a town named beside a person of the same name, and a town's age, stay places
+    "Min kompis Santiago bor i Santiago i Chile. Så jag har en Santiago här och en där!",
+    "Hovo jobbade på marknaden Sadovod sex år i Moskva.",
+    "Vi åkte till Göteborg. Göteborg är 400 år gammalt.",
+])
+def test_a_place_beside_a_namesake_stays_a_place(engine: Engine, text: str) -> None:
+    for seed in SEEDS[:2]:
+        r = run(engine, text, seed)
+        assert not [a for a in r.annotations if a.label.startswith("firstname") and a.rule
+                    and a.original in ("Sadovod", "Göteborg")], (seed, r.annotations)
+
+
+@pytest.mark.parametrize(("text", "swedes"), [
+    # a Swede beside a family of a listed origin keeps Swedish names: a teacher, a husband and
+    # a married name after a family name only the new lists hold
+    ("Jag heter Gulmira och kommer från Almaty i Kazakstan. Min lärare heter Gun Sjö och hon "
+     "är snäll.", ("Gun", "Sjö")),
+    ("Jag heter Dewi Lestari Lövgren och jag kommer från Indonesien. Min man Mats är svensk.",
+     ("Lövgren", "Mats")),
+])
+def test_a_swede_beside_a_family_of_a_new_list_stays_swedish(
+        engine: Engine, text: str, swedes: tuple[str, ...]) -> None:
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        for original in swedes:
+            got = _surrogate(r, original)
+            assert "swedish" in _of(engine, got), (seed, original, got, r.target)
