@@ -368,10 +368,12 @@ def test_a_person_the_detectors_took_for_a_place_takes_a_persons_name(
         r = run(engine, text, seed)
         mention = next(a for a in r.annotations if a.original == original)
         assert mention.label.startswith("firstname"), (seed, mention)
-        base = mention.pseudonym.removesuffix("s") if original.endswith("s") else \
-            mention.pseudonym
-        assert engine.lex.get(fold(base)).gender or fold(base) in words().name_list_origins, \
-            (seed, mention)
+        # a genitive's surrogate is the name plus s, or the name itself where it ends in s
+        # ("Alikhans" -> "Olzhas")
+        bases = {mention.pseudonym, mention.pseudonym.removesuffix("s")} \
+            if original.endswith("s") else {mention.pseudonym}
+        assert any(engine.lex.get(fold(b)).gender or fold(b) in words().name_list_origins
+                   for b in bases), (seed, mention)
 
 
 @pytest.mark.parametrize("text", [
