@@ -2977,11 +2977,19 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     """"Tjänstebil", a misspelt everyday word or a long one inflected ("Skribenten") at a
     sentence start: not a name (not "Ashna": ash+na); but a surname of words is (Anders|son,
     `word_surname_ending`)."""
-    if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) and (
+    if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) \
+            and not _given_name_son(m, c.key) and (
             m._compound(c.key) or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
             or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _given_name_son(m: Matcher, key: str) -> bool:
+    """"Jacobsen", "Larsen": a Danish or Norwegian surname, a listed given name plus "sen"
+    (or a given name ending in s plus "en"), whatever words the rest splits into."""
+    return key.endswith("sen") and any(
+        len(stem) > 2 and m.lex.get(stem).gender for stem in (key[:-3], key[:-2]))
 
 
 def _u_institution(m: Matcher, c: Cand) -> Span | bool | None:
