@@ -977,7 +977,8 @@ class Matcher:
         institution's own name (`_institution_of`), none where the word continues the place
         before it (`_continues_place`, which may extend that span), a surname right after a
         name ("Stig Berg"), or two small towns abroad side by side that are a person's names
-        ("Winston Churchill": `_person_pair` relabels the span before it too)."""
+        ("Winston Churchill": `_person_pair` relabels the span before it too), as are a town
+        that is a given name and an unknown name after it ("Mark Cavendish")."""
         if span is not None:
             span = self._institution_of(doc, i, span, e)
         if spans and spans[-1].label in PLACE_LABELS \
@@ -988,6 +989,10 @@ class Matcher:
                 span = AFTER_NAME.span(span.start, span.end, "surname", span.attrs, key=span.key)
             if self._town_pair(doc, spans[-1], span, e, i):
                 spans[-1], span = self._person_pair(doc, i, spans[-1], span)
+        elif span is not None and spans and span.rule == PROPER_NOUN.name \
+                and spans[-1].label in TOWN_LIKE and spans[-1].end + 1 == span.start \
+                and self._given_name_town(doc, spans[-1]):
+            spans[-1], span = self._person_pair(doc, i, spans[-1], span)  # "Mark Cavendish"
         return span
 
     def _split_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
@@ -1287,12 +1292,20 @@ class Matcher:
                 and last.end + 1 == doc.offsets[i] and doc.text[last.end] == " "
                 and (span is None or span.rule in GUESSES) and not _is_common(e)
                 and e.zipf < T.CONTINUATION_MAX
-                and not text.lower().endswith(self.institution_ends)):
+                and not text.lower().endswith(self.institution_ends)) \
+                or self._given_name_town(doc, last):
             return False
         label = "place" if self._place_suffix(text.lower()) == "place" else last.label
         spans[-1] = Span(last.start, doc.ends[i], label, last.attrs, last.score, last.rule,
                          f"{last.key} {doc.folds[i]}")
         return True
+
+    def _given_name_town(self, doc: Doc, last: Span) -> bool:
+        """"Cyklisten Mark Cavendish": a one-word town that is also a given name, with no
+        place preposition before it, is continued by a name, not by a longer place name."""
+        k = doc.index_at(last.start)
+        return doc.ends[k] == last.end and bool(self.lex.get(last.key).gender) and not (
+            k and doc.folds[k - 1] in self.W["place_trigger.prep"])
 
     def _person_pair(self, doc: Doc, i: int, last: Span, span: Span) -> tuple[Span, Span]:
         """"Winston Churchill", "Missy Franklin": two small foreign towns side by side are a
