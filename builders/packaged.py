@@ -51,6 +51,7 @@ from faker.providers.person.sv_SE import Provider as FakerPerson
 
 import builders
 from builders.fetch import FetchRecord
+from builders.geodesy import great_circle_km
 from builders.frequencies import swedish_buckets
 from builders.schemas import KEYS, SCHEMAS, fold, fold_expr
 from builders.source import Source
@@ -331,15 +332,6 @@ def _city_row(city: Mapping, name: str | None = None, kind: str = "city",
             "geonameid": city["geonameid"]}
 
 
-def _km(a: Mapping, b: Mapping) -> float:
-    """Great-circle distance between two GeoNames cities."""
-    la1, lo1, la2, lo2 = map(math.radians, (a["latitude"], a["longitude"],
-                                            b["latitude"], b["longitude"]))
-    h = math.sin((la2 - la1) / 2) ** 2 \
-        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(h))
-
-
 def suburbs(world: Mapping[str, Mapping]) -> dict[int, int]:
     """A town abroad's geonameid -> the geonameid of the big town of its country it is a part
     of (SUBURB_KM, SUBURB_TOWN, SUBURB_SHARE); the most populous such town. Big towns are
@@ -357,7 +349,8 @@ def suburbs(world: Mapping[str, Mapping]) -> dict[int, int]:
                 for big in cells.get((lat + dl, (lon + do + 180) % 360 - 180), ())
                 if big["countrycode"] == city["countrycode"] and big is not city
                 and big["population"] >= SUBURB_SHARE * city["population"]
-                and _km(city, big) <= SUBURB_KM]
+                and great_circle_km((city["latitude"], city["longitude"]),
+                                    (big["latitude"], big["longitude"])) <= SUBURB_KM]
         if near:
             out[city["geonameid"]] = max(near, key=lambda b: (b["population"], b["geonameid"]))[
                 "geonameid"]

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from builders.geodesy import great_circle_km as _km
 from pseudonymize.lexicon import fold
 
 COORDINATES_FILE = Path(__file__).resolve().parent / "data" / "coordinates.toml"
-EARTH_KM = 6371.0
 
 
 @cache
@@ -79,8 +79,7 @@ def sections_abroad(population: dict[str, dict[str, int]]) -> frozenset[str]:
     """Lifelike: the towns abroad (`towns_abroad`) that are parts of a bigger town: within
     `section_km` of a town of the same country at least `section_ratio` times as populous
     (`population`: ISO country -> town -> inhabitants; a town missing from it counts as 0)."""
-    data, out = _data(), set()
-    reach, ratio = float(data["section_km"]), float(data["section_ratio"])
+    reach, ratio, out = section_km(), float(_data()["section_ratio"]), set()
     for iso, towns in sorted(towns_abroad().items()):
         sizes = population.get(iso, {})
         big = [(where, sizes.get(name, 0)) for name, where in towns.items()]
@@ -158,14 +157,6 @@ def nearest(iso: str, town: str, towns: list[str], many: int) -> list[str]:
     far = sorted((_km(known[town], known[t]), i) for i, t in enumerate(towns)
                  if t in known and t != town)
     return [towns[i] for _, i in far[:many]]
-
-
-def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """The great-circle distance between two (latitude, longitude) points."""
-    lat1, lon1, lat2, lon2 = map(math.radians, (*a, *b))
-    h = (math.sin((lat2 - lat1) / 2) ** 2
-         + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2)
-    return 2 * EARTH_KM * math.asin(math.sqrt(h))
 
 
 @cache
