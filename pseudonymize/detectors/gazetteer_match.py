@@ -2151,7 +2151,8 @@ class Matcher:
 
     def _definite_form(self, key: str) -> bool:
         """"Helikoptern", "Smittan": an everyday noun of at least INFLECTED_STEM_MIN letters, no
-        name or place, in its definite form (`definite_form_ending`)."""
+        name or place, in a definite form `_inflected_word` does not read
+        (`definite_form_ending`)."""
         for ending in self.ENDS["definite_form_ending"]:
             stem = key[:-len(ending)]
             if key.endswith(ending) and len(stem) >= T.INFLECTED_STEM_MIN:
