@@ -2520,6 +2520,10 @@ class Renderer:
             return listed
         return words().name_list_origins.get(key, ())
 
+    def _own_lists(self, original: str, key: str) -> tuple[str, ...]:
+        """The groups of a name as written, else of its key (the name it was read as)."""
+        return self._lists(fold(original)) or self._lists(key)
+
     def _name_pool(self, key: str) -> list[str]:
         """The surrogate pool `key` ("first_female:tibetan", "surname:kazakh"): lifelike, the
         names `name_lists_lifelike` lists for the group first, then the lexicon's (one list
@@ -2566,7 +2570,7 @@ class Renderer:
         essay's names are of one other group. A group whose homeland became a
         country of other names takes that country's group (`origin_swap`)."""
         votes = self._votes()
-        groups = self._lists(fold(original)) or self._lists(key)
+        groups = self._own_lists(original, key)
         couple = self._spouse_origin(original, before, groups)
         if couple:
             return couple
@@ -2700,8 +2704,7 @@ class Renderer:
         given = self.name_map.get(fold(found.group(1))) if found else None
         if not given or not self.lex.get(fold(found.group(1))).gender:
             return ""
-        own = set(self._lists(fold(original)) or
-                  self._lists(span.key))
+        own = set(self._own_lists(original, span.key))
         neighbours, votes = self.geo.neighbours, self._votes()
         # the group the essay's names vote for first (Asel, Kazakh and Turkish: Kazakh beside
         # Serik and Daniyar)
@@ -2737,8 +2740,7 @@ class Renderer:
         after = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
         lists = self._lists(fold(after.group(1))) if after else ()
         theirs = [g for g in lists if g != SWEDISH_ORIGIN]
-        own = self._lists(fold(original)) or self._lists(
-            span.key)
+        own = self._own_lists(original, span.key)
         known = SWEDISH_ORIGIN in own or self._known_in_sweden(original)
         if self._spouse_origin(original, self.before.get(span.start, ()), own):
             return ""  # (the writer's spouse takes the writer's origin: "min man heter Ahmed")
@@ -2756,8 +2758,7 @@ class Renderer:
         """A Swedish-only surname written right after another surname ("Siriporn Wongsawat
         Björk", "S. W. Björk") is a name taken in marriage: it stays Swedish (lifelike)."""
         before = self.before.get(span.start, ())
-        own = self._lists(fold(original)) or self._lists(
-            span.key)
+        own = self._own_lists(original, span.key)
         if own != (SWEDISH_ORIGIN,) or not before:
             return False
         previous = self.lex.get(before[-1].strip(".,"))
