@@ -25,8 +25,6 @@ from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, Entry, fold
 from pseudonymize.types import REPLACE, Span
 
-FUNCTION_WORDS = frozenset({"jag", "det", "de", "den", "du", "vi", "han", "hon", "man", "en",
-                            "ett", "och", "som", "men", "for", "att", "har", "var", "kan"})
 INSTITUTIONS = frozenset({"school", "work", "other_institution"})
 EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
 PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
@@ -231,7 +229,7 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     if k in doc.starts and after and (
             rare and after in name_verbs and after not in be_verbs
             or len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
-            and stem not in FUNCTION_WORDS and folds[k] not in possessive
+            and stem not in doc.lex.words("function_word") and folds[k] not in possessive
             and texts[k + 1].isalpha()):
         return True
     if k and rare and doc.lex.marks.get(texts[k - 1].lower()) == "fam":
@@ -312,7 +310,7 @@ def propagate(spans: list[Span], doc: Doc,
         habit = k in doc.starts and base.end > base.start and doc.text[base.start].islower() \
             and k + 1 < len(folds) and (folds[k + 1] in name_verbs or folds[k + 1] in be_verbs)
         if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
-                                 or stem in FUNCTION_WORDS
+                                 or stem in doc.lex.words("function_word")
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
                                  >= T.DOMINANT_WORD and not (habit or subject)):
             continue  # "han heter hans och hans bror": the second is the pronoun

@@ -103,7 +103,7 @@ NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_t
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
-    "be_verb"))
+    "be_verb", "function_word"))  # (the last: `resolve.propagate` never carries a name to one)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
