@@ -109,7 +109,8 @@ class Words:
     folds: dict[str, frozenset[str]] = field(default_factory=WordLists)
     surfaces: dict[str, frozenset[str]] = field(default_factory=dict)  # exact lower-case words
     values: dict[str, dict[str, str]] = field(default_factory=dict)    # category -> fold -> value
-    unions: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+    # `union`'s tables by their categories, and `__call__`'s by (category, values)
+    unions: dict[tuple, frozenset[str]] = field(default_factory=dict)
     ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # endings, longest first
     surface_ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the same, unfolded
 
@@ -118,10 +119,15 @@ class Words:
         self.surface_ends = EndingLists({c: self.endings(c, surface=True) for c in self.surfaces})
 
     def __call__(self, category: str, *values: str) -> frozenset[str]:
-        """The folds of a category, or of its rows with one of `values`."""
+        """The folds of a category, or of its rows with one of `values` (computed once: a
+        town's test asks for its prepositions at every town)."""
         if not values:
             return self.folds.get(category, NO_WORDS)
-        return frozenset(k for k, v in self.values.get(category, {}).items() if v in values)
+        found = self.unions.get((category, values))
+        if found is None:
+            found = self.unions[category, values] = frozenset(
+                k for k, v in self.values.get(category, {}).items() if v in values)
+        return found
 
     def union(self, *categories: str) -> frozenset[str]:
         """The folds of several categories together ("study_verb", "school_verb"), computed once."""

@@ -440,8 +440,11 @@ def _variants(doc: Doc, index: dict[str, str], known: dict[str, Span]) -> dict[s
     entries = lex.entries
     found: dict[str, str] = {}  # read by spelling only: its order does not matter
     # (an everyday word with no name reading, `unnamed` or `unnamed_rare`, is at least RARE:
-    # most of an essay's spellings, passed over at C level before the loop's own tests)
-    for f in set(doc.folds).difference(known, lex.unnamed, lex.unnamed_rare):
+    # most of an essay's spellings, passed over at C level before the loop's own tests; by
+    # one table of both, the larger copied first: a difference with several sets intersects
+    # each with the essay's)
+    everyday = lex.derived("unnamed_any", lambda: lex.unnamed_rare | lex.unnamed)
+    for f in set(doc.folds).difference(everyday).difference(known):
         if (f[:1], len(f)) not in near or len(f) < T.VARIANT_MIN - 1 \
                 or len(f) > T.LONGEST_NAME + 1 or not f.isalpha():
             continue
