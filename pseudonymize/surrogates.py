@@ -1302,6 +1302,7 @@ class Renderer:
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
         self.kept: frozenset[str] = frozenset()  # lifelike: see keep_countries
+        self.name_words: frozenset[str] = frozenset()  # lifelike: see _abroad_in
         self.said: frozenset[str] | None = None  # lifelike: the essay's folded words (_said)
         self.puns: dict[str, str] = {}  # lifelike: names explained as words -> article (pun_spans)
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
@@ -3354,6 +3355,8 @@ class Renderer:
         "" when none, None when it names a Swedish town or district."""
         found = ""
         for word in regex.findall(r"\p{L}+", text):
+            if fold(word) in self.name_words:
+                continue  # "våra barn Milan och Sara": a person, never a town of Italy
             entry = self.lex.get(fold(word))
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
@@ -5954,6 +5957,15 @@ AGE_AFTER = regex.compile(r"(?:\s+(?:är|var|blir|fyller|fyllde)\s+(\d{1,2}|\p{L
                           r"\s+år(?!\p{L})", regex.IGNORECASE)
 # the learner's memory: an entity `person_spans` made a person ("~person:bima")
 LEARNER_PERSON = "~person:"
+
+
+def person_words(spans: list[Span], text: str) -> frozenset[str]:
+    """Lifelike: the folds the essay labels only as a person's name ("våra barn Milan och
+    Sara"), so a window read for the country of a place never takes them for a town abroad
+    (Milan, Italy made Hagfors "Piacenza i Värmland")."""
+    names = {fold(text[s.start:s.end]) for s in spans if LABELS[s.label].kind == "name"}
+    places = {fold(text[s.start:s.end]) for s in spans if LABELS[s.label].kind == "place"}
+    return frozenset(names - places)
 
 
 def person_spans(spans: list[Span], text: str, lex: Lexicon,

@@ -4013,3 +4013,29 @@ def test_numbers_and_airports_keep_their_kind(engine: Engine, text: str, origina
     for seed in JUDGE_SEEDS:
         got = surrogate(run(engine, [text], seed)[0], original)
         assert regex.fullmatch(pattern, got) and got != original, got
+
+
+# --- lifelike34: places that fit their container, institutions of the town, word-names ---------
+
+def _swedish_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish town stays Swedish beside a person named like a big town abroad ("våra barn
+    Milan och Sara": before "Piacenza i Värmland", Milan read as the sentence's country)."""
+    assert engine.lex.get(fold(surrogate(r, names[0]))).se_pop, r.target
+
+
+ROUND34 = [
+    ("Nu jag bor i hagfors i värmland med min fru Jelena och våra barn Milan och Sara.",
+     ("hagfors",), _swedish_town),
+    ("Jag bor i Hagfors med min son Milan. Milan är tio och spelar hockey.", ("Hagfors",),
+     _swedish_town),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "holds"), ROUND34,
+                         ids=[f"lifelike34-{c.__name__}-{i}" for i, (_, _, c) in enumerate(ROUND34)])
+def test_places_fit_what_the_essay_puts_them_in(engine: Engine, text: str,
+                                                names: tuple[str, ...],
+                                                holds: Callable[[Engine, Result, tuple[str, ...]],
+                                                                None]) -> None:
+    """Over seeds 0-7: judge runs 38-39's places that did not fit (lifelike34)."""
+    holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
