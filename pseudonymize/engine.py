@@ -245,6 +245,8 @@ class Engine:
         renderer.puns = puns
         if strategy == "lifelike":  # the essay's words that name only persons in it
             renderer.name_words = person_words(spans, clean)
+            renderer.country_words = frozenset(fold(clean[s.start:s.end]) for s in spans
+                                               if s.label == "country")
         renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex,
                                         strategy == "lifelike") for s in spans
                               if s.label in AGE_LABELS)

@@ -843,6 +843,7 @@ class Geography:
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
     land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
     air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
+    sweden_after: frozenset[str] = frozenset()  # lifelike, folds: till (a Swedish town ends a route)
     water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     kind_abroad: dict[str, str] = field(default_factory=dict)  # lifelike: river -> floden
@@ -1075,6 +1076,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "oceans": frozenset(data["oceans_lifelike"]),
             "land_words": folds("land_words_lifelike"),
             "air_words": folds("air_words_lifelike"),
+            "sweden_after": folds("sweden_after_lifelike"),
             "water_after": folds("water_after_lifelike"),
             "water_before": folds("water_before_lifelike"),
             "kind_abroad": dict(data["kind_words_abroad_lifelike"]),
@@ -1303,6 +1305,7 @@ class Renderer:
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
         self.kept: frozenset[str] = frozenset()  # lifelike: see keep_countries
         self.name_words: frozenset[str] = frozenset()  # lifelike: see _abroad_in
+        self.country_words: frozenset[str] = frozenset()  # lifelike: see _route_graph
         self.said: frozenset[str] | None = None  # lifelike: the essay's folded words (_said)
         self.puns: dict[str, str] = {}  # lifelike: names explained as words -> article (pun_spans)
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
@@ -3872,7 +3875,12 @@ class Renderer:
         Danmark och sedan till Sverige"."""
         text = getattr(self.before, "text", "")
         rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
-        return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
+        # lifelike: or a Swedish town ("genom tyskland och Danmark och över bron till Malmö")
+        return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest))) or (
+            self.effective == "lifelike" and (self._abroad_in(rest) is None or any(
+                span.end < m.start <= span.end + len(rest) and self.lex.get(key).se_pop
+                and self.lex.get(key).place_country in ("", "SE")
+                for key, mentions in self.town_mentions.items() for m in mentions)))
 
     def _out_of_kept(self, span: Span, original: str, base: str) -> bool:
         """Lifelike: a remembered surrogate of a town or district of a country the essay keeps
@@ -4025,10 +4033,19 @@ class Renderer:
             # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
             # Afghanistan, so Iran's borders it)
             homes = self._route_homes
+            # a country the essay misspells ("genom frankrike och Danmak") is a stop too
+            spelt = {w: self._misspelt_country(w) for w in self.country_words
+                     if not lex.get(w).country}
+            # and a Swedish town a route goes on to ("genom Tyskland och Danmark till Ljungby")
+            # is Sweden, its last leg one to Sweden
+            swedish = {key for key in self.town_mentions if self.effective == "lifelike"
+                       and lex.get(key).se_pop and lex.get(key).place_country in ("", "SE")}
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
-                                 or lex.get(pair[0]).country
-                                 or homes.get(" ".join(pair).strip()) or homes.get(pair[0]),)
+                                 or lex.get(pair[0]).country or spelt.get(pair[0])
+                                 or homes.get(" ".join(pair).strip()) or homes.get(pair[0])
+                                 or ("SE" if pair[0] in swedish and i and tokens[i - 1] in
+                                     geo.sweden_after else ""),)
                      if iso]
             how: dict[tuple[str, str], str] = {}
             first: dict[int, int] = {}  # a sentence -> its first stop

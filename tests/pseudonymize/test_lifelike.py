@@ -4023,7 +4023,25 @@ def _swedish_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert engine.lex.get(fold(surrogate(r, names[0]))).se_pop, r.target
 
 
+def _drive_to_sweden(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A drive through countries to a Swedish town keeps its legs (each country borders the
+    next, a misspelt one too: "Danmak", "Spanjen") and ends in a country with a way into
+    Sweden (before: "genom frankrike och Spanien och över bron till Göteborg", "genom
+    Argentina, polen, Österrike och Slovenien")."""
+    isos = [engine.lex.get(fold(surrogate(r, n))).country for n in names]
+    assert all(isos), r.target
+    assert isos[-1] in geography(True).sweden_gateways, r.target
+    assert all(b in engine.lex.neighbours.get(a, ()) for a, b in pairwise(isos)), r.target
+
+
 ROUND34 = [
+    ("2016 vi körde med vår gamla Golf genom tyskland och Danmak och över bron till Malmö.",
+     ("tyskland", "Danmak"), _drive_to_sweden),
+    ("I augusti 2020 vi körde bilen från Portugal genom Spanjen, frankrike, Tyskland och "
+     "Danmark till Stockaryd.", ("Portugal", "Spanjen", "frankrike", "Tyskland", "Danmark"),
+     _drive_to_sweden),
+    ("Vi åkte buss från Polen genom Tyskland och Danmark till Ljungby.",
+     ("Polen", "Tyskland", "Danmark"), _drive_to_sweden),
     ("Nu jag bor i hagfors i värmland med min fru Jelena och våra barn Milan och Sara.",
      ("hagfors",), _swedish_town),
     ("Jag bor i Hagfors med min son Milan. Milan är tio och spelar hockey.", ("Hagfors",),
