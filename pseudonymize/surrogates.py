@@ -2115,9 +2115,11 @@ class Renderer:
             return named_kind(original) or kind_before(self.before.get(span.start, ()))
         # (a kind said wins over a name of a pool: "en butik som heter Gallerian" is a shop)
         before = self.before.get(span.start, ())
+        # its Swedish places are no word of its kind ("sölvesborgs varv" is no castle's "-borg")
+        places = {word for word, _, _ in self._swedish_places(original)}
+        name = " ".join(w for w in original.split() if w not in places) or original
         return member_kind(original, True) or self._kind_said(span) or named_kind(
-            original, True) or ended_kind(original) or worker_kind(before) or kind_before(
-            before, True)
+            name, True) or ended_kind(name) or worker_kind(before) or kind_before(before, True)
 
     def _strategy_of(self, span: Span) -> str:
         """The strategy the policy gives the mention's label (`effective` before rendering)."""
@@ -5458,6 +5460,8 @@ class Renderer:
         it has one, else one of its five biggest ("dodoma university", never "malmö universitet
         university"); None when the essay's country abroad has no surrogate yet."""
         uni = words().university_abroad
+        if self._swedish_places(original):
+            return None  # "jönköping university": a Swedish one (never "warri university")
         tokens = original.split()
         at = next((i for i, t in enumerate(tokens) if fold(t) in uni), None)
         before = list(self.before.get(span.start, ()))[-2:]
@@ -5686,9 +5690,18 @@ class Renderer:
                 # puts Göteborg's mosque in Borås; "Göteborgs moské i Hisingen" keeps a town's
                 # own, its district drawn in that town)
                 town_of = dict(kind.pool)
-                here = [n for n in here if " i " not in n
-                        and not _names_town(n, town_of.get(n))] or (
-                    [] if self.effective == "lifelike" and not places else here)
+
+                def unnamed(names: list[str]) -> list[str]:
+                    return [n for n in names if " i " not in n
+                            and not _names_town(n, town_of.get(n))]
+                # lifelike: where the town's own names it (its surrogate settled already, by an
+                # earlier essay: "höglandssjukhuset i Eksjö" beside Nyköping), one serving it
+                # that names none, else its own (never Skånes universitetssjukhus in Nyköping)
+                serving = unnamed(self._serving(kind, (near + [anchor])[0])) \
+                    if self.effective == "lifelike" and not places and here else []
+                here = unnamed(here) or serving or (
+                    here if self.effective == "lifelike" and not places else
+                    [] if self.effective == "lifelike" else here)
             anywhere = [n for n, t in kind.pool if not t or (
                 # lifelike: an essay of no town draws among all (Liseberg is never always
                 # Astrid Lindgrens Värld, the one zoo tied to no town) of towns whose districts
@@ -5802,7 +5815,7 @@ class Renderer:
                     out.append((f"{one} {two}", both, self.lex.get(both).place_country))
             taken = {w for pair, _, _ in out for w in pair.split()}
             found = [w for w in found if w not in taken]
-        for word in found:
+        for at, word in enumerate(found):
             key = fold(word)
             for k in (key, key[:-1] if key.endswith("s") else None):
                 if not k:
@@ -5812,13 +5825,34 @@ class Renderer:
                     break
                 if lower and (entry.zipf >= TOWN_WORD_ZIPF or "common_name_homograph" in entry.cats):
                     break  # "stora", "vi": a word, in a lower-case name
-                home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 else
+                # lifelike: a small locality's genitive before the rest of the name is its place
+                # ("Stockaryds Såg", "sölvesborgs varv"), never a company of no town (DHL)
+                owner = self.effective == "lifelike" and k != key and entry.se_pop > 0 and \
+                    at + 1 < len(found) and entry.zipf < words().word_zipf
+                home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 or owner else
                         entry.place_country if entry.place_pop >= 50000 and not entry.se_pop else
                         entry.country if entry.country != "SE" else "")
                 if home:
                     out.append((word, k, home))
                     break
+                spelt = self._town_respelt(k) if k == key and not lower and not (
+                    entry.place_kind or entry.zipf or entry.se_pop) else ""
+                if spelt:  # "Osj statliga universitet" beside Osh: that town abroad
+                    out.append((word, spelt, self.lex.get(spelt).place_country))
+                    break
         return out
+
+    def _town_respelt(self, key: str) -> str:
+        """Lifelike: the town abroad of the essay (a city mention) that `key`, a word no
+        gazetteer knows, writes by one other letter, as a learner transliterates ("Osj" for
+        Osh, "Bisjkek"); "" when none or two are that near."""
+        if self.effective != "lifelike" or len(key) < 3:
+            return ""
+        near = sorted(k for k in self.town_mentions if k and k[:1] == key[:1]
+                      and len(k) == len(key) and k != key
+                      and self.lex.get(k).place_country not in ("", "SE")
+                      and sum(a != b for a, b in zip(k, key)) == 1)
+        return near[0] if len(near) == 1 else ""
 
     def _abroad(self, original: str) -> list[tuple[str, str, str]]:
         """The places abroad an institution's name holds ("Damaskus universitet")."""

@@ -4034,7 +4034,39 @@ def _drive_to_sweden(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert all(b in engine.lex.neighbours.get(a, ()) for a, b in pairwise(isos)), r.target
 
 
+def _named_after_its_town(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A workplace named by a small town's genitive ("Stockaryds Såg", "sölvesborgs varv")
+    keeps its own word on a Swedish town (before: DHL, "kalmar slott", a castle by the
+    "-borg" of the town's name)."""
+    got = surrogate(r, names[0])
+    head, _, rest = got.rpartition(" ")
+    assert fold(rest) == fold(names[0].rpartition(" ")[2]), r.target
+    assert engine.lex.get(fold(head)).se_pop or engine.lex.get(fold(head)[:-1]).se_pop, r.target
+
+
+def _university_of_the_town_respelt(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """An institution named by a learner's spelling of the essay's town abroad ("Osj statliga
+    universitet" beside Osh) lies in that town's surrogate (before: Karlstads universitet)."""
+    town, got = surrogate(r, names[1]), surrogate(r, names[0])
+    assert got.startswith(town) and got.endswith(" statliga universitet"), r.target
+
+
+def _swedish_university(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university named by a Swedish town in English ("jönköping university") is Swedish,
+    never one of the town abroad (before: "warri university")."""
+    kind = next(k for k in institution_kinds(True) if k.name == "university")
+    assert fold(surrogate(r, names[0])) in {fold(n) for n, _ in kind.pool}, r.target
+
+
 ROUND34 = [
+    ("Jag bor i Sävsjö. Jag jobbar som truckförare på Stockaryds Såg.", ("Stockaryds Såg",),
+     _named_after_its_town),
+    ("Jag bor i Sölvesborg. Förut jag jobbade på sölvesborgs varv.", ("sölvesborgs varv",),
+     _named_after_its_town),
+    ("Jag kommer från Osh i Kirgizistan. Jag studerade farmaci på Osj statliga universitet.",
+     ("Osj statliga universitet", "Osh"), _university_of_the_town_respelt),
+    ("2017 jag flög från Accra via Amsterdam till Sverige för att läsa master på jönköping "
+     "university.", ("jönköping university",), _swedish_university),
     ("2016 vi körde med vår gamla Golf genom tyskland och Danmak och över bron till Malmö.",
      ("tyskland", "Danmak"), _drive_to_sweden),
     ("I augusti 2020 vi körde bilen från Portugal genom Spanjen, frankrike, Tyskland och "
@@ -4057,3 +4089,17 @@ def test_places_fit_what_the_essay_puts_them_in(engine: Engine, text: str,
                                                                 None]) -> None:
     """Over seeds 0-7: judge runs 38-39's places that did not fit (lifelike34)."""
     holds_for_every_seed(engine, text, names, holds, JUDGE_SEEDS)
+
+
+def test_a_town_settled_earlier_keeps_its_hospital_in_its_county(engine: Engine) -> None:
+    """"höglandssjukhuset i Eksjö" in a later essay, Eksjö's surrogate settled by the first: a
+    hospital of the surrogate town's county (before: "skånes universitetssjukhus i Nyköping",
+    any hospital, once the town's own was barred for naming the town)."""
+    kind = next(k for k in institution_kinds(True) if k.name == "hospital")
+    town_of = {fold(n): t for n, t in kind.pool}
+    towns = geography(True).towns
+    for seed in JUDGE_SEEDS:
+        first, second = run(engine, ["Jag bor i Eksjö med min fru.",
+                                     "Min fru jobbar på höglandssjukhuset i Eksjö."], seed)
+        town, got = surrogate(first, "Eksjö"), surrogate(second, "höglandssjukhuset")
+        assert towns[town_of[fold(got)]][1] == towns[town][1], second.target
