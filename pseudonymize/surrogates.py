@@ -6107,6 +6107,21 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]
                 "ett" else "en"
     adjectives = {fold(n) for n in words().pun_names["adj"]}
     given_ends = {s.end for s in spans if s.label.startswith("firstname")}
+    for article in ("en", "ett"):
+        nouns = {fold(n) for n in words().pun_names[article]}
+        for key in sorted(nouns.intersection(names)):
+            # "Juhani Kock ... han är inte kock", "Susanne Falk ... hon såg en falk",
+            # "han är en Strand som inte tycker om stranden": a name that is a listed noun and
+            # is written as that word (lower case, bare or definite) takes another such noun,
+            # so a mention of it labelled so follows it as a word (never "han är inte
+            # ekström"); an unlabelled word stays as written
+            ending = ("t" if key[-1] in VOWELS else "et") if article == "ett" else \
+                ("n" if key[-1] in VOWELS else "en")
+            word = text[names[key].start:names[key].end].lower()  # as written: "stål"
+            if any(found.group().islower() and len(text[:found.start()].rstrip()) not in
+                   given_ends for found in regex.finditer(
+                       rf"(?<!\p{{L}}){regex.escape(word)}(?:{ending})?(?!\p{{L}})", text)):
+                keys.setdefault(names[key].key or key, article)
     for key, span in names.items() if not adjectives.isdisjoint(names) else ():
         if key not in adjectives:
             continue

@@ -4058,7 +4058,28 @@ def _swedish_university(engine: Engine, r: Result, names: tuple[str, ...]) -> No
     assert fold(surrogate(r, names[0])) in {fold(n) for n, _ in kind.pool}, r.target
 
 
+def _word_name_of_its_kind(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A surname that is a listed noun the essay writes as the word ("Kock ... han är inte
+    kock", "Falk ... en falk") takes another noun of its article, and a labelled mention of
+    the word follows it as a word (before: "han är inte ekström", "heter lundström på ett
+    stålverk")."""
+    name, article = names
+    got = surrogate(r, name)
+    assert fold(got) in {fold(n) for n in words().pun_names[article]}, r.target
+    for a in r.annotations:
+        if a.original == name.lower():
+            assert a.pseudonym == got.lower(), r.target
+
+
 ROUND34 = [
+    ("Min chef heter Ulf Kock. Alla skrattar för han är inte kock, han kan inte ens koka ägg.",
+     ("Kock", "en"), _word_name_of_its_kind),
+    ("Hennes chef heter Ingrid Falk. Ingrid berättade att hon såg en falk över parkeringen.",
+     ("Falk", "en"), _word_name_of_its_kind),
+    ("Lars säger att han är en Strand som inte tycker om stranden.", ("Strand", "en"),
+     _word_name_of_its_kind),
+    ("Min chef heter Mats Stål. Det var ett skämt, en chef som heter stål på ett stålverk!",
+     ("Stål", "ett"), _word_name_of_its_kind),
     ("Jag bor i Sävsjö. Jag jobbar som truckförare på Stockaryds Såg.", ("Stockaryds Såg",),
      _named_after_its_town),
     ("Jag bor i Sölvesborg. Förut jag jobbade på sölvesborgs varv.", ("sölvesborgs varv",),
