@@ -272,6 +272,8 @@ class Words:
     event_verbs: frozenset[str] = frozenset()  # lifelike, folds: började (the event's verb)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
+    # lifelike: a country's mobile numbers: ISO -> (digits after the code, their first digits)
+    mobile_forms: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
     # lifelike: origin group -> name fold -> its language inside the group (habesha: oromo)
     name_languages: dict[str, dict[str, str]] = field(default_factory=dict)
     # lifelike: origin group -> language -> the countries where it is a family's language
@@ -378,6 +380,8 @@ def words() -> Words:
                      + r"))[ \t]+(\p{L}+)"),
                  calling_codes=_first_per_code(data["calling_codes_lifelike"]),
                  calling_of=dict(data["calling_codes_lifelike"]),
+                 mobile_forms={iso: (row["length"], tuple(row["starts"])) for iso, row
+                               in data["mobile_forms_lifelike"].items()},
                  name_languages={group: {fold(n): language for language, names in
                                          sorted(languages.items()) for n in names}
                                  for group, languages in data["name_languages_lifelike"].items()},
@@ -6235,12 +6239,19 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
         # a code the table lacks stays as written (never a Swedish number)
         code = code or found.group(2)
         iso = codes.get(code, "")
-        new = words().calling_of.get(r.countries.get(iso, iso), code)
+        there = r.countries.get(iso, iso)
+        new = words().calling_of.get(there, code)
         rest = text[len(found.group(1)) + len(code):]
-        first = regex.search(r"\d", rest)
-        if first is None:
+        form = words().mobile_forms.get(there)
+        if new != code and form and regex.fullmatch(r"[\d\s-]+", rest):
+            # another country's number: one of its mobiles, never "+7" before Kyrgyz digits
+            return found.group(1) + new + _mobile(form, rest, rng)
+        # the operator's first two digits stay ("+351 912 ..." -> "+351 91x ..."), one where
+        # the country's code changed with no form known
+        firsts = list(regex.finditer(r"\d", rest))[:2 if new == code else 1]
+        if not firsts:
             return None
-        at = first.start() + 1
+        at = firsts[-1].end()
         return found.group(1) + new + rest[:at] + regex.sub(
             r"\d", lambda _: str(rng.below(10)), rest[at:])
     if text[:1].isdigit() and not text.startswith("0"):
@@ -6248,6 +6259,25 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
     if text.startswith("0") and _said_foreign(r):  # "ett rumänskt nummer: 0745 123 456"
         return text[:2] + regex.sub(r"\d", lambda _: str(rng.below(10)), text[2:])
     return None
+
+
+def _mobile(form: tuple[int, tuple[str, ...]], rest: str, rng: Draws) -> str:
+    """A mobile number of a country's `form` (digits after its code, their first digits),
+    grouped as `rest`, the original's digits after its code, are where it has the same count,
+    else by three from the left ("777 123 4567"), with the space or none `rest` opens with."""
+    length, starts = form
+    digits = rng.choice(list(starts))
+    digits += "".join(str(rng.below(10)) for _ in range(length - len(digits)))
+    written = sum(ch.isdigit() for ch in rest)
+    if written == length:
+        it = iter(digits)
+        return regex.sub(r"\d", lambda _: next(it), rest)
+    if not regex.search(r"\D", rest.strip()):
+        return rest[:len(rest) - len(rest.lstrip())] + digits
+    groups = [digits[i:i + 3] for i in range(0, length, 3)]
+    if len(groups) > 1 and len(groups[-1]) == 1:
+        groups[-2:] = [groups[-2] + groups[-1]]
+    return rest[:len(rest) - len(rest.lstrip())] + " ".join(groups)
 
 
 def _said_foreign(r: Renderer) -> bool:

@@ -4071,7 +4071,26 @@ def _word_name_of_its_kind(engine: Engine, r: Result, names: tuple[str, ...]) ->
             assert a.pseudonym == got.lower(), r.target
 
 
+def _mobile_of_the_countrys_surrogate(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A number abroad whose country the essay moves is a mobile number of the surrogate
+    country: its code, its length, an operator's first digits (before: "+996 573 313 200"
+    beside Kazakstan); where the country stays, the operator's two first digits stay
+    ("+351 91...", never "+351 950")."""
+    country, number = names
+    iso = engine.lex.get(fold(surrogate(r, country))).country
+    got = surrogate(r, number)
+    code = words().calling_of[iso]
+    assert got.startswith("+" + code), r.target
+    digits = regex.sub(r"\D", "", got)[len(code):]
+    length, starts = words().mobile_forms[iso]
+    assert len(digits) == length and digits.startswith(starts), r.target
+
+
 ROUND34 = [
+    ("Jag kommer från Kirgizistan. Min pappa har nummer +996 555 318 204.",
+     ("Kirgizistan", "+996 555 318 204"), _mobile_of_the_countrys_surrogate),
+    ("Jag kommer från Uganda. Min bror har nummer +256 772 000 418.",
+     ("Uganda", "+256 772 000 418"), _mobile_of_the_countrys_surrogate),
     ("Min chef heter Ulf Kock. Alla skrattar för han är inte kock, han kan inte ens koka ägg.",
      ("Kock", "en"), _word_name_of_its_kind),
     ("Hennes chef heter Ingrid Falk. Ingrid berättade att hon såg en falk över parkeringen.",
@@ -4124,3 +4143,13 @@ def test_a_town_settled_earlier_keeps_its_hospital_in_its_county(engine: Engine)
                                      "Min fru jobbar på höglandssjukhuset i Eksjö."], seed)
         town, got = surrogate(first, "Eksjö"), surrogate(second, "höglandssjukhuset")
         assert towns[town_of[fold(got)]][1] == towns[town][1], second.target
+
+
+def test_a_number_of_a_kept_country_keeps_its_operator(engine: Engine) -> None:
+    """"+351 912 ..." beside a Portuguese car: the code and the operator's two first digits
+    stay, the rest is new (before: "+351 950 ...", no Portuguese mobile)."""
+    for seed in JUDGE_SEEDS:
+        r = run(engine, ["Vi har en bil med portugisisk registrering. Ring mig på mitt gamla "
+                         "nummer +351 912 447 083."], seed)[0]
+        got = surrogate(r, "+351 912 447 083")
+        assert got.startswith("+351 91") and got != "+351 912 447 083", r.target
