@@ -5179,12 +5179,18 @@ class Renderer:
                 bare = bare[:1].upper() + bare[1:]  # "Floden går inte genom Benghazi"
             # (after a kind word: one of a neighbour's first, "berget Damavand" beside a
             # surrogate Afghanistan, never Halgurd of Iraq)
-            return (bare if not said else None) or self._draw(plain(
+            if not said:
+                return bare
+            # (the free ones only, before `plain` keeps those not ending in the kind word: its
+            # one such name on the continent, the original, left none but Titicaca; the kind
+            # word is not repeated, "sjön Victoria")
+            pick = self._draw(plain(
                 [n for n, w in same if abroad(w) and self._free(n) and not w.isdisjoint(
                     self.lex.neighbours.get(country, ()))]), rng) or (
-                self._draw(plain([n for n, w in same if abroad(w) and any(
+                self._draw(plain([n for n, w in same if abroad(w) and self._free(n) and any(
                     self.lex.continents.get(iso) in continents for iso in w)]), rng)
                 or self._draw([n for n, w in same if abroad(w)], rng))
+            return unsaid(pick) if pick else pick
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
         if self.effective == "lifelike":

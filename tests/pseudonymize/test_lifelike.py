@@ -4153,3 +4153,29 @@ def test_a_number_of_a_kept_country_keeps_its_operator(engine: Engine) -> None:
                          "nummer +351 912 447 083."], seed)[0]
         got = surrogate(r, "+351 912 447 083")
         assert got.startswith("+351 91") and got != "+351 912 447 083", r.target
+
+
+@pytest.mark.parametrize(("essays", "country", "feature"), [
+    (["Jag kommer från Osh i Kirgizistan.", "Min hemstad Osh är en gammal stad. Mitt i staden "
+      "står berget Sulayman-Too, man klättrar upp och ser hela dalen."], "Kirgizistan",
+     "Sulayman-Too"),
+    (["Jag kommer från Kumasi i Ghana.", "När jag var liten vi åkte till sjön Bosomtwe på "
+      "söndagar."], "Ghana", "Bosomtwe"),
+])
+def test_a_feature_of_a_settled_country_stays_on_its_continent(
+        engine: Engine, essays: list[str], country: str, feature: str) -> None:
+    """A mountain or lake of the essay's country, that country's surrogate settled by an earlier
+    essay, is one of the surrogate's, else of its continent, its kind word not repeated (before:
+    "berget Mount Everest" beside a Kazakh town, "sjön Titicacasjön" beside Sierra Leone)."""
+    geo = geography(True)
+    for seed in JUDGE_SEEDS:
+        first, second = run(engine, essays, seed)
+        iso = engine.lex.get(fold(surrogate(first, country))).country
+        got = surrogate(second, feature)
+        where = next((w for n, (_, w) in geo.features.items()
+                      if fold(n) in (fold(got), fold(got + "sjön"))), None)
+        assert where, second.target
+        assert iso in where or any(engine.lex.continents.get(w) == engine.lex.continents.get(iso)
+                                   for w in where), second.target
+        assert "sjön " + got.lower() not in second.target.lower() or not got.endswith("sjön"), \
+            second.target
