@@ -501,8 +501,9 @@ def _size_patterns(data: dict) -> dict:
     """The size words of surrogates.toml as patterns: after a place (", en by", "det är en
     storstad", "den näst största staden") and before it ("en by som heter", "byn", "en by i
     Lappland som heter"); group 1 the size word in either."""
+    # (a village word is a small place's: "Uddeholm, det är en liten by", never Hässleholm)
     said = {" ".join(w.split()): size for size in ("small", "big")
-            for w in data[f"{size}_place_words"]}
+            for w in data[f"{size}_place_words"] + data["village_words"] * (size == "small")}
     alt = "|".join(regex.escape(w).replace("\\ ", r"\s+")
                    for w in sorted(said, key=len, reverse=True))
     verbs = "|".join(map(regex.escape, data["size_naming_verbs"]))

@@ -4086,7 +4086,17 @@ def _mobile_of_the_countrys_surrogate(engine: Engine, r: Result, names: tuple[st
     assert len(digits) == length and digits.startswith(starts), r.target
 
 
+def _village(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A place the essay calls "en liten by" (an adjective before the village word) is a
+    village, as one called "en by" is (before: Hässleholm, Stockholm)."""
+    got = engine.lex.get(fold(surrogate(r, names[0])))
+    assert 0 < got.se_pop < words().village_max, r.target
+
+
 ROUND34 = [
+    ("Jag bor i Hagfors. Jag jobbar i Uddeholm, det är en liten by.", ("Uddeholm",), _village),
+    ("Men jag bor inte i uddeholm, det är en liten by, jag bor i Hagfors fem minuter från "
+     "verket.", ("uddeholm",), _village),
     ("Jag kommer från Kirgizistan. Min pappa har nummer +996 555 318 204.",
      ("Kirgizistan", "+996 555 318 204"), _mobile_of_the_countrys_surrogate),
     ("Jag kommer från Uganda. Min bror har nummer +256 772 000 418.",
