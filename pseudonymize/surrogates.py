@@ -4422,6 +4422,13 @@ class Renderer:
                 return pick
         said = self._size_said(span) if label == "city" and country == "SE" else ""
         village = said == "small" and self._size_word(span) in words().village_words
+        if self.effective == "lifelike" and label == "city" and country == "SE" and not said \
+                and self.towns and 0 < lex.get(span.key or fold(original)).se_pop < \
+                words().village_max and not self._original(self.towns[0]):
+            # a locality under village_max after the essay's town ("badar på stranden vid
+            # Örnäs", "jobbar i Timmele" beside Åmål, Ulricehamn): a village of its county,
+            # never a town anywhere (Västerås, Lund)
+            said, village = "small", True
         anchor = self.village_towns.get(span.key or fold(original)) if label == "city" else None
         if anchor and not self._original(anchor):
             return anchor  # "Färila, en by nära Ljusdal": Ljusdal is the village's town

@@ -4094,6 +4094,9 @@ def _village(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
 
 
 ROUND34 = [
+    ("Jag bor i Åmål. På sommaren vi badar på stranden vid Örnäs.", ("Örnäs",), _village),
+    ("Jag bor i Ulricehamn. Min man jobbar på ulricehamns betong i Timmele.", ("Timmele",),
+     _village),
     ("Jag bor i Hagfors. Jag jobbar i Uddeholm, det är en liten by.", ("Uddeholm",), _village),
     ("Men jag bor inte i uddeholm, det är en liten by, jag bor i Hagfors fem minuter från "
      "verket.", ("uddeholm",), _village),
