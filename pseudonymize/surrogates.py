@@ -742,9 +742,11 @@ def member_kind(original: str, lifelike: bool = False) -> Kind | None:
 
 
 @lru_cache(maxsize=4096)
-def named_kind(original: str, lifelike: bool = False) -> Kind | None:
+def named_kind(original: str, lifelike: bool = False, places: frozenset[str] = frozenset()
+               ) -> Kind | None:
     """`institution_kind` by the name alone, remembered per name: an essay names one workplace
-    again and again. `lifelike`: its own rows too."""
+    again and again. `lifelike`: its own rows too, never by a word of `places` (folds of the
+    name's Swedish places)."""
     kinds = institution_kinds(lifelike)
     key = fold(original)
     member = member_kind(original, lifelike) or next(
@@ -758,7 +760,7 @@ def named_kind(original: str, lifelike: bool = False) -> Kind | None:
         # town's name ("Högskolan i Halmstad" ends in no "stad" of a city office)
         towns = geography(True).town_folds
         groups = [[t, t[:-1]] if t.endswith("s") else [t] for t in reversed(tokens)
-                  if t not in towns and t[:-1] not in towns]
+                  if t not in towns and t[:-1] not in towns and t not in places]
     else:
         groups = [tokens + [t[:-1] for t in tokens if t.endswith("s")]]  # Nackstaskolans
     for group in groups:
@@ -2121,10 +2123,10 @@ class Renderer:
         # (a kind said wins over a name of a pool: "en butik som heter Gallerian" is a shop)
         before = self.before.get(span.start, ())
         # its Swedish places are no word of its kind ("sölvesborgs varv" is no castle's "-borg")
-        places = {word for word, _, _ in self._swedish_places(original)}
-        name = " ".join(w for w in original.split() if w not in places) or original
+        places = frozenset(fold(word) for word, _, _ in self._swedish_places(original))
         return member_kind(original, True) or self._kind_said(span) or named_kind(
-            name, True) or ended_kind(name) or worker_kind(before) or kind_before(before, True)
+            original, True, places) or ended_kind(original) or worker_kind(before) or \
+            kind_before(before, True)
 
     def _strategy_of(self, span: Span) -> str:
         """The strategy the policy gives the mention's label (`effective` before rendering)."""
@@ -4424,7 +4426,8 @@ class Renderer:
         village = said == "small" and self._size_word(span) in words().village_words
         if self.effective == "lifelike" and label == "city" and country == "SE" and not said \
                 and self.towns and 0 < lex.get(span.key or fold(original)).se_pop < \
-                words().village_max and not self._original(self.towns[0]):
+                words().village_max and not self._original(self.towns[0]) and \
+                not self.is_district(span, original):
             # a locality under village_max after the essay's town ("badar på stranden vid
             # Örnäs", "jobbar i Timmele" beside Åmål, Ulricehamn): a village of its county,
             # never a town anywhere (Västerås, Lund)
@@ -5714,12 +5717,15 @@ class Renderer:
                             and not _names_town(n, town_of.get(n))]
                 # lifelike: where the town's own names it (its surrogate settled already, by an
                 # earlier essay: "höglandssjukhuset i Eksjö" beside Nyköping), one serving it
-                # that names none, else its own (never Skånes universitetssjukhus in Nyköping)
-                serving = unnamed(self._serving(kind, (near + [anchor])[0])) \
+                # that names none (never Skånes universitetssjukhus in Nyköping)
+                # where none serves it, after a town (not a district) the town's own, which
+                # names it ("länssjukhuset kalmar i Kalmar"), before one of another county
+                serving = self._serving(kind, (near + [anchor])[0], unnamed) \
                     if self.effective == "lifelike" and not places and here else []
+                town_after = self.place_map.get(self._word_after_in(self.span), "") in self.towns
                 here = unnamed(here) or serving or (
-                    here if self.effective == "lifelike" and not places else
-                    [] if self.effective == "lifelike" else here)
+                    [] if self.effective == "lifelike" and not places and not town_after
+                    else here)
             anywhere = [n for n, t in kind.pool if not t or (
                 # lifelike: an essay of no town draws among all (Liseberg is never always
                 # Astrid Lindgrens Värld, the one zoo tied to no town) of towns whose districts
@@ -5759,17 +5765,20 @@ class Renderer:
                              towns[0] if towns else None)
         return pick
 
-    def _serving(self, kind: Kind, anchor: str) -> list[str]:
+    def _serving(self, kind: Kind, anchor: str, keep: Callable[[list[str]], list[str]] = list
+                 ) -> list[str]:
         """Lifelike: the free institutions that serve `anchor`, a town with none of its own: of
         its län, those of the town nearest it (Borlänge: Falu lasarett, never Västmanlands
         sjukhus; Täby: Danderyds sjukhus, never Södertälje sjukhus), else the nearest within a
-        commute of any län; [] outside lifelike or without coordinates."""
+        commute of any län; only those `keep` keeps of the names; [] outside lifelike or
+        without coordinates."""
         if self.effective != "lifelike" or not anchor:
             return []
         county = self.geo.towns.get(anchor, ("", ""))[1]
+        kept = set(keep([n for n, _ in kind.pool]))
         # (by each name's every town: Karolinska of Solna and of Huddinge)
         away = sorted((d, n, self.geo.towns.get(t, ("", ""))[1] == county)
-                      for n, t in kind.pool if t and t != anchor and self._free(n)
+                      for n, t in kind.pool if t and t != anchor and self._free(n) and n in kept
                       for d in (distance_km(anchor, t),) if d is not None)
         for pairs in ([(d, n) for d, n, same in away if same and county], [
                 (d, n) for d, n, _ in away if d <= near_km() * 1.5]):
