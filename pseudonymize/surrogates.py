@@ -5720,7 +5720,11 @@ class Renderer:
                 # that names none (never Skånes universitetssjukhus in Nyköping)
                 # where none serves it, after a town (not a district) the town's own, which
                 # names it ("länssjukhuset kalmar i Kalmar"), before one of another county
-                serving = self._serving(kind, (near + [anchor])[0], unnamed) \
+                # (and offers the sentence's fields: never Högskolan Väst for medicine)
+                offered = self._offered(kind, self.span) if self.effective == "lifelike" \
+                    else frozenset()
+                serving = self._serving(kind, (near + [anchor])[0], lambda names: [
+                    n for n in unnamed(names) if not offered or n in offered]) \
                     if self.effective == "lifelike" and not places and here else []
                 town_after = self.place_map.get(self._word_after_in(self.span), "") in self.towns
                 here = unnamed(here) or serving or (
