@@ -217,7 +217,8 @@ class Engine:
                 seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple) -> Result:
         """Render spans given in view offsets over the original text."""
         # imported on first use: detecting alone (`swepseudo annotate`) needs no surrogates
-        from pseudonymize.surrogates import Renderer, age_value, person_spans, pun_spans
+        from pseudonymize.surrogates import (Renderer, age_value, person_spans, person_words,
+                                             pun_spans)
 
         text, clean = view.original, view.clean
         puns: dict[str, str] = {}
@@ -242,6 +243,10 @@ class Engine:
             clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
         renderer.before = WordsBefore(clean)
         renderer.puns = puns
+        if strategy == "lifelike":  # the essay's words that name only persons in it
+            renderer.name_words = person_words(spans, clean)
+            renderer.country_words = frozenset(fold(clean[s.start:s.end]) for s in spans
+                                               if s.label == "country")
         renderer.ages = tuple(age_value(clean[s.start:s.end], s.label, self.lex,
                                         strategy == "lifelike") for s in spans
                               if s.label in AGE_LABELS)

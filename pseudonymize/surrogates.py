@@ -272,6 +272,8 @@ class Words:
     event_verbs: frozenset[str] = frozenset()  # lifelike, folds: började (the event's verb)
     calling_codes: dict[str, str] = field(default_factory=dict)  # lifelike: "256" -> UG
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
+    # lifelike: a country's mobile numbers: ISO -> (digits after the code, their first digits)
+    mobile_forms: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
     # lifelike: origin group -> name fold -> its language inside the group (habesha: oromo)
     name_languages: dict[str, dict[str, str]] = field(default_factory=dict)
     # lifelike: origin group -> language -> the countries where it is a family's language
@@ -378,6 +380,8 @@ def words() -> Words:
                      + r"))[ \t]+(\p{L}+)"),
                  calling_codes=_first_per_code(data["calling_codes_lifelike"]),
                  calling_of=dict(data["calling_codes_lifelike"]),
+                 mobile_forms={iso: (row["length"], tuple(row["starts"])) for iso, row
+                               in data["mobile_forms_lifelike"].items()},
                  name_languages={group: {fold(n): language for language, names in
                                          sorted(languages.items()) for n in names}
                                  for group, languages in data["name_languages_lifelike"].items()},
@@ -497,8 +501,9 @@ def _size_patterns(data: dict) -> dict:
     """The size words of surrogates.toml as patterns: after a place (", en by", "det är en
     storstad", "den näst största staden") and before it ("en by som heter", "byn", "en by i
     Lappland som heter"); group 1 the size word in either."""
+    # (a village word is a small place's: "Uddeholm, det är en liten by", never Hässleholm)
     said = {" ".join(w.split()): size for size in ("small", "big")
-            for w in data[f"{size}_place_words"]}
+            for w in data[f"{size}_place_words"] + data["village_words"] * (size == "small")}
     alt = "|".join(regex.escape(w).replace("\\ ", r"\s+")
                    for w in sorted(said, key=len, reverse=True))
     verbs = "|".join(map(regex.escape, data["size_naming_verbs"]))
@@ -737,9 +742,11 @@ def member_kind(original: str, lifelike: bool = False) -> Kind | None:
 
 
 @lru_cache(maxsize=4096)
-def named_kind(original: str, lifelike: bool = False) -> Kind | None:
+def named_kind(original: str, lifelike: bool = False, places: frozenset[str] = frozenset()
+               ) -> Kind | None:
     """`institution_kind` by the name alone, remembered per name: an essay names one workplace
-    again and again. `lifelike`: its own rows too."""
+    again and again. `lifelike`: its own rows too, never by a word of `places` (folds of the
+    name's Swedish places)."""
     kinds = institution_kinds(lifelike)
     key = fold(original)
     member = member_kind(original, lifelike) or next(
@@ -753,7 +760,7 @@ def named_kind(original: str, lifelike: bool = False) -> Kind | None:
         # town's name ("Högskolan i Halmstad" ends in no "stad" of a city office)
         towns = geography(True).town_folds
         groups = [[t, t[:-1]] if t.endswith("s") else [t] for t in reversed(tokens)
-                  if t not in towns and t[:-1] not in towns]
+                  if t not in towns and t[:-1] not in towns and t not in places]
     else:
         groups = [tokens + [t[:-1] for t in tokens if t.endswith("s")]]  # Nackstaskolans
     for group in groups:
@@ -843,6 +850,7 @@ class Geography:
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
     land_words: frozenset[str] = frozenset()  # lifelike, folds: tåget, bussen (from the mainland)
     air_words: frozenset[str] = frozenset()  # lifelike, folds: flyget (a leg of no route)
+    sweden_after: frozenset[str] = frozenset()  # lifelike, folds: till (a Swedish town ends a route)
     water_after: frozenset[str] = frozenset()  # lifelike, folds: "Niger rinner": the river
     water_before: frozenset[str] = frozenset()  # lifelike, folds: "vid Niger": the river
     kind_abroad: dict[str, str] = field(default_factory=dict)  # lifelike: river -> floden
@@ -1075,6 +1083,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "oceans": frozenset(data["oceans_lifelike"]),
             "land_words": folds("land_words_lifelike"),
             "air_words": folds("air_words_lifelike"),
+            "sweden_after": folds("sweden_after_lifelike"),
             "water_after": folds("water_after_lifelike"),
             "water_before": folds("water_before_lifelike"),
             "kind_abroad": dict(data["kind_words_abroad_lifelike"]),
@@ -1302,6 +1311,8 @@ class Renderer:
         self.has_read = False  # lifelike: the essay's `town_has` words are in need_towns
         self.cues: tuple[frozenset[str], ...] | None = None  # lifelike: see _cued
         self.kept: frozenset[str] = frozenset()  # lifelike: see keep_countries
+        self.name_words: frozenset[str] = frozenset()  # lifelike: see _abroad_in
+        self.country_words: frozenset[str] = frozenset()  # lifelike: see _route_graph
         self.said: frozenset[str] | None = None  # lifelike: the essay's folded words (_said)
         self.puns: dict[str, str] = {}  # lifelike: names explained as words -> article (pun_spans)
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
@@ -2111,9 +2122,11 @@ class Renderer:
             return named_kind(original) or kind_before(self.before.get(span.start, ()))
         # (a kind said wins over a name of a pool: "en butik som heter Gallerian" is a shop)
         before = self.before.get(span.start, ())
+        # its Swedish places are no word of its kind ("sölvesborgs varv" is no castle's "-borg")
+        places = frozenset(fold(word) for word, _, _ in self._swedish_places(original))
         return member_kind(original, True) or self._kind_said(span) or named_kind(
-            original, True) or ended_kind(original) or worker_kind(before) or kind_before(
-            before, True)
+            original, True, places) or ended_kind(original) or worker_kind(before) or \
+            kind_before(before, True)
 
     def _strategy_of(self, span: Span) -> str:
         """The strategy the policy gives the mention's label (`effective` before rendering)."""
@@ -3354,6 +3367,8 @@ class Renderer:
         "" when none, None when it names a Swedish town or district."""
         found = ""
         for word in regex.findall(r"\p{L}+", text):
+            if fold(word) in self.name_words:
+                continue  # "våra barn Milan och Sara": a person, never a town of Italy
             entry = self.lex.get(fold(word))
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
@@ -3869,7 +3884,12 @@ class Renderer:
         Danmark och sedan till Sverige"."""
         text = getattr(self.before, "text", "")
         rest = regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
-        return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest)))
+        # lifelike: or a Swedish town ("genom tyskland och Danmark och över bron till Malmö")
+        return not self.geo.sweden_words.isdisjoint(regex.findall(r"\p{L}+", fold(rest))) or (
+            self.effective == "lifelike" and (self._abroad_in(rest) is None or any(
+                span.end < m.start <= span.end + len(rest) and self.lex.get(key).se_pop
+                and self.lex.get(key).place_country in ("", "SE")
+                for key, mentions in self.town_mentions.items() for m in mentions)))
 
     def _out_of_kept(self, span: Span, original: str, base: str) -> bool:
         """Lifelike: a remembered surrogate of a town or district of a country the essay keeps
@@ -4022,10 +4042,19 @@ class Renderer:
             # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
             # Afghanistan, so Iran's borders it)
             homes = self._route_homes
+            # a country the essay misspells ("genom frankrike och Danmak") is a stop too
+            spelt = {w: self._misspelt_country(w) for w in self.country_words
+                     if not lex.get(w).country}
+            # and a Swedish town a route goes on to ("genom Tyskland och Danmark till Ljungby")
+            # is Sweden, its last leg one to Sweden
+            swedish = {key for key in self.town_mentions if self.effective == "lifelike"
+                       and lex.get(key).se_pop and lex.get(key).place_country in ("", "SE")}
             named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
                      for iso in (lex.get(" ".join(pair).strip()).country
-                                 or lex.get(pair[0]).country
-                                 or homes.get(" ".join(pair).strip()) or homes.get(pair[0]),)
+                                 or lex.get(pair[0]).country or spelt.get(pair[0])
+                                 or homes.get(" ".join(pair).strip()) or homes.get(pair[0])
+                                 or ("SE" if pair[0] in swedish and i and tokens[i - 1] in
+                                     geo.sweden_after else ""),)
                      if iso]
             how: dict[tuple[str, str], str] = {}
             first: dict[int, int] = {}  # a sentence -> its first stop
@@ -4395,6 +4424,14 @@ class Renderer:
                 return pick
         said = self._size_said(span) if label == "city" and country == "SE" else ""
         village = said == "small" and self._size_word(span) in words().village_words
+        if self.effective == "lifelike" and label == "city" and country == "SE" and not said \
+                and self.towns and 0 < lex.get(span.key or fold(original)).se_pop < \
+                words().village_max and not self._original(self.towns[0]) and \
+                not self.is_district(span, original):
+            # a locality under village_max after the essay's town ("badar på stranden vid
+            # Örnäs", "jobbar i Timmele" beside Åmål, Ulricehamn): a village of its county,
+            # never a town anywhere (Västerås, Lund)
+            said, village = "small", True
         anchor = self.village_towns.get(span.key or fold(original)) if label == "city" else None
         if anchor and not self._original(anchor):
             return anchor  # "Färila, en by nära Ljusdal": Ljusdal is the village's town
@@ -5153,12 +5190,18 @@ class Renderer:
                 bare = bare[:1].upper() + bare[1:]  # "Floden går inte genom Benghazi"
             # (after a kind word: one of a neighbour's first, "berget Damavand" beside a
             # surrogate Afghanistan, never Halgurd of Iraq)
-            return (bare if not said else None) or self._draw(plain(
+            if not said:
+                return bare
+            # (the free ones only, before `plain` keeps those not ending in the kind word: its
+            # one such name on the continent, the original, left none but Titicaca; the kind
+            # word is not repeated, "sjön Victoria")
+            pick = self._draw(plain(
                 [n for n, w in same if abroad(w) and self._free(n) and not w.isdisjoint(
                     self.lex.neighbours.get(country, ()))]), rng) or (
-                self._draw(plain([n for n, w in same if abroad(w) and any(
+                self._draw(plain([n for n, w in same if abroad(w) and self._free(n) and any(
                     self.lex.continents.get(iso) in continents for iso in w)]), rng)
                 or self._draw([n for n, w in same if abroad(w)], rng))
+            return unsaid(pick) if pick else pick
         home = geo.towns.get(self.city or "", ("",))[0]
         local = [n for n, w in same if not abroad(w) and home in w]
         if self.effective == "lifelike":
@@ -5438,6 +5481,8 @@ class Renderer:
         it has one, else one of its five biggest ("dodoma university", never "malmö universitet
         university"); None when the essay's country abroad has no surrogate yet."""
         uni = words().university_abroad
+        if self._swedish_places(original):
+            return None  # "jönköping university": a Swedish one (never "warri university")
         tokens = original.split()
         at = next((i for i, t in enumerate(tokens) if fold(t) in uni), None)
         before = list(self.before.get(span.start, ()))[-2:]
@@ -5666,9 +5711,25 @@ class Renderer:
                 # puts Göteborg's mosque in Borås; "Göteborgs moské i Hisingen" keeps a town's
                 # own, its district drawn in that town)
                 town_of = dict(kind.pool)
-                here = [n for n in here if " i " not in n
-                        and not _names_town(n, town_of.get(n))] or (
-                    [] if self.effective == "lifelike" and not places else here)
+
+                def unnamed(names: list[str]) -> list[str]:
+                    return [n for n in names if " i " not in n
+                            and not _names_town(n, town_of.get(n))]
+                # lifelike: where the town's own names it (its surrogate settled already, by an
+                # earlier essay: "höglandssjukhuset i Eksjö" beside Nyköping), one serving it
+                # that names none (never Skånes universitetssjukhus in Nyköping)
+                # where none serves it, after a town (not a district) the town's own, which
+                # names it ("länssjukhuset kalmar i Kalmar"), before one of another county
+                # (and offers the sentence's fields: never Högskolan Väst for medicine)
+                offered = self._offered(kind, self.span) if self.effective == "lifelike" \
+                    else frozenset()
+                serving = self._serving(kind, (near + [anchor])[0], lambda names: [
+                    n for n in unnamed(names) if not offered or n in offered]) \
+                    if self.effective == "lifelike" and not places and here else []
+                town_after = self.place_map.get(self._word_after_in(self.span), "") in self.towns
+                here = unnamed(here) or serving or (
+                    [] if self.effective == "lifelike" and not places and not town_after
+                    else here)
             anywhere = [n for n, t in kind.pool if not t or (
                 # lifelike: an essay of no town draws among all (Liseberg is never always
                 # Astrid Lindgrens Värld, the one zoo tied to no town) of towns whose districts
@@ -5708,17 +5769,20 @@ class Renderer:
                              towns[0] if towns else None)
         return pick
 
-    def _serving(self, kind: Kind, anchor: str) -> list[str]:
+    def _serving(self, kind: Kind, anchor: str, keep: Callable[[list[str]], list[str]] = list
+                 ) -> list[str]:
         """Lifelike: the free institutions that serve `anchor`, a town with none of its own: of
         its län, those of the town nearest it (Borlänge: Falu lasarett, never Västmanlands
         sjukhus; Täby: Danderyds sjukhus, never Södertälje sjukhus), else the nearest within a
-        commute of any län; [] outside lifelike or without coordinates."""
+        commute of any län; only those `keep` keeps of the names; [] outside lifelike or
+        without coordinates."""
         if self.effective != "lifelike" or not anchor:
             return []
         county = self.geo.towns.get(anchor, ("", ""))[1]
+        kept = set(keep([n for n, _ in kind.pool]))
         # (by each name's every town: Karolinska of Solna and of Huddinge)
         away = sorted((d, n, self.geo.towns.get(t, ("", ""))[1] == county)
-                      for n, t in kind.pool if t and t != anchor and self._free(n)
+                      for n, t in kind.pool if t and t != anchor and self._free(n) and n in kept
                       for d in (distance_km(anchor, t),) if d is not None)
         for pairs in ([(d, n) for d, n, same in away if same and county], [
                 (d, n) for d, n, _ in away if d <= near_km() * 1.5]):
@@ -5782,7 +5846,7 @@ class Renderer:
                     out.append((f"{one} {two}", both, self.lex.get(both).place_country))
             taken = {w for pair, _, _ in out for w in pair.split()}
             found = [w for w in found if w not in taken]
-        for word in found:
+        for at, word in enumerate(found):
             key = fold(word)
             for k in (key, key[:-1] if key.endswith("s") else None):
                 if not k:
@@ -5792,13 +5856,34 @@ class Renderer:
                     break
                 if lower and (entry.zipf >= TOWN_WORD_ZIPF or "common_name_homograph" in entry.cats):
                     break  # "stora", "vi": a word, in a lower-case name
-                home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 else
+                # lifelike: a small locality's genitive before the rest of the name is its place
+                # ("Stockaryds Såg", "sölvesborgs varv"), never a company of no town (DHL)
+                owner = self.effective == "lifelike" and k != key and entry.se_pop > 0 and \
+                    at + 1 < len(found) and entry.zipf < words().word_zipf
+                home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 or owner else
                         entry.place_country if entry.place_pop >= 50000 and not entry.se_pop else
                         entry.country if entry.country != "SE" else "")
                 if home:
                     out.append((word, k, home))
                     break
+                spelt = self._town_respelt(k) if k == key and not lower and not (
+                    entry.place_kind or entry.zipf or entry.se_pop) else ""
+                if spelt:  # "Osj statliga universitet" beside Osh: that town abroad
+                    out.append((word, spelt, self.lex.get(spelt).place_country))
+                    break
         return out
+
+    def _town_respelt(self, key: str) -> str:
+        """Lifelike: the town abroad of the essay (a city mention) that `key`, a word no
+        gazetteer knows, writes by one other letter, as a learner transliterates ("Osj" for
+        Osh, "Bisjkek"); "" when none or two are that near."""
+        if self.effective != "lifelike" or len(key) < 3:
+            return ""
+        near = sorted(k for k in self.town_mentions if k and k[:1] == key[:1]
+                      and len(k) == len(key) and k != key
+                      and self.lex.get(k).place_country not in ("", "SE")
+                      and sum(a != b for a, b in zip(k, key)) == 1)
+        return near[0] if len(near) == 1 else ""
 
     def _abroad(self, original: str) -> list[tuple[str, str, str]]:
         """The places abroad an institution's name holds ("Damaskus universitet")."""
@@ -5956,6 +6041,15 @@ AGE_AFTER = regex.compile(r"(?:\s+(?:är|var|blir|fyller|fyllde)\s+(\d{1,2}|\p{L
 LEARNER_PERSON = "~person:"
 
 
+def person_words(spans: list[Span], text: str) -> frozenset[str]:
+    """Lifelike: the folds the essay labels only as a person's name ("våra barn Milan och
+    Sara"), so a window read for the country of a place never takes them for a town abroad
+    (Milan, Italy made Hagfors "Piacenza i Värmland")."""
+    names = {fold(text[s.start:s.end]) for s in spans if LABELS[s.label].kind == "name"}
+    places = {fold(text[s.start:s.end]) for s in spans if LABELS[s.label].kind == "place"}
+    return frozenset(names - places)
+
+
 def person_spans(spans: list[Span], text: str, lex: Lexicon,
                  bases: MutableMapping[tuple[str, int], str] | None = None) -> list[Span]:
     """Lifelike: a place or an institution the essay names where a person stands is that
@@ -6044,6 +6138,21 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]
                 "ett" else "en"
     adjectives = {fold(n) for n in words().pun_names["adj"]}
     given_ends = {s.end for s in spans if s.label.startswith("firstname")}
+    for article in ("en", "ett"):
+        nouns = {fold(n) for n in words().pun_names[article]}
+        for key in sorted(nouns.intersection(names)):
+            # "Juhani Kock ... han är inte kock", "Susanne Falk ... hon såg en falk",
+            # "han är en Strand som inte tycker om stranden": a name that is a listed noun and
+            # is written as that word (lower case, bare or definite) takes another such noun,
+            # so a mention of it labelled so follows it as a word (never "han är inte
+            # ekström"); an unlabelled word stays as written
+            ending = ("t" if key[-1] in VOWELS else "et") if article == "ett" else \
+                ("n" if key[-1] in VOWELS else "en")
+            word = text[names[key].start:names[key].end].lower()  # as written: "stål"
+            if any(found.group().islower() and len(text[:found.start()].rstrip()) not in
+                   given_ends for found in regex.finditer(
+                       rf"(?<!\p{{L}}){regex.escape(word)}(?:{ending})?(?!\p{{L}})", text)):
+                keys.setdefault(names[key].key or key, article)
     for key, span in names.items() if not adjectives.isdisjoint(names) else ():
         if key not in adjectives:
             continue
@@ -6157,12 +6266,19 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
         # a code the table lacks stays as written (never a Swedish number)
         code = code or found.group(2)
         iso = codes.get(code, "")
-        new = words().calling_of.get(r.countries.get(iso, iso), code)
+        there = r.countries.get(iso, iso)
+        new = words().calling_of.get(there, code)
         rest = text[len(found.group(1)) + len(code):]
-        first = regex.search(r"\d", rest)
-        if first is None:
+        form = words().mobile_forms.get(there)
+        if new != code and form and regex.fullmatch(r"[\d\s-]+", rest):
+            # another country's number: one of its mobiles, never "+7" before Kyrgyz digits
+            return found.group(1) + new + _mobile(form, rest, rng)
+        # the operator's first two digits stay ("+351 912 ..." -> "+351 91x ..."), one where
+        # the country's code changed with no form known
+        firsts = list(regex.finditer(r"\d", rest))[:2 if new == code else 1]
+        if not firsts:
             return None
-        at = first.start() + 1
+        at = firsts[-1].end()
         return found.group(1) + new + rest[:at] + regex.sub(
             r"\d", lambda _: str(rng.below(10)), rest[at:])
     if text[:1].isdigit() and not text.startswith("0"):
@@ -6170,6 +6286,25 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
     if text.startswith("0") and _said_foreign(r):  # "ett rumänskt nummer: 0745 123 456"
         return text[:2] + regex.sub(r"\d", lambda _: str(rng.below(10)), text[2:])
     return None
+
+
+def _mobile(form: tuple[int, tuple[str, ...]], rest: str, rng: Draws) -> str:
+    """A mobile number of a country's `form` (digits after its code, their first digits),
+    grouped as `rest`, the original's digits after its code, are where it has the same count,
+    else by three from the left ("777 123 4567"), with the space or none `rest` opens with."""
+    length, starts = form
+    digits = rng.choice(list(starts))
+    digits += "".join(str(rng.below(10)) for _ in range(length - len(digits)))
+    written = sum(ch.isdigit() for ch in rest)
+    if written == length:
+        it = iter(digits)
+        return regex.sub(r"\d", lambda _: next(it), rest)
+    if not regex.search(r"\D", rest.strip()):
+        return rest[:len(rest) - len(rest.lstrip())] + digits
+    groups = [digits[i:i + 3] for i in range(0, length, 3)]
+    if len(groups) > 1 and len(groups[-1]) == 1:
+        groups[-2:] = [groups[-2] + groups[-1]]
+    return rest[:len(rest) - len(rest.lstrip())] + " ".join(groups)
 
 
 def _said_foreign(r: Renderer) -> bool:
