@@ -1970,6 +1970,9 @@ class Matcher:
         if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
                 and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
             return True  # "min vän heter lina", "han heter hans": the naming verb decides
+        if c.common and label in ORG_LABELS and e.org_kind and e.org_kind != "company" \
+                and _letter_heading(c.doc, c.i):
+            return True  # "Till polisen" heading a letter: the authority written to
         if c.common:
             # "bor i lund", "min fru från polen": a homograph that is a country (after any
             # place preposition) or a sizeable Swedish town (after a place verb).
@@ -2965,6 +2968,27 @@ def _u_place_list(m: Matcher, c: Cand) -> Span | bool | None:
     return None
 
 
+def _u_lower_addressee(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Till stubo", "Till östhammarshem" alone on a letter's first line: a lower-case word no
+    list or count knows that the letter is addressed to is the landlord, authority or firm
+    written to ("Till förskolan", an everyday word, stays generic)."""
+    doc, i = c.doc, c.i
+    if c.cap or not _letter_heading(doc, i) or c.e.zipf >= T.RARE or c.e.cats \
+            or c.key in m.vocabulary or len(c.key) < 3 or not doc.texts[i].isalpha():
+        return None
+    return _tok_span(ADDRESSEE, c, "other_institution")
+
+
+def _letter_heading(doc: Doc, i: int) -> bool:
+    """"Till X" making up its whole line: a letter's heading naming its addressee."""
+    if i < 1 or doc.folds[i - 1] != "till":
+        return False
+    before = doc.text[:doc.offsets[i - 1]].rstrip(" \t")
+    after_end = doc.offsets[i + 1] if i + 1 < len(doc.texts) else len(doc.text)
+    return (not before or before.endswith("\n")) \
+        and (i + 1 == len(doc.texts) or "\n" in doc.text[doc.ends[i]:after_end])
+
+
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
     """Too frequent a word to be a name here (a subject before its verb may be rarer: "Lind
     har", "Wenger kom"); lower case goes no further."""
@@ -3076,7 +3100,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
                  _u_namelike_slot, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
-                 _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
+                 _u_name_pair, _u_lower_place, _u_place_list, _u_lower_addressee, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country` before its gate)
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
