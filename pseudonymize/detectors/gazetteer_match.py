@@ -113,7 +113,7 @@ LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
     "school_name_ending", "business_name_ending", "apposition_article", "business_head"),
     before=("institution_preposition",))
-LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
+LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place", "region"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
                                                              "named_geo_ending"),
                      before=("place_trigger", "geo_preposition"))
@@ -262,7 +262,7 @@ def place_suffix(lex: Lexicon, low: str) -> str | None:
 # it gives 0: `Matcher._place_ctx`)
 PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigger.prep",
                         "district_preposition", "geo_preposition", "place_trigger.visit",
-                        "topic_preposition")
+                        "topic_preposition", "list_word")
 PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 
 
@@ -322,6 +322,13 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
             and ask(_topic_before, doc, i):
         return 1  # "pratade om mogadishu", "… och om lviv" (a capitalised name there is a
         # person's: "om Maria")
+    if j >= 2 and folds[j] in W["list_word"] and folds[j - 2] in W["place_trigger.prep"] \
+            and doc.texts[j - 2].islower() and doc.texts[j - 1].isalpha() \
+            and (doc.entries[j - 1].place_kind or not doc.entries[j - 1].zipf) \
+            and doc.texts[i][:1].islower() and not doc.entries[i].zipf \
+            and not doc.entries[i].cats:
+        return 1  # "i tösse och fengersfors": a word no list or count knows, listed after the
+        # place a bare preposition introduced, is the next place
     return 0
 
 
@@ -2414,7 +2421,7 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     """"i hagaparken", "badade i tyresöskogen": a lower-case park, lake, river or forest by its
-    ending, when the word is rare and the part before the ending is no everyday word
+    ending ("i centralprovinsen": a province, when no count knows the word), when the word is rare and the part before the ending is no everyday word
     ("stadsparken", "granskogen" are common nouns)."""
     doc, i = c.doc, c.i
     if c.cap or c.e.zipf >= T.COMMON or not i or not (
@@ -2422,10 +2429,12 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     low = doc.texts[i].lower()
     label = m._place_suffix(low)
-    if label not in ("geo", "place"):
+    if label not in ("geo", "place", "region"):
         return None
     suffix = next(sfx for sfx, _ in m.lex.suffixes["place_suffix"] if low.endswith(sfx))
     stem = c.key[:len(c.key) - len(fold(suffix))]
+    if label == "region":  # "i centralprovinsen": a province's name no count knows
+        return _tok_span(LOWER_SUFFIX, c, label) if not c.e.zipf and len(stem) >= 3 else None
     # "svartån", "slottsskogen": a colour, size, direction or royal word before the ending
     # makes the compound a name (with or without a linking s)
     modifier = stem in m.W["geo_name_modifier"] or stem[-1:] == "s" \
@@ -2904,8 +2913,10 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     # and no frequency count knows at all, of a town's length and spelt like a name, is the
     # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
     unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
-        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN \
-        and m.namelike.score(c.key) >= T.UNHEARD_PLACE_NAMELIKE
+        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
+        and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
+                                         else T.UNHEARD_SHORT_NAMELIKE)
+             or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
     if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
@@ -2917,6 +2928,18 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _place_follows(m: Matcher, doc: Doc, i: int) -> bool:
+    """"i tösse och fengersfors", "från tösse och Åmål": a list word and then a town or region
+    the lists hold (capitalised or no everyday word: not "i kokosmjölk och koka upp"), or a
+    word no list or count knows with a town's or landform's ending."""
+    if i + 2 >= len(doc.texts) or doc.folds[i + 1] not in m.W["list_word"]:
+        return False
+    e = doc.entries[i + 2]
+    return e.place_kind in ("city", "municipality", "region") and not e.gender \
+        and (doc.texts[i + 2][:1].isupper() or e.zipf < T.RARE) \
+        or not (e.zipf or e.cats) and m._place_suffix(doc.texts[i + 2].lower()) in ("city", "geo")
 
 
 def _within_named(m: Matcher, doc: Doc, i: int) -> bool:
