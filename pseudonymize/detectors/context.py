@@ -157,7 +157,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
-                          "article_prefix", "geo_preposition"))
+                          "article_prefix", "geo_preposition", "naming_adverb"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -227,7 +227,8 @@ ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, s
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
                                           "city", "region", "transport_name"), 0.75,
-                       word=("kind_noun",), reads=("be_verb", "kind_filler"))
+                       word=("kind_noun",), reads=("be_verb", "kind_filler", "apposition_end",
+                                                   "definite_ending", "definite_form_ending"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
@@ -823,6 +824,7 @@ class ContextRules:
             if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
             j, named = j + 1, True
+            j += j < n and folds[j] in self.w["naming_adverb"]  # "floden heter också Sava"
         quoted = j < n and doc.texts[j] in QUOTES
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
@@ -2067,7 +2069,7 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     to be of a kind, names one of that kind (a rare lower-case word, or a capitalised one inside
     a sentence, or a run of capitalised words: "Taj Kiruna är en liten restaurang"); so does one
     the kind follows in apposition ("bor i Supraśl, en liten stad", "på hortobágy, den stora
-    slätten")."""
+    slätten", "Issyk-Kul, sjön som aldrig fryser")."""
     folds, j = doc.folds, i - 1
     label = r.kind_nouns.get(folds[i]) if doc.texts[i].islower() \
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
@@ -2077,6 +2079,11 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         j -= j > 1 and folds[j] in r.w["kind_filler"]
     if j < i - 1 and doc.texts[j] == "," and j >= 2:
         j -= 1  # "X, en liten stad": an article or adjective, then the kind
+    elif doc.texts[j] == "," and j >= 2 and i + 1 < len(doc.texts) \
+            and folds[i + 1] in r.w["apposition_end"] \
+            and folds[i].endswith(r.lex.words.ends["definite_ending"]
+                                  + r.lex.words.ends["definite_form_ending"]):
+        j -= 1  # "Issyk-Kul, sjön som aldrig fryser": the kind's definite form alone
     elif j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
         return False
     else:
@@ -2089,11 +2096,16 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1].isalpha() \
             and doc.entries[first - 1].zipf < T.COMMON and not doc.entries[first - 1].cats:
         first -= 1  # "Taj Kiruna är en liten restaurang": the whole capitalised name
+    if first == j and text.islower() and j >= 2 and j - 1 not in doc.starts \
+            and doc.texts[j - 1][:1].isupper() and doc.texts[j - 1].isalpha() \
+            and not doc.entries[j - 1].cats and doc.entries[j - 1].zipf < T.RARE \
+            and e.zipf < T.COMMON and not e.cats - NAMEISH:
+        first = j - 1  # "nära Jayma bazar, den största basaren": a name and its kind word
     if first < j and text.isalpha():
         add(KIND_STATEMENT.span(doc.offsets[first], doc.ends[j], label,
                                 key=" ".join(folds[first:j + 1])))
         return False
-    if not text.isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
+    if not text.replace("-", "").isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
             or not (text.islower() and e.zipf < T.RARE
                     or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):
         return False
