@@ -130,7 +130,8 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
-              reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
+              reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
+                     "be_verb", "month_subject"))
 STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
                       shape=_street_shape, reads=("street_ending", "word_street_ending",
                                                   "street_preposition", "institution_preposition",
@@ -176,6 +177,7 @@ GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("na
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
+TOWN_BUSINESS = _rule("town-business", ("work",), 0.85, word=("town_business_head",))
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
@@ -228,7 +230,8 @@ ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, s
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
                                           "city", "region", "transport_name"), 0.75,
                        word=("kind_noun",), reads=("be_verb", "kind_filler", "apposition_end",
-                                                   "definite_ending", "definite_form_ending"))
+                                                   "definite_ending", "definite_form_ending",
+                                                   "work_word", "work_start"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
@@ -1119,7 +1122,9 @@ class ContextRules:
         after = doc.texts[i + 1] if i + 1 < len(doc.texts) else ""
         prev = doc.folds[i - 1] if i else ""
         return (before[:1].isdigit() or after[:1].isdigit() or prev in self.w["month_preposition"]
-                or "date_trigger" in (doc.entries[i - 1].cats if i else ()) and prev != "den")
+                or "date_trigger" in (doc.entries[i - 1].cats if i else ()) and prev != "den"
+                # "när vi kom det var december": a time said to be the month
+                or i >= 2 and prev in self.w["be_verb"] and doc.folds[i - 2] in self.w["month_subject"])
 
     def _mark(self, doc: Doc, i: int) -> tuple[int, str] | None:
         """(last token, label) of a marked word said of someone, or None: a lexicon mark, a
@@ -1832,6 +1837,20 @@ def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _town_business(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"stockaryds såg", "virserums snickeri", "Sölvesborgs varv": a works named by its
+    Swedish town's genitive and a trade's word, which alone may be an everyday word or verb
+    (so only after a town's genitive: not "Jonas såg"); a workplace."""
+    if i < 1 or i - 1 in doc.starts and doc.texts[i - 1][:1].isupper() \
+            or doc.folds[i] not in r.w["town_business_head"] \
+            or not doc.texts[i - 1].isalpha() or doc.space(i - 1) != " " \
+            or not r._place_genitive(doc.folds[i - 1]) or doc.entries[i - 1].gender:
+        return False
+    add(TOWN_BUSINESS.span(doc.offsets[i - 1], doc.ends[i], "work",
+                           key=f"{doc.folds[i - 1]} {doc.folds[i]}"))
+    return False
+
+
 def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Universidad Nacional de San Agustín", "Uniwersytet Medyczny", "Gjimnazi Gjon Buzuku": a
     foreign institution's kind word before its capitalised name; the kind word's value is the
@@ -2101,6 +2120,8 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and not doc.entries[j - 1].cats and doc.entries[j - 1].zipf < T.RARE \
             and e.zipf < T.COMMON and not e.cats - NAMEISH:
         first = j - 1  # "nära Jayma bazar, den största basaren": a name and its kind word
+    if label in ("school", "other_institution") and works_at(doc, first):
+        label = "work"  # "jobbar på solbacken, ett äldreboende": where someone works
     if first < j and text.isalpha():
         add(KIND_STATEMENT.span(doc.offsets[first], doc.ends[j], label,
                                 key=" ".join(folds[first:j + 1])))
@@ -2692,7 +2713,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (NUMBERED_SCHOOL, _numbered_school), (NUMBERED_AREA, _numbered_area),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (STREET_PREFIX, _street_prefix),
-    (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
+    (BUSINESS_TAIL, _business_tail), (TOWN_BUSINESS, _town_business),
+    (INSTITUTION_HEAD, _institution_head),
     (INSTITUTION_TAIL, _institution_tail), (TOWN_INSTITUTION, _town_institution),
     (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
