@@ -178,6 +178,8 @@ STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
 TOWN_BUSINESS = _rule("town-business", ("work",), 0.85, word=("town_business_head",))
+PLACE_ALIAS = _rule("place-alias", ("city",), 0.85, word=("saying_verb",),
+                    reads=("saying_filler", "alias_preposition", "town_noun"))
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
@@ -1851,6 +1853,31 @@ def _town_business(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _place_alias(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Alla säger bara BH om staden", "från Alexandria, vi säger Eskendereya": the short or
+    local name said of a town names the town (every later mention follows it: `resolve`)."""
+    folds, n = doc.folds, len(doc.texts)
+    if folds[i] not in r.w["saying_verb"]:
+        return False
+    j = i + 1
+    j += j < n and folds[j] in r.w["saying_filler"]
+    if j >= n or j in doc.starts or not doc.texts[j][:1].isupper() \
+            or not doc.texts[j].replace("-", "").isalpha() or doc.entries[j].cats - NAMEISH:
+        return False
+    said_of_town = j + 2 < n and folds[j + 1] in r.w["alias_preposition"] \
+        and folds[j + 2] in r.w["town_noun"]
+    # "kommer från Alexandria, vi säger Eskendereya.": the town just named, then its name
+    # in the writer's language, ending the sentence
+    k = i - 3
+    renamed = k >= 0 and doc.texts[k + 1] == "," and doc.texts[k][:1].isupper() \
+        and not doc.entries[j].gender \
+        and doc.entries[k].place_kind in TOWN_KINDS and (j + 1 == n or j + 1 in doc.starts
+                                                         or doc.texts[j + 1] in ".,!")
+    if said_of_town or renamed:
+        add(PLACE_ALIAS.span(doc.offsets[j], doc.ends[j], "city", key=folds[j]))
+    return False
+
+
 def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Universidad Nacional de San Agustín", "Uniwersytet Medyczny", "Gjimnazi Gjon Buzuku": a
     foreign institution's kind word before its capitalised name; the kind word's value is the
@@ -2713,7 +2740,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (NUMBERED_SCHOOL, _numbered_school), (NUMBERED_AREA, _numbered_area),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (STREET_PREFIX, _street_prefix),
-    (BUSINESS_TAIL, _business_tail), (TOWN_BUSINESS, _town_business),
+    (BUSINESS_TAIL, _business_tail), (TOWN_BUSINESS, _town_business), (PLACE_ALIAS, _place_alias),
     (INSTITUTION_HEAD, _institution_head),
     (INSTITUTION_TAIL, _institution_tail), (TOWN_INSTITUTION, _town_institution),
     (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
