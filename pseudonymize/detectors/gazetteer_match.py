@@ -2994,9 +2994,11 @@ def _u_place_list(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_lower_addressee(m: Matcher, c: Cand) -> Span | bool | None:
     """"Till stubo", "Till östhammarshem" alone on a letter's first line: a lower-case word no
     list or count knows that the letter is addressed to is the landlord, authority or firm
-    written to ("Till förskolan", an everyday word, stays generic)."""
+    written to ("Till förskolan", an everyday word, stays generic); "hennes konto i banque
+    misr": such a word holding an account is the bank."""
     doc, i = c.doc, c.i
-    if c.cap or not _letter_heading(doc, i) or c.e.zipf >= T.RARE or c.e.cats \
+    banked = c.place_ctx and i >= 2 and doc.folds[i - 2] in m.W["account_trigger"]
+    if c.cap or not (_letter_heading(doc, i) or banked) or c.e.zipf >= T.RARE or c.e.cats \
             or c.key in m.vocabulary or len(c.key) < 3 or not doc.texts[i].isalpha():
         return None
     return _tok_span(ADDRESSEE, c, "other_institution")
@@ -3123,7 +3125,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
                  _u_namelike_slot, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
-                 _u_name_pair, _u_lower_place, _u_place_list, _u_lower_addressee, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
+                 _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country` before its gate)
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
