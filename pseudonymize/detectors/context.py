@@ -1862,8 +1862,9 @@ def _place_alias(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     j = i + 1
     j += j < n and folds[j] in r.w["saying_filler"]
     if j >= n or j in doc.starts or not doc.texts[j][:1].isupper() \
-            or not doc.texts[j].replace("-", "").isalpha() or doc.entries[j].cats - NAMEISH:
-        return False
+            or not doc.texts[j].replace("-", "").isalpha() or doc.entries[j].cats - NAMEISH \
+            or doc.entries[j].place_kind:
+        return False  # (a place the lists know is theirs to find: "Kerkûk, ni säger Kirkuk")
     said_of_town = j + 2 < n and folds[j + 1] in r.w["alias_preposition"] \
         and folds[j + 2] in r.w["town_noun"]
     # "kommer från Alexandria, vi säger Eskendereya.": the town just named, then its name
@@ -1873,8 +1874,9 @@ def _place_alias(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         and not doc.entries[j].gender \
         and doc.entries[k].place_kind in TOWN_KINDS and (j + 1 == n or j + 1 in doc.starts
                                                          or doc.texts[j + 1] in ".,!")
-    if said_of_town or renamed:
-        add(PLACE_ALIAS.span(doc.offsets[j], doc.ends[j], "city", key=folds[j]))
+    if said_of_town or renamed:  # (renamed, one town with the one just named: one surrogate)
+        add(PLACE_ALIAS.span(doc.offsets[j], doc.ends[j], "city",
+                             key=folds[k] if renamed and not said_of_town else folds[j]))
     return False
 
 
