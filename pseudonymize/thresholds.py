@@ -165,6 +165,8 @@ NAMELIKE_SLOT_MIN = -0.3  # a word no list holds, in a slot only a person fills 
 UNHEARD_PLACE_NAMELIKE = 0.2  # ... and such a word after a bare "i" is a place at this name-likeness
                               # (zorkul 1.19, taldyk 0.27; not botanik 0.13, peripetin 0.07,
                               # referendum 0.00, kylrumet -0.30: MultiGED's words there)
+UNHEARD_SHORT_NAMELIKE = 1.5  # ... and one a letter shorter than UNHEARD_PLACE_MIN at this
+                              # ("från huye" 2.19; not "i tva", "i bla")
 NAMELIKE_STRONG = 1.0  # ... and one edit from an everyday word or two words joined too at this
                        # ("khava", "nahrain"): half the names held out, 15 tokens of the
                        # rare lower-case words of MultiGED (none of them in a person's slot)

@@ -130,7 +130,8 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
-              reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word"))
+              reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
+                     "be_verb", "month_subject"))
 STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
                       shape=_street_shape, reads=("street_ending", "word_street_ending",
                                                   "street_preposition", "institution_preposition",
@@ -157,7 +158,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
-                          "article_prefix", "geo_preposition"))
+                          "article_prefix", "geo_preposition", "naming_adverb"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -176,6 +177,9 @@ GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("na
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
+TOWN_BUSINESS = _rule("town-business", ("work",), 0.85, word=("town_business_head",))
+PLACE_ALIAS = _rule("place-alias", ("city",), 0.85, word=("saying_verb",),
+                    reads=("saying_filler", "alias_preposition", "town_noun"))
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
@@ -227,7 +231,9 @@ ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, s
                 reads=("work_word", "work_start", "study_verb", "school_verb", "course_word"))
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
                                           "city", "region", "transport_name"), 0.75,
-                       word=("kind_noun",), reads=("be_verb", "kind_filler"))
+                       word=("kind_noun",), reads=("be_verb", "kind_filler", "apposition_end",
+                                                   "definite_ending", "definite_form_ending",
+                                                   "work_word", "work_start"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
@@ -823,6 +829,7 @@ class ContextRules:
             if j >= n or folds[j] not in self.w["naming_verb"]:
                 return
             j, named = j + 1, True
+            j += j < n and folds[j] in self.w["naming_adverb"]  # "floden heter också Sava"
         quoted = j < n and doc.texts[j] in QUOTES
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
@@ -1117,7 +1124,9 @@ class ContextRules:
         after = doc.texts[i + 1] if i + 1 < len(doc.texts) else ""
         prev = doc.folds[i - 1] if i else ""
         return (before[:1].isdigit() or after[:1].isdigit() or prev in self.w["month_preposition"]
-                or "date_trigger" in (doc.entries[i - 1].cats if i else ()) and prev != "den")
+                or "date_trigger" in (doc.entries[i - 1].cats if i else ()) and prev != "den"
+                # "när vi kom det var december": a time said to be the month
+                or i >= 2 and prev in self.w["be_verb"] and doc.folds[i - 2] in self.w["month_subject"])
 
     def _mark(self, doc: Doc, i: int) -> tuple[int, str] | None:
         """(last token, label) of a marked word said of someone, or None: a lexicon mark, a
@@ -1830,6 +1839,47 @@ def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _town_business(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"stockaryds såg", "virserums snickeri", "Sölvesborgs varv": a works named by its
+    Swedish town's genitive and a trade's word, which alone may be an everyday word or verb
+    (so only after a town's genitive: not "Jonas såg"); a workplace."""
+    if i < 1 or i - 1 in doc.starts and doc.texts[i - 1][:1].isupper() \
+            or doc.folds[i] not in r.w["town_business_head"] \
+            or not doc.texts[i - 1].isalpha() or doc.space(i - 1) != " " \
+            or not r._place_genitive(doc.folds[i - 1]) or doc.entries[i - 1].gender:
+        return False
+    add(TOWN_BUSINESS.span(doc.offsets[i - 1], doc.ends[i], "work",
+                           key=f"{doc.folds[i - 1]} {doc.folds[i]}"))
+    return False
+
+
+def _place_alias(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Alla säger bara BH om staden", "från Alexandria, vi säger Eskendereya": the short or
+    local name said of a town names the town (every later mention follows it: `resolve`)."""
+    folds, n = doc.folds, len(doc.texts)
+    if folds[i] not in r.w["saying_verb"]:
+        return False
+    j = i + 1
+    j += j < n and folds[j] in r.w["saying_filler"]
+    if j >= n or j in doc.starts or not doc.texts[j][:1].isupper() \
+            or not doc.texts[j].replace("-", "").isalpha() or doc.entries[j].cats - NAMEISH \
+            or doc.entries[j].place_kind:
+        return False  # (a place the lists know is theirs to find: "Kerkûk, ni säger Kirkuk")
+    said_of_town = j + 2 < n and folds[j + 1] in r.w["alias_preposition"] \
+        and folds[j + 2] in r.w["town_noun"]
+    # "kommer från Alexandria, vi säger Eskendereya.": the town just named, then its name
+    # in the writer's language, ending the sentence
+    k = i - 3
+    renamed = k >= 0 and doc.texts[k + 1] == "," and doc.texts[k][:1].isupper() \
+        and not doc.entries[j].gender \
+        and doc.entries[k].place_kind in TOWN_KINDS and (j + 1 == n or j + 1 in doc.starts
+                                                         or doc.texts[j + 1] in ".,!")
+    if said_of_town or renamed:  # (renamed, one town with the one just named: one surrogate)
+        add(PLACE_ALIAS.span(doc.offsets[j], doc.ends[j], "city",
+                             key=folds[k] if renamed and not said_of_town else folds[j]))
+    return False
+
+
 def _institution_head(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Universidad Nacional de San Agustín", "Uniwersytet Medyczny", "Gjimnazi Gjon Buzuku": a
     foreign institution's kind word before its capitalised name; the kind word's value is the
@@ -2067,7 +2117,7 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     to be of a kind, names one of that kind (a rare lower-case word, or a capitalised one inside
     a sentence, or a run of capitalised words: "Taj Kiruna är en liten restaurang"); so does one
     the kind follows in apposition ("bor i Supraśl, en liten stad", "på hortobágy, den stora
-    slätten")."""
+    slätten", "Issyk-Kul, sjön som aldrig fryser")."""
     folds, j = doc.folds, i - 1
     label = r.kind_nouns.get(folds[i]) if doc.texts[i].islower() \
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
@@ -2077,6 +2127,11 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         j -= j > 1 and folds[j] in r.w["kind_filler"]
     if j < i - 1 and doc.texts[j] == "," and j >= 2:
         j -= 1  # "X, en liten stad": an article or adjective, then the kind
+    elif doc.texts[j] == "," and j >= 2 and i + 1 < len(doc.texts) \
+            and folds[i + 1] in r.w["apposition_end"] \
+            and folds[i].endswith(r.lex.words.ends["definite_ending"]
+                                  + r.lex.words.ends["definite_form_ending"]):
+        j -= 1  # "Issyk-Kul, sjön som aldrig fryser": the kind's definite form alone
     elif j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
         return False
     else:
@@ -2089,11 +2144,18 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1].isalpha() \
             and doc.entries[first - 1].zipf < T.COMMON and not doc.entries[first - 1].cats:
         first -= 1  # "Taj Kiruna är en liten restaurang": the whole capitalised name
+    if first == j and text.islower() and j >= 2 and j - 1 not in doc.starts \
+            and doc.texts[j - 1][:1].isupper() and doc.texts[j - 1].isalpha() \
+            and not doc.entries[j - 1].cats and doc.entries[j - 1].zipf < T.RARE \
+            and e.zipf < T.COMMON and not e.cats - NAMEISH:
+        first = j - 1  # "nära Jayma bazar, den största basaren": a name and its kind word
+    if label in ("school", "other_institution") and works_at(doc, first):
+        label = "work"  # "jobbar på solbacken, ett äldreboende": where someone works
     if first < j and text.isalpha():
         add(KIND_STATEMENT.span(doc.offsets[first], doc.ends[j], label,
                                 key=" ".join(folds[first:j + 1])))
         return False
-    if not text.isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
+    if not text.replace("-", "").isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
             or not (text.islower() and e.zipf < T.RARE
                     or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):
         return False
@@ -2680,7 +2742,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (NUMBERED_SCHOOL, _numbered_school), (NUMBERED_AREA, _numbered_area),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
     (STREET_PREFIX, _street_prefix),
-    (BUSINESS_TAIL, _business_tail), (INSTITUTION_HEAD, _institution_head),
+    (BUSINESS_TAIL, _business_tail), (TOWN_BUSINESS, _town_business), (PLACE_ALIAS, _place_alias),
+    (INSTITUTION_HEAD, _institution_head),
     (INSTITUTION_TAIL, _institution_tail), (TOWN_INSTITUTION, _town_institution),
     (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),

@@ -113,7 +113,7 @@ LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
     "school_name_ending", "business_name_ending", "apposition_article", "business_head"),
     before=("institution_preposition",))
-LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place"), 0.6, ("place_suffix", "geo_preposition",
+LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place", "region"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
                                                              "named_geo_ending"),
                      before=("place_trigger", "geo_preposition"))
@@ -262,7 +262,7 @@ def place_suffix(lex: Lexicon, low: str) -> str | None:
 # it gives 0: `Matcher._place_ctx`)
 PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigger.prep",
                         "district_preposition", "geo_preposition", "place_trigger.visit",
-                        "topic_preposition")
+                        "topic_preposition", "list_word")
 PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 
 
@@ -322,6 +322,13 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
             and ask(_topic_before, doc, i):
         return 1  # "pratade om mogadishu", "… och om lviv" (a capitalised name there is a
         # person's: "om Maria")
+    if j >= 2 and folds[j] in W["list_word"] and folds[j - 2] in W["place_trigger.prep"] \
+            and doc.texts[j - 2].islower() and doc.texts[j - 1].isalpha() \
+            and (doc.entries[j - 1].place_kind or not doc.entries[j - 1].zipf) \
+            and doc.texts[i][:1].islower() and not doc.entries[i].zipf \
+            and not doc.entries[i].cats:
+        return 1  # "i tösse och fengersfors": a word no list or count knows, listed after the
+        # place a bare preposition introduced, is the next place
     return 0
 
 
@@ -1970,6 +1977,9 @@ class Matcher:
         if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
                 and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
             return True  # "min vän heter lina", "han heter hans": the naming verb decides
+        if c.common and label in ORG_LABELS and e.org_kind and e.org_kind != "company" \
+                and _letter_heading(c.doc, c.i):
+            return True  # "Till polisen" heading a letter: the authority written to
         if c.common:
             # "bor i lund", "min fru från polen": a homograph that is a country (after any
             # place preposition) or a sizeable Swedish town (after a place verb).
@@ -2411,7 +2421,7 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     """"i hagaparken", "badade i tyresöskogen": a lower-case park, lake, river or forest by its
-    ending, when the word is rare and the part before the ending is no everyday word
+    ending ("i centralprovinsen": a province, when no count knows the word), when the word is rare and the part before the ending is no everyday word
     ("stadsparken", "granskogen" are common nouns)."""
     doc, i = c.doc, c.i
     if c.cap or c.e.zipf >= T.COMMON or not i or not (
@@ -2419,10 +2429,12 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
         return None
     low = doc.texts[i].lower()
     label = m._place_suffix(low)
-    if label not in ("geo", "place"):
+    if label not in ("geo", "place", "region"):
         return None
     suffix = next(sfx for sfx, _ in m.lex.suffixes["place_suffix"] if low.endswith(sfx))
     stem = c.key[:len(c.key) - len(fold(suffix))]
+    if label == "region":  # "i centralprovinsen": a province's name no count knows
+        return _tok_span(LOWER_SUFFIX, c, label) if not c.e.zipf and len(stem) >= 3 else None
     # "svartån", "slottsskogen": a colour, size, direction or royal word before the ending
     # makes the compound a name (with or without a linking s)
     modifier = stem in m.W["geo_name_modifier"] or stem[-1:] == "s" \
@@ -2901,8 +2913,10 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     # and no frequency count knows at all, of a town's length and spelt like a name, is the
     # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
     unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
-        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN \
-        and m.namelike.score(c.key) >= T.UNHEARD_PLACE_NAMELIKE
+        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
+        and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
+                                         else T.UNHEARD_SHORT_NAMELIKE)
+             or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
     if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
@@ -2914,6 +2928,18 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _place_follows(m: Matcher, doc: Doc, i: int) -> bool:
+    """"i tösse och fengersfors", "från tösse och Åmål": a list word and then a town or region
+    the lists hold (capitalised or no everyday word: not "i kokosmjölk och koka upp"), or a
+    word no list or count knows with a town's or landform's ending."""
+    if i + 2 >= len(doc.texts) or doc.folds[i + 1] not in m.W["list_word"]:
+        return False
+    e = doc.entries[i + 2]
+    return e.place_kind in ("city", "municipality", "region") and not e.gender \
+        and (doc.texts[i + 2][:1].isupper() or e.zipf < T.RARE) \
+        or not (e.zipf or e.cats) and m._place_suffix(doc.texts[i + 2].lower()) in ("city", "geo")
 
 
 def _within_named(m: Matcher, doc: Doc, i: int) -> bool:
@@ -2963,6 +2989,29 @@ def _u_place_list(m: Matcher, c: Cand) -> Span | bool | None:
             and not after.surname_rank and (after.zipf < T.COMMON or after.se_pop):
         return _tok_span(PLACE_LIST, c, "city", score=0.6)
     return None
+
+
+def _u_lower_addressee(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Till stubo", "Till östhammarshem" alone on a letter's first line: a lower-case word no
+    list or count knows that the letter is addressed to is the landlord, authority or firm
+    written to ("Till förskolan", an everyday word, stays generic); "hennes konto i banque
+    misr": such a word holding an account is the bank."""
+    doc, i = c.doc, c.i
+    banked = c.place_ctx and i >= 2 and doc.folds[i - 2] in m.W["account_trigger"]
+    if c.cap or not (_letter_heading(doc, i) or banked) or c.e.zipf >= T.RARE or c.e.cats \
+            or c.key in m.vocabulary or len(c.key) < 3 or not doc.texts[i].isalpha():
+        return None
+    return _tok_span(ADDRESSEE, c, "other_institution")
+
+
+def _letter_heading(doc: Doc, i: int) -> bool:
+    """"Till X" making up its whole line: a letter's heading naming its addressee."""
+    if i < 1 or doc.folds[i - 1] != "till":
+        return False
+    before = doc.text[:doc.offsets[i - 1]].rstrip(" \t")
+    after_end = doc.offsets[i + 1] if i + 1 < len(doc.texts) else len(doc.text)
+    return (not before or before.endswith("\n")) \
+        and (i + 1 == len(doc.texts) or "\n" in doc.text[doc.ends[i]:after_end])
 
 
 def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3076,7 +3125,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
                  _u_namelike_slot, _u_city_part, _u_water, _u_shape,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
-                 _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
+                 _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country` before its gate)
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)

@@ -108,6 +108,7 @@ REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many dig
 # 820101-2275", "Min kontrakt nummer är 0402-11 22 33" (the word, "nummer", the verb)
 ANNOUNCED_REACH = 3
 CODE_KINDS = ("other_nr_seq", "license_nr")  # numbers no phone shape claims after their word
+LICENCE_CARD_REACH = 15  # how many words back a licence card makes its card word's number a licence's
 ACCOUNT_REACH = 8  # how many words back an account's word makes a number its number
 BANK_REACH = 3  # how many words back a bank's name makes a number no other word announces its account
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
@@ -160,6 +161,10 @@ def _announcer(doc: Doc, lex: Lexicon, start: int, window: int,
         if label is None:
             continue
         if doc.folds[j] not in lex.words("generic_number_word"):
+            if label == "other_nr_seq" and doc.folds[j] in lex.words("card_number_word") \
+                    and lex.words("licence_card").intersection(
+                        doc.folds[max(0, j - LICENCE_CARD_REACH):j]):
+                label = "license_nr"  # "till svenskt körkort. Kortnumret är AG 0483521"
             return label, j
         generic = generic if generic[0] else (label, j)
     return generic if generic_ok else (None, -1)
@@ -226,7 +231,8 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
     return Rule(name, FAMILY, labels, score, reads)
 
 
-TRIGGERS = tuple(cat for cat, _ in NUMBER_TRIGGERS) + ("generic_number_word",)
+TRIGGERS = tuple(cat for cat, _ in NUMBER_TRIGGERS) + ("generic_number_word", "card_number_word",
+                                                     "licence_card")
 EMAIL_RULE = _rule("email", ("email",), 1.0)
 HANDLE_RULE = _rule("handle", ("extra",), 0.7)
 URL_RULE = _rule("url", ("url",), 0.95)
