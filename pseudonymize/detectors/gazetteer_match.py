@@ -1673,15 +1673,21 @@ class Matcher:
 
     def _unheard_kin_before(self, doc: Doc, i: int) -> bool:
         """"min ayi dolkar": token i follows a possessive and a kin word of the learner's own
-        language, a word nobody lists (`_unheard_word`)."""
-        return self._owner_two_back(doc, i) and self._unheard_word(doc, i - 1)
+        language, a word nobody lists (`_unheard_word`), though one letter from an everyday
+        word ("min manman roseline ringer": mamman) where token i is the subject before its
+        verb (not "hennes livstil jämförligt mellan": a misspelt noun, then an adverb)."""
+        return self._owner_two_back(doc, i) and (self._unheard_word(doc, i - 1) or (
+            i + 1 < len(doc.folds) and doc.folds[i + 1] in self.W["name_verb"]
+            and self._unheard_word(doc, i - 1, True)))
 
-    def _unheard_word(self, doc: Doc, k: int) -> bool:
-        """Token k is a lower-case word no list, no count and no rule knows ("ayi", "abang"):
-        after a possessive, a kin word of the learner's own language."""
+    def _unheard_word(self, doc: Doc, k: int, misspelt: bool = False) -> bool:
+        """Token k is a lower-case word no list, no count and no rule knows ("ayi", "abang"),
+        nor (unless `misspelt`) one edit from an everyday word: after a possessive, a kin word
+        of the learner's own language."""
         e, text = doc.entries[k], doc.texts[k]
         return e == EMPTY and text.isalpha() and text.islower() \
-            and doc.folds[k] not in self.vocabulary and not self._misspelt(doc.folds[k])
+            and doc.folds[k] not in self.vocabulary \
+            and (misspelt or not self._misspelt(doc.folds[k]))
 
     def _in_person_slot(self, doc: Doc, i: int, listed: bool, place: bool = False) -> bool:
         """Token i stands where only a person can (see `_person_slot`); for a word that also
@@ -2498,8 +2504,9 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
         return None
+    # (a kin word's subject may split into everyday words too: "min syster roseline bor", ros|e|line)
     if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
-            or m._compound(c.key) or m._misspelt(c.key) and not subject:
+            or not subject and (m._compound(c.key) or m._misspelt(c.key)):
         return None
     return _tok_span(rule, c, label, score=0.6)
 
@@ -3042,10 +3049,18 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     `word_surname_ending`)."""
     if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) \
             and not _given_name_son(m, c.key) and (
-            m._compound(c.key) or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
+            m._compound(c.key) and not _owned_kin_right_before(m, c.doc, c.i)
+            or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
             or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _owned_kin_right_before(m: Matcher, doc: Doc, i: int) -> bool:
+    """"min syster Roseline", "min abuela Roselina": a capitalised word right after an owned
+    kin word is its name, even one that splits into everyday words (ros|e|line)."""
+    return i >= 2 and m.lex.marks.get(doc.texts[i - 1].lower()) == "fam" \
+        and _owner_before(m, doc, i - 1)
 
 
 def _given_name_son(m: Matcher, key: str) -> bool:
