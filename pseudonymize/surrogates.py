@@ -292,6 +292,11 @@ class Words:
     name_list_surnames: frozenset[str] = frozenset()  # folds of their family names
     person_of: frozenset[str] = frozenset()  # lifelike, folds: lärare ("Alikhans lärare")
     patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
+    # lifelike: the learners' own languages (`own_languages_lifelike`): (language, a pattern of
+    # its words on the lower-cased essay, the countries where it is a family's language, the
+    # origin groups of its families' names)
+    own_languages: tuple[tuple[str, regex.Pattern[str], frozenset[str], tuple[str, ...]],
+                         ...] = ()
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -391,6 +396,7 @@ def words() -> Words:
                  **_name_lists(data),
                  person_of=frozenset(fold(w) for w in data["person_of_words_lifelike"]),
                  patronymic_stems=frozenset(data["patronymic_stems_lifelike"]),
+                 own_languages=_own_languages(data["own_languages_lifelike"]),
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
@@ -463,6 +469,18 @@ def _name_lists(data: dict) -> dict:
             "name_list_sex": {key: sex.pop() for key, sex in sexes.items() if len(sex) == 1},
             "name_list_surnames": frozenset(fold(n) for rows in lists.values()
                                             for n in rows.get("surname", ()))}
+
+
+def _own_languages(table: dict) -> tuple[tuple[str, regex.Pattern[str], frozenset[str],
+                                                tuple[str, ...]], ...]:
+    """The `own_languages` field of `own_languages_lifelike`, in the table's order: a word
+    matches as written in any case, with its marks (a Swedish genitive -s after it too: "min
+    thaththas familj"), since folded "olá" and "irmã" are the names Ola and Irma."""
+    return tuple((language, regex.compile(r"(?<![\p{L}'-])(?:%s)s?(?![\p{L}'-])" % "|".join(
+        regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
+            row["words"], key=len, reverse=True)), regex.IGNORECASE),
+                  frozenset(row["countries"]), tuple(row["groups"]))
+                 for language, row in table.items())
 
 
 def _sentence_start(text: str, at: int, low: int = 0) -> int:
@@ -1276,6 +1294,9 @@ class Renderer:
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
         self.groups_said: frozenset[str] | None = None  # lifelike: see _groups_said
+        # lifelike: see _languages_said
+        self.languages_said: Counter[tuple[str, frozenset[str], tuple[str, ...]]] | None = None
+        self.own_words: list[tuple[int, int]] = []  # lifelike: where those words stand
         self.name_language: dict[str, str] = {}  # lifelike: origin group -> its family language
         self.short_originals: frozenset[str] | None = None  # lifelike: `_short_originals`
         # an origin group of the essay's names -> the group its names take (their homeland
@@ -1839,6 +1860,9 @@ class Renderer:
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
                 fold(original) in words().kunya:
             return True  # "abu karim": abu stays, Karim becomes his son's surrogate
+        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
+                self._own_word(span):
+            return True  # "Akwaaba!", "min irmã Bruna": a word of the writer's own language
         if strategy == "lifelike" and span.label == "year" and \
                 fold(self._next_word(span)) in words().amount_words:
             return True  # "2000 kronor" is an amount
@@ -2827,8 +2851,39 @@ class Renderer:
         if self.groups_said is None:
             text = fold(getattr(self.before, "text", ""))
             self.groups_said = frozenset(g for g, said in words().name_list_words
-                                         if said.search(text))
+                                         if said.search(text)) | frozenset(
+                g for _, _, groups in self._languages_said() for g in groups)
         return self.groups_said
+
+    def _languages_said(self) -> Counter[tuple[str, frozenset[str], tuple[str, ...]]]:
+        """Lifelike: the learners' own languages (`own_languages_lifelike`) whose words the
+        essay keeps as written ("min yeay", "Akwaaba", "loku amma", "min mãe"), each with its
+        countries and name groups, counted by the words said: they tie the writer's country
+        abroad to those countries (`keep_countries`, `_cued`) and the family's names to those
+        groups and that language (`_groups_said`, `_family_language`)."""
+        if self.languages_said is None:
+            text = getattr(self.before, "text", "")
+            found = [(language, isos, groups, [m.span() for m in said.finditer(text)])
+                     for language, said, isos, groups in words().own_languages]
+            self.languages_said = Counter({(language, isos, groups): len(spans)
+                                           for language, isos, groups, spans in found if spans})
+            self.own_words = sorted(span for *_, spans in found for span in spans)
+        return self.languages_said
+
+    def _own_word(self, span: Span) -> bool:
+        """Lifelike: the mention lies inside a word of the writer's own language the essay
+        keeps (`own_languages_lifelike`) written in lower case or first in its sentence
+        ("Akwaaba!", "min maame", "min bong srey", "om barnen glömmer kirundi"): a word the
+        detectors took for a name or a place, kept as written. A capitalised one inside a
+        sentence ("min vän Maame") may be a person's name, and is replaced."""
+        self._languages_said()
+        text = getattr(self.before, "text", "")
+        at = bisect.bisect_right(self.own_words, (span.start, len(text) + 1))
+        if not at or self.own_words[at - 1][1] < span.end:
+            return False
+        start = self.own_words[at - 1][0]
+        return text[start].islower() or not text[:start].rstrip(" \t\"'(«-") or \
+            text[:start].rstrip(" \t\"'(«-")[-1] in ".!?:\n"
 
     def _minority(self, group: str) -> bool:
         """A group whose names are at home only where another group's are first (Tibetan,
@@ -3172,6 +3227,9 @@ class Renderer:
             said = words().language_words.get(group, {})
             named = sorted({said[w] for w in regex.findall(r"\p{L}+", fold(getattr(
                 self.before, "text", ""))) if w in said})
+            # the own language the essay's words are most of ("loku amma": Sinhala names)
+            own = Counter({lang: n for (lang, _, groups), n in self._languages_said().items()
+                           if group in groups and lang in languages.values()})
             # in a fixed order: a tie goes to the first language by name
             homes = words().language_homes.get(group, {})
             moved = {to for home, to in self.countries.items() if to != home}
@@ -3180,7 +3238,7 @@ class Renderer:
                                             if not countries.isdisjoint(homes[lang])]) == 1), [])
             minority = words().minority_languages
             # a group with a minority language: its other names vote for the majority ("")
-            votes = Counter(named) or Counter(
+            votes = Counter(named) or own or Counter(
                 languages.get(f, "") for f in sorted(self.avoid_folds)
                 if f in languages or (not minority.isdisjoint(languages.values())
                                       and group in self._lists(f))) or \
@@ -3892,6 +3950,7 @@ class Renderer:
         said = regex.findall(r"\p{L}+", text)
         rows = [table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table]
         rows += self._paired_cues(said)
+        rows += [isos for _, isos, _ in self._languages_said()]  # "min yeay": Cambodia's
         kept = {min(isos) for isos in rows if len(isos) == 1}
         # a country whose national day its sentence names ("Chiles nationaldag är den 18
         # september"): the day is that country's alone
@@ -3931,6 +3990,7 @@ class Renderer:
             # a cue of two words too ("tom yum", "pad thai")
             cues = {table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table}
             cues |= set(self._paired_cues(said))
+            cues |= {isos for _, isos, _ in self._languages_said()}
             # a river, lake or mountain abroad the essay names that no detector marked ("vi
             # bodde vid indus") stays as written: its country is one it lies in (Pakistan ->
             # India, never Iraq)
