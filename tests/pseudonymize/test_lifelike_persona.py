@@ -426,6 +426,9 @@ def _language_of(name: str, group: str) -> str:
      "Nurbek och vår dotter Aiperi bor med mig i Strängnäs.", "Kirgizistan", "kyrgyz", ""),
     ("Jag heter Bishoy Girgis och kommer från Alexandria i Egypten. Vi är kopter. Min fru Marina "
      "och vår son Abanoub bor med mig i Sölvesborg.", "Egypten", "arabic", "coptic"),
+    # no word keeps the country (Serbia may move), the names keep the family's language
+    ("Jag heter Nemanja Petrović och kommer från Niš i Serbien. Min fru Jelena och våra barn "
+     "Milan och Dragana bor med mig i Hagfors.", "", "bosnian", "serbian"),
 ])
 def test_a_language_the_essay_keeps_decides_country_and_names(
         engine: Engine, text: str, country: str, group: str, language: str) -> None:
