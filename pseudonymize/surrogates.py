@@ -292,6 +292,7 @@ class Words:
     name_list_surnames: frozenset[str] = frozenset()  # folds of their family names
     person_of: frozenset[str] = frozenset()  # lifelike, folds: lärare ("Alikhans lärare")
     patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
+    parent_kin: frozenset[str] = frozenset()  # lifelike, folds: "våra barn X" (_swedish_parent)
     # lifelike: the learners' own languages (`own_languages_lifelike`): (language, a pattern of
     # its words on the lower-cased essay, the countries where it is a family's language, the
     # origin groups of its families' names)
@@ -397,6 +398,7 @@ def words() -> Words:
                  person_of=frozenset(fold(w) for w in data["person_of_words_lifelike"]),
                  patronymic_stems=frozenset(data["patronymic_stems_lifelike"]),
                  own_languages=_own_languages(data["own_languages_lifelike"]),
+                 parent_kin=frozenset(fold(w) for w in data["child_of_spouse_words_lifelike"]),
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
@@ -1297,6 +1299,7 @@ class Renderer:
         # lifelike: see _languages_said
         self.languages_said: Counter[tuple[str, frozenset[str], tuple[str, ...]]] | None = None
         self.own_words: list[tuple[int, int]] = []  # lifelike: where those words stand
+        self.swedish_spouse: bool | None = None  # lifelike: see _swedish_parent
         self.name_language: dict[str, str] = {}  # lifelike: origin group -> its family language
         self.short_originals: frozenset[str] | None = None  # lifelike: `_short_originals`
         # an origin group of the essay's names -> the group its names take (their homeland
@@ -2598,6 +2601,8 @@ class Renderer:
         couple = self._spouse_origin(original, before, groups)
         if couple:
             return couple
+        if groups == (SWEDISH_ORIGIN,) and self._swedish_parent(before):
+            return SWEDISH_ORIGIN  # "min man Lars och våra barn Maly och Oskar": Oskar stays
         writer = self._writer_group(original) if groups and self._family(before) else ""
         if writer and self._told_home(next((g for g, to in self.origin_swap.items()
                                             if to == writer), writer), groups):
@@ -2670,6 +2675,24 @@ class Renderer:
                 # ("Rafiqul ... Shapla" from Bangladesh beside Nasrin, on the Persian list)
                 return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
+
+    def _swedish_parent(self, before: Sequence[str]) -> bool:
+        """Lifelike: the name is one of the writer's children's ("våra barn Maly och Oskar",
+        a child word among the words before it) and the writer's spouse bears a given name
+        only the Swedish list holds ("min man Lars"): a child of a Swedish parent may bear a
+        Swedish name, which stays Swedish rather than take the writer's origin."""
+        if self.effective != "lifelike" or words().parent_kin.isdisjoint(
+                b.strip(",.:;") for b in before[-4:]) or not self._family(before):
+            return False
+        if self.swedish_spouse is None:
+            # (on the folded text: "våra" is "vara" among the lexicon's possessives)
+            pattern = regex.compile(r"(?<!\p{L})(?:%s)\s+(?:%s)(?:\s+heter)?\s+(\p{L}+)" % (
+                "|".join(sorted(self.lex.words("possessive"))),
+                "|".join(map(regex.escape, sorted(words().spouse_words)))))
+            self.swedish_spouse = any(
+                self._lists(m.group(1)) == (SWEDISH_ORIGIN,) and self.lex.get(m.group(1)).gender
+                for m in pattern.finditer(fold(getattr(self.before, "text", ""))))
+        return self.swedish_spouse
 
     def _spouse_origin(self, original: str, before: Sequence[str], groups: Sequence[str]) -> str:
         """Lifelike: the writer's spouse ("min man heter Ahmed", "min fru Mai"; `spouse_words`)

@@ -476,3 +476,19 @@ def test_a_name_spelt_like_such_a_word_inside_a_sentence_is_replaced(engine: Eng
     for seed in SEEDS[:4]:
         r = run(engine, "Jag bor i Eksjö. Min vän heter Maame Serwaa och hon pratar twi.", seed)
         assert "Maame" not in r.target, (seed, r.target)
+
+
+@pytest.mark.parametrize(("text", "swedish"), [
+    ("Jag heter Sreymom och kommer från Battambang i Kambodja. Nu jag bor i Åmål med min man "
+     "Lars och våra barn Maly och Oskar. Min yeay bor kvar i Battambang.", True),
+    # guard: no Swedish spouse, the children's Swedish names take the family's origin
+    ("Jag heter Sreymom och kommer från Battambang i Kambodja. Nu jag bor i Åmål med min man "
+     "Sok och våra barn Maly och Oskar. Min yeay bor kvar i Battambang.", False),
+])
+def test_a_child_of_a_swedish_parent_may_keep_a_swedish_name(engine: Engine, text: str,
+                                                              swedish: bool) -> None:
+    """Judge: "min man Lars och våra barn Maly och oskar" -> a Khmer "Virak" for Oskar."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = _surrogate(r, "Oskar")
+        assert ("swedish" in _of(engine, got)) == swedish, (seed, got, r.target)
