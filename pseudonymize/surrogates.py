@@ -292,7 +292,7 @@ class Words:
     name_list_surnames: frozenset[str] = frozenset()  # folds of their family names
     person_of: frozenset[str] = frozenset()  # lifelike, folds: lärare ("Alikhans lärare")
     patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
-    parent_kin: frozenset[str] = frozenset()  # lifelike, folds: "våra barn X" (_swedish_parent)
+    parent_kin: frozenset[str] = frozenset()  # lifelike, folds: "vara barn" X (_swedish_parent)
     # lifelike: the learners' own languages (`own_languages_lifelike`): (language, a pattern of
     # its words on the lower-cased essay, the countries where it is a family's language, the
     # origin groups of its families' names)
@@ -2677,12 +2677,13 @@ class Renderer:
         return self.origin_swap.get(group, group)
 
     def _swedish_parent(self, before: Sequence[str]) -> bool:
-        """Lifelike: the name is one of the writer's children's ("våra barn Maly och Oskar",
-        a child word among the words before it) and the writer's spouse bears a given name
+        """Lifelike: the name is one of the couple's children's ("våra barn Maly och Oskar",
+        `child_of_spouse_words_lifelike` among the words before it) and the writer's spouse bears a given name
         only the Swedish list holds ("min man Lars"): a child of a Swedish parent may bear a
         Swedish name, which stays Swedish rather than take the writer's origin."""
+        near = [b.strip(",.:;") for b in before[-5:]]
         if self.effective != "lifelike" or words().parent_kin.isdisjoint(
-                b.strip(",.:;") for b in before[-4:]) or not self._family(before):
+                map(" ".join, pairwise(near))) or not self._family(before):
             return False
         if self.swedish_spouse is None:
             # (on the folded text: "våra" is "vara" among the lexicon's possessives)
