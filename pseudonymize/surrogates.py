@@ -3117,8 +3117,11 @@ class Renderer:
             # the surrogate's stem ends as the original's does, in a vowel or a consonant, and
             # holds a vowel (Araz: Aro, never "Arao"; Shno: none, never "Shnoom")
             vowel = original[stem - 1] in VOWELS
+            # a pet form doubling the stem's last consonant ("Efua ... vi säger Effie") doubles
+            # the surrogate's (Konadu: Konnie, never "Konfie")
+            double = not vowel and fold(tail[:1]) == key[stem - 1] and len(tail) > 1
             for n in (stem, stem - 1, stem + 1):
-                cut = full[:n] + tail
+                cut = full[:n] + (full[n - 1] + tail[1:] if double else tail)
                 if not 1 < n < len(full) or (fold(full[n - 1]) in VOWELS) != vowel or not any(
                         fold(c) in VOWELS for c in full[:n]) or fold(cut) == fold(full):
                     continue

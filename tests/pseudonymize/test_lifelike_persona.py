@@ -492,3 +492,14 @@ def test_a_child_of_a_swedish_parent_may_keep_a_swedish_name(engine: Engine, tex
         r = run(engine, text, seed)
         got = _surrogate(r, "Oskar")
         assert ("swedish" in _of(engine, got)) == swedish, (seed, got, r.target)
+
+
+def test_a_pet_form_doubling_a_consonant_doubles_the_surrogates(engine: Engine) -> None:
+    """Judge: "Efua ... vi säger Effie" -> "Konadu ... vi säger Konfie" (a stump)."""
+    text = "Jag heter Kwame och kommer från Ghana. Vår dotter Efua är tre, vi säger Effie."
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        full, nick = _surrogate(r, "Efua"), _surrogate(r, "Effie")
+        if nick.endswith("ie"):  # (else a name of her group, where her name has no such cut)
+            stem = nick[:-3]
+            assert full.startswith(stem) and nick[-3] == stem[-1], (seed, full, nick)
