@@ -293,6 +293,7 @@ class Words:
     person_of: frozenset[str] = frozenset()  # lifelike, folds: lärare ("Alikhans lärare")
     patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
     parent_kin: frozenset[str] = frozenset()  # lifelike, folds: "vara barn" X (_swedish_parent)
+    patronymic_particles: frozenset[str] = frozenset()  # lifelike, folds: "Bakyt kyzy"
     # lifelike: the learners' own languages (`own_languages_lifelike`): (language, a pattern of
     # its words on the lower-cased essay, the countries where it is a family's language, the
     # origin groups of its families' names)
@@ -399,6 +400,8 @@ def words() -> Words:
                  patronymic_stems=frozenset(data["patronymic_stems_lifelike"]),
                  own_languages=_own_languages(data["own_languages_lifelike"]),
                  parent_kin=frozenset(fold(w) for w in data["child_of_spouse_words_lifelike"]),
+                 patronymic_particles=frozenset(
+                     fold(w) for w in data["patronymic_particles_lifelike"]),
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
@@ -3558,7 +3561,9 @@ class Renderer:
                 "first_") and not entry.gender else None
             if listed:
                 general = "first_" + listed  # "aruzhan" (a girl's name only the Kazakh list holds)
-            if lifelike and general.startswith("first_") and span.label != "middlename":
+            if lifelike and general.startswith("first_") and span.label != "middlename" and \
+                    fold(self._next_word(span)) not in words().patronymic_particles:
+                # (the father's name in "Aiperi Nurbek kyzy, hon ..." is no woman's)
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
             said = lifelike and general != "surname" and self._said_nickname(span)
             called = lifelike and (said or not words().nickname_words.isdisjoint(
@@ -6076,12 +6081,23 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
                  for e in kin_ends if span.start - 12 <= e <= span.start) or kin_after or age and (
                 age.group(2) or age.group(1).isdigit() or fold(age.group(1)) in numbers):
             found.add(key)
-    if not found:
+    # a name right before a patronymic word written apart ("Asel Bakyt kyzy", "Talant Nurbek
+    # uulu") is the father's given name, in every mention (never a surname, nor the town Bakyt)
+    particles = words().patronymic_particles
+    fathers = {span.key or fold(text[span.start:span.end]) for span in spans
+               if LABELS[span.label].kind in ("name", "place", "institution")
+               and (after := regex.match(r"[ \t]+(\p{L}+)", text[span.end:span.end + 12]))
+               and fold(after.group(1)) in particles}
+    if not found and not fathers:
         return spans
     out = []
     for span in spans:
         written = fold(text[span.start:span.end])
         key = span.key or written
+        if key in fathers and LABELS[span.label].kind in ("name", "place", "institution"):
+            out.append(Span(span.start, span.end, "firstname_male", span.attrs, span.score,
+                            span.rule, key))
+            continue
         if key not in found and key[:-1] in found and key.endswith("s"):
             key = key[:-1]  # "Tenzins mentor": Tenzin's
         attrs = ("gen",) if "gen" in span.attrs or written == key + "s" else ()

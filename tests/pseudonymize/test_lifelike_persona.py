@@ -503,3 +503,20 @@ def test_a_pet_form_doubling_a_consonant_doubles_the_surrogates(engine: Engine) 
         if nick.endswith("ie"):  # (else a name of her group, where her name has no such cut)
             stem = nick[:-3]
             assert full.startswith(stem) and nick[-3] == stem[-1], (seed, full, nick)
+
+
+@pytest.mark.parametrize("text", [
+    "Jag heter Asel Bakyt kyzy, det betyder dotter till Bakyt, min ata. Jag kommer från Osh.",
+    "Hej! Aiperi Nurbek kyzy blir hemma i morgon, hon ska till tandläkaren.",
+])
+def test_a_patronymic_written_apart_keeps_the_fathers_given_name(engine: Engine,
+                                                                 text: str) -> None:
+    """Judge: "Asel Bakyt kyzy" -> "Asema Sadyrova kyzy" (a woman's family name before kyzy)
+    and "dotter till Bakyt" -> "dotter till Ilanda" (a town)."""
+    father = "Bakyt" if "Bakyt" in text else "Nurbek"
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = {a.pseudonym for a in r.annotations if a.original == father}
+        assert len(got) == 1 and " kyzy" in r.target, (seed, got, r.target)
+        name = got.pop()
+        assert words().name_list_sex.get(fold(name), _sex(engine, name)) == "male", (seed, name)
