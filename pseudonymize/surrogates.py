@@ -279,6 +279,7 @@ class Words:
     language_follows: frozenset[str] = frozenset()  # lifelike: groups whose names follow it
     # lifelike: languages of a group whose families take their listed names only (assyrian)
     minority_languages: frozenset[str] = frozenset()
+    minority_groups: frozenset[str] = frozenset()  # lifelike: groups at home nowhere first (coptic)
     # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
     language_words: dict[str, dict[str, str]] = field(default_factory=dict)
     # lifelike: origin group -> "first_female" | "first_male" | "surname" -> its listed names
@@ -404,6 +405,7 @@ def words() -> Words:
                      fold(w) for w in data["patronymic_particles_lifelike"]),
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
+                 minority_groups=frozenset(data["minority_groups_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  trains_abroad={iso: tuple(trains) for iso, trains in
@@ -2846,9 +2848,10 @@ class Renderer:
 
     def _group_at_home(self, iso: str) -> str:
         """The origin group whose names are at home in `iso` (its main homeland first) and that
-        the name lists can draw; "" when none."""
-        homelands = self.geo.homelands
-        groups = [g for g in homelands if iso in homelands[g] and any(
+        the name lists can draw, never a minority group (`minority_groups_lifelike`); "" when
+        none."""
+        homelands, minority = self.geo.homelands, words().minority_groups
+        groups = [g for g in homelands if iso in homelands[g] and g not in minority and any(
             self._name_pool(f"{p}:{g}") for p in ("first_female", "first_male", "surname"))]
         return min(groups, key=lambda g: (homelands[g].index(iso), list(homelands).index(g)),
                    default="")
@@ -2899,18 +2902,22 @@ class Renderer:
 
     def _own_word(self, span: Span) -> bool:
         """Lifelike: the mention lies inside a word of the writer's own language the essay
-        keeps (`own_languages_lifelike`) written in lower case or first in its sentence
-        ("Akwaaba!", "min maame", "min bong srey", "om barnen glömmer kirundi"): a word the
-        detectors took for a name or a place, kept as written. A capitalised one inside a
-        sentence ("min vän Maame") may be a person's name, and is replaced."""
+        keeps (`own_languages_lifelike`) written in lower case, or first in its sentence and
+        followed by "!" or "," ("Akwaaba!", "min maame", "min bong srey", "om barnen glömmer
+        kirundi"): a word the detectors took for a name or a place, kept as written. Another
+        capitalised one ("min vän Maame", "Eje är min vän") may be a person's name, and is
+        replaced."""
         self._languages_said()
         text = getattr(self.before, "text", "")
         at = bisect.bisect_right(self.own_words, (span.start, len(text) + 1))
         if not at or self.own_words[at - 1][1] < span.end:
             return False
-        start = self.own_words[at - 1][0]
-        return text[start].islower() or not text[:start].rstrip(" \t\"'(«-") or \
-            text[:start].rstrip(" \t\"'(«-")[-1] in ".!?:\n"
+        start, end = self.own_words[at - 1]
+        head = text[:start].rstrip(" \t\"'(«-")
+        # capitalised, only a greeting or a word said to someone, first in its sentence and
+        # followed by "!" or "," ("Akwaaba!", "Olá, jag heter ..."; never "Eje är min vän")
+        return text[start].islower() or (not head or head[-1] in ".!?:\n") and \
+            text[end:].lstrip(" \t")[:1] in ("!", ",")
 
     def _minority(self, group: str) -> bool:
         """A group whose names are at home only where another group's are first (Tibetan,

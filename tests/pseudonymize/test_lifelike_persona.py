@@ -425,7 +425,7 @@ def _language_of(name: str, group: str) -> str:
     ("Jag heter Asel och kommer från Osh i Kirgizistan. Min eje Gulzat bor i Bisjkek. Min man "
      "Nurbek och vår dotter Aiperi bor med mig i Strängnäs.", "Kirgizistan", "kyrgyz", ""),
     ("Jag heter Bishoy Girgis och kommer från Alexandria i Egypten. Vi är kopter. Min fru Marina "
-     "och vår son Abanoub bor med mig i Sölvesborg.", "Egypten", "arabic", "coptic"),
+     "och vår son Abanoub bor med mig i Sölvesborg.", "Egypten", "coptic", ""),
     # no word keeps the country (Serbia may move), the names keep the family's language
     ("Jag heter Nemanja Petrović och kommer från Niš i Serbien. Min fru Jelena och våra barn "
      "Milan och Dragana bor med mig i Hagfors.", "", "bosnian", "serbian"),
@@ -520,3 +520,13 @@ def test_a_patronymic_written_apart_keeps_the_fathers_given_name(engine: Engine,
         assert len(got) == 1 and " kyzy" in r.target, (seed, got, r.target)
         name = got.pop()
         assert words().name_list_sex.get(fold(name), _sex(engine, name)) == "male", (seed, name)
+
+
+def test_a_capitalised_such_word_first_in_a_sentence_without_a_greetings_mark_is_replaced(
+        engine: Engine) -> None:
+    """Guard: "Eje" (Kyrgyz elder sister) is a Swedish given name too; first in a sentence
+    and not said as a greeting or a call, it may be a person's."""
+    for seed in SEEDS[:4]:
+        r = run(engine, "Jag kommer från Osh. Eje är min bästa vän och hon bor i Bisjkek.", seed)
+        assert not [a for a in r.annotations if a.original == "Eje" and a.pseudonym == "Eje"], (
+            seed, r.target)
