@@ -281,6 +281,7 @@ class Words:
     language_follows: frozenset[str] = frozenset()  # lifelike: groups whose names follow it
     # lifelike: languages of a group whose families take their listed names only (assyrian)
     minority_languages: frozenset[str] = frozenset()
+    minority_groups: frozenset[str] = frozenset()  # lifelike: groups at home nowhere first (coptic)
     # lifelike: origin group -> word fold naming a language ("tigrinja") -> the language
     language_words: dict[str, dict[str, str]] = field(default_factory=dict)
     # lifelike: origin group -> "first_female" | "first_male" | "surname" -> its listed names
@@ -294,6 +295,13 @@ class Words:
     name_list_surnames: frozenset[str] = frozenset()  # folds of their family names
     person_of: frozenset[str] = frozenset()  # lifelike, folds: lärare ("Alikhans lärare")
     patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
+    parent_kin: frozenset[str] = frozenset()  # lifelike, folds: "vara barn" X (_swedish_parent)
+    patronymic_particles: frozenset[str] = frozenset()  # lifelike, folds: "Bakyt kyzy"
+    # lifelike: the learners' own languages (`own_languages_lifelike`): (language, a pattern of
+    # its words on the lower-cased essay, the countries where it is a family's language, the
+    # origin groups of its families' names)
+    own_languages: tuple[tuple[str, regex.Pattern[str], frozenset[str], tuple[str, ...]],
+                         ...] = ()
 
 
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
@@ -395,8 +403,13 @@ def words() -> Words:
                  **_name_lists(data),
                  person_of=frozenset(fold(w) for w in data["person_of_words_lifelike"]),
                  patronymic_stems=frozenset(data["patronymic_stems_lifelike"]),
+                 own_languages=_own_languages(data["own_languages_lifelike"]),
+                 parent_kin=frozenset(fold(w) for w in data["child_of_spouse_words_lifelike"]),
+                 patronymic_particles=frozenset(
+                     fold(w) for w in data["patronymic_particles_lifelike"]),
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
+                 minority_groups=frozenset(data["minority_groups_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  national_trains=tuple(data["national_trains_lifelike"]),
                  trains_abroad={iso: tuple(trains) for iso, trains in
@@ -467,6 +480,18 @@ def _name_lists(data: dict) -> dict:
             "name_list_sex": {key: sex.pop() for key, sex in sexes.items() if len(sex) == 1},
             "name_list_surnames": frozenset(fold(n) for rows in lists.values()
                                             for n in rows.get("surname", ()))}
+
+
+def _own_languages(table: dict) -> tuple[tuple[str, regex.Pattern[str], frozenset[str],
+                                                tuple[str, ...]], ...]:
+    """The `own_languages` field of `own_languages_lifelike`, in the table's order: a word
+    matches as written in any case, with its marks (a Swedish genitive -s after it too: "min
+    thaththas familj"), since folded "olá" and "irmã" are the names Ola and Irma."""
+    return tuple((language, regex.compile(r"(?<![\p{L}'-])(?:%s)s?(?![\p{L}'-])" % "|".join(
+        regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
+            row["words"], key=len, reverse=True)), regex.IGNORECASE),
+                  frozenset(row["countries"]), tuple(row["groups"]))
+                 for language, row in table.items())
 
 
 def _sentence_start(text: str, at: int, low: int = 0) -> int:
@@ -1285,6 +1310,10 @@ class Renderer:
         self.effective = strategy  # the strategy of the mention being rendered
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
         self.groups_said: frozenset[str] | None = None  # lifelike: see _groups_said
+        # lifelike: see _languages_said
+        self.languages_said: Counter[tuple[str, frozenset[str], tuple[str, ...]]] | None = None
+        self.own_words: list[tuple[int, int]] = []  # lifelike: where those words stand
+        self.swedish_spouse: bool | None = None  # lifelike: see _swedish_parent
         self.name_language: dict[str, str] = {}  # lifelike: origin group -> its family language
         self.short_originals: frozenset[str] | None = None  # lifelike: `_short_originals`
         # an origin group of the essay's names -> the group its names take (their homeland
@@ -1850,6 +1879,9 @@ class Renderer:
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
                 fold(original) in words().kunya:
             return True  # "abu karim": abu stays, Karim becomes his son's surrogate
+        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
+                self._own_word(span):
+            return True  # "Akwaaba!", "min irmã Bruna": a word of the writer's own language
         if strategy == "lifelike" and span.label == "year" and \
                 fold(self._next_word(span)) in words().amount_words:
             return True  # "2000 kronor" is an amount
@@ -2587,6 +2619,8 @@ class Renderer:
         couple = self._spouse_origin(original, before, groups)
         if couple:
             return couple
+        if groups == (SWEDISH_ORIGIN,) and self._swedish_parent(before):
+            return SWEDISH_ORIGIN  # "min man Lars och våra barn Maly och Oskar": Oskar stays
         writer = self._writer_group(original) if groups and self._family(before) else ""
         if writer and self._told_home(next((g for g, to in self.origin_swap.items()
                                             if to == writer), writer), groups):
@@ -2659,6 +2693,25 @@ class Renderer:
                 # ("Rafiqul ... Shapla" from Bangladesh beside Nasrin, on the Persian list)
                 return self._group_at_home(abroad[0])
         return self.origin_swap.get(group, group)
+
+    def _swedish_parent(self, before: Sequence[str]) -> bool:
+        """Lifelike: the name is one of the couple's children's ("våra barn Maly och Oskar",
+        `child_of_spouse_words_lifelike` among the words before it) and the writer's spouse bears a given name
+        only the Swedish list holds ("min man Lars"): a child of a Swedish parent may bear a
+        Swedish name, which stays Swedish rather than take the writer's origin."""
+        near = [b.strip(",.:;") for b in before[-5:]]
+        if self.effective != "lifelike" or words().parent_kin.isdisjoint(
+                map(" ".join, pairwise(near))) or not self._family(before):
+            return False
+        if self.swedish_spouse is None:
+            # (on the folded text: "våra" is "vara" among the lexicon's possessives)
+            pattern = regex.compile(r"(?<!\p{L})(?:%s)\s+(?:%s)(?:\s+heter)?\s+(\p{L}+)" % (
+                "|".join(sorted(self.lex.words("possessive"))),
+                "|".join(map(regex.escape, sorted(words().spouse_words)))))
+            self.swedish_spouse = any(
+                self._lists(m.group(1)) == (SWEDISH_ORIGIN,) and self.lex.get(m.group(1)).gender
+                for m in pattern.finditer(fold(getattr(self.before, "text", ""))))
+        return self.swedish_spouse
 
     def _spouse_origin(self, original: str, before: Sequence[str], groups: Sequence[str]) -> str:
         """Lifelike: the writer's spouse ("min man heter Ahmed", "min fru Mai"; `spouse_words`)
@@ -2808,9 +2861,10 @@ class Renderer:
 
     def _group_at_home(self, iso: str) -> str:
         """The origin group whose names are at home in `iso` (its main homeland first) and that
-        the name lists can draw; "" when none."""
-        homelands = self.geo.homelands
-        groups = [g for g in homelands if iso in homelands[g] and any(
+        the name lists can draw, never a minority group (`minority_groups_lifelike`); "" when
+        none."""
+        homelands, minority = self.geo.homelands, words().minority_groups
+        groups = [g for g in homelands if iso in homelands[g] and g not in minority and any(
             self._name_pool(f"{p}:{g}") for p in ("first_female", "first_male", "surname"))]
         return min(groups, key=lambda g: (homelands[g].index(iso), list(homelands).index(g)),
                    default="")
@@ -2840,8 +2894,43 @@ class Renderer:
         if self.groups_said is None:
             text = fold(getattr(self.before, "text", ""))
             self.groups_said = frozenset(g for g, said in words().name_list_words
-                                         if said.search(text))
+                                         if said.search(text)) | frozenset(
+                g for _, _, groups in self._languages_said() for g in groups)
         return self.groups_said
+
+    def _languages_said(self) -> Counter[tuple[str, frozenset[str], tuple[str, ...]]]:
+        """Lifelike: the learners' own languages (`own_languages_lifelike`) whose words the
+        essay keeps as written ("min yeay", "Akwaaba", "loku amma", "min mãe"), each with its
+        countries and name groups, counted by the words said: they tie the writer's country
+        abroad to those countries (`keep_countries`, `_cued`) and the family's names to those
+        groups and that language (`_groups_said`, `_family_language`)."""
+        if self.languages_said is None:
+            text = getattr(self.before, "text", "")
+            found = [(language, isos, groups, [m.span() for m in said.finditer(text)])
+                     for language, said, isos, groups in words().own_languages]
+            self.languages_said = Counter({(language, isos, groups): len(spans)
+                                           for language, isos, groups, spans in found if spans})
+            self.own_words = sorted(span for *_, spans in found for span in spans)
+        return self.languages_said
+
+    def _own_word(self, span: Span) -> bool:
+        """Lifelike: the mention lies inside a word of the writer's own language the essay
+        keeps (`own_languages_lifelike`) written in lower case, or first in its sentence and
+        followed by "!" or "," ("Akwaaba!", "min maame", "min bong srey", "om barnen glömmer
+        kirundi"): a word the detectors took for a name or a place, kept as written. Another
+        capitalised one ("min vän Maame", "Eje är min vän") may be a person's name, and is
+        replaced."""
+        self._languages_said()
+        text = getattr(self.before, "text", "")
+        at = bisect.bisect_right(self.own_words, (span.start, len(text) + 1))
+        if not at or self.own_words[at - 1][1] < span.end:
+            return False
+        start, end = self.own_words[at - 1]
+        head = text[:start].rstrip(" \t\"'(«-")
+        # capitalised, only a greeting or a word said to someone, first in its sentence and
+        # followed by "!" or "," ("Akwaaba!", "Olá, jag heter ..."; never "Eje är min vän")
+        return text[start].islower() or (not head or head[-1] in ".!?:\n") and \
+            text[end:].lstrip(" \t")[:1] in ("!", ",")
 
     def _minority(self, group: str) -> bool:
         """A group whose names are at home only where another group's are first (Tibetan,
@@ -3051,8 +3140,11 @@ class Renderer:
             # the surrogate's stem ends as the original's does, in a vowel or a consonant, and
             # holds a vowel (Araz: Aro, never "Arao"; Shno: none, never "Shnoom")
             vowel = original[stem - 1] in VOWELS
+            # a pet form doubling the stem's last consonant ("Efua ... vi säger Effie") doubles
+            # the surrogate's (Konadu: Konnie, never "Konfie")
+            double = not vowel and fold(tail[:1]) == key[stem - 1] and len(tail) > 1
             for n in (stem, stem - 1, stem + 1):
-                cut = full[:n] + tail
+                cut = full[:n] + (full[n - 1] + tail[1:] if double else tail)
                 if not 1 < n < len(full) or (fold(full[n - 1]) in VOWELS) != vowel or not any(
                         fold(c) in VOWELS for c in full[:n]) or fold(cut) == fold(full):
                     continue
@@ -3185,6 +3277,9 @@ class Renderer:
             said = words().language_words.get(group, {})
             named = sorted({said[w] for w in regex.findall(r"\p{L}+", fold(getattr(
                 self.before, "text", ""))) if w in said})
+            # the own language the essay's words are most of ("loku amma": Sinhala names)
+            own = Counter({lang: n for (lang, _, groups), n in self._languages_said().items()
+                           if group in groups and lang in languages.values()})
             # in a fixed order: a tie goes to the first language by name
             homes = words().language_homes.get(group, {})
             moved = {to for home, to in self.countries.items() if to != home}
@@ -3193,7 +3288,7 @@ class Renderer:
                                             if not countries.isdisjoint(homes[lang])]) == 1), [])
             minority = words().minority_languages
             # a group with a minority language: its other names vote for the majority ("")
-            votes = Counter(named) or Counter(
+            votes = Counter(named) or own or Counter(
                 languages.get(f, "") for f in sorted(self.avoid_folds)
                 if f in languages or (not minority.isdisjoint(languages.values())
                                       and group in self._lists(f))) or \
@@ -3488,7 +3583,9 @@ class Renderer:
                 "first_") and not entry.gender else None
             if listed:
                 general = "first_" + listed  # "aruzhan" (a girl's name only the Kazakh list holds)
-            if lifelike and general.startswith("first_") and span.label != "middlename":
+            if lifelike and general.startswith("first_") and span.label != "middlename" and \
+                    fold(self._next_word(span)) not in words().patronymic_particles:
+                # (the father's name in "Aiperi Nurbek kyzy, hon ..." is no woman's)
                 general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
             said = lifelike and general != "surname" and self._said_nickname(span)
             called = lifelike and (said or not words().nickname_words.isdisjoint(
@@ -3912,6 +4009,7 @@ class Renderer:
         said = regex.findall(r"\p{L}+", text)
         rows = [table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table]
         rows += self._paired_cues(said)
+        rows += [isos for _, isos, _ in self._languages_said()]  # "min yeay": Cambodia's
         kept = {min(isos) for isos in rows if len(isos) == 1}
         # a country whose national day its sentence names ("Chiles nationaldag är den 18
         # september"): the day is that country's alone
@@ -3951,6 +4049,7 @@ class Renderer:
             # a cue of two words too ("tom yum", "pad thai")
             cues = {table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table}
             cues |= set(self._paired_cues(said))
+            cues |= {isos for _, isos, _ in self._languages_said()}
             # a river, lake or mountain abroad the essay names that no detector marked ("vi
             # bodde vid indus") stays as written: its country is one it lies in (Pakistan ->
             # India, never Iraq)
@@ -6083,12 +6182,23 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
                  for e in kin_ends if span.start - 12 <= e <= span.start) or kin_after or age and (
                 age.group(2) or age.group(1).isdigit() or fold(age.group(1)) in numbers):
             found.add(key)
-    if not found:
+    # a name right before a patronymic word written apart ("Asel Bakyt kyzy", "Talant Nurbek
+    # uulu") is the father's given name, in every mention (never a surname, nor the town Bakyt)
+    particles = words().patronymic_particles
+    fathers = {span.key or fold(text[span.start:span.end]) for span in spans
+               if LABELS[span.label].kind in ("name", "place", "institution")
+               and (after := regex.match(r"[ \t]+(\p{L}+)", text[span.end:span.end + 12]))
+               and fold(after.group(1)) in particles}
+    if not found and not fathers:
         return spans
     out = []
     for span in spans:
         written = fold(text[span.start:span.end])
         key = span.key or written
+        if key in fathers and LABELS[span.label].kind in ("name", "place", "institution"):
+            out.append(Span(span.start, span.end, "firstname_male", span.attrs, span.score,
+                            span.rule, key))
+            continue
         if key not in found and key[:-1] in found and key.endswith("s"):
             key = key[:-1]  # "Tenzins mentor": Tenzin's
         attrs = ("gen",) if "gen" in span.attrs or written == key + "s" else ()

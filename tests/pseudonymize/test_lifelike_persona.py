@@ -404,3 +404,129 @@ def test_a_swede_beside_a_family_of_a_new_list_stays_swedish(
         for original in swedes:
             got = _surrogate(r, original)
             assert "swedish" in _of(engine, got), (seed, original, got, r.target)
+
+
+# lifelike33: a language the essay keeps decides the country and the names (judge runs 38-39:
+# Khmer kin words beside a Vietnamese writer, Twi ones in a Nigerian family, Sinhala ones with
+# Tamil names, Kyrgyz ones in Kazakhstan; `own_languages_lifelike`); my own sentences.
+def _language_of(name: str, group: str) -> str:
+    """The language a name is listed under inside its group (`name_languages_lifelike`)."""
+    return words().name_languages.get(group, {}).get(fold(name), "")
+
+
+@pytest.mark.parametrize(("text", "country", "group", "language"), [
+    ("Jag heter Sreymom och kommer från Battambang i Kambodja. Min yeay bor kvar där med min "
+     "bong srey Channary. Vår dotter Maly går i förskolan.", "Kambodja", "khmer", ""),
+    ("Akwaaba! Jag heter Kwame Osei och kommer från Kumasi i Ghana. Min fru Abena och våra barn "
+     "Yaw och Efua bor med mig i Eksjö. Hemma pratar vi twi.", "Ghana", "ghanaian", "akan"),
+    ("Ayubowan! Jag heter Dilani Perera och kommer från Kandy i Sri Lanka. Min man Nuwan och vår "
+     "son Kavindu bor med mig i Östhammar. Min loku amma bor i Colombo.", "Sri Lanka", "tamil",
+     "sinhala"),
+    ("Jag heter Asel och kommer från Osh i Kirgizistan. Min eje Gulzat bor i Bisjkek. Min man "
+     "Nurbek och vår dotter Aiperi bor med mig i Strängnäs.", "Kirgizistan", "kyrgyz", ""),
+    ("Jag heter Bishoy Girgis och kommer från Alexandria i Egypten. Vi är kopter. Min fru Marina "
+     "och vår son Abanoub bor med mig i Sölvesborg.", "Egypten", "coptic", ""),
+    # no word keeps the country (Serbia may move), the names keep the family's language
+    ("Jag heter Nemanja Petrović och kommer från Niš i Serbien. Min fru Jelena och våra barn "
+     "Milan och Dragana bor med mig i Hagfors.", "", "bosnian", "serbian"),
+])
+def test_a_language_the_essay_keeps_decides_country_and_names(
+        engine: Engine, text: str, country: str, group: str, language: str) -> None:
+    """Judge: the writer's country moved while the kin words of its language stayed as
+    written, and the family took names of another group or language."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        assert country in r.target, (seed, r.target)  # a language of one country keeps it
+        # (the words the detectors took for names, "Akwaaba", "bong", stay as written)
+        names = [n for a, n in zip((a for a in r.annotations if a.label.startswith("firstname")
+                                    or a.label == "surname"), _names(engine, r))
+                 if n != a.original]
+        assert names and all(group in _groups(engine, n) for n in names), (seed, names)
+        if language:
+            assert all(_language_of(n, group) in (language, "") for n in names), (seed, names)
+            assert any(_language_of(n, group) == language for n in names), (seed, names)
+
+
+def test_a_family_moved_away_from_its_language_keeps_its_names(engine: Engine) -> None:
+    """Guard: no word of the language, the country may move, the names stay Akan (their own
+    votes), never Ewe or Nigerian ones."""
+    text = ("Jag heter Kwame Osei och kommer från Kumasi i Ghana. Min fru Abena och våra barn "
+            "Yaw och Efua bor med mig i Eksjö.")
+    for seed in SEEDS:
+        names = _names(engine, run(engine, text, seed))
+        assert all(_language_of(n, "ghanaian") in ("akan", "") for n in names), (seed, names)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Akwaaba! Jag heter Kwame och bor i Eksjö.", "Akwaaba!"),
+    ("Olá! Jag heter Rodrigo och bor i Sävsjö. Min irmã Bruna bor i Lissabon.", "Min irmã"),
+    ("Hemma pratar vi kirundi och svenska.", "kirundi"),
+    ("Ayubowan! Jag heter Dilani och bor i Östhammar.", "Ayubowan!"),
+])
+def test_a_word_of_the_writers_language_stays_as_written(engine: Engine, text: str,
+                                                          kept: str) -> None:
+    """Judge: greetings, kin words and language names read as names or places ("Akwaaba" ->
+    "Funmi", "irmã" -> "Hadassa", "kirundi" -> "Inkisi")."""
+    for seed in SEEDS[:4]:
+        assert kept in run(engine, text, seed).target, seed
+
+
+def test_a_name_spelt_like_such_a_word_inside_a_sentence_is_replaced(engine: Engine) -> None:
+    """Guard: capitalised inside its sentence, such a word may be a person's name."""
+    for seed in SEEDS[:4]:
+        r = run(engine, "Jag bor i Eksjö. Min vän heter Maame Serwaa och hon pratar twi.", seed)
+        assert "Maame" not in r.target, (seed, r.target)
+
+
+@pytest.mark.parametrize(("text", "swedish"), [
+    ("Jag heter Sreymom och kommer från Battambang i Kambodja. Nu jag bor i Åmål med min man "
+     "Lars och våra barn Maly och Oskar. Min yeay bor kvar i Battambang.", True),
+    # guard: no Swedish spouse, the children's Swedish names take the family's origin
+    ("Jag heter Sreymom och kommer från Battambang i Kambodja. Nu jag bor i Åmål med min man "
+     "Sok och våra barn Maly och Oskar. Min yeay bor kvar i Battambang.", False),
+])
+def test_a_child_of_a_swedish_parent_may_keep_a_swedish_name(engine: Engine, text: str,
+                                                              swedish: bool) -> None:
+    """Judge: "min man Lars och våra barn Maly och oskar" -> a Khmer "Virak" for Oskar."""
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = _surrogate(r, "Oskar")
+        assert ("swedish" in _of(engine, got)) == swedish, (seed, got, r.target)
+
+
+def test_a_pet_form_doubling_a_consonant_doubles_the_surrogates(engine: Engine) -> None:
+    """Judge: "Efua ... vi säger Effie" -> "Konadu ... vi säger Konfie" (a stump)."""
+    text = "Jag heter Kwame och kommer från Ghana. Vår dotter Efua är tre, vi säger Effie."
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        full, nick = _surrogate(r, "Efua"), _surrogate(r, "Effie")
+        if nick.endswith("ie"):  # (else a name of her group, where her name has no such cut)
+            stem = nick[:-3]
+            assert full.startswith(stem) and nick[-3] == stem[-1], (seed, full, nick)
+
+
+@pytest.mark.parametrize("text", [
+    "Jag heter Asel Bakyt kyzy, det betyder dotter till Bakyt, min ata. Jag kommer från Osh.",
+    "Hej! Aiperi Nurbek kyzy blir hemma i morgon, hon ska till tandläkaren.",
+])
+def test_a_patronymic_written_apart_keeps_the_fathers_given_name(engine: Engine,
+                                                                 text: str) -> None:
+    """Judge: "Asel Bakyt kyzy" -> "Asema Sadyrova kyzy" (a woman's family name before kyzy)
+    and "dotter till Bakyt" -> "dotter till Ilanda" (a town)."""
+    father = "Bakyt" if "Bakyt" in text else "Nurbek"
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        got = {a.pseudonym for a in r.annotations if a.original == father}
+        assert len(got) == 1 and " kyzy" in r.target, (seed, got, r.target)
+        name = got.pop()
+        assert words().name_list_sex.get(fold(name), _sex(engine, name)) == "male", (seed, name)
+
+
+def test_a_capitalised_such_word_first_in_a_sentence_without_a_greetings_mark_is_replaced(
+        engine: Engine) -> None:
+    """Guard: "Eje" (Kyrgyz elder sister) is a Swedish given name too; first in a sentence
+    and not said as a greeting or a call, it may be a person's."""
+    for seed in SEEDS[:4]:
+        r = run(engine, "Jag kommer från Osh. Eje är min bästa vän och hon bor i Bisjkek.", seed)
+        assert not [a for a in r.annotations if a.original == "Eje" and a.pseudonym == "Eje"], (
+            seed, r.target)
