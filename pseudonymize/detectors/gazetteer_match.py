@@ -80,7 +80,7 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "kind_noun"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
-    "male_patronymic_ending", "article_prefix"))
+    "male_patronymic_ending", "article_prefix", "double_surname_origin"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph", "sensitive"))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_ending",
                                                   "landmark_preposition", "dwelling_verb"))
@@ -1315,11 +1315,21 @@ class Matcher:
         return (NAME_PAIR.span(last.start, last.end, label, key=last.key),
                 NAME_PAIR.span(span.start, span.end, "surname", span.attrs, key=span.key))
 
+    def _double_surname(self, doc: Doc, first: Span, inner: Span) -> bool:
+        """"Jorge Muñoz Soto", "María Quispe Mamani": an inner family name is a family name
+        where the given name or it is of a people carrying two (`double_surname_origin`: the
+        Spanish-speaking), not "Kwame Osei Boateng" (a Ghanaian father's name, a middle name).
+        Asked only of a listed family name inside a run, so the origins load only then."""
+        origins, double = self.lex.name_origins, self.W["double_surname_origin"]
+        return any(not double.isdisjoint(origins.get(fold(doc.text[s.start:s.end].lower()), ()))
+                   for s in (first, inner))
+
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
-        names, but for a surname that is no given name ("Jorge Muñoz Soto", "María Quispe
-        Mamani": two family names, as in Spanish) unless an Arabic family name ends the run. A run is spans[first:n] of names on adjacent
-        tokens, found in one pass (each span's token by one C-level `bisect` map)."""
+        names, but for a surname that is no given name of a people with two family names
+        (`_double_surname`) unless an Arabic family name ends the run. A run is spans[first:n]
+        of names on adjacent tokens, found in one pass (each span's token by one C-level
+        `bisect` map)."""
         out = list(spans)
         first, prev_k = -1, None  # the current run's first span (-1: none), its last token
         new = tuple.__new__  # Span(...) without its Python __new__: one per inner name
@@ -1342,7 +1352,8 @@ class Matcher:
                 inner = n < end - 1
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
                         or inner and (spans[n].label != "surname" or not e.surname_rank
-                                      or e.first_rank):
+                                      or e.first_rank
+                                      or not self._double_surname(doc, spans[first], spans[n])):
                     out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
         for n, (s, k) in enumerate(zip(spans, ks)):

@@ -154,20 +154,26 @@ def pronoun_gender(doc: Doc, k: int, stop: int, sentence: bool = False) -> str |
 
 
 def writer_named(doc: Doc, k: int) -> bool:
-    """Token k is the writer's own name: "jag heter Nino", "mitt namn är Nino"."""
+    """Token k is the writer's own name: "jag heter Nino", "mitt namn är Nino", or signed
+    after a letter's closing ("Hälsningar\nSreymom", "Mvh, Sara")."""
     folds, words = doc.folds, doc.lex.words
+    j = k - 1 - (k > 1 and folds[k - 1] == ",")
     return k >= 2 and folds[k - 2] == "jag" and folds[k - 1] in words("naming_verb") \
         or k >= 3 and folds[k - 3] in words("own_possessive") \
-        and folds[k - 2] in words("own_name_noun") and folds[k - 1] in words("be_verb")
+        and folds[k - 2] in words("own_name_noun") and folds[k - 1] in words("be_verb") \
+        or j >= 0 and folds[j] in words("closing_word")
 
 
 def writer_gender(doc: Doc) -> str | None:
-    """"min man giorgi", "min fru heter Zahra": the writer's sex by the spouse they own (a
-    husband's wife, a wife's husband), or None where no spouse word or both sexes' are owned."""
-    spouse = doc.lex.words.value("writer_spouse")
-    owners = doc.lex.words("own_possessive")
-    found = {spouse[f] for j, f in enumerate(doc.folds)
-             if f in spouse and j and doc.folds[j - 1] in owners}
+    """"min man giorgi", "min fru heter Zahra", "det är min mans mejl": the writer's sex by the
+    spouse they own (a husband's wife, a wife's husband), or by the parent they say they are
+    ("Jag är mamma till maly"); None where no such word or both sexes' are found."""
+    words = doc.lex.words
+    spouse, parent = words.value("writer_spouse"), words.value("writer_parent")
+    owners, be, folds = words("own_possessive"), words("be_verb"), doc.folds
+    found = {spouse[f] for j, f in enumerate(folds) if f in spouse and j and folds[j - 1] in owners}
+    found.update(parent[f] for j, f in enumerate(folds)
+                 if f in parent and j >= 2 and folds[j - 1] in be and folds[j - 2] == "jag")
     return next(iter(found)) if len(found) == 1 else None
 
 
@@ -305,5 +311,5 @@ NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middl
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
                     "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
-                    "writer_spouse"),
+                    "writer_spouse", "writer_parent", "closing_word"),
                    fn=settle)
