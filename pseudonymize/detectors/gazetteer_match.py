@@ -94,7 +94,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "surname_noun", "name_object", "calling_verb",
                                                   "saying_verb", "nickname_tail", "definite_ending",
                                                   "nationality", "exonym_subject",
-                                                  "possessed_kin"),
+                                                  "possessed_kin", "prof"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -3044,6 +3044,8 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
     if not c.place_ctx:
         return None
     folds, i = c.doc.folds, c.i
+    if _owner_of_person(c.doc, i):  # "Till Malys lärare": a person's, not an addressee
+        return _tok_span(NAME_CONTEXT, c, m._name_guess(c.key[:-1], c.doc, i))
     if folds[i - 1] == "till" and (i - 1 in c.doc.starts or any(
             w in m.W["payment_word"] for w in folds[max(0, i - 6):i - 1])):
         return _tok_span(ADDRESSEE, c, "other_institution")
@@ -3054,6 +3056,20 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
     if not region and c.cap and not m.W["flight_word"].isdisjoint(folds[max(0, i - 3):i - 1]):
         return _tok_span(PLACE_CONTEXT, c, "place")
     return _tok_span(PLACE_CONTEXT, c, "region" if region else "city")
+
+
+def _owner_of_person(doc: Doc, i: int) -> bool:
+    """"Till Malys lärare", "pappa till Milans tränare": a capitalised genitive right before a
+    person's noun (a kin, social or title word before names, a family word, a profession)
+    is the person who has them, not a place or an addressee."""
+    if i + 1 >= len(doc.texts) or not doc.folds[i].endswith("s") or i + 1 in doc.starts \
+            or not doc.texts[i][:1].isupper() or not doc.texts[i + 1].islower():
+        return False
+    cats = doc.entries[i + 1].cats
+    return bool(cats) and not PERSON_NOUN_CATS.isdisjoint(cats)
+
+
+PERSON_NOUN_CATS = frozenset({"name_trigger", "fam", "prof"})
 
 
 def _u_person(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3101,6 +3117,8 @@ def person_towns(doc: Doc, spans: list[Span],
     town's reading with nothing saying place is no evidence against that."""
     persons = {doc.folds[doc.index_at(s.start)]: s.label for s in spans
                if s.label in FIRSTNAMES and s.rule != "coreference"}
+    named, before_surname = _named_towns(doc, spans)
+    persons.update(named)
     for label, key in earlier:
         if label in FIRSTNAMES:
             persons.setdefault(fold(key), label)
@@ -3114,7 +3132,8 @@ def person_towns(doc: Doc, spans: list[Span],
         k = doc.index_at(s.start)
         key = doc.folds[k]
         gen = key not in persons and key.endswith("s") and key[:-1] in persons
-        if doc.ends[k] != s.end or k and doc.folds[k - 1] in preps and not gen:
+        if doc.ends[k] != s.end or k and doc.folds[k - 1] in preps and not gen \
+                and s.start not in before_surname:
             continue  # ("Till Bimas lärare": a person's genitive after the preposition)
         label = persons.get(key[:-1] if gen else key)
         if label:
@@ -3122,7 +3141,36 @@ def person_towns(doc: Doc, spans: list[Span],
     return out
 
 
-PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("place_trigger",),
+def _named_towns(doc: Doc, spans: list[Span]) -> tuple[dict[str, str], set[int]]:
+    """Towns the essay itself shows to be a person's given name (key -> its first-name label),
+    where the name lists hold it as one: followed by a family name ("pappa till Milan
+    petrović": a person also after the preposition; the second value holds those spans'
+    starts) or a genitive before a person's noun ("Till Milans tränare")."""
+    found: dict[str, str] = {}
+    starts: set[int] = set()
+    for s, after in zip(spans, spans[1:] + [None]):
+        if s.label != "city" or s.rule not in TOWN_READINGS:
+            continue
+        k = doc.index_at(s.start)
+        if doc.ends[k] != s.end:
+            continue
+        key = doc.folds[k]
+        surname = after is not None and after.label == "surname" and k + 1 < len(doc.texts) \
+            and doc.offsets[k + 1] == after.start and "\n" not in doc.space(k)
+        if not surname and _owner_of_person(doc, k):
+            key = key[:-1]
+        elif not surname:
+            continue
+        gender = doc.lex.get(key).gender
+        if gender:
+            found.setdefault(key, FIRSTNAME[gender])
+            if surname:
+                starts.add(s.start)
+    return found, starts
+
+
+PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("place_trigger", "name_trigger",
+                                                                         "fam", "prof"),
                    fn=person_towns)
 TOWN_READINGS = frozenset({GAZETTEER.name, "coreference"})  # a town by its name alone
 

@@ -254,6 +254,34 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
     (`remembered`: the names they gendered): "vår son Tomás … vi säger tomi" there, "med tomi.
     Från hennes fönster" (the grandmother's) here; "zhino var sjuk, hon hostade" still decides."""
     spans = _vietnamese(doc, spans)
+    opened, found = _evidence(doc, spans, remembered)
+    if not found:
+        return spans
+    out = list(spans)
+    for n, key in opened.items():
+        genders = found.get(key, ())
+        if len(genders) == 1:
+            s = out[n]
+            label = FIRSTNAME[next(iter(genders))]
+            if label != s.label:
+                out[n] = NAME_GENDER.span(s.start, s.end, label, s.attrs, key=s.key,
+                                          score=s.score)
+    return out
+
+
+def evidence(doc: Doc, spans: list[Span]) -> dict[str, str]:
+    """The sex this essay's own words give each first name that has any (a kin word, a
+    pronoun, the writer's spouse …, as `settle` reads them; not the name lists nor an
+    ending's guess), by its folded key: what a learner's other essays take from this one
+    ("min dotter Maly" here, "våra barn Maly och oskar" there)."""
+    _, found = _evidence(doc, spans, frozenset())
+    return {key: next(iter(genders)) for key, genders in found.items() if len(genders) == 1}
+
+
+def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str]
+              ) -> tuple[dict[int, str], dict[str, set[str]]]:
+    """The first-name spans whose gender the essay's evidence may settle (index -> key), and
+    the genders that evidence gives each key."""
     found: dict[str, set[str]] = {}
     opened: dict[int, str] = {}
     before: str | None = None  # the gender of the last gendered first name so far
@@ -293,18 +321,7 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             before = gender
             if k >= 2 and doc.folds[k - 2] == "jag" and doc.folds[k - 1] in naming:
                 writer = gender
-    if not found:
-        return spans
-    out = list(spans)
-    for n, key in opened.items():
-        genders = found.get(key, ())
-        if len(genders) == 1:
-            s = out[n]
-            label = FIRSTNAME[next(iter(genders))]
-            if label != s.label:
-                out[n] = NAME_GENDER.span(s.start, s.end, label, s.attrs, key=s.key,
-                                          score=s.score)
-    return out
+    return opened, found
 
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
