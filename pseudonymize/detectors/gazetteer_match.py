@@ -86,6 +86,7 @@ PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_endin
                                                   "landmark_preposition", "dwelling_verb"))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
                                             "possessive"))
+FOREIGN_HEAD = _rule("foreign-head", ("place", "other_institution"), 0.65, ("foreign_place_head",))
 ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word", "account_trigger"))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
                                                   "verb_ending", "possessive", "kin_adjective",
@@ -2738,6 +2739,33 @@ def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
     return None
 
 
+def _u_foreign_head(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Angkor Wat", "Wat Phra Kaew", "Lanka Vihara": capitalised words beside one naming a
+    temple or monument in the learners' languages (`foreign_place_head`, its label the value)
+    are that place, not a person's given and family name. Asked at the run's first word;
+    the head after a capitalised word is that word's run. After a naming word the words are
+    a person's all the same ("min kompis Wat Somchai")."""
+    doc, i = c.doc, c.i
+    if not c.cap or c.initial or c.name_ctx or c.named:
+        return None
+    heads = m.lex.words.value("foreign_place_head")
+    if c.key in heads and i and i not in doc.starts and doc.space(i - 1) == " " \
+            and doc.texts[i - 1][:1].isupper() and doc.texts[i - 1].isalpha():
+        return REJECT
+    end, head = i, heads.get(c.key)
+    while end + 1 < len(doc.texts) and end - i < FOREIGN_HEAD_RUN and doc.space(end) == " " \
+            and doc.texts[end + 1][:1].isupper() and doc.texts[end + 1].isalpha():
+        end += 1
+        head = head or heads.get(doc.folds[end])
+    if not head or end == i:
+        return None
+    return FOREIGN_HEAD.span(doc.offsets[i], doc.ends[end], head,
+                             key=" ".join(doc.folds[i:end + 1]))
+
+
+FOREIGN_HEAD_RUN = 3  # words after the first: "Wat Phra Sri Mahathat"
+
+
 def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Nguyen Thi Lan": a capitalised word right after a name continues it, even when it is (or
     folds like) an ordinary word ("Lan" ~ "län")."""
@@ -3101,7 +3129,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
-                 _u_namelike_slot, _u_city_part, _u_water, _u_shape,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_shape, _u_foreign_head,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
@@ -3179,7 +3207,7 @@ TOWN_READINGS = frozenset({GAZETTEER.name, "coreference"})  # a town by its name
 RULES: tuple[Rule, ...] = (
     _with(PHRASE, Matcher._phrase_span), _with(GAZETTEER, Matcher._classify),
     _with(FUZZY, _u_fuzzy), _with(INSTITUTION_CONTEXT, _u_institution),
-    _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
+    _with(FOREIGN_HEAD, _u_foreign_head), _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
     _with(PLACE_CONTEXT, _u_place_context), _with(PLACE_LIST, _u_place_list),
     _with(ADDRESSEE, _u_place_context),
