@@ -130,8 +130,8 @@ def _nickname(doc: Doc, i: int, before: str | None, writer: str | None) -> str |
         return None
     nick = doc.lex.words.union("nickname_word", "saying_verb")
     for j in range(i - 1, max(-1, i - 1 - NICKNAME_REACH), -1):
-        if j + 1 in doc.starts:
-            return None
+        if j + 1 in doc.starts or doc.folds[j] == "att":
+            return None  # ("Karl-Erik säger att Senuri …": a clause said, no nickname)
         if doc.folds[j] in nick:  # "smeknamn är Sai", "Shamiram, alla säger Shami"
             return before
     return None
@@ -274,14 +274,15 @@ def evidence(doc: Doc, spans: list[Span]) -> dict[str, str]:
     pronoun, the writer's spouse …, as `settle` reads them; not the name lists nor an
     ending's guess), by its folded key: what a learner's other essays take from this one
     ("min dotter Maly" here, "våra barn Maly och oskar" there)."""
-    _, found = _evidence(doc, spans, frozenset())
+    _, found = _evidence(doc, spans, frozenset(), tied=True)
     return {key: next(iter(genders)) for key, genders in found.items() if len(genders) == 1}
 
 
-def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str]
+def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: bool = False
               ) -> tuple[dict[int, str], dict[str, set[str]]]:
     """The first-name spans whose gender the essay's evidence may settle (index -> key), and
-    the genders that evidence gives each key."""
+    the genders that evidence gives each key; with `tied`, only evidence tied to a mention
+    (not a pronoun somewhere after it: "hämtar Senuri … han bjöd oss" may be anyone's)."""
     found: dict[str, set[str]] = {}
     opened: dict[int, str] = {}
     before: str | None = None  # the gender of the last gendered first name so far
@@ -306,7 +307,7 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str]
                 or kin_after(doc, k)
             if gender is None and writer_named(doc, k):
                 gender = spouse()  # "Jag heter Siriporn … min man" (no pronoun: "jag")
-            if gender is None:
+            if gender is None and not tied:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n], key in remembered)
             if gender:

@@ -119,6 +119,15 @@ def test_an_essays_evidence_outweighs_another_essays_guess_of_a_names_sex(engine
         == ["firstname_female"]
 
 
+def test_a_pronoun_after_a_name_is_no_evidence_for_the_learners_other_essays(
+        engine: Engine) -> None:
+    # "han" may be the neighbour's: it genders the name in its own essay only
+    memory = Memory()
+    engine.pseudonymize("Vår granne Karl hämtar Sreyneang från skolan. Sen han bjöd oss på fika.",
+                        "e1", memory=memory)
+    assert "sreyneang" not in memory.genders
+
+
 # (an earlier essay, a later one, the later one's mention of several words): a name of several
 # words one essay established is found in the learner's next, in any case, with its label there
 EARLIER_PHRASES = [
