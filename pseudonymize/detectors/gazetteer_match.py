@@ -95,7 +95,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "surname_noun", "name_object", "calling_verb",
                                                   "saying_verb", "nickname_tail", "definite_ending",
                                                   "nationality", "exonym_subject",
-                                                  "possessed_kin", "prof"),
+                                                  "possessed_kin", "prof", "kin_of_verb"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -267,11 +267,22 @@ PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigg
 PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 
 
+def _kin_of(doc: Doc, i: int) -> bool:
+    """"Jag är pappa till Shapla", "det betyder dotter till Bakyt": after a kin word and "till"
+    said of someone (`kin_of_verb` before it), the word is the person whose kin that is, not
+    where someone goes ("åkte med pappa till hjo")."""
+    W = doc.lex.words.folds
+    return i >= 3 and doc.folds[i - 1] == "till" and doc.folds[i - 2] in W["name_trigger.kin"] \
+        and doc.folds[i - 3] in W["kin_of_verb"]
+
+
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
-    after a bare place preposition; else 0."""
+    after a bare place preposition; else 0 (also after a kin word's "till": `_kin_of`)."""
     folds, W = doc.folds, doc.lex.words.folds
     ENDS = doc.lex.words.ends
+    if _kin_of(doc, i):
+        return 0
     after = folds[i + 1:i + 5]
     if len(after) > 1 and (
             after[0] in W["place_statement.locating"] and (
@@ -584,7 +595,9 @@ def _called(doc: Doc, i: int) -> bool:
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma, or an
-    initial: "min chef heter A. Berg"), "mitt namn är": a person."""
+    initial: "min chef heter A. Berg"), "mitt namn är", "är pappa till": a person."""
+    if _kin_of(doc, i):
+        return True
     j = _initial_before(doc, i) - 1
     while j >= 0 and doc.texts[j] in {",", ":"}:
         j -= 1
@@ -1319,11 +1332,12 @@ class Matcher:
     def _double_surname(self, doc: Doc, first: Span, inner: Span) -> bool:
         """"Jorge Muñoz Soto", "María Quispe Mamani": an inner family name is a family name
         where the given name or it is of a people carrying two (`double_surname_origin`: the
-        Spanish-speaking), not "Kwame Osei Boateng" (a Ghanaian father's name, a middle name).
-        Asked only of a listed family name inside a run, so the origins load only then."""
+        Spanish-speaking; "maría gabriela Rincón Urdaneta" though no list holds Rincón), not
+        "Kwame Osei Boateng" (a Ghanaian father's name, a middle name). Asked only of an inner
+        name read as a family name, so the origins load only then."""
         origins, double = self.lex.name_origins, self.W["double_surname_origin"]
-        return any(not double.isdisjoint(origins.get(fold(doc.text[s.start:s.end].lower()), ()))
-                   for s in (first, inner))
+        return any(not double.isdisjoint(origins.get(fold(word), ()))
+                   for s in (first, inner) for word in doc.text[s.start:s.end].lower().split())
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
@@ -1352,8 +1366,7 @@ class Matcher:
                 # "Tatjana Ivanovna", "Sergej Ivanovitj Petrov": a patronymic
                 inner = n < end - 1
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
-                        or inner and (spans[n].label != "surname" or not e.surname_rank
-                                      or e.first_rank
+                        or inner and (spans[n].label != "surname" or e.first_rank
                                       or not self._double_surname(doc, spans[first], spans[n])):
                     out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
