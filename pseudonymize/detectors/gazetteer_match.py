@@ -2512,8 +2512,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     else:
         return None
     if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
-            or m._compound(c.key) or m._misspelt(c.key) and not subject:
-        return None
+            or (m._compound(c.key) or m._misspelt(c.key)) and not subject:
+        return None  # (but "min baba desanka bor": de|sänka, and a subject before its verb)
     return _tok_span(rule, c, label, score=0.6)
 
 
@@ -3042,10 +3042,12 @@ def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     """"Tjänstebil", a misspelt everyday word or a long one inflected ("Skribenten") at a
     sentence start: not a name (not "Ashna": ash+na); but a surname of words is (Anders|son,
-    `word_surname_ending`)."""
+    `word_surname_ending`), nor is a capitalised compound inside a sentence after a naming
+    word ("min mamma Desanka": de|sänka; but "hos Förvaltaren" is a noun's form)."""
     if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) \
             and not _given_name_son(m, c.key) and (
-            m._compound(c.key) or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
+            m._compound(c.key) and not (c.name_ctx and c.cap and not c.initial)
+            or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
             or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
