@@ -95,7 +95,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "surname_noun", "name_object", "calling_verb",
                                                   "saying_verb", "nickname_tail", "definite_ending",
                                                   "nationality", "exonym_subject",
-                                                  "possessed_kin", "prof", "kin_of_verb"),
+                                                  "possessed_kin", "prof", "kin_of_verb",
+                                                  "kin_of_preposition"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -272,8 +273,8 @@ def _kin_of(doc: Doc, i: int) -> bool:
     said of someone (`kin_of_verb` before it), the word is the person whose kin that is, not
     where someone goes ("åkte med pappa till hjo")."""
     W = doc.lex.words.folds
-    return i >= 3 and doc.folds[i - 1] == "till" and doc.folds[i - 2] in W["name_trigger.kin"] \
-        and doc.folds[i - 3] in W["kin_of_verb"]
+    return i >= 3 and doc.folds[i - 1] in W["kin_of_preposition"] \
+        and doc.folds[i - 2] in W["name_trigger.kin"] and doc.folds[i - 3] in W["kin_of_verb"]
 
 
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
@@ -631,7 +632,7 @@ class NameOpeners(dict):
     def __init__(self, lex: Lexicon) -> None:
         super().__init__()
         self.lex = lex
-        self.words = lex.words.union("name_copula", "name_object")
+        self.words = lex.words.union("name_copula", "name_object", "kin_of_preposition")
 
     def __missing__(self, text: str) -> bool:
         key = FOLDS[text]
@@ -935,7 +936,34 @@ class Matcher:
         learner's earlier essays)."""
         spans = _name_tails(self, doc, self._split_names(doc, spans))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
-        return person_towns(doc, settle(doc, self._doubled(doc, spans)))
+        return person_towns(doc, settle(doc, self._family_first(doc, self._doubled(doc, spans))))
+
+    @staticmethod
+    def _family_first(doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Jag heter Sreymom Strand … mitt namn är Chea Sreymom, familjenamn först": a name of
+        two words whose second the essay gives as a first name (the first word of a name right
+        after "heter") and whose first no list holds as one nor the essay gives as one is
+        written family name first, as in Khmer, Vietnamese, Chinese or Hungarian (not "min
+        kompis Omar Ali" after "jag heter Ali Hassan": Omar is a given name)."""
+        naming = doc.lex.words("naming_verb")
+        ks = [doc.index_at(s.start) for s in spans]
+        given = {doc.folds[k]: s.label for s, k in zip(spans, ks)
+                 if s.label in FIRSTNAMES and k and doc.folds[k - 1] in naming}
+        if not given:
+            return spans
+        out = list(spans)
+        for n in range(len(spans) - 1):
+            a, b, ka, kb = spans[n], spans[n + 1], ks[n], ks[n + 1]
+            if kb != ka + 1 or a.label not in NAME_RUN or b.label not in NAME_RUN \
+                    or doc.folds[kb] not in given or doc.folds[ka] in given \
+                    or doc.entries[ka].gender \
+                    or n and spans[n - 1].label in NAME_RUN and ks[n - 1] == ka - 1 \
+                    or n + 2 < len(spans) and spans[n + 2].label in NAME_RUN \
+                    and ks[n + 2] == kb + 1:
+                continue
+            out[n] = a._replace(label="surname")
+            out[n + 1] = b._replace(label=given[doc.folds[kb]])
+        return out
 
     def _titled(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """"Jag heter Saw Eh Htoo", "min fru Naw Paw Paw": after a capitalised Burmese or Karen
