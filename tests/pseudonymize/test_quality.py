@@ -70,13 +70,13 @@ BLIND2_LEAKS_MAX = 5
 # essays; 0.884 and 20 at the session's end), and dev14, its second (first 0.844 and 41 leaks in 27
 # essays; 0.858 and 30 at the end), both open to tuning in the eighth; dev15, written blind in
 # the eighth session and only measured there (first 0.860 and 30 leaks in 22 essays; 0.873 and 28
-# at the end), open to tuning in the ninth: 0.904 and 27 after h-recall22's person names (kin
+# at the end), open to tuning in the ninth: 0.904 and 26 after h-recall22's person names (kin
 # words, the writer's sex, evidence of a name's sex kept across a learner's essays, middle
 # names, temples; dev12 0.952 and 10): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.975, 1), "dev11": (0.955, 3), "dev12": (0.95, 10),
-              "dev13": (0.93, 15), "dev14": (0.925, 17), "dev15": (0.90, 27)}
+              "dev13": (0.93, 15), "dev14": (0.925, 17), "dev15": (0.90, 26)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
