@@ -23,6 +23,7 @@ from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import detectors, normalize, resolve
 from pseudonymize.detectors import FAMILIES
 from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS, person_towns
+from pseudonymize.detectors.gender import evidence
 from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
@@ -50,19 +51,29 @@ class Memory:
     refs: dict[tuple[str, str], int] = field(default_factory=dict)
     bases: dict[tuple[str, int], str] = field(default_factory=dict)
     countries: dict[str, str] = field(default_factory=dict)
+    # folded first name -> the sex an essay's own words gave it ("min dotter Maly"; "" where
+    # two essays disagree): it outweighs what another essay could only guess from the name
+    genders: dict[str, str] = field(default_factory=dict)
+
+    def said(self, genders: Mapping[str, str]) -> None:
+        """Keep the sexes one essay's evidence gave its first names (`gender.evidence`)."""
+        for key, sex in genders.items():
+            self.genders[key] = sex if self.genders.get(key, sex) == sex else ""
 
     def to_json(self) -> dict:
         """JSON-ready rows (the scope is chosen per call, not kept). They pair originals with
         surrogates: whoever stores them stores key material."""
         return {"refs": [[label, key, ref] for (label, key), ref in self.refs.items()],
                 "bases": [[label, ref, base] for (label, ref), base in self.bases.items()],
-                "countries": [[iso, other] for iso, other in self.countries.items()]}
+                "countries": [[iso, other] for iso, other in self.countries.items()],
+                "genders": [[key, sex] for key, sex in self.genders.items()]}
 
     @classmethod
     def from_json(cls, data: dict) -> Memory:
         return cls(refs={(label, key): int(ref) for label, key, ref in data.get("refs", [])},
                    bases={(label, int(ref)): base for label, ref, base in data.get("bases", [])},
-                   countries={iso: other for iso, other in data.get("countries", [])})
+                   countries={iso: other for iso, other in data.get("countries", [])},
+                   genders={key: sex for key, sex in data.get("genders", [])})
 
 
 WORD = re.compile(r"\w+")
@@ -172,20 +183,24 @@ class Engine:
         learner's memory, what their earlier essays established is found here too."""
         view = normalize.view(text, self.ordinary)
         doc = Doc.make(view.text, self.lex, self.spellings)
-        spans = self.detect_doc(doc, memory.refs if memory else None)
+        spans = self.detect_doc(doc, memory.refs if memory else None,
+                                memory.genders if memory else None)
+        if memory is not None:
+            memory.said(evidence(doc, spans))
         if policy is not None:
             countries = {s.key: self.lex.get(s.key).country for s in spans if s.label == "country"}
             spans = policy.apply(spans, view.clean, metadata or {}, countries)
         return view, doc, spans
 
-    def detect_doc(self, doc: Doc, earlier: dict[tuple[str, str], int] | None = None
-                   ) -> list[Span]:
-        """`detect` on a prepared essay (`earlier`: a learner's Memory.refs)."""
+    def detect_doc(self, doc: Doc, earlier: dict[tuple[str, str], int] | None = None,
+                   said: Mapping[str, str] | None = None) -> list[Span]:
+        """`detect` on a prepared essay (`earlier`: a learner's Memory.refs; `said`: its
+        Memory.genders)."""
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())
         spans = resolve.unify(resolve.refine_areas(spans, doc), doc.text)
-        return resolve.named_ages(resolve.remembered_gender(spans, doc, earlier), doc)
+        return resolve.named_ages(resolve.remembered_gender(spans, doc, earlier, said), doc)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,

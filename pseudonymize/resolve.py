@@ -8,7 +8,7 @@ they share a canonical key.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import compress, count
 from operator import itemgetter, sub
 
@@ -746,20 +746,26 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
 
 
 def remembered_gender(spans: list[Span], doc: Doc,
-                      earlier: dict[tuple[str, str], int] | None) -> list[Span]:
+                      earlier: dict[tuple[str, str], int] | None,
+                      said: Mapping[str, str] | None = None) -> list[Span]:
     """A first name takes the sex the learner's earlier essays established ("Min fru heter
     Shamiram" there, "Shamiram var gravid" here; "vi kallar honom Gabi" there, a woman's name
     in the lists, "kaffe med Gabi" here), unless this essay's own
     evidence settles it (name-gender), also at a mention only the memory found ("zhino har
     astma, hon hostar" after an essay that had to guess her sex by the name's ending). The
     essay's evidence is read again over every rule's names: a context rule's name ("min dotter
-    rezan är nio", the age rule's) has not been through the gazetteer's reading of it."""
+    rezan är nio", the age rule's) has not been through the gazetteer's reading of it.
+    Where an earlier essay's own words gave the name its sex (`said`: "min dotter Maly"),
+    that outweighs the labels other essays could only guess ("våra barn Maly och oskar")."""
     if not earlier:
         return settle(doc, spans)
     known: dict[str, set[str]] = {}
     for label, key in earlier:
         if label in GENDERED_NAMES:
             known.setdefault(key, set()).add(label)
+    for key, sex in (said or {}).items():
+        if sex and key in known:
+            known[key] = {FIRSTNAME[sex]}
     out = []
     for span in spans:
         key = span.key or doc.text[span.start:span.end].lower()  # as `number` keys it

@@ -80,12 +80,13 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "kind_noun"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
-    "male_patronymic_ending", "article_prefix"))
+    "male_patronymic_ending", "article_prefix", "double_surname_origin"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph", "sensitive"))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_ending",
                                                   "landmark_preposition", "dwelling_verb"))
 NAME_PAIR = _rule("name-pair", NAMES, 0.6, ("surname_ending", "kin_gender", "gender_skip",
                                             "possessive"))
+FOREIGN_HEAD = _rule("foreign-head", ("place", "other_institution"), 0.65, ("foreign_place_head",))
 ADDRESSEE = _rule("addressee", ("other_institution",), 0.6, ("payment_word", "account_trigger"))
 NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surname_ending",
                                                   "verb_ending", "possessive", "kin_adjective",
@@ -94,7 +95,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "surname_noun", "name_object", "calling_verb",
                                                   "saying_verb", "nickname_tail", "definite_ending",
                                                   "nationality", "exonym_subject",
-                                                  "possessed_kin"),
+                                                  "possessed_kin", "prof", "kin_of_verb",
+                                                  "kin_of_preposition"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -266,11 +268,22 @@ PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigg
 PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 
 
+def _kin_of(doc: Doc, i: int) -> bool:
+    """"Jag är pappa till Shapla", "det betyder dotter till Bakyt": after a kin word and "till"
+    said of someone (`kin_of_verb` before it), the word is the person whose kin that is, not
+    where someone goes ("åkte med pappa till hjo")."""
+    W = doc.lex.words.folds
+    return i >= 3 and doc.folds[i - 1] in W["kin_of_preposition"] \
+        and doc.folds[i - 2] in W["name_trigger.kin"] and doc.folds[i - 3] in W["kin_of_verb"]
+
+
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
-    after a bare place preposition; else 0."""
+    after a bare place preposition; else 0 (also after a kin word's "till": `_kin_of`)."""
     folds, W = doc.folds, doc.lex.words.folds
     ENDS = doc.lex.words.ends
+    if _kin_of(doc, i):
+        return 0
     after = folds[i + 1:i + 5]
     if len(after) > 1 and (
             after[0] in W["place_statement.locating"] and (
@@ -590,7 +603,9 @@ def _called(doc: Doc, i: int) -> bool:
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma, or an
-    initial: "min chef heter A. Berg"), "mitt namn är": a person."""
+    initial: "min chef heter A. Berg"), "mitt namn är", "är pappa till": a person."""
+    if _kin_of(doc, i):
+        return True
     j = _initial_before(doc, i) - 1
     while j >= 0 and doc.texts[j] in {",", ":"}:
         j -= 1
@@ -624,7 +639,7 @@ class NameOpeners(dict):
     def __init__(self, lex: Lexicon) -> None:
         super().__init__()
         self.lex = lex
-        self.words = lex.words.union("name_copula", "name_object")
+        self.words = lex.words.union("name_copula", "name_object", "kin_of_preposition")
 
     def __missing__(self, text: str) -> bool:
         key = FOLDS[text]
@@ -928,7 +943,34 @@ class Matcher:
         learner's earlier essays)."""
         spans = _name_tails(self, doc, self._split_names(doc, spans))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
-        return person_towns(doc, settle(doc, self._doubled(doc, spans)))
+        return person_towns(doc, settle(doc, self._family_first(doc, self._doubled(doc, spans))))
+
+    @staticmethod
+    def _family_first(doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Jag heter Sreymom Strand … mitt namn är Chea Sreymom, familjenamn först": a name of
+        two words whose second the essay gives as a first name (the first word of a name right
+        after "heter") and whose first no list holds as one nor the essay gives as one is
+        written family name first, as in Khmer, Vietnamese, Chinese or Hungarian (not "min
+        kompis Omar Ali" after "jag heter Ali Hassan": Omar is a given name)."""
+        naming = doc.lex.words("naming_verb")
+        ks = [doc.index_at(s.start) for s in spans]
+        given = {doc.folds[k]: s.label for s, k in zip(spans, ks)
+                 if s.label in FIRSTNAMES and k and doc.folds[k - 1] in naming}
+        if not given:
+            return spans
+        out = list(spans)
+        for n in range(len(spans) - 1):
+            a, b, ka, kb = spans[n], spans[n + 1], ks[n], ks[n + 1]
+            if kb != ka + 1 or a.label not in NAME_RUN or b.label not in NAME_RUN \
+                    or doc.folds[kb] not in given or doc.folds[ka] in given \
+                    or doc.entries[ka].gender \
+                    or n and spans[n - 1].label in NAME_RUN and ks[n - 1] == ka - 1 \
+                    or n + 2 < len(spans) and spans[n + 2].label in NAME_RUN \
+                    and ks[n + 2] == kb + 1:
+                continue
+            out[n] = a._replace(label="surname")
+            out[n + 1] = b._replace(label=given[doc.folds[kb]])
+        return out
 
     def _titled(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """"Jag heter Saw Eh Htoo", "min fru Naw Paw Paw": after a capitalised Burmese or Karen
@@ -1322,11 +1364,22 @@ class Matcher:
         return (NAME_PAIR.span(last.start, last.end, label, key=last.key),
                 NAME_PAIR.span(span.start, span.end, "surname", span.attrs, key=span.key))
 
+    def _double_surname(self, doc: Doc, first: Span, inner: Span) -> bool:
+        """"Jorge Muñoz Soto", "María Quispe Mamani": an inner family name is a family name
+        where the given name or it is of a people carrying two (`double_surname_origin`: the
+        Spanish-speaking; "maría gabriela Rincón Urdaneta" though no list holds Rincón), not
+        "Kwame Osei Boateng" (a Ghanaian father's name, a middle name). Asked only of an inner
+        name read as a family name, so the origins load only then."""
+        origins, double = self.lex.name_origins, self.W["double_surname_origin"]
+        return any(not double.isdisjoint(origins.get(fold(word), ()))
+                   for s in (first, inner) for word in doc.text[s.start:s.end].lower().split())
+
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
-        names, but for a surname that is no given name ("Jorge Muñoz Soto", "María Quispe
-        Mamani": two family names, as in Spanish) unless an Arabic family name ends the run. A run is spans[first:n] of names on adjacent
-        tokens, found in one pass (each span's token by one C-level `bisect` map)."""
+        names, but for a surname that is no given name of a people with two family names
+        (`_double_surname`) unless an Arabic family name ends the run. A run is spans[first:n]
+        of names on adjacent tokens, found in one pass (each span's token by one C-level
+        `bisect` map)."""
         out = list(spans)
         first, prev_k = -1, None  # the current run's first span (-1: none), its last token
         new = tuple.__new__  # Span(...) without its Python __new__: one per inner name
@@ -1348,8 +1401,8 @@ class Matcher:
                 # "Tatjana Ivanovna", "Sergej Ivanovitj Petrov": a patronymic
                 inner = n < end - 1
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
-                        or inner and (spans[n].label != "surname" or not e.surname_rank
-                                      or e.first_rank):
+                        or inner and (spans[n].label != "surname" or e.first_rank
+                                      or not self._double_surname(doc, spans[first], spans[n])):
                     out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
         for n, (s, k) in enumerate(zip(spans, ks)):
@@ -2504,10 +2557,9 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
     else:
         return None
-    # (a kin word's subject may split into everyday words too: "min syster roseline bor", ros|e|line)
     if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
-            or not subject and (m._compound(c.key) or m._misspelt(c.key)):
-        return None
+            or (m._compound(c.key) or m._misspelt(c.key)) and not subject:
+        return None  # (but "min baba desanka bor": de|sänka, and a subject before its verb)
     return _tok_span(rule, c, label, score=0.6)
 
 
@@ -2744,6 +2796,33 @@ def _u_shape(m: Matcher, c: Cand) -> Span | bool | None:
             or ":" in c.key or "." in c.key:
         return REJECT
     return None
+
+
+def _u_foreign_head(m: Matcher, c: Cand) -> Span | bool | None:
+    """"Angkor Wat", "Wat Phra Kaew", "Lanka Vihara": capitalised words beside one naming a
+    temple or monument in the learners' languages (`foreign_place_head`, its label the value)
+    are that place, not a person's given and family name. Asked at the run's first word;
+    the head after a capitalised word is that word's run. After a naming word the words are
+    a person's all the same ("min kompis Wat Somchai")."""
+    doc, i = c.doc, c.i
+    if not c.cap or c.initial or c.name_ctx or c.named:
+        return None
+    heads = m.lex.words.value("foreign_place_head")
+    if c.key in heads and i and i not in doc.starts and doc.space(i - 1) == " " \
+            and doc.texts[i - 1][:1].isupper() and doc.texts[i - 1].isalpha():
+        return REJECT
+    end, head = i, heads.get(c.key)
+    while end + 1 < len(doc.texts) and end - i < FOREIGN_HEAD_RUN and doc.space(end) == " " \
+            and doc.texts[end + 1][:1].isupper() and doc.texts[end + 1].isalpha():
+        end += 1
+        head = head or heads.get(doc.folds[end])
+    if not head or end == i:
+        return None
+    return FOREIGN_HEAD.span(doc.offsets[i], doc.ends[end], head,
+                             key=" ".join(doc.folds[i:end + 1]))
+
+
+FOREIGN_HEAD_RUN = 3  # words after the first: "Wat Phra Sri Mahathat"
 
 
 def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3046,21 +3125,15 @@ def _u_place_suffix(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     """"Tjänstebil", a misspelt everyday word or a long one inflected ("Skribenten") at a
     sentence start: not a name (not "Ashna": ash+na); but a surname of words is (Anders|son,
-    `word_surname_ending`)."""
+    `word_surname_ending`), nor is a capitalised compound inside a sentence after a naming
+    word ("min mamma Desanka": de|sänka; but "hos Förvaltaren" is a noun's form)."""
     if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) \
             and not _given_name_son(m, c.key) and (
-            m._compound(c.key) and not _owned_kin_right_before(m, c.doc, c.i)
+            m._compound(c.key) and not (c.name_ctx and c.cap and not c.initial)
             or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
             or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
-
-
-def _owned_kin_right_before(m: Matcher, doc: Doc, i: int) -> bool:
-    """"min syster Roseline", "min abuela Roselina": a capitalised word right after an owned
-    kin word is its name, even one that splits into everyday words (ros|e|line)."""
-    return i >= 2 and m.lex.marks.get(doc.texts[i - 1].lower()) == "fam" \
-        and _owner_before(m, doc, i - 1)
 
 
 def _given_name_son(m: Matcher, key: str) -> bool:
@@ -3097,6 +3170,8 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
     if not c.place_ctx:
         return None
     folds, i = c.doc.folds, c.i
+    if _owner_of_person(c.doc, i):  # "Till Malys lärare": a person's, not an addressee
+        return _tok_span(NAME_CONTEXT, c, m._name_guess(c.key[:-1], c.doc, i))
     if folds[i - 1] == "till" and (i - 1 in c.doc.starts or any(
             w in m.W["payment_word"] for w in folds[max(0, i - 6):i - 1])):
         return _tok_span(ADDRESSEE, c, "other_institution")
@@ -3107,6 +3182,20 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
     if not region and c.cap and not m.W["flight_word"].isdisjoint(folds[max(0, i - 3):i - 1]):
         return _tok_span(PLACE_CONTEXT, c, "place")
     return _tok_span(PLACE_CONTEXT, c, "region" if region else "city")
+
+
+def _owner_of_person(doc: Doc, i: int) -> bool:
+    """"Till Malys lärare", "pappa till Milans tränare": a capitalised genitive right before a
+    person's noun (a kin, social or title word before names, a family word, a profession)
+    is the person who has them, not a place or an addressee."""
+    if i + 1 >= len(doc.texts) or not doc.folds[i].endswith("s") or i + 1 in doc.starts \
+            or not doc.texts[i][:1].isupper() or not doc.texts[i + 1].islower():
+        return False
+    cats = doc.entries[i + 1].cats
+    return bool(cats) and not PERSON_NOUN_CATS.isdisjoint(cats)
+
+
+PERSON_NOUN_CATS = frozenset({"name_trigger", "fam", "prof"})
 
 
 def _u_person(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3138,7 +3227,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
-                 _u_namelike_slot, _u_city_part, _u_water, _u_shape,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_shape, _u_foreign_head,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
@@ -3154,6 +3243,8 @@ def person_towns(doc: Doc, spans: list[Span],
     town's reading with nothing saying place is no evidence against that."""
     persons = {doc.folds[doc.index_at(s.start)]: s.label for s in spans
                if s.label in FIRSTNAMES and s.rule != "coreference"}
+    named, before_surname = _named_towns(doc, spans)
+    persons.update(named)
     for label, key in earlier:
         if label in FIRSTNAMES:
             persons.setdefault(fold(key), label)
@@ -3167,7 +3258,8 @@ def person_towns(doc: Doc, spans: list[Span],
         k = doc.index_at(s.start)
         key = doc.folds[k]
         gen = key not in persons and key.endswith("s") and key[:-1] in persons
-        if doc.ends[k] != s.end or k and doc.folds[k - 1] in preps and not gen:
+        if doc.ends[k] != s.end or k and doc.folds[k - 1] in preps and not gen \
+                and s.start not in before_surname:
             continue  # ("Till Bimas lärare": a person's genitive after the preposition)
         label = persons.get(key[:-1] if gen else key)
         if label:
@@ -3175,7 +3267,36 @@ def person_towns(doc: Doc, spans: list[Span],
     return out
 
 
-PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("place_trigger",),
+def _named_towns(doc: Doc, spans: list[Span]) -> tuple[dict[str, str], set[int]]:
+    """Towns the essay itself shows to be a person's given name (key -> its first-name label),
+    where the name lists hold it as one: followed by a family name ("pappa till Milan
+    petrović": a person also after the preposition; the second value holds those spans'
+    starts) or a genitive before a person's noun ("Till Milans tränare")."""
+    found: dict[str, str] = {}
+    starts: set[int] = set()
+    for s, after in zip(spans, spans[1:] + [None]):
+        if s.label != "city" or s.rule not in TOWN_READINGS:
+            continue
+        k = doc.index_at(s.start)
+        if doc.ends[k] != s.end:
+            continue
+        key = doc.folds[k]
+        surname = after is not None and after.label == "surname" and k + 1 < len(doc.texts) \
+            and doc.offsets[k + 1] == after.start and "\n" not in doc.space(k)
+        if not surname and _owner_of_person(doc, k):
+            key = key[:-1]
+        elif not surname:
+            continue
+        gender = doc.lex.get(key).gender
+        if gender:
+            found.setdefault(key, FIRSTNAME[gender])
+            if surname:
+                starts.add(s.start)
+    return found, starts
+
+
+PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("place_trigger", "name_trigger",
+                                                                         "fam", "prof"),
                    fn=person_towns)
 TOWN_READINGS = frozenset({GAZETTEER.name, "coreference"})  # a town by its name alone
 
@@ -3184,7 +3305,7 @@ TOWN_READINGS = frozenset({GAZETTEER.name, "coreference"})  # a town by its name
 RULES: tuple[Rule, ...] = (
     _with(PHRASE, Matcher._phrase_span), _with(GAZETTEER, Matcher._classify),
     _with(FUZZY, _u_fuzzy), _with(INSTITUTION_CONTEXT, _u_institution),
-    _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
+    _with(FOREIGN_HEAD, _u_foreign_head), _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
     _with(PLACE_CONTEXT, _u_place_context), _with(PLACE_LIST, _u_place_list),
     _with(ADDRESSEE, _u_place_context),

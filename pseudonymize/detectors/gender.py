@@ -130,8 +130,8 @@ def _nickname(doc: Doc, i: int, before: str | None, writer: str | None) -> str |
         return None
     nick = doc.lex.words.union("nickname_word", "saying_verb")
     for j in range(i - 1, max(-1, i - 1 - NICKNAME_REACH), -1):
-        if j + 1 in doc.starts:
-            return None
+        if j + 1 in doc.starts or doc.folds[j] == "att":
+            return None  # ("Karl-Erik säger att Senuri …": a clause said, no nickname)
         if doc.folds[j] in nick:  # "smeknamn är Sai", "Shamiram, alla säger Shami"
             return before
     return None
@@ -154,20 +154,26 @@ def pronoun_gender(doc: Doc, k: int, stop: int, sentence: bool = False) -> str |
 
 
 def writer_named(doc: Doc, k: int) -> bool:
-    """Token k is the writer's own name: "jag heter Nino", "mitt namn är Nino"."""
+    """Token k is the writer's own name: "jag heter Nino", "mitt namn är Nino", or signed
+    after a letter's closing ("Hälsningar\nSreymom", "Mvh, Sara")."""
     folds, words = doc.folds, doc.lex.words
+    j = k - 1 - (k > 1 and folds[k - 1] == ",")
     return k >= 2 and folds[k - 2] == "jag" and folds[k - 1] in words("naming_verb") \
         or k >= 3 and folds[k - 3] in words("own_possessive") \
-        and folds[k - 2] in words("own_name_noun") and folds[k - 1] in words("be_verb")
+        and folds[k - 2] in words("own_name_noun") and folds[k - 1] in words("be_verb") \
+        or j >= 0 and folds[j] in words("closing_word")
 
 
 def writer_gender(doc: Doc) -> str | None:
-    """"min man giorgi", "min fru heter Zahra": the writer's sex by the spouse they own (a
-    husband's wife, a wife's husband), or None where no spouse word or both sexes' are owned."""
-    spouse = doc.lex.words.value("writer_spouse")
-    owners = doc.lex.words("own_possessive")
-    found = {spouse[f] for j, f in enumerate(doc.folds)
-             if f in spouse and j and doc.folds[j - 1] in owners}
+    """"min man giorgi", "min fru heter Zahra", "det är min mans mejl": the writer's sex by the
+    spouse they own (a husband's wife, a wife's husband), or by the parent they say they are
+    ("Jag är mamma till maly"); None where no such word or both sexes' are found."""
+    words = doc.lex.words
+    spouse, parent = words.value("writer_spouse"), words.value("writer_parent")
+    owners, be, folds = words("own_possessive"), words("be_verb"), doc.folds
+    found = {spouse[f] for j, f in enumerate(folds) if f in spouse and j and folds[j - 1] in owners}
+    found.update(parent[f] for j, f in enumerate(folds)
+                 if f in parent and j >= 2 and folds[j - 1] in be and folds[j - 2] == "jag")
     return next(iter(found)) if len(found) == 1 else None
 
 
@@ -248,6 +254,35 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
     (`remembered`: the names they gendered): "vår son Tomás … vi säger tomi" there, "med tomi.
     Från hennes fönster" (the grandmother's) here; "zhino var sjuk, hon hostade" still decides."""
     spans = _vietnamese(doc, spans)
+    opened, found = _evidence(doc, spans, remembered)
+    if not found:
+        return spans
+    out = list(spans)
+    for n, key in opened.items():
+        genders = found.get(key, ())
+        if len(genders) == 1:
+            s = out[n]
+            label = FIRSTNAME[next(iter(genders))]
+            if label != s.label:
+                out[n] = NAME_GENDER.span(s.start, s.end, label, s.attrs, key=s.key,
+                                          score=s.score)
+    return out
+
+
+def evidence(doc: Doc, spans: list[Span]) -> dict[str, str]:
+    """The sex this essay's own words give each first name that has any (a kin word, a
+    pronoun, the writer's spouse …, as `settle` reads them; not the name lists nor an
+    ending's guess), by its folded key: what a learner's other essays take from this one
+    ("min dotter Maly" here, "våra barn Maly och oskar" there)."""
+    _, found = _evidence(doc, spans, frozenset(), tied=True)
+    return {key: next(iter(genders)) for key, genders in found.items() if len(genders) == 1}
+
+
+def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: bool = False
+              ) -> tuple[dict[int, str], dict[str, set[str]]]:
+    """The first-name spans whose gender the essay's evidence may settle (index -> key), and
+    the genders that evidence gives each key; with `tied`, only evidence tied to a mention
+    (not a pronoun somewhere after it: "hämtar Senuri … han bjöd oss" may be anyone's)."""
     found: dict[str, set[str]] = {}
     opened: dict[int, str] = {}
     before: str | None = None  # the gender of the last gendered first name so far
@@ -272,7 +307,7 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
                 or kin_after(doc, k)
             if gender is None and writer_named(doc, k):
                 gender = spouse()  # "Jag heter Siriporn … min man" (no pronoun: "jag")
-            if gender is None:
+            if gender is None and not tied:
                 stops = stops or _people(doc, spans)
                 gender = pronoun_gender(doc, k, stops[n], key in remembered)
             if gender:
@@ -287,23 +322,12 @@ def settle(doc: Doc, spans: list[Span], remembered: frozenset[str] = frozenset()
             before = gender
             if k >= 2 and doc.folds[k - 2] == "jag" and doc.folds[k - 1] in naming:
                 writer = gender
-    if not found:
-        return spans
-    out = list(spans)
-    for n, key in opened.items():
-        genders = found.get(key, ())
-        if len(genders) == 1:
-            s = out[n]
-            label = FIRSTNAME[next(iter(genders))]
-            if label != s.label:
-                out[n] = NAME_GENDER.span(s.start, s.end, label, s.attrs, key=s.key,
-                                          score=s.score)
-    return out
+    return opened, found
 
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
                     "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
-                    "writer_spouse"),
+                    "writer_spouse", "writer_parent", "closing_word"),
                    fn=settle)

@@ -104,6 +104,30 @@ def test_a_name_no_list_genders_keeps_the_sex_the_learners_earlier_essays_gave_i
     assert [s.label for s in engine.detect(text) if s.start == 0] == ["firstname_male"]
 
 
+def test_an_essays_evidence_outweighs_another_essays_guess_of_a_names_sex(engine: Engine) -> None:
+    # the first essay can only guess (a man's name by default), the second says "min dotter":
+    # the memory then holds both labels, and the evidence decides for the third essay
+    memory = Memory()
+    engine.pseudonymize("Vi har två barn, Sreyneang och Dara.", "e1", memory=memory)
+    second = engine.pseudonymize("Jag var hemma med min dotter Sreyneang i går.", "e2",
+                                 memory=memory)
+    assert [a.label for a in second.annotations if a.start == 29] == ["firstname_female"]
+    assert memory.genders.get("sreyneang") == "female"
+    assert Memory.from_json(memory.to_json()).genders == memory.genders
+    text = "Sreyneang simmar bra nu."
+    assert [s.label for s in engine.detect(text, memory=memory) if s.start == 0] \
+        == ["firstname_female"]
+
+
+def test_a_pronoun_after_a_name_is_no_evidence_for_the_learners_other_essays(
+        engine: Engine) -> None:
+    # "han" may be the neighbour's: it genders the name in its own essay only
+    memory = Memory()
+    engine.pseudonymize("Vår granne Karl hämtar Sreyneang från skolan. Sen han bjöd oss på fika.",
+                        "e1", memory=memory)
+    assert "sreyneang" not in memory.genders
+
+
 # (an earlier essay, a later one, the later one's mention of several words): a name of several
 # words one essay established is found in the learner's next, in any case, with its label there
 EARLIER_PHRASES = [
