@@ -105,7 +105,8 @@ NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_t
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
-    "be_verb", "function_word"))  # (the last: `resolve.propagate` never carries a name to one)
+    "be_verb", "function_word", "celebration_verb"))  # (function_word: `resolve.propagate` never
+# carries a name to one; celebration_verb: `_u_feast`)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
@@ -2825,6 +2826,17 @@ def _u_foreign_head(m: Matcher, c: Cand) -> Span | bool | None:
 FOREIGN_HEAD_RUN = 3  # words after the first: "Wat Phra Sri Mahathat"
 
 
+def _u_feast(m: Matcher, c: Cand) -> Span | bool | None:
+    """"vi firar Yennayer", "firade vi Timkat": a capitalised word no list holds that is
+    celebrated is a feast of the learner's culture, not a person (a listed name celebrated,
+    "firade Ahmed", is judged as a name before this)."""
+    doc, i = c.doc, c.i
+    verb = i - 2 if i >= 2 and doc.folds[i - 1] in m.W["inverted_subject"] else i - 1
+    if c.cap and not c.initial and verb >= 0 and doc.folds[verb] in m.W["celebration_verb"]:
+        return REJECT
+    return None
+
+
 def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Nguyen Thi Lan": a capitalised word right after a name continues it, even when it is (or
     folds like) an ordinary word ("Lan" ~ "län")."""
@@ -3227,7 +3239,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
-                 _u_namelike_slot, _u_city_part, _u_water, _u_shape, _u_foreign_head,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_shape, _u_feast, _u_foreign_head,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
