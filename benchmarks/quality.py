@@ -87,7 +87,8 @@ DATA_SETS = (
      GOLD_DIR / "dev14.jsonl"),
     ("Development learner gold 15 (tests/data/gold/dev15.jsonl), written blind in the eighth "
      "session of 2026-11-29 and measured as that session's generalisation check (first measured "
-     "at 748867b: replace-label recall 0.860, 30 leaks in 22 of 48 essays)", "jsonl",
+     "at 748867b: replace-label recall 0.860, 30 leaks in 22 of 48 essays), open to tuning from "
+     "the ninth", "jsonl",
      GOLD_DIR / "dev15.jsonl"),
     ("Development learner gold 16 (tests/data/gold/dev16.jsonl), written blind in the ninth "
      "session of 2026-11-29 and measured as that session's generalisation check (first measured "
