@@ -3140,12 +3140,21 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     `word_surname_ending`), nor is a capitalised compound inside a sentence after a naming
     word ("min mamma Desanka": de|sänka; but "hos Förvaltaren" is a noun's form)."""
     if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) \
-            and not _given_name_son(m, c.key) and (
+            and not _given_name_son(m, c.key) and not _foreign_surname_after_capital(m, c) and (
             m._compound(c.key) and not (c.name_ctx and c.cap and not c.initial)
             or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
             or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _foreign_surname_after_capital(m: Matcher, c: Cand) -> bool:
+    """"Eje Asanova är min vän", "Aja Petrova": a capitalised word with a foreign family-name
+    ending (-ova, -ev, -escu, -shvili; `surname_ending`, not the Swedish compounds of
+    `word_surname_ending`) right after another capitalised word is a family name, though it
+    splits into everyday words (asa|nova)."""
+    return c.cap and c.i > 0 and c.doc.texts[c.i - 1][:1].isupper() \
+        and _foreign_surname_next(m, c.doc, c.i - 1)
 
 
 def _given_name_son(m: Matcher, key: str) -> bool:
@@ -3217,9 +3226,16 @@ def _u_person(m: Matcher, c: Cand) -> Span | bool | None:
     if c.name_ctx:
         label = "surname" if _initial_before(c.doc, c.i) < c.i else m._name_guess(c.key, c.doc, c.i)
         return _tok_span(NAME_CONTEXT, c, label)
-    if c.initial and len(c.key) < 4:
-        return REJECT
+    if c.initial and len(c.key) < 4 and not _foreign_surname_next(m, c.doc, c.i):
+        return REJECT  # ("Nej", "Ok" opening a sentence; but "Eje Asanova är min vän")
     return None
+
+
+def _foreign_surname_next(m: Matcher, doc: Doc, i: int) -> bool:
+    """The next word is capitalised with a foreign family-name ending (`surname_ending`)."""
+    j = i + 1
+    return j < len(doc.texts) and doc.texts[j][:1].isupper() and doc.texts[j].isalpha() \
+        and bool(m.lex.words.ending("surname_ending", doc.folds[j], 3))
 
 
 def _u_proper_noun(m: Matcher, c: Cand) -> Span | bool | None:

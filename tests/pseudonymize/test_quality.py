@@ -76,12 +76,14 @@ BLIND2_LEAKS_MAX = 5
 # h-recall22's person names (kin words, the writer's sex, evidence of a name's sex kept across a
 # learner's essays, middle names, temples; dev12 0.952 and 10), 0.937 and 12 together; dev16,
 # written blind in the ninth session and only measured there (first 0.883 and 38 leaks in 29
-# essays; 0.891 and 33 at its end): (replace-label recall, leaks) they keep
+# essays; 0.891 and 33 after the merges, 0.889 and 34 at its end, once the Kyrgyz kin word "eje",
+# also the Swedish given name Eje, was read as kin only after a possessive, as "aka" and "da" are,
+# so that "heter Eje" is a name): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.975, 1), "dev11": (0.955, 3), "dev12": (0.95, 10),
               "dev13": (0.935, 13), "dev14": (0.93, 17), "dev15": (0.935, 12),
-              "dev16": (0.89, 33)}
+              "dev16": (0.885, 34)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
