@@ -336,14 +336,17 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
             and ask(_topic_before, doc, i):
         return 1  # "pratade om mogadishu", "… och om lviv" (a capitalised name there is a
         # person's: "om Maria")
-    if j >= 2 and folds[j] in W["list_word"] and folds[j - 2] in W["place_trigger.prep"] \
-            and doc.texts[j - 2].islower() and doc.texts[j - 1].isalpha() \
-            and (doc.entries[j - 1].place_kind or not doc.entries[j - 1].zipf) \
-            and doc.texts[i][:1].islower() and not doc.entries[i].zipf \
-            and not doc.entries[i].cats:
-        return 1  # "i tösse och fengersfors": a word no list or count knows, listed after the
-        # place a bare preposition introduced, is the next place
-    return 0
+    return 1 if _listed_after_place(doc, i) else 0
+
+
+def _listed_after_place(doc: Doc, i: int) -> bool:
+    """"i tösse och fengersfors": a lower-case word no list or count knows, listed after the
+    place a bare place preposition introduced, is the next place."""
+    folds, W, j = doc.folds, doc.lex.words.folds, i - 1
+    return j >= 2 and folds[j] in W["list_word"] and folds[j - 2] in W["place_trigger.prep"] \
+        and doc.texts[j - 2].islower() and doc.texts[j - 1].isalpha() \
+        and bool(doc.entries[j - 1].place_kind or not doc.entries[j - 1].zipf) \
+        and doc.texts[i][:1].islower() and not doc.entries[i].zipf and not doc.entries[i].cats
 
 
 def _institution_context(doc: Doc, i: int) -> str | None:
