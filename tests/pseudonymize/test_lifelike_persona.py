@@ -429,6 +429,19 @@ def _language_of(name: str, group: str) -> str:
     # no word keeps the country (Serbia may move), the names keep the family's language
     ("Jag heter Nemanja Petrović och kommer från Niš i Serbien. Min fru Jelena och våra barn "
      "Milan och Dragana bor med mig i Hagfors.", "", "bosnian", "serbian"),
+    # lifelike35: the other languages of the lexicon's kin words and greetings (before: Vietnam
+    # -> Thailand and "Xin chào" -> "Suchart weerasak", the Philippines -> Vietnam, Poland ->
+    # Russia and "Dzień dobry" -> "Ilya dobry", Ukraine -> Russia, Lithuania -> Estonia)
+    ("Xin chào! Jag heter Thu och kommer från Cần Thơ i Vietnam. Min mẹ och min anh trai Quang "
+     "bor kvar där. Min man Dung jobbar i Tranås.", "Vietnam", "vietnamese", ""),
+    ("Jag heter Rowena och kommer från Iloilo i Filippinerna. Min nanay Editha och min kuya "
+     "Ramil bor kvar där. Min man Arnel jobbar i Vetlanda.", "Filippinerna", "filipino", ""),
+    ("Dzień dobry! Jag heter Agnieszka Wójcik och kommer från Lublin i Polen. Min babcia Halina "
+     "bor kvar där med min wujek Tadeusz.", "Polen", "polish", ""),
+    ("Labas! Jag heter Ieva och kommer från Panevėžys i Litauen. Min močiutė Aldona bor kvar "
+     "där. Min man Darius jobbar i Mora.", "Litauen", "baltic", "lithuanian"),
+    ("Jag heter Plamena och kommer från Pleven i Bulgarien. Min dyado Stoyan bor kvar där. Min "
+     "man Ivaylo jobbar i Härnösand.", "Bulgarien", "bulgarian", ""),
 ])
 def test_a_language_the_essay_keeps_decides_country_and_names(
         engine: Engine, text: str, country: str, group: str, language: str) -> None:
@@ -462,6 +475,11 @@ def test_a_family_moved_away_from_its_language_keeps_its_names(engine: Engine) -
     ("Olá! Jag heter Rodrigo och bor i Sävsjö. Min irmã Bruna bor i Lissabon.", "Min irmã"),
     ("Hemma pratar vi kirundi och svenska.", "kirundi"),
     ("Ayubowan! Jag heter Dilani och bor i Östhammar.", "Ayubowan!"),
+    # lifelike35: greetings of the other languages the detectors took for names
+    ("Xin chào! Jag heter Thu och bor i Tranås.", "Xin chào!"),
+    ("Dzień dobry! Jag heter Agnieszka och bor i Sala.", "Dzień dobry!"),
+    ("Bună ziua! Jag heter Ioana och bor i Sala.", "Bună ziua!"),
+    ("Gamarjoba! Jag heter Tamar och bor i Mora.", "Gamarjoba!"),
 ])
 def test_a_word_of_the_writers_language_stays_as_written(engine: Engine, text: str,
                                                           kept: str) -> None:
@@ -469,6 +487,35 @@ def test_a_word_of_the_writers_language_stays_as_written(engine: Engine, text: s
     "Funmi", "irmã" -> "Hadassa", "kirundi" -> "Inkisi")."""
     for seed in SEEDS[:4]:
         assert kept in run(engine, text, seed).target, seed
+
+
+def test_a_ukrainian_kin_word_keeps_ukraine(engine: Engine) -> None:
+    """Judge: a Ukrainian family moved to Russia beside "min babusia" (lifelike35). Its names
+    are not asked: the Swedish spelling of a shared pet form (Nastya -> Nastja) is listed as
+    Russian."""
+    text = ("Jag heter Oksana och kommer från Poltava i Ukraina. Min babusia Halyna bor kvar där. "
+            "Min man Taras och vår son Bohdan bor med mig i Nässjö.")
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        assert "i Ukraina" in r.target and "Ryssland" not in r.target, (seed, r.target)
+
+
+def test_a_lingua_francas_kin_words_leave_a_minoritys_names_alone(engine: Engine) -> None:
+    """Guard (lifelike35): Arabic kin words name no group (Copts, Assyrians and Kurds say them
+    too); a Coptic family that says them keeps its Coptic names."""
+    text = ("Jag heter Bishoy Girgis och kommer från Alexandria i Egypten. Min okht Marina och "
+            "min khalto Youstina bor kvar där.")
+    for seed in SEEDS:
+        names = _names(engine, run(engine, text, seed))
+        assert names and all("coptic" in _groups(engine, n) for n in names), (seed, names)
+
+
+def test_a_word_that_is_a_name_too_is_no_such_word(engine: Engine) -> None:
+    """Guard (lifelike35): a word of the language that is a name as well (Lingala "matondo",
+    thanks) is not listed, so the name first in its sentence and called is still replaced."""
+    for seed in SEEDS[:4]:
+        r = run(engine, "Matondo, kom hit! sa min mamma. Hon pratar lingala.", seed)
+        assert not r.target.startswith("Matondo"), (seed, r.target)
 
 
 def test_a_name_spelt_like_such_a_word_inside_a_sentence_is_replaced(engine: Engine) -> None:
