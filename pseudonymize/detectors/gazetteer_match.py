@@ -58,7 +58,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middl
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
     "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun",
-    "dislocated_pronoun", "work_title_noun", "fronted_adverb"),
+    "dislocated_pronoun", "work_title_noun", "fronted_adverb", "name_greeting"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -885,7 +885,7 @@ class Matcher:
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
-        titled = self._work_title(doc)
+        titled = self._work_title(doc) | self._opening_greetings(doc)
         for i in self._todo(doc):
             if i < skip_to or i in titled:
                 continue
@@ -1776,6 +1776,20 @@ class Matcher:
             and not (place and folds[i - 1] in W["place_trigger.prep"]
                      and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
+
+    def _opening_greetings(self, doc: Doc) -> set[int]:
+        """Greetings (`name_greeting`, `name_trigger.greeting`) alone at the start of a line
+        before "!" or "," with the writer naming themself next, within GREETING_REACH words:
+        "Salam! Jag heter Amina", "Selam, mitt namn är Hanna", opening the essay or a letter in
+        it. They greet, though Salam and Selam are names too; "Salam! Det är min bror" or "Hej
+        Salam!" still name a person."""
+        folds, naming = doc.folds, self.W["name_trigger.verb"]
+        greetings = self.W["name_greeting"] | self.W["name_trigger.greeting"]
+        texts, text, ends, offsets = doc.texts, doc.text, doc.ends, doc.offsets
+        return {k for k in range(len(folds) - 2)
+                if folds[k] in greetings and texts[k + 1] in ("!", ",")
+                and (k == 0 or "\n" in text[ends[k - 1]:offsets[k]])
+                and any(f in naming for f in folds[k + 2:k + 3 + T.GREETING_REACH])}
 
     def _greeted(self, doc: Doc, i: int) -> bool:
         """A greeting or thanks opens token i's sentence, at most GREETING_REACH words before
