@@ -1778,18 +1778,27 @@ class Matcher:
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
 
     def _opening_greetings(self, doc: Doc) -> set[int]:
-        """Greetings (`name_greeting`, `name_trigger.greeting`) alone at the start of a line
-        before "!" or "," with the writer naming themself next, within GREETING_REACH words:
-        "Salam! Jag heter Amina", "Selam, mitt namn är Hanna", opening the essay or a letter in
-        it. They greet, though Salam and Selam are names too; "Salam! Det är min bror" or "Hej
-        Salam!" still name a person."""
-        folds, naming = doc.folds, self.W["name_trigger.verb"]
-        greetings = self.W["name_greeting"] | self.W["name_trigger.greeting"]
-        texts, text, ends, offsets = doc.texts, doc.text, doc.ends, doc.offsets
-        return {k for k in range(len(folds) - 2)
-                if folds[k] in greetings and texts[k + 1] in ("!", ",")
-                and (k == 0 or "\n" in text[ends[k - 1]:offsets[k]])
-                and any(f in naming for f in folds[k + 2:k + 3 + T.GREETING_REACH])}
+        """The words of a greeting opening a line, up to GREETING_WORDS of them, before "!",
+        "," or "." with the writer naming themself next, within GREETING_REACH words: "Salam!
+        Jag heter Amina", "Xin chào! Jag heter Lan", "Tashi delek! Jag heter Yangchen",
+        opening the essay or a letter in it. Its words (`name_greeting`, or `not_name` ones
+        such as "Dzień dobry") greet, though Salam, Xin and Tashi are names too. A greeting
+        that names who it greets (`name_trigger.greeting`: "Hej Salam!") is no part of one,
+        and "Salam! Det är min bror" still names a person."""
+        folds, texts, text, ends, offsets = doc.folds, doc.texts, doc.text, doc.ends, doc.offsets
+        naming, n = self.W["name_trigger.verb"], len(folds)
+        words = (self.W["name_greeting"] | self.W["not_name"]) - self.W["name_trigger.greeting"]
+        found: set[int] = set()
+        for k in range(n):
+            if folds[k] not in words or k and "\n" not in text[ends[k - 1]:offsets[k]]:
+                continue
+            j = k
+            while j < n and j - k < T.GREETING_WORDS and folds[j] in words:
+                j += 1
+            if j < n and texts[j] in ("!", ",", ".") \
+                    and any(f in naming for f in folds[j + 1:j + 2 + T.GREETING_REACH]):
+                found.update(range(k, j))
+        return found
 
     def _greeted(self, doc: Doc, i: int) -> bool:
         """A greeting or thanks opens token i's sentence, at most GREETING_REACH words before
