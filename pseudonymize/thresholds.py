@@ -83,6 +83,7 @@ LONGEST_NAME = 30   # a first name's short forms are looked for only up to this 
 LONGEST_PHRASE = 6  # a replaced name of up to this many words is found again in any case (`propagate_phrases`)
 PHRASES_PER_WORD = 8  # ... and of these at most this many starting with one word (linear time)
 GREETING_REACH = 5   # "tack för brevet ahmed!": a greeting this many words before a name ending in "!"
+GREETING_WORDS = 3  # "Sain baina uu!", "Xin chào!": the words of a greeting opening a line (`_opening_greetings`)
 PRONOUN_REACH = 15   # "min kusin Sazan i Haparanda. Hon bor …": words after an unlisted name to its pronoun
 SUBJECT_REACH = 8    # "min vän bor i Malmö och heter X": the subject this many words before "och heter"
 VARIANT_MIN = 5     # a name or place this long is found again in a one-edit spelling ("fatma"

@@ -210,7 +210,7 @@ INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_insti
                                   "saint_word"))
 CLUB_CODE = _rule("club-code", ("other_institution",), 0.8,
                   word=("club_code", "club_head", "town_club_word"),
-                  reads=("nationality", "club_preposition"))  # club_head lower: see `_club`
+                  reads=("nationality", "not_name", "club_preposition"))  # club_head lower: see `_club`
 # "vi går till pingstkyrkan", "i vietnamesiska föreningen": a congregation or a people's
 # association in lower case, named as the place one goes to
 CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
@@ -1325,9 +1325,10 @@ class ContextRules:
 def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"tränar barn i morön bk", "när assyriska ff spelar": a club's code in lower case after a
     lower-case word that is no everyday word, a place ("hammarby ff", "färjestad bk") or a
-    people's name, as clubs are often called: the two are the club. The abbreviations that
-    are also English words ("if") and the sports after a town ("luleå hockey") only after a
-    Swedish place or with a club preposition before the name ("spelar i norrby if")."""
+    people's or language's name ("syrianska fc"), as clubs are often called: the two are the
+    club. The abbreviations that are also English words ("if") and the sports after a town
+    ("luleå hockey") only after a Swedish place or with a club preposition before the name
+    ("spelar i norrby if")."""
     code, fold = doc.texts[i], doc.folds[i]
     swedish_place = i >= 1 and bool(doc.entries[i - 1].se_pop)
     joined = swedish_place or i >= 2 and doc.folds[i - 2] in r.w["club_preposition"]
@@ -1341,6 +1342,7 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if name.isalpha() and name.islower() and k not in doc.starts \
             and (e.zipf < T.COMMON or e.place_kind) \
             and (doc.folds[k] not in r.stems.vocabulary or doc.folds[k] in r.w["nationality"]
+                 or doc.folds[k] in r.w["not_name.language"]
                  or swedish_place and e.zipf < T.COMMON):  # "färjestad" is a listed district
         add(CLUB_CODE.span(doc.offsets[k], doc.ends[i], "other_institution",
                            key=" ".join(doc.folds[k:i + 1])))

@@ -58,7 +58,7 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middl
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
     "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun",
-    "dislocated_pronoun", "work_title_noun", "fronted_adverb"),
+    "dislocated_pronoun", "work_title_noun", "fronted_adverb", "name_greeting"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -888,7 +888,7 @@ class Matcher:
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
-        titled = self._work_title(doc)
+        titled = self._work_title(doc) | self._opening_greetings(doc)
         for i in self._todo(doc):
             if i < skip_to or i in titled:
                 continue
@@ -1779,6 +1779,29 @@ class Matcher:
             and not (place and folds[i - 1] in W["place_trigger.prep"]
                      and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
+
+    def _opening_greetings(self, doc: Doc) -> set[int]:
+        """The words of a greeting opening a line, up to GREETING_WORDS of them, before "!",
+        "," or "." with the writer naming themself next, within GREETING_REACH words: "Salam!
+        Jag heter Amina", "Xin chào! Jag heter Lan", "Tashi delek! Jag heter Yangchen",
+        opening the essay or a letter in it. Its words (`name_greeting`, or `not_name` ones
+        such as "Dzień dobry") greet, though Salam, Xin and Tashi are names too. A greeting
+        that names who it greets (`name_trigger.greeting`: "Hej Salam!") is no part of one,
+        and "Salam! Det är min bror" still names a person."""
+        folds, texts, text, ends, offsets = doc.folds, doc.texts, doc.text, doc.ends, doc.offsets
+        naming, n = self.W["name_trigger.verb"], len(folds)
+        words = (self.W["name_greeting"] | self.W["not_name"]) - self.W["name_trigger.greeting"]
+        found: set[int] = set()
+        for k in range(n):
+            if folds[k] not in words or k and "\n" not in text[ends[k - 1]:offsets[k]]:
+                continue
+            j = k
+            while j < n and j - k < T.GREETING_WORDS and folds[j] in words:
+                j += 1
+            if j < n and texts[j] in ("!", ",", ".") \
+                    and any(f in naming for f in folds[j + 1:j + 2 + T.GREETING_REACH]):
+                found.update(range(k, j))
+        return found
 
     def _greeted(self, doc: Doc, i: int) -> bool:
         """A greeting or thanks opens token i's sentence, at most GREETING_REACH words before
