@@ -798,6 +798,9 @@ class Matcher:
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
+        # the words a greeting opening a line is made of (`_opening_greetings`), once
+        self.greeting_words = (self.W["name_greeting"] | self.W["not_name"]) \
+            - self.W["name_trigger.greeting"]
 
     def _fuzzy_edits(self, key: str) -> int:
         """The edits `_fuzzy` allows a key (two from 8 letters), or 0 where it searches none:
@@ -1789,8 +1792,7 @@ class Matcher:
         that names who it greets (`name_trigger.greeting`: "Hej Salam!") is no part of one,
         and "Salam! Det är min bror" still names a person."""
         folds, texts, text, ends, offsets = doc.folds, doc.texts, doc.text, doc.ends, doc.offsets
-        naming, n = self.W["name_trigger.verb"], len(folds)
-        words = (self.W["name_greeting"] | self.W["not_name"]) - self.W["name_trigger.greeting"]
+        naming, n, words = self.W["name_trigger.verb"], len(folds), self.greeting_words
         found: set[int] = set()
         for k in range(n):
             if folds[k] not in words or k and "\n" not in text[ends[k - 1]:offsets[k]]:
