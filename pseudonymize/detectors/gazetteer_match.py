@@ -3134,9 +3134,10 @@ def _letter_heading(doc: Doc, i: int) -> bool:
     """"Till X" making up its whole line: a letter's heading naming its addressee."""
     if i < 1 or doc.folds[i - 1] != "till":
         return False
-    before = doc.text[:doc.offsets[i - 1]].rstrip(" \t")
+    # (only the gaps beside the two words are read, never the text before them)
+    gap = doc.text[doc.ends[i - 2] if i >= 2 else 0:doc.offsets[i - 1]].rstrip(" \t")
     after_end = doc.offsets[i + 1] if i + 1 < len(doc.texts) else len(doc.text)
-    return (not before or before.endswith("\n")) \
+    return (i == 1 and not gap or gap.endswith("\n")) \
         and (i + 1 == len(doc.texts) or "\n" in doc.text[doc.ends[i]:after_end])
 
 
