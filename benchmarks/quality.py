@@ -92,7 +92,8 @@ DATA_SETS = (
      GOLD_DIR / "dev15.jsonl"),
     ("Development learner gold 16 (tests/data/gold/dev16.jsonl), written blind in the ninth "
      "session of 2026-11-29 and measured as that session's generalisation check (first measured "
-     "at 0565058: replace-label recall 0.883, 38 leaks in 29 of 48 essays)", "jsonl",
+     "at 0565058: replace-label recall 0.883, 38 leaks in 29 of 48 essays), open to tuning from "
+     "the tenth", "jsonl",
      GOLD_DIR / "dev16.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
