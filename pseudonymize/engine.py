@@ -93,11 +93,15 @@ def learner_essays(essays: Sequence[E], run: Callable[[E, Memory], R],
     done = [(essay, run(essay, memory), len(memory.refs), dict(memory.countries))
             for essay in essays]
     # a country a later essay kept as written (lifelike: "alla ukrainare") that an earlier
-    # essay moved: every essay runs again from a memory that keeps it, so no name or town
-    # drawn for the moved country stays ("Tornike ... från Syrien")
+    # essay moved, or an earlier essay's surrogate country that a later essay names itself
+    # (Bangladesh drawn as India before "min bror bor i Indien": two of the learner's countries
+    # would read as one): every essay runs again from a memory that keeps the kept ones and
+    # knows every entity of the learner's, so no name or town drawn for the moved country stays
+    # ("Tornike ... från Syrien") and no surrogate is a country the learner names
     kept = {iso: iso for iso, other in sorted(memory.countries.items()) if iso == other}
-    if any(countries.get(iso, iso) != iso for *_, countries in done for iso in kept):
-        memory = Memory(countries=dict(kept))
+    if any(iso != other and (iso in kept or other in memory.countries)
+           for *_, countries in done for iso, other in countries.items()):
+        memory = Memory(refs=dict(memory.refs), countries=dict(kept))
         done = [(essay, run(essay, memory), len(memory.refs), {}) for essay in essays]
     later = list(memory.refs)
     for essay, result, known, _ in done:

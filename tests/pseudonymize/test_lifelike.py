@@ -3040,6 +3040,28 @@ def released(engine: Engine, texts: list[str], seed: int) -> list[Result]:
     return [result for _, result in learner_essays(texts, one, lambda text, _: text)]
 
 
+GOLD = Path(__file__).resolve().parents[1] / "data" / "gold"
+
+
+@pytest.mark.parametrize("gold, learner", [
+    ("dev16.jsonl", "S01"),  # Laos drawn as Thailand, which a later essay keeps ("i thailand")
+    ("dev12.jsonl", "P04"),  # Bangladesh drawn as India, which a later essay names itself
+])
+@pytest.mark.parametrize("strategy", ["lifelike", "realistic"])
+def test_learner_countries_one_to_one(engine: Engine, gold: str, learner: str,
+                                      strategy: str) -> None:
+    """Across one learner's essays each country has one surrogate country and no two countries
+    share one: an earlier essay's draw never becomes a country a later essay names."""
+    from pseudonymize.evaluate import as_released, read_gold
+
+    docs = [d for d in read_gold(GOLD / gold, "jsonl") if d.learner == learner]
+    pairs = {(engine.lex.get(fold(a.original)).country, engine.lex.get(fold(a.pseudonym)).country)
+             for _, result in as_released(engine, docs, strategy) for a in result.annotations
+             if a.label == "country"}
+    pairs = {(iso, other) for iso, other in pairs if iso and other}
+    assert len({iso for iso, _ in pairs}) == len(pairs) == len({o for _, o in pairs}), pairs
+
+
 def _in_country(engine: Engine, place: str, iso: str) -> bool:
     return fold(place) in {fold(c) for c in engine.lex.cities_by_country.get(iso, [])} or \
         engine.lex.get(fold(place)).place_country == iso
