@@ -95,6 +95,10 @@ DATA_SETS = (
      "at 0565058: replace-label recall 0.883, 38 leaks in 29 of 48 essays), open to tuning from "
      "the tenth", "jsonl",
      GOLD_DIR / "dev16.jsonl"),
+    ("Development learner gold 17 (tests/data/gold/dev17.jsonl), written blind in the tenth "
+     "session of 2026-11-30 and measured as that session's generalisation check (first measured "
+     "at 01dac86: replace-label recall 0.878, 41 leaks in 27 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev17.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
@@ -227,7 +231,7 @@ def judge_section() -> str:
     lines = ["## Can a reader tell? Blind judge on original/pseudonymized pairs (issue 15)", "",
              "24 essays of a gold set no surrogate work was tuned on (the blind learner set; run "
              "30 also dev12, runs 33 to 36 dev13 and dev14, runs 38 and 39 dev15, runs 40 to "
-             "42 dev16, each written blind in its session), "
+             "42 dev16, runs from 43 on dev17, each written blind in its session), "
              "picked and ordered by `python "
              "benchmarks/pairs.py --gold tests/data/gold/GOLD.jsonl --n 24 --pick-seed 15 "
              "--strategy STRATEGY --out "
