@@ -3752,6 +3752,9 @@ class Renderer:
                 self.countries.setdefault(iso, lex.get(fold(pick)).country)
                 return pick
             pool = at_home or pool
+        elif self.effective == "lifelike" and not any(
+                n for g, n in self._votes().items() if g != SWEDISH_ORIGIN):
+            pool = self._kin_countries(iso, pool)
         if self.effective == "lifelike":
             pool = (self._bordering(iso, [c for c in pool if c in same_shore])
                     or self._bordering(iso, pool) or pool)
@@ -3771,6 +3774,18 @@ class Renderer:
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
+
+    def _kin_countries(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike, for an essay whose names are on no list ("Jag heter Vilayphone ... från
+        Laos"): the countries of the pool bordering the landlocked `iso` where its names or a
+        neighbour group's are at home (Thailand, Cambodia), before a landlocked country far off
+        (never Laos -> Turkmenistan); the pool when none is."""
+        own, borders = self._group_at_home(iso), self.lex.neighbours.get(iso, frozenset())
+        if not own or not borders or iso not in self.geo.landlocked:
+            return pool  # a coast keeps its coast (`same_shore`) and the towns of its sides
+        near = {own, *self.geo.neighbours.get(own, ())}
+        return [c for c in pool if (other := self.lex.get(fold(c)).country) in borders
+                and self._group_at_home(other) in near] or pool
 
     def _country_ties(self, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the countries of the pool that keep what ties `iso` to the essay besides
