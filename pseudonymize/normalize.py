@@ -4,7 +4,9 @@ A writer (or an attacker) can spell one name many ways that look alike: `An\u200
 `Kris\u00adtina`, `Go\u0308teborg`, `ＡＮＮＡ`, `JAG HETER ANNA`, `070\u2011123\u201145\u201167`,
 `anna(at)gmail.com`. The view undoes those variants so that detection sees ordinary text:
 
-  * NFC (decomposed accents composed: `o` + U+0308 becomes one `ö`);
+  * NFC (decomposed accents composed: `o` + U+0308 becomes one `ö`); a combining mark that
+    composes with nothing before it (`F` + U+0301, an Arabic vowel sign) removed, so no stray
+    mark splits or disguises a name;
   * zero-width characters and soft hyphens removed (U+200B-U+200D, U+2060, U+FEFF, U+00AD);
   * Unicode hyphens and minus signs mapped to `-`, en and em dashes too between two digits
     (`070–123`; between words a dash separates them: "Stockholm–Göteborg" is two cities), every
@@ -126,7 +128,8 @@ def _changes(text: str, i: int) -> bool:
     """Whether the character pass changes `text[i]` (NFC aside)."""
     ch = text[i]
     return (ch in REMOVED or ch in HYPHENS or ch.isdecimal() or ord(ch) in _FULL_WIDTH
-            or ch in DASHES and text[i - 1:i].isdecimal() and text[i + 1:i + 2].isdecimal())
+            or ch in DASHES and text[i - 1:i].isdecimal() and text[i + 1:i + 2].isdecimal()
+            or i > 0 and unicodedata.combining(ch) > 0)  # in NFC text: a mark composing nothing
 
 
 def fold(text: str) -> str:
@@ -167,7 +170,7 @@ def _characters(text: str) -> tuple[str, array]:
                     if len(last) > 1:
                         out.append(joined)
                     continue
-                out.append(ch)
+                continue  # a mark that composes nothing (`F` + U+0301): the letter alone
             else:
                 norm = nfc("NFC", ch)
                 out.append(norm)
