@@ -315,8 +315,12 @@ def propagate(spans: list[Span], doc: Doc,
                                  >= T.DOMINANT_WORD and not (habit or subject)):
             continue  # "han heter hans och hans bror": the second is the pronoun
         if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
-                and doc.entries[k].zipf >= T.COMMON:
-            continue  # "Gul … hans jacka var gul": a frequent word said of something
+                and doc.entries[k].zipf >= T.RARE and (
+                    doc.entries[k].zipf >= T.COMMON or base.label in NAME_LABELS):
+            # "Gul … hans jacka var gul": a frequent word said of something; "Ville Smed …
+            # min pappa var smed": an everyday noun said of someone, however rare the word
+            # (a firm's name is said so: "min arbetsgivare är iss")
+            continue
         if doc.texts[k][0].islower() and doc.entries[k].zipf >= T.RARE \
                 and _noun_phrase(doc, k, noun_before):
             continue  # "Björn ek … en gammal ek": the tree

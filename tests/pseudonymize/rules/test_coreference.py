@@ -13,6 +13,22 @@ def test_a_name_said_of_something_after_a_be_verb_is_the_word(offline_engine) ->
     assert not [s for s in spans if s[1] == text.index("gul men")]
 
 
+@pytest.mark.parametrize("text, word, label", [
+    ("Min pappa heter Ville Smed. Han var smed i byn i trettio år.", "smed i", None),
+    ("Vår granne heter Olle Flod. Det största vattnet här är flod och sjö.", "flod och", None),
+    ("Min kollega heter Kim Vinge. Fågelns problem var vinge, den var skadad.", "vinge,", None),
+    ("Min vän heter Ida Smed. Smed är min bästa vän.", "Smed är", "surname"),
+    ("Min arbetsgivare heter ISS. Min arbetsgivare är iss sedan 2019.", "iss", "work"),
+])
+def test_a_surname_word_said_of_someone_after_a_be_verb_is_the_word(
+        offline_engine, text: str, word: str, label: str | None) -> None:
+    """A family name that is an everyday noun, in lower case after "var/är", is the noun said of
+    someone ("min pappa var smed"), not the name again, however rare the word (Smed, Flod,
+    Vinge: the pun a name word makes stays the writer's word); a firm's name is said so."""
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index(word)) == label
+
+
 def test_a_homograph_name_in_lower_case_as_a_clause_subject_is_the_name(offline_engine) -> None:
     """Rosa is a name and the colour: "rosa har alltid" starting a clause is the woman the essay
     named, while "rosa kläder" is the colour."""
