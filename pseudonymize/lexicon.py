@@ -109,8 +109,10 @@ class Words:
     folds: dict[str, frozenset[str]] = field(default_factory=WordLists)
     surfaces: dict[str, frozenset[str]] = field(default_factory=dict)  # exact lower-case words
     values: dict[str, dict[str, str]] = field(default_factory=dict)    # category -> fold -> value
-    # `union`'s tables by their categories, and `__call__`'s by (category, values)
-    unions: dict[tuple, frozenset[str]] = field(default_factory=dict)
+    # `union`'s tables by their categories; `__call__`'s by (category, values), kept apart
+    # (one kind of key a table)
+    unions: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+    selections: dict[tuple[str, tuple[str, ...]], frozenset[str]] = field(default_factory=dict)
     ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # endings, longest first
     surface_ends: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the same, unfolded
 
@@ -123,9 +125,9 @@ class Words:
         town's test asks for its prepositions at every town)."""
         if not values:
             return self.folds.get(category, NO_WORDS)
-        found = self.unions.get((category, values))
+        found = self.selections.get((category, values))
         if found is None:
-            found = self.unions[category, values] = frozenset(
+            found = self.selections[category, values] = frozenset(
                 k for k, v in self.values.get(category, {}).items() if v in values)
         return found
 

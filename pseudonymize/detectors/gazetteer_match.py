@@ -1161,7 +1161,7 @@ class Matcher:
         if nouns.isdisjoint(doc.folds):
             return frozenset()
         texts, n, found = doc.texts, len(doc.texts), set()
-        for m in [m for m, f in enumerate(doc.folds) if f in nouns]:
+        for m in compress(count(), map(nouns.__contains__, doc.folds)):
             j = m + 1
             if j < n and texts[j] in QUOTES:
                 close = next((k for k in range(j + 1, min(n, j + T.TITLE_WORDS + 2))
@@ -1173,8 +1173,8 @@ class Matcher:
                 found.add(j)
                 j += 1
         said = {texts[k] for k in found if texts[k][:1].isupper()}  # "i Modig", "mellan Modig
-        return found | {k for k, text in enumerate(texts)  # och …": the title again, but not
-                        if text in said and not self._named_beside(doc, k, said)}  # "Kim Modig"
+        return found | {k for k in compress(count(), map(said.__contains__, texts))  # och …":
+                        if not self._named_beside(doc, k, said)}  # the title again, not "Kim Modig"
 
     @staticmethod
     def _named_beside(doc: Doc, k: int, title: set[str]) -> bool:
@@ -1227,17 +1227,18 @@ class Matcher:
         starts no known phrase ("akademiska sjukhuset") needs no further thought: most tokens
         of an essay. Selected over all of the essay's marks at once (`_mark`, `MarkBits`)."""
         m = marked(doc, self.marks)  # TODO, or RARE after a WATCH word
-        todo = m.where(m.bit(TODO) | m.bit(RARE) & m.bit(WATCH, -1))
+        watched = m.bit(RARE) & m.bit(WATCH, -1)
+        todo = m.where(m.bit(TODO) | watched)
         if not todo:
             return todo  # (an empty essay has a sentence start, 0, but no token)
         # and a frequent everyday word starting a sentence ("Jag", "Men"; T.INITIAL_WORD_MIN)
         folds, initial = doc.folds, self.initial_skipped
         skipped = {i for i in doc.starts if folds[i] in initial}
-        # a rarer word watched only for the list word before it needs a listed place before that
-        lists, rare, lex = self.list_watch, self.lex.unnamed_rare, self.lex
-        skipped.update(i for i in todo if i and folds[i - 1] in lists and folds[i] in rare
-                       and doc.texts[i][0].islower() and folds[i] not in lex.phrases
-                       and not self._after_listed_place(doc, i))
+        # a rarer word watched only for the list word before it needs a listed place before
+        # that (the RARE words `todo` holds, after a WATCH word: selected by their marks)
+        lists = self.list_watch
+        skipped.update(i for i in m.where(watched)
+                       if folds[i - 1] in lists and not self._after_listed_place(doc, i))
         return [i for i in todo if i not in skipped] if skipped else todo
 
     def _mark(self, text: str, key: str) -> int:
@@ -1794,8 +1795,9 @@ class Matcher:
         folds, texts, text, ends, offsets = doc.folds, doc.texts, doc.text, doc.ends, doc.offsets
         naming, n, words = self.W["name_trigger.verb"], len(folds), self.greeting_words
         found: set[int] = set()
-        for k in range(n):
-            if folds[k] not in words or k and "\n" not in text[ends[k - 1]:offsets[k]]:
+        # (the greeting words' tokens by one C-level pass, not a Python step per token)
+        for k in compress(count(), map(words.__contains__, folds)):
+            if k and "\n" not in text[ends[k - 1]:offsets[k]]:
                 continue
             j = k
             while j < n and j - k < T.GREETING_WORDS and folds[j] in words:
