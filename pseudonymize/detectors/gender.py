@@ -37,6 +37,9 @@ GUESSED_SPELLING = "fuzzy"  # the rule reading a misspelt name as a listed one (
 NAMES = FIRSTNAMES | {"surname", "middlename"}
 GENDERED = frozenset({"female", "male"})
 SAID = GENDERED | {"unknown"}  # what a pronoun may say of an open name ("hen": neither)
+# kin words that are everyday words elsewhere tell a sex only after their owner ("min man",
+# "min far"; "min kaka batyr", "min dej margita", but "ta Anna med", "då Erik lagar mat")
+AFTER_POSSESSIVE = {"male_after_possessive": "male", "female_after_possessive": "female"}
 NICKNAME_REACH = 3  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
 
 
@@ -56,9 +59,9 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
             return None  # ("sa hon Ali"; but "vi kallar honom Gabi" names him)
         if gender in GENDERED:
             return gender
-        if gender == "male_after_possessive" and j \
+        if gender in AFTER_POSSESSIVE and j \
                 and doc.texts[j - 1].lower() in words.surface("possessive"):
-            return "male"
+            return AFTER_POSSESSIVE[gender]
         if folds[j] not in words("gender_skip") and not (
                 j == i - 1 and doc.texts[j][:1].isupper() and doc.entries[j].surname_rank):
             return None  # (past a family name written first: "min man Liu Yang")
@@ -78,8 +81,8 @@ def kin_after(doc: Doc, i: int) -> str | None:
         return None
     j = i + 3 + (folds[i + 3] in words("kin_adjective") and i + 4 < n)
     gender = words.value("kin_gender").get(folds[j])
-    if gender == "male_after_possessive":  # "Gabi är min man": after the owner by the test above
-        return "male"
+    if gender in AFTER_POSSESSIVE:  # "Gabi är min man": after the owner by the test above
+        return AFTER_POSSESSIVE[gender]
     return gender if gender in GENDERED else None
 
 
