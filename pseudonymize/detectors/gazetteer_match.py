@@ -789,7 +789,9 @@ class Matcher:
         # ("kallar mig"), a saying verb's adverb (its verb is tested by its spelling), a
         # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
         self.naming_before = lex.words.union("naming_verb", "name_object", "saying_filler",
-                                             "name_trigger.greeting") | {"fran"}
+                                             "name_trigger.greeting", "own_name_noun",
+                                             "surname_noun", "name_copula") | {"fran"}
+        self.name_nouns = lex.words.union("own_name_noun", "surname_noun")  # `_own_name_said`
         self.saying_verbs = lex.words.surface("saying_verb")
         self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
@@ -1037,6 +1039,20 @@ class Matcher:
                     and doc.text[a.start:a.end].lower() == doc.text[b.start:b.end].lower():
                 out[n] = b._replace(label=a.label)
         return out
+
+    def _kin_reading(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...]
+                     ) -> Span | bool | None:
+        """A lower-case word's reading by the kin word it is or follows: False for a kin word
+        spelt like a name before the person's name ("min hanna mabrouka", "min irmã Bruna":
+        not Hanna, Irma), the name for a homograph name a kin word owns (`_kin_subject`),
+        else None (the word is judged as any other)."""
+        if _possessed_kin(doc, i) and i + 1 < len(doc.texts) and doc.texts[i + 1].isalpha() \
+                and (doc.texts[i + 1][0].isupper() or doc.entries[i + 1].zipf < T.RARE):
+            return False
+        if self._kin_subject(doc, i, e):  # "min dotter tala börjar"
+            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], e.value, morph, key=key,
+                                     score=0.6)
+        return None
 
     def _kin_subject(self, doc: Doc, i: int, e: Entry) -> bool:
         """"min dotter tala börjar skolan": a given name that is also an everyday word (the
@@ -1560,12 +1576,9 @@ class Matcher:
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
-        if _possessed_kin(doc, i) and doc.texts[i].islower() and i + 1 < len(doc.texts) \
-                and doc.texts[i + 1].isalpha() and doc.entries[i + 1].zipf < T.RARE:
-            return None  # "min hanna mabrouka": the grandmother's word, not the name Hanna
-        if not cap and self._kin_subject(doc, i, e):  # "min dotter tala börjar"
-            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], e.value, morph, key=key,
-                                     score=0.6)
+        kin = None if cap else self._kin_reading(doc, i, e, key, morph)
+        if kin is not None:
+            return kin or None
         named = self._named(doc, i, listed)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
@@ -1916,7 +1929,17 @@ class Matcher:
                 and doc.texts[i - 1].lower() not in self.saying_verbs:
             return False  # (most words: the three tests below read the word before first)
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
-            or self._nicknamed(doc, i) or self._hailed(doc, i)
+            or self._nicknamed(doc, i) or self._hailed(doc, i) or self._own_name_said(doc, i)
+
+    def _own_name_said(self, doc: Doc, i: int) -> bool:
+        """"mitt namn är vilayphone", "mitt gamla namn vilayphone keomany", "hennes efternamn
+        är hok": after an owned name noun (and "är"), the name itself, also in lower case."""
+        folds, W = doc.folds, self.W
+        k = i - 1 - (folds[i - 1] in W["name_copula"])
+        if k < 1 or folds[k] not in self.name_nouns:
+            return False
+        k -= 1 + (folds[k - 1] in W["kin_adjective"] and k >= 2)
+        return doc.texts[k].lower() in self.lex.words.surface("possessive")
 
     def _hailed(self, doc: Doc, i: int) -> bool:
         """"Hej eidar!", "kram från zeynab", "hälsningar faadumo": a rare word no list holds
@@ -1966,15 +1989,15 @@ class Matcher:
         return k >= 0 and self._said_of_person(doc, k)
 
     def _said_of_person(self, doc: Doc, k: int) -> bool:
-        """The naming verb at k names a person: a pronoun, a kin or friend word or a name
-        among the three words before it ("mina barn heter", "jag heter", "min kompis som
-        heter"), not a thing ("en kruka som heter jebena")."""
+        """The naming verb at k names a person: a pronoun, a kin or friend word, a profession or
+        a name among the three words before it ("mina barn heter", "jag heter", "min kompis som
+        heter", "min arbetsledare heter"), not a thing ("en kruka som heter jebena")."""
         # "min bästa vän bor i stockholm och heter lina": a naming verb joined by "och" to
         # an earlier verb names that verb's subject, a few words further back
         back = T.SUBJECT_REACH if k and doc.folds[k - 1] == "och" else 3
         for j in range(max(0, k - back), k):
             low = doc.texts[j].lower()
-            if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) == "fam" \
+            if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) in PERSON_MARKS \
                     or doc.folds[j] in self.W["name_trigger.kin"] \
                     or doc.folds[j] in self.W["name_trigger.social"]:
                 return True
@@ -2718,7 +2741,8 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
             # owned kin or social word introduced ("min chef mats hed", "heter Kim holm")
             introduced = doc.texts[j].islower() and (_surname_word(e) and _name_context(
                 doc, _run_start(doc, doc.index_at(sp.start)), m.lex.marks)
-                or _closing_tail(m, doc, j, doc.index_at(sp.start)))
+                or _closing_tail(m, doc, j, doc.index_at(sp.start))
+                or _patronymic(m, doc.folds[j], e))
             if j == first and doc.text[sp.start].isupper() and not introduced:
                 break  # (a lower-case word after a capitalised name is as often its verb:
                 # "Selvi kokkar", "Emma bilr": only after particles, "Maria dela cruz")
@@ -2765,6 +2789,15 @@ def _closing_tail(m: Matcher, doc: Doc, j: int, k: int) -> bool:
         return named
     return _person_verb_next(m, doc, j + 1) and (named or r >= 2 and folds[r - 1] in m.owned_kin
                                                  and _owner_before(m, doc, r - 1))
+
+
+def _patronymic(m: Matcher, key: str, e: Entry) -> bool:
+    """"Aruzhan yerlanqyzy", "Tatjana ivanovna": a word no list holds made of a father's name
+    and a patronymic ending, in lower case after a given name, is the name's patronymic (a
+    middle name, `_middle_names`); not the bare word ("Bakyt kyzy": daughter)."""
+    return not (e.cats or e.zipf) and any(
+        key.endswith(end) and len(key) >= len(end) + T.PATRONYMIC_STEM_MIN
+        for end in m.ENDS["patronymic_ending"])
 
 
 def _person_verb_next(m: Matcher, doc: Doc, n: int) -> bool:
@@ -2975,8 +3008,11 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
     doc, i, e = c.doc, c.i, c.e
     plural_place = c.cap and not c.initial and not e.zipf and i \
         and doc.folds[i - 1] in ("pa", "i")
+    # (a word no list or count knows right after a naming verb of a person is the name
+    # whatever its ending: "heter máret", "mitt namn är daniela")
+    unheard = c.named and not e.zipf and c.key not in m.vocabulary
     if doc.texts[i].lower() in m.lex.marks and not (c.place_ctx and c.cap) \
-            or e.cats - HOMOGRAPH or (not c.place_ctx and not plural_place
+            or e.cats - HOMOGRAPH or (not c.place_ctx and not plural_place and not unheard
                                       and c.key.endswith(m.ENDS["ordinary_ending"])):
         return REJECT
     if c.initial and not c.named and c.key.endswith(m.ENDS["initial_adjective_ending"]) \
@@ -3336,6 +3372,7 @@ def _owner_of_person(doc: Doc, i: int) -> bool:
 
 
 PERSON_NOUN_CATS = frozenset({"name_trigger", "fam", "prof"})
+PERSON_MARKS = frozenset({"fam", "prof"})  # a kin or friend word, a profession: a person
 
 
 def _u_person(m: Matcher, c: Cand) -> Span | bool | None:
