@@ -1044,25 +1044,28 @@ class Matcher:
                      ) -> Span | bool | None:
         """A lower-case word's reading by the kin word it is or follows: False for a kin word
         spelt like a name before the person's name ("min hanna mabrouka", "min irmã Bruna":
-        not Hanna, Irma), the name for a homograph name a kin word owns (`_kin_subject`),
-        else None (the word is judged as any other)."""
+        not Hanna, Irma); for a homograph given name no list holds (Tala, Dina), the name
+        where a kin word owns it (`_kin_subject`) or a naming verb names it, else False (the
+        word: "får man tåla"); None for any other word (judged as any other)."""
         if _possessed_kin(doc, i) and i + 1 < len(doc.texts) and doc.texts[i + 1].isalpha() \
                 and (doc.texts[i + 1][0].isupper() or doc.entries[i + 1].zipf < T.RARE):
             return False
-        if self._kin_subject(doc, i, e):  # "min dotter tala börjar"
-            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], e.value, morph, key=key,
-                                     score=0.6)
+        if e.value in FIRSTNAMES and "common_name_homograph" in e.cats and not e.gender:
+            if self._kin_subject(doc, i):  # "min dotter tala börjar"
+                return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], e.value, morph, key=key,
+                                         score=0.6)
+            if not self._named(doc, i, False):
+                return False  # "får man tåla": the word ("man" no husband here)
         return None
 
-    def _kin_subject(self, doc: Doc, i: int, e: Entry) -> bool:
+    def _kin_subject(self, doc: Doc, i: int) -> bool:
         """"min dotter tala börjar skolan": a given name that is also an everyday word (the
         lexicon's homograph of a given name no name list holds), in lower case between an owned
         kin word and a person's verb, is the kin's name, its subject ("min dotter tala
         svenska": no verb; a listed one, "min kollega rosa kommer", is `_person_slot`'s)."""
-        return e.value in FIRSTNAMES and "common_name_homograph" in e.cats and not e.gender \
-            and i >= 2 \
-            and i + 1 < len(doc.folds) and doc.folds[i - 1] in self.owned_kin \
-            and doc.folds[i + 1] in self.W["name_verb"] and _owner_before(self, doc, i - 1)
+        return i >= 2 and i + 1 < len(doc.folds) and doc.folds[i - 1] in self.owned_kin \
+            and doc.texts[i + 1] in self.lex.words.surface("name_verb") \
+            and _owner_before(self, doc, i - 1)  # (by spelling: "sa" folds like "så")
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A capitalised given name inside its sentence that a list excludes (`never_replaced`,
@@ -2806,7 +2809,9 @@ def _person_verb_next(m: Matcher, doc: Doc, n: int) -> bool:
     folds, text = doc.folds, doc.texts[n]
     if not text.islower() or not text.isalpha():
         return False
-    if folds[n] in m.W["name_verb"] or len(text) >= 5 and folds[n].endswith(m.ENDS["past_ending"]):
+    # (the verb by its spelling: "sa" folds like "så", "mamma lagar mat så bra")
+    if text in m.lex.words.surface("name_verb") \
+            or len(text) >= 5 and folds[n].endswith(m.ENDS["past_ending"]):
         return True
     return folds[n] in m.W["clause_conjunction"] and n + 1 < len(folds) \
         and folds[n + 1] in m.W["personal_pronoun"]
