@@ -226,11 +226,12 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     folds, texts = doc.folds, doc.texts
     rare = doc.entries[k].zipf < T.DOMINANT_WORD
     after = folds[k + 1] if k + 1 < len(folds) else ""
+    # (a frequent word before a person's verb too, where it is no pronoun: "Tala fick komma")
+    function = stem in doc.lex.words("function_word") or folds[k] in possessive
     if k in doc.starts and after and (
-            rare and after in name_verbs and after not in be_verbs
+            (rare or not function) and after in name_verbs and after not in be_verbs
             or len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
-            and stem not in doc.lex.words("function_word") and folds[k] not in possessive
-            and texts[k + 1].isalpha()):
+            and not function and texts[k + 1].isalpha()):
         return True
     if k and rare and doc.lex.marks.get(texts[k - 1].lower()) == "fam":
         return True

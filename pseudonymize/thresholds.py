@@ -136,6 +136,9 @@ ACRONYM_MIN = 3             # "på CSK": shorter capitals ("på TV", "i EU") are
 ACRONYM_ZIPF_MAX = 3.1       # institutions people write as acronyms reach about 3 (IKSU 2.9, HBK 2.9); everyday ones are above (VAB 3.07 the limit; CSN, SFI, SMS, TV far above)
 MONTH_LIST = 12             # "i mars och april": months a list of months reaches back over
 NAME_RUN_MAX = 3           # "som heter pizzeria roma": lower-case words a name after a naming verb runs on
+NAME_TAIL_ZIPF_MAX = 5.5   # "heter Mirlande dorvil lång,": a family name that is a word is below this (lång 5.3, hall 5.2); function words above (och, men, så)
+PATRONYMIC_STEM_MIN = 3    # "yerlanqyzy": a father's name of three letters at least before a patronymic ending ("kyzy" alone is the word daughter)
+NAME_TAIL_MAX = 4          # "heter Maricel Bautista Dela Cruz fors,": the everyday word closing a named name is at most its fifth word
 OLDEST = 120               # "X är 16": below this a number after a subject may be its age
 
 # --- surrogates ------------------------------------------------------------------------------

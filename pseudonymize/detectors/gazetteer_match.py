@@ -148,6 +148,12 @@ NAMELIKE_SLOT = _rule("namelike-slot", NAMES, 0.6, (
 # "ringde rustam dzhabrailov", "Maria dela cruz": a name's later part in lower case, spelt like
 # a name and no everyday word, after a name found in any way (`_name_tails`)
 NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "ordinary_ending",
+                                                          "name_tail_stop", "id_trigger",
+                                                          "patronymic_ending", "name_verb",
+                                                          "past_ending", "clause_conjunction",
+                                                          "personal_pronoun", "possessive",
+                                                          "surname_particle",
+                                                          "name_copula",
                                                           "verb_ending", "inflection_ending",
                                                           "noun_form_ending", "common_name_homograph",
                                                           "name_trigger", "fam"))
@@ -160,6 +166,7 @@ ORG_LABEL = {"school": "school", "university": "school", "company": "work", "wor
              "transport": "transport_name"}
 EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "weekday"})
 NOT_NAME = frozenset({"not_name"})
+NAMED_MONTH = frozenset({"not_name", "month"})  # "Kocken heter Maj Hammar": a month that is a name
 HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
@@ -622,7 +629,17 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
         return False  # "serber säger Đakovica", "ni säger Wien": a people's name for a place
     return j >= 0 and ("name_trigger" in doc.entries[j].cats
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
-                       or marks.get(doc.texts[j].lower()) == "fam")
+                       or marks.get(doc.texts[j].lower()) == "fam"
+                       or _possessed_kin(doc, j))
+
+
+def _possessed_kin(doc: Doc, j: int) -> bool:
+    """Token j is a kin word spelt like a Swedish word or name, with its owner right before it
+    ("min eje gözel", "min kaka batyr", "min hanna mabrouka"): the word after it is that
+    person, as after "min syster"; without the owner it is the word ("en kaka")."""
+    W = doc.lex.words
+    return j >= 1 and doc.folds[j] in W.folds["possessed_kin"] \
+        and doc.texts[j - 1].lower() in W.surface("possessive")
 
 
 def _exonym_slot(doc: Doc, i: int) -> bool:
@@ -643,7 +660,8 @@ class NameOpeners(dict):
     def __init__(self, lex: Lexicon) -> None:
         super().__init__()
         self.lex = lex
-        self.words = lex.words.union("name_copula", "name_object", "kin_of_preposition")
+        self.words = lex.words.union("name_copula", "name_object", "kin_of_preposition",
+                                     "possessed_kin")
 
     def __missing__(self, text: str) -> bool:
         key = FOLDS[text]
@@ -771,7 +789,9 @@ class Matcher:
         # ("kallar mig"), a saying verb's adverb (its verb is tested by its spelling), a
         # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
         self.naming_before = lex.words.union("naming_verb", "name_object", "saying_filler",
-                                             "name_trigger.greeting") | {"fran"}
+                                             "name_trigger.greeting", "own_name_noun",
+                                             "surname_noun", "name_copula") | {"fran"}
+        self.name_nouns = lex.words.union("own_name_noun", "surname_noun")  # `_own_name_said`
         self.saying_verbs = lex.words.surface("saying_verb")
         self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
@@ -1020,11 +1040,39 @@ class Matcher:
                 out[n] = b._replace(label=a.label)
         return out
 
+    def _kin_reading(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...]
+                     ) -> Span | bool | None:
+        """A lower-case word's reading by the kin word it is or follows: False for a kin word
+        spelt like a name before the person's name ("min hanna mabrouka", "min irmã Bruna":
+        not Hanna, Irma); for a homograph given name no list holds (Tala, Dina), the name
+        where a kin word owns it (`_kin_subject`) or a naming verb names it, else False (the
+        word: "får man tåla"); None for any other word (judged as any other)."""
+        if _possessed_kin(doc, i) and i + 1 < len(doc.texts) and doc.texts[i + 1].isalpha() \
+                and (doc.texts[i + 1][0].isupper() or doc.entries[i + 1].zipf < T.RARE):
+            return False
+        if e.value in FIRSTNAMES and "common_name_homograph" in e.cats and not e.gender:
+            if self._kin_subject(doc, i):  # "min dotter tala börjar"
+                return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], e.value, morph, key=key,
+                                         score=0.6)
+            if not self._named(doc, i, False):
+                return False  # "får man tåla": the word ("man" no husband here)
+        return None
+
+    def _kin_subject(self, doc: Doc, i: int) -> bool:
+        """"min dotter tala börjar skolan": a given name that is also an everyday word (the
+        lexicon's homograph of a given name no name list holds), in lower case between an owned
+        kin word and a person's verb, is the kin's name, its subject ("min dotter tala
+        svenska": no verb; a listed one, "min kollega rosa kommer", is `_person_slot`'s)."""
+        return i >= 2 and i + 1 < len(doc.folds) and doc.folds[i - 1] in self.owned_kin \
+            and doc.texts[i + 1] in self.lex.words.surface("name_verb") \
+            and _owner_before(self, doc, i - 1)  # (by spelling: "sa" folds like "så")
+
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A capitalised given name inside its sentence that a list excludes (`never_replaced`,
         EXCLUDED_CATS) is a name all the same in a name's context ("Doña Lucía", not the feast
-        "Lucia") or between names ("Tomasz Jan Wiśniewski")."""
-        return e.cats & EXCLUDED_CATS == NOT_NAME and _name_context(doc, i, self.lex.marks) \
+        "Lucia"; "heter Maj", not the month) or between names ("Tomasz Jan Wiśniewski")."""
+        excluded = e.cats & EXCLUDED_CATS
+        return bool(excluded) and excluded <= NAMED_MONTH and _name_context(doc, i, self.lex.marks) \
             or prev_name_end == i - 1 and self._capitalised_next(doc, i)
 
     def _placed(self, doc: Doc, i: int, spans: list[Span], span: Span | None, e: Entry
@@ -1407,7 +1455,11 @@ class Matcher:
                 e = doc.entries[ks[n]] if ks[n] is not None and ks[n] < len(doc.texts) else EMPTY
                 key = doc.text[spans[n].start:spans[n].end].lower()
                 # "Tatjana Ivanovna", "Sergej Ivanovitj Petrov": a patronymic
-                inner = n < end - 1
+                # "Maricel Dela Cruz fors": a listed family name before a married one in lower
+                # case (`_closing_tail`) stays a family name
+                inner = n < end - 1 and not (
+                    n == end - 2 and spans[n].label == "surname" and e.surname_rank
+                    and spans[end - 1].rule == NAMELIKE_TAIL.name)
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
                         or inner and (spans[n].label != "surname" or e.first_rank
                                       or not self._double_surname(doc, spans[first], spans[n])):
@@ -1520,12 +1572,17 @@ class Matcher:
         if name is None and name_ctx and e.place_kind and not e.org_kind and e.se_pop == 0 \
                 and e.place_pop < T.BIG_PLACE and e.zipf < T.DOMINANT_WORD:
             name = self._name_guess(key)
+        elif name is None and name_ctx and e.value in NAME_RUN and "common_name_homograph" in e.cats:
+            name = e.value  # "min dotter Tala": the lexicon's name reading of a homograph
         return name
 
     def _classify(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...], cap: bool,
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
+        kin = None if cap else self._kin_reading(doc, i, e, key, morph)
+        if kin is not None:
+            return kin or None
         named = self._named(doc, i, listed)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
@@ -1877,7 +1934,17 @@ class Matcher:
                 and doc.texts[i - 1].lower() not in self.saying_verbs:
             return False  # (most words: the three tests below read the word before first)
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
-            or self._nicknamed(doc, i) or self._hailed(doc, i)
+            or self._nicknamed(doc, i) or self._hailed(doc, i) or self._own_name_said(doc, i)
+
+    def _own_name_said(self, doc: Doc, i: int) -> bool:
+        """"mitt namn är vilayphone", "mitt gamla namn vilayphone keomany", "hennes efternamn
+        är hok": after an owned name noun (and "är"), the name itself, also in lower case."""
+        folds, W = doc.folds, self.W
+        k = i - 1 - (folds[i - 1] in W["name_copula"])
+        if k < 1 or folds[k] not in self.name_nouns:
+            return False
+        k -= 1 + (folds[k - 1] in W["kin_adjective"] and k >= 2)
+        return doc.texts[k].lower() in self.lex.words.surface("possessive")
 
     def _hailed(self, doc: Doc, i: int) -> bool:
         """"Hej eidar!", "kram från zeynab", "hälsningar faadumo": a rare word no list holds
@@ -1927,15 +1994,15 @@ class Matcher:
         return k >= 0 and self._said_of_person(doc, k)
 
     def _said_of_person(self, doc: Doc, k: int) -> bool:
-        """The naming verb at k names a person: a pronoun, a kin or friend word or a name
-        among the three words before it ("mina barn heter", "jag heter", "min kompis som
-        heter"), not a thing ("en kruka som heter jebena")."""
+        """The naming verb at k names a person: a pronoun, a kin or friend word, a profession or
+        a name among the three words before it ("mina barn heter", "jag heter", "min kompis som
+        heter", "min arbetsledare heter"), not a thing ("en kruka som heter jebena")."""
         # "min bästa vän bor i stockholm och heter lina": a naming verb joined by "och" to
         # an earlier verb names that verb's subject, a few words further back
         back = T.SUBJECT_REACH if k and doc.folds[k - 1] == "och" else 3
         for j in range(max(0, k - back), k):
             low = doc.texts[j].lower()
-            if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) == "fam" \
+            if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) in PERSON_MARKS \
                     or doc.folds[j] in self.W["name_trigger.kin"] \
                     or doc.folds[j] in self.W["name_trigger.social"]:
                 return True
@@ -2581,7 +2648,10 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
         # punctuation too
         subject = kin and (  # "min kompis kanat kommer"
             i + 1 == len(doc.folds) or doc.folds[i + 1] in m.W["name_verb"]
-            or doc.folds[i + 1] in m.W["list_word"] or not doc.texts[i + 1][0].isalnum())
+            or doc.folds[i + 1] in m.W["list_word"] or not doc.texts[i + 1][0].isalnum()
+            # a kin word of the learner's language is said before a name, whatever it looks
+            # like in Swedish: "min da tamar i batumi" (one letter from "tamas")
+            or doc.folds[i - 1] in m.W["possessed_kin"] or doc.entries[i - 1].zipf < T.RARE)
     elif not c.e.zipf and not c.morph and (
             m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)
             or _after_listed_name(m, doc, i)) and not m._inflected_word(c.key):
@@ -2674,8 +2744,10 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
             e = doc.entries[j]
             # a family name the lexicon lists as one, after a name a naming trigger or an
             # owned kin or social word introduced ("min chef mats hed", "heter Kim holm")
-            introduced = doc.texts[j].islower() and _surname_word(e) and _name_context(
+            introduced = doc.texts[j].islower() and (_surname_word(e) and _name_context(
                 doc, _run_start(doc, doc.index_at(sp.start)), m.lex.marks)
+                or _closing_tail(m, doc, j, doc.index_at(sp.start))
+                or _patronymic(m, doc.folds[j], e))
             if j == first and doc.text[sp.start].isupper() and not introduced:
                 break  # (a lower-case word after a capitalised name is as often its verb:
                 # "Selvi kokkar", "Emma bilr": only after particles, "Maria dela cruz")
@@ -2693,6 +2765,61 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
                                     key=" ".join(doc.folds[first:j + 1]))
             out.append(sp)
     return out
+
+
+def _closing_tail(m: Matcher, doc: Doc, j: int, k: int) -> bool:
+    """"heter Mark hök,", "heter máret kula.", "heter Mirlande dorvil lång, personnummer …":
+    after a name a naming verb or noun introduced (the name's run starting at most
+    NAME_TAIL_MAX words before token j), a lower-case word that closes the name's clause
+    (punctuation, a number or an ID word after it) is the name's last part, though it is an
+    everyday word; so is one before the person's verb or a new clause after a name a naming
+    verb or an owned kin word introduced ("min kollega Tuva lax lärde mig", "heter Ingvar glad
+    och han är"). Not clause material (`name_tail_stop`: "heter Ali också.", "min dotter Sara
+    ofta leker"), a function word too frequent for a name ("och"), nor a word of a list that
+    reads otherwise (a profession, a month, a language)."""
+    folds, texts, W = doc.folds, doc.texts, m.W
+    r = k  # the name's first word: back over capitalised words and particles
+    while r > max(0, j - T.NAME_TAIL_MAX) and r not in doc.starts and texts[r - 1].isalpha() \
+            and (texts[r - 1][0].isupper() or folds[r - 1] in W["surname_particle"]):
+        r -= 1
+    if r < 1 or j - r > T.NAME_TAIL_MAX or not texts[j].isalpha() or len(texts[j]) < 3 \
+            or folds[j] in W["name_tail_stop"] or doc.entries[j].cats - HOMOGRAPH \
+            or doc.entries[j].zipf >= T.NAME_TAIL_ZIPF_MAX \
+            or folds[j].endswith(m.ENDS["patronymic_ending"]):
+        return False  # (a patronymic's word alone, "Asel Bakyt kyzy", is the father's name's)
+    named = folds[r - 1] in W["name_trigger.verb"] or r >= 2 and folds[r - 1] in W["name_copula"] \
+        and folds[r - 2] in W["name_trigger.verb"]
+    if j + 1 == len(texts) or texts[j + 1] in CLAUSE_END or texts[j + 1][0].isdigit() \
+            or "id_trigger" in doc.entries[j + 1].cats:
+        return named
+    return _person_verb_next(m, doc, j + 1) and (named or r >= 2 and folds[r - 1] in m.owned_kin
+                                                 and _owner_before(m, doc, r - 1))
+
+
+def _patronymic(m: Matcher, key: str, e: Entry) -> bool:
+    """"Aruzhan yerlanqyzy", "Tatjana ivanovna": a word no list holds made of a father's name
+    and a patronymic ending, in lower case after a given name, is the name's patronymic (a
+    middle name, `_middle_names`); not the bare word ("Bakyt kyzy": daughter)."""
+    return not (e.cats or e.zipf) and any(
+        key.endswith(end) and len(key) >= len(end) + T.PATRONYMIC_STEM_MIN
+        for end in m.ENDS["patronymic_ending"])
+
+
+def _person_verb_next(m: Matcher, doc: Doc, n: int) -> bool:
+    """Token n is a person's verb ("lärde", "hjälper") or opens a clause of a person ("och han
+    är"): the name's clause before it is done."""
+    folds, text = doc.folds, doc.texts[n]
+    if not text.islower() or not text.isalpha():
+        return False
+    # (the verb by its spelling: "sa" folds like "så", "mamma lagar mat så bra")
+    if text in m.lex.words.surface("name_verb") \
+            or len(text) >= 5 and folds[n].endswith(m.ENDS["past_ending"]):
+        return True
+    return folds[n] in m.W["clause_conjunction"] and n + 1 < len(folds) \
+        and folds[n + 1] in m.W["personal_pronoun"]
+
+
+CLAUSE_END = frozenset({",", ".", ";", ":", "!", "?", ")"})
 
 
 def _namelike_word(m: Matcher, text: str, key: str, e: Entry) -> bool:
@@ -2888,8 +3015,11 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
     doc, i, e = c.doc, c.i, c.e
     plural_place = c.cap and not c.initial and not e.zipf and i \
         and doc.folds[i - 1] in ("pa", "i")
+    # (a word no list or count knows right after a naming verb of a person is the name
+    # whatever its ending: "heter máret", "mitt namn är daniela")
+    unheard = c.named and not e.zipf and c.key not in m.vocabulary
     if doc.texts[i].lower() in m.lex.marks and not (c.place_ctx and c.cap) \
-            or e.cats - HOMOGRAPH or (not c.place_ctx and not plural_place
+            or e.cats - HOMOGRAPH or (not c.place_ctx and not plural_place and not unheard
                                       and c.key.endswith(m.ENDS["ordinary_ending"])):
         return REJECT
     if c.initial and not c.named and c.key.endswith(m.ENDS["initial_adjective_ending"]) \
@@ -3151,9 +3281,10 @@ def _u_frequent(m: Matcher, c: Cand) -> Span | bool | None:
             and not c.key.endswith(m.ENDS["definite_ending"]):
         limit = T.COMMON
     doc, i = c.doc, c.i
-    if c.cap and not c.initial and i >= 2 and m.lex.marks.get(doc.texts[i - 1].lower()) == "fam" \
-            and _owner_before(m, doc, i - 1):
-        limit = T.DOMINANT_WORD  # "min fru Ladan": capitalised after an owned kin word
+    if c.cap and not c.initial and i >= 2 and (
+            m.lex.marks.get(doc.texts[i - 1].lower()) == "fam" and _owner_before(m, doc, i - 1)
+            or _possessed_kin(doc, i - 1)):
+        limit = T.DOMINANT_WORD  # "min fru Ladan", "min ta Sok": capitalised after an owned kin word
     return REJECT if c.e.zipf >= limit or not (c.cap or c.named) else None
 
 
@@ -3248,6 +3379,7 @@ def _owner_of_person(doc: Doc, i: int) -> bool:
 
 
 PERSON_NOUN_CATS = frozenset({"name_trigger", "fam", "prof"})
+PERSON_MARKS = frozenset({"fam", "prof"})  # a kin or friend word, a profession: a person
 
 
 def _u_person(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3357,7 +3489,9 @@ def _named_towns(doc: Doc, spans: list[Span]) -> tuple[dict[str, str], set[int]]
 PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("place_trigger", "name_trigger",
                                                                          "fam", "prof"),
                    fn=person_towns)
-TOWN_READINGS = frozenset({GAZETTEER.name, "coreference"})  # a town by its name alone
+# a town by its name alone, or by its likeness to one ("Merdan", one edit from Mardan): the
+# person the essay gives the name wherever no place preposition stands before it
+TOWN_READINGS = frozenset({GAZETTEER.name, "coreference", FUZZY.name})
 
 
 # The registry of this family: the known-word rules, then the unknown-word steps in order.

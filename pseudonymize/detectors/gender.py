@@ -37,7 +37,11 @@ GUESSED_SPELLING = "fuzzy"  # the rule reading a misspelt name as a listed one (
 NAMES = FIRSTNAMES | {"surname", "middlename"}
 GENDERED = frozenset({"female", "male"})
 SAID = GENDERED | {"unknown"}  # what a pronoun may say of an open name ("hen": neither)
-NICKNAME_REACH = 3  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
+# kin words that are everyday words elsewhere tell a sex only after their owner ("min man",
+# "min far"; "min kaka batyr", "min dej margita", but "ta Anna med", "då Erik lagar mat")
+AFTER_POSSESSIVE = {"male_after_possessive": "male", "female_after_possessive": "female"}
+NICKNAME_REACH = 3
+NICKNAME_PREFIX = 2  # "Ibou" of Ibrahim, "Dežo" of Dezider: the letters a nickname keeps  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
 
 
 def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
@@ -56,9 +60,9 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
             return None  # ("sa hon Ali"; but "vi kallar honom Gabi" names him)
         if gender in GENDERED:
             return gender
-        if gender == "male_after_possessive" and j \
+        if gender in AFTER_POSSESSIVE and j \
                 and doc.texts[j - 1].lower() in words.surface("possessive"):
-            return "male"
+            return AFTER_POSSESSIVE[gender]
         if folds[j] not in words("gender_skip") and not (
                 j == i - 1 and doc.texts[j][:1].isupper() and doc.entries[j].surname_rank):
             return None  # (past a family name written first: "min man Liu Yang")
@@ -78,8 +82,8 @@ def kin_after(doc: Doc, i: int) -> str | None:
         return None
     j = i + 3 + (folds[i + 3] in words("kin_adjective") and i + 4 < n)
     gender = words.value("kin_gender").get(folds[j])
-    if gender == "male_after_possessive":  # "Gabi är min man": after the owner by the test above
-        return "male"
+    if gender in AFTER_POSSESSIVE:  # "Gabi är min man": after the owner by the test above
+        return AFTER_POSSESSIVE[gender]
     return gender if gender in GENDERED else None
 
 
@@ -134,6 +138,15 @@ def _nickname(doc: Doc, i: int, before: str | None, writer: str | None) -> str |
             return None  # ("Karl-Erik säger att Senuri …": a clause said, no nickname)
         if doc.folds[j] in nick:  # "smeknamn är Sai", "Shamiram, alla säger Shami"
             return before
+    return None
+
+
+def _short_for(key: str, named: list[tuple[str, str]]) -> str | None:
+    """The gender of the last name named before that a nickname `key` starts like, its first
+    NICKNAME_PREFIX letters ("Ibou" of Ibrahim, "Dežo" of Dezider), or None."""
+    for other, gender in reversed(named):
+        if other != key and other[:NICKNAME_PREFIX] == key[:NICKNAME_PREFIX]:
+            return gender
     return None
 
 
@@ -291,6 +304,7 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
     neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
     spouse = _once(lambda: writer_gender(doc))  # one pass over the essay, when asked
     naming = doc.lex.words("naming_verb")
+    named: list[tuple[str, str]] = []  # the gendered first names so far (key, gender)
     for n, span in enumerate(spans):
         if span.label not in FIRSTNAMES:
             continue
@@ -303,7 +317,11 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
         if listed is not None and key not in neutral \
                 and (_open(listed) or span.rule == GUESSED_SPELLING):
             opened[n] = key
-            gender = kin_gender(doc, k) or _marker(doc, k) or _nickname(doc, k, before, writer) \
+            # "alla säger Dežo till honom": the pronoun it is said to before the name it
+            # may be short for, the name it starts like ("Ibrahim … vi säger Ibou") before
+            # the last one named
+            gender = kin_gender(doc, k) or _marker(doc, k) or tied_pronoun(doc, k) \
+                or _nickname(doc, k, _short_for(key, named) or before, writer) \
                 or kin_after(doc, k)
             if gender is None and writer_named(doc, k):
                 gender = spouse()  # "Jag heter Siriporn … min man" (no pronoun: "jag")
@@ -320,6 +338,7 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
         gender = span.label.removeprefix("firstname_")
         if gender in GENDERED:
             before = gender
+            named.append((key, gender))
             if k >= 2 and doc.folds[k - 2] == "jag" and doc.folds[k - 1] in naming:
                 writer = gender
     return opened, found

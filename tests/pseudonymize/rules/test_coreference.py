@@ -92,6 +92,11 @@ EARLIER_NAMES = [
     ("Min son heter Bank, han är sjutton.",
      "Ibland min son bank hjälper oss. Vi har pengar i en bank.", "bank hjälper",
      "firstname_male", "bank."),
+    # Tala, a frequent word, opening a sentence before a person's verb ("Tala fick komma"),
+    # not where the verb stands ("vill tala svenska")
+    ("Vår dotter Tala är sex år.",
+     "Tala fick komma gratis. Hon vill tala svenska.", "Tala fick", "firstname_female",
+     "tala svenska"),
 ]
 
 
