@@ -1679,6 +1679,11 @@ class Renderer:
         coreference key), so the learner's slips stay in the text and never point back at the
         original as the one name spelt wrong; `base` as it is otherwise."""
         key, wrote = span.key, fold(written)
+        if LABELS[span.label].kind == "name" and (span.rule == "fuzzy" or self.lex.get(
+                wrote).first_rank or self.lex.get(wrote).surname_rank):
+            # a fuzzy guess at a listed name ("Lounis" ~ Louis), or a listed name of its own,
+            # is another name, no slip
+            return base
         if "gen" in attrs and wrote.endswith("s") and not key.endswith("s"):
             wrote = wrote[:-1]
         if len(key) < words().slip_min or key == wrote or not wrote.isalpha() \

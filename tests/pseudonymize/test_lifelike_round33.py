@@ -207,3 +207,50 @@ def test_a_town_outside_a_city_is_no_village(engine: Engine) -> None:
     for seed in SEEDS:
         r = engine.pseudonymize("Jag bor i Lund nära Malmö.", "e", strategy="lifelike", seed=seed)
         assert _mentions(r, "Lund")[0] in geography().towns, seed
+
+
+# --- a language the essay keeps keeps its country and names (Lao, Haitian Creole, Kabyle) ----
+
+def _name_groups(engine: Engine, name: str) -> set[str]:
+    from pseudonymize.surrogates import words
+    return {*engine.lex.name_origins.get(fold(name), ()),
+            *words().name_list_origins.get(fold(name), ())}
+
+
+@pytest.mark.parametrize(("text", "country", "group"), [
+    ("Sabaidee! Jag heter Somphone och jag kommer från Pakse i Laos. Min bror Bounmy bor kvar "
+     "där. Vi pratar lao hemma.", "Laos", "thai"),
+    ("Bonjou! Jag kommer från Les Cayes i Haiti. Min dotter Wislande sjunger på kreyòl och min "
+     "son Jeanty spelar fotboll.", "Haiti", "haitian"),
+    ("Azul! Jag heter Lounis Ouchene och kommer från Bejaia i Algeriet. Vi pratar kabyliska "
+     "hemma. Min son Amazigh går i skolan.", "Algeriet", "kabyle"),
+])
+def test_a_language_kept_keeps_its_country_and_its_names(engine: Engine, text: str,
+                                                         country: str, group: str) -> None:
+    for seed in SEEDS:
+        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed, memory=Memory())
+        assert country in r.target, (seed, r.target)
+        names = [a.pseudonym for a in r.annotations if (a.label.startswith("firstname")
+                 or a.label == "surname") and a.pseudonym != a.original]
+        assert names and all(group in _name_groups(engine, n) for n in names), (seed, names)
+
+
+def test_a_language_word_is_never_drawn_as_an_institution(engine: Engine) -> None:
+    """"sjunger på kreyòl" (judge run 41: "sjunger på lunds universitet") stays as written."""
+    text = "Jag kommer från Haiti. I kyrkan vi sjunger på kreyòl varje söndag."
+    for seed in SEEDS:
+        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+        assert "kreyòl" in r.target, (seed, r.target)
+
+
+def test_a_misspelt_name_takes_its_surrogate_misspelt(engine: Engine) -> None:
+    """A name the essay spells two ways ("Abdirahman ... abdirahaman", the coreference key
+    linking them) keeps one surrogate, misspelt where the mention is."""
+    text = ("Min bror heter Abdirahman och han bor i Uppsala. Igår ringde abdirahaman och sa "
+            "att han kommer på lördag.")
+    for seed in SEEDS:
+        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+        right, wrong = _mentions(r, "Abdirahman"), _mentions(r, "abdirahaman")
+        assert right and wrong, (seed, right, wrong)
+        assert fold(wrong[0]) != fold(right[0]) and slip_of(fold(right[0]), fold(wrong[0])), \
+            (seed, right, wrong)
