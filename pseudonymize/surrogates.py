@@ -5499,6 +5499,13 @@ class Renderer:
             if any(self.countries.get(w, w) != w for w in where):
                 nearby = []  # its country is replaced: never Mazurien "i Estland"
             strict = self.effective == "lifelike" and kind in geo.no_town_kinds
+            if self.effective == "lifelike" and kind == "island" and not best and len(isos) == 1:
+                # "åkte vidare till ön Don Det" in a kept Laos, which has none we know: an
+                # island of a neighbour (Koh Samui), before one of the continent (Qeshm)
+                borders = self.lex.neighbours.get(min(isos), frozenset())
+                near_by = set(nearby)
+                nearby = [n for n, w in same if n in near_by and not w.isdisjoint(borders)] \
+                    or nearby
             pick = self._draw(best, rng) or (None if strict else self._draw(nearby, rng))
             if pick or not strict:
                 return unsaid(pick) if pick and strict else pick

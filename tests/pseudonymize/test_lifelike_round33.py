@@ -266,3 +266,17 @@ def test_a_learning_centre_is_adult_education_of_the_surrogate_town(engine: Engi
                                 "e", strategy="lifelike", seed=seed)
         got = _mentions(r, "lärcentrum")
         assert got and (got[0] in pool or "vuxenutbildning" in got[0]), (seed, got)
+
+
+def test_an_island_of_a_country_with_none_is_a_neighbours(engine: Engine) -> None:
+    """"till ön Don Det" in Laos (kept by its language; no island of Laos in the table): an
+    island of a neighbour, never Qeshm of Iran (judge pairs of dev16)."""
+    text = ("Sabaidee! Jag kommer från Pakse i Laos. Min bror åkte vidare till ön Don Det. "
+            "Vi pratar lao hemma.")
+    for seed in SEEDS:
+        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+        got = _mentions(r, "Don Det")
+        isos = geography(lifelike=True).features.get(got[0], ("", frozenset()))[1] if got \
+            else frozenset()
+        assert got and not set(isos).isdisjoint(engine.lex.neighbours.get("LA", ())), \
+            (seed, got, isos)
