@@ -236,14 +236,16 @@ class Engine:
                 seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple) -> Result:
         """Render spans given in view offsets over the original text."""
         # imported on first use: detecting alone (`swepseudo annotate`) needs no surrogates
-        from pseudonymize.surrogates import (Renderer, age_value, person_spans, person_words,
-                                             pun_spans)
+        from pseudonymize.surrogates import (Renderer, age_value, alias_spans, person_spans,
+                                             person_words, pun_spans)
 
         text, clean = view.original, view.clean
         puns: dict[str, str] = {}
         if strategy == "lifelike":  # "Jag heter Sten, som en sten": the word follows the name
             # "vår son Bima" read as a town: a person (never "vår son Mataram")
             spans = person_spans(spans, clean, self.lex, memory.bases if memory else None)
+            # "Istanbul" in one essay, "Istambul" in the next: one town, one surrogate
+            spans = alias_spans(spans, clean, self.lex, memory.refs if memory else None)
             spans, puns = pun_spans(spans, clean)
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.

@@ -17,7 +17,7 @@ import math
 import struct
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterable, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 from itertools import chain, pairwise
@@ -35,6 +35,7 @@ from pseudonymize.coordinates import (abroad_km, apart_km, boat_km, by_border, c
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
                                      TOWN_SIZE_FACTORS)
+from pseudonymize.slips import slip_of, slipped
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -220,6 +221,7 @@ class Words:
     capital_words: frozenset[str] = frozenset()  # huvudstaden: the country's capital abroad
     village_words: frozenset[str] = frozenset()  # by, liten ort: a locality under village_max
     village_max: int = 0
+    village_near_max: int = 0  # lifelike: "X utanför Y": X under this many people is a village
     village_near: regex.Pattern[str] | None = None  # after a village: " nära Ljusdal" (group 1)
     swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
     word_zipf: float = 9.0  # a name this frequent as a word ...
@@ -238,6 +240,8 @@ class Words:
     university_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, universidad
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
+    spelling_slips: tuple[tuple[str, str], ...] = ()  # lifelike: ("c", "k"): one for the other
+    slip_min: int = 5  # lifelike: the shortest entity spelling whose variants are slips
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     trains_abroad: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: DK ->
     naming_words: frozenset[str] = frozenset()  # lifelike, folds: "som heter" after a kind word
@@ -411,6 +415,8 @@ def words() -> Words:
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
                  minority_groups=frozenset(data["minority_groups_lifelike"]),
                  foreign_letters=frozenset(data["foreign_letters_lifelike"]),
+                 spelling_slips=tuple((a, b) for a, b in data["spelling_slips_lifelike"]),
+                 slip_min=data["slip_min_lifelike"],
                  national_trains=tuple(data["national_trains_lifelike"]),
                  trains_abroad={iso: tuple(trains) for iso, trains in
                                 data["trains_abroad_lifelike"].items()},
@@ -546,6 +552,7 @@ def _size_patterns(data: dict) -> dict:
             "capital_words": frozenset(data["capital_words"]),
             "village_words": frozenset(" ".join(w.split()) for w in data["village_words"]),
             "village_max": data["village_max"],
+            "village_near_max": data["village_near_max"],
             "village_near": regex.compile(
                 r"^[^.!?]{0,60}?(?<!\p{L})(?:%s)\s+(\p{Lu}[\p{L}-]*)" % "|".join(
                     regex.escape(w).replace("\\ ", r"\s+") for w in data["village_near"]))}
@@ -1142,6 +1149,8 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
 ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
 ROUTE_STOPS = 8  # lifelike: the countries of a route nearest the one drawn that its search solves
 
+VILLAGE_NEAR_GAP = 20  # lifelike: the most characters between a village and "utanför Y"'s town
+NICKNAME_SHORT = 4  # lifelike: a nickname this short takes a name of its group as short
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
 
 
@@ -1463,6 +1472,38 @@ class Renderer:
         `country` the ISO code of a country named beside a place the gazetteers lack."""
         label = span.label
         self.hint, self.span = country, span
+        strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        parted = self._render_parted(span, ref, original, draw, country, strategy)
+        if parted is not None:
+            return parted
+        self.effective = strategy
+        attrs = morphology(original, span)
+        written = original
+        spelt = self._misspelt_town(span, original) or self._respelt_abroad(span, original) \
+            if strategy == "lifelike" else ""
+        if spelt:
+            # "borlänga", "linköpin": the town it misspells, with that town's surrogate (never
+            # the town itself: it is the original under another spelling)
+            self.avoid.add(spelt.lower())
+            self.avoid_folds.add(fold(spelt))
+            span = Span(span.start, span.end, label, span.attrs, span.score, span.rule, fold(spelt))
+            original = spelt
+        attrs = self._mention_attrs(span, attrs, original, strategy)
+        kind = LABELS[label].kind
+        if strategy == "tag":
+            return f"@{label}_{ref}" + ("s" if "gen" in attrs else "")
+        if strategy == "placeholder" and (kind in ("place", "institution") or label == "extra"):
+            base = self._placeholder(label, ref, attrs, original)
+        else:
+            base = self._base(span, ref, original, written, draw, attrs, strategy, spelt)
+        self._remember(span, original, written, base, spelt)
+        return self._shaped(span, original, written, base, attrs)
+
+    def _render_parted(self, span: Span, ref: int, original: str, draw: int | None,
+                       country: str, strategy: str) -> str | None:
+        """The surrogate of a mention made of a place and a word of its own ("Angered-området",
+        "Lund C", "Atatürk flygplatsen", "Zaatari-lägret"); None for any other mention."""
+        label = span.label
         head, dash, tail = original.rpartition("-")
         if dash and head and label in PLACE_LIKE and fold(tail) in self.lex.words("area_word"):
             # "Angered-området": a district of the surrogate town, "-området" kept
@@ -1470,24 +1511,10 @@ class Renderer:
             part = Span(span.start, span.start + len(head), "city", span.attrs, span.score,
                         span.rule, fold(head))
             return self.render(part, ref, head, draw, country) + dash + tail
-        strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         station = words().station_end.match(original) \
             if label == "place" and strategy == "lifelike" else None
         if station and self.lex.get(fold(station.group(1))).se_pop:
-            # "från Lund C till Malmö C": the surrogate towns' stations, as near as the
-            # originals (never "från Ängsvägen till Centralstationen")
-            self.avoid.add(station.group(1).lower())  # never Göteborg C for Göteborg C
-            self.avoid_folds.add(fold(station.group(1)))
-            part = Span(span.start, span.start + len(station.group(1)), "city", span.attrs,
-                        span.score, span.rule, fold(station.group(1)))
-            # the town's own surrogate where drawn, else one remembered under a number of the
-            # town's own (the station's number is no town's: "från Lund C till Malmö" gave
-            # Malmö's surrogate twice)
-            town = self.place_map.get(fold(station.group(1)))
-            own = -1 - int.from_bytes(hashlib.blake2b(fold(station.group(1)).encode(),
-                                                      digest_size=6).digest(), "big")
-            return (town if town and not self._original(town) else self.render(
-                part, ref, station.group(1), own, country)) + original[station.end(1):]
+            return self._station(span, ref, original, station, country)
         airport = words().airport_end.match(original) \
             if label in PLACE_LIKE and strategy == "lifelike" and not station else None
         if airport and not self.lex.get(fold(airport.group(1))).se_pop:
@@ -1502,18 +1529,31 @@ class Renderer:
             part = Span(span.start, span.start + len(head), label, span.attrs, span.score,
                         span.rule, fold(head))
             return self.render(part, ref, head, draw, country) + dash + tail
-        self.effective = strategy
-        attrs = morphology(original, span)
-        written = original
-        spelt = self._misspelt_town(span, original) or self._respelt_abroad(span, original) \
-            if strategy == "lifelike" else ""
-        if spelt:
-            # "borlänga", "linköpin": the town it misspells, with that town's surrogate (never
-            # the town itself: it is the original under another spelling)
-            self.avoid.add(spelt.lower())
-            self.avoid_folds.add(fold(spelt))
-            span = Span(span.start, span.end, label, span.attrs, span.score, span.rule, fold(spelt))
-            original = spelt
+        return None
+
+    def _station(self, span: Span, ref: int, original: str, station: regex.Match[str],
+                 country: str) -> str:
+        """"från Lund C till Malmö C": the surrogate towns' stations, as near as the originals
+        (never "från Ängsvägen till Centralstationen")."""
+        self.avoid.add(station.group(1).lower())  # never Göteborg C for Göteborg C
+        self.avoid_folds.add(fold(station.group(1)))
+        part = Span(span.start, span.start + len(station.group(1)), "city", span.attrs,
+                    span.score, span.rule, fold(station.group(1)))
+        # the town's own surrogate where drawn, else one remembered under a number of the
+        # town's own (the station's number is no town's: "från Lund C till Malmö" gave
+        # Malmö's surrogate twice)
+        town = self.place_map.get(fold(station.group(1)))
+        own = -1 - int.from_bytes(hashlib.blake2b(fold(station.group(1)).encode(),
+                                                  digest_size=6).digest(), "big")
+        return (town if town and not self._original(town) else self.render(
+            part, ref, station.group(1), own, country)) + original[station.end(1):]
+
+    def _mention_attrs(self, span: Span, attrs: frozenset[str], original: str,
+                       strategy: str) -> frozenset[str]:
+        """The mention's attributes (`attrs`: its `morphology` as written), less a genitive its
+        name only seems to have ("Västmanlands läns", "Andrés", "vår son Dimas"), plus one its
+        institution's kind word shows ("Nackstaskolans")."""
+        label = span.label
         if strategy == "lifelike" and label == "region" and self._next_word(span).startswith("län"):
             attrs -= {"gen"}  # "Västmanlands läns": the län's name is written in its own form
         kind = LABELS[label].kind
@@ -1530,50 +1570,58 @@ class Renderer:
         word = kind_word(original, self.lex) if kind == "institution" else ""
         if word and original.lower().endswith(word.lower() + "s"):
             attrs |= {"gen"}  # Nackstaskolans
-        if strategy == "tag":
-            return f"@{label}_{ref}" + ("s" if "gen" in attrs else "")
-        if strategy == "placeholder" and (kind in ("place", "institution") or label == "extra"):
-            base = self._placeholder(label, ref, attrs, original)
+        return attrs
+
+    def _base(self, span: Span, ref: int, original: str, written: str, draw: int | None,
+              attrs: frozenset[str], strategy: str, spelt: str) -> str:
+        """The entity's surrogate in its base form: remembered (this essay's, the learner's
+        earlier essays', the town it misspells), else drawn now."""
+        label, kind = span.label, LABELS[span.label].kind
+        key = (label, ref if draw is None else draw)
+        base = self.base.get(key)
+        town = span.key or fold(original)
+        if base is None and label == "city" and strategy == "lifelike" and (
+                spelt or town in self.spelt_towns) and not self._original(
+                self.place_map.get(town, written)):
+            # one town, one surrogate, however the learner spells it
+            base = self.place_map[town]
+        if spelt:
+            self.spelt_towns.add(town)
+        if base is None and kind == "institution":
+            # Ryhov in one essay and the next, whatever label the detector gave it
+            base = self.institution_map.get(fold(original))
+        if base is None or self._original(base) or self._out_of_kept(span, original, base):
+            # A surrogate remembered from the learner's earlier essay may be an original here
+            # ("Gävle" named in this essay): draw another rather than publish the original;
+            # a town abroad remembered in another country than the one this essay keeps
+            # ("Kazan" for Kharkiv beside "alla ukrainare") is drawn anew in it too.
+            base = self._choose(span, key[1], original, attrs)
+            if strategy == "lifelike" and kind == "name":
+                self.used.add(base.lower())  # (never drawn again under its other spelling)
+                base = self._spelt_as_written(base)
+            self.base[key] = base
+            self.used.add(base.lower())
+        elif kind == "institution":
+            base = self._with_kind(base, original)
         else:
-            key = (label, ref if draw is None else draw)
-            base = self.base.get(key)
-            town = span.key or fold(original)
-            if base is None and label == "city" and strategy == "lifelike" and (
-                    spelt or town in self.spelt_towns) and not self._original(
-                    self.place_map.get(town, written)):
-                # one town, one surrogate, however the learner spells it
-                base = self.place_map[town]
-            if spelt:
-                self.spelt_towns.add(town)
-            if base is None and kind == "institution":
-                # Ryhov in one essay and the next, whatever label the detector gave it
-                base = self.institution_map.get(fold(original))
-            if base is None or self._original(base) or self._out_of_kept(span, original, base):
-                # A surrogate remembered from the learner's earlier essay may be an original here
-                # ("Gävle" named in this essay): draw another rather than publish the original;
-                # a town abroad remembered in another country than the one this essay keeps
-                # ("Kazan" for Kharkiv beside "alla ukrainare") is drawn anew in it too.
-                base = self._choose(span, key[1], original, attrs)
-                if strategy == "lifelike" and kind == "name":
-                    self.used.add(base.lower())  # (never drawn again under its other spelling)
-                    base = self._spelt_as_written(base)
-                self.base[key] = base
-                self.used.add(base.lower())
-            elif kind == "institution":
-                base = self._with_kind(base, original)
-            else:
-                self._settle(span, original, base)
-                if strategy == "lifelike" and label in ("city", "area"):
-                    # a town abroad remembered from the learner's earlier essay is still the
-                    # essay's last place abroad: "Diyarbakir ... floden Dicle" keeps the river
-                    # there (never Emån)
-                    home = self._country_of(span, original)
-                    if home not in ("", "SE"):
-                        self.abroad = home
-                        if label == "city":
-                            self.towns_abroad.append((span.start, base))
-            if kind == "institution":
-                self.institution_map.setdefault(fold(original), base)
+            self._settle(span, original, base)
+            if strategy == "lifelike" and label in ("city", "area"):
+                # a town abroad remembered from the learner's earlier essay is still the
+                # essay's last place abroad: "Diyarbakir ... floden Dicle" keeps the river
+                # there (never Emån)
+                home = self._country_of(span, original)
+                if home not in ("", "SE"):
+                    self.abroad = home
+                    if label == "city":
+                        self.towns_abroad.append((span.start, base))
+        if kind == "institution":
+            self.institution_map.setdefault(fold(original), base)
+        return base
+
+    def _remember(self, span: Span, original: str, written: str, base: str, spelt: str) -> None:
+        """Keep the surrogate for the essay's later mentions: of a name (also its initial), of
+        a place (also as the learner misspelt it); a country's names follow it."""
+        label, kind = span.label, LABELS[span.label].kind
         if label == "country":
             self._names_follow(span, original, base)
         if kind == "name" and label != "initials" and len(original.rstrip(".")) > 1:
@@ -1588,6 +1636,13 @@ class Renderer:
             self.written_places.setdefault(fold(original), base)
             if spelt:  # "352 52 vexjö": the postcode follows the misspelt town's surrogate too
                 self.place_map.setdefault(fold(written), base)
+
+    def _shaped(self, span: Span, original: str, written: str, base: str,
+                attrs: frozenset[str]) -> str:
+        """The surrogate as the mention is written: its slip, its inflection and its case."""
+        label, kind = span.label, LABELS[span.label].kind
+        if self.effective == "lifelike" and kind in ("name", "place"):
+            base = self._slip(span, written, base, attrs)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
             return self._inflect(base, label, attrs)  # SCA, HV71, A6: an acronym, not a shout
         if label in ("city", "region") and "gen" in attrs and self._next_word(span) in \
@@ -1617,6 +1672,35 @@ class Renderer:
                 return inflected  # "gefle IF" -> "IFK Kiruna", never "iFK Kiruna"
             return out
         return base
+
+    def _slip(self, span: Span, written: str, base: str, attrs: frozenset[str]) -> str:
+        """Lifelike: `base` misspelt as the mention misspells its entity ("Vimerby" for
+        Vimmerby, "Stokholm", "Mariestadt": `slips.slip_of`, the entity's spelling being the
+        coreference key), so the learner's slips stay in the text and never point back at the
+        original as the one name spelt wrong; `base` as it is otherwise."""
+        key, wrote = span.key, fold(written)
+        if LABELS[span.label].kind == "name" and (span.rule == "fuzzy" or self.lex.get(
+                wrote).first_rank or self.lex.get(wrote).surname_rank):
+            # a fuzzy guess at a listed name ("Lounis" ~ Louis), or a listed name of its own,
+            # is another name, no slip
+            return base
+        if "gen" in attrs and wrote.endswith("s") and not key.endswith("s"):
+            wrote = wrote[:-1]
+        if len(key) < words().slip_min or key == wrote or not wrote.isalpha() \
+                or not key.isalpha():
+            return base
+        if (key[:-1] == wrote or wrote[:-1] == key) and (key + wrote)[-1] in "aeiouy" or \
+                wrote in words().name_list_origins:
+            return base  # Plamen, Plamena: a name of the other sex, no slip
+        slip = slip_of(key, wrote)
+        entry = self.lex.get(key)
+        if slip is None or slip[0] == "sub" and (slip[1][0], slip[1][1:]) not in \
+                words().spelling_slips and not (entry.se_pop or entry.country):
+            # one letter for another in a name abroad is as often another transliteration
+            # (Kavindu, Kavinda) as a slip: only a listed pair, or a Swedish town or a country
+            return base
+        pick = Draws(self.seed, self.scope, "slip", wrote).below(1 << 16)
+        return slipped(base, slip, pick, words().spelling_slips)
 
     def _alias_clause(self, span: Span) -> tuple[str, str, str]:
         """(role, language, other) when the essay gives a place two names (`_alias_patterns`):
@@ -3113,8 +3197,17 @@ class Renderer:
             return cut
         rng = Draws(self.seed, self.scope, "nickname", fold(full))
         groups = self._lists(fold(full))
-        return next(filter(None, (self._draw(self._of_language(
-            self._name_pool(f"first_{sex}:{g}"), g), rng) for g in groups)), None)
+        # lifelike: a short nickname ("alla säger Nok") is a short name of the group (never
+        # "alla säger Nattaya"): those no longer than it or NICKNAME_SHORT letters, where any
+        most = max(NICKNAME_SHORT, len(nickname)) if self.effective == "lifelike" and \
+            0 < len(nickname) <= NICKNAME_SHORT else 0
+        return next(filter(None, (self._draw(self._short_names(self._of_language(
+            self._name_pool(f"first_{sex}:{g}"), g), most), rng) for g in groups)), None)
+
+    @staticmethod
+    def _short_names(pool: list[str], most: int) -> list[str]:
+        """The names of `pool` of at most `most` letters where it has any (0: all of it)."""
+        return [p for p in pool if len(p) <= most] or pool if most else pool
 
     def _cut_like(self, nickname: str, full: str) -> str | None:
         """Lifelike: a nickname made of its name's first letters and a short ending ("Sirwan
@@ -3507,139 +3600,7 @@ class Renderer:
         rng = Draws(self.seed, self.scope, label, draw)
         kind = LABELS[label].kind
         if kind == "name":
-            member = member_kind(original, True) if self._strategy_of(span) == "lifelike" \
-                else None
-            pick = member and self._kind_said(span) is member and self._of_kind(
-                member, original, "", rng)
-            if pick:
-                return pick  # "hyresvärden Willhem" read as a name: a landlord, never Johan
-            known = self.name_map.get(span.key or fold(original)) or self.name_map.get(
-                fold(original))
-            lifelike = self.effective == "lifelike"
-            written = original.rstrip(".")
-            if lifelike and label == "surname" and not known:
-                # "Anna Kowalska ... Piotr Kowalski": one family name in her and his forms
-                key = fold(original)
-                known = next((surname_form(self.name_map[other], original) for female, male
-                              in SURNAME_FORMS for end, to in ((female, male), (male, female))
-                              if key.endswith(end) and (other := key[:len(key) - len(end)] + to)
-                              in self.name_map), None)
-            if known and label != "initials" and (label != "middlename" or (
-                    lifelike and len(written) > 1)):
-                # Aziz read as a surname in one essay, a first name in the next; lifelike: the
-                # father's name as his son's middle name ("Aden Abdirahman Warsame") too
-                return known
-            ending = next((row for row in words().patronymics if fold(written).endswith(
-                row[0]) and len(written) > len(row[0]) + 2 and (label in (
-                    "middlename", "surname") or row[0] in words().patronymic_stems)), None) \
-                if lifelike else None  # ("Yerlanuly", read as a given name, is one too)
-            father = ending and written[:len(written) - len(ending[0])]
-            pick = ending and (
-                # the father's surrogate where the essay names him ("Nurlanqyzy ... Nurlan")
-                ending[0] in words().patronymic_stems and self.name_map.get(fold(father))
-                and self.name_map[fold(father)] + ending[0]
-                or self._draw([n for n in ending[1] if self._free(n)], rng))
-            if pick and ending[0] in words().patronymic_stems and fold(father) in self.avoid_folds:
-                # "Nurlanqyzy ... dotter till Nurlan": the father is the patronymic's stem
-                self.name_map.setdefault(fold(father), pick[:len(pick) - len(ending[0])])
-            if pick:
-                return pick  # "tatjana Ivanovna" -> "Petrovna", a father's name (never "Dmitri")
-            if lifelike and label == "middlename" and len(written) > 1:
-                # "Dilan Omer Aziz", "Matías Ignacio Rojas Fuentes": a name in full, not "A"
-                entry = lex.get(fold(written))
-                label = ("surname" if entry.surname_rank and not entry.gender else
-                         f"firstname_{entry.gender}" if entry.gender in ("female", "male")
-                         else "firstname_male")
-            elif label in ("middlename", "initials"):
-                # lifelike: the initial of the surrogate of the essay's or learner's name it
-                # stands for ("Dilan O. Aziz" after "Dilan Omer Aziz"); else "A" per the
-                # taxonomy, or the next letter that is no original of the essay
-                letter_ = original[:1].upper()
-                writer = self.base.get(LEARNER_WRITER, "")
-                # the writer's own name first: "M. Sultani" under a letter by Maryam (never
-                # the initial of her son Mahdi's surrogate); then a name this essay writes
-                # ("Luz Marina ... L. M. Cárdenas": Marina, not the Maria of an earlier essay)
-                said = self._said() if lifelike else frozenset()
-                named = sorted((k for k in self.name_map if k[:1].upper() == letter_
-                                and len(k) > 1), key=lambda k: (k != writer, k not in said, k)) \
-                    if lifelike else []
-                initial = (self.name_map[named[0]][:1].upper() if named else
-                           next(c for c in INITIALS if c != letter_ and self._free(c)))
-                return initial + "." if original.endswith(".") else initial
-            sea = self._sea_word(span, original, rng) if lifelike else None
-            if sea:
-                return sea  # "över Egeiska havet", the first word read as a name
-            entry = lex.get(fold(original))
-            other = self._alias_of(span) if lifelike and entry.place_kind else None
-            if other:  # "hewlêr, araber säger Erbil", Erbil read as a man's name: the place
-                return self._alias_form(span, other)
-            if lifelike and fold(original) in self.geo.feature_folds and not (
-                    entry.first_rank or entry.surname_rank or entry.gender):
-                # "Dnepr flyter genom Kiev" read as a name: a river, never "Pasha flyter"
-                return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
-                                        span.rule, span.key), original, rng)
-            general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
-            listed = words().name_list_sex.get(fold(written)) if lifelike and general.startswith(
-                "first_") and not entry.gender else None
-            if listed:
-                general = "first_" + listed  # "aruzhan" (a girl's name only the Kazakh list holds)
-            if lifelike and general.startswith("first_") and span.label != "middlename" and \
-                    fold(self._next_word(span)) not in words().patronymic_particles:
-                # (the father's name in "Aiperi Nurbek kyzy, hon ..." is no woman's)
-                general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
-            said = lifelike and general != "surname" and self._said_nickname(span)
-            called = lifelike and (said or not words().nickname_words.isdisjoint(
-                self.before.get(span.start, ())[-3:]))
-            nick = self._nickname(original, general.removeprefix("first_"), called) if (
-                general != "surname") else None
-            if nick:
-                return nick
-            gender = general.removeprefix("first_")
-            near = self.before.get(span.start, ())[-3:]
-            nick = self._nickname_of_last(gender, lifelike and not words().nickname_own.isdisjoint(
-                near), original) if general != "surname" and (said or not words().nickname_words.isdisjoint(
-                    near)) else None
-            if nick:
-                return nick
-            origin = (general == "surname" and self._origin_of_given(span, original)) or (
-                general != "surname" and self._origin_of_surname(span, original)) or \
-                self._origin(original, span.key, self.before.get(span.start, ()))
-            if lifelike and general == "surname" and self._married_name(span, original):
-                origin = SWEDISH_ORIGIN
-            # a name of unknown gender may take any first name: never an invented place-like word
-            others = ["first_female", "first_male"] if general == "first_unknown" else []
-            if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
-                others.reverse()  # a name of unknown sex: either sex, not always a woman's
-            child = lifelike and general != "surname" and self._child(span)
-
-            def plain(pool: list[str]) -> list[str]:
-                if child:  # "min dotter Ella": a name given to children now, never Maj-Britt
-                    young = words().child_names
-                    pool = [p for p in pool if fold(p) in young] or pool
-                return self._no_word(pool, original) if lifelike else pool
-
-            if general == "surname":
-                # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
-                surnames = (lambda pool: self._no_word(pool, original if fold(original) in
-                                                       self.puns else "")) if lifelike else plain
-                pick = self._draw(self._of_language(surnames(self._no_place(
-                    self._name_pool(f"surname:{origin}"))), origin), rng) or \
-                    self._draw(surnames(self._no_place(lex.pools.get("surname", []))), rng)
-                return surname_form(pick, original) if pick else self._compound(rng, "")
-            gender, key = general.removeprefix("first_"), fold(original)
-            nicknamed = lifelike and self._nicknamed_after(span)
-            unisex = [n for n in words().unisex_names if fold(n) != key and lex.get(
-                fold(n)).first_rank] if lifelike and general == "first_unknown" and \
-                origin in words().unisex_origins else []  # (names the lexicon lists)
-            return (self._draw(unisex, rng) or self._draw(self._of_language(plain(self._with_short_form(
-                        self._name_pool(f"{general}:{origin}"), key, gender, nicknamed)),
-                        origin), rng)
-                    or next(filter(None, (self._draw(self._of_language(plain(
-                        self._name_pool(f"{o}:{origin}")), origin), rng) for o in others)), None)
-                    or self._draw(plain(self._with_short_form(lex.pools.get(general, []), key,
-                                                              gender, nicknamed)), rng)
-                    or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
-                            None) or self._compound(rng, ""))
+            return self._choose_name(span, draw, original, rng)
         town = self.region_of_town.get(span.start)
         surrogate_town = town and (self.written_places.get(town) or self.place_map.get(town))
         region = self._region_name(surrogate_town) if surrogate_town else ""
@@ -3676,6 +3637,192 @@ class Renderer:
         if label == "extra" and self.effective != "lifelike":
             return self._placeholder(label, draw, attrs, original)
         return self._number(label, original, draw, rng)
+
+    def _choose_name(self, span: Span, draw: int, original: str, rng: Draws) -> str:
+        """A person's name: the one settled for it (`_name_settled`), else its initial, a
+        place it really is, a nickname or a name drawn of its sex and origin."""
+        pick = self._name_settled(span, original, rng)
+        if pick:
+            return pick
+        lifelike = self.effective == "lifelike"
+        label, written = span.label, original.rstrip(".")
+        if lifelike and label == "middlename" and len(written) > 1:
+            # "Dilan Omer Aziz", "Matías Ignacio Rojas Fuentes": a name in full, not "A"
+            entry = self.lex.get(fold(written))
+            label = ("surname" if entry.surname_rank and not entry.gender else
+                     f"firstname_{entry.gender}" if entry.gender in ("female", "male")
+                     else "firstname_male")
+        elif label in ("middlename", "initials"):
+            return self._initial(original)
+        pick = self._name_as_place(span, original, rng) if lifelike else None
+        if pick:
+            return pick
+        return self._drawn_name(span, label, draw, original, rng)
+
+    def _name_settled(self, span: Span, original: str, rng: Draws) -> str | None:
+        """The surrogate a name already has: a landlord's kind read as a name, the name's
+        surrogate in this essay (also her or his form of one family name), a patronymic of
+        the father's surrogate; None where none."""
+        label = span.label
+        member = member_kind(original, True) if self._strategy_of(span) == "lifelike" \
+            else None
+        pick = member and self._kind_said(span) is member and self._of_kind(
+            member, original, "", rng)
+        if pick:
+            return pick  # "hyresvärden Willhem" read as a name: a landlord, never Johan
+        known = self.name_map.get(span.key or fold(original)) or self.name_map.get(
+            fold(original))
+        lifelike = self.effective == "lifelike"
+        written = original.rstrip(".")
+        if lifelike and label == "surname" and not known:
+            # "Anna Kowalska ... Piotr Kowalski": one family name in her and his forms
+            key = fold(original)
+            known = next((surname_form(self.name_map[other], original) for female, male
+                          in SURNAME_FORMS for end, to in ((female, male), (male, female))
+                          if key.endswith(end) and (other := key[:len(key) - len(end)] + to)
+                          in self.name_map), None)
+        if known and label != "initials" and (label != "middlename" or (
+                lifelike and len(written) > 1)):
+            # Aziz read as a surname in one essay, a first name in the next; lifelike: the
+            # father's name as his son's middle name ("Aden Abdirahman Warsame") too
+            return known
+        return self._patronymic(label, written, rng) if lifelike else None
+
+    def _patronymic(self, label: str, written: str, rng: Draws) -> str | None:
+        """Lifelike: "tatjana Ivanovna" -> "Petrovna", a father's name (never "Dmitri");
+        "Nurlanqyzy ... Nurlan": the father's surrogate's; None for no patronymic."""
+        ending = next((row for row in words().patronymics if fold(written).endswith(
+            row[0]) and len(written) > len(row[0]) + 2 and (label in (
+                "middlename", "surname") or row[0] in words().patronymic_stems)), None)
+        # ("Yerlanuly", read as a given name, is one too)
+        father = ending and written[:len(written) - len(ending[0])]
+        pick = ending and (
+            # the father's surrogate where the essay names him ("Nurlanqyzy ... Nurlan")
+            ending[0] in words().patronymic_stems and self.name_map.get(fold(father))
+            and self.name_map[fold(father)] + ending[0]
+            or self._draw([n for n in ending[1] if self._free(n)], rng))
+        if pick and ending[0] in words().patronymic_stems and fold(father) in self.avoid_folds:
+            # "Nurlanqyzy ... dotter till Nurlan": the father is the patronymic's stem
+            self.name_map.setdefault(fold(father), pick[:len(pick) - len(ending[0])])
+        return pick or None
+
+    def _initial(self, original: str) -> str:
+        """An initial or a middle initial: lifelike, the initial of the surrogate of the
+        essay's or learner's name it stands for ("Dilan O. Aziz" after "Dilan Omer Aziz");
+        else "A" per the taxonomy, or the next letter that is no original of the essay."""
+        lifelike = self.effective == "lifelike"
+        letter_ = original[:1].upper()
+        writer = self.base.get(LEARNER_WRITER, "")
+        # the writer's own name first: "M. Sultani" under a letter by Maryam (never
+        # the initial of her son Mahdi's surrogate); then a name this essay writes
+        # ("Luz Marina ... L. M. Cárdenas": Marina, not the Maria of an earlier essay)
+        said = self._said() if lifelike else frozenset()
+        named = sorted((k for k in self.name_map if k[:1].upper() == letter_
+                        and len(k) > 1), key=lambda k: (k != writer, k not in said, k)) \
+            if lifelike else []
+        initial = (self.name_map[named[0]][:1].upper() if named else
+                   next(c for c in INITIALS if c != letter_ and self._free(c)))
+        return initial + "." if original.endswith(".") else initial
+
+    def _name_as_place(self, span: Span, original: str, rng: Draws) -> str | None:
+        """Lifelike: a sea, a place the essay names twice or a river read as a name is that
+        place; None otherwise."""
+        sea = self._sea_word(span, original, rng)
+        if sea:
+            return sea  # "över Egeiska havet", the first word read as a name
+        entry = self.lex.get(fold(original))
+        other = self._alias_of(span) if entry.place_kind else None
+        if other:  # "hewlêr, araber säger Erbil", Erbil read as a man's name: the place
+            return self._alias_form(span, other)
+        if fold(original) in self.geo.feature_folds and not (
+                entry.first_rank or entry.surname_rank or entry.gender):
+            # "Dnepr flyter genom Kiev" read as a name: a river, never "Pasha flyter"
+            return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
+                                    span.rule, span.key), original, rng)
+        return None
+
+    def _name_general(self, span: Span, label: str, original: str) -> str:
+        """The pool's slot of a name drawn anew: "surname", or "first_" and its sex as the
+        lists and the essay's words give it."""
+        lifelike = self.effective == "lifelike"
+        entry = self.lex.get(fold(original))
+        written = original.rstrip(".")
+        general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
+        listed = words().name_list_sex.get(fold(written)) if lifelike and general.startswith(
+            "first_") and not entry.gender else None
+        if listed:
+            general = "first_" + listed  # "aruzhan" (a girl's name only the Kazakh list holds)
+        if lifelike and general.startswith("first_") and span.label != "middlename" and \
+                fold(self._next_word(span)) not in words().patronymic_particles:
+            # (the father's name in "Aiperi Nurbek kyzy, hon ..." is no woman's)
+            general = "first_" + self._gender_in_text(original, general.removeprefix("first_"))
+        return general
+
+    def _nickname_drawn(self, span: Span, general: str, original: str) -> str | None:
+        """A nickname's surrogate: a short form of another name's surrogate, else one of the
+        name named last (`_nickname`, `_nickname_of_last`); None for no nickname."""
+        if general == "surname":
+            return None
+        lifelike = self.effective == "lifelike"
+        said = lifelike and self._said_nickname(span)
+        called = lifelike and (said or not words().nickname_words.isdisjoint(
+            self.before.get(span.start, ())[-3:]))
+        nick = self._nickname(original, general.removeprefix("first_"), called)
+        if nick:
+            return nick
+        gender = general.removeprefix("first_")
+        near = self.before.get(span.start, ())[-3:]
+        return self._nickname_of_last(gender, lifelike and not words().nickname_own.isdisjoint(
+            near), original) if said or not words().nickname_words.isdisjoint(near) else None
+
+    def _drawn_name(self, span: Span, label: str, draw: int, original: str,
+                    rng: Draws) -> str:
+        """A name drawn anew: of the sex and origin group the essay gives it."""
+        lex = self.lex
+        lifelike = self.effective == "lifelike"
+        general = self._name_general(span, label, original)
+        nick = self._nickname_drawn(span, general, original)
+        if nick:
+            return nick
+        origin = (general == "surname" and self._origin_of_given(span, original)) or (
+            general != "surname" and self._origin_of_surname(span, original)) or \
+            self._origin(original, span.key, self.before.get(span.start, ()))
+        if lifelike and general == "surname" and self._married_name(span, original):
+            origin = SWEDISH_ORIGIN
+        # a name of unknown gender may take any first name: never an invented place-like word
+        others = ["first_female", "first_male"] if general == "first_unknown" else []
+        if others and Draws(self.seed, self.scope, label, draw, "sex").below(2):
+            others.reverse()  # a name of unknown sex: either sex, not always a woman's
+        child = lifelike and general != "surname" and self._child(span)
+
+        def plain(pool: list[str]) -> list[str]:
+            if child:  # "min dotter Ella": a name given to children now, never Maj-Britt
+                young = words().child_names
+                pool = [p for p in pool if fold(p) in young] or pool
+            return self._no_word(pool, original) if lifelike else pool
+
+        if general == "surname":
+            # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
+            surnames = (lambda pool: self._no_word(pool, original if fold(original) in
+                                                   self.puns else "")) if lifelike else plain
+            pick = self._draw(self._of_language(surnames(self._no_place(
+                self._name_pool(f"surname:{origin}"))), origin), rng) or \
+                self._draw(surnames(self._no_place(lex.pools.get("surname", []))), rng)
+            return surname_form(pick, original) if pick else self._compound(rng, "")
+        gender, key = general.removeprefix("first_"), fold(original)
+        nicknamed = lifelike and self._nicknamed_after(span)
+        unisex = [n for n in words().unisex_names if fold(n) != key and lex.get(
+            fold(n)).first_rank] if lifelike and general == "first_unknown" and \
+            origin in words().unisex_origins else []  # (names the lexicon lists)
+        return (self._draw(unisex, rng) or self._draw(self._of_language(plain(self._with_short_form(
+                    self._name_pool(f"{general}:{origin}"), key, gender, nicknamed)),
+                    origin), rng)
+                or next(filter(None, (self._draw(self._of_language(plain(
+                    self._name_pool(f"{o}:{origin}")), origin), rng) for o in others)), None)
+                or self._draw(plain(self._with_short_form(lex.pools.get(general, []), key,
+                                                          gender, nicknamed)), rng)
+                or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),
+                        None) or self._compound(rng, ""))
 
     def _country(self, span: Span, original: str, rng: Draws) -> str:
         """Another country with cities to draw from; the original's cities will follow it."""
@@ -4466,41 +4613,90 @@ class Renderer:
         if camp:
             return camp  # "i lägret Kakuma" -> "i lägret Nakivale", never a town
         if label == "place":
-            pick = self._landmark(span, original, country, rng)
-            if pick:
-                return pick
-            ending = street_ending(original)
-            if country != "SE" and not ending:
-                # a bazaar or a ruin abroad: never a Swedish street (but "en restaurang på
-                # Storgatan" after a sentence about Thailand is a Swedish street)
-                pick = self._draw(lex.cities_by_country.get(country, []), rng) or self._draw(
-                    [c for iso in sorted(set(self.countries.values()) - {"SE"})
-                     for c in lex.cities_by_country.get(iso, [])], rng)
-                if pick:
-                    return pick
-            bare = self._bare_word(span, original)
-            if bare:
-                return bare
-            other = next((e for e in words().place_endings if fold(original).endswith(e)
-                          and len(original) > len(e) + 1), "") if not ending else ""
-            if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
-                return self._compound(rng, other)
-            streets = lex.streets_by_city.get(self.city or "", []) or (
-                list(words().common_streets) if self.effective == "lifelike"  # never Sveavägen
-                else lex.pools.get("street", []))
-            same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
-            return (self._draw(same, rng) or self._draw(streets, rng)
-                    or self._compound(rng, ending or words().default_street_ending))
+            return self._named_site(span, original, country, rng)
         parts = town_sections(lex) if self.effective == "lifelike" else frozenset()
         cities = [c for c in lex.cities_by_country.get(country, [])  # (lifelike: never Ecopark,
                   if c not in self.geo.not_towns_abroad and c not in parts]  # never Kentron)
         if country == "SE":
             cities = self._swedish_towns(cities)
+        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
+            cities = self._off_islands(span, cities)  # "från Izmir tog vi tåget": not Chios
+        pick = self._place_of_its_own(span, original, home, country, cities, rng)
+        if pick:
+            return pick
+        said, village = self._village_said(span, original, country)
+        anchor = self.village_towns.get(span.key or fold(original)) if label == "city" else None
+        if anchor and not self._original(anchor):
+            return anchor  # "Färila, en by nära Ljusdal": Ljusdal is the village's town
+        if label == "city" and country == "SE" and not self._known(span, original) and \
+                self.city and said != "small":
+            # "Tjärna ängar", "Porsön": a place no gazetteer knows, in an essay with a town, is
+            # one of its districts (never a second town), or a Swedish place name of our own;
+            # lifelike: a small locality near the town where we know none of its districts
+            if self.city not in lex.districts_by_town and self.effective == "lifelike":
+                said, village = "small", True
+            elif self.city not in lex.districts_by_town:
+                return self._compound(rng, "")
+            else:
+                self.districts.add(span.start)
+        pool = self._place_pool(span, original, home, country, cities, said, rng)
+        pool = self._narrowed_places(span, original, pool, home, country, cities)
+        # (a district of a big town abroad before a town of another country: Maardu, never
+        # Sundsvall, where Estonia's few other towns are taken)
+        pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
+            lex.cities_by_country.get(country, []) if parts else [], rng) or self._draw(
+            lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
+        essay_town = self.towns[0] if self.towns else None
+        if self.effective == "lifelike" and country != "SE" and label == "city":
+            self.towns_abroad.append((span.start, pick))
+        self._settle(span, original, pick)
+        return (village and country == "SE" and self._village(span, pick, essay_town, rng)
+                ) or pick
+
+    def _named_site(self, span: Span, original: str, country: str, rng: Draws) -> str:
+        """A named site (label "place"): a landmark, a town abroad for a bazaar or ruin, a park
+        for a park, else a street of the essay's surrogate town with the original's ending."""
+        lex = self.lex
+        pick = self._landmark(span, original, country, rng)
+        if pick:
+            return pick
+        ending = street_ending(original)
+        if country != "SE" and not ending:
+            # a bazaar or a ruin abroad: never a Swedish street (but "en restaurang på
+            # Storgatan" after a sentence about Thailand is a Swedish street)
+            pick = self._draw(lex.cities_by_country.get(country, []), rng) or self._draw(
+                [c for iso in sorted(set(self.countries.values()) - {"SE"})
+                 for c in lex.cities_by_country.get(iso, [])], rng)
+            if pick:
+                return pick
+        bare = self._bare_word(span, original)
+        if bare:
+            return bare
+        other = next((e for e in words().place_endings if fold(original).endswith(e)
+                      and len(original) > len(e) + 1), "") if not ending else ""
+        if other:  # Furuviksparken -> Ekbackaparken: a park stays a park, never a street
+            return self._compound(rng, other)
+        streets = lex.streets_by_city.get(self.city or "", []) or (
+            list(words().common_streets) if self.effective == "lifelike"  # never Sveavägen
+            else lex.pools.get("street", []))
+        same = [s for s in streets if ending and s.lower().endswith(ending.lower())]
+        return (self._draw(same, rng) or self._draw(streets, rng)
+                or self._compound(rng, ending or words().default_street_ending))
+
+    def _place_of_its_own(self, span: Span, original: str, home: str, country: str,
+                          cities: list[str], rng: Draws) -> str | None:
+        """A place the essay says more of than its label: the capital it calls so, a range,
+        island or sound read as a town, a town in its region abroad, a region of its town, a
+        feature; None where the place is drawn from a pool of its kind (`cities`: the
+        surrogate country's towns, lifelike abroad off the islands where the essay leaves
+        them)."""
+        label = span.label
+        lifelike = self.effective == "lifelike"
         capital = self._capital_said(span, country) if label == "city" else None
         if capital:
             return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
         name = self.geo.feature_folds.get(fold(original))
-        if self.effective == "lifelike" and country != "SE" and label in ("city", "area") and \
+        if lifelike and country != "SE" and label in ("city", "area") and \
                 name and self._stays_feature(span, name):
             # "i Hindu Kush" read as a town: a range of the surrogate country
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
@@ -4508,18 +4704,16 @@ class Renderer:
             pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
-        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
-            cities = self._off_islands(span, cities)  # "från Izmir tog vi tåget": not Chios
+        if lifelike and label in ("city", "area") and country != "SE":
             pick = self._in_region_abroad(span, original, cities, self._off_islands(
                 span, self._coast_town(span, original, home, country)), rng)
             if pick:
                 if label == "city":
                     self.towns_abroad.append((span.start, pick))  # a river after it: its own
                 return pick
-        if self.effective == "lifelike" and country == "SE" and label in ("city", "region"):
+        if lifelike and country == "SE" and label in ("city", "region"):
             # Kalmarsund read as a town, Öland as a region: a sound stays one the surrogate
             # town lies on, an island an island (never a district, never a province)
-            name = self.geo.feature_folds.get(fold(original))
             if name and not abroad(self.geo.features[name][1]):
                 pick = self._feature(span, original, country, rng)
                 if pick:
@@ -4536,70 +4730,39 @@ class Renderer:
                 self._feature(span, original, country, rng)
             if pick:
                 return pick
+        return None
+
+    def _village_said(self, span: Span, original: str, country: str) -> tuple[str, bool]:
+        """(the size the essay gives a Swedish town, "small"/"big"/"", whether it is a
+        village): a village word, or lifelike a small locality beside the essay's town."""
+        label, lex = span.label, self.lex
         said = self._size_said(span) if label == "city" and country == "SE" else ""
         village = said == "small" and self._size_word(span) in words().village_words
         if self.effective == "lifelike" and label == "city" and country == "SE" and not said \
-                and self.towns and 0 < lex.get(span.key or fold(original)).se_pop < \
-                words().village_max and not self._original(self.towns[0]) and \
+                and (self.towns and 0 < lex.get(span.key or fold(original)).se_pop <
+                     words().village_max and not self._original(self.towns[0])
+                     or self._village_by_town(span, original)) and \
                 not self.is_district(span, original):
             # a locality under village_max after the essay's town ("badar på stranden vid
             # Örnäs", "jobbar i Timmele" beside Åmål, Ulricehamn): a village of its county,
             # never a town anywhere (Västerås, Lund)
             said, village = "small", True
-        anchor = self.village_towns.get(span.key or fold(original)) if label == "city" else None
-        if anchor and not self._original(anchor):
-            return anchor  # "Färila, en by nära Ljusdal": Ljusdal is the village's town
-        if label == "city" and country == "SE" and not self._known(span, original) and \
-                self.city and said != "small":
-            # "Tjärna ängar", "Porsön": a place no gazetteer knows, in an essay with a town, is
-            # one of its districts (never a second town), or a Swedish place name of our own;
-            # lifelike: a small locality near the town where we know none of its districts
-            if self.city not in lex.districts_by_town and self.effective == "lifelike":
-                said, village = "small", True
-            elif self.city not in lex.districts_by_town:
-                return self._compound(rng, "")
-            else:
-                self.districts.add(span.start)
+        return said, village
+
+    def _place_pool(self, span: Span, original: str, home: str, country: str,
+                    cities: list[str], said: str, rng: Draws) -> list[str]:
+        """The places a place is drawn from, by its label, country and what the essay says."""
+        label, lex = span.label, self.lex
         if label == "city" and country == "SE" and self.is_district(span, original):
-            # Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
-            # districts only keeps them in one town (never Flemingsberg beside Luthagen)
-            if self.city is None:
-                towns = self._enough_districts([t for t in self._swedish_towns(
-                    list(lex.districts_by_town)) if t in lex.districts_by_town and self._free(t)])
-                self.city = self._draw(towns, rng)
-                if self.effective == "lifelike" and self.city:
-                    # "Jag bor i Hjällbo ... Göteborgs universitet": the district's own town is
-                    # the surrogate town in the names of institutions too
-                    own = next((t for t, names in lex.districts_by_town.items()
-                                if original in names), None)
-                    if own:
-                        self.place_map.setdefault(fold(own), self.city)
-            town = self._town_after(span) or self._own_town_rendered(original) or \
-                self._own_town_named(original, rng) or self.city
-            pool = lex.districts_by_town.get(town or "", []) or [
-                d for names in lex.districts_by_town.values() for d in names]
-        elif label == "city" and country == "SE" and said:
-            # "Lund, en by nära Karlstad", "Göteborg, det är en storstad": a town of the size
-            # the essay gives it (one whose districts we know where the essay names one),
-            # placed as the original lies
-            towns = list(dict.fromkeys(cities + list(self.geo.towns)))
-            # the essay's institutions and districts are its first town's: a village elsewhere
-            # ("min fru kommer från en by som heter Ammarnäs") needs no university
-            towns = self._swedish_towns(towns) if not self.towns or said == "big" else [
-                c for c in towns if c not in self.geo.not_towns and (
-                    c in self.geo.shore_towns or not self._shore_after(span))]
-            towns = [c for c in towns if c in lex.districts_by_town] if self.has_district \
-                and not self.towns else towns
-            sized = self._of_said_size(span, towns, country, said, strict=True)
-            pool = (self._nearby(sized, span, original, extend=False) if sized else
-                    self._of_said_size(span, self._nearby(towns, span, original, extend=False)
-                                       or towns, country, said))
-        elif label == "city" and country == "SE" and self.has_district:
+            return self._district_pool(span, original, rng)
+        if label == "city" and country == "SE" and said:
+            return self._sized_towns(span, original, cities, country, said)
+        if label == "city" and country == "SE" and self.has_district:
             # the essay names a district: its town comes from the towns whose districts we know
             pool = self._enough_districts([c for c in cities if c in lex.districts_by_town]) \
                 or cities
-            pool = self._nearby(pool, span, original) or pool
-        elif label == "city" and country == "SE":
+            return self._nearby(pool, span, original) or pool
+        if label == "city" and country == "SE":
             # where the original lies and about its size; where the two disagree, nearness for
             # a later town (Falun "20 minuter" away), size for the essay's first
             near = self._nearby(cities, span, original)
@@ -4607,8 +4770,8 @@ class Renderer:
             pool = [c for c in near if c in sized and self._free(c)] or (
                 near if self.towns or self.home[0] else sized)
             pool = self._with_partner(span, original, pool, cities)
-            pool = self._port(span, cities) or pool
-        elif label == "city":
+            return self._port(span, cities) or pool
+        if label == "city":
             pool = self._similar_size(cities, span, original, country)
             if self.effective == "lifelike":
                 pool = self._of_said_size(span, cities, country) if self._size_said(span) \
@@ -4618,46 +4781,69 @@ class Renderer:
                 spoken = self._spoken(country, cities)
                 if spoken is not cities:  # "kurdiska": a town where Kurdish is spoken at home
                     pool = [c for c in pool if c in set(spoken)] or spoken
-        elif label == "geo" and country == "SE":
-            pool = lex.pools.get("geo:SE") or lex.pools.get("geo", [])
-        else:  # a region, area or feature abroad: one of the surrogate country, else a town of it
-            pool = lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
-                                                           else cities)
+            return pool
+        if label == "geo" and country == "SE":
+            return lex.pools.get("geo:SE") or lex.pools.get("geo", [])
+        # a region, area or feature abroad: one of the surrogate country, else a town of it
+        return lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
+                                                       else cities)
+
+    def _district_pool(self, span: Span, original: str, rng: Draws) -> list[str]:
+        """Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming
+        districts only keeps them in one town (never Flemingsberg beside Luthagen)."""
+        lex = self.lex
+        if self.city is None:
+            towns = self._enough_districts([t for t in self._swedish_towns(
+                list(lex.districts_by_town)) if t in lex.districts_by_town and self._free(t)])
+            self.city = self._draw(towns, rng)
+            if self.effective == "lifelike" and self.city:
+                # "Jag bor i Hjällbo ... Göteborgs universitet": the district's own town is
+                # the surrogate town in the names of institutions too
+                own = next((t for t, names in lex.districts_by_town.items()
+                            if original in names), None)
+                if own:
+                    self.place_map.setdefault(fold(own), self.city)
+        town = self._town_after(span) or self._own_town_rendered(original) or \
+            self._own_town_named(original, rng) or self.city
+        return lex.districts_by_town.get(town or "", []) or [
+            d for names in lex.districts_by_town.values() for d in names]
+
+    def _sized_towns(self, span: Span, original: str, cities: list[str], country: str,
+                     said: str) -> list[str]:
+        """"Lund, en by nära Karlstad", "Göteborg, det är en storstad": a town of the size
+        the essay gives it (one whose districts we know where the essay names one), placed as
+        the original lies."""
+        lex = self.lex
+        towns = list(dict.fromkeys(cities + list(self.geo.towns)))
+        # the essay's institutions and districts are its first town's: a village elsewhere
+        # ("min fru kommer från en by som heter Ammarnäs") needs no university
+        towns = self._swedish_towns(towns) if not self.towns or said == "big" else [
+            c for c in towns if c not in self.geo.not_towns and (
+                c in self.geo.shore_towns or not self._shore_after(span))]
+        towns = [c for c in towns if c in lex.districts_by_town] if self.has_district \
+            and not self.towns else towns
+        sized = self._of_said_size(span, towns, country, said, strict=True)
+        return (self._nearby(sized, span, original, extend=False) if sized else
+                self._of_said_size(span, self._nearby(towns, span, original, extend=False)
+                                   or towns, country, said))
+
+    def _narrowed_places(self, span: Span, original: str, pool: list[str], home: str,
+                         country: str, cities: list[str]) -> list[str]:
+        """`pool` narrowed to what the essay says around the place: a town with a second name,
+        one of a named region, of the surrogate country on its river, on the side of a town
+        the essay names, one with the institution the essay puts there."""
+        label = span.label
+        lifelike = self.effective == "lifelike"
         if self._alias_clause(span)[0] == "first":  # "Halab, på svenska heter det Aleppo":
-            lifelike = self.effective == "lifelike"  # (lifelike: an English name is one too)
-            english = words().english_names if lifelike else {}
+            english = words().english_names if lifelike else {}  # (an English name too)
             pool = [c for c in pool if self._other_names(c) or fold(c) in english] or pool
             if lifelike:  # never "ar-Raqqa, på svenska Raqqa"
                 pool = [c for c in pool if self._two_names(c)] or pool
         if fold(original) in self.towns_with_region and country != "SE":
-            region = self.towns_with_region[fold(original)]
-            done = self.written_places.get(region) or self.place_map.get(region)
-            # "Shiraz i Fars": a town whose region has a name of its own; "Halabja, en stad i
-            # Kurdistan" after "Silemani i Kurdistan": one of the region already drawn
-            named = [c for c in cities if self._region_name(c) and (
-                not done or fold(self._region_name(c)) == fold(done))] or [
-                c for c in cities if self._region_name(c)]
-            pool = [c for c in pool if c in set(named)] or (self._similar_size(
-                named, span, original, country) if label == "city" and named else pool)
-        if self.effective == "lifelike" and country != "SE" and label in ("city", "area"):
-            pool = self._in_country(pool, country) or pool
-            pool = self._off_islands(span, pool) or pool
-            # "Floden Niger flyter genom Bamako": a town on the river's surrogate
-            on = self._on_waters(span, country)
-            # ... on it in another country where the surrogate country has none ("Niger
-            # flyter genom Alger" never keeps a town the river does not touch)
-            free = sorted(t for t in on if self._free(t))
-            # (a town whose country the essay names and replaces: only on a river of its own
-            # sentence, "Shabelle" in one sentence never puts "Minneapolis i USA" in the next
-            # on the Nile, in Uganda)
-            elsewhere = country == home or self._tied(self.waters_abroad, span)
-            pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or ((
-                [t for t in free if self.lex.get(fold(t)).place_country in set(
-                    self.countries.values())] or free) if elsewhere else []) or pool
-            if label == "city":  # (a town whose region is named keeps to such towns)
-                pool = self._on_side_said(span, home, country, pool, [] if fold(
-                    original) in self.towns_with_region else cities)
-        if self.effective == "lifelike" and country == "SE" and label == "city":
+            pool = self._of_named_region(span, original, pool, country, cities)
+        if lifelike and country != "SE" and label in ("city", "area"):
+            pool = self._on_its_waters(span, original, pool, home, country, cities)
+        if lifelike and country == "SE" and label == "city":
             pool = self._side_of_town(span, pool, cities)  # "Sollentuna, norr om Stockholm"
         need = self.institution_towns.get(span.key or fold(original)) if country == "SE" \
             else None
@@ -4666,17 +4852,42 @@ class Renderer:
             # none is as near as the original lies
             pool = [c for c in pool if c in need] or self._nearby(
                 sorted(need), span, original, extend=False) or pool
-        # (a district of a big town abroad before a town of another country: Maardu, never
-        # Sundsvall, where Estonia's few other towns are taken)
-        pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
-            lex.cities_by_country.get(country, []) if parts else [], rng) or self._draw(
-            lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
-        essay_town = self.towns[0] if self.towns else None
-        if self.effective == "lifelike" and country != "SE" and label == "city":
-            self.towns_abroad.append((span.start, pick))
-        self._settle(span, original, pick)
-        return (village and country == "SE" and self._village(span, pick, essay_town, rng)
-                ) or pick
+        return pool
+
+    def _of_named_region(self, span: Span, original: str, pool: list[str], country: str,
+                         cities: list[str]) -> list[str]:
+        """"Shiraz i Fars": a town whose region has a name of its own; "Halabja, en stad i
+        Kurdistan" after "Silemani i Kurdistan": one of the region already drawn."""
+        region = self.towns_with_region[fold(original)]
+        done = self.written_places.get(region) or self.place_map.get(region)
+        named = [c for c in cities if self._region_name(c) and (
+            not done or fold(self._region_name(c)) == fold(done))] or [
+            c for c in cities if self._region_name(c)]
+        return [c for c in pool if c in set(named)] or (self._similar_size(
+            named, span, original, country) if span.label == "city" and named else pool)
+
+    def _on_its_waters(self, span: Span, original: str, pool: list[str], home: str,
+                       country: str, cities: list[str]) -> list[str]:
+        """Lifelike, a town or area abroad: one of the surrogate country, off its islands, on
+        the surrogate of the river the essay puts it on, on the side of the border it says."""
+        pool = self._in_country(pool, country) or pool
+        pool = self._off_islands(span, pool) or pool
+        # "Floden Niger flyter genom Bamako": a town on the river's surrogate
+        on = self._on_waters(span, country)
+        # ... on it in another country where the surrogate country has none ("Niger
+        # flyter genom Alger" never keeps a town the river does not touch)
+        free = sorted(t for t in on if self._free(t))
+        # (a town whose country the essay names and replaces: only on a river of its own
+        # sentence, "Shabelle" in one sentence never puts "Minneapolis i USA" in the next
+        # on the Nile, in Uganda)
+        elsewhere = country == home or self._tied(self.waters_abroad, span)
+        pool = [t for t in free if self.lex.get(fold(t)).place_country == country] or ((
+            [t for t in free if self.lex.get(fold(t)).place_country in set(
+                self.countries.values())] or free) if elsewhere else []) or pool
+        if span.label == "city":  # (a town whose region is named keeps to such towns)
+            pool = self._on_side_said(span, home, country, pool, [] if fold(
+                original) in self.towns_with_region else cities)
+        return pool
 
     def _school_abroad(self, span: Span, original: str) -> str:
         """Lifelike: the bare word for a school or university abroad named without a place
@@ -4727,6 +4938,18 @@ class Renderer:
             return towns
         named = sum("district" in self.lex.get(f).cats for f in self.avoid_folds)
         return [t for t in towns if len(self.lex.districts_by_town.get(t, ())) >= named] or towns
+
+    def _village_by_town(self, span: Span, original: str) -> bool:
+        """Lifelike: whether a Swedish locality of fewer than `village_near_max` people stands
+        right before "utanför", "nära" ... a more populous Swedish town ("mellbystrand utanför
+        Laholm"): a village of that town (before: "gävle utanför Sandviken")."""
+        w = words()
+        pop = self.lex.get(span.key or fold(original)).se_pop
+        if not 0 < pop < w.village_near_max:
+            return False
+        near = w.village_near.match(getattr(self.before, "text", "")[span.end:span.end + 80])
+        return bool(near) and near.start(1) <= VILLAGE_NEAR_GAP and \
+            self.lex.get(fold(near.group(1))).se_pop > pop
 
     def _village(self, span: Span, town: str, essay_town: str | None, rng: Draws
                  ) -> str | None:
@@ -5291,6 +5514,13 @@ class Renderer:
             if any(self.countries.get(w, w) != w for w in where):
                 nearby = []  # its country is replaced: never Mazurien "i Estland"
             strict = self.effective == "lifelike" and kind in geo.no_town_kinds
+            if self.effective == "lifelike" and kind == "island" and not best and len(isos) == 1:
+                # "åkte vidare till ön Don Det" in a kept Laos, which has none we know: an
+                # island of a neighbour (Koh Samui), before one of the continent (Qeshm)
+                borders = self.lex.neighbours.get(min(isos), frozenset())
+                near_by = set(nearby)
+                nearby = [n for n, w in same if n in near_by and not w.isdisjoint(borders)] \
+                    or nearby
             pick = self._draw(best, rng) or (None if strict else self._draw(nearby, rng))
             if pick or not strict:
                 return unsaid(pick) if pick and strict else pick
@@ -6164,6 +6394,35 @@ def person_words(spans: list[Span], text: str) -> frozenset[str]:
     return frozenset(names - places)
 
 
+def alias_spans(spans: list[Span], text: str, lex: Lexicon,
+                refs: Mapping[tuple[str, str], int] | None) -> list[Span]:
+    """Lifelike: a town abroad written under another of its names than the learner's earlier
+    essays wrote it ("Istanbul" in one essay, "Istambul" in the next; "Jacmel", "Jakmel": the
+    gazetteers' names of one feature, `place_aliases`) is that town, so the learner's essays
+    agree on its surrogate (before: Izmir in one, Tarsus in the next). Within one essay
+    `Renderer._respelt_abroad` does the same."""
+    if not refs:
+        return spans
+    names = lex.derived("alias_folds", lambda: {f: folds for folds in lex.place_aliases.values()
+                                                for f in folds})
+    out = []
+    for span in spans:
+        key = span.key or fold(text[span.start:span.end])
+        if span.label in ("city", "area") and (span.label, key) not in refs and key in names:
+            known = sorted(other for other in names[key] if (span.label, other) in refs)
+            if known:
+                span = Span(span.start, span.end, span.label, span.attrs, span.score, span.rule,
+                            known[0])
+        out.append(span)
+    return out
+
+
+def _after_place_preposition(text: str, start: int, lex: Lexicon) -> bool:
+    """Whether the word right before `start` is a place preposition ("till", "i", "från")."""
+    before = regex.search(r"(\p{L}+)\s+$", text[max(0, start - 20):start])
+    return bool(before) and fold(before.group(1)) in lex.words("place_trigger.prep")
+
+
 def person_spans(spans: list[Span], text: str, lex: Lexicon,
                  bases: MutableMapping[tuple[str, int], str] | None = None) -> list[Span]:
     """Lifelike: a place or an institution the essay names where a person stands is that
@@ -6189,6 +6448,10 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
         kin_after = any(regex.fullmatch(r"\s*,\s*(?i:min|mitt|mina|hans|hennes|vår|våra|deras)\s+",
                                         text[span.end:s]) for s in kin_starts
                         if span.end <= s <= span.end + 12)
+        if (kin_after or age) and _after_place_preposition(text, span.start, lex):
+            # "flyttade vi till Vimerby, min man jobbar där": a place after "till" before a
+            # kin word's clause is still the place (never a man named Zellalem)
+            kin_after = age = None
         if name.endswith("s") and after and fold(after.group(1)) in owned \
                 and not kind_word(name, lex) and not lex.get(fold(name[:-1])).se_pop \
                 and not lex.get(key).se_pop and " " not in name.strip():
