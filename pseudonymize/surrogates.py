@@ -2990,7 +2990,9 @@ class Renderer:
         groups and that language (`_groups_said`, `_family_language`)."""
         if self.languages_said is None:
             text = getattr(self.before, "text", "")
-            found = [(language, isos, groups, [m.span() for m in said.finditer(text)])
+            # (never a country its genitive -s spells: "Laos" is no Lao word)
+            found = [(language, isos, groups, [m.span() for m in said.finditer(text)
+                                               if not self.lex.get(fold(m.group())).country])
                      for language, said, isos, groups in words().own_languages]
             self.languages_said = Counter({(language, isos, groups): len(spans)
                                            for language, isos, groups, spans in found if spans})
