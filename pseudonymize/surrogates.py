@@ -301,6 +301,7 @@ class Words:
     patronymic_stems: frozenset[str] = frozenset()  # lifelike: qyzy (written after the father)
     parent_kin: frozenset[str] = frozenset()  # lifelike, folds: "vara barn" X (_swedish_parent)
     patronymic_particles: frozenset[str] = frozenset()  # lifelike, folds: "Bakyt kyzy"
+    surname_prefixes: frozenset[str] = frozenset()  # lifelike, folds: "Mohamed Ben Ammar"
     # lifelike: the learners' own languages (`own_languages_lifelike`): (language, a pattern of
     # its words on the lower-cased essay, the countries where it is a family's language, the
     # origin groups of its families' names)
@@ -411,6 +412,7 @@ def words() -> Words:
                  parent_kin=frozenset(fold(w) for w in data["child_of_spouse_words_lifelike"]),
                  patronymic_particles=frozenset(
                      fold(w) for w in data["patronymic_particles_lifelike"]),
+                 surname_prefixes=frozenset(fold(w) for w in data["surname_prefixes_lifelike"]),
                  language_follows=frozenset(data["language_follows_country_lifelike"]),
                  minority_languages=frozenset(data["minority_languages_lifelike"]),
                  minority_groups=frozenset(data["minority_groups_lifelike"]),
@@ -2887,7 +2889,9 @@ class Renderer:
         if self.effective != "lifelike" or not self._name_follows(span):
             return ""
         text = getattr(self.before, "text", "")
-        after = regex.match(r" (\p{Lu}\p{L}+)", text[span.end:span.end + 40])
+        after = regex.match(r" (\p{Lu}\p{L}+)(?: (\p{Lu}\p{L}+))?", text[span.end:span.end + 60])
+        if after and after.group(2) and fold(after.group(1)) in words().surname_prefixes:
+            after = regex.match(r" \S+ (\p{Lu}\p{L}+)", after.group())  # "Ben Ammar": Ammar's
         lists = self._lists(fold(after.group(1))) if after else ()
         theirs = [g for g in lists if g != SWEDISH_ORIGIN]
         own = self._own_lists(original, span.key)
