@@ -3043,17 +3043,28 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
                                          else T.UNHEARD_SHORT_NAMELIKE)
              or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
-    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard) \
+    hyphened = bool(c.place_ctx) and "-" in c.key and _hyphened_town(m, c.key)
+    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or hyphened) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
-    if not article and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
+    if not (article or hyphened) and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
                         or not named_ending and (m._compound(c.key) or m._misspelt(c.key))):
         return None  # ("hästö" folds one edit from "hasta")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _hyphened_town(m: Matcher, key: str) -> bool:
+    """"dala-järna", "norra-vi": a word of three letters or more joined by a hyphen to a
+    Swedish locality the lists hold names a village (Munka-Ljungby and Dala-Järna are such
+    names; the lists hold few of them), not "e-post" nor "mat-affären"."""
+    head, _, town = key.rpartition("-")
+    e = m.lex.entries.get(town)
+    return len(head) >= 3 and head.isalpha() and e is not None and e.place_kind == "city" \
+        and e.se_pop >= T.SE_ATTESTED
 
 
 def _place_follows(m: Matcher, doc: Doc, i: int) -> bool:
