@@ -172,7 +172,9 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
                   reads=("town_centre", "capital_head_noun", "foreign_head_noun",
                          "town_head_noun", "adjective_ending"))
-GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",))
+GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
+                   reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
+                          "topic_verb"))
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
@@ -1812,7 +1814,8 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
         end = r._connected_run(doc, i + 1)
-    elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _unheard_word(r, doc, i + 1):
+    elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _place_said(r, doc, i) \
+            and _unheard_word(r, doc, i + 1):
         end = i + 1
         while end + 1 < min(len(doc.texts), i + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
                 and doc.texts[end + 1].islower() and _unheard_word(r, doc, end + 1):
@@ -1823,6 +1826,14 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(GEO_PREFIX.span(doc.offsets[i], doc.ends[end], "geo",
                             key=" ".join(doc.folds[i:end + 1])))
     return False
+
+
+def _place_said(r: ContextRules, doc: Doc, i: int) -> bool:
+    """A place preposition before token i ("till", "vid"), or "om" after a verb of telling
+    ("berättade om"; not "tycker om")."""
+    prev = doc.folds[i - 1] if i else ""
+    return prev in r.w["place_trigger.prep"] or prev in r.w["geo_preposition"] \
+        or prev in r.w["topic_preposition"] and i >= 2 and doc.folds[i - 2] in r.w["topic_verb"]
 
 
 def _unheard_word(r: ContextRules, doc: Doc, k: int) -> bool:

@@ -110,7 +110,7 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
-DISTRICT_RUN = _rule("district-run", ("area",), 0.7, ("place_trigger",))
+DISTRICT_RUN = _rule("district-run", ("area",), 0.7, ("place_trigger", "name_connector"))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
@@ -2797,7 +2797,9 @@ def _u_district_run(m: Matcher, c: Cand) -> Span | bool | None:
     after a place preposition and before "i" and a known town abroad, are one district of that
     town (not a town and a surname)."""
     doc, i, e = c.doc, c.i, c.e
-    if not c.cap or c.initial or not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] \
+    if not c.cap:
+        return _lower_district_run(m, c)
+    if c.initial or not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] \
             or e.zipf or e.cats or e.place_kind or e.gender or e.surname_rank or e.country:
         return None
     end = doc.capitalised_run(i)
@@ -2808,6 +2810,42 @@ def _u_district_run(m: Matcher, c: Cand) -> Span | bool | None:
         return None  # "i Hageby i Norrköping": a Swedish town's districts are its own matter
     return DISTRICT_RUN.span(doc.offsets[i], doc.ends[end], "area", ("foreign",),
                              key=" ".join(doc.folds[i:end + 1]))
+
+
+def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
+    """"från bab el oued", "bodde i hay el salam": lower-case words no list holds joined by an
+    Arabic article after a place preposition are a district of a town abroad (not "i el och
+    vatten": "och" is an everyday word)."""
+    doc, i = c.doc, c.i
+    if not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] or not _unheard(m, doc, i):
+        return None
+    end, joined, limit = i, False, min(len(doc.texts), i + T.NAME_RUN_MAX)
+    while end + 1 < limit and end + 1 not in doc.starts and doc.texts[end + 1].islower():
+        if _unheard(m, doc, end + 1):
+            end += 1
+        elif doc.folds[end + 1] in m.W["name_connector"] and end + 2 < limit \
+                and end + 2 not in doc.starts and _unheard(m, doc, end + 2, listed=True):
+            joined = joined or doc.folds[end + 1] in ARABIC_ARTICLES
+            end += 2  # "bab el oued"
+        else:
+            break
+    if not joined:
+        return None  # ("i nahda zitoun i Rabat" is `_u_city_part`'s, one word `_u_lower_place`'s)
+    return DISTRICT_RUN.span(doc.offsets[i], doc.ends[end], "area", ("foreign",),
+                             key=" ".join(doc.folds[i:end + 1]))
+
+
+ARABIC_ARTICLES = frozenset({"el", "al"})
+
+
+def _unheard(m: Matcher, doc: Doc, k: int, listed: bool = False) -> bool:
+    """Token k is a lower-case word of three letters or more that no list holds, rarer than
+    an everyday word and none of the vocabulary's ("nahda"; not "hall", "sju"); `listed`: or
+    a place's name the lists hold ("oued" after "el")."""
+    e, text = doc.entries[k], doc.texts[k]
+    return len(text) >= 3 and text.isalpha() and text.islower() and e.zipf < T.RARE \
+        and not e.cats and not e.country and (
+            doc.folds[k] not in m.vocabulary or listed and bool(e.place_kind))
 
 
 def _town(doc: Doc, k: int) -> bool:
