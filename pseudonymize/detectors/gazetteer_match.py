@@ -110,7 +110,8 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
-DISTRICT_RUN = _rule("district-run", ("area",), 0.7, ("place_trigger", "name_connector"))
+DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
+                                                     "unheard_place_preposition"))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
@@ -2815,7 +2816,8 @@ def _u_district_run(m: Matcher, c: Cand) -> Span | bool | None:
 def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     """"från bab el oued", "bodde i hay el salam": lower-case words no list holds joined by an
     Arabic article after a place preposition are a district of a town abroad (not "i el och
-    vatten": "och" is an everyday word)."""
+    vatten": "och" is an everyday word); so are two or three such words no word count knows
+    at all after a bare "i" or "från" ("i sidi bishr", "bodde i mcleod ganj")."""
     doc, i = c.doc, c.i
     if not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] or not _unheard(m, doc, i):
         return None
@@ -2829,13 +2831,29 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
             end += 2  # "bab el oued"
         else:
             break
-    if not joined:
-        return None  # ("i nahda zitoun i Rabat" is `_u_city_part`'s, one word `_u_lower_place`'s)
-    return DISTRICT_RUN.span(doc.offsets[i], doc.ends[end], "area", ("foreign",),
-                             key=" ".join(doc.folds[i:end + 1]))
+    if not (joined or end > i and _never_counted(m, doc, i, end)):
+        return None  # (one word is `_u_lower_place`'s)
+    k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country
+    town = k < len(doc.texts) and doc.folds[k - 1] in ("i", ",") \
+        and (doc.entries[k].place_kind == "region" or bool(doc.entries[k].country))
+    return DISTRICT_RUN.span(doc.offsets[i], doc.ends[end], "city" if town else "area",
+                             () if town else ("foreign",), key=" ".join(doc.folds[i:end + 1]))
 
 
 ARABIC_ARTICLES = frozenset({"el", "al"})
+
+
+def _never_counted(m: Matcher, doc: Doc, i: int, end: int) -> bool:
+    """Tokens i..end, after an unheard_place_preposition, are words no frequency count knows,
+    no learner's misspelling of an everyday word nor a compound of such words, spelt like
+    names ("sidi bishr"; not "i matematikk klasen", "i nyförälskad munterhet")."""
+    if doc.folds[i - 1] not in m.W["unheard_place_preposition"] or not all(
+            not doc.entries[k].zipf and not m._misspelt(doc.folds[k])
+            and not m._compound(doc.folds[k]) for k in range(i, end + 1)):
+        return False
+    # spelt like names on the whole ("kona sheher"; not "nyförälskad munterhet")
+    names = [m.namelike.score(doc.folds[k]) for k in range(i, end + 1)]
+    return sum(names) / len(names) >= T.UNHEARD_PLACE_NAMELIKE
 
 
 def _unheard(m: Matcher, doc: Doc, k: int, listed: bool = False) -> bool:
