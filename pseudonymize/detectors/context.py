@@ -1813,6 +1813,8 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if doc.folds[i] not in r.w["geo_prefix"] or i + 1 >= len(doc.texts) or i + 1 in doc.starts:
         return False
     if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
+        if doc.entries[i + 1].gender and not _place_said(r, doc, i):
+            return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio Negro")
         end = r._connected_run(doc, i + 1)
     elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _place_said(r, doc, i) \
             and _unheard_word(r, doc, i + 1):

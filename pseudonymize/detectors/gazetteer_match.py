@@ -111,7 +111,8 @@ INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
-                                                     "unheard_place_preposition"))
+                                                     "unheard_place_preposition", "place_article"),
+                     before=("place_article",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
@@ -786,7 +787,7 @@ class Matcher:
         self.owned_kin = lex.words.union("name_trigger.kin", "name_trigger.social",
                                          "possessed_kin")
         self.lower_steps_before = lex.words.union(
-            "institution_preposition", "place_trigger.prep", "geo_preposition",
+            "institution_preposition", "place_trigger.prep", "geo_preposition", "place_article",
             "water_preposition", "list_word") | self.owned_kin | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
         # ... and `_u_namelike_slot`'s: the neighbours of a person's slot (a lower-case word
@@ -2813,15 +2814,28 @@ def _u_district_run(m: Matcher, c: Cand) -> Span | bool | None:
                              key=" ".join(doc.folds[i:end + 1]))
 
 
+def _u_article_place(m: Matcher, c: Cand) -> Span | bool | None:
+    """"i la guillotière": a Romance article between a place preposition and a lower-case word
+    no list holds (asked before `_u_shape`, which rejects a lower-case word outside a place's
+    context: the article hides the preposition)."""
+    i = c.i
+    if c.cap or i < 2 or c.doc.folds[i - 1] not in m.W["place_article"]:
+        return None
+    return _lower_district_run(m, c)
+
+
 def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     """"från bab el oued", "bodde i hay el salam": lower-case words no list holds joined by an
     Arabic article after a place preposition are a district of a town abroad (not "i el och
     vatten": "och" is an everyday word); so are two or three such words no word count knows
     at all after a bare "i" or "från" ("i sidi bishr", "bodde i mcleod ganj")."""
     doc, i = c.doc, c.i
-    if not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] or not _unheard(m, doc, i):
+    article = i >= 2 and doc.folds[i - 1] in m.W["place_article"] and i - 1 not in doc.starts \
+        and doc.folds[i - 2] in m.W["place_trigger.prep"]  # "i la guillotière"
+    if not i or not (article or doc.folds[i - 1] in m.W["place_trigger.prep"]) \
+            or not _unheard(m, doc, i):
         return None
-    end, joined, limit = i, False, min(len(doc.texts), i + T.NAME_RUN_MAX)
+    end, joined, limit = i, article, min(len(doc.texts), i + T.NAME_RUN_MAX)
     while end + 1 < limit and end + 1 not in doc.starts and doc.texts[end + 1].islower():
         if _unheard(m, doc, end + 1):
             end += 1
@@ -2836,8 +2850,9 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country
     town = k < len(doc.texts) and doc.folds[k - 1] in ("i", ",") \
         and (doc.entries[k].place_kind == "region" or bool(doc.entries[k].country))
-    return DISTRICT_RUN.span(doc.offsets[i], doc.ends[end], "city" if town else "area",
-                             () if town else ("foreign",), key=" ".join(doc.folds[i:end + 1]))
+    first = i - 1 if article else i
+    return DISTRICT_RUN.span(doc.offsets[first], doc.ends[end], "city" if town else "area",
+                             () if town else ("foreign",), key=" ".join(doc.folds[first:end + 1]))
 
 
 ARABIC_ARTICLES = frozenset({"el", "al"})
@@ -3351,7 +3366,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
-                 _u_namelike_slot, _u_city_part, _u_water, _u_shape, _u_feast, _u_foreign_head,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_article_place, _u_shape, _u_feast, _u_foreign_head,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)

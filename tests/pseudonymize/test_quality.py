@@ -82,7 +82,7 @@ BLIND2_LEAKS_MAX = 5
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.975, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.975, 1), "dev11": (0.955, 3), "dev12": (0.95, 10),
-              "dev13": (0.935, 11), "dev14": (0.93, 16), "dev15": (0.935, 11),
+              "dev13": (0.935, 11), "dev14": (0.935, 14), "dev15": (0.935, 11),
               "dev16": (0.9, 24)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
