@@ -172,8 +172,9 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
                   reads=("town_centre", "capital_head_noun", "foreign_head_noun",
                          "town_head_noun", "adjective_ending"))
-GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",), reads=("name_connector",),
-                   capital=True)
+GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
+                   reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
+                          "topic_verb"))
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
@@ -202,7 +203,8 @@ INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_insti
                            reads=("work_word", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head",
                                   "adjective_ending", "town_unique_institution",
-                                  "institution_preposition", "place_trigger", "saint_word"))
+                                  "institution_preposition", "place_trigger", "saint_word",
+                                  "place_name_stem_ending"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
@@ -455,8 +457,10 @@ class ContextRules:
         ends = last + 1 >= n or not doc.texts[last + 1][0].isalnum() or nxt in self.w[
             "age_trigger.after"] or nxt in self.w["function_after_name"] \
             or self._age_clause(doc, i, verb)
-        then = not ends and nxt in self.w["age_end"]  # "var bara två då": one person's age
+        then = not ends and self._age_end(doc, last)  # "var bara två då": one person's age
         ends = ends or then
+        if ends and prev == "och" and self._earlier_age(doc, first):
+            return True  # "Dina var sju när jag åkte och femton när vi kom": her second age
         if ends and first >= 2 and prev in self.w["singular_pronoun"] \
                 and folds[first - 2] in self.w["be_verb"] and first - 1 not in doc.starts:
             return True  # "nu är jag trettio", "i år blir hon sju": the subject after the verb
@@ -572,6 +576,26 @@ class ContextRules:
         f = doc.folds[k]
         return f.isdigit() and len(f) <= 3 or "number_word" in doc.entries[k].cats
 
+    def _age_end(self, doc: Doc, last: int) -> bool:
+        """Words after the number at `last` that end an age's clause: "då", "första gången"
+        ("han var sju första gången": two words, one read of the phrase list)."""
+        folds, k = doc.folds, last + 1
+        if k >= len(folds):
+            return False
+        return folds[k] in self.w["age_end"] or k + 1 < len(folds) \
+            and f"{folds[k]} {folds[k + 1]}" in self.w["age_end"]
+
+    def _earlier_age(self, doc: Doc, first: int) -> bool:
+        """An age stands a few words before "och" at first - 1, in the same sentence: the number
+        after it is the same person's age at another time ("var sju när … och femton när")."""
+        for k in range(first - 2, max(-1, first - 2 - T.AGE_PAIR_REACH), -1):
+            if k in doc.starts:
+                return False
+            if (self._is_number_word(doc.folds[k]) or doc.folds[k].isdigit()) \
+                    and not (k and doc.folds[k - 1] == "och") and self._is_age(doc, k):
+                return True
+        return False
+
     def _age_clause(self, doc: Doc, i: int, verb: int) -> bool:
         """"När jag var tolv flyttade vi", "när min bror var 14 började han": a time clause
         ("när" a few words before the verb) whose number the main clause's inverted verb and
@@ -643,11 +667,18 @@ class ContextRules:
             return False
         if tok.text[:1].isupper() and k not in doc.starts:
             return True
-        if self._unlisted_start(doc, k):
+        if self._unlisted_start(doc, k) or self._possessive_subject(doc, k):
             return True
         if self._kin(doc, k) or self._among_kin(doc, k):
             return True
         return bool(doc.entries[k].first_rank) and doc.entries[k].zipf < T.VERY_COMMON
+
+    def _possessive_subject(self, doc: Doc, k: int) -> bool:
+        """"Dina var sju", "Mina är tolv": a capitalised possessive at a sentence start right
+        before "är"/"var" has no noun to own, so it is a name."""
+        return k in doc.starts and doc.texts[k][:1].isupper() \
+            and doc.texts[k].lower() in self.possessives and k + 1 < len(doc.folds) \
+            and doc.folds[k + 1] in self.w["be_verb"]
 
     @staticmethod
     def _unlisted_start(doc: Doc, k: int) -> bool:
@@ -1246,7 +1277,9 @@ class ContextRules:
             return len(part) >= 3 and part.isalpha() and self.lex.get(part).zipf < T.COMMON \
                 and part not in self.stems.vocabulary  # not "musik-skolan"
         context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None \
-            or i >= 2 and doc.folds[i - 1] == "i" and doc.folds[i - 2] in self.w["school_verb"]
+            or i >= 2 and doc.folds[i - 1] == "i" and doc.folds[i - 2] in self.w["school_verb"] \
+            or bool(self.lex.words.ending("place_name_stem_ending", stem.removesuffix("s"), stem=3))
+        # ("smedsgärds|skolan": a place's or family's name before the ending, in any context)
         # ("går i engelbrektskolan": a school one goes "i" too)
         return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
             doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
@@ -1775,13 +1808,41 @@ def _town(r: ContextRules, key: str) -> bool:
 
 
 def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"Koh Samet", "Sierra Nevada de Santa Marta"."""
-    if doc.texts[i][0].isupper() and doc.folds[i] in r.w["geo_prefix"] \
-            and i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper():
+    """"Koh Samet", "Sierra Nevada de Santa Marta"; in lower case before words no list holds
+    nor counts as everyday ones ("om jebel akhdar", "båt till tonle sap")."""
+    if doc.folds[i] not in r.w["geo_prefix"] or i + 1 >= len(doc.texts) or i + 1 in doc.starts:
+        return False
+    if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
+        if doc.entries[i + 1].gender and not _place_said(r, doc, i):
+            return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio Negro")
         end = r._connected_run(doc, i + 1)
+    elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _place_said(r, doc, i) \
+            and _unheard_word(r, doc, i + 1):
+        end = i + 1
+        while end + 1 < min(len(doc.texts), i + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
+                and doc.texts[end + 1].islower() and _unheard_word(r, doc, end + 1):
+            end += 1
+    else:
+        return False
+    if end > i:
         add(GEO_PREFIX.span(doc.offsets[i], doc.ends[end], "geo",
                             key=" ".join(doc.folds[i:end + 1])))
     return False
+
+
+def _place_said(r: ContextRules, doc: Doc, i: int) -> bool:
+    """A place preposition before token i ("till", "vid"), or "om" after a verb of telling
+    ("berättade om"; not "tycker om")."""
+    prev = doc.folds[i - 1] if i else ""
+    return prev in r.w["place_trigger.prep"] or prev in r.w["geo_preposition"] \
+        or prev in r.w["topic_preposition"] and i >= 2 and doc.folds[i - 2] in r.w["topic_verb"]
+
+
+def _unheard_word(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k is a lower-case word no list holds, rarer than an everyday one ("akhdar")."""
+    e = doc.entries[k]
+    return doc.texts[k].isalpha() and doc.texts[k].islower() and e.zipf < T.RARE and not e.cats \
+        and doc.folds[k] not in r.stems.vocabulary
 
 
 def _street_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

@@ -110,7 +110,9 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
-DISTRICT_RUN = _rule("district-run", ("area",), 0.7, ("place_trigger",))
+DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
+                                                     "unheard_place_preposition", "place_article"),
+                     before=("place_article",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
@@ -805,7 +807,7 @@ class Matcher:
         self.owned_kin = lex.words.union("name_trigger.kin", "name_trigger.social",
                                          "possessed_kin")
         self.lower_steps_before = lex.words.union(
-            "institution_preposition", "place_trigger.prep", "geo_preposition",
+            "institution_preposition", "place_trigger.prep", "geo_preposition", "place_article",
             "water_preposition", "list_word") | self.owned_kin | category_words(lex, "fam")
         self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
         # ... and `_u_namelike_slot`'s: the neighbours of a person's slot (a lower-case word
@@ -2926,7 +2928,9 @@ def _u_district_run(m: Matcher, c: Cand) -> Span | bool | None:
     after a place preposition and before "i" and a known town abroad, are one district of that
     town (not a town and a surname)."""
     doc, i, e = c.doc, c.i, c.e
-    if not c.cap or c.initial or not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] \
+    if not c.cap:
+        return _lower_district_run(m, c)
+    if c.initial or not i or doc.folds[i - 1] not in m.W["place_trigger.prep"] \
             or e.zipf or e.cats or e.place_kind or e.gender or e.surname_rank or e.country:
         return None
     end = doc.capitalised_run(i)
@@ -2937,6 +2941,73 @@ def _u_district_run(m: Matcher, c: Cand) -> Span | bool | None:
         return None  # "i Hageby i Norrköping": a Swedish town's districts are its own matter
     return DISTRICT_RUN.span(doc.offsets[i], doc.ends[end], "area", ("foreign",),
                              key=" ".join(doc.folds[i:end + 1]))
+
+
+def _u_article_place(m: Matcher, c: Cand) -> Span | bool | None:
+    """"i la guillotière": a Romance article between a place preposition and a lower-case word
+    no list holds (asked before `_u_shape`, which rejects a lower-case word outside a place's
+    context: the article hides the preposition)."""
+    i = c.i
+    if c.cap or i < 2 or c.doc.folds[i - 1] not in m.W["place_article"]:
+        return None
+    return _lower_district_run(m, c)
+
+
+def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
+    """"från bab el oued", "bodde i hay el salam": lower-case words no list holds joined by an
+    Arabic article after a place preposition are a district of a town abroad (not "i el och
+    vatten": "och" is an everyday word); so are two or three such words no word count knows
+    at all after a bare "i" or "från" ("i sidi bishr", "bodde i mcleod ganj")."""
+    doc, i = c.doc, c.i
+    article = i >= 2 and doc.folds[i - 1] in m.W["place_article"] and i - 1 not in doc.starts \
+        and doc.folds[i - 2] in m.W["place_trigger.prep"]  # "i la guillotière"
+    if not i or not (article or doc.folds[i - 1] in m.W["place_trigger.prep"]) \
+            or not _unheard(m, doc, i):
+        return None
+    end, joined, limit = i, article, min(len(doc.texts), i + T.NAME_RUN_MAX)
+    while end + 1 < limit and end + 1 not in doc.starts and doc.texts[end + 1].islower():
+        if _unheard(m, doc, end + 1):
+            end += 1
+        elif doc.folds[end + 1] in m.W["name_connector"] and end + 2 < limit \
+                and end + 2 not in doc.starts and _unheard(m, doc, end + 2, listed=True):
+            joined = joined or doc.folds[end + 1] in ARABIC_ARTICLES
+            end += 2  # "bab el oued"
+        else:
+            break
+    if not (joined or end > i and _never_counted(m, doc, i, end)):
+        return None  # (one word is `_u_lower_place`'s)
+    k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country
+    town = k < len(doc.texts) and doc.folds[k - 1] in ("i", ",") \
+        and (doc.entries[k].place_kind == "region" or bool(doc.entries[k].country))
+    first = i - 1 if article else i
+    return DISTRICT_RUN.span(doc.offsets[first], doc.ends[end], "city" if town else "area",
+                             () if town else ("foreign",), key=" ".join(doc.folds[first:end + 1]))
+
+
+ARABIC_ARTICLES = frozenset({"el", "al"})
+
+
+def _never_counted(m: Matcher, doc: Doc, i: int, end: int) -> bool:
+    """Tokens i..end, after an unheard_place_preposition, are words no frequency count knows,
+    no learner's misspelling of an everyday word nor a compound of such words, spelt like
+    names ("sidi bishr"; not "i matematikk klasen", "i nyförälskad munterhet")."""
+    if doc.folds[i - 1] not in m.W["unheard_place_preposition"] or not all(
+            not doc.entries[k].zipf and not m._misspelt(doc.folds[k])
+            and not m._compound(doc.folds[k]) for k in range(i, end + 1)):
+        return False
+    # spelt like names on the whole ("kona sheher"; not "nyförälskad munterhet")
+    names = [m.namelike.score(doc.folds[k]) for k in range(i, end + 1)]
+    return sum(names) / len(names) >= T.UNHEARD_PLACE_NAMELIKE
+
+
+def _unheard(m: Matcher, doc: Doc, k: int, listed: bool = False) -> bool:
+    """Token k is a lower-case word of three letters or more that no list holds, rarer than
+    an everyday word and none of the vocabulary's ("nahda"; not "hall", "sju"); `listed`: or
+    a place's name the lists hold ("oued" after "el")."""
+    e, text = doc.entries[k], doc.texts[k]
+    return len(text) >= 3 and text.isalpha() and text.islower() and e.zipf < T.RARE \
+        and not e.cats and not e.country and (
+            doc.folds[k] not in m.vocabulary or listed and bool(e.place_kind))
 
 
 def _town(doc: Doc, k: int) -> bool:
@@ -3175,17 +3246,28 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
                                          else T.UNHEARD_SHORT_NAMELIKE)
              or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
-    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard) \
+    hyphened = bool(c.place_ctx) and "-" in c.key and _hyphened_town(m, c.key)
+    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or hyphened) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
-    if not article and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
+    if not (article or hyphened) and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
                         or not named_ending and (m._compound(c.key) or m._misspelt(c.key))):
         return None  # ("hästö" folds one edit from "hasta")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _hyphened_town(m: Matcher, key: str) -> bool:
+    """"dala-järna", "norra-vi": a word of three letters or more joined by a hyphen to a
+    Swedish locality the lists hold names a village (Munka-Ljungby and Dala-Järna are such
+    names; the lists hold few of them), not "e-post" nor "mat-affären"."""
+    head, _, town = key.rpartition("-")
+    e = m.lex.entries.get(town)
+    return len(head) >= 3 and head.isalpha() and e is not None and e.place_kind == "city" \
+        and e.se_pop >= T.SE_ATTESTED
 
 
 def _place_follows(m: Matcher, doc: Doc, i: int) -> bool:
@@ -3418,7 +3500,7 @@ def _with(rule: Rule, fn: object) -> Rule:
 
 
 UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix, _u_street_apart, _u_lower_name,
-                 _u_namelike_slot, _u_city_part, _u_water, _u_shape, _u_feast, _u_foreign_head,
+                 _u_namelike_slot, _u_city_part, _u_water, _u_article_place, _u_shape, _u_feast, _u_foreign_head,
                  _u_district_run, _u_after_name, _u_word, _u_fuzzy, _u_homograph,
                  _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)

@@ -416,7 +416,12 @@ def _references(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
             label = kind if kind in ("license_nr", "account_nr") else "other_nr_seq"
             add(REFERENCE_RULE.span(_with_prefix(doc, m.start()), m.end(), label))
         for m in SLASHED.finditer(doc.text, s, e):  # "ärendenummer 2023/12345"
-            if _case_number(doc, lex, m.group(), m.end(), _number_kind(doc, lex, m.start(), 5)):
+            kind = _number_kind(doc, lex, m.start(), 5)
+            if kind == "license_nr" and sum(map(str.isdigit, m.group())) >= REFERENCE_DIGITS_MIN \
+                    and not _counts(doc, lex, m.end()):
+                # "Körkortet har nummer 16/0045871": a licence's number, all its groups
+                add(REFERENCE_RULE.span(m.start(), m.end(), "license_nr"))
+            elif _case_number(doc, lex, m.group(), m.end(), kind):
                 add(REFERENCE_RULE.span(m.start(), m.end(), "other_nr_seq"))
 
 
