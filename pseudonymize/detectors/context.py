@@ -1738,6 +1738,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if capital and key not in r.w["capital_head_noun"] and not (
                 key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1])):
             return False  # "Anna Berg", "Malmö Stad", "Sverker C"; "Lund C" after a town
+        if not capital and key in r.w["foreign_head_noun"] and doc.entries[i - 1].gender:
+            return False  # "Kenji san", "Li he": a person, no mountain or river
         first = i - 1
         while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
                 and first - 1 not in doc.starts and doc.texts[first - 1][:1].isupper() \
@@ -1746,7 +1748,7 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     elif capital:
         return False
     elif key in r.w["foreign_head_noun"]:
-        first = _lower_name_run_before(r, doc, i - 1)
+        first = _foreign_head_start(r, doc, i, head)
         if first is None:
             return False
     elif key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1]) \
@@ -1757,6 +1759,23 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
                        key=" ".join(doc.folds[first:i + 1])))
     return False
+
+
+def _foreign_head_start(r: ContextRules, doc: Doc, i: int, head: str) -> int | None:
+    """Where the lower-case name before the foreign head word at token i starts: lower-case
+    words no list holds ("kibuye market"); before a lake, river or mountain word only after a
+    place preposition, and then also one word that is a place, a name or no everyday word
+    ("i van gölü", "på tai shan", "nära huang he"; not "and he", "sa he")."""
+    first = _lower_name_run_before(r, doc, i - 1)
+    if head != "geo":
+        return first
+    k = i - 1 if first is None else first
+    e, text = doc.entries[k], doc.texts[k]
+    if not (k and text.isalpha() and text.islower() and _place_said(r, doc, k)):
+        return None
+    if first is None and not (e.place_kind or e.gender or e.zipf < T.COMMON and not e.cats):
+        return None
+    return k
 
 
 def _name_at_start(r: ContextRules, doc: Doc, k: int) -> bool:

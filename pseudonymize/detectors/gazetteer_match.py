@@ -2177,8 +2177,9 @@ class Matcher:
         if (e.se_pop or e.cats & SWEDISH_LISTED) and e.zipf < T.RARE and len(c.key) >= 4 \
                 or e.cats == REGION_ONLY and e.value == "SE":
             return True  # "här finns luleälven", "i öxnehaga", "jag tycker om gotland"
-        if self._curated_geography(c):
-            return True  # "såg nilen", "bara öresund och vind", "eller baltikum"
+        if self._curated_geography(c) or self._unworded_town(c):
+            return True  # "såg nilen", "bara öresund och vind", "eller baltikum";
+            # "jag gillar strömstad", "tycker mer om nybro"
         big = e.se_pop >= T.SE_LOWER_CASE or e.place_pop >= T.MILLION \
             and e.zipf < T.BIG_PLACE_WORD_MAX and e.place_kind != "spelling"  # not "emerita"
         if e.se_pop >= T.SE_ATTESTED and self._listed_town(c.doc, c.i):
@@ -2201,6 +2202,18 @@ class Matcher:
         return bool(e.cats & CURATED_GEOGRAPHY) and not e.cats - NAMEISH_CATS \
             and e.zipf < T.COMMON and len(c.key) >= T.CURATED_GEO_WORD_MIN \
             and c.key not in self.everyday_words and c.doc.texts[c.i].isalpha() \
+            and not self._one_letter_off(c.key)
+
+    def _unworded_town(self, c: Cand) -> bool:
+        """"jag gillar strömstad", "efter nybro": a Swedish town of SE_ATTESTED people or more
+        whose name no everyday word writes (below COMMON, in no word list nor the vocabulary, no
+        name, no definite noun: "klippan", "viken"; not one letter from a frequent word) is that
+        town in lower case wherever it stands; its frequency is the town's own."""
+        e = c.e
+        return e.se_pop >= T.SE_ATTESTED and e.zipf < T.COMMON and not e.cats \
+            and not e.gender and len(c.key) >= T.CURATED_GEO_WORD_MIN \
+            and c.key not in self.everyday_words and c.key not in self.vocabulary \
+            and c.doc.texts[c.i].isalpha() and not self._definite_noun(c.key) \
             and not self._one_letter_off(c.key)
 
     def _unmistakable_name(self, c: Cand) -> bool:
@@ -2597,7 +2610,9 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     # "svartån", "slottsskogen": a colour, size, direction or royal word before the ending
     # makes the compound a name (with or without a linking s)
     modifier = stem in m.W["geo_name_modifier"] or stem[-1:] == "s" \
-        and stem[:-1] in m.W["geo_name_modifier"]
+        and stem[:-1] in m.W["geo_name_modifier"] \
+        or stem[-1:] == "-" and len(stem) > 3 and m.lex.get(stem[:-1]).zipf < T.RARE
+    # "vid shabelle-floden": a rare word hyphened to the ending names the river
     if not (modifier or c.key.endswith(m.ENDS["named_geo_ending"]) and len(stem) >= 3
             # "till arbetsmiljön": the definite form of a word in -ö
             and m.lex.get(c.key[:-1]).zipf < T.COMPOUND_PART_MIN
