@@ -845,22 +845,10 @@ class ContextRules:
                 j < n and (doc.texts[j][:1].isupper()
                            or self._unknown_name(doc, j, geo, counted=counted)
                            or self._listed_name(doc, j, region, geo))):
-            if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
-                                                           or doc.entries[j + 1].place_kind):
-                j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
-            if j < n and folds[j] == "dar":
-                j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
-            elif j < n and folds[j] == "som":
-                j += 1
-            elif (stop := self._sentence_end(doc, j)) + 2 < n \
-                    and folds[stop + 1] in self.w["thing_pronoun"]:
-                j = stop + 2  # "vår egen restaurang! Den heter La Fonda de Carlos", "… nu! Den"
-            elif i and folds[i - 1] in self.w["kind_noun_preposition"]:
-                return  # "min kompis på restaurangen heter Anna": the kompis is named
-            if j >= n or folds[j] not in self.w["naming_verb"]:
+            j = self._naming_verb_after(doc, i, j)
+            if j is None:
                 return
-            j, named = j + 1, True
-            j += j < n and folds[j] in self.w["naming_adverb"]  # "floden heter också Sava"
+            named = True
         quoted = j < n and doc.texts[j] in QUOTES
         j += quoted  # "som hette ” Nyskolan ”": capitalised after the quote as a name, too
         closing = self._closing_run(doc, j) if named else -1
@@ -886,6 +874,28 @@ class ContextRules:
             or label == "other_institution" else j  # "floden hari rud", "kyrkan kidane mehret"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
+
+    def _naming_verb_after(self, doc: Doc, i: int, j: int) -> int | None:
+        """Where the name starts that a naming verb after the kind noun at i gives ("en
+        restaurang i Kista som heter …", "floden heter också Sava", "… nu! Den heter …"), j
+        being the token after the noun; None when no naming verb follows."""
+        folds, n = doc.folds, len(doc.texts)
+        if j + 1 < n and folds[j] in ("i", "pa") and (doc.texts[j + 1][:1].isupper()
+                                                       or doc.entries[j + 1].place_kind):
+            j += 2  # "en restaurang i Kista som heter …", "en fabrik i zenica som hette …"
+        if j < n and folds[j] == "dar":
+            j = next((k for k in range(j + 1, min(n, j + 5)) if folds[k] in self.w["naming_verb"]), n)
+        elif j < n and folds[j] == "som":
+            j += 1
+        elif (stop := self._sentence_end(doc, j)) + 2 < n \
+                and folds[stop + 1] in self.w["thing_pronoun"]:
+            j = stop + 2  # "vår egen restaurang! Den heter La Fonda de Carlos", "… nu! Den"
+        elif i and folds[i - 1] in self.w["kind_noun_preposition"]:
+            return None  # "min kompis på restaurangen heter Anna": the kompis is named
+        if j >= n or folds[j] not in self.w["naming_verb"]:
+            return None
+        j += 1
+        return j + (j < n and folds[j] in self.w["naming_adverb"])  # "floden heter också Sava"
 
     def _name_before_kind(self, doc: Doc, k: int) -> bool:
         """Token k, right before a definite kind noun of nature, is its name in a learner's
