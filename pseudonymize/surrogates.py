@@ -258,6 +258,7 @@ class Words:
     # lifelike: (field, the word's forms, ((kind, name), ...)) per word of `pun_fields_lifelike`
     pun_fields: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = ()
     pun_fixed: regex.Pattern[str] | None = None  # lifelike: "i alla fall" (its word stays)
+    water_verbs: frozenset[str] = frozenset()  # lifelike, folds: badade ("badade i Prut")
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
     child_places: frozenset[str] = frozenset()  # lifelike, folds: förskolan (in its sentence)
     child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
@@ -450,6 +451,7 @@ def words() -> Words:
                      for forms, _, said in (row.partition(" = ") for row in rows)),
                  pun_fixed=regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                      regex.escape(w) for w in data["pun_fixed_lifelike"]), regex.IGNORECASE),
+                 water_verbs=frozenset(fold(w) for w in data["water_verbs_lifelike"]),
                  pun_said=regex.compile(r"(?<!\p{L})(?:%s)\s+(?:(en|ett)\s+)?(\p{L}+)" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_said_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
@@ -2669,8 +2671,11 @@ class Renderer:
         return words().name_list_origins.get(key, ())
 
     def _own_lists(self, original: str, key: str) -> tuple[str, ...]:
-        """The groups of a name as written, else of its key (the name it was read as)."""
-        return self._lists(fold(original)) or self._lists(key)
+        """The groups of a name as written, else of its key (the name it was read as);
+        lifelike, else of the full name a listed short form no list holds stands for (Ibou:
+        Ibrahima's)."""
+        return self._lists(fold(original)) or self._lists(key) or (
+            self._lists(short_full(fold(original))) if self.effective == "lifelike" else ())
 
     def _name_pool(self, key: str) -> list[str]:
         """The surrogate pool `key` ("first_female:tibetan", "surname:kazakh"): lifelike, the
@@ -3787,8 +3792,13 @@ class Renderer:
         general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
         listed = words().name_list_sex.get(fold(written)) if lifelike and general.startswith(
             "first_") and not entry.gender else None
-        if listed:
-            general = "first_" + listed  # "aruzhan" (a girl's name only the Kazakh list holds)
+        full = short_full(fold(written)) if lifelike and general.startswith("first_") and \
+            not entry.gender and not listed else ""
+        listed = listed or (self.lex.get(full).gender if full else None)
+        if listed in ("female", "male"):
+            # "aruzhan" (a girl's name only the Kazakh list holds); "Ibou" (Ibrahima's short
+            # form: a boy's)
+            general = "first_" + listed
         if lifelike and general.startswith("first_") and span.label != "middlename" and \
                 fold(self._next_word(span)) not in words().patronymic_particles:
             # (the father's name in "Aiperi Nurbek kyzy, hon ..." is no woman's)
@@ -4694,7 +4704,8 @@ class Renderer:
         """A named site (label "place"): a landmark, a town abroad for a bazaar or ruin, a park
         for a park, else a street of the essay's surrogate town with the original's ending."""
         lex = self.lex
-        pick = self._landmark(span, original, country, rng)
+        pick = self._landmark(span, original, country, rng) or self._site_of_its_own(
+            span, original, country, rng)
         if pick:
             return pick
         ending = street_ending(original)
@@ -4720,6 +4731,21 @@ class Renderer:
         return (self._draw(same, rng) or self._draw(streets, rng)
                 or self._compound(rng, ending or words().default_street_ending))
 
+    def _site_of_its_own(self, span: Span, original: str, country: str,
+                         rng: Draws) -> str | None:
+        """Lifelike: a named site that is only an institution's kind word ("på Lärcentrum i
+        Laholm": an institution of that kind, never a street), or a river its words say it is
+        ("min by låg vid Prut, floden": `_water_said`); None otherwise."""
+        if self.effective != "lifelike":
+            return None
+        key = fold(original)
+        kind = next((k for k in institution_kinds(True) if key in k.words), None)
+        if kind is not None:
+            return self._of_kind(kind, original, "", rng)
+        if not street_ending(original) and self._water_said(span, original):
+            return self._feature(span, original, country, rng, "river")
+        return None
+
     def _place_of_its_own(self, span: Span, original: str, home: str, country: str,
                           cities: list[str], rng: Draws) -> str | None:
         """A place the essay says more of than its label: the capital it calls so, a range,
@@ -4739,6 +4765,12 @@ class Renderer:
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
             # (Phu Quoc), never "på Saigon"
             pick = self._feature(span, original, country, rng)
+            if pick:
+                return pick
+        if lifelike and label in ("city", "place") and not name and \
+                self._water_said(span, original):
+            # "badade i Prut", "Prut ..., floden var varm" read as a town: a river
+            pick = self._feature(span, original, country, rng, "river")
             if pick:
                 return pick
         if lifelike and label in ("city", "area") and country != "SE":
@@ -4768,6 +4800,22 @@ class Renderer:
             if pick:
                 return pick
         return None
+
+    def _water_said(self, span: Span, original: str) -> bool:
+        """Lifelike: a name no gazetteer knows as a place, read as a town, that the essay bathes
+        or fishes in ("badade i Prut": `water_verbs_lifelike` before "i", "vid" or "längs") or
+        whose sentence goes on to call it a river ("Prut ..., floden var varm"; read as a street,
+        within its next three words: "vid Prut, floden"): a river."""
+        if self.lex.get(span.key or fold(original)).place_kind:
+            return False
+        before = self.before.get(span.start, ())
+        if len(before) >= 2 and before[-1] in ("i", "vid", "langs") and \
+                before[-2] in words().water_verbs:
+            return True
+        text = getattr(self.before, "text", "")
+        rest = regex.match(r"[^.!?\n]*", text[span.end:span.end + 120]).group()
+        rivers = {word for word, kind in self.geo.kind_words if kind == "river"}
+        return not rivers.isdisjoint(fold(rest).split()[:3 if span.label == "place" else None])
 
     def _village_said(self, span: Span, original: str, country: str) -> tuple[str, bool]:
         """(the size the essay gives a Swedish town, "small"/"big"/"", whether it is a
@@ -4984,9 +5032,15 @@ class Renderer:
         pop = self.lex.get(span.key or fold(original)).se_pop
         if not 0 < pop < w.village_near_max:
             return False
-        near = w.village_near.match(getattr(self.before, "text", "")[span.end:span.end + 80])
-        return bool(near) and near.start(1) <= VILLAGE_NEAR_GAP and \
-            self.lex.get(fold(near.group(1))).se_pop > pop
+        after = getattr(self.before, "text", "")[span.end:span.end + 80]
+        near = w.village_near.match(after)
+        if near and near.start(1) <= VILLAGE_NEAR_GAP:
+            return self.lex.get(fold(near.group(1))).se_pop > pop
+        # "Gimo i Östhammars kommun": a locality in the municipality of a bigger town is a
+        # village of that town (never "Eskilstuna i Nyköpings kommun")
+        seat = regex.match(r"\s+i\s+(\p{Lu}\p{L}+?)s?\s+(\p{L}+)", after)
+        return bool(seat) and seat.group(2) in w.town_words and \
+            self.lex.get(fold(seat.group(1))).se_pop > pop
 
     def _village(self, span: Span, town: str, essay_town: str | None, rng: Draws
                  ) -> str | None:
@@ -5442,12 +5496,15 @@ class Renderer:
         head = getattr(self.before, "text", "")[:span.start].rstrip()
         return bare.capitalize() if not head or head[-1] in ".!?\n" else bare
 
-    def _feature(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
+    def _feature(self, span: Span, original: str, country: str, rng: Draws,
+                 told: str = "") -> str | None:
         """A lake by a lake, a river by a river, an island by an island: in Sweden one in the
         landskap of the essay's surrogate town where the table has one; abroad one in the
-        (surrogate) country of the original."""
+        (surrogate) country of the original. `told`: the kind its words say where no table
+        knows it (`_water_said`)."""
         geo = self.geo
         kind, where = self._kind_told(span, original)
+        kind = kind or told
         before = self.before.get(span.start, ())
         # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named; a
         # Swedish one after "på" no table knows is an island ("moskén på Hisingen": never
@@ -6241,6 +6298,11 @@ class Renderer:
                 # ("Stockaryds Såg", "sölvesborgs varv"), never a company of no town (DHL)
                 owner = self.effective == "lifelike" and k != key and entry.se_pop > 0 and \
                     at + 1 < len(found) and entry.zipf < words().word_zipf
+                # lifelike: a small locality after "i" ends the name where it lies
+                # ("vårdcentralen i Gimo": never a company of no town)
+                owner = owner or (self.effective == "lifelike" and k == key and entry.se_pop > 0
+                                  and original.endswith(" i " + word)
+                                  and entry.zipf < words().word_zipf)
                 home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 or owner else
                         entry.place_country if entry.place_pop >= 50000 and not entry.se_pop else
                         entry.country if entry.country != "SE" else "")
@@ -6531,6 +6593,23 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
 # the kinds of name a span's label takes from `pun_fields_lifelike`: "" a surname, f, m given
 PUN_KINDS = {"surname": ("",), "firstname_female": ("f",), "firstname_male": ("m",),
              "firstname_unknown": ("f", "m")}
+
+
+@cache
+def short_full(key: str) -> str:
+    """Lifelike: the fold of the full name whose listed short form (`short_forms_lifelike`)
+    `key` is, where the lexicon knows no name `key` ("ibou" -> "ibrahima"); "" otherwise."""
+    return _short_index().get(key, "")
+
+
+@cache
+def _short_index() -> dict[str, str]:
+    """Each listed short form's fold -> its first full name's fold, built once."""
+    index: dict[str, str] = {}
+    for full, shorts in words().short_forms_lifelike.items():
+        for short in shorts:
+            index.setdefault(fold(short), full)
+    return index
 
 
 @cache

@@ -117,3 +117,79 @@ def test_realistic_keeps_its_names() -> None:
     by_name, by_field = pun_words()
     assert by_name["flod"][0] == "waters" and "vinge" in by_name
     assert all(forms[0] for rows in by_field.values() for forms, _, _ in rows)
+
+
+def _feature_kind(name: str) -> str:
+    from pseudonymize.surrogates import geography
+    geo = geography(True)
+    return geo.features.get(geo.feature_folds.get(fold(name), ""), ("", ()))[0]
+
+
+KINDS = [  # (text, original, check of its surrogate)
+    # a canal takes a canal (before: "på ön", read as an island after "på")
+    ("Vi åkte båt på göta kanal i somras.", "göta kanal",
+     lambda got: _feature_kind(got) == "canal"),
+    ("Jag bor i Motala. Vi cyklade längs Göta kanal varje helg.", "Göta kanal",
+     lambda got: _feature_kind(got) == "canal"),
+    # a river no gazetteer knows, read as a town, that the essay bathes in or calls a river
+    ("Jag kommer från Moldavien. Jag badade i Prut varje sommar, floden var varm.", "Prut",
+     lambda got: _feature_kind(got) == "river"),
+    ("Vi kommer från Moldavien. Vi fiskade i Prut med pappa.", "Prut",
+     lambda got: _feature_kind(got) == "river"),
+    # an institution's kind word read as a site: an institution of the kind, never a street
+    ("Jag läser svenska på Lärcentrum i Laholm.", "Lärcentrum",
+     lambda got: not got.endswith(("gatan", "vägen")) and got[:1].isupper()),
+    # a health centre in a small locality: one in the surrogate town, never a company
+    ("Jag jobbar på vårdcentralen i Gimo som undersköterska.", "vårdcentralen i Gimo",
+     lambda got: got.startswith("vårdcentralen i ") and "Gimo" not in got),
+]
+
+
+@pytest.mark.parametrize(("text", "original", "check"), KINDS)
+def test_a_place_keeps_its_kind(engine: Engine, text: str, original: str, check) -> None:
+    """Judge runs 43-44: "göta kanal" drawn as an island, a river bathed in drawn as a town,
+    "Lärcentrum" as a street, "vårdcentralen i Gimo" as a company."""
+    for seed in SEEDS:
+        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+        assert check(_got(r, original)), (seed, r.target)
+
+
+NOT_WATER = [  # (text, original): a town stays a town
+    "Jag bor i Laholm och badade i Laholm varje sommar.",
+    "Vi bodde på Kungsgatan nära floden.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_WATER)
+def test_a_known_town_or_street_is_no_river(engine: Engine, text: str) -> None:
+    for seed in SEEDS:
+        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+        assert all(_feature_kind(a.pseudonym) != "river" for a in r.annotations), r.target
+
+
+def test_a_locality_in_a_municipality_is_a_village_of_its_town(engine: Engine) -> None:
+    """"Gimo i Östhammars kommun": a small locality of the surrogate municipality's county,
+    smaller than its town (before: "Eskilstuna i Nyköpings kommun")."""
+    for seed in SEEDS:
+        r = engine.pseudonymize("Jag bor i Gimo i Östhammars kommun.", "e", strategy="lifelike",
+                                seed=seed)
+        village, town = _got(r, "Gimo"), _got(r, "Östhammars")
+        assert engine.lex.get(fold(village)).se_pop < engine.lex.get(fold(town[:-1])).se_pop \
+            or engine.lex.get(fold(village)).se_pop < engine.lex.get(fold(town)).se_pop, r.target
+
+
+SHORT = [  # (text, the short form, its sex)
+    ("Min kompis Ibou kommer från Senegal. Ibou är snäll och spelar fotboll.", "Ibou", "male"),
+    ("Jag kommer från Gambia. Min kusin Ablaye bor i Banjul.", "Ablaye", "male"),
+]
+
+
+@pytest.mark.parametrize(("text", "short", "sex"), SHORT)
+def test_a_listed_short_form_takes_its_full_names_sex(engine: Engine, text: str, short: str,
+                                                      sex: str) -> None:
+    """"Ibou" (Ibrahima's short form, a boy) was given a girl's or a Swedish name."""
+    for seed in SEEDS:
+        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+        got = fold(_got(r, short))
+        assert engine.lex.get(got).gender in (sex, None), (seed, r.target)
+        assert "swedish" not in engine.lex.name_origins.get(got, ()), (seed, r.target)
