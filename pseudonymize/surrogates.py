@@ -2675,7 +2675,8 @@ class Renderer:
         lifelike, else of the full name a listed short form no list holds stands for (Ibou:
         Ibrahima's)."""
         return self._lists(fold(original)) or self._lists(key) or (
-            self._lists(short_full(fold(original))) if self.effective == "lifelike" else ())
+            self._lists(short_fulls(fold(original))[0]) if self.effective == "lifelike" and
+            short_fulls(fold(original)) else ())
 
     def _name_pool(self, key: str) -> list[str]:
         """The surrogate pool `key` ("first_female:tibetan", "surname:kazakh"): lifelike, the
@@ -3792,9 +3793,10 @@ class Renderer:
         general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
         listed = words().name_list_sex.get(fold(written)) if lifelike and general.startswith(
             "first_") and not entry.gender else None
-        full = short_full(fold(written)) if lifelike and general.startswith("first_") and \
-            not entry.gender and not listed else ""
-        listed = listed or (self.lex.get(full).gender if full else None)
+        fulls = short_fulls(fold(written)) if lifelike and general == "first_unknown" and \
+            not entry.gender and not listed else ()
+        sexes = {self.lex.get(full).gender for full in fulls}
+        listed = listed or (min(sexes) if len(sexes) == 1 else None)
         if listed in ("female", "male"):
             # "aruzhan" (a girl's name only the Kazakh list holds); "Ibou" (Ibrahima's short
             # form: a boy's)
@@ -4802,20 +4804,21 @@ class Renderer:
         return None
 
     def _water_said(self, span: Span, original: str) -> bool:
-        """Lifelike: a name no gazetteer knows as a place, read as a town, that the essay bathes
-        or fishes in ("badade i Prut": `water_verbs_lifelike` before "i", "vid" or "längs") or
-        whose sentence goes on to call it a river ("Prut ..., floden var varm"; read as a street,
-        within its next three words: "vid Prut, floden"): a river."""
-        if self.lex.get(span.key or fold(original)).place_kind:
+        """Lifelike: a name no gazetteer knows as a place and of no place's ending, read as a
+        town or a site, that the essay bathes or fishes in ("badade i Prut":
+        `water_verbs_lifelike` right before "i"; "badar vid X" is a beach's) or calls a river
+        right after it ("vid Prut, floden var stor"; never "byn X nära floden"): a river."""
+        key = span.key or fold(original)
+        if self.lex.get(key).place_kind or " " in key or any(
+                key.endswith(end) for end in words().place_endings):
             return False
         before = self.before.get(span.start, ())
-        if len(before) >= 2 and before[-1] in ("i", "vid", "langs") and \
-                before[-2] in words().water_verbs:
+        if len(before) >= 2 and before[-1] == "i" and before[-2] in words().water_verbs:
             return True
         text = getattr(self.before, "text", "")
-        rest = regex.match(r"[^.!?\n]*", text[span.end:span.end + 120]).group()
+        said = regex.match(r"\s*,?\s*(\p{L}+)", text[span.end:span.end + 30])
         rivers = {word for word, kind in self.geo.kind_words if kind == "river"}
-        return not rivers.isdisjoint(fold(rest).split()[:3 if span.label == "place" else None])
+        return bool(said) and fold(said.group(1)) in rivers
 
     def _village_said(self, span: Span, original: str, country: str) -> tuple[str, bool]:
         """(the size the essay gives a Swedish town, "small"/"big"/"", whether it is a
@@ -6596,19 +6599,19 @@ PUN_KINDS = {"surname": ("",), "firstname_female": ("f",), "firstname_male": ("m
 
 
 @cache
-def short_full(key: str) -> str:
-    """Lifelike: the fold of the full name whose listed short form (`short_forms_lifelike`)
-    `key` is, where the lexicon knows no name `key` ("ibou" -> "ibrahima"); "" otherwise."""
-    return _short_index().get(key, "")
+def short_fulls(key: str) -> tuple[str, ...]:
+    """Lifelike: the folds of the full names whose listed short form (`short_forms_lifelike`)
+    `key` is ("ibou" -> ("ibrahima",); "sasha": Aleksandr's and Aleksandra's)."""
+    return _short_index().get(key, ())
 
 
 @cache
-def _short_index() -> dict[str, str]:
-    """Each listed short form's fold -> its first full name's fold, built once."""
-    index: dict[str, str] = {}
+def _short_index() -> dict[str, tuple[str, ...]]:
+    """Each listed short form's fold -> its full names' folds, built once."""
+    index: dict[str, tuple[str, ...]] = {}
     for full, shorts in words().short_forms_lifelike.items():
         for short in shorts:
-            index.setdefault(fold(short), full)
+            index[fold(short)] = index.get(fold(short), ()) + (full,)
     return index
 
 
