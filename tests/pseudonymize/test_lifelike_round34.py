@@ -22,6 +22,11 @@ def engine(offline_snapshot: Path) -> Engine:
     return Engine.load(offline_snapshot)
 
 
+def _runs(engine: Engine, text: str) -> list[Result]:
+    """The essay pseudonymized lifelike under each of SEEDS."""
+    return [engine.pseudonymize(text, "e", strategy="lifelike", seed=seed) for seed in SEEDS]
+
+
 def _got(r: Result, original: str) -> str:
     return next(a.pseudonym for a in r.annotations if a.original == original)
 
@@ -53,8 +58,7 @@ def test_a_name_written_as_a_word_takes_a_word_of_its_field(
     strömmen", "Rosa ... rosor"."""
     by_name, by_field = pun_words()
     names = {fold(n) for _, _, n in by_field[field]}
-    for seed in SEEDS:
-        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+    for seed, r in enumerate(_runs(engine, text)):
         got = _got(r, name)
         assert fold(got) in names and fold(got) != fold(name), (seed, r.target)
         forms = by_name[fold(got)][1]
@@ -77,8 +81,7 @@ def test_a_word_with_no_word_of_its_field_stays_and_the_name_is_plain(
         engine: Engine, text: str, name: str, word: str) -> None:
     """"en örn med skadad vinge" beside Love Vinge: never "skadad ström" nor a word-name; the
     word stays as written and the name takes a plain name."""
-    for seed in SEEDS:
-        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+    for seed, r in enumerate(_runs(engine, text)):
         got = _got(r, name)
         assert fold(got) not in pun_words()[0], (seed, r.target)
         assert f" {word}" in r.target and \
@@ -97,8 +100,7 @@ KEPT = [  # (text, the name, the words that stay as written)
 @pytest.mark.parametrize(("text", "name", "kept"), KEPT)
 def test_no_word_outside_a_pun_follows_a_name(engine: Engine, text: str, name: str,
                                               kept: str) -> None:
-    for seed in SEEDS:
-        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+    for seed, r in enumerate(_runs(engine, text)):
         assert kept in r.target, (seed, r.target)
         assert _got(r, name) != name, (seed, r.target)
 
@@ -106,8 +108,7 @@ def test_no_word_outside_a_pun_follows_a_name(engine: Engine, text: str, name: s
 def test_a_surname_written_small_after_a_given_name_is_the_name(engine: Engine) -> None:
     """"min syster heter lina ek": the surname written small, no word of the field."""
     text = "Jag heter Sara Ek och min syster heter lina ek."
-    for seed in SEEDS:
-        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+    for seed, r in enumerate(_runs(engine, text)):
         assert not [a for a in r.annotations if a.original == "ek"
                     and a.pseudonym != _got(r, "Ek").lower()], (seed, r.target)
 
@@ -149,8 +150,7 @@ KINDS = [  # (text, original, check of its surrogate)
 def test_a_place_keeps_its_kind(engine: Engine, text: str, original: str, check) -> None:
     """Judge runs 43-44: "göta kanal" drawn as an island, a river bathed in drawn as a town,
     "Lärcentrum" as a street, "vårdcentralen i Gimo" as a company."""
-    for seed in SEEDS:
-        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+    for seed, r in enumerate(_runs(engine, text)):
         assert check(_got(r, original)), (seed, r.target)
 
 
@@ -162,8 +162,7 @@ NOT_WATER = [  # (text, original): a town stays a town
 
 @pytest.mark.parametrize("text", NOT_WATER)
 def test_a_known_town_or_street_is_no_river(engine: Engine, text: str) -> None:
-    for seed in SEEDS:
-        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+    for seed, r in enumerate(_runs(engine, text)):
         assert all(_feature_kind(a.pseudonym) != "river" for a in r.annotations), r.target
 
 
@@ -188,8 +187,7 @@ SHORT = [  # (text, the short form, its sex)
 def test_a_listed_short_form_takes_its_full_names_sex(engine: Engine, text: str, short: str,
                                                       sex: str) -> None:
     """"Ibou" (Ibrahima's short form, a boy) was given a girl's or a Swedish name."""
-    for seed in SEEDS:
-        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+    for seed, r in enumerate(_runs(engine, text)):
         got = fold(_got(r, short))
         assert engine.lex.get(got).gender in (sex, None), (seed, r.target)
         assert "swedish" not in engine.lex.name_origins.get(got, ()), (seed, r.target)
