@@ -240,7 +240,7 @@ class Engine:
                                              person_words, pun_spans)
 
         text, clean = view.original, view.clean
-        puns: dict[str, str] = {}
+        puns: dict[str, str | tuple[str, ...]] = {}
         if strategy == "lifelike":  # "Jag heter Sten, som en sten": the word follows the name
             # "vår son Bima" read as a town: a person (never "vår son Mataram")
             spans = person_spans(spans, clean, self.lex, memory.bases if memory else None)

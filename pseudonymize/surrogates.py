@@ -255,6 +255,10 @@ class Words:
     pun: regex.Pattern[str] | None = None  # lifelike: ", som en (sten)" after a name
     pun_names: dict[str, tuple[str, ...]] = field(default_factory=dict)  # en, ett, adj -> names
     pun_said: regex.Pattern[str] | None = None  # lifelike: "mitt efternamn är en (fors)"
+    # lifelike: (field, the word's forms, ((kind, name), ...)) per word of `pun_fields_lifelike`
+    pun_fields: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = ()
+    pun_fixed: regex.Pattern[str] | None = None  # lifelike: "i alla fall" (its word stays)
+    water_verbs: frozenset[str] = frozenset()  # lifelike, folds: badade ("badade i Prut")
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
     child_places: frozenset[str] = frozenset()  # lifelike, folds: förskolan (in its sentence)
     child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
@@ -441,6 +445,13 @@ def words() -> Words:
                                        for n in names),
                  pun_names={article: tuple(data[f"pun_names_{article}_lifelike"])
                             for article in ("en", "ett", "adj")},
+                 pun_fields=tuple((name, tuple(forms.split()), tuple(
+                     tuple(n.rpartition(":")[::2]) for n in said.split()))
+                     for name, rows in data["pun_fields_lifelike"].items()
+                     for forms, _, said in (row.partition(" = ") for row in rows)),
+                 pun_fixed=regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
+                     regex.escape(w) for w in data["pun_fixed_lifelike"]), regex.IGNORECASE),
+                 water_verbs=frozenset(fold(w) for w in data["water_verbs_lifelike"]),
                  pun_said=regex.compile(r"(?<!\p{L})(?:%s)\s+(?:(en|ett)\s+)?(\p{L}+)" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_said_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
@@ -1354,7 +1365,9 @@ class Renderer:
         self.name_words: frozenset[str] = frozenset()  # lifelike: see _abroad_in
         self.country_words: frozenset[str] = frozenset()  # lifelike: see _route_graph
         self.said: frozenset[str] | None = None  # lifelike: the essay's folded words (_said)
-        self.puns: dict[str, str] = {}  # lifelike: names explained as words -> article (pun_spans)
+        # lifelike: names explained as words -> article, names written as words -> the names
+        # of their field (pun_spans)
+        self.puns: dict[str, str | tuple[str, ...]] = {}
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
@@ -1643,6 +1656,10 @@ class Renderer:
                 attrs: frozenset[str]) -> str:
         """The surrogate as the mention is written: its slip, its inflection and its case."""
         label, kind = span.label, LABELS[span.label].kind
+        if span.rule.startswith("pun:"):
+            # "i floden" after Flod -> Ström: "i strömmen"; "Blixten slog" -> "Stormen slog"
+            word = pun_form(base, span.rule)
+            return word.capitalize() if written[:1].isupper() else word
         if self.effective == "lifelike" and kind in ("name", "place"):
             base = self._slip(span, written, base, attrs)
         if kind in ("institution", "place") and original.isupper() and len(original) <= 5:
@@ -2340,6 +2357,8 @@ class Renderer:
                 self.need_towns.append(geo.shore_towns)
         if span.label == "country":
             return 0
+        if span.rule.startswith("pun:"):
+            return 4  # "fiskar i floden" before "Dan Flod": after the name it stands for
         if span.label in ("email", "url", "extra"):
             return 3  # after the names they are built from
         if self.strategy == "lifelike" and span.label.startswith("firstname") and \
@@ -2652,8 +2671,12 @@ class Renderer:
         return words().name_list_origins.get(key, ())
 
     def _own_lists(self, original: str, key: str) -> tuple[str, ...]:
-        """The groups of a name as written, else of its key (the name it was read as)."""
-        return self._lists(fold(original)) or self._lists(key)
+        """The groups of a name as written, else of its key (the name it was read as);
+        lifelike, else of the full name a listed short form no list holds stands for (Ibou:
+        Ibrahima's)."""
+        return self._lists(fold(original)) or self._lists(key) or (
+            self._lists(short_fulls(fold(original))[0]) if self.effective == "lifelike" and
+            short_fulls(fold(original)) else ())
 
     def _name_pool(self, key: str) -> list[str]:
         """The surrogate pool `key` ("first_female:tibetan", "surname:kazakh"): lifelike, the
@@ -3327,13 +3350,27 @@ class Renderer:
             and bool(regex.match(r"\s*(?:[.,!;:)]|$)|\s+(?i:och|men|eller)\b",
                                  text[span.end:span.end + 8]))
 
+    def _pun_key(self, original: str) -> str:
+        """The key of the name a mention is (`pun_spans`): a lower-case word standing for it
+        ("floden" for Flod) carries the name's."""
+        span = self.span
+        return span.key if span is not None and span.rule.startswith("pun:") and span.key \
+            else fold(original)
+
     def _no_word(self, pool: list[str], original: str) -> list[str]:
         """Lifelike: no name that is also a common Swedish word ("Sten", "Gul", "Sol": a pun a
         reader notices), unless the original is one: the lexicon's common-word homographs and
         names rarer as names (`word_name_rank`) than frequent as words (`word_zipf`). Each
         pool is filtered once per lexicon (`_PLAIN_POOLS`)."""
-        article = self.puns.get(fold(original))
-        if article:
+        article = self.puns.get(self._pun_key(original))
+        if isinstance(article, tuple):
+            # "Dan Flod ... fiskar i floden": a name that is a word of the same field (Ström),
+            # or a plain name where the field has none (the word stays)
+            named = [p for p in article if fold(p) != fold(original) and p.lower() not in self.used]
+            if named:
+                return named
+            article = ""
+        elif article:
             # "Jag heter Sten, som en sten": a name that is such a word too, the explanation
             # follows it ("Björn, som en björn")
             listed = [n for n in words().pun_names[article] if fold(n) != fold(original)]
@@ -3343,7 +3380,7 @@ class Renderer:
             # åkesson")
             pooled = [p for p in pool if fold(p) in nouns]
             return pooled if len(pooled) > 1 else listed
-        if _wordlike(self.lex, original):
+        if _wordlike(self.lex, original) and article is None:
             return pool
         key = (id(self.lex), id(pool))
         cached = _PLAIN_POOLS.get(key)
@@ -3756,8 +3793,14 @@ class Renderer:
         general = "surname" if label == "surname" else "first_" + label.removeprefix("firstname_")
         listed = words().name_list_sex.get(fold(written)) if lifelike and general.startswith(
             "first_") and not entry.gender else None
-        if listed:
-            general = "first_" + listed  # "aruzhan" (a girl's name only the Kazakh list holds)
+        fulls = short_fulls(fold(written)) if lifelike and general == "first_unknown" and \
+            not entry.gender and not listed else ()
+        sexes = {self.lex.get(full).gender for full in fulls}
+        listed = listed or (min(sexes) if len(sexes) == 1 else None)
+        if listed in ("female", "male"):
+            # "aruzhan" (a girl's name only the Kazakh list holds); "Ibou" (Ibrahima's short
+            # form: a boy's)
+            general = "first_" + listed
         if lifelike and general.startswith("first_") and span.label != "middlename" and \
                 fold(self._next_word(span)) not in words().patronymic_particles:
             # (the father's name in "Aiperi Nurbek kyzy, hon ..." is no woman's)
@@ -3809,7 +3852,7 @@ class Renderer:
 
         if general == "surname":
             # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
-            surnames = (lambda pool: self._no_word(pool, original if fold(original) in
+            surnames = (lambda pool: self._no_word(pool, original if self._pun_key(original) in
                                                    self.puns else "")) if lifelike else plain
             pick = self._draw(self._of_language(surnames(self._no_place(
                 self._name_pool(f"surname:{origin}"))), origin), rng) or \
@@ -4663,7 +4706,8 @@ class Renderer:
         """A named site (label "place"): a landmark, a town abroad for a bazaar or ruin, a park
         for a park, else a street of the essay's surrogate town with the original's ending."""
         lex = self.lex
-        pick = self._landmark(span, original, country, rng)
+        pick = self._landmark(span, original, country, rng) or self._site_of_its_own(
+            span, original, country, rng)
         if pick:
             return pick
         ending = street_ending(original)
@@ -4689,6 +4733,21 @@ class Renderer:
         return (self._draw(same, rng) or self._draw(streets, rng)
                 or self._compound(rng, ending or words().default_street_ending))
 
+    def _site_of_its_own(self, span: Span, original: str, country: str,
+                         rng: Draws) -> str | None:
+        """Lifelike: a named site that is only an institution's kind word ("på Lärcentrum i
+        Laholm": an institution of that kind, never a street), or a river its words say it is
+        ("min by låg vid Prut, floden": `_water_said`); None otherwise."""
+        if self.effective != "lifelike":
+            return None
+        key = fold(original)
+        kind = next((k for k in institution_kinds(True) if key in k.words), None)
+        if kind is not None:
+            return self._of_kind(kind, original, "", rng)
+        if not street_ending(original) and self._water_said(span, original):
+            return self._feature(span, original, country, rng, "river")
+        return None
+
     def _place_of_its_own(self, span: Span, original: str, home: str, country: str,
                           cities: list[str], rng: Draws) -> str | None:
         """A place the essay says more of than its label: the capital it calls so, a range,
@@ -4708,6 +4767,12 @@ class Renderer:
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
             # (Phu Quoc), never "på Saigon"
             pick = self._feature(span, original, country, rng)
+            if pick:
+                return pick
+        if lifelike and label in ("city", "place") and not name and \
+                self._water_said(span, original):
+            # "badade i Prut", "Prut ..., floden var varm" read as a town: a river
+            pick = self._feature(span, original, country, rng, "river")
             if pick:
                 return pick
         if lifelike and label in ("city", "area") and country != "SE":
@@ -4737,6 +4802,23 @@ class Renderer:
             if pick:
                 return pick
         return None
+
+    def _water_said(self, span: Span, original: str) -> bool:
+        """Lifelike: a name no gazetteer knows as a place and of no place's ending, read as a
+        town or a site, that the essay bathes or fishes in ("badade i Prut":
+        `water_verbs_lifelike` right before "i"; "badar vid X" is a beach's) or calls a river
+        right after it ("vid Prut, floden var stor"; never "byn X nära floden"): a river."""
+        key = span.key or fold(original)
+        if self.lex.get(key).place_kind or " " in key or any(
+                key.endswith(end) for end in words().place_endings):
+            return False
+        before = self.before.get(span.start, ())
+        if len(before) >= 2 and before[-1] == "i" and before[-2] in words().water_verbs:
+            return True
+        text = getattr(self.before, "text", "")
+        said = regex.match(r"\s*,?\s*(\p{L}+)", text[span.end:span.end + 30])
+        rivers = {word for word, kind in self.geo.kind_words if kind == "river"}
+        return bool(said) and fold(said.group(1)) in rivers
 
     def _village_said(self, span: Span, original: str, country: str) -> tuple[str, bool]:
         """(the size the essay gives a Swedish town, "small"/"big"/"", whether it is a
@@ -4953,9 +5035,15 @@ class Renderer:
         pop = self.lex.get(span.key or fold(original)).se_pop
         if not 0 < pop < w.village_near_max:
             return False
-        near = w.village_near.match(getattr(self.before, "text", "")[span.end:span.end + 80])
-        return bool(near) and near.start(1) <= VILLAGE_NEAR_GAP and \
-            self.lex.get(fold(near.group(1))).se_pop > pop
+        after = getattr(self.before, "text", "")[span.end:span.end + 80]
+        near = w.village_near.match(after)
+        if near and near.start(1) <= VILLAGE_NEAR_GAP:
+            return self.lex.get(fold(near.group(1))).se_pop > pop
+        # "Gimo i Östhammars kommun": a locality in the municipality of a bigger town is a
+        # village of that town (never "Eskilstuna i Nyköpings kommun")
+        seat = regex.match(r"\s+i\s+(\p{Lu}\p{L}+?)s?\s+(\p{L}+)", after)
+        return bool(seat) and seat.group(2) in w.town_words and \
+            self.lex.get(fold(seat.group(1))).se_pop > pop
 
     def _village(self, span: Span, town: str, essay_town: str | None, rng: Draws
                  ) -> str | None:
@@ -5411,12 +5499,15 @@ class Renderer:
         head = getattr(self.before, "text", "")[:span.start].rstrip()
         return bare.capitalize() if not head or head[-1] in ".!?\n" else bare
 
-    def _feature(self, span: Span, original: str, country: str, rng: Draws) -> str | None:
+    def _feature(self, span: Span, original: str, country: str, rng: Draws,
+                 told: str = "") -> str | None:
         """A lake by a lake, a river by a river, an island by an island: in Sweden one in the
         landskap of the essay's surrogate town where the table has one; abroad one in the
-        (surrogate) country of the original."""
+        (surrogate) country of the original. `told`: the kind its words say where no table
+        knows it (`_water_said`)."""
         geo = self.geo
         kind, where = self._kind_told(span, original)
+        kind = kind or told
         before = self.before.get(span.start, ())
         # "Växjösjön och Trummen": a feature of unknown kind is of the kind just named; a
         # Swedish one after "på" no table knows is an island ("moskén på Hisingen": never
@@ -6210,6 +6301,11 @@ class Renderer:
                 # ("Stockaryds Såg", "sölvesborgs varv"), never a company of no town (DHL)
                 owner = self.effective == "lifelike" and k != key and entry.se_pop > 0 and \
                     at + 1 < len(found) and entry.zipf < words().word_zipf
+                # lifelike: a small locality after "i" ends the name where it lies
+                # ("vårdcentralen i Gimo": never a company of no town)
+                owner = owner or (self.effective == "lifelike" and k == key and entry.se_pop > 0
+                                  and original.endswith(" i " + word)
+                                  and entry.zipf < words().word_zipf)
                 home = ("SE" if "district" in entry.cats or entry.se_pop >= 5000 or owner else
                         entry.place_country if entry.place_pop >= 50000 and not entry.se_pop else
                         entry.country if entry.country != "SE" else "")
@@ -6497,13 +6593,143 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
     return out
 
 
-def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]:
+# the kinds of name a span's label takes from `pun_fields_lifelike`: "" a surname, f, m given
+PUN_KINDS = {"surname": ("",), "firstname_female": ("f",), "firstname_male": ("m",),
+             "firstname_unknown": ("f", "m")}
+
+
+@cache
+def short_fulls(key: str) -> tuple[str, ...]:
+    """Lifelike: the folds of the full names whose listed short form (`short_forms_lifelike`)
+    `key` is ("ibou" -> ("ibrahima",); "sasha": Aleksandr's and Aleksandra's)."""
+    return _short_index().get(key, ())
+
+
+@cache
+def _short_index() -> dict[str, tuple[str, ...]]:
+    """Each listed short form's fold -> its full names' folds, built once."""
+    index: dict[str, tuple[str, ...]] = {}
+    for full, shorts in words().short_forms_lifelike.items():
+        for short in shorts:
+            index[fold(short)] = index.get(fold(short), ()) + (full,)
+    return index
+
+
+@cache
+def pun_words() -> tuple[dict[str, tuple[str, tuple[str, ...]]],
+                         dict[str, list[tuple[tuple[str, ...], str, str]]]]:
+    """Lifelike: `pun_fields_lifelike` indexed once: a name's fold -> (its field, the forms of
+    the word it is); a field -> its (forms, kind, name) rows."""
+    by_name: dict[str, tuple[str, tuple[str, ...]]] = {}
+    by_field: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+    for name, forms, said in words().pun_fields:
+        for kind, written in said:
+            by_name.setdefault(fold(written), (name, forms))
+            by_field.setdefault(name, []).append((forms, kind, written))
+    return by_name, by_field
+
+
+def pun_form(name: str, rule: str) -> str:
+    """Lifelike: the form of the word the surrogate name `name` is that a lower-case mention
+    stood in (`field_puns`: rule "pun:2s" for "floders" is the plural, in the genitive)."""
+    entry = pun_words()[0].get(fold(name))
+    index, gen = rule.removeprefix("pun:")[:1], rule.endswith("s")
+    if entry is None or not index.isdigit() or int(index) >= len(entry[1]):
+        return name.lower()
+    return entry[1][int(index)] + ("s" if gen else "")
+
+
+def _fixed_spans(text: str) -> list[tuple[int, int]]:
+    """Where the essay's fixed phrases stand ("i alla fall", "på frisk luft"): their words
+    never follow a name."""
+    return [m.span() for m in words().pun_fixed.finditer(text)] if words().pun_fixed else []
+
+
+def _field_hits(forms: tuple[str, ...], text: str, given_ends: set[int],
+                fixed: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """(start, end, rule) of each lower-case form of the word in the essay, or of an inflected
+    one opening a sentence ("Blixten slog ner"), outside a fixed phrase and never right after a
+    given name ("anna ek" is the surname)."""
+    written = set(forms) - {"-"}
+    written |= {f.capitalize() for f in written if f != forms[0]}
+    alts = "|".join(regex.escape(f) for f in sorted(written, key=len, reverse=True))
+    hits = []
+    for found in regex.finditer(rf"(?<!\p{{L}})({alts})(s?)(?!\p{{L}})", text):
+        head = text[:found.start()].rstrip()
+        if len(head) in given_ends or any(a <= found.start() < b for a, b in fixed) or (
+                found.group(1)[:1].isupper() and head and head[-1] not in ".!?:\n"):
+            continue
+        hits.append((found.start(), found.end(),
+                     f"pun:{forms.index(found.group(1).lower())}{found.group(2)}"))
+    return hits
+
+
+def field_puns(spans: list[Span], text: str) -> tuple[list[Span], dict[str, tuple[str, ...]]]:
+    """Lifelike: a name that is an everyday word the essay also writes in lower case in any
+    form ("Dan Flod ... fiskar i floden", "Viola ... violerna": `pun_fields_lifelike`) takes a
+    name that is a word of the same field, of its kind (surname, a woman's or a man's given
+    name) and with the forms the essay uses; each lower-case form is one more mention (rule
+    "pun:<form>"), so it follows the surrogate ("Dan Ström ... i strömmen"). Where the field
+    has none, the word stays as written (a mention the detector labelled there is dropped) and
+    the name takes a plain name (an empty tuple). Also the keys of such names -> the names."""
+    by_name, by_field = pun_words()
+    given_ends = {s.end for s in spans if s.label.startswith("firstname")}
+    fixed = _fixed_spans(text)
+    keys: dict[str, tuple[str, ...]] = {}
+    extra: list[Span] = []
+    covered: list[tuple[int, int]] = []
+    for span in spans:
+        written = text[span.start:span.end]
+        entry = by_name.get(fold(written))
+        key = span.key or fold(written)
+        if entry is None or key in keys or span.label not in PUN_KINDS or \
+                not written[:1].isupper():
+            continue
+        hits = _field_hits(entry[1], text, given_ends, fixed)
+        if not hits:
+            continue
+        used = {int(rule[4]) for _, _, rule in hits}
+        keys[key] = tuple(name for forms, kind, name in by_field[entry[0]]
+                          if forms != entry[1] and kind in PUN_KINDS[span.label]
+                          and all(forms[i] != "-" for i in used))
+        covered += [(start, end) for start, end, _ in hits]
+        extra += [Span(start, end, span.label, (), span.score, rule, key)
+                  for start, end, rule in hits] if keys[key] else []
+    if not covered:
+        return spans, keys
+    kept = [s for s in spans if not any(s.start < b and a < s.end for a, b in covered)]
+    return sorted(kept + extra, key=lambda s: (s.start, s.end)), keys
+
+
+def _adjective_puns(span: Span, key: str, text: str, given_ends: set[int],
+                    taken: set[tuple[int, int]], keys: dict[str, str | tuple[str, ...]]
+                    ) -> list[Span]:
+    """"Ylva Modig ... hon var verkligen modig", "Ulf Frisk ... nu är han frisk igen": the
+    adjective the name is, written as a word (lower-case, after no given name, in no fixed
+    phrase), follows the name (Stark ... stark): its mentions, the name's key marked "adj"."""
+    fixed, extra = _fixed_spans(text), []
+    for found in regex.finditer(r"(?<!\p{L})" + regex.escape(key) + r"(?!\p{L})", text):
+        if not found.group().islower() or len(text[:found.start()].rstrip()) in given_ends \
+                or any(a <= found.start() < b for a, b in fixed):
+            continue
+        if found.span() not in taken:
+            extra.append(Span(found.start(), found.end(), span.label, span.attrs,
+                              span.score, "pun", span.key or key))
+            taken.add(found.span())
+        keys[span.key or key] = "adj"
+    return extra
+
+
+def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str | tuple[str, ...]]]:
     """Lifelike: a name the essay explains by the everyday word it also is ("Jag heter Sten,
     som en sten": `pun_words_lifelike`) has that word as one more mention (the spans in text
     order), so it follows the surrogate; with the keys of such names and the article the
     explanation gives the word ("en", "ett"): their surrogates are names that are such words
-    too (`Renderer.puns`)."""
-    pattern, extra, keys = words().pun, [], {}
+    too (`Renderer.puns`). A name of `pun_fields_lifelike` the essay writes as a word is
+    `field_puns`' (its key -> the names of its field)."""
+    spans, fields = field_puns(spans, text)
+    pattern, extra = words().pun, []
+    keys: dict[str, str | tuple[str, ...]] = dict(fields)
     taken = {(s.start, s.end) for s in spans}
     for span in spans:
         if LABELS[span.label].kind != "name" or span.label == "initials":
@@ -6513,7 +6739,7 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]
         # the word itself, or the word after one adjective ("som en liten lund")
         group = next((g for g in (2, 3) if found and found.group(g) and
                       fold(found.group(g)) == fold(name)), 0)
-        if group and found.span(group) not in taken:
+        if group and found.span(group) not in taken and (span.key or fold(name)) not in fields:
             extra.append(Span(found.start(group), found.end(group), span.label, span.attrs,
                               span.score, "pun", span.key or fold(name)))
             keys[span.key or fold(name)] = "ett" if fold(found.group(1)).endswith("ett") \
@@ -6524,7 +6750,8 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]
     for found in said.finditer(text) if said and names else ():
         # "Johan Fors ... mitt efternamn är en fors": the explanation anywhere in the essay
         span = names.get(fold(found.group(2)))
-        if span is not None and found.span(2) not in taken:
+        if span is not None and found.span(2) not in taken and \
+                (span.key or fold(found.group(2))) not in fields:
             extra.append(Span(found.start(2), found.end(2), span.label, span.attrs, span.score,
                               "pun", span.key or fold(found.group(2))))
             taken.add(found.span(2))
@@ -6548,19 +6775,8 @@ def pun_spans(spans: list[Span], text: str) -> tuple[list[Span], dict[str, str]]
                        rf"(?<!\p{{L}}){regex.escape(word)}(?:{ending})?(?!\p{{L}})", text)):
                 keys.setdefault(names[key].key or key, article)
     for key, span in names.items() if not adjectives.isdisjoint(names) else ():
-        if key not in adjectives:
-            continue
-        # "Ylva Modig ... hon var verkligen modig", "Ulf Frisk ... nu är han frisk igen": the
-        # adjective the name is, written as a word (lower-case, after no given name), follows
-        # the name (Stark ... stark)
-        for found in regex.finditer(r"(?<!\p{L})" + regex.escape(key) + r"(?!\p{L})", text):
-            if not found.group().islower() or len(text[:found.start()].rstrip()) in given_ends:
-                continue
-            if found.span() not in taken:
-                extra.append(Span(found.start(), found.end(), span.label, span.attrs,
-                                  span.score, "pun", span.key or key))
-                taken.add(found.span())
-            keys[span.key or key] = "adj"
+        if key in adjectives and (span.key or key) not in fields:
+            extra += _adjective_puns(span, key, text, given_ends, taken, keys)
     if not extra:
         return spans, keys
     return sorted(spans + extra, key=lambda s: (s.start, s.end)), keys

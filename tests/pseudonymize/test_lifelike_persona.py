@@ -11,7 +11,7 @@ import regex
 
 from pseudonymize.engine import Engine, Memory
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import words
+from pseudonymize.surrogates import pun_words, words
 from pseudonymize.types import Result
 
 SEEDS = range(8)
@@ -301,8 +301,8 @@ def test_a_word_name_the_essay_plays_on_takes_a_word_name_the_word_follows(
         got = _surrogate(r, original)
         assert fold(original) not in fold(r.target), (seed, r.target)
         assert word + got.lower() in r.target, (seed, got, r.target)
-        assert fold(got) in {fold(n) for names in words().pun_names.values() for n in names}, \
-            (seed, got)  # a word-name, so the sentence still reads ("en borg", never "en pålsson")
+        assert fold(got) in {fold(n) for names in words().pun_names.values() for n in names} \
+            | set(pun_words()[0]), (seed, got)  # a word-name, so the sentence still reads ("en borg", never "en pålsson")
 
 
 # lifelike31: families of origins the lexicon's name sections hold no list of (judge runs 33-36:
