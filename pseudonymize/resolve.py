@@ -220,15 +220,19 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
                   be_verbs: frozenset[str], name_verbs: frozenset[str]) -> bool:
     """The mention at token k (of the known name `stem`) is said to be a person: in lower case
     as a clause's subject ("Min kompis är Rosa … rosa har alltid"), right after a kin word
-    ("min son bank"), before a verb's past tense starting its sentence however frequent the
-    word ("Per Fors … per berättade att"; a preposition, "per fisk", or a bare singular noun
+    ("min son bank"), before a verb's past tense starting its sentence (or after an adverb
+    opening it) however frequent the word ("Per Fors … per berättade att"; a preposition, "per
+    fisk", or a bare singular noun
     cannot be), or said by "är" to be someone's occupation or kin (`_said_person`)."""
     folds, texts = doc.folds, doc.texts
     rare = doc.entries[k].zipf < T.DOMINANT_WORD
     after = folds[k + 1] if k + 1 < len(folds) else ""
     # (a frequent word before a person's verb too, where it is no pronoun: "Tala fick komma")
     function = stem in doc.lex.words("function_word") or folds[k] in possessive
-    if k in doc.starts and after and (
+    # starting its sentence, or after an adverb opening it in a learner's word order ("Per
+    # Fors … igår per berättade", "Love Vinge … Igår love ringde mig")
+    fronted = k >= 1 and k - 1 in doc.starts and folds[k - 1] in doc.lex.words("fronted_adverb")
+    if (k in doc.starts or fronted) and after and (
             (rare or not function) and after in name_verbs and after not in be_verbs
             or len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
             and not function and texts[k + 1].isalpha()):

@@ -47,6 +47,21 @@ def test_a_homograph_name_before_a_past_tense_starting_a_sentence_is_the_name(of
     assert not [s for s in spans if s[0] == text.index("per fisk")]
 
 
+@pytest.mark.parametrize("text, word, label", [
+    ("Min chef heter Love Vinge. Igår love ringde mig och sa att jag får jobbet.", "love ringde",
+     "firstname_unknown"),
+    ("Vi fiskade med Per Fors. Sen per berättade om sjön.", "per berättade", "firstname_male"),
+    ("Vi fiskade med Per Fors. Vi betalade 50 kr. Nu per fisk kostar det mer.", "per fisk", None),
+])
+def test_a_name_after_an_adverb_opening_the_sentence_before_a_past_tense_is_the_name(
+        offline_engine, text: str, word: str, label: str | None) -> None:
+    """A learner's word order puts the subject after the adverb that opens the sentence ("Igår
+    love ringde"): the name the essay gave is found there too, as at the sentence's start; "per
+    fisk" (a preposition before no verb) stays the word."""
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index(word)) == label
+
+
 def test_a_homograph_name_said_to_have_an_occupation_is_the_name(offline_engine) -> None:
     """Saga is a name and a tale: "saga är förskollärare" starting a sentence is the woman the
     essay named, "läser en saga" the tale, and "sten är hård" the stone."""
