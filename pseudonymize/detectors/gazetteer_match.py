@@ -820,6 +820,11 @@ class Matcher:
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
+        # the words before a word that `_place_reading`'s later reads start from: a reporting
+        # verb (`_exonym_slot`), a comma or a list word (`_after_listed_place`)
+        self.reading_before = lex.words.union("name_trigger.report", "list_word") | {","}
+        # the words that are kin words spelt like names (`_kin_reading`'s first read)
+        self.possessed_kin = lex.words.folds["possessed_kin"]
         # the words a greeting opening a line is made of (`_opening_greetings`), once
         self.greeting_words = (self.W["name_greeting"] | self.W["not_name"]) \
             - self.W["name_trigger.greeting"]
@@ -1582,17 +1587,19 @@ class Matcher:
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
-        kin = None if cap else self._kin_reading(doc, i, e, key, morph)
-        if kin is not None:
-            return kin or None
+        # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name)
+        if not cap and (doc.folds[i] in self.possessed_kin or "common_name_homograph" in e.cats):
+            kin = self._kin_reading(doc, i, e, key, morph)
+            if kin is not None:
+                return kin or None
         named = self._named(doc, i, listed)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
             e = e._replace(place_kind=None, place_country="", place_pop=0)
-        if doc.texts[i][0].islower() and not (named or place_ctx or self._listed_town(doc, i)) \
-                and self.quiet_homograph(doc.texts[i]):
+        if doc.texts[i][0].islower() and not (named or place_ctx or doc.folds[i - 1] in self.W[
+                "list_word"] and self._listed_town(doc, i)) and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
                  named or self.name_openers[doc.texts[i - 1]]
@@ -1674,6 +1681,8 @@ class Matcher:
         # none of the words its reads start from
         place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before or (
             i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
+        if not place_ctx and folds[i - 1] not in self.reading_before:
+            return 0  # (the gate of both reads below: most words follow none of their words)
         if not place_ctx and _exonym_slot(doc, i):
             place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
         elif not place_ctx and doc.texts[i].islower() and self._after_listed_place(doc, i) \
