@@ -795,6 +795,10 @@ class Matcher:
                                              "surname_noun", "name_copula") | {"fran"}
         self.name_nouns = lex.words.union("own_name_noun", "surname_noun")  # `_own_name_said`
         self.saying_verbs = lex.words.surface("saying_verb")
+        # ... with the saying verbs' folds: `_named`'s gate before its call (a word after none
+        # of these and with no personal pronoun two after it, "nunu kallar hon sig", is not
+        # named unless listed)
+        self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs))
         self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
         # the words beside a lower-case word (no place, naming or name context) that the steps
@@ -1592,7 +1596,9 @@ class Matcher:
             kin = self._kin_reading(doc, i, e, key, morph)
             if kin is not None:
                 return kin or None
-        named = self._named(doc, i, listed)
+        folds = doc.folds
+        named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
+                 and folds[i + 2] in self.W["personal_pronoun"]) and self._named(doc, i, listed)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
@@ -1613,7 +1619,7 @@ class Matcher:
         elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
                 and _institution_context(doc, i) is None:
             c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
-        if cap and not initial and _called(doc, i):
+        if cap and not initial and folds[i - 1] in self.W["name_object"] and _called(doc, i):
             # "alla kallar mig Aga": a capital after "kallar mig" is a name, though also a word
             # or a town (Aga in Egypt); a listed given name keeps the list's sex ("kalla mig Gaby")
             return _tok_span(NAME_CONTEXT, c, FIRSTNAME[e.gender] if e.gender in FIRSTNAME
