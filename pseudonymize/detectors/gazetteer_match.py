@@ -823,6 +823,11 @@ class Matcher:
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
+        # `LOWER_STEPS` by the word before, less the steps that read another (`STEP_BEFORE`)
+        before = {step: lex.words.union(*cats) for step, cats in STEP_BEFORE.items()}
+        self.steps_after = {w: tuple(s for s in LOWER_STEPS if s not in before or w in before[s])
+                            for w in frozenset().union(*before.values())}
+        self.steps_alone = tuple(s for s in LOWER_STEPS if s not in before)
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
         # the words before a word that `_place_reading`'s later reads start from: a reporting
         # verb (`_exonym_slot`), a comma or a list word (`_after_listed_place`)
@@ -2251,7 +2256,8 @@ class Matcher:
         steps run in order; the first that decides (a span, or REJECT) ends it. A lower-case
         word beside none of the words the steps before `_u_shape` read first is rejected
         without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
-        not after `capital_steps_before` starts at `_u_shape`."""
+        not after `capital_steps_before` starts at `_u_shape`; a step whose first read is a word
+        right before (`STEP_BEFORE`) runs only after one of its words (`steps_after`)."""
         doc, i = c.doc, c.i
         if not (c.cap or c.place_ctx) and c.e == EMPTY:  # (the gate skips no country; the
             country = _u_misspelt_country(self, c)  # steps after it need not ask again)
@@ -2263,7 +2269,7 @@ class Matcher:
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and i not in doc.starts and not doc.texts[i].isupper():
             return None
-        steps = LOWER_STEPS
+        steps = self.steps_after.get(doc.folds[i - 1], self.steps_alone)
         if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
                 and not doc.texts[i].isupper():
             steps = CAPITAL_STEPS
@@ -3520,6 +3526,13 @@ UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix,
                  _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country` before its gate)
+# The steps whose first read is the word right before: they find nothing unless a word of
+# these categories stands there (`Matcher._unknown` runs the others alone after any other word)
+STEP_BEFORE = {_u_workplace: ("institution_preposition",),
+               _u_lower_suffix: ("place_trigger.prep", "geo_preposition"),
+               _u_city_part: ("place_trigger.prep",),
+               _u_water: ("water_preposition", "place_trigger.prep"),
+               _u_article_place: ("place_article",)}
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
 def person_towns(doc: Doc, spans: list[Span],
