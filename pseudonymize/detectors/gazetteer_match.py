@@ -823,11 +823,16 @@ class Matcher:
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
-        # `LOWER_STEPS` by the word before, less the steps that read another (`STEP_BEFORE`)
+        # `LOWER_STEPS` and `CAPITAL_STEPS` by the word before, less the steps that read
+        # another word there (`STEP_BEFORE`)
         before = {step: lex.words.union(*cats) for step, cats in STEP_BEFORE.items()}
-        self.steps_after = {w: tuple(s for s in LOWER_STEPS if s not in before or w in before[s])
-                            for w in frozenset().union(*before.values())}
-        self.steps_alone = tuple(s for s in LOWER_STEPS if s not in before)
+
+        def steps_after(word: str) -> tuple[tuple[Callable, ...], tuple[Callable, ...]]:
+            return tuple(tuple(s for s in steps if s not in before or word in before[s])
+                         for steps in (LOWER_STEPS, CAPITAL_STEPS))
+
+        self.steps_after = {w: steps_after(w) for w in frozenset().union(*before.values())}
+        self.steps_alone = steps_after("")
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
         # the words before a word that `_place_reading`'s later reads start from: a reporting
         # verb (`_exonym_slot`), a comma or a list word (`_after_listed_place`)
@@ -2269,10 +2274,10 @@ class Matcher:
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and i not in doc.starts and not doc.texts[i].isupper():
             return None
-        steps = self.steps_after.get(doc.folds[i - 1], self.steps_alone)
+        steps, capital = self.steps_after.get(doc.folds[i - 1], self.steps_alone)
         if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
                 and not doc.texts[i].isupper():
-            steps = CAPITAL_STEPS
+            steps = capital
         for step in steps:
             found = step(self, c)
             if found is not None:
@@ -3532,7 +3537,8 @@ STEP_BEFORE = {_u_workplace: ("institution_preposition",),
                _u_lower_suffix: ("place_trigger.prep", "geo_preposition"),
                _u_city_part: ("place_trigger.prep",),
                _u_water: ("water_preposition", "place_trigger.prep"),
-               _u_article_place: ("place_article",)}
+               _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
+               _u_district_run: ("place_trigger.prep", "place_article")}
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
 def person_towns(doc: Doc, spans: list[Span],
