@@ -1523,6 +1523,8 @@ class Matcher:
                 out.append(INITIAL.span(j.start(), j.end(), "initials", key=j.group()))
         for k in singles:
             text = doc.texts[k]
+            if k - 1 not in names and not text.isupper():
+                continue  # ("i", "å": both tests below need a name before or a capital)
             if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] == "/" \
                     or doc.text[doc.offsets[k] - 1:doc.offsets[k]] == "/":
                 continue  # "C/O Hassan": a letter of an abbreviation
@@ -1601,12 +1603,12 @@ class Matcher:
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
+        folds = doc.folds
         # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name)
-        if not cap and (doc.folds[i] in self.possessed_kin or "common_name_homograph" in e.cats):
+        if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats):
             kin = self._kin_reading(doc, i, e, key, morph)
             if kin is not None:
                 return kin or None
-        folds = doc.folds
         named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
                  and folds[i + 2] in self.W["personal_pronoun"]) and self._named(doc, i, listed)
         place_ctx = self._place_reading(doc, i, e, key)
@@ -1614,19 +1616,19 @@ class Matcher:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
             e = e._replace(place_kind=None, place_country="", place_pop=0)
-        if doc.texts[i][0].islower() and not (named or place_ctx or doc.folds[i - 1] in self.W[
+        if doc.texts[i][0].islower() and not (named or place_ctx or folds[i - 1] in self.W[
                 "list_word"] and self._listed_town(doc, i)) and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
                  named or self.name_openers[doc.texts[i - 1]]
                  and _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
                  named)
-        if i >= 2 and doc.folds[i - 1] == "fran" \
-                and doc.folds[i - 2] in self.W["name_trigger.greeting"] \
-                or i and cap and not initial and doc.folds[i - 1] in self.W["name_trigger.greeting"]:
+        if i >= 2 and folds[i - 1] == "fran" \
+                and folds[i - 2] in self.W["name_trigger.greeting"] \
+                or i and cap and not initial and folds[i - 1] in self.W["name_trigger.greeting"]:
             # "Hälsningar från Rania", "Kram från Sai", "Vänliga hälsningar Lan Nguyen"
             c = c._replace(place_ctx=0, name_ctx=True)
-        elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
+        elif i and folds[i - 1] in self.W["home_preposition"] and cap and not initial \
                 and _institution_context(doc, i) is None:
             c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
         if cap and not initial and folds[i - 1] in self.W["name_object"] and _called(doc, i):
