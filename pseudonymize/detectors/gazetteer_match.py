@@ -801,6 +801,11 @@ class Matcher:
         self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs))
         self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
+        # of those the list words ("och", "eller") no other of its reads starts from: after one
+        # (and no place statement after the word) `_place_context` reads `_listed_after_place`
+        # alone
+        self.place_list_only = lex.words("list_word") - lex.words.union(
+            *(cat for cat in PLACE_CONTEXT_BEFORE if cat != "list_word"), "kin_of_preposition")
         # the words beside a lower-case word (no place, naming or name context) that the steps
         # before `_u_shape` read first: its preposition for `_u_workplace` (and `studied_at`),
         # `_u_lower_suffix`, `_u_city_part` and `_u_water`; a kin, social or family word or a
@@ -1697,8 +1702,12 @@ class Matcher:
         folds = doc.folds
         # `_place_ctx`'s own gate made here, without its call: most judged words stand beside
         # none of the words its reads start from
-        place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before or (
-            i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
+        if i + 1 < len(folds) and folds[i + 1] in self.place_after:
+            place_ctx = self._place_ctx(doc, i)
+        elif folds[i - 1] in self.place_list_only:
+            place_ctx = 1 if _listed_after_place(doc, i) else 0  # (all `_place_ctx` reads here)
+        else:
+            place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before else 0
         if not place_ctx and folds[i - 1] not in self.reading_before:
             return 0  # (the gate of both reads below: most words follow none of their words)
         if not place_ctx and _exonym_slot(doc, i):
