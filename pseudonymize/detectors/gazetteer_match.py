@@ -829,12 +829,15 @@ class Matcher:
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
         # `LOWER_STEPS` and `CAPITAL_STEPS` by the word before, less the steps that read
-        # another word there (`STEP_BEFORE`)
+        # another word there (`STEP_BEFORE`) or act on the other case (`STEP_CASE`)
         before = {step: lex.words.union(*cats) for step, cats in STEP_BEFORE.items()}
 
-        def steps_after(word: str) -> tuple[tuple[Callable, ...], tuple[Callable, ...]]:
-            return tuple(tuple(s for s in steps if s not in before or word in before[s])
-                         for steps in (LOWER_STEPS, CAPITAL_STEPS))
+        def steps_after(word: str) -> tuple[tuple[Callable, ...], ...]:
+            """A lower-case word's steps, a capitalised word's in full and from `_u_shape`."""
+            return tuple(tuple(s for s in steps if (s not in before or word in before[s])
+                               and STEP_CASE.get(s, cap) == cap)
+                         for steps, cap in ((LOWER_STEPS, False), (LOWER_STEPS, True),
+                                            (CAPITAL_STEPS, True)))
 
         self.steps_after = {w: steps_after(w) for w in frozenset().union(*before.values())}
         self.steps_alone = steps_after("")
@@ -2285,10 +2288,10 @@ class Matcher:
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and i not in doc.starts and not doc.texts[i].isupper():
             return None
-        steps, capital = self.steps_after.get(doc.folds[i - 1], self.steps_alone)
-        if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
-                and not doc.texts[i].isupper():
-            steps = capital
+        steps, capital, shaped = self.steps_after.get(doc.folds[i - 1], self.steps_alone)
+        if c.cap:
+            steps = capital if i >= 2 and doc.folds[i - 1] in self.capital_steps_before \
+                or doc.texts[i].isupper() else shaped
         for step in steps:
             found = step(self, c)
             if found is not None:
@@ -3550,6 +3553,12 @@ STEP_BEFORE = {_u_workplace: ("institution_preposition",),
                _u_water: ("water_preposition", "place_trigger.prep"),
                _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
                _u_district_run: ("place_trigger.prep", "place_article")}
+# The steps that act on one case only (True: a capitalised word, False: a lower-case one), as
+# their first test says: `Matcher._unknown` runs them on words of that case alone
+STEP_CASE = {_u_feast: True, _u_foreign_head: True, _u_after_name: True, _u_name_pair: True,
+             _u_place_list: True, _u_lower_addressee: False, _u_lower_suffix: False,
+             _u_street_apart: False, _u_lower_name: False, _u_city_part: False, _u_water: False,
+             _u_article_place: False}
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
 def person_towns(doc: Doc, spans: list[Span],
