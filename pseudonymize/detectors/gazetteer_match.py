@@ -795,8 +795,17 @@ class Matcher:
                                              "surname_noun", "name_copula") | {"fran"}
         self.name_nouns = lex.words.union("own_name_noun", "surname_noun")  # `_own_name_said`
         self.saying_verbs = lex.words.surface("saying_verb")
+        # ... with the saying verbs' folds: `_named`'s gate before its call (a word after none
+        # of these and with no personal pronoun two after it, "nunu kallar hon sig", is not
+        # named unless listed)
+        self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs))
         self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
+        # of those the list words ("och", "eller") no other of its reads starts from: after one
+        # (and no place statement after the word) `_place_context` reads `_listed_after_place`
+        # alone
+        self.place_list_only = lex.words("list_word") - lex.words.union(
+            *(cat for cat in PLACE_CONTEXT_BEFORE if cat != "list_word"), "kin_of_preposition")
         # the words beside a lower-case word (no place, naming or name context) that the steps
         # before `_u_shape` read first: its preposition for `_u_workplace` (and `studied_at`),
         # `_u_lower_suffix`, `_u_city_part` and `_u_water`; a kin, social or family word or a
@@ -819,7 +828,25 @@ class Matcher:
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
+        # `LOWER_STEPS` and `CAPITAL_STEPS` by the word before, less the steps that read
+        # another word there (`STEP_BEFORE`) or act on the other case (`STEP_CASE`)
+        before = {step: lex.words.union(*cats) for step, cats in STEP_BEFORE.items()}
+
+        def steps_after(word: str) -> tuple[tuple[Callable, ...], ...]:
+            """A lower-case word's steps, a capitalised word's in full and from `_u_shape`."""
+            return tuple(tuple(s for s in steps if (s not in before or word in before[s])
+                               and STEP_CASE.get(s, cap) == cap)
+                         for steps, cap in ((LOWER_STEPS, False), (LOWER_STEPS, True),
+                                            (CAPITAL_STEPS, True)))
+
+        self.steps_after = {w: steps_after(w) for w in frozenset().union(*before.values())}
+        self.steps_alone = steps_after("")
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
+        # the words before a word that `_place_reading`'s later reads start from: a reporting
+        # verb (`_exonym_slot`), a comma or a list word (`_after_listed_place`)
+        self.reading_before = lex.words.union("name_trigger.report", "list_word") | {","}
+        # the words that are kin words spelt like names (`_kin_reading`'s first read)
+        self.possessed_kin = lex.words.folds["possessed_kin"]
         # the words a greeting opening a line is made of (`_opening_greetings`), once
         self.greeting_words = (self.W["name_greeting"] | self.W["not_name"]) \
             - self.W["name_trigger.greeting"]
@@ -1504,6 +1531,8 @@ class Matcher:
                 out.append(INITIAL.span(j.start(), j.end(), "initials", key=j.group()))
         for k in singles:
             text = doc.texts[k]
+            if k - 1 not in names and not text.isupper():
+                continue  # ("i", "å": both tests below need a name before or a capital)
             if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] == "/" \
                     or doc.text[doc.offsets[k] - 1:doc.offsets[k]] == "/":
                 continue  # "C/O Hassan": a letter of an abbreviation
@@ -1582,31 +1611,35 @@ class Matcher:
                   initial: bool, after_name: bool, listed: bool = False) -> Span | None:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
-        kin = None if cap else self._kin_reading(doc, i, e, key, morph)
-        if kin is not None:
-            return kin or None
-        named = self._named(doc, i, listed)
+        folds = doc.folds
+        # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name)
+        if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats):
+            kin = self._kin_reading(doc, i, e, key, morph)
+            if kin is not None:
+                return kin or None
+        named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
+                 and folds[i + 2] in self.W["personal_pronoun"]) and self._named(doc, i, listed)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
             # adama"); elsewhere it is the name or word it also is ("Rafa Benitez", "Stanislaus")
             e = e._replace(place_kind=None, place_country="", place_pop=0)
-        if doc.texts[i][0].islower() and not (named or place_ctx or self._listed_town(doc, i)) \
-                and self.quiet_homograph(doc.texts[i]):
+        if doc.texts[i][0].islower() and not (named or place_ctx or folds[i - 1] in self.W[
+                "list_word"] and self._listed_town(doc, i)) and self.quiet_homograph(doc.texts[i]):
             return None  # "och vi", "på där": an everyday word, by the rule of `_quiet_homograph`
         c = Cand(doc, i, e, key, morph, cap, initial, after_name, place_ctx,
                  named or self.name_openers[doc.texts[i - 1]]
                  and _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
                  named)
-        if i >= 2 and doc.folds[i - 1] == "fran" \
-                and doc.folds[i - 2] in self.W["name_trigger.greeting"] \
-                or i and cap and not initial and doc.folds[i - 1] in self.W["name_trigger.greeting"]:
+        if i >= 2 and folds[i - 1] == "fran" \
+                and folds[i - 2] in self.W["name_trigger.greeting"] \
+                or i and cap and not initial and folds[i - 1] in self.W["name_trigger.greeting"]:
             # "Hälsningar från Rania", "Kram från Sai", "Vänliga hälsningar Lan Nguyen"
             c = c._replace(place_ctx=0, name_ctx=True)
-        elif i and doc.folds[i - 1] in self.W["home_preposition"] and cap and not initial \
+        elif i and folds[i - 1] in self.W["home_preposition"] and cap and not initial \
                 and _institution_context(doc, i) is None:
             c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
-        if cap and not initial and _called(doc, i):
+        if cap and not initial and folds[i - 1] in self.W["name_object"] and _called(doc, i):
             # "alla kallar mig Aga": a capital after "kallar mig" is a name, though also a word
             # or a town (Aga in Egypt); a listed given name keeps the list's sex ("kalla mig Gaby")
             return _tok_span(NAME_CONTEXT, c, FIRSTNAME[e.gender] if e.gender in FIRSTNAME
@@ -1672,8 +1705,14 @@ class Matcher:
         folds = doc.folds
         # `_place_ctx`'s own gate made here, without its call: most judged words stand beside
         # none of the words its reads start from
-        place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before or (
-            i + 1 < len(folds) and folds[i + 1] in self.place_after) else 0
+        if i + 1 < len(folds) and folds[i + 1] in self.place_after:
+            place_ctx = self._place_ctx(doc, i)
+        elif folds[i - 1] in self.place_list_only:
+            place_ctx = 1 if _listed_after_place(doc, i) else 0  # (all `_place_ctx` reads here)
+        else:
+            place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before else 0
+        if not place_ctx and folds[i - 1] not in self.reading_before:
+            return 0  # (the gate of both reads below: most words follow none of their words)
         if not place_ctx and _exonym_slot(doc, i):
             place_ctx = 2  # "turkarna säger tunceli": a place's other name, no speaker
         elif not place_ctx and doc.texts[i].islower() and self._after_listed_place(doc, i) \
@@ -2249,7 +2288,8 @@ class Matcher:
         steps run in order; the first that decides (a span, or REJECT) ends it. A lower-case
         word beside none of the words the steps before `_u_shape` read first is rejected
         without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
-        not after `capital_steps_before` starts at `_u_shape`."""
+        not after `capital_steps_before` starts at `_u_shape`; a step whose first read is a word
+        right before (`STEP_BEFORE`) runs only after one of its words (`steps_after`)."""
         doc, i = c.doc, c.i
         if not (c.cap or c.place_ctx) and c.e == EMPTY:  # (the gate skips no country; the
             country = _u_misspelt_country(self, c)  # steps after it need not ask again)
@@ -2261,10 +2301,10 @@ class Matcher:
                 and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
                 and i not in doc.starts and not doc.texts[i].isupper():
             return None
-        steps = LOWER_STEPS
-        if c.cap and not (i >= 2 and doc.folds[i - 1] in self.capital_steps_before) \
-                and not doc.texts[i].isupper():
-            steps = CAPITAL_STEPS
+        steps, capital, shaped = self.steps_after.get(doc.folds[i - 1], self.steps_alone)
+        if c.cap:
+            steps = capital if i >= 2 and doc.folds[i - 1] in self.capital_steps_before \
+                or doc.texts[i].isupper() else shaped
         for step in steps:
             found = step(self, c)
             if found is not None:
@@ -3520,6 +3560,20 @@ UNKNOWN_STEPS = (_u_misspelt_country, _u_acronym, _u_workplace, _u_lower_suffix,
                  _u_name_pair, _u_lower_addressee, _u_lower_place, _u_place_list, _u_frequent, _u_place_suffix, _u_ordinary, _u_institution,
                  _u_place_context, _u_person, _u_proper_noun)
 LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country` before its gate)
+# The steps whose first read is the word right before: they find nothing unless a word of
+# these categories stands there (`Matcher._unknown` runs the others alone after any other word)
+STEP_BEFORE = {_u_workplace: ("institution_preposition",),
+               _u_lower_suffix: ("place_trigger.prep", "geo_preposition"),
+               _u_city_part: ("place_trigger.prep",),
+               _u_water: ("water_preposition", "place_trigger.prep"),
+               _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
+               _u_district_run: ("place_trigger.prep", "place_article")}
+# The steps that act on one case only (True: a capitalised word, False: a lower-case one), as
+# their first test says: `Matcher._unknown` runs them on words of that case alone
+STEP_CASE = {_u_feast: True, _u_foreign_head: True, _u_after_name: True, _u_name_pair: True,
+             _u_place_list: True, _u_lower_addressee: False, _u_lower_suffix: False,
+             _u_street_apart: False, _u_lower_name: False, _u_city_part: False, _u_water: False,
+             _u_article_place: False}
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
 
 def person_towns(doc: Doc, spans: list[Span],
