@@ -720,6 +720,30 @@ class Matcher:
         if detects:
             self._detection_tables(lex)
 
+    def _verdict_tables(self, lex: Lexicon) -> None:
+        """What decides whether a word's verdict is judged again or remembered: the rules'
+        neighbours, the long-essay verdicts, the everyday endings and the watched rare words."""
+        # A lower-case word with none of these before or after it (and no name just before it)
+        # is judged by its spelling alone: its verdict is remembered (`_alone`) and reused.
+        self.context_before = lex.derived("context_before",
+                                          lambda: neighbours(lex, RULES, "before"))
+        self.context_after = lex.derived("context_after", lambda: neighbours(lex, RULES, "after"))
+        self._alone: dict[str, bool] = {}
+        # A long essay's verdicts, remembered by context window (`Verdicts`); `asked` notes
+        # the reads back to the sentence start a judgement made, with their answers (`_far`),
+        # per thread: the threads of a release's worker share one engine.
+        self.verdict_essay_min = T.VERDICT_ESSAY_MIN
+        self._thread = threading.local()
+        self.word_endings = self.ENDS["ordinary_ending"] + self.ENDS["verb_ending"]
+        self.everyday_endings = self.ENDS["definite_ending"] + self.word_endings
+        # a rare everyday word after these may still be a place or a name ("i mimi", "heter
+        # mimi", "säger bara mimi", "jobbar på kockums", "i ghazni, afganistan"): `_todo` looks
+        # at it, after a list word only where a town, region or country stands before it
+        # (`_after_listed_place`): "och" and "," are everywhere
+        watched = lex.words.union(*RARE_WATCH)
+        self.rare_watch = watched | lex.words("list_word")
+        self.list_watch = lex.words("list_word") - watched
+
     def _detection_tables(self, lex: Lexicon) -> None:
         """What `detect` reads besides the word tests: misspelling targets, the rules'
         neighbours, the everyday words skipped, the patterns over an essay's marks."""
@@ -745,26 +769,7 @@ class Matcher:
         self.everyday_words = lex.derived("everyday_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat.split(".")[0] not in NAMEISH_CATS
             | {"unisex_name", "given_name", "family_name", "common_name_homograph"})))
-        # A lower-case word with none of these before or after it (and no name just before it)
-        # is judged by its spelling alone: its verdict is remembered (`_alone`) and reused.
-        self.context_before = lex.derived("context_before",
-                                          lambda: neighbours(lex, RULES, "before"))
-        self.context_after = lex.derived("context_after", lambda: neighbours(lex, RULES, "after"))
-        self._alone: dict[str, bool] = {}
-        # A long essay's verdicts, remembered by context window (`Verdicts`); `asked` notes
-        # the reads back to the sentence start a judgement made, with their answers (`_far`),
-        # per thread: the threads of a release's worker share one engine.
-        self.verdict_essay_min = T.VERDICT_ESSAY_MIN
-        self._thread = threading.local()
-        self.word_endings = self.ENDS["ordinary_ending"] + self.ENDS["verb_ending"]
-        self.everyday_endings = self.ENDS["definite_ending"] + self.word_endings
-        # a rare everyday word after these may still be a place or a name ("i mimi", "heter
-        # mimi", "säger bara mimi", "jobbar på kockums", "i ghazni, afganistan"): `_todo` looks
-        # at it, after a list word only where a town, region or country stands before it
-        # (`_after_listed_place`): "och" and "," are everywhere
-        watched = lex.words.union(*RARE_WATCH)
-        self.rare_watch = watched | lex.words("list_word")
-        self.list_watch = lex.words("list_word") - watched
+        self._verdict_tables(lex)
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
         self.phrase_next = PhraseNext(lex.phrases)
@@ -784,28 +789,9 @@ class Matcher:
         self.marks = Marks(self._mark)
         self._gate_tables(lex)
 
-    def _gate_tables(self, lex: Lexicon) -> None:
-        """The words the gates before calls read: a test of the neighbours decides that a
-        step would find nothing, derived from the words the step itself reads first."""
-        # the words before a word that `_named` reads past it: a naming verb, a person named
-        # ("kallar mig"), a saying verb's adverb (its verb is tested by its spelling), a
-        # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
-        self.naming_before = lex.words.union("naming_verb", "name_object", "saying_filler",
-                                             "name_trigger.greeting", "own_name_noun",
-                                             "surname_noun", "name_copula") | {"fran"}
-        self.name_nouns = lex.words.union("own_name_noun", "surname_noun")  # `_own_name_said`
-        self.saying_verbs = lex.words.surface("saying_verb")
-        # ... with the saying verbs' folds: `_named`'s gate before its call (a word after none
-        # of these and with no personal pronoun two after it, "nunu kallar hon sig", is not
-        # named unless listed)
-        self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs))
-        self.name_openers = NameOpeners(lex)
-        self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
-        # of those the list words ("och", "eller") no other of its reads starts from: after one
-        # (and no place statement after the word) `_place_context` reads `_listed_after_place`
-        # alone
-        self.place_list_only = lex.words("list_word") - lex.words.union(
-            *(cat for cat in PLACE_CONTEXT_BEFORE if cat != "list_word"), "kin_of_preposition")
+    def _step_tables(self, lex: Lexicon) -> None:
+        """Which of `_unknown`'s steps a word runs, by the word before it and its case
+        (`STEP_BEFORE`, `STEP_CASE`): the steps that would find nothing are never called."""
         # the words beside a lower-case word (no place, naming or name context) that the steps
         # before `_u_shape` read first: its preposition for `_u_workplace` (and `studied_at`),
         # `_u_lower_suffix`, `_u_city_part` and `_u_water`; a kin, social or family word or a
@@ -841,6 +827,30 @@ class Matcher:
 
         self.steps_after = {w: steps_after(w) for w in frozenset().union(*before.values())}
         self.steps_alone = steps_after("")
+
+    def _gate_tables(self, lex: Lexicon) -> None:
+        """The words the gates before calls read: a test of the neighbours decides that a
+        step would find nothing, derived from the words the step itself reads first."""
+        # the words before a word that `_named` reads past it: a naming verb, a person named
+        # ("kallar mig"), a saying verb's adverb (its verb is tested by its spelling), a
+        # greeting, "från" (`_said_of_person`, `_nicknamed`, `_hailed`)
+        self.naming_before = lex.words.union("naming_verb", "name_object", "saying_filler",
+                                             "name_trigger.greeting", "own_name_noun",
+                                             "surname_noun", "name_copula") | {"fran"}
+        self.name_nouns = lex.words.union("own_name_noun", "surname_noun")  # `_own_name_said`
+        self.saying_verbs = lex.words.surface("saying_verb")
+        # ... with the saying verbs' folds: `_named`'s gate before its call (a word after none
+        # of these and with no personal pronoun two after it, "nunu kallar hon sig", is not
+        # named unless listed)
+        self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs))
+        self.name_openers = NameOpeners(lex)
+        self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
+        # of those the list words ("och", "eller") no other of its reads starts from: after one
+        # (and no place statement after the word) `_place_context` reads `_listed_after_place`
+        # alone
+        self.place_list_only = lex.words("list_word") - lex.words.union(
+            *(cat for cat in PLACE_CONTEXT_BEFORE if cat != "list_word"), "kin_of_preposition")
+        self._step_tables(lex)
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
         # the words before a word that `_place_reading`'s later reads start from: a reporting
         # verb (`_exonym_slot`), a comma or a list word (`_after_listed_place`)
