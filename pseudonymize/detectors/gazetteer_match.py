@@ -1885,12 +1885,27 @@ class Matcher:
         if clause and i + 2 < n and folds[i + 1] in W["list_word"] \
                 and folds[i + 2] in W["personal_pronoun"]:
             return True  # "amina och jag gick"
+        if clause and self._name_run_subject(doc, i):
+            return True  # "juan carlos quispe kommer", "sen mohammed oufkir ringde"
         if not place and i and folds[i - 1] in W["home_preposition"]:
             return True  # "vi åt middag hos fatima"
         return i >= 2 and folds[i - 1] in W["person_preposition"] \
             and not (place and folds[i - 1] in W["place_trigger.prep"]
                      and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
+
+    def _name_run_subject(self, doc: Doc, i: int) -> bool:
+        """Token i opens a lower-case run of names before the clause's verb: the words after
+        it, up to NAME_RUN_MAX, are names the lists hold (given or family names, no everyday
+        word) and a naming or be verb follows ("mohammed oufkir bor", "juan carlos quispe
+        är"): the run is the subject, whichever of its names is also a frequent word form."""
+        folds, texts, n = doc.folds, doc.texts, len(doc.texts)
+        j = i + 1
+        while j < n and j - i <= T.NAME_RUN_MAX and texts[j].isalpha() and texts[j].islower() \
+                and (doc.entries[j].gender or doc.entries[j].surname_rank) \
+                and folds[j] not in self.vocabulary:
+            j += 1
+        return i + 1 < j < n and (folds[j] in self.W["name_verb"] or folds[j] in self.W["be_verb"])
 
     def _opening_greetings(self, doc: Doc) -> set[int]:
         """The words of a greeting opening a line, up to GREETING_WORDS of them, before "!",
