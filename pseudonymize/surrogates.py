@@ -681,6 +681,9 @@ class Kind:
     # lifelike: folded nouns of the people who work in one, said right before "på", "vid" or
     # "hos" ("undersköterska på Skas": a hospital, never a bus company)
     workers: frozenset[str] = frozenset()
+    # lifelike (round 35): folded words of the mention's sentence or the next that say what a
+    # workplace makes or who works there ("vi tillverkar pumpar", "jag är svetsare")
+    trades: frozenset[str] = frozenset()
 
     @property
     def towns(self) -> frozenset[str]:
@@ -720,7 +723,8 @@ def institution_kinds(lifelike: bool = False) -> tuple[Kind, ...]:
                           # its real surrogates are members too ("Städproffsen")
                           frozenset(fold(n) for n, _ in pool) if lifelike else frozenset(),
                           lifelike and bool(row.get("own_town_lifelike")),
-                          frozenset(fold(w) for w in extra("workers"))))
+                          frozenset(fold(w) for w in extra("workers")),
+                          frozenset(fold(w) for w in extra("trade_said"))))
     return tuple(kinds)
 
 
@@ -2261,7 +2265,19 @@ class Renderer:
         places = frozenset(fold(word) for word, _, _ in self._swedish_places(original))
         return member_kind(original, True) or self._kind_said(span) or named_kind(
             original, True, places) or ended_kind(original) or worker_kind(before) or \
-            kind_before(before, True)
+            kind_before(before, True) or self._trade_said(span)
+
+    def _trade_said(self, span: Span) -> Kind | None:
+        """Lifelike: for a workplace no name or word before it tells, the kind whose `trades`
+        word its sentence or the next holds ("jobbar på X. Vi tillverkar pumpar": industry,
+        never a hotel), the first in file order; None for other labels or no such word."""
+        if span.label != "work":
+            return None
+        text = getattr(self.before, "text", "")
+        start, end = _near_sentence(text, span.start, span.end)
+        end = _sentence_end(text, end + 1, min(len(text), end + 1 + SENTENCE_REACH))
+        said = set(regex.findall(r"\p{L}+(?:-\p{L}+)*", fold(text[start:end])))
+        return next((k for k in institution_kinds(True) if not k.trades.isdisjoint(said)), None)
 
     def _strategy_of(self, span: Span) -> str:
         """The strategy the policy gives the mention's label (`effective` before rendering)."""
