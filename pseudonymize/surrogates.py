@@ -2269,15 +2269,19 @@ class Renderer:
 
     def _trade_said(self, span: Span) -> Kind | None:
         """Lifelike: for a workplace no name or word before it tells, the kind whose `trades`
-        word its sentence or the next holds ("jobbar på X. Vi tillverkar pumpar": industry,
-        never a hotel), the first in file order; None for other labels or no such word."""
+        word its sentence or the next holds nearest it ("jobbar på X. Vi tillverkar pumpar":
+        industry, never a hotel); None for other labels or no such word."""
         if span.label != "work":
             return None
         text = getattr(self.before, "text", "")
         start, end = _near_sentence(text, span.start, span.end)
         end = _sentence_end(text, end + 1, min(len(text), end + 1 + SENTENCE_REACH))
-        said = set(regex.findall(r"\p{L}+(?:-\p{L}+)*", fold(text[start:end])))
-        return next((k for k in institution_kinds(True) if not k.trades.isdisjoint(said)), None)
+        # the word nearest the mention wins ("lagret" of "fabriken, jag jobbar på lagret" is
+        # still a factory's when "fabriken" stands closer)
+        said = sorted(regex.finditer(r"\p{L}+(?:-\p{L}+)*", fold(text[start:end])),
+                      key=lambda m: abs(start + m.start() - span.start))
+        kinds = institution_kinds(True)
+        return next((k for m in said for k in kinds if m.group() in k.trades), None)
 
     def _strategy_of(self, span: Span) -> str:
         """The strategy the policy gives the mention's label (`effective` before rendering)."""
