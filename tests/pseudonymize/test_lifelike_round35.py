@@ -48,6 +48,9 @@ TRADES = [  # (text, the workplace, the kind its surrogate must be of)
      "hotel"),
     ("Jag fick jobb på Nilssons AB. Vi bygger hus och jag är snickare.", "Nilssons AB",
      "construction"),
+    # a maker the table knows stays a maker, though "elektriker" would say a builder
+    ("Jag jobbar som elektriker på Boliden i Kiruna.", "Boliden", "industry"),
+    ("Han jobbar på Hägglunds och bygger stridsfordon.", "Hägglunds", "industry"),
 ]
 
 
