@@ -681,6 +681,9 @@ class Kind:
     # lifelike: folded nouns of the people who work in one, said right before "på", "vid" or
     # "hos" ("undersköterska på Skas": a hospital, never a bus company)
     workers: frozenset[str] = frozenset()
+    # lifelike (round 35): folded words of the mention's sentence or the next that say what a
+    # workplace makes or who works there ("vi tillverkar pumpar", "jag är svetsare")
+    trades: frozenset[str] = frozenset()
 
     @property
     def towns(self) -> frozenset[str]:
@@ -720,7 +723,8 @@ def institution_kinds(lifelike: bool = False) -> tuple[Kind, ...]:
                           # its real surrogates are members too ("Städproffsen")
                           frozenset(fold(n) for n, _ in pool) if lifelike else frozenset(),
                           lifelike and bool(row.get("own_town_lifelike")),
-                          frozenset(fold(w) for w in extra("workers"))))
+                          frozenset(fold(w) for w in extra("workers")),
+                          frozenset(fold(w) for w in extra("trade_said"))))
     return tuple(kinds)
 
 
@@ -2261,7 +2265,23 @@ class Renderer:
         places = frozenset(fold(word) for word, _, _ in self._swedish_places(original))
         return member_kind(original, True) or self._kind_said(span) or named_kind(
             original, True, places) or ended_kind(original) or worker_kind(before) or \
-            kind_before(before, True)
+            kind_before(before, True) or self._trade_said(span)
+
+    def _trade_said(self, span: Span) -> Kind | None:
+        """Lifelike: for a workplace no name or word before it tells, the kind whose `trades`
+        word its sentence or the next holds nearest it ("jobbar på X. Vi tillverkar pumpar":
+        industry, never a hotel); None for other labels or no such word."""
+        if span.label != "work":
+            return None
+        text = getattr(self.before, "text", "")
+        start, end = _near_sentence(text, span.start, span.end)
+        end = _sentence_end(text, end + 1, min(len(text), end + 1 + SENTENCE_REACH))
+        # the word nearest the mention wins ("lagret" of "fabriken, jag jobbar på lagret" is
+        # still a factory's when "fabriken" stands closer)
+        said = sorted(regex.finditer(r"\p{L}+(?:-\p{L}+)*", fold(text[start:end])),
+                      key=lambda m: abs(start + m.start() - span.start))
+        kinds = institution_kinds(True)
+        return next((k for m in said for k in kinds if m.group() in k.trades), None)
 
     def _strategy_of(self, span: Span) -> str:
         """The strategy the policy gives the mention's label (`effective` before rendering)."""
