@@ -191,3 +191,16 @@ def test_a_listed_short_form_takes_its_full_names_sex(engine: Engine, text: str,
         got = fold(_got(r, short))
         assert engine.lex.get(got).gender in (sex, None), (seed, r.target)
         assert "swedish" not in engine.lex.name_origins.get(got, ()), (seed, r.target)
+
+
+@pytest.mark.parametrize(("text", "name", "never"), [
+    # judge run 46: "far var munk på ett varv" after Smed; "frost" in summer after Blixt
+    ("Min kompis heter Ville Smed. Hans far var smed på ett varv i Göteborg.", "Smed", "munk"),
+    ("Min kollega heter Eva Blixt. I juli slog blixten ner i vårt träd.", "Blixt", "frost"),
+])
+def test_a_field_word_of_another_sense_is_never_drawn(engine: Engine, text: str, name: str,
+                                                       never: str) -> None:
+    """A monk is no trade and frost is a season's word: neither stands in for a smith or for
+    lightning, whatever the seed."""
+    for r in _runs(engine, text):
+        assert fold(_got(r, name)) != never and never not in r.target.lower(), r.target
