@@ -216,14 +216,21 @@ def _noun_phrase(doc: Doc, k: int, noun_before: frozenset[str]) -> bool:
         and doc.lex.marks.get(texts[k - 1].lower()) is None
 
 
+def _opens_clause(doc: Doc, k: int) -> bool:
+    """Token k starts its sentence, or follows an adverb that opens it ("nu iris är", "igår
+    love ringde": a learner's word order puts the subject there)."""
+    return k in doc.starts or k >= 1 and k - 1 in doc.starts \
+        and doc.folds[k - 1] in doc.lex.words("fronted_adverb")
+
+
 def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
                   be_verbs: frozenset[str], name_verbs: frozenset[str]) -> bool:
     """The mention at token k (of the known name `stem`) is said to be a person: in lower case
     as a clause's subject ("Min kompis är Rosa … rosa har alltid"), right after a kin word
     ("min son bank"), before a verb's past tense starting its sentence (or after an adverb
     opening it) however frequent the word ("Per Fors … per berättade att"; a preposition, "per
-    fisk", or a bare singular noun
-    cannot be), or said by "är" to be someone's occupation or kin (`_said_person`)."""
+    fisk", or a bare singular noun cannot be), or said by "är" to be someone's occupation or
+    kin (`_said_person`)."""
     folds, texts = doc.folds, doc.texts
     rare = doc.entries[k].zipf < T.DOMINANT_WORD
     after = folds[k + 1] if k + 1 < len(folds) else ""
@@ -231,8 +238,7 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     function = stem in doc.lex.words("function_word") or folds[k] in possessive
     # starting its sentence, or after an adverb opening it in a learner's word order ("Per
     # Fors … igår per berättade", "Love Vinge … Igår love ringde mig")
-    fronted = k >= 1 and k - 1 in doc.starts and folds[k - 1] in doc.lex.words("fronted_adverb")
-    if (k in doc.starts or fronted) and after and (
+    if _opens_clause(doc, k) and after and (
             (rare or not function) and after in name_verbs and after not in be_verbs
             or len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
             and not function and texts[k + 1].isalpha()):
@@ -255,8 +261,7 @@ def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozens
     word starting its sentence (or after an adverb opening it) that "är" says is someone's
     occupation, kin or state of life (past an article or an owner) is a person."""
     folds, texts, n = doc.folds, doc.texts, len(doc.texts)
-    fronted = k >= 1 and k - 1 in doc.starts and folds[k - 1] in doc.lex.words("fronted_adverb")
-    if not (k in doc.starts or fronted) or k + 2 >= n or folds[k + 1] not in be_verbs:
+    if not _opens_clause(doc, k) or k + 2 >= n or folds[k + 1] not in be_verbs:
         return False  # ("nu iris är pensionär": after an adverb opening the sentence too)
     j = k + 2 + (folds[k + 2] in ("en", "ett") or texts[k + 2].lower() in possessive)
     return j < n and (doc.lex.marks.get(texts[j].lower()) in ("prof", "fam")

@@ -2933,16 +2933,17 @@ class Renderer:
             return ""
         text = getattr(self.before, "text", "")
         after = regex.match(r" (\p{Lu}\p{L}+)(?: (\p{Lu}\p{L}+))?", text[span.end:span.end + 60])
-        if after and after.group(2) and fold(after.group(1)) in words().surname_prefixes:
-            after = regex.match(r" \S+ (\p{Lu}\p{L}+)", after.group())  # "Ben Ammar": Ammar's
-        lists = self._lists(fold(after.group(1))) if after else ()
+        # the name after it, or past a particle opening a family name ("Ben Ammar": Ammar's)
+        name = fold(after.group(2) if after.group(2) and fold(after.group(1)) in
+                    words().surname_prefixes else after.group(1)) if after else ""
+        lists = self._lists(name) if name else ()
         theirs = [g for g in lists if g != SWEDISH_ORIGIN]
         own = self._own_lists(original, span.key)
         known = SWEDISH_ORIGIN in own or self._known_in_sweden(original)
         if self._spouse_origin(original, self.before.get(span.start, ()), own):
             return ""  # (the writer's spouse takes the writer's origin: "min man heter Ahmed")
         if lists == (SWEDISH_ORIGIN,) and SWEDISH_ORIGIN not in own and known and \
-                not self.lex.get(fold(after.group(1))).gender:
+                not self.lex.get(name).gender:
             return SWEDISH_ORIGIN
         if not theirs or SWEDISH_ORIGIN in lists:
             return ""

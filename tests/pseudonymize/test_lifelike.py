@@ -17,6 +17,7 @@ from builders.checksums import check_digit
 from pseudonymize.coordinates import (by_border, commute_km, distance_km, lies_toward, nearest,
                                       on_side, towns_abroad)
 from pseudonymize.engine import Engine, Memory, learner_essays
+from pseudonymize.evaluate import as_released, read_gold
 from pseudonymize.lexicon import fold
 from pseudonymize.slips import slip_of
 from pseudonymize.surrogates import (abroad, cuisines, geography, institution_kind, pun_words,
@@ -3071,8 +3072,6 @@ def test_learner_countries_one_to_one(engine: Engine, gold: str, learner: str,
                                       strategy: str) -> None:
     """Across one learner's essays each country has one surrogate country and no two countries
     share one: an earlier essay's draw never becomes a country a later essay names."""
-    from pseudonymize.evaluate import as_released, read_gold
-
     docs = [d for d in read_gold(GOLD / gold, "jsonl") if d.learner == learner]
     pairs = {(engine.lex.get(fold(a.original)).country, engine.lex.get(fold(a.pseudonym)).country)
              for _, result in as_released(engine, docs, strategy) for a in result.annotations
