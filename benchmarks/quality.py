@@ -97,7 +97,8 @@ DATA_SETS = (
      GOLD_DIR / "dev16.jsonl"),
     ("Development learner gold 17 (tests/data/gold/dev17.jsonl), written blind in the tenth "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at 01dac86: replace-label recall 0.878, 41 leaks in 27 of 48 essays)", "jsonl",
+     "at 01dac86: replace-label recall 0.878, 41 leaks in 27 of 48 essays), open to tuning from "
+     "the eleventh", "jsonl",
      GOLD_DIR / "dev17.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
