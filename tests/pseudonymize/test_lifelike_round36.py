@@ -1,0 +1,100 @@
+"""Lifelike surrogates, round 36 (lifelike39, issue 15): what dev17's pairs showed a reader.
+A feast's name is no town or person and keeps its date ("vi firar Todos Santos" drew Belém), a
+dish named with a capital is no woman ("Thiéboudienne kostar 90 kronor"), a kin word
+of the learner's language is no name ("min strina slavica"), a year after the vehicle one came by
+is a year ("kom med flyg 2016" became flight 9688), and a West African woman's name in -atou no
+list holds is a woman's, so her nickname is cut from a woman's surrogate. Invented sentences,
+not the gold sets'."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pseudonymize.engine import Engine
+
+SEEDS = range(4)
+
+
+@pytest.fixture(scope="module")
+def engine(offline_snapshot: Path) -> Engine:
+    return Engine.load(offline_snapshot)
+
+
+def _runs(engine: Engine, text: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """Per seed: the lifelike text and its (original, label, surrogate) rows."""
+    out = []
+    for seed in SEEDS:
+        r = engine.pseudonymize(text, "e", strategy="lifelike", seed=seed)
+        out.append((r.target, [(a.original, a.label, a.pseudonym) for a in r.annotations]))
+    return out
+
+
+KEPT = [  # (text, words that stay as written under every seed)
+    # feasts of several words: neither word a town or a name, the date beside them the feast's
+    ("Den första november firar vi Todos Santos hemma hos mormor.",
+     ("Todos Santos", "första november")),
+    ("Under Semana Santa äter vi fisk med hela familjen.", ("Semana Santa",)),
+    ("Vi firar Día de los Muertos med mat och musik.", ("Día de los Muertos",)),
+    # a dish
+    ("Jag lagar mat hemma. Thiéboudienne kostar 80 kronor.", ("Thiéboudienne",)),
+    ("Till fest gör min mamma Ajvar och Burek.", ("Ajvar", "Burek")),
+    # a kin word of the learner's language before a name
+    ("Min vujko Dragan och strina Vesna bor kvar i byn.", ("strina",)),
+    ("Min tetin ringer från Skopje varje vecka.", ("tetin",)),
+]
+
+
+@pytest.mark.parametrize(("text", "kept"), KEPT)
+def test_feasts_dishes_and_kin_words_stay(engine: Engine, text: str,
+                                          kept: tuple[str, ...]) -> None:
+    for out, _ in _runs(engine, text):
+        for word in kept:
+            assert word in out, (word, out)
+
+
+def test_a_feasts_words_alone_still_name_a_town(engine: Engine) -> None:
+    """Santos outside the feast is the Brazilian town it was."""
+    for _, rows in _runs(engine, "Min faster har en restaurang i Santos i Brasilien."):
+        assert ("Santos", "city") in {(o, lab) for o, lab, _ in rows}, rows
+
+
+YEARS = [  # (text, the year after the vehicle)
+    ("Jag kom till Sverige med flyg 2016 för att studera.", "2016"),
+    ("Min man åkte med båt 2014 till Italien.", "2014"),
+]
+
+
+@pytest.mark.parametrize(("text", "year"), YEARS)
+def test_a_year_after_the_vehicle_stays_a_year(engine: Engine, text: str, year: str) -> None:
+    """A year-like number right after "flyg"/"båt" is shifted as a year (a year within a few
+    of it), never drawn as a flight's number."""
+    for _, rows in _runs(engine, text):
+        picks = [(lab, p) for o, lab, p in rows if o == year]
+        assert picks and all(lab == "year" and p.isdigit() and abs(int(p) - int(year)) <= 5
+                             for lab, p in picks), rows
+
+
+def test_a_line_number_is_still_a_line(engine: Engine) -> None:
+    for _, rows in _runs(engine, "Jag tar buss 47 till jobbet."):
+        assert ("47", "transport_nr") in {(o, lab) for o, lab, _ in rows}, rows
+
+
+WOMEN = [  # (text, the woman's name no list holds, her nickname)
+    ("Jag heter Khadidiatou Ndiaye och alla kallar mig khady.", "Khadidiatou", "khady"),
+    ("Min syster heter Hadiatou men vi säger Hadi.", "Hadiatou", "Hadi"),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "nickname"), WOMEN)
+def test_a_name_in_atou_is_a_womans_and_so_is_its_nickname(
+        engine: Engine, text: str, name: str, nickname: str) -> None:
+    """West African women's names in -atou (Aminatou, Mariatou) are women's: the surrogate is a
+    woman's name and the nickname is cut from it, never from Abdoulaye."""
+    for _, rows in _runs(engine, text):
+        labels = {o: (lab, p) for o, lab, p in rows}
+        assert labels[name][0] == "firstname_female", rows
+        if nickname in labels:
+            full, nick = labels[name][1], labels[nickname][1]
+            assert nick.lower()[:2] == full.lower()[:2], rows
