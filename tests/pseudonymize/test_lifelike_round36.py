@@ -1,10 +1,11 @@
 """Lifelike surrogates, round 36 (lifelike39, issue 15): what dev17's pairs showed a reader.
 A feast's name is no town or person and keeps its date ("vi firar Todos Santos" drew Belém), a
-dish named with a capital is no woman ("Thiéboudienne kostar 90 kronor"), a kin word
-of the learner's language is no name ("min strina slavica"), a year after the vehicle one came by
-is a year ("kom med flyg 2016" became flight 9688), and a West African woman's name in -atou no
-list holds is a woman's, so her nickname is cut from a woman's surrogate. Invented sentences,
-not the gold sets'."""
+dish named with a capital is no woman ("Thiéboudienne kostar 90 kronor"), a kin word of the
+learner's language is no name ("min strina slavica"), a year after the vehicle one came by is a
+year ("kom med flyg 2016" became flight 9688), a town or resort one skis in is one with slopes
+("skidor i Rejmyre", "i Backvägen"), and a West African woman's name in -atou no list holds is
+a woman's, so her nickname is cut from a woman's surrogate. Invented sentences, not the gold
+sets'."""
 
 from __future__ import annotations
 
@@ -98,3 +99,90 @@ def test_a_name_in_atou_is_a_womans_and_so_is_its_nickname(
         if nickname in labels:
             full, nick = labels[name][1], labels[nickname][1]
             assert nick.lower()[:2] == full.lower()[:2], rows
+
+
+SKI_TOWNS = {"Åre", "Duved", "Sälen", "Vemdalen", "Idre", "Funäsdalen", "Järvsö", "Orsa"}
+SKIED = [  # (text, the town skied in)
+    ("Jag bor i Malmö. På sportlovet åkte vi skidor i Sälen.", "Sälen"),
+    ("Förra vintern åkte jag slalom i Åre med min klass.", "Åre"),
+    ("Min bror jobbar som liftskötare i Vemdalen hela vintern.", "Vemdalen"),
+]
+
+
+@pytest.mark.parametrize(("text", "town"), SKIED)
+def test_a_town_skied_in_is_a_ski_town(engine: Engine, text: str, town: str) -> None:
+    """A Swedish town one skis in takes a town with slopes (never "skidor i Rejmyre"); the
+    essay's other towns do not."""
+    for _, rows in _runs(engine, text):
+        picks = {o: p for o, lab, p in rows if lab == "city"}
+        assert picks[town] in SKI_TOWNS - {town}, rows
+        assert all(p not in SKI_TOWNS for o, p in picks.items() if o != town), rows
+
+
+def test_a_town_without_skiing_is_no_ski_town(engine: Engine) -> None:
+    for _, rows in _runs(engine, "Vi åkte från Umeå till Sälen med buss och sen skidor."):
+        picks = {o: p for o, lab, p in rows if lab == "city"}
+        assert picks.get("Umeå") not in SKI_TOWNS, rows
+
+
+SKI_RESORTS = {"Branäs", "Kungsberget", "Idre fjäll", "Lindvallen", "Tandådalen", "Hundfjället",
+               "Högfjället", "Kläppen", "Grönklitt", "Björnrike", "Bruksvallarna",
+               "Ramundberget", "Riksgränsen", "Isaberg", "Vallåsen", "Järvsöbacken",
+               "Hammarbybacken"}
+
+
+def test_a_ski_resort_takes_a_ski_resort(engine: Engine) -> None:
+    """Branäs is a resort, never a street ("skidor i Backvägen")."""
+    text = "Jag bor i Jönköping. Förra vintern åkte jag skidor i Branäs, jag föll tjugo gånger."
+    for _, rows in _runs(engine, text):
+        pick = next(p for o, _, p in rows if o == "Branäs")
+        assert pick in SKI_RESORTS - {"Branäs"}, rows
+
+
+FAMILY_FIRST = [  # (text, the family name written first, the given name after it)
+    ("Jag heter Kim Seo-yeon och jag kommer från Sydkorea.", "Kim", "Seo-yeon"),
+    ("Min kollega Lee Min-ho bor i Seoul med sin fru.", "Lee", "Min-ho"),
+    ("Min vän heter Wang Fang och hon kommer från Kina.", "Wang", "Fang"),
+]
+
+
+def _listed(engine: Engine, slot: str) -> set[str]:
+    return {n for key, pool in engine.lex.pools.items() if key.startswith(slot) for n in pool}
+
+
+@pytest.mark.parametrize(("text", "family", "given"), FAMILY_FIRST)
+def test_an_east_asian_name_keeps_its_order(engine: Engine, text: str, family: str,
+                                            given: str) -> None:
+    """Family name first: a family name, then a given name of the pattern written (never
+    "Ji-min Cho" for "Kim Seo-yeon")."""
+    surnames, firsts = _listed(engine, "surname:"), _listed(engine, "first_")
+    for _, rows in _runs(engine, text):
+        picks = {o: p for o, _, p in rows}
+        assert picks[family] in surnames, rows
+        assert picks[given] in firsts, rows
+
+
+PATTERNS = [  # (text, a given name: joined by a hyphen or not)
+    ("Min granne heter Per-Olof Svensson och han är pensionär.", "Per-Olof"),
+    ("Min granne heter Olof Svensson och han är pensionär.", "Olof"),
+    ("Min kollega Lee Min-ho bor i Seoul med sin fru.", "Min-ho"),
+]
+
+
+@pytest.mark.parametrize(("text", "given"), PATTERNS)
+def test_a_given_name_keeps_its_pattern(engine: Engine, text: str, given: str) -> None:
+    """Two parts joined by a hyphen stay two (Per-Olof -> Jan-Erik), one stays one."""
+    for _, rows in _runs(engine, text):
+        pick = next(p for o, _, p in rows if o == given)
+        assert ("-" in pick) == ("-" in given), rows
+
+
+def test_a_swedish_name_after_kim_is_no_east_asian_name(engine: Engine) -> None:
+    for _, rows in _runs(engine, "Min lärare heter Kim Larsson och hon är snäll."):
+        picks = {o: p for o, _, p in rows}
+        assert picks["Kim"] not in _listed(engine, "surname:"), rows
+
+
+def test_a_korean_homeland_is_never_north_korea(engine: Engine) -> None:
+    for out, _ in _runs(engine, "Jag kommer från Sydkorea och bor i Sverige sedan 2019."):
+        assert "Nordkorea" not in out, out
