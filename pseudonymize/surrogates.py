@@ -4827,6 +4827,11 @@ class Renderer:
         kind = next((k for k in institution_kinds(True) if key in k.words), None)
         if kind is not None:
             return self._of_kind(kind, original, "", rng)
+        if key in self.geo.feature_folds:
+            # "Kanot på Lelång" read as a site: the lake it is, never Stationsgatan
+            pick = self._feature(span, original, country, rng)
+            if pick:
+                return pick
         if not street_ending(original) and self._water_said(span, original):
             return self._feature(span, original, country, rng, "river")
         return None

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pseudonymize.engine import Engine
+from pseudonymize.surrogates import geography
 
 SEEDS = range(4)
 
@@ -186,3 +187,19 @@ def test_a_swedish_name_after_kim_is_no_east_asian_name(engine: Engine) -> None:
 def test_a_korean_homeland_is_never_north_korea(engine: Engine) -> None:
     for out, _ in _runs(engine, "Jag kommer från Sydkorea och bor i Sverige sedan 2019."):
         assert "Nordkorea" not in out, out
+
+
+LAKES = [  # (text, a lake the tables know, read as a site or a place)
+    ("Kanot på Lelång. I juli jag paddlade kanot med min klass.", "Lelång"),
+    ("Jag bor i Torsby. Här har jag en annan sjö, Övre Fryken, den är mörkblå.", "Övre Fryken"),
+]
+
+
+@pytest.mark.parametrize(("text", "lake"), LAKES)
+def test_a_known_lake_stays_a_lake(engine: Engine, text: str, lake: str) -> None:
+    """A lake the tables know, read as a named site, is a lake (never "Kanot på Stationsgatan"),
+    Övre Fryken one too (never a river)."""
+    lakes = {name for name, (kind, _) in geography(True).features.items() if kind == "lake"}
+    for _, rows in _runs(engine, text):
+        pick = next(p for o, _, p in rows if o == lake)
+        assert pick in lakes - {lake} or pick.lower() == "sjön", rows
