@@ -259,6 +259,10 @@ class Words:
     pun_fields: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = ()
     pun_fixed: regex.Pattern[str] | None = None  # lifelike: "i alla fall" (its word stays)
     water_verbs: frozenset[str] = frozenset()  # lifelike, folds: badade ("badade i Prut")
+    family_first: dict[str, str] = field(default_factory=dict)  # lifelike: kim -> korean
+    ski_words: frozenset[str] = frozenset()  # lifelike, folds: skidor ("åkte skidor i Sälen")
+    ski_places: frozenset[str] = frozenset()  # lifelike, folds: i, till (before a ski town)
+    ski_towns: frozenset[str] = frozenset()  # lifelike: Åre, Sälen (towns one skis in)
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
     child_places: frozenset[str] = frozenset()  # lifelike, folds: förskolan (in its sentence)
     child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
@@ -452,6 +456,11 @@ def words() -> Words:
                  pun_fixed=regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                      regex.escape(w) for w in data["pun_fixed_lifelike"]), regex.IGNORECASE),
                  water_verbs=frozenset(fold(w) for w in data["water_verbs_lifelike"]),
+                 family_first={fold(n): group for group, names in
+                               data["family_first_lifelike"].items() for n in names},
+                 ski_words=frozenset(fold(w) for w in data["ski_words_lifelike"]),
+                 ski_places=frozenset(fold(w) for w in data["ski_prepositions_lifelike"]),
+                 ski_towns=frozenset(data["ski_towns_lifelike"]),
                  pun_said=regex.compile(r"(?<!\p{L})(?:%s)\s+(?:(en|ett)\s+)?(\p{L}+)" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_said_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
@@ -511,6 +520,15 @@ def _own_languages(table: dict) -> tuple[tuple[str, regex.Pattern[str], frozense
             row["words"], key=len, reverse=True)), regex.IGNORECASE),
                   frozenset(row["countries"]), tuple(row["groups"]))
                  for language, row in table.items())
+
+
+def _of_pattern(pool: list[str], original: str) -> list[str]:
+    """Lifelike: the given names of `pool` of the original's pattern, two parts joined by a
+    hyphen or one ("Seo-yeon" -> "Ji-woo", never "Seunghyun"; "Olof" never "Jan-Erik"); the
+    whole pool where it offers fewer than PATTERN_MIN such (Jun-Jun never always "Ron-Ron")."""
+    joined = "-" in original.strip("-")
+    same = [p for p in pool if ("-" in p.strip("-")) == joined]
+    return same if len(same) >= PATTERN_MIN else pool
 
 
 def _sentence_start(text: str, at: int, low: int = 0) -> int:
@@ -1168,6 +1186,7 @@ ROUTE_STOPS = 8  # lifelike: the countries of a route nearest the one drawn that
 
 VILLAGE_NEAR_GAP = 20  # lifelike: the most characters between a village and "utanför Y"'s town
 NICKNAME_SHORT = 4  # lifelike: a nickname this short takes a name of its group as short
+PATTERN_MIN = 3  # lifelike: names of a given name's pattern (joined or not) a pool must offer
 REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
 
 
@@ -3721,7 +3740,46 @@ class Renderer:
         pick = self._name_as_place(span, original, rng) if lifelike else None
         if pick:
             return pick
+        pick = self._family_first_name(span, label, original, rng) if lifelike else None
+        if pick:
+            return pick
         return self._drawn_name(span, label, draw, original, rng)
+
+    def _family_first_name(self, span: Span, label: str, original: str,
+                           rng: Draws) -> str | None:
+        """Lifelike: an East Asian name written family name first ("Kim Seo-yeon", "Nguyen
+        Thi Lan") that the detectors read in Swedish order keeps its order: the family name
+        (read as a given name) takes a family name of its group, the given name after it (read
+        as a surname) a given name of the group, of its sex and pattern; None otherwise."""
+        first = words().family_first
+        key = fold(original)
+        before = self.before.get(span.start, ())
+        if label.startswith("firstname_") and key in first:
+            after = regex.match(r"\s+(\p{L}+(?:-\p{L}+)*)",
+                                getattr(self.before, "text", "")[span.end:span.end + 40])
+            if not after or not self._given_of(fold(after.group(1)), first[key]):
+                return None
+            slot, sex = "surname", ""
+        elif label == "surname" and before and before[-1] in first:
+            sex = self._given_of(key, first[before[-1]]) or (
+                self.lex.get(key).gender if "-" in original else None) or ""
+            if sex not in ("female", "male"):
+                return None
+            slot = f"first_{sex}"
+        else:
+            return None
+        # drawn from the group the essay's names are drawn from (a Korean family's Japanese
+        # surrogate names where Korea became Japan), in the original's order
+        origin = self._origin(original, span.key or key, before)
+        pool = self._name_pool(f"{slot}:{origin}")
+        pool = _of_pattern(pool, original) if sex else pool
+        return self._draw([p for p in pool if self._free(p) and fold(p) != key], rng)
+
+    def _given_of(self, key: str, group: str) -> str | None:
+        """The sex of a given name (a fold) of the group's lists: "female", "male"; None when
+        the group lists no such given name."""
+        return next((sex for sex in ("female", "male") if key in {
+            fold(n) for n in self._name_pool(f"first_{sex}:{group}")}), None)
 
     def _name_settled(self, span: Span, original: str, rng: Draws) -> str | None:
         """The surrogate a name already has: a landlord's kind read as a name, the name's
@@ -3869,7 +3927,7 @@ class Renderer:
             if child:  # "min dotter Ella": a name given to children now, never Maj-Britt
                 young = words().child_names
                 pool = [p for p in pool if fold(p) in young] or pool
-            return self._no_word(pool, original) if lifelike else pool
+            return self._no_word(_of_pattern(pool, original), original) if lifelike else pool
 
         if general == "surname":
             # lifelike: never an everyday word, even for one (Berg -> Björk reads as a pun)
@@ -4694,6 +4752,10 @@ class Renderer:
         pick = self._place_of_its_own(span, original, home, country, cities, rng)
         if pick:
             return pick
+        pick = self._ski_town(span, country, rng)
+        if pick:
+            self._settle(span, original, pick)
+            return pick
         said, village = self._village_said(span, original, country)
         anchor = self.village_towns.get(span.key or fold(original)) if label == "city" else None
         if anchor and not self._original(anchor):
@@ -4765,6 +4827,11 @@ class Renderer:
         kind = next((k for k in institution_kinds(True) if key in k.words), None)
         if kind is not None:
             return self._of_kind(kind, original, "", rng)
+        if key in self.geo.feature_folds:
+            # "Kanot på Lelång" read as a site: the lake it is, never Stationsgatan
+            pick = self._feature(span, original, country, rng)
+            if pick:
+                return pick
         if not street_ending(original) and self._water_said(span, original):
             return self._feature(span, original, country, rng, "river")
         return None
@@ -4962,6 +5029,24 @@ class Renderer:
             pool = [c for c in pool if c in need] or self._nearby(
                 sorted(need), span, original, extend=False) or pool
         return pool
+
+    def _ski_town(self, span: Span, country: str, rng: Draws) -> str | None:
+        """Lifelike: a Swedish town one skis in ("åkte skidor i Sälen", "liftskötare i Åre") is
+        a ski town (`ski_towns_lifelike`), never Rejmyre; None for any other place."""
+        if self.effective != "lifelike" or country != "SE" or span.label != "city" or \
+                not self._skied_in(span):
+            return None
+        return self._draw(sorted(t for t in words().ski_towns if self.lex.get(fold(t)).se_pop
+                                 and self._free(t)), rng)
+
+    def _skied_in(self, span: Span) -> bool:
+        """Lifelike: the place follows "i", "till", "på" or "vid" in a sentence that skis
+        (`ski_words_lifelike`: "skidor", "liften", "slalom"), so it is where one skis."""
+        text = getattr(self.before, "text", "")
+        if words().ski_places.isdisjoint(self.before.get(span.start, ())[-1:]):
+            return False
+        sentence = fold(text[_sentence_start(text, span.start):_sentence_end(text, span.end)])
+        return not words().ski_words.isdisjoint(regex.findall(r"\p{L}+", sentence))
 
     def _of_named_region(self, span: Span, original: str, pool: list[str], country: str,
                          cities: list[str]) -> list[str]:

@@ -2642,9 +2642,12 @@ def _number_owner(r: ContextRules, doc: Doc, i: int, punctuation: tuple[str, ...
 
 
 def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"buss 4", "linje 17", "buss nummer 2", "spårvagn nr. 7", "bussnummer 14"."""
+    """"buss 4", "linje 17", "buss nummer 2", "spårvagn nr. 7", "bussnummer 14"; never a year
+    right after the vehicle ("kom med flyg 2016", "åkte med båt 2015": when, not which)."""
     digits, value = _digits(doc, i)
     k = _number_owner(r, doc, i, (".",))  # "buss nummer 2", "linje nr. 4"
+    if k == i - 1 and len(digits) == 4 and T.FIRST_PERSONAL_YEAR <= value <= T.LAST_DATE_YEAR:
+        return False
     word = doc.folds[k] if k >= 0 else ""
     head = r.lex.words.ending("generic_number_word", word, stem=1)
     if value >= 0 and k >= 0 and len(digits) <= 4 and (

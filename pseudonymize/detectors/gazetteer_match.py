@@ -959,8 +959,13 @@ class Matcher:
                 skip_to = i + car
                 continue
             # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
-            phrase = self._phrase_span(doc, i) if folds[i] in phrases and i + 1 < len(folds) and (
-                folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED) else None
+            phrase = None
+            if folds[i] in phrases and i + 1 < len(folds) and (
+                    folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED):
+                skip_to = self._not_name_phrase(doc, i)
+                if skip_to:  # "vi firar Todos Santos": a feast's words are no town nor name
+                    continue
+                phrase = self._phrase_span(doc, i)
             if phrase is not None:
                 spans.append(phrase)
                 skip_to = doc.index_at(phrase.end - 1) + 1
@@ -1568,6 +1573,12 @@ class Matcher:
         return k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
             and (len(follower) > 1 or nxt + 1 < len(doc.texts) and doc.texts[nxt + 1] == ".") \
             and not (k and doc.folds[k - 1] in self.W["class_noun"])
+
+    def _not_name_phrase(self, doc: Doc, i: int) -> int:
+        """The index after a listed phrase at token i that is never personal ("Todos Santos",
+        "Eid al-Fitr": a feast, whose words alone read as a town or a name); 0 for none."""
+        found = self._phrase(doc, i)
+        return found[0] if found and found[1].cats & NOT_NAME else 0
 
     def _phrase(self, doc: Doc, i: int) -> tuple[int, Entry, str] | None:
         """The first known phrase (longest first) whose words start at token i: (the index
