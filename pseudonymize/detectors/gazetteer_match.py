@@ -3737,7 +3737,7 @@ STEP_WORD = {_u_acronym: _may_acronym, _u_lower_name: _may_lower_name,
              _u_place_context: _may_place_context, _u_person: _may_person}
 # The steps whose finding anything (not what) is all the spelling's and the flags': each
 # asked once a plan, its answer the verdict (None: NEVER, else ALWAYS)
-STEP_PURE = frozenset({_u_shape, _u_after_name, _u_fuzzy, _u_homograph})
+STEP_PURE = frozenset({_u_shape, _u_after_name, _u_fuzzy, _u_homograph, _u_place_suffix})
 
 def person_towns(doc: Doc, spans: list[Span],
                  earlier: Iterable[tuple[str, str]] = ()) -> list[Span]:
