@@ -730,7 +730,7 @@ class Matcher:
         self.context_after = lex.derived("context_after", lambda: neighbours(lex, RULES, "after"))
         self._alone: dict[str, bool] = {}
         # `_unknown`'s steps a word runs, by its spelling, its context flags and the step
-        # tuple its neighbours gave (`STEP_WORD`; bounded as `_alone` is)
+        # tuple its neighbours gave (`STEP_WORD`, `STEP_PURE`; bounded as `_alone` is)
         self._plans: dict[tuple, tuple[tuple[Callable, ...], int]] = {}
         # A long essay's verdicts, remembered by context window (`Verdicts`); `asked` notes
         # the reads back to the sentence start a judgement made, with their answers (`_far`),
@@ -2317,7 +2317,9 @@ class Matcher:
         word beside none of the words the steps before `_u_shape` read first is rejected
         without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
         not after `capital_steps_before` starts at `_u_shape`; a step whose first read is a word
-        right before (`STEP_BEFORE`) runs only after one of its words (`steps_after`)."""
+        right before (`STEP_BEFORE`) runs only after one of its words (`steps_after`); of the
+        rest, the steps that can find nothing for this spelling and these context flags are
+        left out of the plan remembered for them (`_plan_on`)."""
         doc, i = c.doc, c.i
         if not (c.cap or c.place_ctx) and c.e == EMPTY:  # (the gate skips no country; the
             country = _u_misspelt_country(self, c)  # steps after it need not ask again)
@@ -3637,8 +3639,8 @@ CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unkn
 
 
 # What `_unknown`'s steps can find, by what a spelling fixes (its key, its entry less the place
-# fields `_classify` may drop, its case) and the context flags `Matcher._unknown` keys its plans by
-# (initial, after_name, place_ctx, name_ctx, named): NEVER (the step returns None there: a
+# fields `_classify` may drop, its case) and the context flags `Matcher._unknown` keys its
+# plans by (initial, after_name, place_ctx, name_ctx, named): NEVER (the step returns None: a
 # superset of its first test, which stands before any read back to the sentence start,
 # `_far`), ALWAYS (it returns a span or REJECT there whatever the context: no step after it
 # runs) or MAY.
