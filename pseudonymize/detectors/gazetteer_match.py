@@ -729,6 +729,9 @@ class Matcher:
                                           lambda: neighbours(lex, RULES, "before"))
         self.context_after = lex.derived("context_after", lambda: neighbours(lex, RULES, "after"))
         self._alone: dict[str, bool] = {}
+        # `_unknown`'s steps a word runs, by its spelling, its context flags and the step
+        # tuple its neighbours gave (`STEP_WORD`, `STEP_PURE`; bounded as `_alone` is)
+        self._plans: dict[tuple, tuple[tuple[Callable, ...], int]] = {}
         # A long essay's verdicts, remembered by context window (`Verdicts`); `asked` notes
         # the reads back to the sentence start a judgement made, with their answers (`_far`),
         # per thread: the threads of a release's worker share one engine.
@@ -2325,7 +2328,9 @@ class Matcher:
         word beside none of the words the steps before `_u_shape` read first is rejected
         without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
         not after `capital_steps_before` starts at `_u_shape`; a step whose first read is a word
-        right before (`STEP_BEFORE`) runs only after one of its words (`steps_after`)."""
+        right before (`STEP_BEFORE`) runs only after one of its words (`steps_after`); of the
+        rest, the steps that can find nothing for this spelling and these context flags are
+        left out of the plan remembered for them (`_plan_on`)."""
         doc, i = c.doc, c.i
         if not (c.cap or c.place_ctx) and c.e == EMPTY:  # (the gate skips no country; the
             country = _u_misspelt_country(self, c)  # steps after it need not ask again)
@@ -2341,11 +2346,41 @@ class Matcher:
         if c.cap:
             steps = capital if i >= 2 and doc.folds[i - 1] in self.capital_steps_before \
                 or doc.texts[i].isupper() else shaped
-        for step in steps:
+        at = (doc.texts[i], steps, c.initial, c.after_name, c.place_ctx, c.name_ctx, c.named)
+        known, upto = self._plans.get(at, NO_PLAN)
+        for step in known:
             found = step(self, c)
             if found is not None:
                 return found or None
-        return None
+        return self._plan_on(at, known, upto, c) if upto < len(steps) else None
+
+    def _plan_on(self, at: tuple, known: tuple[Callable, ...], upto: int, c: Cand) -> Span | None:
+        """`_unknown`'s steps from `at[1][upto]` on, those that can find nothing for this
+        spelling and these flags (`STEP_WORD`, `STEP_PURE`) left out of the plan remembered
+        for them (`known` so far): each step's verdict is asked once, when a word first gets
+        that far (bounded: long words, a full table not kept; one immutable pair per write,
+        so the threads that share an engine only ever store a true prefix)."""
+        steps, found = at[1], None
+        while upto < len(steps) and found is None:
+            step = steps[upto]
+            upto += 1
+            ask = STEP_WORD.get(step)
+            if ask is not None:
+                verdict = ask(self, c)
+                found = step(self, c) if verdict else None
+            elif step in STEP_PURE:
+                found = step(self, c)
+                verdict = NEVER if found is None else ALWAYS
+            else:
+                verdict, found = MAY, step(self, c)
+            if verdict:
+                known += (step,)
+                if verdict == ALWAYS:
+                    upto = len(steps)  # (no step after it runs)
+        if len(at[0]) <= T.REMEMBERED_WORD_MAX and (len(self._plans) < T.REMEMBERED_WORDS
+                                                    or at in self._plans):
+            self._plans[at] = known, upto
+        return found or None
 
     def _town_pair(self, doc: Doc, last: Span, span: Span, e: Entry, i: int) -> bool:
         """Whether `last` and `span` are two small foreign towns written as one name."""
@@ -3603,7 +3638,8 @@ STEP_BEFORE = {_u_workplace: ("institution_preposition",),
                _u_city_part: ("place_trigger.prep",),
                _u_water: ("water_preposition", "place_trigger.prep"),
                _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
-               _u_district_run: ("place_trigger.prep", "place_article")}
+               _u_district_run: ("place_trigger.prep", "place_article"),
+               _u_feast: ("celebration_verb", "inverted_subject")}
 # The steps that act on one case only (True: a capitalised word, False: a lower-case one), as
 # their first test says: `Matcher._unknown` runs them on words of that case alone
 STEP_CASE = {_u_feast: True, _u_foreign_head: True, _u_after_name: True, _u_name_pair: True,
@@ -3611,6 +3647,110 @@ STEP_CASE = {_u_feast: True, _u_foreign_head: True, _u_after_name: True, _u_name
              _u_street_apart: False, _u_lower_name: False, _u_city_part: False, _u_water: False,
              _u_article_place: False}
 CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unknown`)
+
+
+# What `_unknown`'s steps can find, by what a spelling fixes (its key, its entry less the place
+# fields `_classify` may drop, its case) and the context flags `Matcher._unknown` keys its
+# plans by (initial, after_name, place_ctx, name_ctx, named): NEVER (the step returns None: a
+# superset of its first test, which stands before any read back to the sentence start,
+# `_far`), ALWAYS (it returns a span or REJECT there whatever the context: no step after it
+# runs) or MAY.
+NEVER, MAY, ALWAYS = False, True, 2
+NO_PLAN: tuple[tuple[Callable, ...], int] = ((), 0)  # (`Matcher._plan_on`)
+
+
+def _may_acronym(m: Matcher, c: Cand) -> int:
+    """An acronym inside a sentence ("på SSAB")."""
+    text = c.doc.texts[c.i]
+    return not (c.initial or len(text) < 2 or not text.isupper())
+
+
+def _may_lower_name(m: Matcher, c: Cand) -> int:
+    """A rare lower-case word no list or vocabulary holds."""
+    e = c.e
+    return not (c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary)
+
+
+def _may_foreign_head(m: Matcher, c: Cand) -> int:
+    """A capital inside a sentence, no naming context."""
+    return not (c.initial or c.name_ctx or c.named or not c.cap)
+
+
+def _may_district_run(m: Matcher, c: Cand) -> int:
+    """A capitalised word no list holds, or a lower-case one no list or count knows."""
+    e = c.e
+    if c.cap:
+        return not (c.initial or e.zipf or e.cats or e.gender or e.surname_rank or e.country)
+    return _unheard(m, c.doc, c.i)
+
+
+def _may_word(m: Matcher, c: Cand) -> int:
+    """A marked word or one of a category always; one with an everyday ending may be."""
+    e, key = c.e, c.key
+    if c.doc.texts[c.i].lower() in m.lex.marks and not (c.place_ctx and c.cap) \
+            or e.cats - HOMOGRAPH:
+        return ALWAYS
+    return not c.place_ctx and key.endswith(m.ENDS["ordinary_ending"]) or c.initial \
+        and not c.named and key.endswith(m.ENDS["initial_adjective_ending"])
+
+
+def _may_name_pair(m: Matcher, c: Cand) -> int:
+    """A rarer capital inside a sentence, no place's context."""
+    return not (c.initial or c.place_ctx or not c.cap or c.e.zipf >= T.PAIR_ZIPF)
+
+
+def _may_lower_addressee(m: Matcher, c: Cand) -> int:
+    """A lower-case word of letters no list, count or vocabulary knows."""
+    return not (c.cap or c.e.zipf >= T.RARE or c.e.cats or c.key in m.vocabulary
+                or len(c.key) < 3) and c.doc.texts[c.i].isalpha()
+
+
+def _may_lower_place(m: Matcher, c: Cand) -> int:
+    """A rarer lower-case word of letters no list or vocabulary holds, after a place word."""
+    return not (c.cap or not c.place_ctx or c.e.zipf >= max(T.MISSPELT_MAX, T.RARE)
+                or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary) \
+        and c.doc.texts[c.i].replace("-", "").isalpha()
+
+
+def _may_place_list(m: Matcher, c: Cand) -> int:
+    """A capital inside a sentence after a place preposition."""
+    return not (c.initial or not c.cap or not c.place_ctx)
+
+
+def _may_frequent(m: Matcher, c: Cand) -> int:
+    """Lower case with no naming verb, or above all of `_u_frequent`'s limits, always; at
+    least the lowest of them may be."""
+    if not (c.cap or c.named) or c.e.zipf >= max(T.INITIAL_UNKNOWN_MAX, T.COMMON,
+                                                 T.DOMINANT_WORD):
+        return ALWAYS
+    return c.e.zipf >= min(T.INITIAL_UNKNOWN_MAX, T.COMMON, T.DOMINANT_WORD)
+
+
+def _may_place_context(m: Matcher, c: Cand) -> int:
+    """After a place preposition a span always (an addressee, a bank, a region, a place)."""
+    return ALWAYS if c.place_ctx else NEVER
+
+
+def _may_person(m: Matcher, c: Cand) -> int:
+    """After a name or a naming trigger a span always; a short word opening a sentence may
+    be rejected."""
+    if c.after_name or c.name_ctx:
+        return ALWAYS
+    return c.initial and len(c.key) < 4
+
+
+# (a step without one is asked of every word its plan reaches: `_u_namelike_slot`'s first
+# test, no listed reading, passes nearly every word that gets that far; `_u_proper_noun`
+# always finds a name and ends every plan that reaches it)
+STEP_WORD = {_u_acronym: _may_acronym, _u_lower_name: _may_lower_name,
+             _u_foreign_head: _may_foreign_head, _u_district_run: _may_district_run,
+             _u_word: _may_word, _u_name_pair: _may_name_pair,
+             _u_lower_addressee: _may_lower_addressee, _u_lower_place: _may_lower_place,
+             _u_place_list: _may_place_list, _u_frequent: _may_frequent,
+             _u_place_context: _may_place_context, _u_person: _may_person}
+# The steps whose finding anything (not what) is all the spelling's and the flags': each
+# asked once a plan, its answer the verdict (None: NEVER, else ALWAYS)
+STEP_PURE = frozenset({_u_shape, _u_after_name, _u_fuzzy, _u_homograph, _u_place_suffix})
 
 def person_towns(doc: Doc, spans: list[Span],
                  earlier: Iterable[tuple[str, str]] = ()) -> list[Span]:

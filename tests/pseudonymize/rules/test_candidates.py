@@ -205,8 +205,10 @@ def test_the_lexicon_mark_shape_is_the_test_it_skips(offline_engine) -> None:
 def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch) -> None:
     """`Matcher._unknown` (lower-case words beside none of `lower_steps_before`/`_after`
     rejected without the steps before `_u_shape`, capitalised ones not after
-    `capital_steps_before` starting at `_u_shape`) gives the answer of running every step, for
-    every word it judges in the rule-table sentences (also in lower and upper case)."""
+    `capital_steps_before` starting at `_u_shape`; the steps a spelling and its flags can find
+    nothing with left out of its remembered plan, `STEP_WORD`, `STEP_PURE`) gives the answer of
+    running every step, for every word it judges in the rule-table sentences (also in lower
+    and upper case), as the plans are made and again from the remembered plans."""
     from pseudonymize.detectors import gazetteer_match as gm
 
     matcher, _ = _families(offline_engine)
@@ -229,10 +231,14 @@ def test_the_unknown_word_gate_is_the_steps_it_skips(offline_engine, monkeypatch
 
     capital: list[bool] = []
     monkeypatch.setattr(gm.Matcher, "_unknown", both)
-    for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
-        matcher.detect(Doc.make(text, offline_engine.lex))
-    assert sum(judged) > 100  # lower-case words the gate decides on
-    assert sum(capital) > 100  # and capitalised ones
+    monkeypatch.setattr(matcher, "_plans", {})
+    for _ in range(2):  # (the second time each word's plan is a remembered one)
+        for text in [t for s in _sentences() for t in (s, s.lower(), s.upper())]:
+            matcher.detect(Doc.make(text, offline_engine.lex))
+    assert sum(judged) > 200  # lower-case words the gate decides on
+    assert sum(capital) > 200  # and capitalised ones
+    assert len(matcher._plans) > 100
+    assert any(upto < len(at[1]) for at, (_, upto) in matcher._plans.items())  # open plans
 
 
 def test_the_workplace_gate_is_the_reads_it_skips(offline_engine) -> None:
