@@ -19,7 +19,8 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
-from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
+from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
+                                                     _org_role,
                                                      apposed_business, profession_context,
                                                      studied_at, works_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
@@ -196,15 +197,19 @@ USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger"
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
                   reads=("work_word",))
-TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
-                     ending=("town_company_ending", "town_company_lower_ending"))
+TOWN_COMPANY = _rule("town-company", ("other_institution", "work"), 0.8,
+                     ending=("town_company_ending", "town_company_lower_ending",
+                             "region_company_lower_ending"),
+                     reads=("work_word", "go_between"))
+# "pratar busan-dialekt", "en Göteborgs-dialekt": a town or region hyphened to its speech or people
+PLACE_COMPOUND = _rule("place-compound", ("city", "region"), 0.75, ending=("place_compound_tail",))
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head",
                                   "adjective_ending", "town_unique_institution",
                                   "institution_preposition", "place_trigger", "saint_word",
-                                  "place_name_stem_ending"))
+                                  "place_name_stem_ending", "kind_noun", "prof", "possessive"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
@@ -1288,9 +1293,11 @@ class ContextRules:
                 and part not in self.stems.vocabulary  # not "musik-skolan"
         context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None \
             or i >= 2 and doc.folds[i - 1] == "i" and doc.folds[i - 2] in self.w["school_verb"] \
+            or i and doc.folds[i - 1] in self.w["kind_noun"] or _institution_role(doc, i) \
             or bool(self.lex.words.ending("place_name_stem_ending", stem.removesuffix("s"), stem=3))
         # ("smedsgärds|skolan": a place's or family's name before the ending, in any context)
-        # ("går i engelbrektskolan": a school one goes "i" too)
+        # ("går i engelbrektskolan": a school one goes "i" too; "sin skola hellidsskolan": its
+        # kind before it; "lärare på rutsborgskolan": a profession's place)
         return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
             doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
 
@@ -1494,13 +1501,50 @@ def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     head = r.lex.words.ending("town_company_lower_ending", low, stem=3, surface=True)
     e = doc.entries[i]
-    if head and not e.zipf and not e.cats and not e.place_kind:
+    if e.zipf or e.cats or e.place_kind:
+        return False
+    regional = r.lex.words.ending("region_company_lower_ending", low, stem=3, surface=True)
+    if regional and _swedish_region(r, fold(low[:-len(regional)])):
+        add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i],
+                              _org_role(doc, i, "other_institution"), key=doc.folds[i]))
+    elif head:
         stem = fold(low[:-len(head)])
         if any(r.lex.get(k).se_pop >= T.SE_ATTESTED and "district" not in r.lex.get(k).cats
                for k in (stem, stem[:-1] if stem.endswith("s") else stem)):
             add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution",
                                   key=doc.folds[i]))
     return False
+
+
+COMPOUND_PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city",
+                        "region": "region"}
+
+
+def _place_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"pratar busan-dialekt", "en Göteborgs-dialekt", "malmö-tjej": a town or region the lists
+    hold, joined by a hyphen to a word of its speech or people (`place_compound_tail`), is
+    named there; only the place's part is the span (a genitive's s marks it `gen`)."""
+    low = doc.texts[i].lower()
+    head = r.lex.words.ending("place_compound_tail", low, surface=True)
+    stem = low[:len(low) - len(head)]
+    if not head or len(stem) < 4 or stem[-1] != "-":
+        return False
+    part = fold(stem[:-1])
+    readings = ((part, ()), (part[:-1], ("gen",))) if part.endswith("s") else ((part, ()),)
+    for key, attrs in readings:
+        e = r.lex.get(key)
+        label = COMPOUND_PLACE_LABEL.get(e.place_kind or "")
+        if label and not e.gender and not e.cats - NAMEISH - {"common_name_homograph"}:
+            add(PLACE_COMPOUND.span(doc.offsets[i], doc.offsets[i] + len(stem) - 1, label, attrs,
+                                    key=key))
+            return False
+    return False
+
+
+def _swedish_region(r: ContextRules, stem: str) -> bool:
+    """A Swedish landskap or län, also in its genitive ("blekinge", "hallands")."""
+    return any(r.lex.get(k).place_kind == "region" and r.lex.get(k).place_country == "SE"
+               for k in (stem, stem[:-1] if stem.endswith("s") else stem))
 
 
 def _swedish_stem(r: ContextRules, stem: str) -> bool:
@@ -2840,7 +2884,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
-    (TOWN_COMPANY, _town_company), (CONGREGATION, _congregation),
+    (TOWN_COMPANY, _town_company), (PLACE_COMPOUND, _place_compound),
+    (CONGREGATION, _congregation),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower),
     (LANDFORM_WORKPLACE, _landform_workplace), (ACRONYM, _acronym),

@@ -314,11 +314,13 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
                    and "district" in doc.entries[i].cats
                    or (folds[j] in W["district_preposition"] or folds[j] in W["geo_preposition"])
                    and (not doc.entries[i].zipf
-                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")
+                        and (place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")
+                             or doc.entries[i].place_country not in ("", "SE"))
                         or doc.entries[i].cats & CURATED_PLACES)):
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
         # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village;
-        # "badar vid ivö": a listed island, lake or park (not the name Ivo)
+        # "badar vid ivö": a listed island, lake or park (not the name Ivo); "i skogen vid
+        # nador": a town abroad that is no word at all
         k = j - 1
         ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
         stayed = False  # "är kvar i": the verb to be says where someone stays
