@@ -1516,6 +1516,7 @@ def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+HOMOGRAPH_CAT = frozenset({"common_name_homograph"})
 COMPOUND_PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city",
                         "region": "region"}
 
@@ -1534,7 +1535,7 @@ def _place_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     for key, attrs in readings:
         e = r.lex.get(key)
         label = COMPOUND_PLACE_LABEL.get(e.place_kind or "")
-        if label and not e.gender and not e.cats - NAMEISH - {"common_name_homograph"}:
+        if label and not e.gender and not e.cats - NAMEISH - HOMOGRAPH_CAT:
             add(PLACE_COMPOUND.span(doc.offsets[i], doc.offsets[i] + len(stem) - 1, label, attrs,
                                     key=key))
             return False
@@ -2457,11 +2458,17 @@ def _place_in_country(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     k = i + 2 if i + 2 < n and folds[i + 2] in r.w["compass_word"] else i + 1
     if not (texts[i].isalpha() and texts[i].islower() and i
             and folds[i - 1] in r.w["place_trigger.prep"] and i + 1 < n and k + 1 < n
-            and folds[i + 1] in r.w["inside_preposition"] and doc.entries[k + 1].country):
+            and folds[i + 1] in r.w["inside_preposition"]
+            and (doc.entries[k + 1].country or doc.entries[k + 1].place_kind == "region")):
         return False
     e, key = doc.entries[i], folds[i]
     if e.zipf < T.RARE and not e.cats and key not in r.stems.vocabulary and not e.country \
-            or key.endswith("s") and r.lex.marks.get(key[:-1]) == "fam":
+            or key.endswith("s") and r.lex.marks.get(key[:-1]) == "fam" \
+            or e.place_kind == "city" and e.place_country in (doc.entries[k + 1].place_country,
+                                                             doc.entries[k + 1].country) \
+            and e.zipf < T.DOMINANT_WORD and not e.gender and not e.cats - NAMEISH - HOMOGRAPH_CAT:
+        # ("från hov i östergötland", "bor i berg i jämtland": a locality of that region
+        # whatever everyday word it also is)
         add(PLACE_IN_COUNTRY.span(doc.offsets[i], doc.ends[i], "city", key=key))
     return False
 

@@ -2213,9 +2213,15 @@ class Matcher:
                 and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
             if c.key in self.W["personal_pronoun"]:
                 return False  # "besökte vi Västerås domkyrka": the pronoun, not the village Vi
+            # "på tetra pak i lund", "cyklar från bro": a town's noun bare after "i"/"från",
+            # with no article nor definite ending, is no Swedish noun phrase ("i en lund",
+            # "i lunden" are): the town
+            bare = c.place_ctx == 1 and e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD \
+                and folds[i - 1] in self.W["unheard_place_preposition"] \
+                and not c.key.endswith(self.ENDS["definite_ending"])  # ("i boden": the shed)
             return not is_name and e.cats <= HOMOGRAPH and (
                 c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
-                or (c.place_ctx == 1 or listed) and bool(e.country)
+                or (c.place_ctx == 1 or listed) and bool(e.country) or bare
                 or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
                 and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
         if label in ORG_LABELS:
