@@ -158,6 +158,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
+                          "name_adjective",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
                           "article_prefix", "geo_preposition", "naming_adverb"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
@@ -846,6 +847,10 @@ class ContextRules:
                                      or folds[i - 1] in self.w["geo_preposition"])
         if self._kind_after_name(doc, i, geo, region, add):
             return
+        if geo and self._adjective_name(doc, j):  # "sjön stora le", "ön lilla karlsö"
+            add(NAMED_KIND.span(doc.offsets[j], doc.ends[j + 1], "geo",
+                                key=" ".join(folds[j:j + 2])))
+            return
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper()
                            or self._unknown_name(doc, j, geo, counted=counted)
@@ -879,6 +884,15 @@ class ContextRules:
             or label == "other_institution" else j  # "floden hari rud", "kyrkan kidane mehret"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
+
+    def _adjective_name(self, doc: Doc, j: int) -> bool:
+        """Token j, in lower case right after a lake's, island's or mountain's kind noun, is a
+        size or direction word (`name_adjective`) whose noun follows: the kind's name ("sjön
+        stora le"; Swedish puts such an adjective before the kind: "stora sjön")."""
+        k = j + 1
+        return k < len(doc.texts) and k not in doc.starts and doc.texts[j].islower() \
+            and doc.folds[j] in self.w["name_adjective"] and doc.texts[k].isalpha() \
+            and doc.texts[k].islower() and doc.entries[k].zipf < T.DOMINANT_WORD
 
     def _naming_verb_after(self, doc: Doc, i: int, j: int) -> int | None:
         """Where the name starts that a naming verb after the kind noun at i gives ("en
@@ -1890,12 +1904,8 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if doc.entries[i + 1].gender and not _place_said(r, doc, i):
             return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio Negro")
         end = r._connected_run(doc, i + 1)
-    elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _place_said(r, doc, i) \
-            and _unheard_word(r, doc, i + 1):
-        end = i + 1
-        while end + 1 < min(len(doc.texts), i + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
-                and doc.texts[end + 1].islower() and _unheard_word(r, doc, end + 1):
-            end += 1
+    elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _place_said(r, doc, i):
+        end = _lower_geo_run(r, doc, i)
     else:
         return False
     if end > i:
@@ -1910,6 +1920,25 @@ def _place_said(r: ContextRules, doc: Doc, i: int) -> bool:
     prev = doc.folds[i - 1] if i else ""
     return prev in r.w["place_trigger.prep"] or prev in r.w["geo_preposition"] \
         or prev in r.w["topic_preposition"] and i >= 2 and doc.folds[i - 2] in r.w["topic_verb"]
+
+
+def _lower_geo_run(r: ContextRules, doc: Doc, i: int) -> int:
+    """The last token of the lower-case name after the kind word at i: words no list holds
+    ("jebel akhdar"), and a foreign name's particles ("de", "del la") with the word after
+    them, whatever it is but a Swedish function word ("salar de uyuni", "isla del sol")."""
+    texts, folds, n = doc.texts, doc.folds, min(len(doc.texts), i + 2 * T.NAME_RUN_MAX)
+    end = i  # (the particles come on top of NAME_RUN_MAX words)
+    while end + 1 < n and end + 1 not in doc.starts and texts[end + 1].islower():
+        k = end + 1
+        while k + 1 < n and folds[k] in r.w["name_connector"]:
+            k += 1  # "de la"
+        if k == end + 1 and not _unheard_word(r, doc, k) \
+                or k > end + 1 and (k in doc.starts or not texts[k].isalpha()
+                                    or not texts[k].islower()
+                                    or doc.entries[k].zipf >= T.DOMINANT_WORD):
+            break
+        end = k
+    return end
 
 
 def _unheard_word(r: ContextRules, doc: Doc, k: int) -> bool:
