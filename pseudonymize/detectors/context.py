@@ -749,8 +749,10 @@ class ContextRules:
                                                                             (",", ","))):
             return False
         if texts[i - 1] == ",":  # a name, not a kin word or a street ("Storgatan, 12, ...")
-            return texts[i - 2][:1].isupper() and bool(doc.entries[i - 2].gender) \
-                and doc.entries[i - 2].zipf < T.COMMON
+            # (also a full name's family name: "Ivana Bark, 39, från Skopje")
+            full = i >= 3 and texts[i - 3][:1].isupper() and bool(doc.entries[i - 3].gender)
+            return texts[i - 2][:1].isupper() and (
+                bool(doc.entries[i - 2].gender) and doc.entries[i - 2].zipf < T.COMMON or full)
         return self._person(doc, i - 2) and not self._kin(doc, i - 2)
 
     def _aged_one(self, doc: Doc, i: int) -> bool:
@@ -882,7 +884,8 @@ class ContextRules:
             label = "work"  # "praktik på förskolan Solrosen": where someone works
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
             max(closing, self._lower_run(doc, j)) if named or geo \
-            or label == "other_institution" else j  # "floden hari rud", "kyrkan kidane mehret"
+            or label in ("other_institution", "city") else j  # "floden hari rud", "kyrkan
+        # kidane mehret", "byn tula toli"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
 
@@ -1925,7 +1928,7 @@ def _place_said(r: ContextRules, doc: Doc, i: int) -> bool:
 
 def _lower_geo_run(r: ContextRules, doc: Doc, i: int) -> int:
     """The last token of the lower-case name after the kind word at i: words no list holds
-    ("jebel akhdar"), and a foreign name's particles ("de", "del la") with the word after
+    ("jebel akhdar"), first a listed name too ("lac rose"), and a foreign name's particles ("de", "del la") with the word after
     them, whatever it is but a Swedish function word ("salar de uyuni", "isla del sol")."""
     texts, folds, n = doc.texts, doc.folds, min(len(doc.texts), i + 2 * T.NAME_RUN_MAX)
     end = i  # (the particles come on top of NAME_RUN_MAX words)
@@ -1933,13 +1936,21 @@ def _lower_geo_run(r: ContextRules, doc: Doc, i: int) -> int:
         k = end + 1
         while k + 1 < n and folds[k] in r.w["name_connector"]:
             k += 1  # "de la"
-        if k == end + 1 and not _unheard_word(r, doc, k) \
+        if k == end + 1 and not (_unheard_word(r, doc, k) or k == i + 1 and _named_word(doc, k)) \
                 or k > end + 1 and (k in doc.starts or not texts[k].isalpha()
                                     or not texts[k].islower()
                                     or doc.entries[k].zipf >= T.DOMINANT_WORD):
             break
         end = k
     return end
+
+
+def _named_word(doc: Doc, k: int) -> bool:
+    """Token k is a name the lists hold (given name, family name, place), no dominant word:
+    right after a geo prefix the name's first word ("lac rose", "lago maggiore")."""
+    e = doc.entries[k]
+    return doc.texts[k].isalpha() and bool(e.gender or e.surname_rank or e.place_kind) \
+        and e.zipf < T.DOMINANT_WORD and not e.cats - NAMEISH - HOMOGRAPH_CAT
 
 
 def _unheard_word(r: ContextRules, doc: Doc, k: int) -> bool:
@@ -2726,6 +2737,9 @@ def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"buss 4", "linje 17", "buss nummer 2", "spårvagn nr. 7", "bussnummer 14"."""
     digits, value = _digits(doc, i)
     k = _number_owner(r, doc, i, (".",))  # "buss nummer 2", "linje nr. 4"
+    if k == i - 1 >= 1 and doc.folds[k - 1] == "med" and len(digits) == 4 \
+            and value >= T.FIRST_PERSONAL_YEAR:
+        return False  # "kom till Sverige med flyg 2016": how and when one came, no line
     word = doc.folds[k] if k >= 0 else ""
     head = r.lex.words.ending("generic_number_word", word, stem=1)
     if value >= 0 and k >= 0 and len(digits) <= 4 and (
