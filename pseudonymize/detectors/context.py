@@ -19,7 +19,8 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
-from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _org_role,
+from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
+                                                     _org_role,
                                                      apposed_business, profession_context,
                                                      studied_at, works_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
@@ -157,6 +158,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
+                          "name_adjective",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
                           "article_prefix", "geo_preposition", "naming_adverb"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
@@ -196,15 +198,19 @@ USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger"
 IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
 TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
                   reads=("work_word",))
-TOWN_COMPANY = _rule("town-company", ("other_institution",), 0.8,
-                     ending=("town_company_ending", "town_company_lower_ending"))
+TOWN_COMPANY = _rule("town-company", ("other_institution", "work"), 0.8,
+                     ending=("town_company_ending", "town_company_lower_ending",
+                             "region_company_lower_ending"),
+                     reads=("work_word", "go_between"))
+# "pratar busan-dialekt", "en Göteborgs-dialekt": a town or region hyphened to its speech or people
+PLACE_COMPOUND = _rule("place-compound", ("city", "region"), 0.75, ending=("place_compound_tail",))
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
                                   "course_word", "university_suffix", "congregation_head",
                                   "adjective_ending", "town_unique_institution",
                                   "institution_preposition", "place_trigger", "saint_word",
-                                  "place_name_stem_ending"))
+                                  "place_name_stem_ending", "kind_noun", "prof", "possessive"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
@@ -267,7 +273,8 @@ DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85,
                     reads=("weekday", "date_trigger", "ordinal_noun", "unit_word"))
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7, reads=("weekday", "ordinal_noun"))
 TRANSPORT_NR = _rule("transport", ("transport_nr",), 0.8,
-                     reads=("transport_word", "generic_number_word"))
+                     reads=("transport_word", "generic_number_word", "line_company_ending",
+                            "unit_word"))
 STREET_NUMBER = _rule("street-number", ("street_nr", "place"), 0.85,
                       reads=("street_ending", "street_noun", "house_number_word", "street_prefix",
                              "street_abbreviation", "word_like_abbreviation",
@@ -742,8 +749,10 @@ class ContextRules:
                                                                             (",", ","))):
             return False
         if texts[i - 1] == ",":  # a name, not a kin word or a street ("Storgatan, 12, ...")
-            return texts[i - 2][:1].isupper() and bool(doc.entries[i - 2].gender) \
-                and doc.entries[i - 2].zipf < T.COMMON
+            # (also a full name's family name: "Ivana Bark, 39, från Skopje")
+            full = i >= 3 and texts[i - 3][:1].isupper() and bool(doc.entries[i - 3].gender)
+            return texts[i - 2][:1].isupper() and (
+                bool(doc.entries[i - 2].gender) and doc.entries[i - 2].zipf < T.COMMON or full)
         return self._person(doc, i - 2) and not self._kin(doc, i - 2)
 
     def _aged_one(self, doc: Doc, i: int) -> bool:
@@ -841,6 +850,10 @@ class ContextRules:
                                      or folds[i - 1] in self.w["geo_preposition"])
         if self._kind_after_name(doc, i, geo, region, add):
             return
+        if geo and self._adjective_name(doc, j):  # "sjön stora le", "ön lilla karlsö"
+            add(NAMED_KIND.span(doc.offsets[j], doc.ends[j + 1], "geo",
+                                key=" ".join(folds[j:j + 2])))
+            return
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper()
                            or self._unknown_name(doc, j, geo, counted=counted)
@@ -871,9 +884,19 @@ class ContextRules:
             label = "work"  # "praktik på förskolan Solrosen": where someone works
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
             max(closing, self._lower_run(doc, j)) if named or geo \
-            or label == "other_institution" else j  # "floden hari rud", "kyrkan kidane mehret"
+            or label in ("other_institution", "city") else j  # "floden hari rud", "kyrkan
+        # kidane mehret", "byn tula toli"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
+
+    def _adjective_name(self, doc: Doc, j: int) -> bool:
+        """Token j, in lower case right after a lake's, island's or mountain's kind noun, is a
+        size or direction word (`name_adjective`) whose noun follows: the kind's name ("sjön
+        stora le"; Swedish puts such an adjective before the kind: "stora sjön")."""
+        k = j + 1
+        return k < len(doc.texts) and k not in doc.starts and doc.texts[j].islower() \
+            and doc.folds[j] in self.w["name_adjective"] and doc.texts[k].isalpha() \
+            and doc.texts[k].islower() and doc.entries[k].zipf < T.DOMINANT_WORD
 
     def _naming_verb_after(self, doc: Doc, i: int, j: int) -> int | None:
         """Where the name starts that a naming verb after the kind noun at i gives ("en
@@ -1288,9 +1311,11 @@ class ContextRules:
                 and part not in self.stems.vocabulary  # not "musik-skolan"
         context = _institution_context(doc, i) is not None or studied_at(doc, i) is not None \
             or i >= 2 and doc.folds[i - 1] == "i" and doc.folds[i - 2] in self.w["school_verb"] \
+            or i and doc.folds[i - 1] in self.w["kind_noun"] or _institution_role(doc, i) \
             or bool(self.lex.words.ending("place_name_stem_ending", stem.removesuffix("s"), stem=3))
         # ("smedsgärds|skolan": a place's or family's name before the ending, in any context)
-        # ("går i engelbrektskolan": a school one goes "i" too)
+        # ("går i engelbrektskolan": a school one goes "i" too; "sin skola hellidsskolan": its
+        # kind before it; "lärare på rutsborgskolan": a profession's place)
         return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
             doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
 
@@ -1494,13 +1519,51 @@ def _town_company(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     head = r.lex.words.ending("town_company_lower_ending", low, stem=3, surface=True)
     e = doc.entries[i]
-    if head and not e.zipf and not e.cats and not e.place_kind:
+    if e.zipf or e.cats or e.place_kind:
+        return False
+    regional = r.lex.words.ending("region_company_lower_ending", low, stem=3, surface=True)
+    if regional and _swedish_region(r, fold(low[:-len(regional)])):
+        add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i],
+                              _org_role(doc, i, "other_institution"), key=doc.folds[i]))
+    elif head:
         stem = fold(low[:-len(head)])
         if any(r.lex.get(k).se_pop >= T.SE_ATTESTED and "district" not in r.lex.get(k).cats
                for k in (stem, stem[:-1] if stem.endswith("s") else stem)):
             add(TOWN_COMPANY.span(doc.offsets[i], doc.ends[i], "other_institution",
                                   key=doc.folds[i]))
     return False
+
+
+HOMOGRAPH_CAT = frozenset({"common_name_homograph"})
+COMPOUND_PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city",
+                        "region": "region"}
+
+
+def _place_compound(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"pratar busan-dialekt", "en Göteborgs-dialekt", "malmö-tjej": a town or region the lists
+    hold, joined by a hyphen to a word of its speech or people (`place_compound_tail`), is
+    named there; only the place's part is the span (a genitive's s marks it `gen`)."""
+    low = doc.texts[i].lower()
+    head = r.lex.words.ending("place_compound_tail", low, surface=True)
+    stem = low[:len(low) - len(head)]
+    if not head or len(stem) < 4 or stem[-1] != "-":
+        return False
+    part = fold(stem[:-1])
+    readings = ((part, ()), (part[:-1], ("gen",))) if part.endswith("s") else ((part, ()),)
+    for key, attrs in readings:
+        e = r.lex.get(key)
+        label = COMPOUND_PLACE_LABEL.get(e.place_kind or "")
+        if label and not e.gender and not e.cats - NAMEISH - HOMOGRAPH_CAT:
+            add(PLACE_COMPOUND.span(doc.offsets[i], doc.offsets[i] + len(stem) - 1, label, attrs,
+                                    key=key))
+            return False
+    return False
+
+
+def _swedish_region(r: ContextRules, stem: str) -> bool:
+    """A Swedish landskap or län, also in its genitive ("blekinge", "hallands")."""
+    return any(r.lex.get(k).place_kind == "region" and r.lex.get(k).place_country == "SE"
+               for k in (stem, stem[:-1] if stem.endswith("s") else stem))
 
 
 def _swedish_stem(r: ContextRules, stem: str) -> bool:
@@ -1845,12 +1908,8 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if doc.entries[i + 1].gender and not _place_said(r, doc, i):
             return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio Negro")
         end = r._connected_run(doc, i + 1)
-    elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _place_said(r, doc, i) \
-            and _unheard_word(r, doc, i + 1):
-        end = i + 1
-        while end + 1 < min(len(doc.texts), i + T.NAME_RUN_MAX) and end + 1 not in doc.starts \
-                and doc.texts[end + 1].islower() and _unheard_word(r, doc, end + 1):
-            end += 1
+    elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _place_said(r, doc, i):
+        end = _lower_geo_run(r, doc, i)
     else:
         return False
     if end > i:
@@ -1865,6 +1924,33 @@ def _place_said(r: ContextRules, doc: Doc, i: int) -> bool:
     prev = doc.folds[i - 1] if i else ""
     return prev in r.w["place_trigger.prep"] or prev in r.w["geo_preposition"] \
         or prev in r.w["topic_preposition"] and i >= 2 and doc.folds[i - 2] in r.w["topic_verb"]
+
+
+def _lower_geo_run(r: ContextRules, doc: Doc, i: int) -> int:
+    """The last token of the lower-case name after the kind word at i: words no list holds
+    ("jebel akhdar"), first a listed name too ("lac rose"), and a foreign name's particles ("de", "del la") with the word after
+    them, whatever it is but a Swedish function word ("salar de uyuni", "isla del sol")."""
+    texts, folds, n = doc.texts, doc.folds, min(len(doc.texts), i + 2 * T.NAME_RUN_MAX)
+    end = i  # (the particles come on top of NAME_RUN_MAX words)
+    while end + 1 < n and end + 1 not in doc.starts and texts[end + 1].islower():
+        k = end + 1
+        while k + 1 < n and folds[k] in r.w["name_connector"]:
+            k += 1  # "de la"
+        if k == end + 1 and not (_unheard_word(r, doc, k) or k == i + 1 and _named_word(doc, k)) \
+                or k > end + 1 and (k in doc.starts or not texts[k].isalpha()
+                                    or not texts[k].islower()
+                                    or doc.entries[k].zipf >= T.DOMINANT_WORD):
+            break
+        end = k
+    return end
+
+
+def _named_word(doc: Doc, k: int) -> bool:
+    """Token k is a name the lists hold (given name, family name, place), no dominant word:
+    right after a geo prefix the name's first word ("lac rose", "lago maggiore")."""
+    e = doc.entries[k]
+    return doc.texts[k].isalpha() and bool(e.gender or e.surname_rank or e.place_kind) \
+        and e.zipf < T.DOMINANT_WORD and not e.cats - NAMEISH - HOMOGRAPH_CAT
 
 
 def _unheard_word(r: ContextRules, doc: Doc, k: int) -> bool:
@@ -2413,11 +2499,17 @@ def _place_in_country(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     k = i + 2 if i + 2 < n and folds[i + 2] in r.w["compass_word"] else i + 1
     if not (texts[i].isalpha() and texts[i].islower() and i
             and folds[i - 1] in r.w["place_trigger.prep"] and i + 1 < n and k + 1 < n
-            and folds[i + 1] in r.w["inside_preposition"] and doc.entries[k + 1].country):
+            and folds[i + 1] in r.w["inside_preposition"]
+            and (doc.entries[k + 1].country or doc.entries[k + 1].place_kind == "region")):
         return False
     e, key = doc.entries[i], folds[i]
     if e.zipf < T.RARE and not e.cats and key not in r.stems.vocabulary and not e.country \
-            or key.endswith("s") and r.lex.marks.get(key[:-1]) == "fam":
+            or key.endswith("s") and r.lex.marks.get(key[:-1]) == "fam" \
+            or e.place_kind == "city" and e.place_country in (doc.entries[k + 1].place_country,
+                                                             doc.entries[k + 1].country) \
+            and e.zipf < T.DOMINANT_WORD and not e.gender and not e.cats - NAMEISH - HOMOGRAPH_CAT:
+        # ("från hov i östergötland", "bor i berg i jämtland": a locality of that region
+        # whatever everyday word it also is)
         add(PLACE_IN_COUNTRY.span(doc.offsets[i], doc.ends[i], "city", key=key))
     return False
 
@@ -2655,6 +2747,12 @@ def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or head and "transport_word" in r.lex.get(word[:-len(head)]).cats):
         add(TRANSPORT_NR.span(doc.offsets[i], doc.ends[i], "transport_nr", key=digits))
         return True
+    if value >= 0 and len(digits) <= 3 and i and doc.texts[i - 1][:1].isalpha() \
+            and r.lex.words.ending("line_company_ending", doc.folds[i - 1], stem=3) \
+            and not (i + 1 < len(doc.texts) and doc.folds[i + 1] in r.w["unit_word"]):
+        # "tog västtrafik 16", "skåneexpressen 3": the company's line (not "västtrafik 20 kronor")
+        add(TRANSPORT_NR.span(doc.offsets[i], doc.ends[i], "transport_nr", key=digits))
+        return True
     return False
 
 
@@ -2843,7 +2941,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LINE_CODE_RULE, _line_code), (USER_ID, _user_id),
     (IN_MUNICIPALITY, _institution), (TOWN_BODY, _institution),
     (INSTITUTION_SUFFIX, _institution), (INSTITUTION_PHRASE, _institution), (CLUB_CODE, _club),
-    (TOWN_COMPANY, _town_company), (CONGREGATION, _congregation),
+    (TOWN_COMPANY, _town_company), (PLACE_COMPOUND, _place_compound),
+    (CONGREGATION, _congregation),
     (TRANSPORT_SUFFIX, _transport_suffix), (BUSINESS_NAME, _business_name),
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower),
     (LANDFORM_WORKPLACE, _landform_workplace), (ACRONYM, _acronym),

@@ -314,11 +314,13 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
                    and "district" in doc.entries[i].cats
                    or (folds[j] in W["district_preposition"] or folds[j] in W["geo_preposition"])
                    and (not doc.entries[i].zipf
-                        and place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")
+                        and (place_suffix(doc.lex, doc.texts[i].lower()) in ("city", "geo")
+                             or doc.entries[i].place_country not in ("", "SE"))
                         or doc.entries[i].cats & CURATED_PLACES)):
         # "bor på hisingen", "på hästö": a district or an unknown island or village;
         # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village;
-        # "badar vid ivö": a listed island, lake or park (not the name Ivo)
+        # "badar vid ivö": a listed island, lake or park (not the name Ivo); "i skogen vid
+        # nador": a town abroad that is no word at all
         k = j - 1
         ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
         stayed = False  # "är kvar i": the verb to be says where someone stays
@@ -2225,9 +2227,15 @@ class Matcher:
                 and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
             if c.key in self.W["personal_pronoun"]:
                 return False  # "besökte vi Västerås domkyrka": the pronoun, not the village Vi
+            # "på tetra pak i lund", "cyklar från bro": a town's noun bare after "i"/"från",
+            # with no article nor definite ending, is no Swedish noun phrase ("i en lund",
+            # "i lunden" are): the town
+            bare = c.place_ctx == 1 and e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD \
+                and folds[i - 1] in self.W["unheard_place_preposition"] \
+                and not c.key.endswith(self.ENDS["definite_ending"])  # ("i boden": the shed)
             return not is_name and e.cats <= HOMOGRAPH and (
                 c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
-                or (c.place_ctx == 1 or listed) and bool(e.country)
+                or (c.place_ctx == 1 or listed) and bool(e.country) or bare
                 or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
                 and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
         if label in ORG_LABELS:

@@ -256,7 +256,7 @@ ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_make",))
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
 YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject",
-                                           "unit_word"))
+                                           "unit_word", "name_verb", "past_ending"))
 
 
 @dataclass
@@ -439,8 +439,9 @@ def _zips(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
             continue
         town, entry = doc.token(k), doc.entries[k]
         lower = not town.text[:1].isupper()
-        if lower and doc.folds[k] in lex.unnamed and not entry.place_kind:
-            continue  # "100 00 kronor"
+        if lower and (doc.folds[k] in lex.unnamed and not entry.place_kind
+                      or entry.zipf >= T.DOMINANT_WORD and not entry.se_pop):
+            continue  # "100 00 kronor", "nummer 83177 på företaget" (Pa is a town abroad)
         counted = lower and not entry.place_kind and m.group().isdigit()
         if counted and m.group().endswith("000"):
             continue  # "ca 20000 telefonapparater": a round count before a word no list places
@@ -497,7 +498,8 @@ def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
 
 def _years(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(YEAR, doc.text, scan.runs):
-        if (_personal_year(doc, m.start(), m.group()) or _spoken_date_year(doc, m.start())) \
+        if (_personal_year(doc, m.start(), m.group()) or _spoken_date_year(doc, m.start())
+                or _fronted_year(doc, m.start(), m.group())) \
                 and not _counts(doc, lex, m.end()):  # not "2000 kronor"
             add(YEAR_RULE.span(m.start(), m.end(), "year"))
     born, texts = lex.words("birth_word"), doc.texts
@@ -626,6 +628,19 @@ def _spoken_date_year(doc: Doc, start: int) -> bool:
     return i >= 4 and texts[i - 2] == "i" and texts[i - 4].lower() == "den" \
         and texts[i - 1].isdigit() and 1 <= int(texts[i - 1]) <= 12 \
         and texts[i - 3].isdigit() and 1 <= int(texts[i - 3]) <= 31
+
+
+def _fronted_year(doc: Doc, start: int, year: str) -> bool:
+    """"2017 fabriken stängde", "2010 goran fick jobb": a year opening its sentence before a
+    subject and its verb, the learner's uninverted order after a fronted time, dates the
+    writer's story (not "2012 var ett bra år", where the year is the subject)."""
+    i = doc.index_at(start)
+    if i and i not in doc.starts or i + 2 >= len(doc.texts) or int(year) < T.FIRST_PERSONAL_YEAR \
+            or not doc.texts[i + 1].isalpha():
+        return False
+    verb = doc.folds[i + 2]
+    return verb in doc.lex.words("name_verb") \
+        or len(verb) >= 5 and bool(doc.lex.words.ending("past_ending", verb))
 
 
 def _personal_year(doc: Doc, start: int, year: str) -> bool:

@@ -2,7 +2,7 @@
 `places` rows of kind "spelling"."""
 import pytest
 
-from builders.spellings import ALTERNATE_SPELLING_POPULATION, alternate_spellings
+from builders.spellings import ALTERNATE_SPELLING_POPULATION, alternate_spellings, small_towns
 
 BIG = ALTERNATE_SPELLING_POPULATION
 
@@ -43,3 +43,22 @@ def test_a_spelling_two_towns_share_goes_to_the_bigger() -> None:
     rows = alternate_spellings([("Small", "ET", BIG, 1, ["Adama"]),
                                 ("Big", "ET", 3 * BIG, 2, ["Adama"])], set())
     assert [(r["name"], r["geonameid"]) for r in rows] == [("Adama", 2)]
+
+
+def _town(name: str, country: str = "BO", population: int = 8_000, geonameid: int = 7) -> dict:
+    return {"name": name, "countrycode": country, "population": population,
+            "geonameid": geonameid, "admin1code": "04"}
+
+
+def test_small_towns_abroad_become_spellings_unless_a_word_swedish_or_taken() -> None:
+    rows = small_towns([_town("Achacachi"), _town("Killa"), _town("Hova", "SE"),
+                        _town("Taken"), _town("Ha-ta")], {"taken"})
+    assert rows == [{"name": "Achacachi", "kind": "spelling", "feature_code": None,
+                     "country": "BO", "admin1": "04", "admin2": None, "population": 8_000,
+                     "geonameid": 7}]
+
+
+def test_a_small_town_name_two_towns_share_goes_to_the_bigger() -> None:
+    rows = small_towns([_town("Villarrica", "CL", 6_000, 1), _town("Villarrica", "PY", 9_000, 2)],
+                       set())
+    assert [(r["country"], r["geonameid"]) for r in rows] == [("PY", 2)]
