@@ -102,6 +102,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
+FAMILY_FIRST = _rule("family-first", ("surname", *sorted(FIRSTNAMES)), 0.85, (
+    "family_first_surname", "kin_gender", "person_pronoun", "inverted_subject"))
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
@@ -173,6 +175,7 @@ HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
+HYPHEN_GIVEN = regex.compile(r"\p{L}{2,6}-\p{Ll}{2,6}")  # "Ji-hoon", "da-eun", "Xiao-ming"
 JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:-\p{Lu}){1,2}(?![\w-])")  # "J-P", "A-K"
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
 GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLACE_SUFFIX,
@@ -715,7 +718,7 @@ class Matcher:
         self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS
             and cat.partition(".")[0] not in ("unisex_name", "given_name", "family_name",
-                                              "given_name_title"))))
+                                              "given_name_title", "family_first_surname"))))
         self.namelike = NameLikeness(lex)
         if detects:
             self._detection_tables(lex)
@@ -1009,7 +1012,8 @@ class Matcher:
         learner's earlier essays)."""
         spans = _name_tails(self, doc, self._split_names(doc, spans))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
-        return person_towns(doc, settle(doc, self._family_first(doc, self._doubled(doc, spans))))
+        spans = self._hyphen_family(doc, self._family_first(doc, self._doubled(doc, spans)))
+        return person_towns(doc, settle(doc, spans))
 
     @staticmethod
     def _family_first(doc: Doc, spans: list[Span]) -> list[Span]:
@@ -1037,6 +1041,51 @@ class Matcher:
             out[n] = a._replace(label="surname")
             out[n + 1] = b._replace(label=given[doc.folds[kb]])
         return out
+
+    def _hyphen_family(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Park Ji-hoon", "han ji-min", "Hälsningar Seo-yeon Han": a Korean or Chinese family
+        name (`family_first_surname`, many of them Swedish words: han, ha, so) right before a
+        hyphenated given name, or capitalised right after one, is the family name and the
+        hyphenated word the given name; the name reading only beside such a given name ("han
+        kom" stays the pronoun). The given name takes the sex a kin word before the pair or the
+        first pronoun after it in its sentence gives, else the lists' reading."""
+        family = self.lex.words("family_first_surname")
+        if family.isdisjoint(doc.folds):
+            return spans  # (one C-level pass, not one look per token)
+        texts, folds, new = doc.texts, doc.folds, {}
+        inverted = self.lex.words("inverted_subject")
+        for k in [k for k, f in enumerate(folds) if f in family]:
+            if texts[k][:1].islower() and folds[k] in inverted \
+                    and not (k and folds[k - 1] in self.owned_kin):
+                continue  # "träffade han Ji-won": the pronoun (but "min appa han dong-su")
+            if k + 1 < len(texts) and doc.space(k) == " " and self._hyphen_given(doc, k + 1):
+                pair = (k, k + 1)
+            elif k and texts[k][:1].isupper() and k not in doc.starts \
+                    and doc.space(k - 1) == " " and self._hyphen_given(doc, k - 1):
+                pair = (k - 1, k)
+            else:
+                continue
+            given = pair[1] if pair[0] == k else pair[0]
+            gender = kin_gender(doc, pair[0]) or pronoun_gender(doc, pair[1], len(texts), True)
+            old = [s.label for s in spans if s.start == doc.offsets[given] and s.label in FIRSTNAMES]
+            label = FIRSTNAME[gender] if gender in GENDERED else (old or [FIRSTNAME["unknown"]])[0]
+            # (keyed by the whole name: "Kim" alone elsewhere may be another person's given name)
+            new[k] = FAMILY_FIRST.span(doc.offsets[k], doc.ends[k], "surname",
+                                       key=f"{folds[k]} {folds[given]}")
+            new[given] = FAMILY_FIRST.span(doc.offsets[given], doc.ends[given], label,
+                                           key=folds[given])
+        if not new:
+            return spans
+        kept = [s for s in spans if not any(s.start < n.end and n.start < s.end
+                                            for n in new.values())]
+        return sorted(kept + list(new.values()), key=lambda s: s.start)
+
+    def _hyphen_given(self, doc: Doc, j: int) -> bool:
+        """Token j is spelt like a hyphenated Korean or Chinese given name ("Ji-hoon", "da-eun")
+        and is no everyday word nor a place, listed or by its ending ("Ha Long-bukten")."""
+        e = doc.entries[j]
+        return HYPHEN_GIVEN.fullmatch(doc.texts[j]) is not None and e.zipf < T.RARE \
+            and not (e.place_kind or e.org_kind or self._place_suffix(doc.texts[j].lower()))
 
     def _titled(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """"Jag heter Saw Eh Htoo", "min fru Naw Paw Paw": after a capitalised Burmese or Karen
@@ -3684,5 +3733,6 @@ RULES: tuple[Rule, ...] = (
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
     _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
-    _with(NAME_TITLE, Matcher._titled), _with(NAMELIKE_SLOT, _u_namelike_slot),
+    _with(NAME_TITLE, Matcher._titled), _with(FAMILY_FIRST, Matcher._hyphen_family),
+    _with(NAMELIKE_SLOT, _u_namelike_slot),
     _with(NAMELIKE_TAIL, _name_tails), NAME_GENDER, PERSON_TOWN)
