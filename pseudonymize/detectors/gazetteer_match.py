@@ -25,7 +25,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
-                                           pronoun_gender, settle)
+                                           pronoun_gender, settle, writer_named)
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -80,7 +80,8 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "kind_noun"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
-    "male_patronymic_ending", "article_prefix", "double_surname_origin"))
+    "male_patronymic_ending", "article_prefix", "double_surname_origin", "name_tail_stop",
+    "function_word", "be_verb", "own_name_noun", "own_possessive", "closing_word"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph", "sensitive"))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_ending",
                                                   "landmark_preposition", "dwelling_verb"))
@@ -175,7 +176,7 @@ HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
-HYPHEN_GIVEN = regex.compile(r"\p{L}{2,6}-\p{Ll}{2,6}")  # "Ji-hoon", "da-eun", "Xiao-ming"
+HYPHEN_GIVEN = regex.compile(r"\p{L}\p{Ll}{1,5}-\p{Ll}{2,6}")  # "Ji-hoon", "da-eun", "Xiao-ming"
 JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:-\p{Lu}){1,2}(?![\w-])")  # "J-P", "A-K"
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
 GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLACE_SUFFIX,
@@ -1043,12 +1044,14 @@ class Matcher:
         return out
 
     def _hyphen_family(self, doc: Doc, spans: list[Span]) -> list[Span]:
-        """"Park Ji-hoon", "han ji-min", "Hälsningar Seo-yeon Han": a Korean or Chinese family
+        """"Park Ji-hoon", "kim da-eun", "Hälsningar Seo-yeon Han": a Korean or Chinese family
         name (`family_first_surname`, many of them Swedish words: han, ha, so) right before a
         hyphenated given name, or capitalised right after one, is the family name and the
         hyphenated word the given name; the name reading only beside such a given name ("han
-        kom" stays the pronoun). The given name takes the sex a kin word before the pair or the
-        first pronoun after it in its sentence gives, else the lists' reading."""
+        kom" stays the pronoun). In lower case only before a given name in lower case ("vill
+        ha Ji-won"), and a pronoun only after a kin word ("min appa han dong-su"; "träffade han
+        ji-won": the inverted subject). The given name takes the sex a kin word before the pair
+        or the first pronoun after it in its sentence gives, else the lists' reading."""
         family = self.lex.words("family_first_surname")
         if family.isdisjoint(doc.folds):
             return spans  # (one C-level pass, not one look per token)
@@ -1058,7 +1061,8 @@ class Matcher:
             if texts[k][:1].islower() and folds[k] in inverted \
                     and not (k and folds[k - 1] in self.owned_kin):
                 continue  # "träffade han Ji-won": the pronoun (but "min appa han dong-su")
-            if k + 1 < len(texts) and doc.space(k) == " " and self._hyphen_given(doc, k + 1):
+            if k + 1 < len(texts) and doc.space(k) == " " and self._hyphen_given(doc, k + 1) \
+                    and (texts[k][:1].isupper() or texts[k + 1][:1].islower()):
                 pair = (k, k + 1)
             elif k and texts[k][:1].isupper() and k not in doc.starts \
                     and doc.space(k - 1) == " " and self._hyphen_given(doc, k - 1):
@@ -3198,7 +3202,7 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Nguyen Thi Lan": a capitalised word right after a name continues it, even when it is (or
     folds like) an ordinary word ("Lan" ~ "län")."""
     if c.after_name and c.cap and not c.initial and not c.e.cats & EXCLUDED_CATS \
-            and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1 \
+            and (c.e.zipf < T.AFTER_NAME_MAX or _named_in_frame(c.doc, c.i)) and len(c.key) > 1 \
             and m._place_suffix(c.doc.texts[c.i].lower()) not in ("place", "geo"):
         doc, i = c.doc, c.i
         if doc.entries[i - 1].surname_rank and not doc.entries[i - 1].gender \
@@ -3207,6 +3211,21 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
             return _tok_span(AFTER_NAME, c, m._name_guess(c.key, doc, i - 1))
         return _tok_span(AFTER_NAME, c, "surname")  # not "Hjalmar Brantingsplatsen"
     return None
+
+
+def _named_in_frame(doc: Doc, i: int) -> bool:
+    """"jag heter Aminata Fall", "min chef heter Wei Fan", "hennes namn är Hoa Ly": a
+    capitalised word right after the given name a naming verb or "namn är" introduces is its
+    family name however frequent a word it is (Fall, Fan, Far), unless it is clause material
+    that may follow a name (`name_tail_stop`: "heter Ali Men", "heter Sara Också") or a
+    function word."""
+    words, folds = doc.lex.words, doc.folds
+    k = i - 1
+    if k < 1 or folds[i] in words("name_tail_stop") or folds[i] in words("function_word") \
+            or "\n" in doc.space(k):
+        return False
+    return folds[k - 1] in words("naming_verb") or writer_named(doc, k) \
+        or k >= 2 and folds[k - 1] in words("be_verb") and folds[k - 2] in words("own_name_noun")
 
 
 def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
