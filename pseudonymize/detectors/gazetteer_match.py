@@ -97,7 +97,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "saying_verb", "nickname_tail", "definite_ending",
                                                   "nationality", "exonym_subject",
                                                   "possessed_kin", "prof", "kin_of_verb",
-                                                  "kin_of_preposition"),
+                                                  "kin_of_preposition", "relative_pronoun"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -846,7 +846,8 @@ class Matcher:
         # ... with the saying verbs' folds: `_named`'s gate before its call (a word after none
         # of these and with no personal pronoun two after it, "nunu kallar hon sig", is not
         # named unless listed)
-        self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs))
+        self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs)) \
+            | lex.words.union("name_trigger.verb", "calling_verb")  # ("som alla kallar hamadi")
         self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
         # of those the list words ("och", "eller") no other of its reads starts from: after one
@@ -1681,7 +1682,9 @@ class Matcher:
             if kin is not None:
                 return kin or None
         named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
-                 and folds[i + 2] in self.W["personal_pronoun"]) and self._named(doc, i, listed)
+                 and folds[i + 2] in self.W["personal_pronoun"] or i > 1
+                 and folds[i - 1] in self.W["personal_pronoun"]
+                 and doc.texts[i - 2].lower() in self.saying_verbs) and self._named(doc, i, listed)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
@@ -2049,8 +2052,10 @@ class Matcher:
             return True  # "nunu kallar hon sig", "zizi kallar de mig"
         if not i or i in doc.starts:
             return False
-        if folds[i - 1] not in self.naming_before \
-                and doc.texts[i - 1].lower() not in self.saying_verbs:
+        if folds[i - 1] not in self.named_before \
+                and doc.texts[i - 1].lower() not in self.saying_verbs \
+                and not (i > 1 and folds[i - 1] in W["personal_pronoun"]
+                         and doc.texts[i - 2].lower() in self.saying_verbs):
             return False  # (most words: the three tests below read the word before first)
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
             or self._nicknamed(doc, i) or self._hailed(doc, i) or self._own_name_said(doc, i)
@@ -2076,24 +2081,43 @@ class Matcher:
             and (i + 1 == len(doc.texts) or not doc.texts[i + 1][0].isalnum())
 
     def _nicknamed(self, doc: Doc, i: int) -> bool:
-        """"alla kallar mig zizi", "de kallade honom abu": after a calling verb and its person;
-        "vi säger lulu hemma", "alla säger bara abdi till honom", "hon säger bara nunu.": after
+        """"alla kallar mig zizi", "de kallade honom abu": after a calling verb and its person,
+        or its relative pronoun after a name ("Mohamed, som alla kallar hamadi");
+        "vi säger lulu hemma", "hemma säger vi zizi", "alla säger bara abdi till honom", "hon säger bara nunu.": after
         a saying verb only a given name or a word no list knows, said to or about someone (a
         `nickname_tail` after it, or the sentence ends) — not "säger nej hemma"."""
         folds, W = doc.folds, self.W
         if _called(doc, i):
             return True
+        if i >= 3 and (folds[i - 1] in W["name_trigger.verb"] or folds[i - 1] in W["calling_verb"]) \
+                and any(folds[j] in W["relative_pronoun"] and self._name_antecedent(doc, j)
+                        for j in range(max(0, i - 4), i - 1)):
+            return True  # "min ammi mohamed, som alla kallar hamadi": the relative's name
         k = i - 1 - (folds[i - 1] in W["saying_filler"])
+        k -= k > 0 and folds[k] in W["personal_pronoun"]  # "hemma säger vi zizi"
         # the spelling itself: "sa" folds like "så"
         if k < 0 or doc.texts[k].lower() not in self.lex.words.surface("saying_verb"):
             return False
         e, key = doc.entries[i], folds[i]
-        if not (e.gender and not _is_common(e) or e.zipf < T.NICKNAME_MAX and not e.cats
+        most = T.NICKNAME_NAMED_MAX if self._person_named_before(doc, k) else T.NICKNAME_MAX
+        if not (e.gender and not _is_common(e) or e.zipf < most and not e.cats
                 and not (e.surname_rank or e.place_kind) and key not in self.vocabulary
                 and not key.endswith(self.everyday_endings)):
             return False  # "säger observatoriet", "säger tack", "säger habibi till mig"
         return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
             or not doc.texts[i + 1][0].isalnum()
+
+    def _person_named_before(self, doc: Doc, k: int) -> bool:
+        """"Jag heter Skander Ben Ammar, men mina vänner säger sko", "min bror Aleksandar bodde
+        i Ronneby, vi säger ace": a naming verb or a capitalised given name earlier in the
+        saying verb's (at k) sentence, so the word said is that person's name."""
+        for j in range(k - 1, max(-1, k - T.PRONOUN_REACH), -1):
+            if doc.folds[j] in self.W["naming_verb"] or doc.entries[j].first_rank \
+                    and doc.texts[j][:1].isupper() and j not in doc.starts:
+                return True
+            if j in doc.starts:
+                return False
+        return False
 
     def _between_names(self, doc: Doc, i: int) -> bool:
         """"tre barn, Aram, zhino och Roj": a rare word after a name and a list word, before a
@@ -2126,6 +2150,13 @@ class Matcher:
                     or doc.folds[j] in self.W["name_trigger.social"]:
                 return True
         return False
+
+    @staticmethod
+    def _name_antecedent(doc: Doc, j: int) -> bool:
+        """"min ammi mohamed, som alla kallar hamadi": a given name (in any case) right before
+        the relative pronoun at j, or before its comma."""
+        m = j - 1 - (j >= 2 and doc.folds[j - 1] == ",")
+        return m >= 0 and doc.entries[m].first_rank > 0 and doc.texts[m].isalpha()
 
     def _common_text(self, text: str, e: Entry) -> bool:
         """An everyday word, by a token's text and its entry; "Pär" is judged as itself, not as
