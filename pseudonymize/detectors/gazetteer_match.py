@@ -2274,6 +2274,8 @@ class Matcher:
                 and doc.folds[i + 1] in self.W["name_verb"]  # "Polen har fina berg"
         if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
             return True
+        if is_name and e.gender and self._in_person_slot(doc, i, False):
+            return True  # "där träffade jag Ville, han", "jag hjälpte Vid": a person's slot
         # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans), "hans bror".
         homograph = e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS
         return bool(e.place_kind and e.place_pop >= T.BIG_PLACE and e.zipf < T.DOMINANT_WORD

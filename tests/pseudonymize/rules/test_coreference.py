@@ -246,3 +246,17 @@ def test_a_homograph_name_beside_a_name_ending_its_clause_is_the_name(offline_en
     spans = {(s.start, s.label) for s in offline_engine.detect(text)}
     assert (text.index("mina"), "firstname_female") in spans
     assert not [s for s in spans if s[0] == text.index("mina barn")]
+
+
+@pytest.mark.parametrize("text, word, label", [
+    ("Min bror heter Stig. Vi åt middag och stig körde oss hem.", "stig körde", "firstname_male"),
+    ("Min chef heter Dag Berg. Jag ringde och dag svarade direkt.", "dag svarade", "firstname_male"),
+    ("Min bror heter Stig. Vi kom till en stig och gick vidare.", "stig och", None),
+])
+def test_a_homograph_name_after_a_conjunction_before_a_past_tense_is_the_name(
+        offline_engine, text: str, word: str, label: str | None) -> None:
+    """"och stig körde": a clause joined by "och" or "men" opens with its subject as a sentence
+    does, so a name the essay gave, in lower case before a past tense there, is the person;
+    the noun elsewhere ("till en stig") stays the word."""
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index(word)) == label
