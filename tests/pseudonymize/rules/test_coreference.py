@@ -260,3 +260,15 @@ def test_a_homograph_name_after_a_conjunction_before_a_past_tense_is_the_name(
     the noun elsewhere ("till en stig") stays the word."""
     spans = {s.start: s.label for s in offline_engine.detect(text)}
     assert spans.get(text.index(word)) == label
+
+
+def test_a_function_word_name_capitalised_inside_a_sentence_is_the_name(offline_engine) -> None:
+    """"Jag heter Han Ji-woo … så Han är mitt efternamn": a name the essay gave that is a
+    function word is found again only capitalised inside a sentence; the pronoun "han" and a
+    sentence's first "Han" stay the pronoun."""
+    text = "Jag heter Han Ji-woo. I Korea står efternamnet först, så Han är mitt efternamn. " \
+           "Han är min pappa och han bor i Busan."
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index("Han är mitt")) == "surname"
+    assert text.index("Han är min") not in spans
+    assert text.index("han bor") not in spans
