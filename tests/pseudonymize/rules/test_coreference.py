@@ -272,3 +272,17 @@ def test_a_function_word_name_capitalised_inside_a_sentence_is_the_name(offline_
     assert spans.get(text.index("Han är mitt")) == "surname"
     assert text.index("Han är min") not in spans
     assert text.index("han bor") not in spans
+
+
+@pytest.mark.parametrize("text, word, label", [
+    ("Min man heter Ville. Han är kock. ville lagar alltid mat till oss.", "ville lagar",
+     "firstname_male"),
+    ("Min man heter Ville. Vi ville laga mat men ville inte handla.", "ville laga", None),
+])
+def test_a_homograph_name_before_an_everyday_verb_is_the_name(
+        offline_engine, text: str, word: str, label: str | None) -> None:
+    """"ville lagar alltid mat": a person's everyday verbs (name_verb: lagar, köper, spelar …)
+    after a name the essay gave make it the subject; the modal before an infinitive stays the
+    verb."""
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index(word)) == label
