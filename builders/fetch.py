@@ -15,6 +15,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import urlsplit
 
 import requests
@@ -138,58 +139,64 @@ def fetch(url: str, *, source: str, filename: str, licence: str, root: Path,
     http = http or session()
     show = sys.stderr.isatty() if progress is None else progress
     (raw_dir / source).mkdir(parents=True, exist_ok=True)
-    tmp: Path | None = None
     try:
+        resp = http.request(method, target_url, headers=headers, json=body, stream=True,
+                            timeout=timeout)
+    except requests.RequestException as exc:
+        if _no_connection(exc):
+            raise FetchError(f"{target_url}: no connection ({type(exc).__name__}); "
+                             f"offline? {OFFLINE_HINT}", retryable=False) from exc
+        raise FetchError(f"{target_url}: {type(exc).__name__}: {exc}") from exc
+    with resp:
+        if resp.status_code == 304 and previous:
+            return FetchRecord.from_dict(previous)
+        if resp.status_code >= 400:
+            raise FetchError(f"{target_url}: HTTP {resp.status_code} {resp.reason}",
+                             retryable=resp.status_code >= 500 or resp.status_code == 429)
+        fd, tmp_name = tempfile.mkstemp(dir=raw_dir / source, prefix=".download.")
+        tmp = Path(tmp_name)
         try:
-            resp = http.request(method, target_url, headers=headers, json=body, stream=True,
-                                timeout=timeout)
+            sha, size = _download(resp, os.fdopen(fd, "wb"), target_url, f"{source}: {filename}",
+                                  show)
+            rel = Path("raw") / source / sha[:16] / filename
+            dest = root / rel
+            if dest.exists():
+                tmp.unlink()
+            else:
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(tmp, dest)
+        finally:
+            tmp.unlink(missing_ok=True)
+    record = FetchRecord(
+        source=source, url=url, final_url=resp.url, status=resp.status_code,
+        etag=resp.headers.get("ETag"), last_modified=resp.headers.get("Last-Modified"),
+        retrieved_at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        bytes=size, sha256=sha, licence=licence, path=rel.as_posix())
+    atomic_write_json(dest.parent / "fetch.json", record.to_dict())
+    latest[url] = record.to_dict()
+    atomic_write_json(_latest_path(raw_dir, source), latest)
+    return record
+
+
+def _download(resp: requests.Response, out: BinaryIO, target_url: str, desc: str, show: bool
+              ) -> tuple[str, int]:
+    """Stream a response's body into `out` (closed after) with a progress bar; its SHA-256
+    and size. An interrupted or empty body is a FetchError (the caller removes the file)."""
+    length = resp.headers.get("Content-Length", "")
+    total = int(length) if length.isdigit() and int(length) else None  # a bar without an end
+    digest = hashlib.sha256()
+    size = 0
+    with out as fh, tqdm(total=total, unit="B", unit_scale=True, desc=desc,
+                                    disable=not show, leave=False, file=sys.stderr) as bar:
+        try:
+            for chunk in resp.iter_content(CHUNK):
+                fh.write(chunk)
+                digest.update(chunk)
+                size += len(chunk)
+                bar.update(len(chunk))
         except requests.RequestException as exc:
-            if _no_connection(exc):
-                raise FetchError(f"{target_url}: no connection ({type(exc).__name__}); "
-                                 f"offline? {OFFLINE_HINT}", retryable=False) from exc
-            raise FetchError(f"{target_url}: {type(exc).__name__}: {exc}") from exc
-        with resp:
-            if resp.status_code == 304 and previous:
-                return FetchRecord.from_dict(previous)
-            if resp.status_code >= 400:
-                raise FetchError(f"{target_url}: HTTP {resp.status_code} {resp.reason}",
-                                 retryable=resp.status_code >= 500 or resp.status_code == 429)
-            fd, tmp_name = tempfile.mkstemp(dir=raw_dir / source, prefix=".download.")
-            tmp = Path(tmp_name)
-            total = int(resp.headers.get("Content-Length") or 0) or None
-            digest = hashlib.sha256()
-            size = 0
-            with os.fdopen(fd, "wb") as fh, tqdm(total=total, unit="B", unit_scale=True,
-                                                  desc=f"{source}: {filename}", disable=not show,
-                                                  leave=False, file=sys.stderr) as bar:
-                try:
-                    for chunk in resp.iter_content(CHUNK):
-                        fh.write(chunk)
-                        digest.update(chunk)
-                        size += len(chunk)
-                        bar.update(len(chunk))
-                except requests.RequestException as exc:
-                    raise FetchError(f"{target_url}: download interrupted after {size} bytes "
-                                     f"({type(exc).__name__})") from exc
-        if size == 0:
-            raise FetchError(f"{target_url}: empty response")
-        sha = digest.hexdigest()
-        rel = Path("raw") / source / sha[:16] / filename
-        dest = root / rel
-        if dest.exists():
-            tmp.unlink()
-        else:
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(tmp, dest)
-        record = FetchRecord(
-            source=source, url=url, final_url=resp.url, status=resp.status_code,
-            etag=resp.headers.get("ETag"), last_modified=resp.headers.get("Last-Modified"),
-            retrieved_at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-            bytes=size, sha256=sha, licence=licence, path=rel.as_posix())
-        atomic_write_json(dest.parent / "fetch.json", record.to_dict())
-        latest[url] = record.to_dict()
-        atomic_write_json(_latest_path(raw_dir, source), latest)
-        return record
-    finally:
-        if tmp is not None and tmp.exists():
-            tmp.unlink()
+            raise FetchError(f"{target_url}: download interrupted after {size} bytes "
+                             f"({type(exc).__name__})") from exc
+    if size == 0:
+        raise FetchError(f"{target_url}: empty response")
+    return digest.hexdigest(), size

@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 # Modules that add subcommands, in help order, with the commands each adds: a command line
 # naming one of them builds that module's parsers alone (`swepseudo annotate` does not import
@@ -54,6 +55,34 @@ class Formatter(argparse.HelpFormatter):
 def examples(*lines: str) -> str:
     """A man-style EXAMPLES section for a command's --help."""
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def snapshot_option(p: argparse.ArgumentParser) -> None:
+    """--snapshot: the resource snapshot the engine loads (every engine-running command)."""
+    p.add_argument("--snapshot", default="current", metavar="ID",
+                   help="resource snapshot id or unique prefix (default: current)")
+
+
+def strategy_option(p: argparse.ArgumentParser) -> None:
+    """--strategy, one set of choices for every command that renders surrogates."""
+    from pseudonymize.types import STRATEGIES
+
+    p.add_argument("--strategy", choices=STRATEGIES, default="realistic",
+                   help="realistic surrogates, lifelike ones (no placeholder: fiction phone "
+                        "numbers, example.com), SweLL placeholders (A-stad) or tags (@city_1) "
+                        "(default: realistic)")
+
+
+def policy_option(p: argparse.ArgumentParser, effect: str = "") -> None:
+    """--policy FILE; `effect` says what else the command does with it."""
+    p.add_argument("--policy", metavar="FILE",
+                   help="corpus policy (TOML; see corpus/policy.example.toml)" + effect)
+
+
+def seed_option(p: argparse.ArgumentParser) -> None:
+    """--seed of a batch's surrogate choice (release, review)."""
+    p.add_argument("--seed", type=int, default=0,
+                   help="surrogate seed: the same seed gives the same output (default 0)")
 
 
 def command_group(subparsers: argparse._SubParsersAction, name: str, help: str
@@ -98,10 +127,21 @@ def command_modules(argv: list[str] | None) -> tuple[str, ...]:
                 tuple(COMMAND_MODULES))
 
 
+class Parser(argparse.ArgumentParser):
+    """A parser whose usage errors are one line, as every other error of the tool is (status 2
+    as argparse's): the command, the reason and where the options are shown."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("swepseudo").strip()
+        where = f"{command}: " if command else ""
+        self.exit(USAGE, f"swepseudo: error: {where}{' '.join(message.split())} "
+                         f"(`swepseudo help{' ' + command if command else ''}` shows the options)\n")
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The command tree: every command's parser, or only those `argv` needs (its command's,
     identical to the same parser in the whole tree)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="swepseudo",
         description="Pseudonymize Swedish learner essays with versioned, auditable resources.",
         epilog="`swepseudo help COMMAND` shows a command's options and examples.\n\nexit status:\n"

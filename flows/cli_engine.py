@@ -8,7 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from flows.cli import CLIError, corpus_policy, examples, writable_dir
+from flows.cli import (CLIError, corpus_policy, examples, policy_option, snapshot_option,
+                       strategy_option, writable_dir)
 
 MEMORY_FORMAT = "swepseudo-memory-1"
 
@@ -209,22 +210,6 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from pseudonymize.engine import STRATEGIES
-
-    def policy(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--policy", metavar="FILE",
-                       help="corpus policy (TOML; see corpus/policy.example.toml)")
-
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--snapshot", default="current",
-                       help="resource snapshot id or unique prefix (default: current)")
-
-    def strategy(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--strategy", choices=STRATEGIES, default="realistic",
-                       help="realistic surrogates, lifelike ones (no placeholder: fiction "
-                            "phone numbers, example.com), SweLL placeholders (A-stad) or tags "
-                            "(@city_1) (default: realistic)")
-
     p = sub.add_parser(
         "text", help="pseudonymize one text (stdin or a file) to stdout",
         description="Pseudonymize one text. Input is decoded as a batch essay is: UTF-8 with or "
@@ -240,7 +225,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "surrogates"))
     p.add_argument("file", nargs="?", default="-", metavar="FILE",
                    help="the text to pseudonymize (default: standard input)")
-    strategy(p)
+    strategy_option(p)
     p.add_argument("--seed", type=int, default=0,
                    help="seed of the surrogate choice; the same seed gives the same output "
                         "(default: 0)")
@@ -256,8 +241,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--memory", metavar="FILE",
                    help="learner memory file, read and updated (key material: mode 0600, "
                         "encrypted when SWEPSEUDO_KEY_PASSPHRASE is set)")
-    common(p)
-    policy(p)
+    snapshot_option(p)
+    policy_option(p)
     p.set_defaults(func=_text, quick_exit=True)
 
     p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)",
@@ -266,8 +251,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help='JSON Lines input, one {"id", "text"} object per line')
     p.add_argument("--out", default="-", metavar="FILE",
                    help="JSON Lines output, one {\"id\", \"spans\"} per essay (default: stdout)")
-    common(p)
-    policy(p)
+    snapshot_option(p)
+    policy_option(p)
     p.set_defaults(func=_annotate, quick_exit=True)
 
     p = sub.add_parser("eval", help="precision/recall/F1/F2 and leaks against a gold set",
@@ -279,8 +264,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(SweLL MultiGED TSV)")
     p.add_argument("--slots", metavar="FILE",
                    help="multiged: slot inventory TSV (default: tests/data/multiged_slots.tsv)")
-    strategy(p)
+    strategy_option(p)
     p.add_argument("--by-rule", action="store_true",
                    help="also print precision and recall per detection rule")
-    common(p)
+    snapshot_option(p)
     p.set_defaults(func=_eval, quick_exit=True)

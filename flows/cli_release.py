@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from flows.cli import CLIError, corpus_policy, examples, writable_dir
+from flows.cli import (CLIError, corpus_policy, examples, policy_option, seed_option, snapshot_option,
+                       strategy_option, writable_dir)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -34,19 +35,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("batch", metavar="BATCH", help="directory of .txt essays, or a .jsonl file")
     p.add_argument("--out", required=True, metavar="DIR", help="parent directory of the release")
     p.add_argument("--keys", metavar="DIR", help="where the key goes (default $SWEPSEUDO_HOME/keys)")
-    p.add_argument("--seed", type=int, default=0, help="surrogate seed (default 0)")
-    p.add_argument("--strategy", default="realistic",
-                   help="realistic | placeholder | tag (default realistic)")
+    seed_option(p)
+    strategy_option(p)
     p.add_argument("--workers", type=int, default=2, help="parallel shard workers (default 2)")
     p.add_argument("--threads", action="store_true",
                    help="local workers are threads instead of processes")
     p.add_argument("--dask", metavar="ADDRESS|local",
                    help="run shards on a Dask scheduler, or on a new LocalCluster ('local')")
-    p.add_argument("--snapshot", default="current", metavar="ID",
-                   help="resource snapshot id or prefix (default current)")
-    p.add_argument("--policy", metavar="FILE",
-                   help="corpus policy (TOML; see corpus/policy.example.toml); its hash enters "
-                        "the release id, manifest and provenance")
+    snapshot_option(p)
+    policy_option(p, "; its hash enters the release id, manifest and provenance")
     p.add_argument("--keep-ids", action="store_true",
                    help="publish essay and learner ids as they are (they pass the leak gate, "
                         "'_', '-' and '.' read as spaces); default: opaque ids")
@@ -116,10 +113,6 @@ def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy:
     from pseudonymize.corpus.batch import MAX_BYTES, BatchError, read_batch
     from pseudonymize.corpus.keys import default_keys_dir
     from pseudonymize.corpus.release import ReleaseError
-    from pseudonymize.engine import STRATEGIES
-
-    if strategy not in STRATEGIES:
-        raise CLIError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     if workers < 1:
         raise CLIError(f"--workers must be at least 1, not {workers}")
     if not batch.exists():

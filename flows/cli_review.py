@@ -12,7 +12,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from flows.cli import CLIError, command_group, corpus_policy, examples, progress
+from flows.cli import (CLIError, command_group, corpus_policy, examples, policy_option, progress,
+                       seed_option, snapshot_option, strategy_option)
 
 LOOPBACK = "127.0.0.1"
 
@@ -29,14 +30,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("batch", metavar="BATCH", help="directory of .txt essays, or a .jsonl file")
     p.add_argument("--keys", required=True, metavar="DIR",
                    help="the key directory; the workspace goes to DIR/reviews/<id>/")
-    p.add_argument("--snapshot", default="current", metavar="ID",
-                   help="resource snapshot id or prefix (default current)")
-    p.add_argument("--seed", type=int, default=0, help="surrogate seed (default 0)")
-    p.add_argument("--strategy", default="realistic",
-                   help="realistic | lifelike | placeholder | tag (default realistic)")
-    p.add_argument("--policy", metavar="FILE",
-                   help="corpus policy (TOML; see corpus/policy.example.toml): the proposals "
-                        "follow it, and a release from the workspace uses it")
+    snapshot_option(p)
+    seed_option(p)
+    strategy_option(p)
+    policy_option(p, ": the proposals follow it, and a release from the workspace uses it")
     p.set_defaults(func=cmd_prepare)
 
     p = on_workspace(sub, "serve", "start the review web app (prints its URL)", cmd_serve)

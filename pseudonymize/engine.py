@@ -27,7 +27,7 @@ from pseudonymize.detectors.gender import evidence
 from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Lexicon, fold
-from pseudonymize.types import MARK, REPLACE, Annotation, Result, Span
+from pseudonymize.types import MARK, REPLACE, STRATEGIES, Annotation, Result, Span
 
 if TYPE_CHECKING:  # a policy is given by the caller: detecting alone never imports its module
     from pseudonymize.policy import Policy
@@ -37,7 +37,6 @@ R = TypeVar("R")
 
 AGE_LABELS = frozenset({"age_digits", "age_string"})  # moved together (Renderer.shift)
 
-STRATEGIES = ("realistic", "lifelike", "placeholder", "tag")
 SENTENCE = 300  # characters: a country further from a place is not said of it
 
 

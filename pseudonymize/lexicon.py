@@ -433,190 +433,262 @@ _PLACE_PRIORITY = {"region": 0, "city": 1, "municipality": 2, "area": 3, "geo": 
                    "street": 6, "exonym": 7, "spelling": 8}
 
 
-def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
-    """Build the word index and surrogate pools from a snapshot's gazetteers."""
-    import polars as pl
+@dataclass
+class _Gathered:
+    """What the gazetteers contribute, gathered one gazetteer at a time (`compile_snapshot`'s
+    steps, in its order: a later step reads what an earlier one noted)."""
 
-    acc: dict[str, dict] = defaultdict(dict)
-    phrases: dict[str, list[tuple[tuple[str, ...], str]]] = defaultdict(list)
-    pools: dict[str, list[str]] = {}
-    origins: dict[str, tuple[str, ...]] = {}
-    continents: dict[str, str] = {}
-    languages: dict[str, frozenset[str]] = {}
-    borders: dict[str, frozenset[str]] = {}
+    acc: dict[str, dict] = field(default_factory=lambda: defaultdict(dict))  # fold -> readings
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]] = field(
+        default_factory=lambda: defaultdict(list))  # first word -> (words, fold)
+    pools: dict[str, list[str]] = field(default_factory=dict)
+    origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    continents: dict[str, str] = field(default_factory=dict)
+    languages: dict[str, frozenset[str]] = field(default_factory=dict)
+    borders: dict[str, frozenset[str]] = field(default_factory=dict)
+    cities_by_country: dict[str, list[str]] = field(default_factory=dict)
+    place_aliases: dict[str, frozenset[str]] = field(default_factory=dict)
+    districts_by_town: dict[str, list[str]] = field(default_factory=dict)
+    place_region: dict[str, str] = field(default_factory=dict)
+    place_within: dict[str, frozenset[str]] = field(default_factory=dict)
+    se_towns: dict[str, set[str]] = field(default_factory=dict)  # Varberg: "varberg"
+    region_places: dict[str, list[str]] = field(default_factory=dict)
+    streets_by_city: dict[str, list[str]] = field(default_factory=dict)
+    marks: dict[str, str] = field(default_factory=dict)
+    suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
+    common_accented: frozenset[str] = frozenset()
 
-    def note(key: str, phrase: bool = True) -> dict:
+    def note(self, key: str, phrase: bool = True) -> dict:
+        """The readings of a fold, a phrase's also indexed by its first word."""
         if " " in key and phrase:
             words = tuple(key.split())
-            phrases[words[0]].append((words, key))
-        return acc[key]
+            self.phrases[words[0]].append((words, key))
+        return self.acc[key]
 
-    first = _read(snapshot, root, "first_names")
-    if first is not None:
-        # Names without a frequency (lists, not statistics) rank after every counted name.
-        first = first.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
-        for gender in ("female", "male", "unknown"):
-            pools[f"first_{gender}"] = first.filter(pl.col("gender") == gender)["name"].head(300).to_list()
-        _origin_pools(first, "first_", pools, origins)
-        for key, gender, rank in first.select("fold", "gender", "rank").iter_rows():
-            if " " in key:
-                continue
-            d = note(key, phrase=False)
-            rank = max(int(rank), 1)
-            if "gender" not in d:
-                d["gender"], d["first_rank"] = gender, rank
-            elif d["gender"] != gender and rank < 3 * d["first_rank"]:
-                # Used for both sexes: unknown unless one reading is far more frequent.
-                d["gender"] = "unknown" if d["first_rank"] * 3 > rank else d["gender"]
-    sur = _read(snapshot, root, "surnames")
-    if sur is not None:
-        sur = sur.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
-        pools["surname"] = sur["name"].head(300).to_list()
-        _origin_pools(sur, "surname", pools, origins)
-        for key, rank in sur.select("fold", "rank").iter_rows():
-            if " " not in key:
-                note(key, phrase=False).setdefault("surname_rank", max(int(rank), 1))
-    places = _read(snapshot, root, "places")
-    cities_by_country: dict[str, list[str]] = {}
-    place_aliases: dict[str, frozenset[str]] = {}
-    districts_by_town: dict[str, list[str]] = {}
-    place_region: dict[str, str] = {}
-    place_within: dict[str, frozenset[str]] = {}
-    se_towns: dict[str, set[str]] = {}  # a Swedish town's names by fold (Varberg: "varberg")
-    region_places: dict[str, list[str]] = {}
-    if places is not None:
-        places = places.with_columns(pl.col("population").fill_null(0))
-        # Most populous first; among a place's spellings the native one (Örebro before OErebro).
-        ranked = places.with_columns(native=pl.col("name").str.contains(r"[^\x00-\x7F]")).sort(
-            ["population", "native", "name"], descending=[True, True, False])
-        for row in ranked.select("fold", "kind", "country", "population", "name").iter_rows():
-            key, kind, country, pop, name = row
-            d = note(key)
-            if country == "SE" and kind != "exonym":
-                d["se_pop"] = max(d.get("se_pop", 0), int(pop or 0), 1)
-                if kind == "city" and (pop or 0) >= T.SE_ATTESTED:
-                    se_towns.setdefault(key, set()).add(name.lower())
-            old = d.get("place_kind")
-            # another spelling of a big town abroad is read only after a place word; a place's
-            # own name wins over it, however small ("antioquia" the region, not Antakya)
-            if old is None or (_PLACE_PRIORITY.get(kind, 9) < _PLACE_PRIORITY.get(old, 9)
-                               and ((pop or 0) >= d.get("place_pop", 0) // 10
-                                    or old == "spelling")):
-                d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
-        cities_by_country, place_aliases, region_places = _surrogate_places(ranked, pools)
-        for key, country, admin1 in ranked.filter(pl.col("admin1").is_not_null()).unique(
-                subset="fold", keep="first", maintain_order=True).select(
-                "fold", "country", "admin1").iter_rows():
-            place_region[key] = f"{country}.{admin1}"
-        place_within = _place_within(ranked)
-        # Swedish districts by town (Rinkeby: Stockholm): a district's surrogate is a district
-        # of the surrogate town; the towns' pool holds no district
-        towns = ranked.filter(pl.col("country") == "SE", pl.col("kind") == "city",
-                              pl.col("admin2").is_not_null(), pl.col("admin2") != "")
-        for town, names in towns.group_by("admin2", maintain_order=True).agg(
-                pl.col("name").unique(maintain_order=True)).iter_rows():
-            districts_by_town[town] = names
-        district_names = {n for names in districts_by_town.values() for n in names}
-        _village_pools(ranked, district_names, pools)
-        if "SE" in cities_by_country:
-            cities_by_country["SE"] = [c for c in cities_by_country["SE"] if c not in district_names]
-        for kind in ("region", "geo", "area", "place", "street"):
-            pools[kind] = ranked.filter(pl.col("kind") == kind, pl.col("country") == "SE")[
-                "name"].head(200).to_list()
+
+def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
+    """Build the word index and surrogate pools from a snapshot's gazetteers."""
+    g = _Gathered()
+    _gather_first_names(g, _read(snapshot, root, "first_names"))
+    _gather_surnames(g, _read(snapshot, root, "surnames"))
+    _gather_places(g, _read(snapshot, root, "places"))
     countries = _read(snapshot, root, "countries")
+    _gather_countries(g, countries)
+    _gather_streets(g, _read(snapshot, root, "streets"))
+    _gather_organizations(g, _read(snapshot, root, "organizations"),
+                          _read(snapshot, root, "professions"))
+    lexicon = _read(snapshot, root, "lexicon")
+    words = _words(lexicon)
     if countries is not None:
-        for key, iso in countries.select("fold", "iso2").iter_rows():
-            note(key)["country"] = iso
-        if "continent" in countries.columns:
-            for iso, continent in countries.select("iso2", "continent").drop_nulls().iter_rows():
-                continents.setdefault(iso, continent)
-        if "languages" in countries.columns:
-            for iso, langs in countries.select("iso2", "languages").drop_nulls().iter_rows():
-                languages.setdefault(iso, frozenset(langs.split(",")))
-        if "neighbours" in countries.columns:
-            for iso, near in countries.select("iso2", "neighbours").drop_nulls().iter_rows():
-                borders.setdefault(iso, frozenset(near.split(",")))
-        pools["country"] = sorted(set(countries["name_sv"].drop_nulls().to_list()) - {"Sverige"})
-    streets = _read(snapshot, root, "streets")
-    streets_by_city: dict[str, list[str]] = {}
-    if streets is not None:
-        for key in streets["fold"]:
-            note(key).setdefault("place_kind", "street")
-        pools["street"] = sorted(set(streets["name"].to_list()))[:2000] or pools.get("street", [])
-        for city, names in streets.group_by("city", maintain_order=True).agg(pl.col("name")).iter_rows():
-            if city:
-                streets_by_city[city] = sorted(set(names))[:200]
-    marks: dict[str, str] = {}
-    orgs = _read(snapshot, root, "organizations")
+        _direction_regions(countries, words("direction_prefix"), g.acc, g.note)
+    _gather_lexicon(g, lexicon)
+    _gather_common(g, _read(snapshot, root, "common_words"))
+    return _compiled(g, snapshot["id"], words, _test_personids(_read(snapshot, root, "test_personids")))
+
+
+def _gather_first_names(g: _Gathered, first: pl.DataFrame | None) -> None:
+    """Given names: gender and rank per fold, the pools by gender and origin."""
+    import polars as pl
+
+    if first is None:
+        return
+    # Names without a frequency (lists, not statistics) rank after every counted name.
+    first = first.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
+    for gender in ("female", "male", "unknown"):
+        g.pools[f"first_{gender}"] = first.filter(pl.col("gender") == gender)["name"].head(300).to_list()
+    _origin_pools(first, "first_", g.pools, g.origins)
+    for key, gender, rank in first.select("fold", "gender", "rank").iter_rows():
+        if " " in key:
+            continue
+        d = g.note(key, phrase=False)
+        rank = max(int(rank), 1)
+        if "gender" not in d:
+            d["gender"], d["first_rank"] = gender, rank
+        elif d["gender"] != gender and rank < 3 * d["first_rank"]:
+            # Used for both sexes: unknown unless one reading is far more frequent.
+            d["gender"] = "unknown" if d["first_rank"] * 3 > rank else d["gender"]
+
+
+def _gather_surnames(g: _Gathered, sur: pl.DataFrame | None) -> None:
+    """Family names: rank per fold, the pools by origin."""
+    import polars as pl
+
+    if sur is None:
+        return
+    sur = sur.with_columns(pl.col("rank").fill_null(NO_RANK)).sort(["rank", "name"])
+    g.pools["surname"] = sur["name"].head(300).to_list()
+    _origin_pools(sur, "surname", g.pools, g.origins)
+    for key, rank in sur.select("fold", "rank").iter_rows():
+        if " " not in key:
+            g.note(key, phrase=False).setdefault("surname_rank", max(int(rank), 1))
+
+
+def _gather_places(g: _Gathered, places: pl.DataFrame | None) -> None:
+    """Places: each fold's strongest reading, and the tables surrogate places are drawn from."""
+    import polars as pl
+
+    if places is None:
+        return
+    places = places.with_columns(pl.col("population").fill_null(0))
+    # Most populous first; among a place's spellings the native one (Örebro before OErebro).
+    ranked = places.with_columns(native=pl.col("name").str.contains(r"[^\x00-\x7F]")).sort(
+        ["population", "native", "name"], descending=[True, True, False])
+    for key, kind, country, pop, name in ranked.select(
+            "fold", "kind", "country", "population", "name").iter_rows():
+        d = g.note(key)
+        if country == "SE" and kind != "exonym":
+            d["se_pop"] = max(d.get("se_pop", 0), int(pop or 0), 1)
+            if kind == "city" and (pop or 0) >= T.SE_ATTESTED:
+                g.se_towns.setdefault(key, set()).add(name.lower())
+        old = d.get("place_kind")
+        # another spelling of a big town abroad is read only after a place word; a place's
+        # own name wins over it, however small ("antioquia" the region, not Antakya)
+        if old is None or (_PLACE_PRIORITY.get(kind, 9) < _PLACE_PRIORITY.get(old, 9)
+                           and ((pop or 0) >= d.get("place_pop", 0) // 10 or old == "spelling")):
+            d["place_kind"], d["place_country"], d["place_pop"] = kind, country or "", int(pop or 0)
+    _gather_place_tables(g, ranked)
+
+
+def _gather_place_tables(g: _Gathered, ranked: pl.DataFrame) -> None:
+    """The places' surrogate side: towns by country, regions, districts by town, villages."""
+    import polars as pl
+
+    g.cities_by_country, g.place_aliases, g.region_places = _surrogate_places(ranked, g.pools)
+    for key, country, admin1 in ranked.filter(pl.col("admin1").is_not_null()).unique(
+            subset="fold", keep="first", maintain_order=True).select(
+            "fold", "country", "admin1").iter_rows():
+        g.place_region[key] = f"{country}.{admin1}"
+    g.place_within = _place_within(ranked)
+    # Swedish districts by town (Rinkeby: Stockholm): a district's surrogate is a district
+    # of the surrogate town; the towns' pool holds no district
+    towns = ranked.filter(pl.col("country") == "SE", pl.col("kind") == "city",
+                          pl.col("admin2").is_not_null(), pl.col("admin2") != "")
+    for town, names in towns.group_by("admin2", maintain_order=True).agg(
+            pl.col("name").unique(maintain_order=True)).iter_rows():
+        g.districts_by_town[town] = names
+    district_names = {n for names in g.districts_by_town.values() for n in names}
+    _village_pools(ranked, district_names, g.pools)
+    if "SE" in g.cities_by_country:
+        g.cities_by_country["SE"] = [c for c in g.cities_by_country["SE"] if c not in district_names]
+    for kind in ("region", "geo", "area", "place", "street"):
+        g.pools[kind] = ranked.filter(pl.col("kind") == kind, pl.col("country") == "SE")[
+            "name"].head(200).to_list()
+
+
+def _gather_countries(g: _Gathered, countries: pl.DataFrame | None) -> None:
+    """Countries: ISO code per fold; continents, languages and neighbours per ISO code."""
+    if countries is None:
+        return
+    for key, iso in countries.select("fold", "iso2").iter_rows():
+        g.note(key)["country"] = iso
+    for column, table, value in (("continent", g.continents, str),
+                                 ("languages", g.languages, _comma_set),
+                                 ("neighbours", g.borders, _comma_set)):
+        if column in countries.columns:
+            for iso, cell in countries.select("iso2", column).drop_nulls().iter_rows():
+                table.setdefault(iso, value(cell))
+    g.pools["country"] = sorted(set(countries["name_sv"].drop_nulls().to_list()) - {"Sverige"})
+
+
+def _comma_set(cell: str) -> frozenset[str]:
+    """A gazetteer cell of comma-separated codes."""
+    return frozenset(cell.split(","))
+
+
+def _gather_streets(g: _Gathered, streets: pl.DataFrame | None) -> None:
+    """Streets: a place reading where nothing stronger holds the fold; the pools by town."""
+    import polars as pl
+
+    if streets is None:
+        return
+    for key in streets["fold"]:
+        g.note(key).setdefault("place_kind", "street")
+    g.pools["street"] = sorted(set(streets["name"].to_list()))[:2000] or g.pools.get("street", [])
+    for city, names in streets.group_by("city", maintain_order=True).agg(pl.col("name")).iter_rows():
+        if city:
+            g.streets_by_city[city] = sorted(set(names))[:200]
+
+
+def _gather_organizations(g: _Gathered, orgs: pl.DataFrame | None,
+                          profs: pl.DataFrame | None) -> None:
+    """Organizations' kinds and pools; professions as the "prof" mark."""
+    import polars as pl
+
     if orgs is not None:
         for key, kind in orgs.select("fold", "kind").iter_rows():
-            note(key).setdefault("org_kind", kind)
+            g.note(key).setdefault("org_kind", kind)
         for kind in ("school", "university", "company", "authority"):
-            pools[f"org_{kind}"] = orgs.filter(pl.col("kind") == kind)["name"].head(200).to_list()
-    profs = _read(snapshot, root, "professions")
-    if profs is not None:
-        for name in profs["name"]:
-            marks.setdefault(name.lower(), "prof")
-    suffixes: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    words = _words(_read(snapshot, root, "lexicon"))
-    if countries is not None:
-        _direction_regions(countries, words("direction_prefix"), acc, note)
-    lexicon = _read(snapshot, root, "lexicon")
-    if lexicon is not None:
-        for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows():
-            if cat.startswith(RULE_PREFIX):
-                continue
-            if cat.endswith("_suffix"):
-                # Compared with the lower-cased word, not the fold: "-å" must not match "Hawa".
-                suffixes[cat].append((word.lower().lstrip("-"), value or ""))
-                continue
-            if cat in MARK_LABELS:
-                # Looked up by exact lower-case word: folding would make "målaren" a "malaren".
-                # A word of another language's letters is also its plain spelling, as learners
-                # type it ("vëlla" vella, "córka" corka, "dayê" daye): no Swedish word is folded.
-                low = word.lower()
-                for spelling in (low, key) if SWEDISH_MARKS.isdisjoint(low) else (low,):
-                    if spelling not in marks \
-                            or MARK_LABELS.index(cat) < MARK_LABELS.index(marks[spelling]):
-                        marks[spelling] = cat
-                continue
-            if cat == "district" and key in se_towns and word.lower() not in se_towns[key]:
-                continue  # Vårberg, a district, folds like the town Varberg: the town stays one
-            d = note(key)
+            g.pools[f"org_{kind}"] = orgs.filter(pl.col("kind") == kind)["name"].head(200).to_list()
+    for name in profs["name"] if profs is not None else ():
+        g.marks.setdefault(name.lower(), "prof")
+
+
+def _gather_lexicon(g: _Gathered, lexicon: pl.DataFrame | None) -> None:
+    """The hand-written lexicon: suffixes, marks, categories and values per fold."""
+    for word, key, cat, value in lexicon.select("word", "fold", "category", "value").iter_rows() \
+            if lexicon is not None else ():
+        if cat.startswith(RULE_PREFIX):
+            continue
+        if cat.endswith("_suffix"):
+            # Compared with the lower-cased word, not the fold: "-å" must not match "Hawa".
+            g.suffixes[cat].append((word.lower().lstrip("-"), value or ""))
+        elif cat in MARK_LABELS:
+            _gather_mark(g.marks, word, key, cat)
+        elif cat == "district" and key in g.se_towns and word.lower() not in g.se_towns[key]:
+            continue  # Vårberg, a district, folds like the town Varberg: the town stays one
+        else:
+            d = g.note(key)
             d.setdefault("cats", set()).add(cat)
             if value and not d.get("value"):
                 d["value"] = value
             if cat == "month":
-                pools.setdefault("month", []).append(word)
-    for cat in suffixes:
-        suffixes[cat].sort(key=lambda sv: -len(sv[0]))
-    for d in acc.values():
+                g.pools.setdefault("month", []).append(word)
+    for cat in g.suffixes:
+        g.suffixes[cat].sort(key=lambda sv: -len(sv[0]))
+    for d in g.acc.values():
         # The hand-written lexicon knows better than a homonymous village: Landvetter the airport.
         cats = d.get("cats", ())
         kind = next((k for c, k in LEXICON_KINDS.items() if c in cats), None)
         if kind:
             d["place_kind"] = kind
-    common = _read(snapshot, root, "common_words")
-    common_accented: frozenset[str] = frozenset()
-    if common is not None:
-        common_accented = frozenset(w.lower() for w, f in common.select("word", "frequency").iter_rows()
-                                    if f >= COMMON and not w.isascii())
-        for key, freq in common.select("fold", "frequency").iter_rows():
-            if key in acc or " " not in key:
-                d = acc[key]
-                d["zipf"] = max(d.get("zipf", 0.0), float(freq))
+
+
+def _gather_mark(marks: dict[str, str], word: str, key: str, cat: str) -> None:
+    """A mark-only word, looked up by exact lower-case word: folding would make "målaren" a
+    "malaren". A word of another language's letters is also its plain spelling, as learners
+    type it ("vëlla" vella, "córka" corka, "dayê" daye): no Swedish word is folded."""
+    low = word.lower()
+    for spelling in (low, key) if SWEDISH_MARKS.isdisjoint(low) else (low,):
+        if spelling not in marks or MARK_LABELS.index(cat) < MARK_LABELS.index(marks[spelling]):
+            marks[spelling] = cat
+
+
+def _gather_common(g: _Gathered, common: pl.DataFrame | None) -> None:
+    """Word frequencies (Zipf) of the known folds and of every single word."""
+    if common is None:
+        return
+    g.common_accented = frozenset(w.lower() for w, f in common.select("word", "frequency").iter_rows()
+                                  if f >= COMMON and not w.isascii())
+    for key, freq in common.select("fold", "frequency").iter_rows():
+        if key in g.acc or " " not in key:
+            d = g.acc[key]
+            d["zipf"] = max(d.get("zipf", 0.0), float(freq))
+
+
+def _compiled(g: _Gathered, snapshot_id: str, words: Words,
+              test_personids: dict[str, tuple[str, ...]]) -> Lexicon:
+    """The entries (one object per distinct entry) and the indexes derived from them."""
     shared: dict = {}  # one object per distinct value, so the pickled cache stores each once
     distinct: dict[Entry, Entry] = {}  # and one per distinct entry (87,000 words, 36,000 entries)
     entries: dict[str, Entry] = {}
-    for key in sorted(acc):  # (in key order: `acc` is filled from sets, in hash order)
-        e = _entry(acc[key], lambda v: shared.setdefault(v, v))
+    for key in sorted(g.acc):  # (in key order: `acc` is filled from sets, in hash order)
+        e = _entry(g.acc[key], lambda v: shared.setdefault(v, v))
         entries[key] = distinct.setdefault(e, e)
     fuzzy: dict[str, list[str]] = defaultdict(list)
+    common_by_letter: dict[str, list[str]] = defaultdict(list)
     for key, e in entries.items():
         if len(key) >= 4 and " " not in key and _fuzzy_target(e):
             fuzzy[key[0]].append(key)
-    common_by_letter: dict[str, list[str]] = defaultdict(list)
-    for key, e in entries.items():
         if e.zipf >= COMMON and len(key) >= 3 and not (e.gender or e.place_kind or e.country):
             common_by_letter[key[0]].append(key)
     split_names = frozenset(key for key, e in entries.items() if splittable(key, e))
@@ -624,18 +696,17 @@ def compile_snapshot(snapshot: dict, root: Path) -> Lexicon:
     unnamed = [(k, e.zipf) for k, e in entries.items() if e.zipf >= RARE and not (
         e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind)]
     return Lexicon(
-        snapshot_id=snapshot["id"], entries=entries,
+        snapshot_id=snapshot_id, entries=entries,
         common_by_letter={k: sorted(v) for k, v in common_by_letter.items()},
-        phrases={w: sorted(((words, entries[k]) for words, k in lst), key=lambda p: -len(p[0]))
-                 for w, lst in phrases.items()},
-        pools={k: v for k, v in pools.items() if v}, cities_by_country=cities_by_country,
-        place_aliases=place_aliases, name_origins=origins, continents=continents,
-        country_languages=languages, neighbours=borders, districts_by_town=districts_by_town, place_region=place_region,
-        place_within=place_within,
-        region_places=region_places,
-        streets_by_city=streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
-        suffixes=dict(suffixes), marks=marks, common_accented=common_accented, words=words,
-        test_personids=_test_personids(_read(snapshot, root, "test_personids")),
+        phrases={w: sorted(((ws, entries[k]) for ws, k in lst), key=lambda p: -len(p[0]))
+                 for w, lst in g.phrases.items()},
+        pools={k: v for k, v in g.pools.items() if v}, cities_by_country=g.cities_by_country,
+        place_aliases=g.place_aliases, name_origins=g.origins, continents=g.continents,
+        country_languages=g.languages, neighbours=g.borders, districts_by_town=g.districts_by_town,
+        place_region=g.place_region, place_within=g.place_within, region_places=g.region_places,
+        streets_by_city=g.streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
+        suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented, words=words,
+        test_personids=test_personids,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads,

@@ -20,14 +20,13 @@ from typing import TYPE_CHECKING
 import regex
 
 from pseudonymize.labels import LABELS
-from pseudonymize.types import MARK, REPLACE, Span
+from pseudonymize.types import MARK, REPLACE, STRATEGIES, Span
 
 if TYPE_CHECKING:
     from pseudonymize.engine import Engine
 
 KEEP = "keep"
 ACTIONS = (REPLACE, MARK, KEEP)
-STRATEGIES = ("realistic", "lifelike", "placeholder", "tag")
 COUNTRY_MODES = ("all", "none", "rare")
 # Endings a surface takes in running text: genitive, definite, definite genitive
 # (Kvarnbacka, Kvarnbackas; Nackstaskolan; Biblioteket, Bibliotekets).

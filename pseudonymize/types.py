@@ -9,6 +9,8 @@ if TYPE_CHECKING:
 
 REPLACE = "replace"
 MARK = "mark"
+# How surrogates are written: names and places, lifelike ones, SweLL placeholders, or tags
+STRATEGIES = ("realistic", "lifelike", "placeholder", "tag")
 
 
 class Span(NamedTuple):

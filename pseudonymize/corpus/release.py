@@ -525,17 +525,7 @@ def _finalize(plan: Plan, reports: Sequence[dict], secret: str | None) -> dict:
         raise ReleaseError(f"release {plan.release_id}: shards returned "
                            f"{sum(r['essays'] for r in reports)} of {plan.essays} essays")
     essays, ids = info["essays"], {row["id"]: row for row in info["ids"]}
-    refused = sorted((essay_id, reason) for r in reports for essay_id, reason in r["quarantined"])
-    for essay_id, reason in refused:
-        del essays[essay_id]
-        row = ids[essay_id]
-        row.update(status="quarantined", reason=reason)
-        info["quarantine"].append({"id": row["opaque"], "reason": reason})
-    quarantine = sorted(info["quarantine"], key=lambda q: (q["id"], q["reason"]))
-    if plan.strict and quarantine:
-        raise ReleaseError(f"--strict: {len(quarantine)} essay(s) quarantined "
-                           f"({_reasons(q['reason'] for q in quarantine)}); nothing released")
-
+    quarantine = _quarantine(plan, info, ids, reports)
     spans = _concat(work.glob("*.spans.parquet"), SPANS_SCHEMA).sort(["essay_id", "start", "end"])
     key = pl.concat([pl.read_parquet(io.BytesIO(sealer.open(p.read_bytes())))
                      for p in sorted(work.glob("*.key"))] or
@@ -551,32 +541,68 @@ def _finalize(plan: Plan, reports: Sequence[dict], secret: str | None) -> dict:
         entry["outputs"] = {"text": outputs[f"texts/{essay_id}.txt"],
                             "svala": outputs[f"svala/{essay_id}.json"]}
     finished_at = _now()
-    events = lineage_events(plan, info, outputs, finished_at)
     counts = {"essays": len(essays), "quarantined": len(quarantine),
               "labels": dict(sorted(labels.items())),
               "replaced": int(key.height), "spans": int(spans.height)}
+    manifest = _manifest(plan, info, outputs, counts, quarantine, finished_at)
+    # manifest.json and provenance.jsonl carry times, so only SHA256SUMS hashes them
+    sums = {**outputs,
+            "provenance.jsonl": _write(staging / "provenance.jsonl", "".join(
+                _dumps(e) + "\n" for e in lineage_events(plan, info, outputs, finished_at)).encode()),
+            "manifest.json": _write(staging / "manifest.json",
+                                    (_json_lines(manifest, 3) + "\n").encode())}
+    id_rows = pl.DataFrame([{c: row[c] for c in keyfile.IDS_SCHEMA} for row in ids.values()],
+                           schema=keyfile.IDS_SCHEMA).sort("id")
+    review = ((p.name, sealer.open(p.read_bytes()))
+              for p in sorted((work / "review").glob("*.json")))
+    key_path = _publish(plan, info, key, review, id_rows, sums, secret)
+    keys_dir = Path(plan.keys_dir)
+    return {"release_id": plan.release_id, "path": plan.final, "key": str(key_path),
+            "review": str(keys_dir / f"{plan.release_id}.review"),
+            "ids": str(keyfile.ids_path(keys_dir, plan.release_id)),
+            "counts": counts, "quarantine": [(q["id"], q["reason"]) for q in quarantine]}
+
+
+def _quarantine(plan: Plan, info: dict, ids: dict[str, dict], reports: Sequence[dict]
+                ) -> list[dict]:
+    """Move what the shards refused from the essays to the quarantine (under opaque ids), and
+    refuse the whole release when strict and anything is quarantined."""
+    refused = sorted((essay_id, reason) for r in reports for essay_id, reason in r["quarantined"])
+    for essay_id, reason in refused:
+        del info["essays"][essay_id]
+        row = ids[essay_id]
+        row.update(status="quarantined", reason=reason)
+        info["quarantine"].append({"id": row["opaque"], "reason": reason})
+    quarantine = sorted(info["quarantine"], key=lambda q: (q["id"], q["reason"]))
+    if plan.strict and quarantine:
+        raise ReleaseError(f"--strict: {len(quarantine)} essay(s) quarantined "
+                           f"({_reasons(q['reason'] for q in quarantine)}); nothing released")
+    return quarantine
+
+
+def _manifest(plan: Plan, info: dict, outputs: dict[str, str], counts: dict,
+              quarantine: list[dict], finished_at: str) -> dict:
+    """The release's manifest: what went in, what came out, with which code, data and seed."""
     manifest = {"release_id": plan.release_id, "created_at": finished_at,
                 "package": {"name": "swepseudo", "version": pseudonymize.__version__},
                 "code_revision": info["code_revision"], "config": info["config"],
                 "seed": plan.seed, "snapshot": info["snapshot"],
-                "inputs": {"files": info["files"], "essays": essays},
+                "inputs": {"files": info["files"], "essays": info["essays"]},
                 "outputs": dict(sorted(outputs.items())), "counts": counts,
                 "quarantine": quarantine}
     if info["supersedes"]:
         manifest["supersedes"] = {"release": info["supersedes"], "withdrawn": info["withdrawn"]}
     if info.get("review"):
         manifest["review"] = info["review"]
-    # manifest.json and provenance.jsonl carry times, so only SHA256SUMS hashes them
-    sums = {**outputs,
-            "provenance.jsonl": _write(staging / "provenance.jsonl", "".join(
-                _dumps(e) + "\n" for e in events).encode()),
-            "manifest.json": _write(staging / "manifest.json",
-                                    (_json_lines(manifest, 3) + "\n").encode())}
-    id_rows = pl.DataFrame([{c: row[c] for c in keyfile.IDS_SCHEMA} for row in ids.values()],
-                           schema=keyfile.IDS_SCHEMA).sort("id")
-    keys_dir = Path(plan.keys_dir)
-    review = ((p.name, sealer.open(p.read_bytes()))
-              for p in sorted((work / "review").glob("*.json")))
+    return manifest
+
+
+def _publish(plan: Plan, info: dict, key: pl.DataFrame, review: Iterable[tuple[str, bytes]],
+             id_rows: pl.DataFrame, sums: dict[str, str], secret: str | None) -> Path:
+    """Write the key, id map, note and review graphs beside the release, then SHA256SUMS, and
+    publish by renaming the staging directory; on any failure remove what this run wrote to
+    the keys directory. Returns the key's path."""
+    keys_dir, staging = Path(plan.keys_dir), Path(plan.staging)
     before = set(_key_files(keys_dir, plan.release_id))
     try:
         key_path = keyfile.write_key(keys_dir, plan.release_id, key, review, secret, id_rows)
@@ -592,10 +618,7 @@ def _finalize(plan: Plan, reports: Sequence[dict], secret: str | None) -> dict:
         for path in set(_key_files(keys_dir, plan.release_id)) - before:
             shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
         raise
-    return {"release_id": plan.release_id, "path": plan.final, "key": str(key_path),
-            "review": str(keys_dir / f"{plan.release_id}.review"),
-            "ids": str(keyfile.ids_path(keys_dir, plan.release_id)),
-            "counts": counts, "quarantine": [(q["id"], q["reason"]) for q in quarantine]}
+    return key_path
 
 
 def _key_files(keys_dir: Path, release_id: str) -> list[Path]:

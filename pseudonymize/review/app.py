@@ -58,8 +58,14 @@ def page_html() -> str:
 def create_app(workspace: Workspace, engine: Engine, token: str) -> FastAPI:
     """The app for one open workspace; `token` guards every request."""
     app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
-    page = page_html()
-    expected = token.encode()
+    _guard(app, token.encode())
+    _routes(app, workspace, engine, page_html())
+    return app
+
+
+def _guard(app: FastAPI, expected: bytes) -> None:
+    """Every request shows the token; every answer carries the security headers; an error
+    answers with its message, a crash with its type only."""
 
     @app.middleware("http")
     async def guard(request: Request, call_next):  # noqa: ANN001, ANN202 - Starlette's shape
@@ -85,6 +91,10 @@ def create_app(workspace: Workspace, engine: Engine, token: str) -> FastAPI:
         # the message or traceback could quote an essay: the type is all that is logged
         log.error("review app: %s", type(exc).__name__)
         return JSONResponse({"detail": f"internal error ({type(exc).__name__})"}, 500)
+
+
+def _routes(app: FastAPI, workspace: Workspace, engine: Engine, page: str) -> None:
+    """The page and its API: essays, decisions, search, apply-to-all, statistics."""
 
     @app.get("/")
     def index() -> HTMLResponse:
@@ -141,8 +151,6 @@ def create_app(workspace: Workspace, engine: Engine, token: str) -> FastAPI:
     @app.get("/api/stats")
     def stats() -> dict:
         return {"progress": progress(workspace), "stats": review_stats.compute(workspace)}
-
-    return app
 
 
 async def _body(request: Request) -> dict:

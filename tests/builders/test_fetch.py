@@ -3,12 +3,15 @@ retries and the failures that must surface as FetchError naming the URL."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from pathlib import Path
 
 import pytest
 
-from builders.fetch import FetchError, fetch, mirrored, session
+import requests
+
+from builders.fetch import FetchError, _download, fetch, mirrored, session
 from tests.builders.httpserver import serve
 
 UPSTREAM = "https://download.geonames.org/export/dump/countryInfo.txt"
@@ -128,6 +131,19 @@ def test_empty_body_is_a_fetch_error(tmp_path, http_server):
     http_server.put(PATH, b"")
     with pytest.raises(FetchError, match=rf"^{http_server.url_for(PATH)}: empty response"):
         get(tmp_path, http_server.url)
+
+
+@pytest.mark.parametrize("length", ["", "abc", "-5", "0", " 12", str(len(BODY))])
+def test_any_content_length_streams_the_whole_body(tmp_path, length):
+    """A proxy's malformed Content-Length draws a bar without an end, not a ValueError."""
+    resp = requests.Response()
+    resp.status_code, resp.raw = 200, io.BytesIO(BODY)
+    if length:
+        resp.headers["Content-Length"] = length
+    out = (tmp_path / "body").open("wb")
+    assert _download(resp, out, "http://x/y", "test", show=False) == (
+        hashlib.sha256(BODY).hexdigest(), len(BODY))
+    assert out.closed and (tmp_path / "body").read_bytes() == BODY
 
 
 # (what the server answers, retryable): a 4xx is final, a 5xx or 429 may pass, no network is

@@ -38,7 +38,10 @@ def batch(tmp_path: Path) -> Path:
 
 
 def run(capsys: pytest.CaptureFixture, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse's usage errors, as the process would end
+        code = exit_.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -117,7 +120,7 @@ ERRORS = [  # (argv, fragment of the one line); {tmp} is a scratch directory
     (["annotate", "--in", "{tmp}/missing.jsonl"], "missing.jsonl: no such file"),
     (["eval", "--gold", "{tmp}/gold.jsonl", "--format", "jsonl"], "gold.jsonl: no such file"),
     (["release", "{tmp}/nobatch", "--out", "{tmp}/out"], "nobatch: no such batch"),
-    (["release", "{batch}", "--out", "{tmp}/out", "--strategy", "bogus"], "unknown strategy"),
+    (["release", "{batch}", "--out", "{tmp}/out", "--strategy", "bogus"], "invalid choice: 'bogus'"),
     (["release", "{batch}", "--out", "{tmp}/out", "--workers", "0"], "--workers"),
     (["release", "{batch}", "--out", "{tmp}/out", "--snapshot", "ffff"], "ffff"),
     (["release", "{batch}", "--out", "{batch}/e1.txt/x"], "cannot be a directory"),
@@ -163,11 +166,24 @@ def test_unexpected_error_is_one_line_unless_debugging(home, capsys, monkeypatch
     assert code == INTERNAL and err.startswith("Traceback")
 
 
-def test_usage_errors_keep_argparse_status(capsys):
+# argparse's own errors: one line too, naming the command and where its options are shown
+USAGE_ERRORS = [
+    (["text", "--format", "xml"], "swepseudo: error: text: argument --format: invalid choice: 'xml'"),
+    (["review", "prepare"], "swepseudo: error: review prepare: the following arguments are "
+                            "required: BATCH, --keys (`swepseudo help review prepare`"),
+    (["nope"], "swepseudo: error: argument COMMAND: invalid choice: 'nope'"),
+    (["release", "b", "--out", "o", "--workers", "two"],
+     "swepseudo: error: release: argument --workers: invalid int value: 'two'"),
+]
+
+
+@pytest.mark.parametrize("argv,start", USAGE_ERRORS, ids=[" ".join(a[:2]) for a, _ in USAGE_ERRORS])
+def test_usage_errors_are_one_line_with_argparse_status(capsys, argv, start):
     with pytest.raises(SystemExit) as exit_:
-        main(["text", "--format", "xml"])
+        main(argv)
+    err = capsys.readouterr().err
     assert exit_.value.code == 2
-    assert "invalid choice: 'xml'" in capsys.readouterr().err
+    assert err.startswith(start) and err.count("\n") == 1
 
 
 # --- early checks of a release ---------------------------------------------------------------
