@@ -218,9 +218,11 @@ def _noun_phrase(doc: Doc, k: int, noun_before: frozenset[str]) -> bool:
 
 def _opens_clause(doc: Doc, k: int) -> bool:
     """Token k starts its sentence, or follows an adverb that opens it ("nu iris är", "igår
-    love ringde": a learner's word order puts the subject there)."""
-    return k in doc.starts or k >= 1 and k - 1 in doc.starts \
-        and doc.folds[k - 1] in doc.lex.words("fronted_adverb")
+    love ringde": a learner's word order puts the subject there) or a conjunction that joins a
+    clause ("… och love ringde en veterinär")."""
+    return k in doc.starts or k >= 1 and (
+        k - 1 in doc.starts and doc.folds[k - 1] in doc.lex.words("fronted_adverb")
+        or doc.folds[k - 1] in doc.lex.words("clause_conjunction"))
 
 
 def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
@@ -319,8 +321,11 @@ def propagate(spans: list[Span], doc: Doc,
         # lower case as a sentence's subject (before "är" too)
         habit = k in doc.starts and base.end > base.start and doc.text[base.start].islower() \
             and k + 1 < len(folds) and (folds[k + 1] in name_verbs or folds[k + 1] in be_verbs)
+        # (a function word only capitalised inside its sentence: "så Han är min familj" after
+        # "Jag heter Han Seo-yeon", but "han" and a sentence's "Han" stay the pronoun)
         if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
                                  or stem in doc.lex.words("function_word")
+                                 and not (doc.texts[k][0].isupper() and k not in doc.starts)
                                  or doc.texts[k][0].islower() and doc.entries[k].zipf
                                  >= T.DOMINANT_WORD and not (habit or subject)):
             continue  # "han heter hans och hans bror": the second is the pronoun

@@ -25,7 +25,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
-                                           pronoun_gender, settle)
+                                           pronoun_gender, settle, writer_named)
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, marked
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
@@ -80,7 +80,8 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "kind_noun"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
-    "male_patronymic_ending", "article_prefix", "double_surname_origin"))
+    "male_patronymic_ending", "article_prefix", "double_surname_origin", "name_tail_stop",
+    "function_word", "be_verb", "own_name_noun", "own_possessive", "closing_word"))
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph", "sensitive"))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_ending",
                                                   "landmark_preposition", "dwelling_verb"))
@@ -96,12 +97,14 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "saying_verb", "nickname_tail", "definite_ending",
                                                   "nationality", "exonym_subject",
                                                   "possessed_kin", "prof", "kin_of_verb",
-                                                  "kin_of_preposition"),
+                                                  "kin_of_preposition", "relative_pronoun"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
                                                                  "function_after_name"))
 NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
+FAMILY_FIRST = _rule("family-first", ("surname", *sorted(FIRSTNAMES)), 0.85, (
+    "family_first_surname", "kin_gender", "person_pronoun", "inverted_subject"))
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
@@ -173,6 +176,7 @@ HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
+HYPHEN_GIVEN = regex.compile(r"\p{L}\p{Ll}{1,5}-\p{Ll}{2,6}")  # "Ji-hoon", "da-eun", "Xiao-ming"
 JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:-\p{Lu}){1,2}(?![\w-])")  # "J-P", "A-K"
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
 GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLACE_SUFFIX,
@@ -717,7 +721,7 @@ class Matcher:
         self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS
             and cat.partition(".")[0] not in ("unisex_name", "given_name", "family_name",
-                                              "given_name_title"))))
+                                              "given_name_title", "family_first_surname"))))
         self.namelike = NameLikeness(lex)
         if detects:
             self._detection_tables(lex)
@@ -847,7 +851,8 @@ class Matcher:
         # ... with the saying verbs' folds: `_named`'s gate before its call (a word after none
         # of these and with no personal pronoun two after it, "nunu kallar hon sig", is not
         # named unless listed)
-        self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs))
+        self.named_before = self.naming_before | frozenset(map(fold, self.saying_verbs)) \
+            | lex.words.union("name_trigger.verb", "calling_verb")  # ("som alla kallar hamadi")
         self.name_openers = NameOpeners(lex)
         self.place_before = lex.words.union(*PLACE_CONTEXT_BEFORE)
         # of those the list words ("och", "eller") no other of its reads starts from: after one
@@ -1019,7 +1024,8 @@ class Matcher:
         learner's earlier essays)."""
         spans = _name_tails(self, doc, self._split_names(doc, spans))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
-        return person_towns(doc, settle(doc, self._family_first(doc, self._doubled(doc, spans))))
+        spans = self._hyphen_family(doc, self._family_first(doc, self._doubled(doc, spans)))
+        return person_towns(doc, settle(doc, spans))
 
     @staticmethod
     def _family_first(doc: Doc, spans: list[Span]) -> list[Span]:
@@ -1047,6 +1053,54 @@ class Matcher:
             out[n] = a._replace(label="surname")
             out[n + 1] = b._replace(label=given[doc.folds[kb]])
         return out
+
+    def _hyphen_family(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Park Ji-hoon", "kim da-eun", "Hälsningar Seo-yeon Han": a Korean or Chinese family
+        name (`family_first_surname`, many of them Swedish words: han, ha, so) right before a
+        hyphenated given name, or capitalised right after one, is the family name and the
+        hyphenated word the given name; the name reading only beside such a given name ("han
+        kom" stays the pronoun). In lower case only before a given name in lower case ("vill
+        ha Ji-won"), and a pronoun only after a kin word ("min appa han dong-su"; "träffade han
+        ji-won": the inverted subject). The given name takes the sex a kin word before the pair
+        or the first pronoun after it in its sentence gives, else the lists' reading."""
+        family = self.lex.words("family_first_surname")
+        if family.isdisjoint(doc.folds):
+            return spans  # (one C-level pass, not one look per token)
+        texts, folds, new = doc.texts, doc.folds, {}
+        inverted = self.lex.words("inverted_subject")
+        for k in [k for k, f in enumerate(folds) if f in family]:
+            if texts[k][:1].islower() and folds[k] in inverted \
+                    and not (k and folds[k - 1] in self.owned_kin):
+                continue  # "träffade han Ji-won": the pronoun (but "min appa han dong-su")
+            if k + 1 < len(texts) and doc.space(k) == " " and self._hyphen_given(doc, k + 1) \
+                    and (texts[k][:1].isupper() or texts[k + 1][:1].islower()):
+                pair = (k, k + 1)
+            elif k and texts[k][:1].isupper() and k not in doc.starts \
+                    and doc.space(k - 1) == " " and self._hyphen_given(doc, k - 1):
+                pair = (k - 1, k)
+            else:
+                continue
+            given = pair[1] if pair[0] == k else pair[0]
+            gender = kin_gender(doc, pair[0]) or pronoun_gender(doc, pair[1], len(texts), True)
+            old = [s.label for s in spans if s.start == doc.offsets[given] and s.label in FIRSTNAMES]
+            label = FIRSTNAME[gender] if gender in GENDERED else (old or [FIRSTNAME["unknown"]])[0]
+            # (keyed by the whole name: "Kim" alone elsewhere may be another person's given name)
+            new[k] = FAMILY_FIRST.span(doc.offsets[k], doc.ends[k], "surname",
+                                       key=f"{folds[k]} {folds[given]}")
+            new[given] = FAMILY_FIRST.span(doc.offsets[given], doc.ends[given], label,
+                                           key=folds[given])
+        if not new:
+            return spans
+        kept = [s for s in spans if not any(s.start < n.end and n.start < s.end
+                                            for n in new.values())]
+        return sorted(kept + list(new.values()), key=lambda s: s.start)
+
+    def _hyphen_given(self, doc: Doc, j: int) -> bool:
+        """Token j is spelt like a hyphenated Korean or Chinese given name ("Ji-hoon", "da-eun")
+        and is no everyday word nor a place, listed or by its ending ("Ha Long-bukten")."""
+        e = doc.entries[j]
+        return HYPHEN_GIVEN.fullmatch(doc.texts[j]) is not None and e.zipf < T.RARE \
+            and not (e.place_kind or e.org_kind or self._place_suffix(doc.texts[j].lower()))
 
     def _titled(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """"Jag heter Saw Eh Htoo", "min fru Naw Paw Paw": after a capitalised Burmese or Karen
@@ -1644,7 +1698,9 @@ class Matcher:
             if kin is not None:
                 return kin or None
         named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
-                 and folds[i + 2] in self.W["personal_pronoun"]) and self._named(doc, i, listed)
+                 and folds[i + 2] in self.W["personal_pronoun"] or i > 1
+                 and folds[i - 1] in self.W["personal_pronoun"]
+                 and doc.texts[i - 2].lower() in self.saying_verbs) and self._named(doc, i, listed)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
@@ -2012,8 +2068,10 @@ class Matcher:
             return True  # "nunu kallar hon sig", "zizi kallar de mig"
         if not i or i in doc.starts:
             return False
-        if folds[i - 1] not in self.naming_before \
-                and doc.texts[i - 1].lower() not in self.saying_verbs:
+        if folds[i - 1] not in self.named_before \
+                and doc.texts[i - 1].lower() not in self.saying_verbs \
+                and not (i > 1 and folds[i - 1] in W["personal_pronoun"]
+                         and doc.texts[i - 2].lower() in self.saying_verbs):
             return False  # (most words: the three tests below read the word before first)
         return folds[i - 1] in naming and self._said_of_person(doc, i - 1) \
             or self._nicknamed(doc, i) or self._hailed(doc, i) or self._own_name_said(doc, i)
@@ -2039,24 +2097,43 @@ class Matcher:
             and (i + 1 == len(doc.texts) or not doc.texts[i + 1][0].isalnum())
 
     def _nicknamed(self, doc: Doc, i: int) -> bool:
-        """"alla kallar mig zizi", "de kallade honom abu": after a calling verb and its person;
-        "vi säger lulu hemma", "alla säger bara abdi till honom", "hon säger bara nunu.": after
+        """"alla kallar mig zizi", "de kallade honom abu": after a calling verb and its person,
+        or its relative pronoun after a name ("Mohamed, som alla kallar hamadi");
+        "vi säger lulu hemma", "hemma säger vi zizi", "alla säger bara abdi till honom", "hon säger bara nunu.": after
         a saying verb only a given name or a word no list knows, said to or about someone (a
         `nickname_tail` after it, or the sentence ends) — not "säger nej hemma"."""
         folds, W = doc.folds, self.W
         if _called(doc, i):
             return True
+        if i >= 3 and (folds[i - 1] in W["name_trigger.verb"] or folds[i - 1] in W["calling_verb"]) \
+                and any(folds[j] in W["relative_pronoun"] and self._name_antecedent(doc, j)
+                        for j in range(max(0, i - 4), i - 1)):
+            return True  # "min ammi mohamed, som alla kallar hamadi": the relative's name
         k = i - 1 - (folds[i - 1] in W["saying_filler"])
+        k -= k > 0 and folds[k] in W["personal_pronoun"]  # "hemma säger vi zizi"
         # the spelling itself: "sa" folds like "så"
         if k < 0 or doc.texts[k].lower() not in self.lex.words.surface("saying_verb"):
             return False
         e, key = doc.entries[i], folds[i]
-        if not (e.gender and not _is_common(e) or e.zipf < T.NICKNAME_MAX and not e.cats
+        most = T.NICKNAME_NAMED_MAX if self._person_named_before(doc, k) else T.NICKNAME_MAX
+        if not (e.gender and not _is_common(e) or e.zipf < most and not e.cats
                 and not (e.surname_rank or e.place_kind) and key not in self.vocabulary
                 and not key.endswith(self.everyday_endings)):
             return False  # "säger observatoriet", "säger tack", "säger habibi till mig"
         return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
             or not doc.texts[i + 1][0].isalnum()
+
+    def _person_named_before(self, doc: Doc, k: int) -> bool:
+        """"Jag heter Skander Ben Ammar, men mina vänner säger sko", "min bror Aleksandar bodde
+        i Ronneby, vi säger ace": a naming verb or a capitalised given name earlier in the
+        saying verb's (at k) sentence, so the word said is that person's name."""
+        for j in range(k - 1, max(-1, k - T.PRONOUN_REACH), -1):
+            if doc.folds[j] in self.W["naming_verb"] or doc.entries[j].first_rank \
+                    and doc.texts[j][:1].isupper() and j not in doc.starts:
+                return True
+            if j in doc.starts:
+                return False
+        return False
 
     def _between_names(self, doc: Doc, i: int) -> bool:
         """"tre barn, Aram, zhino och Roj": a rare word after a name and a list word, before a
@@ -2089,6 +2166,13 @@ class Matcher:
                     or doc.folds[j] in self.W["name_trigger.social"]:
                 return True
         return False
+
+    @staticmethod
+    def _name_antecedent(doc: Doc, j: int) -> bool:
+        """"min ammi mohamed, som alla kallar hamadi": a given name (in any case) right before
+        the relative pronoun at j, or before its comma."""
+        m = j - 1 - (j >= 2 and doc.folds[j - 1] == ",")
+        return m >= 0 and doc.entries[m].first_rank > 0 and doc.texts[m].isalpha()
 
     def _common_text(self, text: str, e: Entry) -> bool:
         """An everyday word, by a token's text and its entry; "Pär" is judged as itself, not as
@@ -2206,6 +2290,8 @@ class Matcher:
                 and doc.folds[i + 1] in self.W["name_verb"]  # "Polen har fina berg"
         if not c.common or context or c.after_name or is_name and self._capitalised_pair(doc, i):
             return True
+        if is_name and e.gender and self._in_person_slot(doc, i, False):
+            return True  # "där träffade jag Ville, han", "jag hjälpte Vid": a person's slot
         # Inside a sentence a capital decides a homograph: "hos Hans bror" (Hans), "hans bror".
         homograph = e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS
         return bool(e.place_kind and e.place_pop >= T.BIG_PLACE and e.zipf < T.DOMINANT_WORD
@@ -3203,7 +3289,7 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
     """"Nguyen Thi Lan": a capitalised word right after a name continues it, even when it is (or
     folds like) an ordinary word ("Lan" ~ "län")."""
     if c.after_name and c.cap and not c.initial and not c.e.cats & EXCLUDED_CATS \
-            and c.e.zipf < T.AFTER_NAME_MAX and len(c.key) > 1 \
+            and (c.e.zipf < T.AFTER_NAME_MAX or _named_in_frame(c.doc, c.i)) and len(c.key) > 1 \
             and m._place_suffix(c.doc.texts[c.i].lower()) not in ("place", "geo"):
         doc, i = c.doc, c.i
         if doc.entries[i - 1].surname_rank and not doc.entries[i - 1].gender \
@@ -3212,6 +3298,21 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
             return _tok_span(AFTER_NAME, c, m._name_guess(c.key, doc, i - 1))
         return _tok_span(AFTER_NAME, c, "surname")  # not "Hjalmar Brantingsplatsen"
     return None
+
+
+def _named_in_frame(doc: Doc, i: int) -> bool:
+    """"jag heter Aminata Fall", "min chef heter Wei Fan", "hennes namn är Hoa Ly": a
+    capitalised word right after the given name a naming verb or "namn är" introduces is its
+    family name however frequent a word it is (Fall, Fan, Far), unless it is clause material
+    that may follow a name (`name_tail_stop`: "heter Ali Men", "heter Sara Också") or a
+    function word."""
+    words, folds = doc.lex.words, doc.folds
+    k = i - 1
+    if k < 1 or folds[i] in words("name_tail_stop") or folds[i] in words("function_word") \
+            or "\n" in doc.space(k):
+        return False
+    return folds[k - 1] in words("naming_verb") or writer_named(doc, k) \
+        or k >= 2 and folds[k - 1] in words("be_verb") and folds[k - 2] in words("own_name_noun")
 
 
 def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3843,5 +3944,6 @@ RULES: tuple[Rule, ...] = (
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
     _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
-    _with(NAME_TITLE, Matcher._titled), _with(NAMELIKE_SLOT, _u_namelike_slot),
+    _with(NAME_TITLE, Matcher._titled), _with(FAMILY_FIRST, Matcher._hyphen_family),
+    _with(NAMELIKE_SLOT, _u_namelike_slot),
     _with(NAMELIKE_TAIL, _name_tails), NAME_GENDER, PERSON_TOWN)

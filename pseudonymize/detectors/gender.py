@@ -54,6 +54,8 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
     if noun and i and folds[i - 1] == ",":
         return None
     for j in range(i - 1, max(-1, i - 4), -1):
+        if j == i - 1 and "-" in doc.texts[i] and folds[j] in words("family_first_surname"):
+            continue  # "min mormor Han Ji-min": a family name written first, not "han"
         gender = kin.get(folds[j])
         if gender in GENDERED and noun and folds[j] in words("person_pronoun") \
                 and not (j and folds[j - 1] in words("nickname_word")):
@@ -348,5 +350,5 @@ NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middl
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
                     "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
-                    "writer_spouse", "writer_parent", "closing_word"),
+                    "writer_spouse", "writer_parent", "closing_word", "family_first_surname"),
                    fn=settle)

@@ -246,3 +246,43 @@ def test_a_homograph_name_beside_a_name_ending_its_clause_is_the_name(offline_en
     spans = {(s.start, s.label) for s in offline_engine.detect(text)}
     assert (text.index("mina"), "firstname_female") in spans
     assert not [s for s in spans if s[0] == text.index("mina barn")]
+
+
+@pytest.mark.parametrize("text, word, label", [
+    ("Min bror heter Stig. Vi åt middag och stig körde oss hem.", "stig körde", "firstname_male"),
+    ("Min chef heter Dag Berg. Jag ringde och dag svarade direkt.", "dag svarade", "firstname_male"),
+    ("Min bror heter Stig. Vi kom till en stig och gick vidare.", "stig och", None),
+])
+def test_a_homograph_name_after_a_conjunction_before_a_past_tense_is_the_name(
+        offline_engine, text: str, word: str, label: str | None) -> None:
+    """"och stig körde": a clause joined by "och" or "men" opens with its subject as a sentence
+    does, so a name the essay gave, in lower case before a past tense there, is the person;
+    the noun elsewhere ("till en stig") stays the word."""
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index(word)) == label
+
+
+def test_a_function_word_name_capitalised_inside_a_sentence_is_the_name(offline_engine) -> None:
+    """"Jag heter Han Ji-woo … så Han är mitt efternamn": a name the essay gave that is a
+    function word is found again only capitalised inside a sentence; the pronoun "han" and a
+    sentence's first "Han" stay the pronoun."""
+    text = "Jag heter Han Ji-woo. I Korea står efternamnet först, så Han är mitt efternamn. " \
+           "Han är min pappa och han bor i Busan."
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index("Han är mitt")) == "surname"
+    assert text.index("Han är min") not in spans
+    assert text.index("han bor") not in spans
+
+
+@pytest.mark.parametrize("text, word, label", [
+    ("Min man heter Ville. Han är kock. ville lagar alltid mat till oss.", "ville lagar",
+     "firstname_male"),
+    ("Min man heter Ville. Vi ville laga mat men ville inte handla.", "ville laga", None),
+])
+def test_a_homograph_name_before_an_everyday_verb_is_the_name(
+        offline_engine, text: str, word: str, label: str | None) -> None:
+    """"ville lagar alltid mat": a person's everyday verbs (name_verb: lagar, köper, spelar …)
+    after a name the essay gave make it the subject; the modal before an infinitive stays the
+    verb."""
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index(word)) == label
