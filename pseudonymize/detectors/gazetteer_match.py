@@ -959,6 +959,7 @@ class Matcher:
                                                self.phrase_next)
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
+        naming = self.W["naming_verb"]
         starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
         titled = self._work_title(doc) | self._opening_greetings(doc)
         for i in self._todo(doc):
@@ -993,7 +994,7 @@ class Matcher:
             if (ckey in never or e.cats & EXCLUDED_CATS  # (a word itself excluded and spelt
                     or attrs and doc.entries[i].cats & EXCLUDED_CATS  # with letters no genitive
                     and not doc.texts[i].isascii()) and not (  # of the name has: "i våras", "Varas")
-                    cap and not initial and e.gender
+                    cap and not initial and (e.gender or folds[i - 1] in naming)
                     and self._named_anyway(doc, i, e, prev_name_end)):
                 if lone:
                     self._remember(doc.texts[i], True)
@@ -1176,7 +1177,8 @@ class Matcher:
         "Lucia"; "heter Maj", not the month) or between names ("Tomasz Jan Wiśniewski")."""
         excluded = e.cats & EXCLUDED_CATS
         return bool(excluded) and excluded <= NAMED_MONTH and _name_context(doc, i, self.lex.marks) \
-            or prev_name_end == i - 1 and self._capitalised_next(doc, i)
+            or prev_name_end == i - 1 and self._capitalised_next(doc, i) \
+            or doc.folds[i - 1] in self.W["naming_verb"] and self._said_of_person(doc, i - 1)
 
     def _placed(self, doc: Doc, i: int, spans: list[Span], span: Span | None, e: Entry
                 ) -> Span | None:
@@ -1726,6 +1728,12 @@ class Matcher:
             # or a town (Aga in Egypt); a listed given name keeps the list's sex ("kalla mig Gaby")
             return _tok_span(NAME_CONTEXT, c, FIRSTNAME[e.gender] if e.gender in FIRSTNAME
                              else self._name_guess(key, doc, i))
+        if named and cap and not initial and folds[i - 1] in self.W["naming_verb"] \
+                and len(key) > 1 and not (e.gender or e.surname_rank) \
+                and (e.zipf >= T.RARE or e.cats or e.place_kind):
+            # "min lärare heter Vid", "min granne heter Hök": a capital right after a naming
+            # verb of a person is the name, though also a word or a village
+            return _tok_span(NAME_CONTEXT, c, self._name_guess(key, doc, i))
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
         if label is None:
             return self._unknown(c)
