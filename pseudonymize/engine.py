@@ -31,6 +31,7 @@ from pseudonymize.types import MARK, REPLACE, STRATEGIES, Annotation, Result, Sp
 
 if TYPE_CHECKING:  # a policy is given by the caller: detecting alone never imports its module
     from pseudonymize.policy import Policy
+    from pseudonymize.surrogates import Renderer
 
 E = TypeVar("E")
 R = TypeVar("R")
@@ -235,10 +236,9 @@ class Engine:
                 seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple) -> Result:
         """Render spans given in view offsets over the original text."""
         # imported on first use: detecting alone (`swepseudo annotate`) needs no surrogates
-        from pseudonymize.surrogates import (Renderer, age_value, alias_spans, person_spans,
-                                             person_words, pun_spans)
+        from pseudonymize.surrogates import alias_spans, person_spans, pun_spans
 
-        text, clean = view.original, view.clean
+        clean = view.clean
         puns: dict[str, str | tuple[str, ...]] = {}
         if strategy == "lifelike":  # "Jag heter Sten, som en sten": the word follows the name
             # "vår son Bima" read as a town: a person (never "vår son Mataram")
@@ -250,6 +250,37 @@ class Engine:
         # The learner's memory numbers entities across essays for the surrogate draws only.
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
         shapes = [clean[s.start:s.end] for s in spans]  # each mention as the view writes it
+        renderer, order = self._renderer(clean, spans, shapes, essay_id, strategy, seed, memory,
+                                         policy, puns)
+        hints = country_hints(spans, clean, self.lex)
+        actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
+        # kept as written by the strategy (lifelike: Migrationsverket, the date of a feast),
+        # marked for review
+        actions = [MARK if a == REPLACE and renderer.keeps(s, shape) else a
+                   for a, s, shape in zip(actions, spans, shapes)]
+        pseudos: dict[int, str] = {}
+        rendered: dict[tuple, str] = {}  # a repeated mention is rendered once
+        for i in order:
+            if actions[i] == MARK:
+                continue
+            span, shape = spans[i], shapes[i]
+            seen = (span.label, draws[i], span.attrs, span.key, shape, hints.get(i, ""),
+                    renderer.variant(span))
+            pseudo = rendered.get(seen)
+            if pseudo is None:
+                pseudo = rendered[seen] = renderer.render(span, refs[i], shape, draws[i],
+                                                          hints.get(i, ""))
+            pseudos[i] = pseudo
+        return _result(view, spans, refs, actions, pseudos, essay_id, tokens)
+
+    def _renderer(self, clean: str, spans: list[Span], shapes: list[str], essay_id: str,
+                  strategy: str, seed: int, memory: Memory | None, policy: Policy | None,
+                  puns: dict[str, str | tuple[str, ...]]) -> tuple[Renderer, list[int]]:
+        """The essay's surrogate drawer, told what the essay says around its entities, and the
+        order its spans are drawn in (countries and towns first; ranked before the homes and
+        mentions below are told)."""
+        from pseudonymize.surrogates import Renderer, age_value, person_words
+
         originals = set(shapes) | {s.key for s in spans if s.key}
         # nor a surrogate that is an original of the learner's other essays (Växjö for Östers IF)
         originals |= {key for _, key in memory.refs} if memory else set()
@@ -272,7 +303,6 @@ class Engine:
                               if s.label in AGE_LABELS)
         ranks = list(map(renderer.order, spans, shapes))
         order = sorted(range(len(spans)), key=ranks.__getitem__)
-        hints = country_hints(spans, clean, self.lex)
         renderer.town_homes = town_homes(spans, self.lex)
         renderer.kept_homes = kept_homes(memory, self.lex) if memory else frozenset()
         for s in spans:  # each town's mentions, in order: what any of their sentences says of it
@@ -280,41 +310,31 @@ class Engine:
                 renderer.town_mentions.setdefault(s.key, []).append(s)
         if strategy == "lifelike":
             renderer.keep_countries()  # before `keeps`: "Ukraina ... alla ukrainare" stays
-        actions = [policy.action(s.label) if policy else LABELS[s.label].action for s in spans]
-        # kept as written by the strategy (lifelike: Migrationsverket, the date of a feast),
-        # marked for review
-        actions = [MARK if a == REPLACE and renderer.keeps(s, shape) else a
-                   for a, s, shape in zip(actions, spans, shapes)]
-        pseudos: dict[int, str] = {}
-        rendered: dict[tuple, str] = {}  # a repeated mention is rendered once
-        for i in order:
-            if actions[i] == MARK:
-                continue
-            span, shape = spans[i], shapes[i]
-            seen = (span.label, draws[i], span.attrs, span.key, shape, hints.get(i, ""),
-                    renderer.variant(span))
-            pseudo = rendered.get(seen)
-            if pseudo is None:
-                pseudo = rendered[seen] = renderer.render(span, refs[i], shape, draws[i],
-                                                          hints.get(i, ""))
-            pseudos[i] = pseudo
-        out: list[str] = []
-        anns: list[Annotation] = []
-        pos = shift = 0
-        new, same = tuple.__new__, view.identity  # Annotation(...) without its Python __new__
-        for i, (span, ref) in enumerate(zip(spans, refs)):
-            start, end = span[:2] if same else view.span(span.start, span.end)
-            original = text[start:end]  # every original character, whatever its variant
-            pseudo = pseudos.get(i, original)
-            out.append(text[pos:start])
-            out.append(pseudo)
-            t0 = start + shift
-            shift += len(pseudo) - len(original)
-            anns.append(new(Annotation, (start, end, span.label, span.attrs, ref, actions[i],
-                                         original, pseudo, t0, t0 + len(pseudo), span.rule)))
-            pos = end
-        out.append(text[pos:])
-        return Result(essay_id, text, "".join(out), tuple(anns), tokens)
+        return renderer, order
+
+
+def _result(view: normalize.View, spans: list[Span], refs: list[int], actions: list[str],
+            pseudos: dict[int, str], essay_id: str, tokens: tuple) -> Result:
+    """The original text with each span's surrogate in its place, and the annotations that say
+    where each came from and went (original and target offsets)."""
+    text = view.original
+    out: list[str] = []
+    anns: list[Annotation] = []
+    pos = shift = 0
+    new, same = tuple.__new__, view.identity  # Annotation(...) without its Python __new__
+    for i, (span, ref) in enumerate(zip(spans, refs)):
+        start, end = span[:2] if same else view.span(span.start, span.end)
+        original = text[start:end]  # every original character, whatever its variant
+        pseudo = pseudos.get(i, original)
+        out.append(text[pos:start])
+        out.append(pseudo)
+        t0 = start + shift
+        shift += len(pseudo) - len(original)
+        anns.append(new(Annotation, (start, end, span.label, span.attrs, ref, actions[i],
+                                     original, pseudo, t0, t0 + len(pseudo), span.rule)))
+        pos = end
+    out.append(text[pos:])
+    return Result(essay_id, text, "".join(out), tuple(anns), tokens)
 
 
 class WordsBefore(dict):
