@@ -259,6 +259,7 @@ class Words:
     pun_fields: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = ()
     pun_fixed: regex.Pattern[str] | None = None  # lifelike: "i alla fall" (its word stays)
     water_verbs: frozenset[str] = frozenset()  # lifelike, folds: badade ("badade i Prut")
+    sea_at: frozenset[str] = frozenset()  # lifelike, folds: vid, nära ("vid havet")
     family_first: dict[str, str] = field(default_factory=dict)  # lifelike: kim -> korean
     ski_words: frozenset[str] = frozenset()  # lifelike, folds: skidor ("åkte skidor i Sälen")
     ski_places: frozenset[str] = frozenset()  # lifelike, folds: i, till (before a ski town)
@@ -456,6 +457,7 @@ def words() -> Words:
                  pun_fixed=regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                      regex.escape(w) for w in data["pun_fixed_lifelike"]), regex.IGNORECASE),
                  water_verbs=frozenset(fold(w) for w in data["water_verbs_lifelike"]),
+                 sea_at=frozenset(fold(w) for w in data["sea_at_lifelike"]),
                  family_first={fold(n): group for group, names in
                                data["family_first_lifelike"].items() for n in names},
                  ski_words=frozenset(fold(w) for w in data["ski_words_lifelike"]),
@@ -5300,7 +5302,18 @@ class Renderer:
         # lifelike: the words, not the comma after them ("Gwadar vid havet, men ...")
         near = fold(sentence).split() + (regex.findall(r"\p{L}+", after) if self.effective
                                          == "lifelike" else after.split())[:3]
-        return not self.geo.coast_words.isdisjoint(near)
+        return not self.geo.coast_words.isdisjoint(near) or (
+            self.effective == "lifelike" and self._said_by_sea(span, text))
+
+    def _said_by_sea(self, span: Span, text: str) -> bool:
+        """Lifelike: the rest of the mention's sentence or the next one says the place lies by
+        the sea ("Jag bodde i Tuzla. Vi bodde vid havet": `sea_at_lifelike` before a word of
+        `shore_words`), so its surrogate is a town on the sea too (never an inland town)."""
+        said = regex.findall(r"\p{L}+|[.!?\n]", fold(text[span.end:span.end + 200]))
+        stops = [i for i, w in enumerate(said) if w in ".!?\n"]
+        said = said[:stops[1] if len(stops) > 1 else len(said)]
+        return any(a in words().sea_at and b in self.geo.shore_words
+                   for a, b in pairwise(said))
 
     def _stays_feature(self, span: Span, name: str) -> bool:
         """Lifelike: a range, river or island abroad read as a town stays one of its kind

@@ -246,3 +246,18 @@ def test_a_homograph_name_beside_a_name_ending_its_clause_is_the_name(offline_en
     spans = {(s.start, s.label) for s in offline_engine.detect(text)}
     assert (text.index("mina"), "firstname_female") in spans
     assert not [s for s in spans if s[0] == text.index("mina barn")]
+
+
+@pytest.mark.parametrize("text, word, label", [
+    ("Min kompis heter Anar. Jag anar att han är trött idag.", "anar att", None),
+    ("Min granne heter Vinner och vi vinner alltid mot honom.", "vinner alltid", None),
+    ("Min kompis heter Anar. Igår anar ringde mig.", "anar ringde", "firstname_male"),
+    ("Min kompis heter Anar. Jag och anar spelar fotboll.", "anar spelar", "firstname_male"),
+])
+def test_a_name_that_is_a_verb_right_after_its_subject_is_the_verb(
+        offline_engine, text: str, word: str, label: str | None) -> None:
+    """A given name that is also a verb ("Anar", "jag anar"), in lower case right after a
+    subject pronoun, stands in the verb's slot: the verb, never the name again; elsewhere (after
+    an adverb opening the clause, beside "jag och") it is the name as before."""
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index(word)) == label
