@@ -269,9 +269,13 @@ def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozens
 
 
 def _verb_slot(doc: Doc, k: int) -> bool:
-    """Token k, in lower case and an everyday word, stands right after a subject pronoun
-    ("jag anar", "hon leder"): a verb's slot, where a name that is also a verb is the verb."""
-    return k >= 1 and doc.texts[k][:1].islower() and doc.entries[k].zipf >= T.RARE \
+    """Token k, in lower case, an everyday word that no name list holds, stands right after a
+    subject pronoun ("Anar ... jag anar"): a verb's slot, where a name the essay gave that is
+    also a verb is the verb. A listed name there is the name ("hej jag ali", a learner leaving
+    out "heter")."""
+    e = doc.entries[k]
+    return k >= 1 and doc.texts[k][:1].islower() and e.zipf >= T.RARE and e.gender is None \
+        and not e.first_rank and not e.surname_rank \
         and doc.folds[k - 1] in doc.lex.words("personal_pronoun")
 
 
