@@ -261,4 +261,3 @@ def test_a_homograph_name_beside_a_name_ending_its_clause_is_the_name(offline_en
     spans = {(s.start, s.label) for s in offline_engine.detect(text)}
     assert (text.index("mina"), "firstname_female") in spans
     assert not [s for s in spans if s[0] == text.index("mina barn")]
-
