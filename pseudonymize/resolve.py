@@ -270,6 +270,17 @@ def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozens
                       or folds[j] in doc.lex.words("person_state"))
 
 
+def _verb_slot(doc: Doc, k: int) -> bool:
+    """Token k, in lower case, an everyday word that no name list holds, stands right after a
+    subject pronoun ("Anar ... jag anar"): a verb's slot, where a name the essay gave that is
+    also a verb is the verb. A listed name there is the name ("hej jag ali", a learner leaving
+    out "heter")."""
+    e = doc.entries[k]
+    return k >= 1 and doc.texts[k][:1].islower() and e.zipf >= T.RARE and e.gender is None \
+        and not e.first_rank and not e.surname_rank \
+        and doc.folds[k - 1] in doc.lex.words("personal_pronoun")
+
+
 def _one_hyphened_token(doc: Doc, span: Span, surface: str) -> bool:
     """A one-token name of letters joined by hyphens ("al-ashar", "Gun-Britt"), propagated as
     a one-word one is."""
@@ -313,6 +324,8 @@ def propagate(spans: list[Span], doc: Doc,
         if k in doc.starts and key in possessive and k + 1 < len(doc.texts) \
                 and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
             continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
+        if _verb_slot(doc, k):
+            continue  # "Anar ... jag anar att": the verb after its subject, never the name
         base = known[stem]
         subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
         if stem in subject_only and not subject:

@@ -259,6 +259,8 @@ class Words:
     pun_fields: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = ()
     pun_fixed: regex.Pattern[str] | None = None  # lifelike: "i alla fall" (its word stays)
     water_verbs: frozenset[str] = frozenset()  # lifelike, folds: badade ("badade i Prut")
+    sea_at: frozenset[str] = frozenset()  # lifelike, folds: vid, nära ("vid havet")
+    former_names: frozenset[str] = frozenset()  # lifelike, folds: burma, ceylon
     family_first: dict[str, str] = field(default_factory=dict)  # lifelike: kim -> korean
     ski_words: frozenset[str] = frozenset()  # lifelike, folds: skidor ("åkte skidor i Sälen")
     ski_places: frozenset[str] = frozenset()  # lifelike, folds: i, till (before a ski town)
@@ -456,6 +458,8 @@ def words() -> Words:
                  pun_fixed=regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                      regex.escape(w) for w in data["pun_fixed_lifelike"]), regex.IGNORECASE),
                  water_verbs=frozenset(fold(w) for w in data["water_verbs_lifelike"]),
+                 sea_at=frozenset(fold(w) for w in data["sea_at_lifelike"]),
+                 former_names=frozenset(fold(w) for w in data["former_names_lifelike"]),
                  family_first={fold(n): group for group, names in
                                data["family_first_lifelike"].items() for n in names},
                  ski_words=frozenset(fold(w) for w in data["ski_words_lifelike"]),
@@ -4072,8 +4076,10 @@ class Renderer:
             if feast in said and iso in keep:
                 pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
         camps = words().camps
-        if iso in camps and not words().camp_words.isdisjoint(said):
-            # "i lägret Kakuma" in Kenya: a country with a camp for it (never Jordan -> Emirates)
+        if iso in camps and (not words().camp_words.isdisjoint(said)
+                             or not said.isdisjoint(map(fold, camps[iso]))):
+            # "i lägret Kakuma" in Kenya, or a camp of it by its name alone ("i Zaatari i
+            # Jordanien"): a country with a camp for it (never Jordan -> Emirates, Syria)
             pool = [c for c in pool if lex.get(fold(c)).country in camps] or pool
         crossed = self._on_crossed_sea(iso, pool)
         # across a sea a country keeps its continent (Greece from Turkey: Italy, never
@@ -4309,6 +4315,8 @@ class Renderer:
                  for w in regex.findall(r"\p{L}+", sentence)
                  for iso in (lex.get(w).country or (w[-1:] == "s" and lex.get(w[:-1]).country),)
                  if iso and iso != "SE"}
+        # a country named by a former name ("Förr hette landet Burma"): both names give it away
+        kept |= {lex.get(w).country for w in said if w in words().former_names} - {"", "SE"}
         kept |= {iso for iso, other in self.countries.items() if iso == other != "SE"}
         # a surrogate an earlier essay drew that this essay's words rule out (Somalia -> Sudan,
         # then "hooyo bor i Baidoa"): the country stays as written, in every essay
@@ -5300,7 +5308,18 @@ class Renderer:
         # lifelike: the words, not the comma after them ("Gwadar vid havet, men ...")
         near = fold(sentence).split() + (regex.findall(r"\p{L}+", after) if self.effective
                                          == "lifelike" else after.split())[:3]
-        return not self.geo.coast_words.isdisjoint(near)
+        return not self.geo.coast_words.isdisjoint(near) or (
+            self.effective == "lifelike" and self._said_by_sea(span, text))
+
+    def _said_by_sea(self, span: Span, text: str) -> bool:
+        """Lifelike: the rest of the mention's sentence or the next one says the place lies by
+        the sea ("Jag bodde i Tuzla. Vi bodde vid havet": `sea_at_lifelike` before a word of
+        `shore_words`), so its surrogate is a town on the sea too (never an inland town)."""
+        said = regex.findall(r"\p{L}+|[.!?\n]", fold(text[span.end:span.end + 200]))
+        stops = [i for i, w in enumerate(said) if w in ".!?\n"]
+        said = said[:stops[1] if len(stops) > 1 else len(said)]
+        return any(a in words().sea_at and b in self.geo.shore_words
+                   for a, b in pairwise(said))
 
     def _stays_feature(self, span: Span, name: str) -> bool:
         """Lifelike: a range, river or island abroad read as a town stays one of its kind

@@ -1609,9 +1609,9 @@ class Matcher:
             text = doc.texts[k]
             if k - 1 not in names and not text.isupper():
                 continue  # ("i", "å": both tests below need a name before or a capital)
-            if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] == "/" \
-                    or doc.text[doc.offsets[k] - 1:doc.offsets[k]] == "/":
-                continue  # "C/O Hassan": a letter of an abbreviation
+            if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] in ("/", "&") \
+                    or doc.text[doc.offsets[k] - 1:doc.offsets[k]] in ("/", "&"):
+                continue  # "C/O Hassan", "H&M. Min": a letter of an abbreviation or a brand
             if text.islower() and text not in "aeioåö" and k - 1 in names \
                     and doc.texts[k - 1].islower() \
                     and (k + 1 == len(doc.texts) or not doc.texts[k + 1][0].isalnum()):

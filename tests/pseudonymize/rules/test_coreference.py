@@ -29,6 +29,21 @@ def test_a_surname_word_said_of_someone_after_a_be_verb_is_the_word(
     assert spans.get(text.index(word)) == label
 
 
+@pytest.mark.parametrize("text, word, label", [
+    ("Min kompis heter Anar. Jag anar att han är trött idag.", "anar att", None),
+    ("Min granne heter Vinner och vi vinner alltid mot honom.", "vinner alltid", None),
+    ("Min kompis heter Anar. Igår anar ringde mig.", "anar ringde", "firstname_male"),
+    ("Min kompis heter Anar. Jag och anar spelar fotboll.", "anar spelar", "firstname_male"),
+])
+def test_a_name_that_is_a_verb_right_after_its_subject_is_the_verb(
+        offline_engine, text: str, word: str, label: str | None) -> None:
+    """A given name that is also a verb ("Anar", "jag anar"), in lower case right after a
+    subject pronoun, stands in the verb's slot: the verb, never the name again; elsewhere (after
+    an adverb opening the clause, beside "jag och") it is the name as before."""
+    spans = {s.start: s.label for s in offline_engine.detect(text)}
+    assert spans.get(text.index(word)) == label
+
+
 def test_a_homograph_name_in_lower_case_as_a_clause_subject_is_the_name(offline_engine) -> None:
     """Rosa is a name and the colour: "rosa har alltid" starting a clause is the woman the essay
     named, while "rosa kläder" is the colour."""
