@@ -322,58 +322,78 @@ class Words:
 WORDS_FILE = Path(__file__).resolve().parent / "data" / "surrogates.toml"
 
 
+# `Words` fields read straight from surrogates.toml, field: TOML key, by how each is read:
+# a set of folded words (compared with an essay's folds), a set or tuple as written, one value.
+# A new word list of one of these kinds is one row here and its field in `Words`.
+FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_kin",
+    "kin_link": "kin_link", "kin_determiners": "kin_determiners", "writer_name": "writer_name",
+    "spouse_words": "spouse_words", "female_nouns": "female_nouns", "male_nouns": "male_nouns",
+    "nickname_words": "nickname_words", "nickname_own": "nickname_own_words",
+    "region_town_words": "region_town_words_lifelike",
+    "foreign_number_words": "foreign_number_words_lifelike", "camp_words": "camp_words_lifelike",
+    "peoples_regions": "peoples_regions_lifelike", "university_said": "university_said_lifelike",
+    "alias_standard_sayers": "alias_standard_sayers",
+    "alias_exonym_languages": "alias_exonym_languages", "word_names": "word_names_lifelike",
+    "town_institution_words": "town_institution_words_lifelike",
+    "district_before": "district_before", "weekday_anchors": "weekday_anchors_lifelike",
+    "person_of": "person_of_words_lifelike", "parent_kin": "child_of_spouse_words_lifelike",
+    "patronymic_particles": "patronymic_particles_lifelike",
+    "surname_prefixes": "surname_prefixes_lifelike", "naming_words": "naming_words_lifelike",
+    "kunya": "kunya_words_lifelike", "amount_words": "amount_words_lifelike",
+    "national_days": "national_day_words_lifelike", "term_words": "term_words_lifelike",
+    "habitual_words": "habitual_words_lifelike", "child_words": "child_words_lifelike",
+    "child_places": "child_place_words_lifelike", "water_verbs": "water_verbs_lifelike",
+    "sea_at": "sea_at_lifelike", "former_names": "former_names_lifelike",
+    "ski_words": "ski_words_lifelike", "ski_places": "ski_prepositions_lifelike",
+    "own_date_words": "own_date_words_lifelike", "event_words": "event_words_lifelike",
+    "event_verbs": "event_verbs_lifelike",
+    "university_abroad": "university_words_abroad_lifelike"}
+PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
+    "pronouns_deciding": "pronouns_deciding", "town_words": "town_words",
+    "unisex_origins": "unisex_origins_lifelike", "swedish_language": "swedish_language",
+    "gendered_surnames": "gendered_surname_origins_lifelike",
+    "patronymic_stems": "patronymic_stems_lifelike",
+    "language_follows": "language_follows_country_lifelike",
+    "minority_languages": "minority_languages_lifelike",
+    "minority_groups": "minority_groups_lifelike", "foreign_letters": "foreign_letters_lifelike",
+    "ski_towns": "ski_towns_lifelike"}
+TUPLES = {"stems": "stems", "lines": "lines", "writer_male": "writer_male",
+    "writer_female": "writer_female", "unisex_names": "unisex_names_lifelike",
+    "common_streets": "common_streets", "national_trains": "national_trains_lifelike"}
+VALUES = {"default_street_ending": "default_street_ending",
+    "pronoun_decides_words": "pronoun_decides_words", "school_start_age": "school_start_age",
+    "word_zipf": "word_zipf", "word_name_rank": "word_name_rank",
+    "district_max_abroad": "district_max_abroad", "slip_min": "slip_min_lifelike",
+    "swedish_known_rank": "swedish_known_rank_lifelike"}
+
+
 @cache
 def words() -> Words:
+    """surrogates.toml's word data: the fields of the tables above read as they say, the others
+    shaped here (sorted endings, per-key tables, patterns)."""
     data = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
     endings = {k: tuple(v) for k, v in data["endings"].items()}
-    return Words(tuple(data["stems"]), tuple(sorted(data["street_endings"], key=len, reverse=True)),
-                 data["default_street_ending"], tuple(data["lines"]),
-                 dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
-                 tuple(fold(w) for w in data["train_words"]),
-                 {train: tuple(where) for train, where in data["trains"].items()},
-                 {fold(full): tuple(short) for full, short in data["short_forms"].items()},
-                 frozenset(fold(w) for w in data["same_origin_kin"]),
-                 frozenset(fold(w) for w in data["definite_kin"]),
-                 frozenset(fold(w) for w in data["kin_link"]),
-                 kin_determiners=frozenset(fold(w) for w in data["kin_determiners"]),
-                 pronouns_female=frozenset(data["pronouns_female"]),
-                 pronouns_male=frozenset(data["pronouns_male"]),
-                 pronouns_deciding=frozenset(data["pronouns_deciding"]),
-                 pronoun_decides_words=data["pronoun_decides_words"],
-                 writer_name=frozenset(fold(w) for w in data["writer_name"]),
-                 writer_male=tuple(data["writer_male"]),
-                 writer_female=tuple(data["writer_female"]),
-                 spouse_words=frozenset(fold(w) for w in data["spouse_words"]),
+    return Words(**{f: frozenset(fold(w) for w in data[k]) for f, k in FOLDED_SETS.items()},
+                 **{f: frozenset(data[k]) for f, k in PLAIN_SETS.items()},
+                 **{f: tuple(data[k]) for f, k in TUPLES.items()},
+                 **{f: data[k] for f, k in VALUES.items()},
+                 street_endings=tuple(sorted(data["street_endings"], key=len, reverse=True)),
+                 endings=dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
+                 train_words=tuple(fold(w) for w in data["train_words"]),
+                 trains={train: tuple(where) for train, where in data["trains"].items()},
+                 short_forms={fold(full): tuple(short) for full, short in data["short_forms"].items()},
                  writer_pattern=regex.compile(
                      r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
                      + r"))[ \t]+(\p{Lu}\p{Ll}+)"),
-                 female_nouns=frozenset(fold(w) for w in data["female_nouns"]),
-                 male_nouns=frozenset(fold(w) for w in data["male_nouns"]),
                  place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
                                             reverse=True)),
-                 town_words=frozenset(data["town_words"]),
-                 nickname_words=frozenset(fold(w) for w in data["nickname_words"]),
-                 nickname_own=frozenset(fold(w) for w in data["nickname_own_words"]),
-                 school_year=_school_year_pattern(data), school_start_age=data["school_start_age"],
+                 school_year=_school_year_pattern(data),
                  school_years={fold(k): v for k, v in data["school_years"]
                                + data["school_year_ordinals"]},
                  **_alias_patterns(data), **_nickname_said_patterns(data),
-                 region_town_words=frozenset(fold(w) for w in data["region_town_words_lifelike"]),
-                 foreign_number_words=frozenset(
-                     fold(w) for w in data["foreign_number_words_lifelike"]),
-                 camp_words=frozenset(fold(w) for w in data["camp_words_lifelike"]),
-                 unisex_origins=frozenset(data["unisex_origins_lifelike"]),
-                 peoples_regions=frozenset(fold(w) for w in data["peoples_regions_lifelike"]),
-                 university_said=frozenset(fold(w) for w in data["university_said_lifelike"]),
-                 unisex_names=tuple(data["unisex_names_lifelike"]),
                  camps={iso: tuple(names) for iso, names in data["refugee_camps_lifelike"].items()},
-                 swedish_language=frozenset(data["swedish_language"]),
-                 alias_standard_sayers=frozenset(fold(w) for w in data["alias_standard_sayers"]),
                  native_names={fold(k): (k, v) for k, v in data["native_names_lifelike"].items()},
-                 alias_exonym_languages=frozenset(
-                     fold(w) for w in data["alias_exonym_languages"]),
                  english_names={fold(k): v for k, v in data["english_names_lifelike"].items()},
-                 gendered_surnames=frozenset(data["gendered_surname_origins_lifelike"]),
                  district_of=_district_pattern(data["district_words"]),
                  district_of_town=regex.compile(r"^[^.!?\n]{0,40}?(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+")
@@ -384,20 +404,12 @@ def words() -> Words:
                              for town in towns},
                  swedish_letters={letter: frozenset(isos) for letter, isos
                                   in data["swedish_letters"].items()},
-                 word_zipf=data["word_zipf"], word_name_rank=data["word_name_rank"],
-                 word_names=frozenset(fold(w) for w in data["word_names_lifelike"]),
                  short_forms_lifelike={fold(full): tuple(short) for full, short in (
                      data["short_forms"] | data["short_forms_lifelike"]).items()},
                  train_towns={train: frozenset(towns) for train, towns in
                               data["train_towns_lifelike"].items()},
-                 common_streets=tuple(data["common_streets"]),
-                 town_institution_words=frozenset(
-                     fold(w) for w in data["town_institution_words_lifelike"]),
                  same_origin_kin_lifelike=frozenset(fold(w) for w in data["same_origin_kin"]
                                                     + data["same_origin_kin_lifelike"]),
-                 district_before=frozenset(fold(w) for w in data["district_before"]),
-                 district_max_abroad=data["district_max_abroad"],
-                 weekday_anchors=frozenset(fold(w) for w in data["weekday_anchors_lifelike"]),
                  writer_any=regex.compile(
                      r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
                      + r"))[ \t]+(\p{L}+)"),
@@ -416,37 +428,17 @@ def words() -> Words:
                                          languages.items()} for group, languages
                                  in data["name_language_homes_lifelike"].items()},
                  **_name_lists(data),
-                 person_of=frozenset(fold(w) for w in data["person_of_words_lifelike"]),
-                 patronymic_stems=frozenset(data["patronymic_stems_lifelike"]),
                  own_languages=_own_languages(data["own_languages_lifelike"]),
-                 parent_kin=frozenset(fold(w) for w in data["child_of_spouse_words_lifelike"]),
-                 patronymic_particles=frozenset(
-                     fold(w) for w in data["patronymic_particles_lifelike"]),
-                 surname_prefixes=frozenset(fold(w) for w in data["surname_prefixes_lifelike"]),
-                 language_follows=frozenset(data["language_follows_country_lifelike"]),
-                 minority_languages=frozenset(data["minority_languages_lifelike"]),
-                 minority_groups=frozenset(data["minority_groups_lifelike"]),
-                 foreign_letters=frozenset(data["foreign_letters_lifelike"]),
                  spelling_slips=tuple((a, b) for a, b in data["spelling_slips_lifelike"]),
-                 slip_min=data["slip_min_lifelike"],
-                 national_trains=tuple(data["national_trains_lifelike"]),
                  trains_abroad={iso: tuple(trains) for iso, trains in
                                 data["trains_abroad_lifelike"].items()},
-                 naming_words=frozenset(map(fold, data["naming_words_lifelike"])),
                  station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
                      map(regex.escape, data["station_words_lifelike"]))),
                  airport_end=regex.compile(r"(\p{L}.*?)\s+(?i:(%s))$" % "|".join(
                      map(regex.escape, data["airport_words_lifelike"]))),
-                 kunya=frozenset(fold(w) for w in data["kunya_words_lifelike"]),
-                 amount_words=frozenset(fold(w) for w in data["amount_words_lifelike"]),
-                 national_days=frozenset(fold(w) for w in data["national_day_words_lifelike"]),
-                 term_words=frozenset(fold(w) for w in data["term_words_lifelike"]),
-                 habitual_words=frozenset(fold(w) for w in data["habitual_words_lifelike"]),
                  pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
-                 child_words=frozenset(fold(w) for w in data["child_words_lifelike"]),
-                 child_places=frozenset(fold(w) for w in data["child_place_words_lifelike"]),
                  child_names=frozenset(fold(n) for names in data["child_names_lifelike"].values()
                                        for n in names),
                  pun_names={article: tuple(data[f"pun_names_{article}_lifelike"])
@@ -457,14 +449,8 @@ def words() -> Words:
                      for forms, _, said in (row.partition(" = ") for row in rows)),
                  pun_fixed=regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
                      regex.escape(w) for w in data["pun_fixed_lifelike"]), regex.IGNORECASE),
-                 water_verbs=frozenset(fold(w) for w in data["water_verbs_lifelike"]),
-                 sea_at=frozenset(fold(w) for w in data["sea_at_lifelike"]),
-                 former_names=frozenset(fold(w) for w in data["former_names_lifelike"]),
                  family_first={fold(n): group for group, names in
                                data["family_first_lifelike"].items() for n in names},
-                 ski_words=frozenset(fold(w) for w in data["ski_words_lifelike"]),
-                 ski_places=frozenset(fold(w) for w in data["ski_prepositions_lifelike"]),
-                 ski_towns=frozenset(data["ski_towns_lifelike"]),
                  pun_said=regex.compile(r"(?<!\p{L})(?:%s)\s+(?:(en|ett)\s+)?(\p{L}+)" % "|".join(
                      regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
                          data["pun_said_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
@@ -475,14 +461,8 @@ def words() -> Words:
                              frozenset(data["age_limits_lifelike"]),
                              frozenset(fold(w) for w in data["age_limit_verbs_lifelike"]),
                              frozenset(fold(w) for w in data["age_limit_people_lifelike"])),
-                 swedish_known_rank=data["swedish_known_rank_lifelike"],
                  swedish_spelt=_swedish_spelt(data["swedish_spelling_lifelike"]),
-                 own_date_words=frozenset(fold(w) for w in data["own_date_words_lifelike"]),
-                 event_words=frozenset(fold(w) for w in data["event_words_lifelike"]),
                  bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
-                 event_verbs=frozenset(fold(w) for w in data["event_verbs_lifelike"]),
-                 university_abroad=frozenset(
-                     fold(w) for w in data["university_words_abroad_lifelike"]),
                  **_size_patterns(data))
 
 
