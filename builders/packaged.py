@@ -520,7 +520,9 @@ def countries(lexicon: list[LexiconRow]) -> pl.DataFrame:
                                                                  "official_name")
                          if getattr(iso, attr, None) and ", " not in getattr(iso, attr)]
         variants += [(alias, "alias") for alias, c in aliases if c == code]
-        rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": name_sv, "name_en": name_en,
+        # the names a surrogate country is written with: "Myanmar", never "Myanmar (Burma)"
+        rows += [{"iso2": code, "name": name, "lang": lang, "name_sv": _drop_bracket(name_sv),
+                  "name_en": name_en,
                   "continent": continents.get(code, {}).get("continentcode"),
                   "languages": _main_languages(continents.get(code, {}).get("languages")),
                   "neighbours": continents.get(code, {}).get("neighbours") or None}
