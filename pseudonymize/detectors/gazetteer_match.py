@@ -1700,8 +1700,11 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         folds = doc.folds
-        # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name)
-        if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats):
+        # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name;
+        # capitalised only the kin word before its person's name: "min Oma Gerda", "min Tito Rodel")
+        if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats) \
+                or cap and folds[i] in self.possessed_kin and i + 1 < len(folds) \
+                and doc.texts[i + 1][:1].isupper():
             kin = self._kin_reading(doc, i, e, key, morph)
             if kin is not None:
                 return kin or None
