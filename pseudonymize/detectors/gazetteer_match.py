@@ -97,7 +97,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "saying_verb", "nickname_tail", "definite_ending",
                                                   "nationality", "exonym_subject",
                                                   "possessed_kin", "prof", "kin_of_verb",
-                                                  "kin_of_preposition", "relative_pronoun"),
+                                                  "kin_of_preposition", "relative_pronoun",
+                                                  "descent_gender"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -498,8 +499,11 @@ def _follows_name(doc: Doc, i: int, last: int) -> bool:
 
 def _gender_hint(doc: Doc, i: int) -> str | None:
     """"min mamma heter X", "din syster X", "X och hon är 61": a gendered word before an unknown
-    name, or the first personal pronoun after it in its sentence, tells its gender."""
+    name, or the first personal pronoun after it in its sentence, tells its gender; so does a
+    particle of descent right after it ("Nurul binti Hassan": daughter of, "Rasul oğlu": son of)."""
     folds = doc.folds
+    if i + 1 < len(folds) and folds[i + 1] in doc.lex.words.value("descent_gender"):
+        return doc.lex.words.value("descent_gender")[folds[i + 1]]
     kin = kin_gender(doc, i)
     if kin:
         return kin
@@ -1561,10 +1565,12 @@ class Matcher:
                 key = doc.text[spans[n].start:spans[n].end].lower()
                 # "Tatjana Ivanovna", "Sergej Ivanovitj Petrov": a patronymic
                 # "Maricel Dela Cruz fors": a listed family name before a married one in lower
-                # case (`_closing_tail`) stays a family name
+                # case (`_closing_tail`) stays a family name; not before one a particle opens,
+                # which the name before it is the father's or mother's ("Fuad Rasul oğlu Əliyev")
                 inner = n < end - 1 and not (
                     n == end - 2 and spans[n].label == "surname" and e.surname_rank
-                    and spans[end - 1].rule == NAMELIKE_TAIL.name)
+                    and spans[end - 1].rule == NAMELIKE_TAIL.name
+                    and doc.folds[ks[end - 1]] not in self.W["surname_particle"])
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
                         or inner and (spans[n].label != "surname" or e.first_rank
                                       or not self._double_surname(doc, spans[first], spans[n])):
@@ -1694,8 +1700,11 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         folds = doc.folds
-        # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name)
-        if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats):
+        # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name;
+        # capitalised only the kin word before its person's name: "min Oma Gerda", "min Tito Rodel")
+        if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats) \
+                or cap and folds[i] in self.possessed_kin and i + 1 < len(folds) \
+                and doc.texts[i + 1][:1].isupper():
             kin = self._kin_reading(doc, i, e, key, morph)
             if kin is not None:
                 return kin or None
@@ -2708,8 +2717,13 @@ class Matcher:
         betyder att …", said alone), else a first name whose gender the words around it tell
         ("min mamma heter X") or, failing that, its ending (the `name_ending` rows: -a, -e,
         -porn mostly women's names, -ullah, -reza, -chai men's; the longest that fits decides,
-        a man's name otherwise)."""
-        if self.lex.words.ending("surname_ending", key, 2) \
+        a man's name otherwise). Right after an owned gendered kin word ("min mamma Kudzai",
+        "hennes man Thavisouk") it is the given name whatever its ending: one calls one's
+        mother or husband by it, not by a family name."""
+        owned = doc is not None and 2 <= i < len(doc.folds) and doc.folds[i] == key \
+            and doc.folds[i - 1] in self.lex.words.value("kin_gender") \
+            and doc.texts[i - 2].lower() in self.lex.words.surface("possessive")
+        if not owned and self.lex.words.ending("surname_ending", key, 2) \
                 or doc is not None and self._surname_said(doc, i):
             return "surname"
         if self.lex.words.ending("patronymic_ending", key, 2):
