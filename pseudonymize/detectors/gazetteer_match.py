@@ -820,6 +820,12 @@ class Matcher:
         self.slot_after = neighbours(lex, (NAMELIKE_SLOT,), "after")
         self.lower_steps_before |= self.slot_before
         self.lower_steps_after |= self.slot_after - {","}
+        # the neighbours `_near` reads for the steps' verdicts (`NEAR_KIN`, `NEAR_STREET`):
+        # `_u_lower_name`'s kin, social or family word or list word before ("," too: "jag ,
+        # deeqo gick"), its list word after; `_u_street_apart`'s bare street word after
+        self.kin_before = self.owned_kin | category_words(lex, "fam") | lex.words("list_word")
+        self.kin_after = lex.words("list_word") - {","}
+        self.street_after = lex.words("street_word_apart")
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
@@ -1914,6 +1920,22 @@ class Matcher:
             return False  # "vänja", "änka", "såra": Swedish words folding onto a name
         return self._in_person_slot(c.doc, c.i, listed, place)
 
+    def _near(self, doc: Doc, i: int, cap: bool) -> int:
+        """The neighbour tests that the first tests of `_unknown`'s neighbour-reading steps
+        make, as `NEAR_*` bits: part of a plan's key, so a step's verdict may read them
+        (`STEP_WORD`) and a word runs only the steps whose neighbours stand beside it."""
+        folds = doc.folds
+        n = len(folds)
+        if cap:  # (`_u_foreign_head`: a capitalised word after it)
+            return NEAR_CAPITAL_NEXT if i + 1 < n and doc.texts[i + 1][:1].isupper() else 0
+        before = folds[i - 1] if i else ""
+        after = folds[i + 1] if i + 1 < n else ""
+        near = NEAR_OWNER | NEAR_SLOT if self._owner_two_back(doc, i) else NEAR_SLOT if (
+            i in doc.starts or before in self.slot_before or after in self.slot_after) else 0
+        if before in self.kin_before or after in self.kin_after:
+            near |= NEAR_KIN
+        return near | NEAR_STREET if after in self.street_after else near
+
     def _owner_two_back(self, doc: Doc, i: int) -> bool:
         """A possessive two words before token i and a word no list knows between ("min ayi
         dolkar"): the cheap test with which `_unknown` and `_u_namelike_slot` let token i
@@ -2448,7 +2470,8 @@ class Matcher:
         if c.cap:
             steps = capital if i >= 2 and doc.folds[i - 1] in self.capital_steps_before \
                 or doc.texts[i].isupper() else shaped
-        at = (doc.texts[i], steps, c.initial, c.after_name, c.place_ctx, c.name_ctx, c.named)
+        at = (doc.texts[i], steps, self._near(doc, i, c.cap), c.initial, c.after_name,
+              c.place_ctx, c.name_ctx, c.named)
         known, upto = self._plans.get(at, NO_PLAN)
         for step in known:
             found = step(self, c)
@@ -3774,6 +3797,12 @@ CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unkn
 # runs) or MAY.
 NEVER, MAY, ALWAYS = False, True, 2
 NO_PLAN: tuple[tuple[Callable, ...], int] = ((), 0)  # (`Matcher._plan_on`)
+# The neighbours the first tests of the steps that read them look at (`Matcher._near`, part
+# of a plan's key): a person's slot beside a lower-case word (`_u_namelike_slot`), a
+# possessive two words back ("min ayi dolkar"), a kin or list word beside it (`_u_lower_name`),
+# a bare street word after it (`_u_street_apart`), a capitalised word after a capitalised one
+# (`_u_foreign_head`)
+NEAR_SLOT, NEAR_OWNER, NEAR_KIN, NEAR_STREET, NEAR_CAPITAL_NEXT = 1, 2, 4, 8, 16
 
 
 def _may_acronym(m: Matcher, c: Cand) -> int:
@@ -3783,14 +3812,52 @@ def _may_acronym(m: Matcher, c: Cand) -> int:
 
 
 def _may_lower_name(m: Matcher, c: Cand) -> int:
-    """A rare lower-case word no list or vocabulary holds."""
+    """A rare lower-case word no list or vocabulary holds, after a name or beside a kin,
+    social, family or list word."""
     e = c.e
-    return not (c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary)
+    return not (c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary
+                or not (c.after_name or m._near(c.doc, c.i, False) & NEAR_KIN))
+
+
+def _may_lower_suffix(m: Matcher, c: Cand) -> int:
+    """A lower-case word below COMMON with a park's, lake's, forest's or province's ending."""
+    return not (c.cap or c.e.zipf >= T.COMMON) \
+        and m._place_suffix(c.doc.texts[c.i].lower()) in ("geo", "place", "region")
+
+
+def _may_street_apart(m: Matcher, c: Cand) -> int:
+    """A rarer lower-case word of letters before a bare street word."""
+    return not (c.cap or c.e.zipf >= T.STREET_NAME_APART_MAX or len(c.key) < 3) \
+        and c.doc.texts[c.i].isalpha() and m._near(c.doc, c.i, False) & NEAR_STREET
+
+
+def _may_namelike_slot(m: Matcher, c: Cand) -> int:
+    """A lower-case word in a person's slot, no naming context, spelt like a name or after
+    a possessive and a word no list knows (`_namelike_person`)."""
+    if c.cap or c.name_ctx or c.named or c.after_name:
+        return NEVER
+    near = m._near(c.doc, c.i, False)
+    return near & NEAR_SLOT and (near & NEAR_OWNER or _namelike_word(m, c.doc.texts[c.i], c.key,
+                                                                        c.e))
+
+
+def _may_city_part(m: Matcher, c: Cand) -> int:
+    """A lower-case word no list knows (`Matcher._unlisted`)."""
+    return not c.cap and m._unlisted(c.doc, c.i)
+
+
+def _may_water(m: Matcher, c: Cand) -> int:
+    """A rare lower-case word of letters, no list or vocabulary holds it."""
+    return not (c.cap or c.e.cats or c.e.zipf >= T.RARE or len(c.key) < 4
+                or c.key in m.vocabulary) and c.doc.texts[c.i].isalpha()
 
 
 def _may_foreign_head(m: Matcher, c: Cand) -> int:
-    """A capital inside a sentence, no naming context."""
-    return not (c.initial or c.name_ctx or c.named or not c.cap)
+    """A capital inside a sentence, no naming context, a head word itself or a capitalised
+    word after it."""
+    return not (c.initial or c.name_ctx or c.named or not c.cap) and (
+        c.key in m.lex.words.value("foreign_place_head")
+        or m._near(c.doc, c.i, True) & NEAR_CAPITAL_NEXT)
 
 
 def _may_district_run(m: Matcher, c: Cand) -> int:
@@ -3860,6 +3927,9 @@ def _may_person(m: Matcher, c: Cand) -> int:
 # test, no listed reading, passes nearly every word that gets that far; `_u_proper_noun`
 # always finds a name and ends every plan that reaches it)
 STEP_WORD = {_u_acronym: _may_acronym, _u_lower_name: _may_lower_name,
+             _u_lower_suffix: _may_lower_suffix, _u_street_apart: _may_street_apart,
+             _u_namelike_slot: _may_namelike_slot, _u_city_part: _may_city_part,
+             _u_water: _may_water,
              _u_foreign_head: _may_foreign_head, _u_district_run: _may_district_run,
              _u_word: _may_word, _u_name_pair: _may_name_pair,
              _u_lower_addressee: _may_lower_addressee, _u_lower_place: _may_lower_place,
