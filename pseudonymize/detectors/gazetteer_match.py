@@ -820,11 +820,12 @@ class Matcher:
         self.slot_after = neighbours(lex, (NAMELIKE_SLOT,), "after")
         self.lower_steps_before |= self.slot_before
         self.lower_steps_after |= self.slot_after - {","}
-        # the neighbours `_near` reads for the steps' verdicts (`NEAR_KIN`, `NEAR_STREET`):
-        # `_u_lower_name`'s kin, social or family word or list word before ("," too: "jag ,
-        # deeqo gick"), its list word after; `_u_street_apart`'s bare street word after
-        self.kin_before = self.owned_kin | category_words(lex, "fam") | lex.words("list_word")
-        self.kin_after = lex.words("list_word") - {","}
+        # the neighbours `_near` reads for the steps' verdicts (`NEAR_KIN`, `NEAR_LIST`,
+        # `NEAR_STREET`): `_u_lower_name`'s kin, social or family word before, its list word
+        # before ("," too: "jag , deeqo gick") or after; `_u_street_apart`'s bare street word
+        self.kin_before = self.owned_kin | category_words(lex, "fam")
+        self.list_before = lex.words("list_word")
+        self.list_after = self.list_before - {","}
         self.street_after = lex.words("street_word_apart")
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
@@ -1932,8 +1933,10 @@ class Matcher:
         after = folds[i + 1] if i + 1 < n else ""
         near = NEAR_OWNER | NEAR_SLOT if self._owner_two_back(doc, i) else NEAR_SLOT if (
             i in doc.starts or before in self.slot_before or after in self.slot_after) else 0
-        if before in self.kin_before or after in self.kin_after:
+        if before in self.kin_before:
             near |= NEAR_KIN
+        if before in self.list_before or after in self.list_after:
+            near |= NEAR_LIST
         return near | NEAR_STREET if after in self.street_after else near
 
     def _owner_two_back(self, doc: Doc, i: int) -> bool:
@@ -3799,10 +3802,10 @@ NEVER, MAY, ALWAYS = False, True, 2
 NO_PLAN: tuple[tuple[Callable, ...], int] = ((), 0)  # (`Matcher._plan_on`)
 # The neighbours the first tests of the steps that read them look at (`Matcher._near`, part
 # of a plan's key): a person's slot beside a lower-case word (`_u_namelike_slot`), a
-# possessive two words back ("min ayi dolkar"), a kin or list word beside it (`_u_lower_name`),
-# a bare street word after it (`_u_street_apart`), a capitalised word after a capitalised one
-# (`_u_foreign_head`)
-NEAR_SLOT, NEAR_OWNER, NEAR_KIN, NEAR_STREET, NEAR_CAPITAL_NEXT = 1, 2, 4, 8, 16
+# possessive two words back ("min ayi dolkar"), a kin word before it or a list word beside
+# it (`_u_lower_name`), a bare street word after it (`_u_street_apart`), a capitalised word
+# after a capitalised one (`_u_foreign_head`, `_u_name_pair`)
+NEAR_SLOT, NEAR_OWNER, NEAR_KIN, NEAR_LIST, NEAR_STREET, NEAR_CAPITAL_NEXT = 1, 2, 4, 8, 16, 32
 
 
 def _may_acronym(m: Matcher, c: Cand) -> int:
@@ -3812,11 +3815,12 @@ def _may_acronym(m: Matcher, c: Cand) -> int:
 
 
 def _may_lower_name(m: Matcher, c: Cand) -> int:
-    """A rare lower-case word no list or vocabulary holds, after a name or beside a kin,
-    social, family or list word."""
+    """A rare lower-case word no list or vocabulary holds, after a name or a kin, social or
+    family word; one no count knows beside a list word."""
     e = c.e
-    return not (c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary
-                or not (c.after_name or m._near(c.doc, c.i, False) & NEAR_KIN))
+    if c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary:
+        return NEVER
+    return c.after_name or bool(m._near(c.doc, c.i, False) & (NEAR_KIN | NEAR_LIST * (not e.zipf)))
 
 
 def _may_lower_suffix(m: Matcher, c: Cand) -> int:
@@ -3879,8 +3883,9 @@ def _may_word(m: Matcher, c: Cand) -> int:
 
 
 def _may_name_pair(m: Matcher, c: Cand) -> int:
-    """A rarer capital inside a sentence, no place's context."""
-    return not (c.initial or c.place_ctx or not c.cap or c.e.zipf >= T.PAIR_ZIPF)
+    """A rarer capital inside a sentence, no place's context, a capital after it."""
+    return not (c.initial or c.place_ctx or not c.cap or c.e.zipf >= T.PAIR_ZIPF) \
+        and bool(m._near(c.doc, c.i, True) & NEAR_CAPITAL_NEXT)
 
 
 def _may_lower_addressee(m: Matcher, c: Cand) -> int:
