@@ -813,20 +813,21 @@ class Matcher:
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition", "place_article",
             "water_preposition", "list_word") | self.owned_kin | category_words(lex, "fam")
-        self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
-        # ... and `_u_namelike_slot`'s: the neighbours of a person's slot (a lower-case word
-        # starting its clause is judged too)
+        # (the words after it are `near_after`'s) ... and `_u_namelike_slot`'s: the
+        # neighbours of a person's slot (a lower-case word starting its clause is judged too)
         self.slot_before = neighbours(lex, (NAMELIKE_SLOT,), "before")
         self.slot_after = neighbours(lex, (NAMELIKE_SLOT,), "after")
         self.lower_steps_before |= self.slot_before
-        self.lower_steps_after |= self.slot_after - {","}
-        # the neighbours `_near` reads for the steps' verdicts (`NEAR_KIN`, `NEAR_LIST`,
-        # `NEAR_STREET`): `_u_lower_name`'s kin, social or family word before, its list word
-        # before ("," too: "jag , deeqo gick") or after; `_u_street_apart`'s bare street word
-        self.kin_before = self.owned_kin | category_words(lex, "fam")
-        self.list_before = lex.words("list_word")
-        self.list_after = self.list_before - {","}
-        self.street_after = lex.words("street_word_apart")
+        # the `NEAR_*` bits (`_near`) the word before and the word after give: a person's
+        # slot's neighbours; `_u_lower_name`'s kin, social or family word before, its list
+        # word before ("," too: "jag , deeqo gick") or after; `_u_street_apart`'s bare street
+        # word after
+        lists = lex.words("list_word")
+        self.near_before = _bits((self.slot_before, NEAR_SLOT), (lists, NEAR_LIST), (
+            self.owned_kin | category_words(lex, "fam"), NEAR_KIN))
+        self.near_after = _bits((self.slot_after - {","}, NEAR_SLOT),
+                                (self.slot_after & {","}, NEAR_COMMA), (lists - {","}, NEAR_LIST),
+                                (lex.words("street_word_apart"), NEAR_STREET))
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
@@ -1927,17 +1928,14 @@ class Matcher:
         (`STEP_WORD`) and a word runs only the steps whose neighbours stand beside it."""
         folds = doc.folds
         n = len(folds)
-        if cap:  # (`_u_foreign_head`: a capitalised word after it)
+        if cap:  # (`_u_foreign_head`, `_u_name_pair`: a capitalised word after it)
             return NEAR_CAPITAL_NEXT if i + 1 < n and doc.texts[i + 1][:1].isupper() else 0
-        before = folds[i - 1] if i else ""
-        after = folds[i + 1] if i + 1 < n else ""
-        near = NEAR_OWNER | NEAR_SLOT if self._owner_two_back(doc, i) else NEAR_SLOT if (
-            i in doc.starts or before in self.slot_before or after in self.slot_after) else 0
-        if before in self.kin_before:
-            near |= NEAR_KIN
-        if before in self.list_before or after in self.list_after:
-            near |= NEAR_LIST
-        return near | NEAR_STREET if after in self.street_after else near
+        near = self.near_after.get(folds[i + 1], 0) if i + 1 < n else 0
+        if i:
+            near |= self.near_before.get(folds[i - 1], 0)
+        if i in doc.starts:
+            near |= NEAR_SLOT
+        return near | NEAR_OWNER | NEAR_SLOT if self._owner_two_back(doc, i) else near
 
     def _owner_two_back(self, doc: Doc, i: int) -> bool:
         """A possessive two words before token i and a word no list knows between ("min ayi
@@ -2453,7 +2451,7 @@ class Matcher:
         its context and its shape (Swedish compounds of ordinary words are not names). The
         steps run in order; the first that decides (a span, or REJECT) ends it. A lower-case
         word beside none of the words the steps before `_u_shape` read first is rejected
-        without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
+        without calling them (`lower_steps_before`, `_near`); a capitalised word
         not after `capital_steps_before` starts at `_u_shape`; a step whose first read is a word
         right before (`STEP_BEFORE`) runs only after one of its words (`steps_after`); of the
         rest, the steps that can find nothing for this spelling and these context flags are
@@ -2463,18 +2461,17 @@ class Matcher:
             country = _u_misspelt_country(self, c)  # steps after it need not ask again)
             if country is not None:
                 return country
-        if not (c.cap or c.place_ctx or c.named or c.after_name) \
+        near = 0 if c.cap and c.initial else self._near(doc, i, c.cap)  # (read after no
+        if not (c.cap or c.place_ctx or c.named or c.after_name or near & NEAR_GATE) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
-                and not self._owner_two_back(doc, i) \
-                and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
-                and i not in doc.starts and not doc.texts[i].isupper():
-            return None
+                and not doc.texts[i].isupper():  # capital inside a sentence: `STEP_CASE`)
+            return None  # (`near` holds the gate's tests of a slot, an owner, the word after)
         steps, capital, shaped = self.steps_after.get(doc.folds[i - 1], self.steps_alone)
         if c.cap:
             steps = capital if i >= 2 and doc.folds[i - 1] in self.capital_steps_before \
                 or doc.texts[i].isupper() else shaped
-        at = (doc.texts[i], steps, self._near(doc, i, c.cap), c.initial, c.after_name,
-              c.place_ctx, c.name_ctx, c.named)
+        at = (doc.texts[i], steps, near, c.initial, c.after_name, c.place_ctx, c.name_ctx,
+              c.named)
         known, upto = self._plans.get(at, NO_PLAN)
         for step in known:
             found = step(self, c)
@@ -3804,8 +3801,20 @@ NO_PLAN: tuple[tuple[Callable, ...], int] = ((), 0)  # (`Matcher._plan_on`)
 # of a plan's key): a person's slot beside a lower-case word (`_u_namelike_slot`), a
 # possessive two words back ("min ayi dolkar"), a kin word before it or a list word beside
 # it (`_u_lower_name`), a bare street word after it (`_u_street_apart`), a capitalised word
-# after a capitalised one (`_u_foreign_head`, `_u_name_pair`)
-NEAR_SLOT, NEAR_OWNER, NEAR_KIN, NEAR_LIST, NEAR_STREET, NEAR_CAPITAL_NEXT = 1, 2, 4, 8, 16, 32
+# after a capitalised one (`_u_foreign_head`, `_u_name_pair`); a comma after a lower-case
+# word is a slot's neighbour too, but lets no word through `Matcher._unknown`'s gate
+NEAR_SLOT, NEAR_OWNER, NEAR_KIN, NEAR_LIST, NEAR_STREET, NEAR_CAPITAL_NEXT, NEAR_COMMA = \
+    1, 2, 4, 8, 16, 32, 64
+NEAR_GATE = NEAR_COMMA - 1
+
+
+def _bits(*sets: tuple[frozenset[str], int]) -> dict[str, int]:
+    """Each word of the sets with the bits of the sets that hold it (`Matcher._near`)."""
+    found: dict[str, int] = {}
+    for words, bit in sets:
+        for w in words:
+            found[w] = found.get(w, 0) | bit
+    return found
 
 
 def _may_acronym(m: Matcher, c: Cand) -> int:
@@ -3841,7 +3850,7 @@ def _may_namelike_slot(m: Matcher, c: Cand) -> int:
     if c.cap or c.name_ctx or c.named or c.after_name:
         return NEVER
     near = m._near(c.doc, c.i, False)
-    return near & NEAR_SLOT and (near & NEAR_OWNER or _namelike_word(m, c.doc.texts[c.i], c.key,
+    return near & (NEAR_SLOT | NEAR_COMMA) and (near & NEAR_OWNER or _namelike_word(m, c.doc.texts[c.i], c.key,
                                                                         c.e))
 
 
