@@ -3847,11 +3847,12 @@ def _may_street_apart(m: Matcher, c: Cand) -> int:
 def _may_namelike_slot(m: Matcher, c: Cand) -> int:
     """A lower-case word in a person's slot, no naming context, spelt like a name or after
     a possessive and a word no list knows (`_namelike_person`)."""
-    if c.cap or c.name_ctx or c.named or c.after_name:
-        return NEVER
+    if c.cap or c.name_ctx or c.named or c.after_name or c.e[:-1] != NO_READING:
+        return NEVER  # (the step's first test; where `_classify` keeps a place reading
+        # it drops elsewhere, name_ctx is set: the entry is the spelling's in either case)
     near = m._near(c.doc, c.i, False)
-    return near & (NEAR_SLOT | NEAR_COMMA) and (near & NEAR_OWNER or _namelike_word(m, c.doc.texts[c.i], c.key,
-                                                                        c.e))
+    return near & (NEAR_SLOT | NEAR_COMMA) and (
+        near & NEAR_OWNER or _namelike_word(m, c.doc.texts[c.i], c.key, c.e))
 
 
 def _may_city_part(m: Matcher, c: Cand) -> int:
