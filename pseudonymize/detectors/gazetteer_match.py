@@ -3791,7 +3791,8 @@ CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unkn
 
 # What `_unknown`'s steps can find, by what a spelling fixes (its key, its entry less the place
 # fields `_classify` may drop, its case) and the context flags `Matcher._unknown` keys its
-# plans by (initial, after_name, place_ctx, name_ctx, named): NEVER (the step returns None: a
+# plans by (initial, after_name, place_ctx, name_ctx, named; and the neighbours' `NEAR_*`
+# bits, read again by `Matcher._near` in a verdict): NEVER (the step returns None: a
 # superset of its first test, which stands before any read back to the sentence start,
 # `_far`), ALWAYS (it returns a span or REJECT there whatever the context: no step after it
 # runs) or MAY.
@@ -3938,9 +3939,8 @@ def _may_person(m: Matcher, c: Cand) -> int:
     return c.initial and len(c.key) < 4
 
 
-# (a step without one is asked of every word its plan reaches: `_u_namelike_slot`'s first
-# test, no listed reading, passes nearly every word that gets that far; `_u_proper_noun`
-# always finds a name and ends every plan that reaches it)
+# (a step without one is asked of every word its plan reaches: `_u_proper_noun` always
+# finds a name and ends every plan that reaches it)
 STEP_WORD = {_u_acronym: _may_acronym, _u_lower_name: _may_lower_name,
              _u_lower_suffix: _may_lower_suffix, _u_street_apart: _may_street_apart,
              _u_namelike_slot: _may_namelike_slot, _u_city_part: _may_city_part,
