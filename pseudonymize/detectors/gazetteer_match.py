@@ -3489,6 +3489,32 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
     living or going and its preposition that is no word at all (not in the vocabulary, no
     everyday word misspelt, compounded or inflected) is the place."""
+    suffix, named_ending, plain = _place_spelling(m, c)
+    within = c.place_ctx and _within_named(m, c.doc, c.i)
+    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
+    # and no frequency count knows at all, of a town's length and spelt like a name, is the
+    # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
+    unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
+        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
+        and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
+                                         else T.UNHEARD_SHORT_NAMELIKE)
+             or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
+    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or not plain) \
+            or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
+            or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
+            or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
+        return None
+    if _everyday_form(m, c, named_ending, plain):
+        return None  # ("hästö" folds one edit from "hasta")
+    water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
+    return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
+                     score=0.6)
+
+
+def _place_spelling(m: Matcher, c: Cand) -> tuple[str | None, bool, bool]:
+    """What `_u_lower_place` reads of the spelling alone (and `place_ctx`): its place ending,
+    whether that ending, a foreign letter or an Arabic article names the word, and whether it
+    is plain (neither past an Arabic article nor hyphened to a Swedish locality)."""
     suffix = m._place_suffix(c.doc.texts[c.i].lower())
     # A place's ending lets a rarer-than-everyday word through ("till visingsö"); after any
     # place preposition a word no list knows with a town's or island's ending is the place even
@@ -3503,27 +3529,15 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         and c.key not in m.vocabulary and not m._compound(c.key) and not m._misspelt(c.key)
         and not m._inflected_word(c.key)) \
         or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
-    within = c.place_ctx and _within_named(m, c.doc, c.i)
-    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
-    # and no frequency count knows at all, of a town's length and spelt like a name, is the
-    # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
-    unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
-        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
-        and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
-                                         else T.UNHEARD_SHORT_NAMELIKE)
-             or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
     hyphened = bool(c.place_ctx) and "-" in c.key and _hyphened_town(m, c.key)
-    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or hyphened) \
-            or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
-            or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
-            or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
-        return None
-    if not (article or hyphened) and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
-                        or not named_ending and (m._compound(c.key) or m._misspelt(c.key))):
-        return None  # ("hästö" folds one edit from "hasta")
-    water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
-    return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
-                     score=0.6)
+    return suffix, named_ending, not (article or hyphened)
+
+
+def _everyday_form(m: Matcher, c: Cand, named_ending: bool, plain: bool) -> bool:
+    """`_u_lower_place`'s word is a form, compound or misspelling of an everyday word (a
+    plain word's, `_place_spelling`; a named ending allows the compound and the misspelling)."""
+    return plain and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
+                      or not named_ending and (m._compound(c.key) or m._misspelt(c.key)))
 
 
 def _hyphened_town(m: Matcher, key: str) -> bool:
@@ -3906,10 +3920,15 @@ def _may_lower_addressee(m: Matcher, c: Cand) -> int:
 
 
 def _may_lower_place(m: Matcher, c: Cand) -> int:
-    """A rarer lower-case word of letters no list or vocabulary holds, after a place word."""
-    return not (c.cap or not c.place_ctx or c.e.zipf >= max(T.MISSPELT_MAX, T.RARE)
-                or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary) \
-        and c.doc.texts[c.i].replace("-", "").isalpha()
+    """A rarer lower-case word of letters no list or vocabulary holds, after a place word,
+    no everyday word's form, compound or misspelling (`_place_spelling`, `_everyday_form`)."""
+    if c.cap or not c.place_ctx or c.e.zipf >= max(T.MISSPELT_MAX, T.RARE) or c.e.cats \
+            or len(c.key) < 4 or c.key in m.vocabulary \
+            or not c.doc.texts[c.i].replace("-", "").isalpha():
+        return NEVER
+    suffix, named_ending, plain = _place_spelling(m, c)
+    return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
+        and not _everyday_form(m, c, named_ending, plain)
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:
