@@ -817,13 +817,21 @@ class Matcher:
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition", "place_article",
             "water_preposition", "list_word") | self.owned_kin | category_words(lex, "fam")
-        self.lower_steps_after = lex.words.union("list_word", "street_word_apart") - {","}
-        # ... and `_u_namelike_slot`'s: the neighbours of a person's slot (a lower-case word
-        # starting its clause is judged too)
+        # (the words after it are `near_after`'s) ... and `_u_namelike_slot`'s: the
+        # neighbours of a person's slot (a lower-case word starting its clause is judged too)
         self.slot_before = neighbours(lex, (NAMELIKE_SLOT,), "before")
         self.slot_after = neighbours(lex, (NAMELIKE_SLOT,), "after")
         self.lower_steps_before |= self.slot_before
-        self.lower_steps_after |= self.slot_after - {","}
+        # the `NEAR_*` bits (`_near`) the word before and the word after give: a person's
+        # slot's neighbours; `_u_lower_name`'s kin, social or family word before, its list
+        # word before ("," too: "jag , deeqo gick") or after; `_u_street_apart`'s bare street
+        # word after
+        lists = lex.words("list_word")
+        self.near_before = _bits((self.slot_before, NEAR_SLOT), (lists, NEAR_LIST), (
+            self.owned_kin | category_words(lex, "fam"), NEAR_KIN))
+        self.near_after = _bits((self.slot_after - {","}, NEAR_SLOT),
+                                (self.slot_after & {","}, NEAR_COMMA), (lists - {","}, NEAR_LIST),
+                                (lex.words("street_word_apart"), NEAR_STREET))
         # of those steps a capitalised word (not all capitals, which `_u_acronym` reads) runs
         # `_u_workplace` alone, after its preposition: the others act in lower case only
         self.capital_steps_before = lex.words.union("institution_preposition")
@@ -1923,6 +1931,21 @@ class Matcher:
             return False  # "vänja", "änka", "såra": Swedish words folding onto a name
         return self._in_person_slot(c.doc, c.i, listed, place)
 
+    def _near(self, doc: Doc, i: int, cap: bool) -> int:
+        """The neighbour tests that the first tests of `_unknown`'s neighbour-reading steps
+        make, as `NEAR_*` bits: part of a plan's key, so a step's verdict may read them
+        (`STEP_WORD`) and a word runs only the steps whose neighbours stand beside it."""
+        folds = doc.folds
+        n = len(folds)
+        if cap:  # (`_u_foreign_head`, `_u_name_pair`: a capitalised word after it)
+            return NEAR_CAPITAL_NEXT if i + 1 < n and doc.texts[i + 1][:1].isupper() else 0
+        near = self.near_after.get(folds[i + 1], 0) if i + 1 < n else 0
+        if i:
+            near |= self.near_before.get(folds[i - 1], 0)
+        if i in doc.starts:
+            near |= NEAR_SLOT
+        return near | NEAR_OWNER | NEAR_SLOT if self._owner_two_back(doc, i) else near
+
     def _owner_two_back(self, doc: Doc, i: int) -> bool:
         """A possessive two words before token i and a word no list knows between ("min ayi
         dolkar"): the cheap test with which `_unknown` and `_u_namelike_slot` let token i
@@ -2437,7 +2460,7 @@ class Matcher:
         its context and its shape (Swedish compounds of ordinary words are not names). The
         steps run in order; the first that decides (a span, or REJECT) ends it. A lower-case
         word beside none of the words the steps before `_u_shape` read first is rejected
-        without calling them (`lower_steps_before`, `lower_steps_after`); a capitalised word
+        without calling them (`lower_steps_before`, `_near`); a capitalised word
         not after `capital_steps_before` starts at `_u_shape`; a step whose first read is a word
         right before (`STEP_BEFORE`) runs only after one of its words (`steps_after`); of the
         rest, the steps that can find nothing for this spelling and these context flags are
@@ -2447,17 +2470,17 @@ class Matcher:
             country = _u_misspelt_country(self, c)  # steps after it need not ask again)
             if country is not None:
                 return country
-        if not (c.cap or c.place_ctx or c.named or c.after_name) \
+        near = 0 if c.cap and c.initial else self._near(doc, i, c.cap)  # (read after no
+        if not (c.cap or c.place_ctx or c.named or c.after_name or near & NEAR_GATE) \
                 and not (i and doc.folds[i - 1] in self.lower_steps_before) \
-                and not self._owner_two_back(doc, i) \
-                and not (i + 1 < len(doc.folds) and doc.folds[i + 1] in self.lower_steps_after) \
-                and i not in doc.starts and not doc.texts[i].isupper():
-            return None
+                and not doc.texts[i].isupper():  # capital inside a sentence: `STEP_CASE`)
+            return None  # (`near` holds the gate's tests of a slot, an owner, the word after)
         steps, capital, shaped = self.steps_after.get(doc.folds[i - 1], self.steps_alone)
         if c.cap:
             steps = capital if i >= 2 and doc.folds[i - 1] in self.capital_steps_before \
                 or doc.texts[i].isupper() else shaped
-        at = (doc.texts[i], steps, c.initial, c.after_name, c.place_ctx, c.name_ctx, c.named)
+        at = (doc.texts[i], steps, near, c.initial, c.after_name, c.place_ctx, c.name_ctx,
+              c.named)
         known, upto = self._plans.get(at, NO_PLAN)
         for step in known:
             found = step(self, c)
@@ -3480,6 +3503,32 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     """"åkte skoter till nikkaluokta", "bodde i merkezefendi": a lower-case word after a verb of
     living or going and its preposition that is no word at all (not in the vocabulary, no
     everyday word misspelt, compounded or inflected) is the place."""
+    suffix, named_ending, plain = _place_spelling(m, c)
+    within = c.place_ctx and _within_named(m, c.doc, c.i)
+    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
+    # and no frequency count knows at all, of a town's length and spelt like a name, is the
+    # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
+    unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
+        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
+        and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
+                                         else T.UNHEARD_SHORT_NAMELIKE)
+             or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
+    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or not plain) \
+            or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
+            or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
+            or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
+        return None
+    if _everyday_form(m, c, named_ending, plain):
+        return None  # ("hästö" folds one edit from "hasta")
+    water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
+    return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
+                     score=0.6)
+
+
+def _place_spelling(m: Matcher, c: Cand) -> tuple[str | None, bool, bool]:
+    """What `_u_lower_place` reads of the spelling alone (and `place_ctx`): its place ending,
+    whether that ending, a foreign letter or an Arabic article names the word, and whether it
+    is plain (neither past an Arabic article nor hyphened to a Swedish locality)."""
     suffix = m._place_suffix(c.doc.texts[c.i].lower())
     # A place's ending lets a rarer-than-everyday word through ("till visingsö"); after any
     # place preposition a word no list knows with a town's or island's ending is the place even
@@ -3494,27 +3543,15 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         and c.key not in m.vocabulary and not m._compound(c.key) and not m._misspelt(c.key)
         and not m._inflected_word(c.key)) \
         or bool(c.place_ctx) and not c.e.zipf and _foreign_letters(c.doc.texts[c.i]) or article
-    within = c.place_ctx and _within_named(m, c.doc, c.i)
-    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
-    # and no frequency count knows at all, of a town's length and spelt like a name, is the
-    # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
-    unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
-        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
-        and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
-                                         else T.UNHEARD_SHORT_NAMELIKE)
-             or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
     hyphened = bool(c.place_ctx) and "-" in c.key and _hyphened_town(m, c.key)
-    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or hyphened) \
-            or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
-            or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
-            or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
-        return None
-    if not (article or hyphened) and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
-                        or not named_ending and (m._compound(c.key) or m._misspelt(c.key))):
-        return None  # ("hästö" folds one edit from "hasta")
-    water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
-    return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
-                     score=0.6)
+    return suffix, named_ending, not (article or hyphened)
+
+
+def _everyday_form(m: Matcher, c: Cand, named_ending: bool, plain: bool) -> bool:
+    """`_u_lower_place`'s word is a form, compound or misspelling of an everyday word (a
+    plain word's, `_place_spelling`; a named ending allows the compound and the misspelling)."""
+    return plain and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
+                      or not named_ending and (m._compound(c.key) or m._misspelt(c.key)))
 
 
 def _hyphened_town(m: Matcher, key: str) -> bool:
@@ -3782,12 +3819,31 @@ CAPITAL_STEPS = UNKNOWN_STEPS[UNKNOWN_STEPS.index(_u_shape):]  # (`Matcher._unkn
 
 # What `_unknown`'s steps can find, by what a spelling fixes (its key, its entry less the place
 # fields `_classify` may drop, its case) and the context flags `Matcher._unknown` keys its
-# plans by (initial, after_name, place_ctx, name_ctx, named): NEVER (the step returns None: a
+# plans by (initial, after_name, place_ctx, name_ctx, named; and the neighbours' `NEAR_*`
+# bits, read again by `Matcher._near` in a verdict): NEVER (the step returns None: a
 # superset of its first test, which stands before any read back to the sentence start,
 # `_far`), ALWAYS (it returns a span or REJECT there whatever the context: no step after it
 # runs) or MAY.
 NEVER, MAY, ALWAYS = False, True, 2
 NO_PLAN: tuple[tuple[Callable, ...], int] = ((), 0)  # (`Matcher._plan_on`)
+# The neighbours the first tests of the steps that read them look at (`Matcher._near`, part
+# of a plan's key): a person's slot beside a lower-case word (`_u_namelike_slot`), a
+# possessive two words back ("min ayi dolkar"), a kin word before it or a list word beside
+# it (`_u_lower_name`), a bare street word after it (`_u_street_apart`), a capitalised word
+# after a capitalised one (`_u_foreign_head`, `_u_name_pair`); a comma after a lower-case
+# word is a slot's neighbour too, but lets no word through `Matcher._unknown`'s gate
+NEAR_SLOT, NEAR_OWNER, NEAR_KIN, NEAR_LIST, NEAR_STREET, NEAR_CAPITAL_NEXT, NEAR_COMMA = \
+    1, 2, 4, 8, 16, 32, 64
+NEAR_GATE = NEAR_COMMA - 1
+
+
+def _bits(*sets: tuple[frozenset[str], int]) -> dict[str, int]:
+    """Each word of the sets with the bits of the sets that hold it (`Matcher._near`)."""
+    found: dict[str, int] = {}
+    for words, bit in sets:
+        for w in words:
+            found[w] = found.get(w, 0) | bit
+    return found
 
 
 def _may_acronym(m: Matcher, c: Cand) -> int:
@@ -3797,14 +3853,54 @@ def _may_acronym(m: Matcher, c: Cand) -> int:
 
 
 def _may_lower_name(m: Matcher, c: Cand) -> int:
-    """A rare lower-case word no list or vocabulary holds."""
+    """A rare lower-case word no list or vocabulary holds, after a name or a kin, social or
+    family word; one no count knows beside a list word."""
     e = c.e
-    return not (c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary)
+    if c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary:
+        return NEVER
+    return c.after_name or bool(m._near(c.doc, c.i, False) & (NEAR_KIN | NEAR_LIST * (not e.zipf)))
+
+
+def _may_lower_suffix(m: Matcher, c: Cand) -> int:
+    """A lower-case word below COMMON with a park's, lake's, forest's or province's ending."""
+    return not (c.cap or c.e.zipf >= T.COMMON) \
+        and m._place_suffix(c.doc.texts[c.i].lower()) in ("geo", "place", "region")
+
+
+def _may_street_apart(m: Matcher, c: Cand) -> int:
+    """A rarer lower-case word of letters before a bare street word."""
+    return not (c.cap or c.e.zipf >= T.STREET_NAME_APART_MAX or len(c.key) < 3) \
+        and c.doc.texts[c.i].isalpha() and m._near(c.doc, c.i, False) & NEAR_STREET
+
+
+def _may_namelike_slot(m: Matcher, c: Cand) -> int:
+    """A lower-case word in a person's slot, no naming context, spelt like a name or after
+    a possessive and a word no list knows (`_namelike_person`)."""
+    if c.cap or c.name_ctx or c.named or c.after_name or c.e[:-1] != NO_READING:
+        return NEVER  # (the step's first test; where `_classify` keeps a place reading
+        # it drops elsewhere, name_ctx is set: the entry is the spelling's in either case)
+    near = m._near(c.doc, c.i, False)
+    return near & (NEAR_SLOT | NEAR_COMMA) and (
+        near & NEAR_OWNER or _namelike_word(m, c.doc.texts[c.i], c.key, c.e))
+
+
+def _may_city_part(m: Matcher, c: Cand) -> int:
+    """A lower-case word no list knows (`Matcher._unlisted`)."""
+    return not c.cap and m._unlisted(c.doc, c.i)
+
+
+def _may_water(m: Matcher, c: Cand) -> int:
+    """A rare lower-case word of letters, no list or vocabulary holds it."""
+    return not (c.cap or c.e.cats or c.e.zipf >= T.RARE or len(c.key) < 4
+                or c.key in m.vocabulary) and c.doc.texts[c.i].isalpha()
 
 
 def _may_foreign_head(m: Matcher, c: Cand) -> int:
-    """A capital inside a sentence, no naming context."""
-    return not (c.initial or c.name_ctx or c.named or not c.cap)
+    """A capital inside a sentence, no naming context, a head word itself or a capitalised
+    word after it."""
+    return not (c.initial or c.name_ctx or c.named or not c.cap) and (
+        c.key in m.lex.words.value("foreign_place_head")
+        or m._near(c.doc, c.i, True) & NEAR_CAPITAL_NEXT)
 
 
 def _may_district_run(m: Matcher, c: Cand) -> int:
@@ -3826,8 +3922,9 @@ def _may_word(m: Matcher, c: Cand) -> int:
 
 
 def _may_name_pair(m: Matcher, c: Cand) -> int:
-    """A rarer capital inside a sentence, no place's context."""
-    return not (c.initial or c.place_ctx or not c.cap or c.e.zipf >= T.PAIR_ZIPF)
+    """A rarer capital inside a sentence, no place's context, a capital after it."""
+    return not (c.initial or c.place_ctx or not c.cap or c.e.zipf >= T.PAIR_ZIPF) \
+        and bool(m._near(c.doc, c.i, True) & NEAR_CAPITAL_NEXT)
 
 
 def _may_lower_addressee(m: Matcher, c: Cand) -> int:
@@ -3837,10 +3934,15 @@ def _may_lower_addressee(m: Matcher, c: Cand) -> int:
 
 
 def _may_lower_place(m: Matcher, c: Cand) -> int:
-    """A rarer lower-case word of letters no list or vocabulary holds, after a place word."""
-    return not (c.cap or not c.place_ctx or c.e.zipf >= max(T.MISSPELT_MAX, T.RARE)
-                or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary) \
-        and c.doc.texts[c.i].replace("-", "").isalpha()
+    """A rarer lower-case word of letters no list or vocabulary holds, after a place word,
+    no everyday word's form, compound or misspelling (`_place_spelling`, `_everyday_form`)."""
+    if c.cap or not c.place_ctx or c.e.zipf >= max(T.MISSPELT_MAX, T.RARE) or c.e.cats \
+            or len(c.key) < 4 or c.key in m.vocabulary \
+            or not c.doc.texts[c.i].replace("-", "").isalpha():
+        return NEVER
+    suffix, named_ending, plain = _place_spelling(m, c)
+    return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
+        and not _everyday_form(m, c, named_ending, plain)
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:
@@ -3870,10 +3972,12 @@ def _may_person(m: Matcher, c: Cand) -> int:
     return c.initial and len(c.key) < 4
 
 
-# (a step without one is asked of every word its plan reaches: `_u_namelike_slot`'s first
-# test, no listed reading, passes nearly every word that gets that far; `_u_proper_noun`
-# always finds a name and ends every plan that reaches it)
+# (a step without one is asked of every word its plan reaches: `_u_proper_noun` always
+# finds a name and ends every plan that reaches it)
 STEP_WORD = {_u_acronym: _may_acronym, _u_lower_name: _may_lower_name,
+             _u_lower_suffix: _may_lower_suffix, _u_street_apart: _may_street_apart,
+             _u_namelike_slot: _may_namelike_slot, _u_city_part: _may_city_part,
+             _u_water: _may_water,
              _u_foreign_head: _may_foreign_head, _u_district_run: _may_district_run,
              _u_word: _may_word, _u_name_pair: _may_name_pair,
              _u_lower_addressee: _may_lower_addressee, _u_lower_place: _may_lower_place,
