@@ -967,11 +967,9 @@ class Matcher:
         spans: list[Span] = []
         folds = doc.folds
         prev_name_end, skip_to = -2, 0  # index of the last accepted person-name token
-        phrases, alone, plain_starts, nexts = (self.lex.phrases, self._alone, self.plain_starts,
-                                               self.phrase_next)
+        phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
-        naming = self.W["naming_verb"]
         starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
         titled = self._work_title(doc) | self._opening_greetings(doc)
         for i in self._todo(doc):
@@ -981,18 +979,13 @@ class Matcher:
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
                 skip_to = i + car
                 continue
-            # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
-            phrase = None
-            if folds[i] in phrases and i + 1 < len(folds) and (
-                    folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED):
-                skip_to = self._not_name_phrase(doc, i)
-                if skip_to:  # "vi firar Todos Santos": a feast's words are no town nor name
+            if folds[i] in phrases:
+                phrase, after = self._phrase_at(doc, i)
+                if after:
+                    if phrase is not None:
+                        spans.append(phrase)
+                    skip_to = after
                     continue
-                phrase = self._phrase_span(doc, i)
-            if phrase is not None:
-                spans.append(phrase)
-                skip_to = doc.index_at(phrase.end - 1) + 1
-                continue
             if folds[i] in plain_starts and (doc.texts[i][0].islower() or i in starts
                                              and folds[i] in initial_plain):
                 continue  # no phrase here: an everyday word, as `_todo` skips the others
@@ -1003,11 +996,9 @@ class Matcher:
             text = doc.texts[i]
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
-            if (ckey in never or e.cats & EXCLUDED_CATS  # (a word itself excluded and spelt
-                    or attrs and doc.entries[i].cats & EXCLUDED_CATS  # with letters no genitive
-                    and not doc.texts[i].isascii()) and not (  # of the name has: "i våras", "Varas")
-                    cap and not initial and (e.gender or folds[i - 1] in naming)
-                    and self._named_anyway(doc, i, e, prev_name_end)):
+            if (ckey in never or e.cats & EXCLUDED_CATS
+                    or attrs and doc.entries[i].cats & EXCLUDED_CATS and not doc.texts[i].isascii()) \
+                    and not (cap and not initial and self._named_anyway(doc, i, e, prev_name_end)):
                 if lone:
                     self._remember(doc.texts[i], True)
                 continue
@@ -1183,10 +1174,30 @@ class Matcher:
             and doc.texts[i + 1] in self.lex.words.surface("name_verb") \
             and _owner_before(self, doc, i - 1)  # (by spelling: "sa" folds like "så")
 
+    def _phrase_at(self, doc: Doc, i: int) -> tuple[Span | None, int]:
+        """A known phrase starting at token i (its second word next, or a "-"/"." before it:
+        `_word_run`): its span and the token after it; no span and the token after it for a
+        phrase never personal ("vi firar Todos Santos": a feast's words are no town nor name);
+        (None, 0) for none."""
+        folds = doc.folds
+        if not (i + 1 < len(folds) and (folds[i + 1] in self.phrase_next[folds[i]]
+                                        or folds[i + 1] in SKIPPED)):
+            return None, 0
+        after = self._not_name_phrase(doc, i)
+        if after:
+            return None, after
+        phrase = self._phrase_span(doc, i)
+        return phrase, doc.index_at(phrase.end - 1) + 1 if phrase is not None else 0
+
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
-        """A capitalised given name inside its sentence that a list excludes (`never_replaced`,
-        EXCLUDED_CATS) is a name all the same in a name's context ("Doña Lucía", not the feast
-        "Lucia"; "heter Maj", not the month) or between names ("Tomasz Jan Wiśniewski")."""
+        """A word a list excludes (`never_replaced`, EXCLUDED_CATS; also a word spelt with
+        letters no genitive of the name has: "i våras", not "Varas"), capitalised inside its
+        sentence, is a name all the same: a given name in a name's context ("Doña Lucía", not
+        the feast "Lucia"; "heter Maj", not the month) or between names ("Tomasz Jan
+        Wiśniewski"), or any word right after a naming verb of a person ("min kompis heter
+        Om")."""
+        if not (e.gender or doc.folds[i - 1] in self.W["naming_verb"]):
+            return False
         excluded = e.cats & EXCLUDED_CATS
         return bool(excluded) and excluded <= NAMED_MONTH and _name_context(doc, i, self.lex.marks) \
             or prev_name_end == i - 1 and self._capitalised_next(doc, i) \
@@ -1732,25 +1743,11 @@ class Matcher:
                  named or self.name_openers[doc.texts[i - 1]]
                  and _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
                  named)
-        if i >= 2 and folds[i - 1] == "fran" \
-                and folds[i - 2] in self.W["name_trigger.greeting"] \
-                or i and cap and not initial and folds[i - 1] in self.W["name_trigger.greeting"]:
-            # "Hälsningar från Rania", "Kram från Sai", "Vänliga hälsningar Lan Nguyen"
-            c = c._replace(place_ctx=0, name_ctx=True)
-        elif i and folds[i - 1] in self.W["home_preposition"] and cap and not initial \
-                and _institution_context(doc, i) is None:
-            c = c._replace(place_ctx=0, name_ctx=True)  # "bodde hos Golbahar": a person's home
-        if cap and not initial and folds[i - 1] in self.W["name_object"] and _called(doc, i):
-            # "alla kallar mig Aga": a capital after "kallar mig" is a name, though also a word
-            # or a town (Aga in Egypt); a listed given name keeps the list's sex ("kalla mig Gaby")
-            return _tok_span(NAME_CONTEXT, c, FIRSTNAME[e.gender] if e.gender in FIRSTNAME
-                             else self._name_guess(key, doc, i))
-        if named and cap and not initial and folds[i - 1] in self.W["naming_verb"] \
-                and len(key) > 1 and not (e.gender or e.surname_rank) \
-                and (e.zipf >= T.RARE or e.cats or e.place_kind):
-            # "min lärare heter Vid", "min granne heter Hök": a capital right after a naming
-            # verb of a person is the name, though also a word or a village
-            return _tok_span(NAME_CONTEXT, c, self._name_guess(key, doc, i))
+        c = self._addressed(c)
+        if cap and not initial:
+            span = self._named_capital(c)
+            if span is not None:
+                return span
         label, attrs = self._label_for(e, key, c.name_ctx, c.place_ctx)
         if label is None:
             return self._unknown(c)
@@ -1766,18 +1763,50 @@ class Matcher:
             if span is not None:
                 return span
         if not self._accepted(c, label, is_name):
-            if not cap and e.gender and (is_name or label in PLACE_LABELS and not e.se_pop) \
-                    and self._person_slot(c, listed, place=not is_name):
-                # a small foreign place's name in a person's slot is the person: "ringde
-                # till fatima" (not a Swedish town: "och nora är en liten stad")
-                return PERSON_SLOT.span(doc.offsets[i], doc.ends[i], FIRSTNAME[e.gender], morph,
-                                        key=key)
-            if label == "surname" and not e.gender and not e.place_kind \
-                    and _namelike_person(self, c, listed):
-                return _tok_span(NAMELIKE_SLOT, c, label, score=0.6)  # "med ahmadov och"
-            return None
+            return self._slot_reading(c, label, is_name, listed)
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _addressed(self, c: Cand) -> Cand:
+        """A word after a greeting ("Hälsningar från Rania", "Kram från Sai", "Vänliga
+        hälsningar Lan Nguyen") or a capital after a home's preposition ("bodde hos
+        Golbahar": a person's home) is read in a name's context, not a place's."""
+        doc, i, folds = c.doc, c.i, c.doc.folds
+        if i >= 2 and folds[i - 1] == "fran" and folds[i - 2] in self.W["name_trigger.greeting"] \
+                or i and c.cap and not c.initial and folds[i - 1] in self.W["name_trigger.greeting"]:
+            return c._replace(place_ctx=0, name_ctx=True)
+        if i and folds[i - 1] in self.W["home_preposition"] and c.cap and not c.initial \
+                and _institution_context(doc, i) is None:
+            return c._replace(place_ctx=0, name_ctx=True)
+        return c
+
+    def _named_capital(self, c: Cand) -> Span | None:
+        """A capital inside its sentence that a calling or naming verb gives a person is the
+        name, though also a word or a town: "alla kallar mig Aga" (Aga in Egypt; a listed given
+        name keeps the list's sex: "kalla mig Gaby"), "min lärare heter Vid", "min granne heter
+        Hök"."""
+        doc, i, e, key = c.doc, c.i, c.e, c.key
+        if doc.folds[i - 1] in self.W["name_object"] and _called(doc, i):
+            return _tok_span(NAME_CONTEXT, c, FIRSTNAME[e.gender] if e.gender in FIRSTNAME
+                             else self._name_guess(key, doc, i))
+        if c.named and doc.folds[i - 1] in self.W["naming_verb"] and len(key) > 1 \
+                and not (e.gender or e.surname_rank) and (e.zipf >= T.RARE or e.cats or e.place_kind):
+            return _tok_span(NAME_CONTEXT, c, self._name_guess(key, doc, i))
+        return None
+
+    def _slot_reading(self, c: Cand, label: str, is_name: bool, listed: bool) -> Span | None:
+        """A reading `_accepted` refused, taken all the same in a person's slot: a small foreign
+        place's name there is the person ("ringde till fatima"; not a Swedish town: "och nora
+        är en liten stad"), an unlisted family name too ("med ahmadov och")."""
+        doc, i, e = c.doc, c.i, c.e
+        if not c.cap and e.gender and (is_name or label in PLACE_LABELS and not e.se_pop) \
+                and self._person_slot(c, listed, place=not is_name):
+            return PERSON_SLOT.span(doc.offsets[i], doc.ends[i], FIRSTNAME[e.gender], c.morph,
+                                    key=c.key)
+        if label == "surname" and not e.gender and not e.place_kind \
+                and _namelike_person(self, c, listed):
+            return _tok_span(NAMELIKE_SLOT, c, label, score=0.6)
+        return None
 
     def _place_person(self, c: Cand, label: str, attrs: tuple[str, ...]
                       ) -> tuple[str, tuple[str, ...]]:
