@@ -112,13 +112,28 @@ CHARACTER = {"Modig", "Stark", "Frisk", "Rask", "Sträng", "Glad", "Tapper", "Tr
              "Kvick"}
 
 
-@pytest.mark.parametrize(("text", "name", "word"), ADJECTIVES)
-def test_an_adjective_surname_takes_an_adjective_and_the_word_follows(
-        engine: Engine, text: str, name: str, word: str) -> None:
+FOREST = [  # (text, the surname, its word written small) (the lead, after judge run 48)
+    ("Läraren Ove Tall har en gammal tall på gården.", "Tall", "tall"),
+    ("Vår granne Erik Räv sa att han såg en räv i trädgården.", "Räv", "räv"),
+    ("Min chef Anna Hjort berättade om en hjort som hoppade över vägen.", "Hjort", "hjort"),
+]
+FOREST_NAMES = {"Ek", "Lind", "Alm", "Björk", "Asp", "Hägg", "Gran", "Tall", "Varg", "Räv",
+                "Hjort", "Uggla"}
+
+
+@pytest.mark.parametrize(("text", "name", "word", "field"),
+                         [(*row, CHARACTER) for row in ADJECTIVES]
+                         + [(*row, FOREST_NAMES) for row in FOREST])
+def test_a_word_surname_takes_one_of_its_field_and_the_word_follows(
+        engine: Engine, text: str, name: str, word: str, field: set[str]) -> None:
+    """An adjective surname takes another adjective, a tree's or an animal's another of the
+    forest's, and the word written small follows it."""
     for out, rows in _runs(engine, text):
         surname = [p for o, _, p in rows if o == name]
-        assert surname and surname[0] in CHARACTER - {name}, rows
+        assert surname and surname[0] in field - {name}, rows
         assert f" {surname[0].lower()}" in out and f" {word} " not in out, out
+
+
 
 
 def test_an_adjective_surname_the_essay_never_uses_as_a_word_takes_a_plain_name(
@@ -179,21 +194,3 @@ def test_a_listed_camp_named_alone_takes_a_camp_of_a_country_with_camps(
     for _, rows in _runs(engine, text):
         picked = {o: p for o, _, p in rows}
         assert picked.get(camp) in {c for names in camps.values() for c in names}, rows
-
-
-FOREST = [  # (text, the surname, its word written small) (the lead, after judge run 48)
-    ("Läraren Ove Tall har en gammal tall på gården.", "Tall", "tall"),
-    ("Vår granne Erik Räv sa att han såg en räv i trädgården.", "Räv", "räv"),
-    ("Min chef Anna Hjort berättade om en hjort som hoppade över vägen.", "Hjort", "hjort"),
-]
-FOREST_NAMES = {"Ek", "Lind", "Alm", "Björk", "Asp", "Hägg", "Gran", "Tall", "Varg", "Räv",
-                "Hjort", "Uggla"}
-
-
-@pytest.mark.parametrize(("text", "name", "word"), FOREST)
-def test_a_tree_or_animal_surname_takes_one_of_its_field_and_the_word_follows(
-        engine: Engine, text: str, name: str, word: str) -> None:
-    for out, rows in _runs(engine, text):
-        surname = [p for o, _, p in rows if o == name]
-        assert surname and surname[0] in FOREST_NAMES - {name}, rows
-        assert f" {surname[0].lower()} " in out and f" {word} " not in out, out
