@@ -859,6 +859,8 @@ class Matcher:
                                              "name_trigger.greeting", "own_name_noun",
                                              "surname_noun", "name_copula") | {"fran"}
         self.name_nouns = lex.words.union("own_name_noun", "surname_noun")  # `_own_name_said`
+        # the words before a word that `_addressed` reads ("från", a greeting, "hos")
+        self.addressing = lex.words.union("name_trigger.greeting", "home_preposition") | {"fran"}
         self.saying_verbs = lex.words.surface("saying_verb")
         # ... with the saying verbs' folds: `_named`'s gate before its call (a word after none
         # of these and with no personal pronoun two after it, "nunu kallar hon sig", is not
@@ -967,7 +969,8 @@ class Matcher:
         spans: list[Span] = []
         folds = doc.folds
         prev_name_end, skip_to = -2, 0  # index of the last accepted person-name token
-        phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
+        phrases, alone, plain_starts, nexts = (self.lex.phrases, self._alone, self.plain_starts,
+                                               self.phrase_next)
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
@@ -979,7 +982,9 @@ class Matcher:
             if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
                 skip_to = i + car
                 continue
-            if folds[i] in phrases:
+            # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
+            if folds[i] in phrases and i + 1 < len(folds) and (
+                    folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED):
                 phrase, after = self._phrase_at(doc, i)
                 if after:
                     if phrase is not None:
@@ -1068,8 +1073,8 @@ class Matcher:
         ji-won": the inverted subject). The given name takes the sex a kin word before the pair
         or the first pronoun after it in its sentence gives, else the lists' reading."""
         family = self.lex.words("family_first_surname")
-        if family.isdisjoint(doc.folds):
-            return spans  # (one C-level pass, not one look per token)
+        if "-" not in doc.text or family.isdisjoint(doc.folds):
+            return spans  # (C-level passes, not one look per token: no hyphenated given name)
         texts, folds, new = doc.texts, doc.folds, {}
         inverted = self.lex.words("inverted_subject")
         for k in [k for k, f in enumerate(folds) if f in family]:
@@ -1175,14 +1180,9 @@ class Matcher:
             and _owner_before(self, doc, i - 1)  # (by spelling: "sa" folds like "så")
 
     def _phrase_at(self, doc: Doc, i: int) -> tuple[Span | None, int]:
-        """A known phrase starting at token i (its second word next, or a "-"/"." before it:
-        `_word_run`): its span and the token after it; no span and the token after it for a
-        phrase never personal ("vi firar Todos Santos": a feast's words are no town nor name);
-        (None, 0) for none."""
-        folds = doc.folds
-        if not (i + 1 < len(folds) and (folds[i + 1] in self.phrase_next[folds[i]]
-                                        or folds[i + 1] in SKIPPED)):
-            return None, 0
+        """A known phrase starting at token i, whose second word is next: its span and the
+        token after it; no span and the token after it for a phrase never personal ("vi firar
+        Todos Santos": a feast's words are no town nor name); (None, 0) for none."""
         after = self._not_name_phrase(doc, i)
         if after:
             return None, after
@@ -1743,7 +1743,8 @@ class Matcher:
                  named or self.name_openers[doc.texts[i - 1]]
                  and _name_context(doc, i, self.lex.marks), self._common_text(doc.texts[i], e),
                  named)
-        c = self._addressed(c)
+        if i and folds[i - 1] in self.addressing:
+            c = self._addressed(c)
         if cap and not initial:
             span = self._named_capital(c)
             if span is not None:
