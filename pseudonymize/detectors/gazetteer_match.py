@@ -544,7 +544,8 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
         return "other_institution"
     if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or _profession_at(doc, i) \
             or _fronted_work(doc, i) or works_at(doc, i):
-        return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus", "kör taxi för X"
+        # also "Faadumo är sjuksköterska på (norrtälje) sjukhus", "kör taxi för X"
+        return "work"
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
