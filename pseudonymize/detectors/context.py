@@ -157,7 +157,8 @@ JOINED_HOUSE_NUMBER = _rule("joined-house-number", ("place", "street_nr"), 0.8, 
 NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
-                   reads=("kind_noun_before_name", "naming_verb", "kind_noun_preposition", "region_body",
+                   reads=("kind_noun_before_name", "kind_noun_spelt", "naming_verb",
+                          "kind_noun_preposition", "region_body",
                           "name_adjective",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
                           "article_prefix", "geo_preposition", "naming_adverb"))
@@ -335,8 +336,12 @@ class ContextRules:
         self.kind_nouns = words.value("kind_noun")
         self.kind_endings = words.ends["kind_noun_ending"]
         # a kind noun's spellings by its fold: "än" (than) folds as "ån" (the stream) does
+        # a kind noun whose fold another one of another label shares, by its own spelling
+        # ("läger", a camp, folds as "lager", a warehouse, does)
+        self.kind_spelt = {spelt: label for label in set(words.value("kind_noun_spelt").values())
+                           for spelt in words.surface(f"kind_noun_spelt.{label}")}
         self.kind_spellings: dict[str, tuple[str, ...]] = {}
-        for spelt in sorted(words.surface("kind_noun")):
+        for spelt in sorted(words.surface("kind_noun") | self.kind_spelt.keys()):
             self.kind_spellings[fold(spelt)] = self.kind_spellings.get(fold(spelt), ()) + (spelt,)
         self.place_nouns = words.value("adjective_place_noun")
         self.way_labels = words.value("way_word")
@@ -870,7 +875,7 @@ class ContextRules:
                           or counted and self._unknown_name(doc, j, True, counted=True)) \
                 or j in doc.starts and not quoted:
             return
-        label, e = self.kind_nouns[key], doc.entries[j]
+        label, e = self.kind_label(doc.texts[i], key), doc.entries[j]
         if label == "region" and doc.texts[i][0].isupper() and folds[i] in self.w["region_body"] \
                 and doc.texts[j][0].isupper() \
                 and (e.se_pop or e.place_country == "SE"):
@@ -965,6 +970,12 @@ class ContextRules:
                 and not doc.entries[end + 1].cats - NAMEISH:
             end += 1
         return end
+
+    def kind_label(self, text: str, key: str) -> str:
+        """The label of kind noun `key` as spelt in `text`: "läger" a camp's (city), "lager" a
+        workplace's."""
+        return self.kind_spelt.get(text.lower(), self.kind_nouns[key]) if self.kind_spelt \
+            else self.kind_nouns[key]
 
     def kind_head(self, key: str) -> str:
         """The kind noun a word is, or the one a compound ends in ("städfirman" -> "firman",
@@ -2297,7 +2308,7 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     the kind follows in apposition ("bor i Supraśl, en liten stad", "på hortobágy, den stora
     slätten", "Issyk-Kul, sjön som aldrig fryser")."""
     folds, j = doc.folds, i - 1
-    label = r.kind_nouns.get(folds[i]) if doc.texts[i].islower() \
+    label = r.kind_label(doc.texts[i], folds[i]) if doc.texts[i].islower() \
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
     if label is None or j < 1:
         return False

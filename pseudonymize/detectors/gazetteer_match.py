@@ -68,7 +68,7 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
-    "town_transit", "unheard_place_preposition"))
+    "town_transit", "unheard_place_preposition", "kind_noun", "locating_preposition"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -77,7 +77,7 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
     "acronym_preposition", "possessive", "definite_ending",
     "profession_verb", "profession_filler", "inverted_subject", "apposition_article",
-    "kind_noun"), before=("institution_preposition",))
+    "kind_noun", "drive_verb", "driven_vehicle"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
     "male_patronymic_ending", "article_prefix", "double_surname_origin", "name_tail_stop",
@@ -120,7 +120,8 @@ DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "n
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
-    "school_name_ending", "business_name_ending", "apposition_article", "business_head"),
+    "school_name_ending", "business_name_ending", "apposition_article", "business_head",
+    "drive_verb", "driven_vehicle"),
     before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place", "region"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
@@ -345,6 +346,10 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         if len(after) > 1 and after[0] in W["place_trigger.prep"] \
                 and doc.entries[i + 2].country not in ("", "SE"):
             return 2  # "var i dadaab i kenya": a place within a country abroad
+        if len(after) > 2 and after[0] in W["locating_preposition"] \
+                and (after[1] in W["region_word"] or after[1] in doc.lex.words("kind_noun", "geo")):
+            return 2  # "från remla på ön X", "i tula i provinsen X": within an island or a
+            # region named after it
         return 1
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
@@ -389,6 +394,8 @@ def _institution_context(doc: Doc, i: int) -> str | None:
             break
         if folds[k] in work and not (k and folds[k - 1] in preps):  # not "i praktiken"
             return "work"
+        if folds[k] in W["driven_vehicle"] and k and folds[k - 1] in W["drive_verb"]:
+            return "work"  # "kör buss för nobina", "körde lastbil på X": driving for a living
         if folds[k] in W["institution_preposition"] and folds[i - 1] in W["locating_preposition"] \
                 and (_named_object(doc, k + 1) or _kind_between(doc, k + 1, i - 1)):
             return None  # "jobbar på ica på storheden", "på ett litet kafé på Knäppingsborg":
@@ -536,8 +543,9 @@ def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:
         # authority helps with the work; it is not where one works
         return "other_institution"
     if doc.last_before(doc.lex.words.folds["work_word"], i) >= 0 or _profession_at(doc, i) \
-            or _fronted_work(doc, i):
-        return "work"  # also "Faadumo är sjuksköterska på (norrtälje) sjukhus"
+            or _fronted_work(doc, i) or works_at(doc, i):
+        # also "Faadumo är sjuksköterska på (norrtälje) sjukhus", "kör taxi för X"
+        return "work"
     if kind is None:
         return label
     return "work" if kind == "company" else "other_institution"
