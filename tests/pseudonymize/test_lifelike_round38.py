@@ -13,8 +13,8 @@ import pytest
 
 from builders.packaged import name_origins
 from pseudonymize.engine import Engine
+from tests.pseudonymize.test_lifelike_round37 import _runs  # (seeds 0-3)
 
-SEEDS = range(4)
 WEST_AFRICAN = {"liberian", "gambian", "ghanaian", "nigerian"}
 
 
@@ -26,16 +26,6 @@ def engine(offline_snapshot: Path) -> Engine:
 @pytest.fixture(scope="module")
 def origins() -> dict[tuple[str, str], str]:
     return name_origins()
-
-
-def _runs(engine: Engine, text: str, strategy: str = "lifelike"
-          ) -> list[tuple[str, list[tuple[str, str, str]]]]:
-    """Per seed: the text and its (original, label, surrogate) rows."""
-    out = []
-    for seed in SEEDS:
-        r = engine.pseudonymize(text, "e", strategy=strategy, seed=seed)
-        out.append((r.target, [(a.original, a.label, a.pseudonym) for a in r.annotations]))
-    return out
 
 
 KIN = [  # (text, the kin word, the name after it, its label)
