@@ -101,6 +101,24 @@ def marked(doc: Doc, marks: Marks) -> MarkBits:
     return found
 
 
+def places(folds: list[str], words: frozenset[str]) -> list[int]:
+    """The indexes of the tokens whose fold is one of `words`, in order: the words the essay
+    holds by one C-level set intersection (about 10 instructions a token), then each one's
+    places by `list.index` (a C-level scan), where a Python step per token ("[k for k, f in
+    enumerate(folds) if f in words]") cost about 400 instructions a token."""
+    found: list[int] = []
+    for word in words.intersection(folds):
+        k = folds.index(word)
+        while True:
+            found.append(k)
+            try:
+                k = folds.index(word, k + 1)
+            except ValueError:
+                break
+    found.sort()
+    return found
+
+
 @dataclass(slots=True)
 class Doc:
     """The tokens as parallel columns (`texts`, `offsets`, `ends`: index k is token k), read

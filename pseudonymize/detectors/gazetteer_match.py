@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import lru_cache, partial
 from bisect import bisect_left
-from itertools import chain, compress, count, repeat
+from itertools import chain, compress, count, filterfalse, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -27,7 +27,7 @@ from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
                                            pronoun_gender, settle, writer_named)
 from pseudonymize.detectors.rule import Rule, category_words, neighbours
-from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, marked
+from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, marked, places
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_READING, NO_WORDS, SPLIT_HEAD, SPLIT_REST,
                                   Entry, Lexicon, fold)
@@ -1080,12 +1080,11 @@ class Matcher:
         ha Ji-won"), and a pronoun only after a kin word ("min appa han dong-su"; "träffade han
         ji-won": the inverted subject). The given name takes the sex a kin word before the pair
         or the first pronoun after it in its sentence gives, else the lists' reading."""
-        family = self.lex.words("family_first_surname")
-        if "-" not in doc.text or family.isdisjoint(doc.folds):
-            return spans  # (C-level passes, not one look per token: no hyphenated given name)
+        if "-" not in doc.text:
+            return spans  # (one C-level test: no hyphenated given name)
         texts, folds, new = doc.texts, doc.folds, {}
         inverted = self.lex.words("inverted_subject")
-        for k in [k for k, f in enumerate(folds) if f in family]:
+        for k in places(folds, self.lex.words("family_first_surname")):
             if texts[k][:1].islower() and folds[k] in inverted \
                     and not (k and folds[k - 1] in self.owned_kin):
                 continue  # "träffade han Ji-won": the pronoun (but "min appa han dong-su")
@@ -1423,7 +1422,7 @@ class Matcher:
         lists = self.list_watch
         skipped.update(i for i in m.where(watched)
                        if folds[i - 1] in lists and not self._after_listed_place(doc, i))
-        return [i for i in todo if i not in skipped] if skipped else todo
+        return list(filterfalse(skipped.__contains__, todo)) if skipped else todo
 
     def _mark(self, text: str, key: str) -> int:
         """A token's bits for `_todo`: TODO, a word to judge wherever it stands; RARE, a rarer

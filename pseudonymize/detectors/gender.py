@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pseudonymize.doc import Doc
+from pseudonymize.doc import Doc, places
 from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import Entry, fold
 from pseudonymize.thresholds import PRONOUN_REACH
@@ -237,14 +237,14 @@ def _vietnamese(doc: Doc, spans: list[Span]) -> list[Span]:
     (also when the lists know it as a surname too) and the marker a middle name. After a
     family name this holds in any case, also for words no list reads as names there
     ("nguyen van duc", "Nguyễn thị lan": lan is also a word)."""
-    markers = doc.lex.words.value("gender_marker")
-    if markers.keys().isdisjoint(doc.folds):
-        return spans  # no marker in the essay (one C-level pass, not one look per name)
+    found = places(doc.folds, doc.lex.words("gender_marker"))  # (its folds: the values' keys)
+    if not found:
+        return spans  # no marker in the essay (C-level passes, not one look per token)
     out = list(spans)
     at = {doc.index_at(s.start): n for n, s in enumerate(spans)
           if s.label in NAMES and s.end == doc.ends[doc.index_at(s.start)]}
     added = []
-    for m in [m for m, f in enumerate(doc.folds) if f in markers]:
+    for m in found:
         k = m + 1
         surname = m - 1 in at and spans[at[m - 1]].label == "surname"
         gender = _marker(doc, k, surname) if k < len(doc.texts) else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pseudonymize.doc import NEAREST_WALK, Doc
+from pseudonymize.doc import NEAREST_WALK, Doc, places
 from pseudonymize.thresholds import NAME_WORDS_MAX
 from pseudonymize.lexicon import Lexicon
 
@@ -55,3 +55,12 @@ def test_capitalised_run_is_the_walk(text: str) -> None:
     the tokens and their white space ends (fails when two spaces count as one: checked)."""
     doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
     assert all(doc.capitalised_run(k) == run_end(doc, k) for k in range(len(doc.texts)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["han", "ha", "bor", "i", "och", "so", ",", "x"]), max_size=40),
+       st.frozensets(st.sampled_from(["han", "ha", "so", "kim", ","])))
+def test_places_are_the_walk(folds: list[str], words: frozenset[str]) -> None:
+    """`places` (a set intersection and `list.index` scans) gives the indexes a walk over the
+    folds gives, in order, each once (a word repeated, next to itself or at either end)."""
+    assert places(folds, words) == [k for k, f in enumerate(folds) if f in words]
