@@ -974,8 +974,7 @@ class ContextRules:
     def kind_label(self, text: str, key: str) -> str:
         """The label of kind noun `key` as spelt in `text`: "läger" a camp's (city), "lager" a
         workplace's."""
-        return self.kind_spelt.get(text.lower(), self.kind_nouns[key]) if self.kind_spelt \
-            else self.kind_nouns[key]
+        return self.kind_spelt.get(text.lower(), self.kind_nouns[key])
 
     def kind_head(self, key: str) -> str:
         """The kind noun a word is, or the one a compound ends in ("städfirman" -> "firman",

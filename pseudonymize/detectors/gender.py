@@ -40,8 +40,8 @@ SAID = GENDERED | {"unknown"}  # what a pronoun may say of an open name ("hen": 
 # kin words that are everyday words elsewhere tell a sex only after their owner ("min man",
 # "min far"; "min kaka batyr", "min dej margita", but "ta Anna med", "då Erik lagar mat")
 AFTER_POSSESSIVE = {"male_after_possessive": "male", "female_after_possessive": "female"}
-NICKNAME_REACH = 3
-NICKNAME_PREFIX = 2  # "Ibou" of Ibrahim, "Dežo" of Dezider: the letters a nickname keeps  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
+NICKNAME_REACH = 3  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back to the nickname word
+NICKNAME_PREFIX = 2  # "Ibou" of Ibrahim, "Dežo" of Dezider: the letters a nickname keeps
 
 
 def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
