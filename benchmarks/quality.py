@@ -102,7 +102,8 @@ DATA_SETS = (
      GOLD_DIR / "dev17.jsonl"),
     ("Development learner gold 18 (tests/data/gold/dev18.jsonl), written blind in the eleventh "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at 3a7768b: replace-label recall 0.858, 38 leaks in 26 of 48 essays)", "jsonl",
+     "at 3a7768b: replace-label recall 0.858, 38 leaks in 26 of 48 essays), open to tuning from "
+     "the twelfth", "jsonl",
      GOLD_DIR / "dev18.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
