@@ -105,6 +105,10 @@ DATA_SETS = (
      "at 3a7768b: replace-label recall 0.858, 38 leaks in 26 of 48 essays), open to tuning from "
      "the twelfth", "jsonl",
      GOLD_DIR / "dev18.jsonl"),
+    ("Development learner gold 19 (tests/data/gold/dev19.jsonl), written blind in the twelfth "
+     "session of 2026-11-30 and measured as that session's generalisation check (first measured "
+     "at dd96448: replace-label recall 0.875, 27 leaks in 17 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev19.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
@@ -237,7 +241,7 @@ def judge_section() -> str:
     lines = ["## Can a reader tell? Blind judge on original/pseudonymized pairs (issue 15)", "",
              "24 essays of a gold set no surrogate work was tuned on (the blind learner set; run "
              "30 also dev12, runs 33 to 36 dev13 and dev14, runs 38 and 39 dev15, runs 40 to "
-             "42 dev16, runs 43 to 46 dev17, runs from 47 on dev18, each written blind in its "
+             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs from 50 on dev19, each written blind in its "
              "session), "
              "picked and ordered by `python "
              "benchmarks/pairs.py --gold tests/data/gold/GOLD.jsonl --n 24 --pick-seed 15 "
