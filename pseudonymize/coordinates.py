@@ -75,6 +75,19 @@ def abroad_km(one: str, other: str) -> float | None:
     return None if a is None or b is None else _km(a, b)
 
 
+@cache
+def nearest_countries(iso: str) -> tuple[str, ...]:
+    """The other countries abroad, nearest first by the mean point of the towns we know in each
+    (a rough centre: enough to tell Malawi's neighbours from the far side of Africa)."""
+    centres = {c: (sum(p[0] for p in towns.values()) / len(towns),
+                   sum(p[1] for p in towns.values()) / len(towns))
+               for c, towns in sorted(towns_abroad().items()) if towns}
+    if iso not in centres:
+        return ()
+    return tuple(sorted((c for c in centres if c != iso),
+                        key=lambda c: (_km(centres[iso], centres[c]), c)))
+
+
 def sections_abroad(population: dict[str, dict[str, int]]) -> frozenset[str]:
     """Lifelike: the towns abroad (`towns_abroad`) that are parts of a bigger town: within
     `section_km` of a town of the same country at least `section_ratio` times as populous

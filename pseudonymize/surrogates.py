@@ -30,7 +30,7 @@ from builders.checksums import check_digit
 from pseudonymize.labels import LABELS
 from pseudonymize.coordinates import (abroad_km, apart_km, boat_km, by_border, commute_km,
                                       directions, distance_km, lies_toward, near_km, nearest,
-                                      on_side, section_km, sections_abroad,
+                                      nearest_countries, on_side, section_km, sections_abroad,
                                       water_km)
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import (AGE_STAGES, BIG_PLACE, LONGEST_NAME, SURNAME_PLACE_MAX,
@@ -916,6 +916,7 @@ class Geography:
     commute: regex.Pattern[str] | None = None  # lifelike, on folds: "pendlar", "varje dag"
     ports_across: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: ISO, ports
     ferry_lines: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: both ends
+    swedish_named: frozenset[str] = frozenset()  # lifelike: ISOs whose names Swedish ones stand for
 
     @cached_property
     def sea_folds(self) -> dict[str, str]:
@@ -1132,6 +1133,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
             "cue_homes": {fold(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
                           if row.get("homes") for w in row["words"]},
             "oceans": frozenset(data["oceans_lifelike"]),
+            "swedish_named": frozenset(data["swedish_named_lifelike"]),
             "land_words": folds("land_words_lifelike"),
             "air_words": folds("air_words_lifelike"),
             "sweden_after": folds("sweden_after_lifelike"),
@@ -2816,14 +2818,14 @@ class Renderer:
                         default=SWEDISH_ORIGIN)
             abroad = [self.countries[c] for c in self.countries if c != "SE"]
             named = self.avoid_countries - {"SE"}
-            if self.effective == "lifelike" and abroad and self._group_at_home(abroad[0]) and (
+            if self.effective == "lifelike" and abroad and self._names_at(abroad[0]) and (
                     group == SWEDISH_ORIGIN or named.isdisjoint(
                         self.geo.homelands.get(group, named))):
                 # "Jag heter Rojda och kommer från Diyarbakir i Turkiet": a name no list holds,
                 # in an essay of no other names, is of the (surrogate) homeland it names first;
                 # so is one beside names of a group at home in none of the countries named
                 # ("Rafiqul ... Shapla" from Bangladesh beside Nasrin, on the Persian list)
-                return self._group_at_home(abroad[0])
+                return self._names_at(abroad[0])
         return self.origin_swap.get(group, group)
 
     def _swedish_parent(self, before: Sequence[str]) -> bool:
@@ -2993,6 +2995,17 @@ class Renderer:
         groups = [g for g in homelands if iso in homelands[g] and votes[g] > 0
                   and g != SWEDISH_ORIGIN]
         return max(groups, key=lambda g: (votes[g], -list(homelands).index(g)), default="")
+
+    def _names_at(self, iso: str) -> str:
+        """Lifelike: the origin group of a family from `iso` whose names no list holds: the
+        group at home there, else the one at home in the nearest country that has one (no list
+        holds the names of about a hundred countries: a family from Malawi or Slovakia is never
+        given Swedish names); "" for a country whose names Swedish ones stand for (Norway)."""
+        if iso in self.geo.swedish_named:
+            return ""
+        return self._group_at_home(iso) or next(
+            (group for other in nearest_countries(iso) if (group := self._group_at_home(other))),
+            "")
 
     def _group_at_home(self, iso: str) -> str:
         """The origin group whose names are at home in `iso` (its main homeland first) and that

@@ -356,6 +356,27 @@ def engine_groups_at_home(engine: Engine, country: str) -> set[str]:
     return {g for g, isos in geography(True).homelands.items() if iso in isos}
 
 
+# Judge run 50: families from countries no name list is at home in (about a hundred) were given
+# Swedish names; they take the names of the nearest country's group (`_names_at`), and a Nordic
+# family keeps Nordic (Swedish) ones. My own sentences, countries of no gold set's learners.
+@pytest.mark.parametrize(("text", "swedish"), [
+    ("Jag heter Chikondi Banda och jag kommer från Malawi. Min man heter Mphatso och vår son "
+     "heter Kondwani.", False),
+    ("Jag heter Lalaina och jag kommer från Madagaskar. Min bror Fanomezana bor i Antsirabe.",
+     False),
+    ("Jag heter Kofi Agbeko och jag kommer från Togo. Min fru heter Enyonam.", False),
+    ("Jag heter Ingrid Haugen och jag kommer från Norge. Min man heter Sverre.", True),
+])
+def test_a_family_of_a_country_no_list_holds_takes_its_neighbours_names(
+        engine: Engine, text: str, swedish: bool) -> None:
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        names = _names(engine, r)
+        on_swedish = [n for n in names if _groups(engine, n) == {"swedish"}]
+        assert names and (bool(on_swedish) if swedish else not on_swedish), \
+            (seed, names, r.target)
+
+
 @pytest.mark.parametrize(("text", "original"), [
     # a child read as a town or an institution: a person's name, never "vår son Mataram"
     ("Jag bor i Uddevalla med min man och vår son Bima. Bima är sju år och älskar fotboll.",
