@@ -174,6 +174,10 @@ UNHEARD_PLACE_NAMELIKE = 0.2  # ... and such a word after a bare "i" is a place 
                               # referendum 0.00, kylrumet -0.30: MultiGED's words there)
 UNHEARD_SHORT_NAMELIKE = 1.5  # ... and one a letter shorter than UNHEARD_PLACE_MIN at this
                               # ("från huye" 2.19; not "i tva", "i bla")
+REVIEW_DOUBT_NAMELIKE = 0.5  # the review page underlines a word no list holds at this name-
+                             # likeness (`review.workspace.doubts`): between the slot's and the
+                             # strong threshold, so it shows names the rules need a slot for
+                             # without flagging a batch's every misspelling
 NAMELIKE_STRONG = 1.0  # ... and one edit from an everyday word or two words joined too at this
                        # ("khava", "nahrain"): half the names held out, 15 tokens of the
                        # rare lower-case words of MultiGED (none of them in a person's slot)

@@ -28,11 +28,13 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from pseudonymize.detectors.namelike import NameLikeness
+from pseudonymize.doc import Doc
 from pseudonymize.engine import Engine
 from pseudonymize.labels import LABELS
 from pseudonymize.review import stats as review_stats
 from pseudonymize.review.workspace import (ATTRS, COMMENT_KINDS, REVIEW_MARKS, EssayState,
-                                           ReviewError, Workspace)
+                                           ReviewError, Workspace, doubts)
 
 TOKEN_HEADER = "x-review-token"
 REVIEWER_HEADER = "x-reviewer"
@@ -230,8 +232,10 @@ def essay_view(workspace: Workspace, essay: EssayState, engine: Engine) -> dict:
                       "ref": a.ref if a else None, "published_label": a.label if a else None,
                       "pseudonym": a.pseudonym if a else None,
                       "tstart": a.target_start if a else None, "tend": a.target_end if a else None})
+    doc = Doc.make(essay.text, engine.lex, engine.spellings)
     return {"index": essay.index, "id": essay.essay_id, "learner": essay.learner_id,
             "text": essay.text, "target": result.target, "version": essay.version,
+            "doubts": doubts(doc, essay.spans_for_render(), NameLikeness(engine.lex)),
             "state": state_of(essay), "approved": essay.approved,
             "quarantined": essay.quarantined, "comments": essay.comments, "risk": essay.risk,
             "spans": spans}

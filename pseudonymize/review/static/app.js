@@ -101,17 +101,31 @@
   function spanClass(s) {
     return `sp ${s.kind} ${s.status}${s.undecided ? " undecided" : ""}${s.origin === "reviewer" ? " reviewer" : ""}`;
   }
+  const DOUBTS = { "unknown": "a capitalised word no list knows", "name-like": "spelt like a name no list holds",
+    "name": "a name left as a word", "number": "a number left as it is" };
+  function plain(from, to) {
+    // text outside the spans, its doubtful words underlined (click one to add it as a span)
+    const text = S.essay.text;
+    let html = "", pos = from;
+    for (const d of S.essay.doubts || []) {
+      if (d.start < pos || d.end > to) continue;
+      html += `<span data-o="${pos}">${esc(text.slice(pos, d.start))}</span>`;
+      html += `<span class="doubt" data-o="${d.start}" data-end="${d.end}" title="worth a look: ${DOUBTS[d.reason]} (click to add)">${esc(text.slice(d.start, d.end))}</span>`;
+      pos = d.end;
+    }
+    return html + `<span data-o="${pos}">${esc(text.slice(pos, to))}</span>`;
+  }
   function renderTexts() {
     const e = S.essay, text = e.text;
     let html = "", pos = 0;
     for (const s of visibleSpans()) {
       if (s.start < pos) continue;
-      html += `<span data-o="${pos}">${esc(text.slice(pos, s.start))}</span>`;
+      html += plain(pos, s.start);
       html += `<mark class="${spanClass(s)}" data-sid="${s.sid}" data-o="${s.start}" title="${esc(s.label)}${s.ref ? " " + s.ref : ""} · ${s.status}">` +
         `${esc(text.slice(s.start, s.end))}</mark>`;
       pos = s.end;
     }
-    html += `<span data-o="${pos}">${esc(text.slice(pos))}</span>`;
+    html += plain(pos, text.length);
     $("orig").innerHTML = html;
     const tgt = e.target, shown = spanList().filter((s) => s.tstart !== null).sort((a, b) => a.tstart - b.tstart);
     html = ""; pos = 0;
@@ -143,7 +157,8 @@
     const s = spanList()[S.cur];
     const panel = $("span-panel");
     if (!s) {
-      panel.innerHTML = `<p class="muted">${spanList().length ? "Select a span (j / k, or click one)." : "The engine found nothing here. Select text to add a span."}</p>`;
+      panel.innerHTML = `<p class="muted">${spanList().length ? "Select a span (j / k, or click one)." : "The engine found nothing here. Select text to add a span."}` +
+        (S.essay.doubts && S.essay.doubts.length ? ` Words underlined with dots are worth a look (${S.essay.doubts.length}): click one to add it.` : "") + `</p>`;
     } else {
       const surface = S.essay.text.slice(s.start, s.end);
       const others = [...new Map(spanList().filter((o) => o.ref !== null && o.sid !== s.sid &&
@@ -380,7 +395,14 @@
       S.cur = spanList().findIndex((s) => s.sid === m.dataset.sid);
       renderSide(); markSelected(true);
     };
-    $("orig").addEventListener("click", pick);
+    $("orig").addEventListener("click", (ev) => {
+      const d = ev.target.closest(".doubt");
+      if (d && window.getSelection().isCollapsed) {
+        showAddPopup(Number(d.dataset.o), Number(d.dataset.end), ev.clientX, ev.clientY);
+        return;
+      }
+      pick(ev);
+    });
     $("pseudo").addEventListener("click", pick);
     $("entities").addEventListener("click", pick);
     $("orig").addEventListener("mouseup", (ev) => setTimeout(() => onSelect(ev), 0));

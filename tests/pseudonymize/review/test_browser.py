@@ -178,3 +178,29 @@ def test_review_in_the_browser_then_release(tmp_path: Path, server: str, browser
     assert "cancer" not in texts["e01"] and "mamma" in texts["e01"]
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert errors == []
+
+
+def test_a_word_worth_a_look_is_underlined_and_added_by_a_click(
+        tmp_path: Path, server: str, browser, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the tiny test lexicon's model scores the missed name low: the threshold is lowered
+    from pseudonymize import thresholds
+    monkeypatch.setattr(thresholds, "REVIEW_DOUBT_NAMELIKE", -0.2)
+    wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
+    browser.get(server)
+    wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "#list li")))
+    browser.find_element(By.ID, "reviewer").send_keys("ada\t")
+    open_essay(browser, wait, "e02")
+    doubt = wait.until(ec.presence_of_element_located(
+        (By.XPATH, f"//div[@id='orig']/span[@class='doubt' and text()='{MISSED}']")))
+    assert "spelt like a name" in doubt.get_attribute("title")
+    assert "dotted" in doubt.value_of_css_property("text-decoration")
+    doubt.click()
+    wait.until(ec.visibility_of_element_located((By.ID, "add-label")))
+    browser.save_screenshot(str(shots(tmp_path) / "review-doubt.png"))
+    Select(browser.find_element(By.ID, "add-label")).select_by_visible_text("firstname_female")
+    browser.find_element(By.ID, "add-go").click()
+    wait.until(lambda d: d.find_element(By.XPATH, f"//div[@id='orig']/mark[text()='{MISSED}']"))
+    assert MISSED not in browser.find_element(By.ID, "pseudo").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#orig .doubt")
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert errors == []

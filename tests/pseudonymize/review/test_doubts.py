@@ -1,0 +1,73 @@
+"""The words the review page underlines for a look (`doubts`): a table of (text, spans the
+engine found, name-likeness of the words, what is underlined), and the API's view of them."""
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pseudonymize import thresholds as T
+from pseudonymize.doc import Doc
+from pseudonymize.engine import Engine
+from pseudonymize.review.workspace import MAX_DOUBTS, doubts
+from pseudonymize.types import Span
+from tests.pseudonymize.review.conftest import MISSED
+
+
+class Scores:
+    """A stand-in for the name-likeness model: the scores a row gives, 0 for other words."""
+
+    def __init__(self, scores: dict[str, float]) -> None:
+        self.scores = scores
+
+    def score(self, key: str) -> float:
+        return self.scores.get(key, 0.0)
+
+
+ROWS = [
+    # a word no list holds spelt like a name, in lower case or at a sentence's start
+    ("Vi åt middag med zlatimira igår.", (), {"zlatimira": 1.6}, [("zlatimira", "name-like")]),
+    ("Zlatimira kom igår.", (), {"zlatimira": 1.6}, [("Zlatimira", "name-like")]),
+    # ... but not one spelt like a Swedish word, nor a short one
+    ("Vi åt middag med zlatimira igår.", (), {"zlatimira": 0.1}, []),
+    ("Vi åt med bo igår.", (), {"bo": 3.0}, []),
+    # a capitalised word no list knows inside a sentence, whatever its spelling
+    ("Vi åt middag med Zlatimira igår.", (), {}, [("Zlatimira", "unknown")]),
+    # a name the lexicon knows, capitalised inside a sentence, left as a word
+    ("Vi åt middag med Anna igår.", (), {}, [("Anna", "name")]),
+    # ... not once a span covers it, nor the word "hans" in lower case
+    ("Vi åt middag med Anna igår.", (("Anna", "firstname_female"),), {}, []),
+    ("Vi åt middag med hans bror.", (), {"hans": 2.0}, []),
+    # numbers of three digits or more, never "3 barn" or "klockan 14"
+    ("Kortet slutar på 4471 och vi har 3 barn.", (), {}, [("4471", "number")]),
+    ("Vi ses klockan 14.", (), {}, []),
+]
+
+
+@pytest.mark.parametrize(("text", "found", "scores", "expected"), ROWS)
+def test_doubts(engine: Engine, text: str, found: tuple[tuple[str, str], ...],
+                scores: dict[str, float], expected: list[tuple[str, str]]) -> None:
+    spans = [Span(text.index(s), text.index(s) + len(s), label, (), 1.0, "t", s)
+             for s, label in found]
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    got = [(text[d["start"]:d["end"]], d["reason"]) for d in doubts(doc, spans, Scores(scores))]
+    assert got == expected
+
+
+def test_doubts_are_bounded(engine: Engine) -> None:
+    text = "Vi såg " + " ".join(f"Qx{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in
+                                range(3 * MAX_DOUBTS)) + "."
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    assert len(doubts(doc, [], Scores({}))) == MAX_DOUBTS
+
+
+def test_the_view_underlines_a_missed_name_until_it_is_added(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the tiny test lexicon's model scores the missed name low: the threshold is lowered
+    monkeypatch.setattr(T, "REVIEW_DOUBT_NAMELIKE", -0.2)
+    view = client.get("/api/essays/1").json()
+    doubt = next(d for d in view["doubts"] if view["text"][d["start"]:d["end"]] == MISSED)
+    assert doubt["reason"] == "name-like"
+    added = client.post("/api/essays/1/decide", json={
+        "action": "add", "start": doubt["start"], "end": doubt["end"],
+        "label": "firstname_female", "attrs": [], "version": view["version"]}).json()
+    assert all(added["text"][d["start"]:d["end"]] != MISSED for d in added["doubts"])
