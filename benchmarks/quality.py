@@ -30,7 +30,12 @@ sys.path.insert(0, str(REPO))
 from builders.atomic import atomic_write_bytes  # noqa: E402
 from builders.store import Store, code_revision  # noqa: E402
 from pseudonymize.engine import Engine  # noqa: E402
-from pseudonymize.evaluate import Report, evaluate, format_report, read_gold  # noqa: E402
+from pseudonymize.doc import Doc  # noqa: E402
+from pseudonymize.evaluate import (Report, as_released, evaluate, format_report,  # noqa: E402
+                                   read_gold)
+from pseudonymize.labels import LABELS  # noqa: E402
+from pseudonymize.review.doubts import Doubts, named_folds  # noqa: E402
+from pseudonymize.types import REPLACE  # noqa: E402
 
 GOLD_DIR = REPO / "tests" / "data" / "gold"
 # (title, format, path: in the repository if absolute, else under the shared directory)
@@ -232,6 +237,45 @@ def section(title: str, path: Path, report: Report | str, seconds: float) -> str
 JUDGE_RUNS = REPO / "benchmarks" / "judge_runs.jsonl"
 
 
+def review_section(engine: Engine) -> str:
+    """How much of what the engine misses the review page underlines for a look
+    (`pseudonymize/review/doubts.py`), on every learner gold set, and how many words it
+    underlines: aggregate counts only, so the measurement-only sets may be in it."""
+    doubts = Doubts(engine.lex)
+    lines = ["## Review: what the engine missed, underlined for a reviewer", "",
+             "Per learner gold set, released as a release runs (a learner's essays sharing one "
+             "memory): the gold spans of replaced labels no detected span overlaps, how many of "
+             "them the review page underlines with dots for a look (a click adds one; "
+             "`pseudonymize/review/doubts.py`), and how many words it underlines in all, per "
+             "hundred words of text. A set's learners' other essays count as the review page "
+             "counts them.", "",
+             "| gold set | missed spans | underlined | share | underlined words | per 100 words |",
+             "|---|---|---|---|---|---|"]
+    for _, fmt, path in DATA_SETS:
+        if fmt != "jsonl" or not path.exists():
+            continue
+        results = list(as_released(engine, read_gold(path, fmt)))
+        named: dict[str, set[str]] = {}
+        for doc, result in results:
+            named.setdefault(doc.learner or doc.id, set()).update(
+                named_folds(doc.text, result.annotations))
+        missed = shown = underlined = words = 0
+        for doc, result in results:
+            found = doubts(Doc.make(doc.text, engine.lex, engine.spellings), result.annotations,
+                           named[doc.learner or doc.id])
+            underlined, words = underlined + len(found), words + len(doc.text.split())
+            for g in doc.spans:
+                if LABELS[g.label].action != REPLACE or any(
+                        a.start < g.end and g.start < a.end for a in result.annotations):
+                    continue
+                missed += 1
+                shown += any(d["start"] < g.end and g.start < d["end"] for d in found)
+        share = f"{shown / missed:.0%}" if missed else "–"
+        lines.append(f"| {path.stem} | {missed} | {shown} | {share} | {underlined} | "
+                     f"{100 * underlined / max(words, 1):.1f} |")
+    return "\n".join(lines)
+
+
 def judge_section() -> str:
     """Issue 15's believability test: each run of the blind judge, as recorded."""
     if not JUDGE_RUNS.exists():
@@ -276,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     columns: list[tuple[str, list[tuple[str, Path, Report | str, float]]]] = []
     snapshots: list[str] = []
+    first: Engine | None = None
     for item in args.home or [None]:
         name, _, home = item.rpartition("=") if item else ("", "", None)
         try:
@@ -284,11 +329,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"quality: {exc}", file=sys.stderr)
             return 2
         engine = Engine.load(snapshot_path)
+        first = first or engine
         columns.append((name or f"snapshot {engine.snapshot_id}",
                         run(engine, args.shared, args.strategy, args.seed)))
         snapshots.append(f"`{engine.snapshot_id}` ({name or home or 'default home'})")
     results = columns[0][1]
-    sections = [summary(columns)] + [section(*r) for r in results] + [judge_section()]
+    sections = [summary(columns)] + [section(*r) for r in results] + [
+        review_section(first), judge_section()]
     command = "python benchmarks/quality.py" + "".join(
         f" {a!r}" if " " in a else f" {a}" for a in (argv or sys.argv[1:]))
     header = "\n".join([

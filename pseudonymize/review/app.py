@@ -28,13 +28,13 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.doc import Doc
 from pseudonymize.engine import Engine
 from pseudonymize.labels import LABELS
 from pseudonymize.review import stats as review_stats
+from pseudonymize.review.doubts import Doubts, named_folds
 from pseudonymize.review.workspace import (ATTRS, COMMENT_KINDS, REVIEW_MARKS, EssayState,
-                                           ReviewError, Workspace, doubts)
+                                           ReviewError, Workspace)
 
 TOKEN_HEADER = "x-review-token"
 REVIEWER_HEADER = "x-reviewer"
@@ -235,10 +235,17 @@ def essay_view(workspace: Workspace, essay: EssayState, engine: Engine) -> dict:
     doc = Doc.make(essay.text, engine.lex, engine.spellings)
     return {"index": essay.index, "id": essay.essay_id, "learner": essay.learner_id,
             "text": essay.text, "target": result.target, "version": essay.version,
-            "doubts": doubts(doc, essay.spans_for_render(), NameLikeness(engine.lex)),
+            "doubts": Doubts(engine.lex)(doc, essay.spans_for_render(),
+                                         learner_named(workspace, essay)),
             "state": state_of(essay), "approved": essay.approved,
             "quarantined": essay.quarantined, "comments": essay.comments, "risk": essay.risk,
             "spans": spans}
+
+
+def learner_named(workspace: Workspace, essay: EssayState) -> set[str]:
+    """What the learner's other essays' spans name (folds): underlined where this one leaves it."""
+    return {f for e in workspace.by_learner[essay.learner] if e is not essay
+            for f in named_folds(e.text, e.spans_for_render())}
 
 
 def search_batch(workspace: Workspace, query: str) -> dict:

@@ -31,17 +31,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pseudonymize import thresholds as T
 from pseudonymize.corpus.batch import MAX_BYTES, Essay, read_batch
-from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.doc import Doc
 from pseudonymize.engine import STRATEGIES, Engine, Memory, by_learner
 from pseudonymize.labels import LABELS
-from pseudonymize.lexicon import EMPTY
 from pseudonymize.policy import Policy, for_batch
 from pseudonymize.policy import parse as parse_policy
 from pseudonymize.resolve import family
 from pseudonymize.review import log as decision_log
+from pseudonymize.review.doubts import Doubts, named_folds
 from pseudonymize.types import MARK, Result, Span
 
 # Items a reviewer must decide before release: the mark-only labels and `extra`.
@@ -52,9 +50,6 @@ SPAN_ACTIONS = {"accept": "accepted", "reject": "rejected", "replace": "replaced
 ACTIONS = (*SPAN_ACTIONS, "relabel", "add", "merge", "split", "comment", "approve",
            "quarantine", "reopen")
 GUESS_SCORE = 0.75  # spans below this score are guesses: such essays are reviewed first
-MAX_DOUBTS = 60  # words an essay's page underlines for a look (`doubts`): the first so many
-DOUBT_MIN_LETTERS = 3  # a name-like word this long at least ("ali", never "jo")
-DOUBT_MIN_DIGITS = 3  # a number with this many digits at least (never "3 barn", "klockan 14")
 MAX_NOTE = 2000
 
 
@@ -258,7 +253,9 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
     """The engine's spans, running numbers and surrogates per essay (learners' essays in id
     order sharing one memory, as a release renders them: `by_learner`), in batch order."""
     out: dict[str, dict] = {}
-    namelike = NameLikeness(engine.lex)
+    doubts = Doubts(engine.lex)
+    named: dict[str, set[str]] = {}  # learner -> the folds their essays' spans name
+    found: dict[str, list[Span]] = {}
 
     def run(essay: Essay, memory: Memory) -> tuple[list[Span], Result]:
         # read on the normalized view, original offsets; the learner's other essays known
@@ -269,63 +266,31 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
     ordered = sorted(essays, key=lambda e: (e.learner, e.essay_id))
     for essay, (spans, result) in by_learner(ordered, lambda e: e.learner, run,
                                              lambda e, _: e.text):
-        doc = Doc.make(essay.text, engine.lex, engine.spellings)
+        named.setdefault(essay.learner, set()).update(named_folds(essay.text, spans))
+        found[essay.essay_id] = spans
         out[essay.essay_id] = {
             "id": essay.essay_id, "learner_id": essay.learner_id, "sha256": essay.sha256,
-            "text": essay.text, "risk": _risk(doc, spans, namelike),
+            "text": essay.text,
             "spans": [{"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
                        "score": s.score, "rule": s.rule, "key": s.key, "ref": a.ref,
                        "pseudonym": a.pseudonym} for s, a in zip(spans, result.annotations)]}
         if on_essay is not None:
             on_essay(len(essays))
+    for essay in essays:  # once every essay of the learner is read: what they name
+        doc = Doc.make(essay.text, engine.lex, engine.spellings)
+        out[essay.essay_id]["risk"] = _risk(doc, found[essay.essay_id], doubts,
+                                            named[essay.learner])
     return [out[e.essay_id] for e in essays]
 
 
-def doubts(doc: Doc, spans: Sequence[Span], namelike: NameLikeness) -> list[dict]:
-    """The words outside every span a reviewer should look at, in text order (at most
-    MAX_DOUBTS): a capitalised word no resource knows inside a sentence ("unknown"), a word no
-    list holds spelt like a name in any case ("name-like": the names no list holds are what a
-    batch leaks most), a capitalised name the lexicon knows left as a word ("name"), and
-    numbers ("number"). The page underlines them; a click adds one as a span."""
-    covered = bytearray(len(doc.text) + 1)
-    for s in spans:
-        covered[s.start:s.end] = b"\1" * (s.end - s.start)
-    out: list[dict] = []
-    for i, tok in enumerate(doc.tokens):
-        if covered[tok.start]:
-            continue
-        reason = _doubt(doc, i, namelike)
-        if reason:
-            out.append({"start": tok.start, "end": tok.start + len(tok.text), "reason": reason})
-            if len(out) >= MAX_DOUBTS:
-                break
-    return out
-
-
-def _doubt(doc: Doc, i: int, namelike: NameLikeness) -> str:
-    """Why token i is worth a reviewer's look (`doubts`), "" when it is not."""
-    text, entry = doc.tokens[i].text, doc.entries[i]
-    digits = sum(ch.isdigit() for ch in text)
-    if digits:
-        return "number" if digits >= DOUBT_MIN_DIGITS else ""
-    if not text.isalpha():
-        return ""
-    inside = text[:1].isupper() and i not in doc.starts
-    if entry == EMPTY:
-        if inside:
-            return "unknown"
-        return "name-like" if len(text) >= DOUBT_MIN_LETTERS and namelike.score(
-            doc.folds[i]) >= T.REVIEW_DOUBT_NAMELIKE else ""
-    return "name" if inside and (entry.gender or entry.surname_rank) else ""
-
-
-def _risk(doc: Doc, spans: Sequence[Span], namelike: NameLikeness) -> dict:
+def _risk(doc: Doc, spans: Sequence[Span], doubts: Doubts, named: Iterable[str]) -> dict:
     """What makes an essay worth reviewing first: guessed spans, capitalised words that no
     resource knows (a missed name?), names no list holds, numbers the engine left alone, low
     scores."""
-    found = Counter(d["reason"] for d in doubts(doc, spans, namelike))
+    found = Counter(d["reason"] for d in doubts(doc, spans, named))
     guessed = sum(s.score < GUESS_SCORE for s in spans)
-    unknown, names, numbers = found["unknown"], found["name-like"] + found["name"], found["number"]
+    unknown, numbers = found["unknown"], found["number"]
+    names = sum(found.values()) - unknown - numbers
     return {"guessed": guessed, "unknown": unknown, "names": names, "numbers": numbers,
             "score": 3 * unknown + 2 * (guessed + names) + numbers}
 

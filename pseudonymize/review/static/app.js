@@ -102,7 +102,9 @@
     return `sp ${s.kind} ${s.status}${s.undecided ? " undecided" : ""}${s.origin === "reviewer" ? " reviewer" : ""}`;
   }
   const DOUBTS = { "unknown": "a capitalised word no list knows", "name-like": "spelt like a name no list holds",
-    "name": "a name left as a word", "number": "a number left as it is" };
+    "after a place word": "a word no list knows after i, från or till",
+    "the essay's name": "a word a span of this essay reads as a name or place",
+    "name": "a name or place left as a word", "number": "a number left as it is" };
   function plain(from, to) {
     // text outside the spans, its doubtful words underlined (click one to add it as a span)
     const text = S.essay.text;

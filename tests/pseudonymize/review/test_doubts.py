@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from pseudonymize import thresholds as T
 from pseudonymize.doc import Doc
 from pseudonymize.engine import Engine
-from pseudonymize.review.workspace import MAX_DOUBTS, doubts
+from pseudonymize.review.doubts import MAX_DOUBTS, Doubts
 from pseudonymize.types import Span
 from tests.pseudonymize.review.conftest import MISSED
 
@@ -21,6 +21,13 @@ class Scores:
 
     def score(self, key: str) -> float:
         return self.scores.get(key, 0.0)
+
+
+def doubts(engine: Engine, scores: dict[str, float]) -> Doubts:
+    """The engine's `Doubts` with the name-likeness a row gives."""
+    found = Doubts(engine.lex)
+    found.namelike = Scores(scores)  # type: ignore[assignment]
+    return found
 
 
 ROWS = [
@@ -40,6 +47,13 @@ ROWS = [
     # numbers of three digits or more, never "3 barn" or "klockan 14"
     ("Kortet slutar på 4471 och vi har 3 barn.", (), {}, [("4471", "number")]),
     ("Vi ses klockan 14.", (), {}, []),
+    # an unknown word after a place preposition, however it is spelt; not after a verb
+    ("Vi bodde i hansjo förut.", (), {"hansjo": -1.0}, [("hansjo", "after a place word")]),
+    ("Vi bodde nära hansjo förut.", (), {"hansjo": -1.0}, [("hansjo", "after a place word")]),
+    ("Han kom hansjo förut.", (), {"hansjo": -1.0}, []),
+    # a word a span of the essay (or the learner's other essays) names, left as a word
+    ("Min son heter Anna och anna är glad.", (("Anna", "firstname_female"),), {},
+     [("anna", "the essay's name")]),
 ]
 
 
@@ -49,7 +63,7 @@ def test_doubts(engine: Engine, text: str, found: tuple[tuple[str, str], ...],
     spans = [Span(text.index(s), text.index(s) + len(s), label, (), 1.0, "t", s)
              for s, label in found]
     doc = Doc.make(text, engine.lex, engine.spellings)
-    got = [(text[d["start"]:d["end"]], d["reason"]) for d in doubts(doc, spans, Scores(scores))]
+    got = [(text[d["start"]:d["end"]], d["reason"]) for d in doubts(engine, scores)(doc, spans)]
     assert got == expected
 
 
@@ -57,7 +71,7 @@ def test_doubts_are_bounded(engine: Engine) -> None:
     text = "Vi såg " + " ".join(f"Qx{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in
                                 range(3 * MAX_DOUBTS)) + "."
     doc = Doc.make(text, engine.lex, engine.spellings)
-    assert len(doubts(doc, [], Scores({}))) == MAX_DOUBTS
+    assert len(doubts(engine, {})(doc, [])) == MAX_DOUBTS
 
 
 def test_the_view_underlines_a_missed_name_until_it_is_added(
