@@ -125,3 +125,33 @@ def test_an_echo_the_original_makes_is_kept(engine: Engine) -> None:
     for out, rows in _runs(engine, text):
         pick = _pick(rows, "Tall")
         assert pick != "Tall" and f"en gammal {pick.lower()}" in out, out
+
+
+# --- culture words drawn as names: detection, so both strategies ------------------------------
+
+NOT_NAMES = [  # (text, the word that is no name, what it is drawn as or kept as: "keep"/label)
+    ("Jag kommer från Gbarnga i Bong County i Liberia.", "Bong County", "region"),
+    ("Min moster bor kvar i Nimba County och odlar ris.", "Nimba County", "region"),
+    ("Min bror bor i Orange County och jobbar på ett hotell.", "County", "keep"),
+    ("I år min otoosan Hiroshi kom hit. otoosan är sjuttio.", "otoosan", "keep"),
+    ("Min mormor bor kvar i Chalchihuitepec, en by i bergen.", "Chalchihuitepec", "city"),
+]
+
+
+@pytest.mark.parametrize(("text", "word", "drawn"), NOT_NAMES)
+def test_a_region_kin_word_or_village_is_never_drawn_as_a_name(
+        engine: Engine, text: str, word: str, drawn: str) -> None:
+    for strategy in ("lifelike", "realistic"):
+        for out, rows in _runs(engine, text, strategy):
+            assert not [r for r in rows if word in r[0] and r[1].startswith(
+                ("firstname", "surname"))], (strategy, rows)
+            if drawn == "keep":
+                assert word in out, (strategy, out)
+            else:
+                assert [r for r in rows if r[0] == word and r[1] == drawn], (strategy, rows)
+
+
+def test_the_kin_word_tells_the_sex_of_the_name_after_it(engine: Engine) -> None:
+    for out, rows in _runs(engine, "Min otoosan Hikaru bor kvar i Sendai."):
+        assert "otoosan " in out and [r for r in rows if r[0] == "Hikaru"
+                                      and r[1] == "firstname_male"], rows
