@@ -553,6 +553,7 @@ def _size_patterns(data: dict) -> dict:
     alt = "|".join(regex.escape(w).replace("\\ ", r"\s+")
                    for w in sorted(said, key=len, reverse=True))
     verbs = "|".join(map(regex.escape, data["size_naming_verbs"]))
+    near = "|".join(regex.escape(w).replace("\\ ", r"\s+") for w in data["village_near"])
     return {"size_after": regex.compile(
                 rf"^\s*[,(]?\s*(?:(?:det|den|som|vilket)\s+(?:är|var)\s+|(?:är|var)\s+)?"
                 rf"(?:(?:en|ett|den|det)\s+)?(?:(?:mycket|ganska|väldigt|jätte|så)\s+)?({alt})"
@@ -568,9 +569,12 @@ def _size_patterns(data: dict) -> dict:
             "village_words": frozenset(" ".join(w.split()) for w in data["village_words"]),
             "village_max": data["village_max"],
             "village_near_max": data["village_near_max"],
+            # a capitalised town in the clause, else a lower-case word right after the village
+            # ("söderfors utanför tierp": learners write towns in lower case; the caller
+            # keeps it only where it is a town)
             "village_near": regex.compile(
-                r"^[^.!?]{0,60}?(?<!\p{L})(?:%s)\s+(\p{Lu}[\p{L}-]*)" % "|".join(
-                    regex.escape(w).replace("\\ ", r"\s+") for w in data["village_near"]))}
+                r"^(?:[^.!?]{0,60}?(?<!\p{L})(?:%s)\s+(?P<town>\p{Lu}[\p{L}-]*)"
+                r"|\s*,?\s*(?:%s)\s+(?P<town>\p{Ll}[\p{L}-]*))" % ((near,) * 2))}
 
 
 def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
@@ -1385,6 +1389,7 @@ class Renderer:
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
+        self.words_of: tuple[str | None, frozenset[str]] = (None, frozenset())  # _essay_words
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
         self.first_names: list[str] = []  # the essay's surrogate first names, in rendering order
@@ -2092,8 +2097,18 @@ class Renderer:
 
     def _free(self, pick: str) -> bool:
         """Not used yet, and neither it nor any of its words is an original of the essay
-        ("Göteborgs Hotell" must not be drawn where Göteborg is an original)."""
-        return pick.lower() not in self.used and not self._original(pick)
+        ("Göteborgs Hotell" must not be drawn where Göteborg is an original); lifelike: nor a
+        word the essay writes (a daughter drawn as Nora where the essay names the town Nora,
+        a chef drawn as Kull beside "en kull valpar": an echo the original never made)."""
+        return pick.lower() not in self.used and not self._original(pick) and not (
+            self.effective == "lifelike" and fold(pick) in self._essay_words())
+
+    def _essay_words(self) -> frozenset[str]:
+        """Lifelike: the folded words of the essay, read once per essay."""
+        text = getattr(self.before, "text", "")
+        if self.words_of[0] is not text:
+            self.words_of = (text, frozenset(regex.findall(r"\p{L}+", fold(text))))
+        return self.words_of[1]
 
     def _draw(self, pool: Sequence[str], rng: Draws) -> str | None:
         if not pool:
@@ -3478,6 +3493,17 @@ class Renderer:
         return [p for p in pool if not (lex.get(fold(p)).se_pop or "district" in lex.get(
             fold(p)).cats or lex.get(fold(p)).place_pop >= SURNAME_PLACE_MAX)]
 
+    def _namesake_abroad(self, span: Span, original: str, there: str) -> str:
+        """Lifelike: the country of a feature no table knows that is named like a town of
+        `there`, a country the essay never names ("Jag kommer från Liberia ... floden Saint
+        Paul", Saint Paul in the USA): the country its sentence or the essay places it in
+        (never the Mississippi); "" otherwise."""
+        if self.effective != "lifelike" or span.label != "geo" or there in ("", "SE") or \
+                fold(original) in self.geo.feature_folds or there in self.countries:
+            return ""
+        told = sorted(self._countries_told(span) - {"SE"})
+        return told[0] if told and there not in told else ""
+
     def _country_of(self, span: Span, original: str) -> str:
         """The country a place lies in: a known Swedish place is Swedish unless marked foreign;
         a place no gazetteer knows lies where the essay's last place abroad does ("Jag föddes i
@@ -3488,6 +3514,9 @@ class Renderer:
             spelt = self._misspelt_country(fold(original))
             if spelt:
                 return spelt  # "Etiopia" is Ethiopia: the surrogate of "Etiopien" elsewhere
+        told = self._namesake_abroad(span, original, entry.country or entry.place_country)
+        if told:
+            return told
         if entry.country and not (self.effective == "lifelike" and span.label == "geo"
                                   and fold(original) in geo.feature_folds):
             return entry.country  # (lifelike: the river Niger lies where the table says)
@@ -5148,7 +5177,7 @@ class Renderer:
             return self.lex.get(fold(near.group(1))).se_pop > pop
         # "Gimo i Östhammars kommun": a locality in the municipality of a bigger town is a
         # village of that town (never "Eskilstuna i Nyköpings kommun")
-        seat = regex.match(r"\s+i\s+(\p{Lu}\p{L}+?)s?\s+(\p{L}+)", after)
+        seat = regex.match(r"\s+i\s+(\p{L}+?)s?\s+(\p{L}+)", after)  # "i tierps kommun" too
         return bool(seat) and seat.group(2) in w.town_words and \
             self.lex.get(fold(seat.group(1))).se_pop > pop
 
