@@ -42,6 +42,27 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
     return Rule(name, FAMILY, labels, score, **kw)
 
 
+def _next_letters(lex: Lexicon, text: str, key: str) -> bool:
+    """A next word of letters: `_joined_town`'s second word (`_joined_place_lower`), the first
+    of `_workplace_run`'s run."""
+    return text.isalpha()
+
+
+def _next_capital(lex: Lexicon, text: str, key: str) -> bool:
+    """A capitalised next word of letters: `_joined_place`'s second word."""
+    return text[:1].isupper() and text.isalpha()
+
+
+def _next_lower(lex: Lexicon, text: str, key: str) -> bool:
+    """A next word in lower case: `_lower_full_name`'s surname."""
+    return text.islower()
+
+
+def _next_inside(lex: Lexicon, text: str, key: str) -> bool:
+    """"i" next (`inside_preposition`): `_place_in_country`'s "kjula i iran"."""
+    return key in lex.words.folds["inside_preposition"]
+
+
 def _code_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_code_name`'s token: a capital, letters, then digits ("HV71", "E4")."""
     return text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text) is not None
@@ -228,11 +249,12 @@ CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
                      reads=("nationality", "not_name", "sensitive", "public_congregation"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
-JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
-JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",))
+JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True, next_shape=_next_capital)
+JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",),
+                           next_shape=_next_letters)
 # "bor i kjula i iran", "i fars i södra iran": a rare lower-case word in a country is a place
 PLACE_IN_COUNTRY = _rule("place-in-country", ("city",), 0.7, before=("place_trigger.prep",),
-                         reads=("inside_preposition", "compass_word"))
+                         reads=("inside_preposition", "compass_word"), next_shape=_next_inside)
 # "jobbar på holmen vid Braviken": a landform's word where someone works, before a place
 LANDFORM_WORKPLACE = _rule("landform-workplace", ("work",), 0.7, word=("place_suffix.geo",),
                            reads=("landform_workplace_preposition", "work_word", "work_start"))
@@ -244,6 +266,7 @@ KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution",
                                                    "definite_ending", "definite_form_ending",
                                                    "work_word", "work_start"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
+                      next_shape=_next_letters,
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
@@ -253,7 +276,7 @@ WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_gi
 # latter two where its name recurs: `resolve.propagate` leaves "en gammal ek" the tree and takes
 # "nu iris är pensionär" for the person)
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
-                        word=("common_name_homograph",))
+                        word=("common_name_homograph",), next_shape=_next_lower)
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
                      before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
                      reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
@@ -3024,6 +3047,16 @@ class LowerIndex:
         self.gates = tuple((bit[fn], 1 << len(self.fns) + 2 * k, 1 << len(self.fns) + 2 * k + 1,
                             tuple(rule.shape for rule in lower if rule.fn is fn and rule.shaped))
                            for k, fn in enumerate(gated))
+        # a bit for each `next_shape` a next token passes (`_next_mask`), after the gates'; a
+        # function every rule of which declares one is left out without one of them passing
+        # (the function's bit, its shapes' bits)
+        shapes = tuple(dict.fromkeys(rule.next_shape for rule in lower if rule.next_shape))
+        need = {shape: 1 << len(self.fns) + 2 * len(gated) + k for k, shape in enumerate(shapes)}
+        self.nexts = tuple((need[shape], shape) for shape in shapes)
+        self.needs = tuple(
+            (bit[fn], sum({need[rule.next_shape] for rule in lower if rule.fn is fn}))
+            for fn in dict.fromkeys(rule.fn for rule in lower)
+            if all(rule.next_shape for rule in lower if rule.fn is fn))
         self.rare_mask = self.always = 0
         self.names = capital  # user names are rare
         for rule in lower:
@@ -3054,6 +3087,7 @@ class LowerIndex:
                                                                              "after"))
         self._cache: dict[int, tuple[Callable, ...]] = {}
         self._own: dict[str, int] = {}  # `_own_mask` by spelling, at most REMEMBERED_WORDS
+        self._next: dict[str, int] = {}  # `_next_mask` by spelling, as many
 
     def _own_mask(self, text: str, key: str, entry: Entry) -> int:
         """The functions a word's own fold (its categories, rarity, ending) and its spelling
@@ -3080,6 +3114,17 @@ class LowerIndex:
             self._own[text] = mask
         return mask
 
+    def _next_mask(self, text: str, key: str) -> int:
+        """What a word calls for as the next token: the functions its fold calls for (`after`)
+        and the bits of the `next_shape`s its spelling passes, remembered per spelling."""
+        mask = self._after.get(key, 0)
+        for need, shape in self.nexts:
+            if shape(self.lex, text, key):
+                mask |= need
+        if len(self._next) < T.REMEMBERED_WORDS:
+            self._next[text] = mask
+        return mask
+
     def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
         """The rule functions to run on token i, in registry order (one call per token the
         context rules look at: its look-ups are the neighbours' own dicts, no nested index)."""
@@ -3092,13 +3137,17 @@ class LowerIndex:
             if i > 1:
                 mask |= self._before2.get(folds[i - 2], 0)
         if i + 1 < len(folds):
-            mask |= self._after.get(folds[i + 1], 0)
+            after = self._next.get(doc.texts[i + 1])
+            mask |= self._next_mask(doc.texts[i + 1], folds[i + 1]) if after is None else after
         found = self._cache.get(mask)
-        if found is None:  # called for, and by a shaped neighbour on a passing token
-            called = mask
+        if found is None:  # called for, and by a shaped neighbour on a passing token, and
+            called = mask  # not without the next token a function needs
             for b, shaped, passing, _ in self.gates:
                 if mask & shaped and mask & passing:
                     called |= b
+            for b, need in self.needs:
+                if not mask & need:
+                    called &= ~b
             found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)
                                               if called >> n & 1)
         return found
