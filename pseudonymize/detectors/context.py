@@ -63,6 +63,22 @@ def _next_inside(lex: Lexicon, text: str, key: str) -> bool:
     return key in lex.words.folds["inside_preposition"]
 
 
+def _next_alias(lex: Lexicon, text: str, key: str) -> bool:
+    """`_place_alias`'s name after the saying verb, or a filler before it ("säger vi")."""
+    return text[:1].isupper() or key in lex.words.folds["saying_filler"]
+
+
+def _phrase_head_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_lexicon_phrase`'s token: the first word of a marked phrase ("högt blodtryck")."""
+    return text.lower() in lex.derived("mark_phrase_heads", lambda: frozenset(
+        phrase.split()[0] for phrase in lex.marks if " " in phrase))
+
+
+def _hyphened_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_place_compound`'s token: a place joined by a hyphen ("Kurdistan-kurdiska")."""
+    return "-" in text
+
+
 def _code_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_code_name`'s token: a capital, letters, then digits ("HV71", "E4")."""
     return text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text) is not None
@@ -128,7 +144,7 @@ def _mark_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
 
 # --- rule names (resolve and the tests import these) -----------------------------------------
 ORG_ROLES = ("school", "work", "other_institution")
-LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
+LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS, shape=_phrase_head_shape)
 LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, shape=_mark_shape,
                     before2=("work_word",), reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
@@ -204,7 +220,8 @@ STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
 TOWN_BUSINESS = _rule("town-business", ("work",), 0.85, word=("town_business_head",))
 PLACE_ALIAS = _rule("place-alias", ("city",), 0.85, word=("saying_verb",),
-                    reads=("saying_filler", "alias_preposition", "town_noun"))
+                    reads=("saying_filler", "alias_preposition", "town_noun"),
+                    next_shape=_next_alias)
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
@@ -225,7 +242,8 @@ TOWN_COMPANY = _rule("town-company", ("other_institution", "work"), 0.8,
                              "region_company_lower_ending"),
                      reads=("work_word", "go_between"))
 # "pratar busan-dialekt", "en Göteborgs-dialekt": a town or region hyphened to its speech or people
-PLACE_COMPOUND = _rule("place-compound", ("city", "region"), 0.75, ending=("place_compound_tail",))
+PLACE_COMPOUND = _rule("place-compound", ("city", "region"), 0.75, ending=("place_compound_tail",),
+                       shape=_hyphened_shape)
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
