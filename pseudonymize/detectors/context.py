@@ -43,9 +43,21 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
 
 
 def _next_letters(lex: Lexicon, text: str, key: str) -> bool:
-    """A next word of letters: `_joined_town`'s second word (`_joined_place_lower`), the first
-    of `_workplace_run`'s run."""
+    """A next word of letters: `_joined_town`'s second word (`_joined_place_lower`)."""
     return text.isalpha()
+
+
+def _next_workplace(lex: Lexicon, text: str, key: str) -> bool:
+    """`_workplace_run`'s first word: capitalised, not in capitals (`_capital_workplace_run`),
+    or in lower case, no list's but a name's, no number word and no dominant word as written
+    (its run's loop: `_rare_spelling`, or below DOMINANT_WORD)."""
+    if not text.isalpha():
+        return False
+    if text[0].isupper():
+        return not text.isupper()
+    e = lex.get(key)
+    return text.islower() and not e.cats - NAMEISH and "number_word" not in e.cats \
+        and (e.zipf < T.DOMINANT_WORD or not text.isascii())
 
 
 def _next_capital(lex: Lexicon, text: str, key: str) -> bool:
@@ -284,7 +296,7 @@ KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution",
                                                    "definite_ending", "definite_form_ending",
                                                    "work_word", "work_start"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
-                      next_shape=_next_letters,
+                      next_shape=_next_workplace,
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
@@ -3054,7 +3066,9 @@ class LowerIndex:
     the rule's shape another: the function is called when both are there (or its own bit
     is), read once per mask. (Most tokens fail the shape: their masks stay within one 30-bit
     digit, where a bit a function for refused and forced calls made every `|` of `functions`
-    an operation on two.)"""
+    an operation on two.) The next token sets a bit for each rule's `next_shape` its spelling
+    passes (remembered per spelling with the functions its fold calls for, `_next_mask`): a
+    function whose rules all declare one is left out without one of their bits."""
 
     def __init__(self, lex: Lexicon, rules: tuple[Rule, ...], capital: bool = False) -> None:
         lower = tuple(rule for rule in rules if capital or not rule.capital)
