@@ -65,9 +65,12 @@ def _next_capital(lex: Lexicon, text: str, key: str) -> bool:
     return text[:1].isupper() and text.isalpha()
 
 
-def _next_lower(lex: Lexicon, text: str, key: str) -> bool:
-    """A next word in lower case: `_lower_full_name`'s surname."""
-    return text.islower()
+def _next_surname(lex: Lexicon, text: str, key: str) -> bool:
+    """`_lower_full_name`'s surname next: in lower case, a frequent listed surname that is no
+    given name, place nor word."""
+    e = lex.get(key)
+    return text.islower() and bool(e.surname_rank) and e.surname_rank <= T.STRONG_NAME_RANK \
+        and not e.first_rank and not e.place_kind and e.zipf < T.DOMINANT_WORD and not e.cats
 
 
 def _next_inside(lex: Lexicon, text: str, key: str) -> bool:
@@ -306,7 +309,7 @@ WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_gi
 # latter two where its name recurs: `resolve.propagate` leaves "en gammal ek" the tree and takes
 # "nu iris är pensionär" for the person)
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
-                        word=("common_name_homograph",), next_shape=_next_lower)
+                        word=("common_name_homograph",), next_shape=_next_surname)
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
                      before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
                      reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
