@@ -42,6 +42,58 @@ def _rule(name: str, labels: tuple[str, ...], score: float, **kw) -> Rule:
     return Rule(name, FAMILY, labels, score, **kw)
 
 
+def _next_letters(lex: Lexicon, text: str, key: str) -> bool:
+    """A next word of letters: `_joined_town`'s second word (`_joined_place_lower`)."""
+    return text.isalpha()
+
+
+def _next_workplace(lex: Lexicon, text: str, key: str) -> bool:
+    """`_workplace_run`'s first word: capitalised, not in capitals (`_capital_workplace_run`),
+    or in lower case, no list's but a name's, no number word and no dominant word as written
+    (its run's loop: `_rare_spelling`, or below DOMINANT_WORD)."""
+    if not text.isalpha():
+        return False
+    if text[0].isupper():
+        return not text.isupper()
+    e = lex.get(key)
+    return text.islower() and not e.cats - NAMEISH and "number_word" not in e.cats \
+        and (e.zipf < T.DOMINANT_WORD or not text.isascii())
+
+
+def _next_capital(lex: Lexicon, text: str, key: str) -> bool:
+    """A capitalised next word of letters: `_joined_place`'s second word."""
+    return text[:1].isupper() and text.isalpha()
+
+
+def _next_surname(lex: Lexicon, text: str, key: str) -> bool:
+    """`_lower_full_name`'s surname next: in lower case, a frequent listed surname that is no
+    given name, place nor word."""
+    e = lex.get(key)
+    return text.islower() and bool(e.surname_rank) and e.surname_rank <= T.STRONG_NAME_RANK \
+        and not e.first_rank and not e.place_kind and e.zipf < T.DOMINANT_WORD and not e.cats
+
+
+def _next_inside(lex: Lexicon, text: str, key: str) -> bool:
+    """"i" next (`inside_preposition`): `_place_in_country`'s "kjula i iran"."""
+    return key in lex.words.folds["inside_preposition"]
+
+
+def _next_alias(lex: Lexicon, text: str, key: str) -> bool:
+    """`_place_alias`'s name after the saying verb, or a filler before it ("säger vi")."""
+    return text[:1].isupper() or key in lex.words.folds["saying_filler"]
+
+
+def _phrase_head_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_lexicon_phrase`'s token: the first word of a marked phrase ("högt blodtryck")."""
+    return text.lower() in lex.derived("mark_phrase_heads", lambda: frozenset(
+        phrase.split()[0] for phrase in lex.marks if " " in phrase))
+
+
+def _hyphened_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_place_compound`'s token: a place joined by a hyphen ("Kurdistan-kurdiska")."""
+    return "-" in text
+
+
 def _code_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_code_name`'s token: a capital, letters, then digits ("HV71", "E4")."""
     return text[0].isupper() and text[-1].isdigit() and CODE_NAME.fullmatch(text) is not None
@@ -107,7 +159,7 @@ def _mark_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
 
 # --- rule names (resolve and the tests import these) -----------------------------------------
 ORG_ROLES = ("school", "work", "other_institution")
-LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS)
+LEXICON_PHRASE = _rule("lexicon-phrase", MARKS, 0.6, word=MARKS, shape=_phrase_head_shape)
 LEXICON_MARK = _rule("lexicon", MARKS, 0.6, word=MARKS, rare=True, shape=_mark_shape,
                     before2=("work_word",), reads=(
     "work_word", "study_verb", "profession_filler", "profession_verb", "possessive",
@@ -183,7 +235,8 @@ STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
 TOWN_BUSINESS = _rule("town-business", ("work",), 0.85, word=("town_business_head",))
 PLACE_ALIAS = _rule("place-alias", ("city",), 0.85, word=("saying_verb",),
-                    reads=("saying_filler", "alias_preposition", "town_noun"))
+                    reads=("saying_filler", "alias_preposition", "town_noun"),
+                    next_shape=_next_alias)
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
@@ -204,7 +257,8 @@ TOWN_COMPANY = _rule("town-company", ("other_institution", "work"), 0.8,
                              "region_company_lower_ending"),
                      reads=("work_word", "go_between"))
 # "pratar busan-dialekt", "en Göteborgs-dialekt": a town or region hyphened to its speech or people
-PLACE_COMPOUND = _rule("place-compound", ("city", "region"), 0.75, ending=("place_compound_tail",))
+PLACE_COMPOUND = _rule("place-compound", ("city", "region"), 0.75, ending=("place_compound_tail",),
+                       shape=_hyphened_shape)
 INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_institution"), 0.85,
                            ending=("institution_suffix",),
                            reads=("work_word", "work_start", "study_verb", "school_verb",
@@ -228,11 +282,12 @@ CONGREGATION = _rule("congregation", ("other_institution",), 0.8,
                      reads=("nationality", "not_name", "sensitive", "public_congregation"))
 TRANSPORT_SUFFIX = _rule("transport-suffix", ("transport_name",), 0.7,
                          ending=("transport_ending",), reads=("ride_verb", "list_word"))
-JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True)
-JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",))
+JOINED_PLACE = _rule("joined-place", ("city",), 0.85, capital=True, next_shape=_next_capital)
+JOINED_PLACE_LOWER = _rule("joined-place-lower", ("city",), 0.85, before=("place_trigger.prep",),
+                           next_shape=_next_letters)
 # "bor i kjula i iran", "i fars i södra iran": a rare lower-case word in a country is a place
 PLACE_IN_COUNTRY = _rule("place-in-country", ("city",), 0.7, before=("place_trigger.prep",),
-                         reads=("inside_preposition", "compass_word"))
+                         reads=("inside_preposition", "compass_word"), next_shape=_next_inside)
 # "jobbar på holmen vid Braviken": a landform's word where someone works, before a place
 LANDFORM_WORKPLACE = _rule("landform-workplace", ("work",), 0.7, word=("place_suffix.geo",),
                            reads=("landform_workplace_preposition", "work_word", "work_start"))
@@ -244,6 +299,7 @@ KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution",
                                                    "definite_ending", "definite_form_ending",
                                                    "work_word", "work_start"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
+                      next_shape=_next_workplace,
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
@@ -253,7 +309,7 @@ WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_gi
 # latter two where its name recurs: `resolve.propagate` leaves "en gammal ek" the tree and takes
 # "nu iris är pensionär" for the person)
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
-                        word=("common_name_homograph",))
+                        word=("common_name_homograph",), next_shape=_next_surname)
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
                      before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
                      reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
@@ -3013,7 +3069,9 @@ class LowerIndex:
     the rule's shape another: the function is called when both are there (or its own bit
     is), read once per mask. (Most tokens fail the shape: their masks stay within one 30-bit
     digit, where a bit a function for refused and forced calls made every `|` of `functions`
-    an operation on two.)"""
+    an operation on two.) The next token sets a bit for each rule's `next_shape` its spelling
+    passes (remembered per spelling with the functions its fold calls for, `_next_mask`): a
+    function whose rules all declare one is left out without one of their bits."""
 
     def __init__(self, lex: Lexicon, rules: tuple[Rule, ...], capital: bool = False) -> None:
         lower = tuple(rule for rule in rules if capital or not rule.capital)
@@ -3024,6 +3082,16 @@ class LowerIndex:
         self.gates = tuple((bit[fn], 1 << len(self.fns) + 2 * k, 1 << len(self.fns) + 2 * k + 1,
                             tuple(rule.shape for rule in lower if rule.fn is fn and rule.shaped))
                            for k, fn in enumerate(gated))
+        # a bit for each `next_shape` a next token passes (`_next_mask`), after the gates'; a
+        # function every rule of which declares one is left out without one of them passing
+        # (the function's bit, its shapes' bits)
+        shapes = tuple(dict.fromkeys(rule.next_shape for rule in lower if rule.next_shape))
+        need = {shape: 1 << len(self.fns) + 2 * len(gated) + k for k, shape in enumerate(shapes)}
+        self.nexts = tuple((need[shape], shape) for shape in shapes)
+        self.needs = tuple(
+            (bit[fn], sum({need[rule.next_shape] for rule in lower if rule.fn is fn}))
+            for fn in dict.fromkeys(rule.fn for rule in lower)
+            if all(rule.next_shape for rule in lower if rule.fn is fn))
         self.rare_mask = self.always = 0
         self.names = capital  # user names are rare
         for rule in lower:
@@ -3054,6 +3122,7 @@ class LowerIndex:
                                                                              "after"))
         self._cache: dict[int, tuple[Callable, ...]] = {}
         self._own: dict[str, int] = {}  # `_own_mask` by spelling, at most REMEMBERED_WORDS
+        self._next: dict[str, int] = {}  # `_next_mask` by spelling, as many
 
     def _own_mask(self, text: str, key: str, entry: Entry) -> int:
         """The functions a word's own fold (its categories, rarity, ending) and its spelling
@@ -3080,6 +3149,17 @@ class LowerIndex:
             self._own[text] = mask
         return mask
 
+    def _next_mask(self, text: str, key: str) -> int:
+        """What a word calls for as the next token: the functions its fold calls for (`after`)
+        and the bits of the `next_shape`s its spelling passes, remembered per spelling."""
+        mask = self._after.get(key, 0)
+        for need, shape in self.nexts:
+            if shape(self.lex, text, key):
+                mask |= need
+        if len(self._next) < T.REMEMBERED_WORDS:
+            self._next[text] = mask
+        return mask
+
     def functions(self, doc: Doc, i: int) -> tuple[Callable, ...]:
         """The rule functions to run on token i, in registry order (one call per token the
         context rules look at: its look-ups are the neighbours' own dicts, no nested index)."""
@@ -3092,13 +3172,17 @@ class LowerIndex:
             if i > 1:
                 mask |= self._before2.get(folds[i - 2], 0)
         if i + 1 < len(folds):
-            mask |= self._after.get(folds[i + 1], 0)
+            after = self._next.get(doc.texts[i + 1])
+            mask |= self._next_mask(doc.texts[i + 1], folds[i + 1]) if after is None else after
         found = self._cache.get(mask)
-        if found is None:  # called for, and by a shaped neighbour on a passing token
-            called = mask
+        if found is None:  # called for, and by a shaped neighbour on a passing token, and
+            called = mask  # not without the next token a function needs
             for b, shaped, passing, _ in self.gates:
                 if mask & shaped and mask & passing:
                     called |= b
+            for b, need in self.needs:
+                if not mask & need:
+                    called &= ~b
             found = self._cache[mask] = tuple(fn for n, fn in enumerate(self.fns)
                                               if called >> n & 1)
         return found

@@ -46,6 +46,11 @@ class Rule:
     # passing `shape` (its function acts on no other after them); a neighbour of the rule's
     # other categories calls it whatever the token's spelling.
     shaped: tuple[str, ...] = ()
+    # A test of the next token's spelling (lexicon, text, fold) that the rule's function makes
+    # before anything else: without a next token passing it the function acts on nothing, so
+    # the context family does not call it there, whatever else (its words, a neighbour, a
+    # capital) calls for it.
+    next_shape: Callable[[Lexicon, str, str], bool] | None = None
 
     def span(self, start: int, end: int, label: str, attrs: tuple[str, ...] = (),
              key: str = "", score: float | None = None) -> Span:

@@ -357,3 +357,24 @@ def test_a_shaped_neighbour_calls_its_rule_only_on_a_token_its_shape_passes(
     doc = Doc.make("min dotter är glad , hon är ellva och fyllde glad", lex)
     called = [_age_word_rule in declared.lower.functions(doc, k) for k in (3, 7, 10)]
     assert called == [False, True, True]
+
+
+def test_a_rule_needing_a_next_spelling_is_not_called_without_it(offline_engine) -> None:
+    """A rule's `next_shape` (a test of the next token's spelling its function makes first)
+    reaches the context family's index, which leaves the rule out where the next token fails
+    it or there is none ("Hà" before "Nội" runs the joined-place rule, a last "Hà" or one
+    before "och" not): the spans are the same as calling it wherever else it is called for."""
+    from pseudonymize.detectors.context import WORD_RULES, _joined_place, _place_in_country
+    from pseudonymize.doc import Doc
+
+    lex = offline_engine.lex
+    assert {r.fn for r in WORD_RULES if r.next_shape} >= {_joined_place, _place_in_country}
+    declared, needless = ContextRules(lex), ContextRules(lex)
+    needless.lower.needs = needless.capital.needs = ()  # every function called for is called
+    for text in _sentences():
+        doc = Doc.make(text, lex)
+        assert declared.detect(doc) == needless.detect(doc), text
+    doc = Doc.make("Han bor i Hà Nội och i Hà och i kjula i iran och i kjula", lex)
+    called = [(_joined_place in declared.capital.functions(doc, k),
+               _place_in_country in declared.lower.functions(doc, k)) for k in (3, 7, 10, 15)]
+    assert called == [(True, False), (False, False), (False, True), (False, False)]
