@@ -129,7 +129,8 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
-                        "age_limit_word", "age_group_plural"))
+                        "age_limit_word", "age_group_plural", "function_word",
+                        "agreeing_pronoun", "fronted_adverb", "definite_ending"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
                      "be_verb", "month_subject"))
@@ -249,9 +250,10 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
                              "apposition_article", "business_head", "place_trigger"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
-                     reads=("common_name_homograph", "noun_before", "person_state"))  # (the
-# latter two where its name recurs: `resolve.propagate` leaves "en gammal ek" the tree and takes
-# "nu iris är pensionär" for the person)
+                     reads=("common_name_homograph", "noun_before", "person_state", "preposition",
+                            "person_object"))  # (the latter four where its name recurs:
+# `resolve.propagate` leaves "en gammal ek" the tree and takes "nu iris är pensionär" for the
+# person, and a remembered name that is a preposition where none can stand: "sjöng med vid.")
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",))
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
@@ -644,10 +646,11 @@ class ContextRules:
         är 12", "karim 13"): a listed first name, or a word no list holds at a sentence start or
         among kin; gendered by its list or the pronoun after it."""
         tok, e = doc.token(who), doc.entries[who]
-        if not tok.text.islower():
+        agreed = self._agreed_start(doc, who)
+        if not tok.text.islower() and not agreed:
             return
         listed = self._listed_first(e)
-        if listed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
+        if listed or agreed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
             gender = e.gender if listed and e.gender in ("female", "male") else \
                 pronoun_gender(doc, who, self._next_person(doc, who))
             add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
@@ -679,7 +682,8 @@ class ContextRules:
             return False
         if tok.text[:1].isupper() and k not in doc.starts:
             return True
-        if self._unlisted_start(doc, k) or self._possessive_subject(doc, k):
+        if self._unlisted_start(doc, k) or self._possessive_subject(doc, k) \
+                or self._agreed_start(doc, k):
             return True
         if self._kin(doc, k) or self._among_kin(doc, k):
             return True
@@ -691,6 +695,35 @@ class ContextRules:
         return k in doc.starts and doc.texts[k][:1].isupper() \
             and doc.texts[k].lower() in self.possessives and k + 1 < len(doc.folds) \
             and doc.folds[k + 1] in self.w["be_verb"]
+
+    def _agreed_start(self, doc: Doc, k: int) -> bool:
+        """"Ren är elva, han gillar …", "Massa var nio, hon …": a capitalised word starting its
+        sentence before "är"/"var" and a number word, whose clause a comma and "han"/"hon"
+        continue, is a person's name even where it is an everyday word (ren, massa): the
+        pronoun agrees with a person. Not a word any list gives another reading ("Klockan är
+        elva, han kom") nor a pronoun, possessive or generic subject."""
+        texts, folds, n = doc.texts, doc.folds, len(doc.texts)
+        if k not in doc.starts or k + 3 >= n or folds[k + 1] not in self.w["be_verb"] \
+                or not (texts[k].isalpha() and texts[k][0].isupper()) \
+                or doc.entries[k].cats - NAMEISH or folds[k] in self.w["function_word"] \
+                or folds[k] in self.w["personal_pronoun"] or texts[k].lower() in self.possessives \
+                or folds[k] in self.w["generic_subject"] or self._definite_noun(doc, k):
+            return False
+        j = k + 2 + (folds[k + 2] in self.w["age_adverb"])
+        if j + 2 >= n or not self._is_number_word(folds[j]):
+            return False
+        j += 1 + (folds[j + 1] in self.w["age_trigger.after"])  # "Ren är elva år, han …"
+        j += j < n and folds[j] in self.w["fronted_adverb"]  # "Ren är elva nu och han …"
+        return j + 1 < n and (texts[j] == "," or folds[j] == "och") \
+            and folds[j + 1] in self.w["agreeing_pronoun"]
+
+    @staticmethod
+    def _definite_noun(doc: Doc, k: int) -> bool:
+        """A word of five letters or more in a noun's definite form that no list gives a first
+        name's reading ("Klockan", "Bussen"): a thing, not a person."""
+        key = doc.folds[k]
+        return len(key) >= 5 and key.endswith(doc.lex.words.ends["definite_ending"]) \
+            and not doc.entries[k].gender
 
     @staticmethod
     def _unlisted_start(doc: Doc, k: int) -> bool:
