@@ -30,7 +30,6 @@ EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the sam
 PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
 GENDERED_NAMES = frozenset({FIRSTNAME["female"], FIRSTNAME["male"]})
 FIRSTNAMES = frozenset(FIRSTNAME.values())
-AGED_NAMES = FIRSTNAMES | {"surname"}  # the name an age after "är" is said of
 # A city of this many people has districts learners name; an unknown place, or a known one under
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
@@ -773,8 +772,11 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
     covered = {s.start for s in spans}
     be = doc.lex.words("be_verb")
     adverbs = doc.lex.words("age_adverb")
+    # a full name's surname too ("Tindra Brink är 23"), not one alone ("Jacobsen var 11,6 poäng")
+    full = {s.end for s, t in zip(spans, spans[1:]) if s.label in FIRSTNAMES
+            and t.label == "surname" and t.start == s.end + 1}
     for span in spans:
-        if span.label not in AGED_NAMES:
+        if span.label not in FIRSTNAMES and not (span.label == "surname" and span.start - 1 in full):
             continue
         k = doc.index_at(span.end)
         if k + 1 >= n or folds[k] not in be:
