@@ -131,6 +131,12 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural", "function_word",
                         "agreeing_pronoun", "fronted_adverb", "definite_ending"))
+# "Jag har tre barn. Massa är äldst, hon …": the one said to be the eldest or youngest, whom a
+# pronoun continues, is a person (`ContextRules._start_subject`)
+SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibling_rank",),
+                     reads=("be_verb", "function_word", "personal_pronoun", "possessive",
+                            "generic_subject", "definite_ending", "age_trigger.after",
+                            "fronted_adverb", "agreeing_pronoun"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
                      "be_verb", "month_subject"))
@@ -700,21 +706,32 @@ class ContextRules:
         """"Ren är elva, han gillar …", "Massa var nio, hon …": a capitalised word starting its
         sentence before "är"/"var" and a number word, whose clause a comma and "han"/"hon"
         continue, is a person's name even where it is an everyday word (ren, massa): the
-        pronoun agrees with a person. Not a word any list gives another reading ("Klockan är
-        elva, han kom") nor a pronoun, possessive or generic subject."""
-        texts, folds, n = doc.texts, doc.folds, len(doc.texts)
-        if k not in doc.starts or k + 3 >= n or folds[k + 1] not in self.w["be_verb"] \
-                or not (texts[k].isalpha() and texts[k][0].isupper()) \
-                or doc.entries[k].cats - NAMEISH or folds[k] in self.w["function_word"] \
-                or folds[k] in self.w["personal_pronoun"] or texts[k].lower() in self.possessives \
-                or folds[k] in self.w["generic_subject"] or self._definite_noun(doc, k):
+        pronoun agrees with a person."""
+        folds, n = doc.folds, len(doc.texts)
+        if not self._start_subject(doc, k):
             return False
-        j = k + 2 + (folds[k + 2] in self.w["age_adverb"])
-        if j + 2 >= n or not self._is_number_word(folds[j]):
-            return False
-        j += 1 + (folds[j + 1] in self.w["age_trigger.after"])  # "Ren är elva år, han …"
+        j = k + 2 + (k + 2 < n and folds[k + 2] in self.w["age_adverb"])
+        return j + 2 < n and self._is_number_word(folds[j]) and self._agreed_after(doc, j + 1)
+
+    def _start_subject(self, doc: Doc, k: int) -> bool:
+        """Token k, capitalised, starts its sentence before "är"/"var", and could be a name: no
+        list gives it another reading ("Klockan är elva, han kom"), and it is no pronoun,
+        possessive, generic subject or noun in its definite form."""
+        texts, folds = doc.texts, doc.folds
+        return k in doc.starts and k + 2 < len(texts) and folds[k + 1] in self.w["be_verb"] \
+            and texts[k].isalpha() and texts[k][0].isupper() \
+            and not (doc.entries[k].cats - NAMEISH or folds[k] in self.w["function_word"]
+                     or folds[k] in self.w["personal_pronoun"]
+                     or texts[k].lower() in self.possessives
+                     or folds[k] in self.w["generic_subject"] or self._definite_noun(doc, k))
+
+    def _agreed_after(self, doc: Doc, j: int) -> bool:
+        """The clause goes on at token j (past "år" or "nu") with a comma or "och" and
+        "han"/"hon": "… elva år, han gillar", "… elva nu och han", "… äldst, hon är"."""
+        folds, n = doc.folds, len(doc.texts)
+        j += j < n and folds[j] in self.w["age_trigger.after"]  # "Ren är elva år, han …"
         j += j < n and folds[j] in self.w["fronted_adverb"]  # "Ren är elva nu och han …"
-        return j + 1 < n and (texts[j] == "," or folds[j] == "och") \
+        return j + 1 < n and (doc.texts[j] == "," or folds[j] == "och") \
             and folds[j + 1] in self.w["agreeing_pronoun"]
 
     @staticmethod
@@ -1658,6 +1675,18 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and (r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
                  or r._said_age(doc, i)):
         r._age_word(doc, i, add)
+    return False
+
+
+def _sibling_rank(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Massa är äldst, hon är tjugoett": the word starting the sentence before "är" and a
+    sibling's rank, a pronoun continuing the clause, names a person; its sex is the pronoun's."""
+    k = i - 2
+    if k < 0 or not r._start_subject(doc, k) or not r._agreed_after(doc, i + 1):
+        return False
+    gender = pronoun_gender(doc, k, len(doc.texts))
+    add(SIBLING_RANK.span(doc.offsets[k], doc.ends[k], FIRSTNAME[gender or "unknown"],
+                          key=doc.folds[k], score=0.7))
     return False
 
 
@@ -2972,7 +3001,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (PLACE_IN_COUNTRY, _place_in_country),  # before the marks: "i fars i iran" is no kin word
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
-    (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
+    (AGE_WORD, _age_word_rule), (SIBLING_RANK, _sibling_rank), (MONTH, _month),
+    (STREET_SUFFIX, _street_suffix),
     (JOINED_HOUSE_NUMBER, _joined_house),
     (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),
     (NUMBERED_SCHOOL, _numbered_school), (NUMBERED_AREA, _numbered_area),
