@@ -1682,7 +1682,8 @@ def _sibling_rank(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Massa är äldst, hon är tjugoett": the word starting the sentence before "är" and a
     sibling's rank, a pronoun continuing the clause, names a person; its sex is the pronoun's."""
     k = i - 2
-    if k < 0 or not r._start_subject(doc, k) or not r._agreed_after(doc, i + 1):
+    if k < 0 or doc.folds[i] not in r.w["sibling_rank"] or not r._start_subject(doc, k) \
+            or not r._agreed_after(doc, i + 1):
         return False
     gender = pronoun_gender(doc, k, len(doc.texts))
     add(SIBLING_RANK.span(doc.offsets[k], doc.ends[k], FIRSTNAME[gender or "unknown"],
