@@ -204,7 +204,8 @@ class Engine:
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())
         spans = resolve.unify(resolve.refine_areas(spans, doc), doc.text)
-        return resolve.named_ages(resolve.remembered_gender(spans, doc, earlier, said), doc)
+        spans = resolve.named_ages(resolve.remembered_gender(spans, doc, earlier, said), doc)
+        return resolve.signed_initials(spans, doc)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,

@@ -17,7 +17,7 @@ from rapidfuzz.distance import OSA
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
 from pseudonymize.detectors.gender import NAME_GENDER, settle
-from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, NAME_CONTEXT,
+from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, INITIAL, NAME_CONTEXT,
                                                      NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN, side_of_town)
 from pseudonymize.doc import Doc
@@ -255,7 +255,23 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
             and texts[k - 2].isalpha() and (k + 1 == len(folds) or k + 1 in doc.starts
                                             or not texts[k + 1][0].isalnum()):
         return True  # "adam och mina" (a heading), "… Sara och rosa.": a name beside a name
-    return _said_person(doc, k, be_verbs, possessive)
+    return _said_person(doc, k, be_verbs, possessive) or _object_person(doc, k, name_verbs)
+
+
+def _object_person(doc: Doc, k: int, name_verbs: frozenset[str]) -> bool:
+    """A remembered name that is also a preposition (vid, till) where no preposition can
+    stand: starting its clause before a finite verb ("Vid var tyst"), or closing it right
+    after "med"/"hos" or a verb of meeting ("sjöng med vid.", "träffade vid på stranden"):
+    the word there reads only as the person."""
+    folds, texts, n = doc.folds, doc.texts, len(doc.texts)
+    if folds[k] not in doc.lex.words("preposition"):
+        return False
+    if _opens_clause(doc, k):
+        return k + 1 < n and folds[k + 1] in name_verbs
+    closes = k + 1 == n or not texts[k + 1][0].isalnum()
+    before = doc.lex.words.value("person_object").get(folds[k - 1]) if k else None
+    return before == "preposition" and closes or before == "verb" and (
+        closes or folds[k + 1] in doc.lex.words("preposition"))
 
 
 def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozenset[str]) -> bool:
@@ -755,17 +771,23 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
     out, folds, n = list(spans), doc.folds, len(doc.texts)
     covered = {s.start for s in spans}
     be = doc.lex.words("be_verb")
+    adverbs = doc.lex.words("age_adverb")
+    # a full name's surname too ("Tindra Brink är 23"), not one alone ("Jacobsen var 11,6 poäng")
+    full = {s.end for s, t in zip(spans, spans[1:]) if s.label in FIRSTNAMES
+            and t.label == "surname" and t.start == s.end + 1}
     for span in spans:
-        if span.label not in FIRSTNAMES:
+        if span.label not in FIRSTNAMES and not (span.label == "surname" and span.start - 1 in full):
             continue
         k = doc.index_at(span.end)
         if k + 1 >= n or folds[k] not in be:
             continue
+        k += k + 2 < n and folds[k + 1] in adverbs  # "Tindra Brink är bara tjugotre"
         value = doc.number(k + 1)
         after = folds[k + 2] if k + 2 < n else ""
         if doc.offsets[k + 1] in covered or not (k + 2 == n or not doc.texts[k + 2][0].isalnum()
                                         or after in doc.lex.words("age_trigger.after")
-                                        or after in doc.lex.words("list_word")):
+                                        or after in doc.lex.words("list_word")
+                                        or after in doc.lex.words("clause_conjunction")):
             continue
         if doc.texts[k + 1].isdigit():
             if 0 < value < T.OLDEST:
@@ -775,6 +797,22 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
             out.append(AGE_WORD.span(doc.offsets[k + 1], doc.ends[k + 1], "age_string",
                                      key=folds[k + 1]))
     return sorted(out, key=lambda s: s.start) if len(out) > len(spans) else spans
+
+
+def signed_initials(spans: list[Span], doc: Doc) -> list[Span]:
+    """"Tack! Anar M.", "Hälsningar Mala S.": a capital letter and a full stop closing the
+    essay right after a first name (found by any rule, its memory or coreference too, which
+    the initials rule runs before) sign a letter: the letter is the writer's initial."""
+    texts, n = doc.texts, len(doc.texts)
+    if n < 3 or texts[-1] != "." or not (len(texts[-2]) == 1 and texts[-2].isupper()
+                                          and texts[-2].isalpha()):
+        return spans
+    start = doc.offsets[n - 2]
+    if any(s.start == start for s in spans) or not any(
+            s.label in FIRSTNAMES and s.end == doc.ends[n - 3] for s in spans):
+        return spans
+    return sorted(spans + [INITIAL.span(start, doc.ends[n - 2], "initials", key=texts[-2])],
+                  key=lambda s: s.start)
 
 
 def remembered_gender(spans: list[Span], doc: Doc,

@@ -181,7 +181,14 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "possessive", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
-                        "age_limit_word", "age_group_plural"))
+                        "age_limit_word", "age_group_plural", "function_word",
+                        "agreeing_pronoun", "fronted_adverb", "definite_ending"))
+# "Jag har tre barn. Massa är äldst, hon …": the one said to be the eldest or youngest, whom a
+# pronoun continues, is a person (`ContextRules._start_subject`)
+SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibling_rank",),
+                     reads=("be_verb", "function_word", "personal_pronoun", "possessive",
+                            "generic_subject", "definite_ending", "age_trigger.after",
+                            "fronted_adverb", "agreeing_pronoun"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
                      "be_verb", "month_subject"))
@@ -305,9 +312,10 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
                              "apposition_article", "business_head", "place_trigger"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
-                     reads=("common_name_homograph", "noun_before", "person_state"))  # (the
-# latter two where its name recurs: `resolve.propagate` leaves "en gammal ek" the tree and takes
-# "nu iris är pensionär" for the person)
+                     reads=("common_name_homograph", "noun_before", "person_state", "preposition",
+                            "person_object"))  # (the latter four where its name recurs:
+# `resolve.propagate` leaves "en gammal ek" the tree and takes "nu iris är pensionär" for the
+# person, and a remembered name that is a preposition where none can stand: "sjöng med vid.")
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",), next_shape=_next_surname)
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
@@ -700,10 +708,11 @@ class ContextRules:
         är 12", "karim 13"): a listed first name, or a word no list holds at a sentence start or
         among kin; gendered by its list or the pronoun after it."""
         tok, e = doc.token(who), doc.entries[who]
-        if not tok.text.islower():
+        agreed = self._agreed_start(doc, who)
+        if not tok.text.islower() and not agreed:
             return
         listed = self._listed_first(e)
-        if listed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
+        if listed or agreed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
             gender = e.gender if listed and e.gender in ("female", "male") else \
                 pronoun_gender(doc, who, self._next_person(doc, who))
             add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
@@ -735,7 +744,8 @@ class ContextRules:
             return False
         if tok.text[:1].isupper() and k not in doc.starts:
             return True
-        if self._unlisted_start(doc, k) or self._possessive_subject(doc, k):
+        if self._unlisted_start(doc, k) or self._possessive_subject(doc, k) \
+                or self._agreed_start(doc, k):
             return True
         if self._kin(doc, k) or self._among_kin(doc, k):
             return True
@@ -747,6 +757,46 @@ class ContextRules:
         return k in doc.starts and doc.texts[k][:1].isupper() \
             and doc.texts[k].lower() in self.possessives and k + 1 < len(doc.folds) \
             and doc.folds[k + 1] in self.w["be_verb"]
+
+    def _agreed_start(self, doc: Doc, k: int) -> bool:
+        """"Ren är elva, han gillar …", "Massa var nio, hon …": a capitalised word starting its
+        sentence before "är"/"var" and a number word, whose clause a comma and "han"/"hon"
+        continue, is a person's name even where it is an everyday word (ren, massa): the
+        pronoun agrees with a person."""
+        folds, n = doc.folds, len(doc.texts)
+        if not self._start_subject(doc, k):
+            return False
+        j = k + 2 + (k + 2 < n and folds[k + 2] in self.w["age_adverb"])
+        return j + 2 < n and self._is_number_word(folds[j]) and self._agreed_after(doc, j + 1)
+
+    def _start_subject(self, doc: Doc, k: int) -> bool:
+        """Token k, capitalised, starts its sentence before "är"/"var", and could be a name: no
+        list gives it another reading ("Klockan är elva, han kom"), and it is no pronoun,
+        possessive, generic subject or noun in its definite form."""
+        texts, folds = doc.texts, doc.folds
+        return k in doc.starts and k + 2 < len(texts) and folds[k + 1] in self.w["be_verb"] \
+            and texts[k].isalpha() and texts[k][0].isupper() \
+            and not (doc.entries[k].cats - NAMEISH or folds[k] in self.w["function_word"]
+                     or folds[k] in self.w["personal_pronoun"]
+                     or texts[k].lower() in self.possessives
+                     or folds[k] in self.w["generic_subject"] or self._definite_noun(doc, k))
+
+    def _agreed_after(self, doc: Doc, j: int) -> bool:
+        """The clause goes on at token j (past "år" or "nu") with a comma or "och" and
+        "han"/"hon": "… elva år, han gillar", "… elva nu och han", "… äldst, hon är"."""
+        folds, n = doc.folds, len(doc.texts)
+        j += j < n and folds[j] in self.w["age_trigger.after"]  # "Ren är elva år, han …"
+        j += j < n and folds[j] in self.w["fronted_adverb"]  # "Ren är elva nu och han …"
+        return j + 1 < n and (doc.texts[j] == "," or folds[j] == "och") \
+            and folds[j + 1] in self.w["agreeing_pronoun"]
+
+    @staticmethod
+    def _definite_noun(doc: Doc, k: int) -> bool:
+        """A word of five letters or more in a noun's definite form that no list gives a first
+        name's reading ("Klockan", "Bussen"): a thing, not a person."""
+        key = doc.folds[k]
+        return len(key) >= 5 and key.endswith(doc.lex.words.ends["definite_ending"]) \
+            and not doc.entries[k].gender
 
     @staticmethod
     def _unlisted_start(doc: Doc, k: int) -> bool:
@@ -1681,6 +1731,19 @@ def _age_word_rule(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and (r._years_after(doc, i) or r._listed_age(doc, i, r._ends(doc, i))
                  or r._said_age(doc, i)):
         r._age_word(doc, i, add)
+    return False
+
+
+def _sibling_rank(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Massa är äldst, hon är tjugoett": the word starting the sentence before "är" and a
+    sibling's rank, a pronoun continuing the clause, names a person; its sex is the pronoun's."""
+    k = i - 2
+    if k < 0 or doc.folds[i] not in r.w["sibling_rank"] or not r._start_subject(doc, k) \
+            or not r._agreed_after(doc, i + 1):
+        return False
+    gender = pronoun_gender(doc, k, len(doc.texts))
+    add(SIBLING_RANK.span(doc.offsets[k], doc.ends[k], FIRSTNAME[gender or "unknown"],
+                          key=doc.folds[k], score=0.7))
     return False
 
 
@@ -2995,7 +3058,8 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (PLACE_IN_COUNTRY, _place_in_country),  # before the marks: "i fars i iran" is no kin word
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
-    (AGE_WORD, _age_word_rule), (MONTH, _month), (STREET_SUFFIX, _street_suffix),
+    (AGE_WORD, _age_word_rule), (SIBLING_RANK, _sibling_rank), (MONTH, _month),
+    (STREET_SUFFIX, _street_suffix),
     (JOINED_HOUSE_NUMBER, _joined_house),
     (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),
     (NUMBERED_SCHOOL, _numbered_school), (NUMBERED_AREA, _numbered_area),

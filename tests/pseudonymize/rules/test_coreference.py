@@ -127,6 +127,16 @@ EARLIER_NAMES = [
     ("Vår dotter Tala är sex år.",
      "Tala fick komma gratis. Hon vill tala svenska.", "Tala fick", "firstname_female",
      "tala svenska"),
+    # a name that is also a preposition (Om, a Hindi name): the person closing a clause after
+    # "med" or opening one before a verb; the preposition where one can stand
+    ("Min bror heter Om, han bor kvar i Pune.",
+     "Jag spelade kort med om. Vi pratade om maten.", "om.", "firstname_male", "om maten"),
+    ("Min man heter Om och han är snickare.",
+     "Om var trött efter jobbet. Vi bodde nära sjön, om sommaren.", "Om var", "firstname_male",
+     "om sommaren"),
+    ("Min kusin heter Om, han är sjuksköterska.",
+     "Igår jag träffade om på torget. Jag frågade om jobbet.", "om på", "firstname_male",
+     "om jobbet"),
 ]
 
 
@@ -301,3 +311,28 @@ def test_a_homograph_name_before_an_everyday_verb_is_the_name(
     verb."""
     spans = {s.start: s.label for s in offline_engine.detect(text)}
     assert spans.get(text.index(word)) == label
+
+
+@pytest.mark.parametrize("text, name, initial", [
+    ("Hej! Min dator är trasig, kan ni hjälpa mig? Hälsningar Kamala R.", "Kamala", "R"),
+    ("Tack för hjälpen med ansökan, den kom fram. Tack! Dursun T.", "Dursun", "T"),
+])
+def test_a_signature_s_initial_after_a_first_name_closing_the_essay(
+        offline_engine, text: str, name: str, initial: str) -> None:
+    """"Hälsningar Kamala R.": a capital and a full stop ending the essay after a first name
+    sign it; a letter elsewhere ("bok B.") is no initial."""
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert (initial, "initials") in spans
+    assert any(surface == name and label.startswith("firstname") for surface, label in spans)
+
+
+def test_a_letter_closing_an_essay_without_a_name_before_it_is_no_initial(offline_engine) -> None:
+    text = "Vi läste kapitel två i boken. Nästa vecka läser vi del B."
+    assert not [s for s in offline_engine.detect(text) if s.label == "initials"]
+
+
+def test_an_age_past_an_adverb_after_a_full_name(offline_engine) -> None:
+    """"Min kollega Jonna Fält är bara tjugotvå men …": the age past "bara", before "men"."""
+    text = "Min kollega Jonna Fält är bara tjugotvå men hon är chef."
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("tjugotvå", "age_string") in spans
