@@ -5,32 +5,15 @@ names and a family of a group listed before keeps its group. My own sentences ov
 countries and names of no gold set's learners."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from pseudonymize.engine import Engine, Memory
+from pseudonymize.engine import Engine
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import SURNAME_FORMS, geography, words
+from pseudonymize.surrogates import geography, words
 from pseudonymize.types import Result
+from tests.pseudonymize.test_lifelike_persona import SEEDS, _groups, engine, run
 
-SEEDS = range(8)
-
-
-@pytest.fixture(scope="module")
-def engine(offline_snapshot: Path) -> Engine:
-    return Engine.load(offline_snapshot)
-
-
-def run(engine: Engine, text: str, seed: int) -> Result:
-    return engine.pseudonymize(text, "e1", strategy="lifelike", seed=seed, memory=Memory())
-
-
-def groups_of(engine: Engine, name: str) -> set[str]:
-    """The origin groups whose lists (the lexicon's and `name_lists_lifelike`) hold a name."""
-    forms = [name] + [name[:-len(f)] + m for f, m in SURNAME_FORMS if name.endswith(f)]
-    return {g for n in forms for g in (*engine.lex.name_origins.get(fold(n), ()),
-                                       *words().name_list_origins.get(fold(n), ()))}
+__all__ = ["engine"]  # the module's engine fixture, shared
 
 
 def homes_of(engine: Engine, r: Result) -> set[str]:
@@ -88,7 +71,7 @@ def test_a_family_takes_names_of_its_own_people_and_sex(
         assert len(names) >= 3, (seed, r.target)
         homes = {group} if said else {group} | homes_of(engine, r)
         for a in names:
-            assert not homes.isdisjoint(groups_of(engine, a.pseudonym)), \
+            assert not homes.isdisjoint(_groups(engine, a.pseudonym)), \
                 (seed, a.original, a.pseudonym, r.target)
             sex = words().name_list_sex.get(fold(a.pseudonym))
             if a.original in (woman, girl):
@@ -114,7 +97,7 @@ def test_a_swede_beside_such_a_family_keeps_swedish_names(engine: Engine, text: 
         r = run(engine, text, seed)
         swede = [a.pseudonym for a in r.annotations if a.original in ("Karin", "Lindqvist")]
         assert len(swede) == 2, (seed, r.target)
-        assert all("swedish" in groups_of(engine, n) for n in swede), (seed, swede, r.target)
+        assert all("swedish" in _groups(engine, n) for n in swede), (seed, swede, r.target)
 
 
 # families of groups listed before: their names stay of their group (Guatemala's Spanish-named
@@ -135,10 +118,10 @@ def test_a_family_of_a_group_listed_before_keeps_its_group(
         names = [a.pseudonym for a in r.annotations if a.label.startswith("firstname")
                  or a.label == "surname"]
         homes = {group} | homes_of(engine, r)
-        assert names and all(not homes.isdisjoint(groups_of(engine, n)) for n in names), \
+        assert names and all(not homes.isdisjoint(_groups(engine, n)) for n in names), \
             (seed, names, r.target)
-        assert not any(groups_of(engine, n) & {"maya", "malayali"} - {group} and not
-                       groups_of(engine, n) & homes for n in names), (seed, names, r.target)
+        assert not any(_groups(engine, n) & {"maya", "malayali"} - {group} and not
+                       _groups(engine, n) & homes for n in names), (seed, names, r.target)
 
 
 # one language per family inside the southern African groups: the names' language at home in the
