@@ -145,3 +145,17 @@ def test_a_southern_african_family_keeps_to_one_language(
                  or a.label == "surname"]
         said = {languages[fold(n)] for n in names if fold(n) in languages}
         assert names and len(said) <= 1, (seed, names, r.target)
+
+
+# "min man" names no town Man (Côte d'Ivoire, now a homeland of names): a husband of no country
+# keeps his own group's names, never Ivorian ones; a town written as a name still counts
+@pytest.mark.parametrize(("text", "group"), [
+    ("Min man Ahmed sa att han kommer ikväll.", "arabic"),
+    ("Jag och min man Ahmed bor i Borås sedan 2015.", "arabic"),
+])
+def test_a_word_that_is_a_town_abroad_names_no_country(
+        engine: Engine, text: str, group: str) -> None:
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        names = [a.pseudonym for a in r.annotations if a.label.startswith("firstname")]
+        assert names and all(group in _groups(engine, n) for n in names), (seed, names, r.target)
