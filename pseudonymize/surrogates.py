@@ -1335,7 +1335,9 @@ class Renderer:
         self.avoid_countries = {lex.get(f).country for f in self.avoid_folds} - {""}
         # ... nor the country of a town abroad it names (Kenya beside Mogadishu never becomes
         # Somalia: the route would run from Somalia to Somalia)
-        self.avoid_countries |= {e.place_country for e in map(lex.get, self.avoid_folds)
+        # (lifelike: a town written as a name; "min man Ahmed" names no Man in Côte d'Ivoire)
+        self.avoid_countries |= {e.place_country for e in (
+            lex.get(fold(o)) for o in originals if o[:1].isupper() or strategy != "lifelike")
                                  if e.place_kind in ("city", "exonym") and not e.gender
                                  and not e.surname_rank and e.place_pop >= BIG_PLACE} - {"", "SE"}
         self.base = {} if base is None else base
