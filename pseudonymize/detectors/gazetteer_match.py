@@ -68,7 +68,8 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
-    "town_transit", "unheard_place_preposition", "kind_noun", "locating_preposition"))
+    "town_transit", "unheard_place_preposition", "kind_noun", "locating_preposition",
+    "route_mark"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -886,7 +887,7 @@ class Matcher:
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
         # the words before a word that `_place_reading`'s later reads start from: a reporting
         # verb (`_exonym_slot`), a comma or a list word (`_after_listed_place`)
-        self.reading_before = lex.words.union("name_trigger.report", "list_word") | {","}
+        self.reading_before = lex.words.union("name_trigger.report", "list_word", "route_mark") | {","}
         # the words that are kin words spelt like names (`_kin_reading`'s first read)
         self.possessed_kin = lex.words.folds["possessed_kin"]
         # the words a greeting opening a line is made of (`_opening_greetings`), once
@@ -1864,7 +1865,19 @@ class Matcher:
             place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
             # list knows, or a rare one only a misspelt country, listed after a place stands
             # where a place does (misspelt: `_u_fuzzy`)
+        elif not place_ctx and doc.texts[i].islower() and self._route_stop(doc, i):
+            place_ctx = 1  # "Bagdad–Istanbul–stokholm", "från Kiruna via lulea": a stop on a route
         return place_ctx
+
+    def _route_stop(self, doc: Doc, i: int) -> bool:
+        """Token i follows a dash, an arrow or "via" after a town, region or country: the next
+        stop of a route ("Istanbul–stokholm", "göteborg → linköpping"), misspelt or not."""
+        if i < 2 or doc.folds[i - 1] not in self.W["route_mark"]:
+            return False
+        before = doc.entries[i - 2]
+        return bool(before.country or before.place_kind in ("city", "region", "municipality",
+                                                            "exonym")) \
+            and not before.gender and doc.texts[i - 2].isalpha()
 
     def _country_person(self, doc: Doc, i: int) -> bool:
         """A country or a town abroad that is also a given name, said to be of an age ("Kuba är
@@ -2648,7 +2661,9 @@ class Matcher:
         not an everyday word before the ending ("grundskolan"), nor (`compounds`) a compound of
         everyday words ("skivbolaget", "rekordnivån")."""
         stem = key[:len(key) - ending]
-        for part in (stem, stem[:-1]) if stem[-1:] == "s" else (stem,):
+        # a town's genitive ("kumlas|kyrkan") or its old one before a compound's head, the
+        # -n of Falun dropped ("falu|gymnasiet", "sunderby|sjukhuset")
+        for part in (stem, stem[:-1]) if stem[-1:] == "s" else (stem, stem + "n"):
             p = self.lex.entries.get(part)
             # a Swedish place or a well-attested name, not a small town abroad ("sim|skola")
             if len(part) >= 4 and p is not None and not _is_common(p) and (
