@@ -68,8 +68,8 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
-    "town_transit", "unheard_place_preposition", "kind_noun", "locating_preposition",
-    "route_mark"))
+    "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
+    "locating_preposition", "route_mark", "personal_pronoun"))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -3557,11 +3557,12 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     everyday word misspelt, compounded or inflected) is the place."""
     suffix, named_ending, plain = _place_spelling(m, c)
     within = c.place_ctx and _within_named(m, c.doc, c.i)
-    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
+    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala"; "till"
+    # after a verb of going: `_unheard_preposition`) a word no list
     # and no frequency count knows at all, of a town's length and spelt like a name, is the
     # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
-    unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
-        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
+    unheard = c.place_ctx and _unheard_preposition(m, c.doc, c.i) and not c.e.zipf \
+        and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
         and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
                                          else T.UNHEARD_SHORT_NAMELIKE)
              or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
@@ -3575,6 +3576,19 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _unheard_preposition(m: Matcher, doc: Doc, i: int) -> bool:
+    """Token i follows a preposition after which a word no list or count knows is a place: a
+    bare "i", "från" ("träffades i zorkul"), or "till" after a verb of going or living ("gick
+    till phuentsholing"; not "pappa till aksel")."""
+    folds = doc.folds
+    if folds[i - 1] in m.W["unheard_place_preposition"]:
+        return True
+    if folds[i - 1] not in m.W["unheard_goal_preposition"] or i < 2:
+        return False
+    verb = i - 3 if i >= 3 and folds[i - 2] in m.W["personal_pronoun"] else i - 2  # "gick vi till"
+    return folds[verb] in m.W["outing_verb"] or folds[verb] in m.W["place_trigger.verb"]
 
 
 def _place_spelling(m: Matcher, c: Cand) -> tuple[str | None, bool, bool]:
