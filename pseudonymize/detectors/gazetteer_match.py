@@ -1856,6 +1856,8 @@ class Matcher:
             place_ctx = 1 if _listed_after_place(doc, i) else 0  # (all `_place_ctx` reads here)
         else:
             place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before else 0
+        if not place_ctx and doc.texts[i].islower() and self._route_stop(doc, i):
+            return 1  # "Bagdad–Istanbul–stokholm", "sundsval–östersun": a stop on a route
         if not place_ctx and folds[i - 1] not in self.reading_before:
             return 0  # (the gate of both reads below: most words follow none of their words)
         if not place_ctx and _exonym_slot(doc, i):
@@ -1865,19 +1867,26 @@ class Matcher:
             place_ctx = 1  # "mellan Jönköping och götebrog", "i ghazni, afganistan": a word no
             # list knows, or a rare one only a misspelt country, listed after a place stands
             # where a place does (misspelt: `_u_fuzzy`)
-        elif not place_ctx and doc.texts[i].islower() and self._route_stop(doc, i):
-            place_ctx = 1  # "Bagdad–Istanbul–stokholm", "från Kiruna via lulea": a stop on a route
         return place_ctx
 
     def _route_stop(self, doc: Doc, i: int) -> bool:
-        """Token i follows a dash, an arrow or "via" after a town, region or country: the next
-        stop of a route ("Istanbul–stokholm", "göteborg → linköpping"), misspelt or not."""
-        if i < 2 or doc.folds[i - 1] not in self.W["route_mark"]:
+        """Token i and a town, region or country (or a misspelt one) have a dash, an arrow or
+        "via" between them: a stop of a route ("Istanbul–stokholm", "göteborg → linköpping",
+        "sundsval–östersun"), misspelt or not."""
+        marks, n = self.W["route_mark"], len(doc.folds)
+        return i >= 2 and doc.folds[i - 1] in marks and self._stop(doc, i - 2) \
+            or i + 2 < n and doc.folds[i + 1] in marks and self._stop(doc, i + 2)
+
+    def _stop(self, doc: Doc, k: int) -> bool:
+        """Token k is a town, region or country, or a word no count knows one edit or two from
+        one (`_fuzzy`): a route's other stop."""
+        e = doc.entries[k]
+        if not doc.texts[k].isalpha() or e.gender:
             return False
-        before = doc.entries[i - 2]
-        return bool(before.country or before.place_kind in ("city", "region", "municipality",
-                                                            "exonym")) \
-            and not before.gender and doc.texts[i - 2].isalpha()
+        if e.country or e.place_kind in ("city", "region", "municipality", "exonym"):
+            return True
+        target = not e.zipf and self._fuzzy(doc.folds[k])
+        return bool(target) and bool(self.lex.entries[target].place_kind)
 
     def _country_person(self, doc: Doc, i: int) -> bool:
         """A country or a town abroad that is also a given name, said to be of an age ("Kuba är
