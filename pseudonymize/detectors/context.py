@@ -901,7 +901,7 @@ class ContextRules:
     @staticmethod
     def _named_before(doc: Doc, i: int) -> bool:
         """An indefinite kind noun at i right after a capitalised name inside a sentence
-        follows its name in the English order ("Lokomitt sjö nära en stad", "Seyhan flod"):
+        follows its name in the English order ("Ringsjö sjö nära en by", "Seyhan flod"):
         the word after it is no second name."""
         return i > 0 and (i - 1) not in doc.starts and doc.texts[i - 1][:1].isupper() \
             and doc.texts[i - 1].isalpha() and doc.texts[i].islower() \
@@ -1036,7 +1036,7 @@ class ContextRules:
         know the name ("sjön halen", "floden lee"), if it is no vocabulary word. `compound`:
         after a place's kind noun two everyday words run together are a name too ("byn hansjö",
         "stadsdelen haga"): Swedish place names are such compounds; only two function words
-        run together are a learner's glued phrase there ("området föratt")."""
+        run together are a learner's glued phrase there ("föratt")."""
         e, key = doc.entries[j], doc.folds[j]
         known = e.zipf < T.KIND_GEO_NAME_MAX and doc.texts[j].islower() if counted \
             else not e.zipf
