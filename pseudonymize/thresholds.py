@@ -15,6 +15,10 @@ CURATED_GEO_WORD_MIN = 5  # a listed river, lake or region this long is no every
 WORKPLACE_NAME_MAX = 3.1  # right after a work verb a word below this that is no compound names the workplace (kockums 2.67, östgöta 3.06; bensinmack 3.03 is a compound)
 DOMINANT_WORD = 5.0   # above this the word reading beats most name and place readings
 VERY_COMMON = 5.3     # above this even a frequent first name is read as the word (Per, Bo)
+GLUED_PLACE_WORD_MIN = 6.45  # after a place's kind noun two words run together are a
+                            # learner's glued phrase only when both are this frequent, function
+                            # words ("föratt": för 7.15, att 7.42); "hansjö" (han 6.53, sjö
+                            # 4.04), "haga" (ha 6.39, gå 6.04) are names
 PAIR_ZIPF = 4.6       # two capitalised words below this inside a sentence are a name pair
 AFTER_NAME_MAX = 5.5  # a capitalised word after a name continues it unless this frequent
 MISSPELT_MAX = 3.8    # a word this rare may be a misspelt name or place ("Stokholm")

@@ -220,7 +220,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                           "kind_noun_preposition", "region_body",
                           "name_adjective",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
-                          "article_prefix", "geo_preposition", "naming_adverb"))
+                          "article_prefix", "geo_preposition", "naming_adverb", "glue_letter"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -957,9 +957,12 @@ class ContextRules:
         region = self.kind_nouns.get(key) == "region"
         # "vid sjön halen", "längs floden lee": after a place's preposition the word counts may
         # know the name (not "använda skogen effektivt")
-        counted = geo and i > 0 and (folds[i - 1] in self.w["place_trigger.prep"]
-                                     or folds[i - 1] in self.w["geo_preposition"])
-        if self._kind_after_name(doc, i, geo, region, add):
+        # so after a village's or district's noun: "i stadsdelen haga", "i byn kallmyra"
+        counted = (geo or self.kind_nouns.get(key) == "city" and doc.texts[i].islower()) \
+            and i > 0 and (folds[i - 1] in self.w["place_trigger.prep"]
+                           or folds[i - 1] in self.w["geo_preposition"])
+        compound = self.kind_nouns.get(key) in ("city", "geo")
+        if self._kind_after_name(doc, i, geo, region, add) or self._named_before(doc, i):
             return
         if geo and self._adjective_name(doc, j):  # "sjön stora le", "ön lilla karlsö"
             add(NAMED_KIND.span(doc.offsets[j], doc.ends[j + 1], "geo",
@@ -967,7 +970,7 @@ class ContextRules:
             return
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper()
-                           or self._unknown_name(doc, j, geo, counted=counted)
+                           or self._unknown_name(doc, j, geo, counted=counted, compound=compound)
                            or self._listed_name(doc, j, region, geo))):
             j = self._naming_verb_after(doc, i, j)
             if j is None:
@@ -978,7 +981,8 @@ class ContextRules:
         closing = self._closing_run(doc, j) if named else -1
         if j >= n or not (self._kind_name(doc, j, named) or closing > j
                           or (region or geo) and self._listed_name(doc, j, region, geo)
-                          or counted and self._unknown_name(doc, j, True, counted=True)) \
+                          or counted and self._unknown_name(doc, j, geo, counted=True,
+                                                            compound=compound)) \
                 or j in doc.starts and not quoted:
             return
         label, e = self.kind_label(doc.texts[i], key), doc.entries[j]
@@ -999,6 +1003,15 @@ class ContextRules:
         # kidane mehret", "byn tula toli"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
+
+    @staticmethod
+    def _named_before(doc: Doc, i: int) -> bool:
+        """An indefinite kind noun at i right after a capitalised name inside a sentence
+        follows its name in the English order ("Ringsjö sjö nära en by", "Seyhan flod"):
+        the word after it is no second name."""
+        return i > 0 and (i - 1) not in doc.starts and doc.texts[i - 1][:1].isupper() \
+            and doc.texts[i - 1].isalpha() and doc.texts[i].islower() \
+            and not doc.texts[i].endswith(("n", "et", "na"))
 
     def _adjective_name(self, doc: Doc, j: int) -> bool:
         """Token j, in lower case right after a lake's, island's or mountain's kind noun, is a
@@ -1113,23 +1126,30 @@ class ContextRules:
         provinsen bay": an English word, no Swedish one); after a river's or lake's a country
         too ("längs floden gambia": the river the country is named after)."""
         e = doc.entries[j]
-        limit = T.DOMINANT_WORD if region and e.place_kind else T.COMMON
+        # a curated lake or island of CURATED_GEO_WORD_MIN letters is no everyday word however
+        # often the press names it ("ön öland", "sjön vättern")
+        limit = T.DOMINANT_WORD if region and e.place_kind or geo and "geo" in e.cats \
+            and len(doc.folds[j]) >= T.CURATED_GEO_WORD_MIN else T.COMMON
         return bool(e.place_kind or e.gender or geo and e.country) and e.zipf < limit \
             and not e.cats - NAMEISH and doc.texts[j].isalpha()
 
     def _unknown_name(self, doc: Doc, j: int, misspelt_too: bool = False,
-                      counted: bool = False) -> bool:
+                      counted: bool = False, compound: bool = False) -> bool:
         """"förskolan solrosen", "lägret dadaab": a lower-case word right after a kind noun
         that no list knows, nor is a misspelt everyday word (unless `misspelt_too`) or two
         words run together, is its name; also past an Arabic article ("området al-ashar").
         `counted`: right after a lake's, river's or mountain's kind noun the word counts may
-        know the name ("sjön halen", "floden lee"), if it is no vocabulary word."""
+        know the name ("sjön halen", "floden lee"), if it is no vocabulary word. `compound`:
+        after a place's kind noun two everyday words run together are a name too ("byn hansjö",
+        "stadsdelen haga"): Swedish place names are such compounds; only two function words
+        run together are a learner's glued phrase there ("föratt")."""
         e, key = doc.entries[j], doc.folds[j]
         known = e.zipf < T.KIND_GEO_NAME_MAX and doc.texts[j].islower() if counted \
             else not e.zipf
         return self._bare(doc.texts[j]).isalpha() and len(key) >= 4 - counted and known \
             and not e.cats and key not in self.stems.vocabulary \
-            and (misspelt_too or not self.stems._misspelt(key)) and not self._glued(key)
+            and (misspelt_too or not self.stems._misspelt(key)) \
+            and not self._glued(key, T.GLUED_PLACE_WORD_MIN if compound else T.VERY_COMMON)
 
     def _bare(self, text: str) -> str:
         """A lower-case word without its Arabic article ("al-ashar" -> "ashar"), else the word
@@ -1140,11 +1160,14 @@ class ContextRules:
             return text[dash + 1:]
         return text
 
-    def _glued(self, key: str) -> bool:
-        """"föratt", "såatt": two frequent words written together (a learner's spelling)."""
+    def _glued(self, key: str, least: float = T.VERY_COMMON) -> bool:
+        """"föratt", "såatt": two frequent words (each at least `least`) written together (a
+        learner's spelling)."""
         get = self.lex.entries.get
+        letters = self.w["glue_letter"]  # "ibyn"; not "brač" as "bra" + "c"
         return len(key) <= T.LONGEST_COMPOUND and any(
-            get(key[:k], EMPTY).zipf >= T.VERY_COMMON and get(key[k:], EMPTY).zipf >= T.VERY_COMMON
+            get(key[:k], EMPTY).zipf >= least and get(key[k:], EMPTY).zipf >= least
+            and (k > 1 or key[:k] in letters) and (k < len(key) - 1 or key[k:] in letters)
             for k in range(1, len(key)))
 
     def _mark_context(self, doc: Doc, i: int, mark: str) -> bool:

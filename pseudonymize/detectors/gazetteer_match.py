@@ -68,7 +68,9 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
-    "town_transit", "unheard_place_preposition", "kind_noun", "locating_preposition"))
+    "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
+    "locating_preposition", "route_mark", "personal_pronoun"),
+    before=("route_mark",), after=("route_mark",))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                        "inverted_subject"),
@@ -886,7 +888,7 @@ class Matcher:
         self.place_after = lex.words.union(*PLACE_CONTEXT_AFTER)
         # the words before a word that `_place_reading`'s later reads start from: a reporting
         # verb (`_exonym_slot`), a comma or a list word (`_after_listed_place`)
-        self.reading_before = lex.words.union("name_trigger.report", "list_word") | {","}
+        self.reading_before = lex.words.union("name_trigger.report", "list_word", "route_mark") | {","}
         # the words that are kin words spelt like names (`_kin_reading`'s first read)
         self.possessed_kin = lex.words.folds["possessed_kin"]
         # the words a greeting opening a line is made of (`_opening_greetings`), once
@@ -1855,6 +1857,8 @@ class Matcher:
             place_ctx = 1 if _listed_after_place(doc, i) else 0  # (all `_place_ctx` reads here)
         else:
             place_ctx = self._place_ctx(doc, i) if folds[i - 1] in self.place_before else 0
+        if not place_ctx and doc.texts[i].islower() and self._route_stop(doc, i):
+            return 1  # "Bagdad–Istanbul–stokholm", "sundsval–östersun": a stop on a route
         if not place_ctx and folds[i - 1] not in self.reading_before:
             return 0  # (the gate of both reads below: most words follow none of their words)
         if not place_ctx and _exonym_slot(doc, i):
@@ -1865,6 +1869,25 @@ class Matcher:
             # list knows, or a rare one only a misspelt country, listed after a place stands
             # where a place does (misspelt: `_u_fuzzy`)
         return place_ctx
+
+    def _route_stop(self, doc: Doc, i: int) -> bool:
+        """Token i and a town, region or country (or a misspelt one) have a dash, an arrow or
+        "via" between them: a stop of a route ("Istanbul–stokholm", "göteborg → linköpping",
+        "sundsval–östersun"), misspelt or not."""
+        marks, n = self.W["route_mark"], len(doc.folds)
+        return i >= 2 and doc.folds[i - 1] in marks and self._stop(doc, i - 2) \
+            or i + 2 < n and doc.folds[i + 1] in marks and self._stop(doc, i + 2)
+
+    def _stop(self, doc: Doc, k: int) -> bool:
+        """Token k is a town, region or country, or a word no count knows one edit or two from
+        one (`_fuzzy`): a route's other stop."""
+        e = doc.entries[k]
+        if not doc.texts[k].isalpha() or e.gender:
+            return False
+        if e.country or e.place_kind in ("city", "region", "municipality", "exonym"):
+            return True
+        target = not e.zipf and self._fuzzy(doc.folds[k])
+        return bool(target) and bool(self.lex.entries[target].place_kind)
 
     def _country_person(self, doc: Doc, i: int) -> bool:
         """A country or a town abroad that is also a given name, said to be of an age ("Kuba är
@@ -2648,7 +2671,9 @@ class Matcher:
         not an everyday word before the ending ("grundskolan"), nor (`compounds`) a compound of
         everyday words ("skivbolaget", "rekordnivån")."""
         stem = key[:len(key) - ending]
-        for part in (stem, stem[:-1]) if stem[-1:] == "s" else (stem,):
+        # a town's genitive ("kumlas|kyrkan") or its old one before a compound's head, the
+        # -n of Falun dropped ("falu|gymnasiet", "sunderby|sjukhuset")
+        for part in (stem, stem[:-1]) if stem[-1:] == "s" else (stem, stem + "n"):
             p = self.lex.entries.get(part)
             # a Swedish place or a well-attested name, not a small town abroad ("sim|skola")
             if len(part) >= 4 and p is not None and not _is_common(p) and (
@@ -3542,11 +3567,12 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     everyday word misspelt, compounded or inflected) is the place."""
     suffix, named_ending, plain = _place_spelling(m, c)
     within = c.place_ctx and _within_named(m, c.doc, c.i)
-    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala") a word no list
+    # after a bare "i" or "från" (any verb: "träffades i zorkul", "lärare i shymkala"; "till"
+    # after a verb of going: `_unheard_preposition`) a word no list
     # and no frequency count knows at all, of a town's length and spelt like a name, is the
     # place too (not "i peripetin", "i kylrumet": a learner's Swedish)
-    unheard = c.place_ctx and c.doc.folds[c.i - 1] in m.W["unheard_place_preposition"] \
-        and not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
+    unheard = c.place_ctx and _unheard_preposition(m, c.doc, c.i) and not c.e.zipf \
+        and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
         and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
                                          else T.UNHEARD_SHORT_NAMELIKE)
              or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
@@ -3560,6 +3586,19 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _unheard_preposition(m: Matcher, doc: Doc, i: int) -> bool:
+    """Token i follows a preposition after which a word no list or count knows is a place: a
+    bare "i", "från" ("träffades i zorkul"), or "till" after a verb of going or living ("gick
+    till phuentsholing"; not "pappa till aksel")."""
+    folds = doc.folds
+    if folds[i - 1] in m.W["unheard_place_preposition"]:
+        return True
+    if folds[i - 1] not in m.W["unheard_goal_preposition"] or i < 2:
+        return False
+    verb = i - 3 if i >= 3 and folds[i - 2] in m.W["personal_pronoun"] else i - 2  # "gick vi till"
+    return folds[verb] in m.W["outing_verb"] or folds[verb] in m.W["place_trigger.verb"]
 
 
 def _place_spelling(m: Matcher, c: Cand) -> tuple[str | None, bool, bool]:

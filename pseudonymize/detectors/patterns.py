@@ -635,12 +635,29 @@ def _fronted_year(doc: Doc, start: int, year: str) -> bool:
     subject and its verb, the learner's uninverted order after a fronted time, dates the
     writer's story (not "2012 var ett bra år", where the year is the subject)."""
     i = doc.index_at(start)
-    if i and i not in doc.starts or i + 2 >= len(doc.texts) or int(year) < T.FIRST_PERSONAL_YEAR \
-            or not doc.texts[i + 1].isalpha():
+    if i and i not in doc.starts or i + 2 >= len(doc.texts) or int(year) < T.FIRST_PERSONAL_YEAR:
+        return False
+    if doc.texts[i + 1] == ",":
+        return _comma_fronted_year(doc, i)
+    if not doc.texts[i + 1].isalpha():
         return False
     verb = doc.folds[i + 2]
     return verb in doc.lex.words("name_verb") \
         or len(verb) >= 5 and bool(doc.lex.words.ending("past_ending", verb))
+
+
+def _comma_fronted_year(doc: Doc, i: int) -> bool:
+    """"2011, efter tsunamin, flyttade vi", "2015, när kriget kom, vi flydde": a year opening
+    its sentence before a comma, past at most one inserted phrase closed by a comma, whose
+    clause starts with the writer or their people (a personal word among its first two
+    words) dates their story; not "2020, många blev sjuka" (no one of theirs)."""
+    texts, n = doc.texts, len(doc.texts)
+    k = next((k for k in range(i + 2, min(n, i + 2 + T.YEAR_REACH)) if texts[k] == ","
+              or not texts[k][0].isalnum() or k in doc.starts), n)
+    clause = k + 1 if k < n and texts[k] == "," else i + 2
+    personal = doc.lex.words("personal_word")
+    return any(doc.folds[j] in personal for j in range(clause, min(n, clause + 2))
+               if j not in doc.starts)
 
 
 def _personal_year(doc: Doc, start: int, year: str) -> bool:

@@ -93,7 +93,9 @@ BLIND2_LEAKS_MAX = 5
 # with its workplace roles before a name dev16 0.957 and 6; both: 0.932 and 8); dev18, written
 # blind in the eleventh session and only measured there (first 0.858 and 38 leaks in 26
 # essays; 0.876 and 35 after the session's merges), open to tuning in the twelfth (0.896 and 21
-# after h-recall33's names a learner's essays establish, signatures' initials and ages); dev19,
+# after h-recall33's names a learner's essays establish, signatures' initials and ages; 0.885
+# and 29 with h-recall34's places alone: names after place kind nouns, route stops,
+# town-institution compounds, "till" after a verb of going, comma-fronted years); dev19,
 # written blind in the twelfth session and only measured there (first 0.875 and 27 leaks in 17
 # essays): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
