@@ -13,21 +13,9 @@ import regex
 from builders.checksums import check_digit as luhn
 from pseudonymize.engine import Engine
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates import (
-    Draws,
-    Renderer,
-    _date,
-    _email,
-    _handle,
-    _personid,
-    _zip,
-    calendar_shift,
-    geography,
-    institution_kind,
-    institution_kinds,
-    learner_shift,
-    surname_form,
-)
+from pseudonymize.surrogates import (Draws, Renderer, calendar_shift, geography, institution_kind,
+                                     institution_kinds, learner_shift, surname_form)
+from pseudonymize.surrogates.numbers import _date, _email, _handle, _personid, _zip
 from pseudonymize.types import Span
 
 SEEDS = range(6)

@@ -2494,7 +2494,7 @@ def _language_at_home(engine: Engine, r: Result, names: tuple[str, ...]) -> None
 
 def _no_word_name(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """No name surrogate is an everyday Swedish word (Gül, Can, Ben, Skog, Nord, Borg)."""
-    from pseudonymize.surrogates import _wordlike
+    from pseudonymize.surrogates.spans import _wordlike
     for name in names:
         assert not _wordlike(engine.lex, surrogate(r, name)), (name, r.target)
 

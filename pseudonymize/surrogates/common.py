@@ -1,0 +1,132 @@
+"""What the renderer's parts share: limits, the learner-memory keys, the kinds of place and the
+per-lexicon caches.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping
+from pathlib import Path
+
+from pseudonymize.coordinates import sections_abroad
+from pseudonymize.lexicon import Lexicon, fold
+
+
+WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "surrogates.toml"
+
+
+INSTITUTIONS_FILE = Path(__file__).resolve().parent.parent / "data" / "institutions.toml"
+GEOGRAPHY_FILE = Path(__file__).resolve().parent.parent / "data" / "geography.toml"
+
+
+REGIONS_FILE = Path(__file__).resolve().parent.parent / "data" / "regions.toml"
+
+
+ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
+ROUTE_STOPS = 8  # lifelike: the countries of a route nearest the one drawn that its search solves
+
+VILLAGE_NEAR_GAP = 20  # lifelike: the most characters between a village and "utanför Y"'s town
+NICKNAME_SHORT = 4  # lifelike: a nickname this short takes a name of its group as short
+PATTERN_MIN = 3  # lifelike: names of a given name's pattern (joined or not) a pool must offer
+REGION_NEAREST = 6  # places of a region a district abroad is drawn from (districts first)
+
+
+# Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
+SURNAME_FORMS = (("ska", "ski"), ("cka", "cki"), ("dzka", "dzki"), ("ova", "ov"), ("eva", "ev"),
+                 ("ina", "in"), ("ová", "ý"))
+
+
+PLACE_LIKE = ("city", "area", "region", "place", "geo")
+TOWN_OR_NATURE = ("city", "area", "region", "geo")  # PLACE_LIKE but a named site ("place")
+SWEDISH_ORIGIN = "swedish"
+# What a learner's memory keeps besides the entities' surrogates (labels no span carries): the
+# years move, the calendar move, and each name's surrogate by its folded spelling.
+LEARNER_SHIFT = ("~shift", 0)
+LEARNER_CALENDAR = ("~calendar", 0)
+LEARNER_NAME = "~name:"
+LEARNER_PLACE = "~place:"
+LEARNER_INSTITUTION = "~institution:"
+LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
+LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
+LEARNER_SERIAL = "~serial:"
+LEARNER_WRITER = ("~writer", 0)  # lifelike: the fold of the writer's given name
+LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
+SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")
+SCHOOL_AGE_NEAR = 120  # lifelike: characters either side of an age searched for a school year
+NICKNAME_AFTER = 160  # characters after a name searched for a nickname word (lifelike)
+VOWELS = frozenset("aeiouyåäö")  # folded: a nickname's stem ends as its name's does
+SENTENCE_REACH = 200  # lifelike: characters of a mention's sentence read either side of it
+MIN_END_NICK = 3  # lifelike: a nickname cut from a name's end has this many letters (Wan, Thai)
+MAX_NICK_TAIL = 3  # lifelike: letters after a nickname's stem ("Siro": Sir + o; "Fatoom")
+GENDER_WINDOW = 3000  # characters after a name searched for its pronouns (bounded work)
+
+
+def _population(lex: Lexicon, name: str, country: str) -> int:
+    entry = lex.get(fold(name))
+    return entry.se_pop if country == "SE" else entry.place_pop
+
+
+class LearnerMap(dict):
+    """fold -> surrogate, also written to the learner's memory (`base`, under `prefix`): the
+    learner's later essays start from it ("Gävle sjukhus" in an essay that names Gävle only
+    there still becomes the hospital of Gävle's surrogate)."""
+
+    def __init__(self, base: MutableMapping[tuple[str, int], str], prefix: str) -> None:
+        super().__init__((key[len(prefix):], value) for (key, _), value in base.items()
+                         if key.startswith(prefix))
+        self.base, self.prefix = base, prefix
+
+    def __setitem__(self, key: str, value: str) -> None:
+        super().__setitem__(key, value)
+        self.base[(self.prefix + key, 0)] = value
+
+    def setdefault(self, key: str, value: str) -> str:  # type: ignore[override]
+        if key not in self:
+            self[key] = value
+        return self[key]
+
+    def forget(self, original: Callable[[str], bool]) -> None:
+        """Drop, for this essay only, what an earlier essay chose that is an original here
+        (the father Karim became Aram there; here the husband is Aram): drawn afresh."""
+        for key in [k for k, v in self.items() if original(v)]:
+            super().__delitem__(key)
+
+
+def _names_town(name: str, town: str | None) -> bool:
+    """An institution's name holds its town ("Umeå universitet", "Universitetssjukhuset Örebro"):
+    written before "i <town>" it would name the town twice."""
+    return bool(town) and fold(town) in fold(name)
+
+
+# lifelike: the Swedish waters a sentence ties to its town (`_read_waters`): a river, a lake,
+# and (round 18) a sea, so a town the essay bathes from is on the shore
+WATER_KINDS = frozenset({"river", "lake", "sea"})
+
+
+SHIFTS = (-3, -2, -1, 1, 2, 3)
+MISSPELT_TOWN_MIN = 5  # a town mention this long may misspell a town of geography.toml
+MISSPELT_EDITS = 2  # a country name the lexicon lacks may misspell a known one by this many
+SWEDISH_TOWN_IN_WINDOW = 5000  # a word of this many inhabitants in Sweden is a Swedish town ...
+TOWN_WORD_ZIPF = 6.0  # ... unless it is this frequent as a word (vi, bara)
+FEAST_DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits"})
+YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as a birth year
+
+
+# lexicon id -> the towns abroad that are districts of a bigger town (`town_sections`)
+_SECTIONS: dict[int, frozenset[str]] = {}
+
+
+def town_sections(lex: Lexicon) -> frozenset[str]:
+    """Lifelike: the towns of the pools abroad that are parts of a bigger town of their country
+    (`sections_abroad`, by the lexicon's populations), never drawn as a town abroad; once per
+    lexicon."""
+    if id(lex) not in _SECTIONS:
+        _SECTIONS[id(lex)] = sections_abroad(
+            {iso: {c: _population(lex, c, iso) for c in towns}
+             for iso, towns in sorted(lex.cities_by_country.items()) if iso != "SE"})
+    return _SECTIONS[id(lex)]
+
+
+# (lexicon id, pool id) -> (the pool, its names that are no common word): `_no_word`
+_PLAIN_POOLS: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
+# lifelike: (id of the lexicon, pool key) -> (the lexicon's pool, it after `name_lists_lifelike`)
+_NAME_POOLS: dict[tuple[int, str], tuple[list[str], list[str]]] = {}
+_NO_POOL: list[str] = []  # the lexicon's pool of a group only name_lists_lifelike lists
