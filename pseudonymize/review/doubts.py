@@ -22,8 +22,9 @@ from pseudonymize.types import Span
 MAX_DOUBTS = 60  # words an essay's page underlines: the first so many
 MIN_LETTERS = 3  # a word no list holds this long at least ("ali", never "jo")
 MIN_DIGITS = 3  # a number with this many digits at least (never "3 barn", "klockan 14")
-# rules.tsv's prepositions after which an unknown lower-case word is a place (i, från, nära)
-PLACE_WORDS = "unheard_place_preposition"
+# rules.tsv's prepositions after which an unknown lower-case word may be a place (i, från, nära;
+# till, which the rules read as one only after a verb of going: a reviewer looks at every one)
+PLACE_WORDS = ("unheard_place_preposition", "unheard_goal_preposition")
 NAMED_KINDS = frozenset({"name", "place"})  # a span of these kinds names its word elsewhere too
 REASONS = ("unknown", "after a place word", "the essay's name", "name-like", "name", "number")
 
@@ -38,7 +39,7 @@ class Doubts:
 
     def __init__(self, lex: Lexicon) -> None:
         self.namelike = NameLikeness(lex)
-        self.place_words = lex.words(PLACE_WORDS)
+        self.place_words = frozenset().union(*map(lex.words, PLACE_WORDS))
 
     def __call__(self, doc: Doc, spans: Sequence[Span], named: Iterable[str] = ()) -> list[dict]:
         """{start, end, reason} of the words outside every span, in text order, at most

@@ -102,7 +102,7 @@
     return `sp ${s.kind} ${s.status}${s.undecided ? " undecided" : ""}${s.origin === "reviewer" ? " reviewer" : ""}`;
   }
   const DOUBTS = { "unknown": "a capitalised word no list knows", "name-like": "spelt like a name no list holds",
-    "after a place word": "a word no list knows after i, från or till",
+    "after a place word": "a word no list knows after i, från, nära or till",
     "the essay's name": "a word a span of this essay reads as a name or place",
     "name": "a name or place left as a word", "number": "a number left as it is" };
   function plain(from, to) {

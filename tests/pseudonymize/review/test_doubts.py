@@ -50,6 +50,7 @@ ROWS = [
     # an unknown word after a place preposition, however it is spelt; not after a verb
     ("Vi bodde i hansjo förut.", (), {"hansjo": -1.0}, [("hansjo", "after a place word")]),
     ("Vi bodde nära hansjo förut.", (), {"hansjo": -1.0}, [("hansjo", "after a place word")]),
+    ("Vi åkte till hansjo förut.", (), {"hansjo": -1.0}, [("hansjo", "after a place word")]),
     ("Han kom hansjo förut.", (), {"hansjo": -1.0}, []),
     # a word a span of the essay (or the learner's other essays) names, left as a word
     ("Min son heter Anna och anna är glad.", (("Anna", "firstname_female"),), {},
