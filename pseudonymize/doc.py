@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, count, islice
+from itertools import compress, count, islice, repeat
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
-from pseudonymize.thresholds import LONGEST_NUMBER, NAME_WORDS_MAX, REMEMBERED_WORDS
+from pseudonymize.thresholds import (LONGEST_NUMBER, NAME_WORDS_MAX, REMEMBERED_WORDS,
+                                      WARM_CAPITAL_ZIPF, WARM_ZIPF)
 from pseudonymize.tokenize import Token, columns, gaps, opener, sentence_starts, tokens_of
 
 
@@ -25,6 +26,10 @@ class Folds(dict):
 FOLDS = Folds()
 
 QUOTES = frozenset("\"”“„«»'’")  # the quotation marks learners open and close a name or title with
+
+# A family's own table remembered per spelling (`Spellings.warm`): the table, what makes a
+# spelling's value (and remembers it), and which spellings it holds (those the family asks it of)
+Remembered = tuple[dict, Callable[[str], object], Callable[[str], bool]]
 
 NEAREST_WALK = 64  # tokens `Doc._nearest` walks back before it makes a table
 
@@ -90,6 +95,39 @@ class Spellings(dict):
         if len(self) < REMEMBERED_WORDS:
             self[text] = row
         return row
+
+    def warm(self, tables: Sequence[Remembered] = ()) -> None:
+        """Fill this table, its `Marks` and `tables` (a family's own per-spelling tables) for
+        the lexicon's frequent words, lower case and capitalised, from the derived-table cache
+        (`Lexicon.derived`: made once per snapshot and code): a process's first pass then runs
+        as its later ones where those words stand (each new spelling cost it some thousands
+        of instructions). The rows are the same as `__missing__` makes, their entries this
+        lexicon's own objects (`EMPTY` included: the detectors test it by identity)."""
+        texts, keys, openers, capitals, marks, own = self.lex.derived(
+            ("warm spellings", WARM_ZIPF, WARM_CAPITAL_ZIPF, len(self.marks), len(tables)),
+            lambda: self._warm_columns(tables))
+        FOLDS.update(zip(texts, keys))
+        self.update(zip(texts, zip(keys, map(self.lex.entries.get, keys, repeat(EMPTY)),
+                                   openers, capitals, *marks)))
+        for table, column in zip(self.marks, marks):
+            table.update(zip(texts, column))
+        for (table, _, _), values in zip(tables, own):
+            table.update(values)
+
+    def _warm_columns(self, tables: Sequence[Remembered]) -> tuple:
+        """`warm`'s columns: the spellings, their folds, openers, capitals, each family's marks
+        (one column a `Marks`), and each of `tables`' values by spelling (`make` of the
+        spellings its `wanted` takes)."""
+        entries = self.lex.entries
+        words = sorted(key for key, e in entries.items() if e.zipf >= WARM_ZIPF and key.isalpha())
+        words += sorted(w for w in self.lex.common_accented if w.isalpha())
+        texts = tuple(dict.fromkeys(words + [w[:1].upper() + w[1:] for w in words
+                                             if entries.get(fold(w), EMPTY).zipf >= WARM_CAPITAL_ZIPF]))
+        rows = [Spellings.__missing__(self, text) for text in texts]
+        keys, _, openers, capitals, *marks = list(zip(*rows)) or [()] * (4 + len(self.marks))
+        own = tuple({text: make(text) for text in texts if wanted(text)}
+                    for _, make, wanted in tables)
+        return texts, keys, openers, capitals, tuple(marks), own
 
 
 def marked(doc: Doc, marks: Marks) -> MarkBits:

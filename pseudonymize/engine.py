@@ -138,6 +138,11 @@ class Engine:
         # every token's fold, entry and the families' marks in one look-up (`Doc.make`)
         self.spellings = Spellings(lex, tuple(
             marks for d in self.detectors if isinstance(marks := getattr(d, "marks", None), Marks)))
+        # the frequent words' rows and the families' own per-spelling tables, made once per
+        # lexicon and cached with its derived tables (`Spellings.warm`)
+        self.spellings.warm(tuple(table for d in self.detectors
+                                  if (remembered := getattr(d, "remembered", None))
+                                  for table in remembered()))
 
     @classmethod
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:

@@ -96,6 +96,10 @@ VARIANT_MIN = 5     # a name or place this long is found again in a one-edit spe
                     # after "Fatima"); shorter ones are one edit from too many other words
 REMEMBERED_WORD_MAX = 40  # a lone lower-case word's verdict is remembered up to this length
 REMEMBERED_WORDS = 200_000  # and for at most this many spellings (bounded memory, ~25 MB a worker)
+WARM_ZIPF = 4.0  # the lower-case words this frequent and the capitalised ones this frequent
+WARM_CAPITAL_ZIPF = 5.0  # have their per-spelling tables read from the derived-table cache at
+                         # start-up (`Spellings.warm`): at MultiGED's rates of use (half of the
+                         # former, a sixth of the latter in a pass) they pay for their reading
 # A long essay's gazetteer verdicts are remembered by the words around the judged one
 # (`gazetteer_window.Verdicts`): no judgement reads further than SUBJECT_REACH tokens back from
 # the word before it (a naming verb's subject) nor 6 tokens on (`_gender_hint`), and the

@@ -25,7 +25,7 @@ from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_contex
                                                      studied_at, works_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
-from pseudonymize.doc import QUOTES, Doc, Marks, marked
+from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, Remembered, marked
 from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.types import Span
@@ -390,6 +390,18 @@ class NumberWords:
                                                    score_cutoff=edits) is not None
 
 
+def _lower_first(text: str) -> bool:
+    return text[:1].islower()
+
+
+def _capital_first(text: str) -> bool:
+    return text[:1].isupper()
+
+
+def _any(text: str) -> bool:
+    return True
+
+
 class ContextRules:
     """Rules needing the neighbouring words; one instance per engine."""
 
@@ -448,6 +460,23 @@ class ContextRules:
         self.marks = Marks(self._mark_bits)
         self.lower = LowerIndex(lex, WORD_RULES)
         self.capital = LowerIndex(lex, WORD_RULES, capital=True)
+
+    def remembered(self) -> tuple[Remembered, ...]:
+        """The context rules' own per-spelling tables, for `Spellings.warm`: each index's
+        masks of a word's own spelling (the lower-case words `lower` is asked of, the
+        capitalised ones `capital`) and of a next word's (any word)."""
+        lex = self.lex
+
+        def own(index: LowerIndex) -> Callable[[str], int]:
+            return lambda text: index._own_mask(text, FOLDS[text], lex.get(FOLDS[text]))
+
+        def after(index: LowerIndex) -> Callable[[str], int]:
+            return lambda text: index._next_mask(text, FOLDS[text])
+
+        return ((self.lower._own, own(self.lower), _lower_first),
+                (self.capital._own, own(self.capital), _capital_first),
+                (self.lower._next, after(self.lower), _any),
+                (self.capital._next, after(self.capital), _any))
 
     def todo(self, doc: Doc) -> list[int]:
         """The tokens some rule may act on: every everyday lower-case word no rule looks at

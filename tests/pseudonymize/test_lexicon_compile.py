@@ -142,3 +142,57 @@ def test_the_cache_keeps_the_files_last_used_and_removes_older_ones(engine_snaps
     kept = sorted(p.name for p in tmp_path.glob("lexicon-*.pickle"))
     assert len(kept) == lexicon.CACHE_KEEP and stale[0].name in kept
     assert stale[-1].name in kept and stale[1].name not in kept and other.exists()
+
+
+def _warm_key(engine) -> tuple:
+    return next(k for k in engine.lex.derived_tables if isinstance(k, tuple)
+                and k[0] == "warm spellings")
+
+
+def test_the_frequent_words_tables_read_back_are_those_a_pass_makes(engine_snapshot: Path,
+                                                                     tmp_path: Path) -> None:
+    """`Spellings.warm`: an engine loaded from the cache holds, for the lexicon's frequent words
+    (lower case, and the most frequent capitalised), the rows, marks and context masks a pass
+    would make for them, their entries the lexicon's own objects (`EMPTY` is tested by
+    identity)."""
+    from pseudonymize.doc import FOLDS, Marks
+    from pseudonymize.engine import Engine
+    from pseudonymize.lexicon import EMPTY
+
+    Engine.load(engine_snapshot, tmp_path)
+    engine = Engine.load(engine_snapshot, tmp_path)
+    assert not engine.lex.derived_tables.made
+    texts = engine.lex.derived_tables[_warm_key(engine)][0]
+    assert "och" in texts and "Och" in texts and "Holmsund" not in texts
+    context = next(d for d in engine.detectors if hasattr(d, "remembered"))
+    for text in texts:
+        key, entry, opener, capital, *marks = engine.spellings[text]
+        assert key == FOLDS[text] and entry is engine.lex.entries.get(key, EMPTY)
+        assert marks == [Marks(m.bits)[text] for m in engine.spellings.marks]
+        index = context.lower if text[0].islower() else context.capital
+        assert index._own[text] == index._own_mask(text, key, entry)
+        assert index._next[text] == index._next_mask(text, key)
+
+
+def test_a_changed_snapshot_or_source_makes_the_frequent_words_tables_again(
+        engine_snapshot: Path, tmp_path: Path, monkeypatch) -> None:
+    """The frequent words' tables are kept with the derived ones, keyed by the snapshot and the
+    detectors' sources: another snapshot or another code version makes and writes its own."""
+    import json
+    import shutil
+
+    from pseudonymize import detectors
+    from pseudonymize.engine import Engine
+
+    Engine.load(engine_snapshot, tmp_path)
+    assert len(list(tmp_path.glob("derived-*.pickle"))) == 1
+    monkeypatch.setattr(detectors, "version", lambda: "changed")
+    engine = Engine.load(engine_snapshot, tmp_path)
+    assert len(list(tmp_path.glob("derived-*changed.pickle"))) == 1 and _warm_key(engine)
+    root = engine_snapshot.resolve().parents[2]  # a copy of the data root, another snapshot id
+    copy = tmp_path / "home"
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns("cache"))
+    other = copy / engine_snapshot.resolve().relative_to(root).with_name("other.json")
+    other.write_text(json.dumps({**json.loads(engine_snapshot.read_text()), "id": "other"}))
+    engine = Engine.load(other, tmp_path)
+    assert list(tmp_path.glob("derived-other-*changed.pickle")) and _warm_key(engine)
