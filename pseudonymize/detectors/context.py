@@ -1398,7 +1398,13 @@ class ContextRules:
                 self._place_genitive(owner) or self._swedish_place(owner)):
             return
         if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
-            add(IN_MUNICIPALITY.span(doc.offsets[i - 1], doc.ends[i - 1], "city", key=owner))
+            # "i östhammars kommun": the genitive of its seat, as "i Östhammars kommun" is
+            # ("i borås kommun": one in -s its own genitive)
+            gen = owner.endswith("s") and not doc.entries[i - 1].place_kind \
+                and bool(self.lex.get(owner[:-1]).se_pop)
+            attrs = ("gen",) if gen or place and owner.endswith(("s", "x", "z")) else ()
+            add(IN_MUNICIPALITY.span(doc.offsets[i - 1], doc.ends[i - 1], "city", attrs,
+                                     key=owner[:-1] if gen else owner))
         elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
             add(TOWN_BODY.span(doc.offsets[i - 1], doc.ends[i],
                                _org_role(doc, i - 1, "other_institution"),

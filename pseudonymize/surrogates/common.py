@@ -32,6 +32,19 @@ REGION_NEAREST = 6  # places of a region a district abroad is drawn from (distri
 # Surname endings that mark a woman's or a man's form (Kowalska/Kowalski, Ivanova/Ivanov).
 SURNAME_FORMS = (("ska", "ski"), ("cka", "cki"), ("dzka", "dzki"), ("ova", "ov"), ("eva", "ev"),
                  ("ina", "in"), ("ová", "ý"))
+SurnameForms = tuple[tuple[str, str], ...]  # a group's (man's ending, woman's ending) pairs
+
+
+def female_surname(name: str, forms: SurnameForms) -> str | None:
+    """A family name in a woman's form by its group's `forms` (the first man's ending that
+    ends it: Novák -> Nováková, Kazlauskas -> Kazlauskienė; a name written without the marks
+    of its ending takes the woman's without them, Berzins -> Berzina); None where none ends it."""
+    found = next(((male, female) for male, female in forms if name.endswith(male)), None)
+    if found:
+        return name[:len(name) - len(found[0])] + found[1]
+    found = next(((male, female) for male, female in forms if name.isascii() and
+                  fold(name).endswith(fold(male))), None)
+    return name[:len(name) - len(found[0])] + fold(found[1]) if found else None
 
 
 PLACE_LIKE = ("city", "area", "region", "place", "geo")

@@ -7,26 +7,36 @@ from __future__ import annotations
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.types import Span
 from pseudonymize.surrogates.forms import _DIGIT
-from pseudonymize.surrogates.common import SURNAME_FORMS
+from pseudonymize.surrogates.common import SURNAME_FORMS, SurnameForms, female_surname
 from pseudonymize.surrogates.words import words
 
 
-def surname_form(pick: str, original: str, sex: str = "") -> str:
+def surname_form(pick: str, original: str, sex: str = "", forms: SurnameForms = ()) -> str:
     """The surrogate surname in the original's form for a woman or a man: Kowalska -> Witkowska,
     never Witkowski for a woman; `sex` ("f" or "m", lifelike) where the original has no form
     of its own ("Olena Shevchenko" -> "Natalya Kozlova", never "Kozlov"; "Taras Shevchenko"
-    in the same essay -> "Kozlov")."""
+    in the same essay -> "Kozlov"); a woman's by the pick's group's `forms` first (Novák ->
+    Nováková, Kazlauskas -> Kazlauskienė)."""
     low = original.lower()
     woman = any(low.endswith(female) for female, _ in SURNAME_FORMS)
     man = any(low.endswith(male) for _, male in SURNAME_FORMS)
     if sex and not woman and not man:
         woman, man = sex == "f", sex == "m"
+    female = female_surname(pick, forms) if woman and forms else None
+    if female:
+        return female
     for female, male in SURNAME_FORMS:
         if woman and pick.endswith(male):
             return pick[:len(pick) - len(male)] + female
         if man and not woman and pick.endswith(female):
             return pick[:len(pick) - len(female)] + male
     return pick
+
+
+def group_forms(groups: tuple[str, ...]) -> SurnameForms:
+    """The woman's-form pairs of the first of `groups` that has some (`surname_female_forms`)."""
+    table = words().surname_female_forms
+    return next((table[g] for g in groups if g in table), ())
 
 
 def town_genitive(town: str) -> str:

@@ -874,7 +874,7 @@ class Names:
                      f"firstname_{entry.gender}" if entry.gender in ("female", "male")
                      else "firstname_male")
         elif label in ("middlename", "initials"):
-            return self._initial(original)
+            return self._initial(original, span)
         pick = self._name_as_place(span, original, rng) if lifelike else None
         if pick:
             return pick
@@ -940,7 +940,7 @@ class Names:
             known = next((surname_form(self.name_map[other], original) for female, male
                           in SURNAME_FORMS for end, to in ((female, male), (male, female))
                           if key.endswith(end) and (other := key[:len(key) - len(end)] + to)
-                          in self.name_map), None)
+                          in self.name_map), None) or self._family_form(key)
         if known and label != "initials" and (label != "middlename" or (
                 lifelike and len(written) > 1)):
             # Aziz read as a surname in one essay, a first name in the next; lifelike: the
@@ -966,23 +966,57 @@ class Names:
             self.name_map.setdefault(fold(father), pick[:len(pick) - len(ending[0])])
         return pick or None
 
-    def _initial(self, original: str) -> str:
+    def _family_form(self, key: str) -> str | None:
+        """Lifelike: the surrogate of the essay's other form of one family name by a group's
+        woman's-form pairs ("Jana Nováková ... Petr Novák", "Rūta Kazlauskienė ... Jonas
+        Kazlauskas": her surrogate's family, in his form later); None where none."""
+        for forms in words().surname_female_forms.values():
+            for male, female in forms:
+                for end, to in ((fold(female), fold(male)), (fold(male), fold(female))):
+                    other = key[:len(key) - len(end)] + to if key.endswith(end) else key
+                    if other != key and other in self.name_map:
+                        return self.name_map[other]
+        return None
+
+    def _initial(self, original: str, span: Span | None = None) -> str:
         """An initial or a middle initial: lifelike, the initial of the surrogate of the
         essay's or learner's name it stands for ("Dilan O. Aziz" after "Dilan Omer Aziz");
         else "A" per the taxonomy, or the next letter that is no original of the essay."""
         lifelike = self.effective == "lifelike"
         letter_ = original[:1].upper()
         writer = self.base.get(LEARNER_WRITER, "")
-        # the writer's own name first: "M. Sultani" under a letter by Maryam (never
+        # the name the essay writes beside the initial's neighbour ("Karin Lindqvist ...
+        # Karin L."), then the writer's own name: "M. Sultani" under a letter by Maryam (never
         # the initial of her son Mahdi's surrogate); then a name this essay writes
         # ("Luz Marina ... L. M. Cárdenas": Marina, not the Maria of an earlier essay)
         said = self._said() if lifelike else frozenset()
+        partner = self._initial_partner(span, letter_) if lifelike and span else None
         named = sorted((k for k in self.name_map if k[:1].upper() == letter_
-                        and len(k) > 1), key=lambda k: (k != writer, k not in said, k)) \
+                        and len(k) > 1), key=lambda k: (k != partner, k != writer,
+                                                        k not in said, k)) \
             if lifelike else []
         initial = (self.name_map[named[0]][:1].upper() if named else
                    next(c for c in INITIALS if c != letter_ and self._free(c)))
         return initial + "." if original.endswith(".") else initial
+
+    def _initial_partner(self, span: Span, letter_: str) -> str | None:
+        """Lifelike: the fold of the name an initial stands for, read from its neighbour: the
+        essay writes the word before it followed by a name of its letter ("Mala Subramaniam
+        ... Mala S.": Subramaniam, never the Sanjay of the same letter), or that name
+        followed by the word after it ("Karin Lindqvist ... K. Lindqvist"); None otherwise."""
+        text = getattr(self.before, "text", "")
+        before = regex.search(r"(\p{L}[\p{L}-]+)[ \t]+$", text[max(0, span.start - 40):span.start])
+        after = regex.match(r"\.?[ \t]+(\p{L}[\p{L}-]+)", text[span.end:span.end + 40])
+        letter = regex.escape(letter_)
+        for pattern in ((rf"(?<![\p{{L}}-]){regex.escape(before.group(1))}\s+((?i:{letter})\p{{L}}+)"
+                         if before else ""),
+                        (rf"(?<![\p{{L}}-])((?i:{letter})\p{{L}}+)\s+{regex.escape(after.group(1))}"
+                         r"(?![\p{L}-])" if after else "")):
+            found = pattern and next((fold(m.group(1)) for m in regex.finditer(pattern, text)
+                                      if fold(m.group(1)) in self.name_map), None)
+            if found:
+                return found
+        return None
 
     def _name_as_place(self, span: Span, original: str, rng: Draws) -> str | None:
         """Lifelike: a sea, a place the essay names twice or a river read as a name is that

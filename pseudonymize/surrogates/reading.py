@@ -597,4 +597,17 @@ class PlaceReading:
         Ibrahima's)."""
         return self._lists(fold(original)) or self._lists(key) or (
             self._lists(short_fulls(fold(original))[0]) if self.effective == "lifelike" and
-            short_fulls(fold(original)) else ())
+            short_fulls(fold(original)) else ()) or (
+            self._mans_form_lists(fold(original)) if self.effective == "lifelike" else ())
+
+    def _mans_form_lists(self, key: str) -> tuple[str, ...]:
+        """Lifelike: the group of a woman's family name no list holds whose man's form (by the
+        group's `surname_female_forms`) the group's list holds ("Bērziņa": Bērziņš, Baltic;
+        "Vysotskaya": Vysotsky); () otherwise."""
+        for group, forms in words().surname_female_forms.items():
+            for male, female in forms:
+                end = fold(female)
+                if key.endswith(end) and len(key) > len(end) + 2 and group in self._lists(
+                        key[:len(key) - len(end)] + fold(male)):
+                    return (group,)
+        return ()

@@ -24,7 +24,8 @@ from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, LEARNER_CALENDAR,
                                             LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
                                             SCHOOL_AGE_NEAR, SHIFTS)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
-from pseudonymize.surrogates.inflect import kind_word, mask, morphology, surname_form, town_genitive
+from pseudonymize.surrogates.inflect import (group_forms, kind_word, mask, morphology, surname_form,
+                                             town_genitive)
 from pseudonymize.surrogates.kinds import institution_aliases, unique_authorities, university_fields
 from pseudonymize.surrogates.geography import geography
 from pseudonymize.surrogates.spans import pun_form
@@ -119,6 +120,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
         self.first_names: list[str] = []  # the essay's surrogate first names, in rendering order
+        self.women_ends: list[int] = []  # lifelike: where the essay's women's given names end
         # the learner's home (the town their essays name most, the latest on a tie) and its
         # original: the essay's town until the essay names one
         self.essay_number = int(self.base.get(LEARNER_ESSAYS, "0")) + 1
@@ -384,6 +386,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 self.name_map.setdefault(key, base)
             if label.startswith("firstname"):
                 self.first_names.append(base)
+            if label == "firstname_female":
+                self.women_ends.append(span.end)
         elif label == "initials":  # "Henrik Ö" and henrik.o@...: one letter for Ö
             self.name_map.setdefault(fold(original.rstrip(".")), base.rstrip("."))
         elif label in PLACE_LIKE or label == "country":
@@ -417,7 +421,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             # one family, one surname: in a woman's form after her given name (`variant`),
             # where the surname's people have such forms (never a Swedish Lundin -> "Lundina",
             # nor a Tigrinya Ghebremedhin -> "Ghebremedhina")
-            base = surname_form(base, original, "f" if self._of_woman(span) else "m")
+            base = surname_form(base, original, "f" if self._of_woman(span) else "m",
+                                group_forms(self._lists(fold(base))))
         if kind in ("name", "place", "institution", "text") and label not in ("email", "url"):
             inflected = self._inflect(base, label, attrs)
             out = apply_case(inflected, written)
@@ -670,7 +675,14 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         said = regex.findall(r"\p{L}+", text[max(0, span.start - 40):span.start])[-2:]
         female = tuple(end for end, names in words().patronymics if end.endswith("na"))
         return any(self.lex.get(fold(w)).gender == "female" or fold(w).endswith(female)
-                   for w in said)
+                   for w in said) or self._after_woman(span, text)
+
+    def _after_woman(self, span: Span, text: str) -> bool:
+        """Lifelike: a woman's given name the detectors marked ends one word or none before
+        the surname ("Rūta Kazlauskienė": Rūta no list holds, said after "mamma heter")."""
+        return any(end <= span.start and regex.fullmatch(r"\s+(?:\p{L}+\.?\s+)?",
+                                                         text[end:span.start])
+                   for end in self.women_ends[-2:])
 
     def _age_limit(self, span: Span, original: str) -> bool:
         """Lifelike: an age of the law's (`age_limits_lifelike`: 18, 65) right after a word

@@ -10,7 +10,8 @@ from functools import cache
 import regex
 
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates.common import PATTERN_MIN, SENTENCE_REACH, SURNAME_FORMS, WORDS_FILE
+from pseudonymize.surrogates.common import (PATTERN_MIN, SENTENCE_REACH, SURNAME_FORMS, WORDS_FILE,
+                                            SurnameForms, female_surname)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,8 @@ class Words:
     alias_exonym_languages: frozenset[str] = frozenset()  # lifelike: "på engelska" (no native)
     english_names: dict[str, str] = field(default_factory=dict)  # lifelike: fold -> "Cracow"
     gendered_surnames: frozenset[str] = frozenset()  # lifelike: origins with -ska/-ova forms
+    # lifelike: a group's (man's ending, woman's ending) pairs beyond SURNAME_FORMS (Novák, Nováková)
+    surname_female_forms: dict[str, SurnameForms] = field(default_factory=dict)
     place_abbreviations: dict[str, str] = field(default_factory=dict)  # town fold -> gbg
     area_towns: dict[str, str] = field(default_factory=dict)  # town -> 08 (a fiction range's)
     # after a place abroad: ", en stadsdel i Istanbul" (group 1: the place it lies in)
@@ -332,10 +335,13 @@ def _name_lists(data: dict) -> dict:
              for group, rows in data["name_lists_lifelike"].items()}
     origins: dict[str, tuple[str, ...]] = {}
     gendered = set(data["gendered_surname_origins_lifelike"])
+    female_forms = _female_forms(data)
     for group, rows in lists.items():
         # a family name in both its forms where the group has them (Omarov, Omarova)
         forms = [n[:len(n) - len(m)] + f for n in rows.get("surname", ()) if group in gendered
-                 for f, m in SURNAME_FORMS if n.endswith(m)]
+                 and group not in female_forms for f, m in SURNAME_FORMS if n.endswith(m)] + \
+            [w for n in rows.get("surname", ()) if (w := female_surname(n, female_forms.get(
+                group, ())))]
         for name in [*(n for names in rows.values() for n in names), *forms]:
             if group not in origins.get(fold(name), ()):
                 origins[fold(name)] = origins.get(fold(name), ()) + (group,)
@@ -349,8 +355,15 @@ def _name_lists(data: dict) -> dict:
                 sexes.setdefault(fold(name), set()).add(slot.removeprefix("first_"))
     return {"name_lists": lists, "name_list_origins": origins, "name_list_words": said,
             "name_list_sex": {key: sex.pop() for key, sex in sexes.items() if len(sex) == 1},
+            "surname_female_forms": female_forms,
             "name_list_surnames": frozenset(fold(n) for rows in lists.values()
                                             for n in rows.get("surname", ()))}
+
+
+def _female_forms(data: dict) -> dict[str, SurnameForms]:
+    """The `surname_female_forms` field of `surname_female_forms_lifelike`."""
+    return {group: tuple((male, female) for male, female in rows)
+            for group, rows in data["surname_female_forms_lifelike"].items()}
 
 
 def _own_languages(table: dict) -> tuple[tuple[str, regex.Pattern[str], frozenset[str],
