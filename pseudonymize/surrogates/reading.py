@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import regex
@@ -585,11 +586,23 @@ class PlaceReading:
         """The origin groups whose name lists hold the name fold `key`: the lexicon's, else,
         lifelike, those of `name_lists_lifelike` (Tibetan, Kazakh, Dinka names): a name the
         lexicon files under a group already (Maria, Madina, Nathalie) never votes for one of
-        those too, so a Lithuanian's Maria never draws Bulgarian names."""
+        those too, so a Lithuanian's Maria never draws Bulgarian names, unless that group is at
+        home in a country the essay names (a Czech family's Novák and Jan, on the Bosnian and
+        Swedish lists, vote Czech beside Tjeckien or Brno)."""
         listed = self.lex.name_origins.get(key, ())
-        if listed or self.strategy != "lifelike":
+        if self.strategy != "lifelike":
             return listed
-        return words().name_list_origins.get(key, ())
+        extra = words().name_list_origins.get(key, ())
+        if not listed:
+            return extra
+        return listed + tuple(g for g in extra if g in self._named_groups and g not in listed)
+
+    @cached_property
+    def _named_groups(self) -> frozenset[str]:
+        """Lifelike: the origin groups at home in a country the essay names (a town of it
+        counts: Brno names Czechia)."""
+        named = self.avoid_countries - {"SE"}
+        return frozenset(g for g, isos in self.geo.homelands.items() if not named.isdisjoint(isos))
 
     def _own_lists(self, original: str, key: str) -> tuple[str, ...]:
         """The groups of a name as written, else of its key (the name it was read as);

@@ -377,6 +377,21 @@ def test_a_family_of_a_country_no_list_holds_takes_its_neighbours_names(
             (seed, names, r.target)
 
 
+# A family whose names the lexicon files under other groups (Novák Bosnian, Jan Swedish) takes the
+# group at home in the country the essay names (h-names43's Czech list), one origin for all.
+@pytest.mark.parametrize("text", [
+    "Jag heter Jan Novák och jag kommer från Brno i Tjeckien. Min fru heter Jana Nováková och "
+    "vår son heter Petr.",
+    "Jag heter Eva Horváthová och kommer från Košice i Slovakien. Min man heter Peter Horváth.",
+])
+def test_a_family_takes_the_names_of_the_country_it_names(engine: Engine, text: str) -> None:
+    for seed in SEEDS:
+        r = run(engine, text, seed)
+        names = _names(engine, r)
+        assert names and all("czech" in _groups(engine, n) for n in names), \
+            (seed, names, r.target)
+
+
 @pytest.mark.parametrize(("text", "original"), [
     # a child read as a town or an institution: a person's name, never "vår son Mataram"
     ("Jag bor i Uddevalla med min man och vår son Bima. Bima är sju år och älskar fotboll.",
