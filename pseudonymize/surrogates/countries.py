@@ -243,24 +243,7 @@ class Countries:
         pool = every = [c for c in lex.pools.get("country", [])
                         if lex.get(fold(c)).country not in never]
         if self.effective == "lifelike":
-            # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
-            # a range and a river, so the features' surrogates are its own
-            need = self._kinds_placed_in(iso)
-            kinds = [c for c in pool if need <= self._free_kinds().get(
-                lex.get(fold(c)).country, frozenset())]
-            narrow = self._country_ties(iso, kinds or pool)
-            # the route as a whole, then its own legs, before names; the route before the
-            # features where both cannot hold ("Mosul i Irak. Floden Tigris ... vid gränsen
-            # till Syrien": Syria's surrogate borders Iraq's, the Tigris lies in Iraq's)
-            route = self._route_fits(iso, narrow) or (
-                kinds and self._route_fits(iso, self._country_ties(iso, pool))) or (
-                # a route that holds before the ties of its part of the world ("från Turkiet
-                # i en gummibåt till Grekland" after Syria: Cyprus, never Albania)
-                self._route_fits(iso, pool) if self._route_graph().get(iso) else [])
-            pool = route or self._legs(span, iso, narrow) or narrow
-            if iso in self.geo.sweden_gateways and self._before_sweden(span):
-                pool = [c for c in pool if lex.get(fold(c)).country in
-                        self.geo.sweden_gateways] or pool
+            pool = self._country_told(span, iso, pool)
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
         inland = self.geo.landlocked
         same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
@@ -270,39 +253,9 @@ class Countries:
                           if lex.get(fold(c)).country in self.geo.coast_towns] or same_shore
         group = self._homeland_of_names(iso)
         if group:
-            # the homeland of the essay's names: another homeland of the same names, else a
-            # country where names of another group are at home (the names will follow it)
-            homes = self.geo.homelands[group]
-            if self.effective == "lifelike" and group in words().language_homes:
-                # an Amharic or Oromo family stays in Ethiopia's part of the world, never
-                # Eritrea's (`name_language_homes_lifelike`)
-                homes = words().language_homes[group][self._family_language(group)]
-                if group in words().language_follows and not set(homes) - {iso}:
-                    # a Ukrainian family's Ukraine must change: another homeland of the group,
-                    # whose language its names take (`_names_follow`: Russian ones in Russia)
-                    homes = self.geo.homelands[group]
-            # the names first (Iran: Afghanistan), the coast where the names allow it
-            pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
-                or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+            pick, pool = self._country_of_names(iso, group, pool, same_shore, every, rng)
             if pick:
-                self.countries.setdefault(iso, lex.get(fold(pick)).country)
                 return pick
-            at_home = [c for c in same_shore or pool
-                       if self._group_at_home(lex.get(fold(c)).country)]
-            for near in self.geo.neighbours.get(group, ()):
-                pick = self._draw(self._same_part(iso, [c for c in at_home if self._group_at_home(
-                    lex.get(fold(c)).country) == near]), rng)
-                if pick:
-                    self.countries.setdefault(iso, lex.get(fold(pick)).country)
-                    return pick
-            # lifelike: the names' homes, else a neighbour group's, beyond the route's and the
-            # coast's narrowing before a country of other names (a Kazakh family never moves to
-            # Armenia, a Tibetan one never to Korea, where only those narrow the choice)
-            pick = self.effective == "lifelike" and self._names_home(iso, group, every, rng)
-            if pick:
-                self.countries.setdefault(iso, lex.get(fold(pick)).country)
-                return pick
-            pool = at_home or pool
         elif self.effective == "lifelike" and not any(
                 n for g, n in self._votes().items() if g != SWEDISH_ORIGIN):
             pool = self._kin_countries(iso, pool)
@@ -324,6 +277,71 @@ class Countries:
             return self._compound(rng, "land")
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
+        return pick
+
+    def _country_told(self, span: Span, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike `_country`: of the pool, the countries that fit what the essay tells of the
+        original: the kinds of feature it places there, its ties, its route and legs, and a
+        gateway to Sweden before Sweden."""
+        lex = self.lex
+        # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
+        # a range and a river, so the features' surrogates are its own
+        need = self._kinds_placed_in(iso)
+        kinds = [c for c in pool if need <= self._free_kinds().get(
+            lex.get(fold(c)).country, frozenset())]
+        narrow = self._country_ties(iso, kinds or pool)
+        # the route as a whole, then its own legs, before names; the route before the
+        # features where both cannot hold ("Mosul i Irak. Floden Tigris ... vid gränsen
+        # till Syrien": Syria's surrogate borders Iraq's, the Tigris lies in Iraq's)
+        route = self._route_fits(iso, narrow) or (
+            kinds and self._route_fits(iso, self._country_ties(iso, pool))) or (
+            # a route that holds before the ties of its part of the world ("från Turkiet
+            # i en gummibåt till Grekland" after Syria: Cyprus, never Albania)
+            self._route_fits(iso, pool) if self._route_graph().get(iso) else [])
+        pool = route or self._legs(span, iso, narrow) or narrow
+        if iso in self.geo.sweden_gateways and self._before_sweden(span):
+            pool = [c for c in pool if lex.get(fold(c)).country in
+                    self.geo.sweden_gateways] or pool
+        return pool
+
+    def _country_of_names(self, iso: str, group: str, pool: list[str], same_shore: list[str],
+                          every: list[str], rng: Draws) -> tuple[str | None, list[str]]:
+        """`_country` for the homeland of the essay's names (origin `group`): another homeland
+        of the same names, else a country where names of a neighbour group are at home (the
+        names will follow it); else None and the pool narrowed to countries of other names."""
+        lex = self.lex
+        homes = self.geo.homelands[group]
+        if self.effective == "lifelike" and group in words().language_homes:
+            # an Amharic or Oromo family stays in Ethiopia's part of the world, never
+            # Eritrea's (`name_language_homes_lifelike`)
+            homes = words().language_homes[group][self._family_language(group)]
+            if group in words().language_follows and not set(homes) - {iso}:
+                # a Ukrainian family's Ukraine must change: another homeland of the group,
+                # whose language its names take (`_names_follow`: Russian ones in Russia)
+                homes = self.geo.homelands[group]
+        # the names first (Iran: Afghanistan), the coast where the names allow it
+        pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
+            or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+        if pick:
+            return self._country_settled(iso, pick), pool
+        at_home = [c for c in same_shore or pool
+                   if self._group_at_home(lex.get(fold(c)).country)]
+        for near in self.geo.neighbours.get(group, ()):
+            pick = self._draw(self._same_part(iso, [c for c in at_home if self._group_at_home(
+                lex.get(fold(c)).country) == near]), rng)
+            if pick:
+                return self._country_settled(iso, pick), pool
+        # lifelike: the names' homes, else a neighbour group's, beyond the route's and the
+        # coast's narrowing before a country of other names (a Kazakh family never moves to
+        # Armenia, a Tibetan one never to Korea, where only those narrow the choice)
+        pick = self.effective == "lifelike" and self._names_home(iso, group, every, rng)
+        if pick:
+            return self._country_settled(iso, pick), pool
+        return None, at_home or pool
+
+    def _country_settled(self, iso: str, pick: str) -> str:
+        """The drawn country `pick` becomes the surrogate of `iso` unless one already is."""
+        self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
 
     def _kin_countries(self, iso: str, pool: list[str]) -> list[str]:
