@@ -441,9 +441,7 @@ class Names:
         more than of its own sex. A person word right before the name ("min man Johan")
         decides alone."""
         text, start = getattr(self.before, "text", ""), self.span.start if self.span else 0
-        female, male = words().pronouns_female, words().pronouns_male
         votes: Counter[str] = Counter()
-        key = fold(original)
         window = text[start:start + GENDER_WINDOW]
         before = self.before.get(start, ()) if self.span else ()
         # the noun just before the name: "min dotter Kim", "dottern heter Kim", "en liten pojke
@@ -458,6 +456,29 @@ class Names:
             # "min man Johan", "Gun-Britts man Lennart": the noun names the sex, whatever
             # pronoun follows (one of the wife's: "Lennart dog förra året. Hon är 76")
             return max(("female", "male"), key=lambda g: votes[g])
+        decided = self._pronouns_after(original, text, start, window, votes)
+        if " ".join(before[-2:]) in words().writer_name:
+            # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
+            low = window.lower()
+            for sex, phrases in (("male", words().writer_male), ("female", words().writer_female)):
+                votes[sex] += sum(regex.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
+                                               low) is not None for p in phrases)
+        other = {"female": "male", "male": "female"}.get(gender)
+        if other:  # a woman's name read as a man's needs the pronouns to agree, twice
+            return other if (votes[other] >= 2 and not votes[gender]) or (
+                decided == other and votes[other] > votes[gender]) else gender
+        if votes["female"] != votes["male"]:
+            return max(("female", "male"), key=lambda g: votes[g])
+        return gender
+
+    def _pronouns_after(self, original: str, text: str, start: int, window: str,
+                        votes: Counter[str]) -> str:
+        """`_gender_in_text`: counts in `votes` the first two pronouns after each mention of
+        the name in `window` (the text from `start`) before another person's name or a
+        person word; the sex of a deciding pronoun first after a mention ("Sami ... Hon
+        bor"), "" when none."""
+        female, male = words().pronouns_female, words().pronouns_male
+        key = fold(original)
         persons = words().female_nouns | words().male_nouns
         deciding, near = words().pronouns_deciding, words().pronoun_decides_words
         decided = ""  # the sex of a deciding pronoun first after a mention ("Sami ... Hon bor")
@@ -482,19 +503,7 @@ class Names:
                     # another person's name or a person word ("Johan och vår dotter. Hon är
                     # fyra"): the pronoun may be theirs
                     break
-        if " ".join(before[-2:]) in words().writer_name:
-            # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
-            low = window.lower()
-            for sex, phrases in (("male", words().writer_male), ("female", words().writer_female)):
-                votes[sex] += sum(regex.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
-                                               low) is not None for p in phrases)
-        other = {"female": "male", "male": "female"}.get(gender)
-        if other:  # a woman's name read as a man's needs the pronouns to agree, twice
-            return other if (votes[other] >= 2 and not votes[gender]) or (
-                decided == other and votes[other] > votes[gender]) else gender
-        if votes["female"] != votes["male"]:
-            return max(("female", "male"), key=lambda g: votes[g])
-        return gender
+        return decided
 
     def _name_shortly_before(self, text: str, at: int, key: str) -> bool:
         """Another person's given name earlier in the sentence of a mention ("Amal och Omar kom.
