@@ -35,41 +35,7 @@ class Institutions:
         if label == "transport_name":
             if kind and kind.name == "ship":  # "färjan Stena Danica": another ferry
                 return self._of_kind(kind, original, "", rng) or self._compound(rng, "")
-            # a regional train by a regional train (Krösatåg -> Norrtåg), else a city line
-            low = fold(original)
-            trains = words().trains
-            if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
-                # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
-                home = self.geo.towns.get(self.city or "", ("",))[0]
-                near = set(self.geo.landskap.get(home, ())[1:]) if \
-                    self.effective == "lifelike" else set()
-                # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
-                stops = self._towns_said(span) if self.effective == "lifelike" else set()
-                pick = self._draw(self._trains_across(span), rng) \
-                    if self.effective == "lifelike" else None
-                if pick:  # "i Danmark och sen med Öresundståg över bron": one that crosses
-                    return pick
-                if self.effective == "lifelike" and not stops:
-                    # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
-                    # sentence with no town serves the essay's towns (never Öresundståg
-                    # between Jönköping and Värnamo)
-                    stops = {t for t in self.place_map.values() if t in self.geo.towns}
-                    stops = stops if len(stops) >= 2 else set()
-                pick = self._draw([t for t, towns in words().train_towns.items()
-                                   if stops and stops <= towns], rng) or (
-                    # lifelike: towns no regional train joins take a national one (never
-                    # Öresundståg, which runs Göteborg-Malmö, between Borås and Göteborg)
-                    self._draw(list(words().national_trains), rng)
-                    if self.effective == "lifelike" and len(stops) >= 2 else None) or self._draw(
-                    [t for t in trains if home in trains[t]], rng) or self._draw(
-                    [t for t in trains if not near.isdisjoint(trains[t])], rng) or (
-                    # lifelike: the national trains, where no other regional train runs (the
-                    # original Norrtåg for Luleå: never Krösatåg)
-                    self._draw(list(words().national_trains), rng)
-                    if self.effective == "lifelike" else None) or self._draw(list(trains), rng)
-                if pick:
-                    return pick
-            return self._draw(words().lines, rng) or self._compound(rng, "linjen")
+            return self._transport_line(span, original, rng)
         named = self._with_names(original)
         if named:
             return named  # "Sofias skola" -> "Anzhelas skola": a person's surrogate
@@ -92,6 +58,59 @@ class Institutions:
         pick = self._of_kind(kind, original, word, rng, self._near(span, original)) if kind else None
         if pick:
             return pick
+        return self._institution_of_pool(label, original, kind, word, rng)
+
+    def _transport_line(self, span: Span, original: str, rng: Draws) -> str:
+        """A transport name: a regional train by a regional train (Krösatåg -> Norrtåg), else
+        a city line from the line names."""
+        low = fold(original)
+        trains = words().trains
+        if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
+            pick = self._regional_train(span, rng)
+            if pick:
+                return pick
+        return self._draw(words().lines, rng) or self._compound(rng, "linjen")
+
+    def _regional_train(self, span: Span, rng: Draws) -> str | None:
+        """A regional train for one: lifelike, one that crosses where its sentence crosses,
+        else one that joins the towns of its sentence (or of the essay); else one of the
+        surrogate town's landskap, of a neighbouring one (lifelike), a national one, any."""
+        trains = words().trains
+        # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
+        home = self.geo.towns.get(self.city or "", ("",))[0]
+        near = set(self.geo.landskap.get(home, ())[1:]) if \
+            self.effective == "lifelike" else set()
+        # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
+        stops = self._towns_said(span) if self.effective == "lifelike" else set()
+        pick = self._draw(self._trains_across(span), rng) \
+            if self.effective == "lifelike" else None
+        if pick:  # "i Danmark och sen med Öresundståg över bron": one that crosses
+            return pick
+        if self.effective == "lifelike" and not stops:
+            # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
+            # sentence with no town serves the essay's towns (never Öresundståg
+            # between Jönköping and Värnamo)
+            stops = {t for t in self.place_map.values() if t in self.geo.towns}
+            stops = stops if len(stops) >= 2 else set()
+        pick = self._draw([t for t, towns in words().train_towns.items()
+                           if stops and stops <= towns], rng) or (
+            # lifelike: towns no regional train joins take a national one (never
+            # Öresundståg, which runs Göteborg-Malmö, between Borås and Göteborg)
+            self._draw(list(words().national_trains), rng)
+            if self.effective == "lifelike" and len(stops) >= 2 else None) or self._draw(
+            [t for t in trains if home in trains[t]], rng) or self._draw(
+            [t for t in trains if not near.isdisjoint(trains[t])], rng) or (
+            # lifelike: the national trains, where no other regional train runs (the
+            # original Norrtåg for Luleå: never Krösatåg)
+            self._draw(list(words().national_trains), rng)
+            if self.effective == "lifelike" else None) or self._draw(list(trains), rng)
+        return pick
+
+    def _institution_of_pool(self, label: str, original: str, kind: Kind | None, word: str,
+                             rng: Draws) -> str:
+        """An institution no kind's table gives: its Swedish places replaced, else one of the
+        label's pool ending in its kind word (`word`), else an invented one."""
+        lex = self.lex
         towns = self._swedish_places(original)
         if towns:
             return self._replace_places(original, towns, rng, local=not (kind and kind.elsewhere))
