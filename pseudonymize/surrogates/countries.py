@@ -23,6 +23,7 @@ from pseudonymize.surrogates.numbers import _followed_plate, plate_formats
 
 if TYPE_CHECKING:
     from pseudonymize.surrogates.forms import Draws
+    from pseudonymize.lexicon import Entry
 
 
 class Countries:
@@ -65,6 +66,14 @@ class Countries:
                 return after
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
+        return self._country_of_unsettled(span, original, entry, where)
+
+    def _country_of_unsettled(self, span: Span, original: str, entry: Entry,
+                              where: frozenset[str]) -> str:
+        """`_country_of` a place neither a country nor Swedish by the tables: lifelike, a
+        region or feature of the country its sentence or the essay names, a town read through
+        a near spelling of that country; else where the tables put it or the essay last was
+        abroad (`where`: the countries the feature tables give it)."""
         if self.effective == "lifelike" and span.label == "region" and not (
                 entry.place_country or entry.se_pop):
             # "Jag är från Irak. Vi bodde i Kurdistan": a region of several countries lies in
