@@ -723,64 +723,84 @@ class Countries:
         sea: a boat word between them, or no common border), "either" (a boat between
         bordering countries on no common sea). A flown leg (`air_words`) is none."""
         if self.route_legs is None:
-            lex, geo = self.lex, self.geo
-            hills = {w for w, kind in geo.kind_words if kind in ("mountain", "range")}
-            # each token's sentence, and how many sentences up to each name a mountain
-            tokens, sentence, walks, starts = list[str](), list[int](), [0], list[int]()
-            for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
-                    self.before, "text", "")))):
-                words = regex.findall(r"\p{L}+", part)
-                starts.append(len(tokens))
-                tokens += words
-                sentence += [at] * len(words)
-                walks.append(walks[-1] + (not hills.isdisjoint(words)))
-            # a stop is a country, or a town of a country the essay never names ("Vi flydde
-            # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
-            # Afghanistan, so Iran's borders it)
-            homes = self._route_homes
-            # a country the essay misspells ("genom frankrike och Danmak") is a stop too
-            spelt = {w: self._misspelt_country(w) for w in self.country_words
-                     if not lex.get(w).country}
-            # and a Swedish town a route goes on to ("genom Tyskland och Danmark till Ljungby")
-            # is Sweden, its last leg one to Sweden
-            swedish = {key for key in self.town_mentions if self.effective == "lifelike"
-                       and lex.get(key).se_pop and lex.get(key).place_country in ("", "SE")}
-            named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
-                     for iso in (lex.get(" ".join(pair).strip()).country
-                                 or lex.get(pair[0]).country or spelt.get(pair[0])
-                                 or homes.get(" ".join(pair).strip()) or homes.get(pair[0])
-                                 or ("SE" if pair[0] in swedish and i and tokens[i - 1] in
-                                     geo.sweden_after else ""),)
-                     if iso]
-            how: dict[tuple[str, str], str] = {}
-            first: dict[int, int] = {}  # a sentence -> its first stop
-            for i, _ in named:
-                first.setdefault(sentence[i], i)
-            for (i, one), (j, other) in pairwise(named):
-                between = set(tokens[i + 1:j])
-                if one == other or not between.isdisjoint(geo.air_words) \
-                        or not geo.leg(one, other, lex.neighbours):
-                    continue
-                border = other in lex.neighbours.get(one, ())
-                # a boat word between them, or opening their sentence before the first ("Vi
-                # åkte gummibåt från Turkiet till Lesbos")
-                opening = tokens[max(starts[sentence[i]], i - 8):i] if sentence[i] == sentence[
-                    j] and first.get(sentence[i]) == i else []
-                boat = not between.isdisjoint(geo.boat_words) or (
-                    not geo.boat_words.isdisjoint(opening) and geo.land_words.isdisjoint(opening))
-                # "genom bergen från Irak till Turkiet": a mountain in the legs' sentences
-                walk = walks[sentence[j] + 1] > walks[sentence[i]]
-                kind = ("hills" if walk else "land") if border and \
-                    not boat else ("sea" if geo.shore(one, other) else "either")
-                for key in ((one, other), (other, one)):
-                    was = how.get(key, kind)
-                    how[key] = kind if was == kind else "hills" if {was, kind} == {
-                        "land", "hills"} else "either"
+            tokens, sentence, walks, starts = self._route_words()
+            how = self._route_kinds(tokens, sentence, walks, starts, self._route_named(tokens))
             legs: dict[str, list[tuple[str, str]]] = {}
             for (one, other), kind in how.items():
                 legs.setdefault(one, []).append((other, kind))
             self.route_legs = legs
         return self.route_legs
+
+    def _route_words(self) -> tuple[list[str], list[int], list[int], list[int]]:
+        """`_route_graph`'s reading of the essay: its folded words, the sentence of each, how
+        many sentences up to each name a mountain (a walk), and where each sentence starts."""
+        hills = {w for w, kind in self.geo.kind_words if kind in ("mountain", "range")}
+        # each token's sentence, and how many sentences up to each name a mountain
+        tokens, sentence, walks, starts = list[str](), list[int](), [0], list[int]()
+        for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
+                self.before, "text", "")))):
+            words = regex.findall(r"\p{L}+", part)
+            starts.append(len(tokens))
+            tokens += words
+            sentence += [at] * len(words)
+            walks.append(walks[-1] + (not hills.isdisjoint(words)))
+        return tokens, sentence, walks, starts
+
+    def _route_named(self, tokens: list[str]) -> list[tuple[int, str]]:
+        """`_route_graph`'s stops: (index of the word, ISO) of each country the essay names,
+        misspelt or through a town or island fixed to it, and of a Swedish town it goes on to."""
+        lex, geo = self.lex, self.geo
+        # a stop is a country, or a town of a country the essay never names ("Vi flydde
+        # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
+        # Afghanistan, so Iran's borders it)
+        homes = self._route_homes
+        # a country the essay misspells ("genom frankrike och Danmak") is a stop too
+        spelt = {w: self._misspelt_country(w) for w in self.country_words
+                 if not lex.get(w).country}
+        # and a Swedish town a route goes on to ("genom Tyskland och Danmark till Ljungby")
+        # is Sweden, its last leg one to Sweden
+        swedish = {key for key in self.town_mentions if self.effective == "lifelike"
+                   and lex.get(key).se_pop and lex.get(key).place_country in ("", "SE")}
+        named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
+                 for iso in (lex.get(" ".join(pair).strip()).country
+                             or lex.get(pair[0]).country or spelt.get(pair[0])
+                             or homes.get(" ".join(pair).strip()) or homes.get(pair[0])
+                             or ("SE" if pair[0] in swedish and i and tokens[i - 1] in
+                                 geo.sweden_after else ""),)
+                 if iso]
+        return named
+
+    def _route_kinds(self, tokens: list[str], sentence: list[int], walks: list[int],
+                     starts: list[int], named: list[tuple[int, str]]
+                     ) -> dict[tuple[str, str], str]:
+        """`_route_graph`'s legs: each pair of stops named one after the other that may meet
+        (never a flown leg) -> how: "land", "hills", "sea" or "either" (see `_route_graph`)."""
+        lex, geo = self.lex, self.geo
+        how: dict[tuple[str, str], str] = {}
+        first: dict[int, int] = {}  # a sentence -> its first stop
+        for i, _ in named:
+            first.setdefault(sentence[i], i)
+        for (i, one), (j, other) in pairwise(named):
+            between = set(tokens[i + 1:j])
+            if one == other or not between.isdisjoint(geo.air_words) \
+                    or not geo.leg(one, other, lex.neighbours):
+                continue
+            border = other in lex.neighbours.get(one, ())
+            # a boat word between them, or opening their sentence before the first ("Vi
+            # åkte gummibåt från Turkiet till Lesbos")
+            opening = tokens[max(starts[sentence[i]], i - 8):i] if sentence[i] == sentence[
+                j] and first.get(sentence[i]) == i else []
+            boat = not between.isdisjoint(geo.boat_words) or (
+                not geo.boat_words.isdisjoint(opening) and geo.land_words.isdisjoint(opening))
+            # "genom bergen från Irak till Turkiet": a mountain in the legs' sentences
+            walk = walks[sentence[j] + 1] > walks[sentence[i]]
+            kind = ("hills" if walk else "land") if border and \
+                not boat else ("sea" if geo.shore(one, other) else "either")
+            for key in ((one, other), (other, one)):
+                was = how.get(key, kind)
+                how[key] = kind if was == kind else "hills" if {was, kind} == {
+                    "land", "hills"} else "either"
+        return how
 
     @cached_property
     def _route_homes(self) -> dict[str, str]:
