@@ -859,13 +859,8 @@ class Countries:
         legs = self._route_graph()
         if iso not in legs:
             return []
-        lex, geo = self.lex, self.geo
-        order, seen = [iso], {iso}
-        for stop in order:  # the route's countries, each after one it has a leg with
-            for other, _ in sorted(legs[stop]):
-                if other not in seen and len(order) < ROUTE_STOPS:
-                    seen.add(other)
-                    order.append(other)
+        lex = self.lex
+        order = self._route_order(iso, legs)
         # Sweden and a country named only by its towns stay, a replaced one is its surrogate
         homes = set(self._route_homes.values())
         fixed = {o: (o if o == "SE" or o in homes and o not in self.countries
@@ -875,23 +870,13 @@ class Countries:
         taken = set(self.countries.values())
         budget = [0]
 
-        def fits(one: str, other: str, how: str) -> bool:
-            if how == "hills" and hills[0]:  # (the first tiers: a range the two share)
-                return other in lex.neighbours.get(one, ()) and other in geo.ranges_shared.get(
-                    one, ())
-            if how in ("land", "hills"):
-                return other in lex.neighbours.get(one, ())
-            # by sea, a crossing a boat makes (never Lebanon to Albania)
-            by_sea = geo.shore(one, other) and geo.boat_reach(one, other)
-            return by_sea if how == "sea" else geo.near_leg(one, other, lex.neighbours)
-
         def solve(k: int, assign: dict[str, str], domains: dict[str, list[str]]) -> bool:
             if k == len(free):
                 return True
             stop = free[k]
             for value in domains[stop]:
-                if value in assign.values() or not all(
-                        fits(value, assign[o], how) for o, how in legs[stop] if o in assign):
+                if value in assign.values() or not all(self._leg_fits(
+                        value, assign[o], how, hills[0]) for o, how in legs[stop] if o in assign):
                     continue
                 budget[0] -= 1  # a bounded search: so many stops tried per tier
                 if budget[0] < 0:
@@ -917,11 +902,37 @@ class Countries:
             budget[0] = ROUTE_SEARCH
             out = [c for c, value in names if (allowed is None or value in allowed)
                    and value not in fixed.values()
-                   and all(fits(value, fixed[o], how) for o, how in legs[iso] if o in fixed)
+                   and all(self._leg_fits(value, fixed[o], how, shared)
+                           for o, how in legs[iso] if o in fixed)
                    and solve(0, dict(fixed) | {iso: value}, domains)]
             if out:
                 return out
         return []
+
+    @staticmethod
+    def _route_order(iso: str, legs: dict[str, list[tuple[str, str]]]) -> list[str]:
+        """`_route_fits`: the route's countries from `iso`, each after one it has a leg with
+        (at most ROUTE_STOPS)."""
+        order, seen = [iso], {iso}
+        for stop in order:  # the route's countries, each after one it has a leg with
+            for other, _ in sorted(legs[stop]):
+                if other not in seen and len(order) < ROUTE_STOPS:
+                    seen.add(other)
+                    order.append(other)
+        return order
+
+    def _leg_fits(self, one: str, other: str, how: str, shared: bool) -> bool:
+        """`_route_fits`: whether surrogates `one` and `other` can meet as a leg of kind `how`
+        (`_route_graph`); `shared`: a walk through mountains keeps a range the two share."""
+        lex, geo = self.lex, self.geo
+        if how == "hills" and shared:  # (the first tiers: a range the two share)
+            return other in lex.neighbours.get(one, ()) and other in geo.ranges_shared.get(
+                one, ())
+        if how in ("land", "hills"):
+            return other in lex.neighbours.get(one, ())
+        # by sea, a crossing a boat makes (never Lebanon to Albania)
+        by_sea = geo.shore(one, other) and geo.boat_reach(one, other)
+        return by_sea if how == "sea" else geo.near_leg(one, other, lex.neighbours)
 
     def _with_kinds(self, iso: str, stops: list[str]) -> list[str]:
         """Lifelike: the stops (ISO) a route's country may become that have the kinds of
