@@ -23,6 +23,7 @@ from pseudonymize.surrogates.numbers import _followed_plate, plate_formats
 
 if TYPE_CHECKING:
     from pseudonymize.surrogates.forms import Draws
+    from pseudonymize.lexicon import Entry
 
 
 class Countries:
@@ -65,6 +66,14 @@ class Countries:
                 return after
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"
+        return self._country_of_unsettled(span, original, entry, where)
+
+    def _country_of_unsettled(self, span: Span, original: str, entry: Entry,
+                              where: frozenset[str]) -> str:
+        """`_country_of` a place neither a country nor Swedish by the tables: lifelike, a
+        region or feature of the country its sentence or the essay names, a town read through
+        a near spelling of that country; else where the tables put it or the essay last was
+        abroad (`where`: the countries the feature tables give it)."""
         if self.effective == "lifelike" and span.label == "region" and not (
                 entry.place_country or entry.se_pop):
             # "Jag är från Irak. Vi bodde i Kurdistan": a region of several countries lies in
@@ -243,24 +252,7 @@ class Countries:
         pool = every = [c for c in lex.pools.get("country", [])
                         if lex.get(fold(c)).country not in never]
         if self.effective == "lifelike":
-            # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
-            # a range and a river, so the features' surrogates are its own
-            need = self._kinds_placed_in(iso)
-            kinds = [c for c in pool if need <= self._free_kinds().get(
-                lex.get(fold(c)).country, frozenset())]
-            narrow = self._country_ties(iso, kinds or pool)
-            # the route as a whole, then its own legs, before names; the route before the
-            # features where both cannot hold ("Mosul i Irak. Floden Tigris ... vid gränsen
-            # till Syrien": Syria's surrogate borders Iraq's, the Tigris lies in Iraq's)
-            route = self._route_fits(iso, narrow) or (
-                kinds and self._route_fits(iso, self._country_ties(iso, pool))) or (
-                # a route that holds before the ties of its part of the world ("från Turkiet
-                # i en gummibåt till Grekland" after Syria: Cyprus, never Albania)
-                self._route_fits(iso, pool) if self._route_graph().get(iso) else [])
-            pool = route or self._legs(span, iso, narrow) or narrow
-            if iso in self.geo.sweden_gateways and self._before_sweden(span):
-                pool = [c for c in pool if lex.get(fold(c)).country in
-                        self.geo.sweden_gateways] or pool
+            pool = self._country_told(span, iso, pool)
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
         inland = self.geo.landlocked
         same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
@@ -270,39 +262,9 @@ class Countries:
                           if lex.get(fold(c)).country in self.geo.coast_towns] or same_shore
         group = self._homeland_of_names(iso)
         if group:
-            # the homeland of the essay's names: another homeland of the same names, else a
-            # country where names of another group are at home (the names will follow it)
-            homes = self.geo.homelands[group]
-            if self.effective == "lifelike" and group in words().language_homes:
-                # an Amharic or Oromo family stays in Ethiopia's part of the world, never
-                # Eritrea's (`name_language_homes_lifelike`)
-                homes = words().language_homes[group][self._family_language(group)]
-                if group in words().language_follows and not set(homes) - {iso}:
-                    # a Ukrainian family's Ukraine must change: another homeland of the group,
-                    # whose language its names take (`_names_follow`: Russian ones in Russia)
-                    homes = self.geo.homelands[group]
-            # the names first (Iran: Afghanistan), the coast where the names allow it
-            pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
-                or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+            pick, pool = self._country_of_names(iso, group, pool, same_shore, every, rng)
             if pick:
-                self.countries.setdefault(iso, lex.get(fold(pick)).country)
                 return pick
-            at_home = [c for c in same_shore or pool
-                       if self._group_at_home(lex.get(fold(c)).country)]
-            for near in self.geo.neighbours.get(group, ()):
-                pick = self._draw(self._same_part(iso, [c for c in at_home if self._group_at_home(
-                    lex.get(fold(c)).country) == near]), rng)
-                if pick:
-                    self.countries.setdefault(iso, lex.get(fold(pick)).country)
-                    return pick
-            # lifelike: the names' homes, else a neighbour group's, beyond the route's and the
-            # coast's narrowing before a country of other names (a Kazakh family never moves to
-            # Armenia, a Tibetan one never to Korea, where only those narrow the choice)
-            pick = self.effective == "lifelike" and self._names_home(iso, group, every, rng)
-            if pick:
-                self.countries.setdefault(iso, lex.get(fold(pick)).country)
-                return pick
-            pool = at_home or pool
         elif self.effective == "lifelike" and not any(
                 n for g, n in self._votes().items() if g != SWEDISH_ORIGIN):
             pool = self._kin_countries(iso, pool)
@@ -324,6 +286,71 @@ class Countries:
             return self._compound(rng, "land")
         if iso:
             self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
+        return pick
+
+    def _country_told(self, span: Span, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike `_country`: of the pool, the countries that fit what the essay tells of the
+        original: the kinds of feature it places there, its ties, its route and legs, and a
+        gateway to Sweden before Sweden."""
+        lex = self.lex
+        # "I Afghanistan finns bergen Hindukush och floden Amu Darya": a country that has
+        # a range and a river, so the features' surrogates are its own
+        need = self._kinds_placed_in(iso)
+        kinds = [c for c in pool if need <= self._free_kinds().get(
+            lex.get(fold(c)).country, frozenset())]
+        narrow = self._country_ties(iso, kinds or pool)
+        # the route as a whole, then its own legs, before names; the route before the
+        # features where both cannot hold ("Mosul i Irak. Floden Tigris ... vid gränsen
+        # till Syrien": Syria's surrogate borders Iraq's, the Tigris lies in Iraq's)
+        route = self._route_fits(iso, narrow) or (
+            kinds and self._route_fits(iso, self._country_ties(iso, pool))) or (
+            # a route that holds before the ties of its part of the world ("från Turkiet
+            # i en gummibåt till Grekland" after Syria: Cyprus, never Albania)
+            self._route_fits(iso, pool) if self._route_graph().get(iso) else [])
+        pool = route or self._legs(span, iso, narrow) or narrow
+        if iso in self.geo.sweden_gateways and self._before_sweden(span):
+            pool = [c for c in pool if lex.get(fold(c)).country in
+                    self.geo.sweden_gateways] or pool
+        return pool
+
+    def _country_of_names(self, iso: str, group: str, pool: list[str], same_shore: list[str],
+                          every: list[str], rng: Draws) -> tuple[str | None, list[str]]:
+        """`_country` for the homeland of the essay's names (origin `group`): another homeland
+        of the same names, else a country where names of a neighbour group are at home (the
+        names will follow it); else None and the pool narrowed to countries of other names."""
+        lex = self.lex
+        homes = self.geo.homelands[group]
+        if self.effective == "lifelike" and group in words().language_homes:
+            # an Amharic or Oromo family stays in Ethiopia's part of the world, never
+            # Eritrea's (`name_language_homes_lifelike`)
+            homes = words().language_homes[group][self._family_language(group)]
+            if group in words().language_follows and not set(homes) - {iso}:
+                # a Ukrainian family's Ukraine must change: another homeland of the group,
+                # whose language its names take (`_names_follow`: Russian ones in Russia)
+                homes = self.geo.homelands[group]
+        # the names first (Iran: Afghanistan), the coast where the names allow it
+        pick = self._draw([c for c in same_shore if lex.get(fold(c)).country in homes], rng) \
+            or self._draw([c for c in pool if lex.get(fold(c)).country in homes], rng)
+        if pick:
+            return self._country_settled(iso, pick), pool
+        at_home = [c for c in same_shore or pool
+                   if self._group_at_home(lex.get(fold(c)).country)]
+        for near in self.geo.neighbours.get(group, ()):
+            pick = self._draw(self._same_part(iso, [c for c in at_home if self._group_at_home(
+                lex.get(fold(c)).country) == near]), rng)
+            if pick:
+                return self._country_settled(iso, pick), pool
+        # lifelike: the names' homes, else a neighbour group's, beyond the route's and the
+        # coast's narrowing before a country of other names (a Kazakh family never moves to
+        # Armenia, a Tibetan one never to Korea, where only those narrow the choice)
+        pick = self.effective == "lifelike" and self._names_home(iso, group, every, rng)
+        if pick:
+            return self._country_settled(iso, pick), pool
+        return None, at_home or pool
+
+    def _country_settled(self, iso: str, pick: str) -> str:
+        """The drawn country `pick` becomes the surrogate of `iso` unless one already is."""
+        self.countries.setdefault(iso, self.lex.get(fold(pick)).country)
         return pick
 
     def _kin_countries(self, iso: str, pool: list[str]) -> list[str]:
@@ -696,64 +723,84 @@ class Countries:
         sea: a boat word between them, or no common border), "either" (a boat between
         bordering countries on no common sea). A flown leg (`air_words`) is none."""
         if self.route_legs is None:
-            lex, geo = self.lex, self.geo
-            hills = {w for w, kind in geo.kind_words if kind in ("mountain", "range")}
-            # each token's sentence, and how many sentences up to each name a mountain
-            tokens, sentence, walks, starts = list[str](), list[int](), [0], list[int]()
-            for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
-                    self.before, "text", "")))):
-                words = regex.findall(r"\p{L}+", part)
-                starts.append(len(tokens))
-                tokens += words
-                sentence += [at] * len(words)
-                walks.append(walks[-1] + (not hills.isdisjoint(words)))
-            # a stop is a country, or a town of a country the essay never names ("Vi flydde
-            # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
-            # Afghanistan, so Iran's borders it)
-            homes = self._route_homes
-            # a country the essay misspells ("genom frankrike och Danmak") is a stop too
-            spelt = {w: self._misspelt_country(w) for w in self.country_words
-                     if not lex.get(w).country}
-            # and a Swedish town a route goes on to ("genom Tyskland och Danmark till Ljungby")
-            # is Sweden, its last leg one to Sweden
-            swedish = {key for key in self.town_mentions if self.effective == "lifelike"
-                       and lex.get(key).se_pop and lex.get(key).place_country in ("", "SE")}
-            named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
-                     for iso in (lex.get(" ".join(pair).strip()).country
-                                 or lex.get(pair[0]).country or spelt.get(pair[0])
-                                 or homes.get(" ".join(pair).strip()) or homes.get(pair[0])
-                                 or ("SE" if pair[0] in swedish and i and tokens[i - 1] in
-                                     geo.sweden_after else ""),)
-                     if iso]
-            how: dict[tuple[str, str], str] = {}
-            first: dict[int, int] = {}  # a sentence -> its first stop
-            for i, _ in named:
-                first.setdefault(sentence[i], i)
-            for (i, one), (j, other) in pairwise(named):
-                between = set(tokens[i + 1:j])
-                if one == other or not between.isdisjoint(geo.air_words) \
-                        or not geo.leg(one, other, lex.neighbours):
-                    continue
-                border = other in lex.neighbours.get(one, ())
-                # a boat word between them, or opening their sentence before the first ("Vi
-                # åkte gummibåt från Turkiet till Lesbos")
-                opening = tokens[max(starts[sentence[i]], i - 8):i] if sentence[i] == sentence[
-                    j] and first.get(sentence[i]) == i else []
-                boat = not between.isdisjoint(geo.boat_words) or (
-                    not geo.boat_words.isdisjoint(opening) and geo.land_words.isdisjoint(opening))
-                # "genom bergen från Irak till Turkiet": a mountain in the legs' sentences
-                walk = walks[sentence[j] + 1] > walks[sentence[i]]
-                kind = ("hills" if walk else "land") if border and \
-                    not boat else ("sea" if geo.shore(one, other) else "either")
-                for key in ((one, other), (other, one)):
-                    was = how.get(key, kind)
-                    how[key] = kind if was == kind else "hills" if {was, kind} == {
-                        "land", "hills"} else "either"
+            tokens, sentence, walks, starts = self._route_words()
+            how = self._route_kinds(tokens, sentence, walks, starts, self._route_named(tokens))
             legs: dict[str, list[tuple[str, str]]] = {}
             for (one, other), kind in how.items():
                 legs.setdefault(one, []).append((other, kind))
             self.route_legs = legs
         return self.route_legs
+
+    def _route_words(self) -> tuple[list[str], list[int], list[int], list[int]]:
+        """`_route_graph`'s reading of the essay: its folded words, the sentence of each, how
+        many sentences up to each name a mountain (a walk), and where each sentence starts."""
+        hills = {w for w, kind in self.geo.kind_words if kind in ("mountain", "range")}
+        # each token's sentence, and how many sentences up to each name a mountain
+        tokens, sentence, walks, starts = list[str](), list[int](), [0], list[int]()
+        for at, part in enumerate(regex.split(r"[.!?\n]", fold(getattr(
+                self.before, "text", "")))):
+            words = regex.findall(r"\p{L}+", part)
+            starts.append(len(tokens))
+            tokens += words
+            sentence += [at] * len(words)
+            walks.append(walks[-1] + (not hills.isdisjoint(words)))
+        return tokens, sentence, walks, starts
+
+    def _route_named(self, tokens: list[str]) -> list[tuple[int, str]]:
+        """`_route_graph`'s stops: (index of the word, ISO) of each country the essay names,
+        misspelt or through a town or island fixed to it, and of a Swedish town it goes on to."""
+        lex, geo = self.lex, self.geo
+        # a stop is a country, or a town of a country the essay never names ("Vi flydde
+        # från Kabul till Iran och sedan till Turkiet": Kabul's surrogate stays in
+        # Afghanistan, so Iran's borders it)
+        homes = self._route_homes
+        # a country the essay misspells ("genom frankrike och Danmak") is a stop too
+        spelt = {w: self._misspelt_country(w) for w in self.country_words
+                 if not lex.get(w).country}
+        # and a Swedish town a route goes on to ("genom Tyskland och Danmark till Ljungby")
+        # is Sweden, its last leg one to Sweden
+        swedish = {key for key in self.town_mentions if self.effective == "lifelike"
+                   and lex.get(key).se_pop and lex.get(key).place_country in ("", "SE")}
+        named = [(i, iso) for i, pair in enumerate(zip(tokens, tokens[1:] + [""]))
+                 for iso in (lex.get(" ".join(pair).strip()).country
+                             or lex.get(pair[0]).country or spelt.get(pair[0])
+                             or homes.get(" ".join(pair).strip()) or homes.get(pair[0])
+                             or ("SE" if pair[0] in swedish and i and tokens[i - 1] in
+                                 geo.sweden_after else ""),)
+                 if iso]
+        return named
+
+    def _route_kinds(self, tokens: list[str], sentence: list[int], walks: list[int],
+                     starts: list[int], named: list[tuple[int, str]]
+                     ) -> dict[tuple[str, str], str]:
+        """`_route_graph`'s legs: each pair of stops named one after the other that may meet
+        (never a flown leg) -> how: "land", "hills", "sea" or "either" (see `_route_graph`)."""
+        lex, geo = self.lex, self.geo
+        how: dict[tuple[str, str], str] = {}
+        first: dict[int, int] = {}  # a sentence -> its first stop
+        for i, _ in named:
+            first.setdefault(sentence[i], i)
+        for (i, one), (j, other) in pairwise(named):
+            between = set(tokens[i + 1:j])
+            if one == other or not between.isdisjoint(geo.air_words) \
+                    or not geo.leg(one, other, lex.neighbours):
+                continue
+            border = other in lex.neighbours.get(one, ())
+            # a boat word between them, or opening their sentence before the first ("Vi
+            # åkte gummibåt från Turkiet till Lesbos")
+            opening = tokens[max(starts[sentence[i]], i - 8):i] if sentence[i] == sentence[
+                j] and first.get(sentence[i]) == i else []
+            boat = not between.isdisjoint(geo.boat_words) or (
+                not geo.boat_words.isdisjoint(opening) and geo.land_words.isdisjoint(opening))
+            # "genom bergen från Irak till Turkiet": a mountain in the legs' sentences
+            walk = walks[sentence[j] + 1] > walks[sentence[i]]
+            kind = ("hills" if walk else "land") if border and \
+                not boat else ("sea" if geo.shore(one, other) else "either")
+            for key in ((one, other), (other, one)):
+                was = how.get(key, kind)
+                how[key] = kind if was == kind else "hills" if {was, kind} == {
+                    "land", "hills"} else "either"
+        return how
 
     @cached_property
     def _route_homes(self) -> dict[str, str]:
@@ -812,13 +859,8 @@ class Countries:
         legs = self._route_graph()
         if iso not in legs:
             return []
-        lex, geo = self.lex, self.geo
-        order, seen = [iso], {iso}
-        for stop in order:  # the route's countries, each after one it has a leg with
-            for other, _ in sorted(legs[stop]):
-                if other not in seen and len(order) < ROUTE_STOPS:
-                    seen.add(other)
-                    order.append(other)
+        lex = self.lex
+        order = self._route_order(iso, legs)
         # Sweden and a country named only by its towns stay, a replaced one is its surrogate
         homes = set(self._route_homes.values())
         fixed = {o: (o if o == "SE" or o in homes and o not in self.countries
@@ -828,23 +870,13 @@ class Countries:
         taken = set(self.countries.values())
         budget = [0]
 
-        def fits(one: str, other: str, how: str) -> bool:
-            if how == "hills" and hills[0]:  # (the first tiers: a range the two share)
-                return other in lex.neighbours.get(one, ()) and other in geo.ranges_shared.get(
-                    one, ())
-            if how in ("land", "hills"):
-                return other in lex.neighbours.get(one, ())
-            # by sea, a crossing a boat makes (never Lebanon to Albania)
-            by_sea = geo.shore(one, other) and geo.boat_reach(one, other)
-            return by_sea if how == "sea" else geo.near_leg(one, other, lex.neighbours)
-
         def solve(k: int, assign: dict[str, str], domains: dict[str, list[str]]) -> bool:
             if k == len(free):
                 return True
             stop = free[k]
             for value in domains[stop]:
-                if value in assign.values() or not all(
-                        fits(value, assign[o], how) for o, how in legs[stop] if o in assign):
+                if value in assign.values() or not all(self._leg_fits(
+                        value, assign[o], how, hills[0]) for o, how in legs[stop] if o in assign):
                     continue
                 budget[0] -= 1  # a bounded search: so many stops tried per tier
                 if budget[0] < 0:
@@ -870,11 +902,37 @@ class Countries:
             budget[0] = ROUTE_SEARCH
             out = [c for c, value in names if (allowed is None or value in allowed)
                    and value not in fixed.values()
-                   and all(fits(value, fixed[o], how) for o, how in legs[iso] if o in fixed)
+                   and all(self._leg_fits(value, fixed[o], how, shared)
+                           for o, how in legs[iso] if o in fixed)
                    and solve(0, dict(fixed) | {iso: value}, domains)]
             if out:
                 return out
         return []
+
+    @staticmethod
+    def _route_order(iso: str, legs: dict[str, list[tuple[str, str]]]) -> list[str]:
+        """`_route_fits`: the route's countries from `iso`, each after one it has a leg with
+        (at most ROUTE_STOPS)."""
+        order, seen = [iso], {iso}
+        for stop in order:  # the route's countries, each after one it has a leg with
+            for other, _ in sorted(legs[stop]):
+                if other not in seen and len(order) < ROUTE_STOPS:
+                    seen.add(other)
+                    order.append(other)
+        return order
+
+    def _leg_fits(self, one: str, other: str, how: str, shared: bool) -> bool:
+        """`_route_fits`: whether surrogates `one` and `other` can meet as a leg of kind `how`
+        (`_route_graph`); `shared`: a walk through mountains keeps a range the two share."""
+        lex, geo = self.lex, self.geo
+        if how == "hills" and shared:  # (the first tiers: a range the two share)
+            return other in lex.neighbours.get(one, ()) and other in geo.ranges_shared.get(
+                one, ())
+        if how in ("land", "hills"):
+            return other in lex.neighbours.get(one, ())
+        # by sea, a crossing a boat makes (never Lebanon to Albania)
+        by_sea = geo.shore(one, other) and geo.boat_reach(one, other)
+        return by_sea if how == "sea" else geo.near_leg(one, other, lex.neighbours)
 
     def _with_kinds(self, iso: str, stops: list[str]) -> list[str]:
         """Lifelike: the stops (ISO) a route's country may become that have the kinds of

@@ -3,7 +3,7 @@ that fit the surrogate place.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import regex
 
@@ -17,6 +17,17 @@ from pseudonymize.surrogates.geography import _spelled_kind, abroad
 
 if TYPE_CHECKING:
     from pseudonymize.surrogates.forms import Draws
+
+
+class _Ask(NamedTuple):
+    """One feature `_feature` replaces: where the essay has it, its kind, the countries the
+    tables place it in, the kind word written beside it, and the known features of its kind."""
+    span: Span
+    country: str
+    kind: str
+    where: frozenset[str]
+    said: str
+    same: list[tuple[str, frozenset[str]]]
 
 
 class Features:
@@ -158,6 +169,28 @@ class Features:
         landskap of the essay's surrogate town where the table has one; abroad one in the
         (surrogate) country of the original. `told`: the kind its words say where no table
         knows it (`_water_said`)."""
+        found = self._feature_kind(span, original, country, told)
+        if found is None:
+            return None
+        kind, where, said = found
+        self.feature_kind = kind
+        ask = _Ask(span, country, kind, where, said,
+                   [(n, w) for n, (k, w) in self.geo.features.items() if k == kind])
+        if abroad(where) and kind == "sea" and self.effective == "lifelike":
+            return self._sea_between(span, original, rng)
+        if abroad(where) or (not where and country != "SE"):
+            return self._feature_abroad(ask, rng)
+        home = self.geo.towns.get(self.city or "", ("",))[0]
+        if self.effective == "lifelike":
+            return self._swedish_feature(span, original, kind, ask.same, home, rng)
+        return self._draw([n for n, w in ask.same if not abroad(w) and home in w], rng) \
+            or self._draw([n for n, w in ask.same if not abroad(w)], rng)
+
+    def _feature_kind(self, span: Span, original: str, country: str,
+                      told: str) -> tuple[str, frozenset[str], str] | None:
+        """`_feature`'s kind (lake, river, island…), the countries the tables place the
+        original in, and the kind word the essay writes beside it (folded, "" when none);
+        None when no kind can be told."""
         geo = self.geo
         kind, where = self._kind_told(span, original)
         kind = kind or told
@@ -180,127 +213,146 @@ class Features:
         if self.effective == "lifelike" and not said and fold(self._next_word(span)) in \
                 geo.kind_folds:
             said = fold(self._next_word(span))  # "Kabul floden": never "Harirud floden floden"
-        self.feature_kind = kind
-        same = [(n, w) for n, (k, w) in geo.features.items() if k == kind]
+        return kind, where, said
 
-        def plain(names: list[str]) -> list[str]:
-            """"floden Mekong": not "floden Röda floden", "bergen Sarawatbergen" where another
-            of the names will do (in Sweden the tiers of _swedish_feature weigh it too)."""
-            return [n for n in names if not (said and fold(n).endswith(said))] or names
+    @staticmethod
+    def _plain(names: list[str], said: str) -> list[str]:
+        """"floden Mekong": not "floden Röda floden", "bergen Sarawatbergen" where another
+        of the names will do (in Sweden the tiers of _swedish_feature weigh it too)."""
+        return [n for n in names if not (said and fold(n).endswith(said))] or names
 
-        def unsaid(pick: str) -> str:
-            """Lifelike: "sjön Kivu", "bergen Taurus", never "sjön Kivusjön" where no other
-            name would do (a town of its sentence is then drawn among the towns at Kivusjön)."""
-            self.waters_abroad.append((span.start, pick))
-            cut = len(pick) - len(said)
-            return pick[:cut].rstrip() if said and kind in ("lake", "river", "range") and \
-                cut > 2 and fold(pick).endswith(said) else pick
-        if abroad(where) and kind == "sea" and self.effective == "lifelike":
-            return self._sea_between(span, original, rng)
-        if abroad(where) or (not where and country != "SE"):
-            if self.effective == "lifelike" and (not where or any(
-                    w in self.countries or w == self.abroad for w in where)):
-                # one of the surrogate of the country the essay places it in, else of a country
-                # bordering it: never "floden Juba" (Somalia) beside Giza, nor a river of Turkey
-                # in a surrogate Iran
-                # (an island "i Grekland" stays in its country: else a town on its sea)
-                # lifelike never takes a neighbour's river: "Benue flyter genom Ndjamena" reads
-                # as false (the country was drawn among those that have one of its kind)
-                mine = [(n, w) for n, w in same if abroad(w) and self._free(n)]
-                shared = self._border_countries(span, where) if kind == "river" else set()
-                if shared:
-                    # "Amu Darya är floden på gränsen till Uzbekistan": a river of both
-                    # surrogates, else the bare word (never the Zayandeh on Turkey's border);
-                    # after "floden" a river of the country as before
-                    both = [(n, w) for n, w in mine if shared <= w]
-                    if not both and not said:
-                        return geo.kind_abroad.get(kind, "floden")
-                    mine = both or mine
-                own = plain([n for n, w in mine if country in w])
-                # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
-                near = {t for _, t in self._tied(self.towns_abroad, span, essay=True)}
-                # "Alger ... floden X": one through the town named before it, in another
-                # country where the surrogate country has none
-                apart = self._waters_apart(own, near)
-                here = self._waters_apart(own, {t for _, t in self._tied(self.towns_abroad, span)})
-                if here and min(here.values()) > water_km() and not said:
-                    # every river or lake we know of it passes far from the town its sentence
-                    # ties it to: the bare kind word ("nära floden", never the Pasig in Cebu;
-                    # a town of another sentence may be drawn on it after it, "Blå Nilen och
-                    # Vita Nilen möts i Khartoum")
-                    return geo.kind_abroad.get(kind, geo.kind_default[kind])
-                own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
-                    or [n for n, _ in mine if near & geo.feature_towns_abroad.get(n, frozenset())] \
-                    or [n for n, d in apart.items() if d <= water_km()] \
-                    or [n for n, d in apart.items() if d == min(apart.values())] \
-                    or [n for n in own if any(self.lex.get(fold(t)).place_country == country
-                                              for t in geo.feature_towns_abroad.get(n, ()))] \
-                    or own  # (a river we know towns of: a town after it can lie on it)
-                for home in sorted(where) if kind == "island" else ():
-                    # "med båt från Libyen till Kreta": an island near the boat's other end
-                    own = self._landing(home, country, own)
-                pick = self._draw(own, rng) or self._draw(
-                    plain([n for n, w in mine if kind not in geo.no_town_kinds | {"island"}
-                           and not w.isdisjoint(self.lex.neighbours.get(country, ()))]), rng) or (
-                    self._draw(self._landing(min(where, default=""), country, [
-                        t for t in self.geo.coast_towns.get(country, ()) if self._free(t)]), rng)
-                    if kind == "island" else None)
-                if pick:
-                    return unsaid(pick)
-            isos = {self.countries.get(w, w) for w in where} or {country}
-            if self.effective == "lifelike" and kind in geo.no_town_kinds:
-                # the surrogates of the countries the essay names, not the feature's others
-                isos = {self.countries[w] for w in where if w in self.countries} or isos
-            scored = sorted(((len(w & isos), n) for n, w in same
-                             if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
-            best = [n for score, n in scored if score == scored[0][0]] if scored else []
-            for home in sorted(where) if kind == "island" and self.effective == "lifelike" \
-                    and len(isos) == 1 else ():
-                # "gummibåt från Turkiet till Lesbos": an island near the boat's other end
-                best = self._landing(home, min(isos), best)
-            continents = {self.lex.continents.get(iso) for iso in isos} - {None}
-            nearby = [n for n, w in same if abroad(w) and any(
-                self.lex.continents.get(iso) in continents for iso in w)]
-            if any(self.countries.get(w, w) != w for w in where):
-                nearby = []  # its country is replaced: never Mazurien "i Estland"
-            strict = self.effective == "lifelike" and kind in geo.no_town_kinds
-            if self.effective == "lifelike" and kind == "island" and not best and len(isos) == 1:
-                # "åkte vidare till ön Don Det" in a kept Laos, which has none we know: an
-                # island of a neighbour (Koh Samui), before one of the continent (Qeshm)
-                borders = self.lex.neighbours.get(min(isos), frozenset())
-                near_by = set(nearby)
-                nearby = [n for n, w in same if n in near_by and not w.isdisjoint(borders)] \
-                    or nearby
-            pick = self._draw(best, rng) or (None if strict else self._draw(nearby, rng))
-            if pick or not strict:
-                return unsaid(pick) if pick and strict else pick
-            # lifelike: never a city's name for a mountain ("berget Veracruz"), never another
-            # country's river: the kind's bare word where no kind word stands before it ("i
-            # bergen"), else one of its kind on the continent, else one of its kind abroad
-            continents = {self.lex.continents.get(country)} - {None}
-            bare = geo.kind_abroad.get(kind, geo.kind_default[kind])
-            head = getattr(self.before, "text", "")[:span.start].rstrip()
-            if not head or head[-1] in ".!?\n":
-                bare = bare[:1].upper() + bare[1:]  # "Floden går inte genom Benghazi"
-            # (after a kind word: one of a neighbour's first, "berget Damavand" beside a
-            # surrogate Afghanistan, never Halgurd of Iraq)
-            if not said:
-                return bare
-            # (the free ones only, before `plain` keeps those not ending in the kind word: its
-            # one such name on the continent, the original, left none but Titicaca; the kind
-            # word is not repeated, "sjön Victoria")
-            pick = self._draw(plain(
-                [n for n, w in same if abroad(w) and self._free(n) and not w.isdisjoint(
-                    self.lex.neighbours.get(country, ()))]), rng) or (
-                self._draw(plain([n for n, w in same if abroad(w) and self._free(n) and any(
-                    self.lex.continents.get(iso) in continents for iso in w)]), rng)
-                or self._draw([n for n, w in same if abroad(w)], rng))
-            return unsaid(pick) if pick else pick
-        home = geo.towns.get(self.city or "", ("",))[0]
-        local = [n for n, w in same if not abroad(w) and home in w]
-        if self.effective == "lifelike":
-            return self._swedish_feature(span, original, kind, same, home, rng)
-        return self._draw(local, rng) or self._draw([n for n, w in same if not abroad(w)], rng)
+    def _unsaid(self, ask: _Ask, pick: str) -> str:
+        """Lifelike: "sjön Kivu", "bergen Taurus", never "sjön Kivusjön" where no other
+        name would do (a town of its sentence is then drawn among the towns at Kivusjön)."""
+        self.waters_abroad.append((ask.span.start, pick))
+        said = ask.said
+        cut = len(pick) - len(said)
+        return pick[:cut].rstrip() if said and ask.kind in ("lake", "river", "range") and \
+            cut > 2 and fold(pick).endswith(said) else pick
+
+    def _feature_abroad(self, ask: _Ask, rng: Draws) -> str | None:
+        """`_feature` abroad: lifelike one of the surrogate country's own first, else the
+        best-scored one of the countries the essay places it in, else one of the continent;
+        lifelike never another country's river or mountain (`_feature_bare`)."""
+        where = ask.where
+        if self.effective == "lifelike" and (not where or any(
+                w in self.countries or w == self.abroad for w in where)):
+            pick = self._feature_of_surrogate(ask, rng)
+            if pick is not None:
+                return pick
+        pick, strict = self._feature_scored(ask, rng)
+        if pick or not strict:
+            return self._unsaid(ask, pick) if pick and strict else pick
+        return self._feature_bare(ask, rng)
+
+    def _feature_of_surrogate(self, ask: _Ask, rng: Draws) -> str | None:
+        """Lifelike `_feature_abroad`, the essay placing it in a replaced country or none: one
+        of the surrogate country's own, at the town it is tied to where one is; the bare
+        kind word where all pass far from that town; None to go on to `_feature_scored`."""
+        geo, span, country, kind, where, said = \
+            self.geo, ask.span, ask.country, ask.kind, ask.where, ask.said
+        # one of the surrogate of the country the essay places it in, else of a country
+        # bordering it: never "floden Juba" (Somalia) beside Giza, nor a river of Turkey
+        # in a surrogate Iran
+        # (an island "i Grekland" stays in its country: else a town on its sea)
+        # lifelike never takes a neighbour's river: "Benue flyter genom Ndjamena" reads
+        # as false (the country was drawn among those that have one of its kind)
+        mine = [(n, w) for n, w in ask.same if abroad(w) and self._free(n)]
+        shared = self._border_countries(span, where) if kind == "river" else set()
+        if shared:
+            # "Amu Darya är floden på gränsen till Uzbekistan": a river of both
+            # surrogates, else the bare word (never the Zayandeh on Turkey's border);
+            # after "floden" a river of the country as before
+            both = [(n, w) for n, w in mine if shared <= w]
+            if not both and not said:
+                return geo.kind_abroad.get(kind, "floden")
+            mine = both or mine
+        own = self._plain([n for n, w in mine if country in w], said)
+        # "Vi bodde i Bahir Dar vid sjön Tana": one at the town's surrogate
+        near = {t for _, t in self._tied(self.towns_abroad, span, essay=True)}
+        # "Alger ... floden X": one through the town named before it, in another
+        # country where the surrogate country has none
+        apart = self._waters_apart(own, near)
+        here = self._waters_apart(own, {t for _, t in self._tied(self.towns_abroad, span)})
+        if here and min(here.values()) > water_km() and not said:
+            # every river or lake we know of it passes far from the town its sentence
+            # ties it to: the bare kind word ("nära floden", never the Pasig in Cebu;
+            # a town of another sentence may be drawn on it after it, "Blå Nilen och
+            # Vita Nilen möts i Khartoum")
+            return geo.kind_abroad.get(kind, geo.kind_default[kind])
+        own = [n for n in own if near & geo.feature_towns_abroad.get(n, frozenset())] \
+            or [n for n, _ in mine if near & geo.feature_towns_abroad.get(n, frozenset())] \
+            or [n for n, d in apart.items() if d <= water_km()] \
+            or [n for n, d in apart.items() if d == min(apart.values())] \
+            or [n for n in own if any(self.lex.get(fold(t)).place_country == country
+                                      for t in geo.feature_towns_abroad.get(n, ()))] \
+            or own  # (a river we know towns of: a town after it can lie on it)
+        for home in sorted(where) if kind == "island" else ():
+            # "med båt från Libyen till Kreta": an island near the boat's other end
+            own = self._landing(home, country, own)
+        pick = self._draw(own, rng) or self._draw(self._plain(
+            [n for n, w in mine if kind not in geo.no_town_kinds | {"island"}
+             and not w.isdisjoint(self.lex.neighbours.get(country, ()))], said), rng) or (
+            self._draw(self._landing(min(where, default=""), country, [
+                t for t in self.geo.coast_towns.get(country, ()) if self._free(t)]), rng)
+            if kind == "island" else None)
+        return self._unsaid(ask, pick) if pick else None
+
+    def _feature_scored(self, ask: _Ask, rng: Draws) -> tuple[str | None, bool]:
+        """`_feature_abroad`'s draw among those sharing most countries with the essay's (the
+        surrogates of the countries it names), else one of their continent; and whether only
+        the former will do (lifelike, a kind with no town such as a mountain range)."""
+        geo, kind, where, same = self.geo, ask.kind, ask.where, ask.same
+        isos = {self.countries.get(w, w) for w in where} or {ask.country}
+        if self.effective == "lifelike" and kind in geo.no_town_kinds:
+            # the surrogates of the countries the essay names, not the feature's others
+            isos = {self.countries[w] for w in where if w in self.countries} or isos
+        scored = sorted(((len(w & isos), n) for n, w in same
+                         if abroad(w) and w & isos and self._free(n)), key=lambda sn: -sn[0])
+        best = [n for score, n in scored if score == scored[0][0]] if scored else []
+        for home in sorted(where) if kind == "island" and self.effective == "lifelike" \
+                and len(isos) == 1 else ():
+            # "gummibåt från Turkiet till Lesbos": an island near the boat's other end
+            best = self._landing(home, min(isos), best)
+        continents = {self.lex.continents.get(iso) for iso in isos} - {None}
+        nearby = [n for n, w in same if abroad(w) and any(
+            self.lex.continents.get(iso) in continents for iso in w)]
+        if any(self.countries.get(w, w) != w for w in where):
+            nearby = []  # its country is replaced: never Mazurien "i Estland"
+        strict = self.effective == "lifelike" and kind in geo.no_town_kinds
+        if self.effective == "lifelike" and kind == "island" and not best and len(isos) == 1:
+            # "åkte vidare till ön Don Det" in a kept Laos, which has none we know: an
+            # island of a neighbour (Koh Samui), before one of the continent (Qeshm)
+            borders = self.lex.neighbours.get(min(isos), frozenset())
+            near_by = set(nearby)
+            nearby = [n for n, w in same if n in near_by and not w.isdisjoint(borders)] \
+                or nearby
+        return self._draw(best, rng) or (None if strict else self._draw(nearby, rng)), strict
+
+    def _feature_bare(self, ask: _Ask, rng: Draws) -> str | None:
+        """Lifelike: never a city's name for a mountain ("berget Veracruz"), never another
+        country's river: the kind's bare word where no kind word stands before it ("i
+        bergen"), else one of its kind on the continent, else one of its kind abroad."""
+        geo, kind, same, country = self.geo, ask.kind, ask.same, ask.country
+        continents = {self.lex.continents.get(country)} - {None}
+        bare = geo.kind_abroad.get(kind, geo.kind_default[kind])
+        head = getattr(self.before, "text", "")[:ask.span.start].rstrip()
+        if not head or head[-1] in ".!?\n":
+            bare = bare[:1].upper() + bare[1:]  # "Floden går inte genom Benghazi"
+        # (after a kind word: one of a neighbour's first, "berget Damavand" beside a
+        # surrogate Afghanistan, never Halgurd of Iraq)
+        if not ask.said:
+            return bare
+        # (the free ones only, before `plain` keeps those not ending in the kind word: its
+        # one such name on the continent, the original, left none but Titicaca; the kind
+        # word is not repeated, "sjön Victoria")
+        pick = self._draw(self._plain(
+            [n for n, w in same if abroad(w) and self._free(n) and not w.isdisjoint(
+                self.lex.neighbours.get(country, ()))], ask.said), rng) or (
+            self._draw(self._plain([n for n, w in same if abroad(w) and self._free(n) and any(
+                self.lex.continents.get(iso) in continents for iso in w)], ask.said), rng)
+            or self._draw([n for n, w in same if abroad(w)], rng))
+        return self._unsaid(ask, pick) if pick else pick
 
     def _waters_apart(self, names: list[str], near: set[str]) -> dict[str, float]:
         """Lifelike: of the features abroad `names`, those with a town we know a point of, and

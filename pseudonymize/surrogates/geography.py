@@ -233,12 +233,7 @@ def geography(lifelike: bool = False) -> Geography:
                      | {fold(alias): name for alias, name in aliases.items()},
                      tuple(kind_words), landmarks,
                      {fold(name): name for name in landmarks},
-                     {group: tuple(dict.fromkeys(data["name_homelands"].get(group, []) + (
-                         data["name_homelands_lifelike"].get(group, []) if lifelike else [])))
-                      for group in dict.fromkeys([*data["name_homelands"], *(
-                          data["name_homelands_lifelike"] if lifelike else ())])},
-                     {group: tuple(near) for group, near in (data["name_neighbours"] | (
-                         data["name_neighbours_lifelike"] if lifelike else {})).items()},
+                     *_name_homes(data, lifelike),
                      {name: tuple(row) for name, row in data["landskap"].items()},
                      frozenset(data["landlocked"]), frozenset(data["ports"]),
                      frozenset(fold(w) for w in data["ferry_words"]),
@@ -275,6 +270,17 @@ def geography(lifelike: bool = False) -> Geography:
                       in data["feast_countries_lifelike"].items()} if lifelike else {},
                      **(_lifelike_fields(data, features) if lifelike else {}))
 
+
+def _name_homes(data: dict, lifelike: bool
+                ) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """geography.toml's homelands of each origin group of names and its neighbour groups
+    (`lifelike` adds their lifelike rows)."""
+    return ({group: tuple(dict.fromkeys(data["name_homelands"].get(group, []) + (
+        data["name_homelands_lifelike"].get(group, []) if lifelike else [])))
+        for group in dict.fromkeys([*data["name_homelands"], *(
+            data["name_homelands_lifelike"] if lifelike else ())])},
+        {group: tuple(near) for group, near in (data["name_neighbours"] | (
+            data["name_neighbours_lifelike"] if lifelike else {})).items()})
 
 def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]) -> dict:
     """geography.toml's lifelike tables of words and places that tie the surrogates to the

@@ -35,41 +35,7 @@ class Institutions:
         if label == "transport_name":
             if kind and kind.name == "ship":  # "färjan Stena Danica": another ferry
                 return self._of_kind(kind, original, "", rng) or self._compound(rng, "")
-            # a regional train by a regional train (Krösatåg -> Norrtåg), else a city line
-            low = fold(original)
-            trains = words().trains
-            if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
-                # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
-                home = self.geo.towns.get(self.city or "", ("",))[0]
-                near = set(self.geo.landskap.get(home, ())[1:]) if \
-                    self.effective == "lifelike" else set()
-                # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
-                stops = self._towns_said(span) if self.effective == "lifelike" else set()
-                pick = self._draw(self._trains_across(span), rng) \
-                    if self.effective == "lifelike" else None
-                if pick:  # "i Danmark och sen med Öresundståg över bron": one that crosses
-                    return pick
-                if self.effective == "lifelike" and not stops:
-                    # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
-                    # sentence with no town serves the essay's towns (never Öresundståg
-                    # between Jönköping and Värnamo)
-                    stops = {t for t in self.place_map.values() if t in self.geo.towns}
-                    stops = stops if len(stops) >= 2 else set()
-                pick = self._draw([t for t, towns in words().train_towns.items()
-                                   if stops and stops <= towns], rng) or (
-                    # lifelike: towns no regional train joins take a national one (never
-                    # Öresundståg, which runs Göteborg-Malmö, between Borås and Göteborg)
-                    self._draw(list(words().national_trains), rng)
-                    if self.effective == "lifelike" and len(stops) >= 2 else None) or self._draw(
-                    [t for t in trains if home in trains[t]], rng) or self._draw(
-                    [t for t in trains if not near.isdisjoint(trains[t])], rng) or (
-                    # lifelike: the national trains, where no other regional train runs (the
-                    # original Norrtåg for Luleå: never Krösatåg)
-                    self._draw(list(words().national_trains), rng)
-                    if self.effective == "lifelike" else None) or self._draw(list(trains), rng)
-                if pick:
-                    return pick
-            return self._draw(words().lines, rng) or self._compound(rng, "linjen")
+            return self._transport_line(span, original, rng)
         named = self._with_names(original)
         if named:
             return named  # "Sofias skola" -> "Anzhelas skola": a person's surrogate
@@ -92,6 +58,59 @@ class Institutions:
         pick = self._of_kind(kind, original, word, rng, self._near(span, original)) if kind else None
         if pick:
             return pick
+        return self._institution_of_pool(label, original, kind, word, rng)
+
+    def _transport_line(self, span: Span, original: str, rng: Draws) -> str:
+        """A transport name: a regional train by a regional train (Krösatåg -> Norrtåg), else
+        a city line from the line names."""
+        low = fold(original)
+        trains = words().trains
+        if any(low.endswith(w) for w in words().train_words) or low in {fold(t) for t in trains}:
+            pick = self._regional_train(span, rng)
+            if pick:
+                return pick
+        return self._draw(words().lines, rng) or self._compound(rng, "linjen")
+
+    def _regional_train(self, span: Span, rng: Draws) -> str | None:
+        """A regional train for one: lifelike, one that crosses where its sentence crosses,
+        else one that joins the towns of its sentence (or of the essay); else one of the
+        surrogate town's landskap, of a neighbouring one (lifelike), a national one, any."""
+        trains = words().trains
+        # a train of the surrogate town's landskap (never Pågatåg to Borlänge)
+        home = self.geo.towns.get(self.city or "", ("",))[0]
+        near = set(self.geo.landskap.get(home, ())[1:]) if \
+            self.effective == "lifelike" else set()
+        # lifelike: else one of a neighbouring landskap (never Mälartåg to Karlskrona)
+        stops = self._towns_said(span) if self.effective == "lifelike" else set()
+        pick = self._draw(self._trains_across(span), rng) \
+            if self.effective == "lifelike" else None
+        if pick:  # "i Danmark och sen med Öresundståg över bron": one that crosses
+            return pick
+        if self.effective == "lifelike" and not stops:
+            # "Jag bor i Borås och jobbar i Göteborg. Jag åker Västtåg": a train of a
+            # sentence with no town serves the essay's towns (never Öresundståg
+            # between Jönköping and Värnamo)
+            stops = {t for t in self.place_map.values() if t in self.geo.towns}
+            stops = stops if len(stops) >= 2 else set()
+        pick = self._draw([t for t, towns in words().train_towns.items()
+                           if stops and stops <= towns], rng) or (
+            # lifelike: towns no regional train joins take a national one (never
+            # Öresundståg, which runs Göteborg-Malmö, between Borås and Göteborg)
+            self._draw(list(words().national_trains), rng)
+            if self.effective == "lifelike" and len(stops) >= 2 else None) or self._draw(
+            [t for t in trains if home in trains[t]], rng) or self._draw(
+            [t for t in trains if not near.isdisjoint(trains[t])], rng) or (
+            # lifelike: the national trains, where no other regional train runs (the
+            # original Norrtåg for Luleå: never Krösatåg)
+            self._draw(list(words().national_trains), rng)
+            if self.effective == "lifelike" else None) or self._draw(list(trains), rng)
+        return pick
+
+    def _institution_of_pool(self, label: str, original: str, kind: Kind | None, word: str,
+                             rng: Draws) -> str:
+        """An institution no kind's table gives: its Swedish places replaced, else one of the
+        label's pool ending in its kind word (`word`), else an invented one."""
+        lex = self.lex
         towns = self._swedish_places(original)
         if towns:
             return self._replace_places(original, towns, rng, local=not (kind and kind.elsewhere))
@@ -267,6 +286,9 @@ class Institutions:
 
     def _of_kind(self, kind: Kind, original: str, word: str, rng: Draws, near: Sequence[str] = ()
                  ) -> str | None:
+        """An institution of `kind` for the original: its places replaced where its name holds
+        the essay's, a number or bare name for one, one of the table's of the essay's towns,
+        else one on the surrogate town, an invented name or a member of the kind."""
         if not kind.towns and fold(original) not in kind.names:
             # Tensta IF, Göteborgs Vuxenutbildning: the place follows the essay's surrogates
             # (an invented school keeps an invented name unless the essay names its place)
@@ -287,27 +309,9 @@ class Institutions:
             pick = self._draw(kind.bare, rng)
             return f"{lead} {pick}" if pick else None
         if kind.pool and kind.towns and kind.elsewhere:
-            # "Lunds universitet" in an essay that never names Lund: a university of a town
-            # the essay's other towns are not
-            for _, key, _ in self._swedish_places(original):
-                if key not in self.place_map:
-                    free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
-                    free = self._offering(kind, free)
-                    # lifelike: within a commute of the essay's town ("bor i Huddinge och
-                    # studerar på Stockholms universitet" never becomes Borlänge and Umeå)
-                    anchor = (self.towns or [self.home[0] or self.city or ""])[0]
-                    if self.effective == "lifelike":
-                        free = self._within_reach(kind, anchor, free, strict=True) or [
-                            n for n, t in kind.pool if t == anchor and self._free(n)] or \
-                            self._within_reach(kind, anchor, free) or free
-                    pick = self._draw(free, rng)
-                    if pick:
-                        # lifelike: of its towns the essay's own (Linköpings universitet of
-                        # Linköping, never Norrköping, beside Linköping)
-                        mine = [t for n, t in kind.pool if n == pick and t == anchor]
-                        self.place_map[key] = mine[0] if mine and self.effective == \
-                            "lifelike" else dict(kind.pool)[pick]
-                        return self._settled(kind, pick)
+            pick = self._of_kind_elsewhere(kind, original, rng)
+            if pick is not None:
+                return pick
         places = self._swedish_places(original) if kind.towns and not kind.elsewhere else []
         # the surrogates of the towns in its name (the learner's: "Gävle sjukhus" -> Sundsvall)
         near = [self.place_map[k] for _, k, _ in places if k in self.place_map] + list(near)
@@ -320,63 +324,105 @@ class Institutions:
             serving = self._serving(kind, (near + self.towns)[0])
             return self._draw(serving, rng) or self._replace_places(original, places, rng)
         if kind.pool:
-            towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
-                self.home[0])  # (no home: "" would make every untied name one of the town's)
-            if kind.own_town:
-                towns = towns[:1]  # a landlord of the essay's town (never the next town's)
-            if self.effective == "lifelike" and self.city:
-                towns.append(self.city)  # an essay of districts only: their town's own
-            here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
-                next(t for m, t in kind.pool if m == n and t in towns)))
-            here = self._offering(kind, here)
-            # (lifelike: the town's own is taken, "Södertälje sjukhus" an original: the one
-            # serving it, below)
-            here = [n for n in here if n and self._free(n)][:1] or (
-                [] if self.effective == "lifelike" else here)
-            anchor = (self.towns or [self.home[0] or self.city or ""])[0]
-            if self.effective == "lifelike" and not here and anchor and kind.towns \
-                    and not kind.own_town:
-                # a university, hospital or cathedral beside a town without one (or in a later
-                # essay of its learner): its län's, else the nearest within a commute
-                here = self._serving(kind, anchor)
-            if self.span and self._town_follows(self.span):
-                # "moskén i Araby": never one named after a town (lifelike, where its own name
-                # names none, not even where no other is near: "Göteborgs moské i Trandared"
-                # puts Göteborg's mosque in Borås; "Göteborgs moské i Hisingen" keeps a town's
-                # own, its district drawn in that town)
-                town_of = dict(kind.pool)
+            return self._of_kind_pool(kind, near, bool(places), rng)
+        return self._of_kind_unlisted(kind, original, word, rng)
 
-                def unnamed(names: list[str]) -> list[str]:
-                    return [n for n in names if " i " not in n
-                            and not _names_town(n, town_of.get(n))]
-                # lifelike: where the town's own names it (its surrogate settled already, by an
-                # earlier essay: "höglandssjukhuset i Eksjö" beside Nyköping), one serving it
-                # that names none (never Skånes universitetssjukhus in Nyköping)
-                # where none serves it, after a town (not a district) the town's own, which
-                # names it ("länssjukhuset kalmar i Kalmar"), before one of another county
-                # (and offers the sentence's fields: never Högskolan Väst for medicine)
-                offered = self._offered(kind, self.span) if self.effective == "lifelike" \
-                    else frozenset()
-                serving = self._serving(kind, (near + [anchor])[0], lambda names: [
-                    n for n in unnamed(names) if not offered or n in offered]) \
-                    if self.effective == "lifelike" and not places and here else []
-                town_after = self.place_map.get(self._word_after_in(self.span), "") in self.towns
-                here = unnamed(here) or serving or (
-                    [] if self.effective == "lifelike" and not places and not town_after
-                    else here)
-            anywhere = [n for n, t in kind.pool if not t or (
-                # lifelike: an essay of no town draws among all (Liseberg is never always
-                # Astrid Lindgrens Värld, the one zoo tied to no town) of towns whose districts
-                # we know, so a district named later lies in it (`_settled`); a landlord of
-                # its own town only among those of no town (the town named later is drawn
-                # near the settled one, not in it)
-                self.effective == "lifelike" and not towns and not kind.own_town
-                and t in self.lex.districts_by_town)] or [n for n, t in kind.pool if not t or (
-                    self.effective == "lifelike" and not towns and not kind.own_town)]
-            return self._settled(kind, self._draw(here, rng) or self._draw(anywhere, rng)
-                                 or self._draw([n for n in self._offering(kind, [])
-                                                if self._free(n)], rng)
-                                 or self._draw([n for n, _ in kind.pool], rng))
+    def _of_kind_elsewhere(self, kind: Kind, original: str, rng: Draws) -> str | None:
+        """"Lunds universitet" in an essay that never names Lund: a university of a town the
+        essay's other towns are not (lifelike, within a commute of the essay's town), its town
+        settled as the surrogate of the original's; None where its name holds no new town."""
+        for _, key, _ in self._swedish_places(original):
+            if key not in self.place_map:
+                free = [n for n, t in kind.pool if t and t not in self.towns and self._free(n)]
+                free = self._offering(kind, free)
+                # lifelike: within a commute of the essay's town ("bor i Huddinge och
+                # studerar på Stockholms universitet" never becomes Borlänge and Umeå)
+                anchor = (self.towns or [self.home[0] or self.city or ""])[0]
+                if self.effective == "lifelike":
+                    free = self._within_reach(kind, anchor, free, strict=True) or [
+                        n for n, t in kind.pool if t == anchor and self._free(n)] or \
+                        self._within_reach(kind, anchor, free) or free
+                pick = self._draw(free, rng)
+                if pick:
+                    # lifelike: of its towns the essay's own (Linköpings universitet of
+                    # Linköping, never Norrköping, beside Linköping)
+                    mine = [t for n, t in kind.pool if n == pick and t == anchor]
+                    self.place_map[key] = mine[0] if mine and self.effective == \
+                        "lifelike" else dict(kind.pool)[pick]
+                    return self._settled(kind, pick)
+        return None
+
+    def _of_kind_pool(self, kind: Kind, near: list[str], places: bool, rng: Draws
+                      ) -> str | None:
+        """`_of_kind` from the table's institutions of the kind: one of the essay's towns (or
+        of the towns in its name, `near`; `places`: its name holds Swedish places), else one
+        serving them, else one of no town, settling the essay's town (`_settled`)."""
+        towns = [t for t in near if t in kind.towns] + self.towns + [self.home[0]] * bool(
+            self.home[0])  # (no home: "" would make every untied name one of the town's)
+        if kind.own_town:
+            towns = towns[:1]  # a landlord of the essay's town (never the next town's)
+        if self.effective == "lifelike" and self.city:
+            towns.append(self.city)  # an essay of districts only: their town's own
+        here = sorted((n for n, t in kind.pool if t in towns), key=lambda n: towns.index(
+            next(t for m, t in kind.pool if m == n and t in towns)))
+        here = self._offering(kind, here)
+        # (lifelike: the town's own is taken, "Södertälje sjukhus" an original: the one
+        # serving it, below)
+        here = [n for n in here if n and self._free(n)][:1] or (
+            [] if self.effective == "lifelike" else here)
+        anchor = (self.towns or [self.home[0] or self.city or ""])[0]
+        if self.effective == "lifelike" and not here and anchor and kind.towns \
+                and not kind.own_town:
+            # a university, hospital or cathedral beside a town without one (or in a later
+            # essay of its learner): its län's, else the nearest within a commute
+            here = self._serving(kind, anchor)
+        if self.span and self._town_follows(self.span):
+            here = self._of_kind_unnamed(kind, here, near + [anchor], places)
+        anywhere = [n for n, t in kind.pool if not t or (
+            # lifelike: an essay of no town draws among all (Liseberg is never always
+            # Astrid Lindgrens Värld, the one zoo tied to no town) of towns whose districts
+            # we know, so a district named later lies in it (`_settled`); a landlord of
+            # its own town only among those of no town (the town named later is drawn
+            # near the settled one, not in it)
+            self.effective == "lifelike" and not towns and not kind.own_town
+            and t in self.lex.districts_by_town)] or [n for n, t in kind.pool if not t or (
+                self.effective == "lifelike" and not towns and not kind.own_town)]
+        return self._settled(kind, self._draw(here, rng) or self._draw(anywhere, rng)
+                             or self._draw([n for n in self._offering(kind, [])
+                                            if self._free(n)], rng)
+                             or self._draw([n for n, _ in kind.pool], rng))
+
+    def _of_kind_unnamed(self, kind: Kind, here: list[str], near: list[str], places: bool
+                         ) -> list[str]:
+        """"moskén i Araby": never one named after a town (lifelike, where its own name
+        names none, not even where no other is near: "Göteborgs moské i Trandared" puts
+        Göteborg's mosque in Borås; "Göteborgs moské i Hisingen" keeps a town's own, its
+        district drawn in that town). `near`: the towns it is tied to, the essay's last."""
+        town_of = dict(kind.pool)
+
+        def unnamed(names: list[str]) -> list[str]:
+            return [n for n in names if " i " not in n
+                    and not _names_town(n, town_of.get(n))]
+        # lifelike: where the town's own names it (its surrogate settled already, by an
+        # earlier essay: "höglandssjukhuset i Eksjö" beside Nyköping), one serving it
+        # that names none (never Skånes universitetssjukhus in Nyköping)
+        # where none serves it, after a town (not a district) the town's own, which
+        # names it ("länssjukhuset kalmar i Kalmar"), before one of another county
+        # (and offers the sentence's fields: never Högskolan Väst for medicine)
+        offered = self._offered(kind, self.span) if self.effective == "lifelike" \
+            else frozenset()
+        serving = self._serving(kind, near[0], lambda names: [
+            n for n in unnamed(names) if not offered or n in offered]) \
+            if self.effective == "lifelike" and not places and here else []
+        town_after = self.place_map.get(self._word_after_in(self.span), "") in self.towns
+        return unnamed(here) or serving or (
+            [] if self.effective == "lifelike" and not places and not town_after
+            else here)
+
+    def _of_kind_unlisted(self, kind: Kind, original: str, word: str, rng: Draws
+                          ) -> str | None:
+        """`_of_kind` of a kind the table lists no institutions of: one on the surrogate town
+        (its pattern), an invented stem joined to its kind word, else one of its members."""
         if kind.town:
             town = self._town(rng)
             pick = kind.town.replace("{town:gen}", town_genitive(town)).replace("{town}", town)

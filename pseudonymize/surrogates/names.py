@@ -89,70 +89,85 @@ class Names:
         stray = self._stray_home(groups, votes)
         if stray:
             return self.origin_swap.get(stray, stray)
-        if groups:
-            group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
-            # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
-            # main origin takes that origin, so the family's names agree
-            # (a group whose homeland the essay names first: "vi kommer från Somalia")
-            homes = self.geo.homelands
-            main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
-                       key=lambda g: (not self.avoid_countries.isdisjoint(homes.get(g, ())),
-                                      votes[g], g), default="")
-            if main and main not in groups and not set(groups).isdisjoint(
-                    self.geo.neighbours.get(main, ())):
-                group = main
-            elif self.effective == "lifelike" and main and main not in groups and before \
-                    and main in self._lists(before[-1]) and not (
-                        groups == (SWEDISH_ORIGIN,) and self._known_in_sweden(before[-1])):
-                # "Dilan Omer Aziz": a middle name only the Somali list holds (never the
-                # Swedish surname after a name Swedes bear too: "Rosa Lind")
-                group = main
-            elif self.effective == "lifelike" and main and main not in groups and (
-                    SWEDISH_ORIGIN in groups and len(groups) > 1 or self._known_in_sweden(
-                        original)) and self._family(before) and (
-                        votes[main] >= votes[SWEDISH_ORIGIN]
-                        or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
-                # "min svärmor heter Maria" in a Ukrainian family: a name common in Sweden and
-                # Spain takes the family's origin, never a Spanish or a Swedish one; so does
-                # one Swedes bear that only a foreign list holds ("min fru Olga" of a Polish
-                # family is Polish, never Beatriz)
-                group = main
-            elif main and " ".join(before[-2:]) in words().writer_name and (
-                    main in groups or groups == (SWEDISH_ORIGIN,)) and (
-                        self.effective != "lifelike" or votes[main] >= votes[SWEDISH_ORIGIN]):
-                # "Jag heter Carlos Andrés Ramírez": the writer's own name (lifelike: not
-                # "Jag heter Anna och min man heter Erik", where Swedish names are most)
-                group = main
-            elif main and groups == (SWEDISH_ORIGIN,) and not set(original.lower()) <= \
-                    SWEDISH_LETTERS:
-                group = main  # a name spelled with letters Swedish does not use (í, ñ, ơ)
-            elif main and groups == (SWEDISH_ORIGIN,) and before and main in \
-                    self._lists(before[-1]) and not (
-                        self.effective == "lifelike" and self._known_in_sweden(before[-1])):
-                group = main  # "Nguyen Thi Hoa": a name inside a full name of another origin
-            elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
+        if not groups:
+            return self._origin_unlisted(votes)
+        group = max(groups, key=lambda g: (votes[g], -groups.index(g)))
+        # Amina (Arabic) in a Somali family: a name of a neighbour group of the essay's
+        # main origin takes that origin, so the family's names agree
+        # (a group whose homeland the essay names first: "vi kommer från Somalia")
+        homes = self.geo.homelands
+        main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
+                   key=lambda g: (not self.avoid_countries.isdisjoint(homes.get(g, ())),
+                                  votes[g], g), default="")
+        if self._takes_main(original, groups, votes, before, main):
+            group = main
+        elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
+                votes[main] >= votes[SWEDISH_ORIGIN]
+                or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
+            # the family's origin: most of the essay's names, or the essay names its homeland;
+            # lifelike: the writer's own name's where it has one ("Jag heter Hodan ... vi har
+            # en dotter som heter Sara")
+            group = main
+            writer = self._writer_group(original)
+            if writer:
+                return writer
+        return self.origin_swap.get(group, group)
+
+    def _takes_main(self, original: str, groups: tuple[str, ...], votes: Counter[str],
+                    before: Sequence[str], main: str) -> bool:
+        """`_origin`: whether a name of the lists `groups` takes the essay's main origin
+        `main` (a neighbour group's name, a middle name, a name common in Sweden in a family
+        of that origin, the writer's own name, one spelt with letters Swedish does not use,
+        one inside a full name of that origin)."""
+        homes = self.geo.homelands
+        if main and main not in groups and not set(groups).isdisjoint(
+                self.geo.neighbours.get(main, ())):
+            return True
+        if self.effective == "lifelike" and main and main not in groups and before \
+                and main in self._lists(before[-1]) and not (
+                    groups == (SWEDISH_ORIGIN,) and self._known_in_sweden(before[-1])):
+            # "Dilan Omer Aziz": a middle name only the Somali list holds (never the
+            # Swedish surname after a name Swedes bear too: "Rosa Lind")
+            return True
+        if self.effective == "lifelike" and main and main not in groups and (
+                SWEDISH_ORIGIN in groups and len(groups) > 1 or self._known_in_sweden(
+                    original)) and self._family(before) and (
                     votes[main] >= votes[SWEDISH_ORIGIN]
                     or not self.avoid_countries.isdisjoint(homes.get(main, ()))):
-                # the family's origin: most of the essay's names, or the essay names its homeland;
-                # lifelike: the writer's own name's where it has one ("Jag heter Hodan ... vi har
-                # en dotter som heter Sara")
-                group = main
-                writer = self._writer_group(original)
-                if writer:
-                    return writer
-        else:
-            group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
-                        default=SWEDISH_ORIGIN)
-            abroad = [self.countries[c] for c in self.countries if c != "SE"]
-            named = self.avoid_countries - {"SE"}
-            if self.effective == "lifelike" and abroad and self._names_at(abroad[0]) and (
-                    group == SWEDISH_ORIGIN or named.isdisjoint(
-                        self.geo.homelands.get(group, named))):
-                # "Jag heter Rojda och kommer från Diyarbakir i Turkiet": a name no list holds,
-                # in an essay of no other names, is of the (surrogate) homeland it names first;
-                # so is one beside names of a group at home in none of the countries named
-                # ("Rafiqul ... Shapla" from Bangladesh beside Nasrin, on the Persian list)
-                return self._names_at(abroad[0])
+            # "min svärmor heter Maria" in a Ukrainian family: a name common in Sweden and
+            # Spain takes the family's origin, never a Spanish or a Swedish one; so does
+            # one Swedes bear that only a foreign list holds ("min fru Olga" of a Polish
+            # family is Polish, never Beatriz)
+            return True
+        if main and " ".join(before[-2:]) in words().writer_name and (
+                main in groups or groups == (SWEDISH_ORIGIN,)) and (
+                    self.effective != "lifelike" or votes[main] >= votes[SWEDISH_ORIGIN]):
+            # "Jag heter Carlos Andrés Ramírez": the writer's own name (lifelike: not
+            # "Jag heter Anna och min man heter Erik", where Swedish names are most)
+            return True
+        if main and groups == (SWEDISH_ORIGIN,) and not set(original.lower()) <= \
+                SWEDISH_LETTERS:
+            return True  # a name spelled with letters Swedish does not use (í, ñ, ơ)
+        # "Nguyen Thi Hoa": a name inside a full name of another origin
+        return bool(main and groups == (SWEDISH_ORIGIN,) and before and main in
+                    self._lists(before[-1]) and not (
+                        self.effective == "lifelike" and self._known_in_sweden(before[-1])))
+
+    def _origin_unlisted(self, votes: Counter[str]) -> str:
+        """`_origin` of a name no list holds: the essay's dominant origin, else Swedish;
+        lifelike, the (surrogate) homeland it names first where no other names tell."""
+        group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
+                    default=SWEDISH_ORIGIN)
+        abroad = [self.countries[c] for c in self.countries if c != "SE"]
+        named = self.avoid_countries - {"SE"}
+        if self.effective == "lifelike" and abroad and self._names_at(abroad[0]) and (
+                group == SWEDISH_ORIGIN or named.isdisjoint(
+                    self.geo.homelands.get(group, named))):
+            # "Jag heter Rojda och kommer från Diyarbakir i Turkiet": a name no list holds,
+            # in an essay of no other names, is of the (surrogate) homeland it names first;
+            # so is one beside names of a group at home in none of the countries named
+            # ("Rafiqul ... Shapla" from Bangladesh beside Nasrin, on the Persian list)
+            return self._names_at(abroad[0])
         return self.origin_swap.get(group, group)
 
     def _swedish_parent(self, before: Sequence[str]) -> bool:
@@ -426,9 +441,7 @@ class Names:
         more than of its own sex. A person word right before the name ("min man Johan")
         decides alone."""
         text, start = getattr(self.before, "text", ""), self.span.start if self.span else 0
-        female, male = words().pronouns_female, words().pronouns_male
         votes: Counter[str] = Counter()
-        key = fold(original)
         window = text[start:start + GENDER_WINDOW]
         before = self.before.get(start, ()) if self.span else ()
         # the noun just before the name: "min dotter Kim", "dottern heter Kim", "en liten pojke
@@ -443,6 +456,29 @@ class Names:
             # "min man Johan", "Gun-Britts man Lennart": the noun names the sex, whatever
             # pronoun follows (one of the wife's: "Lennart dog förra året. Hon är 76")
             return max(("female", "male"), key=lambda g: votes[g])
+        decided = self._pronouns_after(original, text, start, window, votes)
+        if " ".join(before[-2:]) in words().writer_name:
+            # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
+            low = window.lower()
+            for sex, phrases in (("male", words().writer_male), ("female", words().writer_female)):
+                votes[sex] += sum(regex.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
+                                               low) is not None for p in phrases)
+        other = {"female": "male", "male": "female"}.get(gender)
+        if other:  # a woman's name read as a man's needs the pronouns to agree, twice
+            return other if (votes[other] >= 2 and not votes[gender]) or (
+                decided == other and votes[other] > votes[gender]) else gender
+        if votes["female"] != votes["male"]:
+            return max(("female", "male"), key=lambda g: votes[g])
+        return gender
+
+    def _pronouns_after(self, original: str, text: str, start: int, window: str,
+                        votes: Counter[str]) -> str:
+        """`_gender_in_text`: counts in `votes` the first two pronouns after each mention of
+        the name in `window` (the text from `start`) before another person's name or a
+        person word; the sex of a deciding pronoun first after a mention ("Sami ... Hon
+        bor"), "" when none."""
+        female, male = words().pronouns_female, words().pronouns_male
+        key = fold(original)
         persons = words().female_nouns | words().male_nouns
         deciding, near = words().pronouns_deciding, words().pronoun_decides_words
         decided = ""  # the sex of a deciding pronoun first after a mention ("Sami ... Hon bor")
@@ -467,19 +503,7 @@ class Names:
                     # another person's name or a person word ("Johan och vår dotter. Hon är
                     # fyra"): the pronoun may be theirs
                     break
-        if " ".join(before[-2:]) in words().writer_name:
-            # "Jag heter Minh ... med min fru Mai": the writer's spouse tells the writer's sex
-            low = window.lower()
-            for sex, phrases in (("male", words().writer_male), ("female", words().writer_female)):
-                votes[sex] += sum(regex.search(r"(?<!\p{L})" + regex.escape(p) + r"(?!\p{L})",
-                                               low) is not None for p in phrases)
-        other = {"female": "male", "male": "female"}.get(gender)
-        if other:  # a woman's name read as a man's needs the pronouns to agree, twice
-            return other if (votes[other] >= 2 and not votes[gender]) or (
-                decided == other and votes[other] > votes[gender]) else gender
-        if votes["female"] != votes["male"]:
-            return max(("female", "male"), key=lambda g: votes[g])
-        return gender
+        return decided
 
     def _name_shortly_before(self, text: str, at: int, key: str) -> bool:
         """Another person's given name earlier in the sentence of a mention ("Amal och Omar kom.

@@ -282,13 +282,7 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
         elif r.effective == "lifelike" and len(letters) > 2 and (full := next(
                 (k for k in sorted(r.name_map) if len(k) > 1 and r._shortens(
                     fold(letters), k) or r._shortens(fold(letters)[:3], k)), None)):
-            # zeyno.yildirim84 beside Zeynep: a short form of the surrogate of the name it
-            # shortens (krzysiek beside Krzysztof -> Jakub: kuba), else that surrogate
-            surrogate = r.name_map[full]
-            gender = r.lex.get(fold(surrogate)).gender or "unknown"
-            short = next(iter(r._short_forms(surrogate, gender)), surrogate) \
-                if fold(letters) != full else surrogate
-            parts.append(fold(short) + _local_digits(r, digits, rng))
+            parts.append(_short_part(r, letters, full) + _local_digits(r, digits, rng))
             named = True
         elif keep and len(letters) > 1 and (fold(letters) in r.place_map or r.lex.get(
                 fold(letters)).se_pop) and not _place_short(r, fold(letters)):
@@ -296,17 +290,7 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
             parts.append(fold(r.place_map.get(fold(letters)) or r._town(rng)))
         elif len(letters) > 1 and (r.lex.get(fold(letters)).gender or r.lex.get(
                 fold(letters)).surname_rank):
-            # a name the essay does not name elsewhere: a first name first, then a surname,
-            # of the name's origin as the essay reads it (yusuf -> a Somali surname)
-            entry = r.lex.get(fold(letters))
-            slot = f"first_{entry.gender}" if entry.gender and not named else "surname"
-            origin = r._origin(letters, fold(letters))
-            pool = [p for p in r._name_pool(f"{slot}:{origin}") or r.lex.pools.get(slot, [])
-                    if fold(p) != fold(letters)]  # never the address's own name
-            initial = r.name_map.get(fold(letters)[:1], "") if r.effective == "lifelike" else ""
-            # maryam.sultani beside the signature "M. Sultani" (now "H."): a name on H
-            pool = [p for p in pool if fold(p)[:1] == fold(initial)] or pool if initial else pool
-            parts.append(fold(r._draw(pool, rng) or "kontakt") + _local_digits(r, digits, rng)
+            parts.append(_drawn_part(r, letters, named, rng) + _local_digits(r, digits, rng)
                          * (r.effective == "lifelike"))
             named = True
         elif len(letters) == 1 and letters.isalpha():
@@ -329,6 +313,29 @@ def _local_part(r: Renderer, local: str, rng: Draws, keep: bool = False) -> str:
     out = regex.sub(r"^[._-]+|[._-]+$", "", regex.sub(r"[._-]{2,}", ".", "".join(parts)))
     return regex.sub(r"[^a-z0-9._-]", "", out.replace(" ", ".")) or "kontakt"
 
+
+def _short_part(r: Renderer, letters: str, full: str) -> str:
+    """zeyno.yildirim84 beside Zeynep: a short form of the surrogate of the name `full` the
+    name part shortens (krzysiek beside Krzysztof -> Jakub: kuba), else that surrogate."""
+    surrogate = r.name_map[full]
+    gender = r.lex.get(fold(surrogate)).gender or "unknown"
+    short = next(iter(r._short_forms(surrogate, gender)), surrogate) \
+        if fold(letters) != full else surrogate
+    return fold(short)
+
+
+def _drawn_part(r: Renderer, letters: str, named: bool, rng: Draws) -> str:
+    """A name part the essay does not name elsewhere: a first name first (unless `named`),
+    then a surname, of the name's origin as the essay reads it (yusuf -> a Somali surname)."""
+    entry = r.lex.get(fold(letters))
+    slot = f"first_{entry.gender}" if entry.gender and not named else "surname"
+    origin = r._origin(letters, fold(letters))
+    pool = [p for p in r._name_pool(f"{slot}:{origin}") or r.lex.pools.get(slot, [])
+            if fold(p) != fold(letters)]  # never the address's own name
+    initial = r.name_map.get(fold(letters)[:1], "") if r.effective == "lifelike" else ""
+    # maryam.sultani beside the signature "M. Sultani" (now "H."): a name on H
+    pool = [p for p in pool if fold(p)[:1] == fold(initial)] or pool if initial else pool
+    return fold(r._draw(pool, rng) or "kontakt")
 
 def _local_digits(r: Renderer, digits: str, rng: Draws) -> str:
     """The digits of an address's name part: lifelike, two or four that read as a year of

@@ -26,6 +26,8 @@ from pseudonymize.surrogates.spans import short_fulls
 if TYPE_CHECKING:
     from pseudonymize.surrogates.forms import Draws
     from pseudonymize.surrogates.kinds import Kind
+    from pseudonymize.surrogates.geography import Geography
+    from pseudonymize.lexicon import Entry
 
 
 class PlaceReading:
@@ -246,37 +248,7 @@ class PlaceReading:
         """Rendering order: countries, then Swedish towns, then the rest, so a city abroad
         follows its country and a district its town wherever they stand in the essay."""
         if not self.has_read and self.strategy == "lifelike":
-            # "vi gick till domkyrkan": the essay's towns come from towns that have one
-            self.has_read = True
-            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
-            geo = geography(True)
-            self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
-                                if word in said]
-            # "domkyrkan i Västerås", "slottet i Kalmar": that town is one that has one
-            for found in regex.finditer(r"(?<!\p{L})(\p{L}+)\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)",
-                                        getattr(self.before, "text", "")):
-                towns = geo.town_has.get(fold(found.group(1)))
-                if towns:
-                    self.institution_towns.setdefault(fold(found.group(2)), towns)
-            self._read_waters()
-            found = words().writer_any.search(getattr(self.before, "text", ""))
-            if found:  # the writer's given name, for an initial in this or a later essay
-                self.base[LEARNER_WRITER] = fold(found.group(1))
-            folded = fold(getattr(self.before, "text", ""))
-            coasts = [towns for named, towns in geo.coasts if any(
-                regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
-            if geo.inland and geo.inland.search(folded):
-                # "I Trollhättan vi har inte hav": an inland town (never Halmstad)
-                self.need_towns.append(frozenset(geo.towns) - geo.shore_towns)
-            elif coasts:
-                # "ett sommarhus på Tjörn", "vi badade i Östersjön": a town of that coast
-                self.need_towns.append(frozenset().union(*coasts))
-            elif not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
-                    said) or any(kind == "sea" and not abroad(where) and fold(name) in said
-                                 for name, (kind, where) in geo.features.items()):
-                # "vi badar i Kalmarsund", "nära havet", "ut i skärgården", "ett sommarhus på
-                # Tjörn", anywhere in the essay: the essay's towns lie on the sea
-                self.need_towns.append(geo.shore_towns)
+            self._read_essay()
         if span.label == "country":
             return 0
         if span.rule.startswith("pun:"):
@@ -286,35 +258,12 @@ class PlaceReading:
         if self.strategy == "lifelike" and span.label.startswith("firstname") and \
                 fold(original) in self._short_originals():
             return 3  # "Alla kallar mig Sasha ... jag heter Aleksandr": after its full name
-        alias = self.strategy == "lifelike" and LABELS[span.label].kind == "name" and \
-            self.lex.get(fold(original)).place_kind and words().alias_before.search(
-                getattr(self.before, "text", "")[max(0, span.start - 80):span.start])
-        first = self.lex.get(fold(alias.group("first"))) if alias else None
-        if alias and (alias.group("who") or alias.group("lang") or alias.group("paren")) and \
-                fold(alias.group("first")) in self.avoid_folds and not first.gender and (
-                    first.place_kind or first.zipf < words().word_zipf):
+        if self._alias_of_place(span, original):
             return 3  # "hewlêr, araber säger Erbil" (a name too): after the place it names
             # (never "Min dotter heter Fatima", Fátima a town too, nor "hon är sex, vi säger
             # Yasi": a nickname)
         if LABELS[span.label].kind == "institution":
-            kind = self.kind_of(span, original)
-            if kind and kind.towns and not self._abroad(original):
-                self.need_towns.append(self._towns_with(kind, span, original))
-                town = self._word_after_in(span)
-                if town and "district" not in self.lex.get(town).cats:
-                    # "studerar på Mittuniversitetet i Sundsvall": a town that has one (a
-                    # district after "i" stays a district: "kyrkan i Rinkeby")
-                    towns = self._towns_with(kind, span, original) & kind.towns
-                    # ... one not named in it, or "Umeå universitet i Umeå" doubles the town
-                    self.institution_towns[town] = frozenset(
-                        t for t in towns if any(tt == t and not _names_town(n, t)
-                                                for n, tt in kind.pool)) or towns
-                if self.strategy == "lifelike":
-                    # "jobbar i Göteborg ... Göteborgs domkyrka": the town the name holds is
-                    # one that has one (never Västervik with Växjö domkyrka)
-                    for _, key, _ in self._swedish_places(original):
-                        self.institution_towns.setdefault(
-                            key, self._towns_with(kind, span, original) & kind.towns)
+            self._read_institution(span, original)
         if span.label == "city" and self.strategy == "lifelike" and self._in_bigger_town(span):
             self.districts.add(span.start)  # "Anderstorp i Skellefteå": a part of Skellefteå
         if span.label == "city" and self.is_district(span, original):
@@ -337,6 +286,79 @@ class PlaceReading:
             return 1 if self._known(span, original) or (
                 self.strategy == "lifelike" and self._misspelt_town(span, original)) else 2
         return 2
+
+    def _read_essay(self) -> None:
+        """Lifelike, once per essay: what its words ask of its towns (one that has its
+        cathedral, one on the coast it names), its waters and the writer's given name."""
+        # "vi gick till domkyrkan": the essay's towns come from towns that have one
+        self.has_read = True
+        said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        geo = geography(True)
+        self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
+                            if word in said]
+        # "domkyrkan i Västerås", "slottet i Kalmar": that town is one that has one
+        for found in regex.finditer(r"(?<!\p{L})(\p{L}+)\s+(?:i|vid)\s+(\p{Lu}[\p{L}-]*)",
+                                    getattr(self.before, "text", "")):
+            towns = geo.town_has.get(fold(found.group(1)))
+            if towns:
+                self.institution_towns.setdefault(fold(found.group(2)), towns)
+        self._read_waters()
+        found = words().writer_any.search(getattr(self.before, "text", ""))
+        if found:  # the writer's given name, for an initial in this or a later essay
+            self.base[LEARNER_WRITER] = fold(found.group(1))
+        self._read_coasts(geo, said)
+
+    def _read_coasts(self, geo: Geography, said: set[str]) -> None:
+        """Lifelike: the essay's towns lie inland, on the coast it names, or on the sea where
+        it speaks of one anywhere (`said`: its folded words)."""
+        folded = fold(getattr(self.before, "text", ""))
+        coasts = [towns for named, towns in geo.coasts if any(
+            regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", folded) for w in named)]
+        if geo.inland and geo.inland.search(folded):
+            # "I Trollhättan vi har inte hav": an inland town (never Halmstad)
+            self.need_towns.append(frozenset(geo.towns) - geo.shore_towns)
+        elif coasts:
+            # "ett sommarhus på Tjörn", "vi badade i Östersjön": a town of that coast
+            self.need_towns.append(frozenset().union(*coasts))
+        elif not geo.shore_words_essay.isdisjoint(said) or not geo.sea_islands.isdisjoint(
+                said) or any(kind == "sea" and not abroad(where) and fold(name) in said
+                             for name, (kind, where) in geo.features.items()):
+            # "vi badar i Kalmarsund", "nära havet", "ut i skärgården", "ett sommarhus på
+            # Tjörn", anywhere in the essay: the essay's towns lie on the sea
+            self.need_towns.append(geo.shore_towns)
+
+    def _alias_of_place(self, span: Span, original: str) -> bool:
+        """Lifelike: a name the words before it give as another's name for a place the essay
+        writes ("hewlêr, araber säger Erbil", a name too): rendered after that place."""
+        alias = self.strategy == "lifelike" and LABELS[span.label].kind == "name" and \
+            self.lex.get(fold(original)).place_kind and words().alias_before.search(
+                getattr(self.before, "text", "")[max(0, span.start - 80):span.start])
+        first = self.lex.get(fold(alias.group("first"))) if alias else None
+        return bool(alias and (alias.group("who") or alias.group("lang") or alias.group("paren"))
+                    and fold(alias.group("first")) in self.avoid_folds and not first.gender and (
+                        first.place_kind or first.zipf < words().word_zipf))
+
+    def _read_institution(self, span: Span, original: str) -> None:
+        """An institution of a kind some towns have: the essay's towns are among them, and a
+        town after it ("Mittuniversitetet i Sundsvall") or in its name is one that has one."""
+        kind = self.kind_of(span, original)
+        if kind and kind.towns and not self._abroad(original):
+            self.need_towns.append(self._towns_with(kind, span, original))
+            town = self._word_after_in(span)
+            if town and "district" not in self.lex.get(town).cats:
+                # "studerar på Mittuniversitetet i Sundsvall": a town that has one (a
+                # district after "i" stays a district: "kyrkan i Rinkeby")
+                towns = self._towns_with(kind, span, original) & kind.towns
+                # ... one not named in it, or "Umeå universitet i Umeå" doubles the town
+                self.institution_towns[town] = frozenset(
+                    t for t in towns if any(tt == t and not _names_town(n, t)
+                                            for n, tt in kind.pool)) or towns
+            if self.strategy == "lifelike":
+                # "jobbar i Göteborg ... Göteborgs domkyrka": the town the name holds is
+                # one that has one (never Västervik with Växjö domkyrka)
+                for _, key, _ in self._swedish_places(original):
+                    self.institution_towns.setdefault(
+                        key, self._towns_with(kind, span, original) & kind.towns)
 
     def _on_island_after(self, span: Span) -> bool:
         """Lifelike: a town followed by "på" (and "ön") and an island abroad we know towns of
@@ -444,6 +466,13 @@ class PlaceReading:
                 return town
         if strategy != "lifelike" or entry.country:
             return ""
+        return self._parent_after(span, key, entry)
+
+    def _parent_after(self, span: Span, key: str, entry: Entry) -> str:
+        """`_parent_abroad` of a place abroad (`key`, `entry`) no words before tie to a town:
+        the bigger place named just after it, else the essay's most populous place of its
+        region; "" when none."""
+        lex, text = self.lex, getattr(self.before, "text", "")
         pattern = words().district_of
         found = pattern.match(text[span.end:span.end + 60]) if pattern else None
         unknown = not (entry.place_country or entry.se_pop or "district" in entry.cats)

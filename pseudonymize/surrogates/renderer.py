@@ -52,8 +52,24 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                  originals: set[str], policy: Policy | None = None,
                  base: MutableMapping[tuple[str, int], str] | None = None,
                  countries: MutableMapping[str, str] | None = None) -> None:
+        """The essay's state, empty until `order` reads it; what it must avoid, and the
+        learner's memory (`base`, `countries`) it continues."""
         self.lex, self.strategy, self.seed, self.scope = lex, strategy, seed, scope
         self.policy = policy
+        self._avoid_originals(originals)
+        self.base = {} if base is None else base
+        self.countries = {} if countries is None else countries
+        self.used: set[str] = {v.lower() for v in self.base.values()}
+        self.hint = ""
+        self.effective = strategy  # the strategy of the mention being rendered
+        self._names_state()
+        self._places_state()
+        self._learner_state()
+        self._rendering_state()
+
+    def _avoid_originals(self, originals: set[str]) -> None:
+        """The originals, and the countries they name or lie in: no surrogate is one of them."""
+        lex, strategy = self.lex, self.strategy
         self.avoid = {o.lower() for o in originals}
         self.avoid_folds = {fold(o) for o in originals}
         # countries named in the essay: a surrogate country is none of them
@@ -65,11 +81,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             lex.get(fold(o)) for o in originals if o[:1].isupper() or strategy != "lifelike")
                                  if e.place_kind in ("city", "exonym") and not e.gender
                                  and not e.surname_rank and e.place_pop >= BIG_PLACE} - {"", "SE"}
-        self.base = {} if base is None else base
-        self.countries = {} if countries is None else countries
-        self.used: set[str] = {v.lower() for v in self.base.values()}
-        self.hint = ""
-        self.effective = strategy  # the strategy of the mention being rendered
+
+    def _names_state(self) -> None:
+        """What `order` and the name draws learn of the essay's person names and languages."""
         self.origin_votes: Counter[str] | None = None  # origin groups of the essay's names
         self.groups_said: frozenset[str] | None = None  # lifelike: see _groups_said
         # lifelike: see _languages_said
@@ -81,6 +95,10 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         # an origin group of the essay's names -> the group its names take (their homeland
         # became a country where other names are at home: Polen -> Ukraina, Polish -> East Slavic)
         self.origin_swap: dict[str, str] = {}
+
+    def _places_state(self) -> None:
+        """What `order` learns of the essay's places (districts, regions, routes, seas) and the
+        surrogates drawn so far, for the ties between its mentions."""
         self.has_district = False  # set by `order` when the essay names a Swedish district
         self.districts: set[int] = set()  # starts of places the essay calls districts
         self.spelt_towns: set[str] = set()  # lifelike: folds of towns the essay misspells
@@ -121,6 +139,11 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
         self.first_names: list[str] = []  # the essay's surrogate first names, in rendering order
         self.women_ends: list[int] = []  # lifelike: where the essay's women's given names end
+
+    def _learner_state(self) -> None:
+        """The learner's memory: this essay's number, the home their essays name most, and the
+        places, names and institutions their earlier essays replaced (none of this essay's
+        originals among them)."""
         # the learner's home (the town their essays name most, the latest on a tie) and its
         # original: the essay's town until the essay names one
         self.essay_number = int(self.base.get(LEARNER_ESSAYS, "0")) + 1
@@ -140,6 +163,10 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.institution_map: LearnerMap = LearnerMap(self.base, LEARNER_INSTITUTION)
         for learned in (self.place_map, self.name_map, self.institution_map):
             learned.forget(self._original)
+
+    def _rendering_state(self) -> None:
+        """The mention being rendered and the ties the surrogates drawn so far keep (towns
+        and waters abroad, their countries, the features asked of them)."""
         self.span: Span | None = None  # the mention being rendered
         self.abroad = ""  # the (original) country of the last place abroad rendered
         # lifelike: the countries of the essay's towns abroad that it never names itself (the

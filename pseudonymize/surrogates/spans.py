@@ -72,32 +72,7 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
     min pappa"), right before an age ("bima är sju år"), or in the genitive before a word of a person's own (`person_of_words_lifelike`:
     "Alikhans lärare", never "Hagaskolans lärare": no institution's kind word), or that the
     learner's earlier essays made a person so (their memory, `LEARNER_PERSON`)."""
-    numbers, owned = lex.words("number_word"), words().person_of
-    kin_ends = {s.end for s in spans if s.label == "fam"}
-    kin_starts = {s.start for s in spans if s.label == "fam"}
-    found = {key[len(LEARNER_PERSON):] for key, _ in (bases or {}) if key.startswith(LEARNER_PERSON)}
-    for span in spans:
-        if LABELS[span.label].kind not in ("place", "institution"):
-            continue
-        name = text[span.start:span.end]
-        key = span.key or fold(name)
-        age = AGE_AFTER.match(text, span.end, min(len(text), span.end + 30))
-        after = regex.match(r"\s+(\p{L}+)", text[span.end:span.end + 30])
-        kin_after = any(regex.fullmatch(r"\s*,\s*(?i:min|mitt|mina|hans|hennes|vår|våra|deras)\s+",
-                                        text[span.end:s]) for s in kin_starts
-                        if span.end <= s <= span.end + 12)
-        if (kin_after or age) and _after_place_preposition(text, span.start, lex):
-            # "flyttade vi till Vimerby, min man jobbar där": a place after "till" before a
-            # kin word's clause is still the place (never a man named Zellalem)
-            kin_after = age = None
-        if name.endswith("s") and after and fold(after.group(1)) in owned \
-                and not kind_word(name, lex) and not lex.get(fold(name[:-1])).se_pop \
-                and not lex.get(key).se_pop and " " not in name.strip():
-            found.add(fold(name[:-1]))  # (the name without its genitive s)
-        elif any(text[e:span.start].strip() in ("", "heter", "som heter")
-                 for e in kin_ends if span.start - 12 <= e <= span.start) or kin_after or age and (
-                age.group(2) or age.group(1).isdigit() or fold(age.group(1)) in numbers):
-            found.add(key)
+    found = _persons_found(spans, text, lex, bases)
     # a name right before a patronymic word written apart ("Asel Bakyt kyzy", "Talant Nurbek
     # uulu") is the father's given name, in every mention (never a surname, nor the town Bakyt)
     particles = words().patronymic_particles
@@ -127,6 +102,40 @@ def person_spans(spans: list[Span], text: str, lex: Lexicon,
                 span.rule, key)
         out.append(span)
     return out
+
+
+def _persons_found(spans: list[Span], text: str, lex: Lexicon,
+                   bases: MutableMapping[tuple[str, int], str] | None) -> set[str]:
+    """`person_spans`: the keys of the places and institutions that stand where a person
+    does (after a kin word, before an age, in the genitive before a word of a person's own),
+    and of those the learner's earlier essays made persons."""
+    numbers, owned = lex.words("number_word"), words().person_of
+    kin_ends = {s.end for s in spans if s.label == "fam"}
+    kin_starts = {s.start for s in spans if s.label == "fam"}
+    found = {key[len(LEARNER_PERSON):] for key, _ in (bases or {}) if key.startswith(LEARNER_PERSON)}
+    for span in spans:
+        if LABELS[span.label].kind not in ("place", "institution"):
+            continue
+        name = text[span.start:span.end]
+        key = span.key or fold(name)
+        age = AGE_AFTER.match(text, span.end, min(len(text), span.end + 30))
+        after = regex.match(r"\s+(\p{L}+)", text[span.end:span.end + 30])
+        kin_after = any(regex.fullmatch(r"\s*,\s*(?i:min|mitt|mina|hans|hennes|vår|våra|deras)\s+",
+                                        text[span.end:s]) for s in kin_starts
+                        if span.end <= s <= span.end + 12)
+        if (kin_after or age) and _after_place_preposition(text, span.start, lex):
+            # "flyttade vi till Vimerby, min man jobbar där": a place after "till" before a
+            # kin word's clause is still the place (never a man named Zellalem)
+            kin_after = age = None
+        if name.endswith("s") and after and fold(after.group(1)) in owned \
+                and not kind_word(name, lex) and not lex.get(fold(name[:-1])).se_pop \
+                and not lex.get(key).se_pop and " " not in name.strip():
+            found.add(fold(name[:-1]))  # (the name without its genitive s)
+        elif any(text[e:span.start].strip() in ("", "heter", "som heter")
+                 for e in kin_ends if span.start - 12 <= e <= span.start) or kin_after or age and (
+                age.group(2) or age.group(1).isdigit() or fold(age.group(1)) in numbers):
+            found.add(key)
+    return found
 
 
 # the kinds of name a span's label takes from `pun_fields_lifelike`: "" a surname, f, m given

@@ -234,98 +234,112 @@ def words() -> Words:
     """surrogates.toml's word data: the fields of the tables above read as they say, the others
     shaped here (sorted endings, per-key tables, patterns)."""
     data = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
-    endings = {k: tuple(v) for k, v in data["endings"].items()}
     return Words(**{f: frozenset(fold(w) for w in data[k]) for f, k in FOLDED_SETS.items()},
                  **{f: frozenset(data[k]) for f, k in PLAIN_SETS.items()},
                  **{f: tuple(data[k]) for f, k in TUPLES.items()},
                  **{f: data[k] for f, k in VALUES.items()},
-                 street_endings=tuple(sorted(data["street_endings"], key=len, reverse=True)),
-                 endings=dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
-                 train_words=tuple(fold(w) for w in data["train_words"]),
-                 trains={train: tuple(where) for train, where in data["trains"].items()},
-                 short_forms={fold(full): tuple(short) for full, short in data["short_forms"].items()},
-                 writer_pattern=regex.compile(
-                     r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
-                     + r"))[ \t]+(\p{Lu}\p{Ll}+)"),
-                 place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
-                                            reverse=True)),
-                 school_year=_school_year_pattern(data),
-                 school_years={fold(k): v for k, v in data["school_years"]
-                               + data["school_year_ordinals"]},
-                 **_alias_patterns(data), **_nickname_said_patterns(data),
-                 camps={iso: tuple(names) for iso, names in data["refugee_camps_lifelike"].items()},
-                 native_names={fold(k): (k, v) for k, v in data["native_names_lifelike"].items()},
-                 english_names={fold(k): v for k, v in data["english_names_lifelike"].items()},
-                 district_of=_district_pattern(data["district_words"]),
-                 district_of_town=regex.compile(r"^[^.!?\n]{0,40}?(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
-                     regex.escape(w).replace("\\ ", r"\s+")
-                     for w in data["district_of_town_lifelike"]), regex.I),
-                 place_abbreviations={fold(town): short for town, short
-                                      in data["place_abbreviations"].items()},
-                 area_towns={town: code for code, towns in data["fiction_area_towns"].items()
-                             for town in towns},
-                 swedish_letters={letter: frozenset(isos) for letter, isos
-                                  in data["swedish_letters"].items()},
-                 short_forms_lifelike={fold(full): tuple(short) for full, short in (
-                     data["short_forms"] | data["short_forms_lifelike"]).items()},
-                 train_towns={train: frozenset(towns) for train, towns in
-                              data["train_towns_lifelike"].items()},
-                 same_origin_kin_lifelike=frozenset(fold(w) for w in data["same_origin_kin"]
-                                                    + data["same_origin_kin_lifelike"]),
-                 writer_any=regex.compile(
-                     r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
-                     + r"))[ \t]+(\p{L}+)"),
-                 calling_codes=_first_per_code(data["calling_codes_lifelike"]),
-                 calling_of=dict(data["calling_codes_lifelike"]),
-                 mobile_forms={iso: (row["length"], tuple(row["starts"])) for iso, row
-                               in data["mobile_forms_lifelike"].items()},
-                 name_languages={group: {fold(n): language for language, names in
-                                         sorted(languages.items()) for n in names}
-                                 for group, languages in data["name_languages_lifelike"].items()},
-                 language_words={group: {fold(w): language for language, said in
-                                         sorted(languages.items()) for w in said}
-                                 for group, languages
-                                 in data["name_language_words_lifelike"].items()},
-                 language_homes={group: {language: tuple(isos) for language, isos in
-                                         languages.items()} for group, languages
-                                 in data["name_language_homes_lifelike"].items()},
-                 **_name_lists(data),
-                 own_languages=_own_languages(data["own_languages_lifelike"]),
-                 spelling_slips=tuple((a, b) for a, b in data["spelling_slips_lifelike"]),
-                 trains_abroad={iso: tuple(trains) for iso, trains in
-                                data["trains_abroad_lifelike"].items()},
-                 station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
-                     map(regex.escape, data["station_words_lifelike"]))),
-                 airport_end=regex.compile(r"(\p{L}.*?)\s+(?i:(%s))$" % "|".join(
-                     map(regex.escape, data["airport_words_lifelike"]))),
-                 pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
-                     regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
-                         data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
-                 child_names=frozenset(fold(n) for names in data["child_names_lifelike"].values()
-                                       for n in names),
-                 pun_names={article: tuple(data[f"pun_names_{article}_lifelike"])
-                            for article in ("en", "ett", "adj")},
-                 pun_fields=tuple((name, tuple(forms.split()), tuple(
-                     tuple(n.rpartition(":")[::2]) for n in said.split()))
-                     for name, rows in data["pun_fields_lifelike"].items()
-                     for forms, _, said in (row.partition(" = ") for row in rows)),
-                 pun_fixed=regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
-                     regex.escape(w) for w in data["pun_fixed_lifelike"]), regex.IGNORECASE),
-                 family_first={fold(n): group for group, names in
-                               data["family_first_lifelike"].items() for n in names},
-                 pun_said=regex.compile(r"(?<!\p{L})(?:%s)\s+(?:(en|ett)\s+)?(\p{L}+)" % "|".join(
-                     regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
-                         data["pun_said_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
-                 patronymics=tuple(sorted(((end, tuple(names)) for end, names
-                                           in data["patronymics_lifelike"].items()),
-                                          key=lambda row: (-len(row[0]), row[0]))),
-                 age_limits=(frozenset(fold(w) for w in data["age_limit_words_lifelike"]),
-                             frozenset(data["age_limits_lifelike"]),
-                             frozenset(fold(w) for w in data["age_limit_verbs_lifelike"]),
-                             frozenset(fold(w) for w in data["age_limit_people_lifelike"])),
-                 swedish_spelt=_swedish_spelt(data["swedish_spelling_lifelike"]),
-                 bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]),
+                 **_place_fields(data), **_people_fields(data), **_pun_fields(data),
+                 **_alias_patterns(data), **_nickname_said_patterns(data), **_name_lists(data),
                  **_size_patterns(data))
+
+
+def _place_fields(data: dict) -> dict:
+    """The `Words` fields of places: endings, trains, short forms, districts, camps,
+    stations and airports."""
+    endings = {k: tuple(v) for k, v in data["endings"].items()}
+    return dict(street_endings=tuple(sorted(data["street_endings"], key=len, reverse=True)),
+                endings=dict(sorted(endings.items(), key=lambda kv: -len(kv[0]))),
+                train_words=tuple(fold(w) for w in data["train_words"]),
+                trains={train: tuple(where) for train, where in data["trains"].items()},
+                short_forms={fold(full): tuple(short) for full, short in data["short_forms"].items()},
+                place_endings=tuple(sorted((fold(w) for w in data["place_endings"]), key=len,
+                                           reverse=True)),
+                camps={iso: tuple(names) for iso, names in data["refugee_camps_lifelike"].items()},
+                native_names={fold(k): (k, v) for k, v in data["native_names_lifelike"].items()},
+                english_names={fold(k): v for k, v in data["english_names_lifelike"].items()},
+                district_of=_district_pattern(data["district_words"]),
+                district_of_town=regex.compile(r"^[^.!?\n]{0,40}?(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
+                    regex.escape(w).replace("\\ ", r"\s+")
+                    for w in data["district_of_town_lifelike"]), regex.I),
+                place_abbreviations={fold(town): short for town, short
+                                     in data["place_abbreviations"].items()},
+                area_towns={town: code for code, towns in data["fiction_area_towns"].items()
+                            for town in towns},
+                swedish_letters={letter: frozenset(isos) for letter, isos
+                                 in data["swedish_letters"].items()},
+                short_forms_lifelike={fold(full): tuple(short) for full, short in (
+                    data["short_forms"] | data["short_forms_lifelike"]).items()},
+                train_towns={train: frozenset(towns) for train, towns in
+                             data["train_towns_lifelike"].items()},
+                trains_abroad={iso: tuple(trains) for iso, trains in
+                               data["trains_abroad_lifelike"].items()},
+                station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
+                    map(regex.escape, data["station_words_lifelike"]))),
+                airport_end=regex.compile(r"(\p{L}.*?)\s+(?i:(%s))$" % "|".join(
+                    map(regex.escape, data["airport_words_lifelike"]))),
+                bare_endings=tuple(fold(w) for w in data["bare_place_endings_lifelike"]))
+
+
+def _people_fields(data: dict) -> dict:
+    """The `Words` fields of people: the writer, school years, kin, the languages of names,
+    patronymics, phone numbers, ages and Swedish spellings."""
+    return dict(writer_pattern=regex.compile(
+                    r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
+                    + r"))[ \t]+(\p{Lu}\p{Ll}+)"),
+                writer_any=regex.compile(
+                    r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
+                    + r"))[ \t]+(\p{L}+)"),
+                school_year=_school_year_pattern(data),
+                school_years={fold(k): v for k, v in data["school_years"]
+                              + data["school_year_ordinals"]},
+                same_origin_kin_lifelike=frozenset(fold(w) for w in data["same_origin_kin"]
+                                                   + data["same_origin_kin_lifelike"]),
+                calling_codes=_first_per_code(data["calling_codes_lifelike"]),
+                calling_of=dict(data["calling_codes_lifelike"]),
+                mobile_forms={iso: (row["length"], tuple(row["starts"])) for iso, row
+                              in data["mobile_forms_lifelike"].items()},
+                name_languages={group: {fold(n): language for language, names in
+                                        sorted(languages.items()) for n in names}
+                                for group, languages in data["name_languages_lifelike"].items()},
+                language_words={group: {fold(w): language for language, said in
+                                        sorted(languages.items()) for w in said}
+                                for group, languages
+                                in data["name_language_words_lifelike"].items()},
+                language_homes={group: {language: tuple(isos) for language, isos in
+                                        languages.items()} for group, languages
+                                in data["name_language_homes_lifelike"].items()},
+                own_languages=_own_languages(data["own_languages_lifelike"]),
+                spelling_slips=tuple((a, b) for a, b in data["spelling_slips_lifelike"]),
+                family_first={fold(n): group for group, names in
+                              data["family_first_lifelike"].items() for n in names},
+                patronymics=tuple(sorted(((end, tuple(names)) for end, names
+                                          in data["patronymics_lifelike"].items()),
+                                         key=lambda row: (-len(row[0]), row[0]))),
+                age_limits=(frozenset(fold(w) for w in data["age_limit_words_lifelike"]),
+                            frozenset(data["age_limits_lifelike"]),
+                            frozenset(fold(w) for w in data["age_limit_verbs_lifelike"]),
+                            frozenset(fold(w) for w in data["age_limit_people_lifelike"])),
+                swedish_spelt=_swedish_spelt(data["swedish_spelling_lifelike"]),
+                child_names=frozenset(fold(n) for names in data["child_names_lifelike"].values()
+                                      for n in names))
+
+
+def _pun_fields(data: dict) -> dict:
+    """The `Words` fields of names explained or written as words (`pun_spans`)."""
+    return dict(pun=regex.compile(r"[\s,]*(%s)\s+(\p{L}+)(?:\s+(\p{L}+))?" % "|".join(
+                    regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
+                        data["pun_words_lifelike"], key=len, reverse=True)), regex.IGNORECASE),
+                pun_names={article: tuple(data[f"pun_names_{article}_lifelike"])
+                           for article in ("en", "ett", "adj")},
+                pun_fields=tuple((name, tuple(forms.split()), tuple(
+                    tuple(n.rpartition(":")[::2]) for n in said.split()))
+                    for name, rows in data["pun_fields_lifelike"].items()
+                    for forms, _, said in (row.partition(" = ") for row in rows)),
+                pun_fixed=regex.compile(r"(?<!\p{L})(?:%s)(?!\p{L})" % "|".join(
+                    regex.escape(w) for w in data["pun_fixed_lifelike"]), regex.IGNORECASE),
+                pun_said=regex.compile(r"(?<!\p{L})(?:%s)\s+(?:(en|ett)\s+)?(\p{L}+)" % "|".join(
+                    regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
+                        data["pun_said_lifelike"], key=len, reverse=True)), regex.IGNORECASE))
 
 
 def _name_lists(data: dict) -> dict:
