@@ -1736,6 +1736,12 @@ class Matcher:
             kin = self._kin_reading(doc, i, e, key, morph)
             if kin is not None:
                 return kin or None
+        if not cap and e.place_kind == "city" and not e.gender and e.zipf < T.RARE and i \
+                and folds[i - 1] in self.owned_kin and self._kin_subject(doc, i):
+            # "min ma yei lagade ris": a town's name between an owned kin word and a person's
+            # verb is the kin's name (Yei, a town in South Sudan)
+            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
+                                     morph, key=key, score=0.6)
         named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
                  and folds[i + 2] in self.W["personal_pronoun"] or i > 1
                  and folds[i - 1] in self.W["personal_pronoun"]
