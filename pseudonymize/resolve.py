@@ -218,11 +218,13 @@ def _noun_phrase(doc: Doc, k: int, noun_before: frozenset[str]) -> bool:
 
 def _opens_clause(doc: Doc, k: int) -> bool:
     """Token k starts its sentence, or follows an adverb that opens it ("nu iris är", "igår
-    love ringde": a learner's word order puts the subject there) or a conjunction that joins a
-    clause ("… och love ringde en veterinär")."""
+    love ringde": a learner's word order puts the subject there), a conjunction that joins a
+    clause ("… och love ringde en veterinär") or one that opens a subordinate clause ("där
+    Massa föddes", "när ren kom hem")."""
     return k in doc.starts or k >= 1 and (
         k - 1 in doc.starts and doc.folds[k - 1] in doc.lex.words("fronted_adverb")
-        or doc.folds[k - 1] in doc.lex.words("clause_conjunction"))
+        or doc.folds[k - 1] in doc.lex.words("clause_conjunction")
+        or doc.folds[k - 1] in doc.lex.words("subject_before"))
 
 
 def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],

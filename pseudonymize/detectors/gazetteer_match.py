@@ -111,7 +111,7 @@ FAMILY_FIRST = _rule("family-first", ("surname", *sorted(FIRSTNAMES)), 0.85, (
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
-    "be_verb", "function_word", "celebration_verb"))  # (function_word: `resolve.propagate` never
+    "be_verb", "function_word", "celebration_verb", "kind_noun"))  # (function_word: `resolve.propagate` never
 # carries a name to one; celebration_verb: `_u_feast`)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
@@ -1736,6 +1736,12 @@ class Matcher:
             kin = self._kin_reading(doc, i, e, key, morph)
             if kin is not None:
                 return kin or None
+        if not cap and e.place_kind == "city" and not e.gender and e.zipf < T.RARE and i \
+                and folds[i - 1] in self.owned_kin and self._kin_subject(doc, i):
+            # "min ma yei lagade ris": a town's name between an owned kin word and a person's
+            # verb is the kin's name (Yei, a town in South Sudan)
+            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
+                                     morph, key=key, score=0.6)
         named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
                  and folds[i + 2] in self.W["personal_pronoun"] or i > 1
                  and folds[i - 1] in self.W["personal_pronoun"]
@@ -3435,6 +3441,8 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
             or e.cats - HOMOGRAPH or (not c.place_ctx and not plural_place and not unheard
                                       and c.key.endswith(m.ENDS["ordinary_ending"])):
         return REJECT
+    if c.initial and not c.named and c.key in m.W["kind_noun"]:
+        return REJECT  # "Glaciären perito moreno …", "Reservatet har fåglar": the kind, not a name
     if c.initial and not c.named and c.key.endswith(m.ENDS["initial_adjective_ending"]) \
             and i + 1 < len(doc.texts) and doc.texts[i + 1][:1].islower() \
             and doc.folds[i + 1] not in m.W["name_verb"] and doc.folds[i + 1] not in m.W["be_verb"]:
@@ -3994,7 +4002,7 @@ def _may_word(m: Matcher, c: Cand) -> int:
             or e.cats - HOMOGRAPH:
         return ALWAYS
     return not c.place_ctx and key.endswith(m.ENDS["ordinary_ending"]) or c.initial \
-        and not c.named and key.endswith(m.ENDS["initial_adjective_ending"])
+        and not c.named and (key.endswith(m.ENDS["initial_adjective_ending"]) or key in m.W["kind_noun"])
 
 
 def _may_name_pair(m: Matcher, c: Cand) -> int:

@@ -137,6 +137,14 @@ EARLIER_NAMES = [
     ("Min kusin heter Om, han är sjuksköterska.",
      "Igår jag träffade om på torget. Jag frågade om jobbet.", "om på", "firstname_male",
      "om jobbet"),
+    # a subordinate clause's subject before its verb ("där Massa föddes", "när ren kom"), not
+    # the word before a noun ("där massa folk bor")
+    ("Min dotter heter Massa, hon är sex år.",
+     "Jag minns sjukhuset där Massa föddes. Där massa folk bor är det dyrt.", "Massa föddes",
+     "firstname_female", "massa folk"),
+    ("Vår son heter Ren och han är tolv.",
+     "När ren kom hem vi åt middag. Nu är golvet ren och fint.", "ren kom", "firstname_male",
+     "ren och"),
 ]
 
 
