@@ -263,6 +263,9 @@ class Lexicon:
         mark = self.marks.get(low)
         if mark is not None or len(low) < 8 or len(low) > T.LONGEST_COMPOUND:
             return mark
+        if low[-4:] not in self.derived("compound mark tails", lambda: frozenset(
+                word[-4:] for word, m in self.marks.items() if m != "fam" and len(word) >= 4)):
+            return None  # (no marked word of 4+ letters ends so: three in four rare words)
         known = self.compound_marks
         if low in known:
             return known[low]

@@ -209,6 +209,9 @@ def _joined_house_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         and JOINED_HOUSE.fullmatch(text) is not None
 
 
+# the shapes no spelling of letters alone passes (a digit, a hyphen, a dot or an underscore
+# needed): `LowerIndex._own_mask` does not ask them of a word of letters, fold and spelling
+UNLETTERED = frozenset((_joined_house_shape, _code_shape, _user_shape, _hyphened_shape))
 JOINED_HOUSE_NUMBER = _rule("joined-house-number", ("place", "street_nr"), 0.8, rare=True,
                             shape=_joined_house_shape,
                             reads=("street_ending", "house_number_word", "street_particle",
@@ -3239,6 +3242,11 @@ class LowerIndex:
         unshaped = {rule.fn for rule in lower if rule.shape is None}
         self.shapes = tuple(dict.fromkeys((bit[rule.fn], rule.shape) for rule in lower
                                           if rule.fn not in unshaped))
+        # a spelling of letters alone (most) fails the shapes needing something else
+        # (`UNLETTERED`): their functions are left out with one mask, the shapes not asked
+        self.letter_shapes = tuple((b, shape) for b, shape in self.shapes
+                                   if shape not in UNLETTERED)
+        self.letters_keep = ~sum({b for b, shape in self.shapes if shape in UNLETTERED})
         self.lex = lex
         self._before, self._before2, self._after = (self.index[f] for f in ("before", "before2",
                                                                              "after"))
@@ -3259,7 +3267,12 @@ class LowerIndex:
                 if size > len(key):
                     break
                 mask |= endings.get(key[-size:], 0)
-        for b, shape in self.shapes:
+        if text.isalpha() and key.isalpha():
+            mask &= self.letters_keep
+            shapes = self.letter_shapes
+        else:
+            shapes = self.shapes
+        for b, shape in shapes:
             if mask & b and not shape(self.lex, text, key, entry):
                 mask &= ~b
         for _, _, passing, shapes in self.gates:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import repeat
 
 from pseudonymize import thresholds as T
 from pseudonymize.lexicon import Lexicon
@@ -63,7 +64,7 @@ class NameLikeness:
         if found is None:
             parts = grams(key[:T.LONGEST_COMPOUND])  # a hostile megabyte word: a bounded read
             get, unseen = self.table.get, self.unseen
-            found = sum(get(g, unseen) for g in parts) / len(parts)
+            found = sum(map(get, parts, repeat(unseen))) / len(parts)  # (C-level: same order)
             if len(self._known) < T.REMEMBERED_WORDS:
                 self._known[key] = found
         return found
