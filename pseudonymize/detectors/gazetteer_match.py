@@ -295,6 +295,39 @@ def _kin_of(doc: Doc, i: int) -> bool:
         and doc.folds[i - 2] in W["name_trigger.kin"] and doc.folds[i - 3] in W["kin_of_verb"]
 
 
+def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
+    """2 when the place preposition at token j follows a verb of living, going or staying
+    (past adverbs and vehicles: "bor fortfarande i", "tog bussen till") or the word i is
+    placed within a country or region after it; else 1: `_place_context`'s reading of a word
+    right after "i", "på", "vid"."""
+    folds, W = doc.folds, doc.lex.words.folds
+    ENDS = doc.lex.words.ends
+    k = j - 1
+    ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
+    stayed = False  # "är kvar i": the verb to be says where someone stays
+    while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
+                      or folds[k] in W["transport_word"] or folds[k] == "med"
+                      or folds[k].endswith(ENDS["transport_ending"])
+                      or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]):
+        ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
+            and folds[k] not in W["place_adverb"]
+        stayed = stayed or folds[k] in W["stay_adverb"]
+        k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
+    if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
+                   or ridden and folds[k] in W["ride_verb"]
+                   or stayed and folds[k] in W["be_verb"]
+                   or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
+        return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
+    if len(after) > 1 and after[0] in W["place_trigger.prep"] \
+            and doc.entries[i + 2].country not in ("", "SE"):
+        return 2  # "var i dadaab i kenya": a place within a country abroad
+    if len(after) > 2 and after[0] in W["locating_preposition"] \
+            and (after[1] in W["region_word"] or after[1] in doc.lex.words("kind_noun", "geo")):
+        return 2  # "från remla på ön X", "i tula i provinsen X": within an island or a
+        # region named after it
+    return 1
+
+
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
     after a bare place preposition; else 0 (also after a kin word's "till": `_kin_of`)."""
@@ -329,30 +362,7 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village;
         # "badar vid ivö": a listed island, lake or park (not the name Ivo); "i skogen vid
         # nador": a town abroad that is no word at all
-        k = j - 1
-        ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
-        stayed = False  # "är kvar i": the verb to be says where someone stays
-        while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
-                          or folds[k] in W["transport_word"] or folds[k] == "med"
-                          or folds[k].endswith(ENDS["transport_ending"])
-                          or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]):
-            ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
-                and folds[k] not in W["place_adverb"]
-            stayed = stayed or folds[k] in W["stay_adverb"]
-            k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
-        if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
-                       or ridden and folds[k] in W["ride_verb"]
-                       or stayed and folds[k] in W["be_verb"]
-                       or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
-            return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
-        if len(after) > 1 and after[0] in W["place_trigger.prep"] \
-                and doc.entries[i + 2].country not in ("", "SE"):
-            return 2  # "var i dadaab i kenya": a place within a country abroad
-        if len(after) > 2 and after[0] in W["locating_preposition"] \
-                and (after[1] in W["region_word"] or after[1] in doc.lex.words("kind_noun", "geo")):
-            return 2  # "från remla på ön X", "i tula i provinsen X": within an island or a
-            # region named after it
-        return 1
+        return _after_place_preposition(doc, i, j, after)
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
     if j >= 1 and folds[j] in W["topic_preposition"] and doc.texts[i][:1].islower() \
