@@ -2413,7 +2413,34 @@ class Matcher:
         return bool(e.place_kind and e.place_pop >= T.BIG_PLACE and e.zipf < T.DOMINANT_WORD
                     or e.country or homograph)
 
+    def _common_place_accepted(self, c: Cand, is_name: bool) -> bool:
+        """A lower-case homograph of an everyday word is kept as a place only where a place
+        preposition, place verb or list of places says so: `_lower_accepted`'s reading of a
+        common word."""
+        e = c.e
+        # "bor i lund", "min fru från polen": a homograph that is a country (after any
+        # place preposition) or a sizeable Swedish town (after a place verb).
+        folds, i = c.doc.folds, c.i
+        listed = i >= 2 and folds[i - 1] in self.W["list_word"] \
+            and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
+        if c.key in self.W["personal_pronoun"]:
+            return False  # "besökte vi Västerås domkyrka": the pronoun, not the village Vi
+        # "på tetra pak i lund", "cyklar från bro": a town's noun bare after "i"/"från",
+        # with no article nor definite ending, is no Swedish noun phrase ("i en lund",
+        # "i lunden" are): the town
+        bare = c.place_ctx == 1 and e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD \
+            and folds[i - 1] in self.W["unheard_place_preposition"] \
+            and not c.key.endswith(self.ENDS["definite_ending"])  # ("i boden": the shed)
+        return not is_name and e.cats <= HOMOGRAPH and (
+            c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
+            or (c.place_ctx == 1 or listed) and bool(e.country) or bare
+            or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
+            and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
+
     def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
+        """A candidate written in lower case is kept only with the context its kind needs
+        (a naming verb, a place preposition, a work verb): learners write names in lower case,
+        but most lower-case words are no names."""
         e = c.e
         if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
                 and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
@@ -2422,24 +2449,7 @@ class Matcher:
                 and _letter_heading(c.doc, c.i):
             return True  # "Till polisen" heading a letter: the authority written to
         if c.common:
-            # "bor i lund", "min fru från polen": a homograph that is a country (after any
-            # place preposition) or a sizeable Swedish town (after a place verb).
-            folds, i = c.doc.folds, c.i
-            listed = i >= 2 and folds[i - 1] in self.W["list_word"] \
-                and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
-            if c.key in self.W["personal_pronoun"]:
-                return False  # "besökte vi Västerås domkyrka": the pronoun, not the village Vi
-            # "på tetra pak i lund", "cyklar från bro": a town's noun bare after "i"/"från",
-            # with no article nor definite ending, is no Swedish noun phrase ("i en lund",
-            # "i lunden" are): the town
-            bare = c.place_ctx == 1 and e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD \
-                and folds[i - 1] in self.W["unheard_place_preposition"] \
-                and not c.key.endswith(self.ENDS["definite_ending"])  # ("i boden": the shed)
-            return not is_name and e.cats <= HOMOGRAPH and (
-                c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
-                or (c.place_ctx == 1 or listed) and bool(e.country) or bare
-                or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
-                and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
+            return self._common_place_accepted(c, is_name)
         if label in ORG_LABELS:
             # "jobbar på volvo", "pluggar på kth": a known institution after a work or school
             # verb; a definite noun is the common noun ("jobbar på apoteket", "banken").
