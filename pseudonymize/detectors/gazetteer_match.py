@@ -983,14 +983,30 @@ class Matcher:
                 return heads[-1]._replace(gender=None, first_rank=0), key, ()
         return e or EMPTY, key, ()
 
+    def _run_at(self, doc: Doc, i: int, spans: list[Span]) -> int:
+        """The token after a car make's model or a known phrase starting at token i (the
+        phrase's span, if any, added to `spans`), else 0: `detect` reads such a run whole and
+        judges none of its words alone."""
+        folds = doc.folds
+        car = self._car(doc, i) if folds[i] in self.W["car_make"] else 0
+        if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
+            return i + car
+        # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
+        if folds[i] in self.lex.phrases and i + 1 < len(folds) and (
+                folds[i + 1] in self.phrase_next[folds[i]] or folds[i + 1] in SKIPPED):
+            phrase, after = self._phrase_at(doc, i)
+            if after and phrase is not None:
+                spans.append(phrase)
+            return after
+        return 0
+
     def detect(self, doc: Doc) -> list[Span]:
         """The family's spans: each word `_todo` gives judged in its context (a car, a phrase,
         an excluded word decided first), then split names, middle names and initials."""
         spans: list[Span] = []
         folds = doc.folds
         prev_name_end, skip_to = -2, 0  # index of the last accepted person-name token
-        phrases, alone, plain_starts, nexts = (self.lex.phrases, self._alone, self.plain_starts,
-                                               self.phrase_next)
+        phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
@@ -998,17 +1014,9 @@ class Matcher:
         for i in self._todo(doc):
             if i < skip_to or i in titled:
                 continue
-            car = self._car(doc, i) if folds[i] in cars else 0
-            if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
-                skip_to = i + car
-                continue
-            # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
-            if folds[i] in phrases and i + 1 < len(folds) and (
-                    folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED):
-                phrase, after = self._phrase_at(doc, i)
-                if after:
-                    if phrase is not None:
-                        spans.append(phrase)
+            if folds[i] in cars or folds[i] in phrases:
+                after = self._run_at(doc, i, spans)
+                if after:  # a car or a known phrase read whole: go on after it
                     skip_to = after
                     continue
             if folds[i] in plain_starts and (doc.texts[i][0].islower() or i in starts
