@@ -23,6 +23,44 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """The release, audit, verify, withdraw and demo commands, in the order `--help` lists them."""
+    _release_parser(subparsers)
+
+    p = subparsers.add_parser("audit", help="which release, snapshot and sources made a file")
+    p.add_argument("path", metavar="PATH", help="any file of a release")
+    p.add_argument("--keys", metavar="DIR",
+                   help="the release's key directory: name the input and check it is unchanged")
+    p.set_defaults(func=cmd_audit)
+
+    p = subparsers.add_parser("verify", help="re-run a release and compare every byte")
+    rerun_options(p)
+    p.add_argument("--review", metavar="WORKSPACE",
+                   help="the review workspace a `release --review` was made from")
+    p.set_defaults(func=cmd_verify)
+
+    p = subparsers.add_parser("withdraw", help="re-publish a release without one learner",
+                              description="Publish a new release without the learner's essays, "
+                                          "erase them from the key and record that the new "
+                                          "release supersedes RELEASE.")
+    rerun_options(p)
+    p.add_argument("--learner", required=True, metavar="ID", help="the learner id to withdraw")
+    p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
+    p.set_defaults(func=cmd_withdraw)
+
+    p = subparsers.add_parser(
+        "demo", help="release the sample batch and show where everything is",
+        description="Release corpus/sample/ on the current resource snapshot (built offline "
+                    "from packaged data when there is none), write one file's audit and print "
+                    "where the release, the key and the audit trail are.")
+    p.add_argument("--rebuild", action="store_true",
+                   help="rebuild the offline (packaged) part of the snapshot first, e.g. after "
+                        "editing builders/data/lexicon.tsv or upgrading a package")
+    p.set_defaults(func=cmd_demo)
+
+
+def _release_parser(subparsers: argparse._SubParsersAction) -> None:
+    """`swepseudo release`: its many options (the batch, where the release and its key go,
+    how it runs, what it publishes) kept apart from the commands that answer for a release."""
     p = subparsers.add_parser("release", help="pseudonymize a batch into a publishable release",
                               description="Pseudonymize a batch (a directory of .txt essays or "
                                           "a .jsonl file) into OUT/<release-id>/.",
@@ -58,38 +96,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--require-approved", action="store_true",
                    help="with --review: refuse while an essay is unapproved or a mark undecided")
     p.set_defaults(func=cmd_release)
-
-    p = subparsers.add_parser("audit", help="which release, snapshot and sources made a file")
-    p.add_argument("path", metavar="PATH", help="any file of a release")
-    p.add_argument("--keys", metavar="DIR",
-                   help="the release's key directory: name the input and check it is unchanged")
-    p.set_defaults(func=cmd_audit)
-
-    p = subparsers.add_parser("verify", help="re-run a release and compare every byte")
-    rerun_options(p)
-    p.add_argument("--review", metavar="WORKSPACE",
-                   help="the review workspace a `release --review` was made from")
-    p.set_defaults(func=cmd_verify)
-
-    p = subparsers.add_parser("withdraw", help="re-publish a release without one learner",
-                              description="Publish a new release without the learner's essays, "
-                                          "erase them from the key and record that the new "
-                                          "release supersedes RELEASE.")
-    rerun_options(p)
-    p.add_argument("--learner", required=True, metavar="ID", help="the learner id to withdraw")
-    p.add_argument("--out", metavar="DIR", help="parent of the new release (default: the old one's)")
-    p.set_defaults(func=cmd_withdraw)
-
-    p = subparsers.add_parser(
-        "demo", help="release the sample batch and show where everything is",
-        description="Release corpus/sample/ on the current resource snapshot (built offline "
-                    "from packaged data when there is none), write one file's audit and print "
-                    "where the release, the key and the audit trail are.")
-    p.add_argument("--rebuild", action="store_true",
-                   help="rebuild the offline (packaged) part of the snapshot first, e.g. after "
-                        "editing builders/data/lexicon.tsv or upgrading a package")
-    p.set_defaults(func=cmd_demo)
-
 
 
 def rerun_options(p: argparse.ArgumentParser) -> None:

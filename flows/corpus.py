@@ -150,16 +150,7 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
         logger.info("release %s: %d essays in %d shards, %d quarantined", plan.release_id,
                     plan.essays, len(plan.shards), plan.quarantined)
         try:
-            reports = []
-            with tqdm(total=plan.essays, unit="essay", desc=f"release {plan.release_id}",
-                      disable=not progress, file=sys.stderr) as bar:
-                # a pool's workers take tasks from one line: one more shard than workers
-                # keeps none waiting; Dask hands a task to a worker when it is submitted, so
-                # more shards than workers could queue a large one behind another
-                ahead = len(warm) + (0 if dask else 1)
-                for report in run_shards(runner, plan, ahead):
-                    reports.append(report)
-                    bar.update(report["essays"])
+            reports = shard_reports(runner, plan, len(warm) + (0 if dask else 1), progress)
             for future in warm:
                 future.result()
             stack.close()  # the workers stop (and free their memory) before publishing
@@ -173,6 +164,20 @@ def release_corpus(batch: str, out: str, snapshot: str = "current", strategy: st
                              description=f"corpus release {plan.release_id}")
     logger.info("release %s published: %s", plan.release_id, summary["path"])
     return summary
+
+
+def shard_reports(runner: TaskRunner, plan: rel.Plan, ahead: int, progress: bool) -> list[dict]:
+    """Every shard's report, run `ahead` at a time with a progress bar of essays (shown with
+    `progress`). `ahead` is one more than the workers for a pool, whose workers take tasks
+    from one line (none waits); as many as the workers for Dask, which hands a task to a worker
+    when it is submitted, so more could queue a large shard behind another."""
+    reports = []
+    with tqdm(total=plan.essays, unit="essay", desc=f"release {plan.release_id}",
+              disable=not progress, file=sys.stderr) as bar:
+        for report in run_shards(runner, plan, ahead):
+            reports.append(report)
+            bar.update(report["essays"])
+    return reports
 
 
 def run_shards(runner: TaskRunner, plan: rel.Plan, ahead: int) -> Iterator[dict]:

@@ -306,6 +306,47 @@ def _one_hyphened_token(doc: Doc, span: Span, surface: str) -> bool:
         and doc.ends[doc.index_at(span.start)] == span.end
 
 
+def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool, bool],
+                      sets: tuple[frozenset[str], ...]) -> bool:
+    """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
+    word it spells there: labelling it would replace a pronoun, a verb or a noun. `kinds` says
+    whether the stem is an everyday word and whether it counts only as a subject; `sets` are
+    the possessive, be-verb, name-verb and noun-before word lists, looked up once per essay."""
+    everyday, subject_only = kinds
+    possessive, be_verbs, name_verbs, noun_before = sets
+    folds, key = doc.folds, doc.folds[k]
+    if k in doc.starts and key in possessive and k + 1 < len(doc.texts) \
+            and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
+        return True  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
+    if _verb_slot(doc, k):
+        return True  # "Anar ... jag anar att": the verb after its subject, never the name
+    subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
+    if subject_only and not subject:
+        return True
+    # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
+    # lower case as a sentence's subject (before "är" too)
+    habit = k in doc.starts and base.end > base.start and doc.text[base.start].islower() \
+        and k + 1 < len(folds) and (folds[k + 1] in name_verbs or folds[k + 1] in be_verbs)
+    # (a function word only capitalised inside its sentence: "så Han är min familj" after
+    # "Jag heter Han Seo-yeon", but "han" and a sentence's "Han" stay the pronoun)
+    if everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
+                     or stem in doc.lex.words("function_word")
+                     and not (doc.texts[k][0].isupper() and k not in doc.starts)
+                     or doc.texts[k][0].islower() and doc.entries[k].zipf
+                     >= T.DOMINANT_WORD and not (habit or subject)):
+        return True  # "han heter hans och hans bror": the second is the pronoun
+    if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
+            and doc.entries[k].zipf >= T.RARE and (
+                doc.entries[k].zipf >= T.COMMON or base.label in NAME_LABELS):
+        # "Gul … hans jacka var gul": a frequent word said of something; "Ville Smed …
+        # min pappa var smed": an everyday noun said of someone, however rare the word
+        # (a firm's name is said so: "min arbetsgivare är iss")
+        return True
+    # "Björn ek … en gammal ek": the tree
+    return doc.texts[k][0].islower() and doc.entries[k].zipf >= T.RARE \
+        and _noun_phrase(doc, k, noun_before)
+
+
 def propagate(spans: list[Span], doc: Doc,
               earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
     """Label every further mention of a replaced one-word name or place ("vår son Minh ...
@@ -330,8 +371,8 @@ def propagate(spans: list[Span], doc: Doc,
     hits = list(compress(count(), map(mentions.union(shorts).__contains__, folds)))
     if shorts:
         _add_short_forms(known, shorts, doc, taken, out, [k for k in hits if folds[k] in shorts])
-    possessive, be_verbs = doc.lex.words("possessive"), doc.lex.words("be_verb")
-    name_verbs, noun_before = doc.lex.words("name_verb"), doc.lex.words("noun_before")
+    sets = (doc.lex.words("possessive"), doc.lex.words("be_verb"), doc.lex.words("name_verb"),
+            doc.lex.words("noun_before"))
     for k in hits:
         if taken[doc.offsets[k]] or folds[k] not in mentions:
             continue  # a mention already labelled (most of them): its first character taken
@@ -339,37 +380,9 @@ def propagate(spans: list[Span], doc: Doc,
         stem = key if key in known else key[:-1]
         if taken.find(1, doc.offsets[k], doc.ends[k]) >= 0:
             continue
-        if k in doc.starts and key in possessive and k + 1 < len(doc.texts) \
-                and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
-            continue  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
-        if _verb_slot(doc, k):
-            continue  # "Anar ... jag anar att": the verb after its subject, never the name
         base = known[stem]
-        subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
-        if stem in subject_only and not subject:
+        if _everyday_mention(doc, k, stem, base, (stem in everyday, stem in subject_only), sets):
             continue
-        # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
-        # lower case as a sentence's subject (before "är" too)
-        habit = k in doc.starts and base.end > base.start and doc.text[base.start].islower() \
-            and k + 1 < len(folds) and (folds[k + 1] in name_verbs or folds[k + 1] in be_verbs)
-        # (a function word only capitalised inside its sentence: "så Han är min familj" after
-        # "Jag heter Han Seo-yeon", but "han" and a sentence's "Han" stay the pronoun)
-        if stem in everyday and (doc.texts[k][0] != doc.text[base.start] and not subject
-                                 or stem in doc.lex.words("function_word")
-                                 and not (doc.texts[k][0].isupper() and k not in doc.starts)
-                                 or doc.texts[k][0].islower() and doc.entries[k].zipf
-                                 >= T.DOMINANT_WORD and not (habit or subject)):
-            continue  # "han heter hans och hans bror": the second is the pronoun
-        if doc.texts[k][0].islower() and k and folds[k - 1] in be_verbs \
-                and doc.entries[k].zipf >= T.RARE and (
-                    doc.entries[k].zipf >= T.COMMON or base.label in NAME_LABELS):
-            # "Gul … hans jacka var gul": a frequent word said of something; "Ville Smed …
-            # min pappa var smed": an everyday noun said of someone, however rare the word
-            # (a firm's name is said so: "min arbetsgivare är iss")
-            continue
-        if doc.texts[k][0].islower() and doc.entries[k].zipf >= T.RARE \
-                and _noun_phrase(doc, k, noun_before):
-            continue  # "Björn ek … en gammal ek": the tree
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score, "coreference",
                         base.key))

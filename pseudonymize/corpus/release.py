@@ -293,12 +293,12 @@ def prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pat
         raise
 
 
-def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path,
-             secret: bytes, lock: str, started_at: str, *, strategy: str, seed: int,
-             code_revision: str, max_bytes: int, shard_size: int | None, workers: int,
-             keep_ids: bool, publish_metadata: tuple[str, ...], bin_years: tuple[str, ...],
-             strict: bool, withdrawn: tuple[str, ...], supersedes: str | None,
-             policy: Policy | None, review: Path | None, require_approved: bool) -> Plan:
+def _read_checked(batch_path: Path, max_bytes: int, strict: bool, review: Path | None,
+                  require_approved: bool, policy: Policy | None
+                  ) -> tuple[Batch, ReleaseReview | None, Policy | None]:
+    """`_prepare`'s reading step, before anything is written: the batch (none quarantined
+    under `strict`), the review workspace's decisions and the policy the release runs with (a
+    workspace prepared with a policy is released with that policy, never another)."""
     batch = read_batch(Path(batch_path), max_bytes)
     if strict and batch.quarantine:
         raise ReleaseError(f"--strict: {len(batch.quarantine)} input(s) quarantined "
@@ -311,6 +311,19 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
                                f"(sha256 {reviewed.policy.digest[:12]}…); release it without "
                                f"--policy or with that file")
         policy = reviewed.policy
+    return batch, reviewed, policy
+
+
+def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Path,
+             secret: bytes, lock: str, started_at: str, *, strategy: str, seed: int,
+             code_revision: str, max_bytes: int, shard_size: int | None, workers: int,
+             keep_ids: bool, publish_metadata: tuple[str, ...], bin_years: tuple[str, ...],
+             strict: bool, withdrawn: tuple[str, ...], supersedes: str | None,
+             policy: Policy | None, review: Path | None, require_approved: bool) -> Plan:
+    """The plan of a release: its id, staging and work directories and sealed shards. Nothing
+    is written until the batch is read and checked and the release id is known."""
+    batch, reviewed, policy = _read_checked(batch_path, max_bytes, strict, review,
+                                            require_approved, policy)
     snapshot = json.loads(Path(snapshot_path).read_text())
     config = identity.release_config(strategy, seed, max_bytes, keep_ids, publish_metadata,
                                      bin_years, policy.digest if policy else None)

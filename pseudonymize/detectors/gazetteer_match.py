@@ -295,6 +295,39 @@ def _kin_of(doc: Doc, i: int) -> bool:
         and doc.folds[i - 2] in W["name_trigger.kin"] and doc.folds[i - 3] in W["kin_of_verb"]
 
 
+def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
+    """2 when the place preposition at token j follows a verb of living, going or staying
+    (past adverbs and vehicles: "bor fortfarande i", "tog bussen till") or the word i is
+    placed within a country or region after it; else 1: `_place_context`'s reading of a word
+    right after "i", "på", "vid"."""
+    folds, W = doc.folds, doc.lex.words.folds
+    ENDS = doc.lex.words.ends
+    k = j - 1
+    ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
+    stayed = False  # "är kvar i": the verb to be says where someone stays
+    while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
+                      or folds[k] in W["transport_word"] or folds[k] == "med"
+                      or folds[k].endswith(ENDS["transport_ending"])
+                      or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]):
+        ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
+            and folds[k] not in W["place_adverb"]
+        stayed = stayed or folds[k] in W["stay_adverb"]
+        k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
+    if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
+                   or ridden and folds[k] in W["ride_verb"]
+                   or stayed and folds[k] in W["be_verb"]
+                   or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
+        return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
+    if len(after) > 1 and after[0] in W["place_trigger.prep"] \
+            and doc.entries[i + 2].country not in ("", "SE"):
+        return 2  # "var i dadaab i kenya": a place within a country abroad
+    if len(after) > 2 and after[0] in W["locating_preposition"] \
+            and (after[1] in W["region_word"] or after[1] in doc.lex.words("kind_noun", "geo")):
+        return 2  # "från remla på ön X", "i tula i provinsen X": within an island or a
+        # region named after it
+    return 1
+
+
 def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
     """2 after "bor i"/"flyttade till"-like phrases or before "ligger i", "är en stadsdel"; 1
     after a bare place preposition; else 0 (also after a kin word's "till": `_kin_of`)."""
@@ -329,30 +362,7 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         # "bakom sharrbergen", "vid johannisberg": an unknown mountain, lake, river or village;
         # "badar vid ivö": a listed island, lake or park (not the name Ivo); "i skogen vid
         # nador": a town abroad that is no word at all
-        k = j - 1
-        ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
-        stayed = False  # "är kvar i": the verb to be says where someone stays
-        while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
-                          or folds[k] in W["transport_word"] or folds[k] == "med"
-                          or folds[k].endswith(ENDS["transport_ending"])
-                          or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]):
-            ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
-                and folds[k] not in W["place_adverb"]
-            stayed = stayed or folds[k] in W["stay_adverb"]
-            k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
-        if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
-                       or ridden and folds[k] in W["ride_verb"]
-                       or stayed and folds[k] in W["be_verb"]
-                       or folds[k] in W["water_verb"] or folds[k] in ("har", "hade") and j - k == 1):
-            return 2  # "bor i X", "ett flyktingläger i X", "badar i X"
-        if len(after) > 1 and after[0] in W["place_trigger.prep"] \
-                and doc.entries[i + 2].country not in ("", "SE"):
-            return 2  # "var i dadaab i kenya": a place within a country abroad
-        if len(after) > 2 and after[0] in W["locating_preposition"] \
-                and (after[1] in W["region_word"] or after[1] in doc.lex.words("kind_noun", "geo")):
-            return 2  # "från remla på ön X", "i tula i provinsen X": within an island or a
-            # region named after it
-        return 1
+        return _after_place_preposition(doc, i, j, after)
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
     if j >= 1 and folds[j] in W["topic_preposition"] and doc.texts[i][:1].islower() \
@@ -973,14 +983,30 @@ class Matcher:
                 return heads[-1]._replace(gender=None, first_rank=0), key, ()
         return e or EMPTY, key, ()
 
+    def _run_at(self, doc: Doc, i: int, spans: list[Span]) -> int:
+        """The token after a car make's model or a known phrase starting at token i (the
+        phrase's span, if any, added to `spans`), else 0: `detect` reads such a run whole and
+        judges none of its words alone."""
+        folds = doc.folds
+        car = self._car(doc, i) if folds[i] in self.W["car_make"] else 0
+        if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
+            return i + car
+        # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
+        if folds[i] in self.lex.phrases and i + 1 < len(folds) and (
+                folds[i + 1] in self.phrase_next[folds[i]] or folds[i + 1] in SKIPPED):
+            phrase, after = self._phrase_at(doc, i)
+            if after and phrase is not None:
+                spans.append(phrase)
+            return after
+        return 0
+
     def detect(self, doc: Doc) -> list[Span]:
         """The family's spans: each word `_todo` gives judged in its context (a car, a phrase,
         an excluded word decided first), then split names, middle names and initials."""
         spans: list[Span] = []
         folds = doc.folds
         prev_name_end, skip_to = -2, 0  # index of the last accepted person-name token
-        phrases, alone, plain_starts, nexts = (self.lex.phrases, self._alone, self.plain_starts,
-                                               self.phrase_next)
+        phrases, alone, plain_starts = self.lex.phrases, self._alone, self.plain_starts
         lonely = self._lonely(doc)
         never, lists, cars = self.W["never_replaced"], self.W["list_word"], self.W["car_make"]
         starts, initial_plain, judge = doc.starts, self.initial_plain, self._judge(doc)
@@ -988,17 +1014,9 @@ class Matcher:
         for i in self._todo(doc):
             if i < skip_to or i in titled:
                 continue
-            car = self._car(doc, i) if folds[i] in cars else 0
-            if car:  # "en Volvo V70", "en begagnad Toyota Corolla": a car, not a workplace
-                skip_to = i + car
-                continue
-            # (a phrase's second word next, or a "-"/"." before it: `_word_run`; else none)
-            if folds[i] in phrases and i + 1 < len(folds) and (
-                    folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED):
-                phrase, after = self._phrase_at(doc, i)
-                if after:
-                    if phrase is not None:
-                        spans.append(phrase)
+            if folds[i] in cars or folds[i] in phrases:
+                after = self._run_at(doc, i, spans)
+                if after:  # a car or a known phrase read whole: go on after it
                     skip_to = after
                     continue
             if folds[i] in plain_starts and (doc.texts[i][0].islower() or i in starts
@@ -2403,7 +2421,34 @@ class Matcher:
         return bool(e.place_kind and e.place_pop >= T.BIG_PLACE and e.zipf < T.DOMINANT_WORD
                     or e.country or homograph)
 
+    def _common_place_accepted(self, c: Cand, is_name: bool) -> bool:
+        """A lower-case homograph of an everyday word is kept as a place only where a place
+        preposition, place verb or list of places says so: `_lower_accepted`'s reading of a
+        common word."""
+        e = c.e
+        # "bor i lund", "min fru från polen": a homograph that is a country (after any
+        # place preposition) or a sizeable Swedish town (after a place verb).
+        folds, i = c.doc.folds, c.i
+        listed = i >= 2 and folds[i - 1] in self.W["list_word"] \
+            and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
+        if c.key in self.W["personal_pronoun"]:
+            return False  # "besökte vi Västerås domkyrka": the pronoun, not the village Vi
+        # "på tetra pak i lund", "cyklar från bro": a town's noun bare after "i"/"från",
+        # with no article nor definite ending, is no Swedish noun phrase ("i en lund",
+        # "i lunden" are): the town
+        bare = c.place_ctx == 1 and e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD \
+            and folds[i - 1] in self.W["unheard_place_preposition"] \
+            and not c.key.endswith(self.ENDS["definite_ending"])  # ("i boden": the shed)
+        return not is_name and e.cats <= HOMOGRAPH and (
+            c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
+            or (c.place_ctx == 1 or listed) and bool(e.country) or bare
+            or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
+            and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
+
     def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
+        """A candidate written in lower case is kept only with the context its kind needs
+        (a naming verb, a place preposition, a work verb): learners write names in lower case,
+        but most lower-case words are no names."""
         e = c.e
         if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
                 and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
@@ -2412,24 +2457,7 @@ class Matcher:
                 and _letter_heading(c.doc, c.i):
             return True  # "Till polisen" heading a letter: the authority written to
         if c.common:
-            # "bor i lund", "min fru från polen": a homograph that is a country (after any
-            # place preposition) or a sizeable Swedish town (after a place verb).
-            folds, i = c.doc.folds, c.i
-            listed = i >= 2 and folds[i - 1] in self.W["list_word"] \
-                and bool(c.doc.entries[i - 2].country)  # "från afghanistan och polen"
-            if c.key in self.W["personal_pronoun"]:
-                return False  # "besökte vi Västerås domkyrka": the pronoun, not the village Vi
-            # "på tetra pak i lund", "cyklar från bro": a town's noun bare after "i"/"från",
-            # with no article nor definite ending, is no Swedish noun phrase ("i en lund",
-            # "i lunden" are): the town
-            bare = c.place_ctx == 1 and e.se_pop >= T.SE_ATTESTED and e.zipf < T.DOMINANT_WORD \
-                and folds[i - 1] in self.W["unheard_place_preposition"] \
-                and not c.key.endswith(self.ENDS["definite_ending"])  # ("i boden": the shed)
-            return not is_name and e.cats <= HOMOGRAPH and (
-                c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
-                or (c.place_ctx == 1 or listed) and bool(e.country) or bare
-                or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
-                and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
+            return self._common_place_accepted(c, is_name)
         if label in ORG_LABELS:
             # "jobbar på volvo", "pluggar på kth": a known institution after a work or school
             # verb; a definite noun is the common noun ("jobbar på apoteket", "banken").
