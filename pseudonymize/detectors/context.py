@@ -1017,6 +1017,15 @@ class ContextRules:
                                                             compound=compound)) \
                 or j in doc.starts and not quoted:
             return
+        self._add_named(doc, i, j, key, named or geo, closing, add)
+
+    def _add_named(self, doc: Doc, i: int, j: int, key: str, runs_lower: bool, closing: int,
+                   add: Add) -> None:
+        """The name at j that the kind noun at i introduces (`_named_kind`), labelled by the
+        noun and run to its end: a region's body, a school where someone works; nothing for a
+        line's destination or operator. `runs_lower`: after a naming verb or a geography noun a
+        lower-case name runs on ("floden hari rud"); `closing`: where a named run closes."""
+        folds = doc.folds
         label, e = self.kind_label(doc.texts[i], key), doc.entries[j]
         if label == "region" and doc.texts[i][0].isupper() and folds[i] in self.w["region_body"] \
                 and doc.texts[j][0].isupper() \
@@ -1030,7 +1039,7 @@ class ContextRules:
         if label in ("school", "other_institution") and works_at(doc, i):
             label = "work"  # "praktik på förskolan Solrosen": where someone works
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
-            max(closing, self._lower_run(doc, j)) if named or geo \
+            max(closing, self._lower_run(doc, j)) if runs_lower \
             or label in ("other_institution", "city") else j  # "floden hari rud", "kyrkan
         # kidane mehret", "byn tula toli"
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
