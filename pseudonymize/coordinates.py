@@ -76,12 +76,18 @@ def abroad_km(one: str, other: str) -> float | None:
 
 
 @cache
+def _centres() -> dict[str, tuple[float, float]]:
+    """ISO -> the mean point of the towns we know in the country (a rough centre: enough to tell
+    Malawi's neighbours from the far side of Africa)."""
+    return {c: (sum(p[0] for p in towns.values()) / len(towns),
+                sum(p[1] for p in towns.values()) / len(towns))
+            for c, towns in sorted(towns_abroad().items()) if towns}
+
+
+@cache
 def nearest_countries(iso: str) -> tuple[str, ...]:
-    """The other countries abroad, nearest first by the mean point of the towns we know in each
-    (a rough centre: enough to tell Malawi's neighbours from the far side of Africa)."""
-    centres = {c: (sum(p[0] for p in towns.values()) / len(towns),
-                   sum(p[1] for p in towns.values()) / len(towns))
-               for c, towns in sorted(towns_abroad().items()) if towns}
+    """The other countries abroad, nearest first by their centres (`_centres`)."""
+    centres = _centres()
     if iso not in centres:
         return ()
     return tuple(sorted((c for c in centres if c != iso),

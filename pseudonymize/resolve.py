@@ -127,9 +127,10 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
     return out
 
 
-def _covered(spans: list[Span], size: int) -> bytearray:
+def covered(spans: Iterable[Span], size: int) -> bytearray:
     """The characters the spans cover, one byte each (as in `select`), so a new mention is
-    tested against all of them by one C-level `find`."""
+    tested against all of them by one C-level `find` (and the review's underlined words skip
+    them: `review.doubts`)."""
     taken = bytearray(size)
     for s in spans:
         taken[s.start:s.end] = b"\x01" * (s.end - s.start)
@@ -361,7 +362,7 @@ def propagate(spans: list[Span], doc: Doc,
     # Bagatelli ... alla barn älskar bagatelli") is that other entity again
     spans = [s for s in spans if s.rule not in SPELT_NAMES or known.get(
         doc.folds[bisect_left(doc.offsets, s.start)], s).label == s.label]
-    taken = _covered(spans, len(doc.text))
+    taken = covered(spans, len(doc.text))
     out = list(spans)
     folds = doc.folds
     # the tokens that are a known fold, its genitive or a first name's short form, found in
@@ -423,7 +424,7 @@ def propagate_phrases(spans: list[Span], doc: Doc,
                 same_start.setdefault(words, Span(0, 0, label, (), 0.6, "coreference", key))
     if not phrases:
         return spans
-    taken = _covered(spans, len(doc.text))
+    taken = covered(spans, len(doc.text))
     out, folds = list(spans), doc.folds
     # "på Universidad Nacional de San Agustín, vi säger UNSA": its initials in capitals
     for k in compress(count(), map(acronyms.__contains__, doc.texts)) if acronyms else ():
@@ -784,7 +785,7 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
     the person's age; the age rules, which run before the names are known, judge a lower-case
     subject no list holds as no person."""
     out, folds, n = list(spans), doc.folds, len(doc.texts)
-    covered = {s.start for s in spans}
+    starts = {s.start for s in spans}
     be = doc.lex.words("be_verb")
     adverbs = doc.lex.words("age_adverb")
     # a full name's surname too ("Tindra Brink är 23"), not one alone ("Jacobsen var 11,6 poäng")
@@ -799,10 +800,10 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
         k += k + 2 < n and folds[k + 1] in adverbs  # "Tindra Brink är bara tjugotre"
         value = doc.number(k + 1)
         after = folds[k + 2] if k + 2 < n else ""
-        if doc.offsets[k + 1] in covered or not (k + 2 == n or not doc.texts[k + 2][0].isalnum()
-                                        or after in doc.lex.words("age_trigger.after")
-                                        or after in doc.lex.words("list_word")
-                                        or after in doc.lex.words("clause_conjunction")):
+        if doc.offsets[k + 1] in starts or not (k + 2 == n or not doc.texts[k + 2][0].isalnum()
+                                       or after in doc.lex.words("age_trigger.after")
+                                       or after in doc.lex.words("list_word")
+                                       or after in doc.lex.words("clause_conjunction")):
             continue
         if doc.texts[k + 1].isdigit():
             if 0 < value < T.OLDEST:

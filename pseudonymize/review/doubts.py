@@ -17,6 +17,7 @@ from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.doc import Doc
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import EMPTY, Lexicon, fold
+from pseudonymize.resolve import covered
 from pseudonymize.types import Span
 
 MAX_DOUBTS = 60  # words an essay's page underlines: the first so many
@@ -45,13 +46,11 @@ class Doubts:
         """{start, end, reason} of the words outside every span, in text order, at most
         MAX_DOUBTS (reasons: `REASONS`, see `_why`). `named`: the folds the learner's other
         essays name ("Ren är elva" where another essay says "min son heter Ren")."""
-        covered = bytearray(len(doc.text) + 1)
-        for s in spans:
-            covered[s.start:s.end] = b"\1" * (s.end - s.start)
+        taken = covered(spans, len(doc.text))
         names = named_folds(doc.text, spans).union(named)
         out: list[dict] = []
         for i, tok in enumerate(doc.tokens):
-            if covered[tok.start]:
+            if taken[tok.start]:
                 continue
             reason = "the essay's name" if doc.folds[i] in names else self._why(doc, i)
             if reason:
