@@ -112,7 +112,8 @@ DATA_SETS = (
      GOLD_DIR / "dev18.jsonl"),
     ("Development learner gold 19 (tests/data/gold/dev19.jsonl), written blind in the twelfth "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at dd96448: replace-label recall 0.875, 27 leaks in 17 of 48 essays)", "jsonl",
+     "at dd96448: replace-label recall 0.875, 27 leaks in 17 of 48 essays), open to tuning from "
+     "the thirteenth", "jsonl",
      GOLD_DIR / "dev19.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
