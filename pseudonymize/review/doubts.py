@@ -3,8 +3,9 @@
 A review catches what the engine missed only where the reviewer looks; the page underlines these
 words with dots and adds one as a span by a click. They are the classes a batch leaks most, read
 from the lexicon and the essay's own spans, never from a gold set: names no list holds (spelt
-like a name, or capitalised inside a sentence), words after a place preposition that no list
-knows, a word the learner's essays name elsewhere, names and places left as words, and long
+like a name, or capitalised inside a sentence), words after a preposition that no list knows,
+a word the learner's essays name elsewhere, names and places left as words, a rare word right
+after a given name (a surname that is a word), a word no list holds between commas, and long
 numbers. Of the spans the engine missed on the newest blind-written sets about a third are
 underlined, at one or two underlined words a hundred (docs/quality.md, "Review").
 """
@@ -15,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.doc import Doc
-from pseudonymize.labels import LABELS
+from pseudonymize.labels import FIRSTNAME, LABELS
 from pseudonymize.lexicon import EMPTY, Lexicon, fold
 from pseudonymize.resolve import covered
 from pseudonymize.types import Span
@@ -23,11 +24,14 @@ from pseudonymize.types import Span
 MAX_DOUBTS = 60  # words an essay's page underlines: the first so many
 MIN_LETTERS = 3  # a word no list holds this long at least ("ali", never "jo")
 MIN_DIGITS = 3  # a number with this many digits at least (never "3 barn", "klockan 14")
-# rules.tsv's prepositions after which an unknown lower-case word may be a place (i, från, nära;
-# till, which the rules read as one only after a verb of going: a reviewer looks at every one)
-PLACE_WORDS = ("unheard_place_preposition", "unheard_goal_preposition")
+# rules.tsv's prepositions after which a lower-case word no list holds, or a place the lexicon
+# knows, may be a place ("på velika plaža", "på borgholm energi"; wider than the engine's own)
+PLACE_WORDS = "review_preposition"
 NAMED_KINDS = frozenset({"name", "place"})  # a span of these kinds names its word elsewhere too
-REASONS = ("unknown", "after a place word", "the essay's name", "name-like", "name", "number")
+GIVEN = frozenset(FIRSTNAME.values())  # after one of these a rare word may be its surname
+CLOSERS = frozenset({",", "och"})  # what follows a surname or an apposed name ("Ebbe mild, han")
+REASONS = ("unknown", "after a place word", "the essay's name", "name-like", "name",
+           "after a name", "between commas", "number")
 
 
 def named_folds(text: str, spans: Iterable[Span]) -> set[str]:
@@ -40,7 +44,7 @@ class Doubts:
 
     def __init__(self, lex: Lexicon) -> None:
         self.namelike = NameLikeness(lex)
-        self.place_words = frozenset().union(*map(lex.words, PLACE_WORDS))
+        self.place_words = lex.words(PLACE_WORDS)
 
     def __call__(self, doc: Doc, spans: Sequence[Span], named: Iterable[str] = ()) -> list[dict]:
         """{start, end, reason} of the words outside every span, in text order, at most
@@ -48,11 +52,13 @@ class Doubts:
         essays name ("Ren är elva" where another essay says "min son heter Ren")."""
         taken = covered(spans, len(doc.text))
         names = named_folds(doc.text, spans).union(named)
+        given_ends = {s.end for s in spans if s.label in GIVEN}
         out: list[dict] = []
         for i, tok in enumerate(doc.tokens):
             if taken[tok.start]:
                 continue
-            reason = "the essay's name" if doc.folds[i] in names else self._why(doc, i)
+            reason = "the essay's name" if doc.folds[i] in names else self._why(doc, i) \
+                or self._beside(doc, i, given_ends)
             if reason:
                 out.append({"start": tok.start, "end": tok.start + len(tok.text),
                             "reason": reason})
@@ -83,4 +89,23 @@ class Doubts:
             return "name-like" if self.namelike.score(doc.folds[i]) >= T.REVIEW_DOUBT_NAMELIKE \
                 else ""
         named = entry.gender or entry.surname_rank or entry.place_kind or entry.country
-        return "name" if named and (inside or entry.zipf < T.RARE) else ""
+        placed = (entry.place_kind or entry.country) and entry.zipf < T.COMMON and i \
+            and doc.folds[i - 1] in self.place_words
+        return "name" if named and (inside or placed or entry.zipf < T.RARE) else ""
+
+    @staticmethod
+    def _beside(doc: Doc, i: int, given_ends: set[int]) -> str:
+        """A lower-case word worth a look for its neighbours: a word rarer than COMMON right after
+        a given name the engine found and before a comma or "och" ("Ebbe mild, han
+        …", "Gunnar lod och"), or a word no list holds between a comma and a comma or "och" ("en
+        dotter, killa, och"), "" otherwise."""
+        tokens, text = doc.tokens, doc.tokens[i].text
+        if not (text.isalpha() and text.islower() and len(text) >= MIN_LETTERS):
+            return ""
+        closed = i + 1 == len(tokens) or doc.folds[i + 1] in CLOSERS
+        if not (i and closed):
+            return ""
+        before = tokens[i - 1]
+        if before.start + len(before.text) in given_ends and doc.entries[i].zipf < T.COMMON:
+            return "after a name"
+        return "between commas" if before.text == "," and doc.entries[i] == EMPTY else ""

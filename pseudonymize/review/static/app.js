@@ -102,9 +102,11 @@
     return `sp ${s.kind} ${s.status}${s.undecided ? " undecided" : ""}${s.origin === "reviewer" ? " reviewer" : ""}`;
   }
   const DOUBTS = { "unknown": "a capitalised word no list knows", "name-like": "spelt like a name no list holds",
-    "after a place word": "a word no list knows after i, från, nära or till",
+    "after a place word": "a word no list knows after a preposition (i, från, på, vid …)",
     "the essay's name": "a word a span of this essay reads as a name or place",
-    "name": "a name or place left as a word", "number": "a number left as it is" };
+    "name": "a name or place left as a word", "number": "a number left as it is",
+    "after a name": "a rare word right after a given name: a surname?",
+    "between commas": "a word no list knows between commas: a name in apposition?" };
   function plain(from, to) {
     // text outside the spans, its doubtful words underlined (click one to add it as a span)
     const text = S.essay.text;

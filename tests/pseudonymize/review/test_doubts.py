@@ -52,6 +52,21 @@ ROWS = [
     ("Vi bodde nära hansjo förut.", (), {"hansjo": -1.0}, [("hansjo", "after a place word")]),
     ("Vi åkte till hansjo förut.", (), {"hansjo": -1.0}, [("hansjo", "after a place word")]),
     ("Han kom hansjo förut.", (), {"hansjo": -1.0}, []),
+    ("Vi badade på hansjo och vid ulvsta.", (), {"hansjo": -1.0, "ulvsta": -1.0},
+     [("hansjo", "after a place word"), ("ulvsta", "after a place word")]),
+    # a rare word right after a given name the engine found, before a comma or "och": a surname
+    ("Min chef heter Erik mild, han är snäll.", (("Erik", "firstname_male"),), {},
+     [("mild", "after a name")]),
+    ("Min chef heter Erik mild och snäll.", (("Erik", "firstname_male"),), {},
+     [("mild", "after a name")]),
+    ("Min chef heter Erik mild, han är snäll.", (), {}, [("Erik", "name")]),
+    ("Jag och Erik kommer, han är snäll.", (("Erik", "firstname_male"),), {}, []),
+    ("Jag träffade Erik mild.", (("Erik", "firstname_male"),), {}, []),
+    # a word no list holds between a comma and a comma or "och": a name in apposition
+    ("Vi har en dotter, killa, och en son.", (), {"killa": 0.1}, [("killa", "between commas")]),
+    ("Vi har en dotter, killa och en son.", (), {"killa": 0.1}, [("killa", "between commas")]),
+    ("Vi har en dotter, affären, och en son.", (), {}, []),
+    ("Vi har en dotter killa, och en son.", (), {"killa": 0.1}, []),
     # a word a span of the essay (or the learner's other essays) names, left as a word
     ("Min son heter Anna och anna är glad.", (("Anna", "firstname_female"),), {},
      [("anna", "the essay's name")]),
@@ -66,6 +81,17 @@ def test_doubts(engine: Engine, text: str, found: tuple[tuple[str, str], ...],
     doc = Doc.make(text, engine.lex, engine.spellings)
     got = [(text[d["start"]:d["end"]], d["reason"]) for d in doubts(engine, scores)(doc, spans)]
     assert got == expected
+
+
+def test_a_place_after_a_preposition_is_underlined_though_common_as_a_word(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the tiny lexicon has no frequency for its towns: as if "homs" were as common as "borgholm"
+    monkeypatch.setattr(T, "RARE", -1.0)
+    for text, expected in (("Han jobbar på homs energi.", [("homs", "name")]),
+                           ("Han jobbar homs energi.", [])):
+        doc = Doc.make(text, engine.lex, engine.spellings)
+        got = [(text[d["start"]:d["end"]], d["reason"]) for d in doubts(engine, {})(doc, [])]
+        assert got == expected
 
 
 def test_doubts_are_bounded(engine: Engine) -> None:
