@@ -115,6 +115,10 @@ DATA_SETS = (
      "at dd96448: replace-label recall 0.875, 27 leaks in 17 of 48 essays), open to tuning from "
      "the thirteenth", "jsonl",
      GOLD_DIR / "dev19.jsonl"),
+    ("Development learner gold 20 (tests/data/gold/dev20.jsonl), written blind in the thirteenth "
+     "session of 2026-11-30 and measured as that session's generalisation check (first measured "
+     "at b07440c: replace-label recall 0.858, 36 leaks in 26 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev20.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
