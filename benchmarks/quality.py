@@ -290,7 +290,7 @@ def judge_section() -> str:
     lines = ["## Can a reader tell? Blind judge on original/pseudonymized pairs (issue 15)", "",
              "24 essays of a gold set no surrogate work was tuned on (the blind learner set; run "
              "30 also dev12, runs 33 to 36 dev13 and dev14, runs 38 and 39 dev15, runs 40 to "
-             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs from 50 on dev19, each "
+             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs 50 and 51 dev19, runs from 52 on dev20, each "
              "written blind in its session), "
              "picked and ordered by `python "
              "benchmarks/pairs.py --gold tests/data/gold/GOLD.jsonl --n 24 --pick-seed 15 "
