@@ -195,10 +195,13 @@ class Countries:
     def _abroad_in(self, text: str) -> str | None:
         """The first country abroad `text` names (a big town abroad counts for its country),
         "" when none, None when it names a Swedish town or district."""
-        found = ""
-        for word in regex.findall(r"\p{L}+", text):
+        found, said = "", regex.findall(r"\p{L}+", text)
+        origin = words().origin_words
+        for at, word in enumerate(said):
             if fold(word) in self.name_words:
                 continue  # "våra barn Milan och Sara": a person, never a town of Italy
+            if at and fold(said[at - 1]) in origin:
+                continue  # "i Åsbro hos familjen X, de är också från Thrissur": their origin
             entry = self.lex.get(fold(word))
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
