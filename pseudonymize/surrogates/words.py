@@ -484,13 +484,16 @@ def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
 
 
 def _nickname_said_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
-    """A nickname given with a verb of saying (surrogates.toml, `nickname_say_lifelike`): the
+    """A nickname given with a verb of saying (surrogates.toml, `nickname_say_lifelike`, or
+    one bidding the reader: "men säg Vojta"): the
     words before it ("alla säger ", "hemma säger vi "), anchored at the name, and the whole
     clause ending with the name ("vi säger Yasi." but not "hon säger Ali är snäll")."""
     verbs = "|".join(map(regex.escape, data["nickname_say_lifelike"]))
     subjects = "|".join(map(regex.escape, data["nickname_say_subjects_lifelike"]))
-    said = (rf"(?i:(?<!\p{{L}})(?:{subjects})(?:\s+\p{{L}}+)?\s+(?:{verbs})"
-            rf"(?:\s+(?:{subjects}))?)\s+")
+    bare = "|".join(regex.escape(v).replace("\\ ", r"\s+")
+                    for v in data["nickname_say_imperative_lifelike"])
+    said = (rf"(?i:(?<!\p{{L}})(?:(?:{subjects})(?:\s+\p{{L}}+)?\s+(?:{verbs})"
+            rf"(?:\s+(?:{subjects}))?|(?:{bare})))\s+")
     ends = r"(?=\s*(?:[.,!;:)]|$)|\s+(?i:och|men|eller)\b)"
     return {"nickname_said": regex.compile(rf"{said}$"),
             "nickname_said_ahead": regex.compile(rf"{said}\p{{L}}[\p{{L}}-]*{ends}")}

@@ -223,3 +223,27 @@ def test_a_locality_its_sentence_places_abroad_stays_abroad(engine: Engine) -> N
     for out, rows in _runs(engine, text):
         pick = engine.lex.get(fold(_pick(rows, "Bor")))
         assert pick.place_country != "SE" or not pick.se_pop, out
+
+
+BIDDINGS = [  # (text, the full name, the nickname bidden)
+    ("Jag heter Vojtěch Dvořák, men säg Vojta, det är enklare.", "Vojtěch", "Vojta"),
+    ("Hej! Jag heter Aleksandra Nowak men kalla mig Ola.", "Aleksandra", "Ola"),
+]
+
+
+@pytest.mark.parametrize(("text", "full", "nick"), BIDDINGS)
+def test_a_bidden_nickname_is_a_short_form_of_the_name(
+        engine: Engine, text: str, full: str, nick: str) -> None:
+    """"men säg Vojta": a nickname of the name before, of its sex (before: "Ondřej ... säg
+    Bohdana", a woman's name for a man)."""
+    for out, rows in _runs(engine, text):
+        given, short = _pick(rows, full), _pick(rows, nick)
+        assert fold(short)[:2] == fold(given)[:2] and short != nick, out
+
+
+def test_a_bidding_that_goes_on_is_no_nickname(engine: Engine) -> None:
+    """The negative row: "säg Anna att jag kommer": a message to Anna, a name of her own."""
+    text = "Jag heter Vojtěch Dvořák. Snälla, säg Anna att jag kommer sent."
+    for out, rows in _runs(engine, text):
+        assert fold(_pick(rows, "Anna"))[:2] != fold(_pick(rows, "Vojtěch"))[:2] or \
+            len(_pick(rows, "Anna")) > 5, out
