@@ -247,3 +247,25 @@ def test_a_bidding_that_goes_on_is_no_nickname(engine: Engine) -> None:
     for out, rows in _runs(engine, text):
         assert fold(_pick(rows, "Anna"))[:2] != fold(_pick(rows, "Vojtěch"))[:2] or \
             len(_pick(rows, "Anna")) > 5, out
+
+
+SWEDISH_VILLAGES = [  # (text, a village no table knows, written before a Swedish place)
+    ("Jag kommer från Brno i Tjeckien. Min moster bor i vickleby på Öland.", "vickleby"),
+    ("Vi kommer från Cuenca i Ecuador. Nu bor vi i sandby på Öland.", "sandby"),
+]
+
+
+@pytest.mark.parametrize(("text", "village"), SWEDISH_VILLAGES)
+def test_a_village_before_a_swedish_place_is_swedish(
+        engine: Engine, text: str, village: str) -> None:
+    """"Jag bor i köpingsvik på Öland" after Czechia: a Swedish place (before: "Chrudim på
+    Tjurkö", a Czech town on a Swedish island)."""
+    for out, rows in _runs(engine, text):
+        assert engine.lex.get(fold(_pick(rows, village))).place_country == "SE", out
+
+
+def test_a_village_before_a_place_abroad_stays_abroad(engine: Engine) -> None:
+    """The negative row: "byn Hradec nära Brno" lies by the surrogate of Brno, abroad."""
+    text = "Jag kommer från Brno i Tjeckien. Min moster bor i byn Hradec nära Brno."
+    for out, rows in _runs(engine, text):
+        assert engine.lex.get(fold(_pick(rows, "Hradec"))).place_country != "SE", out
