@@ -5,6 +5,7 @@ work: shifts, rendering a span in its form, aliases, what is kept, the draw and 
 from __future__ import annotations
 
 import hashlib
+from functools import cached_property
 from collections import Counter
 from collections.abc import MutableMapping, Sequence
 from typing import TYPE_CHECKING
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
     from pseudonymize.surrogates.geography import Geography
     from pseudonymize.surrogates.kinds import Kind
 
-# a year an essay writes (in a date, a sentence, a number), for `_years_past`
 SAINT_DRAWS = 1000  # a saint's draw numbers lie past the essay's persons' (`_saint`)
+# a year an essay writes (in a date, a sentence, a number), for `_years_past`
 ESSAY_YEAR = regex.compile(r"(?<!\d)(?:19[5-9]\d|20\d\d)(?!\d)")
 
 
@@ -237,9 +238,14 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         """Whether moving the essay's years against `shift` carries one past the present
         (`latest_year`: a year the essay writes, moved later than a writer could have lived)."""
         latest = words().latest_year
-        text = getattr(self.before, "text", "")
-        return shift < 0 and any(int(m.group(0)) - shift > latest and int(m.group(0)) <= latest
-                                 for m in ESSAY_YEAR.finditer(text))
+        # (years move by -shift: one within -shift of the present passes it)
+        return shift < 0 and any(latest + shift < year <= latest for year in self._essay_years)
+
+    @cached_property
+    def _essay_years(self) -> tuple[int, ...]:
+        """The years the essay writes, read once (`_years_past`)."""
+        return tuple(int(m.group(0)) for m in ESSAY_YEAR.finditer(
+            getattr(self.before, "text", "")))
 
     def _school_year_ages(self) -> frozenset[int]:
         """The ages of the school years the essay names ("går i trean": 9), read once."""
@@ -316,7 +322,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         said = self.before.get(span.start) if text else ()
         if not said or said[-1] not in saints or text[span.start - 1:span.start] != " ":
             return None
-        named = [n for n in saints[said[-1]] if fold(n) != fold(original) and not self._original(n)]
+        named = [n for n in saints[said[-1]]
+                 if fold(n) != fold(original) and not self._original(n)]
         if named:
             pick = Draws(self.seed, self.scope, "saint", 0, fold(original)).choice(named)
             return pick.lower() if original.islower() else pick

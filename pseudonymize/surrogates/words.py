@@ -484,10 +484,10 @@ def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
 
 
 def _nickname_said_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
-    """A nickname given with a verb of saying (surrogates.toml, `nickname_say_lifelike`, or
-    one bidding the reader: "men säg Vojta"): the
-    words before it ("alla säger ", "hemma säger vi "), anchored at the name, and the whole
-    clause ending with the name ("vi säger Yasi." but not "hon säger Ali är snäll")."""
+    """A nickname given with a verb of saying (surrogates.toml, `nickname_say_lifelike`; or
+    bidden, `nickname_say_imperative_lifelike`: "men säg Vojta"): the words before it ("alla
+    säger ", "hemma säger vi "), anchored at the name, and the whole clause ending with the
+    name ("vi säger Yasi." but not "hon säger Ali är snäll")."""
     verbs = "|".join(map(regex.escape, data["nickname_say_lifelike"]))
     subjects = "|".join(map(regex.escape, data["nickname_say_subjects_lifelike"]))
     bare = "|".join(regex.escape(v).replace("\\ ", r"\s+")
