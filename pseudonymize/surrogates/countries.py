@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from pseudonymize.surrogates.forms import Draws
     from pseudonymize.lexicon import Entry
 
+# "köpingsvik på Öland": the place after a village that puts it in Sweden (`_in_sweden_after`)
+SWEDISH_AFTER = regex.compile(r"\s+(?:på|i|utanför|nära)\s+(\p{Lu}[\p{L}-]*|\p{Ll}+)")
+
 
 class Countries:
     """Mixin of `Renderer` (`self` is the renderer of one essay)."""
@@ -61,7 +64,7 @@ class Countries:
             # locality's name whose own sentence goes on to name a country abroad (before any
             # Swedish town) is a place of that country, never Sundsvall "i Sydsudan"
             text = getattr(self.before, "text", "")
-            after = self._abroad_in(text[span.end:_sentence_end(text, span.end)])
+            after = self._abroad_in(text[span.end:_sentence_end(text, span.end)], False)
             if after:
                 return after
         if entry.se_pop and "foreign" not in span.attrs:
@@ -82,6 +85,8 @@ class Countries:
                 (iso for iso in self.countries if iso not in ("", "SE")), "")
             if there and there != "SE":
                 return there
+        if self.effective == "lifelike" and not entry.place_country and self._in_sweden_after(span):
+            return "SE"  # "Jag bor i köpingsvik på Öland": a village of Öland, never abroad
         known = entry.place_kind or entry.se_pop or "district" in entry.cats
         # lifelike: a feature the lexicon knows with no country, never Swedish ("Herat ...
         # Floden Hari rud flyter söder om staden"), is read as one no list knows (before: Fyrisån)
@@ -107,6 +112,14 @@ class Countries:
                     entry.place_country not in self.lex.neighbours.get(there, ()):
                 return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
+
+    def _in_sweden_after(self, span: Span) -> bool:
+        """Lifelike: a place no table knows written right before "på", "i", "utanför" or "nära"
+        and a Swedish place ("köpingsvik på Öland", "en by utanför Ljusdal")."""
+        text = getattr(self.before, "text", "")
+        after = SWEDISH_AFTER.match(text, span.end)
+        entry = self.lex.get(fold(after.group(1))) if after else None
+        return bool(entry) and entry.place_country == "SE" and entry.zipf < TOWN_WORD_ZIPF
 
     def _misspelt_town(self, span: Span, original: str) -> str:
         """Lifelike: the Swedish town (geography.toml) a town mention the lexicon does not know
@@ -192,13 +205,17 @@ class Countries:
             self.essay_abroad = self._abroad_in(text) or ""
         return found or self.essay_abroad or ""
 
-    def _abroad_in(self, text: str) -> str | None:
+    def _abroad_in(self, text: str, origins: bool = True) -> str | None:
         """The first country abroad `text` names (a big town abroad counts for its country),
-        "" when none, None when it names a Swedish town or district."""
-        found = ""
-        for word in regex.findall(r"\p{L}+", text):
+        "" when none, None when it names a Swedish town or district; without `origins`, none
+        named right after "från" (`origin_words_lifelike`: someone's origin)."""
+        found, said = "", regex.findall(r"\p{L}+", text)
+        origin = frozenset() if origins else words().origin_words
+        for at, word in enumerate(said):
             if fold(word) in self.name_words:
                 continue  # "våra barn Milan och Sara": a person, never a town of Italy
+            if at and fold(said[at - 1]) in origin:
+                continue  # "i Åsbro hos familjen X, de är också från Thrissur": their origin
             entry = self.lex.get(fold(word))
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 import regex
@@ -13,7 +13,7 @@ import regex
 from pseudonymize.coordinates import nearest_countries
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import fold
-from pseudonymize.thresholds import LONGEST_NAME, SURNAME_PLACE_MAX
+from pseudonymize.thresholds import LONGEST_NAME, PAIR_ZIPF, SURNAME_PLACE_MAX
 from pseudonymize.types import Span
 from pseudonymize.surrogates.forms import Draws, INITIALS
 from pseudonymize.surrogates.common import (GENDER_WINDOW, LEARNER_WRITER, MAX_NICK_TAIL,
@@ -25,6 +25,9 @@ from pseudonymize.surrogates.words import _ending_nickname, _last_syllable, _of_
 from pseudonymize.surrogates.inflect import kind_word, surname_form
 from pseudonymize.surrogates.kinds import member_kind
 from pseudonymize.surrogates.spans import _wordlike, short_fulls
+
+# after a name: ", precis som floden" (`_place_echo`; the word's kind in `echo_kinds`)
+PLACE_ECHO = regex.compile(r",?\s+(?:precis\s+|just\s+|samma\s+)?som\s+(\p{L}+)")
 
 
 class Names:
@@ -267,6 +270,19 @@ class Names:
         return 0 < self.lex.get(fold(original)).first_rank <= words().swedish_known_rank and \
             SWEDISH_ORIGIN not in self._lists(fold(original))
 
+    def _unlisted_family(self, name: str) -> str:
+        """Lifelike: the origin of a Swedish-only given name before a family name no list
+        holds and no common word ("Thomas Sankara" in an essay of Burkinabé names: a figure of
+        the writer's country, never "Magnus Lindahl"): the essay's main group where its names
+        outnumber the Swedish ones; "" otherwise."""
+        if self.lex.get(name).zipf >= PAIR_ZIPF:
+            return ""
+        votes = self._votes()
+        main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
+                   key=lambda g: (votes[g], g), default="")
+        return self.origin_swap.get(main, main) if main and \
+            votes[main] > votes[SWEDISH_ORIGIN] else ""
+
     def _origin_of_surname(self, span: Span, original: str) -> str:
         """Lifelike: a given name written right before another of the essay's names that only
         lists of groups other than Swedish hold ("Sara Abdi", "min dotter Maria Hernández")
@@ -292,6 +308,8 @@ class Names:
         if lists == (SWEDISH_ORIGIN,) and SWEDISH_ORIGIN not in own and known and \
                 not self.lex.get(name).gender:
             return SWEDISH_ORIGIN
+        if not lists and name and own == (SWEDISH_ORIGIN,):
+            return self._unlisted_family(name)
         if not theirs or SWEDISH_ORIGIN in lists:
             return ""
         group = next((g for g in theirs if g in own), "")
@@ -1042,6 +1060,18 @@ class Names:
                 return found
         return None
 
+    def _place_echo(self, span: Span, original: str) -> str | None:
+        """Lifelike: a name said to be a place's ("heter Jorge Cotacachi, som vulkanen", "hette
+        Tara, precis som floden"): that place's surrogate, so the echo still reads (before: the
+        volcano Nevado del Ruiz and "Amador Escobar, som vulkanen"); None otherwise."""
+        said = PLACE_ECHO.match(getattr(self.before, "text", ""), span.end)
+        if not said or fold(said.group(1)) not in words().echo_kinds:
+            return None
+        known = self.place_map.get(fold(original))
+        if not known or self._original(known) or " " in known.strip():
+            return None  # (never "Amador Pico Bolívar": a place of two words is no name)
+        return known.lower() if original.islower() else known
+
     def _name_as_place(self, span: Span, original: str, rng: Draws) -> str | None:
         """Lifelike: a sea, a place the essay names twice or a river read as a name is that
         place; None otherwise."""
@@ -1054,7 +1084,12 @@ class Names:
             return self._alias_form(span, other)
         if fold(original) in self.geo.feature_folds and not (
                 entry.first_rank or entry.surname_rank or entry.gender):
-            # "Dnepr flyter genom Kiev" read as a name: a river, never "Pasha flyter"
+            # "Dnepr flyter genom Kiev" read as a name: a river, never "Pasha flyter"; the
+            # surrogate of the same feature named before ("sjön Imbakucha ... tänkte på
+            # Imbakucha": one lake)
+            known = self.place_map.get(fold(original))
+            if known and not self._original(known):
+                return known
             return self._place(Span(span.start, span.end, "geo", span.attrs, span.score,
                                     span.rule, span.key), original, rng)
         return None
@@ -1098,6 +1133,17 @@ class Names:
         near = self.before.get(span.start, ())[-3:]
         return self._nickname_of_last(gender, lifelike and not words().nickname_own.isdisjoint(
             near), original) if said or not words().nickname_words.isdisjoint(near) else None
+
+    def _neighbour_name(self, general: str, origin: str, plain: Callable[[list[str]], list[str]],
+                        rng: Draws) -> str | None:
+        """Lifelike: a given name of the nearest group (`name_neighbours`) where the origin's
+        own pool is spent (a Maya family's third son: a Spanish name, never Ola or Juhani from
+        the general pool); None where none is free."""
+        if self.effective != "lifelike" or general == "first_unknown":
+            return None
+        return next(filter(None, (self._draw(self._of_language(plain(self._name_pool(
+            f"{general}:{near}")), near), rng) for near in self.geo.neighbours.get(origin, ()))),
+                    None)
 
     def _drawn_name(self, span: Span, label: str, draw: int, original: str,
                     rng: Draws) -> str:
@@ -1143,6 +1189,7 @@ class Names:
                     origin), rng)
                 or next(filter(None, (self._draw(self._of_language(plain(
                     self._name_pool(f"{o}:{origin}")), origin), rng) for o in others)), None)
+                or self._neighbour_name(general, origin, plain, rng)
                 or self._draw(plain(self._with_short_form(lex.pools.get(general, []), key,
                                                           gender, nicknamed)), rng)
                 or next(filter(None, (self._draw(lex.pools.get(o, []), rng) for o in others)),

@@ -625,6 +625,10 @@ def _digits(r: Renderer, original: str, rng: Draws) -> str:
     layout, never the original. A year inside a longer number stays a year (moved as the
     essay's years are), a flat number stays one (floor 10-13, door 01-06), and an IBAN keeps
     its country and gets valid check digits (SE72 8000 ... -> SE45 ...)."""
+    if r.effective == "lifelike" and YEAR_GROUP.fullmatch(original.strip()):
+        # a bare year the detectors took for another number ("2017 fick han jobb"): a year
+        # moved as the essay's are, never four random digits (1449, 9753)
+        return original.replace(original.strip(), str(r.moved_year(int(original.strip()))))
     if FLAT.fullmatch(original):
         flats = [f"1{floor}0{door}" for floor in range(4) for door in range(1, 7)]
         return rng.choice([f for f in flats if f != original])

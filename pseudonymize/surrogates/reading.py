@@ -375,13 +375,16 @@ class PlaceReading:
 
     def _town_of_region(self, span: Span, original: str) -> str:
         """Lifelike: the fold of the town abroad a place names the region of: written right
-        after "Town i" ("Mashad i Khorasan") or after "stad i" in the town's sentence
-        ("Shiraz, det är en gammal stad i Fars"), and no city at least as big as the town
-        (then the town lies in it: "Üsküdar i Istanbul"); "" otherwise."""
+        after "Town i" ("Mashad i Khorasan", "Otavalo i provinsen Imbabura") or after "stad i"
+        in the town's sentence ("Shiraz, det är en gammal stad i Fars"), and no city at least
+        as big as the town (then the town lies in it: "Üsküdar i Istanbul"); "" otherwise."""
         if span.label not in PLACE_LIKE or fold(original) in self.geo.feature_folds:
             return ""  # "Cusco i Anderna": a range, not a region
         lex, text = self.lex, getattr(self.before, "text", "")
         sentence = text[_near_sentence(text, span.start, span.end)[0]:span.start]
+        kind = regex.search(r"(\p{L}+)\s+$", sentence)
+        if kind and fold(kind.group(1)) in words().region_kinds:
+            sentence = sentence[:kind.start()]  # "Otavalo i provinsen Imbabura"
         found = regex.search(r"(?:\p{L}[\p{L}'-]*\s+){0,2}(\p{L}[\p{L}'-]*)\s+i\s+$", sentence)
         if not found:
             return ""

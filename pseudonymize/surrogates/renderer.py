@@ -5,6 +5,7 @@ work: shifts, rendering a span in its form, aliases, what is kept, the draw and 
 from __future__ import annotations
 
 import hashlib
+from functools import cached_property
 from collections import Counter
 from collections.abc import MutableMapping, Sequence
 from typing import TYPE_CHECKING
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
     from pseudonymize.policy import Policy
     from pseudonymize.surrogates.geography import Geography
     from pseudonymize.surrogates.kinds import Kind
+
+SAINT_DRAWS = 1000  # a saint's draw numbers lie past the essay's persons' (`_saint`)
+# a year an essay writes (in a date, a sentence, a number), for `_years_past`
+ESSAY_YEAR = regex.compile(r"(?<!\d)(?:19[5-9]\d|20\d\d)(?!\d)")
 
 
 class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
@@ -216,7 +221,10 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 and not (lifelike and any((moved_age(a, d) - g) * (a - g) < 0
                                           for a in self.ages for g in grades
                                           if abs(a - g) <= 2))]
-        chosen = fits[0] if fits else first
+        # lifelike: never a year of the essay moved past the present ("ansökan 2025-09-22"
+        # made 2027-10-01 gave the text away): the fitting shifts that keep them first
+        dated = [d for d in fits if not self._years_past(d)] if lifelike else fits
+        chosen = (dated or fits)[0] if fits else first
         if not remembered:
             self.base[LEARNER_SHIFT] = str(chosen)
         return chosen
@@ -225,6 +233,19 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         """A year the essay names, moved against its ages (`shift`): born 1990 and 34 years old
         become 1988 and 36; the years of dates, case numbers and personnummer move alike."""
         return year - self.shift()
+
+    def _years_past(self, shift: int) -> bool:
+        """Whether moving the essay's years against `shift` carries one past the present
+        (`latest_year`: a year the essay writes, moved later than a writer could have lived)."""
+        latest = words().latest_year
+        # (years move by -shift: one within -shift of the present passes it)
+        return shift < 0 and any(latest + shift < year <= latest for year in self._essay_years)
+
+    @cached_property
+    def _essay_years(self) -> tuple[int, ...]:
+        """The years the essay writes, read once (`_years_past`)."""
+        return tuple(int(m.group(0)) for m in ESSAY_YEAR.finditer(
+            getattr(self.before, "text", "")))
 
     def _school_year_ages(self) -> frozenset[int]:
         """The ages of the school years the essay names ("går i trean": 9), read once."""
@@ -258,6 +279,11 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.hint, self.span = country, span
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         parted = self._render_parted(span, ref, original, draw, country, strategy)
+        if parted is None and strategy == "lifelike" and LABELS[label].kind == "name":
+            parted = self._saint(span, ref, original, draw, country)
+        if parted is None and strategy == "lifelike" and (
+                LABELS[label].kind == "name" or label in PLACE_LIKE):
+            parted = self._place_echo(span, original)
         if parted is not None:
             return parted
         self.effective = strategy
@@ -282,6 +308,31 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             base = self._base(span, ref, original, written, draw, attrs, strategy, spelt)
         self._remember(span, original, written, base, spelt)
         return self._shaped(span, original, written, base, attrs)
+
+    def _saint(self, span: Span, ref: int, original: str, draw: int | None,
+               country: str) -> str | None:
+        """Lifelike: a saint's title taken for a name ("Sveti" before "Nikola") as written, and
+        the name after one another saint of that title (`saints_lifelike`; a family name
+        after a title with none listed: a given name); None for other names."""
+        saints = words().saints
+        text = getattr(self.before, "text", "")
+        if fold(original) in saints:
+            follows = text[span.end:span.end + 2]
+            return original if follows[:1] == " " and follows[1:2].isupper() else None
+        said = self.before.get(span.start) if text else ()
+        if not said or said[-1] not in saints or text[span.start - 1:span.start] != " ":
+            return None
+        named = [n for n in saints[said[-1]]
+                 if fold(n) != fold(original) and not self._original(n)]
+        if named:
+            pick = Draws(self.seed, self.scope, "saint", 0, fold(original)).choice(named)
+            return pick.lower() if original.islower() else pick
+        if span.label != "surname":
+            return None
+        given = Span(span.start, span.end, "firstname_male", span.attrs, span.score, span.rule,
+                     span.key)
+        return self.render(given, ref + SAINT_DRAWS, original,
+                           None if draw is None else draw + SAINT_DRAWS, country)
 
     def _render_parted(self, span: Span, ref: int, original: str, draw: int | None,
                        country: str, strategy: str) -> str | None:

@@ -49,6 +49,7 @@ class Words:
     # "alla säger Siro." searched after a full name (`nickname_said_ahead`)
     nickname_said: regex.Pattern[str] | None = None
     region_town_words: frozenset[str] = frozenset()  # lifelike, folds: "en stad i Fars"
+    region_kinds: frozenset[str] = frozenset()  # lifelike, folds: "i provinsen Fars"
     foreign_number_words: frozenset[str] = frozenset()  # lifelike, folds: "rumänskt nummer"
     camp_words: frozenset[str] = frozenset()  # lifelike, folds: "i lägret Kakuma"
     unisex_origins: frozenset[str] = frozenset()  # lifelike: swedish, english
@@ -60,6 +61,7 @@ class Words:
     school_year: regex.Pattern[str] | None = None  # on folded text: "arskurs 3", "trean"
     school_years: dict[str, int] = field(default_factory=dict)  # fold -> year (trean, tredje)
     school_start_age: int = 7
+    latest_year: int = 2025  # lifelike: no year of an essay moves past it (`_years_past`)
     alias_after: regex.Pattern[str] | None = None  # after a place: ", på svenska heter det"
     alias_before: regex.Pattern[str] | None = None  # before its other name (the same clause)
     alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"
@@ -130,6 +132,10 @@ class Words:
     ski_words: frozenset[str] = frozenset()  # lifelike, folds: skidor ("åkte skidor i Sälen")
     ski_places: frozenset[str] = frozenset()  # lifelike, folds: i, till (before a ski town)
     ski_towns: frozenset[str] = frozenset()  # lifelike: Åre, Sälen (towns one skis in)
+    origin_words: frozenset[str] = frozenset()  # lifelike, folds: "också från Thrissur"
+    echo_kinds: frozenset[str] = frozenset()  # lifelike, folds: "som vulkanen" (`_place_echo`)
+    # lifelike: a saint's title's fold -> the saints a learner names with it (`_saint`)
+    saints: dict[str, tuple[str, ...]] = field(default_factory=dict)
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
     child_places: frozenset[str] = frozenset()  # lifelike, folds: förskolan (in its sentence)
     child_names: frozenset[str] = frozenset()  # lifelike, folds: names of children now (Ella)
@@ -209,7 +215,9 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "ski_words": "ski_words_lifelike", "ski_places": "ski_prepositions_lifelike",
     "own_date_words": "own_date_words_lifelike", "event_words": "event_words_lifelike",
     "event_verbs": "event_verbs_lifelike",
-    "university_abroad": "university_words_abroad_lifelike"}
+    "university_abroad": "university_words_abroad_lifelike",
+    "echo_kinds": "echo_kind_words_lifelike", "origin_words": "origin_words_lifelike",
+    "region_kinds": "region_kind_words_lifelike"}
 PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
     "pronouns_deciding": "pronouns_deciding", "town_words": "town_words",
     "unisex_origins": "unisex_origins_lifelike", "swedish_language": "swedish_language",
@@ -224,6 +232,7 @@ TUPLES = {"stems": "stems", "lines": "lines", "writer_male": "writer_male",
     "common_streets": "common_streets", "national_trains": "national_trains_lifelike"}
 VALUES = {"default_street_ending": "default_street_ending",
     "pronoun_decides_words": "pronoun_decides_words", "school_start_age": "school_start_age",
+    "latest_year": "latest_year_lifelike",
     "word_zipf": "word_zipf", "word_name_rank": "word_name_rank",
     "district_max_abroad": "district_max_abroad", "slip_min": "slip_min_lifelike",
     "swedish_known_rank": "swedish_known_rank_lifelike"}
@@ -283,7 +292,9 @@ def _place_fields(data: dict) -> dict:
 def _people_fields(data: dict) -> dict:
     """The `Words` fields of people: the writer, school years, kin, the languages of names,
     patronymics, phone numbers, ages and Swedish spellings."""
-    return dict(writer_pattern=regex.compile(
+    return dict(saints={fold(title): tuple(names) for title, names
+                        in data["saints_lifelike"].items()},
+                writer_pattern=regex.compile(
                     r"(?i:(?<!\p{L})(?:" + "|".join(map(regex.escape, data["writer_name"]))
                     + r"))[ \t]+(\p{Lu}\p{Ll}+)"),
                 writer_any=regex.compile(
@@ -473,13 +484,16 @@ def _district_pattern(district_words: list[str]) -> regex.Pattern[str]:
 
 
 def _nickname_said_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
-    """A nickname given with a verb of saying (surrogates.toml, `nickname_say_lifelike`): the
-    words before it ("alla säger ", "hemma säger vi "), anchored at the name, and the whole
-    clause ending with the name ("vi säger Yasi." but not "hon säger Ali är snäll")."""
+    """A nickname given with a verb of saying (surrogates.toml, `nickname_say_lifelike`; or
+    bidden, `nickname_say_imperative_lifelike`: "men säg Vojta"): the words before it ("alla
+    säger ", "hemma säger vi "), anchored at the name, and the whole clause ending with the
+    name ("vi säger Yasi." but not "hon säger Ali är snäll")."""
     verbs = "|".join(map(regex.escape, data["nickname_say_lifelike"]))
     subjects = "|".join(map(regex.escape, data["nickname_say_subjects_lifelike"]))
-    said = (rf"(?i:(?<!\p{{L}})(?:{subjects})(?:\s+\p{{L}}+)?\s+(?:{verbs})"
-            rf"(?:\s+(?:{subjects}))?)\s+")
+    bare = "|".join(regex.escape(v).replace("\\ ", r"\s+")
+                    for v in data["nickname_say_imperative_lifelike"])
+    said = (rf"(?i:(?<!\p{{L}})(?:(?:{subjects})(?:\s+\p{{L}}+)?\s+(?:{verbs})"
+            rf"(?:\s+(?:{subjects}))?|(?:{bare})))\s+")
     ends = r"(?=\s*(?:[.,!;:)]|$)|\s+(?i:och|men|eller)\b)"
     return {"nickname_said": regex.compile(rf"{said}$"),
             "nickname_said_ahead": regex.compile(rf"{said}\p{{L}}[\p{{L}}-]*{ends}")}
