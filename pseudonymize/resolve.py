@@ -815,6 +815,31 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
     return sorted(out, key=lambda s: s.start) if len(out) > len(spans) else spans
 
 
+def named_middles(spans: list[Span], doc: Doc) -> list[Span]:
+    """"Jag heter Assane mussa issufo. Mussa är namnet på min pappa": a middle name said
+    alone again, as the subject of "är" and a word for a name (`name_part_noun`) a few words
+    on, is spoken of as that part of the name, not used to call the person by (unlike "alla
+    säger bara hussain", a first name: `unify`)."""
+    middles = {s.key or doc.text[s.start:s.end].lower() for s in spans if s.label == "middlename"}
+    if not middles:
+        return spans
+    folds, n = doc.folds, len(doc.texts)
+    be, nouns = doc.lex.words("be_verb"), doc.lex.words("name_part_noun")
+    ends = {s.end for s in spans if s.label in NAME_LABELS}
+    starts = {s.start for s in spans if s.label in NAME_LABELS}
+    out = list(spans)
+    for n_, s in enumerate(spans):
+        if s.label not in NAME_LABELS or s.label == "middlename" \
+                or (s.key or doc.text[s.start:s.end].lower()) not in middles \
+                or s.start - 1 in ends or s.end + 1 in starts:
+            continue
+        k = doc.index_at(s.end)
+        if k < n and folds[k] in be and any(
+                folds[j] in nouns for j in range(k + 1, min(n, k + 1 + T.NAME_PART_REACH))):
+            out[n_] = Span(s.start, s.end, "middlename", s.attrs, s.score, s.rule, s.key)
+    return out
+
+
 def signed_initials(spans: list[Span], doc: Doc) -> list[Span]:
     """"Tack! Anar M.", "Hälsningar Mala S.": a capital letter and a full stop closing the
     essay right after a first name (found by any rule, its memory or coreference too, which
