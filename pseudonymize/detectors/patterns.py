@@ -167,7 +167,19 @@ def _announcer(doc: Doc, lex: Lexicon, start: int, window: int,
                 label = "license_nr"  # "till svenskt körkort. Kortnumret är AG 0483521"
             return label, j
         generic = generic if generic[0] else (label, j)
+    if generic[0] and _coded(doc, i) and lex.words("licence_card").intersection(
+            doc.folds[max(0, generic[1] - LICENCE_CARD_REACH):generic[1]]):
+        # "mitt gamla körkort från Azerbajdzjan hade nummer AZ 1904417", "byta mitt körkort
+        # … Numret är TH-0048812": a lettered code a bare "nummer" gives after a licence
+        generic = ("license_nr", generic[1])
     return generic if generic_ok else (None, -1)
+
+
+def _coded(doc: Doc, i: int) -> bool:
+    """The number at token i opens with capital letters, or a letter code stands before it
+    ("TH-0048812", "AZ 1904417"): a document's code, never a phone number."""
+    return doc.texts[i][:1].isupper() or i > 0 and doc.space(i - 1) == " " \
+        and CODE_PREFIX.fullmatch(doc.texts[i - 1]) is not None
 
 
 def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int,
