@@ -102,7 +102,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "possessed_kin", "prof", "kin_of_verb",
                                                   "kin_of_preposition", "relative_pronoun",
                                                   "descent_gender", "naming_adverb",
-                                                  "month_preposition"),
+                                                  "month_preposition", "apposition_article"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -3758,13 +3758,15 @@ def _foreign_letters(text: str) -> bool:
 
 def _kin_apposition(m: Matcher, doc: Doc, i: int) -> bool:
     """"Vi har en dotter, killa, och en son", "En väninna, reshma, jobbade", "min chef, birgit,
-    sa": token i alone between commas right after a kin, friend or work-role word is that
-    person's name (the caller asks it of a rare lower-case word no list holds)."""
+    sa": token i alone between commas right after a kin, friend or work-role word with its
+    owner or article is that person's name (the caller asks it of a rare lower-case word no
+    list holds; not a list of nouns: "till ägare, publicister, och")."""
     texts = doc.texts
-    return 2 <= i < len(texts) - 1 and texts[i - 1] == "," and texts[i + 1] == "," \
+    return 3 <= i < len(texts) - 1 and texts[i - 1] == "," and texts[i + 1] == "," \
         and (m.lex.marks.get(texts[i - 2].lower()) in ("fam", "prof")
              or "name_trigger" in doc.entries[i - 2].cats) \
-        and not m._compound(doc.folds[i])  # "min mamma, hemmafru, ..."
+        and (doc.folds[i - 3] in m.W["possessive"] or doc.folds[i - 3] in m.W["apposition_article"]) \
+        and not m._compound(doc.folds[i])  # "min mamma, hemmafru, ...", "till ägare, publicister,"
 
 
 def _owner_before(m: Matcher, doc: Doc, k: int) -> bool:
