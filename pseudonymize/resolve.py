@@ -307,6 +307,17 @@ def _one_hyphened_token(doc: Doc, span: Span, surface: str) -> bool:
         and doc.ends[doc.index_at(span.start)] == span.end
 
 
+def _feast_mention(doc: Doc, k: int) -> bool:
+    """"Bayram är min mans bror … På bayram äter vi godis", "Lucia … vi firar lucia": a
+    person's name that is also a feast or a month, in lower case after a word for a time
+    (`month_preposition`, `feast_preposition`) or a verb of celebrating, is the feast or month."""
+    if not k or not doc.texts[k][0].islower() or not doc.entries[k].cats & FEAST_CATS:
+        return False
+    prev = doc.folds[k - 1]
+    return any(prev in doc.lex.words(cat) for cat in ("month_preposition", "feast_preposition",
+                                                       "celebration_verb"))
+
+
 def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool, bool],
                       sets: tuple[frozenset[str], ...]) -> bool:
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
@@ -321,6 +332,8 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
     if _verb_slot(doc, k):
         return True  # "Anar ... jag anar att": the verb after its subject, never the name
+    if _feast_mention(doc, k):
+        return True
     subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
     if subject_only and not subject:
         return True
@@ -346,6 +359,9 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
     # "Björn ek … en gammal ek": the tree
     return doc.texts[k][0].islower() and doc.entries[k].zipf >= T.RARE \
         and _noun_phrase(doc, k, noun_before)
+
+
+FEAST_CATS = frozenset({"month", "not_name"})  # a name's readings as a month or a feast
 
 
 def propagate(spans: list[Span], doc: Doc,

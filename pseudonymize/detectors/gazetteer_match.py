@@ -113,7 +113,8 @@ FAMILY_FIRST = _rule("family-first", ("surname", *sorted(FIRSTNAMES)), 0.85, (
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
-    "be_verb", "function_word", "celebration_verb", "kind_noun"))  # (function_word: `resolve.propagate` never
+    "be_verb", "function_word", "celebration_verb", "kind_noun",
+    "feast_preposition"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
 # carries a name to one; celebration_verb: `_u_feast`)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
@@ -672,8 +673,16 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
 def _kin_apposed(doc: Doc, i: int) -> bool:
     """"juni, hans kompis från klassen, dansade", "Maj, min granne, bakar": a kin or friend
     word with its owner in apposition right after token i, between commas, says token i is
-    that person (a month or feast word that is also a given name among them)."""
+    that person (a month or feast word that is also a given name among them); so does one
+    after "är" when token i opens the sentence ("Bayram är min mans bror")."""
     texts, folds = doc.texts, doc.folds
+    if i in doc.starts and i + 3 < len(texts) and folds[i + 1] in doc.lex.words.folds["be_verb"] \
+            and folds[i + 2] in doc.lex.words.folds["possessive"]:
+        k = i + 3 + (i + 4 < len(texts) and (
+            folds[i + 3] in doc.lex.words.folds["kin_adjective"]  # "min bästa vän"
+            or texts[i + 3].lower().endswith("s")  # "min mans bror"
+            and doc.lex.mark_of(texts[i + 3].lower()[:-1]) == "fam"))
+        return doc.lex.mark_of(texts[k].lower()) == "fam"
     if not (i + 3 < len(texts) and texts[i + 1] == "," and i + 1 not in doc.starts
             and folds[i + 2] in doc.lex.words.folds["possessive"]
             and doc.lex.mark_of(texts[i + 3].lower()) == "fam") \

@@ -99,8 +99,9 @@ BLIND2_LEAKS_MAX = 5
 # and 15; 0.909 and 14 after h-recall35's remembered name opening a subordinate clause,
 # "där Massa föddes"); dev19,
 # written blind in the twelfth session and only measured there (first 0.875 and 27 leaks in 17
-# essays; 0.877 and 27 at its end), open to tuning in the thirteenth: (replace-label recall,
-# leaks) they keep
+# essays; 0.877 and 27 at its end), open to tuning in the thirteenth (0.893 and 19 after
+# h-recall36's ages after "blir"/"som", lower-case middle names, word surnames in a naming
+# frame and names apposed to kin words): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.98, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.975, 1), "dev11": (0.965, 2), "dev12": (0.955, 8),
