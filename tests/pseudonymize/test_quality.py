@@ -104,7 +104,7 @@ BLIND2_LEAKS_MAX = 5
 # frame and names apposed to kin words): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.98, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
-              "dev10": (0.975, 1), "dev11": (0.965, 2), "dev12": (0.955, 8),
+              "dev10": (0.975, 1), "dev11": (0.96, 2), "dev12": (0.955, 8),
               "dev13": (0.945, 8), "dev14": (0.94, 11), "dev15": (0.945, 7),
               "dev16": (0.955, 6), "dev17": (0.94, 5), "dev18": (0.91, 12),
               "dev19": (0.89, 19)}
