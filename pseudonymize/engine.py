@@ -210,6 +210,7 @@ class Engine:
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())
         spans = resolve.unify(resolve.refine_areas(spans, doc), doc.text)
         spans = resolve.named_ages(resolve.remembered_gender(spans, doc, earlier, said), doc)
+        spans = resolve.named_middles(spans, doc)
         return resolve.signed_initials(spans, doc)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",

@@ -307,6 +307,17 @@ def _one_hyphened_token(doc: Doc, span: Span, surface: str) -> bool:
         and doc.ends[doc.index_at(span.start)] == span.end
 
 
+def _feast_mention(doc: Doc, k: int) -> bool:
+    """"Bayram är min mans bror … På bayram äter vi godis", "Lucia … vi firar lucia": a
+    person's name that is also a feast or a month, in lower case after a word for a time
+    (`month_preposition`, `feast_preposition`) or a verb of celebrating, is the feast or month."""
+    if not k or not doc.texts[k][0].islower() or not doc.entries[k].cats & FEAST_CATS:
+        return False
+    prev = doc.folds[k - 1]
+    return any(prev in doc.lex.words(cat) for cat in ("month_preposition", "feast_preposition",
+                                                       "celebration_verb"))
+
+
 def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool, bool],
                       sets: tuple[frozenset[str], ...]) -> bool:
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
@@ -321,6 +332,8 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True  # "Hans bror bor i Malmö": the pronoun at a sentence start, not Hans
     if _verb_slot(doc, k):
         return True  # "Anar ... jag anar att": the verb after its subject, never the name
+    if _feast_mention(doc, k):
+        return True
     subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
     if subject_only and not subject:
         return True
@@ -346,6 +359,9 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
     # "Björn ek … en gammal ek": the tree
     return doc.texts[k][0].islower() and doc.entries[k].zipf >= T.RARE \
         and _noun_phrase(doc, k, noun_before)
+
+
+FEAST_CATS = frozenset({"month", "not_name"})  # a name's readings as a month or a feast
 
 
 def propagate(spans: list[Span], doc: Doc,
@@ -813,6 +829,31 @@ def named_ages(spans: list[Span], doc: Doc) -> list[Span]:
             out.append(AGE_WORD.span(doc.offsets[k + 1], doc.ends[k + 1], "age_string",
                                      key=folds[k + 1]))
     return sorted(out, key=lambda s: s.start) if len(out) > len(spans) else spans
+
+
+def named_middles(spans: list[Span], doc: Doc) -> list[Span]:
+    """"Jag heter Assane mussa issufo. Mussa är namnet på min pappa": a middle name said
+    alone again, as the subject of "är" and a word for a name (`name_part_noun`) a few words
+    on, is spoken of as that part of the name, not used to call the person by (unlike "alla
+    säger bara hussain", a first name: `unify`)."""
+    middles = {s.key or doc.text[s.start:s.end].lower() for s in spans if s.label == "middlename"}
+    if not middles:
+        return spans
+    folds, n = doc.folds, len(doc.texts)
+    be, nouns = doc.lex.words("be_verb"), doc.lex.words("name_part_noun")
+    ends = {s.end for s in spans if s.label in NAME_LABELS}
+    starts = {s.start for s in spans if s.label in NAME_LABELS}
+    out = list(spans)
+    for n_, s in enumerate(spans):
+        if s.label not in NAME_LABELS or s.label == "middlename" \
+                or (s.key or doc.text[s.start:s.end].lower()) not in middles \
+                or s.start - 1 in ends or s.end + 1 in starts:
+            continue
+        k = doc.index_at(s.end)
+        if k < n and folds[k] in be and any(
+                folds[j] in nouns for j in range(k + 1, min(n, k + 1 + T.NAME_PART_REACH))):
+            out[n_] = Span(s.start, s.end, "middlename", s.attrs, s.score, s.rule, s.key)
+    return out
 
 
 def signed_initials(spans: list[Span], doc: Doc) -> list[Span]:

@@ -157,6 +157,9 @@ AGE_STAGES = (1, 7, 13, 16, 18, 20, 65)  # a moved age stays in its stage of lif
                                          # ("17 år ... läser natur på gymnasiet"), an adult
                                          # under 20 ("vi var nitton, vi var bara barn"), an
                                          # adult, a pensioner
+WORD_SURNAME_MAX = 4.0      # "hette Gunnar lod och": a word no list names a surname, below this
+APPOSITION_REACH = 4        # "juni, hans kompis från klassen, dansade": the closing comma this near
+NAME_PART_REACH = 5         # "Mussa är namnet", "Osei är min pappas namn": the name word this near
 AGE_PAIR_REACH = 8          # "var sju när jag åkte och femton när": an age this many words before "och"
 KIN_REACH = 12              # a kin word this many words back names the children listed after it ("vi har två barn, xamse är 12")
 STREET_NAME_APART_MAX = 3.5  # a word this rare before a bare "gatan" and a house number is the street's name ("hamra gatan 5", hamra 2.97)

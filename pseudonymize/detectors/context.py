@@ -182,7 +182,8 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural", "function_word",
-                        "agreeing_pronoun", "fronted_adverb", "definite_ending"))
+                        "agreeing_pronoun", "fronted_adverb", "definite_ending",
+                        "age_as_word", "place_trigger"))
 # "Jag har tre barn. Massa är äldst, hon …": the one said to be the eldest or youngest, whom a
 # pronoun continues, is a person (`ContextRules._start_subject`)
 SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibling_rank",),
@@ -316,7 +317,8 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                              "apposition_article", "business_head", "place_trigger"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
                      reads=("common_name_homograph", "noun_before", "person_state", "preposition",
-                            "person_object"))  # (the latter four where its name recurs:
+                            "person_object", "naming_verb", "be_verb", "name_tail_stop",
+                            "function_word", "naming_adverb", "list_word"))  # (the latter four where its name recurs:
 # `resolve.propagate` leaves "en gammal ek" the tree and takes "nu iris är pensionär" for the
 # person, and a remembered name that is a preposition where none can stand: "sjöng med vid.")
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
@@ -589,12 +591,46 @@ class ContextRules:
             ends = ends or nxt in self.w["name_verb"] and self._person(doc, subject)
         elif subject >= 1 and doc.texts[subject] == ",":
             subject -= 1  # "en gammal man, Gunnar, är 92": the name in apposition
+        else:
+            subject = self._subject_past(doc, subject)
         if verb >= 1 and folds[verb] in self.w["be_verb"] and ends and subject >= 0 and (
                 folds[subject] in self.w["personal_pronoun"] and not (
                     then and folds[subject] not in self.w["singular_pronoun"])
-                or self._person(doc, subject) or folds[subject] in self.w["age_superlative"]):
+                or self._person(doc, subject) or folds[subject] in self.w["age_superlative"]
+                or relative and folds[subject - 1] == "och" and self._earlier_age(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "zosia är nio", "den äldsta är 81"
+            # ("Aleena som är tio och ebin som är 4": the second child of a list of ages)
+        if self._fronted_age(doc, first, last):
+            return True
         return nxt in self.w["age_trigger.after"] and self._age_before_years(doc, i, first, verb)
+
+    def _subject_past(self, doc: Doc, k: int) -> int:
+        """The subject an age's verb (after token k) is said of, past what stands between:
+        "min sekuru i mutare blir åttiofem": a place after its preposition; "Tural går i andra
+        klass och är 8": the clause's first word (a person or a singular pronoun) before
+        "och" and the verb, within AGE_PAIR_REACH words and no comma; k itself otherwise."""
+        folds = doc.folds
+        if k >= 2 and folds[k - 1] in self.w["place_trigger.prep"] \
+                and (doc.entries[k].place_kind or doc.entries[k].country):
+            return k - 2
+        if k < 1 or folds[k] != "och" or k in doc.starts:
+            return k
+        for j in range(k - 1, max(-1, k - 1 - T.AGE_PAIR_REACH), -1):
+            if not doc.texts[j][0].isalnum() or folds[j] == "och":
+                return k
+            if j in doc.starts:
+                return j if folds[j] in self.w["singular_pronoun"] or self._person(doc, j) else k
+        return k
+
+    def _fronted_age(self, doc: Doc, first: int, last: int) -> bool:
+        """"Som sexton jag flyttade", "…, som 19 hon gifte sig": "som" opening its clause, the
+        number, then the subject (a singular pronoun or a person) of the learner's uninverted
+        main clause: the age at which it happened (not "vi var som två syskon")."""
+        folds, k = doc.folds, last + 1
+        return first >= 1 and folds[first - 1] in self.w["age_as_word"] \
+            and (first - 1 in doc.starts or first >= 2 and doc.texts[first - 2] == ",") \
+            and k < len(folds) and (folds[k] in self.w["singular_pronoun"]
+                                    or doc.texts[k][:1].isupper() and self._person(doc, k))
 
     def _age_pair(self, doc: Doc, i: int, first: int) -> tuple[int, int, bool]:
         """(first, last, paired) of the number at i (its first word at `first`: "hundra och
@@ -2653,14 +2689,44 @@ def _word_surname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     e = doc.entries[j]
     if e.zipf >= T.DOMINANT_WORD or e.cats - {"common_name_homograph"} \
             or not ("common_name_homograph" in e.cats
-                    or e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK):
+                    or e.surname_rank and e.surname_rank <= T.STRONG_NAME_RANK
+                    or _framed_surname(r, doc, i, j)):
         return False
     if i in doc.starts and "common_name_homograph" in doc.entries[i].cats \
             or j + 1 < len(doc.texts) and j + 1 not in doc.starts \
-            and doc.texts[j + 1][:1].isupper():  # "Fadumo abdi Warsame": a middle name
+            and (doc.texts[j + 1][:1].isupper()  # "Fadumo abdi Warsame": a middle name
+                 or _lower_name_part(r, doc, j + 1)):  # "Kwame osei mensah": so in lower case
         return False
     add(WORD_SURNAME.span(doc.offsets[j], doc.ends[j], "surname", key=doc.folds[j]))
     return False
+
+
+def _framed_surname(r: ContextRules, doc: Doc, i: int, j: int) -> bool:
+    """"han hette Gunnar lod och bodde", "Min chef är Ebbe mild, han": a less frequent word no
+    list reads, closing its clause right after a given name a naming verb (or "är" after a
+    role or kin word) introduces, is the family name, though no list holds it as one (not
+    "heter Anna nu", "heter Erik förresten": clause material, `name_tail_stop`)."""
+    folds, w = doc.folds, r.w
+    k = i - 1
+    if doc.entries[j].zipf >= T.WORD_SURNAME_MAX or k < 1 or folds[j] in w["name_tail_stop"] \
+            or folds[j] in w["function_word"] or folds[j] in w["naming_adverb"] \
+            or j + 1 < len(folds) and doc.texts[j + 1][0].isalnum() \
+            and folds[j + 1] not in w["list_word"]:
+        return False
+    return folds[k] in w["naming_verb"] or folds[k] in w["be_verb"] \
+        and r.lex.mark_of(doc.texts[k - 1].lower()) in ("fam", "prof")
+
+
+def _lower_name_part(r: ContextRules, doc: Doc, k: int) -> bool:
+    """Token k, in lower case, can only be a further part of a name: a listed given or family
+    name no more frequent than a misspelt name may be ("abdi"), or a word too rare for an
+    everyday one that no list holds."""
+    e = doc.entries[k]
+    if not doc.texts[k].isalpha() or not doc.texts[k].islower() or e.cats \
+            or e.zipf >= T.MISSPELT_MAX or doc.folds[k] in r.stems.vocabulary:
+        return False
+    return bool(e.first_rank or e.surname_rank) or e.zipf < T.RARE \
+        and not (e.place_kind or e.country)
 
 
 def _acronym(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

@@ -83,7 +83,8 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
     "male_patronymic_ending", "article_prefix", "double_surname_origin", "name_tail_stop",
-    "function_word", "be_verb", "own_name_noun", "own_possessive", "closing_word"))
+    "function_word", "be_verb", "own_name_noun", "own_possessive", "closing_word",
+    "name_part_noun"))  # (name_part_noun: `resolve.named_middles`)
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph", "sensitive"))
 PLACE_SUFFIX = _rule("place-suffix", PLACES, 0.6, ("place_suffix", "island_ending",
                                                   "landmark_preposition", "dwelling_verb"))
@@ -100,7 +101,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "nationality", "exonym_subject",
                                                   "possessed_kin", "prof", "kin_of_verb",
                                                   "kin_of_preposition", "relative_pronoun",
-                                                  "descent_gender"),
+                                                  "descent_gender", "naming_adverb",
+                                                  "month_preposition", "apposition_article"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -111,7 +113,8 @@ FAMILY_FIRST = _rule("family-first", ("surname", *sorted(FIRSTNAMES)), 0.85, (
 PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
-    "be_verb", "function_word", "celebration_verb", "kind_noun"))  # (function_word: `resolve.propagate` never
+    "be_verb", "function_word", "celebration_verb", "kind_noun",
+    "feast_preposition"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
 # carries a name to one; celebration_verb: `_u_feast`)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
@@ -653,6 +656,8 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     while j >= 0 and doc.texts[j] in {",", ":"}:
         j -= 1
     W = doc.lex.words.folds
+    if j >= 1 and doc.folds[j] in W["naming_adverb"] and doc.folds[j - 1] in W["name_trigger.verb"]:
+        j -= 1  # "hon heter verkligen Juni", "han heter också Ali"
     if j >= 1 and doc.folds[j] in W["name_copula"] and doc.folds[j - 1] in W["name_trigger.verb"]:
         j -= 1  # "mitt namn är hussein", "mitt efternamn är ali"
     elif _called(doc, j + 1):
@@ -663,6 +668,33 @@ def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
                        or doc.folds[j][:1].isdigit() and AGED.fullmatch(doc.folds[j])
                        or marks.get(doc.texts[j].lower()) == "fam"
                        or _possessed_kin(doc, j))
+
+
+def _kin_apposed(doc: Doc, i: int) -> bool:
+    """"juni, hans kompis från klassen, dansade", "Maj, min granne, bakar": a kin or friend
+    word with its owner in apposition right after token i, between commas, says token i is
+    that person (a month or feast word that is also a given name among them); so does one
+    after "är" when token i opens the sentence ("Bayram är min mans bror")."""
+    texts, folds = doc.texts, doc.folds
+    if i in doc.starts and i + 3 < len(texts) and folds[i + 1] in doc.lex.words.folds["be_verb"] \
+            and folds[i + 2] in doc.lex.words.folds["possessive"]:
+        k = i + 3 + (i + 4 < len(texts) and (
+            folds[i + 3] in doc.lex.words.folds["kin_adjective"]  # "min bästa vän"
+            or texts[i + 3].lower().endswith("s")  # "min mans bror"
+            and doc.lex.mark_of(texts[i + 3].lower()[:-1]) == "fam"))
+        return doc.lex.mark_of(texts[k].lower()) == "fam"
+    if not (i + 3 < len(texts) and texts[i + 1] == "," and i + 1 not in doc.starts
+            and folds[i + 2] in doc.lex.words.folds["possessive"]
+            and doc.lex.mark_of(texts[i + 3].lower()) == "fam") \
+            or i and folds[i - 1] in doc.lex.words.folds["month_preposition"]:
+        return False  # (not "I juni, min bror och jag åkte": a month after its preposition)
+    # the apposition closes with a comma a few words on ("min granne, bakar"), before any "och"
+    for k in range(i + 4, min(len(texts), i + 4 + T.APPOSITION_REACH)):
+        if texts[k] == ",":
+            return True
+        if folds[k] == "och" or k in doc.starts:
+            return False
+    return False
 
 
 def _possessed_kin(doc: Doc, j: int) -> bool:
@@ -693,7 +725,7 @@ class NameOpeners(dict):
         super().__init__()
         self.lex = lex
         self.words = lex.words.union("name_copula", "name_object", "kin_of_preposition",
-                                     "possessed_kin")
+                                     "possessed_kin", "naming_adverb")
 
     def __missing__(self, text: str) -> bool:
         key = FOLDS[text]
@@ -1031,7 +1063,8 @@ class Matcher:
             initial = i in doc.starts
             if (ckey in never or e.cats & EXCLUDED_CATS
                     or attrs and doc.entries[i].cats & EXCLUDED_CATS and not doc.texts[i].isascii()) \
-                    and not (cap and not initial and self._named_anyway(doc, i, e, prev_name_end)):
+                    and not ((cap and not initial or _kin_apposed(doc, i))
+                             and self._named_anyway(doc, i, e, prev_name_end)):
                 if lone:
                     self._remember(doc.texts[i], True)
                 continue
@@ -1226,7 +1259,8 @@ class Matcher:
         if not (e.gender or doc.folds[i - 1] in self.W["naming_verb"]):
             return False
         excluded = e.cats & EXCLUDED_CATS
-        return bool(excluded) and excluded <= NAMED_MONTH and _name_context(doc, i, self.lex.marks) \
+        return bool(excluded) and excluded <= NAMED_MONTH and (
+            _name_context(doc, i, self.lex.marks) or _kin_apposed(doc, i)) \
             or prev_name_end == i - 1 and self._capitalised_next(doc, i) \
             or doc.folds[i - 1] in self.W["naming_verb"] and self._said_of_person(doc, i - 1)
 
@@ -1763,7 +1797,8 @@ class Matcher:
         named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
                  and folds[i + 2] in self.W["personal_pronoun"] or i > 1
                  and folds[i - 1] in self.W["personal_pronoun"]
-                 and doc.texts[i - 2].lower() in self.saying_verbs) and self._named(doc, i, listed)
+                 and doc.texts[i - 2].lower() in self.saying_verbs) and self._named(doc, i, listed) \
+            or bool(e.gender) and _kin_apposed(doc, i)  # "juni, hans kompis, dansade"
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
@@ -2453,6 +2488,8 @@ class Matcher:
         if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
                 and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
             return True  # "min vän heter lina", "han heter hans": the naming verb decides
+        if c.common and is_name and e.gender and _kin_apposed(c.doc, c.i):
+            return True  # "juni, hans kompis från klassen, dansade": the apposition decides
         if c.common and label in ORG_LABELS and e.org_kind and e.org_kind != "company" \
                 and _letter_heading(c.doc, c.i):
             return True  # "Till polisen" heading a letter: the authority written to
@@ -3001,6 +3038,9 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             and doc.texts[i][:dash + 1].lower() in m.W["article_prefix"]  # "fuad abdullah al-sharabi"
         if not (arabic or _name_context(doc, first, m.lex.marks) or m._named(doc, first, False)):
             return None
+        # "heter Assane mussa issufo": an inner part before the name's last, rare one is a
+        # name however near an everyday word it is spelt ("mussa" ~ "massa")
+        subject = _rare_tail_next(m, doc, i)
     elif i and ((kin := doc.folds[i - 1] in m.owned_kin)
                 or m.lex.marks.get(doc.texts[i - 1].lower()) == "fam") \
             and (i >= 2 and _owner_before(m, doc, i - 1) or _listed_surname_after(doc, i)):
@@ -3015,6 +3055,8 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             # a kin word of the learner's language is said before a name, whatever it looks
             # like in Swedish: "min da tamar i batumi" (one letter from "tamas")
             or doc.folds[i - 1] in m.W["possessed_kin"] or doc.entries[i - 1].zipf < T.RARE)
+    elif _kin_apposition(m, doc, i):  # "en dotter, killa, och en son": however it is spelt
+        rule, label, subject = NAME_CONTEXT, m._name_guess(c.key, doc, i), True
     elif not c.e.zipf and not c.morph and (
             m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)
             or _after_listed_name(m, doc, i)) and not m._inflected_word(c.key):
@@ -3025,6 +3067,20 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or (m._compound(c.key) or m._misspelt(c.key)) and not subject:
         return None  # (but "min baba desanka bor": de|sänka, and a subject before its verb)
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _rare_tail_next(m: Matcher, doc: Doc, i: int) -> bool:
+    """Token i + 1 is the last part of a name written in lower case: a word too rare for an
+    everyday one that no list holds nor spells near, closing its clause."""
+    j = i + 1
+    if j + 1 >= len(doc.texts) or j in doc.starts or not doc.texts[j].isalpha() \
+            or not doc.texts[j].islower() or doc.texts[j + 1][0].isalnum() \
+            and doc.folds[j + 1] not in m.W["list_word"]:
+        return False
+    e, key = doc.entries[j], doc.folds[j]
+    return e.zipf < T.RARE and not (e.cats or e.first_rank or e.surname_rank or e.place_kind
+                                    or e.country) and key not in m.vocabulary \
+        and len(key) >= 3 and not m._misspelt(key) and not m._compound(key)
 
 
 def _listed_surname_after(doc: Doc, i: int) -> bool:
@@ -3707,6 +3763,19 @@ def _foreign_letters(text: str) -> bool:
     """A letter Swedish does not write ("şahinbey", "sơn", "łódź"): a word no list holds that
     has one is a name from a learner's language, not a misspelt Swedish word."""
     return not SWEDISH_LETTERS.issuperset(text.lower())
+
+
+def _kin_apposition(m: Matcher, doc: Doc, i: int) -> bool:
+    """"Vi har en dotter, killa, och en son", "En väninna, reshma, jobbade", "min chef, birgit,
+    sa": token i alone between commas right after a kin, friend or work-role word with its
+    owner or article is that person's name (the caller asks it of a rare lower-case word no
+    list holds; not a list of nouns: "till ägare, publicister, och")."""
+    texts = doc.texts
+    return 3 <= i < len(texts) - 1 and texts[i - 1] == "," and texts[i + 1] == "," \
+        and (m.lex.marks.get(texts[i - 2].lower()) in ("fam", "prof")
+             or "name_trigger" in doc.entries[i - 2].cats) \
+        and (doc.folds[i - 3] in m.W["possessive"] or doc.folds[i - 3] in m.W["apposition_article"]) \
+        and not m._compound(doc.folds[i])  # "min mamma, hemmafru, ...", "till ägare, publicister,"
 
 
 def _owner_before(m: Matcher, doc: Doc, k: int) -> bool:

@@ -109,6 +109,8 @@ REFERENCE_DIGITS_MIN = 5  # after a reference trigger, a number of this many dig
 ANNOUNCED_REACH = 3
 CODE_KINDS = ("other_nr_seq", "license_nr")  # numbers no phone shape claims after their word
 LICENCE_CARD_REACH = 15  # how many words back a licence card makes its card word's number a licence's
+ACCOUNT_COMPOUND_MIN = 9  # "företagskonto": a word this long ending in an account word is one
+ACCOUNT_HEAD_LENGTHS = (5, 6)  # the account words a compound ends in: "konto", "kontot"
 ACCOUNT_REACH = 8  # how many words back an account's word makes a number its number
 BANK_REACH = 3  # how many words back a bank's name makes a number no other word announces its account
 YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
@@ -137,6 +139,9 @@ def _trigger_label(lex: Lexicon, key: str, cats: frozenset[str]) -> str | None:
         label = _trigger_label(lex, tail, lex.get(tail).cats)
         if label:
             return label
+    if len(key) >= ACCOUNT_COMPOUND_MIN and any(key[-n:] in lex.words("account_trigger")
+                                                for n in ACCOUNT_HEAD_LENGTHS):
+        return "account_nr"  # "företagskonto", "hushållskontot": a compound of konto
     generic = lex.words("generic_number_word")
     for head in generic:
         if key.endswith(head) and len(key) > len(head) + 2:
@@ -167,7 +172,19 @@ def _announcer(doc: Doc, lex: Lexicon, start: int, window: int,
                 label = "license_nr"  # "till svenskt körkort. Kortnumret är AG 0483521"
             return label, j
         generic = generic if generic[0] else (label, j)
+    if generic[0] and _coded(doc, i) and lex.words("licence_card").intersection(
+            doc.folds[max(0, generic[1] - LICENCE_CARD_REACH):generic[1]]):
+        # "mitt gamla körkort från Azerbajdzjan hade nummer AZ 1904417", "byta mitt körkort
+        # … Numret är TH-0048812": a lettered code a bare "nummer" gives after a licence
+        generic = ("license_nr", generic[1])
     return generic if generic_ok else (None, -1)
+
+
+def _coded(doc: Doc, i: int) -> bool:
+    """The number at token i opens with capital letters, or a letter code stands before it
+    ("TH-0048812", "AZ 1904417"): a document's code, never a phone number."""
+    return doc.texts[i][:1].isupper() or i > 0 and doc.space(i - 1) == " " \
+        and CODE_PREFIX.fullmatch(doc.texts[i - 1]) is not None
 
 
 def _number_kind(doc: Doc, lex: Lexicon, start: int, window: int,
