@@ -58,7 +58,8 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middl
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
     "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun",
-    "dislocated_pronoun", "work_title_noun", "fronted_adverb", "name_greeting"),
+    "dislocated_pronoun", "work_title_noun", "fronted_adverb", "name_greeting",
+    "route_through"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -2442,6 +2443,7 @@ class Matcher:
         return not is_name and e.cats <= HOMOGRAPH and (
             c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
             or (c.place_ctx == 1 or listed) and bool(e.country) or bare
+            or c.place_ctx and _route_start(c.doc, i, e)
             or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
             and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
 
@@ -3611,7 +3613,11 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
         and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
                                          else T.UNHEARD_SHORT_NAMELIKE)
-             or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
+             or len(c.key) >= T.UNHEARD_PLACE_MIN and (
+                 _place_follows(m, c.doc, c.i)
+                 or m.namelike.score(c.key) >= T.UNHEARD_NEAR_TOWN_NAMELIKE
+                 and c.doc.folds[c.i - 1] == "i" and not _noun_form(m, c.key)
+                 and _town_abroad_before(m, c.doc, c.i)))
     if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or not plain) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
@@ -3622,6 +3628,34 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _noun_form(m: Matcher, key: str) -> bool:
+    """Spelt as a Swedish noun's form: a definite, plural or derived ending, or a front vowel
+    and "n" (a vowel-final noun's definite form: "i kylrumet", "i peripetin"; "-on", "-un"
+    end names: "chelston")."""
+    return key.endswith(m.everyday_endings) or key.endswith(m.ENDS["noun_form_ending"]) \
+        or len(key) > 2 and key[-1] == "n" and key[-2] in "eiyåäö"
+
+
+def _route_start(doc: Doc, i: int, e: Entry) -> bool:
+    """"från bar genom Serbien", "från nice via Italien": a town abroad (`e`, token i) after
+    "från" and before a route's "genom"/"via" and a country is where the route starts, though
+    its name is an everyday word ("bar", "nice" elsewhere stay words)."""
+    return e.place_kind == "city" and e.place_country not in ("", "SE") and i + 2 < len(doc.texts) \
+        and doc.folds[i - 1] == "fran" and doc.folds[i + 1] in doc.lex.words.folds["route_through"] \
+        and bool(doc.entries[i + 2].country)
+
+
+def _town_abroad_before(m: Matcher, doc: Doc, i: int) -> bool:
+    """"till johannesburg … I hillbrow", "i Kochi jag jobbade på X i edappally": a town abroad
+    the lists hold, after a place preposition within TOWN_ABROAD_WINDOW tokens before token i;
+    the essay is then telling where in that town it was, and a word no list knows after a bare
+    "i" (not "från": where one comes from is no part of that town) is a district there even
+    when it is spelt less like a name."""
+    folds, W, entries = doc.folds, m.W["place_trigger.prep"], doc.entries
+    return any(entries[k].place_kind == "city" and entries[k].place_country not in ("", "SE")
+               and folds[k - 1] in W for k in range(max(1, i - T.TOWN_ABROAD_WINDOW), i - 1))
 
 
 def _unheard_preposition(m: Matcher, doc: Doc, i: int) -> bool:
