@@ -186,6 +186,8 @@ UNHEARD_NEAR_TOWN_NAMELIKE = -0.3  # ... and one after a town abroad the essay j
                                   # names than towns do; a Swedish noun's ending keeps
                                   # learners' words out (kylrumet -0.27, peripetin 0.05)
 TOWN_ABROAD_WINDOW = 30  # tokens back from such a word that the town abroad may stand
+COUNTRY_LIST_RUN = 5  # list items back over which a misspelt country finds a listed one
+                      # ("genom Serbien, ungern, Österrik och tysklan")
 UNHEARD_SHORT_NAMELIKE = 1.5  # ... and one a letter shorter than UNHEARD_PLACE_MIN at this
                               # ("från huye" 2.19; not "i tva", "i bla")
 REVIEW_DOUBT_NAMELIKE = 0.5  # the review page underlines a word no list holds at this name-

@@ -73,8 +73,8 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "locating_preposition", "route_mark", "personal_pronoun"),
     before=("route_mark",), after=("route_mark",))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
-WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
-                                       "inverted_subject"),
+WATER = _rule("water", ("geo", "place"), 0.6, ("water_verb", "water_preposition", "place_trigger",
+                                                "inverted_subject", "climb_verb"),
               before=("water_preposition",))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
@@ -3483,16 +3483,31 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_misspelt_country(m: Matcher, c: Cand) -> Span | bool | None:
     """"en del av rysland", "rysland är stort": a lower-case word no list or count knows, of
     MISSPELT_COUNTRY_MIN letters, one edit from a country, is that country in any context (no
-    compound of everyday words, "hundgård", nor one misspelt; never Sweden). After a place
-    preposition `_u_fuzzy` judges it."""
+    compound of everyday words, "hundgård", nor one misspelt, unless in a list of countries:
+    `_in_country_list`; never Sweden). After a place preposition `_u_fuzzy` judges it."""
     if c.cap or c.place_ctx or c.e != EMPTY or len(c.key) < T.MISSPELT_COUNTRY_MIN:
         return None
     # (the fuzzy match is remembered per word: the rarer tests run only when it hits)
     target = m._misspelt_country(c.e, c.key)
-    if not target or target in m.W["never_replaced"] \
-            or not c.doc.texts[c.i].isalpha() or m._compound(c.key) or m._misspelt(c.key):
+    if not target or target in m.W["never_replaced"] or not c.doc.texts[c.i].isalpha() \
+            or (m._compound(c.key) or m._misspelt(c.key)) and not _in_country_list(m, c.doc, c.i):
         return None
     return _tok_span(FUZZY, c, "country", key=target)
+
+
+def _in_country_list(m: Matcher, doc: Doc, i: int) -> bool:
+    """"genom Serbien, ungern, Österrik och tysklan": token i ends a list (list words between
+    single words, some misspelt) holding a country the lists know; there a word one edit from
+    a country is that country though it splits into everyday words (tysk|lan) or is one letter
+    from one."""
+    W, k = m.W["list_word"], i - 1
+    while k >= 1 and i - k <= 2 * T.COUNTRY_LIST_RUN and doc.folds[k] in W \
+            and doc.texts[k - 1].isalpha():
+        if doc.entries[k - 1].country:
+            return True
+        k -= 2
+    return False
+
 
 
 def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3565,7 +3580,8 @@ def _u_name_pair(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
     """"badar i väsman", "cyklar längs viskan": a rare lower-case word no list knows after a
     verb of being in water and its preposition, or after a preposition of a shore, is the lake
-    or river, whatever its ending: lakes and rivers are named in the definite form (Viskan,
+    or river (after such a verb and "på" a beach, after a climbing verb and "på" a mountain),
+    whatever its ending: lakes and rivers are named in the definite form (Viskan,
     Nissan, Ätran), which elsewhere makes a word an everyday noun."""
     doc, i = c.doc, c.i
     if c.cap or i < 1 or c.e.cats or c.e.zipf >= T.RARE or len(c.key) < 4 \
@@ -3575,12 +3591,17 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
     # "badar vi i", "fiskade gädda i": the verb two or three words back
     verb = i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
                                 or folds[i - 3] in m.W["water_verb"]) else i - 2
-    if not (folds[i - 1] in m.W["water_preposition"] or verb >= 0 and folds[verb] in m.W["water_verb"]
-            and folds[i - 1] in m.W["place_trigger.prep"]):
+    # "badade på velika plaža": a beach; "klättrade på lysá hora": a mountain
+    on = folds[i - 1] == "pa" and verb >= 0 and (
+        "place" if folds[verb] in m.W["water_verb"] else "geo" if folds[verb] in m.W["climb_verb"]
+        else None)
+    if not (on or folds[i - 1] in m.W["water_preposition"] or verb >= 0
+            and folds[verb] in m.W["water_verb"] and folds[i - 1] in m.W["place_trigger.prep"]):
         return None
-    if m._inflected_word(c.key) or m._compound(c.key) and m._place_suffix(c.key) != "geo":
-        return None  # "längs stranderna", "badar i badkaret"
-    return _tok_span(WATER, c, "geo", score=0.6)
+    if m._inflected_word(c.key) or m._compound(c.key) and m._place_suffix(c.key) != "geo" \
+            or on and _noun_form(m, c.key):
+        return None  # "längs stranderna", "badar i badkaret", "klättrade på klätterväggen"
+    return _tok_span(WATER, c, on or "geo", score=0.6)
 
 
 def _ending_here(m: Matcher, c: Cand) -> str | None:
@@ -3950,7 +3971,7 @@ LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country
 STEP_BEFORE = {_u_workplace: ("institution_preposition",),
                _u_lower_suffix: ("place_trigger.prep", "geo_preposition"),
                _u_city_part: ("place_trigger.prep",),
-               _u_water: ("water_preposition", "place_trigger.prep"),
+               _u_water: ("water_preposition", "place_trigger.prep", "geo_preposition"),
                _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
                _u_district_run: ("place_trigger.prep", "place_article"),
                _u_feast: ("celebration_verb", "inverted_subject")}
