@@ -216,7 +216,7 @@ JOINED_HOUSE_NUMBER = _rule("joined-house-number", ("place", "street_nr"), 0.8, 
                             shape=_joined_house_shape,
                             reads=("street_ending", "house_number_word", "street_particle",
                                    "way_word"))
-NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
+NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city", "area",
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "kind_noun_spelt", "naming_verb",
@@ -1041,6 +1041,10 @@ class ContextRules:
             and i > 0 and (folds[i - 1] in self.w["place_trigger.prep"]
                            or folds[i - 1] in self.w["geo_preposition"])
         compound = self.kind_nouns.get(key) in ("city", "geo")
+        # after a kind noun of the learner's own language ("zona", "barrio", "mtaa": no Swedish
+        # word) the name is of that language too, one letter from a Swedish word or not
+        # ("i zona norte")
+        foreign = geo or not doc.entries[i].zipf
         if self._kind_after_name(doc, i, geo, region, add) or self._named_before(doc, i) \
                 or geo and self._contained_name(doc, i, add):
             return
@@ -1050,7 +1054,7 @@ class ContextRules:
             return
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper()
-                           or self._unknown_name(doc, j, geo, counted=counted, compound=compound)
+                           or self._unknown_name(doc, j, foreign, counted=counted, compound=compound)
                            or self._listed_name(doc, j, region, geo))):
             j = self._naming_verb_after(doc, i, j)
             if j is None:
