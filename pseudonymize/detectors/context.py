@@ -2206,10 +2206,11 @@ def _lower_geo_run(r: ContextRules, doc: Doc, i: int) -> int:
 
 
 def _named_word(doc: Doc, k: int) -> bool:
-    """Token k is a name the lists hold (given name, family name, place), no dominant word:
-    right after a geo prefix the name's first word ("lac rose", "lago maggiore")."""
+    """Token k is a name the lists hold (given name, family name, place, country), no dominant
+    word: right after a geo prefix the name's first word ("lac rose", "lago maggiore"; "mlima
+    kenya": the mountain the country is named after)."""
     e = doc.entries[k]
-    return doc.texts[k].isalpha() and bool(e.gender or e.surname_rank or e.place_kind) \
+    return doc.texts[k].isalpha() and bool(e.gender or e.surname_rank or e.place_kind or e.country) \
         and e.zipf < T.DOMINANT_WORD and not e.cats - NAMEISH - HOMOGRAPH_CAT
 
 
