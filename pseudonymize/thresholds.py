@@ -183,6 +183,14 @@ NAMELIKE_SLOT_MIN = -0.3  # a word no list holds, in a slot only a person fills 
 UNHEARD_PLACE_NAMELIKE = 0.2  # ... and such a word after a bare "i" is a place at this name-likeness
                               # (zorkul 1.19, taldyk 0.27; not botanik 0.13, peripetin 0.07,
                               # referendum 0.00, kylrumet -0.30: MultiGED's words there)
+UNHEARD_NEAR_TOWN_NAMELIKE = -0.3  # ... and one after a town abroad the essay just named
+                                  # (`TOWN_ABROAD_WINDOW`) at this: the districts learners
+                                  # name there (hillbrow -0.12, edappally 0.14) spell less like
+                                  # names than towns do; a Swedish noun's ending keeps
+                                  # learners' words out (kylrumet -0.27, peripetin 0.05)
+TOWN_ABROAD_WINDOW = 30  # tokens back from such a word that the town abroad may stand
+COUNTRY_LIST_RUN = 5  # list items back over which a misspelt country finds a listed one
+                      # ("genom Serbien, ungern, Österrik och tysklan")
 UNHEARD_SHORT_NAMELIKE = 1.5  # ... and one a letter shorter than UNHEARD_PLACE_MIN at this
                               # ("från huye" 2.19; not "i tva", "i bla")
 REVIEW_DOUBT_NAMELIKE = 0.5  # the review page underlines a word no list holds at this name-

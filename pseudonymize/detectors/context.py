@@ -20,7 +20,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
-                                                     _org_role,
+                                                     _org_role, place_suffix,
                                                      apposed_business, profession_context,
                                                      studied_at, works_at)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
@@ -217,14 +217,15 @@ JOINED_HOUSE_NUMBER = _rule("joined-house-number", ("place", "street_nr"), 0.8, 
                             shape=_joined_house_shape,
                             reads=("street_ending", "house_number_word", "street_particle",
                                    "way_word"))
-NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city",
+NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", "place", "city", "area",
                                   "region", "transport_name"), 0.92, word=("kind_noun",),
                    ending=("kind_noun_ending",),
                    reads=("kind_noun_before_name", "kind_noun_spelt", "naming_verb",
                           "kind_noun_preposition", "region_body",
                           "name_adjective",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
-                          "article_prefix", "geo_preposition", "naming_adverb", "glue_letter"))
+                          "article_prefix", "geo_preposition", "naming_adverb", "glue_letter",
+                          "superlative_ending", "place_suffix"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -240,7 +241,7 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                          "town_head_noun", "adjective_ending"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
                    reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
-                          "topic_verb"))
+                          "topic_verb", "naming_verb", "name_trigger", "calling_verb"))
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
@@ -998,6 +999,12 @@ class ContextRules:
         "från bay region", "i Kaski distrikt", "Queiq floden är liten", "vi badade i tana
         sjön"."""
         folds = doc.folds
+        first = self._apposed_name(doc, i - 2) if geo and i >= 2 and doc.texts[i - 1] == "," \
+            and doc.texts[i].lower().endswith(("n", "et", "na")) else None
+        if first is not None:
+            add(NAMED_KIND.span(doc.offsets[first], doc.ends[i - 2], "geo",
+                                key=" ".join(folds[first:i - 1])))
+            return True
         if region and i >= 2 and folds[i - 2] in self.w["place_trigger.prep"] and (
                 doc.texts[i - 1].islower() and self._listed_name(doc, i - 1, True)
                 or doc.texts[i - 1][:1].isupper() and self._name_before_kind(doc, i - 1)):
@@ -1008,6 +1015,46 @@ class ContextRules:
         else:
             return False
         add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], label, key=folds[i - 1]))
+        return True
+
+    def _apposed_name(self, doc: Doc, k: int) -> int | None:
+        """Where the name ending at token k starts that a comma and a definite kind noun of
+        nature after it set in apposition ("lagan, floden här", "beskiderna, bergen",
+        "ol doinyo lengai, vulkanen"): a lower-case word no list holds (one letter from an
+        everyday word too: "tatra, bergen") or a listed lake, river or mountain, with the rare
+        words before it; a capitalised word no frequent one and no
+        given name. None for anything else ("stugan, sjön var kall")."""
+        text, e = self._bare(doc.texts[k]), doc.entries[k]
+        if not text.replace("-", "").isalpha() or doc.space(k):
+            return None
+        if not text.islower():
+            return k if text[0].isupper() and not text.isupper() and e.zipf < T.COMMON \
+                and not e.cats - NAMEISH and not e.gender else None
+        if not (self._unknown_name(doc, k, True) or self._listed_name(doc, k, geo=True)):
+            return None
+        first = k
+        while first > max(0, k - T.NAME_RUN_MAX + 1) and first not in doc.starts \
+                and doc.texts[first - 1].isalpha() and doc.texts[first - 1].islower() \
+                and doc.entries[first - 1].zipf < T.RARE and not doc.entries[first - 1].cats:
+            first -= 1  # "ol doinyo lengai"
+        return first
+
+    def _contained_name(self, doc: Doc, i: int, add: Add) -> bool:
+        """"det högsta berget i beskiderna", "största sjön i masurien": after a superlative, a
+        definite kind noun of nature and "i", a lower-case word no list holds is the
+        mountains, land or waters that hold it: geography, unless its ending names a town or
+        region ("sjön i mörlunda" without a superlative is a village's lake)."""
+        k = i + 2
+        if k >= len(doc.texts) or doc.folds[i + 1] != "i" or k in doc.starts or i < 1 \
+                or not doc.folds[i - 1].endswith(self.lex.words.ends["superlative_ending"]) \
+                or not doc.texts[i].lower().endswith(("n", "et", "na")) \
+                or not doc.texts[k].islower() or not self._unknown_name(doc, k):
+            return False
+        end = self._lower_run(doc, k)
+        label = place_suffix(self.lex, doc.texts[end].lower())
+        add(NAMED_KIND.span(doc.offsets[k], doc.ends[end],
+                            label if label in ("city", "region") else "geo",
+                            key=" ".join(doc.folds[k:end + 1])))
         return True
 
     def _named_kind(self, doc: Doc, i: int, add: Add) -> None:
@@ -1030,7 +1077,12 @@ class ContextRules:
             and i > 0 and (folds[i - 1] in self.w["place_trigger.prep"]
                            or folds[i - 1] in self.w["geo_preposition"])
         compound = self.kind_nouns.get(key) in ("city", "geo")
-        if self._kind_after_name(doc, i, geo, region, add) or self._named_before(doc, i):
+        # after a kind noun of the learner's own language ("zona", "barrio", "mtaa": no Swedish
+        # word) the name is of that language too, one letter from a Swedish word or not
+        # ("i zona norte")
+        foreign = geo or not doc.entries[i].zipf
+        if self._kind_after_name(doc, i, geo, region, add) or self._named_before(doc, i) \
+                or geo and self._contained_name(doc, i, add):
             return
         if geo and self._adjective_name(doc, j):  # "sjön stora le", "ön lilla karlsö"
             add(NAMED_KIND.span(doc.offsets[j], doc.ends[j + 1], "geo",
@@ -1038,7 +1090,7 @@ class ContextRules:
             return
         if key not in self.w["kind_noun_before_name"] or not (
                 j < n and (doc.texts[j][:1].isupper()
-                           or self._unknown_name(doc, j, geo, counted=counted, compound=compound)
+                           or self._unknown_name(doc, j, foreign, counted=counted, compound=compound)
                            or self._listed_name(doc, j, region, geo))):
             j = self._naming_verb_after(doc, i, j)
             if j is None:
@@ -2143,7 +2195,8 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if doc.entries[i + 1].gender and not _place_said(r, doc, i):
             return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio Negro")
         end = r._connected_run(doc, i + 1)
-    elif doc.texts[i].islower() and doc.texts[i + 1].islower() and _place_said(r, doc, i):
+    elif doc.texts[i].islower() and doc.texts[i + 1].islower() \
+            and (_place_said(r, doc, i) or _named_by_verb(r, doc, i)):
         end = _lower_geo_run(r, doc, i)
     else:
         return False
@@ -2151,6 +2204,14 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(GEO_PREFIX.span(doc.offsets[i], doc.ends[end], "geo",
                             key=" ".join(doc.folds[i:end + 1])))
     return False
+
+
+def _named_by_verb(r: ContextRules, doc: Doc, i: int) -> bool:
+    """A naming or calling verb right before token i ("sjön som de kallar lago san pablo",
+    "berget heter mlima meru"): what follows is a name."""
+    prev = doc.folds[i - 1] if i else ""
+    return prev in r.w["naming_verb"] or prev in r.w["name_trigger.verb"] \
+        or prev in r.w["calling_verb"]
 
 
 def _place_said(r: ContextRules, doc: Doc, i: int) -> bool:
@@ -2181,10 +2242,11 @@ def _lower_geo_run(r: ContextRules, doc: Doc, i: int) -> int:
 
 
 def _named_word(doc: Doc, k: int) -> bool:
-    """Token k is a name the lists hold (given name, family name, place), no dominant word:
-    right after a geo prefix the name's first word ("lac rose", "lago maggiore")."""
+    """Token k is a name the lists hold (given name, family name, place, country), no dominant
+    word: right after a geo prefix the name's first word ("lac rose", "lago maggiore"; "mlima
+    kenya": the mountain the country is named after)."""
     e = doc.entries[k]
-    return doc.texts[k].isalpha() and bool(e.gender or e.surname_rank or e.place_kind) \
+    return doc.texts[k].isalpha() and bool(e.gender or e.surname_rank or e.place_kind or e.country) \
         and e.zipf < T.DOMINANT_WORD and not e.cats - NAMEISH - HOMOGRAPH_CAT
 
 

@@ -58,7 +58,8 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middl
     "direction_prefix", "place_within", "shop_chain", "shop_preposition", "shopping_verb",
     "locating_adverb", "topic_verb", "topic_preposition", "past_ending", "be_verb",
     "subject_before", "person_pronoun", "number_word", "club_code", "personal_pronoun",
-    "dislocated_pronoun", "work_title_noun", "fronted_adverb", "name_greeting"),
+    "dislocated_pronoun", "work_title_noun", "fronted_adverb", "name_greeting",
+    "route_through"),
     before=("place_trigger", "geo_preposition", "area_word", "region_word", "name_trigger",
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
@@ -72,8 +73,8 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "locating_preposition", "route_mark", "personal_pronoun"),
     before=("route_mark",), after=("route_mark",))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
-WATER = _rule("water", ("geo",), 0.6, ("water_verb", "water_preposition", "place_trigger",
-                                       "inverted_subject"),
+WATER = _rule("water", ("geo", "place"), 0.6, ("water_verb", "water_preposition", "place_trigger",
+                                                "inverted_subject", "climb_verb"),
               before=("water_preposition",))
 INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "work_word", "work_start", "study_verb", "school_verb", "prof", "language_level", "course_word",
@@ -2477,6 +2478,7 @@ class Matcher:
         return not is_name and e.cats <= HOMOGRAPH and (
             c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
             or (c.place_ctx == 1 or listed) and bool(e.country) or bare
+            or c.place_ctx and _route_start(c.doc, i, e)
             or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
             and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
 
@@ -3537,16 +3539,31 @@ def _u_word(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_misspelt_country(m: Matcher, c: Cand) -> Span | bool | None:
     """"en del av rysland", "rysland är stort": a lower-case word no list or count knows, of
     MISSPELT_COUNTRY_MIN letters, one edit from a country, is that country in any context (no
-    compound of everyday words, "hundgård", nor one misspelt; never Sweden). After a place
-    preposition `_u_fuzzy` judges it."""
+    compound of everyday words, "hundgård", nor one misspelt, unless in a list of countries:
+    `_in_country_list`; never Sweden). After a place preposition `_u_fuzzy` judges it."""
     if c.cap or c.place_ctx or c.e != EMPTY or len(c.key) < T.MISSPELT_COUNTRY_MIN:
         return None
     # (the fuzzy match is remembered per word: the rarer tests run only when it hits)
     target = m._misspelt_country(c.e, c.key)
-    if not target or target in m.W["never_replaced"] \
-            or not c.doc.texts[c.i].isalpha() or m._compound(c.key) or m._misspelt(c.key):
+    if not target or target in m.W["never_replaced"] or not c.doc.texts[c.i].isalpha() \
+            or (m._compound(c.key) or m._misspelt(c.key)) and not _in_country_list(m, c.doc, c.i):
         return None
     return _tok_span(FUZZY, c, "country", key=target)
+
+
+def _in_country_list(m: Matcher, doc: Doc, i: int) -> bool:
+    """"genom Serbien, ungern, Österrik och tysklan": token i ends a list (list words between
+    single words, some misspelt) holding a country the lists know; there a word one edit from
+    a country is that country though it splits into everyday words (tysk|lan) or is one letter
+    from one."""
+    W, k = m.W["list_word"], i - 1
+    while k >= 1 and i - k <= 2 * T.COUNTRY_LIST_RUN and doc.folds[k] in W \
+            and doc.texts[k - 1].isalpha():
+        if doc.entries[k - 1].country:
+            return True
+        k -= 2
+    return False
+
 
 
 def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3619,7 +3636,8 @@ def _u_name_pair(m: Matcher, c: Cand) -> Span | bool | None:
 def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
     """"badar i väsman", "cyklar längs viskan": a rare lower-case word no list knows after a
     verb of being in water and its preposition, or after a preposition of a shore, is the lake
-    or river, whatever its ending: lakes and rivers are named in the definite form (Viskan,
+    or river (after such a verb and "på" a beach, after a climbing verb and "på" a mountain),
+    whatever its ending: lakes and rivers are named in the definite form (Viskan,
     Nissan, Ätran), which elsewhere makes a word an everyday noun."""
     doc, i = c.doc, c.i
     if c.cap or i < 1 or c.e.cats or c.e.zipf >= T.RARE or len(c.key) < 4 \
@@ -3629,12 +3647,17 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
     # "badar vi i", "fiskade gädda i": the verb two or three words back
     verb = i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
                                 or folds[i - 3] in m.W["water_verb"]) else i - 2
-    if not (folds[i - 1] in m.W["water_preposition"] or verb >= 0 and folds[verb] in m.W["water_verb"]
-            and folds[i - 1] in m.W["place_trigger.prep"]):
+    # "badade på velika plaža": a beach; "klättrade på lysá hora": a mountain
+    on = folds[i - 1] == "pa" and verb >= 0 and (
+        "place" if folds[verb] in m.W["water_verb"] else "geo" if folds[verb] in m.W["climb_verb"]
+        else None)
+    if not (on or folds[i - 1] in m.W["water_preposition"] or verb >= 0
+            and folds[verb] in m.W["water_verb"] and folds[i - 1] in m.W["place_trigger.prep"]):
         return None
-    if m._inflected_word(c.key) or m._compound(c.key) and m._place_suffix(c.key) != "geo":
-        return None  # "längs stranderna", "badar i badkaret"
-    return _tok_span(WATER, c, "geo", score=0.6)
+    if m._inflected_word(c.key) or m._compound(c.key) and m._place_suffix(c.key) != "geo" \
+            or on and _noun_form(m, c.key):
+        return None  # "längs stranderna", "badar i badkaret", "klättrade på klätterväggen"
+    return _tok_span(WATER, c, on or "geo", score=0.6)
 
 
 def _ending_here(m: Matcher, c: Cand) -> str | None:
@@ -3667,7 +3690,11 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
         and len(c.key) >= T.UNHEARD_PLACE_MIN - 1 \
         and (m.namelike.score(c.key) >= (T.UNHEARD_PLACE_NAMELIKE if len(c.key) >= T.UNHEARD_PLACE_MIN
                                          else T.UNHEARD_SHORT_NAMELIKE)
-             or len(c.key) >= T.UNHEARD_PLACE_MIN and _place_follows(m, c.doc, c.i))
+             or len(c.key) >= T.UNHEARD_PLACE_MIN and (
+                 _place_follows(m, c.doc, c.i)
+                 or m.namelike.score(c.key) >= T.UNHEARD_NEAR_TOWN_NAMELIKE
+                 and c.doc.folds[c.i - 1] == "i" and not _noun_form(m, c.key)
+                 and _town_abroad_before(m, c.doc, c.i)))
     if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or not plain) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
@@ -3678,6 +3705,34 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _noun_form(m: Matcher, key: str) -> bool:
+    """Spelt as a Swedish noun's form: a definite, plural or derived ending, or a front vowel
+    and "n" (a vowel-final noun's definite form: "i kylrumet", "i peripetin"; "-on", "-un"
+    end names: "chelston")."""
+    return key.endswith(m.everyday_endings) or key.endswith(m.ENDS["noun_form_ending"]) \
+        or len(key) > 2 and key[-1] == "n" and key[-2] in "eiyåäö"
+
+
+def _route_start(doc: Doc, i: int, e: Entry) -> bool:
+    """"från bar genom Serbien", "från nice via Italien": a town abroad (`e`, token i) after
+    "från" and before a route's "genom"/"via" and a country is where the route starts, though
+    its name is an everyday word ("bar", "nice" elsewhere stay words)."""
+    return e.place_kind == "city" and e.place_country not in ("", "SE") and i + 2 < len(doc.texts) \
+        and doc.folds[i - 1] == "fran" and doc.folds[i + 1] in doc.lex.words.folds["route_through"] \
+        and bool(doc.entries[i + 2].country)
+
+
+def _town_abroad_before(m: Matcher, doc: Doc, i: int) -> bool:
+    """"till johannesburg … I hillbrow", "i Kochi jag jobbade på X i edappally": a town abroad
+    the lists hold, after a place preposition within TOWN_ABROAD_WINDOW tokens before token i;
+    the essay is then telling where in that town it was, and a word no list knows after a bare
+    "i" (not "från": where one comes from is no part of that town) is a district there even
+    when it is spelt less like a name."""
+    folds, W, entries = doc.folds, m.W["place_trigger.prep"], doc.entries
+    return any(entries[k].place_kind == "city" and entries[k].place_country not in ("", "SE")
+               and folds[k - 1] in W for k in range(max(1, i - T.TOWN_ABROAD_WINDOW), i - 1))
 
 
 def _unheard_preposition(m: Matcher, doc: Doc, i: int) -> bool:
@@ -3985,7 +4040,7 @@ LOWER_STEPS = UNKNOWN_STEPS[1:]  # (`Matcher._unknown` asks `_u_misspelt_country
 STEP_BEFORE = {_u_workplace: ("institution_preposition",),
                _u_lower_suffix: ("place_trigger.prep", "geo_preposition"),
                _u_city_part: ("place_trigger.prep",),
-               _u_water: ("water_preposition", "place_trigger.prep"),
+               _u_water: ("water_preposition", "place_trigger.prep", "geo_preposition"),
                _u_article_place: ("place_article",), _u_street_apart: ("street_preposition",),
                _u_district_run: ("place_trigger.prep", "place_article"),
                _u_feast: ("celebration_verb", "inverted_subject")}
