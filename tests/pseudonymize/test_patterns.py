@@ -113,13 +113,23 @@ def test_scans_find_what_their_plain_forms_find(text: str) -> None:
         == sorted({P._chunk_at(text, m.start()) for m in PLAIN_URL_HINT.finditer(text)})
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([" ", "a", "1", "22", "@", "_", ".", "x@y.se", "\n"]),
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([" ", "a", "1", "22", "@", "_", ".", "x@y.se", "\n", "å", "٣",
+                                 "☃", "\ud800", "\u2003", "１"]),
                 max_size=20).map("".join) | st.text(max_size=30))
-def test_scan_without_a_special_character_is_the_plain_scan(text: str) -> None:
-    """`Scan.of` returns early where no digit, "@" or "_" is in the text: what the plain
-    `SPECIAL` search gives there (nothing)."""
+def test_scan_is_the_plain_scan(text: str) -> None:
+    """`Scan.of`, which tries SPECIAL where the text's bytes (`_special_bytes`) have a special
+    character, gives what `SPECIAL.finditer` over the whole text gives (characters beyond
+    Latin-1, a lone surrogate, other scripts' digits: one byte each); nothing where no digit,
+    "@" or "_" is in the text."""
     scan = P.Scan.of(text)
     if not any(c in text for c in P.SPECIAL_CHARS):
         assert P.SPECIAL.search(text) is None and scan == P.Scan([], [])
+    assert len(P._special_bytes(text)) == len(text)
+    chunks, end = [], -1
+    for m in P.SPECIAL.finditer(text):
+        if m.start() >= end:
+            start, end = P._chunk_at(text, m.start())
+            chunks.append((start, end, text[start:end]))
     assert scan.runs == [m.start() for m in P.SPECIAL.finditer(text) if m.group()[0].isdigit()]
+    assert scan.chunks == chunks
