@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from flows.cli import (CLIError, corpus_policy, examples, policy_option, snapshot_option,
@@ -136,55 +134,70 @@ def _text(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_records(path: str) -> list[dict]:
+    """The `{"id", "text", ...}` objects of a JSON Lines file, in order; a bad line is one
+    CLIError naming the file and line."""
+    records = []
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            for n, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                    record["id"], record["text"] = str(record["id"]), record["text"]
+                    if not isinstance(record["text"], str):
+                        raise TypeError("text")
+                except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                    raise CLIError(f"{path}:{n}: expected a JSON object with id and text "
+                                   f"({type(exc).__name__})") from exc
+                records.append(record)
+    except UnicodeDecodeError:
+        raise CLIError(f"{path}: not UTF-8 (JSON Lines must be UTF-8)") from None
+    return records
+
+
 def _annotate(args: argparse.Namespace) -> int:
+    from pseudonymize.engine import Memory, by_learner
     from pseudonymize.labels import LABELS
     from pseudonymize.resolve import number
+    from pseudonymize.types import Span
 
     policy = corpus_policy(args.policy)
     if not Path(args.inp).is_file():
         raise CLIError(f"{args.inp}: no such file")
     if args.out != "-":
         writable_dir(Path(args.out).parent, "--out's directory")
+    records = _read_records(args.inp)
     engine = _engine(args.snapshot)
-    # a file output is written beside its target and renamed when complete
-    if args.out != "-":
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    out = sys.stdout if args.out == "-" else tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=Path(args.out).parent, prefix=f".{Path(args.out).name}.",
-        delete=False)
-    count = 0
-    try:
-        with open(args.inp, encoding="utf-8-sig") as fh:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                    essay_id, text = str(record["id"]), record["text"]
-                except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                    raise CLIError(f"{args.inp}:{n}: expected a JSON object with id and text "
-                                   f"({type(exc).__name__})") from exc
-                spans = engine.detect(text)
-                if policy is not None:
-                    spans = policy.apply(spans, text, record, {
-                        s.key: engine.lex.get(s.key).country for s in spans if s.label == "country"})
-                refs = number(spans, text)
-                out.write(json.dumps({"id": essay_id, "spans": [
-                    {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
-                     "ref": ref,
-                     "action": policy.action(s.label) if policy else LABELS[s.label].action}
-                    for s, ref in zip(spans, refs)]}, ensure_ascii=False) + "\n")
-                count += 1
-        if out is not sys.stdout:
-            out.close()
-            os.replace(out.name, args.out)
-    except UnicodeDecodeError:
-        raise CLIError(f"{args.inp}: not UTF-8 (JSON Lines must be UTF-8)") from None
-    finally:
-        if out is not sys.stdout:
-            out.close()
-            Path(out.name).unlink(missing_ok=True)
-    print(f"annotated {count} essays", file=sys.stderr)
+
+    def run(record: dict, memory: Memory) -> list[Span]:
+        # as a release: a learner's essays share what each established ("Hasselfors" in one
+        # essay, "hasselfors" in the next); an essay without a learner_id is its own learner
+        shared = memory if record.get("learner_id") else None
+        spans = engine.detect(record["text"], policy=policy, metadata=record, memory=shared)
+        if shared is not None:
+            number(spans, record["text"], shared.refs)
+        return spans
+
+    # a learner's essays in the file's order, whatever lies between them; output in input order
+    order = sorted(range(len(records)), key=lambda k: str(records[k].get("learner_id") or ""))
+    found = dict(zip(order, (spans for _, spans in by_learner(
+        [records[k] for k in order], lambda r: str(r.get("learner_id") or ""), run,
+        lambda record, _: record["text"]))))
+    lines = []
+    for k, record in enumerate(records):
+        spans = found[k]
+        lines.append(json.dumps({"id": record["id"], "spans": [
+            {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
+             "ref": ref, "action": policy.action(s.label) if policy else LABELS[s.label].action}
+            for s, ref in zip(spans, number(spans, record["text"]))]}, ensure_ascii=False) + "\n")
+    if args.out == "-":
+        sys.stdout.writelines(lines)
+    else:
+        from builders.atomic import atomic_write_bytes
+        atomic_write_bytes(Path(args.out), "".join(lines).encode("utf-8"))
+    print(f"annotated {len(records)} essays", file=sys.stderr)
     return 0
 
 
@@ -248,7 +261,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)",
                        epilog=examples("swepseudo annotate --in essays.jsonl --out spans.jsonl"))
     p.add_argument("--in", dest="inp", required=True, metavar="FILE",
-                   help='JSON Lines input, one {"id", "text"} object per line')
+                   help='JSON Lines input, one {"id", "text"} object per line (with '
+                        '"learner_id", a learner\'s essays share what each establishes)')
     p.add_argument("--out", default="-", metavar="FILE",
                    help="JSON Lines output, one {\"id\", \"spans\"} per essay (default: stdout)")
     snapshot_option(p)

@@ -259,12 +259,33 @@ def test_annotate_publishes_its_output_only_when_complete(home, tmp_path, capsys
     out = tmp_path / "new" / "spans.jsonl"
     code, _, err = run(capsys, "annotate", "--in", str(tmp_path / "in.jsonl"), "--out", str(out))
     assert code == USAGE and "in.jsonl:2: expected a JSON object" in err
-    assert list(out.parent.iterdir()) == []  # neither the file nor its temporary
+    assert not out.parent.exists()  # read whole before any work: neither file nor temporary
     (tmp_path / "in.jsonl").write_text(good, encoding="utf-8")
     code, _, err = run(capsys, "annotate", "--in", str(tmp_path / "in.jsonl"), "--out", str(out))
     assert code == 0 and err == "annotated 1 essays\n"
     assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["a"]
     assert [p.name for p in out.parent.iterdir()] == ["spans.jsonl"]
+
+
+def test_annotate_shares_what_a_learners_essays_establish(home, tmp_path, capsys):
+    """A name one essay of a learner establishes ("heter Zlatimira") is found in lower case in
+    the learner's other essays, before or after it and wherever they stand in the file, as a
+    release finds it; not in an essay of another learner or without a learner_id."""
+    rows = [("a", "L1", "Jag ser zlatimira."),
+            ("x", "L2", "Jag ser zlatimira."),
+            ("b", "L1", "Min dotter heter Zlatimira."),
+            ("c", None, "Jag ser zlatimira."),
+            ("d", "L1", "Jag ser zlatimira.")]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(
+        {"id": i, "text": t, **({"learner_id": who} if who else {})}) + "\n"
+        for i, who, t in rows), encoding="utf-8")
+    code, out, _ = run(capsys, "annotate", "--in", str(tmp_path / "in.jsonl"))
+    found = {r["id"]: [(texts[r["id"]][s["start"]:s["end"]], s["ref"]) for s in r["spans"]]
+             for texts in [{i: t for i, _, t in rows}] for r in map(json.loads, out.splitlines())}
+    assert code == 0 and list(found) == ["a", "x", "b", "c", "d"]
+    assert found["b"] == [("Zlatimira", 1)]
+    assert found["a"] == found["d"] == [("zlatimira", 1)]
+    assert found["x"] == found["c"] == []
 
 
 def test_an_engine_command_in_its_own_process_ends_with_its_output(home, tmp_path, capsys):
