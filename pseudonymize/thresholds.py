@@ -113,6 +113,9 @@ VERDICT_WINDOW_CHARS = 1_000  # characters of a window at most (10 MB of windows
 # --- populations -----------------------------------------------------------------------------
 SE_DOMINANT = 50_000      # a Swedish place this big is its name before it is a word (Lund)
 SE_ATTESTED = 5_000       # ... this big, when the word is not very frequent either
+SE_SEAT = 1_500           # ... this big and no everyday word, before an institution's word it
+                          # owns that institution in lower case ("borgholm energi", "vårdcentralen
+                          # i askersund"): many of the 290 municipality seats are this small
 SE_LOWER_CASE = 20_000    # a Swedish town this big is taken in lower case ("bor i västerås")
 WORLD_DOMINANT = 500_000  # a foreign city this big is its name before it is a word
 BIG_PLACE = 100_000       # a place this big is well attested (fuzzy target, strong reading)
@@ -145,6 +148,8 @@ ACRONYM_MAX = 5             # "på UNSA": letters of an unknown abbreviation rea
 ACRONYM_MIN = 3             # "på CSK": shorter capitals ("på TV", "i EU") are mostly words or known
 ACRONYM_ZIPF_MAX = 3.1       # institutions people write as acronyms reach about 3 (IKSU 2.9, HBK 2.9); everyday ones are above (VAB 3.07 the limit; CSN, SFI, SMS, TV far above)
 MONTH_LIST = 12             # "i mars och april": months a list of months reaches back over
+PRESCHOOL_NAME_MAX = 3.5   # "förskolan trollet": a definite noun below this after a preschool's
+                           # kind noun names it (trollet 3.3, regnbågen 3.05; not leken 3.93)
 NAME_RUN_MAX = 3           # "som heter pizzeria roma": lower-case words a name after a naming verb runs on
 NAME_TAIL_ZIPF_MAX = 5.5   # "heter Mirlande dorvil lång,": a family name that is a word is below this (lång 5.3, hall 5.2); function words above (och, men, så)
 PATRONYMIC_STEM_MIN = 3    # "yerlanqyzy": a father's name of three letters at least before a patronymic ending ("kyzy" alone is the word daughter)

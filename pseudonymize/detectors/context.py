@@ -225,7 +225,8 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                           "name_adjective",
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
                           "article_prefix", "geo_preposition", "naming_adverb", "glue_letter",
-                          "superlative_ending", "place_suffix"))
+                          "superlative_ending", "place_suffix", "preschool_kind",
+                          "definite_ending", "function_word"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -245,7 +246,8 @@ GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
-TOWN_BUSINESS = _rule("town-business", ("work",), 0.85, word=("town_business_head",))
+TOWN_BUSINESS = _rule("town-business", ("work",), 0.85, word=("town_business_head",),
+                      reads=("institution_preposition",))
 PLACE_ALIAS = _rule("place-alias", ("city",), 0.85, word=("saying_verb",),
                     reads=("saying_filler", "alias_preposition", "town_noun"),
                     next_shape=_next_alias)
@@ -1082,7 +1084,7 @@ class ContextRules:
         # ("i zona norte")
         foreign = geo or not doc.entries[i].zipf
         if self._kind_after_name(doc, i, geo, region, add) or self._named_before(doc, i) \
-                or geo and self._contained_name(doc, i, add):
+                or geo and self._contained_name(doc, i, add) or self._preschool_name(doc, i, add):
             return
         if geo and self._adjective_name(doc, j):  # "sjön stora le", "ön lilla karlsö"
             add(NAMED_KIND.span(doc.offsets[j], doc.ends[j + 1], "geo",
@@ -1106,6 +1108,25 @@ class ContextRules:
                 or j in doc.starts and not quoted:
             return
         self._add_named(doc, i, j, key, named or geo, closing, add)
+
+    def _preschool_name(self, doc: Doc, i: int, add: Add) -> bool:
+        """"förskolan snäckan", "dagiset myran": preschools are named by a definite noun of
+        nature or play, which in lower case right after the kind noun and before a clause's end
+        names the preschool though it is a word (not "förskolan maten", "på förskolan idag")."""
+        j, folds = i + 1, doc.folds
+        if folds[i] not in self.w["preschool_kind"] or j >= len(doc.texts) or j in doc.starts \
+                or not (doc.texts[j].isalpha() and doc.texts[j].islower()) \
+                or not folds[j].endswith(self.lex.words.ends["definite_ending"]) \
+                or doc.entries[j].cats - NAMEISH or doc.entries[j].zipf >= T.PRESCHOOL_NAME_MAX:
+            return False
+        if j + 1 < len(doc.texts) and doc.texts[j + 1].isalpha() and j + 1 not in doc.starts \
+                and folds[j + 1] not in self.w["place_trigger.prep"] \
+                and folds[j + 1] not in self.w["function_word"]:
+            return False  # "på förskolan leken ute är viktig"
+        label = "work" if works_at(doc, i) else self.kind_label(doc.texts[i], folds[i])
+        add(NAMED_KIND.span(doc.offsets[i], doc.ends[j], label, ("def",),
+                            key=f"{folds[i]} {folds[j]}"))
+        return True
 
     def _add_named(self, doc: Doc, i: int, j: int, key: str, runs_lower: bool, closing: int,
                    add: Add) -> None:
@@ -1526,7 +1547,8 @@ class ContextRules:
         kyrka", "borlänge sjukhus")."""
         e = self.lex.get(key)
         return not e.cats - {"district"} and (
-            e.se_pop >= T.SE_ATTESTED or bool(e.se_pop or e.cats) and e.zipf < T.RARE)
+            e.se_pop >= T.SE_ATTESTED or bool(e.se_pop or e.cats) and e.zipf < T.RARE
+            or e.se_pop >= T.SE_SEAT and e.zipf < T.COMMON)  # "borgholm energi"
 
     def _institution(self, doc: Doc, i: int, add: Add) -> None:
         """An institution by the ending of its name: "Sundsvalls Hockeyklubb",
@@ -2315,13 +2337,17 @@ def _business_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 def _town_business(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
-    """"stockaryds såg", "virserums snickeri", "Sölvesborgs varv": a works named by its
-    Swedish town's genitive and a trade's word, which alone may be an everyday word or verb
-    (so only after a town's genitive: not "Jonas såg"); a workplace."""
+    """"stockaryds såg", "virserums snickeri", "Sölvesborgs varv", "kiruna taxi": a works or
+    firm named by its Swedish town (its genitive, or a town of some size that is no everyday
+    word) and a trade's word, which alone may be an everyday word or verb (so only after a
+    town: not "Jonas såg"); a workplace."""
     if i < 1 or i - 1 in doc.starts and doc.texts[i - 1][:1].isupper() \
             or doc.folds[i] not in r.w["town_business_head"] \
             or not doc.texts[i - 1].isalpha() or doc.space(i - 1) != " " \
-            or not r._place_genitive(doc.folds[i - 1]) or doc.entries[i - 1].gender:
+            or not (r._place_genitive(doc.folds[i - 1]) or r._swedish_place(doc.folds[i - 1])) \
+            or doc.entries[i - 1].gender and not (  # a name that is also a town after "på"
+                i >= 2 and doc.folds[i - 2] in r.w["institution_preposition"]
+                and r._swedish_place(doc.folds[i - 1])):
         return False
     add(TOWN_BUSINESS.span(doc.offsets[i - 1], doc.ends[i], "work",
                            key=f"{doc.folds[i - 1]} {doc.folds[i]}"))
@@ -2398,7 +2424,7 @@ def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     elif doc.texts[k].isalpha() and doc.entries[k].place_kind in TOWN_KINDS and (
             doc.entries[k].zipf < T.COMMON
             and max(doc.entries[k].place_pop, doc.entries[k].se_pop) >= T.SE_ATTESTED
-            or doc.folds[k] not in r.stems.vocabulary):
+            or doc.folds[k] not in r.stems.vocabulary or r._swedish_place(doc.folds[k])):
         end = k  # "i mosul", "i borås"; not "i fem" (år)
     elif k + 1 < len(doc.texts) and _joined_town(r, doc, k):
         end = k + 1  # "universitetet i hai phong": a big town abroad written in two words
