@@ -38,3 +38,12 @@ def offline_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
         reasons = "; ".join(f"{o.source}: {o.reason}" for o in outcomes if not o.ok)
         pytest.skip(f"offline snapshot could not be built ({reasons or 'no sources'})")
     return store.snapshot_path(snapshot["id"])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run tests/flows last. Running flows leaves Prefect's client services (event and log
+    workers) as threads until the session ends; their jitter draws on the global `random`, and
+    Hypothesis warns (HypothesisDeprecationWarning) when the global random state moves while it
+    draws an example for a property test that happens to run later."""
+    flows = REPO / "tests" / "flows"
+    items.sort(key=lambda item: item.path.is_relative_to(flows))
