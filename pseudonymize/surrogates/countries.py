@@ -261,10 +261,10 @@ class Countries:
         return [gates[w] for w in said if w in gates]
 
     def _kept_gateway(self, span: Span, original: str) -> bool:
-        """Lifelike: a town a train into Sweden leaves from, in its sentence taking the train,
-        in a country kept as written (`_train_gateways`)."""
+        """Lifelike: a town (or its airport, Kastrup) a train into Sweden leaves from, in its
+        sentence taking the train, in a country kept as written (`_train_gateways`)."""
         iso = words().train_gateways.get(fold(original))
-        if span.label != "city" or not iso or self.countries.get(iso, iso) != iso:
+        if span.label not in ("city", "place") or not iso or self.countries.get(iso, iso) != iso:
             return False
         text = getattr(self.before, "text", "")
         return iso in self._train_gateways(text[_sentence_start(text, span.start):
@@ -272,20 +272,32 @@ class Countries:
 
     def _sentence_in_sweden(self, span: Span) -> bool:
         """Lifelike: the mention's sentence tells of Sweden though the essay is set abroad: it
-        names no country or town abroad, and, before a lake or river, a Swedish town or a
-        person whose given name only the Swedish list holds ("en man, han hette Gunnar Lod och
-        bodde vid sjön Lingan"); before a town, a Swedish town drawn earlier in the sentence,
-        however misspelt ("Först bodde vi i Borgholn, nu i Köpingsvik")."""
+        names no country or big town abroad, and a Swedish town drawn in it (before a town:
+        earlier in it, however misspelt: "Först bodde vi i Borgholn, nu i Köpingsvik"), or,
+        before a lake or river, a Swedish town of the tables or a person whose given name
+        only the Swedish list holds ("en man, han hette Gunnar Lod och bodde vid sjön
+        Lingan")."""
         text = getattr(self.before, "text", "")
-        begin = _sentence_start(text, span.start)
+        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
         # (the sentence but the mention's own words: "Floden Hari rud" names no Rud)
-        sentence = f"{text[begin:span.start]} , {text[span.end:_sentence_end(text, span.end)]}"
-        found = self._abroad_in(sentence)
+        said = regex.findall(r"\p{L}+", f"{text[begin:span.start]} {text[span.end:end]}")
+        if any(self._abroad_word(fold(w)) for w in said):
+            return False
         if span.label == "city":
-            return found == "" and any(begin <= at < span.start for at, _, _ in self.towns_at)
-        return found is None or (not found and any(
-            self._lists(fold(w)) == (SWEDISH_ORIGIN,) for w in regex.findall(
-                r"\p{Lu}\p{L}+", sentence) if fold(w) in self.name_words))
+            return any(begin <= at < span.start for at, _, _ in self.towns_at)
+        # (a town of the tables, or one the essay names elsewhere: "Hultsfred är litet")
+        swedish = {fold(t) for t in self.geo.towns} | {key for _, _, key in self.towns_at}
+        return any(begin <= at < end for at, _, _ in self.towns_at) or any(
+            w[:1].isupper() and (fold(w) in swedish or fold(w) in self.name_words and self._lists(
+                fold(w)) == (SWEDISH_ORIGIN,)) for w in said)
+
+    def _abroad_word(self, key: str) -> bool:
+        """Lifelike: a folded word naming a country abroad or a big town abroad that is no
+        frequent Swedish word (as `_abroad_in` reads them)."""
+        entry = self.lex.get(key)
+        return entry.country not in ("", "SE") or (
+            entry.place_country not in ("", "SE") and entry.place_pop >= BIG_PLACE
+            and entry.zipf < TOWN_WORD_ZIPF)
 
     def _sentence_country(self, span: Span) -> str:
         """The country of the place named last before the mention in its sentence: "SE" for

@@ -187,15 +187,17 @@ class Features:
             or self._draw([n for n, w in ask.same if not abroad(w)], rng)
 
     def _volcanic(self, ask: _Ask, original: str) -> _Ask:
-        """Lifelike: a volcano for a volcano ("vulkanen Cotopaxi", or a mountain the tables
-        know as one): the mountains to draw from are the volcanoes, so the surrogate country's
-        own, else a neighbour's or the continent's (`_feature_bare`), never a mountain that is
-        no volcano (Pico Bolívar)."""
+        """Lifelike: a volcano for a volcano the essay calls one ("vulkanen Cotopaxi", or a
+        mountain the tables know as one in an essay that says "vulkan"): the mountains to draw
+        from are the volcanoes, so the surrogate country's own, else a neighbour's or the
+        continent's (`_feature_bare`), never a mountain that is no volcano (Pico Bolívar). A
+        volcano the essay never calls one is a mountain like any other (Damavand, "det högsta
+        berget": the surrogate country's highest will do)."""
         geo = self.geo
         if self.effective != "lifelike" or ask.kind != "mountain" or (
                 ask.country == "SE" and not abroad(ask.where)) or not (
                 ask.said in geo.volcano_words or geo.feature_folds.get(fold(original))
-                in geo.volcanoes):
+                in geo.volcanoes and not geo.volcano_words.isdisjoint(self._said())):
             return ask
         return ask._replace(same=[(n, w) for n, w in ask.same if n in geo.volcanoes])
 

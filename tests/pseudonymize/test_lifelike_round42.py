@@ -66,6 +66,8 @@ SWEDISH_WATERS = [  # (text, the Swedish lake or river of a sentence told in Swe
      "hette Gunnar Lod och bodde vid sjön Lingan.", "Lingan"),
     ("Jag växte upp i Beira. Min granne Birgitta Holm har en stuga vid sjön Ramsen.",
      "Ramsen"),
+    ("Jag kommer från Almaty. Sedan 2020 bor jag i Hultsfred. Hultsfred är litet, men sjön "
+     "Hulingen är vacker.", "Hulingen"),
 ]
 
 
@@ -90,6 +92,17 @@ def test_a_lake_abroad_stays_abroad(engine: Engine) -> None:
         assert pick in geo.features and geo.features[pick][1] == frozenset({"MZ"}), out
 
 
+def test_a_lake_of_a_sentence_of_no_town_stays_abroad(engine: Engine) -> None:
+    """The negative row: "Nästa sommar ska vi till sjön X" after Kraków (Nästa is also a
+    Swedish district, no town of the sentence) stays a lake abroad."""
+    geo = geography(True)
+    text = "Vi bodde i Kraków. Nästa sommar vi ska gå till sjön Morskie Oko."
+    for out, rows in _runs(engine, text):
+        pick = _pick(rows, "Morskie Oko")
+        assert pick not in geo.features or "SE" not in geo.features[pick][1] and not any(
+            not (len(w) == 2 and w.isupper()) for w in geo.features[pick][1]), out
+
+
 def test_a_village_after_a_swedish_town_stays_swedish(engine: Engine) -> None:
     """"Först bodde vi i Borgholn, nu i Köpingsvik" after years abroad: the village after a
     Swedish town (however misspelt) in its sentence is Swedish, never a town of Germany."""
@@ -107,6 +120,8 @@ TRAINS = [  # (text, the town abroad the train leaves from, the train)
      "Berlin", "Snälltåget"),
     ("Min bror jobbar i Norge. Han tar tåget från Oslo till Karlstad varje fredag.",
      "Oslo", ""),
+    ("Jag bor i Halmstad. Jag flög från Hanoi till Kastrup och sen Öresundståg hem.",
+     "Kastrup", "Öresundståg"),
 ]
 
 
