@@ -95,6 +95,8 @@ class Countries:
                 where or not known or foreign) and span.label in ("geo", "city"):
             # Varpen (a lake of Hälsingland), "Vid Bollnäs finns sjön Varpen", "en by i
             # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
+            if not where and self._sentence_in_sweden(span):
+                return "SE"  # "en man som hette Gunnar bodde vid sjön Lingan": Swedish
             there = self._sentence_country(span) or self.hint or (
                 "" if where else self._window_abroad(span) or self._foreign_spelling(original)
             ) or self.abroad or "SE"
@@ -237,7 +239,65 @@ class Countries:
             iso = self.lex.get(fold(word)).country
             if iso and iso != "SE":
                 return list(words().trains_abroad.get(self.countries.get(iso, iso), ()))
-        return []
+        gates = self._train_gateways(text[_sentence_start(text, span.start):
+                                          _sentence_end(text, span.end)])
+        if not gates:
+            return []
+        # "Snälltåget från Berlin till Malmö": one that crosses from there and stops at the
+        # sentence's surrogate towns, else a national one
+        stops, towns = self._towns_said(span) or (
+            {self.city} if self.city in self.geo.towns else set()), words().train_towns
+        return [t for t in words().trains_abroad.get(self.countries.get(gates[0], gates[0]), ())
+                if stops <= towns.get(t, stops)] or list(words().national_trains)
+
+    def _train_gateways(self, sentence: str) -> list[str]:
+        """Lifelike: the countries of the towns abroad a train into Sweden leaves from
+        (`train_gateways_lifelike`: Köpenhamn, Berlin, Oslo) that a sentence taking a train
+        names ("flyg till Köpenhamn och sedan med Pågatåg till Markaryd"); [] otherwise."""
+        said = [fold(w) for w in regex.findall(r"\p{L}+", sentence)]
+        gates = words().train_gateways
+        if not any(w.endswith(words().train_words) for w in said):
+            return []
+        return [gates[w] for w in said if w in gates]
+
+    def _kept_gateway(self, span: Span, original: str) -> bool:
+        """Lifelike: a town (or its airport, Kastrup) a train into Sweden leaves from, in its
+        sentence taking the train, in a country kept as written (`_train_gateways`)."""
+        iso = words().train_gateways.get(fold(original))
+        if span.label not in ("city", "place") or not iso or self.countries.get(iso, iso) != iso:
+            return False
+        text = getattr(self.before, "text", "")
+        return iso in self._train_gateways(text[_sentence_start(text, span.start):
+                                                _sentence_end(text, span.end)])
+
+    def _sentence_in_sweden(self, span: Span) -> bool:
+        """Lifelike: the mention's sentence tells of Sweden though the essay is set abroad: it
+        names no country or big town abroad, and a Swedish town drawn in it (before a town:
+        earlier in it, however misspelt: "Först bodde vi i Borgholn, nu i Köpingsvik"), or,
+        before a lake or river, a Swedish town of the tables or a person whose given name
+        only the Swedish list holds ("en man, han hette Gunnar Lod och bodde vid sjön
+        Lingan")."""
+        text = getattr(self.before, "text", "")
+        begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
+        # (the sentence but the mention's own words: "Floden Hari rud" names no Rud)
+        said = regex.findall(r"\p{L}+", f"{text[begin:span.start]} {text[span.end:end]}")
+        if any(self._abroad_word(fold(w)) for w in said):
+            return False
+        if span.label == "city":
+            return any(begin <= at < span.start for at, _, _ in self.towns_at)
+        # (a town of the tables, or one the essay names elsewhere: "Hultsfred är litet")
+        swedish = {fold(t) for t in self.geo.towns} | {key for _, _, key in self.towns_at}
+        return any(begin <= at < end for at, _, _ in self.towns_at) or any(
+            w[:1].isupper() and (fold(w) in swedish or fold(w) in self.name_words and self._lists(
+                fold(w)) == (SWEDISH_ORIGIN,)) for w in said)
+
+    def _abroad_word(self, key: str) -> bool:
+        """Lifelike: a folded word naming a country abroad or a big town abroad that is no
+        frequent Swedish word (as `_abroad_in` reads them)."""
+        entry = self.lex.get(key)
+        return entry.country not in ("", "SE") or (
+            entry.place_country not in ("", "SE") and entry.place_pop >= BIG_PLACE
+            and entry.zipf < TOWN_WORD_ZIPF)
 
     def _sentence_country(self, span: Span) -> str:
         """The country of the place named last before the mention in its sentence: "SE" for
@@ -633,6 +693,9 @@ class Countries:
                  if iso and iso != "SE"}
         # a country named by a former name ("Förr hette landet Burma"): both names give it away
         kept |= {lex.get(w).country for w in said if w in words().former_names} - {"", "SE"}
+        # a town a train into Sweden leaves from ("Snälltåget från Berlin till Malmö")
+        kept |= {iso for sentence in regex.split(r"[.!?\n]", text)
+                 for iso in self._train_gateways(sentence)}
         kept |= {iso for iso, other in self.countries.items() if iso == other != "SE"}
         # a surrogate an earlier essay drew that this essay's words rule out (Somalia -> Sudan,
         # then "hooyo bor i Baidoa"): the country stays as written, in every essay

@@ -174,8 +174,8 @@ class Features:
             return None
         kind, where, said = found
         self.feature_kind = kind
-        ask = _Ask(span, country, kind, where, said,
-                   [(n, w) for n, (k, w) in self.geo.features.items() if k == kind])
+        ask = self._volcanic(_Ask(span, country, kind, where, said, [
+            (n, w) for n, (k, w) in self.geo.features.items() if k == kind]), original)
         if abroad(where) and kind == "sea" and self.effective == "lifelike":
             return self._sea_between(span, original, rng)
         if abroad(where) or (not where and country != "SE"):
@@ -185,6 +185,21 @@ class Features:
             return self._swedish_feature(span, original, kind, ask.same, home, rng)
         return self._draw([n for n, w in ask.same if not abroad(w) and home in w], rng) \
             or self._draw([n for n, w in ask.same if not abroad(w)], rng)
+
+    def _volcanic(self, ask: _Ask, original: str) -> _Ask:
+        """Lifelike: a volcano for a volcano the essay calls one ("vulkanen Cotopaxi", or a
+        mountain the tables know as one in an essay that says "vulkan"): the mountains to draw
+        from are the volcanoes, so the surrogate country's own, else a neighbour's or the
+        continent's (`_feature_bare`), never a mountain that is no volcano (Pico Bolívar). A
+        volcano the essay never calls one is a mountain like any other (Damavand, "det högsta
+        berget": the surrogate country's highest will do)."""
+        geo = self.geo
+        if self.effective != "lifelike" or ask.kind != "mountain" or (
+                ask.country == "SE" and not abroad(ask.where)) or not (
+                ask.said in geo.volcano_words or geo.feature_folds.get(fold(original))
+                in geo.volcanoes and not geo.volcano_words.isdisjoint(self._said())):
+            return ask
+        return ask._replace(same=[(n, w) for n, w in ask.same if n in geo.volcanoes])
 
     def _feature_kind(self, span: Span, original: str, country: str,
                       told: str) -> tuple[str, frozenset[str], str] | None:

@@ -70,6 +70,8 @@ class Geography:
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
     not_countries: frozenset[str] = frozenset()  # lifelike: never drawn (Antarktis, Guam)
+    volcanoes: frozenset[str] = frozenset()  # lifelike: Cotopaxi, Etna (mountains that are)
+    volcano_words: frozenset[str] = frozenset()  # lifelike, folds: vulkanen
     # lifelike: (the folded words of a Swedish coast, its towns): Tjörn -> Göteborg, Uddevalla
     coasts: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     route_next: regex.Pattern[str] | None = None  # lifelike: "Sen till Libyen" goes on a route
@@ -289,12 +291,16 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
     def folds(key: str) -> frozenset[str]:
         return frozenset(fold(w) for w in data[key])
 
-    return {"country_cues": {fold(w): frozenset(row["countries"])
+    def cue(word: str) -> str:
+        # as the essay's words are read (letters only): "k'iche'" is the pair "k iche"
+        return " ".join(regex.findall(r"\p{L}+", fold(word)))
+
+    return {"country_cues": {cue(w): frozenset(row["countries"])
                              for row in data["country_cues_lifelike"] for w in row["words"]},
             "cue_pairs": tuple((frozenset(map(fold, row["words"])),
                                 frozenset(map(fold, row["with"])), frozenset(row["countries"]))
                                for row in data["country_cue_pairs_lifelike"]),
-            "cue_homes": {fold(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
+            "cue_homes": {cue(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
                           if row.get("homes") for w in row["words"]},
             "oceans": frozenset(data["oceans_lifelike"]),
             "swedish_named": frozenset(data["swedish_named_lifelike"]),
@@ -314,6 +320,8 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                 name for name, (kind, where) in features.items()
                 if kind in ("river", "lake") and abroad(where)),
             "not_countries": frozenset(data["not_countries_lifelike"]),
+            "volcanoes": frozenset(data["volcanoes_lifelike"]),
+            "volcano_words": folds("volcano_words_lifelike"),
             "coasts": tuple((frozenset(fold(w) for w in row["words"]), frozenset(row["towns"]))
                             for row in data["coasts_lifelike"]),
             "route_next": regex.compile(r"\s*(?:%s)(?!\p{L})" % "|".join(

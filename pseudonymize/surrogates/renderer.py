@@ -826,6 +826,14 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and span.label == "country" and \
                 self._country_of(span, original) in self.kept:
             return True  # "Ukraina ... alla ukrainare": no other country fits the words
+        if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
+                self._feast_named(original):
+            return True  # "vi firar Inti Raymi": the feast, never "Argemiro Arango"
+        if strategy == "lifelike" and span.label == "initials" and original == "I" and \
+                regex.match(r"\s+\p{Ll}", getattr(self.before, "text", "")[span.end:]):
+            return True  # "Inti Raymi\nI juni vi firar": the preposition after a title
+        if strategy == "lifelike" and self._kept_gateway(span, original):
+            return True  # "flyg till Köpenhamn och sedan med tåg till Malmö": the way in
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:
             return True  # "Kurdistan" spans four countries: the surrogate country is one of them
@@ -837,6 +845,19 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
+
+    def _feast_named(self, original: str) -> bool:
+        """Lifelike: a word of a feast of `feast_names_lifelike` in an essay that celebrates
+        that feast ("vi firar Inti Raymi", "firar slava": a word of `feast_verbs_lifelike`
+        and at most one other word before it), wherever the essay writes it, its title too."""
+        key = fold(original)
+        feasts = sorted(f for f in words().feast_names if key in f.split())
+        if not feasts:
+            return False
+        text = fold(getattr(self.before, "text", ""))
+        verbs = "|".join(map(regex.escape, sorted(words().feast_verbs)))
+        return any(regex.search(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?"
+                                rf"{regex.escape(f)}(?!\p{{L}})", text) for f in feasts)
 
     def _event_year(self, span: Span) -> bool:
         """Lifelike: a year in a sentence naming a war or another public event
@@ -867,7 +888,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         text = getattr(self.before, "text", "")
         begin, end = _sentence_start(text, span.start), _sentence_end(text, span.end)
         feasts = {w.split()[0] for w in self.lex.words("not_name", "feast")} | \
-            words().national_days | words().term_words
+            words().national_days | words().term_words | {
+                w.split()[-1] for w in words().feast_names}  # ("I juni vi firar Inti Raymi")
         said = regex.findall(r"\p{L}+", fold(text[begin:end]))  # ("nationaldagen," too)
         if span.label == "month_word" and not (words().term_words.isdisjoint(said) and (
                 words().habitual_words.isdisjoint(said)
@@ -878,6 +900,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         year = regex.compile(r"[\s,]*\d{4}(?!\d)")
         if span.label == "month_word" and not words().national_days.isdisjoint(said):
             return not year.match(text, span.end)  # "I september är det Chiles nationaldag"
+        if span.label == "month_word" and any(f.split()[-1] in said for f in words().feast_names):
+            return not year.match(text, span.end)  # "I juni vi firar Inti Raymi": its month
         if span.label == "date_digits":
             return bool(regex.fullmatch(r"\d{1,2}[/.]\d{1,2}\.?", original.strip()))
         if span.label == "day":

@@ -111,6 +111,7 @@ class Words:
     slip_min: int = 5  # lifelike: the shortest entity spelling whose variants are slips
     national_trains: tuple[str, ...] = ()  # lifelike: SJ, where no regional train is left
     trains_abroad: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: DK ->
+    train_gateways: dict[str, str] = field(default_factory=dict)  # lifelike, folds: berlin -> DE
     naming_words: frozenset[str] = frozenset()  # lifelike, folds: "som heter" after a kind word
     station_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Lund C", "Borås station"
     airport_end: regex.Pattern[str] = regex.compile(r"(?!)")  # lifelike: "Tribhuvan flygplats"
@@ -134,6 +135,8 @@ class Words:
     ski_towns: frozenset[str] = frozenset()  # lifelike: Åre, Sälen (towns one skis in)
     origin_words: frozenset[str] = frozenset()  # lifelike, folds: "också från Thrissur"
     echo_kinds: frozenset[str] = frozenset()  # lifelike, folds: "som vulkanen" (`_place_echo`)
+    feast_names: frozenset[str] = frozenset()  # lifelike, folds: inti raymi, slava
+    feast_verbs: frozenset[str] = frozenset()  # lifelike, folds: firar (a feast follows)
     # lifelike: a saint's title's fold -> the saints a learner names with it (`_saint`)
     saints: dict[str, tuple[str, ...]] = field(default_factory=dict)
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
@@ -217,7 +220,8 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "event_verbs": "event_verbs_lifelike",
     "university_abroad": "university_words_abroad_lifelike",
     "echo_kinds": "echo_kind_words_lifelike", "origin_words": "origin_words_lifelike",
-    "region_kinds": "region_kind_words_lifelike"}
+    "region_kinds": "region_kind_words_lifelike", "feast_names": "feast_names_lifelike",
+    "feast_verbs": "feast_verbs_lifelike"}
 PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
     "pronouns_deciding": "pronouns_deciding", "town_words": "town_words",
     "unisex_origins": "unisex_origins_lifelike", "swedish_language": "swedish_language",
@@ -282,6 +286,8 @@ def _place_fields(data: dict) -> dict:
                              data["train_towns_lifelike"].items()},
                 trains_abroad={iso: tuple(trains) for iso, trains in
                                data["trains_abroad_lifelike"].items()},
+                train_gateways={fold(town): iso for iso, towns in
+                                data["train_gateways_lifelike"].items() for town in towns},
                 station_end=regex.compile(r"(\p{Lu}[\p{L}-]*)\s+(?i:(%s))$" % "|".join(
                     map(regex.escape, data["station_words_lifelike"]))),
                 airport_end=regex.compile(r"(\p{L}.*?)\s+(?i:(%s))$" % "|".join(
