@@ -1050,35 +1050,36 @@ class Matcher:
                 continue
             # (`_run_at`'s own first tests: three in five of the tokens here start a phrase,
             # "är", "det", "på", but almost never before one of its second words)
-            if folds[i] in cars or folds[i] in phrases and i < last and (
-                    folds[i + 1] in nexts[folds[i]] or folds[i + 1] in SKIPPED):
+            key = folds[i]  # (read once: most tokens leave by the next two tests)
+            if key in cars or key in phrases and i < last and (
+                    folds[i + 1] in nexts[key] or folds[i + 1] in SKIPPED):
                 after = self._run_at(doc, i, spans)
                 if after:  # a car or a known phrase read whole: go on after it
                     skip_to = after
                     continue
-            if folds[i] in plain_starts and (doc.texts[i][0].islower() or i in starts
-                                             and folds[i] in initial_plain):
+            text = doc.texts[i]
+            if key in plain_starts and (text[0].islower() or i in starts
+                                        and key in initial_plain):
                 continue  # no phrase here: an everyday word, as `_todo` skips the others
             lone = prev_name_end < i - 1 and i in lonely
-            if lone and alone.get(doc.texts[i], False):
+            if lone and alone.get(text, False):
                 continue
-            e, ckey, attrs = self.lookup(folds[i])
-            text = doc.texts[i]
+            e, ckey, attrs = self.lookup(key)
             cap = text[0].isupper() or "-" in text and self._capital(text)
             initial = i in doc.starts
             if (ckey in never or e.cats & EXCLUDED_CATS
-                    or attrs and doc.entries[i].cats & EXCLUDED_CATS and not doc.texts[i].isascii()) \
+                    or attrs and doc.entries[i].cats & EXCLUDED_CATS and not text.isascii()) \
                     and not ((cap and not initial or _kin_apposed(doc, i))
                              and self._named_anyway(doc, i, e, prev_name_end)):
                 if lone:
-                    self._remember(doc.texts[i], True)
+                    self._remember(text, True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
             span = judge(doc, i, e, ckey, attrs, cap, initial,
                          prev_name_end >= i - 3 and _follows_name(doc, i, prev_name_end),
                          listed)  # (a name three tokens back or nearer: a Python call)
             if lone:
-                self._remember(doc.texts[i], span is None)
+                self._remember(text, span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
                 span = self._branch(doc, i, span, e)
                 spans.append(span)

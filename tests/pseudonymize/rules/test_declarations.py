@@ -108,6 +108,32 @@ def _sentences() -> list[str]:
     return texts + [" ".join(w[:1].upper() + w[1:] for w in t.split(" ")) for t in texts]
 
 
+def _calls_through(rules: ContextRules, doc) -> list[tuple[int, tuple]]:
+    """`ContextRules.calls` made by asking each index's `functions` of every token (what it
+    folds into its loop): a stub index's `functions` then decides what `detect` runs."""
+    from pseudonymize.detectors.context import NUMBER_FNS
+
+    found = []
+    for i in rules.todo(doc):
+        first = doc.texts[i][0]
+        index = rules.capital if first.isupper() else rules.lower if first.isalpha() else None
+        fns = NUMBER_FNS if first.isdigit() else index.functions(doc, i) if index else ()
+        if fns:
+            found.append((i, fns))
+    return found
+
+
+def test_the_loop_calls_what_the_indexes_call_for(offline_engine) -> None:
+    """`ContextRules.calls` (the indexes' look-ups made in the loop) gives each token the
+    functions `LowerIndex.functions` gives it, and leaves out the tokens calling for none."""
+    from pseudonymize.doc import Doc
+
+    rules, fresh = ContextRules(offline_engine.lex), ContextRules(offline_engine.lex)
+    for text in _sentences():
+        doc = Doc.make(text, offline_engine.lex)
+        assert list(rules.calls(doc)) == _calls_through(fresh, doc), text
+
+
 def test_capitalised_words_run_the_rules_their_declarations_name(offline_engine) -> None:
     """A capitalised word runs the capital-only rules and the others its declarations name
     (`LowerIndex(capital=True)`): the same spans as running every word rule on it. A rule that
@@ -125,6 +151,7 @@ def test_capitalised_words_run_the_rules_their_declarations_name(offline_engine)
             return all_rules
 
     every.capital = Every()
+    every.calls = lambda doc: _calls_through(every, doc)
     skipped = 0
     for text in _sentences():
         doc = Doc.make(text, lex)
@@ -352,6 +379,7 @@ def test_a_shaped_neighbour_calls_its_rule_only_on_a_token_its_shape_passes(
             return tuple(fn for fn in order if fn in found)
 
     unshaped.lower, unshaped.capital = Unshaped(declared.lower), Unshaped(declared.capital)
+    unshaped.calls = lambda doc: _calls_through(unshaped, doc)
     for text in _sentences():
         doc = Doc.make(text, lex)
         assert declared.detect(doc) == unshaped.detect(doc), text
