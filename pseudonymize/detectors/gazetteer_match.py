@@ -3699,14 +3699,16 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
                  _place_follows(m, c.doc, c.i)
                  or m.namelike.score(c.key) >= T.UNHEARD_NEAR_TOWN_NAMELIKE
                  and c.doc.folds[c.i - 1] == "i" and not _noun_form(m, c.key)
-                 and _town_abroad_before(m, c.doc, c.i)))
+                 and _town_abroad_before(m, c.doc, c.i))
+             or c.key in m.lex.villages)  # a village abroad the lists know ("från vathy")
     if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or not plain) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
-    if _everyday_form(m, c, named_ending, plain):
-        return None  # ("hästö" folds one edit from "hasta")
+    if _everyday_form(m, c, named_ending, plain) and c.key not in m.lex.villages:
+        return None  # ("hästö" folds one edit from "hasta"; a village abroad is no form:
+        # the builder left out those one edit from a frequent word, "crossfield", "swetes")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
@@ -4183,7 +4185,7 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
         return NEVER
     suffix, named_ending, plain = _place_spelling(m, c)
     return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
-        and not _everyday_form(m, c, named_ending, plain)
+        and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages)
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:

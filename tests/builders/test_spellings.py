@@ -2,6 +2,7 @@
 `places` rows of kind "spelling"."""
 import pytest
 
+from builders.schemas import fold
 from builders.spellings import ALTERNATE_SPELLING_POPULATION, alternate_spellings, small_towns
 
 BIG = ALTERNATE_SPELLING_POPULATION
@@ -62,3 +63,18 @@ def test_a_small_town_name_two_towns_share_goes_to_the_bigger() -> None:
     rows = small_towns([_town("Villarrica", "CL", 6_000, 1), _town("Villarrica", "PY", 9_000, 2)],
                        set())
     assert [(r["country"], r["geonameid"]) for r in rows] == [("PY", 2)]
+
+
+def test_small_towns_as_villages_keep_the_filters_and_take_their_kind() -> None:
+    rows = small_towns([_town("Radslavice", "CZ", 1_110), _town("Magden", "CH", 3_433),
+                        _town("Panik", "AM", 2_883), _town("Brunn", "SE", 1_180)],
+                       set(), kind="village")
+    assert [(r["name"], r["kind"]) for r in rows] == [("Radslavice", "village")]
+
+
+def test_villages_are_the_small_towns_abroad_no_bigger_list_holds() -> None:
+    from builders.packaged import VILLAGE_POPULATION, villages
+    rows = villages(set(), {"radslavice"})
+    names = {fold(r["name"]) for r in rows}
+    assert VILLAGE_POPULATION == 500 and all(r["kind"] == "village" for r in rows)
+    assert "bilca" in names and "mieming" in names and not {"radslavice", "magden"} & names
