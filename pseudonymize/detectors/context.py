@@ -572,17 +572,8 @@ class ContextRules:
         first, last, paired = self._age_pair(doc, i, i if first is None else first)
         nxt = folds[last + 1] if last + 1 < n else ""
         prev = folds[first - 1] if first else ""
-        if paired and prev in ("en", "ett"):
-            return False  # "en 18 och 16 åring": anyone of those ages
-        if (nxt in self.w["age_group_plural"] or folds[i].lstrip("0123456789-") in self.w[
-                "age_group_plural"]) and not any(doc.texts[k].lower() in self.possessives
-                                              for k in range(max(0, first - 2), first)):
-            return False  # "16-åringar är mogna", "bland 18 - 24 åringar": an age group (not
-            # "mina två 16-åringar")
-        prev2 = folds[first - 2] if first >= 2 else ""
-        if prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
-                first >= 3 and doc.texts[first - 3].lower() in self.possessives):
-            return False  # "barn är 18 år" is generic, "mina barn är 7 och 9 år" is not
+        if self._anyones_age(doc, i, first, nxt, paired):
+            return False
         if prev in self.w["age_trigger.verb"] or suffixed or first >= 2 \
                 and prev in self.w["singular_pronoun"] and folds[first - 2] in self.w["age_trigger.verb"]:
             return True  # "fyllde 30", "i år fyller jag nitton"
@@ -629,6 +620,23 @@ class ContextRules:
         if self._fronted_age(doc, first, last):
             return True
         return nxt in self.w["age_trigger.after"] and self._age_before_years(doc, i, first, verb)
+
+    def _anyones_age(self, doc: Doc, i: int, first: int, nxt: str, paired: bool) -> bool:
+        """The number (first token `first`, the word after it `nxt`) is an age of anyone, no
+        person's: "en 18 och 16 åring", an age group ("16-åringar är mogna", "bland 18 - 24
+        åringar"; not "mina två 16-åringar"), a generic subject's ("barn är 18 år"; not "mina
+        barn är 7 och 9 år")."""
+        folds = doc.folds
+        prev = folds[first - 1] if first else ""
+        if paired and prev in ("en", "ett"):
+            return True
+        if (nxt in self.w["age_group_plural"] or folds[i].lstrip("0123456789-") in self.w[
+                "age_group_plural"]) and not any(doc.texts[k].lower() in self.possessives
+                                              for k in range(max(0, first - 2), first)):
+            return True
+        prev2 = folds[first - 2] if first >= 2 else ""
+        return prev2 in self.w["generic_subject"] and prev in self.w["be_verb"] and not (
+            first >= 3 and doc.texts[first - 3].lower() in self.possessives)
 
     def _subject_past(self, doc: Doc, k: int) -> int:
         """The subject an age's verb (after token k) is said of, past what stands between:
