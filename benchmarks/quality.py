@@ -34,7 +34,7 @@ from pseudonymize.doc import Doc  # noqa: E402
 from pseudonymize.evaluate import (Report, as_released, evaluate, format_report,  # noqa: E402
                                    read_gold)
 from pseudonymize.labels import LABELS  # noqa: E402
-from pseudonymize.review.doubts import Doubts, named_folds  # noqa: E402
+from pseudonymize.review.doubts import Doubts, named_by_learner  # noqa: E402
 from pseudonymize.types import REPLACE  # noqa: E402
 
 GOLD_DIR = REPO / "tests" / "data" / "gold"
@@ -260,10 +260,8 @@ def review_section(engine: Engine) -> str:
         if fmt != "jsonl" or not path.exists():
             continue
         results = list(as_released(engine, read_gold(path, fmt)))
-        named: dict[str, set[str]] = {}
-        for doc, result in results:
-            named.setdefault(doc.learner or doc.id, set()).update(
-                named_folds(doc.text, result.annotations))
+        named = named_by_learner((doc.learner or doc.id, doc.text, result.annotations)
+                                 for doc, result in results)
         missed = shown = underlined = words = 0
         for doc, result in results:
             found = doubts(Doc.make(doc.text, engine.lex, engine.spellings), result.annotations,

@@ -145,7 +145,7 @@ def _read_records(path: str) -> list[dict]:
                     continue
                 try:
                     record = json.loads(line)
-                    record["id"], record["text"] = str(record["id"]), record["text"]
+                    record["id"] = str(record["id"])
                     if not isinstance(record["text"], str):
                         raise TypeError("text")
                 except (json.JSONDecodeError, KeyError, TypeError) as exc:

@@ -32,7 +32,7 @@ from pseudonymize.doc import Doc
 from pseudonymize.engine import Engine
 from pseudonymize.labels import LABELS
 from pseudonymize.review import stats as review_stats
-from pseudonymize.review.doubts import Doubts, named_folds
+from pseudonymize.review.doubts import Doubts, named_by_learner
 from pseudonymize.review.workspace import (ATTRS, COMMENT_KINDS, REVIEW_MARKS, EssayState,
                                            ReviewError, Workspace)
 
@@ -243,9 +243,9 @@ def essay_view(workspace: Workspace, essay: EssayState, engine: Engine) -> dict:
 
 
 def learner_named(workspace: Workspace, essay: EssayState) -> set[str]:
-    """What the learner's other essays' spans name (folds): underlined where this one leaves it."""
-    return {f for e in workspace.by_learner[essay.learner] if e is not essay
-            for f in named_folds(e.text, e.spans_for_render())}
+    """What the learner's essays' spans name (folds): underlined where this one leaves it."""
+    return named_by_learner((e.learner, e.text, e.spans_for_render())
+                            for e in workspace.by_learner[essay.learner])[essay.learner]
 
 
 def search_batch(workspace: Workspace, query: str) -> dict:

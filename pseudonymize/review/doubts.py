@@ -39,6 +39,15 @@ def named_folds(text: str, spans: Iterable[Span]) -> set[str]:
     return {fold(text[s.start:s.end]) for s in spans if LABELS[s.label].kind in NAMED_KINDS}
 
 
+def named_by_learner(essays: Iterable[tuple[str, str, Iterable[Span]]]) -> dict[str, set[str]]:
+    """Learner -> the folds their essays' spans read as a name or a place, from (learner, text,
+    spans) per essay: `Doubts` underlines such a word where another of their essays leaves it."""
+    named: dict[str, set[str]] = {}
+    for learner, text, spans in essays:
+        named.setdefault(learner, set()).update(named_folds(text, spans))
+    return named
+
+
 class Doubts:
     """The words to look at in an essay (`__call__`), from one lexicon's tables."""
 
@@ -79,18 +88,18 @@ class Doubts:
         if not text.isalpha():
             return ""
         inside = text[:1].isupper() and i not in doc.starts
+        after_place = i and doc.folds[i - 1] in self.place_words
         if entry == EMPTY:
             if inside:
                 return "unknown"
             if len(text) < MIN_LETTERS:
                 return ""
-            if i and doc.folds[i - 1] in self.place_words:
+            if after_place:
                 return "after a place word"
             return "name-like" if self.namelike.score(doc.folds[i]) >= T.REVIEW_DOUBT_NAMELIKE \
                 else ""
         named = entry.gender or entry.surname_rank or entry.place_kind or entry.country
-        placed = (entry.place_kind or entry.country) and entry.zipf < T.COMMON and i \
-            and doc.folds[i - 1] in self.place_words
+        placed = (entry.place_kind or entry.country) and entry.zipf < T.COMMON and after_place
         return "name" if named and (inside or placed or entry.zipf < T.RARE) else ""
 
     @staticmethod

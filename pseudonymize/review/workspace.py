@@ -39,7 +39,7 @@ from pseudonymize.policy import Policy, for_batch
 from pseudonymize.policy import parse as parse_policy
 from pseudonymize.resolve import family
 from pseudonymize.review import log as decision_log
-from pseudonymize.review.doubts import Doubts, named_folds
+from pseudonymize.review.doubts import Doubts, named_by_learner
 from pseudonymize.types import MARK, Result, Span
 
 # Items a reviewer must decide before release: the mark-only labels and `extra`.
@@ -253,8 +253,6 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
     """The engine's spans, running numbers and surrogates per essay (learners' essays in id
     order sharing one memory, as a release renders them: `by_learner`), in batch order."""
     out: dict[str, dict] = {}
-    doubts = Doubts(engine.lex)
-    named: dict[str, set[str]] = {}  # learner -> the folds their essays' spans name
     found: dict[str, list[Span]] = {}
 
     def run(essay: Essay, memory: Memory) -> tuple[list[Span], Result]:
@@ -266,7 +264,6 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
     ordered = sorted(essays, key=lambda e: (e.learner, e.essay_id))
     for essay, (spans, result) in by_learner(ordered, lambda e: e.learner, run,
                                              lambda e, _: e.text):
-        named.setdefault(essay.learner, set()).update(named_folds(essay.text, spans))
         found[essay.essay_id] = spans
         out[essay.essay_id] = {
             "id": essay.essay_id, "learner_id": essay.learner_id, "sha256": essay.sha256,
@@ -276,7 +273,10 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
                        "pseudonym": a.pseudonym} for s, a in zip(spans, result.annotations)]}
         if on_essay is not None:
             on_essay(len(essays))
-    for essay in essays:  # once every essay of the learner is read: what they name
+    # once every essay of the learner is read: what they name
+    doubts = Doubts(engine.lex)
+    named = named_by_learner((e.learner, e.text, found[e.essay_id]) for e in essays)
+    for essay in essays:
         doc = Doc.make(essay.text, engine.lex, engine.spellings)
         out[essay.essay_id]["risk"] = _risk(doc, found[essay.essay_id], doubts,
                                             named[essay.learner])
