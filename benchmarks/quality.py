@@ -117,7 +117,8 @@ DATA_SETS = (
      GOLD_DIR / "dev19.jsonl"),
     ("Development learner gold 20 (tests/data/gold/dev20.jsonl), written blind in the thirteenth "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at b07440c: replace-label recall 0.858, 36 leaks in 26 of 48 essays)", "jsonl",
+     "at b07440c: replace-label recall 0.858, 36 leaks in 26 of 48 essays), open to tuning from "
+     "the fourteenth", "jsonl",
      GOLD_DIR / "dev20.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",

@@ -106,8 +106,8 @@ BLIND2_LEAKS_MAX = 5
 # route's start, misspelt countries in a list, beaches and mountains after bathing and climbing
 # verbs; both: 0.903 and 11; 0.907 and 10 with h-recall38's postal localities and h-recall39's
 # lower-case workplaces); dev20, written blind in the thirteenth session and only measured there
-# (first 0.858 and 36 leaks in 26 essays; 0.864 and 34 after the session's merges): (replace-label
-# recall, leaks) they keep
+# (first 0.858 and 36 leaks in 26 essays; 0.864 and 34 after the session's merges), open to tuning
+# in the fourteenth: (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.98, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.98, 1), "dev11": (0.96, 2), "dev12": (0.955, 8),
