@@ -5,8 +5,8 @@ words with dots and adds one as a span by a click. They are the classes a batch 
 from the lexicon and the essay's own spans, never from a gold set: names no list holds (spelt
 like a name, or capitalised inside a sentence), words after a preposition that no list knows,
 a word the learner's essays name elsewhere, names and places left as words, a rare word right
-after a given name (a surname that is a word), a word no list holds between commas, and long
-numbers. Of the spans the engine missed on the newest blind-written sets about a third are
+after a given name (a surname that is a word), a word no list holds between commas, a rare word
+after a naming verb ("som alla kallar fello"), and long numbers. Of the spans the engine missed on the newest blind-written sets about a third are
 underlined, at one or two underlined words a hundred (docs/quality.md, "Review").
 """
 from __future__ import annotations
@@ -27,11 +27,14 @@ MIN_DIGITS = 3  # a number with this many digits at least (never "3 barn", "kloc
 # rules.tsv's prepositions after which a lower-case word no list holds, or a place the lexicon
 # knows, may be a place ("på velika plaža", "på borgholm energi"; wider than the engine's own)
 PLACE_WORDS = "review_preposition"
+# rules.tsv's naming verbs (value "verb") and the words that may stand between one and the name
+# (value "between": "kallar honom", "kallas för"); the word after them may be a name
+NAMING_WORDS = "review_naming"
 NAMED_KINDS = frozenset({"name", "place"})  # a span of these kinds names its word elsewhere too
 GIVEN = frozenset(FIRSTNAME.values())  # after one of these a rare word may be its surname
 CLOSERS = frozenset({",", "och"})  # what follows a surname or an apposed name ("Ebbe mild, han")
 REASONS = ("unknown", "after a place word", "the essay's name", "name-like", "name",
-           "after a name", "between commas", "number")
+           "after a name", "between commas", "after a naming word", "number")
 
 
 def named_folds(text: str, spans: Iterable[Span]) -> set[str]:
@@ -54,6 +57,8 @@ class Doubts:
     def __init__(self, lex: Lexicon) -> None:
         self.namelike = NameLikeness(lex)
         self.place_words = lex.words(PLACE_WORDS)
+        self.naming = lex.words(NAMING_WORDS, "verb")
+        self.between = lex.words(NAMING_WORDS, "between")
 
     def __call__(self, doc: Doc, spans: Sequence[Span], named: Iterable[str] = ()) -> list[dict]:
         """{start, end, reason} of the words outside every span, in text order, at most
@@ -67,7 +72,7 @@ class Doubts:
             if taken[tok.start]:
                 continue
             reason = "the essay's name" if doc.folds[i] in names else self._why(doc, i) \
-                or self._beside(doc, i, given_ends)
+                or self._beside(doc, i, given_ends) or self._named(doc, i)
             if reason:
                 out.append({"start": tok.start, "end": tok.start + len(tok.text),
                             "reason": reason})
@@ -118,3 +123,21 @@ class Doubts:
         if before.start + len(before.text) in given_ends and doc.entries[i].zipf < T.COMMON:
             return "after a name"
         return "between commas" if before.text == "," and doc.entries[i] == EMPTY else ""
+
+    def _named(self, doc: Doc, i: int) -> str:
+        """"after a naming word" for a word of MIN_LETTERS letters or more that no list holds or
+        the lexicon knows as a name, rarer than COMMON, right after a naming verb or after one
+        and a word between ("som alla kallar fello", "vi kallade honom abu", "kallas för
+        fello"), not after "så" ("så kallade"), "" otherwise."""
+        text, folds, entry = doc.tokens[i].text, doc.folds, doc.entries[i]
+        if not (i and text.isalpha() and len(text) >= MIN_LETTERS and entry.zipf < T.COMMON
+                and folds[i] not in self.between):  # "kallade honom": the name comes next
+            return ""
+        # a word no list holds or a name the lexicon knows, not a term ("kallas kriminologi")
+        if entry != EMPTY and not (entry.gender or entry.surname_rank or entry.place_kind):
+            return ""
+        verb = i - 1 if folds[i - 1] in self.naming else i - 2
+        named = verb == i - 1 or (verb >= 0 and folds[i - 1] in self.between
+                                  and folds[verb] in self.naming)
+        so_called = verb > 0 and folds[verb - 1] == "sa"  # "så kallade vändpunkten": a term
+        return "after a naming word" if named and not so_called else ""

@@ -67,6 +67,15 @@ ROWS = [
     ("Vi har en dotter, killa och en son.", (), {"killa": 0.1}, [("killa", "between commas")]),
     ("Vi har en dotter, affären, och en son.", (), {}, []),
     ("Vi har en dotter killa, och en son.", (), {"killa": 0.1}, []),
+    # a rare word right after a naming verb, or after one and a pronoun or "för": a name
+    ("Min farbror, som alla kallar fello, ringde.", (), {}, [("fello", "after a naming word")]),
+    ("Vi kallade honom fello och han skrattade.", (), {}, [("fello", "after a naming word")]),
+    ("Han kallas för fello hemma.", (), {}, [("fello", "after a naming word")]),
+    # ... not an everyday word there ("heter min vän"), nor the pronoun, nor after another verb
+    ("Han heter min vän.", (), {}, []),
+    ("Vi kallade honom och henne.", (), {}, []),
+    ("Det är ett så kallade fello.", (), {}, []),
+    ("Vi såg honom fello.", (), {}, []),
     # a word a span of the essay (or the learner's other essays) names, left as a word
     ("Min son heter Anna och anna är glad.", (("Anna", "firstname_female"),), {},
      [("anna", "the essay's name")]),
