@@ -57,6 +57,7 @@ LONGEST_COMPOUND = 60  # compounds are split only up to this length: two everyda
                        # make a longer one, and splitting a hostile 1 MB "word" costs time
                        # quadratic in its length
 MISSPELT_COUNTRY_MIN = 6  # "en del av rysland": a word no list knows one edit from a country is it
+COUNTRY_SPELLING_MIN = 5  # "bor i Kenja": after a place word, a word no list holds one edit from a country is it
                           # anywhere from this length (not "irak"-like short words)
 UNHEARD_PLACE_MIN = 5  # "träffades i zorkul": a lower-case word no list or count knows after a bare
                        # "i" is a place from this length (not "i tva", "i bla")

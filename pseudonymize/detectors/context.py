@@ -22,7 +22,7 @@ from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
                                                      _org_role, place_suffix,
                                                      apposed_business, profession_context,
-                                                     studied_at, works_at)
+                                                     studied_at, works_at, _foreign_letters)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, Remembered, marked
@@ -242,7 +242,9 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                          "town_head_noun", "adjective_ending"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
                    reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
-                          "topic_verb", "naming_verb", "name_trigger", "calling_verb"))
+                          "topic_verb", "naming_verb", "name_trigger", "calling_verb", "be_verb"))
+GEO_HEAD_AFTER = _rule("geo-head-after", ("geo",), 0.8, word=("geo_head_after",),
+                       reads=("place_trigger", "geo_preposition", "compass_word"))
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
@@ -2249,13 +2251,38 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio Negro")
         end = r._connected_run(doc, i + 1)
     elif doc.texts[i].islower() and doc.texts[i + 1].islower() \
-            and (_place_said(r, doc, i) or _named_by_verb(r, doc, i)):
+            and (_place_said(r, doc, i) or _named_by_verb(r, doc, i) or _apposed(r, doc, i)):
         end = _lower_geo_run(r, doc, i)
     else:
         return False
     if end > i:
         add(GEO_PREFIX.span(doc.offsets[i], doc.ends[end], "geo",
                             key=" ".join(doc.folds[i:end + 1])))
+    return False
+
+
+def _apposed(r: ContextRules, doc: Doc, i: int) -> bool:
+    """Token i follows "är" or a comma, as a name said of the kind before it ("det högsta
+    berget är pico duarte", "ön, isla saona"); the run after it must be no Swedish."""
+    return i > 0 and (doc.folds[i - 1] in r.w["be_verb"] or doc.texts[i - 1] == ",")
+
+
+def _geo_head_after(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"på lysá hora", "i västra ghats", "till erciyes dağı": a lower-case word ending a
+    mountain's, lake's or river's name in the learner's language, after one or two words no
+    list holds (a compass word may open them) right after a place preposition."""
+    if not doc.texts[i].islower() or i < 2 or i in doc.starts:
+        return False
+    first = i
+    while first - 1 >= 0 and i - first < 2 and first not in doc.starts \
+            and (_unheard_word(r, doc, first - 1) or doc.texts[first - 1].isalpha()
+                 and doc.texts[first - 1].islower() and _foreign_letters(doc.texts[first - 1])):
+        first -= 1  # ("lysá" folds as the verb "lysa")
+    if first > 1 and first not in doc.starts and doc.folds[first - 1] in r.w["compass_word"]:
+        first -= 1  # "i västra ghats"
+    if first < i and first not in doc.starts and _place_said(r, doc, first):
+        add(GEO_HEAD_AFTER.span(doc.offsets[first], doc.ends[i], "geo",
+                                key=" ".join(doc.folds[first:i + 1])))
     return False
 
 
@@ -3319,6 +3346,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),
     (NUMBERED_SCHOOL, _numbered_school), (NUMBERED_AREA, _numbered_area),
     (CODE_NAME_RULE, _code_name), (HEAD_NOUN, _head_noun), (GEO_PREFIX, _geo_prefix),
+    (GEO_HEAD_AFTER, _geo_head_after),
     (STREET_PREFIX, _street_prefix),
     (BUSINESS_TAIL, _business_tail), (TOWN_BUSINESS, _town_business), (PLACE_ALIAS, _place_alias),
     (INSTITUTION_HEAD, _institution_head),

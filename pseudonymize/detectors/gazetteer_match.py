@@ -968,6 +968,16 @@ class Matcher:
         return bool(countries) and process.extractOne(
             key, countries, scorer=OSA.distance, score_cutoff=edits) is not None
 
+    def _country_spelling(self, key: str) -> str | None:
+        """The country a word no list holds misspells, after a place preposition: one edit
+        off from COUNTRY_SPELLING_MIN letters, i and y alike ("Kenja", "Sudam", "Omaan",
+        "Noreg", "Lybien"), where `_fuzzy` asks six letters and finds a town first."""
+        if len(key) < T.COUNTRY_SPELLING_MIN or not key.isalpha():
+            return None
+        best = process.extractOne(key, self._near_length(key[0], len(key), 1, "country"),
+                                  scorer=OSA.distance, score_cutoff=1, processor=_i_for_y)
+        return best[0] if best else None
+
     def _near_length(self, first: str, length: int, edits: int, table: str = "fuzzy"
                      ) -> list[str]:
         """The fuzzy targets (`table` "common": the everyday words; "country": the countries
@@ -3623,7 +3633,7 @@ def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
         suffix_label = _ending_here(m, c)
         if suffix_label:
             return _tok_span(PLACE_SUFFIX, c, suffix_label)
-        return _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
+        return _spelt_country(m, c) or _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
     if e.cats or len(c.key) < 3 and not c.named:  # "alla kallar mig mo"
         return REJECT
     return None
@@ -3965,6 +3975,11 @@ def studied_at(doc: Doc, i: int) -> str | None:
     return "school" if course or doc.last_before(W["study_verb"], i) >= 0 else None
 
 
+def _i_for_y(word: str) -> str:
+    """A word with y read as i: learners swap them in names heard, not read ("Lybien")."""
+    return word.replace("y", "i")
+
+
 def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
     """After a place preposition: a place; "Till Bostadsbolaget" heading a letter, "betalat
     hyran till Vätterhem": an addressee; "ett konto i Dahabshiil": the bank holding it; "en by i Isan", "i provinsen Fars": a region;
@@ -3983,7 +3998,15 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
         and folds[i - 2] in m.W["village_word"]
     if not region and c.cap and not m.W["flight_word"].isdisjoint(folds[max(0, i - 3):i - 1]):
         return _tok_span(PLACE_CONTEXT, c, "place")
-    return _tok_span(PLACE_CONTEXT, c, "region" if region else "city")
+    return region and _tok_span(PLACE_CONTEXT, c, "region") or _spelt_country(m, c) \
+        or _tok_span(PLACE_CONTEXT, c, "city")
+
+
+def _spelt_country(m: Matcher, c: Cand) -> Span | None:
+    """After a place word, a word no list holds one edit from a country is that country, no
+    town ("bor i Kenja", "flydde till Lybien")."""
+    country = c.e[:-1] == NO_READING and c.e.zipf < T.MISSPELT_MAX and m._country_spelling(c.key)
+    return _tok_span(FUZZY, c, "country", key=country) if country else None
 
 
 def _owner_of_person(doc: Doc, i: int) -> bool:
