@@ -599,7 +599,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         round 43; never the country's surrogate as the town's other name)."""
         first = found.group("first")
         town = regex.search(r"(\p{L}[\p{L}-]*)\s+i\s+$", window[:found.start("first")])
-        if town and self.lex.get(fold(first)).country and self.lex.get(
+        # (only after someone who calls it: "i tjetjenien, på engelska Chechnya" is the region's)
+        if town and found.group("who") and self.lex.get(fold(first)).country and self.lex.get(
                 fold(town.group(1))).place_kind:
             return town.group(1)
         return first
