@@ -131,6 +131,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         # lifelike: names explained as words -> article, names written as words -> the names
         # of their field (pun_spans)
         self.puns: dict[str, str | tuple[str, ...]] = {}
+        self.feasts_said: frozenset[int] | None = None  # lifelike: `months_moved`'s months
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
@@ -162,6 +163,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.town_origins: list[str] = []  # the folds of their originals, in the same order
         # an original place's fold -> its surrogate, in this essay and the learner's earlier ones
         self.place_map: LearnerMap = LearnerMap(self.base, LEARNER_PLACE)
+        self.alias_names: set[int] = set()  # lifelike: starts of names read as a place's alias
         self.written_places: dict[str, str] = {}  # lifelike: "hewlêr" (key hawler) -> surrogate
         # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
         self.name_map: LearnerMap = LearnerMap(self.base, LEARNER_NAME)
@@ -269,6 +271,20 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         moved = calendar_shift(self.seed, self.scope)
         self.base[LEARNER_CALENDAR] = f"{moved[0]} {moved[1]}"
         return moved
+
+    def months_moved(self, month: int) -> int:
+        """The calendar's move of a month (`calendar`), none for the month of a Swedish feast
+        the essay names anywhere (lifelike, `feast_months_lifelike`: "Midsommar med babi ... I
+        juni kom hon", never "I juli" before midsummer)."""
+        if self.effective != "lifelike":
+            return self.calendar()[0]
+        if self.feasts_said is None:
+            table = words().feast_months
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            self.feasts_said = frozenset(
+                m for key, m in table.items() for w in said
+                if w == key or key.endswith("-") and w.startswith(key[:-1]))
+        return 0 if month in self.feasts_said else self.calendar()[0]
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
@@ -556,8 +572,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return "", "", ""
         mention = text[span.start:span.end]
         after = text[span.end:span.end + 60]
-        found = w.alias_before.search(text[max(0, span.start - 80):span.start])
-        role, other = "second", found.group("first") if found else ""
+        window = text[max(0, span.start - 80):span.start]
+        found = w.alias_before.search(window)
+        role, other = "second", self._alias_first(found, window) if found else ""
         if not found:
             found = w.alias_after.match(after)
             role, other = "first", found.group("second") if found else ""
@@ -575,6 +592,18 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             next(iter(w.swedish_language)) if fold(found.group("who") or "")
             in w.alias_standard_sayers else "")  # "Kerkûk, ni säger Kirkuk": the Swedish name
         return role, language, other if role == "second" else ""
+
+    def _alias_first(self, found: regex.Match[str], window: str) -> str:
+        """The first name of an alias clause: the word before it, but the town before "i" and
+        a country ("Klagenfurt i Österrike, som slovenerna kallar Celovec": Klagenfurt's name,
+        round 43; never the country's surrogate as the town's other name)."""
+        first = found.group("first")
+        town = regex.search(r"(\p{L}[\p{L}-]*)\s+i\s+$", window[:found.start("first")])
+        # (only after someone who calls it: "i tjetjenien, på engelska Chechnya" is the region's)
+        if town and found.group("who") and self.lex.get(fold(first)).country and self.lex.get(
+                fold(town.group(1))).place_kind:
+            return town.group(1)
+        return first
 
     def _one_place(self, one: str, other: str) -> bool:
         """The gazetteer knows the two names as names of one place (Mumbai, Bombay)."""
