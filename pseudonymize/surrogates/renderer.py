@@ -5,6 +5,7 @@ work: shifts, rendering a span in its form, aliases, what is kept, the draw and 
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from functools import cached_property
 from collections import Counter
 from collections.abc import MutableMapping, Sequence
@@ -47,6 +48,16 @@ if TYPE_CHECKING:
 SAINT_DRAWS = 1000  # a saint's draw numbers lie past the essay's persons' (`_saint`)
 # a year an essay writes (in a date, a sentence, a number), for `_years_past`
 ESSAY_YEAR = regex.compile(r"(?<!\d)(?:19[5-9]\d|20\d\d)(?!\d)")
+
+
+
+def ascii_digits(text: str) -> str:
+    """The text with every digit another script writes ("④", "²", "٣") as its ASCII digit: the
+    surrogates read a number's value with `int`, which takes only decimal digits, and a
+    reviewer may mark any digit."""
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.digit(ch)) if ch.isdigit() else ch for ch in text)
 
 
 class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
@@ -292,6 +303,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         tags), `draw` the entity's number in the learner's memory (realistic choices),
         `country` the ISO code of a country named beside a place the gazetteers lack."""
         label = span.label
+        original = ascii_digits(original)
         self.hint, self.span = country, span
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         parted = self._render_parted(span, ref, original, draw, country, strategy)
