@@ -11,13 +11,14 @@ import json
 import os
 import pickle
 from collections import defaultdict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.util import source_hash
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from zlib import crc32
 
 if TYPE_CHECKING:
     import polars as pl
@@ -88,6 +89,45 @@ class EndingLists(dict):
 
     def __missing__(self, category: str) -> tuple[str, ...]:
         return ()
+
+
+class Folds:
+    """A large set of folds asked only `in`, a few times a process (the villages abroad): kept
+    as FOLD_RUNS strings of "\\n"-delimited folds, a fold in the run its CRC-32 picks.
+    Unpickling it makes those few thousand strings where a frozenset made 103,000, each
+    hashed again (85 M instructions a process); a look-up scans a run of about 25 folds."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self, folds: Iterable[str] = ()) -> None:
+        runs: list[list[str]] = [[] for _ in range(FOLD_RUNS)]
+        for key in sorted(set(folds)):
+            runs[_run_of(key)].append(key)
+        self.runs = tuple("\n" + "\n".join(keys) + "\n" if keys else "\n" for keys in runs)
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, str) or "\n" in key:
+            return False
+        return f"\n{key}\n" in self.runs[_run_of(key)]
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for run in self.runs if len(run) > 1 for key in run[1:-1].split("\n"))
+
+    def __len__(self) -> int:
+        return sum(run.count("\n") - 1 for run in self.runs)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Folds) and self.runs == other.runs
+
+    __hash__ = None  # type: ignore[assignment]  (a set's equality, and no hash, as a set)
+
+
+FOLD_RUNS = 4096  # a power of two: `_run_of` masks the CRC
+
+
+def _run_of(key: str) -> int:
+    """The run of a fold: a hash the same in every process (`hash` of a str is salted)."""
+    return crc32(key.encode("utf-8", "surrogatepass")) & (FOLD_RUNS - 1)
 
 
 class Derived(dict):
@@ -194,8 +234,8 @@ class Lexicon:
     # folds of villages abroad (places of kind "village": the offline build's cities500 towns
     # below its cities5000), no entries: only a lower-case word no list or count knows after a
     # place preposition is looked up here ("från radslavice"), unpickled then (`DEFERRED`), so
-    # the lexicon's load stays as without them
-    villages: frozenset[str] = field(default_factory=frozenset)
+    # the lexicon's load stays as without them; a `Folds`, cheap to unpickle
+    villages: Folds = field(default_factory=Folds)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -717,7 +757,7 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
         place_region=g.place_region, place_within=g.place_within, region_places=g.region_places,
         streets_by_city=g.streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented, words=words,
-        test_personids=test_personids, villages=g.villages,
+        test_personids=test_personids, villages=Folds(g.villages),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads,
