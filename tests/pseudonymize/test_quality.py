@@ -112,7 +112,7 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": 
               "dev6": (0.975, 1), "dev7": (0.98, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.98, 1), "dev11": (0.96, 2), "dev12": (0.955, 8),
               "dev13": (0.945, 7), "dev14": (0.94, 9), "dev15": (0.945, 7),
-              "dev16": (0.955, 6), "dev17": (0.945, 4), "dev18": (0.925, 9),
+              "dev16": (0.955, 6), "dev17": (0.94, 4), "dev18": (0.925, 9),
               "dev19": (0.91, 9), "dev20": (0.875, 28)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
