@@ -115,7 +115,7 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": 
               "dev10": (0.98, 1), "dev11": (0.96, 2), "dev12": (0.955, 8),
               "dev13": (0.945, 7), "dev14": (0.94, 9), "dev15": (0.945, 7),
               "dev16": (0.955, 6), "dev17": (0.94, 4), "dev18": (0.925, 9),
-              "dev19": (0.92, 7), "dev20": (0.875, 30),
+              "dev19": (0.92, 7), "dev20": (0.875, 28),
               "dev21": (0.865, 33)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
