@@ -180,13 +180,17 @@ def writer_named(doc: Doc, k: int) -> bool:
 
 
 def writer_gender(doc: Doc) -> str | None:
-    """"min man giorgi", "min fru heter Zahra", "det är min mans mejl": the writer's sex by the
-    spouse they own (a husband's wife, a wife's husband), or by the parent they say they are
+    """"min man giorgi", "min fru heter Zahra", "det är min mans mejl", "jag har en flickvän":
+    the writer's sex by the spouse they own or have (a husband's wife, a wife's husband), or by
+    the parent they say they are
     ("Jag är mamma till maly"); None where no such word or both sexes' are found."""
     words = doc.lex.words
     spouse, parent = words.value("writer_spouse"), words.value("writer_parent")
     owners, be, folds = words("own_possessive"), words("be_verb"), doc.folds
+    had, have = words.value("writer_had_spouse"), words("have_verb")
     found = {spouse[f] for j, f in enumerate(folds) if f in spouse and j and folds[j - 1] in owners}
+    found.update(had[f] for j, f in enumerate(folds) if f in had and j >= 3
+                 and folds[j - 1] == "en" and folds[j - 2] in have and folds[j - 3] == "jag")
     found.update(parent[f] for j, f in enumerate(folds)
                  if f in parent and j >= 2 and folds[j - 1] in be and folds[j - 2] == "jag")
     return next(iter(found)) if len(found) == 1 else None
@@ -337,7 +341,10 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
             gender = _against_list(doc, k, spouse)
             if gender:
                 found.setdefault(key, set()).add(gender)
-        gender = span.label.removeprefix("firstname_")
+        # the sex the essay's evidence gave the name, else its label: "jag heter Wendpanga …
+        # mina kompisar säger Panga … jag har en flickvän" makes the nickname a man's too
+        said = found.get(key, ())
+        gender = next(iter(said)) if len(said) == 1 else span.label.removeprefix("firstname_")
         if gender in GENDERED:
             before = gender
             named.append((key, gender))
@@ -348,6 +355,7 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
 
 NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middlename"})), 0.8,
                    ("kin_gender", "gender_skip", "possessive", "gender_marker", "nickname_word",
+                    "have_verb", "writer_had_spouse",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
                     "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
                     "writer_spouse", "writer_parent", "closing_word", "family_first_surname"),
