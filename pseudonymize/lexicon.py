@@ -161,7 +161,8 @@ class Words:
 # The tables only surrogates read (and a district test few essays reach): `Lexicon.__getstate__`
 DEFERRED = ("pools", "cities_by_country", "streets_by_city", "place_aliases", "name_origins",
             "continents", "country_languages", "neighbours", "districts_by_town", "place_region",
-            "place_within", "region_places", "test_personids", "villages")
+            "place_within", "region_places", "test_personids", "villages",
+            "local_places")
 
 
 @dataclass
@@ -196,6 +197,12 @@ class Lexicon:
     # place preposition is looked up here ("från radslavice"), unpickled then (`DEFERRED`), so
     # the lexicon's load stays as without them
     villages: frozenset[str] = field(default_factory=frozenset)
+    # folded town, village or district abroad -> its countries, each ISO code followed by "c"
+    # (a town: `city`) or "a" (a part of a town: `area`), as "HRcTDc" for Bol: every place the
+    # offline build knows abroad, by country, also those no entry holds (kind "local", the
+    # Swedish-like Bled and Piran); read only after a place preposition in an essay set in one
+    # of those countries (`Matcher._local_places`), unpickled then (`DEFERRED`)
+    local_places: dict[str, str] = field(default_factory=dict)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -466,6 +473,7 @@ class _Gathered:
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     common_accented: frozenset[str] = frozenset()
     villages: frozenset[str] = frozenset()
+    local_places: dict[str, str] = field(default_factory=dict)
 
     def note(self, key: str, phrase: bool = True) -> dict:
         """The readings of a fold, a phrase's also indexed by its first word."""
@@ -532,6 +540,25 @@ def _gather_surnames(g: _Gathered, sur: pl.DataFrame | None) -> None:
             g.note(key, phrase=False).setdefault("surname_rank", max(int(rank), 1))
 
 
+LOCAL_KINDS = {"city": "c", "spelling": "c", "village": "c", "local": "c", "exonym": "c",
+               "area": "a"}
+
+
+def _local_places(places: pl.DataFrame) -> dict[str, str]:
+    """`Lexicon.local_places`: each fold of a place abroad with its countries and kinds."""
+    import polars as pl
+
+    found: dict[str, dict[str, str]] = {}
+    abroad = places.filter(pl.col("kind").is_in(list(LOCAL_KINDS)) & (pl.col("country") != "SE")
+                           & pl.col("country").str.len_chars().eq(2))
+    for key, kind, country in abroad.select("fold", "kind", "country").iter_rows():
+        if " " not in key:
+            # a town's reading wins over a district's of the same name and country
+            have = found.setdefault(key, {})
+            have[country] = "c" if "c" in (have.get(country), LOCAL_KINDS[kind]) else "a"
+    return {key: "".join(cc + k for cc, k in sorted(d.items())) for key, d in found.items()}
+
+
 def _gather_places(g: _Gathered, places: pl.DataFrame | None) -> None:
     """Places: each fold's strongest reading, and the tables surrogate places are drawn from."""
     import polars as pl
@@ -540,6 +567,8 @@ def _gather_places(g: _Gathered, places: pl.DataFrame | None) -> None:
         return
     village = pl.col("kind") == "village"
     g.villages = frozenset(places.filter(village)["fold"].to_list())
+    g.local_places = _local_places(places)
+    village = village | (pl.col("kind") == "local")
     places = places.filter(~village).with_columns(pl.col("population").fill_null(0))
     # Most populous first; among a place's spellings the native one (Örebro before OErebro).
     ranked = places.with_columns(native=pl.col("name").str.contains(r"[^\x00-\x7F]")).sort(
@@ -717,7 +746,7 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
         place_region=g.place_region, place_within=g.place_within, region_places=g.region_places,
         streets_by_city=g.streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented, words=words,
-        test_personids=test_personids, villages=g.villages,
+        test_personids=test_personids, villages=g.villages, local_places=g.local_places,
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads,
