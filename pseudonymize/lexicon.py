@@ -11,13 +11,14 @@ import json
 import os
 import pickle
 from collections import defaultdict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.util import source_hash
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from zlib import crc32
 
 if TYPE_CHECKING:
     import polars as pl
@@ -88,6 +89,79 @@ class EndingLists(dict):
 
     def __missing__(self, category: str) -> tuple[str, ...]:
         return ()
+
+
+class Folds:
+    """A large set of folds asked only `in`, a few times a process (the villages abroad): kept
+    as FOLD_RUNS strings of "\\n"-delimited folds, a fold in the run its CRC-32 picks.
+    Unpickling it makes those few thousand strings where a frozenset made 103,000, each
+    hashed again (85 M instructions a process); a look-up scans a run of about 25 folds."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self, folds: Iterable[str] = ()) -> None:
+        runs: list[list[str]] = [[] for _ in range(FOLD_RUNS)]
+        for key in sorted(set(folds)):
+            runs[_run_of(key)].append(key)
+        self.runs = tuple("\n" + "\n".join(keys) + "\n" if keys else "\n" for keys in runs)
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, str) or "\n" in key:
+            return False
+        return f"\n{key}\n" in self.runs[_run_of(key)]
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for run in self.runs if len(run) > 1 for key in run[1:-1].split("\n"))
+
+    def __len__(self) -> int:
+        return sum(run.count("\n") - 1 for run in self.runs)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Folds) and self.runs == other.runs
+
+    __hash__ = None  # type: ignore[assignment]  (a set's equality, and no hash, as a set)
+
+
+class FoldValues:
+    """A large fold -> short string table asked a few times an essay (the places abroad by
+    country, `Lexicon.local_places`), kept as `Folds` keeps its set: FOLD_RUNS strings of
+    "\n"-delimited "fold\tvalue" rows, cheap to unpickle where a dict of 155,000 keys is not."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self, rows: Mapping[str, str] | None = None) -> None:
+        runs: list[list[str]] = [[] for _ in range(FOLD_RUNS)]
+        for key, value in sorted((rows or {}).items()):
+            if "\n" not in key and "\t" not in key:
+                runs[_run_of(key)].append(f"{key}\t{value}")
+        self.runs = tuple("\n" + "\n".join(keys) + "\n" if keys else "\n" for keys in runs)
+
+    def get(self, key: str) -> str | None:
+        """The value of a fold, None where the table lacks it."""
+        if "\n" in key or "\t" in key:
+            return None
+        run = self.runs[_run_of(key)]
+        at = run.find(f"\n{key}\t")
+        if at < 0:
+            return None
+        start = at + len(key) + 2
+        return run[start:run.index("\n", start)]
+
+    def __len__(self) -> int:
+        return sum(run.count("\n") - 1 for run in self.runs)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FoldValues) and self.runs == other.runs
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+FOLD_RUNS = 4096  # a power of two: `_run_of` masks the CRC
+
+
+def _run_of(key: str) -> int:
+    """The run of a fold: a hash the same in every process (`hash` of a str is salted)."""
+    return crc32(key.encode("utf-8", "surrogatepass")) & (FOLD_RUNS - 1)
 
 
 class Derived(dict):
@@ -195,14 +269,14 @@ class Lexicon:
     # folds of villages abroad (places of kind "village": the offline build's cities500 towns
     # below its cities5000), no entries: only a lower-case word no list or count knows after a
     # place preposition is looked up here ("från radslavice"), unpickled then (`DEFERRED`), so
-    # the lexicon's load stays as without them
-    villages: frozenset[str] = field(default_factory=frozenset)
+    # the lexicon's load stays as without them; a `Folds`, cheap to unpickle
+    villages: Folds = field(default_factory=Folds)
     # folded town, village or district abroad -> its countries, each ISO code followed by "c"
     # (a town: `city`) or "a" (a part of a town: `area`), as "HRcTDc" for Bol: every place the
     # offline build knows abroad, by country, also those no entry holds (kind "local", the
     # Swedish-like Bled and Piran); read only after a place preposition in an essay set in one
     # of those countries (`Matcher._local_places`), unpickled then (`DEFERRED`)
-    local_places: dict[str, str] = field(default_factory=dict)
+    local_places: FoldValues = field(default_factory=FoldValues)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -746,7 +820,8 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
         place_region=g.place_region, place_within=g.place_within, region_places=g.region_places,
         streets_by_city=g.streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented, words=words,
-        test_personids=test_personids, villages=g.villages, local_places=g.local_places,
+        test_personids=test_personids, villages=Folds(g.villages),
+        local_places=FoldValues(g.local_places),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads,

@@ -21,6 +21,10 @@ from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _senten
 from pseudonymize.surrogates.geography import abroad, geography
 from pseudonymize.surrogates.numbers import _followed_plate, plate_formats
 
+# a Swedish postcode, written as Swedish ones are (three digits, a space, two), right before a
+# town ("Rådhusgatan 14, 843 31 Bräke"; never "10115 Berlin")
+SWEDISH_ZIP_BEFORE = regex.compile(r"(?<![\d-])\d{3} \d{2},?\s+$")
+
 if TYPE_CHECKING:
     from pseudonymize.surrogates.forms import Draws
     from pseudonymize.lexicon import Entry
@@ -42,6 +46,9 @@ class Countries:
             spelt = self._misspelt_country(fold(original))
             if spelt:
                 return spelt  # "Etiopia" is Ethiopia: the surrogate of "Etiopien" elsewhere
+        if self.effective == "lifelike" and span.label == "city" and SWEDISH_ZIP_BEFORE.search(
+                getattr(self.before, "text", ""), max(0, span.start - 12), span.start):
+            return "SE"  # (round 43) "843 31 Bräke": a Swedish address, never Brake in Germany
         told = self._namesake_abroad(span, original, entry.country or entry.place_country)
         if told:
             return told
@@ -758,16 +765,22 @@ class Countries:
         Mazar, never Kandahar), each named language in turn where a place is left; `pool`
         where no row lists a town of the country."""
         lex = self.lex
+        text = fold(getattr(self.before, "text", ""))
         if self.homes is None:
-            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            said = set(regex.findall(r"\p{L}+", text))
             self.homes = list(dict.fromkeys(towns for w, towns in sorted(self.geo.cue_homes.items())
                                             if w in said))
         near = pool
         for towns in self.homes:
-            regions = {lex.place_region.get(fold(t), "") for t in towns
-                       if lex.get(fold(t)).place_country == country} - {""}
+            own = [t for t in towns if lex.get(fold(t)).place_country == country]
+            regions = {lex.place_region.get(fold(t), "") for t in own} - {""}
             if regions:
-                near = [c for c in near if lex.place_region.get(fold(c)) in regions] or near
+                # (round 43) a pool with no town of those regions (Myanmar's has none of Chin
+                # State) takes the row's own towns the essay does not name: a Chin from Hakha
+                # is from Falam, never Nyaunglebin
+                near = [c for c in near if lex.place_region.get(fold(c)) in regions] or [
+                    t for t in own if not regex.search(
+                        rf"(?<!\p{{L}}){regex.escape(fold(t))}(?!\p{{L}})", text)] or near
         return near
 
     def _legs(self, span: Span, iso: str, pool: list[str]) -> list[str]:

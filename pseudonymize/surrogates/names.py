@@ -1079,7 +1079,8 @@ class Names:
         if sea:
             return sea  # "över Egeiska havet", the first word read as a name
         entry = self.lex.get(fold(original))
-        other = self._alias_of(span) if entry.place_kind else None
+        other = self._alias_of(span) if entry.place_kind or span.start in self.alias_names \
+            else None
         if other:  # "hewlêr, araber säger Erbil", Erbil read as a man's name: the place
             return self._alias_form(span, other)
         if fold(original) in self.geo.feature_folds and not (

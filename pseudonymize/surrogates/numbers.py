@@ -536,7 +536,7 @@ def shift_month(month: int, months: int) -> int:
 def _date(r: Renderer, original: str, rng: Draws) -> str:
     """A numeric date moved like every date of the essay: years by the learner's shift, month
     and day by the essay's calendar shift (2015-11-03 -> 2013-12-07)."""
-    months, days = r.calendar()
+    days = r.calendar()[1]
     out = regex.sub(r"(?<!\d)(19|20)(\d\d)(?!\d)", lambda m: str(r.moved_year(int(m.group(0)))),
                     original)
     parts = regex.split(r"(\D)", out)
@@ -548,7 +548,8 @@ def _date(r: Renderer, original: str, rng: Draws) -> str:
     if short and 1 <= int(parts[short[0]]) <= 31:
         parts[short[0]] = _padded(shift_day(int(parts[short[0]]), days), parts[short[0]])
     if len(short) > 1 and 1 <= int(parts[short[1]]) <= 12:
-        parts[short[1]] = _padded(shift_month(int(parts[short[1]]), months), parts[short[1]])
+        month = int(parts[short[1]])
+        parts[short[1]] = _padded(shift_month(month, r.months_moved(month)), parts[short[1]])
     if len(parts[0]) == 4 and len(short) > 1 and all(parts[i].isdigit() for i in short[:2]):
         # 2025-03-10: the weekday where the sentence asks for it, two digits as written
         old = regex.split(r"(\D)", original)
@@ -604,13 +605,14 @@ def _weekday_kept(r: Renderer, was: tuple[int, int, int], moved: tuple[int, int,
 
 
 def _month(r: Renderer, original: str, rng: Draws) -> str:
-    months = r.calendar()[0]
     low = original.lower()
     if low in MONTHS:
-        return apply_case(MONTHS[shift_month(MONTHS.index(low) + 1, months) - 1], original)
+        month = MONTHS.index(low) + 1
+        return apply_case(MONTHS[shift_month(month, r.months_moved(month)) - 1], original)
     digits = "".join(ch for ch in original if ch.isdigit())
     if digits and 1 <= int(digits) <= 12:
-        return original.replace(digits, str(shift_month(int(digits), months)), 1)
+        return original.replace(digits, str(shift_month(int(digits), r.months_moved(
+            int(digits)))), 1)
     return apply_case(rng.choice([m for m in MONTHS if m != low]), original)
 
 

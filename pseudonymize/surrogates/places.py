@@ -45,6 +45,10 @@ class Places:
             cities = self._swedish_towns(cities)
         if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
             cities = self._off_islands(span, cities)  # "från Izmir tog vi tåget": not Chios
+            # (round 43) never a town whose name the lexicon reads as another country's
+            # (Sierra Leone's Waterloo is Canada's: the next mention followed it to Ontario)
+            cities = [c for c in cities
+                      if lex.get(fold(c)).place_country in ("", country)] or cities
         pick = self._place_of_its_own(span, original, home, country, cities, rng)
         if pick:
             return pick
@@ -257,8 +261,10 @@ class Places:
         if label == "geo" and country == "SE":
             return lex.pools.get("geo:SE") or lex.pools.get("geo", [])
         # a region, area or feature abroad: one of the surrogate country, else a town of it
-        return lex.pools.get(f"{label}:{country}") or (lex.pools.get(label, []) if country == "SE"
-                                                       else cities)
+        own = lex.pools.get(f"{label}:{country}")
+        if own or country == "SE" or self.effective != "lifelike":
+            return own or (lex.pools.get(label, []) if country == "SE" else cities)
+        return self._spoken(country, cities)  # (round 43) "i chinstaten": a town of Chin State
 
     def _district_pool(self, span: Span, original: str, rng: Draws) -> list[str]:
         """Hulta (in Borås) -> a district of the essay's surrogate town; an essay naming

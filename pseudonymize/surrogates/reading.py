@@ -330,13 +330,22 @@ class PlaceReading:
     def _alias_of_place(self, span: Span, original: str) -> bool:
         """Lifelike: a name the words before it give as another's name for a place the essay
         writes ("hewlêr, araber säger Erbil", a name too): rendered after that place."""
+        entry = self.lex.get(fold(original))
+        window = getattr(self.before, "text", "")[max(0, span.start - 80):span.start]
         alias = self.strategy == "lifelike" and LABELS[span.label].kind == "name" and \
-            self.lex.get(fold(original)).place_kind and words().alias_before.search(
-                getattr(self.before, "text", "")[max(0, span.start - 80):span.start])
-        first = self.lex.get(fold(alias.group("first"))) if alias else None
-        return bool(alias and (alias.group("who") or alias.group("lang") or alias.group("paren"))
-                    and fold(alias.group("first")) in self.avoid_folds and not first.gender and (
-                        first.place_kind or first.zipf < words().word_zipf))
+            not entry.gender and words().alias_before.search(window)
+        first = self.lex.get(fold(self._alias_first(alias, window))) if alias else None
+        # (round 43) a name no list knows, after a town the essay names ("Klagenfurt, som
+        # slovenerna kallar Celovec"), is that town's other name too
+        found = bool(alias and (alias.group("who") or alias.group("lang") or alias.group("paren"))
+                     and fold(self._alias_first(alias, window)) in self.avoid_folds
+                     and not first.gender and (
+                         first.place_kind or first.zipf < words().word_zipf) and (
+                         entry.place_kind or first.place_kind and not first.country
+                         and not entry.first_rank))
+        if found:
+            self.alias_names.add(span.start)
+        return found
 
     def _read_institution(self, span: Span, original: str) -> None:
         """An institution of a kind some towns have: the essay's towns are among them, and a

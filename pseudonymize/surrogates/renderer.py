@@ -5,6 +5,7 @@ work: shifts, rendering a span in its form, aliases, what is kept, the draw and 
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from functools import cached_property
 from collections import Counter
 from collections.abc import MutableMapping, Sequence
@@ -47,6 +48,16 @@ if TYPE_CHECKING:
 SAINT_DRAWS = 1000  # a saint's draw numbers lie past the essay's persons' (`_saint`)
 # a year an essay writes (in a date, a sentence, a number), for `_years_past`
 ESSAY_YEAR = regex.compile(r"(?<!\d)(?:19[5-9]\d|20\d\d)(?!\d)")
+
+
+
+def ascii_digits(text: str) -> str:
+    """The text with every digit another script writes ("④", "²", "٣") as its ASCII digit: the
+    surrogates read a number's value with `int`, which takes only decimal digits, and a
+    reviewer may mark any digit."""
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.digit(ch)) if ch.isdigit() else ch for ch in text)
 
 
 class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
@@ -131,6 +142,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         # lifelike: names explained as words -> article, names written as words -> the names
         # of their field (pun_spans)
         self.puns: dict[str, str | tuple[str, ...]] = {}
+        self.feasts_said: frozenset[int] | None = None  # lifelike: `months_moved`'s months
         self.homes: list[tuple[str, ...]] | None = None  # lifelike: see _spoken
         self.crossed: dict[str, frozenset[str]] | None = None  # lifelike: seas crossed
         # lifelike: the essay's route legs, ISO -> [(the country at its other end, by sea)]
@@ -162,6 +174,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.town_origins: list[str] = []  # the folds of their originals, in the same order
         # an original place's fold -> its surrogate, in this essay and the learner's earlier ones
         self.place_map: LearnerMap = LearnerMap(self.base, LEARNER_PLACE)
+        self.alias_names: set[int] = set()  # lifelike: starts of names read as a place's alias
         self.written_places: dict[str, str] = {}  # lifelike: "hewlêr" (key hawler) -> surrogate
         # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
         self.name_map: LearnerMap = LearnerMap(self.base, LEARNER_NAME)
@@ -270,12 +283,27 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.base[LEARNER_CALENDAR] = f"{moved[0]} {moved[1]}"
         return moved
 
+    def months_moved(self, month: int) -> int:
+        """The calendar's move of a month (`calendar`), none for the month of a Swedish feast
+        the essay names anywhere (lifelike, `feast_months_lifelike`: "Midsommar med babi ... I
+        juni kom hon", never "I juli" before midsummer)."""
+        if self.effective != "lifelike":
+            return self.calendar()[0]
+        if self.feasts_said is None:
+            table = words().feast_months
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            self.feasts_said = frozenset(
+                m for key, m in table.items() for w in said
+                if w == key or key.endswith("-") and w.startswith(key[:-1]))
+        return 0 if month in self.feasts_said else self.calendar()[0]
+
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
         """The surrogate of one mention: `ref` is the essay's running number (placeholders,
         tags), `draw` the entity's number in the learner's memory (realistic choices),
         `country` the ISO code of a country named beside a place the gazetteers lack."""
         label = span.label
+        original = ascii_digits(original)
         self.hint, self.span = country, span
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
         parted = self._render_parted(span, ref, original, draw, country, strategy)
@@ -556,8 +584,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return "", "", ""
         mention = text[span.start:span.end]
         after = text[span.end:span.end + 60]
-        found = w.alias_before.search(text[max(0, span.start - 80):span.start])
-        role, other = "second", found.group("first") if found else ""
+        window = text[max(0, span.start - 80):span.start]
+        found = w.alias_before.search(window)
+        role, other = "second", self._alias_first(found, window) if found else ""
         if not found:
             found = w.alias_after.match(after)
             role, other = "first", found.group("second") if found else ""
@@ -575,6 +604,18 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             next(iter(w.swedish_language)) if fold(found.group("who") or "")
             in w.alias_standard_sayers else "")  # "Kerkûk, ni säger Kirkuk": the Swedish name
         return role, language, other if role == "second" else ""
+
+    def _alias_first(self, found: regex.Match[str], window: str) -> str:
+        """The first name of an alias clause: the word before it, but the town before "i" and
+        a country ("Klagenfurt i Österrike, som slovenerna kallar Celovec": Klagenfurt's name,
+        round 43; never the country's surrogate as the town's other name)."""
+        first = found.group("first")
+        town = regex.search(r"(\p{L}[\p{L}-]*)\s+i\s+$", window[:found.start("first")])
+        # (only after someone who calls it: "i tjetjenien, på engelska Chechnya" is the region's)
+        if town and found.group("who") and self.lex.get(fold(first)).country and self.lex.get(
+                fold(town.group(1))).place_kind:
+            return town.group(1)
+        return first
 
     def _one_place(self, one: str, other: str) -> bool:
         """The gazetteer knows the two names as names of one place (Mumbai, Bombay)."""

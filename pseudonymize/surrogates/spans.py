@@ -227,8 +227,11 @@ def field_puns(spans: list[Span], text: str) -> tuple[list[Span], dict[str, tupl
         written = text[span.start:span.end]
         entry = by_name.get(fold(written))
         key = span.key or fold(written)
-        if entry is None or key in keys or span.label not in PUN_KINDS or \
-                not written[:1].isupper():
+        # (round 43) a surname written in lower case right after a given name ("Ulf hägg")
+        # is the name too
+        if entry is None or key in keys or span.label not in PUN_KINDS or not (
+                written[:1].isupper() or span.label == "surname"
+                and len(text[:span.start].rstrip()) in given_ends):
             continue
         hits = _field_hits(entry[1], text, given_ends, fixed)
         if not hits:

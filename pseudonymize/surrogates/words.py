@@ -137,6 +137,8 @@ class Words:
     echo_kinds: frozenset[str] = frozenset()  # lifelike, folds: "som vulkanen" (`_place_echo`)
     feast_names: frozenset[str] = frozenset()  # lifelike, folds: inti raymi, slava
     feast_verbs: frozenset[str] = frozenset()  # lifelike, folds: firar (a feast follows)
+    # lifelike: a feast's word (a stem ending "-": its compounds too) -> the month it falls in
+    feast_months: dict[str, int] = field(default_factory=dict)
     # lifelike: a saint's title's fold -> the saints a learner names with it (`_saint`)
     saints: dict[str, tuple[str, ...]] = field(default_factory=dict)
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
@@ -236,7 +238,7 @@ TUPLES = {"stems": "stems", "lines": "lines", "writer_male": "writer_male",
     "common_streets": "common_streets", "national_trains": "national_trains_lifelike"}
 VALUES = {"default_street_ending": "default_street_ending",
     "pronoun_decides_words": "pronoun_decides_words", "school_start_age": "school_start_age",
-    "latest_year": "latest_year_lifelike",
+    "latest_year": "latest_year_lifelike", "feast_months": "feast_months_lifelike",
     "word_zipf": "word_zipf", "word_name_rank": "word_name_rank",
     "district_max_abroad": "district_max_abroad", "slip_min": "slip_min_lifelike",
     "swedish_known_rank": "swedish_known_rank_lifelike"}
@@ -516,7 +518,8 @@ def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
     fillers = "|".join(map(regex.escape, data["alias_fillers"]))
     either = "|".join(map(regex.escape, data["alias_or"]))
     lead = r"\s*,?\s*(?:som\s+|och\s+|men\s+)?"
-    said = rf"(?:(?P<who>{fillers})\s+)?(?:{verbs})(?:\s+(?:{fillers}))?"
+    # (round 43: a people in the definite plural says it too, "som slovenerna kallar")
+    said = rf"(?:(?P<who>{fillers}|\p{{L}}+(?:erna|arna))\s+)?(?:{verbs})(?:\s+(?:{fillers}))?"
     # "på svenska heter det", in a learner's word order "på svenska det heter", "på svenska";
     # "som heter", "som det hette"; "("; " eller "
     link = (rf"(?i:{lead}på\s+(?P<lang>\p{{L}}+)(?:\s+{said})?\s*,?\s+|{lead}{said}\s+"

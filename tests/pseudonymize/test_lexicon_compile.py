@@ -196,3 +196,25 @@ def test_a_changed_snapshot_or_source_makes_the_frequent_words_tables_again(
     other.write_text(json.dumps({**json.loads(engine_snapshot.read_text()), "id": "other"}))
     engine = Engine.load(other, tmp_path)
     assert list(tmp_path.glob("derived-other-*changed.pickle")) and _warm_key(engine)
+
+
+def test_the_villages_folds_answer_as_the_set_they_hold() -> None:
+    """`Folds` (the villages abroad, kept as a few thousand delimited runs so a process unpickles
+    those, not 103,000 strings) answers `in`, `len`, iteration and equality as a frozenset of
+    the same folds, also for the empty fold, a key with a line break or two lines of the set,
+    a prefix or extension of a fold, a non-string and an unpickled copy."""
+    import pickle
+
+    from pseudonymize.lexicon import FOLD_RUNS, Folds
+
+    folds = {"radslavice", "achacachi", "a", "", "ba", "bar", "bär", "san josé", "x" * 300}
+    folds |= {f"by{n}" for n in range(3 * FOLD_RUNS)}  # runs of several folds each
+    held = Folds(folds)
+    for copy in (held, pickle.loads(pickle.dumps(held, protocol=pickle.HIGHEST_PROTOCOL))):
+        assert copy == held and len(copy) == len(folds) and set(copy) == folds
+        for key in folds | {"radslavic", "radslavicee", "b", "barr", "by1\nby2", "a\n", "\n",
+                            "by", "x" * 299, "\ud800", "Radslavice"}:
+            assert (key in copy) == (key in folds), key
+        assert 1 not in copy and None not in copy
+    assert Folds() == Folds([]) and len(Folds()) == 0 and "" not in Folds() and list(Folds()) == []
+    assert Folds(["a"]) != Folds(["b"]) and Folds(["a"]) != frozenset({"a"})

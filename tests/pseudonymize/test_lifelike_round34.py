@@ -69,8 +69,7 @@ def test_a_name_written_as_a_word_takes_a_word_of_its_field(
 
 
 PLAIN = [  # (text, the name, the word that stays)
-    # no other word of the field ("stolt över" takes no other adjective)
-    ("Min lärare heter Kaj Stolt. Han är stolt över oss alla.", "Stolt", "stolt över"),
+    # (round 43: "stolt över" has a partner, "glad över": test_lifelike_round43.py)
     # a wing: no other word of its field
     ("Jag känner Love Vinge. Han hittade en örn med skadad vinge.", "Vinge", "vinge."),
 ]

@@ -114,7 +114,7 @@ ADJECTIVES = [  # (text, the surname, the adjective written small)
     ("Jag heter Maja Tapper och min pappa säger att jag är tapper.", "Tapper", "tapper"),
 ]
 CHARACTER = {"Modig", "Stark", "Frisk", "Rask", "Sträng", "Glad", "Tapper", "Trygg", "Snäll",
-             "Kvick"}
+             "Kvick", "Vass"}  # (round 43: Vass)
 
 
 FOREST = [  # (text, the surname, its word written small) (the lead, after judge run 48)

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pseudonymize.engine import Engine
+from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import Renderer, kind_word, morphology, plural
 from pseudonymize.types import Span
@@ -280,3 +281,19 @@ def test_an_age_in_words_keeps_the_learners_way_of_writing_it(offline_snapshot) 
         got = surrogates(offline, text, strategy="lifelike")[original]
         assert regex.match(pattern, got) and got != original, got
 
+
+
+NUMBER_LABELS = sorted(k for k, v in LABELS.items() if v.kind == "number")
+DIGITS = st.characters(categories=["Nd", "No"]).filter(str.isdigit)  # "4", "④", "²", "٣"
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(label=st.sampled_from(NUMBER_LABELS), digits=st.text(DIGITS, min_size=1, max_size=12),
+       strategy=st.sampled_from(["realistic", "lifelike", "placeholder"]))
+def test_a_number_in_any_script_gets_a_surrogate(engine: Engine, label: str, digits: str,
+                                                  strategy: str) -> None:
+    # a reviewer may mark any digits as a number ("Jag är ④ år"): `int` reads only decimal ones
+    text = f"Jag är {digits} år."
+    result = engine.render(text, [Span(7, 7 + len(digits), label, (), 1.0, "reviewer", digits)],
+                           strategy=strategy)
+    assert digits not in result.target or digits.isascii()

@@ -92,3 +92,17 @@ def test_possessive_repeat_finds_the_backtracking_tokens(text: str) -> None:
     plain = re.compile(_TOKEN.pattern.replace("*+", "*"), re.VERBOSE)
     assert "*+" in _TOKEN.pattern
     assert [m.span() for m in _TOKEN.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["dag", "Anna", "12", "²", "ⓐ", "ǅ", "é", "_", ".", ",", ":", "-",
+                                 "’", "!", "”", "\n", "\t", "\u00a0", " ", " "]), max_size=30)
+       .map("".join))
+def test_a_word_and_its_mark_are_the_plain_scans_tokens(text: str) -> None:
+    """A piece that is a word and one character after it ("dag,", "12.", "Anna_", "dag\\n")
+    is split as the full pattern splits it (`_pieces` makes two tokens of it without a scan
+    only where the character is neither a word character nor white space)."""
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    texts, offsets, ends, _ = split(text)
+    assert list(zip(offsets, ends)) == spans
+    assert texts == [text[s:e] for s, e in spans]
