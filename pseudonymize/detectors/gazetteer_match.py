@@ -75,6 +75,10 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 # "Vi åkte till Slovenien … vi bodde i piran": a word after a place preposition that the
 # lists know as a place in a country the essay (or the learner's earlier essays) is set in
+# "jag bodde i polska innan": a country's own name that is a nationality word or language
+COUNTRY_ADJECTIVE = _rule("country-adjective", ("country",), 0.8, (
+    "unheard_place_preposition", "unheard_goal_preposition", "place_trigger",
+    "function_after_name", "number_word", "list_word"))
 LOCAL_PLACE = _rule("local-place", ("city", "area"), 0.8, (
     "unheard_place_preposition", "unheard_goal_preposition", "outing_verb", "personal_pronoun",
     "function_word"))
@@ -1088,7 +1092,10 @@ class Matcher:
                     or attrs and doc.entries[i].cats & EXCLUDED_CATS and not text.isascii()) \
                     and not ((cap and not initial or _kin_apposed(doc, i))
                              and self._named_anyway(doc, i, e, prev_name_end)):
-                if lone:
+                if e.country and "country_alias" in e.cats and self._alias_country(doc, i):
+                    spans.append(COUNTRY_ADJECTIVE.span(doc.offsets[i], doc.ends[i], "country",
+                                                        key=ckey))
+                elif lone:
                     self._remember(text, True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
@@ -1159,6 +1166,24 @@ class Matcher:
             else:
                 spans[n] = span
         return sorted(spans + found, key=lambda s: s.start) if found else spans
+
+    def _alias_country(self, doc: Doc, i: int) -> bool:
+        """"jag bodde i polska innan", "kommer från polska.": a country's own name that is also
+        a nationality word or a language (Polska) is the country after a verb of living or
+        going and its preposition, where no noun follows it ("i polska skolan", "översatte
+        från polska", "i polska och ryska städer" stay words)."""
+        folds, texts = doc.folds, doc.texts
+        if i < 2 or folds[i - 1] not in self.W["unheard_place_preposition"] \
+                and folds[i - 1] not in self.W["unheard_goal_preposition"] \
+                or not texts[i].islower():
+            return False
+        verbs = self.W["place_trigger.verb"]
+        if folds[i - 2] not in verbs and (i < 3 or folds[i - 3] not in verbs):
+            return False
+        return i + 1 == len(texts) or not texts[i + 1].isalpha() \
+            or not texts[i + 1].islower() or doc.number(i + 1) >= 0 \
+            or folds[i + 1] in self.W["function_after_name"] \
+            and folds[i + 1] not in self.W["list_word"]  # (not "i polska och ryska städer")
 
     def _essay_countries(self, doc: Doc, spans: list[Span]) -> frozenset[str]:
         """The countries abroad an essay is set in: those it names, those of the towns and
@@ -4407,7 +4432,7 @@ LOCAL_LABEL = {"c": "city", "a": "area"}  # (`Lexicon.local_places`' kind letter
 RULES: tuple[Rule, ...] = (
     _with(PHRASE, Matcher._phrase_span), _with(GAZETTEER, Matcher._classify),
     _with(FUZZY, _u_fuzzy), _with(INSTITUTION_CONTEXT, _u_institution),
-    _with(LOCAL_PLACE, Matcher._local_places),
+    _with(LOCAL_PLACE, Matcher._local_places), _with(COUNTRY_ADJECTIVE, Matcher._alias_country),
     _with(FOREIGN_HEAD, _u_foreign_head), _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
     _with(PLACE_CONTEXT, _u_place_context), _with(PLACE_LIST, _u_place_list),
