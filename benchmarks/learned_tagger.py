@@ -45,8 +45,15 @@ from pseudonymize.lexicon import Entry  # noqa: E402
 from pseudonymize.types import REPLACE, Result, Span  # noqa: E402
 
 GOLD = Path(__file__).resolve().parents[1] / "tests" / "data" / "gold"
-TRAIN = ("essays", *(f"dev{n}" for n in range(2, 20)))
-TEST = "dev20"  # open, but never in training: the unseen set
+TEST = "dev20"  # open, but never in training: the unseen set (`--test` picks a later one)
+
+
+def training_sets(test: str) -> tuple[str, ...]:
+    """The sets a model measured on `test` (devN) learns from: essays and dev2 ... dev(N-1)."""
+    return ("essays", *(f"dev{n}" for n in range(2, int(test.removeprefix("dev")))))
+
+
+TRAIN = training_sets(TEST)
 RULE = "learned_tagger"
 # (tag only the candidates' windows, keep only spans holding a candidate)
 VARIANTS = ((False, True), (True, True))  # (False, False): see docs/learned.md
@@ -336,11 +343,8 @@ class Union:
                 self.cache[text] = spans
         if self.tagger is not None:
             doc = Doc.make(text, self.engine.lex, self.engine.spellings)
-            # (a number the tagger finds in other digits than ASCII's, "④", is left to the
-            # engine's patterns: the renderer reads numbers' digits as ASCII ones)
             extra = [s for s in self.tagger.spans(doc, self.threshold)
-                     if not any(o.start < s.end and s.start < o.end for o in spans)
-                     and (CLASS.get(s.label) != "NUM" or text[s.start:s.end].isascii())]
+                     if not any(o.start < s.end and s.start < o.end for o in spans)]
             self.added += len(extra)
             spans = sorted(spans + extra, key=lambda s: s.start)
         return self.engine.render(text, spans, essay_id, strategy=strategy, seed=seed,
@@ -385,7 +389,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("home", type=Path)
     ap.add_argument("--model", type=Path, default=None, help="where to write the CRF model")
     ap.add_argument("--thresholds", default=",".join(map(str, THRESHOLDS)))
-    ap.add_argument("--no-precision", action="store_true", help="dev20 only")
+    ap.add_argument("--no-precision", action="store_true", help="the test set only")
+    ap.add_argument("--test", default=TEST, help="the unseen set (devN; trained on the sets "
+                    "before it); a measurement-only set prints aggregate figures only")
     ap.add_argument("--multiged-half", action="store_true",
                     help="train also on MultiGED's even chunks, measure on its odd ones")
     args = ap.parse_args(argv)
@@ -397,12 +403,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.multiged_half:
         taught, multiged = multiged_halves(multiged)
     t0 = time.perf_counter()
-    labels = train(engine, model, more=taught)
-    print(f"trained on {', '.join(TRAIN)}{' and MultiGED even chunks' if taught else ''} in "
+    names = training_sets(args.test)
+    labels = train(engine, model, names, more=taught)
+    print(f"trained on {', '.join(names)}{' and MultiGED even chunks' if taught else ''} in "
           f"{time.perf_counter() - t0:.0f} s; model {model.stat().st_size} bytes", flush=True)
     thresholds = [float(x) for x in args.thresholds.split(",")]
-    test = GOLD / f"{TEST}.jsonl"
-    sets: list[tuple[str, Path | list[Document], str]] = [("dev20", test, "jsonl")]
+    test = GOLD / f"{args.test}.jsonl"
+    sets: list[tuple[str, Path | list[Document], str]] = [(args.test, test, "jsonl")]
     if not args.no_precision:
         sets += [("MultiGED" + (" odd chunks" if taught else ""), multiged, "multiged"),
                  ("news", shared / "data/swedish-ner/train_corpus.txt", "conll")]
@@ -413,22 +420,23 @@ def main(argv: list[str] | None = None) -> int:
     cache: dict[str, list[Span]] = {}
     for variant, kept in VARIANTS[:int(os.environ.get("LEARNED_VARIANTS", len(VARIANTS)))]:
         tagger = Tagger(engine, model, labels, candidates_only=variant, filtered=kept)
-        measure_variant(tagger, thresholds, sets, cache, cost_texts)
+        measure_variant(tagger, thresholds, sets, cache, cost_texts, args.test)
     return 0
 
 
 def measure_variant(tagger: Tagger, thresholds: list[float],
                     sets: list[tuple[str, Path | list[Document], str]],
-                    cache: dict[str, list[Span]], cost_texts: list[str]) -> None:
-    """Print one variant's rows: dev20 by the tagger alone, then the union on every set at
+                    cache: dict[str, list[Span]], cost_texts: list[str], test_name: str
+                    ) -> None:
+    """Print one variant's rows: the test set by the tagger alone, then the union on every set at
     each threshold (1.0: the engine alone), then the cost."""
-    engine, test = tagger.engine, GOLD / f"{TEST}.jsonl"
+    engine, test = tagger.engine, GOLD / f"{test_name}.jsonl"
     name = f"candidates' windows (+-{WINDOW})" if tagger.candidates_only else "every token"
     name += ", spans with a candidate word only" if tagger.filtered else ""
     print(f"### tagger on {name}")
-    print(row("dev20 engine", measure(Union(engine, None, 1.0), test, "jsonl")))
+    print(row(f"{test_name} engine", measure(Union(engine, None, 1.0), test, "jsonl")))
     for th in (th for th in thresholds if th < 1):
-        print(row(f"dev20 tagger alone >= {th}", measure(Union(engine, tagger, th, True),
+        print(row(f"{test_name} tagger alone >= {th}", measure(Union(engine, tagger, th, True),
                                                           test, "jsonl")))
     for th in thresholds:
         for title, path, fmt in sets:

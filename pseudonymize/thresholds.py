@@ -154,6 +154,7 @@ PRESCHOOL_NAME_MAX = 3.5   # "förskolan trollet": a definite noun below this af
 NAME_RUN_MAX = 3           # "som heter pizzeria roma": lower-case words a name after a naming verb runs on
 NAME_TAIL_ZIPF_MAX = 5.5   # "heter Mirlande dorvil lång,": a family name that is a word is below this (lång 5.3, hall 5.2); function words above (och, men, så)
 PATRONYMIC_STEM_MIN = 3    # "yerlanqyzy": a father's name of three letters at least before a patronymic ending ("kyzy" alone is the word daughter)
+NAME_PARTS_BEFORE_RELATIVE = 3  # "Rafael Almonte, som alla kallar fello": a given name and its later names before the relative pronoun
 NAME_TAIL_MAX = 4          # "heter Maricel Bautista Dela Cruz fors,": the everyday word closing a named name is at most its fifth word
 OLDEST = 120               # "X är 16": below this a number after a subject may be its age
 

@@ -2448,9 +2448,17 @@ class Matcher:
     @staticmethod
     def _name_antecedent(doc: Doc, j: int) -> bool:
         """"min ammi mohamed, som alla kallar hamadi": a given name (in any case) right before
-        the relative pronoun at j, or before its comma."""
+        the relative pronoun at j, or before its comma; also one before the person's
+        capitalised later names ("min padrino Rafael Almonte, som alla kallar fello")."""
         m = j - 1 - (j >= 2 and doc.folds[j - 1] == ",")
-        return m >= 0 and doc.entries[m].first_rank > 0 and doc.texts[m].isalpha()
+        for k in range(m, max(-1, m - T.NAME_PARTS_BEFORE_RELATIVE), -1):
+            if not doc.texts[k].isalpha():
+                return False
+            if doc.entries[k].first_rank > 0:
+                return True
+            if not doc.texts[k][0].isupper() or k in doc.starts:
+                return False
+        return False
 
     def _common_text(self, text: str, e: Entry) -> bool:
         """An everyday word, by a token's text and its entry; "Pär" is judged as itself, not as

@@ -60,6 +60,7 @@ LEARNER_INSTITUTION = "~institution:"
 LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
 LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before
 LEARNER_SERIAL = "~serial:"
+LEARNER_PEOPLES = ("~peoples", 0)  # lifelike: the people cues (with homes) the essays said
 LEARNER_WRITER = ("~writer", 0)  # lifelike: the fold of the writer's given name
 LEARNER_PHONE = "~phone:"  # a phone number's digits -> the key of its lifelike surrogate's draw
 SWEDISH_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzåäöéü -'")

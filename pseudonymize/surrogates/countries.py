@@ -14,9 +14,10 @@ from pseudonymize.coordinates import by_border, directions, distance_km, lies_to
 from pseudonymize.lexicon import fold
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
-from pseudonymize.surrogates.common import (MISSPELT_EDITS, MISSPELT_TOWN_MIN, REGION_NEAREST,
-                                            ROUTE_SEARCH, ROUTE_STOPS, SWEDISH_ORIGIN,
-                                            SWEDISH_TOWN_IN_WINDOW, TOWN_WORD_ZIPF)
+from pseudonymize.surrogates.common import (LEARNER_PEOPLES, MISSPELT_EDITS, MISSPELT_TOWN_MIN,
+                                            REGION_NEAREST, ROUTE_SEARCH, ROUTE_STOPS,
+                                            SWEDISH_ORIGIN, SWEDISH_TOWN_IN_WINDOW,
+                                            TOWN_WORD_ZIPF)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.geography import abroad, geography
 from pseudonymize.surrogates.numbers import _followed_plate, plate_formats
@@ -49,6 +50,9 @@ class Countries:
         if self.effective == "lifelike" and span.label == "city" and SWEDISH_ZIP_BEFORE.search(
                 getattr(self.before, "text", ""), max(0, span.start - 12), span.start):
             return "SE"  # (round 43) "843 31 Bräke": a Swedish address, never Brake in Germany
+        home = self._namesake_home(span, original, entry.place_country)
+        if home:
+            return home  # (round 44) a Dominican's Santiago is the Dominican Republic's
         told = self._namesake_abroad(span, original, entry.country or entry.place_country)
         if told:
             return told
@@ -165,6 +169,21 @@ class Countries:
         return min(((at, written) for at, other, written in found if other != key
                     and at < span.start and lex.get(other).place_country == country),
                    default=(0, ""))[1]
+
+    def _namesake_home(self, span: Span, original: str, there: str) -> str:
+        """Lifelike (round 44): the country of a town whose name several countries' towns
+        share (`town_namesakes_lifelike`: Santiago, León, Córdoba) that the essay, or the
+        learner's earlier essays, is about where it is not about the lexicon's reading
+        (`there`, the most populous: Chile's Santiago); "" otherwise."""
+        isos = self.geo.town_namesakes.get(fold(original)) if self.effective == "lifelike" \
+            and span.label == "city" else None
+        if not isos or there not in isos:
+            return ""
+        named = {self.lex.get(f).country for f in self.avoid_folds} | set(self.kept) | set(
+            self.countries)
+        if there in named:
+            return ""
+        return next((iso for iso in isos if iso in named), "")
 
     def _misspelt_country(self, key: str) -> str:
         """Lifelike: the ISO code of the one country whose name `key` (a fold the lexicon
@@ -685,6 +704,7 @@ class Countries:
         tells a reader the text was altered."""
         table, lex = self.geo.country_cues, self.lex
         text = fold(getattr(self.before, "text", ""))
+        self._peoples_homes()  # (round 44) remembered for the learner's later essays
         said = regex.findall(r"\p{L}+", text)
         rows = [table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table]
         rows += self._paired_cues(said)
@@ -766,22 +786,36 @@ class Countries:
         where no row lists a town of the country."""
         lex = self.lex
         text = fold(getattr(self.before, "text", ""))
-        if self.homes is None:
-            said = set(regex.findall(r"\p{L}+", text))
-            self.homes = list(dict.fromkeys(towns for w, towns in sorted(self.geo.cue_homes.items())
-                                            if w in said))
         near = pool
-        for towns in self.homes:
+        for towns in self._peoples_homes():
             own = [t for t in towns if lex.get(fold(t)).place_country == country]
             regions = {lex.place_region.get(fold(t), "") for t in own} - {""}
             if regions:
                 # (round 43) a pool with no town of those regions (Myanmar's has none of Chin
                 # State) takes the row's own towns the essay does not name: a Chin from Hakha
                 # is from Falam, never Nyaunglebin
-                near = [c for c in near if lex.place_region.get(fold(c)) in regions] or [
-                    t for t in own if not regex.search(
+                # (round 44) only towns still free: a pool whose towns there are all the
+                # learner's originals or drawn fell back to any town (Freetown -> Segbwema)
+                near = [c for c in near if lex.place_region.get(fold(c)) in regions
+                        and self._free(c)] or [
+                    t for t in own if self._free(t) and not regex.search(
                         rf"(?<!\p{{L}}){regex.escape(fold(t))}(?!\p{{L}})", text)] or near
         return near
+
+    def _peoples_homes(self) -> list[tuple[str, ...]]:
+        """Lifelike, once per essay: the home towns of the peoples and languages (`homes` of
+        `country_cues_lifelike`) the essay names, and (round 44) those the learner's earlier
+        essays named, kept in the learner's memory: a Muganda's Kampala in an essay that does
+        not say "luganda" is still drawn in Buganda, never Gulu."""
+        if self.homes is None:
+            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            remembered = self.base.get(LEARNER_PEOPLES, "").split("|")
+            cues = {w for w in self.geo.cue_homes if w in said} | {
+                w for w in remembered if w in self.geo.cue_homes}
+            if cues:
+                self.base[LEARNER_PEOPLES] = "|".join(sorted(cues))
+            self.homes = list(dict.fromkeys(self.geo.cue_homes[w] for w in sorted(cues)))
+        return self.homes
 
     def _legs(self, span: Span, iso: str, pool: list[str]) -> list[str]:
         """Lifelike: the countries of the pool that keep the route's legs: a country named

@@ -57,6 +57,8 @@ class Geography:
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
     cue_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kurdiska -> Sanandaj
+    # lifelike (round 44): a town's fold -> the countries that have a town of that name
+    town_namesakes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # santiago -> CL, DO
     # lifelike: (words, words said with them, countries): "kurd" with "turkiska" -> Turkey
     cue_pairs: tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...] = ()
     oceans: frozenset[str] = frozenset()  # lifelike: seas no route leg crosses (Atlanten)
@@ -302,6 +304,8 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                                for row in data["country_cue_pairs_lifelike"]),
             "cue_homes": {cue(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
                           if row.get("homes") for w in row["words"]},
+            "town_namesakes": {fold(town): tuple(isos) for town, isos
+                               in data["town_namesakes_lifelike"].items()},
             "oceans": frozenset(data["oceans_lifelike"]),
             "swedish_named": frozenset(data["swedish_named_lifelike"]),
             "land_words": folds("land_words_lifelike"),
