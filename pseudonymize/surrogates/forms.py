@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+import unicodedata
 from collections.abc import Sequence
 from functools import cache
 from typing import TypeVar
@@ -123,3 +124,12 @@ def plural(name: str, definite: bool) -> str:
     if name.endswith("son"):
         return name[:-3] + ("sönerna" if definite else "söner")
     return genitive(name)
+
+
+def ascii_digits(text: str) -> str:
+    """The text with every digit another script writes ("④", "²", "٣") as its ASCII digit: the
+    surrogates read a number's value with `int`, which takes only decimal digits, and a
+    reviewer may mark any digit."""
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.digit(ch)) if ch.isdigit() else ch for ch in text)

@@ -228,9 +228,6 @@ def geography(lifelike: bool = False) -> Geography:
     landmarks = {name: (row[0], row[1]) for name, row in (
         data["landmarks"] | (data["landmarks_lifelike"] if lifelike else {})).items()}
     aliases = data["feature_aliases_lifelike"] if lifelike else {}
-    groups: dict[str, set[str]] = {}
-    for alias, name in aliases.items():
-        groups.setdefault(fold(name), {fold(name)}).add(fold(alias))
     return Geography(frozenset(data["not_towns"]),
                      {town: tuple(row) for town, row in data["towns"].items()}, features,
                      {fold(name): name for name in features}
@@ -239,40 +236,66 @@ def geography(lifelike: bool = False) -> Geography:
                      {fold(name): name for name in landmarks},
                      *_name_homes(data, lifelike),
                      {name: tuple(row) for name, row in data["landskap"].items()},
-                     frozenset(data["landlocked"]), frozenset(data["ports"]),
-                     frozenset(fold(w) for w in data["ferry_words"]),
-                     frozenset(fold(w) for w in data["ferry_words"] + data["coast_words"]),
-                     {iso: tuple(towns) for iso, towns in data["coast_towns"].items()},
-                     {fold(w): frozenset(towns) for w, towns in data["town_has"].items()},
-                     frozenset(data["shore_towns"]),
-                     frozenset(fold(w) for w in data["shore_words"]),
-                     {name: frozenset(towns) for name, towns in (data["feature_towns"] | (
-                         data["feature_towns_lifelike"] if lifelike else {})).items()},
-                     {kind: ws[0] for kind, ws in data["kind_words"].items() if ws}
-                     | ({"range": data["range_words"][0]} if lifelike else {}),
-                     {name: frozenset(w for w in where if len(w) == 2 and w.isupper())
-                      | frozenset(data["sea_countries"].get(name, ()))
-                      for name, (kind, where) in features.items() if kind == "sea"},
-                     dict(data["sea_wider"]),
-                     frozenset(fold(w) for w in data["ferry_words"] + data["boat_words"]),
-                     frozenset(data["no_town_kinds"]),
-                     {sea: {iso: frozenset(towns) for iso, towns in by_iso.items()}
-                      for sea, by_iso in data["sea_towns"].items()},
-                     dict(data["capitals"]), frozenset(data["sweden_gateways"]),
-                     frozenset(fold(w) for w in data["sweden_words"]),
-                     {name: frozenset(towns) for name, towns
-                      in data["feature_towns_abroad"].items()} if lifelike else {},
-                     {f: frozenset(group) for group in groups.values() for f in group},
-                     {iso: part for part, isos in data["world_parts_lifelike"].items()
-                      for iso in isos} if lifelike else {},
-                     frozenset(fold(w) for w in data["shore_words"]
-                               + data["shore_words_lifelike"]) if lifelike else frozenset(),
-                     frozenset(fold(name) for name, (kind, where) in features.items()
-                               if kind == "island" and not abroad(where)
-                               and name not in data["islands_not_shore"]) if lifelike else frozenset(),
-                     {fold(feast): frozenset(isos) for feast, isos
-                      in data["feast_countries_lifelike"].items()} if lifelike else {},
+                     **_coast_fields(data, features),
+                     **_world_fields(data, features, aliases, lifelike),
                      **(_lifelike_fields(data, features) if lifelike else {}))
+
+
+def _coast_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]) -> dict:
+    """geography.toml's coasts, ports, shores, seas and the words that put a town on them, as
+    Geography's fields (every strategy: a ferry lands in a port)."""
+    ferry = data["ferry_words"]
+    return {
+        "landlocked": frozenset(data["landlocked"]), "ports": frozenset(data["ports"]),
+        "ferry_words": frozenset(fold(w) for w in ferry),
+        "coast_words": frozenset(fold(w) for w in ferry + data["coast_words"]),
+        "coast_towns": {iso: tuple(towns) for iso, towns in data["coast_towns"].items()},
+        "town_has": {fold(w): frozenset(towns) for w, towns in data["town_has"].items()},
+        "shore_towns": frozenset(data["shore_towns"]),
+        "shore_words": frozenset(fold(w) for w in data["shore_words"]),
+        "seas": {name: frozenset(w for w in where if len(w) == 2 and w.isupper())
+                 | frozenset(data["sea_countries"].get(name, ()))
+                 for name, (kind, where) in features.items() if kind == "sea"},
+        "sea_wider": dict(data["sea_wider"]),
+        "boat_words": frozenset(fold(w) for w in ferry + data["boat_words"]),
+        "sea_towns": {sea: {iso: frozenset(towns) for iso, towns in by_iso.items()}
+                      for sea, by_iso in data["sea_towns"].items()},
+    }
+
+
+def _world_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]],
+                  aliases: dict[str, str], lifelike: bool) -> dict:
+    """geography.toml's features by their towns, kinds' default words, capitals, the way into
+    Sweden and (lifelike) features abroad, aliases, parts of the world, shores, islands and
+    feasts, as Geography's fields."""
+    groups: dict[str, set[str]] = {}
+    for alias, name in aliases.items():
+        groups.setdefault(fold(name), {fold(name)}).add(fold(alias))
+    fields = {
+        "feature_towns": {name: frozenset(towns) for name, towns in (data["feature_towns"] | (
+            data["feature_towns_lifelike"] if lifelike else {})).items()},
+        "kind_default": {kind: ws[0] for kind, ws in data["kind_words"].items() if ws}
+        | ({"range": data["range_words"][0]} if lifelike else {}),
+        "no_town_kinds": frozenset(data["no_town_kinds"]),
+        "capitals": dict(data["capitals"]), "sweden_gateways": frozenset(data["sweden_gateways"]),
+        "sweden_words": frozenset(fold(w) for w in data["sweden_words"]),
+        "feature_aliases": {f: frozenset(group) for group in groups.values() for f in group},
+    }
+    if not lifelike:
+        return fields
+    return fields | {
+        "feature_towns_abroad": {name: frozenset(towns) for name, towns
+                                 in data["feature_towns_abroad"].items()},
+        "world_parts": {iso: part for part, isos in data["world_parts_lifelike"].items()
+                        for iso in isos},
+        "shore_words_essay": frozenset(fold(w) for w in data["shore_words"]
+                                       + data["shore_words_lifelike"]),
+        "sea_islands": frozenset(fold(name) for name, (kind, where) in features.items()
+                                 if kind == "island" and not abroad(where)
+                                 and name not in data["islands_not_shore"]),
+        "feast_countries": {fold(feast): frozenset(isos) for feast, isos
+                            in data["feast_countries_lifelike"].items()},
+    }
 
 
 def _name_homes(data: dict, lifelike: bool

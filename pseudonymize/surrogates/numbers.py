@@ -18,8 +18,8 @@ import regex
 from builders.checksums import check_digit
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import AGE_STAGES
-from pseudonymize.surrogates.forms import (Draws, INITIALS, MONTHS, apply_case, swedish_number,
-                                           word_value)
+from pseudonymize.surrogates.forms import (Draws, INITIALS, MONTHS, apply_case, ascii_digits,
+                                           swedish_number, word_value)
 from pseudonymize.surrogates.common import (LEARNER_PHONE, LEARNER_SERIAL, SENTENCE_REACH, SHIFTS,
                                             WORDS_FILE, YEAR_IN_ADDRESS)
 from pseudonymize.surrogates.words import words
@@ -501,7 +501,7 @@ def age_value(original: str, label: str, lex: Lexicon, learner: bool = False) ->
     `learner`: see `word_value`)."""
     if label == "age_string":
         return word_value(original, lex, learner) or 20
-    digits = "".join(ch for ch in original if ch.isdigit())
+    digits = "".join(ch for ch in ascii_digits(original) if ch.isdigit())
     return int(digits) if digits and len(digits) <= 3 else 20
 
 

@@ -5,7 +5,6 @@ work: shifts, rendering a span in its form, aliases, what is kept, the draw and 
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from functools import cached_property
 from collections import Counter
 from collections.abc import MutableMapping, Sequence
@@ -19,8 +18,8 @@ from pseudonymize.slips import slip_of, slipped
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
-                                           apply_case, genitive, letter, plural, swedish_number,
-                                           word_value)
+                                           apply_case, ascii_digits, genitive, letter, plural,
+                                           swedish_number, word_value)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, LEARNER_CALENDAR, LEARNER_ESSAYS,
                                             LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
                                             LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
@@ -50,14 +49,6 @@ SAINT_DRAWS = 1000  # a saint's draw numbers lie past the essay's persons' (`_sa
 ESSAY_YEAR = regex.compile(r"(?<!\d)(?:19[5-9]\d|20\d\d)(?!\d)")
 
 
-
-def ascii_digits(text: str) -> str:
-    """The text with every digit another script writes ("④", "²", "٣") as its ASCII digit: the
-    surrogates read a number's value with `int`, which takes only decimal digits, and a
-    reviewer may mark any digit."""
-    if text.isascii():
-        return text
-    return "".join(str(unicodedata.digit(ch)) if ch.isdigit() else ch for ch in text)
 
 
 class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
