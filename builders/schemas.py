@@ -20,7 +20,8 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     # kind: city | area | region | municipality | place | geo | street | exonym (a Swedish name
     # for the feature with the same geonameid) | spelling (another Latin spelling of a big town
     # abroad, "Adama" for Nazrēt: found, never drawn as a surrogate) | village (a town abroad of
-    # 500 to 5,000 people, offline build: a set of folds only, `Lexicon.villages`); feature_code: GeoNames
+    # 500 to 5,000 people, offline build: a set of folds only, `Lexicon.villages`) | local (a town
+    # abroad no other row holds in its country, `Lexicon.local_places`); feature_code: GeoNames
     # class.code, e.g. P.PPLC
     "places": {"name": pl.String, "fold": pl.String, "kind": pl.String, "feature_code": pl.String,
                "country": pl.String, "admin1": pl.String, "admin2": pl.String,

@@ -11,7 +11,7 @@ import json
 import os
 import pickle
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.util import source_hash
@@ -122,6 +122,40 @@ class Folds:
     __hash__ = None  # type: ignore[assignment]  (a set's equality, and no hash, as a set)
 
 
+class FoldValues:
+    """A large fold -> short string table asked a few times an essay (the places abroad by
+    country, `Lexicon.local_places`), kept as `Folds` keeps its set: FOLD_RUNS strings of
+    "\n"-delimited "fold\tvalue" rows, cheap to unpickle where a dict of 155,000 keys is not."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self, rows: Mapping[str, str] | None = None) -> None:
+        runs: list[list[str]] = [[] for _ in range(FOLD_RUNS)]
+        for key, value in sorted((rows or {}).items()):
+            if "\n" not in key and "\t" not in key:
+                runs[_run_of(key)].append(f"{key}\t{value}")
+        self.runs = tuple("\n" + "\n".join(keys) + "\n" if keys else "\n" for keys in runs)
+
+    def get(self, key: str) -> str | None:
+        """The value of a fold, None where the table lacks it."""
+        if "\n" in key or "\t" in key:
+            return None
+        run = self.runs[_run_of(key)]
+        at = run.find(f"\n{key}\t")
+        if at < 0:
+            return None
+        start = at + len(key) + 2
+        return run[start:run.index("\n", start)]
+
+    def __len__(self) -> int:
+        return sum(run.count("\n") - 1 for run in self.runs)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FoldValues) and self.runs == other.runs
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 FOLD_RUNS = 4096  # a power of two: `_run_of` masks the CRC
 
 
@@ -201,7 +235,8 @@ class Words:
 # The tables only surrogates read (and a district test few essays reach): `Lexicon.__getstate__`
 DEFERRED = ("pools", "cities_by_country", "streets_by_city", "place_aliases", "name_origins",
             "continents", "country_languages", "neighbours", "districts_by_town", "place_region",
-            "place_within", "region_places", "test_personids", "villages")
+            "place_within", "region_places", "test_personids", "villages",
+            "local_places")
 
 
 @dataclass
@@ -236,6 +271,12 @@ class Lexicon:
     # place preposition is looked up here ("från radslavice"), unpickled then (`DEFERRED`), so
     # the lexicon's load stays as without them; a `Folds`, cheap to unpickle
     villages: Folds = field(default_factory=Folds)
+    # folded town, village or district abroad -> its countries, each ISO code followed by "c"
+    # (a town: `city`) or "a" (a part of a town: `area`), as "HRcTDc" for Bol: every place the
+    # offline build knows abroad, by country, also those no entry holds (kind "local", the
+    # Swedish-like Bled and Piran); read only after a place preposition in an essay set in one
+    # of those countries (`Matcher._local_places`), unpickled then (`DEFERRED`)
+    local_places: FoldValues = field(default_factory=FoldValues)
     fuzzy_targets: dict[str, list[str]] = field(default_factory=dict)  # first letter -> folds
     common_by_letter: dict[str, list[str]] = field(default_factory=dict)  # everyday words
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # cat -> (suffix, value)
@@ -506,6 +547,7 @@ class _Gathered:
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     common_accented: frozenset[str] = frozenset()
     villages: frozenset[str] = frozenset()
+    local_places: dict[str, str] = field(default_factory=dict)
 
     def note(self, key: str, phrase: bool = True) -> dict:
         """The readings of a fold, a phrase's also indexed by its first word."""
@@ -572,6 +614,25 @@ def _gather_surnames(g: _Gathered, sur: pl.DataFrame | None) -> None:
             g.note(key, phrase=False).setdefault("surname_rank", max(int(rank), 1))
 
 
+LOCAL_KINDS = {"city": "c", "spelling": "c", "village": "c", "local": "c", "exonym": "c",
+               "area": "a"}
+
+
+def _local_places(places: pl.DataFrame) -> dict[str, str]:
+    """`Lexicon.local_places`: each fold of a place abroad with its countries and kinds."""
+    import polars as pl
+
+    found: dict[str, dict[str, str]] = {}
+    abroad = places.filter(pl.col("kind").is_in(list(LOCAL_KINDS)) & (pl.col("country") != "SE")
+                           & pl.col("country").str.len_chars().eq(2))
+    for key, kind, country in abroad.select("fold", "kind", "country").iter_rows():
+        if " " not in key:
+            # a town's reading wins over a district's of the same name and country
+            have = found.setdefault(key, {})
+            have[country] = "c" if "c" in (have.get(country), LOCAL_KINDS[kind]) else "a"
+    return {key: "".join(cc + k for cc, k in sorted(d.items())) for key, d in found.items()}
+
+
 def _gather_places(g: _Gathered, places: pl.DataFrame | None) -> None:
     """Places: each fold's strongest reading, and the tables surrogate places are drawn from."""
     import polars as pl
@@ -580,6 +641,8 @@ def _gather_places(g: _Gathered, places: pl.DataFrame | None) -> None:
         return
     village = pl.col("kind") == "village"
     g.villages = frozenset(places.filter(village)["fold"].to_list())
+    g.local_places = _local_places(places)
+    village = village | (pl.col("kind") == "local")
     places = places.filter(~village).with_columns(pl.col("population").fill_null(0))
     # Most populous first; among a place's spellings the native one (Örebro before OErebro).
     ranked = places.with_columns(native=pl.col("name").str.contains(r"[^\x00-\x7F]")).sort(
@@ -758,6 +821,7 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
         streets_by_city=g.streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented, words=words,
         test_personids=test_personids, villages=Folds(g.villages),
+        local_places=FoldValues(g.local_places),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),
         frequent=tuple(k for k, e in entries.items() if e.zipf >= COMMON),
         unnamed_rare=frozenset(k for k, z in unnamed if z < COMMON), split_heads=split_heads,

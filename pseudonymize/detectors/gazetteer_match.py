@@ -72,6 +72,15 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "locating_preposition", "route_mark", "personal_pronoun"),
     before=("route_mark",), after=("route_mark",))
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
+# "Vi åkte till Slovenien … vi bodde i piran": a word after a place preposition that the
+# lists know as a place in a country the essay (or the learner's earlier essays) is set in
+# "jag bodde i polska innan": a country's own name that is a nationality word or language
+COUNTRY_ADJECTIVE = _rule("country-adjective", ("country",), 0.8, (
+    "unheard_place_preposition", "unheard_goal_preposition", "place_trigger",
+    "function_after_name", "number_word", "list_word"))
+LOCAL_PLACE = _rule("local-place", ("city", "area"), 0.8, (
+    "unheard_place_preposition", "unheard_goal_preposition", "outing_verb", "personal_pronoun",
+    "function_word"))
 WATER = _rule("water", ("geo", "place"), 0.6, ("water_verb", "water_preposition", "place_trigger",
                                                 "inverted_subject", "climb_verb"),
               before=("water_preposition",))
@@ -1093,7 +1102,10 @@ class Matcher:
                     or attrs and doc.entries[i].cats & EXCLUDED_CATS and not text.isascii()) \
                     and not ((cap and not initial or _kin_apposed(doc, i))
                              and self._named_anyway(doc, i, e, prev_name_end)):
-                if lone:
+                if e.country and "country_alias" in e.cats and self._alias_country(doc, i):
+                    spans.append(COUNTRY_ADJECTIVE.span(doc.offsets[i], doc.ends[i], "country",
+                                                        key=ckey))
+                elif lone:
                     self._remember(text, True)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
@@ -1113,7 +1125,7 @@ class Matcher:
                 spans.append(span)
                 if span.label in NAME_RUN:
                     prev_name_end = i
-        return self._names_whole(doc, spans)
+        return self._local_places(doc, self._names_whole(doc, spans))
 
     def _names_whole(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """The steps that read a name's neighbours in the whole essay: lower-case tails, split
@@ -1124,6 +1136,79 @@ class Matcher:
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
         spans = self._hyphen_family(doc, self._family_first(doc, self._doubled(doc, spans)))
         return person_towns(doc, settle(doc, spans))
+
+    def _local_places(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"Vi åkte till Slovenien … bodde i piran", "i Ljubljana … semester i bled": a word
+        after a place preposition ("i", "från"; "till" after a verb of going) that the lists
+        know as a town or district in a country the essay names, or one of its towns is in
+        (or the learner's earlier essays: `Doc.learned`), is that place, though it is also a
+        rarer Swedish word or a given name ("piran"): where the essay is tells. Not an
+        everyday word (COMMON and above), a function word or a word of a lexicon category.
+        The essay's countries are read once, from its spans; the test only runs at the words
+        after a place preposition, and only in an essay set abroad."""
+        countries = self._essay_countries(doc, spans)
+        if not countries:
+            return spans
+        folds, entries, preps = doc.folds, doc.entries, self.W["unheard_place_preposition"] \
+            | self.W["unheard_goal_preposition"]
+        after = [k + 1 for k, f in enumerate(folds[:-1]) if f in preps]
+        if not after:
+            return spans
+        local, function = self.lex.local_places, self.W["function_word"]
+        at = {doc.index_at(s.start): n for n, s in enumerate(spans)}
+        found: list[Span] = []
+        for i in after:
+            kinds = local.get(folds[i])
+            if kinds is None:
+                continue
+            label = next((LOCAL_LABEL[kinds[k + 2]] for k in range(0, len(kinds), 3)
+                          if kinds[k:k + 2] in countries), None)
+            e, n = entries[i], at.get(i)
+            old = spans[n] if n is not None else None
+            if label is None or e.zipf >= T.COMMON or e.cats or folds[i] in function \
+                    or not doc.texts[i].isalpha() or len(folds[i]) < 3 \
+                    or not _unheard_preposition(self, doc, i) \
+                    or old is not None and (old.label not in NAME_RUN or old.end != doc.ends[i]):
+                continue
+            span = LOCAL_PLACE.span(doc.offsets[i], doc.ends[i], label, key=folds[i])
+            if n is None:
+                found.append(span)
+            else:
+                spans[n] = span
+        return sorted(spans + found, key=lambda s: s.start) if found else spans
+
+    def _alias_country(self, doc: Doc, i: int) -> bool:
+        """"jag bodde i polska innan", "kommer från polska.": a country's own name that is also
+        a nationality word or a language (Polska) is the country after a verb of living or
+        going and its preposition, where no noun follows it ("i polska skolan", "översatte
+        från polska", "i polska och ryska städer" stay words)."""
+        folds, texts = doc.folds, doc.texts
+        if i < 2 or folds[i - 1] not in self.W["unheard_place_preposition"] \
+                and folds[i - 1] not in self.W["unheard_goal_preposition"] \
+                or not texts[i].islower():
+            return False
+        verbs = self.W["place_trigger.verb"]
+        if folds[i - 2] not in verbs and (i < 3 or folds[i - 3] not in verbs):
+            return False
+        return i + 1 == len(texts) or not texts[i + 1].isalpha() \
+            or not texts[i + 1].islower() or doc.number(i + 1) >= 0 \
+            or folds[i + 1] in self.W["function_after_name"] \
+            and folds[i + 1] not in self.W["list_word"]  # (not "i polska och ryska städer")
+
+    def _essay_countries(self, doc: Doc, spans: list[Span]) -> frozenset[str]:
+        """The countries abroad an essay is set in: those it names, those of the towns and
+        districts abroad it names, and the learner's from earlier essays (`Doc.learned`)."""
+        entries, found = self.lex.entries, set(doc.learned)
+        for s in spans:
+            e = entries.get(s.key)
+            if e is None:
+                continue
+            if s.label == "country" and e.country:
+                found.add(e.country)
+            elif s.label in ("city", "area") and e.place_country not in ("", "SE"):
+                found.add(e.place_country)
+        found.discard("SE")
+        return frozenset(found)
 
     @staticmethod
     def _family_first(doc: Doc, spans: list[Span]) -> list[Span]:
@@ -4358,10 +4443,14 @@ PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("plac
 TOWN_READINGS = frozenset({GAZETTEER.name, "coreference", FUZZY.name})
 
 
+LOCAL_LABEL = {"c": "city", "a": "area"}  # (`Lexicon.local_places`' kind letters)
+
+
 # The registry of this family: the known-word rules, then the unknown-word steps in order.
 RULES: tuple[Rule, ...] = (
     _with(PHRASE, Matcher._phrase_span), _with(GAZETTEER, Matcher._classify),
     _with(FUZZY, _u_fuzzy), _with(INSTITUTION_CONTEXT, _u_institution),
+    _with(LOCAL_PLACE, Matcher._local_places), _with(COUNTRY_ADJECTIVE, Matcher._alias_country),
     _with(FOREIGN_HEAD, _u_foreign_head), _with(AFTER_NAME, _u_after_name), _with(HOMOGRAPH_CAPITAL, _u_homograph),
     _with(PLACE_SUFFIX, _u_place_suffix), _with(NAME_PAIR, _u_name_pair),
     _with(PLACE_CONTEXT, _u_place_context), _with(PLACE_LIST, _u_place_list),
