@@ -110,14 +110,14 @@ BLIND2_LEAKS_MAX = 5
 # in the fourteenth (0.877 and 30 after h-recall41's places: misspelt countries, geography by a
 # head word after the name, railway lines; 0.891 and 24 with h-recall42's nicknames after a
 # full name, kin words of learners' languages, forest and energy employers; 0.893 and 22 with
-# h-recall43's places by the essay's own countries; dev18 0.930 and 8 with them and h-recall44's
+# h-recall43's places by the essay's own countries; dev18 0.931 and 7 with them and h-recall44's
 # Swedish short forms of given names); dev21, written blind in the fourteenth session and only
 # measured there (first 0.870 and 33 leaks in 22 essays): (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.98, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.98, 1), "dev11": (0.96, 2), "dev12": (0.955, 8),
               "dev13": (0.945, 7), "dev14": (0.94, 9), "dev15": (0.945, 7),
-              "dev16": (0.955, 6), "dev17": (0.94, 4), "dev18": (0.925, 8),
+              "dev16": (0.955, 6), "dev17": (0.94, 4), "dev18": (0.93, 7),
               "dev19": (0.925, 6), "dev20": (0.89, 22),
               "dev21": (0.865, 33)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
