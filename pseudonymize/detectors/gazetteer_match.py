@@ -1102,11 +1102,7 @@ class Matcher:
                     or attrs and doc.entries[i].cats & EXCLUDED_CATS and not text.isascii()) \
                     and not ((cap and not initial or _kin_apposed(doc, i))
                              and self._named_anyway(doc, i, e, prev_name_end)):
-                if e.country and "country_alias" in e.cats and self._alias_country(doc, i):
-                    spans.append(COUNTRY_ADJECTIVE.span(doc.offsets[i], doc.ends[i], "country",
-                                                        key=ckey))
-                elif lone:
-                    self._remember(text, True)
+                self._excluded(doc, i, e, ckey, lone, spans)
                 continue
             listed = prev_name_end == i - 2 and folds[i - 1] in lists
             span = judge(doc, i, e, ckey, attrs, cap, initial,
@@ -1126,6 +1122,15 @@ class Matcher:
                 if span.label in NAME_RUN:
                     prev_name_end = i
         return self._local_places(doc, self._names_whole(doc, spans))
+
+    def _excluded(self, doc: Doc, i: int, e: Entry, ckey: str, lone: bool,
+                  spans: list[Span]) -> None:
+        """A word no name reading may take: a country's own name said as its adjective is the
+        country ("bodde i polska innan"); a word alone remembers that it named nobody."""
+        if e.country and "country_alias" in e.cats and self._alias_country(doc, i):
+            spans.append(COUNTRY_ADJECTIVE.span(doc.offsets[i], doc.ends[i], "country", key=ckey))
+        elif lone:
+            self._remember(doc.texts[i], True)
 
     def _names_whole(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """The steps that read a name's neighbours in the whole essay: lower-case tails, split
