@@ -6,8 +6,9 @@ from the lexicon and the essay's own spans, never from a gold set: names no list
 like a name, or capitalised inside a sentence), words after a preposition that no list knows,
 a word the learner's essays name elsewhere, names and places left as words, a rare word right
 after a given name (a surname that is a word), a word no list holds between commas, a rare word
-after a naming verb ("som alla kallar fello"), and long numbers. Of the spans the engine missed on the newest blind-written sets about a third are
-underlined, at one or two underlined words a hundred (docs/quality.md, "Review").
+after a naming verb ("som alla kallar fello"), and long numbers. Of the spans the engine missed
+on the newest blind-written sets about a third are underlined, at one or two underlined words a
+hundred (docs/quality.md, "Review").
 """
 from __future__ import annotations
 
