@@ -473,7 +473,7 @@ class Countries:
         its route: the feasts it keeps ("Vi firar Nowruz"), the sea crossed from it (on its
         continent; no Malta where a land route goes on), the words that cue it."""
         lex = self.lex
-        said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        said = self._said()
         for feast, keep in sorted(self.geo.feast_countries.items()):
             if feast in said and iso in keep:
                 pool = [c for c in pool if lex.get(fold(c)).country in keep] or pool
@@ -808,7 +808,7 @@ class Countries:
         essays named, kept in the learner's memory: a Muganda's Kampala in an essay that does
         not say "luganda" is still drawn in Buganda, never Gulu."""
         if self.homes is None:
-            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            said = self._said()
             remembered = self.base.get(LEARNER_PEOPLES, "").split("|")
             cues = {w for w in self.geo.cue_homes if w in said} | {
                 w for w in remembered if w in self.geo.cue_homes}
@@ -935,7 +935,7 @@ class Countries:
         abroad (`town_homes`) and its islands of one country ("med båt från Libyen till
         Kreta": Crete stays Greek, so Libya's surrogate is one a boat reaches Greece from),
         each by its fold."""
-        said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        said = self._said()
         islands = {fold(name): min(where) for name, (kind, where) in self.geo.features.items()
                    if kind == "island" and abroad(where) and len(where) == 1
                    and fold(name) in said}

@@ -292,7 +292,7 @@ class PlaceReading:
         cathedral, one on the coast it names), its waters and the writer's given name."""
         # "vi gick till domkyrkan": the essay's towns come from towns that have one
         self.has_read = True
-        said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+        said = self._said()
         geo = geography(True)
         self.need_towns += [towns for word, towns in sorted(geo.town_has.items())
                             if word in said]
@@ -308,7 +308,7 @@ class PlaceReading:
             self.base[LEARNER_WRITER] = fold(found.group(1))
         self._read_coasts(geo, said)
 
-    def _read_coasts(self, geo: Geography, said: set[str]) -> None:
+    def _read_coasts(self, geo: Geography, said: frozenset[str]) -> None:
         """Lifelike: the essay's towns lie inland, on the coast it names, or on the sea where
         it speaks of one anywhere (`said`: its folded words)."""
         folded = fold(getattr(self.before, "text", ""))

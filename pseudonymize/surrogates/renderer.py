@@ -49,8 +49,6 @@ SAINT_DRAWS = 1000  # a saint's draw numbers lie past the essay's persons' (`_sa
 ESSAY_YEAR = regex.compile(r"(?<!\d)(?:19[5-9]\d|20\d\d)(?!\d)")
 
 
-
-
 class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
     """Chooses surrogates for one essay. `base` (realistic surrogates by label and learner-wide
     entity number) and `countries` (original ISO -> surrogate ISO) may be a learner's memory."""
@@ -282,7 +280,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return self.calendar()[0]
         if self.feasts_said is None:
             table = words().feast_months
-            said = set(regex.findall(r"\p{L}+", fold(getattr(self.before, "text", ""))))
+            said = self._said()
             self.feasts_said = frozenset(
                 m for key, m in table.items() for w in said
                 if w == key or key.endswith("-") and w.startswith(key[:-1]))
