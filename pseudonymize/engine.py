@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, TypeVar
 from pseudonymize import lexicon as lexicon_mod
 from pseudonymize import detectors, normalize, resolve
 from pseudonymize.detectors import FAMILIES
-from pseudonymize.detectors.gazetteer_match import HOMOGRAPH, NAMEISH_CATS, person_towns
+from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAMEISH_CATS, countries_named,
+                                                     person_towns)
 from pseudonymize.detectors.gender import evidence
 from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
@@ -201,22 +202,12 @@ class Engine:
             spans = policy.apply(spans, view.clean, metadata or {}, countries)
         return view, doc, spans
 
-    def _learned_countries(self, earlier: Mapping[tuple[str, str], int]) -> frozenset[str]:
-        """The countries abroad a learner's earlier essays named, or named a town or district
-        of: an essay about the same journey may name neither again ("vi bodde i piran")."""
-        found = set()
-        for label, key in earlier:
-            e = self.lex.get(key)
-            found.add(e.country if label == "country" else
-                      e.place_country if label in ("city", "area") else "")
-        return frozenset(found - {"", "SE"})
-
     def detect_doc(self, doc: Doc, earlier: dict[tuple[str, str], int] | None = None,
                    said: Mapping[str, str] | None = None) -> list[Span]:
         """`detect` on a prepared essay (`earlier`: a learner's Memory.refs; `said`: its
         Memory.genders)."""
-        if earlier:
-            doc.learned = self._learned_countries(earlier)
+        if earlier:  # an essay about the same journey may name no country again ("i piran")
+            doc.learned = countries_named(self.lex, earlier)
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())

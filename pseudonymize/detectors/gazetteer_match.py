@@ -1203,17 +1203,7 @@ class Matcher:
     def _essay_countries(self, doc: Doc, spans: list[Span]) -> frozenset[str]:
         """The countries abroad an essay is set in: those it names, those of the towns and
         districts abroad it names, and the learner's from earlier essays (`Doc.learned`)."""
-        entries, found = self.lex.entries, set(doc.learned)
-        for s in spans:
-            e = entries.get(s.key)
-            if e is None:
-                continue
-            if s.label == "country" and e.country:
-                found.add(e.country)
-            elif s.label in ("city", "area") and e.place_country not in ("", "SE"):
-                found.add(e.place_country)
-        found.discard("SE")
-        return frozenset(found)
+        return doc.learned | countries_named(self.lex, ((s.label, s.key) for s in spans))
 
     @staticmethod
     def _family_first(doc: Doc, spans: list[Span]) -> list[Span]:
@@ -4099,6 +4089,14 @@ def studied_at(doc: Doc, i: int) -> str | None:
     W = doc.lex.words.folds
     course = not W["course_word"].isdisjoint(doc.folds[max(0, i - 4):i - 1])
     return "school" if course or doc.last_before(W["study_verb"], i) >= 0 else None
+
+
+def countries_named(lex: Lexicon, named: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """The countries abroad that (label, key) pairs name: a country its own, a town or a
+    district ("city", "area") its country; never Sweden."""
+    found = {lex.get(key).country if label == "country" else lex.get(key).place_country
+             for label, key in named if label in ("country", "city", "area")}
+    return frozenset(found - {"", "SE"})
 
 
 def _i_for_y(word: str) -> str:
