@@ -91,19 +91,38 @@ class EndingLists(dict):
         return ()
 
 
-class Folds:
-    """A large set of folds asked only `in`, a few times a process (the villages abroad): kept
-    as FOLD_RUNS strings of "\\n"-delimited folds, a fold in the run its CRC-32 picks.
-    Unpickling it makes those few thousand strings where a frozenset made 103,000, each
-    hashed again (85 M instructions a process); a look-up scans a run of about 25 folds."""
+class _Runs:
+    """FOLD_RUNS strings of "\n"-delimited lines, a line in the run its fold's CRC-32 picks:
+    unpickled as those few thousand strings, where a set or dict of 100,000 folds is rebuilt
+    and every fold hashed again (`Folds`, `FoldValues`)."""
 
     __slots__ = ("runs",)
 
-    def __init__(self, folds: Iterable[str] = ()) -> None:
+    def __init__(self, lines: Iterable[tuple[str, str]]) -> None:
+        """`lines`: (fold, its line), sorted by fold."""
         runs: list[list[str]] = [[] for _ in range(FOLD_RUNS)]
-        for key in sorted(set(folds)):
-            runs[_run_of(key)].append(key)
+        for key, line in lines:
+            runs[_run_of(key)].append(line)
         self.runs = tuple("\n" + "\n".join(keys) + "\n" if keys else "\n" for keys in runs)
+
+    def __len__(self) -> int:
+        return sum(run.count("\n") - 1 for run in self.runs)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.runs == other.runs  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  (a set's equality, and no hash, as a set)
+
+
+class Folds(_Runs):
+    """A large set of folds asked only `in`, a few times a process (the villages abroad): a
+    look-up scans a run of about 25 folds; unpickling makes a few thousand strings where a
+    frozenset made 103,000, each hashed again (85 M instructions a process)."""
+
+    __slots__ = ()
+
+    def __init__(self, folds: Iterable[str] = ()) -> None:
+        super().__init__((key, key) for key in sorted(set(folds)))
 
     def __contains__(self, key: object) -> bool:
         if not isinstance(key, str) or "\n" in key:
@@ -113,28 +132,17 @@ class Folds:
     def __iter__(self) -> Iterator[str]:
         return (key for run in self.runs if len(run) > 1 for key in run[1:-1].split("\n"))
 
-    def __len__(self) -> int:
-        return sum(run.count("\n") - 1 for run in self.runs)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Folds) and self.runs == other.runs
-
-    __hash__ = None  # type: ignore[assignment]  (a set's equality, and no hash, as a set)
-
-
-class FoldValues:
+class FoldValues(_Runs):
     """A large fold -> short string table asked a few times an essay (the places abroad by
-    country, `Lexicon.local_places`), kept as `Folds` keeps its set: FOLD_RUNS strings of
-    "\n"-delimited "fold\tvalue" rows, cheap to unpickle where a dict of 155,000 keys is not."""
+    country, `Lexicon.local_places`), rows "fold\tvalue": cheap to unpickle where a dict of
+    155,000 keys is not."""
 
-    __slots__ = ("runs",)
+    __slots__ = ()
 
     def __init__(self, rows: Mapping[str, str] | None = None) -> None:
-        runs: list[list[str]] = [[] for _ in range(FOLD_RUNS)]
-        for key, value in sorted((rows or {}).items()):
-            if "\n" not in key and "\t" not in key:
-                runs[_run_of(key)].append(f"{key}\t{value}")
-        self.runs = tuple("\n" + "\n".join(keys) + "\n" if keys else "\n" for keys in runs)
+        super().__init__((key, f"{key}\t{value}") for key, value in sorted((rows or {}).items())
+                         if "\n" not in key and "\t" not in key)
 
     def get(self, key: str) -> str | None:
         """The value of a fold, None where the table lacks it."""
@@ -146,14 +154,6 @@ class FoldValues:
             return None
         start = at + len(key) + 2
         return run[start:run.index("\n", start)]
-
-    def __len__(self) -> int:
-        return sum(run.count("\n") - 1 for run in self.runs)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, FoldValues) and self.runs == other.runs
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 FOLD_RUNS = 4096  # a power of two: `_run_of` masks the CRC
