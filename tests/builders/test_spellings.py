@@ -73,8 +73,8 @@ def test_small_towns_as_villages_keep_the_filters_and_take_their_kind() -> None:
 
 
 def test_villages_are_the_small_towns_abroad_no_bigger_list_holds() -> None:
-    from builders.packaged import VILLAGE_POPULATION, villages
-    rows = villages(set(), {"radslavice"})
+    from builders.packaged import VILLAGE_POPULATION, city_lists, villages
+    rows = villages(city_lists()(VILLAGE_POPULATION), set(), {"radslavice"})
     names = {fold(r["name"]) for r in rows}
     assert VILLAGE_POPULATION == 500 and all(r["kind"] == "village" for r in rows)
     assert "bilca" in names and "mieming" in names and not {"radslavice", "magden"} & names
