@@ -122,7 +122,8 @@ DATA_SETS = (
      GOLD_DIR / "dev20.jsonl"),
     ("Development learner gold 21 (tests/data/gold/dev21.jsonl), written blind in the fourteenth "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at 49e61e4: replace-label recall 0.870, 33 leaks in 22 of 48 essays)", "jsonl",
+     "at 49e61e4: replace-label recall 0.870, 33 leaks in 22 of 48 essays), open to tuning from "
+     "the fifteenth", "jsonl",
      GOLD_DIR / "dev21.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",

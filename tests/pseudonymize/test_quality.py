@@ -112,7 +112,8 @@ BLIND2_LEAKS_MAX = 5
 # full name, kin words of learners' languages, forest and energy employers; 0.893 and 22 with
 # h-recall43's places by the essay's own countries; dev18 0.931 and 7 with them and h-recall44's
 # Swedish short forms of given names); dev21, written blind in the fourteenth session and only
-# measured there (first 0.870 and 33 leaks in 22 essays): (replace-label recall, leaks) they keep
+# measured there (first 0.870 and 33 leaks in 22 essays; 0.872 and 33 after its merges), open to
+# tuning in the fifteenth: (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": (0.965, 4),
               "dev6": (0.975, 1), "dev7": (0.98, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.98, 1), "dev11": (0.96, 2), "dev12": (0.955, 8),
