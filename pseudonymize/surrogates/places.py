@@ -76,7 +76,8 @@ class Places:
         # (a district of a big town abroad before a town of another country: Maardu, never
         # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
-            lex.cities_by_country.get(country, []) if parts else [], rng) or self._draw(
+            lex.cities_by_country.get(country, []) if parts else [], rng) or \
+            self._neighbour_town(country, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         essay_town = self.towns[0] if self.towns else None
         if self.effective == "lifelike" and country != "SE" and label == "city":
@@ -84,6 +85,16 @@ class Places:
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
+
+    def _neighbour_town(self, country: str, rng: Draws) -> str | None:
+        """Lifelike (round 45): a town abroad whose country has no town left to draw (Paraguay's
+        seven, all the learner's originals or drawn) is a town of a bordering country, never
+        a Swedish one ("min syster bor kvar i Encarnación" -> Nyköping read as false)."""
+        if self.effective != "lifelike" or country in ("", "SE"):
+            return None
+        by_country = self.lex.cities_by_country
+        return self._draw([c for iso in sorted(self.lex.neighbours.get(country, ()))
+                           for c in by_country.get(iso, [])], rng)
 
     def _named_site(self, span: Span, original: str, country: str, rng: Draws) -> str:
         """A named site (label "place"): a landmark, a town abroad for a bazaar or ruin, a park
