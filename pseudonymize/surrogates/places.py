@@ -12,7 +12,8 @@ import regex
 from pseudonymize.coordinates import by_border, commute_km, distance_km, near_km
 from pseudonymize.lexicon import fold
 from pseudonymize.types import Span
-from pseudonymize.surrogates.common import LEARNER_HOME, VILLAGE_NEAR_GAP, town_sections
+from pseudonymize.surrogates.common import (LEARNER_HOME, VILLAGE_NEAR_GAP, WATER_KINDS,
+                                            town_sections)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.inflect import street_ending
 from pseudonymize.surrogates.kinds import institution_kinds, university_fields
@@ -630,6 +631,13 @@ class Places:
         """Lifelike: a range, river or island abroad read as a town stays one of its kind
         ("i Hindu Kush", "på Phuket"), but not an island a train or bus leaves from."""
         kind = self.geo.features[name][0]
+        if kind in WATER_KINDS and not (self._water_named(span.start, span.end)
+                                        or self._water_said(span, getattr(
+                                            self.before, "text", "")[span.start:span.end])):
+            # (round 45) a river's name read as a town with no water word or verb beside it
+            # is the town ("Jag är född i Tana, det är kort för Antananarivo": never "född i
+            # floden")
+            return False
         return kind in self.geo.no_town_kinds | {"island"} - {"sea"} and not (
             kind == "island" and self._leaves_by_land(span))
 

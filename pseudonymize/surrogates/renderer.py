@@ -276,15 +276,16 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         """The calendar's move of a month (`calendar`), none for the month of a Swedish feast
         the essay names anywhere (lifelike, `feast_months_lifelike`: "Midsommar med babi ... I
         juni kom hon", never "I juli" before midsummer)."""
+        moved = self.calendar()[0]  # (drawn first: the learner's calendar is its first essay's)
         if self.effective != "lifelike":
-            return self.calendar()[0]
+            return moved
         if self.feasts_said is None:
             table = words().feast_months
             said = self._said()
             self.feasts_said = frozenset(
                 m for key, m in table.items() for w in said
                 if w == key or key.endswith("-") and w.startswith(key[:-1]))
-        return 0 if month in self.feasts_said else self.calendar()[0]
+        return 0 if month in self.feasts_said else moved
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:

@@ -127,3 +127,68 @@ def test_a_second_town_after_eller_is_another_town(engine: Engine) -> None:
     text = "Nästa år vi flyttar kanske till Uppsala, eller Västerås."
     for out, rows in _runs(engine, text):
         assert fold(_of(rows, "Uppsala")) != fold(_of(rows, "Västerås")), out
+
+
+PUNS = [  # (text, the name, the lower-case word, the field's words)
+    ("Min chef heter Anders Rapp. Han är inte rapp alls, han går långsamt.", "Rapp", "rapp",
+     {"modig", "stark", "frisk", "rask", "sträng", "glad", "tapper", "trygg", "snäll", "kvick",
+      "vass", "flink"}),
+    ("Vår granne heter Gunnel Bofink. En bofink sitter ofta på hennes tak.", "Bofink",
+     "bofink", {"falk", "örn", "hök", "svan", "fink", "trana", "svala", "lärka", "ärla"}),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "word", "field"), PUNS)
+def test_a_word_surname_keeps_its_pun(engine: Engine, text: str, name: str, word: str,
+                                      field: set[str]) -> None:
+    """A surname that is a word the essay also writes ("Rapp ... inte rapp", "Bofink ... en
+    bofink") takes another word of its field (`pun_fields_lifelike`), and the word follows:
+    never "Ebbe Berggren ... inte berggren alls"."""
+    for out, rows in _runs(engine, text):
+        assert fold(_of(rows, name)) in {fold(w) for w in field}, out
+        assert fold(_of(rows, word)) == fold(_of(rows, name)), out
+
+
+FEASTS = [  # (text, the date or month word as written, which stays)
+    ("Hemma den största festen är La Purísima den 7 december, alla sjunger.", "7 december"),
+    ("Den 8 december är det Caacupé och många går till fots till kyrkan.", "8 december"),
+    ("Mamma berättade om Umuganura, vår skördefest i augusti.", "augusti"),
+]
+
+
+@pytest.mark.parametrize(("text", "date"), FEASTS)
+def test_a_feasts_day_and_month_stay(engine: Engine, text: str, date: str) -> None:
+    """A feast of one month abroad (`feast_months_lifelike`) keeps its month, and a date that
+    is a feast's own day in a sentence naming it (`feast_days_lifelike`) stays as written:
+    never "La Purísima den 9 januari"."""
+    for out, _ in _runs(engine, text):
+        assert date in out, out
+
+
+def test_another_date_beside_a_feast_moves(engine: Engine) -> None:
+    """The negative row: a birthday in a sentence naming Christmas Eve is no feast's day."""
+    text = "Min dotter är född den 12 december 2015, två veckor före julafton."
+    assert any("12 december" not in out for out, _ in _runs(engine, text))
+
+
+def test_a_rivers_name_read_as_a_town_is_a_town(engine: Engine) -> None:
+    """"Jag är född i Tana" (a river of Kenya too) in an essay about Madagascar: a town of the
+    essay's country, never "född i floden" nor a town of Kenya."""
+    text = ("Jag pratar malagassiska och kommer från Madagaskar. Jag är född i Tana, det är "
+            "kort för Antananarivo.")
+    for out, rows in _runs(engine, text):
+        assert engine.lex.get(fold(_of(rows, "Tana"))).place_country == "MG", out
+
+
+def test_a_river_fished_in_stays_a_river(engine: Engine) -> None:
+    """The negative row: the same name after a verb of fishing is the river."""
+    text = "Vi bodde i Kenya. Min pappa fiskade i Tana varje dag."
+    for out, rows in _runs(engine, text):
+        assert not engine.lex.get(fold(_of(rows, "Tana"))).place_country, out
+
+
+def test_a_guarani_kin_word_stays(engine: Engine) -> None:
+    """"min jarýi" (grandmother in Guaraní) is a kin word kept as written, never a name."""
+    text = "Jag pratar guarani. Min jarýi bor kvar i Paraguay och jag saknar henne."
+    for out, _ in _runs(engine, text):
+        assert "Min jarýi" in out, out
