@@ -565,30 +565,10 @@ def _padded(value: int, written: str) -> str:
     return f"{value:02d}" if written.startswith("0") else str(value)
 
 
-def _feast_day(r: Renderer, day: int) -> bool:
-    """Lifelike (round 45): the day, with the month word after it, is the own day of a feast
-    its sentence names (`feast_days_lifelike`: "Den 8 december är det Caacupé"), a public
-    day that stays as written (its month stays too, `months_moved`)."""
-    text, span, table = getattr(r.before, "text", ""), r.span, words().feast_days
-    if r.effective != "lifelike" or not span or not table:
-        return False
-    found = regex.match(rf"\s+({'|'.join(MONTHS)})(?!\p{{L}})", text[span.end:span.end + 20],
-                        regex.IGNORECASE)
-    if not found:
-        return False
-    date = f"{MONTHS.index(found.group(1).lower()) + 1:02d}-{day:02d}"
-    sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1] + " " + \
-        regex.split(r"[.!?\n]", text[span.end:span.end + 160])[0]
-    return any(table.get(w) == date for w in regex.findall(r"\p{L}+", fold(sentence)))
-
-
 def _day(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
     if not digits or not 1 <= int(digits) <= 31:
         return str(rng.below(28) + 1)
-    if _feast_day(r, int(digits)):
-        r.calendar()  # (the learner's calendar is still its first essay's)
-        return original
     day = shift_day(int(digits), r.calendar()[1])
     # "den 3 mars 2025": the month and year written after the day give its weekday
     text, span = getattr(r.before, "text", ""), r.span

@@ -140,7 +140,6 @@ class Words:
     feast_verbs: frozenset[str] = frozenset()  # lifelike, folds: firar (a feast follows)
     # lifelike: a feast's word (a stem ending "-": its compounds too) -> the month it falls in
     feast_months: dict[str, int] = field(default_factory=dict)
-    feast_days: dict[str, str] = field(default_factory=dict)  # folded feast word -> "MM-DD"
     # lifelike: a saint's title's fold -> the saints a learner names with it (`_saint`)
     saints: dict[str, tuple[str, ...]] = field(default_factory=dict)
     child_words: frozenset[str] = frozenset()  # lifelike, folds: dotter (a child's name after)
@@ -241,7 +240,6 @@ TUPLES = {"stems": "stems", "lines": "lines", "writer_male": "writer_male",
 VALUES = {"default_street_ending": "default_street_ending",
     "pronoun_decides_words": "pronoun_decides_words", "school_start_age": "school_start_age",
     "latest_year": "latest_year_lifelike", "feast_months": "feast_months_lifelike",
-    "feast_days": "feast_days_lifelike",
     "word_zipf": "word_zipf", "word_name_rank": "word_name_rank",
     "district_max_abroad": "district_max_abroad", "slip_min": "slip_min_lifelike",
     "swedish_known_rank": "swedish_known_rank_lifelike"}

@@ -158,17 +158,16 @@ FEASTS = [  # (text, the date or month word as written, which stays)
 
 @pytest.mark.parametrize(("text", "date"), FEASTS)
 def test_a_feasts_day_and_month_stay(engine: Engine, text: str, date: str) -> None:
-    """A feast of one month abroad (`feast_months_lifelike`) keeps its month, and a date that
-    is a feast's own day in a sentence naming it (`feast_days_lifelike`) stays as written:
-    never "La Purísima den 9 januari"."""
+    """A feast abroad (`feast_names_lifelike`, `feast_months_lifelike`) keeps the date and
+    month of its sentence as written: never "La Purísima den 9 januari"."""
     for out, _ in _runs(engine, text):
         assert date in out, out
 
 
 def test_another_date_beside_a_feast_moves(engine: Engine) -> None:
-    """The negative row: a birthday in a sentence naming Christmas Eve is no feast's day."""
-    text = "Min dotter är född den 12 december 2015, två veckor före julafton."
-    assert any("12 december" not in out for out, _ in _runs(engine, text))
+    """The negative row: a birthday in a sentence naming the feast is the child's own date."""
+    text = "Min dotter föddes den 7 december, på La Purísima."
+    assert any("7 december" not in out for out, _ in _runs(engine, text))
 
 
 def test_a_rivers_name_read_as_a_town_is_a_town(engine: Engine) -> None:
