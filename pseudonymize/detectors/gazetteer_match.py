@@ -125,7 +125,7 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "be_verb", "function_word", "celebration_verb", "kind_noun",
     "feast_preposition"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
 # carries a name to one; celebration_verb: `_u_feast`)
-INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
+INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun", "name_trigger"))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
@@ -177,7 +177,7 @@ NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "
                                                           "name_copula",
                                                           "verb_ending", "inflection_ending",
                                                           "noun_form_ending", "common_name_homograph",
-                                                          "name_trigger", "fam"))
+                                                          "name_trigger", "fam", "list_word", "prof"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -1837,13 +1837,17 @@ class Matcher:
 
     def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
         """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name, or
-        dotted before another capitalised word (not "körkort B. Mitt")."""
+        dotted before another capitalised word (not "körkort B. Mitt"), or dotted after a
+        closing greeting before any word ("Mvh W. abou jaoude": the signature's family name in
+        lower case, a particle no list holds)."""
         dotted = k + 1 < len(doc.texts) and doc.texts[k + 1] == "."
         nxt = k + 2 if dotted else k + 1
         follower = doc.texts[nxt] if nxt < len(doc.texts) else ""
         return k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
             and (len(follower) > 1 or nxt + 1 < len(doc.texts) and doc.texts[nxt + 1] == ".") \
-            and not (k and doc.folds[k - 1] in self.W["class_noun"])
+            and not (k and doc.folds[k - 1] in self.W["class_noun"]) \
+            or dotted and len(follower) > 1 and follower.isalpha() and follower.islower() \
+            and k > 0 and doc.folds[k - 1] in self.W["name_trigger.greeting"]
 
     def _not_name_phrase(self, doc: Doc, i: int) -> int:
         """The index after a listed phrase at token i that is never personal ("Todos Santos",
@@ -3299,7 +3303,8 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
             introduced = doc.texts[j].islower() and (_surname_word(e) and _name_context(
                 doc, _run_start(doc, doc.index_at(sp.start)), m.lex.marks)
                 or _closing_tail(m, doc, j, doc.index_at(sp.start))
-                or _patronymic(m, doc.folds[j], e))
+                or _patronymic(m, doc.folds[j], e)) or j == first and _between_names(
+                m, doc, j, _name_run(doc, spans, starts, sp, j))
             if j == first and doc.text[sp.start].isupper() and not introduced:
                 break  # (a lower-case word after a capitalised name is as often its verb:
                 # "Selvi kokkar", "Emma bilr": only after particles, "Maria dela cruz")
@@ -3317,6 +3322,39 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
                                     key=" ".join(doc.folds[first:j + 1]))
             out.append(sp)
     return out
+
+
+def _name_run(doc: Doc, spans: list[Span], starts: dict[int, int], sp: Span, j: int) -> bool:
+    """Token j stands inside a run of names: two capitalised name spans before it, the later
+    not a genitive ("Evertons försvarare Seamus Coleman", "Peter Kajlingers ondsinta Scarpia":
+    an owner's noun; a listed first name ending in s is no genitive, Tobias), and a name span
+    right after it."""
+    k, last = doc.index_at(sp.start), j - 1
+    before = starts.get(k - 1)
+    after = starts.get(j + 1)
+    return before is not None and after is not None and doc.text[sp.start].isupper() \
+        and "gen" not in sp.attrs and not (doc.texts[last].endswith("s")
+                                           and not doc.entries[last].first_rank) \
+        and spans[before].label in NAMES \
+        and spans[after].label in NAMES and "gen" not in spans[after].attrs
+
+
+def _between_names(m: Matcher, doc: Doc, j: int, between: bool) -> bool:
+    """"Arasy Elin hjälm Benítez": a lower-case word between two capitalised parts of a name
+    (not "heter tika ram Adhikari", where it may end a given name of two words), spelt like
+    no verb (no past or present ending, no person's verb: "Sara ringde Ali", "Sara kramar Ali")
+    nor a word of the clause (`name_tail_stop`, "och"), is a part of that name, though it is an
+    everyday word."""
+    text, key, e = doc.texts[j], doc.folds[j], doc.entries[j]
+    return between and text.isalpha() and text.islower() and len(text) >= 3 \
+        and not (e.cats - HOMOGRAPH) and e.zipf < T.COMMON and text not in m.lex.marks \
+        and key not in m.W["name_tail_stop"] and key not in m.W["list_word"] \
+        and text not in m.lex.words.surface("name_verb") \
+        and not key.endswith(m.ENDS["past_ending"] + m.ENDS["verb_ending"] + PRESENT_ENDINGS)
+
+
+# "kramar", "ser": a verb's present, "tilldelas" a passive: no name
+PRESENT_ENDINGS = ("ar", "er", "ir", "or", "ur", "s")
 
 
 def _closing_tail(m: Matcher, doc: Doc, j: int, k: int) -> bool:
