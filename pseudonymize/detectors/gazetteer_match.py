@@ -151,7 +151,8 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
                                                  "inverted_subject", "vocative_mark", "fronted_adverb",
-                                                 "past_ending", "be_verb", "personal_pronoun", "home_preposition"),
+                                                 "past_ending", "be_verb", "personal_pronoun", "home_preposition",
+                                                 "name_tail_stop", "possessive", "kin_adjective"),
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject",
                             "home_preposition"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
@@ -2163,9 +2164,11 @@ class Matcher:
         if c.morph and not self._owns_kin(c.doc, c.i):
             return False  # "fatimas mamma" is a name; another genitive is left alone
         # a homograph only bare before its verb ("lina stannade hemma") or before a family
-        # name the lists hold ("min kollega vide Lindqvist")
+        # name the lists hold ("min kollega vide Lindqvist") or one that is a word before the
+        # verb ("min kollega rut udd bor")
         homograph = e.cats and e.cats <= HOMOGRAPH and (
-            self._bare_subject(c.doc, c.i) or self._surname_after(c.doc, c.i))
+            self._bare_subject(c.doc, c.i) or self._surname_after(c.doc, c.i)
+            or self._owned_full_name(c.doc, c.i))
         if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
                 and self._owned_kin_before(c.doc, c.i) \
                 and (homograph or c.doc.folds[c.i - 1] in self.owned_kin
@@ -2252,6 +2255,22 @@ class Matcher:
             and not (place and folds[i - 1] in W["place_trigger.prep"]
                      and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
+
+    def _owned_full_name(self, doc: Doc, i: int) -> bool:
+        """Token i, right after an owned kin or social word, has one lower-case word after it
+        and then a person's verb ("min kollega malva hage har", "min chef rut udd bor"): a name
+        whose family name is an everyday word below COMMON; not a word of the clause ("min
+        kollega också bor"), a frequent noun ("min man per timme får") nor a listed word of
+        another kind."""
+        j, texts = i + 1, doc.texts
+        if not (i >= 2 and j + 1 < len(texts) and doc.folds[i - 1] in self.owned_kin
+                and texts[j].isalpha() and texts[j].islower() and len(texts[j]) >= 3
+                and doc.folds[j] not in self.W["name_tail_stop"]
+                and not doc.entries[j].cats - HOMOGRAPH
+                and doc.entries[j].zipf < T.COMMON  # ("min man per timme får": a phrase)
+                and not self._inflected_word(doc.folds[j])):  # ("min chef sten hårt jobbar")
+            return False
+        return _owner_before(self, doc, i - 1) and _person_verb_next(self, doc, j + 1)
 
     def _name_run_subject(self, doc: Doc, i: int) -> bool:
         """Token i opens a lower-case run of names before the clause's verb: the words after
@@ -3004,6 +3023,23 @@ class Matcher:
         return i > 0 and (folds[i - 1] in nouns or i >= 2 and folds[i - 2] in nouns
                           and folds[i - 1] in self.W["name_copula"])
 
+    def _run_opener(self, doc: Doc, i: int, key: str) -> bool:
+        """Token i, the word `key` judged, opens a name of two words inside its sentence, the
+        second capitalised or a family name by its ending or the lists ("heter Urška Novak",
+        "heter Urška zupančič"): the first is the given name, whatever its ending says (-ška,
+        -ova)."""
+        j = i + 1
+        if not (0 < i and j < len(doc.texts) and j not in doc.starts and doc.texts[j].isalpha()
+                and doc.folds[i] == key):
+            return False
+        if i not in doc.starts and i - 1 not in doc.starts and doc.texts[i - 1][:1].isupper() \
+                and doc.texts[i - 1].isalpha():
+            return False  # ("Anna Kowalska Nowak": a double family name's first part)
+        nxt = doc.texts[j]
+        return nxt[0].isupper() and not doc.entries[j].cats or nxt.islower() and (
+            bool(self.lex.words.ending("surname_ending", doc.folds[j], 2))
+            or bool(doc.entries[j].surname_rank) and not doc.entries[j].cats)
+
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending or after a surname noun ("mitt
         efternamn som Beridse"), a middle name by a woman's patronymic ending ("Akbarovna
@@ -3017,6 +3053,7 @@ class Matcher:
             and doc.folds[i - 1] in self.lex.words.value("kin_gender") \
             and doc.texts[i - 2].lower() in self.lex.words.surface("possessive")
         if not owned and self.lex.words.ending("surname_ending", key, 2) \
+                and not (doc is not None and self._run_opener(doc, i, key)) \
                 or doc is not None and self._surname_said(doc, i):
             return "surname"
         if self.lex.words.ending("patronymic_ending", key, 2):
