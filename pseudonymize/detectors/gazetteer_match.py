@@ -3340,7 +3340,7 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
             introduced = doc.texts[j].islower() and (_surname_word(e) and _name_context(
                 doc, _run_start(doc, doc.index_at(sp.start)), m.lex.marks)
                 or _closing_tail(m, doc, j, doc.index_at(sp.start))
-                or _patronymic(m, doc.folds[j], e)) or j == first and _between_names(
+                or _patronymic(m, doc.folds[j], e)) or j == first and _inside_name_run(
                 m, doc, j, _name_run(doc, spans, starts, sp, j))
             if j == first and doc.text[sp.start].isupper() and not introduced:
                 break  # (a lower-case word after a capitalised name is as often its verb:
@@ -3376,7 +3376,7 @@ def _name_run(doc: Doc, spans: list[Span], starts: dict[int, int], sp: Span, j: 
         and spans[after].label in NAMES and "gen" not in spans[after].attrs
 
 
-def _between_names(m: Matcher, doc: Doc, j: int, between: bool) -> bool:
+def _inside_name_run(m: Matcher, doc: Doc, j: int, between: bool) -> bool:
     """"Arasy Elin hjälm Benítez": a lower-case word between two capitalised parts of a name
     (not "heter tika ram Adhikari", where it may end a given name of two words), spelt like
     no verb (no past or present ending, no person's verb: "Sara ringde Ali", "Sara kramar Ali")
