@@ -242,7 +242,8 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                          "town_head_noun", "adjective_ending"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
                    reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
-                          "topic_verb", "naming_verb", "name_trigger", "calling_verb", "be_verb"))
+                          "topic_verb", "naming_verb", "name_trigger", "calling_verb", "be_verb",
+                          "saying_verb"))
 GEO_HEAD_AFTER = _rule("geo-head-after", ("geo",), 0.8, word=("geo_head_after",),
                        reads=("place_trigger", "geo_preposition", "compass_word"))
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
@@ -2247,8 +2248,10 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if doc.folds[i] not in r.w["geo_prefix"] or i + 1 >= len(doc.texts) or i + 1 in doc.starts:
         return False
     if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
-        if doc.entries[i + 1].gender and not _place_said(r, doc, i):
-            return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio Negro")
+        if doc.entries[i + 1].gender and not (_place_said(r, doc, i) or _apposed(r, doc, i)
+                                              or doc.folds[i - 1] in r.w["saying_verb"]):
+            return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio
+            # Negro", "engelsmännen sa Mount Victoria", "berget är Mount Victoria")
         end = r._connected_run(doc, i + 1)
     elif doc.texts[i].islower() and doc.texts[i + 1].islower() \
             and (_place_said(r, doc, i) or _named_by_verb(r, doc, i) or _apposed(r, doc, i)):
@@ -2398,11 +2401,13 @@ def _town_business(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"stockaryds såg", "virserums snickeri", "Sölvesborgs varv", "kiruna taxi": a works or
     firm named by its Swedish town (its genitive, or a town of some size that is no everyday
     word) and a trade's word, which alone may be an everyday word or verb (so only after a
-    town: not "Jonas såg"); a workplace."""
+    town: not "Jonas såg", nor "och vi såg" after a town that is an everyday word); a
+    workplace."""
     if i < 1 or i - 1 in doc.starts and doc.texts[i - 1][:1].isupper() \
             or doc.folds[i] not in r.w["town_business_head"] \
             or not doc.texts[i - 1].isalpha() or doc.space(i - 1) != " " \
             or not (r._place_genitive(doc.folds[i - 1]) or r._swedish_place(doc.folds[i - 1])) \
+            or doc.texts[i - 1].islower() and doc.entries[i - 1].zipf >= T.COMMON \
             or doc.entries[i - 1].gender and not (  # a name that is also a town after "på"
                 i >= 2 and doc.folds[i - 2] in r.w["institution_preposition"]
                 and r._swedish_place(doc.folds[i - 1])):

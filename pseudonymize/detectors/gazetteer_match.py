@@ -729,10 +729,13 @@ def _possessed_kin(doc: Doc, j: int) -> bool:
 
 
 def _exonym_slot(doc: Doc, i: int) -> bool:
-    """Token i follows a people's word (or "ni", "man") and a reporting verb: "serber säger
-    Đakovica", "turkarna säger tunceli", "ni säger Wien": what they call the place just named."""
+    """Token i follows a people's word (or "ni", "man") and a reporting or calling verb:
+    "serber säger Đakovica", "turkarna säger tunceli", "ni säger Wien", "som svenskarna kallar
+    Nicaraguasjön": what they call the place just named."""
     W = doc.lex.words.folds
-    return i >= 2 and doc.folds[i - 1] in W["name_trigger.report"] \
+    return i >= 2 and (doc.folds[i - 1] in W["name_trigger.report"]
+                       or doc.folds[i - 1] in W["calling_verb"]
+                       or doc.folds[i - 1] in W["name_trigger.verb"]) \
         and (doc.folds[i - 2] in W["exonym_subject"] or "nationality" in doc.entries[i - 2].cats)
 
 
