@@ -582,7 +582,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             within = _within_metropolis(doc, entry, span.key or folds[k], end,
                                         spans[n + 1] if n + 1 < len(spans) else None)
             district = bool(metropolis) and _district(doc, span, entry, k, end, metropolis, towns) \
-                and not _other_name_after(doc, end)
+                and not _other_name_after(doc, end) \
+                and not _swedish_town_respelt(doc, entry, span.key or folds[k])
             if _holds_region(doc, span, entry, k, prev):
                 span = Span(span.start, span.end, "region", span.attrs, span.score, span.rule,
                             span.key)
@@ -718,6 +719,17 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
                      entry.place_pop < DISTRICT_MAX
                      and not _elsewhere(doc, span.key, metropolis)
                      or _inside(doc, span.key, metropolis))))
+
+
+def _swedish_town_respelt(doc: Doc, entry: Entry, key: str) -> bool:
+    """A place no list holds one edit (a swap of two letters counts one) from a Swedish town
+    of some size: the town misspelt ("körde från Örbro", "bodde redan i Gävel", "i Boros"),
+    not a district of the big town abroad the essay was in (`_fuzzy` asks six letters)."""
+    if entry.place_pop or entry.se_pop or len(key) < T.RESPELT_TOWN_MIN:
+        return False
+    return any(abs(len(t) - len(key)) <= 1 and OSA.distance(key, t, score_cutoff=1) <= 1
+               and doc.lex.get(t).se_pop >= T.SE_ATTESTED
+               for t in doc.lex.fuzzy_targets.get(key[:1], ()))
 
 
 def _respelt(key: str, towns: dict[str, str]) -> bool:

@@ -3460,6 +3460,8 @@ def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
                               key=" ".join(doc.folds[i:end + 1]))
     else:
         return None
+    if end == i and (country := _spelt_country(m, c)):
+        return country  # "till dakar i sengal": the town's country misspelt, no part of it
     e = doc.entries[town]
     label, attrs = ("city", ()) if e.se_pop or e.place_country == "SE" else ("area", ("foreign",))
     return CITY_PART.span(doc.offsets[i], doc.ends[end], label, attrs,
