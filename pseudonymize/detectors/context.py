@@ -258,7 +258,7 @@ INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
 TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85, word=("town_institution_head",),
-                         reads=("work_word", "work_start"))
+                         reads=("work_word", "work_start", "municipal_service_head"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start", "institution_preposition",
                                 "place_trigger", "adjective_ending"))
@@ -2484,17 +2484,22 @@ def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = next((m - 1 for m in range(k + 1, doc.capitalised_run(k) + 1)
                     if doc.entries[m].gender or doc.entries[m].surname_rank
                     or doc.entries[m].zipf >= T.COMMON), doc.capitalised_run(k))
-    elif doc.texts[k].isalpha() and doc.entries[k].place_kind in TOWN_KINDS and (
+    elif doc.texts[k].isalpha() and (doc.entries[k].place_kind in TOWN_KINDS and (
             doc.entries[k].zipf < T.COMMON
             and max(doc.entries[k].place_pop, doc.entries[k].se_pop) >= T.SE_ATTESTED
-            or doc.folds[k] not in r.stems.vocabulary or r._swedish_place(doc.folds[k])):
-        end = k  # "i mosul", "i borås"; not "i fem" (år)
+            or doc.folds[k] not in r.stems.vocabulary or r._swedish_place(doc.folds[k]))
+            or doc.folds[i] in r.w["municipal_service_head"]
+            and doc.folds[k] in r.lex.municipalities):
+        end = k  # "i mosul", "i borås", "sfi i härjedalen"; not "i fem" (år)
     elif k + 1 < len(doc.texts) and _joined_town(r, doc, k):
         end = k + 1  # "universitetet i hai phong": a big town abroad written in two words
     else:
         return False
     if doc.entries[k].country:
         return False  # "universitetet i Sverige": a country is no part of a name
+    if doc.folds[i] in r.w["municipal_service_head"] \
+            and " ".join(doc.folds[k:end + 1]) not in r.lex.municipalities:
+        return False  # "sfi i laxå", "hemtjänsten i Ånge"; not "sfi i fittja" (a district)
     label = r.lex.words.value("town_institution_head").get(doc.folds[i], "school")
     if works_at(doc, i):
         label = "work"
