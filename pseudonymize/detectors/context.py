@@ -1620,11 +1620,13 @@ class ContextRules:
             return
 
     def _town_after(self, doc: Doc, i: int) -> bool:
-        """A Swedish town (not a district) right after token i, in the same sentence."""
+        """A Swedish town (not a district) right after token i, in the same sentence; a small
+        one when it names a municipality ("Lärcentrum Tranemo")."""
         if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i + 1][0].isalnum():
             return False
         e = doc.entries[i + 1]  # not a town that is an everyday word ("zainab vi säger")
-        return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats \
+        return (e.se_pop >= T.SE_ATTESTED or doc.folds[i + 1] in self.lex.municipalities) \
+            and e.place_kind == "city" and "district" not in e.cats \
             and doc.folds[i + 1] not in self.stems.vocabulary
 
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
