@@ -2631,9 +2631,18 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     stem = doc.folds[i][:-len(fold(ending))]  # "pågatåget" -> "paga", "nattåget" -> "natt"
     if i not in doc.starts and doc.texts[i][0].isupper() or r.stems._name_stem(
             doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
-            and not (doc.entries[i].cats or not r.lex.get(stem).zipf and r.stems._compound(stem)):
+            and not doc.entries[i].cats and (
+                not (not r.lex.get(stem).zipf and r.stems._compound(stem))
+                or _region_stem(r, stem)):
         add(TRANSPORT_SUFFIX.span(doc.offsets[i], doc.ends[i], "transport_name", key=low))
     return False
+
+
+def _region_stem(r: ContextRules, stem: str) -> bool:
+    """"bergslags|pendeln", "roslags|banan", "upplands|pendeln": the part before a line's
+    ending is a Swedish place's genitive, or a region's in -en without it (Bergslagen)."""
+    return r._place_genitive(stem) or stem.endswith("s") \
+        and r.lex.get(stem[:-1] + "en").place_kind == "region"
 
 
 def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
