@@ -119,9 +119,9 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.97, 6), "dev4": (0.975, 3), "dev5": 
               "dev6": (0.975, 1), "dev7": (0.98, 3), "dev8": (0.975, 2), "dev9": (0.985, 1),
               "dev10": (0.98, 1), "dev11": (0.96, 2), "dev12": (0.955, 7),
               "dev13": (0.945, 7), "dev14": (0.94, 9), "dev15": (0.945, 7),
-              "dev16": (0.955, 6), "dev17": (0.94, 4), "dev18": (0.93, 7),
-              "dev19": (0.93, 6), "dev20": (0.90, 21),
-              "dev21": (0.89, 23), "dev22": (0.83, 31)}
+              "dev16": (0.955, 6), "dev17": (0.945, 4), "dev18": (0.93, 7),
+              "dev19": (0.935, 6), "dev20": (0.905, 20),
+              "dev21": (0.895, 23), "dev22": (0.83, 31)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
