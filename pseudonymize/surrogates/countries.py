@@ -116,7 +116,7 @@ class Countries:
             # Lappland som heter Ammarnäs": Swedish, whatever country the essay named before
             if not where and self._sentence_in_sweden(span):
                 return "SE"  # "en man som hette Gunnar bodde vid sjön Lingan": Swedish
-            there = self._sentence_country(span) or self.hint or (
+            there = self._sentence_country(span) or self._start_hint(span) or (
                 "" if where else self._window_abroad(span) or self._foreign_spelling(original)
             ) or self.abroad or "SE"
             spelled = words().swedish_letters
@@ -133,6 +133,28 @@ class Countries:
                     entry.place_country not in self.lex.neighbours.get(there, ()):
                 return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
+
+    def _start_hint(self, span: Span) -> str:
+        """Lifelike (round 46): the country named beside a place the gazetteers lack
+        (`self.hint`), but never the one a route from it goes to ("flydde från Huye till
+        uganda": Huye lies elsewhere): then the country of the essay's first town abroad in
+        another, else another country it names, else a neighbour of the hint that is not the
+        hint's surrogate (the route still crosses one border); the hint where none is."""
+        hint, w = self.hint, words()
+        if not hint or self.effective != "lifelike":
+            return hint
+        text = getattr(self.before, "text", "")
+        before = regex.search(r"(\p{L}+)\s+$", text[max(0, span.start - 12):span.start])
+        after = regex.match(r"\s+(\p{L}+)\s+(\p{L}+)", text[span.end:span.end + 40])
+        if not (before and after and fold(before.group(1)) in w.origin_words
+                and fold(after.group(1)) in w.route_to
+                and self.lex.get(fold(after.group(2))).country == hint):
+            return hint
+        lex, to = self.lex, self.countries.get(hint, hint)
+        return next((iso for iso in (*self.town_homes.values(), *self.countries)
+                     if iso not in ("", "SE", hint)), "") or next(
+            (iso for iso in sorted(lex.neighbours.get(hint, ())) if iso not in (to, "SE")
+             and lex.cities_by_country.get(self.countries.get(iso, iso))), hint)
 
     def _in_sweden_after(self, span: Span) -> bool:
         """Lifelike: a place no table knows written right before "på", "i", "utanför" or "nära"
@@ -363,7 +385,7 @@ class Countries:
         pool = every = [c for c in lex.pools.get("country", [])
                         if lex.get(fold(c)).country not in never]
         if self.effective == "lifelike":
-            pool = self._country_told(span, iso, pool)
+            pool = self._country_told(span, iso, self._not_micro(iso, pool))
         # a coast by a coast: no boat to a landlocked country, no ferry to Belarus
         inland = self.geo.landlocked
         same_shore = [c for c in pool if (lex.get(fold(c)).country in inland) == (iso in inland)]
@@ -458,6 +480,15 @@ class Countries:
         if pick:
             return self._country_settled(iso, pick), pool
         return None, at_home or pool
+
+    def _not_micro(self, iso: str, pool: list[str]) -> list[str]:
+        """Lifelike (round 46): the pool without microstates (`microstates_lifelike`) for a
+        country that is none, where any other is left: Italy's next ring (Slovenia, Croatia)
+        where the learner's essays took its neighbours, never San Marino or Liechtenstein."""
+        small = self.geo.microstates
+        if iso in small:
+            return pool
+        return [c for c in pool if self.lex.get(fold(c)).country not in small] or pool
 
     def _country_settled(self, iso: str, pick: str) -> str:
         """The drawn country `pick` becomes the surrogate of `iso` unless one already is."""
@@ -964,8 +995,8 @@ class Countries:
                 and lex.continents.get(other) == continent
                 and (tier not in (0, 2) or (other in geo.landlocked) == inland)
                 and (tier >= 2 or not part or geo.world_parts.get(other) == part)]
-        out = [name for other, name in self.route_stops[iso, tier]
-               if other not in taken and self._free(name)]
+        out = self._not_micro(iso, [name for other, name in self.route_stops[iso, tier]
+                                    if other not in taken and self._free(name)])
         # the sea the essay crosses from it, the words that tie it, the last leg to Sweden
         # (as `_country` draws)
         out = self._on_crossed_sea(iso, out) or out

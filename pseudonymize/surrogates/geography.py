@@ -72,6 +72,7 @@ class Geography:
     islands_abroad: frozenset[str] = frozenset()  # lifelike, folds: Lesbos, Chios, Mytilene
     not_towns_abroad: frozenset[str] = frozenset()  # lifelike: Ecopark (no home town)
     not_countries: frozenset[str] = frozenset()  # lifelike: never drawn (Antarktis, Guam)
+    microstates: frozenset[str] = frozenset()  # lifelike: drawn last (San Marino, Monaco)
     volcanoes: frozenset[str] = frozenset()  # lifelike: Cotopaxi, Etna (mountains that are)
     volcano_words: frozenset[str] = frozenset()  # lifelike, folds: vulkanen
     # lifelike: (the folded words of a Swedish coast, its towns): Tjörn -> Göteborg, Uddevalla
@@ -347,6 +348,7 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                 name for name, (kind, where) in features.items()
                 if kind in ("river", "lake") and abroad(where)),
             "not_countries": frozenset(data["not_countries_lifelike"]),
+            "microstates": frozenset(data["microstates_lifelike"]),
             "volcanoes": frozenset(data["volcanoes_lifelike"]),
             "volcano_words": folds("volcano_words_lifelike"),
             "coasts": tuple((frozenset(fold(w) for w in row["words"]), frozenset(row["towns"]))

@@ -99,9 +99,12 @@ class Names:
         # main origin takes that origin, so the family's names agree
         # (a group whose homeland the essay names first: "vi kommer från Somalia")
         homes = self.geo.homelands
+        # (round 46, lifelike: a group whose people or language the essay names first, "vi
+        # pratar ewe" beside Togo: the Ewe family's names, never the Ivorian group's)
+        said = self._groups_said() if self.effective == "lifelike" else frozenset()
         main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),
-                   key=lambda g: (not self.avoid_countries.isdisjoint(homes.get(g, ())),
-                                  votes[g], g), default="")
+                   key=lambda g: (g in said, not self.avoid_countries.isdisjoint(
+                       homes.get(g, ())), votes[g], g), default="")
         if self._takes_main(original, groups, votes, before, main):
             group = main
         elif main and groups == (SWEDISH_ORIGIN,) and self._family(before) and (
@@ -125,6 +128,12 @@ class Names:
         homes = self.geo.homelands
         if main and main not in groups and not set(groups).isdisjoint(
                 self.geo.neighbours.get(main, ())):
+            return True
+        if self.effective == "lifelike" and main and main not in groups and \
+                SWEDISH_ORIGIN not in groups and self._minority(main) and \
+                main in self._groups_said() and self._family(before):
+            # (round 46) "vi är balucher ... min bror Jalal": the writer's kin in an essay naming
+            # a minority people (Baloch, Chin, Coptic) bear its names, never an Arabic one
             return True
         if self.effective == "lifelike" and main and main not in groups and before \
                 and main in self._lists(before[-1]) and not (
@@ -159,8 +168,14 @@ class Names:
     def _origin_unlisted(self, votes: Counter[str]) -> str:
         """`_origin` of a name no list holds: the essay's dominant origin, else Swedish;
         lifelike, the (surrogate) homeland it names first where no other names tell."""
-        group = max(votes, key=lambda g: (votes[g], g == SWEDISH_ORIGIN),
+        # (round 46, lifelike) a minority people the essay names first ("vi är balucher ...
+        # Min pappa heter Dad": Baloch, never Arabic)
+        said = {g for g in self._groups_said() if self._minority(g)} \
+            if self.effective == "lifelike" else set()
+        group = max(votes, key=lambda g: (g in said, votes[g], g == SWEDISH_ORIGIN),
                     default=SWEDISH_ORIGIN)
+        if group in said:
+            return group
         abroad = [self.countries[c] for c in self.countries if c != "SE"]
         named = self.avoid_countries - {"SE"}
         if self.effective == "lifelike" and abroad and self._names_at(abroad[0]) and (
@@ -354,7 +369,11 @@ class Names:
         votes, homelands = self._votes(), self.geo.homelands
         groups = [g for g in homelands if iso in homelands[g] and votes[g] > 0
                   and g != SWEDISH_ORIGIN]
-        return max(groups, key=lambda g: (votes[g], -list(homelands).index(g)), default="")
+        # (round 46, lifelike) a people the essay names first ("vi är balucher": never the
+        # Kurdish group of one name, Jalal, taking Iran to Syria)
+        said = self._groups_said() if self.effective == "lifelike" else frozenset()
+        return max(groups, key=lambda g: (g in said, votes[g], -list(homelands).index(g)),
+                   default="")
 
     def _names_at(self, iso: str) -> str:
         """Lifelike: the origin group of a family from `iso` whose names no list holds: the

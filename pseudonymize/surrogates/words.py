@@ -135,6 +135,7 @@ class Words:
     ski_places: frozenset[str] = frozenset()  # lifelike, folds: i, till (before a ski town)
     ski_towns: frozenset[str] = frozenset()  # lifelike: Åre, Sälen (towns one skis in)
     origin_words: frozenset[str] = frozenset()  # lifelike, folds: "också från Thrissur"
+    route_to: frozenset[str] = frozenset()  # lifelike, folds: "från Huye till uganda"
     echo_kinds: frozenset[str] = frozenset()  # lifelike, folds: "som vulkanen" (`_place_echo`)
     feast_names: frozenset[str] = frozenset()  # lifelike, folds: inti raymi, slava
     feast_verbs: frozenset[str] = frozenset()  # lifelike, folds: firar (a feast follows)
@@ -223,6 +224,7 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "event_verbs": "event_verbs_lifelike",
     "university_abroad": "university_words_abroad_lifelike",
     "echo_kinds": "echo_kind_words_lifelike", "origin_words": "origin_words_lifelike",
+    "route_to": "route_to_words_lifelike",
     "region_kinds": "region_kind_words_lifelike", "feast_names": "feast_names_lifelike",
     "feast_verbs": "feast_verbs_lifelike"}
 PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
