@@ -16,14 +16,15 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from pseudonymize import lexicon as lexicon_mod
-from pseudonymize import detectors, normalize, resolve
+from pseudonymize import detectors, learned, normalize, resolve
 from pseudonymize.detectors import FAMILIES
-from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAMEISH_CATS, countries_named,
-                                                     person_towns)
+from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAMEISH_CATS, Matcher,
+                                                     countries_named, person_towns)
 from pseudonymize.detectors.gender import evidence
 from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
@@ -132,6 +133,9 @@ def _recurs(text: str, idents: Sequence[tuple[str, str]]) -> bool:
 class Engine:
     """Pseudonymizer bound to one resource snapshot."""
 
+    # what becomes of the learned tagger's spans where the policy does not say (`learned`)
+    learned_default = learned.DEFAULT_MODE
+
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
         self.snapshot_id = lex.snapshot_id
@@ -153,6 +157,22 @@ class Engine:
         engine = cls(lex)
         lexicon_mod.keep_derived(lex)
         return engine
+
+    @cached_property
+    def tagger(self) -> learned.Tagger:
+        """The learned tagger (`pseudonymize.learned`), loaded when a policy first wants it:
+        `learned.LearnedError` (one line) without python-crfsuite or with an altered model."""
+        return learned.Tagger(self.spellings,
+                              next(d for d in self.detectors if isinstance(d, Matcher)))
+
+    def learned_mode(self, policy: Policy | None) -> str:
+        """The policy's `learned` switch, or the engine's default where it sets none."""
+        return policy.learned if policy is not None and policy.learned else self.learned_default
+
+    def learned_spans(self, doc: Doc, spans: Sequence[Span]) -> list[Span]:
+        """The learned tagger's spans in an essay where none of `spans` overlaps (the union's
+        part, or the review page's doubts under `learned = "review"`)."""
+        return self.tagger.spans(doc, spans)
 
     def ordinary(self, word: str) -> bool:
         """An everyday word with no name or place reading (an all-capitals run shows it in
@@ -195,6 +215,8 @@ class Engine:
         doc = Doc.make(view.text, self.lex, self.spellings)
         spans = self.detect_doc(doc, memory.refs if memory else None,
                                 memory.genders if memory else None)
+        if self.learned_mode(policy) == "replace":
+            spans = learned.union(spans, self.learned_spans(doc, spans))
         if memory is not None:
             memory.said(evidence(doc, spans))
         if policy is not None:
