@@ -4,10 +4,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-from flows.cli import (CLIError, corpus_policy, examples, policy_option, snapshot_option,
-                       strategy_option, writable_dir)
+from flows.cli import (
+    CLIError,
+    corpus_policy,
+    examples,
+    policy_option,
+    progress,
+    snapshot_option,
+    strategy_option,
+    writable_dir,
+)
 
 MEMORY_FORMAT = "swepseudo-memory-1"
 
@@ -134,27 +143,55 @@ def _text(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_records(path: str) -> list[dict]:
-    """The `{"id", "text", ...}` objects of a JSON Lines file, in order; a bad line is one
-    CLIError naming the file and line."""
-    records = []
+def _record(path: str, n: int, raw: bytes) -> dict:
+    """Line `n` of a JSON Lines file as its `{"id", "text", ...}` object; a bad line is one
+    CLIError naming the file, the line and the reason."""
     try:
-        with open(path, encoding="utf-8-sig") as fh:
-            for n, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                    record["id"] = str(record["id"])
-                    if not isinstance(record["text"], str):
-                        raise TypeError("text")
-                except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                    raise CLIError(f"{path}:{n}: expected a JSON object with id and text "
-                                   f"({type(exc).__name__})") from exc
-                records.append(record)
+        record = json.loads(raw.decode("utf-8"))
+        record["id"] = str(record["id"])
+        if not isinstance(record["text"], str):
+            raise TypeError("text")
     except UnicodeDecodeError:
-        raise CLIError(f"{path}: not UTF-8 (JSON Lines must be UTF-8)") from None
-    return records
+        raise CLIError(f"{path}:{n}: not UTF-8 (JSON Lines must be UTF-8)") from None
+    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise CLIError(f"{path}:{n}: expected a JSON object with id and text "
+                       f"({type(exc).__name__})") from exc
+    return record
+
+
+class Records:
+    """A JSON Lines file of essays read twice and never held whole: `index` checks every line
+    before any work and keeps only each record's place, id and learner; `learners` then reads
+    one learner's essays at a time. A corpus file larger than memory can be annotated, and a
+    bad line still fails before anything is written."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        # (byte offset, line number, id, learner) of each record, in the file's order
+        self.index: list[tuple[int, int, str, str]] = []
+        with open(path, "rb") as fh:
+            offset = 0
+            for n, raw in enumerate(fh, 1):
+                start, offset = offset, offset + len(raw)
+                if n == 1 and raw.startswith(b"\xef\xbb\xbf"):  # a byte-order mark
+                    raw, start = raw[3:], start + 3
+                if raw.strip():
+                    record = _record(path, n, raw)
+                    self.index.append((start, n, record["id"],
+                                       str(record.get("learner_id") or "")))
+
+    def learners(self) -> Iterator[tuple[int, dict]]:
+        """(position, record) by learner (a learner's essays in the file's order, wherever they
+        stand in it); a file changed since `index` read it is an error, not a wrong output."""
+        order = sorted(range(len(self.index)), key=lambda k: self.index[k][3])
+        with open(self.path, "rb") as fh:
+            for k in order:
+                offset, n, ident, _ = self.index[k]
+                fh.seek(offset)
+                record = _record(self.path, n, fh.readline())
+                if record["id"] != ident:
+                    raise CLIError(f"{self.path}:{n}: the file changed while it was read")
+                yield k, record
 
 
 def _annotate(args: argparse.Namespace) -> int:
@@ -168,36 +205,36 @@ def _annotate(args: argparse.Namespace) -> int:
         raise CLIError(f"{args.inp}: no such file")
     if args.out != "-":
         writable_dir(Path(args.out).parent, "--out's directory")
-    records = _read_records(args.inp)
+    records = Records(args.inp)
     engine = _engine(args.snapshot)
 
-    def run(record: dict, memory: Memory) -> list[Span]:
+    def run(item: tuple[int, dict], memory: Memory) -> list[Span]:
         # as a release: a learner's essays share what each established ("Hasselfors" in one
         # essay, "hasselfors" in the next); an essay without a learner_id is its own learner
+        record = item[1]
         shared = memory if record.get("learner_id") else None
         spans = engine.detect(record["text"], policy=policy, metadata=record, memory=shared)
         if shared is not None:
             number(spans, record["text"], shared.refs)
         return spans
 
-    # a learner's essays in the file's order, whatever lies between them; output in input order
-    order = sorted(range(len(records)), key=lambda k: str(records[k].get("learner_id") or ""))
-    found = dict(zip(order, (spans for _, spans in by_learner(
-        [records[k] for k in order], lambda r: str(r.get("learner_id") or ""), run,
-        lambda record, _: record["text"]))))
-    lines = []
-    for k, record in enumerate(records):
-        spans = found[k]
-        lines.append(json.dumps({"id": record["id"], "spans": [
-            {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
-             "ref": ref, "action": policy.action(s.label) if policy else LABELS[s.label].action}
-            for s, ref in zip(spans, number(spans, record["text"]))]}, ensure_ascii=False) + "\n")
+    # the output (offsets and labels, no text) in input order; the texts one learner at a time
+    lines: list[str] = [""] * len(records.index)
+    with progress(len(lines), "annotate", unit="essay") as bar:
+        for (k, record), spans in by_learner(records.learners(),
+                                             lambda item: str(item[1].get("learner_id") or ""),
+                                             run, lambda item, _: item[1]["text"]):
+            lines[k] = json.dumps({"id": record["id"], "spans": [
+                {"start": s.start, "end": s.end, "label": s.label, "attrs": list(s.attrs),
+                 "ref": ref, "action": policy.action(s.label) if policy else LABELS[s.label].action}
+                for s, ref in zip(spans, number(spans, record["text"]))]}, ensure_ascii=False) + "\n"
+            bar.update()
     if args.out == "-":
         sys.stdout.writelines(lines)
     else:
         from builders.atomic import atomic_write_bytes
         atomic_write_bytes(Path(args.out), "".join(lines).encode("utf-8"))
-    print(f"annotated {len(records)} essays", file=sys.stderr)
+    print(f"annotated {len(lines)} essays", file=sys.stderr)
     return 0
 
 
