@@ -38,7 +38,8 @@ if TYPE_CHECKING:  # a policy is given by the caller: detecting alone never impo
 E = TypeVar("E")
 R = TypeVar("R")
 
-AGE_LABELS = frozenset({"age_digits", "age_string"})  # moved together (Renderer.shift)
+AGE_LABELS = frozenset({"age_digits", "age_string"})
+LEARNED = detectors.LEARNED.name  # the learned tagger's spans' rule  # moved together (Renderer.shift)
 
 SENTENCE = 300  # characters: a country further from a place is not said of it
 
@@ -280,6 +281,7 @@ class Engine:
             spans, puns = pun_spans(spans, clean)
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.
+        known = set(memory.refs) if memory and any(s.rule == LEARNED for s in spans) else None
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
         shapes = [clean[s.start:s.end] for s in spans]  # each mention as the view writes it
         renderer, order = self._renderer(clean, spans, shapes, essay_id, strategy, seed, memory,
@@ -303,6 +305,8 @@ class Engine:
                 pseudo = rendered[seen] = renderer.render(span, refs[i], shape, draws[i],
                                                           hints.get(i, ""))
             pseudos[i] = pseudo
+        if known is not None:
+            _forget_learned(memory, spans, clean, known)
         return _result(view, spans, refs, actions, pseudos, essay_id, tokens)
 
     def _renderer(self, clean: str, spans: list[Span], shapes: list[str], essay_id: str,
@@ -343,6 +347,19 @@ class Engine:
         if strategy == "lifelike":
             renderer.keep_countries()  # before `keeps`: "Ukraina ... alla ukrainare" stays
         return renderer, order
+
+
+def _forget_learned(memory: Memory, spans: list[Span], text: str,
+                    known: set[tuple[str, str]]) -> None:
+    """The entities only the learned tagger found in this essay leave the learner's memory once
+    rendered: a guess must not establish a name for their other essays (propagated there under
+    the tagger's label, or keeping an essay from running again when a later essay establishes
+    it by a rule: "Lilla tapiwa är 6")."""
+    for s in spans:
+        ident = (s.label, s.key or text[s.start:s.end].lower())
+        if s.rule == LEARNED and ident not in known:
+            ref = memory.refs.pop(ident, None)
+            memory.bases.pop((s.label, ref), None)  # type: ignore[arg-type]
 
 
 def _result(view: normalize.View, spans: list[Span], refs: list[int], actions: list[str],

@@ -11,8 +11,8 @@ The model is a packaged file (`data/tagger.crfsuite`) with `data/tagger.json` be
 label map, sha256, training sets and command, the snapshot it was trained on and attribution.
 Loading checks the digest. `train` writes both, byte for byte the same from the same inputs:
 
-    .venv/bin/python benchmarks/learned_tagger.py HOME --train-only --multiged-half \
-        --test dev22 --model pseudonymize/data/tagger.crfsuite
+    SWEPSEUDO_SHARED=/work/shared .venv/bin/python benchmarks/learned_tagger.py HOME \
+        --train-only --model pseudonymize/data/tagger.crfsuite
 """
 from __future__ import annotations
 
