@@ -308,25 +308,27 @@ class Tagger:
         self.crf.open(str(model))
         self.tags = tuple(sorted(self.crf.labels()))
         self.classes = sorted({t[2:] for t in self.tags if t != "O"})
-        known = frozenset(a for a, _ in self.crf.info().state_features)
-        self.cache = FeatureCache(spellings, spellings.lex.name_origins, known)
+        # every attribute given (crfsuite ignores those it never weighed: the same marginals);
+        # reading the model's own list (`info()`) cost more at start-up than it saves a batch
+        self.cache = FeatureCache(spellings, spellings.lex.name_origins)
         self.matcher = matcher
         from pseudonymize.resolve import covered  # (resolution's module: not the detectors')
         self.covered = covered
-        # per spelling: a candidate word (rarer than COMMON or with a reading)
+        # per spelling: a word a kept span must hold (`candidate` as the guard reads it)
         self.candidates: dict[str, bool] = {}
 
     def _candidate(self, word: str) -> bool:
         got = self.candidates.get(word)
         if got is None:
             key, e = self.cache.spellings[word][:2]
-            got = candidate(word, key, e, T.COMMON)
+            got = candidate(word, key, e, T.LEARNED_GUARD_ZIPF, self.matcher)
             if len(self.candidates) < T.REMEMBERED_WORDS:
                 self.candidates[word] = got
         return got
 
     def runs(self, doc: Doc, spans: Sequence[Span]) -> list[range]:
-        """The sentences (token ranges) holding a candidate word no span covers."""
+        """The sentences (token ranges) holding a candidate word no span covers: a kept span
+        holds one and overlaps no span, so the others would add nothing."""
         taken = self.covered(spans, len(doc.text))
         starts = sorted(doc.starts)
         out: list[range] = []
@@ -406,10 +408,7 @@ class Tagger:
         if cls == "NUM" and not T.LEARNED_NUMBERS or cls in T.LEARNED_STRICT_CLASSES \
                 and peak < T.LEARNED_STRICT:
             return False
-        if not any(self._candidate(doc.texts[k]) for k in tokens):
-            return False
-        return any(candidate(doc.texts[k], doc.folds[k], doc.entries[k], T.LEARNED_GUARD_ZIPF,
-                             self.matcher) for k in tokens)
+        return any(self._candidate(doc.texts[k]) for k in tokens)
 
     def _span(self, doc: Doc, a: int, b: int, cls: str, before: list[Span]) -> Span:
         """Tokens a..b as a span of the label the label map gives its first word."""
