@@ -795,10 +795,12 @@ class ContextRules:
 
     def _among_kin(self, doc: Doc, k: int) -> bool:
         """A lower-case word no list holds, too rare for an everyday one, in a sentence that
-        names kin before it ("vi har två barn, xamse är 12 och ayaan åta"): a child's name."""
+        names kin before it ("vi har två barn, xamse är 12 och ayaan åta"): a child's name; not
+        one after a place preposition ("min sekuru Tendai i mutare blir åttio": the kin's town)."""
         e, text = doc.entries[k], doc.texts[k]
         if not (text.isalpha() and text.islower() and len(text) >= 3 and e.zipf < T.RARE
-                and not e.cats and doc.folds[k] not in self.stems.vocabulary):
+                and not e.cats and doc.folds[k] not in self.stems.vocabulary) \
+                or k and doc.folds[k - 1] in self.w["place_trigger.prep"]:
             return False
         for j in range(k - 1, max(-1, k - 1 - T.KIN_REACH), -1):
             if self._kin(doc, j):

@@ -125,7 +125,7 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "be_verb", "function_word", "celebration_verb", "kind_noun",
     "feast_preposition"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
 # carries a name to one; celebration_verb: `_u_feast`)
-INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun",))
+INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun", "name_trigger"))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
@@ -151,7 +151,8 @@ PERSON_SLOT = _rule("person-slot", NAMES, 0.6, ("name_verb", "list_word", "perso
                                                  "inflection_ending", "speech_verb",
                                                  "place_trigger", "fam", "object_verb",
                                                  "inverted_subject", "vocative_mark", "fronted_adverb",
-                                                 "past_ending", "be_verb", "personal_pronoun", "home_preposition"),
+                                                 "past_ending", "be_verb", "personal_pronoun", "home_preposition",
+                                                 "name_tail_stop", "possessive", "kin_adjective"),
                     before=("person_preposition", "list_word", "object_verb", "inverted_subject",
                             "home_preposition"),
                     after=("name_verb", "list_word", "fam", "vocative_mark"))
@@ -177,7 +178,7 @@ NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "
                                                           "name_copula",
                                                           "verb_ending", "inflection_ending",
                                                           "noun_form_ending", "common_name_homograph",
-                                                          "name_trigger", "fam"))
+                                                          "name_trigger", "fam", "list_word", "prof"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -1837,13 +1838,17 @@ class Matcher:
 
     def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
         """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name, or
-        dotted before another capitalised word (not "körkort B. Mitt")."""
+        dotted before another capitalised word (not "körkort B. Mitt"), or dotted after a
+        closing greeting before any word ("Mvh W. abou jaoude": the signature's family name in
+        lower case, a particle no list holds)."""
         dotted = k + 1 < len(doc.texts) and doc.texts[k + 1] == "."
         nxt = k + 2 if dotted else k + 1
         follower = doc.texts[nxt] if nxt < len(doc.texts) else ""
         return k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
             and (len(follower) > 1 or nxt + 1 < len(doc.texts) and doc.texts[nxt + 1] == ".") \
-            and not (k and doc.folds[k - 1] in self.W["class_noun"])
+            and not (k and doc.folds[k - 1] in self.W["class_noun"]) \
+            or dotted and len(follower) > 1 and follower.isalpha() and follower.islower() \
+            and k > 0 and doc.folds[k - 1] in self.W["name_trigger.greeting"]
 
     def _not_name_phrase(self, doc: Doc, i: int) -> int:
         """The index after a listed phrase at token i that is never personal ("Todos Santos",
@@ -2159,9 +2164,11 @@ class Matcher:
         if c.morph and not self._owns_kin(c.doc, c.i):
             return False  # "fatimas mamma" is a name; another genitive is left alone
         # a homograph only bare before its verb ("lina stannade hemma") or before a family
-        # name the lists hold ("min kollega vide Lindqvist")
+        # name the lists hold ("min kollega vide Lindqvist") or one that is a word before the
+        # verb ("min kollega rut udd bor")
         homograph = e.cats and e.cats <= HOMOGRAPH and (
-            self._bare_subject(c.doc, c.i) or self._surname_after(c.doc, c.i))
+            self._bare_subject(c.doc, c.i) or self._surname_after(c.doc, c.i)
+            or self._owned_full_name(c.doc, c.i))
         if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
                 and self._owned_kin_before(c.doc, c.i) \
                 and (homograph or c.doc.folds[c.i - 1] in self.owned_kin
@@ -2248,6 +2255,22 @@ class Matcher:
             and not (place and folds[i - 1] in W["place_trigger.prep"]
                      and not any(f in W["speech_verb"] for f in folds[max(0, i - 4):i - 1])) \
             and any(f in W["social_verb"] for f in folds[max(0, i - 4):i - 1])
+
+    def _owned_full_name(self, doc: Doc, i: int) -> bool:
+        """Token i, right after an owned kin or social word, has one lower-case word after it
+        and then a person's verb ("min kollega malva hage har", "min chef rut udd bor"): a name
+        whose family name is an everyday word below COMMON; not a word of the clause ("min
+        kollega också bor"), a frequent noun ("min man per timme får") nor a listed word of
+        another kind."""
+        j, texts = i + 1, doc.texts
+        if not (i >= 2 and j + 1 < len(texts) and doc.folds[i - 1] in self.owned_kin
+                and texts[j].isalpha() and texts[j].islower() and len(texts[j]) >= 3
+                and doc.folds[j] not in self.W["name_tail_stop"]
+                and not doc.entries[j].cats - HOMOGRAPH
+                and doc.entries[j].zipf < T.COMMON  # ("min man per timme får": a phrase)
+                and not self._inflected_word(doc.folds[j])):  # ("min chef sten hårt jobbar")
+            return False
+        return _owner_before(self, doc, i - 1) and _person_verb_next(self, doc, j + 1)
 
     def _name_run_subject(self, doc: Doc, i: int) -> bool:
         """Token i opens a lower-case run of names before the clause's verb: the words after
@@ -3005,6 +3028,23 @@ class Matcher:
         return i > 0 and (folds[i - 1] in nouns or i >= 2 and folds[i - 2] in nouns
                           and folds[i - 1] in self.W["name_copula"])
 
+    def _run_opener(self, doc: Doc, i: int, key: str) -> bool:
+        """Token i, the word `key` judged, opens a name of two words inside its sentence, the
+        second capitalised or a family name by its ending or the lists ("heter Urška Novak",
+        "heter Urška zupančič"): the first is the given name, whatever its ending says (-ška,
+        -ova)."""
+        j = i + 1
+        if not (0 < i and j < len(doc.texts) and j not in doc.starts and doc.texts[j].isalpha()
+                and doc.folds[i] == key):
+            return False
+        if i not in doc.starts and i - 1 not in doc.starts and doc.texts[i - 1][:1].isupper() \
+                and doc.texts[i - 1].isalpha():
+            return False  # ("Anna Kowalska Nowak": a double family name's first part)
+        nxt = doc.texts[j]
+        return nxt[0].isupper() and not doc.entries[j].cats or nxt.islower() and (
+            bool(self.lex.words.ending("surname_ending", doc.folds[j], 2))
+            or bool(doc.entries[j].surname_rank) and not doc.entries[j].cats)
+
     def _name_guess(self, key: str, doc: Doc | None = None, i: int = 0) -> str:
         """A name the gazetteers lack: surname by its ending or after a surname noun ("mitt
         efternamn som Beridse"), a middle name by a woman's patronymic ending ("Akbarovna
@@ -3018,6 +3058,7 @@ class Matcher:
             and doc.folds[i - 1] in self.lex.words.value("kin_gender") \
             and doc.texts[i - 2].lower() in self.lex.words.surface("possessive")
         if not owned and self.lex.words.ending("surname_ending", key, 2) \
+                and not (doc is not None and self._run_opener(doc, i, key)) \
                 or doc is not None and self._surname_said(doc, i):
             return "surname"
         if self.lex.words.ending("patronymic_ending", key, 2):
@@ -3304,7 +3345,8 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
             introduced = doc.texts[j].islower() and (_surname_word(e) and _name_context(
                 doc, _run_start(doc, doc.index_at(sp.start)), m.lex.marks)
                 or _closing_tail(m, doc, j, doc.index_at(sp.start))
-                or _patronymic(m, doc.folds[j], e))
+                or _patronymic(m, doc.folds[j], e)) or j == first and _inside_name_run(
+                m, doc, j, _name_run(doc, spans, starts, sp, j))
             if j == first and doc.text[sp.start].isupper() and not introduced:
                 break  # (a lower-case word after a capitalised name is as often its verb:
                 # "Selvi kokkar", "Emma bilr": only after particles, "Maria dela cruz")
@@ -3322,6 +3364,39 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
                                     key=" ".join(doc.folds[first:j + 1]))
             out.append(sp)
     return out
+
+
+def _name_run(doc: Doc, spans: list[Span], starts: dict[int, int], sp: Span, j: int) -> bool:
+    """Token j stands inside a run of names: two capitalised name spans before it, the later
+    not a genitive ("Evertons försvarare Seamus Coleman", "Peter Kajlingers ondsinta Scarpia":
+    an owner's noun; a listed first name ending in s is no genitive, Tobias), and a name span
+    right after it."""
+    k, last = doc.index_at(sp.start), j - 1
+    before = starts.get(k - 1)
+    after = starts.get(j + 1)
+    return before is not None and after is not None and doc.text[sp.start].isupper() \
+        and "gen" not in sp.attrs and not (doc.texts[last].endswith("s")
+                                           and not doc.entries[last].first_rank) \
+        and spans[before].label in NAMES \
+        and spans[after].label in NAMES and "gen" not in spans[after].attrs
+
+
+def _inside_name_run(m: Matcher, doc: Doc, j: int, between: bool) -> bool:
+    """"Arasy Elin hjälm Benítez": a lower-case word between two capitalised parts of a name
+    (not "heter tika ram Adhikari", where it may end a given name of two words), spelt like
+    no verb (no past or present ending, no person's verb: "Sara ringde Ali", "Sara kramar Ali")
+    nor a word of the clause (`name_tail_stop`, "och"), is a part of that name, though it is an
+    everyday word."""
+    text, key, e = doc.texts[j], doc.folds[j], doc.entries[j]
+    return between and text.isalpha() and text.islower() and len(text) >= 3 \
+        and not (e.cats - HOMOGRAPH) and e.zipf < T.COMMON and text not in m.lex.marks \
+        and key not in m.W["name_tail_stop"] and key not in m.W["list_word"] \
+        and text not in m.lex.words.surface("name_verb") \
+        and not key.endswith(m.ENDS["past_ending"] + m.ENDS["verb_ending"] + PRESENT_ENDINGS)
+
+
+# "kramar", "ser": a verb's present, "tilldelas" a passive: no name
+PRESENT_ENDINGS = ("ar", "er", "ir", "or", "ur", "s")
 
 
 def _closing_tail(m: Matcher, doc: Doc, j: int, k: int) -> bool:
