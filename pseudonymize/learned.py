@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -316,6 +317,8 @@ class Tagger:
         self.covered = covered
         # per spelling: a word a kept span must hold (`candidate` as the guard reads it)
         self.candidates: dict[str, bool] = {}
+        # one CRF holds one sequence at a time: threads sharing the engine take turns
+        self.lock = threading.Lock()
 
     def _candidate(self, word: str) -> bool:
         got = self.candidates.get(word)
@@ -326,10 +329,10 @@ class Tagger:
                 self.candidates[word] = got
         return got
 
-    def runs(self, doc: Doc, spans: Sequence[Span]) -> list[range]:
-        """The sentences (token ranges) holding a candidate word no span covers: a kept span
-        holds one and overlaps no span, so the others would add nothing."""
-        taken = self.covered(spans, len(doc.text))
+    def runs(self, doc: Doc, taken: bytearray) -> list[range]:
+        """The sentences (token ranges) holding a candidate word no span covers (`taken`: the
+        characters the spans cover): a kept span holds one and overlaps no span, so the others
+        would add nothing."""
         starts = sorted(doc.starts)
         out: list[range] = []
         for k, word in enumerate(doc.texts):
@@ -344,10 +347,9 @@ class Tagger:
         """The tagger's guarded spans where no span of `spans` overlaps, in text order."""
         taken = self.covered(spans, len(doc.text))
         out: list[Span] = []
-        for run in self.runs(doc, spans):
-            for span in self._tag(doc, run):
-                if not any(taken[span.start:span.end]):
-                    out.append(span)
+        with self.lock:
+            for run in self.runs(doc, taken):
+                out.extend(s for s in self._tag(doc, run) if not any(taken[s.start:s.end]))
         return out
 
     def _tag(self, doc: Doc, run: range) -> list[Span]:
