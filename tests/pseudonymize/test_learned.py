@@ -158,3 +158,17 @@ def test_training_is_byte_reproducible(engine: Engine, tmp_path: Path) -> None:
     meta = json.loads(made[0][1])
     assert meta["sha256"] == hashlib.sha256(made[0][0]).hexdigest()
     assert meta["labels"]["PER"] in ("firstname_male", "firstname_female")
+
+
+def test_a_release_records_the_model_it_ran() -> None:
+    from pseudonymize.corpus import identity
+    from pseudonymize.corpus.verify import learned_problems
+
+    meta = json.loads(learned.META.read_text(encoding="utf-8"))
+    config = identity.release_config("realistic", 0, 1000)
+    assert config["learned"] == {"mode": "replace", "model_sha256": meta["sha256"],
+                                 "snapshot": meta["snapshot"]}
+    assert "learned" not in identity.release_config("realistic", 0, 1000, learned_mode="off")
+    assert learned_problems({"config": config}) == []
+    other = {"config": {"learned": {**config["learned"], "model_sha256": "0" * 64}}}
+    assert "not the release's" in learned_problems(other)[0]
