@@ -284,6 +284,10 @@ class Lexicon:
     # Frequent words spelt with letters that folding removes (å ä ö é ü): "pär" is not the
     # frequent "par", so a name spelt that way is not judged by its folded twin.
     common_accented: frozenset[str] = frozenset()
+    # Folds of Sweden's 290 municipalities (places of kind "municipality"), whatever reading
+    # wins for the word: a municipal service is named by its municipality ("hemtjänsten i ånge",
+    # "sfi i laxå"), not by a locality or district ("sfi i fittja")
+    municipalities: frozenset[str] = frozenset()
     # Folds of words with no name, place, country or institution reading, by frequency: Zipf
     # >= 4 (never a name in lower case) and 2.6-4 (a name only after a place preposition).
     unnamed: frozenset[str] = frozenset()
@@ -533,6 +537,7 @@ class _Gathered:
     pools: dict[str, list[str]] = field(default_factory=dict)
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     continents: dict[str, str] = field(default_factory=dict)
+    municipalities: set[str] = field(default_factory=set)
     languages: dict[str, frozenset[str]] = field(default_factory=dict)
     borders: dict[str, frozenset[str]] = field(default_factory=dict)
     cities_by_country: dict[str, list[str]] = field(default_factory=dict)
@@ -650,6 +655,8 @@ def _gather_places(g: _Gathered, places: pl.DataFrame | None) -> None:
     for key, kind, country, pop, name in ranked.select(
             "fold", "kind", "country", "population", "name").iter_rows():
         d = g.note(key)
+        if kind == "municipality":
+            g.municipalities.add(key)
         if country == "SE" and kind != "exonym":
             d["se_pop"] = max(d.get("se_pop", 0), int(pop or 0), 1)
             if kind == "city" and (pop or 0) >= T.SE_ATTESTED:
@@ -820,6 +827,7 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
         place_region=g.place_region, place_within=g.place_within, region_places=g.region_places,
         streets_by_city=g.streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
         suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented, words=words,
+        municipalities=frozenset(g.municipalities),
         test_personids=test_personids, villages=Folds(g.villages),
         local_places=FoldValues(g.local_places),
         unnamed=frozenset(k for k, z in unnamed if z >= COMMON),

@@ -229,8 +229,8 @@ def _case_runs(clean: str, ordinary: Callable[[str], bool] | None) -> str:
     pos = 0
     for run in runs:
         words = list(_CAPS_WORD.finditer(clean, run.start(), run.end()))
-        if len(words) < 2:
-            continue  # "EU A", "I USA": not two words of text
+        if len(words) < 2 or " " not in clean[run.start():run.end()]:
+            continue  # "EU A", "I USA": not two words of text; "UG-DL", "LO-TCO": one code
         for n, w in enumerate(words):
             a, b = w.span()
             before = clean[words[n - 1].end():a].strip() if n else ""

@@ -579,9 +579,11 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             in_foreign = _in_foreign_town(doc, entry, k, prev, span.key or folds[k])
             named_area = before in doc.lex.words("area_word") or _described_area(doc, end) \
                 or _named_after_area(doc, k) or side_of_town(doc, end)
-            within = _within_metropolis(doc, entry, end, spans[n + 1] if n + 1 < len(spans) else None)
+            within = _within_metropolis(doc, entry, span.key or folds[k], end,
+                                        spans[n + 1] if n + 1 < len(spans) else None)
             district = bool(metropolis) and _district(doc, span, entry, k, end, metropolis, towns) \
-                and not _other_name_after(doc, end)
+                and not _other_name_after(doc, end) \
+                and not _swedish_town_respelt(doc, entry, span.key or folds[k])
             if _holds_region(doc, span, entry, k, prev):
                 span = Span(span.start, span.end, "region", span.attrs, span.score, span.rule,
                             span.key)
@@ -719,6 +721,17 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
                      or _inside(doc, span.key, metropolis))))
 
 
+def _swedish_town_respelt(doc: Doc, entry: Entry, key: str) -> bool:
+    """A place no list holds one edit (a swap of two letters counts one) from a Swedish town
+    of some size: the town misspelt ("körde från Örbro", "bodde redan i Gävel", "i Boros"),
+    not a district of the big town abroad the essay was in (`_fuzzy` asks six letters)."""
+    if entry.place_pop or entry.se_pop or len(key) < T.RESPELT_TOWN_MIN:
+        return False
+    return any(abs(len(t) - len(key)) <= 1 and OSA.distance(key, t, score_cutoff=1) <= 1
+               and doc.lex.get(t).se_pop >= T.SE_ATTESTED
+               for t in doc.lex.fuzzy_targets.get(key[:1], ()))
+
+
 def _respelt(key: str, towns: dict[str, str]) -> bool:
     """`key` is a town abroad the essay named before, spelt one letter otherwise ("ghaza" after
     Gaza, "kabol" after Kabul): that town again, no district of it (`towns` maps each town and
@@ -726,15 +739,20 @@ def _respelt(key: str, towns: dict[str, str]) -> bool:
     return len(key) >= T.VARIANT_MIN - 1 and bool(_one_edit(key, towns))
 
 
-def _within_metropolis(doc: Doc, entry: Entry, end: int, after: Span | None) -> bool:
+def _within_metropolis(doc: Doc, entry: Entry, key: str, end: int, after: Span | None) -> bool:
     """"bor kvar i Godaif i asmara", "Bourj Hammoud i Beirut", "i Wrzeszcz i Gdańsk": a place
     no Swedish list holds, smaller than a district may be and than the big town abroad just
-    after it and "i": one of its districts."""
+    after it and "i": one of its districts. So is a bigger namesake the lists know of another
+    country or of the town's own region ("i Wellington i Freetown", "i Palermo i Buenos Aires",
+    "i Neukölln i Berlin"): a town cannot lie in a town abroad of another country."""
     if after is None or _swedish_town(entry):
         return False
-    town = doc.lex.get(after.key or "").place_pop
+    metropolis = doc.lex.get(after.key or "")
+    town = metropolis.place_pop
     # a Swedish district's name ("i bole i addis abeba") says nothing of the place's size
-    small = bool(entry.se_pop) or entry.place_pop < min(DISTRICT_MAX, town)
+    small = bool(entry.se_pop) or entry.place_pop < min(DISTRICT_MAX, town) \
+        or entry.place_pop < town and (entry.place_country != metropolis.place_country
+                                        or _inside(doc, key, after.key, 1))
     return doc.folds[end:end + 1] == ["i"] and doc.index_at(after.start) == end + 1 \
         and after.label == "city" and "foreign" in after.attrs and town >= METROPOLIS and small
 

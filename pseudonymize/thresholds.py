@@ -118,6 +118,9 @@ SE_SEAT = 1_500           # ... this big and no everyday word, before an institu
                           # owns that institution in lower case ("borgholm energi", "vårdcentralen
                           # i askersund"): many of the 290 municipality seats are this small
 SE_LOWER_CASE = 20_000    # a Swedish town this big is taken in lower case ("bor i västerås")
+# a place no list holds this long or longer, one edit from a Swedish town of SE_ATTESTED people,
+# is that town misspelt, not a district abroad ("Örbro", "Gävel"; four letters: "Boro" is no Borås)
+RESPELT_TOWN_MIN = 5
 WORLD_DOMINANT = 500_000  # a foreign city this big is its name before it is a word
 BIG_PLACE = 100_000       # a place this big is well attested (fuzzy target, strong reading)
 SE_TOWN = 10_000          # a Swedish town this big is a fuzzy target in lower case after a bare

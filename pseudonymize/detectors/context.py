@@ -242,7 +242,8 @@ HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                          "town_head_noun", "adjective_ending"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
                    reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
-                          "topic_verb", "naming_verb", "name_trigger", "calling_verb", "be_verb"))
+                          "topic_verb", "naming_verb", "name_trigger", "calling_verb", "be_verb",
+                          "saying_verb"))
 GEO_HEAD_AFTER = _rule("geo-head-after", ("geo",), 0.8, word=("geo_head_after",),
                        reads=("place_trigger", "geo_preposition", "compass_word"))
 STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
@@ -257,7 +258,7 @@ INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution
                          reads=("name_connector", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
 TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85, word=("town_institution_head",),
-                         reads=("work_word", "work_start"))
+                         reads=("work_word", "work_start", "municipal_service_head"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start", "institution_preposition",
                                 "place_trigger", "adjective_ending"))
@@ -1621,11 +1622,13 @@ class ContextRules:
             return
 
     def _town_after(self, doc: Doc, i: int) -> bool:
-        """A Swedish town (not a district) right after token i, in the same sentence."""
+        """A Swedish town (not a district) right after token i, in the same sentence; a small
+        one when it names a municipality ("Lärcentrum Tranemo")."""
         if i + 1 >= len(doc.texts) or i + 1 in doc.starts or not doc.texts[i + 1][0].isalnum():
             return False
         e = doc.entries[i + 1]  # not a town that is an everyday word ("zainab vi säger")
-        return e.se_pop >= T.SE_ATTESTED and e.place_kind == "city" and "district" not in e.cats \
+        return (e.se_pop >= T.SE_ATTESTED or doc.folds[i + 1] in self.lex.municipalities) \
+            and e.place_kind == "city" and "district" not in e.cats \
             and doc.folds[i + 1] not in self.stems.vocabulary
 
     def _named_stem(self, doc: Doc, i: int, suffix: str) -> bool:
@@ -2249,8 +2252,10 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if doc.folds[i] not in r.w["geo_prefix"] or i + 1 >= len(doc.texts) or i + 1 in doc.starts:
         return False
     if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
-        if doc.entries[i + 1].gender and not _place_said(r, doc, i):
-            return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio Negro")
+        if doc.entries[i + 1].gender and not (_place_said(r, doc, i) or _apposed(r, doc, i)
+                                              or doc.folds[i - 1] in r.w["saying_verb"]):
+            return False  # "Medan Rio Ferdinand torkade": a person's given names (not "vid Rio
+            # Negro", "engelsmännen sa Mount Victoria", "berget är Mount Victoria")
         end = r._connected_run(doc, i + 1)
     elif doc.texts[i].islower() and doc.texts[i + 1].islower() \
             and (_place_said(r, doc, i) or _named_by_verb(r, doc, i) or _apposed(r, doc, i)):
@@ -2400,11 +2405,13 @@ def _town_business(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"stockaryds såg", "virserums snickeri", "Sölvesborgs varv", "kiruna taxi": a works or
     firm named by its Swedish town (its genitive, or a town of some size that is no everyday
     word) and a trade's word, which alone may be an everyday word or verb (so only after a
-    town: not "Jonas såg"); a workplace."""
+    town: not "Jonas såg", nor "och vi såg" after a town that is an everyday word); a
+    workplace."""
     if i < 1 or i - 1 in doc.starts and doc.texts[i - 1][:1].isupper() \
             or doc.folds[i] not in r.w["town_business_head"] \
             or not doc.texts[i - 1].isalpha() or doc.space(i - 1) != " " \
             or not (r._place_genitive(doc.folds[i - 1]) or r._swedish_place(doc.folds[i - 1])) \
+            or doc.texts[i - 1].islower() and doc.entries[i - 1].zipf >= T.COMMON \
             or doc.entries[i - 1].gender and not (  # a name that is also a town after "på"
                 i >= 2 and doc.folds[i - 2] in r.w["institution_preposition"]
                 and r._swedish_place(doc.folds[i - 1])):
@@ -2481,17 +2488,22 @@ def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         end = next((m - 1 for m in range(k + 1, doc.capitalised_run(k) + 1)
                     if doc.entries[m].gender or doc.entries[m].surname_rank
                     or doc.entries[m].zipf >= T.COMMON), doc.capitalised_run(k))
-    elif doc.texts[k].isalpha() and doc.entries[k].place_kind in TOWN_KINDS and (
+    elif doc.texts[k].isalpha() and (doc.entries[k].place_kind in TOWN_KINDS and (
             doc.entries[k].zipf < T.COMMON
             and max(doc.entries[k].place_pop, doc.entries[k].se_pop) >= T.SE_ATTESTED
-            or doc.folds[k] not in r.stems.vocabulary or r._swedish_place(doc.folds[k])):
-        end = k  # "i mosul", "i borås"; not "i fem" (år)
+            or doc.folds[k] not in r.stems.vocabulary or r._swedish_place(doc.folds[k]))
+            or doc.folds[i] in r.w["municipal_service_head"]
+            and doc.folds[k] in r.lex.municipalities):
+        end = k  # "i mosul", "i borås", "sfi i härjedalen"; not "i fem" (år)
     elif k + 1 < len(doc.texts) and _joined_town(r, doc, k):
         end = k + 1  # "universitetet i hai phong": a big town abroad written in two words
     else:
         return False
     if doc.entries[k].country:
         return False  # "universitetet i Sverige": a country is no part of a name
+    if doc.folds[i] in r.w["municipal_service_head"] \
+            and " ".join(doc.folds[k:end + 1]) not in r.lex.municipalities:
+        return False  # "sfi i laxå", "hemtjänsten i Ånge"; not "sfi i fittja" (a district)
     label = r.lex.words.value("town_institution_head").get(doc.folds[i], "school")
     if works_at(doc, i):
         label = "work"
@@ -2621,9 +2633,18 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     stem = doc.folds[i][:-len(fold(ending))]  # "pågatåget" -> "paga", "nattåget" -> "natt"
     if i not in doc.starts and doc.texts[i][0].isupper() or r.stems._name_stem(
             doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
-            and not (doc.entries[i].cats or not r.lex.get(stem).zipf and r.stems._compound(stem)):
+            and not doc.entries[i].cats and (
+                not (not r.lex.get(stem).zipf and r.stems._compound(stem))
+                or _region_stem(r, stem)):
         add(TRANSPORT_SUFFIX.span(doc.offsets[i], doc.ends[i], "transport_name", key=low))
     return False
+
+
+def _region_stem(r: ContextRules, stem: str) -> bool:
+    """"bergslags|pendeln", "roslags|banan", "upplands|pendeln": the part before a line's
+    ending is a Swedish place's genitive, or a region's in -en without it (Bergslagen)."""
+    return r._place_genitive(stem) or stem.endswith("s") \
+        and r.lex.get(stem[:-1] + "en").place_kind == "region"
 
 
 def _business_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

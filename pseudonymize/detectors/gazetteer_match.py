@@ -730,10 +730,13 @@ def _possessed_kin(doc: Doc, j: int) -> bool:
 
 
 def _exonym_slot(doc: Doc, i: int) -> bool:
-    """Token i follows a people's word (or "ni", "man") and a reporting verb: "serber säger
-    Đakovica", "turkarna säger tunceli", "ni säger Wien": what they call the place just named."""
+    """Token i follows a people's word (or "ni", "man") and a reporting or calling verb:
+    "serber säger Đakovica", "turkarna säger tunceli", "ni säger Wien", "som svenskarna kallar
+    Nicaraguasjön": what they call the place just named."""
     W = doc.lex.words.folds
-    return i >= 2 and doc.folds[i - 1] in W["name_trigger.report"] \
+    return i >= 2 and (doc.folds[i - 1] in W["name_trigger.report"]
+                       or doc.folds[i - 1] in W["calling_verb"]
+                       or doc.folds[i - 1] in W["name_trigger.verb"]) \
         and (doc.folds[i - 2] in W["exonym_subject"] or "nationality" in doc.entries[i - 2].cats)
 
 
@@ -3537,6 +3540,8 @@ def _u_city_part(m: Matcher, c: Cand) -> Span | bool | None:
                               key=" ".join(doc.folds[i:end + 1]))
     else:
         return None
+    if end == i and (country := _spelt_country(m, c)):
+        return country  # "till dakar i sengal": the town's country misspelt, no part of it
     e = doc.entries[town]
     label, attrs = ("city", ()) if e.se_pop or e.place_country == "SE" else ("area", ("foreign",))
     return CITY_PART.span(doc.offsets[i], doc.ends[end], label, attrs,

@@ -96,9 +96,10 @@ SPECIAL_CHARS = "0123456789@_"  # SPECIAL's first set (`_special_bytes` marks th
 _SPECIAL_TABLE = bytes(chr(b) in SPECIAL_CHARS for b in range(256))
 # Case, booking and reference numbers: letters and at least three digits in one code
 # (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023, P1234567).
+# Swedish letters too: a hospital's or an authority's code ("SÄS-44120", "FÖR-2231")
 REFERENCE = re.compile(
-    r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-z]|[\w./-]*[./-]\d+[./-])"
-    r"[A-Za-z0-9]+(?:[./-][A-Za-z0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
+    r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-zÅÄÖåäö]|[\w./-]*[./-]\d+[./-])"
+    r"[A-Za-zÅÄÖåäö0-9]+(?:[./-][A-Za-zÅÄÖåäö0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
     r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])"
     r"|(?<![\w@./-])[A-Z]\d{6,9}(?![\w@-])")  # a passport's or ID card's number: P1234567
 # A case or order number of digit groups joined by "/", "." or "-" ("2023/12345", "16-884512"):
@@ -121,7 +122,8 @@ YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 NUMBER_TRIGGERS = (("account_trigger", "account_nr"), ("license_trigger", "license_nr"),
                    ("reference_trigger", "other_nr_seq"), ("phone_trigger", "phone_nr"))
 Add = Callable[[Span], None]
-CODE_PREFIX = regex.compile(r"\p{Lu}{1,4}")  # "TF 448 192", "WU 882-194-5530", "UHR 2021-04477"
+# "TF 448 192", "WU 882-194-5530", "UHR 2021-04477"; a country and a kind joined, "UG-DL 0046118"
+CODE_PREFIX = regex.compile(r"\p{Lu}{1,4}(?:-\p{Lu}{1,4})?")
 
 
 def _preceded_by(doc: Doc, start: int, category: str, window: int = 4) -> bool:
