@@ -117,7 +117,8 @@ BLIND2_LEAKS_MAX = 5
 # 0.917 and 19 with them); dev22, written blind in the fifteenth session and only measured there
 # (first 0.836 and 31 leaks in 25 essays); then the learned tagger (h-learned3; trained on
 # essays, dev2 … dev21 and half of MultiGED, so dev2 … dev21's figures are partly its training
-# data: dev20 0.928 and 9 leaks, dev21 0.928 and 9; dev22, never trained on, 0.845 and 26): (replace-label recall, leaks) they keep
+# data: dev20 0.928 and 9 leaks, dev21 0.928 and 9; dev22, never trained on, 0.845 and 26):
+# (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 3),
               "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 1), "dev9": (0.985, 1),
               "dev10": (0.98, 0), "dev11": (0.965, 1), "dev12": (0.96, 5),
