@@ -17,7 +17,7 @@ from pseudonymize.types import Span
 from pseudonymize.surrogates.common import (LEARNER_PEOPLES, MISSPELT_EDITS, MISSPELT_TOWN_MIN,
                                             REGION_NEAREST, ROUTE_SEARCH, ROUTE_STOPS,
                                             SWEDISH_ORIGIN, SWEDISH_TOWN_IN_WINDOW,
-                                            TOWN_WORD_ZIPF)
+                                            TOWN_WORD_ZIPF, WATER_KINDS)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.geography import abroad, geography
 from pseudonymize.surrogates.numbers import _followed_plate, plate_formats
@@ -68,7 +68,15 @@ class Countries:
             return named[0] if named else self.hint or self.abroad or min(where)
         if abroad(where):  # Helhalvön: Poland, or the one of its countries the essay names
             named = sorted(w for w in where if w in self.countries or w in self.avoid_countries)
-            return (named or sorted(where))[0]
+            if named or not (self.effective == "lifelike" and span.label == "city" and geo.features[
+                    geo.feature_folds[fold(original)]][0] in WATER_KINDS):
+                return (named or sorted(where))[0]
+            # (round 45) a river's name read as a town in an essay naming none of its
+            # countries lies where the essay's other places do ("född i Tana" of a Malagasy
+            # woman: never a town of Kenya)
+            return self._sentence_country(span) or self._window_abroad(span) or self.hint or \
+                self.abroad or next((iso for iso in self.countries if iso not in ("", "SE")),
+                                    min(where))
         if self.effective == "lifelike" and span.label == "city" and \
                 0 < entry.se_pop < SWEDISH_TOWN_IN_WINDOW:
             # "Jag kommer från Bor i jonglei, det ligger vid Nilen i Sydsudan": a Swedish

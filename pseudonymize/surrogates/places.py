@@ -12,7 +12,8 @@ import regex
 from pseudonymize.coordinates import by_border, commute_km, distance_km, near_km
 from pseudonymize.lexicon import fold
 from pseudonymize.types import Span
-from pseudonymize.surrogates.common import LEARNER_HOME, VILLAGE_NEAR_GAP, town_sections
+from pseudonymize.surrogates.common import (LEARNER_HOME, VILLAGE_NEAR_GAP, WATER_KINDS,
+                                            town_sections)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.inflect import street_ending
 from pseudonymize.surrogates.kinds import institution_kinds, university_fields
@@ -76,7 +77,8 @@ class Places:
         # (a district of a big town abroad before a town of another country: Maardu, never
         # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
-            lex.cities_by_country.get(country, []) if parts else [], rng) or self._draw(
+            lex.cities_by_country.get(country, []) if parts else [], rng) or \
+            self._neighbour_town(country, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         essay_town = self.towns[0] if self.towns else None
         if self.effective == "lifelike" and country != "SE" and label == "city":
@@ -84,6 +86,16 @@ class Places:
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
+
+    def _neighbour_town(self, country: str, rng: Draws) -> str | None:
+        """Lifelike (round 45): a town abroad whose country has no town left to draw (Paraguay's
+        seven, all the learner's originals or drawn) is a town of a bordering country, never
+        a Swedish one ("min syster bor kvar i Encarnación" -> Nyköping read as false)."""
+        if self.effective != "lifelike" or country in ("", "SE"):
+            return None
+        by_country = self.lex.cities_by_country
+        return self._draw([c for iso in sorted(self.lex.neighbours.get(country, ()))
+                           for c in by_country.get(iso, [])], rng)
 
     def _named_site(self, span: Span, original: str, country: str, rng: Draws) -> str:
         """A named site (label "place"): a landmark, a town abroad for a bazaar or ruin, a park
@@ -619,6 +631,13 @@ class Places:
         """Lifelike: a range, river or island abroad read as a town stays one of its kind
         ("i Hindu Kush", "på Phuket"), but not an island a train or bus leaves from."""
         kind = self.geo.features[name][0]
+        if kind in WATER_KINDS and not (self._water_named(span.start, span.end)
+                                        or self._water_said(span, getattr(
+                                            self.before, "text", "")[span.start:span.end])):
+            # (round 45) a river's name read as a town with no water word or verb beside it
+            # is the town ("Jag är född i Tana, det är kort för Antananarivo": never "född i
+            # floden")
+            return False
         return kind in self.geo.no_town_kinds | {"island"} - {"sea"} and not (
             kind == "island" and self._leaves_by_land(span))
 

@@ -337,7 +337,10 @@ class PlaceReading:
         first = self.lex.get(fold(self._alias_first(alias, window))) if alias else None
         # (round 43) a name no list knows, after a town the essay names ("Klagenfurt, som
         # slovenerna kallar Celovec"), is that town's other name too
-        found = bool(alias and (alias.group("who") or alias.group("lang") or alias.group("paren"))
+        # (round 45) or after "eller" with "som vi säger" after it ("Tripoli, eller Trablous
+        # som vi säger")
+        found = bool(alias and (alias.group("who") or alias.group("lang") or alias.group("paren")
+                                or alias.group("either") and self._said_so(span.end))
                      and fold(self._alias_first(alias, window)) in self.avoid_folds
                      and not first.gender and (
                          first.place_kind or first.zipf < words().word_zipf) and (

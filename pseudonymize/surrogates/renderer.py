@@ -276,15 +276,16 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         """The calendar's move of a month (`calendar`), none for the month of a Swedish feast
         the essay names anywhere (lifelike, `feast_months_lifelike`: "Midsommar med babi ... I
         juni kom hon", never "I juli" before midsummer)."""
+        moved = self.calendar()[0]  # (drawn first: the learner's calendar is its first essay's)
         if self.effective != "lifelike":
-            return self.calendar()[0]
+            return moved
         if self.feasts_said is None:
             table = words().feast_months
             said = self._said()
             self.feasts_said = frozenset(
                 m for key, m in table.items() for w in said
                 if w == key or key.endswith("-") and w.startswith(key[:-1]))
-        return 0 if month in self.feasts_said else self.calendar()[0]
+        return 0 if month in self.feasts_said else moved
 
     def render(self, span: Span, ref: int, original: str, draw: int | None = None,
                country: str = "") -> str:
@@ -580,7 +581,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             found = w.alias_after.match(after)
             role, other = "first", found.group("second") if found else ""
         entry = self.lex.get(fold(other))
-        if not found or found.group("either") and not self._one_place(mention, other) or (
+        if not found or found.group("either") and not self._one_place(mention, other) and not (
+                self._said_so(span.end if role == "second" else span.end + found.end())) or (
                 # "Batangas på ön Luzon": an island, never a language ("på svenska")
                 found.group("lang") and fold(found.group("lang")) in self.geo.kind_folds) or (
                 entry.gender and not entry.place_kind) or (  # "i Malmö och heter Anna"
@@ -605,6 +607,13 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 fold(town.group(1))).place_kind:
             return town.group(1)
         return first
+
+    def _said_so(self, at: int) -> bool:
+        """Lifelike (round 45): the words at `at` say the name before them is what a people
+        calls the place ("Tripoli, eller Trablous som vi säger"), so two names joined by
+        "eller" are one place's though no gazetteer lists the second."""
+        tail = words().alias_tail
+        return bool(tail and tail.match(getattr(self.before, "text", "")[at:at + 40]))
 
     def _one_place(self, one: str, other: str) -> bool:
         """The gazetteer knows the two names as names of one place (Mumbai, Bombay)."""

@@ -65,6 +65,7 @@ class Words:
     alias_after: regex.Pattern[str] | None = None  # after a place: ", på svenska heter det"
     alias_before: regex.Pattern[str] | None = None  # before its other name (the same clause)
     alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"
+    alias_tail: regex.Pattern[str] | None = None  # after "Tripoli, eller Trablous": " som vi säger"
     swedish_language: frozenset[str] = frozenset()
     alias_standard_sayers: frozenset[str] = frozenset()  # lifelike, folds: "araber säger Erbil"
     # lifelike: a place's fold -> (its Swedish name, its own people's): damaskus -> Dimashq
@@ -519,13 +520,19 @@ def _alias_patterns(data: dict) -> dict[str, regex.Pattern[str]]:
     either = "|".join(map(regex.escape, data["alias_or"]))
     lead = r"\s*,?\s*(?:som\s+|och\s+|men\s+)?"
     # (round 43: a people in the definite plural says it too, "som slovenerna kallar")
-    said = rf"(?:(?P<who>{fillers}|\p{{L}}+(?:erna|arna))\s+)?(?:{verbs})(?:\s+(?:{fillers}))?"
+    # (round 45: and a people of -män, "som fransmännen kallade")
+    said = rf"(?:(?P<who>{fillers}|\p{{L}}+(?:erna|arna|männen))\s+)?(?:{verbs})" \
+        rf"(?:\s+(?:{fillers}))?"
     # "på svenska heter det", in a learner's word order "på svenska det heter", "på svenska";
     # "som heter", "som det hette"; "("; " eller "
+    # (round 45: "Tripoli, eller Trablous som vi säger": a comma before "eller" too)
     link = (rf"(?i:{lead}på\s+(?P<lang>\p{{L}}+)(?:\s+{said})?\s*,?\s+|{lead}{said}\s+"
-            rf"|\s*(?P<paren>\()\s*|\s+(?P<either>{either})\s+)")
+            rf"|\s*(?P<paren>\()\s*|\s*,?\s+(?P<either>{either})\s+)")
     return {"alias_after": regex.compile(rf"^{link}(?P<second>\p{{Lu}}[\p{{L}}-]*)"),
             "alias_closing": regex.compile(r"^\s+på\s+(\p{L}+)", regex.IGNORECASE),
+            # (round 45) "som vi säger" after the second of two names joined by "eller": the
+            # writer gives it as the place's other name
+            "alias_tail": regex.compile(rf"^\s*,?\s+(?i:som\s+{said})(?!\p{{L}})"),
             "alias_before": regex.compile(rf"(?P<first>\p{{L}}[\p{{L}}-]*){link}$")}
 
 
