@@ -1,8 +1,8 @@
 """Train the learned tagger (pseudonymize.learned) and measure it on an unseen set (issue 14).
 
-    SWEPSEUDO_SHARED=/work/shared .venv/bin/python benchmarks/learned_tagger.py HOME --train-only \
+    SWEPSEUDO_SHARED=../shared .venv/bin/python benchmarks/learned_tagger.py HOME --train-only \
         --model pseudonymize/data/tagger.crfsuite        # the packaged model (tagger.json beside)
-    SWEPSEUDO_SHARED=/work/shared .venv/bin/python benchmarks/learned_tagger.py HOME --test dev21
+    SWEPSEUDO_SHARED=../shared .venv/bin/python benchmarks/learned_tagger.py HOME --test dev21
 
 Training reads `essays`, dev2 ... the set before `--test` (default: dev22, so dev2 ... dev21)
 and MultiGED's even chunks; never blind, blind2, heldout nor the test set. The same inputs
@@ -68,7 +68,7 @@ def train(engine: Engine, model: Path, test: str, even: list[Document], argv: li
     names = training_sets(test)
     about = {"trained_on": [*names, "MultiGED even chunks (sv_swell_train.tsv)"],
              "snapshot": engine.snapshot_id, "attribution": ATTRIBUTION,
-             "command": "SWEPSEUDO_SHARED=/work/shared .venv/bin/python "
+             "command": "SWEPSEUDO_SHARED=../shared .venv/bin/python "
                         "benchmarks/learned_tagger.py HOME " + " ".join(argv)}
     return learned.train(training_docs(names, even), engine.spellings, engine.lex.name_origins,
                          model, about)
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--test", default=TEST, help="devN: trained on the sets before it")
     ap.add_argument("--train-only", action="store_true", help="train, print size and digest")
     args = ap.parse_args(argv)
-    shared = Path(os.environ.get("SWEPSEUDO_SHARED", "/work/shared"))
+    shared = Path(os.environ.get("SWEPSEUDO_SHARED", GOLD.parents[3] / "shared"))
     engine = Engine.load(Store(args.home).snapshot_path())
     even, odd = multiged_halves(shared / MULTIGED)
     model = args.model or Path(tempfile.mkdtemp()) / "tagger.crfsuite"

@@ -11,7 +11,7 @@ The model is a packaged file (`data/tagger.crfsuite`) with `data/tagger.json` be
 label map, sha256, training sets and command, the snapshot it was trained on and attribution.
 Loading checks the digest. `train` writes both, byte for byte the same from the same inputs:
 
-    SWEPSEUDO_SHARED=/work/shared .venv/bin/python benchmarks/learned_tagger.py HOME \
+    SWEPSEUDO_SHARED=../shared .venv/bin/python benchmarks/learned_tagger.py HOME \
         --train-only --model pseudonymize/data/tagger.crfsuite
 """
 from __future__ import annotations
