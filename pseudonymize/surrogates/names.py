@@ -855,6 +855,10 @@ class Names:
                                       and group in self._lists(f))) or \
                 Counter(placed)
             drawn = sorted(set(languages.values()) - minority) or [""]
+            # (round 46) a drawn language at home in the surrogate country where one is (a
+            # Ghanaian family moved to Ivory Coast: Baoulé or northern names, never Ewe ones)
+            drawn = [lang for lang in drawn if not moved.isdisjoint(homes.get(lang, ()))] \
+                or drawn
             language = self.name_language[group] = min(votes, key=lambda g: (-votes[g], g)) \
                 if votes else Draws(self.seed, self.scope, "language", group).choice(drawn)
         return language
