@@ -309,6 +309,9 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         return _fail(f"error: {where}{exc.strerror or exc}", FAILED, argv)
     except Exception as exc:  # noqa: BLE001 - the one place a bug becomes one line
+        learned = sys.modules.get("pseudonymize.learned")  # (loaded if it could have failed)
+        if learned is not None and isinstance(exc, learned.LearnedError):
+            return _fail(f"error: {exc}", FAILED, argv)  # no model or library: one line
         message = " ".join(str(exc).split())
         return _fail(f"internal error: {type(exc).__name__}"
                      + (f": {message}" if message else "")

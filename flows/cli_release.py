@@ -184,7 +184,9 @@ def cmd_release(args: argparse.Namespace) -> int:
                "bin_years": tuple(args.bin_years)}
     snapshot, existing = preflight(batch, out, args.keys, args.snapshot, args.strategy,
                                    args.seed, args.workers,
-                                   {**options, "policy_sha256": policy.digest if policy else None})
+                                   {**options, "policy_sha256": policy.digest if policy else None,
+                                    **({"learned_mode": policy.learned}
+                                       if policy and policy.learned else {})})
     # (a reviewed release has another id, which the release itself checks)
     if existing and not args.review:
         raise CLIError(f"{existing}: this release already exists (same inputs, snapshot, seed "

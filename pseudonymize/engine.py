@@ -16,14 +16,15 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from pseudonymize import lexicon as lexicon_mod
-from pseudonymize import detectors, normalize, resolve
+from pseudonymize import detectors, learned, normalize, resolve
 from pseudonymize.detectors import FAMILIES
-from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAMEISH_CATS, countries_named,
-                                                     person_towns)
+from pseudonymize.detectors.gazetteer_match import (HOMOGRAPH, NAMEISH_CATS, Matcher,
+                                                     countries_named, person_towns)
 from pseudonymize.detectors.gender import evidence
 from pseudonymize.doc import Doc, Marks, Spellings
 from pseudonymize.labels import LABELS, PLACE_LABELS
@@ -37,7 +38,8 @@ if TYPE_CHECKING:  # a policy is given by the caller: detecting alone never impo
 E = TypeVar("E")
 R = TypeVar("R")
 
-AGE_LABELS = frozenset({"age_digits", "age_string"})  # moved together (Renderer.shift)
+AGE_LABELS = frozenset({"age_digits", "age_string"})
+LEARNED = detectors.LEARNED.name  # the learned tagger's spans' rule  # moved together (Renderer.shift)
 
 SENTENCE = 300  # characters: a country further from a place is not said of it
 
@@ -132,6 +134,9 @@ def _recurs(text: str, idents: Sequence[tuple[str, str]]) -> bool:
 class Engine:
     """Pseudonymizer bound to one resource snapshot."""
 
+    # what becomes of the learned tagger's spans where the policy does not say (`learned`)
+    learned_default = learned.DEFAULT_MODE
+
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
         self.snapshot_id = lex.snapshot_id
@@ -153,6 +158,22 @@ class Engine:
         engine = cls(lex)
         lexicon_mod.keep_derived(lex)
         return engine
+
+    @cached_property
+    def tagger(self) -> learned.Tagger:
+        """The learned tagger (`pseudonymize.learned`), loaded when a policy first wants it:
+        `learned.LearnedError` (one line) without python-crfsuite or with an altered model."""
+        return learned.Tagger(self.spellings,
+                              next(d for d in self.detectors if isinstance(d, Matcher)))
+
+    def learned_mode(self, policy: Policy | None) -> str:
+        """The policy's `learned` switch, or the engine's default where it sets none."""
+        return policy.learned if policy is not None and policy.learned else self.learned_default
+
+    def learned_spans(self, doc: Doc, spans: Sequence[Span]) -> list[Span]:
+        """The learned tagger's spans in an essay where none of `spans` overlaps (the union's
+        part, or the review page's doubts under `learned = "review"`)."""
+        return self.tagger.spans(doc, spans)
 
     def ordinary(self, word: str) -> bool:
         """An everyday word with no name or place reading (an all-capitals run shows it in
@@ -195,6 +216,8 @@ class Engine:
         doc = Doc.make(view.text, self.lex, self.spellings)
         spans = self.detect_doc(doc, memory.refs if memory else None,
                                 memory.genders if memory else None)
+        if self.learned_mode(policy) == "replace":
+            spans = learned.union(spans, self.learned_spans(doc, spans))
         if memory is not None:
             memory.said(evidence(doc, spans))
         if policy is not None:
@@ -258,6 +281,7 @@ class Engine:
             spans, puns = pun_spans(spans, clean)
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.
+        known = set(memory.refs) if memory and any(s.rule == LEARNED for s in spans) else None
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
         shapes = [clean[s.start:s.end] for s in spans]  # each mention as the view writes it
         renderer, order = self._renderer(clean, spans, shapes, essay_id, strategy, seed, memory,
@@ -281,6 +305,8 @@ class Engine:
                 pseudo = rendered[seen] = renderer.render(span, refs[i], shape, draws[i],
                                                           hints.get(i, ""))
             pseudos[i] = pseudo
+        if known is not None:
+            _forget_learned(memory, spans, clean, known)
         return _result(view, spans, refs, actions, pseudos, essay_id, tokens)
 
     def _renderer(self, clean: str, spans: list[Span], shapes: list[str], essay_id: str,
@@ -321,6 +347,19 @@ class Engine:
         if strategy == "lifelike":
             renderer.keep_countries()  # before `keeps`: "Ukraina ... alla ukrainare" stays
         return renderer, order
+
+
+def _forget_learned(memory: Memory, spans: list[Span], text: str,
+                    known: set[tuple[str, str]]) -> None:
+    """The entities only the learned tagger found in this essay leave the learner's memory once
+    rendered: a guess must not establish a name for their other essays (propagated there under
+    the tagger's label, or keeping an essay from running again when a later essay establishes
+    it by a rule: "Lilla tapiwa är 6")."""
+    for s in spans:
+        ident = (s.label, s.key or text[s.start:s.end].lower())
+        if s.rule == LEARNED and ident not in known:
+            ref = memory.refs.pop(ident, None)
+            memory.bases.pop((s.label, ref), None)  # type: ignore[arg-type]
 
 
 def _result(view: normalize.View, spans: list[Span], refs: list[int], actions: list[str],

@@ -61,3 +61,8 @@ LABELS: dict[str, LabelInfo] = {
 PLACE_LABELS = frozenset(k for k, v in LABELS.items() if v.kind == "place")
 NAME_LABELS = frozenset(k for k, v in LABELS.items() if v.kind == "name")
 FIRSTNAME = {"female": "firstname_female", "male": "firstname_male", "unknown": "firstname_unknown"}
+# The learned tagger's coarse classes (pseudonymize.learned: BIO over them), by label kind;
+# mark-only labels are outside
+LEARNED_KINDS = {"name": "PER", "place": "PLC", "institution": "ORG", "number": "NUM",
+                 "text": "NUM"}
+LEARNED_CLASSES = {k: LEARNED_KINDS[v.kind] for k, v in LABELS.items() if v.kind in LEARNED_KINDS}

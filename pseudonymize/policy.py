@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from pseudonymize.labels import LABELS
+from pseudonymize.learned import MODES
 from pseudonymize.types import MARK, REPLACE, STRATEGIES, Span
 
 if TYPE_CHECKING:
@@ -71,6 +72,9 @@ class Policy:
     kept_countries: frozenset[str] = frozenset()
     path: str = ""
     digest: str = ""
+    # the learned tagger's spans (pseudonymize.learned): replaced, shown for review, or off
+    # ("": the engine's default, `Engine.learned_default`)
+    learned: str = ""
     # the file's text: kept with a release's key (its lists may name people) so that verify and
     # withdraw re-run the release with the very policy it was made with
     source: str = field(default="", repr=False, compare=False)
@@ -197,7 +201,7 @@ def _overlaps(start: int, end: int, ranges: list[tuple[int, int]]) -> bool:
 
 
 # --- reading ------------------------------------------------------------------------------------
-TOP_KEYS = ("keep", "replace", "labels", "countries")
+TOP_KEYS = ("keep", "replace", "labels", "countries", "learned")
 RULE_KEYS = ("surface", "label", "where")
 LABEL_KEYS = ("action", "strategy", "min_score")
 COUNTRY_KEYS = ("replace", "min_learners")
@@ -335,9 +339,10 @@ class _Reader:
         n = countries.get("min_learners", 1)
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise self.fail("countries.min_learners", f"expected a whole number >= 1, got {n!r}")
+        learned = self.string(data["learned"], "learned", MODES) if "learned" in data else ""
         return Policy(self.rules(data.get("keep", []), "keep", False),
                       self.rules(data.get("replace", []), "replace", True), labels, mode, n,
-                      frozenset(), self.name, digest)
+                      frozenset(), self.name, digest, learned=learned)
 
 
 # --- countries of origin (`rare`) ---------------------------------------------------------------

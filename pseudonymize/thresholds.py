@@ -210,3 +210,17 @@ REVIEW_DOUBT_NAMELIKE = 0.5  # the review page underlines a word no list holds a
 NAMELIKE_STRONG = 1.0  # ... and one edit from an everyday word or two words joined too at this
                        # ("khava", "nahrain"): half the names held out, 15 tokens of the
                        # rare lower-case words of MultiGED (none of them in a person's slot)
+
+# --- the learned tagger (pseudonymize.learned; docs/learned.md G, H) --------------------------
+LEARNED_THRESHOLD = 0.9  # a token is inside a tagged span at this probability (1 - P(O)): dev21
+                         # leaks 33 -> 19 where MultiGED's "other flagged" stayed near 0.5 %
+LEARNED_STRICT = 0.95    # ... and a span of these classes needs this peak: the numbers (list
+LEARNED_STRICT_CLASSES = ("ORG", "NUM")  # numbers, years) and institutions it adds on real
+                                         # learner text are mostly wrong, at no leak's cost
+LEARNED_GUARD_ZIPF = 3.0  # a kept span holds a word below this (or a capitalised one with a name,
+                          # place or institution reading) that is no misspelt everyday word or
+                          # compound: a lower-case word this frequent is the word ("per timme",
+                          # "i boden", "tala svenska"), whatever name it also spells
+LEARNED_NUMBERS = False  # numbers are the patterns' (their triggers decide: "nummer 7 i kön",
+                         # "maj 1945"); the tagger's NUM spans on real learner text were list
+                         # numbers and years

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import pseudonymize
 from pseudonymize.corpus.batch import Batch, Essay
+from pseudonymize.learned import DEFAULT_MODE
+from pseudonymize.learned import provenance as learned_provenance
 
 
 def keyed(secret: bytes, kind: str, value: str | bytes) -> str:
@@ -65,14 +67,17 @@ def kept_essays(essays: Iterable[Essay], secret: bytes, withdrawn: Iterable[str]
 
 def release_config(strategy: str, seed: int, max_bytes: int, keep_ids: bool = False,
                    publish_metadata: Sequence[str] = (), bin_years: Sequence[str] = (),
-                   policy_sha256: str | None = None) -> dict:
+                   policy_sha256: str | None = None, learned_mode: str = DEFAULT_MODE) -> dict:
     """The options that change a release's content, as the manifest records them (a policy by
-    the sha256 of its file)."""
+    the sha256 of its file; the learned tagger by its mode and its model's sha256)."""
     config: dict = {"strategy": strategy, "seed": seed, "max_bytes": max_bytes,
                     "keep_ids": keep_ids, "publish_metadata": sorted(publish_metadata),
                     "bin_years": sorted(bin_years)}
     if policy_sha256:
         config["policy"] = {"sha256": policy_sha256}
+    tagger = learned_provenance(learned_mode)
+    if tagger:
+        config["learned"] = tagger
     return config
 
 

@@ -59,6 +59,7 @@ from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
 from pseudonymize.engine import STRATEGIES, Engine, Memory, by_learner
 from pseudonymize.detectors.gazetteer_match import HOMOGRAPH
 from pseudonymize.labels import NAME_LABELS
+from pseudonymize.learned import DEFAULT_MODE
 from pseudonymize.lexicon import fold
 from pseudonymize.policy import Policy, for_batch
 from pseudonymize.types import Result, Span
@@ -326,7 +327,9 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
                                             require_approved, policy)
     snapshot = json.loads(Path(snapshot_path).read_text())
     config = identity.release_config(strategy, seed, max_bytes, keep_ids, publish_metadata,
-                                     bin_years, policy.digest if policy else None)
+                                     bin_years, policy.digest if policy else None,
+                                     policy.learned if policy and policy.learned
+                                     else DEFAULT_MODE)
     described = identity.describe(batch, secret, snapshot["id"], code_revision, config,
                                   withdrawn, supersedes, reviewed.digest if reviewed else None)
     release_id = described.release_id
@@ -694,6 +697,10 @@ def lineage_events(plan: Plan, info: dict, outputs: dict[str, str], finished_at:
     if policy:  # the policy by its content hash only: its lists may name people and places
         inputs.append({"namespace": "swepseudo-policy", "name": "policy",
                        "facets": version(f"sha256:{policy['sha256']}")})
+    tagger = info["config"].get("learned")
+    if tagger:  # the learned tagger's packaged model (pseudonymize/data/tagger.crfsuite)
+        inputs.append({"namespace": "swepseudo-model", "name": "learned-tagger",
+                       "facets": version(f"sha256:{tagger['model_sha256']}")})
     release_ns = f"swepseudo-release:{plan.release_id}"
     outs = []
     for name, prefix in (("texts", "texts/"), ("svala", "svala/"), ("spans.parquet", "spans.")):

@@ -18,6 +18,7 @@ from pseudonymize.corpus import keys as keyfile
 from pseudonymize.corpus.batch import BatchError
 from pseudonymize.corpus.leakgate import LeakError
 from pseudonymize.corpus.release import ReleaseError, gazetteer_files, input_hmacs, release
+from pseudonymize import learned
 from pseudonymize.policy import Policy, PolicyError
 from pseudonymize.policy import load as load_policy
 from pseudonymize.policy import parse as parse_policy
@@ -130,6 +131,22 @@ def recorded_policy(keys_dir: Path, manifest: dict, given: Path | None = None) -
     return policy
 
 
+def learned_problems(manifest: dict) -> list[str]:
+    """The learned tagger the release ran, if this installation's model is not that one (its
+    output would differ: retrain with the manifest's model or install its version)."""
+    made = manifest["config"].get("learned")
+    if not made:
+        return []
+    try:
+        now = learned.provenance(made["mode"])
+    except learned.LearnedError as exc:
+        return [str(exc)]
+    if now and now["model_sha256"] != made["model_sha256"]:
+        return [f"the learned tagger's model is not the release's (sha256 "
+                f"{now['model_sha256'][:12]}…, the manifest names {made['model_sha256'][:12]}…)"]
+    return []
+
+
 def recorded_batch(keys_dir: Path, release_id: str) -> Path | None:
     note = keyfile.read_note(Path(keys_dir), release_id)
     return Path(note["batch"]) if note else None
@@ -165,7 +182,8 @@ def verify(release_dir: Path, snapshot_path: Path | None, *, code_revision: str 
         report.update(ok=False, input_problems=[f"{batch}: batch not found"], differences=[])
         return report
     try:
-        report["input_problems"] = check_inputs(manifest, batch, secret)
+        report["input_problems"] = check_inputs(manifest, batch, secret) + learned_problems(
+            manifest)
     except BatchError as exc:
         report.update(ok=False, input_problems=[str(exc)], differences=[])
         return report

@@ -2843,6 +2843,11 @@ class Matcher:
         return (nxt[0].isupper() and nxt.isalpha() and not nxt.isupper() and e.zipf < T.PAIR_ZIPF
                 and not e.cats & EXCLUDED_CATS and not (e.cats - NAMEISH_CATS - HOMOGRAPH))
 
+    def everyday_variant(self, key: str) -> bool:
+        """A rare word the engine reads as an everyday word: misspelt by one edit ("sckolan")
+        or a compound of two ("barndomslägen"). The learned tagger's guard asks it."""
+        return self._misspelt(key) or self._compound(key)
+
     def _compound(self, key: str) -> bool:
         """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
         (the modifier may carry a linking s or e or have dropped its final vowel: stjärn|lösa).

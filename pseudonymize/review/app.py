@@ -35,6 +35,7 @@ from pseudonymize.review import stats as review_stats
 from pseudonymize.review.doubts import Doubts, named_by_learner
 from pseudonymize.review.workspace import (ATTRS, COMMENT_KINDS, REVIEW_MARKS, EssayState,
                                            ReviewError, Workspace)
+from pseudonymize.types import Span
 
 TOKEN_HEADER = "x-review-token"
 REVIEWER_HEADER = "x-reviewer"
@@ -236,10 +237,20 @@ def essay_view(workspace: Workspace, essay: EssayState, engine: Engine) -> dict:
     return {"index": essay.index, "id": essay.essay_id, "learner": essay.learner_id,
             "text": essay.text, "target": result.target, "version": essay.version,
             "doubts": Doubts(engine.lex)(doc, essay.spans_for_render(),
-                                         learner_named(workspace, essay)),
+                                         learner_named(workspace, essay),
+                                         learned_doubts(engine, workspace, doc, essay)),
             "state": state_of(essay), "approved": essay.approved,
             "quarantined": essay.quarantined, "comments": essay.comments, "risk": essay.risk,
             "spans": spans}
+
+
+def learned_doubts(engine: Engine, workspace: Workspace, doc: Doc, essay: EssayState
+                   ) -> list[Span]:
+    """Under the policy's `learned = "review"`: the learned tagger's spans outside the essay's
+    spans, shown as doubts (under "replace" they are spans already; under "off", nothing)."""
+    if engine.learned_mode(workspace.policy) != "review":
+        return []
+    return engine.learned_spans(doc, essay.spans_for_render())
 
 
 def learner_named(workspace: Workspace, essay: EssayState) -> set[str]:

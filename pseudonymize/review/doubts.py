@@ -6,7 +6,8 @@ from the lexicon and the essay's own spans, never from a gold set: names no list
 like a name, or capitalised inside a sentence), words after a preposition that no list knows,
 a word the learner's essays name elsewhere, names and places left as words, a rare word right
 after a given name (a surname that is a word), a word no list holds between commas, a rare word
-after a naming verb ("som alla kallar fello"), and long numbers. Of the spans the engine missed
+after a naming verb ("som alla kallar fello"), long numbers, and under `learned = "review"` the
+learned tagger's spans (pseudonymize.learned). Of the spans the engine missed
 on the newest blind-written sets about a third are underlined, at one or two underlined words a
 hundred (docs/quality.md, "Review").
 """
@@ -35,7 +36,7 @@ NAMED_KINDS = frozenset({"name", "place"})  # a span of these kinds names its wo
 GIVEN = frozenset(FIRSTNAME.values())  # after one of these a rare word may be its surname
 CLOSERS = frozenset({",", "och"})  # what follows a surname or an apposed name ("Ebbe mild, han")
 REASONS = ("unknown", "after a place word", "the essay's name", "name-like", "name",
-           "after a name", "between commas", "after a naming word", "number")
+           "after a name", "between commas", "after a naming word", "number", "learned")
 
 
 def named_folds(text: str, spans: Iterable[Span]) -> set[str]:
@@ -61,18 +62,22 @@ class Doubts:
         self.naming = lex.words(NAMING_WORDS, "verb")
         self.between = lex.words(NAMING_WORDS, "between")
 
-    def __call__(self, doc: Doc, spans: Sequence[Span], named: Iterable[str] = ()) -> list[dict]:
+    def __call__(self, doc: Doc, spans: Sequence[Span], named: Iterable[str] = (),
+                 learned: Sequence[Span] = ()) -> list[dict]:
         """{start, end, reason} of the words outside every span, in text order, at most
         MAX_DOUBTS (reasons: `REASONS`, see `_why`). `named`: the folds the learner's other
-        essays name ("Ren är elva" where another essay says "min son heter Ren")."""
+        essays name ("Ren är elva" where another essay says "min son heter Ren"); `learned`:
+        the learned tagger's spans (`Engine.learned_spans`), their words "learned" first."""
         taken = covered(spans, len(doc.text))
+        tagged = covered(learned, len(doc.text))
         names = named_folds(doc.text, spans).union(named)
         given_ends = {s.end for s in spans if s.label in GIVEN}
         out: list[dict] = []
         for i, tok in enumerate(doc.tokens):
             if taken[tok.start]:
                 continue
-            reason = "the essay's name" if doc.folds[i] in names else self._why(doc, i) \
+            reason = "learned" if tagged[tok.start] else "the essay's name" \
+                if doc.folds[i] in names else self._why(doc, i) \
                 or self._beside(doc, i, given_ends) or self._named(doc, i)
             if reason:
                 out.append({"start": tok.start, "end": tok.start + len(tok.text),

@@ -278,16 +278,19 @@ def _proposals(essays: Sequence[Essay], engine: Engine, strategy: str, seed: int
     named = named_by_learner((e.learner, e.text, found[e.essay_id]) for e in essays)
     for essay in essays:
         doc = Doc.make(essay.text, engine.lex, engine.spellings)
-        out[essay.essay_id]["risk"] = _risk(doc, found[essay.essay_id], doubts,
-                                            named[essay.learner])
+        spans = found[essay.essay_id]
+        tagged = engine.learned_spans(doc, spans) if engine.learned_mode(policy) == "review" \
+            else ()
+        out[essay.essay_id]["risk"] = _risk(doc, spans, doubts, named[essay.learner], tagged)
     return [out[e.essay_id] for e in essays]
 
 
-def _risk(doc: Doc, spans: Sequence[Span], doubts: Doubts, named: Iterable[str]) -> dict:
+def _risk(doc: Doc, spans: Sequence[Span], doubts: Doubts, named: Iterable[str],
+          learned: Sequence[Span] = ()) -> dict:
     """What makes an essay worth reviewing first: guessed spans, capitalised words that no
-    resource knows (a missed name?), names no list holds, numbers the engine left alone, low
-    scores."""
-    found = Counter(d["reason"] for d in doubts(doc, spans, named))
+    resource knows (a missed name?), names no list holds (the learned tagger's too), numbers
+    the engine left alone, low scores."""
+    found = Counter(d["reason"] for d in doubts(doc, spans, named, learned))
     guessed = sum(s.score < GUESS_SCORE for s in spans)
     unknown, numbers = found["unknown"], found["number"]
     names = sum(found.values()) - unknown - numbers

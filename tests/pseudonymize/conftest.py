@@ -1,6 +1,7 @@
 """A tiny hand-made snapshot and its engine, shared by the engine and surrogate tests."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import polars as pl
@@ -56,10 +57,15 @@ def engine(engine_snapshot: Path) -> Engine:
 
 
 @pytest.fixture(scope="module")
-def engine_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The tiny snapshot's JSON path (what a release is given)."""
+def engine_snapshot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The tiny snapshot's JSON path (what a release is given). Its engines run without the
+    learned tagger unless a policy asks for it: the packaged model's features read the real
+    lexicon's readings and frequencies, which this hand-made one lacks (tests/pseudonymize/
+    test_learned.py tests the tagger on the offline snapshot)."""
     store = Store(tmp_path_factory.mktemp("engine-home"))
-    return store.snapshot_path(tiny_snapshot(store)["id"])
+    saved, Engine.learned_default = Engine.learned_default, "off"
+    yield store.snapshot_path(tiny_snapshot(store)["id"])
+    Engine.learned_default = saved
 
 
 def tiny_snapshot(store: Store) -> dict:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from pseudonymize.engine import Engine, Memory
+from pseudonymize.policy import Policy
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +148,8 @@ def test_a_name_of_several_words_an_earlier_essay_established_is_found_again(
     start = second.index(mention)
     found = {(s.start, s.end, s.label) for s in engine.detect(second, memory=memory)}
     assert (start, start + len(mention), label) in found
-    assert not any(s.start == start for s in engine.detect(second))  # alone: not found
+    # alone, the rules do not find it (the learned tagger may: it reads the words themselves)
+    assert not any(s.start == start for s in engine.detect(second, policy=Policy(learned="off")))
 
 
 def test_an_earlier_name_of_several_words_needs_all_its_words(engine: Engine) -> None:

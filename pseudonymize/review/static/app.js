@@ -107,7 +107,8 @@
     "name": "a name or place left as a word", "number": "a number left as it is",
     "after a name": "a rare word right after a given name: a surname?",
     "between commas": "a word no list knows between commas: a name in apposition?",
-    "after a naming word": "a rare word after heter, kallar, kallas …: a name?" };
+    "after a naming word": "a rare word after heter, kallar, kallas …: a name?",
+    "learned": "the learned tagger reads it as a name, place, institution or number no rule found" };
   function plain(from, to) {
     // text outside the spans, its doubtful words underlined (click one to add it as a span)
     const text = S.essay.text;

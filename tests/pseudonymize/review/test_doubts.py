@@ -121,3 +121,27 @@ def test_the_view_underlines_a_missed_name_until_it_is_added(
         "action": "add", "start": doubt["start"], "end": doubt["end"],
         "label": "firstname_female", "attrs": [], "version": view["version"]}).json()
     assert all(added["text"][d["start"]:d["end"]] != MISSED for d in added["doubts"])
+
+
+LEARNED_ROWS = [  # (text, spans the engine found, the learned tagger's spans, what is underlined)
+    # under learned = "review" the tagger's spans are underlined "learned", before other reasons
+    ("Vi flydde till qarashal igår.", (), ("qarashal",), [("qarashal", "learned")]),
+    ("Vi åt middag med Zlatimira igår.", (), ("Zlatimira",), [("Zlatimira", "learned")]),
+    # ... never where a span covers the word
+    ("Vi åt middag med Anna igår.", (("Anna", "firstname_female"),), ("Anna",), []),
+]
+
+
+@pytest.mark.parametrize(("text", "found", "tagged", "expected"), LEARNED_ROWS)
+def test_the_learned_taggers_spans_are_doubts(engine: Engine, text: str,
+                                              found: tuple[tuple[str, str], ...],
+                                              tagged: tuple[str, ...],
+                                              expected: list[tuple[str, str]]) -> None:
+    spans = [Span(text.index(s), text.index(s) + len(s), label, (), 1.0, "t", s)
+             for s, label in found]
+    learned = [Span(text.index(s), text.index(s) + len(s), "city", (), 0.5, "learned", s)
+               for s in tagged]
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    got = [(text[d["start"]:d["end"]], d["reason"])
+           for d in doubts(engine, {})(doc, spans, learned=learned)]
+    assert got == expected

@@ -31,8 +31,10 @@ def test_the_lexicon_triggers_are_read() -> None:
 def test_rule_names_are_unique_and_declared_whole() -> None:
     names = [rule.name for rule in RULES]
     assert len(names) == len(set(names))
-    assert all(rule.labels and 0 < rule.score <= 1 and rule.fn is not None for rule in RULES)
-    assert {rule.family for rule in RULES} == {"patterns", "gazetteer", "context"}
+    assert all(rule.labels and 0 < rule.score <= 1 for rule in RULES)
+    # every family's rule runs a function; the learned tagger's runs after resolution
+    assert all(rule.fn is not None for rule in RULES if rule.family != "learned")
+    assert {rule.family for rule in RULES} == {"patterns", "gazetteer", "context", "learned"}
     assert len(FAMILIES) == 3
 
 

@@ -1,0 +1,426 @@
+"""The learned tagger (issue 14): a linear-chain CRF beside the rules, a guard against leaks.
+
+The rules generalise badly to text nobody tuned them on; a small CRF trained on the open gold
+sets and half of MultiGED finds most of what they miss there (docs/learned.md). It runs after
+resolution as the declared rule `learned`: its spans where no engine span overlaps. Only the
+sentences holding a candidate word no engine span covers are tagged (elsewhere the union adds
+nothing). The policy's `learned` switch says what becomes of its spans: "replace" (the
+default), "review" (kept out of the output, shown as doubts on the review page) or "off".
+
+The model is a packaged file (`data/tagger.crfsuite`) with `data/tagger.json` beside it: its
+label map, sha256, training sets and command, the snapshot it was trained on and attribution.
+Loading checks the digest. `train` writes both, byte for byte the same from the same inputs:
+
+    SWEPSEUDO_SHARED=../shared .venv/bin/python benchmarks/learned_tagger.py HOME \
+        --train-only --model pseudonymize/data/tagger.crfsuite
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from bisect import bisect_right
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pseudonymize import thresholds as T
+from pseudonymize.detectors import LEARNED as RULE
+from pseudonymize.doc import Doc, Spellings
+from pseudonymize.labels import LEARNED_CLASSES as COARSE
+from pseudonymize.lexicon import Entry
+from pseudonymize.types import Span
+
+if TYPE_CHECKING:
+    from pseudonymize.detectors.gazetteer_match import Matcher
+
+MODEL = Path(__file__).parent / "data" / "tagger.crfsuite"
+META = MODEL.with_suffix(".json")
+MODES = ("replace", "review", "off")
+DEFAULT_MODE = "replace"  # nothing personal leaves: recall over precision
+PIN = "python-crfsuite==0.9.11"
+FALLBACK = {"PER": "firstname_unknown", "PLC": "city", "ORG": "work", "NUM": "other_nr_seq"}
+# the CRF's training parameters (L-BFGS; deterministic over the documents in order)
+PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 150, "feature.possible_transitions": True}
+NEAR = (-2, -1, 1, 2)
+EDGE = {d: (f"{d}:edge",) for d in NEAR}
+
+
+class LearnedError(RuntimeError):
+    """The tagger cannot run: its dependency or model is missing or altered (one line)."""
+
+
+def mode_error(reason: str) -> LearnedError:
+    """One line saying what is wrong and how to turn the tagger off."""
+    return LearnedError(f"learned tagger: {reason}; set learned = \"off\" in the corpus policy "
+                        f"to run without it")
+
+
+# --- features --------------------------------------------------------------------------------
+def shape(word: str) -> str:
+    """Xxxx, xxxx, XXXX, dddd, mixed: the word's case and digit pattern, runs squeezed."""
+    out: list[str] = []
+    for ch in word[:12]:
+        c = "X" if ch.isupper() else "x" if ch.islower() else "d" if ch.isdigit() else ch
+        if not out or out[-1] != c:
+            out.append(c)
+    return "".join(out)
+
+
+def reading(e: Entry) -> str:
+    """The lexicon's first reading of a word, one short string (for the label map too)."""
+    if e.country:
+        return "country"
+    if e.place_kind:
+        return e.place_kind
+    if e.org_kind:
+        return "org"
+    if e.gender:
+        return e.gender
+    return "surname" if e.surname_rank else "-"
+
+
+def own_features(word: str, key: str, e: Entry, origins: dict) -> list[str]:
+    """What the lexicon says of a spelling itself (all but the sentence start)."""
+    f = [f"w={key}", f"shape={shape(word)}", f"len={min(len(word), 12)}",
+         f"zipf={int(e.zipf * 2) / 2}", f"suf3={key[-3:]}", f"suf4={key[-4:]}",
+         f"pre3={key[:3]}", f"kind={reading(e)}"]
+    if word[:1].isupper():
+        f.append("cap")
+    if word.isupper() and len(word) > 1:
+        f.append("allcaps")
+    if any(ch.isdigit() for ch in word):
+        f.append("digit")
+    if e.gender:
+        f += [f"gender={e.gender}", f"first_rank={min(len(str(e.first_rank)), 6)}"]
+    if e.surname_rank:
+        f.append(f"surname_rank={min(len(str(e.surname_rank)), 6)}")
+    if e.place_kind:
+        f += [f"place={e.place_kind}", "se_place" if e.se_pop else "abroad"]
+    if e.country:
+        f.append("country")
+    if e.org_kind:
+        f.append(f"org={e.org_kind}")
+    f.extend(f"cat={c}" for c in sorted(e.cats)[:6])
+    f.extend(f"origin={o}" for o in origins.get(key, ())[:3])
+    return f
+
+
+def near_parts(word: str, key: str, e: Entry) -> dict[int, tuple[str, ...]]:
+    """A spelling's features as the neighbour `d` tokens away (+-1: with case and reading)."""
+    cap, cats = word[:1].isupper(), sorted(e.cats)[:4]
+    return {d: (f"{d}:w={key}",) if abs(d) != 1 else
+            (f"{d}:w={key}", f"{d}:kind={reading(e)}", f"{d}:cap={cap}",
+             *(f"{d}:cat={c}" for c in cats)) for d in NEAR}
+
+
+def features(doc: Doc, origins: dict) -> list[list[str]]:
+    """Per token: its own features, its sentence start, and +-2 folded words with their case
+    and reading (the reference the cached join must equal; training's input)."""
+    n, out = len(doc.texts), []
+    for k in range(n):
+        f = own_features(doc.texts[k], doc.folds[k], doc.entries[k], origins)
+        if k in doc.starts:
+            f.append("sent_start")
+        for d in NEAR:
+            j = k + d
+            f.extend(near_parts(doc.texts[j], doc.folds[j], doc.entries[j])[d]
+                     if 0 <= j < n else EDGE[d])
+        out.append(f)
+    return out
+
+
+class FeatureCache(dict):
+    """Each spelling's own features and its parts as a neighbour, made once per spelling (at
+    most REMEMBERED_WORDS) from the engine's `Spellings` row (its fold and lexicon entry), so
+    an essay's features are joined from cached tuples. With `known` (the attributes the model
+    weighs) the others are left out: the CRF ignores them, the marginals are the same."""
+
+    def __init__(self, spellings: Spellings, origins: dict,
+                 known: frozenset[str] | None = None) -> None:
+        super().__init__()
+        self.spellings, self.origins, self.known = spellings, origins, known
+
+    def __missing__(self, word: str) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]]]:
+        key, e = self.spellings[word][:2]
+        own, near = own_features(word, key, e, self.origins), near_parts(word, key, e)
+        if self.known is not None:
+            own = [f for f in own if f in self.known]
+            near = {d: tuple(f for f in part if f in self.known) for d, part in near.items()}
+        got = (tuple(own), near)
+        if len(self) < T.REMEMBERED_WORDS:
+            self[word] = got
+        return got
+
+    def join(self, doc: Doc, run: range) -> list[list[str]]:
+        """`features` of the tokens of `run` (without `known`: the same lists, same order)."""
+        n, texts, starts = len(doc.texts), doc.texts, doc.starts
+        parts = [self[texts[j]] for j in range(max(0, run.start - 2), min(n, run.stop + 2))]
+        base = max(0, run.start - 2)
+        out = []
+        for k in run:
+            f = list(parts[k - base][0])
+            if k in starts:
+                f.append("sent_start")
+            for d in NEAR:
+                j = k + d
+                f.extend(parts[j - base][1][d] if 0 <= j < n else EDGE[d])
+            out.append(f)
+        return out
+
+
+def candidate(word: str, key: str, e: Entry, cut: float, matcher: Matcher | None = None
+              ) -> bool:
+    """A word that could be personal: not an everyday word the lexicon knows at `cut` or above
+    (rarer, with a digit, or with a name, place or institution reading). With `matcher` (the
+    guard), stricter: a lower-case word at `cut` or above is the word whatever it also names,
+    and a rarer word without a reading counts only when the engine does not read it as a
+    misspelt everyday word or a compound of two."""
+    if not word[:1].isalnum():
+        return False
+    named = e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind
+    if word[:1].isdigit() or named and (matcher is None or word[:1].isupper()):
+        return True
+    if e.zipf >= cut:
+        return False
+    return matcher is None or named or not matcher.everyday_variant(key)
+
+
+def bio(doc: Doc, spans: Iterable[tuple[int, int, str]]) -> list[str]:
+    """BIO tags over the coarse classes from gold spans (each gold span its own B-)."""
+    tags = ["O"] * len(doc.texts)
+    for start, end, label in spans:
+        cls = COARSE.get(label)
+        if cls is None:
+            continue
+        first = True
+        for k, (a, b) in enumerate(zip(doc.offsets, doc.ends)):
+            if a < end and start < b:
+                tags[k] = f"{'B' if first else 'I'}-{cls}"
+                first = False
+    return tags
+
+
+# --- the fine label of a tagged span ---------------------------------------------------------
+def label_keys(cls: str, e: Entry, key: str, after_same: bool) -> list[str]:
+    """The label map's keys for a span's first word, most specific first: its class, whether
+    it follows a span of the same class, its reading and its ending."""
+    after = "1" if after_same else "0"
+    return [f"{cls}|{after}|{reading(e)}|{key[-3:]}", f"{cls}|{after}|{reading(e)}", cls]
+
+
+class LabelMap(dict):
+    """Key (`label_keys`) -> the most frequent training label of spans of that key: the gold
+    label a tagged span gets, backing off to fewer keys and at last to its class's default."""
+
+    @classmethod
+    def learn(cls, seen: Iterable[tuple[str, Entry, str, bool, str]]) -> LabelMap:
+        """From (class, entry, fold, after_same, gold label) of every training span (ties: the
+        label seen first)."""
+        counts: dict[str, Counter] = defaultdict(Counter)
+        for c, e, key, after, label in seen:
+            for k in label_keys(c, e, key, after):
+                counts[k][label] += 1
+        return cls(sorted((k, n.most_common(1)[0][0]) for k, n in counts.items()))
+
+    def label(self, cls: str, e: Entry, key: str, after_same: bool) -> str:
+        return next((self[k] for k in label_keys(cls, e, key, after_same) if k in self),
+                    FALLBACK[cls])
+
+
+# --- training --------------------------------------------------------------------------------
+def _gold_spans(doc: Doc, spans: Sequence[tuple[int, int, str]]
+                ) -> Iterable[tuple[str, Entry, str, bool, str]]:
+    """(class, entry, fold, after_same, label) of each gold span the tagger learns."""
+    prev_end, prev_cls = -9, ""
+    for start, end, label in spans:
+        cls = COARSE.get(label)
+        if cls is None:
+            continue
+        k = min(doc.index_at(start), len(doc.texts) - 1)
+        yield cls, doc.entries[k], doc.folds[k], prev_cls == cls and start - prev_end <= 1, label
+        prev_end, prev_cls = end, cls
+
+
+def train(docs: Iterable[tuple[str, Sequence[tuple[int, int, str]]]], spellings: Spellings,
+          origins: dict, model: Path, about: dict) -> dict:
+    """Train the CRF on (text, gold spans) in order and write `model` and its JSON beside it
+    (`about` joined to the label map, size and sha256): the same inputs give the same bytes."""
+    try:
+        import pycrfsuite
+    except ImportError:
+        raise mode_error(f"python-crfsuite is not installed (pip install {PIN})") from None
+    trainer = pycrfsuite.Trainer(verbose=False)
+    seen: list[tuple[str, Entry, str, bool, str]] = []
+    lex = spellings.lex
+    for text, spans in docs:
+        doc = Doc.make(text, lex, spellings)
+        if doc.texts:
+            trainer.append(features(doc, origins), bio(doc, spans))
+            seen.extend(_gold_spans(doc, spans))
+    trainer.set_params(PARAMS)
+    model.parent.mkdir(parents=True, exist_ok=True)
+    trainer.train(str(model))
+    data = model.read_bytes()
+    meta = {**about, "params": PARAMS, "bytes": len(data),
+            "sha256": hashlib.sha256(data).hexdigest(), "labels": LabelMap.learn(seen)}
+    model.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False, indent=1,
+                                                     sort_keys=True) + "\n", encoding="utf-8")
+    return meta
+
+
+# --- tagging ---------------------------------------------------------------------------------
+def read_meta(model: Path = MODEL) -> dict:
+    """The model's JSON (`train`), or a one-line error."""
+    try:
+        return json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise mode_error(f"cannot read {model.with_suffix('.json')} ({exc})") from None
+
+
+def provenance(mode: str, model: Path = MODEL) -> dict | None:
+    """What a release's manifest records of the tagger (None when it is off)."""
+    if mode == "off":
+        return None
+    meta = read_meta(model)
+    return {"mode": mode, "model_sha256": meta["sha256"], "snapshot": meta.get("snapshot", "")}
+
+
+class Tagger:
+    """The packaged CRF, its label map and per-spelling features for one engine: `spans`
+    tags the sentences of an essay that hold a candidate word no engine span covers."""
+
+    def __init__(self, spellings: Spellings, matcher: Matcher, model: Path = MODEL) -> None:
+        try:
+            import pycrfsuite
+        except ImportError:
+            raise mode_error(f"python-crfsuite is not installed (pip install {PIN})") from None
+        meta = read_meta(model)
+        try:
+            data = model.read_bytes()
+        except OSError as exc:
+            raise mode_error(f"cannot read its model {model} ({exc.strerror or exc})") from None
+        if hashlib.sha256(data).hexdigest() != meta.get("sha256"):
+            raise mode_error(f"{model} does not match the sha256 {model.with_suffix('.json').name}"
+                             f" records (altered or mixed up; retrain or restore it)")
+        self.sha256, self.labels = meta["sha256"], LabelMap(meta["labels"])
+        self.crf = pycrfsuite.Tagger()
+        self.crf.open(str(model))
+        self.tags = tuple(sorted(self.crf.labels()))
+        self.classes = sorted({t[2:] for t in self.tags if t != "O"})
+        # every attribute given (crfsuite ignores those it never weighed: the same marginals);
+        # reading the model's own list (`info()`) cost more at start-up than it saves a batch
+        self.cache = FeatureCache(spellings, spellings.lex.name_origins)
+        self.matcher = matcher
+        from pseudonymize.resolve import covered  # (resolution's module: not the detectors')
+        self.covered = covered
+        # per spelling: a word a kept span must hold (`candidate` as the guard reads it)
+        self.candidates: dict[str, bool] = {}
+        # one CRF holds one sequence at a time: threads sharing the engine take turns
+        self.lock = threading.Lock()
+
+    def _candidate(self, word: str) -> bool:
+        got = self.candidates.get(word)
+        if got is None:
+            key, e = self.cache.spellings[word][:2]
+            got = candidate(word, key, e, T.LEARNED_GUARD_ZIPF, self.matcher)
+            if len(self.candidates) < T.REMEMBERED_WORDS:
+                self.candidates[word] = got
+        return got
+
+    def runs(self, doc: Doc, taken: bytearray) -> list[range]:
+        """The sentences (token ranges) holding a candidate word no span covers (`taken`: the
+        characters the spans cover): a kept span holds one and overlaps no span, so the others
+        would add nothing."""
+        starts = sorted(doc.starts)
+        out: list[range] = []
+        for k, word in enumerate(doc.texts):
+            if out and k < out[-1].stop or taken[doc.offsets[k]] or not self._candidate(word):
+                continue
+            i = bisect_right(starts, k)
+            out.append(range(starts[i - 1] if i else 0,
+                             starts[i] if i < len(starts) else len(doc.texts)))
+        return out
+
+    def spans(self, doc: Doc, spans: Sequence[Span]) -> list[Span]:
+        """The tagger's guarded spans where no span of `spans` overlaps, in text order."""
+        taken = self.covered(spans, len(doc.text))
+        out: list[Span] = []
+        with self.lock:
+            for run in self.runs(doc, taken):
+                out.extend(s for s in self._tag(doc, run) if not any(taken[s.start:s.end]))
+        return out
+
+    def _tag(self, doc: Doc, run: range) -> list[Span]:
+        """One sentence tagged: each stretch of tokens whose probability of being inside an
+        entity (1 - P(O)) reaches LEARNED_THRESHOLD around a candidate word, split into spans
+        (`_split`). Marginals are read only there."""
+        crf, floor, texts = self.crf, T.LEARNED_THRESHOLD, doc.texts
+        crf.set(self.cache.join(doc, run))
+        crf.tag()
+        inside: dict[int, float] = {}
+
+        def above(i: int) -> bool:
+            p = inside.get(i)
+            if p is None:
+                p = inside[i] = 1.0 - crf.marginal("O", i)
+            return p >= floor
+
+        n, end, out = len(run), -1, []
+        for i in range(n):
+            if i <= end or not self._candidate(texts[run[i]]) or not above(i):
+                continue
+            start = end = i
+            while start > 0 and above(start - 1):
+                start -= 1
+            while end + 1 < n and above(end + 1):
+                end += 1
+            self._split(doc, run, start, end, inside, out)
+        return out
+
+    def _split(self, doc: Doc, run: range, i: int, last: int, inside: dict[int, float],
+               out: list[Span]) -> None:
+        """The spans of a stretch (tokens i..last of the run) added to `out`: each of the class
+        with the most mass at its first token, a new one where a token's I- of that class does
+        not outweigh every other B- and I-; kept as `_keeps` says."""
+        while i <= last:
+            m = self._marginals(i)
+            cls = max(self.classes, key=lambda c: m.get(f"B-{c}", 0.0) + m.get(f"I-{c}", 0.0))
+            j = i + 1
+            while j <= last and self._inside(self._marginals(j), cls):
+                j += 1
+            if self._keeps(doc, run[i:j], cls, max(inside[x] for x in range(i, j))):
+                out.append(self._span(doc, run[i], run[j - 1], cls, out))
+            i = j
+
+    def _marginals(self, i: int) -> dict[str, float]:
+        return {t: self.crf.marginal(t, i) for t in self.tags}
+
+    @staticmethod
+    def _inside(m: dict[str, float], cls: str) -> bool:
+        """A token continues a span of `cls`: its I- outweighs its B- and any other class."""
+        return m.get(f"I-{cls}", 0.0) > max(p for t, p in m.items() if t not in ("O", f"I-{cls}"))
+
+    def _keeps(self, doc: Doc, tokens: Sequence[int], cls: str, peak: float) -> bool:
+        """The guard: no numbers (LEARNED_NUMBERS), institutions need a stronger peak
+        (LEARNED_STRICT), and the span must hold a word rarer than LEARNED_GUARD_ZIPF (or a
+        capitalised one with a reading) that the engine does not read as a misspelt everyday
+        word or a compound."""
+        if cls == "NUM" and not T.LEARNED_NUMBERS or cls in T.LEARNED_STRICT_CLASSES \
+                and peak < T.LEARNED_STRICT:
+            return False
+        return any(self._candidate(doc.texts[k]) for k in tokens)
+
+    def _span(self, doc: Doc, a: int, b: int, cls: str, before: list[Span]) -> Span:
+        """Tokens a..b as a span of the label the label map gives its first word."""
+        after = bool(before) and COARSE.get(before[-1].label) == cls \
+            and doc.offsets[a] - before[-1].end <= 1
+        label = self.labels.label(cls, doc.entries[a], doc.folds[a], after)
+        return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
+
+
+def union(spans: list[Span], extra: list[Span]) -> list[Span]:
+    """The engine's spans and the tagger's (which overlap none of them), in text order."""
+    return sorted(spans + extra, key=lambda s: s.start) if extra else spans
+

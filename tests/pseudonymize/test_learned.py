@@ -1,0 +1,174 @@
+"""The learned tagger (pseudonymize.learned): the policy's switch, the review page's doubts, the
+per-spelling feature cache, the packaged model's digest and byte-reproducible training."""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pseudonymize import learned
+from pseudonymize.detectors.gazetteer_match import Matcher
+from pseudonymize.doc import Doc
+from pseudonymize.engine import Engine
+from pseudonymize.policy import Policy, PolicyError, parse
+from pseudonymize.review.doubts import REASONS, Doubts
+
+pytestmark = pytest.mark.slow
+
+REPLACE, REVIEW, OFF = (Policy(learned=mode) for mode in ("replace", "review", "off"))
+
+# (invented sentence, a word no list holds that the tagger finds where no rule does)
+FOUND = [
+    ("På sommaren åker vi till mormors hus i kelbarra vid havet.", "kelbarra"),
+    ("Vi flydde över bergen till qarashal och sedan vidare.", "qarashal"),
+]
+# everyday sentences: nothing from the tagger
+EVERYDAY = [
+    "Jag tycker om att laga mat och läsa böcker på kvällarna.",
+    "Igår regnade det hela dagen så vi stannade hemma och spelade kort.",
+]
+
+
+@pytest.fixture(scope="module")
+def engine(offline_snapshot: Path) -> Engine:
+    return Engine.load(offline_snapshot)
+
+
+def _learned(engine: Engine, text: str, policy: Policy | None = None) -> list[str]:
+    result = engine.pseudonymize(text, "e", policy=policy)
+    return [a.original for a in result.annotations if a.rule == "learned"]
+
+
+@pytest.mark.parametrize(("text", "word"), FOUND)
+def test_a_word_no_list_holds_is_replaced_by_default_and_kept_when_off(
+        engine: Engine, text: str, word: str) -> None:
+    assert not [s for s in engine.detect(text, policy=OFF)
+                if text[s.start:s.end] == word]  # no rule finds it
+    default = engine.pseudonymize(text, "e")
+    assert word in _learned(engine, text) and word not in default.target
+    assert _learned(engine, text, REPLACE) == _learned(engine, text)
+    off = engine.pseudonymize(text, "e", policy=OFF)
+    assert word in off.target and _learned(engine, text, OFF) == []
+
+
+@pytest.mark.parametrize(("text", "word"), FOUND)
+def test_review_shows_a_doubt_and_leaves_the_output_alone(engine: Engine, text: str,
+                                                          word: str) -> None:
+    review = engine.pseudonymize(text, "e", policy=REVIEW)
+    assert review.target == engine.pseudonymize(text, "e", policy=OFF).target
+    spans = engine.detect(text, policy=REVIEW)
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    doubts = Doubts(engine.lex)(doc, spans, learned=engine.learned_spans(doc, spans))
+    assert {"start": text.index(word), "end": text.index(word) + len(word),
+            "reason": "learned"} in doubts
+    assert "learned" in REASONS
+
+
+@pytest.mark.parametrize("text", EVERYDAY)
+def test_everyday_words_get_nothing(engine: Engine, text: str) -> None:
+    assert _learned(engine, text) == []
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    assert engine.learned_spans(doc, engine.detect(text, policy=OFF)) == []
+
+
+WORDS = ["Jag", "bor", "i", "Malmö", "och", "min", "vän", "heter", "zardakhel", "Ulrikza", "123",
+         ".", ",", "Hon", "kommer", "från", "Irak", "skolan", "ABC", "2019", "!", "Ali"]
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=25))
+def test_the_cache_gives_the_features_made_afresh(engine: Engine, words: list[str]) -> None:
+    doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
+    cache = learned.FeatureCache(engine.spellings, engine.lex.name_origins)
+    n, fresh = len(doc.texts), learned.features(doc, engine.lex.name_origins)
+    assert cache.join(doc, range(n)) == fresh
+    if n > 2:  # a part of an essay: the same lists as the whole essay's there
+        assert cache.join(doc, range(1, n - 1)) == fresh[1:n - 1]
+
+
+def test_the_packaged_model_is_the_one_its_json_records() -> None:
+    meta = json.loads(learned.META.read_text(encoding="utf-8"))
+    assert hashlib.sha256(learned.MODEL.read_bytes()).hexdigest() == meta["sha256"]
+    assert not {"blind", "blind2", "heldout", "dev22"} & set(meta["trained_on"])
+    assert "CC BY 4.0" in meta["attribution"] and meta["command"]
+
+
+def _copy(tmp_path: Path) -> Path:
+    model = tmp_path / "tagger.crfsuite"
+    shutil.copy(learned.MODEL, model)
+    shutil.copy(learned.META, model.with_suffix(".json"))
+    return model
+
+
+def _matcher(engine: Engine) -> Matcher:
+    return next(d for d in engine.detectors if hasattr(d, "everyday_variant"))
+
+
+def test_an_altered_or_missing_model_is_refused_in_one_line(engine: Engine,
+                                                             tmp_path: Path) -> None:
+    model = _copy(tmp_path)
+    learned.Tagger(engine.spellings, _matcher(engine), model)  # the copy loads
+    data = bytearray(model.read_bytes())
+    data[-1] ^= 1
+    model.write_bytes(bytes(data))
+    with pytest.raises(learned.LearnedError, match="sha256") as err:
+        learned.Tagger(engine.spellings, _matcher(engine), model)
+    assert "\n" not in str(err.value) and 'learned = "off"' in str(err.value)
+    with pytest.raises(learned.LearnedError, match="cannot read"):
+        learned.Tagger(engine.spellings, _matcher(engine), tmp_path / "none.crfsuite")
+
+
+def test_without_python_crfsuite_the_engine_says_how_to_turn_it_off(
+        offline_snapshot: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pycrfsuite", None)  # import fails
+    fresh = Engine.load(offline_snapshot)
+    with pytest.raises(learned.LearnedError, match='python-crfsuite.*learned = "off"'):
+        fresh.pseudonymize("Jag bor i zardakhel.", "e")
+    assert fresh.pseudonymize("Jag bor i zardakhel.", "e", policy=OFF).target
+
+
+def test_the_policy_switch_is_validated() -> None:
+    assert parse(b'learned = "review"\n').learned == "review"
+    assert parse(b"").learned == ""  # the engine's default: replace
+    assert Engine.learned_default == "replace"
+    with pytest.raises(PolicyError, match="learned.*'maybe' is not one of replace, review, off"):
+        parse(b'learned = "maybe"\n', "p.toml")
+
+
+TINY = [("Jag heter Zorba och bor i Kastrup.", [(10, 15, "firstname_male"), (25, 32, "city")]),
+        ("Min syster Lalla jobbar på Fiskeboden i Vrena.",
+         [(11, 16, "firstname_female"), (27, 37, "work"), (40, 45, "city")]),
+        ("Vi ringde 0701234567 till mamma.", [(10, 20, "phone_nr")])]
+
+
+def test_training_is_byte_reproducible(engine: Engine, tmp_path: Path) -> None:
+    made = []
+    for n in (1, 2):
+        model = tmp_path / f"m{n}" / "tagger.crfsuite"
+        learned.train(TINY, engine.spellings, engine.lex.name_origins, model, {"trained_on": []})
+        made.append((model.read_bytes(), model.with_suffix(".json").read_bytes()))
+    assert made[0] == made[1]
+    meta = json.loads(made[0][1])
+    assert meta["sha256"] == hashlib.sha256(made[0][0]).hexdigest()
+    assert meta["labels"]["PER"] in ("firstname_male", "firstname_female")
+
+
+def test_a_release_records_the_model_it_ran() -> None:
+    from pseudonymize.corpus import identity
+    from pseudonymize.corpus.verify import learned_problems
+
+    meta = json.loads(learned.META.read_text(encoding="utf-8"))
+    config = identity.release_config("realistic", 0, 1000)
+    assert config["learned"] == {"mode": "replace", "model_sha256": meta["sha256"],
+                                 "snapshot": meta["snapshot"]}
+    assert "learned" not in identity.release_config("realistic", 0, 1000, learned_mode="off")
+    assert learned_problems({"config": config}) == []
+    other = {"config": {"learned": {**config["learned"], "model_sha256": "0" * 64}}}
+    assert "not the release's" in learned_problems(other)[0]
