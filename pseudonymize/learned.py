@@ -3,7 +3,7 @@
 The rules generalise badly to text nobody tuned them on; a small CRF trained on the open gold
 sets and half of MultiGED finds most of what they miss there (docs/learned.md). It runs after
 resolution as the declared rule `learned`: its spans where no engine span overlaps. Only the
-sentences holding a candidate word no engine span covers are tagged (elsewhere the union adds
+stretches around a candidate word no engine span covers are tagged (elsewhere the union adds
 nothing). The policy's `learned` switch says what becomes of its spans: "replace" (the
 default), "review" (kept out of the output, shown as doubts on the review page) or "off".
 
@@ -292,7 +292,7 @@ def provenance(mode: str, model: Path = MODEL) -> dict | None:
 
 class Tagger:
     """The packaged CRF, its label map and per-spelling features for one engine: `spans`
-    tags the sentences of an essay that hold a candidate word no engine span covers."""
+    tags the stretches of an essay around a candidate word no engine span covers."""
 
     def __init__(self, spellings: Spellings, matcher: Matcher, model: Path = MODEL) -> None:
         try:
@@ -333,20 +333,25 @@ class Tagger:
         return got
 
     def runs(self, doc: Doc, taken: bytearray) -> list[range]:
-        """The sentences (token ranges) holding a candidate word no span covers (`taken`: the
-        characters the spans cover): a kept span holds one and overlaps no span, so the others
-        would add nothing."""
+        """The stretches (token ranges) to tag: each candidate word no span covers (`taken`: the
+        characters the spans cover) with LEARNED_WINDOW tokens either side, clipped to its
+        sentence, overlapping or touching ones joined. A kept span holds such a word and
+        overlaps no span, so the rest would add nothing; the whole sentence cost twice the
+        tokens for the same spans (docs/learned.md H, round 39)."""
         starts, texts, offsets, known = sorted(doc.starts), doc.texts, doc.offsets, self.candidates
+        w, n = T.LEARNED_WINDOW, len(texts)
         out: list[range] = []
-        k, n = 0, len(texts)
-        while k < n:  # (a tagged sentence's other words are not looked at)
+        for k in range(n):
             got = known.get(texts[k])
             if taken[offsets[k]] or not (self._candidate(texts[k]) if got is None else got):
-                k += 1
                 continue
             i = bisect_right(starts, k)
-            out.append(range(starts[i - 1] if i else 0, starts[i] if i < len(starts) else n))
-            k = out[-1].stop
+            first, stop = starts[i - 1] if i else 0, starts[i] if i < len(starts) else n
+            a, b = max(first, k - w), min(stop, k + w + 1)
+            if out and a <= out[-1].stop and out[-1].start >= first:  # the same sentence
+                out[-1] = range(out[-1].start, b)
+            else:
+                out.append(range(a, b))
         return out
 
     def spans(self, doc: Doc, spans: Sequence[Span]) -> list[Span]:
@@ -359,7 +364,7 @@ class Tagger:
         return out
 
     def _tag(self, doc: Doc, run: range) -> list[Span]:
-        """One sentence tagged: each stretch of tokens whose probability of being inside an
+        """One stretch (`runs`) tagged: each run of tokens whose probability of being inside an
         entity (1 - P(O)) reaches LEARNED_THRESHOLD around a candidate word, split into spans
         (`_split`). Marginals are read only there."""
         crf, floor, texts = self.crf, T.LEARNED_THRESHOLD, doc.texts

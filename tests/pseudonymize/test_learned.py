@@ -182,20 +182,29 @@ def test_a_release_records_the_model_it_ran() -> None:
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=25), st.integers(0, 30))
-def test_runs_are_the_sentences_holding_a_free_candidate(engine: Engine, words: list[str],
-                                                         cover: int) -> None:
-    """`Tagger.runs` (which skips the rest of a sentence once it is taken) gives each sentence
-    holding a candidate word whose first character no span covers, once, in order."""
+def test_runs_are_windows_around_the_free_candidates(engine: Engine, words: list[str],
+                                                    cover: int) -> None:
+    """`Tagger.runs`: the tokens within LEARNED_WINDOW of a candidate word whose first
+    character no span covers, in its sentence, as maximal stretches that cross no sentence
+    start, in order."""
     text = " ".join(words)
     doc = Doc.make(text, engine.lex, engine.spellings)
     taken = bytearray(len(text) + 1)
     taken[:cover] = b"\x01" * min(cover, len(text))  # the first characters taken by a span
-    tagger, starts = engine.tagger, sorted(doc.starts | {0})
-    bounds = list(zip(starts, [*starts[1:], len(doc.texts)]))
-    want = [range(a, b) for a, b in bounds if a < b and any(
-        not taken[doc.offsets[k]] and learned.candidate(
-            doc.texts[k], doc.folds[k], doc.entries[k], learned.T.LEARNED_GUARD_ZIPF,
-            tagger.matcher) for k in range(a, b))]
+    tagger, starts, w = engine.tagger, sorted(doc.starts | {0}), learned.T.LEARNED_WINDOW
+    near: set[int] = set()
+    for a, b in zip(starts, [*starts[1:], len(doc.texts)]):
+        for k in range(a, b):
+            if not taken[doc.offsets[k]] and learned.candidate(
+                    doc.texts[k], doc.folds[k], doc.entries[k], learned.T.LEARNED_GUARD_ZIPF,
+                    tagger.matcher):
+                near.update(range(max(a, k - w), min(b, k + w + 1)))
+    want: list[range] = []
+    for k in sorted(near):
+        if want and want[-1].stop == k and k not in doc.starts:
+            want[-1] = range(want[-1].start, k + 1)
+        else:
+            want.append(range(k, k + 1))
     assert tagger.runs(doc, taken) == want
 
 
