@@ -2,14 +2,16 @@
 instructions (valgrind's cachegrind): the same figure on a busy machine as on a quiet one.
 
     python benchmarks/bench_instructions.py [--home DIR] [--repeat N] [--baseline DIR]
+        [--policy FILE]
 
 Counts the instructions of one `swepseudo annotate` process over the MultiGED text (start-up
 and JSON I/O included, as in bench_engine.py) and of the floor loop alone (a process running
 it once minus one that only prepares it), and prints their ratio: the share of the engine's
 work the floor does, which is the tokens/s ratio on an otherwise idle core. `--baseline DIR`
-counts another checkout's `swepseudo annotate` too. Each row says how many of the checkout's
-modules have up-to-date bytecode (`make bytecode`; without it every process compiles them under
-PYTHONDONTWRITEBYTECODE=1). Needs valgrind; takes a few minutes.
+counts another checkout's `swepseudo annotate` too; `--policy FILE` gives this checkout's run a
+corpus policy (`learned = "off"`: the rules alone, without the learned tagger). Each row says
+how many of the checkout's modules have up-to-date bytecode (`make bytecode`; without it every
+process compiles them under PYTHONDONTWRITEBYTECODE=1). Needs valgrind; takes a few minutes.
 """
 from __future__ import annotations
 
@@ -67,6 +69,7 @@ def main() -> int:
     parser.add_argument("--home", default=os.environ.get("SWEPSEUDO_HOME", "."))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", type=Path, help="another checkout counted alongside")
+    parser.add_argument("--policy", type=Path, help="a corpus policy for this checkout's run")
     args = parser.parse_args()
     if not MULTIGED.exists() or shutil.which("valgrind") is None:
         print("skip: needs ../shared/data/multiged-sv and valgrind")
@@ -90,7 +93,9 @@ def main() -> int:
                                                                      repeat=args.repeat,
                                                                      run=False)], env))
         here = Path(__file__).resolve().parents[1]
-        rows = [(f"this checkout ({compiled(here)})", instructions(cli, env))]
+        policy = ["--policy", str(args.policy.resolve())] if args.policy else []
+        name = f"this checkout ({compiled(here)}{', ' + args.policy.name if policy else ''})"
+        rows = [(name, instructions(cli + policy, env))]
         if args.baseline:
             code = args.baseline.resolve()
             rows.append((f"{args.baseline} ({compiled(code)})",
