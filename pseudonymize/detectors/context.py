@@ -717,8 +717,8 @@ class ContextRules:
         folds, k = doc.folds, first - 1
         if k >= 1 and folds[k] in self.w["age_adverb"]:
             k -= 1
-        if not ends or k < 0 or not self._person(doc, k):
-            return False
+        if not ends or k < 0 or not (self._person(doc, k) or self._unlisted_member(doc, k)):
+            return False  # ("sara är sex och mahamat två": a word no list holds, a name there)
         for _ in range(T.NAME_RUN_MAX):
             if k >= 2 and doc.entries[k - 1].first_rank and folds[k - 1] not in self.w["list_word"] \
                     and self._person(doc, k - 1):
@@ -733,12 +733,21 @@ class ContextRules:
             j = num - 1  # the word before the previous member's number
             if j >= 1 and folds[j] in self.w["age_adverb"]:
                 j -= 1
-            if folds[j] in self.w["be_verb"]:
-                return self._person(doc, j - 1) if j >= 1 else False
+            if folds[j] in self.w["be_verb"]:  # "hon är sju och ali fem": one person's
+                return j >= 1 and (self._person(doc, j - 1)
+                                   or folds[j - 1] in self.w["singular_pronoun"])
             if not self._person(doc, j):
                 return False
             k = j
         return False
+
+    @staticmethod
+    def _unlisted_member(doc: Doc, k: int) -> bool:
+        """Token k, a lower-case word inside its sentence that no list holds and too rare to be
+        an everyday one, can be a list's member before its age ("och mahamat två")."""
+        e = doc.entries[k]
+        return k not in doc.starts and doc.texts[k].isalpha() and doc.texts[k].islower() \
+            and e.zipf < T.RARE and not e.cats
 
     def _lasting(self, doc: Doc, first: int) -> bool:
         """A verb of living, working or waiting earlier in the clause ("vi bodde i lägret i
@@ -961,17 +970,40 @@ class ContextRules:
 
     def _bracketed_age(self, doc: Doc, i: int) -> bool:
         """"yusuf (6) grät", "Elif (17)": a number alone in brackets right after a person;
-        "Ahmed, 34, jobbar": or between commas after a name."""
+        "Ahmed, 34, jobbar": or between commas after a name; "barn maycol, 11, och Selma, 6.":
+        the last of a list of such ages may close its sentence (`_bracketed_list`)."""
         texts = doc.texts
-        if not (2 <= i < len(texts) - 1 and (texts[i - 1], texts[i + 1]) in (("(", ")"),
-                                                                            (",", ","))):
+        if not 2 <= i < len(texts) - 1:
             return False
-        if texts[i - 1] == ",":  # a name, not a kin word or a street ("Storgatan, 12, ...")
-            # (also a full name's family name: "Ivana Bark, 39, från Skopje")
-            full = i >= 3 and texts[i - 3][:1].isupper() and bool(doc.entries[i - 3].gender)
-            return texts[i - 2][:1].isupper() and (
-                bool(doc.entries[i - 2].gender) and doc.entries[i - 2].zipf < T.COMMON or full)
-        return self._person(doc, i - 2) and not self._kin(doc, i - 2)
+        if texts[i - 1] == "(":
+            return texts[i + 1] == ")" and self._person(doc, i - 2) and not self._kin(doc, i - 2)
+        if texts[i - 1] != ",":
+            return False
+        if texts[i + 1] == ",":
+            return self._comma_named(doc, i - 2)
+        return texts[i + 1] in SENTENCE_CLOSERS and self._bracketed_list(doc, i)
+
+    def _comma_named(self, doc: Doc, k: int) -> bool:
+        """Token k, before ", <number>", is a name: capitalised and a first name below COMMON,
+        not a kin word or a street ("Storgatan, 12, ..."), or a full name's family name ("Ivana
+        Bark, 39, från Skopje"); or in lower case after a kin word, a first name or a word no
+        list holds ("våra barn maycol, 11, och ...")."""
+        texts, e = doc.texts, doc.entries[k]
+        if texts[k][:1].isupper():
+            full = k >= 1 and texts[k - 1][:1].isupper() and bool(doc.entries[k - 1].gender)
+            return bool(e.gender) and e.zipf < T.COMMON or full
+        return k >= 1 and self._kin(doc, k - 1) and texts[k].isalpha() \
+            and (bool(e.first_rank) or e.zipf < T.RARE and not e.cats)
+
+    def _bracketed_list(self, doc: Doc, i: int) -> bool:
+        """"Lina, 12, och Sara, 7.": the number at i after a comma and a name closes a list
+        whose previous member (past "och" or a comma) has its age between commas."""
+        k = i - 3
+        if k >= 1 and doc.folds[k] in self.w["list_word"]:
+            k -= 1
+        return k >= 2 and doc.texts[k] == "," and doc.texts[k - 1].isdigit() \
+            and (doc.texts[i - 2][:1].isupper() or self._person(doc, i - 2)) \
+            and self._bracketed_age(doc, k - 1)
 
     def _aged_one(self, doc: Doc, i: int) -> bool:
         """"hon är ett.", "min dotter är ett och går inte ännu": "ett" closing the clause after
@@ -2997,6 +3029,7 @@ def _adjective_place(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 
 
 # --- number rules (digit tokens): the first that fires ends the token -------------------------
+SENTENCE_CLOSERS = frozenset(".!?;")  # marks after a list's last bracketed age ("och Sara, 7.")
 NUMBER_SIGNS = ("#", "№")  # "Calle 10 # 43-12": signs (no words: rules.tsv lists words) that
 # stand for "nummer" between a street and its number
 HOUSE_NUMBER = regex.compile(r"(\d{1,3})[a-zA-Z]")  # "18A", "5b": a number and a house letter

@@ -111,7 +111,8 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "possessed_kin", "prof", "kin_of_verb",
                                                   "kin_of_preposition", "relative_pronoun",
                                                   "descent_gender", "naming_adverb",
-                                                  "month_preposition", "apposition_article"),
+                                                  "month_preposition", "apposition_article",
+                                                  "writer_spouse"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -959,6 +960,9 @@ class Matcher:
         self.reading_before = lex.words.union("name_trigger.report", "list_word", "route_mark") | {","}
         # the words that are kin words spelt like names (`_kin_reading`'s first read)
         self.possessed_kin = lex.words.folds["possessed_kin"]
+        # spouse words (`_spouse_named`: "min fru abla", a kin word of a learner's language as
+        # the wife's name)
+        self.spouse_words = lex.words.folds["writer_spouse"]
         # the words a greeting opening a line is made of (`_opening_greetings`), once
         self.greeting_words = (self.W["name_greeting"] | self.W["not_name"]) \
             - self.W["name_trigger.greeting"]
@@ -1341,6 +1345,18 @@ class Matcher:
             if not self._named(doc, i, False):
                 return False  # "får man tåla": the word ("man" no husband here)
         return None
+
+    def _spouse_named(self, doc: Doc, i: int, e: Entry) -> bool:
+        """"min fru abla jobbar", "min man abi": a kin word of a learner's language (a family
+        word too rare to be a Swedish one) right after an owned spouse word is the spouse's
+        name, not a second kin word; not before a capitalised name ("min fru abla Ayşe": the
+        kin word before her name)."""
+        texts = doc.texts
+        return e.zipf < T.RARE and texts[i].isalpha() \
+            and self.lex.marks.get(texts[i].lower()) == "fam" \
+            and texts[i - 2].lower() in self.lex.words.surface("possessive") \
+            and not (i + 1 < len(texts) and texts[i + 1][:1].isupper() and texts[i + 1].isalpha()
+                     and i + 1 not in doc.starts)
 
     def _kin_subject(self, doc: Doc, i: int) -> bool:
         """"min dotter tala börjar skolan": a given name that is also an everyday word (the
@@ -1912,6 +1928,9 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         folds = doc.folds
+        if i >= 2 and folds[i - 1] in self.spouse_words and self._spouse_named(doc, i, e):
+            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
+                                     morph, key=key, score=0.6)
         # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name;
         # capitalised only the kin word before its person's name: "min Oma Gerda", "min Tito Rodel")
         if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats) \
