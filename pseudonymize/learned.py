@@ -3,7 +3,7 @@
 The rules generalise badly to text nobody tuned them on; a small CRF trained on the open gold
 sets and half of MultiGED finds most of what they miss there (docs/learned.md). It runs after
 resolution as the declared rule `learned`: its spans where no engine span overlaps. Only the
-sentences holding a candidate word no engine span covers are tagged (elsewhere the union adds
+stretches around a candidate word no engine span covers are tagged (elsewhere the union adds
 nothing). The policy's `learned` switch says what becomes of its spans: "replace" (the
 default), "review" (kept out of the output, shown as doubts on the review page) or "off".
 
@@ -45,6 +45,9 @@ FALLBACK = {"PER": "firstname_unknown", "PLC": "city", "ORG": "work", "NUM": "ot
 PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 150, "feature.possible_transitions": True}
 NEAR = (-2, -1, 1, 2)
 EDGE = {d: (f"{d}:edge",) for d in NEAR}
+# `FeatureCache.join`'s parts of a position outside the text, and the sentence start, encoded
+EDGE_ROW = ((), *((f"{d}:edge".encode(),) for d in NEAR))
+SENT_START = b"sent_start"
 
 
 class LearnedError(RuntimeError):
@@ -134,39 +137,39 @@ def features(doc: Doc, origins: dict) -> list[list[str]]:
 class FeatureCache(dict):
     """Each spelling's own features and its parts as a neighbour, made once per spelling (at
     most REMEMBERED_WORDS) from the engine's `Spellings` row (its fold and lexicon entry), so
-    an essay's features are joined from cached tuples. With `known` (the attributes the model
-    weighs) the others are left out: the CRF ignores them, the marginals are the same."""
+    an essay's features are joined from cached tuples. They are kept as UTF-8 bytes, which
+    crfsuite takes without encoding each attribute again per token. With `known` (the
+    attributes the model weighs) the others are left out: the CRF ignores them, the marginals
+    are the same."""
 
     def __init__(self, spellings: Spellings, origins: dict,
                  known: frozenset[str] | None = None) -> None:
         super().__init__()
         self.spellings, self.origins, self.known = spellings, origins, known
 
-    def __missing__(self, word: str) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]]]:
+    def __missing__(self, word: str) -> tuple[tuple[bytes, ...], ...]:
+        """(own, as the neighbour at -2, -1, +1, +2): the parts `join` strings together."""
         key, e = self.spellings[word][:2]
         own, near = own_features(word, key, e, self.origins), near_parts(word, key, e)
-        if self.known is not None:
-            own = [f for f in own if f in self.known]
-            near = {d: tuple(f for f in part if f in self.known) for d, part in near.items()}
-        got = (tuple(own), near)
+        parts, known = (own, *map(near.__getitem__, NEAR)), self.known
+        got = tuple(tuple(map(str.encode, part if known is None else
+                              [f for f in part if f in known])) for part in parts)
         if len(self) < T.REMEMBERED_WORDS:
             self[word] = got
         return got
 
-    def join(self, doc: Doc, run: range) -> list[list[str]]:
-        """`features` of the tokens of `run` (without `known`: the same lists, same order)."""
-        n, texts, starts = len(doc.texts), doc.texts, doc.starts
-        parts = [self[texts[j]] for j in range(max(0, run.start - 2), min(n, run.stop + 2))]
-        base = max(0, run.start - 2)
-        out = []
-        for k in run:
-            f = list(parts[k - base][0])
-            if k in starts:
-                f.append("sent_start")
-            for d in NEAR:
-                j = k + d
-                f.extend(parts[j - base][1][d] if 0 <= j < n else EDGE[d])
-            out.append(f)
+    def join(self, doc: Doc, run: range) -> list[list[bytes]]:
+        """`features` of the tokens of `run`, UTF-8 encoded (without `known`: the same lists,
+        same order): one list built per token from its own part and its neighbours'."""
+        n, texts, m = len(doc.texts), doc.texts, len(run)
+        lo, hi = max(0, run.start - 2), min(n, run.stop + 2)
+        row = [*(EDGE_ROW,) * (2 - run.start + lo), *map(self.__getitem__, texts[lo:hi]),
+               *(EDGE_ROW,) * (2 - hi + run.stop)]
+        out = [[*own[0], *a[1], *b[2], *c[3], *d[4]] for own, a, b, c, d in
+               zip(row[2:m + 2], row[:m], row[1:m + 1], row[3:m + 3], row[4:m + 4])]
+        for k in doc.starts:
+            if run.start <= k < run.stop:
+                out[k - run.start].insert(len(row[k - run.start + 2][0]), SENT_START)
         return out
 
 
@@ -289,7 +292,7 @@ def provenance(mode: str, model: Path = MODEL) -> dict | None:
 
 class Tagger:
     """The packaged CRF, its label map and per-spelling features for one engine: `spans`
-    tags the sentences of an essay that hold a candidate word no engine span covers."""
+    tags the stretches of an essay around a candidate word no engine span covers."""
 
     def __init__(self, spellings: Spellings, matcher: Matcher, model: Path = MODEL) -> None:
         try:
@@ -330,17 +333,25 @@ class Tagger:
         return got
 
     def runs(self, doc: Doc, taken: bytearray) -> list[range]:
-        """The sentences (token ranges) holding a candidate word no span covers (`taken`: the
-        characters the spans cover): a kept span holds one and overlaps no span, so the others
-        would add nothing."""
-        starts = sorted(doc.starts)
+        """The stretches (token ranges) to tag: each candidate word no span covers (`taken`: the
+        characters the spans cover) with LEARNED_WINDOW tokens either side, clipped to its
+        sentence, overlapping or touching ones joined. A kept span holds such a word and
+        overlaps no span, so the rest would add nothing; the whole sentence cost twice the
+        tokens for the same spans (docs/learned.md H, round 39)."""
+        starts, texts, offsets, known = sorted(doc.starts), doc.texts, doc.offsets, self.candidates
+        w, n = T.LEARNED_WINDOW, len(texts)
         out: list[range] = []
-        for k, word in enumerate(doc.texts):
-            if out and k < out[-1].stop or taken[doc.offsets[k]] or not self._candidate(word):
+        for k in range(n):
+            got = known.get(texts[k])
+            if taken[offsets[k]] or not (self._candidate(texts[k]) if got is None else got):
                 continue
             i = bisect_right(starts, k)
-            out.append(range(starts[i - 1] if i else 0,
-                             starts[i] if i < len(starts) else len(doc.texts)))
+            first, stop = starts[i - 1] if i else 0, starts[i] if i < len(starts) else n
+            a, b = max(first, k - w), min(stop, k + w + 1)
+            if out and a <= out[-1].stop and out[-1].start >= first:  # the same sentence
+                out[-1] = range(out[-1].start, b)
+            else:
+                out.append(range(a, b))
         return out
 
     def spans(self, doc: Doc, spans: Sequence[Span]) -> list[Span]:
@@ -353,12 +364,11 @@ class Tagger:
         return out
 
     def _tag(self, doc: Doc, run: range) -> list[Span]:
-        """One sentence tagged: each stretch of tokens whose probability of being inside an
+        """One stretch (`runs`) tagged: each run of tokens whose probability of being inside an
         entity (1 - P(O)) reaches LEARNED_THRESHOLD around a candidate word, split into spans
         (`_split`). Marginals are read only there."""
         crf, floor, texts = self.crf, T.LEARNED_THRESHOLD, doc.texts
-        crf.set(self.cache.join(doc, run))
-        crf.tag()
+        crf.set(self.cache.join(doc, run))  # (no `tag()`: the marginals need only `set`)
         inside: dict[int, float] = {}
 
         def above(i: int) -> bool:

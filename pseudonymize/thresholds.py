@@ -221,6 +221,9 @@ LEARNED_GUARD_ZIPF = 3.0  # a kept span holds a word below this (or a capitalise
                           # place or institution reading) that is no misspelt everyday word or
                           # compound: a lower-case word this frequent is the word ("per timme",
                           # "i boden", "tala svenska"), whatever name it also spells
+LEARNED_WINDOW = 5  # tokens tagged either side of a candidate word (within its sentence): the
+                    # same spans on the open sets and MultiGED as whole sentences, at half the
+                    # tokens (docs/learned.md H, round 39)
 LEARNED_NUMBERS = False  # numbers are the patterns' (their triggers decide: "nummer 7 i kön",
                          # "maj 1945"); the tagger's NUM spans on real learner text were list
                          # numbers and years
