@@ -40,9 +40,10 @@ BLIND_LEAKS_MAX = 1
 # an old genitive, the writer's nickname, kind nouns over listed towns), 0.958 after the sixth
 # day's (labels of places and institutions, genders from kin nouns, 24 more name origins, X
 # centrum, districts abroad), 0.966 after the fifth session's round on persons, numbers,
-# addresses and dates (h-recall10); a regression guard, still short of the targets
-BLIND2_REPLACE_RECALL_MIN = 0.96
-BLIND2_LEAKS_MAX = 5
+# addresses and dates (h-recall10); 0.970 and 2 leaks (1 a 20 essays, issue 14's bar) with the
+# learned tagger (fifteenth session); a regression guard
+BLIND2_REPLACE_RECALL_MIN = 0.965
+BLIND2_LEAKS_MAX = 2
 # the development sets tuned on openly (first measured: dev2 0.859, dev3 0.825, dev4 0.835,
 # dev5 0.787, dev6 0.855, dev7 0.880, dev8 0.908); dev9, written blind on 2026-11-29 and only
 # measured that day (first 0.911 and 17 leaks, 0.919 and 17 at the day's end; tuned on openly
