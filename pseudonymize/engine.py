@@ -38,8 +38,8 @@ if TYPE_CHECKING:  # a policy is given by the caller: detecting alone never impo
 E = TypeVar("E")
 R = TypeVar("R")
 
-AGE_LABELS = frozenset({"age_digits", "age_string"})
-LEARNED = detectors.LEARNED.name  # the learned tagger's spans' rule  # moved together (Renderer.shift)
+AGE_LABELS = frozenset({"age_digits", "age_string"})  # moved together (Renderer.shift)
+LEARNED = detectors.LEARNED.name  # the learned tagger's spans' rule
 
 SENTENCE = 300  # characters: a country further from a place is not said of it
 
