@@ -361,7 +361,7 @@ class Tagger:
         with self.lock:
             for run in self.runs(doc, taken):
                 out.extend(s for s in self._tag(doc, run) if not any(taken[s.start:s.end]))
-        return out
+        return recurring(doc, taken, out) if out else out
 
     def _tag(self, doc: Doc, run: range) -> list[Span]:
         """One stretch (`runs`) tagged: each run of tokens whose probability of being inside an
@@ -428,6 +428,34 @@ class Tagger:
             and doc.offsets[a] - before[-1].end <= 1
         label = self.labels.label(cls, doc.entries[a], doc.folds[a], after)
         return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
+
+
+def recurring(doc: Doc, taken: Sequence[bool], found: list[Span]) -> list[Span]:
+    """`found` and every other mention of the same words in the essay that no span covers, with
+    the same label and key: a name the tagger reads in one sentence ("till qarashal") must not
+    stay beside its surrogate where the next sentence's context is too weak ("Jag minns
+    qarashal"), as the rules' coreference carries theirs. One pass over the tokens."""
+    firsts: dict[str, list[tuple[tuple[str, ...], Span]]] = defaultdict(list)
+    for s in found:
+        words = tuple(s.key.split())
+        firsts[words[0]].append((words, s))
+    used = bytearray(len(doc.text))
+    for s in found:
+        used[s.start:s.end] = b"\x01" * (s.end - s.start)
+    out = list(found)
+    folds, n = doc.folds, len(doc.folds)
+    for k, fold in enumerate(folds):
+        for words, s in firsts.get(fold, ()):
+            last = k + len(words) - 1
+            if last >= n or tuple(folds[k:last + 1]) != words:
+                continue
+            start, end = doc.offsets[k], doc.ends[last]
+            if any(taken[start:end]) or any(used[start:end]):
+                continue
+            used[start:end] = b"\x01" * (end - start)
+            out.append(RULE.span(start, end, s.label, key=s.key))
+            break
+    return sorted(out, key=lambda s: s.start) if len(out) > len(found) else found
 
 
 def union(spans: list[Span], extra: list[Span]) -> list[Span]:

@@ -57,6 +57,29 @@ def test_a_word_no_list_holds_is_replaced_by_default_and_kept_when_off(
     assert word in off.target and _learned(engine, text, OFF) == []
 
 
+# (a word the tagger finds in the first sentence, its later mention where the context is weak)
+RECURRING = [
+    ("Vi flydde över bergen till qarashal och sedan vidare. Jag minns qarashal varje dag.",
+     "qarashal"),
+    ("På sommaren åker vi till mormors hus i kelbarra vid havet. Jag minns kelbarra varje dag.",
+     "kelbarra"),
+]
+
+
+@pytest.mark.parametrize(("text", "word"), RECURRING)
+def test_every_mention_of_what_the_tagger_found_is_replaced(engine: Engine, text: str,
+                                                            word: str) -> None:
+    assert engine.pseudonymize(text, "e", policy=OFF).target.count(word) == 2  # rules: neither
+    result = engine.pseudonymize(text, "e")
+    assert word not in result.target  # no mention left beside its surrogate
+    assert _learned(engine, text) == [word, word]
+
+
+def test_a_recurring_mention_needs_the_same_words(engine: Engine) -> None:
+    text = "Vi flydde över bergen till qarashal och sedan vidare. Jag minns qarashaliska sånger."
+    assert "qarashaliska" in engine.pseudonymize(text, "e").target
+
+
 @pytest.mark.parametrize(("text", "word"), FOUND)
 def test_review_shows_a_doubt_and_leaves_the_output_alone(engine: Engine, text: str,
                                                           word: str) -> None:
