@@ -113,7 +113,8 @@ def preflight(batch: Path, out: Path, keys: str | None, snapshot: str, strategy:
     """The checks that can fail, before Prefect starts: (the snapshot id, the path of an
     identical release already published or None). Reads the batch once to know the release id
     (which needs the key directory's secret: without one, no release of it exists yet).
-    `options` are the release's keep_ids, publish_metadata, bin_years and policy_sha256."""
+    `options` are the release's keep_ids, publish_metadata, bin_years, policy_sha256 and
+    learned_mode."""
     from builders.store import Store, code_revision
     from pseudonymize.corpus import identity, keys as keyfile, safety
     from pseudonymize.corpus.batch import MAX_BYTES, BatchError, read_batch
@@ -178,6 +179,8 @@ def release_errors() -> Iterator[None]:
 def cmd_release(args: argparse.Namespace) -> int:
     if args.require_approved and not args.review:
         raise CLIError("--require-approved needs --review WORKSPACE")
+    from pseudonymize.learned import mode as learned_mode  # (preflight's identity loads it)
+
     policy = corpus_policy(args.policy)
     batch, out = Path(args.batch), Path(args.out)
     options = {"keep_ids": args.keep_ids, "publish_metadata": tuple(args.publish_metadata),
@@ -185,8 +188,7 @@ def cmd_release(args: argparse.Namespace) -> int:
     snapshot, existing = preflight(batch, out, args.keys, args.snapshot, args.strategy,
                                    args.seed, args.workers,
                                    {**options, "policy_sha256": policy.digest if policy else None,
-                                    **({"learned_mode": policy.learned}
-                                       if policy and policy.learned else {})})
+                                    "learned_mode": learned_mode(policy)})
     # (a reviewed release has another id, which the release itself checks)
     if existing and not args.review:
         raise CLIError(f"{existing}: this release already exists (same inputs, snapshot, seed "

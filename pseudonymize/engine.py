@@ -168,7 +168,7 @@ class Engine:
 
     def learned_mode(self, policy: Policy | None) -> str:
         """The policy's `learned` switch, or the engine's default where it sets none."""
-        return policy.learned if policy is not None and policy.learned else self.learned_default
+        return learned.mode(policy, self.learned_default)
 
     def learned_spans(self, doc: Doc, spans: Sequence[Span]) -> list[Span]:
         """The learned tagger's spans in an essay where none of `spans` overlaps (the union's
@@ -356,7 +356,7 @@ def _forget_learned(memory: Memory, spans: list[Span], text: str,
     the tagger's label, or keeping an essay from running again when a later essay establishes
     it by a rule: "Lilla tapiwa är 6")."""
     for s in spans:
-        ident = (s.label, s.key or text[s.start:s.end].lower())
+        ident = resolve.ident(s, text)
         if s.rule == LEARNED and ident not in known:
             ref = memory.refs.pop(ident, None)
             memory.bases.pop((s.label, ref), None)  # type: ignore[arg-type]

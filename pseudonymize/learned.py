@@ -34,6 +34,7 @@ from pseudonymize.types import Span
 
 if TYPE_CHECKING:
     from pseudonymize.detectors.gazetteer_match import Matcher
+    from pseudonymize.policy import Policy
 
 MODEL = Path(__file__).parent / "data" / "tagger.crfsuite"
 META = MODEL.with_suffix(".json")
@@ -46,7 +47,7 @@ PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 150, "feature.possible_trans
 NEAR = (-2, -1, 1, 2)
 EDGE = {d: (f"{d}:edge",) for d in NEAR}
 # `FeatureCache.join`'s parts of a position outside the text, and the sentence start, encoded
-EDGE_ROW = ((), *((f"{d}:edge".encode(),) for d in NEAR))
+EDGE_ROW = ((), *(tuple(map(str.encode, EDGE[d])) for d in NEAR))
 SENT_START = b"sent_start"
 
 
@@ -54,10 +55,26 @@ class LearnedError(RuntimeError):
     """The tagger cannot run: its dependency or model is missing or altered (one line)."""
 
 
+def mode(policy: Policy | None, default: str = DEFAULT_MODE) -> str:
+    """The policy's `learned` switch, or `default` where it sets none (the engine's, the
+    release's record and the review's, read alike)."""
+    return policy.learned if policy is not None and policy.learned else default
+
+
 def mode_error(reason: str) -> LearnedError:
     """One line saying what is wrong and how to turn the tagger off."""
     return LearnedError(f"learned tagger: {reason}; set learned = \"off\" in the corpus policy "
                         f"to run without it")
+
+
+def _crfsuite():
+    """The python-crfsuite module, or a one-line error saying how to install it or turn the
+    tagger off (imported only when a tagger is trained or loaded)."""
+    try:
+        import pycrfsuite
+    except ImportError:
+        raise mode_error(f"python-crfsuite is not installed (pip install {PIN})") from None
+    return pycrfsuite
 
 
 # --- features --------------------------------------------------------------------------------
@@ -138,29 +155,24 @@ class FeatureCache(dict):
     """Each spelling's own features and its parts as a neighbour, made once per spelling (at
     most REMEMBERED_WORDS) from the engine's `Spellings` row (its fold and lexicon entry), so
     an essay's features are joined from cached tuples. They are kept as UTF-8 bytes, which
-    crfsuite takes without encoding each attribute again per token. With `known` (the
-    attributes the model weighs) the others are left out: the CRF ignores them, the marginals
-    are the same."""
+    crfsuite takes without encoding each attribute again per token."""
 
-    def __init__(self, spellings: Spellings, origins: dict,
-                 known: frozenset[str] | None = None) -> None:
+    def __init__(self, spellings: Spellings, origins: dict) -> None:
         super().__init__()
-        self.spellings, self.origins, self.known = spellings, origins, known
+        self.spellings, self.origins = spellings, origins
 
     def __missing__(self, word: str) -> tuple[tuple[bytes, ...], ...]:
         """(own, as the neighbour at -2, -1, +1, +2): the parts `join` strings together."""
         key, e = self.spellings[word][:2]
         own, near = own_features(word, key, e, self.origins), near_parts(word, key, e)
-        parts, known = (own, *map(near.__getitem__, NEAR)), self.known
-        got = tuple(tuple(map(str.encode, part if known is None else
-                              [f for f in part if f in known])) for part in parts)
+        got = tuple(tuple(map(str.encode, part)) for part in (own, *map(near.__getitem__, NEAR)))
         if len(self) < T.REMEMBERED_WORDS:
             self[word] = got
         return got
 
     def join(self, doc: Doc, run: range) -> list[list[bytes]]:
-        """`features` of the tokens of `run`, UTF-8 encoded (without `known`: the same lists,
-        same order): one list built per token from its own part and its neighbours'."""
+        """`features` of the tokens of `run`, UTF-8 encoded (the same lists, same order): one
+        list built per token from its own part and its neighbours'."""
         n, texts, m = len(doc.texts), doc.texts, len(run)
         lo, hi = max(0, run.start - 2), min(n, run.stop + 2)
         row = [*(EDGE_ROW,) * (2 - run.start + lo), *map(self.__getitem__, texts[lo:hi]),
@@ -250,11 +262,7 @@ def train(docs: Iterable[tuple[str, Sequence[tuple[int, int, str]]]], spellings:
           origins: dict, model: Path, about: dict) -> dict:
     """Train the CRF on (text, gold spans) in order and write `model` and its JSON beside it
     (`about` joined to the label map, size and sha256): the same inputs give the same bytes."""
-    try:
-        import pycrfsuite
-    except ImportError:
-        raise mode_error(f"python-crfsuite is not installed (pip install {PIN})") from None
-    trainer = pycrfsuite.Trainer(verbose=False)
+    trainer = _crfsuite().Trainer(verbose=False)
     seen: list[tuple[str, Entry, str, bool, str]] = []
     lex = spellings.lex
     for text, spans in docs:
@@ -295,10 +303,7 @@ class Tagger:
     tags the stretches of an essay around a candidate word no engine span covers."""
 
     def __init__(self, spellings: Spellings, matcher: Matcher, model: Path = MODEL) -> None:
-        try:
-            import pycrfsuite
-        except ImportError:
-            raise mode_error(f"python-crfsuite is not installed (pip install {PIN})") from None
+        pycrfsuite = _crfsuite()
         meta = read_meta(model)
         try:
             data = model.read_bytes()
@@ -307,7 +312,7 @@ class Tagger:
         if hashlib.sha256(data).hexdigest() != meta.get("sha256"):
             raise mode_error(f"{model} does not match the sha256 {model.with_suffix('.json').name}"
                              f" records (altered or mixed up; retrain or restore it)")
-        self.sha256, self.labels = meta["sha256"], LabelMap(meta["labels"])
+        self.labels = LabelMap(meta["labels"])
         self.crf = pycrfsuite.Tagger()
         self.crf.open(str(model))
         self.tags = tuple(sorted(self.crf.labels()))
@@ -361,7 +366,7 @@ class Tagger:
         with self.lock:
             for run in self.runs(doc, taken):
                 out.extend(s for s in self._tag(doc, run) if not any(taken[s.start:s.end]))
-        return recurring(doc, taken, out) if out else out
+        return recurring(doc, taken, out, self.covered(out, len(doc.text))) if out else out
 
     def _tag(self, doc: Doc, run: range) -> list[Span]:
         """One stretch (`runs`) tagged: each run of tokens whose probability of being inside an
@@ -430,18 +435,17 @@ class Tagger:
         return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
 
 
-def recurring(doc: Doc, taken: Sequence[bool], found: list[Span]) -> list[Span]:
+def recurring(doc: Doc, taken: Sequence[int], found: list[Span], used: bytearray
+              ) -> list[Span]:
     """`found` and every other mention of the same words in the essay that no span covers, with
     the same label and key: a name the tagger reads in one sentence ("till qarashal") must not
     stay beside its surrogate where the next sentence's context is too weak ("Jag minns
-    qarashal"), as the rules' coreference carries theirs. One pass over the tokens."""
+    qarashal"), as the rules' coreference carries theirs. One pass over the tokens. `used`: the
+    characters `found` covers (`resolve.covered`), marked as mentions are added."""
     firsts: dict[str, list[tuple[tuple[str, ...], Span]]] = defaultdict(list)
     for s in found:
         words = tuple(s.key.split())
         firsts[words[0]].append((words, s))
-    used = bytearray(len(doc.text))
-    for s in found:
-        used[s.start:s.end] = b"\x01" * (s.end - s.start)
     out = list(found)
     folds, n = doc.folds, len(doc.folds)
     for k, fold in enumerate(folds):

@@ -983,6 +983,12 @@ def unify(spans: list[Span], text: str) -> list[Span]:
     return out
 
 
+def ident(span: Span, text: str) -> tuple[str, str]:
+    """The entity a span names, as `number` and a learner's memory key it: its label and its
+    key, else its text in lower case."""
+    return span.label, span.key or text[span.start:span.end].lower()
+
+
 def number(spans: list[Span], text: str, refs: dict[tuple[str, str], int] | None = None
            ) -> list[int]:
     """Running number per label; `refs` carries earlier assignments (a learner's memory)."""
@@ -992,9 +998,9 @@ def number(spans: list[Span], text: str, refs: dict[tuple[str, str], int] | None
         counters[label] = counters.get(label, 0) + 1
     out = []
     for span in spans:
-        ident = (span.label, span.key or text[span.start:span.end].lower())
-        if ident not in refs:
+        entity = ident(span, text)
+        if entity not in refs:
             counters[span.label] = counters.get(span.label, 0) + 1
-            refs[ident] = counters[span.label]
-        out.append(refs[ident])
+            refs[entity] = counters[span.label]
+        out.append(refs[entity])
     return out

@@ -59,7 +59,7 @@ from pseudonymize.corpus.leakgate import Hit, Originals, scan_essay, scan_text
 from pseudonymize.engine import STRATEGIES, Engine, Memory, by_learner
 from pseudonymize.detectors.gazetteer_match import HOMOGRAPH
 from pseudonymize.labels import NAME_LABELS
-from pseudonymize.learned import DEFAULT_MODE
+from pseudonymize.learned import mode as learned_mode
 from pseudonymize.lexicon import fold
 from pseudonymize.policy import Policy, for_batch
 from pseudonymize.types import Result, Span
@@ -328,8 +328,7 @@ def _prepare(batch_path: Path, out_root: Path, snapshot_path: Path, keys_dir: Pa
     snapshot = json.loads(Path(snapshot_path).read_text())
     config = identity.release_config(strategy, seed, max_bytes, keep_ids, publish_metadata,
                                      bin_years, policy.digest if policy else None,
-                                     policy.learned if policy and policy.learned
-                                     else DEFAULT_MODE)
+                                     learned_mode(policy))
     described = identity.describe(batch, secret, snapshot["id"], code_revision, config,
                                   withdrawn, supersedes, reviewed.digest if reviewed else None)
     release_id = described.release_id
