@@ -131,7 +131,8 @@ DATA_SETS = (
      GOLD_DIR / "dev21.jsonl"),
     ("Development learner gold 22 (tests/data/gold/dev22.jsonl), written blind in the fifteenth "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at eb10c73: replace-label recall 0.836, 31 leaks in 25 of 48 essays)", "jsonl",
+     "at eb10c73: replace-label recall 0.836, 31 leaks in 25 of 48 essays), open to tuning from "
+     "the sixteenth", "jsonl",
      GOLD_DIR / "dev22.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
