@@ -360,7 +360,8 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True
     if not doc.texts[k][0].islower():
         return False
-    if k and folds[k - 1] in noun_before and not doc.entries[k].gender:
+    if k and folds[k - 1] in doc.lex.words("noun_before", "article") \
+            and not doc.entries[k].gender:
         return True  # "Karl Häger … en häger": right after an article, however rare the noun
     if k and doc.texts[k - 1].lower() in degree_words and doc.entries[k].zipf >= T.RARE \
             and not subject:
