@@ -1547,12 +1547,15 @@ class ContextRules:
 
     def _birthday_before(self, doc: Doc, k: int) -> bool:
         """A birth word or a birthday's verb ("föddes", "fyllde") before token k in its
-        sentence: "min son föddes på julafton": the feast dates a person's birth."""
+        sentence, no month between: "min son föddes på julafton": the feast dates a person's
+        birth (not "föddes den 3 april, före songkran som är den 13 april": a date of its own)."""
         born, verbs = self.w["birth_word"], self.w["age_trigger.verb"]
         while k > 0 and k not in doc.starts:
             k -= 1
             if doc.folds[k] in born or doc.folds[k] in verbs:
                 return True
+            if "month" in doc.entries[k].cats:
+                return False
         return False
 
     def _date_context(self, doc: Doc, i: int) -> bool:
