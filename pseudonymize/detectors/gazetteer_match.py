@@ -3628,7 +3628,8 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
             end += 2  # "bab el oued"
         else:
             break
-    if not (joined or end > i and _never_counted(m, doc, i, end)):
+    if not (joined or end > i and _never_counted(m, doc, i, end)
+            or end == i and _district_beside_town(m, doc, i)):
         return None  # (one word is `_u_lower_place`'s)
     k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country
     town = k < len(doc.texts) and doc.folds[k - 1] in ("i", ",") \
@@ -3639,6 +3640,30 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
 
 
 ARABIC_ARTICLES = frozenset({"el", "al"})
+
+
+def _district_beside_town(m: Matcher, doc: Doc, i: int) -> bool:
+    """"från ndirande i Blantyre", "i Blantyre, i ndirande": one lower-case word no word count
+    knows (no misspelling, compound of everyday words nor definite noun: "i
+    världscuptävlingen i Lahtis"), spelt like a name, after a place preposition, names a
+    district of the town abroad it is placed in, or that the same preposition named before
+    it and a comma."""
+    fold = doc.folds[i]
+    if doc.entries[i].zipf or m._misspelt(fold) or m._compound(fold) or m._definite_noun(fold) \
+            or m.namelike.score(fold) < T.UNHEARD_PLACE_NAMELIKE:
+        return False
+    k = i + 2
+    if k < len(doc.texts) and doc.folds[i + 1] in ("i", ",") and _town_abroad(doc, k):
+        return True  # "från ndirande i Blantyre"
+    k = i - 3
+    return k >= 1 and doc.texts[i - 2] == "," and doc.folds[k - 1] == doc.folds[i - 1] \
+        and _town_abroad(doc, k)  # "i Blantyre, i ndirande"
+
+
+def _town_abroad(doc: Doc, k: int) -> bool:
+    """Token k names a known town outside Sweden."""
+    return _town(doc, k) and not doc.entries[k].se_pop \
+        and doc.entries[k].place_country not in ("", "SE")
 
 
 def _never_counted(m: Matcher, doc: Doc, i: int, end: int) -> bool:
