@@ -2443,10 +2443,14 @@ class Matcher:
         if k < 0 or doc.texts[k].lower() not in self.lex.words.surface("saying_verb"):
             return False
         e, key = doc.entries[i], folds[i]
-        most = T.NICKNAME_NAMED_MAX if self._person_named_before(doc, k) else T.NICKNAME_MAX
+        named = self._person_named_before(doc, k)
+        most = T.NICKNAME_NAMED_MAX if named else T.NICKNAME_MAX
+        # a sentence that named the person takes a word ending like a Swedish form ("heter
+        # Ndinelao, men min familj säger ndina") or a small town abroad's name ("alla ropar wil")
         if not (e.gender and not _is_common(e) or e.zipf < most and not e.cats
-                and not (e.surname_rank or e.place_kind) and key not in self.vocabulary
-                and not key.endswith(self.everyday_endings)):
+                and not (e.surname_rank or e.place_kind and not (named and _foreign_town(e)))
+                and key not in self.vocabulary
+                and (named or not key.endswith(self.everyday_endings))):
             return False  # "säger observatoriet", "säger tack", "säger habibi till mig"
         return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
             or not doc.texts[i + 1][0].isalnum()
@@ -4152,11 +4156,23 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     word ("min mamma Desanka": de|sänka; but "hos Förvaltaren" is a noun's form)."""
     if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) \
             and not _given_name_son(m, c.key) and not _foreign_surname_after_capital(m, c) and (
-            m._compound(c.key) and not (c.name_ctx and c.cap and not c.initial)
+            m._compound(c.key) and not (c.cap and not c.initial and (
+                c.name_ctx or _after_owned_unknown(c.doc, c.i)))
             or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
             or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _after_owned_unknown(doc: Doc, i: int) -> bool:
+    """"min kuku Nangula", "hos sin yeyo Tawanda": a capitalised word inside a sentence after
+    an owner and a lower-case word no list or count knows (a kin word of a language no list
+    holds) is that person's name, though it splits into Swedish words (nan|gula)."""
+    if i < 2 or not doc.texts[i - 1].isalpha() or not doc.texts[i - 1].islower():
+        return False
+    e = doc.entries[i - 1]
+    return not e.zipf and not e.cats and e[:-1] == NO_READING \
+        and doc.texts[i - 2].lower() in doc.lex.words.surface("possessive")
 
 
 def _foreign_surname_after_capital(m: Matcher, c: Cand) -> bool:
@@ -4269,6 +4285,11 @@ def _foreign_surname_next(m: Matcher, doc: Doc, i: int) -> bool:
     j = i + 1
     return j < len(doc.texts) and doc.texts[j][:1].isupper() and doc.texts[j].isalpha() \
         and bool(m.lex.words.ending("surname_ending", doc.folds[j], 3))
+
+
+def _foreign_town(e: Entry) -> bool:
+    """Only a town abroad (no Swedish one, no country): a nickname may be spelt like one."""
+    return e.place_kind == "city" and not e.se_pop and not e.country and not e.org_kind
 
 
 def _u_proper_noun(m: Matcher, c: Cand) -> Span | bool | None:
