@@ -154,6 +154,11 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
                 surface.isalpha() or _one_hyphened_token(doc, span, surface)):
             k = bisect_left(offsets, span.start)
             key = doc.folds[k]
+            if "gen" in span.attrs and key[:-1] == span.key and key[-1:] == "s":
+                # first named in the genitive ("tamandas moster ... träffade tamanda"): the
+                # name's own form is the one its other mentions take (and its genitive)
+                key, span = key[:-1], span._replace(attrs=tuple(a for a in span.attrs
+                                                               if a != "gen"))
             if key not in known:
                 known[key] = span
                 if doc.entries[k].zipf >= EVERYDAY or doc.entries[k].cats & HOMOGRAPH:
