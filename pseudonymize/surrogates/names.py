@@ -178,6 +178,11 @@ class Names:
             return group
         abroad = [self.countries[c] for c in self.countries if c != "SE"]
         named = self.avoid_countries - {"SE"}
+        if not abroad and len(named) == 1:
+            # (round 47) an essay naming towns of one country abroad and no country ("sindhi
+            # från Karachi ... min bror Shahzaib"): the towns keep it, so do the names (never
+            # "Erling Sandström" for a family of Pakistan or Tatarstan)
+            abroad = sorted(named)
         if self.effective == "lifelike" and abroad and self._names_at(abroad[0]) and (
                 group == SWEDISH_ORIGIN or named.isdisjoint(
                     self.geo.homelands.get(group, named))):

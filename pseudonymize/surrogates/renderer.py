@@ -865,6 +865,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and span.label == "country" and \
                 self._country_of(span, original) in self.kept:
             return True  # "Ukraina ... alla ukrainare": no other country fits the words
+        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
+                self._people_word(original):
+            return True  # "Jag är hmong", "hos oss kachin": the writer's people, never a town
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
                 self._feast_named(original):
             return True  # "vi firar Inti Raymi": the feast, never "Argemiro Arango"
@@ -884,6 +887,16 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
+
+    def _people_word(self, original: str) -> bool:
+        """Lifelike (round 47): a people's or a language's word of `country_cues_lifelike`,
+        written in lower case, that no name list holds ("jag är hmong", "hos oss kachin",
+        "på oshiwambo"): the detectors took it for a name or a place, and a surrogate name or
+        town in the people's place gives the text away. A capitalised one, or one a list holds
+        as a name (Baloch), may be a person's and is replaced."""
+        key = fold(original)
+        return original.islower() and " " not in key and key in self.geo.country_cues and \
+            not self._lists(key) and not self.lex.get(key).gender
 
     def _feast_named(self, original: str) -> bool:
         """Lifelike: a word of a feast of `feast_names_lifelike` in an essay that celebrates
