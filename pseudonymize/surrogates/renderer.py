@@ -902,12 +902,17 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
     def _feast_named(self, original: str) -> bool:
         """Lifelike: a word of a feast of `feast_names_lifelike` in an essay that celebrates
         that feast ("vi firar Inti Raymi", "firar slava": a word of `feast_verbs_lifelike`
-        and at most one other word before it), wherever the essay writes it, its title too."""
+        and at most one other word before it), wherever the essay writes it, its title too;
+        (round 47) a feast of several words wherever the essay writes it whole (no person's
+        name reads "Noj Peb Caug", "Fiestas Agostinas")."""
         key = fold(original)
         feasts = sorted(f for f in words().feast_names if key in f.split())
         if not feasts:
             return False
         text = fold(getattr(self.before, "text", ""))
+        if any(" " in f and regex.search(rf"(?<!\p{{L}}){regex.escape(f)}(?!\p{{L}})", text)
+               for f in feasts):
+            return True  # (round 47) "samma vecka som Fiestas Agostinas": a feast of two words
         verbs = "|".join(map(regex.escape, sorted(words().feast_verbs)))
         return any(regex.search(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?"
                                 rf"{regex.escape(f)}(?!\p{{L}})", text) for f in feasts)

@@ -146,3 +146,43 @@ def test_a_surname_of_a_peoples_word_is_replaced(engine: Engine) -> None:
     person's name, and is replaced."""
     for out, rows in _runs(engine, "Jag heter Mahrang Baloch och bor i Umeå."):
         assert _of(rows, "Baloch") != "Baloch", out
+
+
+FEASTS = [  # (text, the feast's words)
+    ("I november vi firar hmong nyår, Noj Peb Caug, med hela släkten.", "Noj Peb Caug"),
+    ("Min son föddes samma vecka som Fiestas Agostinas i San Salvador.", "Fiestas Agostinas"),
+]
+
+
+@pytest.mark.parametrize(("text", "feast"), FEASTS)
+def test_a_feast_of_several_words_stays(engine: Engine, text: str, feast: str) -> None:
+    """A feast of several words of `feast_names_lifelike` stays as written wherever the essay
+    writes it whole (`Renderer._feast_named`), never a person's name in its place."""
+    for out, _ in _runs(engine, text):
+        assert feast in out, out
+
+
+def test_a_name_like_a_feasts_word_is_replaced(engine: Engine) -> None:
+    """The negative row: a one-word name of a feast (Inti), without the feast, is a name."""
+    for out, rows in _runs(engine, "Min kusin heter Inti och bor i Cusco."):
+        assert _of(rows, "Inti") != "Inti", out
+
+
+def test_a_malawian_licence_keeps_malawi(engine: Engine) -> None:
+    """"Mitt malawiska körkort" ties Malawi (`country_cues_lifelike`): never Zambia."""
+    text = "Jag vill byta mitt körkort från Malawi. Mitt malawiska körkort gäller till 2027."
+    for out, rows in _runs(engine, text):
+        assert _of(rows, "Malawi") == "Malawi", out
+
+
+def test_a_kept_countrys_lake_is_its_own(engine: Engine) -> None:
+    """A lake of a kept country is another of that country (`features_lifelike`: Lake Chilwa
+    for Lake Malawi), never Lake Tanganyika of a neighbour."""
+    for out, rows in _runs(engine, "Vi är malawier och vi badade ofta i Malawisjön."):
+        assert _of(rows, "Malawisjön") == "Chilwasjön", out
+
+
+def test_a_moved_countrys_lake_moves_with_it(engine: Engine) -> None:
+    """The negative row: beside a country that moves, the lake is one of its surrogate."""
+    for out, rows in _runs(engine, "Vi bodde i Tanzania nära Malawisjön."):
+        assert _of(rows, "Malawisjön") != "Chilwasjön", out
