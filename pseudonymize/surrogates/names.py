@@ -294,8 +294,10 @@ class Names:
         """Lifelike: the origin of a Swedish-only given name before a family name no list
         holds and no common word ("Thomas Sankara" in an essay of Burkinabé names: a figure of
         the writer's country, never "Magnus Lindahl"): the essay's main group where its names
-        outnumber the Swedish ones; "" otherwise."""
-        if self.lex.get(name).zipf >= PAIR_ZIPF:
+        outnumber the Swedish ones; "" otherwise. (Round 47) Nor a family name that is a
+        Swedish everyday word (`word_surname_zipf_lifelike`: "min lärare Tuva Gran" in a Hmong
+        essay is a Swede, never "Kaying Lor")."""
+        if self.lex.get(name).zipf >= min(PAIR_ZIPF, words().word_surname_zipf):
             return ""
         votes = self._votes()
         main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),

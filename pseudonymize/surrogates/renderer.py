@@ -302,7 +302,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             parted = self._saint(span, ref, original, draw, country)
         if parted is None and strategy == "lifelike" and (
                 LABELS[label].kind == "name" or label in PLACE_LIKE):
-            parted = self._place_echo(span, original)
+            parted = self._place_echo(span, original) or self._unit_name(span, original)
         if parted is not None:
             return parted
         self.effective = strategy
@@ -327,6 +327,18 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             base = self._base(span, ref, original, written, draw, attrs, strategy, spelt)
         self._remember(span, original, written, base, spelt)
         return self._shaped(span, original, written, base, attrs)
+
+    def _unit_name(self, span: Span, original: str) -> str | None:
+        """Lifelike (round 47): a name right after "avdelning" ("på avdelning Myran") is a
+        preschool group's: another group's name (`unit_names_lifelike`), never a person's or a
+        town; None elsewhere."""
+        said = self.before.get(span.start) if getattr(self.before, "text", "") else ()
+        if not said or said[-1] not in words().unit_words or " " in original:
+            return None
+        named = [n for n in words().unit_names
+                 if fold(n) != fold(original) and not self._original(n)]
+        pick = Draws(self.seed, self.scope, "unit", 0, fold(original)).choice(named)
+        return pick.lower() if original.islower() else pick
 
     def _saint(self, span: Span, ref: int, original: str, draw: int | None,
                country: str) -> str | None:

@@ -12,6 +12,7 @@ import pytest
 
 from pseudonymize.engine import Engine
 from pseudonymize.lexicon import fold
+from pseudonymize.surrogates import words
 from tests.pseudonymize.test_lifelike_round37 import _runs  # (seeds 0-3)
 from tests.pseudonymize.test_lifelike_round40 import _pick as _of
 from tests.pseudonymize.test_lifelike_round44 import _town_country
@@ -186,3 +187,42 @@ def test_a_moved_countrys_lake_moves_with_it(engine: Engine) -> None:
     """The negative row: beside a country that moves, the lake is one of its surrogate."""
     for out, rows in _runs(engine, "Vi bodde i Tanzania nära Malawisjön."):
         assert _of(rows, "Malawisjön") != "Chilwasjön", out
+
+
+UNITS = [  # (text, a preschool group's name)
+    ("Jag är pappa till Nora på avdelning Myran.", "Myran"),
+    ("Min son går på avdelningen Humlan på förskolan.", "Humlan"),
+]
+
+
+@pytest.mark.parametrize(("text", "unit"), UNITS)
+def test_a_preschool_group_is_another_group(engine: Engine, text: str, unit: str) -> None:
+    """A name right after "avdelning" is a preschool group's: its surrogate is another group's
+    name (`unit_names_lifelike`), never a person's name or a town."""
+    names = set(words().unit_names)
+    for out, rows in _runs(engine, text):
+        drawn = _of(rows, unit)
+        assert drawn in names and drawn != unit, out
+
+
+def test_a_name_after_another_word_is_a_name(engine: Engine) -> None:
+    """The negative row: the same name after "kompis" is a person's, drawn as a name."""
+    names = set(words().unit_names)
+    for out, rows in _runs(engine, "Min kompis Nora bor i Umeå."):
+        assert _of(rows, "Nora") not in names, out
+
+
+def test_a_swedish_teacher_keeps_a_swedish_name(engine: Engine) -> None:
+    """A family name that is a Swedish everyday word after a Swedish given name is a Swede's,
+    even in an essay of one people's names (`word_surname_zipf_lifelike`)."""
+    text = "Jag heter Yer Xiong och jag är hmong. Min lärare Tuva Gran är snäll."
+    for out, rows in _runs(engine, text):
+        assert "hmong" not in _group_of(_of(rows, "Tuva")), out
+
+
+def test_a_figure_of_the_writers_people_keeps_its_group(engine: Engine) -> None:
+    """The negative row: a family name no list holds and no Swedish word after a Swedish given
+    name, in an essay of one people's names, is that people's."""
+    text = "Jag heter Yer Xiong och jag är hmong. Vi läste om Thomas Sankara."
+    for out, rows in _runs(engine, text):
+        assert "hmong" in _group_of(_of(rows, "Thomas")), out
