@@ -4589,7 +4589,8 @@ def person_towns(doc: Doc, spans: list[Span],
     for label, key in earlier:
         if label in FIRSTNAMES:
             persons.setdefault(fold(key), label)
-    if not persons:
+    initialled = _after_initial(doc, spans)
+    if not persons and not initialled:
         return spans
     preps = doc.lex.words("place_trigger", "prep")
     out = list(spans)
@@ -4598,6 +4599,11 @@ def person_towns(doc: Doc, spans: list[Span],
             continue
         k = doc.index_at(s.start)
         key = doc.folds[k]
+        if s.start in initialled and doc.ends[k] == s.end:
+            # "Wilfredo H. Portillo", "Ahmed M. Sandviken": after a given name and an initial
+            # the family name, however like a town it is spelt
+            out[n] = PERSON_TOWN.span(s.start, s.end, "surname", key=key)
+            continue
         gen = key not in persons and key.endswith("s") and key[:-1] in persons
         if doc.ends[k] != s.end or k and doc.folds[k - 1] in preps and not gen \
                 and s.start not in before_surname:
@@ -4606,6 +4612,17 @@ def person_towns(doc: Doc, spans: list[Span],
         if label:
             out[n] = PERSON_TOWN.span(s.start, s.end, label, ("gen",) if gen else (), key=s.key)
     return out
+
+
+def _after_initial(doc: Doc, spans: list[Span]) -> set[int]:
+    """The starts of spans right after a given name and a dotted initial ("Anna K. X")."""
+    starts: set[int] = set()
+    for first, initial, after in zip(spans, spans[1:], spans[2:]):
+        if first.label in FIRSTNAMES and initial.label == "initials" \
+                and doc.text[first.end:initial.start] == " " \
+                and doc.text[initial.end:after.start] == ". ":
+            starts.add(after.start)
+    return starts
 
 
 def _named_towns(doc: Doc, spans: list[Span]) -> tuple[dict[str, str], set[int]]:
@@ -4636,7 +4653,7 @@ def _named_towns(doc: Doc, spans: list[Span]) -> tuple[dict[str, str], set[int]]
     return found, starts
 
 
-PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("place_trigger", "name_trigger",
+PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES | {"surname"})), 0.8, ("place_trigger", "name_trigger",
                                                                          "fam", "prof"),
                    fn=person_towns)
 # a town by its name alone, or by its likeness to one ("Merdan", one edit from Mardan): the

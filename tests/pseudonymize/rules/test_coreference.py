@@ -365,3 +365,20 @@ def test_a_surname_that_is_an_adjective_recurs_as_the_word_after_a_degree_word(
     at = text.rindex(word)
     found = [s for s in offline_engine.detect(text) if s.start == at]
     assert bool(found) is is_name
+
+
+@pytest.mark.parametrize("text, word, label", [
+    ("Med vänlig hälsning, Jorge L. Pertillo", "Pertillo", "surname"),
+    ("Tack! Olena V. Kharkiva", "Kharkiva", "surname"),
+    ("Jag åkte med Ahmed K. till Mossul.", "Mossul", "city"),
+    ("Jag träffade Ahmed i Mossul.", "Mossul", "city"),
+])
+def test_a_town_like_word_after_a_given_name_and_an_initial_is_the_family_name(
+        offline_engine, text: str, word: str, label: str) -> None:
+    """After "Jorge L." the family name follows, however like a town it is spelt (one edit
+    from Portillo, a town's other spelling); a town after a preposition stays the town."""
+    from pseudonymize.policy import Policy
+
+    spans = {text[s.start:s.end]: s.label
+             for s in offline_engine.detect(text, policy=Policy(learned="off"))}
+    assert spans.get(word) == label
