@@ -178,7 +178,7 @@ AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("n
                  shape=_age_shape, shaped=("be_verb", "list_word", "age_trigger.after"),
                  reads=("age_adverb", "be_verb", "generic_subject", "personal_pronoun",
                         "duration_before", "duration_after", "function_after_name", "age_clause",
-                        "possessive", "number_word_and", "duration_subject", "fam",
+                        "possessive", "possessed_kin", "number_word_and", "duration_subject", "fam",
                         "duration_verb", "person_pronoun", "singular_pronoun", "age_until",
                         "age_until_limit", "age_group_noun", "age_end", "age_superlative",
                         "age_limit_word", "age_group_plural", "function_word",
@@ -876,7 +876,8 @@ class ContextRules:
         if k < 1 or not (text.isalpha() and text.islower()) or e.zipf >= T.COMMON:
             return False
         if doc.texts[k - 1].lower() in self.possessives:  # its fold a kin word: äbi ~ abi
-            return fold in self.w["name_trigger.kin"] or e.zipf < T.RARE and not e.cats \
+            return fold in self.w["name_trigger.kin"] or fold in self.w["possessed_kin"] \
+                or e.zipf < T.RARE and not e.cats \
                 and fold not in self.stems.vocabulary and len(text) <= T.KIN_WORD_MAX
         return k >= 2 and self._kin(doc, k - 1) and doc.texts[k - 2].lower() in self.possessives \
             and not e.cats - NAMEISH and fold not in self.w["function_word"]
