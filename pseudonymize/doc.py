@@ -157,6 +157,13 @@ def places(folds: list[str], words: frozenset[str]) -> list[int]:
     return found
 
 
+def following(folds: list[str], words: frozenset[str]) -> list[int]:
+    """The indexes of the tokens right after one whose fold is one of `words`, in order (the
+    word after a preposition), by C-level calls: a comprehension over the tokens cost 1.7 % of
+    a pass where most essays ask it."""
+    return list(compress(count(1), map(words.__contains__, folds[:-1])))
+
+
 @dataclass(slots=True)
 class Doc:
     """The tokens as parallel columns (`texts`, `offsets`, `ends`: index k is token k), read

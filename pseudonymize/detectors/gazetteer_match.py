@@ -26,7 +26,7 @@ from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
                                            pronoun_gender, settle, writer_named)
 from pseudonymize.detectors.rule import COREFERENCE, Rule, category_words, neighbours
-from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, marked, places
+from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, following, marked, places
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_READING, NO_WORDS, SPLIT_HEAD, SPLIT_REST,
                                   Entry, Lexicon, fold)
@@ -967,6 +967,9 @@ class Matcher:
         # the words a greeting opening a line is made of (`_opening_greetings`), once
         self.greeting_words = (self.W["name_greeting"] | self.W["not_name"]) \
             - self.W["name_trigger.greeting"]
+        # the prepositions `_local_places` reads the word after
+        self.unheard_prepositions = self.W["unheard_place_preposition"] \
+            | self.W["unheard_goal_preposition"]
 
     def _fuzzy_edits(self, key: str) -> int:
         """The edits `_fuzzy` allows a key (two from 8 letters), or 0 where it searches none:
@@ -1163,9 +1166,8 @@ class Matcher:
         countries = self._essay_countries(doc, spans)
         if not countries:
             return spans
-        folds, entries, preps = doc.folds, doc.entries, self.W["unheard_place_preposition"] \
-            | self.W["unheard_goal_preposition"]
-        after = [k + 1 for k, f in enumerate(folds[:-1]) if f in preps]
+        folds, entries = doc.folds, doc.entries
+        after = following(folds, self.unheard_prepositions)
         if not after:
             return spans
         local, function = self.lex.local_places, self.W["function_word"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pseudonymize.doc import NEAREST_WALK, Doc, places
+from pseudonymize.doc import NEAREST_WALK, Doc, following, places
 from pseudonymize.thresholds import NAME_WORDS_MAX
 from pseudonymize.lexicon import Lexicon
 
@@ -64,3 +64,13 @@ def test_places_are_the_walk(folds: list[str], words: frozenset[str]) -> None:
     """`places` (a set intersection and `list.index` scans) gives the indexes a walk over the
     folds gives, in order, each once (a word repeated, next to itself or at either end)."""
     assert places(folds, words) == [k for k, f in enumerate(folds) if f in words]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["i", "till", "från", "bor", "i", ",", "x"]), max_size=40),
+       st.frozensets(st.sampled_from(["i", "till", "från", ","])))
+def test_following_is_the_walk(folds: list[str], words: frozenset[str]) -> None:
+    """`following` (C-level calls) gives the tokens after a word of `words` that a walk over
+    the folds gives, in order: none after the last token, none in an empty or one-token essay,
+    a word of `words` after another one counted too ("i till")."""
+    assert following(folds, words) == [k + 1 for k, f in enumerate(folds[:-1]) if f in words]

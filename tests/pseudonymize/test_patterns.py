@@ -61,6 +61,34 @@ def test_scans_before_digit_runs_find_what_full_scans_find(text: str) -> None:
         [m.span() for m in P.ZIP.finditer(text)]
 
 
+def before_walk(text: str, runs: list[int], back: tuple[int, ...], first) -> list[int]:
+    """`_before` as plain loops: each run less each of `back`, tested by Python calls."""
+    starts = {run - b for run in runs for b in back if run >= b}
+    return sorted(s for s in starts if first(text[s]) and not (s and P._wordlike(text[s - 1])))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet=PLATE_ALPHABET + "1234567", max_size=60),
+       st.sampled_from([(P.IBAN_BACK, P._letter), (P.LICENSE_BACK, P._capital),
+                        (P.LICENSE_FOREIGN_BACK, P._capital), (P.ZIP_BACK, P._zip_first),
+                        (P.LICENSE_RUSSIAN_BACK, P._capital)]))
+def test_before_is_the_walk(text: str, back_first) -> None:
+    """`_before` (the starts by C-level maps from the runs past the first `b`, the tests
+    remembered per character) gives the starts the plain loops give: runs at the text's
+    start (fewer characters before them than `back`), a start at 0, adjacent runs."""
+    back, first = back_first
+    runs = P.Scan.of(text).runs
+    assert P._before(text, runs, back, first) == before_walk(text, runs, back, first)
+
+
+def test_a_full_character_table_still_answers(monkeypatch) -> None:
+    """Past CHARS_KEPT characters a `Chars` answers by its test and keeps no more."""
+    monkeypatch.setattr(P, "CHARS_KEPT", 2)
+    table = P.Chars(P._wordlike)
+    assert [table[ch] for ch in "a1 -Ö"] == [P._wordlike(ch) for ch in "a1 -Ö"]
+    assert len(table) == 2
+
+
 def test_the_first_character_tests_hold_for_every_code_point() -> None:
     """`_capital`, `_letter` and `_zip_first` pass every code point `regex` reads as such,
     and `_wordlike` none it does not read as `\\w`: the `regex` module's Unicode
