@@ -360,18 +360,24 @@ class Tagger:
         return out
 
     def spans(self, doc: Doc, spans: Sequence[Span]) -> list[Span]:
-        """The tagger's guarded spans where no span of `spans` overlaps, in text order."""
+        """The tagger's guarded spans where no span of `spans` overlaps, in text order; the
+        entities sure enough to join a learner's memory (`sure`) left in `doc.tagger_sure`."""
         taken = self.covered(spans, len(doc.text))
         out: list[Span] = []
+        peaks: list[float] = []
         with self.lock:
             for run in self.runs(doc, taken):
-                out.extend(s for s in self._tag(doc, run) if not any(taken[s.start:s.end]))
+                for s, peak in self._tag(doc, run):
+                    if not any(taken[s.start:s.end]):
+                        out.append(s)
+                        peaks.append(peak)
+        doc.tagger_sure = sure(doc, out, peaks)
         return recurring(doc, taken, out, self.covered(out, len(doc.text))) if out else out
 
-    def _tag(self, doc: Doc, run: range) -> list[Span]:
+    def _tag(self, doc: Doc, run: range) -> list[tuple[Span, float]]:
         """One stretch (`runs`) tagged: each run of tokens whose probability of being inside an
         entity (1 - P(O)) reaches LEARNED_THRESHOLD around a candidate word, split into spans
-        (`_split`). Marginals are read only there."""
+        (`_split`), each with its peak. Marginals are read only there."""
         crf, floor, texts = self.crf, T.LEARNED_THRESHOLD, doc.texts
         crf.set(self.cache.join(doc, run))  # (no `tag()`: the marginals need only `set`)
         inside: dict[int, float] = {}
@@ -382,7 +388,7 @@ class Tagger:
                 p = inside[i] = 1.0 - crf.marginal("O", i)
             return p >= floor
 
-        n, end, out = len(run), -1, []
+        n, end, out = len(run), -1, []  # type: ignore[var-annotated]
         for i in range(n):
             if i <= end or not self._candidate(texts[run[i]]) or not above(i):
                 continue
@@ -395,18 +401,19 @@ class Tagger:
         return out
 
     def _split(self, doc: Doc, run: range, i: int, last: int, inside: dict[int, float],
-               out: list[Span]) -> None:
-        """The spans of a stretch (tokens i..last of the run) added to `out`: each of the class
-        with the most mass at its first token, a new one where a token's I- of that class does
-        not outweigh every other B- and I-; kept as `_keeps` says."""
+               out: list[tuple[Span, float]]) -> None:
+        """The spans of a stretch (tokens i..last of the run) added to `out` with their peaks:
+        each of the class with the most mass at its first token, a new one where a token's I- of
+        that class does not outweigh every other B- and I-; kept as `_keeps` says."""
         while i <= last:
             m = self._marginals(i)
             cls = max(self.classes, key=lambda c: m.get(f"B-{c}", 0.0) + m.get(f"I-{c}", 0.0))
             j = i + 1
             while j <= last and self._inside(self._marginals(j), cls):
                 j += 1
-            if self._keeps(doc, run[i:j], cls, max(inside[x] for x in range(i, j))):
-                out.append(self._span(doc, run[i], run[j - 1], cls, out))
+            peak = max(inside[x] for x in range(i, j))
+            if self._keeps(doc, run[i:j], cls, peak):
+                out.append((self._span(doc, run[i], run[j - 1], cls, out), peak))
             i = j
 
     def _marginals(self, i: int) -> dict[str, float]:
@@ -427,12 +434,34 @@ class Tagger:
             return False
         return any(self._candidate(doc.texts[k]) for k in tokens)
 
-    def _span(self, doc: Doc, a: int, b: int, cls: str, before: list[Span]) -> Span:
+    def _span(self, doc: Doc, a: int, b: int, cls: str, before: list[tuple[Span, float]]
+              ) -> Span:
         """Tokens a..b as a span of the label the label map gives its first word."""
-        after = bool(before) and COARSE.get(before[-1].label) == cls \
-            and doc.offsets[a] - before[-1].end <= 1
+        last = before[-1][0] if before else None
+        after = last is not None and COARSE.get(last.label) == cls \
+            and doc.offsets[a] - last.end <= 1
         label = self.labels.label(cls, doc.entries[a], doc.folds[a], after)
         return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
+
+
+def sure(doc: Doc, found: Sequence[Span], peaks: Sequence[float]) -> frozenset[tuple[str, str]]:
+    """The (label, key) of the tagger's entities sure enough to join a learner's memory, so
+    their mentions in the learner's other essays are found where the context there is weaker:
+    a peak of LEARNED_REMEMBER, words no list holds (rarer than LEARNED_GUARD_ZIPF, without a
+    reading: where a word has one, the rules declined it on purpose: "Omar Jan", "15 jan"), and
+    either found twice in the essay (each by its own context) or capitalised where no sentence
+    starts. A guess stays in its essay: memory spreads a wrong one to every essay of the
+    learner."""
+    seen = Counter(s.key for s in found)
+    out = set()
+    for s, peak in zip(found, peaks):
+        k, last = doc.index_at(s.start), doc.index_before(s.end)
+        if peak >= T.LEARNED_REMEMBER and all(
+                doc.entries[j].zipf < T.LEARNED_GUARD_ZIPF and reading(doc.entries[j]) == "-"
+                for j in range(k, last + 1)) and (
+                seen[s.key] > 1 or doc.texts[k][:1].isupper() and k not in doc.starts):
+            out.add((s.label, s.key))
+    return frozenset(out)
 
 
 def recurring(doc: Doc, taken: Sequence[int], found: list[Span], used: bytearray

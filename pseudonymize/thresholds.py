@@ -224,6 +224,9 @@ LEARNED_GUARD_ZIPF = 3.0  # a kept span holds a word below this (or a capitalise
 LEARNED_WINDOW = 5  # tokens tagged either side of a candidate word (within its sentence): the
                     # same spans on the open sets and MultiGED as whole sentences, at half the
                     # tokens (docs/learned.md H, round 39)
+LEARNED_REMEMBER = 0.98  # a tagged entity joins a learner's memory at this peak (and found twice
+                         # or capitalised mid-sentence: `learned.sure`), so their other essays
+                         # find it where their context is weaker
 LEARNED_NUMBERS = False  # numbers are the patterns' (their triggers decide: "nummer 7 i kön",
                          # "maj 1945"); the tagger's NUM spans on real learner text were list
                          # numbers and years

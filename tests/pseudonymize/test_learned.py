@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pseudonymize import learned
 from pseudonymize.detectors.gazetteer_match import Matcher
 from pseudonymize.doc import Doc
-from pseudonymize.engine import Engine
+from pseudonymize.engine import Engine, Memory
 from pseudonymize.policy import Policy, PolicyError, parse
 from pseudonymize.review.doubts import REASONS, Doubts
 
@@ -78,6 +78,49 @@ def test_every_mention_of_what_the_tagger_found_is_replaced(engine: Engine, text
 def test_a_recurring_mention_needs_the_same_words(engine: Engine) -> None:
     text = "Vi flydde över bergen till qarashal och sedan vidare. Jag minns qarashaliska sånger."
     assert "qarashaliska" in engine.pseudonymize(text, "e").target
+
+
+# (an essay, the words the tagger found in it with their peaks, whether they join the memory)
+SURE = [
+    ("Vi reste till qarashal och sedan från qarashal hem.", ["qarashal"] * 2, [0.93, 0.99],
+     True),  # found twice, each by its own context
+    ("Vi reste till qarashal och sedan hem.", ["qarashal"], [0.99], False),  # once, lower case
+    ("Vi reste till Qarashal och sedan hem.", ["Qarashal"], [0.99], True),  # capitalised ...
+    ("Qarashal var en vacker stad.", ["Qarashal"], [0.99], False),  # ... where no sentence starts
+    ("Vi reste till Qarashal och sedan hem.", ["Qarashal"], [0.95], False),  # peak below 0.98
+    ("Jag ringde Omar Jan och frågade om bilen.", ["Jan"], [0.99], False),  # a listed name
+]
+
+
+@pytest.mark.parametrize(("text", "words", "peaks", "kept"), SURE)
+def test_only_entities_the_tagger_is_sure_of_join_the_memory(
+        engine: Engine, text: str, words: list[str], peaks: list[float], kept: bool) -> None:
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    found, pos = [], 0
+    for word in words:
+        pos = text.index(word, pos)
+        found.append(learned.RULE.span(pos, pos + len(word), "city",
+                                       key=engine.spellings[word][0]))
+        pos += len(word)
+    got = learned.sure(doc, found, peaks)
+    assert got == ({("city", found[0].key)} if kept else set())
+
+
+def _learner(engine: Engine, texts: list[str]) -> list[str]:
+    memory = Memory()
+    return [engine.pseudonymize(t, f"e{i}", memory=memory).target for i, t in enumerate(texts)]
+
+
+def test_a_guess_stays_in_its_essay_and_a_sure_entity_reaches_the_others(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = ["Vi flydde över bergen till qarashal och sedan vidare.",
+             "Jag minns qarashal. Det var kallt där."]
+    first, second = _learner(engine, texts)  # one lower-case mention: a guess
+    assert "qarashal" not in first and "qarashal" in second
+    monkeypatch.setattr(learned, "sure", lambda doc, found, peaks: frozenset(
+        (s.label, s.key) for s in found))
+    first, second = _learner(engine, texts)
+    assert "qarashal" not in first and "qarashal" not in second
 
 
 @pytest.mark.parametrize(("text", "word"), FOUND)
