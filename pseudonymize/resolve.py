@@ -17,6 +17,7 @@ from rapidfuzz.distance import OSA
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
 from pseudonymize.detectors.gender import NAME_GENDER, settle
+from pseudonymize.detectors.rule import COREFERENCE
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, INITIAL, NAME_CONTEXT,
                                                      NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN, side_of_town)
@@ -27,7 +28,7 @@ from pseudonymize.types import REPLACE, Span
 
 INSTITUTIONS = frozenset({"school", "work", "other_institution"})
 EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
-PROPAGATED = NAME_LABELS | PLACE_LABELS | INSTITUTIONS | {"extra"}
+PROPAGATED = frozenset(COREFERENCE.labels)
 GENDERED_NAMES = frozenset({FIRSTNAME["female"], FIRSTNAME["male"]})
 FIRSTNAMES = frozenset(FIRSTNAME.values())
 # A city of this many people has districts learners name; an unknown place, or a known one under
@@ -173,7 +174,7 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
     for label, key in earlier or ():
         stem = fold(key)
         if label in PROPAGATED and stem.isalpha() and len(stem) > 1 and stem not in known:
-            known[stem] = Span(0, 0, label, (), 0.6, "coreference", key)
+            known[stem] = Span(0, 0, label, (), 0.6, COREFERENCE.name, key)
             if doc.lex.get(stem).zipf >= EVERYDAY:
                 subject_only.add(stem)  # "Lan" named before, "lan jobbar på salongen" here
     return known, everyday, subject_only
@@ -201,7 +202,7 @@ def _add_short_forms(known: dict[str, Span], shorts: dict[str, Span], doc: Doc,
                 and taken.find(1, doc.offsets[k], doc.ends[k]) < 0:
             base = shorts[folds[k]]
             out.append(Span(doc.offsets[k], doc.ends[k], base.label, base.attrs, base.score,
-                            "coreference", folds[k]))
+                            COREFERENCE.name, folds[k]))
             taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
 
 
@@ -323,9 +324,10 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
     word it spells there: labelling it would replace a pronoun, a verb or a noun. `kinds` says
     whether the stem is an everyday word and whether it counts only as a subject; `sets` are
-    the possessive, be-verb, name-verb and noun-before word lists, looked up once per essay."""
+    the possessive, be-verb, name-verb and noun-before word lists and the degree words (as
+    written: "så" is no "sa"), looked up once per essay."""
     everyday, subject_only = kinds
-    possessive, be_verbs, name_verbs, noun_before = sets
+    possessive, be_verbs, name_verbs, noun_before, degree_words = sets
     folds, key = doc.folds, doc.folds[k]
     if k in doc.starts and key in possessive and k + 1 < len(doc.texts) \
             and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
@@ -356,9 +358,15 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         # min pappa var smed": an everyday noun said of someone, however rare the word
         # (a firm's name is said so: "min arbetsgivare är iss")
         return True
+    if not doc.texts[k][0].islower():
+        return False
+    if k and folds[k - 1] in noun_before and not doc.entries[k].gender:
+        return True  # "Karl Häger … en häger": right after an article, however rare the noun
+    if k and doc.texts[k - 1].lower() in degree_words and doc.entries[k].zipf >= T.RARE \
+            and not subject:
+        return True  # "Erik Lustig … inte så lustig": the adjective the name's pun is on
     # "Björn ek … en gammal ek": the tree
-    return doc.texts[k][0].islower() and doc.entries[k].zipf >= T.RARE \
-        and _noun_phrase(doc, k, noun_before)
+    return doc.entries[k].zipf >= T.RARE and _noun_phrase(doc, k, noun_before)
 
 
 FEAST_CATS = frozenset({"month", "not_name"})  # a name's readings as a month or a feast
@@ -389,7 +397,7 @@ def propagate(spans: list[Span], doc: Doc,
     if shorts:
         _add_short_forms(known, shorts, doc, taken, out, [k for k in hits if folds[k] in shorts])
     sets = (doc.lex.words("possessive"), doc.lex.words("be_verb"), doc.lex.words("name_verb"),
-            doc.lex.words("noun_before"))
+            doc.lex.words("noun_before"), doc.lex.words.surface("degree_word"))
     for k in hits:
         if taken[doc.offsets[k]] or folds[k] not in mentions:
             continue  # a mention already labelled (most of them): its first character taken
@@ -401,7 +409,7 @@ def propagate(spans: list[Span], doc: Doc,
         if _everyday_mention(doc, k, stem, base, (stem in everyday, stem in subject_only), sets):
             continue
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
-        out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score, "coreference",
+        out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score, COREFERENCE.name,
                         base.key))
     return sorted(out, key=lambda s: s.start)
 
@@ -437,7 +445,7 @@ def propagate_phrases(spans: list[Span], doc: Doc,
                 and all(w.isalpha() for w in words):
             same_start = phrases.setdefault(words[0], {})
             if len(same_start) < T.PHRASES_PER_WORD:
-                same_start.setdefault(words, Span(0, 0, label, (), 0.6, "coreference", key))
+                same_start.setdefault(words, Span(0, 0, label, (), 0.6, COREFERENCE.name, key))
     if not phrases:
         return spans
     taken = covered(spans, len(doc.text))
@@ -446,7 +454,7 @@ def propagate_phrases(spans: list[Span], doc: Doc,
     for k in compress(count(), map(acronyms.__contains__, doc.texts)) if acronyms else ():
         if taken.find(1, doc.offsets[k], doc.ends[k]) < 0:
             base = acronyms[doc.texts[k]]
-            out.append(Span(doc.offsets[k], doc.ends[k], base.label, (), 0.6, "coreference",
+            out.append(Span(doc.offsets[k], doc.ends[k], base.label, (), 0.6, COREFERENCE.name,
                             base.key))
             taken[doc.offsets[k]:doc.ends[k]] = b"\x01" * (doc.ends[k] - doc.offsets[k])
     for k in compress(count(), map(phrases.__contains__, folds)):
@@ -455,7 +463,7 @@ def propagate_phrases(spans: list[Span], doc: Doc,
             if tuple(folds[k:end]) == words and doc.starts.isdisjoint(range(k + 1, end)) \
                     and taken.find(1, doc.offsets[k], doc.ends[end - 1]) < 0:
                 out.append(Span(doc.offsets[k], doc.ends[end - 1], base.label, base.attrs, 0.6,
-                                "coreference", base.key))
+                                COREFERENCE.name, base.key))
                 taken[doc.offsets[k]:doc.ends[end - 1]] = b"\x01" * (doc.ends[end - 1]
                                                                       - doc.offsets[k])
                 break
@@ -481,7 +489,7 @@ def respelt(spans: list[Span], doc: Doc,
                 known.setdefault(written, span)
     for label, key in earlier or ():
         if label in PROPAGATED and " " not in key:
-            known.setdefault(fold(key), Span(0, 0, label, (), 0.6, "coreference", fold(key)))
+            known.setdefault(fold(key), Span(0, 0, label, (), 0.6, COREFERENCE.name, fold(key)))
     index: dict[str, str] = {}  # a known key and each of its one-letter deletions -> the key
     for key in known:
         if T.VARIANT_MIN <= len(key) <= T.LONGEST_NAME and key.isalpha():
@@ -492,12 +500,12 @@ def respelt(spans: list[Span], doc: Doc,
     out, taken = [], {s.start for s in spans}
     for span, key in zip(spans, keys):  # "Zlatomiras" found on its own: Zlatomira's genitive
         stem = key[:-1] if key.endswith("s") else ""
-        if span.rule != "coreference" and stem in known \
+        if span.rule != COREFERENCE.name and stem in known \
                 and FAMILY_OF[known[stem].label] == FAMILY_OF[span.label] \
                 and not doc.lex.get(key).gender:
             base = known[stem]
             span = Span(span.start, span.end, base.label, (*base.attrs, "gen"), span.score,
-                        "coreference", base.key or stem)
+                        COREFERENCE.name, base.key or stem)
         out.append(span)
     variants = _variants(doc, index, known)
     if variants:  # each token spelt so, in text order
@@ -505,7 +513,7 @@ def respelt(spans: list[Span], doc: Doc,
             if doc.offsets[k] not in taken:
                 base = known[variants[doc.folds[k]]]
                 out.append(Span(doc.offsets[k], doc.ends[k], base.label, base.attrs, 0.6,
-                                "coreference", base.key or variants[doc.folds[k]]))
+                                COREFERENCE.name, base.key or variants[doc.folds[k]]))
     return sorted(out, key=lambda s: s.start)
 
 

@@ -25,7 +25,7 @@ from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
                                            pronoun_gender, settle, writer_named)
-from pseudonymize.detectors.rule import Rule, category_words, neighbours
+from pseudonymize.detectors.rule import COREFERENCE, Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, marked, places
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_READING, NO_WORDS, SPLIT_HEAD, SPLIT_REST,
@@ -4489,7 +4489,7 @@ def person_towns(doc: Doc, spans: list[Span],
     Bima" stay the town (its genitive is the person's after one too: "till Bimas lärare"). A person's name is one entity with every mention (`propagate`); a
     town's reading with nothing saying place is no evidence against that."""
     persons = {doc.folds[doc.index_at(s.start)]: s.label for s in spans
-               if s.label in FIRSTNAMES and s.rule != "coreference"}
+               if s.label in FIRSTNAMES and s.rule != COREFERENCE.name}
     named, before_surname = _named_towns(doc, spans)
     persons.update(named)
     for label, key in earlier:
@@ -4547,7 +4547,7 @@ PERSON_TOWN = Rule("person-town", FAMILY, tuple(sorted(FIRSTNAMES)), 0.8, ("plac
                    fn=person_towns)
 # a town by its name alone, or by its likeness to one ("Merdan", one edit from Mardan): the
 # person the essay gives the name wherever no place preposition stands before it
-TOWN_READINGS = frozenset({GAZETTEER.name, "coreference", FUZZY.name})
+TOWN_READINGS = frozenset({GAZETTEER.name, COREFERENCE.name, FUZZY.name})
 
 
 LOCAL_LABEL = {"c": "city", "a": "area"}  # (`Lexicon.local_places`' kind letters)

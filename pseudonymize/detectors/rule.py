@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pseudonymize.labels import NAME_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Entry, Lexicon, fold
 from pseudonymize.types import Span
 
@@ -81,3 +82,17 @@ def neighbours(lex: Lexicon, rules: tuple[Rule, ...], field: str) -> frozenset[s
     """The words that make some rule look at its neighbour (`field`: before, before2, after)."""
     return frozenset().union(*(category_words(lex, c) for rule in rules
                                for c in getattr(rule, field)))
+
+
+# Further mentions of a name, place or institution the essay (or the learner's earlier essays)
+# established, labelled in resolution (pseudonymize.resolve: propagate, propagate_phrases,
+# respelt), not by a family: declared here so the families, resolution and `eval --by-rule`
+# name it alike, with the word lists that decide where a mention is the everyday word instead.
+COREFERENCE = Rule("coreference", "resolution",
+                   tuple(sorted(NAME_LABELS | PLACE_LABELS
+                                | {"school", "work", "other_institution", "extra"})), 0.6,
+                   reads=("possessive", "be_verb", "name_verb", "noun_before", "degree_word",
+                          "function_word", "personal_pronoun", "preposition", "person_object",
+                          "person_state", "fronted_adverb", "clause_conjunction",
+                          "subject_before", "month_preposition", "feast_preposition",
+                          "celebration_verb", "definite_ending"))

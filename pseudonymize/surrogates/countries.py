@@ -37,6 +37,12 @@ SWEDISH_AFTER = regex.compile(r"\s+(?:på|i|utanför|nära)\s+(\p{Lu}[\p{L}-]*|\
 class Countries:
     """Mixin of `Renderer` (`self` is the renderer of one essay)."""
 
+    def _address_town(self, span: Span) -> bool:
+        """The place is the town of a Swedish address: a postcode stands right before it
+        ("843 31 Bräke", "450 40 hönö")."""
+        return SWEDISH_ZIP_BEFORE.search(getattr(self.before, "text", ""),
+                                         max(0, span.start - 12), span.start) is not None
+
     def _country_of(self, span: Span, original: str) -> str:
         """The country a place lies in: a known Swedish place is Swedish unless marked foreign;
         a place no gazetteer knows lies where the essay's last place abroad does ("Jag föddes i
@@ -47,8 +53,7 @@ class Countries:
             spelt = self._misspelt_country(fold(original))
             if spelt:
                 return spelt  # "Etiopia" is Ethiopia: the surrogate of "Etiopien" elsewhere
-        if self.effective == "lifelike" and span.label == "city" and SWEDISH_ZIP_BEFORE.search(
-                getattr(self.before, "text", ""), max(0, span.start - 12), span.start):
+        if self.effective == "lifelike" and span.label == "city" and self._address_town(span):
             return "SE"  # (round 43) "843 31 Bräke": a Swedish address, never Brake in Germany
         home = self._namesake_home(span, original, entry.place_country)
         if home:

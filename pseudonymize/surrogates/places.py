@@ -184,8 +184,9 @@ class Places:
                 return pick
         if lifelike and country == "SE" and label in ("city", "region"):
             # Kalmarsund read as a town, Öland as a region: a sound stays one the surrogate
-            # town lies on, an island an island (never a district, never a province)
-            if name and not abroad(self.geo.features[name][1]):
+            # town lies on, an island an island (never a district, never a province); but
+            # the town of an address ("450 40 hönö") stays a town, never the bare "ön"
+            if name and not abroad(self.geo.features[name][1]) and not self._address_town(span):
                 pick = self._feature(span, original, country, rng)
                 if pick:
                     return pick

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from functools import cached_property
 from collections import Counter
+from itertools import cycle
 from collections.abc import MutableMapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -1088,7 +1089,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             delim = next((ch for ch in original if not ch.isdigit()), "")
             return ("19" if digits == 12 else "") + "123456" + delim + "0000"
         if label == "license_nr":
-            letters = iter("ABCDEFG")
+            letters = cycle("ABCDEFG")  # a licence card may hold more letters than a plate
             return "".join(next(letters) if ch.isalpha() else "0" if ch.isdigit() else ch
                            for ch in original)
         if label in ("age_digits", "year"):

@@ -32,9 +32,12 @@ def test_rule_names_are_unique_and_declared_whole() -> None:
     names = [rule.name for rule in RULES]
     assert len(names) == len(set(names))
     assert all(rule.labels and 0 < rule.score <= 1 for rule in RULES)
-    # every family's rule runs a function; the learned tagger's runs after resolution
-    assert all(rule.fn is not None for rule in RULES if rule.family != "learned")
-    assert {rule.family for rule in RULES} == {"patterns", "gazetteer", "context", "learned"}
+    # every family's rule runs a function; resolution's further mentions and the learned
+    # tagger run after the families
+    assert all(rule.fn is not None for rule in RULES
+               if rule.family not in ("resolution", "learned"))
+    assert {rule.family for rule in RULES} == {"patterns", "gazetteer", "context", "resolution",
+                                               "learned"}
     assert len(FAMILIES) == 3
 
 
@@ -409,3 +412,13 @@ def test_a_rule_needing_a_next_spelling_is_not_called_without_it(offline_engine)
     called = [(_joined_place in declared.capital.functions(doc, k),
                _place_in_country in declared.lower.functions(doc, k)) for k in (3, 7, 10, 15)]
     assert called == [(True, False), (False, False), (False, True), (False, False)]
+
+
+def test_resolutions_further_mentions_are_one_declared_rule() -> None:
+    """The labels propagate carries are the rule's declared ones, and the spans it makes carry
+    its name (`eval --by-rule` reports them under it)."""
+    from pseudonymize import resolve
+    from pseudonymize.detectors.rule import COREFERENCE
+
+    assert resolve.PROPAGATED == frozenset(COREFERENCE.labels)
+    assert "degree_word" in COREFERENCE.categories()
