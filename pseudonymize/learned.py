@@ -171,8 +171,9 @@ class EssayMarks:
 def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None
              ) -> list[list[str]]:
     """Per token: its own features, its sentence start, and +-2 folded words with their case
-    and reading, and whether the essay writes it capitalised elsewhere (the reference the
-    cached join must equal; training's input)."""
+    and reading, and what the rest of the essay says of it (`EssayMarks`); with `namelike`,
+    the name-likeness of rare words (the reference the cached join must equal; training's
+    input)."""
     n, out = len(doc.texts), []
     marks = EssayMarks(doc)
     for k in range(n):
