@@ -154,6 +154,11 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
                 surface.isalpha() or _one_hyphened_token(doc, span, surface)):
             k = bisect_left(offsets, span.start)
             key = doc.folds[k]
+            if "gen" in span.attrs and key[:-1] == span.key and key[-1:] == "s":
+                # first named in the genitive ("tamandas moster ... träffade tamanda"): the
+                # name's own form is the one its other mentions take (and its genitive)
+                key, span = key[:-1], span._replace(attrs=tuple(a for a in span.attrs
+                                                               if a != "gen"))
             if key not in known:
                 known[key] = span
                 if doc.entries[k].zipf >= EVERYDAY or doc.entries[k].cats & HOMOGRAPH:
@@ -360,7 +365,8 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True
     if not doc.texts[k][0].islower():
         return False
-    if k and folds[k - 1] in noun_before and not doc.entries[k].gender:
+    if k and folds[k - 1] in doc.lex.words("noun_before", "article") \
+            and not doc.entries[k].gender:
         return True  # "Karl Häger … en häger": right after an article, however rare the noun
     if k and doc.texts[k - 1].lower() in degree_words and doc.entries[k].zipf >= T.RARE \
             and not subject:

@@ -313,7 +313,7 @@ ACRONYM = _rule("acronym-institution", ("school", "work"), 0.75, capital=True, s
 KIND_STATEMENT = _rule("kind-statement", ("school", "work", "other_institution", "geo", "place",
                                           "city", "region", "transport_name"), 0.75,
                        word=("kind_noun",), reads=("be_verb", "kind_filler", "apposition_end",
-                                                   "definite_ending", "definite_form_ending",
+                                                   "institution_preposition", "definite_ending", "definite_form_ending",
                                                    "work_word", "work_start"))
 WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_preposition",),
                       next_shape=_next_workplace,
@@ -863,9 +863,23 @@ class ContextRules:
         if self._unlisted_start(doc, k) or self._possessive_subject(doc, k) \
                 or self._agreed_start(doc, k):
             return True
-        if self._kin(doc, k) or self._among_kin(doc, k):
+        if self._kin(doc, k) or self._among_kin(doc, k) or self._owned_person(doc, k):
             return True
         return bool(doc.entries[k].first_rank) and doc.entries[k].zipf < T.VERY_COMMON
+
+    def _owned_person(self, doc: Doc, k: int) -> bool:
+        """"min dotter kia är tretton": a lower-case word no list or vocabulary holds, right
+        after a possessive's kin word, is the kin's name whatever its frequency (a car brand's
+        kia); "min äbi är nittio": one right after a possessive and too rare for an everyday
+        word is a kin word of the learner's language (not "min lön", a Swedish word)."""
+        e, text, fold = doc.entries[k], doc.texts[k], doc.folds[k]
+        if k < 1 or not (text.isalpha() and text.islower()) or e.zipf >= T.COMMON:
+            return False
+        if doc.texts[k - 1].lower() in self.possessives:  # its fold a kin word: äbi ~ abi
+            return fold in self.w["name_trigger.kin"] or e.zipf < T.RARE and not e.cats \
+                and fold not in self.stems.vocabulary and len(text) <= T.KIN_WORD_MAX
+        return k >= 2 and self._kin(doc, k - 1) and doc.texts[k - 2].lower() in self.possessives \
+            and not e.cats - NAMEISH and fold not in self.w["function_word"]
 
     def _possessive_subject(self, doc: Doc, k: int) -> bool:
         """"Dina var sju", "Mina är tolv": a capitalised possessive at a sentence start right
@@ -1514,13 +1528,14 @@ class ContextRules:
     def _feast_near(self, doc: Doc, i: int) -> bool:
         """A feast or holiday named within FEAST_WINDOW words of token i in its sentence
         ("Vi firar Nowruz den 21 mars"): the date is the feast's, which the essay keeps; not
-        a birth's ("föddes den 3 april, före songkran")."""
+        a birth's ("föddes den 3 april, före songkran"), nor a birthday's ("fyllde elva år på
+        julafton, den 24 december": a birth or birthday word earlier in the sentence)."""
         feasts, starts, born = self.feasts, doc.starts, self.w["birth_word"]
         for k in range(i - 1, max(-1, i - 1 - T.FEAST_WINDOW), -1):
             if doc.folds[k] in born:
                 return False  # "jag föddes den 3 april, tio dagar före songkran": a birthday
             if doc.folds[k] in feasts:
-                return True
+                return not self._birthday_before(doc, k)
             if k in starts:
                 break
         for k in range(i + 1, min(len(doc.folds), i + 1 + T.FEAST_WINDOW)):
@@ -1528,6 +1543,19 @@ class ContextRules:
                 break
             if doc.folds[k] in feasts:
                 return True
+        return False
+
+    def _birthday_before(self, doc: Doc, k: int) -> bool:
+        """A birth word or a birthday's verb ("föddes", "fyllde") before token k in its
+        sentence, no month between: "min son föddes på julafton": the feast dates a person's
+        birth (not "föddes den 3 april, före songkran som är den 13 april": a date of its own)."""
+        born, verbs = self.w["birth_word"], self.w["age_trigger.verb"]
+        while k > 0 and k not in doc.starts:
+            k -= 1
+            if doc.folds[k] in born or doc.folds[k] in verbs:
+                return True
+            if "month" in doc.entries[k].cats:
+                return False
         return False
 
     def _date_context(self, doc: Doc, i: int) -> bool:
@@ -2732,7 +2760,7 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     a sentence, or a run of capitalised words: "Taj Kiruna är en liten restaurang"); so does one
     the kind follows in apposition ("bor i Supraśl, en liten stad", "på hortobágy, den stora
     slätten", "Issyk-Kul, sjön som aldrig fryser")."""
-    folds, j = doc.folds, i - 1
+    folds, j, rare = doc.folds, i - 1, T.RARE
     label = r.kind_label(doc.texts[i], folds[i]) if doc.texts[i].islower() \
         and doc.texts[i] in r.lex.words.surface("kind_noun") else None  # "låg" is no "lag"
     if label is None or j < 1:
@@ -2746,6 +2774,8 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             and folds[i].endswith(r.lex.words.ends["definite_ending"]
                                   + r.lex.words.ends["definite_form_ending"]):
         j -= 1  # "Issyk-Kul, sjön som aldrig fryser": the kind's definite form alone
+        if j >= 1 and folds[j - 1] in r.w["institution_preposition"]:
+            rare = T.COMMON  # "går på fenix, skolan i byn": where one goes, a name less rare
     elif j < 1 or folds[j] not in r.w["be_verb"] or j in doc.starts:
         return False
     else:
@@ -2770,7 +2800,7 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                                 key=" ".join(folds[first:j + 1])))
         return False
     if not text.replace("-", "").isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
-            or not (text.islower() and e.zipf < T.RARE
+            or not (text.islower() and e.zipf < rare
                     or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):
         return False
     add(KIND_STATEMENT.span(doc.offsets[j], doc.ends[j], label, key=folds[j]))

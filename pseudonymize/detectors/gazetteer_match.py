@@ -179,7 +179,8 @@ NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "
                                                           "name_copula",
                                                           "verb_ending", "inflection_ending",
                                                           "noun_form_ending", "common_name_homograph",
-                                                          "name_trigger", "fam", "list_word", "prof"))
+                                                          "name_trigger", "fam", "list_word", "prof",
+                                                          "elided_particle"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -2443,10 +2444,14 @@ class Matcher:
         if k < 0 or doc.texts[k].lower() not in self.lex.words.surface("saying_verb"):
             return False
         e, key = doc.entries[i], folds[i]
-        most = T.NICKNAME_NAMED_MAX if self._person_named_before(doc, k) else T.NICKNAME_MAX
+        named = self._person_named_before(doc, k)
+        most = T.NICKNAME_NAMED_MAX if named else T.NICKNAME_MAX
+        # a sentence that named the person takes a word ending like a Swedish form ("heter
+        # Ndinelao, men min familj säger ndina") or a small town abroad's name ("alla ropar wil")
         if not (e.gender and not _is_common(e) or e.zipf < most and not e.cats
-                and not (e.surname_rank or e.place_kind) and key not in self.vocabulary
-                and not key.endswith(self.everyday_endings)):
+                and not (e.surname_rank or e.place_kind and not (named and _foreign_town(e)))
+                and key not in self.vocabulary
+                and (named or not key.endswith(self.everyday_endings))):
             return False  # "säger observatoriet", "säger tack", "säger habibi till mig"
         return i + 1 == len(folds) or i + 1 in doc.starts or folds[i + 1] in W["nickname_tail"] \
             or not doc.texts[i + 1][0].isalnum()
@@ -3262,12 +3267,47 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)
             or _after_listed_name(m, doc, i)) and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
+        subject = _kin_list_head(m, doc, i)
+    elif not c.e.zipf and _kin_list_head(m, doc, i):
+        rule, label, subject = PERSON_SLOT, m._name_guess(c.key, doc, i), True
+    elif not c.e.zipf and _lower_kin_owner(m, doc, i):  # the owner's name, its genitive kept
+        return _tok_span(PERSON_SLOT, c, m._name_guess(c.key[:-1], doc, i), score=0.6,
+                         key=c.key[:-1], attrs=("gen",))
     else:
         return None
     if c.key.endswith(m.ENDS["ordinary_ending"]) or c.key.endswith(m.ENDS["verb_ending"]) \
             or (m._compound(c.key) or m._misspelt(c.key)) and not subject:
         return None  # (but "min baba desanka bor": de|sänka, and a subject before its verb)
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _kin_list_head(m: Matcher, doc: Doc, i: int) -> bool:
+    """"två barn, tangeni och Panduleni", "mina döttrar: amani och Neema": the first of a
+    list of names right after its kin word and a comma or colon, joined by a list word to a
+    capitalised word inside the sentence, however it splits into Swedish words (tang|eni)."""
+    j = i + 2
+    return i >= 2 and doc.texts[i - 1] in (",", ":") and j < len(doc.texts) \
+        and m.lex.marks.get(doc.texts[i - 2].lower()) == "fam" \
+        and doc.folds[i + 1] in m.W["list_word"] and doc.folds[i + 1] != "," \
+        and doc.texts[j][:1].isupper() and doc.texts[j].isalpha() and j not in doc.starts
+
+
+def _lower_kin_owner(m: Matcher, doc: Doc, i: int) -> bool:
+    """"tamandas azakhali Chifundo", "papper från amanis moster": a lower-case genitive right
+    before a kin word, of a stem no list, count or everyday word knows and not definite, is
+    the person whose kin that is (not "grannens son", "mammas bror", "skolkamratens mamma")."""
+    key = doc.folds[i]
+    if not key.endswith("s") or len(key) < 5 or i + 1 >= len(doc.texts) or not doc.texts[i].isalpha():
+        return False
+    nxt = doc.texts[i + 1].lower()
+    if not (m.lex.marks.get(nxt) == "fam" or doc.folds[i + 1] in m.W["name_trigger.kin"]):
+        return False
+    stem = key[:-1]
+    e = m.lex.get(stem)
+    # (a noun's genitive is definite: "skolkamratens mamma", "grannflickans bror")
+    return not (e.zipf or e.cats or e.place_kind or e.country or e.org_kind) \
+        and stem not in m.vocabulary and not stem.endswith(m.ENDS["definite_ending"]) \
+        and not m._misspelt(stem)
 
 
 def _rare_tail_next(m: Matcher, doc: Doc, i: int) -> bool:
@@ -3367,7 +3407,8 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
             introduced = doc.texts[j].islower() and (_surname_word(e) and _name_context(
                 doc, _run_start(doc, doc.index_at(sp.start)), m.lex.marks)
                 or _closing_tail(m, doc, j, doc.index_at(sp.start))
-                or _patronymic(m, doc.folds[j], e)) or j == first and _inside_name_run(
+                or _patronymic(m, doc.folds[j], e) or _elided_surname(m, doc.folds[j])) \
+                or j == first and _inside_name_run(
                 m, doc, j, _name_run(doc, spans, starts, sp, j))
             if j == first and doc.text[sp.start].isupper() and not introduced:
                 break  # (a lower-case word after a capitalised name is as often its verb:
@@ -3386,6 +3427,13 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
                                     key=" ".join(doc.folds[first:j + 1]))
             out.append(sp)
     return out
+
+
+def _elided_surname(m: Matcher, key: str) -> bool:
+    """"o'sullivan", "d'angelo": a particle joined by an apostrophe (`elided_particle`) before
+    a part of three letters or more is a family name's spelling, no everyday word's."""
+    head, _, rest = key.partition("'")
+    return bool(rest) and len(rest) > 2 and rest.isalpha() and head + "'" in m.W["elided_particle"]
 
 
 def _name_run(doc: Doc, spans: list[Span], starts: dict[int, int], sp: Span, j: int) -> bool:
@@ -3628,7 +3676,8 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
             end += 2  # "bab el oued"
         else:
             break
-    if not (joined or end > i and _never_counted(m, doc, i, end)):
+    if not (joined or end > i and _never_counted(m, doc, i, end)
+            or end == i and _district_beside_town(m, doc, i)):
         return None  # (one word is `_u_lower_place`'s)
     k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country
     town = k < len(doc.texts) and doc.folds[k - 1] in ("i", ",") \
@@ -3639,6 +3688,30 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
 
 
 ARABIC_ARTICLES = frozenset({"el", "al"})
+
+
+def _district_beside_town(m: Matcher, doc: Doc, i: int) -> bool:
+    """"från ndirande i Blantyre", "i Blantyre, i ndirande": one lower-case word no word count
+    knows (no misspelling, compound of everyday words nor definite noun: "i
+    världscuptävlingen i Lahtis"), spelt like a name, after a place preposition, names a
+    district of the town abroad it is placed in, or that the same preposition named before
+    it and a comma."""
+    fold = doc.folds[i]
+    if doc.entries[i].zipf or m._misspelt(fold) or m._compound(fold) or m._definite_noun(fold) \
+            or m.namelike.score(fold) < T.UNHEARD_PLACE_NAMELIKE:
+        return False
+    k = i + 2
+    if k < len(doc.texts) and doc.folds[i + 1] in ("i", ",") and _town_abroad(doc, k):
+        return True  # "från ndirande i Blantyre"
+    k = i - 3
+    return k >= 1 and doc.texts[i - 2] == "," and doc.folds[k - 1] == doc.folds[i - 1] \
+        and _town_abroad(doc, k)  # "i Blantyre, i ndirande"
+
+
+def _town_abroad(doc: Doc, k: int) -> bool:
+    """Token k names a known town outside Sweden."""
+    return _town(doc, k) and not doc.entries[k].se_pop \
+        and doc.entries[k].place_country not in ("", "SE")
 
 
 def _never_counted(m: Matcher, doc: Doc, i: int, end: int) -> bool:
@@ -4149,14 +4222,28 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     """"Tjänstebil", a misspelt everyday word or a long one inflected ("Skribenten") at a
     sentence start: not a name (not "Ashna": ash+na); but a surname of words is (Anders|son,
     `word_surname_ending`), nor is a capitalised compound inside a sentence after a naming
-    word ("min mamma Desanka": de|sänka; but "hos Förvaltaren" is a noun's form)."""
+    word ("min mamma Desanka": de|sänka; but "hos Förvaltaren" is a noun's form), nor a word
+    in any case right after "heter" ("våra barn heter tangeni": tang|eni)."""
     if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) \
             and not _given_name_son(m, c.key) and not _foreign_surname_after_capital(m, c) and (
-            m._compound(c.key) and not (c.name_ctx and c.cap and not c.initial)
+            m._compound(c.key) and not (c.cap and not c.initial and (
+                c.name_ctx or _after_owned_unknown(c.doc, c.i))
+                or c.named and c.doc.folds[c.i - 1] in m.W["naming_verb"])
             or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
             or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _after_owned_unknown(doc: Doc, i: int) -> bool:
+    """"min kuku Nangula", "hos sin yeyo Tawanda": a capitalised word inside a sentence after
+    an owner and a lower-case word no list or count knows (a kin word of a language no list
+    holds) is that person's name, though it splits into Swedish words (nan|gula)."""
+    if i < 2 or not doc.texts[i - 1].isalpha() or not doc.texts[i - 1].islower():
+        return False
+    e = doc.entries[i - 1]
+    return not e.zipf and not e.cats and e[:-1] == NO_READING \
+        and doc.texts[i - 2].lower() in doc.lex.words.surface("possessive")
 
 
 def _foreign_surname_after_capital(m: Matcher, c: Cand) -> bool:
@@ -4271,6 +4358,11 @@ def _foreign_surname_next(m: Matcher, doc: Doc, i: int) -> bool:
         and bool(m.lex.words.ending("surname_ending", doc.folds[j], 3))
 
 
+def _foreign_town(e: Entry) -> bool:
+    """Only a town abroad (no Swedish one, no country): a nickname may be spelt like one."""
+    return e.place_kind == "city" and not e.se_pop and not e.country and not e.org_kind
+
+
 def _u_proper_noun(m: Matcher, c: Cand) -> Span | bool | None:
     """"simskola på Fyrishov", "fiskar vid X": where something is; otherwise a capitalised
     unknown word is a name ("på Kings novell": a person's)."""
@@ -4348,11 +4440,13 @@ def _may_acronym(m: Matcher, c: Cand) -> int:
 
 def _may_lower_name(m: Matcher, c: Cand) -> int:
     """A rare lower-case word no list or vocabulary holds, after a name or a kin, social or
-    family word; one no count knows beside a list word."""
+    family word; one no count knows beside a list word, or a genitive beside a person's
+    slot (a kin word after it: `_lower_kin_owner`)."""
     e = c.e
     if c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return NEVER
-    return c.after_name or bool(m._near(c.doc, c.i, False) & (NEAR_KIN | NEAR_LIST * (not e.zipf)))
+    near = NEAR_KIN | (NEAR_LIST | NEAR_SLOT * (c.key[-1] == "s")) * (not e.zipf)
+    return c.after_name or bool(m._near(c.doc, c.i, False) & near)
 
 
 def _may_lower_suffix(m: Matcher, c: Cand) -> int:

@@ -178,6 +178,11 @@ class Names:
             return group
         abroad = [self.countries[c] for c in self.countries if c != "SE"]
         named = self.avoid_countries - {"SE"}
+        if not abroad and len(named) == 1:
+            # (round 47) an essay naming towns of one country abroad and no country ("sindhi
+            # från Karachi ... min bror Shahzaib"): the towns keep it, so do the names (never
+            # "Erling Sandström" for a family of Pakistan or Tatarstan)
+            abroad = sorted(named)
         if self.effective == "lifelike" and abroad and self._names_at(abroad[0]) and (
                 group == SWEDISH_ORIGIN or named.isdisjoint(
                     self.geo.homelands.get(group, named))):
@@ -289,8 +294,10 @@ class Names:
         """Lifelike: the origin of a Swedish-only given name before a family name no list
         holds and no common word ("Thomas Sankara" in an essay of Burkinabé names: a figure of
         the writer's country, never "Magnus Lindahl"): the essay's main group where its names
-        outnumber the Swedish ones; "" otherwise."""
-        if self.lex.get(name).zipf >= PAIR_ZIPF:
+        outnumber the Swedish ones; "" otherwise. (Round 47) Nor a family name that is a
+        Swedish everyday word (`word_surname_zipf_lifelike`: "min lärare Tuva Gran" in a Hmong
+        essay is a Swede, never "Kaying Lor")."""
+        if self.lex.get(name).zipf >= min(PAIR_ZIPF, words().word_surname_zipf):
             return ""
         votes = self._votes()
         main = max((g for g in votes if g != SWEDISH_ORIGIN and votes[g]),

@@ -302,7 +302,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             parted = self._saint(span, ref, original, draw, country)
         if parted is None and strategy == "lifelike" and (
                 LABELS[label].kind == "name" or label in PLACE_LIKE):
-            parted = self._place_echo(span, original)
+            parted = self._place_echo(span, original) or self._unit_name(span, original)
         if parted is not None:
             return parted
         self.effective = strategy
@@ -327,6 +327,18 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             base = self._base(span, ref, original, written, draw, attrs, strategy, spelt)
         self._remember(span, original, written, base, spelt)
         return self._shaped(span, original, written, base, attrs)
+
+    def _unit_name(self, span: Span, original: str) -> str | None:
+        """Lifelike (round 47): a name right after "avdelning" ("på avdelning Myran") is a
+        preschool group's: another group's name (`unit_names_lifelike`), never a person's or a
+        town; None elsewhere."""
+        said = self.before.get(span.start) if getattr(self.before, "text", "") else ()
+        if not said or said[-1] not in words().unit_words or " " in original:
+            return None
+        named = [n for n in words().unit_names
+                 if fold(n) != fold(original) and not self._original(n)]
+        pick = Draws(self.seed, self.scope, "unit", 0, fold(original)).choice(named)
+        return pick.lower() if original.islower() else pick
 
     def _saint(self, span: Span, ref: int, original: str, draw: int | None,
                country: str) -> str | None:
@@ -866,6 +878,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and span.label == "country" and \
                 self._country_of(span, original) in self.kept:
             return True  # "Ukraina ... alla ukrainare": no other country fits the words
+        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
+                self._people_word(original):
+            return True  # "Jag är hmong", "hos oss kachin": the writer's people, never a town
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
                 self._feast_named(original):
             return True  # "vi firar Inti Raymi": the feast, never "Argemiro Arango"
@@ -886,15 +901,30 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
 
+    def _people_word(self, original: str) -> bool:
+        """Lifelike (round 47): a people's or a language's word of `country_cues_lifelike`,
+        written in lower case, that no name list holds ("jag är hmong", "hos oss kachin",
+        "på oshiwambo"): the detectors took it for a name or a place, and a surrogate name or
+        town in the people's place gives the text away. A capitalised one, or one a list holds
+        as a name (Baloch), may be a person's and is replaced."""
+        key = fold(original)
+        return original.islower() and " " not in key and key in self.geo.country_cues and \
+            not self._lists(key) and not self.lex.get(key).gender
+
     def _feast_named(self, original: str) -> bool:
         """Lifelike: a word of a feast of `feast_names_lifelike` in an essay that celebrates
         that feast ("vi firar Inti Raymi", "firar slava": a word of `feast_verbs_lifelike`
-        and at most one other word before it), wherever the essay writes it, its title too."""
+        and at most one other word before it), wherever the essay writes it, its title too;
+        (round 47) a feast of several words wherever the essay writes it whole (no person's
+        name reads "Noj Peb Caug", "Fiestas Agostinas")."""
         key = fold(original)
         feasts = sorted(f for f in words().feast_names if key in f.split())
         if not feasts:
             return False
         text = fold(getattr(self.before, "text", ""))
+        if any(" " in f and regex.search(rf"(?<!\p{{L}}){regex.escape(f)}(?!\p{{L}})", text)
+               for f in feasts):
+            return True  # (round 47) "samma vecka som Fiestas Agostinas": a feast of two words
         verbs = "|".join(map(regex.escape, sorted(words().feast_verbs)))
         return any(regex.search(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?"
                                 rf"{regex.escape(f)}(?!\p{{L}})", text) for f in feasts)

@@ -55,6 +55,8 @@ class Words:
     unisex_origins: frozenset[str] = frozenset()  # lifelike: swedish, english
     peoples_regions: frozenset[str] = frozenset()  # lifelike, folds: kurdistan (kept)
     university_said: frozenset[str] = frozenset()  # lifelike, folds: studerade (a university)
+    unit_words: frozenset[str] = frozenset()  # lifelike, folds: avdelning (a preschool group)
+    unit_names: tuple[str, ...] = ()  # lifelike: Myran, Humlan (preschool groups' names)
     unisex_names: tuple[str, ...] = ()  # lifelike: Kim, Robin, Charlie (either sex)
     camps: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: KE -> Kakuma
     nickname_said_ahead: regex.Pattern[str] | None = None
@@ -94,6 +96,7 @@ class Words:
     swedish_letters: dict[str, frozenset[str]] = field(default_factory=dict)  # å -> NO, DK
     word_zipf: float = 9.0  # a name this frequent as a word ...
     word_name_rank: int = 0  # ... and rarer than this rank as a name reads as a word (Gul)
+    word_surname_zipf: float = 9.0  # lifelike: a family name this frequent as a word is Swedish
     word_names: frozenset[str] = frozenset()  # folds: lifelike, names that are words (Skog)
     short_forms_lifelike: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and more
     train_towns: dict[str, frozenset[str]] = field(default_factory=dict)  # lifelike: its stops
@@ -226,7 +229,7 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "echo_kinds": "echo_kind_words_lifelike", "origin_words": "origin_words_lifelike",
     "route_to": "route_to_words_lifelike",
     "region_kinds": "region_kind_words_lifelike", "feast_names": "feast_names_lifelike",
-    "feast_verbs": "feast_verbs_lifelike"}
+    "feast_verbs": "feast_verbs_lifelike", "unit_words": "unit_words_lifelike"}
 PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
     "pronouns_deciding": "pronouns_deciding", "town_words": "town_words",
     "unisex_origins": "unisex_origins_lifelike", "swedish_language": "swedish_language",
@@ -238,13 +241,15 @@ PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_m
     "ski_towns": "ski_towns_lifelike"}
 TUPLES = {"stems": "stems", "lines": "lines", "writer_male": "writer_male",
     "writer_female": "writer_female", "unisex_names": "unisex_names_lifelike",
-    "common_streets": "common_streets", "national_trains": "national_trains_lifelike"}
+    "common_streets": "common_streets", "national_trains": "national_trains_lifelike",
+    "unit_names": "unit_names_lifelike"}
 VALUES = {"default_street_ending": "default_street_ending",
     "pronoun_decides_words": "pronoun_decides_words", "school_start_age": "school_start_age",
     "latest_year": "latest_year_lifelike", "feast_months": "feast_months_lifelike",
     "word_zipf": "word_zipf", "word_name_rank": "word_name_rank",
     "district_max_abroad": "district_max_abroad", "slip_min": "slip_min_lifelike",
-    "swedish_known_rank": "swedish_known_rank_lifelike"}
+    "swedish_known_rank": "swedish_known_rank_lifelike",
+    "word_surname_zipf": "word_surname_zipf_lifelike"}
 
 
 @cache

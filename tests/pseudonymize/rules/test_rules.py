@@ -51,6 +51,7 @@ def _at(text: str, surface: str) -> tuple[int, int]:
 
 # a rule's rows test the rules: the learned tagger (run after them) only in its own table
 RULES_ONLY = Policy(learned="off")
+AFTER_FAMILIES = frozenset(r.name for r in RULES if r.family in ("resolution", "learned"))
 
 
 @pytest.mark.parametrize("row", ROWS)
@@ -66,8 +67,9 @@ def test_rule_row(offline_engine: Engine, row: dict) -> None:
         assert (surface, label) in found
         start, end = _at(text, surface)
         proposed |= {c.rule for c in candidates if c.start < end and start < c.end}
-        # the learned tagger proposes nothing before resolution: its spans are its proposals
-        proposed |= {s.rule for s in spans if s.rule == "learned" and s.start < end
+        # resolution's further mentions and the learned tagger propose nothing before
+        # resolution: their spans are their proposals
+        proposed |= {s.rule for s in spans if s.rule in AFTER_FAMILIES and s.start < end
                      and start < s.end}
     if row.get("find"):
         assert row["rule"] in proposed  # the row exercises its rule
