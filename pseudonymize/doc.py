@@ -181,6 +181,9 @@ class Doc:
     capitals: tuple[bool, ...] = ()  # each token a capitalised word ("Anna", not "A1", "USA1")
     # the countries abroad (ISO codes) a learner's earlier essays named (`Engine.detect_doc`)
     learned: frozenset[str] = frozenset()
+    # the learned tagger's entities (label, key) sure enough for a learner's memory
+    # (`learned.sure`)
+    tagger_sure: frozenset[tuple[str, str]] = frozenset()
     # per-token tables made once on first use (linear time however long a sentence or run is)
     _runs: list[int] | None = None
     _last: dict[object, list[int]] = field(default_factory=dict)

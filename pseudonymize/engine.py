@@ -250,7 +250,7 @@ class Engine:
         view, doc, spans = self._analyse(text, policy, metadata, memory)
         # the view's tokens are the original's only when the view is the original itself
         return self._render(view, spans, essay_id, strategy, seed, memory, policy,
-                            tuple(doc.tokens) if view.text is text else ())
+                            tuple(doc.tokens) if view.text is text else (), doc.tagger_sure)
 
     def render(self, text: str, spans: list[Span], essay_id: str = "", *,
                strategy: str = "realistic", seed: int = 0, memory: Memory | None = None,
@@ -266,8 +266,10 @@ class Engine:
         return self._render(view, spans, essay_id, strategy, seed, memory, policy, ())
 
     def _render(self, view: normalize.View, spans: list[Span], essay_id: str, strategy: str,
-                seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple) -> Result:
-        """Render spans given in view offsets over the original text."""
+                seed: int, memory: Memory | None, policy: Policy | None, tokens: tuple,
+                sure: frozenset[tuple[str, str]] = frozenset()) -> Result:
+        """Render spans given in view offsets over the original text (`sure`: the learned
+        tagger's entities that stay in the learner's memory, `learned.sure`)."""
         # imported on first use: detecting alone (`swepseudo annotate`) needs no surrogates
         from pseudonymize.surrogates import alias_spans, person_spans, pun_spans
 
@@ -281,7 +283,8 @@ class Engine:
             spans, puns = pun_spans(spans, clean)
         refs = resolve.number(spans, clean)
         # The learner's memory numbers entities across essays for the surrogate draws only.
-        known = set(memory.refs) if memory and any(s.rule == LEARNED for s in spans) else None
+        known = set(memory.refs) | sure if memory and any(s.rule == LEARNED for s in spans) \
+            else None
         draws = resolve.number(spans, clean, memory.refs) if memory else refs
         shapes = [clean[s.start:s.end] for s in spans]  # each mention as the view writes it
         renderer, order = self._renderer(clean, spans, shapes, essay_id, strategy, seed, memory,
@@ -352,9 +355,10 @@ class Engine:
 def _forget_learned(memory: Memory, spans: list[Span], text: str,
                     known: set[tuple[str, str]]) -> None:
     """The entities only the learned tagger found in this essay leave the learner's memory once
-    rendered: a guess must not establish a name for their other essays (propagated there under
-    the tagger's label, or keeping an essay from running again when a later essay establishes
-    it by a rule: "Lilla tapiwa är 6")."""
+    rendered, unless it was sure of them (`known` holds those, `learned.sure`): a guess must
+    not establish a name for their other essays (propagated there under the tagger's label, or
+    keeping an essay from running again when a later essay establishes it by a rule: "Lilla
+    tapiwa är 6")."""
     for s in spans:
         ident = resolve.ident(s, text)
         if s.rule == LEARNED and ident not in known:

@@ -22,11 +22,13 @@ import threading
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from itertools import compress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors import LEARNED as RULE
+from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.doc import Doc, Spellings
 from pseudonymize.labels import LEARNED_CLASSES as COARSE
 from pseudonymize.lexicon import Entry
@@ -45,6 +47,7 @@ FALLBACK = {"PER": "firstname_unknown", "PLC": "city", "ORG": "work", "NUM": "ot
 # the CRF's training parameters (L-BFGS; deterministic over the documents in order)
 PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 150, "feature.possible_transitions": True}
 NEAR = (-2, -1, 1, 2)
+NAMELIKE_ZIPF = 4.0  # a word rarer than this gets its name-likeness as a feature
 EDGE = {d: (f"{d}:edge",) for d in NEAR}
 # `FeatureCache.join`'s parts of a position outside the text, and the sentence start, encoded
 EDGE_ROW = ((), *(tuple(map(str.encode, EDGE[d])) for d in NEAR))
@@ -101,11 +104,16 @@ def reading(e: Entry) -> str:
     return "surname" if e.surname_rank else "-"
 
 
-def own_features(word: str, key: str, e: Entry, origins: dict) -> list[str]:
-    """What the lexicon says of a spelling itself (all but the sentence start)."""
+def own_features(word: str, key: str, e: Entry, origins: dict,
+                 namelike: NameLikeness | None = None) -> list[str]:
+    """What the lexicon says of a spelling itself (all but the sentence start); with
+    `namelike`, how name-like the letters of a rare word are (names of languages no list
+    holds)."""
     f = [f"w={key}", f"shape={shape(word)}", f"len={min(len(word), 12)}",
          f"zipf={int(e.zipf * 2) / 2}", f"suf3={key[-3:]}", f"suf4={key[-4:]}",
          f"pre3={key[:3]}", f"kind={reading(e)}"]
+    if namelike is not None and e.zipf < NAMELIKE_ZIPF and key.isalpha():
+        f.append(f"namelike={max(-2.0, min(2.0, round(namelike.score(key) * 2) / 2))}")
     if word[:1].isupper():
         f.append("cap")
     if word.isupper() and len(word) > 1:
@@ -135,18 +143,48 @@ def near_parts(word: str, key: str, e: Entry) -> dict[int, tuple[str, ...]]:
              *(f"{d}:cat={c}" for c in cats)) for d in NEAR}
 
 
-def features(doc: Doc, origins: dict) -> list[list[str]]:
+class EssayMarks:
+    """What the rest of an essay says of a spelling (features no spelling has alone): written
+    capitalised where no sentence starts ("qarashal" is the "Qarashal" of another sentence),
+    and a rare word written more than once (a learner names their town again and again;
+    counted at C speed, read only for the tokens tagged)."""
+
+    __slots__ = ("caps", "counts")
+
+    def __init__(self, doc: Doc) -> None:
+        folds, caps = doc.folds, doc.capitals
+        mid = Counter(compress(folds, caps))
+        mid.subtract(folds[k] for k in doc.starts if k < len(folds) and caps[k])
+        self.caps = frozenset(k for k, n in mid.items() if n > 0)
+        self.counts = Counter(folds)
+
+    def of(self, doc: Doc, k: int) -> tuple[str, ...]:
+        """Token k's essay features."""
+        key, word = doc.folds[k], doc.texts[k]
+        out = ("cap_elsewhere",) if key in self.caps and word[:1].islower() else ()
+        if self.counts[key] > 1 and word[:1].isalpha() \
+                and doc.entries[k].zipf < T.LEARNED_GUARD_ZIPF:
+            out += ("again",)
+        return out
+
+
+def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None
+             ) -> list[list[str]]:
     """Per token: its own features, its sentence start, and +-2 folded words with their case
-    and reading (the reference the cached join must equal; training's input)."""
+    and reading, and what the rest of the essay says of it (`EssayMarks`); with `namelike`,
+    the name-likeness of rare words (the reference the cached join must equal; training's
+    input)."""
     n, out = len(doc.texts), []
+    marks = EssayMarks(doc)
     for k in range(n):
-        f = own_features(doc.texts[k], doc.folds[k], doc.entries[k], origins)
+        f = own_features(doc.texts[k], doc.folds[k], doc.entries[k], origins, namelike)
         if k in doc.starts:
             f.append("sent_start")
         for d in NEAR:
             j = k + d
             f.extend(near_parts(doc.texts[j], doc.folds[j], doc.entries[j])[d]
                      if 0 <= j < n else EDGE[d])
+        f.extend(marks.of(doc, k))
         out.append(f)
     return out
 
@@ -157,22 +195,26 @@ class FeatureCache(dict):
     an essay's features are joined from cached tuples. They are kept as UTF-8 bytes, which
     crfsuite takes without encoding each attribute again per token."""
 
-    def __init__(self, spellings: Spellings, origins: dict) -> None:
+    def __init__(self, spellings: Spellings, origins: dict,
+                 namelike: NameLikeness | None = None) -> None:
         super().__init__()
-        self.spellings, self.origins = spellings, origins
+        self.spellings, self.origins, self.namelike = spellings, origins, namelike
 
     def __missing__(self, word: str) -> tuple[tuple[bytes, ...], ...]:
         """(own, as the neighbour at -2, -1, +1, +2): the parts `join` strings together."""
         key, e = self.spellings[word][:2]
-        own, near = own_features(word, key, e, self.origins), near_parts(word, key, e)
+        own = own_features(word, key, e, self.origins, self.namelike)
+        near = near_parts(word, key, e)
         got = tuple(tuple(map(str.encode, part)) for part in (own, *map(near.__getitem__, NEAR)))
         if len(self) < T.REMEMBERED_WORDS:
             self[word] = got
         return got
 
-    def join(self, doc: Doc, run: range) -> list[list[bytes]]:
+    def join(self, doc: Doc, run: range, marks: EssayMarks | None = None
+             ) -> list[list[bytes]]:
         """`features` of the tokens of `run`, UTF-8 encoded (the same lists, same order): one
-        list built per token from its own part and its neighbours'."""
+        list built per token from its own part and its neighbours' and, with `marks`, the
+        essay's (`EssayMarks`, made once per essay)."""
         n, texts, m = len(doc.texts), doc.texts, len(run)
         lo, hi = max(0, run.start - 2), min(n, run.stop + 2)
         row = [*(EDGE_ROW,) * (2 - run.start + lo), *map(self.__getitem__, texts[lo:hi]),
@@ -182,6 +224,11 @@ class FeatureCache(dict):
         for k in doc.starts:
             if run.start <= k < run.stop:
                 out[k - run.start].insert(len(row[k - run.start + 2][0]), SENT_START)
+        if marks is not None:
+            for k in run:
+                got = marks.of(doc, k)
+                if got:
+                    out[k - run.start].extend(map(str.encode, got))
         return out
 
 
@@ -265,10 +312,11 @@ def train(docs: Iterable[tuple[str, Sequence[tuple[int, int, str]]]], spellings:
     trainer = _crfsuite().Trainer(verbose=False)
     seen: list[tuple[str, Entry, str, bool, str]] = []
     lex = spellings.lex
+    namelike = NameLikeness(lex)
     for text, spans in docs:
         doc = Doc.make(text, lex, spellings)
         if doc.texts:
-            trainer.append(features(doc, origins), bio(doc, spans))
+            trainer.append(features(doc, origins, namelike), bio(doc, spans))
             seen.extend(_gold_spans(doc, spans))
     trainer.set_params(PARAMS)
     model.parent.mkdir(parents=True, exist_ok=True)
@@ -319,8 +367,11 @@ class Tagger:
         self.classes = sorted({t[2:] for t in self.tags if t != "O"})
         # every attribute given (crfsuite ignores those it never weighed: the same marginals);
         # reading the model's own list (`info()`) cost more at start-up than it saves a batch
-        self.cache = FeatureCache(spellings, spellings.lex.name_origins)
+        self.cache = FeatureCache(spellings, spellings.lex.name_origins, matcher.namelike)
         self.matcher = matcher
+        # a kind noun's label ("floden" -> geo, "stadsdelen" -> area): the rules' vocabulary
+        self.kinds = spellings.lex.words.value("kind_noun")
+        self.inside = spellings.lex.words("inside_preposition")  # "i" ("<town> i <region>")
         from pseudonymize.resolve import covered  # (resolution's module: not the detectors')
         self.covered = covered
         # per spelling: a word a kept span must hold (`candidate` as the guard reads it)
@@ -360,20 +411,31 @@ class Tagger:
         return out
 
     def spans(self, doc: Doc, spans: Sequence[Span]) -> list[Span]:
-        """The tagger's guarded spans where no span of `spans` overlaps, in text order."""
+        """The tagger's guarded spans where no span of `spans` overlaps, in text order; the
+        entities sure enough to join a learner's memory (`sure`) left in `doc.tagger_sure`."""
         taken = self.covered(spans, len(doc.text))
         out: list[Span] = []
+        peaks: list[float] = []
+        runs = self.runs(doc, taken)
+        marks = EssayMarks(doc) if runs else None
         with self.lock:
-            for run in self.runs(doc, taken):
-                out.extend(s for s in self._tag(doc, run) if not any(taken[s.start:s.end]))
+            for run in runs:
+                for s, peak in self._tag(doc, run, marks):
+                    if not any(taken[s.start:s.end]):
+                        out.append(s)
+                        peaks.append(peak)
+        if out:
+            out = self._relabel(doc, out, spans)
+        doc.tagger_sure = sure(doc, out, peaks)
         return recurring(doc, taken, out, self.covered(out, len(doc.text))) if out else out
 
-    def _tag(self, doc: Doc, run: range) -> list[Span]:
+    def _tag(self, doc: Doc, run: range, marks: EssayMarks | None = None
+             ) -> list[tuple[Span, float]]:
         """One stretch (`runs`) tagged: each run of tokens whose probability of being inside an
         entity (1 - P(O)) reaches LEARNED_THRESHOLD around a candidate word, split into spans
-        (`_split`). Marginals are read only there."""
+        (`_split`), each with its peak. Marginals are read only there."""
         crf, floor, texts = self.crf, T.LEARNED_THRESHOLD, doc.texts
-        crf.set(self.cache.join(doc, run))  # (no `tag()`: the marginals need only `set`)
+        crf.set(self.cache.join(doc, run, marks))  # (no `tag()`: the marginals need only `set`)
         inside: dict[int, float] = {}
 
         def above(i: int) -> bool:
@@ -382,7 +444,7 @@ class Tagger:
                 p = inside[i] = 1.0 - crf.marginal("O", i)
             return p >= floor
 
-        n, end, out = len(run), -1, []
+        n, end, out = len(run), -1, []  # type: ignore[var-annotated]
         for i in range(n):
             if i <= end or not self._candidate(texts[run[i]]) or not above(i):
                 continue
@@ -395,18 +457,19 @@ class Tagger:
         return out
 
     def _split(self, doc: Doc, run: range, i: int, last: int, inside: dict[int, float],
-               out: list[Span]) -> None:
-        """The spans of a stretch (tokens i..last of the run) added to `out`: each of the class
-        with the most mass at its first token, a new one where a token's I- of that class does
-        not outweigh every other B- and I-; kept as `_keeps` says."""
+               out: list[tuple[Span, float]]) -> None:
+        """The spans of a stretch (tokens i..last of the run) added to `out` with their peaks:
+        each of the class with the most mass at its first token, a new one where a token's I- of
+        that class does not outweigh every other B- and I-; kept as `_keeps` says."""
         while i <= last:
             m = self._marginals(i)
             cls = max(self.classes, key=lambda c: m.get(f"B-{c}", 0.0) + m.get(f"I-{c}", 0.0))
             j = i + 1
             while j <= last and self._inside(self._marginals(j), cls):
                 j += 1
-            if self._keeps(doc, run[i:j], cls, max(inside[x] for x in range(i, j))):
-                out.append(self._span(doc, run[i], run[j - 1], cls, out))
+            peak = max(inside[x] for x in range(i, j))
+            if self._keeps(doc, run[i:j], cls, peak):
+                out.append((self._span(doc, run[i], run[j - 1], cls, out), peak))
             i = j
 
     def _marginals(self, i: int) -> dict[str, float]:
@@ -427,12 +490,65 @@ class Tagger:
             return False
         return any(self._candidate(doc.texts[k]) for k in tokens)
 
-    def _span(self, doc: Doc, a: int, b: int, cls: str, before: list[Span]) -> Span:
+    def _relabel(self, doc: Doc, found: list[Span], spans: Sequence[Span]) -> list[Span]:
+        """`found` with the label the words beside a tagged span say where they say one (the
+        label map guesses from the word alone: a river is no town): a kind noun before it
+        (`_kind`), or a town of the rules' before "i" and a town or area of the tagger's, the
+        land the town is in ("Belo Horizonte i minas gerais": a region; the open gold sets
+        label the place after "<town> i" a country 144 times, a region 100, a town 35, an
+        area 14)."""
+        before = {s.end: s.label for s in spans}
+        folds, out = doc.folds, []
+        for s in found:
+            a = doc.index_at(s.start)
+            label = self._kind(doc, a, COARSE.get(s.label, ""))
+            if not label and s.label in TOWNISH and a >= 2 and folds[a - 1] in self.inside \
+                    and before.get(doc.ends[a - 2]) == "city":
+                label = "region"
+            out.append(s._replace(label=label) if label else s)
+        return out
+
+    def _kind(self, doc: Doc, a: int, cls: str) -> str:
+        """The label a kind noun right before the span's first token says, or before "som
+        heter" there ("floden X", "en stadsdel som heter X": a river is no town), where it is
+        of the span's class; else ""."""
+        folds = doc.folds
+        k = a - 3 if a >= 3 and tuple(folds[a - 2:a]) == KIND_NAMING else a - 1
+        label = self.kinds.get(folds[k], "") if k >= 0 else ""
+        return label if COARSE.get(label) == cls else ""
+
+    def _span(self, doc: Doc, a: int, b: int, cls: str, before: list[tuple[Span, float]]
+              ) -> Span:
         """Tokens a..b as a span of the label the label map gives its first word."""
-        after = bool(before) and COARSE.get(before[-1].label) == cls \
-            and doc.offsets[a] - before[-1].end <= 1
+        last = before[-1][0] if before else None
+        after = last is not None and COARSE.get(last.label) == cls \
+            and doc.offsets[a] - last.end <= 1
         label = self.labels.label(cls, doc.entries[a], doc.folds[a], after)
         return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
+
+
+TOWNISH = ("city", "area")  # the tagger's labels a town's neighbours may correct (`_relabel`)
+KIND_NAMING = ("som", "heter")  # "en flod som heter X": the kind noun before these
+
+
+def sure(doc: Doc, found: Sequence[Span], peaks: Sequence[float]) -> frozenset[tuple[str, str]]:
+    """The (label, key) of the tagger's entities sure enough to join a learner's memory, so
+    their mentions in the learner's other essays are found where the context there is weaker:
+    a peak of LEARNED_REMEMBER, words no list holds (rarer than LEARNED_GUARD_ZIPF, without a
+    reading: where a word has one, the rules declined it on purpose: "Omar Jan", "15 jan"), and
+    either found twice in the essay (each by its own context) or capitalised where no sentence
+    starts. A guess stays in its essay: memory spreads a wrong one to every essay of the
+    learner."""
+    seen = Counter(s.key for s in found)
+    out = set()
+    for s, peak in zip(found, peaks):
+        k, last = doc.index_at(s.start), doc.index_before(s.end)
+        if peak >= T.LEARNED_REMEMBER and all(
+                doc.entries[j].zipf < T.LEARNED_GUARD_ZIPF and reading(doc.entries[j]) == "-"
+                for j in range(k, last + 1)) and (
+                seen[s.key] > 1 or doc.texts[k][:1].isupper() and k not in doc.starts):
+            out.add((s.label, s.key))
+    return frozenset(out)
 
 
 def recurring(doc: Doc, taken: Sequence[int], found: list[Span], used: bytearray

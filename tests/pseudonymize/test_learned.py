@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pseudonymize import learned
 from pseudonymize.detectors.gazetteer_match import Matcher
 from pseudonymize.doc import Doc
-from pseudonymize.engine import Engine
+from pseudonymize.engine import Engine, Memory
 from pseudonymize.policy import Policy, PolicyError, parse
 from pseudonymize.review.doubts import REASONS, Doubts
 
@@ -80,6 +80,71 @@ def test_a_recurring_mention_needs_the_same_words(engine: Engine) -> None:
     assert "qarashaliska" in engine.pseudonymize(text, "e").target
 
 
+# (an essay, the words the tagger found in it with their peaks, whether they join the memory)
+SURE = [
+    ("Vi reste till qarashal och sedan från qarashal hem.", ["qarashal"] * 2, [0.93, 0.99],
+     True),  # found twice, each by its own context
+    ("Vi reste till qarashal och sedan hem.", ["qarashal"], [0.99], False),  # once, lower case
+    ("Vi reste till Qarashal och sedan hem.", ["Qarashal"], [0.99], True),  # capitalised ...
+    ("Qarashal var en vacker stad.", ["Qarashal"], [0.99], False),  # ... where no sentence starts
+    ("Vi reste till Qarashal och sedan hem.", ["Qarashal"], [0.95], False),  # peak below 0.98
+    ("Jag ringde Omar Jan och frågade om bilen.", ["Jan"], [0.99], False),  # a listed name
+]
+
+
+@pytest.mark.parametrize(("text", "words", "peaks", "kept"), SURE)
+def test_only_entities_the_tagger_is_sure_of_join_the_memory(
+        engine: Engine, text: str, words: list[str], peaks: list[float], kept: bool) -> None:
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    found, pos = [], 0
+    for word in words:
+        pos = text.index(word, pos)
+        found.append(learned.RULE.span(pos, pos + len(word), "city",
+                                       key=engine.spellings[word][0]))
+        pos += len(word)
+    got = learned.sure(doc, found, peaks)
+    assert got == ({("city", found[0].key)} if kept else set())
+
+
+# (an essay, the word the tagger found with its label, the label the words beside it say)
+RELABEL = [
+    ("Jag kommer från Recife i qarashal, Brasilien.", "qarashal", "city", "region"),
+    ("Jag kommer från Recife i qarashal, Brasilien.", "qarashal", "area", "region"),
+    ("Jag kommer från Recife i qarashal, Brasilien.", "qarashal", "geo", "geo"),  # not a town's
+    ("Jag kommer från qarashal i Brasilien.", "qarashal", "city", "city"),  # no town before
+    ("Vi badade i floden qarashal varje dag.", "qarashal", "city", "geo"),  # a kind noun
+    ("Vi badade i en flod som heter qarashal.", "qarashal", "city", "geo"),
+    ("Vi badade i floden qarashal varje dag.", "qarashal", "firstname_male", "firstname_male"),
+]
+
+
+@pytest.mark.parametrize(("text", "word", "label", "want"), RELABEL)
+def test_the_words_beside_a_tagged_place_say_its_kind(engine: Engine, text: str, word: str,
+                                                      label: str, want: str) -> None:
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    start = text.index(word)
+    found = [learned.RULE.span(start, start + len(word), label, key=word)]
+    spans = engine.detect(text, policy=OFF)
+    assert [s.label for s in engine.tagger._relabel(doc, found, spans)] == [want]
+
+
+def _learner(engine: Engine, texts: list[str]) -> list[str]:
+    memory = Memory()
+    return [engine.pseudonymize(t, f"e{i}", memory=memory).target for i, t in enumerate(texts)]
+
+
+def test_a_guess_stays_in_its_essay_and_a_sure_entity_reaches_the_others(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = ["Vi flydde över bergen till qarashal och sedan vidare.",
+             "Jag minns qarashal. Det var kallt där."]
+    first, second = _learner(engine, texts)  # one lower-case mention: a guess
+    assert "qarashal" not in first and "qarashal" in second
+    monkeypatch.setattr(learned, "sure", lambda doc, found, peaks: frozenset(
+        (s.label, s.key) for s in found))
+    first, second = _learner(engine, texts)
+    assert "qarashal" not in first and "qarashal" not in second
+
+
 @pytest.mark.parametrize(("text", "word"), FOUND)
 def test_review_shows_a_doubt_and_leaves_the_output_alone(engine: Engine, text: str,
                                                           word: str) -> None:
@@ -101,7 +166,8 @@ def test_everyday_words_get_nothing(engine: Engine, text: str) -> None:
 
 
 WORDS = ["Jag", "bor", "i", "Malmö", "och", "min", "vän", "heter", "zardakhel", "Ulrikza", "123",
-         ".", ",", "Hon", "kommer", "från", "Irak", "skolan", "ABC", "2019", "!", "Ali"]
+         ".", ",", "Hon", "kommer", "från", "Irak", "skolan", "ABC", "2019", "!", "Ali",
+         "Zardakhel", "ulrikza"]
 
 
 @settings(max_examples=60, deadline=None,
@@ -109,12 +175,26 @@ WORDS = ["Jag", "bor", "i", "Malmö", "och", "min", "vän", "heter", "zardakhel"
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=25))
 def test_the_cache_gives_the_features_made_afresh(engine: Engine, words: list[str]) -> None:
     doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
-    cache = learned.FeatureCache(engine.spellings, engine.lex.name_origins)
-    n, fresh = len(doc.texts), learned.features(doc, engine.lex.name_origins)
-    assert _decoded(cache.join(doc, range(n))) == fresh
+    namelike = engine.tagger.matcher.namelike
+    cache = learned.FeatureCache(engine.spellings, engine.lex.name_origins, namelike)
+    n, fresh = len(doc.texts), learned.features(doc, engine.lex.name_origins, namelike)
+    marks = learned.EssayMarks(doc)
+    assert _decoded(cache.join(doc, range(n), marks)) == fresh
     for a, b in ((1, n - 1), (0, n - 1), (2, n), (n // 2, n // 2 + 1)):
         if a < b:  # a part of an essay: the same lists as the whole essay's there
-            assert _decoded(cache.join(doc, range(a, b))) == fresh[a:b]
+            assert _decoded(cache.join(doc, range(a, b), marks)) == fresh[a:b]
+
+
+@pytest.mark.parametrize(("text", "word", "marks"), [
+    ("Vi bor i Zardakhel nu. Jag minns zardakhel.", "zardakhel", ("cap_elsewhere", "again")),
+    ("Zardakhel är fin. Jag minns zardakhel.", "zardakhel", ("again",)),  # a sentence's start
+    ("Vi bor i Malmö nu. Jag minns malmö.", "malmö", ("cap_elsewhere",)),  # an everyday word
+    ("Jag minns zardakhel.", "zardakhel", ()),
+])
+def test_what_the_rest_of_the_essay_says_of_a_word(engine: Engine, text: str, word: str,
+                                                   marks: tuple[str, ...]) -> None:
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    assert learned.EssayMarks(doc).of(doc, doc.texts.index(word)) == marks
 
 
 def _decoded(rows: list[list[bytes]]) -> list[list[str]]:
