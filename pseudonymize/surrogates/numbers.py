@@ -681,8 +681,9 @@ def _transport(r: Renderer, original: str, rng: Draws) -> str:
 
 
 def _zip(r: Renderer, original: str, rng: Draws) -> str:
-    """A postcode that begins like the essay's surrogate town's (581 xx for Linköping)."""
-    out = _digits(r, original, rng)
+    """A postcode that begins like the essay's surrogate town's (581 xx for Linköping); a
+    country prefix stays ("SE-395 12": never "NP-259 45")."""
+    out = "".join(o if o.isalpha() else c for o, c in zip(original, _digits(r, original, rng)))
     # the town written after the postcode ("802 67 Gävle": its surrogate), else the essay's
     after = r.place_map.get(fold(r._next_word(r.span))) if r.span else None
     where = geography().towns.get(after or "") or geography().towns.get(r.city or "")

@@ -156,6 +156,8 @@ LIFELIKE = [
     # a Swedish plate stays Swedish; another country's keeps its layout
     ("Bilen har registreringsnummer ABC 123.", "ABC 123", r"^[A-HJ-PR-UW-Z]{3} \d{3}$"),
     ("En gammal Lada med nummer AX 4471 KM.", "AX 4471 KM", r"^[A-Z]{2} \d{4} [A-Z]{2}$"),
+    # a postcode's country prefix stays
+    ("Adressen är Storgatan 5, SE-395 12 Kalmar.", "SE-395 12", r"^SE-\d{3} \d{2}$"),
 ]
 
 
