@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 
 MODEL = Path(__file__).parent / "data" / "tagger.crfsuite"
 META = MODEL.with_suffix(".json")
-MODES = ("replace", "review", "off")
 DEFAULT_MODE = "replace"  # nothing personal leaves: recall over precision
 PIN = "python-crfsuite==0.9.11"
 FALLBACK = {"PER": "firstname_unknown", "PLC": "city", "ORG": "work", "NUM": "other_nr_seq"}

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 import regex
 
 from pseudonymize.labels import LABELS
-from pseudonymize.learned import MODES
 from pseudonymize.types import MARK, REPLACE, STRATEGIES, Span
 
 if TYPE_CHECKING:
@@ -29,6 +28,9 @@ if TYPE_CHECKING:
 KEEP = "keep"
 ACTIONS = (REPLACE, MARK, KEEP)
 COUNTRY_MODES = ("all", "none", "rare")
+# what becomes of the learned tagger's spans (pseudonymize.learned, which reads these): kept
+# here so that reading a policy loads neither the tagger nor the detectors it imports
+LEARNED_MODES = ("replace", "review", "off")
 # Endings a surface takes in running text: genitive, definite, definite genitive
 # (Kvarnbacka, Kvarnbackas; Nackstaskolan; Biblioteket, Bibliotekets).
 INFLECTIONS = ("s", "en", "et", "n", "t", "ens", "ets", "ns", "ts")
@@ -339,7 +341,7 @@ class _Reader:
         n = countries.get("min_learners", 1)
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise self.fail("countries.min_learners", f"expected a whole number >= 1, got {n!r}")
-        learned = self.string(data["learned"], "learned", MODES) if "learned" in data else ""
+        learned = self.string(data["learned"], "learned", LEARNED_MODES) if "learned" in data else ""
         return Policy(self.rules(data.get("keep", []), "keep", False),
                       self.rules(data.get("replace", []), "replace", True), labels, mode, n,
                       frozenset(), self.name, digest, learned=learned)

@@ -217,3 +217,17 @@ def test_surfaces_are_found_whole_and_only_whole(words: list[str]) -> None:
     # every whole-word mention is found (Kvarnbackagatan is another name)
     expected = sum(w.casefold() in ("kvarnbacka", "kvarnbackas") for w in words)
     assert sum(r.surface == "Kvarnbacka" for r, _, _ in found) == expected
+
+
+def test_reading_a_policy_loads_neither_the_tagger_nor_the_detectors() -> None:
+    """`swepseudo` checks a policy before any essay: parsing it must not pay for the engine."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from pseudonymize import policy; "
+            "policy.parse(b'learned = \"review\"\\n'); "
+            "print(sorted(m for m in ('pseudonymize.learned', 'pseudonymize.detectors') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == "[]"
