@@ -180,7 +180,7 @@ class Doc:
     lex: Lexicon
     capitals: tuple[bool, ...] = ()  # each token a capitalised word ("Anna", not "A1", "USA1")
     # the countries abroad (ISO codes) a learner's earlier essays named (`Engine.detect_doc`)
-    learned: frozenset[str] = frozenset()
+    earlier_countries: frozenset[str] = frozenset()
     # the learned tagger's entities (label, key) sure enough for a learner's memory
     # (`learned.sure`)
     tagger_sure: frozenset[tuple[str, str]] = frozenset()

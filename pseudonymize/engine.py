@@ -230,7 +230,7 @@ class Engine:
         """`detect` on a prepared essay (`earlier`: a learner's Memory.refs; `said`: its
         Memory.genders)."""
         if earlier:  # an essay about the same journey may name no country again ("i piran")
-            doc.learned = countries_named(self.lex, earlier)
+            doc.earlier_countries = countries_named(self.lex, earlier)
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())

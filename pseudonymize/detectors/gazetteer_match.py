@@ -1158,8 +1158,8 @@ class Matcher:
         """"Vi åkte till Slovenien … bodde i piran", "i Ljubljana … semester i bled": a word
         after a place preposition ("i", "från"; "till" after a verb of going) that the lists
         know as a town or district in a country the essay names, or one of its towns is in
-        (or the learner's earlier essays: `Doc.learned`), is that place, though it is also a
-        rarer Swedish word or a given name ("piran"): where the essay is tells. Not an
+        (or the learner's earlier essays: `Doc.earlier_countries`), is that place, though it is
+        also a rarer Swedish word or a given name ("piran"): where the essay is tells. Not an
         everyday word (COMMON and above), a function word or a word of a lexicon category.
         The essay's countries are read once, from its spans; the test only runs at the words
         after a place preposition, and only in an essay set abroad."""
@@ -1213,8 +1213,9 @@ class Matcher:
 
     def _essay_countries(self, doc: Doc, spans: list[Span]) -> frozenset[str]:
         """The countries abroad an essay is set in: those it names, those of the towns and
-        districts abroad it names, and the learner's from earlier essays (`Doc.learned`)."""
-        return doc.learned | countries_named(self.lex, ((s.label, s.key) for s in spans))
+        districts abroad it names, and the learner's from earlier essays
+        (`Doc.earlier_countries`)."""
+        return doc.earlier_countries | countries_named(self.lex, ((s.label, s.key) for s in spans))
 
     @staticmethod
     def _family_first(doc: Doc, spans: list[Span]) -> list[Span]:
