@@ -249,17 +249,19 @@ def candidate(word: str, key: str, e: Entry, cut: float, matcher: Matcher | None
 
 
 def bio(doc: Doc, spans: Iterable[tuple[int, int, str]]) -> list[str]:
-    """BIO tags over the coarse classes from gold spans (each gold span its own B-)."""
+    """BIO tags over the coarse classes from gold spans (each gold span its own B-): the tokens
+    a span overlaps found by bisection (a long training text has many spans)."""
     tags = ["O"] * len(doc.texts)
+    offsets, ends = doc.offsets, doc.ends
     for start, end, label in spans:
         cls = COARSE.get(label)
         if cls is None:
             continue
-        first = True
-        for k, (a, b) in enumerate(zip(doc.offsets, doc.ends)):
-            if a < end and start < b:
-                tags[k] = f"{'B' if first else 'I'}-{cls}"
-                first = False
+        k = bisect_right(ends, start)  # the first token ending after the span starts
+        tag = f"B-{cls}"
+        while k < len(offsets) and offsets[k] < end:
+            tags[k], tag = tag, f"I-{cls}"
+            k += 1
     return tags
 
 

@@ -321,3 +321,24 @@ def test_the_marginals_need_no_viterbi_pass(engine: Engine) -> None:
     crf.set(rows)
     crf.tag()
     assert alone == [crf.marginal(t, i) for i in range(len(rows)) for t in engine.tagger.tags]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.sampled_from(["Anna", "bor", "i", "Malmö", ".", "x-y", "12"]),
+                      min_size=1, max_size=12),
+       cuts=st.lists(st.tuples(st.integers(0, 80), st.integers(0, 20),
+                               st.sampled_from(["city", "firstname_female", "fam", "zip_code"])),
+                     max_size=4))
+def test_bio_tags_the_tokens_each_gold_span_overlaps(engine: Engine, words: list[str],
+                                                       cuts: list[tuple[int, int, str]]) -> None:
+    """`bio` by bisection tags what a scan of every token for every span tagged."""
+    text = " ".join(words)
+    doc = Doc.make(text, engine.lex, engine.spellings)
+    spans = [(a, min(len(text), a + n + 1), label) for a, n, label in cuts if a < len(text)]
+    want = ["O"] * len(doc.texts)
+    for start, end, label in spans:
+        cls, first = learned.COARSE.get(label), True
+        for k, (a, b) in enumerate(zip(doc.offsets, doc.ends)):
+            if cls and a < end and start < b:
+                want[k], first = f"{'B' if first else 'I'}-{cls}", False
+    assert learned.bio(doc, spans) == want
