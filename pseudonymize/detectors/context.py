@@ -226,7 +226,7 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
                           "article_prefix", "geo_preposition", "naming_adverb", "glue_letter",
                           "superlative_ending", "place_suffix", "preschool_kind",
-                          "definite_ending", "function_word"))
+                          "definite_ending", "function_word", "name_run_verb"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -1100,7 +1100,15 @@ class ContextRules:
         else:
             return False
         add(NAMED_KIND.span(doc.offsets[i - 1], doc.ends[i - 1], label, key=folds[i - 1]))
-        return True
+        # "i moundou floden logone flyter": a lower-case name after the kind noun is named too
+        return not (geo and self._lower_name_after(doc, i))
+
+    def _lower_name_after(self, doc: Doc, i: int) -> bool:
+        """Token i + 1 is a lower-case word no list knows, inside i's sentence: the name the
+        kind noun at i introduces even when a word before it was read as a name as well."""
+        k = i + 1
+        return k < len(doc.texts) and k not in doc.starts and doc.texts[k].isalpha() \
+            and doc.texts[k].islower() and self._unknown_name(doc, k, True)
 
     def _apposed_name(self, doc: Doc, k: int) -> int | None:
         """Where the name ending at token k starts that a comma and a definite kind noun of
@@ -1233,7 +1241,9 @@ class ContextRules:
         end = self._connected_run(doc, j) if doc.texts[j][0].isupper() else \
             max(closing, self._lower_run(doc, j)) if runs_lower \
             or label in ("other_institution", "city") else j  # "floden hari rud", "kyrkan
-        # kidane mehret", "byn tula toli"
+        # kidane mehret", "byn tula toli"; not on over the river's verb ("floden korosi flyter")
+        end = next((k - 1 for k in range(j + 1, end + 1) if folds[k] in self.w["name_run_verb"]),
+                   end)
         add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label,
                             key=" ".join(folds[j:end + 1])))
 
@@ -2309,7 +2319,8 @@ def _town(r: ContextRules, key: str) -> bool:
 
 def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Koh Samet", "Sierra Nevada de Santa Marta"; in lower case before words no list holds
-    nor counts as everyday ones ("om jebel akhdar", "båt till tonle sap")."""
+    nor counts as everyday ones ("om jebel akhdar", "båt till tonle sap"), also right after a
+    Swedish kind noun of nature ("berget mont agou", "ön isla mujeres")."""
     if doc.folds[i] not in r.w["geo_prefix"] or i + 1 >= len(doc.texts) or i + 1 in doc.starts:
         return False
     if doc.texts[i][0].isupper() and doc.texts[i + 1][:1].isupper():
@@ -2319,7 +2330,8 @@ def _geo_prefix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             # Negro", "engelsmännen sa Mount Victoria", "berget är Mount Victoria")
         end = r._connected_run(doc, i + 1)
     elif doc.texts[i].islower() and doc.texts[i + 1].islower() \
-            and (_place_said(r, doc, i) or _named_by_verb(r, doc, i) or _apposed(r, doc, i)):
+            and (_place_said(r, doc, i) or _named_by_verb(r, doc, i) or _apposed(r, doc, i)
+                 or i and r.kind_nouns.get(doc.folds[i - 1]) == "geo"):  # "berget mont agou"
         end = _lower_geo_run(r, doc, i)
     else:
         return False
