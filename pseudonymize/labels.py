@@ -60,6 +60,9 @@ LABELS: dict[str, LabelInfo] = {
 # Labels whose entities share running numbers across variants (Stokholm = Stockholm = Stockholms).
 PLACE_LABELS = frozenset(k for k, v in LABELS.items() if v.kind == "place")
 NAME_LABELS = frozenset(k for k, v in LABELS.items() if v.kind == "name")
+# The institutions a person attends, works at or deals with (a transport line is of the
+# institution kind too, but no organisation)
+ORG_LABELS = frozenset({"school", "work", "other_institution"})
 FIRSTNAME = {"female": "firstname_female", "male": "firstname_male", "unknown": "firstname_unknown"}
 # The learned tagger's coarse classes (pseudonymize.learned: BIO over them), by label kind;
 # mark-only labels are outside

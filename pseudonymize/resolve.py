@@ -22,11 +22,10 @@ from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, INITIA
                                                      NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN, side_of_town)
 from pseudonymize.doc import Doc
-from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, PLACE_LABELS
+from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, ORG_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, Entry, fold
 from pseudonymize.types import REPLACE, Span
 
-INSTITUTIONS = frozenset({"school", "work", "other_institution"})
 EVERYDAY = 4.5  # a name this frequent as a word is propagated only with the same capital
 PROPAGATED = frozenset(COREFERENCE.labels)
 GENDERED_NAMES = frozenset({FIRSTNAME["female"], FIRSTNAME["male"]})
@@ -89,13 +88,13 @@ def whole_institutions(spans: list[Span], doc: Doc) -> list[Span]:
     Svenska"): the run's other words are part of the name, not a person beside it nor a word
     to keep, and one word left out leaks the workplace. Spans inside the run are absorbed;
     one reaching past it stops the run there. Each run is read once (NAME_WORDS_MAX words)."""
-    if not any(s.label in INSTITUTIONS for s in spans):
+    if not any(s.label in ORG_LABELS for s in spans):
         return spans
     out: list[Span] = []
     i = 0
     while i < len(spans):
         span = spans[i]
-        if span.label not in INSTITUTIONS or doc.text[span.start:span.end][:1].islower():
+        if span.label not in ORG_LABELS or doc.text[span.start:span.end][:1].islower():
             out.append(span)
             i += 1
             continue
@@ -163,7 +162,7 @@ def _propagated(spans: list[Span], doc: Doc, earlier: dict[tuple[str, str], int]
                 known[key] = span
                 if doc.entries[k].zipf >= EVERYDAY or doc.entries[k].cats & HOMOGRAPH:
                     everyday.add(key)  # "Björk" the name, "en stor björk" the tree
-        elif span.label in INSTITUTIONS:
+        elif span.label in ORG_LABELS:
             # "Lundellska gymnasiet … lundellska": an institution's rare first word, or a later
             # one no word list knows and no noun's definite form ("Café Toubkal, efter toubkal";
             # not "Swedbank Sökningarna"), the name it was given, is it again
@@ -329,10 +328,10 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
     word it spells there: labelling it would replace a pronoun, a verb or a noun. `kinds` says
     whether the stem is an everyday word and whether it counts only as a subject; `sets` are
-    the possessive, be-verb, name-verb and noun-before word lists and the degree words (as
-    written: "så" is no "sa"), looked up once per essay."""
+    the possessive, be-verb, name-verb and noun-before word lists, the articles among the
+    last and the degree words (as written: "så" is no "sa"), looked up once per essay."""
     everyday, subject_only = kinds
-    possessive, be_verbs, name_verbs, noun_before, degree_words = sets
+    possessive, be_verbs, name_verbs, noun_before, articles, degree_words = sets
     folds, key = doc.folds, doc.folds[k]
     if k in doc.starts and key in possessive and k + 1 < len(doc.texts) \
             and doc.lex.marks.get(doc.texts[k + 1].lower()) == "fam":
@@ -365,8 +364,7 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True
     if not doc.texts[k][0].islower():
         return False
-    if k and folds[k - 1] in doc.lex.words("noun_before", "article") \
-            and not doc.entries[k].gender:
+    if k and folds[k - 1] in articles and not doc.entries[k].gender:
         return True  # "Karl Häger … en häger": right after an article, however rare the noun
     if k and doc.texts[k - 1].lower() in degree_words and doc.entries[k].zipf >= T.RARE \
             and not subject:
@@ -403,7 +401,8 @@ def propagate(spans: list[Span], doc: Doc,
     if shorts:
         _add_short_forms(known, shorts, doc, taken, out, [k for k in hits if folds[k] in shorts])
     sets = (doc.lex.words("possessive"), doc.lex.words("be_verb"), doc.lex.words("name_verb"),
-            doc.lex.words("noun_before"), doc.lex.words.surface("degree_word"))
+            doc.lex.words("noun_before"), doc.lex.words("noun_before", "article"),
+            doc.lex.words.surface("degree_word"))
     for k in hits:
         if taken[doc.offsets[k]] or folds[k] not in mentions:
             continue  # a mention already labelled (most of them): its first character taken
@@ -415,8 +414,8 @@ def propagate(spans: list[Span], doc: Doc,
         if _everyday_mention(doc, k, stem, base, (stem in everyday, stem in subject_only), sets):
             continue
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
-        out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score, COREFERENCE.name,
-                        base.key))
+        out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score,
+                        COREFERENCE.name, base.key))
     return sorted(out, key=lambda s: s.start)
 
 
@@ -439,7 +438,7 @@ def propagate_phrases(spans: list[Span], doc: Doc,
             same_start = phrases.setdefault(words[0], {})
             if len(same_start) < T.PHRASES_PER_WORD:  # linear: a hostile essay's many phrases
                 same_start.setdefault(words, span)
-            if span.label in INSTITUTIONS:
+            if span.label in ORG_LABELS:
                 texts = doc.texts[first:last + 1]
                 for initials in ("".join(t[0] for t in texts if t[0].isupper()),
                                  "".join(t[0] for t in texts).upper()):

@@ -27,7 +27,7 @@ from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GEND
                                            pronoun_gender, settle, writer_named)
 from pseudonymize.detectors.rule import COREFERENCE, Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, following, marked, places
-from pseudonymize.labels import FIRSTNAME, NAME_LABELS, PLACE_LABELS
+from pseudonymize.labels import FIRSTNAME, NAME_LABELS, ORG_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import (EMPTY, NO_RANK, NO_READING, NO_WORDS, SPLIT_HEAD, SPLIT_REST,
                                   Entry, Lexicon, fold)
 from pseudonymize.types import Span
@@ -560,9 +560,6 @@ def _gender_hint(doc: Doc, i: int) -> str | None:
         if folds[j] in ("hon", "han"):
             return "female" if folds[j] == "hon" else "male"
     return None
-
-
-ORG_LABELS = frozenset({"school", "work", "other_institution"})
 
 
 def _org_role(doc: Doc, i: int, label: str, kind: str | None = None) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pseudonymize.labels import NAME_LABELS, PLACE_LABELS
+from pseudonymize.labels import NAME_LABELS, ORG_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import Entry, Lexicon, fold
 from pseudonymize.types import Span
 
@@ -89,8 +89,7 @@ def neighbours(lex: Lexicon, rules: tuple[Rule, ...], field: str) -> frozenset[s
 # respelt), not by a family: declared here so the families, resolution and `eval --by-rule`
 # name it alike, with the word lists that decide where a mention is the everyday word instead.
 COREFERENCE = Rule("coreference", "resolution",
-                   tuple(sorted(NAME_LABELS | PLACE_LABELS
-                                | {"school", "work", "other_institution", "extra"})), 0.6,
+                   tuple(sorted(NAME_LABELS | PLACE_LABELS | ORG_LABELS | {"extra"})), 0.6,
                    reads=("possessive", "be_verb", "name_verb", "noun_before", "degree_word",
                           "function_word", "personal_pronoun", "preposition", "person_object",
                           "person_state", "fronted_adverb", "clause_conjunction",
