@@ -136,7 +136,8 @@ DATA_SETS = (
      GOLD_DIR / "dev22.jsonl"),
     ("Development learner gold 23 (tests/data/gold/dev23.jsonl), written blind in the sixteenth "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at bba9eef: replace-label recall 0.887, F2 0.838, 25 leaks in 20 of 48 essays)", "jsonl",
+     "at bba9eef: replace-label recall 0.887, F2 0.838, 25 leaks in 20 of 48 essays), open to tuning from "
+     "the seventeenth", "jsonl",
      GOLD_DIR / "dev23.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",

@@ -204,7 +204,7 @@ def _decoded(rows: list[list[bytes]]) -> list[list[str]]:
 def test_the_packaged_model_is_the_one_its_json_records() -> None:
     meta = json.loads(learned.META.read_text(encoding="utf-8"))
     assert hashlib.sha256(learned.MODEL.read_bytes()).hexdigest() == meta["sha256"]
-    assert not {"blind", "blind2", "heldout", "dev23"} & set(meta["trained_on"])
+    assert not {"blind", "blind2", "heldout", "dev24"} & set(meta["trained_on"])
     assert "CC BY 4.0" in meta["attribution"] and meta["command"]
 
 
