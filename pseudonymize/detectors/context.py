@@ -193,7 +193,7 @@ SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibl
                             "fronted_adverb", "agreeing_pronoun"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
-                     "be_verb", "month_subject"))
+                     "be_verb", "month_subject", "age_trigger.verb"))
 
 
 def _year_word_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
@@ -2083,11 +2083,29 @@ def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     "den tredje juni": an ordinal in words before it is the day."""
     if "month" not in doc.entries[i].cats or r._feast_near(doc, i):
         return False
-    ordinal = i >= 2 and "ordinal" in doc.entries[i - 1].cats and doc.folds[i - 2] == "den"
+    ordinal = i >= 2 and "ordinal" in doc.entries[i - 1].cats and (
+        doc.folds[i - 2] == "den" or _dated_ordinal(r, doc, i - 1))
     if ordinal:
         add(MONTH.span(doc.offsets[i - 1], doc.ends[i - 1], "day", key=doc.entries[i - 1].value))
     if ordinal or r._date_context(doc, i):
         add(MONTH.span(doc.offsets[i], doc.ends[i], "month_word", key=doc.folds[i]))
+    return False
+
+
+def _dated_ordinal(r: ContextRules, doc: Doc, k: int) -> bool:
+    """An ordinal day before a month without "den": after a preposition of time ("sedan
+    tredje april"), "fyller (jag) år" ("fyller år tionde maj") or a birth or birthday word a few
+    words back in its clause ("född tjugonde mars", "min födelsedag är femte juni"); not a
+    feast's day named alone ("vi firar första maj")."""
+    folds = doc.folds
+    if folds[k - 1] in r.w["month_preposition"] or folds[k - 1] == "ar" and any(
+            folds[j] in r.w["age_trigger.verb"] for j in range(max(0, k - 3), k - 1)):
+        return True  # "fyller år", "fyller jag år"
+    for j in range(k - 1, max(-1, k - 1 - T.DATED_ORDINAL_REACH), -1):
+        if "date_trigger" in doc.entries[j].cats and folds[j] != "den":
+            return True
+        if j in doc.starts:
+            break
     return False
 
 
