@@ -3270,7 +3270,11 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)
             or _after_listed_name(m, doc, i)) and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
-        subject = _kin_list_head(m, doc, i)
+        # a list's last name closing its clause or before its verb, however it splits into
+        # Swedish words ("två döttrar, sofiia och darynka.": dar|ynka)
+        subject = _kin_list_head(m, doc, i) or _after_listed_name(m, doc, i) and (
+            i + 1 == len(doc.texts) or not doc.texts[i + 1][0].isalnum()
+            or doc.folds[i + 1] in m.W["name_verb"])
     elif not c.e.zipf and _kin_list_head(m, doc, i):
         rule, label, subject = PERSON_SLOT, m._name_guess(c.key, doc, i), True
     elif not c.e.zipf and _lower_kin_owner(m, doc, i):  # the owner's name, its genitive kept
