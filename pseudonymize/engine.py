@@ -162,9 +162,12 @@ class Engine:
     @cached_property
     def tagger(self) -> learned.Tagger:
         """The learned tagger (`pseudonymize.learned`), loaded when a policy first wants it:
-        `learned.LearnedError` (one line) without python-crfsuite or with an altered model."""
-        return learned.Tagger(self.spellings,
-                              next(d for d in self.detectors if isinstance(d, Matcher)))
+        `learned.LearnedError` (one line) without python-crfsuite or with an altered model.
+        Its per-spelling tables join the lexicon's derived-table cache (`Tagger._warm`)."""
+        tagger = learned.Tagger(self.spellings,
+                                next(d for d in self.detectors if isinstance(d, Matcher)))
+        lexicon_mod.keep_derived(self.lex)
+        return tagger
 
     def learned_mode(self, policy: Policy | None) -> str:
         """The policy's `learned` switch, or the engine's default where it sets none."""
