@@ -149,6 +149,10 @@ class Engine:
         self.spellings.warm(tuple(table for d in self.detectors
                                   if (remembered := getattr(d, "remembered", None))
                                   for table in remembered()))
+        # the learned tagger's (made with the others, so that `load` keeps it with them; the
+        # tagger itself is loaded only when a policy wants it)
+        learned.frequent_table(self.spellings,
+                               next(d for d in self.detectors if isinstance(d, Matcher)))
 
     @classmethod
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:
@@ -162,12 +166,9 @@ class Engine:
     @cached_property
     def tagger(self) -> learned.Tagger:
         """The learned tagger (`pseudonymize.learned`), loaded when a policy first wants it:
-        `learned.LearnedError` (one line) without python-crfsuite or with an altered model.
-        Its per-spelling tables join the lexicon's derived-table cache (`Tagger._warm`)."""
-        tagger = learned.Tagger(self.spellings,
-                                next(d for d in self.detectors if isinstance(d, Matcher)))
-        lexicon_mod.keep_derived(self.lex)
-        return tagger
+        `learned.LearnedError` (one line) without python-crfsuite or with an altered model."""
+        return learned.Tagger(self.spellings,
+                              next(d for d in self.detectors if isinstance(d, Matcher)))
 
     def learned_mode(self, policy: Policy | None) -> str:
         """The policy's `learned` switch, or the engine's default where it sets none."""

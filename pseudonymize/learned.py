@@ -52,7 +52,7 @@ EDGE = {d: (f"{d}:edge",) for d in NEAR}
 # `FeatureCache.join`'s parts of a position outside the text, and the sentence start, encoded
 EDGE_ROW = ((), *(tuple(map(str.encode, EDGE[d])) for d in NEAR))
 SENT_START = b"sent_start"
-WARM_TABLE = "tagger spellings"  # the derived table of the frequent spellings (`Tagger._warm`)
+WARM_TABLE = "tagger spellings"  # the derived table of the frequent spellings (`frequent_table`)
 
 
 class LearnedError(RuntimeError):
@@ -158,7 +158,7 @@ def spelling_parts(word: str, key: str, e: Entry, origins: dict,
 def packed(parts: tuple[Sequence[str], ...]) -> bytes:
     """`spelling_parts` as one bytes object: the five parts' lengths, then every feature UTF-8
     encoded, one a line (`unpacked` reads it back): what the tagger keeps of the frequent
-    spellings with the lexicon's derived tables (`Tagger._warm`), one object each where the
+    spellings with the lexicon's derived tables (`frequent_table`), one object each where the
     parts' tuples of bytes were some thirty to unpickle. b"" where a feature holds a newline
     (a token holds no white space, so none does: such a spelling is not kept)."""
     text = "\n".join(f for part in parts for f in part)
@@ -232,12 +232,12 @@ class FeatureCache(dict):
                  namelike: NameLikeness | None = None) -> None:
         super().__init__()
         self.spellings, self.origins, self.namelike = spellings, origins, namelike
-        self.warm: dict[str, bytes] = {}  # the frequent spellings' `packed` parts (`Tagger._warm`)
+        self.warm: dict[str, bytes] = {}  # the frequent spellings' (`frequent_table`)
 
     def __missing__(self, word: str) -> tuple[tuple[bytes, ...], ...]:
         """(own, as the neighbour at -2, -1, +1, +2): the parts `join` strings together."""
         blob = self.warm.get(word)
-        if blob is not None:  # a frequent spelling (`Tagger._warm`)
+        if blob is not None:  # a frequent spelling (`frequent_table`)
             got = unpacked(blob)
         else:
             key, e = self.spellings[word][:2]
@@ -415,35 +415,16 @@ class Tagger:
         self.covered = covered
         # per spelling: a word a kept span must hold (`candidate` as the guard reads it)
         self.candidates: dict[str, bool] = {}
-        self._warm(spellings)
+        self._warm(spellings, matcher)
         # one CRF holds one sequence at a time: threads sharing the engine take turns
         self.lock = threading.Lock()
 
-    def _warm(self, spellings: Spellings) -> None:
-        """The frequent spellings' features (`packed`) and candidate tests, made once per
-        lexicon and code with its derived tables (`Lexicon.derived`; the detectors' code names
-        their cache file, this module's the table): a process's first essays then cost what
-        its later ones do where those words stand (two in five of the spellings the tagger
-        reads on MultiGED; each new one cost it some tens of thousands of instructions)."""
-        tables = spellings.lex.derived_tables
-        name = (WARM_TABLE, source_hash(Path(__file__).read_bytes()).hex())
-        for stale in [n for n in tables if n[:1] == name[:1] and n != name]:
-            del tables[stale]  # (an earlier version of this module's: not kept again)
-        texts, blobs, flags = spellings.lex.derived(name, lambda: self._warm_columns(spellings))
+    def _warm(self, spellings: Spellings, matcher: Matcher) -> None:
+        """The frequent spellings' features and candidate tests, read from the lexicon's
+        derived tables (`frequent_table`)."""
+        texts, blobs, flags = frequent_table(spellings, matcher)
         self.cache.warm = dict(zip(texts, blobs))
         self.candidates.update(zip(texts, flags))
-
-    def _warm_columns(self, spellings: Spellings) -> tuple[tuple, ...]:
-        """`_warm`'s columns: the frequent spellings (`frequent_spellings`), their `packed`
-        features and whether each is a candidate."""
-        rows = []
-        for word in frequent_spellings(spellings.lex):
-            key, e = spellings[word][:2]
-            blob = packed(spelling_parts(word, key, e, self.cache.origins, self.cache.namelike))
-            if blob:
-                rows.append((word, blob, bool(candidate(word, key, e, T.LEARNED_GUARD_ZIPF,
-                                                        self.matcher))))
-        return tuple(zip(*rows)) or ((), (), ())
 
     def _candidate(self, word: str) -> bool:
         got = self.candidates.get(word)
@@ -591,6 +572,33 @@ class Tagger:
             and doc.offsets[a] - last.end <= 1
         label = self.labels.label(cls, doc.entries[a], doc.folds[a], after)
         return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
+
+
+def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
+    """The frequent spellings (`frequent_spellings`), their features (`packed`) and whether
+    each is a candidate, made once per lexicon and code with its derived tables
+    (`Lexicon.derived`: the detectors' code names their cache file, this module's the table;
+    an earlier version's is dropped) and read there by `Tagger._warm`: a process's first
+    essays then cost what its later ones do where those words stand (two in five of the
+    spellings the tagger reads on MultiGED; each new one cost it some tens of thousands of
+    instructions). The engine asks for it when it is made, so that the table is kept with the
+    others (`Engine.load`)."""
+    tables = spellings.lex.derived_tables
+    name = (WARM_TABLE, source_hash(Path(__file__).read_bytes()).hex())
+    for stale in [n for n in tables if n[:1] == name[:1] and n != name]:
+        del tables[stale]
+
+    def make() -> tuple[tuple, ...]:
+        origins, rows = spellings.lex.name_origins, []
+        for word in frequent_spellings(spellings.lex):
+            key, e = spellings[word][:2]
+            blob = packed(spelling_parts(word, key, e, origins, matcher.namelike))
+            if blob:
+                rows.append((word, blob, bool(candidate(word, key, e, T.LEARNED_GUARD_ZIPF,
+                                                        matcher))))
+        return tuple(zip(*rows)) or ((), (), ())
+
+    return spellings.lex.derived(name, make)
 
 
 TOWNISH = ("city", "area")  # the tagger's labels a town's neighbours may correct (`_relabel`)

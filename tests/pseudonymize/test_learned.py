@@ -201,7 +201,7 @@ def _decoded(rows: list[list[bytes]]) -> list[list[str]]:
     return [[f.decode() for f in row] for row in rows]
 
 
-# invented words and numbers in any case beside the lexicon's frequent spellings (`_warm`'s)
+# invented words and numbers in any case beside the frequent spellings (`frequent_table`'s)
 INVENTED = st.text(alphabet="abdeikloqrstuzåäöABKQZ019-'", min_size=1, max_size=12)
 
 
@@ -210,7 +210,7 @@ INVENTED = st.text(alphabet="abdeikloqrstuzåäöABKQZ019-'", min_size=1, max_si
 @given(st.data())
 def test_the_frequent_spellings_table_gives_what_is_made_afresh(engine: Engine,
                                                                data: st.DataObject) -> None:
-    """`Tagger._warm`: the features and candidate tests the tagger reads from the lexicon's
+    """`frequent_table`: the features and candidate tests the tagger reads from the lexicon's
     derived tables are those `features` and `candidate` make afresh, on generated sentences
     of frequent, listed and invented words, and a new spelling's the same."""
     tagger = engine.tagger
