@@ -16,8 +16,9 @@ from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
 from pseudonymize.surrogates.common import (LEARNER_PEOPLES, MISSPELT_EDITS, MISSPELT_TOWN_MIN,
                                             REGION_NEAREST, ROUTE_SEARCH, ROUTE_STOPS,
-                                            SWEDISH_ORIGIN, SWEDISH_TOWN_IN_WINDOW,
-                                            TOWN_WORD_ZIPF, WATER_KINDS)
+                                            LOWER_TOWN_WORD_ZIPF, SWEDISH_ORIGIN,
+                                            SWEDISH_TOWN_IN_WINDOW, TOWN_WORD_ZIPF,
+                                            WATER_KINDS)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.geography import abroad, geography
 from pseudonymize.surrogates.numbers import _followed_plate, plate_formats
@@ -280,6 +281,9 @@ class Countries:
             if at and fold(said[at - 1]) in origin:
                 continue  # "i Åsbro hos familjen X, de är också från Thrissur": their origin
             entry = self.lex.get(fold(word))
+            if word.islower() and entry.zipf >= LOWER_TOWN_WORD_ZIPF and \
+                    fold(word) not in self.avoid_folds:
+                continue  # "en by i bergen": the mountains, unmarked, never Bergen in Norway
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
                 return None  # a Swedish town or district (never "vi", a locality as well)
