@@ -124,7 +124,7 @@ class Countries:
                 return "SE"  # "en man som hette Gunnar bodde vid sjön Lingan": Swedish
             there = self._sentence_country(span) or self._start_hint(span) or (
                 "" if where else self._window_abroad(span) or self._foreign_spelling(original)
-            ) or self.abroad or "SE"
+                or self._birthplace_abroad(span)) or self.abroad or "SE"
             spelled = words().swedish_letters
             if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
@@ -252,6 +252,18 @@ class Countries:
         named = [self.lex.get(fold(w)).country for w in regex.findall(r"\p{L}+", text)
                  if self.lex.get(fold(w)).country]
         return next((c for c in named + list(self.countries) if c not in ("", "SE")), "")
+
+    def _birthplace_abroad(self, span: Span) -> str:
+        """Lifelike (round 48): a place no gazetteer knows right after "föddes i" or "född i"
+        (`birth_words_lifelike`) in an essay that names a country abroad before it ("Jag
+        kommer från Komorerna ... Jag föddes i mutsamudu") lies in the last such country,
+        never in Sweden ("föddes i kronogården"); "" otherwise."""
+        text = getattr(self.before, "text", "")
+        said = regex.search(r"(\p{L}+)\s+i\s+$", text[max(0, span.start - 20):span.start])
+        if not said or fold(said.group(1)) not in words().birth_words:
+            return ""
+        named = [self.lex.get(fold(w)).country for w in regex.findall(r"\p{L}+", text[:span.start])]
+        return next((c for c in reversed(named) if c not in ("", "SE")), "")
 
     def _window_abroad(self, span: Span) -> str:
         """Lifelike: the country abroad the mention's sentence, or the route it goes on with,

@@ -157,7 +157,8 @@ class Features:
         "fallen"): another town need not have one, and it is never a street; "" otherwise."""
         bare = next((e for e in words().bare_endings if fold(original).endswith(e)
                      and len(original) > len(e) + 2), "")
-        if not bare or self.effective != "lifelike":
+        if not bare or self.effective != "lifelike" or fold(original) in self.geo.feature_folds:
+            # (round 48: a fjord the tables know, Gullmarsfjorden, is another of its kind)
             return ""
         bare = original[len(original) - len(bare):].lower()  # the writer's "slätten", not the fold
         head = getattr(self.before, "text", "")[:span.start].rstrip()

@@ -138,3 +138,32 @@ def test_a_birthday_on_a_feasts_day_still_moves(engine: Engine) -> None:
     text = "Vi firar nationaldagen den 10 oktober varje år. Min son fyllde sju den 10 oktober."
     for out, _ in _runs(engine, text):
         assert out.count("10 oktober") == 1, out
+
+
+def test_a_fjord_no_table_knows_is_the_fjord(engine: Engine) -> None:
+    """"Vattnet i Byxfjorden är kallt": a fjord the tables lack is "fjorden", never a town
+    ("Vattnet i borås")."""
+    for out, rows in _runs(engine, "Vi badar ofta i Byxfjorden. Vattnet i Byxfjorden är kallt."):
+        assert {p for o, _, p in rows if o == "Byxfjorden"} == {"fjorden"}, out
+
+
+def test_a_fjord_of_the_tables_is_another_water(engine: Engine) -> None:
+    """The negative row: Gullmarsfjorden, a sea of the tables, is another of its kind."""
+    for out, rows in _runs(engine, "Vattnet i Gullmarsfjorden är kallt. Vi bor i Lysekil."):
+        pick = _of(rows, "Gullmarsfjorden")
+        assert pick != "fjorden" and fold(pick) in geography(True).feature_folds, out
+
+
+def test_a_birthplace_no_gazetteer_knows_lies_abroad(engine: Engine) -> None:
+    """"Jag kommer från Tanzania. Jag föddes i Mkwajuni": the learner's birthplace lies in the
+    country the essay named (its surrogate), never in Sweden ("föddes i kronogården")."""
+    text = "Jag kommer från Tanzania. Jag föddes i Mkwajuni. Nu bor jag i Skövde."
+    for out, rows in _runs(engine, text):
+        assert _town_country(engine, _of(rows, "Mkwajuni")) not in ("", "SE"), out
+
+
+def test_a_swedish_birthplace_stays_swedish(engine: Engine) -> None:
+    """The negative row: a Swedish town after "föddes i" stays Swedish."""
+    text = "Jag kommer från Tanzania. Min dotter föddes i Skövde."
+    for out, rows in _runs(engine, text):
+        assert _town_country(engine, _of(rows, "Skövde")) == "SE", out
