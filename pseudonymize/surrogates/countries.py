@@ -138,6 +138,12 @@ class Countries:
             if there and there != entry.place_country and \
                     entry.place_country not in self.lex.neighbours.get(there, ()):
                 return there
+        if self.effective == "lifelike" and not (entry.place_country or known):
+            # a site no table knows lies where its sentence is ("vi bor i västerås och går
+            # till vallbyparken": never a town of the essay's country abroad)
+            there = self._sentence_country(span)
+            if there:
+                return there
         return entry.place_country or self.hint or ("" if known else self.abroad) or "SE"
 
     def _start_hint(self, span: Span) -> str:
@@ -383,8 +389,12 @@ class Countries:
         text = getattr(self.before, "text", "")
         sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
         swedish = {fold(t) for t in self.geo.towns} | {fold(p) for p in self.geo.landskap}
-        for word in reversed(regex.findall(r"\p{Lu}\p{L}+", sentence)):
+        for word in reversed(regex.findall(r"\p{L}{2,}", sentence)):
             key = fold(word)
+            # a learner's lower-case town or country counts where no everyday word writes it
+            # ("vi bor i västerås och går till vallbyparken"; not "i bergen")
+            if word[0].islower() and self.lex.get(key).zipf >= TOWN_WORD_ZIPF:
+                continue
             if key in swedish or key.removesuffix("s") in swedish:
                 return "SE"
             if self.lex.get(key).country:

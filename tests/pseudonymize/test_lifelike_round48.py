@@ -167,3 +167,22 @@ def test_a_swedish_birthplace_stays_swedish(engine: Engine) -> None:
     text = "Jag kommer från Tanzania. Min dotter föddes i Skövde."
     for out, rows in _runs(engine, text):
         assert _town_country(engine, _of(rows, "Skövde")) == "SE", out
+
+
+# (the lead, after round 48) a site no table knows lies where its sentence is, also where the
+# learner writes that sentence's town in lower case: a park in Västerås after a sentence about
+# Ukraine was a town of the surrogate country
+SITES = [  # (text, the site, whether its surrogate stays a Swedish park)
+    ("Jag kommer från charkiv i ukraina. Vi bor i västerås och går till vallbyparken.",
+     "vallbyparken", True),
+    ("Jag kommer från Charkiv i Ukraina. Vi bor i Västerås och går till Vallbyparken.",
+     "Vallbyparken", True),
+]
+
+
+@pytest.mark.parametrize("text, site, swedish", SITES)
+def test_a_site_lies_in_its_sentences_town(engine: Engine, text: str, site: str,
+                                           swedish: bool) -> None:
+    for out, rows in _runs(engine, text):
+        pick = _of(rows, site)
+        assert pick.lower().endswith("parken") == swedish, out
