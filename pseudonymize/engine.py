@@ -234,7 +234,7 @@ class Engine:
         spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())
-        spans = resolve.unify(resolve.refine_areas(spans, doc), doc.text)
+        spans = resolve.unify(resolve.place_aliases(resolve.refine_areas(spans, doc), doc), doc.text)
         spans = resolve.named_ages(resolve.remembered_gender(spans, doc, earlier, said), doc)
         spans = resolve.named_middles(spans, doc)
         return resolve.signed_initials(spans, doc)
