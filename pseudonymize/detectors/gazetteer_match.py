@@ -130,7 +130,8 @@ INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun", "name_trigger"))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
-                                                     "unheard_place_preposition", "place_article"),
+                                                     "unheard_place_preposition", "place_article",
+                                                     "region_word", "town_noun"),
                      before=("place_article",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
@@ -2588,8 +2589,9 @@ class Matcher:
                                and not c.cap and not c.common):
             # "bodde i şahinbey", "kom från gulistan till": in lower case too, unless the word
             # is an everyday one
-            return PLACE_CONTEXT.span(c.doc.offsets[c.i], c.doc.ends[c.i], "city", c.morph,
-                                      key=c.key, score=0.6)
+            water = c.cap and _in_water(self, c.doc.folds, c.i)  # "badade i Prut": a river
+            return PLACE_CONTEXT.span(c.doc.offsets[c.i], c.doc.ends[c.i],
+                                      "geo" if water else "city", c.morph, key=c.key, score=0.6)
         return None
 
     def _accepted(self, c: Cand, label: str, is_name: bool) -> bool:
@@ -3679,9 +3681,11 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     if not (joined or end > i and _never_counted(m, doc, i, end)
             or end == i and _district_beside_town(m, doc, i)):
         return None  # (one word is `_u_lower_place`'s)
-    k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country
+    k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country, or in a
+    # region its kind noun names ("i grevskapet Cork"), or a town by its kind ("…, staden som")
     town = k < len(doc.texts) and doc.folds[k - 1] in ("i", ",") \
-        and (doc.entries[k].place_kind == "region" or bool(doc.entries[k].country))
+        and (doc.entries[k].place_kind == "region" or bool(doc.entries[k].country)
+             or doc.folds[k] in m.W["region_word"] or doc.folds[k] in m.W["town_noun"])
     first = i - 1 if article else i
     return DISTRICT_RUN.span(doc.offsets[first], doc.ends[end], "city" if town else "area",
                              () if town else ("foreign",), key=" ".join(doc.folds[first:end + 1]))
@@ -3926,7 +3930,8 @@ def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
         suffix_label = _ending_here(m, c)
         if suffix_label:
             return _tok_span(PLACE_SUFFIX, c, suffix_label)
-        return _spelt_country(m, c) or _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
+        return _spelt_country(m, c) or _tok_span(
+            PLACE_CONTEXT, c, "geo" if _in_water(m, c.doc.folds, c.i) else "city", score=0.6)
     if e.cats or len(c.key) < 3 and not c.named:  # "alla kallar mig mo"
         return REJECT
     return None
@@ -3952,9 +3957,7 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
             or c.key in m.vocabulary or not doc.texts[i].isalpha():
         return None
     folds = doc.folds
-    # "badar vi i", "fiskade gädda i": the verb two or three words back
-    verb = i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
-                                or folds[i - 3] in m.W["water_verb"]) else i - 2
+    verb = _verb_before(m, folds, i)
     # "badade på velika plaža": a beach; "klättrade på lysá hora": a mountain
     on = folds[i - 1] == "pa" and verb >= 0 and (
         "place" if folds[verb] in m.W["water_verb"] else "geo" if folds[verb] in m.W["climb_verb"]
@@ -3966,6 +3969,19 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
             or on and _noun_form(m, c.key):
         return None  # "längs stranderna", "badar i badkaret", "klättrade på klätterväggen"
     return _tok_span(WATER, c, on or "geo", score=0.6)
+
+
+def _verb_before(m: Matcher, folds: list[str], i: int) -> int:
+    """Where the verb before token i's preposition stands: two words back, or three past an
+    inverted subject or an object ("badar vi i", "fiskade gädda i")."""
+    return i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
+                                or folds[i - 3] in m.W["water_verb"]) else i - 2
+
+
+def _in_water(m: Matcher, folds: list[str], i: int) -> bool:
+    """Token i follows a verb of being in water and "i" ("badade i Prut", "fiskar vi i
+    Daugava"): a lake, river or sea, not a town."""
+    return i >= 2 and folds[i - 1] == "i" and folds[_verb_before(m, folds, i)] in m.W["water_verb"]
 
 
 def _ending_here(m: Matcher, c: Cand) -> str | None:
@@ -4313,6 +4329,8 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
         and folds[i - 2] in m.W["village_word"]
     if not region and c.cap and not m.W["flight_word"].isdisjoint(folds[max(0, i - 3):i - 1]):
         return _tok_span(PLACE_CONTEXT, c, "place")
+    if not region and c.cap and _in_water(m, folds, i):
+        return _tok_span(PLACE_CONTEXT, c, "geo")  # "badade i Prut", "fiskar i Daugava": water
     return region and _tok_span(PLACE_CONTEXT, c, "region") or _spelt_country(m, c) \
         or _tok_span(PLACE_CONTEXT, c, "city")
 
