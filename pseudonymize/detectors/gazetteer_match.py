@@ -1892,6 +1892,9 @@ class Matcher:
                             ) -> tuple[str | None, tuple[str, ...]]:
         """Choose between a word's readings (country, place, institution, name) by context
         first, then by how strongly the resources attest each reading."""
+        if e.country and "region" in e.cats and e.country != "SE":
+            # a hand-written region ISO codes apart (Réunion, Mayotte, Åland) is a region
+            return "region", ("foreign",)
         if e.country:
             return ("country", ()) if e.country != "SE" else (None, ())
         if e.org_kind and "organization" in e.cats and (
