@@ -604,6 +604,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 # "på Hisingen", "ligger på Trossö": the island a town's district is ("i
                 # Hisingen" is the district)
                 span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule, span.key)
+            elif span.label in ("city", "place") and _climbed(doc, entry, k):
+                span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule, span.key)
             elif in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs
                     or prev.label == "country" and doc.lex.get(prev.key or "").country != "SE"):
@@ -644,6 +646,17 @@ def _outing(doc: Doc, span: Span) -> Span:
             or before in words("place_trigger", "visit"):
         return Span(span.start, span.end, "place", span.attrs, span.score, span.rule, span.key)
     return span
+
+
+def _climbed(doc: Doc, entry: Entry, k: int) -> bool:
+    """"klättrade på Mulanje", "åkte upp på Kok-Tobe": a place abroad climbed "på" is the
+    mountain, not the town named after it (no Swedish place, "vandrade på Kungsholmen", nor
+    where one grew up: "växte upp på Vasiljevskij ostrov")."""
+    folds = doc.folds
+    return k >= 2 and folds[k - 1] == "pa" and not entry.se_pop \
+        and entry.place_country != "SE" and "district" not in entry.cats \
+        and any(folds[j] in doc.lex.words("climb_verb") for j in range(max(0, k - 3), k - 1)) \
+        and doc.lex.words("district_verb").isdisjoint(folds[max(0, k - 4):k - 1])  # "växte upp på"
 
 
 def _walked_to(doc: Doc, k: int) -> bool:
