@@ -44,6 +44,21 @@ def swedish_number(n: int, sep: str = "") -> str:
     return ("hundra" if n < 200 else ONES[n // 100] + "hundra") + (swedish_number(rest) if rest else "")
 
 
+def year_words(year: int, like: str) -> str:
+    """A year in Swedish words shaped like `like`, the year it replaces: 2000-2099 as
+    "tvåtusen…" unless `like` said "tjugohundra…", others as the century and "hundra"; written
+    apart, with "och" and capitalised where `like` was ("Två tusen och tolv")."""
+    century, rest = divmod(year, 100)
+    parts = like.lower().split()
+    apart = " " if "hundra" not in parts[0] and "tusen" not in parts[0] else ""  # "nitton hundra"
+    head = f"två{apart}tusen" if century == 20 and not parts[0].startswith("tjugo") \
+        else f"{swedish_number(century)}{apart}hundra"
+    sep = " och " if "och" in parts else " " if len(parts) > 1 + len(apart) else ""
+    tail = sep + swedish_number(rest) if rest else ""
+    out = head + tail
+    return out[:1].upper() + out[1:] if like[:1].isupper() else out
+
+
 def _number_key(words: str) -> str:
     """A number word as a learner may spell it, reduced to what every spelling shares: no
     spaces or hyphens, å as a, a doubled letter once, "-tio" of the tens as "-ti" ("åta",

@@ -20,7 +20,7 @@ from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
                                            apply_case, ascii_digits, genitive, letter, plural,
-                                           swedish_number, word_value)
+                                           swedish_number, word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, LEARNER_CALENDAR, LEARNER_ESSAYS,
                                             LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
                                             LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
@@ -1124,6 +1124,10 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                            for ch in original)
         if label in ("age_digits", "year"):
             digits = "".join(ch for ch in original if ch.isdigit())
+            in_words = None if digits or label != "year" else lex.words.year_in_words(fold(original))
+            if in_words is not None:  # "född nittonhundraåttiofem": a year near it, in words
+                return year_words(_near_value(in_words, rng, lambda v: year_words(
+                    v, original) in self.avoid), original)
             return str(_near_value(int(digits) if digits else 20, rng,
                                    lambda v: str(v) in self.avoid))
         if label == "age_string":
