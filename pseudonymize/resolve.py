@@ -605,7 +605,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 # Hisingen" is the district)
                 span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule, span.key)
             elif span.label in ("city", "place") and _climbed(doc, entry, k):
-                span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule, span.key)
+                span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule,
+                            span.key)
             elif in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs
                     or prev.label == "country" and doc.lex.get(prev.key or "").country != "SE"):
@@ -656,7 +657,7 @@ def _climbed(doc: Doc, entry: Entry, k: int) -> bool:
     return k >= 2 and folds[k - 1] == "pa" and not entry.se_pop \
         and entry.place_country != "SE" and "district" not in entry.cats \
         and any(folds[j] in doc.lex.words("climb_verb") for j in range(max(0, k - 3), k - 1)) \
-        and doc.lex.words("district_verb").isdisjoint(folds[max(0, k - 4):k - 1])  # "växte upp på"
+        and doc.lex.words("district_verb").isdisjoint(folds[max(0, k - 4):k - 1])
 
 
 def _walked_to(doc: Doc, k: int) -> bool:
@@ -852,12 +853,14 @@ def place_aliases(spans: list[Span], doc: Doc) -> list[Span]:
     none), as does "en kille från Irak som heter Ali" (no people, language or adverb says an
     other name)."""
     ends = {s.end: n for n, s in enumerate(spans)}
+    words = doc.lex.words
+    verbs = words.union("naming_verb", "calling_verb") | words("name_trigger", "verb", "report")
     relabel: dict[str, tuple[str, bool]] = {}
     for span in spans:
         k = doc.index_at(span.start)
         if k < 3 or k == len(doc.texts) or doc.offsets[k] != span.start:
             continue
-        a = _alias_antecedent(doc, k, doc.index_at(span.end))
+        a = _alias_antecedent(doc, k, doc.index_at(span.end), verbs)
         found = None if a is None else _antecedent_place(spans, ends, doc, a, span.label)
         if found and found[0] != span.label and (a >= 0 or found[1] and not doc.entries[k].gender):
             # (a pronoun's say is of a place abroad only: "Ronneby, vi säger ace" is a friend's)
@@ -876,13 +879,13 @@ def place_aliases(spans: list[Span], doc: Doc) -> list[Span]:
     return out
 
 
-def _alias_antecedent(doc: Doc, k: int, end: int) -> int | None:
+def _alias_antecedent(doc: Doc, k: int, end: int, verbs: frozenset[str]) -> int | None:
     """The last token of what the name at token k (ending before token `end`) is another name
-    of: before ", som <people> kallar", ", <people> säger", ", på <språk>"; its complement
-    (negative) where only a pronoun says so (", eller … som vi säger", ", alla säger bara"),
-    which a listed given name outweighs; None where none is said."""
+    of (`verbs`: the naming and saying verbs): before ", som <people> kallar", ", <people>
+    säger", ", på <språk>"; its complement (negative) where only a pronoun says so (", eller
+    … som vi säger", ", alla säger bara"), which a listed given name outweighs; None where
+    none is said."""
     folds, words = doc.folds, doc.lex.words
-    verbs = words.union("naming_verb", "calling_verb") | words("name_trigger", "verb", "report")
     if folds[k - 1] == "eller" and doc.texts[k - 2] == ",":
         after = folds[end:end + ALIAS_REACH]
         return ~(k - 3) if after[:1] == ["som"] and not verbs.isdisjoint(after[1:]) else None
@@ -915,7 +918,8 @@ def _people_word(doc: Doc, m: int) -> bool:
     ("slovenerna", "portugiserna", "temne"): a people saying the name, where a pronoun ("alla",
     "hon"), "passet" or "min mamma" may say a nickname or another thing's name."""
     e = doc.entries[m]
-    return e.zipf < T.COMMON and not e.cats and not e.gender and doc.lex.marks.get(doc.texts[m].lower()) != "fam"
+    return e.zipf < T.COMMON and not e.cats and not e.gender \
+        and doc.lex.marks.get(doc.texts[m].lower()) != "fam"
 
 
 def _place_kind(doc: Doc, a: int) -> str:
