@@ -19,6 +19,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
+from pseudonymize.detectors.gazetteer_match import PLACE_LABEL
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
                                                      _org_role, place_suffix,
                                                      apposed_business, profession_context,
@@ -29,6 +30,7 @@ from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, Remembered, marked
 from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
+from pseudonymize.normalize import SPELT
 from pseudonymize.types import Span
 
 FAMILY = "context"
@@ -209,6 +211,19 @@ YEAR_WORD = _rule("year-word", ("year",), 0.7, word=("year_hundreds",), rare=Tru
                   shape=_year_word_shape,
                   reads=("year_century", "year_word_before", "birth_word", "number_word",
                          "personal_word", "generic_subject", "unit_word"))
+def _spelt_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_spelt`'s token: a word spelt out in one token ("W-A-R-S-A-M-E") or a spelling verb,
+    after which the letters may stand apart ("stavas A M I N A")."""
+    return key in lex.words.union("spelling_verb", "spelt_noun") \
+        or SPELT.fullmatch(text) is not None
+
+
+# a word spelt out letter by letter ("mitt efternamn stavas W-A-R-S-A-M-E", "det stavas a m i n
+# a"): the name or place its letters make, so the spelling does not give away what the
+# essay's other mention of it hides
+SPELT_OUT = _rule("spelt-out", (*sorted(FIRSTNAMES), "surname", "middlename", "city", "area",
+                                "region", "geo", "place", "country", "extra"), 0.8,
+                  word=("spelling_verb", "spelt_noun"), rare=True, shape=_spelt_shape)
 STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
                       shape=_street_shape, reads=("street_ending", "word_street_ending",
                                                   "street_preposition", "institution_preposition",
@@ -2078,6 +2093,57 @@ def _year_word(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _spelt(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """A word spelt out: one token of single letters and hyphens or dots ("H-A-S-S-A-N"), or
+    after a spelling verb or the noun spelt its letters apart ("stavas A M I N A",
+    "efternamn: W A R S A M E"). Its label is that of the noun
+    whose spelling it is ("efternamn"), else its letters' reading in the lists (a given name, a
+    surname, a place), else after a spelling verb a given name; letters that make nothing
+    ("M-v-h", "d.v.s") are no name."""
+    texts, n = doc.texts, len(doc.texts)
+    verb = doc.folds[i] in r.lex.words.union("spelling_verb", "spelt_noun")
+    if not verb and SPELT.fullmatch(texts[i]) is None:
+        return False
+    first = last = i + verb + (verb and i + 1 < n and texts[i + 1] == ":")
+    if verb and first < n and SPELT.fullmatch(texts[first]) is None:
+        while last + 1 < n and last - first < T.SPELT_LETTERS_MAX and len(texts[last + 1]) == 1 \
+                and texts[last + 1].isalpha():
+            last += 1
+        if last - first < 2 or len(texts[first]) != 1 or not texts[first].isalpha():
+            return False  # "det stavas med två s"
+    if first >= n:
+        return False
+    key = fold("".join(ch for t in texts[first:last + 1] for ch in t if ch.isalpha()))
+    label = _spelt_label(r, doc, first, key, verb)
+    if label is not None:
+        add(SPELT_OUT.span(doc.offsets[first], doc.ends[last], label, key=key))
+    return False
+
+
+def _spelt_label(r: ContextRules, doc: Doc, k: int, key: str, verb: bool) -> str | None:
+    """The label of the word spelt out from token k: the noun a few words before whose
+    spelling it is, else its letters' reading, else a given name after a spelling verb."""
+    nouns = r.lex.words.value("spelt_noun")
+    for j in range(k - 1, max(-1, k - 1 - T.DATED_ORDINAL_REACH), -1):
+        if doc.folds[j] in nouns and nouns[doc.folds[j]] != FIRSTNAME["unknown"]:
+            return nouns[doc.folds[j]]
+        if doc.folds[j] in nouns:  # "namn": a given name, of the sex its letters say
+            verb = True
+            break
+        if j in doc.starts:
+            break
+    e = r.lex.get(key)
+    if e.gender and not (e.surname_rank and e.surname_rank < e.first_rank):
+        return FIRSTNAME[e.gender]
+    if e.surname_rank:
+        return "surname"
+    if e.country and e.country != "SE":
+        return "country"
+    if e.place_kind:
+        return PLACE_LABEL.get(e.place_kind, "city")
+    return FIRSTNAME["unknown"] if verb else None
+
+
 def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars");
     "den tredje juni": an ordinal in words before it is the day."""
@@ -3500,7 +3566,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (SIBLING_RANK, _sibling_rank), (MONTH, _month),
-    (YEAR_WORD, _year_word),
+    (YEAR_WORD, _year_word), (SPELT_OUT, _spelt),
     (STREET_SUFFIX, _street_suffix),
     (JOINED_HOUSE_NUMBER, _joined_house),
     (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),

@@ -14,6 +14,7 @@ from typing import TypeVar
 import regex
 
 from pseudonymize.lexicon import Lexicon
+from pseudonymize.normalize import SPELT
 
 
 ONES = ["noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
@@ -42,6 +43,22 @@ def swedish_number(n: int, sep: str = "") -> str:
         return TENS[n // 10] + (sep + ONES[n % 10] if n % 10 else "")
     rest = n % 100
     return ("hundra" if n < 200 else ONES[n // 100] + "hundra") + (swedish_number(rest) if rest else "")
+
+
+def spelt_out(word: str, like: str) -> str:
+    """`word` spelt out as `like` is (a word spelt letter by letter, which `SPELT` matches):
+    its letters joined by `like`'s separator, in `like`'s case (all capitals, all lower case or
+    a capital first) and with its closing dot."""
+    m = SPELT.fullmatch(like)
+    letters = [ch for ch in word if ch.isalpha()]
+    given = [ch for ch in like if ch.isalpha()]
+    if all(ch.isupper() for ch in given):
+        letters = [ch.upper() for ch in letters]
+    else:
+        letters = [ch.lower() for ch in letters]
+        if given[0].isupper():
+            letters[:1] = [letters[0].upper()] if letters else []
+    return m.group(1).join(letters) + ("." if like.endswith(".") else "")
 
 
 def year_words(year: int, like: str) -> str:

@@ -18,9 +18,10 @@ from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.slips import slip_of, slipped
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
+from pseudonymize.normalize import SPELT
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
                                            apply_case, ascii_digits, genitive, letter, plural,
-                                           swedish_number, word_value, year_words)
+                                           spelt_out, swedish_number, word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, LEARNER_CALENDAR, LEARNER_ESSAYS,
                                             LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
                                             LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
@@ -297,6 +298,13 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         original = ascii_digits(original)
         self.hint, self.span = country, span
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        if strategy != "tag" and SPELT.fullmatch(original):
+            # "stavas W-A-R-S-A-M-E": the surrogate of the word its letters make, spelt alike
+            # (a placeholder, "A-stad", stays as it is)
+            word = "".join(ch for ch in original if ch.isalpha())
+            out = self.render(span, ref, word.capitalize() if word.isupper() else word, draw,
+                              country)
+            return spelt_out(out, original) if out.isalpha() else out
         parted = self._render_parted(span, ref, original, draw, country, strategy)
         if parted is None and strategy == "lifelike" and LABELS[label].kind == "name":
             parted = self._saint(span, ref, original, draw, country)

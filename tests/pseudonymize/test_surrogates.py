@@ -223,6 +223,17 @@ def test_a_year_in_words_is_replaced_in_words(offline: Engine, strategy: str) ->
             assert year + int(age) == 1985 + 39, (seed, got)
 
 
+@pytest.mark.parametrize("strategy", ["realistic", "lifelike", "placeholder"])
+def test_a_name_spelt_out_gets_its_surrogate_spelt_alike(offline: Engine, strategy: str) -> None:
+    """"Mitt namn stavas A-m-i-n-a och efternamnet W A R S A M E": each spelling is the
+    surrogate of the name it spells, spelt with the same separator and case."""
+    text = "Jag heter Amina Warsame. Mitt namn stavas A-m-i-n-a och efternamnet W A R S A M E."
+    for seed in range(4):
+        got = surrogates(offline, text, seed, strategy=strategy)
+        assert got["A-m-i-n-a"] == "-".join(got["Amina"]).capitalize(), (seed, got)
+        assert got["W A R S A M E"] == " ".join(got["Warsame"].upper()), (seed, got)
+
+
 @pytest.mark.parametrize("label, original", [("age_digits", "1"), ("age_string", "ett"),
                                              ("age_digits", "2"), ("age_string", "två"),
                                              ("age_digits", "34"), ("age_string", "ettårig")])
