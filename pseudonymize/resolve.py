@@ -17,7 +17,7 @@ from rapidfuzz.distance import OSA
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
 from pseudonymize.detectors.gender import NAME_GENDER, settle
-from pseudonymize.detectors.rule import COREFERENCE
+from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, INITIAL, NAME_CONTEXT,
                                                      NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN, side_of_town)
@@ -604,6 +604,9 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 # "på Hisingen", "ligger på Trossö": the island a town's district is ("i
                 # Hisingen" is the district)
                 span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule, span.key)
+            elif span.label in ("city", "place") and _climbed(doc, entry, k):
+                span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule,
+                            span.key)
             elif in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs
                     or prev.label == "country" and doc.lex.get(prev.key or "").country != "SE"):
@@ -644,6 +647,17 @@ def _outing(doc: Doc, span: Span) -> Span:
             or before in words("place_trigger", "visit"):
         return Span(span.start, span.end, "place", span.attrs, span.score, span.rule, span.key)
     return span
+
+
+def _climbed(doc: Doc, entry: Entry, k: int) -> bool:
+    """"klättrade på Mulanje", "åkte upp på Kok-Tobe": a place abroad climbed "på" is the
+    mountain, not the town named after it (no Swedish place, "vandrade på Kungsholmen", nor
+    where one grew up: "växte upp på Vasiljevskij ostrov")."""
+    folds = doc.folds
+    return k >= 2 and folds[k - 1] == "pa" and not entry.se_pop \
+        and entry.place_country != "SE" and "district" not in entry.cats \
+        and any(folds[j] in doc.lex.words("climb_verb") for j in range(max(0, k - 3), k - 1)) \
+        and doc.lex.words("district_verb").isdisjoint(folds[max(0, k - 4):k - 1])
 
 
 def _walked_to(doc: Doc, k: int) -> bool:
@@ -824,6 +838,121 @@ def _inside(doc: Doc, key: str | None, metropolis: str, share: int = T.DISTRICT_
     region = doc.lex.place_region.get(key or "")
     return region is not None and region == doc.lex.place_region.get(metropolis) \
         and doc.lex.get(key or "").place_pop * share <= doc.lex.get(metropolis).place_pop
+
+
+ALIAS_FILLER_MAX = 3  # words between "som" and its naming verb ("som gamla ryssar kallade")
+ALIAS_REACH = 4  # tokens after "eller X" to its naming verb ("eller Trablous som vi säger")
+CHAIN_PREPOSITIONS = frozenset({"i", "pa"})  # "Klagenfurt i Österrike, som …": Klagenfurt's
+
+
+def place_aliases(spans: list[Span], doc: Doc) -> list[Span]:
+    """"Klagenfurt, som slovenerna kallar Celovec", "floden Sindhu, som svenskar kallar Indus",
+    "ön Ndzuani, på franska Anjouan", "Tripoli, eller Trablous som vi säger", "staden som en
+    gång hette Brezjnev": the place's other name is a place of its label, whatever a person
+    rule read in it; "Ahmed, som svenskarna kallar Memo" stays a person (its antecedent is
+    none), as does "en kille från Irak som heter Ali" (no people, language or adverb says an
+    other name)."""
+    ends = {s.end: n for n, s in enumerate(spans)}
+    words = doc.lex.words
+    verbs = words.union("naming_verb", "calling_verb") | words("name_trigger", "verb", "report")
+    relabel: dict[str, tuple[str, bool]] = {}
+    for span in spans:
+        k = doc.index_at(span.start)
+        if k < 3 or k == len(doc.texts) or doc.offsets[k] != span.start:
+            continue
+        a = _alias_antecedent(doc, k, doc.index_at(span.end), verbs)
+        found = None if a is None else _antecedent_place(spans, ends, doc, a, span.label)
+        if found and found[0] != span.label and (a >= 0 or found[1] and not doc.entries[k].gender):
+            # (a pronoun's say is of a place abroad only: "Ronneby, vi säger ace" is a friend's)
+            relabel[span.key or doc.text[span.start:span.end].lower()] = found
+    if not relabel:
+        return spans
+    out = []
+    for span in spans:
+        to = relabel.get(span.key or doc.text[span.start:span.end].lower())
+        if to is None or span.label == to[0]:
+            out.append(span)
+            continue
+        attrs = {a for a in span.attrs if a != "foreign"} | ({"foreign"} if to[1] else set())
+        out.append(Span(span.start, span.end, to[0], tuple(sorted(attrs)), span.score,
+                        PLACE_OTHER_NAME.name, span.key))
+    return out
+
+
+def _alias_antecedent(doc: Doc, k: int, end: int, verbs: frozenset[str]) -> int | None:
+    """The last token of what the name at token k (ending before token `end`) is another name
+    of (`verbs`: the naming and saying verbs): before ", som <people> kallar", ", <people>
+    säger", ", på <språk>"; its complement (negative) where only a pronoun says so (", eller
+    … som vi säger", ", alla säger bara"), which a listed given name outweighs; None where
+    none is said."""
+    folds, words = doc.folds, doc.lex.words
+    if folds[k - 1] == "eller" and doc.texts[k - 2] == ",":
+        after = folds[end:end + ALIAS_REACH]
+        return ~(k - 3) if after[:1] == ["som"] and not verbs.isdisjoint(after[1:]) else None
+    if folds[k - 2] == "pa" and folds[k - 1] in words("not_name", "language"):
+        return k - 4 if doc.texts[k - 3] == "," else None
+    # a people, a language or an adverb says the name is another one ("alla", "vi" only past
+    # a comma and not of a listed given name: "Ronneby, vi säger ace" is a friend's)
+    said = folds[k - 1] in words("naming_adverb")
+    j = k - 1 - (said or folds[k - 1] in words("saying_filler"))
+    if j < 2 or folds[j] not in verbs or not doc.texts[j].islower():
+        return None
+    everyone = False
+    for m in range(j - 1, max(0, j - 2 - ALIAS_FILLER_MAX), -1):
+        if folds[m] == "som" or doc.texts[m] == ",":
+            comma = doc.texts[m] == ","
+            a = m - 1 - (not comma and doc.texts[m - 1] == ",")
+            return a if said else ~a if comma and everyone else None  # ("som alla kallar
+            # Memo" after "min kusin från Irak" is the cousin's)
+        if not doc.texts[m].isalpha() or not doc.texts[m].islower() or m in doc.starts:
+            return None
+        said = said or folds[m] in words.union("naming_adverb", "exonym_subject") \
+            or folds[m] in words("not_name", "language") or folds[m] == "gang" \
+            or "nationality" in doc.entries[m].cats or _people_word(doc, m)
+        everyone = everyone or folds[m] in ("alla", "vi")
+    return None
+
+
+def _people_word(doc: Doc, m: int) -> bool:
+    """A word rarer than an everyday one that no list holds, nor as a family word
+    ("slovenerna", "portugiserna", "temne"): a people saying the name, where a pronoun ("alla",
+    "hon"), "passet" or "min mamma" may say a nickname or another thing's name."""
+    e = doc.entries[m]
+    return e.zipf < T.COMMON and not e.cats and not e.gender \
+        and doc.lex.marks.get(doc.texts[m].lower()) != "fam"
+
+
+def _place_kind(doc: Doc, a: int) -> str:
+    """The place label of the kind noun at token a ("staden", "floden", "ön"), or ""."""
+    for label in ("city", "geo", "region", "area"):
+        if doc.folds[a] in doc.lex.words("kind_noun", label):
+            return label
+    return ""
+
+
+def _antecedent_place(spans: list[Span], ends: dict[int, int], doc: Doc, a: int, label: str
+                      ) -> tuple[str, bool] | None:
+    """The label of the place ending at token a (the head of "Klagenfurt i Österrike",
+    "Yogyakarta på ön Java") and whether it is abroad, or of the kind noun there; None where
+    the alias's own `label` is a place's of another kind than a town or is one of the chain's
+    ("Homel i Vitryssland, som vi kallar Belarus": the country's name)."""
+    if label in PLACE_LABELS and label not in ("city", "area"):
+        return None
+    a = ~a if a < 0 else a
+    kind = _place_kind(doc, a)
+    n = ends.get(doc.ends[a])
+    if n is None or spans[n].label not in PLACE_LABELS:
+        return (kind, any("foreign" in s.attrs for s in spans[:n] if s.end <= doc.offsets[a])) \
+            if kind and n is None else None
+    while True:  # back along the chain of places joined by "i"/"på" (and a kind noun)
+        p = doc.index_at(spans[n].start) - 1
+        p -= p >= 2 and bool(_place_kind(doc, p))
+        m = ends.get(doc.ends[p - 1]) if p >= 1 and doc.folds[p] in CHAIN_PREPOSITIONS else None
+        if m is None or spans[m].label not in PLACE_LABELS:
+            return spans[n].label, "foreign" in spans[n].attrs
+        if spans[n].label == label:
+            return None
+        n = m
 
 
 def named_ages(spans: list[Span], doc: Doc) -> list[Span]:

@@ -4,8 +4,8 @@ A family is a module of declared rules (`Rule`: name, family, labels, score, the
 categories it reads) with a class that runs them on an essay: `Family(lex).detect(doc)`.
 FAMILIES is the order they run in (resolution, not order, decides between overlapping
 candidates); RULES is every declared rule, the unit `eval --by-rule` reports on: the families', resolution's
-further mentions (`COREFERENCE`) and the learned tagger's (`pseudonymize.learned`, run after
-resolution, not a family).
+further mentions (`COREFERENCE`) and places' other names (`PLACE_OTHER_NAME`), and the learned
+tagger's (`pseudonymize.learned`, run after resolution, not a family).
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from importlib.util import source_hash
 from pathlib import Path
 
 from pseudonymize.detectors import context, gazetteer_match, patterns
-from pseudonymize.detectors.rule import COREFERENCE, Rule
+from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME, Rule
 from pseudonymize.labels import LEARNED_CLASSES
 
 # The learned tagger's spans (pseudonymize.learned): not a family, it runs after resolution
@@ -22,7 +22,7 @@ LEARNED = Rule("learned", "learned", tuple(sorted(LEARNED_CLASSES)), 0.5)
 
 FAMILIES = (patterns.PatternRules, gazetteer_match.Matcher, context.ContextRules)
 RULES: tuple[Rule, ...] = (patterns.RULES + gazetteer_match.RULES + context.RULES
-                           + (COREFERENCE, LEARNED))
+                           + (COREFERENCE, PLACE_OTHER_NAME, LEARNED))
 BY_NAME: dict[str, Rule] = {rule.name: rule for rule in RULES}
 
 

@@ -130,7 +130,8 @@ INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun", "name_trigger"))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
-                                                     "unheard_place_preposition", "place_article"),
+                                                     "unheard_place_preposition", "place_article",
+                                                     "region_word", "town_noun"),
                      before=("place_article",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
@@ -1891,6 +1892,9 @@ class Matcher:
                             ) -> tuple[str | None, tuple[str, ...]]:
         """Choose between a word's readings (country, place, institution, name) by context
         first, then by how strongly the resources attest each reading."""
+        if e.country and "region" in e.cats and e.country != "SE":
+            # a hand-written region ISO codes apart (Réunion, Mayotte, Åland) is a region
+            return "region", ("foreign",)
         if e.country:
             return ("country", ()) if e.country != "SE" else (None, ())
         if e.org_kind and "organization" in e.cats and (
@@ -3686,9 +3690,11 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     if not (joined or end > i and _never_counted(m, doc, i, end)
             or end == i and _district_beside_town(m, doc, i)):
         return None  # (one word is `_u_lower_place`'s)
-    k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country
+    k = end + 2  # "född i beled weyne i hiiraan": a town in its region or country, or in a
+    # region its kind noun names ("i grevskapet Cork"), or a town by its kind ("…, staden som")
     town = k < len(doc.texts) and doc.folds[k - 1] in ("i", ",") \
-        and (doc.entries[k].place_kind == "region" or bool(doc.entries[k].country))
+        and (doc.entries[k].place_kind == "region" or bool(doc.entries[k].country)
+             or doc.folds[k] in m.W["region_word"] or doc.folds[k] in m.W["town_noun"])
     first = i - 1 if article else i
     return DISTRICT_RUN.span(doc.offsets[first], doc.ends[end], "city" if town else "area",
                              () if town else ("foreign",), key=" ".join(doc.folds[first:end + 1]))
@@ -3959,9 +3965,7 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
             or c.key in m.vocabulary or not doc.texts[i].isalpha():
         return None
     folds = doc.folds
-    # "badar vi i", "fiskade gädda i": the verb two or three words back
-    verb = i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
-                                or folds[i - 3] in m.W["water_verb"]) else i - 2
+    verb = _verb_before(m, folds, i)
     # "badade på velika plaža": a beach; "klättrade på lysá hora": a mountain
     on = folds[i - 1] == "pa" and verb >= 0 and (
         "place" if folds[verb] in m.W["water_verb"] else "geo" if folds[verb] in m.W["climb_verb"]
@@ -3973,6 +3977,13 @@ def _u_water(m: Matcher, c: Cand) -> Span | bool | None:
             or on and _noun_form(m, c.key):
         return None  # "längs stranderna", "badar i badkaret", "klättrade på klätterväggen"
     return _tok_span(WATER, c, on or "geo", score=0.6)
+
+
+def _verb_before(m: Matcher, folds: list[str], i: int) -> int:
+    """Where the verb before token i's preposition stands: two words back, or three past an
+    inverted subject or an object ("badar vi i", "fiskade gädda i")."""
+    return i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
+                                or folds[i - 3] in m.W["water_verb"]) else i - 2
 
 
 def _ending_here(m: Matcher, c: Cand) -> str | None:

@@ -95,3 +95,11 @@ COREFERENCE = Rule("coreference", "resolution",
                           "person_state", "fronted_adverb", "clause_conjunction",
                           "subject_before", "month_preposition", "feast_preposition",
                           "celebration_verb", "definite_ending"))
+
+# Another name said of a place just named ("Klagenfurt, som slovenerna kallar Celovec", "floden
+# Sindhu, på urdu Indus"): relabelled in resolution (pseudonymize.resolve.place_aliases) to the
+# place's label, whatever a person rule read in it; declared here for `eval --by-rule`.
+PLACE_OTHER_NAME = Rule("place-other-name", "resolution", tuple(sorted(PLACE_LABELS)), 0.8,
+                        reads=("naming_verb", "calling_verb", "name_trigger", "naming_adverb",
+                               "saying_filler", "exonym_subject", "not_name", "nationality",
+                               "kind_noun"))
