@@ -1754,15 +1754,19 @@ class Matcher:
         return (NAME_PAIR.span(last.start, last.end, label, key=last.key),
                 NAME_PAIR.span(span.start, span.end, "surname", span.attrs, key=span.key))
 
-    def _double_surname(self, doc: Doc, first: Span, inner: Span) -> bool:
+    def _double_surname(self, doc: Doc, first: Span, inner: Span, last: Span) -> bool:
         """"Jorge Muñoz Soto", "María Quispe Mamani": an inner family name is a family name
         where the given name or it is of a people carrying two (`double_surname_origin`: the
-        Spanish-speaking; "maría gabriela Rincón Urdaneta" though no list holds Rincón), not
-        "Kwame Osei Boateng" (a Ghanaian father's name, a middle name). Asked only of an inner
-        name read as a family name, so the origins load only then."""
+        Spanish-speaking; "maría gabriela Rincón Urdaneta" though no list holds Rincón), or the
+        name ending the run is of such a people only ("Arasy Elin hjälm Benítez": not Bautista,
+        Filipino too, whose middle name is the mother's: "Princess Mae Bautista"); not "Kwame
+        Osei Boateng" (a Ghanaian father's name, a middle name). Asked only of an inner name
+        read as a family name, so the origins load only then."""
         origins, double = self.lex.name_origins, self.W["double_surname_origin"]
+        ends = [origins.get(fold(word), ()) for word in doc.text[last.start:last.end].lower().split()]
         return any(not double.isdisjoint(origins.get(fold(word), ()))
-                   for s in (first, inner) for word in doc.text[s.start:s.end].lower().split())
+                   for s in (first, inner) for word in doc.text[s.start:s.end].lower().split()) \
+            or any(found and double.issuperset(found) for found in ends)
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
@@ -1798,7 +1802,8 @@ class Matcher:
                     and doc.folds[ks[end - 1]] not in self.W["surname_particle"])
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
                         or inner and (spans[n].label != "surname" or e.first_rank
-                                      or not self._double_surname(doc, spans[first], spans[n])):
+                                      or not self._double_surname(doc, spans[first], spans[n],
+                                                                   spans[end - 1])):
                     out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
         for n, (s, k) in enumerate(zip(spans, ks)):
