@@ -181,7 +181,7 @@ NAMELIKE_TAIL = _rule("namelike-tail", ("surname",), 0.6, ("surname_particle", "
                                                           "verb_ending", "inflection_ending",
                                                           "noun_form_ending", "common_name_homograph",
                                                           "name_trigger", "fam", "list_word", "prof",
-                                                          "elided_particle"))
+                                                          "elided_particle", "word_particle"))
 
 PLACE_LABEL = {"city": "city", "municipality": "city", "exonym": "city", "spelling": "city",
                "area": "area",
@@ -1755,15 +1755,19 @@ class Matcher:
         return (NAME_PAIR.span(last.start, last.end, label, key=last.key),
                 NAME_PAIR.span(span.start, span.end, "surname", span.attrs, key=span.key))
 
-    def _double_surname(self, doc: Doc, first: Span, inner: Span) -> bool:
+    def _double_surname(self, doc: Doc, first: Span, inner: Span, last: Span) -> bool:
         """"Jorge Muñoz Soto", "María Quispe Mamani": an inner family name is a family name
         where the given name or it is of a people carrying two (`double_surname_origin`: the
-        Spanish-speaking; "maría gabriela Rincón Urdaneta" though no list holds Rincón), not
-        "Kwame Osei Boateng" (a Ghanaian father's name, a middle name). Asked only of an inner
-        name read as a family name, so the origins load only then."""
+        Spanish-speaking; "maría gabriela Rincón Urdaneta" though no list holds Rincón), or the
+        name ending the run is of such a people only ("Arasy Elin hjälm Benítez": not Bautista,
+        Filipino too, whose middle name is the mother's: "Princess Mae Bautista"); not "Kwame
+        Osei Boateng" (a Ghanaian father's name, a middle name). Asked only of an inner name
+        read as a family name, so the origins load only then."""
         origins, double = self.lex.name_origins, self.W["double_surname_origin"]
+        ends = [origins.get(fold(word), ()) for word in doc.text[last.start:last.end].lower().split()]
         return any(not double.isdisjoint(origins.get(fold(word), ()))
-                   for s in (first, inner) for word in doc.text[s.start:s.end].lower().split())
+                   for s in (first, inner) for word in doc.text[s.start:s.end].lower().split()) \
+            or any(found and double.issuperset(found) for found in ends)
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
@@ -1799,7 +1803,8 @@ class Matcher:
                     and doc.folds[ks[end - 1]] not in self.W["surname_particle"])
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
                         or inner and (spans[n].label != "surname" or e.first_rank
-                                      or not self._double_surname(doc, spans[first], spans[n])):
+                                      or not self._double_surname(doc, spans[first], spans[n],
+                                                                   spans[end - 1])):
                     out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
         for n, (s, k) in enumerate(zip(spans, ks)):
@@ -3398,19 +3403,23 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
     introduced ("min chef mats hed", "heter Kim holm"), also a family name that is an everyday
     word (`_surname_word`), after a capitalised name too. One pass over the spans in order (a
     part found may have another after it)."""
-    particles, n = m.W["surname_particle"], len(doc.texts)
+    n = len(doc.texts)
     spans = list(spans)
     starts = {doc.index_at(sp.start): k for k, sp in enumerate(spans)}
     out: list[Span] = []
+    absorbed: set[int] = set()  # particles' own spans ("Ó" read as an initial) the name takes in
     for k in range(len(spans)):
         sp = spans[k]
+        if k in absorbed:
+            continue
         out.append(sp)
         while sp.label in NAMES:
             j = first = doc.index_before(sp.end) + 1
-            while j < n and j - first < 2 and j not in doc.starts and doc.texts[j].islower() \
-                    and doc.folds[j] in particles:
+            while j < n and j - first < 2 and j not in doc.starts and _particle(m, doc, j):
                 j += 1
-            if j >= n or j in doc.starts or any(x in starts for x in range(first, j)):
+            inside = [starts[x] for x in range(first, j) if x in starts]
+            if j >= n or j in doc.starts or any(spans[x].label not in PARTICLE_READINGS
+                                                for x in inside):
                 break
             e = doc.entries[j]
             # a family name the lexicon lists as one, after a name a naming trigger or an
@@ -3425,10 +3434,11 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
                 break  # (a lower-case word after a capitalised name is as often its verb:
                 # "Selvi kokkar", "Emma bilr": only after particles, "Maria dela cruz")
             if j in starts:  # "Maria dela Cruz": the particles join the next name's span
-                nxt = spans[starts[j]]
-                if j > first and nxt.label in NAMES:
+                nxt = spans[starts[j]]  # (a town's too: "Yaneiry Peralta de los Santos")
+                if j > first and (nxt.label in NAMES or nxt.label in PLACE_LABELS):
                     spans[starts[j]] = NAMELIKE_TAIL.span(doc.offsets[first], nxt.end, "surname",
                                                           key=" ".join(doc.folds[first:j + 1]))
+                    absorbed.update(inside)
                 break
             if not introduced and (not doc.texts[j].islower() or e.place_kind or not (
                     j > first and e.surname_rank and not e.cats and e.zipf < T.COMMON
@@ -3437,7 +3447,33 @@ def _name_tails(m: Matcher, doc: Doc, spans: list[Span]) -> list[Span]:
             sp = NAMELIKE_TAIL.span(doc.offsets[first], doc.ends[j], "surname",
                                     key=" ".join(doc.folds[first:j + 1]))
             out.append(sp)
+            absorbed.update(inside)
     return out
+
+
+# what a particle's own word may have been read as before its name takes it in: "Liam Ó
+# Ceallaigh" (an initial), "Skander Ben Ammar" (a middle name), "mint" (a name)
+PARTICLE_READINGS = frozenset(NAMES) | {"middlename", "initials"}
+
+
+def _particle(m: Matcher, doc: Doc, j: int) -> bool:
+    """Token j is a family name's particle: in lower case ("Maria dela cruz"), or capitalised
+    before a capitalised word ("Liam Ó Ceallaigh", "Siobhán Ní Bhriain"); spelt as the
+    particle where its plain letters spell a common Swedish word ("ó", not the "o" of "Anna o
+    Erik"; "van", not "vän"); one that is a Swedish word itself (`word_particle`: da, la) not
+    before a listed given name."""
+    text = doc.texts[j]
+    if doc.folds[j] not in m.W["surname_particle"] or not (
+            text.islower() or text[:1].isupper() and j + 1 < len(doc.texts)
+            and doc.texts[j + 1][:1].isupper()):
+        return False
+    if doc.folds[j] in m.W["word_particle"] and j + 1 < len(doc.texts) \
+            and doc.folds[j + 1] not in m.W["surname_particle"]:
+        after = doc.entries[j + 1]  # ("Ali da Sara kom": då; "Joaquim da Silva")
+        if after.gender and not after.surname_rank:
+            return False
+    return text.lower() in m.lex.words.surface("surname_particle") \
+        or doc.entries[j].zipf < T.COMMON
 
 
 def _elided_surname(m: Matcher, key: str) -> bool:

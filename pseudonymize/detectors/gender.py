@@ -112,6 +112,44 @@ def tied_pronoun(doc: Doc, i: int) -> str | None:
     return None
 
 
+def spouse_owner(doc: Doc, i: int) -> str | None:
+    """"Odanes fru Agneta", "Chipos man heter Farai": the one-word name at token i written as
+    the owner of a spouse (a genitive before a `writer_spouse` word) has the sex a spouse's owner
+    has; "Hennes riktiga namn är Thokozani", "hans namn är Kofi": a name a gendered pronoun's
+    name noun is."""
+    folds, texts, words, n = doc.folds, doc.texts, doc.lex.words, len(doc.texts)
+    if i + 1 < n and texts[i].endswith("s") and texts[i + 1].islower() \
+            and i + 1 not in doc.starts and not doc.entries[i].gender:  # (Lukas, Jonas: names)
+        owner = words.value("writer_spouse").get(folds[i + 1])
+        if owner in GENDERED:
+            return owner
+    if i < 3 or folds[i - 1] not in words("be_verb") or folds[i - 2] not in words("own_name_noun"):
+        return None
+    j = i - 3 - (folds[i - 3] in words("kin_adjective") and i > 3)  # "hennes riktiga namn"
+    gender = words.value("person_pronoun").get(folds[j])
+    return gender if gender in GENDERED and folds[j] in words("possessive") else None
+
+
+def reflexive_spouse(doc: Doc, i: int, stop: int) -> str | None:
+    """"Min kusin Adjovi kom från Paris med sin man": an open name that is its sentence's first
+    person (no name nor pronoun before it there: the subject "sin" refers to) owns the spouse a
+    reflexive possessive names after it in the sentence, before the next person's mention."""
+    folds, words = doc.folds, doc.lex.words
+    people = words("person_pronoun")
+    j = i
+    while j not in doc.starts and j > 0:
+        j -= 1
+        if folds[j] in people or doc.entries[j].gender and doc.texts[j][:1].isupper():
+            return None
+    spouse, reflexive = words.value("writer_spouse"), words("reflexive_possessive")
+    for j in range(i + 1, min(stop, len(doc.texts) - 1)):
+        if j in doc.starts:
+            return None
+        if folds[j] in reflexive and spouse.get(folds[j + 1]) in GENDERED:
+            return spouse[folds[j + 1]]
+    return None
+
+
 def _marker(doc: Doc, i: int, surname: bool = False) -> str | None:
     """"Trần Văn Minh": a gender marker between a capitalised name and this one; in any case
     after a family name ("nguyen van duc", "Trần văn minh"; `surname`), spelt as the marker
@@ -212,7 +250,7 @@ def _against_list(doc: Doc, k: int, spouse: Callable[[], str | None]) -> str | N
     woman Nino): the kin noun the essay names the person with decides ("min dotter Rezan"), or
     for the writer's own name the spouse they own ("min man"; `spouse`, made once an essay)."""
     return kin_gender(doc, k, noun=True) or kin_after(doc, k) or tied_pronoun(doc, k) \
-        or (spouse() if writer_named(doc, k) else None)
+        or spouse_owner(doc, k) or (spouse() if writer_named(doc, k) else None)
 
 
 def _people(doc: Doc, spans: list[Span]) -> list[int]:
@@ -328,12 +366,13 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
             # the last one named
             gender = kin_gender(doc, k) or _marker(doc, k) or tied_pronoun(doc, k) \
                 or _nickname(doc, k, _short_for(key, named) or before, writer) \
-                or kin_after(doc, k)
+                or kin_after(doc, k) or spouse_owner(doc, k)
             if gender is None and writer_named(doc, k):
                 gender = spouse()  # "Jag heter Siriporn … min man" (no pronoun: "jag")
             if gender is None and not tied:
                 stops = stops or _people(doc, spans)
-                gender = pronoun_gender(doc, k, stops[n], key in remembered)
+                gender = reflexive_spouse(doc, k, stops[n]) \
+                    or pronoun_gender(doc, k, stops[n], key in remembered)
             if gender:
                 found.setdefault(key, set()).add(gender)
         elif listed is not None and key not in neutral and listed.gender in GENDERED:
@@ -358,5 +397,6 @@ NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middl
                     "have_verb", "writer_had_spouse",
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
                     "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
-                    "writer_spouse", "writer_parent", "closing_word", "family_first_surname"),
+                    "writer_spouse", "writer_parent", "closing_word", "family_first_surname",
+                    "reflexive_possessive"),
                    fn=settle)
