@@ -258,8 +258,10 @@ PLACE_ALIAS = _rule("place-alias", ("city",), 0.85, word=("saying_verb",),
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
                          reads=("name_connector", "institution_name_word", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
-TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85, word=("town_institution_head",),
-                         reads=("work_word", "work_start", "municipal_service_head"))
+TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85,
+                         word=("town_institution_head", "adjective_institution_head"),
+                         reads=("work_word", "work_start", "municipal_service_head",
+                                "function_word", "not_institution_adjective"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start", "institution_preposition",
                                 "place_trigger", "adjective_ending", "institution_name_word",
@@ -2595,7 +2597,8 @@ def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     institution head names one institution with the town after "i", one span (the gold sets'
     convention: a town inside an institution's name stays in its span); `work` where someone
     works there. The town: a capitalised run, or one lower-case word that is a known town."""
-    if doc.folds[i] not in r.w["town_institution_head"] or i + 2 >= len(doc.texts) \
+    first = i if doc.folds[i] in r.w["town_institution_head"] else _adjectives_before(r, doc, i)
+    if first is None or i + 2 >= len(doc.texts) \
             or doc.folds[i + 1] != "i" or i + 2 in doc.starts or i + 1 in doc.starts:
         return False
     k = i + 2
@@ -2621,12 +2624,32 @@ def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if doc.folds[i] in r.w["municipal_service_head"] \
             and " ".join(doc.folds[k:end + 1]) not in r.lex.municipalities:
         return False  # "sfi i laxå", "hemtjänsten i Ånge"; not "sfi i fittja" (a district)
-    label = r.lex.words.value("town_institution_head").get(doc.folds[i], "school")
-    if works_at(doc, i):
+    label = r.lex.words.value("town_institution_head").get(doc.folds[i]) \
+        or r.lex.words.value("adjective_institution_head").get(doc.folds[i], "school")
+    if works_at(doc, first):
         label = "work"
-    add(TOWN_INSTITUTION.span(doc.offsets[i], doc.ends[end], label, ("def",),
-                              key=" ".join(doc.folds[i:end + 1])))
+    add(TOWN_INSTITUTION.span(doc.offsets[first], doc.ends[end], label, ("def",),
+                              key=" ".join(doc.folds[first:end + 1])))
     return False
+
+
+def _adjectives_before(r: ContextRules, doc: Doc, i: int) -> int | None:
+    """Where the definite adjectives start that name the institution whose head word is at i
+    ("tekniska skolan i plovdiv", "nya apostoliska kyrkan i borås", "koreanska kyrkan i
+    malmö"; at most two of them, none an ordinal, a function word or one saying which: not
+    "andra kyrkan", "samma skolan"), or
+    None when the head is none of `adjective_institution_head` or no such adjective precedes."""
+    if doc.folds[i] not in r.w["adjective_institution_head"] or not doc.texts[i].islower():
+        return None  # (not "Karolinska Institutet i Solna": a known name, its town apart)
+    first = None
+    for k in range(i - 1, max(-1, i - 3), -1):
+        text = doc.texts[k]
+        if k + 1 in doc.starts or not text.replace("-", "").isalpha() or not text.endswith("a") \
+                or "ordinal" in doc.entries[k].cats or doc.folds[k] in r.w["function_word"] \
+                or doc.folds[k] in r.w["not_institution_adjective"]:
+            break
+        first = k
+    return first
 
 
 def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
@@ -3349,6 +3372,8 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if k >= 0 and not (r.lex.words.ending("generic_number_word", doc.folds[k], stem=1)
                            or doc.folds[k + 1] in r.w["generic_number_word"]):
             return False
+    if i in doc.starts and k >= 0 and doc.texts[i - 1] == "." and len(doc.texts[k]) > 4:
+        return False  # "i en liten lägenhet. 2017 fick han jobb": the word's sentence ended
     if value >= 0 and k >= 0 and (doc.folds[k] in r.w["address_trigger.apartment"]
                                   or doc.folds[k] in r.w["address_trigger.box"]) \
             and 1 <= len(digits) <= 5:

@@ -768,8 +768,11 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
     # a year after a month names a date, whose person may stand further back in the clause
     # ("Jag har jobbat på Kulturskolan i Falun sedan augusti 2021")
     lo = max(0, i - T.YEAR_REACH)
-    if i and "month" in doc.entries[i - 1].cats:  # ... within its sentence
-        start = i
+    # (also after an abbreviated month's full stop, which may read as a sentence's end: "den
+    # 1 jan. 2026")
+    j = i - (i >= 2 and doc.texts[i - 1] == "." and "month" in doc.entries[i - 2].cats)
+    if i and "month" in doc.entries[j - 1].cats:  # ... within its sentence
+        start = j - 1
         while start > max(0, i - T.DATED_YEAR_REACH) and start not in doc.starts:
             start -= 1
         lo = min(lo, start)
