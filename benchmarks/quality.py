@@ -139,6 +139,10 @@ DATA_SETS = (
      "at bba9eef: replace-label recall 0.887, F2 0.838, 25 leaks in 20 of 48 essays), open to tuning from "
      "the seventeenth", "jsonl",
      GOLD_DIR / "dev23.jsonl"),
+    ("Development learner gold 24 (tests/data/gold/dev24.jsonl), written blind in the seventeenth "
+     "session of 2026-11-30 and measured as that session's generalisation check (first measured "
+     "at 77b96cf: replace-label recall 0.875, F2 0.824, 14 leaks in 12 of 48 essays)", "jsonl",
+     GOLD_DIR / "dev24.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
      GOLD_DIR / "blind2.jsonl"),
@@ -315,7 +319,7 @@ def judge_section() -> str:
     lines = ["## Can a reader tell? Blind judge on original/pseudonymized pairs (issue 15)", "",
              "24 essays of a gold set no surrogate work was tuned on (the blind learner set; run "
              "30 also dev12, runs 33 to 36 dev13 and dev14, runs 38 and 39 dev15, runs 40 to "
-             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs 50 and 51 dev19, runs 52 and 53 dev20, runs 54 and 55 dev21, runs 56 and 57 dev22, runs from 58 on dev23, each "
+             "42 dev16, runs 43 to 46 dev17, runs 47 to 49 dev18, runs 50 and 51 dev19, runs 52 and 53 dev20, runs 54 and 55 dev21, runs 56 and 57 dev22, runs 58 and 59 dev23, runs from 60 on dev24, each "
              "written blind in its session), "
              "picked and ordered by `python "
              "benchmarks/pairs.py --gold tests/data/gold/GOLD.jsonl --n 24 --pick-seed 15 "

@@ -218,6 +218,21 @@ class Words:
     def value(self, category: str) -> dict[str, str]:
         return self.values.get(category, {})
 
+    def year_in_words(self, key: str) -> int | None:
+        """The year a fold written in words names: a century (`year_century`: "nittonhundra",
+        "tvåtusen") and, after an optional "och", a number word under a hundred ("åttiofem"),
+        spaces and hyphens dropped ("nitton hundra åttio fem" is 1985); None for anything else."""
+        key = key.replace(" ", "").replace("-", "")
+        head = next((h for h in self.ends["year_century"] if key.startswith(h)), None)
+        if head is None:
+            return None
+        rest = key[len(head):]
+        rest = rest[3:] if rest.startswith("och") and len(rest) > 3 else rest
+        value = self.value("number_word").get(rest, "" if rest else "0")
+        if not value.isdigit() or int(value) >= 100:
+            return None
+        return int(self.value("year_century")[head]) * 100 + int(value)
+
     def endings(self, category: str, surface: bool = False) -> tuple[str, ...]:
         """A category of endings, longest first (so the first match is the most specific)."""
         words = self.surface(category) if surface else self(category)

@@ -59,6 +59,11 @@ _AT_UPPER = re.compile(r"T(?<=[ \t(\[{][aA]T)(?=[ \t)\]}])")
 _EMAIL_PART = regex.compile(rf"(?P<at>{_AT})|(?P<dot>{_DOT})", regex.IGNORECASE)
 # Two or more upper-case words in a row on one line (single letters may sit among them:
 # "JAG BOR I STOCKHOLM"); a word with a digit or a lower-case letter ends the run.
+# A word spelt out letter by letter, one hyphen, dot or space between its letters ("W-A-R-S-A-M-E",
+# "a m i n a", "U.S.A."): the detectors read it as the word it spells (the context rule
+# spelt-out), the renderer spells its surrogate alike and the leak gate reads it joined
+# (`despelt`). Possessive, starting only after a non-letter: linear on any text.
+SPELT = regex.compile(r"(?<![\p{L}\p{N}])\p{L}([-. ])\p{L}(?:\1\p{L})++\.?")
 _CAPS_RUN = regex.compile(r"(?<!\w)\p{Lu}+(?:[^\w\n]+\p{Lu}+)+(?!\w)")
 _CAPS_WORD = regex.compile(r"\p{Lu}{2,}")  # a single capital stays: "ANDERS W JONSSON"
 # `_case_runs` changes a text only where two `_CAPS_WORD`s (two capitals side by side, each)
@@ -257,3 +262,24 @@ def _lower(word: str) -> str:
     if len(low) == len(word):
         return low
     return "".join(c if len(lc := c.lower()) != 1 else lc for c in word)
+
+
+def despelt(text: str) -> tuple[str, list[int]] | None:
+    """`text` with each word spelt out letter by letter (`SPELT`) written joined ("W A R S A
+    M E" as "WARSAME"), and where each of its characters stands in `text`; None where nothing
+    is spelt out (most texts)."""
+    pieces: list[str] = []
+    starts: list[int] = []
+    at = 0
+    for m in SPELT.finditer(text):
+        pieces.append(text[at:m.start()])
+        starts.extend(range(at, m.start()))
+        letters = [k for k in range(m.start(), m.end()) if text[k].isalpha()]
+        pieces.extend(text[k] for k in letters)
+        starts.extend(letters)
+        at = m.end()
+    if not starts and not at:
+        return None
+    pieces.append(text[at:])
+    starts.extend(range(at, len(text)))
+    return "".join(pieces), starts

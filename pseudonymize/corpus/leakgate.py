@@ -1,7 +1,8 @@
 """The leak gate: nothing is published while an output still holds an original or an ID.
 
 Every essay-derived part of the release is scanned for
-  * that essay's originals from the key (word-bounded, case-insensitive), and
+  * that essay's originals from the key (word-bounded, case-insensitive; also where spelt out
+    letter by letter, "A-M-I-N-A"), and
   * ID-shaped strings: personnummer, phone numbers, e-mail addresses.
 Essay-derived parts are: `texts/<id>.txt`, both sides and the labels of `svala/<id>.json`, the
 essay id itself (it names files), and the essay's carried metadata in `manifest.json`. The
@@ -182,9 +183,14 @@ class Originals:
 def scan_text(text: str, originals: Originals, file: str, field: str,
               surrogates: Sequence[tuple[int, int]] = ()) -> list[Hit]:
     """Hits in `text` as written and, when it differs, in its normalized view (the engine's:
-    `An\u200bna`, `Kris\u00adtina`, `０７０…`, `name(at)gmail.com` are caught); offsets are
+    `An\u200bna`, `Kris\u00adtina`, `０７０…`, `name(at)gmail.com` are caught), and with the
+    words spelt out letter by letter joined (`A-M-I-N-A`); offsets are
     always into `text`. `surrogates`: sorted (start, end) ranges of `text` the engine wrote."""
     found = {*originals.hits(text), *id_hits(text, surrogates)}
+    spelt = normalize.despelt(text)
+    if spelt is not None:  # "a m i n a": an original spelt out letter by letter
+        joined, starts = spelt
+        found |= {(starts[offset], label) for offset, label in originals.hits(joined)}
     view = normalize.view(text)
     if view.clean is not text:
         seen = view.clean

@@ -39,7 +39,8 @@ SOURCES = ("builders", "builders.checksums", "pseudonymize", "pseudonymize.detec
            "pseudonymize.detectors.gazetteer_window", "pseudonymize.detectors.gender",
            "pseudonymize.detectors.namelike", "pseudonymize.detectors.patterns",
            "pseudonymize.detectors.rule", "pseudonymize.doc", "pseudonymize.labels",
-           "pseudonymize.lexicon", "pseudonymize.thresholds", "pseudonymize.tokenize",
+           "pseudonymize.lexicon", "pseudonymize.normalize", "pseudonymize.thresholds",
+           "pseudonymize.tokenize",
            "pseudonymize.types")
 
 

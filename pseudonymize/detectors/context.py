@@ -19,15 +19,18 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
+from pseudonymize.detectors.gazetteer_match import PLACE_LABEL
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
                                                      _org_role, place_suffix,
                                                      apposed_business, profession_context,
                                                      studied_at, works_at, _foreign_letters)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
+from pseudonymize.detectors.patterns import _counts, _personal_year
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, Remembered, marked
 from pseudonymize.labels import FIRSTNAME
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
+from pseudonymize.normalize import SPELT
 from pseudonymize.types import Span
 
 FAMILY = "context"
@@ -192,7 +195,35 @@ SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibl
                             "fronted_adverb", "agreeing_pronoun"))
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
-                     "be_verb", "month_subject"))
+                     "be_verb", "month_subject", "age_trigger.verb"))
+
+
+def _year_word_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_year_word`'s token: a century's second word ("hundra", "tusen") or a word starting
+    with a century ("nittonhundraåttiofem", "tvåtusen")."""
+    return key in lex.words("year_hundreds") or key.startswith(lex.words.ends["year_century"])
+
+
+# a year in words tied to the writer ("född nittonhundraåttiofem", "år tvåtusen fem"), as the
+# patterns family's "year" reads one in digits; a whole parse, so above a name's ending
+# ("Nittonhundranittiotvå flyttade vi": no town in -två)
+YEAR_WORD = _rule("year-word", ("year",), 0.7, word=("year_hundreds",), rare=True,
+                  shape=_year_word_shape,
+                  reads=("year_century", "year_word_before", "birth_word", "number_word",
+                         "personal_word", "generic_subject", "unit_word"))
+def _spelt_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_spelt`'s token: a word spelt out in one token ("W-A-R-S-A-M-E") or a spelling verb,
+    after which the letters may stand apart ("stavas A M I N A")."""
+    return key in lex.words.union("spelling_verb", "spelt_noun") \
+        or SPELT.fullmatch(text) is not None
+
+
+# a word spelt out letter by letter ("mitt efternamn stavas W-A-R-S-A-M-E", "det stavas a m i n
+# a"): the name or place its letters make, so the spelling does not give away what the
+# essay's other mention of it hides
+SPELT_OUT = _rule("spelt-out", (*sorted(FIRSTNAMES), "surname", "middlename", "city", "area",
+                                "region", "geo", "place", "country", "extra"), 0.8,
+                  word=("spelling_verb", "spelt_noun"), rare=True, shape=_spelt_shape)
 STREET_SUFFIX = _rule("street-suffix", ("place", "transport_name"), 0.7, rare=True,
                       shape=_street_shape, reads=("street_ending", "word_street_ending",
                                                   "street_preposition", "institution_preposition",
@@ -2069,16 +2100,111 @@ def _sibling_rank(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _year_word(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"född nittonhundraåttiofem", "år två tusen fem", "nitton hundra nittio och tre": a year
+    in words (`Words.year_in_words`) in a clause of the writer or their people, as a year in
+    digits is (`patterns._personal_year`), not an amount ("tvåtusen kronor"); a bare century
+    ("tvåtusen") only after "år", a season or a birth word."""
+    folds, year_of = doc.folds, r.lex.words.year_in_words
+    start = i - (folds[i] in r.w["year_hundreds"])
+    head = "".join(folds[max(0, start):i + 1])
+    year, end = year_of(head), i
+    if start < 0 or year is None:
+        return False  # "fem hundra", "tusen tack"
+    if head in r.w["year_century"]:  # the rest written apart: "tvåtusen fem", "… och åttio fem"
+        for k in range(i + 1, min(len(folds), i + 4)):
+            if folds[k] != "och" and year_of(head + "".join(folds[i + 1:k + 1])) is None:
+                break
+            if folds[k] != "och":
+                year, end = year_of(head + "".join(folds[i + 1:k + 1])), k
+        if end == i and not (start and folds[start - 1] in r.lex.words.union(
+                "year_word_before", "birth_word")):
+            return False  # "betalade tvåtusen": an amount
+    if _personal_year(doc, doc.offsets[start], str(year)) \
+            and not _counts(doc, r.lex, doc.ends[end]):
+        add(YEAR_WORD.span(doc.offsets[start], doc.ends[end], "year"))
+    return False
+
+
+def _spelt(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """A word spelt out: one token of single letters and hyphens or dots ("H-A-S-S-A-N"), or
+    after a spelling verb or the noun spelt its letters apart ("stavas A M I N A",
+    "efternamn: W A R S A M E"). Its label is that of the noun
+    whose spelling it is ("efternamn"), else its letters' reading in the lists (a given name, a
+    surname, a place), else after a spelling verb a given name; letters that make nothing
+    ("M-v-h", "d.v.s") are no name."""
+    texts, n = doc.texts, len(doc.texts)
+    verb = doc.folds[i] in r.lex.words.union("spelling_verb", "spelt_noun")
+    if not verb and SPELT.fullmatch(texts[i]) is None:
+        return False
+    first = last = i + verb + (verb and i + 1 < n and texts[i + 1] == ":")
+    if verb and first < n and SPELT.fullmatch(texts[first]) is None:
+        while last + 1 < n and last - first < T.SPELT_LETTERS_MAX and len(texts[last + 1]) == 1 \
+                and texts[last + 1].isalpha():
+            last += 1
+        if last - first < 2 or len(texts[first]) != 1 or not texts[first].isalpha():
+            return False  # "det stavas med två s"
+    if first >= n:
+        return False
+    key = fold("".join(ch for t in texts[first:last + 1] for ch in t if ch.isalpha()))
+    label = _spelt_label(r, doc, first, key, verb)
+    if label is not None:
+        add(SPELT_OUT.span(doc.offsets[first], doc.ends[last], label, key=key))
+    return False
+
+
+def _spelt_label(r: ContextRules, doc: Doc, k: int, key: str, verb: bool) -> str | None:
+    """The label of the word spelt out from token k: the noun a few words before whose
+    spelling it is, else its letters' reading, else a given name after a spelling verb."""
+    nouns = r.lex.words.value("spelt_noun")
+    for j in range(k - 1, max(-1, k - 1 - T.DATED_ORDINAL_REACH), -1):
+        if doc.folds[j] in nouns and nouns[doc.folds[j]] != FIRSTNAME["unknown"]:
+            return nouns[doc.folds[j]]
+        if doc.folds[j] in nouns:  # "namn": a given name, of the sex its letters say
+            verb = True
+            break
+        if j in doc.starts:
+            break
+    e = r.lex.get(key)
+    if e.gender and not (e.surname_rank and e.surname_rank < e.first_rank):
+        return FIRSTNAME[e.gender]
+    if e.surname_rank:
+        return "surname"
+    if e.country and e.country != "SE":
+        return "country"
+    if e.place_kind:
+        return PLACE_LABEL.get(e.place_kind, "city")
+    return FIRSTNAME["unknown"] if verb else None
+
+
 def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars");
     "den tredje juni": an ordinal in words before it is the day."""
     if "month" not in doc.entries[i].cats or r._feast_near(doc, i):
         return False
-    ordinal = i >= 2 and "ordinal" in doc.entries[i - 1].cats and doc.folds[i - 2] == "den"
+    ordinal = i >= 2 and "ordinal" in doc.entries[i - 1].cats and (
+        doc.folds[i - 2] == "den" or _dated_ordinal(r, doc, i - 1))
     if ordinal:
         add(MONTH.span(doc.offsets[i - 1], doc.ends[i - 1], "day", key=doc.entries[i - 1].value))
     if ordinal or r._date_context(doc, i):
         add(MONTH.span(doc.offsets[i], doc.ends[i], "month_word", key=doc.folds[i]))
+    return False
+
+
+def _dated_ordinal(r: ContextRules, doc: Doc, k: int) -> bool:
+    """An ordinal day before a month without "den": after a preposition of time ("sedan
+    tredje april"), "fyller (jag) år" ("fyller år tionde maj") or a birth or birthday word a few
+    words back in its clause ("född tjugonde mars", "min födelsedag är femte juni"); not a
+    feast's day named alone ("vi firar första maj")."""
+    folds = doc.folds
+    if folds[k - 1] in r.w["month_preposition"] or folds[k - 1] == "ar" and any(
+            folds[j] in r.w["age_trigger.verb"] for j in range(max(0, k - 3), k - 1)):
+        return True  # "fyller år", "fyller jag år"
+    for j in range(k - 1, max(-1, k - 1 - T.DATED_ORDINAL_REACH), -1):
+        if "date_trigger" in doc.entries[j].cats and folds[j] != "den":
+            return True
+        if j in doc.starts:
+            break
     return False
 
 
@@ -3537,6 +3663,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LEXICON_PHRASE, _lexicon_phrase), (LEXICON_MARK, _lexicon_mark), (STUDIES, _studies),
     (EDU_COMPOUND, _edu_compound),
     (AGE_WORD, _age_word_rule), (SIBLING_RANK, _sibling_rank), (MONTH, _month),
+    (YEAR_WORD, _year_word), (SPELT_OUT, _spelt),
     (STREET_SUFFIX, _street_suffix),
     (JOINED_HOUSE_NUMBER, _joined_house),
     (NAMED_KIND, _named_kind), (LINE, _line), (LINE_NICKNAME, _line_nickname),

@@ -14,6 +14,7 @@ from typing import TypeVar
 import regex
 
 from pseudonymize.lexicon import Lexicon
+from pseudonymize.normalize import SPELT
 
 
 ONES = ["noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
@@ -42,6 +43,37 @@ def swedish_number(n: int, sep: str = "") -> str:
         return TENS[n // 10] + (sep + ONES[n % 10] if n % 10 else "")
     rest = n % 100
     return ("hundra" if n < 200 else ONES[n // 100] + "hundra") + (swedish_number(rest) if rest else "")
+
+
+def spelt_out(word: str, like: str) -> str:
+    """`word` spelt out as `like` is (a word spelt letter by letter, which `SPELT` matches):
+    its letters joined by `like`'s separator, in `like`'s case (all capitals, all lower case or
+    a capital first) and with its closing dot."""
+    m = SPELT.fullmatch(like)
+    letters = [ch for ch in word if ch.isalpha()]
+    given = [ch for ch in like if ch.isalpha()]
+    if all(ch.isupper() for ch in given):
+        letters = [ch.upper() for ch in letters]
+    else:
+        letters = [ch.lower() for ch in letters]
+        if given[0].isupper():
+            letters[:1] = [letters[0].upper()] if letters else []
+    return m.group(1).join(letters) + ("." if like.endswith(".") else "")
+
+
+def year_words(year: int, like: str) -> str:
+    """A year in Swedish words shaped like `like`, the year it replaces: 2000-2099 as
+    "tvåtusen…" unless `like` said "tjugohundra…", others as the century and "hundra"; written
+    apart, with "och" and capitalised where `like` was ("Två tusen och tolv")."""
+    century, rest = divmod(year, 100)
+    parts = like.lower().split()
+    apart = " " if "hundra" not in parts[0] and "tusen" not in parts[0] else ""  # "nitton hundra"
+    head = f"två{apart}tusen" if century == 20 and not parts[0].startswith("tjugo") \
+        else f"{swedish_number(century)}{apart}hundra"
+    sep = " och " if "och" in parts else " " if len(parts) > 1 + len(apart) else ""
+    tail = sep + swedish_number(rest) if rest else ""
+    out = head + tail
+    return out[:1].upper() + out[1:] if like[:1].isupper() else out
 
 
 def _number_key(words: str) -> str:

@@ -19,7 +19,7 @@ from builders.checksums import check_digit
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import AGE_STAGES
 from pseudonymize.surrogates.forms import (Draws, INITIALS, MONTHS, apply_case, ascii_digits,
-                                           swedish_number, word_value)
+                                           swedish_number, word_value, year_words)
 from pseudonymize.surrogates.common import (LEARNER_PHONE, LEARNER_SERIAL, SENTENCE_REACH, SHIFTS,
                                             WORDS_FILE, YEAR_IN_ADDRESS)
 from pseudonymize.surrogates.words import words
@@ -473,6 +473,9 @@ def _plate(r: Renderer, original: str, rng: Draws) -> str:
 
 def _year(r: Renderer, original: str, rng: Draws) -> str:
     digits = "".join(ch for ch in original if ch.isdigit())
+    in_words = None if digits else r.lex.words.year_in_words(fold(original))
+    if in_words is not None:  # "född nittonhundraåttiofem": moved, and in words again
+        return year_words(r.moved_year(in_words), original)
     if len(digits) != 4:
         return str(max(1, int(digits or 20) + r.shift()))
     return original.replace(digits, str(r.moved_year(int(digits))))

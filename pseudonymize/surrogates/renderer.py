@@ -18,9 +18,10 @@ from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.slips import slip_of, slipped
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
+from pseudonymize.normalize import SPELT
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
                                            apply_case, ascii_digits, genitive, letter, plural,
-                                           swedish_number, word_value)
+                                           spelt_out, swedish_number, word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, LEARNER_CALENDAR, LEARNER_ESSAYS,
                                             LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
                                             LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
@@ -297,6 +298,13 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         original = ascii_digits(original)
         self.hint, self.span = country, span
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        if strategy != "tag" and SPELT.fullmatch(original):
+            # "stavas W-A-R-S-A-M-E": the surrogate of the word its letters make, spelt alike
+            # (a placeholder, "A-stad", stays as it is)
+            word = "".join(ch for ch in original if ch.isalpha())
+            out = self.render(span, ref, word.capitalize() if word.isupper() else word, draw,
+                              country)
+            return spelt_out(out, original) if out.isalpha() else out
         parted = self._render_parted(span, ref, original, draw, country, strategy)
         if parted is None and strategy == "lifelike" and LABELS[label].kind == "name":
             parted = self._saint(span, ref, original, draw, country)
@@ -1124,6 +1132,10 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                            for ch in original)
         if label in ("age_digits", "year"):
             digits = "".join(ch for ch in original if ch.isdigit())
+            in_words = None if digits or label != "year" else lex.words.year_in_words(fold(original))
+            if in_words is not None:  # "född nittonhundraåttiofem": a year near it, in words
+                return year_words(_near_value(in_words, rng, lambda v: year_words(
+                    v, original) in self.avoid), original)
             return str(_near_value(int(digits) if digits else 20, rng,
                                    lambda v: str(v) in self.avoid))
         if label == "age_string":

@@ -63,7 +63,7 @@ class Words:
     school_year: regex.Pattern[str] | None = None  # on folded text: "arskurs 3", "trean"
     school_years: dict[str, int] = field(default_factory=dict)  # fold -> year (trean, tredje)
     school_start_age: int = 7
-    latest_year: int = 2025  # lifelike: no year of an essay moves past it (`_years_past`)
+    latest_year: int = 2026  # lifelike: no year of an essay moves past it (`_years_past`)
     alias_after: regex.Pattern[str] | None = None  # after a place: ", på svenska heter det"
     alias_before: regex.Pattern[str] | None = None  # before its other name (the same clause)
     alias_closing: regex.Pattern[str] | None = None  # after "Warszawa (Warsaw": " på engelska)"

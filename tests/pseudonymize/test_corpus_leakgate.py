@@ -213,3 +213,18 @@ def test_an_essay_with_hans_the_name_and_hans_the_pronoun_is_released(
     published = " ".join(p.read_text(encoding="utf-8")
                          for p in Path(summary["path"]).glob("texts/*.txt"))
     assert "Hans" not in published and "hans cykel" in published
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Det stavas A-M-I-N-A.", ["firstname_female"]),
+    ("efternamn: b e r g, ok", ["surname"]),
+    ("Mitt namn stavas Z.l.a.t.i.m.i.r.a", ["firstname_female"]),
+    ("M.v.h. Lina, stavas L-I-N-A", []),  # the surrogate spelt out is no original
+])
+def test_an_original_spelt_out_letter_by_letter_is_found(text: str, labels: list[str]) -> None:
+    originals = Originals([("firstname_female", "Amina"), ("firstname_female", "Zlatimira"),
+                           ("surname", "Berg")])
+    hits = leakgate.scan_text(text, originals, "texts/e1.txt", "text")
+    assert [h.label for h in hits] == labels
+    for hit in hits:  # the offset is into the text as written, at the spelling's first letter
+        assert text[hit.offset].isalpha() and text[hit.offset + 1] in "-. "

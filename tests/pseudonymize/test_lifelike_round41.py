@@ -35,6 +35,8 @@ RECENT = [  # texts naming a year at or near the present
     "Gävle 2025-03-14",
     "Hej! Vi flyttade till Umeå i maj 2024 och min dotter Elin är sex år nu.",
     "Min son Omar föddes 2023. Nu bor vi i Borlänge.",
+    # the essays of 2026 ("nu är det 2026" was made 2027, past the present)
+    "Jag flyttade hit 2024 och nu är det 2026. Jag skriver den 2026-03-14.",
 ]
 
 

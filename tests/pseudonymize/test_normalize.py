@@ -265,3 +265,26 @@ def test_without_two_capital_pairs_no_case_run_is_written(text: str) -> None:
 def test_capital_pairs(text: str, pairs: bool) -> None:
     """Two pairs of capitals apart pass the test (then `_CAPS_RUN` decides); one does not."""
     assert normalize._capital_pairs(text) is pairs
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["A", "m", "-", ".", " ", "i", "na", "Ö", "b", "\n", ",", "7"]),
+                max_size=40))
+def test_a_despelt_text_maps_each_character_back(pieces: list[str]) -> None:
+    """`despelt` keeps every character but the separators of a word spelt out, each where it
+    stood: increasing offsets, the same character there."""
+    text = "".join(pieces)
+    found = normalize.despelt(text)
+    if found is None:
+        assert normalize.SPELT.search(text) is None
+        return
+    joined, starts = found
+    assert len(joined) == len(starts) and starts == sorted(set(starts))
+    assert all(text[k] == ch for k, ch in zip(starts, joined))
+
+
+def test_despelt_is_linear_on_a_hostile_run() -> None:
+    """A run of letters and spaces that never closes as a spelling ends is read once."""
+    text = "a " * 50_000 + "ab"
+    joined, starts = normalize.despelt(text)
+    assert joined.startswith("a" * 1000) and len(starts) == len(joined)

@@ -187,6 +187,53 @@ def test_lifelike_ages_and_years_still_agree(engine: Engine) -> None:
     assert year != 1990 and year + age == 1990 + 34
 
 
+@pytest.fixture(scope="module")
+def offline(offline_snapshot) -> Engine:
+    """The offline snapshot's engine: its lexicon has every number word and century."""
+    return Engine.load(offline_snapshot)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(year=st.integers(1800, 2099),
+       like=st.sampled_from(["nittonhundraåttiofem", "nitton hundra åttiofem", "tvåtusen fem",
+                             "två tusen fem", "tvåtusen och tolv", "Tvåtusensjutton",
+                             "tjugohundratjugo", "artonhundranio"]))
+def test_a_year_in_words_reads_back_as_its_value(offline: Engine, year: int, like: str) -> None:
+    """The renderer writes a year in words the detector reads as that very year, in the
+    original's shape (joined or apart, "och", its capital)."""
+    from pseudonymize.surrogates.forms import year_words
+
+    out = year_words(year, like)
+    assert offline.lex.words.year_in_words(fold(out)) == year, out
+    assert out[:1].isupper() == like[:1].isupper() and (" och " in out) == (
+        " och " in like and year % 100 > 0)
+
+
+@pytest.mark.parametrize("strategy", ["realistic", "lifelike"])
+def test_a_year_in_words_is_replaced_in_words(offline: Engine, strategy: str) -> None:
+    """"född nittonhundraåttiofem" is a year: it moves and stays in words (never "född 22"),
+    and with lifelike it moves against the age as a year in digits does."""
+    text = "Jag är född nittonhundraåttiofem och är trettionio år gammal."
+    for seed in range(6):
+        got = surrogates(offline, text, seed, strategy=strategy)
+        year = offline.lex.words.year_in_words(fold(got["nittonhundraåttiofem"]))
+        assert year is not None and year != 1985, (seed, got)
+        if strategy == "lifelike":
+            age = offline.lex.words.value("number_word")[fold(got["trettionio"])]
+            assert year + int(age) == 1985 + 39, (seed, got)
+
+
+@pytest.mark.parametrize("strategy", ["realistic", "lifelike", "placeholder"])
+def test_a_name_spelt_out_gets_its_surrogate_spelt_alike(offline: Engine, strategy: str) -> None:
+    """"Mitt namn stavas A-m-i-n-a och efternamnet W A R S A M E": each spelling is the
+    surrogate of the name it spells, spelt with the same separator and case."""
+    text = "Jag heter Amina Warsame. Mitt namn stavas A-m-i-n-a och efternamnet W A R S A M E."
+    for seed in range(4):
+        got = surrogates(offline, text, seed, strategy=strategy)
+        assert got["A-m-i-n-a"] == "-".join(got["Amina"]).capitalize(), (seed, got)
+        assert got["W A R S A M E"] == " ".join(got["Warsame"].upper()), (seed, got)
+
+
 @pytest.mark.parametrize("label, original", [("age_digits", "1"), ("age_string", "ett"),
                                              ("age_digits", "2"), ("age_string", "två"),
                                              ("age_digits", "34"), ("age_string", "ettårig")])
