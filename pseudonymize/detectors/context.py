@@ -2766,11 +2766,13 @@ def _adjectives_before(r: ContextRules, doc: Doc, i: int) -> int | None:
     "andra kyrkan", "samma skolan"), or
     None when the head is none of `adjective_institution_head` or no such adjective precedes."""
     if doc.folds[i] not in r.w["adjective_institution_head"] or not doc.texts[i].islower():
-        return None  # (not "Karolinska Institutet i Solna": a known name, its town apart)
+        return None  # (not "Karolinska Institutet i Solna": a known name, its town apart;
+        # nor "Engelska skolan i Nacka", a chain's school in a town: the adjectives in lower case)
     first = None
     for k in range(i - 1, max(-1, i - 3), -1):
         text = doc.texts[k]
         if k + 1 in doc.starts or not text.replace("-", "").isalpha() or not text.endswith("a") \
+                or not text.islower() \
                 or "ordinal" in doc.entries[k].cats or doc.folds[k] in r.w["function_word"] \
                 or doc.folds[k] in r.w["not_institution_adjective"]:
             break
