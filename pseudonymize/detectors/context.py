@@ -292,7 +292,8 @@ INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution
 TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85,
                          word=("town_institution_head", "adjective_institution_head"),
                          reads=("work_word", "work_start", "municipal_service_head",
-                                "function_word", "not_institution_adjective"))
+                                "function_word", "not_institution_adjective",
+                                "public_congregation"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start", "institution_preposition",
                                 "place_trigger", "adjective_ending", "institution_name_word",
@@ -2776,6 +2777,8 @@ def _adjectives_before(r: ContextRules, doc: Doc, i: int) -> int | None:
                 or "ordinal" in doc.entries[k].cats or doc.folds[k] in r.w["function_word"] \
                 or doc.folds[k] in r.w["not_institution_adjective"]:
             break
+        if " ".join(doc.folds[k:i + 1]) in r.w["public_congregation"]:
+            return None  # "hos svenska kyrkan i rinkeby": the national church names no one
         first = k
     return first
 
