@@ -118,16 +118,23 @@ class Spellings(dict):
         """`warm`'s columns: the spellings, their folds, openers, capitals, each family's marks
         (one column a `Marks`), and each of `tables`' values by spelling (`make` of the
         spellings its `wanted` takes)."""
-        entries = self.lex.entries
-        words = sorted(key for key, e in entries.items() if e.zipf >= WARM_ZIPF and key.isalpha())
-        words += sorted(w for w in self.lex.common_accented if w.isalpha())
-        texts = tuple(dict.fromkeys(words + [w[:1].upper() + w[1:] for w in words
-                                             if entries.get(fold(w), EMPTY).zipf >= WARM_CAPITAL_ZIPF]))
+        texts = frequent_spellings(self.lex)
         rows = [Spellings.__missing__(self, text) for text in texts]
         keys, _, openers, capitals, *marks = list(zip(*rows)) or [()] * (4 + len(self.marks))
         own = tuple({text: make(text) for text in texts if wanted(text)}
                     for _, make, wanted in tables)
         return texts, keys, openers, capitals, tuple(marks), own
+
+
+def frequent_spellings(lex: Lexicon) -> tuple[str, ...]:
+    """The spellings whose per-spelling tables are made once per lexicon and cached with its
+    derived tables (`Spellings.warm`, the learned tagger's): the lexicon's words of WARM_ZIPF
+    or above in lower case, those of WARM_CAPITAL_ZIPF or above capitalised too."""
+    entries = lex.entries
+    words = sorted(key for key, e in entries.items() if e.zipf >= WARM_ZIPF and key.isalpha())
+    words += sorted(w for w in lex.common_accented if w.isalpha())
+    return tuple(dict.fromkeys(words + [w[:1].upper() + w[1:] for w in words
+                                        if entries.get(fold(w), EMPTY).zipf >= WARM_CAPITAL_ZIPF]))
 
 
 def marked(doc: Doc, marks: Marks) -> MarkBits:

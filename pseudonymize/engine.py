@@ -149,6 +149,10 @@ class Engine:
         self.spellings.warm(tuple(table for d in self.detectors
                                   if (remembered := getattr(d, "remembered", None))
                                   for table in remembered()))
+        # the learned tagger's (made with the others, so that `load` keeps it with them; the
+        # tagger itself is loaded only when a policy wants it)
+        learned.frequent_table(self.spellings,
+                               next(d for d in self.detectors if isinstance(d, Matcher)))
 
     @classmethod
     def load(cls, snapshot_path: Path, cache_dir: Path | None = None) -> Engine:

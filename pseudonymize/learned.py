@@ -22,14 +22,15 @@ import threading
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from itertools import compress
+from importlib.util import source_hash
+from itertools import accumulate, compress, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pseudonymize import thresholds as T
 from pseudonymize.detectors import LEARNED as RULE
 from pseudonymize.detectors.namelike import NameLikeness
-from pseudonymize.doc import Doc, Spellings
+from pseudonymize.doc import Doc, Spellings, frequent_spellings
 from pseudonymize.labels import LEARNED_CLASSES as COARSE
 from pseudonymize.lexicon import Entry
 from pseudonymize.types import Span
@@ -51,6 +52,7 @@ EDGE = {d: (f"{d}:edge",) for d in NEAR}
 # `FeatureCache.join`'s parts of a position outside the text, and the sentence start, encoded
 EDGE_ROW = ((), *(tuple(map(str.encode, EDGE[d])) for d in NEAR))
 SENT_START = b"sent_start"
+WARM_TABLE = "tagger spellings"  # the derived table of the frequent spellings (`frequent_table`)
 
 
 class LearnedError(RuntimeError):
@@ -108,16 +110,16 @@ def own_features(word: str, key: str, e: Entry, origins: dict,
     """What the lexicon says of a spelling itself (all but the sentence start); with
     `namelike`, how name-like the letters of a rare word are (names of languages no list
     holds)."""
-    f = [f"w={key}", f"shape={shape(word)}", f"len={min(len(word), 12)}",
-         f"zipf={int(e.zipf * 2) / 2}", f"suf3={key[-3:]}", f"suf4={key[-4:]}",
-         f"pre3={key[:3]}", f"kind={reading(e)}"]
+    f = ["w=" + key, "shape=" + shape(word), f"len={min(len(word), 12)}",
+         f"zipf={int(e.zipf * 2) / 2}", "suf3=" + key[-3:], "suf4=" + key[-4:],
+         "pre3=" + key[:3], "kind=" + reading(e)]
     if namelike is not None and e.zipf < NAMELIKE_ZIPF and key.isalpha():
         f.append(f"namelike={max(-2.0, min(2.0, round(namelike.score(key) * 2) / 2))}")
     if word[:1].isupper():
         f.append("cap")
     if word.isupper() and len(word) > 1:
         f.append("allcaps")
-    if any(ch.isdigit() for ch in word):
+    if not word.isalpha() and any(ch.isdigit() for ch in word):  # (no letter is a digit)
         f.append("digit")
     if e.gender:
         f += [f"gender={e.gender}", f"first_rank={min(len(str(e.first_rank)), 6)}"]
@@ -129,17 +131,49 @@ def own_features(word: str, key: str, e: Entry, origins: dict,
         f.append("country")
     if e.org_kind:
         f.append(f"org={e.org_kind}")
-    f.extend(f"cat={c}" for c in sorted(e.cats)[:6])
-    f.extend(f"origin={o}" for o in origins.get(key, ())[:3])
+    if e.cats:  # (lists, not generators, and no empty ones: a tenth of a new spelling's cost)
+        f.extend(["cat=" + c for c in sorted(e.cats)[:6]])
+    if key in origins:
+        f.extend(["origin=" + o for o in origins[key][:3]])
     return f
 
 
 def near_parts(word: str, key: str, e: Entry) -> dict[int, tuple[str, ...]]:
-    """A spelling's features as the neighbour `d` tokens away (+-1: with case and reading)."""
-    cap, cats = word[:1].isupper(), sorted(e.cats)[:4]
-    return {d: (f"{d}:w={key}",) if abs(d) != 1 else
-            (f"{d}:w={key}", f"{d}:kind={reading(e)}", f"{d}:cap={cap}",
-             *(f"{d}:cat={c}" for c in cats)) for d in NEAR}
+    """A spelling's features as the neighbour `d` tokens away (+-1: with case and reading),
+    each "<d>:" before the same strings (made once for both sides)."""
+    w = "w=" + key
+    tail = (w, "kind=" + reading(e), "cap=True" if word[:1].isupper() else "cap=False",
+            *["cat=" + c for c in sorted(e.cats)[:4]])
+    return {d: (f"{d}:{w}",) if abs(d) != 1 else tuple([f"{d}:{t}" for t in tail])
+            for d in NEAR}
+
+
+def spelling_parts(word: str, key: str, e: Entry, origins: dict,
+                   namelike: NameLikeness | None = None) -> tuple[Sequence[str], ...]:
+    """A spelling's `own_features` and its `near_parts` as the neighbour at -2, -1, +1, +2."""
+    near = near_parts(word, key, e)
+    return (own_features(word, key, e, origins, namelike), *map(near.__getitem__, NEAR))
+
+
+def packed(parts: tuple[Sequence[str], ...]) -> bytes:
+    """`spelling_parts` as one bytes object: the five parts' lengths, then every feature UTF-8
+    encoded, one a line (`unpacked` reads it back): what the tagger keeps of the frequent
+    spellings with the lexicon's derived tables (`frequent_table`), one object each where the
+    parts' tuples of bytes were some thirty to unpickle. b"" where a feature holds a newline
+    (a token holds no white space, so none does: such a spelling is not kept)."""
+    text = "\n".join(f for part in parts for f in part)
+    if text.count("\n") != sum(map(len, parts)) - 1:
+        return b""
+    return bytes(map(len, parts)) + text.encode()
+
+
+def unpacked(blob: bytes) -> tuple[tuple[bytes, ...], ...]:
+    """`packed`'s parts: (own, as the neighbour at -2, -1, +1, +2), each a tuple of UTF-8
+    encoded features (what `FeatureCache.join` strings together)."""
+    a, b, c, d = accumulate(blob[:4])
+    lines = blob[5:].split(b"\n")
+    return tuple(lines[:a]), tuple(lines[a:b]), tuple(lines[b:c]), tuple(lines[c:d]), \
+        tuple(lines[d:])
 
 
 class EssayMarks:
@@ -198,13 +232,17 @@ class FeatureCache(dict):
                  namelike: NameLikeness | None = None) -> None:
         super().__init__()
         self.spellings, self.origins, self.namelike = spellings, origins, namelike
+        self.warm: dict[str, bytes] = {}  # the frequent spellings' (`frequent_table`)
 
     def __missing__(self, word: str) -> tuple[tuple[bytes, ...], ...]:
         """(own, as the neighbour at -2, -1, +1, +2): the parts `join` strings together."""
-        key, e = self.spellings[word][:2]
-        own = own_features(word, key, e, self.origins, self.namelike)
-        near = near_parts(word, key, e)
-        got = tuple(tuple(map(str.encode, part)) for part in (own, *map(near.__getitem__, NEAR)))
+        blob = self.warm.get(word)
+        if blob is not None:  # a frequent spelling (`frequent_table`)
+            got = unpacked(blob)
+        else:
+            key, e = self.spellings[word][:2]
+            got = tuple(tuple(map(str.encode, part)) for part in
+                        spelling_parts(word, key, e, self.origins, self.namelike))
         if len(self) < T.REMEMBERED_WORDS:
             self[word] = got
         return got
@@ -377,8 +415,16 @@ class Tagger:
         self.covered = covered
         # per spelling: a word a kept span must hold (`candidate` as the guard reads it)
         self.candidates: dict[str, bool] = {}
+        self._warm(spellings, matcher)
         # one CRF holds one sequence at a time: threads sharing the engine take turns
         self.lock = threading.Lock()
+
+    def _warm(self, spellings: Spellings, matcher: Matcher) -> None:
+        """The frequent spellings' features and candidate tests, read from the lexicon's
+        derived tables (`frequent_table`)."""
+        texts, blobs, flags = frequent_table(spellings, matcher)
+        self.cache.warm = dict(zip(texts, blobs))
+        self.candidates.update(zip(texts, flags))
 
     def _candidate(self, word: str) -> bool:
         got = self.candidates.get(word)
@@ -398,9 +444,9 @@ class Tagger:
         starts, texts, offsets, known = sorted(doc.starts), doc.texts, doc.offsets, self.candidates
         w, n = T.LEARNED_WINDOW, len(texts)
         out: list[range] = []
-        for k in range(n):
-            got = known.get(texts[k])
-            if taken[offsets[k]] or not (self._candidate(texts[k]) if got is None else got):
+        # the tokens of known spellings that are no candidates skipped at C speed (most)
+        for k in compress(range(n), map(known.get, texts, repeat(True))):
+            if taken[offsets[k]] or not self._candidate(texts[k]):
                 continue
             i = bisect_right(starts, k)
             first, stop = starts[i - 1] if i else 0, starts[i] if i < len(starts) else n
@@ -526,6 +572,33 @@ class Tagger:
             and doc.offsets[a] - last.end <= 1
         label = self.labels.label(cls, doc.entries[a], doc.folds[a], after)
         return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
+
+
+def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
+    """The frequent spellings (`frequent_spellings`), their features (`packed`) and whether
+    each is a candidate, made once per lexicon and code with its derived tables
+    (`Lexicon.derived`: the detectors' code names their cache file, this module's the table;
+    an earlier version's is dropped) and read there by `Tagger._warm`: a process's first
+    essays then cost what its later ones do where those words stand (two in five of the
+    spellings the tagger reads on MultiGED; each new one cost it some tens of thousands of
+    instructions). The engine asks for it when it is made, so that the table is kept with the
+    others (`Engine.load`)."""
+    tables = spellings.lex.derived_tables
+    name = (WARM_TABLE, source_hash(Path(__file__).read_bytes()).hex())
+    for stale in [n for n in tables if n[:1] == name[:1] and n != name]:
+        del tables[stale]
+
+    def make() -> tuple[tuple, ...]:
+        origins, rows = spellings.lex.name_origins, []
+        for word in frequent_spellings(spellings.lex):
+            key, e = spellings[word][:2]
+            blob = packed(spelling_parts(word, key, e, origins, matcher.namelike))
+            if blob:
+                rows.append((word, blob, bool(candidate(word, key, e, T.LEARNED_GUARD_ZIPF,
+                                                        matcher))))
+        return tuple(zip(*rows)) or ((), (), ())
+
+    return spellings.lex.derived(name, make)
 
 
 TOWNISH = ("city", "area")  # the tagger's labels a town's neighbours may correct (`_relabel`)

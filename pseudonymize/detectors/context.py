@@ -653,7 +653,8 @@ class ContextRules:
                 folds[subject] in self.w["personal_pronoun"] and not (
                     then and folds[subject] not in self.w["singular_pronoun"])
                 or self._person(doc, subject) or folds[subject] in self.w["age_superlative"]
-                or relative and folds[subject - 1] == "och" and self._earlier_age(doc, subject)):
+                or relative and folds[subject - 1] == "och" and self._earlier_age(doc, subject)
+                or self._next_sibling(doc, subject)):
             return True  # "jag är 34", "Omar var 12", "zosia är nio", "den äldsta är 81"
             # ("Aleena som är tio och ebin som är 4": the second child of a list of ages)
         if self._fronted_age(doc, first, last):
@@ -811,6 +812,14 @@ class ContextRules:
         return folds[k] in self.w["age_end"] or k + 1 < len(folds) \
             and f"{folds[k]} {folds[k + 1]}" in self.w["age_end"]
 
+    def _next_sibling(self, doc: Doc, subject: int) -> bool:
+        """"Sofiia är elva, darynka är fyra", "Omar är nio och lina är sex": a word no everyday
+        word spells (or a given name) after a comma or "och", an age said a few words before
+        it in the sentence: the next person of a list of ages."""
+        return subject >= 1 and doc.folds[subject - 1] in (",", "och") \
+            and (self._rare_spelling(doc, subject) or doc.entries[subject].first_rank > 0) \
+            and self._earlier_age(doc, subject)
+
     def _earlier_age(self, doc: Doc, first: int) -> bool:
         """An age stands a few words before "och" at first - 1, in the same sentence: the number
         after it is the same person's age at another time ("var sju när … och femton när")."""
@@ -857,18 +866,22 @@ class ContextRules:
 
     def _age_subject(self, doc: Doc, who: int, add: Add, rule: Rule) -> None:
         """The person an age is said of, in lower case where no rule reads it as a name ("xamse
-        är 12", "karim 13"): a listed first name, or a word no list holds at a sentence start or
-        among kin; gendered by its list or the pronoun after it."""
+        är 12", "karim 13"): a listed first name, or a word no list holds at a sentence start,
+        among kin or after another person's age ("Sofiia är elva, darynka är fyra"); gendered
+        by its list or the pronoun after it."""
         tok, e = doc.token(who), doc.entries[who]
         agreed = self._agreed_start(doc, who)
         if not tok.text.islower() and not agreed:
             return
         listed = self._listed_first(e)
-        if listed or agreed or self._unlisted_start(doc, who) or self._among_kin(doc, who):
+        sure = listed or agreed or self._unlisted_start(doc, who) or self._among_kin(doc, who)
+        if sure or self._next_sibling(doc, who):
             gender = e.gender if listed and e.gender in ("female", "male") else \
                 pronoun_gender(doc, who, self._next_person(doc, who))
+            # (a list's next person below a further mention's score: "Ryan och Maëlle. … och
+            # maëlle är bara ett år" keeps the sex her first mention gave)
             add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
-                          score=0.7))
+                          score=0.7 if sure else 0.55))
 
     @staticmethod
     def _listed_first(e: Entry) -> bool:

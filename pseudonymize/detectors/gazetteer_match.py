@@ -112,7 +112,7 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "kin_of_preposition", "relative_pronoun",
                                                   "descent_gender", "naming_adverb",
                                                   "month_preposition", "apposition_article",
-                                                  "writer_spouse"),
+                                                  "writer_spouse", "sender_company"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
 PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
@@ -2417,13 +2417,16 @@ class Matcher:
 
     def _hailed(self, doc: Doc, i: int) -> bool:
         """"Hej eidar!", "kram från zeynab", "hälsningar faadumo": a rare word no list holds
-        right after a greeting (or a greeting and "från"), ending its clause, is who is greeted
-        or who signs."""
+        right after a greeting (or a greeting and "från"), ending its clause or before "och"
+        and the company signing with them ("och barnen"), is who is greeted or who signs."""
         k = i - 1 - (doc.folds[i - 1] == "fran" and i >= 2)
-        e = doc.entries[i]
+        e, n = doc.entries[i], len(doc.texts)
         return doc.folds[k] in self.W["name_trigger.greeting"] and doc.texts[i].isalpha() \
             and e.zipf < T.RARE and not e.cats and doc.folds[i] not in self.vocabulary \
-            and (i + 1 == len(doc.texts) or not doc.texts[i + 1][0].isalnum())
+            and (i + 1 == n or not doc.texts[i + 1][0].isalnum()
+                 # "kram från ngozika och barnen": the sender and the company signing with her
+                 or i + 2 < n and doc.folds[i + 1] in self.W["list_word"]
+                 and doc.folds[i + 2] in self.W["sender_company"])
 
     def _nicknamed(self, doc: Doc, i: int) -> bool:
         """"alla kallar mig zizi", "de kallade honom abu": after a calling verb and its person,
@@ -3267,7 +3270,11 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             m._coordinated(doc, i, comma=False) or _with_pronoun(m, doc, i)
             or _after_listed_name(m, doc, i)) and not m._inflected_word(c.key):
         rule, label = PERSON_SLOT, m._name_guess(c.key, doc, i)  # "min bror och fartun"
-        subject = _kin_list_head(m, doc, i)
+        # a list's last name closing its clause or before its verb, however it splits into
+        # Swedish words ("två döttrar, sofiia och darynka.": dar|ynka)
+        subject = _kin_list_head(m, doc, i) or _after_listed_name(m, doc, i) and (
+            i + 1 == len(doc.texts) or not doc.texts[i + 1][0].isalnum()
+            or doc.folds[i + 1] in m.W["name_verb"])
     elif not c.e.zipf and _kin_list_head(m, doc, i):
         rule, label, subject = PERSON_SLOT, m._name_guess(c.key, doc, i), True
     elif not c.e.zipf and _lower_kin_owner(m, doc, i):  # the owner's name, its genitive kept

@@ -16,8 +16,9 @@ from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
 from pseudonymize.surrogates.common import (LEARNER_PEOPLES, MISSPELT_EDITS, MISSPELT_TOWN_MIN,
                                             REGION_NEAREST, ROUTE_SEARCH, ROUTE_STOPS,
-                                            SWEDISH_ORIGIN, SWEDISH_TOWN_IN_WINDOW,
-                                            TOWN_WORD_ZIPF, WATER_KINDS)
+                                            LOWER_TOWN_WORD_ZIPF, SWEDISH_ORIGIN,
+                                            SWEDISH_TOWN_IN_WINDOW, TOWN_WORD_ZIPF,
+                                            WATER_KINDS)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.geography import abroad, geography
 from pseudonymize.surrogates.numbers import _followed_plate, plate_formats
@@ -123,7 +124,7 @@ class Countries:
                 return "SE"  # "en man som hette Gunnar bodde vid sjön Lingan": Swedish
             there = self._sentence_country(span) or self._start_hint(span) or (
                 "" if where else self._window_abroad(span) or self._foreign_spelling(original)
-            ) or self.abroad or "SE"
+                or self._birthplace_abroad(span)) or self.abroad or "SE"
             spelled = words().swedish_letters
             if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
@@ -252,6 +253,18 @@ class Countries:
                  if self.lex.get(fold(w)).country]
         return next((c for c in named + list(self.countries) if c not in ("", "SE")), "")
 
+    def _birthplace_abroad(self, span: Span) -> str:
+        """Lifelike (round 48): a place no gazetteer knows right after "föddes i" or "född i"
+        (`birth_words_lifelike`) in an essay that names a country abroad before it ("Jag
+        kommer från Komorerna ... Jag föddes i mutsamudu") lies in the last such country,
+        never in Sweden ("föddes i kronogården"); "" otherwise."""
+        text = getattr(self.before, "text", "")
+        said = regex.search(r"(\p{L}+)\s+i\s+$", text[max(0, span.start - 20):span.start])
+        if not said or fold(said.group(1)) not in words().birth_words:
+            return ""
+        named = [self.lex.get(fold(w)).country for w in regex.findall(r"\p{L}+", text[:span.start])]
+        return next((c for c in reversed(named) if c not in ("", "SE")), "")
+
     def _window_abroad(self, span: Span) -> str:
         """Lifelike: the country abroad the mention's sentence, or the route it goes on with,
         names in any case ("i Dolo Ado vi bodde i lägret Hiloweyn. sen i uganda": UG; a big town
@@ -280,6 +293,9 @@ class Countries:
             if at and fold(said[at - 1]) in origin:
                 continue  # "i Åsbro hos familjen X, de är också från Thrissur": their origin
             entry = self.lex.get(fold(word))
+            if word.islower() and entry.zipf >= LOWER_TOWN_WORD_ZIPF and \
+                    fold(word) not in self.avoid_folds:
+                continue  # "en by i bergen": the mountains, unmarked, never Bergen in Norway
             if (entry.se_pop >= SWEDISH_TOWN_IN_WINDOW and entry.zipf < TOWN_WORD_ZIPF
                     and "common_name_homograph" not in entry.cats) or "district" in entry.cats:
                 return None  # a Swedish town or district (never "vi", a locality as well)

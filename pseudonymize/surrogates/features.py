@@ -157,7 +157,8 @@ class Features:
         "fallen"): another town need not have one, and it is never a street; "" otherwise."""
         bare = next((e for e in words().bare_endings if fold(original).endswith(e)
                      and len(original) > len(e) + 2), "")
-        if not bare or self.effective != "lifelike":
+        if not bare or self.effective != "lifelike" or fold(original) in self.geo.feature_folds:
+            # (round 48: a fjord the tables know, Gullmarsfjorden, is another of its kind)
             return ""
         bare = original[len(original) - len(bare):].lower()  # the writer's "slätten", not the fold
         head = getattr(self.before, "text", "")[:span.start].rstrip()
@@ -185,6 +186,22 @@ class Features:
             return self._swedish_feature(span, original, kind, ask.same, home, rng)
         return self._draw([n for n, w in ask.same if not abroad(w) and home in w], rng) \
             or self._draw([n for n, w in ask.same if not abroad(w)], rng)
+
+    def _feature_named_before(self, original: str) -> str | None:
+        """Lifelike (round 48): a feature the essay named before under another of its names
+        ("berget heter Ramelau men vi säger också tatamailau", "ön Ndzuani, på franska
+        Anjouan"): the surrogate's other name where the tables hold one (Mwali, Mohéli), else
+        the surrogate itself; never another feature. None for a first or only name."""
+        key = fold(original)
+        if self.effective != "lifelike":
+            return None
+        for other in sorted(self.geo.feature_aliases.get(key, frozenset()) - {key}):
+            known = self.place_map.get(other)
+            if known:
+                names = [n for n in self.geo.feature_names.get(known, ())
+                         if not self._original(n)]
+                return names[0] if names else known
+        return None
 
     def _volcanic(self, ask: _Ask, original: str) -> _Ask:
         """Lifelike: a volcano for a volcano the essay calls one ("vulkanen Cotopaxi", or a

@@ -50,6 +50,8 @@ class Geography:
     sweden_words: frozenset[str] = frozenset()  # folds: sverige
     feature_towns_abroad: dict[str, frozenset[str]] = field(default_factory=dict)  # Niger ->
     feature_aliases: dict[str, frozenset[str]] = field(default_factory=dict)  # fold -> folds
+    # lifelike (round 48): a feature's written name -> its other written names (Ndzuani: Anjouan)
+    feature_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     world_parts: dict[str, str] = field(default_factory=dict)  # ISO -> its part of the world
     # lifelike: words and islands anywhere in an essay that put its towns on the sea
     shore_words_essay: frozenset[str] = frozenset()  # folds: havet, skärgården
@@ -264,6 +266,17 @@ def _coast_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]) -
     }
 
 
+def _other_names(aliases: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """Each feature's written name and alias -> the other written names of the feature (the
+    table's name first), for a second name of a place the essay gives ("ön Ndzuani, på franska
+    Anjouan")."""
+    names: dict[str, list[str]] = {}
+    for alias, name in aliases.items():
+        names.setdefault(name, [name]).append(alias)
+    return {n: tuple(o for o in group if fold(o) != fold(n))
+            for group in names.values() for n in group}
+
+
 def _world_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]],
                   aliases: dict[str, str], lifelike: bool) -> dict:
     """geography.toml's features by their towns, kinds' default words, capitals, the way into
@@ -281,6 +294,7 @@ def _world_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]],
         "capitals": dict(data["capitals"]), "sweden_gateways": frozenset(data["sweden_gateways"]),
         "sweden_words": frozenset(fold(w) for w in data["sweden_words"]),
         "feature_aliases": {f: frozenset(group) for group in groups.values() for f in group},
+        "feature_names": _other_names(aliases),
     }
     if not lifelike:
         return fields

@@ -30,6 +30,9 @@ class Places:
         """A place of the same kind in the surrogate of its country (or its own country when
         that is not replaced); a street of the essay's surrogate city."""
         label, lex = span.label, self.lex
+        named = self._feature_named_before(original) if label != "place" else None
+        if named:
+            return named  # "ön Ndzuani, på franska Anjouan": one island under its two names
         home = self._country_of(span, original)
         country = self.countries.get(home, home) or "SE"
         if home not in ("", "SE") and label in ("city", "area"):

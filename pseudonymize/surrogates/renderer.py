@@ -30,7 +30,7 @@ from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _senten
 from pseudonymize.surrogates.inflect import (group_forms, kind_word, mask, morphology, surname_form,
                                              town_genitive)
 from pseudonymize.surrogates.kinds import institution_aliases, unique_authorities, university_fields
-from pseudonymize.surrogates.geography import geography
+from pseudonymize.surrogates.geography import geography, regions_abroad
 from pseudonymize.surrogates.spans import pun_form
 from pseudonymize.surrogates.numbers import (LIFELIKE, _near_value, _stage, age_value,
                                              calendar_shift, learner_shift, moved_age)
@@ -668,6 +668,11 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if english and fold(language) in w.alias_exonym_languages and not self._original(english):
             return english  # "Warszawa (Warsaw på engelska)" -> "Krakow (Cracow på engelska)"
         others = self._other_names(base)
+        if not others and self.effective == "lifelike":
+            # (round 48) an island's or mountain's other name: "ön Ndzuani, på franska
+            # Anjouan" -> "ön Mwali, på franska Mohéli"
+            others = [n for n in self.geo.feature_names.get(base, ()) if not self._original(n)]
+            return others[0] if others else base
         return others[0].title() if others else base
 
     def _native_pair(self, base: str) -> tuple[str, str] | None:
@@ -897,6 +902,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True  # "Inti Raymi\nI juni vi firar": the preposition after a title
         if strategy == "lifelike" and self._kept_gateway(span, original):
             return True  # "flyg till Köpenhamn och sedan med tåg till Malmö": the way in
+        if strategy == "lifelike" and span.label == "region" and self._people_region(original):
+            return True  # "från dagestan i Ryssland ... Jag är avarka": the people's own region
         if strategy == "lifelike" and span.label in PLACE_LIKE and \
                 fold(original) in words().peoples_regions:
             return True  # "Kurdistan" spans four countries: the surrogate country is one of them
@@ -908,6 +915,16 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
+
+    def _people_region(self, original: str) -> bool:
+        """Lifelike (round 48): a region abroad that holds the home towns of a people the
+        essay names (`homes` of `country_cues_lifelike`: Dagestan beside "avarka", Tatarstan
+        beside "tatar"), in a country the essay's words keep: kept as the people's word is;
+        another region in its place ("en avarka från lipetskaya") gives the text away."""
+        key, names = fold(original), regions_abroad()
+        return any(code[:2] in self.kept and fold(names.get(code, "")) == key
+                   for towns in self._peoples_homes() for town in towns
+                   for code in (self.lex.place_region.get(fold(town), ""),) if code)
 
     def _people_word(self, original: str) -> bool:
         """Lifelike (round 47): a people's or a language's word of `country_cues_lifelike`,
@@ -955,7 +972,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         return said.isdisjoint(own) or (
             not words().event_verbs.isdisjoint(near) and own.isdisjoint(near))
 
-    def _feast_date(self, span: Span, original: str) -> bool:
+    def _feast_date(self, span: Span, original: str, again: bool = True) -> bool:
         """Lifelike: a day and month in a sentence that names a feast ("vi firade jul den 7 i
         1, nu firar vi den 25 december", "Nowruz ... 21/3") is the feast's date, which every
         writer shares: kept as written (marked, out of the key), never "den 20 november"; so
@@ -974,7 +991,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 or not words().own_date_words.isdisjoint(said))):
             return True
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
-            return False  # no feast, or a birthday, an arrival, a wedding beside it
+            # no feast, or a birthday, an arrival, a wedding beside it; but (round 48) the
+            # feast's day said again as the same day is the feast's
+            return again and self._feast_day_again(span, text, begin, end)
         year = regex.compile(r"[\s,]*\d{4}(?!\d)")
         if span.label == "month_word" and not words().national_days.isdisjoint(said):
             return not year.match(text, span.end)  # "I september är det Chiles nationaldag"
@@ -990,6 +1009,26 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         return bool(regex.search(r"(?<![\d/.-])\d{1,2}\.?\s*(?:i\s*)?$",
                                  text[max(0, span.start - 10):span.start])) \
             and not year.match(text, span.end)
+
+    def _feast_day_again(self, span: Span, text: str, begin: int, end: int) -> bool:
+        """Lifelike (round 48): a day and month its sentence calls the same day as another
+        (`same_day_words_lifelike`: "isoa fyllde fem samma dag, den 10 oktober") where the
+        essay gives that day and month as a feast's date in another sentence ("Den 10 oktober
+        är Fiji Day"): kept as the feast's date is, never "samma dag, den 15 september"."""
+        said = fold(text[begin:end])
+        if not any(regex.search(rf"(?<!\p{{L}}){regex.escape(w)}(?!\p{{L}})", said)
+                   for w in words().same_day_words):
+            return False
+        found = _day_month_at(text, span)
+        if not found:
+            return False
+        day, month = found
+        for other in regex.finditer(rf"(?<!\d){day}\.?\s+{regex.escape(month)}(?!\p{{L}})",
+                                    text, flags=regex.IGNORECASE):
+            if not begin <= other.start() < end and self._feast_date(
+                    Span(other.start(), other.start() + len(day), "day"), day, again=False):
+                return True
+        return False
 
     def _inflect(self, base: str, label: str, attrs: frozenset[str]) -> str:
         if "pl" in attrs and label == "surname":
@@ -1158,3 +1197,15 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if label == "transport_nr":
             return str(ref) if str(ref) != original else str(ref + 10)
         return LABELS[label].placeholder or "X"
+
+
+def _day_month_at(text: str, span: Span) -> tuple[str, str] | None:
+    """The day's digits and the month word of a date whose day or month word `span` is
+    ("10 oktober"), as written; None where the other half is not beside it."""
+    if span.label == "day":
+        month = regex.match(r"\.?\s+(\p{L}+)", text[span.end:span.end + 20])
+        return (text[span.start:span.end].rstrip("."), month.group(1)) if month else None
+    if span.label == "month_word":
+        day = regex.search(r"(?<!\d)(\d{1,2})\.?\s+$", text[max(0, span.start - 8):span.start])
+        return (day.group(1), text[span.start:span.end]) if day else None
+    return None

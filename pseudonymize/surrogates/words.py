@@ -162,6 +162,8 @@ class Words:
                          regex.Pattern[str] | None, dict[str, str]] = (
         frozenset(), None, None, None, {})
     own_date_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (a date of one's own)
+    same_day_words: frozenset[str] = frozenset()  # lifelike, folds: samma dag (round 48)
+    birth_words: frozenset[str] = frozenset()  # lifelike, folds: föddes (round 48)
     event_words: frozenset[str] = frozenset()  # lifelike, folds: kriget (a year of its own)
     bare_endings: tuple[str, ...] = ()  # lifelike, folds: bron (Ölandsbron -> "bron")
     event_verbs: frozenset[str] = frozenset()  # lifelike, folds: började (the event's verb)
@@ -224,6 +226,7 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "sea_at": "sea_at_lifelike", "former_names": "former_names_lifelike",
     "ski_words": "ski_words_lifelike", "ski_places": "ski_prepositions_lifelike",
     "own_date_words": "own_date_words_lifelike", "event_words": "event_words_lifelike",
+    "same_day_words": "same_day_words_lifelike", "birth_words": "birth_words_lifelike",
     "event_verbs": "event_verbs_lifelike",
     "university_abroad": "university_words_abroad_lifelike",
     "echo_kinds": "echo_kind_words_lifelike", "origin_words": "origin_words_lifelike",

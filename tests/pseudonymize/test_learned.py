@@ -201,6 +201,53 @@ def _decoded(rows: list[list[bytes]]) -> list[list[str]]:
     return [[f.decode() for f in row] for row in rows]
 
 
+# invented words and numbers in any case beside the frequent spellings (`frequent_table`'s)
+INVENTED = st.text(alphabet="abdeikloqrstuzåäöABKQZ019-'", min_size=1, max_size=12)
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_the_frequent_spellings_table_gives_what_is_made_afresh(engine: Engine,
+                                                               data: st.DataObject) -> None:
+    """`frequent_table`: the features and candidate tests the tagger reads from the lexicon's
+    derived tables are those `features` and `candidate` make afresh, on generated sentences
+    of frequent, listed and invented words, and a new spelling's the same."""
+    tagger = engine.tagger
+    frequent = sorted(tagger.cache.warm)
+    words = data.draw(st.lists(st.one_of(st.sampled_from(frequent), st.sampled_from(WORDS),
+                                         INVENTED), min_size=1, max_size=30))
+    doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
+    origins, namelike = engine.lex.name_origins, tagger.matcher.namelike
+    fresh = learned.FeatureCache(engine.spellings, origins, namelike)  # nothing warm
+    n, marks = len(doc.texts), learned.EssayMarks(doc)
+    want = learned.features(doc, origins, namelike)
+    assert _decoded(tagger.cache.join(doc, range(n), marks)) == want
+    assert _decoded(fresh.join(doc, range(n), marks)) == want
+    for k, word in enumerate(doc.texts):
+        assert bool(tagger._candidate(word)) == bool(learned.candidate(
+            word, doc.folds[k], doc.entries[k], learned.T.LEARNED_GUARD_ZIPF, tagger.matcher))
+
+
+def test_the_tagger_reads_the_frequent_spellings_from_the_derived_tables(engine: Engine
+                                                                         ) -> None:
+    """Made once per lexicon and code (`Lexicon.derived`), one bytes object a spelling that
+    `unpacked` reads back as `spelling_parts` encoded; an earlier version's table is dropped."""
+    tagger, lex = engine.tagger, engine.lex
+    assert {"och", "skolan", "Och"} <= tagger.cache.warm.keys()
+    assert tagger.candidates["och"] is False
+    e = lex.entries["stockholm"]
+    parts = learned.spelling_parts("Stockholm", "stockholm", e, lex.name_origins)
+    assert learned.unpacked(learned.packed(parts)) == tuple(
+        tuple(f.encode() for f in part) for part in parts)
+    assert learned.packed((("w=a\nb",), (), (), (), ())) == b""  # (never kept)
+    old = (learned.WARM_TABLE, "0" * 16)
+    lex.derived_tables[old] = ((), (), ())
+    learned.Tagger(engine.spellings, tagger.matcher)
+    assert old not in lex.derived_tables
+    assert sum(1 for n in lex.derived_tables if n[:1] == (learned.WARM_TABLE,)) == 1
+
+
 def test_the_packaged_model_is_the_one_its_json_records() -> None:
     meta = json.loads(learned.META.read_text(encoding="utf-8"))
     assert hashlib.sha256(learned.MODEL.read_bytes()).hexdigest() == meta["sha256"]
