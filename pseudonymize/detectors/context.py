@@ -257,7 +257,8 @@ NAMED_KIND = _rule("named-kind", ("school", "work", "other_institution", "geo", 
                           "thing_pronoun", "work_word", "work_start", "place_trigger",
                           "article_prefix", "geo_preposition", "naming_adverb", "glue_letter",
                           "superlative_ending", "place_suffix", "preschool_kind",
-                          "definite_ending", "function_word", "name_run_verb"))
+                          "definite_ending", "function_word", "name_run_verb",
+                          "apposition_article", "kind_filler", "nationality"))
 LINE = _rule("line", ("transport_name",), 0.8, word=("line_word",), reads=("line_colour",))
 LINE_NICKNAME = _rule("line-nickname", ("transport_nr",), 0.7, word=("line_nickname",),
                       reads=("ride_verb", "line_word", "transport_word"))
@@ -286,13 +287,17 @@ PLACE_ALIAS = _rule("place-alias", ("city",), 0.85, word=("saying_verb",),
                     reads=("saying_filler", "alias_preposition", "town_noun"),
                     next_shape=_next_alias)
 INSTITUTION_HEAD = _rule("institution-head", ORG_ROLES, 0.85, word=("institution_head",),
-                         reads=("name_connector", "work_word", "work_start",
+                         reads=("name_connector", "institution_name_word", "work_word", "work_start",
                                 "institution_preposition", "place_trigger"))
-TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85, word=("town_institution_head",),
-                         reads=("work_word", "work_start", "municipal_service_head"))
+TOWN_INSTITUTION = _rule("town-institution", ORG_ROLES, 0.85,
+                         word=("town_institution_head", "adjective_institution_head"),
+                         reads=("work_word", "work_start", "municipal_service_head",
+                                "function_word", "not_institution_adjective",
+                                "public_congregation"))
 INSTITUTION_TAIL = _rule("institution-tail", ORG_ROLES, 0.85, word=("institution_tail",),
                          reads=("work_word", "work_start", "institution_preposition",
-                                "place_trigger", "adjective_ending"))
+                                "place_trigger", "adjective_ending", "institution_name_word",
+                                "nationality"))
 LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_word",),
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",),
@@ -1219,7 +1224,8 @@ class ContextRules:
         # ("i zona norte")
         foreign = geo or not doc.entries[i].zipf
         if self._kind_after_name(doc, i, geo, region, add) or self._named_before(doc, i) \
-                or geo and self._contained_name(doc, i, add) or self._preschool_name(doc, i, add):
+                or geo and self._contained_name(doc, i, add) or self._preschool_name(doc, i, add) \
+                or self._business_in_apposition(doc, i, key, add):
             return
         if geo and self._adjective_name(doc, j):  # "sjön stora le", "ön lilla karlsö"
             add(NAMED_KIND.span(doc.offsets[j], doc.ends[j + 1], "geo",
@@ -1243,6 +1249,34 @@ class ContextRules:
                 or j in doc.starts and not quoted:
             return
         self._add_named(doc, i, j, key, named or geo, closing, add)
+
+    def _business_in_apposition(self, doc: Doc, i: int, key: str, add: Add) -> bool:
+        """"hade en liten mobilaffär, Sine Phones, ...", "har en egen frisörsalong, salón yane,
+        i Klipan": an indefinite kind noun of a business or institution names it in apposition
+        after a comma, a capitalised run or rare lower-case words that close their clause (a
+        comma, a full stop or a place's preposition: not "en butik, Anna och jag ...")."""
+        folds, n, j = doc.folds, len(doc.texts), i + 2
+        label = self.kind_nouns.get(key)
+        if label not in ORG_ROLES or j >= n or doc.texts[i + 1] != "," or j in doc.starts \
+                or not any(folds[k] in self.w["apposition_article"] and all(
+                    folds[m] in self.w["kind_filler"] or "nationality" in doc.entries[m].cats
+                    for m in range(k + 1, i)) for k in range(max(0, i - 3), i)):
+            return False
+        if doc.texts[j][:1].isupper() and doc.texts[j].replace("'", "").isalpha():
+            end = self._connected_run(doc, j)  # "Sine Phones", "Mai's Tailor"
+            if end == j and (doc.entries[j].place_kind or doc.entries[j].country):
+                return False  # "en restaurang, Stockholm är dyrt": a town is no business's name
+        elif self._kind_name(doc, j, True) and doc.texts[j].islower():
+            end = max(self._closing_run(doc, j), self._lower_run(doc, j))
+        else:
+            return False
+        if end + 1 < n and doc.texts[end + 1][0].isalnum() \
+                and folds[end + 1] not in self.w["place_trigger.prep"]:
+            return False  # the clause goes on: no name in apposition
+        if label in ("school", "other_institution") and works_at(doc, i):
+            label = "work"
+        add(NAMED_KIND.span(doc.offsets[j], doc.ends[end], label, key=" ".join(folds[j:end + 1])))
+        return True
 
     def _preschool_name(self, doc: Doc, i: int, add: Add) -> bool:
         """"förskolan snäckan", "dagiset myran": preschools are named by a definite noun of
@@ -2362,6 +2396,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     before, capital = doc.texts[i - 1], doc.texts[i][0].isupper()
     if i + 1 < len(doc.texts) and doc.texts[i + 1] == "/" and doc.space(i) == "":
         return False  # "Anna Berg c/o Larsson": an abbreviation, no place's head word
+    if len(key) == 1 and _initial_of(doc, i):
+        return False  # "heter Kabwe C. mulenga": a middle initial, not Kabwe's centre
     if not capital and doc.entries[i - 1].gender and doc.entries[i].surname_rank:
         return False  # "Mikael ström", "Anna berg": a given name and a family name in lower case
     if before[0].isupper():
@@ -2389,6 +2425,17 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,
                        key=" ".join(doc.folds[first:i + 1])))
     return False
+
+
+def _initial_of(doc: Doc, i: int) -> bool:
+    """The one letter at token i, with its full stop, stands before a lower-case word no list
+    holds and no frequency list knows well (the full stop starts no sentence there): a name's
+    initial before the family name ("Kabwe C. mulenga"), not an abbreviated head word ("vid
+    Lund C. och sedan", "Lund C. Sedan")."""
+    k = i + 2
+    return k < len(doc.texts) and doc.texts[i + 1] == "." and doc.texts[k].isalpha() \
+        and doc.texts[k].islower() and doc.entries[k].zipf < T.RARE \
+        and not doc.entries[k].cats and not doc.entries[k].place_kind
 
 
 def _foreign_head_start(r: ContextRules, doc: Doc, i: int, head: str) -> int | None:
@@ -2690,7 +2737,8 @@ def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     institution head names one institution with the town after "i", one span (the gold sets'
     convention: a town inside an institution's name stays in its span); `work` where someone
     works there. The town: a capitalised run, or one lower-case word that is a known town."""
-    if doc.folds[i] not in r.w["town_institution_head"] or i + 2 >= len(doc.texts) \
+    first = i if doc.folds[i] in r.w["town_institution_head"] else _adjectives_before(r, doc, i)
+    if first is None or i + 2 >= len(doc.texts) \
             or doc.folds[i + 1] != "i" or i + 2 in doc.starts or i + 1 in doc.starts:
         return False
     k = i + 2
@@ -2716,12 +2764,36 @@ def _town_institution(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if doc.folds[i] in r.w["municipal_service_head"] \
             and " ".join(doc.folds[k:end + 1]) not in r.lex.municipalities:
         return False  # "sfi i laxå", "hemtjänsten i Ånge"; not "sfi i fittja" (a district)
-    label = r.lex.words.value("town_institution_head").get(doc.folds[i], "school")
-    if works_at(doc, i):
+    label = r.lex.words.value("town_institution_head").get(doc.folds[i]) \
+        or r.lex.words.value("adjective_institution_head").get(doc.folds[i], "school")
+    if works_at(doc, first):
         label = "work"
-    add(TOWN_INSTITUTION.span(doc.offsets[i], doc.ends[end], label, ("def",),
-                              key=" ".join(doc.folds[i:end + 1])))
+    add(TOWN_INSTITUTION.span(doc.offsets[first], doc.ends[end], label, ("def",),
+                              key=" ".join(doc.folds[first:end + 1])))
     return False
+
+
+def _adjectives_before(r: ContextRules, doc: Doc, i: int) -> int | None:
+    """Where the definite adjectives start that name the institution whose head word is at i
+    ("tekniska skolan i plovdiv", "nya apostoliska kyrkan i borås", "koreanska kyrkan i
+    malmö"; at most two of them, none an ordinal, a function word or one saying which: not
+    "andra kyrkan", "samma skolan"), or
+    None when the head is none of `adjective_institution_head` or no such adjective precedes."""
+    if doc.folds[i] not in r.w["adjective_institution_head"] or not doc.texts[i].islower():
+        return None  # (not "Karolinska Institutet i Solna": a known name, its town apart;
+        # nor "Engelska skolan i Nacka", a chain's school in a town: the adjectives in lower case)
+    first = None
+    for k in range(i - 1, max(-1, i - 3), -1):
+        text = doc.texts[k]
+        if k + 1 in doc.starts or not text.replace("-", "").isalpha() or not text.endswith("a") \
+                or not text.islower() \
+                or "ordinal" in doc.entries[k].cats or doc.folds[k] in r.w["function_word"] \
+                or doc.folds[k] in r.w["not_institution_adjective"]:
+            break
+        if " ".join(doc.folds[k:i + 1]) in r.w["public_congregation"]:
+            return None  # "hos svenska kyrkan i rinkeby": the national church names no one
+        first = k
+    return first
 
 
 def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
@@ -2733,12 +2805,39 @@ def _lower_name_run(r: ContextRules, doc: Doc, j: int) -> int:
         k, e = end + 1, doc.entries[end + 1]
         named = doc.texts[k].isalpha() and (e.zipf < T.WORKPLACE_NAME_MAX and not e.cats
                                               or e.place_kind or e.gender)
-        if not named and doc.folds[k] not in r.w["name_connector"]:
+        if not named and doc.folds[k] not in r.w["name_connector"] \
+                and doc.folds[k] not in r.w["institution_name_word"]:  # "of east london"
             break
         end = k
-    while end >= j and doc.folds[end] in r.w["name_connector"]:
-        end -= 1  # not ending on "de"
+    while end >= j and (doc.folds[end] in r.w["name_connector"]
+                        or doc.folds[end] in r.w["institution_name_word"]):
+        end -= 1  # not ending on "de", "east"
     return end
+
+
+def _owner_run(r: ContextRules, doc: Doc, k: int) -> int | None:
+    """The first of the lower-case words ending at token k that own an institution named with
+    English words after them: rare words, names, or towns however frequent ("uppsala korean
+    baptist church", "nairobi technical college"); None when token k is none."""
+    first = None
+    while k >= 0 and (first is None or first - k <= T.NAME_RUN_MAX) and k + 1 not in doc.starts \
+            and not _institution_preposition_before(r, doc, k + 1) \
+            and (_namelike_lower(r, doc, k) or doc.texts[k].isalpha() and doc.texts[k].islower()
+                 and doc.entries[k].place_kind in TOWN_KINDS):  # (not "på": Pa, a town)
+        first, k = k, k - 1
+    return first
+
+
+def _past_name_words(r: ContextRules, doc: Doc, k: int) -> int:
+    """The token before the English words that stand between a lower-case institution's
+    owner and its kind word ("mzuzu technical college", "windhoek central hospital",
+    "västerås chin baptist church"; at most NAME_RUN_MAX of them), or k when there are none."""
+    last = k
+    while k >= 0 and last - k < T.NAME_RUN_MAX and k + 1 not in doc.starts \
+            and doc.texts[k].islower() and (doc.folds[k] in r.w["institution_name_word"]
+                                            or "nationality" in doc.entries[k].cats):
+        k -= 1
+    return k
 
 
 def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -2755,7 +2854,8 @@ def _institution_tail(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         _add_institution(r, doc, first, i, INSTITUTION_TAIL, "institution_tail", add)
     elif doc.texts[i].islower() and doc.folds[i] in r.w["institution_tail"] and i >= 2:
         # "läste på balkh university": in lower case, the named words back to a preposition
-        first = _lower_name_run_before(r, doc, i - 1)
+        k = _past_name_words(r, doc, i - 1)
+        first = _lower_name_run_before(r, doc, k) if k == i - 1 else _owner_run(r, doc, k)
         if first is not None and first >= 1 and first not in doc.starts \
                 and doc.texts[first - 1][:1].isupper() and doc.texts[first - 1].isalpha():
             first -= 1  # "från Kauno technologijos universitetas": its capitalised owner
@@ -3416,6 +3516,8 @@ def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         if k >= 0 and not (r.lex.words.ending("generic_number_word", doc.folds[k], stem=1)
                            or doc.folds[k + 1] in r.w["generic_number_word"]):
             return False
+    if i in doc.starts and k >= 0 and doc.texts[i - 1] == "." and len(doc.texts[k]) > 4:
+        return False  # "i en liten lägenhet. 2017 fick han jobb": the word's sentence ended
     if value >= 0 and k >= 0 and (doc.folds[k] in r.w["address_trigger.apartment"]
                                   or doc.folds[k] in r.w["address_trigger.box"]) \
             and 1 <= len(digits) <= 5:

@@ -122,8 +122,9 @@ YEAR = regex.compile(r"(?<![\w.,/-])(?:1[89]\d{2}|20[0-4]\d)(?![\w/-]|[.,]\d)")
 NUMBER_TRIGGERS = (("account_trigger", "account_nr"), ("license_trigger", "license_nr"),
                    ("reference_trigger", "other_nr_seq"), ("phone_trigger", "phone_nr"))
 Add = Callable[[Span], None]
-# "TF 448 192", "WU 882-194-5530", "UHR 2021-04477"; a country and a kind joined, "UG-DL 0046118"
-CODE_PREFIX = regex.compile(r"\p{Lu}{1,4}(?:-\p{Lu}{1,4})?")
+# "TF 448 192", "WU 882-194-5530", "UHR 2021-04477"; a country and a kind joined, "UG-DL 0046118";
+# capitals with small letters between them, "PrDP 88231" (a South African driver's permit)
+CODE_PREFIX = regex.compile(r"\p{Lu}(?:\p{Ll}{0,2}\p{Lu}){0,3}(?:-\p{Lu}{1,4})?")
 
 
 def _preceded_by(doc: Doc, start: int, category: str, window: int = 4) -> bool:
@@ -418,7 +419,8 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         if ndig < 4 or _time_of_day(doc, lex, m.start()):
             continue
         reach = 5 + _masked(doc.text, m.start())
-        kind = _number_kind(doc, lex, m.start(), reach)
+        start = _with_prefix(doc, m.start())  # its word counted from its letter code
+        kind = _number_kind(doc, lex, start, reach)
         if ndig >= 5 and (kind == "account_nr" or kind is None and _number_kind(
                 doc, lex, m.start(), ACCOUNT_REACH) == "account_nr"):
             continue  # the account pattern covers it (as far back as it looks)
@@ -426,9 +428,11 @@ def _bare_numbers(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
                 and _number_kind(doc, lex, m.start(), reach, generic_ok=False) is None:
             kind = "other_nr_seq"  # "Avgiften har nummer 66120398841": no phone's shape
         if kind is None and ndig >= 8 or ndig >= 6 and kind is not None \
-                or _case_number(doc, lex, m.group(), m.end(), kind):
+                or _case_number(doc, lex, m.group(), m.end(), kind) \
+                or kind == "license_nr" and start < m.start() and ndig >= REFERENCE_DIGITS_MIN:
+            # (the last: a licence's lettered code, "yrkeskort, nummer PrDP 88231")
             rule = NUMBER_TRIGGER if kind else DIGITS_RULE
-            add(rule.span(_with_prefix(doc, m.start()), m.end(), kind or "other_nr_seq"))
+            add(rule.span(start, m.end(), kind or "other_nr_seq"))
         elif ndig == 4 and kind in ("account_nr", "other_nr_seq") and (
                 _ends_with(doc, m.start()) or _number_kind(doc, lex, m.start(), 1) == kind
                 or kind == "other_nr_seq" and not YEAR.fullmatch(m.group())
@@ -764,8 +768,11 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
     # a year after a month names a date, whose person may stand further back in the clause
     # ("Jag har jobbat på Kulturskolan i Falun sedan augusti 2021")
     lo = max(0, i - T.YEAR_REACH)
-    if i and "month" in doc.entries[i - 1].cats:  # ... within its sentence
-        start = i
+    # (also after an abbreviated month's full stop, which may read as a sentence's end: "den
+    # 1 jan. 2026")
+    j = i - (i >= 2 and doc.texts[i - 1] == "." and "month" in doc.entries[i - 2].cats)
+    if i and "month" in doc.entries[j - 1].cats:  # ... within its sentence
+        start = j - 1
         while start > max(0, i - T.DATED_YEAR_REACH) and start not in doc.starts:
             start -= 1
         lo = min(lo, start)
