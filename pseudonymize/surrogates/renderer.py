@@ -891,6 +891,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and span.label == "country" and \
                 self._country_of(span, original) in self.kept:
             return True  # "Ukraina ... alla ukrainare": no other country fits the words
+        if strategy == "lifelike" and span.label == "region" and \
+                self.lex.get(span.key or fold(original)).country in self.kept:
+            return True  # "en kwassa till Mayotte": a region with a code of its own (YT) kept
         if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
                 self._people_word(original):
             return True  # "Jag är hmong", "hos oss kachin": the writer's people, never a town
