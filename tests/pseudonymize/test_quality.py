@@ -136,7 +136,7 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": 
               "dev10": (0.98, 0), "dev11": (0.965, 1), "dev12": (0.96, 5),
               "dev13": (0.95, 3), "dev14": (0.94, 7), "dev15": (0.95, 4),
               "dev16": (0.96, 2), "dev17": (0.945, 1), "dev18": (0.935, 5),
-              "dev19": (0.94, 4), "dev20": (0.935, 7),
+              "dev19": (0.94, 4), "dev20": (0.94, 6),
               "dev21": (0.935, 8), "dev22": (0.885, 8), "dev23": (0.91, 9), "dev24": (0.87, 14)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
