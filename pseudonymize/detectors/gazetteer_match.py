@@ -2600,8 +2600,9 @@ class Matcher:
                                and not c.cap and not c.common):
             # "bodde i şahinbey", "kom från gulistan till": in lower case too, unless the word
             # is an everyday one
-            return PLACE_CONTEXT.span(c.doc.offsets[c.i], c.doc.ends[c.i], "city", c.morph,
-                                      key=c.key, score=0.6)
+            water = c.cap and _in_water(self, c.doc.folds, c.i)  # "badade i Prut": a river
+            return PLACE_CONTEXT.span(c.doc.offsets[c.i], c.doc.ends[c.i],
+                                      "geo" if water else "city", c.morph, key=c.key, score=0.6)
         return None
 
     def _accepted(self, c: Cand, label: str, is_name: bool) -> bool:
@@ -3975,7 +3976,8 @@ def _u_homograph(m: Matcher, c: Cand) -> Span | bool | None:
         suffix_label = _ending_here(m, c)
         if suffix_label:
             return _tok_span(PLACE_SUFFIX, c, suffix_label)
-        return _spelt_country(m, c) or _tok_span(PLACE_CONTEXT, c, "city", score=0.6)
+        return _spelt_country(m, c) or _tok_span(
+            PLACE_CONTEXT, c, "geo" if _in_water(m, c.doc.folds, c.i) else "city", score=0.6)
     if e.cats or len(c.key) < 3 and not c.named:  # "alla kallar mig mo"
         return REJECT
     return None
@@ -4020,6 +4022,12 @@ def _verb_before(m: Matcher, folds: list[str], i: int) -> int:
     inverted subject or an object ("badar vi i", "fiskade gädda i")."""
     return i - 3 if i >= 3 and (folds[i - 2] in m.W["inverted_subject"]
                                 or folds[i - 3] in m.W["water_verb"]) else i - 2
+
+
+def _in_water(m: Matcher, folds: list[str], i: int) -> bool:
+    """Token i follows a verb of being in water and "i" ("badade i Prut", "fiskar vi i
+    Daugava"): a lake, river or sea, not a town."""
+    return i >= 2 and folds[i - 1] == "i" and folds[_verb_before(m, folds, i)] in m.W["water_verb"]
 
 
 def _ending_here(m: Matcher, c: Cand) -> str | None:
@@ -4367,6 +4375,8 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
         and folds[i - 2] in m.W["village_word"]
     if not region and c.cap and not m.W["flight_word"].isdisjoint(folds[max(0, i - 3):i - 1]):
         return _tok_span(PLACE_CONTEXT, c, "place")
+    if not region and c.cap and _in_water(m, folds, i):
+        return _tok_span(PLACE_CONTEXT, c, "geo")  # "badade i Prut", "fiskar i Daugava": water
     return region and _tok_span(PLACE_CONTEXT, c, "region") or _spelt_country(m, c) \
         or _tok_span(PLACE_CONTEXT, c, "city")
 

@@ -147,8 +147,9 @@ class Places:
             pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
-        if not street_ending(original) and self._water_said(span, original):
-            return self._feature(span, original, country, rng, "river")
+        water = "" if street_ending(original) else self._water_said(span, original)
+        if water:
+            return self._feature(span, original, country, rng, water)
         return None
 
     def _place_of_its_own(self, span: Span, original: str, home: str, country: str,
@@ -172,10 +173,11 @@ class Places:
             pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
-        if lifelike and label in ("city", "place") and not name and \
-                self._water_said(span, original):
+        water = self._water_said(span, original) if lifelike and not name and label in (
+            "city", "place", "geo") else ""
+        if water and label != "geo":
             # "badade i Prut", "Prut ..., floden var varm" read as a town: a river
-            pick = self._feature(span, original, country, rng, "river")
+            pick = self._feature(span, original, country, rng, water)
             if pick:
                 return pick
         if lifelike and label in ("city", "area") and country != "SE":
@@ -198,31 +200,35 @@ class Places:
             if pick:
                 return pick
         if label == "geo":
-            # "Från Lesbos tog vi bussen": the bus leaves from a town of the mainland
+            # "Från Lesbos tog vi bussen": the bus leaves from a town of the mainland; "badade
+            # i Prut" labelled water: a river of the country, never a town (`_water_said`)
             pick = self._bare_word(span, original) or (
-                country != "SE" and self._leaves_by_land(span) and self._draw(
+                country != "SE" and not water and self._leaves_by_land(span) and self._draw(
                     [c for c in self._off_islands(span, cities) if self._free(c)], rng)) or \
-                self._feature(span, original, country, rng)
+                self._feature(span, original, country, rng, water)
             if pick:
                 return pick
         return None
 
-    def _water_said(self, span: Span, original: str) -> bool:
+    def _water_said(self, span: Span, original: str) -> str:
         """Lifelike: a name no gazetteer knows as a place and of no place's ending, read as a
-        town or a site, that the essay bathes or fishes in ("badade i Prut":
-        `water_verbs_lifelike` right before "i"; "badar vid X" is a beach's) or calls a river
-        right after it ("vid Prut, floden var stor"; never "byn X nära floden"): a river."""
+        town, a site or a water, that the essay calls a lake or river right after it ("vid
+        Prut, floden var stor", "i Dovern, sjön var kall"; never "byn X nära floden") or
+        bathes or fishes in ("badade i Prut": `water_verbs_lifelike` before "i"; "badar
+        vid X" is a beach's): "lake" or "river", "" for none."""
         key = span.key or fold(original)
         if self.lex.get(key).place_kind or " " in key or any(
                 key.endswith(end) for end in words().place_endings):
-            return False
-        before = self.before.get(span.start, ())
-        if len(before) >= 2 and before[-1] == "i" and before[-2] in words().water_verbs:
-            return True
+            return ""
         text = getattr(self.before, "text", "")
         said = regex.match(r"\s*,?\s*(\p{L}+)", text[span.end:span.end + 30])
-        rivers = {word for word, kind in self.geo.kind_words if kind == "river"}
-        return bool(said) and fold(said.group(1)) in rivers
+        kind = dict(self.geo.kind_words).get(fold(said.group(1)), "") if said else ""
+        if kind in ("lake", "river"):
+            return kind
+        before = self.before.get(span.start, ())
+        # (the verb one word further back past a subject or object: "fiskar vi i X")
+        return "river" if before and before[-1] == "i" and not words().water_verbs.isdisjoint(
+            before[-3:-1]) else ""
 
     def _village_said(self, span: Span, original: str, country: str) -> tuple[str, bool]:
         """(the size the essay gives a Swedish town, "small"/"big"/"", whether it is a
