@@ -64,6 +64,9 @@ _EMAIL_PART = regex.compile(rf"(?P<at>{_AT})|(?P<dot>{_DOT})", regex.IGNORECASE)
 # spelt-out), the renderer spells its surrogate alike and the leak gate reads it joined
 # (`despelt`). Possessive, starting only after a non-letter: linear on any text.
 SPELT = regex.compile(r"(?<![\p{L}\p{N}])\p{L}([-. ])\p{L}(?:\1\p{L})++\.?")
+# A hashtag ("#familjenwarsame"): a letter first, three characters at least; the patterns family
+# reads one as `extra`, the renderer replaces the essay's names glued inside it
+HASHTAG = re.compile(r"(?<![\w#&/])#[^\W\d_]\w{2,}")
 _CAPS_RUN = regex.compile(r"(?<!\w)\p{Lu}+(?:[^\w\n]+\p{Lu}+)+(?!\w)")
 _CAPS_WORD = regex.compile(r"\p{Lu}{2,}")  # a single capital stays: "ANDERS W JONSSON"
 # `_case_runs` changes a text only where two `_CAPS_WORD`s (two capitals side by side, each)

@@ -18,6 +18,7 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.rule import Rule
 from pseudonymize.doc import Doc
 from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.normalize import HASHTAG
 from pseudonymize.types import Span
 
 TLDS = "se|com|nu|org|net|info|eu|io|de|dk|no|fi|uk|fr|es|it|pl|ru|ua|tr|ir|so|co|us|ca|app|me|tv"
@@ -91,8 +92,8 @@ URL_DOT = re.compile(r"\.(?:(?<=[wW]{3}\.)|(?=\w)(?i:" + TLDS + r")\b)")
 WHITE = re.compile(r"\s")
 # Digit runs and the characters of e-mails and handles: where the patterns below can match.
 # (`[0-9]+|[@_]`, written to start with one set of characters)
-SPECIAL = re.compile(r"[0-9@_](?:(?<=[0-9])[0-9]*)?")
-SPECIAL_CHARS = "0123456789@_"  # SPECIAL's first set (`_special_bytes` marks them)
+SPECIAL = re.compile(r"[0-9@_#](?:(?<=[0-9])[0-9]*)?")
+SPECIAL_CHARS = "0123456789@_#"  # SPECIAL's first set (`_special_bytes` marks them)
 _SPECIAL_TABLE = bytes(chr(b) in SPECIAL_CHARS for b in range(256))
 # Case, booking and reference numbers: letters and at least three digits in one code
 # (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023, P1234567).
@@ -256,6 +257,9 @@ TRIGGERS = tuple(cat for cat, _ in NUMBER_TRIGGERS) + ("generic_number_word", "c
                                                      "licence_card")
 EMAIL_RULE = _rule("email", ("email",), 1.0)
 HANDLE_RULE = _rule("handle", ("extra",), 0.7)
+# a hashtag that is no everyday word (a name glued to words, a family's or a shop's): "#jul",
+# "#sverige" stay
+HASHTAG_RULE = _rule("hashtag", ("extra",), 0.7)
 URL_RULE = _rule("url", ("url",), 0.95)
 IBAN_RULE = _rule("iban", ("account_nr",), 1.0)
 PERSONNUMMER_RULE = _rule("personnummer", ("personid_nr",), 1.0, ("id_trigger",) + TRIGGERS)
@@ -282,15 +286,16 @@ YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "gener
 
 @dataclass
 class Scan:
-    """One pass over an essay's text: the white-space chunks that hold a digit, "@" or "_"
-    (e-mails, handles, URLs and codes never span white space) and where digit runs start."""
+    """One pass over an essay's text: the white-space chunks that hold a digit, "@", "_" or
+    "#" (e-mails, handles, hashtags, URLs and codes never span white space) and where digit
+    runs start."""
 
     chunks: list[tuple[int, int, str]]
     runs: list[int]
 
     @classmethod
     def of(cls, text: str) -> Scan:
-        """SPECIAL's matches in turn, each tried where the text's next digit, "@" or "_"
+        """SPECIAL's matches in turn, each tried where the text's next digit, "@", "_" or "#"
         stands, found by `bytes.find` (memchr) in the text's bytes with those characters made
         1 (`_special_bytes`): `SPECIAL.finditer` tested the whole text a character at a time
         (about 30 instructions each, 45,000 an essay)."""
@@ -322,6 +327,18 @@ def _emails(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
         if "@" in chunk or "_" in chunk:
             for m in HANDLE.finditer(doc.text, s, e):
                 add(HANDLE_RULE.span(m.start(), m.end(), "extra"))
+
+
+def _hashtags(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
+    for s, e, chunk in scan.chunks:
+        if "#" not in chunk:
+            continue
+        for m in HASHTAG.finditer(doc.text, s, e):
+            entry = lex.get(fold(m.group()[1:]))
+            if entry.country == "SE" or entry.zipf >= T.COMMON and not (
+                    entry.gender or entry.surname_rank or entry.place_kind):
+                continue  # an everyday word or Sweden: "#jul", "#sverige"
+            add(HASHTAG_RULE.span(m.start(), m.end(), "extra"))
 
 
 def _urls(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
@@ -557,7 +574,7 @@ def _with(rules: tuple[Rule, ...], fn: Callable) -> tuple[Rule, ...]:
 
 # The registry of this family, in order. Rules before DIGIT_RULES need no digit in the text.
 TEXT_RULES: tuple[Rule, ...] = (_with((EMAIL_RULE, HANDLE_RULE), _emails)
-                                + _with((URL_RULE,), _urls))
+                                + _with((HASHTAG_RULE,), _hashtags) + _with((URL_RULE,), _urls))
 DIGIT_RULES: tuple[Rule, ...] = (
     _with((IBAN_RULE,), _ibans) + _with((PERSONNUMMER_RULE, PERSONNUMMER_BAD), _personnummer)
     + _with((PHONE_RULE,), _phones) + _with((ACCOUNT_RULE,), _accounts)

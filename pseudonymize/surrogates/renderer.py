@@ -18,7 +18,7 @@ from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.slips import slip_of, slipped
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
-from pseudonymize.normalize import SPELT
+from pseudonymize.normalize import HASHTAG, SPELT
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
                                            apply_case, ascii_digits, genitive, letter, plural,
                                            spelt_out, swedish_number, word_value, year_words)
@@ -298,6 +298,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         original = ascii_digits(original)
         self.hint, self.span = country, span
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
+        if strategy != "tag" and label == "extra" and HASHTAG.fullmatch(original):
+            return self._hashtag(original)
         if strategy != "tag" and SPELT.fullmatch(original):
             # "stavas W-A-R-S-A-M-E": the surrogate of the word its letters make, spelt alike
             # (a placeholder, "A-stad", stays as it is)
@@ -335,6 +337,19 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             base = self._base(span, ref, original, written, draw, attrs, strategy, spelt)
         self._remember(span, original, written, base, spelt)
         return self._shaped(span, original, written, base, attrs)
+
+    def _hashtag(self, original: str) -> str:
+        """A hashtag ("#familjenwarsame") with the essay's names, places and institutions in
+        it made their surrogates ("#familjenxirsi"), folded as a tag is written; a tag holding
+        none of them the taxonomy's placeholder after "#" (it may glue a name no rule read)."""
+        found = {key: fold(value).replace(" ", "") for table in (
+            self.name_map, self.place_map, self.institution_map)
+            for key, value in table.items() if len(key) >= 3 and key.isalpha()}
+        tag = fold(original[1:])
+        keys = [k for k in sorted(found, key=len, reverse=True) if k in tag]
+        if not keys:
+            return "#" + self._placeholder("extra", 1, frozenset(), original[1:])
+        return "#" + regex.sub("|".join(map(regex.escape, keys)), lambda m: found[m.group()], tag)
 
     def _unit_name(self, span: Span, original: str) -> str | None:
         """Lifelike (round 47): a name right after "avdelning" ("på avdelning Myran") is a

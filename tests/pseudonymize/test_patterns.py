@@ -122,12 +122,12 @@ def test_chunk_scans_find_what_full_scans_find(text: str) -> None:
 # The scans' plain forms: patterns.py writes them to be faster to search; they must find what
 # these find.
 PLAIN_URL_HINT = re.compile(r"://|www\.|\.(?:" + P.TLDS + r")\b", re.I)
-PLAIN_SPECIAL = re.compile(r"[0-9]+|[@_]")
+PLAIN_SPECIAL = re.compile(r"[0-9]+|[@_#]")
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(["://", "www.", "WwW.", "WWW.", "w", "W", ".", ":", "/", "se",
-                                 "SE", "\u017fe", "u\u212a", "com", "x", " ", "@", "_", "1", "23",
+                                 "SE", "\u017fe", "u\u212a", "com", "x", " ", "@", "_", "#", "1", "23",
                                  "٣", "a_b"]), max_size=20).map("".join)
        | st.text(max_size=40))
 def test_scans_find_what_their_plain_forms_find(text: str) -> None:
@@ -142,14 +142,14 @@ def test_scans_find_what_their_plain_forms_find(text: str) -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from([" ", "a", "1", "22", "@", "_", ".", "x@y.se", "\n", "å", "٣",
+@given(st.lists(st.sampled_from([" ", "a", "1", "22", "@", "_", "#", ".", "x@y.se", "\n", "å", "٣",
                                  "☃", "\ud800", "\u2003", "１"]),
                 max_size=20).map("".join) | st.text(max_size=30))
 def test_scan_is_the_plain_scan(text: str) -> None:
     """`Scan.of`, which tries SPECIAL where the text's bytes (`_special_bytes`) have a special
     character, gives what `SPECIAL.finditer` over the whole text gives (characters beyond
     Latin-1, a lone surrogate, other scripts' digits: one byte each); nothing where no digit,
-    "@" or "_" is in the text."""
+    "@", "_" or "#" is in the text."""
     scan = P.Scan.of(text)
     if not any(c in text for c in P.SPECIAL_CHARS):
         assert P.SPECIAL.search(text) is None and scan == P.Scan([], [])

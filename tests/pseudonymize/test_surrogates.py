@@ -234,6 +234,19 @@ def test_a_name_spelt_out_gets_its_surrogate_spelt_alike(offline: Engine, strate
         assert got["W A R S A M E"] == " ".join(got["Warsame"].upper()), (seed, got)
 
 
+@pytest.mark.parametrize("strategy", ["realistic", "lifelike", "placeholder"])
+def test_a_hashtag_takes_the_surrogates_of_the_names_glued_in_it(offline: Engine,
+                                                                  strategy: str) -> None:
+    """"#familjenwarsame" published the family name the essay replaced elsewhere: the name
+    glued in the tag is now its surrogate, and a tag holding no name of the essay is the
+    taxonomy's placeholder after "#"."""
+    text = "Jag heter Amina Warsame. Följ oss på #familjenwarsame och #metoo."
+    for seed in range(4):
+        got = surrogates(offline, text, seed, strategy=strategy)
+        assert got["#familjenwarsame"] == "#familjen" + fold(got["Warsame"]), (seed, got)
+        assert got["#metoo"] == "#A-extra", (seed, got)
+
+
 @pytest.mark.parametrize("label, original", [("age_digits", "1"), ("age_string", "ett"),
                                              ("age_digits", "2"), ("age_string", "två"),
                                              ("age_digits", "34"), ("age_string", "ettårig")])
