@@ -57,8 +57,6 @@ _EMAIL_HINT = re.compile(r"[ \t(\[{][aA][tT][ \t)\]}]")  # a cheap superset of _
 _AT_LOWER = re.compile(r"t(?<=[ \t(\[{][aA]t)(?=[ \t)\]}])")
 _AT_UPPER = re.compile(r"T(?<=[ \t(\[{][aA]T)(?=[ \t)\]}])")
 _EMAIL_PART = regex.compile(rf"(?P<at>{_AT})|(?P<dot>{_DOT})", regex.IGNORECASE)
-# Two or more upper-case words in a row on one line (single letters may sit among them:
-# "JAG BOR I STOCKHOLM"); a word with a digit or a lower-case letter ends the run.
 # A word spelt out letter by letter, one hyphen, dot or space between its letters ("W-A-R-S-A-M-E",
 # "a m i n a", "U.S.A."): the detectors read it as the word it spells (the context rule
 # spelt-out), the renderer spells its surrogate alike and the leak gate reads it joined
@@ -67,6 +65,8 @@ SPELT = regex.compile(r"(?<![\p{L}\p{N}])\p{L}([-. ])\p{L}(?:\1\p{L})++\.?")
 # A hashtag ("#familjenwarsame"): a letter first, three characters at least; the patterns family
 # reads one as `extra`, the renderer replaces the essay's names glued inside it
 HASHTAG = re.compile(r"(?<![\w#&/])#[^\W\d_]\w{2,}")
+# Two or more upper-case words in a row on one line (single letters may sit among them:
+# "JAG BOR I STOCKHOLM"); a word with a digit or a lower-case letter ends the run.
 _CAPS_RUN = regex.compile(r"(?<!\w)\p{Lu}+(?:[^\w\n]+\p{Lu}+)+(?!\w)")
 _CAPS_WORD = regex.compile(r"\p{Lu}{2,}")  # a single capital stays: "ANDERS W JONSSON"
 # `_case_runs` changes a text only where two `_CAPS_WORD`s (two capitals side by side, each)

@@ -79,6 +79,7 @@ KIND_SENTENCE_END = 3  # "en egen restaurang nu! Den heter X": at most this many
 APPOSITION_WORDS = 3   # "på pachamama, en liten peruansk restaurang": at most this many words
                        # between the article and the business kind that names X
 SPELT_LETTERS_MAX = 40  # a word spelt out after "stavas" is read over at most this many letters
+SPELT_NOUN_REACH = 3  # "mitt efternamn stavas W-A-R-S-A-M-E": the noun spelt this far before
 DATED_ORDINAL_REACH = 3  # "min födelsedag är femte juni": a birthday word this far before a day
 FEAST_WINDOW = 6       # "Nowruz firar vi den 21 mars": a feast this many words from a date
                        # (in its sentence) makes the date the feast's

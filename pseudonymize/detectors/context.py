@@ -2127,10 +2127,12 @@ def _year_word(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False  # "fem hundra", "tusen tack"
     if head in r.w["year_century"]:  # the rest written apart: "tvåtusen fem", "… och åttio fem"
         for k in range(i + 1, min(len(folds), i + 4)):
-            if folds[k] != "och" and year_of(head + "".join(folds[i + 1:k + 1])) is None:
+            if folds[k] == "och":
+                continue
+            longer = year_of(head + "".join(folds[i + 1:k + 1]))
+            if longer is None:
                 break
-            if folds[k] != "och":
-                year, end = year_of(head + "".join(folds[i + 1:k + 1])), k
+            year, end = longer, k
         if end == i and not (start and folds[start - 1] in r.lex.words.union(
                 "year_word_before", "birth_word")):
             return False  # "betalade tvåtusen": an amount
@@ -2171,7 +2173,7 @@ def _spelt_label(r: ContextRules, doc: Doc, k: int, key: str, verb: bool) -> str
     """The label of the word spelt out from token k: the noun a few words before whose
     spelling it is, else its letters' reading, else a given name after a spelling verb."""
     nouns = r.lex.words.value("spelt_noun")
-    for j in range(k - 1, max(-1, k - 1 - T.DATED_ORDINAL_REACH), -1):
+    for j in range(k - 1, max(-1, k - 1 - T.SPELT_NOUN_REACH), -1):
         if doc.folds[j] in nouns and nouns[doc.folds[j]] != FIRSTNAME["unknown"]:
             return nouns[doc.folds[j]]
         if doc.folds[j] in nouns:  # "namn": a given name, of the sex its letters say

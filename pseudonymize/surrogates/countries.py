@@ -388,17 +388,18 @@ class Countries:
         a country; "" when the sentence names neither."""
         text = getattr(self.before, "text", "")
         sentence = regex.split(r"[.!?\n]", text[max(0, span.start - 160):span.start])[-1]
-        swedish = {fold(t) for t in self.geo.towns} | {fold(p) for p in self.geo.landskap}
+        swedish = self.geo.town_folds | {fold(p) for p in self.geo.landskap}
         for word in reversed(regex.findall(r"\p{L}{2,}", sentence)):
             key = fold(word)
+            entry = self.lex.get(key)
             # a learner's lower-case town or country counts where no everyday word writes it
             # ("vi bor i västerås och går till vallbyparken"; not "i bergen")
-            if word[0].islower() and self.lex.get(key).zipf >= TOWN_WORD_ZIPF:
+            if word[0].islower() and entry.zipf >= TOWN_WORD_ZIPF:
                 continue
             if key in swedish or key.removesuffix("s") in swedish:
                 return "SE"
-            if self.lex.get(key).country:
-                return self.lex.get(key).country
+            if entry.country:
+                return entry.country
         return ""
 
     def _country(self, span: Span, original: str, rng: Draws) -> str:

@@ -15,10 +15,10 @@ import regex
 
 from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
+from pseudonymize.normalize import HASHTAG, SPELT
 from pseudonymize.slips import slip_of, slipped
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
-from pseudonymize.normalize import HASHTAG, SPELT
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
                                            apply_case, ascii_digits, genitive, letter, plural,
                                            spelt_out, swedish_number, word_value, year_words)
