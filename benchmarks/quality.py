@@ -141,7 +141,8 @@ DATA_SETS = (
      GOLD_DIR / "dev23.jsonl"),
     ("Development learner gold 24 (tests/data/gold/dev24.jsonl), written blind in the seventeenth "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at 77b96cf: replace-label recall 0.875, F2 0.824, 14 leaks in 12 of 48 essays)", "jsonl",
+     "at 77b96cf: replace-label recall 0.875, F2 0.824, 14 leaks in 12 of 48 essays), open to tuning from "
+     "the eighteenth", "jsonl",
      GOLD_DIR / "dev24.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
