@@ -215,7 +215,8 @@ NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym
                           "district_abroad", "town_abbreviation"})
 
 
-TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt as ("Berg")
+TOWN_LIKE = frozenset({"city", "area", "geo"})
+TOWN_LABELS = frozenset({"city", "area"})  # a town's readings a person's name may have (`_place_person`)  # a place a surname may be spelt as ("Berg")
 # what `_institution_of` may turn into a workplace or school
 INSTITUTION_GUESSES = GUESSES | {GAZETTEER.name}
 INSTITUTION_LABELS = NAME_LABELS | {"city"}
@@ -511,7 +512,9 @@ def profession_context(doc: Doc, k: int) -> bool:
 # `Matcher._mark`'s bits
 # the word lists after which a rarer lower-case everyday word is judged (`Matcher._todo`)
 RARE_WATCH = ("place_trigger.prep", "naming_verb", "name_object", "saying_verb", "saying_filler",
-              "compass_word", "institution_preposition")
+              "compass_word", "institution_preposition",
+              # "min chef orvar Bock", "min dotter kia är tretton" (`_owned_middling_name`)
+              "name_trigger.kin", "name_trigger.social")
 TODO, RARE, WATCH, SINGLE, LOWER, ALPHA, CONTEXT_BEFORE, CONTEXT_AFTER = (1 << n for n in range(8))
 # both TODO and RARE: an everyday phrase word in lower case, `plain_starts` ("är", "det", "på")
 PLAIN = TODO | RARE
@@ -2051,19 +2054,28 @@ class Matcher:
         if label in PLACE_LABELS and not (e.gender or e.se_pop or e.country) and c.cap \
                 and not c.common and e.place_pop < T.WORLD_DOMINANT and self._country_person(doc, i):
             return self._name_guess(c.key, doc, i), ()
+        if label in TOWN_LABELS and c.cap and not (e.se_pop or e.country or c.place_ctx) \
+                and (self._kin_named(doc, i, full=True) or c.named and self._own_name_said(doc, i)):
+            # "min kusin Chanda", "min farbror Washington", "mitt namn är Kabwe Mulenga": a
+            # town abroad right after an owned kin word or an owned name noun is the person
+            return FIRSTNAME[e.gender] if e.gender in GENDERED else self._name_guess(c.key, doc, i), ()
         return label, attrs
 
-    def _kin_named(self, doc: Doc, i: int) -> bool:
+    def _kin_named(self, doc: Doc, i: int, full: bool = False) -> bool:
         """Token i is a name alone right after a possessive and a kin or social word ("min
-        granne Farhan", "hans kusin Warsame"): what the person is called there is a given
-        name, also one the lists hold only as a family name (not "min man Liu Yang": a family
-        name written first; not "doktor Berg": a title)."""
+        granne Farhan", "hans kusin Warsame"), or a word no list knows, a kin word of the
+        learner's own language ("min yuba Khalaf", "min akhoy Dhari"): what the person is
+        called there is a given name, also one the lists hold only as a family name (not "min
+        man Liu Yang": a family name written first; not "doktor Berg": a title). With `full`,
+        also first of a full name ("min kusin Kabwe Mulenga": a town's name there is the
+        person's, not a town's longer name)."""
         folds, W = doc.folds, self.W
         return i >= 2 and (folds[i - 1] in W["name_trigger.kin"]
-                           or folds[i - 1] in W["name_trigger.social"]) \
+                           or folds[i - 1] in W["name_trigger.social"]
+                           or self._unheard_word(doc, i - 1)) \
             and doc.texts[i - 2].lower() in self.lex.words.surface("possessive") \
-            and not (i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper()
-                     and doc.texts[i + 1].isalpha() and i + 1 not in doc.starts)
+            and (full or not (i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper()
+                              and doc.texts[i + 1].isalpha() and i + 1 not in doc.starts))
 
     def _place_reading(self, doc: Doc, i: int, e: Entry, key: str) -> int:
         """How strongly token i's context says a place stands there (`_place_ctx`; 2 also for
@@ -3245,11 +3257,15 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     owner, is a name (not a lexicon word nor a misspelt everyday one: "min son spelr"); a
     kin or social word without its owner only before a family name the lists hold
     (`_listed_surname_after`: "Ägaren anis chowdhury")."""
-    if c.cap or c.e.zipf >= T.RARE or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
+    if c.cap or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return None
     doc, i = c.doc, c.i
     subject = False
-    if c.after_name:  # a name's later part only where the name was introduced: "heter X y",
+    if c.e.zipf >= T.RARE:
+        if not _owned_middling_name(m, c):
+            return None
+        rule, label, subject = NAME_CONTEXT, m._name_guess(c.key, doc, i), True
+    elif c.after_name:  # a name's later part only where the name was introduced: "heter X y",
         rule, label = AFTER_NAME, "surname"  # "heter Tatiana Quispe mamani"
         first = _run_start(doc, i - 1)
         dash = doc.texts[i].find("-")
@@ -3296,6 +3312,32 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
             or (m._compound(c.key) or m._misspelt(c.key)) and not subject:
         return None  # (but "min baba desanka bor": de|sänka, and a subject before its verb)
     return _tok_span(rule, c, label, score=0.6)
+
+
+def _owned_middling_name(m: Matcher, c: Cand) -> bool:
+    """"min chef orvar Bock", "min dotter kia är tretton": a lower-case word below COMMON
+    (rarer than everyday words, though a word somewhere: orvar, kia) right after an owned
+    kin or social word is the person's given name where a capitalised family name follows
+    inside the sentence, or "är"/"var" and an age; not a verb's or a noun's form ("min son
+    simmar", "min chef säger", "min dotter tycker": the clause's verb)."""
+    doc, i, n = c.doc, c.i, len(c.doc.texts)
+    if c.e.zipf >= T.COMMON or i < 2 or i + 1 >= n or c.morph \
+            or doc.folds[i - 1] not in m.owned_kin or not _owner_before(m, doc, i - 1) \
+            or c.key.endswith(m.ENDS["verb_ending"]) or c.key.endswith(m.ENDS["ordinary_ending"]) \
+            or _present_tense(m, c.key):
+        return False
+    nxt, e = doc.texts[i + 1], doc.entries[i + 1]
+    if nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts and "\n" not in doc.space(i):
+        return not (e.place_kind or e.country or e.org_kind or e.cats) or bool(e.surname_rank)
+    return i + 2 < n and doc.folds[i + 1] in m.W["be_verb"] and 0 < doc.number(i + 2) < T.OLDEST
+
+
+def _present_tense(m: Matcher, key: str) -> bool:
+    """"stickar", "läser", "syr": a present tense whose infinitive ("sticka", "läsa", "sy")
+    is a word of some frequency; "orvar" has none ("orva")."""
+    stems = (key[:-1], key[:-2] + "a") if key.endswith(("ar", "er")) else (key[:-1],) \
+        if key.endswith("r") else ()
+    return any(m.lex.get(stem).zipf >= T.RARE for stem in stems)
 
 
 def _kin_list_head(m: Matcher, doc: Doc, i: int) -> bool:
@@ -4507,8 +4549,10 @@ def _may_lower_name(m: Matcher, c: Cand) -> int:
     family word; one no count knows beside a list word, or a genitive beside a person's
     slot (a kin word after it: `_lower_kin_owner`)."""
     e = c.e
-    if c.cap or e.zipf >= T.RARE or e.cats or len(c.key) < 3 or c.key in m.vocabulary:
+    if c.cap or e.zipf >= T.COMMON or e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return NEVER
+    if e.zipf >= T.RARE:  # (`_owned_middling_name`: only after a kin or social word)
+        return bool(m._near(c.doc, c.i, False) & NEAR_KIN)
     near = NEAR_KIN | (NEAR_LIST | NEAR_SLOT * (c.key[-1] == "s")) * (not e.zipf)
     return c.after_name or bool(m._near(c.doc, c.i, False) & near)
 
