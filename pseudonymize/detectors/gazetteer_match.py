@@ -91,7 +91,8 @@ INSTITUTION_CONTEXT = _rule("institution-context", ORGS, 0.7, (
     "kind_noun", "drive_verb", "driven_vehicle"), before=("institution_preposition",))
 AFTER_NAME = _rule("after-name", ("surname", "middlename", *sorted(FIRSTNAMES)), 0.7, (
     "verb_ending", "ordinary_ending", "name_trigger", "naming_verb", "patronymic_ending",
-    "male_patronymic_ending", "article_prefix", "double_surname_origin", "name_tail_stop",
+    "male_patronymic_ending", "article_prefix", "double_surname_origin", "double_surname_country",
+    "name_tail_stop",
     "function_word", "be_verb", "own_name_noun", "own_possessive", "closing_word",
     "name_part_noun"))  # (name_part_noun: `resolve.named_middles`)
 HOMOGRAPH_CAPITAL = _rule("homograph-capital", NAMES + PLACES, 0.6, ("common_name_homograph", "sensitive"))
@@ -216,6 +217,7 @@ NAMEISH_CATS = frozenset({"region", "country_alias", "unisex_name", "city_exonym
 
 
 TOWN_LIKE = frozenset({"city", "area", "geo"})
+CODE_CATS = frozenset({"double_surname_country"})  # rule categories of codes, not words ("es")
 TOWN_LABELS = frozenset({"city", "area"})  # a town's readings a person's name may have (`_place_person`)  # a place a surname may be spelt as ("Berg")
 # what `_institution_of` may turn into a workplace or school
 INSTITUTION_GUESSES = GUESSES | {GAZETTEER.name}
@@ -804,7 +806,7 @@ class Matcher:
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
-            words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS
+            words for cat, words in lex.words.folds.items() if cat not in NAMEISH_CATS | CODE_CATS
             and cat.partition(".")[0] not in ("unisex_name", "given_name", "family_name",
                                               "given_name_title", "family_first_surname"))))
         self.namelike = NameLikeness(lex)
@@ -857,12 +859,12 @@ class Matcher:
         # `vocabulary` but the homographs ("lina", "sten"): words that are never a name at all
         self.vocabulary_words = lex.derived("vocabulary_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items()
-            if cat not in NAMEISH_CATS and cat.split(".")[0] not in (
+            if cat not in NAMEISH_CATS | CODE_CATS and cat.split(".")[0] not in (
                 "unisex_name", "given_name", "family_name", "common_name_homograph"))))
         # ... nor those of a value-split name list ("geo.SE", "region.SE"): `_curated_geography`
         self.everyday_words = lex.derived("everyday_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat.split(".")[0] not in NAMEISH_CATS
-            | {"unisex_name", "given_name", "family_name", "common_name_homograph"})))
+            | CODE_CATS | {"unisex_name", "given_name", "family_name", "common_name_homograph"})))
         self._verdict_tables(lex)
         # each phrase's second word, by its first: most words that start a phrase ("det",
         # "san") start none where they stand
@@ -1758,7 +1760,8 @@ class Matcher:
         return (NAME_PAIR.span(last.start, last.end, label, key=last.key),
                 NAME_PAIR.span(span.start, span.end, "surname", span.attrs, key=span.key))
 
-    def _double_surname(self, doc: Doc, first: Span, inner: Span, last: Span) -> bool:
+    def _double_surname(self, doc: Doc, first: Span, inner: Span, last: Span,
+                        spans: list[Span]) -> bool:
         """"Jorge Muñoz Soto", "María Quispe Mamani": an inner family name is a family name
         where the given name or it is of a people carrying two (`double_surname_origin`: the
         Spanish-speaking; "maría gabriela Rincón Urdaneta" though no list holds Rincón), or the
@@ -1768,9 +1771,20 @@ class Matcher:
         read as a family name, so the origins load only then."""
         origins, double = self.lex.name_origins, self.W["double_surname_origin"]
         ends = [origins.get(fold(word), ()) for word in doc.text[last.start:last.end].lower().split()]
-        return any(not double.isdisjoint(origins.get(fold(word), ()))
-                   for s in (first, inner) for word in doc.text[s.start:s.end].lower().split()) \
-            or any(found and double.issuperset(found) for found in ends)
+        inside = [origins.get(fold(word), ()) for s in (first, inner)
+                  for word in doc.text[s.start:s.end].lower().split()]
+        if any(not double.isdisjoint(found) for found in inside) \
+                or any(found and double.issuperset(found) for found in ends):
+            return True
+        # "Yader Obando Chavarría", "Yamandú Techera Olivera": an inner name no list holds, of
+        # a given name no list gives another people, in an essay set only in countries whose
+        # people carry two family names (its learner's earlier essays too: `_essay_countries`;
+        # not a Haitian's who lived in Chile: "Mirlande Dorvil Lång", her maiden name)
+        if inside[0] or origins.get(fold(doc.text[inner.start:inner.end].lower())):
+            return False
+        countries = self._essay_countries(doc, spans)
+        return bool(countries) and all(code.lower() in self.W["double_surname_country"]
+                                       for code in countries)
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
@@ -1807,7 +1821,7 @@ class Matcher:
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
                         or inner and (spans[n].label != "surname" or e.first_rank
                                       or not self._double_surname(doc, spans[first], spans[n],
-                                                                   spans[end - 1])):
+                                                                   spans[end - 1], spans)):
                     out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
         for n, (s, k) in enumerate(zip(spans, ks)):
