@@ -254,10 +254,15 @@ def _against_list(doc: Doc, k: int, spouse: Callable[[], str | None]) -> str | N
 
 
 def _people(doc: Doc, spans: list[Span]) -> list[int]:
-    """For each span, the token where the next person's mention (a name or a kin word) starts."""
+    """For each span, the token where the next person's mention (a name or a kin word) starts;
+    a later part of the same name is no other person ("min granne Lerato Dube från Falun och
+    hennes son": the pronoun after the family name is still Lerato's)."""
     stops, stop = [0] * len(spans), len(doc.texts)
     for n in range(len(spans) - 1, -1, -1):
         stops[n] = stop
+        if spans[n].label in NAMES and n and spans[n - 1].label in NAMES \
+                and doc.text[spans[n - 1].end:spans[n].start] == " ":
+            continue  # (a name's later part: the person starts with its first part)
         if spans[n].label in NAMES or spans[n].label == "fam":
             stop = doc.index_at(spans[n].start)
     return stops
