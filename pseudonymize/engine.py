@@ -235,7 +235,8 @@ class Engine:
         Memory.genders)."""
         if earlier:  # an essay about the same journey may name no country again ("i piran")
             doc.earlier_countries = countries_named(self.lex, earlier)
-        spans = resolve.whole_institutions(resolve.select(self.candidates(doc)), doc)
+        spans = resolve.celebrated(resolve.select(self.candidates(doc)), doc)
+        spans = resolve.whole_institutions(spans, doc)
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())
         spans = resolve.place_aliases(resolve.refine_areas(spans, doc), doc)

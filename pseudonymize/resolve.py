@@ -18,10 +18,10 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
 from pseudonymize.detectors.gender import NAME_GENDER, settle
 from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME
-from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, INITIAL, NAME_CONTEXT,
-                                                     NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
+from pseudonymize.detectors.gazetteer_match import (AFTER_NAME, GAZETTEER, HOMOGRAPH, INITIAL,
+                                                     NAME_CONTEXT, NAME_PAIR, NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PROPER_NOUN, side_of_town)
-from pseudonymize.doc import Doc
+from pseudonymize.doc import Doc, places
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, ORG_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, Entry, fold
 from pseudonymize.types import REPLACE, Span
@@ -374,6 +374,38 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
 
 
 FEAST_CATS = frozenset({"month", "not_name"})  # a name's readings as a month or a feast
+
+
+# the readings of a name by its capital or its list alone, no context said a person's
+CAPITAL_READINGS = frozenset(r.name for r in (PROPER_NOUN, GAZETTEER, NAME_PAIR, AFTER_NAME,
+                                              NAMELIKE_SLOT, NAMELIKE_TAIL)) | {"learned"}
+
+
+def celebrated(spans: list[Span], doc: Doc) -> list[Span]:
+    """"Sagaalgan" (a heading) … "I februari vi firade Sagaalgan", "vi firar Inti Raymi": the
+    capitalised words no name list holds that the essay celebrates ("firar X", "firade vi X")
+    are a feast wherever they stand, not a person its capital alone named (the heading's word,
+    a mention before the verb); a person a naming or kin word names stays one. Not a genitive
+    ("firade Imanis födelsedag": the person's)."""
+    verbs = doc.lex.words("celebration_verb")
+    found = places(doc.folds, verbs)
+    if not found:
+        return spans  # (most essays celebrate nothing: one C-level pass)
+    inverted, n, texts = doc.lex.words("inverted_subject"), len(doc.texts), doc.texts
+    feasts: set[str] = set()
+    for k in found:
+        j = k + 1 + (k + 2 < n and doc.folds[k + 1] in inverted)
+        while j < n and texts[j][:1].isupper() and texts[j].isalpha() and j not in doc.starts \
+                and not (doc.entries[j].gender or doc.entries[j].surname_rank) \
+                and not (texts[j].endswith("s") and j + 1 < n and texts[j + 1].islower()
+                         and texts[j + 1].isalpha()):
+            feasts.add(doc.folds[j])
+            j += 1
+    if not feasts:
+        return spans
+    return [s for s in spans if not (s.label in NAME_LABELS and s.rule in CAPITAL_READINGS
+                                     and set(fold(doc.text[s.start:s.end].lower()).split())
+                                     <= feasts)]
 
 
 def propagate(spans: list[Span], doc: Doc,

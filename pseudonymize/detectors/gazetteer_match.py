@@ -1880,14 +1880,16 @@ class Matcher:
         return sorted(out, key=itemgetter(0))  # by start
 
     def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
-        """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name, or
-        dotted before another capitalised word (not "körkort B. Mitt"), or dotted after a
-        closing greeting before any word ("Mvh W. abou jaoude": the signature's family name in
-        lower case, a particle no list holds)."""
+        """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name on
+        its line, or dotted before another capitalised word (not "körkort B. Mitt"), or dotted
+        after a closing greeting before any word ("Mvh W. abou jaoude": the signature's family
+        name in lower case, a particle no list holds)."""
         dotted = k + 1 < len(doc.texts) and doc.texts[k + 1] == "."
         nxt = k + 2 if dotted else k + 1
         follower = doc.texts[nxt] if nxt < len(doc.texts) else ""
-        return k - 1 in names or nxt in names or dotted and follower[:1].isupper() \
+        # (a name ending the line before is a heading's: "Maulod\nI oktober vi firade")
+        return k - 1 in names and "\n" not in doc.space(k - 1) or nxt in names \
+            or dotted and follower[:1].isupper() \
             and (len(follower) > 1 or nxt + 1 < len(doc.texts) and doc.texts[nxt + 1] == ".") \
             and not (k and doc.folds[k - 1] in self.W["class_noun"]) \
             or dotted and len(follower) > 1 and follower.isalpha() and follower.islower() \
