@@ -324,12 +324,13 @@ def _feast_mention(doc: Doc, k: int) -> bool:
 
 
 def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool, bool],
-                      sets: tuple[frozenset[str], ...]) -> bool:
+                      sets: tuple[frozenset[str], ...], after_name: bool = False) -> bool:
     """Token k, a further mention of the propagated name `base` (stem `stem`), is the everyday
     word it spells there: labelling it would replace a pronoun, a verb or a noun. `kinds` says
     whether the stem is an everyday word and whether it counts only as a subject; `sets` are
     the possessive, be-verb, name-verb and noun-before word lists, the articles among the
-    last and the degree words (as written: "så" is no "sa"), looked up once per essay."""
+    last and the degree words (as written: "så" is no "sa"), looked up once per essay;
+    `after_name`: a span covers the word before (a given name the mention continues)."""
     everyday, subject_only = kinds
     possessive, be_verbs, name_verbs, noun_before, articles, degree_words = sets
     folds, key = doc.folds, doc.folds[k]
@@ -342,6 +343,13 @@ def _everyday_mention(doc: Doc, k: int, stem: str, base: Span, kinds: tuple[bool
         return True
     subject = _named_person(doc, k, stem, possessive, be_verbs, name_verbs)
     if subject_only and not subject:
+        return True
+    if base.label == "surname" and doc.texts[k][0].islower() and doc.text[base.start].isupper() \
+            and doc.entries[k].zipf >= T.RARE and not subject and not (
+                k and doc.texts[k - 1].isalpha() and (doc.texts[k - 1][0].isupper()
+                                                      or doc.entries[k - 1].gender or after_name)):
+        # "Göran Orre … han jagar orre", "Berit Ljung … lila av ljung": the word, where no
+        # given name before it makes it the family name again ("mamma till maly strand")
         return True
     # "jobbar med liv, hon … liv är från Boliden": a name found in lower case, again in
     # lower case as a sentence's subject (before "är" too)
@@ -443,7 +451,10 @@ def propagate(spans: list[Span], doc: Doc,
         if taken.find(1, doc.offsets[k], doc.ends[k]) >= 0:
             continue
         base = known[stem]
-        if _everyday_mention(doc, k, stem, base, (stem in everyday, stem in subject_only), sets):
+        after_name = bool(k) and (bool(taken[doc.offsets[k - 1]]) or doc.folds[k - 1] in known
+                                  and known[doc.folds[k - 1]].label in FIRSTNAMES)
+        if _everyday_mention(doc, k, stem, base, (stem in everyday, stem in subject_only), sets,
+                             after_name):
             continue
         attrs = base.attrs if stem == key else base.attrs + ("gen",)
         out.append(Span(doc.offsets[k], doc.ends[k], base.label, attrs, base.score,

@@ -3275,12 +3275,11 @@ def _u_lower_name(m: Matcher, c: Cand) -> Span | bool | None:
     if c.cap or c.e.cats or len(c.key) < 3 or c.key in m.vocabulary:
         return None
     doc, i = c.doc, c.i
+    if c.e.zipf >= T.RARE:  # "min chef orvar Bock": however frequent, below COMMON
+        return _tok_span(NAME_CONTEXT, c, m._name_guess(c.key, doc, i), score=0.6) \
+            if _owned_middling_name(m, c) else None
     subject = False
-    if c.e.zipf >= T.RARE:
-        if not _owned_middling_name(m, c):
-            return None
-        rule, label, subject = NAME_CONTEXT, m._name_guess(c.key, doc, i), True
-    elif c.after_name:  # a name's later part only where the name was introduced: "heter X y",
+    if c.after_name:  # a name's later part only where the name was introduced: "heter X y",
         rule, label = AFTER_NAME, "surname"  # "heter Tatiana Quispe mamani"
         first = _run_start(doc, i - 1)
         dash = doc.texts[i].find("-")
