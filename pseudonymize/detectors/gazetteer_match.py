@@ -23,8 +23,8 @@ from rapidfuzz.distance import OSA
 from pseudonymize import thresholds as T
 from pseudonymize.detectors.gazetteer_window import Verdicts
 from pseudonymize.detectors.namelike import NameLikeness
-from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, kin_gender,
-                                           pronoun_gender, settle, writer_named)
+from pseudonymize.detectors.gender import (GENDERED, GUESSED_SPELLING, NAME_GENDER, once,
+                                           kin_gender, pronoun_gender, settle, writer_named)
 from pseudonymize.detectors.rule import COREFERENCE, Rule, category_words, neighbours
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, following, marked, places
 from pseudonymize.labels import FIRSTNAME, NAME_LABELS, ORG_LABELS, PLACE_LABELS
@@ -1770,7 +1770,7 @@ class Matcher:
                 NAME_PAIR.span(span.start, span.end, "surname", span.attrs, key=span.key))
 
     def _double_surname(self, doc: Doc, first: Span, inner: Span, last: Span,
-                        spans: list[Span]) -> bool:
+                        countries: Callable[[], frozenset[str]]) -> bool:
         """"Jorge Muñoz Soto", "María Quispe Mamani": an inner family name is a family name
         where the given name or it is of a people carrying two (`double_surname_origin`: the
         Spanish-speaking; "maría gabriela Rincón Urdaneta" though no list holds Rincón), or the
@@ -1791,9 +1791,9 @@ class Matcher:
         # not a Haitian's who lived in Chile: "Mirlande Dorvil Lång", her maiden name)
         if inside[0] or origins.get(fold(doc.text[inner.start:inner.end].lower())):
             return False
-        countries = self._essay_countries(doc, spans)
-        return bool(countries) and all(code.lower() in self.W["double_surname_country"]
-                                       for code in countries)
+        named = countries()  # (made once an essay: a long run of names asks it of each)
+        return bool(named) and all(code.lower() in self.W["double_surname_country"]
+                                   for code in named)
 
     def _middle_names(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """Anna Maria Svensson: the inner names of a run starting with a first name are middle
@@ -1807,6 +1807,7 @@ class Matcher:
         ks = list(map(bisect_left, repeat(doc.offsets), map(itemgetter(0), spans)))
         patronymic = self.ENDS["patronymic_ending"]
         male_patronymic = self.ENDS["male_patronymic_ending"]
+        countries = once(lambda: self._essay_countries(doc, spans))  # (`_double_surname`)
 
         def close(end: int) -> None:
             if first < 0 or end - first < 2 or spans[first].label not in FIRSTNAMES:
@@ -1830,7 +1831,7 @@ class Matcher:
                 if inner and arabic or key.endswith(patronymic) or inner and key.endswith(male_patronymic) \
                         or inner and (spans[n].label != "surname" or e.first_rank
                                       or not self._double_surname(doc, spans[first], spans[n],
-                                                                   spans[end - 1], spans)):
+                                                                   spans[end - 1], countries)):
                     out[n] = new(Span, (*spans[n][:2], "middlename", *spans[n][3:]))
 
         for n, (s, k) in enumerate(zip(spans, ks)):

@@ -23,6 +23,7 @@ the name is a speaker ("sa hon Ali"). The writer's own name ("jag heter Nino", "
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from pseudonymize.doc import Doc, places
 from pseudonymize.labels import FIRSTNAME
@@ -32,6 +33,7 @@ from pseudonymize.types import Span
 
 from pseudonymize.detectors.rule import Rule
 
+T = TypeVar("T")
 FIRSTNAMES = frozenset(FIRSTNAME.values())
 GUESSED_SPELLING = "fuzzy"  # the rule reading a misspelt name as a listed one (gazetteer_match)
 NAMES = FIRSTNAMES | {"surname", "middlename"}
@@ -234,11 +236,11 @@ def writer_gender(doc: Doc) -> str | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
-def _once(make: Callable[[], str | None]) -> Callable[[], str | None]:
+def once(make: Callable[[], T]) -> Callable[[], T]:
     """`make`'s value, made on the first call only (cheaper per essay than an lru_cache)."""
-    made: list[str | None] = []
+    made: list[T] = []
 
-    def get() -> str | None:
+    def get() -> T:
         if not made:
             made.append(make())
         return made[0]
@@ -351,7 +353,7 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
     writer: str | None = None  # the gender of the writer's name ("jag heter Maria")
     stops: list[int] | None = None  # made once, for the first unlisted name
     neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
-    spouse = _once(lambda: writer_gender(doc))  # one pass over the essay, when asked
+    spouse = once(lambda: writer_gender(doc))  # one pass over the essay, when asked
     naming = doc.lex.words("naming_verb")
     named: list[tuple[str, str]] = []  # the gendered first names so far (key, gender)
     for n, span in enumerate(spans):
