@@ -38,6 +38,7 @@ HEAD_MIN = 5  # letters of a name's everyday head ("varamo|baden"; "-aren" is to
 HEAD_ZIPF = 3.0  # the head is an everyday word at least this frequent ("baden" 3.0, "parken" 4.3)
 FUNCTION_ZIPF = 5.5  # and less than this: above it pronouns and function words ("ingen" 6.1)
 COMPOUND_MODIFIER_MIN = 3  # the shortest first part of a compound read as one ("läns|buss")
+SURNAME_RANK_EDGE = 20     # a word of both name lists is a surname when ranked this many times better
 CONTINUATION_MAX = 3.0     # "Nowa Huta": a capitalised word after a place continues it below this
 DEFINITE_NOUN_MIN = 2.5    # "Affären ligger": a definite form this frequent is a noun
 STUDY_OBJECT_MAX = 5.0     # "läser juridik": what is studied is rarer than this

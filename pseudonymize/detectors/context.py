@@ -23,7 +23,8 @@ from pseudonymize.detectors.gazetteer_match import PLACE_LABEL
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
                                                      _org_role, place_suffix,
                                                      apposed_business, profession_context,
-                                                     studied_at, works_at, _foreign_letters)
+                                                     studied_at, works_at, _foreign_letters,
+                                                     listed_name)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.patterns import _counts, _personal_year
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
@@ -2182,10 +2183,9 @@ def _spelt_label(r: ContextRules, doc: Doc, k: int, key: str, verb: bool) -> str
         if j in doc.starts:
             break
     e = r.lex.get(key)
-    if e.gender and not (e.surname_rank and e.surname_rank < e.first_rank):
-        return FIRSTNAME[e.gender]
-    if e.surname_rank:
-        return "surname"
+    name = listed_name(e)
+    if name:
+        return name
     if e.country and e.country != "SE":
         return "country"
     if e.place_kind:

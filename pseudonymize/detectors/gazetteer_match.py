@@ -783,6 +783,15 @@ class PhraseNext(dict):
         return nexts
 
 
+def listed_name(e: Entry) -> str | None:
+    """The name label of a word the name lists hold: a given name of its sex unless its surname
+    rank is far better (SURNAME_RANK_EDGE: Holm is a surname, though a German given name too),
+    else a surname; None for a word neither list holds."""
+    first = e.gender and not (e.surname_rank
+                              and e.surname_rank * T.SURNAME_RANK_EDGE < e.first_rank)
+    return FIRSTNAME[e.gender] if first else "surname" if e.surname_rank else None
+
+
 class Matcher:
     """Holds the lexicon and a misspelling cache; one per engine. `detects=False` makes one
     for the word tests alone (compound stems, misspellings, the vocabulary: the context rules'
@@ -1927,8 +1936,7 @@ class Matcher:
     def _name_reading(self, e: Entry, key: str, name_ctx: bool) -> str | None:
         """The better-ranked name reading (Holm is a surname, though a German first name too);
         after a naming trigger a small foreign place's name is a person's ("min son Mahad")."""
-        first = e.gender and not (e.surname_rank and e.surname_rank * 20 < e.first_rank)
-        name = FIRSTNAME[e.gender] if first else "surname" if e.surname_rank else None
+        name = listed_name(e)
         if name is None and name_ctx and e.place_kind and not e.org_kind and e.se_pop == 0 \
                 and e.place_pop < T.BIG_PLACE and e.zipf < T.DOMINANT_WORD:
             name = self._name_guess(key)
