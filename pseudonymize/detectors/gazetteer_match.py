@@ -70,8 +70,10 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
-    "locating_preposition", "route_mark", "personal_pronoun"),
-    before=("route_mark",), after=("route_mark",))
+    "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
+    "street_ending_abroad", "origin_preposition"),
+    before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
+# street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`)
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 # "Vi åkte till Slovenien … vi bodde i piran": a word after a place preposition that the
 # lists know as a place in a country the essay (or the learner's earlier essays) is set in
@@ -116,8 +118,9 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "writer_spouse", "sender_company"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
-PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
-                                                                 "function_after_name"))
+PLACE_PREPOSITION = _rule("place-preposition", ("place", "geo"), 0.5, ("person_particle_verb",
+                                                                        "function_after_name",
+                                                                        "shore_preposition"))
 NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
 FAMILY_FIRST = _rule("family-first", ("surname", *sorted(FIRSTNAMES)), 0.85, (
     "family_first_surname", "kin_gender", "person_pronoun", "inverted_subject"))
@@ -4513,8 +4516,19 @@ def _u_proper_noun(m: Matcher, c: Cand) -> Span | bool | None:
         and doc.texts[i + 1].islower() and doc.folds[i + 1] not in m.W["function_after_name"]
     if i >= 2 and doc.folds[i - 1] in ("pa", "vid") \
             and doc.folds[i - 2] not in m.W["person_particle_verb"] and not genitive:
-        return _tok_span(PLACE_PREPOSITION, c, "place")
+        # "grillar vid Måsnaren", "ett hus vid Balaton": by an unknown name one is at a shore
+        # (but "badar vid Varamobaden": a compound of an everyday word names a place)
+        shore = doc.folds[i - 1] in m.W["shore_preposition"] and not _headed(m, key)
+        return _tok_span(PLACE_PREPOSITION, c, "geo" if shore else "place")
     return _tok_span(PROPER_NOUN, c, m._name_guess(key, doc, i))
+
+
+def _headed(m: Matcher, key: str) -> bool:
+    """The word ends in an everyday word of T.HEAD_MIN letters or more, its head ("varamo|baden",
+    "kungs|parken"): a compound naming a thing of that kind (a pronoun is none: "yxn|ingen")."""
+    get = m.lex.entries.get
+    return any((e := get(key[j:])) is not None and T.HEAD_ZIPF <= e.zipf < T.FUNCTION_ZIPF
+               for j in range(2, len(key) - T.HEAD_MIN + 1))
 
 
 def _with(rule: Rule, fn: object) -> Rule:
