@@ -18,18 +18,12 @@ from pseudonymize import thresholds as T
 from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND, STREET_SUFFIX
 from pseudonymize.detectors.gender import NAME_GENDER, settle
 from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME
-<<<<<<< HEAD
 from pseudonymize.detectors.gazetteer_match import (AFTER_NAME, GAZETTEER, HOMOGRAPH, INITIAL,
-                                                     NAME_CONTEXT, NAME_PAIR, NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
-                                                     PLACE_PREPOSITION, PROPER_NOUN, side_of_town)
-from pseudonymize.doc import Doc, places
-=======
-from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, INITIAL, NAME_CONTEXT,
-                                                     NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
+                                                     NAME_CONTEXT, NAME_PAIR, NAMELIKE_SLOT,
+                                                     NAMELIKE_TAIL, PLACE_CONTEXT,
                                                      PLACE_PREPOSITION, PLACE_SUFFIX, PROPER_NOUN,
                                                      side_of_town)
-from pseudonymize.doc import Doc
->>>>>>> main
+from pseudonymize.doc import Doc, places
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, ORG_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, Entry, fold
 from pseudonymize.types import REPLACE, Span
