@@ -12,7 +12,7 @@ import regex
 
 from pseudonymize.coordinates import apart_km, boat_km
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates.common import GEOGRAPHY_FILE, REGIONS_FILE
+from pseudonymize.surrogates.common import GEOGRAPHY_FILE, LANGUAGES_FILE, REGIONS_FILE
 
 
 @dataclass(frozen=True)
@@ -335,8 +335,10 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
         # as the essay's words are read (letters only): "k'iche'" is the pair "k iche"
         return " ".join(regex.findall(r"\p{L}+", fold(word)))
 
-    return {"country_cues": {cue(w): frozenset(row["countries"])
-                             for row in data["country_cues_lifelike"] for w in row["words"]},
+    # (round 49) every language CLDR knows (language_countries.toml), under the hand rows
+    spoken = tomllib.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))["languages"]
+    return {"country_cues": {cue(w): frozenset(row["countries"]) for row in (
+        *spoken, *data["country_cues_lifelike"]) for w in row["words"]},
             "cue_pairs": tuple((frozenset(map(fold, row["words"])),
                                 frozenset(map(fold, row["with"])), frozenset(row["countries"]))
                                for row in data["country_cue_pairs_lifelike"]),
