@@ -98,9 +98,11 @@ class Places:
         föddes på Vasastaden") nor another country's."""
         if self.effective != "lifelike" or country not in self.kept:
             return None
-        return self._draw([t for t in local_towns(self.lex, country)
-                           if self._free(t) and self.lex.get(fold(t)).zipf < KEPT_VILLAGE_ZIPF],
-                          rng)
+        # (never a name the lexicon reads as another country's town: Paraguay's Concepción
+        # is Chile's to the next mention)
+        return self._draw([t for t in local_towns(self.lex, country) if self._free(t) and (
+            entry := self.lex.get(fold(t))).zipf < KEPT_VILLAGE_ZIPF
+                           and entry.place_country in ("", country)], rng)
 
     def _neighbour_town(self, country: str, rng: Draws) -> str | None:
         """Lifelike (round 45): a town abroad whose country has no town left to draw (Paraguay's
