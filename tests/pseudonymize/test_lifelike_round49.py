@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pseudonymize.engine import Engine
+from pseudonymize.evaluate import Document, as_released
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates.places import local_towns
 from pseudonymize.surrogates.words import words
@@ -128,3 +129,31 @@ def test_a_russian_family_keeps_russian_names(engine: Engine) -> None:
     text = "Jag kommer från Ryssland och pratar ryska. Min syster heter Olga."
     for out, rows in _runs(engine, text):
         assert _of(rows, "Olga") not in caucasian, out
+
+
+def _released(engine: Engine, essays: list[Document], seed: int) -> dict[str, list]:
+    return {doc.id: [(a.original, a.label, a.pseudonym) for a in result.annotations]
+            for doc, result in as_released(engine, essays, "lifelike", seed)}
+
+
+def test_a_country_whose_languages_other_home_the_learner_names_stays(engine: Engine) -> None:
+    """"setswana" beside Botswana, where the learner's other essay names South Africa (the
+    language's other home): no country is left for the words, so Botswana stays as written
+    in every essay (it was Lesotho in one essay and Botswana in another)."""
+    essays = [Document("b1", "Jag kommer från Botswana och hemma pratar vi setswana.", (),
+                       learner="L1"),
+              Document("b2", "Min bror jobbar i Sydafrika nu. Han saknar Botswana.", (),
+                       learner="L1")]
+    for seed in range(4):
+        rows = _released(engine, essays, seed)
+        assert _of(rows["b1"], "Botswana") == _of(rows["b2"], "Botswana") == "Botswana", rows
+
+
+def test_a_country_whose_languages_other_home_is_free_moves_there(engine: Engine) -> None:
+    """The negative row: with South Africa named nowhere, Botswana beside "setswana" is South
+    Africa, the language's other home."""
+    essays = [Document("b1", "Jag kommer från Botswana och hemma pratar vi setswana.", (),
+                       learner="L1")]
+    for seed in range(4):
+        rows = _released(engine, essays, seed)
+        assert _of(rows["b1"], "Botswana") == "Sydafrika", rows
