@@ -2872,28 +2872,27 @@ class Matcher:
         Remembered per word (`_split`) up to the longest compound (a hostile word is not kept)."""
         return self._split(key) if len(key) <= T.LONGEST_COMPOUND else self._split_uncached(key)
 
+    def _part(self, key: str) -> bool:
+        """An ordinary word frequent enough to be a part of a compound."""
+        e = self.lex.entries.get(key)
+        return e is not None and e.zipf >= T.COMPOUND_PART_MIN
+
+    def modifier(self, mod: str) -> bool:
+        """`mod` is the first part of a compound of ordinary words: a word itself, or one with
+        a linking s or e (tjänste|bil, arbets|dag) or a dropped vowel or plural ending
+        (kyrk|gården, skol|bussen, kläd|stil)."""
+        word = self._part
+        return bool(mod) and (word(mod) or mod[-1] in "se" and word(mod[:-1])
+                              or any(word(mod + end) for end in ("a", "e", "er")))
+
     def _split_uncached(self, key: str) -> bool:
-        get = self.lex.entries.get
-
-        def word(k: str) -> bool:
-            e = get(k)
-            return e is not None and e.zipf >= T.COMPOUND_PART_MIN
-
         parts = key.split("-")
         if len(parts) > 1:
-            return word(parts[-1])
+            return self._part(parts[-1])
         if len(key) > T.LONGEST_COMPOUND:
             return False
-        for k in range(len(key) - 4, 2, -1):
-            if not word(key[k:]):
-                continue
-            mod = key[:k]
-            # linking s or e (tjänste|bil, arbets|dag), a dropped vowel or plural ending
-            # (kyrk|gården, kläd|stil)
-            if word(mod) or mod[-1] in "se" and word(mod[:-1]) \
-                    or any(word(mod + end) for end in ("a", "e", "er")):
-                return True
-        return False
+        return any(self._part(key[k:]) and self.modifier(key[:k])
+                   for k in range(len(key) - 4, 2, -1))
 
     def _inflected_word(self, key: str, compounds: bool = True, shortest: int = 3) -> bool:
         """"serbiske", "hene": an everyday word (or, with `compounds`, a compound) of at least
