@@ -918,6 +918,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
                 self._greeting(span, original):
             return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
+        if strategy == "lifelike" and span.label in ("city", "area") and \
+                self._possessed_word(original):
+            return True  # "min aba fiskade": a Buryat father, never Nigeria's Aba
         if strategy == "lifelike" and span.label == "initials" and original == "I" and \
                 regex.match(r"\s+\p{Ll}", getattr(self.before, "text", "")[span.end:]):
             return True  # "Inti Raymi\nI juni vi firar": the preposition after a title
@@ -1010,6 +1013,22 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         key, head = fold(original), text[:span.start].rstrip(" \t\"'«")
         return " " not in key and not self.lex.get(key).gender and not self._lists(key) and \
             head[-1:] in ("", "\n") and text[span.end:].lstrip(" \t")[:1] == "!"
+
+    def _possessed_word(self, original: str) -> bool:
+        """Lifelike (round 49): a town abroad the essay writes in lower case right after a
+        possessive ("min aba fiskade omul", a Buryat father; Aba is a Nigerian town): a word
+        of the writer's language the detectors read as a town, kept as written wherever the
+        essay writes it ("Aba har parkinson"); a surrogate town ("min ilorin") gives the text
+        away, and drew the essay to Nigeria. A Swedish town or a name is never kept so."""
+        key = fold(original)
+        entry = self.lex.get(key)
+        if " " in key or entry.place_country in ("", "SE") or entry.gender:
+            return False
+        text = getattr(self.before, "text", "")
+        mine = "|".join(sorted(self.lex.words("possessive")))
+        return bool(regex.search(rf"(?<!\p{{L}}){regex.escape(key)}(?!\p{{L}})", text)) and \
+            bool(regex.search(rf"(?<!\p{{L}})(?:{mine})\s+{regex.escape(key)}(?!\p{{L}})",
+                              fold(text)))
 
     def _event_year(self, span: Span) -> bool:
         """Lifelike: a year in a sentence naming a war or another public event

@@ -157,3 +157,27 @@ def test_a_country_whose_languages_other_home_is_free_moves_there(engine: Engine
     for seed in range(4):
         rows = _released(engine, essays, seed)
         assert _of(rows["b1"], "Botswana") == "Sydafrika", rows
+
+
+def test_a_word_after_a_possessive_is_no_town(engine: Engine) -> None:
+    """"min aba fiskade" (a Buryat father; Aba is a Nigerian town): a lower-case town abroad
+    right after a possessive is a word of the writer's, kept wherever the essay writes it,
+    never "min ilorin" ... "Ilorin har parkinson"."""
+    text = "Vi pratar burjatiska hemma. Min aba fiskade varje dag. Aba har parkinson nu."
+    for out, _ in _runs(engine, text):
+        assert "Min aba fiskade" in out and "Aba har parkinson" in out, out
+
+
+def test_a_town_abroad_named_as_a_town_is_replaced(engine: Engine) -> None:
+    """The negative row: Aba after a place preposition is the town, replaced."""
+    for out, rows in _runs(engine, "Min bror bor i Aba i Nigeria och jobbar på en marknad."):
+        assert _of(rows, "Aba") != "Aba", out
+
+
+def test_a_north_caucasian_dance_keeps_the_familys_names(engine: Engine) -> None:
+    """"dansade lezginka" with kin words and no people's word (judge runs 60-61: Russian
+    names beside Ingush kin words and the lezginka): the names are North Caucasian."""
+    caucasian = set(words().name_lists["avar"]["first_female"])
+    text = "Min dada dansade lezginka fast han är sjuttio. Min syster Zarema bakade bröd."
+    for out, rows in _runs(engine, text):
+        assert _of(rows, "Zarema") in caucasian, out
