@@ -23,7 +23,8 @@ from pseudonymize.detectors.gazetteer_match import PLACE_LABEL
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
                                                      _org_role, place_suffix,
                                                      apposed_business, profession_context,
-                                                     studied_at, works_at, _foreign_letters)
+                                                     studied_at, works_at, _foreign_letters,
+                                                     listed_name)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.patterns import _counts, _personal_year
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
@@ -2182,10 +2183,9 @@ def _spelt_label(r: ContextRules, doc: Doc, k: int, key: str, verb: bool) -> str
         if j in doc.starts:
             break
     e = r.lex.get(key)
-    if e.gender and not (e.surname_rank and e.surname_rank < e.first_rank):
-        return FIRSTNAME[e.gender]
-    if e.surname_rank:
-        return "surname"
+    name = listed_name(e)
+    if name:
+        return name
     if e.country and e.country != "SE":
         return "country"
     if e.place_kind:
@@ -3059,8 +3059,15 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             or not (text.islower() and e.zipf < rare
                     or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):
         return False
-    add(KIND_STATEMENT.span(doc.offsets[j], doc.ends[j], label, key=folds[j]))
+    # "till Likoma, en ö i sjön", "i Rakhine, en delstat": the statement names the kind of a
+    # place the lists hold as a town, and outranks that reading (the gazetteer's score)
+    outranks = label in ("geo", "region") and e.place_kind in ("city", "spelling")
+    add(KIND_STATEMENT.span(doc.offsets[j], doc.ends[j], label, key=folds[j],
+                            score=KIND_OVER_TOWN if outranks else None))
     return False
+
+
+KIND_OVER_TOWN = 0.85  # above the gazetteer's 0.8
 
 
 def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

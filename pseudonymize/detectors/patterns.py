@@ -185,11 +185,14 @@ def _announcer(doc: Doc, lex: Lexicon, start: int, window: int,
 
 def _licence_before(doc: Doc, lex: Lexicon, j: int) -> bool:
     """A licence card (`licence_card`) is named in the words before token j, also as the head
-    of a compound ("kranförarbevis", "båtkörkort"), or a `licence_head` as the head of one
-    ("sjuksköterskelegitimation"; alone, "legitimation" is an identity card)."""
-    return any(lex.words.ending("licence_card", f)
-               or lex.words.ending("licence_head", f, stem=T.COMPOUND_MODIFIER_MIN)
-               for f in doc.folds[max(0, j - LICENCE_CARD_REACH):j])
+    of a compound ("kranförarbevis", "sjuksköterskelegitimation"), and no identity document
+    after it ("ingen svensk legitimation, bara pass med nummer X": the passport's number)."""
+    for k in range(j - 1, max(-1, j - 1 - LICENCE_CARD_REACH), -1):
+        if lex.words.ending("licence_card", doc.folds[k]):
+            return True
+        if "id_trigger" in doc.entries[k].cats:
+            return False
+    return False
 
 
 def _coded(doc: Doc, i: int) -> bool:
@@ -261,7 +264,7 @@ def _rule(name: str, labels: tuple[str, ...], score: float, reads: tuple[str, ..
 
 
 TRIGGERS = tuple(cat for cat, _ in NUMBER_TRIGGERS) + ("generic_number_word", "card_number_word",
-                                                     "licence_card", "licence_head")
+                                                     "licence_card")
 EMAIL_RULE = _rule("email", ("email",), 1.0)
 HANDLE_RULE = _rule("handle", ("extra",), 0.7)
 # a hashtag that is no everyday word (a name glued to words, a family's or a shop's): "#jul",
