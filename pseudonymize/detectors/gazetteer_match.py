@@ -131,13 +131,13 @@ CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_pr
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
                                                      "unheard_place_preposition", "place_article",
-                                                     "region_word", "town_noun"),
+                                                     "region_word", "town_noun", "kind_noun"),
                      before=("place_article",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
     "school_name_ending", "business_name_ending", "apposition_article", "business_head",
-    "drive_verb", "driven_vehicle"),
+    "drive_verb", "driven_vehicle", "duration_unit"),
     before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place", "region"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
@@ -3179,7 +3179,8 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     # school's -ska name may split by chance: "pol|hemska")
     verbs = m.lex.words.union("work_word", "work_start", "study_verb", "school_verb")
     near = c.doc.folds[c.i - 2] in verbs or c.i >= 3 and c.doc.folds[c.i - 3] in verbs \
-        or stated_profession(c.doc, c.i - 2)  # "jobbar som städare på bravida"
+        or stated_profession(c.doc, c.i - 2) \
+        or _verb_before_duration(m, c.doc, c.i - 1, verbs)  # "jobbade två år på foodhills"
     # right after the work verb also a word a little more frequent that is no compound
     # ("jobbar som svetsare på kockums", "på östgöta frukt"; not "på städfirma")
     rare = c.e.zipf < T.RARE or near and c.e.zipf < T.WORKPLACE_NAME_MAX \
@@ -3191,6 +3192,19 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
             and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)
     return None
+
+
+def _verb_before_duration(m: Matcher, doc: Doc, k: int, verbs: frozenset[str]) -> bool:
+    """"jobbade två år på", "har jobbat i tre månader på": a work or study verb before a
+    duration (a number and a unit of time, `duration_unit`, after an optional "i") that
+    stands before token k, the preposition: the verb's place comes after it."""
+    j = k - 1
+    if j < 2 or doc.folds[j] not in m.W["duration_unit"] \
+            or not (doc.texts[j - 1].isdigit() or "number_word" in doc.entries[j - 1].cats):
+        return False
+    j -= 2
+    j -= j >= 1 and doc.folds[j] == "i"
+    return doc.folds[j] in verbs
 
 
 def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3710,7 +3724,8 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     at all after a bare "i" or "från" ("i sidi bishr", "bodde i mcleod ganj")."""
     doc, i = c.doc, c.i
     article = i >= 2 and doc.folds[i - 1] in m.W["place_article"] and i - 1 not in doc.starts \
-        and doc.folds[i - 2] in m.W["place_trigger.prep"]  # "i la guillotière"
+        and (doc.folds[i - 2] in m.W["place_trigger.prep"]  # "i la guillotière"
+             or _kind_before(m, doc, i - 2))  # "vid hamnen las peñas", "bergen, los andes"
     if not i or not (article or doc.folds[i - 1] in m.W["place_trigger.prep"]) \
             or not _unheard(m, doc, i):
         return None
@@ -3735,6 +3750,14 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     first = i - 1 if article else i
     return DISTRICT_RUN.span(doc.offsets[first], doc.ends[end], "city" if town else "area",
                              () if town else ("foreign",), key=" ".join(doc.folds[first:end + 1]))
+
+
+def _kind_before(m: Matcher, doc: Doc, k: int) -> bool:
+    """Token k is a kind noun of a place ("hamnen", "bergen"), or a comma right after one
+    ("bergen, los andes"): a Romance article after it starts that place's name."""
+    if doc.texts[k] == "," and k >= 1:
+        k -= 1
+    return doc.folds[k] in m.W["kind_noun"] and doc.texts[k].islower()
 
 
 ARABIC_ARTICLES = frozenset({"el", "al"})
@@ -4071,12 +4094,23 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
-    if _everyday_form(m, c, named_ending, plain) and c.key not in m.lex.villages:
+    if _everyday_form(m, c, named_ending, plain) and c.key not in m.lex.villages \
+            and not (unheard and _named_form(m, c)):
         return None  # ("hästö" folds one edit from "hasta"; a village abroad is no form:
         # the builder left out those one edit from a frequent word, "crossfield", "swetes")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _named_form(m: Matcher, c: Cand) -> bool:
+    """"från namba", "i deusto", "i yasamal": a word no count knows, of a town's length, spelt
+    much like a name (UNHEARD_FORM_NAMELIKE) and with no noun's ending, is a place however
+    near an everyday word it is spelt (namn, desto) or whatever Swedish words it splits into
+    (ya|s|amal); not a learner's misspelling ("i komun", "i kyrcan")."""
+    return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN and not _noun_form(m, c.key) \
+        and not c.key.endswith(m.word_endings) and not m._inflected_word(c.key) \
+        and m.namelike.score(c.key) >= T.UNHEARD_FORM_NAMELIKE
 
 
 def _noun_form(m: Matcher, key: str) -> bool:
@@ -4594,7 +4628,8 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
         return NEVER
     suffix, named_ending, plain = _place_spelling(m, c)
     return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
-        and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages)
+        and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages
+             or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c))
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:
