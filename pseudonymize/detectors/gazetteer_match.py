@@ -1687,7 +1687,11 @@ class Matcher:
         # words are everyday words, after any locative preposition
         located = e.cats & LISTED_PLACES and i and (folds[i - 1] in self.W["place_trigger.prep"]
                                                     or folds[i - 1] in self.W["geo_preposition"])
-        if not label or not (shaped or lower_org or placed or located) \
+        # "jag har göta kanal", "inte som indiska oceanen": a hand-listed water, island or
+        # landform of several words, one of them no everyday word, is that place anywhere
+        named = "geo" in e.cats and label == "geo" and " " in pkey \
+            and any(self.lex.get(w).zipf < T.COMMON for w in pkey.split())
+        if not label or not (shaped or lower_org or placed or located or named) \
                 or pkey in self.W["never_replaced"]:
             return None
         if label in ORG_LABELS and e.org_kind:
