@@ -2676,9 +2676,23 @@ class Matcher:
         return not is_name and e.cats <= HOMOGRAPH and (
             c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
             or (c.place_ctx == 1 or listed) and bool(e.country) or bare
+            or c.place_ctx == 1 and self._fronted_place(c.doc, i, e)
             or c.place_ctx and _route_start(c.doc, i, e)
             or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
             and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
+
+    def _fronted_place(self, doc: Doc, i: int, e: Entry) -> bool:
+        """"I kosta vi såg hur man blåser glas", "men i kosta min son köpte": a town after an
+        "i" opening its clause and before the clause's subject (a pronoun or an owner's word:
+        the learner's uninverted order after a fronted place) is the town, though its name is
+        an everyday word; not a time ("i går vi åkte": `fronted_adverb` igår)."""
+        folds = doc.folds
+        return folds[i - 1] == "i" and i + 1 < len(folds) and i not in doc.starts \
+            and (i - 1 in doc.starts or i >= 2 and folds[i - 2] in self.W["subject_before"]) \
+            and (folds[i + 1] in self.W["personal_pronoun"] or folds[i + 1] in self.W["possessive"]) \
+            and bool(e.se_pop or e.place_kind == "city" and e.place_pop >= T.SE_ATTESTED) \
+            and "i" + folds[i] not in self.W["fronted_adverb"] \
+            and not folds[i].endswith(self.ENDS["definite_ending"])
 
     def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
         """A candidate written in lower case is kept only with the context its kind needs
