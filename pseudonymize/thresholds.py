@@ -33,6 +33,8 @@ INITIAL_WORD_MIN = 4.5     # a sentence-initial capitalised word this frequent w
                            # the matcher skips them (a test runs every sentence both ways)
 SUFFIX_INITIAL_MAX = 3.0   # a sentence-initial word with a place ending is a place below this
 COMPOUND_PART_MIN = 3.3    # each part of a compound of ordinary words is at least this frequent
+COMPOUND_MODIFIER_MIN = 3  # the shortest first part of a compound read as one ("läns|buss")
+SURNAME_RANK_EDGE = 20     # a word of both name lists is a surname when ranked this many times better
 CONTINUATION_MAX = 3.0     # "Nowa Huta": a capitalised word after a place continues it below this
 DEFINITE_NOUN_MIN = 2.5    # "Affären ligger": a definite form this frequent is a noun
 STUDY_OBJECT_MAX = 5.0     # "läser juridik": what is studied is rarer than this

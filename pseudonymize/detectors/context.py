@@ -23,7 +23,8 @@ from pseudonymize.detectors.gazetteer_match import PLACE_LABEL
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
                                                      _org_role, place_suffix,
                                                      apposed_business, profession_context,
-                                                     studied_at, works_at, _foreign_letters)
+                                                     studied_at, works_at, _foreign_letters,
+                                                     listed_name)
 from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
 from pseudonymize.detectors.patterns import _counts, _personal_year
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
@@ -2203,10 +2204,9 @@ def _spelt_label(r: ContextRules, doc: Doc, k: int, key: str, verb: bool) -> str
         if j in doc.starts:
             break
     e = r.lex.get(key)
-    if e.gender and not (e.surname_rank and e.surname_rank < e.first_rank):
-        return FIRSTNAME[e.gender]
-    if e.surname_rank:
-        return "surname"
+    name = listed_name(e)
+    if name:
+        return name
     if e.country and e.country != "SE":
         return "country"
     if e.place_kind:
@@ -2954,9 +2954,11 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Roslagsbanan", "Öresundståg": a named line or train; at a sentence start, or in lower
     case after a verb of riding ("tog pågatåg"), only when the part before the ending is a name
     or no word at all ("Krösatåget var sent", not "Pendeltåget var sent"); after the verb also
-    when the word is no listed one (the generic nattåg, snabbtåg ... are `transport_word`s)
-    and the part before the ending no compound that no frequency list holds ("tog
-    pågatåget", "åkte norrtåg"; not "tog nattåget")."""
+    when the word is a listed line or train (`organization` rows of kind transport: "åkte
+    norrtåg") or no listed word at all (the generic nattåg, snabbtåg ... are `transport_word`s)
+    and the part before the ending a place or no everyday word nor compound of them ("tog
+    pågatåget", "åker upplandspendeln"; not "tog nattåget", "tog skolbussen", "tog
+    morgontåget": a bus or train of a kind, not a line's name)."""
     low = doc.texts[i].lower()
     ridden = i and (doc.folds[i - 1] in r.w["ride_verb"]  # "tog pågatåg" in lower case
                     or i >= 2 and doc.folds[i - 1] in r.w["list_word"]  # "Öresundståg eller pågatåg"
@@ -2968,9 +2970,9 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     stem = doc.folds[i][:-len(fold(ending))]  # "pågatåget" -> "paga", "nattåget" -> "natt"
     if i not in doc.starts and doc.texts[i][0].isupper() or r.stems._name_stem(
             doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
-            and not doc.entries[i].cats and (
-                not (not r.lex.get(stem).zipf and r.stems._compound(stem))
-                or _region_stem(r, stem)):
+            and doc.entries[i].org_kind == "transport" or ridden and not doc.entries[i].cats and (
+                _region_stem(r, stem) or bool(r.lex.get(stem).place_kind)
+                or not (r.stems.modifier(stem) or r.stems._compound(stem))):
         add(TRANSPORT_SUFFIX.span(doc.offsets[i], doc.ends[i], "transport_name", key=low))
     return False
 
@@ -3543,7 +3545,7 @@ def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     word = doc.folds[k] if k >= 0 else ""
     head = r.lex.words.ending("generic_number_word", word, stem=1)
     if value >= 0 and k >= 0 and len(digits) <= 4 and (
-            "transport_word" in doc.entries[k].cats
+            "transport_word" in doc.entries[k].cats or _transport_compound(r, word)
             or head and "transport_word" in r.lex.get(word[:-len(head)]).cats):
         add(TRANSPORT_NR.span(doc.offsets[i], doc.ends[i], "transport_nr", key=digits))
         return True
@@ -3554,6 +3556,13 @@ def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         add(TRANSPORT_NR.span(doc.offsets[i], doc.ends[i], "transport_nr", key=digits))
         return True
     return False
+
+
+def _transport_compound(r: ContextRules, word: str) -> bool:
+    """"länsbuss", "flygbussen": a compound of an everyday word and a vehicle (`transport_word`)
+    the lists do not hold, so the number after it is its line's ("tar länsbuss 20")."""
+    return any("transport_word" in r.lex.get(word[k:]).cats and r.stems.modifier(word[:k])
+               for k in range(T.COMPOUND_MODIFIER_MIN, len(word) - T.COMPOUND_MODIFIER_MIN))
 
 
 def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

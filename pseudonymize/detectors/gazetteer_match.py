@@ -780,6 +780,15 @@ class PhraseNext(dict):
         return nexts
 
 
+def listed_name(e: Entry) -> str | None:
+    """The name label of a word the name lists hold: a given name of its sex unless its surname
+    rank is far better (SURNAME_RANK_EDGE: Holm is a surname, though a German given name too),
+    else a surname; None for a word neither list holds."""
+    first = e.gender and not (e.surname_rank
+                              and e.surname_rank * T.SURNAME_RANK_EDGE < e.first_rank)
+    return FIRSTNAME[e.gender] if first else "surname" if e.surname_rank else None
+
+
 class Matcher:
     """Holds the lexicon and a misspelling cache; one per engine. `detects=False` makes one
     for the word tests alone (compound stems, misspellings, the vocabulary: the context rules'
@@ -1928,8 +1937,7 @@ class Matcher:
     def _name_reading(self, e: Entry, key: str, name_ctx: bool) -> str | None:
         """The better-ranked name reading (Holm is a surname, though a German first name too);
         after a naming trigger a small foreign place's name is a person's ("min son Mahad")."""
-        first = e.gender and not (e.surname_rank and e.surname_rank * 20 < e.first_rank)
-        name = FIRSTNAME[e.gender] if first else "surname" if e.surname_rank else None
+        name = listed_name(e)
         if name is None and name_ctx and e.place_kind and not e.org_kind and e.se_pop == 0 \
                 and e.place_pop < T.BIG_PLACE and e.zipf < T.DOMINANT_WORD:
             name = self._name_guess(key)
@@ -2890,28 +2898,27 @@ class Matcher:
         Remembered per word (`_split`) up to the longest compound (a hostile word is not kept)."""
         return self._split(key) if len(key) <= T.LONGEST_COMPOUND else self._split_uncached(key)
 
+    def _part(self, key: str) -> bool:
+        """An ordinary word frequent enough to be a part of a compound."""
+        e = self.lex.entries.get(key)
+        return e is not None and e.zipf >= T.COMPOUND_PART_MIN
+
+    def modifier(self, mod: str) -> bool:
+        """`mod` is the first part of a compound of ordinary words: a word itself, or one with
+        a linking s or e (tjänste|bil, arbets|dag) or a dropped vowel or plural ending
+        (kyrk|gården, skol|bussen, kläd|stil)."""
+        word = self._part
+        return bool(mod) and (word(mod) or mod[-1] in "se" and word(mod[:-1])
+                              or any(word(mod + end) for end in ("a", "e", "er")))
+
     def _split_uncached(self, key: str) -> bool:
-        get = self.lex.entries.get
-
-        def word(k: str) -> bool:
-            e = get(k)
-            return e is not None and e.zipf >= T.COMPOUND_PART_MIN
-
         parts = key.split("-")
         if len(parts) > 1:
-            return word(parts[-1])
+            return self._part(parts[-1])
         if len(key) > T.LONGEST_COMPOUND:
             return False
-        for k in range(len(key) - 4, 2, -1):
-            if not word(key[k:]):
-                continue
-            mod = key[:k]
-            # linking s or e (tjänste|bil, arbets|dag), a dropped vowel or plural ending
-            # (kyrk|gården, kläd|stil)
-            if word(mod) or mod[-1] in "se" and word(mod[:-1]) \
-                    or any(word(mod + end) for end in ("a", "e", "er")):
-                return True
-        return False
+        return any(self._part(key[k:]) and self.modifier(key[:k])
+                   for k in range(len(key) - 4, 2, -1))
 
     def _inflected_word(self, key: str, compounds: bool = True, shortest: int = 3) -> bool:
         """"serbiske", "hene": an everyday word (or, with `compounds`, a compound) of at least

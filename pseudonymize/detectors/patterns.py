@@ -172,17 +172,27 @@ def _announcer(doc: Doc, lex: Lexicon, start: int, window: int,
             continue
         if doc.folds[j] not in lex.words("generic_number_word"):
             if label == "other_nr_seq" and doc.folds[j] in lex.words("card_number_word") \
-                    and lex.words("licence_card").intersection(
-                        doc.folds[max(0, j - LICENCE_CARD_REACH):j]):
+                    and _licence_before(doc, lex, j):
                 label = "license_nr"  # "till svenskt körkort. Kortnumret är AG 0483521"
             return label, j
         generic = generic if generic[0] else (label, j)
-    if generic[0] and _coded(doc, i) and lex.words("licence_card").intersection(
-            doc.folds[max(0, generic[1] - LICENCE_CARD_REACH):generic[1]]):
+    if generic[0] and _coded(doc, i) and _licence_before(doc, lex, generic[1]):
         # "mitt gamla körkort från Azerbajdzjan hade nummer AZ 1904417", "byta mitt körkort
         # … Numret är TH-0048812": a lettered code a bare "nummer" gives after a licence
         generic = ("license_nr", generic[1])
     return generic if generic_ok else (None, -1)
+
+
+def _licence_before(doc: Doc, lex: Lexicon, j: int) -> bool:
+    """A licence card (`licence_card`) is named in the words before token j, also as the head
+    of a compound ("kranförarbevis", "sjuksköterskelegitimation"), and no identity document
+    after it ("ingen svensk legitimation, bara pass med nummer X": the passport's number)."""
+    for k in range(j - 1, max(-1, j - 1 - LICENCE_CARD_REACH), -1):
+        if lex.words.ending("licence_card", doc.folds[k]):
+            return True
+        if "id_trigger" in doc.entries[k].cats:
+            return False
+    return False
 
 
 def _coded(doc: Doc, i: int) -> bool:

@@ -125,9 +125,14 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
         # a code the table lacks stays as written (never a Swedish number)
         code = code or found.group(2)
         iso = codes.get(code, "")
+        rest = text[len(found.group(1)) + len(code):]
+        if code == "1":  # "+1 868 ...": the area code names the country of the plan
+            iso = words().nanp_areas.get("".join(regex.findall(r"\d", rest))[:3], iso)
         there = r.countries.get(iso, iso)
         new = words().calling_of.get(there, code)
-        rest = text[len(found.group(1)) + len(code):]
+        if code == "1" and (there == iso or there in words().nanp_of) \
+                and iso in words().nanp_of:
+            return found.group(1) + code + _nanp(rest, words().nanp_of.get(there, ()), rng)
         form = words().mobile_forms.get(there)
         if new != code and form and regex.fullmatch(r"[\d\s-]+", rest):
             # another country's number: one of its mobiles, never "+7" before Kyrgyz digits
@@ -145,6 +150,17 @@ def _phone_abroad(r: Renderer, original: str, rng: Draws) -> str | None:
     if text.startswith("0") and _said_foreign(r):  # "ett rumänskt nummer: 0745 123 456"
         return text[:2] + regex.sub(r"\d", lambda _: str(rng.below(10)), text[2:])
     return None
+
+
+def _nanp(rest: str, areas: tuple[str, ...], rng: Draws) -> str:
+    """The digits after "+1" of a country of the North American plan: its area code (one of
+    `areas`, the first where the original's is another country's) and seven new digits, the
+    first no 0 or 1 as the plan wants, in the original's layout."""
+    digits = regex.findall(r"\d", rest)
+    area = "".join(digits[:3])
+    area = area if area in areas else areas[0]
+    new = iter(area + str(rng.below(8) + 2) + "".join(str(rng.below(10)) for _ in digits[4:]))
+    return regex.sub(r"\d", lambda _: next(new), rest)
 
 
 def _mobile(form: tuple[int, tuple[str, ...]], rest: str, rng: Draws) -> str:

@@ -4,6 +4,7 @@ near home, as far, on an island).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -706,7 +707,7 @@ class Places:
         key = span.key or fold(original)
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
         if not self.towns and not self.home[0]:
-            part = geo.part(name)
+            part = geo.part(name) or self._county_part(key)
             first = [c for c in cities if part and geo.part(c) == part and self._free(c)] or cities
             if self._commuted(span):
                 # "Jag bor i Luleå men jag pendlar till Umeå": a town with another within a
@@ -738,6 +739,18 @@ class Places:
         best = (max(n for n, _ in scored) if want is None else
                 min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
         return [c for n, c in scored if n == best]
+
+    def _county_part(self, key: str) -> str:
+        """The landsdel of a Swedish place the town table lacks (Pajala, Hemavan), by its län
+        in the gazetteer: the landsdel most of the table's towns of that län lie in ("" where
+        the gazetteer knows no län or the table no town of it)."""
+        code = self.lex.place_region.get(key)
+        if not code:
+            return ""
+        parts = Counter(self.geo.part(t) for t in self.geo.towns
+                        if self.lex.place_region.get(fold(t)) == code)
+        parts.pop("", None)
+        return parts.most_common(1)[0][0] if parts else ""
 
     def _with_partner(self, span: Span, original: str, pool: list[str], cities: list[str]
                       ) -> list[str]:

@@ -171,6 +171,8 @@ class Words:
     calling_of: dict[str, str] = field(default_factory=dict)  # lifelike: UG -> "256"
     # lifelike: a country's mobile numbers: ISO -> (digits after the code, their first digits)
     mobile_forms: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    nanp_areas: dict[str, str] = field(default_factory=dict)  # lifelike: "868" -> TT
+    nanp_of: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lifelike: TT -> ("868",)
     # lifelike: origin group -> name fold -> its language inside the group (habesha: oromo)
     name_languages: dict[str, dict[str, str]] = field(default_factory=dict)
     # lifelike: origin group -> language -> the countries where it is a family's language
@@ -328,6 +330,9 @@ def _people_fields(data: dict) -> dict:
                 calling_of=dict(data["calling_codes_lifelike"]),
                 mobile_forms={iso: (row["length"], tuple(row["starts"])) for iso, row
                               in data["mobile_forms_lifelike"].items()},
+                nanp_areas={area: iso for iso, areas in data["nanp_areas_lifelike"].items()
+                            for area in areas},
+                nanp_of={iso: tuple(areas) for iso, areas in data["nanp_areas_lifelike"].items()},
                 name_languages={group: {fold(n): language for language, names in
                                         sorted(languages.items()) for n in names}
                                 for group, languages in data["name_languages_lifelike"].items()},
