@@ -4132,7 +4132,14 @@ def _named_form(m: Matcher, c: Cand) -> bool:
     """"från namba", "i deusto", "i yasamal": a word no count knows, of a town's length, spelt
     much like a name (UNHEARD_FORM_NAMELIKE) and with no noun's ending, is a place however
     near an everyday word it is spelt (namn, desto) or whatever Swedish words it splits into
-    (ya|s|amal); not a learner's misspelling ("i komun", "i kyrcan")."""
+    (ya|s|amal); not a learner's misspelling ("i komun", "i kyrcan"). After "från" only right
+    after a person's word, where someone is from ("vän från namba"; "kom ett kort från
+    zlatimira" is from a person)."""
+    doc, i = c.doc, c.i
+    if doc.folds[i - 1] != "i" and not (
+            i >= 2 and (doc.folds[i - 2] in m.owned_kin
+                        or m.lex.marks.get(doc.texts[i - 2].lower()) == "fam")):
+        return False
     return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN and not _noun_form(m, c.key) \
         and not c.key.endswith(m.word_endings) and not m._inflected_word(c.key) \
         and m.namelike.score(c.key) >= T.UNHEARD_FORM_NAMELIKE
