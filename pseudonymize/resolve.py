@@ -15,12 +15,13 @@ from operator import itemgetter, sub
 from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND
+from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND, STREET_SUFFIX
 from pseudonymize.detectors.gender import NAME_GENDER, settle
 from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME
 from pseudonymize.detectors.gazetteer_match import (GAZETTEER, HOMOGRAPH, INITIAL, NAME_CONTEXT,
                                                      NAMELIKE_SLOT, NAMELIKE_TAIL, PLACE_CONTEXT,
-                                                     PLACE_PREPOSITION, PROPER_NOUN, side_of_town)
+                                                     PLACE_PREPOSITION, PLACE_SUFFIX, PROPER_NOUN,
+                                                     side_of_town)
 from pseudonymize.doc import Doc
 from pseudonymize.labels import FIRSTNAME, LABELS, NAME_LABELS, ORG_LABELS, PLACE_LABELS
 from pseudonymize.lexicon import EMPTY, Entry, fold
@@ -37,6 +38,7 @@ DISTRICT_MAX = 100_000
 SPELT_NAMES = frozenset(r.name for r in (NAMELIKE_SLOT, NAMELIKE_TAIL))  # names by letters only
 DISTRICT_RULES = frozenset(r.name for r in (PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
                                            NAME_CONTEXT))
+SUFFIX_RULES = frozenset(r.name for r in (PLACE_SUFFIX, STREET_SUFFIX))  # places named by ending
 
 
 class _Replaced(dict):
@@ -576,6 +578,9 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     towns: dict[str, str] = {}  # towns abroad named so far, by themselves and one letter less
     for n, span in enumerate(spans):
         k = None
+        if span.label in ("city", "area") and _origin_region(doc, span, prev):
+            span = Span(span.start, span.end, "region", tuple(sorted(set(span.attrs) | {"foreign"})),
+                        span.score, span.rule, span.key)
         if span.label in ("city", "region") or span.rule == "place-preposition":
             k = doc.index_at(span.start)
             if k == len(doc.texts) or doc.offsets[k] != span.start:
@@ -594,19 +599,13 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 or _named_after_area(doc, k) or side_of_town(doc, end)
             within = _within_metropolis(doc, entry, span.key or folds[k], end,
                                         spans[n + 1] if n + 1 < len(spans) else None)
-            district = bool(metropolis) and _district(doc, span, entry, k, end, metropolis, towns) \
+            district = bool(metropolis) \
+                and _district(doc, span, entry, k, end, metropolis, towns) \
                 and not _other_name_after(doc, end) \
                 and not _swedish_town_respelt(doc, entry, span.key or folds[k])
-            if _holds_region(doc, span, entry, k, prev):
-                span = Span(span.start, span.end, "region", span.attrs, span.score, span.rule,
-                            span.key)
-            elif span.label == "city" and before == "pa" and ISLAND_DISTRICT <= entry.cats:
-                # "på Hisingen", "ligger på Trossö": the island a town's district is ("i
-                # Hisingen" is the district)
-                span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule, span.key)
-            elif span.label in ("city", "place") and _climbed(doc, entry, k):
-                span = Span(span.start, span.end, "geo", span.attrs, span.score, span.rule,
-                            span.key)
+            kind = _kind_by_place(doc, span, entry, k, prev)
+            if kind:
+                span = Span(span.start, span.end, kind, span.attrs, span.score, span.rule, span.key)
             elif in_foreign or district or within or named_area and not entry.se_pop and (
                     prev is None or "foreign" in prev.attrs or "foreign" in span.attrs
                     or prev.label == "country" and doc.lex.get(prev.key or "").country != "SE"):
@@ -629,6 +628,21 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
         out.append(span)
         prev = span
     return out
+
+
+def _kind_by_place(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None) -> str | None:
+    """The label a town's (or an unknown place's) reading at token k takes from where it
+    stands: a region holding a town ("från jaghori i ghazni"), the island a district is on
+    ("på Hisingen", "ligger på Trossö"; "i Hisingen" is the district), the lake, river or
+    island a town lies on ("Jinja vid Nilen"), a mountain climbed; None where none."""
+    if _holds_region(doc, span, entry, k, prev):
+        return "region"
+    if span.label == "city" and k and doc.folds[k - 1] == "pa" and ISLAND_DISTRICT <= entry.cats:
+        return "geo"
+    if span.label in ("city", "place") and (_town_shore(doc, span, entry, k, prev)
+                                            or _climbed(doc, entry, k)):
+        return "geo"
+    return None
 
 
 def _outing(doc: Doc, span: Span) -> Span:
@@ -658,6 +672,32 @@ def _climbed(doc: Doc, entry: Entry, k: int) -> bool:
         and entry.place_country != "SE" and "district" not in entry.cats \
         and any(folds[j] in doc.lex.words("climb_verb") for j in range(max(0, k - 3), k - 1)) \
         and doc.lex.words("district_verb").isdisjoint(folds[max(0, k - 4):k - 1])
+
+
+def _town_shore(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None) -> bool:
+    """"Jinja vid Nilen", "Davao på Mindanao", "Sapporo på hokkaido", "en stad på Sumbawa":
+    the place at token k, right after a town (or a town's kind noun) and a preposition of a
+    shore or an island (`town_geo_preposition`), is the lake, river, sea or island the town
+    lies on. A Swedish town's "på" names its district ("Umeå på Ålidhem"; value `abroad`: only
+    after a town abroad or a town noun before a place abroad, and no street there: "Berlin
+    på Sonnenallee"). Not a country ("Larnaca på Cypern"), a listed region ("Catania på
+    Sicilien"), street or square, nor a place named by its ending, nor a town of some size
+    "vid" names as near ("Märsta vid Stockholm")."""
+    if k < 2 or span.rule in SUFFIX_RULES:
+        return False
+    folds, words = doc.folds, doc.lex.words
+    town = prev is not None and prev.label == "city" and doc.ends[k - 2] == prev.end
+    if not (town or folds[k - 2] in words("town_noun")) \
+            or folds[k - 1] not in words("town_geo_preposition"):
+        return False
+    abroad = "foreign" in prev.attrs if town else not _swedish_place(entry)
+    if folds[k - 1] in words("town_geo_preposition", "abroad"):
+        if not abroad or words.ending("street_ending_abroad", folds[doc.index_at(span.end) - 1], 2):
+            return False
+    elif max(entry.place_pop, entry.se_pop) >= T.SHORE_TOWN_MAX:
+        return False  # "Märsta vid Stockholm", "staden vid Mosul": near a town
+    return not entry.country and entry.place_kind not in ("region", "place", "street") \
+        and "region" not in entry.cats
 
 
 def _walked_to(doc: Doc, k: int) -> bool:
@@ -705,6 +745,26 @@ def _holds_region(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None)
             or folds[k - 2] in doc.lex.words("town_noun"))
 
 
+def _origin_region(doc: Doc, span: Span, prev: Span | None) -> bool:
+    """"kommer från Ufa i basjkirien", "en by nära phonsavan i xieng khouang", "åkte hem till
+    sendai i Tōhoku": after a town abroad named with "från", "nära" or "till"
+    (`origin_preposition`), the smaller-known place it is "i" is its region; where one lives
+    or was born it is its district ("bodde i Kraków i Nowa Huta")."""
+    if prev is None or prev.label != "city":
+        return False
+    k, p = doc.index_at(span.start), doc.index_at(prev.start)
+    town = doc.lex.get(prev.key) if prev.key else doc.entries[p]
+    p -= p >= 2 and doc.folds[p - 1] in doc.lex.words("town_noun")  # "från staden Nazran i X"
+    if k < 2 or p < 1 or doc.folds[k - 1] != "i" or doc.ends[k - 2] != prev.end \
+            or doc.folds[p - 1] not in doc.lex.words("origin_preposition"):
+        return False
+    entry = doc.lex.get(span.key) if span.key else doc.entries[k]
+    # a town abroad, known or not ("från maungdaw i Rakhine"), and a place smaller than it
+    # that no list holds as a district ("från stad da nang i hải châu")
+    return not (entry.country or _swedish_place(entry) or _swedish_place(town)) \
+        and entry.place_pop <= town.place_pop and entry.place_kind != "area"
+
+
 def _other_name_after(doc: Doc, end: int) -> bool:
     """The words from token `end` on give the place before them another people's or
     language's name, so it is a town of its own, not a district of the big town the essay
@@ -738,7 +798,7 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
     return (span.key != metropolis and not entry.se_pop
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
             and entry.place_country in ("", doc.lex.get(metropolis).place_country)
-            and folds[end:end + 1] != ["i"] and not trip
+            and not _place_after_i(doc, end) and not trip
             and (entry.place_kind != "city" or _part_of(doc, span.key or folds[k], metropolis)
                  or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
             and (span.rule in DISTRICT_RULES and not entry.place_pop
@@ -746,6 +806,17 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
                      entry.place_pop < DISTRICT_MAX
                      and not _elsewhere(doc, span.key, metropolis)
                      or _inside(doc, span.key, metropolis))))
+
+
+def _place_after_i(doc: Doc, end: int) -> bool:
+    """Token `end` is "i" before a place ("i Wrzeszcz i Gdańsk": the place before it is in that
+    one, no district of the town the essay was in), not before a time ("i Brixton i fem år")."""
+    if doc.folds[end:end + 1] != ["i"]:
+        return False
+    if end + 1 >= len(doc.texts):
+        return True
+    e = doc.entries[end + 1]
+    return bool(e.place_kind or e.country) or doc.texts[end + 1][:1].isupper()
 
 
 def _swedish_town_respelt(doc: Doc, entry: Entry, key: str) -> bool:
@@ -782,6 +853,11 @@ def _within_metropolis(doc: Doc, entry: Entry, key: str, end: int, after: Span |
                                         or _inside(doc, key, after.key, 1))
     return doc.folds[end:end + 1] == ["i"] and doc.index_at(after.start) == end + 1 \
         and after.label == "city" and "foreign" in after.attrs and town >= METROPOLIS and small
+
+
+def _swedish_place(entry: Entry) -> bool:
+    """A place the lists hold in Sweden (a town, a district, a village)."""
+    return bool(entry.se_pop) or entry.place_country == "SE"
 
 
 def _swedish_town(entry: Entry) -> bool:

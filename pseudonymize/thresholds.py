@@ -33,6 +33,10 @@ INITIAL_WORD_MIN = 4.5     # a sentence-initial capitalised word this frequent w
                            # the matcher skips them (a test runs every sentence both ways)
 SUFFIX_INITIAL_MAX = 3.0   # a sentence-initial word with a place ending is a place below this
 COMPOUND_PART_MIN = 3.3    # each part of a compound of ordinary words is at least this frequent
+SHORE_TOWN_MAX = 10_000  # "Ulm vid X": X a town this big is near Ulm, a smaller one the river (Tidan)
+HEAD_MIN = 5  # letters of a name's everyday head ("varamo|baden"; "-aren" is too short to tell)
+HEAD_ZIPF = 3.0  # the head is an everyday word at least this frequent ("baden" 3.0, "parken" 4.3)
+FUNCTION_ZIPF = 5.5  # and less than this: above it pronouns and function words ("ingen" 6.1)
 COMPOUND_MODIFIER_MIN = 3  # the shortest first part of a compound read as one ("läns|buss")
 SURNAME_RANK_EDGE = 20     # a word of both name lists is a surname when ranked this many times better
 CONTINUATION_MAX = 3.0     # "Nowa Huta": a capitalised word after a place continues it below this

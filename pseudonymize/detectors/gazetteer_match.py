@@ -8,12 +8,13 @@ a sentence-initial capital proves nothing, and "hans", "björk", "sund" need a c
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
 from bisect import bisect_left
 from itertools import chain, compress, count, filterfalse, repeat
-from operator import itemgetter
+from operator import getitem, itemgetter
 
 import regex
 
@@ -69,8 +70,10 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
-    "locating_preposition", "route_mark", "personal_pronoun"),
-    before=("route_mark",), after=("route_mark",))
+    "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
+    "street_ending_abroad", "origin_preposition"),
+    before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
+# street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`)
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 # "Vi åkte till Slovenien … vi bodde i piran": a word after a place preposition that the
 # lists know as a place in a country the essay (or the learner's earlier essays) is set in
@@ -115,8 +118,9 @@ NAME_CONTEXT = _rule("name-context", NAMES, 0.7, ("name_trigger", "fam", "surnam
                                                   "writer_spouse", "sender_company"),
                      before=("name_trigger", "fam", "naming_verb", "list_word", "name_copula",
                              "name_object", "saying_verb", "saying_filler"))
-PLACE_PREPOSITION = _rule("place-preposition", ("place",), 0.5, ("person_particle_verb",
-                                                                 "function_after_name"))
+PLACE_PREPOSITION = _rule("place-preposition", ("place", "geo"), 0.5, ("person_particle_verb",
+                                                                        "function_after_name",
+                                                                        "shore_preposition"))
 NAME_TITLE = _rule("name-title", tuple(sorted(FIRSTNAMES)), 0.85, ("given_name_title",))
 FAMILY_FIRST = _rule("family-first", ("surname", *sorted(FIRSTNAMES)), 0.85, (
     "family_first_surname", "kin_gender", "person_pronoun", "inverted_subject"))
@@ -219,6 +223,47 @@ TOWN_LIKE = frozenset({"city", "area", "geo"})  # a place a surname may be spelt
 # what `_institution_of` may turn into a workplace or school
 INSTITUTION_GUESSES = GUESSES | {GAZETTEER.name}
 INSTITUTION_LABELS = NAME_LABELS | {"city"}
+
+
+REVERSED = slice(None, None, -1)
+# a table's words sorted (None: the table's own list is) and their positions in it (None: in
+# order), and their reversals sorted with theirs
+OneEdit = tuple[list[str] | None, list[int] | None, list[str], array]
+
+
+def one_edit_index(words: list[str]) -> OneEdit:
+    """`words` sorted and their reversals sorted, each with the positions they came from
+    (`OneEdit`: what the cache file holds is read back at C speed, the sorted table itself
+    never held twice): `one_edit_choices` finds the words of a head or an end by bisection.
+    (A dict of positions by head and end cost more to make, a Python step and a list a word,
+    than it saved; a search of the words as one text a Python step a hit.)"""
+    heads = sorted(range(len(words)), key=words.__getitem__)
+    reverse = list(map(getitem, words, repeat(REVERSED)))
+    tails = sorted(range(len(words)), key=reverse.__getitem__)
+    ordered = heads == list(range(len(words)))
+    return (None if ordered else list(map(words.__getitem__, heads)), None if ordered else heads,
+            list(map(reverse.__getitem__, tails)), array("L", tails))
+
+
+def _starting(ordered: list[str], positions: Sequence[int], part: str) -> Sequence[int]:
+    """The positions of the words of `ordered` (sorted) that start with `part` (not empty)."""
+    last = ord(part[-1])
+    stop = bisect_left(ordered, part[:-1] + chr(last + 1)) if last < 0x10FFFF else len(ordered)
+    return positions[bisect_left(ordered, part):stop]  # (to the end: more, never fewer)
+
+
+def one_edit_choices(key: str, words: list[str], index: OneEdit) -> list[str]:
+    """The words (`one_edit_index` of them) that may lie within one edit of `key` (a letter
+    added, dropped or changed, or two neighbours swapped; at least 3 letters), in their order:
+    those starting with its first len // 2 letters or ending with its letters after the one
+    after those. One edit at position p leaves the p letters before it in place and all from
+    p + 2 on as the end: for p >= len // 2 the head is whole, else the end is. (What
+    `extractOne` then compares: a pair cost it some 660 instructions.)"""
+    head, (ordered, positions, ends, places) = len(key) // 2, index
+    found = {*_starting(words if ordered is None else ordered,
+                        range(len(words)) if positions is None else positions, key[:head]),
+             *_starting(ends, places, key[:head:-1])}
+    return list(map(words.__getitem__, sorted(found)))
 
 
 def _is_common(e: Entry) -> bool:
@@ -807,6 +852,7 @@ class Matcher:
         self.quiet_homograph = lru_cache(maxsize=T.REMEMBERED_WORDS)(self._quiet_homograph)
         self._by_length: dict[tuple[str, str, int, int], list[str]] = {}  # `_near_length`
         self._lengths: dict[tuple[str, str], dict[int, list[tuple[int, str]]]] = {}  # by length
+        self._one_edits: dict[str, dict[str, OneEdit]] = {}  # `_one_edit`, by table
         # Every word some rule or lexicon category lists as a word ("har", "och", "kompis"):
         # never a lower-case name, however rare the frequency list says it is.
         self.vocabulary = lex.derived("vocabulary", lambda: frozenset().union(*(
@@ -855,6 +901,8 @@ class Matcher:
             for first, targets in lex.fuzzy_targets.items()})
         self.longest_target = lex.derived("longest_target", lambda: max(
             map(len, chain.from_iterable(lex.fuzzy_targets.values())), default=0))
+        for table in ("common", "fuzzy"):  # (asked here: `Engine.load` then keeps them)
+            self._one_edit_table(table)
         self.institution_ends = tuple(sfx for sfx, _ in lex.suffixes.get("institution_suffix", ()))
         self.place_ends = tuple(sfx for sfx, _ in lex.suffixes.get("place_suffix", ()))
         # the kind nouns of places ("stad", "staden", "regionen"; not "skolan", "bussen")
@@ -993,8 +1041,9 @@ class Matcher:
         # closest: a target one edit off is no longer or shorter by more than one), where a
         # search within one edit first scanned half the same targets again.
         edits = self._fuzzy_edits(key)
-        best = edits and process.extractOne(key, self._near_length(key[0], len(key), edits),
-                                            scorer=OSA.distance, score_cutoff=edits)
+        best = edits and process.extractOne(
+            key, self._one_edit(key, "fuzzy") if edits == 1 else self._near_length(
+                key[0], len(key), edits), scorer=OSA.distance, score_cutoff=edits)
         if best and (best[1] < 2 or not self.lex.entries[best[0]].gender):
             return best[0]
         return None
@@ -1030,9 +1079,7 @@ class Matcher:
             lengths = self._lengths.get((table, first))
             if lengths is None:  # made whole before it is kept: threads may share the engine
                 lengths = {}
-                targets = self.lex.common_by_letter if table == "common" else \
-                    self.country_targets if table == "country" else self.lex.fuzzy_targets
-                for pair in enumerate(targets.get(first, ())):
+                for pair in enumerate(self._targets(table).get(first, ())):
                     lengths.setdefault(len(pair[1]), []).append(pair)
                 self._lengths[table, first] = lengths
             found = self._by_length[table, first, length, edits] = [
@@ -2890,7 +2937,7 @@ class Matcher:
     def everyday_variant(self, key: str) -> bool:
         """A rare word the engine reads as an everyday word: misspelt by one edit ("sckolan")
         or a compound of two ("barndomslägen"). The learned tagger's guard asks it."""
-        return self._misspelt(key) or self._compound(key)
+        return self._compound(key) or self._misspelt(key)  # (the cheaper test first)
 
     def _compound(self, key: str) -> bool:
         """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
@@ -3002,9 +3049,36 @@ class Matcher:
     def _near_common_uncached(self, key: str, edits: int) -> bool:
         if key[0] not in self.lex.common_by_letter:
             return False  # (no table kept for a letter no everyday word starts with)
-        words = self._near_length(key[0], len(key), edits, "common")
+        words = self._one_edit(key, "common") if edits == 1 else self._near_length(
+            key[0], len(key), edits, "common")
         return bool(words) and process.extractOne(
             key, words, scorer=OSA.distance, score_cutoff=edits) is not None
+
+    def _one_edit(self, key: str, table: str) -> list[str]:
+        """The targets of a search within one edit of `key` (`_near_length`'s), less most of
+        those that cannot lie that near (`one_edit_choices`): the same best, the first of the
+        closest. Of the 107 targets a rare word of MultiGED had, some 6 are left."""
+        if len(key) < 3:
+            return self._near_length(key[0], len(key), 1, table)
+        index = self._one_edit_table(table).get(key[0])
+        if index is None:  # (no target starts with its letter)
+            return []
+        return one_edit_choices(key, self._targets(table)[key[0]], index)
+
+    def _targets(self, table: str) -> dict[str, list[str]]:
+        """`_near_length`'s table of targets by first letter."""
+        return self.lex.common_by_letter if table == "common" else \
+            self.country_targets if table == "country" else self.lex.fuzzy_targets
+
+    def _one_edit_table(self, table: str) -> dict[str, OneEdit]:
+        """A table's targets indexed by first letter (`one_edit_index`), made once per lexicon
+        with its derived tables (some 20,000 words: ~25 M instructions to make in each process,
+        a few to read)."""
+        found = self._one_edits.get(table)
+        if found is None:
+            found = self._one_edits[table] = self.lex.derived(("one edit", table), lambda: {
+                first: one_edit_index(words) for first, words in self._targets(table).items()})
+        return found
 
     def _place_suffix(self, low: str) -> str | None:
         """Swedish place-name endings (-köping, -sjön, -gatan), on the lower-cased word."""
@@ -4501,8 +4575,19 @@ def _u_proper_noun(m: Matcher, c: Cand) -> Span | bool | None:
         and doc.texts[i + 1].islower() and doc.folds[i + 1] not in m.W["function_after_name"]
     if i >= 2 and doc.folds[i - 1] in ("pa", "vid") \
             and doc.folds[i - 2] not in m.W["person_particle_verb"] and not genitive:
-        return _tok_span(PLACE_PREPOSITION, c, "place")
+        # "grillar vid Måsnaren", "ett hus vid Balaton": by an unknown name one is at a shore
+        # (but "badar vid Varamobaden": a compound of an everyday word names a place)
+        shore = doc.folds[i - 1] in m.W["shore_preposition"] and not _headed(m, key)
+        return _tok_span(PLACE_PREPOSITION, c, "geo" if shore else "place")
     return _tok_span(PROPER_NOUN, c, m._name_guess(key, doc, i))
+
+
+def _headed(m: Matcher, key: str) -> bool:
+    """The word ends in an everyday word of T.HEAD_MIN letters or more, its head ("varamo|baden",
+    "kungs|parken"): a compound naming a thing of that kind (a pronoun is none: "yxn|ingen")."""
+    get = m.lex.entries.get
+    return any((e := get(key[j:])) is not None and T.HEAD_ZIPF <= e.zipf < T.FUNCTION_ZIPF
+               for j in range(2, len(key) - T.HEAD_MIN + 1))
 
 
 def _with(rule: Rule, fn: object) -> Rule:

@@ -549,18 +549,24 @@ class Features:
             if tier is own and self.effective == "lifelike" and own:
                 # "I Kristianstad finns sjön Ivösjön" rather than a lake the town lacks
                 return self._draw(own, rng) or own[0]
+        # with no town in the essay, the feature's own landskap ("bor på Tjörn" -> Orust)
+        where = geo.features.get(geo.feature_folds.get(fold(original), ""),
+                                 ("", frozenset()))[1] if town is None else frozenset()
         for tier in ([n for n, _ in mine if town in tied.get(n, ())],
-                     [n for n, w in mine if home in w and n not in tied]):
+                     [n for n, w in mine if home in w and n not in tied],
+                     [n for n, w in mine if w & where and n not in tied]):
             pick = self._draw(tier, rng)  # "sjön Storsjön" rather than a lake far away
             if pick:
                 return pick
-        if not before or before[-1] not in geo.kind_folds:
+        if (not before or before[-1] not in geo.kind_folds) and kind not in self.bare_kinds:
+            # (once a kind: two islands are never both "ön", "på ön, en liten ö utanför ön")
             # a bare word stands in its definite form ("åka till Hönö" -> "till ön", never
             # "till ö"; "Kolbäcksån" -> "ån")
             ending = next((original[len(original) - len(w):].lower() for w, k in geo.kind_words
                            if k == kind and fold(original).endswith(w) and w.endswith(("n", "t"))
                            and len(original) > len(w) + 1), geo.kind_default.get(kind, ""))
             if ending:
+                self.bare_kinds.add(kind)
                 return ending  # "vi badade i Varpen" -> "vi badade i sjön"
         part = geo.landskap.get(home, ("",))[0]
         return (self._draw([n for n, w in mine if w & near], rng)

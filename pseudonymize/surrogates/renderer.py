@@ -111,6 +111,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.spelt_towns: set[str] = set()  # lifelike: folds of towns the essay misspells
         self.essay_abroad: str | None = None  # lifelike: see _window_abroad
         self.villages: set[str] = set()  # lifelike: surrogate villages, never the essay's towns
+        self.bare_kinds: set[str] = set()  # kinds whose bare word ("ön") a feature already took
         # lifelike: the fold of a town named after an institution ("Mittuniversitetet i
         # Sundsvall") -> the towns that have one of its kind, where its surrogate is drawn
         self.institution_towns: dict[str, frozenset[str]] = {}

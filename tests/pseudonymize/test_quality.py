@@ -139,7 +139,7 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": 
               "dev13": (0.95, 3), "dev14": (0.95, 4), "dev15": (0.95, 3),
               "dev16": (0.96, 2), "dev17": (0.95, 0), "dev18": (0.935, 2),
               "dev19": (0.94, 3), "dev20": (0.94, 5),
-              "dev21": (0.945, 5), "dev22": (0.9, 6), "dev23": (0.925, 8), "dev24": (0.885, 10),
+              "dev21": (0.945, 5), "dev22": (0.905, 6), "dev23": (0.925, 8), "dev24": (0.89, 10),
               "dev25": (0.865, 16)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)

@@ -9,7 +9,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA, Levenshtein
 
 from pseudonymize.detectors.context import ContextRules
-from pseudonymize.detectors.gazetteer_match import Matcher
+from pseudonymize.detectors.gazetteer_match import Matcher, one_edit_choices, one_edit_index
 from pseudonymize.engine import Engine
 
 
@@ -25,14 +25,13 @@ def fuzzy_all(m: Matcher, key: str) -> str | None:
     return best[0] if best and not m.lex.entries[best[0]].gender else None
 
 
-@st.composite
-def respelt(draw: st.DrawFn, targets: list[str]) -> str:
-    """A target with up to three letters dropped, added, changed or swapped."""
-    word = list(draw(st.sampled_from(targets)))
-    for _ in range(draw(st.integers(0, 3))):
-        at = draw(st.integers(1, len(word)))
+def edited(draw: st.DrawFn, word: list[str], letters: st.SearchStrategy[str], most: int,
+           first: int = 1) -> list[str]:
+    """`word` with up to `most` letters dropped, added, changed or swapped from `first` on."""
+    for _ in range(draw(st.integers(0, most))):
+        at = draw(st.integers(first, len(word)))
         edit = draw(st.sampled_from(["drop", "add", "change", "swap"]))
-        letter = draw(st.sampled_from("aeiklnorstå"))
+        letter = draw(letters)
         if edit == "drop" and at < len(word):
             del word[at]
         elif edit == "add":
@@ -41,7 +40,14 @@ def respelt(draw: st.DrawFn, targets: list[str]) -> str:
             word[at] = letter
         elif edit == "swap" and at + 1 < len(word):
             word[at], word[at + 1] = word[at + 1], word[at]
-    return "".join(word)
+    return word
+
+
+@st.composite
+def respelt(draw: st.DrawFn, targets: list[str]) -> str:
+    """A target with up to three letters dropped, added, changed or swapped."""
+    return "".join(edited(draw, list(draw(st.sampled_from(targets))),
+                          st.sampled_from("aeiklnorstå"), 3))
 
 
 def test_fuzzy_is_the_look_up_over_every_target(offline_engine: Engine) -> None:
@@ -115,3 +121,34 @@ def test_near_common_is_the_test_over_every_everyday_word(offline_engine: Engine
     check()
     assert m._near_common_uncached("ändå", 1) == near_common_all(m, "ändå", 1)
     assert not m._near_common_uncached("\u4e2d" * 6, 1)  # a letter no everyday word starts with
+
+
+@st.composite
+def near_words(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """A word list of few letters (sorted or not, repeats allowed) and a key: one of them
+    with up to two edits anywhere (the first letter too), or any word of 3 letters or more."""
+    letters = st.sampled_from("abeéns\u4e2d\U0010ffff")
+    words = draw(st.lists(st.text(letters, min_size=1, max_size=9), max_size=40))
+    if words and draw(st.booleans()):
+        words.sort()
+    if not words or draw(st.integers(0, 4)) == 0:
+        return draw(st.text(letters, min_size=3, max_size=10)), words
+    key = edited(draw, list(draw(st.sampled_from(words))), letters, 2, first=0)
+    key += draw(letters) * max(0, 3 - len(key))
+    return "".join(key), words
+
+
+@settings(max_examples=1500, deadline=None)
+@given(near_words())
+def test_one_edit_choices_hold_every_word_one_edit_away(case: tuple[str, list[str]]) -> None:
+    """`one_edit_choices` (the words sharing a key's head or end) keeps every word within one
+    edit of the key, in the words' order, so `extractOne` finds the same first of the closest
+    (fails when the end is one letter longer: checked)."""
+    key, words = case
+    choices = one_edit_choices(key, words, one_edit_index(words))
+    assert {w for w in words if OSA.distance(key, w) <= 1} <= set(choices)
+    rest = iter(words)
+    assert all(c in rest for c in choices)  # (a subsequence: their order)
+    full = process.extractOne(key, words, scorer=OSA.distance, score_cutoff=1)
+    found = process.extractOne(key, choices, scorer=OSA.distance, score_cutoff=1)
+    assert (full and full[:2]) == (found and found[:2])
