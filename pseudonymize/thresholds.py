@@ -211,6 +211,11 @@ UNHEARD_NEAR_TOWN_NAMELIKE = -0.3  # ... and one after a town abroad the essay j
 TOWN_ABROAD_WINDOW = 30  # tokens back from such a word that the town abroad may stand
 COUNTRY_LIST_RUN = 5  # list items back over which a misspelt country finds a listed one
                       # ("genom Serbien, ungern, Österrik och tysklan")
+UNHEARD_FORM_NAMELIKE = 0.7  # ... and one that is one edit from an everyday word or splits
+                             # into two at this, when no noun's ending closes it ("från namba"
+                             # 1.04 ~ namn, "i deusto" 0.74 ~ desto, "i yasamal" 2.10 ya|s|amal;
+                             # learners' misspellings there: komun 0.20, afären 0.06, jobet 0.03;
+                             # kyrcan 1.23 ends like a definite noun)
 UNHEARD_SHORT_NAMELIKE = 1.5  # ... and one a letter shorter than UNHEARD_PLACE_MIN at this
                               # ("från huye" 2.19; not "i tva", "i bla")
 REVIEW_DOUBT_NAMELIKE = 0.5  # the review page underlines a word no list holds at this name-

@@ -69,6 +69,16 @@ def _next_capital(lex: Lexicon, text: str, key: str) -> bool:
     return text[:1].isupper() and text.isalpha()
 
 
+def _next_family_name(lex: Lexicon, text: str, key: str) -> bool:
+    """`_owned_given_name`'s next word: capitalised (not in capitals), a listed family name or
+    a word no given name list holds and rarer than a name pair's words."""
+    if not (text[:1].isupper() and text.isalpha() and not text.isupper()):
+        return False
+    e = lex.get(key)
+    return not e.cats - NAMEISH and not e.place_kind and not e.country and not e.org_kind \
+        and (bool(e.surname_rank) or not e.first_rank and e.zipf < T.PAIR_ZIPF)
+
+
 def _next_surname(lex: Lexicon, text: str, key: str) -> bool:
     """`_lower_full_name`'s surname next: in lower case, a frequent listed surname that is no
     given name, place nor word."""
@@ -319,7 +329,8 @@ INSTITUTION_SUFFIX = _rule("institution-suffix", ("school", "work", "other_insti
                                   "course_word", "university_suffix", "congregation_head",
                                   "adjective_ending", "town_unique_institution",
                                   "institution_preposition", "place_trigger", "saint_word",
-                                  "place_name_stem_ending", "kind_noun", "prof", "possessive"))
+                                  "place_name_stem_ending", "kind_noun", "prof", "possessive",
+                                  "institution_name_modifier"))
 INSTITUTION_PHRASE = _rule("institution-phrase", ("school", "work", "other_institution"), 0.8,
                            ending=("institution_suffix",),
                            reads=("adjective_ending", "work_start", "study_verb", "school_verb",
@@ -366,6 +377,13 @@ WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_gi
 # person, and a remembered name that is a preposition where none can stand: "sjöng med vid.")
 LOWER_FULL_NAME = _rule("lower-full-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
                         word=("common_name_homograph",), next_shape=_next_surname)
+# "min chef orvar Bock", "min kompis lovely Reyes": a given name in lower case before its
+# capitalised family name, after an owned kin or social word
+OWNED_GIVEN_NAME = _rule("owned-given-name", ("surname", *sorted(FIRSTNAMES)), 0.75,
+                         before=("name_trigger.kin", "name_trigger.social", "possessed_kin"),
+                         next_shape=_next_family_name,
+                         reads=("possessive", "kin_adjective", "past_ending", "verb_ending",
+                                "present_ending"))
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
                      before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
                      reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
@@ -1800,6 +1818,9 @@ class ContextRules:
         # ("smedsgärds|skolan": a place's or family's name before the ending, in any context)
         # ("går i engelbrektskolan": a school one goes "i" too; "sin skola hellidsskolan": its
         # kind before it; "lärare på rutsborgskolan": a profession's place)
+        if context and e.zipf < T.COMMON and not e.cats \
+                and stem.removesuffix("s") in self.w["institution_name_modifier"]:
+            return True  # "går på centralskolan", "norrskolan": named by where it stands
         return e.zipf < T.COMMON and not e.cats and self.stems._name_stem(
             doc.folds[i], len(fold(suffix)), e, unattested=context, compounds=not context)
 
@@ -3169,6 +3190,34 @@ def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _owned_given_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"min chef orvar Bock", "min kompis lovely Reyes": after an owned kin or social word, a
+    lower-case word too rare to be an everyday one but attested (a rarer one is
+    `_u_lower_name`'s), no verb's past or other form ("min bror kysste Erik", "min kompis
+    hatar Messi"), before a capitalised family name (`_next_family_name`) inside the
+    sentence, is the given name, and the next word the family name."""
+    j, key, e = i + 1, doc.folds[i], doc.entries[i]
+    if i < 2 or j >= len(doc.texts) or j in doc.starts or not doc.texts[i].isalpha() \
+            or not doc.texts[i].islower() or len(key) < 3 or doc.space(i) != " " \
+            or not _next_family_name(r.lex, doc.texts[j], doc.folds[j]) \
+            or not T.RARE <= e.zipf < T.MISSPELT_MAX or e.cats or e.place_kind or e.country \
+            or e.org_kind or key in r.stems.vocabulary or r.stems._inflected_word(key) \
+            or key.endswith(r.lex.words.ends["past_ending"]) \
+            or key.endswith(r.lex.words.ends["verb_ending"]) or e.first_rank or e.surname_rank:
+        return False  # (a listed name is the gazetteer's, with its sex)
+    present = r.lex.words.ending("present_ending", key)
+    if present and r.lex.get(key[:-len(present)]).zipf >= T.COMPOUND_PART_MIN \
+            or r.stems._inflected_word(doc.folds[j]):
+        return False  # "min granne odlar Tomater": a verb and a capitalised noun
+    k = i - 2 if doc.folds[i - 2] not in r.w["kin_adjective"] else i - 3  # "min bästa vän"
+    if k < 0 or doc.folds[k] not in r.w["possessive"]:
+        return False
+    add(OWNED_GIVEN_NAME.span(doc.offsets[i], doc.ends[i], r.stems._name_guess(key, doc, i),
+                              key=key))
+    add(OWNED_GIVEN_NAME.span(doc.offsets[j], doc.ends[j], "surname", key=doc.folds[j]))
+    return False
+
+
 def _word_surname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"vår granne Roger vinter", "min lärare hette Ulf sten", "Lena lund kom": a surname that
     is also an everyday word, written in lower case right after a capitalised given name. Only
@@ -3719,6 +3768,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (JOINED_PLACE, _joined_place), (JOINED_PLACE_LOWER, _joined_place_lower),
     (LANDFORM_WORKPLACE, _landform_workplace), (ACRONYM, _acronym),
     (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname),
+    (OWNED_GIVEN_NAME, _owned_given_name),
     (APPOSED_NAME, _apposed_name), (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),
     (ADJECTIVE_PLACE, _adjective_place)))

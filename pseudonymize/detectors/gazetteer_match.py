@@ -136,13 +136,13 @@ CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_pr
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
                                                      "unheard_place_preposition", "place_article",
-                                                     "region_word", "town_noun"),
+                                                     "region_word", "town_noun", "kind_noun"),
                      before=("place_article",))
 LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
     "school_name_ending", "business_name_ending", "apposition_article", "business_head",
-    "drive_verb", "driven_vehicle"),
+    "drive_verb", "driven_vehicle", "duration_unit"),
     before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place", "region"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
@@ -1748,7 +1748,11 @@ class Matcher:
         # words are everyday words, after any locative preposition
         located = e.cats & LISTED_PLACES and i and (folds[i - 1] in self.W["place_trigger.prep"]
                                                     or folds[i - 1] in self.W["geo_preposition"])
-        if not label or not (shaped or lower_org or placed or located) \
+        # "jag har göta kanal", "inte som indiska oceanen": a hand-listed water, island or
+        # landform of several words, one of them no everyday word, is that place anywhere
+        named = "geo" in e.cats and label == "geo" and " " in pkey \
+            and any(self.lex.get(w).zipf < T.COMMON for w in pkey.split())
+        if not label or not (shaped or lower_org or placed or located or named) \
                 or pkey in self.W["never_replaced"]:
             return None
         if label in ORG_LABELS and e.org_kind:
@@ -2756,9 +2760,23 @@ class Matcher:
         return not is_name and e.cats <= HOMOGRAPH and (
             c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
             or (c.place_ctx == 1 or listed) and bool(e.country) or bare
+            or c.place_ctx == 1 and self._fronted_place(c.doc, i, e)
             or c.place_ctx and _route_start(c.doc, i, e)
             or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
             and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
+
+    def _fronted_place(self, doc: Doc, i: int, e: Entry) -> bool:
+        """"I kosta vi såg hur man blåser glas", "men i kosta min son köpte": a town after an
+        "i" opening its clause and before the clause's subject (a pronoun or an owner's word:
+        the learner's uninverted order after a fronted place) is the town, though its name is
+        an everyday word; not a time ("i går vi åkte": `fronted_adverb` igår)."""
+        folds = doc.folds
+        return folds[i - 1] == "i" and i + 1 < len(folds) and i not in doc.starts \
+            and (i - 1 in doc.starts or i >= 2 and folds[i - 2] in self.W["subject_before"]) \
+            and (folds[i + 1] in self.W["personal_pronoun"] or folds[i + 1] in self.W["possessive"]) \
+            and bool(e.se_pop or e.place_kind == "city" and e.place_pop >= T.SE_ATTESTED) \
+            and "i" + folds[i] not in self.W["fronted_adverb"] \
+            and not folds[i].endswith(self.ENDS["definite_ending"])
 
     def _lower_accepted(self, c: Cand, label: str, is_name: bool) -> bool:
         """A candidate written in lower case is kept only with the context its kind needs
@@ -3289,7 +3307,8 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
     # school's -ska name may split by chance: "pol|hemska")
     verbs = m.lex.words.union("work_word", "work_start", "study_verb", "school_verb")
     near = c.doc.folds[c.i - 2] in verbs or c.i >= 3 and c.doc.folds[c.i - 3] in verbs \
-        or stated_profession(c.doc, c.i - 2)  # "jobbar som städare på bravida"
+        or stated_profession(c.doc, c.i - 2) \
+        or _verb_before_duration(m, c.doc, c.i - 1, verbs)  # "jobbade två år på foodhills"
     # right after the work verb also a word a little more frequent that is no compound
     # ("jobbar som svetsare på kockums", "på östgöta frukt"; not "på städfirma")
     rare = c.e.zipf < T.RARE or near and c.e.zipf < T.WORKPLACE_NAME_MAX \
@@ -3301,6 +3320,19 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
             and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)
     return None
+
+
+def _verb_before_duration(m: Matcher, doc: Doc, k: int, verbs: frozenset[str]) -> bool:
+    """"jobbade två år på", "har jobbat i tre månader på": a work or study verb before a
+    duration (a number and a unit of time, `duration_unit`, after an optional "i") that
+    stands before token k, the preposition: the verb's place comes after it."""
+    j = k - 1
+    if j < 2 or doc.folds[j] not in m.W["duration_unit"] \
+            or not (doc.texts[j - 1].isdigit() or "number_word" in doc.entries[j - 1].cats):
+        return False
+    j -= 2
+    j -= j >= 1 and doc.folds[j] == "i"
+    return doc.folds[j] in verbs
 
 
 def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
@@ -3849,7 +3881,8 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     at all after a bare "i" or "från" ("i sidi bishr", "bodde i mcleod ganj")."""
     doc, i = c.doc, c.i
     article = i >= 2 and doc.folds[i - 1] in m.W["place_article"] and i - 1 not in doc.starts \
-        and doc.folds[i - 2] in m.W["place_trigger.prep"]  # "i la guillotière"
+        and (doc.folds[i - 2] in m.W["place_trigger.prep"]  # "i la guillotière"
+             or _kind_before(m, doc, i - 2))  # "vid hamnen las peñas", "bergen, los andes"
     if not i or not (article or doc.folds[i - 1] in m.W["place_trigger.prep"]) \
             or not _unheard(m, doc, i):
         return None
@@ -3874,6 +3907,14 @@ def _lower_district_run(m: Matcher, c: Cand) -> Span | None:
     first = i - 1 if article else i
     return DISTRICT_RUN.span(doc.offsets[first], doc.ends[end], "city" if town else "area",
                              () if town else ("foreign",), key=" ".join(doc.folds[first:end + 1]))
+
+
+def _kind_before(m: Matcher, doc: Doc, k: int) -> bool:
+    """Token k is a kind noun of a place ("hamnen", "bergen"), or a comma right after one
+    ("bergen, los andes"): a Romance article after it starts that place's name."""
+    if doc.texts[k] == "," and k >= 1:
+        k -= 1
+    return doc.folds[k] in m.W["kind_noun"] and doc.texts[k].islower()
 
 
 ARABIC_ARTICLES = frozenset({"el", "al"})
@@ -4210,12 +4251,30 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
-    if _everyday_form(m, c, named_ending, plain) and c.key not in m.lex.villages:
+    if _everyday_form(m, c, named_ending, plain) and c.key not in m.lex.villages \
+            and not (unheard and _named_form(m, c)):
         return None  # ("hästö" folds one edit from "hasta"; a village abroad is no form:
         # the builder left out those one edit from a frequent word, "crossfield", "swetes")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _named_form(m: Matcher, c: Cand) -> bool:
+    """"från namba", "i deusto", "i yasamal": a word no count knows, of a town's length, spelt
+    much like a name (UNHEARD_FORM_NAMELIKE) and with no noun's ending, is a place however
+    near an everyday word it is spelt (namn, desto) or whatever Swedish words it splits into
+    (ya|s|amal); not a learner's misspelling ("i komun", "i kyrcan"). After "från" only right
+    after a person's word, where someone is from ("vän från namba"; "kom ett kort från
+    zlatimira" is from a person)."""
+    doc, i = c.doc, c.i
+    if doc.folds[i - 1] != "i" and not (
+            i >= 2 and (doc.folds[i - 2] in m.owned_kin
+                        or m.lex.marks.get(doc.texts[i - 2].lower()) == "fam")):
+        return False
+    return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN and not _noun_form(m, c.key) \
+        and not c.key.endswith(m.word_endings) and not m._inflected_word(c.key) \
+        and m.namelike.score(c.key) >= T.UNHEARD_FORM_NAMELIKE
 
 
 def _noun_form(m: Matcher, key: str) -> bool:
@@ -4746,7 +4805,8 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
         return NEVER
     suffix, named_ending, plain = _place_spelling(m, c)
     return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
-        and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages)
+        and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages
+             or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c))
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:

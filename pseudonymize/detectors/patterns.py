@@ -291,7 +291,8 @@ ZIP_TOWN = _rule("zip-town", ("city",), 0.8)
 LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_make",))
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
 YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject",
-                                           "unit_word", "name_verb", "past_ending"))
+                                           "unit_word", "name_verb", "past_ending",
+                                           "fronted_year_verb"))
 
 
 @dataclass
@@ -764,7 +765,7 @@ def _fronted_year(doc: Doc, start: int, year: str) -> bool:
     if not doc.texts[i + 1].isalpha():
         return False
     verb = doc.folds[i + 2]
-    return verb in doc.lex.words("name_verb") \
+    return verb in doc.lex.words("name_verb") or verb in doc.lex.words("fronted_year_verb") \
         or len(verb) >= 5 and bool(doc.lex.words.ending("past_ending", verb))
 
 

@@ -18,6 +18,9 @@ GEOGRAPHY_FILE = Path(__file__).resolve().parent.parent / "data" / "geography.to
 
 
 REGIONS_FILE = Path(__file__).resolve().parent.parent / "data" / "regions.toml"
+# round 49: where each language is spoken, generated from CLDR (`python -m
+# builders.cldr_languages`); geography.toml's `country_cues_lifelike` rows win over it
+LANGUAGES_FILE = Path(__file__).resolve().parent.parent / "data" / "language_countries.toml"
 
 
 ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
@@ -123,6 +126,9 @@ TOWN_WORD_ZIPF = 6.0  # ... unless it is this frequent as a word (vi, bara)
 # (round 48) a big town abroad no detector marked, written in lower case, that is a Swedish word
 # this frequent is the word: "en by i bergen" (the mountains) never puts the essay in Norway
 LOWER_TOWN_WORD_ZIPF = 4.0
+# Lifelike (round 49): a village of a kept country drawn where its listed towns are taken is no
+# Swedish word of this Zipf or more (GeoNames' cities500 holds villages named like words)
+KEPT_VILLAGE_ZIPF = 2.0
 FEAST_DATE_LABELS = frozenset({"day", "month_digit", "month_word", "date_digits"})
 YEAR_IN_ADDRESS = (1930, 2015)  # digits in an address's name part that read as a birth year
 

@@ -777,10 +777,23 @@ class Countries:
         text = fold(getattr(self.before, "text", ""))
         self._peoples_homes()  # (round 44) remembered for the learner's later essays
         said = regex.findall(r"\p{L}+", text)
-        rows = [table[w] for w in chain(said, map(" ".join, pairwise(said))) if w in table]
+        cues = [w for w in chain(said, map(" ".join, pairwise(said))) if w in table]
+        rows = [table[w] for w in cues]
         rows += self._paired_cues(said)
         rows += [isos for _, isos, _ in self._languages_said()]  # "min yeay": Cambodia's
-        kept = {min(isos) for isos in rows if len(isos) == 1}
+        # (round 49) a language only CLDR's table holds keeps its one country only where the
+        # learner's essays name it: "min taita" (a Guarani father) is also Kenya's Taita
+        generated = self.geo.cues_generated
+        kept = {min(isos) for isos in rows if len(isos) == 1} - {
+            min(table[w]) for w in cues if w in generated and len(table[w]) == 1} | {
+            min(table[w]) for w in cues if w in generated and len(table[w]) == 1
+            and min(table[w]) in self.avoid_countries}
+        # (round 49) a row whose other countries the learner's essays name themselves
+        # ("setswana" beside Botswana, South Africa named too): none is left for the words,
+        # so the country stays as written (never Lesotho beside setswana)
+        never = self.avoid_countries | self.geo.not_countries
+        kept |= {iso for isos in rows if len(isos) > 1 for iso in isos & self.avoid_countries
+                 if isos - {iso} <= never}
         # a country whose national day its sentence names ("Chiles nationaldag är den 18
         # september"): the day is that country's alone
         days = words().national_days

@@ -267,6 +267,15 @@ class Features:
         best-scored one of the countries the essay places it in, else one of the continent;
         lifelike never another country's river or mountain (`_feature_bare`)."""
         where = ask.where
+        if self.effective == "lifelike" and ask.kind == "island" and not where and \
+                ask.country in self.kept and not self.lex.neighbours.get(ask.country) and \
+                not any(ask.country in w for _, w in ask.same):
+            # (round 49) "från ön Thinadhoo" in a kept Maldives, none of whose islands the
+            # tables hold: one of its villages, each on an island (never Phuket's); a kept
+            # Philippines keeps drawing its islands (Mindanao, never the village Abulug)
+            pick = self._kept_village(ask.country, rng)
+            if pick:
+                return pick
         if self.effective == "lifelike" and (not where or any(
                 w in self.countries or w == self.abroad for w in where)):
             pick = self._feature_of_surrogate(ask, rng)

@@ -12,7 +12,7 @@ import regex
 
 from pseudonymize.coordinates import apart_km, boat_km
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates.common import GEOGRAPHY_FILE, REGIONS_FILE
+from pseudonymize.surrogates.common import GEOGRAPHY_FILE, LANGUAGES_FILE, REGIONS_FILE
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,8 @@ class Geography:
     sea_islands: frozenset[str] = frozenset()  # folds of Swedish islands in the sea: Tjörn
     feast_countries: dict[str, frozenset[str]] = field(default_factory=dict)  # nowruz -> IR
     country_cues: dict[str, frozenset[str]] = field(default_factory=dict)  # pashto -> AF, PK
+    # lifelike (round 49): the cue words only language_countries.toml (CLDR) holds
+    cues_generated: frozenset[str] = frozenset()
     cue_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kurdiska -> Sanandaj
     # lifelike (round 44): a town's fold -> the countries that have a town of that name
     town_namesakes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # santiago -> CL, DO
@@ -335,8 +337,12 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
         # as the essay's words are read (letters only): "k'iche'" is the pair "k iche"
         return " ".join(regex.findall(r"\p{L}+", fold(word)))
 
-    return {"country_cues": {cue(w): frozenset(row["countries"])
-                             for row in data["country_cues_lifelike"] for w in row["words"]},
+    # (round 49) every language CLDR knows (language_countries.toml), under the hand rows
+    spoken = tomllib.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))["languages"]
+    hand = {cue(w) for row in data["country_cues_lifelike"] for w in row["words"]}
+    return {"country_cues": {cue(w): frozenset(row["countries"]) for row in (
+        *spoken, *data["country_cues_lifelike"]) for w in row["words"]},
+            "cues_generated": frozenset(cue(w) for row in spoken for w in row["words"]) - hand,
             "cue_pairs": tuple((frozenset(map(fold, row["words"])),
                                 frozenset(map(fold, row["with"])), frozenset(row["countries"]))
                                for row in data["country_cue_pairs_lifelike"]),

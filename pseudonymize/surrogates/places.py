@@ -13,14 +13,15 @@ import regex
 from pseudonymize.coordinates import by_border, commute_km, distance_km, near_km
 from pseudonymize.lexicon import fold
 from pseudonymize.types import Span
-from pseudonymize.surrogates.common import (LEARNER_HOME, VILLAGE_NEAR_GAP, WATER_KINDS,
-                                            town_sections)
+from pseudonymize.surrogates.common import (KEPT_VILLAGE_ZIPF, LEARNER_HOME, VILLAGE_NEAR_GAP,
+                                            WATER_KINDS, town_sections)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.inflect import street_ending
 from pseudonymize.surrogates.kinds import institution_kinds, university_fields
 from pseudonymize.surrogates.geography import abroad
 
 if TYPE_CHECKING:
+    from pseudonymize.lexicon import Lexicon
     from pseudonymize.surrogates.forms import Draws
 
 
@@ -82,7 +83,7 @@ class Places:
         # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
             lex.cities_by_country.get(country, []) if parts else [], rng) or \
-            self._neighbour_town(country, rng) or self._draw(
+            self._kept_village(country, rng) or self._neighbour_town(country, rng) or self._draw(
             lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
         essay_town = self.towns[0] if self.towns else None
         if self.effective == "lifelike" and country != "SE" and label == "city":
@@ -90,6 +91,19 @@ class Places:
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
+
+    def _kept_village(self, country: str, rng: Draws) -> str | None:
+        """Lifelike (round 49): a town of a country the essay's words keep (`keep_countries`)
+        whose listed towns are all taken (the Maldives' Malé alone, beside "dhivehi"): one of
+        its villages (GeoNames' cities500, `Lexicon.local_places`), never a Swedish town ("Jag
+        föddes på Vasastaden") nor another country's."""
+        if self.effective != "lifelike" or country not in self.kept:
+            return None
+        # (never a name the lexicon reads as another country's town: Paraguay's Concepción
+        # is Chile's to the next mention)
+        return self._draw([t for t in local_towns(self.lex, country) if self._free(t) and (
+            entry := self.lex.get(fold(t))).zipf < KEPT_VILLAGE_ZIPF
+                           and entry.place_country in ("", country)], rng)
 
     def _neighbour_town(self, country: str, rng: Draws) -> str | None:
         """Lifelike (round 45): a town abroad whose country has no town left to draw (Paraguay's
@@ -829,3 +843,23 @@ class Places:
                 or self._draw([n for n, w in same if w == ""], rng)
                 or self._draw([n for score, n in nearest if score == nearest[0][0]], rng)
                 or (None if towns else self._draw([n for n, w in same if w in geo.towns], rng)))
+
+
+_LOCAL_TOWNS: dict[int, tuple[object, dict[str, list[str]]]] = {}
+
+
+def local_towns(lex: Lexicon, country: str) -> list[str]:
+    """The towns and villages abroad of `country` the places table holds (its folds, written
+    with capitals: "Fuvahmulah"), read once per lexicon and country: asked only where a kept
+    country has no listed town left."""
+    table = lex.local_places
+    held, by_country = _LOCAL_TOWNS.get(id(table), (None, {}))
+    if held is not table:
+        by_country = {}
+        _LOCAL_TOWNS[id(table)] = (table, by_country)
+    if country not in by_country:
+        found = regex.compile(rf"\n([^\t\n]+)\t(?:[A-Z]{{2}}[ac])*{country}c")
+        by_country[country] = sorted(
+            " ".join(w.capitalize() for w in key.split("-")).replace(" ", "-")
+            for run in getattr(table, "runs", ()) for key in found.findall(run))
+    return by_country[country]

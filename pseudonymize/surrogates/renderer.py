@@ -913,9 +913,15 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
                 self._people_word(original):
             return True  # "Jag är hmong", "hos oss kachin": the writer's people, never a town
-        if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
-                self._feast_named(original):
+        if strategy == "lifelike" and LABELS[span.label].kind == "name" and (
+                self._feast_named(original) or self._feast_said(original)):
             return True  # "vi firar Inti Raymi": the feast, never "Argemiro Arango"
+        if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
+                self._greeting(span, original):
+            return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
+        if strategy == "lifelike" and span.label in ("city", "area") and \
+                self._possessed_word(original):
+            return True  # "min aba fiskade": a Buryat father, never Nigeria's Aba
         if strategy == "lifelike" and span.label == "initials" and original == "I" and \
                 regex.match(r"\s+\p{Ll}", getattr(self.before, "text", "")[span.end:]):
             return True  # "Inti Raymi\nI juni vi firar": the preposition after a title
@@ -952,8 +958,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         town in the people's place gives the text away. A capitalised one, or one a list holds
         as a name (Baloch), may be a person's and is replaced."""
         key = fold(original)
+        entry = self.lex.get(key)
+        # (round 49) a word only CLDR's table holds that also names a place ("berget meru",
+        # Meru in Kenya) is the place's
         return original.islower() and " " not in key and key in self.geo.country_cues and \
-            not self._lists(key) and not self.lex.get(key).gender
+            not self._lists(key) and not entry.gender and not (
+                key in self.geo.cues_generated and entry.place_kind)
 
     def _feast_named(self, original: str) -> bool:
         """Lifelike: a word of a feast of `feast_names_lifelike` in an essay that celebrates
@@ -972,6 +982,54 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         verbs = "|".join(map(regex.escape, sorted(words().feast_verbs)))
         return any(regex.search(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?"
                                 rf"{regex.escape(f)}(?!\p{{L}})", text) for f in feasts)
+
+    def _feast_said(self, original: str) -> bool:
+        """Lifelike (round 49): a word no name list holds that the essay celebrates (after a
+        word of `feast_verbs_lifelike` and at most one other word, in a sentence with a word of
+        `feast_nouns_lifelike` or as the essay's title: "vi firade Sagaalgan, det burjatiska
+        nyåret") or eats (in lower case, right after a word of `dish_verbs_lifelike`: "vi åt
+        buuza"), wherever the essay writes it: a feast or a dish the detectors read as a name,
+        kept as written (a surrogate name for it, "vi firade Ademola", gives the text away)."""
+        key = fold(original)
+        if " " in key or self.lex.get(key).gender or self._lists(key):
+            return False
+        text = getattr(self.before, "text", "")
+        folded, word = fold(text), rf"{regex.escape(key)}(?!\p{{L}})"
+        said = words()
+        if original.islower() and regex.search(
+                rf"(?<!\p{{L}})(?:{'|'.join(map(regex.escape, sorted(said.dish_verbs)))})\s+{word}",
+                folded):
+            return True
+        verbs = "|".join(map(regex.escape, sorted(said.feast_verbs)))
+        title = folded.lstrip().split("\n", 1)[0].strip(" .!:")
+        return any(title == key or not said.feast_nouns.isdisjoint(regex.findall(
+            r"\p{L}+", folded[_sentence_start(folded, m.start()):_sentence_end(folded, m.end())]))
+            for m in regex.finditer(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?{word}", folded))
+
+    def _greeting(self, span: Span, original: str) -> bool:
+        """Lifelike (round 49): a word no name list holds that stands alone before "!" at the
+        start of the essay or of a line ("Dumela! Jag heter Kabelo"): a greeting of the
+        writer's language the detectors read as a name, kept as written."""
+        text = getattr(self.before, "text", "")
+        key, head = fold(original), text[:span.start].rstrip(" \t\"'«")
+        return " " not in key and not self.lex.get(key).gender and not self._lists(key) and \
+            head[-1:] in ("", "\n") and text[span.end:].lstrip(" \t")[:1] == "!"
+
+    def _possessed_word(self, original: str) -> bool:
+        """Lifelike (round 49): a town abroad the essay writes in lower case right after a
+        possessive ("min aba fiskade omul", a Buryat father; Aba is a Nigerian town): a word
+        of the writer's language the detectors read as a town, kept as written wherever the
+        essay writes it ("Aba har parkinson"); a surrogate town ("min ilorin") gives the text
+        away, and drew the essay to Nigeria. A Swedish town or a name is never kept so."""
+        key = fold(original)
+        entry = self.lex.get(key)
+        if " " in key or entry.place_country in ("", "SE") or entry.gender:
+            return False
+        text = getattr(self.before, "text", "")
+        mine = "|".join(sorted(self.lex.words("possessive")))
+        return bool(regex.search(rf"(?<!\p{{L}}){regex.escape(key)}(?!\p{{L}})", text)) and \
+            bool(regex.search(rf"(?<!\p{{L}})(?:{mine})\s+{regex.escape(key)}(?!\p{{L}})",
+                              fold(text)))
 
     def _event_year(self, span: Span) -> bool:
         """Lifelike: a year in a sentence naming a war or another public event

@@ -142,6 +142,8 @@ class Words:
     echo_kinds: frozenset[str] = frozenset()  # lifelike, folds: "som vulkanen" (`_place_echo`)
     feast_names: frozenset[str] = frozenset()  # lifelike, folds: inti raymi, slava
     feast_verbs: frozenset[str] = frozenset()  # lifelike, folds: firar (a feast follows)
+    feast_nouns: frozenset[str] = frozenset()  # lifelike, folds: nyåret (round 49, `_feast_said`)
+    dish_verbs: frozenset[str] = frozenset()  # lifelike, folds: åt, lagade (a dish follows)
     # lifelike: a feast's word (a stem ending "-": its compounds too) -> the month it falls in
     feast_months: dict[str, int] = field(default_factory=dict)
     # lifelike: a saint's title's fold -> the saints a learner names with it (`_saint`)
@@ -234,7 +236,8 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "echo_kinds": "echo_kind_words_lifelike", "origin_words": "origin_words_lifelike",
     "route_to": "route_to_words_lifelike",
     "region_kinds": "region_kind_words_lifelike", "feast_names": "feast_names_lifelike",
-    "feast_verbs": "feast_verbs_lifelike", "unit_words": "unit_words_lifelike"}
+    "feast_verbs": "feast_verbs_lifelike", "unit_words": "unit_words_lifelike",
+    "feast_nouns": "feast_nouns_lifelike", "dish_verbs": "dish_verbs_lifelike"}
 PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
     "pronouns_deciding": "pronouns_deciding", "town_words": "town_words",
     "unisex_origins": "unisex_origins_lifelike", "swedish_language": "swedish_language",

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pseudonymize.engine import Engine
+from pseudonymize.surrogates.places import local_towns
 from pseudonymize.evaluate import Document, as_released
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates import geography
@@ -90,7 +91,8 @@ def test_a_feature_of_a_moved_country_moves(engine: Engine) -> None:
 
 def test_a_kept_country_out_of_towns_takes_a_neighbours(engine: Engine) -> None:
     """Paraguay's seven towns all taken by the learner's essays: a later town of Paraguay is
-    a town of a bordering country, never a Swedish one."""
+    (round 49) one of its villages (cities500: "Encarnación i Paraguay" stays in Paraguay),
+    else a town of a bordering country, never a Swedish one."""
     towns = ["Lambaré", "Limpio", "Nemby", "Caacupé", "Villarrica", "Pilar", "Filadelfia"]
     essays = [Document("p1", f"Jag pratar guarani och kommer från Paraguay. Jag har bott i "
                        f"{', '.join(towns[:4])} och {towns[4]}.", (), learner="L1"),
@@ -102,7 +104,8 @@ def test_a_kept_country_out_of_towns_takes_a_neighbours(engine: Engine) -> None:
             engine, essays, "lifelike", seed))
         rows = [(a.original, a.label, a.pseudonym) for a in released["p2"].annotations]
         pick = _of(rows, "Encarnación")
-        assert engine.lex.get(fold(pick)).place_country in neighbours, released["p2"].target
+        assert pick in local_towns(engine.lex, "PY") or \
+            engine.lex.get(fold(pick)).place_country in neighbours, released["p2"].target
 
 
 ALIASES = [  # (text, the town, its other name)
