@@ -3456,8 +3456,11 @@ def _owned_middling_name(m: Matcher, c: Cand) -> bool:
             or _present_tense(m, c.key):
         return False
     nxt, e = doc.texts[i + 1], doc.entries[i + 1]
+    if c.key.endswith(m.lex.words.ends["past_ending"]):
+        return False  # "min bror kysste Erika": a past tense before its object
     if nxt[:1].isupper() and nxt.isalpha() and i + 1 not in doc.starts and "\n" not in doc.space(i):
-        return not (e.place_kind or e.country or e.org_kind or e.cats) or bool(e.surname_rank)
+        return bool(e.surname_rank) or not (e.gender or e.place_kind or e.country or e.org_kind
+                                            or e.cats)
     return i + 2 < n and doc.folds[i + 1] in m.W["be_verb"] and 0 < doc.number(i + 2) < T.OLDEST
 
 
