@@ -2969,12 +2969,19 @@ def _transport_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     ending = next(e for e in r.transport_endings if low.endswith(e))
     stem = doc.folds[i][:-len(fold(ending))]  # "pågatåget" -> "paga", "nattåget" -> "natt"
     if i not in doc.starts and doc.texts[i][0].isupper() or r.stems._name_stem(
-            doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) or ridden \
-            and doc.entries[i].org_kind == "transport" or ridden and not doc.entries[i].cats and (
-                _region_stem(r, stem) or bool(r.lex.get(stem).place_kind)
-                or not (r.stems.modifier(stem) or r.stems._compound(stem))):
+            doc.folds[i], len(fold(ending)), doc.entries[i], compounds=True) \
+            or ridden and _ridden_line(r, doc.entries[i], stem):
         add(TRANSPORT_SUFFIX.span(doc.offsets[i], doc.ends[i], "transport_name", key=low))
     return False
+
+
+def _ridden_line(r: ContextRules, e: Entry, stem: str) -> bool:
+    """A lower-case word with a line's ending after a verb of riding is a line's name: a listed
+    one ("åkte norrtåg"), or one no list holds whose part before the ending is a place or no
+    everyday word nor compound of them ("tog pågatåget"; never "tog skolbussen")."""
+    return e.org_kind == "transport" or not e.cats and (
+        _region_stem(r, stem) or bool(r.lex.get(stem).place_kind)
+        or not (r.stems.modifier(stem) or r.stems._compound(stem)))
 
 
 def _region_stem(r: ContextRules, stem: str) -> bool:

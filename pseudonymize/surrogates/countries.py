@@ -65,7 +65,7 @@ class Countries:
         if entry.country and not (self.effective == "lifelike" and span.label == "geo"
                                   and fold(original) in geo.feature_folds):
             return entry.country  # (lifelike: the river Niger lies where the table says)
-        where = geo.features.get(geo.feature_folds.get(fold(original), ""), ("", frozenset()))[1]
+        where = geo.feature_kind(original)[1]
         if self.effective == "lifelike" and span.label == "geo" and abroad(where) and \
                 not self._kind_told(span, original)[1]:
             # "sjön Tana" beside Etiopien: the lake lies in the country the essay places it

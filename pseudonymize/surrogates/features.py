@@ -559,8 +559,7 @@ class Features:
                 # "I Kristianstad finns sjön Ivösjön" rather than a lake the town lacks
                 return self._draw(own, rng) or own[0]
         # with no town in the essay, the feature's own landskap ("bor på Tjörn" -> Orust)
-        where = geo.features.get(geo.feature_folds.get(fold(original), ""),
-                                 ("", frozenset()))[1] if town is None else frozenset()
+        where = geo.feature_kind(original)[1] if town is None else frozenset()
         for tier in ([n for n, _ in mine if town in tied.get(n, ())],
                      [n for n, w in mine if home in w and n not in tied],
                      [n for n, w in mine if w & where and n not in tied]):

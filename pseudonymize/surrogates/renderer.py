@@ -958,12 +958,16 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         town in the people's place gives the text away. A capitalised one, or one a list holds
         as a name (Baloch), may be a person's and is replaced."""
         key = fold(original)
-        entry = self.lex.get(key)
         # (round 49) a word only CLDR's table holds that also names a place ("berget meru",
         # Meru in Kenya) is the place's
-        return original.islower() and " " not in key and key in self.geo.country_cues and \
-            not self._lists(key) and not entry.gender and not (
-                key in self.geo.cues_generated and entry.place_kind)
+        return original.islower() and key in self.geo.country_cues and self._unlisted(key) \
+            and not (key in self.geo.cues_generated and self.lex.get(key).place_kind)
+
+    def _unlisted(self, key: str) -> bool:
+        """A single word (fold `key`) no name list holds, nor the lexicon with a sex: a word of
+        the writer's language (a people, a feast, a greeting) the detectors read as a name may
+        be kept as written; a listed name never is."""
+        return " " not in key and not self.lex.get(key).gender and not self._lists(key)
 
     def _feast_named(self, original: str) -> bool:
         """Lifelike: a word of a feast of `feast_names_lifelike` in an essay that celebrates
@@ -991,7 +995,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         buuza"), wherever the essay writes it: a feast or a dish the detectors read as a name,
         kept as written (a surrogate name for it, "vi firade Ademola", gives the text away)."""
         key = fold(original)
-        if " " in key or self.lex.get(key).gender or self._lists(key):
+        if not self._unlisted(key):
             return False
         text = getattr(self.before, "text", "")
         folded, word = fold(text), rf"{regex.escape(key)}(?!\p{{L}})"
@@ -1012,8 +1016,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         writer's language the detectors read as a name, kept as written."""
         text = getattr(self.before, "text", "")
         key, head = fold(original), text[:span.start].rstrip(" \t\"'«")
-        return " " not in key and not self.lex.get(key).gender and not self._lists(key) and \
-            head[-1:] in ("", "\n") and text[span.end:].lstrip(" \t")[:1] == "!"
+        return self._unlisted(key) and head[-1:] in ("", "\n") and \
+            text[span.end:].lstrip(" \t")[:1] == "!"
 
     def _possessed_word(self, original: str) -> bool:
         """Lifelike (round 49): a town abroad the essay writes in lower case right after a
