@@ -146,7 +146,8 @@ DATA_SETS = (
      GOLD_DIR / "dev24.jsonl"),
     ("Development learner gold 25 (tests/data/gold/dev25.jsonl), written blind in the eighteenth "
      "session of 2026-11-30 and measured as that session's generalisation check (first measured "
-     "at 88d0b0e: replace-label recall 0.866, F2 0.835, 17 leaks in 11 of 48 essays)", "jsonl",
+     "at 88d0b0e: replace-label recall 0.866, F2 0.835, 17 leaks in 11 of 48 essays), open to tuning from "
+     "the nineteenth", "jsonl",
      GOLD_DIR / "dev25.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
