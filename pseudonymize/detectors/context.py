@@ -185,7 +185,8 @@ STUDIES = _rule("studies", ("edu",), 0.5, before=("study_verb", "study_filler"),
                 before2=("study_verb",), reads=("definite_ending", "not_studied", "prof"))
 # an age in words, and its subject when that is a lower-case word no list holds ("zosia är nio"),
 # gendered by the pronoun after it as name-gender does
-AGE_WORD = _rule("age-word", ("age_string", *sorted(FIRSTNAMES)), 0.85, word=("number_word",),
+AGE_WORD = _rule("age-word", ("age_string", "surname", *sorted(FIRSTNAMES)), 0.85,
+                 word=("number_word",),
                  after=("age_trigger.after",),
                  before2=("list_word",),  # "xamse är 12 och ayaan åta": a list's misspelt age
                  before=("age_trigger.verb", "be_verb"),  # "min dotter är ellva."
@@ -396,7 +397,7 @@ ADJECTIVE_PLACE = _rule("adjective-place", ("place", "geo", "city", "other_insti
                         capital=True)
 # Digit tokens.
 DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "date_trigger"))
-AGE = _rule("age", ("age_digits", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
+AGE = _rule("age", ("age_digits", "surname", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
 DAY = _rule("day", ("day", "month_word"), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
                                            "day_joiner"))
@@ -893,6 +894,9 @@ class ContextRules:
         if not tok.text.islower() and not agreed:
             return
         listed = self._listed_first(e)
+        if self._name_part(doc, who, listed):  # "min emen Dibir saidov är sjuttiotvå"
+            add(rule.span(tok.start, tok.end, "surname", key=doc.folds[who], score=0.7))
+            return
         sure = listed or agreed or self._unlisted_start(doc, who) or self._among_kin(doc, who)
         if sure or self._next_sibling(doc, who):
             gender = e.gender if listed and e.gender in ("female", "male") else \
@@ -901,6 +905,18 @@ class ContextRules:
             # maëlle är bara ett år" keeps the sex her first mention gave)
             add(rule.span(tok.start, tok.end, FIRSTNAME[gender or "unknown"], key=doc.folds[who],
                           score=0.7 if sure else 0.55))
+
+    def _name_part(self, doc: Doc, who: int, listed: bool) -> bool:
+        """"min kusin Oteng mensah är 72", "Dibir saidov är sjuttiotvå": a lower-case word no
+        list gives as a first name right after a capitalised given name (inside its sentence,
+        or a listed one) is that person's family name, not another person."""
+        k = who - 1
+        if listed or k < 0 or not doc.texts[k][:1].isupper() or not doc.texts[k].isalpha() \
+                or self.lex.mark_of(doc.texts[k].lower()):
+            return False
+        e = doc.entries[k]
+        return e.gender in ("female", "male", "unknown") or k not in doc.starts \
+            and not e.zipf and not e.place_kind and not e.country
 
     @staticmethod
     def _listed_first(e: Entry) -> bool:

@@ -362,12 +362,15 @@ PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 
 
 def _kin_of(doc: Doc, i: int) -> bool:
-    """"Jag är pappa till Shapla", "det betyder dotter till Bakyt": after a kin word and "till"
-    said of someone (`kin_of_verb` before it), the word is the person whose kin that is, not
-    where someone goes ("åkte med pappa till hjo")."""
+    """"Jag är pappa till Shapla", "det betyder dotter till Bakyt", "hon är mormor till
+    Phenyo": after a kin or family word and "till" said of someone (`kin_of_verb` before it),
+    the word is the person whose kin that is, not where someone goes ("åkte med pappa till
+    hjo")."""
     W = doc.lex.words.folds
     return i >= 3 and doc.folds[i - 1] in W["kin_of_preposition"] \
-        and doc.folds[i - 2] in W["name_trigger.kin"] and doc.folds[i - 3] in W["kin_of_verb"]
+        and (doc.folds[i - 2] in W["name_trigger.kin"]
+             or doc.lex.marks.get(doc.texts[i - 2].lower()) == "fam") \
+        and doc.folds[i - 3] in W["kin_of_verb"]
 
 
 def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
@@ -2142,16 +2145,21 @@ class Matcher:
         granne Farhan", "hans kusin Warsame"), or a word no list knows, a kin word of the
         learner's own language ("min yuba Khalaf", "min akhoy Dhari"): what the person is
         called there is a given name, also one the lists hold only as a family name (not "min
-        man Liu Yang": a family name written first; not "doktor Berg": a title). With `full`,
-        also first of a full name ("min kusin Kabwe Mulenga": a town's name there is the
-        person's, not a town's longer name)."""
+        man Liu Yang": a family name written first, before a given name; not "doktor Berg": a
+        title). With `full`, also first of a full name ("min kusin Kabwe Mulenga": a town's
+        name there is the person's, not a town's longer name); so it is before a capitalised
+        word no list gives as a given name ("min man aslan Idrisov", "min inan Bui Soares": the
+        family name after the given name), unless a Korean or Chinese family name is written
+        first."""
         folds, W = doc.folds, self.W
-        return i >= 2 and (folds[i - 1] in W["name_trigger.kin"]
-                           or folds[i - 1] in W["name_trigger.social"]
-                           or self._unheard_word(doc, i - 1)) \
-            and doc.texts[i - 2].lower() in self.lex.words.surface("possessive") \
-            and (full or not (i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper()
-                              and doc.texts[i + 1].isalpha() and i + 1 not in doc.starts))
+        if not (i >= 2 and (folds[i - 1] in W["name_trigger.kin"]
+                            or folds[i - 1] in W["name_trigger.social"]
+                            or self._unheard_word(doc, i - 1))
+                and doc.texts[i - 2].lower() in self.lex.words.surface("possessive")):
+            return False
+        return full or not (i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper()
+                            and doc.texts[i + 1].isalpha() and i + 1 not in doc.starts) \
+            or not doc.entries[i + 1].gender and folds[i] not in W["family_first_surname"]
 
     def _place_reading(self, doc: Doc, i: int, e: Entry, key: str) -> int:
         """How strongly token i's context says a place stands there (`_place_ctx`; 2 also for
@@ -4033,8 +4041,10 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
             and m._place_suffix(c.doc.texts[c.i].lower()) not in ("place", "geo"):
         doc, i = c.doc, c.i
         if doc.entries[i - 1].surname_rank and not doc.entries[i - 1].gender \
-                and not m._name_before(doc, i - 1) and not c.e.surname_rank:
+                and not m._name_before(doc, i - 1) and not c.e.surname_rank \
+                and not m._kin_named(doc, i - 1):
             # "min dotter liu Xiaoyu": a family name that starts the name, then the given one
+            # (not "min inan Bui Soares": the kin's given name, then the family name)
             return _tok_span(AFTER_NAME, c, m._name_guess(c.key, doc, i - 1))
         return _tok_span(AFTER_NAME, c, "surname")  # not "Hjalmar Brantingsplatsen"
     return None
@@ -4422,7 +4432,7 @@ def _u_place_list(m: Matcher, c: Cand) -> Span | bool | None:
     place preposition and before a list word and a town or region no name shares, is the first
     of a list of places, however frequent its word (a small town no list holds)."""
     doc, i = c.doc, c.i
-    if not c.cap or c.initial or not c.place_ctx or i + 2 >= len(doc.folds) \
+    if not c.cap or c.initial or not c.place_ctx or i + 2 >= len(doc.folds) or _kin_of(doc, i) \
             or c.e[:-1] != NO_READING or doc.folds[i + 1] not in m.W["list_word"] \
             or doc.texts[i + 1] == "," or not doc.texts[i + 2].isalpha() \
             or m._definite_noun(c.key):  # "i Skolan och Malmö": an everyday noun capitalised

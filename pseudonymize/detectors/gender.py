@@ -22,7 +22,7 @@ the name is a speaker ("sa hon Ali"). The writer's own name ("jag heter Nino", "
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from pseudonymize.doc import Doc, places
@@ -219,11 +219,12 @@ def writer_named(doc: Doc, k: int) -> bool:
         or j >= 0 and folds[j] in words("closing_word")
 
 
-def writer_gender(doc: Doc) -> str | None:
+def writer_gender(doc: Doc, spans: Sequence[Span] = ()) -> str | None:
     """"min man giorgi", "min fru heter Zahra", "det är min mans mejl", "jag har en flickvän":
-    the writer's sex by the spouse they own or have (a husband's wife, a wife's husband), or by
-    the parent they say they are
-    ("Jag är mamma till maly"); None where no such word or both sexes' are found."""
+    the writer's sex by the spouse they own or have (a husband's wife, a wife's husband), by
+    the parent they say they are ("Jag är mamma till maly"), or by their own personal number
+    ("mitt personnummer är 920217-4512", a span of `spans`); None where no such word or both
+    sexes' are found."""
     words = doc.lex.words
     spouse, parent = words.value("writer_spouse"), words.value("writer_parent")
     owners, be, folds = words("own_possessive"), words("be_verb"), doc.folds
@@ -233,7 +234,55 @@ def writer_gender(doc: Doc) -> str | None:
                  and folds[j - 1] == "en" and folds[j - 2] in have and folds[j - 3] == "jag")
     found.update(parent[f] for j, f in enumerate(folds)
                  if f in parent and j >= 2 and folds[j - 1] in be and folds[j - 2] == "jag")
+    found.update(_own_number_sex(doc, spans))
     return next(iter(found)) if len(found) == 1 else None
+
+
+def number_sex(number: str) -> str | None:
+    """The sex a Swedish personal or coordination number says: its ninth digit (the second
+    last) is odd for men, even for women ("850614-3328": a woman); None for another shape."""
+    digits = [ch for ch in number if ch.isdigit()]
+    if len(digits) not in (10, 12):
+        return None
+    return "male" if int(digits[-2]) % 2 else "female"
+
+
+def id_owner_sex(doc: Doc, spans: list[Span], n: int) -> str | None:
+    """"Jag heter Sènami Houngbédji, personnummer 850614-3328", "min son Kacper Wisniewski,
+    20200311-5138": the personal number right after the name at span n (its later parts, then
+    only punctuation, a number word or a linking verb: rules.tsv `id_owner_link`) is the
+    person's, and its digit tells the sex."""
+    m = n + 1
+    while m < len(spans) and spans[m].label in NAMES and spans[m].label not in FIRSTNAMES \
+            and doc.text[spans[m - 1].end:spans[m].start] in (" ", ". "):
+        m += 1
+    if m >= len(spans) or spans[m].label != "personid_nr":
+        return None
+    words, folds = doc.lex.words, doc.folds
+    for j in range(doc.index_at(spans[m - 1].end - 1) + 1, doc.index_at(spans[m].start)):
+        if j in doc.starts or folds[j].isalnum() and folds[j] not in words("id_trigger") \
+                and folds[j] not in words("id_owner_link"):
+            return None
+    return number_sex(doc.text[spans[m].start:spans[m].end])
+
+
+def _own_number_sex(doc: Doc, spans: Sequence[Span]) -> set[str]:
+    """The sexes the personal numbers the writer calls their own say ("mitt personnummer är
+    …", "mitt samordningsnummer: …": the number span within two words of the number word)."""
+    numbers = [s for s in spans if s.label == "personid_nr"]
+    if not numbers:
+        return set()
+    owners, ids = doc.lex.words("own_possessive"), doc.lex.words("id_trigger")
+    out = set()
+    for j in range(len(doc.folds) - 1):
+        if doc.folds[j] in owners and doc.folds[j + 1] in ids:
+            after = doc.ends[j + 1]
+            number = next((s for s in numbers if s.start >= after), None)
+            sex = number_sex(doc.text[number.start:number.end]) if number \
+                and len(doc.text[after:number.start].split()) <= 2 else None
+            if sex:
+                out.add(sex)
+    return out
 
 
 def once(make: Callable[[], T]) -> Callable[[], T]:
@@ -353,7 +402,7 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
     writer: str | None = None  # the gender of the writer's name ("jag heter Maria")
     stops: list[int] | None = None  # made once, for the first unlisted name
     neutral = doc.lex.words("neutral_name")  # "Noor … hon" stays unknown
-    spouse = once(lambda: writer_gender(doc))  # one pass over the essay, when asked
+    spouse = once(lambda: writer_gender(doc, spans))  # one pass over the essay, when asked
     naming = doc.lex.words("naming_verb")
     named: list[tuple[str, str]] = []  # the gendered first names so far (key, gender)
     for n, span in enumerate(spans):
@@ -374,6 +423,8 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
             gender = kin_gender(doc, k) or _marker(doc, k) or tied_pronoun(doc, k) \
                 or _nickname(doc, k, _short_for(key, named) or before, writer) \
                 or kin_after(doc, k) or spouse_owner(doc, k)
+            if gender is None:
+                gender = id_owner_sex(doc, spans, n)
             if gender is None and writer_named(doc, k):
                 gender = spouse()  # "Jag heter Siriporn … min man" (no pronoun: "jag")
             if gender is None and not tied:
@@ -405,5 +456,5 @@ NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middl
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
                     "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
                     "writer_spouse", "writer_parent", "closing_word", "family_first_surname",
-                    "reflexive_possessive"),
+                    "reflexive_possessive", "id_trigger", "id_owner_link"),
                    fn=settle)
