@@ -2298,7 +2298,7 @@ class Matcher:
             self._bare_subject(c.doc, c.i) or self._surname_after(c.doc, c.i)
             or self._owned_full_name(c.doc, c.i))
         if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
-                and self._owned_kin_before(c.doc, c.i) \
+                and (self._owned_kin_before(c.doc, c.i) or self._role_subject(c.doc, c.i)) \
                 and (homograph or c.doc.folds[c.i - 1] in self.owned_kin
                      and self._name_ends(c.doc, c.i)):  # (not "sina barnens liv.")
             return True  # "min man per säger", "min kollega liv kom": however frequent the word
@@ -3137,8 +3137,8 @@ class Matcher:
         tense, is the person (a bare singular noun cannot be the subject that way); not before
         "är"/"var" ("Sten är hård")."""
         if i + 1 >= len(doc.texts) or i not in doc.starts \
-                and not self._owned_kin_before(doc, i):  # "min man per säger"
-            return False
+                and not self._owned_kin_before(doc, i) and not self._role_subject(doc, i):
+            return False  # ("min man per säger", "läraren sol sa")
         verb = doc.folds[i + 1]
         if doc.texts[i].lower() in self.lex.words.surface("possessive") \
                 and verb not in self.W["name_verb"]:
@@ -3176,6 +3176,19 @@ class Matcher:
         e = doc.entries[j]
         return doc.texts[j].islower() and (_surname_word(e) or not e.gender and _namelike_word(
             self, doc.texts[j], doc.folds[j], e))
+
+    def _role_subject(self, doc: Doc, i: int) -> bool:
+        """"Läraren sol sa", "pastorn maran bad", "och grannen stig kom": a definite social
+        word or profession opening its clause right before token i, a lower-case word (whose
+        verb `_bare_subject` then asks for: "läraren var", "grannen hjälper" are the verbs)."""
+        k = i - 1
+        if k < 0 or not doc.texts[i].islower() \
+                or doc.texts[i] in self.lex.words.surface("possessive") or not (
+                k in doc.starts or k and doc.folds[k - 1] in self.W["subject_before"]):
+            return False  # (not "kollegan hans kom": his colleague)
+        role = doc.texts[k].lower()
+        return role.endswith(("en", "rn", "an")) and (
+            doc.folds[k] in self.W["name_trigger.social"] or self.lex.marks.get(role) == "prof")
 
     def _owned_kin_before(self, doc: Doc, i: int) -> bool:
         """A kin, friend or social word with its owner right before token i ("min man per",
