@@ -2150,7 +2150,7 @@ class Matcher:
         name there is the person's, not a town's longer name); so it is before a capitalised
         word no list gives as a given name ("min man aslan Idrisov", "min inan Bui Soares": the
         family name after the given name), unless a Korean or Chinese family name is written
-        first."""
+        first or a Vietnamese middle name's gender marker follows ("Tran Van Minh")."""
         folds, W = doc.folds, self.W
         if not (i >= 2 and (folds[i - 1] in W["name_trigger.kin"]
                             or folds[i - 1] in W["name_trigger.social"]
@@ -2159,7 +2159,8 @@ class Matcher:
             return False
         return full or not (i + 1 < len(doc.texts) and doc.texts[i + 1][:1].isupper()
                             and doc.texts[i + 1].isalpha() and i + 1 not in doc.starts) \
-            or not doc.entries[i + 1].gender and folds[i] not in W["family_first_surname"]
+            or not doc.entries[i + 1].gender and folds[i] not in W["family_first_surname"] \
+            and folds[i + 1] not in W["gender_marker"]  # ("min man Tran Van Minh")
 
     def _place_reading(self, doc: Doc, i: int, e: Entry, key: str) -> int:
         """How strongly token i's context says a place stands there (`_place_ctx`; 2 also for
