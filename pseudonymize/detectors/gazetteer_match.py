@@ -4062,7 +4062,8 @@ def _u_after_name(m: Matcher, c: Cand) -> Span | bool | None:
         doc, i = c.doc, c.i
         if doc.entries[i - 1].surname_rank and not doc.entries[i - 1].gender \
                 and not m._name_before(doc, i - 1) and not c.e.surname_rank \
-                and not m._kin_named(doc, i - 1):
+                and (doc.folds[i - 1] in m.W["family_first_surname"]
+                     or not m._kin_named(doc, i - 1)):
             # "min dotter liu Xiaoyu": a family name that starts the name, then the given one
             # (not "min inan Bui Soares": the kin's given name, then the family name)
             return _tok_span(AFTER_NAME, c, m._name_guess(c.key, doc, i - 1))
