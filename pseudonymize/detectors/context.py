@@ -3085,7 +3085,9 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     if not text.replace("-", "").isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
             or not (text.islower() and e.zipf < rare
-                    or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):
+                    or text[0].isupper() and e.zipf < T.COMMON and (
+                        j not in doc.starts or label == "geo" and e.zipf < rare)):
+        # "Tarvo är en liten ö": a lake, river or island said to be one opens its sentence too
         return False
     # "till Likoma, en ö i sjön", "i Rakhine, en delstat": the statement names the kind of a
     # place the lists hold as a town, and outranks that reading (the gazetteer's score)
