@@ -37,6 +37,7 @@ FIRSTNAMES = frozenset(FIRSTNAME.values())
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
 DISTRICT_MAX = 100_000
+REGION_STEM = 4  # letters a region's name has before its ending (`_region_named`: Tuva-ien is none)
 DWELT_REACH = 4  # words between a verb of dwelling and "i" ("bodde vi tolv år i X")
 SPELT_NAMES = frozenset(r.name for r in (NAMELIKE_SLOT, NAMELIKE_TAIL))  # names by letters only
 DISTRICT_RULES = frozenset(r.name for r in (PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
@@ -683,7 +684,7 @@ def _kind_by_place(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None
     stands: a region holding a town ("från jaghori i ghazni"), the island a district is on
     ("på Hisingen", "ligger på Trossö"; "i Hisingen" is the district), the lake, river or
     island a town lies on ("Jinja vid Nilen"), a mountain climbed; None where none."""
-    if _holds_region(doc, span, entry, k, prev):
+    if _holds_region(doc, span, entry, k, prev) or _region_named(doc, span, entry):
         return "region"
     if span.label == "city" and k and doc.folds[k - 1] == "pa" and ISLAND_DISTRICT <= entry.cats:
         return "geo"
@@ -691,6 +692,17 @@ def _kind_by_place(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None
                                             or _climbed(doc, entry, k)):
         return "geo"
     return None
+
+
+def _region_named(doc: Doc, span: Span, entry: Entry) -> bool:
+    """"från Jakutien i Ryssland", "hemma i Ovamboland": a place no list holds (read from where
+    it stands) whose Swedish name ends as a region's does (`region_ending`: the lists hold
+    the countries of these endings) is a region, not a town."""
+    if span.rule not in DISTRICT_RULES or entry.place_kind or entry.country:
+        return False
+    low = fold(doc.text[span.start:span.end])
+    return any(low.endswith(e) and len(low) >= len(e) + REGION_STEM
+               for e in doc.lex.words.ends["region_ending"])
 
 
 def _outing(doc: Doc, span: Span) -> Span:

@@ -71,9 +71,10 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
     "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
-    "street_ending_abroad", "origin_preposition"),
+    "street_ending_abroad", "origin_preposition", "region_ending"),
     before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
-# street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`)
+# street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`;
+# region_ending: `resolve._region_named`)
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 # "Vi åkte till Slovenien … vi bodde i piran": a word after a place preposition that the
 # lists know as a place in a country the essay (or the learner's earlier essays) is set in
