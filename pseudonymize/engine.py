@@ -240,6 +240,7 @@ class Engine:
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())
         spans = resolve.place_aliases(resolve.refine_areas(spans, doc), doc)
+        spans = resolve.recalled_places(spans, doc)
         spans = resolve.kind_told(resolve.unify(spans, doc.text), doc)
         spans = resolve.named_ages(resolve.remembered_gender(spans, doc, earlier, said), doc)
         spans = resolve.named_middles(spans, doc)

@@ -705,6 +705,36 @@ def _region_named(doc: Doc, span: Span, entry: Entry) -> bool:
                for e in doc.lex.words.ends["region_ending"])
 
 
+GUESSED_NAMES = frozenset(r.name for r in (PROPER_NOUN, NAME_PAIR))  # a name read from its shape
+RECALL_REACH = 3  # words from a verb of remembering to its "på"/"om" ("påminner mig ofta om")
+
+
+def recalled_places(spans: list[Span], doc: Doc) -> list[Span]:
+    """"Jag tänkte på Imbarova", "det påminner mig om Kalarivo hemma", "drömmer om Tobarisa
+    Kell": a name no list holds, read as a person's from its shape alone, right after a verb
+    of remembering or longing and its "på"/"om" (`memory_verb`), is the lake, river, mountain
+    or island the writer misses (a listed given name stays a person's: "tänkte på Amina");
+    a name pair read so ("Tobarisa" + "Kell") is one place."""
+    out: list[Span] = []
+    verbs = doc.lex.words("memory_verb")
+    skip = -1
+    for n, span in enumerate(spans):
+        if n <= skip:
+            continue
+        k = doc.index_at(span.start)
+        if span.rule in GUESSED_NAMES and 2 <= k < len(doc.folds) and doc.offsets[k] == span.start \
+                and doc.folds[k - 1] in ("pa", "om") \
+                and not verbs.isdisjoint(doc.folds[max(0, k - 1 - RECALL_REACH):k - 1]):
+            end = span.end
+            if n + 1 < len(spans) and spans[n + 1].rule == AFTER_NAME.name \
+                    and doc.text[span.end:spans[n + 1].start] == " ":
+                end, skip = spans[n + 1].end, n + 1
+            span = Span(span.start, end, "geo", (), span.score, span.rule,
+                        fold(doc.text[span.start:end]))
+        out.append(span)
+    return out
+
+
 def _outing(doc: Doc, span: Span) -> Span:
     """A part of a town one walks to, strolls or trades on, or visits, is a `place` (a square,
     market, site: "sålde kläder på Merkato", "promenerade på Piața Romană", "gick upp till

@@ -130,8 +130,8 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
     "be_verb", "function_word", "celebration_verb", "kind_noun",
-    "feast_preposition"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
-# carries a name to one; celebration_verb: `_u_feast`)
+    "feast_preposition", "memory_verb"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
+# carries a name to one; celebration_verb: `_u_feast`; memory_verb: `resolve.recalled_places`)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun", "name_trigger"))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
