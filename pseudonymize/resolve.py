@@ -898,8 +898,7 @@ def _smaller_part(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str) -
     to be one of its districts (`_district`)."""
     folds = doc.folds
     return ((entry.place_kind != "city" or _part_of(doc, span.key or folds[k], metropolis)
-             or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE)
-             or _dwelt(doc, k) and _inside(doc, span.key, metropolis))
+             or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
             and (span.rule in DISTRICT_RULES and not entry.place_pop
                  or "foreign" in span.attrs and (
                      entry.place_pop < DISTRICT_MAX
@@ -919,8 +918,9 @@ def _namesake(doc: Doc, entry: Entry, k: int, metropolis: str, countries: frozen
 def _dwelt(doc: Doc, k: int) -> bool:
     """"vi bodde i Cazenga", "bor sedan tio år i X": the place at token k is where one lives,
     "i" after a verb of dwelling (`dwelling_verb`) at most DWELT_REACH words before it. While
-    the essay is in a big town abroad, a listed town of its own region lived in is one of its
-    districts (`_district`), as one merely named or travelled to is not."""
+    the essay is in a big town abroad, a small listed town of a country the essay never names
+    lived in is its district of that name (`_namesake`). (A listed town of the big town's own
+    region lived in is not taken for one: measured, that took real towns nearby.)"""
     folds = doc.folds
     return k >= 2 and folds[k - 1] == "i" and not doc.lex.words("dwelling_verb").isdisjoint(
         folds[max(0, k - 1 - DWELT_REACH):k - 1])
