@@ -282,7 +282,7 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
                   reads=("town_centre", "capital_head_noun", "foreign_head_noun",
-                         "town_head_noun", "adjective_ending"))
+                         "town_head_noun", "adjective_ending", "name_trigger"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
                    reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
                           "topic_verb", "naming_verb", "name_trigger", "calling_verb", "be_verb",
@@ -2429,6 +2429,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             return False  # "Anna Berg", "Malmö Stad", "Sverker C"; "Lund C" after a town
         if not capital and key in r.w["foreign_head_noun"] and doc.entries[i - 1].gender:
             return False  # "Kenji san", "Li he": a person, no mountain or river
+        if capital and doc.entries[i - 1].gender and i >= 2 and doc.folds[i - 2] in r.w["name_trigger"]:
+            return False  # "heter Anna Beach": a person's name
         first = i - 1
         while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
                 and first - 1 not in doc.starts and doc.texts[first - 1][:1].isupper() \
