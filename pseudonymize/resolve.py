@@ -721,8 +721,8 @@ def recalled_places(spans: list[Span], doc: Doc) -> list[Span]:
     for n, span in enumerate(spans):
         if n <= skip:
             continue
-        k = doc.index_at(span.start)
-        if span.rule in GUESSED_NAMES and 2 <= k < len(doc.folds) and doc.offsets[k] == span.start \
+        k = doc.index_at(span.start) if span.rule in GUESSED_NAMES else 0
+        if 2 <= k < len(doc.folds) and doc.offsets[k] == span.start \
                 and doc.folds[k - 1] in ("pa", "om") \
                 and not verbs.isdisjoint(doc.folds[max(0, k - 1 - RECALL_REACH):k - 1]):
             end = span.end
@@ -916,7 +916,7 @@ def _namesake(doc: Doc, entry: Entry, k: int, metropolis: str, countries: frozen
 
 
 def _dwelt(doc: Doc, k: int) -> bool:
-    """"vi bodde i Cazenga", "bor sedan tio år i X": the place at token k is where one lives,
+    """"vi bodde i Belleville", "bor sedan tio år i X": the place at token k is where one lives,
     "i" after a verb of dwelling (`dwelling_verb`) at most DWELT_REACH words before it. While
     the essay is in a big town abroad, a small listed town of a country the essay never names
     lived in is its district of that name (`_namesake`). (A listed town of the big town's own
