@@ -157,6 +157,15 @@ def _apposed_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         and ("common_name_homograph" in e.cats or e.zipf < T.RARE)
 
 
+def _kin_name_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_kin_subject_name`'s token (after a kin word, which it needs): a lower-case word from
+    RARE up to KIN_NAME_MAX (a rarer one, or a listed given name, is the name rules' own: "min
+    tata minar kom", "min vän yusuf säger") that no list reads as anything but a town."""
+    return text.isalpha() and text.islower() and len(text) >= 3 \
+        and T.RARE <= e.zipf < T.KIN_NAME_MAX \
+        and not e.cats - NAMEISH and not e.country and not e.org_kind and not e.gender
+
+
 def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
     return not key.isalpha() and ("." in key or "_" in key or any(c.isdigit() for c in key)
@@ -387,6 +396,11 @@ OWNED_GIVEN_NAME = _rule("owned-given-name", ("surname", *sorted(FIRSTNAMES)), 0
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
                      before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
                      reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
+# "min tata minor kom från Cartago", "min dotter kia är tretton": a kin's name that is also
+# a word (or an English one), between an owned kin word and a person's verb
+KIN_SUBJECT_NAME = _rule("kin-subject-name", tuple(sorted(FIRSTNAMES)), 0.5,
+                         before=("fam",), shaped=("fam",), shape=_kin_name_shape,
+                         reads=("possessive", "name_verb", "kin_gender"))
 # "Jag heter Komlan, men kompisar kallar mig kom", "heter Kabelo, men alla säger KB": a
 # nickname that is a short form of the name its sentence gave, said or called, whatever
 # everyday word it also is
@@ -3193,6 +3207,27 @@ def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     return False
 
 
+def _kin_subject_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"min tata minor kom från Cartago", "min dotter kia är tretton", "min aburo kemi i Lagos
+    säger": a lower-case word rarer than most adverbs (KIN_NAME_MAX) between an owned kin word
+    and a person's verb (past a place: "i Lagos") is the kin's name, its subject, though it is
+    a word too ("min bror ofta kommer": an adverb, more frequent)."""
+    texts, folds, n = doc.texts, doc.folds, len(doc.texts)
+    if not 2 <= i < n - 1 or not _kin_name_shape(r.lex, texts[i], folds[i], doc.entries[i]) \
+            or r.lex.mark_of(texts[i - 1].lower()) != "fam" \
+            or texts[i - 2].lower() not in r.possessives:
+        return False
+    verb = i + 1
+    if folds[verb] == "i" and verb + 2 < n and texts[verb + 1][:1].isupper():
+        verb += 2  # "min aburo kemi i Lagos säger"
+    if texts[verb] not in r.lex.words.surface("name_verb"):
+        return False
+    gender = r.lex.words.value("kin_gender").get(folds[i - 1], "").removesuffix("_after_possessive")
+    add(KIN_SUBJECT_NAME.span(doc.offsets[i], doc.ends[i],
+                              FIRSTNAME.get(gender, "firstname_unknown"), key=folds[i]))
+    return False
+
+
 def _short_nickname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"Jag heter Sènami, men på jobbet alla säger sena", "heter Kabelo, men kompisar säger KB":
     a word said (or called: "kallar mig kom") closing its clause, in a sentence whose naming
@@ -3892,6 +3927,7 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname),
     (OWNED_GIVEN_NAME, _owned_given_name),
     (APPOSED_NAME, _apposed_name), (SHORT_NICKNAME, _short_nickname),
+    (KIN_SUBJECT_NAME, _kin_subject_name),
     (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),
     (ADJECTIVE_PLACE, _adjective_place)))

@@ -132,6 +132,8 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "feast_preposition"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
 # carries a name to one; celebration_verb: `_u_feast`)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun", "name_trigger"))
+# "Tack!\nL. tuimavana": the family name after a signature's initials (`Matcher._initials`)
+SIGNATURE_NAME = _rule("signature-name", ("surname",), 0.6, ("name_trigger",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
@@ -357,7 +359,7 @@ def place_suffix(lex: Lexicon, low: str) -> str | None:
 # it gives 0: `Matcher._place_ctx`)
 PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigger.prep",
                         "district_preposition", "geo_preposition", "place_trigger.visit",
-                        "topic_preposition", "list_word")
+                        "topic_preposition", "list_word", "place_statement.locating")
 PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 
 
@@ -444,6 +446,12 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         return _after_place_preposition(doc, i, j, after)
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
+    if j >= 1 and folds[j] in W["place_statement.locating"] and doc.texts[i][:1].isupper() \
+            and i not in doc.starts and folds[j - 1] not in W["personal_pronoun"] \
+            and not doc.texts[j - 1][:1].isupper() \
+            and not (folds[i].endswith(ENDS["definite_ending"]) and doc.entries[i].zipf >= T.DEFINITE_NOUN_MIN):
+        return 1  # "Nära stan ligger Persepolis": a place after an inverted "ligger" (not
+        # after its subject, "Kalle ligger", "hon ligger", nor a noun: "ligger Pennan")
     if j >= 1 and folds[j] in W["topic_preposition"] and doc.texts[i][:1].islower() \
             and ask(_topic_before, doc, i):
         return 1  # "pratade om mogadishu", "… och om lviv" (a capitalised name there is a
@@ -1948,7 +1956,44 @@ class Matcher:
                 # (the second of dotted initials after a name: "Khava Umarova K. U.")
                 out.append(INITIAL.span(doc.offsets[k], doc.ends[k], "initials", key=text))
                 initials.add(k)
+                signed = self._signature_surname(doc, k, initials, by_start)
+                if signed is not None:
+                    out.append(signed)
+                    names.add(k + 2)  # ("Solano Q.": an initial after it too)
         return sorted(out, key=itemgetter(0))  # by start
+
+    def _signature_surname(self, doc: Doc, k: int, initials: set[int],
+                           by_start: set[int]) -> Span | None:
+        """"Tack!\nL. tuimavana", "Saludos,\nM. F. Solano Q.": the word after the dotted
+        initials that open the line after a closing greeting signs the letter: the writer's
+        family name, in lower case too, whatever list holds it."""
+        nxt = k + 2
+        if nxt >= len(doc.texts) or doc.texts[k + 1] != "." or doc.offsets[nxt] in by_start \
+                or not doc.texts[nxt].isalpha() or len(doc.texts[nxt]) < 2 \
+                or doc.texts[nxt].isupper() or "\n" in doc.space(k + 1):
+            return None
+        e = doc.entries[nxt]
+        if e.zipf >= T.COMMON and not (e.surname_rank or e.first_rank) or e.cats - HOMOGRAPH:
+            return None  # "Tack!\nA. Jag kommer", "Hej!\nP. s. glöm inte": a sentence goes on
+        first = k
+        while first >= 2 and first - 2 in initials and doc.texts[first - 1] == ".":
+            first -= 2  # back to the first of the initials ("M. F. Solano")
+        if not self._after_closing(doc, first):
+            return None
+        return SIGNATURE_NAME.span(doc.offsets[nxt], doc.ends[nxt], "surname",
+                                   key=doc.folds[nxt])
+
+    def _after_closing(self, doc: Doc, k: int) -> bool:
+        """Token k opens the line after a closing greeting ("Tack!", "Saludos,", "Hälsningar"),
+        or stands right after one on its line ("Mvh W. abou jaoude")."""
+        j = k - 1
+        if j >= 0 and doc.folds[j] in self.W["name_trigger.greeting"]:
+            return True
+        if j < 0 or "\n" not in doc.space(j):
+            return False
+        while j > 0 and doc.texts[j] in (",", "!"):
+            j -= 1
+        return doc.folds[j] in self.W["name_trigger.greeting"] and "\n" not in doc.space(j)
 
     def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
         """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name on
@@ -1964,7 +2009,7 @@ class Matcher:
             and (len(follower) > 1 or nxt + 1 < len(doc.texts) and doc.texts[nxt + 1] == ".") \
             and not (k and doc.folds[k - 1] in self.W["class_noun"]) \
             or dotted and len(follower) > 1 and follower.isalpha() and follower.islower() \
-            and k > 0 and doc.folds[k - 1] in self.W["name_trigger.greeting"]
+            and k > 0 and self._after_closing(doc, k)
 
     def _not_name_phrase(self, doc: Doc, i: int) -> int:
         """The index after a listed phrase at token i that is never personal ("Todos Santos",
@@ -5021,6 +5066,7 @@ RULES: tuple[Rule, ...] = (
     _with(WATER, _u_water), _with(SPLIT_NAME, Matcher._split_names),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
+    _with(SIGNATURE_NAME, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
     _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
