@@ -144,7 +144,7 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": 
               "dev16": (0.96, 2), "dev17": (0.95, 0), "dev18": (0.935, 2),
               "dev19": (0.94, 3), "dev20": (0.94, 5),
               "dev21": (0.945, 4), "dev22": (0.905, 4), "dev23": (0.925, 6), "dev24": (0.895, 8),
-              "dev25": (0.875, 7), "dev26": (0.89, 13)}
+              "dev25": (0.875, 6), "dev26": (0.89, 13)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
