@@ -70,6 +70,10 @@ UNHEARD_PLACE_MIN = 5  # "träffades i zorkul": a lower-case word no list or cou
 TITLE_WORDS = 6        # "filmen Modig", "boken ” Bröderna Lejonhjärta ”": a work's title is at most this
                        # many words (a quotation mark left open ends nothing further on)
 HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
+INITIAL_NOUN_ZIPF = 2.5   # an unlisted sentence-initial word this frequent with a noun's ending
+                          # ("Vulkaner" 3.0, "Ekorren" 2.8) is that noun (`_initial_noun`)
+INITIAL_NOUN_STEM = 4     # or an everyday word or compound this long plus an inflection ending
+                          # ("Björn|ar", "Nattskift|en"; not "Kar|en", "Hel|en")
 INFLECTED_STEM_MIN = 5   # "Skribenten" (skribent+en) at a sentence start is a noun; "Ashna" is a name
 NUMBER_END_REACH = 8   # "de sista fyra siffrorna i mitt kontonummer är 7781": "sista" this far back
 HOUSE_NUMBER_REACH = 8  # "mitt hus har nummer 14 på Ekgatan": a street this many words from "nummer N", in the sentence

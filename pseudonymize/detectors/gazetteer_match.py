@@ -3115,8 +3115,9 @@ class Matcher:
 
     def _name_follows(self, doc: Doc, i: int) -> bool:
         """"Hans vill …", "Björn H": a verb or an initial after a sentence-initial name reading
-        (the possessive "Hans bror" is followed by a noun)."""
-        if i + 1 >= len(doc.texts):
+        (the possessive "Hans bror" is followed by a noun); not the next line's first word
+        after a heading ("Utflykt\nI lördags")."""
+        if i + 1 >= len(doc.texts) or "\n" in doc.space(i):
             return False
         nxt = doc.texts[i + 1]
         after = doc.texts[i + 2] if i + 2 < len(doc.texts) else ""
@@ -4493,9 +4494,34 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
                 c.name_ctx or _after_owned_unknown(c.doc, c.i))
                 or c.named and c.doc.folds[c.i - 1] in m.W["naming_verb"])
             or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
-            or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
+            or m._definite_form(c.key) or c.initial and m._misspelt(c.key)
+            or c.initial and _initial_noun(m, c)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _initial_noun(m: Matcher, c: Cand) -> bool:
+    """"Vulkaner och snö", "Nattskiften är tunga", "Tvillingarnas dop" (a heading or a
+    sentence's first word): an unlisted capitalised word opening a sentence that is a noun's
+    plural or definite form (or its genitive) is that noun, not a name: a stem of
+    INITIAL_NOUN_STEM letters or more that no list gives as a name or place ("Holm|en" may be
+    the firm), plus an inflection ending, where the word is known at INITIAL_NOUN_ZIPF or
+    more or the stem is an everyday word or compound ("nattskift|en"); not before a name's
+    verb ("Kiran kom") nor a name's initial."""
+    key = c.key
+    if m._name_follows(c.doc, c.i) and not key.endswith(m.ENDS["definite_ending"]):
+        return False
+    known = c.e.zipf >= T.INITIAL_NOUN_ZIPF and not c.e.cats
+    for word in (key, key[:-1]) if key.endswith("s") else (key,):
+        for ending in m.ENDS["inflection_ending"]:
+            stem = word[:-len(ending)]
+            if len(ending) < 2 or not word.endswith(ending) or len(stem) < T.INITIAL_NOUN_STEM:
+                continue  # (not the adjective's "-e": "Inträde", "Tuna")
+            e = m.lex.get(stem)
+            if not (e.gender or e.surname_rank or e.place_kind or e.country) and (
+                    known and word == key or e.zipf >= T.COMPOUND_PART_MIN or m._compound(stem)):
+                return True
+    return False
 
 
 def _after_owned_unknown(doc: Doc, i: int) -> bool:
