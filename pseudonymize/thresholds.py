@@ -70,6 +70,9 @@ UNHEARD_PLACE_MIN = 5  # "träffades i zorkul": a lower-case word no list or cou
 TITLE_WORDS = 6        # "filmen Modig", "boken ” Bröderna Lejonhjärta ”": a work's title is at most this
                        # many words (a quotation mark left open ends nothing further on)
 HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
+PUBLIC_MARK_REACH = 6  # "Thomas Mapfumo, han är en känd musiker": a public mark this many words after a name
+INITIAL_WORD_NOT_MISSPELT = 3.0  # a sentence-initial word no list holds this frequent is no
+                                 # misspelt town ("Norrsken" 3.2, "Sommarlov" 3.7: `_u_fuzzy`)
 INITIAL_NOUN_ZIPF = 2.5   # an unlisted sentence-initial word this frequent with a noun's ending
                           # ("Vulkaner" 3.0, "Ekorren" 2.8) is that noun (`_initial_noun`)
 INITIAL_NOUN_STEM = 4     # or an everyday word or compound this long plus an inflection ending

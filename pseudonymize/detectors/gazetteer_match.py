@@ -4119,6 +4119,9 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         return REJECT  # "i barrio Laureles", "i provinsen Fars": a word for a part, no name
     if m._definite_noun(c.key):
         return None  # "Salongen heter …": an everyday noun's definite form, no misspelt town
+    if c.initial and not c.place_ctx and c.e.zipf >= T.INITIAL_WORD_NOT_MISSPELT and not c.e.cats:
+        return None  # "Sommarlov\nI juli …", "Björnar": a known word opening a heading or a
+        # sentence is that word, not a town one edit off (Sommarlov ~ Sommarlund)
     target = m._fuzzy(c.key)
     if target in m.W["never_replaced"]:
         return REJECT
