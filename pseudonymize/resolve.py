@@ -486,13 +486,16 @@ def _name_runs(spans: list[Span], doc: Doc) -> list[list[tuple[int, int, int]]]:
 
 
 def _public_before(doc: Doc, i: int) -> bool:
-    """Token i starts a public person's name by what stands before it: a public role ("poeten
-    Rumi", "presidenten, Yahya Jammeh"), a work and its preposition ("en sång av Shah Abdul
+    """Token i starts a public person's name by what stands before it: a public role likened
+    or denied ("samma namn som poeten Rumi", "som den gamla presidenten, Yahya Jammeh", "inte
+    poeten Rasul Gamzatov"), a work and its preposition ("en sång av Shah Abdul
     Latif", "dikter av Hafez"), "inte släkt med"."""
     folds, words = doc.folds, doc.lex.words
     k = i - 1 - (i >= 2 and folds[i - 1] == ",")
     if k >= 0 and folds[k] in words("public_role"):
-        return True
+        # likened or denied ("samma namn som poeten Rumi", "inte poeten X"); a role alone
+        # ("presidenten Christian Wulff sa") is how a newspaper names anyone in office
+        return not words("public_likeness").isdisjoint(folds[max(0, k - T.LIKENESS_REACH):k])
     if i < 2:
         return False
     if folds[i - 1] == "med" and folds[i - 2] in words("kin_denial"):
@@ -502,19 +505,21 @@ def _public_before(doc: Doc, i: int) -> bool:
 
 
 def _public_after(doc: Doc, first: int, j: int) -> bool:
-    """After the name ending at token j, a comma or "är"/"var" and within PUBLIC_MARK_REACH
+    """After the name ending at token j, a comma, or "är"/"var" and an article or our ("var
+    en hjälte", "är vår poet"), and within PUBLIC_MARK_REACH
     words of the clause a public mark ("hjälte", "känd") and no kin, friend or trade word,
     nor one right before the name (token `first`)."""
     folds, words, n = doc.folds, doc.lex.words, len(doc.folds)
-    if j + 1 >= n or not (folds[j + 1] == "," or folds[j + 1] in words("be_verb")):
-        return False
+    if j + 2 >= n or not (folds[j + 1] == "," or folds[j + 1] in words("be_verb")
+                          and folds[j + 2] in words("public_determiner")):
+        return False  # (not "Lampard blev Chelseas hjälte": a club's, a match's)
     if first and (doc.lex.marks.get(doc.texts[first - 1].lower()) in ("fam", "prof")
                   or folds[first - 1] in words("name_trigger")):
         return False  # "min bror Karim var en känd spelare": a person named as kin
     marked = False
     for k in range(j + 2, min(n, j + 2 + T.PUBLIC_MARK_REACH)):
-        if not doc.texts[k].isalpha() or "\n" in doc.space(k - 1):
-            break
+        if not doc.texts[k].isalpha() or "\n" in doc.space(k - 1) or folds[k] == "som":
+            break  # (a relative clause says what the person did: "Gibson, som gjort sig känd")
         if doc.lex.marks.get(doc.texts[k].lower()) in ("fam", "prof"):
             return False
         marked = marked or folds[k] in words("public_mark")

@@ -70,6 +70,7 @@ UNHEARD_PLACE_MIN = 5  # "träffades i zorkul": a lower-case word no list or cou
 TITLE_WORDS = 6        # "filmen Modig", "boken ” Bröderna Lejonhjärta ”": a work's title is at most this
                        # many words (a quotation mark left open ends nothing further on)
 HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
+LIKENESS_REACH = 4  # "samma namn som den gamla poeten X": som/inte this many words before a public role
 PUBLIC_MARK_REACH = 6  # "Thomas Mapfumo, han är en känd musiker": a public mark this many words after a name
 INITIAL_WORD_NOT_MISSPELT = 3.0  # a sentence-initial word no list holds this frequent is no
                                  # misspelt town ("Norrsken" 3.2, "Sommarlov" 3.7: `_u_fuzzy`)

@@ -96,8 +96,8 @@ COREFERENCE = Rule("coreference", "resolution",
                           "subject_before", "month_preposition", "feast_preposition",
                           "celebration_verb", "definite_ending",
                           # a public person's name is none to label (`resolve.public_figures`)
-                          "public_role", "credit_noun", "credit_preposition", "public_mark",
-                          "kin_denial"))
+                          "public_role", "public_likeness", "credit_noun", "credit_preposition",
+                          "public_mark", "public_determiner", "kin_denial"))
 
 # Another name said of a place just named ("Klagenfurt, som slovenerna kallar Celovec", "floden
 # Sindhu, på urdu Indus"): relabelled in resolution (pseudonymize.resolve.place_aliases) to the
