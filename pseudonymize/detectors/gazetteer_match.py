@@ -530,14 +530,26 @@ def _work_before(doc: Doc, i: int) -> bool:
 
 def _at_shop(doc: Doc, i: int) -> bool:
     """"utanför coop forum", "träffades vid hemköp", "praktik hos ica kvantum": a chain's name
-    in lower case after a shop preposition is the shop — unless it is only shopped at ("vi
-    handlar på willys": a shopping verb and no work word in the sentence), which the gold
-    sets leave unlabelled."""
+    in lower case after a shop preposition is the shop — unless it is only shopped at
+    (`only_shopped`), which the gold sets leave unlabelled."""
     W = doc.lex.words
-    if not (i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"]
-            and doc.folds[i] in W.folds["shop_chain"]):
-        return False
-    return doc.last_before(W("shopping_verb"), i) < 0 or doc.last_before(W("work_word"), i) >= 0
+    return i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"] \
+        and doc.folds[i] in W.folds["shop_chain"] and not _shopped(doc, i)
+
+
+def only_shopped(doc: Doc, i: int) -> bool:
+    """"vi handlar på Coop", "mat vi köper på Lidl", "handla på ICA Maxi": a chain (token i)
+    after a shop preposition in a sentence with a shopping verb and no work word is only
+    shopped at, in any case; the gold sets leave it unlabelled."""
+    W = doc.lex.words
+    return i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"] \
+        and doc.folds[i] in W.folds["shop_chain"] and _shopped(doc, i)
+
+
+def _shopped(doc: Doc, i: int) -> bool:
+    """A shopping verb and no work word before token i in its sentence."""
+    W = doc.lex.words
+    return doc.last_before(W("shopping_verb"), i) >= 0 and doc.last_before(W("work_word"), i) < 0
 
 
 def stated_profession(doc: Doc, k: int) -> bool:
@@ -1182,6 +1194,8 @@ class Matcher:
             if lone:
                 self._remember(text, span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
+                if e.org_kind == "company" and only_shopped(doc, i):
+                    continue  # "vi handlar på Coop": the gold sets leave a shop shopped at
                 span = self._branch(doc, i, span, e)
                 spans.append(span)
                 skip_to = doc.index_at(span.end - 1) + 1
@@ -1438,7 +1452,13 @@ class Matcher:
         if after:
             return None, after
         phrase = self._phrase_span(doc, i)
-        return phrase, doc.index_at(phrase.end - 1) + 1 if phrase is not None else 0
+        if phrase is None:
+            return None, 0
+        after = doc.index_at(phrase.end - 1) + 1
+        if phrase.label in ORG_LABELS and self.lex.get(phrase.key).org_kind == "company" \
+                and only_shopped(doc, i):
+            return None, after  # "handla på ICA Maxi": shopped at, its words no name
+        return phrase, after
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A word a list excludes (`never_replaced`, EXCLUDED_CATS; also a word spelt with
