@@ -82,6 +82,7 @@ INFLECTED_STEM_MIN = 5   # "Skribenten" (skribent+en) at a sentence start is a n
 NUMBER_END_REACH = 8   # "de sista fyra siffrorna i mitt kontonummer är 7781": "sista" this far back
 HOUSE_NUMBER_REACH = 8  # "mitt hus har nummer 14 på Ekgatan": a street this many words from "nummer N", in the sentence
 AGE_LIMIT_REACH = 8     # "sänka rösträttsåldern från 18 till 16 år": an age limit's word this far back
+DURATION_AFTER_REACH = 2  # "Tolv år vi bodde där": a verb of lasting this many words after "N år" opening a sentence
 DURATION_REACH = 7      # "vi bodde i lägret i Dadaab sju år": a verb of lasting this far back
 TRANSIT_REACH = 6       # "tar metro, linje M2, till X": a town's line this many words before "till"
 AREA_REACH = 4         # "Hodan, det är en stor del av staden": an area word this many words on
