@@ -76,8 +76,9 @@ INITIAL_WORD_NOT_MISSPELT = 3.0  # a sentence-initial word no list holds this fr
                                  # misspelt town ("Norrsken" 3.2, "Sommarlov" 3.7: `_u_fuzzy`)
 INITIAL_NOUN_ZIPF = 2.5   # an unlisted sentence-initial word this frequent with a noun's ending
                           # ("Vulkaner" 3.0, "Ekorren" 2.8) is that noun (`_initial_noun`)
-INITIAL_NOUN_STEM = 4     # or an everyday word or compound this long plus an inflection ending
-                          # ("Björn|ar", "Nattskift|en"; not "Kar|en", "Hel|en")
+INITIAL_NOUN_STEM = 5     # or an everyday word or compound this long plus an inflection ending
+                          # ("Björn|ar", "Nattskift|en"; not "Kar|en", "Hel|en", "Karp|en": four
+                          # letters and an ending spell too many names)
 INFLECTED_STEM_MIN = 5   # "Skribenten" (skribent+en) at a sentence start is a noun; "Ashna" is a name
 NUMBER_END_REACH = 8   # "de sista fyra siffrorna i mitt kontonummer är 7781": "sista" this far back
 HOUSE_NUMBER_REACH = 8  # "mitt hus har nummer 14 på Ekgatan": a street this many words from "nummer N", in the sentence

@@ -4545,7 +4545,7 @@ def _initial_noun(m: Matcher, c: Cand) -> bool:
         for ending in m.ENDS["inflection_ending"]:
             stem = word[:-len(ending)]
             if len(ending) < 2 or not word.endswith(ending) or len(stem) < T.INITIAL_NOUN_STEM:
-                continue  # (not the adjective's "-e": "Inträde", "Tuna")
+                continue  # (not the adjective's "-e": "Inträde")
             e = m.lex.get(stem)
             if not (e.gender or e.surname_rank or e.place_kind or e.country) and (
                     known and word == key or e.zipf >= T.COMPOUND_PART_MIN or m._compound(stem)):
