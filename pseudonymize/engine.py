@@ -236,6 +236,7 @@ class Engine:
         if earlier:  # an essay about the same journey may name no country again ("i piran")
             doc.earlier_countries = countries_named(self.lex, earlier)
         spans = resolve.celebrated(resolve.select(self.candidates(doc)), doc)
+        public = resolve.public_figures(spans, doc)
         spans = resolve.whole_institutions(spans, doc)
         spans = resolve.propagate_phrases(resolve.propagate(spans, doc, earlier), doc, earlier)
         spans = person_towns(doc, resolve.respelt(spans, doc, earlier), earlier or ())
@@ -244,7 +245,7 @@ class Engine:
         spans = resolve.kind_told(resolve.unify(spans, doc.text), doc)
         spans = resolve.named_ages(resolve.remembered_gender(spans, doc, earlier, said), doc)
         spans = resolve.named_middles(spans, doc)
-        return resolve.signed_initials(spans, doc)
+        return resolve.unpublic(resolve.signed_initials(spans, doc), doc, public)
 
     def pseudonymize(self, text: str, essay_id: str = "", *, strategy: str = "realistic",
                      seed: int = 0, memory: Memory | None = None, policy: Policy | None = None,

@@ -422,6 +422,121 @@ def celebrated(spans: list[Span], doc: Doc) -> list[Span]:
                                      <= feasts)]
 
 
+def public_figures(spans: list[Span], doc: Doc) -> tuple[frozenset[tuple[int, int]], frozenset[str]]:
+    """"en låt av Thomas Mapfumo", "poeten Rumi", "inte släkt med Óscar Romero", "Chinggis
+    Khaan, han är vår stora hjälte": the names (offsets) their clause makes a public person's
+    (a role before it, a work it made, a kinship denied, a public mark after it; TAXONOMY
+    labels no public figure), and the family names of those full names, which are the same
+    person elsewhere ("Alla frågar om Suárez!"); a kin, friend or trade word beside the name
+    keeps it a person's ("en låt av Ali, min kusin"). Found on the selected spans, dropped
+    last (`unpublic`), so that a pronoun after one is still that person's ("Thomas Mapfumo,
+    han är …" genders no other name)."""
+    words = doc.lex.words
+    if words.union("public_role", "credit_noun", "public_mark", "kin_denial").isdisjoint(doc.folds):
+        return NO_PUBLIC  # (most essays name no public person: one C-level pass)
+    public: set[tuple[int, int]] = set()
+    surnames: set[str] = set()
+    for run in _name_runs(spans, doc):
+        first, last = run[0][0], run[-1][1]
+        if _public_before(doc, first) and not _person_after(doc, last) \
+                or _public_after(doc, first, last):
+            public.update(spans[k][:2] for _, _, k in run)
+            if last > first:
+                surnames.add(doc.folds[last])
+    return frozenset(public), frozenset(surnames)
+
+
+NO_PUBLIC: tuple[frozenset[tuple[int, int]], frozenset[str]] = (frozenset(), frozenset())
+
+
+def unpublic(spans: list[Span], doc: Doc,
+             found: tuple[frozenset[tuple[int, int]], frozenset[str]]) -> list[Span]:
+    """The spans less the public persons' names `public_figures` found, and every name read
+    by its capital or a list that is one of their family names; not a name some person of
+    the essay also bears."""
+    public, surnames = found
+    if not public:
+        return spans
+    text = doc.text
+
+    def said(s: Span) -> str:
+        return fold(text[s.start:s.end].lower())
+
+    def dropped(s: Span) -> bool:
+        return s[:2] in public or bool(surnames) and s.label in NAME_LABELS \
+            and s.rule in CAPITAL_READINGS and said(s) in surnames
+
+    # a person of the essay who shares the name keeps it replaced there too ("Min son Rumi
+    # … som poeten Rumi": kept, it would show the son's name)
+    persons = {said(s) for s in spans if s.label in NAME_LABELS and not dropped(s)}
+    return [s for s in spans if not dropped(s) or s.label in NAME_LABELS and said(s) in persons]
+
+
+def _name_runs(spans: list[Span], doc: Doc) -> list[list[tuple[int, int, int]]]:
+    """The capitalised names read by their capital or a list (first token, last token, the
+    span's index), joined into runs where only a space stands between ("Thomas Mapfumo")."""
+    runs: list[list[tuple[int, int, int]]] = []
+    for k, s in enumerate(spans):
+        if s.label not in NAME_LABELS or s.rule not in CAPITAL_READINGS \
+                or not doc.text[s.start:s.start + 1].isupper():
+            continue
+        first, last = bisect_left(doc.offsets, s.start), bisect_left(doc.ends, s.end)
+        if runs and runs[-1][-1][1] + 1 == first and doc.space(first - 1) == " ":
+            runs[-1].append((first, last, k))
+        else:
+            runs.append([(first, last, k)])
+    return runs
+
+
+def _public_before(doc: Doc, i: int) -> bool:
+    """Token i starts a public person's name by what stands before it: a public role likened
+    or denied ("samma namn som poeten Rumi", "som den gamla presidenten, Yahya Jammeh", "inte
+    poeten Rasul Gamzatov"), a work and its preposition ("en sång av Shah Abdul
+    Latif", "dikter av Hafez"), "inte släkt med"."""
+    folds, words = doc.folds, doc.lex.words
+    k = i - 1 - (i >= 2 and folds[i - 1] == ",")
+    if k >= 0 and folds[k] in words("public_role"):
+        # likened or denied ("samma namn som poeten Rumi", "inte poeten X"); a role alone
+        # ("presidenten Christian Wulff sa") is how a newspaper names anyone in office
+        return not words("public_likeness").isdisjoint(folds[max(0, k - T.LIKENESS_REACH):k])
+    if i < 2:
+        return False
+    if folds[i - 1] == "med" and folds[i - 2] in words("kin_denial"):
+        return "inte" in folds[max(0, i - 5):i - 2]
+    return folds[i - 1] in words("credit_preposition") \
+        and any(folds[j] in words("credit_noun") for j in range(max(0, i - 3), i - 1))
+
+
+def _public_after(doc: Doc, first: int, j: int) -> bool:
+    """After the name ending at token j, a comma, or "är"/"var" and an article or our ("var
+    en hjälte", "är vår poet"), and within PUBLIC_MARK_REACH
+    words of the clause a public mark ("hjälte", "känd") and no kin, friend or trade word,
+    nor one right before the name (token `first`)."""
+    folds, words, n = doc.folds, doc.lex.words, len(doc.folds)
+    if j + 2 >= n or not (folds[j + 1] == "," or folds[j + 1] in words("be_verb")
+                          and folds[j + 2] in words("public_determiner")):
+        return False  # (not "Lampard blev Chelseas hjälte": a club's, a match's)
+    if first and (doc.lex.marks.get(doc.texts[first - 1].lower()) in ("fam", "prof")
+                  or folds[first - 1] in words("name_trigger")):
+        return False  # "min bror Karim var en känd spelare": a person named as kin
+    marked = False
+    for k in range(j + 2, min(n, j + 2 + T.PUBLIC_MARK_REACH)):
+        if not doc.texts[k].isalpha() or "\n" in doc.space(k - 1) or folds[k] == "som":
+            break  # (a relative clause says what the person did: "Gibson, som gjort sig känd")
+        if doc.lex.marks.get(doc.texts[k].lower()) in ("fam", "prof"):
+            return False
+        marked = marked or folds[k] in words("public_mark")
+    return marked
+
+
+def _person_after(doc: Doc, j: int) -> bool:
+    """A comma and a kin, friend or trade word right after the name ending at token j
+    ("Ali, min kusin")."""
+    texts, n = doc.texts, len(doc.texts)
+    return j + 1 < n and texts[j + 1] == "," and any(
+        doc.lex.marks.get(texts[k].lower()) in ("fam", "prof") for k in range(j + 2, min(n, j + 5)))
+
+
 def propagate(spans: list[Span], doc: Doc,
               earlier: dict[tuple[str, str], int] | None = None) -> list[Span]:
     """Label every further mention of a replaced one-word name or place ("vår son Minh ...

@@ -74,10 +74,20 @@ UNHEARD_PLACE_MIN = 5  # "träffades i zorkul": a lower-case word no list or cou
 TITLE_WORDS = 6        # "filmen Modig", "boken ” Bröderna Lejonhjärta ”": a work's title is at most this
                        # many words (a quotation mark left open ends nothing further on)
 HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
+LIKENESS_REACH = 4  # "samma namn som den gamla poeten X": som/inte this many words before a public role
+PUBLIC_MARK_REACH = 6  # "Thomas Mapfumo, han är en känd musiker": a public mark this many words after a name
+INITIAL_WORD_NOT_MISSPELT = 3.0  # a sentence-initial word no list holds this frequent is no
+                                 # misspelt town ("Norrsken" 3.2, "Sommarlov" 3.7: `_u_fuzzy`)
+INITIAL_NOUN_ZIPF = 2.5   # an unlisted sentence-initial word this frequent with a noun's ending
+                          # ("Vulkaner" 3.0, "Ekorren" 2.8) is that noun (`_initial_noun`)
+INITIAL_NOUN_STEM = 5     # or an everyday word or compound this long plus an inflection ending
+                          # ("Björn|ar", "Nattskift|en"; not "Kar|en", "Hel|en", "Karp|en": four
+                          # letters and an ending spell too many names)
 INFLECTED_STEM_MIN = 5   # "Skribenten" (skribent+en) at a sentence start is a noun; "Ashna" is a name
 NUMBER_END_REACH = 8   # "de sista fyra siffrorna i mitt kontonummer är 7781": "sista" this far back
 HOUSE_NUMBER_REACH = 8  # "mitt hus har nummer 14 på Ekgatan": a street this many words from "nummer N", in the sentence
 AGE_LIMIT_REACH = 8     # "sänka rösträttsåldern från 18 till 16 år": an age limit's word this far back
+DURATION_AFTER_REACH = 2  # "Tolv år vi bodde där": a verb of lasting this many words after "N år" opening a sentence
 DURATION_REACH = 7      # "vi bodde i lägret i Dadaab sju år": a verb of lasting this far back
 TRANSIT_REACH = 6       # "tar metro, linje M2, till X": a town's line this many words before "till"
 AREA_REACH = 4         # "Hodan, det är en stor del av staden": an area word this many words on

@@ -776,7 +776,7 @@ class ContextRules:
             return True  # "gick i skolan bara till 16 år": until that age (not "upp till")
         if first and (prev in w["age_group_noun"] or self._kin(doc, first - 1)):
             return True  # "två barn 5 och 7 år", "tränar pojkar 10 år": their age
-        if self._lasting(doc, first):
+        if self._lasting(doc, first) or self._lasting_after(doc, first, i):
             return False  # "bodde i lägret sju år", "har jobbat på Postnord två år"
         after = folds[i + 2] if i + 2 < len(folds) else ""
         return prev not in w["duration_before"] and (
@@ -838,6 +838,20 @@ class ContextRules:
                 return True
             if k in doc.starts or not doc.texts[k][0].isalnum() and folds[k] != "-" \
                     or folds[k] in be:  # "hon spelade fotboll och är nio år": an age
+                return False
+        return False
+
+    def _lasting_after(self, doc: Doc, first: int, i: int) -> bool:
+        """"Sex år bodde jag i Muscat", "Tolv år vi bodde där": "N år" (its number from `first`
+        to i) opening its sentence, a verb of living or working right after it (the subject
+        before or after the verb): how long, not an age."""
+        if first not in doc.starts:
+            return False
+        folds, lasting = doc.folds, self.w["duration_verb"]
+        for k in range(i + 2, min(len(folds), i + 2 + T.DURATION_AFTER_REACH)):
+            if folds[k] in lasting:
+                return True
+            if not doc.texts[k][0].isalnum():
                 return False
         return False
 

@@ -552,14 +552,26 @@ def _work_before(doc: Doc, i: int) -> bool:
 
 def _at_shop(doc: Doc, i: int) -> bool:
     """"utanför coop forum", "träffades vid hemköp", "praktik hos ica kvantum": a chain's name
-    in lower case after a shop preposition is the shop — unless it is only shopped at ("vi
-    handlar på willys": a shopping verb and no work word in the sentence), which the gold
-    sets leave unlabelled."""
+    in lower case after a shop preposition is the shop — unless it is only shopped at
+    (`only_shopped`), which the gold sets leave unlabelled."""
     W = doc.lex.words
-    if not (i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"]
-            and doc.folds[i] in W.folds["shop_chain"]):
-        return False
-    return doc.last_before(W("shopping_verb"), i) < 0 or doc.last_before(W("work_word"), i) >= 0
+    return i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"] \
+        and doc.folds[i] in W.folds["shop_chain"] and not _shopped(doc, i)
+
+
+def only_shopped(doc: Doc, i: int) -> bool:
+    """"vi handlar på Coop", "mat vi köper på Lidl", "handla på ICA Maxi": a chain (token i)
+    after a shop preposition in a sentence with a shopping verb and no work word is only
+    shopped at, in any case; the gold sets leave it unlabelled."""
+    W = doc.lex.words
+    return i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"] \
+        and doc.folds[i] in W.folds["shop_chain"] and _shopped(doc, i)
+
+
+def _shopped(doc: Doc, i: int) -> bool:
+    """A shopping verb and no work word before token i in its sentence."""
+    W = doc.lex.words
+    return doc.last_before(W("shopping_verb"), i) >= 0 and doc.last_before(W("work_word"), i) < 0
 
 
 def stated_profession(doc: Doc, k: int) -> bool:
@@ -1204,6 +1216,8 @@ class Matcher:
             if lone:
                 self._remember(text, span is None)
             if span is not None and span.label in ORG_LABELS and e.org_kind and not e.gender:
+                if e.org_kind == "company" and only_shopped(doc, i):
+                    continue  # "vi handlar på Coop": the gold sets leave a shop shopped at
                 span = self._branch(doc, i, span, e)
                 spans.append(span)
                 skip_to = doc.index_at(span.end - 1) + 1
@@ -1460,7 +1474,13 @@ class Matcher:
         if after:
             return None, after
         phrase = self._phrase_span(doc, i)
-        return phrase, doc.index_at(phrase.end - 1) + 1 if phrase is not None else 0
+        if phrase is None:
+            return None, 0
+        after = doc.index_at(phrase.end - 1) + 1
+        if phrase.label in ORG_LABELS and self.lex.get(phrase.key).org_kind == "company" \
+                and only_shopped(doc, i):
+            return None, after  # "handla på ICA Maxi": shopped at, its words no name
+        return phrase, after
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A word a list excludes (`never_replaced`, EXCLUDED_CATS; also a word spelt with
@@ -3186,8 +3206,9 @@ class Matcher:
 
     def _name_follows(self, doc: Doc, i: int) -> bool:
         """"Hans vill …", "Björn H": a verb or an initial after a sentence-initial name reading
-        (the possessive "Hans bror" is followed by a noun)."""
-        if i + 1 >= len(doc.texts):
+        (the possessive "Hans bror" is followed by a noun); not the next line's first word
+        after a heading ("Utflykt\nI lördags")."""
+        if i + 1 >= len(doc.texts) or "\n" in doc.space(i):
             return False
         nxt = doc.texts[i + 1]
         after = doc.texts[i + 2] if i + 2 < len(doc.texts) else ""
@@ -4227,6 +4248,9 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
         return REJECT  # "i barrio Laureles", "i provinsen Fars": a word for a part, no name
     if m._definite_noun(c.key):
         return None  # "Salongen heter …": an everyday noun's definite form, no misspelt town
+    if c.initial and not c.place_ctx and c.e.zipf >= T.INITIAL_WORD_NOT_MISSPELT and not c.e.cats:
+        return None  # "Sommarlov\nI juli …", "Björnar": a known word opening a heading or a
+        # sentence is that word, not a town one edit off (Sommarlov ~ Sommarlund)
     target = m._fuzzy(c.key)
     if target in m.W["never_replaced"]:
         return REJECT
@@ -4636,9 +4660,34 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
                 c.name_ctx or _after_owned_unknown(c.doc, c.i))
                 or c.named and c.doc.folds[c.i - 1] in m.W["naming_verb"])
             or m._inflected_word(c.key, False, T.INFLECTED_STEM_MIN)
-            or m._definite_form(c.key) or c.initial and m._misspelt(c.key)):
+            or m._definite_form(c.key) or c.initial and m._misspelt(c.key)
+            or c.initial and _initial_noun(m, c)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _initial_noun(m: Matcher, c: Cand) -> bool:
+    """"Vulkaner och snö", "Nattskiften är tunga", "Tvillingarnas dop" (a heading or a
+    sentence's first word): an unlisted capitalised word opening a sentence that is a noun's
+    plural or definite form (or its genitive) is that noun, not a name: a stem of
+    INITIAL_NOUN_STEM letters or more that no list gives as a name or place ("Holm|en" may be
+    the firm), plus an inflection ending, where the word is known at INITIAL_NOUN_ZIPF or
+    more or the stem is an everyday word or compound ("nattskift|en"); not before a name's
+    verb ("Kiran kom") nor a name's initial."""
+    key = c.key
+    if m._name_follows(c.doc, c.i) and not key.endswith(m.ENDS["definite_ending"]):
+        return False
+    known = c.e.zipf >= T.INITIAL_NOUN_ZIPF and not c.e.cats
+    for word in (key, key[:-1]) if key.endswith("s") else (key,):
+        for ending in m.ENDS["inflection_ending"]:
+            stem = word[:-len(ending)]
+            if len(ending) < 2 or not word.endswith(ending) or len(stem) < T.INITIAL_NOUN_STEM:
+                continue  # (not the adjective's "-e": "Inträde")
+            e = m.lex.get(stem)
+            if not (e.gender or e.surname_rank or e.place_kind or e.country) and (
+                    known and word == key or e.zipf >= T.COMPOUND_PART_MIN or m._compound(stem)):
+                return True
+    return False
 
 
 def _after_owned_unknown(doc: Doc, i: int) -> bool:

@@ -94,7 +94,10 @@ COREFERENCE = Rule("coreference", "resolution",
                           "function_word", "personal_pronoun", "preposition", "person_object",
                           "person_state", "fronted_adverb", "clause_conjunction",
                           "subject_before", "month_preposition", "feast_preposition",
-                          "celebration_verb", "definite_ending"))
+                          "celebration_verb", "definite_ending",
+                          # a public person's name is none to label (`resolve.public_figures`)
+                          "public_role", "public_likeness", "credit_noun", "credit_preposition",
+                          "public_mark", "public_determiner", "kin_denial"))
 
 # Another name said of a place just named ("Klagenfurt, som slovenerna kallar Celovec", "floden
 # Sindhu, på urdu Indus"): relabelled in resolution (pseudonymize.resolve.place_aliases) to the
