@@ -21,9 +21,10 @@ import json
 import threading
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from importlib.util import source_hash
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, compress, filterfalse, repeat
+from operator import and_, lt, or_
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,7 @@ from pseudonymize.detectors import LEARNED as RULE
 from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.doc import Doc, Spellings, frequent_spellings
 from pseudonymize.labels import LEARNED_CLASSES as COARSE
-from pseudonymize.lexicon import Entry
+from pseudonymize.lexicon import ZIPF, Entry, Lexicon, keep_derived
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ EDGE = {d: (f"{d}:edge",) for d in NEAR}
 EDGE_ROW = ((), *(tuple(map(str.encode, EDGE[d])) for d in NEAR))
 SENT_START = b"sent_start"
 WARM_TABLE = "tagger spellings"  # the derived table of the frequent spellings (`frequent_table`)
+MODEL_TABLE = "tagger attributes"  # the model's attributes, those features (`model_table`)
 
 
 class LearnedError(RuntimeError):
@@ -185,10 +187,11 @@ class EssayMarks:
     __slots__ = ("caps", "counts")
 
     def __init__(self, doc: Doc) -> None:
-        folds, caps = doc.folds, doc.capitals
-        mid = Counter(compress(folds, caps))
-        mid.subtract(folds[k] for k in doc.starts if k < len(folds) and caps[k])
-        self.caps = frozenset(k for k, n in mid.items() if n > 0)
+        folds = doc.folds
+        # the folds of the capitalised words no sentence starts with, by C-level calls (a
+        # Counter of them less those at the starts cost a tenth of the tagger's Python)
+        self.caps = frozenset(map(folds.__getitem__, filterfalse(
+            doc.starts.__contains__, compress(range(len(folds)), doc.capitals))))
         self.counts = Counter(folds)
 
     def of(self, doc: Doc, k: int) -> tuple[str, ...]:
@@ -199,6 +202,18 @@ class EssayMarks:
                 and doc.entries[k].zipf < T.LEARNED_GUARD_ZIPF:
             out += ("again",)
         return out
+
+    def marked(self, doc: Doc, run: range) -> Iterator[int]:
+        """The tokens of `run` that `of` may give something (a superset, found at C speed):
+        those whose fold is a capital elsewhere, or rare (below LEARNED_GUARD_ZIPF) and written
+        more than once (a Python call per tagged token cost a tenth of `FeatureCache.join`)."""
+        a, b = run.start, run.stop
+        folds = doc.folds[a:b]
+        flags = map(and_, map(lt, map(ZIPF, doc.entries[a:b]), repeat(T.LEARNED_GUARD_ZIPF)),
+                    map(lt, repeat(1), map(self.counts.__getitem__, folds)))
+        if self.caps:
+            flags = map(or_, flags, map(self.caps.__contains__, folds))
+        return compress(run, flags)
 
 
 def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None
@@ -226,22 +241,33 @@ class FeatureCache(dict):
     """Each spelling's own features and its parts as a neighbour, made once per spelling (at
     most REMEMBERED_WORDS) from the engine's `Spellings` row (its fold and lexicon entry), so
     an essay's features are joined from cached tuples. They are kept as UTF-8 bytes, which
-    crfsuite takes without encoding each attribute again per token."""
+    crfsuite takes without encoding each attribute again per token. With `attributes` (the
+    model's, `model_table`), only those: crfsuite drops any other before it reads the item
+    (the same marginals), after copying it and looking it up (a sixth of them on MultiGED)."""
 
     def __init__(self, spellings: Spellings, origins: dict,
-                 namelike: NameLikeness | None = None) -> None:
+                 namelike: NameLikeness | None = None,
+                 attributes: frozenset[bytes] | None = None) -> None:
         super().__init__()
         self.spellings, self.origins, self.namelike = spellings, origins, namelike
         self.warm: dict[str, bytes] = {}  # the frequent spellings' (`frequent_table`)
+        self.attributes = attributes
+        self.edge = tuple(tuple(self._kept(part)) for part in EDGE_ROW)
+        self.sent_start = bool(tuple(self._kept((SENT_START,))))
+
+    def _kept(self, features: Iterable[bytes]) -> Iterable[bytes]:
+        """The features the model knows (all without `attributes`)."""
+        known = self.attributes
+        return features if known is None else filter(known.__contains__, features)
 
     def __missing__(self, word: str) -> tuple[tuple[bytes, ...], ...]:
         """(own, as the neighbour at -2, -1, +1, +2): the parts `join` strings together."""
         blob = self.warm.get(word)
-        if blob is not None:  # a frequent spelling (`frequent_table`)
+        if blob is not None:  # a frequent spelling (`frequent_table`, `model_table`)
             got = unpacked(blob)
         else:
             key, e = self.spellings[word][:2]
-            got = tuple(tuple(map(str.encode, part)) for part in
+            got = tuple(tuple(self._kept(map(str.encode, part))) for part in
                         spelling_parts(word, key, e, self.origins, self.namelike))
         if len(self) < T.REMEMBERED_WORDS:
             self[word] = got
@@ -249,23 +275,25 @@ class FeatureCache(dict):
 
     def join(self, doc: Doc, run: range, marks: EssayMarks | None = None
              ) -> list[list[bytes]]:
-        """`features` of the tokens of `run`, UTF-8 encoded (the same lists, same order): one
-        list built per token from its own part and its neighbours' and, with `marks`, the
-        essay's (`EssayMarks`, made once per essay)."""
+        """`features` of the tokens of `run`, UTF-8 encoded (the same lists, same order; with
+        `attributes`, less those the model does not know): one list built per token from its
+        own part and its neighbours' and, with `marks`, the essay's (`EssayMarks`, made once
+        per essay)."""
         n, texts, m = len(doc.texts), doc.texts, len(run)
         lo, hi = max(0, run.start - 2), min(n, run.stop + 2)
-        row = [*(EDGE_ROW,) * (2 - run.start + lo), *map(self.__getitem__, texts[lo:hi]),
-               *(EDGE_ROW,) * (2 - hi + run.stop)]
+        edge = self.edge
+        row = [*(edge,) * (2 - run.start + lo), *map(self.__getitem__, texts[lo:hi]),
+               *(edge,) * (2 - hi + run.stop)]
         out = [[*own[0], *a[1], *b[2], *c[3], *d[4]] for own, a, b, c, d in
                zip(row[2:m + 2], row[:m], row[1:m + 1], row[3:m + 3], row[4:m + 4])]
-        for k in doc.starts:
+        for k in doc.starts if self.sent_start else ():
             if run.start <= k < run.stop:
                 out[k - run.start].insert(len(row[k - run.start + 2][0]), SENT_START)
         if marks is not None:
-            for k in run:
+            for k in marks.marked(doc, run):
                 got = marks.of(doc, k)
                 if got:
-                    out[k - run.start].extend(map(str.encode, got))
+                    out[k - run.start].extend(self._kept(map(str.encode, got)))
         return out
 
 
@@ -407,6 +435,7 @@ class Tagger:
         # every attribute given (crfsuite ignores those it never weighed: the same marginals);
         # reading the model's own list (`info()`) cost more at start-up than it saves a batch
         self.cache = FeatureCache(spellings, spellings.lex.name_origins, matcher.namelike)
+        self.sha256 = meta["sha256"]
         self.matcher = matcher
         # a kind noun's label ("floden" -> geo, "stadsdelen" -> area): the rules' vocabulary
         self.kinds = spellings.lex.words.value("kind_noun")
@@ -421,10 +450,15 @@ class Tagger:
 
     def _warm(self, spellings: Spellings, matcher: Matcher) -> None:
         """The frequent spellings' features and candidate tests, read from the lexicon's
-        derived tables (`frequent_table`)."""
+        derived tables (`frequent_table`): their features only the model's attributes, as a
+        new spelling's (`model_table`)."""
         texts, blobs, flags = frequent_table(spellings, matcher)
-        self.cache.warm = dict(zip(texts, blobs))
         self.candidates.update(zip(texts, flags))
+        known, kept = model_table(spellings.lex, self.crf, self.sha256, texts, blobs)
+        self.cache.attributes = known
+        self.cache.edge = tuple(tuple(self.cache._kept(part)) for part in EDGE_ROW)
+        self.cache.sent_start = SENT_START in known
+        self.cache.warm = {text: blob for text, blob in zip(texts, kept) if blob}
 
     def _candidate(self, word: str) -> bool:
         got = self.candidates.get(word)
@@ -492,8 +526,12 @@ class Tagger:
             return p >= floor
 
         n, end, out = len(run), -1, []  # type: ignore[var-annotated]
-        for i in range(n):
-            if i <= end or not self._candidate(texts[run[i]]) or not above(i):
+        # the candidates' places, their tests read at C speed (all known after `runs`, most)
+        flags = list(map(self.candidates.get, texts[run.start:run.stop]))
+        if None in flags:
+            flags = list(map(self._candidate, texts[run.start:run.stop]))
+        for i in compress(range(n), flags):
+            if i <= end or not above(i):
                 continue
             start = end = i
             while start > 0 and above(start - 1):
@@ -599,6 +637,38 @@ def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
         return tuple(zip(*rows)) or ((), (), ())
 
     return spellings.lex.derived(name, make)
+
+
+def model_table(lex: Lexicon, crf: object, sha256: str, texts: Sequence[str],
+                blobs: Sequence[bytes]) -> tuple[frozenset[bytes], tuple[bytes, ...]]:
+    """The attributes a model knows (by the sha256 of its file) and `frequent_table`'s
+    features less the others (`kept`; b"" where none is left), made once per lexicon, code
+    and model with the derived tables (crfsuite's own list of them, `info()`, costs 100 ms)
+    and kept in their cache file at once: the tagger is made after `Engine.load` kept the
+    others. Where the model drops a sixth of the features it is given, the tagger then gives
+    it only the others (`FeatureCache`)."""
+    tables = lex.derived_tables
+    name = (MODEL_TABLE, source_hash(Path(__file__).read_bytes()).hex(), sha256)
+    for stale in [n for n in tables if n[:1] == name[:1] and n != name]:
+        del tables[stale]
+    if name in tables:
+        return tables[name]
+
+    def make() -> tuple[frozenset[bytes], tuple[bytes, ...]]:
+        known = frozenset(a.encode() for a in crf.info().attributes)  # type: ignore[attr-defined]
+        return known, tuple(kept(blob, known) for blob in blobs)
+
+    found = lex.derived(name, make)
+    keep_derived(lex)
+    return found
+
+
+def kept(blob: bytes, known: frozenset[bytes]) -> bytes:
+    """A `packed` spelling's features less those not in `known` (b"": none left)."""
+    parts = [[f for f in part if f in known] for part in unpacked(blob)]
+    if not any(parts):
+        return b""
+    return bytes(map(len, parts)) + b"\n".join(f for part in parts for f in part)
 
 
 TOWNISH = ("city", "area")  # the tagger's labels a town's neighbours may correct (`_relabel`)
