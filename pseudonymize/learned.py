@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import threading
 from bisect import bisect_right
 from collections import Counter, defaultdict
@@ -454,7 +455,7 @@ class Tagger:
         new spelling's (`model_table`)."""
         texts, blobs, flags = frequent_table(spellings, matcher)
         self.candidates.update(zip(texts, flags))
-        known, kept = model_table(spellings.lex, self.crf, self.sha256, texts, blobs)
+        known, kept = model_table(spellings.lex, self.crf, self.sha256, blobs)
         self.cache.attributes = known
         self.cache.edge = tuple(tuple(self.cache._kept(part)) for part in EDGE_ROW)
         self.cache.sent_start = SENT_START in known
@@ -612,9 +613,10 @@ class Tagger:
         return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
 
 
-def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
-    """The frequent spellings (`frequent_spellings`), their features (`packed`) and whether
-    each is a candidate, made once per lexicon and code with its derived tables
+def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, bytes, tuple]:
+    """The frequent spellings (`frequent_spellings`), their features (`packed`, the tuple
+    pickled: unpickled only where `model_table` is made, which keeps those the model knows)
+    and whether each is a candidate, made once per lexicon and code with its derived tables
     (`Lexicon.derived`: the detectors' code names their cache file, this module's the table;
     an earlier version's is dropped) and read there by `Tagger._warm`: a process's first
     essays then cost what its later ones do where those words stand (two in five of the
@@ -626,7 +628,7 @@ def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
     for stale in [n for n in tables if n[:1] == name[:1] and n != name]:
         del tables[stale]
 
-    def make() -> tuple[tuple, ...]:
+    def make() -> tuple[tuple, bytes, tuple]:
         origins, rows = spellings.lex.name_origins, []
         for word in frequent_spellings(spellings.lex):
             key, e = spellings[word][:2]
@@ -634,19 +636,20 @@ def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
             if blob:
                 rows.append((word, blob, bool(candidate(word, key, e, T.LEARNED_GUARD_ZIPF,
                                                         matcher))))
-        return tuple(zip(*rows)) or ((), (), ())
+        texts, blobs, flags = tuple(zip(*rows)) or ((), (), ())
+        return texts, pickle.dumps(blobs, protocol=pickle.HIGHEST_PROTOCOL), flags
 
     return spellings.lex.derived(name, make)
 
 
-def model_table(lex: Lexicon, crf: object, sha256: str, texts: Sequence[str],
-                blobs: Sequence[bytes]) -> tuple[frozenset[bytes], tuple[bytes, ...]]:
+def model_table(lex: Lexicon, crf: object, sha256: str, blobs: bytes
+                ) -> tuple[frozenset[bytes], tuple[bytes, ...]]:
     """The attributes a model knows (by the sha256 of its file) and `frequent_table`'s
-    features less the others (`kept`; b"" where none is left), made once per lexicon, code
-    and model with the derived tables (crfsuite's own list of them, `info()`, costs 100 ms)
-    and kept in their cache file at once: the tagger is made after `Engine.load` kept the
-    others. Where the model drops a sixth of the features it is given, the tagger then gives
-    it only the others (`FeatureCache`)."""
+    features (`blobs`) less the others (`kept`; b"" where none is left), made once per
+    lexicon, code and model with the derived tables (crfsuite's own list of them, `info()`,
+    costs 100 ms) and kept in their cache file at once: the tagger is made after
+    `Engine.load` kept the others. Where the model drops a sixth of the features it is
+    given, the tagger then gives it only the others (`FeatureCache`)."""
     tables = lex.derived_tables
     name = (MODEL_TABLE, source_hash(Path(__file__).read_bytes()).hex(), sha256)
     for stale in [n for n in tables if n[:1] == name[:1] and n != name]:
@@ -656,7 +659,7 @@ def model_table(lex: Lexicon, crf: object, sha256: str, texts: Sequence[str],
 
     def make() -> tuple[frozenset[bytes], tuple[bytes, ...]]:
         known = frozenset(a.encode() for a in crf.info().attributes)  # type: ignore[attr-defined]
-        return known, tuple(kept(blob, known) for blob in blobs)
+        return known, tuple(kept(blob, known) for blob in pickle.loads(blobs))
 
     found = lex.derived(name, make)
     keep_derived(lex)

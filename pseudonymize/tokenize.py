@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
-from itertools import accumulate, chain, compress, count, islice, repeat
-from operator import add, itemgetter, not_
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import add, itemgetter
 from typing import NamedTuple
 
 # Order matters: URLs and e-mails stay whole, words keep inner hyphens/apostrophes/colons
@@ -95,44 +95,32 @@ def _pieces(text: str) -> tuple[list[str], list[int]]:
     """(texts, starts) of the tokens of a text with no URL or e-mail, from its pieces between
     spaces (`str.split` at C speed): no token holds a space, so the tokens of the text are
     those of its pieces in turn. A piece of word characters only (`isalnum`, the `\\w` of the
-    pattern but "_") is one token: most pieces, taken with their starts (`accumulate`) by
-    C-level slices between the others, which alone take a Python step (`_piece`; a step per
-    piece cost a third of `Doc.make`)."""
-    pieces = text.split(" ")
-    # each piece's start: the previous one's, its length and the space after it
-    at = list(accumulate(map(add, map(len, pieces), repeat(1)), initial=0))
+    pattern but "_") is one token, and so is a piece of one character that is no white space:
+    most pieces. So is a word with one mark after it ("dag,", "Stockholm."), the commonest of
+    the others in learners' text: two tokens (a `\\w` run ends before a character that is
+    no word character, and a joiner such as "." or ":" joins only a word after it). Only the
+    others (a line break, a hyphenated word, a quotation) are scanned."""
     words: list[str] = []
     starts: list[int] = []
-    done = 0
-    for j in compress(count(), map(not_, map(str.isalnum, pieces))):
-        words += pieces[done:j]
-        starts += at[done:j]
-        done = j + 1
-        if pieces[j]:
-            _piece(pieces[j], at[j], words, starts)
-    words += pieces[done:]
-    starts += at[done:len(pieces)]
+    word, start = words.append, starts.append
+    pos = 0
+    for piece in text.split(" "):
+        if piece.isalnum() or len(piece) == 1 and not piece.isspace():
+            word(piece)
+            start(pos)
+        elif piece:
+            head, mark = piece[:-1], piece[-1]
+            if head.isalnum() and not (mark.isalnum() or mark.isspace() or mark == "_"):
+                word(head)
+                word(mark)
+                start(pos)
+                start(pos + len(head))
+            else:
+                for m in _WORD_ONLY.finditer(piece):
+                    word(m.group())
+                    start(pos + m.start())
+        pos += len(piece) + 1
     return words, starts
-
-
-def _piece(piece: str, pos: int, words: list[str], starts: list[int]) -> None:
-    """The tokens of a piece that is no word alone, added: one character that is no white
-    space is one token; so is a word with one mark after it ("dag,", "Stockholm."), the
-    commonest of the others in learners' text: two tokens (a `\\w` run ends before a
-    character that is no word character, and a joiner such as "." or ":" joins only a word
-    after it). Only the others (a line break, a hyphenated word, a quotation) are scanned."""
-    if len(piece) == 1 and not piece.isspace():
-        words.append(piece)
-        starts.append(pos)
-        return
-    head, mark = piece[:-1], piece[-1]
-    if head.isalnum() and not (mark.isalnum() or mark.isspace() or mark == "_"):
-        words += (head, mark)
-        starts += (pos, pos + len(head))
-    else:
-        for m in _WORD_ONLY.finditer(piece):
-            words.append(m.group())
-            starts.append(pos + m.start())
 
 
 def token_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
