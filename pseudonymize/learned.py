@@ -22,10 +22,9 @@ import pickle
 import threading
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from importlib.util import source_hash
 from itertools import accumulate, compress, filterfalse, repeat
-from operator import and_, lt, or_
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +33,7 @@ from pseudonymize.detectors import LEARNED as RULE
 from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.doc import Doc, Spellings, frequent_spellings
 from pseudonymize.labels import LEARNED_CLASSES as COARSE
-from pseudonymize.lexicon import ZIPF, Entry, Lexicon, keep_derived
+from pseudonymize.lexicon import Entry, Lexicon, keep_derived
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -189,8 +188,8 @@ class EssayMarks:
 
     def __init__(self, doc: Doc) -> None:
         folds = doc.folds
-        # the folds of the capitalised words no sentence starts with, by C-level calls (a
-        # Counter of them less those at the starts cost a tenth of the tagger's Python)
+        # the folds of the capitalised words no sentence starts with, by C-level calls over
+        # the capitalised tokens (a Counter of them less a Counter of those at the starts)
         self.caps = frozenset(map(folds.__getitem__, filterfalse(
             doc.starts.__contains__, compress(range(len(folds)), doc.capitals))))
         self.counts = Counter(folds)
@@ -203,18 +202,6 @@ class EssayMarks:
                 and doc.entries[k].zipf < T.LEARNED_GUARD_ZIPF:
             out += ("again",)
         return out
-
-    def marked(self, doc: Doc, run: range) -> Iterator[int]:
-        """The tokens of `run` that `of` may give something (a superset, found at C speed):
-        those whose fold is a capital elsewhere, or rare (below LEARNED_GUARD_ZIPF) and written
-        more than once (a Python call per tagged token cost a tenth of `FeatureCache.join`)."""
-        a, b = run.start, run.stop
-        folds = doc.folds[a:b]
-        flags = map(and_, map(lt, map(ZIPF, doc.entries[a:b]), repeat(T.LEARNED_GUARD_ZIPF)),
-                    map(lt, repeat(1), map(self.counts.__getitem__, folds)))
-        if self.caps:
-            flags = map(or_, flags, map(self.caps.__contains__, folds))
-        return compress(run, flags)
 
 
 def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None
@@ -291,7 +278,7 @@ class FeatureCache(dict):
             if run.start <= k < run.stop:
                 out[k - run.start].insert(len(row[k - run.start + 2][0]), SENT_START)
         if marks is not None:
-            for k in marks.marked(doc, run):
+            for k in run:
                 got = marks.of(doc, k)
                 if got:
                     out[k - run.start].extend(self._kept(map(str.encode, got)))
@@ -527,12 +514,8 @@ class Tagger:
             return p >= floor
 
         n, end, out = len(run), -1, []  # type: ignore[var-annotated]
-        # the candidates' places, their tests read at C speed (all known after `runs`, most)
-        flags = list(map(self.candidates.get, texts[run.start:run.stop]))
-        if None in flags:
-            flags = list(map(self._candidate, texts[run.start:run.stop]))
-        for i in compress(range(n), flags):
-            if i <= end or not above(i):
+        for i in range(n):
+            if i <= end or not self._candidate(texts[run[i]]) or not above(i):
                 continue
             start = end = i
             while start > 0 and above(start - 1):
