@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import threading
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from importlib.util import source_hash
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, compress, filterfalse, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,7 @@ from pseudonymize.detectors import LEARNED as RULE
 from pseudonymize.detectors.namelike import NameLikeness
 from pseudonymize.doc import Doc, Spellings, frequent_spellings
 from pseudonymize.labels import LEARNED_CLASSES as COARSE
-from pseudonymize.lexicon import Entry
+from pseudonymize.lexicon import Entry, Lexicon, keep_derived
 from pseudonymize.types import Span
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ EDGE = {d: (f"{d}:edge",) for d in NEAR}
 EDGE_ROW = ((), *(tuple(map(str.encode, EDGE[d])) for d in NEAR))
 SENT_START = b"sent_start"
 WARM_TABLE = "tagger spellings"  # the derived table of the frequent spellings (`frequent_table`)
+MODEL_TABLE = "tagger attributes"  # the model's attributes, those features (`model_table`)
 
 
 class LearnedError(RuntimeError):
@@ -185,10 +187,11 @@ class EssayMarks:
     __slots__ = ("caps", "counts")
 
     def __init__(self, doc: Doc) -> None:
-        folds, caps = doc.folds, doc.capitals
-        mid = Counter(compress(folds, caps))
-        mid.subtract(folds[k] for k in doc.starts if k < len(folds) and caps[k])
-        self.caps = frozenset(k for k, n in mid.items() if n > 0)
+        folds = doc.folds
+        # the folds of the capitalised words no sentence starts with, by C-level calls over
+        # the capitalised tokens (a Counter of them less a Counter of those at the starts)
+        self.caps = frozenset(map(folds.__getitem__, filterfalse(
+            doc.starts.__contains__, compress(range(len(folds)), doc.capitals))))
         self.counts = Counter(folds)
 
     def of(self, doc: Doc, k: int) -> tuple[str, ...]:
@@ -226,22 +229,33 @@ class FeatureCache(dict):
     """Each spelling's own features and its parts as a neighbour, made once per spelling (at
     most REMEMBERED_WORDS) from the engine's `Spellings` row (its fold and lexicon entry), so
     an essay's features are joined from cached tuples. They are kept as UTF-8 bytes, which
-    crfsuite takes without encoding each attribute again per token."""
+    crfsuite takes without encoding each attribute again per token. With `attributes` (the
+    model's, `model_table`), only those: crfsuite drops any other before it reads the item
+    (the same marginals), after copying it and looking it up (a sixth of them on MultiGED)."""
 
     def __init__(self, spellings: Spellings, origins: dict,
-                 namelike: NameLikeness | None = None) -> None:
+                 namelike: NameLikeness | None = None,
+                 attributes: frozenset[bytes] | None = None) -> None:
         super().__init__()
         self.spellings, self.origins, self.namelike = spellings, origins, namelike
         self.warm: dict[str, bytes] = {}  # the frequent spellings' (`frequent_table`)
+        self.attributes = attributes
+        self.edge = tuple(tuple(self._kept(part)) for part in EDGE_ROW)
+        self.sent_start = bool(tuple(self._kept((SENT_START,))))
+
+    def _kept(self, features: Iterable[bytes]) -> Iterable[bytes]:
+        """The features the model knows (all without `attributes`)."""
+        known = self.attributes
+        return features if known is None else filter(known.__contains__, features)
 
     def __missing__(self, word: str) -> tuple[tuple[bytes, ...], ...]:
         """(own, as the neighbour at -2, -1, +1, +2): the parts `join` strings together."""
         blob = self.warm.get(word)
-        if blob is not None:  # a frequent spelling (`frequent_table`)
+        if blob is not None:  # a frequent spelling (`frequent_table`, `model_table`)
             got = unpacked(blob)
         else:
             key, e = self.spellings[word][:2]
-            got = tuple(tuple(map(str.encode, part)) for part in
+            got = tuple(tuple(self._kept(map(str.encode, part))) for part in
                         spelling_parts(word, key, e, self.origins, self.namelike))
         if len(self) < T.REMEMBERED_WORDS:
             self[word] = got
@@ -249,23 +263,25 @@ class FeatureCache(dict):
 
     def join(self, doc: Doc, run: range, marks: EssayMarks | None = None
              ) -> list[list[bytes]]:
-        """`features` of the tokens of `run`, UTF-8 encoded (the same lists, same order): one
-        list built per token from its own part and its neighbours' and, with `marks`, the
-        essay's (`EssayMarks`, made once per essay)."""
+        """`features` of the tokens of `run`, UTF-8 encoded (the same lists, same order; with
+        `attributes`, less those the model does not know): one list built per token from its
+        own part and its neighbours' and, with `marks`, the essay's (`EssayMarks`, made once
+        per essay)."""
         n, texts, m = len(doc.texts), doc.texts, len(run)
         lo, hi = max(0, run.start - 2), min(n, run.stop + 2)
-        row = [*(EDGE_ROW,) * (2 - run.start + lo), *map(self.__getitem__, texts[lo:hi]),
-               *(EDGE_ROW,) * (2 - hi + run.stop)]
+        edge = self.edge
+        row = [*(edge,) * (2 - run.start + lo), *map(self.__getitem__, texts[lo:hi]),
+               *(edge,) * (2 - hi + run.stop)]
         out = [[*own[0], *a[1], *b[2], *c[3], *d[4]] for own, a, b, c, d in
                zip(row[2:m + 2], row[:m], row[1:m + 1], row[3:m + 3], row[4:m + 4])]
-        for k in doc.starts:
+        for k in doc.starts if self.sent_start else ():
             if run.start <= k < run.stop:
                 out[k - run.start].insert(len(row[k - run.start + 2][0]), SENT_START)
         if marks is not None:
             for k in run:
                 got = marks.of(doc, k)
                 if got:
-                    out[k - run.start].extend(map(str.encode, got))
+                    out[k - run.start].extend(self._kept(map(str.encode, got)))
         return out
 
 
@@ -407,6 +423,7 @@ class Tagger:
         # every attribute given (crfsuite ignores those it never weighed: the same marginals);
         # reading the model's own list (`info()`) cost more at start-up than it saves a batch
         self.cache = FeatureCache(spellings, spellings.lex.name_origins, matcher.namelike)
+        self.sha256 = meta["sha256"]
         self.matcher = matcher
         # a kind noun's label ("floden" -> geo, "stadsdelen" -> area): the rules' vocabulary
         self.kinds = spellings.lex.words.value("kind_noun")
@@ -421,10 +438,15 @@ class Tagger:
 
     def _warm(self, spellings: Spellings, matcher: Matcher) -> None:
         """The frequent spellings' features and candidate tests, read from the lexicon's
-        derived tables (`frequent_table`)."""
+        derived tables (`frequent_table`): their features only the model's attributes, as a
+        new spelling's (`model_table`)."""
         texts, blobs, flags = frequent_table(spellings, matcher)
-        self.cache.warm = dict(zip(texts, blobs))
         self.candidates.update(zip(texts, flags))
+        known, kept = model_table(spellings.lex, self.crf, self.sha256, blobs)
+        self.cache.attributes = known
+        self.cache.edge = tuple(tuple(self.cache._kept(part)) for part in EDGE_ROW)
+        self.cache.sent_start = SENT_START in known
+        self.cache.warm = {text: blob for text, blob in zip(texts, kept) if blob}
 
     def _candidate(self, word: str) -> bool:
         got = self.candidates.get(word)
@@ -574,9 +596,10 @@ class Tagger:
         return RULE.span(doc.offsets[a], doc.ends[b], label, key=" ".join(doc.folds[a:b + 1]))
 
 
-def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
-    """The frequent spellings (`frequent_spellings`), their features (`packed`) and whether
-    each is a candidate, made once per lexicon and code with its derived tables
+def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, bytes, tuple]:
+    """The frequent spellings (`frequent_spellings`), their features (`packed`, the tuple
+    pickled: unpickled only where `model_table` is made, which keeps those the model knows)
+    and whether each is a candidate, made once per lexicon and code with its derived tables
     (`Lexicon.derived`: the detectors' code names their cache file, this module's the table;
     an earlier version's is dropped) and read there by `Tagger._warm`: a process's first
     essays then cost what its later ones do where those words stand (two in five of the
@@ -588,7 +611,7 @@ def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
     for stale in [n for n in tables if n[:1] == name[:1] and n != name]:
         del tables[stale]
 
-    def make() -> tuple[tuple, ...]:
+    def make() -> tuple[tuple, bytes, tuple]:
         origins, rows = spellings.lex.name_origins, []
         for word in frequent_spellings(spellings.lex):
             key, e = spellings[word][:2]
@@ -596,9 +619,42 @@ def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, ...]:
             if blob:
                 rows.append((word, blob, bool(candidate(word, key, e, T.LEARNED_GUARD_ZIPF,
                                                         matcher))))
-        return tuple(zip(*rows)) or ((), (), ())
+        texts, blobs, flags = tuple(zip(*rows)) or ((), (), ())
+        return texts, pickle.dumps(blobs, protocol=pickle.HIGHEST_PROTOCOL), flags
 
     return spellings.lex.derived(name, make)
+
+
+def model_table(lex: Lexicon, crf: object, sha256: str, blobs: bytes
+                ) -> tuple[frozenset[bytes], tuple[bytes, ...]]:
+    """The attributes a model knows (by the sha256 of its file) and `frequent_table`'s
+    features (`blobs`) less the others (`kept`; b"" where none is left), made once per
+    lexicon, code and model with the derived tables (crfsuite's own list of them, `info()`,
+    costs 100 ms) and kept in their cache file at once: the tagger is made after
+    `Engine.load` kept the others. Where the model drops a sixth of the features it is
+    given, the tagger then gives it only the others (`FeatureCache`)."""
+    tables = lex.derived_tables
+    name = (MODEL_TABLE, source_hash(Path(__file__).read_bytes()).hex(), sha256)
+    for stale in [n for n in tables if n[:1] == name[:1] and n != name]:
+        del tables[stale]
+    if name in tables:
+        return tables[name]
+
+    def make() -> tuple[frozenset[bytes], tuple[bytes, ...]]:
+        known = frozenset(a.encode() for a in crf.info().attributes)  # type: ignore[attr-defined]
+        return known, tuple(kept(blob, known) for blob in pickle.loads(blobs))
+
+    found = lex.derived(name, make)
+    keep_derived(lex)
+    return found
+
+
+def kept(blob: bytes, known: frozenset[bytes]) -> bytes:
+    """A `packed` spelling's features less those not in `known` (b"": none left)."""
+    parts = [[f for f in part if f in known] for part in unpacked(blob)]
+    if not any(parts):
+        return b""
+    return bytes(map(len, parts)) + b"\n".join(f for part in parts for f in part)
 
 
 TOWNISH = ("city", "area")  # the tagger's labels a town's neighbours may correct (`_relabel`)

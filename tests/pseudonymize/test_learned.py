@@ -6,6 +6,8 @@ import hashlib
 import json
 import shutil
 import sys
+from collections import Counter
+from itertools import compress
 from pathlib import Path
 
 import pytest
@@ -185,6 +187,49 @@ def test_the_cache_gives_the_features_made_afresh(engine: Engine, words: list[st
             assert _decoded(cache.join(doc, range(a, b), marks)) == fresh[a:b]
 
 
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_only_the_models_attributes_give_the_same_marginals(engine: Engine,
+                                                            data: st.DataObject) -> None:
+    """`model_table`: the tagger gives crfsuite only the attributes its model knows (those
+    `info()` lists; the warm spellings' features filtered once), and the marginals are those
+    of every feature given, on generated sentences of frequent, listed and invented words."""
+    tagger = engine.tagger
+    assert tagger.cache.attributes == frozenset(a.encode() for a in tagger.crf.info().attributes)
+    words = data.draw(st.lists(st.one_of(st.sampled_from(sorted(tagger.cache.warm)[:3000]),
+                                         st.sampled_from(WORDS), INVENTED),
+                               min_size=1, max_size=20))
+    doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
+    every = learned.FeatureCache(engine.spellings, engine.lex.name_origins,
+                                 tagger.matcher.namelike)
+    run, marks = range(len(doc.texts)), learned.EssayMarks(doc)
+    crf, tags = tagger.crf, tagger.tags
+    crf.set(every.join(doc, run, marks))
+    want = [crf.marginal(t, i) for i in run for t in tags]
+    crf.set(tagger.cache.join(doc, run, marks))
+    assert [crf.marginal(t, i) for i in run for t in tags] == want
+
+
+ESSAY = ["Vi", "bor", "i", "Zardakhel", "zardakhel", "ZARDAKHEL", "Malmö", "malmö", "och",
+         "jag", "Jag", ".", "!", "\n", "Ulrikza", "ulrikza", "12", "skolan", "Skolan"]
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(ESSAY), max_size=30))
+def test_the_essays_capitals_are_those_no_sentence_starts_with(engine: Engine,
+                                                              words: list[str]) -> None:
+    """`EssayMarks.caps` (by C-level calls over the capitalised tokens) is the folds written
+    capitalised where no sentence starts: a Counter of them less those at the starts, as it
+    was made before."""
+    doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
+    n = len(doc.texts)
+    mid = Counter(compress(doc.folds, doc.capitals))
+    mid.subtract(doc.folds[k] for k in doc.starts if k < n and doc.capitals[k])
+    assert learned.EssayMarks(doc).caps == frozenset(k for k, c in mid.items() if c > 0)
+
+
 @pytest.mark.parametrize(("text", "word", "marks"), [
     ("Vi bor i Zardakhel nu. Jag minns zardakhel.", "zardakhel", ("cap_elsewhere", "again")),
     ("Zardakhel är fin. Jag minns zardakhel.", "zardakhel", ("again",)),  # a sentence's start
@@ -222,7 +267,9 @@ def test_the_frequent_spellings_table_gives_what_is_made_afresh(engine: Engine,
     fresh = learned.FeatureCache(engine.spellings, origins, namelike)  # nothing warm
     n, marks = len(doc.texts), learned.EssayMarks(doc)
     want = learned.features(doc, origins, namelike)
-    assert _decoded(tagger.cache.join(doc, range(n), marks)) == want
+    known = tagger.cache.attributes  # (the model's: `model_table`)
+    assert _decoded(tagger.cache.join(doc, range(n), marks)) == [
+        [f for f in row if f.encode() in known] for row in want]
     assert _decoded(fresh.join(doc, range(n), marks)) == want
     for k, word in enumerate(doc.texts):
         assert bool(tagger._candidate(word)) == bool(learned.candidate(
@@ -241,11 +288,19 @@ def test_the_tagger_reads_the_frequent_spellings_from_the_derived_tables(engine:
     assert learned.unpacked(learned.packed(parts)) == tuple(
         tuple(f.encode() for f in part) for part in parts)
     assert learned.packed((("w=a\nb",), (), (), (), ())) == b""  # (never kept)
-    old = (learned.WARM_TABLE, "0" * 16)
+    old, stale = (learned.WARM_TABLE, "0" * 16), (learned.MODEL_TABLE, "0" * 16, "0" * 64)
     lex.derived_tables[old] = ((), (), ())
-    learned.Tagger(engine.spellings, tagger.matcher)
-    assert old not in lex.derived_tables
+    lex.derived_tables[stale] = (frozenset(), ())
+    again = learned.Tagger(engine.spellings, tagger.matcher)
+    assert old not in lex.derived_tables and stale not in lex.derived_tables
     assert sum(1 for n in lex.derived_tables if n[:1] == (learned.WARM_TABLE,)) == 1
+    # the model's attributes and the frequent spellings' features less the others, by the
+    # model's sha256 (`model_table`): another model's tagger makes its own
+    assert [n[2] for n in lex.derived_tables if n[:1] == (learned.MODEL_TABLE,)] == [
+        again.sha256]
+    assert learned.kept(learned.packed((("w=a", "b"), ("c",), (), (), ("d",))),
+                        frozenset({b"b", b"d"})) == learned.packed((("b",), (), (), (), ("d",)))
+    assert learned.kept(learned.packed((("w=a",), (), (), (), ())), frozenset()) == b""
 
 
 def test_the_packaged_model_is_the_one_its_json_records() -> None:
