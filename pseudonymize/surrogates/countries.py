@@ -880,11 +880,22 @@ class Countries:
                 # is from Falam, never Nyaunglebin
                 # (round 44) only towns still free: a pool whose towns there are all the
                 # learner's originals or drawn fell back to any town (Freetown -> Segbwema)
+                spelt = self._spelt_originals(country)
                 near = [c for c in near if lex.place_region.get(fold(c)) in regions
-                        and self._free(c)] or [
-                    t for t in own if self._free(t) and not regex.search(
+                        and self._free(c) and lex.get(fold(c)).place_pop not in spelt] or [
+                    t for t in own if self._free(t) and lex.get(fold(t)).place_pop not in spelt
+                    and not regex.search(
                         rf"(?<!\p{{L}}){regex.escape(fold(t))}(?!\p{{L}})", text)] or near
         return near
+
+    def _spelt_originals(self, country: str) -> frozenset[int]:
+        """Lifelike (round 50): the populations of the towns of `country` the essay names
+        under a spelling the lexicon holds apart from the town ("Jakutsk", Yakutsk's): a town
+        of one of them is the original again, never drawn for it."""
+        lex = self.lex
+        return frozenset(e.place_pop for f in self.avoid_folds
+                         if (e := lex.get(f)).place_kind == "spelling"
+                         and e.place_country == country)
 
     def _peoples_homes(self) -> list[tuple[str, ...]]:
         """Lifelike, once per essay: the home towns of the peoples and languages (`homes` of

@@ -11,7 +11,7 @@ import regex
 
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates.common import (PATTERN_MIN, SENTENCE_REACH, SURNAME_FORMS, WORDS_FILE,
-                                            SurnameForms, female_surname)
+                                            SurnameForms, female_surname, row_countries)
 
 
 @dataclass(frozen=True)
@@ -426,7 +426,7 @@ def _own_languages(table: dict) -> tuple[tuple[str, regex.Pattern[str], frozense
     return tuple((language, regex.compile(r"(?<![\p{L}'-])(?:%s)s?(?![\p{L}'-])" % "|".join(
         regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
             row["words"], key=len, reverse=True)), regex.IGNORECASE),
-                  frozenset(row["countries"]), tuple(row["groups"]))
+                  row_countries(row), tuple(row["groups"]))
                  for language, row in table.items())
 
 
