@@ -46,6 +46,7 @@ def row_countries(row: dict) -> frozenset[str]:
 ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
 ROUTE_STOPS = 8  # lifelike: the countries of a route nearest the one drawn that its search solves
 
+GEO_TOWN_POP = 1000  # lifelike (round 50): a Swedish town read as a feature this big is the town
 LATITUDE_FEWEST = 3  # lifelike (round 50): the fewest towns a first Swedish town is drawn from
 VILLAGE_NEAR_GAP = 20  # lifelike: the most characters between a village and "utanför Y"'s town
 NICKNAME_SHORT = 4  # lifelike: a nickname this short takes a name of its group as short

@@ -888,6 +888,15 @@ class Countries:
                         rf"(?<!\p{{L}}){regex.escape(fold(t))}(?!\p{{L}})", text)] or near
         return near
 
+    def _among_homes(self, span: Span, original: str) -> bool:
+        """Lifelike (round 50): the town abroad lies in a region where a people the essay
+        names lives (`homes` of `country_cues_lifelike`: Nalchik beside "tjerkesser", never
+        Moscow)."""
+        lex = self.lex
+        return lex.place_region.get(span.key or fold(original), "") in {
+            lex.place_region.get(fold(t), "") for towns in self._peoples_homes()
+            for t in towns} - {""}
+
     def _spelt_originals(self, country: str) -> frozenset[int]:
         """Lifelike (round 50): the populations of the towns of `country` the essay names
         under a spelling the lexicon holds apart from the town ("Jakutsk", Yakutsk's): a town

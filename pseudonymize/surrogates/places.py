@@ -287,8 +287,9 @@ class Places:
             pool = [c for c in near if c in sized and self._free(c)] or (
                 near if self.towns or self.home[0] else sized)
             pool = self._with_partner(span, original, pool, cities)
-            if self.effective == "lifelike" and not self.towns and not self.home[0]:
-                pool = self._of_latitude(span, original, pool)
+            if self.effective == "lifelike":
+                pool = self._of_latitude(span, original, pool,
+                                         first=not self.towns and not self.home[0])
             return self._port(span, cities) or pool
         if label == "city":
             pool = self._similar_size(cities, span, original, country)
@@ -760,18 +761,20 @@ class Places:
                 min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
         return [c for n, c in scored if n == best]
 
-    def _of_latitude(self, span: Span, original: str, pool: list[str]) -> list[str]:
-        """Lifelike (round 50): the essay's first Swedish town lies within `latitude_deg` of the
-        original's latitude: the towns of `pool` there, else the free towns of the town table
-        there (of its landsdel where one is), else `pool`. Pajala's midnight sun and minus 34
+    def _of_latitude(self, span: Span, original: str, pool: list[str], first: bool
+                     ) -> list[str]:
+        """Lifelike (round 50): a Swedish town lies within `latitude_deg` of the original's
+        latitude: the towns of `pool` there; for the essay's `first` town, else the free towns
+        of the town table there (of its landsdel where one is), else `pool`. Pajala's midnight
+        sun and minus 34
         never move to Gävle (Norrland spans nine degrees; the gazetteers' big towns stop at
         Luleå, the table holds Kiruna and Gällivare); the table's nearest LATITUDE_FEWEST where
         fewer lie within it."""
         key = span.key or fold(original)
         band = latitude_deg()
         near = [c for c in pool if (latitude_apart(key, c) or math.inf) <= band]
-        if near:
-            return near
+        if near or not first:
+            return near or pool
         geo = self.geo
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
         part = geo.part(name) or self._county_part(key)
