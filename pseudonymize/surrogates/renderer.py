@@ -299,10 +299,6 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         original = ascii_digits(original)
         self.hint, self.span = country, span
         strategy = self.policy.strategy(label, self.strategy) if self.policy else self.strategy
-        if strategy == "lifelike" and label == "geo" and self._town_read_as_geo(original):
-            # (round 50) "Här i Storuman bergen är lägre": the town, never "i bergen bergen"
-            span, label = Span(span.start, span.end, "city", span.attrs, span.score, span.rule,
-                               span.key), "city"
         if strategy != "tag" and label == "extra" and HASHTAG.fullmatch(original):
             return self._hashtag(original)
         if strategy != "tag" and SPELT.fullmatch(original):
@@ -490,6 +486,13 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             base = self.place_map[town]
         if spelt:
             self.spelt_towns.add(town)
+        if base is None and label == "geo" and strategy == "lifelike" and \
+                self._town_read_as_geo(original):
+            # (round 50) "Här i Storuman bergen är lägre": the town's surrogate, or one drawn
+            # as a town, never "i bergen bergen"
+            base = self.place_map.get(town)
+            span = Span(span.start, span.end, "city", span.attrs, span.score, span.rule,
+                        span.key)
         if base is None and kind == "institution":
             # Ryhov in one essay and the next, whatever label the detector gave it
             base = self.institution_map.get(fold(original))
@@ -929,7 +932,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and (
                 self._feast_named(original) or self._feast_said(original)):
             return True  # "vi firar Inti Raymi": the feast, never "Argemiro Arango"
-        if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
+        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
                 self._greeting(span, original):
             return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
         if strategy == "lifelike" and span.label in ("city", "area") and \
@@ -1027,10 +1030,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         """Lifelike (round 49): a word no name list holds that stands alone before "!" at the
         start of the essay or of a line ("Dumela! Jag heter Kabelo"): a greeting of the
         writer's language the detectors read as a name, kept as written; (round 50) so is a
-        greeting the rules know that is a name too (`name_greeting`: "Salam!" was "Sur!")."""
+        greeting the rules know, read as a name or a place (`name_greeting`: "Salam!", an
+        Omani town's spelling too, was "Sur!")."""
         text = getattr(self.before, "text", "")
         key, head = fold(original), text[:span.start].rstrip(" \t\"'«")
-        return (self._unlisted(key) or key in self.lex.words("name_greeting")) and \
+        return (LABELS[span.label].kind == "name" and self._unlisted(key)
+                or key in self.lex.words("name_greeting")) and \
             head[-1:] in ("", "\n") and \
             text[span.end:].lstrip(" \t")[:1] == "!"
 
