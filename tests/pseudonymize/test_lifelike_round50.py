@@ -184,3 +184,35 @@ def test_the_seychelles_capital_is_the_seychelles(engine: Engine) -> None:
     for out, rows in _runs(engine, text):
         assert _country(engine, _of(rows, "Victoria")) == _country(
             engine, _of(rows, "Seychellerna")), out
+
+
+def test_a_samoan_family_keeps_samoan_names(engine: Engine) -> None:
+    """A family that greets with "Talofa" or speaks Samoan takes Samoan names
+    (`name_lists_lifelike.samoan`), never Fijian ones (judge runs 62-63: "Mere Qarase" who
+    speaks Samoan)."""
+    samoan = set(words().name_lists["samoan"]["first_female"])
+    text = "Talofa! Jag heter Sina och kommer från Samoa. Jag pratar samoanska hemma."
+    for out, rows in _runs(engine, text):
+        assert _of(rows, "Sina") in samoan, out
+
+
+def test_a_fijian_family_keeps_its_own_names(engine: Engine) -> None:
+    """The negative row: a Fijian family that says no Samoan word is never given Samoan
+    names."""
+    samoan = set(words().name_lists["samoan"]["first_female"])
+    for out, rows in _runs(engine, "Jag kommer från Fiji och min syster heter Litia."):
+        assert _of(rows, "Litia") not in samoan, out
+
+
+def test_a_number_of_a_moved_country_has_that_countrys_length(engine: Engine) -> None:
+    """A number abroad whose country moved is a mobile number of the new country, of its
+    length (`mobile_forms_lifelike`): Lesotho's eight digits moved to South Africa are nine
+    (judge runs 62-63: Trinidad's "+1 868" became ten digits under Guyana's code, which has
+    seven)."""
+    forms, codes = words().mobile_forms, {c: i for i, c in words().calling_of.items()}
+    text = "Min moster bor i Lesotho. Hennes nummer är +266 5884 1207."
+    for out, rows in _runs(engine, text):
+        number = _of(rows, "+266 5884 1207")
+        code = number[1:].split()[0]
+        assert code in codes and codes[code] in forms, out
+        assert sum(ch.isdigit() for ch in number) - len(code) == forms[codes[code]][0], out
