@@ -3575,8 +3575,7 @@ def _transport_nr(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
 def _transport_compound(r: ContextRules, word: str) -> bool:
     """"länsbuss", "flygbussen": a compound of an everyday word and a vehicle (`transport_word`)
     the lists do not hold, so the number after it is its line's ("tar länsbuss 20")."""
-    return any("transport_word" in r.lex.get(word[k:]).cats and r.stems.modifier(word[:k])
-               for k in range(T.COMPOUND_MODIFIER_MIN, len(word) - T.COMPOUND_MODIFIER_MIN))
+    return r.stems.compound_of(word, lambda head: "transport_word" in r.lex.get(head).cats)
 
 
 def _apartment_number(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:

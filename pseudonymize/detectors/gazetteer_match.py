@@ -2993,8 +2993,14 @@ class Matcher:
             return self._part(parts[-1])
         if len(key) > T.LONGEST_COMPOUND:
             return False
-        return any(self._part(key[k:]) and self.modifier(key[:k])
-                   for k in range(len(key) - 4, 2, -1))
+        return self.compound_of(key, self._part)
+
+    def compound_of(self, key: str, head: Callable[[str], bool]) -> bool:
+        """`key` splits into an everyday first part (`modifier`, at least COMPOUND_MODIFIER_MIN
+        letters) and a last part of at least four letters that `head` accepts: the one split
+        test of the compound reading (`_compound`) and of a vehicle's compounds ("läns|buss")."""
+        return any(head(key[k:]) and self.modifier(key[:k])
+                   for k in range(len(key) - 4, T.COMPOUND_MODIFIER_MIN - 1, -1))
 
     def _inflected_word(self, key: str, compounds: bool = True, shortest: int = 3) -> bool:
         """"serbiske", "hene": an everyday word (or, with `compounds`, a compound) of at least
