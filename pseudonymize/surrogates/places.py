@@ -81,6 +81,10 @@ class Places:
                 self.districts.add(span.start)
         pool = self._place_pool(span, original, home, country, cities, said, rng)
         pool = self._narrowed_places(span, original, pool, home, country, cities)
+        if self.effective == "lifelike" and label == "city" and country == "SE" and \
+                not said and not self.is_district(span, original):
+            # (round 50) after what the essay says of the town (its castle, coast, trains)
+            pool = self._of_latitude(span, original, pool, cities)
         # (a district of a big town abroad before a town of another country: Maardu, never
         # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
@@ -287,9 +291,6 @@ class Places:
             pool = [c for c in near if c in sized and self._free(c)] or (
                 near if self.towns or self.home[0] else sized)
             pool = self._with_partner(span, original, pool, cities)
-            if self.effective == "lifelike":
-                pool = self._of_latitude(span, original, pool,
-                                         first=not self.towns and not self.home[0])
             return self._port(span, cities) or pool
         if label == "city":
             pool = self._similar_size(cities, span, original, country)
@@ -761,19 +762,22 @@ class Places:
                 min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
         return [c for n, c in scored if n == best]
 
-    def _of_latitude(self, span: Span, original: str, pool: list[str], first: bool
+    def _of_latitude(self, span: Span, original: str, pool: list[str], cities: list[str]
                      ) -> list[str]:
-        """Lifelike (round 50): a Swedish town lies within `latitude_deg` of the original's
-        latitude: the towns of `pool` there; for the essay's `first` town, else the free towns
-        of the town table there (of its landsdel where one is), else `pool`. Pajala's midnight
-        sun and minus 34
-        never move to Gävle (Norrland spans nine degrees; the gazetteers' big towns stop at
-        Luleå, the table holds Kiruna and Gällivare); the table's nearest LATITUDE_FEWEST where
-        fewer lie within it."""
+        """Lifelike (round 50), in an essay saying a word of the north (`north_words_lifelike`):
+        a Swedish town lies within `latitude_deg` of the original's latitude where `pool` has
+        such towns; the essay's first town that the gazetteers' towns
+        (`cities`, drawn by size) lack, else among the free towns of the town table there (of
+        its landsdel where one is), at least the LATITUDE_FEWEST nearest (Kiruna is never
+        always Gällivare). Pajala's midnight sun and minus 34 never move to Gävle (Norrland
+        spans nine degrees; the gazetteers' big towns stop at Luleå, the table holds Kiruna
+        and Gällivare); Stockholm still becomes a city of its size."""
+        if words().north_words.isdisjoint(self._said()):
+            return pool
         key = span.key or fold(original)
         band = latitude_deg()
         near = [c for c in pool if (latitude_apart(key, c) or math.inf) <= band]
-        if near or not first:
+        if near or self.towns or self.home[0] or any(fold(c) == key for c in cities):
             return near or pool
         geo = self.geo
         name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
@@ -781,7 +785,6 @@ class Places:
         table = [t for t in geo.towns if self._free(t) and geo.part(t) == part] or [
             t for t in geo.towns if self._free(t)]
         ranked = sorted((d, t) for t in table if (d := latitude_apart(key, t)) is not None)
-        # (at least LATITUDE_FEWEST, the nearest: Kiruna is never always Gällivare)
         return [t for d, t in ranked if d <= band] if sum(
             d <= band for d, _ in ranked) >= LATITUDE_FEWEST else [
             t for _, t in ranked[:LATITUDE_FEWEST]] or pool

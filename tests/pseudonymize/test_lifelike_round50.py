@@ -128,22 +128,24 @@ def _latitude(name: str) -> float:
 
 @pytest.mark.parametrize(("text", "town", "low", "high"), [
     ("Jag bor i Pajala. På vintern är det minus 34 och vi ser norrsken.", "Pajala", 65.5, 69.1),
-    ("Jag bor i Kiruna och jobbar i gruvan.", "Kiruna", 65.5, 69.1),
-    ("Jag bor i Gävle och jobbar på sjukhuset.", "Gävle", 59.1, 62.2),
+    ("Jag bor i Kiruna och jobbar i gruvan. Vi åker skoter på fjället.", "Kiruna", 65.5, 69.1),
+    ("Jag bor i Jokkmokk. Min man har renar och nu är det mörkertid.", "Jokkmokk", 65.0, 68.2),
 ])
-def test_the_first_swedish_town_keeps_its_latitude(
+def test_a_northern_essays_first_town_keeps_its_latitude(
         engine: Engine, text: str, town: str, low: float, high: float) -> None:
-    """The essay's first Swedish town lies within `latitude_deg` of the original's latitude
-    (else among the table's nearest three): Pajala's midnight sun and minus 34 never move to
-    Gävle, Gävle never to Luleå."""
+    """In an essay saying a word of the north (`north_words_lifelike`), the first Swedish
+    town lies within `latitude_deg` of the original's latitude (else among the table's
+    nearest three): Pajala's midnight sun and minus 34 never move to Gävle."""
     for out, rows in _runs(engine, text):
         assert low <= _latitude(_of(rows, town)) <= high, out
 
 
-def test_a_southern_town_stays_southern(engine: Engine) -> None:
-    """The negative row: Malmö keeps a town of its size in the south, as before."""
-    for out, rows in _runs(engine, "Jag bor i Malmö och jobbar på en restaurang."):
-        assert _latitude(_of(rows, "Malmö")) < 57.0, out
+def test_without_the_north_the_town_moves_in_its_landsdel(engine: Engine) -> None:
+    """The negative row: Kiruna in an essay saying nothing of the north's climate is drawn in
+    Norrland as before (the lead's landsdel), south of the band under some seed."""
+    picks = {_latitude(_of(rows, "Kiruna"))
+             for _, rows in _runs(engine, "Jag bor i Kiruna och jobbar i gruvan.")}
+    assert min(picks) < 65.5, picks
 
 
 def test_a_greeting_that_is_a_name_stays_a_greeting(engine: Engine) -> None:
