@@ -15,7 +15,8 @@ from operator import itemgetter, sub
 from rapidfuzz.distance import OSA
 
 from pseudonymize import thresholds as T
-from pseudonymize.detectors.context import AGE, AGE_WORD, NAMED_KIND, STREET_SUFFIX
+from pseudonymize.detectors.context import (AGE, AGE_WORD, GEO_PREFIX, HEAD_NOUN, KIND_STATEMENT,
+                                            NAMED_KIND, STREET_SUFFIX)
 from pseudonymize.detectors.gender import NAME_GENDER, settle
 from pseudonymize.detectors.rule import COREFERENCE, PLACE_OTHER_NAME
 from pseudonymize.detectors.gazetteer_match import (AFTER_NAME, GAZETTEER, HOMOGRAPH, INITIAL,
@@ -36,6 +37,8 @@ FIRSTNAMES = frozenset(FIRSTNAME.values())
 # DISTRICT_MAX people, mentioned while the essay is there is taken for one of them.
 METROPOLIS = 100_000
 DISTRICT_MAX = 100_000
+REGION_STEM = 4  # letters a region's name has before its ending (`_region_named`: Tuva-ien is none)
+DWELT_REACH = 4  # words between a verb of dwelling and "i" ("bodde vi tolv år i X")
 SPELT_NAMES = frozenset(r.name for r in (NAMELIKE_SLOT, NAMELIKE_TAIL))  # names by letters only
 DISTRICT_RULES = frozenset(r.name for r in (PLACE_CONTEXT, PLACE_PREPOSITION, PROPER_NOUN,
                                            NAME_CONTEXT))
@@ -620,6 +623,8 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     prev: Span | None = None
     metropolis = ""  # key of the last big foreign city mentioned, "" after a Swedish place
     towns: dict[str, str] = {}  # towns abroad named so far, by themselves and one letter less
+    countries = doc.earlier_countries | {doc.lex.get(s.key or "").country for s in spans
+                                         if s.label == "country"}  # the essay's countries
     for n, span in enumerate(spans):
         k = None
         if span.label in ("city", "area") and _origin_region(doc, span, prev):
@@ -644,7 +649,7 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
             within = _within_metropolis(doc, entry, span.key or folds[k], end,
                                         spans[n + 1] if n + 1 < len(spans) else None)
             district = bool(metropolis) \
-                and _district(doc, span, entry, k, end, metropolis, towns) \
+                and _district(doc, span, entry, k, end, metropolis, towns, countries) \
                 and not _other_name_after(doc, end) \
                 and not _swedish_town_respelt(doc, entry, span.key or folds[k])
             kind = _kind_by_place(doc, span, entry, k, prev)
@@ -679,7 +684,7 @@ def _kind_by_place(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None
     stands: a region holding a town ("från jaghori i ghazni"), the island a district is on
     ("på Hisingen", "ligger på Trossö"; "i Hisingen" is the district), the lake, river or
     island a town lies on ("Jinja vid Nilen"), a mountain climbed; None where none."""
-    if _holds_region(doc, span, entry, k, prev):
+    if _holds_region(doc, span, entry, k, prev) or _region_named(doc, span, entry):
         return "region"
     if span.label == "city" and k and doc.folds[k - 1] == "pa" and ISLAND_DISTRICT <= entry.cats:
         return "geo"
@@ -687,6 +692,47 @@ def _kind_by_place(doc: Doc, span: Span, entry: Entry, k: int, prev: Span | None
                                             or _climbed(doc, entry, k)):
         return "geo"
     return None
+
+
+def _region_named(doc: Doc, span: Span, entry: Entry) -> bool:
+    """"från Jakutien i Ryssland", "hemma i Ovamboland": a place no list holds (read from where
+    it stands) whose Swedish name ends as a region's does (`region_ending`: the lists hold
+    the countries of these endings) is a region, not a town."""
+    if span.rule not in DISTRICT_RULES or entry.place_kind or entry.country:
+        return False
+    low = fold(doc.text[span.start:span.end])
+    return any(low.endswith(e) and len(low) >= len(e) + REGION_STEM
+               for e in doc.lex.words.ends["region_ending"])
+
+
+GUESSED_NAMES = frozenset(r.name for r in (PROPER_NOUN, NAME_PAIR))  # a name read from its shape
+RECALL_REACH = 3  # words from a verb of remembering to its "på"/"om" ("påminner mig ofta om")
+
+
+def recalled_places(spans: list[Span], doc: Doc) -> list[Span]:
+    """"Jag tänkte på Imbarova", "det påminner mig om Kalarivo hemma", "drömmer om Tobarisa
+    Kell": a name no list holds, read as a person's from its shape alone, right after a verb
+    of remembering or longing and its "på"/"om" (`memory_verb`), is the lake, river, mountain
+    or island the writer misses (a listed given name stays a person's: "tänkte på Amina");
+    a name pair read so ("Tobarisa" + "Kell") is one place."""
+    out: list[Span] = []
+    verbs = doc.lex.words("memory_verb")
+    skip = -1
+    for n, span in enumerate(spans):
+        if n <= skip:
+            continue
+        k = doc.index_at(span.start) if span.rule in GUESSED_NAMES else 0
+        if 2 <= k < len(doc.folds) and doc.offsets[k] == span.start \
+                and doc.folds[k - 1] in ("pa", "om") \
+                and not verbs.isdisjoint(doc.folds[max(0, k - 1 - RECALL_REACH):k - 1]):
+            end = span.end
+            if n + 1 < len(spans) and spans[n + 1].rule == AFTER_NAME.name \
+                    and doc.text[span.end:spans[n + 1].start] == " ":
+                end, skip = spans[n + 1].end, n + 1
+            span = Span(span.start, end, "geo", (), span.score, span.rule,
+                        fold(doc.text[span.start:end]))
+        out.append(span)
+    return out
 
 
 def _outing(doc: Doc, span: Span) -> Span:
@@ -828,7 +874,7 @@ def _foreign_town(span: Span | None) -> bool:
 
 
 def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: str,
-              towns: dict[str, str]) -> bool:
+              towns: dict[str, str], countries: frozenset[str]) -> bool:
     """The place at token k is a district of the big foreign town the essay is in. A place the
     lists hold as a town of its own ("stranden i Đồ Sơn", "garage i wieliczka": a district
     abroad is listed as `area`) is none merely for being smaller or near it, only for being a
@@ -841,15 +887,43 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
         entry.place_pop > 0 or not (_walked_to(doc, k) or _town_ride(doc, k)))
     return (span.key != metropolis and not entry.se_pop
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
-            and entry.place_country in ("", doc.lex.get(metropolis).place_country)
             and not _place_after_i(doc, end) and not trip
-            and (entry.place_kind != "city" or _part_of(doc, span.key or folds[k], metropolis)
-                 or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
+            and (_namesake(doc, entry, k, metropolis, countries)
+                 or entry.place_country in ("", doc.lex.get(metropolis).place_country)
+                 and _smaller_part(doc, span, entry, k, metropolis)))
+
+
+def _smaller_part(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str) -> bool:
+    """The place at token k of the big town's own country is small enough, or near enough,
+    to be one of its districts (`_district`)."""
+    folds = doc.folds
+    return ((entry.place_kind != "city" or _part_of(doc, span.key or folds[k], metropolis)
+             or _inside(doc, span.key, metropolis, T.LISTED_TOWN_SHARE))
             and (span.rule in DISTRICT_RULES and not entry.place_pop
                  or "foreign" in span.attrs and (
                      entry.place_pop < DISTRICT_MAX
                      and not _elsewhere(doc, span.key, metropolis)
                      or _inside(doc, span.key, metropolis))))
+
+
+def _namesake(doc: Doc, entry: Entry, k: int, metropolis: str, countries: frozenset[str]) -> bool:
+    """"ringde från Karachi, han bor i Clifton", "i Paris … bodde i Belleville": a small
+    listed town of another country than the big town the essay is in, lived in while there,
+    in a country the essay never names, is a district of that town that shares its name."""
+    return _dwelt(doc, k) and entry.place_kind == "city" and 0 < entry.place_pop < DISTRICT_MAX \
+        and entry.place_country not in countries \
+        and entry.place_country != doc.lex.get(metropolis).place_country
+
+
+def _dwelt(doc: Doc, k: int) -> bool:
+    """"vi bodde i Belleville", "bor sedan tio år i X": the place at token k is where one lives,
+    "i" after a verb of dwelling (`dwelling_verb`) at most DWELT_REACH words before it. While
+    the essay is in a big town abroad, a small listed town of a country the essay never names
+    lived in is its district of that name (`_namesake`). (A listed town of the big town's own
+    region lived in is not taken for one: measured, that took real towns nearby.)"""
+    folds = doc.folds
+    return k >= 2 and folds[k - 1] == "i" and not doc.lex.words("dwelling_verb").isdisjoint(
+        folds[max(0, k - 1 - DWELT_REACH):k - 1])
 
 
 def _place_after_i(doc: Doc, end: int) -> bool:
@@ -1243,6 +1317,40 @@ def unify(spans: list[Span], text: str) -> list[Span]:
         out.append(new(Span, (span[0], span[1], top.label,
                               ("foreign",) * top.attrs.count("foreign") + own, *span[4:])))
     return out
+
+
+KIND_RULES = frozenset(r.name for r in (NAMED_KIND, KIND_STATEMENT, HEAD_NOUN, GEO_PREFIX))
+TOLD_OVER = FIRSTNAMES | {"surname", "middlename", "city", "area", "place"}  # readings it corrects
+
+
+def kind_told(spans: list[Span], doc: Doc) -> list[Span]:
+    """A place the essay once calls a lake, river, island or mountain by its kind ("ön Tarvo",
+    "Tobara är en bred flod", "Lago Verde") is one in its other mentions too, whatever a
+    person's or a town's reading took there ("Jag tänkte på Tobara", "åkte till Tarvo"); not
+    a mention right after a word that names a person ("min kompis Tobara")."""
+    told = {fold(doc.text[s.start:s.end]): s for s in spans
+            if s.label == "geo" and s.rule in KIND_RULES}
+    if not told:
+        return spans
+    before = doc.lex.words.union("name_trigger", "kind_noun")
+    out = []
+    for span in spans:
+        top = told.get(fold(doc.text[span.start:span.end])) if span.label in TOLD_OVER \
+            and span.rule not in KIND_RULES else None
+        k = doc.index_at(span.start) if top is not None else 0
+        if top is not None and not (k and (doc.folds[k - 1] in before
+                                           or "fam" in doc.entries[k - 1].cats)
+                                    or _listed_town(doc, span)):
+            span = Span(span.start, span.end, "geo", top.attrs, span.score, span.rule, span.key)
+        out.append(span)
+    return out
+
+
+def _listed_town(doc: Doc, span: Span) -> bool:
+    """A town reading of a place the lists hold as a town ("i Maracaibo" beside the lake, "i
+    byn kloten" beside "sjön Kloten"): the town named after the feature keeps its label."""
+    return span.label in ("city", "area") \
+        and bool(doc.lex.get(fold(doc.text[span.start:span.end])).place_kind)
 
 
 def ident(span: Span, text: str) -> tuple[str, str]:

@@ -24,6 +24,10 @@ AFTER_NAME_MAX = 5.5  # a capitalised word after a name continues it unless this
 MISSPELT_MAX = 3.8    # a word this rare may be a misspelt name or place ("Stokholm")
 KIND_GEO_NAME_MAX = 4.5  # "sjön halen", "floden lee": a lower-case word no vocabulary holds
                          # names the lake, river or mountain before it below this
+KIN_NAME_MAX = 4.2         # "min tata minor kom": a lower-case word between an owned kin word and a
+# person's verb rarer than this is the kin's name (adverbs there are more frequent: genast 4.5,
+# nyss 4.7, numera 4.9, ofta 5.5)
+ROUTE_REACH = 4           # "genom Danmark till lund": words from "till" back to the route's "genom"/"via"
 HOMOGRAPH_PLACE_MAX = 4.5  # "bor i Hjo": a homograph this rare after a place verb is a place
 INITIAL_UNKNOWN_MAX = 3.5  # an unknown capitalised word starting a sentence: a name below this
 INITIAL_WORD_MIN = 4.5     # a sentence-initial capitalised word this frequent with no name, place

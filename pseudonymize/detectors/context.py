@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import lru_cache
-from itertools import filterfalse
+from itertools import filterfalse, takewhile
 
 import regex
 from rapidfuzz import process
@@ -25,7 +25,7 @@ from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_contex
                                                      apposed_business, profession_context,
                                                      studied_at, works_at, _foreign_letters,
                                                      listed_name)
-from pseudonymize.detectors.gender import FIRSTNAMES, pronoun_gender
+from pseudonymize.detectors.gender import FIRSTNAMES, NICKNAME_PREFIX, pronoun_gender
 from pseudonymize.detectors.patterns import _counts, _personal_year
 from pseudonymize.detectors.rule import MARKS, Rule, category_words
 from pseudonymize.doc import FOLDS, QUOTES, Doc, Marks, Remembered, marked
@@ -157,6 +157,15 @@ def _apposed_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
         and ("common_name_homograph" in e.cats or e.zipf < T.RARE)
 
 
+def _kin_name_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
+    """`_kin_subject_name`'s token (after a kin word, which it needs): a lower-case word from
+    RARE up to KIN_NAME_MAX (a rarer one, or a listed given name, is the name rules' own: "min
+    tata minar kom", "min vän yusuf säger") that no list reads as anything but a town."""
+    return text.isalpha() and text.islower() and len(text) >= 3 \
+        and T.RARE <= e.zipf < T.KIN_NAME_MAX \
+        and not e.cats - NAMEISH and not e.country and not e.org_kind and not e.gender
+
+
 def _user_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
     """`_user_id`'s token: a user name's spelling ("a.b", "a_b", "noicm88")."""
     return not key.isalpha() and ("." in key or "_" in key or any(c.isdigit() for c in key)
@@ -282,7 +291,7 @@ CODE_NAME_RULE = _rule("code-name", ("place", "other_institution"), 0.5,
 HEAD_NOUN = _rule("head-noun", ("place", "geo", "region"), 0.75,
                   word=("street_noun", "head_noun"), ending=("geo_head_ending",),
                   reads=("town_centre", "capital_head_noun", "foreign_head_noun",
-                         "town_head_noun", "adjective_ending"))
+                         "town_head_noun", "adjective_ending", "name_trigger"))
 GEO_PREFIX = _rule("geo-prefix", ("geo",), 0.8, word=("geo_prefix",),
                    reads=("name_connector", "place_trigger", "geo_preposition", "topic_preposition",
                           "topic_verb", "naming_verb", "name_trigger", "calling_verb", "be_verb",
@@ -387,6 +396,20 @@ OWNED_GIVEN_NAME = _rule("owned-given-name", ("surname", *sorted(FIRSTNAMES)), 0
 APPOSED_NAME = _rule("apposed-name", ("firstname_female", "firstname_male"), 0.7,
                      before=("companion_word",), shaped=("companion_word",), shape=_apposed_shape,
                      reads=("common_name_homograph", "personal_pronoun", "person_pronoun"))
+# "min tata minor kom från Cartago", "min dotter kia är tretton": a kin's name that is also
+# a word (or an English one), between an owned kin word and a person's verb
+KIN_SUBJECT_NAME = _rule("kin-subject-name", tuple(sorted(FIRSTNAMES)), 0.5,
+                         before=("fam",), shaped=("fam",), shape=_kin_name_shape,
+                         reads=("possessive", "name_verb", "kin_gender"))
+# "Jag heter Komlan, men kompisar kallar mig kom", "heter Kabelo, men alla säger KB": a
+# nickname that is a short form of the name its sentence gave, said or called, whatever
+# everyday word it also is
+SHORT_NICKNAME = _rule("short-nickname", ("city", *sorted(FIRSTNAMES)), 0.7,
+                       before=("saying_verb", "saying_filler", "name_object"),
+                       before2=("saying_verb",),
+                       reads=("naming_verb", "calling_verb", "name_trigger", "nickname_tail",
+                              "name_copula", "not_name", "function_word", "personal_pronoun",
+                              "nickname_negation", "place_trigger"))
 BUSINESS_NAME = _rule("business-name", ("work", "other_institution"), 0.85,
                       word=("business_head", "club_head", "club_capital"),
                       reads=("work_word", "work_start", "place_adverb", "place_trigger", "club_preposition",
@@ -1069,12 +1092,17 @@ class ContextRules:
     def _comma_named(self, doc: Doc, k: int) -> bool:
         """Token k, before ", <number>", is a name: capitalised and a first name below COMMON,
         not a kin word or a street ("Storgatan, 12, ..."), or a full name's family name ("Ivana
-        Bark, 39, från Skopje"); or in lower case after a kin word, a first name or a word no
+        Bark, 39, från Skopje") or any capitalised word after a kin word ("min son Wills, 30,
+        bor"); or in lower case after a kin word, a first name or a word no
         list holds ("våra barn maycol, 11, och ...")."""
         texts, e = doc.texts, doc.entries[k]
         if texts[k][:1].isupper():
             full = k >= 1 and texts[k - 1][:1].isupper() and bool(doc.entries[k - 1].gender)
-            return bool(e.gender) and e.zipf < T.COMMON or full
+            # "Min son Wills, 30, bor i Paris": a capitalised word right after a kin word is
+            # the kin's name, whatever list holds it
+            kin_named = k >= 1 and self._kin(doc, k - 1) and texts[k].isalpha() \
+                and k not in doc.starts and not (e.country or e.org_kind or e.se_pop)
+            return bool(e.gender) and e.zipf < T.COMMON or full or kin_named
         return k >= 1 and self._kin(doc, k - 1) and texts[k].isalpha() \
             and (bool(e.first_rank) or e.zipf < T.RARE and not e.cats)
 
@@ -2429,6 +2457,8 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
             return False  # "Anna Berg", "Malmö Stad", "Sverker C"; "Lund C" after a town
         if not capital and key in r.w["foreign_head_noun"] and doc.entries[i - 1].gender:
             return False  # "Kenji san", "Li he": a person, no mountain or river
+        if capital and doc.entries[i - 1].gender and i >= 2 and doc.folds[i - 2] in r.w["name_trigger"]:
+            return False  # "heter Anna Beach": a person's name
         first = i - 1
         while first > max(0, i - 1 - T.NAME_RUN_MAX) and first not in doc.starts \
                 and first - 1 not in doc.starts and doc.texts[first - 1][:1].isupper() \
@@ -3085,7 +3115,9 @@ def _kind_statement(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     if not text.replace("-", "").isalpha() or e.cats - NAMEISH or folds[j] in r.stems.vocabulary \
             or not (text.islower() and e.zipf < rare
-                    or text[0].isupper() and j not in doc.starts and e.zipf < T.COMMON):
+                    or text[0].isupper() and e.zipf < T.COMMON and (
+                        j not in doc.starts or label == "geo" and e.zipf < rare)):
+        # "Tarvo är en liten ö": a lake, river or island said to be one opens its sentence too
         return False
     # "till Likoma, en ö i sjön", "i Rakhine, en delstat": the statement names the kind of a
     # place the lists hold as a town, and outranks that reading (the gazetteer's score)
@@ -3177,6 +3209,128 @@ def _apposed_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     if gender in ("female", "male"):
         add(APPOSED_NAME.span(doc.offsets[i], doc.ends[i], FIRSTNAME[gender], key=folds[i]))
     return False
+
+
+def _kin_subject_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"min tata minor kom från Cartago", "min dotter kia är tretton", "min aburo kemi i Lagos
+    säger": a lower-case word rarer than most adverbs (KIN_NAME_MAX) between an owned kin word
+    and a person's verb (past a place: "i Lagos") is the kin's name, its subject, though it is
+    a word too ("min bror ofta kommer": an adverb, more frequent)."""
+    texts, folds, n = doc.texts, doc.folds, len(doc.texts)
+    if not 2 <= i < n - 1 or not _kin_name_shape(r.lex, texts[i], folds[i], doc.entries[i]) \
+            or r.lex.mark_of(texts[i - 1].lower()) != "fam" \
+            or texts[i - 2].lower() not in r.possessives:
+        return False
+    verb = i + 1
+    if folds[verb] == "i" and verb + 2 < n and texts[verb + 1][:1].isupper():
+        verb += 2  # "min aburo kemi i Lagos säger"
+    if texts[verb] not in r.lex.words.surface("name_verb"):
+        return False
+    gender = r.lex.words.value("kin_gender").get(folds[i - 1], "").removesuffix("_after_possessive")
+    add(KIN_SUBJECT_NAME.span(doc.offsets[i], doc.ends[i],
+                              FIRSTNAME.get(gender, "firstname_unknown"), key=folds[i]))
+    return False
+
+
+def _short_nickname(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
+    """"Jag heter Sènami, men på jobbet alla säger sena", "heter Kabelo, men kompisar säger KB":
+    a word said (or called: "kallar mig kom") closing its clause, in a sentence whose naming
+    verb gave a name it is a short form of (its first NICKNAME_PREFIX letters, or in capitals
+    that name's letters in order from its first), is that person's nickname, though it is
+    also an everyday word (sena, kom) or no word at all (KB); not under a negation ("men
+    ingen kallar mig kär")."""
+    texts, folds = doc.texts, doc.folds
+    k = _nickname_slot(r, doc, i)
+    if k < 0:
+        return False
+    e = doc.entries[i]
+    if "not_name" in e.cats or "name_trigger" in e.cats or folds[i] in r.w["function_word"] \
+            or not (texts[i].isupper() or e.cats or e.zipf >= T.NICKNAME_MAX):
+        return False  # "men alla säger hej"; a rarer word is the gazetteer's (`_nicknamed`)
+    for j in _names_before(r, doc, k):
+        if _short_form(texts[i], " ".join(_name_run(doc, j))):
+            if any(f in r.w["nickname_negation"] for f in folds[j + 1:k]):
+                return False
+            gender = doc.entries[j].gender or "unknown"
+            add(SHORT_NICKNAME.span(doc.offsets[i], doc.ends[i],
+                                    FIRSTNAME.get(gender, "firstname_unknown"), key=folds[i]))
+            return False
+    town = _town_before(r, doc, k)
+    if texts[i].isupper() and town >= 0 and _short_form(texts[i], " ".join(
+            takewhile(str.isalpha, texts[town:k]))):
+        # "Jag är född i teyateyaneng, men alla säger bara TY": the town's abbreviation
+        add(SHORT_NICKNAME.span(doc.offsets[i], doc.ends[i], "city", key=folds[i]))
+    return False
+
+
+def _town_before(r: ContextRules, doc: Doc, k: int) -> int:
+    """The town after a place preposition before token k in its sentence (nearest first: one
+    the lists hold, or a capitalised word, "i Dar es Salaam"), or -1."""
+    for j in range(k - 1, 0, -1):
+        if (doc.entries[j].place_kind == "city" or doc.texts[j][:1].isupper()) \
+                and doc.folds[j - 1] in r.w["place_trigger.prep"]:
+            return j
+        if j in doc.starts:
+            break
+    return -1
+
+
+def _nickname_slot(r: ContextRules, doc: Doc, i: int) -> int:
+    """Where the saying or calling verb before token i stands ("säger sena", "säger bara TY",
+    "säger de ros", "kallar mig kom"; the object's index for a calling verb) when token i, a
+    word of letters, closes its clause or a `nickname_tail` follows; else -1."""
+    texts, folds, n = doc.texts, doc.folds, len(doc.texts)
+    if not texts[i].isalpha() or not (i + 1 == n or i + 1 in doc.starts
+                                      or not texts[i + 1][0].isalnum()
+                                      or folds[i + 1] in r.w["nickname_tail"]):
+        return -1
+    k = i - 1 - (folds[i - 1] in r.w["saying_filler"])
+    k -= k > 0 and folds[k] in r.w["personal_pronoun"]  # "hemma säger de ros"
+    if k >= 0 and texts[k].lower() in r.lex.words.surface("saying_verb"):
+        return k
+    k = i - 1
+    return k if k >= 1 and folds[k] in r.w["name_object"] and (
+        folds[k - 1] in r.w["name_trigger.verb"] or folds[k - 1] in r.w["calling_verb"]) else -1
+
+
+def _names_before(r: ContextRules, doc: Doc, k: int) -> Iterator[int]:
+    """The capitalised names before token k in its sentence and the one before, nearest first:
+    a word after a naming verb ("heter Kabelo", "mitt namn är Komlan"), a listed given name,
+    or a word no list or count knows ("Satanay är en drottning ... men de säger sana")."""
+    texts, folds, opened = doc.texts, doc.folds, 0
+    for j in range(k - 1, 0, -1):
+        e = doc.entries[j]
+        if texts[j][:1].isupper() and texts[j].isalpha() and not texts[j].isupper() \
+                and not (e.place_kind or e.country or e.org_kind) and (
+                    folds[j - 1] in r.w["naming_verb"] or bool(e.first_rank)
+                    or folds[j - 1] in r.w["name_copula"] and folds[j - 2] in r.w["name_trigger.verb"]
+                    or not (e.zipf or e.cats)):
+            yield j
+        opened += j in doc.starts
+        if opened == 2:
+            return
+
+
+def _name_run(doc: Doc, j: int) -> Iterator[str]:
+    """The capitalised words of the name starting at token j ("Hamid Reza")."""
+    for t in range(j, min(j + 3, len(doc.texts))):
+        if t > j and (t in doc.starts or not doc.texts[t][:1].isupper()
+                      or not doc.texts[t].isalpha()):
+            return
+        yield doc.texts[t]
+
+
+def _short_form(said: str, name: str) -> bool:
+    """`said` is a short form of `name` (its words joined by spaces): two or three capitals
+    that are the name's letters in order from its first ("KB" of Kabelo, "HR" of Hamid Reza),
+    or a shorter word of three letters or more starting with its first word's first
+    NICKNAME_PREFIX letters ("sena" of Sènami, "kom" of Komlan)."""
+    said_key, name_key = fold(said).lower(), fold(name).lower()
+    if said.isupper() and 2 <= len(said) <= 3:
+        rest = iter(name_key[1:])
+        return said_key[0] == name_key[0] and all(ch in rest for ch in said_key[1:])
+    first = name_key.split()[0]
+    return 3 <= len(said) < len(first) and said_key[:NICKNAME_PREFIX] == first[:NICKNAME_PREFIX]
 
 
 def _lower_full_name(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
@@ -3775,7 +3929,9 @@ WORD_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (
     (LANDFORM_WORKPLACE, _landform_workplace), (ACRONYM, _acronym),
     (LOWER_FULL_NAME, _lower_full_name), (WORD_SURNAME, _word_surname),
     (OWNED_GIVEN_NAME, _owned_given_name),
-    (APPOSED_NAME, _apposed_name), (WORKPLACE_RUN, _workplace_run),
+    (APPOSED_NAME, _apposed_name), (SHORT_NICKNAME, _short_nickname),
+    (KIN_SUBJECT_NAME, _kin_subject_name),
+    (WORKPLACE_RUN, _workplace_run),
     (KIND_STATEMENT, _kind_statement),
     (ADJECTIVE_PLACE, _adjective_place)))
 NUMBER_RULES: tuple[Rule, ...] = tuple(_with(rule, fn) for rule, fn in (

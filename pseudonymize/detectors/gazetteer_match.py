@@ -71,9 +71,10 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
     "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
-    "street_ending_abroad", "origin_preposition"),
+    "street_ending_abroad", "origin_preposition", "region_ending"),
     before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
-# street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`)
+# street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`;
+# region_ending: `resolve._region_named`)
 SPLIT_NAME = _rule("split-name", PLACES + ORGS, 0.7)
 # "Vi åkte till Slovenien … vi bodde i piran": a word after a place preposition that the
 # lists know as a place in a country the essay (or the learner's earlier essays) is set in
@@ -129,9 +130,11 @@ PROPER_NOUN = _rule("proper-noun", (*NAMES, "middlename"), 0.5, (
     "ordinary_ending", "surname_ending", "kin_gender", "name_ending", "inflection_ending",
     "word_surname_ending", "definite_form_ending", "surname_noun", "name_copula", "patronymic_ending", "initial_adjective_ending", "name_verb",
     "be_verb", "function_word", "celebration_verb", "kind_noun",
-    "feast_preposition"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
-# carries a name to one; celebration_verb: `_u_feast`)
+    "feast_preposition", "memory_verb"))  # (feast_preposition: `resolve._feast_mention`; function_word: `resolve.propagate` never
+# carries a name to one; celebration_verb: `_u_feast`; memory_verb: `resolve.recalled_places`)
 INITIAL = _rule("initial", ("initials",), 0.7, ("class_noun", "name_trigger"))
+# "Tack!\nL. tuimavana": the family name after a signature's initials (`Matcher._initials`)
+SIGNATURE_NAME = _rule("signature-name", ("surname",), 0.6, ("name_trigger",))
 CITY_PART = _rule("city-part", ("area", "city"), 0.6, ("place_trigger", "trip_preposition", "compass_word",
                                                      "area_part", "side_word"))
 DISTRICT_RUN = _rule("district-run", ("area", "city"), 0.7, ("place_trigger", "name_connector",
@@ -357,7 +360,7 @@ def place_suffix(lex: Lexicon, low: str) -> str | None:
 # it gives 0: `Matcher._place_ctx`)
 PLACE_CONTEXT_BEFORE = ("area_word", "region_word", "compass_word", "place_trigger.prep",
                         "district_preposition", "geo_preposition", "place_trigger.visit",
-                        "topic_preposition", "list_word")
+                        "topic_preposition", "list_word", "place_statement.locating")
 PLACE_CONTEXT_AFTER = ("place_statement.locating", "place_statement.kind")
 
 
@@ -426,6 +429,10 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         return 1  # "i stadsdelen Praga", "i provinsen Fars", "Podlasie, östra polen"
     if j >= 1 and folds[j] in W["compass_word"]:
         j -= 1  # "i norra kurdistan", "i väst afganistan"
+    if j >= 0 and folds[j] in W["district_preposition"] and _swedish_town(doc.entries[i]) \
+            and _after_place_preposition(doc, i, j, after) == 2:
+        return 2  # "jobbar på åre", "bor på sälen": a resort, island or fell town is lived
+        # and worked "på" (a bare "på" before a town's word stays a word: "på mora")
     if j >= 0 and (folds[j] in W["place_trigger.prep"] or folds[j] in W["district_preposition"]
                    and "district" in doc.entries[i].cats
                    or (folds[j] in W["district_preposition"] or folds[j] in W["geo_preposition"])
@@ -440,11 +447,23 @@ def _place_context(doc: Doc, i: int, ask: Callable = _read) -> int:
         return _after_place_preposition(doc, i, j, after)
     if j >= 0 and folds[j] in W["place_trigger.visit"]:
         return 2
+    if j >= 1 and folds[j] in W["place_statement.locating"] and doc.texts[i][:1].isupper() \
+            and i not in doc.starts and folds[j - 1] not in W["personal_pronoun"] \
+            and not doc.texts[j - 1][:1].isupper() \
+            and not (folds[i].endswith(ENDS["definite_ending"]) and doc.entries[i].zipf >= T.DEFINITE_NOUN_MIN):
+        return 1  # "Nära stan ligger Persepolis": a place after an inverted "ligger" (not
+        # after its subject, "Kalle ligger", "hon ligger", nor a noun: "ligger Pennan")
     if j >= 1 and folds[j] in W["topic_preposition"] and doc.texts[i][:1].islower() \
             and ask(_topic_before, doc, i):
         return 1  # "pratade om mogadishu", "… och om lviv" (a capitalised name there is a
         # person's: "om Maria")
     return 1 if _listed_after_place(doc, i) else 0
+
+
+def _swedish_town(e: Entry) -> bool:
+    """A Swedish town or village the lists hold (a resort, "Åre", "Sälen", or a town on an
+    island): what a verb of living, going or working and "på" may name."""
+    return e.place_kind == "city" and e.place_country == "SE"
 
 
 def _listed_after_place(doc: Doc, i: int) -> bool:
@@ -1938,7 +1957,44 @@ class Matcher:
                 # (the second of dotted initials after a name: "Khava Umarova K. U.")
                 out.append(INITIAL.span(doc.offsets[k], doc.ends[k], "initials", key=text))
                 initials.add(k)
+                signed = self._signature_surname(doc, k, initials, by_start)
+                if signed is not None:
+                    out.append(signed)
+                    names.add(k + 2)  # ("Solano Q.": an initial after it too)
         return sorted(out, key=itemgetter(0))  # by start
+
+    def _signature_surname(self, doc: Doc, k: int, initials: set[int],
+                           by_start: set[int]) -> Span | None:
+        """"Tack!\nL. tuimavana", "Saludos,\nM. F. Solano Q.": the word after the dotted
+        initials that open the line after a closing greeting signs the letter: the writer's
+        family name, in lower case too, whatever list holds it."""
+        nxt = k + 2
+        if nxt >= len(doc.texts) or doc.texts[k + 1] != "." or doc.offsets[nxt] in by_start \
+                or not doc.texts[nxt].isalpha() or len(doc.texts[nxt]) < 2 \
+                or doc.texts[nxt].isupper() or "\n" in doc.space(k + 1):
+            return None
+        e = doc.entries[nxt]
+        if e.zipf >= T.COMMON and not (e.surname_rank or e.first_rank) or e.cats - HOMOGRAPH:
+            return None  # "Tack!\nA. Jag kommer", "Hej!\nP. s. glöm inte": a sentence goes on
+        first = k
+        while first >= 2 and first - 2 in initials and doc.texts[first - 1] == ".":
+            first -= 2  # back to the first of the initials ("M. F. Solano")
+        if not self._after_closing(doc, first):
+            return None
+        return SIGNATURE_NAME.span(doc.offsets[nxt], doc.ends[nxt], "surname",
+                                   key=doc.folds[nxt])
+
+    def _after_closing(self, doc: Doc, k: int) -> bool:
+        """Token k opens the line after a closing greeting ("Tack!", "Saludos,", "Hälsningar"),
+        or stands right after one on its line ("Mvh W. abou jaoude")."""
+        j = k - 1
+        if j >= 0 and doc.folds[j] in self.W["name_trigger.greeting"]:
+            return True
+        if j < 0 or "\n" not in doc.space(j):
+            return False
+        while j > 0 and doc.texts[j] in (",", "!"):
+            j -= 1
+        return doc.folds[j] in self.W["name_trigger.greeting"] and "\n" not in doc.space(j)
 
     def _capital_initial(self, doc: Doc, k: int, names: set[int]) -> bool:
         """"Amina Y", "Magdalena A Kowalska", "S. W. Björk": a capital letter beside a name on
@@ -1954,7 +2010,7 @@ class Matcher:
             and (len(follower) > 1 or nxt + 1 < len(doc.texts) and doc.texts[nxt + 1] == ".") \
             and not (k and doc.folds[k - 1] in self.W["class_noun"]) \
             or dotted and len(follower) > 1 and follower.isalpha() and follower.islower() \
-            and k > 0 and doc.folds[k - 1] in self.W["name_trigger.greeting"]
+            and k > 0 and self._after_closing(doc, k)
 
     def _not_name_phrase(self, doc: Doc, i: int) -> int:
         """The index after a listed phrase at token i that is never personal ("Todos Santos",
@@ -2761,7 +2817,7 @@ class Matcher:
             c.place_ctx == 2 and bool(e.country or e.se_pop >= T.SE_ATTESTED)
             or (c.place_ctx == 1 or listed) and bool(e.country) or bare
             or c.place_ctx == 1 and self._fronted_place(c.doc, i, e)
-            or c.place_ctx and _route_start(c.doc, i, e)
+            or c.place_ctx and (_route_start(c.doc, i, e) or _route_end(c.doc, i, e))
             or self._listed_town(c.doc, i) and e.se_pop >= T.SE_ATTESTED
             and e.zipf < T.DOMINANT_WORD)  # "till Malmö eller lund", not "Uppsala och vi"
 
@@ -3321,11 +3377,33 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
         and not m._compound(c.key)
     # "jobbar på tallgården", "städare på städproffsen": a business's definite-looking name
     named = near and c.key.endswith(m.ENDS["business_name_ending"])
+    # "jobbar på vintern i liftarna på vemdalsskalet": a word no count knows that joins a
+    # Swedish place's compound form to a kind word names a resort or fell, however far the work
+    # verb is (not "tvätteriet", "fiskrökeriet")
+    named = named or not c.e.zipf and _place_compound(m, c.key)
     if rare and (named or not definite) and not c.key.endswith(m.ENDS["ordinary_ending"]) \
             and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
             and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)
     return None
+
+
+def _place_compound(m: Matcher, key: str) -> bool:
+    """"vemdalsskalet", "åreskutan", "sälenfjällen": a compound whose first part is a Swedish
+    town or feature the lists hold (by its compound form: Vemdalen -> vemdals-, Sälen ->
+    sälen-) that is no everyday word, and whose last part is an everyday word: a place named
+    after that town, not a noun of everyday words."""
+    for k in range(3, len(key) - 3):
+        head, tail = key[:k], key[k:]
+        if m.lex.get(tail).zipf < T.COMPOUND_PART_MIN:
+            continue
+        stem = head[:-1] if head.endswith("s") else head
+        for name in (stem, stem + "en", head):
+            e = m.lex.get(name)
+            if e.place_country == "SE" and e.place_kind in ("city", "geo") \
+                    and m.lex.get(stem).zipf < T.COMPOUND_PART_MIN:
+                return True
+    return False
 
 
 def _verb_before_duration(m: Matcher, doc: Doc, k: int, verbs: frozenset[str]) -> bool:
@@ -4297,10 +4375,28 @@ def _noun_form(m: Matcher, key: str) -> bool:
 def _route_start(doc: Doc, i: int, e: Entry) -> bool:
     """"från bar genom Serbien", "från nice via Italien": a town abroad (`e`, token i) after
     "från" and before a route's "genom"/"via" and a country is where the route starts, though
-    its name is an everyday word ("bar", "nice" elsewhere stay words)."""
+    its name is an everyday word ("bar", "nice" elsewhere stay words; its end: `_route_end`)."""
     return e.place_kind == "city" and e.place_country not in ("", "SE") and i + 2 < len(doc.texts) \
         and doc.folds[i - 1] == "fran" and doc.folds[i + 1] in doc.lex.words.folds["route_through"] \
         and bool(doc.entries[i + 2].country)
+
+
+def _route_end(doc: Doc, i: int, e: Entry) -> bool:
+    """"sen genom Danmark till lund", "via Tyskland till mora": a town the lists hold after
+    "till" that ends a route through a country or place (or a capitalised word, a misspelt
+    country: "genom Danmak"; ROUTE_REACH words back, in its sentence) is
+    where the route ends, though its name is an everyday word ("till en lund" takes an
+    article)."""
+    if e.place_kind != "city" or doc.folds[i - 1] != "till":
+        return False
+    through = doc.lex.words.folds["route_through"]
+    for k in range(i - 2, max(0, i - 2 - T.ROUTE_REACH), -1):
+        if doc.folds[k] in through and (bool(doc.entries[k + 1].country or doc.entries[k + 1].place_kind)
+                                        or doc.texts[k + 1][:1].isupper()):
+            return True
+        if k in doc.starts:
+            return False
+    return False
 
 
 def _town_abroad_before(m: Matcher, doc: Doc, i: int) -> bool:
@@ -4352,8 +4448,24 @@ def _place_spelling(m: Matcher, c: Cand) -> tuple[str | None, bool, bool]:
 def _everyday_form(m: Matcher, c: Cand, named_ending: bool, plain: bool) -> bool:
     """`_u_lower_place`'s word is a form, compound or misspelling of an everyday word (a
     plain word's, `_place_spelling`; a named ending allows the compound and the misspelling)."""
-    return plain and (c.key.endswith(m.word_endings) or m._inflected_word(c.key)
+    return plain and ((c.key.endswith(m.word_endings) or m._inflected_word(c.key))
+                      and not (named_ending and _plural_place(m, c))
                       or not named_ending and (m._compound(c.key) or m._misspelt(c.key)))
+
+
+def _plural_place(m: Matcher, c: Cand) -> bool:
+    """The word's place ending holds its plural ending ("väderöarna": -öarna, not the noun
+    plural's -arna of "väderö") after a part that is no dominant word nor a compound of
+    words: the ending names an archipelago, no plural of a noun."""
+    ordinary = [len(end) for end in m.ENDS["ordinary_ending"] if c.key.endswith(end)]
+    low = c.doc.texts[c.i].lower()
+    place = max((len(sfx) for sfx, _ in m.lex.suffixes["place_suffix"] if low.endswith(sfx)),
+                default=0)
+    if not ordinary or place <= max(ordinary):
+        return False
+    head = c.key[:len(c.key) - len(fold(low[-place:]))]  # ("små|öarna", "skärgårds|öarna":
+    # islands a dominant word or a compound of words describes are the everyday plural)
+    return m.lex.get(head).zipf < T.DOMINANT_WORD and not m._compound(head.removesuffix("s"))
 
 
 def _hyphened_town(m: Matcher, key: str) -> bool:
@@ -4961,9 +5073,11 @@ RULES: tuple[Rule, ...] = (
     _with(WATER, _u_water), _with(SPLIT_NAME, Matcher._split_names),
     _with(NAME_CONTEXT, _u_person), _with(PLACE_PREPOSITION, _u_proper_noun),
     _with(PROPER_NOUN, _u_proper_noun), _with(INITIAL, Matcher._initials),
+    _with(SIGNATURE_NAME, Matcher._initials),
     _with(LOWER_INSTITUTION, _u_workplace), _with(LOWER_SUFFIX, _u_lower_suffix),
     _with(PERSON_SLOT, Matcher._person_slot), _with(CITY_PART, _u_city_part),
     _with(DISTRICT_RUN, _u_district_run), _with(STREET_APART, _u_street_apart),
     _with(NAME_TITLE, Matcher._titled), _with(FAMILY_FIRST, Matcher._hyphen_family),
     _with(NAMELIKE_SLOT, _u_namelike_slot),
     _with(NAMELIKE_TAIL, _name_tails), NAME_GENDER, PERSON_TOWN)
+

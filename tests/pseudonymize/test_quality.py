@@ -134,17 +134,17 @@ BLIND2_LEAKS_MAX = 2
 # and only measured there (first 0.866 and 17 leaks in 11 essays at 88d0b0e), open to tuning in
 # the nineteenth (0.875 and 12 with the tagger retrained on it, so now its training data too; that
 # retrain lost dev20's lower-case ski resort after "jobbar ... på", 5 leaks to 6, which the rules
-# alone never found); dev26, written blind in the nineteenth session and only measured there
+# alone never found until h-leaks60's compound of a place's form and an everyday word); dev26, written blind in the nineteenth session and only measured there
 # (first 0.894 and 13 leaks in 11 essays at 6f57307):
 # (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 2),
-              "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 1), "dev9": (0.985, 1),
+              "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 0), "dev9": (0.985, 1),
               "dev10": (0.98, 0), "dev11": (0.965, 1), "dev12": (0.96, 3),
-              "dev13": (0.95, 3), "dev14": (0.95, 4), "dev15": (0.95, 3),
-              "dev16": (0.96, 2), "dev17": (0.95, 0), "dev18": (0.935, 2),
-              "dev19": (0.94, 3), "dev20": (0.94, 6),
-              "dev21": (0.945, 5), "dev22": (0.905, 6), "dev23": (0.925, 8), "dev24": (0.895, 10),
-              "dev25": (0.87, 12), "dev26": (0.89, 13)}
+              "dev13": (0.955, 2), "dev14": (0.955, 4), "dev15": (0.95, 3),
+              "dev16": (0.96, 2), "dev17": (0.95, 0), "dev18": (0.945, 2),
+              "dev19": (0.94, 3), "dev20": (0.94, 5),
+              "dev21": (0.945, 4), "dev22": (0.91, 4), "dev23": (0.925, 6), "dev24": (0.895, 8),
+              "dev25": (0.875, 6), "dev26": (0.89, 13)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
