@@ -115,6 +115,20 @@ def section_km() -> float:
 
 
 @cache
+def latitude_deg() -> float:
+    """How far north or south of the original the essay's first Swedish town may lie
+    (lifelike: the midnight sun and the snow stay with it)."""
+    return float(_data()["latitude_deg"])
+
+
+def latitude_apart(one: str, other: str) -> float | None:
+    """How many degrees of latitude two localities (by name) lie apart, None if either is
+    unknown."""
+    a, b = localities().get(fold(one)), localities().get(fold(other))
+    return None if a is None or b is None else abs(a[0] - b[0])
+
+
+@cache
 def water_km() -> float:
     """How far from a town abroad a river or lake the essay ties to it may pass (lifelike)."""
     return float(_data()["water_km"])

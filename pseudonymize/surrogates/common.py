@@ -3,7 +3,9 @@ per-lexicon caches.
 """
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, MutableMapping
+from functools import cache
 from pathlib import Path
 
 from pseudonymize.coordinates import sections_abroad
@@ -23,9 +25,29 @@ REGIONS_FILE = Path(__file__).resolve().parent.parent / "data" / "regions.toml"
 LANGUAGES_FILE = Path(__file__).resolve().parent.parent / "data" / "language_countries.toml"
 
 
+@cache
+def language_homes() -> dict[str, frozenset[str]]:
+    """Per ISO 639 code of language_countries.toml (CLDR), the countries it is at home in."""
+    rows = tomllib.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))["languages"]
+    return {row["code"]: frozenset(row["countries"]) for row in rows}
+
+
+def row_countries(row: dict) -> frozenset[str]:
+    """Lifelike (round 50): the countries a row of words ties (`country_cues_lifelike`,
+    `own_languages_lifelike`): its own `countries` and, for each ISO 639 code of its
+    `languages`, the countries CLDR places that language in: a people's kin words, greetings
+    and feasts are keyed by its language, so they tie the countries where it lives without a
+    hand list of them."""
+    homes = language_homes()
+    return frozenset(row.get("countries", ())).union(
+        *(homes[code] for code in row.get("languages", ())))
+
+
 ROUTE_SEARCH = 2000  # lifelike: stops a route's joint search may try per country and tier
 ROUTE_STOPS = 8  # lifelike: the countries of a route nearest the one drawn that its search solves
 
+GEO_TOWN_POP = 1000  # lifelike (round 50): a Swedish town read as a feature this big is the town
+LATITUDE_FEWEST = 3  # lifelike (round 50): the fewest towns a first Swedish town is drawn from
 VILLAGE_NEAR_GAP = 20  # lifelike: the most characters between a village and "utanför Y"'s town
 NICKNAME_SHORT = 4  # lifelike: a nickname this short takes a name of its group as short
 PATTERN_MIN = 3  # lifelike: names of a given name's pattern (joined or not) a pool must offer

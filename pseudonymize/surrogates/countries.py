@@ -508,7 +508,10 @@ class Countries:
         # lifelike: the names' homes, else a neighbour group's, beyond the route's and the
         # coast's narrowing before a country of other names (a Kazakh family never moves to
         # Armenia, a Tibetan one never to Korea, where only those narrow the choice)
-        pick = self.effective == "lifelike" and self._names_home(iso, group, every, rng)
+        # (round 50) never beyond the countries the essay's words tie ("udzh", a Circassian
+        # dance, beside Russia: Turkey, never Ukraine for the North Caucasian names' sake)
+        pick = self.effective == "lifelike" and self._names_home(
+            iso, group, self._cued(iso, every) or every, rng)
         if pick:
             return self._country_settled(iso, pick), pool
         return None, at_home or pool
@@ -829,7 +832,8 @@ class Countries:
         (`country_cues` in geography.toml: "vi pratar pashto" beside Afghanistan -> Pakistan,
         never Armenia; "turkiska och persiska" beside Iran -> Afghanistan or Tajikistan), the
         narrowest row first; a row no country of the pool fits ("vietnamesisk": only Vietnam)
-        is left. [] when no word of the essay ties `iso`."""
+        is left, unless (round 50) the narrowest row has other countries off the pool: one of
+        those. [] when no word of the essay ties `iso`."""
         if self.cues is None:
             table = self.geo.country_cues
             text = getattr(self.before, "text", "")
@@ -860,6 +864,14 @@ class Countries:
         for isos in self.cues:
             if iso in isos:
                 near = [c for c in near if self.lex.get(fold(c)).country in isos] or near
+        if near is pool:
+            # (round 50) a row no country of the pool fits, whose other countries lie off the
+            # pool's part of the world: one of them ("tjerkesser" beside Russia: Turkey, never
+            # Belarus, which the words rule out)
+            near = next(([name for other in sorted(isos - {iso}) if (
+                name := self.country_names.get(other)) and other not in self.avoid_countries
+                and other not in self.geo.not_countries and self.lex.cities_by_country.get(other)
+                and self._free(name)] for isos in self.cues if iso in isos), None) or pool
         return near if near is not pool else []
 
     def _spoken(self, country: str, pool: list[str]) -> list[str]:
@@ -880,11 +892,31 @@ class Countries:
                 # is from Falam, never Nyaunglebin
                 # (round 44) only towns still free: a pool whose towns there are all the
                 # learner's originals or drawn fell back to any town (Freetown -> Segbwema)
+                spelt = self._spelt_originals(country)
                 near = [c for c in near if lex.place_region.get(fold(c)) in regions
-                        and self._free(c)] or [
-                    t for t in own if self._free(t) and not regex.search(
+                        and self._free(c) and lex.get(fold(c)).place_pop not in spelt] or [
+                    t for t in own if self._free(t) and lex.get(fold(t)).place_pop not in spelt
+                    and not regex.search(
                         rf"(?<!\p{{L}}){regex.escape(fold(t))}(?!\p{{L}})", text)] or near
         return near
+
+    def _among_homes(self, span: Span, original: str) -> bool:
+        """Lifelike (round 50): the town abroad lies in a region where a people the essay
+        names lives (`homes` of `country_cues_lifelike`: Nalchik beside "tjerkesser", never
+        Moscow)."""
+        lex = self.lex
+        return lex.place_region.get(span.key or fold(original), "") in {
+            lex.place_region.get(fold(t), "") for towns in self._peoples_homes()
+            for t in towns} - {""}
+
+    def _spelt_originals(self, country: str) -> frozenset[int]:
+        """Lifelike (round 50): the populations of the towns of `country` the essay names
+        under a spelling the lexicon holds apart from the town ("Jakutsk", Yakutsk's): a town
+        of one of them is the original again, never drawn for it."""
+        lex = self.lex
+        return frozenset(e.place_pop for f in self.avoid_folds
+                         if (e := lex.get(f)).place_kind == "spelling"
+                         and e.place_country == country)
 
     def _peoples_homes(self) -> list[tuple[str, ...]]:
         """Lifelike, once per essay: the home towns of the peoples and languages (`homes` of

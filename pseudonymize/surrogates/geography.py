@@ -12,7 +12,8 @@ import regex
 
 from pseudonymize.coordinates import apart_km, boat_km
 from pseudonymize.lexicon import fold
-from pseudonymize.surrogates.common import GEOGRAPHY_FILE, LANGUAGES_FILE, REGIONS_FILE
+from pseudonymize.surrogates.common import (GEOGRAPHY_FILE, LANGUAGES_FILE, REGIONS_FILE,
+                                             row_countries)
 
 
 @dataclass(frozen=True)
@@ -340,11 +341,11 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
     # (round 49) every language CLDR knows (language_countries.toml), under the hand rows
     spoken = tomllib.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))["languages"]
     hand = {cue(w) for row in data["country_cues_lifelike"] for w in row["words"]}
-    return {"country_cues": {cue(w): frozenset(row["countries"]) for row in (
+    return {"country_cues": {cue(w): row_countries(row) for row in (
         *spoken, *data["country_cues_lifelike"]) for w in row["words"]},
             "cues_generated": frozenset(cue(w) for row in spoken for w in row["words"]) - hand,
             "cue_pairs": tuple((frozenset(map(fold, row["words"])),
-                                frozenset(map(fold, row["with"])), frozenset(row["countries"]))
+                                frozenset(map(fold, row["with"])), row_countries(row))
                                for row in data["country_cue_pairs_lifelike"]),
             "cue_homes": {cue(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
                           if row.get("homes") for w in row["words"]},

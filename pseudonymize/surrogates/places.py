@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 
 import regex
 
-from pseudonymize.coordinates import by_border, commute_km, distance_km, near_km
+from pseudonymize.coordinates import (by_border, commute_km, distance_km, latitude_apart,
+                                      latitude_deg, near_km)
 from pseudonymize.lexicon import fold
 from pseudonymize.types import Span
-from pseudonymize.surrogates.common import (KEPT_VILLAGE_ZIPF, LEARNER_HOME, VILLAGE_NEAR_GAP,
+from pseudonymize.surrogates.common import (KEPT_VILLAGE_ZIPF, LATITUDE_FEWEST, LEARNER_HOME,
+                                            VILLAGE_NEAR_GAP,
                                             WATER_KINDS, town_sections)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.inflect import street_ending
@@ -79,6 +81,10 @@ class Places:
                 self.districts.add(span.start)
         pool = self._place_pool(span, original, home, country, cities, said, rng)
         pool = self._narrowed_places(span, original, pool, home, country, cities)
+        if self.effective == "lifelike" and label == "city" and country == "SE" and \
+                not said and not self.is_district(span, original):
+            # (round 50) after what the essay says of the town (its castle, coast, trains)
+            pool = self._of_latitude(span, original, pool, cities)
         # (a district of a big town abroad before a town of another country: Maardu, never
         # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
@@ -96,8 +102,10 @@ class Places:
         """Lifelike (round 49): a town of a country the essay's words keep (`keep_countries`)
         whose listed towns are all taken (the Maldives' Malé alone, beside "dhivehi"): one of
         its villages (GeoNames' cities500, `Lexicon.local_places`), never a Swedish town ("Jag
-        föddes på Vasastaden") nor another country's."""
-        if self.effective != "lifelike" or country not in self.kept:
+        föddes på Vasastaden") nor another country's. (Round 50) So is an island country's
+        with no land border (Samoa: Apia alone; "från Apia" was drawn as Gävle)."""
+        if self.effective != "lifelike" or country in ("", "SE") or (
+                country not in self.kept and self.lex.neighbours.get(country)):
             return None
         # (never a name the lexicon reads as another country's town: Paraguay's Concepción
         # is Chile's to the next mention)
@@ -753,6 +761,33 @@ class Places:
         best = (max(n for n, _ in scored) if want is None else
                 min((n for n, _ in scored), key=lambda n: (abs(n - want), -n)))
         return [c for n, c in scored if n == best]
+
+    def _of_latitude(self, span: Span, original: str, pool: list[str], cities: list[str]
+                     ) -> list[str]:
+        """Lifelike (round 50), in an essay saying a word of the north (`north_words_lifelike`):
+        a Swedish town lies within `latitude_deg` of the original's latitude where `pool` has
+        such towns; the essay's first town that the gazetteers' towns
+        (`cities`, drawn by size) lack, else among the free towns of the town table there (of
+        its landsdel where one is), at least the LATITUDE_FEWEST nearest (Kiruna is never
+        always Gällivare). Pajala's midnight sun and minus 34 never move to Gävle (Norrland
+        spans nine degrees; the gazetteers' big towns stop at Luleå, the table holds Kiruna
+        and Gällivare); Stockholm still becomes a city of its size."""
+        if words().north_words.isdisjoint(self._said()):
+            return pool
+        key = span.key or fold(original)
+        band = latitude_deg()
+        near = [c for c in pool if (latitude_apart(key, c) or math.inf) <= band]
+        if near or self.towns or self.home[0] or any(fold(c) == key for c in cities):
+            return near or pool
+        geo = self.geo
+        name = next((t for t in geo.towns if fold(t) in (key, key[:-1])), "")
+        part = geo.part(name) or self._county_part(key)
+        table = [t for t in geo.towns if self._free(t) and geo.part(t) == part] or [
+            t for t in geo.towns if self._free(t)]
+        ranked = sorted((d, t) for t in table if (d := latitude_apart(key, t)) is not None)
+        return [t for d, t in ranked if d <= band] if sum(
+            d <= band for d, _ in ranked) >= LATITUDE_FEWEST else [
+            t for _, t in ranked[:LATITUDE_FEWEST]] or pool
 
     def _county_part(self, key: str) -> str:
         """The landsdel of a Swedish place the town table lacks (Pajala, Hemavan), by its län

@@ -575,6 +575,12 @@ class PlaceReading:
         # a place that has districts: "Mosul, en stadsdel i Bagdad" never a city in Ibb
         heads = [c for c in heads if self._districts_abroad(fold(c))] or heads or [
             c for c in self._in_country(cities, country) if self._districts_abroad(fold(c))]
+        spoken = self._spoken(country, cities) if self._among_homes(span, original) else cities
+        if spoken is not cities:
+            # (round 50) where a people the essay names lives: "tjerkesser från Nalchik" (with
+            # a town of its region) is drawn in the North Caucasus, never Irkutsk; Moscow
+            # beside it stays a town of any region
+            heads = [c for c in heads if c in set(spoken)] or spoken
         # "Floden Niger rinner genom Bamako ... Kati, ett område i Bamako": the place still lies
         # on the river's surrogate (never Touba on the Senegal)
         on = self._on_waters(span, country)

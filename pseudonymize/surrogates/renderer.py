@@ -22,8 +22,8 @@ from pseudonymize.types import Span
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
                                            apply_case, ascii_digits, genitive, letter, plural,
                                            spelt_out, swedish_number, word_value, year_words)
-from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, LEARNER_CALENDAR, LEARNER_ESSAYS,
-                                            LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
+from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEARNER_CALENDAR,
+                                            LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
                                             LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
                                             SCHOOL_AGE_NEAR, SHIFTS)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
@@ -339,6 +339,15 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self._remember(span, original, written, base, spelt)
         return self._shaped(span, original, written, base, attrs)
 
+    def _town_read_as_geo(self, original: str) -> bool:
+        """Lifelike (round 50): a mention read as a geographic feature that is a Swedish town
+        of GEO_TOWN_POP people or more and no feature of the tables (Storuman beside "bergen"):
+        the town, drawn as one."""
+        key = fold(original)
+        entry = self.lex.get(key)
+        return entry.place_kind == "city" and entry.place_country == "SE" and \
+            entry.se_pop >= GEO_TOWN_POP and key not in self.geo.feature_folds
+
     def _hashtag(self, original: str) -> str:
         """A hashtag ("#familjenwarsame") with the essay's names, places and institutions in
         it made their surrogates ("#familjenxirsi"), folded as a tag is written; a tag holding
@@ -477,6 +486,13 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             base = self.place_map[town]
         if spelt:
             self.spelt_towns.add(town)
+        if base is None and label == "geo" and strategy == "lifelike" and \
+                self._town_read_as_geo(original):
+            # (round 50) "Här i Storuman bergen är lägre": the town's surrogate, or one drawn
+            # as a town, never "i bergen bergen"
+            base = self.place_map.get(town)
+            span = Span(span.start, span.end, "city", span.attrs, span.score, span.rule,
+                        span.key)
         if base is None and kind == "institution":
             # Ryhov in one essay and the next, whatever label the detector gave it
             base = self.institution_map.get(fold(original))
@@ -916,7 +932,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and (
                 self._feast_named(original) or self._feast_said(original)):
             return True  # "vi firar Inti Raymi": the feast, never "Argemiro Arango"
-        if strategy == "lifelike" and LABELS[span.label].kind == "name" and \
+        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
                 self._greeting(span, original):
             return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
         if strategy == "lifelike" and span.label in ("city", "area") and \
@@ -1013,10 +1029,14 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
     def _greeting(self, span: Span, original: str) -> bool:
         """Lifelike (round 49): a word no name list holds that stands alone before "!" at the
         start of the essay or of a line ("Dumela! Jag heter Kabelo"): a greeting of the
-        writer's language the detectors read as a name, kept as written."""
+        writer's language the detectors read as a name, kept as written; (round 50) so is a
+        greeting the rules know, read as a name or a place (`name_greeting`: "Salam!", an
+        Omani town's spelling too, was "Sur!")."""
         text = getattr(self.before, "text", "")
         key, head = fold(original), text[:span.start].rstrip(" \t\"'«")
-        return self._unlisted(key) and head[-1:] in ("", "\n") and \
+        return (LABELS[span.label].kind == "name" and self._unlisted(key)
+                or key in self.lex.words("name_greeting")) and \
+            head[-1:] in ("", "\n") and \
             text[span.end:].lstrip(" \t")[:1] == "!"
 
     def _possessed_word(self, original: str) -> bool:

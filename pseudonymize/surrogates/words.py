@@ -11,7 +11,7 @@ import regex
 
 from pseudonymize.lexicon import fold
 from pseudonymize.surrogates.common import (PATTERN_MIN, SENTENCE_REACH, SURNAME_FORMS, WORDS_FILE,
-                                            SurnameForms, female_surname)
+                                            SurnameForms, female_surname, row_countries)
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,7 @@ class Words:
     former_names: frozenset[str] = frozenset()  # lifelike, folds: burma, ceylon
     family_first: dict[str, str] = field(default_factory=dict)  # lifelike: kim -> korean
     ski_words: frozenset[str] = frozenset()  # lifelike, folds: skidor ("åkte skidor i Sälen")
+    north_words: frozenset[str] = frozenset()  # lifelike, folds: norrsken, midnattssol, renar
     ski_places: frozenset[str] = frozenset()  # lifelike, folds: i, till (before a ski town)
     ski_towns: frozenset[str] = frozenset()  # lifelike: Åre, Sälen (towns one skis in)
     origin_words: frozenset[str] = frozenset()  # lifelike, folds: "också från Thrissur"
@@ -237,7 +238,8 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "route_to": "route_to_words_lifelike",
     "region_kinds": "region_kind_words_lifelike", "feast_names": "feast_names_lifelike",
     "feast_verbs": "feast_verbs_lifelike", "unit_words": "unit_words_lifelike",
-    "feast_nouns": "feast_nouns_lifelike", "dish_verbs": "dish_verbs_lifelike"}
+    "feast_nouns": "feast_nouns_lifelike", "dish_verbs": "dish_verbs_lifelike",
+    "north_words": "north_words_lifelike"}
 PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
     "pronouns_deciding": "pronouns_deciding", "town_words": "town_words",
     "unisex_origins": "unisex_origins_lifelike", "swedish_language": "swedish_language",
@@ -426,7 +428,7 @@ def _own_languages(table: dict) -> tuple[tuple[str, regex.Pattern[str], frozense
     return tuple((language, regex.compile(r"(?<![\p{L}'-])(?:%s)s?(?![\p{L}'-])" % "|".join(
         regex.escape(w).replace("\\ ", r"\s+") for w in sorted(
             row["words"], key=len, reverse=True)), regex.IGNORECASE),
-                  frozenset(row["countries"]), tuple(row["groups"]))
+                  row_countries(row), tuple(row["groups"]))
                  for language, row in table.items())
 
 
