@@ -438,8 +438,11 @@ def public_figures(spans: list[Span], doc: Doc) -> tuple[frozenset[tuple[int, in
     surnames: set[str] = set()
     for run in _name_runs(spans, doc):
         first, last = run[0][0], run[-1][1]
+        # a mark after a lone given name the lists hold ("Ahmed var en hjälte i kriget") is
+        # as often said of a grandfather as of a national hero: kept a person's
+        lone_given = first == last and doc.entries[first].gender
         if _public_before(doc, first) and not _person_after(doc, last) \
-                or _public_after(doc, first, last):
+                or not lone_given and _public_after(doc, first, last):
             public.update(spans[k][:2] for _, _, k in run)
             if last > first:
                 surnames.add(doc.folds[last])
@@ -503,8 +506,12 @@ def _public_before(doc: Doc, i: int) -> bool:
         return False
     if folds[i - 1] == "med" and folds[i - 2] in words("kin_denial"):
         return "inte" in folds[max(0, i - 5):i - 2]
-    return folds[i - 1] in words("credit_preposition") \
-        and any(folds[j] in words("credit_noun") for j in range(max(0, i - 3), i - 1))
+    if folds[i - 1] not in words("credit_preposition"):
+        return False
+    # the work's noun, and no verb of getting or giving before it ("fick en bok av Anna": from)
+    work = next((j for j in range(i - 2, max(-1, i - 4), -1)
+                 if folds[j] in words("credit_noun")), -1)
+    return work >= 0 and words("gift_verb").isdisjoint(folds[max(0, work - T.GIFT_VERB_REACH):work])
 
 
 def _public_after(doc: Doc, first: int, j: int) -> bool:
