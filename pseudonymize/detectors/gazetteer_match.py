@@ -4653,7 +4653,10 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
     sentence start: not a name (not "Ashna": ash+na); but a surname of words is (Anders|son,
     `word_surname_ending`), nor is a capitalised compound inside a sentence after a naming
     word ("min mamma Desanka": de|sänka; but "hos Förvaltaren" is a noun's form), nor a word
-    in any case right after "heter" ("våra barn heter tangeni": tang|eni)."""
+    in any case right after "heter" ("våra barn heter tangeni": tang|eni), nor the first word
+    the naming verb and an owner after it name ("Björnar heter min kollega": björn|ar)."""
+    if c.initial and _named_by_next(m, c):
+        return None
     if not c.place_ctx and not m.lex.words.ending("word_surname_ending", c.key, 2) \
             and not _given_name_son(m, c.key) and not _foreign_surname_after_capital(m, c) and (
             m._compound(c.key) and not (c.cap and not c.initial and (
@@ -4664,6 +4667,14 @@ def _u_ordinary(m: Matcher, c: Cand) -> Span | bool | None:
             or c.initial and _initial_noun(m, c)):
         return REJECT  # "Skribenten", "Bostaden" at a sentence start: a noun's form
     return None
+
+
+def _named_by_next(m: Matcher, c: Cand) -> bool:
+    """"Björnar heter min kollega", "Stenar hette vår granne": a naming verb and an owner right
+    after a sentence's first word make it that person's name, whatever noun's form it has."""
+    folds = c.doc.folds
+    return c.i + 2 < len(folds) and folds[c.i + 1] in m.W["naming_verb"] \
+        and folds[c.i + 2] in m.W["possessive"]
 
 
 def _initial_noun(m: Matcher, c: Cand) -> bool:
