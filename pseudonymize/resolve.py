@@ -422,42 +422,29 @@ def celebrated(spans: list[Span], doc: Doc) -> list[Span]:
                                      <= feasts)]
 
 
-def public_figures(spans: list[Span], doc: Doc) -> tuple[frozenset[tuple[int, int]], frozenset[str]]:
-    """"en låt av Thomas Mapfumo", "poeten Rumi", "inte släkt med Óscar Romero", "Chinggis
-    Khaan, han är vår stora hjälte": the names (offsets) their clause makes a public person's
-    (a role before it, a work it made, a kinship denied, a public mark after it; TAXONOMY
-    labels no public figure), and the family names of those full names, which are the same
-    person elsewhere ("Alla frågar om Suárez!"); a kin, friend or trade word beside the name
-    keeps it a person's ("en låt av Ali, min kusin"). Found on the selected spans, dropped
-    last (`unpublic`), so that a pronoun after one is still that person's ("Thomas Mapfumo,
-    han är …" genders no other name)."""
-    words = doc.lex.words
-    if words.union("public_role", "credit_noun", "public_mark", "kin_denial").isdisjoint(doc.folds):
+def public_figures(spans: list[Span], doc: Doc) -> frozenset[tuple[int, int]]:
+    """"samma namn som poeten Rumi", "inte poeten Rasul Gamzatov": the names (offsets) a
+    public role likened or denied right before makes a public person's (TAXONOMY labels no
+    public figure); not where a kin, friend or trade word follows ("... som sångaren Ali,
+    min kusin"). Only that sign: a work's "av" ("en dikt av Sofia Haddad vann tävlingen"),
+    "inte släkt med X" (the writer's own surname) and a mark after the name ("Tony Eriksson
+    var en hjälte") are said of private persons as often, and a private name kept leaks.
+    Found on the selected spans, dropped last (`unpublic`), so that a pronoun after one is
+    still that person's."""
+    if doc.lex.words("public_role").isdisjoint(doc.folds):
         return NO_PUBLIC  # (most essays name no public person: one C-level pass)
-    public: set[tuple[int, int]] = set()
-    surnames: set[str] = set()
-    for run in _name_runs(spans, doc):
-        first, last = run[0][0], run[-1][1]
-        # a mark after a lone given name the lists hold ("Ahmed var en hjälte i kriget") is
-        # as often said of a grandfather as of a national hero: kept a person's
-        lone_given = first == last and doc.entries[first].gender
-        if _public_before(doc, first) and not _person_after(doc, last) \
-                or not lone_given and _public_after(doc, first, last):
-            public.update(spans[k][:2] for _, _, k in run)
-            if last > first:
-                surnames.add(doc.folds[last])
-    return frozenset(public), frozenset(surnames)
+    return frozenset(spans[k][:2] for run in _name_runs(spans, doc)
+                     if _public_before(doc, run[0][0]) and not _person_after(doc, run[-1][1])
+                     for _, _, k in run)
 
 
-NO_PUBLIC: tuple[frozenset[tuple[int, int]], frozenset[str]] = (frozenset(), frozenset())
+NO_PUBLIC: frozenset[tuple[int, int]] = frozenset()
 
 
-def unpublic(spans: list[Span], doc: Doc,
-             found: tuple[frozenset[tuple[int, int]], frozenset[str]]) -> list[Span]:
-    """The spans less the public persons' names `public_figures` found, and every name read
-    by its capital or a list that is one of their family names; not a name some person of
-    the essay also bears."""
-    public, surnames = found
+def unpublic(spans: list[Span], doc: Doc, public: frozenset[tuple[int, int]]) -> list[Span]:
+    """The spans less the public persons' names `public_figures` found; not a name some
+    person of the essay also bears ("Min son Rumi ... som poeten Rumi": kept, it would show
+    the son's name)."""
     if not public:
         return spans
     text = doc.text
@@ -465,19 +452,13 @@ def unpublic(spans: list[Span], doc: Doc,
     def said(s: Span) -> str:
         return fold(text[s.start:s.end].lower())
 
-    def dropped(s: Span) -> bool:
-        return s[:2] in public or bool(surnames) and s.label in NAME_LABELS \
-            and s.rule in CAPITAL_READINGS and said(s) in surnames
-
-    # a person of the essay who shares the name keeps it replaced there too ("Min son Rumi
-    # … som poeten Rumi": kept, it would show the son's name)
-    persons = {said(s) for s in spans if s.label in NAME_LABELS and not dropped(s)}
-    return [s for s in spans if not dropped(s) or s.label in NAME_LABELS and said(s) in persons]
+    persons = {said(s) for s in spans if s.label in NAME_LABELS and s[:2] not in public}
+    return [s for s in spans if s[:2] not in public or said(s) in persons]
 
 
 def _name_runs(spans: list[Span], doc: Doc) -> list[list[tuple[int, int, int]]]:
     """The capitalised names read by their capital or a list (first token, last token, the
-    span's index), joined into runs where only a space stands between ("Thomas Mapfumo")."""
+    span's index), joined into runs where only a space stands between ("Rasul Gamzatov")."""
     runs: list[list[tuple[int, int, int]]] = []
     for k, s in enumerate(spans):
         if s.label not in NAME_LABELS or s.rule not in CAPITAL_READINGS \
@@ -492,56 +473,26 @@ def _name_runs(spans: list[Span], doc: Doc) -> list[list[tuple[int, int, int]]]:
 
 
 def _public_before(doc: Doc, i: int) -> bool:
-    """Token i starts a public person's name by what stands before it: a public role likened
-    or denied ("samma namn som poeten Rumi", "som den gamla presidenten, Yahya Jammeh", "inte
-    poeten Rasul Gamzatov"), a work and its preposition ("en sång av Shah Abdul
-    Latif", "dikter av Hafez"), "inte släkt med"."""
+    """Token i starts a public person's name by the public role right before it, likened or
+    denied ("samma namn som poeten Rumi", "som den gamla presidenten, Yahya Jammeh", "inte
+    poeten Rasul Gamzatov"); a role alone ("presidenten Christian Wulff sa") is how a
+    newspaper names anyone in office."""
     folds, words = doc.folds, doc.lex.words
     k = i - 1 - (i >= 2 and folds[i - 1] == ",")
-    if k >= 0 and folds[k] in words("public_role"):
-        # likened or denied ("samma namn som poeten Rumi", "inte poeten X"); a role alone
-        # ("presidenten Christian Wulff sa") is how a newspaper names anyone in office
-        return not words("public_likeness").isdisjoint(folds[max(0, k - T.LIKENESS_REACH):k])
-    if i < 2:
-        return False
-    if folds[i - 1] == "med" and folds[i - 2] in words("kin_denial"):
-        return "inte" in folds[max(0, i - 5):i - 2]
-    if folds[i - 1] not in words("credit_preposition"):
-        return False
-    # the work's noun, and no verb of getting or giving before it ("fick en bok av Anna": from)
-    work = next((j for j in range(i - 2, max(-1, i - 4), -1)
-                 if folds[j] in words("credit_noun")), -1)
-    return work >= 0 and words("gift_verb").isdisjoint(folds[max(0, work - T.GIFT_VERB_REACH):work])
-
-
-def _public_after(doc: Doc, first: int, j: int) -> bool:
-    """After the name ending at token j, a comma, or "är"/"var" and an article or our ("var
-    en hjälte", "är vår poet"), and within PUBLIC_MARK_REACH
-    words of the clause a public mark ("hjälte", "känd") and no kin, friend or trade word,
-    nor one right before the name (token `first`)."""
-    folds, words, n = doc.folds, doc.lex.words, len(doc.folds)
-    if j + 2 >= n or not (folds[j + 1] == "," or folds[j + 1] in words("be_verb")
-                          and folds[j + 2] in words("public_determiner")):
-        return False  # (not "Lampard blev Chelseas hjälte": a club's, a match's)
-    if first and (doc.lex.marks.get(doc.texts[first - 1].lower()) in ("fam", "prof")
-                  or folds[first - 1] in words("name_trigger")):
-        return False  # "min bror Karim var en känd spelare": a person named as kin
-    marked = False
-    for k in range(j + 2, min(n, j + 2 + T.PUBLIC_MARK_REACH)):
-        if not doc.texts[k].isalpha() or "\n" in doc.space(k - 1) or folds[k] == "som":
-            break  # (a relative clause says what the person did: "Gibson, som gjort sig känd")
-        if doc.lex.marks.get(doc.texts[k].lower()) in ("fam", "prof"):
-            return False
-        marked = marked or folds[k] in words("public_mark")
-    return marked
+    return k >= 0 and folds[k] in words("public_role") \
+        and not words("public_likeness").isdisjoint(folds[max(0, k - T.LIKENESS_REACH):k])
 
 
 def _person_after(doc: Doc, j: int) -> bool:
-    """A comma and a kin, friend or trade word right after the name ending at token j
-    ("Ali, min kusin")."""
+    """A kin, friend or trade word in the sentence after the name ending at token j ("Ali, min
+    kusin", "Jonas Berg, han är min granne")."""
     texts, n = doc.texts, len(doc.texts)
-    return j + 1 < n and texts[j + 1] == "," and any(
-        doc.lex.marks.get(texts[k].lower()) in ("fam", "prof") for k in range(j + 2, min(n, j + 5)))
+    for k in range(j + 1, min(n, j + 1 + T.PERSON_AFTER_REACH)):
+        if texts[k] in ".!?" or "\n" in doc.space(k - 1):
+            return False
+        if doc.lex.marks.get(texts[k].lower()) in ("fam", "prof"):
+            return True
+    return False
 
 
 def propagate(spans: list[Span], doc: Doc,

@@ -75,8 +75,7 @@ TITLE_WORDS = 6        # "filmen Modig", "boken ” Bröderna Lejonhjärta ”":
                        # many words (a quotation mark left open ends nothing further on)
 HOUSEHOLD_REACH = 15    # "vi … med barnen": "jag"/"vi" this many words either side, in the sentence
 LIKENESS_REACH = 4  # "samma namn som den gamla poeten X": som/inte this many words before a public role
-PUBLIC_MARK_REACH = 6  # "Thomas Mapfumo, han är en känd musiker": a public mark this many words after a name
-GIFT_VERB_REACH = 6  # "till jul gav min moster mig en dikt av Ahmed": a verb of getting or giving this many words before the work
+PERSON_AFTER_REACH = 12  # "som poeten Jonas Berg, han är min granne": a kin, friend or trade word this many words after a name keeps it a person's
 INITIAL_WORD_NOT_MISSPELT = 3.0  # a sentence-initial word no list holds this frequent is no
                                  # misspelt town ("Norrsken" 3.2, "Sommarlov" 3.7: `_u_fuzzy`)
 INITIAL_NOUN_ZIPF = 2.5   # an unlisted sentence-initial word this frequent with a noun's ending

@@ -845,9 +845,10 @@ class ContextRules:
         """"Sex år bodde jag i Muscat", "Tolv år vi bodde där": "N år" (its number from `first`
         to i) opening its sentence, a verb of living or working right after it (the subject
         before or after the verb): how long, not an age."""
-        if first not in doc.starts:
-            return False
         folds, lasting = doc.folds, self.w["duration_verb"]
+        if first not in doc.starts \
+                or i + 2 < len(folds) and folds[i + 2] in self.w["age_trigger.after"]:
+            return False  # ("Tolv år gammal bodde jag i Iran": an age)
         for k in range(i + 2, min(len(folds), i + 2 + T.DURATION_AFTER_REACH)):
             if folds[k] in lasting:
                 return True

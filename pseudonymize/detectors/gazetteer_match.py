@@ -200,6 +200,7 @@ ORG_LABEL = {"school": "school", "university": "school", "company": "work", "wor
 EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "weekday"})
 NOT_NAME = frozenset({"not_name"})
 NAMED_MONTH = frozenset({"not_name", "month"})  # "Kocken heter Maj Hammar": a month that is a name
+KIN_NAMEABLE = frozenset({"not_name", "language", "month"})  # "min vän Dari": a person's name
 HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
@@ -559,13 +560,16 @@ def _at_shop(doc: Doc, i: int) -> bool:
         and doc.folds[i] in W.folds["shop_chain"] and not _shopped(doc, i)
 
 
-def only_shopped(doc: Doc, i: int) -> bool:
-    """"vi handlar på Coop", "mat vi köper på Lidl", "handla på ICA Maxi": a chain (token i)
-    after a shop preposition in a sentence with a shopping verb and no work word is only
-    shopped at, in any case; the gold sets leave it unlabelled."""
-    W = doc.lex.words
+def only_shopped(doc: Doc, i: int, after: int = 0) -> bool:
+    """"vi handlar på Coop", "mat vi köper på Lidl", "handla på ICA Maxi": a chain (token i,
+    its name ending before token `after`, by default the next) after a shop preposition in a
+    sentence with a shopping verb and no work word is only shopped at, in any case; the gold
+    sets leave it unlabelled. Not where a capitalised word follows: the branch's owner or
+    place ("ICA Kvantum Lindqvist", "Willys Hemma Rinkeby") is replaced with it."""
+    W, k = doc.lex.words, after or i + 1
     return i > 0 and doc.folds[i - 1] in W.folds["shop_preposition"] \
-        and doc.folds[i] in W.folds["shop_chain"] and _shopped(doc, i)
+        and doc.folds[i] in W.folds["shop_chain"] and _shopped(doc, i) \
+        and not (k < len(doc.texts) and doc.texts[k][:1].isupper() and k not in doc.starts)
 
 
 def _shopped(doc: Doc, i: int) -> bool:
@@ -1478,9 +1482,17 @@ class Matcher:
             return None, 0
         after = doc.index_at(phrase.end - 1) + 1
         if phrase.label in ORG_LABELS and self.lex.get(phrase.key).org_kind == "company" \
-                and only_shopped(doc, i):
+                and only_shopped(doc, i, i + len(phrase.key.split())):
             return None, after  # "handla på ICA Maxi": shopped at, its words no name
         return phrase, after
+
+    def _kin_named_word(self, doc: Doc, i: int, e: Entry) -> bool:
+        """"min mormor Novruz", "min kompis Fanta", "Pippi, min lillasyster,": a capitalised
+        feast, brand, language or month word no name list holds, right after an owned kin or
+        friend word or with one in apposition, is that person's name."""
+        excluded = e.cats & EXCLUDED_CATS
+        return bool(excluded) and excluded <= KIN_NAMEABLE \
+            and (self._owned_kin_before(doc, i) or _kin_apposed(doc, i))
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A word a list excludes (`never_replaced`, EXCLUDED_CATS; also a word spelt with
@@ -1488,7 +1500,9 @@ class Matcher:
         sentence, is a name all the same: a given name in a name's context ("Doña Lucía", not
         the feast "Lucia"; "heter Maj", not the month) or between names ("Tomasz Jan
         Wiśniewski"), or any word right after a naming verb of a person ("min kompis heter
-        Om")."""
+        Om"), or a word `_kin_named_word` names ("min mormor Novruz")."""
+        if not e.gender and self._kin_named_word(doc, i, e):
+            return True
         if not (e.gender or doc.folds[i - 1] in self.W["naming_verb"]):
             return False
         excluded = e.cats & EXCLUDED_CATS
@@ -2096,7 +2110,8 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         folds = doc.folds
-        if i >= 2 and folds[i - 1] in self.spouse_words and self._spouse_named(doc, i, e):
+        if i >= 2 and folds[i - 1] in self.spouse_words and self._spouse_named(doc, i, e) \
+                or cap and not e.gender and self._kin_named_word(doc, i, e):
             return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
                                      morph, key=key, score=0.6)
         # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name;

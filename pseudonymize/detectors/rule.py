@@ -96,8 +96,7 @@ COREFERENCE = Rule("coreference", "resolution",
                           "subject_before", "month_preposition", "feast_preposition",
                           "celebration_verb", "definite_ending",
                           # a public person's name is none to label (`resolve.public_figures`)
-                          "public_role", "public_likeness", "credit_noun", "credit_preposition", "gift_verb",
-                          "public_mark", "public_determiner", "kin_denial"))
+                          "public_role", "public_likeness"))
 
 # Another name said of a place just named ("Klagenfurt, som slovenerna kallar Celovec", "floden
 # Sindhu, på urdu Indus"): relabelled in resolution (pseudonymize.resolve.place_aliases) to the
