@@ -1487,12 +1487,14 @@ class Matcher:
         return phrase, after
 
     def _kin_named_word(self, doc: Doc, i: int, e: Entry) -> bool:
-        """"min mormor Novruz", "min kompis Fanta", "Pippi, min lillasyster,": a capitalised
-        feast, brand, language or month word no name list holds, right after an owned kin or
-        friend word or with one in apposition, is that person's name."""
+        """"min mormor Novruz bor", "min kompis Fanta jobbar", "Pippi, min lillasyster,": a
+        capitalised feast, brand, language or month word no name list holds, right after an
+        owned kin or friend word and before a person's verb, or with one in apposition, is that
+        person's name (not the dish "gör min mamma Ajvar och Burek")."""
         excluded = e.cats & EXCLUDED_CATS
-        return bool(excluded) and excluded <= KIN_NAMEABLE \
-            and (self._owned_kin_before(doc, i) or _kin_apposed(doc, i))
+        return bool(excluded) and excluded <= KIN_NAMEABLE and (
+            self._owned_kin_before(doc, i) and i + 1 < len(doc.folds)
+            and doc.folds[i + 1] in self.W["name_verb"] or _kin_apposed(doc, i))
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A word a list excludes (`never_replaced`, EXCLUDED_CATS; also a word spelt with
