@@ -151,7 +151,8 @@ DATA_SETS = (
      GOLD_DIR / "dev25.jsonl"),
     ("Development learner gold 26 (tests/data/gold/dev26.jsonl), written blind in the nineteenth "
      "session of 2026-12-01 and measured as that session's generalisation check (first measured "
-     "at 6f57307: replace-label recall 0.894, F2 0.845, 13 leaks in 11 of 48 essays)", "jsonl",
+     "at 6f57307: replace-label recall 0.894, F2 0.845, 13 leaks in 11 of 48 essays), open to tuning from "
+     "the twentieth", "jsonl",
      GOLD_DIR / "dev26.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
