@@ -20,7 +20,7 @@ from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.thresholds import AGE_STAGES
 from pseudonymize.surrogates.forms import (Draws, INITIALS, MONTHS, apply_case, ascii_digits,
                                            swedish_number, word_value, year_words)
-from pseudonymize.surrogates.common import (LEARNER_PHONE, LEARNER_SERIAL, SENTENCE_REACH, SHIFTS,
+from pseudonymize.surrogates.common import (INSTITUTIONS_FILE, LEARNER_NUMBER, LEARNER_PHONE, LEARNER_SERIAL, SENTENCE_REACH, SHIFTS,
                                             WORDS_FILE, YEAR_IN_ADDRESS)
 from pseudonymize.surrogates.words import words
 from pseudonymize.surrogates.inflect import mask
@@ -201,6 +201,11 @@ def _personid(r: Renderer, original: str, rng: Draws) -> str:
     Luhn-valid number with a birth number in the 98x-99x series (see docs/surrogates.md)."""
     digits = "".join(ch for ch in original if ch.isdigit())
     century, body = (digits[:2], digits[2:]) if len(digits) == 12 else ("", digits)
+    if r.effective == "lifelike":
+        # one number, one surrogate wherever the learner writes it: as a personnummer and as
+        # the Nordea personal account that is the same number (`_account`)
+        rng = Draws(r.seed, "personid_nr", r.base.setdefault((LEARNER_NUMBER + body, 0),
+                                                             f"{r.scope}:{body}"))
     yy, mm, dd = body[:2] or "90", body[2:4] or "01", body[4:6] or "01"
     year = r.moved_year(int(century or "19") * 100 + int(yy))
     months, days = r.calendar()
@@ -672,6 +677,84 @@ def _digits(r: Renderer, original: str, rng: Draws) -> str:
     return mask(original, "1", "2")
 
 
+# A Nordea personal account: clearing 3300 (or 3782) and the holder's personnummer as the
+# account number; a clearing number (4 digits, Swedbank's with a fifth after a dash) opening an
+# account number; a Swedish IBAN's bank code (its 3 digits after the check digits).
+PERSONAL_ACCOUNT = regex.compile(r"(3300|3782)([ -]+)(\d{6}[- ]?\d{4})")
+CLEARING = regex.compile(r"(\d{4})((?:-\d)?(?:(?:[ ,]|\s-\s|-)+\d.*)?)")
+SWEDISH_IBAN = regex.compile(r"(SE\d\d ?)(\d{3})(\d.*)", regex.IGNORECASE)
+CLEARING_KEPT = 2  # a clearing number's leading digits that name its bank (60xx Handelsbanken)
+PERSONAL_WORDS = regex.compile(r"personkonto\S*\W*(?:\w+\W+){0,3}$", regex.IGNORECASE)
+
+
+def _account(r: Renderer, original: str, rng: Draws) -> str:
+    """Lifelike: an account number a reader can believe. A Nordea personal account is the
+    holder's personnummer after clearing 3300, so it takes the essay's surrogate personnummer
+    (the same number where the essay also gives that one, never the original) while the bank
+    stays Nordea; a clearing number lies in the range of the surrogate of the bank its sentence
+    names (`_bank`; else it keeps the digits that name its bank), as a Swedish IBAN's bank code
+    does; the rest are new digits."""
+    text = original.strip()
+    bank = _bank(r, rng)
+    personal = PERSONAL_ACCOUNT.fullmatch(text)
+    before = getattr(r.before, "text", "")[max(0, r.span.start - 40):r.span.start] if r.span else ""
+    if personal and bank in (None, "Nordea"):
+        return original.replace(personal.group(3), _personid(r, personal.group(3), rng), 1)
+    if PERSONAL_WORDS.search(before) and regex.fullmatch(r"\d{6}[- ]?\d{4}", text):
+        return original.replace(text, _personid(r, text, rng), 1)  # "personkonto 820101-2275"
+    iban, clearing = SWEDISH_IBAN.fullmatch(text), CLEARING.fullmatch(text)
+    ranges = clearing_ranges().get(bank or "", ())
+    if iban:  # SE45 5000 ...: the bank code (a clearing's first 3 digits) stays or follows the
+        # bank's surrogate; check digits computed again
+        low, high = rng.choice(ranges) if ranges else (0, 0)
+        code = str(low + rng.below(high - low + 1))[:3] if ranges else iban.group(2)
+        out = iban.group(1) + code + _digits(r, iban.group(3), rng)
+        return original.replace(text, _iban(out), 1)
+    if clearing:
+        head, rest = clearing.group(1), clearing.group(2)
+        if not ranges:
+            out = head[:CLEARING_KEPT] + _digits(r, head[CLEARING_KEPT:] + rest, rng)
+            return original.replace(text, out, 1)
+        # Swedbank's 8000 series with its fifth digit ("8214-9"), any other range without
+        fifth = rest[:1] == "-" and rest[1:2].isdigit() and not rest[2:3].isdigit()
+        fitting = [(low, high) for low, high in ranges if (low // 1000 == 8) == fifth] or ranges
+        low, high = rng.choice(fitting)
+        rest = rest[2:] if fifth and low // 1000 != 8 else rest
+        drawn = _digits(r, rest, rng) if any(ch.isdigit() for ch in rest) else rest
+        return original.replace(text, f"{low + rng.below(high - low + 1)}{drawn}", 1)
+    return _digits(r, original, rng)
+
+
+def _bank(r: Renderer, rng: Draws) -> str | None:
+    """Lifelike: the surrogate of the bank the number's sentence names (`clearing_lifelike`'s
+    banks), drawn now when the bank is written after the number and kept for its mention
+    (`institution_map`), so that "3300-... i Nordea" and the bank agree; None where the
+    sentence names no bank."""
+    span, text = r.span, getattr(r.before, "text", "")
+    if span is None or not text:
+        return None
+    sentence = regex.split(r"[.!?\n]", text[max(0, span.start - SENTENCE_REACH):span.start])[-1] \
+        + regex.split(r"[.!?\n]", text[span.end:span.end + SENTENCE_REACH])[0]
+    banks = clearing_ranges()
+    named = next((bank for bank in banks if regex.search(
+        rf"(?<!\w){regex.escape(bank)}(?!\w)", sentence, regex.IGNORECASE)), None)
+    if named is None:
+        return None
+    pick = r.institution_map.get(fold(named))
+    if pick is None:
+        free = [bank for bank in banks if fold(bank) != fold(named) and not r._original(bank)]
+        pick = r.institution_map.setdefault(fold(named), rng.choice(free)) if free else None
+    return pick
+
+
+@cache
+def clearing_ranges() -> dict[str, tuple[tuple[int, int], ...]]:
+    """institutions.toml's `clearing_lifelike`: each bank's clearing number ranges."""
+    table = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))["clearing_lifelike"]
+    return {bank: tuple((int(low), int(high)) for low, _, high in (r.partition("-") for r in rows))
+            for bank, rows in table.items()}
+
+
 def _iban(number: str) -> str:
     """An IBAN with its check digits (positions 3-4) computed by ISO 13616 (mod 97), the
     layout kept: a reader who checks it finds a valid number."""
@@ -713,6 +796,6 @@ def _zip(r: Renderer, original: str, rng: Draws) -> str:
     return out if out != original else _digits(r, out, rng)
 
 
-LIFELIKE = {"extra": _handle, "phone_nr": _phone, "account_nr": _digits, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
+LIFELIKE = {"extra": _handle, "phone_nr": _phone, "account_nr": _account, "other_nr_seq": _digits, "zip_code": _zip, "personid_nr": _personid, "email": _email, "url": _url,
             "license_nr": _plate, "transport_nr": _transport, "year": _year, "age_digits": _age, "age_string": _age_words,
             "date_digits": _date, "day": _day, "month_digit": _month, "month_word": _month}
