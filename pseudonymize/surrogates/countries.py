@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 # "köpingsvik på Öland": the place after a village that puts it in Sweden (`_in_sweden_after`)
 SWEDISH_AFTER = regex.compile(r"\s+(?:på|i|utanför|nära)\s+(\p{Lu}[\p{L}-]*|\p{Ll}+)")
+# a place's country after it, placed there ("Bor i jonglei, det ligger vid Nilen i Sydsudan")
+PLACED_IN = regex.compile(r"(?<!\p{L})(?:i|vid|nära|utanför|på)\s+(\p{L}+)", regex.IGNORECASE)
+PLACED_REACH = 8  # words after a Swedish locality's name searched for the country it lies in
 
 
 class Countries:
@@ -88,9 +91,14 @@ class Countries:
             # "Jag kommer från Bor i jonglei, det ligger vid Nilen i Sydsudan": a Swedish
             # locality's name whose own sentence goes on to name a country abroad (before any
             # Swedish town) is a place of that country, never Sundsvall "i Sydsudan"
+            # (the country placed there by a preposition within PLACED_REACH words: never
+            # "bor i vindlen ... när Botswana förlorar i fotboll", a country of the clause after)
             text = getattr(self.before, "text", "")
-            after = self._abroad_in(text[span.end:_sentence_end(text, span.end)], False)
-            if after:
+            rest = text[span.end:_sentence_end(text, span.end)]
+            near = " ".join(regex.findall(r"\p{L}+", rest)[:PLACED_REACH])
+            after = self._abroad_in(rest, False)
+            if after and after == self._abroad_in(
+                    " ".join(m.group(1) for m in PLACED_IN.finditer(near)), False):
                 return after
         if entry.se_pop and "foreign" not in span.attrs:
             return "SE"

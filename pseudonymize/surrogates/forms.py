@@ -12,6 +12,7 @@ from functools import cache
 from typing import TypeVar
 
 import regex
+from unidecode import unidecode
 
 from pseudonymize.lexicon import Lexicon
 from pseudonymize.normalize import SPELT
@@ -32,6 +33,27 @@ _DIGIT = regex.compile(r"[0-9]")
 _LETTER = regex.compile(r"\p{L}")
 T = TypeVar("T")
 INITIALS = "ABCDEFGHJKLMNOPRSTUVWXYZ"  # I and Q read as words or digits; A as the taxonomy says
+
+
+# One name in two transliterations (Swedish "mahatsjkala", English "Makhachkala"; "Tjeboksary",
+# "Cheboksary"): the letters of one sound class made one (every k-, ch- and tj-sound k, every s-
+# and sh-sound s), then the vowels (and j, y, h) dropped and doubled letters single
+# (`sound_key`). SOUND_MIN consonants at least, so that short names ("Bor", "Ali") never bar every
+# name of their consonants.
+SOUNDS = ((regex.compile(r"tsch|tsj|tch|tj|cz|ch|kh|ck|c|q"), "k"),
+          (regex.compile(r"sch|sj|sh|sz|z"), "s"), (regex.compile(r"ph"), "f"),
+          (regex.compile(r"w"), "v"), (regex.compile(r"x"), "ks"),
+          (regex.compile(r"[^a-z]|[aeiouyjh]"), ""), (regex.compile(r"(.)\1+"), r"\1"))
+SOUND_MIN = 3
+
+
+def sound_key(text: str) -> str:
+    """The consonant skeleton of a name across transliterations (`SOUNDS`): a surrogate with
+    an original's skeleton is that original written another way."""
+    key = unidecode(text).lower()
+    for pattern, to in SOUNDS:
+        key = pattern.sub(to, key)
+    return key
 
 
 def swedish_number(n: int, sep: str = "") -> str:

@@ -20,8 +20,9 @@ from pseudonymize.slips import slip_of, slipped
 from pseudonymize.thresholds import BIG_PLACE
 from pseudonymize.types import Span
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
-                                           apply_case, ascii_digits, genitive, letter, plural,
-                                           spelt_out, swedish_number, word_value, year_words)
+                                           SOUND_MIN, apply_case, ascii_digits, genitive, letter,
+                                           plural, sound_key, spelt_out, swedish_number,
+                                           word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEARNER_CALENDAR,
                                             LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
                                             LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
@@ -79,6 +80,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         lex, strategy = self.lex, self.strategy
         self.avoid = {o.lower() for o in originals}
         self.avoid_folds = {fold(o) for o in originals}
+        # ... nor one of them in another transliteration (gunib's surrogate never "Makhachkala"
+        # beside the essay's "mahatsjkala")
+        self.avoid_sounds = {key for o in originals if len(key := sound_key(o)) >= SOUND_MIN}
         # countries named in the essay: a surrogate country is none of them
         self.avoid_countries = {lex.get(f).country for f in self.avoid_folds} - {""}
         # ... nor the country of a town abroad it names (Kenya beside Mogadishu never becomes
@@ -1145,6 +1149,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         return low in self.avoid or not folds.isdisjoint(self.avoid_folds) or any(
             w in self.avoid for w in low.replace("-", " ").split()) or any(
             w in self.avoid_folds for w in fold(pick).replace("-", " ").split()) or (
+            sound_key(pick) in self.avoid_sounds) or (
             self.strategy == "lifelike" and self._original_compound(fold(pick)))
 
     def _original_compound(self, folded: str) -> bool:
