@@ -175,6 +175,11 @@ ACRONYM_MAX = 5             # "på UNSA": letters of an unknown abbreviation rea
 ACRONYM_MIN = 3             # "på CSK": shorter capitals ("på TV", "i EU") are mostly words or known
 ACRONYM_ZIPF_MAX = 3.1       # institutions people write as acronyms reach about 3 (IKSU 2.9, HBK 2.9); everyday ones are above (VAB 3.07 the limit; CSN, SFI, SMS, TV far above)
 MONTH_LIST = 12             # "i mars och april": months a list of months reaches back over
+GENERAL_MONTH_REACH = 25    # "Dashain är vår största högtid, det är i oktober": words either side
+                            # of a month (in its sentence) read for a feast, weather or personal event
+EVENT_PREFIX_MIN = 6        # "födelsedagsfest": a personal_event word this long starting a
+                            # compound makes the compound one
+YEAR_DIGITS = 4             # "i december 2015": a number of this many digits after a month is its year
 PRESCHOOL_NAME_MAX = 3.5   # "förskolan trollet": a definite noun below this after a preschool's
                            # kind noun names it (trollet 3.3, regnbågen 3.05; not leken 3.93)
 NAME_RUN_MAX = 3           # "som heter pizzeria roma": lower-case words a name after a naming verb runs on

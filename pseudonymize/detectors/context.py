@@ -214,9 +214,11 @@ SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibl
                      reads=("be_verb", "function_word", "personal_pronoun", "possessive",
                             "generic_subject", "definite_ending", "age_trigger.after",
                             "fronted_adverb", "agreeing_pronoun"))
+GENERAL_MONTH_READS = ("feast_verb", "feast_word", "weather_word", "personal_event",
+                       "personal_pronoun")
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
-                     "be_verb", "month_subject", "age_trigger.verb"))
+                     "be_verb", "month_subject", "age_trigger.verb", *GENERAL_MONTH_READS))
 
 
 def _year_word_shape(lex: Lexicon, text: str, key: str, e: Entry) -> bool:
@@ -423,7 +425,7 @@ DAY_MONTH_RULE = _rule("day-month", ("date_digits",), 0.8, reads=("weekday", "da
 AGE = _rule("age", ("age_digits", "surname", *sorted(FIRSTNAMES)), 0.85, reads=AGE_WORD.reads + AGE_WORD.before
             + AGE_WORD.after)
 DAY = _rule("day", ("day", "month_word"), 0.85, reads=("month", "not_name", "month_noun", "birth_word",
-                                           "day_joiner"))
+                                           "day_joiner", *GENERAL_MONTH_READS))
 DAY_I_MONTH = _rule("day-i-month", ("day", "month_digit"), 0.85,
                     reads=("weekday", "date_trigger", "ordinal_noun", "unit_word"))
 DAY_ORDINAL = _rule("day-ordinal", ("day",), 0.7, reads=("weekday", "ordinal_noun"))
@@ -517,6 +519,7 @@ class ContextRules:
         self.transport_endings = words.endings("transport_ending", surface=True)
         # feasts and holidays ("jom kippur": its first word)
         self.feasts = frozenset(w.split()[0] for w in words("not_name", "feast"))
+        self.long_events = tuple(w for w in words("personal_event") if len(w) >= T.EVENT_PREFIX_MIN)
         self.street_endings = words.endings("street_ending")
         self.possessives = words.surface("possessive")
         # the lexicon's number words, in its order (ties of length keep it): the entries holding
@@ -1712,6 +1715,37 @@ class ContextRules:
                 return True
         return False
 
+    def _general_month(self, doc: Doc, i: int) -> bool:
+        """The month at token i is a general time, which the gold sets leave: its sentence
+        names a feast in general ("Dashain är vår största högtid, det är i oktober", "den 18
+        september är Chiles nationaldag", "i juni firar vi ...") or, for a month with no number
+        beside it and no one in its sentence, the weather ("det är mörkt i december", "minus
+        trettio i januari"), and no one's own event (a birth, birthday, arrival, journey,
+        wedding: `personal_event`, also a compound ending or starting with one: "sjuttioårsdag",
+        "födelsedagsfesten")."""
+        folds, starts, w = doc.folds, doc.starts, self.w
+        lo = i
+        while lo > max(0, i - T.GENERAL_MONTH_REACH) and lo not in starts:
+            lo -= 1
+        hi = i + 1
+        while hi < min(len(folds), i + 1 + T.GENERAL_MONTH_REACH) and hi not in starts:
+            hi += 1
+        after = doc.texts[i + 1] if i + 1 < len(folds) else ""
+        bare = not (doc.texts[i - 1][:1].isdigit() if i else False) and not after[:1].isdigit()
+        # a feast's date recurs: one with its year ("i december 2015") is a day in a story
+        yearly = not (after.isdigit() and len(after) == T.YEAR_DIGITS)
+        ending, events = self.lex.words.ending, self.long_events
+        feast = weather = said = False
+        for f in folds[lo:hi]:
+            if f in w["personal_event"] or ending("personal_event", f, 3) or f.startswith(events):
+                return False
+            feast = feast or f in w["feast_verb"] or bool(ending("feast_word", f))
+            weather = weather or bare and f in w["weather_word"]
+            said = said or f in w["personal_pronoun"]
+        # the weather names a place's climate, not what someone lived ("vi badade, det var
+        # kallt i juli"): only with no one in the sentence
+        return feast and yearly or weather and not said
+
     def _birthday_before(self, doc: Doc, k: int) -> bool:
         """A birth word or a birthday's verb ("föddes", "fyllde") before token k in its
         sentence, no month between: "min son föddes på julafton": the feast dates a person's
@@ -2276,7 +2310,7 @@ def _spelt_label(r: ContextRules, doc: Doc, k: int, key: str, verb: bool) -> str
 def _month(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"i november", "3 mars": a month name in a date (not a feast's: "Nowruz den 21 mars");
     "den tredje juni": an ordinal in words before it is the day."""
-    if "month" not in doc.entries[i].cats or r._feast_near(doc, i):
+    if "month" not in doc.entries[i].cats or r._feast_near(doc, i) or r._general_month(doc, i):
         return False
     ordinal = i >= 2 and "ordinal" in doc.entries[i - 1].cats and (
         doc.folds[i - 2] == "den" or _dated_ordinal(r, doc, i - 1))
@@ -3631,7 +3665,8 @@ def _day(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     misspelt = 1 <= value <= 31 and len(digits) <= 2 and _misspelt_month(r, doc, i)
     if 1 <= value <= 31 and len(digits) <= 2 and i + 1 < len(doc.texts) \
             and ("month" in doc.entries[i + 1].cats or misspelt or _listed_day(r, doc, i)):
-        if not r._feast_near(doc, i):  # "3 mars", "3e maj" (the ordinal's letter too)
+        # "3 mars", "3e maj" (the ordinal's letter too); not a feast's date
+        if not r._feast_near(doc, i) and not r._general_month(doc, i + 1):
             if misspelt:  # "den 5 otober", "12 januri 2016": a month one letter off
                 add(DAY.span(doc.offsets[i + 1], doc.ends[i + 1], "month_word",
                              key=doc.folds[i + 1]))
