@@ -3,11 +3,12 @@ that fit the surrogate place.
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import regex
 
-from pseudonymize.coordinates import abroad_km, distance_km, water_km
+from pseudonymize.coordinates import abroad_km, distance_km, near_km, water_km
 from pseudonymize.lexicon import fold
 from pseudonymize.thresholds import TOWN_SIZE_FACTORS
 from pseudonymize.types import Span
@@ -579,12 +580,15 @@ class Features:
         if self.effective == "lifelike" and (fold(original) in geo.feature_folds
                                              or _spelled_kind(original)):
             # (round 51, a Swedish feature by the table or its spelling: never "karmadon" in
-            # a Caucasian valley) one of the town's landskap another town lies by before the bare word:
-            # "Lidingö vid Ekoln", never "vid sjön", which judges read as a name left out
-            # and an island or a mountain of a neighbouring landskap ("Frösön" -> Alnön), but
-            # never a neighbour's water (round 18)
-            pick = self._draw([n for n, w in mine if home in w], rng) or (
-                self._draw([n for n, w in mine if w & near], rng)
+            # a Caucasian valley) one of the town's landskap, of a town "nära" it (near_km) if
+            # another town's, before the bare word ("Lidingö vid Edsviken", never "vid sjön",
+            # which judges read as a name left out; never Kalmar's beach facing Visingsö),
+            # then an island or a mountain of a neighbouring landskap so placed, but never a
+            # neighbour's water (round 18)
+            reach = [(n, w) for n, w in mine if n not in tied or any(
+                (distance_km(town or "", t) or math.inf) <= near_km() for t in tied[n])]
+            pick = self._draw([n for n, w in reach if home in w], rng) or (
+                self._draw([n for n, w in reach if w & near], rng)
                 if kind not in ("lake", "river") else None)
             if pick:
                 return pick

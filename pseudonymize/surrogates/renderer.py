@@ -24,7 +24,7 @@ from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, 
                                            spelt_out, swedish_number, word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEARNER_CALENDAR,
                                             LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
-                                            LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
+                                            LEARNER_PLACE, LEARNER_PLACE_HOME, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
                                             SCHOOL_AGE_NEAR, SHIFTS)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.inflect import (group_forms, kind_word, mask, morphology, surname_form,
@@ -171,6 +171,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
         self.name_map: LearnerMap = LearnerMap(self.base, LEARNER_NAME)
         self.institution_map: LearnerMap = LearnerMap(self.base, LEARNER_INSTITUTION)
+        # lifelike (round 51): a place no gazetteer knows -> the country an essay put it in
+        # ("från byn kolonga på Tongatapu" in one essay, "Jag föddes i Kolonga" in the next)
+        self.place_homes: LearnerMap = LearnerMap(self.base, LEARNER_PLACE_HOME)
         for learned in (self.place_map, self.name_map, self.institution_map):
             learned.forget(self._original)
 
