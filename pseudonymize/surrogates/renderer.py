@@ -1152,11 +1152,17 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 words().habitual_words.isdisjoint(said)
                 or not words().own_date_words.isdisjoint(said))):
             return True
+        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
+        if span.label == "month_word" and words().own_date_words.isdisjoint(said) and \
+                not words().feast_verbs.isdisjoint(said) and \
+                not words().feast_nouns.isdisjoint(said):
+            # (round 51) "I november vi firar Chetägs dag, en gammal fest": a feast no list
+            # holds, celebrated in its sentence, keeps its month as a listed one does
+            return not year.match(text, span.end)
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             # no feast, or a birthday, an arrival, a wedding beside it; but (round 48) the
             # feast's day said again as the same day is the feast's
             return again and self._feast_day_again(span, text, begin, end)
-        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
         if span.label == "month_word" and not words().national_days.isdisjoint(said):
             return not year.match(text, span.end)  # "I september är det Chiles nationaldag"
         if span.label == "month_word" and any(f.split()[-1] in said for f in words().feast_names):

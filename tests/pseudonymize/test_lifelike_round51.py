@@ -46,6 +46,16 @@ def test_a_feast_or_greeting_no_list_holds_stays(engine: Engine, text: str,
             assert [p for o, _, p in rows if o == word] == [word], rows
 
 
+def test_a_feast_no_list_holds_keeps_its_month(engine: Engine) -> None:
+    """A month in a sentence that celebrates a feast (a feast verb and a feast noun) is the
+    feast's, as a listed feast's month is; a party for a birthday ("fyllde") still moves."""
+    for _, rows in _runs(engine, "I maj vi firar Tamirs dag, en gammal fest. Min bror Tamir kommer."):
+        assert next(p for o, _, p in rows if o == "maj") == "maj", rows
+    moved = {next(p for o, _, p in rows if o == "juni") for _, rows in _runs(
+        engine, "I juni hade vi en fest för Tamir när han fyllde femtio.")}
+    assert "juni" not in moved, moved
+
+
 REPLACED = [  # (text, the names still replaced under every seed)
     # a person at a feast, not the feast: a preposition between, or no determiner before
     ("Bäst på festen var Tsyren. Tsyren är en gammal vän från festen.", ("Tsyren",)),
