@@ -541,6 +541,25 @@ class Features:
         ranked = sorted((d, t) for t in self.geo.towns if (d := distance_km(town, t)) is not None)
         return self.geo.towns[ranked[0][1]][0] if ranked else ""
 
+    def _named_before_bare(self, original: str, kind: str, mine: list[tuple[str, frozenset[str]]],
+                           town: str | None, home: str, rng: Draws) -> str | None:
+        """Lifelike (round 51), a Swedish feature by the table or its spelling (never
+        "karmadon" in a Caucasian valley): one of the town's landskap, of a town within
+        near_km if another town's, before the bare word ("Lidingö vid Mälaren", never "vid
+        sjön", which judges read as a name left out; never Kalmar's beach facing Tjurkö), then
+        an island or a mountain of a neighbouring landskap so placed, but never a neighbour's
+        water (round 18); None where none is."""
+        geo = self.geo
+        if self.effective != "lifelike" or not (fold(original) in geo.feature_folds
+                                                or _spelled_kind(original)):
+            return None
+        tied, near = geo.feature_towns, set(geo.landskap.get(home, ())[1:])
+        reach = [(n, w) for n, w in mine if n not in tied or any(
+            (distance_km(town or "", t) or math.inf) <= near_km() for t in tied[n])]
+        return self._draw([n for n, w in reach if home in w], rng) or (
+            self._draw([n for n, w in reach if w & near], rng)
+            if kind not in ("lake", "river") else None)
+
     def _swedish_feature(self, span: Span, original: str, kind: str,
                          same: list[tuple[str, frozenset[str]]], home: str, rng: Draws) -> str:
         """A real Swedish feature, never an invented one ("Västerbysjön" reads as fake): the
@@ -577,21 +596,9 @@ class Features:
             pick = self._draw(tier, rng)  # "sjön Storsjön" rather than a lake far away
             if pick:
                 return pick
-        if self.effective == "lifelike" and (fold(original) in geo.feature_folds
-                                             or _spelled_kind(original)):
-            # (round 51, a Swedish feature by the table or its spelling: never "karmadon" in
-            # a Caucasian valley) one of the town's landskap, of a town "nära" it (near_km) if
-            # another town's, before the bare word ("Lidingö vid Edsviken", never "vid sjön",
-            # which judges read as a name left out; never Kalmar's beach facing Visingsö),
-            # then an island or a mountain of a neighbouring landskap so placed, but never a
-            # neighbour's water (round 18)
-            reach = [(n, w) for n, w in mine if n not in tied or any(
-                (distance_km(town or "", t) or math.inf) <= near_km() for t in tied[n])]
-            pick = self._draw([n for n, w in reach if home in w], rng) or (
-                self._draw([n for n, w in reach if w & near], rng)
-                if kind not in ("lake", "river") else None)
-            if pick:
-                return pick
+        pick = self._named_before_bare(original, kind, mine, town, home, rng)
+        if pick:
+            return pick
         if (not before or before[-1] not in geo.kind_folds) and kind not in self.bare_kinds:
             # (once a kind: two islands are never both "ön", "på ön, en liten ö utanför ön")
             # a bare word stands in its definite form ("åka till Hönö" -> "till ön", never
