@@ -81,6 +81,7 @@ LEARNER_SHIFT = ("~shift", 0)
 LEARNER_CALENDAR = ("~calendar", 0)
 LEARNER_NAME = "~name:"
 LEARNER_PLACE = "~place:"
+LEARNER_PLACE_HOME = "~placehome:"  # lifelike: a place no gazetteer knows -> the ISO it lay in
 LEARNER_INSTITUTION = "~institution:"
 LEARNER_HOME = "~home:"  # a surrogate Swedish town -> "essays that name it, last essay, original"
 LEARNER_ESSAYS = ("~essays", 0)  # how many of the learner's essays came before

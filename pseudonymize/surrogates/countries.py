@@ -132,7 +132,9 @@ class Countries:
                 return "SE"  # "en man som hette Gunnar bodde vid sjön Lingan": Swedish
             there = self._sentence_country(span) or self._start_hint(span) or (
                 "" if where else self._window_abroad(span) or self._foreign_spelling(original)
-                or self._birthplace_abroad(span)) or self.abroad or "SE"
+                or self._birthplace_abroad(span)) or self.abroad or (
+                "" if where else self.place_homes.get(fold(original), "")
+                or self._birthplace_abroad(span, ahead=True)) or "SE"
             spelled = words().swedish_letters
             if where or any(there not in spelled[c] for c in original.lower() if c in spelled):
                 return "SE"  # "åka till Skanör" after Vietnam: a Swedish place
@@ -267,17 +269,35 @@ class Countries:
                  if self.lex.get(fold(w)).country]
         return next((c for c in named + list(self.countries) if c not in ("", "SE")), "")
 
-    def _birthplace_abroad(self, span: Span) -> str:
+    def _birthplace_abroad(self, span: Span, ahead: bool = False) -> str:
         """Lifelike (round 48): a place no gazetteer knows right after "föddes i" or "född i"
         (`birth_words_lifelike`) in an essay that names a country abroad before it ("Jag
         kommer från Komorerna ... Jag föddes i mutsamudu") lies in the last such country,
-        never in Sweden ("föddes i kronogården"); "" otherwise."""
+        (round 51) `ahead`: in the first one named after it (`_abroad_next`), read after the
+        essay's last place abroad and the learner's memory; never in Sweden ("föddes i
+        kronogården"); "" otherwise."""
         text = getattr(self.before, "text", "")
-        said = regex.search(r"(\p{L}+)\s+i\s+$", text[max(0, span.start - 20):span.start])
+        # (round 51: "föddes 1980 i alatyr", a year between)
+        said = regex.search(r"(\p{L}+)\s+(?:\d{4}\s+)?i\s+$",
+                            text[max(0, span.start - 25):span.start])
         if not said or fold(said.group(1)) not in words().birth_words:
             return ""
+        if ahead:
+            return self._abroad_next(text[span.end:])
         named = [self.lex.get(fold(w)).country for w in regex.findall(r"\p{L}+", text[:span.start])]
         return next((c for c in reversed(named) if c not in ("", "SE")), "")
+
+    def _abroad_next(self, text: str) -> str:
+        """Lifelike (round 51): the first country abroad a sentence of `text` names, before
+        any sentence naming a Swedish town ("Jag föddes 1980 i alatyr ... Vi flyttade till
+        Kazan": Russia; "föddes i kronogården. Nu bor vi i Malmö": none)."""
+        for sentence in regex.finditer(r"[^.!?\n]+", text):
+            found = self._abroad_in(sentence.group())
+            if found is None:
+                return ""
+            if found and found != "SE":
+                return found
+        return ""
 
     def _window_abroad(self, span: Span) -> str:
         """Lifelike: the country abroad the mention's sentence, or the route it goes on with,

@@ -41,6 +41,10 @@ class Places:
         country = self.countries.get(home, home) or "SE"
         if home not in ("", "SE") and label in ("city", "area"):
             self.abroad = home
+        entry = lex.get(span.key or fold(original))
+        if self.effective == "lifelike" and home not in ("", "SE") and not (
+                entry.place_country or entry.country or entry.se_pop):
+            self.place_homes[fold(original)] = home  # (round 51) for the learner's next essays
         camp = self._camp(span, original, home, country, rng) if country != "SE" else None
         if camp:
             return camp  # "i lägret Kakuma" -> "i lägret Nakivale", never a town

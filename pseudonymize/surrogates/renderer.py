@@ -17,7 +17,7 @@ from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import Lexicon, fold
 from pseudonymize.normalize import HASHTAG, SPELT
 from pseudonymize.slips import slip_of, slipped
-from pseudonymize.thresholds import BIG_PLACE
+from pseudonymize.thresholds import BIG_PLACE, GREETING_REACH, GREETING_WORDS, RARE
 from pseudonymize.types import Span
 from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, _DIGIT, _LETTER,
                                            SOUND_MIN, apply_case, ascii_digits, genitive, letter,
@@ -25,7 +25,7 @@ from pseudonymize.surrogates.forms import (DEFINITE, Draws, INDEFINITE, MONTHS, 
                                            word_value, year_words)
 from pseudonymize.surrogates.common import (FEAST_DATE_LABELS, GEO_TOWN_POP, LEARNER_CALENDAR,
                                             LEARNER_ESSAYS, LEARNER_HOME, LEARNER_INSTITUTION, LEARNER_NAME,
-                                            LEARNER_PLACE, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
+                                            LEARNER_PLACE, LEARNER_PLACE_HOME, LEARNER_SHIFT, LearnerMap, PLACE_LIKE,
                                             SCHOOL_AGE_NEAR, SHIFTS)
 from pseudonymize.surrogates.words import _near_sentence, _sentence_end, _sentence_start, words
 from pseudonymize.surrogates.inflect import (group_forms, kind_word, mask, morphology, surname_form,
@@ -175,6 +175,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         # an original name's fold -> its surrogate, in this essay and the learner's earlier ones
         self.name_map: LearnerMap = LearnerMap(self.base, LEARNER_NAME)
         self.institution_map: LearnerMap = LearnerMap(self.base, LEARNER_INSTITUTION)
+        # lifelike (round 51): a place no gazetteer knows -> the country an essay put it in
+        # ("från byn kolonga på Tongatapu" in one essay, "Jag föddes i Kolonga" in the next)
+        self.place_homes: LearnerMap = LearnerMap(self.base, LEARNER_PLACE_HOME)
         for learned in (self.place_map, self.name_map, self.institution_map):
             learned.forget(self._original)
 
@@ -936,6 +939,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and LABELS[span.label].kind == "name" and (
                 self._feast_named(original) or self._feast_said(original)):
             return True  # "vi firar Inti Raymi": the feast, never "Argemiro Arango"
+        if strategy == "lifelike" and LABELS[span.label].kind == "place" and \
+                self._feast_day(original):
+            return True  # "vi firar Chetägs dag": a feast day, never a lake
         if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
                 self._greeting(span, original):
             return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
@@ -1011,10 +1017,14 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         """Lifelike (round 49): a word no name list holds that the essay celebrates (after a
         word of `feast_verbs_lifelike` and at most one other word, in a sentence with a word of
         `feast_nouns_lifelike` or as the essay's title: "vi firade Sagaalgan, det burjatiska
-        nyåret") or eats (in lower case, right after a word of `dish_verbs_lifelike`: "vi åt
-        buuza"), wherever the essay writes it: a feast or a dish the detectors read as a name,
-        kept as written (a surrogate name for it, "vi firade Ademola", gives the text away)."""
+        nyåret"), says is a feast (round 51: "Akatuj är en gammal vårfest", "den stora festen
+        är Umhlanga") or eats (in lower case, right after a word of `dish_verbs_lifelike`: "vi
+        åt buuza"), wherever the essay writes it; (round 51) a feast day's name ("Khetags
+        dag"): a feast or a dish the detectors read as a name, kept as written (a surrogate
+        name for it, "vi firade Ademola", gives the text away)."""
         key = fold(original)
+        if self._feast_day(original):
+            return True
         if not self._unlisted(key):
             return False
         text = getattr(self.before, "text", "")
@@ -1024,24 +1034,75 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 rf"(?<!\p{{L}})(?:{'|'.join(map(regex.escape, sorted(said.dish_verbs)))})\s+{word}",
                 folded):
             return True
+        return self._feast_celebrated(folded, key, word) or self._feast_copula(folded, word)
+
+    def _feast_celebrated(self, folded: str, key: str, word: str) -> bool:
+        """Lifelike (round 49): `key` after a feast verb (and at most one other word) in a
+        sentence with a feast noun, or standing alone as the essay's title."""
+        said = words()
         verbs = "|".join(map(regex.escape, sorted(said.feast_verbs)))
         title = folded.lstrip().split("\n", 1)[0].strip(" .!:")
         return any(title == key or not said.feast_nouns.isdisjoint(regex.findall(
             r"\p{L}+", folded[_sentence_start(folded, m.start()):_sentence_end(folded, m.end())]))
             for m in regex.finditer(rf"(?<!\p{{L}})(?:{verbs})\s+(?:\p{{L}}+\s+)?{word}", folded))
 
+    def _feast_copula(self, folded: str, word: str) -> bool:
+        """Lifelike (round 51): the essay says the word is a feast: "X är en gammal vårfest"
+        (a copula of `feast_copulas_lifelike`, then at most four words of one clause, none of
+        `feast_breaks_lifelike`, the last ending in a feast noun) or "den stora festen är X"
+        (the noun at a clause's start or after a word of `feast_determiners_lifelike`)."""
+        said = words()
+        nouns = tuple(n for n in said.feast_nouns if len(n) >= 4)
+        cop = "|".join(map(regex.escape, sorted(said.feast_copulas)))
+        for m in regex.finditer(rf"(?<!\p{{L}}){word}\s+(?:{cop})((?:\s+\p{{L}}+){{1,4}})",
+                                folded):
+            after = m.group(1).split()
+            for i, w in enumerate(after):
+                if w.endswith(nouns) and said.feast_breaks.isdisjoint(after[:i]):
+                    return True
+        dets = "|".join(map(regex.escape, sorted(said.feast_determiners)))
+        noun = "|".join(map(regex.escape, sorted(said.feast_nouns)))
+        return bool(regex.search(
+            rf"(?:(?:^|[.!?:\n]\s*)|(?<!\p{{L}})(?:{dets})\s+(?:\p{{L}}+\s+){{0,2}})"
+            rf"(?:{noun})\s+(?:{cop})\s+{word}", folded))
+
+    def _feast_day(self, original: str) -> bool:
+        """Lifelike (round 51): a span that names a feast day by its shape, a genitive no name
+        list holds as written and a lower-case day word ("Khetags dag", `feast_day_words_
+        lifelike`), or a word ending in "-dagen": never a person ("Anders Dag") or a place."""
+        parts = original.split()
+        if len(parts) == 1:
+            return original.endswith("-dagen") and len(original) > 8
+        return len(parts) >= 2 and parts[-1] in words().feast_days and \
+            parts[-2].endswith("s") and self._unlisted(fold(parts[-2]))
+
     def _greeting(self, span: Span, original: str) -> bool:
         """Lifelike (round 49): a word no name list holds that stands alone before "!" at the
         start of the essay or of a line ("Dumela! Jag heter Kabelo"): a greeting of the
         writer's language the detectors read as a name, kept as written; (round 50) so is a
         greeting the rules know, read as a name or a place (`name_greeting`: "Salam!", an
-        Omani town's spelling too, was "Sur!")."""
+        Omani town's spelling too, was "Sur!"); (round 51) so is the first word of a greeting
+        of up to GREETING_WORDS words opening a line ("Malo e lelei! Jag heter ...")."""
         text = getattr(self.before, "text", "")
         key, head = fold(original), text[:span.start].rstrip(" \t\"'«")
-        return (LABELS[span.label].kind == "name" and self._unlisted(key)
-                or key in self.lex.words("name_greeting")) and \
-            head[-1:] in ("", "\n") and \
-            text[span.end:].lstrip(" \t")[:1] == "!"
+        if not (LABELS[span.label].kind == "name" and self._unlisted(key)
+                or key in self.lex.words("name_greeting")) or head[-1:] not in ("", "\n"):
+            return False
+        return text[span.end:].lstrip(" \t")[:1] == "!" or self._greeting_phrase(span, text)
+
+    def _greeting_phrase(self, span: Span, text: str) -> bool:
+        """Lifelike (round 51): the span opens a line's exclamation of up to GREETING_WORDS
+        words, the others in lower case and one of them no Swedish word (Zipf below RARE: the
+        writer's language, "e lelei", never "kom hit"), and the writer names themself within
+        GREETING_REACH words after its "!" ("Jag heter"), as the detectors read a greeting
+        the rules know (`_opening_greetings`)."""
+        m = regex.match(rf"((?:[ \t]+[\p{{Ll}}'’][\p{{L}}'’-]*){{1,{GREETING_WORDS - 1}}})[ \t]*!",
+                        text[span.end:])
+        if not m or all(self.lex.get(fold(w.strip("'’"))).zipf >= RARE
+                        for w in m.group(1).split()):
+            return False
+        after = regex.findall(r"\p{L}+", fold(text[span.end + m.end():]))[:GREETING_REACH + 1]
+        return not self.lex.words("name_trigger.verb").isdisjoint(after)
 
     def _possessed_word(self, original: str) -> bool:
         """Lifelike (round 49): a town abroad the essay writes in lower case right after a
@@ -1095,11 +1156,17 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
                 words().habitual_words.isdisjoint(said)
                 or not words().own_date_words.isdisjoint(said))):
             return True
+        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
+        if span.label == "month_word" and words().own_date_words.isdisjoint(said) and \
+                not words().feast_verbs.isdisjoint(said) and \
+                not words().feast_nouns.isdisjoint(said):
+            # (round 51) "I november vi firar Chetägs dag, en gammal fest": a feast no list
+            # holds, celebrated in its sentence, keeps its month as a listed one does
+            return not year.match(text, span.end)
         if feasts.isdisjoint(said) or not words().own_date_words.isdisjoint(said):
             # no feast, or a birthday, an arrival, a wedding beside it; but (round 48) the
             # feast's day said again as the same day is the feast's
             return again and self._feast_day_again(span, text, begin, end)
-        year = regex.compile(r"[\s,]*\d{4}(?!\d)")
         if span.label == "month_word" and not words().national_days.isdisjoint(said):
             return not year.match(text, span.end)  # "I september är det Chiles nationaldag"
         if span.label == "month_word" and any(f.split()[-1] in said for f in words().feast_names):

@@ -145,6 +145,10 @@ class Words:
     feast_verbs: frozenset[str] = frozenset()  # lifelike, folds: firar (a feast follows)
     feast_nouns: frozenset[str] = frozenset()  # lifelike, folds: nyåret (round 49, `_feast_said`)
     dish_verbs: frozenset[str] = frozenset()  # lifelike, folds: åt, lagade (a dish follows)
+    feast_copulas: frozenset[str] = frozenset()  # lifelike, folds: är, heter ("X är en fest")
+    feast_days: frozenset[str] = frozenset()  # lifelike, folds: dag, dagen ("Khetags dag")
+    feast_breaks: frozenset[str] = frozenset()  # lifelike, folds: på, från ("var på festen")
+    feast_determiners: frozenset[str] = frozenset()  # lifelike, folds: den ("den festen är X")
     # lifelike: a feast's word (a stem ending "-": its compounds too) -> the month it falls in
     feast_months: dict[str, int] = field(default_factory=dict)
     # lifelike: a saint's title's fold -> the saints a learner names with it (`_saint`)
@@ -239,7 +243,9 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "region_kinds": "region_kind_words_lifelike", "feast_names": "feast_names_lifelike",
     "feast_verbs": "feast_verbs_lifelike", "unit_words": "unit_words_lifelike",
     "feast_nouns": "feast_nouns_lifelike", "dish_verbs": "dish_verbs_lifelike",
-    "north_words": "north_words_lifelike"}
+    "north_words": "north_words_lifelike", "feast_copulas": "feast_copulas_lifelike",
+    "feast_days": "feast_day_words_lifelike", "feast_breaks": "feast_breaks_lifelike",
+    "feast_determiners": "feast_determiners_lifelike"}
 PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
     "pronouns_deciding": "pronouns_deciding", "town_words": "town_words",
     "unisex_origins": "unisex_origins_lifelike", "swedish_language": "swedish_language",
