@@ -1073,8 +1073,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         parts = original.split()
         if len(parts) == 1:
             return original.endswith("-dagen") and len(original) > 8
+        # never a person's day: "Idag är det Tevitas dag ... Tevita är min son" (a name of this
+        # essay's persons or of the learner's earlier essays)
+        owner = fold(parts[-2])[:-1]
         return len(parts) >= 2 and parts[-1] in words().feast_days and \
-            parts[-2].endswith("s") and self._unlisted(fold(parts[-2]))
+            parts[-2].endswith("s") and self._unlisted(fold(parts[-2])) and \
+            owner not in self.name_words and owner not in self.name_map
 
     def _greeting(self, span: Span, original: str) -> bool:
         """Lifelike (round 49): a word no name list holds that stands alone before "!" at the

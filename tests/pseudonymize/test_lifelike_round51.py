@@ -32,7 +32,7 @@ KEPT = [  # (text, words that stay as written under every seed)
      ("Naadamaa",)),
     ("Festen heter Bujaga och vi dansar hela natten med Tamir.", ("Bujaga",)),
     # a feast day's name: a genitive no list holds and a lower-case "dag"
-    ("I maj vi firar Tamirs dag, en gammal fest. Min bror Tamir kommer.", ("Tamirs dag",)),
+    ("I maj vi firar Tamirs dag, en gammal fest. Min bror Dorzhi kommer.", ("Tamirs dag",)),
     # a greeting of up to three words opening a line, the writer naming themself next
     ("Om mig\nKaselo e ofa! Jag heter Sione Taufa och bor i Mora.", ("Kaselo",)),
 ]
@@ -49,8 +49,9 @@ def test_a_feast_or_greeting_no_list_holds_stays(engine: Engine, text: str,
 def test_a_feast_no_list_holds_keeps_its_month(engine: Engine) -> None:
     """A month in a sentence that celebrates a feast (a feast verb and a feast noun) is the
     feast's, as a listed feast's month is; a party for a birthday ("fyllde") still moves."""
-    for _, rows in _runs(engine, "I maj vi firar Tamirs dag, en gammal fest. Min bror Tamir kommer."):
-        assert next(p for o, _, p in rows if o == "maj") == "maj", rows
+    for text, rows in _runs(engine, "I maj vi firar Tamirs dag, en gammal fest. Min bror Dorzhi kommer."):
+        # (kept by the renderer, or not detected at all: the feast's month is no one's date)
+        assert text.startswith("I maj ") and all(p == "maj" for o, _, p in rows if o == "maj"), rows
     moved = {next(p for o, _, p in rows if o == "juni") for _, rows in _runs(
         engine, "I juni hade vi en fest för Tamir när han fyllde femtio.")}
     assert "juni" not in moved, moved
@@ -64,6 +65,9 @@ REPLACED = [  # (text, the names still replaced under every seed)
     # a greeting's words must be no Swedish ones ("kom hit"), and "Hej X!" greets a person
     ("Siosaia kom hit! Jag heter Anna.", ("Siosaia",)),
     ("Hej Siosaia! Jag heter Anna Berg.", ("Siosaia",)),
+    # a person's day, the person named in the essay: never kept (it would publish the name)
+    ("Idag är det Tevitas dag, han fyller sex år. Tevita är min son.", ("Tevitas dag", "Tevita")),
+    ("I maj vi firar Tamirs dag, en gammal fest. Min bror Tamir kommer.", ("Tamirs dag", "Tamir")),
 ]
 
 
