@@ -214,8 +214,7 @@ SIBLING_RANK = _rule("sibling-rank", tuple(sorted(FIRSTNAMES)), 0.7, word=("sibl
                      reads=("be_verb", "function_word", "personal_pronoun", "possessive",
                             "generic_subject", "definite_ending", "age_trigger.after",
                             "fronted_adverb", "agreeing_pronoun"))
-GENERAL_MONTH_READS = ("feast_verb", "feast_word", "weather_word", "personal_event",
-                       "personal_pronoun")
+GENERAL_MONTH_READS = ("feast_verb", "feast_word", "personal_event", "name_trigger.kin", "fam")
 MONTH = _rule("month", ("month_word", "day"), 0.8, word=("month",),
               reads=("month_preposition", "date_trigger", "not_name", "ordinal", "birth_word",
                      "be_verb", "month_subject", "age_trigger.verb", *GENERAL_MONTH_READS))
@@ -1716,35 +1715,33 @@ class ContextRules:
         return False
 
     def _general_month(self, doc: Doc, i: int) -> bool:
-        """The month at token i is a general time, which the gold sets leave: its sentence
-        names a feast in general ("Dashain är vår största högtid, det är i oktober", "den 18
-        september är Chiles nationaldag", "i juni firar vi ...") or, for a month with no number
-        beside it and no one in its sentence, the weather ("det är mörkt i december", "minus
-        trettio i januari"), and no one's own event (a birth, birthday, arrival, journey,
-        wedding: `personal_event`, also a compound ending or starting with one: "sjuttioårsdag",
-        "födelsedagsfesten")."""
-        folds, starts, w = doc.folds, doc.starts, self.w
+        """The month at token i is a feast's, which the gold sets leave: its sentence names a
+        feast in general ("Dashain är vår största högtid, det är i oktober", "den 18 september
+        är Chiles nationaldag", "i juni firar vi ..."), no year follows the month (a feast's
+        date recurs: "i december 2015" is a day in a story), and no one's own day is there: no
+        kin word ("vi firar min dotters namnsdag i maj", "mormors dag") and no personal event
+        (a birth, birthday, arrival, journey, wedding: `personal_event`, also a compound ending
+        or starting with one: "sjuttioårsdag", "födelsedagsfesten"). A month in a sentence about
+        the weather stays a date: the writer's trip or first winter is theirs (h-probe66)."""
+        folds, texts, starts, w = doc.folds, doc.texts, doc.starts, self.w
         lo = i
         while lo > max(0, i - T.GENERAL_MONTH_REACH) and lo not in starts:
             lo -= 1
         hi = i + 1
         while hi < min(len(folds), i + 1 + T.GENERAL_MONTH_REACH) and hi not in starts:
             hi += 1
-        after = doc.texts[i + 1] if i + 1 < len(folds) else ""
-        bare = not (doc.texts[i - 1][:1].isdigit() if i else False) and not after[:1].isdigit()
-        # a feast's date recurs: one with its year ("i december 2015") is a day in a story
-        yearly = not (after.isdigit() and len(after) == T.YEAR_DIGITS)
-        ending, events = self.lex.words.ending, self.long_events
-        feast = weather = said = False
-        for f in folds[lo:hi]:
-            if f in w["personal_event"] or ending("personal_event", f, 3) or f.startswith(events):
+        after = texts[i + 1] if i + 1 < len(folds) else ""
+        if after.isdigit() and len(after) == T.YEAR_DIGITS:
+            return False
+        ending, events, feast = self.lex.words.ending, self.long_events, False
+        for k in range(lo, hi):
+            f = folds[k]
+            if f in w["personal_event"] or ending("personal_event", f, 3) or \
+                    f.startswith(events) or f in w["name_trigger.kin"] or \
+                    self.lex.mark_of(texts[k].lower()) == "fam":
                 return False
             feast = feast or f in w["feast_verb"] or bool(ending("feast_word", f))
-            weather = weather or bare and f in w["weather_word"]
-            said = said or f in w["personal_pronoun"]
-        # the weather names a place's climate, not what someone lived ("vi badade, det var
-        # kallt i juli"): only with no one in the sentence
-        return feast and yearly or weather and not said
+        return feast
 
     def _birthday_before(self, doc: Doc, k: int) -> bool:
         """A birth word or a birthday's verb ("föddes", "fyllde") before token k in its

@@ -292,7 +292,7 @@ LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_mak
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
 YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject",
                                            "unit_word", "name_verb", "past_ending",
-                                           "fronted_year_verb", "history_noun", "personal_event"))
+                                           "fronted_year_verb"))
 
 
 @dataclass
@@ -783,30 +783,13 @@ def _comma_fronted_year(doc: Doc, i: int) -> bool:
                if j not in doc.starts)
 
 
-def _historical_year(doc: Doc, i: int) -> bool:
-    """The year at token i names a public event's year, which the gold sets leave: right after
-    a history noun ("kriget 1992", "revolutionen 1989", "jordbävningen 2010", "efter krisen
-    2002") in a sentence with no one's own event (`personal_event`: "vi flydde från kriget
-    2015", "krisen 2010 jag tog examen")."""
-    words = doc.lex.words
-    if not i or not words.ending("history_noun", doc.folds[i - 1]):
-        return False
-    lo, hi, n = i, i + 1, len(doc.folds)
-    while lo > max(0, i - T.YEAR_REACH) and lo not in doc.starts:
-        lo -= 1
-    while hi < min(n, i + 1 + T.YEAR_REACH) and hi not in doc.starts:
-        hi += 1
-    events = words("personal_event")
-    return not any(f in events or words.ending("personal_event", f, 3) for f in doc.folds[lo:hi])
-
-
 def _personal_year(doc: Doc, start: int, year: str) -> bool:
     """Years tied to a person (born, moved, started): a first/third-person clause nearby, not a
     citation "(2012)" and not history (before 1930)."""
     if int(year) < T.FIRST_PERSONAL_YEAR:
         return False
     i = doc.index_at(start)
-    if i and doc.texts[i - 1] == "(" or _historical_year(doc, i):
+    if i and doc.texts[i - 1] == "(":
         return False
     folds, personal = doc.folds, doc.lex.words("personal_word")
     generic = doc.lex.words("generic_subject") | {"dem"}

@@ -37,13 +37,13 @@ INITIALS = "ABCDEFGHJKLMNOPRSTUVWXYZ"  # I and Q read as words or digits; A as t
 
 # One name in two transliterations (Swedish "mahatsjkala", English "Makhachkala"; "Tjeboksary",
 # "Cheboksary"): the letters of one sound class made one (every k-, ch- and tj-sound k, every s-
-# and sh-sound s), then the vowels (and j, y, h) dropped and doubled letters single
+# and sh-sound s), then the vowels (and j, y, h) dropped (digits kept) and doubled letters single
 # (`sound_key`). SOUND_MIN consonants at least, so that short names ("Bor", "Ali") never bar every
 # name of their consonants.
 SOUNDS = ((regex.compile(r"tsch|tsj|tch|tj|cz|ch|kh|ck|c|q"), "k"),
           (regex.compile(r"sch|sj|sh|sz|z"), "s"), (regex.compile(r"ph"), "f"),
           (regex.compile(r"w"), "v"), (regex.compile(r"x"), "ks"),
-          (regex.compile(r"[^a-z]|[aeiouyjh]"), ""), (regex.compile(r"(.)\1+"), r"\1"))
+          (regex.compile(r"[^a-z0-9]|[aeiouyjh]"), ""), (regex.compile(r"(.)\1+"), r"\1"))
 SOUND_MIN = 3
 
 

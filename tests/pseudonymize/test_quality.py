@@ -161,7 +161,7 @@ GOLD_LABEL_F2_FLOOR = {
     "country": 1.00, "date_digits": 1.00, "day": 0.96, "edu": 0.89, "email": 1.00, "extra": 1.00,
     "fam": 0.96, "firstname_female": 0.95, "firstname_male": 0.96, "firstname_unknown": 1.00,
     "geo": 0.95, "initials": 0.98, "license_nr": 1.00, "middlename": 0.94, "month_digit": 1.00,
-    "month_word": 0.955, "other_institution": 0.90, "other_nr_seq": 0.98, "personid_nr": 1.00,
+    "month_word": 0.92, "other_institution": 0.90, "other_nr_seq": 0.98, "personid_nr": 1.00,
     "phone_nr": 1.00, "place": 0.88, "prof": 0.97, "region": 0.94, "school": 0.95,
     "sensitive": 0.98, "street_nr": 1.00, "surname": 0.92, "transport_name": 0.87,
     "transport_nr": 1.00, "url": 1.00, "work": 0.85, "year": 1.00, "zip_code": 1.00,
