@@ -4525,8 +4525,8 @@ def _plural_place(m: Matcher, c: Cand) -> bool:
     words: the ending names an archipelago, no plural of a noun."""
     ordinary = [len(end) for end in m.ENDS["ordinary_ending"] if c.key.endswith(end)]
     low = c.doc.texts[c.i].lower()
-    place = max((len(sfx) for sfx, _ in m.lex.suffixes["place_suffix"] if low.endswith(sfx)),
-                default=0)
+    place = max((len(sfx) for sfx, _ in m.lex.suffixes.get("place_suffix", ())
+                 if low.endswith(sfx)), default=0)  # (a snapshot may list none)
     if not ordinary or place <= max(ordinary):
         return False
     head = c.key[:len(c.key) - len(fold(low[-place:]))]  # ("små|öarna", "skärgårds|öarna":
