@@ -177,6 +177,7 @@ ACRONYM_ZIPF_MAX = 3.1       # institutions people write as acronyms reach about
 MONTH_LIST = 12             # "i mars och april": months a list of months reaches back over
 GENERAL_MONTH_REACH = 25    # "Dashain är vår största högtid, det är i oktober": words either side
                             # of a month (in its sentence) read for a feast, weather or personal event
+EVENT_MISSPELT_MIN = 8      # "födelsedan": a personal_event word this long read one letter off too
 EVENT_PREFIX_MIN = 6        # "födelsedagsfest": a personal_event word this long starting a
                             # compound makes the compound one
 YEAR_DIGITS = 4             # "i december 2015": a number of this many digits after a month is its year

@@ -519,6 +519,9 @@ class ContextRules:
         # feasts and holidays ("jom kippur": its first word)
         self.feasts = frozenset(w.split()[0] for w in words("not_name", "feast"))
         self.long_events = tuple(w for w in words("personal_event") if len(w) >= T.EVENT_PREFIX_MIN)
+        # a learner's spelling of a long one, one letter off ("födelsedan", "föddelsedag")
+        self.misspelt_event = regex.compile("(?:%s){e<=1}" % "|".join(sorted(
+            regex.escape(w) for w in self.long_events if len(w) >= T.EVENT_MISSPELT_MIN)))
         self.street_endings = words.endings("street_ending")
         self.possessives = words.surface("possessive")
         # the lexicon's number words, in its order (ties of length keep it): the entries holding
@@ -1738,6 +1741,7 @@ class ContextRules:
             f = folds[k]
             if f in w["personal_event"] or ending("personal_event", f, 3) or \
                     f.startswith(events) or f in w["name_trigger.kin"] or \
+                    len(f) >= T.EVENT_MISSPELT_MIN and self.misspelt_event.fullmatch(f) or \
                     self.lex.mark_of(texts[k].lower()) == "fam":
                 return False
             feast = feast or f in w["feast_verb"] or bool(ending("feast_word", f))
