@@ -257,7 +257,8 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     if _opens_clause(doc, k) and after and (
             (rare or not function) and after in name_verbs and after not in be_verbs
             or len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
-            and not function and texts[k + 1].isalpha()):
+            and (not function or folds[k] in possessive) and texts[k + 1].isalpha()):
+        # (a possessive owns a noun, never a verb: "och mina hittade" is Mina)
         return True
     if k and rare and doc.lex.marks.get(texts[k - 1].lower()) == "fam":
         return True
@@ -485,13 +486,13 @@ def _public_before(doc: Doc, i: int) -> bool:
 
 def _person_after(doc: Doc, j: int) -> bool:
     """A kin, friend or trade word in the sentence after the name ending at token j ("Ali, min
-    kusin", "Jonas Berg, han är min granne")."""
+    kusin", "Jonas Berg, han är min granne", "Rumi, idrottsläraren på min skola")."""
     texts, n = doc.texts, len(doc.texts)
     for k in range(j + 1, min(n, j + 1 + T.PERSON_AFTER_REACH)):
         if texts[k] in ".!?" or "\n" in doc.space(k - 1):
             return False
-        if doc.lex.marks.get(texts[k].lower()) in ("fam", "prof"):
-            return True
+        if doc.lex.mark_of(texts[k].lower()) in ("fam", "prof"):
+            return True  # (mark_of: also a compound trade, "idrottsläraren")
     return False
 
 
@@ -1310,22 +1311,29 @@ def remembered_gender(spans: list[Span], doc: Doc,
     essay's evidence is read again over every rule's names: a context rule's name ("min dotter
     rezan är nio", the age rule's) has not been through the gazetteer's reading of it.
     Where an earlier essay's own words gave the name its sex (`said`: "min dotter Maly"),
-    that outweighs the labels other essays could only guess ("våra barn Maly och oskar")."""
+    that outweighs the labels other essays could only guess ("våra barn Maly och oskar") and
+    a pronoun of a later sentence here."""
     if not earlier:
         return settle(doc, spans)
     known: dict[str, set[str]] = {}
     for label, key in earlier:
         if label in GENDERED_NAMES:
             known.setdefault(key, set()).add(label)
+    told = set()  # the names an earlier essay's own words gendered
     for key, sex in (said or {}).items():
         if sex and key in known:
             known[key] = {FIRSTNAME[sex]}
+            told.add(key)
     out = []
     for span in spans:
         key = span.key or doc.text[span.start:span.end].lower()  # as `number` keys it
         labels = known.get(key) if span.label in FIRSTNAMES else None
         if labels and len(labels) == 1 and span.label not in labels \
-                and span.rule != NAME_GENDER.name:
+                and (span.rule != NAME_GENDER.name or key in told):
+            # (a sex this essay gave before the memory was read, by a pronoun of a later
+            # sentence, yields to one an earlier essay's words gave: "min man Gamzat" there,
+            # "men Gamzat stannade hemma. Hennes man …" here; `settle` below gives it back
+            # where this essay's evidence is close: a kin word, a pronoun in its sentence)
             span = span._replace(label=next(iter(labels)))
         out.append(span)
     return settle(doc, out, frozenset(fold(key) for key, labels in known.items()

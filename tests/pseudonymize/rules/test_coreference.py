@@ -268,6 +268,11 @@ REMEMBERED_GENDERS = [
     ("Vi har en son, tomi, han är fem år.",
      "Min mamma bor i Valparaíso. Jag åker dit med tomi. Från hennes fönster ser man hamnen.",
      "tomi.", "firstname_male"),
+    # the earlier essay's husband: this essay's only sign, a possessive in the next sentence, is
+    # someone else's (read by the gazetteer's own pass before the memory was)
+    ("Jag bor i Umeå med min man Batradz och två barn.",
+     "I juli min syster Zarina gifte sig. Vi flög dit, jag och barnen, men Batradz stannade "
+     "hemma. Hennes man heter Oleg.", "Batradz stannade", "firstname_male"),
 ]
 
 
