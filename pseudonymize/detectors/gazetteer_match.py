@@ -374,7 +374,8 @@ def _kin_of(doc: Doc, i: int) -> bool:
     Rizki") or opening a sentence ("En kollega till Shanique kände …")."""
     W = doc.lex.words.folds
     return i >= 3 and doc.folds[i - 1] in W["kin_of_preposition"] \
-        and (doc.folds[i - 2] in W["name_trigger.kin"] or doc.folds[i - 2] in W["name_trigger.social"]
+        and (doc.folds[i - 2] in W["name_trigger.kin"]
+             or doc.folds[i - 2] in W["name_trigger.social"]
              or doc.lex.marks.get(doc.texts[i - 2].lower()) == "fam") \
         and (doc.folds[i - 3] in W["kin_of_verb"] or doc.texts[i - 3] == ","
              or i - 3 in doc.starts and doc.folds[i - 3] in W["apposition_article"])
