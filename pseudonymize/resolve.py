@@ -1424,12 +1424,13 @@ def unify(spans: list[Span], text: str) -> list[Span]:
 
 
 def _placed_in_pair(spans: list[Span], n: int, top: Span, text: str) -> bool:
-    """Span n is a given name right before a family name, or a family name right after a
-    given name, where the word's best mention reads it the other way: a name is one by its
+    """Span n is a listed given name right before a family name, or a family name right after
+    a given name, where the word's best mention reads it the other way: a name is one by its
     place in the full name ("min dotter Maryam Asif … Tack på förhand Asif Mahmood": the
     father's given name is the daughter's family name)."""
     span = spans[n]
-    if span.label in FIRSTNAMES and top.label == "surname":
+    if span.label in FIRSTNAMES and top.label == "surname" and span.rule == GAZETTEER.name:
+        # (a listed given name: not any word after "heter", "heter Fraser hed")
         nxt = spans[n + 1] if n + 1 < len(spans) else None
         return nxt is not None and nxt.label == "surname" and nxt.start == span.end + 1 \
             and text[span.end] == " "
