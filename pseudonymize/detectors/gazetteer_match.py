@@ -1508,9 +1508,9 @@ class Matcher:
             self._owned_kin_before(doc, i) and i + 1 < len(doc.folds)
             and doc.folds[i + 1] in self.W["name_verb"] or _kin_apposed(doc, i)
             or doc.texts[i][:1].isupper() and not doc.texts[i].isupper()
-            and (self._greeted(doc, i) or self._beside_self(doc, i)))
+            and (self._greeted_alone(doc, i) or self._beside_self(doc, i)))
 
-    def _greeted(self, doc: Doc, i: int) -> bool:
+    def _greeted_alone(self, doc: Doc, i: int) -> bool:
         """"Hej Fanta!", "Hej Fanta, hur mår du?": right after a greeting, ending its clause."""
         return i >= 1 and doc.folds[i - 1] in self.W["name_trigger.greeting"] \
             and i + 1 < len(doc.texts) and doc.texts[i + 1] in ("!", ",")
