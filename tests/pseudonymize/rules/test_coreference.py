@@ -378,3 +378,11 @@ def test_a_town_like_word_after_a_given_name_and_an_initial_is_the_family_name(
     spans = {text[s.start:s.end]: s.label
              for s in offline_engine.detect(text, policy=Policy(learned="off"))}
     assert spans.get(word) == label
+
+
+def test_an_initial_before_a_lower_case_name_signing_the_essay_is_the_initial(offline_engine) -> None:
+    """"Tack på förhand N. rahman": a capital letter and a full stop before a name in lower
+    case (found by coreference, after the initials rule ran) that closes the essay sign it."""
+    text = "Jag heter Fiza Rahman. Ring mig. Tack på förhand N. rahman"
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("N", "initials") in spans
