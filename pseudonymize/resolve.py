@@ -257,7 +257,8 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     if _opens_clause(doc, k) and after and (
             (rare or not function) and after in name_verbs and after not in be_verbs
             or len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
-            and not function and texts[k + 1].isalpha()):
+            and (not function or folds[k] in possessive) and texts[k + 1].isalpha()):
+        # (a possessive owns a noun, never a verb: "och mina hittade" is Mina)
         return True
     if k and rare and doc.lex.marks.get(texts[k - 1].lower()) == "fam":
         return True
@@ -485,13 +486,13 @@ def _public_before(doc: Doc, i: int) -> bool:
 
 def _person_after(doc: Doc, j: int) -> bool:
     """A kin, friend or trade word in the sentence after the name ending at token j ("Ali, min
-    kusin", "Jonas Berg, han är min granne")."""
+    kusin", "Jonas Berg, han är min granne", "Rumi, idrottsläraren på min skola")."""
     texts, n = doc.texts, len(doc.texts)
     for k in range(j + 1, min(n, j + 1 + T.PERSON_AFTER_REACH)):
         if texts[k] in ".!?" or "\n" in doc.space(k - 1):
             return False
-        if doc.lex.marks.get(texts[k].lower()) in ("fam", "prof"):
-            return True
+        if doc.lex.mark_of(texts[k].lower()) in ("fam", "prof"):
+            return True  # (mark_of: also a compound trade, "idrottsläraren")
     return False
 
 
@@ -1286,7 +1287,10 @@ def named_middles(spans: list[Span], doc: Doc) -> list[Span]:
 def signed_initials(spans: list[Span], doc: Doc) -> list[Span]:
     """"Tack! Anar M.", "Hälsningar Mala S.": a capital letter and a full stop closing the
     essay right after a first name (found by any rule, its memory or coreference too, which
-    the initials rule runs before) sign a letter: the letter is the writer's initial."""
+    the initials rule runs before) sign a letter: the letter is the writer's initial. So is a
+    capital letter and a full stop right before a name in lower case signing the essay ("Tack
+    på förhand N. rahman"; not "i klass B. rahman är min lärare")."""
+    spans = _initials_before_lower_names(spans, doc)
     texts, n = doc.texts, len(doc.texts)
     if n < 3 or texts[-1] != "." or not (len(texts[-2]) == 1 and texts[-2].isupper()
                                           and texts[-2].isalpha()):
@@ -1297,6 +1301,26 @@ def signed_initials(spans: list[Span], doc: Doc) -> list[Span]:
         return spans
     return sorted(spans + [INITIAL.span(start, doc.ends[n - 2], "initials", key=texts[-2])],
                   key=lambda s: s.start)
+
+
+def _initials_before_lower_names(spans: list[Span], doc: Doc) -> list[Span]:
+    """The initials `signed_initials` reads before a name written in lower case (found by
+    coreference or a context rule, after the initials rule ran)."""
+    texts, added = doc.texts, []
+    starts = {s.start for s in spans}
+    for n, span in enumerate(spans):
+        if span.label not in NAME_LABELS or not doc.text[span.start].islower():
+            continue
+        end = spans[n + 1].end if n + 1 < len(spans) and spans[n + 1].label in NAME_LABELS \
+            and spans[n + 1].start == span.end + 1 else span.end
+        if any(c.isalpha() for c in doc.text[end:]):
+            continue  # (the signature closes the essay)
+        k = doc.index_at(span.start)
+        if k >= 2 and texts[k - 1] == "." and len(texts[k - 2]) == 1 and texts[k - 2].isupper() \
+                and texts[k - 2].isalpha() and doc.offsets[k - 2] not in starts:
+            added.append(INITIAL.span(doc.offsets[k - 2], doc.ends[k - 2], "initials",
+                                      key=texts[k - 2]))
+    return sorted(spans + added, key=lambda s: s.start) if added else spans
 
 
 def remembered_gender(spans: list[Span], doc: Doc,
@@ -1310,22 +1334,29 @@ def remembered_gender(spans: list[Span], doc: Doc,
     essay's evidence is read again over every rule's names: a context rule's name ("min dotter
     rezan är nio", the age rule's) has not been through the gazetteer's reading of it.
     Where an earlier essay's own words gave the name its sex (`said`: "min dotter Maly"),
-    that outweighs the labels other essays could only guess ("våra barn Maly och oskar")."""
+    that outweighs the labels other essays could only guess ("våra barn Maly och oskar") and
+    a pronoun of a later sentence here."""
     if not earlier:
         return settle(doc, spans)
     known: dict[str, set[str]] = {}
     for label, key in earlier:
         if label in GENDERED_NAMES:
             known.setdefault(key, set()).add(label)
+    told = set()  # the names an earlier essay's own words gendered
     for key, sex in (said or {}).items():
         if sex and key in known:
             known[key] = {FIRSTNAME[sex]}
+            told.add(key)
     out = []
     for span in spans:
         key = span.key or doc.text[span.start:span.end].lower()  # as `number` keys it
         labels = known.get(key) if span.label in FIRSTNAMES else None
         if labels and len(labels) == 1 and span.label not in labels \
-                and span.rule != NAME_GENDER.name:
+                and (span.rule != NAME_GENDER.name or key in told):
+            # (a sex this essay gave before the memory was read, by a pronoun of a later
+            # sentence, yields to one an earlier essay's words gave: "min man Gamzat" there,
+            # "men Gamzat stannade hemma. Hennes man …" here; `settle` below gives it back
+            # where this essay's evidence is close: a kin word, a pronoun in its sentence)
             span = span._replace(label=next(iter(labels)))
         out.append(span)
     return settle(doc, out, frozenset(fold(key) for key, labels in known.items()
@@ -1372,10 +1403,10 @@ def unify(spans: list[Span], text: str) -> list[Span]:
     out = []
     new = tuple.__new__  # Span(...) without its Python __new__: a relabelled mention each
     prev: Span | None = None
-    for span, ident in zip(spans, idents):
+    for n, (span, ident) in enumerate(zip(spans, idents)):
         top, kin, prev = best[ident], prev, span
         if top.label == span.label or span.rule == NAMED_KIND.name \
-                or _kin_named(kin, span, top, text) \
+                or _kin_named(kin, span, top, text) or _placed_in_pair(spans, n, top, text) \
                 or top.rule == NAMED_KIND.name and span.rule == GAZETTEER.name \
                 or "middlename" in (top.label, span.label) and span.label in NAME_LABELS:
             # "bor i Dnipro vid floden Dnipro", "floden dnipro och staden dnipro": a kind noun
@@ -1390,6 +1421,24 @@ def unify(spans: list[Span], text: str) -> list[Span]:
         out.append(new(Span, (span[0], span[1], top.label,
                               ("foreign",) * top.attrs.count("foreign") + own, *span[4:])))
     return out
+
+
+def _placed_in_pair(spans: list[Span], n: int, top: Span, text: str) -> bool:
+    """Span n is a listed given name right before a family name, or a family name right after
+    a given name, where the word's best mention reads it the other way: a name is one by its
+    place in the full name ("min dotter Maryam Asif … Tack på förhand Asif Mahmood": the
+    father's given name is the daughter's family name)."""
+    span = spans[n]
+    if span.label in FIRSTNAMES and top.label == "surname" and span.rule == GAZETTEER.name:
+        # (a listed given name: not any word after "heter", "heter Fraser hed")
+        nxt = spans[n + 1] if n + 1 < len(spans) else None
+        return nxt is not None and nxt.label == "surname" and nxt.start == span.end + 1 \
+            and text[span.end] == " "
+    if span.label == "surname" and top.label in FIRSTNAMES:
+        before = spans[n - 1] if n else None
+        return before is not None and before.label in FIRSTNAMES \
+            and before.end + 1 == span.start and text[before.end] == " "
+    return False
 
 
 KIND_RULES = frozenset(r.name for r in (NAMED_KIND, KIND_STATEMENT, HEAD_NOUN, GEO_PREFIX))

@@ -64,7 +64,8 @@ GAZETTEER = _rule("gazetteer", NAMES + PLACES + ORGS + ("transport_name", "middl
             "fam", "naming_verb", "list_word", "district_preposition", "shop_preposition",
             "topic_preposition", "compass_word"),
     after=("place_statement",))
-FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word"))
+FUZZY = _rule(GUESSED_SPELLING, NAMES + PLACES, 0.7, ("never_replaced", "area_word", "region_word",
+                                                     "possessive"))
 PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, (
     "place_trigger", "region_word", "village_word", "water_verb", "compass_word",
     "district_preposition", "stay_adverb", "be_verb", "island_ending", "landmark_preposition",
@@ -369,12 +370,15 @@ def _kin_of(doc: Doc, i: int) -> bool:
     """"Jag är pappa till Shapla", "det betyder dotter till Bakyt", "hon är mormor till
     Phenyo": after a kin or family word and "till" said of someone (`kin_of_verb` before it),
     the word is the person whose kin that is, not where someone goes ("åkte med pappa till
-    hjo")."""
+    hjo", "åkte med en vän till Borås"); so in an apposition ("Jag heter Ali Musa, pappa till
+    Rizki") or opening a sentence ("En kollega till Shanique kände …")."""
     W = doc.lex.words.folds
     return i >= 3 and doc.folds[i - 1] in W["kin_of_preposition"] \
         and (doc.folds[i - 2] in W["name_trigger.kin"]
+             or doc.folds[i - 2] in W["name_trigger.social"]
              or doc.lex.marks.get(doc.texts[i - 2].lower()) == "fam") \
-        and doc.folds[i - 3] in W["kin_of_verb"]
+        and (doc.folds[i - 3] in W["kin_of_verb"] or doc.texts[i - 3] == ","
+             or i - 3 in doc.starts and doc.folds[i - 3] in W["apposition_article"])
 
 
 def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
@@ -1151,7 +1155,11 @@ class Matcher:
             parts = key.split("-")
             heads = [lex.entries.get(p, EMPTY) for p in parts]
             if all(h.gender for h in heads):
-                return heads[0], key, ()
+                # the whole is no everyday word: not the first part's frequency nor its homograph
+                # reading ("med per-olov", not the word "per")
+                cats = heads[0].cats - HOMOGRAPH
+                return heads[0]._replace(cats=cats, value=heads[0].value if cats else "",
+                                         zipf=e.zipf if e is not None else 0.0), key, ()
             if all(h.surname_rank or h.gender for h in heads):
                 return heads[-1]._replace(gender=None, first_rank=0), key, ()
         return e or EMPTY, key, ()
@@ -1337,8 +1345,10 @@ class Matcher:
                     or doc.entries[ka].gender \
                     or n and spans[n - 1].label in NAME_RUN and ks[n - 1] == ka - 1 \
                     or n + 2 < len(spans) and spans[n + 2].label in NAME_RUN \
-                    and ks[n + 2] == kb + 1:
-                continue
+                    and ks[n + 2] == kb + 1 or _kin_of(doc, ka) \
+                    or doc.lex.marks.get(doc.texts[ka - 1].lower()) == "fam":
+                continue  # (a child after its kin word bears the parent's given name second,
+                # as in Malay or Arabic: "pappa till Rizki Zulkarnaini", "min son Adam Yusuf")
             out[n] = a._replace(label="surname")
             out[n + 1] = b._replace(label=given[doc.folds[kb]])
         return out
@@ -1490,11 +1500,27 @@ class Matcher:
         """"min mormor Novruz bor", "min kompis Fanta jobbar", "Pippi, min lillasyster,": a
         capitalised feast, brand, language or month word no name list holds, right after an
         owned kin or friend word and before a person's verb, or with one in apposition, is that
-        person's name (not the dish "gör min mamma Ajvar och Burek")."""
+        person's name (not the dish "gör min mamma Ajvar och Burek"); so is a capitalised one
+        greeted ("Hej Fanta!") or beside "jag" before a person's verb ("Jag och Fanta åkte"; not
+        "Vi drack Fanta", nor an acronym: "läser SFI och jag tycker")."""
         excluded = e.cats & EXCLUDED_CATS
         return bool(excluded) and excluded <= KIN_NAMEABLE and (
             self._owned_kin_before(doc, i) and i + 1 < len(doc.folds)
-            and doc.folds[i + 1] in self.W["name_verb"] or _kin_apposed(doc, i))
+            and doc.folds[i + 1] in self.W["name_verb"] or _kin_apposed(doc, i)
+            or doc.texts[i][:1].isupper() and not doc.texts[i].isupper()
+            and (self._greeted_alone(doc, i) or self._beside_self(doc, i)))
+
+    def _greeted_alone(self, doc: Doc, i: int) -> bool:
+        """"Hej Fanta!", "Hej Fanta, hur mår du?": right after a greeting, ending its clause."""
+        return i >= 1 and doc.folds[i - 1] in self.W["name_trigger.greeting"] \
+            and i + 1 < len(doc.texts) and doc.texts[i + 1] in ("!", ",")
+
+    def _beside_self(self, doc: Doc, i: int) -> bool:
+        """"Jag och Fanta åkte": joined by "och" to a personal pronoun before it, the pair
+        before a person's verb (not "läser SFI och jag tycker": a clause's object)."""
+        folds, W = doc.folds, self.W
+        return i >= 2 and i + 1 < len(folds) and folds[i - 1] == "och" \
+            and folds[i - 2] in W["personal_pronoun"] and folds[i + 1] in W["name_verb"]
 
     def _named_anyway(self, doc: Doc, i: int, e: Entry, prev_name_end: int) -> bool:
         """A word a list excludes (`never_replaced`, EXCLUDED_CATS; also a word spelt with
@@ -2696,7 +2722,7 @@ class Matcher:
         back = T.SUBJECT_REACH if k and doc.folds[k - 1] == "och" else 3
         for j in range(max(0, k - back), k):
             low = doc.texts[j].lower()
-            if doc.folds[j] in self.W["personal_pronoun"] or self.lex.marks.get(low) in PERSON_MARKS \
+            if doc.folds[j] in self.W["personal_pronoun"] or self.lex.mark_of(low) in PERSON_MARKS \
                     or doc.folds[j] in self.W["name_trigger.kin"] \
                     or doc.folds[j] in self.W["name_trigger.social"]:
                 return True
@@ -4282,6 +4308,9 @@ def _u_fuzzy(m: Matcher, c: Cand) -> Span | bool | None:
             # edit from Saigon), nor a river a misspelt town ("Svartån", Svartå): the steps
             # after this one judge it
             flabel = None
+        if flabel in PLACE_LABELS and not c.place_ctx and c.cap \
+                and _after_owned_unknown(c.doc, c.i, T.COMMON):
+            flabel = None  # "min xo Agunda kom", "min bu Salote i Labasa": a person, not a town
         big = m.lex.entries[target].place_pop >= T.BIG_PLACE or not c.e.zipf \
             and len(c.key) >= T.MISSPELT_TOWN_LENGTH and m.lex.entries[target].se_pop >= T.SE_TOWN
         if flabel and (c.cap or c.place_ctx == 2 or flabel == "country"
@@ -4718,14 +4747,16 @@ def _initial_noun(m: Matcher, c: Cand) -> bool:
     return False
 
 
-def _after_owned_unknown(doc: Doc, i: int) -> bool:
+def _after_owned_unknown(doc: Doc, i: int, below: float = 0.0) -> bool:
     """"min kuku Nangula", "hos sin yeyo Tawanda": a capitalised word inside a sentence after
     an owner and a lower-case word no list or count knows (a kin word of a language no list
-    holds) is that person's name, though it splits into Swedish words (nan|gula)."""
+    holds) is that person's name, though it splits into Swedish words (nan|gula); with
+    `below`, also after a word no list knows that is counted less often than that ("min bu
+    Salote": no misspelt town either)."""
     if i < 2 or not doc.texts[i - 1].isalpha() or not doc.texts[i - 1].islower():
         return False
     e = doc.entries[i - 1]
-    return not e.zipf and not e.cats and e[:-1] == NO_READING \
+    return (not e.zipf or e.zipf < below) and e[:-1] == NO_READING \
         and doc.texts[i - 2].lower() in doc.lex.words.surface("possessive")
 
 

@@ -268,6 +268,11 @@ REMEMBERED_GENDERS = [
     ("Vi har en son, tomi, han är fem år.",
      "Min mamma bor i Valparaíso. Jag åker dit med tomi. Från hennes fönster ser man hamnen.",
      "tomi.", "firstname_male"),
+    # the earlier essay's husband: this essay's only sign, a possessive in the next sentence, is
+    # someone else's (read by the gazetteer's own pass before the memory was)
+    ("Jag bor i Umeå med min man Batradz och två barn.",
+     "I juli min syster Zarina gifte sig. Vi flög dit, jag och barnen, men Batradz stannade "
+     "hemma. Hennes man heter Oleg.", "Batradz stannade", "firstname_male"),
 ]
 
 
@@ -373,3 +378,11 @@ def test_a_town_like_word_after_a_given_name_and_an_initial_is_the_family_name(
     spans = {text[s.start:s.end]: s.label
              for s in offline_engine.detect(text, policy=Policy(learned="off"))}
     assert spans.get(word) == label
+
+
+def test_an_initial_before_a_lower_case_name_signing_the_essay_is_the_initial(offline_engine) -> None:
+    """"Tack på förhand N. rahman": a capital letter and a full stop before a name in lower
+    case (found by coreference, after the initials rule ran) that closes the essay sign it."""
+    text = "Jag heter Fiza Rahman. Ring mig. Tack på förhand N. rahman"
+    spans = {(text[s.start:s.end], s.label) for s in offline_engine.detect(text)}
+    assert ("N", "initials") in spans
