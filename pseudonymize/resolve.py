@@ -962,6 +962,7 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
             and not _place_after_i(doc, end) and not trip
             and (_namesake(doc, entry, k, metropolis, countries)
+                 or _dwelt_part(doc, span, entry, k, metropolis)
                  or entry.place_country in ("", doc.lex.get(metropolis).place_country)
                  and _smaller_part(doc, span, entry, k, metropolis)))
 
@@ -986,6 +987,26 @@ def _namesake(doc: Doc, entry: Entry, k: int, metropolis: str, countries: frozen
     return _dwelt(doc, k) and entry.place_kind == "city" and 0 < entry.place_pop < DISTRICT_MAX \
         and entry.place_country not in countries \
         and entry.place_country != doc.lex.get(metropolis).place_country
+
+
+def _dwelt_part(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str) -> bool:
+    """"flög till Auckland … och bodde i mangere", "fick jobb i singapore och vi bodde i
+    tampines": a listed town of the big town's own region (or city state), far smaller, lived
+    in right after the big town is named (its sentence or the one before), is its district."""
+    town = doc.lex.get(metropolis)
+    key = span.key or doc.folds[k]
+    return _dwelt(doc, k) and entry.place_country == town.place_country \
+        and 0 < entry.place_pop * T.DWELT_PART_SHARE <= town.place_pop \
+        and doc.lex.place_region.get(key) == doc.lex.place_region.get(metropolis) \
+        and _named_since(doc, metropolis, k)
+
+
+def _named_since(doc: Doc, key: str, k: int) -> bool:
+    """The place `key` is named in token k's sentence or the one before it."""
+    starts = [s for s in doc.starts if s <= k]
+    first = starts[-2] if len(starts) >= 2 else 0
+    words = key.split()
+    return any(doc.folds[j:j + len(words)] == words for j in range(first, k))
 
 
 def _dwelt(doc: Doc, k: int) -> bool:
