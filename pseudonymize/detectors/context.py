@@ -2352,6 +2352,8 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     if not cap and not named and _everyday_street(r, doc, i, street):
         return False
+    if not _addressed(doc, i) and r.lex.get(street + "n").se_pop:
+        return False  # "i smedjebacke": a Swedish town in -backen (Smedjebacken) lacking its n
     if not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
