@@ -709,9 +709,11 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 k = None  # a span not on a token start: nothing to refine
         before = doc.folds[k - 1] if k else ""
         if k is not None and span.label == "region" and not (
-                before in doc.lex.words("area_word") and _foreign_town(prev)):
-            k = None  # a region stays one unless a district of a town abroad ("i ulaanbaatar i
-            # distriktet Bayanzürkh"; "i Afghanistan, i distriktet Jaghori" is a region)
+                before in doc.lex.words("area_word") and _foreign_town(prev)
+                and _town_entry(doc, prev).place_pop >= METROPOLIS):
+            k = None  # a region stays one unless a district of a big town abroad ("i
+            # ulaanbaatar i distriktet Bayanzürkh"; "i Afghanistan, i distriktet Jaghori" and
+            # "i moengo i distriktet Marowijne", a small town's district, are regions)
         if k is not None:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
@@ -939,6 +941,11 @@ def _other_name_after(doc: Doc, end: int) -> bool:
         return len(after) == 4 and after[2] in W["not_name.language"] and after[3] == "for"
     return len(after) >= 2 and after[1] in W["name_trigger.report"] and (
         after[0] in W["exonym_subject"] or "nationality" in doc.entries[j].cats)
+
+
+def _town_entry(doc: Doc, span: Span) -> Entry:
+    """The lexicon's entry of the town `span` names (by its key, else its first word)."""
+    return doc.lex.get(span.key) if span.key else doc.entries[doc.index_at(span.start)]
 
 
 def _foreign_town(span: Span | None) -> bool:
