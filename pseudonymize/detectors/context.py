@@ -1787,10 +1787,9 @@ class ContextRules:
                 self._place_genitive(owner) or self._swedish_place(owner)
                 or folds[i] in self.w["municipality_word"] and self._seat(owner)):
             return
-        # "undersköterska i krokoms kommun": the municipality someone works for, as "på/för
-        # krokoms kommun" is
-        works_in = i >= 3 and folds[i - 2] == "i" and (
-            folds[i - 3] in self.w["work_word"] or stated_profession(doc, i - 3))
+        # "undersköterska i krokoms kommun": the municipality someone in that role works for,
+        # as "på/för krokoms kommun" is (but "jobbar i Göteborgs kommun" is where)
+        works_in = i >= 3 and folds[i - 2] == "i" and stated_profession(doc, i - 3)
         if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts and not works_in:
             # "i östhammars kommun": the genitive of its seat, as "i Östhammars kommun" is
             # ("i borås kommun": one in -s its own genitive)
