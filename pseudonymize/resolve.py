@@ -710,9 +710,11 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
                 k = None  # a span not on a token start: nothing to refine
         before = doc.folds[k - 1] if k else ""
         if k is not None and span.label == "region" and not (
-                before in doc.lex.words("area_word") and _foreign_town(prev)):
-            k = None  # a region stays one unless a district of a town abroad ("i ulaanbaatar i
-            # distriktet Bayanzürkh"; "i Afghanistan, i distriktet Jaghori" is a region)
+                before in doc.lex.words("area_word") and _foreign_town(prev)
+                and _town_entry(doc, prev).place_pop >= METROPOLIS):
+            k = None  # a region stays one unless a district of a big town abroad ("i
+            # ulaanbaatar i distriktet Bayanzürkh"; "i Afghanistan, i distriktet Jaghori" and
+            # "i moengo i distriktet Marowijne", a small town's district, are regions)
         if k is not None:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]
@@ -942,6 +944,11 @@ def _other_name_after(doc: Doc, end: int) -> bool:
         after[0] in W["exonym_subject"] or "nationality" in doc.entries[j].cats)
 
 
+def _town_entry(doc: Doc, span: Span) -> Entry:
+    """The lexicon's entry of the town `span` names (by its key, else its first word)."""
+    return doc.lex.get(span.key) if span.key else doc.entries[doc.index_at(span.start)]
+
+
 def _foreign_town(span: Span | None) -> bool:
     """`span` is a town abroad."""
     return span is not None and span.label == "city" and "foreign" in span.attrs
@@ -963,6 +970,7 @@ def _district(doc: Doc, span: Span, entry: Entry, k: int, end: int, metropolis: 
             and not _respelt(span.key or folds[k], towns)  # "ghaza" after Gaza
             and not _place_after_i(doc, end) and not trip
             and (_namesake(doc, entry, k, metropolis, countries)
+                 or _dwelt_part(doc, span, entry, k, metropolis)
                  or entry.place_country in ("", doc.lex.get(metropolis).place_country)
                  and _smaller_part(doc, span, entry, k, metropolis)))
 
@@ -987,6 +995,26 @@ def _namesake(doc: Doc, entry: Entry, k: int, metropolis: str, countries: frozen
     return _dwelt(doc, k) and entry.place_kind == "city" and 0 < entry.place_pop < DISTRICT_MAX \
         and entry.place_country not in countries \
         and entry.place_country != doc.lex.get(metropolis).place_country
+
+
+def _dwelt_part(doc: Doc, span: Span, entry: Entry, k: int, metropolis: str) -> bool:
+    """"flög till Auckland … och bodde i mangere", "fick jobb i singapore och vi bodde i
+    tampines": a listed town of the big town's own region (or city state), far smaller, lived
+    in right after the big town is named (its sentence or the one before), is its district."""
+    town = doc.lex.get(metropolis)
+    key = span.key or doc.folds[k]
+    return _dwelt(doc, k) and entry.place_country == town.place_country \
+        and 0 < entry.place_pop * T.DWELT_PART_SHARE <= town.place_pop \
+        and doc.lex.place_region.get(key) == doc.lex.place_region.get(metropolis) \
+        and _named_since(doc, metropolis, k)
+
+
+def _named_since(doc: Doc, key: str, k: int) -> bool:
+    """The place `key` is named in token k's sentence or the one before it."""
+    starts = [s for s in doc.starts if s <= k]
+    first = starts[-2] if len(starts) >= 2 else 0
+    words = key.split()
+    return any(doc.folds[j:j + len(words)] == words for j in range(first, k))
 
 
 def _dwelt(doc: Doc, k: int) -> bool:

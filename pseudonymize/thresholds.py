@@ -162,6 +162,10 @@ DISTRICT_SHARE = 4
 # in London (9 M, 1:115) is a district, Wieliczka by Kraków (1:44), Đồ Sơn by Hai Phòng (1:51)
 # towns of their own
 LISTED_TOWN_SHARE = 100
+# a listed town abroad lived in right after the big town of its region is named, at most this
+# share of its people, is one of its districts (Mangere 1/66 of Auckland, Latour 1/7.5 of
+# Paramaribo, Tampines 1/21 of Singapore)
+DWELT_PART_SHARE = 5
 
 # --- name ranks ------------------------------------------------------------------------------
 FUZZY_NAME_RANK = 2000     # misspellings are matched only against first names this frequent

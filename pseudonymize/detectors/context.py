@@ -22,8 +22,10 @@ from pseudonymize.detectors.gazetteer_match import NAMEISH_CATS as NAMEISH
 from pseudonymize.detectors.gazetteer_match import PLACE_LABEL
 from pseudonymize.detectors.gazetteer_match import (Matcher, _institution_context, _institution_role,
                                                      _org_role, place_suffix,
-                                                     apposed_business, profession_context,
-                                                     studied_at, works_at, _foreign_letters,
+                                                     apposed_business, apposed_kind,
+                                                     profession_context,
+                                                     stated_profession, studied_at, works_at,
+                                                     _foreign_letters,
                                                      listed_name)
 from pseudonymize.detectors.gender import FIRSTNAMES, NICKNAME_PREFIX, pronoun_gender
 from pseudonymize.detectors.patterns import _counts, _personal_year
@@ -304,7 +306,7 @@ STREET_PREFIX = _rule("street-prefix", ("place",), 0.8,
                       word=("street_prefix", "street_prefix_abbreviation"), reads=("name_connector",))
 BUSINESS_TAIL = _rule("business-tail", ("work",), 0.8, word=("business_tail",), capital=True)
 TOWN_BUSINESS = _rule("town-business", ("work",), 0.85, word=("town_business_head",),
-                      reads=("institution_preposition",))
+                      reads=("institution_preposition", "work_word", "work_start"))
 PLACE_ALIAS = _rule("place-alias", ("city",), 0.85, word=("saying_verb",),
                     reads=("saying_filler", "alias_preposition", "town_noun"),
                     next_shape=_next_alias)
@@ -324,9 +326,10 @@ LINE_CODE_RULE = _rule("line-code", ("transport_nr",), 0.8, before=("transport_w
                        capital=True)
 USER_ID = _rule("user-id", ("extra",), 0.7, rare=True, reads=("username_trigger",),
                 shape=_user_shape)
-IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",))
+IN_MUNICIPALITY = _rule("in-municipality", ("city",), 0.8, word=("town_body",),
+                        reads=("municipality_word",))
 TOWN_BODY = _rule("town-body", ("other_institution", "work"), 0.8, word=("town_body",),
-                  reads=("work_word",))
+                  reads=("work_word", "municipality_word"))
 TOWN_COMPANY = _rule("town-company", ("other_institution", "work"), 0.8,
                      ending=("town_company_ending", "town_company_lower_ending",
                              "region_company_lower_ending"),
@@ -379,7 +382,8 @@ WORKPLACE_RUN = _rule("workplace-run", ("work",), 0.6, word=("institution_prepos
                       reads=("work_word", "work_start", "prof", "profession_verb",
                              "profession_filler", "inverted_subject", "study_verb",
                              "school_verb", "place_adverb", "definite_ending", "ordinary_ending",
-                             "apposition_article", "business_head", "place_trigger"))
+                             "apposition_article", "business_head", "place_trigger",
+                             "workplace_apposition"))
 WORD_SURNAME = _rule("word-surname", ("surname",), 0.75, capital=True, shape=_given_name_shape,
                      reads=("common_name_homograph", "noun_before", "person_state", "preposition",
                             "person_object", "naming_verb", "be_verb", "name_tail_stop",
@@ -1812,11 +1816,16 @@ class ContextRules:
         place = doc.entries[i - 1].place_kind or self._place_genitive(owner) \
             or owner.endswith("s") and self.lex.get(owner[:-1]).place_kind
         # in lower case only a Swedish town or its genitive: "ljusdals kommun", "borlänge
-        # kommun", not "min kommun"
+        # kommun", not "min kommun"; before "kommun" also a small seat that is a name too
+        # ("dorotea kommun"), as no everyday word stands there
         if not doc.texts[i - 1][0].isupper() and not (
-                self._place_genitive(owner) or self._swedish_place(owner)):
+                self._place_genitive(owner) or self._swedish_place(owner)
+                or folds[i] in self.w["municipality_word"] and self._seat(owner)):
             return
-        if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts:
+        # "undersköterska i krokoms kommun": the municipality someone in that role works for,
+        # as "på/för krokoms kommun" is (but "jobbar i Göteborgs kommun" is where)
+        works_in = i >= 3 and folds[i - 2] == "i" and stated_profession(doc, i - 3)
+        if i >= 2 and folds[i - 2] == "i" and (i - 1) not in doc.starts and not works_in:
             # "i östhammars kommun": the genitive of its seat, as "i Östhammars kommun" is
             # ("i borås kommun": one in -s its own genitive)
             gen = owner.endswith("s") and not doc.entries[i - 1].place_kind \
@@ -1825,9 +1834,18 @@ class ContextRules:
             add(IN_MUNICIPALITY.span(doc.offsets[i - 1], doc.ends[i - 1], "city", attrs,
                                      key=owner[:-1] if gen else owner))
         elif place and ((i - 1) not in doc.starts or i >= 2 and folds[i - 2] == "till"):
-            add(TOWN_BODY.span(doc.offsets[i - 1], doc.ends[i],
-                               _org_role(doc, i - 1, "other_institution"),
+            add(TOWN_BODY.span(doc.offsets[i - 1], doc.ends[i], "work" if works_in
+                               else _org_role(doc, i - 1, "other_institution"),
                                key=f"{owner} {doc.texts[i].lower()}"))  # work where one works
+
+    def _seat(self, key: str) -> bool:
+        """"dorotea", "doroteas": a Swedish place (or its genitive) that is no everyday word nor
+        a word some rule lists, whatever its size: before "kommun" it names the municipality."""
+        for k in (key, key[:-1] if key.endswith("s") else ""):
+            e = self.lex.get(k)
+            if k and e.se_pop and e.zipf < T.COMMON and k not in self.stems.vocabulary:
+                return True
+        return False
 
     def _place_genitive(self, key: str) -> bool:
         """"ljusdals", "skånes": the genitive of a Swedish place, owner of an institution; also
@@ -1957,6 +1975,9 @@ class ContextRules:
             j -= 1  # "Charkivs nationella universitet", "lindholmens tekniska gymnasium"
         owner = doc.texts[j] if j >= 0 else ""
         place = self._two_word_place(doc, j)  # "addis abeba universitet"
+        if len(folds[i]) == 2 and owner[:1].isupper():
+            place = min(place, _capitalised_owner(doc, j))  # "Dalslands Kanal AB": the whole
+            # capitalised name its company form ends, though a listed place begins it
         # "går på hvitfeldtska gymnasiet": a lower-case owner after a study or work verb;
         # "ligger på skånes universitetssjukhus": a Swedish place's genitive anywhere; a
         # two-word place anywhere
@@ -2022,6 +2043,17 @@ def _club(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
                            key=" ".join(doc.folds[k:i + 1])))
         return True
     return False
+
+
+def _capitalised_owner(doc: Doc, j: int) -> int:
+    """The first of the capitalised words ending at token j, at most COMPANY_WORDS of them; a
+    sentence's first word only when it is no everyday word ("Till Dalslands Kanal AB")."""
+    k = j
+    while k > max(0, j - T.COMPANY_WORDS + 1) and k not in doc.starts \
+            and doc.texts[k - 1][:1].isupper() and doc.texts[k - 1].isalpha() \
+            and (k - 1 not in doc.starts or doc.entries[k - 1].zipf < T.COMMON):
+        k -= 1
+    return k
 
 
 def _company_start(doc: Doc, i: int) -> int | None:
@@ -2354,6 +2386,8 @@ def _street_suffix(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False
     if not cap and not named and _everyday_street(r, doc, i, street):
         return False
+    if not _addressed(doc, i) and r.lex.get(street + "n").se_pop:
+        return False  # "i smedjebacke": a Swedish town in -backen (Smedjebacken) lacking its n
     if not r._bare_suffix(street, named) \
             and not _particle_compound(r, street):
         # "Södra Förstadsgatan": a capitalised compass word belongs to the name.
@@ -2783,12 +2817,13 @@ def _town_business(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
     """"stockaryds såg", "virserums snickeri", "Sölvesborgs varv", "kiruna taxi": a works or
     firm named by its Swedish town (its genitive, or a town of some size that is no everyday
     word) and a trade's word, which alone may be an everyday word or verb (so only after a
-    town: not "Jonas såg", nor "och vi såg" after a town that is an everyday word); a
-    workplace."""
+    town: not "Jonas såg", nor "och vi såg" after a town that is an everyday word; a small
+    one only where someone works: "jobbar på hylte bruk"); a workplace."""
     if i < 1 or i - 1 in doc.starts and doc.texts[i - 1][:1].isupper() \
             or doc.folds[i] not in r.w["town_business_head"] \
             or not doc.texts[i - 1].isalpha() or doc.space(i - 1) != " " \
-            or not (r._place_genitive(doc.folds[i - 1]) or r._swedish_place(doc.folds[i - 1])) \
+            or not (r._place_genitive(doc.folds[i - 1]) or r._swedish_place(doc.folds[i - 1])
+                    or works_at(doc, i - 1) and r._seat(doc.folds[i - 1])) \
             or doc.texts[i - 1].islower() and doc.entries[i - 1].zipf >= T.COMMON \
             or doc.entries[i - 1].gender and not (  # a name that is also a town after "på"
                 i >= 2 and doc.folds[i - 2] in r.w["institution_preposition"]
@@ -3222,9 +3257,10 @@ def _workplace_run(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         return False  # one word (`_u_workplace` judges it), or the run goes on past the limit
     if _institution_context(doc, j) != "work" and not apposed_business(doc, last):
         return False  # "städade för rena hem, ett litet städföretag": an apposition says so
-    if not any(r._rare_spelling(doc, k) for k in range(j, end)) \
-            or doc.folds[last].endswith(r.stems.ENDS["definite_ending"] + r.stems.ENDS["ordinary_ending"]) \
-            and doc.entries[last].zipf >= T.DEFINITE_NOUN_MIN:
+    if not apposed_kind(doc, last) and (  # "på hylte bruk, pappersbruket": its kind says so
+            not any(r._rare_spelling(doc, k) for k in range(j, end))
+            or doc.folds[last].endswith(r.stems.ENDS["definite_ending"] + r.stems.ENDS["ordinary_ending"])
+            and doc.entries[last].zipf >= T.DEFINITE_NOUN_MIN):
         return False
     add(WORKPLACE_RUN.span(doc.offsets[j], doc.ends[last], "work",
                            key=" ".join(doc.folds[j:end])))

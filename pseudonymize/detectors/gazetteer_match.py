@@ -146,7 +146,8 @@ LOWER_INSTITUTION = _rule("lower-institution", ORGS, 0.6, (
     "work_word", "work_start", "study_verb", "school_verb", "place_adverb", "definite_ending",
     "ordinary_ending", "profession_verb", "profession_filler", "course_word",
     "school_name_ending", "business_name_ending", "apposition_article", "business_head",
-    "drive_verb", "driven_vehicle", "duration_unit"),
+    "drive_verb", "driven_vehicle", "duration_unit", "workplace_apposition", "kind_noun_ending",
+    "work_manner"),
     before=("institution_preposition",))
 LOWER_SUFFIX = _rule("lower-suffix", ("geo", "place", "region"), 0.6, ("place_suffix", "geo_preposition",
                                                              "geo_name_modifier",
@@ -548,6 +549,22 @@ def apposed_business(doc: Doc, k: int) -> bool:
         if not (texts[j].isalpha() and texts[j].islower()):
             return False
     return False
+
+
+def apposed_kind(doc: Doc, k: int) -> bool:
+    """"jobbar på forsmark, kärnkraftverket", "på hylte bruk, pappersbruket": token k is
+    followed by a comma and a workplace's kind in the definite form (`workplace_apposition`,
+    also as the head of a compound), which says the words before the comma name it."""
+    return k + 2 < len(doc.texts) and doc.texts[k + 1] == "," \
+        and bool(doc.lex.words.ending("workplace_apposition", doc.folds[k + 2]))
+
+
+def _town_after(doc: Doc, k: int) -> bool:
+    """"kock på rasta i Ödeshög", "jobbar på carlsberg i falkenberg": token k is followed by
+    "i" and a Swedish town, where the workplace named by token k lies."""
+    return k + 2 < len(doc.texts) and doc.folds[k + 1] == "i" \
+        and doc.entries[k + 2].place_kind in ("city", "municipality") \
+        and doc.entries[k + 2].place_country == "SE"
 
 
 def _work_before(doc: Doc, i: int) -> bool:
@@ -3471,7 +3488,25 @@ def _u_workplace(m: Matcher, c: Cand) -> Span | bool | None:
             and c.key not in m.vocabulary and not m._misspelt(c.key, 1 if len(c.key) < 8 else 2) \
             and (near or school_name or not m._compound(c.key)):
         return _tok_span(LOWER_INSTITUTION, c, role)
+    if near and role == "work" and _anchored_workplace(m, c):
+        return _tok_span(LOWER_INSTITUTION, c, role)
     return None
+
+
+def _anchored_workplace(m: Matcher, c: Cand) -> bool:
+    """"ingenjör på forsmark, kärnkraftverket", "jobbar på carlsberg i falkenberg": right
+    after a work verb, a word less frequent than everyday words that a kind apposed to it or
+    the town after it marks as the workplace, though it splits into words (fors|mark) or lies
+    one edit from one (rasta ~ rast): a word this frequent is no one-off misspelling. Not a
+    noun of a workplace's kind ("bensinmack") nor a way of working ("på deltid i Borås")."""
+    key = c.key
+    if c.e.zipf >= T.COMMON or key in m.vocabulary or key.endswith(m.ENDS["ordinary_ending"]) \
+            or m.lex.words.ending("kind_noun_ending", key) \
+            or not (apposed_kind(c.doc, c.i) or _town_after(c.doc, c.i)):
+        return False
+    if key.endswith(m.ENDS["definite_ending"]) and not apposed_kind(c.doc, c.i):
+        return False  # "jobbar på lagret i Borås"
+    return c.e.zipf >= T.RARE or not m._misspelt(key, 1 if len(key) < 8 else 2)
 
 
 def _place_compound(m: Matcher, key: str) -> bool:

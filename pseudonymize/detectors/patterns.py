@@ -96,11 +96,13 @@ SPECIAL = re.compile(r"[0-9@_#](?:(?<=[0-9])[0-9]*)?")
 SPECIAL_CHARS = "0123456789@_#"  # SPECIAL's first set (`_special_bytes` marks them)
 _SPECIAL_TABLE = bytes(chr(b) in SPECIAL_CHARS for b in range(256))
 # Case, booking and reference numbers: letters and at least three digits in one code
-# (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023, P1234567).
+# (PB-2024-118823, 5000-K123456-24, XK7Q2M, 5.1.1-22876/2023, P1234567), also with a check
+# letter after a dash (TK-55810-G).
 # Swedish letters too: a hospital's or an authority's code ("SÄS-44120", "FÖR-2231")
 REFERENCE = re.compile(
     r"(?<![\w@./-])(?=[\w./-]*\d[\w./-]*\d[\w./-]*\d)(?=[\w./-]*[A-Za-zÅÄÖåäö]|[\w./-]*[./-]\d+[./-])"
-    r"[A-Za-zÅÄÖåäö0-9]+(?:[./-][A-Za-zÅÄÖåäö0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*(?![\w@-])"
+    r"[A-Za-zÅÄÖåäö0-9]+(?:[./-][A-Za-zÅÄÖåäö0-9]+)*[./-][A-Za-z]*\d[A-Za-z0-9]*"
+    r"(?:-[A-Za-z]{1,3})?(?![\w@-])"
     r"|(?<![\w@./-])(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}(?![\w@-])"
     r"|(?<![\w@./-])[A-Z]\d{6,9}(?![\w@-])")  # a passport's or ID card's number: P1234567
 # A case or order number of digit groups joined by "/", "." or "-" ("2023/12345", "16-884512"):
