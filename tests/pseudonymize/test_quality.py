@@ -150,9 +150,9 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": 
               "dev13": (0.96, 2), "dev14": (0.955, 4), "dev15": (0.95, 2),
               "dev16": (0.965, 2), "dev17": (0.95, 0), "dev18": (0.95, 2),
               "dev19": (0.945, 3), "dev20": (0.94, 5),
-              "dev21": (0.95, 4), "dev22": (0.925, 4), "dev23": (0.95, 6), "dev24": (0.92, 8),
-              "dev25": (0.895, 5), "dev26": (0.91, 8),
-              "dev27": (0.89, 21)}
+              "dev21": (0.95, 4), "dev22": (0.935, 2), "dev23": (0.955, 6), "dev24": (0.92, 7),
+              "dev25": (0.9, 4), "dev26": (0.93, 5),
+              "dev27": (0.895, 21)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
