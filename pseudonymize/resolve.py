@@ -688,6 +688,23 @@ def _one_edit(word: str, index: dict[str, str]) -> list[str]:
     return [h for h in hits if h and h[0] == word[0] and OSA.distance(word, h, score_cutoff=1) <= 1]
 
 
+def _refinable(doc: Doc, span: Span, prev: Span | None) -> int | None:
+    """The token a town's or region's span starts at when `refine_areas` may relabel it; None
+    for a span not on a token start, and for a region unless it is a district of a big town
+    abroad ("i ulaanbaatar i distriktet Bayanzürkh"; "i Afghanistan, i distriktet Jaghori" and
+    "i moengo i distriktet Marowijne", a small town's district, are regions)."""
+    if span.label not in ("city", "region") and span.rule != "place-preposition":
+        return None
+    k = doc.index_at(span.start)
+    if k == len(doc.texts) or doc.offsets[k] != span.start:
+        return None
+    if span.label == "region" and not (
+            k and doc.folds[k - 1] in doc.lex.words("area_word") and _foreign_town(prev)
+            and _town_entry(doc, prev).place_pop >= METROPOLIS):
+        return None
+    return k
+
+
 def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     """A district of a foreign city is an `area`: "i Kraków i Nowa Huta", "i stadsdelen Praga",
     "Wrzeszcz, en stadsdel", and a small or unknown place mentioned while the essay is in a big
@@ -700,21 +717,11 @@ def refine_areas(spans: list[Span], doc: Doc) -> list[Span]:
     countries = doc.earlier_countries | {doc.lex.get(s.key or "").country for s in spans
                                          if s.label == "country"}  # the essay's countries
     for n, span in enumerate(spans):
-        k = None
         if span.label in ("city", "area") and _origin_region(doc, span, prev):
             span = Span(span.start, span.end, "region", tuple(sorted(set(span.attrs) | {"foreign"})),
                         span.score, span.rule, span.key)
-        if span.label in ("city", "region") or span.rule == "place-preposition":
-            k = doc.index_at(span.start)
-            if k == len(doc.texts) or doc.offsets[k] != span.start:
-                k = None  # a span not on a token start: nothing to refine
+        k = _refinable(doc, span, prev)
         before = doc.folds[k - 1] if k else ""
-        if k is not None and span.label == "region" and not (
-                before in doc.lex.words("area_word") and _foreign_town(prev)
-                and _town_entry(doc, prev).place_pop >= METROPOLIS):
-            k = None  # a region stays one unless a district of a big town abroad ("i
-            # ulaanbaatar i distriktet Bayanzürkh"; "i Afghanistan, i distriktet Jaghori" and
-            # "i moengo i distriktet Marowijne", a small town's district, are regions)
         if k is not None:
             folds = doc.folds
             entry = doc.lex.get(span.key) if span.key else doc.entries[k]

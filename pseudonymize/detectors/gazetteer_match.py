@@ -2173,11 +2173,7 @@ class Matcher:
             # verb is the kin's name (Yei, a town in South Sudan)
             return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
                                      morph, key=key, score=0.6)
-        named = (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
-                 and folds[i + 2] in self.W["personal_pronoun"] or i > 1
-                 and folds[i - 1] in self.W["personal_pronoun"]
-                 and doc.texts[i - 2].lower() in self.saying_verbs) and self._named(doc, i, listed) \
-            or bool(e.gender) and _kin_apposed(doc, i)  # "juni, hans kompis, dansade"
+        named = self._named_here(doc, i, e, listed)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
@@ -2214,6 +2210,17 @@ class Matcher:
             return self._slot_reading(c, label, is_name, listed)
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _named_here(self, doc: Doc, i: int, e: Entry, listed: bool) -> bool:
+        """`_classify`'s naming context: a naming word before the word (or a listed name), a
+        personal pronoun after the next word or after a saying verb, then `_named`'s check; or
+        a name apposed to a kin word ("juni, hans kompis, dansade")."""
+        folds = doc.folds
+        return (listed or folds[i - 1] in self.named_before or i + 2 < len(folds)
+                and folds[i + 2] in self.W["personal_pronoun"] or i > 1
+                and folds[i - 1] in self.W["personal_pronoun"]
+                and doc.texts[i - 2].lower() in self.saying_verbs) and self._named(doc, i, listed) \
+            or bool(e.gender) and _kin_apposed(doc, i)
 
     def _addressed(self, c: Cand) -> Cand:
         """A word after a greeting ("Hälsningar från Rania", "Kram från Sai", "Vänliga

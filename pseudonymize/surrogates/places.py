@@ -30,6 +30,34 @@ if TYPE_CHECKING:
 class Places:
     """Mixin of `Renderer` (`self` is the renderer of one essay)."""
 
+    def _any_town(self, country: str, cities: list[str], parts: frozenset[str],
+                  rng: Draws) -> str:
+        """The last resorts of `_place`, in order: a town of the country, then (lifelike) one
+        the lexicon lists as a town's section, a kept village, a neighbour's town, a Swedish
+        town, a Swedish place name of our own."""
+        lex = self.lex
+        return self._draw(cities, rng) or self._draw(
+            lex.cities_by_country.get(country, []) if parts else [], rng) or \
+            self._kept_village(country, rng) or self._neighbour_town(country, rng) or self._draw(
+            lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
+
+    def _town_candidates(self, span: Span, country: str) -> tuple[frozenset[str], list[str]]:
+        """The towns of `country` a place may become, and (lifelike) the sections of towns
+        the lexicon lists as towns, which never are one (Ecopark, Kentron)."""
+        lex = self.lex
+        parts = town_sections(lex) if self.effective == "lifelike" else frozenset()
+        cities = [c for c in lex.cities_by_country.get(country, [])
+                  if c not in self.geo.not_towns_abroad and c not in parts]
+        if country == "SE":
+            cities = self._swedish_towns(cities)
+        if self.effective == "lifelike" and span.label in ("city", "area") and country != "SE":
+            cities = self._off_islands(span, cities)  # "från Izmir tog vi tåget": not Chios
+            # (round 43) never a town whose name the lexicon reads as another country's
+            # (Sierra Leone's Waterloo is Canada's: the next mention followed it to Ontario)
+            cities = [c for c in cities
+                      if lex.get(fold(c)).place_country in ("", country)] or cities
+        return parts, cities
+
     def _place(self, span: Span, original: str, rng: Draws) -> str:
         """A place of the same kind in the surrogate of its country (or its own country when
         that is not replaced); a street of the essay's surrogate city."""
@@ -50,17 +78,7 @@ class Places:
             return camp  # "i lägret Kakuma" -> "i lägret Nakivale", never a town
         if label == "place":
             return self._named_site(span, original, country, rng)
-        parts = town_sections(lex) if self.effective == "lifelike" else frozenset()
-        cities = [c for c in lex.cities_by_country.get(country, [])  # (lifelike: never Ecopark,
-                  if c not in self.geo.not_towns_abroad and c not in parts]  # never Kentron)
-        if country == "SE":
-            cities = self._swedish_towns(cities)
-        if self.effective == "lifelike" and label in ("city", "area") and country != "SE":
-            cities = self._off_islands(span, cities)  # "från Izmir tog vi tåget": not Chios
-            # (round 43) never a town whose name the lexicon reads as another country's
-            # (Sierra Leone's Waterloo is Canada's: the next mention followed it to Ontario)
-            cities = [c for c in cities
-                      if lex.get(fold(c)).place_country in ("", country)] or cities
+        parts, cities = self._town_candidates(span, country)
         pick = self._place_of_its_own(span, original, home, country, cities, rng)
         if pick:
             return pick
@@ -91,10 +109,7 @@ class Places:
             pool = self._of_latitude(span, original, pool, cities)
         # (a district of a big town abroad before a town of another country: Maardu, never
         # Sundsvall, where Estonia's few other towns are taken)
-        pick = self._draw(pool, rng) or self._draw(cities, rng) or self._draw(
-            lex.cities_by_country.get(country, []) if parts else [], rng) or \
-            self._kept_village(country, rng) or self._neighbour_town(country, rng) or self._draw(
-            lex.cities_by_country.get("SE", []), rng) or self._compound(rng, "by")
+        pick = self._draw(pool, rng) or self._any_town(country, cities, parts, rng)
         essay_town = self.towns[0] if self.towns else None
         if self.effective == "lifelike" and country != "SE" and label == "city":
             self.towns_abroad.append((span.start, pick))
