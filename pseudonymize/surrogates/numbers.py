@@ -22,7 +22,7 @@ from pseudonymize.surrogates.forms import (Draws, INITIALS, MONTHS, apply_case, 
                                            swedish_number, word_value, year_words)
 from pseudonymize.surrogates.common import (INSTITUTIONS_FILE, LEARNER_NUMBER, LEARNER_PHONE, LEARNER_SERIAL, SENTENCE_REACH, SHIFTS,
                                             WORDS_FILE, YEAR_IN_ADDRESS)
-from pseudonymize.surrogates.words import words
+from pseudonymize.surrogates.words import _near_sentence, words
 from pseudonymize.surrogates.inflect import mask
 from pseudonymize.surrogates.geography import geography
 
@@ -706,8 +706,7 @@ def _account(r: Renderer, original: str, rng: Draws) -> str:
     ranges = clearing_ranges().get(bank or "", ())
     if iban:  # SE45 5000 ...: the bank code (a clearing's first 3 digits) stays or follows the
         # bank's surrogate; check digits computed again
-        low, high = rng.choice(ranges) if ranges else (0, 0)
-        code = str(low + rng.below(high - low + 1))[:3] if ranges else iban.group(2)
+        code = str(_in_range(rng.choice(ranges), rng))[:3] if ranges else iban.group(2)
         out = iban.group(1) + code + _digits(r, iban.group(3), rng)
         return original.replace(text, _iban(out), 1)
     if clearing:
@@ -718,10 +717,10 @@ def _account(r: Renderer, original: str, rng: Draws) -> str:
         # Swedbank's 8000 series with its fifth digit ("8214-9"), any other range without
         fifth = rest[:1] == "-" and rest[1:2].isdigit() and not rest[2:3].isdigit()
         fitting = [(low, high) for low, high in ranges if (low // 1000 == 8) == fifth] or ranges
-        low, high = rng.choice(fitting)
-        rest = rest[2:] if fifth and low // 1000 != 8 else rest
+        picked = rng.choice(fitting)
+        rest = rest[2:] if fifth and picked[0] // 1000 != 8 else rest
         drawn = _digits(r, rest, rng) if any(ch.isdigit() for ch in rest) else rest
-        return original.replace(text, f"{low + rng.below(high - low + 1)}{drawn}", 1)
+        return original.replace(text, f"{_in_range(picked, rng)}{drawn}", 1)
     return _digits(r, original, rng)
 
 
@@ -733,8 +732,8 @@ def _bank(r: Renderer, rng: Draws) -> str | None:
     span, text = r.span, getattr(r.before, "text", "")
     if span is None or not text:
         return None
-    sentence = regex.split(r"[.!?\n]", text[max(0, span.start - SENTENCE_REACH):span.start])[-1] \
-        + regex.split(r"[.!?\n]", text[span.end:span.end + SENTENCE_REACH])[0]
+    begin, end = _near_sentence(text, span.start, span.end)
+    sentence = text[begin:end]
     banks = clearing_ranges()
     named = next((bank for bank in banks if regex.search(
         rf"(?<!\w){regex.escape(bank)}(?!\w)", sentence, regex.IGNORECASE)), None)
@@ -745,6 +744,12 @@ def _bank(r: Renderer, rng: Draws) -> str | None:
         free = [bank for bank in banks if fold(bank) != fold(named) and not r._original(bank)]
         pick = r.institution_map.setdefault(fold(named), rng.choice(free)) if free else None
     return pick
+
+
+def _in_range(bounds: tuple[int, int], rng: Draws) -> int:
+    """A number drawn from a clearing range, both ends included."""
+    low, high = bounds
+    return low + rng.below(high - low + 1)
 
 
 @cache
