@@ -296,6 +296,17 @@ class Doc:
             self._last[key] = table
         return table[i - 1]
 
+    def sentence_window(self, i: int, back: int, ahead: int) -> tuple[int, int]:
+        """The tokens of i's sentence as a slice (lo, hi), cut to `back` tokens before i and
+        to token i + `ahead` (exclusive) after it: a sentence read around one word, never a
+        whole essay without full stops (linear time)."""
+        starts, lo, hi = self.starts, i, i + 1
+        while lo > max(0, i - back) and lo not in starts:
+            lo -= 1
+        while hi < min(len(self.folds), i + ahead) and hi not in starts:
+            hi += 1
+        return lo, hi
+
     def number(self, k: int) -> int:
         """The value of token k as a number in ASCII digits ("34") or a number word ("sexton"),
         -1 when it is neither. Digit runs longer than LONGEST_NUMBER are no value: `int` refuses

@@ -1656,12 +1656,7 @@ class ContextRules:
         if i >= 2 and folds[i - 1] == "och" and (folds[i - 2] in ("du", "ni") or (
                 doc.texts[i - 2][:1].isupper() and i - 2 not in doc.starts)):
             return True
-        start = i
-        while start > max(0, i - T.HOUSEHOLD_REACH) and start not in doc.starts:
-            start -= 1
-        end = i + 1
-        while end < min(len(folds), i + T.HOUSEHOLD_REACH) and end not in doc.starts:
-            end += 1
+        start, end = doc.sentence_window(i, T.HOUSEHOLD_REACH, T.HOUSEHOLD_REACH)
         return any(f in w["writer_word"] for f in folds[start:end])
 
     def _kin_owned(self, doc: Doc, i: int) -> bool | None:
@@ -1730,13 +1725,8 @@ class ContextRules:
         (a birth, birthday, arrival, journey, wedding: `personal_event`, also a compound ending
         or starting with one: "sjuttioårsdag", "födelsedagsfesten"). A month in a sentence about
         the weather stays a date: the writer's trip or first winter is theirs (h-probe66)."""
-        folds, texts, starts, w = doc.folds, doc.texts, doc.starts, self.w
-        lo = i
-        while lo > max(0, i - T.GENERAL_MONTH_REACH) and lo not in starts:
-            lo -= 1
-        hi = i + 1
-        while hi < min(len(folds), i + 1 + T.GENERAL_MONTH_REACH) and hi not in starts:
-            hi += 1
+        folds, texts, w = doc.folds, doc.texts, self.w
+        lo, hi = doc.sentence_window(i, T.GENERAL_MONTH_REACH, T.GENERAL_MONTH_REACH + 1)
         after = texts[i + 1] if i + 1 < len(folds) else ""
         if after.isdigit() and len(after) == T.YEAR_DIGITS:
             return False

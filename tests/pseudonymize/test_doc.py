@@ -74,3 +74,22 @@ def test_following_is_the_walk(folds: list[str], words: frozenset[str]) -> None:
     the folds gives, in order: none after the last token, none in an empty or one-token essay,
     a word of `words` after another one counted too ("i till")."""
     assert following(folds, words) == [k + 1 for k, f in enumerate(folds[:-1]) if f in words]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=40).map(" ".join), st.integers(0, 12),
+       st.integers(1, 12), st.data())
+def test_sentence_window_stays_in_its_sentence_and_reach(text: str, back: int, ahead: int,
+                                                         data) -> None:
+    """`Doc.sentence_window` holds i, no sentence start after i, and at most `back` tokens
+    before i and `ahead` from i on; it reaches a cut only where the sentence goes on."""
+    doc = Doc.make(text, Lexicon(snapshot_id="t", entries={}, phrases={}))
+    if not doc.folds:
+        return
+    i = data.draw(st.integers(0, len(doc.folds) - 1))
+    lo, hi = doc.sentence_window(i, back, ahead)
+    assert lo <= i < hi <= len(doc.folds) and i - lo <= back and hi - i <= max(ahead, 1)
+    assert not any(k in doc.starts for k in range(lo + 1, i + 1))
+    assert not any(k in doc.starts for k in range(i + 1, hi))
+    assert lo in doc.starts or lo == max(0, i - back)
+    assert hi == len(doc.folds) or hi in doc.starts or hi == i + ahead
