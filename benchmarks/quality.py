@@ -156,7 +156,8 @@ DATA_SETS = (
      GOLD_DIR / "dev26.jsonl"),
     ("Development learner gold 27 (tests/data/gold/dev27.jsonl), written blind in the twentieth "
      "session of 2026-12-01 and measured as that session's generalisation check (first measured "
-     "at 4caa3e3a: replace-label recall 0.893, F2 0.858, 21 leaks in 20 of 48 essays)", "jsonl",
+     "at 4caa3e3a: replace-label recall 0.893, F2 0.858, 21 leaks in 20 of 48 essays), open to tuning from "
+     "the twenty-first", "jsonl",
      GOLD_DIR / "dev27.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
