@@ -73,15 +73,21 @@ LICENSE_FOREIGN = regex.compile(
 # "482 BKT": digits before the letters (Estonia, Latvia's old plates, Bulgaria's tail), taken
 # only after a plate's own trigger, as LICENSE_FOREIGN is
 LICENSE_DIGITS_FIRST = regex.compile(r"(?<![\w-])\d{2,4}[\s-]?\p{Lu}{2,3}(?![\w-])")
-DATE = re.compile(
-    r"(?<![\w.,/-])(?:"
-    r"(?:1\d|20)\d{2}[-./_](?:0?[1-9]|1[0-2])[-./_](?:0?[1-9]|[12]\d|3[01])"          # 2019-03-15
+DATE_BODY = (
+    r"(?:(?:1\d|20)\d{2}[-./_](?:0?[1-9]|1[0-2])[-./_](?:0?[1-9]|[12]\d|3[01])"        # 2019-03-15
     r"|(?:0?[1-9]|[12]\d|3[01])[-./_](?:0?[1-9]|1[0-2])[-./_](?:(?:1\d|20)\d{2}|\d{2})"  # 15.03.2019
     r"|(?:0?[1-9]|1[0-2])[-/](?:0?[1-9]|[12]\d|3[01])[-/](?:(?:1\d|20)\d{2})"           # 3/15/2019
     r"|(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?:\s(?:19|20)\d{2})?"                # 15/3 2019
     r"|(?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])"                                          # 3/15
-    r"|(?:1\d|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"                         # 20190315
-    r")(?![\w/-]|[.,]\d)")
+    r"|(?:1\d|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))")                      # 20190315
+DATE_END = r"(?![\w/-]|[.,]\d)"
+DATE = re.compile(rf"(?<![\w.,/-]){DATE_BODY}{DATE_END}")
+# Two dates joined by a dash, the en dash normalized to one ("2026-06-08–2026-06-12",
+# "8/6-12/6", "12.3.2024 - 15.3.2024"): two dates, never one case number or phone number.
+DATE_RANGE = re.compile(rf"(?<![\w.,/-])({DATE_BODY})\s?-\s?({DATE_BODY}){DATE_END}")
+# what a date range's span must never be read as
+NOT_IN_DATE_RANGE = frozenset({"other_nr_seq", "phone_nr", "account_nr", "license_nr",
+                               "personid_nr", "zip_code"})
 HANDLE = re.compile(r"(?<![\w.@])@[\w.]{2,}\w|(?<![\w@.])[^\W\d_]\w*_\w+(?![\w@])")
 # Where a URL may be: "://", "www." (any case) or a dot and a top-level domain; the last two
 # found from the dots, by a pattern whose first character is a literal (the engine then skips
@@ -561,6 +567,14 @@ def _after_car(doc: Doc, lex: Lexicon, start: int) -> bool:
 def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(DATE, doc.text, scan.runs):
         add(DATE_RULE.span(m.start(), m.end(), "date_digits"))
+    for m in _date_ranges(doc.text, scan):
+        for k in (1, 2):
+            add(DATE_RULE.span(m.start(k), m.end(k), "date_digits"))
+
+
+def _date_ranges(text: str, scan: Scan) -> list[re.Match]:
+    """The ranges of two dates in the text (`DATE_RANGE`)."""
+    return list(_anchored(DATE_RANGE, text, scan.runs)) if "-" in text else []
 
 
 def _years(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
@@ -616,6 +630,10 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
     scan = Scan.of(doc.text)
     for fn in _TEXT_FNS + (_DIGIT_FNS if scan.runs else ()):
         fn(doc, lex, scan, spans.append)
+    ranges = [m.span() for m in _date_ranges(doc.text, scan)] if scan.runs else []
+    if ranges:  # a date range's digits are its dates only, whatever else their shape reads as
+        spans = [s for s in spans if s.label not in NOT_IN_DATE_RANGE
+                 or not any(s.start < e and b < s.end for b, e in ranges)]
     return spans
 
 
