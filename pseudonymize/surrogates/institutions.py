@@ -43,7 +43,7 @@ class Institutions:
             pick = self._cuisine(span, original, rng)
             if pick:
                 return pick  # "pizzerian Napoli" -> "pizzerian Venezia", never "Sushi Yama"
-        pick = self._university_abroad(span, original, rng) if self.effective == "lifelike" \
+        pick = self._institution_abroad(span, original, rng) if self.effective == "lifelike" \
             else None
         if pick:
             return pick
@@ -126,14 +126,14 @@ class Institutions:
             return self._draw(same, rng) or self._compound(rng, word)
         return self._draw(pool, rng) or self._compound(rng, {"school": "skolan"}.get(label, "gruppen"))
 
-    def _university_abroad(self, span: Span, original: str, rng: Draws) -> str | None:
-        """Lifelike: a university named with a word of another language ("maseno university",
-        "çukurova üniversitesi", "universidad de antioquia"; `university_abroad`) lies in the
-        essay's country abroad: the foreign word and the particles after it stay and the place
-        becomes a town of the surrogate country, the one the essay's town abroad became where
+    def _institution_abroad(self, span: Span, original: str, rng: Draws) -> str | None:
+        """Lifelike: a university or hospital named with a word of another language ("maseno
+        university", "çukurova üniversitesi", "universidad de antioquia", "addington
+        hospital"; `institution_abroad`) lies in the essay's country abroad: the foreign word
+        and the particles after it stay and the place becomes a town of the surrogate country, the one the essay's town abroad became where
         it has one, else one of its five biggest ("dodoma university", never "malmö universitet
         university"); None when the essay's country abroad has no surrogate yet."""
-        uni = words().university_abroad
+        uni = words().institution_abroad
         if self._swedish_places(original):
             return None  # "jönköping university": a Swedish one (never "warri university")
         tokens = original.split()

@@ -455,7 +455,7 @@ class Places:
         på USACH"): "universitetet" (a field or university word in its sentence), else
         "skolan", never a Swedish institution in a town abroad; "" where it is no such."""
         if self.effective != "lifelike" or span.label != "school" or self._places_in(original) \
-                or not words().university_abroad.isdisjoint(regex.findall(r"\p{L}+", fold(
+                or not words().institution_abroad.isdisjoint(regex.findall(r"\p{L}+", fold(
                     original))):  # "maseno university": round 14's, a town of the country
             return ""
         said = self._kind_said(span)

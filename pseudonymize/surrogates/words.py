@@ -108,7 +108,7 @@ class Words:
     district_max_abroad: int = 0  # a district abroad is no bigger (lifelike; 0: no bound)
     weekday_anchors: frozenset[str] = frozenset()  # lifelike, folds: måndagen, börjar
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
-    university_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, universidad
+    institution_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, hospital
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     spelling_slips: tuple[tuple[str, str], ...] = ()  # lifelike: ("c", "k"): one for the other
@@ -237,7 +237,7 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "own_date_words": "own_date_words_lifelike", "event_words": "event_words_lifelike",
     "same_day_words": "same_day_words_lifelike", "birth_words": "birth_words_lifelike",
     "event_verbs": "event_verbs_lifelike",
-    "university_abroad": "university_words_abroad_lifelike",
+    "institution_abroad": "institution_words_abroad_lifelike",
     "echo_kinds": "echo_kind_words_lifelike", "origin_words": "origin_words_lifelike",
     "route_to": "route_to_words_lifelike",
     "region_kinds": "region_kind_words_lifelike", "feast_names": "feast_names_lifelike",

@@ -2086,13 +2086,15 @@ def _on_its_coast(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     assert town_of(engine, r, town) in coast, r.target
 
 
-def _university_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
-    """A university named in another language lies in the surrogate country: its place is a
-    town of that country, never a Swedish university beside "university"."""
+def _institution_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A university or hospital named in another language lies in the surrogate country: its
+    place is a town of that country, never a Swedish university beside "university" nor a
+    Swedish hospital ("Järfällahus" for "Addington Hospital")."""
     country, university = names
     iso = engine.lex.get(fold(surrogate(r, country))).country
     got = surrogate(r, university)
-    assert "universitet" not in got.lower() and "högskola" not in got.lower(), r.target
+    assert not any(w in got.lower() for w in ("universitet", "högskola", "sjukhus", "lasarett")) \
+        and not got.lower().endswith("hus"), r.target
     assert any(engine.lex.get(fold(w)).place_country == iso
                for w in regex.findall(r"\p{L}+", got)), (r.target, iso)
 
@@ -2223,9 +2225,14 @@ ROUND14 = [
     ("Omid spelar fotboll i gefle IF.", ("gefle IF",), _acronym_kept),
     # a university named in another language
     ("vi bodde i adana i turkiet. min bror studerade på çukurova üniversitesi.",
-     ("turkiet", "çukurova üniversitesi"), _university_abroad),
+     ("turkiet", "çukurova üniversitesi"), _institution_abroad),
     ("i kenya jag läste på maseno university men jag slutade.", ("kenya", "maseno university"),
-     _university_abroad),
+     _institution_abroad),
+    # so is a hospital
+    ("Jag föddes på Addington Hospital i Durban i Sydafrika. Min mamma var barnmorska där.",
+     ("Sydafrika", "Addington Hospital"), _institution_abroad),
+    ("Min pappa opererades på Ghazi Hastanesi i Turkiet förra året.",
+     ("Turkiet", "Ghazi Hastanesi"), _institution_abroad),
     # the forms around the mandated ones: e-mail, initials, phone numbers abroad
     ("Jag heter Maryam Sultani och jag är född 1992. Min mejl är maryam.sultani92@gmail.com.",
      ("1992", "maryam.sultani92@gmail.com"), _address_year),
