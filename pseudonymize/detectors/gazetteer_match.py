@@ -4877,7 +4877,12 @@ def _u_place_context(m: Matcher, c: Cand) -> Span | bool | None:
 
 def _spelt_country(m: Matcher, c: Cand) -> Span | None:
     """After a place word, a word no list holds one edit from a country is that country, no
-    town ("bor i Kenja", "flydde till Lybien")."""
+    town ("bor i Kenja", "flydde till Lybien"); never one placed in a country itself ("bor i
+    Korça i Albanien": a town, not Korea)."""
+    folds, entries, i = c.doc.folds, c.doc.entries, c.i
+    if i + 2 < len(folds) and folds[i + 1] in m.W["place_trigger.prep"] \
+            and entries[i + 2].country not in ("", "SE"):
+        return None
     country = c.e[:-1] == NO_READING and c.e.zipf < T.MISSPELT_MAX and m._country_spelling(c.key)
     return _tok_span(FUZZY, c, "country", key=country) if country else None
 
