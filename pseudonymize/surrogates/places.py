@@ -107,6 +107,11 @@ class Places:
                 not said and not self.is_district(span, original):
             # (round 50) after what the essay says of the town (its castle, coast, trains)
             pool = self._of_latitude(span, original, pool, cities)
+        if self.effective == "lifelike" and label == "city" and country == "SE" \
+                and self._next_word(span) in words().municipality_words:
+            # "Nordanstigs kommun": a municipality's name, never a locality's ("Åshammars"),
+            # nor a village near the essay's town
+            pool, village = [c for c in pool if fold(c) in lex.municipalities] or pool, False
         # (a district of a big town abroad before a town of another country: Maardu, never
         # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._any_town(country, cities, parts, rng)

@@ -109,6 +109,7 @@ class Words:
     weekday_anchors: frozenset[str] = frozenset()  # lifelike, folds: måndagen, börjar
     same_origin_kin_lifelike: frozenset[str] = frozenset()  # and "min svärmor X" (lifelike)
     institution_abroad: frozenset[str] = frozenset()  # lifelike, folds: üniversitesi, hospital
+    municipality_words: frozenset[str] = frozenset()  # lifelike: kommun, kommuns
     writer_any: regex.Pattern[str] | None = None  # lifelike: "jag heter (maryam)", any case
     foreign_letters: frozenset[str] = frozenset()  # lifelike: ş, ł (no Swedish word has them)
     spelling_slips: tuple[tuple[str, str], ...] = ()  # lifelike: ("c", "k"): one for the other
@@ -245,7 +246,8 @@ FOLDED_SETS = {"same_origin_kin": "same_origin_kin", "definite_kin": "definite_k
     "feast_nouns": "feast_nouns_lifelike", "dish_verbs": "dish_verbs_lifelike",
     "north_words": "north_words_lifelike", "feast_copulas": "feast_copulas_lifelike",
     "feast_days": "feast_day_words_lifelike", "feast_breaks": "feast_breaks_lifelike",
-    "feast_determiners": "feast_determiners_lifelike"}
+    "feast_determiners": "feast_determiners_lifelike",
+    "municipality_words": "municipality_words_lifelike"}
 PLAIN_SETS = {"pronouns_female": "pronouns_female", "pronouns_male": "pronouns_male",
     "pronouns_deciding": "pronouns_deciding", "town_words": "town_words",
     "unisex_origins": "unisex_origins_lifelike", "swedish_language": "swedish_language",

@@ -2099,6 +2099,15 @@ def _institution_abroad(engine: Engine, r: Result, names: tuple[str, ...]) -> No
                for w in regex.findall(r"\p{L}+", got)), (r.target, iso)
 
 
+def _municipality(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
+    """A Swedish place before "kommun" is a municipality's name: so is its surrogate (never
+    "Hammarstrands kommun", a locality's name)."""
+    for name in names:
+        got = fold(surrogate(r, name).split()[0])
+        assert got in engine.lex.municipalities or got[:-1] in engine.lex.municipalities, \
+            r.target
+
+
 def _address_year(engine: Engine, r: Result, names: tuple[str, ...]) -> None:
     """Digits of an address that read as the writer's year of birth move as that year."""
     year, address = names
@@ -2228,6 +2237,11 @@ ROUND14 = [
      ("turkiet", "çukurova üniversitesi"), _institution_abroad),
     ("i kenya jag läste på maseno university men jag slutade.", ("kenya", "maseno university"),
      _institution_abroad),
+    # a place before "kommun" is a municipality, whether or not a town has its name
+    ("Jag bor på Storgatan 5 i Bergsjö. Nordanstigs kommun har hjälpt mig med bostad.",
+     ("Nordanstigs",), _municipality),
+    ("Vi bor i Edsbyn. Min fru jobbar i hemtjänsten för Ovanåkers kommun.", ("Ovanåkers kommun",),
+     _municipality),
     # so is a hospital
     ("Jag föddes på Addington Hospital i Durban i Sydafrika. Min mamma var barnmorska där.",
      ("Sydafrika", "Addington Hospital"), _institution_abroad),
