@@ -208,7 +208,7 @@ LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
 HYPHEN_GIVEN = regex.compile(r"\p{L}\p{Ll}{1,5}-\p{Ll}{2,6}")  # "Ji-hoon", "da-eun", "Xiao-ming"
-JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:-\p{Lu}){1,2}(?![\w-])")  # "J-P", "A-K"
+JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:\.?-\p{Lu}){1,2}(?![\w-])")  # "J-P", "J.-P", "M-N."
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
 GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLACE_SUFFIX,
                                      NAME_PAIR, PLACE_PREPOSITION))
@@ -777,6 +777,17 @@ def _called(doc: Doc, i: int) -> bool:
     W = doc.lex.words.folds
     return i >= 2 and doc.folds[i - 1] in W["name_object"] \
         and (doc.folds[i - 2] in W["name_trigger.verb"] or doc.folds[i - 2] in W["calling_verb"])
+
+
+def _said_to_person(doc: Doc, i: int) -> bool:
+    """"vi säger salta till Saltanat", "alla säger abdi till honom": the word said is followed
+    by a `nickname_tail` and the person it is said to (a capitalised given name inside the
+    sentence, or "honom", "henne"): the word is that person's name, as after a naming verb."""
+    j = i + 2
+    if j >= len(doc.folds) or doc.folds[i + 1] not in doc.lex.words.folds["nickname_tail"]:
+        return False
+    return doc.folds[j] in doc.lex.words.folds["name_object"] or bool(doc.entries[j].gender) \
+        and doc.texts[j][:1].isupper() and j not in doc.starts
 
 
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
@@ -2016,13 +2027,18 @@ class Matcher:
                  and doc.offsets[k := index_at(s.start)] == s.start}
         out = list(spans)
         initials: set[int] = set()  # the capital initials found so far, in token order
+        inside: set[int] = set()  # the letters of joined initials (not single ones again)
         for j in joined:
-            k = index_at(j.start())
+            k, last = index_at(j.start()), index_at(j.end()) - 1
+            nxt = last + 1 + (last + 1 < len(doc.texts) and doc.texts[last + 1] == ".")
             if j.start() not in by_start and doc.offsets[k] == j.start() \
-                    and doc.ends[k] == j.end() and k + 1 in names:
+                    and doc.ends[last] == j.end() and nxt in names:  # ("M-N. Jolicoeur")
                 out.append(INITIAL.span(j.start(), j.end(), "initials", key=j.group()))
+                inside.update(range(k, last + 1))
         for k in singles:
             text = doc.texts[k]
+            if k in inside:
+                continue
             if k - 1 not in names and not text.isupper():
                 continue  # ("i", "å": both tests below need a name before or a capital)
             if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] in ("/", "&") \
@@ -2174,6 +2190,10 @@ class Matcher:
             return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
                                      morph, key=key, score=0.6)
         named = self._named_here(doc, i, e, listed)
+        if named and not cap and not e.gender and _said_to_person(doc, i):
+            # "vi säger salta till Saltanat": said to a person, a town's name is the nickname
+            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
+                                     morph, key=key, score=0.6)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
@@ -2446,6 +2466,9 @@ class Matcher:
                 and (homograph or c.doc.folds[c.i - 1] in self.owned_kin
                      and self._name_ends(c.doc, c.i)):  # (not "sina barnens liv.")
             return True  # "min man per säger", "min kollega liv kom": however frequent the word
+        if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
+                and self._unheard_kin_before(c.doc, c.i) and self._kin_name_closes(c.doc, c.i):
+            return True  # "min ñuke rosa och min chaw": after a kin word of the learner's language
         if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
                 or len(c.key) < 3 or e.zipf >= T.LOWER_NAME_SLOT_MAX \
                 or c.key in (self.vocabulary_words if homograph else self.vocabulary) \
@@ -2696,11 +2719,12 @@ class Matcher:
         if k < 0 or doc.texts[k].lower() not in self.lex.words.surface("saying_verb"):
             return False
         e, key = doc.entries[i], folds[i]
-        named = self._person_named_before(doc, k)
+        said_to = _said_to_person(doc, i)  # "vi säger rosa till henne": any name said to her
+        named = said_to or self._person_named_before(doc, k)
         most = T.NICKNAME_NAMED_MAX if named else T.NICKNAME_MAX
         # a sentence that named the person takes a word ending like a Swedish form ("heter
         # Ndinelao, men min familj säger ndina") or a small town abroad's name ("alla ropar wil")
-        if not (e.gender and not _is_common(e) or e.zipf < most and not e.cats
+        if not (e.gender and (said_to or not _is_common(e)) or e.zipf < most and not e.cats
                 and not (e.surname_rank or e.place_kind and not (named and _foreign_town(e)))
                 and key not in self.vocabulary
                 and (named or not key.endswith(self.everyday_endings))):
@@ -3316,6 +3340,14 @@ class Matcher:
         j = i + 1
         return j < len(doc.texts) and j not in doc.starts and doc.texts[j][:1].isupper() \
             and doc.texts[j].isalpha() and doc.entries[j].surname_rank > 0
+
+    def _kin_name_closes(self, doc: Doc, i: int) -> bool:
+        """After token i, what closes a kin word's name: its clause's end, a list word, a
+        person's verb or a family name (`_name_ends`): "min ñuke rosa och", "min ayi rosa
+        ringde", not "min favvo rosa tröja"."""
+        j = i + 1
+        return self._name_ends(doc, i) or doc.folds[j] in self.W["list_word"] \
+            or doc.folds[j] in self.W["name_verb"]
 
     def _name_ends(self, doc: Doc, i: int) -> bool:
         """After token i, a family name in lower case (`_surname_word`: "sune kvist"), a
@@ -4003,11 +4035,13 @@ def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
 
 def _after_listed_name(m: Matcher, doc: Doc, i: int) -> bool:
     """"ruslan och aigerim": joined by "och" to a given name the lists hold and no everyday
-    word writes, in any case."""
+    word writes, in any case; or to a capitalised name no list holds right after a kin word
+    ("barnen Kermen och sanal": `Matcher._inner_name`)."""
     if i < 2 or doc.folds[i - 1] not in m.W["list_word"] or doc.folds[i - 1] == ",":
         return False
     e = doc.entries[i - 2]
-    return bool(e.gender) and e.zipf < T.RARE and not e.cats and doc.texts[i - 2].isalpha()
+    return bool(e.gender) and e.zipf < T.RARE and not e.cats and doc.texts[i - 2].isalpha() \
+        or not e.gender and m._inner_name(doc, i - 2)
 
 
 def _with_pronoun(m: Matcher, doc: Doc, i: int) -> bool:

@@ -50,7 +50,8 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
     """"min mamma heter X", "din syster X", "hans lillasyster X", "herr X": the gendered word
     before a name (past "heter", "lilla", "min" …), or None. With `noun`, only a kin noun
     naming the person itself: not a pronoun ("sa hon Ali") nor a word before a comma ("min
-    fru, Ali och barnen" lists people)."""
+    fru, Ali och barnen" lists people), nor one whose sex varies by language ("min kaka
+    Amina": `kin_sex_varies`; the noun is asked of listed names only)."""
     folds, words = doc.folds, doc.lex.words
     kin = words.value("kin_gender")
     if noun and i and folds[i - 1] == ",":
@@ -58,6 +59,8 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
     for j in range(i - 1, max(-1, i - 4), -1):
         if j == i - 1 and "-" in doc.texts[i] and folds[j] in words("family_first_surname"):
             continue  # "min mormor Han Ji-min": a family name written first, not "han"
+        if noun and folds[j] in words("kin_sex_varies"):
+            return None
         gender = kin.get(folds[j])
         if gender in GENDERED and noun and folds[j] in words("person_pronoun") \
                 and not (j and folds[j - 1] in words("nickname_word")):
@@ -456,5 +459,5 @@ NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middl
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
                     "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
                     "writer_spouse", "writer_parent", "closing_word", "family_first_surname",
-                    "reflexive_possessive", "id_trigger", "id_owner_link"),
+                    "reflexive_possessive", "id_trigger", "id_owner_link", "kin_sex_varies"),
                    fn=settle)
