@@ -984,10 +984,12 @@ class Matcher:
         self.place_kind_nouns = frozenset(
             fold(w) for w, label in lex.words.value("kind_noun").items() if label in PLACE_LABELS)
         # `vocabulary` but the homographs ("lina", "sten"): words that are never a name at all
+        # (a line's colour is one only before its line noun: "rosa linjen", not "rosa sa")
         self.vocabulary_words = lex.derived("vocabulary_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS | CODE_CATS and cat.split(".")[0] not in (
-                "unisex_name", "given_name", "family_name", "common_name_homograph"))))
+                "unisex_name", "given_name", "family_name", "common_name_homograph",
+                "line_colour"))))
         # ... nor those of a value-split name list ("geo.SE", "region.SE"): `_curated_geography`
         self.everyday_words = lex.derived("everyday_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat.split(".")[0] not in NAMEISH_CATS
@@ -2960,8 +2962,12 @@ class Matcher:
         but most lower-case words are no names."""
         e = c.e
         if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
-                and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
-            return True  # "min vän heter lina", "han heter hans": the naming verb decides
+                and (c.doc.folds[c.i - 1] in self.W["naming_verb"] or _called(c.doc, c.i)
+                     or c.doc.folds[c.i - 1] in self.W["list_word"] and self._list_goes_on(c.doc, c.i)
+                     or _said_to_person(c.doc, c.i)):
+            # "min vän heter lina", "han heter hans", "alla kallar honom sten", "barnen heter
+            # Ahmed, Sara och rosa", "vi säger rosa till henne": the naming verb decides
+            return True
         if c.common and is_name and e.gender and _kin_apposed(c.doc, c.i):
             return True  # "juni, hans kompis från klassen, dansade": the apposition decides
         if c.common and label in ORG_LABELS and e.org_kind and e.org_kind != "company" \
@@ -3340,6 +3346,14 @@ class Matcher:
         j = i + 1
         return j < len(doc.texts) and j not in doc.starts and doc.texts[j][:1].isupper() \
             and doc.texts[j].isalpha() and doc.entries[j].surname_rank > 0
+
+    def _list_goes_on(self, doc: Doc, i: int) -> bool:
+        """Token i closes its clause or a list word follows it: a list's member ("heter Ahmed,
+        Sara och rosa."), not the first word of the next clause ("heter Wendpanga ouédraogo,
+        mina kompisar säger")."""
+        j = i + 1
+        return j >= len(doc.texts) or j in doc.starts or not doc.texts[j][0].isalnum() \
+            or doc.folds[j] in self.W["list_word"]
 
     def _kin_name_closes(self, doc: Doc, i: int) -> bool:
         """After token i, what closes a kin word's name: its clause's end, a list word, a
