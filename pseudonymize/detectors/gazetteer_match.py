@@ -1026,6 +1026,7 @@ class Matcher:
         # aka bekzod") for `_u_lower_name`
         self.owned_kin = lex.words.union("name_trigger.kin", "name_trigger.social",
                                          "possessed_kin")
+        self.kin_heads = self.owned_kin | category_words(lex, "fam")  # (`_kin_genitives`)
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition", "place_article",
             "water_preposition", "list_word") | self.owned_kin | category_words(lex, "fam")
@@ -1286,7 +1287,7 @@ class Matcher:
         names, middle names, initials, honorifics, doubled names, the genders, then the towns
         the essay names a person after (the engine asks `person_towns` again with the
         learner's earlier essays)."""
-        spans = _name_tails(self, doc, self._split_names(doc, spans))
+        spans = _name_tails(self, doc, self._split_names(doc, self._kin_genitives(doc, spans)))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
         spans = self._hyphen_family(doc, self._family_first(doc, self._doubled(doc, spans)))
         return person_towns(doc, settle(doc, spans))
@@ -3346,6 +3347,37 @@ class Matcher:
         j = i + 1
         return j < len(doc.texts) and j not in doc.starts and doc.texts[j][:1].isupper() \
             and doc.texts[j].isalpha() and doc.entries[j].surname_rank > 0
+
+    def _kin_genitives(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"johans kollega per", "karins mamma ringde": a lower-case genitive of a listed given
+        name right before a kin or social word (`_listed_genitive`) is that person, though the
+        frequency list counts its spelling as a word (which the fast path passes over)."""
+        heads = places(doc.folds, self.kin_heads)
+        if not heads:
+            return spans
+        covered = {doc.index_at(s.start) for s in spans}
+        added = [PERSON_SLOT.span(doc.offsets[k - 1], doc.ends[k - 1],
+                                  FIRSTNAME[self.lex.get(doc.folds[k - 1][:-1]).gender], ("gen",),
+                                  key=doc.folds[k - 1][:-1], score=0.6)
+                 for k in heads if k and k - 1 not in covered and doc.texts[k - 1][:1].islower()
+                 and self._listed_genitive(doc, k - 1)]
+        return sorted(spans + added, key=itemgetter(0)) if added else spans
+
+    def _listed_genitive(self, doc: Doc, i: int) -> bool:
+        """Token i is a lower-case genitive of a given name the lists hold (a man's or a
+        woman's, no homograph, no everyday word) right before a kin or social word: "johans
+        kollega", "karins mamma" (whose own spelling the frequency list counts as a word);
+        not "hans bror", "mammas syster"."""
+        key = doc.folds[i]
+        if not key.endswith("s") or len(key) < 4 or i + 1 >= len(doc.texts) \
+                or not doc.texts[i].isalpha() or doc.entries[i].zipf >= T.COMMON:
+            return False
+        nxt = doc.texts[i + 1].lower()
+        if not (self.lex.marks.get(nxt) == "fam" or doc.folds[i + 1] in self.owned_kin):
+            return False
+        e = self.lex.get(key[:-1])
+        return e.gender in GENDERED and not e.cats and key[:-1] not in self.vocabulary \
+            and e.zipf < T.LOWER_NAME_SLOT_MAX and not (e.place_kind or e.country or e.org_kind)
 
     def _list_goes_on(self, doc: Doc, i: int) -> bool:
         """Token i closes its clause or a list word follows it: a list's member ("heter Ahmed,
