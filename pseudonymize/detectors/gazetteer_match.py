@@ -203,6 +203,7 @@ EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "week
 NOT_NAME = frozenset({"not_name"})
 NAMED_MONTH = frozenset({"not_name", "month"})  # "Kocken heter Maj Hammar": a month that is a name
 KIN_NAMEABLE = frozenset({"not_name", "language", "month"})  # "min vän Dari": a person's name
+KIN_ONLY = frozenset({"name_trigger"})  # a kin word and nothing else ("min tuakaqu Mere kom")
 HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
@@ -1531,13 +1532,17 @@ class Matcher:
         """"min mormor Novruz bor", "min kompis Fanta jobbar", "Pippi, min lillasyster,": a
         capitalised feast, brand, language or month word no name list holds, right after an
         owned kin or friend word and before a person's verb, or with one in apposition, is that
-        person's name (not the dish "gör min mamma Ajvar och Burek"); so is a capitalised one
+        person's name (not the dish "gör min mamma Ajvar och Burek"), and so is a capitalised
+        kin word of another language there ("min tuakaqu Mere kom"); so is a capitalised one
         greeted ("Hej Fanta!") or beside "jag" before a person's verb ("Jag och Fanta åkte"; not
         "Vi drack Fanta", nor an acronym: "läser SFI och jag tycker")."""
         excluded = e.cats & EXCLUDED_CATS
+        verb = self._owned_kin_before(doc, i) and i + 1 < len(doc.folds) \
+            and doc.folds[i + 1] in self.W["name_verb"]
+        if verb and e.cats == KIN_ONLY and e.zipf < T.RARE and doc.texts[i][1:].islower():
+            return True  # "min tuakaqu Mere kom": a kin word of another language, capitalised
         return bool(excluded) and excluded <= KIN_NAMEABLE and (
-            self._owned_kin_before(doc, i) and i + 1 < len(doc.folds)
-            and doc.folds[i + 1] in self.W["name_verb"] or _kin_apposed(doc, i)
+            verb or _kin_apposed(doc, i)
             or doc.texts[i][:1].isupper() and not doc.texts[i].isupper()
             and (self._greeted_alone(doc, i) or self._beside_self(doc, i)))
 
@@ -2969,6 +2974,9 @@ class Matcher:
             # "min vän heter lina", "han heter hans", "alla kallar honom sten", "barnen heter
             # Ahmed, Sara och rosa", "vi säger rosa till henne": the naming verb decides
             return True
+        if c.named and is_name and e.gender and "common_name_homograph" in e.cats \
+                and c.doc.folds[c.i - 1] in self.W["naming_verb"] and self._surname_after(c.doc, c.i):
+            return True  # "min granne heter bror Niemi": a kin word too, before the family name
         if c.common and is_name and e.gender and _kin_apposed(c.doc, c.i):
             return True  # "juni, hans kompis från klassen, dansade": the apposition decides
         if c.common and label in ORG_LABELS and e.org_kind and e.org_kind != "company" \
