@@ -2198,8 +2198,11 @@ class Matcher:
             return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
                                      morph, key=key, score=0.6)
         named = self._named_here(doc, i, e, listed)
-        if named and not cap and not e.gender and _said_to_person(doc, i):
-            # "vi säger salta till Saltanat": said to a person, a town's name is the nickname
+        if named and not cap and not e.gender and (_said_to_person(doc, i) or _called(doc, i)
+                                                   and e.place_kind and not e.se_pop
+                                                   and e.zipf < T.COMMON):
+            # "vi säger salta till Saltanat", "alla kallar henne salta": said to or called a
+            # person, a town abroad's name is the nickname
             return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
                                      morph, key=key, score=0.6)
         place_ctx = self._place_reading(doc, i, e, key)
@@ -2643,13 +2646,17 @@ class Matcher:
     def _inner_name(doc: Doc, k: int) -> bool:
         """A capitalised word inside a sentence that is a listed first name, or no word at all
         right after a kin word (an unlisted name: "mina barn Lensa och ebisa", "två barn, Baran
-        och zelal")."""
+        och zelal") or after earlier capitalised names of its list ("tre barn, Kermen, Delgir
+        och sanal")."""
         e = doc.entries[k]
         if not doc.texts[k][:1].isupper() or k in doc.starts:
             return False
         if e.gender:
             return True
         j = k - 1 - (k >= 2 and doc.folds[k - 1] == ",")
+        while j >= 2 and doc.folds[j - 1] == "," and doc.texts[j][:1].isupper() \
+                and doc.texts[j].isalpha() and k - j < T.KIN_LIST_REACH:
+            j -= 2  # "tre barn, Kermen, Delgir och sanal": back over the list's earlier names
         return not (e.zipf or e.cats or e.place_kind or e.org_kind or e.country) \
             and doc.texts[k].isalpha() and j >= 0 \
             and doc.lex.marks.get(doc.texts[j].lower()) == "fam"
