@@ -203,12 +203,13 @@ EXCLUDED_CATS = frozenset({"nationality", "language", "not_name", "month", "week
 NOT_NAME = frozenset({"not_name"})
 NAMED_MONTH = frozenset({"not_name", "month"})  # "Kocken heter Maj Hammar": a month that is a name
 KIN_NAMEABLE = frozenset({"not_name", "language", "month"})  # "min vän Dari": a person's name
+KIN_ONLY = frozenset({"name_trigger"})  # a kin word and nothing else ("min tuakaqu Mere kom")
 HOMOGRAPH = frozenset({"common_name_homograph"})
 LABEL_OF_HOMOGRAPH = {"surname": "surname", "firstname_male": "firstname_male",
                       "firstname_female": "firstname_female", "city": "city", "place": "place",
                       "geo": "geo", "country": "country"}
 HYPHEN_GIVEN = regex.compile(r"\p{L}\p{Ll}{1,5}-\p{Ll}{2,6}")  # "Ji-hoon", "da-eun", "Xiao-ming"
-JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:-\p{Lu}){1,2}(?![\w-])")  # "J-P", "A-K"
+JOINED_INITIALS = regex.compile(r"(?<![\w-])\p{Lu}(?:\.?-\p{Lu}){1,2}(?![\w-])")  # "J-P", "J.-P", "M-N."
 AGED = regex.compile(r"\d+-arig[a]?")  # "87-åriga Thatcher"
 GUESSES = frozenset(r.name for r in (PROPER_NOUN, NAME_CONTEXT, AFTER_NAME, PLACE_SUFFIX,
                                      NAME_PAIR, PLACE_PREPOSITION))
@@ -779,6 +780,17 @@ def _called(doc: Doc, i: int) -> bool:
         and (doc.folds[i - 2] in W["name_trigger.verb"] or doc.folds[i - 2] in W["calling_verb"])
 
 
+def _said_to_person(doc: Doc, i: int) -> bool:
+    """"vi säger salta till Saltanat", "alla säger abdi till honom": the word said is followed
+    by a `nickname_tail` and the person it is said to (a capitalised given name inside the
+    sentence, or "honom", "henne"): the word is that person's name, as after a naming verb."""
+    j = i + 2
+    if j >= len(doc.folds) or doc.folds[i + 1] not in doc.lex.words.folds["nickname_tail"]:
+        return False
+    return doc.folds[j] in doc.lex.words.folds["name_object"] or bool(doc.entries[j].gender) \
+        and doc.texts[j][:1].isupper() and j not in doc.starts
+
+
 def _name_context(doc: Doc, i: int, marks: dict[str, str]) -> bool:
     """After "heter", "kompis", "min bror", "87-åriga" (optionally with a comma, or an
     initial: "min chef heter A. Berg"), "mitt namn är", "är pappa till": a person."""
@@ -973,10 +985,12 @@ class Matcher:
         self.place_kind_nouns = frozenset(
             fold(w) for w, label in lex.words.value("kind_noun").items() if label in PLACE_LABELS)
         # `vocabulary` but the homographs ("lina", "sten"): words that are never a name at all
+        # (a line's colour is one only before its line noun: "rosa linjen", not "rosa sa")
         self.vocabulary_words = lex.derived("vocabulary_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items()
             if cat not in NAMEISH_CATS | CODE_CATS and cat.split(".")[0] not in (
-                "unisex_name", "given_name", "family_name", "common_name_homograph"))))
+                "unisex_name", "given_name", "family_name", "common_name_homograph",
+                "line_colour"))))
         # ... nor those of a value-split name list ("geo.SE", "region.SE"): `_curated_geography`
         self.everyday_words = lex.derived("everyday_words", lambda: frozenset().union(*(
             words for cat, words in lex.words.folds.items() if cat.split(".")[0] not in NAMEISH_CATS
@@ -1013,6 +1027,7 @@ class Matcher:
         # aka bekzod") for `_u_lower_name`
         self.owned_kin = lex.words.union("name_trigger.kin", "name_trigger.social",
                                          "possessed_kin")
+        self.kin_heads = self.owned_kin | category_words(lex, "fam")  # (`_kin_genitives`)
         self.lower_steps_before = lex.words.union(
             "institution_preposition", "place_trigger.prep", "geo_preposition", "place_article",
             "water_preposition", "list_word") | self.owned_kin | category_words(lex, "fam")
@@ -1273,7 +1288,7 @@ class Matcher:
         names, middle names, initials, honorifics, doubled names, the genders, then the towns
         the essay names a person after (the engine asks `person_towns` again with the
         learner's earlier essays)."""
-        spans = _name_tails(self, doc, self._split_names(doc, spans))
+        spans = _name_tails(self, doc, self._split_names(doc, self._kin_genitives(doc, spans)))
         spans = self._titled(doc, self._initials(doc, self._middle_names(doc, spans)))
         spans = self._hyphen_family(doc, self._family_first(doc, self._doubled(doc, spans)))
         return person_towns(doc, settle(doc, spans))
@@ -1517,13 +1532,17 @@ class Matcher:
         """"min mormor Novruz bor", "min kompis Fanta jobbar", "Pippi, min lillasyster,": a
         capitalised feast, brand, language or month word no name list holds, right after an
         owned kin or friend word and before a person's verb, or with one in apposition, is that
-        person's name (not the dish "gör min mamma Ajvar och Burek"); so is a capitalised one
+        person's name (not the dish "gör min mamma Ajvar och Burek"), and so is a capitalised
+        kin word of another language there ("min tuakaqu Mere kom"); so is a capitalised one
         greeted ("Hej Fanta!") or beside "jag" before a person's verb ("Jag och Fanta åkte"; not
         "Vi drack Fanta", nor an acronym: "läser SFI och jag tycker")."""
         excluded = e.cats & EXCLUDED_CATS
+        verb = self._owned_kin_before(doc, i) and i + 1 < len(doc.folds) \
+            and doc.folds[i + 1] in self.W["name_verb"]
+        if verb and e.cats == KIN_ONLY and e.zipf < T.RARE and doc.texts[i][1:].islower():
+            return True  # "min tuakaqu Mere kom": a kin word of another language, capitalised
         return bool(excluded) and excluded <= KIN_NAMEABLE and (
-            self._owned_kin_before(doc, i) and i + 1 < len(doc.folds)
-            and doc.folds[i + 1] in self.W["name_verb"] or _kin_apposed(doc, i)
+            verb or _kin_apposed(doc, i)
             or doc.texts[i][:1].isupper() and not doc.texts[i].isupper()
             and (self._greeted_alone(doc, i) or self._beside_self(doc, i)))
 
@@ -2016,13 +2035,18 @@ class Matcher:
                  and doc.offsets[k := index_at(s.start)] == s.start}
         out = list(spans)
         initials: set[int] = set()  # the capital initials found so far, in token order
+        inside: set[int] = set()  # the letters of joined initials (not single ones again)
         for j in joined:
-            k = index_at(j.start())
+            k, last = index_at(j.start()), index_at(j.end()) - 1
+            nxt = last + 1 + (last + 1 < len(doc.texts) and doc.texts[last + 1] == ".")
             if j.start() not in by_start and doc.offsets[k] == j.start() \
-                    and doc.ends[k] == j.end() and k + 1 in names:
+                    and doc.ends[last] == j.end() and nxt in names:  # ("M-N. Jolicoeur")
                 out.append(INITIAL.span(j.start(), j.end(), "initials", key=j.group()))
+                inside.update(range(k, last + 1))
         for k in singles:
             text = doc.texts[k]
+            if k in inside:
+                continue
             if k - 1 not in names and not text.isupper():
                 continue  # ("i", "å": both tests below need a name before or a capital)
             if doc.offsets[k] in by_start or doc.text[doc.ends[k]:doc.ends[k] + 1] in ("/", "&") \
@@ -2174,6 +2198,13 @@ class Matcher:
             return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
                                      morph, key=key, score=0.6)
         named = self._named_here(doc, i, e, listed)
+        if named and not cap and not e.gender and (_said_to_person(doc, i) or _called(doc, i)
+                                                   and e.place_kind and not e.se_pop
+                                                   and e.zipf < T.COMMON):
+            # "vi säger salta till Saltanat", "alla kallar henne salta": said to or called a
+            # person, a town abroad's name is the nickname
+            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
+                                     morph, key=key, score=0.6)
         place_ctx = self._place_reading(doc, i, e, key)
         if e.place_kind == "spelling" and not place_ctx:
             # another spelling of a town abroad is that town only after a place word ("från
@@ -2446,6 +2477,9 @@ class Matcher:
                 and (homograph or c.doc.folds[c.i - 1] in self.owned_kin
                      and self._name_ends(c.doc, c.i)):  # (not "sina barnens liv.")
             return True  # "min man per säger", "min kollega liv kom": however frequent the word
+        if e.cats and e.cats <= HOMOGRAPH and e.gender in GENDERED \
+                and self._unheard_kin_before(c.doc, c.i) and self._kin_name_closes(c.doc, c.i):
+            return True  # "min ñuke rosa och min chaw": after a kin word of the learner's language
         if c.common and not homograph or not e.gender or e.cats - NAMEISH_CATS - HOMOGRAPH \
                 or len(c.key) < 3 or e.zipf >= T.LOWER_NAME_SLOT_MAX \
                 or c.key in (self.vocabulary_words if homograph else self.vocabulary) \
@@ -2612,13 +2646,17 @@ class Matcher:
     def _inner_name(doc: Doc, k: int) -> bool:
         """A capitalised word inside a sentence that is a listed first name, or no word at all
         right after a kin word (an unlisted name: "mina barn Lensa och ebisa", "två barn, Baran
-        och zelal")."""
+        och zelal") or after earlier capitalised names of its list ("tre barn, Kermen, Delgir
+        och sanal")."""
         e = doc.entries[k]
         if not doc.texts[k][:1].isupper() or k in doc.starts:
             return False
         if e.gender:
             return True
         j = k - 1 - (k >= 2 and doc.folds[k - 1] == ",")
+        while j >= 2 and doc.folds[j - 1] == "," and doc.texts[j][:1].isupper() \
+                and doc.texts[j].isalpha() and k - j < T.KIN_LIST_REACH:
+            j -= 2  # "tre barn, Kermen, Delgir och sanal": back over the list's earlier names
         return not (e.zipf or e.cats or e.place_kind or e.org_kind or e.country) \
             and doc.texts[k].isalpha() and j >= 0 \
             and doc.lex.marks.get(doc.texts[j].lower()) == "fam"
@@ -2696,11 +2734,12 @@ class Matcher:
         if k < 0 or doc.texts[k].lower() not in self.lex.words.surface("saying_verb"):
             return False
         e, key = doc.entries[i], folds[i]
-        named = self._person_named_before(doc, k)
+        said_to = _said_to_person(doc, i)  # "vi säger rosa till henne": any name said to her
+        named = said_to or self._person_named_before(doc, k)
         most = T.NICKNAME_NAMED_MAX if named else T.NICKNAME_MAX
         # a sentence that named the person takes a word ending like a Swedish form ("heter
         # Ndinelao, men min familj säger ndina") or a small town abroad's name ("alla ropar wil")
-        if not (e.gender and not _is_common(e) or e.zipf < most and not e.cats
+        if not (e.gender and (said_to or not _is_common(e)) or e.zipf < most and not e.cats
                 and not (e.surname_rank or e.place_kind and not (named and _foreign_town(e)))
                 and key not in self.vocabulary
                 and (named or not key.endswith(self.everyday_endings))):
@@ -2936,8 +2975,15 @@ class Matcher:
         but most lower-case words are no names."""
         e = c.e
         if c.common and c.named and is_name and e.cats and e.cats <= HOMOGRAPH | NAMEISH_CATS \
-                and c.doc.folds[c.i - 1] in self.W["naming_verb"]:
-            return True  # "min vän heter lina", "han heter hans": the naming verb decides
+                and (c.doc.folds[c.i - 1] in self.W["naming_verb"] or _called(c.doc, c.i)
+                     or c.doc.folds[c.i - 1] in self.W["list_word"] and self._list_goes_on(c.doc, c.i)
+                     or _said_to_person(c.doc, c.i)):
+            # "min vän heter lina", "han heter hans", "alla kallar honom sten", "barnen heter
+            # Ahmed, Sara och rosa", "vi säger rosa till henne": the naming verb decides
+            return True
+        if c.named and is_name and e.gender and "common_name_homograph" in e.cats \
+                and c.doc.folds[c.i - 1] in self.W["naming_verb"] and self._surname_after(c.doc, c.i):
+            return True  # "min granne heter bror Niemi": a kin word too, before the family name
         if c.common and is_name and e.gender and _kin_apposed(c.doc, c.i):
             return True  # "juni, hans kompis från klassen, dansade": the apposition decides
         if c.common and label in ORG_LABELS and e.org_kind and e.org_kind != "company" \
@@ -3316,6 +3362,53 @@ class Matcher:
         j = i + 1
         return j < len(doc.texts) and j not in doc.starts and doc.texts[j][:1].isupper() \
             and doc.texts[j].isalpha() and doc.entries[j].surname_rank > 0
+
+    def _kin_genitives(self, doc: Doc, spans: list[Span]) -> list[Span]:
+        """"johans kollega per", "karins mamma ringde": a lower-case genitive of a listed given
+        name right before a kin or social word (`_listed_genitive`) is that person, though the
+        frequency list counts its spelling as a word (which the fast path passes over)."""
+        heads = places(doc.folds, self.kin_heads)
+        if not heads:
+            return spans
+        covered = {doc.index_at(s.start) for s in spans}
+        added = [PERSON_SLOT.span(doc.offsets[k - 1], doc.ends[k - 1],
+                                  FIRSTNAME[self.lex.get(doc.folds[k - 1][:-1]).gender], ("gen",),
+                                  key=doc.folds[k - 1][:-1], score=0.6)
+                 for k in heads if k and k - 1 not in covered and doc.texts[k - 1][:1].islower()
+                 and self._listed_genitive(doc, k - 1)]
+        return sorted(spans + added, key=itemgetter(0)) if added else spans
+
+    def _listed_genitive(self, doc: Doc, i: int) -> bool:
+        """Token i is a lower-case genitive of a given name the lists hold (a man's or a
+        woman's, no homograph, no everyday word) right before a kin or social word: "johans
+        kollega", "karins mamma" (whose own spelling the frequency list counts as a word);
+        not "hans bror", "mammas syster"."""
+        key = doc.folds[i]
+        if not key.endswith("s") or len(key) < 4 or i + 1 >= len(doc.texts) \
+                or not doc.texts[i].isalpha() or doc.entries[i].zipf >= T.COMMON:
+            return False
+        nxt = doc.texts[i + 1].lower()
+        if not (self.lex.marks.get(nxt) == "fam" or doc.folds[i + 1] in self.owned_kin):
+            return False
+        e = self.lex.get(key[:-1])
+        return e.gender in GENDERED and not e.cats and key[:-1] not in self.vocabulary \
+            and e.zipf < T.LOWER_NAME_SLOT_MAX and not (e.place_kind or e.country or e.org_kind)
+
+    def _list_goes_on(self, doc: Doc, i: int) -> bool:
+        """Token i closes its clause or a list word follows it: a list's member ("heter Ahmed,
+        Sara och rosa."), not the first word of the next clause ("heter Wendpanga ouédraogo,
+        mina kompisar säger")."""
+        j = i + 1
+        return j >= len(doc.texts) or j in doc.starts or not doc.texts[j][0].isalnum() \
+            or doc.folds[j] in self.W["list_word"]
+
+    def _kin_name_closes(self, doc: Doc, i: int) -> bool:
+        """After token i, what closes a kin word's name: its clause's end, a list word, a
+        person's verb or a family name (`_name_ends`): "min ñuke rosa och", "min ayi rosa
+        ringde", not "min favvo rosa tröja"."""
+        j = i + 1
+        return self._name_ends(doc, i) or doc.folds[j] in self.W["list_word"] \
+            or doc.folds[j] in self.W["name_verb"]
 
     def _name_ends(self, doc: Doc, i: int) -> bool:
         """After token i, a family name in lower case (`_surname_word`: "sune kvist"), a
@@ -4003,11 +4096,13 @@ def _namelike_person(m: Matcher, c: Cand, listed: bool) -> bool:
 
 def _after_listed_name(m: Matcher, doc: Doc, i: int) -> bool:
     """"ruslan och aigerim": joined by "och" to a given name the lists hold and no everyday
-    word writes, in any case."""
+    word writes, in any case; or to a capitalised name no list holds right after a kin word
+    ("barnen Kermen och sanal": `Matcher._inner_name`)."""
     if i < 2 or doc.folds[i - 1] not in m.W["list_word"] or doc.folds[i - 1] == ",":
         return False
     e = doc.entries[i - 2]
-    return bool(e.gender) and e.zipf < T.RARE and not e.cats and doc.texts[i - 2].isalpha()
+    return bool(e.gender) and e.zipf < T.RARE and not e.cats and doc.texts[i - 2].isalpha() \
+        or not e.gender and m._inner_name(doc, i - 2)
 
 
 def _with_pronoun(m: Matcher, doc: Doc, i: int) -> bool:

@@ -46,11 +46,12 @@ NICKNAME_REACH = 3  # "smeknamn är Sai", "mitt smeknamn är nu Sai": words back
 NICKNAME_PREFIX = 2  # "Ibou" of Ibrahim, "Dežo" of Dezider: the letters a nickname keeps
 
 
-def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
+def kin_gender(doc: Doc, i: int, noun: bool = False, firm: bool = False) -> str | None:
     """"min mamma heter X", "din syster X", "hans lillasyster X", "herr X": the gendered word
     before a name (past "heter", "lilla", "min" …), or None. With `noun`, only a kin noun
     naming the person itself: not a pronoun ("sa hon Ali") nor a word before a comma ("min
-    fru, Ali och barnen" lists people)."""
+    fru, Ali och barnen" lists people), nor (with `noun` or `firm`) one whose sex varies by
+    language ("min kaka Amina", "min appa Sarpi … med sin man": `kin_sex_varies`)."""
     folds, words = doc.folds, doc.lex.words
     kin = words.value("kin_gender")
     if noun and i and folds[i - 1] == ",":
@@ -58,6 +59,8 @@ def kin_gender(doc: Doc, i: int, noun: bool = False) -> str | None:
     for j in range(i - 1, max(-1, i - 4), -1):
         if j == i - 1 and "-" in doc.texts[i] and folds[j] in words("family_first_surname"):
             continue  # "min mormor Han Ji-min": a family name written first, not "han"
+        if (noun or firm) and folds[j] in words("kin_sex_varies"):
+            return None
         gender = kin.get(folds[j])
         if gender in GENDERED and noun and folds[j] in words("person_pronoun") \
                 and not (j and folds[j - 1] in words("nickname_word")):
@@ -420,7 +423,7 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
             # "alla säger Dežo till honom": the pronoun it is said to before the name it
             # may be short for, the name it starts like ("Ibrahim … vi säger Ibou") before
             # the last one named
-            gender = kin_gender(doc, k) or _marker(doc, k) or tied_pronoun(doc, k) \
+            gender = kin_gender(doc, k, firm=True) or _marker(doc, k) or tied_pronoun(doc, k) \
                 or _nickname(doc, k, _short_for(key, named) or before, writer) \
                 or kin_after(doc, k) or spouse_owner(doc, k)
             if gender is None:
@@ -431,6 +434,8 @@ def _evidence(doc: Doc, spans: list[Span], remembered: frozenset[str], tied: boo
                 stops = stops or _people(doc, spans)
                 gender = reflexive_spouse(doc, k, stops[n]) \
                     or pronoun_gender(doc, k, stops[n], key in remembered)
+            if gender is None:  # a kin word whose sex varies by language, when nothing else tells
+                gender = kin_gender(doc, k)
             if gender:
                 found.setdefault(key, set()).add(gender)
         elif listed is not None and key not in neutral and listed.gender in GENDERED:
@@ -456,5 +461,5 @@ NAME_GENDER = Rule("name-gender", "gazetteer", tuple(sorted(FIRSTNAMES | {"middl
                     "saying_verb", "person_pronoun", "be_verb", "kin_adjective", "neutral_name",
                     "naming_verb", "gender_predicate", "own_name_noun", "own_possessive",
                     "writer_spouse", "writer_parent", "closing_word", "family_first_surname",
-                    "reflexive_possessive", "id_trigger", "id_owner_link"),
+                    "reflexive_possessive", "id_trigger", "id_owner_link", "kin_sex_varies"),
                    fn=settle)

@@ -144,8 +144,12 @@ BLIND2_LEAKS_MAX = 2
 # dev27, written blind in the twentieth session and only measured there (first 0.893 and 21
 # leaks in 20 essays at 4caa3e3a; 0.896 and 21 at its end), open to tuning in the twenty-first
 # (0.906 and 15 with the tagger retrained on it, so now its training data too; that retrain took
-# blind2 from 2 leaks to 1, with MultiGED's slot recall unchanged); dev28, written blind in the
-# twenty-first session and only measured there (first 0.880 and 12 leaks in 12 essays at
+# blind2 from 2 leaks to 1, with MultiGED's slot recall unchanged); h-recall67's person names
+# (lower-case names in a list after unlisted names, said or called nicknames, homographs after a
+# kin word of the learner's language, listed names' genitives before kin words, hyphenated
+# initials, kin words whose sex varies by language): dev23 6 leaks -> 5, dev25 0.903 and 4 ->
+# 0.904 and 3, dev26 0.931 -> 0.934, dev27 0.906 and 15 -> 0.917 and 9; dev28, written blind in
+# the twenty-first session and only measured there (first 0.880 and 12 leaks in 12 essays at
 # adeb230c):
 # (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 2),
@@ -154,9 +158,9 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": 
               "dev13": (0.96, 2), "dev14": (0.955, 4), "dev15": (0.95, 2),
               "dev16": (0.965, 2), "dev17": (0.95, 0), "dev18": (0.95, 2),
               "dev19": (0.945, 3), "dev20": (0.94, 5),
-              "dev21": (0.95, 4), "dev22": (0.935, 2), "dev23": (0.955, 6), "dev24": (0.92, 7),
-              "dev25": (0.9, 4), "dev26": (0.93, 5),
-              "dev27": (0.905, 15),
+              "dev21": (0.95, 4), "dev22": (0.935, 2), "dev23": (0.955, 5), "dev24": (0.92, 7),
+              "dev25": (0.9, 3), "dev26": (0.93, 5),
+              "dev27": (0.915, 9),
               "dev28": (0.875, 12)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
