@@ -392,12 +392,16 @@ def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
     k = j - 1
     ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
     stayed = False  # "är kvar i": the verb to be says where someone stays
+    inverted = False  # "sen åkte vi till", "tog vi buss till": the subject after its verb
     while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                       or folds[k] in W["transport_word"] or folds[k] == "med"
                       or folds[k].endswith(ENDS["transport_ending"])
-                      or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]):
+                      or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]
+                      or not inverted and k and k not in doc.starts
+                      and folds[k] in W["personal_pronoun"] and doc.texts[k].islower()):
+        inverted = inverted or folds[k] in W["personal_pronoun"]
         ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
-            and folds[k] not in W["place_adverb"]
+            and folds[k] not in W["place_adverb"] and folds[k] not in W["personal_pronoun"]
         stayed = stayed or folds[k] in W["stay_adverb"]
         k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
     if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
@@ -3572,9 +3576,22 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     if not (modifier or c.key.endswith(m.ENDS["named_geo_ending"]) and len(stem) >= 3
             # "till arbetsmiljön": the definite form of a word in -ö
             and m.lex.get(c.key[:-1]).zipf < T.COMPOUND_PART_MIN
-            or m._name_stem(c.key, len(fold(suffix)), c.e)):
+            or m._name_stem(c.key, len(fold(suffix)), c.e)
+            or label == "geo" and not c.e.zipf and _bare_name_stem(m, stem)):
         return None
     return _tok_span(LOWER_SUFFIX, c, label)
+
+
+def _bare_name_stem(m: Matcher, stem: str) -> bool:
+    """"vid jock|fallet", "upp till gausta|toppen": the part before a geography's ending is
+    no everyday word, with or without a linking s, nor one with its last vowel dropped
+    ("kyrk|skogen", "skol|sjön"; a hyphened one, "vår-floden", is `modifier`'s to judge); a
+    given name's stem is a name ("jock" of Jocke), which `Matcher._compound` takes for a
+    word's."""
+    if len(stem) < 4 or not stem.isalpha() or m._everyday_stem(stem):
+        return False
+    return not any(m._part(stem + end) and not m.lex.get(stem + end).gender
+                   for end in ("a", "e", "er"))
 
 
 def _u_street_apart(m: Matcher, c: Cand) -> Span | bool | None:
