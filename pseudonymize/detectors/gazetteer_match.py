@@ -4501,21 +4501,26 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
                      score=0.6)
 
 
-def _named_form(m: Matcher, c: Cand) -> bool:
+def _named_form(m: Matcher, c: Cand, abroad: bool | None = None) -> bool:
     """"från namba", "i deusto", "i yasamal": a word no count knows, of a town's length, spelt
     much like a name (UNHEARD_FORM_NAMELIKE) and with no noun's ending, is a place however
     near an everyday word it is spelt (namn, desto) or whatever Swedish words it splits into
-    (ya|s|amal); not a learner's misspelling ("i komun", "i kyrcan"). After "från" only right
-    after a person's word, where someone is from ("vän från namba"; "kom ett kort från
-    zlatimira" is from a person)."""
+    (ya|s|amal), or less so after a town abroad (`_town_abroad_before`; `abroad` True: taken
+    as there, for a plan's verdict on the spelling alone); not a learner's misspelling ("i
+    komun", "i kyrcan"). After "från" only right after a person's word, where someone is from
+    ("vän från namba"; "kom ett kort från zlatimira" is from a person)."""
     doc, i = c.doc, c.i
     if doc.folds[i - 1] != "i" and not (
             i >= 2 and (doc.folds[i - 2] in m.owned_kin
                         or m.lex.marks.get(doc.texts[i - 2].lower()) == "fam")):
         return False
-    return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN and not _noun_form(m, c.key) \
-        and not c.key.endswith(m.word_endings) and not m._inflected_word(c.key) \
-        and m.namelike.score(c.key) >= T.UNHEARD_FORM_NAMELIKE
+    if c.e.zipf or len(c.key) < T.UNHEARD_PLACE_MIN or _noun_form(m, c.key) \
+            or c.key.endswith(m.word_endings) or m._inflected_word(c.key):
+        return False
+    score = m.namelike.score(c.key)
+    # "i toronto, i rexdale": after a town abroad just named, a district of it spelt less so
+    return score >= T.UNHEARD_FORM_NAMELIKE or score >= T.UNHEARD_ABROAD_FORM_NAMELIKE \
+        and doc.folds[i - 1] == "i" and (abroad or abroad is None and _town_abroad_before(m, doc, i))
 
 
 def _noun_form(m: Matcher, key: str) -> bool:
@@ -5119,7 +5124,7 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
     suffix, named_ending, plain = _place_spelling(m, c)
     return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
         and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages
-             or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c))
+             or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c, True))
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:
