@@ -72,7 +72,7 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
     "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
-    "street_ending_abroad", "origin_preposition", "region_ending"),
+    "street_ending_abroad", "origin_preposition", "region_ending", "village_holder"),
     before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
 # street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`;
 # region_ending: `resolve._region_named`)
@@ -4487,18 +4487,30 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
                  and c.doc.folds[c.i - 1] == "i" and not _noun_form(m, c.key)
                  and _town_abroad_before(m, c.doc, c.i))
              or c.key in m.lex.villages)  # a village abroad the lists know ("från vathy")
-    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or not plain) \
+    held = c.place_ctx and _held_place(m, c)  # "kyrkan i nårunga"
+    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or held or not plain) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
     if _everyday_form(m, c, named_ending, plain) and c.key not in m.lex.villages \
-            and not (unheard and _named_form(m, c)):
+            and not (unheard and _named_form(m, c)) and not held:
         return None  # ("hästö" folds one edit from "hasta"; a village abroad is no form:
         # the builder left out those one edit from a frequent word, "crossfield", "swetes")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
     return _tok_span(PLACE_CONTEXT, c, "geo" if water else _ending_here(m, c) or "city",
                      score=0.6)
+
+
+def _held_place(m: Matcher, c: Cand, slot: bool = True) -> bool:
+    """"nära kyrkan i nårunga", "i skogen i fulltofta", "konsert i dalhalla": after a thing
+    that lies in a village or town (`village_holder`) and "i", a word no count knows, of a
+    town's length, is the place though it splits into everyday words (når|unga, dal|halla);
+    not a noun's form or a misspelt word. `slot` False: the spelling alone (a plan's verdict)."""
+    doc, i = c.doc, c.i
+    return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN and doc.folds[i - 1] == "i" \
+        and (not slot or i >= 2 and doc.folds[i - 2] in m.W["village_holder"]) \
+        and not _noun_form(m, c.key) and not m._misspelt(c.key) and not m._inflected_word(c.key)
 
 
 def _named_form(m: Matcher, c: Cand, abroad: bool | None = None) -> bool:
@@ -5124,7 +5136,8 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
     suffix, named_ending, plain = _place_spelling(m, c)
     return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
         and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages
-             or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c, True))
+             or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c, True)
+             or _held_place(m, c, slot=False))
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:
