@@ -392,7 +392,9 @@ def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
     k = j - 1
     ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
     stayed = False  # "är kvar i": the verb to be says where someone stays
-    inverted = False  # "sen åkte vi till", "tog vi buss till": the subject after its verb
+    # "sen åkte vi till", "tog vi buss till": the subject after its verb of going (only before
+    # "till": "bor vi i X" keeps its reading)
+    inverted = folds[j] not in W["unheard_goal_preposition"]
     while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                       or folds[k] in W["transport_word"] or folds[k] == "med"
                       or folds[k].endswith(ENDS["transport_ending"])
