@@ -690,6 +690,13 @@ def _gather_place_tables(g: _Gathered, ranked: pl.DataFrame) -> None:
     import polars as pl
 
     g.cities_by_country, g.place_aliases, g.region_places = _surrogate_places(ranked, g.pools)
+    # another spelling of a town abroad lies in its town's region ("ljublino", Lyublino, in
+    # Moscow's): `resolve` reads a district of the big town an essay is in by it
+    regions = ranked.filter(pl.col("admin1").is_not_null() & pl.col("geonameid").is_not_null()) \
+        .unique(subset="geonameid", keep="first").select("geonameid", pl.col("admin1").alias("a1"))
+    ranked = ranked.join(regions, on="geonameid", how="left", maintain_order="left").with_columns(
+        admin1=pl.when(pl.col("admin1").is_null() & (pl.col("kind") == "spelling"))
+        .then(pl.col("a1")).otherwise(pl.col("admin1"))).drop("a1")
     for key, country, admin1 in ranked.filter(pl.col("admin1").is_not_null()).unique(
             subset="fold", keep="first", maintain_order=True).select(
             "fold", "country", "admin1").iter_rows():

@@ -893,16 +893,18 @@ ISLAND_DISTRICT = frozenset({"district", "geo"})  # lexicon categories of a dist
 
 def _in_foreign_town(doc: Doc, entry: Entry, k: int, prev: Span | None, key: str) -> bool:
     """"i Kraków i Nowa Huta", "i lagos, i Ikeja": the place at token k, after "i" right after a
-    town abroad, is a district of it, not where it is the bigger town ("i Wrzeszcz i Gdańsk": the first is its
+    town abroad (or after its comma and its preposition again), is a district of it, not where it is the bigger town ("i Wrzeszcz i Gdańsk": the first is its
     district) nor a Swedish town ("Sumaren i Motala")."""
     if prev is None or prev.label != "city" or "foreign" not in prev.attrs \
-            or _swedish_town(entry) or k < 2 or doc.folds[k - 1] != "i":
+            or _swedish_town(entry) or k < 2:
         return False
-    if doc.ends[k - 2] == prev.end:
+    if doc.folds[k - 1] == "i" and doc.ends[k - 2] == prev.end:
         return entry.place_pop <= doc.lex.get(prev.key or "").place_pop
-    # "i lagos, i Ikeja": past a comma only a far smaller place of the town's own region ("i
-    # Kabul, i Herat": two towns)
-    return k >= 4 and doc.texts[k - 2] == "," and doc.folds[k - 4] == "i" \
+    # "i lagos, i Ikeja", "flyttade till moskva, till ljublino": past a comma and the town's
+    # own preposition again, only a far smaller place of the town's own region ("i Kabul, i
+    # Herat": two towns)
+    return k >= 4 and doc.texts[k - 2] == "," and doc.folds[k - 4] == doc.folds[k - 1] \
+        and (doc.folds[k - 1] == "i" or doc.folds[k - 1] in doc.lex.words("trip_preposition")) \
         and doc.ends[k - 3] == prev.end and _inside(doc, key, prev.key or "")
 
 

@@ -242,6 +242,10 @@ UNHEARD_FORM_NAMELIKE = 0.7  # ... and one that is one edit from an everyday wor
                              # 1.04 ~ namn, "i deusto" 0.74 ~ desto, "i yasamal" 2.10 ya|s|amal;
                              # learners' misspellings there: komun 0.20, afären 0.06, jobet 0.03;
                              # kyrcan 1.23 ends like a definite noun)
+UNHEARD_ABROAD_FORM_NAMELIKE = 0.5  # ... and at this after a town abroad the essay just named
+                                    # (`TOWN_ABROAD_WINDOW`), where it tells a district of it
+                                    # ("i toronto, i rexdale" 0.61 rex|dale; still above the
+                                    # misspellings komun 0.20, afären 0.06)
 UNHEARD_SHORT_NAMELIKE = 1.5  # ... and one a letter shorter than UNHEARD_PLACE_MIN at this
                               # ("från huye" 2.19; not "i tva", "i bla")
 REVIEW_DOUBT_NAMELIKE = 0.5  # the review page underlines a word no list holds at this name-

@@ -2597,9 +2597,11 @@ def _head_noun(r: ContextRules, doc: Doc, i: int, add: Add) -> bool:
         first = _foreign_head_start(r, doc, i, head)
         if first is None:
             return False
-    elif key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1]) \
-            and doc.entries[i - 1].se_pop >= T.SE_LOWER_CASE:
-        first = i - 1  # "gävle hamn", "falun centralstation"
+    elif key in r.w["town_head_noun"] and _town(r, doc.folds[i - 1]) and (
+            doc.entries[i - 1].se_pop >= T.SE_LOWER_CASE
+            or doc.entries[i - 1].se_pop >= T.SE_ATTESTED and doc.entries[i - 1].zipf < T.COMMON):
+        first = i - 1  # "gävle hamn", "falun centralstation"; a smaller town no everyday
+        # word outweighs before its head ("trosa hamn", "hjo centrum")
     else:
         return False
     add(HEAD_NOUN.span(doc.offsets[first], doc.ends[i], head,

@@ -72,7 +72,7 @@ PLACE_CONTEXT = _rule("place-context", ("city", "region", "geo", "place"), 0.7, 
     "dwelling_verb", "district_verb", "outing_verb", "trip_preposition", "flight_word",
     "town_transit", "unheard_place_preposition", "unheard_goal_preposition", "kind_noun",
     "locating_preposition", "route_mark", "personal_pronoun", "town_geo_preposition",
-    "street_ending_abroad", "origin_preposition", "region_ending"),
+    "street_ending_abroad", "origin_preposition", "region_ending", "village_holder"),
     before=("route_mark",), after=("route_mark",))  # (town_geo_preposition,
 # street_ending_abroad: `resolve._town_shore`; origin_preposition: `resolve._origin_region`;
 # region_ending: `resolve._region_named`)
@@ -393,12 +393,18 @@ def _after_place_preposition(doc: Doc, i: int, j: int, after: list[str]) -> int:
     k = j - 1
     ridden = False  # a line or vehicle skipped: "tar pågatåg till", "tog bussen till"
     stayed = False  # "är kvar i": the verb to be says where someone stays
+    # "sen åkte vi till", "tog vi buss till": the subject after its verb of going (only before
+    # "till": "bor vi i X" keeps its reading)
+    inverted = folds[j] not in W["unheard_goal_preposition"]
     while k >= 0 and (not doc.texts[k][0].isalnum() or folds[k] in W["place_adverb"]
                       or folds[k] in W["transport_word"] or folds[k] == "med"
                       or folds[k].endswith(ENDS["transport_ending"])
-                      or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]):
+                      or doc.texts[k].isdigit() and k and folds[k - 1] in W["transport_word"]
+                      or not inverted and k and k not in doc.starts
+                      and folds[k] in W["personal_pronoun"] and doc.texts[k].islower()):
+        inverted = inverted or folds[k] in W["personal_pronoun"]
         ridden = ridden or doc.texts[k][0].isalnum() and folds[k] != "med" \
-            and folds[k] not in W["place_adverb"]
+            and folds[k] not in W["place_adverb"] and folds[k] not in W["personal_pronoun"]
         stayed = stayed or folds[k] in W["stay_adverb"]
         k -= 1  # "bor fortfarande i", "åkte skoter till", "åka med färja till", "tar buss 1 från"
     if k >= 0 and (folds[k] in W["place_trigger.verb"] or folds[k] in W["place_within"]
@@ -3665,9 +3671,22 @@ def _u_lower_suffix(m: Matcher, c: Cand) -> Span | bool | None:
     if not (modifier or c.key.endswith(m.ENDS["named_geo_ending"]) and len(stem) >= 3
             # "till arbetsmiljön": the definite form of a word in -ö
             and m.lex.get(c.key[:-1]).zipf < T.COMPOUND_PART_MIN
-            or m._name_stem(c.key, len(fold(suffix)), c.e)):
+            or m._name_stem(c.key, len(fold(suffix)), c.e)
+            or label == "geo" and not c.e.zipf and _bare_name_stem(m, stem)):
         return None
     return _tok_span(LOWER_SUFFIX, c, label)
+
+
+def _bare_name_stem(m: Matcher, stem: str) -> bool:
+    """"vid jock|fallet", "upp till gausta|toppen": the part before a geography's ending is
+    no everyday word, with or without a linking s, nor one with its last vowel dropped
+    ("kyrk|skogen", "skol|sjön"; a hyphened one, "vår-floden", is `modifier`'s to judge); a
+    given name's stem is a name ("jock" of Jocke), which `Matcher._compound` takes for a
+    word's."""
+    if len(stem) < 4 or not stem.isalpha() or m._everyday_stem(stem):
+        return False
+    return not any(m._part(stem + end) and not m.lex.get(stem + end).gender
+                   for end in ("a", "e", "er"))
 
 
 def _u_street_apart(m: Matcher, c: Cand) -> Span | bool | None:
@@ -4565,13 +4584,14 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
                  and c.doc.folds[c.i - 1] == "i" and not _noun_form(m, c.key)
                  and _town_abroad_before(m, c.doc, c.i))
              or c.key in m.lex.villages)  # a village abroad the lists know ("från vathy")
-    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or not plain) \
+    held = c.place_ctx and _held_place(m, c)  # "kyrkan i nårunga"
+    if c.cap or not (c.place_ctx == 2 or named_ending or within or unheard or held or not plain) \
             or c.e.zipf >= (T.MISSPELT_MAX if suffix else T.RARE) \
             or c.e.cats or len(c.key) < 4 or c.key in m.vocabulary \
             or not c.doc.texts[c.i].replace("-", "").isalpha():  # "al-rimal" too
         return None
     if _everyday_form(m, c, named_ending, plain) and c.key not in m.lex.villages \
-            and not (unheard and _named_form(m, c)):
+            and not (unheard and _named_form(m, c)) and not held:
         return None  # ("hästö" folds one edit from "hasta"; a village abroad is no form:
         # the builder left out those one edit from a frequent word, "crossfield", "swetes")
     water = c.i >= 2 and c.doc.folds[c.i - 2] in m.W["water_verb"]  # "badar i väsman"
@@ -4579,21 +4599,37 @@ def _u_lower_place(m: Matcher, c: Cand) -> Span | bool | None:
                      score=0.6)
 
 
-def _named_form(m: Matcher, c: Cand) -> bool:
+def _held_place(m: Matcher, c: Cand, slot: bool = True) -> bool:
+    """"nära kyrkan i nårunga", "i skogen i fulltofta", "konsert i dalhalla": after a thing
+    that lies in a village or town (`village_holder`) and "i", a word no count knows, of a
+    town's length, is the place though it splits into everyday words (når|unga, dal|halla);
+    not a noun's form or a misspelt word. `slot` False: the spelling alone (a plan's verdict)."""
+    doc, i = c.doc, c.i
+    return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN and doc.folds[i - 1] == "i" \
+        and (not slot or i >= 2 and doc.folds[i - 2] in m.W["village_holder"]) \
+        and not _noun_form(m, c.key) and not m._misspelt(c.key) and not m._inflected_word(c.key)
+
+
+def _named_form(m: Matcher, c: Cand, abroad: bool | None = None) -> bool:
     """"från namba", "i deusto", "i yasamal": a word no count knows, of a town's length, spelt
     much like a name (UNHEARD_FORM_NAMELIKE) and with no noun's ending, is a place however
     near an everyday word it is spelt (namn, desto) or whatever Swedish words it splits into
-    (ya|s|amal); not a learner's misspelling ("i komun", "i kyrcan"). After "från" only right
-    after a person's word, where someone is from ("vän från namba"; "kom ett kort från
-    zlatimira" is from a person)."""
+    (ya|s|amal), or less so after a town abroad (`_town_abroad_before`; `abroad` True: taken
+    as there, for a plan's verdict on the spelling alone); not a learner's misspelling ("i
+    komun", "i kyrcan"). After "från" only right after a person's word, where someone is from
+    ("vän från namba"; "kom ett kort från zlatimira" is from a person)."""
     doc, i = c.doc, c.i
     if doc.folds[i - 1] != "i" and not (
             i >= 2 and (doc.folds[i - 2] in m.owned_kin
                         or m.lex.marks.get(doc.texts[i - 2].lower()) == "fam")):
         return False
-    return not c.e.zipf and len(c.key) >= T.UNHEARD_PLACE_MIN and not _noun_form(m, c.key) \
-        and not c.key.endswith(m.word_endings) and not m._inflected_word(c.key) \
-        and m.namelike.score(c.key) >= T.UNHEARD_FORM_NAMELIKE
+    if c.e.zipf or len(c.key) < T.UNHEARD_PLACE_MIN or _noun_form(m, c.key) \
+            or c.key.endswith(m.word_endings) or m._inflected_word(c.key):
+        return False
+    score = m.namelike.score(c.key)
+    # "i toronto, i rexdale": after a town abroad just named, a district of it spelt less so
+    return score >= T.UNHEARD_FORM_NAMELIKE or score >= T.UNHEARD_ABROAD_FORM_NAMELIKE \
+        and doc.folds[i - 1] == "i" and (abroad or abroad is None and _town_abroad_before(m, doc, i))
 
 
 def _noun_form(m: Matcher, key: str) -> bool:
@@ -5202,7 +5238,8 @@ def _may_lower_place(m: Matcher, c: Cand) -> int:
     suffix, named_ending, plain = _place_spelling(m, c)
     return c.e.zipf < (T.MISSPELT_MAX if suffix else T.RARE) \
         and (not _everyday_form(m, c, named_ending, plain) or c.key in m.lex.villages
-             or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c))
+             or c.doc.folds[c.i - 1] in m.W["place_trigger.prep"] and _named_form(m, c, True)
+             or _held_place(m, c, slot=False))
 
 
 def _may_place_list(m: Matcher, c: Cand) -> int:
