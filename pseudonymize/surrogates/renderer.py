@@ -981,6 +981,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         beside "tatar"), in a country the essay's words keep: kept as the people's word is;
         another region in its place ("en avarka från lipetskaya") gives the text away."""
         key, names = fold(original), regions_abroad()
+        if key in self.geo.cue_regions and self.lex.get(key).place_country in self.kept and \
+                not self.geo.cue_regions[key].isdisjoint(self._said()):
+            return True  # (round 52) "basker ... i Bizkaia i Baskien": as the row writes it
         return any(code[:2] in self.kept and fold(names.get(code, "")) == key
                    for towns in self._peoples_homes() for town in towns
                    for code in (self.lex.place_region.get(fold(town), ""),) if code)

@@ -99,3 +99,28 @@ def test_a_region_is_the_region_of_the_surrogate_towns_county(engine: Engine, te
         # the town's own county's region, or the region unnamed where that is the original's
         assert region == (county if county and fold(county) != fold(
             next(o for o, _, _ in rows if o.startswith("Region"))) else regions[""]), rows
+
+
+PEOPLES = [  # (text, the places kept under every seed, the town, its people's home towns)
+    ("Jag är bask och kommer från Bilbao i Baskien. Nu bor jag i Kungshamn.", ("Baskien",),
+     "Bilbao", ("Bermeo", "Getxo")),
+    ("Jag kommer från bermeo, en fiskestad i Bizkaia i Baskien. Vi pratar baskiska hemma.",
+     ("Bizkaia", "Baskien"), "bermeo", ("bilbao", "getxo")),
+]
+
+
+@pytest.mark.parametrize(("text", "kept", "town", "homes"), PEOPLES)
+def test_a_peoples_home_region_stays_with_a_town_of_it(
+        engine: Engine, text: str, kept: tuple[str, ...], town: str,
+        homes: tuple[str, ...]) -> None:
+    for _, rows in _runs(engine, text):
+        for place in kept:
+            assert all(p == place for o, _, p in rows if o == place), rows
+        assert [p for o, _, p in rows if o == town][0] in homes, rows
+
+
+def test_a_kalmyk_familys_russia_stays(engine: Engine) -> None:
+    """(the Kalmyks' row: Russia, which was Ukraine or Estonia beside "kalmucker")"""
+    text = "I februari kalmucker firar Tsagan Sar. Min mormor bor i elista i Ryssland."
+    for _, rows in _runs(engine, text):
+        assert all(p == "Ryssland" for o, _, p in rows if o == "Ryssland"), rows
