@@ -969,7 +969,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
         text = getattr(self.before, "text", "")
-        if personal_nordea(original, text[slice(*_near_sentence(text, span.start, span.end))]):
+        if personal_nordea(original, text[slice(*_near_sentence(text, span.start, span.end))],
+                           text):
             return True  # "mitt personkonto i Nordea, 3300 <personnummer>"
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
@@ -1099,11 +1100,27 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         Omani town's spelling too, was "Sur!"); (round 51) so is the first word of a greeting
         of up to GREETING_WORDS words opening a line ("Malo e lelei! Jag heter ...")."""
         text = getattr(self.before, "text", "")
+        if LABELS[span.label].kind == "name" and self._greeting_twice(span, text):
+            return True  # (round 52) "Mari mari! Jag heter ...", a listed name too
         key, head = fold(original), text[:span.start].rstrip(" \t\"'«")
         if not (LABELS[span.label].kind == "name" and self._unlisted(key)
                 or key in self.lex.words("name_greeting")) or head[-1:] not in ("", "\n"):
             return False
         return text[span.end:].lstrip(" \t")[:1] == "!" or self._greeting_phrase(span, text)
+
+    def _greeting_twice(self, span: Span, text: str) -> bool:
+        """Lifelike (round 52): the span is one of a word said twice as a line's exclamation
+        ("Mari mari!", as Swedish says "Hej hej!") with the writer naming themself within
+        GREETING_REACH words after it: a greeting of the writer's language, whatever list holds
+        the word as a name (was "Kristina kristina!"). "Anna! Jag heter ..." still greets
+        Anna."""
+        begin = text.rfind("\n", 0, span.start) + 1
+        m = regex.match(r"[ \t\"'«]*(\p{L}+)[ \t,]+(\p{L}+)[ \t]*!", text[begin:])
+        if not m or fold(m.group(1)) != fold(m.group(2)) or \
+                not begin + m.start(1) <= span.start < begin + m.end(2):
+            return False
+        after = regex.findall(r"\p{L}+", fold(text[begin + m.end():]))[:GREETING_REACH + 1]
+        return not self.lex.words("name_trigger.verb").isdisjoint(after)
 
     def _greeting_phrase(self, span: Span, text: str) -> bool:
         """Lifelike (round 51): the span opens a line's exclamation of up to GREETING_WORDS

@@ -124,3 +124,25 @@ def test_a_kalmyk_familys_russia_stays(engine: Engine) -> None:
     text = "I februari kalmucker firar Tsagan Sar. Min mormor bor i elista i Ryssland."
     for _, rows in _runs(engine, text):
         assert all(p == "Ryssland" for o, _, p in rows if o == "Ryssland"), rows
+
+
+def test_a_word_said_twice_as_a_greeting_stays(engine: Engine) -> None:
+    """"Mari mari!" (a greeting, Mari a listed name too) opening a line before "Jag heter"."""
+    for _, rows in _runs(engine, "Om mig\nMari mari! Jag heter Millaray Curinao. Jag bor i Umeå."):
+        assert [p for o, _, p in rows if fold(o) == "mari"] == ["Mari", "mari"], rows
+
+
+@pytest.mark.parametrize("text", ["Om mig\nAnna! Jag heter Sara och bor i Umeå.",
+                                  "Om mig\nHej Anna anna! Jag heter Sara och bor i Umeå."])
+def test_a_name_greeted_is_still_replaced(engine: Engine, text: str) -> None:
+    for _, rows in _runs(engine, text):
+        picks = [p for o, _, p in rows if fold(o) == "anna"]
+        assert picks and all(fold(p) != "anna" for p in picks), rows
+
+
+def test_a_nordea_account_with_no_personnummer_said_takes_the_banks_surrogate(
+        engine: Engine) -> None:
+    """Only an account the essay says is personal, or whose personnummer it writes, keeps
+    Nordea (test_lifelike_accounts holds "3300-... i Nordea" alone)."""
+    for _, rows in _runs(engine, "Pengarna skickar ni till 3300-8203114452 i Nordea."):
+        assert [p for o, _, p in rows if o == "Nordea"] != ["Nordea"], rows
