@@ -62,6 +62,8 @@ class Geography:
     # lifelike (round 49): the cue words only language_countries.toml (CLDR) holds
     cues_generated: frozenset[str] = frozenset()
     cue_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kurdiska -> Sanandaj
+    # lifelike (round 52): a people's home region as essays write it -> the people's cue words
+    cue_regions: dict[str, frozenset[str]] = field(default_factory=dict)  # baskien -> basker
     # lifelike (round 44): a town's fold -> the countries that have a town of that name
     town_namesakes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # santiago -> CL, DO
     # lifelike: (words, words said with them, countries): "kurd" with "turkiska" -> Turkey
@@ -349,6 +351,9 @@ def _lifelike_fields(data: dict, features: dict[str, tuple[str, frozenset[str]]]
                                for row in data["country_cue_pairs_lifelike"]),
             "cue_homes": {cue(w): tuple(row["homes"]) for row in data["country_cues_lifelike"]
                           if row.get("homes") for w in row["words"]},
+            "cue_regions": {fold(r): frozenset(map(cue, row["words"]))
+                            for row in data["country_cues_lifelike"]
+                            for r in row.get("regions", ())},
             "town_namesakes": {fold(town): tuple(isos) for town, isos
                                in data["town_namesakes_lifelike"].items()},
             "oceans": frozenset(data["oceans_lifelike"]),

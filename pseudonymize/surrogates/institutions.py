@@ -16,7 +16,8 @@ from pseudonymize.surrogates.forms import _DIGIT, genitive
 from pseudonymize.surrogates.common import TOWN_WORD_ZIPF, _names_town, _population, town_sections
 from pseudonymize.surrogates.words import words
 from pseudonymize.surrogates.inflect import kind_word, town_genitive
-from pseudonymize.surrogates.kinds import cuisines, institution_kind, unique_authorities
+from pseudonymize.surrogates.kinds import (county_regions, cuisines, institution_kind,
+                                          unique_authorities)
 
 if TYPE_CHECKING:
     from pseudonymize.surrogates.forms import Draws
@@ -428,6 +429,11 @@ class Institutions:
         if kind.town:
             town = self._town(rng)
             pick = kind.town.replace("{town:gen}", town_genitive(town)).replace("{town}", town)
+            if "{region}" in pick:  # (round 52) the region of the town's county
+                county = self.geo.towns.get(town, ("", ""))[1]
+                pick = pick.replace("{region}", county_regions().get(county, ""))
+                if not self._free(pick):  # (the town's county unknown, or the original's)
+                    return county_regions().get("")
             return pick if self._free(pick) else None
         low = fold(original)
         word = word or next((original[len(original) - len(w):] for w in kind.words

@@ -127,6 +127,13 @@ def institution_aliases() -> dict[str, frozenset[str]]:
 
 
 @cache
+def county_regions() -> dict[str, str]:
+    """institutions.toml's `county_regions_lifelike`: a county (län) -> its region's name."""
+    data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))
+    return dict(data.get("county_regions_lifelike", {}))
+
+
+@cache
 def unique_authorities() -> frozenset[str]:
     """Folds of the one-of-a-kind national authorities (`unique` in institutions.toml)."""
     data = tomllib.loads(INSTITUTIONS_FILE.read_text(encoding="utf-8"))

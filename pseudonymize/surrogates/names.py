@@ -15,7 +15,7 @@ from pseudonymize.labels import LABELS
 from pseudonymize.lexicon import fold
 from pseudonymize.thresholds import LONGEST_NAME, PAIR_ZIPF, SURNAME_PLACE_MAX
 from pseudonymize.types import Span
-from pseudonymize.surrogates.forms import Draws, INITIALS
+from pseudonymize.surrogates.forms import Draws, INITIALS, genitive
 from pseudonymize.surrogates.common import (GENDER_WINDOW, LEARNER_WRITER, MAX_NICK_TAIL,
                                             MIN_END_NICK, NICKNAME_AFTER, NICKNAME_SHORT,
                                             PLACE_LIKE, SURNAME_FORMS, SWEDISH_LETTERS,
@@ -1101,6 +1101,27 @@ class Names:
         if not known or self._original(known) or " " in known.strip():
             return None  # (never "Amador Pico Bolívar": a place of two words is no name)
         return known.lower() if original.islower() else known
+
+    def _person_genitive_read(self, span: Span, original: str) -> bool:
+        """Lifelike (round 52): a place-labelled word that is the genitive of a word the essay
+        labels only as a person's name ("Min kollega Robin ... vi åker i robins Volvo"), that
+        no gazetteer holds as a place: the person's, rendered after the name."""
+        key = fold(original)
+        return LABELS[span.label].kind == "place" and " " not in key and len(key) > 3 and \
+            key.endswith("s") and key[:-1] in self.name_words and key not in self.name_words \
+            and not self.lex.get(key).place_kind
+
+    def _person_genitive(self, span: Span, original: str) -> str | None:
+        """Lifelike (round 52): the genitive of the person's surrogate for a word read as a
+        place that is a person's genitive (`_person_genitive_read`): "robins Volvo" was
+        "hamrånges Volvo" beside the colleague's surrogate Kim; now "kims"."""
+        if not self._person_genitive_read(span, original):
+            return None
+        known = self.name_map.get(fold(original)[:-1])
+        if not known or self._original(known):
+            return None
+        out = genitive(known)
+        return out.lower() if original.islower() else out
 
     def _name_as_place(self, span: Span, original: str, rng: Draws) -> str | None:
         """Lifelike: a sea, a place the essay names twice or a river read as a name is that

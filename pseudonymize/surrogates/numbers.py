@@ -739,11 +739,30 @@ def _bank(r: Renderer, rng: Draws) -> str | None:
         rf"(?<!\w){regex.escape(bank)}(?!\w)", sentence, regex.IGNORECASE)), None)
     if named is None:
         return None
+    if personal_nordea(named, sentence, text):
+        return named  # (round 52) kept, as the bank's mention is (`Renderer.keeps`)
     pick = r.institution_map.get(fold(named))
     if pick is None:
         free = [bank for bank in banks if fold(bank) != fold(named) and not r._original(bank)]
         pick = r.institution_map.setdefault(fold(named), rng.choice(free)) if free else None
     return pick
+
+
+def personal_nordea(bank: str, sentence: str, text: str) -> bool:
+    """Lifelike (round 52): Nordea named in a sentence that holds a Nordea personal account
+    (clearing 3300 and the holder's personnummer): the one bank whose accounts are personnummer,
+    so the account keeps the surrogate personnummer only if the bank stays Nordea ("mitt
+    personkonto i Nordea, 3300 ..." was "i Handelsbanken, 6347 ..." beside a personnummer a
+    reader compares it with), where the sentence says "personkonto" or the essay (`text`) also
+    writes the personnummer. A bank of millions names no writer; the number is replaced."""
+    found = PERSONAL_ACCOUNT.search(sentence)
+    if fold(bank).removesuffix("s") != "nordea" or not found:
+        return False
+    # said to be one ("personkonto"), or the personnummer the essay also writes
+    digits = "".join(ch for ch in found.group(3) if ch.isdigit())
+    rest = text.replace(found.group(0), " ")
+    return "personkonto" in fold(sentence) or any(
+        a + b == digits for a, b in regex.findall(r"(?<!\d)(?:\d\d)?(\d{6})[- ]?(\d{4})(?!\d)", rest))
 
 
 def _in_range(bounds: tuple[int, int], rng: Draws) -> int:

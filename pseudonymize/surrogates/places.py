@@ -424,6 +424,13 @@ class Places:
         """"Shiraz i Fars": a town whose region has a name of its own; "Halabja, en stad i
         Kurdistan" after "Silemani i Kurdistan": one of the region already drawn."""
         region = self.towns_with_region[fold(original)]
+        if self.effective == "lifelike" and region in self.geo.cue_regions and \
+                self._people_region(region):
+            # (round 52) a people's home region kept ("Bilbao i Baskien" beside "basker"): a
+            # town of its homes, never Lleida in the Basque Country
+            homes = self._spoken(country, cities)
+            if homes is not cities:
+                return homes
         done = self.written_places.get(region) or self.place_map.get(region)
         named = [c for c in cities if self._region_name(c) and (
             not done or fold(self._region_name(c)) == fold(done))] or [

@@ -255,6 +255,8 @@ class PlaceReading:
             return 4  # "fiskar i floden" before "Dan Flod": after the name it stands for
         if span.label in ("email", "url", "extra"):
             return 3  # after the names they are built from
+        if self.strategy == "lifelike" and self._person_genitive_read(span, original):
+            return 3  # "Robin ... i robins Volvo", read as a town: after the name
         if self.strategy == "lifelike" and span.label.startswith("firstname") and \
                 fold(original) in self._short_originals():
             return 3  # "Alla kallar mig Sasha ... jag heter Aleksandr": after its full name

@@ -34,7 +34,8 @@ from pseudonymize.surrogates.kinds import institution_aliases, unique_authoritie
 from pseudonymize.surrogates.geography import geography, regions_abroad
 from pseudonymize.surrogates.spans import pun_form
 from pseudonymize.surrogates.numbers import (LIFELIKE, _near_value, _stage, age_value,
-                                             calendar_shift, learner_shift, moved_age)
+                                             calendar_shift, learner_shift, moved_age,
+                                             personal_nordea)
 from pseudonymize.surrogates.reading import PlaceReading
 from pseudonymize.surrogates.names import Names
 from pseudonymize.surrogates.countries import Countries
@@ -320,7 +321,8 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             parted = self._saint(span, ref, original, draw, country)
         if parted is None and strategy == "lifelike" and (
                 LABELS[label].kind == "name" or label in PLACE_LIKE):
-            parted = self._place_echo(span, original) or self._unit_name(span, original)
+            parted = self._place_echo(span, original) or self._unit_name(span, original) \
+                or self._person_genitive(span, original)
         if parted is not None:
             return parted
         self.effective = strategy
@@ -945,6 +947,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
                 self._greeting(span, original):
             return True  # "Dumela! Jag heter ...": a greeting, never "Kgomotso!"
+        if strategy == "lifelike" and LABELS[span.label].kind in ("name", "place") and \
+                self._kin_slot(original):
+            return True  # "min chaw Segundo": a kin word of the writer's language, not a name
         if strategy == "lifelike" and span.label in ("city", "area") and \
                 self._possessed_word(original):
             return True  # "min aba fiskade": a Buryat father, never Nigeria's Aba
@@ -963,6 +968,10 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             return True  # "född i Kraków" -> Wrocław before: "I Polen ... i Kraków" keeps Polen
         if strategy != "lifelike" or LABELS[span.label].kind != "institution":
             return False
+        text = getattr(self.before, "text", "")
+        if personal_nordea(original, text[slice(*_near_sentence(text, span.start, span.end))],
+                           text):
+            return True  # "mitt personkonto i Nordea, 3300 <personnummer>"
         key = fold(original)
         return key in unique_authorities() or (key.endswith("s") and
                                                key[:-1] in unique_authorities())
@@ -973,6 +982,9 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         beside "tatar"), in a country the essay's words keep: kept as the people's word is;
         another region in its place ("en avarka från lipetskaya") gives the text away."""
         key, names = fold(original), regions_abroad()
+        if key in self.geo.cue_regions and self.lex.get(key).place_country in self.kept and \
+                not self.geo.cue_regions[key].isdisjoint(self._said()):
+            return True  # (round 52) "basker ... i Bizkaia i Baskien": as the row writes it
         return any(code[:2] in self.kept and fold(names.get(code, "")) == key
                    for towns in self._peoples_homes() for town in towns
                    for code in (self.lex.place_region.get(fold(town), ""),) if code)
@@ -1088,11 +1100,27 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         Omani town's spelling too, was "Sur!"); (round 51) so is the first word of a greeting
         of up to GREETING_WORDS words opening a line ("Malo e lelei! Jag heter ...")."""
         text = getattr(self.before, "text", "")
+        if LABELS[span.label].kind == "name" and self._greeting_twice(span, text):
+            return True  # (round 52) "Mari mari! Jag heter ...", a listed name too
         key, head = fold(original), text[:span.start].rstrip(" \t\"'«")
         if not (LABELS[span.label].kind == "name" and self._unlisted(key)
                 or key in self.lex.words("name_greeting")) or head[-1:] not in ("", "\n"):
             return False
         return text[span.end:].lstrip(" \t")[:1] == "!" or self._greeting_phrase(span, text)
+
+    def _greeting_twice(self, span: Span, text: str) -> bool:
+        """Lifelike (round 52): the span is one of a word said twice as a line's exclamation
+        ("Mari mari!", as Swedish says "Hej hej!") with the writer naming themself within
+        GREETING_REACH words after it: a greeting of the writer's language, whatever list holds
+        the word as a name (was "Kristina kristina!"). "Anna! Jag heter ..." still greets
+        Anna."""
+        begin = text.rfind("\n", 0, span.start) + 1
+        m = regex.match(r"[ \t\"'«]*(\p{L}+)[ \t,]+(\p{L}+)[ \t]*!", text[begin:])
+        if not m or fold(m.group(1)) != fold(m.group(2)) or \
+                not begin + m.start(1) <= span.start < begin + m.end(2):
+            return False
+        after = regex.findall(r"\p{L}+", fold(text[begin + m.end():]))[:GREETING_REACH + 1]
+        return not self.lex.words("name_trigger.verb").isdisjoint(after)
 
     def _greeting_phrase(self, span: Span, text: str) -> bool:
         """Lifelike (round 51): the span opens a line's exclamation of up to GREETING_WORDS
@@ -1123,6 +1151,23 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         return bool(regex.search(rf"(?<!\p{{L}}){regex.escape(key)}(?!\p{{L}})", text)) and \
             bool(regex.search(rf"(?<!\p{{L}})(?:{mine})\s+{regex.escape(key)}(?!\p{{L}})",
                               fold(text)))
+
+    def _kin_slot(self, original: str) -> bool:
+        """Lifelike (round 52): a word no name list holds that the essay writes in lower case
+        between a possessive and a person's name ("min chaw Segundo", "min aita Koldo"): the
+        slot of a kin word or a title of the writer's language ("min mamma Rosa"), which no
+        list holds for every language. The detectors took it for a name or a place, and a
+        surrogate there ("min federico Esteban") gives the text away; kept wherever the essay
+        writes it ("Min Chaw sa", "från aita och ama"). The name after it is still replaced."""
+        key = fold(original)
+        if not self._unlisted(key) or self.lex.get(key).place_country == "SE":
+            return False
+        mine = "|".join(sorted(self.lex.words("possessive")))
+        return any(m.group(1).islower() and fold(m.group(2)) != key and
+                   fold(m.group(2)) in self.name_words for m in regex.finditer(
+                       rf"(?<!\p{{L}})(?i:{mine})\s+({regex.escape(original)}|"
+                       rf"{regex.escape(original.lower())})\s+(\p{{L}}[\p{{L}}'’-]*)",
+                       getattr(self.before, "text", "")))
 
     def _event_year(self, span: Span) -> bool:
         """Lifelike: a year in a sentence naming a war or another public event
