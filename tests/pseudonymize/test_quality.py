@@ -149,12 +149,12 @@ BLIND2_LEAKS_MAX = 2
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 2),
               "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 0), "dev9": (0.985, 1),
               "dev10": (0.98, 0), "dev11": (0.965, 1), "dev12": (0.965, 3),
-              "dev13": (0.96, 2), "dev14": (0.955, 4), "dev15": (0.95, 2),
+              "dev13": (0.96, 2), "dev14": (0.955, 3), "dev15": (0.95, 2),
               "dev16": (0.965, 2), "dev17": (0.95, 0), "dev18": (0.95, 2),
-              "dev19": (0.945, 3), "dev20": (0.94, 5),
-              "dev21": (0.95, 4), "dev22": (0.935, 2), "dev23": (0.955, 6), "dev24": (0.92, 7),
-              "dev25": (0.9, 4), "dev26": (0.93, 5),
-              "dev27": (0.905, 15)}
+              "dev19": (0.945, 2), "dev20": (0.94, 4),
+              "dev21": (0.95, 4), "dev22": (0.935, 2), "dev23": (0.955, 5), "dev24": (0.925, 3),
+              "dev25": (0.9, 4), "dev26": (0.93, 2),
+              "dev27": (0.905, 13)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
