@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from builders.store import Store  # noqa: E402
 from pseudonymize import learned  # noqa: E402
+from pseudonymize import thresholds as T  # noqa: E402
 from pseudonymize.detectors.gazetteer_match import Matcher  # noqa: E402
 from pseudonymize.engine import Engine  # noqa: E402
 from pseudonymize.evaluate import Document, Report, evaluate, read_gold  # noqa: E402
@@ -105,6 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", type=Path, default=None, help="where to write the model")
     ap.add_argument("--test", default=TEST, help="devN: trained on the sets before it")
     ap.add_argument("--train-only", action="store_true", help="train, print size and digest")
+    ap.add_argument("--configs", default="",
+                    help="settings of thresholds.py to measure in turn, ';' between settings, "
+                         "',' between a setting's NAME=VALUE pairs (default: as they are)")
+    ap.add_argument("--no-off", action="store_true", help="skip the engine alone's lines")
+    ap.add_argument("--reuse", action="store_true",
+                    help="measure the model at --model as it is (trained before) instead of training")
     args = ap.parse_args(argv)
     shared = Path(os.environ.get("SWEPSEUDO_SHARED", GOLD.parents[3] / "shared"))
     engine = Engine.load(Store(args.home).snapshot_path())
@@ -112,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     model = args.model or Path(tempfile.mkdtemp()) / "tagger.crfsuite"
     t0 = time.perf_counter()
     kept = [a for a in argv if not a.startswith(str(args.home))]
-    meta = train(engine, model, args.test, even, kept)
+    meta = learned.read_meta(model) if args.reuse else train(engine, model, args.test, even, kept)
     print(f"trained on {', '.join(meta['trained_on'])} in {time.perf_counter() - t0:.0f} s; "
           f"model {meta['bytes']} bytes, sha256 {meta['sha256']}", flush=True)
     if args.train_only:
@@ -122,10 +129,19 @@ def main(argv: list[str] | None = None) -> int:
     sets = [(args.test, "jsonl", list(read_gold(GOLD / f"{args.test}.jsonl", "jsonl"))),
             ("MultiGED odd chunks", "multiged", odd),
             ("news", "conll", list(read_gold(shared / NEWS, "conll")))]
+    configs = [dict(pair.split("=") for pair in c.split(",") if pair)
+               for c in args.configs.split(";")] if args.configs else [{}]
+    defaults = {name: getattr(T, name) for c in configs for name in c}
     for title, fmt, docs in sets:
-        for mode in ("off", "replace"):
-            print(line(f"{title} learned={mode}", fmt, evaluate(Switched(engine, mode), docs, fmt)),
+        if not args.no_off:
+            print(line(f"{title} learned=off", fmt, evaluate(Switched(engine, "off"), docs, fmt)),
                   flush=True)
+        for config in configs:
+            for name, value in {**defaults, **config}.items():
+                setattr(T, name, type(defaults[name])(float(value)))
+            rep = evaluate(Switched(engine, "replace"), docs, fmt)
+            said = ",".join(f"{k}={v}" for k, v in config.items())
+            print(line(f"{title} learned=replace {said}", fmt, rep), flush=True)
     return 0
 
 

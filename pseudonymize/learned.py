@@ -53,6 +53,21 @@ EDGE = {d: (f"{d}:edge",) for d in NEAR}
 # `FeatureCache.join`'s parts of a position outside the text, and the sentence start, encoded
 EDGE_ROW = ((), *(tuple(map(str.encode, EDGE[d])) for d in NEAR))
 SENT_START = b"sent_start"
+# the word lists whose words are read as a class where they stand beside a token (`Slots`):
+# kin words of any language, prepositions of place and origin, verbs of persons (saying,
+# meeting, living, being named), kind and head nouns of geography, work words and name
+# particles: the slot a name or place stands in, which a word no list holds shares
+SLOTS = ("fam", "kin_gender", "possessed_kin", "namelike_kin", "name_trigger", "place_trigger",
+         "geo_preposition", "locating_preposition", "origin_preposition", "person_preposition",
+         "name_verb", "naming_verb", "speech_verb", "social_verb", "dwelling_verb", "work_word",
+         "kind_noun", "head_noun", "geo_head_after", "foreign_head_noun", "name_connector",
+         "institution_head", "street_noun", "town_noun")
+# the classes of the word right before a rare word read as a misspelt everyday word or a
+# compound that make it count for the guard (T.LEARNED_SLOT_GATE): kin words, prepositions of
+# place, kind nouns and "heter"
+GATE_SLOTS = ("fam", "kin_gender", "possessed_kin", "namelike_kin", "locating_preposition",
+              "geo_preposition", "origin_preposition", "kind_noun", "naming_verb")
+SLOTTED = 2  # `candidate`'s answer for such a word: a candidate in a slot only
 WARM_TABLE = "tagger spellings"  # the derived table of the frequent spellings (`frequent_table`)
 MODEL_TABLE = "tagger attributes"  # the model's attributes, those features (`model_table`)
 
@@ -107,6 +122,19 @@ def reading(e: Entry) -> str:
     return "surname" if e.surname_rank else "-"
 
 
+class Slots:
+    """What the word lists say of a spelling as the tagger reads it: the classes (SLOTS) it is
+    of as a neighbour ("min weltma X": a kin word before; "bor i X", "X säger"). Made once per
+    lexicon; read once per spelling."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        table: dict[str, list[str]] = defaultdict(list)
+        for c in SLOTS:
+            for k in lex.words(c):
+                table[k].append(c)
+        self.of = {k: tuple(v) for k, v in table.items()}
+
+
 def own_features(word: str, key: str, e: Entry, origins: dict,
                  namelike: NameLikeness | None = None) -> list[str]:
     """What the lexicon says of a spelling itself (all but the sentence start); with
@@ -140,20 +168,29 @@ def own_features(word: str, key: str, e: Entry, origins: dict,
     return f
 
 
-def near_parts(word: str, key: str, e: Entry) -> dict[int, tuple[str, ...]]:
+def near_parts(word: str, key: str, e: Entry, slots: Slots | None = None
+               ) -> dict[int, tuple[str, ...]]:
     """A spelling's features as the neighbour `d` tokens away (+-1: with case and reading),
-    each "<d>:" before the same strings (made once for both sides)."""
+    each "<d>:" before the same strings (made once for both sides); with `slots`, the classes
+    it is of (`Slots.of`) at +-1 and +-2 and its reading at +-2 ("Amina och X")."""
     w = "w=" + key
-    tail = (w, "kind=" + reading(e), "cap=True" if word[:1].isupper() else "cap=False",
+    kind = "kind=" + reading(e)
+    tail = (w, kind, "cap=True" if word[:1].isupper() else "cap=False",
             *["cat=" + c for c in sorted(e.cats)[:4]])
-    return {d: (f"{d}:{w}",) if abs(d) != 1 else tuple([f"{d}:{t}" for t in tail])
-            for d in NEAR}
+    far: tuple[str, ...] = (w,)
+    if slots is not None:
+        of = tuple(["slot=" + c for c in slots.of.get(key, ())])
+        tail += of
+        far += of + ((kind,) if kind != "kind=-" else ())
+    return {d: tuple([f"{d}:{t}" for t in far]) if abs(d) != 1
+            else tuple([f"{d}:{t}" for t in tail]) for d in NEAR}
 
 
 def spelling_parts(word: str, key: str, e: Entry, origins: dict,
-                   namelike: NameLikeness | None = None) -> tuple[Sequence[str], ...]:
+                   namelike: NameLikeness | None = None, slots: Slots | None = None
+                   ) -> tuple[Sequence[str], ...]:
     """A spelling's `own_features` and its `near_parts` as the neighbour at -2, -1, +1, +2."""
-    near = near_parts(word, key, e)
+    near = near_parts(word, key, e, slots)
     return (own_features(word, key, e, origins, namelike), *map(near.__getitem__, NEAR))
 
 
@@ -204,12 +241,12 @@ class EssayMarks:
         return out
 
 
-def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None
-             ) -> list[list[str]]:
+def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None,
+             slots: Slots | None = None) -> list[list[str]]:
     """Per token: its own features, its sentence start, and +-2 folded words with their case
     and reading, and what the rest of the essay says of it (`EssayMarks`); with `namelike`,
-    the name-likeness of rare words (the reference the cached join must equal; training's
-    input)."""
+    the name-likeness of rare words; with `slots`, the word lists' classes of the neighbours
+    (the reference the cached join must equal; training's input)."""
     n, out = len(doc.texts), []
     marks = EssayMarks(doc)
     for k in range(n):
@@ -218,7 +255,7 @@ def features(doc: Doc, origins: dict, namelike: NameLikeness | None = None
             f.append("sent_start")
         for d in NEAR:
             j = k + d
-            f.extend(near_parts(doc.texts[j], doc.folds[j], doc.entries[j])[d]
+            f.extend(near_parts(doc.texts[j], doc.folds[j], doc.entries[j], slots)[d]
                      if 0 <= j < n else EDGE[d])
         f.extend(marks.of(doc, k))
         out.append(f)
@@ -235,9 +272,11 @@ class FeatureCache(dict):
 
     def __init__(self, spellings: Spellings, origins: dict,
                  namelike: NameLikeness | None = None,
-                 attributes: frozenset[bytes] | None = None) -> None:
+                 attributes: frozenset[bytes] | None = None, slots: Slots | None = None
+                 ) -> None:
         super().__init__()
         self.spellings, self.origins, self.namelike = spellings, origins, namelike
+        self.slots = slots
         self.warm: dict[str, bytes] = {}  # the frequent spellings' (`frequent_table`)
         self.attributes = attributes
         self.edge = tuple(tuple(self._kept(part)) for part in EDGE_ROW)
@@ -256,7 +295,8 @@ class FeatureCache(dict):
         else:
             key, e = self.spellings[word][:2]
             got = tuple(tuple(self._kept(map(str.encode, part))) for part in
-                        spelling_parts(word, key, e, self.origins, self.namelike))
+                        spelling_parts(word, key, e, self.origins, self.namelike,
+                                       self.slots))
         if len(self) < T.REMEMBERED_WORDS:
             self[word] = got
         return got
@@ -286,20 +326,25 @@ class FeatureCache(dict):
 
 
 def candidate(word: str, key: str, e: Entry, cut: float, matcher: Matcher | None = None
-              ) -> bool:
-    """A word that could be personal: not an everyday word the lexicon knows at `cut` or above
-    (rarer, with a digit, or with a name, place or institution reading). With `matcher` (the
-    guard), stricter: a lower-case word at `cut` or above is the word whatever it also names,
-    and a rarer word without a reading counts only when the engine does not read it as a
-    misspelt everyday word or a compound of two."""
+              ) -> int:
+    """A word that could be personal (1; 0 where not): not an everyday word the lexicon knows
+    at `cut` or above (rarer, with a digit, or with a name, place or institution reading).
+    With `matcher` (the guard), stricter: a lower-case word at `cut` or above is the word
+    whatever it also names, and a rarer word without a reading counts only when the engine
+    does not read it as a misspelt everyday word or a compound of two: a compound that is no
+    misspelling is SLOTTED, a candidate only after a slot word (`Tagger.counts`)."""
     if not word[:1].isalnum():
-        return False
+        return 0
     named = e.gender or e.surname_rank or e.place_kind or e.country or e.org_kind
     if word[:1].isdigit() or named and (matcher is None or word[:1].isupper()):
-        return True
+        return 1
     if e.zipf >= cut:
-        return False
-    return matcher is None or named or not matcher.everyday_variant(key)
+        return 0
+    if matcher is None or named or not matcher.everyday_variant(key):
+        return 1
+    # a compound of two everyday words ("kopparhatten") may name a place; a misspelt everyday
+    # word ("sckolan") does not, whatever stands before it
+    return SLOTTED if word.isalpha() and not matcher.misspelt(key) else 0
 
 
 def bio(doc: Doc, spans: Iterable[tuple[int, int, str]]) -> list[str]:
@@ -367,11 +412,11 @@ def train(docs: Iterable[tuple[str, Sequence[tuple[int, int, str]]]], spellings:
     trainer = _crfsuite().Trainer(verbose=False)
     seen: list[tuple[str, Entry, str, bool, str]] = []
     lex = spellings.lex
-    namelike = NameLikeness(lex)
+    namelike, slots = NameLikeness(lex), Slots(lex)
     for text, spans in docs:
         doc = Doc.make(text, lex, spellings)
         if doc.texts:
-            trainer.append(features(doc, origins, namelike), bio(doc, spans))
+            trainer.append(features(doc, origins, namelike, slots), bio(doc, spans))
             seen.extend(_gold_spans(doc, spans))
     trainer.set_params(PARAMS)
     model.parent.mkdir(parents=True, exist_ok=True)
@@ -422,7 +467,8 @@ class Tagger:
         self.classes = sorted({t[2:] for t in self.tags if t != "O"})
         # every attribute given (crfsuite ignores those it never weighed: the same marginals);
         # reading the model's own list (`info()`) cost more at start-up than it saves a batch
-        self.cache = FeatureCache(spellings, spellings.lex.name_origins, matcher.namelike)
+        self.cache = FeatureCache(spellings, spellings.lex.name_origins, matcher.namelike,
+                                  slots=Slots(spellings.lex))
         self.sha256 = meta["sha256"]
         self.matcher = matcher
         # a kind noun's label ("floden" -> geo, "stadsdelen" -> area): the rules' vocabulary
@@ -431,7 +477,8 @@ class Tagger:
         from pseudonymize.resolve import covered  # (resolution's module: not the detectors')
         self.covered = covered
         # per spelling: a word a kept span must hold (`candidate` as the guard reads it)
-        self.candidates: dict[str, bool] = {}
+        self.candidates: dict[str, int] = {}
+        self.gate = spellings.lex.words.union(*GATE_SLOTS)  # (`counts`)
         self._warm(spellings, matcher)
         # one CRF holds one sequence at a time: threads sharing the engine take turns
         self.lock = threading.Lock()
@@ -448,7 +495,7 @@ class Tagger:
         self.cache.sent_start = SENT_START in known
         self.cache.warm = {text: blob for text, blob in zip(texts, kept) if blob}
 
-    def _candidate(self, word: str) -> bool:
+    def _candidate(self, word: str) -> int:
         got = self.candidates.get(word)
         if got is None:
             key, e = self.cache.spellings[word][:2]
@@ -456,6 +503,15 @@ class Tagger:
             if len(self.candidates) < T.REMEMBERED_WORDS:
                 self.candidates[word] = got
         return got
+
+    def counts(self, doc: Doc, k: int) -> bool:
+        """Token k is a word a kept span must hold: a candidate, or a SLOTTED one right after
+        a slot word of its sentence (GATE_SLOTS, T.LEARNED_SLOT_GATE)."""
+        got = self._candidate(doc.texts[k])
+        if got != SLOTTED:
+            return bool(got)
+        return bool(T.LEARNED_SLOT_GATE) and k > 0 and k not in doc.starts \
+            and doc.folds[k - 1] in self.gate
 
     def runs(self, doc: Doc, taken: bytearray) -> list[range]:
         """The stretches (token ranges) to tag: each candidate word no span covers (`taken`: the
@@ -468,7 +524,7 @@ class Tagger:
         out: list[range] = []
         # the tokens of known spellings that are no candidates skipped at C speed (most)
         for k in compress(range(n), map(known.get, texts, repeat(True))):
-            if taken[offsets[k]] or not self._candidate(texts[k]):
+            if taken[offsets[k]] or not self.counts(doc, k):
                 continue
             i = bisect_right(starts, k)
             first, stop = starts[i - 1] if i else 0, starts[i] if i < len(starts) else n
@@ -503,7 +559,7 @@ class Tagger:
         """One stretch (`runs`) tagged: each run of tokens whose probability of being inside an
         entity (1 - P(O)) reaches LEARNED_THRESHOLD around a candidate word, split into spans
         (`_split`), each with its peak. Marginals are read only there."""
-        crf, floor, texts = self.crf, T.LEARNED_THRESHOLD, doc.texts
+        crf, floor = self.crf, T.LEARNED_THRESHOLD
         crf.set(self.cache.join(doc, run, marks))  # (no `tag()`: the marginals need only `set`)
         inside: dict[int, float] = {}
 
@@ -515,7 +571,7 @@ class Tagger:
 
         n, end, out = len(run), -1, []  # type: ignore[var-annotated]
         for i in range(n):
-            if i <= end or not self._candidate(texts[run[i]]) or not above(i):
+            if i <= end or not self.counts(doc, run[i]) or not above(i):
                 continue
             start = end = i
             while start > 0 and above(start - 1):
@@ -557,7 +613,7 @@ class Tagger:
         if cls == "NUM" and not T.LEARNED_NUMBERS or cls in T.LEARNED_STRICT_CLASSES \
                 and peak < T.LEARNED_STRICT:
             return False
-        return any(self._candidate(doc.texts[k]) for k in tokens)
+        return any(self.counts(doc, k) for k in tokens)
 
     def _relabel(self, doc: Doc, found: list[Span], spans: Sequence[Span]) -> list[Span]:
         """`found` with the label the words beside a tagged span say where they say one (the
@@ -612,10 +668,10 @@ def frequent_table(spellings: Spellings, matcher: Matcher) -> tuple[tuple, bytes
         del tables[stale]
 
     def make() -> tuple[tuple, bytes, tuple]:
-        origins, rows = spellings.lex.name_origins, []
+        origins, rows, slots = spellings.lex.name_origins, [], Slots(spellings.lex)
         for word in frequent_spellings(spellings.lex):
             key, e = spellings[word][:2]
-            blob = packed(spelling_parts(word, key, e, origins, matcher.namelike))
+            blob = packed(spelling_parts(word, key, e, origins, matcher.namelike, slots))
             if blob:
                 rows.append((word, blob, bool(candidate(word, key, e, T.LEARNED_GUARD_ZIPF,
                                                         matcher))))

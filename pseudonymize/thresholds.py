@@ -275,6 +275,10 @@ LEARNED_WINDOW = 5  # tokens tagged either side of a candidate word (within its 
 LEARNED_REMEMBER = 0.98  # a tagged entity joins a learner's memory at this peak (and found twice
                          # or capitalised mid-sentence: `learned.sure`), so their other essays
                          # find it where their context is weaker
+LEARNED_SLOT_GATE = True  # a rare word the engine reads as a misspelt everyday word or a
+                          # compound counts for the guard where a slot word stands right before
+                          # it (`learned.GATE_SLOTS`: "i lappstaden", "min uso mele"): the
+                          # compounds and learners' spellings of places no list holds
 LEARNED_NUMBERS = False  # numbers are the patterns' (their triggers decide: "nummer 7 i kön",
                          # "maj 1945"); the tagger's NUM spans on real learner text were list
                          # numbers and years

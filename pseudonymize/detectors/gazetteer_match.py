@@ -3172,6 +3172,11 @@ class Matcher:
         or a compound of two ("barndomslägen"). The learned tagger's guard asks it."""
         return self._compound(key) or self._misspelt(key)  # (the cheaper test first)
 
+    def misspelt(self, key: str) -> bool:
+        """A rare word one edit from an everyday word ("sckolan"): the learned tagger's guard
+        keeps a compound that is none of these (`learned.candidate`)."""
+        return self._misspelt(key)
+
     def _compound(self, key: str) -> bool:
         """tjänstebil, DNA-register: a compound whose head and modifier are ordinary words
         (the modifier may carry a linking s or e or have dropped its final vowel: stjärn|lösa).

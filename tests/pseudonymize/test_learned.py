@@ -177,9 +177,10 @@ WORDS = ["Jag", "bor", "i", "Malmö", "och", "min", "vän", "heter", "zardakhel"
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=25))
 def test_the_cache_gives_the_features_made_afresh(engine: Engine, words: list[str]) -> None:
     doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
-    namelike = engine.tagger.matcher.namelike
-    cache = learned.FeatureCache(engine.spellings, engine.lex.name_origins, namelike)
-    n, fresh = len(doc.texts), learned.features(doc, engine.lex.name_origins, namelike)
+    namelike, slots = engine.tagger.matcher.namelike, learned.Slots(engine.lex)
+    cache = learned.FeatureCache(engine.spellings, engine.lex.name_origins, namelike,
+                                 slots=slots)
+    n, fresh = len(doc.texts), learned.features(doc, engine.lex.name_origins, namelike, slots)
     marks = learned.EssayMarks(doc)
     assert _decoded(cache.join(doc, range(n), marks)) == fresh
     for a, b in ((1, n - 1), (0, n - 1), (2, n), (n // 2, n // 2 + 1)):
@@ -202,7 +203,7 @@ def test_only_the_models_attributes_give_the_same_marginals(engine: Engine,
                                min_size=1, max_size=20))
     doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
     every = learned.FeatureCache(engine.spellings, engine.lex.name_origins,
-                                 tagger.matcher.namelike)
+                                 tagger.matcher.namelike, slots=learned.Slots(engine.lex))
     run, marks = range(len(doc.texts)), learned.EssayMarks(doc)
     crf, tags = tagger.crf, tagger.tags
     crf.set(every.join(doc, run, marks))
@@ -264,9 +265,10 @@ def test_the_frequent_spellings_table_gives_what_is_made_afresh(engine: Engine,
                                          INVENTED), min_size=1, max_size=30))
     doc = Doc.make(" ".join(words), engine.lex, engine.spellings)
     origins, namelike = engine.lex.name_origins, tagger.matcher.namelike
-    fresh = learned.FeatureCache(engine.spellings, origins, namelike)  # nothing warm
+    slots = learned.Slots(engine.lex)
+    fresh = learned.FeatureCache(engine.spellings, origins, namelike, slots=slots)  # none warm
     n, marks = len(doc.texts), learned.EssayMarks(doc)
-    want = learned.features(doc, origins, namelike)
+    want = learned.features(doc, origins, namelike, slots)
     known = tagger.cache.attributes  # (the model's: `model_table`)
     assert _decoded(tagger.cache.join(doc, range(n), marks)) == [
         [f for f in row if f.encode() in known] for row in want]
@@ -444,3 +446,40 @@ def test_bio_tags_the_tokens_each_gold_span_overlaps(engine: Engine, words: list
             if cls and a < end and start < b:
                 want[k], first = f"{'B' if first else 'I'}-{cls}", False
     assert learned.bio(doc, spans) == want
+
+
+def test_the_word_lists_give_a_neighbour_its_slot(engine: Engine) -> None:
+    """`Slots`: a kin word of a learner's language, a preposition of place and "heter" read as
+    classes beside a token (+-1 and +-2, with the reading at +-2: a list of names)."""
+    lex, slots = engine.lex, learned.Slots(engine.lex)
+    assert {"fam", "kin_gender"} <= set(slots.of["weltma"])  # Kabyle "sister"
+    assert "locating_preposition" in slots.of["i"] and "naming_verb" in slots.of["heter"]
+    e = lex.entries["weltma"]
+    near = learned.near_parts("weltma", "weltma", e, slots)
+    assert "-1:slot=fam" in near[-1] and "-2:slot=fam" in near[-2]
+    assert "-1:slot=fam" not in learned.near_parts("weltma", "weltma", e)[-1]  # (without)
+    amina = learned.near_parts("Amina", "amina", lex.entries["amina"], slots)
+    assert "-2:kind=" + learned.reading(lex.entries["amina"]) in amina[-2]
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("Efter fisket åt vi i lappstaden bland kyrkstugorna.", True),   # after a preposition
+    ("Vi gick upp till kopparhatten och tittade ner.", True),
+    ("Vi gillar lappstaden mycket.", False),                          # no slot word before
+    ("Lappstaden var fin.", False),                                   # a sentence's start
+])
+def test_a_compound_counts_for_the_guard_after_a_slot_word(engine: Engine, text: str,
+                                                           counts: bool) -> None:
+    """A rare word the engine reads as a compound of two everyday words ("lappstaden") is
+    SLOTTED: it counts for the guard right after a slot word of its sentence (GATE_SLOTS: "i",
+    "till", a kin word, "heter"), and only with LEARNED_SLOT_GATE."""
+    tagger, doc = engine.tagger, Doc.make(text, engine.lex, engine.spellings)
+    k = next(i for i, f in enumerate(doc.folds) if f in ("lappstaden", "kopparhatten"))
+    assert tagger._candidate(doc.texts[k]) == learned.SLOTTED
+    assert tagger.counts(doc, k) is counts
+    off = learned.T.LEARNED_SLOT_GATE
+    try:
+        learned.T.LEARNED_SLOT_GATE = False
+        assert tagger.counts(doc, k) is False
+    finally:
+        learned.T.LEARNED_SLOT_GATE = off
