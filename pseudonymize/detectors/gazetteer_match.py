@@ -2185,24 +2185,9 @@ class Matcher:
         """The span a known word gives in its context, or None. `listed`: the word follows a
         name and a comma or "och" ("heter Abdi, Hodan och Liban")."""
         folds = doc.folds
-        if i >= 2 and folds[i - 1] in self.spouse_words and self._spouse_named(doc, i, e) \
-                or cap and not e.gender and self._kin_named_word(doc, i, e):
-            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
-                                     morph, key=key, score=0.6)
-        # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name;
-        # capitalised only the kin word before its person's name: "min Oma Gerda", "min Tito Rodel")
-        if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats) \
-                or cap and folds[i] in self.possessed_kin and i + 1 < len(folds) \
-                and doc.texts[i + 1][:1].isupper():
-            kin = self._kin_reading(doc, i, e, key, morph)
-            if kin is not None:
-                return kin or None
-        if not cap and e.place_kind == "city" and not e.gender and e.zipf < T.RARE and i \
-                and folds[i - 1] in self.owned_kin and self._kin_subject(doc, i):
-            # "min ma yei lagade ris": a town's name between an owned kin word and a person's
-            # verb is the kin's name (Yei, a town in South Sudan)
-            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
-                                     morph, key=key, score=0.6)
+        first = self._person_first(doc, i, e, key, morph, cap)
+        if first is not None:
+            return first or None
         named = self._named_here(doc, i, e, listed)
         if named and not cap and not e.gender and (_said_to_person(doc, i) or _called(doc, i)
                                                    and e.place_kind and not e.se_pop
@@ -2247,6 +2232,32 @@ class Matcher:
             return self._slot_reading(c, label, is_name, listed)
         return GAZETTEER.span(doc.offsets[i], doc.ends[i], label, attrs + morph, key=key,
                               score=0.8 if cap else 0.6)
+
+    def _person_first(self, doc: Doc, i: int, e: Entry, key: str, morph: tuple[str, ...],
+                      cap: bool) -> Span | bool | None:
+        """`_classify`'s person readings that outrank the word's own: a spouse's or a kin's
+        name, a kin word (`_kin_reading`), a town's name between an owned kin word and a
+        person's verb. None: none applies; False: the word is no span."""
+        folds = doc.folds
+        if i >= 2 and folds[i - 1] in self.spouse_words and self._spouse_named(doc, i, e) \
+                or cap and not e.gender and self._kin_named_word(doc, i, e):
+            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
+                                     morph, key=key, score=0.6)
+        # (`_kin_reading`'s gate: a kin word spelt like a name, or a homograph of a name;
+        # capitalised only the kin word before its person's name: "min Oma Gerda", "min Tito Rodel")
+        if not cap and (folds[i] in self.possessed_kin or "common_name_homograph" in e.cats) \
+                or cap and folds[i] in self.possessed_kin and i + 1 < len(folds) \
+                and doc.texts[i + 1][:1].isupper():
+            kin = self._kin_reading(doc, i, e, key, morph)
+            if kin is not None:
+                return kin
+        if not cap and e.place_kind == "city" and not e.gender and e.zipf < T.RARE and i \
+                and folds[i - 1] in self.owned_kin and self._kin_subject(doc, i):
+            # "min ma yei lagade ris": a town's name between an owned kin word and a person's
+            # verb is the kin's name (Yei, a town in South Sudan)
+            return NAME_CONTEXT.span(doc.offsets[i], doc.ends[i], self._name_guess(key, doc, i),
+                                     morph, key=key, score=0.6)
+        return None
 
     def _named_here(self, doc: Doc, i: int, e: Entry, listed: bool) -> bool:
         """`_classify`'s naming context: a naming word before the word (or a listed name), a

@@ -103,15 +103,7 @@ class Places:
                 self.districts.add(span.start)
         pool = self._place_pool(span, original, home, country, cities, said, rng)
         pool = self._narrowed_places(span, original, pool, home, country, cities)
-        if self.effective == "lifelike" and label == "city" and country == "SE" and \
-                not said and not self.is_district(span, original):
-            # (round 50) after what the essay says of the town (its castle, coast, trains)
-            pool = self._of_latitude(span, original, pool, cities)
-        if self.effective == "lifelike" and label == "city" and country == "SE" \
-                and self._next_word(span) in words().municipality_words:
-            # "Nordanstigs kommun": a municipality's name, never a locality's ("Åshammars"),
-            # nor a village near the essay's town
-            pool, village = [c for c in pool if fold(c) in lex.municipalities] or pool, False
+        pool, village = self._fitting(span, original, pool, cities, country, said, village)
         # (a district of a big town abroad before a town of another country: Maardu, never
         # Sundsvall, where Estonia's few other towns are taken)
         pick = self._draw(pool, rng) or self._any_town(country, cities, parts, rng)
@@ -121,6 +113,20 @@ class Places:
         self._settle(span, original, pick)
         return (village and country == "SE" and self._village(span, pick, essay_town, rng)
                 ) or pick
+
+    def _fitting(self, span: Span, original: str, pool: list[str], cities: list[str],
+                 country: str, said: str, village: bool) -> tuple[list[str], bool]:
+        """`_place`'s last narrowing of a Swedish town's pool (lifelike): (round 50) after what
+        the essay says of the town (its castle, coast, trains); a municipality's name before
+        "kommun" ("Nordanstigs kommun"), never a locality's ("Åshammars kommun") nor a
+        village near the essay's town. The pool and whether it is a village's."""
+        if self.effective != "lifelike" or span.label != "city" or country != "SE":
+            return pool, village
+        if not said and not self.is_district(span, original):
+            pool = self._of_latitude(span, original, pool, cities)
+        if self._next_word(span) in words().municipality_words:
+            pool, village = [c for c in pool if fold(c) in self.lex.municipalities] or pool, False
+        return pool, village
 
     def _kept_village(self, country: str, rng: Draws) -> str | None:
         """Lifelike (round 49): a town of a country the essay's words keep (`keep_countries`)

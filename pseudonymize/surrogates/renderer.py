@@ -49,6 +49,9 @@ if TYPE_CHECKING:
     from pseudonymize.surrogates.kinds import Kind
 
 SAINT_DRAWS = 1000  # a saint's draw numbers lie past the essay's persons' (`_saint`)
+# how far before a mention `_kin_slot` looks for its possessive (the longest, "hennes", and a
+# line break or two spaces: a possessive further off is not the word's own)
+KIN_SLOT_REACH = 10
 # a year an essay writes (in a date, a sentence, a number), for `_years_past`
 ESSAY_YEAR = regex.compile(r"(?<!\d)(?:19[5-9]\d|20\d\d)(?!\d)")
 
@@ -1158,16 +1161,24 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         slot of a kin word or a title of the writer's language ("min mamma Rosa"), which no
         list holds for every language. The detectors took it for a name or a place, and a
         surrogate there ("min federico Esteban") gives the text away; kept wherever the essay
-        writes it ("Min Chaw sa", "från aita och ama"). The name after it is still replaced."""
+        writes it after a possessive ("Min Chaw sa"). The name after it is still replaced.
+        Never where the essay also writes the word outside a possessive's slot ("min aweys
+        Warsame ringde ... jag älskar aweys", "heter Aweys", "Hej Aweys!"): a person's name,
+        replaced at every mention (h-probe71)."""
         key = fold(original)
         if not self._unlisted(key) or self.lex.get(key).place_country == "SE":
             return False
         mine = "|".join(sorted(self.lex.words("possessive")))
+        text = getattr(self.before, "text", "")
+        owned = regex.compile(rf"(?<!\p{{L}})(?i:{mine})\s+$")
+        if not all(owned.search(text, max(0, m.start() - KIN_SLOT_REACH), m.start())
+                   for m in regex.finditer(rf"(?<!\p{{L}})(?i:{regex.escape(original)})(?!\p{{L}})",
+                                           text)):
+            return False
         return any(m.group(1).islower() and fold(m.group(2)) != key and
                    fold(m.group(2)) in self.name_words for m in regex.finditer(
                        rf"(?<!\p{{L}})(?i:{mine})\s+({regex.escape(original)}|"
-                       rf"{regex.escape(original.lower())})\s+(\p{{L}}[\p{{L}}'’-]*)",
-                       getattr(self.before, "text", "")))
+                       rf"{regex.escape(original.lower())})\s+(\p{{L}}[\p{{L}}'’-]*)", text))
 
     def _event_year(self, span: Span) -> bool:
         """Lifelike: a year in a sentence naming a war or another public event

@@ -28,7 +28,7 @@ def engine(offline_snapshot: Path) -> Engine:
 KIN = [  # (text, the kin words kept under every seed, the names still replaced)
     ("Vi ringde min chaw Segundo igår. Min Chaw sa att han saknar mig. Jag bor i Mora.",
      ("chaw", "Chaw"), ("Segundo",)),
-    ("I Bilbao min aita Koldo var fiskare. Vi har två efternamn, från aita och ama.",
+    ("I Bilbao min aita Koldo var fiskare. Min aita saknar havet varje dag.",
      ("aita",), ("Koldo",)),
     ("Till jul kom min tutu Kalani från Hilo. Min Tutu bakade hela dagen. Jag bor i Mora.",
      ("tutu", "Tutu"), ("Kalani",)),
@@ -49,6 +49,12 @@ def test_a_kin_word_between_a_possessive_and_a_name_stays(
 NOT_KIN = [  # (text, names still replaced): a listed name, or a capitalised word, after "min"
     ("Jag pratade med min sara Lindqvist igår. Jag bor i Borås.", ("sara", "Lindqvist")),
     ("Jag träffade min Kaweesa Lubega i Kampala. Jag bor i Borås.", ("Kaweesa", "Lubega")),
+    # (h-probe71) a word also written outside a possessive's slot is a person's name
+    ("min aweys Warsame ringde igår. jag älskar aweys. Jag bor i Borås.",
+     ("aweys", "Warsame")),
+    ("min tarkan Yilmaz kör buss. Tarkan är snäll. Jag bor i Borås.", ("tarkan", "Tarkan")),
+    ("Ilhaan är min dotter. min ilhaan Abdi går i skolan i Borås.", ("Ilhaan", "ilhaan")),
+    ("Hej Dhuuxo! hur mår du? min dhuuxo Farah, jag saknar dig.", ("Dhuuxo", "dhuuxo")),
 ]
 
 
