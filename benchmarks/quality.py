@@ -161,7 +161,8 @@ DATA_SETS = (
      GOLD_DIR / "dev27.jsonl"),
     ("Development learner gold 28 (tests/data/gold/dev28.jsonl), written blind in the twenty-first "
      "session of 2026-12-01 and measured as that session's generalisation check (first measured "
-     "at adeb230c: replace-label recall 0.880, F2 0.841, 12 leaks in 12 of 48 essays)", "jsonl",
+     "at adeb230c: replace-label recall 0.880, F2 0.841, 12 leaks in 12 of 48 essays), open to tuning from "
+     "the twenty-second", "jsonl",
      GOLD_DIR / "dev28.jsonl"),
     ("Second blind learner gold (tests/data/gold/blind2.jsonl), written blind on 2026-11-24 by "
      "a session that never saw the engine; measured, never looked into", "jsonl",
