@@ -300,7 +300,7 @@ LICENCE_RULE = _rule("licence-plate", ("license_nr",), 0.8, TRIGGERS + ("car_mak
 DATE_RULE = _rule("date", ("date_digits",), 0.95)
 YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "generic_subject",
                                            "unit_word", "name_verb", "past_ending",
-                                           "fronted_year_verb"))
+                                           "fronted_year_verb", "name_trigger"))
 
 
 @dataclass
@@ -824,6 +824,9 @@ def _personal_year(doc: Doc, start: int, year: str) -> bool:
         while start > max(0, i - T.DATED_YEAR_REACH) and start not in doc.starts:
             start -= 1
         lo = min(lo, start)
+        # ... and whose person may be one of the writer's people ("I maj 2014 en vän sa att
+        # ...", "i mars 2019 kusinen ringde"): a date's year goes with its month
+        personal = personal | doc.lex.words("name_trigger", "kin", "social")
     # not one said of people in general: "de som föddes efter 1998", "barn som flyttade 2015"
     return any(folds[k] in personal and not (
         k >= 2 and folds[k - 1] == "som" and folds[k - 2] in generic)

@@ -160,8 +160,8 @@ BLIND2_LEAKS_MAX = 2
 # written blind in the twenty-first session and only measured there (first 0.880 and 12 leaks in
 # 12 essays at adeb230c; 0.881 and 12 at its end), open to tuning in the twenty-second (0.885 and
 # 9 with the tagger retrained on it, so now its training data too; that retrain took dev27 from 5
-# leaks to 6 (a year after a month, "I maj 2014 en vän sa", which the earlier model tagged and the
-# rules do not), the lock below says so; every other set, blind, blind2 and MultiGED unchanged):
+# leaks to 6, a year after a month whose person is one of the writer's people ("I maj 2014 en vän
+# sa"), which the earlier model tagged and the rules then did not; they do now, back to 5):
 # (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 2),
               "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 0), "dev9": (0.985, 1),
@@ -171,7 +171,7 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": 
               "dev19": (0.945, 2), "dev20": (0.94, 4),
               "dev21": (0.95, 4), "dev22": (0.935, 2), "dev23": (0.955, 4), "dev24": (0.93, 3),
               "dev25": (0.905, 2), "dev26": (0.935, 1),
-              "dev27": (0.92, 6),
+              "dev27": (0.92, 5),
               "dev28": (0.88, 9)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
