@@ -4,7 +4,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, count, islice, repeat
+from itertools import compress, count, islice
 
 from pseudonymize.lexicon import EMPTY, Entry, Lexicon, fold
 from pseudonymize.thresholds import (LONGEST_NUMBER, NAME_WORDS_MAX, REMEMBERED_WORDS,
@@ -90,7 +90,7 @@ class Spellings(dict):
 
     def __missing__(self, text: str) -> tuple:
         key = FOLDS[text]
-        row = (key, self.lex.entries.get(key, EMPTY), opener(text),
+        row = (key, self.lex.spelt(text, key), opener(text),
                text[:1].isupper() and text.isalpha(), *[marks[text] for marks in self.marks])
         if len(self) < REMEMBERED_WORDS:
             self[text] = row
@@ -107,7 +107,7 @@ class Spellings(dict):
             ("warm spellings", WARM_ZIPF, WARM_CAPITAL_ZIPF, len(self.marks), len(tables)),
             lambda: self._warm_columns(tables))
         FOLDS.update(zip(texts, keys))
-        self.update(zip(texts, zip(keys, map(self.lex.entries.get, keys, repeat(EMPTY)),
+        self.update(zip(texts, zip(keys, map(self.lex.spelt, texts, keys),
                                    openers, capitals, *marks)))
         for table, column in zip(self.marks, marks):
             table.update(zip(texts, column))

@@ -299,6 +299,8 @@ class Lexicon:
     # Frequent words spelt with letters that folding removes (å ä ö é ü): "pär" is not the
     # frequent "par", so a name spelt that way is not judged by its folded twin.
     common_accented: frozenset[str] = frozenset()
+    # Every such word of the frequency list, lower case, with its own Zipf (`spelt`)
+    accented_zipf: dict[str, float] = field(default_factory=dict)
     # Folds of Sweden's 290 municipalities (places of kind "municipality"), whatever reading
     # wins for the word: a municipal service is named by its municipality ("hemtjänsten i ånge",
     # "sfi i laxå"), not by a locality or district ("sfi i fittja")
@@ -328,6 +330,17 @@ class Lexicon:
 
     def get(self, key: str) -> Entry:
         return self.entries.get(key, EMPTY)
+
+    def spelt(self, text: str, key: str) -> Entry:
+        """The entry of a token as written: a spelling with letters folding removes has its own
+        frequency, not its folded twin's ("Hållö" is no "hallå", "Gül" no "gul"; a spelling the
+        frequency list lacks is unknown), its readings the fold's."""
+        e = self.entries.get(key, EMPTY)
+        if e.zipf and not text.isascii():
+            zipf = self.accented_zipf.get(text.lower(), 0.0)
+            if zipf < e.zipf:
+                return e._replace(zipf=zipf)
+        return e
 
     def derived(self, name: Hashable, make: Callable[[], V]) -> V:
         """A table the detectors derive from this lexicon alone (`name` says which, and from
@@ -566,6 +579,7 @@ class _Gathered:
     marks: dict[str, str] = field(default_factory=dict)
     suffixes: dict[str, list[tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     common_accented: frozenset[str] = frozenset()
+    accented_zipf: dict[str, float] = field(default_factory=dict)
     villages: frozenset[str] = frozenset()
     local_places: dict[str, str] = field(default_factory=dict)
 
@@ -810,8 +824,11 @@ def _gather_common(g: _Gathered, common: pl.DataFrame | None) -> None:
     """Word frequencies (Zipf) of the known folds and of every single word."""
     if common is None:
         return
-    g.common_accented = frozenset(w.lower() for w, f in common.select("word", "frequency").iter_rows()
-                                  if f >= COMMON and not w.isascii())
+    for word, freq in common.select("word", "frequency").iter_rows():
+        if not word.isascii():
+            low = word.lower()
+            g.accented_zipf[low] = max(g.accented_zipf.get(low, 0.0), float(freq))
+    g.common_accented = frozenset(w for w, f in g.accented_zipf.items() if f >= COMMON)
     for key, freq in common.select("fold", "frequency").iter_rows():
         if key in g.acc or " " not in key:
             d = g.acc[key]
@@ -848,7 +865,8 @@ def _compiled(g: _Gathered, snapshot_id: str, words: Words,
         country_languages=g.languages, neighbours=g.borders, districts_by_town=g.districts_by_town,
         place_region=g.place_region, place_within=g.place_within, region_places=g.region_places,
         streets_by_city=g.streets_by_city, fuzzy_targets={k: sorted(v) for k, v in fuzzy.items()},
-        suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented, words=words,
+        suffixes=dict(g.suffixes), marks=g.marks, common_accented=g.common_accented,
+        accented_zipf=g.accented_zipf, words=words,
         municipalities=frozenset(g.municipalities),
         test_personids=test_personids, villages=Folds(g.villages),
         local_places=FoldValues(g.local_places),

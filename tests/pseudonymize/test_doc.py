@@ -93,3 +93,24 @@ def test_sentence_window_stays_in_its_sentence_and_reach(text: str, back: int, a
     assert not any(k in doc.starts for k in range(i + 1, hi))
     assert lo in doc.starts or lo == max(0, i - back)
     assert hi == len(doc.folds) or hi in doc.starts or hi == i + ahead
+
+
+SPELT = [  # (token as written, its fold's Zipf, Zipf the Doc gives it)
+    ("Gül", 4.2, 0.0),    # a name spelt with a letter folding removes: not the everyday "gul"
+    ("bè", 6.0, 0.0),     # no "be" (pray): a spelling the frequency list lacks is unknown
+    ("hår", 7.0, 4.5),    # an everyday word in its own right keeps its own frequency
+    ("HÅR", 7.0, 4.5),    # in capitals too
+    ("för", 7.0, 7.0),    # the fold's frequency is the spelling's own
+    ("gul", 4.2, 4.2),    # an ASCII spelling is its fold
+]
+
+
+def test_a_spelling_with_letters_folding_removes_has_its_own_frequency() -> None:
+    """"Gül" and "bè" are judged as written (rare), not as the folded "gul" and "be"; the
+    readings stay the fold's (the name's gender)."""
+    from pseudonymize.lexicon import EMPTY, fold
+    entries = {fold(t): EMPTY._replace(gender="female", zipf=z) for t, z, _ in SPELT}
+    lex = Lexicon(snapshot_id="t", entries=entries, phrases={},
+                  accented_zipf={"hår": 4.5, "för": 7.0})
+    doc = Doc.make(" ".join(t for t, _, _ in SPELT), lex)
+    assert [(e.zipf, e.gender) for e in doc.entries] == [(z, "female") for _, _, z in SPELT]

@@ -161,15 +161,17 @@ BLIND2_LEAKS_MAX = 2
 # 12 essays at adeb230c; 0.881 and 12 at its end), open to tuning in the twenty-second (0.885 and
 # 9 with the tagger retrained on it, so now its training data too; that retrain took dev27 from 5
 # leaks to 6, a year after a month whose person is one of the writer's people ("I maj 2014 en vän
-# sa"), which the earlier model tagged and the rules then did not; they do now, back to 5):
+# sa"), which the earlier model tagged and the rules then did not; they do now, back to 5);
+# spellings with letters folding removes judged by their own frequency, not their folded twin's
+# ("bè" is no "be", "monte albán" no "alban"): dev18 2 leaks -> 1, dev21 4 -> 3:
 # (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 2),
               "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 0), "dev9": (0.985, 1),
               "dev10": (0.98, 0), "dev11": (0.965, 1), "dev12": (0.965, 3),
               "dev13": (0.965, 2), "dev14": (0.955, 3), "dev15": (0.95, 2),
-              "dev16": (0.965, 2), "dev17": (0.95, 0), "dev18": (0.95, 2),
+              "dev16": (0.965, 2), "dev17": (0.95, 0), "dev18": (0.955, 1),
               "dev19": (0.945, 2), "dev20": (0.94, 4),
-              "dev21": (0.95, 4), "dev22": (0.935, 2), "dev23": (0.955, 4), "dev24": (0.93, 3),
+              "dev21": (0.95, 3), "dev22": (0.935, 2), "dev23": (0.955, 4), "dev24": (0.93, 3),
               "dev25": (0.905, 2), "dev26": (0.935, 1),
               "dev27": (0.92, 5),
               "dev28": (0.88, 9)}
