@@ -164,6 +164,8 @@ BLIND2_LEAKS_MAX = 2
 # sa"), which the earlier model tagged and the rules then did not; they do now, back to 5);
 # spellings with letters folding removes judged by their own frequency, not their folded twin's
 # ("bè" is no "be", "monte albán" no "alban"): dev18 2 leaks -> 1, dev21 4 -> 3:
+# dev29, written blind in the twenty-second session and only measured there (first 0.868 and 17
+# leaks in 14 essays at 7ca224b9):
 # (replace-label recall, leaks) they keep
 DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": (0.97, 2),
               "dev6": (0.975, 1), "dev7": (0.98, 2), "dev8": (0.975, 0), "dev9": (0.985, 1),
@@ -174,7 +176,8 @@ DEV_LEVELS = {"dev2": (0.98, 2), "dev3": (0.975, 2), "dev4": (0.98, 2), "dev5": 
               "dev21": (0.95, 3), "dev22": (0.935, 2), "dev23": (0.955, 4), "dev24": (0.93, 3),
               "dev25": (0.905, 2), "dev26": (0.935, 1),
               "dev27": (0.92, 5),
-              "dev28": (0.88, 9)}
+              "dev28": (0.88, 9),
+              "dev29": (0.865, 17)}
 MULTIGED_SLOT_RECALL_MIN = 0.985
 MULTIGED_FLAGGED_MAX = 0.005  # share of other word tokens flagged for replacement (target 0.01)
 MULTIGED_LOWER_FLAGGED_MAX = 0.003  # lower-case word tokens flagged (issue 14's target)
