@@ -307,10 +307,12 @@ YEAR_RULE = _rule("year", ("year",), 0.5, ("personal_word", "birth_word", "gener
 class Scan:
     """One pass over an essay's text: the white-space chunks that hold a digit, "@", "_" or
     "#" (e-mails, handles, hashtags, URLs and codes never span white space) and where digit
-    runs start."""
+    runs start, and the ranges of two dates (`DATE_RANGE`: the date rule's spans, and the
+    stretches no other number reading may take)."""
 
     chunks: list[tuple[int, int, str]]
     runs: list[int]
+    ranges: list[re.Match]
 
     @classmethod
     def of(cls, text: str) -> Scan:
@@ -329,7 +331,7 @@ class Scan:
                 s, end = _chunk_at(text, m.start())
                 chunks.append((s, end, text[s:end]))
             at = flags.find(1, m.end())
-        return cls(chunks, runs)
+        return cls(chunks, runs, list(_anchored(DATE_RANGE, text, runs)) if "-" in text else [])
 
 
 def _special_bytes(text: str) -> bytes:
@@ -567,14 +569,9 @@ def _after_car(doc: Doc, lex: Lexicon, start: int) -> bool:
 def _dates(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
     for m in _anchored(DATE, doc.text, scan.runs):
         add(DATE_RULE.span(m.start(), m.end(), "date_digits"))
-    for m in _date_ranges(doc.text, scan):
+    for m in scan.ranges:
         for k in (1, 2):
             add(DATE_RULE.span(m.start(k), m.end(k), "date_digits"))
-
-
-def _date_ranges(text: str, scan: Scan) -> list[re.Match]:
-    """The ranges of two dates in the text (`DATE_RANGE`)."""
-    return list(_anchored(DATE_RANGE, text, scan.runs)) if "-" in text else []
 
 
 def _years(doc: Doc, lex: Lexicon, scan: Scan, add: Add) -> None:
@@ -630,7 +627,7 @@ def detect(doc: Doc, lex: Lexicon) -> list[Span]:
     scan = Scan.of(doc.text)
     for fn in _TEXT_FNS + (_DIGIT_FNS if scan.runs else ()):
         fn(doc, lex, scan, spans.append)
-    ranges = [m.span() for m in _date_ranges(doc.text, scan)] if scan.runs else []
+    ranges = [m.span() for m in scan.ranges]
     if ranges:  # a date range's digits are its dates only, whatever else their shape reads as
         spans = [s for s in spans if s.label not in NOT_IN_DATE_RANGE
                  or not any(s.start < e and b < s.end for b, e in ranges)]

@@ -152,7 +152,7 @@ def test_scan_is_the_plain_scan(text: str) -> None:
     "@", "_" or "#" is in the text."""
     scan = P.Scan.of(text)
     if not any(c in text for c in P.SPECIAL_CHARS):
-        assert P.SPECIAL.search(text) is None and scan == P.Scan([], [])
+        assert P.SPECIAL.search(text) is None and scan == P.Scan([], [], [])
     assert len(P._special_bytes(text)) == len(text)
     chunks, end = [], -1
     for m in P.SPECIAL.finditer(text):
