@@ -61,7 +61,7 @@ def _next_workplace(lex: Lexicon, text: str, key: str) -> bool:
         return False
     if text[0].isupper():
         return not text.isupper()
-    e = lex.get(key)
+    e = lex.spelt(text, key)
     return text.islower() and not e.cats - NAMEISH and "number_word" not in e.cats \
         and (e.zipf < T.DOMINANT_WORD or not text.isascii())
 
@@ -76,7 +76,7 @@ def _next_family_name(lex: Lexicon, text: str, key: str) -> bool:
     a word no given name list holds and rarer than a name pair's words."""
     if not (text[:1].isupper() and text.isalpha() and not text.isupper()):
         return False
-    e = lex.get(key)
+    e = lex.spelt(text, key)
     return not e.cats - NAMEISH and not e.place_kind and not e.country and not e.org_kind \
         and (bool(e.surname_rank) or not e.first_rank and e.zipf < T.PAIR_ZIPF)
 
@@ -84,7 +84,7 @@ def _next_family_name(lex: Lexicon, text: str, key: str) -> bool:
 def _next_surname(lex: Lexicon, text: str, key: str) -> bool:
     """`_lower_full_name`'s surname next: in lower case, a frequent listed surname that is no
     given name, place nor word."""
-    e = lex.get(key)
+    e = lex.spelt(text, key)
     return text.islower() and bool(e.surname_rank) and e.surname_rank <= T.STRONG_NAME_RANK \
         and not e.first_rank and not e.place_kind and e.zipf < T.DOMINANT_WORD and not e.cats
 
@@ -573,7 +573,7 @@ class ContextRules:
         lex = self.lex
 
         def own(index: LowerIndex) -> Callable[[str], int]:
-            return lambda text: index._own_mask(text, FOLDS[text], lex.get(FOLDS[text]))
+            return lambda text: index._own_mask(text, FOLDS[text], lex.spelt(text, FOLDS[text]))
 
         def after(index: LowerIndex) -> Callable[[str], int]:
             return lambda text: index._next_mask(text, FOLDS[text])
@@ -627,7 +627,7 @@ class ContextRules:
             index = self.own_indexes[first.isupper()]
             own = index._own.get(text)
             if own is None:
-                own = index._own_mask(text, key, self.lex.get(key))
+                own = index._own_mask(text, key, self.lex.spelt(text, key))
             return bits | TODO | (0 if own & index.fn_bits else QUIET)  # (both: SILENT)
         return bits
 
@@ -640,7 +640,7 @@ class ContextRules:
 
     def shaped_spelling(self, text: str, key: str) -> bool:
         """A spelling some rule's shape passes where its `shaped` neighbours call it."""
-        e = self.lex.get(key)
+        e = self.lex.spelt(text, key)
         return any(shape(self.lex, text, key, e) for shape in self.spelling_shapes)
 
     def _number_word_uncached(self, key: str) -> bool:
