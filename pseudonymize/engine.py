@@ -340,6 +340,7 @@ class Engine:
         renderer.districts = {s.start for s in spans if s.label == "city" and (fold(
             clean[max(0, s.start - 20):s.start]).split() or [""])[-1] in area_words}
         renderer.before = WordsBefore(clean)
+        renderer.name_spans = {s.start: s.end for s in spans if LABELS[s.label].kind == "name"}
         renderer.puns = puns
         if strategy == "lifelike":  # the essay's words that name only persons in it
             renderer.name_words = person_words(spans, clean)

@@ -284,6 +284,36 @@ class Names:
             return SWEDISH_ORIGIN
         return group
 
+    def _person_group(self, span: Span, original: str) -> str:
+        """Lifelike: the one origin group of a full name of no Swedish name ("Ahmed Abdi
+        Hassan", in any case: "min bror yusuf abdi hassan"): the group that lists some name of
+        it and lists, or neighbours (`name_neighbours`), every other. Somali neighbours Arabic,
+        not the other way round, so a Somali's Arabic given names stay the Somali's: every
+        surrogate of the name is Somali (never "Salad Khaled Al-Haddad"); "" where the name is
+        one word, holds a name no list or the Swedish list holds, or no single group with
+        family names of its own holds all of it."""
+        if self.effective != "lifelike":
+            return ""
+        text = getattr(self.before, "text", "")
+        ends = {end: start for start, end in self.name_spans.items()}
+        run, start, end = [original], span.start, span.end
+        while (head := next((ends[e] for e in (start - 1, start - 2) if e in ends
+                             and text[e:start].isspace()), None)) is not None:
+            run.append(text[head:self.name_spans[head]])
+            start = head
+        while (tail := next((s for s in (end + 1, end + 2) if s in self.name_spans
+                             and text[end:s].isspace()), None)) is not None:
+            end = self.name_spans[tail]
+            run.append(text[tail:end])
+        lists = [self._own_lists(name, fold(name)) for name in run]
+        if len(run) < 2 or any(not groups or SWEDISH_ORIGIN in groups for groups in lists):
+            return ""
+        neighbours = self.geo.neighbours
+        fit = sorted({g for groups in lists for g in groups if self._name_pool(
+            f"surname:{g}") and all(g in groups_ or not set(groups_).isdisjoint(
+                neighbours.get(g, ())) for groups_ in lists)})
+        return self.origin_swap.get(fit[0], fit[0]) if len(fit) == 1 else ""
+
     def _known_in_sweden(self, original: str) -> bool:
         """Lifelike: a given name ranked within `swedish_known_rank` in Sweden's statistics
         (Rosa, Olga, Elena), though only a foreign list holds it: Swedes bear it too."""
@@ -636,18 +666,21 @@ class Names:
                     full if self.effective == "lifelike" and not self.lex.get(key).gender
                     and not called else None)
 
-    def _nickname_of_last(self, gender: str, own: bool = False,
-                          nickname: str = "") -> str | None:
+    def _nickname_of_last(self, gender: str, own: bool = False, nickname: str = "",
+                          at: int = -1) -> str | None:
         """A nickname the essay gives ("alla kallar mig Lily" after "Jag heter Hoa"): a short
-        form of the surrogate of the first name named last (`own`, lifelike: of the writer's
-        name, "kallar mig"), else, lifelike, one cut as the `nickname` is cut from its name
+        form of the surrogate of the first name written last before it (at `at`; a nickname
+        is rendered after the essay's full names, so never one of the children named later:
+        "Jag heter Abdirahman men alla säger Abdi ... barn: Sagal"), (`own`, lifelike: of the
+        writer's name, "kallar mig"), else, lifelike, one cut as the `nickname` is cut from its name
         (`_cut_like`), else a name of its origin group and sex, so a Vietnamese woman is
         never nicknamed Natalya."""
         writer = self.base.get(LEARNER_WRITER, "")
         full = self.name_map.get(writer) if own and writer else None
         if not full and not self.first_names:
             return None
-        full = full or self.first_names[-1]
+        full = full or next((base for start, base in sorted(self.first_names, reverse=True)
+                             if start < at), self.first_names[-1][1])
         sex = self.lex.get(fold(full)).gender
         sex = sex if sex in ("female", "male") else gender
         short = next((p for p in self._short_forms(full, sex) if self._free(p)), None)
@@ -1184,7 +1217,7 @@ class Names:
         gender = general.removeprefix("first_")
         near = self.before.get(span.start, ())[-3:]
         return self._nickname_of_last(gender, lifelike and not words().nickname_own.isdisjoint(
-            near), original) if said or not words().nickname_words.isdisjoint(near) else None
+            near), original, span.start) if said or not words().nickname_words.isdisjoint(near) else None
 
     def _neighbour_name(self, general: str, origin: str, plain: Callable[[list[str]], list[str]],
                         rng: Draws) -> str | None:
@@ -1206,7 +1239,8 @@ class Names:
         nick = self._nickname_drawn(span, general, original)
         if nick:
             return nick
-        origin = (general == "surname" and self._origin_of_given(span, original)) or (
+        origin = self._person_group(span, original) or (
+            general == "surname" and self._origin_of_given(span, original)) or (
             general != "surname" and self._origin_of_surname(span, original)) or \
             self._origin(original, span.key, self.before.get(span.start, ()))
         if lifelike and general == "surname" and self._married_name(span, original):

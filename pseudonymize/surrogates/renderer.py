@@ -151,10 +151,12 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
         self.ages: tuple[int, ...] = ()  # the essay's ages, for `shift`
         self._grades: frozenset[int] | None = None  # the ages of its school years, for `shift`
         self.before: dict[int, list[str]] = {}  # folded words shortly before a mention
+        self.name_spans: dict[int, int] = {}  # the essay's person names: start -> end
         self.words_of: tuple[str | None, frozenset[str]] = (None, frozenset())  # _essay_words
         self.need_towns: list[frozenset[str]] = []  # towns that have the essay's hospital, ...
         self.towns: list[str] = []  # the essay's surrogate Swedish towns, in rendering order
-        self.first_names: list[str] = []  # the essay's surrogate first names, in rendering order
+        # the essay's surrogate first names, (start, surrogate) in rendering order
+        self.first_names: list[tuple[int, str]] = []
         self.women_ends: list[int] = []  # lifelike: where the essay's women's given names end
 
     def _learner_state(self) -> None:
@@ -546,7 +548,7 @@ class Renderer(PlaceReading, Names, Countries, Places, Features, Institutions):
             for key in (fold(original), span.key or fold(original)):
                 self.name_map.setdefault(key, base)
             if label.startswith("firstname"):
-                self.first_names.append(base)
+                self.first_names.append((span.start, base))
             if label == "firstname_female":
                 self.women_ends.append(span.end)
         elif label == "initials":  # "Henrik Ö" and henrik.o@...: one letter for Ö
