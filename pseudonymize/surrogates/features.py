@@ -178,6 +178,11 @@ class Features:
         self.feature_kind = kind
         ask = self._volcanic(_Ask(span, country, kind, where, said, [
             (n, w) for n, (k, w) in self.geo.features.items() if k == kind]), original)
+        if kind == "island" and abroad(where) and self._town_on(span):
+            # "Palermo på Sicilien": an island we know towns on, so the town lies on it
+            # (never "Bari på Capri")
+            ask = ask._replace(same=[(n, w) for n, w in ask.same
+                                     if n in self.geo.feature_towns_abroad] or ask.same)
         if abroad(where) and kind == "sea" and self.effective == "lifelike":
             return self._sea_between(span, original, rng)
         if abroad(where) or (not where and country != "SE"):
@@ -187,6 +192,14 @@ class Features:
             return self._swedish_feature(span, original, kind, ask.same, home, rng)
         return self._draw([n for n, w in ask.same if not abroad(w) and home in w], rng) \
             or self._draw([n for n, w in ask.same if not abroad(w)], rng)
+
+    def _town_on(self, span: Span) -> bool:
+        """Lifelike: a town abroad of the essay's is written right before the mention and
+        "på" ("Palermo på Sicilien", "Batangas på ön Luzon")."""
+        found = regex.search(r"(\p{L}[\p{L}-]*)\s+på\s+(?:ön\s+)?$",
+                             getattr(self.before, "text", "")[max(0, span.start - 60):span.start])
+        return self.effective == "lifelike" and bool(found) and fold(
+            found.group(1)) in self.avoid_folds and self._abroad_town(fold(found.group(1)))
 
     def _feature_named_before(self, original: str) -> str | None:
         """Lifelike (round 48): a feature the essay named before under another of its names
@@ -283,6 +296,9 @@ class Features:
             if pick is not None:
                 return pick
         pick, strict = self._feature_scored(ask, rng)
+        if pick and not strict:
+            # (a town rendered after it lies on it: "Batangas på Luzon" -> "Iloilo på Panay")
+            self.waters_abroad.append((ask.span.start, pick))
         if pick or not strict:
             return self._unsaid(ask, pick) if pick and strict else pick
         return self._feature_bare(ask, rng)

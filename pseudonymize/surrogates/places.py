@@ -218,11 +218,13 @@ class Places:
         if capital:
             return capital  # "Asmara, huvudstaden" -> Addis Abeba (Djibouti for Djibouti)
         name = self.geo.feature_folds.get(fold(original))
-        if lifelike and country != "SE" and label in ("city", "area") and \
-                name and self._stays_feature(span, name):
+        if lifelike and country != "SE" and name and (label in ("city", "area") or (
+                label == "region" and self.geo.features[name][0] == "island")) and \
+                self._stays_feature(span, name):
             # "i Hindu Kush" read as a town: a range of the surrogate country
             # "Vi träffades på Phuket", read as a town: an island of the surrogate country
-            # (Phu Quoc), never "på Saigon"
+            # (Phu Quoc), never "på Saigon"; "Palermo på Sicilien", an island region: an
+            # island with towns (never "på Toscana")
             pick = self._feature(span, original, country, rng)
             if pick:
                 return pick
@@ -438,9 +440,12 @@ class Places:
             if homes is not cities:
                 return homes
         done = self.written_places.get(region) or self.place_map.get(region)
-        named = [c for c in cities if self._region_name(c) and (
-            not done or fold(self._region_name(c)) == fold(done))] or [
-            c for c in cities if self._region_name(c)]
+        # (never one of the essay's own region where that is replaced: "Sevilla i Andalusien"
+        # is no "Granada i ...", whose region, the original, could not be written)
+        regions = {c: name for c in cities if (name := self._region_name(c)) and (
+            not self._original(name) or done and fold(name) == fold(done))}
+        named = [c for c in regions if not done or fold(regions[c]) == fold(done)] or \
+            list(regions)
         return [c for c in pool if c in set(named)] or (self._similar_size(
             named, span, original, country) if span.label == "city" and named else pool)
 
