@@ -230,13 +230,22 @@ def _noun_phrase(doc: Doc, k: int, noun_before: frozenset[str]) -> bool:
 
 def _opens_clause(doc: Doc, k: int) -> bool:
     """Token k starts its sentence, or follows an adverb that opens it ("nu iris är", "igår
-    love ringde": a learner's word order puts the subject there), a conjunction that joins a
-    clause ("… och love ringde en veterinär") or one that opens a subordinate clause ("där
-    Massa föddes", "när ren kom hem")."""
+    love ringde", "i går bo spelade", or a year: "2019 kaj ville hem": a learner's word order
+    puts the subject there), a conjunction that joins a clause ("… och love ringde en
+    veterinär") or one that opens a subordinate clause ("där Massa föddes", "när ren kom hem")."""
     return k in doc.starts or k >= 1 and (
-        k - 1 in doc.starts and doc.folds[k - 1] in doc.lex.words("fronted_adverb")
+        k - 1 in doc.starts and (doc.folds[k - 1] in doc.lex.words("fronted_adverb")
+                                 or _year(doc.texts[k - 1]))
         or doc.folds[k - 1] in doc.lex.words("clause_conjunction")
-        or doc.folds[k - 1] in doc.lex.words("subject_before"))
+        or doc.folds[k - 1] in doc.lex.words("subject_before")
+        or k >= 2 and k - 2 in doc.starts
+        and doc.folds[k - 2] + doc.folds[k - 1] in doc.lex.words("fronted_adverb"))
+
+
+def _year(text: str) -> bool:
+    """A year opening a sentence before its subject, a learner's word order ("2019 kaj ville
+    hem"; "i går", "i dag" are the fronted adverbs igår, idag written apart)."""
+    return len(text) == 4 and text.isdigit() and text[:2] in ("19", "20")
 
 
 def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
@@ -245,8 +254,9 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     as a clause's subject ("Min kompis är Rosa … rosa har alltid"), right after a kin word
     ("min son bank"), before a verb's past tense starting its sentence (or after an adverb
     opening it) however frequent the word ("Per Fors … per berättade att"; a preposition, "per
-    fisk", or a bare singular noun cannot be), or said by "är" to be someone's occupation or
-    kin (`_said_person`)."""
+    fisk", or a bare singular noun cannot be; a possessive before a past tense: "sina tog"),
+    given as a name ("valde namnet saga"), or said by "är" to be someone's occupation, kin or
+    age (`_said_person`)."""
     folds, texts = doc.folds, doc.texts
     rare = doc.entries[k].zipf < T.DOMINANT_WORD
     after = folds[k + 1] if k + 1 < len(folds) else ""
@@ -256,10 +266,13 @@ def _named_person(doc: Doc, k: int, stem: str, possessive: frozenset[str],
     # Fors … igår per berättade", "Love Vinge … Igår love ringde mig")
     if _opens_clause(doc, k) and after and (
             (rare or not function) and after in name_verbs and after not in be_verbs
-            or len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
+            or (len(after) >= 5 and after.endswith(doc.lex.words.ends["past_ending"])
+                or after in doc.lex.words("past_verb"))
             and (not function or folds[k] in possessive) and texts[k + 1].isalpha()):
-        # (a possessive owns a noun, never a verb: "och mina hittade" is Mina)
+        # (a possessive owns a noun, never a verb: "och mina hittade", "sina tog" are names)
         return True
+    if k and folds[k - 1] in doc.lex.words("name_trigger", "verb"):
+        return True  # "Min dotter Saga … Anders valde namnet saga": the name it was given
     if k and rare and doc.lex.marks.get(texts[k - 1].lower()) == "fam":
         return True
     pronouns = doc.lex.words("personal_pronoun")
@@ -290,15 +303,30 @@ def _object_person(doc: Doc, k: int, name_verbs: frozenset[str]) -> bool:
 
 
 def _said_person(doc: Doc, k: int, be_verbs: frozenset[str], possessive: frozenset[str]) -> bool:
-    """"Saga Niemi … saga är förskollärare", "rosa är min syster", "nu iris är pensionär": a
-    word starting its sentence (or after an adverb opening it) that "är" says is someone's
-    occupation, kin or state of life (past an article or an owner) is a person."""
+    """"Saga Niemi … saga är förskollärare", "rosa är min syster", "nu iris är pensionär",
+    "sol är tre": a word starting its sentence (or after an adverb opening it) that "är" says
+    is someone's occupation, kin or state of life (past an article or an owner), or of an age
+    (`_aged`), is a person."""
     folds, texts, n = doc.folds, doc.texts, len(doc.texts)
     if not _opens_clause(doc, k) or k + 2 >= n or folds[k + 1] not in be_verbs:
         return False  # ("nu iris är pensionär": after an adverb opening the sentence too)
+    if _aged(doc, k + 2):
+        return True  # "Sol … sol är tre och älskar sol", "maj är nio": the age said of her
     j = k + 2 + (folds[k + 2] in ("en", "ett") or texts[k + 2].lower() in possessive)
     return j < n and (doc.lex.marks.get(texts[j].lower()) in ("prof", "fam")
                       or folds[j] in doc.lex.words("person_state"))
+
+
+def _aged(doc: Doc, j: int) -> bool:
+    """Token j, after "är" or "blir", is an age: a number of at most two digits or a number word
+    (`number_word`, "nio", "tjugoett") closing its clause or before "år" (`age_trigger`) or
+    "och" (`list_word`): "maj är nio och malik är två"."""
+    texts, n = doc.texts, len(doc.texts)
+    if not (texts[j].isdigit() and len(texts[j]) <= 2
+            or doc.folds[j] in doc.lex.words("number_word")):
+        return False
+    return j + 1 == n or not texts[j + 1][0].isalnum() \
+        or doc.folds[j + 1] in doc.lex.words.union("age_trigger", "list_word")
 
 
 def _verb_slot(doc: Doc, k: int) -> bool:

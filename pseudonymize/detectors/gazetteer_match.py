@@ -2073,6 +2073,7 @@ class Matcher:
                 if signed is not None:
                     out.append(signed)
                     names.add(k + 2)  # ("Solano Q.": an initial after it too)
+                    out.extend(_signature_tail(doc, k + 3))
         return sorted(out, key=itemgetter(0))  # by start
 
     def _signature_surname(self, doc: Doc, k: int, initials: set[int],
@@ -2657,7 +2658,25 @@ class Matcher:
         return i >= 2 and folds[i - 1] in lists and (
             self._inner_name(doc, i - 2)
             or self.lex.marks.get(doc.texts[i - 2].lower()) == "fam") \
-            or i + 2 < n and folds[i + 1] in lists and self._inner_name(doc, i + 2)
+            or i + 2 < n and folds[i + 1] in lists and (
+                self._inner_name(doc, i + 2)
+                or self._kin_said(doc, i) and self._unheard_capital(doc, i + 2))
+
+    def _kin_said(self, doc: Doc, i: int) -> bool:
+        """Token i is said by a kin word before it to be that kin, right after it or after "är"
+        ("Våra barn är lova och Mialy", "mina döttrar lova och Mialy")."""
+        marks, texts = self.lex.marks, doc.texts
+        return i >= 1 and marks.get(texts[i - 1].lower()) == "fam" \
+            or i >= 2 and doc.folds[i - 1] in self.W["be_verb"] \
+            and marks.get(texts[i - 2].lower()) == "fam"
+
+    @staticmethod
+    def _unheard_capital(doc: Doc, k: int) -> bool:
+        """Token k is a capitalised word inside its sentence that no list and no frequency
+        count knows (an unlisted name: "Mialy")."""
+        e = doc.entries[k]
+        return doc.texts[k][:1].isupper() and k not in doc.starts and doc.texts[k].isalpha() \
+            and not (e.zipf or e.cats or e.place_kind or e.org_kind or e.country)
 
     @staticmethod
     def _inner_name(doc: Doc, k: int) -> bool:
@@ -3380,10 +3399,12 @@ class Matcher:
     @staticmethod
     def _surname_after(doc: Doc, i: int) -> bool:
         """A capitalised family name the lists hold right after token i, inside its sentence
-        ("vide Lindqvist")."""
+        ("vide Lindqvist"), or one the lexicon lists as a family name that is also a word
+        (`_surname_word`: "min dotter saga Gran")."""
         j = i + 1
         return j < len(doc.texts) and j not in doc.starts and doc.texts[j][:1].isupper() \
-            and doc.texts[j].isalpha() and doc.entries[j].surname_rank > 0
+            and doc.texts[j].isalpha() and (doc.entries[j].surname_rank > 0
+                                            or _surname_word(doc.entries[j]))
 
     def _kin_genitives(self, doc: Doc, spans: list[Span]) -> list[Span]:
         """"johans kollega per", "karins mamma ringde": a lower-case genitive of a listed given
@@ -4027,6 +4048,35 @@ def _inside_name_run(m: Matcher, doc: Doc, j: int, between: bool) -> bool:
         and not key.endswith(m.ENDS["past_ending"] + m.ENDS["verb_ending"] + PRESENT_ENDINGS)
 
 
+def _signature_tail(doc: Doc, j: int) -> list[Span]:
+    """"Med vänliga hälsningar\nR. siregar hjort": a second family name in lower case after a
+    signature's (`Matcher._signature_surname`), on its line and closing it, that the lexicon
+    lists as a family name that is also an everyday word (`_surname_word`: hjort, berg, lind)
+    or that no list and no frequency count knows: the writer's second family name."""
+    if j >= len(doc.texts) or "\n" in doc.space(j - 1) or not doc.texts[j].isalpha() \
+            or not doc.texts[j].islower() or len(doc.texts[j]) < 2 \
+            or j + 1 < len(doc.texts) and "\n" not in doc.space(j) \
+            and doc.texts[j + 1][0].isalnum():
+        return []
+    e = doc.entries[j]
+    if not (_surname_word(e) or e.zipf < T.RARE and not (e.cats or e.gender or e.place_kind)):
+        return []
+    return [SIGNATURE_NAME.span(doc.offsets[j], doc.ends[j], "surname", key=doc.folds[j])]
+
+
+def _signed(m: Matcher, doc: Doc, r: int) -> bool:
+    """"Med vänliga hälsningar\nR. siregar hjort", "Hälsningar\nAnna Berg": the name run at
+    token r (or the dotted initial right before it) opens the line after a closing greeting:
+    the writer's signature, whose last word is the family name though it is an everyday word."""
+    while r >= 1 and "\n" not in doc.space(r - 1) and doc.texts[r - 1].isalpha() \
+            and (doc.entries[r - 1].gender or doc.entries[r - 1].surname_rank):
+        r -= 1  # ("Kram\nfatima abdi berg": back over the names in lower case)
+    if r >= 2 and doc.texts[r - 1] == "." and len(doc.texts[r - 2]) == 1 \
+            and doc.texts[r - 2].isupper() and "\n" not in doc.space(r - 2):
+        r -= 2  # ("R. siregar hjort": the initial opens the line)
+    return r >= 1 and "\n" in doc.space(r - 1) and m._after_closing(doc, r)
+
+
 # "kramar", "ser": a verb's present, "tilldelas" a passive: no name
 PRESENT_ENDINGS = ("ar", "er", "ir", "or", "ur", "s")
 
@@ -4052,7 +4102,7 @@ def _closing_tail(m: Matcher, doc: Doc, j: int, k: int) -> bool:
             or folds[j].endswith(m.ENDS["patronymic_ending"]):
         return False  # (a patronymic's word alone, "Asel Bakyt kyzy", is the father's name's)
     named = folds[r - 1] in W["name_trigger.verb"] or r >= 2 and folds[r - 1] in W["name_copula"] \
-        and folds[r - 2] in W["name_trigger.verb"]
+        and folds[r - 2] in W["name_trigger.verb"] or _signed(m, doc, r)
     if j + 1 == len(texts) or texts[j + 1] in CLAUSE_END or texts[j + 1][0].isdigit() \
             or "id_trigger" in doc.entries[j + 1].cats:
         return named

@@ -94,7 +94,8 @@ COREFERENCE = Rule("coreference", "resolution",
                           "function_word", "personal_pronoun", "preposition", "person_object",
                           "person_state", "fronted_adverb", "clause_conjunction",
                           "subject_before", "month_preposition", "feast_preposition",
-                          "celebration_verb", "definite_ending",
+                          "celebration_verb", "definite_ending", "past_verb", "name_trigger",
+                          "number_word", "age_trigger", "list_word",
                           # a public person's name is none to label (`resolve.public_figures`)
                           "public_role", "public_likeness"))
 
